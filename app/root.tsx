@@ -1,0 +1,54 @@
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
+import styles from './styles/app.css';
+import { StatusPage } from './components/status-page';
+
+export const links: LinksFunction = () => [
+  { rel: 'preload', href: interFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [{ title: 'GGZ-EPD' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+function Document({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="nl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <style>{`@font-face{font-family:'Inter';font-style:normal;font-display:swap;font-weight:100 900;src:url(${interFont}) format('woff2-variations');}`}</style>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <Document>
+      <Outlet />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Document>
+      {notFound ? (
+        <StatusPage code="404" title="Pagina niet gevonden" text="De gevraagde pagina bestaat niet of is verplaatst." />
+      ) : (
+        <StatusPage code="500" title="Er ging iets mis op de server" text="Probeer het opnieuw. Blijft het misgaan, neem dan contact op met functioneel beheer." retry />
+      )}
+    </Document>
+  );
+}

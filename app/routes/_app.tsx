@@ -1,0 +1,122 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Form, NavLink, Outlet, useLoaderData, useSubmit } from '@remix-run/react';
+import { CalendarIcon, ChatBubbleIcon, ChevronDownIcon, ExitIcon, PersonIcon, ReaderIcon } from '@radix-ui/react-icons';
+import { DropdownMenu, Tooltip } from 'radix-ui';
+import { env } from '../../domain/config/env';
+import { requireUser } from '../auth.server';
+import { Logo } from '../components/logo';
+import { useSessionWatch } from '../components/use-session-watch';
+
+const roleLabels = { verpleegkundige: 'Verpleegkundige', psychiater: 'Psychiater' } as const;
+
+const navigation = [
+  { to: '/patients', label: 'Patiënten', icon: PersonIcon },
+  { to: '/agenda', label: 'Agenda', icon: CalendarIcon },
+  { to: '/overdracht', label: 'Overdracht', icon: ReaderIcon },
+  { to: '/assistent', label: 'Assistent', icon: ChatBubbleIcon },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return {
+    user: { displayName: user.displayName, email: user.email, role: user.role, organisation: user.organisationName },
+    languageModelConfigured: Boolean(env().OPENAI_API_KEY),
+  };
+}
+
+function initials(name: string): string {
+  return name
+    .replace(/^(dr|drs|mr|ir)\.?\s+/i, '')
+    .split(/\s+/)
+    .filter((part) => /^[A-ZÀ-Ý]/.test(part))
+    .map((part) => part[0])
+    .slice(0, 2)
+    .join('');
+}
+
+export default function AppShell() {
+  const { user, languageModelConfigured } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  useSessionWatch();
+
+  return (
+    <Tooltip.Provider delayDuration={200}>
+      <div className="shell">
+        <aside className="sidebar">
+          <Logo subtitle={user.organisation} />
+          <nav aria-label="Hoofdnavigatie">
+            <ul className="nav-list">
+              {navigation.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink to={to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} prefetch="intent">
+                    <Icon aria-hidden="true" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Form method="post" action="/logout" className="sidebar-footer">
+            <button type="submit" className="nav-link nav-button">
+              <ExitIcon aria-hidden="true" />
+              Uitloggen
+            </button>
+          </Form>
+        </aside>
+
+        <div className="workspace">
+          <header className="topbar">
+            <div className="topbar-status">
+              {languageModelConfigured ? null : (
+                <Tooltip.Root>
+                  <Tooltip.Trigger asChild>
+                    <span className="badge badge-warning" tabIndex={0} data-testid="no-language-model">
+                      Geen taalmodel geconfigureerd
+                    </span>
+                  </Tooltip.Trigger>
+                  <Tooltip.Portal>
+                    <Tooltip.Content className="tooltip" sideOffset={6}>
+                      De assistent werkt met lokale regels. Samenvattingen en herschreven brieven zijn eenvoudiger tot een taalmodel is ingesteld.
+                      <Tooltip.Arrow className="tooltip-arrow" />
+                    </Tooltip.Content>
+                  </Tooltip.Portal>
+                </Tooltip.Root>
+              )}
+            </div>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger className="user-button" aria-label="Gebruikersmenu">
+                <span className="avatar" aria-hidden="true">
+                  {initials(user.displayName)}
+                </span>
+                <span className="user-text">
+                  <span className="user-name">{user.displayName}</span>
+                  <span className="user-role">{roleLabels[user.role]}</span>
+                </span>
+                <ChevronDownIcon aria-hidden="true" />
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+                  <DropdownMenu.Label className="menu-label">
+                    <span className="user-name">{user.displayName}</span>
+                    <span className="muted">{user.email}</span>
+                    <span className="muted">
+                      {roleLabels[user.role]} · {user.organisation}
+                    </span>
+                  </DropdownMenu.Label>
+                  <DropdownMenu.Separator className="menu-separator" />
+                  {/* Submitted from onSelect: the menu unmounts on select, which would cancel a nested form. */}
+                  <DropdownMenu.Item className="menu-item" onSelect={() => submit(null, { method: 'post', action: '/logout' })}>
+                    <ExitIcon aria-hidden="true" /> Uitloggen
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          </header>
+          <main className="content" id="inhoud">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,32 @@
+import { Client, Connection } from '@temporalio/client';
+import { env } from '../domain/config/env';
+import { createOrm, type MikroORM } from '../domain/db/orm';
+
+// Kept on globalThis so development rebuilds reuse the pool and the Temporal connection.
+const globals = globalThis as typeof globalThis & {
+  __ggzOrm?: Promise<MikroORM>;
+  __ggzTemporal?: Promise<Client>;
+};
+
+/** One ORM (and pool) per process; every request forks its own EntityManager from it. */
+export function getOrm(): Promise<MikroORM> {
+  globals.__ggzOrm ??= createOrm(env().APP_DATABASE_URL).catch((error: unknown) => {
+    globals.__ggzOrm = undefined;
+    throw error;
+  });
+  return globals.__ggzOrm;
+}
+
+/**
+ * The app's Temporal client. Connecting lazily keeps the app up while Temporal is down; a failed
+ * connection is forgotten so the next request tries again.
+ */
+export function getTemporalClient(): Promise<Client> {
+  globals.__ggzTemporal ??= Connection.connect({ address: env().TEMPORAL_ADDRESS, connectTimeout: '2 seconds' })
+    .then((connection) => new Client({ connection, namespace: env().TEMPORAL_NAMESPACE }))
+    .catch((error: unknown) => {
+      globals.__ggzTemporal = undefined;
+      throw error;
+    });
+  return globals.__ggzTemporal;
+}

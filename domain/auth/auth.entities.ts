@@ -1,0 +1,47 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+export const roles = ['verpleegkundige', 'psychiater'] as const;
+export type Role = (typeof roles)[number];
+
+export const Organisation = defineEntity({
+  name: 'Organisation',
+  tableName: 'organisations',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    name: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Organisation = InferEntity<typeof Organisation>;
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organisationId: p.uuid(),
+    email: p.text(),
+    displayName: p.text(),
+    role: p.enum(roles),
+    passwordHash: p.text().hidden(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    disabledAt: p.datetime().nullable(),
+  },
+});
+export type User = InferEntity<typeof User>;
+
+export const Session = defineEntity({
+  name: 'Session',
+  tableName: 'sessions',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organisationId: p.uuid(),
+    userId: p.uuid(),
+    tokenHash: p.text().hidden(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    expiresAt: p.datetime(),
+    revokedAt: p.datetime().nullable(),
+  },
+});
+export type Session = InferEntity<typeof Session>;

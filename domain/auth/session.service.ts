@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '../shared/errors';
+import { parseOrThrow } from '../shared/validation';
+import { withSettings, withTenant } from '../db/tenant';
+import type { MikroORM } from '../db/orm';
+import { Organisation, Session, User, type Role } from './auth.entities';
+import { loginSchema, type LoginInput } from './auth.schemas';
+import { unusableHash, verifyPassword } from './password';
+
+export interface CurrentUser {
+  id: string;
+  organisationId: string;
+  organisationName: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  sessionId: string;
+}
+
+export interface StartedSession {
+  token: string;
+  expiresAt: Date;
+  userId: string;
+}
+
+export const invalidCredentialsMessage = 'Onjuist e-mailadres of wachtwoord.';
+
+/** The cookie carries a random token; the database only keeps its hash, so a leaked table opens no session. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Checks the credentials and starts a new server-side session. Every login creates a new session
+ * id, so a token planted before login can never become an authenticated one.
+ */
+export async function login(orm: MikroORM, input: LoginInput, ttlHours: number): Promise<StartedSession> {
+  const { email, password } = parseOrThrow(loginSchema, input);
+  const user = await withSettings(orm, { 'app.login_email': email }, (em) => em.findOne(User, { email, disabledAt: null }));
+  const passwordOk = await verifyPassword(password, user?.passwordHash ?? unusableHash);
+  if (!user || !passwordOk) {
+    throw AppError.validation({ password: invalidCredentialsMessage }, invalidCredentialsMessage);
+  }
+
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+  await withTenant(orm, { organisationId: user.organisationId, userId: user.id }, async (em) => {
+    em.create(Session, { organisationId: user.organisationId, userId: user.id, tokenHash: hashToken(token), expiresAt });
+  });
+  return { token, expiresAt, userId: user.id };
+}
+
+/** The user behind a session cookie, or null when the session is unknown, revoked or expired. */
+export async function resolveSession(orm: MikroORM, token: string): Promise<CurrentUser | null> {
+  const tokenHash = hashToken(token);
+  return withSettings(orm, { 'app.session_token_hash': tokenHash }, async (em) => {
+    const session = await em.findOne(Session, { tokenHash, revokedAt: null, expiresAt: { $gt: new Date() } });
+    if (!session) return null;
+    await em.execute("select set_config('app.organisation_id', ?, true), set_config('app.user_id', ?, true)", [
+      session.organisationId,
+      session.userId,
+    ]);
+    const user = await em.findOne(User, { id: session.userId, disabledAt: null });
+    const organisation = await em.findOne(Organisation, { id: session.organisationId });
+    if (!user || !organisation) return null;
+    return {
+      id: user.id,
+      organisationId: user.organisationId,
+      organisationName: organisation.name,
+      email: user.email,
+      displayName: user.displayName,
+      role: user.role,
+      sessionId: session.id,
+    };
+  });
+}
+
+/** Logout: the session is revoked in the database, so the old cookie is worthless everywhere. */
+export async function revokeSession(orm: MikroORM, token: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  await withSettings(orm, { 'app.session_token_hash': tokenHash }, async (em) => {
+    const session = await em.findOne(Session, { tokenHash, revokedAt: null });
+    if (!session) return;
+    await em.execute("select set_config('app.organisation_id', ?, true)", [session.organisationId]);
+    session.revokedAt = new Date();
+  });
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/ggz_epd' };
+
+describe('environment', () => {
+  it('fills in development defaults and derives the app-role connection', () => {
+    const env = parseEnv(base);
+    expect(env).toMatchObject({ PORT: 3000, TEMPORAL_ADDRESS: '127.0.0.1:7233', DEMO_LOGIN: true, production: false });
+    expect(env.APP_DATABASE_URL).toBe('postgres://ggz_app:ggz_app_dev@127.0.0.1:5432/ggz_epd');
+  });
+
+  it('keeps an explicit app connection', () => {
+    expect(parseEnv({ ...base, APP_DATABASE_URL: 'postgres://app:pw@db:5432/epd' }).APP_DATABASE_URL).toBe('postgres://app:pw@db:5432/epd');
+  });
+
+  it('requires an app-role password in production and turns the demo login off there', () => {
+    expect(() => parseEnv({ ...base, NODE_ENV: 'production' })).toThrow('DATABASE_APP_PASSWORD is required in production');
+    expect(parseEnv({ ...base, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 's3cret' }).DEMO_LOGIN).toBe(false);
+  });
+
+  it('names a malformed variable in one English line for operators', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x/y' })).toThrow(
+      'Invalid environment: DATABASE_URL must be a postgres://user@host:port/database URL',
+    );
+    expect(() => parseEnv({ ...base, OPENAI_BASE_URL: 'geen url' })).toThrow('OPENAI_BASE_URL must be a valid url');
+  });
+});

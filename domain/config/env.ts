@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+const postgresUrl = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' && url.pathname.length > 1;
+    } catch {
+      return false;
+    }
+  }, 'must be a postgres://user@host:port/database URL');
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    DATABASE_URL: postgresUrl,
+    APP_DATABASE_URL: postgresUrl.optional(),
+    DATABASE_APP_USER: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain PostgreSQL role name').default('ggz_app'),
+    DATABASE_APP_PASSWORD: z.string().min(1).optional(),
+    TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').default('127.0.0.1:7233'),
+    TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 7).default(12),
+    DEMO_LOGIN: flag.optional(),
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    OPENAI_BASE_URL: z.url().optional(),
+  })
+  .transform((env) => {
+    const production = env.NODE_ENV === 'production';
+    return {
+      ...env,
+      production,
+      DEMO_LOGIN: env.DEMO_LOGIN ?? !production,
+      APP_DATABASE_URL: env.APP_DATABASE_URL ?? appRoleUrl(env.DATABASE_URL, env.DATABASE_APP_USER, env.DATABASE_APP_PASSWORD),
+    };
+  })
+  .superRefine((env, ctx) => {
+    if (env.production && !env.DATABASE_APP_PASSWORD && !process.env.APP_DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_APP_PASSWORD'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+/** The application connects as a role that owns no tables, so row-level security always applies. */
+function appRoleUrl(ownerUrl: string, user: string, password: string | undefined): string {
+  const url = new URL(ownerUrl);
+  url.username = user;
+  url.password = password ?? 'ggz_app_dev';
+  return url.toString();
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses the environment; a bad variable is named in one line so the process can exit clearly. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(cleaned, { error: englishMessage });
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`);
+    throw new EnvError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+/** Operators read these lines in logs, so they stay English whatever locale the app sets for zod. */
+function englishMessage(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be a ${issue.expected}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.join(', ')}`;
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    case 'too_small':
+    case 'too_big':
+      return 'is out of range';
+    default:
+      return 'is invalid';
+  }
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** Entry points call this first: a bad environment ends the process with one clear line. */
+export function loadEnvOrExit(): Env {
+  try {
+    return env();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createOrganisation, createUser, type TestUser } from '../../tests/support/factories';
+import { login } from '../../tests/support/http';
+
+/** A direct SQL connection as the application role: what any bug in app code would have. */
+let app: pg.Client;
+let userA: TestUser;
+let userB: TestUser;
+
+async function inTransaction<T>(organisationId: string | null, work: () => Promise<T>): Promise<T> {
+  await app.query('begin');
+  try {
+    if (organisationId) await app.query("select set_config('app.organisation_id', $1, true)", [organisationId]);
+    return await work();
+  } finally {
+    await app.query('rollback');
+  }
+}
+
+beforeAll(async () => {
+  const [a, b] = [await createOrganisation('Instelling A'), await createOrganisation('Instelling B')];
+  userA = await createUser(a.id);
+  userB = await createUser(b.id);
+  await login(userA.email, userA.password);
+  await login(userB.email, userB.password);
+  app = new pg.Client({ connectionString: inject('appUrl') });
+  await app.connect();
+});
+
+afterAll(async () => {
+  await app?.end();
+});
+
+describe('row-level security as the application role', () => {
+  it('connects as a role that owns no table and cannot bypass the policies', async () => {
+    const { rows } = await app.query(
+      `select r.rolsuper, r.rolbypassrls,
+              (select count(*) from pg_tables where schemaname = 'public' and tableowner = current_user)::int as owned
+         from pg_roles r where r.rolname = current_user`,
+    );
+    expect(rows[0]).toEqual({ rolsuper: false, rolbypassrls: false, owned: 0 });
+  });
+
+  it("with organisation A set, reads, updates and deletes none of organisation B's rows", async () => {
+    await inTransaction(userA.organisationId, async () => {
+      const select = await app.query('select id from users where organisation_id = $1', [userB.organisationId]);
+      expect(select.rowCount).toBe(0);
+      const update = await app.query("update users set display_name = 'gekaapt' where organisation_id = $1", [userB.organisationId]);
+      expect(update.rowCount).toBe(0);
+      const remove = await app.query('delete from sessions where organisation_id = $1', [userB.organisationId]);
+      expect(remove.rowCount).toBe(0);
+      const byId = await app.query('select id from users where id = $1', [userB.id]);
+      expect(byId.rowCount).toBe(0);
+      const own = await app.query('select id from users where id = $1', [userA.id]);
+      expect(own.rowCount).toBe(1);
+      const organisations = await app.query('select id from organisations');
+      expect(organisations.rows).toEqual([{ id: userA.organisationId }]);
+    });
+  });
+
+  it("cannot write a row into organisation B while working for A", async () => {
+    await expect(
+      inTransaction(userA.organisationId, () =>
+        app.query("insert into sessions (organisation_id, user_id, token_hash, expires_at) values ($1, $2, 'x', now())", [
+          userB.organisationId,
+          userB.id,
+        ]),
+      ),
+    ).rejects.toThrow(/row-level security/);
+  });
+
+  it('with no organisation set, sees and changes nothing', async () => {
+    await inTransaction(null, async () => {
+      for (const table of ['organisations', 'users', 'sessions']) {
+        const { rows } = await app.query(`select count(*)::int as n from ${table}`);
+        expect(rows[0].n, table).toBe(0);
+      }
+      expect((await app.query("update users set display_name = 'x'")).rowCount).toBe(0);
+      expect((await app.query('delete from sessions')).rowCount).toBe(0);
+    });
+  });
+
+  it('covers every table that carries an organisation: enabled, forced and with a policy', async () => {
+    const { rows } = await app.query<{ table: string; enabled: boolean; forced: boolean; policies: number }>(
+      `select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
+              (select count(*) from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname)::int as policies
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r'
+          and (c.relname = 'organisations' or exists (
+                select 1 from information_schema.columns col
+                 where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'organisation_id'))`,
+    );
+    expect(rows.map((row) => row.table)).toEqual(expect.arrayContaining(['organisations', 'users', 'sessions']));
+    for (const row of rows) {
+      expect(row, row.table).toMatchObject({ enabled: true, forced: true });
+      expect(row.policies, row.table).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { AppError } from './errors';
+
+// Every validation message a clinician sees is Dutch; schemas only add their own wording where
+// zod's Dutch locale is too generic.
+z.config(z.locales.nl());
+
+export { z };
+
+/** Parses input with a schema, throwing the product's validation error with one Dutch message per field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw AppError.validation(fieldErrors(result.error));
+}
+
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

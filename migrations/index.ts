@@ -1,0 +1,6 @@
+import { Migration20261122000000Foundation } from './Migration20261122000000Foundation';
+
+/** Explicit, ordered list: migrations are committed and never edited after they ran. */
+export const migrationsList = [
+  { name: 'Migration20261122000000Foundation', class: Migration20261122000000Foundation },
+];

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { createOrm } from '../../domain/db/orm';
+import { applicationRole } from '../../migrations/rls';
+
+export interface PreparedDatabase {
+  ownerUrl: string;
+  appUrl: string;
+}
+
+/**
+ * Creates the database and the application's login role when missing, runs the migrations as the
+ * owner and grants the application role. Safe to run on every start.
+ */
+export async function prepareDatabase(options: {
+  urlFor: (database: string) => string;
+  database: string;
+  appUser: string;
+  appPassword: string;
+  recreate?: boolean;
+}): Promise<PreparedDatabase> {
+  const { database, appUser, appPassword } = options;
+  const admin = new pg.Client({ connectionString: options.urlFor('postgres') });
+  await admin.connect();
+  try {
+    if (options.recreate) await admin.query(`drop database if exists ${admin.escapeIdentifier(database)} with (force)`);
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) await admin.query(`create database ${admin.escapeIdentifier(database)}`);
+    const role = await admin.query('select 1 from pg_roles where rolname = $1', [appUser]);
+    const verb = role.rowCount ? 'alter' : 'create';
+    // A plain login role: not the owner, no superuser, no BYPASSRLS — the policies always apply.
+    await admin.query(
+      `${verb} role ${admin.escapeIdentifier(appUser)} login nosuperuser nobypassrls password ${admin.escapeLiteral(appPassword)}`,
+    );
+  } finally {
+    await admin.end();
+  }
+
+  const ownerUrl = options.urlFor(database);
+  const orm = await createOrm(ownerUrl, { poolMax: 2 });
+  try {
+    await orm.migrator.up();
+    await orm.em.fork().execute(`grant ${applicationRole} to "${appUser}"`);
+  } finally {
+    await orm.close();
+  }
+
+  const appUrl = new URL(ownerUrl);
+  appUrl.username = appUser;
+  appUrl.password = appPassword;
+  return { ownerUrl, appUrl: appUrl.toString() };
+}

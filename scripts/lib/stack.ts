@@ -1,0 +1,102 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createOrm } from '../../domain/db/orm';
+import { seedDemo } from '../../domain/demo/demo.seed';
+import { prepareDatabase } from './database';
+import { findOrStartPostgres, type PostgresServer } from './postgres';
+import { isTemporalUp, startTemporalDevServer } from './temporal';
+import { startProcess, waitFor, type Managed } from './processes';
+
+const require = createRequire(import.meta.url);
+export const tsxCli = require.resolve('tsx/cli');
+export const remixCli = path.join(path.dirname(require.resolve('@remix-run/dev/package.json')), 'dist/cli.js');
+
+export interface Services {
+  postgres: PostgresServer;
+  ownerUrl: string;
+  appUrl: string;
+  temporalAddress: string;
+  temporal?: Managed;
+  stop(): Promise<void>;
+}
+
+/** PostgreSQL (found or embedded), a migrated and seeded database, and a Temporal dev server. */
+export async function startServices(options: {
+  database: string;
+  recreateDatabase: boolean;
+  embeddedPort: number;
+  temporalPort: number;
+  temporalUiPort?: number;
+  temporalDbFile?: string;
+  reuseTemporal: boolean;
+  quiet?: boolean;
+  logDir?: string;
+  log: (line: string) => void;
+}): Promise<Services> {
+  const postgres = await findOrStartPostgres({ dataDir: '.data/postgres', embeddedPort: options.embeddedPort, log: options.log });
+  options.log(`PostgreSQL: ${postgres.source === 'embedded' ? `embedded on port ${options.embeddedPort}` : postgres.source}`);
+  const { ownerUrl, appUrl } = await prepareDatabase({
+    urlFor: postgres.urlFor,
+    database: options.database,
+    appUser: process.env.DATABASE_APP_USER ?? 'ggz_app',
+    appPassword: process.env.DATABASE_APP_PASSWORD ?? 'ggz_app_dev',
+    recreate: options.recreateDatabase,
+  });
+  const ownerOrm = await createOrm(ownerUrl, { poolMax: 2 });
+  await seedDemo(ownerOrm).finally(() => ownerOrm.close());
+  options.log(`database ${options.database}: migrated and seeded`);
+
+  const temporalAddress = `127.0.0.1:${options.temporalPort}`;
+  let temporal: Managed | undefined;
+  if (options.reuseTemporal && (await isTemporalUp(temporalAddress))) {
+    options.log(`Temporal: reusing the server on ${temporalAddress}`);
+  } else {
+    temporal = await startTemporalDevServer({
+      port: options.temporalPort,
+      uiPort: options.temporalUiPort,
+      dbFile: options.temporalDbFile,
+      quiet: options.quiet,
+      logFile: options.logDir ? path.join(options.logDir, 'temporal.log') : undefined,
+    });
+    options.log(`Temporal: dev server on ${temporalAddress}`);
+  }
+
+  return {
+    postgres,
+    ownerUrl,
+    appUrl,
+    temporalAddress,
+    temporal,
+    async stop() {
+      await temporal?.stop();
+      await postgres.stop();
+    },
+  };
+}
+
+export function appEnv(services: Services, extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: services.ownerUrl,
+    APP_DATABASE_URL: services.appUrl,
+    TEMPORAL_ADDRESS: services.temporalAddress,
+    ...extra,
+  };
+}
+
+export function startWorker(env: NodeJS.ProcessEnv, options: { watch?: boolean; quiet?: boolean; logFile?: string } = {}): Managed {
+  const args = options.watch ? [tsxCli, 'watch', '--clear-screen=false', 'workers/main.ts'] : [tsxCli, 'workers/main.ts'];
+  return startProcess('worker', process.execPath, args, { env, quiet: options.quiet, logFile: options.logFile });
+}
+
+export async function waitForHealthy(baseUrl: string, timeoutMs: number, child?: Managed['child']): Promise<void> {
+  await waitFor(
+    'web app health',
+    async () => {
+      const response = await fetch(`${baseUrl}/api/health`);
+      return response.ok ? true : undefined;
+    },
+    timeoutMs,
+    child,
+  );
+}

@@ -1,0 +1,31 @@
+import { createRequestHandler } from '@remix-run/express';
+import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { loadEnvOrExit } from './domain/config/env';
+
+const env = loadEnvOrExit();
+installGlobals({ nativeFetch: true });
+
+const buildPath = path.resolve(process.env.REMIX_SERVER_BUILD_PATH ?? 'build/index.js');
+const assetsDir = path.resolve(process.env.REMIX_ASSETS_BUILD_DIR ?? 'public/build');
+const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+
+const app = express();
+app.disable('x-powered-by');
+app.use(compression());
+// Fingerprinted assets can be cached forever; everything else is dynamic or tiny.
+app.use('/build', express.static(assetsDir, { immutable: true, maxAge: '1y' }));
+app.use(express.static('public', { maxAge: '1h', index: false }));
+app.all('*', createRequestHandler({ build, mode: build.mode }));
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`web: listening on http://${env.HOST}:${env.PORT}`);
+  if (build.mode === 'development') void broadcastDevReady(build);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}

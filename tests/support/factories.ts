@@ -1,0 +1,62 @@
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { hashPassword } from '../../domain/auth/password';
+import type { Role } from '../../domain/auth/auth.entities';
+
+/**
+ * Test data written as the table owner, inside a transaction that sets the organisation, so it
+ * works whether or not the owner role bypasses row-level security.
+ */
+export async function asOwner<T>(organisationId: string | null, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('ownerUrl') });
+  await client.connect();
+  try {
+    await client.query('begin');
+    if (organisationId) await client.query("select set_config('app.organisation_id', $1, true)", [organisationId]);
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createOrganisation(name = `Testinstelling ${randomUUID().slice(0, 8)}`): Promise<{ id: string; name: string }> {
+  const id = randomUUID();
+  await asOwner(id, (client) => client.query('insert into organisations (id, name) values ($1, $2)', [id, name]));
+  return { id, name };
+}
+
+export interface TestUser {
+  id: string;
+  organisationId: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+export async function createUser(organisationId: string, overrides: Partial<Omit<TestUser, 'id' | 'organisationId'>> = {}): Promise<TestUser> {
+  const user = {
+    id: randomUUID(),
+    organisationId,
+    email: overrides.email ?? `zorg-${randomUUID().slice(0, 8)}@test.nl`,
+    password: overrides.password ?? `Wachtwoord-${randomUUID().slice(0, 6)}`,
+    role: overrides.role ?? 'verpleegkundige',
+  };
+  const hash = await hashPassword(user.password);
+  await asOwner(organisationId, (client) =>
+    client.query('insert into users (id, organisation_id, email, display_name, role, password_hash) values ($1, $2, $3, $4, $5, $6)', [
+      user.id,
+      organisationId,
+      user.email,
+      'Test Zorgverlener',
+      user.role,
+      hash,
+    ]),
+  );
+  return user;
+}

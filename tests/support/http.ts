@@ -1,0 +1,20 @@
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export function request(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set('Cookie', init.cookie);
+  return fetch(`${baseUrl()}${path}`, { ...init, headers, redirect: 'manual' });
+}
+
+/** Logs in through the real login form; returns the session cookie (name=value) or the failed response. */
+export async function login(email: string, password: string): Promise<{ response: Response; cookie?: string; setCookie?: string }> {
+  const response = await request('/login', {
+    method: 'POST',
+    body: new URLSearchParams({ email, password, intent: 'login' }),
+  });
+  const setCookie = response.headers.get('set-cookie') ?? undefined;
+  const cookie = setCookie?.split(';')[0];
+  return { response, cookie, setCookie };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { routeFiles, routePath } from './routes';
+
+describe('route enumeration used by the access tests', () => {
+  it('turns flat route file names into URL paths', () => {
+    expect(routePath('api.health.ts')).toBe('/api/health');
+    expect(routePath('api.reports.$id.ts')).toBe('/api/reports/00000000-0000-4000-8000-000000000000');
+    expect(routePath('api.$.ts')).toBe('/api/onbekend/pad');
+    expect(routePath('robots[.]txt.ts')).toBe('/robots.txt');
+    expect(routePath('_app.patients._index.tsx')).toBe('/patients');
+    expect(routePath('_app.patients.$id_.edit.tsx')).toBe('/patients/00000000-0000-4000-8000-000000000000/edit');
+    expect(routePath('api.fhir.Patient.$id/route.ts')).toBe('/api/fhir/Patient/00000000-0000-4000-8000-000000000000');
+  });
+
+  it('finds the API routes of the app with their methods', () => {
+    const routes = routeFiles();
+    expect(routes.find((route) => route.path === '/api/session')?.methods).toEqual(['GET']);
+    expect(routes.find((route) => route.path === '/logout')?.methods).toContain('POST');
+  });
+});

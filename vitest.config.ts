@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const shared = {
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+};
+
+export default defineConfig({
+  ...shared,
+  test: {
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: 'unit',
+          include: ['{app,domain,workflows,workers,migrations,scripts,tests}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', 'tests/e2e/**', 'node_modules/**'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          // Integration and browser tests share one stack: real PostgreSQL, a real Temporal dev
+          // server, the worker and the built app, started once by the global setup.
+          name: 'stack',
+          include: ['{app,domain,workflows,workers,migrations,tests}/**/*.int.test.ts', 'tests/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['tests/setup/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,24 @@
+import { loadEnvOrExit } from '../domain/config/env';
+import { createOrm } from '../domain/db/orm';
+import { createWorker } from './worker';
+
+const env = loadEnvOrExit();
+const orm = await createOrm(env.APP_DATABASE_URL);
+const { worker, connection } = await createWorker({
+  orm,
+  address: env.TEMPORAL_ADDRESS,
+  namespace: env.TEMPORAL_NAMESPACE,
+  usePrebuiltBundle: env.production,
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => worker.shutdown());
+}
+
+console.log(`worker: listening on task queue ${worker.options.taskQueue} at ${env.TEMPORAL_ADDRESS}`);
+try {
+  await worker.run();
+} finally {
+  await connection.close();
+  await orm.close();
+}

@@ -1,0 +1,32 @@
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { taskQueues } from '../workflows/task-queues';
+import { createActivities, type ActivityDeps } from './activities';
+
+export const workflowBundlePath = fileURLToPath(new URL('../build/workflow-bundle.js', import.meta.url));
+const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
+
+export interface WorkerConfig extends ActivityDeps {
+  address: string;
+  namespace: string;
+  taskQueue?: string;
+  /** Production loads the bundle built once by `npm run build`; development bundles at start. */
+  usePrebuiltBundle?: boolean;
+}
+
+export async function createWorker(config: WorkerConfig): Promise<{ worker: Worker; connection: NativeConnection }> {
+  const connection = await NativeConnection.connect({ address: config.address });
+  const workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> =
+    config.usePrebuiltBundle && existsSync(workflowBundlePath)
+      ? { workflowBundle: { codePath: workflowBundlePath } }
+      : { workflowsPath };
+  const worker = await Worker.create({
+    connection,
+    namespace: config.namespace,
+    taskQueue: config.taskQueue ?? taskQueues.clinical,
+    activities: createActivities(config),
+    ...workflows,
+  });
+  return { worker, connection };
+}
