@@ -19,7 +19,9 @@ app.use(compression());
 // Fingerprinted assets can be cached forever; everything else is dynamic or tiny.
 app.use('/build', express.static(assetsDir, { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h', index: false }));
-app.all('*', createRequestHandler({ build, mode: build.mode }));
+// Behind a reverse proxy, TRUST_PROXY makes req.ip the client's address for the access log.
+if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientAddress: req.ip ?? null }) }));
 
 const server = app.listen(env.PORT, env.HOST, () => {
   console.log(`web: listening on http://${env.HOST}:${env.PORT}`);

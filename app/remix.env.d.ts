@@ -1,2 +1,10 @@
 /// <reference types="@remix-run/dev" />
-/// <reference types="@remix-run/node" />
+
+import '@remix-run/node';
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** The client's address as the server sees it, for the access log (NEN 7513). */
+    clientAddress?: string | null;
+  }
+}

@@ -25,7 +25,9 @@ export class Migration20261122000000Foundation extends Migration {
     );`);
     this.addSql('alter table organisations enable row level security;');
     this.addSql('alter table organisations force row level security;');
-    this.addSql('create policy tenant_isolation on organisations using (id = app_current_organisation()) with check (id = app_current_organisation());');
+    this.addSql(
+      'create policy tenant_isolation on organisations using (id = (select app_current_organisation())) with check (id = (select app_current_organisation()));',
+    );
     this.addSql(`grant select on organisations to ${applicationRole};`);
 
     this.addSql(`create table users (

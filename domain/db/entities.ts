@@ -1,4 +1,6 @@
+import { AuditEvent } from '../audit/audit.entity';
 import { Organisation, Session, User } from '../auth/auth.entities';
+import { Patient } from '../patient/patient.entity';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
-export const entities = [Organisation, User, Session];
+export const entities = [Organisation, User, Session, Patient, AuditEvent];

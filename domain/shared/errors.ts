@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'not_found'
   | 'validation_failed'
   | 'conflict'
+  | 'method_not_allowed'
   | 'rate_limited'
   | 'feature_disabled'
   | 'unavailable'
@@ -20,6 +21,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   not_found: 404,
   validation_failed: 400,
   conflict: 409,
+  method_not_allowed: 405,
   rate_limited: 429,
   feature_disabled: 404,
   unavailable: 503,

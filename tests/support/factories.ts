@@ -60,3 +60,33 @@ export async function createUser(organisationId: string, overrides: Partial<Omit
   );
   return user;
 }
+
+export interface SignedIn {
+  user: TestUser;
+  organisationId: string;
+  cookie: string;
+}
+
+/** A fresh organisation with one signed-in user: tests never see each other's data. */
+export async function signedInUser(role: Role = 'verpleegkundige'): Promise<SignedIn> {
+  const { login } = await import('./http');
+  const organisation = await createOrganisation();
+  const user = await createUser(organisation.id, { role });
+  const { cookie } = await login(user.email, user.password);
+  if (!cookie) throw new Error('test login failed');
+  return { user, organisationId: organisation.id, cookie };
+}
+
+export const validBsns = ['111222333', '123456782', '999999990', '100000009', '100007910', '100015839', '100023757', '100031675', '100039595', '100047518', '100055436', '100063354'];
+
+export function fhirPatientBody(overrides: Record<string, unknown> = {}) {
+  return {
+    resourceType: 'Patient',
+    extension: [{ url: 'https://ggz-epd.nl/fhir/StructureDefinition/insurance', valueString: JSON.stringify({ company: 'CZ', policyNumber: 'P-77' }) }],
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '123456782' }],
+    name: [{ family: 'de Vries', given: ['Jan'], _family: { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-prefix', valueString: 'de' }, { url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-name', valueString: 'Vries' }] } }],
+    gender: 'male',
+    birthDate: '1971-04-12',
+    ...overrides,
+  };
+}

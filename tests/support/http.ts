@@ -18,3 +18,10 @@ export async function login(email: string, password: string): Promise<{ response
   const cookie = setCookie?.split(';')[0];
   return { response, cookie, setCookie };
 }
+
+export function json(path: string, init: Omit<RequestInit, 'body'> & { cookie?: string; body?: unknown } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+  return request(path, { ...init, headers, body });
+}

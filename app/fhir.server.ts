@@ -1,0 +1,31 @@
+import { AppError, dutchMessages } from '../domain/shared/errors';
+import { fhirContentType, operationOutcome } from '../domain/patient/patient.fhir';
+import { apiRoute, readJson } from './http.server';
+
+export function fhirResponse(resource: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', fhirContentType);
+  headers.set('Cache-Control', 'no-store');
+  return new Response(JSON.stringify(resource), { ...init, headers });
+}
+
+/** A FHIR route: session as every API route; errors become an OperationOutcome. */
+export function fhirRoute(handler: Parameters<typeof apiRoute>[0]) {
+  return apiRoute(async (args) => {
+    try {
+      const result = await handler(args);
+      return result instanceof Response ? result : fhirResponse(result);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      const appError = error instanceof AppError ? error : new AppError('internal', dutchMessages.internal);
+      if (!(error instanceof AppError)) console.error(`[fhir] ${error instanceof Error ? `${error.name}\n${error.stack ?? ''}` : 'non-error thrown'}`);
+      return fhirResponse(operationOutcome(appError), { status: appError.status });
+    }
+  });
+}
+
+export { readJson };
+
+export function methodNotAllowed(allowed: string[]): never {
+  throw new AppError('method_not_allowed', `Deze methode wordt hier niet ondersteund. Gebruik ${allowed.join(' of ')}.`);
+}

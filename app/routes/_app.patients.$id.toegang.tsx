@@ -1,0 +1,105 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useLoaderData } from '@remix-run/react';
+import { patientAccessLog } from '../../domain/audit/audit.service';
+import { auditActionLabels, auditChannelLabels, auditOutcomeLabels } from '../../domain/audit/audit.labels';
+import { formatDateTime } from '../../domain/patient/patient.format';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { recordAudit } from '../../domain/audit/audit.service';
+import { requireUser } from '../auth.server';
+import { EmptyState } from '../components/page';
+import { pageData } from '../page.server';
+import { actorFor, audited } from '../tenant.server';
+
+const roleLabels: Record<string, string> = { verpleegkundige: 'Verpleegkundige', psychiater: 'Psychiater' };
+
+/** A calendar day in Europe/Amsterdam → the instant it starts. */
+function startOfDay(value: string | null): Date | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const noonUtc = new Date(`${value}T12:00:00Z`);
+  const offsetHours = Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Amsterdam', hour: 'numeric', hourCycle: 'h23' }).format(noonUtc)) - 12;
+  return new Date(new Date(`${value}T00:00:00Z`).getTime() - offsetHours * 3600_000);
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const actor = actorFor(user, context, 'web');
+  const url = new URL(request.url);
+  const van = url.searchParams.get('van') ?? '';
+  const tot = url.searchParams.get('tot') ?? '';
+  const until = startOfDay(tot);
+  const period = { from: startOfDay(van), to: until ? new Date(until.getTime() + 24 * 3600_000) : undefined };
+  const patientId = uuidOrNull(params.id);
+  const rows = await pageData(
+    audited(actor, { action: 'read', resourceType: 'AccessLog', patientIds: patientId ? [patientId] : [] }, async (em) => {
+      const log = patientId ? await patientAccessLog(em, patientId, period) : [];
+      // Looking at who looked is itself an access to this patient's record.
+      if (patientId) recordAudit(em, actor, { action: 'read', resourceType: 'AccessLog', patientIds: [patientId] });
+      return log;
+    }),
+  );
+  return { rows, van, tot };
+}
+
+export default function AccessLog() {
+  const { rows, van, tot } = useLoaderData<typeof loader>();
+  return (
+    <section className="card">
+      <div className="card-header">
+        <div>
+          <h2>Toegangslog</h2>
+          <p className="muted">Wie dit dossier heeft ingezien of gewijzigd, wanneer en vanaf waar (NEN 7513). Nieuwste eerst.</p>
+        </div>
+        <Form method="get" className="period-form">
+          <label>
+            Van <input type="date" name="van" defaultValue={van} />
+          </label>
+          <label>
+            Tot en met <input type="date" name="tot" defaultValue={tot} />
+          </label>
+          <button type="submit" className="button button-secondary">
+            Filteren
+          </button>
+        </Form>
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title="Geen toegang in deze periode">
+          <p>Kies een andere periode.</p>
+        </EmptyState>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Tijdstip</th>
+              <th scope="col">Gebruiker</th>
+              <th scope="col">Handeling</th>
+              <th scope="col">Via</th>
+              <th scope="col">Vanaf</th>
+              <th scope="col">Resultaat</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td className="nowrap">{formatDateTime(row.occurredAt)}</td>
+                <td>
+                  {row.userName ?? 'Onbekend'}
+                  {row.userRole ? <span className="muted"> · {roleLabels[row.userRole] ?? row.userRole}</span> : null}
+                  {row.onBehalfOf ? <span className="muted"> · namens {row.onBehalfOf}</span> : null}
+                </td>
+                <td>
+                  {auditActionLabels[row.action]}
+                  {row.resourceType === 'AccessLog' ? <span className="muted"> (toegangslog)</span> : null}
+                </td>
+                <td>{auditChannelLabels[row.channel] ?? row.channel}</td>
+                <td className="mono">{row.clientAddress ?? '—'}</td>
+                <td>
+                  <span className={`badge outcome-${row.outcome}`}>{auditOutcomeLabels[row.outcome]}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

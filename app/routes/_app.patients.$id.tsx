@@ -1,0 +1,83 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
+import { ExclamationTriangleIcon, Pencil1Icon } from '@radix-ui/react-icons';
+import { maskBsn } from '../../domain/patient/bsn';
+import { ageOn, formatDate } from '../../domain/patient/patient.format';
+import { getPatient } from '../../domain/patient/patient.service';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { requireUser } from '../auth.server';
+import { RouteError } from '../components/route-error';
+import { StatusBadge } from '../components/status-badge';
+import { pageData } from '../page.server';
+import { actorFor, audited } from '../tenant.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.patient.displayName ?? 'Patiënt'} — GGZ-EPD` }];
+
+export const patientTabs = [
+  { to: '', label: 'Overzicht' },
+  { to: 'rapportages', label: 'Rapportages' },
+  { to: 'agenda', label: 'Agenda' },
+  { to: 'intake', label: 'Intake' },
+  { to: 'overdracht', label: 'Overdracht' },
+  { to: 'behandelplan', label: 'Behandelplan' },
+  { to: 'toegang', label: 'Toegang' },
+] as const;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const actor = actorFor(user, context, 'web');
+  const id = params.id ?? '';
+  const patient = await pageData(audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)));
+  return { patient };
+}
+
+export default function PatientRecord() {
+  const { patient } = useLoaderData<typeof loader>();
+  const age = ageOn(patient.birthDate);
+  return (
+    <>
+      <header className="record-header">
+        <div className="record-identity">
+          <div className="record-avatar" aria-hidden="true">
+            {(patient.nameGiven[0]?.[0] ?? '?') + (patient.familyName[0] ?? '')}
+          </div>
+          <div>
+            <h1>
+              {patient.displayName} <StatusBadge status={patient.episodeStatus} />
+            </h1>
+            <p className="record-facts">
+              <span>{patient.birthDate ? `${formatDate(patient.birthDate)} (${age} jaar)` : 'Geboortedatum onbekend'}</span>
+              <span>
+                BSN <span className="mono">{patient.bsn ? maskBsn(patient.bsn) : '—'}</span>
+              </span>
+              {patient.address.city ? <span>{patient.address.city}</span> : null}
+            </p>
+          </div>
+        </div>
+        <Link to="edit" className="button button-secondary">
+          <Pencil1Icon aria-hidden="true" /> Gegevens wijzigen
+        </Link>
+      </header>
+      {patient.johnDoe ? (
+        <div className="notice notice-danger record-alert" role="status">
+          <ExclamationTriangleIcon aria-hidden="true" /> <strong>Onbekende patiënt (John Doe).</strong> Het BSN ontbreekt nog; vul het aan zodra de identiteit
+          bekend is.
+        </div>
+      ) : null}
+      <nav className="tabs" aria-label="Dossier">
+        {patientTabs.map((tab) => (
+          <NavLink key={tab.to} to={tab.to} end={tab.to === ''} className={({ isActive }) => (isActive ? 'tab active' : 'tab')} prefetch="intent">
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="tab-panel">
+        <Outlet />
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,3 @@
+import { patientSearchRoute } from '../patient-search.server';
+
+export const loader = patientSearchRoute({ channel: 'assistant' });

@@ -1,0 +1,20 @@
+import { getPatient, updatePatient } from '../../domain/patient/patient.service';
+import { fromFhirPatient, toFhirPatient } from '../../domain/patient/patient.fhir';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { fhirRoute, methodNotAllowed, readJson } from '../fhir.server';
+import { actorFor, audited } from '../tenant.server';
+
+export const loader = fhirRoute(async ({ params, user, context }) => {
+  const actor = actorFor(user, context, 'fhir');
+  const id = params.id ?? '';
+  return toFhirPatient(await audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)));
+});
+
+/** PUT replaces the patient's data with the same validation as the form. */
+export const action = fhirRoute(async ({ request, params, user, context }) => {
+  if (request.method !== 'PUT') methodNotAllowed(['GET', 'PUT']);
+  const actor = actorFor(user, context, 'fhir');
+  const id = params.id ?? '';
+  const input = fromFhirPatient(await readJson(request));
+  return toFhirPatient(await audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => updatePatient(em, actor, id, input)));
+});

@@ -1,0 +1,25 @@
+import { createPatient, listPatients } from '../../domain/patient/patient.service';
+import { searchsetBundle, toFhirPatient, fromFhirPatient } from '../../domain/patient/patient.fhir';
+import { fhirResponse, fhirRoute, methodNotAllowed, readJson } from '../fhir.server';
+import { actorFor, audited } from '../tenant.server';
+
+/** FHIR search: `status`, `_count` (max 100) and `_offset`; newest change first. */
+export const loader = fhirRoute(async ({ request, user, context }) => {
+  const url = new URL(request.url);
+  const actor = actorFor(user, context, 'fhir');
+  const query = {
+    status: url.searchParams.get('status') ?? undefined,
+    limit: url.searchParams.get('_count') ?? undefined,
+    offset: url.searchParams.get('_offset') ?? undefined,
+  };
+  const page = await audited(actor, { action: 'search', resourceType: 'Patient' }, (em) => listPatients(em, actor, query));
+  return searchsetBundle(page, url);
+});
+
+export const action = fhirRoute(async ({ request, user, context }) => {
+  if (request.method !== 'POST') methodNotAllowed(['GET', 'POST']);
+  const actor = actorFor(user, context, 'fhir');
+  const input = fromFhirPatient(await readJson(request));
+  const patient = await audited(actor, { action: 'create', resourceType: 'Patient' }, (em) => createPatient(em, actor, input));
+  return fhirResponse(toFhirPatient(patient), { status: 201, headers: { Location: `/api/fhir/Patient/${patient.id}` } });
+});

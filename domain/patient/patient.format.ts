@@ -1,0 +1,28 @@
+import { todayInAmsterdam } from './patient.schemas';
+
+/** Whole years on the given day (Europe/Amsterdam), as clinicians state an age. */
+export function ageOn(birthDate: string | null, today: string = todayInAmsterdam()): number | null {
+  if (!birthDate) return null;
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+const dateFormat = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('nl-NL', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Amsterdam',
+});
+
+/** "1980-03-02" → "2 maart 1980" (a calendar date: no time zone shift). */
+export function formatDate(isoDate: string | null): string {
+  return isoDate ? dateFormat.format(new Date(`${isoDate}T00:00:00Z`)) : '';
+}
+
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}

@@ -1,0 +1,161 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { EntityManager } from '../db/orm';
+import { AppError } from '../shared/errors';
+import { isUuid } from '../shared/ids';
+import { parseOrThrow } from '../shared/validation';
+import { searchKeysOf, searchNameOf } from './name-matching';
+import { Patient } from './patient.entity';
+import {
+  patientInputSchema,
+  patientListQuerySchema,
+  type EpisodeStatus,
+  type Gender,
+  type ValidPatientInput,
+} from './patient.schemas';
+
+export interface PatientView {
+  id: string;
+  namePrefix: string | null;
+  nameGiven: string[];
+  familyName: string;
+  displayName: string;
+  bsn: string | null;
+  johnDoe: boolean;
+  birthDate: string | null;
+  gender: Gender;
+  address: { street: string | null; postalCode: string | null; city: string | null };
+  contact: { phone: string | null; email: string | null };
+  insurance: { company: string | null; policyNumber: string | null };
+  episodeStatus: EpisodeStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const patientNotFound = 'De gevraagde patiënt is niet gevonden.';
+const duplicateBsn = 'Er is al een patiënt met dit BSN geregistreerd.';
+const unknownFamilyName = 'Onbekend';
+
+export function displayName(name: { nameGiven: readonly string[]; namePrefix?: string | null; familyName: string }): string {
+  return [name.nameGiven.join(' '), name.namePrefix, name.familyName].filter(Boolean).join(' ');
+}
+
+export function toPatientView(patient: Patient): PatientView {
+  return {
+    id: patient.id,
+    namePrefix: patient.namePrefix ?? null,
+    nameGiven: patient.nameGiven,
+    familyName: patient.familyName,
+    displayName: displayName(patient),
+    bsn: patient.bsn ?? null,
+    johnDoe: patient.johnDoe,
+    birthDate: patient.birthDate ?? null,
+    gender: patient.gender,
+    address: { street: patient.addressStreet ?? null, postalCode: patient.addressPostalCode ?? null, city: patient.addressCity ?? null },
+    contact: { phone: patient.phone ?? null, email: patient.email ?? null },
+    insurance: { company: patient.insuranceCompany ?? null, policyNumber: patient.insurancePolicyNumber ?? null },
+    episodeStatus: patient.episodeStatus,
+    createdAt: patient.createdAt.toISOString(),
+    updatedAt: patient.updatedAt.toISOString(),
+  };
+}
+
+/** Entity columns from validated input; the search columns are derived here, in one place. */
+export function patientColumns(input: ValidPatientInput) {
+  const familyName = input.familyName ?? unknownFamilyName;
+  const name = { nameGiven: input.nameGiven, namePrefix: input.namePrefix ?? null, familyName };
+  const searchName = searchNameOf(name);
+  return {
+    ...name,
+    bsn: input.bsn ?? null,
+    johnDoe: input.johnDoe,
+    birthDate: input.birthDate ?? null,
+    gender: input.gender,
+    addressStreet: input.address.street ?? null,
+    addressPostalCode: input.address.postalCode ?? null,
+    addressCity: input.address.city ?? null,
+    phone: input.contact.phone ?? null,
+    email: input.contact.email ?? null,
+    insuranceCompany: input.insurance.company ?? null,
+    insurancePolicyNumber: input.insurance.policyNumber ?? null,
+    searchName,
+    searchKeys: searchKeysOf(searchName, name.namePrefix),
+  };
+}
+
+async function assertBsnFree(em: EntityManager, bsn: string | undefined, exceptId?: string): Promise<void> {
+  if (!bsn) return;
+  const existing = await em.findOne(Patient, { bsn, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['id'] });
+  if (existing) throw AppError.validation({ bsn: duplicateBsn });
+}
+
+async function flushUnique(em: EntityManager): Promise<void> {
+  try {
+    await em.flush();
+  } catch (error) {
+    // Two registrations of one BSN at the same moment: the unique index decides.
+    if (error instanceof UniqueConstraintViolationException) throw AppError.validation({ bsn: duplicateBsn });
+    throw error;
+  }
+}
+
+/** Registers a patient; every new episode starts as `planned`. */
+export async function createPatient(em: EntityManager, actor: AuditActor, input: unknown): Promise<PatientView> {
+  const valid = parseOrThrow(patientInputSchema, input);
+  await assertBsnFree(em, valid.bsn);
+  const patient = em.create(Patient, { organisationId: actor.organisationId, ...patientColumns(valid), episodeStatus: 'planned' });
+  await flushUnique(em);
+  recordAudit(em, actor, { action: 'create', resourceType: 'Patient', resourceId: patient.id });
+  return toPatientView(patient);
+}
+
+async function findPatient(em: EntityManager, id: string): Promise<Patient> {
+  if (!isUuid(id)) throw AppError.notFound(patientNotFound);
+  const patient = await em.findOne(Patient, { id });
+  if (!patient) throw AppError.notFound(patientNotFound);
+  return patient;
+}
+
+export async function getPatient(em: EntityManager, actor: AuditActor, id: string): Promise<PatientView> {
+  const patient = await findPatient(em, id);
+  recordAudit(em, actor, { action: 'read', resourceType: 'Patient', resourceId: patient.id });
+  return toPatientView(patient);
+}
+
+/** Replaces the patient's data; the episode status changes only when the input names one. */
+export async function updatePatient(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<PatientView> {
+  const patient = await findPatient(em, id);
+  const valid = parseOrThrow(patientInputSchema, input);
+  await assertBsnFree(em, valid.bsn, patient.id);
+  const before = toPatientView(patient);
+  em.assign(patient, { ...patientColumns(valid), episodeStatus: valid.episodeStatus ?? patient.episodeStatus });
+  await flushUnique(em);
+  const after = toPatientView(patient);
+  const changed = (Object.keys(after) as (keyof PatientView)[]).filter(
+    (key) => key !== 'updatedAt' && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  // Which fields changed, never their values: the log must not become a second copy of the record.
+  recordAudit(em, actor, { action: 'update', resourceType: 'Patient', resourceId: patient.id, details: { changed } });
+  return after;
+}
+
+export interface PatientPage {
+  items: PatientView[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** Newest change first; the status filter narrows to one episode status. */
+export async function listPatients(em: EntityManager, actor: AuditActor, query: unknown): Promise<PatientPage> {
+  const { status, limit, offset } = parseOrThrow(patientListQuerySchema, query);
+  const where = status === 'all' ? {} : { episodeStatus: status };
+  const [patients, total] = await em.findAndCount(Patient, where, { orderBy: { updatedAt: 'desc', id: 'asc' }, limit, offset });
+  recordAudit(em, actor, {
+    action: 'search',
+    resourceType: 'Patient',
+    patientIds: patients.map((patient) => patient.id),
+    details: { status, limit, offset, total },
+  });
+  return { items: patients.map(toPatientView), total, limit, offset };
+}
