@@ -1,13 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useRouteLoaderData } from '@remix-run/react';
 import { formFieldErrors, formValues, formValuesOf, patientInputFromForm, type PatientFormValues } from '../../domain/patient/patient.form';
-import { updatePatient } from '../../domain/patient/patient.service';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { PatientForm } from '../components/patient-form';
 import { formFailure, type FormFailure } from '../form.server';
 import { actorFor, audited } from '../tenant.server';
 import type { loader as recordLoader } from './_app.patients.$id';
+import { updatePatient } from '../patients.server';
 
 export const meta: MetaFunction = () => [{ title: 'Gegevens wijzigen — GGZ-EPD' }];
 

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { patientAccessLog } from '../../domain/audit/audit.service';
 import { auditActionLabels, auditChannelLabels, auditOutcomeLabels } from '../../domain/audit/audit.labels';
 import { formatDateTime } from '../../domain/patient/patient.format';
 import { uuidOrNull } from '../../domain/shared/ids';
-import { recordAudit } from '../../domain/audit/audit.service';
 import { requireUser } from '../auth.server';
 import { EmptyState } from '../components/page';
 import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
+import { patientNotFound, viewPatientAccessLog } from '../patients.server';
 
 const roleLabels: Record<string, string> = { verpleegkundige: 'Verpleegkundige', psychiater: 'Psychiater' };
 
@@ -29,13 +28,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const until = startOfDay(tot);
   const period = { from: startOfDay(van), to: until ? new Date(until.getTime() + 24 * 3600_000) : undefined };
   const patientId = uuidOrNull(params.id);
+  if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
   const rows = await pageData(
-    audited(actor, { action: 'read', resourceType: 'AccessLog', patientIds: patientId ? [patientId] : [] }, async (em) => {
-      const log = patientId ? await patientAccessLog(em, patientId, period) : [];
-      // Looking at who looked is itself an access to this patient's record.
-      if (patientId) recordAudit(em, actor, { action: 'read', resourceType: 'AccessLog', patientIds: [patientId] });
-      return log;
-    }),
+    audited(actor, { action: 'read', resourceType: 'AccessLog', patientIds: [patientId] }, (em) => viewPatientAccessLog(em, actor, patientId, period)),
   );
   return { rows, van, tot };
 }

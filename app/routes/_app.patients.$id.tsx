@@ -3,13 +3,13 @@ import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
 import { ExclamationTriangleIcon, Pencil1Icon } from '@radix-ui/react-icons';
 import { maskBsn } from '../../domain/patient/bsn';
 import { ageOn, formatDate } from '../../domain/patient/patient.format';
-import { getPatient } from '../../domain/patient/patient.service';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
 import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
+import { getPatient } from '../patients.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.patient.displayName ?? 'Patiënt'} — GGZ-EPD` }];
 

@@ -4,14 +4,13 @@ import { MagnifyingGlassIcon, PersonIcon, PlusIcon } from '@radix-ui/react-icons
 import { maskBsn } from '../../domain/patient/bsn';
 import { ageOn, formatDate, formatDateTime } from '../../domain/patient/patient.format';
 import { statusFilters, type StatusFilter } from '../../domain/patient/patient.schemas';
-import { searchPatients } from '../../domain/patient/patient.search';
-import { listPatients } from '../../domain/patient/patient.service';
 import { requireUser } from '../auth.server';
 import { EmptyState, PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
 import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
+import { listPatients, searchPatients } from '../patients.server';
 
 export const meta: MetaFunction = () => [{ title: 'Patiënten — GGZ-EPD' }];
 

@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { formFieldErrors, formValues, patientInputFromForm, type PatientFormValues } from '../../domain/patient/patient.form';
-import { createPatient } from '../../domain/patient/patient.service';
 import { requireUser } from '../auth.server';
 import { PageHeader } from '../components/page';
 import { PatientForm } from '../components/patient-form';
 import { formFailure, type FormFailure } from '../form.server';
 import { actorFor, audited } from '../tenant.server';
+import { createPatient } from '../patients.server';
 
 export const meta: MetaFunction = () => [{ title: 'Nieuwe patiënt — GGZ-EPD' }];
 

@@ -102,3 +102,15 @@ export async function patientAccessLog(
     outcome: row.outcome,
   }));
 }
+
+/** The access-log page: looking at who looked is itself an access to this patient's record. */
+export async function viewPatientAccessLog(
+  em: EntityManager,
+  actor: AuditActor,
+  patientId: string,
+  period: { from?: Date; to?: Date },
+): Promise<AccessLogRow[]> {
+  const log = await patientAccessLog(em, patientId, period);
+  recordAudit(em, actor, { action: 'read', resourceType: 'AccessLog', patientIds: [patientId] });
+  return log;
+}

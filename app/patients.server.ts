@@ -1,0 +1,5 @@
+// Page routes import server-only use cases through this `.server` module, so the browser bundle
+// never pulls in the ORM behind them.
+export { viewPatientAccessLog } from '../domain/audit/audit.service';
+export { searchPatients } from '../domain/patient/patient.search';
+export { createPatient, getPatient, listPatients, patientNotFound, updatePatient } from '../domain/patient/patient.service';
