@@ -1,19 +1,22 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useActionData, useRouteLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { formFieldErrors, formValues, formValuesOf, patientInputFromForm, type PatientFormValues } from '../../domain/patient/patient.form';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { PatientForm } from '../components/patient-form';
 import { formFailure, type FormFailure } from '../form.server';
+import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
-import type { loader as recordLoader } from './_app.patients.$id';
-import { updatePatient } from '../patients.server';
+import { getPatient, updatePatient } from '../patients.server';
 
 export const meta: MetaFunction = () => [{ title: 'Gegevens wijzigen — GGZ-EPD' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const actor = actorFor(user, context, 'web');
+  const id = params.id ?? '';
+  const patient = await pageData(audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)));
+  return { values: formValuesOf(patient), id: patient.id };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -30,16 +33,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditPatient() {
-  const data = useRouteLoaderData<typeof recordLoader>('routes/_app.patients.$id');
+  const { values, id } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure<PatientFormValues>>();
-  if (!data) return null;
   return (
     <PatientForm
-      values={failure?.values ?? formValuesOf(data.patient)}
+      values={failure?.values ?? values}
       errors={failure?.fields}
       message={failure?.message}
       submitLabel="Wijzigingen opslaan"
-      cancelTo={`/patients/${data.patient.id}`}
+      cancelTo={`/patients/${id}`}
       showStatus
     />
   );

@@ -28,7 +28,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = actorFor(user, context, 'web');
   const id = params.id ?? '';
   const patient = await pageData(audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)));
-  return { patient };
+  // The record pages show the BSN masked, so the full number is not even in the page source;
+  // the edit form loads it itself.
+  return { patient: { ...patient, bsn: maskBsn(patient.bsn) || null } };
 }
 
 export default function PatientRecord() {
@@ -48,7 +50,7 @@ export default function PatientRecord() {
             <p className="record-facts">
               <span>{patient.birthDate ? `${formatDate(patient.birthDate)} (${age} jaar)` : 'Geboortedatum onbekend'}</span>
               <span>
-                BSN <span className="mono">{patient.bsn ? maskBsn(patient.bsn) : '—'}</span>
+                BSN <span className="mono">{patient.bsn ?? '—'}</span>
               </span>
               {patient.address.city ? <span>{patient.address.city}</span> : null}
             </p>
