@@ -3,3 +3,4 @@
 export { viewPatientAccessLog } from '../domain/audit/audit.service';
 export { searchPatients } from '../domain/patient/patient.search';
 export { createPatient, getPatient, listPatients, patientNotFound, updatePatient } from '../domain/patient/patient.service';
+export { createReport, patientTimeline } from '../domain/report/report.service';

@@ -1,6 +1,7 @@
 import { AuditEvent } from '../audit/audit.entity';
 import { Organisation, Session, User } from '../auth/auth.entities';
 import { Patient } from '../patient/patient.entity';
+import { Report } from '../report/report.entity';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
-export const entities = [Organisation, User, Session, Patient, AuditEvent];
+export const entities = [Organisation, User, Session, Patient, AuditEvent, Report];

@@ -2,7 +2,11 @@ import { Organisation, User } from '../auth/auth.entities';
 import { hashPassword } from '../auth/password';
 import type { MikroORM } from '../db/orm';
 import { withTenant } from '../db/tenant';
+import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
+import { Report } from '../report/report.entity';
+import type { ReportCategory, ReportType } from '../report/report.schemas';
+import { shiftOf } from '../report/shift';
 import { demoAccounts, demoOrganisation, demoPassword } from './demo-accounts';
 import { generatePatient, insertPatients, random, type GeneratedPatient } from './patient-generator';
 
@@ -38,6 +42,49 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
       });
     }
     await em.flush();
-    if ((await em.count(Patient, {})) === 0) await insertPatients(em, demoOrganisation.id, demoPatients());
+    if ((await em.count(Patient, {})) === 0) {
+      await insertPatients(em, demoOrganisation.id, demoPatients());
+      await seedReports(em);
+    }
   });
+}
+
+const longObservation = [
+  'Dhr. was bij aanvang van de avonddienst gespannen en liep veel op de gang.',
+  'Gaf aan slecht geslapen te hebben en stemmen te horen die commentaar gaven op zijn handelen.',
+  'Na een gesprek met de verpleegkundige over de dag wat rustiger geworden.',
+  'Avondmaaltijd gedeeltelijk gegeten; drinken voldoende.',
+  'Om 21:30 medicatie ingenomen na enige aarzeling, vroeg naar bijwerkingen van de clozapine.',
+  'Rond 23:00 op de kamer, licht uit. Afspraak gemaakt dat hij zich meldt bij toename van onrust.',
+  'Nachtdienst geïnformeerd over het verloop.',
+].join('\n');
+
+/** A few days of the ward's reports for Jan de Vries, so the timeline and handover have content. */
+async function seedReports(em: EntityManager): Promise<void> {
+  const patient = await em.findOne(Patient, { familyName: 'Vries', namePrefix: 'de' });
+  const author = await em.findOne(User, { email: demoAccounts.verpleegkundige.email });
+  if (!patient || !author) return;
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+  const reports: [number, ReportType, ReportCategory, string, boolean][] = [
+    [2, 'dagnotitie', 'medicatie', 'Weigerde de ochtendmedicatie, gaf aan er suf van te worden. Arts geïnformeerd.', true],
+    [5, 'dagnotitie', 'adl', 'Zelfstandig gedoucht en aangekleed, ontbijt goed gegeten.', false],
+    [20, 'verpleegkundig', 'gedrag', longObservation, true],
+    [27, 'incident', 'incident', 'Duwde een medepatiënt bij de koffieautomaat na een woordenwisseling. Geen letsel. Gesprek gevoerd, excuses aangeboden.', true],
+    [30, 'dagnotitie', 'observatie', 'Nam deel aan de wandelgroep, oogde ontspannen.', false],
+    [52, 'dagnotitie', 'gedrag', 'Wat teruggetrokken, veel op de kamer. Reageerde wel op contact.', false],
+  ];
+  for (const [hours, type, category, content, includeInHandover] of reports) {
+    const createdAt = hoursAgo(hours);
+    em.create(Report, {
+      organisationId: demoOrganisation.id,
+      patientId: patient.id,
+      type,
+      category,
+      content,
+      includeInHandover,
+      createdBy: author.id,
+      createdAt,
+      ...shiftOf(createdAt),
+    });
+  }
 }

@@ -1,0 +1,85 @@
+import { Form, useNavigation } from '@remix-run/react';
+import { Label } from 'radix-ui';
+import { useState } from 'react';
+import {
+  dailyNoteCategories,
+  dailyNoteMaxLength,
+  reportCategories,
+  reportCategoryLabels,
+  reportMaxLength,
+  type ReportCategory,
+} from '../../domain/report/report.schemas';
+
+export interface ReportFormValues {
+  type: string;
+  category: string;
+  content: string;
+  includeInHandover: string;
+}
+
+/** Daily note or nursing report; a plain form post, the counter and limits are extras for JavaScript. */
+export function ReportForm({ values, errors }: { values?: ReportFormValues; errors?: Record<string, string> }) {
+  const navigation = useNavigation();
+  const [type, setType] = useState(values?.type || 'dagnotitie');
+  const [length, setLength] = useState(values?.content.length ?? 0);
+  const daily = type === 'dagnotitie';
+  const max = daily ? dailyNoteMaxLength : reportMaxLength;
+  const categories: readonly ReportCategory[] = daily ? dailyNoteCategories : reportCategories;
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'rapportage';
+
+  return (
+    <Form method="post" className="report-form" noValidate>
+      <input type="hidden" name="intent" value="rapportage" />
+      <div className="report-form-row">
+        <div className="field">
+          <Label.Root htmlFor="type">Soort</Label.Root>
+          <select id="type" name="type" defaultValue={type} onChange={(event) => setType(event.currentTarget.value)}>
+            <option value="dagnotitie">Dagnotitie</option>
+            <option value="verpleegkundig">Verpleegkundige rapportage</option>
+          </select>
+        </div>
+        <div className={errors?.category ? 'field has-error' : 'field'}>
+          <Label.Root htmlFor="category">Categorie</Label.Root>
+          <select id="category" name="category" defaultValue={values?.category || 'observatie'}>
+            {categories.map((category) => (
+              <option key={category} value={category}>
+                {reportCategoryLabels[category]}
+              </option>
+            ))}
+          </select>
+          {errors?.category ? <p className="field-error">{errors.category}</p> : null}
+        </div>
+        <label className="switch">
+          <input type="checkbox" role="switch" name="includeInHandover" defaultChecked={values?.includeInHandover === 'on'} />
+          <span className="switch-track" aria-hidden="true" />
+          Meenemen in de overdracht
+        </label>
+      </div>
+      <div className={errors?.content ? 'field has-error' : 'field'}>
+        <Label.Root htmlFor="content">Rapportage</Label.Root>
+        <textarea
+          id="content"
+          name="content"
+          rows={4}
+          maxLength={max}
+          defaultValue={values?.content}
+          onChange={(event) => setLength(event.currentTarget.value.length)}
+          aria-describedby="content-counter"
+          aria-invalid={errors?.content ? true : undefined}
+          placeholder={daily ? 'Wat viel op deze dienst op? Kort en feitelijk.' : 'Verpleegkundige rapportage'}
+        />
+        <div className="field-footer">
+          {errors?.content ? <p className="field-error">{errors.content}</p> : <span />}
+          <span id="content-counter" className={length >= max ? 'counter counter-full' : 'counter'} aria-live="polite">
+            {length}/{max}
+          </span>
+        </div>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Bezig met opslaan…' : 'Rapportage opslaan'}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,125 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { formatDate } from '../../domain/patient/patient.format';
+import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
+import { shiftLabels } from '../../domain/report/shift';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { requireUser } from '../auth.server';
+import { EmptyState } from '../components/page';
+import { ReportForm, type ReportFormValues } from '../components/report-form';
+import { formFailure, type FormFailure } from '../form.server';
+import { pageData } from '../page.server';
+import { createReport, patientNotFound, patientTimeline } from '../patients.server';
+import { actorFor, audited } from '../tenant.server';
+
+const timeFormat = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' });
+const weekday = new Intl.DateTimeFormat('nl-NL', { weekday: 'long', timeZone: 'UTC' });
+
+function patientIdOf(params: LoaderFunctionArgs['params']): string {
+  const id = uuidOrNull(params.id);
+  if (!id) throw Response.json({ message: patientNotFound }, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const actor = actorFor(user, context, 'web');
+  const patientId = patientIdOf(params);
+  const days = await pageData(audited(actor, { action: 'read', resourceType: 'Report', patientIds: [patientId] }, (em) => patientTimeline(em, actor, patientId)));
+  return { days };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const actor = actorFor(user, context, 'web');
+  const patientId = patientIdOf(params);
+  const form = await request.formData();
+  const values: ReportFormValues = {
+    type: String(form.get('type') ?? ''),
+    category: String(form.get('category') ?? ''),
+    content: String(form.get('content') ?? ''),
+    includeInHandover: form.get('includeInHandover') === 'on' ? 'on' : '',
+  };
+  try {
+    await audited(actor, { action: 'create', resourceType: 'Report', patientIds: [patientId] }, (em) =>
+      createReport(em, actor, {
+        patientId,
+        type: values.type,
+        category: values.category || null,
+        content: values.content,
+        includeInHandover: values.includeInHandover === 'on',
+      }),
+    );
+    return { saved: true as const };
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+/** More than five lines (or the text of about five lines) is folded; a checkbox unfolds it, no script needed. */
+function isLong(content: string): boolean {
+  return content.split('\n').length > 5 || content.length > 420;
+}
+
+export default function ReportsTab() {
+  const { days } = useLoaderData<typeof loader>();
+  const result = useActionData<FormFailure<ReportFormValues> | { saved: true }>();
+  const failure = result && 'fields' in result ? result : undefined;
+
+  return (
+    <div className="reports">
+      <section className="card">
+        <h2>Nieuwe rapportage</h2>
+        {result && 'saved' in result ? (
+          <p className="notice notice-success" role="status">
+            Rapportage opgeslagen.
+          </p>
+        ) : null}
+        {/* A new newest report means the last one was saved: start with an empty form. */}
+        <ReportForm key={days[0]?.reports[0]?.id ?? 'leeg'} values={failure?.values} errors={failure?.fields} />
+      </section>
+
+      {days.length === 0 ? (
+        <EmptyState title="Nog geen rapportages">
+          <p>Dagnotities en verpleegkundige rapportages verschijnen hier per dienst, nieuwste eerst.</p>
+        </EmptyState>
+      ) : (
+        <ol className="timeline" aria-label="Rapportages per dienstdatum">
+          {days.map((day) => (
+            <li key={day.shiftDate} className="timeline-day">
+              <h3 className="timeline-date">
+                <span className="capitalize">{weekday.format(new Date(`${day.shiftDate}T00:00:00Z`))}</span> {formatDate(day.shiftDate)}
+              </h3>
+              <ol className="timeline-items">
+                {day.reports.map((report) => (
+                  <li key={report.id} className={`timeline-item type-${report.type}`}>
+                    <div className="timeline-meta">
+                      <time dateTime={report.createdAt}>{timeFormat.format(new Date(report.createdAt))}</time>
+                      <span className="muted">{shiftLabels[report.shift]}</span>
+                      <span className={`chip chip-${report.type}`}>{reportTypeLabels[report.type]}</span>
+                      {report.category ? <span className="chip">{reportCategoryLabels[report.category as ReportCategory]}</span> : null}
+                      {report.includeInHandover ? <span className="chip chip-handover">Overdracht</span> : null}
+                      <span className="muted timeline-author">{report.authorName}</span>
+                    </div>
+                    {isLong(report.content) ? (
+                      <div className="collapsible">
+                        <input type="checkbox" id={`meer-${report.id}`} className="collapse-toggle" />
+                        <p className="report-text clamped">{report.content}</p>
+                        <label htmlFor={`meer-${report.id}`} className="collapse-label">
+                          <span className="when-closed">Meer tonen</span>
+                          <span className="when-open">Minder tonen</span>
+                        </label>
+                      </div>
+                    ) : (
+                      <p className="report-text">{report.content}</p>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { createReport, listReports } from '../../domain/report/report.service';
+import { AppError } from '../../domain/shared/errors';
+import { apiRoute, readJson } from '../http.server';
+import { actorFor, audited } from '../tenant.server';
+
+/** `limit` default 20, maximum 100 (above → 400); filters `patientId` and `type`; newest first. */
+export const loader = apiRoute(async ({ request, user, context }) => {
+  const url = new URL(request.url);
+  const actor = actorFor(user, context, 'api');
+  const query = Object.fromEntries(['limit', 'offset', 'patientId', 'type'].map((key) => [key, url.searchParams.get(key) ?? undefined]));
+  return audited(actor, { action: 'search', resourceType: 'Report' }, (em) => listReports(em, actor, query));
+});
+
+export const action = apiRoute(async ({ request, user, context }) => {
+  if (request.method !== 'POST') throw new AppError('method_not_allowed', 'Gebruik GET of POST op deze route.');
+  const actor = actorFor(user, context, 'api');
+  const body = await readJson(request);
+  const report = await audited(actor, { action: 'create', resourceType: 'Report' }, (em) => createReport(em, actor, body));
+  return Response.json(report, { status: 201, headers: { Location: `/api/reports/${report.id}` } });
+});

@@ -1,0 +1,196 @@
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { User } from '../auth/auth.entities';
+import type { EntityManager } from '../db/orm';
+import { Patient } from '../patient/patient.entity';
+import { AppError } from '../shared/errors';
+import { isUuid } from '../shared/ids';
+import { parseOrThrow } from '../shared/validation';
+import { Report } from './report.entity';
+import { reportInputSchema, reportListQuerySchema, reportPatchSchema, reportRulesSchema, type ReportCategory, type ReportType } from './report.schemas';
+import { shiftOf, type Shift } from './shift';
+
+export interface ReportView {
+  id: string;
+  patientId: string;
+  type: ReportType;
+  category: ReportCategory | null;
+  content: string;
+  includeInHandover: boolean;
+  encounterId: string | null;
+  createdBy: string;
+  authorName: string | null;
+  createdAt: string;
+  shiftDate: string;
+  shift: Shift;
+  updatedAt: string;
+}
+
+/** The reduced columns of the list: enough to show and pick, not the whole text. */
+export interface ReportListItem {
+  id: string;
+  patientId: string;
+  type: ReportType;
+  category: ReportCategory | null;
+  excerpt: string;
+  createdAt: string;
+  shiftDate: string;
+  includeInHandover: boolean;
+  encounterId: string | null;
+}
+
+export const reportNotFound = 'De gevraagde rapportage is niet gevonden.';
+const onlyAuthor = 'Alleen de auteur kan deze rapportage wijzigen of verwijderen.';
+const excerptLength = 160;
+
+function excerpt(content: string): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  return flat.length > excerptLength ? `${flat.slice(0, excerptLength - 1)}…` : flat;
+}
+
+function toView(report: Report, authorName: string | null): ReportView {
+  return {
+    id: report.id,
+    patientId: report.patientId,
+    type: report.type,
+    category: report.category ?? null,
+    content: report.content,
+    includeInHandover: report.includeInHandover,
+    encounterId: report.encounterId ?? null,
+    createdBy: report.createdBy,
+    authorName,
+    createdAt: report.createdAt.toISOString(),
+    shiftDate: report.shiftDate,
+    shift: report.shift as Shift,
+    updatedAt: report.updatedAt.toISOString(),
+  };
+}
+
+async function authorNames(em: EntityManager, reports: Report[]): Promise<Map<string, string>> {
+  const ids = [...new Set(reports.map((report) => report.createdBy))];
+  if (ids.length === 0) return new Map();
+  const users = await em.find(User, { id: { $in: ids } }, { fields: ['id', 'displayName'] });
+  return new Map(users.map((user) => [user.id, user.displayName]));
+}
+
+async function findReport(em: EntityManager, id: string): Promise<Report> {
+  const report = isUuid(id) ? await em.findOne(Report, { id, deletedAt: null }) : null;
+  if (!report) throw AppError.notFound(reportNotFound);
+  return report;
+}
+
+async function assertPatient(em: EntityManager, patientId: string): Promise<void> {
+  if (!(await em.findOne(Patient, { id: patientId }, { fields: ['id'] }))) {
+    throw AppError.validation({ patientId: 'Deze patiënt bestaat niet (meer).' });
+  }
+}
+
+/** Writes a report; its shift date follows from the moment it is written. */
+export async function createReport(em: EntityManager, actor: AuditActor, input: unknown, now = new Date()): Promise<ReportView> {
+  const valid = parseOrThrow(reportInputSchema, input);
+  await assertPatient(em, valid.patientId);
+  const { shift, shiftDate } = shiftOf(now);
+  const report = em.create(Report, {
+    organisationId: actor.organisationId,
+    patientId: valid.patientId,
+    type: valid.type,
+    category: valid.category ?? null,
+    content: valid.content,
+    includeInHandover: valid.includeInHandover,
+    encounterId: valid.encounterId ?? null,
+    createdBy: actor.userId,
+    createdAt: now,
+    shiftDate,
+    shift,
+  });
+  await em.flush();
+  recordAudit(em, actor, { action: 'create', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId] });
+  return toView(report, (await authorNames(em, [report])).get(report.createdBy) ?? null);
+}
+
+export async function getReport(em: EntityManager, actor: AuditActor, id: string): Promise<ReportView> {
+  const report = await findReport(em, id);
+  recordAudit(em, actor, { action: 'read', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId] });
+  return toView(report, (await authorNames(em, [report])).get(report.createdBy) ?? null);
+}
+
+export async function updateReport(em: EntityManager, actor: AuditActor, id: string, patch: unknown): Promise<ReportView> {
+  const report = await findReport(em, id);
+  if (report.createdBy !== actor.userId) throw AppError.forbidden(onlyAuthor);
+  const changes = parseOrThrow(reportPatchSchema, patch);
+  const merged = { type: changes.type ?? report.type, category: changes.category === undefined ? report.category : changes.category, content: changes.content ?? report.content };
+  parseOrThrow(reportRulesSchema, merged);
+  em.assign(report, {
+    ...merged,
+    ...(changes.includeInHandover !== undefined ? { includeInHandover: changes.includeInHandover } : {}),
+    ...(changes.encounterId !== undefined ? { encounterId: changes.encounterId } : {}),
+  });
+  await em.flush();
+  recordAudit(em, actor, { action: 'update', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId], details: { changed: Object.keys(changes) } });
+  return toView(report, (await authorNames(em, [report])).get(report.createdBy) ?? null);
+}
+
+/** Deleting hides a report but keeps it, with who deleted it and when: the record stays auditable. */
+export async function deleteReport(em: EntityManager, actor: AuditActor, id: string): Promise<{ id: string; deleted: true }> {
+  const report = await findReport(em, id);
+  if (report.createdBy !== actor.userId) throw AppError.forbidden(onlyAuthor);
+  report.deletedAt = new Date();
+  report.deletedBy = actor.userId;
+  recordAudit(em, actor, { action: 'delete', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId] });
+  return { id: report.id, deleted: true };
+}
+
+export async function listReports(
+  em: EntityManager,
+  actor: AuditActor,
+  query: unknown,
+): Promise<{ items: ReportListItem[]; total: number; limit: number; offset: number }> {
+  const { limit, offset, patientId, type } = parseOrThrow(reportListQuerySchema, query);
+  const where = { deletedAt: null, ...(patientId ? { patientId } : {}), ...(type ? { type } : {}) };
+  const [reports, total] = await em.findAndCount(Report, where, {
+    orderBy: { createdAt: 'desc', id: 'asc' },
+    limit,
+    offset,
+    fields: ['id', 'patientId', 'type', 'category', 'content', 'createdAt', 'shiftDate', 'includeInHandover', 'encounterId'],
+  });
+  recordAudit(em, actor, {
+    action: 'search',
+    resourceType: 'Report',
+    patientIds: [...new Set(reports.map((report) => report.patientId))],
+    details: { limit, offset, total, ...(type ? { type } : {}) },
+  });
+  return {
+    items: reports.map((report) => ({
+      id: report.id,
+      patientId: report.patientId,
+      type: report.type,
+      category: report.category ?? null,
+      excerpt: excerpt(report.content),
+      createdAt: report.createdAt.toISOString(),
+      shiftDate: report.shiftDate,
+      includeInHandover: report.includeInHandover,
+      encounterId: report.encounterId ?? null,
+    })),
+    total,
+    limit,
+    offset,
+  };
+}
+
+export interface TimelineDay {
+  shiftDate: string;
+  reports: ReportView[];
+}
+
+/** A patient's reports, newest first, grouped by the date their shift began. */
+export async function patientTimeline(em: EntityManager, actor: AuditActor, patientId: string, limit = 100): Promise<TimelineDay[]> {
+  const reports = await em.find(Report, { patientId, deletedAt: null }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit });
+  const names = await authorNames(em, reports);
+  recordAudit(em, actor, { action: 'read', resourceType: 'Report', patientIds: [patientId], details: { timeline: reports.length } });
+  const days = new Map<string, ReportView[]>();
+  for (const report of reports) {
+    const day = days.get(report.shiftDate) ?? [];
+    day.push(toView(report, names.get(report.createdBy) ?? null));
+    days.set(report.shiftDate, day);
+  }
+  return [...days].map(([shiftDate, dayReports]) => ({ shiftDate, reports: dayReports }));
+}

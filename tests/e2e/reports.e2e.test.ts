@@ -1,0 +1,65 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser';
+import { baseUrl } from '../support/http';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', viewport: { width: 1366, height: 900 } });
+  page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Demo als verpleegkundige' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
+  await page.getByRole('link', { name: 'Jan de Vries' }).click();
+  await page.getByRole('heading', { level: 1, name: /Jan de Vries/ }).waitFor();
+  await page.getByRole('link', { name: 'Rapportages' }).click();
+  await page.getByRole('heading', { name: 'Nieuwe rapportage' }).waitFor();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('reports in Chromium', () => {
+  it('shows the timeline by shift date and folds a long report behind a toggle', async () => {
+    const long = page.locator('.collapsible').first();
+    await long.waitFor();
+    const text = long.locator('.report-text');
+    const folded = (await text.boundingBox())!.height;
+    await screenshot(page, '20-rapportages-tijdlijn');
+    await long.getByText('Meer tonen').click();
+    await long.getByText('Minder tonen').waitFor();
+    const unfolded = (await text.boundingBox())!.height;
+    expect(unfolded).toBeGreaterThan(folded);
+    await long.getByText('Minder tonen').click();
+    await long.getByText('Meer tonen').waitFor();
+    expect((await text.boundingBox())!.height).toBe(folded);
+  });
+
+  it('writes a daily note: the counter stops at 500, the note appears on top of the timeline', async () => {
+    await page.getByLabel('Categorie').selectOption('observatie');
+    const content = page.getByLabel('Rapportage', { exact: true });
+    await content.fill('x'.repeat(520));
+    expect((await content.inputValue()).length).toBe(500);
+    await content.pressSequentially('y');
+    expect(await page.locator('#content-counter').textContent()).toBe('500/500');
+    await screenshot(page, '21-dagnotitie-limiet');
+
+    const note = `Rustige middag, speelde een spel met medepatiënten (${Date.now()}).`;
+    await content.fill(note);
+    expect(await page.locator('#content-counter').textContent()).toBe(`${note.length}/500`);
+    await page.getByRole('switch').check({ force: true });
+    await page.getByRole('button', { name: 'Rapportage opslaan' }).click();
+    await page.getByText('Rapportage opgeslagen.').waitFor();
+    const first = page.locator('.timeline-item').first();
+    await first.getByText(note).waitFor();
+    expect(await first.textContent()).toContain('Overdracht');
+    expect(await content.inputValue()).toBe('');
+    await screenshot(page, '22-dagnotitie-opgeslagen');
+  });
+});
