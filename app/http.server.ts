@@ -42,3 +42,9 @@ export async function readJson(request: Request): Promise<unknown> {
     throw AppError.validation({ _: 'De aanvraag bevat geen geldige JSON.' }, 'De aanvraag bevat geen geldige JSON.');
   }
 }
+
+/** Query parameters for a schema: absent (or empty) is undefined, never null, so it cannot cause a 400. */
+export function queryParams(request: Request, keys: readonly string[]): Record<string, string | undefined> {
+  const url = new URL(request.url);
+  return Object.fromEntries(keys.map((key) => [key, url.searchParams.get(key) || undefined]));
+}

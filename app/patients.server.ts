@@ -4,3 +4,5 @@ export { viewPatientAccessLog } from '../domain/audit/audit.service';
 export { searchPatients } from '../domain/patient/patient.search';
 export { createPatient, getPatient, listPatients, patientNotFound, updatePatient } from '../domain/patient/patient.service';
 export { createReport, patientTimeline } from '../domain/report/report.service';
+export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake.service';
+export { latestVitals } from '../domain/vitals/vitals.service';

@@ -1,7 +1,24 @@
-import { useRouteLoaderData } from '@remix-run/react';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { requireUser } from '../auth.server';
+import { pageData } from '../page.server';
+import { latestVitals, patientNotFound } from '../patients.server';
+import { actorFor, audited } from '../tenant.server';
 import { genderLabels } from '../../domain/patient/patient.schemas';
 import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
 import type { loader as recordLoader } from './_app.patients.$id';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const actor = actorFor(user, context, 'web');
+  const patientId = uuidOrNull(params.id);
+  if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
+  const vitals = await pageData(audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, (em) => latestVitals(em, actor, patientId)));
+  return { vitals };
+}
+
+const interpretationLabels: Record<string, string> = { HH: 'kritisch hoog', H: 'hoog', N: 'normaal', L: 'laag', LL: 'kritisch laag' };
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -14,10 +31,32 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 
 export default function PatientOverview() {
   const data = useRouteLoaderData<typeof recordLoader>('routes/_app.patients.$id');
+  const { vitals } = useLoaderData<typeof loader>();
   if (!data) return null;
   const { patient } = data;
   return (
     <div className="cards">
+      <section className="card card-wide">
+        <h2>Metingen</h2>
+        {vitals.length === 0 ? (
+          <p className="muted">Nog geen metingen vastgelegd.</p>
+        ) : (
+          <ul className="vitals">
+            {vitals.map((vital) => (
+              <li key={vital.id} className={`vital vital-${vital.interpretation}`}>
+                <span className="vital-label">{vital.label}</span>
+                <span className="vital-value">
+                  {vital.value.toLocaleString('nl-NL')} <span className="vital-unit">{vital.unit}</span>
+                </span>
+                <span className="vital-meta">
+                  {vital.interpretation !== 'N' ? <strong>{interpretationLabels[vital.interpretation]} · </strong> : null}
+                  {formatDateTime(vital.observedAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section className="card">
         <h2>Persoonsgegevens</h2>
         <dl className="definitions">

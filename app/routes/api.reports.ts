@@ -1,13 +1,12 @@
 import { createReport, listReports } from '../../domain/report/report.service';
 import { AppError } from '../../domain/shared/errors';
-import { apiRoute, readJson } from '../http.server';
+import { apiRoute, queryParams, readJson } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 /** `limit` default 20, maximum 100 (above → 400); filters `patientId` and `type`; newest first. */
 export const loader = apiRoute(async ({ request, user, context }) => {
-  const url = new URL(request.url);
   const actor = actorFor(user, context, 'api');
-  const query = Object.fromEntries(['limit', 'offset', 'patientId', 'type'].map((key) => [key, url.searchParams.get(key) ?? undefined]));
+  const query = queryParams(request, ['limit', 'offset', 'patientId', 'type']);
   return audited(actor, { action: 'search', resourceType: 'Report' }, (em) => listReports(em, actor, query));
 });
 

@@ -2,6 +2,8 @@ import { AuditEvent } from '../audit/audit.entity';
 import { Organisation, Session, User } from '../auth/auth.entities';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
+import { Diagnosis, IntakeSection, RiskAssessment } from '../intake/intake.entities';
+import { VitalObservation } from '../vitals/vitals.entity';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
-export const entities = [Organisation, User, Session, Patient, AuditEvent, Report];
+export const entities = [Organisation, User, Session, Patient, AuditEvent, Report, VitalObservation, RiskAssessment, Diagnosis, IntakeSection];

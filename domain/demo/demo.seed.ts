@@ -4,7 +4,10 @@ import type { MikroORM } from '../db/orm';
 import { withTenant } from '../db/tenant';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
+import { Diagnosis, IntakeSection, RiskAssessment, type RiskLevel } from '../intake/intake.entities';
+import { intakeSections } from '../intake/intake.service';
 import { Report } from '../report/report.entity';
+import { VitalObservation, type Interpretation } from '../vitals/vitals.entity';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
 import { shiftOf } from '../report/shift';
 import { demoAccounts, demoOrganisation, demoPassword } from './demo-accounts';
@@ -16,9 +19,9 @@ function demoPatients(): GeneratedPatient[] {
   const used = new Set<string>();
   const patients = Array.from({ length: 36 }, () => generatePatient(rnd, used));
   const known: GeneratedPatient[] = [
-    { status: 'active', input: { ...generatePatient(rnd, used).input, nameGiven: ['Jan'], namePrefix: 'de', familyName: 'Vries', gender: 'male', birthDate: '1971-04-12' } },
-    { status: 'active', input: { ...generatePatient(rnd, used).input, nameGiven: ['Fatima'], namePrefix: 'el', familyName: 'Amrani', gender: 'female', birthDate: '1994-09-30' } },
-    { status: 'screening', input: { ...generatePatient(rnd, used).input, nameGiven: ['Pieter', 'Willem'], namePrefix: 'van der', familyName: 'Berg', gender: 'male', birthDate: '1958-01-03' } },
+    { status: 'active', input: { ...generatePatient(rnd, used).input, nameGiven: ['Jan'], namePrefix: 'de', familyName: 'Vries', gender: 'male', birthDate: '1971-04-12', contact: { phone: '06 12345678', email: 'jan.devries@voorbeeld.nl' } } },
+    { status: 'active', input: { ...generatePatient(rnd, used).input, nameGiven: ['Fatima'], namePrefix: 'el', familyName: 'Amrani', gender: 'female', birthDate: '1994-09-30', contact: { email: 'f.elamrani@voorbeeld.nl' } } },
+    { status: 'screening', input: { ...generatePatient(rnd, used).input, nameGiven: ['Pieter', 'Willem'], namePrefix: 'van der', familyName: 'Berg', gender: 'male', birthDate: '1958-01-03', contact: { email: 'pw.vanderberg@voorbeeld.nl' } } },
     { status: 'planned', input: { nameGiven: [], familyName: 'Onbekend', johnDoe: true, gender: 'male', address: {}, contact: {}, insurance: {} } },
   ];
   return [...known, ...patients];
@@ -45,6 +48,7 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
     if ((await em.count(Patient, {})) === 0) {
       await insertPatients(em, demoOrganisation.id, demoPatients());
       await seedReports(em);
+      await seedClinical(em);
     }
   });
 }
@@ -86,5 +90,61 @@ async function seedReports(em: EntityManager): Promise<void> {
       createdAt,
       ...shiftOf(createdAt),
     });
+  }
+}
+
+/** Vitals (some abnormal), risks, diagnoses and intake progress for the recognisable patients. */
+async function seedClinical(em: EntityManager): Promise<void> {
+  const byName = async (familyName: string) => em.findOne(Patient, { familyName });
+  const jan = await byName('Vries');
+  const fatima = await byName('Amrani');
+  const pieter = await byName('Berg');
+  const ago = (hours: number) => new Date(Date.now() - hours * 3600_000);
+  const organisationId = demoOrganisation.id;
+
+  const vitals: [Patient | null, string, string, number, string, Interpretation, number][] = [
+    [jan, 'bloeddruk-systolisch', 'Bloeddruk (systolisch)', 168, 'mmHg', 'H', 3],
+    [jan, 'hartfrequentie', 'Hartfrequentie', 112, '/min', 'H', 3],
+    [jan, 'temperatuur', 'Temperatuur', 36.8, '°C', 'N', 3],
+    [jan, 'saturatie', 'Saturatie', 97, '%', 'N', 3],
+    [fatima, 'glucose', 'Glucose', 2.6, 'mmol/l', 'LL', 6],
+    [fatima, 'hartfrequentie', 'Hartfrequentie', 78, '/min', 'N', 6],
+    [pieter, 'temperatuur', 'Temperatuur', 39.4, '°C', 'HH', 10],
+    [pieter, 'bloeddruk-systolisch', 'Bloeddruk (systolisch)', 132, 'mmHg', 'N', 10],
+  ];
+  for (const [patient, code, label, value, unit, interpretation, hours] of vitals) {
+    if (patient) em.create(VitalObservation, { organisationId, patientId: patient.id, code, label, value, unit, interpretation, observedAt: ago(hours) });
+  }
+
+  const risks: [Patient | null, string, RiskLevel, string, number][] = [
+    [jan, 'suïcide', 'hoog', 'Uitte gisteren doodsgedachten zonder concreet plan; eerdere poging in 2019.', 20],
+    [jan, 'agressie', 'gemiddeld', 'Verbale agressie bij frustratie, één fysiek incident deze week.', 26],
+    [fatima, 'zelfverwaarlozing', 'laag', 'Eet en drinkt met ondersteuning voldoende.', 48],
+    [pieter, 'agressie', 'zeer hoog', 'Ernstige ontremming bij koorts en delier; 1-op-1 begeleiding.', 9],
+  ];
+  for (const [patient, riskType, riskLevel, rationale, hours] of risks) {
+    if (patient) em.create(RiskAssessment, { organisationId, patientId: patient.id, riskType, riskLevel, rationale, assessedAt: ago(hours) });
+  }
+
+  const diagnoses: [Patient | null, 'primary' | 'secondary', string, string, string][] = [
+    [jan, 'primary', 'F20.0', 'Schizofrenie, paranoïde type', '2024-05-14'],
+    [jan, 'secondary', 'F12.20', 'Stoornis in cannabisgebruik, matig', '2024-05-14'],
+    [fatima, 'primary', 'F32.2', 'Depressieve stemmingsstoornis, eenmalige episode, ernstig', '2026-09-02'],
+    [pieter, 'primary', 'F05.0', 'Delier door een somatische aandoening', '2026-11-19'],
+  ];
+  for (const [patient, rank, code, label, diagnosedAt] of diagnoses) {
+    if (patient) em.create(Diagnosis, { organisationId, patientId: patient.id, rank, code, label, diagnosedAt });
+  }
+
+  const completed: [Patient | null, number][] = [
+    [jan, 7],
+    [fatima, 5],
+    [pieter, 2],
+  ];
+  for (const [patient, count] of completed) {
+    if (!patient) continue;
+    intakeSections.forEach(({ key }, index) =>
+      em.create(IntakeSection, { organisationId, patientId: patient.id, sectionKey: key, completedAt: index < count ? ago(24 * (10 - index)) : null }),
+    );
   }
 }

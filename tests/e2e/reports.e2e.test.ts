@@ -62,4 +62,21 @@ describe('reports in Chromium', () => {
     expect(await content.inputValue()).toBe('');
     await screenshot(page, '22-dagnotitie-opgeslagen');
   });
+
+  it('shows the latest vitals with abnormal values standing out, and the intake with risks and diagnoses', async () => {
+    await page.getByRole('link', { name: 'Overzicht' }).click();
+    await page.getByRole('heading', { name: 'Metingen' }).waitFor();
+    const high = page.locator('.vital-H');
+    expect(await high.count()).toBe(2);
+    expect(await high.first().textContent()).toContain('hoog');
+    expect(await page.locator('.vital-N').count()).toBe(2);
+    await screenshot(page, '23-overzicht-metingen');
+
+    await page.getByRole('link', { name: 'Intake' }).click();
+    await page.getByRole('heading', { name: 'Risicotaxatie' }).waitFor();
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(await page.locator('.risk-list').textContent()).toContain('hoog');
+    expect(await page.getByText('F20.0').count()).toBe(1);
+    await screenshot(page, '24-intake');
+  });
 });

@@ -1,0 +1,86 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
+import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { requireUser } from '../auth.server';
+import { pageData } from '../page.server';
+import { currentRisks, diagnosesOf, intakeStatus, patientNotFound } from '../patients.server';
+import { actorFor, audited } from '../tenant.server';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const actor = actorFor(user, context, 'web');
+  const patientId = uuidOrNull(params.id);
+  if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
+  return pageData(
+    audited(actor, { action: 'read', resourceType: 'IntakeStatus', patientIds: [patientId] }, async (em) => ({
+      status: await intakeStatus(em, actor, { patientId }),
+      risks: (await currentRisks(em, actor, { patientId })).risks,
+      diagnoses: await diagnosesOf(em, actor, { patientId }),
+    })),
+  );
+}
+
+const levelClass: Record<string, string> = { 'zeer hoog': 'risk-very-high', hoog: 'risk-high', gemiddeld: 'risk-medium', laag: 'risk-low' };
+
+export default function IntakeTab() {
+  const { status, risks, diagnoses } = useLoaderData<typeof loader>();
+  return (
+    <div className="cards">
+      <section className="card">
+        <h2>Intake</h2>
+        <div className="progress" role="progressbar" aria-valuenow={status.completionPercentage} aria-valuemin={0} aria-valuemax={100} aria-label="Intake voltooid">
+          <div className="progress-bar" style={{ width: `${status.completionPercentage}%` }} />
+        </div>
+        <p className="muted">{status.completionPercentage}% voltooid</p>
+        <ul className="checklist">
+          {status.sections.map((section) => (
+            <li key={section.key} className={section.complete ? 'done' : undefined}>
+              {section.complete ? <CheckCircledIcon aria-hidden="true" /> : <CircleIcon aria-hidden="true" />}
+              {section.label}
+              <span className="visually-hidden">{section.complete ? ' (afgerond)' : ' (open)'}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="card">
+        <h2>Risicotaxatie</h2>
+        {risks.length === 0 ? (
+          <p className="muted">Nog geen risicotaxatie vastgelegd.</p>
+        ) : (
+          <ul className="risk-list">
+            {risks.map((risk) => (
+              <li key={risk.id}>
+                <div className="risk-head">
+                  <strong>{risk.riskType}</strong>
+                  <span className={`badge ${levelClass[risk.riskLevel] ?? ''}`}>{risk.riskLevel}</span>
+                </div>
+                <p>{risk.rationale}</p>
+                <p className="muted small">Beoordeeld {formatDateTime(risk.assessedAt)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card">
+        <h2>Diagnoses (DSM-5)</h2>
+        {diagnoses.primary.length + diagnoses.secondary.length === 0 ? (
+          <p className="muted">Nog geen diagnose vastgelegd.</p>
+        ) : (
+          <dl className="definitions">
+            {[...diagnoses.primary.map((d) => ({ ...d, rank: 'Hoofddiagnose' })), ...diagnoses.secondary.map((d) => ({ ...d, rank: 'Nevendiagnose' }))].map((diagnosis) => (
+              <div className="definition" key={diagnosis.id}>
+                <dt>{diagnosis.rank}</dt>
+                <dd>
+                  <span className="mono">{diagnosis.code}</span> {diagnosis.label}
+                  <span className="muted small"> · {formatDate(diagnosis.diagnosedAt)}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+export const riskLevels = ['zeer hoog', 'hoog', 'gemiddeld', 'laag'] as const;
+export type RiskLevel = (typeof riskLevels)[number];
+
+export const RiskAssessment = defineEntity({
+  name: 'RiskAssessment',
+  tableName: 'risk_assessments',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organisationId: p.uuid(),
+    patientId: p.uuid(),
+    riskType: p.text(),
+    riskLevel: p.enum(riskLevels),
+    rationale: p.text(),
+    assessedAt: p.datetime(),
+    assessedBy: p.uuid().nullable(),
+  },
+});
+export type RiskAssessment = InferEntity<typeof RiskAssessment>;
+
+export const Diagnosis = defineEntity({
+  name: 'Diagnosis',
+  tableName: 'diagnoses',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organisationId: p.uuid(),
+    patientId: p.uuid(),
+    rank: p.enum(['primary', 'secondary'] as const),
+    code: p.text(),
+    label: p.text(),
+    diagnosedAt: p.date(),
+    diagnosedBy: p.uuid().nullable(),
+  },
+});
+export type Diagnosis = InferEntity<typeof Diagnosis>;
+
+export const IntakeSection = defineEntity({
+  name: 'IntakeSection',
+  tableName: 'intake_sections',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organisationId: p.uuid(),
+    patientId: p.uuid(),
+    sectionKey: p.text(),
+    completedAt: p.datetime().nullable(),
+  },
+});
+export type IntakeSection = InferEntity<typeof IntakeSection>;

@@ -1,0 +1,85 @@
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { EntityManager } from '../db/orm';
+import { parseOrThrow, z } from '../shared/validation';
+import { Diagnosis, IntakeSection, RiskAssessment, riskLevels, type RiskLevel } from './intake.entities';
+
+export const intakeSections = [
+  { key: 'aanmelding', label: 'Aanmelding en verwijzing' },
+  { key: 'anamnese', label: 'Anamnese' },
+  { key: 'psychiatrisch-onderzoek', label: 'Psychiatrisch onderzoek' },
+  { key: 'risicotaxatie', label: 'Risicotaxatie' },
+  { key: 'somatische-screening', label: 'Somatische screening' },
+  { key: 'hulpvraag', label: 'Hulpvraag' },
+  { key: 'behandeladvies', label: 'Behandeladvies' },
+] as const;
+
+/** Every parameter is optional: absent means the whole ward, never a 400. */
+export const intakeQuerySchema = z.object({ patientId: z.uuid('Kies een bestaande patiënt.').optional() });
+
+export interface IntakeStatus {
+  patientId: string | null;
+  completionPercentage: number;
+  sections: { key: string; label: string; complete: boolean }[];
+}
+
+/** One patient's intake checklist; without a patient, the ward: a section is complete when it is for everyone. */
+export async function intakeStatus(em: EntityManager, actor: AuditActor, query: unknown): Promise<IntakeStatus> {
+  const { patientId } = parseOrThrow(intakeQuerySchema, query);
+  const rows = await em.find(IntakeSection, patientId ? { patientId } : {});
+  const patients = new Set(rows.map((row) => row.patientId));
+  if (patientId) patients.add(patientId);
+  const done = (key: string, patient: string) => rows.some((row) => row.patientId === patient && row.sectionKey === key && row.completedAt);
+  const sections = intakeSections.map(({ key, label }) => ({ key, label, complete: patients.size > 0 && [...patients].every((patient) => done(key, patient)) }));
+  const perPatient = [...patients].map((patient) => intakeSections.filter(({ key }) => done(key, patient)).length / intakeSections.length);
+  const completionPercentage = perPatient.length ? Math.round((100 * perPatient.reduce((sum, part) => sum + part, 0)) / perPatient.length) : 0;
+  recordAudit(em, actor, { action: 'read', resourceType: 'IntakeStatus', patientIds: [...patients] });
+  return { patientId: patientId ?? null, completionPercentage, sections };
+}
+
+export interface RiskView {
+  id: string;
+  patientId: string;
+  riskType: string;
+  riskLevel: RiskLevel;
+  rationale: string;
+  assessedAt: string;
+}
+
+/** The current assessment per patient and risk type, most severe first. */
+export async function currentRisks(em: EntityManager, actor: AuditActor, query: unknown): Promise<{ risks: RiskView[] }> {
+  const { patientId } = parseOrThrow(intakeQuerySchema, query);
+  const all = await em.find(RiskAssessment, patientId ? { patientId } : {}, { orderBy: { assessedAt: 'desc' } });
+  const latest = new Map<string, RiskAssessment>();
+  for (const risk of all) {
+    const key = `${risk.patientId}:${risk.riskType}`;
+    if (!latest.has(key)) latest.set(key, risk);
+  }
+  const risks = [...latest.values()]
+    .sort((a, b) => riskLevels.indexOf(a.riskLevel) - riskLevels.indexOf(b.riskLevel) || b.assessedAt.getTime() - a.assessedAt.getTime())
+    .map((risk) => ({
+      id: risk.id,
+      patientId: risk.patientId,
+      riskType: risk.riskType,
+      riskLevel: risk.riskLevel,
+      rationale: risk.rationale,
+      assessedAt: risk.assessedAt.toISOString(),
+    }));
+  recordAudit(em, actor, { action: 'read', resourceType: 'RiskAssessment', patientIds: [...new Set(risks.map((risk) => risk.patientId))] });
+  return { risks };
+}
+
+export interface DiagnosisView {
+  id: string;
+  patientId: string;
+  code: string;
+  label: string;
+  diagnosedAt: string;
+}
+
+export async function diagnosesOf(em: EntityManager, actor: AuditActor, query: unknown): Promise<{ primary: DiagnosisView[]; secondary: DiagnosisView[] }> {
+  const { patientId } = parseOrThrow(intakeQuerySchema, query);
+  const rows = await em.find(Diagnosis, patientId ? { patientId } : {}, { orderBy: { diagnosedAt: 'desc' } });
+  const view = (row: Diagnosis): DiagnosisView => ({ id: row.id, patientId: row.patientId, code: row.code, label: row.label, diagnosedAt: row.diagnosedAt });
+  recordAudit(em, actor, { action: 'read', resourceType: 'Diagnosis', patientIds: [...new Set(rows.map((row) => row.patientId))] });
+  return { primary: rows.filter((row) => row.rank === 'primary').map(view), secondary: rows.filter((row) => row.rank === 'secondary').map(view) };
+}

@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asOwner, fhirPatientBody, signedInUser, type SignedIn } from '../support/factories';
+import { json } from '../support/http';
+
+let nurse: SignedIn;
+let patientId: string;
+
+beforeAll(async () => {
+  nurse = await signedInUser();
+  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
+  patientId = ((await created.json()) as { id: string }).id;
+  await asOwner(nurse.organisationId, async (client) => {
+    const org = nurse.organisationId;
+    await client.query(
+      `insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values
+        ($1, $2, 'suïcide', 'gemiddeld', 'Eerdere taxatie', now() - interval '3 days'),
+        ($1, $2, 'suïcide', 'hoog', 'Doodsgedachten geuit', now() - interval '1 day'),
+        ($1, $2, 'agressie', 'laag', 'Rustig', now() - interval '2 days')`,
+      [org, patientId],
+    );
+    await client.query(
+      `insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at) values
+        ($1, $2, 'primary', 'F20.0', 'Schizofrenie, paranoïde type', '2025-01-10'),
+        ($1, $2, 'secondary', 'F12.20', 'Stoornis in cannabisgebruik, matig', '2025-01-10')`,
+      [org, patientId],
+    );
+    await client.query(
+      `insert into intake_sections (organisation_id, patient_id, section_key, completed_at) values
+        ($1, $2, 'aanmelding', now()), ($1, $2, 'anamnese', now()), ($1, $2, 'risicotaxatie', null)`,
+      [org, patientId],
+    );
+  });
+});
+
+describe('intake, risk and diagnosis API', () => {
+  it.each(['status', 'risico', 'diagnose'])('answers /api/core/intake/%s without any query parameter with 200', async (name) => {
+    const response = await json(`/api/core/intake/${name}`, { cookie: nurse.cookie });
+    expect(response.status).toBe(200);
+    const empty = await json(`/api/core/intake/${name}?patientId=`, { cookie: nurse.cookie });
+    expect(empty.status).toBe(200);
+  });
+
+  it('reports the intake checklist and completion of one patient', async () => {
+    const body = await (await json(`/api/core/intake/status?patientId=${patientId}`, { cookie: nurse.cookie })).json();
+    expect(body).toMatchObject({ patientId, completionPercentage: 29 });
+    expect(body.sections).toHaveLength(7);
+    expect(body.sections.filter((section: { complete: boolean }) => section.complete).map((section: { key: string }) => section.key)).toEqual(['aanmelding', 'anamnese']);
+    expect(body.sections[0]).toEqual({ key: 'aanmelding', label: 'Aanmelding en verwijzing', complete: true });
+  });
+
+  it('gives the current risk per type, most severe first', async () => {
+    const { risks } = await (await json(`/api/core/intake/risico?patientId=${patientId}`, { cookie: nurse.cookie })).json();
+    expect(risks.map((risk: { riskType: string; riskLevel: string }) => `${risk.riskType}:${risk.riskLevel}`)).toEqual(['suïcide:hoog', 'agressie:laag']);
+    expect(Object.keys(risks[0]).sort()).toEqual(['assessedAt', 'id', 'patientId', 'rationale', 'riskLevel', 'riskType']);
+  });
+
+  it('splits primary and secondary diagnoses', async () => {
+    const body = await (await json(`/api/core/intake/diagnose?patientId=${patientId}`, { cookie: nurse.cookie })).json();
+    expect(body.primary.map((d: { code: string }) => d.code)).toEqual(['F20.0']);
+    expect(body.secondary.map((d: { code: string }) => d.code)).toEqual(['F12.20']);
+  });
+
+  it('refuses a malformed patient id with a Dutch 400', async () => {
+    const response = await json('/api/core/intake/status?patientId=jan', { cookie: nurse.cookie });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { fields: { patientId: 'Kies een bestaande patiënt.' } } });
+  });
+
+  it("shows nothing of another organisation's patient", async () => {
+    const stranger = await signedInUser();
+    const { risks } = await (await json(`/api/core/intake/risico?patientId=${patientId}`, { cookie: stranger.cookie })).json();
+    expect(risks).toEqual([]);
+  });
+
+  it('writes these reads to the access log', async () => {
+    const types = await asOwner(nurse.organisationId, async (client) => {
+      const { rows } = await client.query<{ resource_type: string }>('select distinct resource_type from audit_events where $1 = any(patient_ids)', [patientId]);
+      return rows.map((row) => row.resource_type).sort();
+    });
+    expect(types).toEqual(expect.arrayContaining(['Diagnosis', 'IntakeStatus', 'RiskAssessment']));
+  });
+});
