@@ -6,3 +6,4 @@ export { createPatient, getPatient, listPatients, patientNotFound, updatePatient
 export { createReport, patientTimeline } from '../domain/report/report.service';
 export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake.service';
 export { latestVitals } from '../domain/vitals/vitals.service';
+export { appointmentsBetween } from '../domain/agenda/agenda.service';

@@ -2,6 +2,7 @@ import { Migration20261122000000Foundation } from './Migration20261122000000Foun
 import { Migration20261122010000Patients } from './Migration20261122010000Patients';
 import { Migration20261122020000Reports } from './Migration20261122020000Reports';
 import { Migration20261122030000Clinical } from './Migration20261122030000Clinical';
+import { Migration20261122040000Agenda } from './Migration20261122040000Agenda';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -9,4 +10,5 @@ export const migrationsList = [
   { name: 'Migration20261122010000Patients', class: Migration20261122010000Patients },
   { name: 'Migration20261122020000Reports', class: Migration20261122020000Reports },
   { name: 'Migration20261122030000Clinical', class: Migration20261122030000Clinical },
+  { name: 'Migration20261122040000Agenda', class: Migration20261122040000Agenda },
 ];

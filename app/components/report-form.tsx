@@ -15,10 +15,11 @@ export interface ReportFormValues {
   category: string;
   content: string;
   includeInHandover: string;
+  encounterId?: string;
 }
 
 /** Daily note or nursing report; a plain form post, the counter and limits are extras for JavaScript. */
-export function ReportForm({ values, errors }: { values?: ReportFormValues; errors?: Record<string, string> }) {
+export function ReportForm({ values, errors, encounterId }: { values?: ReportFormValues; errors?: Record<string, string>; encounterId?: string | null }) {
   const navigation = useNavigation();
   const [type, setType] = useState(values?.type || 'dagnotitie');
   const [length, setLength] = useState(values?.content.length ?? 0);
@@ -30,6 +31,12 @@ export function ReportForm({ values, errors }: { values?: ReportFormValues; erro
   return (
     <Form method="post" className="report-form" noValidate>
       <input type="hidden" name="intent" value="rapportage" />
+      {encounterId || values?.encounterId ? (
+        <>
+          <input type="hidden" name="encounterId" value={values?.encounterId || encounterId || ''} />
+          <p className="notice notice-info">Deze rapportage wordt gekoppeld aan de gekozen afspraak.</p>
+        </>
+      ) : null}
       <div className="report-form-row">
         <div className="field">
           <Label.Root htmlFor="type">Soort</Label.Root>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { formatDate } from '../../domain/patient/patient.format';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
 import { shiftLabels } from '../../domain/report/shift';
@@ -26,7 +26,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = actorFor(user, context, 'web');
   const patientId = patientIdOf(params);
   const days = await pageData(audited(actor, { action: 'read', resourceType: 'Report', patientIds: [patientId] }, (em) => patientTimeline(em, actor, patientId)));
-  return { days };
+  // "+ rapportage" from an appointment in the agenda opens this form linked to that appointment.
+  const encounterId = uuidOrNull(new URL(request.url).searchParams.get('afspraak'));
+  return { days, encounterId };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -39,6 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     category: String(form.get('category') ?? ''),
     content: String(form.get('content') ?? ''),
     includeInHandover: form.get('includeInHandover') === 'on' ? 'on' : '',
+    encounterId: String(form.get('encounterId') ?? ''),
   };
   try {
     await audited(actor, { action: 'create', resourceType: 'Report', patientIds: [patientId] }, (em) =>
@@ -48,6 +51,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         category: values.category || null,
         content: values.content,
         includeInHandover: values.includeInHandover === 'on',
+        encounterId: values.encounterId || null,
       }),
     );
     return { saved: true as const };
@@ -62,7 +66,7 @@ function isLong(content: string): boolean {
 }
 
 export default function ReportsTab() {
-  const { days } = useLoaderData<typeof loader>();
+  const { days, encounterId } = useLoaderData<typeof loader>();
   const result = useActionData<FormFailure<ReportFormValues> | { saved: true }>();
   const failure = result && 'fields' in result ? result : undefined;
 
@@ -76,7 +80,7 @@ export default function ReportsTab() {
           </p>
         ) : null}
         {/* A new newest report means the last one was saved: start with an empty form. */}
-        <ReportForm key={days[0]?.reports[0]?.id ?? 'leeg'} values={failure?.values} errors={failure?.fields} />
+        <ReportForm key={days[0]?.reports[0]?.id ?? 'leeg'} values={failure?.values} errors={failure?.fields} encounterId={encounterId} />
       </section>
 
       {days.length === 0 ? (
@@ -99,6 +103,11 @@ export default function ReportsTab() {
                       <span className={`chip chip-${report.type}`}>{reportTypeLabels[report.type]}</span>
                       {report.category ? <span className="chip">{reportCategoryLabels[report.category as ReportCategory]}</span> : null}
                       {report.includeInHandover ? <span className="chip chip-handover">Overdracht</span> : null}
+                      {report.encounterId ? (
+                        <Link className="chip chip-link" to={`/agenda?weergave=dag&datum=${report.shiftDate}`}>
+                          Bij afspraak
+                        </Link>
+                      ) : null}
                       <span className="muted timeline-author">{report.authorName}</span>
                     </div>
                     {isLong(report.content) ? (

@@ -1,3 +1,4 @@
+import { Appointment } from '../agenda/appointment.entity';
 import { AuditEvent } from '../audit/audit.entity';
 import { Organisation, Session, User } from '../auth/auth.entities';
 import { Patient } from '../patient/patient.entity';
@@ -6,4 +7,4 @@ import { Diagnosis, IntakeSection, RiskAssessment } from '../intake/intake.entit
 import { VitalObservation } from '../vitals/vitals.entity';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
-export const entities = [Organisation, User, Session, Patient, AuditEvent, Report, VitalObservation, RiskAssessment, Diagnosis, IntakeSection];
+export const entities = [Organisation, User, Session, Patient, AuditEvent, Report, VitalObservation, RiskAssessment, Diagnosis, IntakeSection, Appointment];

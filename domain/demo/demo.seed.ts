@@ -4,6 +4,9 @@ import type { MikroORM } from '../db/orm';
 import { withTenant } from '../db/tenant';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
+import { Appointment } from '../agenda/appointment.entity';
+import { defaultAgendaDate, viewDays } from '../agenda/agenda.dates';
+import type { AppointmentType } from '../agenda/agenda.schemas';
 import { Diagnosis, IntakeSection, RiskAssessment, type RiskLevel } from '../intake/intake.entities';
 import { intakeSections } from '../intake/intake.service';
 import { Report } from '../report/report.entity';
@@ -49,6 +52,7 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
       await insertPatients(em, demoOrganisation.id, demoPatients());
       await seedReports(em);
       await seedClinical(em);
+      await seedAgenda(em);
     }
   });
 }
@@ -146,5 +150,43 @@ async function seedClinical(em: EntityManager): Promise<void> {
     intakeSections.forEach(({ key }, index) =>
       em.create(IntakeSection, { organisationId, patientId: patient.id, sectionKey: key, completedAt: index < count ? ago(24 * (10 - index)) : null }),
     );
+  }
+}
+
+/** This work week's appointments, a few overlapping, for the agenda views. */
+async function seedAgenda(em: EntityManager): Promise<void> {
+  const nurse = await em.findOne(User, { email: demoAccounts.verpleegkundige.email });
+  const psychiatrist = await em.findOne(User, { email: demoAccounts.psychiater.email });
+  const patients = await em.find(Patient, { johnDoe: false }, { orderBy: { updatedAt: 'desc' }, limit: 12 });
+  if (!nurse || !psychiatrist || patients.length < 6) return;
+  const plan: [number, string, number, AppointmentType, number, 'nurse' | 'psychiatrist'][] = [
+    [0, '09:00', 60, 'behandelgesprek', 0, 'psychiatrist'],
+    [0, '09:30', 45, 'medicatiecontrole', 1, 'nurse'],
+    [0, '13:00', 90, 'groepstherapie', 2, 'nurse'],
+    [1, '10:00', 60, 'intake', 3, 'psychiatrist'],
+    [1, '10:15', 30, 'somatisch', 0, 'nurse'],
+    [1, '10:30', 45, 'medicatiecontrole', 4, 'nurse'],
+    [2, '08:30', 30, 'crisisoverleg', 2, 'psychiatrist'],
+    [2, '14:00', 60, 'behandelgesprek', 5, 'psychiatrist'],
+    [3, '11:00', 60, 'behandelgesprek', 1, 'psychiatrist'],
+    [3, '15:30', 45, 'overig', 3, 'nurse'],
+    [4, '09:00', 120, 'groepstherapie', 4, 'nurse'],
+    [4, '09:30', 60, 'behandelgesprek', 0, 'psychiatrist'],
+  ];
+  const days = viewDays('werkweek', defaultAgendaDate('werkweek'));
+  for (const [day, start, minutes, type, patient, who] of plan) {
+    const [hours, mins] = start.split(':').map(Number) as [number, number];
+    const startAt = new Date(days[day]!.getTime() + (hours * 60 + mins) * 60_000);
+    const owner = who === 'nurse' ? nurse : psychiatrist;
+    em.create(Appointment, {
+      organisationId: demoOrganisation.id,
+      patientId: patients[patient]!.id,
+      startAt,
+      endAt: new Date(startAt.getTime() + minutes * 60_000),
+      type,
+      practitionerId: owner.id,
+      ownerId: owner.id,
+      location: type === 'groepstherapie' ? 'Groepsruimte 2' : 'Spreekkamer 1',
+    });
   }
 }

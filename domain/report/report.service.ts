@@ -1,4 +1,5 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { Appointment } from '../agenda/appointment.entity';
 import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
@@ -84,10 +85,18 @@ async function assertPatient(em: EntityManager, patientId: string): Promise<void
   }
 }
 
+async function assertEncounter(em: EntityManager, encounterId: string, patientId: string): Promise<void> {
+  const appointment = await em.findOne(Appointment, { id: encounterId }, { fields: ['id', 'patientId'] });
+  if (!appointment || appointment.patientId !== patientId) {
+    throw AppError.validation({ encounterId: 'Kies een afspraak van deze patiënt.' });
+  }
+}
+
 /** Writes a report; its shift date follows from the moment it is written. */
 export async function createReport(em: EntityManager, actor: AuditActor, input: unknown, now = new Date()): Promise<ReportView> {
   const valid = parseOrThrow(reportInputSchema, input);
   await assertPatient(em, valid.patientId);
+  if (valid.encounterId) await assertEncounter(em, valid.encounterId, valid.patientId);
   const { shift, shiftDate } = shiftOf(now);
   const report = em.create(Report, {
     organisationId: actor.organisationId,

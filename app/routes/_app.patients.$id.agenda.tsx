@@ -1,0 +1,70 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { isoDay } from '../../domain/agenda/agenda.dates';
+import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
+import { formatDateTime } from '../../domain/patient/patient.format';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { requireUser } from '../auth.server';
+import { EmptyState } from '../components/page';
+import { pageData } from '../page.server';
+import { appointmentsBetween, patientNotFound } from '../patients.server';
+import { actorFor, audited } from '../tenant.server';
+
+const day = 24 * 3600_000;
+
+/** The patient's appointments from 30 days back to 90 days ahead. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const actor = actorFor(user, context, 'web');
+  const patientId = uuidOrNull(params.id);
+  if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
+  const now = Date.now();
+  const range = { start: new Date(now - 30 * day), end: new Date(now + 90 * day) };
+  const appointments = await pageData(
+    audited(actor, { action: 'search', resourceType: 'Appointment', patientIds: [patientId] }, (em) => appointmentsBetween(em, actor, range, { patientId })),
+  );
+  return { appointments, now: new Date(now).toISOString() };
+}
+
+export default function PatientAgenda() {
+  const { appointments, now } = useLoaderData<typeof loader>();
+  if (appointments.length === 0) {
+    return (
+      <EmptyState title="Geen afspraken">
+        <p>Er staan geen afspraken gepland voor deze patiënt.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <section className="card">
+      <h2>Afspraken</h2>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Wanneer</th>
+            <th scope="col">Soort</th>
+            <th scope="col">Status</th>
+            <th scope="col">Rapportages</th>
+          </tr>
+        </thead>
+        <tbody>
+          {appointments.map((appointment) => (
+            <tr key={appointment.id} className={appointment.start < now ? 'past' : undefined}>
+              <td>
+                <Link to={`/agenda?weergave=dag&datum=${isoDay(new Date(appointment.start))}`}>{formatDateTime(appointment.start)}</Link>
+              </td>
+              <td>{appointmentTypeLabels[appointment.type as AppointmentType] ?? appointment.type}</td>
+              <td className="capitalize">{appointment.status}</td>
+              <td>
+                {appointment.reportIds.length > 0 ? <Link to="../rapportages">{appointment.reportIds.length}</Link> : <span className="muted">—</span>}{' '}
+                <Link to={`../rapportages?afspraak=${appointment.id}`} className="small">
+                  + rapportage
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

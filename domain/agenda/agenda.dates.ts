@@ -1,0 +1,85 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, startOfDay, startOfWeek } from 'date-fns';
+import { nl } from 'date-fns/locale';
+
+export const clinicalTimeZone = 'Europe/Amsterdam';
+
+const weekdays = ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'];
+export const dateLabels = ['vandaag', 'morgen', 'overmorgen', 'deze week', 'volgende week', ...weekdays.slice(1), weekdays[0]!];
+
+export interface DateRange {
+  start: Date;
+  end: Date;
+}
+
+function dayIn(date: Date): TZDate {
+  return startOfDay(new TZDate(date, clinicalTimeZone));
+}
+
+/** "morgen", "deze week", "vrijdag" → a range of whole days in Europe/Amsterdam; null when unknown. */
+export function rangeForLabel(label: string, now = new Date()): DateRange | null {
+  const range = localRange(label, now);
+  return range ? { start: new Date(range.start.getTime()), end: new Date(range.end.getTime()) } : null;
+}
+
+function localRange(label: string, now: Date): DateRange | null {
+  const today = dayIn(now);
+  const days = (from: number, count: number) => ({ start: addDays(today, from), end: addDays(today, from + count) });
+  switch (label) {
+    case 'vandaag':
+      return days(0, 1);
+    case 'morgen':
+      return days(1, 1);
+    case 'overmorgen':
+      return days(2, 1);
+    case 'deze week': {
+      const monday = startOfWeek(today, { weekStartsOn: 1 });
+      return { start: monday, end: addDays(monday, 7) };
+    }
+    case 'volgende week': {
+      const monday = addDays(startOfWeek(today, { weekStartsOn: 1 }), 7);
+      return { start: monday, end: addDays(monday, 7) };
+    }
+    default: {
+      const weekday = weekdays.indexOf(label);
+      if (weekday < 0) return null;
+      // The coming such day; said on that day itself, it means today.
+      return days((weekday - today.getDay() + 7) % 7, 1);
+    }
+  }
+}
+
+export type AgendaView = 'dag' | 'week' | 'werkweek';
+
+/** The days an agenda view shows around a date: one day, Monday–Sunday, or Monday–Friday. */
+export function viewDays(view: AgendaView, isoDate: string): TZDate[] {
+  const day = dayIn(new TZDate(`${isoDate}T12:00:00`, clinicalTimeZone));
+  if (view === 'dag') return [day];
+  const monday = startOfWeek(day, { weekStartsOn: 1 });
+  return Array.from({ length: view === 'week' ? 7 : 5 }, (_, index) => addDays(monday, index));
+}
+
+export function isoDay(date: Date): string {
+  return format(new TZDate(date, clinicalTimeZone), 'yyyy-MM-dd');
+}
+
+export function dutchDay(date: Date, pattern = 'EEEE d MMMM'): string {
+  return format(new TZDate(date, clinicalTimeZone), pattern, { locale: nl });
+}
+
+export function minutesIntoDay(date: Date): number {
+  const local = new TZDate(date, clinicalTimeZone);
+  return local.getHours() * 60 + local.getMinutes();
+}
+
+export function shiftDays(isoDate: string, view: AgendaView, direction: 1 | -1): string {
+  return isoDay(addDays(new TZDate(`${isoDate}T12:00:00`, clinicalTimeZone), direction * (view === 'dag' ? 1 : 7)));
+}
+
+/** The date an agenda opens on: today, but on a weekend the work-week view shows the coming week. */
+export function defaultAgendaDate(view: AgendaView, now = new Date()): string {
+  const today = dayIn(now);
+  const weekday = today.getDay();
+  if (view !== 'werkweek' || (weekday !== 0 && weekday !== 6)) return isoDay(today);
+  return isoDay(addDays(today, weekday === 6 ? 2 : 1));
+}

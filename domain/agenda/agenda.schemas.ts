@@ -1,0 +1,54 @@
+import { z } from '../shared/validation';
+
+export const appointmentTypes = ['behandelgesprek', 'intake', 'medicatiecontrole', 'groepstherapie', 'crisisoverleg', 'somatisch', 'overig'] as const;
+export type AppointmentType = (typeof appointmentTypes)[number];
+export const appointmentTypeLabels: Record<AppointmentType, string> = {
+  behandelgesprek: 'Behandelgesprek',
+  intake: 'Intake',
+  medicatiecontrole: 'Medicatiecontrole',
+  groepstherapie: 'Groepstherapie',
+  crisisoverleg: 'Crisisoverleg',
+  somatisch: 'Somatisch consult',
+  overig: 'Overig',
+};
+
+export const appointmentStatuses = ['gepland', 'geannuleerd', 'verplaatst', 'afgerond', 'niet-verschenen'] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+
+const instant = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), message)
+    .transform((value) => new Date(value));
+
+const isoWithOffset = 'Geef een tijdstip als ISO 8601 met tijdzone, bijvoorbeeld 2026-11-23T10:00:00+01:00.';
+
+export const createAppointmentSchema = z
+  .object({
+    patientId: z.uuid('Kies een bestaande patiënt.'),
+    start: instant(isoWithOffset),
+    end: instant(isoWithOffset).optional(),
+    type: z.enum(appointmentTypes, { error: 'Kies een soort afspraak.' }),
+    location: z.string().trim().max(120, 'De locatie is te lang.').optional(),
+    practitionerId: z.uuid('Kies een bestaande behandelaar.').optional(),
+  })
+  .refine((value) => !value.end || value.end > value.start, { path: ['end'], message: 'Het einde moet na het begin liggen.' });
+
+export const cancelAppointmentSchema = z.object({
+  appointmentId: z.uuid('Kies een bestaande afspraak.'),
+  reason: z.string().trim().max(300, 'De reden is te lang.').optional(),
+});
+
+export const rescheduleAppointmentSchema = z
+  .object({
+    appointmentId: z.uuid('Kies een bestaande afspraak.'),
+    start: instant(isoWithOffset),
+    end: instant(isoWithOffset).optional(),
+  })
+  .refine((value) => !value.end || value.end > value.start, { path: ['end'], message: 'Het einde moet na het begin liggen.' });
+
+export const agendaQuerySchema = z.object({
+  start: instant(isoWithOffset).optional(),
+  end: instant(isoWithOffset).optional(),
+  label: z.string().trim().toLowerCase().max(40, 'Het datumlabel is te lang.').optional(),
+});

@@ -1,0 +1,136 @@
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { EntityManager } from '../db/orm';
+import { Patient } from '../patient/patient.entity';
+import { displayName } from '../patient/patient.service';
+import { Report } from '../report/report.entity';
+import { AppError, dutchMessages } from '../shared/errors';
+import { isUuid } from '../shared/ids';
+import { parseOrThrow } from '../shared/validation';
+import { dateLabels, rangeForLabel, type DateRange } from './agenda.dates';
+import { agendaQuerySchema, cancelAppointmentSchema, createAppointmentSchema, rescheduleAppointmentSchema, type AppointmentStatus } from './agenda.schemas';
+import { Appointment } from './appointment.entity';
+
+export interface AppointmentView {
+  id: string;
+  patientId: string;
+  patientName: string;
+  start: string;
+  end: string;
+  type: string;
+  practitionerId: string | null;
+  ownerId: string;
+  status: AppointmentStatus;
+  location: string | null;
+  reportIds: string[];
+}
+
+const defaultDurationMs = 45 * 60_000;
+
+async function views(em: EntityManager, appointments: Appointment[]): Promise<AppointmentView[]> {
+  if (appointments.length === 0) return [];
+  const patients = await em.find(Patient, { id: { $in: [...new Set(appointments.map((a) => a.patientId))] } }, { fields: ['id', 'nameGiven', 'namePrefix', 'familyName'] });
+  const names = new Map(patients.map((patient) => [patient.id, displayName(patient)]));
+  const reports = await em.find(Report, { encounterId: { $in: appointments.map((a) => a.id) }, deletedAt: null }, { fields: ['id', 'encounterId'] });
+  return appointments.map((appointment) => ({
+    id: appointment.id,
+    patientId: appointment.patientId,
+    patientName: names.get(appointment.patientId) ?? '',
+    start: appointment.startAt.toISOString(),
+    end: appointment.endAt.toISOString(),
+    type: appointment.type,
+    practitionerId: appointment.practitionerId ?? null,
+    ownerId: appointment.ownerId,
+    status: appointment.status,
+    location: appointment.location ?? null,
+    reportIds: reports.filter((report) => report.encounterId === appointment.id).map((report) => report.id),
+  }));
+}
+
+/** The range an agenda request asks for: explicit start/end, a relative label, or today. */
+export function requestedRange(query: { start?: Date; end?: Date; label?: string }, now = new Date()): DateRange & { label: string | null } {
+  if (query.label) {
+    const range = rangeForLabel(query.label, now);
+    if (!range) throw AppError.validation({ label: `Onbekend datumlabel. Gebruik bijvoorbeeld ${dateLabels.slice(0, 5).join(', ')} of een weekdag.` });
+    return { ...range, label: query.label };
+  }
+  const today = rangeForLabel('vandaag', now)!;
+  const start = query.start ?? today.start;
+  const end = query.end ?? (query.start ? new Date(start.getTime() + 24 * 3600_000) : today.end);
+  if (end <= start) throw AppError.validation({ end: 'Het einde moet na het begin liggen.' });
+  if (end.getTime() - start.getTime() > 62 * 24 * 3600_000) throw AppError.validation({ end: 'Vraag maximaal twee maanden tegelijk op.' });
+  return { start, end, label: null };
+}
+
+/** Appointments overlapping a range, earliest first; optionally for one practitioner or patient. */
+export async function appointmentsBetween(
+  em: EntityManager,
+  actor: AuditActor,
+  range: DateRange,
+  filter: { practitionerId?: string; patientId?: string } = {},
+): Promise<AppointmentView[]> {
+  const appointments = await em.find(
+    Appointment,
+    { startAt: { $lt: range.end }, endAt: { $gt: range.start }, ...filter },
+    { orderBy: { startAt: 'asc' } },
+  );
+  const result = await views(em, appointments);
+  recordAudit(em, actor, { action: 'search', resourceType: 'Appointment', patientIds: [...new Set(result.map((a) => a.patientId))] });
+  return result;
+}
+
+export async function agendaFor(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()) {
+  const parsed = parseOrThrow(agendaQuerySchema, query);
+  const range = requestedRange(parsed, now);
+  const appointments = await appointmentsBetween(em, actor, range);
+  return { appointments, range: { start: range.start.toISOString(), end: range.end.toISOString(), label: range.label } };
+}
+
+export async function createAppointment(em: EntityManager, actor: AuditActor, input: unknown, now = new Date()): Promise<AppointmentView> {
+  const valid = parseOrThrow(createAppointmentSchema, input);
+  if (valid.start < now) throw AppError.validation({ start: 'Een nieuwe afspraak kan niet in het verleden liggen.' });
+  if (!(await em.findOne(Patient, { id: valid.patientId }, { fields: ['id'] }))) throw AppError.validation({ patientId: 'Deze patiënt bestaat niet (meer).' });
+  const appointment = em.create(Appointment, {
+    organisationId: actor.organisationId,
+    patientId: valid.patientId,
+    startAt: valid.start,
+    endAt: valid.end ?? new Date(valid.start.getTime() + defaultDurationMs),
+    type: valid.type,
+    practitionerId: valid.practitionerId ?? actor.userId,
+    ownerId: actor.userId,
+    location: valid.location ?? null,
+  });
+  await em.flush();
+  recordAudit(em, actor, { action: 'create', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId] });
+  return (await views(em, [appointment]))[0]!;
+}
+
+/** The user's own appointment (owner or practitioner): 404 when it does not exist, 403 when it is someone else's. */
+async function ownAppointment(em: EntityManager, actor: AuditActor, id: string): Promise<Appointment> {
+  const appointment = isUuid(id) ? await em.findOne(Appointment, { id }) : null;
+  if (!appointment) throw AppError.notFound(dutchMessages.appointmentNotFound);
+  if (appointment.ownerId !== actor.userId && appointment.practitionerId !== actor.userId) throw AppError.forbidden();
+  return appointment;
+}
+
+export async function cancelAppointment(em: EntityManager, actor: AuditActor, input: unknown): Promise<{ appointment: AppointmentView }> {
+  const { appointmentId, reason } = parseOrThrow(cancelAppointmentSchema, input);
+  const appointment = await ownAppointment(em, actor, appointmentId);
+  appointment.status = 'geannuleerd';
+  appointment.cancelReason = reason ?? null;
+  recordAudit(em, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId], details: { status: 'geannuleerd' } });
+  return { appointment: (await views(em, [appointment]))[0]! };
+}
+
+/** Moves an appointment; without a new end it keeps its length. */
+export async function rescheduleAppointment(em: EntityManager, actor: AuditActor, input: unknown, now = new Date()): Promise<{ appointment: AppointmentView }> {
+  const { appointmentId, start, end } = parseOrThrow(rescheduleAppointmentSchema, input);
+  const appointment = await ownAppointment(em, actor, appointmentId);
+  if (appointment.status === 'geannuleerd') throw new AppError('conflict', 'Een geannuleerde afspraak kan niet worden verplaatst.');
+  if (start < now) throw AppError.validation({ start: 'Een afspraak kan niet naar het verleden worden verplaatst.' });
+  const duration = appointment.endAt.getTime() - appointment.startAt.getTime();
+  appointment.startAt = start;
+  appointment.endAt = end ?? new Date(start.getTime() + duration);
+  appointment.status = 'verplaatst';
+  recordAudit(em, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId], details: { status: 'verplaatst' } });
+  return { appointment: (await views(em, [appointment]))[0]! };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { defaultAgendaDate, isoDay, rangeForLabel, viewDays } from './agenda.dates';
+import { layoutDay } from './agenda.layout';
+
+const at = (time: string) => new Date(`2026-11-23T${time}:00+01:00`);
+
+describe('relative date labels (Europe/Amsterdam)', () => {
+  const sunday = new Date('2026-11-22T22:30:00Z'); // 23:30 on Sunday 22 November in Amsterdam
+
+  it.each([
+    ['vandaag', '2026-11-22', '2026-11-23'],
+    ['morgen', '2026-11-23', '2026-11-24'],
+    ['overmorgen', '2026-11-24', '2026-11-25'],
+    ['deze week', '2026-11-16', '2026-11-23'],
+    ['volgende week', '2026-11-23', '2026-11-30'],
+    ['vrijdag', '2026-11-27', '2026-11-28'],
+    ['zondag', '2026-11-22', '2026-11-23'],
+  ])('%s', (label, start, end) => {
+    const range = rangeForLabel(label, sunday)!;
+    expect([isoDay(range.start), isoDay(range.end)]).toEqual([start, end]);
+  });
+
+  it('starts days at local midnight, also across the DST change', () => {
+    const range = rangeForLabel('morgen', new Date('2026-03-28T12:00:00Z'))!;
+    expect(range.start.toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(range.end.toISOString()).toBe('2026-03-29T22:00:00.000Z');
+  });
+
+  it('knows nothing of other labels', () => {
+    expect(rangeForLabel('ooit', sunday)).toBeNull();
+  });
+});
+
+describe('agenda views', () => {
+  it('shows one day, Monday to Sunday, or Monday to Friday', () => {
+    expect(viewDays('dag', '2026-11-25').map(isoDay)).toEqual(['2026-11-25']);
+    expect(viewDays('week', '2026-11-25').map(isoDay)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(viewDays('werkweek', '2026-11-29').map(isoDay)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
+  });
+});
+
+describe('the date the agenda opens on', () => {
+  it('is today, but the coming work week on a weekend', () => {
+    expect(defaultAgendaDate('werkweek', new Date('2026-11-22T10:00:00Z'))).toBe('2026-11-23');
+    expect(defaultAgendaDate('werkweek', new Date('2026-11-21T10:00:00Z'))).toBe('2026-11-23');
+    expect(defaultAgendaDate('week', new Date('2026-11-22T10:00:00Z'))).toBe('2026-11-22');
+    expect(defaultAgendaDate('werkweek', new Date('2026-11-25T10:00:00Z'))).toBe('2026-11-25');
+  });
+});
+
+describe('overlapping appointments', () => {
+  it('lays out overlaps side by side and keeps separate ones full width', () => {
+    const placed = layoutDay([
+      { id: 'a', start: at('09:00'), end: at('10:00') },
+      { id: 'b', start: at('09:30'), end: at('10:30') },
+      { id: 'c', start: at('10:00'), end: at('11:00') },
+      { id: 'd', start: at('13:00'), end: at('14:00') },
+    ]);
+    expect(placed.get('a')).toEqual({ lane: 0, lanes: 2 });
+    expect(placed.get('b')).toEqual({ lane: 1, lanes: 2 });
+    expect(placed.get('c')).toEqual({ lane: 0, lanes: 2 });
+    expect(placed.get('d')).toEqual({ lane: 0, lanes: 1 });
+  });
+
+  it('uses three lanes when three overlap at once', () => {
+    const placed = layoutDay([
+      { id: 'a', start: at('09:00'), end: at('11:00') },
+      { id: 'b', start: at('09:15'), end: at('09:45') },
+      { id: 'c', start: at('09:30'), end: at('10:00') },
+    ]);
+    expect([...placed.values()].map((p) => p.lanes)).toEqual([3, 3, 3]);
+    expect(new Set([...placed.values()].map((p) => p.lane))).toEqual(new Set([0, 1, 2]));
+  });
+});

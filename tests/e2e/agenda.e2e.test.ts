@@ -1,0 +1,53 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser';
+import { baseUrl } from '../support/http';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', viewport: { width: 1440, height: 1000 } });
+  page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Demo als psychiater' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+async function dayHeads(): Promise<number> {
+  return page.locator('.calendar-day-head').count();
+}
+
+describe('agenda in Chromium', () => {
+  it('switches between work week, week and day, with a colour legend and overlaps side by side', async () => {
+    await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Agenda' }).click();
+    await page.locator('.calendar').waitFor();
+    expect(await dayHeads()).toBe(5);
+    expect(await page.locator('.legend-item').count()).toBe(7);
+    const monday = page.locator('.calendar-column').first().locator('.appointment');
+    expect(await monday.count()).toBeGreaterThanOrEqual(2);
+    const [first, second] = [await monday.nth(0).boundingBox(), await monday.nth(1).boundingBox()];
+    expect(Math.abs(first!.x - second!.x)).toBeGreaterThan(20);
+    await screenshot(page, '30-agenda-werkweek');
+
+    await page.getByRole('navigation', { name: 'Weergave' }).getByRole('link', { name: 'Week', exact: true }).click();
+    await page.waitForURL(/weergave=week/);
+    await expect.poll(dayHeads).toBe(7);
+    await screenshot(page, '31-agenda-week');
+
+    await page.getByRole('navigation', { name: 'Weergave' }).getByRole('link', { name: 'Dag' }).click();
+    await page.waitForURL(/weergave=dag/);
+    await expect.poll(dayHeads).toBe(1);
+    await screenshot(page, '32-agenda-dag');
+
+    await page.getByRole('link', { name: 'Volgende' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('datum')).not.toBe(null);
+  });
+});
