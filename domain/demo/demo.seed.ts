@@ -80,6 +80,7 @@ async function seedReports(em: EntityManager): Promise<void> {
     [27, 'incident', 'incident', 'Duwde een medepatiënt bij de koffieautomaat na een woordenwisseling. Geen letsel. Gesprek gevoerd, excuses aangeboden.', true],
     [30, 'dagnotitie', 'observatie', 'Nam deel aan de wandelgroep, oogde ontspannen.', false],
     [52, 'dagnotitie', 'gedrag', 'Wat teruggetrokken, veel op de kamer. Reageerde wel op contact.', false],
+    [60, 'crisis', 'incident', 'Acute onrust met dreigende agressie richting personeel. Na overleg met de psychiater kortdurend gesepareerd (20 min), daarna rustig. Familie geïnformeerd.', true],
   ];
   for (const [hours, type, category, content, includeInHandover] of reports) {
     const createdAt = hoursAgo(hours);

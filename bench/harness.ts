@@ -1,0 +1,144 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { hashPassword } from '../domain/auth/password';
+import { createOrm, type MikroORM } from '../domain/db/orm';
+import { freePort, run, startProcess, type Managed } from '../scripts/lib/processes';
+import { appEnv, remixCli, startServices, startWorker, tsxCli, waitForHealthy } from '../scripts/lib/stack';
+
+export const log = (line: string) => console.log(`[bench] ${line}`);
+
+export interface BenchStack {
+  baseUrl: string;
+  appUrl: string;
+  ownerOrm: MikroORM;
+  organisationId: string;
+  userId: string;
+  /** Starts the app and worker and logs in the bench user: call after seeding. */
+  serve(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Its own database and Temporal server, an organisation with one clinician, then the built app. */
+export async function startBench(name: string, embeddedPort: number): Promise<BenchStack> {
+  const logDir = path.resolve(`.cache/bench-logs/${name}`);
+  const buildDir = path.resolve('.cache/bench-build');
+  await mkdir(logDir, { recursive: true });
+  const services = await startServices({
+    database: `ggz_epd_bench_${name}`,
+    recreateDatabase: true,
+    embeddedPort,
+    temporalPort: await freePort(),
+    reuseTemporal: false,
+    quiet: true,
+    logDir,
+    log,
+  });
+  const started: Managed[] = [];
+  const ownerOrm = await createOrm(services.ownerUrl, { poolMax: 2 });
+  const organisationId = crypto.randomUUID();
+  const userId = crypto.randomUUID();
+  const email = `bench-${name}@ggz-epd.test`;
+  await ownerOrm.em.fork().transactional(async (em) => {
+    await em.execute("select set_config('app.organisation_id', ?, true)", [organisationId]);
+    await em.execute('insert into organisations (id, name) values (?, ?)', [organisationId, 'Benchmark-afdeling']);
+    await em.execute("insert into users (id, organisation_id, email, display_name, role, password_hash) values (?, ?, ?, 'Bench', 'psychiater', ?)", [
+      userId,
+      organisationId,
+      email,
+      await hashPassword('bench'),
+    ]);
+  });
+  const buildEnv = { ...process.env, REMIX_SERVER_BUILD_PATH: `${buildDir}/index.js`, REMIX_ASSETS_BUILD_DIR: `${buildDir}/public` };
+  const building = run(process.execPath, [remixCli, 'build'], { env: buildEnv, stdio: 'ignore' });
+  let baseUrl = '';
+
+  return {
+    get baseUrl() {
+      return baseUrl;
+    },
+    appUrl: services.appUrl,
+    ownerOrm,
+    organisationId,
+    userId,
+    async serve() {
+      await building;
+      // What autovacuum does on a live ward after a bulk load: merge GIN pending lists, set the visibility map.
+      await ownerOrm.em.fork().execute('vacuum analyze');
+      const port = await freePort();
+      const env = appEnv(services, { ...buildEnv, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 'ggz_app_dev', HOST: '127.0.0.1', PORT: String(port), OPENAI_API_KEY: '' });
+      started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
+      const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], { env, quiet: true, logFile: path.join(logDir, 'web.log') });
+      started.push(web);
+      baseUrl = `http://127.0.0.1:${port}`;
+      await waitForHealthy(baseUrl, 120_000, web.child);
+      const login = await fetch(`${baseUrl}/login`, { method: 'POST', body: new URLSearchParams({ email, password: 'bench' }), redirect: 'manual' });
+      return login.headers.get('set-cookie')!.split(';')[0]!;
+    },
+    async stop() {
+      for (const managed of started.reverse()) await managed.stop();
+      await ownerOrm.close();
+      await services.stop();
+    },
+  };
+}
+
+export async function time(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/**
+ * The raw-SQL side of a comparison: the app role in a transaction with the tenant set, the same
+ * RLS work as a request, nothing else. Statements may use the previous statement's rows.
+ */
+export async function rawRunner(appUrl: string, organisationId: string) {
+  const client = new pg.Client({ connectionString: appUrl });
+  await client.connect();
+  const positional = (sql: string) => {
+    let index = 0;
+    return sql.replace(/\?/g, () => `$${++index}`);
+  };
+  const raw = async (...statements: [string, unknown[] | ((previous: { id: string }[]) => unknown[])][]) => {
+    await client.query('begin');
+    await client.query("select set_config('app.organisation_id', $1, true)", [organisationId]);
+    await client.query('set local max_parallel_workers_per_gather = 0');
+    let previous: { id: string }[] = [];
+    for (const [sql, params] of statements) {
+      previous = (await client.query(positional(sql), typeof params === 'function' ? params(previous) : params)).rows;
+    }
+    await client.query('commit');
+  };
+  return { raw, close: () => client.end() };
+}
+
+/** Sequential samples, one client on loopback: HTTP beside raw SQL, p50/p95 and the p95 ratio. */
+export async function measure(label: string, samples: number, http: (i: number) => Promise<Response>, direct: (i: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    await (await http(i)).arrayBuffer();
+    await direct(i);
+  }
+  const httpTimes: number[] = [];
+  const rawTimes: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    httpTimes.push(
+      await time(async () => {
+        const response = await http(i);
+        if (!response.ok) throw new Error(`${label}: HTTP ${response.status}`);
+        await response.arrayBuffer();
+      }),
+    );
+    rawTimes.push(await time(() => direct(i)));
+  }
+  const fmt = (n: number) => n.toFixed(1).padStart(6);
+  const [h50, h95, r50, r95] = [percentile(httpTimes, 50), percentile(httpTimes, 95), percentile(rawTimes, 50), percentile(rawTimes, 95)];
+  console.log(
+    `${label.padEnd(36)} HTTP p50 ${fmt(h50)} p95 ${fmt(h95)} max ${fmt(Math.max(...httpTimes))} ms | raw SQL p50 ${fmt(r50)} p95 ${fmt(r95)} ms | p95 ratio ${(h95 / r95).toFixed(2)}× | p95 ≤ 50 ms: ${h95 <= 50 ? 'ok' : 'MISSED'}`,
+  );
+}
