@@ -96,7 +96,7 @@ export default function AgendaPage() {
           <div />
           {days.map((day) => (
             <div key={day} className={day === today ? 'calendar-day-head today' : 'calendar-day-head'}>
-              {dutchDay(new Date(`${day}T12:00:00Z`), view === 'dag' ? 'EEEE d MMMM' : 'EEE d MMM')}
+              {dutchDay(new Date(`${day}T12:00:00Z`), view === 'dag' ? 'EEEE d MMMM' : 'EEEEEE d MMM')}
             </div>
           ))}
         </div>
