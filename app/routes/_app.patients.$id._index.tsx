@@ -1,19 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { uuidOrNull } from '../../domain/shared/ids';
-import { requireUser } from '../auth.server';
-import { pageData } from '../page.server';
-import { latestVitals, patientNotFound } from '../patients.server';
-import { actorFor, audited } from '../tenant.server';
+import { pageData, patientPage } from '../page.server';
+import { latestVitals } from '../patients.server';
+import { audited } from '../tenant.server';
 import { genderLabels } from '../../domain/patient/patient.schemas';
 import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
 import type { loader as recordLoader } from './_app.patients.$id';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const actor = actorFor(user, context, 'web');
-  const patientId = uuidOrNull(params.id);
-  if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
+  const { actor, patientId } = await patientPage({ request, params, context });
   const vitals = await pageData(audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, (em) => latestVitals(em, actor, patientId)));
   return { vitals };
 }

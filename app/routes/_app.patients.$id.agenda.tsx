@@ -3,21 +3,16 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { isoDay } from '../../domain/agenda/agenda.dates';
 import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import { formatDateTime } from '../../domain/patient/patient.format';
-import { uuidOrNull } from '../../domain/shared/ids';
-import { requireUser } from '../auth.server';
 import { EmptyState } from '../components/page';
-import { pageData } from '../page.server';
-import { appointmentsBetween, patientNotFound } from '../patients.server';
-import { actorFor, audited } from '../tenant.server';
+import { pageData, patientPage } from '../page.server';
+import { appointmentsBetween } from '../patients.server';
+import { audited } from '../tenant.server';
 
 const day = 24 * 3600_000;
 
 /** The patient's appointments from 30 days back to 90 days ahead. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const actor = actorFor(user, context, 'web');
-  const patientId = uuidOrNull(params.id);
-  if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
+  const { actor, patientId } = await patientPage({ request, params, context });
   const now = Date.now();
   const range = { start: new Date(now - 30 * day), end: new Date(now + 90 * day) };
   const appointments = await pageData(

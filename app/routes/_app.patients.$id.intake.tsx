@@ -2,17 +2,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
 import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
-import { uuidOrNull } from '../../domain/shared/ids';
-import { requireUser } from '../auth.server';
-import { pageData } from '../page.server';
-import { currentRisks, diagnosesOf, intakeStatus, patientNotFound } from '../patients.server';
-import { actorFor, audited } from '../tenant.server';
+import { pageData, patientPage } from '../page.server';
+import { currentRisks, diagnosesOf, intakeStatus } from '../patients.server';
+import { audited } from '../tenant.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const actor = actorFor(user, context, 'web');
-  const patientId = uuidOrNull(params.id);
-  if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
+  const { actor, patientId } = await patientPage({ request, params, context });
   return pageData(
     audited(actor, { action: 'read', resourceType: 'IntakeStatus', patientIds: [patientId] }, async (em) => ({
       status: await intakeStatus(em, actor, { patientId }),

@@ -4,27 +4,18 @@ import { formatDate } from '../../domain/patient/patient.format';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
 import { shiftLabels } from '../../domain/report/shift';
 import { uuidOrNull } from '../../domain/shared/ids';
-import { requireUser } from '../auth.server';
 import { EmptyState } from '../components/page';
 import { ReportForm, type ReportFormValues } from '../components/report-form';
 import { formFailure, type FormFailure } from '../form.server';
-import { pageData } from '../page.server';
-import { createReport, patientNotFound, patientTimeline } from '../patients.server';
-import { actorFor, audited } from '../tenant.server';
+import { pageData, patientPage } from '../page.server';
+import { createReport, patientTimeline } from '../patients.server';
+import { audited } from '../tenant.server';
 
 const timeFormat = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' });
 const weekday = new Intl.DateTimeFormat('nl-NL', { weekday: 'long', timeZone: 'UTC' });
 
-function patientIdOf(params: LoaderFunctionArgs['params']): string {
-  const id = uuidOrNull(params.id);
-  if (!id) throw Response.json({ message: patientNotFound }, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const actor = actorFor(user, context, 'web');
-  const patientId = patientIdOf(params);
+  const { actor, patientId } = await patientPage({ request, params, context });
   const days = await pageData(audited(actor, { action: 'read', resourceType: 'Report', patientIds: [patientId] }, (em) => patientTimeline(em, actor, patientId)));
   // "+ rapportage" from an appointment in the agenda opens this form linked to that appointment.
   const encounterId = uuidOrNull(new URL(request.url).searchParams.get('afspraak'));
@@ -32,9 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const actor = actorFor(user, context, 'web');
-  const patientId = patientIdOf(params);
+  const { actor, patientId } = await patientPage({ request, params, context });
   const form = await request.formData();
   const values: ReportFormValues = {
     type: String(form.get('type') ?? ''),

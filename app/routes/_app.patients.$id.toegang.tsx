@@ -2,12 +2,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { auditActionLabels, auditChannelLabels, auditOutcomeLabels } from '../../domain/audit/audit.labels';
 import { formatDateTime } from '../../domain/patient/patient.format';
-import { uuidOrNull } from '../../domain/shared/ids';
-import { requireUser } from '../auth.server';
 import { EmptyState } from '../components/page';
-import { pageData } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
-import { patientNotFound, viewPatientAccessLog } from '../patients.server';
+import { pageData, patientPage } from '../page.server';
+import { audited } from '../tenant.server';
+import { viewPatientAccessLog } from '../patients.server';
 
 const roleLabels: Record<string, string> = { verpleegkundige: 'Verpleegkundige', psychiater: 'Psychiater' };
 
@@ -20,15 +18,12 @@ function startOfDay(value: string | null): Date | undefined {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const actor = actorFor(user, context, 'web');
+  const { actor, patientId } = await patientPage({ request, params, context });
   const url = new URL(request.url);
   const van = url.searchParams.get('van') ?? '';
   const tot = url.searchParams.get('tot') ?? '';
   const until = startOfDay(tot);
   const period = { from: startOfDay(van), to: until ? new Date(until.getTime() + 24 * 3600_000) : undefined };
-  const patientId = uuidOrNull(params.id);
-  if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
   const rows = await pageData(
     audited(actor, { action: 'read', resourceType: 'AccessLog', patientIds: [patientId] }, (em) => viewPatientAccessLog(em, actor, patientId, period)),
   );
