@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, fhirPatientBody, signedInUser, type SignedIn } from '../support/factories';
+import { asOwner, createUser, fhirPatientBody, signedInUser, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 
 let nurse: SignedIn;
@@ -119,6 +119,17 @@ describe('assistant agenda API', () => {
     const wrong = await json('/api/reports', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'verpleegkundig', content: 'x', encounterId: '00000000-0000-4000-8000-000000000000' } });
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.encounterId).toBe('Kies een afspraak van deze patiënt.');
+  });
+
+  it('writes agenda access to the access log', async () => {
+    const rows = await asOwner(nurse.organisationId, async (client) => {
+      const { rows } = await client.query<{ action: string; outcome: string }>(
+        "select action, outcome from audit_events where resource_type = 'Appointment' and $1 = any(patient_ids)",
+        [patientId],
+      );
+      return rows.map((row) => `${row.action}:${row.outcome}`);
+    });
+    expect(rows).toEqual(expect.arrayContaining(['create:success', 'search:success', 'update:success']));
   });
 
   it.each(['dag', 'week', 'werkweek'])('renders the %s view on the server', async (view) => {
