@@ -1,27 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../domain/demo/demo-accounts';
-import { launchBrowser, screenshot } from '../support/browser';
+import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
 import { baseUrl } from '../support/http';
 
-let browser: Browser;
-let context: BrowserContext;
+let session: SignedInBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres').fill(demoAccounts.verpleegkundige.email);
-  await page.getByLabel('Wachtwoord').fill('demo');
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
+  session = await signedInPage('verpleegkundige', baseUrl());
+  page = session.page;
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  await session?.close();
 });
 
 describe('patients in Chromium', () => {

@@ -1,19 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser';
+import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
 import { baseUrl } from '../support/http';
 
-let browser: Browser;
-let context: BrowserContext;
+let session: SignedInBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Demo als verpleegkundige' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
+  session = await signedInPage('verpleegkundige', baseUrl());
+  page = session.page;
   await page.getByRole('link', { name: 'Jan de Vries' }).click();
   await page.getByRole('heading', { level: 1, name: /Jan de Vries/ }).waitFor();
   await page.getByRole('link', { name: 'Rapportages' }).click();
@@ -21,8 +16,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  await session?.close();
 });
 
 describe('reports in Chromium', () => {

@@ -16,3 +16,25 @@ export async function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
+
+export interface SignedInBrowser {
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Chromium with a Dutch context, signed in through the one-click demo login, on the patient list. */
+export async function signedInPage(role: 'verpleegkundige' | 'psychiater', baseURL: string, viewport = { width: 1366, height: 900 }): Promise<SignedInBrowser> {
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ baseURL, locale: 'nl-NL', viewport });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('button', { name: role === 'psychiater' ? 'Demo als psychiater' : 'Demo als verpleegkundige' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
+  return {
+    page,
+    async close() {
+      await context.close();
+      await browser.close();
+    },
+  };
+}
