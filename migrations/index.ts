@@ -3,6 +3,7 @@ import { Migration20261122010000Patients } from './Migration20261122010000Patien
 import { Migration20261122020000Reports } from './Migration20261122020000Reports';
 import { Migration20261122030000Clinical } from './Migration20261122030000Clinical';
 import { Migration20261122040000Agenda } from './Migration20261122040000Agenda';
+import { Migration20261122050000SessionLookup } from './Migration20261122050000SessionLookup';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -11,4 +12,5 @@ export const migrationsList = [
   { name: 'Migration20261122020000Reports', class: Migration20261122020000Reports },
   { name: 'Migration20261122030000Clinical', class: Migration20261122030000Clinical },
   { name: 'Migration20261122040000Agenda', class: Migration20261122040000Agenda },
+  { name: 'Migration20261122050000SessionLookup', class: Migration20261122050000SessionLookup },
 ];

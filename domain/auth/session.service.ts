@@ -3,7 +3,7 @@ import { AppError } from '../shared/errors';
 import { parseOrThrow } from '../shared/validation';
 import { withSettings, withTenant } from '../db/tenant';
 import type { MikroORM } from '../db/orm';
-import { Organisation, Session, User, type Role } from './auth.entities';
+import { Session, User, type Role } from './auth.entities';
 import { loginSchema, type LoginInput } from './auth.schemas';
 import { unusableHash, verifyPassword } from './password';
 
@@ -50,29 +50,32 @@ export async function login(orm: MikroORM, input: LoginInput, ttlHours: number):
   return { token, expiresAt, userId: user.id };
 }
 
-/** The user behind a session cookie, or null when the session is unknown, revoked or expired. */
+/**
+ * The user behind a session cookie, or null when the session is unknown, revoked or expired.
+ * One query: the token hash opens exactly its session, user and organisation (see the policies).
+ */
 export async function resolveSession(orm: MikroORM, token: string): Promise<CurrentUser | null> {
   const tokenHash = hashToken(token);
-  return withSettings(orm, { 'app.session_token_hash': tokenHash }, async (em) => {
-    const session = await em.findOne(Session, { tokenHash, revokedAt: null, expiresAt: { $gt: new Date() } });
-    if (!session) return null;
-    await em.execute("select set_config('app.organisation_id', ?, true), set_config('app.user_id', ?, true)", [
-      session.organisationId,
-      session.userId,
-    ]);
-    const user = await em.findOne(User, { id: session.userId, disabledAt: null });
-    const organisation = await em.findOne(Organisation, { id: session.organisationId });
-    if (!user || !organisation) return null;
-    return {
-      id: user.id,
-      organisationId: user.organisationId,
-      organisationName: organisation.name,
-      email: user.email,
-      displayName: user.displayName,
-      role: user.role,
-      sessionId: session.id,
-    };
-  });
+  const [row] = await withSettings(orm, { 'app.session_token_hash': tokenHash }, (em) =>
+    em.execute<{ session_id: string; organisation_id: string; user_id: string; email: string; display_name: string; role: Role; organisation_name: string }[]>(
+      `select s.id as session_id, s.organisation_id, s.user_id, u.email, u.display_name, u.role, o.name as organisation_name
+         from sessions s
+         join users u on u.id = s.user_id
+         join organisations o on o.id = s.organisation_id
+        where s.token_hash = ? and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`,
+      [tokenHash],
+    ),
+  );
+  if (!row) return null;
+  return {
+    id: row.user_id,
+    organisationId: row.organisation_id,
+    organisationName: row.organisation_name,
+    email: row.email,
+    displayName: row.display_name,
+    role: row.role,
+    sessionId: row.session_id,
+  };
 }
 
 /** Logout: the session is revoked in the database, so the old cookie is worthless everywhere. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -8,6 +9,14 @@ import { login } from '../../tests/support/http';
 let app: pg.Client;
 let userA: TestUser;
 let userB: TestUser;
+let tokenHashA: string;
+
+/** The session cookie as the browser holds it → the hash the database keeps. */
+function tokenHashOf(cookie: string): string {
+  const value = decodeURIComponent(cookie.split('=').slice(1).join('='));
+  const token = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as string;
+  return createHash('sha256').update(token).digest('hex');
+}
 
 async function inTransaction<T>(organisationId: string | null, work: () => Promise<T>): Promise<T> {
   await app.query('begin');
@@ -23,7 +32,7 @@ beforeAll(async () => {
   const [a, b] = [await createOrganisation('Instelling A'), await createOrganisation('Instelling B')];
   userA = await createUser(a.id);
   userB = await createUser(b.id);
-  await login(userA.email, userA.password);
+  tokenHashA = tokenHashOf((await login(userA.email, userA.password)).cookie!);
   await login(userB.email, userB.password);
   app = new pg.Client({ connectionString: inject('appUrl') });
   await app.connect();
@@ -80,6 +89,21 @@ describe('row-level security as the application role', () => {
       expect((await app.query("update users set display_name = 'x'")).rowCount).toBe(0);
       expect((await app.query('delete from sessions')).rowCount).toBe(0);
     });
+  });
+
+  it('with only a session token set, shows exactly that session, its user and its organisation', async () => {
+    await app.query('begin');
+    try {
+      await app.query("select set_config('app.session_token_hash', $1, true)", [tokenHashA]);
+      expect((await app.query('select id from users')).rows).toEqual([{ id: userA.id }]);
+      expect((await app.query('select id from organisations')).rows).toEqual([{ id: userA.organisationId }]);
+      expect((await app.query('select user_id from sessions')).rows).toEqual([{ user_id: userA.id }]);
+      expect((await app.query("update users set display_name = 'x'")).rowCount).toBe(0);
+      await app.query("select set_config('app.session_token_hash', 'onbekend', true)");
+      expect((await app.query('select id from users')).rowCount).toBe(0);
+    } finally {
+      await app.query('rollback');
+    }
   });
 
   it('covers every table that carries an organisation: enabled, forced and with a policy', async () => {
