@@ -5,6 +5,7 @@ import { addDays } from 'date-fns';
 import { defaultAgendaDate, dutchDay, isoDay, minutesIntoDay, shiftDays, viewDays, type AgendaView } from '../../domain/agenda/agenda.dates';
 import { layoutDay } from '../../domain/agenda/agenda.layout';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
+import { formatTime } from '../../domain/patient/patient.format';
 import { todayInAmsterdam } from '../../domain/patient/patient.schemas';
 import { requireUser } from '../auth.server';
 import { PageHeader } from '../components/page';
@@ -45,8 +46,6 @@ function href(params: { weergave: string; datum: string; mine: boolean }): strin
   if (params.mine) search.set('van', 'mij');
   return `/agenda?${search}`;
 }
-
-const time = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' });
 
 export default function AgendaPage() {
   const { view, date, mine, today, days, appointments } = useLoaderData<typeof loader>();
@@ -125,10 +124,10 @@ export default function AgendaPage() {
                       key={item.id}
                       className={`appointment appt-${type} status-${item.status}`}
                       style={{ top, height: Math.max(22, bottom - top), left: `calc(${(100 / lanes) * lane}% + 2px)`, width: `calc(${100 / lanes}% - 4px)` }}
-                      aria-label={`${time.format(item.startDate)} ${item.patientName}, ${appointmentTypeLabels[type]}`}
+                      aria-label={`${formatTime(item.startDate)} ${item.patientName}, ${appointmentTypeLabels[type]}`}
                     >
                       <span className="appointment-time">
-                        {time.format(item.startDate)}–{time.format(item.endDate)}
+                        {formatTime(item.startDate)}–{formatTime(item.endDate)}
                         {item.status === 'geannuleerd' ? ' · geannuleerd' : item.status === 'verplaatst' ? ' · verplaatst' : ''}
                       </span>
                       <Link to={`/patients/${item.patientId}`} className="appointment-patient">

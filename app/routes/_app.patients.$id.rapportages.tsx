@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { formatDate } from '../../domain/patient/patient.format';
+import { dutchDay } from '../../domain/agenda/agenda.dates';
+import { formatTime } from '../../domain/patient/patient.format';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
 import { shiftLabels } from '../../domain/report/shift';
 import { uuidOrNull } from '../../domain/shared/ids';
@@ -10,9 +11,6 @@ import { formFailure, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { createReport, patientTimeline } from '../patients.server';
 import { audited } from '../tenant.server';
-
-const timeFormat = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' });
-const weekday = new Intl.DateTimeFormat('nl-NL', { weekday: 'long', timeZone: 'UTC' });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
@@ -81,13 +79,13 @@ export default function ReportsTab() {
           {days.map((day) => (
             <li key={day.shiftDate} className="timeline-day">
               <h3 className="timeline-date">
-                <span className="capitalize">{weekday.format(new Date(`${day.shiftDate}T00:00:00Z`))}</span> {formatDate(day.shiftDate)}
+                <span className="capitalize">{dutchDay(new Date(`${day.shiftDate}T12:00:00Z`), 'EEEE d MMMM yyyy')}</span>
               </h3>
               <ol className="timeline-items">
                 {day.reports.map((report) => (
                   <li key={report.id} className={`timeline-item type-${report.type}`}>
                     <div className="timeline-meta">
-                      <time dateTime={report.createdAt}>{timeFormat.format(new Date(report.createdAt))}</time>
+                      <time dateTime={report.createdAt}>{formatTime(report.createdAt)}</time>
                       <span className="muted">{shiftLabels[report.shift]}</span>
                       <span className={`chip chip-${report.type}`}>{reportTypeLabels[report.type]}</span>
                       {report.category ? <span className="chip">{reportCategoryLabels[report.category as ReportCategory]}</span> : null}

@@ -18,6 +18,13 @@ const dateTimeFormat = new Intl.DateTimeFormat('nl-NL', {
   timeZone: 'Europe/Amsterdam',
 });
 
+const timeFormat = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' });
+
+/** "09:30", clinical time zone. */
+export function formatTime(instant: string | Date): string {
+  return timeFormat.format(new Date(instant));
+}
+
 /** "1980-03-02" → "2 maart 1980" (a calendar date: no time zone shift). */
 export function formatDate(isoDate: string | null): string {
   return isoDate ? dateFormat.format(new Date(`${isoDate}T00:00:00Z`)) : '';

@@ -73,6 +73,10 @@ async function authorNames(em: EntityManager, reports: Report[]): Promise<Map<st
   return new Map(users.map((user) => [user.id, user.displayName]));
 }
 
+async function viewWithAuthor(em: EntityManager, report: Report): Promise<ReportView> {
+  return toView(report, (await authorNames(em, [report])).get(report.createdBy) ?? null);
+}
+
 async function findReport(em: EntityManager, id: string): Promise<Report> {
   const report = isUuid(id) ? await em.findOne(Report, { id, deletedAt: null }) : null;
   if (!report) throw AppError.notFound(reportNotFound);
@@ -113,13 +117,13 @@ export async function createReport(em: EntityManager, actor: AuditActor, input: 
   });
   await em.flush();
   recordAudit(em, actor, { action: 'create', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId] });
-  return toView(report, (await authorNames(em, [report])).get(report.createdBy) ?? null);
+  return viewWithAuthor(em, report);
 }
 
 export async function getReport(em: EntityManager, actor: AuditActor, id: string): Promise<ReportView> {
   const report = await findReport(em, id);
   recordAudit(em, actor, { action: 'read', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId] });
-  return toView(report, (await authorNames(em, [report])).get(report.createdBy) ?? null);
+  return viewWithAuthor(em, report);
 }
 
 export async function updateReport(em: EntityManager, actor: AuditActor, id: string, patch: unknown): Promise<ReportView> {
@@ -135,7 +139,7 @@ export async function updateReport(em: EntityManager, actor: AuditActor, id: str
   });
   await em.flush();
   recordAudit(em, actor, { action: 'update', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId], details: { changed: Object.keys(changes) } });
-  return toView(report, (await authorNames(em, [report])).get(report.createdBy) ?? null);
+  return viewWithAuthor(em, report);
 }
 
 /** Deleting hides a report but keeps it, with who deleted it and when: the record stays auditable. */

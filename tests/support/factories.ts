@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { hashPassword } from '../../domain/auth/password';
 import type { Role } from '../../domain/auth/auth.entities';
+import { login } from './http';
 
 /**
  * Test data written as the table owner, inside a transaction that sets the organisation, so it
@@ -69,7 +70,6 @@ export interface SignedIn {
 
 /** A fresh organisation with one signed-in user: tests never see each other's data. */
 export async function signedInUser(role: Role = 'verpleegkundige'): Promise<SignedIn> {
-  const { login } = await import('./http');
   const organisation = await createOrganisation();
   const user = await createUser(organisation.id, { role });
   const { cookie } = await login(user.email, user.password);
