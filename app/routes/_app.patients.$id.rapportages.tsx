@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { dutchDay } from '../../domain/agenda/agenda.dates';
 import { formatTime } from '../../domain/patient/patient.format';
+import { capitaliseFirst } from '../../domain/shared/text';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
 import { shiftLabels } from '../../domain/report/shift';
 import { uuidOrNull } from '../../domain/shared/ids';
@@ -79,7 +80,7 @@ export default function ReportsTab() {
           {days.map((day) => (
             <li key={day.shiftDate} className="timeline-day">
               <h3 className="timeline-date">
-                <span className="capitalize">{dutchDay(new Date(`${day.shiftDate}T12:00:00Z`), 'EEEE d MMMM yyyy')}</span>
+                {capitaliseFirst(dutchDay(new Date(`${day.shiftDate}T12:00:00Z`), 'EEEE d MMMM yyyy'))}
               </h3>
               <ol className="timeline-items">
                 {day.reports.map((report) => (

@@ -1,5 +1,6 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
+import { capitaliseFirst } from '../shared/text';
 import { parseOrThrow } from '../shared/validation';
 import { nameMatcher, normalizeName, queryKeyGroups } from './name-matching';
 import { patientSearchQuerySchema, type EpisodeStatus } from './patient.schemas';
@@ -80,10 +81,6 @@ export const searchDetailsSql = `select id, name_given, name_prefix, family_name
    from patients where id = any(?::uuid[])`;
 
 const minimumScore = 0.6;
-
-export function capitaliseFirst(term: string): string {
-  return term ? term[0]!.toLocaleUpperCase('nl-NL') + term.slice(1) : term;
-}
 
 /**
  * One search for the list page, the FHIR-adjacent API, the core API and the assistant. PostgreSQL
