@@ -2,7 +2,8 @@ import { createCookie, redirect } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { env } from '../domain/config/env';
-import { login, resolveSession, revokeSession, type CurrentUser, type StartedSession } from '../domain/auth/session.service';
+import { roles, type Role } from '../domain/auth/auth.schemas';
+import { isClinician, login, resolveSession, revokeSession, type ClinicalUser, type CurrentUser, type StartedSession } from '../domain/auth/session.service';
 import { demoAccounts, demoPassword } from '../domain/demo/demo-accounts';
 import { getOrm } from './services.server';
 
@@ -25,7 +26,8 @@ authenticator.use(
 /** The one-click demo login: only when enabled, and it still goes through the normal password check. */
 function demoCredentials(form: FormData): { email: string; password: string } | null {
   if (form.get('intent') !== 'demo' || !env().DEMO_LOGIN) return null;
-  const role = form.get('role') === 'psychiater' ? 'psychiater' : 'verpleegkundige';
+  const requested = form.get('role');
+  const role: Role = roles.find((known) => known === requested) ?? 'verpleegkundige';
   return { email: demoAccounts[role].email, password: demoPassword };
 }
 
@@ -46,14 +48,45 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return pending;
 }
 
-/** Pages: no session → /login?redirectTo=…, with a note when an old session has just expired. */
-export async function requireUser(request: Request): Promise<CurrentUser> {
+/** Any role. No session → /login?redirectTo=…, with a note when an old session has just expired. */
+export async function requireSignedIn(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (user) return user;
   const url = new URL(request.url);
   const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
   if (await sessionToken(request)) params.set('reden', 'verlopen');
   throw redirect(`/login?${params}`, { headers: { 'Set-Cookie': await clearedSessionCookie() } });
+}
+
+/** Where a non-clinical user lands when a page with patient data refuses them (the page says why). */
+export const noPatientDataRedirect = '/beheer/workflows?melding=geen-patientgegevens';
+
+/**
+ * The guard of every clinical page (loaders and actions): a signed-in clinician. It refuses the
+ * beheerder here, in the one guard all pages already call, so a new clinical page cannot forget
+ * it (ADR 0015). Ops pages use `requireRole` instead.
+ */
+export async function requireUser(request: Request): Promise<ClinicalUser> {
+  const user = await requireSignedIn(request);
+  if (isClinician(user)) return user;
+  throw redirect(noPatientDataRedirect);
+}
+
+/**
+ * The shell (`_app`): any role, but a non-clinical user only under /beheer/. Pages refuse the
+ * beheerder themselves through requireUser; this also covers a page without a loader (/assistent).
+ */
+export async function requireShellUser(request: Request): Promise<CurrentUser> {
+  const user = await requireSignedIn(request);
+  if (!isClinician(user) && !new URL(request.url).pathname.startsWith('/beheer/')) throw redirect(noPatientDataRedirect);
+  return user;
+}
+
+/** Pages for one role only: anyone else gets the Dutch 403 in the route's error boundary. */
+export async function requireRole(request: Request, role: Role, message: string): Promise<CurrentUser> {
+  const user = await requireSignedIn(request);
+  if (user.role === role) return user;
+  throw Response.json({ message }, { status: 403 });
 }
 
 export async function sessionCookieHeader(session: StartedSession): Promise<string> {

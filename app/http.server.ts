@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { env } from '../domain/config/env';
 import { AppError, toErrorBody } from '../domain/shared/errors';
-import type { CurrentUser } from '../domain/auth/session.service';
+import { noPatientDataMessage } from '../domain/auth/auth.schemas';
+import { isClinician, type ClinicalUser, type CurrentUser } from '../domain/auth/session.service';
 import { getCurrentUser } from './auth.server';
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -17,15 +18,28 @@ export function errorResponse(error: unknown): Response {
 }
 
 /**
- * Wraps a JSON resource route. A session is required unless the route opts out; any thrown
- * AppError or unexpected error becomes the contract's error body.
+ * Wraps a JSON resource route: a clinician's session is required (401 without a session, 403 for
+ * the beheerder, ADR 0015); any thrown AppError or unexpected error becomes the contract's error
+ * body.
  */
-export function apiRoute<T>(handler: (args: Args & { user: CurrentUser }) => Promise<T>) {
+export function apiRoute<T>(handler: (args: Args & { user: ClinicalUser }) => Promise<T>) {
+  return guardedRoute((user) => {
+    if (!isClinician(user)) throw AppError.forbidden(noPatientDataMessage);
+    return user;
+  }, handler);
+}
+
+/** As apiRoute, for the few routes every role needs (the session check of the shell). */
+export function signedInApiRoute<T>(handler: (args: Args & { user: CurrentUser }) => Promise<T>) {
+  return guardedRoute((user) => user, handler);
+}
+
+function guardedRoute<U extends CurrentUser, T>(admit: (user: CurrentUser) => U, handler: (args: Args & { user: U }) => Promise<T>) {
   return async (args: Args): Promise<Response> => {
     try {
       const user = await getCurrentUser(args.request);
       if (!user) throw AppError.unauthorized();
-      const result = await handler({ ...args, user });
+      const result = await handler({ ...args, user: admit(user) });
       return result instanceof Response ? result : Response.json(result, { headers: { 'Cache-Control': 'no-store' } });
     } catch (error) {
       if (error instanceof Response) return error;
@@ -47,4 +61,15 @@ export async function readJson(request: Request): Promise<unknown> {
 export function queryParams(request: Request, keys: readonly string[]): Record<string, string | undefined> {
   const url = new URL(request.url);
   return Object.fromEntries(keys.map((key) => [key, url.searchParams.get(key) || undefined]));
+}
+
+const usePost = 'Gebruik POST op deze route.';
+
+/** The loader of a POST-only resource route: a GET gets the JSON 405, not Remix's 400. */
+export const postOnlyLoader = apiRoute(async () => {
+  throw new AppError('method_not_allowed', usePost);
+});
+
+export function requirePost(request: Request): void {
+  if (request.method !== 'POST') throw new AppError('method_not_allowed', usePost);
 }

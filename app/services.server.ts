@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { env } from '../domain/config/env';
 import { createOrm, type MikroORM } from '../domain/db/orm';
+import { AppError, dutchMessages } from '../domain/shared/errors';
 
 // Kept on globalThis so development rebuilds reuse the pool and the Temporal connection.
 const globals = globalThis as typeof globalThis & {
@@ -29,4 +30,13 @@ export function getTemporalClient(): Promise<Client> {
       throw error;
     });
   return globals.__ggzTemporal;
+}
+
+/** For use cases that cannot work without Temporal: an unreachable server is a Dutch 503, not a 500. */
+export async function requireTemporalClient(): Promise<Client> {
+  try {
+    return await getTemporalClient();
+  } catch {
+    throw new AppError('unavailable', dutchMessages.unavailable);
+  }
 }

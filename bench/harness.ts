@@ -11,11 +11,14 @@ export const log = (line: string) => console.log(`[bench] ${line}`);
 export interface BenchStack {
   baseUrl: string;
   appUrl: string;
+  temporalAddress: string;
   ownerOrm: MikroORM;
   organisationId: string;
   userId: string;
   /** Starts the app and worker and logs in the bench user: call after seeding. */
-  serve(): Promise<string>;
+  serve(extraEnv?: Record<string, string>): Promise<string>;
+  /** Logs a further user of the bench organisation in (a cookie). */
+  loginAs(email: string, password: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -52,29 +55,34 @@ export async function startBench(name: string, embeddedPort: number): Promise<Be
   const buildEnv = { ...process.env, REMIX_SERVER_BUILD_PATH: `${buildDir}/index.js`, REMIX_ASSETS_BUILD_DIR: `${buildDir}/public` };
   const building = run(process.execPath, [remixCli, 'build'], { env: buildEnv, stdio: 'ignore' });
   let baseUrl = '';
+  const loginAs = async (userEmail: string, password: string) => {
+    const login = await fetch(`${baseUrl}/login`, { method: 'POST', body: new URLSearchParams({ email: userEmail, password }), redirect: 'manual' });
+    return login.headers.get('set-cookie')!.split(';')[0]!;
+  };
 
   return {
     get baseUrl() {
       return baseUrl;
     },
     appUrl: services.appUrl,
+    temporalAddress: services.temporalAddress,
     ownerOrm,
     organisationId,
     userId,
-    async serve() {
+    async serve(extraEnv = {}) {
       await building;
       // What autovacuum does on a live ward after a bulk load: merge GIN pending lists, set the visibility map.
       await ownerOrm.em.fork().execute('vacuum analyze');
       const port = await freePort();
-      const env = appEnv(services, { ...buildEnv, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 'ggz_app_dev', HOST: '127.0.0.1', PORT: String(port), OPENAI_API_KEY: '' });
+      const env = appEnv(services, { ...buildEnv, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 'ggz_app_dev', HOST: '127.0.0.1', PORT: String(port), OPENAI_API_KEY: '', ...extraEnv });
       started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
       const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], { env, quiet: true, logFile: path.join(logDir, 'web.log') });
       started.push(web);
       baseUrl = `http://127.0.0.1:${port}`;
       await waitForHealthy(baseUrl, 120_000, web.child);
-      const login = await fetch(`${baseUrl}/login`, { method: 'POST', body: new URLSearchParams({ email, password: 'bench' }), redirect: 'manual' });
-      return login.headers.get('set-cookie')!.split(';')[0]!;
+      return loginAs(email, 'bench');
     },
+    loginAs,
     async stop() {
       for (const managed of started.reverse()) await managed.stop();
       await ownerOrm.close();

@@ -4,6 +4,12 @@ import { Migration20261122020000Reports } from './Migration20261122020000Reports
 import { Migration20261122030000Clinical } from './Migration20261122030000Clinical';
 import { Migration20261122040000Agenda } from './Migration20261122040000Agenda';
 import { Migration20261122050000SessionLookup } from './Migration20261122050000SessionLookup';
+import { Migration20261122060000Assistant } from './Migration20261122060000Assistant';
+import { Migration20261122070000Handover } from './Migration20261122070000Handover';
+import { Migration20261122080000HandoverOverview } from './Migration20261122080000HandoverOverview';
+import { Migration20261122100000TreatmentPlans } from './Migration20261122100000TreatmentPlans';
+import { Migration20261122110000OpsRole } from './Migration20261122110000OpsRole';
+import { Migration20261122120000NoShowLetters } from './Migration20261122120000NoShowLetters';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -13,4 +19,10 @@ export const migrationsList = [
   { name: 'Migration20261122030000Clinical', class: Migration20261122030000Clinical },
   { name: 'Migration20261122040000Agenda', class: Migration20261122040000Agenda },
   { name: 'Migration20261122050000SessionLookup', class: Migration20261122050000SessionLookup },
+  { name: 'Migration20261122060000Assistant', class: Migration20261122060000Assistant },
+  { name: 'Migration20261122070000Handover', class: Migration20261122070000Handover },
+  { name: 'Migration20261122080000HandoverOverview', class: Migration20261122080000HandoverOverview },
+  { name: 'Migration20261122100000TreatmentPlans', class: Migration20261122100000TreatmentPlans },
+  { name: 'Migration20261122110000OpsRole', class: Migration20261122110000OpsRole },
+  { name: 'Migration20261122120000NoShowLetters', class: Migration20261122120000NoShowLetters },
 ];

@@ -55,6 +55,7 @@ try {
   Demo-logins (wachtwoord: demo)
     verpleegkundige@demo.nl   Verpleegkundige
     psychiater@demo.nl        Psychiater
+    beheer@demo.nl            Functioneel beheerder (workflows: /beheer/workflows)
   ${env.OPENAI_API_KEY ? '' : '\n  Geen OPENAI_API_KEY: AI-functies gebruiken hun lokale, deterministische pad.\n'}
   Ctrl-C stopt alles.
 `);

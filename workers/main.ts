@@ -1,11 +1,13 @@
+import { aiSettingsFrom, createAiPort } from '../domain/ai/ai.port';
 import { loadEnvOrExit } from '../domain/config/env';
 import { createOrm } from '../domain/db/orm';
+import { createActivities } from './activities';
 import { createWorker } from './worker';
 
 const env = loadEnvOrExit();
 const orm = await createOrm(env.APP_DATABASE_URL);
 const { worker, connection } = await createWorker({
-  orm,
+  activities: createActivities({ orm, ai: createAiPort({ orm, settings: aiSettingsFrom(env) }) }),
   address: env.TEMPORAL_ADDRESS,
   namespace: env.TEMPORAL_NAMESPACE,
   usePrebuiltBundle: env.production,

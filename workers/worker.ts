@@ -2,15 +2,17 @@ import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { taskQueues } from '../workflows/task-queues';
-import { createActivities, type ActivityDeps } from './activities';
+import type { Activities } from './activities';
 
 export const workflowBundlePath = fileURLToPath(new URL('../build/workflow-bundle.js', import.meta.url));
 const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
-export interface WorkerConfig extends ActivityDeps {
+export interface WorkerConfig {
   address: string;
   namespace: string;
   taskQueue?: string;
+  /** From `createActivities(deps)`; tests may wrap them (a crash after the commit, say). */
+  activities: Activities;
   /** Production loads the bundle built once by `npm run build`; development bundles at start. */
   usePrebuiltBundle?: boolean;
 }
@@ -25,7 +27,7 @@ export async function createWorker(config: WorkerConfig): Promise<{ worker: Work
     connection,
     namespace: config.namespace,
     taskQueue: config.taskQueue ?? taskQueues.clinical,
-    activities: createActivities(config),
+    activities: config.activities,
     ...workflows,
   });
   return { worker, connection };

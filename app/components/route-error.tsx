@@ -7,7 +7,7 @@ export function RouteError({ backTo = '/patients', backLabel = 'Naar de patiënt
   const message = known && typeof error.data?.message === 'string' ? error.data.message : 'Er ging iets mis op de server, probeer het opnieuw.';
   return (
     <section className="error-state" role="alert">
-      <h2>{known && error.status === 404 ? 'Niet gevonden' : 'Dit kon niet worden geladen'}</h2>
+      <h2>{known && error.status === 404 ? 'Niet gevonden' : known && error.status === 403 ? 'Geen toegang' : 'Dit kon niet worden geladen'}</h2>
       <p className="muted">{message}</p>
       <div className="status-actions">
         {known ? null : (

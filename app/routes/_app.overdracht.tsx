@@ -1,16 +1,382 @@
-import type { MetaFunction } from '@remix-run/node';
-import { ReaderIcon } from '@radix-ui/react-icons';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { ExclamationTriangleIcon, ExternalLinkIcon, HeartIcon, LightningBoltIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
+import type { ReactNode } from 'react';
+import { isCriticalVital, isIncidentReport, type HandoverAlerts } from '../../domain/handover/handover.alerts';
+import { handoverPeriods, handoverRoleLabels, handoverRoles, periodLabels, type HandoverRole } from '../../domain/handover/handover.schemas';
+import { ageOn, formatDate, formatDateTime, formatTime } from '../../domain/patient/patient.format';
+import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
+import { AppError } from '../../domain/shared/errors';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { requireUser } from '../auth.server';
+import { interpretationLabels, RiskLevelBadge } from '../components/clinical';
+import { HandoverSummaryPanel } from '../components/handover-summary';
 import { EmptyState, PageHeader } from '../components/page';
+import { ReportText } from '../components/report-text';
+import { RouteError } from '../components/route-error';
+import { StatusBadge } from '../components/status-badge';
+import { handoverDetail, handoverOverview } from '../handover.server';
+import { pageData } from '../page.server';
+import { actorFor, audited } from '../tenant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Overdracht — GGZ-EPD' }];
 
-export default function Page() {
+/** A ward list beyond this is not read at a handover; the alerts filter narrows it. */
+const listLimit = 300;
+
+function oneOf<T extends string>(options: readonly T[], value: string | null, fallback: T): T {
+  return (options as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const period = oneOf(handoverPeriods, url.searchParams.get('periode'), '1d');
+  const role = oneOf(handoverRoles, url.searchParams.get('rol'), user.role);
+  const onlyAlerts = url.searchParams.get('alerts') === 'true';
+  const requested = url.searchParams.get('patient');
+  const patientId = uuidOrNull(requested);
+  const actor = actorFor(user, context, 'web');
+  const now = new Date();
+  const { overview, detail } = await pageData(
+    audited(actor, { action: 'search', resourceType: 'Handover' }, async (em) => {
+      const overview = await handoverOverview(em, actor, { period, alerts: String(onlyAlerts) }, now);
+      if (!patientId) return { overview, detail: null };
+      try {
+        return { overview, detail: await handoverDetail(em, actor, patientId, { period }, now) };
+      } catch (error) {
+        // An unknown or foreign patient in the URL: keep the ward list and say so beside it.
+        if (error instanceof AppError && error.code === 'not_found') return { overview, detail: null };
+        throw error;
+      }
+    }),
+  );
+  return {
+    period,
+    role,
+    onlyAlerts,
+    now: now.toISOString(),
+    patients: overview.patients.slice(0, listLimit),
+    total: overview.patients.length,
+    withAlerts: overview.patients.filter((patient) => patient.alerts.total > 0).length,
+    detail,
+    missingPatient: Boolean(requested) && !detail,
+  };
+}
+
+function hrefWith(params: URLSearchParams, changes: Record<string, string | null>): string {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  const query = next.toString();
+  return query ? `/overdracht?${query}` : '/overdracht';
+}
+
+const amsterdamDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** "vandaag 09:14", "gisteren 22:40" or "18 nov. 2026 14:00": computed from the loader's clock, so server and browser agree. */
+function whenLabel(iso: string, now: string): string {
+  const day = amsterdamDay.format(new Date(iso));
+  const today = amsterdamDay.format(new Date(now));
+  const yesterday = amsterdamDay.format(new Date(new Date(now).getTime() - 24 * 3600_000));
+  if (day === today) return `vandaag ${formatTime(iso)}`;
+  if (day === yesterday) return `gisteren ${formatTime(iso)}`;
+  return formatDateTime(iso);
+}
+
+/** "Jan de Vries" → "JV": first and family name, as on the record page. */
+function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter(Boolean);
+  return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The four kinds of alert, with their own colour and icon. Crises are shown apart from the other
+ * incidents (the API's `incident_count` includes them) so no event is read twice.
+ */
+function alertItems(alerts: HandoverAlerts) {
+  const incidents = alerts.incident_count - alerts.crisis_count;
+  return [
+    { key: 'crisis', count: alerts.crisis_count, label: plural(alerts.crisis_count, 'crisis', 'crises'), icon: LightningBoltIcon },
+    { key: 'incident', count: incidents, label: plural(incidents, 'incident', 'incidenten'), icon: ExclamationTriangleIcon },
+    { key: 'vitals', count: alerts.abnormal_vitals, label: plural(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden'), icon: HeartIcon },
+    { key: 'risk', count: alerts.high_risks, label: plural(alerts.high_risks, 'hoog risico', "hoge risico's"), icon: TargetIcon },
+  ];
+}
+
+function AlertBadges({ alerts }: { alerts: HandoverAlerts }) {
+  const items = alertItems(alerts).filter((item) => item.count > 0);
+  if (items.length === 0) return <span className="muted small">Geen alerts</span>;
+  return (
+    <ul className="alert-badges" aria-label="Alerts">
+      {items.map(({ key, label, icon: Icon }) => (
+        <li key={key} className={`alert-badge alert-${key}`}>
+          <Icon aria-hidden="true" />
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function HandoverPage() {
+  const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/overdracht';
+  // Links keep the other choices; the role is only in the URL once chosen.
+  const link = (changes: Record<string, string | null>) => hrefWith(params, changes);
+
   return (
     <>
-      <PageHeader title="Overdracht" description="Wat de volgende dienst moet weten, per patiënt." />
-      <EmptyState icon={<ReaderIcon width={22} height={22} />} title="Er is nog niets over te dragen">
-        <p>Rapportages die voor de overdracht zijn gemarkeerd, verschijnen hier met hun bron.</p>
-      </EmptyState>
+      <PageHeader title="Overdracht" description={`Wat de volgende dienst moet weten: alerts en overdrachtspunten van de laatste ${periodLabels[data.period]}.`} />
+      <div className="toolbar handover-toolbar">
+        <Link
+          to={link({ alerts: data.onlyAlerts ? null : 'true' })}
+          className="switch switch-link"
+          role="switch"
+          aria-checked={data.onlyAlerts}
+          preventScrollReset
+        >
+          <span className={data.onlyAlerts ? 'switch-track on' : 'switch-track'} aria-hidden="true" />
+          Met alerts
+        </Link>
+        <div className="toolbar-group">
+          <nav className="segmented" aria-label="Periode">
+            {handoverPeriods.map((period) => (
+              <Link
+                key={period}
+                to={link({ periode: period === '1d' ? null : period })}
+                className={period === data.period ? 'segment active' : 'segment'}
+                aria-current={period === data.period ? 'true' : undefined}
+                preventScrollReset
+              >
+                {periodLabels[period]}
+              </Link>
+            ))}
+          </nav>
+          <nav className="segmented" aria-label="Overdracht voor">
+            {handoverRoles.map((role) => (
+              <Link
+                key={role}
+                to={link({ rol: role })}
+                className={role === data.role ? 'segment active' : 'segment'}
+                aria-current={role === data.role ? 'true' : undefined}
+                preventScrollReset
+              >
+                {handoverRoleLabels[role]}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      </div>
+
+      <div className={loading ? 'handover-layout loading' : 'handover-layout'}>
+        <section className="ward-list" aria-labelledby="ward-title">
+          <header className="ward-list-head">
+            <h2 id="ward-title">{data.onlyAlerts ? 'Patiënten met alerts' : 'Patiënten op de afdeling'}</h2>
+            <p className="muted small">
+              {data.onlyAlerts ? plural(data.total, 'patiënt', 'patiënten') : `${plural(data.total, 'patiënt', 'patiënten')}, ${data.withAlerts} met alerts`} · meeste
+              alerts eerst
+            </p>
+          </header>
+          {data.patients.length === 0 ? (
+            <div className="ward-empty">
+              <p>{data.onlyAlerts ? `Geen patiënten met alerts in de laatste ${periodLabels[data.period]}.` : 'Geen patiënten in zorg op de afdeling.'}</p>
+              {data.onlyAlerts ? <Link to={link({ alerts: null })}>Toon alle patiënten</Link> : null}
+            </div>
+          ) : (
+            <ul className="ward-patients">
+              {data.patients.map((patient) => {
+                const selected = data.detail?.patient.id === patient.patientId;
+                const age = ageOn(patient.birthDate);
+                return (
+                  <li key={patient.patientId}>
+                    <Link
+                      to={link({ patient: patient.patientId })}
+                      className={selected ? 'ward-patient selected' : 'ward-patient'}
+                      aria-current={selected ? 'true' : undefined}
+                      preventScrollReset
+                    >
+                      <span className="ward-patient-head">
+                        <span className="ward-patient-name">{patient.name}</span>
+                        <StatusBadge status={patient.status} />
+                      </span>
+                      <span className="ward-patient-meta">
+                        {age !== null ? `${age} jaar` : 'Leeftijd onbekend'} ·{' '}
+                        {patient.lastReportAt ? `laatste rapportage ${whenLabel(patient.lastReportAt, data.now)}` : 'nog geen rapportage'}
+                      </span>
+                      <AlertBadges alerts={patient.alerts} />
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {data.total > data.patients.length ? (
+            <p className="ward-more muted small">
+              De eerste {data.patients.length} van {data.total} getoond. Zet &lsquo;Met alerts&rsquo; aan om te beperken.
+            </p>
+          ) : null}
+        </section>
+
+        <div className="handover-detail">
+          {data.detail ? (
+            <PatientDetail detail={data.detail} role={data.role} now={data.now} />
+          ) : data.missingPatient ? (
+            <section className="error-state" role="alert">
+              <h2>Patiënt niet gevonden</h2>
+              <p className="muted">De gevraagde patiënt is niet gevonden. Kies een patiënt uit de lijst.</p>
+            </section>
+          ) : (
+            <EmptyState icon={<ReaderIcon width={22} height={22} />} title="Kies een patiënt">
+              <p>Links staan de patiënten van de afdeling, met de meeste alerts bovenaan. Kies er een voor de details van de periode en om de overdracht te genereren.</p>
+            </EmptyState>
+          )}
+        </div>
+      </div>
     </>
   );
+}
+
+type Detail = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['detail']>;
+
+function DetailSection({ title, count, children, empty, after }: { title: string; count: number; children: ReactNode; empty: string; after?: ReactNode }) {
+  return (
+    <section className="card detail-section">
+      <h3>
+        {title} <span className="count">{count}</span>
+      </h3>
+      {count === 0 ? <p className="muted">{empty}</p> : children}
+      {after}
+    </section>
+  );
+}
+
+function PatientDetail({ detail, role, now }: { detail: Detail; role: HandoverRole; now: string }) {
+  const { patient, alerts } = detail;
+  const incidents = detail.reports.filter(isIncidentReport);
+  // Incidents are already listed above; the handover list shows the rest of what was marked.
+  const marked = detail.reports.filter((report) => report.includeInHandover && !isIncidentReport(report));
+  const critical = detail.vitals.filter(isCriticalVital);
+  const raised = detail.vitals.filter((vital) => vital.interpretation === 'H' || vital.interpretation === 'L');
+  const age = ageOn(patient.birthDate);
+  const period = detail.period.key;
+
+  return (
+    <>
+      <section className="card detail-head" aria-labelledby="detail-title">
+        <div className="detail-identity">
+          <span className="record-avatar" aria-hidden="true">
+            {initialsOf(patient.name)}
+          </span>
+          <div>
+            <h2 id="detail-title">{patient.name}</h2>
+            <p className="record-facts">
+              <span>{patient.birthDate ? `${formatDate(patient.birthDate)} (${age} jaar)` : 'Geboortedatum onbekend'}</span>
+              <StatusBadge status={patient.status} />
+            </p>
+          </div>
+          <Link to={`/patients/${patient.id}`} className="button button-secondary detail-open">
+            Dossier openen <ExternalLinkIcon aria-hidden="true" />
+          </Link>
+        </div>
+        <ul className="alert-tiles" aria-label={`Alerts in de laatste ${detail.period.label}`}>
+          {alertItems(alerts).map(({ key, count, icon: Icon }) => (
+            <li key={key} className={count > 0 ? `alert-tile alert-${key} has-alerts` : `alert-tile alert-${key}`}>
+              <Icon aria-hidden="true" />
+              <span className="alert-tile-count">{count}</span>
+              <span className="alert-tile-label">{{ crisis: 'Crises', incident: 'Incidenten', vitals: 'Afwijkende vitale waarden', risk: "Hoge risico's" }[key]}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <HandoverSummaryPanel key={`${patient.id}-${period}-${role}`} patientId={patient.id} period={period} role={role} />
+
+      <DetailSection title="Incidenten en crises" count={incidents.length} empty={`Geen incidenten of crises in de laatste ${detail.period.label}.`}>
+        <ReportList reports={incidents} now={now} idPrefix="alert" />
+      </DetailSection>
+
+      <DetailSection
+        title="Afwijkende vitale waarden"
+        count={critical.length}
+        empty={`Geen kritiek afwijkende metingen (HH, LL) in de laatste ${detail.period.label}.`}
+        after={
+          raised.length > 0 ? (
+            <>
+              <h4 className="subheading">Licht verhoogd of verlaagd (H, L)</h4>
+              <VitalList vitals={raised} now={now} />
+            </>
+          ) : null
+        }
+      >
+        <VitalList vitals={critical} now={now} />
+      </DetailSection>
+
+      <DetailSection title="Gemarkeerd voor de overdracht" count={marked.length} empty={`Geen andere rapportages voor de overdracht gemarkeerd in de laatste ${detail.period.label}.`}>
+        <ReportList reports={marked} now={now} idPrefix="overdracht" />
+      </DetailSection>
+
+      <DetailSection title="Actuele risico's" count={detail.risks.length} empty="Nog geen risicotaxatie vastgelegd.">
+        <ul className="risk-list">
+          {detail.risks.map((risk) => (
+            <li key={risk.id}>
+              <div className="risk-head">
+                <strong>{risk.riskType}</strong>
+                <RiskLevelBadge level={risk.riskLevel} />
+              </div>
+              <p>{risk.rationale}</p>
+              <p className="muted small">Beoordeeld {formatDateTime(risk.assessedAt)}</p>
+            </li>
+          ))}
+        </ul>
+      </DetailSection>
+    </>
+  );
+}
+
+function VitalList({ vitals, now }: { vitals: Detail['vitals']; now: string }) {
+  return (
+    <ul className="vitals">
+      {vitals.map((vital) => (
+        <li key={vital.id} className={`vital vital-${vital.interpretation}`}>
+          <span className="vital-label">{vital.label}</span>
+          <span className="vital-value">
+            {vital.value.toLocaleString('nl-NL')} <span className="vital-unit">{vital.unit}</span>
+          </span>
+          <span className="vital-meta">
+            <strong>{interpretationLabels[vital.interpretation]}</strong> · {whenLabel(vital.observedAt, now)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReportList({ reports, now, idPrefix }: { reports: Detail['reports']; now: string; idPrefix: string }) {
+  return (
+    <ol className="timeline-items">
+      {reports.map((report) => (
+        <li key={report.id} className={`timeline-item type-${report.type}`}>
+          <div className="timeline-meta">
+            <time dateTime={report.createdAt}>{whenLabel(report.createdAt, now)}</time>
+            <span className={`chip chip-${report.type}`}>{reportTypeLabels[report.type]}</span>
+            {report.category ? <span className="chip">{reportCategoryLabels[report.category as ReportCategory]}</span> : null}
+            {report.includeInHandover ? <span className="chip chip-handover">Overdracht</span> : null}
+            <span className="muted timeline-author">{report.authorName}</span>
+          </div>
+          <ReportText id={`${report.id}-${idPrefix}`} content={report.content} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo="/overdracht" backLabel="Naar de overdracht" />;
 }

@@ -6,7 +6,6 @@ import { EmptyState } from '../components/page';
 // Tabs of the record that later parts of the product fill; each gets its own route then.
 const tabs: Record<string, { title: string; text: string }> = {
   overdracht: { title: 'Niets over te dragen', text: 'Voor de overdracht gemarkeerde rapportages verschijnen hier met hun bron.' },
-  behandelplan: { title: 'Nog geen behandelplan', text: 'Het behandelplan en zijn versies verschijnen hier.' },
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

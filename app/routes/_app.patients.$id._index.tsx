@@ -5,6 +5,7 @@ import { latestVitals } from '../patients.server';
 import { audited } from '../tenant.server';
 import { genderLabels } from '../../domain/patient/patient.schemas';
 import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
+import { interpretationLabels } from '../components/clinical';
 import type { loader as recordLoader } from './_app.patients.$id';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -12,8 +13,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const vitals = await pageData(audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, (em) => latestVitals(em, actor, patientId)));
   return { vitals };
 }
-
-const interpretationLabels: Record<string, string> = { HH: 'kritisch hoog', H: 'hoog', N: 'normaal', L: 'laag', LL: 'kritisch laag' };
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (

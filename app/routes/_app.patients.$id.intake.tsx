@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
 import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
+import { RiskLevelBadge } from '../components/clinical';
 import { pageData, patientPage } from '../page.server';
 import { currentRisks, diagnosesOf, intakeStatus } from '../patients.server';
 import { audited } from '../tenant.server';
@@ -16,8 +17,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     })),
   );
 }
-
-const levelClass: Record<string, string> = { 'zeer hoog': 'risk-very-high', hoog: 'risk-high', gemiddeld: 'risk-medium', laag: 'risk-low' };
 
 export default function IntakeTab() {
   const { status, risks, diagnoses } = useLoaderData<typeof loader>();
@@ -49,7 +48,7 @@ export default function IntakeTab() {
               <li key={risk.id}>
                 <div className="risk-head">
                   <strong>{risk.riskType}</strong>
-                  <span className={`badge ${levelClass[risk.riskLevel] ?? ''}`}>{risk.riskLevel}</span>
+                  <RiskLevelBadge level={risk.riskLevel} />
                 </div>
                 <p>{risk.rationale}</p>
                 <p className="muted small">Beoordeeld {formatDateTime(risk.assessedAt)}</p>

@@ -8,6 +8,7 @@ import { shiftLabels } from '../../domain/report/shift';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { EmptyState } from '../components/page';
 import { ReportForm, type ReportFormValues } from '../components/report-form';
+import { ReportText } from '../components/report-text';
 import { formFailure, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { createReport, patientTimeline } from '../patients.server';
@@ -46,11 +47,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     return formFailure(error, values);
   }
-}
-
-/** More than five lines (or the text of about five lines) is folded; a checkbox unfolds it, no script needed. */
-function isLong(content: string): boolean {
-  return content.split('\n').length > 5 || content.length > 420;
 }
 
 export default function ReportsTab() {
@@ -98,18 +94,7 @@ export default function ReportsTab() {
                       ) : null}
                       <span className="muted timeline-author">{report.authorName}</span>
                     </div>
-                    {isLong(report.content) ? (
-                      <div className="collapsible">
-                        <input type="checkbox" id={`meer-${report.id}`} className="collapse-toggle" />
-                        <p className="report-text clamped">{report.content}</p>
-                        <label htmlFor={`meer-${report.id}`} className="collapse-label">
-                          <span className="when-closed">Meer tonen</span>
-                          <span className="when-open">Minder tonen</span>
-                        </label>
-                      </div>
-                    ) : (
-                      <p className="report-text">{report.content}</p>
-                    )}
+                    <ReportText id={report.id} content={report.content} />
                   </li>
                 ))}
               </ol>

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { auditActionLabels, auditChannelLabels, auditOutcomeLabels } from '../../domain/audit/audit.labels';
+import { roleLabel } from '../../domain/auth/auth.schemas';
 import { formatDateTime } from '../../domain/patient/patient.format';
 import { EmptyState } from '../components/page';
 import { pageData, patientPage } from '../page.server';
 import { audited } from '../tenant.server';
 import { viewPatientAccessLog } from '../patients.server';
-
-const roleLabels: Record<string, string> = { verpleegkundige: 'Verpleegkundige', psychiater: 'Psychiater' };
 
 /** A calendar day in Europe/Amsterdam → the instant it starts. */
 function startOfDay(value: string | null): Date | undefined {
@@ -73,7 +72,7 @@ export default function AccessLog() {
                 <td className="nowrap">{formatDateTime(row.occurredAt)}</td>
                 <td>
                   {row.userName ?? 'Onbekend'}
-                  {row.userRole ? <span className="muted"> · {roleLabels[row.userRole] ?? row.userRole}</span> : null}
+                  {row.userRole ? <span className="muted"> · {roleLabel(row.userRole)}</span> : null}
                   {row.onBehalfOf ? <span className="muted"> · namens {row.onBehalfOf}</span> : null}
                 </td>
                 <td>

@@ -1,23 +1,29 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, NavLink, Outlet, useLoaderData, useSubmit } from '@remix-run/react';
-import { CalendarIcon, ChatBubbleIcon, ChevronDownIcon, ExitIcon, PersonIcon, ReaderIcon } from '@radix-ui/react-icons';
+import { CalendarIcon, ChatBubbleIcon, ChevronDownIcon, EnvelopeClosedIcon, ExitIcon, GearIcon, PersonIcon, ReaderIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, Tooltip } from 'radix-ui';
+import { isClinicalRole, roleLabels } from '../../domain/auth/auth.schemas';
 import { env } from '../../domain/config/env';
-import { requireUser } from '../auth.server';
+import { AssistantLauncher } from '../assistant/assistant-panel';
+import { AssistantProvider } from '../assistant/conversation';
+import { requireShellUser } from '../auth.server';
 import { Logo } from '../components/logo';
 import { useSessionWatch } from '../components/use-session-watch';
 
-const roleLabels = { verpleegkundige: 'Verpleegkundige', psychiater: 'Psychiater' } as const;
-
-const navigation = [
+const clinicalNavigation = [
   { to: '/patients', label: 'Patiënten', icon: PersonIcon },
   { to: '/agenda', label: 'Agenda', icon: CalendarIcon },
   { to: '/overdracht', label: 'Overdracht', icon: ReaderIcon },
+  { to: '/brieven', label: 'Brieven', icon: EnvelopeClosedIcon },
   { to: '/assistent', label: 'Assistent', icon: ChatBubbleIcon },
 ];
 
+// The beheerder sees only what it may open: no patient data (ADR 0015).
+const opsNavigation = [{ to: '/beheer/workflows', label: 'Beheer', icon: GearIcon }];
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  // Any role, the beheerder only under /beheer/; the navigation below follows the role.
+  const user = await requireShellUser(request);
   return {
     user: { displayName: user.displayName, email: user.email, role: user.role, organisation: user.organisationName },
     languageModelConfigured: Boolean(env().OPENAI_API_KEY),
@@ -38,85 +44,92 @@ export default function AppShell() {
   const { user, languageModelConfigured } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   useSessionWatch();
+  const clinician = isClinicalRole(user.role);
+  const navigation = clinician ? clinicalNavigation : opsNavigation;
 
   return (
     <Tooltip.Provider delayDuration={200}>
-      <div className="shell">
-        <aside className="sidebar">
-          <Logo subtitle={user.organisation} />
-          <nav aria-label="Hoofdnavigatie">
-            <ul className="nav-list">
-              {navigation.map(({ to, label, icon: Icon }) => (
-                <li key={to}>
-                  <NavLink to={to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} prefetch="intent">
-                    <Icon aria-hidden="true" />
-                    {label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Form method="post" action="/logout" className="sidebar-footer">
-            <button type="submit" className="nav-link nav-button">
-              <ExitIcon aria-hidden="true" />
-              Uitloggen
-            </button>
-          </Form>
-        </aside>
+      <AssistantProvider languageModelConfigured={languageModelConfigured}>
+        <div className="shell">
+          <aside className="sidebar">
+            <Logo subtitle={user.organisation} />
+            <nav aria-label="Hoofdnavigatie">
+              <ul className="nav-list">
+                {navigation.map(({ to, label, icon: Icon }) => (
+                  <li key={to}>
+                    <NavLink to={to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} prefetch="intent">
+                      <Icon aria-hidden="true" />
+                      {label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <Form method="post" action="/logout" className="sidebar-footer">
+              <button type="submit" className="nav-link nav-button">
+                <ExitIcon aria-hidden="true" />
+                Uitloggen
+              </button>
+            </Form>
+          </aside>
 
-        <div className="workspace">
-          <header className="topbar">
-            <div className="topbar-status">
-              {languageModelConfigured ? null : (
-                <Tooltip.Root>
-                  <Tooltip.Trigger asChild>
-                    <span className="badge badge-warning" tabIndex={0} data-testid="no-language-model">
-                      Geen taalmodel geconfigureerd
+          <div className="workspace">
+            <header className="topbar">
+              <div className="topbar-status">
+                {languageModelConfigured ? null : (
+                  <Tooltip.Root>
+                    <Tooltip.Trigger asChild>
+                      <span className="badge badge-warning" tabIndex={0} data-testid="no-language-model">
+                        Geen taalmodel geconfigureerd
+                      </span>
+                    </Tooltip.Trigger>
+                    <Tooltip.Portal>
+                      <Tooltip.Content className="tooltip" sideOffset={6}>
+                        De assistent werkt met lokale regels. Samenvattingen en herschreven brieven zijn eenvoudiger tot een taalmodel is ingesteld.
+                        <Tooltip.Arrow className="tooltip-arrow" />
+                      </Tooltip.Content>
+                    </Tooltip.Portal>
+                  </Tooltip.Root>
+                )}
+              </div>
+              <div className="topbar-actions">
+                {clinician ? <AssistantLauncher /> : null}
+                <DropdownMenu.Root>
+                  <DropdownMenu.Trigger className="user-button" aria-label="Gebruikersmenu">
+                    <span className="avatar" aria-hidden="true">
+                      {initials(user.displayName)}
                     </span>
-                  </Tooltip.Trigger>
-                  <Tooltip.Portal>
-                    <Tooltip.Content className="tooltip" sideOffset={6}>
-                      De assistent werkt met lokale regels. Samenvattingen en herschreven brieven zijn eenvoudiger tot een taalmodel is ingesteld.
-                      <Tooltip.Arrow className="tooltip-arrow" />
-                    </Tooltip.Content>
-                  </Tooltip.Portal>
-                </Tooltip.Root>
-              )}
-            </div>
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger className="user-button" aria-label="Gebruikersmenu">
-                <span className="avatar" aria-hidden="true">
-                  {initials(user.displayName)}
-                </span>
-                <span className="user-text">
-                  <span className="user-name">{user.displayName}</span>
-                  <span className="user-role">{roleLabels[user.role]}</span>
-                </span>
-                <ChevronDownIcon aria-hidden="true" />
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-                  <DropdownMenu.Label className="menu-label">
-                    <span className="user-name">{user.displayName}</span>
-                    <span className="muted">{user.email}</span>
-                    <span className="muted">
-                      {roleLabels[user.role]} · {user.organisation}
+                    <span className="user-text">
+                      <span className="user-name">{user.displayName}</span>
+                      <span className="user-role">{roleLabels[user.role]}</span>
                     </span>
-                  </DropdownMenu.Label>
-                  <DropdownMenu.Separator className="menu-separator" />
-                  {/* Submitted from onSelect: the menu unmounts on select, which would cancel a nested form. */}
-                  <DropdownMenu.Item className="menu-item" onSelect={() => submit(null, { method: 'post', action: '/logout' })}>
-                    <ExitIcon aria-hidden="true" /> Uitloggen
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-          </header>
-          <main className="content" id="inhoud">
-            <Outlet />
-          </main>
+                    <ChevronDownIcon aria-hidden="true" />
+                  </DropdownMenu.Trigger>
+                  <DropdownMenu.Portal>
+                    <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+                      <DropdownMenu.Label className="menu-label">
+                        <span className="user-name">{user.displayName}</span>
+                        <span className="muted">{user.email}</span>
+                        <span className="muted">
+                          {roleLabels[user.role]} · {user.organisation}
+                        </span>
+                      </DropdownMenu.Label>
+                      <DropdownMenu.Separator className="menu-separator" />
+                      {/* Submitted from onSelect: the menu unmounts on select, which would cancel a nested form. */}
+                      <DropdownMenu.Item className="menu-item" onSelect={() => submit(null, { method: 'post', action: '/logout' })}>
+                        <ExitIcon aria-hidden="true" /> Uitloggen
+                      </DropdownMenu.Item>
+                    </DropdownMenu.Content>
+                  </DropdownMenu.Portal>
+                </DropdownMenu.Root>
+              </div>
+            </header>
+            <main className="content" id="inhoud">
+              <Outlet />
+            </main>
+          </div>
         </div>
-      </div>
+      </AssistantProvider>
     </Tooltip.Provider>
   );
 }

@@ -1,6 +1,6 @@
-import { apiRoute } from '../http.server';
+import { signedInApiRoute } from '../http.server';
 
-/** The signed-in user; the shell polls it so an expired session is noticed before typing a note. */
-export const loader = apiRoute(async ({ user }) => ({
+/** The signed-in user, of any role; the shell polls it so an expired session is noticed before typing a note. */
+export const loader = signedInApiRoute(async ({ user }) => ({
   user: { id: user.id, displayName: user.displayName, role: user.role, organisation: user.organisationName },
 }));

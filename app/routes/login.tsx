@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { Label } from 'radix-ui';
-import { safeRedirect } from '../../domain/auth/auth.schemas';
+import { homePath, safeRedirect } from '../../domain/auth/auth.schemas';
 import { env } from '../../domain/config/env';
 import { AppError } from '../../domain/shared/errors';
 import { authenticator, getCurrentUser, sessionCookieHeader } from '../auth.server';
@@ -16,7 +16,8 @@ const notices: Record<string, string> = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  if (await getCurrentUser(request)) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
+  const user = await getCurrentUser(request);
+  if (user) throw redirect(safeRedirect(url.searchParams.get('redirectTo'), homePath(user.role)));
   return { demoLogin: env().DEMO_LOGIN };
 }
 
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   try {
     const session = await authenticator.authenticate('form', request);
-    return redirect(safeRedirect(form.get('redirectTo')), { headers: { 'Set-Cookie': await sessionCookieHeader(session) } });
+    return redirect(safeRedirect(form.get('redirectTo'), homePath(session.role)), { headers: { 'Set-Cookie': await sessionCookieHeader(session) } });
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed') {
       const fields = (error.details as { fields: Record<string, string> }).fields;
@@ -120,6 +121,9 @@ export default function LoginPage() {
               </button>
               <button type="submit" name="role" value="psychiater" className="button button-secondary" disabled={busy}>
                 Demo als psychiater
+              </button>
+              <button type="submit" name="role" value="beheerder" className="button button-secondary demo-ops" disabled={busy}>
+                Demo als functioneel beheerder
               </button>
             </div>
           </Form>

@@ -72,6 +72,14 @@ export function minutesIntoDay(date: Date): number {
   return local.getHours() * 60 + local.getMinutes();
 }
 
+/** "10:00", "10.30", "10 uur" → minutes into the day; null when the words name no time. */
+export function timeIn(text: string | undefined): number | null {
+  const match = text?.match(/\b(\d{1,2})[:.](\d{2})\b/) ?? text?.match(/\b(\d{1,2})\s*uur\b/);
+  if (!match) return null;
+  const [hours, minutes] = [Number(match[1]), Number(match[2] ?? 0)];
+  return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
+}
+
 export function shiftDays(isoDate: string, view: AgendaView, direction: 1 | -1): string {
   return isoDay(addDays(new TZDate(`${isoDate}T12:00:00`, clinicalTimeZone), direction * (view === 'dag' ? 1 : 7)));
 }

@@ -112,13 +112,69 @@ async function ownAppointment(em: EntityManager, actor: AuditActor, id: string):
   return appointment;
 }
 
+/** Idempotent: cancelling a cancelled appointment (a retried request, a confirmed chain) changes nothing and keeps the first reason. */
 export async function cancelAppointment(em: EntityManager, actor: AuditActor, input: unknown): Promise<{ appointment: AppointmentView }> {
   const { appointmentId, reason } = parseOrThrow(cancelAppointmentSchema, input);
   const appointment = await ownAppointment(em, actor, appointmentId);
+  if (appointment.status === 'geannuleerd') {
+    recordAudit(em, actor, { action: 'read', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId] });
+    return { appointment: (await views(em, [appointment]))[0]! };
+  }
   appointment.status = 'geannuleerd';
   appointment.cancelReason = reason ?? null;
   recordAudit(em, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId], details: { status: 'geannuleerd' } });
   return { appointment: (await views(em, [appointment]))[0]! };
+}
+
+/** Any appointment of the organisation, for reading: 404 when it does not exist (or is another organisation's). */
+export async function getAppointment(em: EntityManager, actor: AuditActor, id: string): Promise<AppointmentView> {
+  const appointment = isUuid(id) ? await em.findOne(Appointment, { id }) : null;
+  if (!appointment) throw AppError.notFound(dutchMessages.appointmentNotFound);
+  recordAudit(em, actor, { action: 'read', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId] });
+  return (await views(em, [appointment]))[0]!;
+}
+
+/** The user's own appointment as a view; 404 / 403 as for any change to it. */
+export async function ownAppointmentView(em: EntityManager, actor: AuditActor, id: string): Promise<AppointmentView> {
+  return (await views(em, [await ownAppointment(em, actor, id)]))[0]!;
+}
+
+/** Why an appointment cannot be registered as a no-show, or null when it can (or already is). */
+export function noShowRefusal(appointment: Pick<AppointmentView, 'status' | 'start'>, now: Date): string | null {
+  if (appointment.status === 'niet-verschenen') return null;
+  if (appointment.status === 'geannuleerd') return 'Deze afspraak is geannuleerd; een no-show kan niet meer worden geregistreerd.';
+  if (appointment.status === 'afgerond') return 'Deze afspraak is afgerond; de patiënt is dus verschenen.';
+  if (new Date(appointment.start) > now) return 'Deze afspraak is nog niet begonnen; een no-show kan pas na de begintijd worden geregistreerd.';
+  return null;
+}
+
+/**
+ * Registers that the patient did not come. `niet-verschenen`, not `geannuleerd`: a no-show is a
+ * clinical fact (it counts for follow-up and the GP letter), a cancellation is an agreement made
+ * beforehand. Idempotent, and it reports the status it found so a withdrawal can restore it.
+ */
+export async function markNoShow(em: EntityManager, actor: AuditActor, appointmentId: string, now = new Date()): Promise<{ appointment: AppointmentView; previousStatus: AppointmentStatus }> {
+  const appointment = await ownAppointment(em, actor, appointmentId);
+  const previousStatus = appointment.status;
+  const refusal = noShowRefusal({ status: appointment.status, start: appointment.startAt.toISOString() }, now);
+  if (refusal) throw new AppError('conflict', refusal);
+  if (appointment.status !== 'niet-verschenen') {
+    appointment.status = 'niet-verschenen';
+    appointment.cancelReason = 'Niet verschenen (no-show)';
+    recordAudit(em, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId], details: { status: 'niet-verschenen' } });
+  }
+  return { appointment: (await views(em, [appointment]))[0]!, previousStatus };
+}
+
+/** Undoes `markNoShow` when the clinician withdraws it, unless someone changed the appointment since. */
+export async function restoreAfterNoShow(em: EntityManager, actor: AuditActor, appointmentId: string, previousStatus: AppointmentStatus): Promise<AppointmentView> {
+  const appointment = await ownAppointment(em, actor, appointmentId);
+  if (appointment.status === 'niet-verschenen' && previousStatus !== 'niet-verschenen') {
+    appointment.status = previousStatus;
+    appointment.cancelReason = null;
+    recordAudit(em, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId], details: { status: previousStatus } });
+  }
+  return (await views(em, [appointment]))[0]!;
 }
 
 /** Moves an appointment; without a new end it keeps its length. */

@@ -71,7 +71,11 @@ export interface AccessLogRow {
   outcome: AuditOutcome;
 }
 
-/** The access log of one patient, newest first, optionally limited to a period [from, to). */
+/**
+ * The access log of one patient, newest first, optionally limited to a period [from, to).
+ * `&&` rather than the equivalent `@>`: only the overlap operator is marked leakproof (ADR 0005),
+ * so under row-level security only it can use the GIN index on `patient_ids`.
+ */
 export async function patientAccessLog(
   em: EntityManager,
   patientId: string,
@@ -83,7 +87,7 @@ export async function patientAccessLog(
   >(
     `select a.id, a.occurred_at, u.display_name, a.user_role, a.on_behalf_of, a.action, a.resource_type, a.channel, a.client_address, a.outcome
        from audit_events a left join users u on u.id = a.user_id
-      where a.patient_ids @> array[?]::uuid[]
+      where a.patient_ids && array[?]::uuid[]
         and a.occurred_at >= coalesce(?::timestamptz, '-infinity') and a.occurred_at < coalesce(?::timestamptz, 'infinity')
       order by a.occurred_at desc
       limit ?`,

@@ -1,8 +1,8 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import { roles } from './auth.schemas';
 
-export const roles = ['verpleegkundige', 'psychiater'] as const;
-export type Role = (typeof roles)[number];
+export { clinicalRoles, roles, type ClinicalRole, type Role } from './auth.schemas';
 
 export const Organisation = defineEntity({
   name: 'Organisation',

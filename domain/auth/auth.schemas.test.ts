@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
 import { parseOrThrow } from '../shared/validation';
-import { loginSchema, safeRedirect } from './auth.schemas';
+import { clinicalRoles, homePath, isClinicalRole, loginSchema, roleLabel, roles, safeRedirect } from './auth.schemas';
 
 describe('login input', () => {
   it('normalises the e-mail address', () => {
@@ -34,5 +34,21 @@ describe('redirect after login', () => {
     [null, '/patients'],
   ])('%s → %s', (target, expected) => {
     expect(safeRedirect(target)).toBe(expected);
+  });
+});
+
+describe('roles', () => {
+  it('has two clinical roles and the beheerder, who starts on the workflows page', () => {
+    expect(clinicalRoles).toEqual(['verpleegkundige', 'psychiater']);
+    expect(roles).toEqual(['verpleegkundige', 'psychiater', 'beheerder']);
+    expect(roles.filter(isClinicalRole)).toEqual(clinicalRoles);
+    expect(homePath('psychiater')).toBe('/patients');
+    expect(homePath('beheerder')).toBe('/beheer/workflows');
+  });
+
+  it('labels roles in Dutch, and shows an unknown stored role as it is', () => {
+    expect(roleLabel('beheerder')).toBe('Functioneel beheerder');
+    expect(roleLabel('verpleegkundige')).toBe('Verpleegkundige');
+    expect(roleLabel('stagiair')).toBe('stagiair');
   });
 });

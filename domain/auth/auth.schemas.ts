@@ -1,5 +1,38 @@
 import { z } from '../shared/validation';
 
+// Here rather than beside the User entity: browser code (role choices, labels) may import it
+// without pulling the ORM into the bundle.
+
+/** The roles that read and write patient records; every clinical page and API admits only these. */
+export const clinicalRoles = ['verpleegkundige', 'psychiater'] as const;
+export type ClinicalRole = (typeof clinicalRoles)[number];
+
+/** `beheerder` runs the installation (workflows, health) and sees no patient data (ADR 0015). */
+export const roles = [...clinicalRoles, 'beheerder'] as const;
+export type Role = (typeof roles)[number];
+
+export const roleLabels: Record<Role, string> = {
+  verpleegkundige: 'Verpleegkundige',
+  psychiater: 'Psychiater',
+  beheerder: 'Functioneel beheerder',
+};
+
+/** For stored text (the access log keeps the role as it was): an unknown value shows as is. */
+export function roleLabel(role: string): string {
+  return (roleLabels as Record<string, string>)[role] ?? role;
+}
+
+export function isClinicalRole(role: Role): role is ClinicalRole {
+  return (clinicalRoles as readonly string[]).includes(role);
+}
+
+export const noPatientDataMessage = 'Functioneel beheer heeft geen toegang tot patiëntgegevens.';
+
+/** Where a role starts after login: a beheerder has no patient list to land on. */
+export function homePath(role: Role): string {
+  return isClinicalRole(role) ? '/patients' : '/beheer/workflows';
+}
+
 export const loginSchema = z.object({
   email: z
     .string({ error: 'Vul uw e-mailadres in.' })

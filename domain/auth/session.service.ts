@@ -3,8 +3,8 @@ import { AppError } from '../shared/errors';
 import { parseOrThrow } from '../shared/validation';
 import { withSettings, withTenant } from '../db/tenant';
 import type { MikroORM } from '../db/orm';
-import { Session, User, type Role } from './auth.entities';
-import { loginSchema, type LoginInput } from './auth.schemas';
+import { Session, User, type ClinicalRole, type Role } from './auth.entities';
+import { isClinicalRole, loginSchema, type LoginInput } from './auth.schemas';
 import { unusableHash, verifyPassword } from './password';
 
 export interface CurrentUser {
@@ -17,10 +17,20 @@ export interface CurrentUser {
   sessionId: string;
 }
 
+/** A user who may read patient data: what clinical pages and APIs work with. */
+export interface ClinicalUser extends CurrentUser {
+  role: ClinicalRole;
+}
+
+export function isClinician(user: CurrentUser): user is ClinicalUser {
+  return isClinicalRole(user.role);
+}
+
 export interface StartedSession {
   token: string;
   expiresAt: Date;
   userId: string;
+  role: Role;
 }
 
 export const invalidCredentialsMessage = 'Onjuist e-mailadres of wachtwoord.';
@@ -47,7 +57,7 @@ export async function login(orm: MikroORM, input: LoginInput, ttlHours: number):
   await withTenant(orm, { organisationId: user.organisationId, userId: user.id }, async (em) => {
     em.create(Session, { organisationId: user.organisationId, userId: user.id, tokenHash: hashToken(token), expiresAt });
   });
-  return { token, expiresAt, userId: user.id };
+  return { token, expiresAt, userId: user.id, role: user.role };
 }
 
 /**

@@ -10,6 +10,21 @@ describe('environment', () => {
     expect(env.APP_DATABASE_URL).toBe('postgres://ggz_app:ggz_app_dev@127.0.0.1:5432/ggz_epd');
   });
 
+  it('has the assistant on and a default model, with per-capability overrides and a classification timeout', () => {
+    expect(parseEnv(base)).toMatchObject({ FEATURE_ASSISTANT: true, OPENAI_MODEL: 'gpt-4o-mini', AI_INTENT_TIMEOUT_MS: 5000 });
+    expect(parseEnv({ ...base, FEATURE_ASSISTANT: 'false', OPENAI_MODEL_INTENT: 'small', AI_INTENT_TIMEOUT_MS: '2500' })).toMatchObject({
+      FEATURE_ASSISTANT: false,
+      OPENAI_MODEL_INTENT: 'small',
+      AI_INTENT_TIMEOUT_MS: 2500,
+    });
+  });
+
+  it('links the Temporal UI that `make dev` starts unless told otherwise, without a trailing slash', () => {
+    expect(parseEnv(base).TEMPORAL_UI_URL).toBe('http://127.0.0.1:8233');
+    expect(parseEnv({ ...base, TEMPORAL_UI_URL: 'https://temporal.ggz.example/' }).TEMPORAL_UI_URL).toBe('https://temporal.ggz.example');
+    expect(() => parseEnv({ ...base, TEMPORAL_UI_URL: 'javascript:alert(1)' })).toThrow('TEMPORAL_UI_URL must be a valid url');
+  });
+
   it('keeps an explicit app connection', () => {
     expect(parseEnv({ ...base, APP_DATABASE_URL: 'postgres://app:pw@db:5432/epd' }).APP_DATABASE_URL).toBe('postgres://app:pw@db:5432/epd');
   });

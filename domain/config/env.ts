@@ -24,12 +24,27 @@ const envSchema = z
     DATABASE_APP_PASSWORD: z.string().min(1).optional(),
     TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').default('127.0.0.1:7233'),
     TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+    /** Where ops open a workflow's full history; `make dev` serves the UI on 8233. */
+    TEMPORAL_UI_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('http://127.0.0.1:8233')
+      .transform((url) => url.replace(/\/+$/, '')),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 7).default(12),
     DEMO_LOGIN: flag.optional(),
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_BASE_URL: z.url().optional(),
+    /** The default model; each capability may name its own (OPENAI_MODEL_INTENT, …_CHAT, …). */
+    OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    OPENAI_MODEL_INTENT: z.string().min(1).optional(),
+    OPENAI_MODEL_CHAT: z.string().min(1).optional(),
+    OPENAI_MODEL_HANDOVER: z.string().min(1).optional(),
+    OPENAI_MODEL_GP_LETTER: z.string().min(1).optional(),
+    OPENAI_MODEL_TREATMENT_PLAN: z.string().min(1).optional(),
+    AI_INTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** The assistant (classification, chains, chat) can be switched off per installation. */
+    FEATURE_ASSISTANT: flag.default(true),
   })
   .transform((env) => {
     const production = env.NODE_ENV === 'production';

@@ -1,10 +1,14 @@
 import { Appointment } from '../agenda/appointment.entity';
+import { AiEvent } from '../ai/ai-event.entity';
 import { AuditEvent } from '../audit/audit.entity';
 import { Organisation, Session, User } from '../auth/auth.entities';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
 import { Diagnosis, IntakeSection, RiskAssessment } from '../intake/intake.entities';
 import { VitalObservation } from '../vitals/vitals.entity';
+import { TreatmentPlan } from '../treatment-plan/treatment-plan.entity';
+import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
+import { Nudge } from '../nudge/nudge.entity';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
-export const entities = [Organisation, User, Session, Patient, AuditEvent, Report, VitalObservation, RiskAssessment, Diagnosis, IntakeSection, Appointment];
+export const entities = [Organisation, User, Session, Patient, AuditEvent, Report, VitalObservation, RiskAssessment, Diagnosis, IntakeSection, Appointment, AiEvent, TreatmentPlan, GpLetter, GpLetterVersion, Nudge];

@@ -4,7 +4,10 @@ import type { MikroORM } from '../db/orm';
 import { withTenant } from '../db/tenant';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
+import { formatNumericDate } from '../patient/patient.format';
+import { displayName } from '../patient/patient.service';
 import { Appointment } from '../agenda/appointment.entity';
+import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { defaultAgendaDate, viewDays } from '../agenda/agenda.dates';
 import type { AppointmentType } from '../agenda/agenda.schemas';
 import { Diagnosis, IntakeSection, RiskAssessment, type RiskLevel } from '../intake/intake.entities';
@@ -30,7 +33,7 @@ function demoPatients(): GeneratedPatient[] {
   return [...known, ...patients];
 }
 
-/** Idempotent: creates the demo organisation and its two users when they are missing. */
+/** Idempotent: creates the demo organisation and its users (one per role) when they are missing. */
 export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
   await withTenant(ownerOrm, { organisationId: demoOrganisation.id }, async (em) => {
     if (!(await em.findOne(Organisation, { id: demoOrganisation.id }))) {
@@ -54,6 +57,8 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
       await seedClinical(em);
       await seedAgenda(em);
     }
+    // Apart from the patients, so an existing demo database gets its draft letters too.
+    if ((await em.count(GpLetter, {})) === 0) await seedGpLetters(em);
   });
 }
 
@@ -189,5 +194,58 @@ async function seedAgenda(em: EntityManager): Promise<void> {
       ownerId: owner.id,
       location: type === 'groepstherapie' ? 'Groepsruimte 2' : 'Spreekkamer 1',
     });
+  }
+}
+
+/**
+ * Draft GP letters (huisartsbrieven) for two recognisable patients: what a no-show rewrites. They
+ * carry the name, birth date and BSN as real letters do, which is what pseudonymisation must hide.
+ */
+async function seedGpLetters(em: EntityManager): Promise<void> {
+  const psychiatrist = await em.findOne(User, { email: demoAccounts.psychiater.email });
+  if (!psychiatrist) return;
+  const letters: [string, string, string, string, (intro: string) => string][] = [
+    [
+      'Vries',
+      'Dr. H. Jansen',
+      'Huisartsenpraktijk De Linde',
+      'Voortgang behandeling',
+      (intro) => `Geachte collega Jansen,
+
+${intro}
+
+De heer De Vries is sinds mei 2024 bij ons in behandeling in verband met een schizofrenie, paranoïde type, met daarnaast een stoornis in cannabisgebruik. De afgelopen weken was er sprake van toenemende spanning en één incident op de afdeling. De medicatie (clozapine) is ongewijzigd; de spiegel wordt binnenkort opnieuw bepaald.
+
+Wij zetten de behandeling voort met wekelijkse behandelgesprekken en begeleiding door de verpleging.`,
+    ],
+    [
+      'Amrani',
+      'Dr. M. Bakker',
+      'Gezondheidscentrum Oost',
+      'Start behandeling depressie',
+      (intro) => `Geachte collega Bakker,
+
+${intro}
+
+Mevrouw El Amrani is op 2 september 2026 bij ons gestart met een behandeling voor een ernstige depressieve episode. Zij krijgt cognitieve gedragstherapie en sertraline 50 mg. Het eten en drinken gaat met ondersteuning voldoende; de glucose wordt gevolgd.
+
+Wij verwachten de behandeling over drie maanden te evalueren en informeren u dan opnieuw.`,
+    ],
+  ];
+  for (const [familyName, gpName, gpPractice, subject, body] of letters) {
+    const patient = await em.findOne(Patient, { familyName });
+    if (!patient) continue;
+    const born = patient.birthDate ? `, geboren ${formatNumericDate(String(patient.birthDate))}` : '';
+    const bsn = patient.bsn ? ` (BSN ${patient.bsn})` : '';
+    const text = `${body(`Hierbij informeren wij u over het verloop van de behandeling van uw patiënt ${displayName(patient)}${born}${bsn}.`)}
+
+Met collegiale groet,
+
+${psychiatrist.displayName}
+Psychiater, Kliniek De Linde`;
+    const letter = em.create(GpLetter, { organisationId: demoOrganisation.id, patientId: patient.id, gpName, gpPractice, subject, originalText: text, createdBy: psychiatrist.id, version: 1 });
+    // Versions refer to the letter by id only: the letter must be written first.
+    await em.flush();
+    em.create(GpLetterVersion, { organisationId: demoOrganisation.id, letterId: letter.id, version: 1, event: 'concept', status: 'concept', text, createdBy: psychiatrist.id });
   }
 }

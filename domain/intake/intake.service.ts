@@ -45,16 +45,18 @@ export interface RiskView {
   assessedAt: string;
 }
 
-/** The current assessment per patient and risk type, most severe first. */
-export async function currentRisks(em: EntityManager, actor: AuditActor, query: unknown): Promise<{ risks: RiskView[] }> {
-  const { patientId } = parseOrThrow(intakeQuerySchema, query);
+/**
+ * The current assessment per patient and risk type (a newer one replaces the older), most severe
+ * first. Not logged: callers record the access they are part of.
+ */
+export async function latestRisks(em: EntityManager, patientId?: string): Promise<RiskView[]> {
   const all = await em.find(RiskAssessment, patientId ? { patientId } : {}, { orderBy: { assessedAt: 'desc' } });
   const latest = new Map<string, RiskAssessment>();
   for (const risk of all) {
     const key = `${risk.patientId}:${risk.riskType}`;
     if (!latest.has(key)) latest.set(key, risk);
   }
-  const risks = [...latest.values()]
+  return [...latest.values()]
     .sort((a, b) => riskLevels.indexOf(a.riskLevel) - riskLevels.indexOf(b.riskLevel) || b.assessedAt.getTime() - a.assessedAt.getTime())
     .map((risk) => ({
       id: risk.id,
@@ -64,6 +66,11 @@ export async function currentRisks(em: EntityManager, actor: AuditActor, query: 
       rationale: risk.rationale,
       assessedAt: risk.assessedAt.toISOString(),
     }));
+}
+
+export async function currentRisks(em: EntityManager, actor: AuditActor, query: unknown): Promise<{ risks: RiskView[] }> {
+  const { patientId } = parseOrThrow(intakeQuerySchema, query);
+  const risks = await latestRisks(em, patientId);
   recordAudit(em, actor, { action: 'read', resourceType: 'RiskAssessment', patientIds: [...new Set(risks.map((risk) => risk.patientId))] });
   return { risks };
 }

@@ -30,6 +30,13 @@ export function formatDate(isoDate: string | null): string {
   return isoDate ? dateFormat.format(new Date(`${isoDate}T00:00:00Z`)) : '';
 }
 
+const numericDateFormat = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/** "1971-04-12" → "12-04-1971", as a date of birth is written in a letter. */
+export function formatNumericDate(isoDate: string): string {
+  return numericDateFormat.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)).replace(/\//g, '-');
+}
+
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }

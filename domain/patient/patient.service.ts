@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { KnownPerson } from '../ai/pseudonymise';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
@@ -38,6 +39,23 @@ const unknownFamilyName = 'Onbekend';
 
 export function displayName(name: { nameGiven: readonly string[]; namePrefix?: string | null; familyName: string }): string {
   return [name.nameGiven.join(' '), name.namePrefix, name.familyName].filter(Boolean).join(' ');
+}
+
+/** What the pseudonymiser needs to recognise this patient in text sent to a language model. */
+export function knownPerson(patient: Patient): KnownPerson {
+  return {
+    name: displayName(patient),
+    given: [...patient.nameGiven],
+    prefix: patient.namePrefix ?? null,
+    family: patient.familyName,
+    bsn: patient.bsn ?? null,
+    birthDate: patient.birthDate ? String(patient.birthDate).slice(0, 10) : null,
+    street: patient.addressStreet ?? null,
+    postalCode: patient.addressPostalCode ?? null,
+    city: patient.addressCity ?? null,
+    phone: patient.phone ?? null,
+    email: patient.email ?? null,
+  };
 }
 
 export function toPatientView(patient: Patient): PatientView {
@@ -109,7 +127,8 @@ export async function createPatient(em: EntityManager, actor: AuditActor, input:
   return toPatientView(patient);
 }
 
-async function findPatient(em: EntityManager, id: string): Promise<Patient> {
+/** The patient of the tenant in `em`, or the Dutch 404 (also for a malformed id). */
+export async function findPatient(em: EntityManager, id: string): Promise<Patient> {
   if (!isUuid(id)) throw AppError.notFound(patientNotFound);
   const patient = await em.findOne(Patient, { id });
   if (!patient) throw AppError.notFound(patientNotFound);

@@ -73,6 +73,12 @@ async function authorNames(em: EntityManager, reports: Report[]): Promise<Map<st
   return new Map(users.map((user) => [user.id, user.displayName]));
 }
 
+/** Reports as shown to clinicians, each with its author's name (one query for all authors). */
+export async function reportViews(em: EntityManager, reports: Report[]): Promise<ReportView[]> {
+  const names = await authorNames(em, reports);
+  return reports.map((report) => toView(report, names.get(report.createdBy) ?? null));
+}
+
 async function viewWithAuthor(em: EntityManager, report: Report): Promise<ReportView> {
   return toView(report, (await authorNames(em, [report])).get(report.createdBy) ?? null);
 }

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'feature_disabled'
   | 'unavailable'
+  | 'upstream_failed'
   | 'timeout'
   | 'internal';
 
@@ -25,6 +26,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   rate_limited: 429,
   feature_disabled: 404,
   unavailable: 503,
+  upstream_failed: 502,
   timeout: 504,
   internal: 500,
 };
@@ -106,7 +108,8 @@ export function toErrorBody(error: unknown, production: boolean): { status: numb
   };
 }
 
-function fieldsOf(details: unknown): Record<string, string> | undefined {
+/** The per-field Dutch messages of a validation error, if it has them. */
+export function fieldsOf(details: unknown): Record<string, string> | undefined {
   if (details && typeof details === 'object' && 'fields' in details) {
     return (details as { fields: Record<string, string> }).fields;
   }

@@ -45,7 +45,7 @@ describe('signing in as the demo nurse in Chromium', () => {
 
     await loginAsDemoNurse();
     const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Patiënten', 'Agenda', 'Overdracht', 'Assistent']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Patiënten', 'Agenda', 'Overdracht', 'Brieven', 'Assistent']);
     expect(await page.getByTestId('no-language-model').textContent()).toBe('Geen taalmodel geconfigureerd');
     expect(await page.getByRole('button', { name: 'Gebruikersmenu' }).textContent()).toContain('Sanne de Boer');
     await screenshot(page, '02-shell-patienten');

@@ -36,7 +36,8 @@ export default async function setup(project: TestProject) {
     const buildEnv = { ...process.env, REMIX_SERVER_BUILD_PATH: `${buildDir}/index.js`, REMIX_ASSETS_BUILD_DIR: `${buildDir}/public` };
     const [startedServices] = await Promise.all([
       startServices({
-        database: 'ggz_epd_test',
+        // TEST_DATABASE lets two checkouts run their stacks side by side on one PostgreSQL.
+        database: process.env.TEST_DATABASE ?? 'ggz_epd_test',
         recreateDatabase: true,
         embeddedPort: 54330,
         temporalPort: await freePort(),

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Role } from '../../domain/auth/auth.schemas';
 
 export const screenshotDir = path.resolve('test-results/screenshots');
 
@@ -22,14 +23,20 @@ export interface SignedInBrowser {
   close(): Promise<void>;
 }
 
-/** Chromium with a Dutch context, signed in through the one-click demo login, on the patient list. */
-export async function signedInPage(role: 'verpleegkundige' | 'psychiater', baseURL: string, viewport = { width: 1366, height: 900 }): Promise<SignedInBrowser> {
+const demoButtons: Record<Role, string> = {
+  verpleegkundige: 'Demo als verpleegkundige',
+  psychiater: 'Demo als psychiater',
+  beheerder: 'Demo als functioneel beheerder',
+};
+
+/** Chromium with a Dutch context, signed in through the one-click demo login, on the role's start page. */
+export async function signedInPage(role: Role, baseURL: string, viewport = { width: 1366, height: 900 }): Promise<SignedInBrowser> {
   const browser = await launchBrowser();
   const context = await browser.newContext({ baseURL, locale: 'nl-NL', viewport });
   const page = await context.newPage();
   await page.goto('/login');
-  await page.getByRole('button', { name: role === 'psychiater' ? 'Demo als psychiater' : 'Demo als verpleegkundige' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
+  await page.getByRole('button', { name: demoButtons[role] }).click();
+  await page.getByRole('heading', { level: 1, name: role === 'beheerder' ? 'Workflows' : 'Patiënten' }).waitFor();
   return {
     page,
     async close() {

@@ -1,0 +1,221 @@
+import { Link } from '@remix-run/react';
+import { ChatBubbleIcon, InfoCircledIcon, LightningBoltIcon, PaperPlaneIcon } from '@radix-ui/react-icons';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ErrorNotice } from './block-card';
+import { TurnScope, useConversation, type AssistantMessage, type Message } from './conversation';
+import { TurnBlocks } from './turn-blocks';
+
+// useLayoutEffect warns during server rendering; the scroll position only matters in the browser.
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+const maxLength = 1000;
+
+function suggestionsFor(patientName: string | null): string[] {
+  if (patientName) return [`Risico's van ${patientName}`, `Laatste rapportages van ${patientName}`, `Maak een dagnotitie voor ${patientName}: `];
+  return ['Wat staat er vandaag in de agenda?', 'Wat zijn mijn afspraken morgen?', 'Zoek patiënt '];
+}
+
+function TypingIndicator() {
+  return (
+    <span className="typing" role="status" aria-label="De assistent typt">
+      <span />
+      <span />
+      <span />
+    </span>
+  );
+}
+
+function AssistantTurn({ message }: { message: AssistantMessage }) {
+  const { retryReply } = useConversation();
+  const streaming = message.status === 'streaming';
+  return (
+    <li className="chat-turn chat-turn-assistant" data-testid="assistant-message">
+      <span className="chat-avatar" aria-hidden="true">
+        <ChatBubbleIcon />
+      </span>
+      <div className="chat-turn-body">
+        {message.content || streaming ? (
+          <div className="chat-bubble chat-bubble-assistant" aria-busy={streaming}>
+            {message.content ? <p className="chat-text">{message.content}</p> : null}
+            {streaming && !message.content ? <TypingIndicator /> : null}
+          </div>
+        ) : null}
+        {message.status === 'error' && message.error ? <ErrorNotice error={message.error} onRetry={() => retryReply(message.id)} /> : null}
+        <TurnScope id={message.id}>
+          <TurnBlocks message={message} />
+        </TurnScope>
+      </div>
+    </li>
+  );
+}
+
+function MessageItem({ message }: { message: Message }) {
+  if (message.role === 'user') {
+    return (
+      <li className="chat-turn chat-turn-user" data-testid="user-message">
+        <div className="chat-bubble chat-bubble-user">
+          <p className="chat-text">{message.content}</p>
+        </div>
+      </li>
+    );
+  }
+  if (message.role === 'nudge') {
+    return (
+      <li className="chat-nudge" data-testid="nudge">
+        <LightningBoltIcon aria-hidden="true" />
+        <p>
+          <span className="visually-hidden">Tip van de assistent: </span>
+          {message.text} <Link to={message.href}>{message.linkLabel}</Link>
+        </p>
+      </li>
+    );
+  }
+  return <AssistantTurn message={message} />;
+}
+
+/**
+ * The conversation with the assistant: the side panel and the /assistent page both show this.
+ * Replies stream in; under each reply opens what the message asked for.
+ */
+export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'page'; composerId: string }) {
+  const { messages, streaming, send, languageModelConfigured, activePatient } = useConversation();
+  const [draft, setDraft] = useState('');
+  const logRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  const lastScrollTop = useRef(0);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const patientName = variant === 'panel' ? activePatient?.name ?? null : null;
+  const conversation = messages.filter((message) => message.role !== 'nudge');
+  const nudges = messages.filter((message) => message.role === 'nudge');
+
+  // Follow the reply as it streams and blocks open below it, unless the clinician scrolled up to read.
+  useEffect(() => {
+    const log = logRef.current;
+    const content = log?.firstElementChild;
+    if (!log || !content || typeof ResizeObserver === 'undefined') return;
+    const follow = () => {
+      if (stickToBottom.current) log.scrollTop = log.scrollHeight;
+    };
+    const observer = new ResizeObserver(follow);
+    observer.observe(content);
+    follow();
+    return () => observer.disconnect();
+  }, []);
+
+  // The textarea grows with its text up to a few lines.
+  useBrowserLayoutEffect(() => {
+    const element = composer.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, 160)}px`;
+  }, [draft]);
+
+  const submit = () => {
+    if (!draft.trim() || streaming) return;
+    stickToBottom.current = true;
+    send(draft);
+    setDraft('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const suggest = (text: string) => {
+    setDraft(text);
+    composer.current?.focus();
+  };
+
+  return (
+    <div className={`chat chat-${variant}`}>
+      <div
+        className="chat-log"
+        ref={logRef}
+        onScroll={(event) => {
+          // Only scrolling up lets go of the bottom: content that grows under a programmatic
+          // scroll also fires scroll events, and must not count as the clinician reading back.
+          const log = event.currentTarget;
+          if (log.scrollHeight - log.scrollTop - log.clientHeight < 48) stickToBottom.current = true;
+          else if (log.scrollTop < lastScrollTop.current - 2) stickToBottom.current = false;
+          lastScrollTop.current = log.scrollTop;
+        }}
+      >
+        <div className="chat-log-content">
+          {languageModelConfigured ? null : (
+            <p className="chat-model-notice" data-testid="chat-no-model">
+              <InfoCircledIcon aria-hidden="true" />
+              <span>
+                <strong>Geen taalmodel geconfigureerd.</strong> De assistent antwoordt kort met lokale regels en herkent opdrachten zoals dagnotities, agenda,
+                risico&apos;s en overdracht.
+              </span>
+            </p>
+          )}
+          {nudges.length > 0 ? (
+            <ul className="chat-nudges" aria-label="Tips van de assistent">
+              {nudges.map((message) => (
+                <MessageItem key={message.id} message={message} />
+              ))}
+            </ul>
+          ) : null}
+          {conversation.length === 0 ? (
+            <div className="chat-empty">
+              <span className="empty-icon" aria-hidden="true">
+                <ChatBubbleIcon width={22} height={22} />
+              </span>
+              <h2>Waarmee kan ik helpen?</h2>
+              <p className="muted">
+                {patientName
+                  ? `Vragen over ${patientName} gaan over deze patiënt, tenzij je een ander noemt.`
+                  : 'Vraag of dicteer in gewone taal wat er moet gebeuren.'}{' '}
+                Er wordt niets vastgelegd zonder dat je het bevestigt.
+              </p>
+              <ul className="chat-suggestions" aria-label="Voorbeelden">
+                {suggestionsFor(patientName).map((text) => (
+                  <li key={text}>
+                    <button type="button" className="chat-suggestion" onClick={() => suggest(text)}>
+                      {text.trim()}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <ol className="chat-messages" aria-label="Gesprek" aria-live="polite" aria-relevant="additions">
+              {conversation.map((message) => (
+                <MessageItem key={message.id} message={message} />
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+      <form
+        className="chat-composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={composerId} className="visually-hidden">
+          Bericht aan de assistent
+        </label>
+        <textarea
+          id={composerId}
+          ref={composer}
+          rows={1}
+          value={draft}
+          maxLength={maxLength}
+          placeholder={patientName ? `Vraag iets over ${patientName} of geef een opdracht…` : 'Typ een vraag of opdracht, bijvoorbeeld “agenda morgen”…'}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="button button-primary chat-send" disabled={!draft.trim() || streaming} aria-label="Versturen">
+          <PaperPlaneIcon aria-hidden="true" />
+        </button>
+      </form>
+      <p className="chat-hint small muted">Enter verstuurt, Shift+Enter voor een nieuwe regel.{streaming ? ' De assistent antwoordt…' : ''}</p>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { MagicWandIcon, ReloadIcon } from '@radix-ui/react-icons';
+import type { Actiepunt, Bron, HandoverPeriod, HandoverRole, HandoverSummary, Severity, SourceData } from '../../domain/handover/handover.schemas';
+import { handoverRoleLabels, periodLabels } from '../../domain/handover/handover.schemas';
+import { formatDateTime, formatTime } from '../../domain/patient/patient.format';
+import { interpretationLabels, RiskLevelBadge } from './clinical';
+import { GenerationError, GenerationStepper, useGeneration } from './generation';
+
+const severityClass: Record<Severity, string> = { stabiel: 'severity-stable', 'let op': 'severity-watch', instabiel: 'severity-unstable' };
+const severityLabels: Record<Severity, string> = { stabiel: 'Stabiel', 'let op': 'Let op', instabiel: 'Instabiel' };
+const ownerLabels: Record<Actiepunt['eigenaar'], string> = { verpleegkundige: 'Verpleegkundige', psychiater: 'Psychiater', team: 'Team' };
+
+/**
+ * "Overdracht genereren" for one patient, period and role. The summary comes from a durable
+ * workflow that can take a while, so the progress is polled and shown as the workflow's steps.
+ */
+export function HandoverSummaryPanel({ patientId, period, role }: { patientId: string; period: HandoverPeriod; role: HandoverRole }) {
+  const { state, generate } = useGeneration<HandoverSummary>({
+    url: '/api/overdracht/generate',
+    statusUrl: `/api/overdracht/generate/status?${new URLSearchParams({ patientId, period, filterForRole: role })}`,
+    body: JSON.stringify({ patientId, period, filterForRole: role }),
+  });
+
+  const busy = state.kind === 'running';
+  return (
+    <section className="card summary-card" aria-labelledby="summary-title" aria-busy={busy}>
+      <div className="card-header">
+        <div>
+          <h2 id="summary-title">Overdrachtssamenvatting</h2>
+          <p className="muted small">
+            Laatste {periodLabels[period]}, gefilterd voor de {handoverRoleLabels[role].toLowerCase()}. Alleen rapportages gemarkeerd voor de overdracht, vitale
+            waarden en risico&apos;s; elk punt met zijn bron.
+          </p>
+        </div>
+        {state.kind === 'done' ? (
+          <button type="button" className="button button-secondary" onClick={() => void generate()}>
+            <ReloadIcon aria-hidden="true" /> Opnieuw genereren
+          </button>
+        ) : (
+          <button type="button" className="button button-primary" onClick={() => void generate()} disabled={busy}>
+            <MagicWandIcon aria-hidden="true" /> {busy ? 'Bezig met genereren…' : 'Overdracht genereren'}
+          </button>
+        )}
+      </div>
+      {state.kind === 'running' ? <GenerationStepper progress={state.progress} starting="Overdracht wordt gestart…" /> : null}
+      {state.kind === 'error' ? <GenerationError message={state.message} canRetry={state.canRetry} onRetry={() => void generate()} /> : null}
+      {state.kind === 'done' ? <Summary summary={state.result} /> : null}
+    </section>
+  );
+}
+
+function Summary({ summary }: { summary: HandoverSummary }) {
+  const { meta } = summary;
+  // A notice the server may add, e.g. that the model did not answer and the local extract was used.
+  const melding = (meta as { melding?: unknown }).melding;
+  return (
+    <div className="summary" data-testid="handover-summary">
+      <header className="summary-head">
+        <div className="summary-badges">
+          <span className={`badge ${severityClass[meta.ernst] ?? ''}`}>{severityLabels[meta.ernst] ?? meta.ernst}</span>
+          {meta.bron === 'lokaal' ? (
+            <span className="badge badge-warning">{typeof melding === 'string' ? 'Extractieve samenvatting' : 'Extractieve samenvatting — geen taalmodel geconfigureerd'}</span>
+          ) : null}
+        </div>
+        <p className="summary-situation">{meta.situatie}</p>
+        {typeof melding === 'string' ? <p className="muted small">{melding}</p> : null}
+        <p className="muted small">
+          Opgesteld om {formatTime(meta.generatedAt)} · {meta.sourcesKept} van {meta.sourcesConsidered} bronnen gebruikt
+          {meta.model ? ` · ${meta.model}` : ''}
+          {meta.droppedUncited > 0 ? ` · ${meta.droppedUncited} ${meta.droppedUncited === 1 ? 'punt' : 'punten'} zonder bron weggelaten` : ''}
+        </p>
+      </header>
+
+      <section aria-labelledby="aandachtspunten-title">
+        <h3 id="aandachtspunten-title">Aandachtspunten</h3>
+        {summary.aandachtspunten.length === 0 ? (
+          <p className="muted">Geen aandachtspunten in deze periode.</p>
+        ) : (
+          <ol className="summary-points">
+            {summary.aandachtspunten.map((punt, index) => (
+              <li key={`${punt.bron.id}-${index}`}>
+                <p>{punt.tekst}</p>
+                <SourceDetails bron={punt.bron} data={punt.sourceData} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="actiepunten-title">
+        <h3 id="actiepunten-title">Actiepunten</h3>
+        {summary.actiepunten.length === 0 ? <p className="muted">Geen actiepunten.</p> : <ActionChecklist items={summary.actiepunten} />}
+      </section>
+    </div>
+  );
+}
+
+/** Ticking an action off is for the clinician's own overview during the shift; it is not stored. */
+function ActionChecklist({ items }: { items: Actiepunt[] }) {
+  const [done, setDone] = useState<Set<number>>(() => new Set());
+  return (
+    <ul className="action-list">
+      {items.map((item, index) => {
+        const checked = done.has(index);
+        return (
+          <li key={index} className={checked ? 'action done' : 'action'}>
+            <label className="action-check">
+              <input
+                type="checkbox"
+                checked={checked}
+                onChange={() =>
+                  setDone((current) => {
+                    const next = new Set(current);
+                    if (next.has(index)) next.delete(index);
+                    else next.add(index);
+                    return next;
+                  })
+                }
+              />
+              <span className="action-text">{item.tekst}</span>
+            </label>
+            <div className="action-meta">
+              <span className="chip">{ownerLabels[item.eigenaar] ?? item.eigenaar}</span>
+              {item.alsDan ? <span className="action-if">{item.alsDan}</span> : null}
+            </div>
+            {item.bron ? <SourceDetails bron={item.bron} data={item.sourceData} /> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
+  return (
+    <details className="source">
+      <summary>
+        Bron: {bron.label} · {formatDateTime(bron.date)}
+      </summary>
+      <div className="source-body">
+        {!data ? (
+          <p className="muted">Geen brongegevens beschikbaar.</p>
+        ) : 'content' in data ? (
+          <>
+            <p className="report-text">{data.content}</p>
+            {data.createdBy ? <p className="muted small">Auteur: {data.createdBy}</p> : null}
+          </>
+        ) : 'value' in data ? (
+          <p>
+            <strong className="mono">
+              {data.value.toLocaleString('nl-NL')} {data.unit}
+            </strong>{' '}
+            <span className={`interpretation interpretation-${data.interpretation}`}>{interpretationLabels[data.interpretation] ?? data.interpretation}</span>
+          </p>
+        ) : (
+          <>
+            <RiskLevelBadge level={data.riskLevel} />
+            <p>{data.rationale}</p>
+          </>
+        )}
+      </div>
+    </details>
+  );
+}

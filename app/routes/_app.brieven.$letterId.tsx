@@ -1,0 +1,224 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { ArrowLeftIcon, CheckIcon, CheckCircledIcon, ExclamationTriangleIcon, InfoCircledIcon, PaperPlaneIcon } from '@radix-ui/react-icons';
+import { useDeferredValue, useState } from 'react';
+import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
+import { gpLetterEventLabels } from '../../domain/gp-letter/gp-letter.schemas';
+import { formatDateTime } from '../../domain/patient/patient.format';
+import { AppError, fieldsOf } from '../../domain/shared/errors';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { requireUser } from '../auth.server';
+import { LetterDiff, LetterStatusBadge } from '../components/gp-letter';
+import { PageHeader } from '../components/page';
+import { RouteError } from '../components/route-error';
+import { approveNoShowLetter, dispatchGpLetter, getAppointment, getGpLetter, noShowDeps, noShowState } from '../noshow.server';
+import { pageData } from '../page.server';
+import { actorFor, audited } from '../tenant.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Brief ${data.letter.patientName}` : 'Brief'} — GGZ-EPD` }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const actor = actorFor(user, context, 'web');
+  const id = params.letterId ?? '';
+  const { letter, appointment } = await pageData(
+    audited(actor, { action: 'read', resourceType: 'GpLetter', resourceId: uuidOrNull(id) }, async (em) => {
+      const letter = await getGpLetter(em, actor, id);
+      return { letter, appointment: letter.appointmentId ? await getAppointment(em, actor, letter.appointmentId) : null };
+    }),
+  );
+  // The letter is in the database; the process only adds its reminders. Without Temporal the page still works.
+  const process = letter.appointmentId ? await noShowDeps().then((deps) => noShowState(deps, actor, letter.appointmentId!)).catch(() => null) : null;
+  return { letter, appointment, reminders: process?.letterId === letter.id ? process.reminders : 0 };
+}
+
+interface ActionFailure {
+  message: string;
+  fields?: Record<string, string>;
+  finalText?: string;
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const actor = actorFor(user, context, 'web');
+  const id = params.letterId ?? '';
+  const form = await request.formData();
+  const finalText = typeof form.get('finalText') === 'string' ? String(form.get('finalText')) : undefined;
+  try {
+    const deps = await noShowDeps();
+    if (form.get('intent') === 'approve') await approveNoShowLetter(deps, actor, id, { finalText });
+    else if (form.get('intent') === 'dispatch') await dispatchGpLetter(deps, actor, id);
+    else throw new AppError('validation_failed', 'Onbekende actie.');
+    return redirect(`/brieven/${id}`);
+  } catch (error) {
+    // Refusals and a Temporal outage are shown beside the letter, with the reviewer's text kept.
+    if (!(error instanceof AppError)) throw error;
+    return Response.json({ message: error.message, fields: fieldsOf(error.details), finalText } satisfies ActionFailure, { status: error.status });
+  }
+}
+
+const sourceLabels = { taalmodel: 'taalmodel', lokaal: 'lokale standaardalinea (geen taalmodel)' } as const;
+
+function appointmentLabel(appointment: { type: string; start: string }): string {
+  return `${appointmentTypeLabels[appointment.type as AppointmentType] ?? appointment.type}, ${formatDateTime(appointment.start)}`;
+}
+
+export default function LetterReview() {
+  const { letter, appointment, reminders } = useLoaderData<typeof loader>();
+  const failure = useActionData<ActionFailure>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const [text, setText] = useState(failure?.finalText ?? letter.rewrittenText ?? '');
+  const compared = useDeferredValue(text);
+
+  return (
+    <>
+      <Link to="/brieven" className="back-link">
+        <ArrowLeftIcon aria-hidden="true" /> Alle brieven
+      </Link>
+      <PageHeader title={`Huisartsbrief ${letter.patientName}`} description={letter.subject} actions={<LetterStatusBadge status={letter.status} />} />
+
+      <dl className="letter-facts">
+        <div>
+          <dt>Patiënt</dt>
+          <dd>
+            <Link to={`/patients/${letter.patientId}`}>{letter.patientName}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>Huisarts</dt>
+          <dd>{letter.gp.name ? `${letter.gp.name}${letter.gp.practice ? `, ${letter.gp.practice}` : ''}` : 'Onbekend'}</dd>
+        </div>
+        {appointment ? (
+          <div>
+            <dt>Gemiste afspraak</dt>
+            <dd>{appointmentLabel(appointment)}</dd>
+          </div>
+        ) : null}
+        {letter.rewrite ? (
+          <div>
+            <dt>Herschreven</dt>
+            <dd>
+              {formatDateTime(letter.rewrite.at)} door {sourceLabels[letter.rewrite.source]}
+            </dd>
+          </div>
+        ) : null}
+        {letter.reviewer && letter.reviewedAt ? (
+          <div>
+            <dt>Beoordeeld</dt>
+            <dd>
+              {letter.reviewer.name}, {formatDateTime(letter.reviewedAt)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {failure ? (
+        <p className="notice notice-danger" role="alert">
+          <ExclamationTriangleIcon aria-hidden="true" /> {failure.message}
+        </p>
+      ) : null}
+      {letter.rewrite?.note ? (
+        <p className="notice notice-warning">
+          <InfoCircledIcon aria-hidden="true" /> {letter.rewrite.note}
+        </p>
+      ) : null}
+      {reminders > 0 && letter.status === 'ter_beoordeling' ? (
+        <p className="notice notice-warning">
+          <InfoCircledIcon aria-hidden="true" /> Deze brief wacht al langer dan drie dagen op beoordeling; de collega’s hebben een herinnering gekregen.
+        </p>
+      ) : null}
+
+      {letter.status === 'ter_beoordeling' ? (
+        <Form method="post" className="letter-review">
+          <LetterDiff original={letter.originalText} revised={compared} revisedLabel="Nieuwe versie" />
+          <div className="field letter-editor">
+            <label htmlFor="finalText">Tekst van de brief — pas aan waar nodig</label>
+            <textarea
+              id="finalText"
+              name="finalText"
+              rows={18}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              aria-invalid={failure?.fields?.finalText ? true : undefined}
+              aria-describedby={failure?.fields?.finalText ? 'finalText-error' : 'finalText-hint'}
+            />
+            {failure?.fields?.finalText ? (
+              <p className="field-error" id="finalText-error">
+                {failure.fields.finalText}
+              </p>
+            ) : (
+              <p className="muted small" id="finalText-hint">
+                De vergelijking hierboven volgt uw wijzigingen. Met goedkeuren legt u deze tekst vast als definitieve brief.
+              </p>
+            )}
+          </div>
+          <div className="letter-actions">
+            <button type="submit" name="intent" value="approve" className="button button-primary" disabled={busy}>
+              <CheckIcon aria-hidden="true" /> {busy ? 'Bezig met goedkeuren…' : 'Goedkeuren'}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+
+      {letter.status === 'goedgekeurd' || letter.status === 'verzendklaar' ? (
+        <section className="letter-review">
+          {letter.status === 'verzendklaar' ? (
+            <p className="notice notice-success" role="status">
+              <CheckCircledIcon aria-hidden="true" /> Verzendklaar sinds {formatDateTime(letter.dispatchedAt ?? letter.updatedAt)}. De brief kan naar de huisarts.
+            </p>
+          ) : (
+            <Form method="post" className="letter-actions letter-dispatch">
+              <p className="notice notice-success" role="status">
+                <CheckCircledIcon aria-hidden="true" /> Goedgekeurd. Maak de brief verzendklaar om hem te versturen.
+              </p>
+              <button type="submit" name="intent" value="dispatch" className="button button-primary" disabled={busy}>
+                <PaperPlaneIcon aria-hidden="true" /> {busy ? 'Bezig…' : 'Verzendklaar maken'}
+              </button>
+            </Form>
+          )}
+          <LetterDiff original={letter.originalText} revised={letter.finalText ?? ''} revisedLabel="Goedgekeurde versie" />
+        </section>
+      ) : null}
+
+      {letter.status === 'concept' ? (
+        <section className="letter-review">
+          <p className="notice notice-info">
+            <InfoCircledIcon aria-hidden="true" /> Dit is een concept. Het wordt herschreven zodra u in de assistent meldt dat {letter.patientName} niet is verschenen op een afspraak.
+          </p>
+          <article className="letter-sheet letter-sheet-single">
+            <h3>Concept</h3>
+            <div className="letter-text">{letter.originalText}</div>
+          </article>
+        </section>
+      ) : null}
+
+      <section className="letter-history" aria-labelledby="history-title">
+        <h2 id="history-title" className="section-title">
+          Versiegeschiedenis
+        </h2>
+        <ol>
+          {[...letter.versions].reverse().map((version) => (
+            <li key={version.version}>
+              <details>
+                <summary>
+                  <span className="letter-version">v{version.version}</span> {gpLetterEventLabels[version.event]}
+                  <span className="muted">
+                    {' '}
+                    · {formatDateTime(version.at)}
+                    {version.by ? ` · ${version.by}` : ''}
+                  </span>
+                </summary>
+                <div className="letter-text letter-version-text">{version.text}</div>
+              </details>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo="/brieven" backLabel="Naar de brieven" />;
+}

@@ -1,0 +1,14 @@
+import { startNoShow } from '../../domain/noshow/noshow.temporal';
+import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
+import { noShowDeps } from '../noshow.server';
+import { actorFor } from '../tenant.server';
+
+export const loader = postOnlyLoader;
+
+/** `{followUp?}` → 201 with the context when the process started, 200 when it joined the running (or finished) one. */
+export const action = apiRoute(async ({ request, params, user, context }) => {
+  requirePost(request);
+  const body = await readJson(request);
+  const { created, context: noShow } = await startNoShow(await noShowDeps(), actorFor(user, context, 'assistant'), params.appointmentId ?? '', body);
+  return Response.json(noShow, { status: created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
+});

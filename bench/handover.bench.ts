@@ -1,0 +1,87 @@
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { createAiPort } from '../domain/ai/ai.port';
+import type { AuditActor } from '../domain/audit/audit.service';
+import { createOrm } from '../domain/db/orm';
+import { withTenant } from '../domain/db/tenant';
+import { collectHandoverSources, storeHandover, summariseHandover, type HandoverJob } from '../domain/handover/generate';
+import { generateHandover } from '../domain/handover/handover.temporal';
+import { mockModel, modelBaseUrl } from '../tests/msw/model';
+import { createActivities } from '../workers/activities';
+import { createWorker } from '../workers/worker';
+import { log, startBench, time } from './harness';
+
+/**
+ * What the workflow costs on top of its work: the same three steps (collect and filter,
+ * summarise with a model that answers at once, verify and store) called directly, and through
+ * `generateHandover` → Temporal → worker → activities. Target: p50 overhead ≤ 150 ms.
+ */
+const samples = Number(process.env.SAMPLES ?? 30);
+const stack = await startBench('handover', 54332);
+const model = mockModel();
+Runtime.install({ logger: new DefaultLogger('WARN') });
+const orm = await createOrm(stack.appUrl, { poolMax: 4 });
+const connection = await Connection.connect({ address: stack.temporalAddress });
+const client = new Client({ connection });
+// After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
+model.server.listen({ onUnhandledFrame: 'bypass' });
+const ai = createAiPort({ orm, settings: { apiKey: 'bench', baseUrl: modelBaseUrl, models: { default: 'bench-model' } } });
+const taskQueue = 'bench-handover';
+const { worker, connection: workerConnection } = await createWorker({ address: stack.temporalAddress, namespace: 'default', taskQueue, activities: createActivities({ orm, ai }) });
+const running = worker.run();
+
+try {
+  const actor: AuditActor = { organisationId: stack.organisationId, userId: stack.userId, role: 'psychiater', channel: 'web' };
+  const patientId = crypto.randomUUID();
+  await stack.ownerOrm.em.fork().transactional(async (em) => {
+    await em.execute("select set_config('app.organisation_id', ?, true)", [stack.organisationId]);
+    await em.execute("insert into patients (id, organisation_id, name_given, family_name, search_name, birth_date, episode_status, john_doe) values (?, ?, '{Bench}', 'Patiënt', 'bench patient', '1980-01-01', 'active', true)", [patientId, stack.organisationId]);
+    for (let i = 0; i < 12; i++) {
+      await em.execute(
+        "insert into reports (organisation_id, patient_id, type, category, content, include_in_handover, created_by, created_at, shift_date, shift) values (?, ?, ?, ?, ?, true, ?, now() - make_interval(hours => ?), current_date, 'dag')",
+        [stack.organisationId, patientId, i % 4 === 0 ? 'incident' : 'dagnotitie', i % 4 === 0 ? 'incident' : 'medicatie', `Weigerde medicatie, onrustig op de afdeling (${i}).`, stack.userId, i * 3],
+      );
+    }
+    await em.execute("insert into vital_observations (organisation_id, patient_id, code, label, value, unit, interpretation, observed_at) values (?, ?, '8480-6', 'Bloeddruk systolisch', 190, 'mmHg', 'HH', now() - interval '2 hours')", [stack.organisationId, patientId]);
+  });
+  model.answer((request) => {
+    const refs = [...request.messages[1]!.content.matchAll(/^\[([RVK]\d+)\]/gm)].map((match) => match[1]!);
+    return { content: JSON.stringify({ ernst: 'let op', situatie: 'Bench.', aandachtspunten: refs.slice(0, 3).map((ref) => ({ tekst: ref, bron: ref })), actiepunten: [] }) };
+  });
+
+  const day = 24 * 3600_000;
+  const direct = async (i: number) => {
+    const job: HandoverJob = { actor, patientId, period: '3d', role: 'psychiater', workflowId: `direct-${i}-${crypto.randomUUID()}`, requestedAt: new Date().toISOString() };
+    const collected = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) => collectHandoverSources(em, job));
+    const summarised = await summariseHandover(ai, job, collected);
+    if (!summarised.ok) throw new Error(summarised.error);
+    await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) => storeHandover(em, job, collected, summarised.prepared));
+  };
+  // Each sample is another day, so each starts its own workflow instead of joining the last.
+  const viaWorkflow = (i: number) => generateHandover({ orm, client, taskQueue }, actor, { patientId, period: '3d', filterForRole: 'psychiater' }, new Date(Date.now() + (i + 1) * day));
+
+  for (let i = 0; i < 5; i++) {
+    await direct(-i - 1);
+    await viaWorkflow(1000 + i);
+  }
+  const directTimes: number[] = [];
+  const workflowTimes: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    directTimes.push(await time(() => direct(i)));
+    workflowTimes.push(await time(() => viaWorkflow(i)));
+  }
+  const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
+  log(`handover generation, ${samples} samples each, model mocked with zero delay`);
+  log(`direct steps: p50 ${p50(directTimes).toFixed(1)} ms · p95 ${p95(directTimes).toFixed(1)} ms`);
+  log(`workflow:     p50 ${p50(workflowTimes).toFixed(1)} ms · p95 ${p95(workflowTimes).toFixed(1)} ms`);
+  log(`workflow overhead p50: ${(p50(workflowTimes) - p50(directTimes)).toFixed(1)} ms (target ≤ 150 ms)`);
+} finally {
+  worker.shutdown();
+  await running;
+  await workerConnection.close();
+  await connection.close();
+  model.server.close();
+  await orm.close();
+  await stack.stop();
+}

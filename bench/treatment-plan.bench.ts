@@ -1,0 +1,105 @@
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { createAiPort } from '../domain/ai/ai.port';
+import type { AuditActor } from '../domain/audit/audit.service';
+import { createOrm } from '../domain/db/orm';
+import { withTenant } from '../domain/db/tenant';
+import { plusDays } from '../domain/treatment-plan/draft';
+import { collectTreatmentPlanSources, draftTreatmentPlan, storeTreatmentPlanDraft, type TreatmentPlanJob } from '../domain/treatment-plan/generate';
+import { generateTreatmentPlan } from '../domain/treatment-plan/treatment-plan.temporal';
+import { mockModel, modelBaseUrl } from '../tests/msw/model';
+import { createActivities } from '../workers/activities';
+import { createWorker } from '../workers/worker';
+import { log, startBench, time } from './harness';
+
+/**
+ * What the workflow costs on top of its work: the same three steps (gather the record, draft with
+ * a model that answers at once, store the version) called directly, and through
+ * `generateTreatmentPlan` → Temporal → worker → activities. Target: p50 overhead ≤ 150 ms, and the
+ * whole request far inside the 8 s the clinician may wait.
+ */
+const samples = Number(process.env.SAMPLES ?? 30);
+const stack = await startBench('treatment_plan', 54334);
+const model = mockModel();
+Runtime.install({ logger: new DefaultLogger('WARN') });
+const orm = await createOrm(stack.appUrl, { poolMax: 4 });
+const connection = await Connection.connect({ address: stack.temporalAddress });
+const client = new Client({ connection });
+// After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
+model.server.listen({ onUnhandledFrame: 'bypass' });
+const ai = createAiPort({ orm, settings: { apiKey: 'bench', baseUrl: modelBaseUrl, models: { default: 'bench-model' } } });
+const taskQueue = 'bench-treatment-plan';
+const { worker, connection: workerConnection } = await createWorker({ address: stack.temporalAddress, namespace: 'default', taskQueue, activities: createActivities({ orm, ai }) });
+const running = worker.run();
+
+try {
+  const actor: AuditActor = { organisationId: stack.organisationId, userId: stack.userId, role: 'psychiater', channel: 'web' };
+  const patientId = crypto.randomUUID();
+  await stack.ownerOrm.em.fork().transactional(async (em) => {
+    await em.execute("select set_config('app.organisation_id', ?, true)", [stack.organisationId]);
+    await em.execute("insert into patients (id, organisation_id, name_given, family_name, search_name, birth_date, episode_status, john_doe) values (?, ?, '{Bench}', 'Patiënt', 'bench patient', '1980-01-01', 'active', true)", [patientId, stack.organisationId]);
+    await em.execute("insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at) values (?, ?, 'primary', 'F32.2', 'Depressieve stemmingsstoornis, eenmalige episode, ernstig', '2026-09-02')", [stack.organisationId, patientId]);
+    await em.execute("insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values (?, ?, 'suïcide', 'hoog', 'Doodsgedachten zonder plan.', now())", [stack.organisationId, patientId]);
+    for (let i = 0; i < 15; i++) {
+      await em.execute(
+        "insert into reports (organisation_id, patient_id, type, category, content, created_by, created_at, shift_date, shift) values (?, ?, 'dagnotitie', 'observatie', ?, ?, now() - make_interval(hours => ?), current_date, 'dag')",
+        [stack.organisationId, patientId, `Somber, weinig initiatief, at de helft van de maaltijd (${i}).`, stack.userId, i * 5],
+      );
+    }
+  });
+  model.answer((request) => {
+    const today = /^Datum: (\d{4}-\d{2}-\d{2})$/m.exec(request.messages[1]!.content)![1]!;
+    const later = plusDays(today, 42);
+    return {
+      content: JSON.stringify({
+        hulpvraag: 'Weer zin hebben in de dag.',
+        probleemanalyse: 'Ernstige depressieve episode.',
+        classificatie: [{ code: 'F32.2' }],
+        doelen: [{ omschrijving: 'PHQ-9 gehalveerd.', evaluatiedatum: later }],
+        interventies: ['CGT'],
+        medicatie: [],
+        frequentie: 'Wekelijks',
+        duur: '3 maanden',
+        crisisplan: { signalen: ['Doodsgedachten'], acties: ['Melden'], contact: 'Afdeling' },
+        evaluatiemomenten: [{ datum: later, omschrijving: 'Evaluatie' }],
+      }),
+    };
+  });
+
+  const day = 24 * 3600_000;
+  const tenant = { organisationId: actor.organisationId, userId: actor.userId };
+  const direct = async (i: number) => {
+    const job: TreatmentPlanJob = { actor, patientId, workflowId: `direct-${i}-${crypto.randomUUID()}`, requestedAt: new Date().toISOString() };
+    const sources = await withTenant(orm, tenant, (em) => collectTreatmentPlanSources(em, job));
+    const drafted = await draftTreatmentPlan(ai, job, sources);
+    if (!drafted.ok) throw new Error(drafted.error);
+    await withTenant(orm, tenant, (em) => storeTreatmentPlanDraft(em, job, drafted.drafted, crypto.randomUUID()));
+  };
+  // Each sample is another day, so each starts its own workflow instead of joining the last.
+  const viaWorkflow = (i: number) => generateTreatmentPlan({ orm, client, taskQueue }, actor, { patientId }, new Date(Date.now() + (i + 1) * day));
+
+  for (let i = 0; i < 5; i++) {
+    await direct(-i - 1);
+    await viaWorkflow(1000 + i);
+  }
+  const directTimes: number[] = [];
+  const workflowTimes: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    directTimes.push(await time(() => direct(i)));
+    workflowTimes.push(await time(() => viaWorkflow(i)));
+  }
+  const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
+  log(`treatment-plan generation, ${samples} samples each, model mocked with zero delay`);
+  log(`direct steps: p50 ${p50(directTimes).toFixed(1)} ms · p95 ${p95(directTimes).toFixed(1)} ms`);
+  log(`workflow:     p50 ${p50(workflowTimes).toFixed(1)} ms · p95 ${p95(workflowTimes).toFixed(1)} ms (target < 8000 ms with a responsive model)`);
+  log(`workflow overhead p50: ${(p50(workflowTimes) - p50(directTimes)).toFixed(1)} ms (target ≤ 150 ms)`);
+} finally {
+  worker.shutdown();
+  await running;
+  await workerConnection.close();
+  await connection.close();
+  model.server.close();
+  await orm.close();
+  await stack.stop();
+}

@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import { type KnownPerson, Pseudonymiser } from './pseudonymise';
+
+const jan: KnownPerson = {
+  name: 'Jan de Vries',
+  given: ['Jan', 'Hendrik'],
+  prefix: 'de',
+  family: 'Vries',
+  bsn: '111222333',
+  birthDate: '1985-03-07',
+  street: 'Kerkstraat 12',
+  postalCode: '3511AB',
+  city: 'Utrecht',
+  phone: '06-12345678',
+  email: 'jan.devries@example.nl',
+};
+const kees: KnownPerson = { name: 'Kees van der Berg' };
+const zoe: KnownPerson = { name: 'Zoë van Dijk' };
+const ines: KnownPerson = { name: 'Inés Çelik' };
+
+/** Pseudonymises, checks the round trip and returns the pseudonymised text. */
+function roundTrip(p: Pseudonymiser, text: string): string {
+  const out = p.pseudonymise(text);
+  expect(p.reidentify(out)).toBe(text);
+  return out;
+}
+
+/** Valid BSNs (eleven test) from a fixed seed, so failures are reproducible. */
+function generateBsns(count: number): string[] {
+  const result: string[] = [];
+  let seed = 20_251_123;
+  while (result.length < count) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    const digits = String(100_000_000 + (seed % 900_000_000)).slice(0, 8);
+    const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (9 - i), 0);
+    const check = sum % 11;
+    if (check < 10) result.push(`${digits}${check}`);
+  }
+  return result;
+}
+
+describe('known persons', () => {
+  it('replaces the full name and restores it', () => {
+    const p = new Pseudonymiser([jan]);
+    expect(roundTrip(p, 'Jan de Vries komt om 10:00.')).toBe('[PATIENT_1] komt om 10:00.');
+  });
+
+  it('matches the full name in any case and keeps each spelling restorable', () => {
+    const p = new Pseudonymiser([jan]);
+    const out = roundTrip(p, 'Jan de Vries, jan de vries, JAN DE VRIES');
+    expect(out).toBe('[PATIENT_1], [PATIENT_1_2], [PATIENT_1_3]');
+    expect(out).not.toMatch(/jan|vries/i);
+  });
+
+  it('replaces partial names and keeps the honorific', () => {
+    const p = new Pseudonymiser([jan]);
+    const out = roundTrip(p, "mw. de Vries belde. Jan's moeder zegt dat Jan slaapt; Vries is moe.");
+    expect(out).toBe(
+      "mw. [PATIENT_1_ACHTERNAAM] belde. [PATIENT_1_VOORNAAM]'s moeder zegt dat [PATIENT_1_VOORNAAM] slaapt; [PATIENT_1_ACHTERNAAM_2] is moe.",
+    );
+  });
+
+  it('prefers the longest match and knows initials', () => {
+    const p = new Pseudonymiser([jan]);
+    expect(roundTrip(p, 'Jan Hendrik de Vries / J.H. de Vries / J. de Vries')).toBe('[PATIENT_1] / [PATIENT_1_2] / [PATIENT_1_3]');
+  });
+
+  it('splits a display name without separate fields', () => {
+    const p = new Pseudonymiser([kees]);
+    expect(roundTrip(p, 'Kees van der Berg; dhr. van der Berg; Berg; Kees')).toBe(
+      '[PATIENT_1]; dhr. [PATIENT_1_ACHTERNAAM]; [PATIENT_1_ACHTERNAAM_2]; [PATIENT_1_VOORNAAM]',
+    );
+  });
+
+  it('gives different patients different numbers, in order of appearance', () => {
+    const p = new Pseudonymiser([jan, kees]);
+    expect(roundTrip(p, 'Kees van der Berg en Jan de Vries')).toBe('[PATIENT_1] en [PATIENT_2]');
+  });
+
+  it('only matches whole words and leaves lowercase common words alone', () => {
+    const p = new Pseudonymiser([kees, { name: 'Piet Bakker' }, { name: 'Roos de Groot' }]);
+    const text = 'De bakker is in de bergen, januari was het een groot probleem. Bergen, Keesje en de roos.';
+    expect(p.pseudonymise(text)).toBe(text);
+    expect(roundTrip(p, 'Bakker belt Roos.')).toBe('[PATIENT_1_ACHTERNAAM] belt [PATIENT_2_VOORNAAM].');
+  });
+
+  it('treats a one-word display name like a bare given name', () => {
+    const p = new Pseudonymiser([{ name: 'Roos' }, { name: 'Wil' }]);
+    expect(roundTrip(p, 'roos en Roos, wil en Wil')).toBe('roos en [PATIENT_1], wil en [PATIENT_2]');
+  });
+
+  it('respects Dutch and other diacritics at word boundaries', () => {
+    const p = new Pseudonymiser([zoe, ines]);
+    expect(roundTrip(p, 'Zoë van Dijk en Inés Çelik; ZOË VAN DIJK; mw. Çelik; Zoë.')).toBe(
+      '[PATIENT_1] en [PATIENT_2]; [PATIENT_1_2]; mw. [PATIENT_2_ACHTERNAAM]; [PATIENT_1_VOORNAAM].',
+    );
+    // `\b` would see a boundary after "Zo" and after "Inés"; Unicode-aware boundaries do not.
+    const lookalikes = 'Zoëlle van Dijkstra en Inésje Çeliker';
+    expect(p.pseudonymise(lookalikes)).toBe(lookalikes);
+  });
+
+  it('finds names written in decomposed Unicode', () => {
+    const p = new Pseudonymiser([zoe]);
+    expect(roundTrip(p, 'Zoe\u0308 van Dijk')).toBe('[PATIENT_1]');
+  });
+
+  it('replaces the known values of a person in several formats', () => {
+    const p = new Pseudonymiser([jan]);
+    const out = roundTrip(
+      p,
+      'BSN 111 222 333, 07-03-1985, 7-3-1985, 07/03/1985, 7 maart 1985, Kerkstraat 12, kerkstraat, 3511 ab Utrecht, 06 1234 5678, +31 6 12345678, jan.devries@example.nl',
+    );
+    expect(out).toBe(
+      'BSN [BSN_1], [GEBOORTEDATUM_1], [GEBOORTEDATUM_2], [GEBOORTEDATUM_3], [GEBOORTEDATUM_4], [ADRES_1], kerkstraat, [POSTCODE_1] [ADRES_2], [TELEFOON_1], [TELEFOON_2], [EMAIL_1]',
+    );
+  });
+
+  it('replaces a known city only when it has at least four letters', () => {
+    const p = new Pseudonymiser([{ name: 'Anna Smit', city: 'Ede' }, { name: 'Piet Smit', city: 'Zeist' }]);
+    expect(roundTrip(p, 'Ede en Zeist, maar niet zeist')).toBe('Ede en [ADRES_1], maar niet zeist');
+  });
+});
+
+describe('patterns for unknown data', () => {
+  it.each([
+    ['123456782'],
+    ['123.456.782'],
+    ['123 456 782'],
+    ['1234.56.782'],
+  ])('BSN %s', (bsn) => {
+    const p = new Pseudonymiser();
+    expect(roundTrip(p, `BSN: ${bsn}.`)).toBe('BSN: [BSN_1].');
+  });
+
+  it.each([
+    ['06-12345678'],
+    ['0612345678'],
+    ['06 1234 5678'],
+    ['+31 6 12345678'],
+    ['+31(0)20 1234567'],
+    ['020-1234567'],
+    ['(020) 123 4567'],
+    ['0031612345678'],
+    ['0317-123456'],
+  ])('phone %s', (phone) => {
+    const p = new Pseudonymiser();
+    expect(roundTrip(p, `Bel ${phone} na 17:00.`)).toBe('Bel [TELEFOON_1] na 17:00.');
+  });
+
+  it('e-mail addresses', () => {
+    const p = new Pseudonymiser();
+    expect(roundTrip(p, 'Mail naar a.b-c+zorg@praktijk-noord.nl of zoë@voorbeeld.nl.')).toBe('Mail naar [EMAIL_1] of [EMAIL_2].');
+  });
+
+  it('postcodes, but not doses', () => {
+    const p = new Pseudonymiser();
+    expect(roundTrip(p, '1234 AB Utrecht, 5678CD; paracetamol 1000 mg, PARACETAMOL 1000 MG')).toBe(
+      '[POSTCODE_1] Utrecht, [POSTCODE_2]; paracetamol 1000 mg, PARACETAMOL 1000 MG',
+    );
+  });
+
+  it.each([
+    ['Kerkstraat 12', 'Woont op de [ADRES_1].'],
+    ['Lange Voorhout 4a', 'Woont op de [ADRES_1].'],
+    ['Burgemeester de Withstraat 7', 'Woont op de [ADRES_1].'],
+    ['Laan van Meerdervoort 5-2', 'Woont op de [ADRES_1].'],
+    ['Oudegracht 231 bis', 'Woont op de [ADRES_1] bis.'],
+  ])('address %s', (address, expected) => {
+    const p = new Pseudonymiser();
+    expect(roundTrip(p, `Woont op de ${address}.`)).toBe(expected);
+  });
+
+  it('dates near birth words, but not other dates', () => {
+    const p = new Pseudonymiser();
+    const out = roundTrip(
+      p,
+      'Geboren op 12 maart 1985 te Utrecht (geb. 12-03-1985, geboortedatum: 1985-03-12, gebdat 3/4/1990). Afspraak op 12-03-2026 om 10:00.',
+    );
+    expect(out).toBe(
+      'Geboren op [GEBOORTEDATUM_1] te Utrecht (geb. [GEBOORTEDATUM_2], geboortedatum: [GEBOORTEDATUM_3], gebdat [GEBOORTEDATUM_4]). Afspraak op 12-03-2026 om 10:00.',
+    );
+  });
+
+  it('unknown people after an honorific, keeping the honorific', () => {
+    const p = new Pseudonymiser();
+    const out = roundTrip(p, 'mw. Jansen, mevrouw Bakker, dhr. de Boer, meneer van der Linden, dhr El Amrani, Mw. A. Jansen-de Boer. Mevrouw is rustig.');
+    expect(out).toBe(
+      'mw. [PERSOON_1], mevrouw [PERSOON_2], dhr. [PERSOON_3], meneer [PERSOON_4], dhr [PERSOON_5], Mw. [PERSOON_6]. Mevrouw is rustig.',
+    );
+  });
+});
+
+describe('things that must stay', () => {
+  it('leaves times, doses, vital values and appointment dates intact', () => {
+    const p = new Pseudonymiser([jan]);
+    const text =
+      'Morgen om 10:00 of vrijdag 12 december om 14.30. Start 2026-11-23T10:00, ook 2026-11-23T10:00:00+01:00. ' +
+      'Oxazepam 5 mg, haloperidol 2,5 mg, 1000 mg. RR 120/80, pols 72, temp 37.5, 05-12-2025 14 uur, 01-02-2026 10:00.';
+    expect(p.pseudonymise(text)).toBe(text);
+    expect(p.replacements).toBe(0);
+  });
+
+  it('never matches placeholders again', () => {
+    const p = new Pseudonymiser([jan]);
+    const once = p.pseudonymise('Jan de Vries, BSN 123456782, tel 0612345678, Kerkstraat 12, 1234 AB, mw. Jansen, geb. 01-01-1960');
+    expect(p.pseudonymise(once)).toBe(once);
+    expect(p.reidentify(p.pseudonymise(once))).toBe(p.reidentify(once));
+  });
+
+  it('does not hand out numbers of placeholder text it did not create', () => {
+    const p = new Pseudonymiser();
+    const out = p.pseudonymise('Voorbeeld: [BSN_1]. Echt: 123456782.');
+    expect(out).toBe('Voorbeeld: [BSN_1]. Echt: [BSN_2].');
+    expect(p.reidentify(out)).toBe('Voorbeeld: [BSN_1]. Echt: 123456782.');
+  });
+});
+
+describe('stability and bookkeeping', () => {
+  it('gives the same value the same placeholder, also across calls', () => {
+    const p = new Pseudonymiser([jan]);
+    expect(p.pseudonymise('123456782 en 123456782, Jan de Vries')).toBe('[BSN_1] en [BSN_1], [PATIENT_1]');
+    expect(p.pseudonymise('987654321 en daarna 123456782 en Jan de Vries')).toBe('[BSN_2] en daarna [BSN_1] en [PATIENT_1]');
+    expect(p.replacements).toBe(3);
+  });
+
+  it('numbers each kind in reading order, whichever rule found it', () => {
+    const p = new Pseudonymiser([jan]);
+    // The known BSN is found by an earlier rule than the unknown one before it.
+    expect(p.pseudonymise('999888777 en 111222333')).toBe('[BSN_1] en [BSN_2]');
+  });
+
+  it('leaves unknown placeholders as they are', () => {
+    const p = new Pseudonymiser([jan]);
+    p.pseudonymise('Jan de Vries');
+    expect(p.reidentify('[PATIENT_1] en [PATIENT_9], [BSN_3], [iets anders]')).toBe('Jan de Vries en [PATIENT_9], [BSN_3], [iets anders]');
+  });
+
+  it('restores a model answer in JSON without touching the input', () => {
+    const p = new Pseudonymiser([jan]);
+    p.pseudonymise('Jan de Vries, mw. Jansen, 06-12345678, geboren 07-03-1985');
+    const answer = {
+      samenvatting: '[PATIENT_1] belde met mw. [PERSOON_1].',
+      acties: [{ titel: 'Bel [TELEFOON_1]', klaar: false, prioriteit: 2 }, null],
+      meta: { '[PATIENT_1]': ['[GEBOORTEDATUM_1]', '[ONBEKEND_1]'] },
+    };
+    const restored = p.reidentifyDeep(answer);
+    expect(restored).toEqual({
+      samenvatting: 'Jan de Vries belde met mw. Jansen.',
+      acties: [{ titel: 'Bel 06-12345678', klaar: false, prioriteit: 2 }, null],
+      meta: { 'Jan de Vries': ['07-03-1985', '[ONBEKEND_1]'] },
+    });
+    expect(answer.samenvatting).toBe('[PATIENT_1] belde met mw. [PERSOON_1].');
+  });
+
+  it('leaves no nine-digit run behind for generated BSNs in any notation', () => {
+    const p = new Pseudonymiser();
+    const bsns = generateBsns(12);
+    bsns.forEach((bsn, i) => {
+      const notations = [bsn, `${bsn.slice(0, 3)}.${bsn.slice(3, 6)}.${bsn.slice(6)}`, `${bsn.slice(0, 3)} ${bsn.slice(3, 6)} ${bsn.slice(6)}`, `${bsn.slice(0, 4)}.${bsn.slice(4, 6)}.${bsn.slice(6)}`];
+      const text = `Cliënt ${i}: BSN ${notations[i % notations.length]} (controle).`;
+      const out = roundTrip(p, text);
+      expect(out).not.toMatch(/\d(?:[ .]?\d){8}/);
+    });
+    expect(p.replacements).toBe(bsns.length);
+  });
+
+  it('round-trips a realistic note', () => {
+    const p = new Pseudonymiser([jan, zoe]);
+    const note = [
+      'Gesprek met Jan de Vries (BSN 111222333, geb. 07-03-1985) en zijn partner mw. El Idrissi.',
+      'Adres: Kerkstraat 12, 3511 AB Utrecht. Tel. 06-12345678, e-mail jan.devries@example.nl.',
+      'Zoë van Dijk (zus) is bereikbaar op 020-7654321. Volgende afspraak 2026-11-23T10:00 bij dhr. van Leeuwen.',
+      'Medicatie: sertraline 50 mg, RR 125/82.',
+    ].join('\n');
+    const out = roundTrip(p, note);
+    for (const secret of ['Vries', '111222333', '07-03-1985', 'El Idrissi', 'Kerkstraat', '3511', 'Utrecht', '06-12345678', 'example.nl', 'Zoë', '7654321', 'Leeuwen']) {
+      expect(out).not.toContain(secret);
+    }
+    for (const kept of ['2026-11-23T10:00', '50 mg', 'RR 125/82', 'mw. [PERSOON_', 'dhr. [PERSOON_']) {
+      expect(out).toContain(kept);
+    }
+  });
+});

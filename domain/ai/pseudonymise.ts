@@ -1,0 +1,510 @@
+/**
+ * Pseudonymisation of text sent to a language model.
+ *
+ * Personal data is swapped for stable placeholders ("[PATIENT_1]", "[BSN_1]", ...) before a prompt
+ * leaves the server, and the model's answer is re-identified on the server afterwards. Each distinct
+ * surface string gets its own placeholder, so re-identification restores exactly what was written
+ * (case, spacing and formatting included) without having to guess which variant was meant.
+ *
+ * Detection is deliberately biased towards replacing too much rather than too little, except where
+ * a false positive would change the clinical meaning for the model (times, doses, vital values,
+ * appointment dates).
+ */
+
+export interface KnownPerson {
+  /** Display name, e.g. "Jan de Vries" or "Kees van der Berg". */
+  name: string;
+  given?: string[]; // e.g. ['Jan', 'Hendrik']
+  prefix?: string | null; // e.g. 'de', 'van der'
+  family?: string | null; // e.g. 'Vries'
+  bsn?: string | null; // 9 digits
+  birthDate?: string | null; // YYYY-MM-DD
+  street?: string | null;
+  postalCode?: string | null;
+  city?: string | null;
+  phone?: string | null;
+  email?: string | null;
+}
+
+type Kind = 'PATIENT' | 'PERSOON' | 'BSN' | 'GEBOORTEDATUM' | 'ADRES' | 'POSTCODE' | 'TELEFOON' | 'EMAIL';
+type SimpleKind = Exclude<Kind, 'PATIENT'>;
+
+/** Which part of a known person's name a surface string is; it becomes a placeholder suffix. */
+type NameForm = 'full' | 'family' | 'given';
+
+type Target = { kind: SimpleKind } | { kind: 'PATIENT'; person: number; form: NameForm };
+
+interface Rule {
+  /** Global and Unicode-aware; never matches the mask character. */
+  pattern: RegExp;
+  /** What a match stands for, or null to leave it alone. */
+  classify: (match: RegExpExecArray) => Target | null;
+}
+
+interface Hit {
+  start: number;
+  end: number;
+  target: Target;
+}
+
+interface NameVariant {
+  source: string;
+  /** Length of the written form, to try longer variants first. */
+  length: number;
+  person: number;
+  form: NameForm;
+  /**
+   * Token (whitespace-separated) that must not start with a lowercase letter. Bare surnames and
+   * given names are often ordinary words too ("Bakker", "Roos"), so they count only when written
+   * as a name. Null for forms that are unambiguous in any case.
+   */
+  capitalToken: number | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared pattern pieces. `\b` is ASCII-only and would split words at é, ë, ç ..., hence the
+// explicit Unicode look-arounds. Combining marks count as letters so decomposed text (e + ̈)
+// does not create a boundary in the middle of a word.
+
+const WORD_CHAR = '[\\p{L}\\p{M}\\p{N}_]';
+const START = `(?<!${WORD_CHAR})`;
+const END = `(?!${WORD_CHAR})`;
+/** A number must not continue another number ("10.00 12.30") or a word ("T10"). */
+const NUM_START = `(?<!${WORD_CHAR}|\\p{N}[.,:])`;
+const NUM_END = `(?!${WORD_CHAR}|[.,:]\\p{N})`;
+/** Horizontal white space only: a line break usually ends an address or a name. */
+const SP = '[ \\t\\u00a0]+';
+const SP_OPT = '[ \\t\\u00a0]?';
+
+/** Replaced spans are overwritten with this in the working copy so no later rule can touch them. */
+const MASK = '\uE000';
+
+/** Also the shape of the placeholders we create, so text that already contains one is left alone. */
+const PLACEHOLDER = /\[([A-Z]+)_(\d+)(?:_[A-Z0-9]+)*\]/g;
+
+const MONTHS =
+  'januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december|' +
+  'jan|feb|mrt|apr|jun|jul|aug|sept|sep|okt|nov|dec';
+const MONTH_NAMES = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+const MONTH_ABBREVIATIONS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
+
+const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})|\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
+const DATE_END = `(?!${WORD_CHAR}|[-/.:]\\p{N})`;
+
+const PHONE_SEP = '[ .\\u00a0-]';
+
+/** Words that are never a name on their own, even when capitalised at the start of a sentence. */
+const STOP_WORDS = new Set([
+  'aan', 'als', 'bij', 'dan', 'dat', 'deze', 'die', 'dit', 'door', 'een', 'geen', 'had', 'haar',
+  'heeft', 'hem', 'het', 'hij', 'hoe', 'kan', 'maar', 'met', 'naar', 'niet', 'nog', 'ook', 'over',
+  'per', 'tot', 'uit', 'van', 'veel', 'voor', 'was', 'wat', 'wel', 'wie', 'wij', 'zal', 'zij', 'zijn',
+]);
+
+/** Words that start a sentence rather than a person's or street name. */
+const CAPITALISED_NON_NAMES =
+  'Hij|Zij|Ze|Het|Een|De|Dit|Deze|Die|Dat|Er|Wij|We|Ik|En|Of|Vandaag|Gisteren|Morgen|' +
+  'Maandag|Dinsdag|Woensdag|Donderdag|Vrijdag|Zaterdag|Zondag|' +
+  'Januari|Februari|Maart|April|Mei|Juni|Juli|Augustus|September|Oktober|November|December';
+
+/** Lowercase name particles ("tussenvoegsels"), used to split a display name. */
+const NAME_PARTICLES = new Set(['van', 'de', 'der', 'den', 'het', "'t", '’t', 'te', 'ter', 'ten', 'in', 'op', 'onder', 'aan', 'bij', 'uit', 'voor', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'von', 'zu']);
+/** Capitalised particles that belong to the surname ("El Amrani", "Ben Ali"). */
+const CAPITAL_PARTICLES = new Set(['el', 'al', 'ben', 'bin', 'ibn', 'abu', 'van', 'de', 'der', 'den', 'von', 'da', 'di', 'du', 'le', 'la', 'mac', 'mc']);
+
+// ---------------------------------------------------------------------------------------------
+// Patterns for data of people we do not know by name.
+
+const EMAIL_RULE = `(?<![\\p{L}\\p{M}\\p{N}._%+-])[\\p{L}\\p{M}\\p{N}._%+-]+@[\\p{L}\\p{M}\\p{N}-]+(?:\\.[\\p{L}\\p{M}\\p{N}-]+)*\\.\\p{L}{2,}${END}`;
+
+const PHONE_RULE =
+  `(?:(?<![\\p{L}\\p{M}\\p{N}_+])(?:\\+|00)31${PHONE_SEP}?(?:\\(0\\)${PHONE_SEP}?)?[1-9](?:${PHONE_SEP}?\\d){8}` +
+  `|(?<![\\p{L}\\p{M}\\p{N}_+(])\\(?0[1-9](?:(?:\\)${PHONE_SEP}?|${PHONE_SEP})?\\d){8})${NUM_END}`;
+/** "05-12-2025 14 uur" has ten digits starting with 0 too. */
+const DATE_LIKE = /^\d{1,2}[-.]\d{1,2}[-.](?:19|20)\d{2}(?!\d)/;
+
+/** Common ways to write a BSN; other groupings of nine digits are too often something else. */
+const BSN_RULE = `${NUM_START}(?:\\d{9}|\\d{3}[ .-]\\d{3}[ .-]\\d{3}|\\d{4}[ .-]\\d{2}[ .-]\\d{3}|\\d{2}[ .-]\\d{2}[ .-]\\d{2}[ .-]\\d{3})${NUM_END}`;
+
+/**
+ * Letters are upper case as printed on letters and forms; lowercase would catch "1000 mg". SA, SD
+ * and SS are never issued; the unit abbreviations keep "1000 MG" in a medication list intact.
+ */
+const POSTCODE_RULE = `${START}[1-9]\\d{3}${SP_OPT}(?!SA|SD|SS|MG|ML|KG|CM|MM)[A-Z]{2}${END}`;
+
+const STREET_SUFFIX = 'straat|laan|weg|plein|gracht|kade|singel|dijk|steeg|hof|park|pad|dreef|markt|hout|dam|wal|haven|veld|baan|plantsoen|boulevard';
+const STREET_ALONE = 'Dam|Markt|Plein|Laan|Kade|Singel|Gracht|Dijk|Hof|Wal';
+const STREET_PARTICLE = "(?:de|van|der|den|het|['’]t|te|ter|ten|la|le)";
+/** A capitalised word before the street word ("Lange Voorhout"), unless it starts the sentence. */
+const STREET_LEAD = `(?!(?:Op|In|Aan|Naar|Bij|Uit|Via|Vanaf|Tot|Met|Voor|Naast|Langs|Richting|Adres|Woont|De|Het|Een|En|Of)${END})\\p{Lu}[\\p{L}\\p{M}'’.-]*${SP}(?:${STREET_PARTICLE}${SP})*`;
+const STREET_WORD = `(?:\\p{Lu}[\\p{L}\\p{M}'’-]*(?:${STREET_SUFFIX})|${STREET_ALONE})`;
+const HOUSE_NUMBER = `\\d{1,5}(?:${SP_OPT}[a-zA-Z](?![\\p{L}\\p{M}])|-\\d{1,4})?`;
+const STREET_RULE =
+  `${START}(?:${STREET_LEAD}){0,2}${STREET_WORD}` +
+  `(?:${SP}(?:${STREET_PARTICLE}${SP})+\\p{Lu}[\\p{L}\\p{M}'’-]*)?` + // "Laan van Meerdervoort"
+  `${SP}${HOUSE_NUMBER}${NUM_END}`;
+
+/** Only dates close after a birth word are birth dates; appointments must reach the model. */
+const BIRTH_WORD = `(?:geboren|geboortedatum|geboorte${SP}datum|geb\\.?${SP_OPT}datum|gebdat|geb)${END}\\.?`;
+const BIRTH_DATE_RULE = `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;]{0,30})${NUM_START}${DATE}${DATE_END}`;
+
+/** Title case or all caps, as honorifics are written at the start of a sentence or in headings. */
+function titleOrUpper(words: string): string {
+  const title = words
+    .split(' ')
+    .map((w) => `[${w.charAt(0).toUpperCase()}${w.charAt(0)}]${w.slice(1)}`)
+    .join(SP);
+  return `${title}|${words.toUpperCase().split(' ').join(SP)}`;
+}
+
+const HONORIFIC = `(?:${['mw', 'mevr', 'mvr', 'mevrouw', 'dhr', 'hr', 'de heer', 'meneer', 'mr', 'dr', 'drs', 'ir', 'prof', 'fam', 'familie'].map(titleOrUpper).join('|')}|[Gg]eb\\.)`;
+const CAPITALISED_NAME = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?:['’]\\p{Lu})?\\p{Ll}[\\p{L}\\p{M}'’]*`;
+const PERSON_PARTICLE = "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|[Hh]et|['’]t|[Ii]n|[Oo]p|[Ee]l|[Aa]l|[Ll]e|[Ll]a|[Dd]a|[Dd]i|[Dd]u|[Vv]on|[Bb]en|[Bb]in|[Aa]bu)";
+const SURNAME = `(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*`;
+/** The honorific stays in the text so the model still knows how to address the person. */
+const PERSON_RULE = `(?<=${START}(?:${HONORIFIC})\\.?${SP})(?:(?:\\p{Lu}\\.${SP_OPT}){1,4})?${SURNAME}(?:${SP}${SURNAME})?${END}`;
+
+function rule(source: string, kind: SimpleKind, accept?: (surface: string) => boolean, flags = 'gu'): Rule {
+  const pattern = new RegExp(source, flags);
+  return { pattern, classify: (m) => (accept && !accept(m[0]) ? null : { kind }) };
+}
+
+const startsLowercase = (text: string): boolean => /^\p{Ll}/u.test(text);
+
+/** Rules that do not depend on known persons, compiled once per process. */
+const EMAIL = rule(EMAIL_RULE, 'EMAIL');
+const PHONE = rule(PHONE_RULE, 'TELEFOON', (s) => !DATE_LIKE.test(s));
+const BSN = rule(BSN_RULE, 'BSN');
+const POSTCODE = rule(POSTCODE_RULE, 'POSTCODE');
+const STREET = rule(STREET_RULE, 'ADRES');
+const BIRTH_DATE = rule(BIRTH_DATE_RULE, 'GEBOORTEDATUM', undefined, 'giu');
+const PERSON = rule(PERSON_RULE, 'PERSOON');
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for known persons.
+
+function escapeRegExp(text: string): string {
+  // Only syntax characters: with the `u` flag, escaping anything else (like "-") is an error.
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+}
+
+/** Literal text as a pattern that tolerates other white space and either apostrophe. */
+function literal(text: string): string {
+  return text
+    .trim()
+    .split(/\s+/)
+    .map((word) => escapeRegExp(word).replace(/['’]/g, "['’]"))
+    .join('\\s+');
+}
+
+/** Both Unicode normal forms, as text pasted from other systems may be decomposed. */
+function literalAnyForm(text: string): string {
+  const composed = literal(text.normalize('NFC'));
+  const decomposed = literal(text.normalize('NFD'));
+  return composed === decomposed ? composed : `${composed}|${decomposed}`;
+}
+
+const letterCount = (text: string): number => text.match(/\p{L}/gu)?.length ?? 0;
+const words = (text: string | null | undefined): string[] => (text ?? '').trim().split(/\s+/).filter(Boolean);
+
+interface NameParts {
+  given: string[];
+  prefix: string;
+  family: string;
+}
+
+/** Splits "Kees van der Berg" into given names, particles and surname when fields are missing. */
+function splitDisplayName(name: string): NameParts {
+  const tokens = words(name);
+  if (tokens.length <= 1) return { given: [], prefix: '', family: tokens[0] ?? '' };
+  const particleAt = tokens.findIndex((t, i) => i > 0 && NAME_PARTICLES.has(t));
+  if (particleAt > 0) {
+    let familyAt = particleAt;
+    while (familyAt < tokens.length && NAME_PARTICLES.has(tokens[familyAt] ?? '')) familyAt++;
+    if (familyAt < tokens.length) {
+      return { given: tokens.slice(0, particleAt), prefix: tokens.slice(particleAt, familyAt).join(' '), family: tokens.slice(familyAt).join(' ') };
+    }
+  }
+  let familyAt = tokens.length - 1;
+  while (familyAt > 1 && CAPITAL_PARTICLES.has((tokens[familyAt - 1] ?? '').toLowerCase())) familyAt--;
+  return { given: tokens.slice(0, familyAt), prefix: '', family: tokens.slice(familyAt).join(' ') };
+}
+
+function nameParts(person: KnownPerson): NameParts {
+  const parsed = splitDisplayName(person.name);
+  const given = person.given?.map((g) => g.trim()).filter(Boolean) ?? parsed.given;
+  let family = person.family?.trim() || parsed.family;
+  let prefix = person.prefix?.trim() ?? '';
+  if (person.prefix === undefined && family.toLowerCase() === parsed.family.toLowerCase()) prefix = parsed.prefix;
+  if (!prefix) {
+    // A surname stored with its particles ("de Vries") still needs "Vries" on its own.
+    const tokens = words(family);
+    let familyAt = 0;
+    while (familyAt < tokens.length - 1 && NAME_PARTICLES.has(tokens[familyAt] ?? '')) familyAt++;
+    prefix = tokens.slice(0, familyAt).join(' ');
+    family = tokens.slice(familyAt).join(' ');
+  }
+  return { given, prefix, family };
+}
+
+function nameVariants(person: KnownPerson, index: number): NameVariant[] {
+  const { given, prefix, family } = nameParts(person);
+  const withPrefix = [prefix, family].filter(Boolean).join(' ');
+  const prefixTokens = words(prefix).length;
+  const variants: NameVariant[] = [];
+  const seen = new Set<string>();
+  const usableAlone = (word: string): boolean => letterCount(word) >= 3 && !STOP_WORDS.has(word.toLowerCase());
+  const add = (text: string, form: NameForm, capitalToken: number | null): void => {
+    const tokens = words(text);
+    const key = tokens.join(' ').toLowerCase();
+    if (!key || seen.has(key)) return;
+    // A one-word display name ("Roos") is as ambiguous as a bare given name.
+    if (tokens.length === 1 && !usableAlone(key)) return;
+    seen.add(key);
+    variants.push({ source: literalAnyForm(text), length: key.length, person: index, form, capitalToken: tokens.length === 1 ? 0 : capitalToken });
+  };
+
+  add(person.name, 'full', null);
+  if (family && given.length > 0) {
+    add([...given, withPrefix].join(' '), 'full', null);
+    for (const name of given) add(`${name} ${withPrefix}`, 'full', null);
+    // Initials are how names appear in letters and reports: "J.H. de Vries", "J. de Vries".
+    const initials = given.map((g) => g.charAt(0));
+    const initialSources = new Set([initials.map((i) => `${escapeRegExp(i)}\\.`).join('\\s?'), `${escapeRegExp(initials[0] ?? '')}\\.`]);
+    for (const source of initialSources) {
+      variants.push({ source: `${source}\\s*${literal(withPrefix)}`, length: initials.length * 2 + withPrefix.length + 1, person: index, form: 'full', capitalToken: null });
+    }
+  }
+  if (prefix && family) add(withPrefix, 'family', prefixTokens);
+  if (family && usableAlone(family)) add(family, 'family', 0);
+  for (const name of given) if (usableAlone(name)) add(name, 'given', 0);
+  return variants;
+}
+
+/** Known persons' names in one alternation, longest first, with one group per variant. */
+function nameRule(people: KnownPerson[]): Rule | null {
+  const variants = people.flatMap(nameVariants).sort((a, b) => b.length - a.length);
+  if (variants.length === 0) return null;
+  const pattern = new RegExp(`${START}(?:${variants.map((v) => `(${v.source})`).join('|')})${END}`, 'giu');
+  return {
+    pattern,
+    classify: (match) => {
+      const variant = variants[match.findIndex((group, i) => i > 0 && group !== undefined) - 1];
+      if (!variant) return null;
+      if (variant.capitalToken !== null && startsLowercase(words(match[0])[variant.capitalToken] ?? '')) return null;
+      return { kind: 'PATIENT', person: variant.person, form: variant.form };
+    },
+  };
+}
+
+/** Digits with any common separators in between, so "06-12345678" also finds "06 1234 5678". */
+function digitsAnyFormat(digits: string): string {
+  return digits.split('').join('[ .\\u00a0()-]{0,2}');
+}
+
+function phoneSource(phone: string): string | null {
+  let digits = phone.replace(/\D/g, '');
+  if (/^\s*(?:\+|00)31/.test(phone)) digits = `0${digits.replace(/^(?:00)?31(?:0)?/, '')}`;
+  if (digits.length < 6) return null;
+  if (!digits.startsWith('0')) return digitsAnyFormat(digits);
+  return `(?:\\(?0|(?:\\+|00)31${PHONE_SEP}?(?:\\(0\\)${PHONE_SEP}?)?)[ .\\u00a0()-]{0,2}${digitsAnyFormat(digits.slice(1))}`;
+}
+
+function birthDateSource(isoDate: string): string | null {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate.trim());
+  if (!parts) return null;
+  const [, year = '', month = '', day = ''] = parts;
+  const m = Number(month);
+  const d = Number(day);
+  const dd = d < 10 ? `0?${d}` : `${d}`;
+  const mm = m < 10 ? `0?${m}` : `${m}`;
+  const monthName = `(?:${MONTH_NAMES[m - 1] ?? ''}|${MONTH_ABBREVIATIONS[m - 1] ?? ''}\\.?)`;
+  return [
+    `${year}[-/.]${mm}[-/.]${dd}`,
+    `${dd}[-/.]${mm}[-/.](?:${year}|${year.slice(2)})`,
+    `${dd}${SP}${monthName}${SP}${year}`,
+  ].join('|');
+}
+
+/** Rules for the values of known persons, run before the general patterns so they always win. */
+function knownValueRules(people: KnownPerson[]): Rule[] {
+  const sources = (pick: (p: KnownPerson) => string | null): string[] => [
+    ...new Set(people.map(pick).filter((s): s is string => Boolean(s))),
+  ];
+  const alternatives = (list: string[]): string => list.map((s) => `(?:${s})`).join('|');
+  const rules: Rule[] = [];
+
+  const phones = sources((p) => (p.phone ? phoneSource(p.phone) : null));
+  if (phones.length) rules.push(rule(`(?<![\\p{L}\\p{M}\\p{N}_+])(?:${alternatives(phones)})${NUM_END}`, 'TELEFOON'));
+
+  const bsns = sources((p) => (p.bsn && /^\d{9}$/.test(p.bsn.replace(/\D/g, '')) ? digitsAnyFormat(p.bsn.replace(/\D/g, '')) : null));
+  if (bsns.length) rules.push(rule(`${NUM_START}(?:${alternatives(bsns)})${NUM_END}`, 'BSN'));
+
+  const dates = sources((p) => (p.birthDate ? birthDateSource(p.birthDate) : null));
+  if (dates.length) rules.push(rule(`${NUM_START}(?:${alternatives(dates)})${DATE_END}`, 'GEBOORTEDATUM', undefined, 'giu'));
+
+  const streets = sources((p) => {
+    const name = p.street?.replace(/\s+\d.*$/, '').trim();
+    return name && letterCount(name) >= 3 ? literalAnyForm(name) : null;
+  });
+  if (streets.length) {
+    // "Markt" or "Dorpsstraat" lowercase is an ordinary word; the number is optional in notes.
+    rules.push(rule(`${START}(?:${alternatives(streets)})(?:${SP}${HOUSE_NUMBER}${NUM_END})?${END}`, 'ADRES', (s) => !startsLowercase(s), 'giu'));
+  }
+
+  const postcodes = sources((p) => {
+    const code = /^\s*(\d{4})\s*([a-z]{2})\s*$/i.exec(p.postalCode ?? '');
+    return code ? `${code[1]}${SP_OPT}${code[2]}` : null;
+  });
+  if (postcodes.length) rules.push(rule(`${START}(?:${alternatives(postcodes)})${END}`, 'POSTCODE', undefined, 'giu'));
+
+  return rules;
+}
+
+function cityRule(people: KnownPerson[]): Rule | null {
+  const cities = [...new Set(people.map((p) => p.city?.trim() ?? '').filter((c) => letterCount(c) >= 4))];
+  if (cities.length === 0) return null;
+  const source = cities.map(literalAnyForm).join('|');
+  // "Best" and "Zeist" are towns, "best" is not.
+  return rule(`${START}(?:${source})${END}`, 'ADRES', (s) => !startsLowercase(s), 'giu');
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+const FORM_SUFFIX: Record<NameForm, string> = { full: '', family: '_ACHTERNAAM', given: '_VOORNAAM' };
+
+export class Pseudonymiser {
+  private readonly rules: Rule[];
+  private readonly originals = new Map<string, string>(); // placeholder → surface text
+  private readonly placeholders = new Map<string, string>(); // surface text → placeholder
+  private readonly counters = new Map<string, number>();
+  private readonly personNumbers = new Map<number, number>();
+  private readonly variantCounts = new Map<string, number>();
+  /** Numbers used by placeholder-like text that we did not create, so we never reuse them. */
+  private readonly foreign = new Map<string, Set<number>>();
+
+  constructor(known: KnownPerson[] = []) {
+    // Order matters: earlier rules claim their text first. E-mail addresses contain names and
+    // digits; phone numbers contain nine-digit runs; known names must win over the street and
+    // honorific heuristics, which would otherwise take only part of them.
+    this.rules = [
+      EMAIL,
+      ...knownValueRules(known),
+      PHONE,
+      BSN,
+      POSTCODE,
+      BIRTH_DATE,
+      nameRule(known),
+      STREET,
+      cityRule(known),
+      PERSON,
+    ].filter((r): r is Rule => r !== null);
+  }
+
+  /** Replaces personal data in text by placeholders; the same value always gets the same placeholder within this instance. */
+  pseudonymise(text: string): string {
+    let working = this.maskExistingPlaceholders(text);
+    const hits: Hit[] = [];
+    for (const { pattern, classify } of this.rules) {
+      const found: Hit[] = [];
+      for (const match of working.matchAll(pattern)) {
+        const target = classify(match);
+        if (target) found.push({ start: match.index, end: match.index + match[0].length, target });
+      }
+      if (found.length > 0) {
+        working = mask(working, found);
+        hits.push(...found);
+      }
+    }
+    // Placeholders are numbered in reading order, not in the order the rules ran.
+    hits.sort((a, b) => a.start - b.start);
+    let result = '';
+    let position = 0;
+    for (const hit of hits) {
+      result += text.slice(position, hit.start) + this.placeholderFor(text.slice(hit.start, hit.end), hit.target);
+      position = hit.end;
+    }
+    return result + text.slice(position);
+  }
+
+  /** Puts the original values back in a model's answer (unknown placeholders are left as they are). */
+  reidentify(text: string): string {
+    return text.replace(PLACEHOLDER, (placeholder) => this.originals.get(placeholder) ?? placeholder);
+  }
+
+  /** reidentify applied to every string inside a JSON-like value (objects, arrays), returning a new value. */
+  reidentifyDeep<T>(value: T): T {
+    return this.restore(value) as T;
+  }
+
+  /** How many distinct values were replaced (for logging counts, never the values). */
+  get replacements(): number {
+    return this.originals.size;
+  }
+
+  private restore(value: unknown): unknown {
+    if (typeof value === 'string') return this.reidentify(value);
+    if (Array.isArray(value)) return value.map((item: unknown) => this.restore(item));
+    if (isPlainObject(value)) {
+      // Keys too: a model may key a map by a person or value it was given as a placeholder.
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.reidentify(key), this.restore(item)]));
+    }
+    return value;
+  }
+
+  private maskExistingPlaceholders(text: string): string {
+    return text.replace(PLACEHOLDER, (placeholder: string, kind: string, number: string) => {
+      if (!this.originals.has(placeholder)) {
+        const numbers = this.foreign.get(kind) ?? new Set<number>();
+        numbers.add(Number(number));
+        this.foreign.set(kind, numbers);
+      }
+      return MASK.repeat(placeholder.length);
+    });
+  }
+
+  private placeholderFor(surface: string, target: Target): string {
+    const existing = this.placeholders.get(surface);
+    if (existing) return existing;
+    let label: string;
+    if (target.kind === 'PATIENT') {
+      let number = this.personNumbers.get(target.person);
+      if (number === undefined) {
+        number = this.nextNumber('PATIENT');
+        this.personNumbers.set(target.person, number);
+      }
+      // Every way of writing one person shares the number; the suffix says which part of the name
+      // it is, and a counter separates spellings ("Jan de Vries" and "JAN DE VRIES").
+      const base = `PATIENT_${number}${FORM_SUFFIX[target.form]}`;
+      const variant = (this.variantCounts.get(base) ?? 0) + 1;
+      this.variantCounts.set(base, variant);
+      label = variant === 1 ? base : `${base}_${variant}`;
+    } else {
+      label = `${target.kind}_${this.nextNumber(target.kind)}`;
+    }
+    const placeholder = `[${label}]`;
+    this.placeholders.set(surface, placeholder);
+    this.originals.set(placeholder, surface);
+    return placeholder;
+  }
+
+  private nextNumber(kind: Kind): number {
+    let number = (this.counters.get(kind) ?? 0) + 1;
+    while (this.foreign.get(kind)?.has(number)) number++;
+    this.counters.set(kind, number);
+    return number;
+  }
+}
+
+function mask(text: string, hits: Hit[]): string {
+  let result = '';
+  let position = 0;
+  for (const { start, end } of hits) {
+    result += text.slice(position, start) + MASK.repeat(end - start);
+    position = end;
+  }
+  return result + text.slice(position);
+}

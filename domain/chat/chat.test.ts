@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../shared/errors';
+import { chatRequestSchema } from './chat.schemas';
+import { localReply } from './local-reply';
+import { SlidingWindowLimiter } from './rate-limit';
+import { chatEventStream, upstreamFailure } from './sse';
+
+async function read(stream: ReadableStream<Uint8Array>): Promise<unknown[]> {
+  const text = await new Response(stream).text();
+  return text
+    .split('\n\n')
+    .filter(Boolean)
+    .map((frame) => JSON.parse(frame.replace(/^data: /, '')) as unknown);
+}
+
+describe('chat events', () => {
+  it('sends each piece as a content event and ends with done', async () => {
+    async function* source() {
+      yield 'Dagnotitie ';
+      yield 'staat klaar.';
+    }
+    expect(await read(chatEventStream(source(), () => undefined))).toEqual([
+      { type: 'content', text: 'Dagnotitie ' },
+      { type: 'content', text: 'staat klaar.' },
+      { type: 'done' },
+    ]);
+  });
+
+  it('turns a failure mid-stream into one Dutch error event and closes', async () => {
+    async function* source() {
+      yield 'Een begin';
+      throw new Error('upstream reset');
+    }
+    expect(await read(chatEventStream(source(), () => undefined))).toEqual([
+      { type: 'content', text: 'Een begin' },
+      { type: 'error', error: upstreamFailure },
+    ]);
+  });
+
+  it('stops the source when the client cancels', async () => {
+    let aborted = false;
+    let finished = false;
+    async function* source() {
+      try {
+        yield 'eerste';
+        await new Promise((resolve) => setTimeout(resolve, 10_000));
+        yield 'nooit';
+      } finally {
+        finished = true;
+      }
+    }
+    const reader = chatEventStream(source(), () => (aborted = true)).getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(aborted).toBe(true);
+    expect(finished).toBe(true);
+  });
+});
+
+describe('chat request', () => {
+  it('keeps only the last 20 earlier messages', () => {
+    const messages = Array.from({ length: 35 }, (_, index) => ({ role: index % 2 ? 'assistant' : 'user', content: `bericht ${index}` }));
+    const parsed = chatRequestSchema.parse({ message: 'hallo', messages });
+    expect(parsed.messages).toHaveLength(20);
+    expect(parsed.messages[0]!.content).toBe('bericht 15');
+  });
+});
+
+describe('rate limit', () => {
+  it('allows 20 requests a minute per user, then says when to try again', () => {
+    const limiter = new SlidingWindowLimiter(20, 60_000);
+    for (let index = 0; index < 20; index++) limiter.take('u1', 1_000 + index);
+    expect(() => limiter.take('u1', 30_000)).toThrow(AppError);
+    try {
+      limiter.take('u1', 30_000);
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'rate_limited', details: { retryAfter: 31 } });
+    }
+    limiter.take('u2', 30_000);
+    limiter.take('u1', 61_001);
+  });
+});
+
+describe('local reply', () => {
+  it('says what is ready, asks what is missing, and admits what it did not understand', () => {
+    expect(localReply([{ intent: 'dagnotitie', entities: { patientName: 'Jan de Vries', category: 'medicatie' }, confidence: 0.96 }])).toBe('Dagnotitie voor Jan de Vries staat klaar (Medicatie). Controleer en sla op.');
+    expect(localReply([{ intent: 'create_appointment', entities: { patientName: 'Jan de Vries' }, confidence: 0.95 }])).toBe('Wanneer moet de afspraak met Jan de Vries plaatsvinden?');
+    expect(localReply([{ intent: 'reschedule_appointment', entities: {}, confidence: 0.9 }])).toBe('Welke afspraak wil je verplaatsen?');
+    expect(localReply([{ intent: 'risico_query', entities: { patientName: 'Jan' }, confidence: 0.6 }])).toMatch(/begrijp ik niet zeker/);
+    expect(localReply([
+      { intent: 'cancel_appointment', entities: { patientName: 'Jan', identifier: 'morgen' }, confidence: 0.95 },
+      { intent: 'dagnotitie', entities: { patientName: 'Jan', category: 'observatie' }, confidence: 0.96 },
+    ])).toMatch(/^2 stappen: .*Bevestig voordat er iets wordt vastgelegd\.$/);
+  });
+});

@@ -1,0 +1,300 @@
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { User } from '../auth/auth.entities';
+import type { EntityManager } from '../db/orm';
+import { Patient } from '../patient/patient.entity';
+import { displayName, findPatient } from '../patient/patient.service';
+import { AppError } from '../shared/errors';
+import { isUuid } from '../shared/ids';
+import { GpLetter, GpLetterVersion } from './gp-letter.entity';
+import { gpLetterNotFound, type GpLetterEvent, type GpLetterStatus, type RewriteSource } from './gp-letter.schemas';
+
+/*
+ * The GP letter's own rules: which draft a process may take, and the transitions concept →
+ * ter_beoordeling → goedgekeurd → verzendklaar (or back to concept), each one a new version.
+ */
+
+export interface GpLetterVersionView {
+  version: number;
+  event: GpLetterEvent;
+  status: GpLetterStatus;
+  text: string;
+  by: string | null;
+  at: string;
+}
+
+export interface GpLetterView {
+  id: string;
+  patientId: string;
+  patientName: string;
+  gp: { name: string | null; practice: string | null };
+  subject: string;
+  status: GpLetterStatus;
+  originalText: string;
+  rewrittenText: string | null;
+  finalText: string | null;
+  rewrite: { source: RewriteSource; model: string | null; note: string | null; at: string } | null;
+  appointmentId: string | null;
+  workflowId: string | null;
+  reviewer: { id: string; name: string } | null;
+  reviewedAt: string | null;
+  dispatchedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  versions: GpLetterVersionView[];
+}
+
+/** The reduced row of the inbox. */
+export interface GpLetterSummary {
+  id: string;
+  patientId: string;
+  patientName: string;
+  gpName: string | null;
+  subject: string;
+  status: GpLetterStatus;
+  appointmentId: string | null;
+  /** The start of the missed appointment the rewrite reports. */
+  appointmentStart: string | null;
+  rewriteSource: RewriteSource | null;
+  /** When it entered its current status, for "newest first". */
+  since: string;
+  reminders: number;
+}
+
+async function namesOf(em: EntityManager, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (unique.length === 0) return new Map();
+  const users = await em.find(User, { id: { $in: unique } }, { fields: ['id', 'displayName'] });
+  return new Map(users.map((user) => [user.id, user.displayName]));
+}
+
+async function view(em: EntityManager, letter: GpLetter): Promise<GpLetterView> {
+  const [patient, versions] = await Promise.all([
+    em.findOne(Patient, { id: letter.patientId }, { fields: ['id', 'nameGiven', 'namePrefix', 'familyName'] }),
+    em.find(GpLetterVersion, { letterId: letter.id }, { orderBy: { version: 'asc' } }),
+  ]);
+  const names = await namesOf(em, [letter.reviewerId, ...versions.map((row) => row.createdBy)]);
+  return {
+    id: letter.id,
+    patientId: letter.patientId,
+    patientName: patient ? displayName(patient) : '',
+    gp: { name: letter.gpName ?? null, practice: letter.gpPractice ?? null },
+    subject: letter.subject,
+    status: letter.status,
+    originalText: letter.originalText,
+    rewrittenText: letter.rewrittenText ?? null,
+    finalText: letter.finalText ?? null,
+    rewrite:
+      letter.rewriteSource && letter.rewrittenAt
+        ? { source: letter.rewriteSource, model: letter.rewriteModel ?? null, note: letter.rewriteNote ?? null, at: letter.rewrittenAt.toISOString() }
+        : null,
+    appointmentId: letter.appointmentId ?? null,
+    workflowId: letter.workflowId ?? null,
+    reviewer: letter.reviewerId ? { id: letter.reviewerId, name: names.get(letter.reviewerId) ?? 'onbekend' } : null,
+    reviewedAt: letter.reviewedAt?.toISOString() ?? null,
+    dispatchedAt: letter.dispatchedAt?.toISOString() ?? null,
+    createdAt: letter.createdAt.toISOString(),
+    updatedAt: letter.updatedAt.toISOString(),
+    version: letter.version,
+    versions: versions.map((row) => ({
+      version: row.version,
+      event: row.event,
+      status: row.status,
+      text: row.text,
+      by: row.createdBy ? (names.get(row.createdBy) ?? null) : null,
+      at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+async function findLetter(em: EntityManager, id: string): Promise<GpLetter> {
+  const letter = isUuid(id) ? await em.findOne(GpLetter, { id }) : null;
+  if (!letter) throw AppError.notFound(gpLetterNotFound);
+  return letter;
+}
+
+/** A letter of the organisation with its history; reading it is logged as access to the patient's record. */
+export async function getGpLetter(em: EntityManager, actor: AuditActor, id: string): Promise<GpLetterView> {
+  const letter = await findLetter(em, id);
+  recordAudit(em, actor, { action: 'read', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId] });
+  return view(em, letter);
+}
+
+/** The letter a no-show of this appointment concerns: the one it rewrote, else the patient's open draft. */
+export async function letterForAppointment(em: EntityManager, actor: AuditActor, appointmentId: string, patientId: string): Promise<GpLetterView | null> {
+  const letter =
+    (await em.findOne(GpLetter, { appointmentId }, { orderBy: { updatedAt: 'desc' } })) ??
+    (await em.findOne(GpLetter, { patientId, status: 'concept', workflowId: null }, { orderBy: { updatedAt: 'desc' } }));
+  if (!letter) return null;
+  recordAudit(em, actor, { action: 'read', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId] });
+  return view(em, letter);
+}
+
+function addVersion(em: EntityManager, letter: GpLetter, event: GpLetterEvent, text: string, actor: AuditActor | null): void {
+  letter.version += 1;
+  em.create(GpLetterVersion, {
+    organisationId: letter.organisationId,
+    letterId: letter.id,
+    version: letter.version,
+    event,
+    status: letter.status,
+    text,
+    createdBy: actor?.userId ?? null,
+    workflowId: letter.workflowId ?? null,
+  });
+}
+
+export interface NewGpLetter {
+  patientId: string;
+  subject: string;
+  text: string;
+  gpName?: string | null;
+  gpPractice?: string | null;
+}
+
+/** A draft letter, version 1. */
+export async function createDraftLetter(em: EntityManager, actor: AuditActor, input: NewGpLetter): Promise<GpLetter> {
+  const patient = await findPatient(em, input.patientId);
+  const letter = em.create(GpLetter, {
+    organisationId: actor.organisationId,
+    patientId: patient.id,
+    subject: input.subject,
+    originalText: input.text,
+    gpName: input.gpName ?? null,
+    gpPractice: input.gpPractice ?? null,
+    createdBy: actor.userId,
+    version: 1,
+  });
+  // Versions refer to the letter by id only: the letter must be written first.
+  await em.flush();
+  em.create(GpLetterVersion, { organisationId: actor.organisationId, letterId: letter.id, version: 1, event: 'concept', status: 'concept', text: input.text, createdBy: actor.userId });
+  recordAudit(em, actor, { action: 'create', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [patient.id] });
+  return letter;
+}
+
+/**
+ * The draft a no-show process rewrites: the patient's newest free draft, locked so a second process
+ * cannot take it too; without one, a new draft to the patient's last known GP.
+ */
+export async function claimDraftLetter(em: EntityManager, actor: AuditActor, patientId: string, appointmentId: string, workflowId: string, newDraftText: string): Promise<GpLetter> {
+  const held = await em.findOne(GpLetter, { workflowId });
+  if (held) return held;
+  const [free] = await em.execute<{ id: string }[]>(
+    "select id from gp_letters where patient_id = ? and status = 'concept' and workflow_id is null order by updated_at desc limit 1 for update skip locked",
+    [patientId],
+  );
+  let letter: GpLetter;
+  if (free) {
+    letter = await findLetter(em, free.id);
+  } else {
+    const previous = await em.findOne(GpLetter, { patientId }, { orderBy: { createdAt: 'desc' } });
+    letter = await createDraftLetter(em, actor, { patientId, subject: 'Niet verschenen op afspraak', text: newDraftText, gpName: previous?.gpName, gpPractice: previous?.gpPractice });
+  }
+  letter.workflowId = workflowId;
+  letter.appointmentId = appointmentId;
+  return letter;
+}
+
+export async function heldLetter(em: EntityManager, letterId: string): Promise<GpLetter> {
+  return findLetter(em, letterId);
+}
+
+/** The rewrite is offered for review; the draft itself stays as it was. */
+export function offerRewrite(em: EntityManager, actor: AuditActor, letter: GpLetter, rewrite: { text: string; source: RewriteSource; model: string | null; note: string | null }): void {
+  letter.status = 'ter_beoordeling';
+  letter.rewrittenText = rewrite.text;
+  letter.rewriteSource = rewrite.source;
+  letter.rewriteModel = rewrite.model;
+  letter.rewriteNote = rewrite.note;
+  letter.rewrittenAt = new Date();
+  letter.finalText = null;
+  letter.reviewerId = null;
+  letter.reviewedAt = null;
+  addVersion(em, letter, 'herschreven', rewrite.text, actor);
+  recordAudit(em, actor, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId], details: { status: 'ter_beoordeling', source: rewrite.source } });
+}
+
+const notReviewable: Record<Exclude<GpLetterStatus, 'ter_beoordeling'>, string> = {
+  concept: 'Deze brief is nog niet herschreven en wacht niet op beoordeling.',
+  goedgekeurd: 'Deze brief is al goedgekeurd.',
+  verzendklaar: 'Deze brief is al verzendklaar.',
+};
+
+/** Why a letter cannot be approved now, or null when it can. */
+export function approvalRefusal(status: GpLetterStatus): string | null {
+  return status === 'ter_beoordeling' ? null : notReviewable[status];
+}
+
+export function approveLetter(em: EntityManager, reviewer: AuditActor, letter: GpLetter, finalText: string): void {
+  if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar') return;
+  const refusal = approvalRefusal(letter.status);
+  if (refusal) throw new AppError('conflict', refusal);
+  letter.status = 'goedgekeurd';
+  letter.finalText = finalText;
+  letter.reviewerId = reviewer.userId;
+  letter.reviewedAt = new Date();
+  addVersion(em, letter, 'goedgekeurd', finalText, reviewer);
+  recordAudit(em, reviewer, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId], details: { status: 'goedgekeurd', edited: finalText !== letter.rewrittenText } });
+}
+
+export const notYetReviewed = 'De huisartsbrief is nog niet beoordeeld. Keur de brief eerst goed op de pagina Brieven; daarna kan hij verzendklaar worden gemaakt.';
+
+export function markReadyToSend(em: EntityManager, actor: AuditActor, letter: GpLetter): void {
+  if (letter.status === 'verzendklaar') return;
+  if (letter.status !== 'goedgekeurd') throw new AppError('conflict', notYetReviewed);
+  letter.status = 'verzendklaar';
+  letter.dispatchedAt = new Date();
+  letter.dispatchedBy = actor.userId;
+  // The process is over: the letter no longer blocks a new no-show of this patient.
+  addVersion(em, letter, 'verzendklaar', letter.finalText ?? '', actor);
+  letter.workflowId = null;
+  recordAudit(em, actor, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId], details: { status: 'verzendklaar' } });
+}
+
+/** A withdrawn no-show: the letter is a free draft again, with the text the clinician wrote. */
+export function returnToDraft(em: EntityManager, actor: AuditActor, letter: GpLetter): void {
+  if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar') throw new AppError('conflict', 'Deze brief is al goedgekeurd; de no-show kan niet meer worden ingetrokken.');
+  const wasRewritten = letter.status === 'ter_beoordeling';
+  letter.status = 'concept';
+  letter.rewrittenText = null;
+  letter.rewriteSource = null;
+  letter.rewriteModel = null;
+  letter.rewriteNote = null;
+  letter.rewrittenAt = null;
+  if (wasRewritten) addVersion(em, letter, 'ingetrokken', letter.originalText, actor);
+  letter.workflowId = null;
+  recordAudit(em, actor, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId], details: { status: 'concept' } });
+}
+
+/**
+ * The reviewers' inbox: letters waiting for review, newest first, and the rest of the
+ * organisation's recent letters for context. Logged as one search over the listed patients.
+ */
+export async function gpLetterInbox(em: EntityManager, actor: AuditActor, limit = 100): Promise<{ waiting: GpLetterSummary[]; others: GpLetterSummary[] }> {
+  const rows = await em.execute<
+    { id: string; patient_id: string; name_given: string[]; name_prefix: string | null; family_name: string; gp_name: string | null; subject: string; status: GpLetterStatus; appointment_id: string | null; appointment_start: Date | null; rewrite_source: RewriteSource | null; since: Date; reminders: string }[]
+  >(
+    `select l.id, l.patient_id, p.name_given, p.name_prefix, p.family_name, l.gp_name, l.subject, l.status, l.appointment_id, a.start_at as appointment_start, l.rewrite_source,
+            coalesce(case l.status when 'ter_beoordeling' then l.rewritten_at when 'goedgekeurd' then l.reviewed_at when 'verzendklaar' then l.dispatched_at end, l.updated_at) as since,
+            (select count(*) from nudges n where n.subject_id = l.id and n.kind = 'huisartsbrief_beoordelen') as reminders
+       from gp_letters l join patients p on p.id = l.patient_id left join appointments a on a.id = l.appointment_id
+      order by (l.status = 'ter_beoordeling') desc, since desc
+      limit ?`,
+    [limit],
+  );
+  const summaries: GpLetterSummary[] = rows.map((row) => ({
+    id: row.id,
+    patientId: row.patient_id,
+    patientName: displayName({ nameGiven: row.name_given, namePrefix: row.name_prefix, familyName: row.family_name }),
+    gpName: row.gp_name,
+    subject: row.subject,
+    status: row.status,
+    appointmentId: row.appointment_id,
+    appointmentStart: row.appointment_start ? new Date(row.appointment_start).toISOString() : null,
+    rewriteSource: row.rewrite_source,
+    since: new Date(row.since).toISOString(),
+    reminders: Number(row.reminders),
+  }));
+  recordAudit(em, actor, { action: 'search', resourceType: 'GpLetter', patientIds: [...new Set(summaries.map((letter) => letter.patientId))] });
+  return { waiting: summaries.filter((letter) => letter.status === 'ter_beoordeling'), others: summaries.filter((letter) => letter.status !== 'ter_beoordeling') };
+}

@@ -1,0 +1,160 @@
+import type { AiPort } from '../ai/ai.port';
+import { unusableModelAnswer } from '../ai/json-answer';
+import { handoverMessages, handoverSummaryPrompt } from '../ai/prompts/handover-summary.prompt';
+import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
+import type { AuditActor } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.service';
+import { User } from '../auth/auth.entities';
+import type { EntityManager } from '../db/orm';
+import { RiskAssessment } from '../intake/intake.entities';
+import { Report } from '../report/report.entity';
+import { VitalObservation } from '../vitals/vitals.entity';
+import type { Actiepunt, Aandachtspunt, Bron, HandoverPeriod, HandoverRole, HandoverSummary, SourceData } from './handover.schemas';
+import { gatherHandoverSources } from './sources';
+import { candidatesFor, enforceRules, localDraft, parseModelDraft, type Candidate, type Draft } from './summary';
+
+/**
+ * The three steps of a handover generation, each one activity of the `handoverGeneration`
+ * workflow: collect and filter, summarise, verify sources and store.
+ */
+
+export interface HandoverJob {
+  actor: AuditActor;
+  patientId: string;
+  period: HandoverPeriod;
+  role: HandoverRole;
+  workflowId: string;
+  /** The moment the clinician asked: a retried step sees the same period. */
+  requestedAt: string;
+}
+
+export interface CollectedSources {
+  patientName: string;
+  person: KnownPerson;
+  kept: Candidate[];
+  considered: number;
+}
+
+export interface PreparedSummary {
+  draft: Draft;
+  bron: 'taalmodel' | 'lokaal';
+  model: string | null;
+  melding?: string;
+  droppedUncited: number;
+}
+
+export type SummariseResult = { ok: true; prepared: PreparedSummary } | { ok: false; error: string };
+
+/**
+ * One stored summary per run: a request that joins a running generation shares its job (and key);
+ * asking again after it finished starts a new run with a new moment, so a new summary.
+ */
+function storageKey(job: HandoverJob): string {
+  return `${job.workflowId}@${job.requestedAt}`;
+}
+
+const modelUnavailable = 'Het taalmodel reageerde niet; dit is een extractieve samenvatting van de bronnen.';
+
+/** Steps 1 and 2: the period's handover reports, vitals and risks, judged for the role. */
+export async function collectHandoverSources(em: EntityManager, job: HandoverJob): Promise<CollectedSources> {
+  const sources = await gatherHandoverSources(em, job.actor, job.patientId, job.period, new Date(job.requestedAt));
+  const { kept, considered } = candidatesFor(job.role, sources);
+  return { patientName: sources.patient.name, person: sources.patient.person, kept, considered };
+}
+
+/** Step 3: the model summarises what is left (pseudonymised); without a model, the local extract. */
+export async function summariseHandover(ai: AiPort, job: HandoverJob, collected: CollectedSources): Promise<SummariseResult> {
+  const local = (melding?: string): SummariseResult => ({
+    ok: true,
+    prepared: { draft: enforceRules(localDraft(collected.kept, job.role, job.period, collected.patientName), collected.kept, job.role).draft, bron: 'lokaal', model: null, droppedUncited: 0, ...(melding ? { melding } : {}) },
+  });
+  if (!ai.configured || collected.kept.length === 0) return local();
+  const answer = await ai.complete({
+    capability: 'handover',
+    prompt: handoverSummaryPrompt,
+    messages: handoverMessages(job.role, job.period, collected.patientName, collected.kept.map((candidate) => `[${candidate.ref}] ${candidate.line}`)),
+    context: { organisationId: job.actor.organisationId, userId: job.actor.userId, patientId: job.patientId, workflowId: job.workflowId },
+    pseudonymiser: new Pseudonymiser([collected.person]),
+    parse: (text) => {
+      const draft = parseModelDraft(text);
+      return { value: draft, malformed: draft === null };
+    },
+    json: true,
+  });
+  if (!('value' in answer)) return local(modelUnavailable);
+  if (!answer.value) return { ok: false, error: unusableModelAnswer };
+  const { draft, droppedUncited } = enforceRules(answer.value, collected.kept, job.role);
+  return { ok: true, prepared: { draft, bron: 'taalmodel', model: answer.model, droppedUncited } };
+}
+
+async function sourceData(em: EntityManager, patientId: string, bronnen: Bron[]): Promise<Map<string, SourceData>> {
+  const ids = (type: Bron['type']) => bronnen.filter((bron) => bron.type === type).map((bron) => bron.id);
+  const [reports, observations, risks] = await Promise.all([
+    ids('report').length ? em.find(Report, { id: { $in: ids('report') }, patientId, deletedAt: null }) : [],
+    ids('observation').length ? em.find(VitalObservation, { id: { $in: ids('observation') }, patientId }) : [],
+    ids('risk').length ? em.find(RiskAssessment, { id: { $in: ids('risk') }, patientId }) : [],
+  ]);
+  const authors = reports.length ? await em.find(User, { id: { $in: reports.map((report) => report.createdBy) } }, { fields: ['id', 'displayName'] }) : [];
+  const author = new Map(authors.map((user) => [user.id, user.displayName]));
+  const data = new Map<string, SourceData>();
+  for (const report of reports) data.set(report.id, { content: report.content, createdBy: author.get(report.createdBy) ?? 'onbekend' });
+  for (const row of observations) data.set(row.id, { value: Number(row.value), unit: row.unit, interpretation: row.interpretation });
+  for (const risk of risks) data.set(risk.id, { riskLevel: risk.riskLevel, rationale: risk.rationale });
+  return data;
+}
+
+/**
+ * Steps 4 and 5: every cited source is looked up again, in the clinician's organisation and for
+ * this patient; an item whose source no longer exists is dropped. Stored once per workflow id.
+ */
+export async function storeHandover(em: EntityManager, job: HandoverJob, collected: CollectedSources, prepared: PreparedSummary): Promise<HandoverSummary> {
+  const stored = await em.execute<{ summary: HandoverSummary }[]>('select summary from handover_summaries where organisation_id = ? and workflow_id = ?', [job.actor.organisationId, storageKey(job)]);
+  if (stored[0]) return stored[0].summary;
+
+  const byRef = new Map(collected.kept.map((candidate) => [candidate.ref, candidate.bron]));
+  const cited = [...prepared.draft.aandachtspunten, ...prepared.draft.actiepunten].flatMap((item) => (item.ref && byRef.get(item.ref) ? [byRef.get(item.ref)!] : []));
+  const data = await sourceData(em, job.patientId, cited);
+  const withSource = (ref: string | null) => {
+    const bron = ref ? byRef.get(ref) : undefined;
+    return bron && data.has(bron.id) ? { bron, sourceData: data.get(bron.id)! } : null;
+  };
+  const aandachtspunten: Aandachtspunt[] = prepared.draft.aandachtspunten.flatMap((item) => {
+    const source = withSource(item.ref);
+    return source ? [{ tekst: item.tekst, ...source }] : [];
+  });
+  const actiepunten: Actiepunt[] = prepared.draft.actiepunten.flatMap((item) => {
+    const source = withSource(item.ref);
+    if (item.ref && !source) return [];
+    return [{ tekst: item.tekst, eigenaar: item.eigenaar ?? 'team', ...(item.alsDan ? { alsDan: item.alsDan } : {}), ...(source ?? {}) }];
+  });
+  const droppedMissing = prepared.draft.aandachtspunten.length - aandachtspunten.length + (prepared.draft.actiepunten.length - actiepunten.length);
+
+  const summary: HandoverSummary = {
+    aandachtspunten,
+    actiepunten,
+    meta: {
+      patientId: job.patientId,
+      patientName: collected.patientName,
+      period: job.period,
+      role: job.role,
+      ernst: prepared.draft.ernst,
+      situatie: prepared.draft.situatie,
+      bron: prepared.bron,
+      model: prepared.model,
+      workflowId: job.workflowId,
+      generatedAt: new Date().toISOString(),
+      sourcesConsidered: collected.considered,
+      sourcesKept: collected.kept.length,
+      droppedUncited: prepared.droppedUncited + droppedMissing,
+      ...(prepared.melding ? { melding: prepared.melding } : {}),
+    },
+  };
+  await em.execute(
+    `insert into handover_summaries (organisation_id, patient_id, workflow_id, period, role, source, model, summary, generated_by)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (organisation_id, workflow_id) do nothing`,
+    [job.actor.organisationId, job.patientId, storageKey(job), job.period, job.role, prepared.bron, prepared.model, JSON.stringify(summary), job.actor.userId],
+  );
+  recordAudit(em, job.actor, { action: 'create', resourceType: 'HandoverSummary', patientIds: [job.patientId], details: { period: job.period, role: job.role, source: prepared.bron } });
+  const final = await em.execute<{ summary: HandoverSummary }[]>('select summary from handover_summaries where organisation_id = ? and workflow_id = ?', [job.actor.organisationId, storageKey(job)]);
+  return final[0]?.summary ?? summary;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { alertsOf, isIncidentReport } from './handover.alerts';
+
+describe('handover alerts', () => {
+  it.each([
+    ['incident', 'incident', true],
+    ['incident', null, true],
+    ['crisis', null, true],
+    ['crisis', 'incident', true],
+    ['verpleegkundig', 'incident', true],
+    ['verpleegkundig', 'gedrag', false],
+    ['verpleegkundig', null, false],
+    ['dagnotitie', 'medicatie', false],
+    ['behandeling', 'incident', false],
+  ] as const)('a %s report with category %s is an incident: %s', (type, category, expected) => {
+    expect(isIncidentReport({ type, category })).toBe(expected);
+  });
+
+  it('counts each report once, crises within the incidents, and only critical vitals and high current risks', () => {
+    const alerts = alertsOf({
+      reports: [
+        { type: 'crisis', category: 'incident' },
+        { type: 'incident', category: 'incident' },
+        { type: 'verpleegkundig', category: 'incident' },
+        { type: 'verpleegkundig', category: 'observatie' },
+      ],
+      vitals: [{ interpretation: 'HH' }, { interpretation: 'H' }, { interpretation: 'LL' }, { interpretation: 'N' }],
+      risks: [{ riskLevel: 'zeer hoog' }, { riskLevel: 'hoog' }, { riskLevel: 'gemiddeld' }],
+    });
+    expect(alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 2, high_risks: 2, total: 7 });
+  });
+});

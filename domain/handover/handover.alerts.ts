@@ -1,0 +1,58 @@
+import type { RiskLevel } from '../intake/intake.entities';
+import type { ReportCategory, ReportType } from '../report/report.schemas';
+import type { Interpretation } from '../vitals/vitals.entity';
+
+/**
+ * What makes a patient stand out at handover. The overview counts these in SQL for a whole ward,
+ * the detail in TypeScript for one patient; both follow the definitions here (and the tests check
+ * that they agree).
+ */
+export interface HandoverAlerts {
+  /** Reports of type incident or crisis, and nursing reports with category incident; each report once. */
+  incident_count: number;
+  /** Reports of type crisis: a subset of `incident_count`. */
+  crisis_count: number;
+  /** Vital observations interpreted as critically high or low (HH, LL). */
+  abnormal_vitals: number;
+  /** Current risk assessments (latest per risk type) at level hoog or zeer hoog. */
+  high_risks: number;
+  /** incident_count + abnormal_vitals + high_risks: crises are already among the incidents. */
+  total: number;
+}
+
+export const criticalInterpretations = ['HH', 'LL'] as const satisfies readonly Interpretation[];
+export const highRiskLevels = ['zeer hoog', 'hoog'] as const satisfies readonly RiskLevel[];
+
+export function isIncidentReport(report: { type: ReportType; category: ReportCategory | null }): boolean {
+  return report.type === 'incident' || report.type === 'crisis' || (report.type === 'verpleegkundig' && report.category === 'incident');
+}
+
+export function isCrisisReport(report: { type: ReportType }): boolean {
+  return report.type === 'crisis';
+}
+
+export function isCriticalVital(vital: { interpretation: Interpretation }): boolean {
+  return (criticalInterpretations as readonly string[]).includes(vital.interpretation);
+}
+
+export function isHighRisk(risk: { riskLevel: RiskLevel }): boolean {
+  return (highRiskLevels as readonly string[]).includes(risk.riskLevel);
+}
+
+export function alertCounts(counts: Omit<HandoverAlerts, 'total'>): HandoverAlerts {
+  return { ...counts, total: counts.incident_count + counts.abnormal_vitals + counts.high_risks };
+}
+
+/** The same rules for one patient's rows, as the detail view has them in hand. */
+export function alertsOf(data: {
+  reports: { type: ReportType; category: ReportCategory | null }[];
+  vitals: { interpretation: Interpretation }[];
+  risks: { riskLevel: RiskLevel }[];
+}): HandoverAlerts {
+  return alertCounts({
+    incident_count: data.reports.filter(isIncidentReport).length,
+    crisis_count: data.reports.filter(isCrisisReport).length,
+    abnormal_vitals: data.vitals.filter(isCriticalVital).length,
+    high_risks: data.risks.filter(isHighRisk).length,
+  });
+}

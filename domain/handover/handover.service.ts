@@ -1,0 +1,196 @@
+import { patientAccessLog, recordAudit, type AccessLogRow, type AuditActor } from '../audit/audit.service';
+import type { EntityManager } from '../db/orm';
+import { latestRisks, type RiskView } from '../intake/intake.service';
+import { Patient } from '../patient/patient.entity';
+import type { EpisodeStatus } from '../patient/patient.schemas';
+import { displayName, patientNotFound } from '../patient/patient.service';
+import { Report } from '../report/report.entity';
+import { reportViews, type ReportView } from '../report/report.service';
+import { AppError } from '../shared/errors';
+import { isUuid } from '../shared/ids';
+import { parseOrThrow } from '../shared/validation';
+import { VitalObservation } from '../vitals/vitals.entity';
+import type { VitalView } from '../vitals/vitals.service';
+import { alertCounts, alertsOf, criticalInterpretations, highRiskLevels, type HandoverAlerts } from './handover.alerts';
+import { detailQuerySchema, overviewQuerySchema, periodLabels, type HandoverPeriod } from './handover.schemas';
+import { periodStart } from './sources';
+
+/** The episode statuses of patients in care on the ward: in screening (observation, intake) or in treatment. */
+export const wardStatuses = ['screening', 'active'] as const satisfies readonly EpisodeStatus[];
+
+/** Per list in the detail: far more than a 14-day period of one patient holds, a bound against runaway rows. */
+const detailRowLimit = 500;
+const detailLogLimit = 10;
+
+export interface HandoverPeriodRange {
+  key: HandoverPeriod;
+  /** Dutch, e.g. "24 uur", "7 dagen". */
+  label: string;
+  /** ISO 8601; the period is [start, end), ending now. */
+  start: string;
+  end: string;
+}
+
+export interface WardPatient {
+  patientId: string;
+  name: string;
+  status: EpisodeStatus;
+  birthDate: string | null;
+  alerts: HandoverAlerts;
+  /** The newest report of the patient at any time (not only in the period); null when none. */
+  lastReportAt: string | null;
+}
+
+export interface HandoverOverview {
+  patients: WardPatient[];
+  period: HandoverPeriodRange;
+}
+
+function periodRange(period: HandoverPeriod, now: Date): HandoverPeriodRange {
+  return { key: period, label: periodLabels[period], start: periodStart(period, now).toISOString(), end: now.toISOString() };
+}
+
+interface OverviewRow {
+  id: string;
+  name_given: string[];
+  name_prefix: string | null;
+  family_name: string;
+  birth_date: string | null;
+  episode_status: EpisodeStatus;
+  incident_count: number;
+  crisis_count: number;
+  abnormal_vitals: number;
+  high_risks: number;
+  last_report_at: Date | string | null;
+}
+
+const collator = new Intl.Collator('nl', { sensitivity: 'base' });
+
+/** The rule constants as SQL literals: fixed values from this code base, never user input. */
+function sqlList(values: readonly string[]): string {
+  return values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
+}
+
+/**
+ * Three aggregates over the period joined to the patients, in one statement: the cost grows with
+ * the period's rows, not with one query per patient. Mirrors the rules in handover.alerts.ts.
+ */
+export function wardOverviewQuery(range: { start: string; end: string }, alerts: boolean): { sql: string; params: string[] } {
+  const sql = `with incidents as (
+       select patient_id, count(*)::int as incident_count, (count(*) filter (where type = 'crisis'))::int as crisis_count
+         from reports
+        where deleted_at is null and created_at >= ? and created_at < ?
+          and (type in ('incident', 'crisis') or (type = 'verpleegkundig' and category = 'incident'))
+        group by patient_id
+     ), vitals as (
+       select patient_id, count(*)::int as abnormal_vitals
+         from vital_observations
+        where observed_at >= ? and observed_at < ? and interpretation in (${sqlList(criticalInterpretations)})
+        group by patient_id
+     ), risks as (
+       select patient_id, count(*)::int as high_risks
+         from (select distinct on (patient_id, risk_type) patient_id, risk_level
+                 from risk_assessments
+                order by patient_id, risk_type, assessed_at desc) latest
+        where risk_level in (${sqlList(highRiskLevels)})
+        group by patient_id
+     )
+     select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
+            coalesce(i.incident_count, 0) as incident_count, coalesce(i.crisis_count, 0) as crisis_count,
+            coalesce(v.abnormal_vitals, 0) as abnormal_vitals, coalesce(r.high_risks, 0) as high_risks,
+            (select max(created_at) from reports last where last.patient_id = p.id and last.deleted_at is null) as last_report_at
+       from patients p
+       left join incidents i on i.patient_id = p.id
+       left join vitals v on v.patient_id = p.id
+       left join risks r on r.patient_id = p.id
+      where (p.episode_status in (${sqlList(wardStatuses)}) or i.patient_id is not null or v.patient_id is not null)
+        ${alerts ? 'and (i.patient_id is not null or v.patient_id is not null or r.patient_id is not null)' : ''}`;
+  return { sql, params: [range.start, range.end, range.start, range.end] };
+}
+
+/**
+ * The ward at handover: every patient in care (screening or in treatment), plus anyone with an
+ * incident, crisis or critical vital sign in the period whatever their episode status — a crisis
+ * admission starts as `planned`, and a patient just discharged after an incident still belongs in
+ * the handover. Most alerts first, then by family name.
+ */
+export async function handoverOverview(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()): Promise<HandoverOverview> {
+  const { period, alerts } = parseOrThrow(overviewQuerySchema, query);
+  const range = periodRange(period, now);
+  const statement = wardOverviewQuery(range, alerts);
+  const rows = await em.execute<OverviewRow[]>(statement.sql, statement.params);
+  const patients = rows
+    .map((row) => ({
+      row,
+      patient: {
+        patientId: row.id,
+        name: displayName({ nameGiven: row.name_given, namePrefix: row.name_prefix, familyName: row.family_name }),
+        status: row.episode_status,
+        birthDate: row.birth_date,
+        alerts: alertCounts({ incident_count: row.incident_count, crisis_count: row.crisis_count, abnormal_vitals: row.abnormal_vitals, high_risks: row.high_risks }),
+        lastReportAt: row.last_report_at ? new Date(row.last_report_at).toISOString() : null,
+      },
+    }))
+    .sort(
+      (a, b) =>
+        b.patient.alerts.total - a.patient.alerts.total ||
+        collator.compare(a.row.family_name, b.row.family_name) ||
+        collator.compare(a.row.name_given.join(' '), b.row.name_given.join(' ')) ||
+        a.row.id.localeCompare(b.row.id),
+    )
+    .map(({ patient }) => patient);
+  recordAudit(em, actor, {
+    action: 'search',
+    resourceType: 'Handover',
+    patientIds: patients.map((patient) => patient.patientId),
+    details: { period, alerts, total: patients.length },
+  });
+  return { patients, period: range };
+}
+
+export interface HandoverDetail {
+  patient: { id: string; name: string; birthDate: string | null; status: EpisodeStatus };
+  period: HandoverPeriodRange;
+  alerts: HandoverAlerts;
+  /** The period's measurements, newest first, each with its interpretation. */
+  vitals: VitalView[];
+  /** The period's reports (not deleted), newest first; `includeInHandover` marks those for the handover. */
+  reports: ReportView[];
+  /** Current assessment per risk type, most severe first; not limited to the period. */
+  risks: RiskView[];
+  /** Who accessed this record during the period, newest first (at most 10). */
+  logs: AccessLogRow[];
+}
+
+/** One patient's period at a glance: alerts, measurements, reports, risks and recent access. */
+export async function handoverDetail(em: EntityManager, actor: AuditActor, patientId: string, query: unknown, now = new Date()): Promise<HandoverDetail> {
+  const { period } = parseOrThrow(detailQuerySchema, query);
+  const patient = isUuid(patientId) ? await em.findOne(Patient, { id: patientId }, { fields: ['id', 'nameGiven', 'namePrefix', 'familyName', 'birthDate', 'episodeStatus'] }) : null;
+  if (!patient) throw AppError.notFound(patientNotFound);
+  const range = periodRange(period, now);
+  const window = { $gte: new Date(range.start), $lt: now };
+  const reports = await em.find(Report, { patientId, deletedAt: null, createdAt: window }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: detailRowLimit });
+  const vitals = await em.find(VitalObservation, { patientId, observedAt: window }, { orderBy: { observedAt: 'desc', id: 'asc' }, limit: detailRowLimit });
+  const risks = await latestRisks(em, patientId);
+  const logs = await patientAccessLog(em, patientId, { from: new Date(range.start), to: now }, detailLogLimit);
+  const reportList = await reportViews(em, reports);
+  const vitalList: VitalView[] = vitals.map((row) => ({
+    id: row.id,
+    code: row.code,
+    label: row.label,
+    value: Number(row.value),
+    unit: row.unit,
+    interpretation: row.interpretation,
+    observedAt: row.observedAt.toISOString(),
+  }));
+  recordAudit(em, actor, { action: 'read', resourceType: 'Handover', resourceId: patient.id, patientIds: [patient.id], details: { period } });
+  return {
+    patient: { id: patient.id, name: displayName(patient), birthDate: patient.birthDate ?? null, status: patient.episodeStatus },
+    period: range,
+    alerts: alertsOf({ reports: reportList, vitals: vitalList, risks }),
+    vitals: vitalList,
+    reports: reportList,
+    risks,
+    logs,
+  };
+}

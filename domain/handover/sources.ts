@@ -1,0 +1,63 @@
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { User } from '../auth/auth.entities';
+import type { KnownPerson } from '../ai/pseudonymise';
+import type { EntityManager } from '../db/orm';
+import { RiskAssessment } from '../intake/intake.entities';
+import { Patient } from '../patient/patient.entity';
+import { displayName, knownPerson, patientNotFound } from '../patient/patient.service';
+import { Report } from '../report/report.entity';
+import { AppError } from '../shared/errors';
+import { isUuid } from '../shared/ids';
+import { VitalObservation } from '../vitals/vitals.entity';
+import { periodDays, type HandoverPeriod } from './handover.schemas';
+
+/** What a handover may be built from: the period's handover reports, vitals, and the current risks. */
+export interface HandoverSources {
+  patient: { id: string; name: string; person: KnownPerson };
+  reports: { id: string; type: string; category: string | null; content: string; createdAt: string; authorName: string }[];
+  observations: { id: string; code: string; label: string; value: number; unit: string; interpretation: 'HH' | 'H' | 'N' | 'L' | 'LL'; observedAt: string }[];
+  risks: { id: string; riskType: string; riskLevel: 'zeer hoog' | 'hoog' | 'gemiddeld' | 'laag'; rationale: string; assessedAt: string }[];
+}
+
+export function periodStart(period: HandoverPeriod, now: Date): Date {
+  return new Date(now.getTime() - periodDays[period] * 24 * 3600_000);
+}
+
+/** Step 1 of the generation: only reports marked for the handover enter it (CONTRACT §6). */
+export async function gatherHandoverSources(em: EntityManager, actor: AuditActor, patientId: string, period: HandoverPeriod, now: Date): Promise<HandoverSources> {
+  const patient = isUuid(patientId) ? await em.findOne(Patient, { id: patientId }) : null;
+  if (!patient) throw AppError.notFound(patientNotFound);
+  const since = periodStart(period, now);
+  const [reports, observations, risks] = await Promise.all([
+    em.find(Report, { patientId, includeInHandover: true, deletedAt: null, createdAt: { $gte: since, $lte: now } }, { orderBy: { createdAt: 'desc' }, limit: 60 }),
+    em.find(VitalObservation, { patientId, observedAt: { $gte: since, $lte: now } }, { orderBy: { observedAt: 'desc' }, limit: 60 }),
+    em.find(RiskAssessment, { patientId }, { orderBy: { assessedAt: 'desc' } }),
+  ]);
+  const authors = await em.find(User, { id: { $in: [...new Set(reports.map((report) => report.createdBy))] } }, { fields: ['id', 'displayName'] });
+  const authorName = new Map(authors.map((user) => [user.id, user.displayName]));
+  const currentRisks = new Map<string, RiskAssessment>();
+  for (const risk of risks) if (!currentRisks.has(risk.riskType)) currentRisks.set(risk.riskType, risk);
+  recordAudit(em, actor, { action: 'read', resourceType: 'Handover', resourceId: patient.id, patientIds: [patient.id], details: { period } });
+
+  return {
+    patient: { id: patient.id, name: displayName(patient), person: knownPerson(patient) },
+    reports: reports.map((report) => ({
+      id: report.id,
+      type: report.type,
+      category: report.category ?? null,
+      content: report.content,
+      createdAt: report.createdAt.toISOString(),
+      authorName: authorName.get(report.createdBy) ?? 'onbekend',
+    })),
+    observations: observations.map((row) => ({
+      id: row.id,
+      code: row.code,
+      label: row.label,
+      value: Number(row.value),
+      unit: row.unit,
+      interpretation: row.interpretation,
+      observedAt: row.observedAt.toISOString(),
+    })),
+    risks: [...currentRisks.values()].map((risk) => ({ id: risk.id, riskType: risk.riskType, riskLevel: risk.riskLevel, rationale: risk.rationale, assessedAt: risk.assessedAt.toISOString() })),
+  };
+}

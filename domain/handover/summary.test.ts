@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { HandoverSources } from './sources';
+import { candidatesFor, enforceRules, localDraft, parseModelDraft } from './summary';
+
+const sources: HandoverSources = {
+  patient: { id: 'p1', name: 'Jan de Vries', person: { name: 'Jan de Vries' } },
+  reports: [
+    { id: 'r-incident', type: 'incident', category: 'incident', content: 'Sloeg een medepatiënt, gesepareerd om 14:10.', createdAt: '2026-11-21T13:10:00Z', authorName: 'A' },
+    { id: 'r-refusal', type: 'dagnotitie', category: 'medicatie', content: 'Weigerde de avondmedicatie.', createdAt: '2026-11-21T19:00:00Z', authorName: 'B' },
+    { id: 'r-walk', type: 'dagnotitie', category: 'adl', content: 'Heeft gedoucht en ontbeten, daarna mee met de wandelgroep.', createdAt: '2026-11-21T09:00:00Z', authorName: 'C' },
+  ],
+  observations: [
+    { id: 'v-bp', code: '8480-6', label: 'Bloeddruk systolisch', value: 186, unit: 'mmHg', interpretation: 'HH', observedAt: '2026-11-21T15:00:00Z' },
+    { id: 'v-pulse', code: '8867-4', label: 'Hartfrequentie', value: 72, unit: '/min', interpretation: 'N', observedAt: '2026-11-21T15:00:00Z' },
+  ],
+  risks: [{ id: 'k-agressie', riskType: 'agressie', riskLevel: 'hoog', rationale: 'Twee incidenten deze week.', assessedAt: '2026-11-20T10:00:00Z' }],
+};
+
+describe('handover summary rules', () => {
+  it('offers the psychiatrist only relevant sources, most urgent first, under short references', () => {
+    const { kept, considered } = candidatesFor('psychiater', sources);
+    expect(considered).toBe(6);
+    const ids = kept.map((candidate) => candidate.bron.id);
+    expect(ids).not.toContain('r-walk');
+    expect(ids).not.toContain('v-pulse');
+    expect(ids[0]).toBe('r-incident');
+    expect(kept.map((candidate) => candidate.ref)).toEqual(expect.arrayContaining(['R1', 'R2', 'V1', 'K1']));
+  });
+
+  it('drops items citing no offered source and enforces the role limits', () => {
+    const { kept } = candidatesFor('psychiater', sources);
+    const many = Array.from({ length: 6 }, (_, index) => ({ tekst: `punt ${index}`, ref: 'R1' }));
+    const { draft, droppedUncited } = enforceRules(
+      { ernst: 'let op', situatie: 's', aandachtspunten: [{ tekst: 'verzonnen', ref: 'R99' }, { tekst: 'zonder bron', ref: null }, ...many], actiepunten: [{ tekst: 'a', ref: null }, { tekst: 'b', ref: 'V1' }, { tekst: 'c', ref: 'X9' }, { tekst: 'd', ref: null }] },
+      kept,
+      'psychiater',
+    );
+    expect(draft.aandachtspunten).toHaveLength(3);
+    expect(draft.aandachtspunten.every((item) => item.ref === 'R1')).toBe(true);
+    expect(draft.actiepunten.map((item) => item.tekst)).toEqual(['a', 'b']);
+    expect(droppedUncited).toBe(3);
+  });
+
+  it('reads fenced JSON and refuses an answer that is not a whole summary', () => {
+    const answer = { ernst: 'instabiel', situatie: 'Onrustig.', aandachtspunten: [{ tekst: 'Incident', bron: '[R1]' }], actiepunten: [{ tekst: 'Meten', eigenaar: 'verpleegkundige', alsDan: 'Als hoog, dan arts', bron: 'v1' }] };
+    expect(parseModelDraft('```json\n' + JSON.stringify(answer) + '\n```')).toEqual({
+      ernst: 'instabiel',
+      situatie: 'Onrustig.',
+      aandachtspunten: [{ tekst: 'Incident', ref: 'R1' }],
+      actiepunten: [{ tekst: 'Meten', ref: 'V1', eigenaar: 'verpleegkundige', alsDan: 'Als hoog, dan arts' }],
+    });
+    expect(parseModelDraft('Geen idee.')).toBeNull();
+    expect(parseModelDraft('{"aandachtspunten": "veel"}')).toBeNull();
+  });
+
+  it('builds a local, extractive summary within the limits, severity from the most urgent source', () => {
+    const { kept } = candidatesFor('verpleegkundige', sources);
+    const draft = localDraft(kept, 'verpleegkundige', '1d', 'Jan de Vries');
+    expect(draft.ernst).toBe('instabiel');
+    expect(draft.aandachtspunten.length).toBeLessThanOrEqual(5);
+    expect(draft.actiepunten.length).toBeLessThanOrEqual(3);
+    expect(draft.aandachtspunten[0]).toEqual({ tekst: 'Sloeg een medepatiënt, gesepareerd om 14:10.', ref: 'R1' });
+    expect(draft.situatie).toMatch(/^Jan de Vries: \d+ relevante meldingen in de afgelopen 24 uur/);
+    expect(localDraft([], 'psychiater', '3d', 'Jan de Vries')).toMatchObject({ ernst: 'stabiel', aandachtspunten: [], situatie: 'Jan de Vries: geen relevante meldingen in de afgelopen 3 dagen.' });
+  });
+});

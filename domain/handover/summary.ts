@@ -1,0 +1,169 @@
+import { dutchDay } from '../agenda/agenda.dates';
+import { jsonFromAnswer } from '../ai/json-answer';
+import { formatTime } from '../patient/patient.format';
+import { z } from '../shared/validation';
+import { actionOwners, itemLimits, periodLabels, severities, type ActionOwner, type Bron, type HandoverPeriod, type HandoverRole, type Severity, type SourceType } from './handover.schemas';
+import { relevanceFor, type HandoverSource, type Relevance } from './relevance';
+import type { HandoverSources } from './sources';
+
+/**
+ * From sources to a handover summary: the role filter, the short references the model cites
+ * (R1, V1, K1 — never database ids), the extractive local summary, and the rules that hold for
+ * whatever the model answers (limits, citations).
+ */
+
+export interface Candidate {
+  ref: string;
+  bron: Bron;
+  relevance: Relevance;
+  /** One line the model (or the local summary) reads. */
+  line: string;
+  /** What the local summary says about it. */
+  statement: string;
+}
+
+export interface DraftItem {
+  tekst: string;
+  ref: string | null;
+  eigenaar?: ActionOwner;
+  alsDan?: string;
+}
+
+export interface Draft {
+  ernst: Severity;
+  situatie: string;
+  aandachtspunten: DraftItem[];
+  actiepunten: DraftItem[];
+}
+
+const when = (iso: string) => `${dutchDay(new Date(iso), 'EEE d MMM')} ${formatTime(iso)}`;
+const sentence = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const first = /^(.{20,200}?[.!?])(\s|$)/.exec(flat)?.[1] ?? flat;
+  return first.length > 200 ? `${first.slice(0, 199)}…` : first;
+};
+
+/** Step 2: every source judged for the role; kept ones get a reference, most urgent first. */
+export function candidatesFor(role: HandoverRole, sources: HandoverSources): { kept: Candidate[]; considered: number } {
+  const all: (Candidate & { at: string })[] = [];
+  const judge = (source: HandoverSource) => relevanceFor(role, source);
+  sources.reports.forEach((report, index) => {
+    const relevance = judge({ kind: 'report', type: report.type, category: report.category, content: report.content });
+    const label = `Rapportage ${report.type}${report.category ? ` (${report.category})` : ''}`;
+    all.push({
+      ref: `R${index + 1}`,
+      bron: { id: report.id, type: 'report', label, date: report.createdAt },
+      relevance,
+      line: `${when(report.createdAt)} · ${label}: ${report.content.replace(/\s+/g, ' ').slice(0, 600)}`,
+      statement: sentence(report.content),
+      at: report.createdAt,
+    });
+  });
+  sources.observations.forEach((observation, index) => {
+    const relevance = judge({ kind: 'observation', code: observation.code, label: observation.label, interpretation: observation.interpretation });
+    const value = `${observation.label} ${observation.value} ${observation.unit}`;
+    all.push({
+      ref: `V${index + 1}`,
+      bron: { id: observation.id, type: 'observation', label: observation.label, date: observation.observedAt },
+      relevance,
+      line: `${when(observation.observedAt)} · ${value} (${observation.interpretation})`,
+      statement: `${value}: ${interpretationText[observation.interpretation]} (${when(observation.observedAt)}).`,
+      at: observation.observedAt,
+    });
+  });
+  sources.risks.forEach((risk, index) => {
+    const relevance = judge({ kind: 'risk', riskType: risk.riskType, riskLevel: risk.riskLevel });
+    all.push({
+      ref: `K${index + 1}`,
+      bron: { id: risk.id, type: 'risk', label: `Risico ${risk.riskType}`, date: risk.assessedAt },
+      relevance,
+      line: `${when(risk.assessedAt)} · risico ${risk.riskType}: ${risk.riskLevel} — ${risk.rationale.replace(/\s+/g, ' ').slice(0, 300)}`,
+      statement: `Risico ${risk.riskType} ${risk.riskLevel}: ${sentence(risk.rationale)}`,
+      at: risk.assessedAt,
+    });
+  });
+  const kept = all
+    .filter((candidate) => candidate.relevance.keep)
+    .sort((a, b) => b.relevance.weight - a.relevance.weight || b.at.localeCompare(a.at))
+    .map(({ at: _at, ...candidate }) => candidate);
+  return { kept, considered: all.length };
+}
+
+const interpretationText = { HH: 'sterk verhoogd', H: 'verhoogd', N: 'normaal', L: 'verlaagd', LL: 'sterk verlaagd' } as const;
+
+function severityOf(kept: Candidate[]): Severity {
+  const top = Math.max(0, ...kept.map((candidate) => candidate.relevance.weight));
+  return top >= 3 ? 'instabiel' : top >= 2 ? 'let op' : 'stabiel';
+}
+
+function actionFor(candidate: Candidate, role: HandoverRole): DraftItem | null {
+  const { reason } = candidate.relevance;
+  const ref = candidate.ref;
+  const owner: ActionOwner = role === 'psychiater' ? 'psychiater' : 'verpleegkundige';
+  if (candidate.bron.type === 'observation') {
+    return { tekst: `${candidate.bron.label} deze dienst opnieuw meten.`, ref, eigenaar: 'verpleegkundige', alsDan: 'Als de waarde afwijkend blijft, dan de dienstdoende arts informeren.' };
+  }
+  if (candidate.bron.type === 'risk') {
+    return { tekst: `Toezicht en signaleringsplan volgen (${candidate.bron.label.toLowerCase()}).`, ref, eigenaar: 'team', alsDan: 'Als het risico toeneemt, dan de psychiater direct inschakelen.' };
+  }
+  if (reason === 'medicatieprobleem') return { tekst: 'Medicatie en therapietrouw bespreken.', ref, eigenaar: role === 'psychiater' ? 'psychiater' : 'verpleegkundige', alsDan: 'Als de weigering aanhoudt, dan met de psychiater overleggen.' };
+  if (reason === 'crisis_dwang' || reason === 'risicosignaal') return { tekst: 'Veiligheid beoordelen en de afspraken uit het signaleringsplan nalopen.', ref, eigenaar: owner };
+  return null;
+}
+
+/** The local path: extractive, from the filtered sources only, within the role's limits. */
+export function localDraft(kept: Candidate[], role: HandoverRole, period: HandoverPeriod, patientName: string): Draft {
+  const limits = itemLimits[role];
+  const aandachtspunten = kept.slice(0, limits.aandachtspunten).map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
+  const actiepunten = kept.flatMap((candidate) => actionFor(candidate, role) ?? []).filter((action, index, list) => list.findIndex((other) => other.tekst === action.tekst) === index).slice(0, limits.actiepunten);
+  const counts = { report: 0, observation: 0, risk: 0 } as Record<SourceType, number>;
+  for (const candidate of kept) counts[candidate.bron.type]++;
+  const situatie = kept.length
+    ? `${patientName}: ${kept.length} relevante ${kept.length === 1 ? 'melding' : 'meldingen'} in de afgelopen ${periodLabels[period]} (${counts.report} rapportages, ${counts.observation} afwijkende metingen, ${counts.risk} risico's).`
+    : `${patientName}: geen relevante meldingen in de afgelopen ${periodLabels[period]}.`;
+  return { ernst: severityOf(kept), situatie, aandachtspunten, actiepunten };
+}
+
+const modelItem = z.object({
+  tekst: z.string().trim().min(1).max(400),
+  bron: z.string().trim().max(10).nullish(),
+  eigenaar: z.enum(actionOwners).catch('team').optional(),
+  alsDan: z.string().trim().max(300).nullish(),
+});
+const modelAnswerSchema = z.object({
+  ernst: z.enum(severities).catch('let op'),
+  situatie: z.string().trim().min(1).max(600),
+  aandachtspunten: z.array(modelItem),
+  actiepunten: z.array(modelItem).default([]),
+});
+
+/** The model's answer, or null when it cannot be used as a whole: a half summary is never stored. */
+export function parseModelDraft(text: string): Draft | null {
+  const answer = jsonFromAnswer(text);
+  if (!answer) return null;
+  const parsed = modelAnswerSchema.safeParse(answer.json);
+  if (!parsed.success) return null;
+  const item = (raw: z.output<typeof modelItem>): DraftItem => ({
+    tekst: raw.tekst,
+    ref: raw.bron ? raw.bron.replace(/[[\]\s]/g, '').toUpperCase() : null,
+    ...(raw.eigenaar ? { eigenaar: raw.eigenaar } : {}),
+    ...(raw.alsDan ? { alsDan: raw.alsDan } : {}),
+  });
+  return { ernst: parsed.data.ernst, situatie: parsed.data.situatie, aandachtspunten: parsed.data.aandachtspunten.map(item), actiepunten: parsed.data.actiepunten.map(item) };
+}
+
+/**
+ * Step 3 and the citation rule: an attention item must cite a source that was offered, an action
+ * item may cite one (if it cites, it must exist); then the role's limits.
+ */
+export function enforceRules(draft: Draft, kept: Candidate[], role: HandoverRole): { draft: Draft; droppedUncited: number } {
+  const refs = new Set(kept.map((candidate) => candidate.ref));
+  const attention = draft.aandachtspunten.filter((item) => item.ref !== null && refs.has(item.ref));
+  const actions = draft.actiepunten.filter((item) => item.ref === null || refs.has(item.ref));
+  const droppedUncited = draft.aandachtspunten.length - attention.length + (draft.actiepunten.length - actions.length);
+  const limits = itemLimits[role];
+  return {
+    draft: { ...draft, aandachtspunten: attention.slice(0, limits.aandachtspunten), actiepunten: actions.slice(0, limits.actiepunten).map((item) => ({ ...item, eigenaar: item.eigenaar ?? 'team' })) },
+    droppedUncited,
+  };
+}

@@ -1,0 +1,70 @@
+import { dailyNoteCategories, dailyNoteMaxLength } from '../report/report.schemas';
+import { AppError } from '../shared/errors';
+import { fieldErrors, z } from '../shared/validation';
+import { chainSchema, writingIntents, type Chain, type WritingIntent } from './intent.schemas';
+
+const appointmentTarget = (verb: string) => `Noem de patiënt of de afspraak die ${verb} moet worden.`;
+
+/**
+ * What a writing action needs before it can be prepared. The classifier fills entities where it
+ * can; these rules say, in Dutch, what is still missing. The worker parses with the same schemas,
+ * so a prepared step has exactly the fields it was validated with.
+ */
+export const writeEntitiesSchemas = {
+  dagnotitie: z.object({
+    patientId: z.uuid({ error: 'Kies de patiënt voor de dagnotitie.' }),
+    content: z
+      .string({ error: 'Vul de tekst van de dagnotitie in.' })
+      .trim()
+      .min(1, 'Vul de tekst van de dagnotitie in.')
+      .max(dailyNoteMaxLength, `Een dagnotitie is maximaal ${dailyNoteMaxLength} tekens.`),
+    category: z.enum(dailyNoteCategories, { error: 'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.' }),
+  }),
+  create_appointment: z.object({
+    patientId: z.uuid({ error: 'Kies de patiënt voor de nieuwe afspraak.' }),
+    datetime: z.iso.datetime({ offset: true, error: 'Geef de dag en het tijdstip van de nieuwe afspraak.' }),
+  }),
+  cancel_appointment: z
+    .object({ patientId: z.uuid().optional(), identifier: z.string().trim().min(1).optional() })
+    .refine((target) => target.patientId || target.identifier, { path: ['patientId'], message: appointmentTarget('geannuleerd') }),
+  reschedule_appointment: z
+    .object({
+      patientId: z.uuid().optional(),
+      identifier: z.string().trim().min(1).optional(),
+      datetime: z.iso.datetime({ offset: true, error: 'Geef de nieuwe dag en het nieuwe tijdstip van de afspraak.' }),
+    })
+    .refine((target) => target.patientId || target.identifier, { path: ['patientId'], message: appointmentTarget('verplaatst') }),
+} satisfies Record<WritingIntent, z.ZodType>;
+
+const writingAction = z.object({ intent: z.enum(writingIntents), entities: z.unknown().optional() });
+
+/** Per action, what its intent still needs; read on the raw input so it is reported even when the shape is wrong too. */
+function missingEntities(input: unknown): Record<string, string> {
+  const actions = z.object({ actions: z.array(z.unknown()) }).safeParse(input);
+  const fields: Record<string, string> = {};
+  actions.data?.actions.forEach((raw, index) => {
+    const action = writingAction.safeParse(raw);
+    if (!action.success) return;
+    const entities = writeEntitiesSchemas[action.data.intent].safeParse(action.data.entities ?? {});
+    if (entities.success) return;
+    for (const [field, message] of Object.entries(fieldErrors(entities.error))) fields[`actions.${index}.entities.${field}`] ??= message;
+  });
+  return fields;
+}
+
+/** A chain as the app accepts it: the classifier's shape, and every writing action complete. */
+export function parseChainRequest(input: unknown): Chain {
+  const chain = chainSchema.safeParse(input);
+  // The intent rules name a field more precisely than the generic shape check, so theirs win.
+  const fields = { ...(chain.success ? {} : fieldErrors(chain.error)), ...missingEntities(input) };
+  if (!chain.success || Object.keys(fields).length > 0) throw AppError.validation(fields);
+  return chain.data;
+}
+
+export const confirmChainSchema = z.object({
+  choices: z
+    .record(z.string().regex(/^\d+$/, 'Geef de stap als nummer.'), z.uuid({ error: 'Kies een van de voorgestelde afspraken.' }), {
+      error: 'Geef de keuzes als {"stapnummer": "afspraak-id"}.',
+    })
+    .optional(),
+});

@@ -1,0 +1,313 @@
+import { dateLabels, dutchDay, minutesIntoDay, timeIn } from '../agenda/agenda.dates';
+import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../agenda/agenda.schemas';
+import {
+  appointmentsBetween,
+  cancelAppointment,
+  createAppointment,
+  requestedRange,
+  rescheduleAppointment,
+  type AppointmentView,
+} from '../agenda/agenda.service';
+import type { AuditActor, AuditEntry } from '../audit/audit.service';
+import type { EntityManager } from '../db/orm';
+import { currentRisks, diagnosesOf, intakeStatus } from '../intake/intake.service';
+import { formatTime } from '../patient/patient.format';
+import { searchPatients } from '../patient/patient.search';
+import { getPatient } from '../patient/patient.service';
+import { classifyReportLocally } from '../report/report.classify';
+import { reportCategoryLabels, type ReportCategory } from '../report/report.schemas';
+import { createReport, listReports } from '../report/report.service';
+import { onceOnly } from '../shared/effects';
+import { AppError, fieldsOf } from '../shared/errors';
+import { isUuid } from '../shared/ids';
+import { capitaliseFirst } from '../shared/text';
+import { parseOrThrow } from '../shared/validation';
+import { chainMessages, failedStep, pendingStep, type ChainStep, type StepPlan } from './chain';
+import { writeEntitiesSchemas } from './chain.schemas';
+import { isWriting, type ChainAction, type Entities, type Intent, type WritingIntent } from './intent.schemas';
+
+type ReadIntent = Exclude<Intent, WritingIntent | 'unknown'>;
+
+interface Outcome {
+  summary: string;
+  result: unknown;
+}
+
+const searchDays = 14;
+const changeableStatuses: readonly string[] = ['gepland', 'verplaatst'];
+
+// ---- Dutch wording ---------------------------------------------------------------------------
+
+/** "maandag 23 november 10:00" */
+function when(instant: string): string {
+  return `${dutchDay(new Date(instant))} ${formatTime(instant)}`;
+}
+
+function typeLabel(type: string): string {
+  return (appointmentTypeLabels[type as AppointmentType] ?? type).toLowerCase();
+}
+
+/** "behandelgesprek maandag 23 november 10:00 met Jan de Vries" */
+function appointmentLabel(appointment: { type: string; start: string; patientName: string }): string {
+  return `${typeLabel(appointment.type)} ${when(appointment.start)} met ${appointment.patientName}`;
+}
+
+function noteLabel(category: ReportCategory, includeInHandover: boolean): string {
+  return `${reportCategoryLabels[category]}${includeInHandover ? ', ook in de overdracht' : ''}`;
+}
+
+function count(n: number, one: string, many: string): string {
+  return n === 0 ? `geen ${many}` : `${n} ${n === 1 ? one : many}`;
+}
+
+/** "van Jan" as the clinician said it; reads do not resolve the name again. */
+function ofPatient(entities: Entities, fallback: string): string {
+  return entities.patientName ? `van ${entities.patientName}` : fallback;
+}
+
+// ---- What a step refers to -------------------------------------------------------------------
+
+/** A name the classifier could not pin to one patient must not widen a read to the whole ward. */
+function patientScope(entities: Entities): { patientId?: string } {
+  if (entities.patientId) return { patientId: entities.patientId };
+  if (entities.patientName) throw AppError.validation({ patientId: `Kies welke patiënt met “${entities.patientName}” bedoeld is.` });
+  return {};
+}
+
+function labelOf(entities: Entities): string | undefined {
+  if (entities.dateLabel) return entities.dateLabel.toLowerCase();
+  // "morgen 10:00" as the name of an appointment also says which day.
+  const words = ` ${(entities.identifier ?? '').toLowerCase().replace(/[^\p{L}]+/gu, ' ')} `;
+  return dateLabels.find((label) => words.includes(` ${label} `));
+}
+
+// The time parser lives with the other clinical-time helpers; the no-show command reads times too.
+export { timeIn };
+
+function clock(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+function rangeOf(entities: Entities, now: Date) {
+  if (entities.dateRange) return requestedRange({ start: new Date(entities.dateRange.start), end: new Date(entities.dateRange.end) }, now);
+  const label = labelOf(entities);
+  if (label) return requestedRange({ label }, now);
+  return requestedRange({ start: now, end: new Date(now.getTime() + searchDays * 24 * 3600_000) }, now);
+}
+
+interface Targets {
+  patientName: string | null;
+  /** "morgen om 10:00", "in de komende 14 dagen": for the message when nothing matches. */
+  period: string;
+  matches: AppointmentView[];
+}
+
+/** The clinician's own, still open appointments the words point at. */
+async function targetAppointments(em: EntityManager, actor: AuditActor, entities: Entities, now: Date): Promise<Targets> {
+  const patient = entities.patientId ? await getPatient(em, actor, entities.patientId) : null;
+  const range = rangeOf(entities, now);
+  // Without a patient, only the clinician's own agenda is searched (and logged as seen).
+  const appointments = await appointmentsBetween(em, actor, range, patient ? { patientId: patient.id } : { practitionerId: actor.userId });
+  const minutes = timeIn(entities.identifier);
+  const id = isUuid(entities.identifier) ? entities.identifier : null;
+  const matches = appointments.filter(
+    (appointment) =>
+      (appointment.ownerId === actor.userId || appointment.practitionerId === actor.userId) &&
+      changeableStatuses.includes(appointment.status) &&
+      (!id || appointment.id === id) &&
+      (minutes === null || minutesIntoDay(new Date(appointment.start)) === minutes),
+  );
+  const day = entities.dateRange ? 'in de gevraagde periode' : (range.label ?? `in de komende ${searchDays} dagen`);
+  const period = minutes === null ? day : range.label ? `${day} om ${clock(minutes)}` : `om ${clock(minutes)} ${day}`;
+  return { patientName: patient?.displayName ?? entities.patientName ?? null, period, matches };
+}
+
+/** One match is the plan; several ask the clinician to choose; none fails the step. */
+function planFor(step: ChainStep, targets: Targets, describe: (appointment: AppointmentView) => string, extra: StepPlan = {}): ChainStep {
+  const forPatient = targets.patientName ? ` voor ${targets.patientName}` : '';
+  const [first, ...others] = targets.matches;
+  if (!first) return failedStep(step, `Geen afspraak gevonden${forPatient} ${targets.period}.`);
+  if (others.length === 0) {
+    const plan = { patientId: first.patientId, patientName: first.patientName, appointmentId: first.id, start: first.start, type: first.type, ...extra };
+    return { ...step, status: 'klaar_voor_bevestiging', summary: describe(first), plan };
+  }
+  return {
+    ...step,
+    status: 'keuze_nodig',
+    summary: `${targets.matches.length} afspraken gevonden${forPatient} ${targets.period}; kies welke bedoeld is`,
+    plan: { patientId: first.patientId, ...extra },
+    candidates: targets.matches.map((appointment) => ({
+      appointmentId: appointment.id,
+      label: capitaliseFirst(appointmentLabel(appointment)),
+      summary: describe(appointment),
+    })),
+  };
+}
+
+function appointmentTypeIn(text: string): AppointmentType {
+  const words = text.toLowerCase();
+  return appointmentTypes.find((type) => type !== 'overig' && words.includes(type)) ?? 'behandelgesprek';
+}
+
+// ---- Preparation -----------------------------------------------------------------------------
+
+type Reader = (em: EntityManager, actor: AuditActor, entities: Entities, now: Date) => Promise<Outcome>;
+
+const readers: Record<ReadIntent, Reader> = {
+  async zoeken(em, actor, entities) {
+    const results = await searchPatients(em, actor, { q: entities.patientName, limit: 10 }, { channel: 'assistant' });
+    return { summary: `${capitaliseFirst(count(results.length, 'patiënt', 'patiënten'))} gevonden voor “${entities.patientName}”`, result: { results } };
+  },
+  agenda: agendaOf,
+  agenda_query: agendaOf,
+  async intake_status(em, actor, entities) {
+    const status = await intakeStatus(em, actor, patientScope(entities));
+    return { summary: `Intake ${ofPatient(entities, 'van de afdeling')}: ${status.completionPercentage}% compleet`, result: status };
+  },
+  async risico_query(em, actor, entities) {
+    const risks = await currentRisks(em, actor, patientScope(entities));
+    return { summary: `Risico's ${ofPatient(entities, 'op de afdeling')}: ${count(risks.risks.length, 'taxatie', 'taxaties')}`, result: risks };
+  },
+  async diagnose_query(em, actor, entities) {
+    const diagnoses = await diagnosesOf(em, actor, patientScope(entities));
+    return { summary: `Diagnoses ${ofPatient(entities, 'op de afdeling')}`, result: diagnoses };
+  },
+  async rapportage(em, actor, entities) {
+    const reports = await listReports(em, actor, { ...patientScope(entities), limit: 5 });
+    return { summary: `Laatste rapportages ${ofPatient(entities, 'van de afdeling')}`, result: reports };
+  },
+  async overdracht(_em, _actor, entities) {
+    const { patientId } = patientScope(entities);
+    return { summary: `Overdracht ${ofPatient(entities, 'van de afdeling')} openen`, result: { patientId: patientId ?? null, href: patientId ? `/overdracht?patient=${patientId}` : '/overdracht' } };
+  },
+  async intake_navigeer(_em, _actor, entities) {
+    const { patientId } = patientScope(entities);
+    if (!patientId) throw AppError.validation({ patientId: 'Noem de patiënt van wie de intake geopend moet worden.' });
+    return { summary: `Intake ${ofPatient(entities, 'van de patiënt')} openen`, result: { href: `/patients/${patientId}/intake` } };
+  },
+};
+
+async function agendaOf(em: EntityManager, actor: AuditActor, entities: Entities, now: Date): Promise<Outcome> {
+  const range = rangeOf({ ...entities, dateLabel: entities.dateLabel ?? 'vandaag' }, now);
+  const appointments = await appointmentsBetween(em, actor, range, patientScope(entities));
+  const who = entities.patientName ? ` van ${entities.patientName}` : '';
+  return {
+    summary: `${capitaliseFirst(count(appointments.length, 'afspraak', 'afspraken'))}${who} ${range.label ?? 'in de gevraagde periode'}`,
+    result: { appointments, range: { start: range.start.toISOString(), end: range.end.toISOString(), label: range.label } },
+  };
+}
+
+type Preparer = (em: EntityManager, actor: AuditActor, step: ChainStep, now: Date) => Promise<ChainStep>;
+
+const preparers: Record<WritingIntent, Preparer> = {
+  async cancel_appointment(em, actor, step, now) {
+    parseOrThrow(writeEntitiesSchemas.cancel_appointment, step.entities);
+    const targets = await targetAppointments(em, actor, step.entities, now);
+    return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} annuleren`);
+  },
+  async reschedule_appointment(em, actor, step, now) {
+    const { datetime } = parseOrThrow(writeEntitiesSchemas.reschedule_appointment, step.entities);
+    const targets = await targetAppointments(em, actor, step.entities, now);
+    return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} verplaatsen naar ${when(datetime)}`, { moveTo: datetime });
+  },
+  async create_appointment(em, actor, step) {
+    const { patientId, datetime } = parseOrThrow(writeEntitiesSchemas.create_appointment, step.entities);
+    const patient = await getPatient(em, actor, patientId);
+    const type = appointmentTypeIn(`${step.entities.identifier ?? ''} ${step.entities.content ?? ''}`);
+    const plan = { patientId, patientName: patient.displayName, start: datetime, type };
+    return { ...step, status: 'klaar_voor_bevestiging', summary: `Afspraak ${appointmentLabel(plan)} inplannen`, plan };
+  },
+  async dagnotitie(em, actor, step) {
+    const { patientId, content, category } = parseOrThrow(writeEntitiesSchemas.dagnotitie, step.entities);
+    const patient = await getPatient(em, actor, patientId);
+    const { includeInHandover } = classifyReportLocally({ text: content });
+    return {
+      ...step,
+      status: 'klaar_voor_bevestiging',
+      summary: `Dagnotitie voor ${patient.displayName} vastleggen (${noteLabel(category, includeInHandover)}): “${content}”`,
+      plan: { patientId, patientName: patient.displayName, category, content, includeInHandover },
+    };
+  },
+};
+
+/**
+ * Resolves what a step will touch. Reads run now and carry what the chat block shows; writes get a
+ * plan (or candidates, or a Dutch reason why not) and wait for the clinician's confirmation.
+ */
+export async function prepareChainStep(em: EntityManager, actor: AuditActor, action: ChainAction, index: number, now = new Date()): Promise<ChainStep> {
+  const step = pendingStep(action, index);
+  const { intent } = action;
+  if (intent === 'unknown') return { ...step, status: 'overgeslagen', summary: chainMessages.notUnderstood };
+  if (isWriting(intent)) return preparers[intent](em, actor, step, now);
+  const { summary, result } = await readers[intent](em, actor, action.entities, now);
+  return { ...step, status: 'klaar', summary, result };
+}
+
+// ---- Execution -------------------------------------------------------------------------------
+
+type Executor = (em: EntityManager, actor: AuditActor, plan: StepPlan, now: Date) => Promise<Outcome>;
+
+const executors: Record<WritingIntent, Executor> = {
+  async cancel_appointment(em, actor, plan) {
+    const { appointment } = await cancelAppointment(em, actor, { appointmentId: plan.appointmentId });
+    return { summary: `Afspraak ${appointmentLabel(appointment)} geannuleerd`, result: { appointment } };
+  },
+  async reschedule_appointment(em, actor, plan, now) {
+    const { appointment } = await rescheduleAppointment(em, actor, { appointmentId: plan.appointmentId, start: plan.moveTo }, now);
+    return { summary: `Afspraak ${typeLabel(appointment.type)} met ${appointment.patientName} verplaatst naar ${when(appointment.start)}`, result: { appointment } };
+  },
+  async create_appointment(em, actor, plan, now) {
+    const appointment = await createAppointment(em, actor, { patientId: plan.patientId, start: plan.start, type: plan.type }, now);
+    return { summary: `Afspraak ${appointmentLabel(appointment)} ingepland`, result: { appointment } };
+  },
+  async dagnotitie(em, actor, plan, now) {
+    const report = await createReport(
+      em,
+      actor,
+      { patientId: plan.patientId, type: 'dagnotitie', category: plan.category, content: plan.content, includeInHandover: plan.includeInHandover },
+      now,
+    );
+    const category = report.category ?? 'observatie';
+    return { summary: `Dagnotitie voor ${plan.patientName ?? 'de patiënt'} vastgelegd (${noteLabel(category, report.includeInHandover)})`, result: { report } };
+  },
+};
+
+function writingIntentOf(step: ChainStep): WritingIntent {
+  if (!isWriting(step.intent)) throw new AppError('conflict', 'Deze stap wijzigt geen gegevens.');
+  return step.intent;
+}
+
+/**
+ * Performs a confirmed write step through the area's own service, at most once per chain step:
+ * a retry after the commit (a worker that died) gets the first outcome back instead of writing again.
+ */
+export async function executeChainStep(em: EntityManager, actor: AuditActor, chainId: string, step: ChainStep, now = new Date()): Promise<ChainStep> {
+  const intent = writingIntentOf(step);
+  const { summary, result } = await onceOnly(em, actor.organisationId, `${chainId}:${step.index}`, () => executors[intent](em, actor, step.plan ?? {}, now));
+  return { ...step, status: 'klaar', summary, result };
+}
+
+/** The access-log entry for a write that is refused or fails, so it shows in the patient's log too. */
+export function attemptOf(step: ChainStep): AuditEntry {
+  const note = step.intent === 'dagnotitie';
+  return {
+    action: note || step.intent === 'create_appointment' ? 'create' : 'update',
+    resourceType: note ? 'Report' : 'Appointment',
+    resourceId: step.plan?.appointmentId ?? null,
+    patientIds: step.plan?.patientId ? [step.plan.patientId] : [],
+  };
+}
+
+/**
+ * A refusal by a service (validation, not found, forbidden, conflict) is an outcome of the step,
+ * shown to the clinician in Dutch; anything else is a fault and is thrown, so Temporal retries.
+ */
+export async function stepOutcome(step: ChainStep, work: () => Promise<ChainStep>): Promise<ChainStep> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A validation error's field message says what is wrong; its general message only that something is.
+    return failedStep(step, Object.values(fieldsOf(error.details) ?? {})[0] ?? error.message);
+  }
+}

@@ -1,0 +1,172 @@
+import { Client, Connection } from '@temporalio/client';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../shared/errors';
+import { initialChainState, missingChoices, stepKind, withChoices, type ChainStep } from './chain';
+import { confirmChainSchema, parseChainRequest } from './chain.schemas';
+import { stepOutcome, timeIn } from './chain.service';
+import { chainState, startChain } from './chain.temporal';
+import { intents, isWriting, type ChainAction } from './intent.schemas';
+
+const patientId = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
+const appointmentId = '7a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d';
+const otherAppointmentId = '8b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
+
+function fieldsOf(input: unknown): Record<string, string> {
+  try {
+    parseChainRequest(input);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'validation_failed') return (error.details as { fields: Record<string, string> }).fields;
+    throw error;
+  }
+  throw new Error('expected a validation error');
+}
+
+const action = (intent: ChainAction['intent'], entities: Record<string, unknown> = {}) => ({ intent, entities, confidence: 0.9 });
+
+describe('validating a chain before it starts', () => {
+  it('accepts the cancel-and-note chain of the acceptance example', () => {
+    const chain = parseChainRequest({
+      actions: [
+        action('cancel_appointment', { patientName: 'Jan', patientId, dateLabel: 'morgen' }),
+        action('dagnotitie', { patientId, category: 'observatie', content: ' Patiënt meldt zich ziek. ' }),
+      ],
+    });
+    expect(chain.actions.map((a) => a.intent)).toEqual(['cancel_appointment', 'dagnotitie']);
+    expect(chain.actions[1]!.entities.content).toBe('Patiënt meldt zich ziek.');
+  });
+
+  it.each([
+    [action('dagnotitie', { category: 'observatie', content: 'Slaapt slecht.' }), 'patientId', 'Kies de patiënt voor de dagnotitie.'],
+    [action('dagnotitie', { patientId, category: 'observatie' }), 'content', 'Vul de tekst van de dagnotitie in.'],
+    [action('dagnotitie', { patientId, category: 'observatie', content: 'x'.repeat(501) }), 'content', 'Een dagnotitie is maximaal 500 tekens.'],
+    [action('dagnotitie', { patientId, content: 'Slaapt slecht.' }), 'category', 'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.'],
+    [action('create_appointment', { datetime: '2026-11-23T10:00:00+01:00' }), 'patientId', 'Kies de patiënt voor de nieuwe afspraak.'],
+    [action('create_appointment', { patientId, dateLabel: 'morgen' }), 'datetime', 'Geef de dag en het tijdstip van de nieuwe afspraak.'],
+    [action('cancel_appointment', { dateLabel: 'morgen' }), 'patientId', 'Noem de patiënt of de afspraak die geannuleerd moet worden.'],
+    [action('reschedule_appointment', { datetime: '2026-11-24T14:00:00+01:00' }), 'patientId', 'Noem de patiënt of de afspraak die verplaatst moet worden.'],
+    [action('reschedule_appointment', { identifier: 'morgen 10:00' }), 'datetime', 'Geef de nieuwe dag en het nieuwe tijdstip van de afspraak.'],
+  ])('refuses %j with a Dutch message on %s', (incomplete, field, message) => {
+    expect(fieldsOf({ actions: [action('agenda'), incomplete] })).toEqual({ [`actions.1.entities.${field}`]: message });
+  });
+
+  it('lets a cancellation name its appointment instead of the patient', () => {
+    expect(() => parseChainRequest({ actions: [action('cancel_appointment', { identifier: 'morgen 10:00' })] })).not.toThrow();
+  });
+
+  it('asks nothing of reading intents, and refuses an empty or too long chain', () => {
+    expect(() => parseChainRequest({ actions: [action('zoeken'), action('unknown')] })).not.toThrow();
+    expect(Object.keys(fieldsOf({ actions: [] }))).toEqual(['actions']);
+    expect(Object.keys(fieldsOf({ actions: Array.from({ length: 6 }, () => action('agenda')) }))).toEqual(['actions']);
+  });
+
+  it('reports a wrong shape and a missing entity together', () => {
+    const fields = fieldsOf({ actions: [{ intent: 'dagnotitie', entities: { category: 'observatie', content: 'Rustig.' } }] });
+    expect(fields['actions.0.confidence']).toBeDefined();
+    expect(fields['actions.0.entities.patientId']).toBe('Kies de patiënt voor de dagnotitie.');
+  });
+
+  it('accepts choices only as step number → appointment id', () => {
+    expect(confirmChainSchema.safeParse({}).success).toBe(true);
+    expect(confirmChainSchema.safeParse({ choices: { 0: appointmentId } }).success).toBe(true);
+    expect(confirmChainSchema.safeParse({ choices: { 0: 'de eerste' } }).error?.issues[0]?.message).toBe('Kies een van de voorgestelde afspraken.');
+  });
+});
+
+describe('chain steps', () => {
+  it('writes exactly the intents that change the record; an unknown intent is skipped', () => {
+    for (const intent of intents) expect(stepKind(intent) === 'write', intent).toBe(isWriting(intent));
+    expect(stepKind('unknown')).toBe('skip');
+  });
+
+  it('starts with every step being prepared, for its organisation and user', () => {
+    const state = initialChainState({
+      chainId: 'c',
+      actor: { organisationId: 'o', userId: 'u', role: 'verpleegkundige', channel: 'assistant' },
+      actions: [action('zoeken', { patientName: 'Jan' }), action('dagnotitie')] as ChainAction[],
+    });
+    expect(state).toMatchObject({ chainId: 'c', organisationId: 'o', userId: 'u', status: 'voorbereiden' });
+    expect(state.steps.map((step) => [step.index, step.kind, step.status])).toEqual([
+      [0, 'read', 'voorbereiden'],
+      [1, 'write', 'voorbereiden'],
+    ]);
+  });
+
+  const choosing: ChainStep = {
+    index: 1,
+    intent: 'cancel_appointment',
+    entities: { patientId },
+    kind: 'write',
+    status: 'keuze_nodig',
+    summary: '2 afspraken gevonden; kies welke bedoeld is',
+    plan: { patientId },
+    candidates: [
+      { appointmentId, label: 'Behandelgesprek maandag 23 november 10:00 met Jan de Vries', summary: 'Afspraak behandelgesprek maandag 23 november 10:00 met Jan de Vries annuleren' },
+      { appointmentId: otherAppointmentId, label: 'Intake maandag 23 november 14:00 met Jan de Vries', summary: 'Afspraak intake maandag 23 november 14:00 met Jan de Vries annuleren' },
+    ],
+  };
+
+  it('names every step that still needs a choice, and a choice that was not offered', () => {
+    expect(missingChoices([choosing], {})).toEqual({ 'choices.1': 'Kies welke afspraak bedoeld is.' });
+    expect(missingChoices([choosing], { 1: patientId })).toEqual({ 'choices.1': 'Kies een van de voorgestelde afspraken.' });
+    expect(missingChoices([choosing], { 1: otherAppointmentId })).toEqual({});
+  });
+
+  it('turns a chosen candidate into the plan and the summary', () => {
+    const [chosen] = withChoices([choosing], { 1: otherAppointmentId });
+    expect(chosen).toMatchObject({
+      status: 'klaar_voor_bevestiging',
+      summary: 'Afspraak intake maandag 23 november 14:00 met Jan de Vries annuleren',
+      plan: { patientId, appointmentId: otherAppointmentId },
+    });
+    expect(withChoices([choosing], {})[0]).toBe(choosing);
+  });
+});
+
+describe('a time in the words that name an appointment', () => {
+  it.each([
+    ['morgen 10:00', 600],
+    ['vrijdag 9.30', 570],
+    ['de afspraak van 14 uur', 840],
+    ['morgen', null],
+    ['25:00', null],
+    [undefined, null],
+  ])('%s → %s minutes', (words, minutes) => {
+    expect(timeIn(words)).toBe(minutes);
+  });
+});
+
+describe('a refusal by a service', () => {
+  const step = initialChainState({
+    chainId: 'c',
+    actor: { organisationId: 'o', userId: 'u', role: 'verpleegkundige', channel: 'assistant' },
+    actions: [action('dagnotitie')] as ChainAction[],
+  }).steps[0]!;
+
+  it('fails the step with its Dutch message, the field message first', async () => {
+    const refused = await stepOutcome(step, () => Promise.reject(AppError.validation({ patientId: 'Deze patiënt bestaat niet (meer).' })));
+    expect(refused).toMatchObject({ status: 'mislukt', error: 'Deze patiënt bestaat niet (meer).' });
+    const forbidden = await stepOutcome(step, () => Promise.reject(AppError.forbidden()));
+    expect(forbidden).toMatchObject({ status: 'mislukt', error: 'Geen toegang tot deze afspraak.' });
+  });
+
+  it('lets a fault through, so Temporal retries', async () => {
+    await expect(stepOutcome(step, () => Promise.reject(new Error('connection reset')))).rejects.toThrow('connection reset');
+  });
+});
+
+describe('when Temporal does not answer', () => {
+  const nowhere = new Client({ connection: Connection.lazy({ address: '127.0.0.1:9', connectTimeout: '500 ms' }) });
+  const actor = { organisationId: 'o', userId: 'u', role: 'verpleegkundige', channel: 'assistant' } as const;
+
+  it('answers in Dutch that the assistant is unavailable, after validating the request', async () => {
+    await expect(startChain(nowhere, actor, { actions: [action('dagnotitie')] })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(startChain(nowhere, actor, { actions: [action('zoeken', { patientName: 'Jan' })] })).rejects.toMatchObject({
+      code: 'unavailable',
+      message: 'Deze functie is tijdelijk niet beschikbaar, probeer het later opnieuw.',
+    });
+  });
+
+  it('does not even ask for an id that cannot be a chain', async () => {
+    await expect(chainState(nowhere, actor, 'niet-een-id')).rejects.toMatchObject({ code: 'not_found', message: 'Deze opdracht van de assistent is niet gevonden.' });
+  });
+});

@@ -1,0 +1,138 @@
+import type { AuditActor } from '../audit/audit.service';
+import type { ReportCategory } from '../report/report.schemas';
+import { isWriting, type ChainAction, type Entities, type Intent } from './intent.schemas';
+
+/*
+ * An intent chain: the steps of one assistant request, their preparation, the clinician's
+ * confirmation and the writes. Pure, so the workflow, the worker and the app share one model.
+ */
+
+export type StepKind = 'read' | 'write' | 'skip';
+
+export type StepStatus =
+  | 'voorbereiden'
+  | 'klaar_voor_bevestiging'
+  | 'keuze_nodig'
+  | 'bezig'
+  | 'klaar'
+  | 'mislukt'
+  | 'overgeslagen'
+  | 'geannuleerd';
+
+export type ChainStatus = 'voorbereiden' | 'wacht_op_bevestiging' | 'bezig' | 'voltooid' | 'afgewezen' | 'verlopen' | 'mislukt';
+
+export const finishedChainStatuses: readonly ChainStatus[] = ['voltooid', 'afgewezen', 'verlopen', 'mislukt'];
+
+/** What a write step will touch, resolved during preparation; the confirmation is about exactly this. */
+export interface StepPlan {
+  patientId?: string;
+  patientName?: string;
+  appointmentId?: string;
+  /** The start of the appointment to change, or of the one to create. */
+  start?: string;
+  /** Where a rescheduled appointment moves to. */
+  moveTo?: string;
+  type?: string;
+  category?: ReportCategory;
+  content?: string;
+  includeInHandover?: boolean;
+}
+
+export interface Candidate {
+  appointmentId: string;
+  label: string;
+  /** The step's summary once this candidate is chosen. */
+  summary: string;
+}
+
+export interface ChainStep {
+  index: number;
+  intent: Intent;
+  entities: Entities;
+  kind: StepKind;
+  status: StepStatus;
+  /** Dutch one-liner of what will happen, or what happened. */
+  summary: string;
+  plan?: StepPlan;
+  candidates?: Candidate[];
+  result?: unknown;
+  /** Dutch, shown to the clinician as is. */
+  error?: string;
+}
+
+export interface ChainState {
+  chainId: string;
+  organisationId: string;
+  userId: string;
+  status: ChainStatus;
+  steps: ChainStep[];
+}
+
+export interface IntentChainInput {
+  chainId: string;
+  actor: AuditActor;
+  actions: ChainAction[];
+}
+
+/** Step index (as a string, JSON keys are) → the chosen appointment of a step that asked for a choice. */
+export type Choices = Record<string, string>;
+
+export interface ConfirmChain {
+  choices?: Choices;
+}
+
+export const chainMessages = {
+  preparing: 'Wordt voorbereid…',
+  notUnderstood: 'Dit deel van de opdracht is niet begrepen en wordt overgeslagen.',
+  chooseAppointment: 'Kies welke afspraak bedoeld is.',
+  unknownChoice: 'Kies een van de voorgestelde afspraken.',
+  disruption: 'Deze stap kon door een storing niet worden uitgevoerd. Probeer het later opnieuw.',
+} as const;
+
+export function chainWorkflowId(chainId: string): string {
+  return `intent-chain-${chainId}`;
+}
+
+export function stepKind(intent: Intent): StepKind {
+  if (intent === 'unknown') return 'skip';
+  return isWriting(intent) ? 'write' : 'read';
+}
+
+export function pendingStep(action: ChainAction, index: number): ChainStep {
+  return { index, intent: action.intent, entities: action.entities, kind: stepKind(action.intent), status: 'voorbereiden', summary: chainMessages.preparing };
+}
+
+export function initialChainState({ chainId, actor, actions }: IntentChainInput): ChainState {
+  return {
+    chainId,
+    organisationId: actor.organisationId,
+    userId: actor.userId,
+    status: 'voorbereiden',
+    steps: actions.map(pendingStep),
+  };
+}
+
+export function failedStep(step: ChainStep, error: string): ChainStep {
+  return { ...step, status: 'mislukt', error };
+}
+
+/** Field → Dutch message for every step that asks for a choice and did not get a valid one. */
+export function missingChoices(steps: readonly ChainStep[], choices: Choices): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const step of steps) {
+    if (step.status !== 'keuze_nodig') continue;
+    const choice = choices[String(step.index)];
+    if (!choice) fields[`choices.${step.index}`] = chainMessages.chooseAppointment;
+    else if (!step.candidates?.some((candidate) => candidate.appointmentId === choice)) fields[`choices.${step.index}`] = chainMessages.unknownChoice;
+  }
+  return fields;
+}
+
+/** A step that asked for a choice and got one of its candidates is ready like any other. */
+export function withChoices(steps: readonly ChainStep[], choices: Choices): ChainStep[] {
+  return steps.map((step) => {
+    const chosen = step.status === 'keuze_nodig' ? step.candidates?.find((candidate) => candidate.appointmentId === choices[String(step.index)]) : undefined;
+    if (!chosen) return step;
+    return { ...step, status: 'klaar_voor_bevestiging', summary: chosen.summary, plan: { ...step.plan, appointmentId: chosen.appointmentId } };
+  });
+}

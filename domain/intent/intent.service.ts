@@ -1,0 +1,177 @@
+import { appointmentsBetween } from '../agenda/agenda.service';
+import { dutchDay } from '../agenda/agenda.dates';
+import type { AiPort } from '../ai/ai.port';
+import { intentOrchestratorMessages, intentOrchestratorPrompt, type OrchestratorContext } from '../ai/prompts/intent-orchestrator.prompt';
+import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
+import type { AuditActor } from '../audit/audit.service';
+import type { EntityManager, MikroORM } from '../db/orm';
+import { withTenant } from '../db/tenant';
+import { searchPatients } from '../patient/patient.search';
+import { formatTime } from '../patient/patient.format';
+import { Patient } from '../patient/patient.entity';
+import { Report } from '../report/report.entity';
+import { parseOrThrow } from '../shared/validation';
+import { coreClassifyRequestSchema, intentClassifyRequestSchema, type ChainAction, type ClassifyContext, type Entities, type Intent } from './intent.schemas';
+import { parseOrchestratorAnswer } from './orchestrator';
+import { classifyReflex } from './reflex';
+
+export interface ClassifyDeps {
+  orm: MikroORM;
+  ai: AiPort;
+}
+
+export type AiStatus = 'not_needed' | 'not_configured' | 'ok' | 'malformed' | 'timeout' | 'error';
+
+export interface CoreClassification {
+  handledBy: 'reflex' | 'orchestrator';
+  chain: { actions: ChainAction[] };
+  tokensUsed: number;
+  processingTimeMs: number;
+  /** Whether a model was asked and how that went; the UI says so when none is configured. */
+  ai: { configured: boolean; status: AiStatus };
+}
+
+/** Local confidence under this goes to the orchestrator (CONTRACT §7). */
+export const escalationThreshold = 0.8;
+/** A chain from the local path after a failed model call claims no more than this. */
+export const fallbackConfidenceCap = 0.6;
+
+/** A written name becomes a patient when one patient clearly fits: a good score and no close second. */
+const resolveScore = 0.8;
+const resolveMargin = 0.08;
+
+/**
+ * Written names → patients of the organisation (through the patient search, so it is logged).
+ * `mentioned` are further names in the sentence: they are looked up too, so that pseudonymisation
+ * knows them even when they belong to no action.
+ */
+async function resolvePatients(em: EntityManager, actor: AuditActor, actions: ChainAction[], mentioned: string[] = []): Promise<{ actions: ChainAction[]; known: KnownPerson[] }> {
+  const names = [...new Set([...actions.filter((action) => action.entities.patientName && !action.entities.patientId).map((action) => action.entities.patientName!), ...mentioned])];
+  const resolved = new Map<string, { id: string; name: string }>();
+  const known: KnownPerson[] = [];
+  for (const name of names) {
+    known.push({ name });
+    const results = await searchPatients(em, actor, { q: name, limit: 3 }, { channel: 'assistant' });
+    const [best, second] = results;
+    if (best && best.score >= resolveScore && (!second || best.score - second.score >= resolveMargin)) {
+      resolved.set(name, { id: best.id, name: best.name });
+      known.push({ name: best.name });
+    }
+  }
+  const withIds = actions.map((action) => {
+    const match = action.entities.patientName ? resolved.get(action.entities.patientName) : undefined;
+    return match ? { ...action, entities: { ...action.entities, patientId: match.id, patientName: match.name } } : action;
+  });
+  return { actions: withIds, known };
+}
+
+/** What the model may see of the clinician's day: five appointments and three recent reports, short. */
+async function orchestratorContext(em: EntityManager, actor: AuditActor, context: ClassifyContext, now: Date): Promise<{ context: OrchestratorContext; known: KnownPerson[] }> {
+  const week = { start: now, end: new Date(now.getTime() + 7 * 24 * 3600_000) };
+  const agenda = (await appointmentsBetween(em, actor, week, { practitionerId: actor.userId })).filter((item) => item.status !== 'geannuleerd').slice(0, 5);
+  const reports = await em.find(
+    Report,
+    context.activePatient ? { patientId: context.activePatient.id, deletedAt: null } : { createdBy: actor.userId, deletedAt: null },
+    { orderBy: { createdAt: 'desc' }, limit: 3, fields: ['id', 'patientId', 'content', 'createdAt'] },
+  );
+  const reportNames = new Map(agenda.map((item) => [item.patientId, item.patientName]));
+  if (context.activePatient) reportNames.set(context.activePatient.id, context.activePatient.name);
+  return {
+    context: {
+      today: dutchDay(now, 'EEEE d MMMM yyyy'),
+      activePatient: context.activePatient?.name,
+      shift: context.shift,
+      agenda: agenda.map((item) => ({ when: `${dutchDay(new Date(item.start), 'EEE d MMM')} ${formatTime(item.start)}`, patient: item.patientName, type: item.type })),
+      recent: reports.map((report) => ({ when: dutchDay(report.createdAt, 'd MMM'), patient: reportNames.get(report.patientId) ?? 'patiënt', excerpt: report.content.replace(/\s+/g, ' ').slice(0, 120) })),
+    },
+    known: [...agenda.map((item) => ({ name: item.patientName })), ...(context.activePatient ? [{ name: context.activePatient.name }] : [])],
+  };
+}
+
+function capped(actions: ChainAction[]): ChainAction[] {
+  return actions.map((action) => ({ ...action, confidence: Math.min(action.confidence, fallbackConfidenceCap) }));
+}
+
+/** The model's entities are only believed where they are of the right form; a day label is recomputed locally. */
+function withLocalDates(actions: ChainAction[], local: ChainAction[]): ChainAction[] {
+  return actions.map((action, index) => {
+    const mine = local.find((candidate) => candidate.intent === action.intent) ?? local[index];
+    const keep: Partial<Entities> = {};
+    for (const key of ['datetime', 'dateRange', 'identifier'] as const) {
+      if (!action.entities[key] && mine?.entities[key]) Object.assign(keep, { [key]: mine.entities[key] });
+    }
+    return { ...action, entities: { ...action.entities, ...keep } };
+  });
+}
+
+/**
+ * The active patient comes from the client: it counts only when it is a patient of the
+ * clinician's organisation (RLS decides), otherwise the context is used without it.
+ */
+export async function trustedContext(orm: MikroORM, actor: AuditActor, context: ClassifyContext = {}): Promise<ClassifyContext> {
+  if (!context.activePatient) return context;
+  const { id } = context.activePatient;
+  const found = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) => em.findOne(Patient, { id }, { fields: ['id'] }));
+  if (found) return context;
+  const { activePatient: _unknown, ...rest } = context;
+  return rest;
+}
+
+/**
+ * The hybrid classification of `/api/core/classify`: the local reflex first; the orchestrator only
+ * when the reflex is unsure (< 0.8) or the sentence holds more than it could split. Database work
+ * runs in short transactions of its own: none stays open while the model thinks.
+ */
+export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: unknown, now = new Date()): Promise<CoreClassification> {
+  const started = performance.now();
+  const { input, context: claimed } = parseOrThrow(coreClassifyRequestSchema, body);
+  const context = await trustedContext(deps.orm, actor, claimed);
+  const tenant = { organisationId: actor.organisationId, userId: actor.userId };
+  const local = classifyReflex(input, context, now);
+  const escalate = local.complex || local.actions.some((action) => action.confidence < escalationThreshold);
+  const elapsed = () => Math.round(performance.now() - started);
+
+  if (!escalate || !deps.ai.configured) {
+    const { actions } = await withTenant(deps.orm, tenant, (em) => resolvePatients(em, actor, local.actions));
+    return { handledBy: 'reflex', chain: { actions }, tokensUsed: 0, processingTimeMs: elapsed(), ai: { configured: deps.ai.configured, status: escalate ? 'not_configured' : 'not_needed' } };
+  }
+
+  const prepared = await withTenant(deps.orm, tenant, async (em) => {
+    const resolved = await resolvePatients(em, actor, local.actions, local.names);
+    const background = await orchestratorContext(em, actor, context, now);
+    return { actions: resolved.actions, context: background.context, known: [...resolved.known, ...background.known] };
+  });
+  const answer = await deps.ai.complete({
+    capability: 'intent',
+    prompt: intentOrchestratorPrompt,
+    messages: intentOrchestratorMessages(input, prepared.context),
+    context: { organisationId: actor.organisationId, userId: actor.userId, patientId: context.activePatient?.id ?? null },
+    pseudonymiser: new Pseudonymiser([...prepared.known, ...prepared.actions.flatMap((action) => (action.entities.patientName ? [{ name: action.entities.patientName }] : []))]),
+    parse: parseOrchestratorAnswer,
+    json: true,
+  });
+  const tokensUsed = answer.tokensIn + answer.tokensOut;
+  if (!('value' in answer)) {
+    return { handledBy: 'reflex', chain: { actions: capped(prepared.actions) }, tokensUsed, processingTimeMs: elapsed(), ai: { configured: true, status: answer.outcome } };
+  }
+  const modelActions = withLocalDates(answer.value.actions, local.actions);
+  const pronounFilled = modelActions.map((action) =>
+    !action.entities.patientName && context.activePatient && patientBound(action.intent) && /\b(hij|zij|ze|hem|haar)\b/i.test(input)
+      ? { ...action, entities: { ...action.entities, patientName: context.activePatient.name, patientId: context.activePatient.id } }
+      : action,
+  );
+  const { actions } = await withTenant(deps.orm, tenant, (em) => resolvePatients(em, actor, pronounFilled));
+  return { handledBy: 'orchestrator', chain: { actions }, tokensUsed, processingTimeMs: elapsed(), ai: { configured: true, status: answer.outcome } };
+}
+
+function patientBound(intent: Intent): boolean {
+  return !['agenda', 'unknown', 'zoeken'].includes(intent);
+}
+
+/** `/api/intent/classify`: the same classification, answered as its first action. */
+export async function classifyIntent(deps: ClassifyDeps, actor: AuditActor, body: unknown, now = new Date()): Promise<{ intent: Intent; entities: Entities; confidence: number }> {
+  const { input } = parseOrThrow(intentClassifyRequestSchema, body);
+  const result = await classifyCore(deps, actor, { input }, now);
+  const first = result.chain.actions[0] ?? { intent: 'unknown' as const, entities: {}, confidence: 0 };
+  return { intent: first.intent, entities: first.entities, confidence: first.confidence };
+}

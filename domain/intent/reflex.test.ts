@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { loadCorpus, scoreCorpus, type CorpusEntry } from './corpus';
+import { classifyReflex } from './reflex';
+
+const now = new Date('2026-11-22T09:00:00+01:00');
+const active = { activePatient: { id: '00000000-0000-4000-8000-000000000001', name: 'Fatima el Amrani' } };
+const classify = (input: string, context = {}) => classifyReflex(input, context, now);
+const intentsOf = (input: string, context = {}) => classify(input, context).actions.map((action) => action.intent);
+
+function report(label: string, score: ReturnType<typeof scoreCorpus>) {
+  const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+  const bands = Object.entries(score.bands).map(([band, { entries, correct }]) => `${band}: ${correct}/${entries}`).join(', ');
+  console.log(`[intent ${label}] ${score.entries} sentences · top intent ${percent(score.topIntent)} · chain ${percent(score.chain)} · patientName ${percent(score.patientName)} · category ${percent(score.category)} · dateLabel ${percent(score.dateLabel)} · bands ${bands}`);
+}
+
+describe('the local reflex on the ward corpus', () => {
+  const corpus = loadCorpus();
+
+  it('has at least 300 labelled sentences covering every intent and the hard cases', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(300);
+    const tags = new Set(corpus.flatMap((entry) => entry.tags));
+    for (const tag of ['multi', 'pronoun', 'typo', 'lowercase', 'dictation', 'abbreviation', 'prefix-name', 'near-miss']) expect(tags).toContain(tag);
+  });
+
+  it('classifies the corpus accurately and its confidence bands mean what they say', () => {
+    const score = scoreCorpus(corpus, now);
+    report('corpus', score);
+    expect(score.topIntent).toBeGreaterThanOrEqual(0.93);
+    expect(score.chain).toBeGreaterThanOrEqual(0.92);
+    expect(score.patientName).toBeGreaterThanOrEqual(0.95);
+    expect(score.category).toBeGreaterThanOrEqual(0.95);
+    // Calibration: the higher band is right more often, and "> 0.9" almost always.
+    const rate = (band: string) => (score.bands[band] ? score.bands[band].correct / score.bands[band].entries : 1);
+    expect(rate('> 0.9')).toBeGreaterThanOrEqual(0.95);
+    expect(rate('> 0.9')).toBeGreaterThanOrEqual(rate('0.7–0.9'));
+  });
+
+  it('holds up on held-out sentences, written by another author after the lexicon was tuned', () => {
+    const holdout = JSON.parse(readFileSync(new URL('../../tests/fixtures/intent-holdout.json', import.meta.url), 'utf8')) as CorpusEntry[];
+    expect(holdout.length).toBeGreaterThanOrEqual(150);
+    const score = scoreCorpus(holdout, now);
+    report('held-out', score);
+    expect(score.topIntent).toBeGreaterThanOrEqual(0.9);
+    expect(score.chain).toBeGreaterThanOrEqual(0.88);
+  });
+});
+
+describe('the local reflex', () => {
+  it('extracts patient, category and content of a daily note', () => {
+    expect(classify('maak een dagnotitie voor Jan de Vries: weigerde medicatie').actions).toEqual([
+      { intent: 'dagnotitie', entities: { patientName: 'Jan de Vries', category: 'medicatie', content: 'Weigerde medicatie' }, confidence: 0.96 },
+    ]);
+  });
+
+  it.each([
+    ['noteer bij dhr. Bakker dat hij weigerde medicatie', 'medicatie'],
+    ['noteer bij dhr. Bakker dat hij een medepatiënt heeft geslagen', 'incident'],
+    ['noteer bij dhr. Bakker dat hij goed heeft gedoucht en gegeten', 'adl'],
+    ['noteer bij dhr. Bakker dat hij erg onrustig was', 'gedrag'],
+    ['noteer bij dhr. Bakker dat hij somber is en slecht slaapt', 'observatie'],
+  ])('derives the category from the wording: %s', (input, category) => {
+    expect(classify(input).actions[0]!.entities.category).toBe(category);
+  });
+
+  it('resolves pronouns to the active patient, and a later action to the patient named before', () => {
+    expect(classify("wat zijn zijn risico's", active).actions[0]!.entities).toEqual({ patientName: 'Fatima el Amrani', patientId: active.activePatient.id });
+    const chain = classify('annuleer de afspraak van Jan morgen en maak een notitie dat hij ziek is', active).actions;
+    expect(chain.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['cancel_appointment', 'Jan'],
+      ['dagnotitie', 'Jan'],
+    ]);
+    expect(chain[0]!.entities).toMatchObject({ dateLabel: 'morgen', identifier: 'morgen' });
+  });
+
+  it('keeps "eerst X daarna Y" and "Y nadat X" in the order of doing', () => {
+    expect(intentsOf('eerst de overdracht van Jan, daarna zijn rapportages')).toEqual(['overdracht', 'rapportage']);
+    expect(intentsOf('plan een gesprek met Jan nadat je zijn overdracht hebt gegeven')).toEqual(['overdracht', 'create_appointment']);
+  });
+
+  it('understands typos, lower case, abbreviations and dictation', () => {
+    expect(intentsOf('annulleer de afsrpaak van jan morgen')).toEqual(['cancel_appointment']);
+    expect(classify('dx pt jansen').actions[0]).toMatchObject({ intent: 'diagnose_query', entities: { patientName: 'Jansen' } });
+    expect(classify('noteer bij mw van Dijk komma heeft goed gegeten en gedoucht punt').actions).toEqual([
+      { intent: 'dagnotitie', entities: { patientName: 'van Dijk', content: 'Heeft goed gegeten en gedoucht.', category: 'adl' }, confidence: 0.96 },
+    ]);
+  });
+
+  it('computes the moment of a new or moved appointment in Amsterdam time', () => {
+    expect(classify('plan een afspraak met mw. Bakker vrijdag om 10 uur').actions[0]!.entities).toMatchObject({ patientName: 'Bakker', dateLabel: 'vrijdag', datetime: '2026-11-27T10:00:00+01:00' });
+    expect(classify('verplaats de afspraak van Kees van der Berg van morgen 10:00 naar donderdag half drie').actions[0]!.entities).toMatchObject({
+      patientName: 'Kees van der Berg',
+      identifier: 'morgen 10:00',
+      datetime: '2026-11-26T14:30:00+01:00',
+    });
+  });
+
+  it.each(['geef dhr. de Vries 10 mg oxazepam', 'ontsla mw. Jansen vandaag', 'bel de familie van Jansen op 06-12345678', 'de afspraak met de tandarts van mijn collega'])(
+    'does not act on a near miss: %s',
+    (input) => {
+      expect(intentsOf(input)).toEqual(['unknown']);
+    },
+  );
+
+  it('flags connector words it could not place, so the orchestrator is asked', () => {
+    expect(classify('zoek Jan en Piet').complex).toBe(true);
+    expect(classify('annuleer de afspraak van Jan en maak een notitie dat hij ziek is').complex).toBe(false);
+    expect(classify('noteer bij Jan dat hij heeft gedoucht en gegeten').complex).toBe(false);
+  });
+
+  it('lists every name it saw, for pseudonymisation', () => {
+    expect(classify('jan de vries en kees van der berg, wat is er met hen').names).toEqual(['Jan de Vries', 'Kees van der Berg']);
+  });
+});

@@ -1,0 +1,775 @@
+import { TZDate } from '@date-fns/tz';
+import { clinicalTimeZone, rangeForLabel } from '../agenda/agenda.dates';
+import { editDistance } from '../patient/name-matching';
+import type { dailyNoteCategories } from '../report/report.schemas';
+import type { ChainAction, ClassifyContext, Entities, Intent } from './intent.schemas';
+import {
+  actionStarters,
+  categoryCues,
+  complexityWords,
+  concepts,
+  connectors,
+  dayWords,
+  dose,
+  fillers,
+  honorifics,
+  nameParticles,
+  namePrepositions,
+  notNames,
+  orderVerbs,
+  outOfScope,
+  pronouns,
+  weekdays,
+  type Concept,
+} from './lexicon';
+
+/**
+ * The local reflex: a Dutch sentence → an ordered chain of actions in well under a millisecond.
+ * Pure and deterministic (the clock is a parameter), so it runs in the app, in tests and in the
+ * bench alike. Names come out as written; resolving them to patients is the service's job.
+ */
+export interface ReflexResult {
+  actions: ChainAction[];
+  /** Connector words the local split could not account for: the model should look at it. */
+  complex: boolean;
+  /** Every name-like span in the sentence, whatever its intent: what pseudonymisation must hide. */
+  names: string[];
+}
+
+type Category = (typeof dailyNoteCategories)[number];
+
+interface Token {
+  kind: 'word' | 'time' | 'punct';
+  raw: string;
+  norm: string;
+  start: number;
+  end: number;
+}
+
+interface Hit {
+  concepts: ReadonlySet<Concept>;
+  category: Category | null;
+  fuzzy: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lexicon lookup: exact words, prefixes, then one or two typos.
+
+interface Entry {
+  concepts: Set<Concept>;
+  category: Category | null;
+}
+
+const exactWords = new Map<string, Entry>();
+const prefixWords: { prefix: string; entry: Entry }[] = [];
+const categoryOrder: Category[] = ['incident', 'medicatie', 'gedrag', 'adl', 'observatie'];
+
+function addWord(word: string, concept: Concept | null, category: Category | null) {
+  const prefix = word.endsWith('*');
+  const key = prefix ? word.slice(0, -1) : word;
+  let entry = prefix ? prefixWords.find((candidate) => candidate.prefix === key)?.entry : exactWords.get(key);
+  if (!entry) {
+    entry = { concepts: new Set(), category: null };
+    if (prefix) prefixWords.push({ prefix: key, entry });
+    else exactWords.set(key, entry);
+  }
+  if (concept) entry.concepts.add(concept);
+  // The strongest category wins when a word is a cue for two (categoryCues is ordered).
+  if (category && (!entry.category || categoryOrder.indexOf(category) < categoryOrder.indexOf(entry.category))) entry.category = category;
+}
+
+for (const [concept, words] of Object.entries(concepts) as [Concept, readonly string[]][]) for (const word of words) addWord(word, concept, null);
+for (const [category, words] of Object.entries(categoryCues) as [Category, readonly string[]][]) for (const word of words) addWord(word, null, category);
+prefixWords.sort((a, b) => b.prefix.length - a.prefix.length);
+// Only command words are matched loosely: a category cue one letter from a surname (wakker, Bakker)
+// would turn names into observations.
+const fuzzyCandidates = [...exactWords.entries()].filter(([word, entry]) => word.length >= 4 && entry.concepts.size > 0).map(([word]) => word);
+// A cue one letter from a name is only trusted in long words ("medicatei", "gevalen").
+const fuzzyCues = [...exactWords.entries()].filter(([word, entry]) => word.length >= 7 && entry.concepts.size === 0).map(([word]) => word);
+// Dutch compounds carry their meaning in the last part: depotafspraak, incidentrapportage, vluchtrisico.
+const compoundHeads = [...exactWords.keys(), ...prefixWords.map(({ prefix }) => prefix)].filter((word) => word.length >= 5).sort((a, b) => b.length - a.length);
+
+const noHit: Hit = { concepts: new Set(), category: null, fuzzy: false };
+const lookupCache = new Map<string, Hit>();
+
+function lookup(norm: string): Hit {
+  const cached = lookupCache.get(norm);
+  if (cached) return cached;
+  const hit = lookupUncached(norm);
+  if (lookupCache.size > 20_000) lookupCache.clear();
+  lookupCache.set(norm, hit);
+  return hit;
+}
+
+function exactOrPrefix(norm: string): Entry | null {
+  return exactWords.get(norm) ?? prefixWords.find(({ prefix }) => norm.startsWith(prefix))?.entry ?? null;
+}
+
+function lookupUncached(norm: string): Hit {
+  const known = exactOrPrefix(norm);
+  // "incidentrapportage" is a report, not an incident: the last part of a compound decides.
+  if (known && (known.concepts.size > 0 || norm.length < 8 || exactWords.has(norm))) return { ...known, fuzzy: false };
+  if (known) {
+    const head = compoundHeads.find((word) => norm.endsWith(word) && norm.length - word.length >= 3);
+    const headEntry = head ? exactOrPrefix(head) : null;
+    return { ...(headEntry && headEntry.concepts.size > 0 ? headEntry : known), fuzzy: false };
+  }
+  const dash = norm.lastIndexOf('-');
+  if (dash > 0) return lookup(norm.slice(dash + 1));
+  if (norm.length >= 8) {
+    const head = compoundHeads.find((word) => norm.endsWith(word) && norm.length - word.length >= 3);
+    if (head) return { ...exactOrPrefix(head)!, fuzzy: false };
+  }
+  if (norm.length < 4 || /\d/.test(norm)) return noHit;
+  // Typing on a ward tablet: a swapped pair in a short word, one slip from five letters, two from nine.
+  const allowed = norm.length >= 9 ? 2 : 1;
+  const sorted = norm.length === 4 ? [...norm].sort().join('') : '';
+  for (const word of fuzzyCandidates) {
+    if (Math.abs(word.length - norm.length) > allowed) continue;
+    if (norm.length === 4 && (word.length !== 4 || [...word].sort().join('') !== sorted)) continue;
+    if (editDistance(norm, word) <= allowed) return { ...exactWords.get(word)!, fuzzy: true };
+  }
+  if (norm.length < 5) return noHit;
+  for (const { prefix, entry } of prefixWords) {
+    if (prefix.length < 5 || norm.length < prefix.length - 1 || entry.concepts.size === 0) continue;
+    const slack = prefix.length >= 9 ? 2 : 1;
+    for (const cut of [prefix.length - 1, prefix.length, prefix.length + 1]) {
+      if (editDistance(norm.slice(0, cut), prefix) <= slack) return { ...entry, fuzzy: true };
+    }
+  }
+  if (norm.length >= 7) {
+    for (const word of fuzzyCues) {
+      if (Math.abs(word.length - norm.length) <= 1 && editDistance(norm, word) <= 1) return { ...exactWords.get(word)!, fuzzy: true };
+    }
+    for (const { prefix, entry } of prefixWords) {
+      if (prefix.length >= 7 && entry.concepts.size === 0 && editDistance(norm.slice(0, prefix.length), prefix) <= 1) return { ...entry, fuzzy: true };
+    }
+  }
+  return noHit;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+const dotAbbreviations = new Set(['mw', 'dhr', 'mevr', 'hr', 'pt', 'pat', 'i', 'v', 'm', 'ivm', 'vpk', 'med', 'evt', 'z', 's', 'ca', 'o', 'a', 'b', 'bv', 'd', 'vd', 'j', 'cl', 'zsm']);
+
+/** Spoken punctuation from dictation becomes the real thing before anything else looks at it. */
+function undictate(input: string): string {
+  return input
+    .replace(/\s*\bdubbele punt\b\s*/gi, ': ')
+    .replace(/\s*\bkomma\b\s*/gi, ', ')
+    .replace(/\s*\bnieuwe (regel|alinea)\b\s*/gi, '. ')
+    .replace(/\s*\bvraagteken\b\s*/gi, '? ')
+    .replace(/\s*\bpunt\b\s*/gi, '. ');
+}
+
+export function normalizeWord(raw: string): string {
+  return raw
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/['’`]s$/, 's')
+    .replace(/['’`]/g, (mark, offset: number) => (offset === 0 ? "'" : ''));
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const pattern = /(\d{1,2}[:.]\d{2})(?!\d)|([\p{L}\p{N}]+(?:['’`-][\p{L}\p{N}]+)*|['’`]t\b)|([:;,.?!]|\n)/gu;
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index;
+    const raw = match[0];
+    if (match[1]) tokens.push({ kind: 'time', raw, norm: raw.replace('.', ':'), start, end: start + raw.length });
+    else if (match[2] !== undefined || raw.startsWith("'") || raw.startsWith('’')) tokens.push({ kind: 'word', raw, norm: normalizeWord(raw), start, end: start + raw.length });
+    else {
+      // "mw." and "i.v.m." keep their dot: it ends an abbreviation, not a sentence.
+      const previous = tokens.at(-1);
+      if (raw === '.' && previous?.kind === 'word' && previous.end === start && dotAbbreviations.has(previous.norm)) continue;
+      tokens.push({ kind: 'punct', raw: raw === '\n' ? '.' : raw, norm: raw === '\n' ? '.' : raw, start, end: start + raw.length });
+    }
+  }
+  return tokens;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Segments: one per action
+
+interface Segment {
+  tokens: Token[];
+  /** Indices (into the whole token list) of connectors used to split, so they are not "complex". */
+  explained: Set<number>;
+  /** Said after "nadat": to be done before the segment it follows. */
+  first: boolean;
+}
+
+const subjectConcepts = new Set<Concept>(['noteNoun', 'reportNoun', 'handover', 'intake', 'risk', 'diagnosis', 'agendaNoun']);
+const leadIns = new Set(['de', 'het', 'een', 'zijn', 'haar', 'zn', 'mijn', 'z', 'diens', 'hun', 'naar', 'er']);
+const imperativeStarters = new Set([...actionStarters].filter((word) => !['wat', 'wanneer', 'welke', 'hoe', 'heeft', 'is', 'wie'].includes(word)));
+
+const sequencers = new Set(['daarna', 'vervolgens', 'dan', 'erna', 'nadien', 'eerst', 'nadat']);
+
+function startsAction(tokens: Token[], from: number, strictContent: boolean): number | null {
+  let index = from;
+  let sequenced = tokens[from - 1]?.kind === 'punct' && ['.', '?', '!', ';'].includes(tokens[from - 1]!.norm);
+  while (index < tokens.length && tokens[index]!.kind === 'word' && (fillers.has(tokens[index]!.norm) || connectors.has(tokens[index]!.norm))) {
+    if (sequencers.has(tokens[index]!.norm)) sequenced = true;
+    index++;
+  }
+  if (sequencers.has(tokens[from - 1]?.norm ?? '')) sequenced = true;
+  const token = tokens[index];
+  if (!token || token.kind !== 'word') return null;
+  // Inside a note's text only a command, a full stop or "daarna" ends the note.
+  const inContent = strictContent && !sequenced;
+  const starters = inContent ? imperativeStarters : actionStarters;
+  if (starters.has(token.norm)) return index;
+  if (!inContent) {
+    // "…, daarna zijn rapportages": a new subject noun after a sequencing word starts an action too.
+    for (let ahead = index; ahead < Math.min(tokens.length, index + 3); ahead++) {
+      const word = tokens[ahead]!;
+      if (word.kind !== 'word') break;
+      if ([...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept))) return index;
+      if (!leadIns.has(word.norm)) break;
+    }
+  }
+  if (token.norm.length >= 5) {
+    const hit = lookup(token.norm);
+    const verbs: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'searchVerb'];
+    if (hit.fuzzy && verbs.some((verb) => hit.concepts.has(verb))) return index;
+  }
+  return null;
+}
+
+/**
+ * Splits where the split is clear: after a connector or a punctuation mark that is followed by a
+ * new command ("… en plan", "…, daarna annuleer", "…. Noteer"). Text after "dat" or ":" of a note
+ * is the note's content: only an imperative ends it, never a question word.
+ */
+function splitSegments(tokens: Token[]): Segment[] {
+  const segments: Segment[] = [];
+  let current: Token[] = [];
+  let explained = new Set<number>();
+  let inContent = false;
+  let sawNote = false;
+  let pendingFirst = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    // "noteer bij X: …" or "noteer bij X, …": what follows is the note's text.
+    if (sawNote && token.kind === 'punct' && (token.norm === ':' || token.norm === ',')) inContent = true;
+    if (token.kind === 'word' && (token.norm === 'nadat' || token.norm === 'voordat') && current.length > 0) {
+      // "plan X nadat je Y hebt gedaan": Y comes first.
+      explained.add(index);
+      segments.push({ tokens: current, explained, first: false });
+      current = [];
+      explained = new Set();
+      pendingFirst = token.norm === 'nadat';
+      inContent = false;
+      sawNote = false;
+      continue;
+    }
+    const splitter = token.kind === 'punct' || (token.kind === 'word' && connectors.has(token.norm) && token.norm !== 'ook');
+    const ownWords = current.filter((word) => word.kind === 'word' && !fillers.has(word.norm)).length;
+    const hasSubject = current.some((word) => word.kind === 'word' && [...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept)));
+    if (splitter && (ownWords >= 2 || hasSubject)) {
+      const next = startsAction(tokens, index + 1, inContent);
+      if (next !== null) {
+        for (let skipped = index; skipped < next; skipped++) explained.add(skipped);
+        segments.push({ tokens: current, explained, first: pendingFirst });
+        pendingFirst = false;
+        current = [];
+        explained = new Set();
+        inContent = false;
+        sawNote = false;
+        index = next - 1;
+        continue;
+      }
+    }
+    if (token.kind === 'word') {
+      const hit = lookup(token.norm);
+      if (hit.concepts.has('noteNoun') || hit.concepts.has('noteVerb')) sawNote = true;
+      if (sawNote && token.norm === 'dat') inContent = true;
+    }
+    if (token.kind === 'word' && token.norm === 'eerst' && current.length === 0) {
+      explained.add(index);
+      continue;
+    }
+    current.push(token);
+  }
+  if (current.length > 0) segments.push({ tokens: current, explained, first: pendingFirst });
+  return segments;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entities
+
+function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
+  if (!token || token.kind !== 'word') return false;
+  const norm = token.norm;
+  if (norm.length < 2 || /\d/.test(norm) || notNames.has(norm) || dayWords.has(norm) || connectors.has(norm) || pronouns.has(norm) || honorifics.has(norm)) return false;
+  if (weekdays.some((day) => norm.startsWith(day)) || norm.startsWith('morgen')) return false;
+  const hit = lookup(norm);
+  const known = hit.concepts.size > 0 || hit.category !== null;
+  if (!known) return true;
+  // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo.
+  return capitalisedOk && /^\p{Lu}/u.test(token.raw) && (hit.fuzzy || hit.concepts.size === 0);
+}
+
+const commonVerbs = new Set([
+  'heeft', 'had', 'hebben', 'is', 'was', 'waren', 'wil', 'wilde', 'kan', 'kon', 'zegt', 'zei', 'voelt', 'voelde', 'eet', 'at', 'slaapt', 'sliep', 'lijkt', 'leek', 'gaat', 'ging',
+  'komt', 'kwam', 'loopt', 'liep', 'zit', 'zat', 'ligt', 'lag', 'blijft', 'bleef', 'krijgt', 'kreeg', 'vraagt', 'vroeg', 'weigert', 'weigerde', 'weigerden', 'neemt', 'nam', 'doet',
+  'deed', 'praat', 'sprak', 'reageert', 'reageerde', 'toont', 'toonde', 'maakt', 'maakte', 'hoort', 'hoorde', 'ziet', 'zag', 'mag', 'moet', 'moest', 'wordt', 'werd', 'staat', 'stond',
+]);
+
+function looksLikeVerb(norm: string): boolean {
+  return commonVerbs.has(norm) || (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) || (norm.length >= 6 && /(de|te|den|ten|eert|eerde)$/.test(norm));
+}
+
+interface NameSpan {
+  name: string;
+  start: number;
+  end: number;
+}
+
+function collectName(tokens: Token[], from: number, capitalisedOk: boolean): NameSpan | null {
+  const parts: Token[] = [];
+  let index = from;
+  while (index < tokens.length && parts.length < 6) {
+    const token = tokens[index]!;
+    if (token.kind !== 'word') break;
+    if (nameParticles.has(token.norm)) {
+      const next = tokens[index + 1];
+      if (next && (nameParticles.has(next.norm) || isNameLike(next, true))) {
+        parts.push(token);
+        index++;
+        continue;
+      }
+      break;
+    }
+    if (!isNameLike(token, capitalisedOk || parts.length > 0)) break;
+    // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb.
+    if (parts.length > 0 && token.raw === token.norm && looksLikeVerb(token.norm)) break;
+    // Typed with capitals, a lower-case word after the name is not part of it ("Bart van Beek missen").
+    if (parts.some((part) => /^\p{Lu}/u.test(part.raw)) && !/^\p{Lu}/u.test(token.raw)) break;
+    parts.push(token);
+    index++;
+    // Two given names and a family name at most, and a particle only before the family name.
+    if (parts.filter((part) => !nameParticles.has(part.norm)).length >= 3) break;
+  }
+  while (parts.length > 0 && nameParticles.has(parts.at(-1)!.norm)) parts.pop();
+  if (!parts.some((part) => !nameParticles.has(part.norm))) return null;
+  return { name: nameText(parts), start: from, end: from + parts.length };
+}
+
+function nameText(parts: Token[]): string {
+  const raw = parts.map((part) => part.raw.replace(/['’`]s$/, ''));
+  const typedLower = raw.every((part) => part === part.toLowerCase());
+  return raw
+    .map((part, index) => (typedLower && !(nameParticles.has(parts[index]!.norm) && index > 0) ? part.charAt(0).toUpperCase() + part.slice(1) : part))
+    .join(' ');
+}
+
+/** Names in reading order: after honorifics and prepositions, capitalised, or opening a clause. */
+function allNames(tokens: Token[]): string[] {
+  const names = new Set<string>();
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.kind !== 'word') continue;
+    const previous = tokens[index - 1];
+    const opensClause = !previous || previous.kind === 'punct' || connectors.has(previous.norm);
+    const after = honorifics.has(token.norm) || (namePrepositions.has(token.norm) && !(token.norm === 'van' && previous && isNameLike(previous, true)));
+    const span = after ? collectName(tokens, index + 1, honorifics.has(token.norm)) : opensClause || /^\p{Lu}/u.test(token.raw) ? collectName(tokens, index, /^\p{Lu}/u.test(token.raw)) : null;
+    if (span) {
+      names.add(span.name);
+      index = span.end - 1;
+    }
+  }
+  return [...names];
+}
+
+/** The patient named in a segment: after an honorific, after a preposition, capitalised, or leading. */
+function findName(tokens: Token[]): NameSpan | null {
+  for (let index = 0; index < tokens.length; index++) {
+    if (tokens[index]!.kind === 'word' && honorifics.has(tokens[index]!.norm)) {
+      const span = collectName(tokens, index + 1, true);
+      if (span) return span;
+    }
+  }
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.kind !== 'word' || !namePrepositions.has(token.norm)) continue;
+    // "van der Berg" after a noun is a name with its prefix, not the preposition "van".
+    const previous = tokens[index - 1];
+    if (token.norm === 'van' && previous?.kind === 'word' && /^\p{Lu}/u.test(previous.raw) && isNameLike(previous, true)) continue;
+    const from = token.norm === 'van' && ['der', 'den'].includes(tokens[index + 1]?.norm ?? '') ? index : index + 1;
+    const span = collectName(tokens, from, false);
+    if (span) return span;
+  }
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.kind === 'word' && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false)) {
+      const before = tokens[index - 1];
+      const from = before && nameParticles.has(before.norm) && !namePrepositions.has(before.norm) ? index - 1 : index;
+      const span = collectName(tokens, from, true);
+      if (span) return span;
+    }
+  }
+  // Lower-case shorthand: "overdracht jan", "dx jansen", "jan weigerde med".
+  for (let index = 0; index < Math.min(tokens.length, 3); index++) {
+    const token = tokens[index]!;
+    if (token.kind !== 'word') break;
+    const span = collectName(tokens, index, false);
+    if (span) return span;
+    if (!lookup(token.norm).concepts.size && !notNames.has(token.norm)) break;
+  }
+  return null;
+}
+
+const hourWords = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen', 'tien', 'elf', 'twaalf'];
+
+function wardHour(hour: number): number {
+  // "om 3 uur" on a ward means the afternoon.
+  return hour >= 1 && hour <= 7 ? hour + 12 : hour;
+}
+
+function hourOf(word: string): number | null {
+  if (/^\d{1,2}$/.test(word)) return Number(word);
+  const index = hourWords.indexOf(word);
+  return index < 0 ? null : index + 1;
+}
+
+interface Moment {
+  label: string | null;
+  time: string | null;
+}
+
+function labelOf(tokens: Token[], index: number): string | null {
+  const norm = tokens[index]!.norm;
+  const next = tokens[index + 1]?.norm;
+  if ((norm === 'volgende' || norm === 'komende') && next === 'week') return 'volgende week';
+  if (norm === 'deze' && next === 'week') return 'deze week';
+  if (['vandaag', 'vanochtend', 'vanmiddag', 'vanavond'].includes(norm)) return norm === 'vandaag' ? 'vandaag' : 'vandaag';
+  if (norm === 'overmorgen' || norm === 'gisteren') return norm;
+  if (norm.startsWith('morgen') && norm !== 'morgens') return 'morgen';
+  return weekdays.find((day) => norm.startsWith(day)) ?? null;
+}
+
+function timeOf(tokens: Token[], index: number): string | null {
+  const token = tokens[index]!;
+  const pad = (hour: number, minute: number) => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  if (token.kind === 'time') {
+    const [hour, minute] = token.norm.split(':').map(Number) as [number, number];
+    return hour < 24 && minute < 60 ? pad(wardHour(hour), minute) : null;
+  }
+  const next = tokens[index + 1]?.norm;
+  if (token.norm === 'half' && next) {
+    const hour = hourOf(next);
+    return hour ? pad(wardHour(hour === 1 ? 13 : hour - 1) % 24, 30) : null;
+  }
+  if (token.norm === 'kwart' && (next === 'over' || next === 'voor')) {
+    const hour = hourOf(tokens[index + 2]?.norm ?? '');
+    if (!hour) return null;
+    return next === 'over' ? pad(wardHour(hour), 15) : pad(wardHour(hour - 1 || 12), 45);
+  }
+  if (/^\d{1,2}$/.test(token.norm) && (next === 'uur' || next === 'u' || tokens[index - 1]?.norm === 'om')) {
+    const hour = Number(token.norm);
+    return hour < 24 ? pad(wardHour(hour), 0) : null;
+  }
+  const compact = /^(\d{1,2})u(\d{2})?$/.exec(token.norm);
+  if (compact) return pad(wardHour(Number(compact[1])), Number(compact[2] ?? 0));
+  return null;
+}
+
+function momentIn(tokens: Token[], from: number, to: number): Moment {
+  let label: string | null = null;
+  let time: string | null = null;
+  for (let index = from; index < to; index++) {
+    if (tokens[index]!.kind === 'punct') continue;
+    label ??= labelOf(tokens, index);
+    time ??= timeOf(tokens, index);
+  }
+  return { label, time };
+}
+
+function isoAt(moment: Moment, now: Date): string | undefined {
+  if (!moment.time) return undefined;
+  const day = rangeForLabel(moment.label ?? 'vandaag', now);
+  if (!day) return undefined;
+  const [hour, minute] = moment.time.split(':').map(Number) as [number, number];
+  const local = new TZDate(day.start.getTime(), clinicalTimeZone);
+  local.setHours(hour, minute, 0, 0);
+  return local.toISOString().replace('.000', '');
+}
+
+function categoryIn(tokens: Token[], text: string): Category {
+  if (/\bslaapt? slecht|\bniet (ge)?slapen|\bslecht geslapen|\bweinig geslapen/.test(text)) return 'observatie';
+  if (/\b(liep|loopt) .*\bweg\b|\bweggelopen|\bging .* tekeer/.test(text) && !/\bgeslagen|\bgeschopt/.test(text)) return 'gedrag';
+  let best: Category | null = null;
+  for (const token of tokens) {
+    if (token.kind !== 'word') continue;
+    const category = lookup(token.norm).category;
+    if (category && (!best || categoryOrder.indexOf(category) < categoryOrder.indexOf(best))) best = category;
+  }
+  return best ?? 'observatie';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Classification of one segment
+
+interface Classified {
+  intent: Intent;
+  confidence: number;
+  entities: Entities;
+  hasPronoun: boolean;
+  hasOwnName: boolean;
+  /** Several intents fit equally well: only the model can tell. */
+  ambiguous: boolean;
+}
+
+function textOf(tokens: Token[]): string {
+  return tokens.map((token) => token.norm).join(' ');
+}
+
+function originalText(input: string, tokens: Token[]): string {
+  if (tokens.length === 0) return '';
+  return input.slice(tokens[0]!.start, tokens.at(-1)!.end).trim();
+}
+
+function contentStart(tokens: Token[]): number | null {
+  let sawNote = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.kind === 'word' && (lookup(token.norm).concepts.has('noteNoun') || lookup(token.norm).concepts.has('noteVerb'))) sawNote = true;
+    else if (sawNote && (token.norm === ':' || token.norm === 'dat' || token.norm === ',')) return index + 1;
+  }
+  return null;
+}
+
+function classifySegment(text: string, segment: Token[], now: Date): Classified {
+  const contentAt = contentStart(segment);
+  const head = contentAt === null ? segment : segment.slice(0, contentAt - 1);
+  const headText = textOf(head);
+  const hits = new Map<Concept, boolean>();
+  let medicationCue = false;
+  let categoryCue = false;
+  for (const token of head) {
+    if (token.kind !== 'word') continue;
+    const hit = lookup(token.norm);
+    for (const concept of hit.concepts) hits.set(concept, (hits.get(concept) ?? true) && hit.fuzzy);
+    if (hit.category === 'medicatie') medicationCue = true;
+    if (hit.category) categoryCue = true;
+  }
+  const has = (concept: Concept) => hits.has(concept);
+  const fuzzyPenalty = (...used: Concept[]) => (used.some((concept) => hits.get(concept) === true) ? 0.07 : 0);
+  const name = findName(head);
+  const hasPronoun = segment.some((token, index) => pronouns.has(token.norm) && !(token.norm === 'zijn' && ['wat', 'welke', 'er', 'die', 'wie'].includes(segment[index - 1]?.norm ?? '')));
+  const words = head.filter((token) => token.kind === 'word');
+  const firstWord = words[0]?.norm ?? '';
+  const asking = (token: Token) => ['wanneer', 'welke', 'hoe', 'wat', 'wie', 'hoeveel'].includes(token.norm) || (lookup(token.norm).fuzzy && lookup(token.norm).concepts.has('question'));
+  const question = /\?/.test(headText) || ['heeft', 'hebben', 'heb', 'is', 'staat', 'zijn', 'kan', 'kun', 'zie'].includes(firstWord) || words.slice(0, 3).some(asking);
+  const appointment = has('appointmentNoun');
+
+  const candidates: { intent: Intent; confidence: number }[] = [];
+  const propose = (intent: Intent, confidence: number) => candidates.push({ intent, confidence });
+
+  const outside = outOfScope.some((pattern) => pattern.test(headText)) || (orderVerbs.test(headText) && (dose.test(headText) || medicationCue));
+  if (outside) return { intent: 'unknown', confidence: 0.85, entities: {}, hasPronoun, hasOwnName: Boolean(name), ambiguous: false };
+
+  const noteHead = has('noteNoun') || (has('noteVerb') && !has('appointmentNoun'));
+  if (noteHead) {
+    const viewing = (has('showVerb') || question) && !has('noteVerb') && !has('writeVerb') && /\bnotities\b/.test(headText);
+    if (viewing) propose('rapportage', 0.85);
+    else propose('dagnotitie', (has('writeVerb') || has('noteVerb') || contentAt !== null ? 0.96 : 0.9) - fuzzyPenalty('noteNoun', 'noteVerb'));
+  }
+  if (has('reportNoun')) propose('rapportage', (has('showVerb') || has('writeVerb') || question ? 0.93 : 0.88) - fuzzyPenalty('reportNoun'));
+  if (has('handover') || /\bwat moet ik weten\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\bhoe is het gegaan\b/.test(headText)) propose('overdracht', 0.93 - fuzzyPenalty('handover'));
+  if (has('intake') || has('intakeSection')) {
+    const navigate = /\b(ga|naar|navigeer|invullen|sectie|tabblad|verder|open|openen)\b/.test(headText) || firstWord === 'toon' || (has('intakeSection') && !has('intake'));
+    const status = /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/.test(headText) || question;
+    if (navigate && !status) propose('intake_navigeer', 0.92 - fuzzyPenalty('intake'));
+    else if (status && !navigate) propose('intake_status', 0.93 - fuzzyPenalty('intake'));
+    else propose(navigate ? 'intake_navigeer' : 'intake_status', 0.72);
+  }
+  if (has('risk')) propose('risico_query', 0.92 - fuzzyPenalty('risk'));
+  if (has('diagnosis')) propose('diagnose_query', 0.92 - fuzzyPenalty('diagnosis'));
+
+  const cancelPhrase = /\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/.test(headText);
+  const strongCancel = has('cancelVerb');
+  if (strongCancel || cancelPhrase || (/\bverwijder\b/.test(headText) && appointment)) propose('cancel_appointment', (appointment ? 0.95 : 0.86) - fuzzyPenalty('cancelVerb'));
+  const strongMove = has('rescheduleVerb') && !/\b(is|zijn|werd|wordt) (verzet|verplaatst)\b/.test(headText);
+  const weakMove =
+    appointment &&
+    (/\b(wijzig\w*|verander\w*|later|eerder)\b/.test(headText) || /\bzet\b.*\b(om (naar|op)|naar)\b/.test(headText) || /\bnaar\b.*\b(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week|\d)/.test(headText));
+  if (strongMove) propose('reschedule_appointment', (appointment || name || hasPronoun ? 0.95 : 0.6) - (appointment ? 0 : 0.08) - fuzzyPenalty('rescheduleVerb'));
+  else if (weakMove && !strongCancel && !cancelPhrase) propose('reschedule_appointment', 0.84);
+  const createVerb = has('createVerb');
+  const makeAppointment = appointment && /\b(maak|maken|zet|regel|prik|nieuwe|in)\b/.test(headText);
+  const newOne = /\b(nieuwe|nieuw)\b/.test(headText) && /\b(zet|plan|maak|regel)\b/.test(headText);
+  if (!strongCancel && !cancelPhrase && !strongMove && !weakMove && (createVerb || makeAppointment || newOne)) {
+    if (appointment) propose('create_appointment', 0.95 - fuzzyPenalty('createVerb', 'appointmentNoun'));
+    else if (name || newOne || momentIn(head, 0, head.length).time) propose('create_appointment', 0.84);
+  }
+  if (appointment && question && !candidates.some((candidate) => candidate.intent.endsWith('_appointment'))) propose('agenda_query', 0.9 - fuzzyPenalty('appointmentNoun'));
+  if (has('agendaNoun') && !candidates.some((candidate) => candidate.intent.endsWith('_appointment'))) {
+    propose(question && /\b(wat|wie|wanneer|welke|hoeveel)\b/.test(headText) ? 'agenda_query' : 'agenda', 0.9 - fuzzyPenalty('agendaNoun'));
+  }
+  if (appointment && candidates.length === 0 && momentIn(head, 0, head.length).label) propose('agenda_query', 0.72);
+  if (candidates.length === 0 && (/\b(iets|wat|nog) (gepland|ingepland)\b/.test(headText) || (firstWord === 'wanneer' && name && /\b(zie|spreek)\b/.test(headText)))) propose('agenda_query', 0.85);
+
+  const lookingUp = has('searchVerb') || /\bwie is\b/.test(headText);
+  if (lookingUp && candidates.length === 0) {
+    if (name || hasPronoun || /\bpatient/.test(headText)) propose('zoeken', 0.92 - fuzzyPenalty('searchVerb'));
+    else propose('unknown', 0.55);
+  }
+
+  // A dictated observation about a named patient is a daily note, even without the word "notitie".
+  const observed = categoryCue || /\b(loopt|liep) .*\bweg\b/.test(headText);
+  if (candidates.length === 0 && observed && !question) {
+    if (name) propose('dagnotitie', 0.82);
+    else if (hasPronoun) propose('dagnotitie', 0.76);
+  }
+  const onlyName = name && words.length - (name.end - name.start) <= 1 && (/\p{Lu}/u.test(name.name) || name.end - name.start >= 2);
+  if (candidates.length === 0 && onlyName) {
+    // Only a name, perhaps with "open": the clinician wants that patient's record.
+    propose('zoeken', 0.72);
+  }
+
+  candidates.sort((a, b) => b.confidence - a.confidence);
+  const best = candidates[0];
+  if (!best) return { intent: 'unknown', confidence: 0.4, entities: {}, hasPronoun, hasOwnName: Boolean(name), ambiguous: false };
+  const rivals = candidates.filter((candidate) => candidate.intent !== best.intent && candidate.confidence >= best.confidence - 0.1);
+  const ambiguous = rivals.length > 0;
+  const confidence = Math.round(Math.max(0.05, Math.min(0.99, best.confidence - (ambiguous ? 0.15 : 0))) * 100) / 100;
+  return { intent: best.intent, confidence, entities: entitiesFor(best.intent, text, segment, head, contentAt, name, now), hasPronoun, hasOwnName: Boolean(name), ambiguous };
+}
+
+function entitiesFor(intent: Intent, input: string, segment: Token[], head: Token[], contentAt: number | null, name: NameSpan | null, now: Date): Entities {
+  const entities: Entities = {};
+  if (name && intent !== 'unknown') entities.patientName = name.name;
+  if (intent === 'dagnotitie') {
+    const from = contentAt ?? (name && name.end < segment.length && !head.slice(0, name.start).some((token) => token.kind === 'word' && !honorifics.has(token.norm)) ? 0 : nameEnd(segment, name));
+    const contentTokens = segment.slice(from);
+    const content = originalText(input, contentTokens).replace(/^[:,\s-]+/, '').replace(/[\s,;]+$/, '');
+    if (content) entities.content = (content.charAt(0).toUpperCase() + content.slice(1)).slice(0, 500);
+    entities.category = categoryIn(contentTokens.length > 0 ? contentTokens : segment, textOf(contentTokens.length > 0 ? contentTokens : segment));
+    return entities;
+  }
+  const naar = head.findIndex((token) => token.norm === 'naar');
+  const source = momentIn(head, 0, naar >= 0 ? naar : head.length);
+  const target = naar >= 0 ? momentIn(head, naar + 1, head.length) : source;
+  const label = intent === 'reschedule_appointment' ? (target.label ?? source.label) : (source.label ?? target.label);
+  if (label) entities.dateLabel = label;
+  if (intent === 'create_appointment' || intent === 'reschedule_appointment') {
+    const when = intent === 'reschedule_appointment' ? target : source;
+    const datetime = isoAt(when, now);
+    if (datetime) entities.datetime = datetime;
+  }
+  if (intent === 'cancel_appointment' || intent === 'reschedule_appointment') {
+    const identifier = [intent === 'reschedule_appointment' && naar < 0 ? null : source.label, intent === 'reschedule_appointment' && naar < 0 ? null : source.time].filter(Boolean).join(' ');
+    if (identifier) entities.identifier = identifier;
+  }
+  if ((intent === 'agenda' || intent === 'agenda_query') && label) {
+    const range = rangeForLabel(label, now);
+    if (range) entities.dateRange = { start: new TZDate(range.start.getTime(), clinicalTimeZone).toISOString().replace('.000', ''), end: new TZDate(range.end.getTime(), clinicalTimeZone).toISOString().replace('.000', '') };
+  }
+  return entities;
+}
+
+function nameEnd(segment: Token[], name: NameSpan | null): number {
+  if (!name) return segment.length;
+  let index = name.end;
+  while (segment[index]?.kind === 'punct') index++;
+  return index;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Intents about one patient: a later action without a name is about the patient named before. */
+const patientIntents = new Set<Intent>(['dagnotitie', 'overdracht', 'rapportage', 'intake_status', 'intake_navigeer', 'risico_query', 'diagnose_query', 'create_appointment', 'cancel_appointment', 'reschedule_appointment', 'zoeken', 'agenda_query']);
+
+const needsPatient = new Set<Intent>(['dagnotitie', 'rapportage', 'intake_status', 'intake_navigeer', 'risico_query', 'diagnose_query', 'create_appointment', 'cancel_appointment', 'reschedule_appointment']);
+
+export function classifyReflex(input: string, context: ClassifyContext = {}, now = new Date()): ReflexResult {
+  const text = undictate(input);
+  const tokens = tokenize(text);
+  let segments = splitSegments(tokens);
+  // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
+  const firstIndex = segments.findIndex((segment, index) => index > 0 && (segment.first || tokensBefore(tokens, segment).some((token) => token.norm === 'eerst')));
+  if (firstIndex > 0) segments = [...segments.slice(firstIndex, firstIndex + 1), ...segments.filter((_, index) => index !== firstIndex)];
+
+  const explained = new Set<number>(segments.flatMap((segment) => [...segment.explained]));
+  let complex = false;
+  const actions: ChainAction[] = [];
+  let previousPatient: Pick<Entities, 'patientName' | 'patientId'> | null = null;
+  for (const segment of segments) {
+    const classified = classifySegment(text, segment.tokens, now);
+    const contentAt = contentStart(segment.tokens);
+    const contentFrom = contentAt === null ? (classified.intent === 'dagnotitie' && !classified.entities.content ? segment.tokens.length : classified.intent === 'dagnotitie' ? 0 : segment.tokens.length) : contentAt;
+    segment.tokens.forEach((token, index) => {
+      const global = tokens.indexOf(token);
+      if (index >= contentFrom || explained.has(global)) return;
+      if (token.kind === 'word' && complexityWords.has(token.norm)) complex = true;
+    });
+    if (classified.ambiguous) complex = true;
+
+    const entities = { ...classified.entities };
+    if (!entities.patientName && patientIntents.has(classified.intent)) {
+      const inherited = previousPatient && (classified.hasPronoun || actions.length > 0) ? previousPatient : null;
+      if (inherited) Object.assign(entities, inherited);
+      else if (classified.hasPronoun && context.activePatient) Object.assign(entities, { patientName: context.activePatient.name, patientId: context.activePatient.id });
+    }
+    if (entities.patientName) previousPatient = { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) };
+    // An action about "a patient" with no patient named is most often not about a patient at all.
+    const confidence = needsPatient.has(classified.intent) && !entities.patientName ? Math.min(classified.confidence, 0.7) : classified.confidence;
+    actions.push({ intent: classified.intent, entities, confidence });
+  }
+  mergeFragments(actions, segments.map((segment) => originalText(text, segment.tokens)));
+  // "wat zijn de risico's en diagnoses van Jan": a name said once, at the end, belongs to both.
+  for (let index = actions.length - 2; index >= 0; index--) {
+    const action = actions[index]!;
+    const next = actions[index + 1]!;
+    if (!action.entities.patientName && patientIntents.has(action.intent) && next.entities.patientName) {
+      action.entities = { ...action.entities, patientName: next.entities.patientName, ...(next.entities.patientId ? { patientId: next.entities.patientId } : {}) };
+    }
+  }
+  if (actions.length === 0) actions.push({ intent: 'unknown', entities: {}, confidence: 0.3 });
+  return { actions: actions.slice(0, 5), complex, names: allNames(tokens) };
+}
+
+/**
+ * Pieces the split made that are not actions of their own: "…, noteer dat" turns the observation
+ * before it into the note; two "unknown" pieces in a row are one thing the reflex did not understand.
+ */
+function mergeFragments(actions: ChainAction[], texts: string[]): void {
+  for (let index = actions.length - 1; index > 0; index--) {
+    const action = actions[index]!;
+    const previous = actions[index - 1]!;
+    const bareNote = action.intent === 'dagnotitie' && (!action.entities.content || /^(dat|het|dit|even|dat even|het ook)?\.?$/i.test(action.entities.content) || /^(dat|het|dit) /i.test(texts[index] ?? '') || /^(zet|noteer|schrijf) (dat|het|dit)\b/i.test(texts[index] ?? ''));
+    if (bareNote && (previous.intent === 'dagnotitie' || previous.intent === 'unknown') && !previous.entities.content?.includes(':')) {
+      const content = previous.entities.content ?? capitalise(texts[index - 1] ?? '');
+      actions.splice(index - 1, 2, {
+        intent: 'dagnotitie',
+        entities: { ...previous.entities, ...action.entities, ...(previous.entities.patientName ? { patientName: previous.entities.patientName } : {}), content, category: previous.entities.category ?? categoryOfText(content) },
+        confidence: Math.max(action.confidence, 0.9),
+      });
+      texts.splice(index - 1, 2, content);
+    } else if ((action.intent === 'unknown' && previous.intent === 'unknown') || (action.intent === previous.intent && action.intent !== 'dagnotitie' && (texts[index] ?? '').split(/\s+/).length <= 3)) {
+      actions.splice(index, 1);
+      texts.splice(index - 1, 2, `${texts[index - 1]} ${texts[index]}`);
+    }
+  }
+}
+
+function capitalise(text: string): string {
+  const trimmed = text.replace(/[\s,;]+$/, '');
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+}
+
+function categoryOfText(text: string): Category {
+  const tokens = tokenize(text);
+  return categoryIn(tokens, textOf(tokens));
+}
+
+function tokensBefore(all: Token[], segment: Segment): Token[] {
+  const first = segment.tokens[0];
+  if (!first) return [];
+  const index = all.indexOf(first);
+  return all.slice(Math.max(0, index - 3), index);
+}

@@ -1,0 +1,103 @@
+import { dutchDay, minutesIntoDay, rangeForLabel, timeIn } from '../agenda/agenda.dates';
+import { appointmentTypeLabels, type AppointmentType } from '../agenda/agenda.schemas';
+import { appointmentsBetween, getAppointment, noShowRefusal, type AppointmentView } from '../agenda/agenda.service';
+import type { AuditActor } from '../audit/audit.service';
+import type { EntityManager } from '../db/orm';
+import { letterForAppointment, type GpLetterView } from '../gp-letter/gp-letter.service';
+import { formatTime } from '../patient/patient.format';
+import { searchPatients } from '../patient/patient.search';
+import { displayName, findPatient } from '../patient/patient.service';
+import { AppError } from '../shared/errors';
+import { capitaliseFirst } from '../shared/text';
+import { parseOrThrow } from '../shared/validation';
+import { parseNoShowCommand } from './noshow.command';
+import { findNoShowSchema } from './noshow.schemas';
+
+/** What the app knows of an appointment's no-show in the database; the process state is added from Temporal. */
+export interface NoShowRecord {
+  appointment: AppointmentView;
+  patient: { id: string; name: string; birthDate: string | null };
+  gp: { name: string | null; practice: string | null } | null;
+  letter: GpLetterView | null;
+}
+
+export async function noShowRecord(em: EntityManager, actor: AuditActor, appointmentId: string): Promise<NoShowRecord> {
+  const appointment = await getAppointment(em, actor, appointmentId);
+  const patient = await findPatient(em, appointment.patientId);
+  const letter = await letterForAppointment(em, actor, appointment.id, patient.id);
+  return {
+    appointment,
+    patient: { id: patient.id, name: displayName(patient), birthDate: patient.birthDate ?? null },
+    gp: letter ? letter.gp : null,
+    letter,
+  };
+}
+
+export interface NoShowCandidate {
+  appointmentId: string;
+  patientId: string;
+  patientName: string;
+  start: string;
+  type: string;
+  status: string;
+  /** "Behandelgesprek maandag 23 november 10:00 met Jan de Vries" */
+  label: string;
+}
+
+const searchScore = 0.8;
+const searchMargin = 0.08;
+const noShowStatuses: readonly string[] = ['gepland', 'verplaatst', 'niet-verschenen'];
+const weekdays = ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'];
+
+/** The day a no-show sentence means: today, yesterday, or the last such weekday (a no-show lies in the past). */
+function pastDay(label: string | undefined, now: Date) {
+  const today = weekdays.indexOf(dutchDay(now, 'EEEE'));
+  const back = !label || label === 'vandaag' ? 0 : label === 'gisteren' ? 1 : weekdays.includes(label) ? (today - weekdays.indexOf(label) + 7) % 7 : null;
+  if (back === null) throw AppError.validation({ date: 'Noem de dag als vandaag, gisteren of een weekdag.' });
+  return { ...rangeForLabel('vandaag', new Date(now.getTime() - back * 24 * 3600_000))!, label: label ?? 'vandaag' };
+}
+
+/**
+ * The clinician's own appointments that a no-show sentence can mean: of the patient the name
+ * clearly points at (or the few it could be), on the day named (today by default), already begun,
+ * at the time named. The chat shows one to confirm, or several to choose from.
+ */
+export async function findNoShowAppointments(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()) {
+  const parsed = parseOrThrow(findNoShowSchema, query);
+  const command = parsed.q ? parseNoShowCommand(parsed.q) : null;
+  if (parsed.q && !command?.patientName) {
+    throw AppError.validation({ q: 'Noem de patiënt en de tijd, bijvoorbeeld: Jan de Vries is niet verschenen op zijn afspraak van 10:00.' });
+  }
+  const patientName = parsed.patientName ?? command!.patientName!;
+  const time = parsed.time ?? command?.time ?? null;
+  const minutes = time ? timeIn(time) : null;
+  if (time && minutes === null) throw AppError.validation({ time: 'Geef de tijd als uu:mm, bijvoorbeeld 10:00.' });
+  const day = pastDay(parsed.date ?? command?.dateLabel ?? undefined, now);
+
+  const results = await searchPatients(em, actor, { q: patientName, limit: 5 }, { channel: 'assistant' });
+  const best = results[0]?.score ?? 0;
+  const patients = results.filter((result) => result.score >= searchScore && best - result.score < searchMargin);
+  const appointments: AppointmentView[] = [];
+  for (const patient of patients) appointments.push(...(await appointmentsBetween(em, actor, day, { patientId: patient.id })));
+  const candidates = appointments.filter(
+    (appointment) =>
+      (appointment.ownerId === actor.userId || appointment.practitionerId === actor.userId) &&
+      noShowStatuses.includes(appointment.status) &&
+      noShowRefusal(appointment, now) === null &&
+      (minutes === null || minutesIntoDay(new Date(appointment.start)) === minutes),
+  );
+  return {
+    query: { patientName, time: minutes === null ? null : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`, date: day.label },
+    appointments: candidates.map(
+      (appointment): NoShowCandidate => ({
+        appointmentId: appointment.id,
+        patientId: appointment.patientId,
+        patientName: appointment.patientName,
+        start: appointment.start,
+        type: appointment.type,
+        status: appointment.status,
+        label: `${capitaliseFirst((appointmentTypeLabels[appointment.type as AppointmentType] ?? appointment.type).toLowerCase())} ${dutchDay(new Date(appointment.start))} ${formatTime(appointment.start)} met ${appointment.patientName}`,
+      }),
+    ),
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, temporalUiUrl, workflowFilterSchema, workflowTypeLabel } from './ops.schemas';
+
+describe('workflow filter', () => {
+  it('keeps a known status and a plain type name', () => {
+    expect(workflowFilterSchema.parse({ status: 'Failed', type: 'healthCheck' })).toEqual({ status: 'Failed', type: 'healthCheck' });
+  });
+
+  it.each([
+    [{ status: 'failed' }, {}],
+    [{ status: 'ContinuedAsNew' }, {}],
+    [{ type: "x' OR WorkflowType != '" }, {}],
+    [{ type: '' }, {}],
+    [{}, {}],
+  ])('falls back to everything for %j', (input, expected) => {
+    const parsed = workflowFilterSchema.parse(input);
+    expect({ status: parsed.status, type: parsed.type }).toEqual({ status: undefined, type: undefined, ...expected });
+  });
+});
+
+describe('workflow labels', () => {
+  it('names the product’s workflows in Dutch and shows any other type as it is', () => {
+    expect(workflowTypeLabel('healthCheck')).toBe('Gezondheidscontrole');
+    expect(workflowTypeLabel('intentChain')).toBe('Opdrachtketen assistent');
+    expect(workflowTypeLabel('handoverGeneration')).toBe('Overdracht genereren');
+    expect(workflowTypeLabel('somethingNew')).toBe('somethingNew');
+    expect(workflowTypeLabel('toString')).toBe('toString');
+  });
+});
+
+describe('durations', () => {
+  it.each([
+    [0, '0 ms'],
+    [85, '85 ms'],
+    [1234, '1,2 s'],
+    [9_990, '9,9 s'],
+    [42_000, '42 s'],
+    [245_000, '4 min 5 s'],
+    [3_600_000, '1 u'],
+    [7_500_000, '2 u 5 min'],
+    [3 * 86_400_000 + 4 * 3_600_000, '3 d 4 u'],
+  ])('%d ms → %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+});
+
+describe('Temporal UI links', () => {
+  it('links the namespace and one run, with the ids escaped', () => {
+    expect(temporalUiUrl('http://127.0.0.1:8233', 'default')).toBe('http://127.0.0.1:8233/namespaces/default/workflows');
+    expect(temporalUiUrl('https://temporal.example', 'ggz', { workflowId: 'noshow-1/2', runId: 'abc' })).toBe('https://temporal.example/namespaces/ggz/workflows/noshow-1%2F2/abc');
+  });
+});

@@ -1,0 +1,100 @@
+import { z } from '../shared/validation';
+
+// Browser-safe: the beheer page renders labels and durations from here; the Temporal client stays
+// in workflows.service.ts.
+
+/** Temporal's visibility names, so a filter reads the same here as in the Temporal UI. */
+export const workflowStatuses = ['Running', 'Completed', 'Failed', 'Terminated', 'TimedOut', 'Canceled', 'ContinuedAsNew', 'Paused', 'Unknown'] as const;
+export type WorkflowStatus = (typeof workflowStatuses)[number];
+
+/** The statuses ops filter on; the rare others (continued as new, paused) are listed under "Alle". */
+export const filterStatuses = ['Running', 'Completed', 'Failed', 'Terminated', 'TimedOut', 'Canceled'] as const satisfies readonly WorkflowStatus[];
+export type FilterStatus = (typeof filterStatuses)[number];
+
+export const workflowStatusLabels: Record<WorkflowStatus, string> = {
+  Running: 'Lopend',
+  Completed: 'Voltooid',
+  Failed: 'Mislukt',
+  Terminated: 'Beëindigd',
+  TimedOut: 'Time-out',
+  Canceled: 'Geannuleerd',
+  ContinuedAsNew: 'Voortgezet',
+  Paused: 'Gepauzeerd',
+  Unknown: 'Onbekend',
+};
+
+/** The statuses that end with something to explain: the page shows why. */
+export const statusesWithError: readonly WorkflowStatus[] = ['Failed', 'Terminated', 'TimedOut'];
+
+/** The product's workflow types (workflows/index.ts); a type not named here shows its raw name. */
+export const workflowTypeLabels: Record<string, string> = {
+  healthCheck: 'Gezondheidscontrole',
+  intentChain: 'Opdrachtketen assistent',
+  handoverGeneration: 'Overdracht genereren',
+  treatmentPlanGeneration: 'Behandelplan genereren',
+  noShow: 'No-show opvolgen',
+};
+
+export function workflowTypeLabel(type: string): string {
+  return Object.hasOwn(workflowTypeLabels, type) ? workflowTypeLabels[type]! : type;
+}
+
+/**
+ * The page's query parameters. A value that is not allowed falls back to "all" instead of a 400:
+ * these are links, and an old bookmark should still open the page. The type pattern also keeps
+ * quotes out of the visibility query built from it.
+ */
+export const workflowFilterSchema = z.object({
+  status: z.enum(filterStatuses).optional().catch(undefined),
+  type: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{0,99}$/)
+    .optional()
+    .catch(undefined),
+});
+export type WorkflowFilter = z.output<typeof workflowFilterSchema>;
+
+export interface WorkflowErrorStep {
+  /** Dutch: where in the chain the failure arose ("Activiteit checkDatabase", "Fout (AppError)"). */
+  label: string;
+  message: string;
+}
+
+/** Why a run ended badly: the root cause first, the chain from the workflow down beneath it. */
+export interface WorkflowError {
+  summary: string;
+  chain: WorkflowErrorStep[];
+}
+
+/** One run as the beheer page shows it: identifiers, timing and status, never inputs or results. */
+export interface WorkflowExecution {
+  type: string;
+  /** The business id (`handover-<patientId>-…`): ids only, no names. */
+  workflowId: string;
+  runId: string;
+  status: WorkflowStatus;
+  startTime: string;
+  closeTime: string | null;
+  durationMs: number | null;
+  error: WorkflowError | null;
+}
+
+/** "85 ms", "1,2 s", "4 min 5 s", "2 u 5 min", "3 d 4 u": short enough for a table column. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (ms < 10_000) return `${String(Math.floor(ms / 100) / 10).replace('.', ',')} s`;
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} u ${minutes % 60} min` : `${hours} u`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} u` : `${days} d`;
+}
+
+/** The Temporal UI's page of the namespace, or of one run (its full history). */
+export function temporalUiUrl(base: string, namespace: string, run?: { workflowId: string; runId: string }): string {
+  const workflows = `${base}/namespaces/${encodeURIComponent(namespace)}/workflows`;
+  return run ? `${workflows}/${encodeURIComponent(run.workflowId)}/${encodeURIComponent(run.runId)}` : workflows;
+}

@@ -1,0 +1,65 @@
+import { Client, Connection } from '@temporalio/client';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../shared/errors';
+import { errorFromCloseEvent, failureChain, recentWorkflows, temporalUnavailableMessage, visibilityQuery } from './workflows.service';
+
+describe('visibility query', () => {
+  it('combines the filters, or asks for everything', () => {
+    expect(visibilityQuery({})).toBeUndefined();
+    expect(visibilityQuery({ status: 'Failed' })).toBe("ExecutionStatus = 'Failed'");
+    expect(visibilityQuery({ status: 'Running', type: 'intentChain' })).toBe("WorkflowType = 'intentChain' AND ExecutionStatus = 'Running'");
+  });
+});
+
+describe('why a run ended', () => {
+  const activityFailure = {
+    message: 'Activity task failed',
+    activityFailureInfo: { activityType: { name: 'collectHandoverSources' } },
+    cause: { message: 'Patiënt niet gevonden.', applicationFailureInfo: { type: 'AppError' }, stackTrace: 'at secret (file.ts:1)' },
+  };
+
+  it('follows a failure from the workflow down to the root cause, without stack traces', () => {
+    expect(failureChain(activityFailure)).toEqual([
+      { label: 'Activiteit collectHandoverSources', message: 'Activity task failed' },
+      { label: 'Fout (AppError)', message: 'Patiënt niet gevonden.' },
+    ]);
+    expect(errorFromCloseEvent({ workflowExecutionFailedEventAttributes: { failure: activityFailure } })).toEqual({
+      summary: 'Fout (AppError): Patiënt niet gevonden.',
+      chain: failureChain(activityFailure),
+    });
+  });
+
+  it('names a timeout, a termination and its reason', () => {
+    expect(failureChain({ message: 'timed out', timeoutFailureInfo: {} })).toEqual([{ label: 'Time-out', message: 'timed out' }]);
+    expect(errorFromCloseEvent({ workflowExecutionTerminatedEventAttributes: { reason: 'handmatig gestopt' } })?.summary).toBe('Beëindigd: handmatig gestopt');
+    expect(errorFromCloseEvent({ workflowExecutionTerminatedEventAttributes: {} })?.summary).toBe('Beëindigd zonder opgegeven reden.');
+    expect(errorFromCloseEvent({ workflowExecutionTimedOutEventAttributes: {} })?.summary).toBe('De workflow overschreed zijn tijdslimiet.');
+    expect(errorFromCloseEvent({ workflowExecutionCompletedEventAttributes: {} })).toBeNull();
+  });
+
+  it('caps a long message and a deep chain', () => {
+    const deep = Array.from({ length: 10 }).reduce<object | undefined>((cause) => ({ message: 'x'.repeat(2000), cause }), undefined);
+    const chain = failureChain(deep as Parameters<typeof failureChain>[0]);
+    expect(chain).toHaveLength(6);
+    expect(chain[0]!.message).toHaveLength(1001);
+  });
+});
+
+describe('Temporal unavailable', () => {
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it('is the Dutch "unavailable" error, not a crash', async () => {
+    const address = `127.0.0.1:${await closedPort()}`;
+    const connect = async () => new Client({ connection: await Connection.connect({ address, connectTimeout: '1 second' }) });
+    const error = await recentWorkflows(connect, {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'unavailable', status: 503, message: temporalUnavailableMessage });
+  });
+});

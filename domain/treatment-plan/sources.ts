@@ -1,0 +1,77 @@
+import { Appointment } from '../agenda/appointment.entity';
+import type { KnownPerson } from '../ai/pseudonymise';
+import type { AuditActor } from '../audit/audit.service';
+import { User } from '../auth/auth.entities';
+import { clinicalRoles, type ClinicalRole } from '../auth/auth.schemas';
+import type { EntityManager } from '../db/orm';
+import type { RiskLevel } from '../intake/intake.entities';
+import { currentRisks, diagnosesOf, intakeStatus } from '../intake/intake.service';
+import { ageOn } from '../patient/patient.format';
+import type { EpisodeStatus } from '../patient/patient.schemas';
+import { displayName, findPatient, knownPerson } from '../patient/patient.service';
+import { todayInAmsterdam } from '../patient/patient.schemas';
+import { patientTimeline } from '../report/report.service';
+import type { ClassificationKind } from './treatment-plan.schemas';
+
+/** What a treatment plan is drafted from. It travels through the workflow's history: kept small. */
+export interface PlanSources {
+  patient: { id: string; name: string; person: KnownPerson; age: number | null; status: EpisodeStatus };
+  intake: { completionPercentage: number; open: string[] };
+  diagnoses: { code: string; label: string; kind: ClassificationKind; diagnosedAt: string }[];
+  risks: { riskType: string; riskLevel: RiskLevel; rationale: string; assessedAt: string }[];
+  /** The newest reports, newest first, each cut to what a prompt line can hold. */
+  reports: { type: string; category: string | null; content: string; createdAt: string }[];
+  /** The requesting clinician first, then the practitioners of the patient's appointments. */
+  practitioners: { name: string; role: ClinicalRole }[];
+  /** The Amsterdam calendar date the plan was asked for; evaluation dates count from it. */
+  today: string;
+}
+
+const reportLimit = 15;
+const reportChars = 600;
+
+async function practitionersOf(em: EntityManager, actor: AuditActor, patientId: string): Promise<PlanSources['practitioners']> {
+  const appointments = await em.find(
+    Appointment,
+    { patientId, practitionerId: { $ne: null }, status: { $ne: 'geannuleerd' } },
+    { fields: ['practitionerId'], orderBy: { startAt: 'desc' }, limit: 50 },
+  );
+  const ids = [...new Set([actor.userId, ...appointments.map((appointment) => appointment.practitionerId!)])];
+  const users = await em.find(User, { id: { $in: ids }, disabledAt: null }, { fields: ['id', 'displayName', 'role'] });
+  const byId = new Map(users.map((user) => [user.id, user]));
+  const clinical = (role: string): role is ClinicalRole => (clinicalRoles as readonly string[]).includes(role);
+  // Only clinicians treat: an administrator never appears on a plan, even as the one who asked.
+  return ids.flatMap((id) => {
+    const user = byId.get(id);
+    return user && clinical(user.role) ? [{ name: user.displayName, role: user.role }] : [];
+  });
+}
+
+/**
+ * Step 1: intake status, diagnoses, current risks, recent reports and the practitioners involved,
+ * read through the record's own services (each writes its access-log row).
+ */
+export async function gatherPlanSources(em: EntityManager, actor: AuditActor, patientId: string, requestedAt: Date): Promise<PlanSources> {
+  const patient = await findPatient(em, patientId);
+  const today = todayInAmsterdam(requestedAt);
+  // One after the other: they share the transaction's connection.
+  const intake = await intakeStatus(em, actor, { patientId });
+  const diagnoses = await diagnosesOf(em, actor, { patientId });
+  const risks = await currentRisks(em, actor, { patientId });
+  const timeline = await patientTimeline(em, actor, patientId, reportLimit);
+  const practitioners = await practitionersOf(em, actor, patientId);
+  return {
+    patient: { id: patient.id, name: displayName(patient), person: knownPerson(patient), age: ageOn(patient.birthDate ?? null, today), status: patient.episodeStatus },
+    intake: { completionPercentage: intake.completionPercentage, open: intake.sections.filter((section) => !section.complete).map((section) => section.label) },
+    diagnoses: [
+      ...diagnoses.primary.map((row) => ({ code: row.code, label: row.label, kind: 'hoofd' as const, diagnosedAt: row.diagnosedAt })),
+      ...diagnoses.secondary.map((row) => ({ code: row.code, label: row.label, kind: 'neven' as const, diagnosedAt: row.diagnosedAt })),
+    ],
+    risks: risks.risks.map((risk) => ({ riskType: risk.riskType, riskLevel: risk.riskLevel, rationale: risk.rationale, assessedAt: risk.assessedAt })),
+    reports: timeline
+      .flatMap((day) => day.reports)
+      .map((report) => ({ type: report.type, category: report.category, content: report.content.replace(/\s+/g, ' ').trim().slice(0, reportChars), createdAt: report.createdAt })),
+    practitioners,
+    today,
+  };
+}

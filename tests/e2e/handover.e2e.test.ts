@@ -1,0 +1,132 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
+import { baseUrl } from '../support/http';
+
+let session: SignedInBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  session = await signedInPage('verpleegkundige', baseUrl(), { width: 1440, height: 1000 });
+  page = session.page;
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+const wardList = () => page.getByRole('region', { name: /Patiënten (op de afdeling|met alerts)/ });
+const patientLink = (name: string) => wardList().getByRole('link', { name: new RegExp(name) });
+const names = async (list: Locator) => list.locator('.ward-patient-name').allTextContents();
+
+/** Full-page shots from the top, so the sticky sidebar and ward list sit where a reader sees them. */
+async function shot(name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+// The seeded demo ward (domain/demo/demo.seed.ts): in the last 24 hours Pieter van der Berg has a
+// critical temperature and a very high aggression risk, Fatima el Amrani a critical glucose, Jan de
+// Vries a high suicide risk; Jan's incident (27 h ago) and crisis (60 h ago) enter with 3 days.
+describe('handover page in Chromium', () => {
+  it('lists the ward with alert badges, most alerts first, for the role of the signed-in nurse', async () => {
+    await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Overdracht' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overdracht' }).waitFor();
+    const all = await names(wardList());
+    expect(all.length).toBeGreaterThan(3);
+    expect(all[0]).toBe('Pieter Willem van der Berg');
+    expect(all.slice(0, 3)).toEqual(expect.arrayContaining(['Fatima el Amrani', 'Jan de Vries']));
+    await expect.poll(() => patientLink('Pieter Willem van der Berg').locator('.alert-badge').allTextContents()).toEqual(['1 afwijkende vitale waarde', '1 hoog risico']);
+    expect(await page.getByRole('navigation', { name: 'Overdracht voor' }).getByRole('link', { name: 'Verpleegkundige' }).getAttribute('aria-current')).toBe('true');
+    expect(await page.getByRole('navigation', { name: 'Periode' }).getByRole('link', { name: '24 uur' }).getAttribute('aria-current')).toBe('true');
+    await shot('overdracht-afdeling');
+  });
+
+  it('narrows to patients with alerts, then widens the period so incidents and crises appear', async () => {
+    const before = (await names(wardList())).length;
+    await page.getByRole('switch', { name: 'Met alerts' }).click();
+    await page.waitForURL(/alerts=true/);
+    await page.getByRole('heading', { name: 'Patiënten met alerts' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Met alerts' }).getAttribute('aria-checked')).toBe('true');
+    const withAlerts = await names(wardList());
+    expect(withAlerts.length).toBeLessThan(before);
+    expect(withAlerts).toEqual(expect.arrayContaining(['Pieter Willem van der Berg', 'Fatima el Amrani', 'Jan de Vries']));
+    expect(await wardList().getByText('Geen alerts').count()).toBe(0);
+
+    await page.getByRole('navigation', { name: 'Periode' }).getByRole('link', { name: '3 dagen' }).click();
+    await page.waitForURL(/periode=3d/);
+    await expect.poll(() => patientLink('Jan de Vries').locator('.alert-badge').allTextContents()).toEqual(['1 crisis', '1 incident', '1 hoog risico']);
+    expect(new URL(page.url()).searchParams.get('alerts')).toBe('true');
+    await shot('overdracht-met-alerts-3-dagen');
+  });
+
+  it("shows a patient's period: alert tiles, incidents, vitals, handover reports and risks, and the generate button", async () => {
+    await page.getByRole('navigation', { name: 'Overdracht voor' }).getByRole('link', { name: 'Psychiater' }).click();
+    await page.waitForURL(/rol=psychiater/);
+    await patientLink('Jan de Vries').click();
+    await page.waitForURL(/patient=/);
+    const detail = page.locator('.handover-detail');
+    await detail.getByRole('heading', { level: 2, name: 'Jan de Vries' }).waitFor();
+    expect(await patientLink('Jan de Vries').getAttribute('aria-current')).toBe('true');
+    const tiles = detail.getByRole('list', { name: 'Alerts in de laatste 3 dagen' });
+    expect(await tiles.locator('.has-alerts .alert-tile-label').allTextContents()).toEqual(['Crises', 'Incidenten', "Hoge risico's"]);
+    await detail.getByText('Duwde een medepatiënt bij de koffieautomaat').first().waitFor();
+    await detail.getByText('Acute onrust met dreigende agressie').first().waitFor();
+    await detail.getByText('Weigerde de ochtendmedicatie').waitFor();
+    await detail.getByText('Uitte gisteren doodsgedachten').waitFor();
+    await detail.getByText('gefilterd voor de psychiater').waitFor();
+    await detail.getByRole('button', { name: 'Overdracht genereren' }).waitFor();
+    // Filters and selection survive each other: the period, the alerts filter and the role stay in the URL.
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ alerts: 'true', periode: '3d', rol: 'psychiater' });
+    await shot('overdracht-patient-psychiater');
+
+    await page.getByRole('navigation', { name: 'Periode' }).getByRole('link', { name: '24 uur' }).click();
+    await page.waitForURL((next) => !next.searchParams.has('periode'));
+    await detail.getByText('Geen incidenten of crises in de laatste 24 uur.').waitFor();
+  });
+
+  it('generates the handover summary and shows each point with its source', async () => {
+    const detail = page.locator('.handover-detail');
+    await page.goto(`/overdracht?periode=3d&rol=verpleegkundige&patient=${new URL(page.url()).searchParams.get('patient')}`);
+    await detail.getByRole('heading', { level: 2, name: 'Jan de Vries' }).waitFor();
+    await detail.getByRole('button', { name: 'Overdracht genereren' }).click();
+    const summary = detail.getByTestId('handover-summary');
+    await summary.waitFor({ timeout: 45_000 });
+    // The test stack has no language model configured: the local extract says so.
+    await summary.getByText('Extractieve samenvatting — geen taalmodel geconfigureerd').waitFor();
+    expect(await summary.locator('.summary-head .badge').first().textContent()).toMatch(/^(Stabiel|Let op|Instabiel)$/);
+    const points = summary.getByRole('region', { name: 'Aandachtspunten' }).locator('.summary-points > li');
+    expect(await points.count()).toBeGreaterThan(0);
+    expect(await points.count()).toBeLessThanOrEqual(5);
+    const source = points.first().locator('details.source');
+    expect(await source.locator('summary').textContent()).toMatch(/^Bron: .+ · \d{1,2} \w+\.? \d{4}/);
+    await source.locator('summary').click();
+    expect(await source.locator('.source-body').isVisible()).toBe(true);
+    expect((await source.locator('.source-body').textContent())!.trim().length).toBeGreaterThan(3);
+    const actions = summary.locator('.action-check input');
+    expect(await actions.count()).toBeLessThanOrEqual(3);
+    if ((await actions.count()) > 0) {
+      await actions.first().check();
+      expect(await summary.locator('.action.done').count()).toBe(1);
+    }
+    await shot('overdracht-samenvatting');
+  });
+
+  it('works as plain links without JavaScript', async () => {
+    const context = await page.context().browser()!.newContext({ baseURL: baseUrl(), locale: 'nl-NL', javaScriptEnabled: false, storageState: await page.context().storageState() });
+    try {
+      const plain = await context.newPage();
+      await plain.goto('/overdracht');
+      await plain.getByRole('switch', { name: 'Met alerts' }).click();
+      await plain.waitForURL(/alerts=true/);
+      await plain.getByRole('navigation', { name: 'Periode' }).getByRole('link', { name: '7 dagen' }).click();
+      await plain.waitForURL(/periode=7d/);
+      await plain.getByRole('link', { name: /Fatima el Amrani/ }).click();
+      await plain.getByRole('heading', { level: 2, name: 'Fatima el Amrani' }).waitFor();
+      await plain.getByText('Glucose').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, demoOrganisation, demoPassword } from '../../domain/demo/demo-accounts';
+import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
+import { asOwner } from '../support/factories';
+import { baseUrl, json, login } from '../support/http';
+
+let session: SignedInBrowser;
+let page: Page;
+let appointmentId: string;
+
+/** Full-page shots from the top, so the sticky sidebar sits where a reader sees it. */
+async function shot(name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+// The seeded demo ward (domain/demo/demo.seed.ts) has a draft GP letter for Jan de Vries. The
+// nurse reports that he did not come, as the chat would (the rescript API); the psychiatrist reviews.
+beforeAll(async () => {
+  appointmentId = await asOwner(demoOrganisation.id, async (db) => {
+    const nurse = (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!.id;
+    const jan = (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!.id;
+    // Last week at 10:00 Amsterdam: in the past, and out of the agenda weeks the other browser tests look at.
+    const start = new Date(`${new Date(Date.now() - 8 * 24 * 3600_000).toISOString().slice(0, 10)}T09:00:00Z`);
+    const { rows } = await db.query<{ id: string }>(
+      "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id, location) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5, 'Spreekkamer 1') returning id",
+      [demoOrganisation.id, jan, start, new Date(start.getTime() + 45 * 60_000), nurse],
+    );
+    return rows[0]!.id;
+  });
+  const { cookie } = await login(demoAccounts.verpleegkundige.email, demoPassword);
+  const started = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie, body: { followUp: 'Wij nemen telefonisch contact met hem op voor een nieuwe afspraak' } });
+  expect(started.status).toBe(201);
+  expect(((await started.json()) as { workflow: { status: string } }).workflow.status).toBe('ter_beoordeling');
+
+  session = await signedInPage('psychiater', baseUrl(), { width: 1440, height: 1000 });
+  page = session.page;
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('GP letter review in Chromium', () => {
+  it('lists the rewritten letter in the inbox, newest first, with the drafts below', async () => {
+    await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Brieven' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Brieven' }).waitFor();
+    const waiting = page.locator('.letter-cards .letter-card');
+    expect(await waiting.count()).toBe(1);
+    expect(await waiting.first().locator('.letter-card-patient').textContent()).toBe('Jan de Vries');
+    expect(await waiting.first().textContent()).toMatch(/Aan Dr\. H\. Jansen · herschreven/);
+    expect(await page.getByRole('region', { name: 'Overige brieven' }).getByText('Fatima el Amrani').count()).toBe(1);
+    await shot('brieven-inbox');
+  });
+
+  it('shows the original and the rewrite side by side with a word diff, and follows the reviewer’s edits', async () => {
+    await page.locator('.letter-card').first().click();
+    await page.getByRole('heading', { level: 1, name: 'Huisartsbrief Jan de Vries' }).waitFor();
+    expect(await page.locator('.page-header .letter-status').textContent()).toBe('Ter beoordeling');
+    const revised = page.getByTestId('diff-revised');
+    const added = async () => (await revised.locator('ins.diff-ins').allTextContents()).join('');
+    expect(await added()).toContain('Niet verschenen op afspraak');
+    expect(await added()).toContain('Wij nemen telefonisch contact met hem op voor een nieuwe afspraak.');
+    // Nothing of the draft was removed by the local rewrite; the original column has no insertions.
+    expect(await page.getByTestId('diff-original').locator('ins').count()).toBe(0);
+    expect(await page.getByTestId('diff-summary').textContent()).toMatch(/\d+ woorden toegevoegd0 woorden verwijderd/);
+    expect(await page.getByText('Gemiste afspraak').count()).toBe(1);
+    await shot('brieven-beoordelen');
+
+    const editor = page.getByLabel('Tekst van de brief — pas aan waar nodig');
+    const text = await editor.inputValue();
+    await editor.fill(text.replace('(clozapine)', '(clozapine 300 mg)').replace('met wekelijkse behandelgesprekken', 'met tweewekelijkse behandelgesprekken'));
+    // The comparison follows the text as edited: a word of the draft struck through, the new ones added.
+    await expect.poll(() => page.getByTestId('diff-original').locator('del.diff-del').allTextContents()).toEqual(['wekelijkse']);
+    expect(await added()).toContain('300 mg');
+    expect(await added()).toContain('tweewekelijkse');
+    await shot('brieven-bewerkt');
+  });
+
+  it('approves the edited text, then makes it ready to send', async () => {
+    await page.getByRole('button', { name: 'Goedkeuren' }).click();
+    await page.getByRole('button', { name: 'Verzendklaar maken' }).waitFor();
+    expect(await page.locator('.page-header .letter-status').textContent()).toBe('Goedgekeurd');
+    expect(await page.locator('.letter-facts').textContent()).toContain('Beoordeeld');
+    expect(await page.getByTestId('diff-revised').textContent()).toContain('clozapine 300 mg');
+    expect(await page.getByTestId('diff-original').locator('del').allTextContents()).toEqual(['wekelijkse']);
+    await shot('brieven-goedgekeurd');
+
+    await page.getByRole('button', { name: 'Verzendklaar maken' }).click();
+    await page.locator('.notice-danger, .letter-review .notice-success:has-text("Verzendklaar sinds")').first().waitFor();
+    expect(await page.locator('.notice-danger').count(), (await page.locator('.notice-danger').allTextContents()).join()).toBe(0);
+    expect(await page.locator('.page-header .letter-status').textContent()).toBe('Verzendklaar');
+    const history = page.getByRole('region', { name: 'Versiegeschiedenis' }).locator('summary');
+    expect(await history.allTextContents()).toEqual([
+      expect.stringMatching(/^v4 Verzendklaar gemaakt · .+ · Dr\. Ahmed el Amrani$/),
+      expect.stringMatching(/^v3 Beoordeeld en goedgekeurd · .+ · Dr\. Ahmed el Amrani$/),
+      expect.stringMatching(/^v2 Herschreven na no-show · .+ · Sanne de Boer$/),
+      expect.stringMatching(/^v1 Concept opgesteld · .+ · Dr\. Ahmed el Amrani$/),
+    ]);
+    await shot('brieven-verzendklaar');
+
+    // The API tells the same: the process is finished and the letter ready to send.
+    const context = await page.evaluate(async (id) => (await fetch(`/api/noshow/${id}/context`)).json(), appointmentId);
+    expect(context).toMatchObject({ workflow: { status: 'verzendklaar' }, letter: { status: 'verzendklaar' }, appointment: { status: 'niet-verschenen' } });
+  });
+});

@@ -1,0 +1,259 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asOwner, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
+import { json } from '../support/http';
+
+interface Alerts {
+  incident_count: number;
+  crisis_count: number;
+  abnormal_vitals: number;
+  high_risks: number;
+  total: number;
+}
+
+interface WardPatient {
+  patientId: string;
+  name: string;
+  status: string;
+  birthDate: string | null;
+  alerts: Alerts;
+  lastReportAt: string | null;
+}
+
+interface Overview {
+  patients: WardPatient[];
+  period: { key: string; label: string; start: string; end: string };
+}
+
+let nurse: SignedIn;
+let other: SignedIn;
+type Key = 'incidents' | 'onlyIncident' | 'quiet' | 'vitals' | 'risks' | 'crisisAdmission' | 'waiting' | 'discharged' | 'foreign';
+const ids = {} as Record<Key, string>;
+let bsnIndex = 0;
+
+const episodeStatusUrl = 'https://ggz-epd.nl/fhir/StructureDefinition/episode-status';
+
+/** A patient registered through the FHIR API, then given its episode status (new patients start as planned). */
+async function patient(owner: SignedIn, given: string, family: string, status: string): Promise<string> {
+  const body = fhirPatientBody({ name: [{ family, given: [given] }], identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[bsnIndex++ % validBsns.length] }] });
+  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: owner.cookie, body });
+  expect(created.status).toBe(201);
+  const resource = (await created.json()) as { id: string };
+  if (status !== 'planned') {
+    const put = await json(`/api/fhir/Patient/${resource.id}`, { method: 'PUT', cookie: owner.cookie, body: { ...body, id: resource.id, extension: [{ url: episodeStatusUrl, valueCode: status }] } });
+    expect(put.status).toBe(200);
+  }
+  return resource.id;
+}
+
+async function report(owner: SignedIn, patientId: string, type: string, category: string | null, content = `${type} ${category ?? ''}`.trim(), includeInHandover = false): Promise<string> {
+  const response = await json('/api/reports', { method: 'POST', cookie: owner.cookie, body: { patientId, type, category, content, includeInHandover } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function overview(query = '', cookie = nurse.cookie): Promise<Overview> {
+  const response = await json(`/api/overdracht/patients${query}`, { cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Overview;
+}
+
+const find = (body: Overview, key: Key) => body.patients.find((row) => row.patientId === ids[key]);
+
+beforeAll(async () => {
+  nurse = await signedInUser('verpleegkundige');
+  other = await signedInUser('verpleegkundige');
+
+  ids.incidents = await patient(nurse, 'Ingrid', 'Incident', 'active');
+  ids.onlyIncident = await patient(nurse, 'Olaf', 'Eenmalig', 'screening');
+  ids.quiet = await patient(nurse, 'Rita', 'Rustig', 'active');
+  ids.vitals = await patient(nurse, 'Victor', 'Vitaal', 'active');
+  ids.risks = await patient(nurse, 'Roos', 'Risico', 'active');
+  ids.crisisAdmission = await patient(nurse, 'Onbekend', 'Crisisopname', 'planned');
+  ids.waiting = await patient(nurse, 'Wim', 'Wachtlijst', 'planned');
+  ids.discharged = await patient(nurse, 'Dirk', 'Ontslagen', 'finished');
+  ids.foreign = await patient(other, 'Fenna', 'Elders', 'active');
+
+  // Each of the three incident sources once, a crisis filed under category incident, and reports that must not count.
+  await report(nurse, ids.incidents, 'incident', 'incident', 'Sloeg tegen de deur.');
+  await report(nurse, ids.incidents, 'crisis', 'incident', 'Acute onrust, gesepareerd.', true);
+  await report(nurse, ids.incidents, 'verpleegkundig', 'incident', 'Medepatiënt geduwd.');
+  await report(nurse, ids.incidents, 'verpleegkundig', 'gedrag', 'Onrustig op de gang.', true);
+  await report(nurse, ids.incidents, 'dagnotitie', 'adl', 'Zelfstandig gedoucht.');
+  const deleted = await report(nurse, ids.incidents, 'incident', 'incident', 'Per abuis ingevoerd.');
+  expect((await json(`/api/reports/${deleted}`, { method: 'DELETE', cookie: nurse.cookie })).status).toBe(200);
+  await report(nurse, ids.onlyIncident, 'verpleegkundig', 'incident', 'Dreigde een medewerker te slaan.');
+  await report(nurse, ids.quiet, 'verpleegkundig', 'observatie', 'Rustige dienst.');
+  await report(nurse, ids.crisisAdmission, 'crisis', null, 'Binnengebracht door de politie, verward.');
+  await report(other, ids.foreign, 'incident', 'incident', 'Incident in een andere instelling.');
+
+  // No API writes backdated reports, vitals or risk assessments.
+  await asOwner(nurse.organisationId, async (client) => {
+    const org = nurse.organisationId;
+    await client.query(
+      `insert into reports (organisation_id, patient_id, type, category, content, created_by, created_at, shift_date, shift)
+       values ($1, $2, 'incident', 'incident', 'Twee dagen geleden.', $3, now() - interval '2 days', (now() - interval '2 days')::date, 'dag')`,
+      [org, ids.incidents, nurse.user.id],
+    );
+    await client.query(
+      `insert into vital_observations (organisation_id, patient_id, code, label, value, unit, interpretation, observed_at) values
+        ($1, $2, 'temperatuur', 'Temperatuur', 39.6, '°C', 'HH', now() - interval '2 hours'),
+        ($1, $2, 'glucose', 'Glucose', 2.4, 'mmol/l', 'LL', now() - interval '5 hours'),
+        ($1, $2, 'hartfrequentie', 'Hartfrequentie', 104, '/min', 'H', now() - interval '3 hours'),
+        ($1, $2, 'saturatie', 'Saturatie', 97, '%', 'N', now() - interval '1 hour'),
+        ($1, $2, 'temperatuur', 'Temperatuur', 40.1, '°C', 'HH', now() - interval '30 hours')`,
+      [org, ids.vitals],
+    );
+    // The latest assessment per type counts: suïcide rose to hoog, agressie fell back to laag.
+    await client.query(
+      `insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values
+        ($1, $2, 'suïcide', 'gemiddeld', 'Eerdere taxatie', now() - interval '5 days'),
+        ($1, $2, 'suïcide', 'hoog', 'Doodsgedachten geuit', now() - interval '1 day'),
+        ($1, $2, 'agressie', 'hoog', 'Dreigend', now() - interval '4 days'),
+        ($1, $2, 'agressie', 'laag', 'Rustig sinds de nieuwe medicatie', now() - interval '2 days'),
+        ($1, $2, 'zelfverwaarlozing', 'zeer hoog', 'Eet en drinkt niet', now() - interval '6 days')`,
+      [org, ids.risks],
+    );
+  });
+});
+
+describe('handover overview API', () => {
+  it('counts incident reports, crises and nursing incidents, each report once', async () => {
+    const body = await overview();
+    expect(body.period).toMatchObject({ key: '1d', label: '24 uur' });
+    expect(new Date(body.period.end).getTime() - new Date(body.period.start).getTime()).toBe(24 * 3600_000);
+    // incident + crisis (category incident, counted once) + verpleegkundig/incident; not gedrag, adl, the deleted one or the one of two days ago.
+    expect(find(body, 'incidents')).toMatchObject({
+      name: 'Ingrid Incident',
+      status: 'active',
+      birthDate: '1971-04-12',
+      alerts: { incident_count: 3, crisis_count: 1, abnormal_vitals: 0, high_risks: 0, total: 3 },
+    });
+    expect(find(body, 'incidents')!.lastReportAt).not.toBeNull();
+    expect(find(body, 'onlyIncident')!.alerts).toEqual({ incident_count: 1, crisis_count: 0, abnormal_vitals: 0, high_risks: 0, total: 1 });
+    expect(find(body, 'quiet')!.alerts.total).toBe(0);
+  });
+
+  it('widens with the period: the report of two days ago counts in 3d, the older critical vital too', async () => {
+    const body = await overview('?period=3d');
+    expect(body.period.key).toBe('3d');
+    expect(find(body, 'incidents')!.alerts).toMatchObject({ incident_count: 4, crisis_count: 1 });
+    expect(find(body, 'vitals')!.alerts.abnormal_vitals).toBe(3);
+  });
+
+  it('counts critical vitals (HH, LL) in the period and current high risks', async () => {
+    const body = await overview();
+    expect(find(body, 'vitals')!.alerts).toEqual({ incident_count: 0, crisis_count: 0, abnormal_vitals: 2, high_risks: 0, total: 2 });
+    expect(find(body, 'risks')!.alerts).toEqual({ incident_count: 0, crisis_count: 0, abnormal_vitals: 0, high_risks: 2, total: 2 });
+  });
+
+  it('lists the patients in care, plus anyone with an incident in the period, most alerts first', async () => {
+    const body = await overview();
+    const listed = body.patients.map((row) => row.patientId);
+    expect(listed).toEqual(expect.arrayContaining([ids.incidents, ids.onlyIncident, ids.quiet, ids.vitals, ids.risks, ids.crisisAdmission]));
+    expect(listed).not.toContain(ids.waiting);
+    expect(listed).not.toContain(ids.discharged);
+    expect(find(body, 'crisisAdmission')).toMatchObject({ status: 'planned', alerts: { incident_count: 1, crisis_count: 1 } });
+    const totals = body.patients.map((row) => row.alerts.total);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    expect(listed[0]).toBe(ids.incidents);
+    // Equal totals by family name: Risico before Vitaal.
+    expect(listed.indexOf(ids.risks)).toBeLessThan(listed.indexOf(ids.vitals));
+  });
+
+  it('with alerts=true keeps a patient whose only alert is one incident and drops patients without alerts', async () => {
+    const body = await overview('?alerts=true');
+    const listed = body.patients.map((row) => row.patientId);
+    expect(listed).toContain(ids.onlyIncident);
+    expect(listed).not.toContain(ids.quiet);
+    expect(listed.sort()).toEqual([ids.incidents, ids.onlyIncident, ids.vitals, ids.risks, ids.crisisAdmission].sort());
+    expect(body.patients.every((row) => row.alerts.total > 0)).toBe(true);
+    expect((await overview('?alerts=false')).patients.map((row) => row.patientId)).toContain(ids.quiet);
+  });
+
+  it("never shows another organisation's patients", async () => {
+    const mine = await overview('?period=14d');
+    expect(mine.patients.map((row) => row.patientId)).not.toContain(ids.foreign);
+    const theirs = await overview('?period=14d', other.cookie);
+    expect(theirs.patients.map((row) => row.patientId)).toEqual([ids.foreign]);
+    expect(theirs.patients[0]!.alerts.incident_count).toBe(1);
+  });
+
+  it('logs one search in the access log with the listed patients', async () => {
+    const body = await overview('?alerts=true');
+    const rows = await asOwner(nurse.organisationId, async (client) =>
+      (
+        await client.query(
+          `select action, resource_type, patient_ids, outcome from audit_events
+            where organisation_id = $1 and resource_type = 'Handover' and action = 'search' order by occurred_at desc limit 1`,
+          [nurse.organisationId],
+        )
+      ).rows,
+    );
+    expect(rows[0]).toMatchObject({ action: 'search', resource_type: 'Handover', outcome: 'success' });
+    expect([...rows[0].patient_ids].sort()).toEqual(body.patients.map((row) => row.patientId).sort());
+  });
+
+  it.each([
+    ['/api/overdracht/patients?period=2d', 'period', 'Kies een periode: 1d, 3d, 7d of 14d.'],
+    ['/api/overdracht/patients?alerts=ja', 'alerts', 'Gebruik alerts=true of alerts=false.'],
+  ])('refuses %s with a Dutch 400 on %s', async (path, field, message) => {
+    const response = await json(path, { cookie: nurse.cookie });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string; fields: Record<string, string> } }).error).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
+  });
+
+  it('answers 401 with the Dutch body without a session', async () => {
+    for (const path of ['/api/overdracht/patients', `/api/overdracht/${ids.incidents}`]) {
+      const response = await json(path);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: 'Sessie verlopen, log opnieuw in.' } });
+    }
+  });
+});
+
+describe('handover detail API', () => {
+  it("gives one patient's period: reports newest first with author and handover mark, alerts as in the overview", async () => {
+    const response = await json(`/api/overdracht/${ids.incidents}?period=1d`, { cookie: nurse.cookie });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.patient).toEqual({ id: ids.incidents, name: 'Ingrid Incident', birthDate: '1971-04-12', status: 'active' });
+    expect(body.period.key).toBe('1d');
+    expect(body.alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 0, high_risks: 0, total: 3 });
+    const reports = body.reports as { type: string; category: string | null; content: string; includeInHandover: boolean; authorName: string; createdAt: string; shiftDate: string }[];
+    expect(reports.map((r) => r.content)).toEqual(['Zelfstandig gedoucht.', 'Onrustig op de gang.', 'Medepatiënt geduwd.', 'Acute onrust, gesepareerd.', 'Sloeg tegen de deur.']);
+    expect(reports.find((r) => r.type === 'crisis')).toMatchObject({ includeInHandover: true, authorName: 'Test Zorgverlener', category: 'incident' });
+    expect(reports.every((r) => r.shiftDate && r.createdAt)).toBe(true);
+    expect(Array.isArray(body.logs)).toBe(true);
+  });
+
+  it('gives the vitals of the period with their interpretation and the current risks', async () => {
+    const vitals = await (await json(`/api/overdracht/${ids.vitals}`, { cookie: nurse.cookie })).json();
+    expect(vitals.vitals.map((v: { interpretation: string }) => v.interpretation)).toEqual(['N', 'HH', 'H', 'LL']);
+    expect(vitals.vitals[1]).toMatchObject({ label: 'Temperatuur', value: 39.6, unit: '°C' });
+    expect(vitals.alerts.abnormal_vitals).toBe(2);
+    const risks = await (await json(`/api/overdracht/${ids.risks}?period=7d`, { cookie: nurse.cookie })).json();
+    expect(risks.risks.map((r: { riskType: string; riskLevel: string }) => `${r.riskType}:${r.riskLevel}`)).toEqual(['zelfverwaarlozing:zeer hoog', 'suïcide:hoog', 'agressie:laag']);
+    expect(risks.alerts.high_risks).toBe(2);
+  });
+
+  it('lists recent access to the record, and logs the read', async () => {
+    await json(`/api/overdracht/${ids.quiet}`, { cookie: nurse.cookie });
+    const body = await (await json(`/api/overdracht/${ids.quiet}`, { cookie: nurse.cookie })).json();
+    expect(body.logs.length).toBeGreaterThan(0);
+    expect(body.logs[0]).toMatchObject({ action: 'read', resourceType: 'Handover', userName: 'Test Zorgverlener', outcome: 'success' });
+  });
+
+  it("answers 404 in Dutch for another organisation's patient and for an unknown id", async () => {
+    for (const id of [ids.foreign, '00000000-0000-4000-8000-000000000000', 'geen-id']) {
+      const response = await json(`/api/overdracht/${id}`, { cookie: nurse.cookie });
+      expect(response.status, id).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'De gevraagde patiënt is niet gevonden.' } });
+    }
+  });
+
+  it('refuses a bad period with a Dutch 400', async () => {
+    const response = await json(`/api/overdracht/${ids.incidents}?period=week`, { cookie: nurse.cookie });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields.period).toBe('Kies een periode: 1d, 3d, 7d of 14d.');
+  });
+});

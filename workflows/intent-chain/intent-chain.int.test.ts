@@ -1,0 +1,284 @@
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { rangeForLabel } from '../../domain/agenda/agenda.dates';
+import type { AuditActor } from '../../domain/audit/audit.service';
+import { createOrm, type MikroORM } from '../../domain/db/orm';
+import { chainWorkflowId, type ChainState } from '../../domain/intent/chain';
+import { startChain } from '../../domain/intent/chain.temporal';
+import { asOwner, createOrganisation, createUser, fhirPatientBody, signedInUser, type SignedIn } from '../../tests/support/factories';
+import { json, login } from '../../tests/support/http';
+import { createAiPort } from '../../domain/ai/ai.port';
+import { createActivities } from '../../workers/activities';
+import type { intentChain } from './intent-chain.workflow';
+import { confirmChainSignal } from './messages';
+import { startTestWorker } from '../../tests/support/worker';
+
+let orm: MikroORM;
+let connection: Connection;
+let client: Client;
+let nurse: SignedIn;
+let actor: AuditActor;
+let patientId: string;
+
+interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** A day named like the assistant names it, at a whole hour, Europe/Amsterdam. */
+function dayAt(label: string, hour: number): string {
+  return new Date(rangeForLabel(label)!.start.getTime() + hour * 3600_000).toISOString();
+}
+
+async function appointmentAt(label: string, hour: number): Promise<string> {
+  const response = await json('/api/assistant/agenda/create', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'behandelgesprek', start: dayAt(label, hour) } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+const cancelAndNote = (content: string, cancel: Record<string, string> = {}) => ({
+  actions: [
+    { intent: 'cancel_appointment', entities: { patientName: 'Jan', patientId, dateLabel: 'morgen', ...cancel }, confidence: 0.92 },
+    { intent: 'dagnotitie', entities: { patientId, category: 'observatie', content }, confidence: 0.88 },
+  ],
+});
+
+/** What the chain may change, read as the table owner. */
+async function effects(chainId: string, appointmentId: string, content: string) {
+  return asOwner(nurse.organisationId, async (db) => {
+    const { rows } = await db.query<{ status: string; updates: string[]; notes: number; keys: string[] | null }>(
+      `select (select status from appointments where id = $1) as status,
+              (select coalesce(array_agg(channel), '{}') from audit_events where resource_id = $1 and action = 'update') as updates,
+              (select count(*)::int from reports where patient_id = $2 and type = 'dagnotitie' and content = $3 and deleted_at is null) as notes,
+              (select array_agg(key order by key) from workflow_effects where key like $4) as keys`,
+      [appointmentId, patientId, content, `${chainId}:%`],
+    );
+    return rows[0]!;
+  });
+}
+
+const untouched = { status: 'gepland', updates: [], notes: 0, keys: null };
+
+beforeAll(async () => {
+  // The in-process workers would log every bundling step; warnings (the staged crash) are enough.
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  orm = await createOrm(inject('appUrl'), { poolMax: 4 });
+  connection = await Connection.connect({ address: inject('temporalAddress') });
+  client = new Client({ connection });
+  nurse = await signedInUser();
+  actor = { organisationId: nurse.organisationId, userId: nurse.user.id, role: nurse.user.role, channel: 'assistant' };
+  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
+  patientId = ((await created.json()) as { id: string }).id;
+});
+
+afterAll(async () => {
+  await connection?.close();
+  await orm?.close();
+});
+
+describe('an intent chain on the real Temporal server', () => {
+  it('waits for confirmation, then writes both effects exactly once although the worker restarts mid-chain', async () => {
+    const content = 'Patiënt meldt zich ziek.';
+    const appointmentId = await appointmentAt('morgen', 10);
+    const taskQueue = `test-intent-chain-${randomUUID()}`;
+    const real = createActivities({ orm, ai: createAiPort({ orm, settings: { models: { default: 'none' } } }) });
+
+    // Worker A prepares the chain and is gone before the clinician answers.
+    const workerA = await startTestWorker(taskQueue, real);
+    let prepared: ChainState;
+    try {
+      prepared = await startChain(client, actor, cancelAndNote(content), { taskQueue });
+    } finally {
+      await workerA.stop();
+    }
+    expect(prepared.status).toBe('wacht_op_bevestiging');
+    expect(prepared.steps.map((step) => [step.intent, step.kind, step.status])).toEqual([
+      ['cancel_appointment', 'write', 'klaar_voor_bevestiging'],
+      ['dagnotitie', 'write', 'klaar_voor_bevestiging'],
+    ]);
+    expect(prepared.steps[0]!.plan).toMatchObject({ appointmentId, patientId, patientName: 'Jan de Vries' });
+    expect(prepared.steps[0]!.summary).toMatch(/^Afspraak behandelgesprek \S+ \d{1,2} \S+ 10:00 met Jan de Vries annuleren$/);
+    expect(prepared.steps[1]!.summary).toBe('Dagnotitie voor Jan de Vries vastleggen (Observatie): “Patiënt meldt zich ziek.”');
+    expect(await effects(prepared.chainId, appointmentId, content)).toEqual(untouched);
+
+    // The confirmation reaches Temporal while no worker runs; nothing can happen yet.
+    const handle = client.workflow.getHandle<typeof intentChain>(chainWorkflowId(prepared.chainId));
+    await handle.signal(confirmChainSignal, {});
+    await sleep(500);
+    expect(await effects(prepared.chainId, appointmentId, content)).toEqual(untouched);
+
+    // Worker B commits step 0 and then dies once before reporting it; Temporal retries the activity.
+    let firstStepRuns = 0;
+    const workerB = await startTestWorker(taskQueue, {
+      ...real,
+      async executeChainStep(input) {
+        const step = await real.executeChainStep(input);
+        if (input.step.index === 0 && ++firstStepRuns === 1) throw new Error('worker died after the commit');
+        return step;
+      },
+    });
+    let finished: ChainState;
+    try {
+      finished = await handle.result();
+    } finally {
+      await workerB.stop();
+    }
+
+    expect(firstStepRuns).toBe(2);
+    expect(finished.status).toBe('voltooid');
+    expect(finished.steps.map((step) => step.status)).toEqual(['klaar', 'klaar']);
+    expect(finished.steps[0]!.summary).toMatch(/^Afspraak behandelgesprek .* met Jan de Vries geannuleerd$/);
+    expect(finished.steps[1]!.summary).toBe('Dagnotitie voor Jan de Vries vastgelegd (Observatie)');
+    expect(await effects(prepared.chainId, appointmentId, content)).toEqual({
+      status: 'geannuleerd',
+      updates: ['assistant'],
+      notes: 1,
+      keys: [`${prepared.chainId}:0`, `${prepared.chainId}:1`],
+    });
+    const history = await handle.fetchHistory();
+    const started = (history.events ?? []).flatMap((event) => (event.activityTaskStartedEventAttributes ? [event.activityTaskStartedEventAttributes.attempt] : []));
+    expect(started).toContain(2);
+  });
+});
+
+describe('POST /api/intent/chains and the stack worker', () => {
+  const post = (body: unknown, cookie = nurse.cookie) => json('/api/intent/chains', { method: 'POST', cookie, body });
+  const confirm = (chainId: string, body: unknown = {}, cookie = nurse.cookie) => json(`/api/intent/chains/${chainId}/confirm`, { method: 'POST', cookie, body });
+
+  it('refuses a note without a patient with a Dutch field message, and other methods with 405', async () => {
+    const response = await post({ actions: [{ intent: 'dagnotitie', entities: { patientName: 'Jan', category: 'observatie', content: 'Rustig.' }, confidence: 0.9 }] });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ErrorBody;
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.fields).toEqual({ 'actions.0.entities.patientId': 'Kies de patiënt voor de dagnotitie.' });
+
+    const get = await json('/api/intent/chains', { cookie: nurse.cookie });
+    expect(get.status).toBe(405);
+    expect(((await get.json()) as ErrorBody).error).toEqual({ code: 'method_not_allowed', message: 'Gebruik POST op deze route.' });
+  });
+
+  it('prepares, confirms and writes through the app and its worker', async () => {
+    const content = 'Patiënt meldt zich ziek, belt morgen terug.';
+    const appointmentId = await appointmentAt('morgen', 12);
+    const created = await post(cancelAndNote(content, { identifier: '12:00' }));
+    expect(created.status).toBe(201);
+    const prepared = (await created.json()) as ChainState;
+    expect(created.headers.get('location')).toBe(`/api/intent/chains/${prepared.chainId}`);
+    expect(prepared).toMatchObject({ organisationId: nurse.organisationId, userId: nurse.user.id, status: 'wacht_op_bevestiging' });
+    expect(prepared.steps[0]!.plan?.appointmentId).toBe(appointmentId);
+
+    const read = await json(`/api/intent/chains/${prepared.chainId}`, { cookie: nurse.cookie });
+    expect(((await read.json()) as ChainState).status).toBe('wacht_op_bevestiging');
+    expect(await effects(prepared.chainId, appointmentId, content)).toEqual(untouched);
+
+    const confirmed = await confirm(prepared.chainId);
+    expect(confirmed.status).toBe(200);
+    expect(((await confirmed.json()) as ChainState).status).toBe('voltooid');
+    expect(await effects(prepared.chainId, appointmentId, content)).toEqual({
+      status: 'geannuleerd',
+      updates: ['assistant'],
+      notes: 1,
+      keys: [`${prepared.chainId}:0`, `${prepared.chainId}:1`],
+    });
+
+    const again = await confirm(prepared.chainId);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as ErrorBody).error.message).toBe('Deze opdracht is al afgerond.');
+  });
+
+  it('writes nothing when the clinician rejects', async () => {
+    const content = 'Deze notitie wordt afgewezen.';
+    const appointmentId = await appointmentAt('morgen', 13);
+    const prepared = (await (await post(cancelAndNote(content, { identifier: '13 uur' }))).json()) as ChainState;
+    expect(prepared.status).toBe('wacht_op_bevestiging');
+
+    const rejected = await json(`/api/intent/chains/${prepared.chainId}/reject`, { method: 'POST', cookie: nurse.cookie });
+    expect(rejected.status).toBe(200);
+    const state = (await rejected.json()) as ChainState;
+    expect(state.status).toBe('afgewezen');
+    expect(state.steps.map((step) => step.status)).toEqual(['geannuleerd', 'geannuleerd']);
+    expect(await effects(prepared.chainId, appointmentId, content)).toEqual(untouched);
+  });
+
+  it('answers a chain of reads at once through the existing services, asking nothing', async () => {
+    const read = (intent: string, entities: Record<string, string> = {}) => ({ intent, entities: { patientName: 'Jan', patientId, ...entities }, confidence: 0.9 });
+    const first = (await (await post({ actions: [read('agenda_query', { dateLabel: 'morgen' }), read('intake_status'), read('risico_query'), read('diagnose_query'), read('rapportage')] })).json()) as ChainState;
+    expect(first.status).toBe('voltooid');
+    expect(first.steps.map((step) => [step.kind, step.status])).toEqual(Array.from({ length: 5 }, () => ['read', 'klaar']));
+    expect(first.steps[0]!.summary).toMatch(/^\d+ afspraken? van Jan morgen$/);
+    expect((first.steps[0]!.result as { appointments: { patientId: string }[] }).appointments.every((appointment) => appointment.patientId === patientId)).toBe(true);
+    expect(first.steps[1]!.result).toMatchObject({ patientId, sections: expect.any(Array) });
+    expect(first.steps[4]!.result).toMatchObject({ items: expect.any(Array), limit: 5 });
+
+    const second = (await (await post({ actions: [read('overdracht'), read('intake_navigeer'), { intent: 'risico_query', entities: { patientName: 'Piet' }, confidence: 0.6 }, { intent: 'unknown', entities: {}, confidence: 0.2 }] })).json()) as ChainState;
+    expect(second.status).toBe('voltooid');
+    expect(second.steps.map((step) => step.status)).toEqual(['klaar', 'klaar', 'mislukt', 'overgeslagen']);
+    expect(second.steps[0]!.result).toEqual({ patientId, href: `/overdracht?patient=${patientId}` });
+    expect(second.steps[1]!.result).toEqual({ href: `/patients/${patientId}/intake` });
+    expect(second.steps[2]!.error).toBe('Kies welke patiënt met “Piet” bedoeld is.');
+  });
+
+  it("hides a clinician's chain from everyone else with a Dutch 404", async () => {
+    const prepared = (await (await post({ actions: [{ intent: 'zoeken', entities: { patientName: 'Jan de Vries' }, confidence: 0.95 }] })).json()) as ChainState;
+    expect(prepared.status).toBe('voltooid');
+    expect(prepared.steps[0]).toMatchObject({ kind: 'read', status: 'klaar', summary: '1 patiënt gevonden voor “Jan de Vries”' });
+
+    const colleague = await createUser(nurse.organisationId);
+    const elsewhere = await createUser((await createOrganisation()).id);
+    for (const user of [colleague, elsewhere]) {
+      const { cookie } = await login(user.email, user.password);
+      const response = await json(`/api/intent/chains/${prepared.chainId}`, { cookie });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Deze opdracht van de assistent is niet gevonden.' } });
+      expect((await confirm(prepared.chainId, {}, cookie)).status).toBe(404);
+    }
+    expect((await json('/api/intent/chains/niet-een-id', { cookie: nurse.cookie })).status).toBe(404);
+  });
+
+  it('asks which appointment when the words fit several, and cancels only the chosen one', async () => {
+    const [morning, afternoon] = [await appointmentAt('overmorgen', 9), await appointmentAt('overmorgen', 15)];
+    const prepared = (await (await post({ actions: [{ intent: 'cancel_appointment', entities: { patientId, dateLabel: 'overmorgen' }, confidence: 0.9 }] })).json()) as ChainState;
+    expect(prepared.status).toBe('wacht_op_bevestiging');
+    expect(prepared.steps[0]).toMatchObject({ status: 'keuze_nodig', summary: '2 afspraken gevonden voor Jan de Vries overmorgen; kies welke bedoeld is' });
+    expect(prepared.steps[0]!.candidates?.map((candidate) => candidate.appointmentId)).toEqual([morning, afternoon]);
+    expect(prepared.steps[0]!.candidates?.[0]?.label).toMatch(/^Behandelgesprek .* 09:00 met Jan de Vries$/);
+
+    const unchosen = await confirm(prepared.chainId);
+    expect(unchosen.status).toBe(400);
+    expect(((await unchosen.json()) as ErrorBody).error.fields).toEqual({ 'choices.0': 'Kies welke afspraak bedoeld is.' });
+
+    const confirmed = (await (await confirm(prepared.chainId, { choices: { 0: afternoon } })).json()) as ChainState;
+    expect(confirmed.status).toBe('voltooid');
+    expect(confirmed.steps[0]!.summary).toMatch(/^Afspraak behandelgesprek .* 15:00 met Jan de Vries geannuleerd$/);
+    expect((await effects(prepared.chainId, morning, '')).status).toBe('gepland');
+    expect((await effects(prepared.chainId, afternoon, '')).status).toBe('geannuleerd');
+  });
+
+  it('fails a chain whose appointment cannot be found, before asking anything and without writing', async () => {
+    const content = 'Wordt niet geschreven.';
+    const response = await post({
+      actions: [
+        { intent: 'cancel_appointment', entities: { patientName: 'Jan', patientId, dateLabel: 'volgende week', identifier: '07:00' }, confidence: 0.9 },
+        { intent: 'dagnotitie', entities: { patientId, category: 'observatie', content }, confidence: 0.9 },
+      ],
+    });
+    const state = (await response.json()) as ChainState;
+    expect(state.status).toBe('mislukt');
+    expect(state.steps.map((step) => step.status)).toEqual(['mislukt', 'geannuleerd']);
+    expect(state.steps[0]!.error).toBe('Geen afspraak gevonden voor Jan de Vries volgende week om 07:00.');
+  });
+
+  it('confirms a cancellation that was already done by hand without changing it twice', async () => {
+    const appointmentId = await appointmentAt('morgen', 16);
+    const prepared = (await (await post({ actions: [{ intent: 'cancel_appointment', entities: { patientId, identifier: 'morgen 16:00' }, confidence: 0.9 }] })).json()) as ChainState;
+    expect(prepared.steps[0]!.plan?.appointmentId).toBe(appointmentId);
+    const byHand = await json('/api/assistant/agenda/cancel', { method: 'POST', cookie: nurse.cookie, body: { appointmentId } });
+    expect(byHand.status).toBe(200);
+
+    const confirmed = (await (await confirm(prepared.chainId)).json()) as ChainState;
+    expect(confirmed.status).toBe('voltooid');
+    expect(await effects(prepared.chainId, appointmentId, '')).toMatchObject({ status: 'geannuleerd', updates: ['assistant'] });
+  });
+});

@@ -1,0 +1,252 @@
+import { Context } from '@temporalio/activity';
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { createAiPort, type AiPort } from '../../domain/ai/ai.port';
+import type { AuditActor } from '../../domain/audit/audit.service';
+import { createOrm, type MikroORM } from '../../domain/db/orm';
+import { withTenant } from '../../domain/db/tenant';
+import { createPatient } from '../../domain/patient/patient.service';
+import { AppError } from '../../domain/shared/errors';
+import { plusDays } from '../../domain/treatment-plan/draft';
+import { planContentSchema, type TreatmentPlanView } from '../../domain/treatment-plan/treatment-plan.schemas';
+import { generateTreatmentPlan, treatmentPlanProgress, treatmentPlanWorkflowId } from '../../domain/treatment-plan/treatment-plan.temporal';
+import { mockModel, modelBaseUrl, type ModelReply, type ModelRequest } from '../../tests/msw/model';
+import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
+import { createActivities, type Activities } from '../../workers/activities';
+import { startTestWorker } from '../../tests/support/worker';
+
+const model = mockModel();
+let orm: MikroORM;
+let client: Client;
+let connection: Connection;
+let ai: AiPort;
+let actor: AuditActor;
+let patientId: string;
+const day = 24 * 3600_000;
+
+/** One generation on a fresh task queue with its own in-process worker; `daysAhead` gives it its own workflow id. */
+async function generate(daysAhead: number, activities?: Activities): Promise<TreatmentPlanView> {
+  const taskQueue = `test-behandelplan-${randomUUID()}`;
+  const worker = await startTestWorker(taskQueue, activities ?? createActivities({ orm, ai }));
+  try {
+    return await generateTreatmentPlan({ orm, client, taskQueue, waitMs: 30_000 }, actor, { patientId }, new Date(Date.now() + daysAhead * day));
+  } finally {
+    await worker.stop();
+  }
+}
+
+/** The model as scripted here answers a whole plan, with dates counted from the date in the prompt. */
+function planAnswer(request: ModelRequest, change: Record<string, unknown> = {}): string {
+  const today = /^Datum: (\d{4}-\d{2}-\d{2})$/m.exec(request.messages[1]!.content)![1]!;
+  return JSON.stringify({
+    hulpvraag: 'Ik wil weer grip op mijn dagen en minder spanning.',
+    probleemanalyse: 'Psychotische kwetsbaarheid met wisselende therapietrouw en recente agressie.',
+    classificatie: [{ code: 'F20.0', omschrijving: 'Schizofrenie', soort: 'hoofd' }],
+    doelen: [
+      { omschrijving: 'De cliënt neemt de medicatie volgens afspraak in.', evaluatiedatum: plusDays(today, 42) },
+      { omschrijving: 'Geen fysieke incidenten.', evaluatiedatum: plusDays(today, 42) },
+    ],
+    interventies: ['Medicatieconsult', 'Spanningsregulatie'],
+    medicatie: ['Clozapine volgens voorschrift'],
+    frequentie: 'Wekelijks',
+    duur: '3 maanden',
+    crisisplan: { signalen: ['Slecht slapen'], acties: ['Melden bij het team'], contact: 'Dienstdoende psychiater' },
+    evaluatiemomenten: [{ datum: plusDays(today, 42), omschrijving: 'Tussenevaluatie' }],
+    ...change,
+  });
+}
+
+const answering =
+  (change: Record<string, unknown> = {}, wrap = (json: string) => json, delayMs = 0) =>
+  (request: ModelRequest): ModelReply => ({ content: wrap(planAnswer(request, change)), delayMs });
+
+async function plansOf(workflowId: string) {
+  return withTenant(orm, { organisationId: actor.organisationId }, (em) =>
+    em.execute<{ id: string; version: number; status: string; content: unknown }[]>('select id, version, status, content from treatment_plans where workflow_id = ? order by version', [workflowId]),
+  );
+}
+
+async function aiEvents(workflowId: string) {
+  return withTenant(orm, { organisationId: actor.organisationId }, (em) =>
+    em.execute<{ capability: string; outcome: string; prompt_version: string; patient_id: string }[]>(
+      'select capability, outcome, prompt_version, patient_id from ai_events where workflow_id = ? order by occurred_at',
+      [workflowId],
+    ),
+  );
+}
+
+const workflowIdFor = (daysAhead: number) => treatmentPlanWorkflowId(patientId, new Date(Date.now() + daysAhead * day));
+
+beforeAll(async () => {
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  orm = await createOrm(inject('appUrl'), { poolMax: 4 });
+  connection = await Connection.connect({ address: inject('temporalAddress') });
+  client = new Client({ connection });
+  // After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
+  model.server.listen({ onUnhandledFrame: 'error' });
+  ai = createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' } } });
+  const organisation = await createOrganisation();
+  const user = await createUser(organisation.id, { role: 'psychiater' });
+  actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'web' };
+  await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
+    patientId = (await createPatient(em, actor, { nameGiven: ['Sanne'], namePrefix: 'de', familyName: 'Wit', bsn: validBsns[7], birthDate: '1979-06-12', gender: 'female' })).id;
+  });
+  await asOwner(actor.organisationId, async (db) => {
+    const org = actor.organisationId;
+    await db.query("insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at) values ($1, $2, 'primary', 'F20.0', 'Schizofrenie, paranoïde type', '2025-03-01')", [org, patientId]);
+    await db.query(
+      "insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values ($1, $2, 'agressie', 'hoog', 'Sanne de Wit dreigde een medewerker te slaan.', now() - interval '1 day')",
+      [org, patientId],
+    );
+    await db.query(
+      `insert into reports (organisation_id, patient_id, type, category, content, created_by, created_at, shift_date, shift)
+       values ($1, $2, 'dagnotitie', 'medicatie', 'Sanne weigerde haar clozapine; BSN ${validBsns[7]} staat op de toedienlijst.', $3, now() - interval '3 hours', current_date, 'dag')`,
+      [org, patientId, actor.userId],
+    );
+    await db.query("insert into intake_sections (organisation_id, patient_id, section_key, completed_at) values ($1, $2, 'anamnese', now()), ($1, $2, 'hulpvraag', null)", [org, patientId]);
+  });
+});
+
+afterAll(async () => {
+  model.server.close();
+  await connection?.close();
+  await orm?.close();
+});
+
+describe('treatment-plan generation on the real Temporal server', () => {
+  it('valid JSON: stored as the first draft version, matching the schema, the call in ai_events, the record pseudonymised', async () => {
+    model.requests.length = 0;
+    model.answer(answering());
+    const started = performance.now();
+    const view = await generate(0);
+    expect(performance.now() - started).toBeLessThan(8000);
+
+    expect(view).toMatchObject({ patientId, version: 1, status: 'concept', bron: 'taalmodel', model: 'test-model', melding: null, approvedAt: null, workflowId: workflowIdFor(0) });
+    expect(view.workflowId).toMatch(/^behandelplan-[0-9a-f-]{36}-\d{4}-\d{2}-\d{2}$/);
+    expect(view.plan.hulpvraag).toBe('Ik wil weer grip op mijn dagen en minder spanning.');
+    expect(view.plan.classificatie).toEqual([{ code: 'F20.0', omschrijving: 'Schizofrenie, paranoïde type', soort: 'hoofd' }]);
+    expect(view.plan.behandelaren).toEqual([{ naam: 'Test Zorgverlener', rol: 'Regiebehandelaar (psychiater)' }]);
+    expect(view.generatedBy.name).toBe('Test Zorgverlener');
+
+    const stored = await plansOf(view.workflowId!);
+    expect(stored).toHaveLength(1);
+    expect(planContentSchema.parse(stored[0]!.content)).toEqual(stored[0]!.content);
+    expect(await aiEvents(view.workflowId!)).toEqual([{ capability: 'treatment_plan', outcome: 'ok', prompt_version: 'treatment-plan@1', patient_id: patientId }]);
+
+    const sent = model.sentText();
+    expect(sent).toContain('F20.0 Schizofrenie, paranoïde type');
+    expect(sent).toContain('weigerde haar clozapine');
+    expect(sent).not.toMatch(/Sanne|de Wit/);
+    expect(sent).not.toContain(validBsns[7]);
+    // The answer is re-identified on the server only where the model used a placeholder; no name leaked out.
+    const history = await client.workflow.getHandle(view.workflowId!).fetchHistory();
+    expect(history.events?.length).toBeGreaterThan(10);
+  });
+
+  it('fenced JSON: used, recorded as repaired, and it replaces the open draft (kept as a version)', async () => {
+    model.answer(answering({ classificatie: [{ code: 'F20.0' }, { code: 'F60.3' }] }, (json) => '```json\n' + json + '\n```'));
+    const view = await generate(1);
+    expect(view).toMatchObject({ version: 2, status: 'concept', bron: 'taalmodel' });
+    expect(view.melding).toContain('F60.3');
+    expect(view.plan.classificatie.map((row) => row.code)).toEqual(['F20.0']);
+    expect((await aiEvents(view.workflowId!)).map((event) => event.outcome)).toEqual(['malformed']);
+    const first = await plansOf(workflowIdFor(0));
+    expect(first[0]!.status).toBe('vervangen');
+  });
+
+  it('invalid JSON: a Dutch 502, nothing stored, and asking again that day runs anew and succeeds', async () => {
+    model.answer(answering({ doelen: [{ omschrijving: 'Beter worden' }] }));
+    const error = await generate(2).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'upstream_failed', status: 502, message: 'Het taalmodel gaf een onbruikbaar antwoord. Er is niets opgeslagen; probeer het opnieuw.' });
+    const workflowId = workflowIdFor(2);
+    expect(await plansOf(workflowId)).toEqual([]);
+    expect((await aiEvents(workflowId)).map((event) => event.outcome)).toEqual(['malformed']);
+    // The open draft of before is untouched by the failed generation.
+    expect((await plansOf(workflowIdFor(1)))[0]!.status).toBe('concept');
+
+    model.answer(answering());
+    const retried = await generate(2);
+    expect(retried).toMatchObject({ version: 3, status: 'concept', workflowId });
+    expect(await plansOf(workflowId)).toHaveLength(1);
+    expect((await aiEvents(workflowId)).map((event) => event.outcome)).toEqual(['malformed', 'ok']);
+  });
+
+  it('a second request while one runs joins it: one model call, one version', async () => {
+    model.requests.length = 0;
+    model.answer(answering({}, (json) => json, 600));
+    const taskQueue = `test-behandelplan-${randomUUID()}`;
+    const worker = await startTestWorker(taskQueue, createActivities({ orm, ai }));
+    const now = new Date(Date.now() + 3 * day);
+    try {
+      const [a, b] = await Promise.all([
+        generateTreatmentPlan({ orm, client, taskQueue, waitMs: 30_000 }, actor, { patientId }, now),
+        new Promise((resolve) => setTimeout(resolve, 150)).then(() => generateTreatmentPlan({ orm, client, taskQueue, waitMs: 30_000 }, actor, { patientId }, now)),
+      ]);
+      expect(b.id).toBe(a.id);
+    } finally {
+      await worker.stop();
+    }
+    expect(model.requests).toHaveLength(1);
+    expect(await plansOf(treatmentPlanWorkflowId(patientId, now))).toHaveLength(1);
+  });
+
+  it('without a model: a deterministic local draft from the record, labelled as such', async () => {
+    const offline = createActivities({ orm, ai: createAiPort({ orm, settings: { models: { default: 'none' } } }) });
+    const view = await generate(4, offline);
+    expect(view).toMatchObject({ bron: 'lokaal', model: null, melding: null, status: 'concept' });
+    expect(view.plan.hulpvraag).toBe('');
+    expect(view.plan.classificatie.map((row) => row.code)).toEqual(['F20.0']);
+    expect(view.plan.doelen.map((goal) => goal.omschrijving).join(' ')).toMatch(/agressie-incidenten/);
+    expect(view.plan.interventies.at(-1)).toMatch(/^Intake afronden: aanmelding en verwijzing, .*hulpvraag, behandeladvies\.$/);
+    expect(await aiEvents(view.workflowId!)).toEqual([]);
+  });
+
+  it('completes after its worker is stopped in the middle of drafting: stored once, every model call accounted', async () => {
+    model.requests.length = 0;
+    model.answer(answering());
+    const taskQueue = `test-behandelplan-${randomUUID()}`;
+    const real = createActivities({ orm, ai });
+    let stopA: (() => Promise<void>) | undefined;
+    const asked = new Promise<void>((resolve) => {
+      void startTestWorker(taskQueue, {
+        ...real,
+        async draftTreatmentPlan(input) {
+          // The model answers, and the worker goes down before it can report the draft.
+          await real.draftTreatmentPlan(input);
+          resolve();
+          await Context.current().cancelled;
+          throw new Error('unreachable: the shutdown cancels this attempt');
+        },
+      }).then((worker) => (stopA = worker.stop));
+    });
+    const now = new Date(Date.now() + 5 * day);
+    const pending = generateTreatmentPlan({ orm, client, taskQueue, waitMs: 30_000 }, actor, { patientId }, now);
+    await asked;
+    await stopA?.();
+    // No worker runs now; the page still sees where the generation stands.
+    expect(await treatmentPlanProgress(client, actor, { patientId }, now)).toMatchObject({ status: 'bezig', step: 1 });
+    const workerB = await startTestWorker(taskQueue, real);
+    let view: TreatmentPlanView;
+    try {
+      view = await pending;
+    } finally {
+      await workerB.stop();
+    }
+    expect(view.status).toBe('concept');
+    expect(await plansOf(view.workflowId!)).toHaveLength(1);
+    expect(model.requests).toHaveLength(2);
+    expect((await aiEvents(view.workflowId!)).map((event) => event.outcome)).toEqual(['ok', 'ok']);
+    expect(await treatmentPlanProgress(client, actor, { patientId }, now)).toMatchObject({ status: 'klaar', step: 3 });
+    expect(await treatmentPlanProgress(client, { ...actor, organisationId: randomUUID() }, { patientId }, now)).toMatchObject({ status: 'niet_gestart' });
+  });
+
+  it('refuses an unknown patient before any workflow starts', async () => {
+    const error = await generateTreatmentPlan({ orm, client, waitMs: 1000 }, actor, { patientId: randomUUID() }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'not_found', message: 'De gevraagde patiënt is niet gevonden.' });
+    const invalid = await generateTreatmentPlan({ orm, client, waitMs: 1000 }, actor, { patientId: 'abc' }).catch((caught: unknown) => caught);
+    expect(invalid).toMatchObject({ code: 'validation_failed', details: { fields: { patientId: 'Kies een bestaande patiënt.' } } });
+  });
+});
