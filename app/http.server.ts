@@ -70,6 +70,11 @@ export const postOnlyLoader = apiRoute(async () => {
   throw new AppError('method_not_allowed', usePost);
 });
 
+/** The action of a read-only resource route: a write gets the JSON 405. */
+export const getOnlyAction = apiRoute(async () => {
+  throw new AppError('method_not_allowed', 'Gebruik GET op deze route.');
+});
+
 export function requirePost(request: Request): void {
   if (request.method !== 'POST') throw new AppError('method_not_allowed', usePost);
 }

@@ -6,7 +6,6 @@ import { getOrm, requireTemporalClient } from './services.server';
 export { getAppointment } from '../domain/agenda/agenda.service';
 export { gpLetterInbox, getGpLetter } from '../domain/gp-letter/gp-letter.service';
 export { approveNoShowLetter, dispatchGpLetter, noShowContext, noShowState } from '../domain/noshow/noshow.temporal';
-export { openNudges } from '../domain/nudge/nudge.service';
 
 export async function noShowDeps(): Promise<NoShowDeps> {
   return { orm: await getOrm(), client: await requireTemporalClient() };

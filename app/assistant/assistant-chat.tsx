@@ -3,6 +3,7 @@ import { ChatBubbleIcon, InfoCircledIcon, LightningBoltIcon, PaperPlaneIcon } fr
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorNotice } from './block-card';
 import { TurnScope, useConversation, type AssistantMessage, type Message } from './conversation';
+import { useAssistantNudges } from './nudges';
 import { TurnBlocks } from './turn-blocks';
 
 // useLayoutEffect warns during server rendering; the scroll position only matters in the browser.
@@ -87,6 +88,7 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
   const patientName = variant === 'panel' ? activePatient?.name ?? null : null;
   const conversation = messages.filter((message) => message.role !== 'nudge');
   const nudges = messages.filter((message) => message.role === 'nudge');
+  useAssistantNudges();
 
   // Follow the reply as it streams and blocks open below it, unless the clinician scrolled up to read.
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { useMatches } from '@remix-run/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChainAction } from '../../domain/intent/intent.schemas';
-import { loginUrlForExpiredSession } from '../lib/api-client';
+import { isNoShowCommand } from '../../domain/noshow/noshow.command';
+import { leaveForExpiredSession } from '../lib/api-client';
 import { requestJson } from './api';
 import { currentShift } from './clinical-time';
 import type { AssistantError } from './errors';
@@ -101,7 +102,7 @@ export function AssistantProvider({ languageModelConfigured, children }: { langu
         onError: (error) => {
           running.current.delete(`${id}:stream`);
           updateAssistant(id, (message) => ({ ...message, status: 'error', error }));
-          if (error.code === 'unauthorized') window.location.assign(loginUrlForExpiredSession(window.location));
+          if (error.code === 'unauthorized') leaveForExpiredSession();
         },
       });
       running.current.set(`${id}:stream`, cancel);
@@ -111,6 +112,11 @@ export function AssistantProvider({ languageModelConfigured, children }: { langu
 
   const classify = useCallback(
     (id: string, request: ChatRequestBody) => {
+      // A no-show needs only a name and a time, found by its own route (ADR 14), not an intent.
+      if (isNoShowCommand(request.message)) {
+        updateAssistant(id, (message) => ({ ...message, routing: { kind: 'block', block: { type: 'noshow', sentence: request.message } } }));
+        return;
+      }
       const controller = new AbortController();
       running.current.get(`${id}:classify`)?.();
       running.current.set(`${id}:classify`, () => controller.abort());

@@ -1,4 +1,9 @@
+import { useEffect } from 'react';
 import type { HandoverAlerts } from '../../domain/handover/handover.alerts';
+import type { NudgeKind } from '../../domain/nudge/nudge.entity';
+import type { NudgeView } from '../../domain/nudge/nudge.service';
+import { requestJson } from './api';
+import { useConversation } from './conversation';
 
 /** A proactive hint of the assistant: not an answer to a question, so it is shown apart. */
 export interface Nudge {
@@ -49,4 +54,31 @@ export function wardNudges(patients: readonly WardPatient[], limit = 3): Nudge[]
         linkLabel: 'Bekijk in de overdracht',
       };
     });
+}
+
+const reminderLinks: Record<NudgeKind, string> = { huisartsbrief_beoordelen: 'Brief beoordelen' };
+
+/** The reminders the processes left (a letter waiting for review), as the API lists them. */
+export function reminderNudges(views: readonly NudgeView[]): Nudge[] {
+  return views.map((view) => ({ id: view.id, text: view.text, href: view.href, linkLabel: reminderLinks[view.kind] }));
+}
+
+/**
+ * Loads the hints when the assistant is shown: the reminders first, then the ward's alerts.
+ * Without them the assistant works just the same.
+ */
+export function useAssistantNudges(): void {
+  const { addNudges } = useConversation();
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    void Promise.all([
+      requestJson<{ nudges: NudgeView[] }>('/api/assistant/nudges', { signal }),
+      requestJson<{ patients: WardPatient[] }>('/api/overdracht/patients?alerts=true', { signal }),
+    ]).then(([reminders, ward]) => {
+      if (signal.aborted) return;
+      addNudges([...(reminders.ok ? reminderNudges(reminders.data.nudges) : []), ...(ward.ok ? wardNudges(ward.data.patients) : [])]);
+    });
+    return () => controller.abort();
+  }, [addNudges]);
 }

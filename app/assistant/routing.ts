@@ -23,7 +23,8 @@ export type Block =
   | { type: 'diagnose'; patient: PatientRef }
   | { type: 'agenda'; mode: 'overview' | 'query'; label?: string; range?: { start: string; end: string }; patient?: PatientRef }
   | { type: 'agenda-change'; mode: AgendaChange; action: ChainAction }
-  | { type: 'chain'; actions: ChainAction[] };
+  | { type: 'chain'; actions: ChainAction[] }
+  | { type: 'noshow'; sentence: string };
 
 export type Missing = 'patient' | 'datetime' | 'identifier';
 

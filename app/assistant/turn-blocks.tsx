@@ -6,6 +6,7 @@ import { ChainBlock } from './chain-block';
 import { BlockCard, ErrorNotice, Loading } from './block-card';
 import { useConversation, type AssistantMessage } from './conversation';
 import { DailyNoteBlock } from './daily-note-block';
+import { NoShowBlock } from './noshow-block';
 import { AgendaBlock, DiagnosesBlock, HandoverBlock, IntakeBlock, PatientSearch, PatientSearchBlock, ReportsBlock, RisksBlock } from './read-blocks';
 import { clarified, type Block, type Routing } from './routing';
 
@@ -33,6 +34,8 @@ function BlockView({ block }: { block: Block }) {
       return <ChainBlock actions={[block.action]} title={changeTitles[block.mode]} agenda />;
     case 'chain':
       return <ChainBlock actions={block.actions} title={`Opdracht in ${block.actions.length} stappen`} />;
+    case 'noshow':
+      return <NoShowBlock sentence={block.sentence} />;
   }
 }
 

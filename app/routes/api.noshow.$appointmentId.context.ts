@@ -1,6 +1,5 @@
 import { noShowContext } from '../../domain/noshow/noshow.temporal';
-import { AppError } from '../../domain/shared/errors';
-import { apiRoute } from '../http.server';
+import { apiRoute, getOnlyAction } from '../http.server';
 import { noShowDeps } from '../noshow.server';
 import { actorFor } from '../tenant.server';
 
@@ -9,6 +8,4 @@ export const loader = apiRoute(async ({ params, user, context }) => {
   return noShowContext(await noShowDeps(), actorFor(user, context, 'assistant'), params.appointmentId ?? '');
 });
 
-export const action = apiRoute(async () => {
-  throw new AppError('method_not_allowed', 'Gebruik GET op deze route.');
-});
+export const action = getOnlyAction;

@@ -1,6 +1,5 @@
 import { findNoShowAppointments } from '../../domain/noshow/noshow.service';
-import { AppError } from '../../domain/shared/errors';
-import { apiRoute, queryParams } from '../http.server';
+import { apiRoute, getOnlyAction, queryParams } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 /** `?q=<the chat sentence>` or `?patientName=&time=&date=` → the clinician's appointments it can mean. */
@@ -10,6 +9,4 @@ export const loader = apiRoute(async ({ request, user, context }) => {
   return audited(actor, { action: 'search', resourceType: 'Appointment' }, (em) => findNoShowAppointments(em, actor, query));
 });
 
-export const action = apiRoute(async () => {
-  throw new AppError('method_not_allowed', 'Gebruik GET op deze route.');
-});
+export const action = getOnlyAction;

@@ -6,8 +6,9 @@ import type { AuditActor } from '../audit/audit.service';
 import type { MikroORM } from '../db/orm';
 import { classifyCore, trustedContext } from '../intent/intent.service';
 import { classifyReflex } from '../intent/reflex';
+import { isNoShowCommand } from '../noshow/noshow.command';
 import type { ChatRequest } from './chat.schemas';
-import { localReply } from './local-reply';
+import { localReply, noShowReply } from './local-reply';
 
 export interface ChatDeps {
   orm: MikroORM;
@@ -36,6 +37,10 @@ function* pieces(text: string): Generator<string> {
 export async function* chatReply(deps: ChatDeps, actor: AuditActor, claimed: ChatRequest, signal: AbortSignal, now = new Date()): AsyncGenerator<string, void, undefined> {
   const request = { ...claimed, context: await trustedContext(deps.orm, actor, claimed.context) };
   if (!deps.ai.configured) {
+    if (isNoShowCommand(request.message)) {
+      yield* pieces(noShowReply);
+      return;
+    }
     const classification = await classifyCore(deps, actor, { input: request.message, context: request.context }, now);
     yield* pieces(localReply(classification.chain.actions));
     return;

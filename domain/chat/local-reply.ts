@@ -18,6 +18,9 @@ export function localReply(actions: ChainAction[]): string {
   return lines[0]!;
 }
 
+/** The no-show sentence opens its own confirmation block in the chat (ADR 14). */
+export const noShowReply = 'Niet verschenen: controleer de afspraak hieronder en bevestig. Daarna wordt de afspraak geannuleerd en de huisartsbrief herschreven voor je beoordeling.';
+
 function lineFor(action: ChainAction): string {
   const { entities } = action;
   switch (action.intent) {

@@ -105,3 +105,69 @@ describe('GP letter review in Chromium', () => {
     expect(context).toMatchObject({ workflow: { status: 'verzendklaar' }, letter: { status: 'verzendklaar' }, appointment: { status: 'niet-verschenen' } });
   });
 });
+
+describe('the no-show from the chat in Chromium', () => {
+  let nurse: SignedInBrowser;
+  let chatAppointmentId: string;
+  let time: string;
+
+  // An appointment of Jan de Vries with the nurse that began a little earlier today (Amsterdam).
+  beforeAll(async () => {
+    const now = new Date();
+    const [hours, minutes] = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(now)
+      .split(':')
+      .map(Number) as [number, number];
+    const back = Math.min(30, hours * 60 + minutes);
+    const start = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - back * 60_000);
+    const startMinutes = hours * 60 + minutes - back;
+    time = `${String(Math.floor(startMinutes / 60)).padStart(2, '0')}:${String(startMinutes % 60).padStart(2, '0')}`;
+    chatAppointmentId = await asOwner(demoOrganisation.id, async (db) => {
+      const nurseId = (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!.id;
+      const jan = (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!.id;
+      const { rows } = await db.query<{ id: string }>(
+        "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id, location) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5, 'Spreekkamer 2') returning id",
+        [demoOrganisation.id, jan, start, new Date(start.getTime() + 45 * 60_000), nurseId],
+      );
+      // A reminder the no-show process leaves when a review waits too long (workflows/noshow).
+      await db.query(
+        "insert into nudges (organisation_id, user_id, kind, text, href) values ($1, $2, 'huisartsbrief_beoordelen', 'De huisartsbrief van Jan de Vries over de gemiste afspraak wacht al 3 dagen op beoordeling.', '/brieven')",
+        [demoOrganisation.id, nurseId],
+      );
+      return rows[0]!.id;
+    });
+    nurse = await signedInPage('verpleegkundige', baseUrl(), { width: 1440, height: 1000 });
+  });
+
+  afterAll(async () => {
+    await nurse?.close();
+  });
+
+  it('finds the appointment, changes nothing before the confirmation, then opens the rewritten letter', async () => {
+    const chat = nurse.page;
+    await chat.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Assistent' }).click();
+    const reminder = chat.getByTestId('nudge').filter({ hasText: 'wacht al 3 dagen op beoordeling' });
+    await reminder.getByRole('link', { name: 'Brief beoordelen' }).waitFor();
+    const composer = chat.getByLabel('Bericht aan de assistent');
+    await composer.fill(`Jan de Vries is niet verschenen op zijn afspraak van ${time}`);
+    await composer.press('Enter');
+
+    const block = chat.getByTestId('assistant-message').last().getByTestId('block-noshow');
+    await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
+    expect(await block.textContent()).toContain(`${time} met Jan de Vries: als niet verschenen registreren en de huisartsbrief herschrijven?`);
+    const before = await chat.evaluate(async (id) => (await fetch(`/api/noshow/${id}/context`)).json(), chatAppointmentId);
+    expect(before).toMatchObject({ appointment: { status: 'gepland' }, workflow: null });
+    await screenshot(chat, 'assistent-niet-verschenen');
+
+    await block.getByRole('button', { name: 'Bevestigen' }).click();
+    await block.getByRole('link', { name: 'Brief beoordelen' }).waitFor();
+    expect(await block.textContent()).toContain('De huisartsbrief is herschreven en wacht op beoordeling.');
+    await screenshot(chat, 'assistent-niet-verschenen-gestart');
+
+    await block.getByRole('link', { name: 'Brief beoordelen' }).click();
+    await chat.getByRole('heading', { level: 1, name: 'Huisartsbrief Jan de Vries' }).waitFor();
+    expect(await chat.locator('.page-header .letter-status').textContent()).toBe('Ter beoordeling');
+    const after = await chat.evaluate(async (id) => (await fetch(`/api/noshow/${id}/context`)).json(), chatAppointmentId);
+    expect(after).toMatchObject({ appointment: { status: 'niet-verschenen' }, workflow: { status: 'ter_beoordeling' } });
+  });
+});

@@ -201,3 +201,45 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
     expect(await refused.text()).toContain('Deze brief is nog niet herschreven en wacht niet op beoordeling.');
   });
 });
+
+describe('reminders for the assistant: GET /api/assistant/nudges', () => {
+  /** The workflow writes these (workflows/noshow); here as the table owner, one per audience. */
+  async function nudge(organisationId: string, userId: string | null, text: string, dismissed = false): Promise<void> {
+    await asOwner(organisationId, (db) =>
+      db.query("insert into nudges (organisation_id, user_id, kind, text, href, subject_id, dismissed_at) values ($1, $2, 'huisartsbrief_beoordelen', $3, $4, $5, $6)", [
+        organisationId,
+        userId,
+        text,
+        `/brieven/${letterId}`,
+        letterId,
+        dismissed ? new Date() : null,
+      ]),
+    );
+  }
+
+  it("lists the clinician's own open reminders and the organisation's, newest first — not a colleague's, a dismissed one or another organisation's", async () => {
+    await nudge(nurse.organisationId, null, 'Voor de hele afdeling');
+    await nudge(nurse.organisationId, nurse.user.id, 'Voor de verpleegkundige');
+    await nudge(nurse.organisationId, colleagueId, 'Voor de psychiater');
+    await nudge(nurse.organisationId, nurse.user.id, 'Al afgehandeld', true);
+    await nudge(other.organisationId, null, 'Andere organisatie');
+
+    const response = await request('/api/assistant/nudges', { cookie: nurse.cookie });
+    expect(response.status).toBe(200);
+    const { nudges } = (await response.json()) as { nudges: { kind: string; text: string; href: string; subjectId: string }[] };
+    expect(nudges.map((item) => item.text)).toEqual(['Voor de verpleegkundige', 'Voor de hele afdeling']);
+    expect(nudges[0]).toMatchObject({ kind: 'huisartsbrief_beoordelen', href: `/brieven/${letterId}`, subjectId: letterId });
+
+    const colleague = (await (await request('/api/assistant/nudges', { cookie: colleagueCookie })).json()) as { nudges: { text: string }[] };
+    expect(colleague.nudges.map((item) => item.text)).toEqual(['Voor de psychiater', 'Voor de hele afdeling']);
+  });
+
+  it('needs a session (401) and is read-only (405), in Dutch', async () => {
+    const anonymous = await request('/api/assistant/nudges');
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as ErrorBody).error.message).toBe('Sessie verlopen, log opnieuw in.');
+    const post = await json('/api/assistant/nudges', { method: 'POST', cookie: nurse.cookie, body: {} });
+    expect(post.status).toBe(405);
+    expect(((await post.json()) as ErrorBody).error.message).toBe('Gebruik GET op deze route.');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiResult } from '../assistant/api';
-import { findNoShow, startNoShow } from './noshow-chat';
+import type { ApiResult } from './api';
+import { findNoShow, startNoShow } from './noshow';
 
 /** A scripted `requestJson`: answers by path, and remembers what was asked. */
 function scripted(answers: Record<string, ApiResult<unknown>>) {

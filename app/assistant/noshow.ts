@@ -1,5 +1,5 @@
 import { isNoShowCommand } from '../../domain/noshow/noshow.command';
-import type { ApiResult } from '../assistant/api';
+import type { ApiResult } from './api';
 
 /*
  * The chat's side of "Jan de Vries is niet verschenen op zijn afspraak van 10:00": find the
@@ -31,6 +31,7 @@ export type NoShowStep =
   | { kind: 'bevestigen'; text: string; candidates: NoShowCandidate[] }
   | { kind: 'gestart'; text: string; href: string | null }
   | { kind: 'niet_gevonden'; text: string }
+  | { kind: 'afgewezen' }
   | { kind: 'fout'; text: string };
 
 /** Null when the sentence is no no-show; otherwise what the chat shows next. */
