@@ -1,15 +1,9 @@
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { createAiPort } from '../domain/ai/ai.port';
 import type { AuditActor } from '../domain/audit/audit.service';
-import { createOrm } from '../domain/db/orm';
 import { withTenant } from '../domain/db/tenant';
 import { collectHandoverSources, storeHandover, summariseHandover, type HandoverJob } from '../domain/handover/generate';
 import { generateHandover } from '../domain/handover/handover.temporal';
-import { mockModel, modelBaseUrl } from '../tests/msw/model';
-import { createActivities } from '../workers/activities';
-import { createWorker } from '../workers/worker';
-import { log, startBench, time } from './harness';
+import { log, time } from './harness';
+import { startWorkflowBench } from './workflow-bench';
 
 /**
  * What the workflow costs on top of its work: the same three steps (collect and filter,
@@ -17,18 +11,7 @@ import { log, startBench, time } from './harness';
  * `generateHandover` → Temporal → worker → activities. Target: p50 overhead ≤ 150 ms.
  */
 const samples = Number(process.env.SAMPLES ?? 30);
-const stack = await startBench('handover', 54332);
-const model = mockModel();
-Runtime.install({ logger: new DefaultLogger('WARN') });
-const orm = await createOrm(stack.appUrl, { poolMax: 4 });
-const connection = await Connection.connect({ address: stack.temporalAddress });
-const client = new Client({ connection });
-// After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
-model.server.listen({ onUnhandledFrame: 'bypass' });
-const ai = createAiPort({ orm, settings: { apiKey: 'bench', baseUrl: modelBaseUrl, models: { default: 'bench-model' } } });
-const taskQueue = 'bench-handover';
-const { worker, connection: workerConnection } = await createWorker({ address: stack.temporalAddress, namespace: 'default', taskQueue, activities: createActivities({ orm, ai }) });
-const running = worker.run();
+const { stack, model, orm, ai, client, taskQueue, stop } = await startWorkflowBench('handover', 54332);
 
 try {
   const actor: AuditActor = { organisationId: stack.organisationId, userId: stack.userId, role: 'psychiater', channel: 'web' };
@@ -77,11 +60,5 @@ try {
   log(`workflow:     p50 ${p50(workflowTimes).toFixed(1)} ms · p95 ${p95(workflowTimes).toFixed(1)} ms`);
   log(`workflow overhead p50: ${(p50(workflowTimes) - p50(directTimes)).toFixed(1)} ms (target ≤ 150 ms)`);
 } finally {
-  worker.shutdown();
-  await running;
-  await workerConnection.close();
-  await connection.close();
-  model.server.close();
-  await orm.close();
-  await stack.stop();
+  await stop();
 }

@@ -1,16 +1,10 @@
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { createAiPort } from '../domain/ai/ai.port';
 import type { AuditActor } from '../domain/audit/audit.service';
-import { createOrm } from '../domain/db/orm';
 import { generateBsn, random } from '../domain/demo/patient-generator';
 import { withTenant } from '../domain/db/tenant';
 import { getGpLetter } from '../domain/gp-letter/gp-letter.service';
 import { approveNoShowLetter, dispatchNoShow, startNoShow, type NoShowDeps } from '../domain/noshow/noshow.temporal';
-import { mockModel, modelBaseUrl } from '../tests/msw/model';
-import { createActivities } from '../workers/activities';
-import { createWorker } from '../workers/worker';
-import { log, startBench, time } from './harness';
+import { log, time } from './harness';
+import { startWorkflowBench } from './workflow-bench';
 
 /**
  * The no-show process end to end, the model mocked with zero delay: the command (register the
@@ -20,18 +14,7 @@ import { log, startBench, time } from './harness';
  */
 const samples = Number(process.env.SAMPLES ?? 30);
 const warmup = 5;
-const stack = await startBench('noshow', 54335);
-const model = mockModel();
-Runtime.install({ logger: new DefaultLogger('WARN') });
-const orm = await createOrm(stack.appUrl, { poolMax: 4 });
-const connection = await Connection.connect({ address: stack.temporalAddress });
-const client = new Client({ connection });
-// After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
-model.server.listen({ onUnhandledFrame: 'bypass' });
-const ai = createAiPort({ orm, settings: { apiKey: 'bench', baseUrl: modelBaseUrl, models: { default: 'bench-model' } } });
-const taskQueue = 'bench-noshow';
-const { worker, connection: workerConnection } = await createWorker({ address: stack.temporalAddress, namespace: 'default', taskQueue, activities: createActivities({ orm, ai }) });
-const running = worker.run();
+const { stack, model, orm, client, taskQueue, stop } = await startWorkflowBench('noshow', 54335);
 
 try {
   const actor: AuditActor = { organisationId: stack.organisationId, userId: stack.userId, role: 'psychiater', channel: 'assistant' };
@@ -91,11 +74,5 @@ try {
   for (const [step, values] of Object.entries(times)) log(`${step.padEnd(9)} p50 ${p(values, 0.5).padStart(6)} ms · p95 ${p(values, 0.95).padStart(6)} ms`);
   log(`model calls: ${model.requests.length} (one per process)`);
 } finally {
-  worker.shutdown();
-  await running;
-  await workerConnection.close();
-  await connection.close();
-  model.server.close();
-  await orm.close();
-  await stack.stop();
+  await stop();
 }

@@ -1,16 +1,10 @@
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { createAiPort } from '../domain/ai/ai.port';
 import type { AuditActor } from '../domain/audit/audit.service';
-import { createOrm } from '../domain/db/orm';
 import { withTenant } from '../domain/db/tenant';
 import { plusDays } from '../domain/treatment-plan/draft';
 import { collectTreatmentPlanSources, draftTreatmentPlan, storeTreatmentPlanDraft, type TreatmentPlanJob } from '../domain/treatment-plan/generate';
 import { generateTreatmentPlan } from '../domain/treatment-plan/treatment-plan.temporal';
-import { mockModel, modelBaseUrl } from '../tests/msw/model';
-import { createActivities } from '../workers/activities';
-import { createWorker } from '../workers/worker';
-import { log, startBench, time } from './harness';
+import { log, time } from './harness';
+import { startWorkflowBench } from './workflow-bench';
 
 /**
  * What the workflow costs on top of its work: the same three steps (gather the record, draft with
@@ -19,18 +13,7 @@ import { log, startBench, time } from './harness';
  * whole request far inside the 8 s the clinician may wait.
  */
 const samples = Number(process.env.SAMPLES ?? 30);
-const stack = await startBench('treatment_plan', 54334);
-const model = mockModel();
-Runtime.install({ logger: new DefaultLogger('WARN') });
-const orm = await createOrm(stack.appUrl, { poolMax: 4 });
-const connection = await Connection.connect({ address: stack.temporalAddress });
-const client = new Client({ connection });
-// After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
-model.server.listen({ onUnhandledFrame: 'bypass' });
-const ai = createAiPort({ orm, settings: { apiKey: 'bench', baseUrl: modelBaseUrl, models: { default: 'bench-model' } } });
-const taskQueue = 'bench-treatment-plan';
-const { worker, connection: workerConnection } = await createWorker({ address: stack.temporalAddress, namespace: 'default', taskQueue, activities: createActivities({ orm, ai }) });
-const running = worker.run();
+const { stack, model, orm, ai, client, taskQueue, stop } = await startWorkflowBench('treatment_plan', 54334);
 
 try {
   const actor: AuditActor = { organisationId: stack.organisationId, userId: stack.userId, role: 'psychiater', channel: 'web' };
@@ -95,11 +78,5 @@ try {
   log(`workflow:     p50 ${p50(workflowTimes).toFixed(1)} ms · p95 ${p95(workflowTimes).toFixed(1)} ms (target < 8000 ms with a responsive model)`);
   log(`workflow overhead p50: ${(p50(workflowTimes) - p50(directTimes)).toFixed(1)} ms (target ≤ 150 ms)`);
 } finally {
-  worker.shutdown();
-  await running;
-  await workerConnection.close();
-  await connection.close();
-  model.server.close();
-  await orm.close();
-  await stack.stop();
+  await stop();
 }

@@ -1,29 +1,24 @@
 import { ApplicationFailure, Client, Connection, WorkflowFailedError } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Activities } from '../../workers/activities';
-import { createWorker } from '../../workers/worker';
+import { quietWorkerLogs, startTestWorker } from './worker';
 
 /**
  * A real failed run: the product's `healthCheck` workflow on a task queue of its own, served by an
  * in-process worker whose database check throws. The run fails in Temporal exactly as it would
  * when the worker loses its database.
  */
-let runtimeInstalled = false;
-
 export async function failedHealthCheck(message: string): Promise<{ workflowId: string; runId: string }> {
   // The failure is the point here: the worker's warnings about it would only bury real errors.
-  if (!runtimeInstalled) Runtime.install({ logger: new DefaultLogger('ERROR') });
-  runtimeInstalled = true;
+  quietWorkerLogs('ERROR');
   const taskQueue = `test-ops-${randomUUID()}`;
   const checkDatabase = async (): Promise<boolean> => {
     throw ApplicationFailure.nonRetryable(message, 'DatabaseUnavailable');
   };
   // healthCheck calls no other activity, so the worker needs only this one.
   const activities = { checkDatabase } as Partial<Activities> as Activities;
-  const started = await createWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities });
-  const running = started.worker.run();
+  const worker = await startTestWorker(taskQueue, activities);
   const connection = await Connection.connect({ address: inject('temporalAddress') });
   try {
     const client = new Client({ connection });
@@ -33,9 +28,7 @@ export async function failedHealthCheck(message: string): Promise<{ workflowId: 
     return { workflowId: handle.workflowId, runId: handle.firstExecutionRunId };
   } finally {
     await connection.close();
-    started.worker.shutdown();
-    await running;
-    await started.connection.close();
+    await worker.stop();
   }
 }
 

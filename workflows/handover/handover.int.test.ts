@@ -1,24 +1,23 @@
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createAiPort, type AiPort } from '../../domain/ai/ai.port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AiPort } from '../../domain/ai/ai.port';
 import type { AuditActor } from '../../domain/audit/audit.service';
-import { createOrm, type MikroORM } from '../../domain/db/orm';
+import type { MikroORM } from '../../domain/db/orm';
 import { withTenant } from '../../domain/db/tenant';
 import type { HandoverSummary } from '../../domain/handover/handover.schemas';
 import { generateHandover, handoverProgress, handoverWorkflowId } from '../../domain/handover/handover.temporal';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
 import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
-import { mockModel, modelBaseUrl, type ModelRequest } from '../../tests/msw/model';
+import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
+import { mockModel, type ModelRequest } from '../../tests/msw/model';
 import { createActivities, type Activities } from '../../workers/activities';
-import { startTestWorker } from '../../tests/support/worker';
 
 const model = mockModel();
 let orm: MikroORM;
 let client: Client;
-let connection: Connection;
+let env: WorkflowTest;
 let ai: AiPort;
 let actor: AuditActor;
 let patientId: string;
@@ -60,13 +59,8 @@ async function aiEvents(workflowId: string) {
 }
 
 beforeAll(async () => {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  orm = await createOrm(inject('appUrl'), { poolMax: 4 });
-  connection = await Connection.connect({ address: inject('temporalAddress') });
-  client = new Client({ connection });
-  // After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
-  model.server.listen({ onUnhandledFrame: 'error' });
-  ai = createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' } } });
+  env = await connectWorkflowTest(model);
+  ({ orm, client, withModel: ai } = env);
   const organisation = await createOrganisation();
   const user = await createUser(organisation.id, { role: 'verpleegkundige' });
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'web' };
@@ -99,9 +93,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  model.server.close();
-  await connection?.close();
-  await orm?.close();
+  await env?.close();
 });
 
 describe('handover generation on the real Temporal server', () => {
@@ -159,7 +151,7 @@ describe('handover generation on the real Temporal server', () => {
   });
 
   it('without a model: an extractive summary from the filtered sources, labelled as such', async () => {
-    const offline = createActivities({ orm, ai: createAiPort({ orm, settings: { models: { default: 'none' } } }) });
+    const offline = createActivities({ orm, ai: env.offline });
     const summary = await generate('psychiater', offline, '14d');
     expect(summary.meta).toMatchObject({ bron: 'lokaal', model: null, ernst: 'instabiel' });
     expect(summary.aandachtspunten[0]!.bron.id).toBe(ids.incident);
@@ -167,7 +159,7 @@ describe('handover generation on the real Temporal server', () => {
   });
 
   it('asking again after a finished generation makes a new summary, not the stored one', async () => {
-    const offline = createActivities({ orm, ai: createAiPort({ orm, settings: { models: { default: 'none' } } }) });
+    const offline = createActivities({ orm, ai: env.offline });
     const now = new Date(Date.now() + 3 * 24 * 3600_000);
     const first = await generate('verpleegkundige', offline, '3d', now);
     const second = await generate('verpleegkundige', offline, '3d', new Date(now.getTime() + 1000));

@@ -1,23 +1,21 @@
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import type { AuditActor } from '../../domain/audit/audit.service';
-import { createOrm, type MikroORM } from '../../domain/db/orm';
+import type { MikroORM } from '../../domain/db/orm';
 import { chainWorkflowId, type ChainState } from '../../domain/intent/chain';
 import { startChain } from '../../domain/intent/chain.temporal';
 import { asOwner, createOrganisation, createUser, fhirPatientBody, signedInUser, type SignedIn } from '../../tests/support/factories';
 import { json, login } from '../../tests/support/http';
-import { createAiPort } from '../../domain/ai/ai.port';
+import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
 import { createActivities } from '../../workers/activities';
 import type { intentChain } from './intent-chain.workflow';
 import { confirmChainSignal } from './messages';
-import { startTestWorker } from '../../tests/support/worker';
 
 let orm: MikroORM;
-let connection: Connection;
+let env: WorkflowTest;
 let client: Client;
 let nurse: SignedIn;
 let actor: AuditActor;
@@ -62,11 +60,8 @@ async function effects(chainId: string, appointmentId: string, content: string) 
 const untouched = { status: 'gepland', updates: [], notes: 0, keys: null };
 
 beforeAll(async () => {
-  // The in-process workers would log every bundling step; warnings (the staged crash) are enough.
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  orm = await createOrm(inject('appUrl'), { poolMax: 4 });
-  connection = await Connection.connect({ address: inject('temporalAddress') });
-  client = new Client({ connection });
+  env = await connectWorkflowTest();
+  ({ orm, client } = env);
   nurse = await signedInUser();
   actor = { organisationId: nurse.organisationId, userId: nurse.user.id, role: nurse.user.role, channel: 'assistant' };
   const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
@@ -74,8 +69,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await connection?.close();
-  await orm?.close();
+  await env?.close();
 });
 
 describe('an intent chain on the real Temporal server', () => {
@@ -83,7 +77,7 @@ describe('an intent chain on the real Temporal server', () => {
     const content = 'Patiënt meldt zich ziek.';
     const appointmentId = await appointmentAt('morgen', 10);
     const taskQueue = `test-intent-chain-${randomUUID()}`;
-    const real = createActivities({ orm, ai: createAiPort({ orm, settings: { models: { default: 'none' } } }) });
+    const real = createActivities({ orm, ai: env.offline });
 
     // Worker A prepares the chain and is gone before the clinician answers.
     const workerA = await startTestWorker(taskQueue, real);

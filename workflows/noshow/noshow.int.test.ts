@@ -1,11 +1,10 @@
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createAiPort, type AiPort } from '../../domain/ai/ai.port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AiPort } from '../../domain/ai/ai.port';
 import type { AuditActor } from '../../domain/audit/audit.service';
-import { createOrm, type MikroORM } from '../../domain/db/orm';
+import type { MikroORM } from '../../domain/db/orm';
 import { withTenant } from '../../domain/db/tenant';
 import { createDraftLetter, getGpLetter } from '../../domain/gp-letter/gp-letter.service';
 import { noShowWorkflowId, type NoShowJob, type NoShowState } from '../../domain/noshow/noshow';
@@ -14,14 +13,14 @@ import { approveNoShowLetter, cancelNoShow, dispatchNoShow, noShowState, startNo
 import { openNudges } from '../../domain/nudge/nudge.service';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
-import { mockModel, modelBaseUrl } from '../../tests/msw/model';
+import { mockModel } from '../../tests/msw/model';
 import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
+import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
 import { createActivities, type Activities } from '../../workers/activities';
-import { startTestWorker } from '../../tests/support/worker';
 
 const model = mockModel();
 let orm: MikroORM;
-let connection: Connection;
+let env: WorkflowTest;
 let client: Client;
 let withModel: AiPort;
 let offline: AiPort;
@@ -91,14 +90,8 @@ async function withWorker<T>(activities: Activities, work: (deps: NoShowDeps) =>
 }
 
 beforeAll(async () => {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  orm = await createOrm(inject('appUrl'), { poolMax: 4 });
-  connection = await Connection.connect({ address: inject('temporalAddress') });
-  client = new Client({ connection });
-  // After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
-  model.server.listen({ onUnhandledFrame: 'error' });
-  withModel = createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' } } });
-  offline = createAiPort({ orm, settings: { models: { default: 'none' } } });
+  env = await connectWorkflowTest(model);
+  ({ orm, client, withModel, offline } = env);
   const organisation = await createOrganisation();
   const [nurseUser, psychiatrist] = [await createUser(organisation.id, { role: 'verpleegkundige' }), await createUser(organisation.id, { role: 'psychiater' })];
   nurse = { organisationId: organisation.id, userId: nurseUser.id, role: 'verpleegkundige', channel: 'assistant' };
@@ -106,9 +99,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  model.server.close();
-  await connection?.close();
-  await orm?.close();
+  await env?.close();
 });
 
 describe('no-show → GP letter on the real Temporal server', () => {

@@ -1,26 +1,25 @@
 import { Context } from '@temporalio/activity';
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createAiPort, type AiPort } from '../../domain/ai/ai.port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AiPort } from '../../domain/ai/ai.port';
 import type { AuditActor } from '../../domain/audit/audit.service';
-import { createOrm, type MikroORM } from '../../domain/db/orm';
+import type { MikroORM } from '../../domain/db/orm';
 import { withTenant } from '../../domain/db/tenant';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
 import { plusDays } from '../../domain/treatment-plan/draft';
 import { planContentSchema, type TreatmentPlanView } from '../../domain/treatment-plan/treatment-plan.schemas';
 import { generateTreatmentPlan, treatmentPlanProgress, treatmentPlanWorkflowId } from '../../domain/treatment-plan/treatment-plan.temporal';
-import { mockModel, modelBaseUrl, type ModelReply, type ModelRequest } from '../../tests/msw/model';
+import { mockModel, type ModelReply, type ModelRequest } from '../../tests/msw/model';
 import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
+import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
 import { createActivities, type Activities } from '../../workers/activities';
-import { startTestWorker } from '../../tests/support/worker';
 
 const model = mockModel();
 let orm: MikroORM;
 let client: Client;
-let connection: Connection;
+let env: WorkflowTest;
 let ai: AiPort;
 let actor: AuditActor;
 let patientId: string;
@@ -80,13 +79,8 @@ async function aiEvents(workflowId: string) {
 const workflowIdFor = (daysAhead: number) => treatmentPlanWorkflowId(patientId, new Date(Date.now() + daysAhead * day));
 
 beforeAll(async () => {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  orm = await createOrm(inject('appUrl'), { poolMax: 4 });
-  connection = await Connection.connect({ address: inject('temporalAddress') });
-  client = new Client({ connection });
-  // After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
-  model.server.listen({ onUnhandledFrame: 'error' });
-  ai = createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' } } });
+  env = await connectWorkflowTest(model);
+  ({ orm, client, withModel: ai } = env);
   const organisation = await createOrganisation();
   const user = await createUser(organisation.id, { role: 'psychiater' });
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'web' };
@@ -110,9 +104,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  model.server.close();
-  await connection?.close();
-  await orm?.close();
+  await env?.close();
 });
 
 describe('treatment-plan generation on the real Temporal server', () => {
@@ -194,7 +186,7 @@ describe('treatment-plan generation on the real Temporal server', () => {
   });
 
   it('without a model: a deterministic local draft from the record, labelled as such', async () => {
-    const offline = createActivities({ orm, ai: createAiPort({ orm, settings: { models: { default: 'none' } } }) });
+    const offline = createActivities({ orm, ai: env.offline });
     const view = await generate(4, offline);
     expect(view).toMatchObject({ bron: 'lokaal', model: null, melding: null, status: 'concept' });
     expect(view.plan.hulpvraag).toBe('');
