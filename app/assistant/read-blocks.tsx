@@ -6,7 +6,7 @@ import type { HandoverRole } from '../../domain/handover/handover.schemas';
 import { formatDate, formatDateTime, formatTime } from '../../domain/patient/patient.format';
 import type { EpisodeStatus } from '../../domain/patient/patient.schemas';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory, type ReportType } from '../../domain/report/report.schemas';
-import { RiskLevelBadge } from '../components/clinical';
+import { RiskList } from '../components/clinical';
 import { HandoverSummaryPanel } from '../components/handover-summary';
 import { StatusBadge } from '../components/status-badge';
 import { capitaliseFirst } from '../../domain/shared/text';
@@ -241,18 +241,7 @@ export function RisksBlock({ patient }: { patient: PatientRef }) {
       {error ? <ErrorNotice error={error} onRetry={retry} /> : null}
       {data && data.risks.length === 0 ? <p className="muted small">Nog geen risicotaxatie vastgelegd.</p> : null}
       {data && data.risks.length > 0 ? (
-        <ul className="risk-list">
-          {data.risks.map((risk) => (
-            <li key={risk.id}>
-              <div className="risk-head">
-                <strong>{risk.riskType}</strong>
-                <RiskLevelBadge level={risk.riskLevel} />
-              </div>
-              <p>{risk.rationale}</p>
-              <p className="muted small">Beoordeeld {formatDateTime(risk.assessedAt)}</p>
-            </li>
-          ))}
-        </ul>
+        <RiskList risks={data.risks} />
       ) : null}
     </BlockCard>
   );

@@ -1,4 +1,6 @@
-/** Labels and badges for clinical values that several pages show the same way. */
+import { formatDateTime } from '../../domain/patient/patient.format';
+
+/** Labels, badges and lists for clinical values that several pages show the same way. */
 
 export const interpretationLabels: Record<string, string> = { HH: 'kritisch hoog', H: 'hoog', N: 'normaal', L: 'laag', LL: 'kritisch laag' };
 
@@ -6,4 +8,59 @@ const riskLevelClass: Record<string, string> = { 'zeer hoog': 'risk-very-high', 
 
 export function RiskLevelBadge({ level }: { level: string }) {
   return <span className={`badge ${riskLevelClass[level] ?? ''}`}>{level}</span>;
+}
+
+interface Risk {
+  id: string;
+  riskType: string;
+  riskLevel: string;
+  rationale: string;
+  assessedAt: string;
+}
+
+/** The current assessment per risk: type, level, why, and when it was assessed. */
+export function RiskList({ risks }: { risks: readonly Risk[] }) {
+  return (
+    <ul className="risk-list">
+      {risks.map((risk) => (
+        <li key={risk.id}>
+          <div className="risk-head">
+            <strong>{risk.riskType}</strong>
+            <RiskLevelBadge level={risk.riskLevel} />
+          </div>
+          <p>{risk.rationale}</p>
+          <p className="muted small">Beoordeeld {formatDateTime(risk.assessedAt)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface Vital {
+  id: string;
+  label: string;
+  value: number;
+  unit: string;
+  interpretation: string;
+  observedAt: string;
+}
+
+/** Measurements with their interpretation (a normal one unmarked) and when: `when` words the time. */
+export function VitalList({ vitals, when = formatDateTime }: { vitals: readonly Vital[]; when?: (iso: string) => string }) {
+  return (
+    <ul className="vitals">
+      {vitals.map((vital) => (
+        <li key={vital.id} className={`vital vital-${vital.interpretation}`}>
+          <span className="vital-label">{vital.label}</span>
+          <span className="vital-value">
+            {vital.value.toLocaleString('nl-NL')} <span className="vital-unit">{vital.unit}</span>
+          </span>
+          <span className="vital-meta">
+            {vital.interpretation !== 'N' ? <strong>{interpretationLabels[vital.interpretation]} · </strong> : null}
+            {when(vital.observedAt)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -9,7 +9,7 @@ import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../
 import { AppError } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
-import { interpretationLabels, RiskLevelBadge } from '../components/clinical';
+import { RiskList, VitalList } from '../components/clinical';
 import { HandoverSummaryPanel } from '../components/handover-summary';
 import { EmptyState, PageHeader } from '../components/page';
 import { ReportText } from '../components/report-text';
@@ -310,12 +310,12 @@ function PatientDetail({ detail, role, now }: { detail: Detail; role: HandoverRo
           raised.length > 0 ? (
             <>
               <h4 className="subheading">Licht verhoogd of verlaagd (H, L)</h4>
-              <VitalList vitals={raised} now={now} />
+              <VitalList vitals={raised} when={(iso) => whenLabel(iso, now)} />
             </>
           ) : null
         }
       >
-        <VitalList vitals={critical} now={now} />
+        <VitalList vitals={critical} when={(iso) => whenLabel(iso, now)} />
       </DetailSection>
 
       <DetailSection title="Gemarkeerd voor de overdracht" count={marked.length} empty={`Geen andere rapportages voor de overdracht gemarkeerd in de laatste ${detail.period.label}.`}>
@@ -323,38 +323,9 @@ function PatientDetail({ detail, role, now }: { detail: Detail; role: HandoverRo
       </DetailSection>
 
       <DetailSection title="Actuele risico's" count={detail.risks.length} empty="Nog geen risicotaxatie vastgelegd.">
-        <ul className="risk-list">
-          {detail.risks.map((risk) => (
-            <li key={risk.id}>
-              <div className="risk-head">
-                <strong>{risk.riskType}</strong>
-                <RiskLevelBadge level={risk.riskLevel} />
-              </div>
-              <p>{risk.rationale}</p>
-              <p className="muted small">Beoordeeld {formatDateTime(risk.assessedAt)}</p>
-            </li>
-          ))}
-        </ul>
+        <RiskList risks={detail.risks} />
       </DetailSection>
     </>
-  );
-}
-
-function VitalList({ vitals, now }: { vitals: Detail['vitals']; now: string }) {
-  return (
-    <ul className="vitals">
-      {vitals.map((vital) => (
-        <li key={vital.id} className={`vital vital-${vital.interpretation}`}>
-          <span className="vital-label">{vital.label}</span>
-          <span className="vital-value">
-            {vital.value.toLocaleString('nl-NL')} <span className="vital-unit">{vital.unit}</span>
-          </span>
-          <span className="vital-meta">
-            <strong>{interpretationLabels[vital.interpretation]}</strong> · {whenLabel(vital.observedAt, now)}
-          </span>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -5,7 +5,7 @@ import { latestVitals } from '../patients.server';
 import { audited } from '../tenant.server';
 import { genderLabels } from '../../domain/patient/patient.schemas';
 import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
-import { interpretationLabels } from '../components/clinical';
+import { VitalList } from '../components/clinical';
 import type { loader as recordLoader } from './_app.patients.$id';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -35,20 +35,7 @@ export default function PatientOverview() {
         {vitals.length === 0 ? (
           <p className="muted">Nog geen metingen vastgelegd.</p>
         ) : (
-          <ul className="vitals">
-            {vitals.map((vital) => (
-              <li key={vital.id} className={`vital vital-${vital.interpretation}`}>
-                <span className="vital-label">{vital.label}</span>
-                <span className="vital-value">
-                  {vital.value.toLocaleString('nl-NL')} <span className="vital-unit">{vital.unit}</span>
-                </span>
-                <span className="vital-meta">
-                  {vital.interpretation !== 'N' ? <strong>{interpretationLabels[vital.interpretation]} · </strong> : null}
-                  {formatDateTime(vital.observedAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <VitalList vitals={vitals} />
         )}
       </section>
       <section className="card">

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
-import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
-import { RiskLevelBadge } from '../components/clinical';
+import { formatDate } from '../../domain/patient/patient.format';
+import { RiskList } from '../components/clinical';
 import { pageData, patientPage } from '../page.server';
 import { currentRisks, diagnosesOf, intakeStatus } from '../patients.server';
 import { audited } from '../tenant.server';
@@ -43,18 +43,7 @@ export default function IntakeTab() {
         {risks.length === 0 ? (
           <p className="muted">Nog geen risicotaxatie vastgelegd.</p>
         ) : (
-          <ul className="risk-list">
-            {risks.map((risk) => (
-              <li key={risk.id}>
-                <div className="risk-head">
-                  <strong>{risk.riskType}</strong>
-                  <RiskLevelBadge level={risk.riskLevel} />
-                </div>
-                <p>{risk.rationale}</p>
-                <p className="muted small">Beoordeeld {formatDateTime(risk.assessedAt)}</p>
-              </li>
-            ))}
-          </ul>
+          <RiskList risks={risks} />
         )}
       </section>
       <section className="card">
