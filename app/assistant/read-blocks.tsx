@@ -1,12 +1,12 @@
 import { Link, useRouteLoaderData } from '@remix-run/react';
-import { CalendarIcon, CheckCircledIcon, CircleIcon, ClipboardIcon, FileTextIcon, MagnifyingGlassIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
+import { CalendarIcon, ClipboardIcon, FileTextIcon, MagnifyingGlassIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
 import { useId, useState, type FormEvent } from 'react';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import type { HandoverRole } from '../../domain/handover/handover.schemas';
 import { formatDate, formatDateTime, formatTime } from '../../domain/patient/patient.format';
 import type { EpisodeStatus } from '../../domain/patient/patient.schemas';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory, type ReportType } from '../../domain/report/report.schemas';
-import { RiskList } from '../components/clinical';
+import { IntakeProgress, RiskList, type IntakeStatus, type Risk } from '../components/clinical';
 import { HandoverSummaryPanel } from '../components/handover-summary';
 import { StatusBadge } from '../components/status-badge';
 import { capitaliseFirst } from '../../domain/shared/text';
@@ -173,11 +173,6 @@ export function ReportsBlock({ patient }: { patient: PatientRef }) {
 
 // ---- Intake, risks, diagnoses -----------------------------------------------------------------
 
-interface IntakeStatus {
-  completionPercentage: number;
-  sections: { key: string; label: string; complete: boolean }[];
-}
-
 export function IntakeBlock({ patient }: { patient: PatientRef }) {
   const { data, error, loading, retry } = useBlockData<IntakeStatus>('intake', `/api/core/intake/status?${new URLSearchParams({ patientId: patient.id })}`);
   return (
@@ -189,42 +184,9 @@ export function IntakeBlock({ patient }: { patient: PatientRef }) {
     >
       {loading ? <Loading label="Intake laden…" /> : null}
       {error ? <ErrorNotice error={error} onRetry={retry} /> : null}
-      {data ? (
-        <>
-          <div className="chat-progress">
-            <div
-              className="progress"
-              role="progressbar"
-              aria-valuenow={data.completionPercentage}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-label="Intake voltooid"
-            >
-              <div className="progress-bar" style={{ width: `${data.completionPercentage}%` }} />
-            </div>
-            <span className="small">{data.completionPercentage}% voltooid</span>
-          </div>
-          <ul className="checklist chat-checklist">
-            {data.sections.map((section) => (
-              <li key={section.key} className={section.complete ? 'done' : undefined}>
-                {section.complete ? <CheckCircledIcon aria-hidden="true" /> : <CircleIcon aria-hidden="true" />}
-                {section.label}
-                <span className="visually-hidden">{section.complete ? ' (afgerond)' : ' (open)'}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {data ? <IntakeProgress status={data} compact /> : null}
     </BlockCard>
   );
-}
-
-interface Risk {
-  id: string;
-  riskType: string;
-  riskLevel: string;
-  rationale: string;
-  assessedAt: string;
 }
 
 export function RisksBlock({ patient }: { patient: PatientRef }) {

@@ -1,3 +1,4 @@
+import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
 import { formatDateTime } from '../../domain/patient/patient.format';
 
 /** Labels, badges and lists for clinical values that several pages show the same way. */
@@ -10,7 +11,7 @@ export function RiskLevelBadge({ level }: { level: string }) {
   return <span className={`badge ${riskLevelClass[level] ?? ''}`}>{level}</span>;
 }
 
-interface Risk {
+export interface Risk {
   id: string;
   riskType: string;
   riskLevel: string;
@@ -62,5 +63,43 @@ export function VitalList({ vitals, when = formatDateTime }: { vitals: readonly 
         </li>
       ))}
     </ul>
+  );
+}
+
+export interface IntakeStatus {
+  completionPercentage: number;
+  sections: { key: string; label: string; complete: boolean }[];
+}
+
+/** How far the intake is, and which sections are done; `compact` for a chat block. */
+export function IntakeProgress({ status, compact = false }: { status: IntakeStatus; compact?: boolean }) {
+  const bar = (
+    <div className="progress" role="progressbar" aria-valuenow={status.completionPercentage} aria-valuemin={0} aria-valuemax={100} aria-label="Intake voltooid">
+      <div className="progress-bar" style={{ width: `${status.completionPercentage}%` }} />
+    </div>
+  );
+  return (
+    <>
+      {compact ? (
+        <div className="chat-progress">
+          {bar}
+          <span className="small">{status.completionPercentage}% voltooid</span>
+        </div>
+      ) : (
+        <>
+          {bar}
+          <p className="muted">{status.completionPercentage}% voltooid</p>
+        </>
+      )}
+      <ul className={compact ? 'checklist chat-checklist' : 'checklist'}>
+        {status.sections.map((section) => (
+          <li key={section.key} className={section.complete ? 'done' : undefined}>
+            {section.complete ? <CheckCircledIcon aria-hidden="true" /> : <CircleIcon aria-hidden="true" />}
+            {section.label}
+            <span className="visually-hidden">{section.complete ? ' (afgerond)' : ' (open)'}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
 import { formatDate } from '../../domain/patient/patient.format';
-import { RiskList } from '../components/clinical';
+import { IntakeProgress, RiskList } from '../components/clinical';
 import { pageData, patientPage } from '../page.server';
 import { currentRisks, diagnosesOf, intakeStatus } from '../patients.server';
 import { audited } from '../tenant.server';
@@ -24,19 +23,7 @@ export default function IntakeTab() {
     <div className="cards">
       <section className="card">
         <h2>Intake</h2>
-        <div className="progress" role="progressbar" aria-valuenow={status.completionPercentage} aria-valuemin={0} aria-valuemax={100} aria-label="Intake voltooid">
-          <div className="progress-bar" style={{ width: `${status.completionPercentage}%` }} />
-        </div>
-        <p className="muted">{status.completionPercentage}% voltooid</p>
-        <ul className="checklist">
-          {status.sections.map((section) => (
-            <li key={section.key} className={section.complete ? 'done' : undefined}>
-              {section.complete ? <CheckCircledIcon aria-hidden="true" /> : <CircleIcon aria-hidden="true" />}
-              {section.label}
-              <span className="visually-hidden">{section.complete ? ' (afgerond)' : ' (open)'}</span>
-            </li>
-          ))}
-        </ul>
+        <IntakeProgress status={status} />
       </section>
       <section className="card">
         <h2>Risicotaxatie</h2>
