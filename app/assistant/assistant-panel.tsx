@@ -8,6 +8,15 @@ import { useConversation } from './conversation';
 export const pageComposerId = 'assistent-bericht';
 const panelComposerId = 'assistent-paneel-bericht';
 
+/** "Ctrl K", or "⌘ K" on a Mac: known only in the browser, so the server renders the first. */
+export function useShortcutLabel(): string {
+  const [label, setLabel] = useState('Ctrl K');
+  useEffect(() => {
+    if (/Mac|iPhone|iPad/.test(navigator.platform)) setLabel('⌘ K');
+  }, []);
+  return label;
+}
+
 function isShortcut(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
 }
@@ -21,6 +30,7 @@ export function AssistantLauncher() {
   const location = useLocation();
   const { activePatient, messages, reset, streaming } = useConversation();
   const onAssistantPage = location.pathname === '/assistent';
+  const shortcut = useShortcutLabel();
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -44,7 +54,7 @@ export function AssistantLauncher() {
           <Dialog.Trigger className="assistant-trigger" aria-keyshortcuts="Control+K Meta+K">
             <ChatBubbleIcon aria-hidden="true" />
             <span>Assistent</span>
-            <kbd className="kbd">Ctrl K</kbd>
+            <kbd className="kbd">{shortcut}</kbd>
           </Dialog.Trigger>
         </Tooltip.Trigger>
         <Tooltip.Portal>

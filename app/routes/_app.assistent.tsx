@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useEffect } from 'react';
 import { AssistantChat } from '../assistant/assistant-chat';
-import { pageComposerId } from '../assistant/assistant-panel';
+import { pageComposerId, useShortcutLabel } from '../assistant/assistant-panel';
 import { useConversation } from '../assistant/conversation';
 import { PageHeader } from '../components/page';
 
@@ -10,6 +10,7 @@ export const meta: MetaFunction = () => [{ title: 'Assistent — GGZ-EPD' }];
 export default function AssistantPage() {
   const { messages } = useConversation();
   const started = messages.some((message) => message.role !== 'nudge');
+  const shortcut = useShortcutLabel();
 
   useEffect(() => {
     document.getElementById(pageComposerId)?.focus();
@@ -22,7 +23,7 @@ export default function AssistantPage() {
         description={
           started
             ? 'Controleer wat de assistent voorbereidt: er wordt niets vastgelegd zonder jouw bevestiging.'
-            : 'Vraag of dicteer in gewone taal wat er moet gebeuren. Ook bereikbaar vanaf elke pagina met Ctrl+K.'
+            : `Vraag of dicteer in gewone taal wat er moet gebeuren. Ook bereikbaar vanaf elke pagina met ${shortcut}.`
         }
       />
       <AssistantChat variant="page" composerId={pageComposerId} />
