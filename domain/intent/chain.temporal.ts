@@ -75,14 +75,15 @@ function assertAwaitingConfirmation(state: ChainState): void {
 }
 
 export interface StartChainOptions {
-  /** Tests run the chain on a worker of their own. */
+  /** Tests run the chain on a worker of their own, and need not wait a day for it to lapse. */
   taskQueue?: string;
+  confirmWithinMs?: number;
 }
 
 /** Validates and starts a chain; answers with the prepared steps when preparation is quick, else as it stands. */
 export async function startChain(client: Client, actor: AuditActor, input: unknown, options: StartChainOptions = {}): Promise<ChainState> {
   const { actions } = parseChainRequest(input);
-  const chain: IntentChainInput = { chainId: randomUUID(), actor, actions };
+  const chain: IntentChainInput = { chainId: randomUUID(), actor, actions, confirmWithinMs: options.confirmWithinMs };
   const handle = await temporal(client, () =>
     client.workflow.start<typeof intentChain>('intentChain', {
       taskQueue: options.taskQueue ?? taskQueues.clinical,

@@ -72,6 +72,8 @@ export interface IntentChainInput {
   chainId: string;
   actor: AuditActor;
   actions: ChainAction[];
+  /** How long the prepared chain waits for the clinician; 24 hours unless a test says otherwise. */
+  confirmWithinMs?: number;
 }
 
 /** Step index (as a string, JSON keys are) → the chosen appointment of a step that asked for a choice. */

@@ -6,7 +6,7 @@ import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
 import { chainWorkflowId, type ChainState } from '../../domain/intent/chain';
-import { startChain } from '../../domain/intent/chain.temporal';
+import { confirmChain, startChain } from '../../domain/intent/chain.temporal';
 import { asOwner, createOrganisation, createUser, fhirPatientBody, signedInUser, type SignedIn } from '../../tests/support/factories';
 import { json, login } from '../../tests/support/http';
 import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
@@ -134,6 +134,27 @@ describe('an intent chain on the real Temporal server', () => {
     const history = await handle.fetchHistory();
     const started = (history.events ?? []).flatMap((event) => (event.activityTaskStartedEventAttributes ? [event.activityTaskStartedEventAttributes.attempt] : []));
     expect(started).toContain(2);
+  });
+
+  it('lapses unconfirmed: every write cancelled, nothing changed, and a late confirmation is refused in Dutch', async () => {
+    const content = 'Niet bevestigd.';
+    const appointmentId = await appointmentAt('morgen', 11);
+    const taskQueue = `test-intent-chain-${randomUUID()}`;
+    const worker = await startTestWorker(taskQueue, createActivities({ orm, ai: env.offline }));
+    try {
+      const prepared = await startChain(client, actor, cancelAndNote(content, { identifier: '11:00' }), { taskQueue, confirmWithinMs: 1000 });
+      expect(prepared.status).toBe('wacht_op_bevestiging');
+      const lapsed = await client.workflow.getHandle<typeof intentChain>(chainWorkflowId(prepared.chainId)).result();
+      expect(lapsed.status).toBe('verlopen');
+      expect(lapsed.steps.map((step) => step.status)).toEqual(['geannuleerd', 'geannuleerd']);
+      expect(await effects(prepared.chainId, appointmentId, content)).toEqual(untouched);
+      await expect(confirmChain(client, actor, prepared.chainId, {})).rejects.toMatchObject({
+        code: 'conflict',
+        message: 'De tijd om te bevestigen is verstreken. Geef de opdracht opnieuw.',
+      });
+    } finally {
+      await worker.stop();
+    }
   });
 });
 

@@ -20,7 +20,7 @@ const { prepareChainStep, executeChainStep } = proxyActivities<Activities>({
 });
 
 /** How long a prepared chain waits for the clinician before it lapses. */
-export const confirmationTimeout = '24 hours';
+const confirmationTimeoutMs = 24 * 3600_000;
 
 type Decision = { confirmed: true; choices: Choices } | { confirmed: false };
 
@@ -77,7 +77,7 @@ export async function intentChain(input: IntentChainInput): Promise<ChainState> 
   }
 
   state.status = 'wacht_op_bevestiging';
-  const decided = await condition(() => decision !== undefined, confirmationTimeout);
+  const decided = await condition(() => decision !== undefined, input.confirmWithinMs ?? confirmationTimeoutMs);
   if (!decided || !decision?.confirmed) {
     cancelOpenWrites();
     return finish(decided ? 'afgewezen' : 'verlopen');
