@@ -8,7 +8,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
  * checks the long-lived key, issues short-lived tokens) and the live stream (`/v1/listen`, checks
  * the `bearer` token and the Dutch linear16 parameters, answers audio with interim and final
  * `Results`). It recognises nothing: the transcript is scripted by how much audio has arrived.
- * `POST /__control` switches the grant to failing; `GET /__stats` counts grants and streams.
+ * `POST /__control` steers it (`{grant: 'fail'|'ok'}`, `{tokenTtl: seconds|null}` to hand out
+ * tokens that expire at once, `{drop: true}` to cut open streams); `GET /__stats` counts.
  */
 export interface FakeSpeechProvider {
   url: string;
@@ -49,6 +50,7 @@ export async function startFakeSpeechProvider(apiKey = `dg-test-${randomBytes(12
   const tokens = new Map<string, number>();
   const stats: FakeSpeechStats = { grants: 0, streams: 0, refusedStreams: 0, audioBytes: 0 };
   let grantFails = false;
+  let forcedTtl: number | null = null;
 
   const reply = (response: ServerResponse, status: number, body?: unknown) => {
     response.writeHead(status, { 'Content-Type': 'application/json' });
@@ -71,14 +73,18 @@ export async function startFakeSpeechProvider(apiKey = `dg-test-${randomBytes(12
         if (request.headers.authorization !== `Token ${apiKey}`) return reply(response, 401, { err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.' });
         if (grantFails) return reply(response, 503, { err_code: 'SERVICE_UNAVAILABLE', err_msg: 'Try again later.' });
         const body = await readBody(request);
-        const ttl = typeof body?.ttl_seconds === 'number' ? body.ttl_seconds : 30;
+        const ttl = forcedTtl ?? (typeof body?.ttl_seconds === 'number' ? body.ttl_seconds : 30);
         const token = `jwt-${randomBytes(16).toString('hex')}`;
         tokens.set(token, Date.now() + ttl * 1000);
         stats.grants++;
         return reply(response, 200, { access_token: token, expires_in: ttl });
       }
       if (request.method === 'POST' && path === '/__control') {
-        grantFails = (await readBody(request))?.grant === 'fail';
+        const control = (await readBody(request)) ?? {};
+        if ('grant' in control) grantFails = control.grant === 'fail';
+        if ('tokenTtl' in control) forcedTtl = typeof control.tokenTtl === 'number' ? control.tokenTtl : null;
+        // 1011: the server hit an error, as a provider's crash looks to the browser.
+        if (control.drop === true) for (const client of wss.clients) client.close(1011);
         return reply(response, 204);
       }
       if (request.method === 'GET' && path === '/__stats') return reply(response, 200, stats);
