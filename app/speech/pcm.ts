@@ -5,23 +5,29 @@
  */
 export function createPcmEncoder(inputRate: number, outputRate: number): (chunk: Float32Array) => Int16Array {
   const step = inputRate / outputRate;
-  let pending: number[] = [];
+  let pending = new Float32Array(0);
   let position = 0; // where the next output sample starts, in input samples from the start of `pending`
   return (chunk) => {
-    const input = pending.length ? Float32Array.from([...pending, ...chunk]) : chunk;
-    const output: number[] = [];
+    let input = chunk;
+    if (pending.length) {
+      input = new Float32Array(pending.length + chunk.length);
+      input.set(pending);
+      input.set(chunk, pending.length);
+    }
+    const output = new Int16Array(Math.max(0, Math.floor((input.length - position) / step) + 1));
+    let count = 0;
     while (position + step <= input.length) {
       const from = Math.floor(position);
       const to = Math.max(from + 1, Math.floor(position + step));
       let sum = 0;
       for (let index = from; index < to; index++) sum += input[index]!;
-      output.push(toInt16(sum / (to - from)));
+      output[count++] = toInt16(sum / (to - from));
       position += step;
     }
     const keepFrom = Math.floor(position);
-    pending = Array.from(input.subarray(keepFrom));
+    pending = input.slice(keepFrom);
     position -= keepFrom;
-    return Int16Array.from(output);
+    return output.subarray(0, count);
   };
 }
 
