@@ -78,11 +78,11 @@ const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(coun
  */
 export function AssistantProvider({
   languageModelConfigured,
-  speechConfigured = false,
+  speechConfigured,
   children,
 }: {
   languageModelConfigured: boolean;
-  speechConfigured?: boolean;
+  speechConfigured: boolean;
   children: ReactNode;
 }) {
   const [messages, setMessages] = useState<Message[]>([]);
