@@ -14,7 +14,10 @@ export function errorResponse(error: unknown): Response {
     // Log the class and stack only; messages of driver errors can carry query parameters.
     console.error(`[api] ${error instanceof Error ? `${error.name}\n${error.stack ?? ''}` : 'non-error thrown'}`);
   }
-  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const retryAfter = error instanceof AppError && error.code === 'rate_limited' ? (error.details as { retryAfter?: unknown } | undefined)?.retryAfter : undefined;
+  if (typeof retryAfter === 'number') headers.set('Retry-After', String(retryAfter));
+  return Response.json(body, { status, headers });
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Link } from '@remix-run/react';
 import { ChatBubbleIcon, InfoCircledIcon, LightningBoltIcon, PaperPlaneIcon } from '@radix-ui/react-icons';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { appendDictation } from '../../domain/speech/dictation';
+import { DictationButton, DictationStatus, useDictation } from '../speech/dictation';
 import { ErrorNotice } from './block-card';
 import { TurnScope, useConversation, type AssistantMessage, type Message } from './conversation';
 import { useAssistantNudges } from './nudges';
@@ -79,8 +81,10 @@ function MessageItem({ message }: { message: Message }) {
  * Replies stream in; under each reply opens what the message asked for.
  */
 export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'page'; composerId: string }) {
-  const { messages, streaming, send, languageModelConfigured, activePatient } = useConversation();
+  const { messages, streaming, send, languageModelConfigured, speechConfigured, activePatient } = useConversation();
   const [draft, setDraft] = useState('');
+  // Dictated text lands in the input for the clinician to check; it is never sent by itself.
+  const dictation = useDictation(useCallback((text: string) => setDraft((current) => appendDictation(current, text).slice(0, maxLength)), []));
   const logRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const lastScrollTop = useRef(0);
@@ -193,6 +197,7 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
           )}
         </div>
       </div>
+      {speechConfigured ? <DictationStatus dictation={dictation} /> : null}
       <form
         className="chat-composer"
         onSubmit={(event) => {
@@ -213,6 +218,7 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
+        {speechConfigured ? <DictationButton dictation={dictation} /> : null}
         <button type="submit" className="button button-primary chat-send" disabled={!draft.trim() || streaming} aria-label="Versturen">
           <PaperPlaneIcon aria-hidden="true" />
         </button>

@@ -39,6 +39,8 @@ interface ConversationValue {
   messages: Message[];
   streaming: boolean;
   languageModelConfigured: boolean;
+  /** A speech provider is configured: the composer offers dictation (ADR 0016). */
+  speechConfigured: boolean;
   activePatient: PatientRef | null;
   send(text: string): void;
   retryReply(id: string): void;
@@ -75,7 +77,15 @@ const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(coun
  * messages, and a reply keeps streaming while the panel is closed or the page changes. What a
  * block has loaded or saved lives here too, so reopening the panel does not offer a saved note again.
  */
-export function AssistantProvider({ languageModelConfigured, children }: { languageModelConfigured: boolean; children: ReactNode }) {
+export function AssistantProvider({
+  languageModelConfigured,
+  speechConfigured,
+  children,
+}: {
+  languageModelConfigured: boolean;
+  speechConfigured: boolean;
+  children: ReactNode;
+}) {
   const [messages, setMessages] = useState<Message[]>([]);
   const [blockState, setBlockStateMap] = useState<Record<string, unknown>>({});
   const activePatient = useActivePatient();
@@ -216,6 +226,7 @@ export function AssistantProvider({ languageModelConfigured, children }: { langu
       messages,
       streaming,
       languageModelConfigured,
+      speechConfigured,
       activePatient,
       send,
       retryReply,
@@ -226,7 +237,7 @@ export function AssistantProvider({ languageModelConfigured, children }: { langu
       blockState,
       setBlockState,
     }),
-    [messages, streaming, languageModelConfigured, activePatient, send, retryReply, retryRouting, setRouting, addNudges, reset, blockState, setBlockState],
+    [messages, streaming, languageModelConfigured, speechConfigured, activePatient, send, retryReply, retryRouting, setRouting, addNudges, reset, blockState, setBlockState],
   );
   return <ConversationContext.Provider value={value}>{children}</ConversationContext.Provider>;
 }

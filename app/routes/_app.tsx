@@ -7,6 +7,7 @@ import { env } from '../../domain/config/env';
 import { AssistantLauncher } from '../assistant/assistant-panel';
 import { AssistantProvider } from '../assistant/conversation';
 import { requireShellUser } from '../auth.server';
+import { speechConfigured } from '../speech.server';
 import { Logo } from '../components/logo';
 import { useSessionWatch } from '../components/use-session-watch';
 
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     user: { displayName: user.displayName, email: user.email, role: user.role, organisation: user.organisationName },
     languageModelConfigured: Boolean(env().OPENAI_API_KEY),
+    speechConfigured: speechConfigured(),
   };
 }
 
@@ -41,7 +43,7 @@ function initials(name: string): string {
 }
 
 export default function AppShell() {
-  const { user, languageModelConfigured } = useLoaderData<typeof loader>();
+  const { user, languageModelConfigured, speechConfigured } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   useSessionWatch();
   const clinician = isClinicalRole(user.role);
@@ -49,7 +51,7 @@ export default function AppShell() {
 
   return (
     <Tooltip.Provider delayDuration={200}>
-      <AssistantProvider languageModelConfigured={languageModelConfigured}>
+      <AssistantProvider languageModelConfigured={languageModelConfigured} speechConfigured={speechConfigured}>
         <div className="shell">
           <aside className="sidebar">
             <Logo subtitle={user.organisation} />

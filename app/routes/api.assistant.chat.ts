@@ -2,10 +2,9 @@ import { chatRequestSchema } from '../../domain/chat/chat.schemas';
 import { chatReply } from '../../domain/chat/chat.service';
 import { SlidingWindowLimiter } from '../../domain/chat/rate-limit';
 import { chatEventStream } from '../../domain/chat/sse';
-import { AppError } from '../../domain/shared/errors';
 import { parseOrThrow } from '../../domain/shared/validation';
 import { classifyDeps, requireAssistantEnabled } from '../assistant.server';
-import { apiRoute, errorResponse, postOnlyLoader, readJson, requirePost } from '../http.server';
+import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor } from '../tenant.server';
 
 const limiter = new SlidingWindowLimiter(20, 60_000);
@@ -16,13 +15,8 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, user, context }) => {
   requirePost(request);
   requireAssistantEnabled();
-  try {
-    limiter.take(user.id);
-  } catch (error) {
-    const response = errorResponse(error);
-    if (error instanceof AppError) response.headers.set('Retry-After', String((error.details as { retryAfter: number }).retryAfter));
-    return response;
-  }
+  // A 429 carries Retry-After (errorResponse).
+  limiter.take(user.id);
   const body = parseOrThrow(chatRequestSchema, await readJson(request));
   // The model call stops when the clinician's request does (closed tab, cancelled stream).
   const upstream = new AbortController();

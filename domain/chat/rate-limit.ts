@@ -11,6 +11,8 @@ export class SlidingWindowLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
+    /** The Dutch 429 message, given the seconds until the next request is allowed. */
+    private readonly message: (retryAfter: number) => string = (retryAfter) => `Je stuurt te veel berichten. Probeer het over ${retryAfter} seconden opnieuw.`,
   ) {}
 
   /** Counts the request, or throws a Dutch 429 carrying the seconds until the next one is allowed. */
@@ -19,7 +21,7 @@ export class SlidingWindowLimiter {
     if (recent.length >= this.limit) {
       const retryAfter = Math.max(1, Math.ceil((recent[0]! + this.windowMs - now) / 1000));
       this.hits.set(key, recent);
-      throw new AppError('rate_limited', `Je stuurt te veel berichten. Probeer het over ${retryAfter} seconden opnieuw.`, { retryAfter });
+      throw new AppError('rate_limited', this.message(retryAfter), { retryAfter });
     }
     recent.push(now);
     this.hits.set(key, recent);

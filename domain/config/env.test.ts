@@ -25,6 +25,14 @@ describe('environment', () => {
     expect(() => parseEnv({ ...base, TEMPORAL_UI_URL: 'javascript:alert(1)' })).toThrow('TEMPORAL_UI_URL must be a valid url');
   });
 
+  it('configures speech input only with a provider and its key', () => {
+    expect(parseEnv(base).SPEECH_PROVIDER).toBeUndefined();
+    expect(parseEnv({ ...base, SPEECH_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: 'dg-key' })).toMatchObject({ SPEECH_PROVIDER: 'deepgram' });
+    expect(() => parseEnv({ ...base, SPEECH_PROVIDER: 'deepgram' })).toThrow('DEEPGRAM_API_KEY is required when SPEECH_PROVIDER is deepgram');
+    expect(() => parseEnv({ ...base, SPEECH_PROVIDER: 'openai' })).toThrow('OPENAI_API_KEY is required when SPEECH_PROVIDER is openai');
+    expect(() => parseEnv({ ...base, SPEECH_PROVIDER: 'whisper' })).toThrow('SPEECH_PROVIDER must be one of openai, deepgram');
+  });
+
   it('keeps an explicit app connection', () => {
     expect(parseEnv({ ...base, APP_DATABASE_URL: 'postgres://app:pw@db:5432/epd' }).APP_DATABASE_URL).toBe('postgres://app:pw@db:5432/epd');
   });

@@ -45,6 +45,13 @@ const envSchema = z
     AI_INTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** The assistant (classification, chains, chat) can be switched off per installation. */
     FEATURE_ASSISTANT: flag.default(true),
+    /** Streaming speech recognition for dictation (ADR 0016); unset hides the microphone. */
+    SPEECH_PROVIDER: z.enum(['openai', 'deepgram']).optional(),
+    /** Overrides the provider's API address (a proxy, a regional endpoint, the test fake). */
+    SPEECH_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The recognition model; defaults per provider (deepgram nova-3, openai gpt-4o-transcribe). */
+    SPEECH_MODEL: z.string().min(1).optional(),
+    DEEPGRAM_API_KEY: z.string().min(1).optional(),
   })
   .transform((env) => {
     const production = env.NODE_ENV === 'production';
@@ -58,6 +65,10 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.production && !env.DATABASE_APP_PASSWORD && !process.env.APP_DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_APP_PASSWORD'], message: 'is required in production' });
+    }
+    const speechKey = { openai: 'OPENAI_API_KEY', deepgram: 'DEEPGRAM_API_KEY' } as const;
+    if (env.SPEECH_PROVIDER && !env[speechKey[env.SPEECH_PROVIDER]]) {
+      ctx.addIssue({ code: 'custom', path: [speechKey[env.SPEECH_PROVIDER]], message: `is required when SPEECH_PROVIDER is ${env.SPEECH_PROVIDER}` });
     }
   });
 

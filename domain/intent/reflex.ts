@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { clinicalTimeZone, rangeForLabel } from '../agenda/agenda.dates';
 import { editDistance } from '../patient/name-matching';
 import type { dailyNoteCategories } from '../report/report.schemas';
+import { applyDictation } from '../speech/dictation';
 import type { ChainAction, ClassifyContext, Entities, Intent } from './intent.schemas';
 import {
   actionStarters,
@@ -152,16 +153,6 @@ function lookupUncached(norm: string): Hit {
 // Tokens
 
 const dotAbbreviations = new Set(['mw', 'dhr', 'mevr', 'hr', 'pt', 'pat', 'i', 'v', 'm', 'ivm', 'vpk', 'med', 'evt', 'z', 's', 'ca', 'o', 'a', 'b', 'bv', 'd', 'vd', 'j', 'cl', 'zsm']);
-
-/** Spoken punctuation from dictation becomes the real thing before anything else looks at it. */
-function undictate(input: string): string {
-  return input
-    .replace(/\s*\bdubbele punt\b\s*/gi, ': ')
-    .replace(/\s*\bkomma\b\s*/gi, ', ')
-    .replace(/\s*\bnieuwe (regel|alinea)\b\s*/gi, '. ')
-    .replace(/\s*\bvraagteken\b\s*/gi, '? ')
-    .replace(/\s*\bpunt\b\s*/gi, '. ');
-}
 
 export function normalizeWord(raw: string): string {
   return raw
@@ -687,7 +678,7 @@ const patientIntents = new Set<Intent>(['dagnotitie', 'overdracht', 'rapportage'
 const needsPatient = new Set<Intent>(['dagnotitie', 'rapportage', 'intake_status', 'intake_navigeer', 'risico_query', 'diagnose_query', 'create_appointment', 'cancel_appointment', 'reschedule_appointment']);
 
 export function classifyReflex(input: string, context: ClassifyContext = {}, now = new Date()): ReflexResult {
-  const text = undictate(input);
+  const text = applyDictation(input);
   const tokens = tokenize(text);
   let segments = splitSegments(tokens);
   // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, run, startProcess, type Managed } from '../../scripts/lib/processes';
 import { appEnv, remixCli, startServices, startWorker, tsxCli, waitForHealthy, type Services } from '../../scripts/lib/stack';
+import { startFakeSpeechProvider, type FakeSpeechProvider } from '../support/fake-speech-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     ownerUrl: string;
     appUrl: string;
     temporalAddress: string;
+    speechProviderUrl: string;
+    speechProviderKey: string;
   }
 }
 
@@ -26,10 +29,12 @@ export default async function setup(project: TestProject) {
   const log = (line: string) => process.stdout.write(`[stack] ${line}\n`);
   const started: Managed[] = [];
   let services: Services | undefined;
+  let speech: FakeSpeechProvider | undefined;
 
   const teardown = async () => {
     for (const managed of started.reverse()) await managed.stop();
     await services?.stop();
+    await speech?.close();
   };
 
   try {
@@ -50,6 +55,10 @@ export default async function setup(project: TestProject) {
     ]);
     services = startedServices;
 
+    // Speech input (ADR 0016): the app asks a loopback Deepgram stand-in for tokens, and the
+    // browser tests stream to it; its key is the long-lived secret the tests check never leaks.
+    speech = await startFakeSpeechProvider();
+
     const port = await freePort();
     const env = appEnv(services, {
       ...buildEnv,
@@ -58,6 +67,9 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       OPENAI_API_KEY: '',
       SESSION_TTL_HOURS: '12',
+      SPEECH_PROVIDER: 'deepgram',
+      SPEECH_BASE_URL: speech.url,
+      DEEPGRAM_API_KEY: speech.apiKey,
     });
     started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
     const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], { env, quiet: true, logFile: path.join(logDir, 'web.log') });
@@ -70,6 +82,8 @@ export default async function setup(project: TestProject) {
     project.provide('ownerUrl', services.ownerUrl);
     project.provide('appUrl', services.appUrl);
     project.provide('temporalAddress', services.temporalAddress);
+    project.provide('speechProviderUrl', speech.url);
+    project.provide('speechProviderKey', speech.apiKey);
   } catch (error) {
     await teardown();
     throw error;
