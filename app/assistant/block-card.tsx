@@ -63,10 +63,7 @@ export function ErrorNotice({ error, onRetry, agendaLink = false }: { error: Ass
     <div className="notice notice-danger chat-error" role="alert">
       <ExclamationTriangleIcon aria-hidden="true" />
       <div>
-        <p>
-          {error.message}
-          {error.code === 'rate_limited' && error.retryAfter ? ` Probeer het over ${error.retryAfter} seconden opnieuw.` : ''}
-        </p>
+        <p>{error.message}</p>
         {(error.retryable && onRetry) || agendaLink ? (
           <div className="chat-error-actions">
             {error.retryable && onRetry ? (

@@ -192,11 +192,12 @@ describe('assistant in Chromium', () => {
       route.fulfill({
         status: 429,
         headers: { 'Retry-After': '30' },
-        json: { error: { code: 'rate_limited', message: 'Je stuurt te veel berichten; wacht even.' } },
+        json: { error: { code: 'rate_limited', message: 'Je stuurt te veel berichten. Probeer het over 30 seconden opnieuw.' } },
       }),
     );
     await ask('agenda morgen');
-    await lastReply().getByText('Je stuurt te veel berichten; wacht even. Probeer het over 30 seconden opnieuw.').waitFor();
+    // The server's message already names the wait: it is shown once, as it came.
+    await lastReply().getByText('Je stuurt te veel berichten. Probeer het over 30 seconden opnieuw.', { exact: true }).waitFor();
     // Let the agenda block finish loading, so the expired session below meets this message's request.
     await lastReply().getByTestId('block-agenda').locator('.chat-appointment, p.muted').first().waitFor();
     await page.unroute('**/api/assistant/chat');
