@@ -1,8 +1,8 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, run, startProcess, type Managed } from '../../scripts/lib/processes';
-import { appEnv, remixCli, startServices, startWorker, tsxCli, waitForHealthy, type Services } from '../../scripts/lib/stack';
+import { freePort, run, type Managed } from '../../scripts/lib/processes';
+import { appEnv, remixCli, startServices, startWeb, startWorker, type Services } from '../../scripts/lib/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,6 +10,8 @@ declare module 'vitest' {
     ownerUrl: string;
     appUrl: string;
     temporalAddress: string;
+    /** What the stack's app process was started with beyond the environment, for tests that start another one. */
+    appEnv: Record<string, string>;
   }
 }
 
@@ -50,26 +52,25 @@ export default async function setup(project: TestProject) {
     ]);
     services = startedServices;
 
-    const port = await freePort();
-    const env = appEnv(services, {
-      ...buildEnv,
+    const webSettings = {
+      REMIX_SERVER_BUILD_PATH: buildEnv.REMIX_SERVER_BUILD_PATH,
+      REMIX_ASSETS_BUILD_DIR: buildEnv.REMIX_ASSETS_BUILD_DIR,
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       OPENAI_API_KEY: '',
       SESSION_TTL_HOURS: '12',
-    });
+    };
+    const env = appEnv(services, webSettings);
     started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
-    const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], { env, quiet: true, logFile: path.join(logDir, 'web.log') });
+    const web = await startWeb(env, { quiet: true, logFile: path.join(logDir, 'web.log') });
     started.push(web);
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForHealthy(baseUrl, 120_000, web.child);
+    const { baseUrl } = web;
     log(`app ${baseUrl}, Temporal ${services.temporalAddress} (logs in .cache/test-logs)`);
 
     project.provide('baseUrl', baseUrl);
     project.provide('ownerUrl', services.ownerUrl);
     project.provide('appUrl', services.appUrl);
     project.provide('temporalAddress', services.temporalAddress);
+    project.provide('appEnv', { ...webSettings, DATABASE_URL: services.ownerUrl, APP_DATABASE_URL: services.appUrl, TEMPORAL_ADDRESS: services.temporalAddress });
   } catch (error) {
     await teardown();
     throw error;
