@@ -11,7 +11,8 @@ import { generateHandover, handoverProgress, handoverWorkflowId } from '../../do
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
 import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
-import { mockModel, modelBaseUrl, type ModelRequest } from '../../tests/msw/model';
+import { handoverAnswer } from '../../tests/msw/answers';
+import { mockModel, modelBaseUrl } from '../../tests/msw/model';
 import { createActivities, type Activities } from '../../workers/activities';
 import { startTestWorker } from '../../tests/support/worker';
 
@@ -37,18 +38,7 @@ async function generate(role: 'verpleegkundige' | 'psychiater', activities?: Act
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 
-/** The model as scripted here cites the sources it was given, in order, plus whatever the test adds. */
-function citing(request: ModelRequest, extra: { aandachtspunten?: object[]; actiepunten?: object[] } = {}) {
-  const refs = [...request.messages[1]!.content.matchAll(/^\[([RVK]\d+)\]/gm)].map((match) => match[1]!);
-  return {
-    content: JSON.stringify({
-      ernst: 'let op',
-      situatie: 'Onrustige dagen met een incident.',
-      aandachtspunten: [...refs.map((ref) => ({ tekst: `Punt over ${ref}`, bron: ref })), ...(extra.aandachtspunten ?? [])],
-      actiepunten: extra.actiepunten ?? [{ tekst: 'Bloeddruk opnieuw meten', eigenaar: 'verpleegkundige', alsDan: 'Als > 180, dan arts bellen', bron: refs.find((ref) => ref.startsWith('V')) ?? null }],
-    }),
-  };
-}
+const citing = handoverAnswer;
 
 async function storedFor(workflowId: string): Promise<number> {
   const rows = await withTenant(orm, { organisationId: actor.organisationId }, (em) => em.execute<{ n: string }[]>('select count(*) as n from handover_summaries where workflow_id like ?', [`${workflowId}@%`]));

@@ -12,6 +12,7 @@ import { AppError } from '../../domain/shared/errors';
 import { plusDays } from '../../domain/treatment-plan/draft';
 import { planContentSchema, type TreatmentPlanView } from '../../domain/treatment-plan/treatment-plan.schemas';
 import { generateTreatmentPlan, treatmentPlanProgress, treatmentPlanWorkflowId } from '../../domain/treatment-plan/treatment-plan.temporal';
+import { treatmentPlanAnswer } from '../../tests/msw/answers';
 import { mockModel, modelBaseUrl, type ModelReply, type ModelRequest } from '../../tests/msw/model';
 import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
 import { createActivities, type Activities } from '../../workers/activities';
@@ -37,26 +38,7 @@ async function generate(daysAhead: number, activities?: Activities): Promise<Tre
   }
 }
 
-/** The model as scripted here answers a whole plan, with dates counted from the date in the prompt. */
-function planAnswer(request: ModelRequest, change: Record<string, unknown> = {}): string {
-  const today = /^Datum: (\d{4}-\d{2}-\d{2})$/m.exec(request.messages[1]!.content)![1]!;
-  return JSON.stringify({
-    hulpvraag: 'Ik wil weer grip op mijn dagen en minder spanning.',
-    probleemanalyse: 'Psychotische kwetsbaarheid met wisselende therapietrouw en recente agressie.',
-    classificatie: [{ code: 'F20.0', omschrijving: 'Schizofrenie', soort: 'hoofd' }],
-    doelen: [
-      { omschrijving: 'De cliënt neemt de medicatie volgens afspraak in.', evaluatiedatum: plusDays(today, 42) },
-      { omschrijving: 'Geen fysieke incidenten.', evaluatiedatum: plusDays(today, 42) },
-    ],
-    interventies: ['Medicatieconsult', 'Spanningsregulatie'],
-    medicatie: ['Clozapine volgens voorschrift'],
-    frequentie: 'Wekelijks',
-    duur: '3 maanden',
-    crisisplan: { signalen: ['Slecht slapen'], acties: ['Melden bij het team'], contact: 'Dienstdoende psychiater' },
-    evaluatiemomenten: [{ datum: plusDays(today, 42), omschrijving: 'Tussenevaluatie' }],
-    ...change,
-  });
-}
+const planAnswer = treatmentPlanAnswer;
 
 const answering =
   (change: Record<string, unknown> = {}, wrap = (json: string) => json, delayMs = 0) =>
