@@ -17,7 +17,7 @@ import type { intentChain } from '../../workflows/intent-chain/intent-chain.work
 import { confirmChainSignal } from '../../workflows/intent-chain/messages';
 import { handoverAnswer, noShowAnswer, treatmentPlanAnswer } from '../msw/answers';
 import type { ModelReply, ModelRequest } from '../msw/model';
-import { asOwner, createUser, fhirPatientBody, signedInUser, type SignedIn } from '../support/factories';
+import { asOwner, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
 import { json } from '../support/http';
 import { startModelServer, type ModelServer } from '../support/model-server';
 import { bundleWorkflowsOnce, startWorkerProcess } from '../support/worker';
@@ -66,7 +66,8 @@ async function killedMidway<T>(options: { middle: (taskQueue: string) => Promise
     (error: unknown) => ({ error }),
   );
   try {
-    await middle;
+    const first = await Promise.race([middle.then(() => 'middle' as const), pending.then(() => 'finished' as const)]);
+    if (first === 'finished') throw new Error(`the run ended before the worker could be killed: ${JSON.stringify(await pending)}`);
   } finally {
     await workerA.kill();
   }
@@ -85,8 +86,11 @@ async function count(sql: string, params: unknown[]): Promise<number> {
   return Number((await owner.query<{ n: string }>(sql, params)).rows[0]!.n);
 }
 
+let bsnIndex = 0;
+
 async function newPatient(): Promise<string> {
-  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
+  const identifier = [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[bsnIndex++] }];
+  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody({ identifier }) });
   expect(created.status).toBe(201);
   return ((await created.json()) as { id: string }).id;
 }
@@ -114,7 +118,7 @@ afterAll(async () => {
 describe('a worker killed in the middle of a workflow', () => {
   it('handover: killed in the model call, the new worker stores the summary once', async () => {
     const patientId = await newPatient();
-    const report = await json('/api/reports', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'incident', content: 'Sloeg tegen de deur van de huiskamer, daarna rustig.' } });
+    const report = await json('/api/reports', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'incident', content: 'Sloeg een medepatiënt in de huiskamer; gesepareerd.', includeInHandover: true } });
     expect(report.status).toBe(201);
     const held = holdFirstModelCall((request) => handoverAnswer(request));
     const request = { patientId, period: '1d', filterForRole: 'verpleegkundige' };
