@@ -34,11 +34,11 @@ export async function seedWard(orm: MikroORM, organisationId: string, options: {
     );
     await em.execute(
       `create temporary table ward on commit drop as
-       select id, row_number() over (order by id) as n from patients where episode_status in ('active', 'screening') order by id limit ?`,
+       select id, (row_number() over (order by id))::int as n from patients where episode_status in ('active', 'screening') order by id limit ?`,
       [options.inCare],
     );
-    await em.execute('create temporary table staff on commit drop as select id, row_number() over (order by id) - 1 as n from users');
-    const staffCount = `(select count(*) from staff)`;
+    await em.execute('create temporary table staff on commit drop as select id, (row_number() over (order by id))::int - 1 as n from users');
+    const staffCount = `(select count(*)::int from staff)`;
     // Ten reports per patient in care over the last two weeks, one in twenty an incident.
     await em.execute(`
       insert into reports (organisation_id, patient_id, type, category, content, include_in_handover, created_by, created_at, shift_date, shift)
@@ -70,7 +70,7 @@ export async function seedWard(orm: MikroORM, organisationId: string, options: {
     // Each clinician: six appointments a working day this week and next, with patients in care.
     await em.execute(`
       insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id, location)
-      select ?, (select id from ward where n = 1 + (s.n * 60 + d * 6 + slot) % (select count(*) from ward)),
+      select ?, (select id from ward where n = 1 + (s.n * 60 + d * 6 + slot) % (select count(*)::int from ward)),
              date_trunc('week', now()) + make_interval(days => d % 5 + 7 * (d / 5), hours => 8 + slot),
              date_trunc('week', now()) + make_interval(days => d % 5 + 7 * (d / 5), hours => 8 + slot, mins => 45),
              (array['behandelgesprek', 'intake', 'medicatieconsult'])[1 + slot % 3], s.id, s.id, 'Kamer ' || (1 + slot)
