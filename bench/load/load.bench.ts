@@ -1,9 +1,11 @@
 /**
- * The shift change under load: a ward of 100 000 patients, 100 clinicians on 100 concurrent
- * connections doing the shift-change mix (patient list and search, timeline, agenda week, handover
- * overview, classification, chat with a model), for DURATION seconds. Prints throughput,
- * p50/p95/p99 and errors per route, and the memory of the app and the worker. Target (issue 10):
- * p95 ≤ 200 ms for pages and reads, zero errors. Asserts nothing.
+ * The shift change under load: a ward of 100 000 patients, 100 clinicians (each with a real
+ * session) doing the shift-change mix (patient list and search, timeline, agenda week, handover
+ * overview, classification, chat with a model). Two runs of DURATION seconds: the shift change,
+ * RATE requests per second offered over the mix (clinicians think between clicks), and saturation,
+ * 100 connections without think time (SATURATE=0 skips it). Prints throughput, p50/p95/p99 and
+ * errors per route, and the memory of the app and the worker. Target (issue 10): p95 ≤ 200 ms for
+ * pages and reads, zero errors. Asserts nothing.
  *
  * The model is a local fake OpenAI-compatible server (tests/support/model-server.ts): the app and
  * worker get OPENAI_BASE_URL pointing at it, so the model paths (classification's second tier, the
@@ -20,6 +22,8 @@ import { seedWard } from './seed';
 const patientCount = Number(process.env.PATIENTS ?? 100_000);
 const durationSeconds = Number(process.env.DURATION ?? 30);
 const connectionsTotal = 100;
+/** The shift change: 100 clinicians who each click about every 100 / RATE seconds. */
+const pacedRate = Number(process.env.RATE ?? 40);
 
 interface Route {
   name: string;
@@ -79,9 +83,12 @@ try {
   // ROUTES=overdracht,classify runs only the routes whose name contains one of the words (to find the slow one).
   const only = process.env.ROUTES?.split(',').filter(Boolean);
   const chosen = only ? routes.filter((route) => only.some((word) => route.name.includes(word))) : routes;
-  const run = (seconds: number, record: boolean) =>
+  /** `rate`: requests per second over the whole mix (clinicians thinking between clicks); absent: as fast as the app answers. */
+  const run = (seconds: number, record: boolean, rate?: number) =>
     Promise.all(
       chosen.map((route) => {
+        const paced = rate ? Math.max(1, Math.round((rate * route.connections) / connectionsTotal)) : undefined;
+        const overallRate = route.rate && paced ? Math.min(route.rate, paced) : (route.rate ?? paced);
         let sequence = 0;
         const latencies: number[] = [];
         const statuses = new Map<number, number>();
@@ -92,7 +99,7 @@ try {
           url: bench.baseUrl,
           connections: route.connections,
           duration: seconds,
-          ...(route.rate ? { overallRate: route.rate } : {}),
+          ...(overallRate ? { overallRate } : {}),
           requests: [
             {
               setupRequest: (request) => {
@@ -115,35 +122,42 @@ try {
     );
 
   log('warm-up, 5 s');
-  await run(5, false);
+  await run(5, false, pacedRate);
   const [web, worker] = [bench.processes.find((managed) => managed.name === 'web')!, bench.processes.find((managed) => managed.name === 'worker')!];
-  const memory = { web: rssMb(web.child.pid!), worker: rssMb(worker.child.pid!), webPeak: 0, workerPeak: 0 };
-  const sampler = setInterval(() => {
-    memory.webPeak = Math.max(memory.webPeak, rssMb(web.child.pid!));
-    memory.workerPeak = Math.max(memory.workerPeak, rssMb(worker.child.pid!));
-  }, 1000);
-  log(`measuring ${durationSeconds} s with ${connectionsTotal} connections`);
-  const results = await run(durationSeconds, true);
-  clearInterval(sampler);
+  const cores = execFileSync('nproc', { encoding: 'utf8' }).trim();
 
-  const fmt = (n: number | undefined) => (n ?? Number.NaN).toFixed(0).padStart(6);
-  console.log(`\nShift-change mix: ${patientCount} patients, ${chosen.reduce((sum, route) => sum + route.connections, 0)} connections, ${durationSeconds} s, ${execFileSync('nproc', { encoding: 'utf8' }).trim()} CPU cores shared with app, worker, PostgreSQL and the load generator\n`);
-  console.log(`${'route'.padEnd(34)} ${'conn'.padStart(4)} ${'req/s'.padStart(7)}  ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ms  errors  target`);
-  let total = 0;
-  let errors = 0;
-  for (const { route, latencies, statuses, errors: socketErrors } of results) {
-    const failed = [...statuses].filter(([status]) => status >= 400).reduce((sum, [, n]) => sum + n, 0) + socketErrors;
-    const p95 = latencies.length ? percentile(latencies, 95) : Number.POSITIVE_INFINITY;
-    total += latencies.length;
-    errors += failed;
-    const target = route.kind === 'ai' ? 'n/a' : p95 <= 200 ? 'ok' : 'MISSED';
-    const statusNote = failed ? `  (${[...statuses].filter(([status]) => status >= 400).map(([status, n]) => `${n}× ${status}`).join(', ')}${socketErrors ? `, ${socketErrors} socket errors/timeouts` : ''})` : '';
-    console.log(
-      `${route.name.padEnd(34)} ${String(route.connections).padStart(4)} ${(latencies.length / durationSeconds).toFixed(1).padStart(7)}  ${fmt(percentile(latencies, 50))} ${fmt(p95)} ${fmt(percentile(latencies, 99))}    ${String(failed).padStart(6)}  ${target}${statusNote}`,
-    );
-  }
-  console.log(`\nTotal: ${(total / durationSeconds).toFixed(1)} requests/s, ${errors} errors`);
-  console.log(`Memory (RSS): app ${memory.web.toFixed(0)} MB before, ${memory.webPeak.toFixed(0)} MB peak; worker ${memory.worker.toFixed(0)} MB before, ${memory.workerPeak.toFixed(0)} MB peak`);
+  const measure = async (title: string, rate?: number) => {
+    const memory = { web: rssMb(web.child.pid!), worker: rssMb(worker.child.pid!), webPeak: 0, workerPeak: 0 };
+    const sampler = setInterval(() => {
+      memory.webPeak = Math.max(memory.webPeak, rssMb(web.child.pid!));
+      memory.workerPeak = Math.max(memory.workerPeak, rssMb(worker.child.pid!));
+    }, 1000);
+    log(`measuring ${title}, ${durationSeconds} s`);
+    const results = await run(durationSeconds, true, rate);
+    clearInterval(sampler);
+
+    const fmt = (n: number | undefined) => (n ?? Number.NaN).toFixed(0).padStart(6);
+    console.log(`\n${title}: ${patientCount} patients, ${cores} CPU cores shared with app, worker, PostgreSQL and the load generator, ${durationSeconds} s\n`);
+    console.log(`${'route'.padEnd(34)} ${'req/s'.padStart(7)}  ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ms  errors  target`);
+    let total = 0;
+    let errors = 0;
+    for (const { route, latencies, statuses, errors: socketErrors } of results) {
+      const failed = [...statuses].filter(([status]) => status >= 400).reduce((sum, [, n]) => sum + n, 0) + socketErrors;
+      const p95 = latencies.length ? percentile(latencies, 95) : Number.POSITIVE_INFINITY;
+      total += latencies.length;
+      errors += failed;
+      const target = route.kind === 'ai' ? 'n/a' : p95 <= 200 ? 'ok' : 'MISSED';
+      const statusNote = failed ? `  (${[...statuses].filter(([status]) => status >= 400).map(([status, n]) => `${n}× ${status}`).join(', ')}${socketErrors ? `, ${socketErrors} socket errors/timeouts` : ''})` : '';
+      console.log(
+        `${route.name.padEnd(34)} ${(latencies.length / durationSeconds).toFixed(1).padStart(7)}  ${fmt(percentile(latencies, 50))} ${fmt(p95)} ${fmt(percentile(latencies, 99))}    ${String(failed).padStart(6)}  ${target}${statusNote}`,
+      );
+    }
+    console.log(`\nTotal: ${(total / durationSeconds).toFixed(1)} requests/s, ${errors} errors`);
+    console.log(`Memory (RSS): app ${memory.web.toFixed(0)} MB before, ${memory.webPeak.toFixed(0)} MB peak; worker ${memory.worker.toFixed(0)} MB before, ${memory.workerPeak.toFixed(0)} MB peak\n`);
+  };
+
+  await measure(`Shift change: ${connectionsTotal} clinicians, ${pacedRate} requests/s offered (one click per ${(connectionsTotal / pacedRate).toFixed(1)} s each)`, pacedRate);
+  if (process.env.SATURATE !== '0') await measure(`Saturation: ${connectionsTotal} connections without think time`);
 } finally {
   await bench.stop();
   await model.close();
