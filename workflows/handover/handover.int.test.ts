@@ -38,8 +38,6 @@ async function generate(role: 'verpleegkundige' | 'psychiater', activities?: Act
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 
-const citing = handoverAnswer;
-
 async function storedFor(workflowId: string): Promise<number> {
   const rows = await withTenant(orm, { organisationId: actor.organisationId }, (em) => em.execute<{ n: string }[]>('select count(*) as n from handover_summaries where workflow_id like ?', [`${workflowId}@%`]));
   return Number(rows[0]!.n);
@@ -97,7 +95,7 @@ afterAll(async () => {
 describe('handover generation on the real Temporal server', () => {
   it('psychiatrist: the role reaches the prompt, only relevant sources are offered, limits hold, every item cites an existing source', async () => {
     model.requests.length = 0;
-    model.answer((request) => citing(request, { aandachtspunten: [{ tekst: 'Verzonnen punt', bron: 'R99' }, { tekst: 'Zonder bron' }], actiepunten: [{ tekst: 'a', eigenaar: 'psychiater' }, { tekst: 'b', eigenaar: 'psychiater' }, { tekst: 'c', eigenaar: 'team' }] }));
+    model.answer((request) => handoverAnswer(request, { aandachtspunten: [{ tekst: 'Verzonnen punt', bron: 'R99' }, { tekst: 'Zonder bron' }], actiepunten: [{ tekst: 'a', eigenaar: 'psychiater' }, { tekst: 'b', eigenaar: 'psychiater' }, { tekst: 'c', eigenaar: 'team' }] }));
     const summary = await generate('psychiater');
     const [system, user] = model.requests[0]!.messages;
     expect(system!.content).toContain('De lezer is de psychiater');
@@ -129,7 +127,7 @@ describe('handover generation on the real Temporal server', () => {
   });
 
   it('nurse: keeps more, within 5 + 3', async () => {
-    model.answer((request) => citing(request, { aandachtspunten: Array.from({ length: 6 }, (_, index) => ({ tekst: `Extra ${index}`, bron: 'R1' })) }));
+    model.answer((request) => handoverAnswer(request, { aandachtspunten: Array.from({ length: 6 }, (_, index) => ({ tekst: `Extra ${index}`, bron: 'R1' })) }));
     const summary = await generate('verpleegkundige');
     expect(summary.meta.role).toBe('verpleegkundige');
     expect(summary.aandachtspunten).toHaveLength(5);
@@ -168,7 +166,7 @@ describe('handover generation on the real Temporal server', () => {
 
   it('completes after the worker dies in the middle of summarising: stored once, every model call accounted', async () => {
     model.requests.length = 0;
-    model.answer((request) => citing(request));
+    model.answer((request) => handoverAnswer(request));
     const taskQueue = `test-handover-${randomUUID()}`;
     const real = createActivities({ orm, ai });
     let stopA: (() => Promise<void>) | undefined;

@@ -9,7 +9,6 @@ import { createOrm, type MikroORM } from '../../domain/db/orm';
 import { withTenant } from '../../domain/db/tenant';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
-import { plusDays } from '../../domain/treatment-plan/draft';
 import { planContentSchema, type TreatmentPlanView } from '../../domain/treatment-plan/treatment-plan.schemas';
 import { generateTreatmentPlan, treatmentPlanProgress, treatmentPlanWorkflowId } from '../../domain/treatment-plan/treatment-plan.temporal';
 import { treatmentPlanAnswer } from '../../tests/msw/answers';
@@ -38,11 +37,9 @@ async function generate(daysAhead: number, activities?: Activities): Promise<Tre
   }
 }
 
-const planAnswer = treatmentPlanAnswer;
-
 const answering =
   (change: Record<string, unknown> = {}, wrap = (json: string) => json, delayMs = 0) =>
-  (request: ModelRequest): ModelReply => ({ content: wrap(planAnswer(request, change)), delayMs });
+  (request: ModelRequest): ModelReply => ({ content: wrap(treatmentPlanAnswer(request, change)), delayMs });
 
 async function plansOf(workflowId: string) {
   return withTenant(orm, { organisationId: actor.organisationId }, (em) =>
