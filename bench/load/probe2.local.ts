@@ -1,0 +1,15 @@
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startWeb } from '../../scripts/lib/stack';
+const buildDir = '/work/wt-faults/.cache/bench-build';
+const owner = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/ggz_epd_load' });
+await owner.connect();
+const ward = (await owner.query("select distinct patient_id as id from reports limit 200")).rows.map((r) => r.id);
+await owner.end();
+const web = await startWeb({ ...process.env, NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/ggz_epd_load', DATABASE_APP_PASSWORD: 'ggz_app_dev', TEMPORAL_ADDRESS: '127.0.0.1:1', REMIX_SERVER_BUILD_PATH: `${buildDir}/index.js`, REMIX_ASSETS_BUILD_DIR: `${buildDir}/public`, NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/prof' }, { degraded: true, quiet: true, logFile: '/tmp/probe/web.log' });
+const login = await fetch(`${web.baseUrl}/login`, { method: 'POST', body: new URLSearchParams({ email: 'clinicus-0@ggz-epd.test', password: 'bench' }), redirect: 'manual' });
+const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+let i = 0;
+const result = await autocannon({ url: web.baseUrl, connections: 10, duration: 15, requests: [{ setupRequest: (req) => ({ ...req, path: process.env.P ?? `/api/reports?patientId=${ward[i++ % ward.length]}`, headers: { cookie } }) }] });
+console.log('req/s', result.requests.average, 'p50', result.latency.p50, 'non2xx', result.non2xx);
+await web.stop();
