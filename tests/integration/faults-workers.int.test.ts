@@ -129,7 +129,7 @@ describe('a worker killed in the middle of a workflow', () => {
     expect(summary.aandachtspunten.length).toBeGreaterThan(0);
     expect(await count('select count(*) as n from handover_summaries where workflow_id like $1', [`${summary.meta.workflowId}@%`])).toBe(1);
     expect(model.requests).toHaveLength(2);
-  }, 90_000);
+  }, 120_000);
 
   it('treatment plan: killed in the model call, the new worker stores one draft version', async () => {
     const patientId = await newPatient();
@@ -142,7 +142,7 @@ describe('a worker killed in the middle of a workflow', () => {
     expect(view.plan.hulpvraag).toBe('Ik wil weer grip op mijn dagen en minder spanning.');
     expect(await count('select count(*) as n from treatment_plans where patient_id = $1', [patientId])).toBe(1);
     expect(model.requests).toHaveLength(2);
-  }, 90_000);
+  }, 120_000);
 
   it('no-show: killed in the rewrite, the new worker registers it once and the letter goes through review to ready-to-send once', async () => {
     const patientId = await newPatient();
