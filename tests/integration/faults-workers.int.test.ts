@@ -20,7 +20,7 @@ import type { ModelReply, ModelRequest } from '../msw/model';
 import { asOwner, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
 import { json } from '../support/http';
 import { startModelServer, type ModelServer } from '../support/model-server';
-import { bundleWorkflowsOnce, startWorkerProcess } from '../support/worker';
+import { bundleWorkflowsOnce, startWorkerProcess, type WorkerProcess } from '../support/worker';
 
 /**
  * Each workflow type with its worker process killed (SIGKILL) in the middle of a step: a new
@@ -35,6 +35,15 @@ let workflowBundle: string;
 let nurse: SignedIn;
 let actor: AuditActor;
 let psychiatrist: AuditActor;
+
+/** Every worker process a test started, so one cut off by a timeout is stopped too. */
+const workers = new Set<WorkerProcess>();
+
+async function startWorker(taskQueue: string, env: Record<string, string>): Promise<WorkerProcess> {
+  const worker = await startWorkerProcess(taskQueue, workflowBundle, env);
+  workers.add(worker);
+  return worker;
+}
 
 const tenantOf = (who: AuditActor) => ({ organisationId: who.organisationId, userId: who.userId });
 
@@ -59,7 +68,7 @@ function holdFirstModelCall(answer: (request: ModelRequest) => ModelReply): Prom
 async function killedMidway<T>(options: { middle: (taskQueue: string) => Promise<void>; afterKill?: () => Promise<void>; work: (taskQueue: string) => Promise<T> }): Promise<T> {
   const taskQueue = `test-faults-${randomUUID()}`;
   const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: model.baseUrl, OPENAI_MODEL: 'test-model' };
-  const workerA = await startWorkerProcess(taskQueue, workflowBundle, env);
+  const workerA = await startWorker(taskQueue, env);
   const middle = options.middle(taskQueue);
   const pending = options.work(taskQueue).then(
     (value) => ({ value }),
@@ -72,7 +81,7 @@ async function killedMidway<T>(options: { middle: (taskQueue: string) => Promise
     await workerA.kill();
   }
   await options.afterKill?.();
-  const workerB = await startWorkerProcess(taskQueue, workflowBundle, env);
+  const workerB = await startWorker(taskQueue, env);
   try {
     const outcome = await pending;
     if ('error' in outcome) throw outcome.error;
@@ -109,6 +118,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  for (const worker of workers) await worker.stop();
   await model?.close();
   await owner?.end();
   await connection?.close();
