@@ -3,8 +3,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../domain/auth/password';
 import { createOrm, type MikroORM } from '../domain/db/orm';
-import { freePort, run, startProcess, type Managed } from '../scripts/lib/processes';
-import { appEnv, remixCli, startServices, startWorker, tsxCli, waitForHealthy } from '../scripts/lib/stack';
+import { freePort, run, type Managed } from '../scripts/lib/processes';
+import { appEnv, remixCli, startServices, startWeb, startWorker } from '../scripts/lib/stack';
 
 export const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -19,16 +19,18 @@ export interface BenchStack {
   serve(extraEnv?: Record<string, string>): Promise<string>;
   /** Logs a further user of the bench organisation in (a cookie). */
   loginAs(email: string, password: string): Promise<string>;
+  /** The app and worker processes `serve` started (for their memory). */
+  readonly processes: Managed[];
   stop(): Promise<void>;
 }
 
 /** Its own database and Temporal server, an organisation with one clinician, then the built app. */
-export async function startBench(name: string, embeddedPort: number): Promise<BenchStack> {
+export async function startBench(name: string, embeddedPort: number, database = `ggz_epd_bench_${name}`): Promise<BenchStack> {
   const logDir = path.resolve(`.cache/bench-logs/${name}`);
   const buildDir = path.resolve('.cache/bench-build');
   await mkdir(logDir, { recursive: true });
   const services = await startServices({
-    database: `ggz_epd_bench_${name}`,
+    database,
     recreateDatabase: true,
     embeddedPort,
     temporalPort: await freePort(),
@@ -73,16 +75,15 @@ export async function startBench(name: string, embeddedPort: number): Promise<Be
       await building;
       // What autovacuum does on a live ward after a bulk load: merge GIN pending lists, set the visibility map.
       await ownerOrm.em.fork().execute('vacuum analyze');
-      const port = await freePort();
-      const env = appEnv(services, { ...buildEnv, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 'ggz_app_dev', HOST: '127.0.0.1', PORT: String(port), OPENAI_API_KEY: '', ...extraEnv });
+      const env = appEnv(services, { ...buildEnv, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 'ggz_app_dev', OPENAI_API_KEY: '', ...extraEnv });
       started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
-      const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], { env, quiet: true, logFile: path.join(logDir, 'web.log') });
+      const web = await startWeb(env, { quiet: true, logFile: path.join(logDir, 'web.log') });
       started.push(web);
-      baseUrl = `http://127.0.0.1:${port}`;
-      await waitForHealthy(baseUrl, 120_000, web.child);
+      baseUrl = web.baseUrl;
       return loginAs(email, 'bench');
     },
     loginAs,
+    processes: started,
     async stop() {
       for (const managed of started.reverse()) await managed.stop();
       await ownerOrm.close();
@@ -97,7 +98,7 @@ export async function time(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }

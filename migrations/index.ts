@@ -10,6 +10,7 @@ import { Migration20261122080000HandoverOverview } from './Migration202611220800
 import { Migration20261122100000TreatmentPlans } from './Migration20261122100000TreatmentPlans';
 import { Migration20261122110000OpsRole } from './Migration20261122110000OpsRole';
 import { Migration20261122120000NoShowLetters } from './Migration20261122120000NoShowLetters';
+import { Migration20261122150000Performance } from './Migration20261122150000Performance';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -25,4 +26,5 @@ export const migrationsList = [
   { name: 'Migration20261122100000TreatmentPlans', class: Migration20261122100000TreatmentPlans },
   { name: 'Migration20261122110000OpsRole', class: Migration20261122110000OpsRole },
   { name: 'Migration20261122120000NoShowLetters', class: Migration20261122120000NoShowLetters },
+  { name: 'Migration20261122150000Performance', class: Migration20261122150000Performance },
 ];

@@ -46,7 +46,7 @@ export function createActivities({ orm, ai }: ActivityDeps) {
     },
 
     async summariseHandover({ job, collected }: { job: HandoverJob; collected: CollectedSources }): Promise<SummariseResult> {
-      return summariseHandover(ai, job, collected);
+      return heartbeating(() => summariseHandover(ai, job, collected));
     },
 
     async storeHandover({ job, collected, prepared }: { job: HandoverJob; collected: CollectedSources; prepared: PreparedSummary }): Promise<HandoverSummary> {

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { aiSettingsFrom, createAiPort } from '../domain/ai/ai.port';
 import { loadEnvOrExit } from '../domain/config/env';
 import { createOrm } from '../domain/db/orm';
@@ -5,12 +6,16 @@ import { createActivities } from './activities';
 import { createWorker } from './worker';
 
 const env = loadEnvOrExit();
+// Both optional: the product's queue and bundle are the defaults; the fault tests run (and kill) workers of their own.
+const { values: args } = parseArgs({ options: { 'task-queue': { type: 'string' }, 'workflow-bundle': { type: 'string' } } });
 const orm = await createOrm(env.APP_DATABASE_URL);
 const { worker, connection } = await createWorker({
   activities: createActivities({ orm, ai: createAiPort({ orm, settings: aiSettingsFrom(env) }) }),
   address: env.TEMPORAL_ADDRESS,
   namespace: env.TEMPORAL_NAMESPACE,
   usePrebuiltBundle: env.production,
+  taskQueue: args['task-queue'],
+  workflowBundle: args['workflow-bundle'],
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -15,14 +15,14 @@ export interface WorkerConfig {
   activities: Activities;
   /** Production loads the bundle built once by `npm run build`; development bundles at start. */
   usePrebuiltBundle?: boolean;
+  /** Another prebuilt bundle (tests that start many worker processes bundle once). */
+  workflowBundle?: string;
 }
 
 export async function createWorker(config: WorkerConfig): Promise<{ worker: Worker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: config.address });
-  const workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> =
-    config.usePrebuiltBundle && existsSync(workflowBundlePath)
-      ? { workflowBundle: { codePath: workflowBundlePath } }
-      : { workflowsPath };
+  const prebuilt = config.workflowBundle ?? (config.usePrebuiltBundle && existsSync(workflowBundlePath) ? workflowBundlePath : undefined);
+  const workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> = prebuilt ? { workflowBundle: { codePath: prebuilt } } : { workflowsPath };
   const worker = await Worker.create({
     connection,
     namespace: config.namespace,

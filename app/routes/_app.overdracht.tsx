@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const { overview, detail } = await pageData(
     audited(actor, { action: 'search', resourceType: 'Handover' }, async (em) => {
-      const overview = await handoverOverview(em, actor, { period, alerts: String(onlyAlerts) }, now);
+      const overview = await handoverOverview(em, actor, { period, alerts: String(onlyAlerts), limit: String(listLimit) }, now);
       if (!patientId) return { overview, detail: null };
       try {
         return { overview, detail: await handoverDetail(em, actor, patientId, { period }, now) };
@@ -56,9 +56,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     role,
     onlyAlerts,
     now: now.toISOString(),
-    patients: overview.patients.slice(0, listLimit),
-    total: overview.patients.length,
-    withAlerts: overview.patients.filter((patient) => patient.alerts.total > 0).length,
+    patients: overview.patients,
+    total: overview.total,
+    withAlerts: overview.withAlerts,
     detail,
     missingPatient: Boolean(requested) && !detail,
   };

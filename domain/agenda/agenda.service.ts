@@ -31,6 +31,9 @@ async function views(em: EntityManager, appointments: Appointment[]): Promise<Ap
   const patients = await em.find(Patient, { id: { $in: [...new Set(appointments.map((a) => a.patientId))] } }, { fields: ['id', 'nameGiven', 'namePrefix', 'familyName'] });
   const names = new Map(patients.map((patient) => [patient.id, displayName(patient)]));
   const reports = await em.find(Report, { encounterId: { $in: appointments.map((a) => a.id) }, deletedAt: null }, { fields: ['id', 'encounterId'] });
+  // Grouped once: a week of an organisation is thousands of appointments, filtering per appointment would be quadratic.
+  const reportIds = new Map<string, string[]>();
+  for (const report of reports) reportIds.set(report.encounterId!, [...(reportIds.get(report.encounterId!) ?? []), report.id]);
   return appointments.map((appointment) => ({
     id: appointment.id,
     patientId: appointment.patientId,
@@ -42,7 +45,7 @@ async function views(em: EntityManager, appointments: Appointment[]): Promise<Ap
     ownerId: appointment.ownerId,
     status: appointment.status,
     location: appointment.location ?? null,
-    reportIds: reports.filter((report) => report.encounterId === appointment.id).map((report) => report.id),
+    reportIds: reportIds.get(appointment.id) ?? [],
   }));
 }
 

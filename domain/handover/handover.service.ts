@@ -44,6 +44,9 @@ export interface WardPatient {
 export interface HandoverOverview {
   patients: WardPatient[];
   period: HandoverPeriodRange;
+  /** The whole ward, and how many of it have an alert, whatever `limit` cut off. */
+  total: number;
+  withAlerts: number;
 }
 
 function periodRange(period: HandoverPeriod, now: Date): HandoverPeriodRange {
@@ -62,9 +65,9 @@ interface OverviewRow {
   abnormal_vitals: number;
   high_risks: number;
   last_report_at: Date | string | null;
+  ward_total: number;
+  with_alerts: number;
 }
-
-const collator = new Intl.Collator('nl', { sensitivity: 'base' });
 
 /** The rule constants as SQL literals: fixed values from this code base, never user input. */
 function sqlList(values: readonly string[]): string {
@@ -74,8 +77,11 @@ function sqlList(values: readonly string[]): string {
 /**
  * Three aggregates over the period joined to the patients, in one statement: the cost grows with
  * the period's rows, not with one query per patient. Mirrors the rules in handover.alerts.ts.
+ * Sorted (most alerts first, then Dutch name order, `nl_base`) and cut to `limit` in the database,
+ * so a page of 300 does not carry the whole organisation through the app (ADR 0019); the newest
+ * report is looked up for the listed patients only.
  */
-export function wardOverviewQuery(range: { start: string; end: string }, alerts: boolean): { sql: string; params: string[] } {
+export function wardOverviewQuery(range: { start: string; end: string }, alerts: boolean, limit: number | null = null): { sql: string; params: (string | number | null)[] } {
   const sql = `with incidents as (
        select patient_id, count(*)::int as incident_count, (count(*) filter (where type = 'crisis'))::int as crisis_count
          from reports
@@ -94,18 +100,27 @@ export function wardOverviewQuery(range: { start: string; end: string }, alerts:
                 order by patient_id, risk_type, assessed_at desc) latest
         where risk_level in (${sqlList(highRiskLevels)})
         group by patient_id
+     ), ward as (
+       select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
+              coalesce(i.incident_count, 0) as incident_count, coalesce(i.crisis_count, 0) as crisis_count,
+              coalesce(v.abnormal_vitals, 0) as abnormal_vitals, coalesce(r.high_risks, 0) as high_risks,
+              coalesce(i.incident_count, 0) + coalesce(v.abnormal_vitals, 0) + coalesce(r.high_risks, 0) as alert_total
+         from patients p
+         left join incidents i on i.patient_id = p.id
+         left join vitals v on v.patient_id = p.id
+         left join risks r on r.patient_id = p.id
+        where (p.episode_status in (${sqlList(wardStatuses)}) or i.patient_id is not null or v.patient_id is not null)
+          ${alerts ? 'and (i.patient_id is not null or v.patient_id is not null or r.patient_id is not null)' : ''}
+     ), listed as (
+       select ward.*, (count(*) over ())::int as ward_total, (count(*) filter (where alert_total > 0) over ())::int as with_alerts
+         from ward
+        order by alert_total desc, family_name collate nl_base, array_to_string(name_given, ' ') collate nl_base, id
+        limit ?
      )
-     select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
-            coalesce(i.incident_count, 0) as incident_count, coalesce(i.crisis_count, 0) as crisis_count,
-            coalesce(v.abnormal_vitals, 0) as abnormal_vitals, coalesce(r.high_risks, 0) as high_risks,
-            (select max(created_at) from reports last where last.patient_id = p.id and last.deleted_at is null) as last_report_at
-       from patients p
-       left join incidents i on i.patient_id = p.id
-       left join vitals v on v.patient_id = p.id
-       left join risks r on r.patient_id = p.id
-      where (p.episode_status in (${sqlList(wardStatuses)}) or i.patient_id is not null or v.patient_id is not null)
-        ${alerts ? 'and (i.patient_id is not null or v.patient_id is not null or r.patient_id is not null)' : ''}`;
-  return { sql, params: [range.start, range.end, range.start, range.end] };
+     select listed.*, (select max(created_at) from reports last where last.patient_id = listed.id and last.deleted_at is null) as last_report_at
+       from listed
+      order by alert_total desc, family_name collate nl_base, array_to_string(name_given, ' ') collate nl_base, id`;
+  return { sql, params: [range.start, range.end, range.start, range.end, limit] };
 }
 
 /**
@@ -115,37 +130,27 @@ export function wardOverviewQuery(range: { start: string; end: string }, alerts:
  * the handover. Most alerts first, then by family name.
  */
 export async function handoverOverview(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()): Promise<HandoverOverview> {
-  const { period, alerts } = parseOrThrow(overviewQuerySchema, query);
+  const { period, alerts, limit } = parseOrThrow(overviewQuerySchema, query);
   const range = periodRange(period, now);
-  const statement = wardOverviewQuery(range, alerts);
+  const statement = wardOverviewQuery(range, alerts, limit ?? null);
   const rows = await em.execute<OverviewRow[]>(statement.sql, statement.params);
-  const patients = rows
-    .map((row) => ({
-      row,
-      patient: {
-        patientId: row.id,
-        name: displayName({ nameGiven: row.name_given, namePrefix: row.name_prefix, familyName: row.family_name }),
-        status: row.episode_status,
-        birthDate: row.birth_date,
-        alerts: alertCounts({ incident_count: row.incident_count, crisis_count: row.crisis_count, abnormal_vitals: row.abnormal_vitals, high_risks: row.high_risks }),
-        lastReportAt: row.last_report_at ? new Date(row.last_report_at).toISOString() : null,
-      },
-    }))
-    .sort(
-      (a, b) =>
-        b.patient.alerts.total - a.patient.alerts.total ||
-        collator.compare(a.row.family_name, b.row.family_name) ||
-        collator.compare(a.row.name_given.join(' '), b.row.name_given.join(' ')) ||
-        a.row.id.localeCompare(b.row.id),
-    )
-    .map(({ patient }) => patient);
+  const patients = rows.map((row) => ({
+    patientId: row.id,
+    name: displayName({ nameGiven: row.name_given, namePrefix: row.name_prefix, familyName: row.family_name }),
+    status: row.episode_status,
+    birthDate: row.birth_date,
+    alerts: alertCounts({ incident_count: row.incident_count, crisis_count: row.crisis_count, abnormal_vitals: row.abnormal_vitals, high_risks: row.high_risks }),
+    lastReportAt: row.last_report_at ? new Date(row.last_report_at).toISOString() : null,
+  }));
+  const total = rows[0]?.ward_total ?? 0;
+  // NEN 7513: the patients whose data was shown, not the ones the limit left out.
   recordAudit(em, actor, {
     action: 'search',
     resourceType: 'Handover',
     patientIds: patients.map((patient) => patient.patientId),
-    details: { period, alerts, total: patients.length },
+    details: { period, alerts, total, ...(limit ? { limit } : {}) },
   });
-  return { patients, period: range };
+  return { patients, period: range, total, withAlerts: rows[0]?.with_alerts ?? 0 };
 }
 
 export interface HandoverDetail {

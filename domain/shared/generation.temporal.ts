@@ -23,6 +23,12 @@ export function temporalError(error: unknown): never {
   throw error;
 }
 
+/**
+ * Calls that answer at once (start, describe) get a deadline: when Temporal goes away after the
+ * app connected, the client would otherwise retry for minutes while the clinician waits.
+ */
+const callMs = 3000;
+
 /** Generations are asked for a patient: an unknown one, or one of another organisation, is a Dutch 404 before any workflow starts. */
 export async function assertPatient(orm: MikroORM, tenant: { organisationId: string; userId: string }, patientId: string): Promise<void> {
   await withTenant(orm, tenant, (em) => findPatient(em, patientId));
@@ -53,7 +59,7 @@ export async function startOrJoinGeneration<W extends Workflow>(client: Client, 
     memo: { organisationId: start.organisationId, step: 0 } satisfies GenerationMemo,
     workflowExecutionTimeout: '10 minutes',
   } as unknown as WorkflowStartOptions<W>;
-  const handle = await client.workflow.start<W>(start.workflowType, options).catch(temporalError);
+  const handle = await client.withDeadline(Date.now() + callMs, () => client.workflow.start<W>(start.workflowType, options)).catch(temporalError);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new AppError('timeout', start.stillRunning)), start.waitMs);
@@ -80,11 +86,11 @@ export async function generationProgress(client: Client, organisationId: string,
   const handle = client.workflow.getHandle(workflowId);
   const nothing: GenerationProgress = { status: 'niet_gestart', step: 0, steps };
   try {
-    const description = await handle.describe();
+    const description = await client.withDeadline(Date.now() + callMs, () => handle.describe());
     if (description.memo?.organisationId !== organisationId) return nothing;
     if (description.status.name === 'RUNNING') return { status: 'bezig', step: Number((description.memo as Partial<GenerationMemo>).step ?? 0), steps };
     if (description.status.name === 'COMPLETED') {
-      const result = (await handle.result()) as GenerationOutcome;
+      const result = (await client.withDeadline(Date.now() + callMs, () => handle.result())) as GenerationOutcome;
       return { status: result.status, step: steps.length, steps };
     }
     return { ...nothing, status: 'mislukt' };

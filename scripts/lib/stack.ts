@@ -5,7 +5,7 @@ import { seedDemo } from '../../domain/demo/demo.seed';
 import { prepareDatabase } from './database';
 import { findOrStartPostgres, type PostgresServer } from './postgres';
 import { isTemporalUp, startTemporalDevServer } from './temporal';
-import { startProcess, waitFor, type Managed } from './processes';
+import { freePort, startProcess, waitFor, type Managed } from './processes';
 
 const require = createRequire(import.meta.url);
 export const tsxCli = require.resolve('tsx/cli');
@@ -89,14 +89,32 @@ export function startWorker(env: NodeJS.ProcessEnv, options: { watch?: boolean; 
   return startProcess('worker', process.execPath, args, { env, quiet: options.quiet, logFile: options.logFile });
 }
 
-export async function waitForHealthy(baseUrl: string, timeoutMs: number, child?: Managed['child']): Promise<void> {
+/** Waits for /api/health to answer 200; `answering` accepts any answer (an app started without Temporal is degraded). */
+export async function waitForHealthy(baseUrl: string, timeoutMs: number, child?: Managed['child'], answering = false): Promise<void> {
   await waitFor(
     'web app health',
     async () => {
       const response = await fetch(`${baseUrl}/api/health`);
-      return response.ok ? true : undefined;
+      return response.ok || answering ? true : undefined;
     },
     timeoutMs,
     child,
   );
+}
+
+/** The built app (`server.ts`) on a free loopback port, once it answers. */
+export async function startWeb(
+  env: NodeJS.ProcessEnv,
+  options: { quiet?: boolean; logFile?: string; timeoutMs?: number; degraded?: boolean } = {},
+): Promise<Managed & { baseUrl: string }> {
+  const port = await freePort();
+  const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], { env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, quiet: options.quiet, logFile: options.logFile });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealthy(baseUrl, options.timeoutMs ?? 120_000, web.child, options.degraded);
+  } catch (error) {
+    await web.stop();
+    throw error;
+  }
+  return { ...web, baseUrl };
 }

@@ -22,6 +22,8 @@ interface WardPatient {
 interface Overview {
   patients: WardPatient[];
   period: { key: string; label: string; start: string; end: string };
+  total: number;
+  withAlerts: number;
 }
 
 let nurse: SignedIn;
@@ -193,9 +195,25 @@ describe('handover overview API', () => {
     expect([...rows[0].patient_ids].sort()).toEqual(body.patients.map((row) => row.patientId).sort());
   });
 
+  it('with a limit gives the first patients in the same order, counts the whole ward, and logs only the patients shown', async () => {
+    const whole = await overview();
+    const firstTwo = await overview('?limit=2');
+    expect(firstTwo.patients).toEqual(whole.patients.slice(0, 2));
+    expect(firstTwo.total).toBe(whole.patients.length);
+    expect(whole.total).toBe(whole.patients.length);
+    expect(firstTwo.withAlerts).toBe(whole.patients.filter((row) => row.alerts.total > 0).length);
+    const logged = await asOwner(nurse.organisationId, async (client) =>
+      (await client.query("select patient_ids, details from audit_events where organisation_id = $1 and resource_type = 'Handover' order by occurred_at desc limit 1", [nurse.organisationId])).rows[0],
+    );
+    expect([...logged.patient_ids].sort()).toEqual(firstTwo.patients.map((row) => row.patientId).sort());
+    expect(logged.details).toMatchObject({ total: whole.patients.length, limit: 2 });
+  });
+
   it.each([
     ['/api/overdracht/patients?period=2d', 'period', 'Kies een periode: 1d, 3d, 7d of 14d.'],
     ['/api/overdracht/patients?alerts=ja', 'alerts', 'Gebruik alerts=true of alerts=false.'],
+    ['/api/overdracht/patients?limit=0', 'limit', 'Kies een limiet van 1 tot en met 1000.'],
+    ['/api/overdracht/patients?limit=veel', 'limit', 'Kies een limiet van 1 tot en met 1000.'],
   ])('refuses %s with a Dutch 400 on %s', async (path, field, message) => {
     const response = await json(path, { cookie: nurse.cookie });
     expect(response.status).toBe(400);

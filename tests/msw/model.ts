@@ -28,7 +28,7 @@ export function completion(content: string, usage = { in: 120, out: 30 }) {
   };
 }
 
-function streamBody(parts: string[], failAfter: number | undefined, usage = { in: 80, out: parts.length }): ReadableStream<Uint8Array> {
+export function streamBody(parts: string[], failAfter: number | undefined, usage = { in: 80, out: parts.length }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream({
     async start(controller) {

@@ -1,8 +1,8 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, run, startProcess, type Managed } from '../../scripts/lib/processes';
-import { appEnv, remixCli, startServices, startWorker, tsxCli, waitForHealthy, type Services } from '../../scripts/lib/stack';
+import { freePort, run, type Managed } from '../../scripts/lib/processes';
+import { appEnv, remixCli, startServices, startWeb, startWorker, type Services } from '../../scripts/lib/stack';
 import { startFakeSpeechProvider, type FakeSpeechProvider } from '../support/fake-speech-provider';
 
 declare module 'vitest' {
@@ -13,6 +13,8 @@ declare module 'vitest' {
     temporalAddress: string;
     speechProviderUrl: string;
     speechProviderKey: string;
+    /** What the stack's app process was started with beyond the environment, for tests that start another one. */
+    appEnv: Record<string, string>;
   }
 }
 
@@ -59,23 +61,21 @@ export default async function setup(project: TestProject) {
     // browser tests stream to it; its key is the long-lived secret the tests check never leaks.
     speech = await startFakeSpeechProvider();
 
-    const port = await freePort();
-    const env = appEnv(services, {
-      ...buildEnv,
+    const webSettings = {
+      REMIX_SERVER_BUILD_PATH: buildEnv.REMIX_SERVER_BUILD_PATH,
+      REMIX_ASSETS_BUILD_DIR: buildEnv.REMIX_ASSETS_BUILD_DIR,
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       OPENAI_API_KEY: '',
       SESSION_TTL_HOURS: '12',
       SPEECH_PROVIDER: 'deepgram',
       SPEECH_BASE_URL: speech.url,
       DEEPGRAM_API_KEY: speech.apiKey,
-    });
+    };
+    const env = appEnv(services, webSettings);
     started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
-    const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], { env, quiet: true, logFile: path.join(logDir, 'web.log') });
+    const web = await startWeb(env, { quiet: true, logFile: path.join(logDir, 'web.log') });
     started.push(web);
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForHealthy(baseUrl, 120_000, web.child);
+    const { baseUrl } = web;
     log(`app ${baseUrl}, Temporal ${services.temporalAddress} (logs in .cache/test-logs)`);
 
     project.provide('baseUrl', baseUrl);
@@ -84,6 +84,7 @@ export default async function setup(project: TestProject) {
     project.provide('temporalAddress', services.temporalAddress);
     project.provide('speechProviderUrl', speech.url);
     project.provide('speechProviderKey', speech.apiKey);
+    project.provide('appEnv', { ...webSettings, DATABASE_URL: services.ownerUrl, APP_DATABASE_URL: services.appUrl, TEMPORAL_ADDRESS: services.temporalAddress });
   } catch (error) {
     await teardown();
     throw error;

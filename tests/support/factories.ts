@@ -9,8 +9,8 @@ import { login } from './http';
  * Test data written as the table owner, inside a transaction that sets the organisation, so it
  * works whether or not the owner role bypasses row-level security.
  */
-export async function asOwner<T>(organisationId: string | null, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: inject('ownerUrl') });
+export async function asOwner<T>(organisationId: string | null, work: (client: pg.Client) => Promise<T>, ownerUrl = inject('ownerUrl')): Promise<T> {
+  const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   try {
     await client.query('begin');
@@ -26,9 +26,10 @@ export async function asOwner<T>(organisationId: string | null, work: (client: p
   }
 }
 
-export async function createOrganisation(name = `Testinstelling ${randomUUID().slice(0, 8)}`): Promise<{ id: string; name: string }> {
+/** `ownerUrl` writes to another database than the stack's (a fault test's own PostgreSQL). */
+export async function createOrganisation(name = `Testinstelling ${randomUUID().slice(0, 8)}`, ownerUrl?: string): Promise<{ id: string; name: string }> {
   const id = randomUUID();
-  await asOwner(id, (client) => client.query('insert into organisations (id, name) values ($1, $2)', [id, name]));
+  await asOwner(id, (client) => client.query('insert into organisations (id, name) values ($1, $2)', [id, name]), ownerUrl);
   return { id, name };
 }
 
@@ -40,7 +41,7 @@ export interface TestUser {
   role: Role;
 }
 
-export async function createUser(organisationId: string, overrides: Partial<Omit<TestUser, 'id' | 'organisationId'>> = {}): Promise<TestUser> {
+export async function createUser(organisationId: string, overrides: Partial<Omit<TestUser, 'id' | 'organisationId'>> = {}, ownerUrl?: string): Promise<TestUser> {
   const user = {
     id: randomUUID(),
     organisationId,
@@ -58,6 +59,7 @@ export async function createUser(organisationId: string, overrides: Partial<Omit
       user.role,
       hash,
     ]),
+    ownerUrl,
   );
   return user;
 }

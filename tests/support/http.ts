@@ -2,15 +2,17 @@ import { inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
-export function request(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Response> {
+/** `base` sends the request to another app process than the stack's (the fault tests start their own). */
+export function request(path: string, init: RequestInit & { cookie?: string; base?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set('Cookie', init.cookie);
-  return fetch(`${baseUrl()}${path}`, { ...init, headers, redirect: 'manual' });
+  return fetch(`${init.base ?? baseUrl()}${path}`, { ...init, headers, redirect: 'manual' });
 }
 
 /** Logs in through the real login form; returns the session cookie (name=value) or the failed response. */
-export async function login(email: string, password: string): Promise<{ response: Response; cookie?: string; setCookie?: string }> {
+export async function login(email: string, password: string, base?: string): Promise<{ response: Response; cookie?: string; setCookie?: string }> {
   const response = await request('/login', {
+    base,
     method: 'POST',
     body: new URLSearchParams({ email, password, intent: 'login' }),
   });
@@ -19,7 +21,7 @@ export async function login(email: string, password: string): Promise<{ response
   return { response, cookie, setCookie };
 }
 
-export function json(path: string, init: Omit<RequestInit, 'body'> & { cookie?: string; body?: unknown } = {}): Promise<Response> {
+export function json(path: string, init: Omit<RequestInit, 'body'> & { cookie?: string; base?: string; body?: unknown } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
   const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);

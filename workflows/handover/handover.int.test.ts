@@ -10,8 +10,9 @@ import { generateHandover, handoverProgress, handoverWorkflowId } from '../../do
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
 import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
+import { handoverAnswer } from '../../tests/msw/answers';
+import { mockModel } from '../../tests/msw/model';
 import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
-import { mockModel, type ModelRequest } from '../../tests/msw/model';
 import { createActivities, type Activities } from '../../workers/activities';
 
 const model = mockModel();
@@ -35,19 +36,6 @@ async function generate(role: 'verpleegkundige' | 'psychiater', activities?: Act
 }
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
-
-/** The model as scripted here cites the sources it was given, in order, plus whatever the test adds. */
-function citing(request: ModelRequest, extra: { aandachtspunten?: object[]; actiepunten?: object[] } = {}) {
-  const refs = [...request.messages[1]!.content.matchAll(/^\[([RVK]\d+)\]/gm)].map((match) => match[1]!);
-  return {
-    content: JSON.stringify({
-      ernst: 'let op',
-      situatie: 'Onrustige dagen met een incident.',
-      aandachtspunten: [...refs.map((ref) => ({ tekst: `Punt over ${ref}`, bron: ref })), ...(extra.aandachtspunten ?? [])],
-      actiepunten: extra.actiepunten ?? [{ tekst: 'Bloeddruk opnieuw meten', eigenaar: 'verpleegkundige', alsDan: 'Als > 180, dan arts bellen', bron: refs.find((ref) => ref.startsWith('V')) ?? null }],
-    }),
-  };
-}
 
 async function storedFor(workflowId: string): Promise<number> {
   const rows = await withTenant(orm, { organisationId: actor.organisationId }, (em) => em.execute<{ n: string }[]>('select count(*) as n from handover_summaries where workflow_id like ?', [`${workflowId}@%`]));
@@ -99,7 +87,7 @@ afterAll(async () => {
 describe('handover generation on the real Temporal server', () => {
   it('psychiatrist: the role reaches the prompt, only relevant sources are offered, limits hold, every item cites an existing source', async () => {
     model.requests.length = 0;
-    model.answer((request) => citing(request, { aandachtspunten: [{ tekst: 'Verzonnen punt', bron: 'R99' }, { tekst: 'Zonder bron' }], actiepunten: [{ tekst: 'a', eigenaar: 'psychiater' }, { tekst: 'b', eigenaar: 'psychiater' }, { tekst: 'c', eigenaar: 'team' }] }));
+    model.answer((request) => handoverAnswer(request, { aandachtspunten: [{ tekst: 'Verzonnen punt', bron: 'R99' }, { tekst: 'Zonder bron' }], actiepunten: [{ tekst: 'a', eigenaar: 'psychiater' }, { tekst: 'b', eigenaar: 'psychiater' }, { tekst: 'c', eigenaar: 'team' }] }));
     const summary = await generate('psychiater');
     const [system, user] = model.requests[0]!.messages;
     expect(system!.content).toContain('De lezer is de psychiater');
@@ -131,7 +119,7 @@ describe('handover generation on the real Temporal server', () => {
   });
 
   it('nurse: keeps more, within 5 + 3', async () => {
-    model.answer((request) => citing(request, { aandachtspunten: Array.from({ length: 6 }, (_, index) => ({ tekst: `Extra ${index}`, bron: 'R1' })) }));
+    model.answer((request) => handoverAnswer(request, { aandachtspunten: Array.from({ length: 6 }, (_, index) => ({ tekst: `Extra ${index}`, bron: 'R1' })) }));
     const summary = await generate('verpleegkundige');
     expect(summary.meta.role).toBe('verpleegkundige');
     expect(summary.aandachtspunten).toHaveLength(5);
@@ -170,7 +158,7 @@ describe('handover generation on the real Temporal server', () => {
 
   it('completes after the worker dies in the middle of summarising: stored once, every model call accounted', async () => {
     model.requests.length = 0;
-    model.answer((request) => citing(request));
+    model.answer((request) => handoverAnswer(request));
     const taskQueue = `test-handover-${randomUUID()}`;
     const real = createActivities({ orm, ai });
     let stopA: (() => Promise<void>) | undefined;

@@ -11,9 +11,11 @@ const { collectHandoverSources, storeHandover } = proxyLocalActivities<Activitie
 });
 
 // The model call stays a real activity: long, external, and visible as pending to operators. The
-// AI port has its own timeout and retries; this only bounds it.
+// AI port has its own timeout and retries; this only bounds it. The heartbeat lets a call cut off by
+// a killed worker run again within seconds instead of after the whole three minutes.
 const { summariseHandover } = proxyActivities<Activities>({
   startToCloseTimeout: '3 minutes',
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 3 },
 });
 

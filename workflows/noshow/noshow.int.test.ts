@@ -13,6 +13,7 @@ import { approveNoShowLetter, cancelNoShow, dispatchNoShow, noShowState, startNo
 import { openNudges } from '../../domain/nudge/nudge.service';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
+import { noShowAnswer } from '../../tests/msw/answers';
 import { mockModel } from '../../tests/msw/model';
 import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
 import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
@@ -284,11 +285,7 @@ describe('no-show → GP letter on the real Temporal server', () => {
     const { patientId, letterId } = await patientWithDraft('Sanne', 'Sterk');
     const appointmentId = await appointment(patientId);
     model.requests.length = 0;
-    model.answer((request) => {
-      const user = request.messages[1]!.content;
-      const draft = user.slice(user.indexOf('Conceptbrief:\n') + 'Conceptbrief:\n'.length);
-      return { content: JSON.stringify({ brief: `${draft}\n\nDe patiënt is niet verschenen; wij plannen een nieuwe afspraak.` }) };
-    });
+    model.answer(noShowAnswer);
     const taskQueue = `test-noshow-${randomUUID()}`;
     const deps: NoShowDeps = { orm, client, taskQueue, waits: { decision: 1500 } };
     const real = createActivities({ orm, ai: withModel });

@@ -8,9 +8,9 @@ import type { MikroORM } from '../../domain/db/orm';
 import { withTenant } from '../../domain/db/tenant';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
-import { plusDays } from '../../domain/treatment-plan/draft';
 import { planContentSchema, type TreatmentPlanView } from '../../domain/treatment-plan/treatment-plan.schemas';
 import { generateTreatmentPlan, treatmentPlanProgress, treatmentPlanWorkflowId } from '../../domain/treatment-plan/treatment-plan.temporal';
+import { treatmentPlanAnswer } from '../../tests/msw/answers';
 import { mockModel, type ModelReply, type ModelRequest } from '../../tests/msw/model';
 import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
 import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
@@ -36,30 +36,9 @@ async function generate(daysAhead: number, activities?: Activities): Promise<Tre
   }
 }
 
-/** The model as scripted here answers a whole plan, with dates counted from the date in the prompt. */
-function planAnswer(request: ModelRequest, change: Record<string, unknown> = {}): string {
-  const today = /^Datum: (\d{4}-\d{2}-\d{2})$/m.exec(request.messages[1]!.content)![1]!;
-  return JSON.stringify({
-    hulpvraag: 'Ik wil weer grip op mijn dagen en minder spanning.',
-    probleemanalyse: 'Psychotische kwetsbaarheid met wisselende therapietrouw en recente agressie.',
-    classificatie: [{ code: 'F20.0', omschrijving: 'Schizofrenie', soort: 'hoofd' }],
-    doelen: [
-      { omschrijving: 'De cliënt neemt de medicatie volgens afspraak in.', evaluatiedatum: plusDays(today, 42) },
-      { omschrijving: 'Geen fysieke incidenten.', evaluatiedatum: plusDays(today, 42) },
-    ],
-    interventies: ['Medicatieconsult', 'Spanningsregulatie'],
-    medicatie: ['Clozapine volgens voorschrift'],
-    frequentie: 'Wekelijks',
-    duur: '3 maanden',
-    crisisplan: { signalen: ['Slecht slapen'], acties: ['Melden bij het team'], contact: 'Dienstdoende psychiater' },
-    evaluatiemomenten: [{ datum: plusDays(today, 42), omschrijving: 'Tussenevaluatie' }],
-    ...change,
-  });
-}
-
 const answering =
   (change: Record<string, unknown> = {}, wrap = (json: string) => json, delayMs = 0) =>
-  (request: ModelRequest): ModelReply => ({ content: wrap(planAnswer(request, change)), delayMs });
+  (request: ModelRequest): ModelReply => ({ content: wrap(treatmentPlanAnswer(request, change)), delayMs });
 
 async function plansOf(workflowId: string) {
   return withTenant(orm, { organisationId: actor.organisationId }, (em) =>

@@ -1,0 +1,164 @@
+/**
+ * The shift change under load: a ward of 100 000 patients, 100 clinicians (each with a real
+ * session) doing the shift-change mix (patient list and search, timeline, agenda week, handover
+ * overview, classification, chat with a model). Two runs of DURATION seconds: the shift change,
+ * RATE requests per second offered over the mix (clinicians think between clicks), and saturation,
+ * 100 connections without think time (SATURATE=0 skips it). Prints throughput, p50/p95/p99 and
+ * errors per route, and the memory of the app and the worker. Target (issue 10): p95 ≤ 200 ms for
+ * pages and reads, zero errors. Asserts nothing.
+ *
+ * The model is a local fake OpenAI-compatible server (tests/support/model-server.ts): the app and
+ * worker get OPENAI_BASE_URL pointing at it, so the model paths (classification's second tier, the
+ * chat stream) run as in production, without network.
+ *
+ *   npm run bench:load            (PATIENTS=20000 DURATION=10 for a quicker run)
+ */
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { startModelServer } from '../../tests/support/model-server';
+import { log, percentile, startBench, time } from '../harness';
+import { seedWard } from './seed';
+
+const patientCount = Number(process.env.PATIENTS ?? 100_000);
+const durationSeconds = Number(process.env.DURATION ?? 30);
+const connectionsTotal = 100;
+/** The shift change: 100 clinicians who each click about every 100 / RATE seconds. */
+const pacedRate = Number(process.env.RATE ?? 40);
+
+interface Route {
+  name: string;
+  kind: 'page' | 'read' | 'ai';
+  connections: number;
+  /** Requests per second over all its connections (the chat is limited per user). */
+  rate?: number;
+  request: (i: number) => { method?: 'GET' | 'POST'; path: string; body?: unknown };
+}
+
+/** Resident memory of a process group (tsx and the node it starts), in MB. */
+function rssMb(pid: number): number {
+  try {
+    const out = execFileSync('ps', ['-o', 'rss=', '-g', String(pid)], { encoding: 'utf8' });
+    return out.split('\n').reduce((sum, line) => sum + (Number(line.trim()) || 0), 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+const model = await startModelServer();
+model.answer((request) =>
+  request.stream
+    ? { stream: ['Goedemorgen. ', 'De nachtdienst ', 'verliep rustig; ', 'let op de bloeddruk ', 'van kamer 4.'] }
+    : { content: '{"actions":[{"intent":"dagnotitie","entities":{"category":"observatie","content":"Rustig geslapen"},"confidence":0.82}]}' },
+);
+const bench = await startBench('load', 54332, 'ggz_epd_load');
+try {
+  let ward: Awaited<ReturnType<typeof seedWard>> | undefined;
+  const seedMs = await time(async () => {
+    ward = await seedWard(bench.ownerOrm, bench.organisationId, { patientCount, clinicians: connectionsTotal - 1, inCare: 2000 });
+  });
+  const { patients, inCare, clinicians } = ward!;
+  log(`ward seeded in ${(seedMs / 1000).toFixed(1)} s: ${patientCount} patients, ${inCare.length} in care with reports, vitals and risks; ${clinicians.length + 1} clinicians with a week of appointments`);
+
+  const firstCookie = await bench.serve({ OPENAI_API_KEY: 'bench-key', OPENAI_BASE_URL: model.baseUrl, OPENAI_MODEL: 'bench-model' });
+  const cookies = [firstCookie, ...(await Promise.all(clinicians.map((clinician) => bench.loginAs(clinician.email, clinician.password))))];
+  log(`${cookies.length} clinicians logged in; model: fake OpenAI server at ${model.baseUrl}`);
+
+  const names = patients.filter((_, index) => index % 997 === 0).map(({ input }) => [input.nameGiven?.[0], input.familyName].filter(Boolean).join(' '));
+  const sentences = ['Maak een dagnotitie: rustig geslapen en goed gegeten', 'Wat staat er morgen in mijn agenda?', 'Annuleer de afspraak van vrijdag', 'Hoe ging de nacht op de afdeling?'];
+  const routes: Route[] = [
+    { name: 'GET /patients (lijst)', kind: 'page', connections: 10, request: (i) => ({ path: `/patients?pagina=${1 + (i % 40)}` }) },
+    { name: 'GET /api/patients/search', kind: 'read', connections: 14, request: (i) => ({ path: `/api/patients/search?q=${encodeURIComponent(names[i % names.length]!)}` }) },
+    { name: 'GET /api/fhir/Patient', kind: 'read', connections: 6, request: (i) => ({ path: `/api/fhir/Patient?status=active&_count=25&_offset=${25 * (i % 40)}` }) },
+    { name: 'GET /patients/:id/rapportages', kind: 'page', connections: 12, request: (i) => ({ path: `/patients/${inCare[i % inCare.length]}/rapportages` }) },
+    { name: 'GET /api/reports?patientId', kind: 'read', connections: 8, request: (i) => ({ path: `/api/reports?patientId=${inCare[(i * 7) % inCare.length]}` }) },
+    { name: 'GET /agenda (werkweek)', kind: 'page', connections: 8, request: () => ({ path: '/agenda?van=mij' }) },
+    { name: 'GET /api/assistant/agenda', kind: 'read', connections: 8, request: () => ({ path: '/api/assistant/agenda?label=deze%20week' }) },
+    { name: 'GET /overdracht (pagina)', kind: 'page', connections: 5, request: () => ({ path: '/overdracht?periode=1d' }) },
+    { name: 'GET /api/overdracht/patients', kind: 'read', connections: 5, request: () => ({ path: '/api/overdracht/patients?period=1d&limit=100' }) },
+    { name: 'POST /api/core/classify', kind: 'ai', connections: 14, request: (i) => ({ method: 'POST', path: '/api/core/classify', body: { input: sentences[i % sentences.length] } }) },
+    // 20 chat messages a minute per clinician: 100 clinicians in turn at 20/s stay under it.
+    { name: 'POST /api/assistant/chat', kind: 'ai', connections: 10, rate: 20, request: (i) => ({ method: 'POST', path: '/api/assistant/chat', body: { message: sentences[i % sentences.length] } }) },
+  ];
+
+  // ROUTES=overdracht,classify runs only the routes whose name contains one of the words (to find the slow one).
+  const only = process.env.ROUTES?.split(',').filter(Boolean);
+  const chosen = only ? routes.filter((route) => only.some((word) => route.name.includes(word))) : routes;
+  /** `rate`: requests per second over the whole mix (clinicians thinking between clicks); absent: as fast as the app answers. */
+  const run = (seconds: number, record: boolean, rate?: number) =>
+    Promise.all(
+      chosen.map((route) => {
+        const paced = rate ? Math.max(1, Math.round((rate * route.connections) / connectionsTotal)) : undefined;
+        const overallRate = route.rate && paced ? Math.min(route.rate, paced) : (route.rate ?? paced);
+        let sequence = 0;
+        const latencies: number[] = [];
+        const statuses = new Map<number, number>();
+        let finished: (outcome: { route: Route; latencies: number[]; statuses: Map<number, number>; errors: number }) => void = () => undefined;
+        let failed: (error: unknown) => void = () => undefined;
+        const done = new Promise<{ route: Route; latencies: number[]; statuses: Map<number, number>; errors: number }>((resolve, reject) => ([finished, failed] = [resolve, reject]));
+        const instance = autocannon({
+          url: bench.baseUrl,
+          connections: route.connections,
+          duration: seconds,
+          ...(overallRate ? { overallRate } : {}),
+          requests: [
+            {
+              setupRequest: (request) => {
+                const i = sequence++;
+                const next = route.request(i);
+                // Every request as the next clinician: 100 users, each with a real session.
+                const headers: Record<string, string> = { cookie: cookies[i % cookies.length]!, 'sec-fetch-site': 'same-origin', origin: bench.baseUrl };
+                if (next.body !== undefined) headers['content-type'] = 'application/json';
+                return { ...request, method: next.method ?? 'GET', path: next.path, headers, body: next.body === undefined ? undefined : JSON.stringify(next.body) };
+              },
+            },
+          ],
+        }, (error, result) => (error ? failed(error) : finished({ route, latencies: record ? latencies : [], statuses, errors: result.errors + result.timeouts })));
+        instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+          latencies.push(responseTime);
+          statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+        });
+        return done;
+      }),
+    );
+
+  log('warm-up, 5 s');
+  await run(5, false, pacedRate);
+  const [web, worker] = [bench.processes.find((managed) => managed.name === 'web')!, bench.processes.find((managed) => managed.name === 'worker')!];
+  const cores = execFileSync('nproc', { encoding: 'utf8' }).trim();
+
+  const measure = async (title: string, rate?: number) => {
+    const memory = { web: rssMb(web.child.pid!), worker: rssMb(worker.child.pid!), webPeak: 0, workerPeak: 0 };
+    const sampler = setInterval(() => {
+      memory.webPeak = Math.max(memory.webPeak, rssMb(web.child.pid!));
+      memory.workerPeak = Math.max(memory.workerPeak, rssMb(worker.child.pid!));
+    }, 1000);
+    log(`measuring ${title}, ${durationSeconds} s`);
+    const results = await run(durationSeconds, true, rate);
+    clearInterval(sampler);
+
+    const fmt = (n: number | undefined) => (n ?? Number.NaN).toFixed(0).padStart(6);
+    console.log(`\n${title}: ${patientCount} patients, ${cores} CPU cores shared with app, worker, PostgreSQL and the load generator, ${durationSeconds} s\n`);
+    console.log(`${'route'.padEnd(34)} ${'req/s'.padStart(7)}  ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ms  errors  target`);
+    let total = 0;
+    let errors = 0;
+    for (const { route, latencies, statuses, errors: socketErrors } of results) {
+      const failed = [...statuses].filter(([status]) => status >= 400).reduce((sum, [, n]) => sum + n, 0) + socketErrors;
+      const p95 = latencies.length ? percentile(latencies, 95) : Number.POSITIVE_INFINITY;
+      total += latencies.length;
+      errors += failed;
+      const target = route.kind === 'ai' ? 'n/a' : p95 <= 200 ? 'ok' : 'MISSED';
+      const statusNote = failed ? `  (${[...statuses].filter(([status]) => status >= 400).map(([status, n]) => `${n}× ${status}`).join(', ')}${socketErrors ? `, ${socketErrors} socket errors/timeouts` : ''})` : '';
+      console.log(
+        `${route.name.padEnd(34)} ${(latencies.length / durationSeconds).toFixed(1).padStart(7)}  ${fmt(percentile(latencies, 50))} ${fmt(p95)} ${fmt(percentile(latencies, 99))}    ${String(failed).padStart(6)}  ${target}${statusNote}`,
+      );
+    }
+    console.log(`\nTotal: ${(total / durationSeconds).toFixed(1)} requests/s, ${errors} errors`);
+    console.log(`Memory (RSS): app ${memory.web.toFixed(0)} MB before, ${memory.webPeak.toFixed(0)} MB peak; worker ${memory.worker.toFixed(0)} MB before, ${memory.workerPeak.toFixed(0)} MB peak\n`);
+  };
+
+  await measure(`Shift change: ${connectionsTotal} clinicians, ${pacedRate} requests/s offered (one click per ${(connectionsTotal / pacedRate).toFixed(1)} s each)`, pacedRate);
+  if (process.env.SATURATE !== '0') await measure(`Saturation: ${connectionsTotal} connections without think time`);
+} finally {
+  await bench.stop();
+  await model.close();
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { dutchMessages } from '../../domain/shared/errors';
+import { freePort, type Managed } from '../../scripts/lib/processes';
+import { startWeb } from '../../scripts/lib/stack';
+import { startTemporalDevServer } from '../../scripts/lib/temporal';
+import { asOwner, createUser, fhirPatientBody, signedInUser, type SignedIn } from '../support/factories';
+import { json, login, request } from '../support/http';
+
+/**
+ * The app without Temporal: once started against a port where nothing listens, once connected to
+ * a Temporal server that then goes away. Records, reports and the agenda keep working; what needs
+ * a workflow answers with the Dutch 503 (pages show the message); the process stays up.
+ */
+let nurse: SignedIn;
+let opsCookie: string;
+let patientId: string;
+let appointmentId: string;
+const started: Managed[] = [];
+
+async function appWith(temporalAddress: string): Promise<string> {
+  const web = await startWeb({ ...process.env, ...inject('appEnv'), TEMPORAL_ADDRESS: temporalAddress }, { quiet: true, degraded: true });
+  started.push(web);
+  return web.baseUrl;
+}
+
+/** What keeps working: the patient list and search, a record page, reports (read and write), the agenda. */
+async function expectRecordsWork(base: string) {
+  const cookie = nurse.cookie;
+  expect((await request('/patients', { base, cookie })).status).toBe(200);
+  expect((await request(`/patients/${patientId}`, { base, cookie })).status).toBe(200);
+  const search = await request('/api/patients/search?q=Vries', { base, cookie });
+  expect(search.status).toBe(200);
+  expect(((await search.json()) as { results: { id: string }[] }).results.map((row) => row.id)).toContain(patientId);
+  const written = await json('/api/reports', { base, cookie, method: 'POST', body: { patientId, type: 'dagnotitie', category: 'observatie', content: 'Rustige dienst zonder Temporal.' } });
+  expect(written.status).toBe(201);
+  const reports = await request(`/api/reports?patientId=${patientId}`, { base, cookie });
+  expect(((await reports.json()) as { items: { id: string }[] }).items.map((item) => item.id)).toContain(((await written.json()) as { id: string }).id);
+  expect((await request('/api/assistant/agenda?label=deze week', { base, cookie })).status).toBe(200);
+  expect((await request('/agenda', { base, cookie })).status).toBe(200);
+}
+
+/** What needs a workflow: a Dutch 503 in the contract's error shape, or the message on the page. */
+async function expectWorkflowsUnavailable(base: string) {
+  const cookie = nurse.cookie;
+  const unavailable = { error: { code: 'unavailable', message: dutchMessages.unavailable } };
+  const calls: [string, unknown?][] = [
+    ['/api/overdracht/generate', { patientId }],
+    [`/api/overdracht/generate/status?patientId=${patientId}`],
+    ['/api/behandelplan/generate', { patientId }],
+    [`/api/behandelplan/generate/status?patientId=${patientId}`],
+    [`/api/noshow/${appointmentId}/rescript`, {}],
+    ['/api/intent/chains', { actions: [{ intent: 'dagnotitie', entities: { patientId, category: 'observatie', content: 'Notitie' }, confidence: 0.9 }] }],
+  ];
+  for (const [path, body] of calls) {
+    const response = await json(path, { base, cookie, ...(body ? { method: 'POST', body } : {}) });
+    expect({ path, status: response.status }).toEqual({ path, status: 503 });
+    expect(await response.json()).toMatchObject(unavailable);
+  }
+  const page = await request(`/patients/${patientId}/behandelplan`, { base, cookie, method: 'POST', body: new URLSearchParams({ intent: 'genereren' }) });
+  expect(page.status).toBe(503);
+  expect(await page.text()).toContain(dutchMessages.unavailable);
+  const ops = await request('/beheer/workflows', { base, cookie: opsCookie });
+  expect(ops.status).toBe(200);
+  expect(await ops.text()).toMatch(/Temporal|niet beschikbaar/);
+  const health = await request('/api/health', { base });
+  expect(health.status).toBe(503);
+  expect(await health.json()).toMatchObject({ status: 'degraded', checks: { database: { ok: true }, temporal: { ok: false } } });
+}
+
+beforeAll(async () => {
+  nurse = await signedInUser('verpleegkundige');
+  const ops = await createUser(nurse.organisationId, { role: 'beheerder' });
+  opsCookie = (await login(ops.email, ops.password)).cookie!;
+  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
+  patientId = ((await created.json()) as { id: string }).id;
+  appointmentId = await asOwner(nurse.organisationId, async (db) => {
+    const start = new Date(Math.floor((Date.now() - 60 * 60_000) / 900_000) * 900_000);
+    const { rows } = await db.query<{ id: string }>(
+      "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id",
+      [nurse.organisationId, patientId, start, new Date(start.getTime() + 45 * 60_000), nurse.user.id],
+    );
+    return rows[0]!.id;
+  });
+});
+
+afterAll(async () => {
+  for (const managed of started.reverse()) await managed.stop();
+});
+
+describe('Temporal unavailable', () => {
+  it('started without Temporal: records work, workflow features answer the Dutch 503, the app keeps serving', async () => {
+    const base = await appWith(`127.0.0.1:${await freePort()}`);
+    await expectRecordsWork(base);
+    await expectWorkflowsUnavailable(base);
+    // Asked again, nothing has worn down: still answers, still in Dutch.
+    await expectWorkflowsUnavailable(base);
+    await expectRecordsWork(base);
+  }, 120_000);
+
+  it('Temporal goes away while the app runs: the same, without a restart of the app', async () => {
+    const port = await freePort();
+    const temporal = await startTemporalDevServer({ port, quiet: true });
+    started.push(temporal);
+    const base = await appWith(`127.0.0.1:${port}`);
+    // Connected: the progress of a generation nobody started is read from Temporal.
+    const status = await json(`/api/overdracht/generate/status?patientId=${patientId}`, { base, cookie: nurse.cookie });
+    expect(status.status).toBe(200);
+    expect(await status.json()).toMatchObject({ status: 'niet_gestart' });
+    await temporal.stop();
+    await expectRecordsWork(base);
+    await expectWorkflowsUnavailable(base);
+  }, 180_000);
+});
