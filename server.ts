@@ -5,6 +5,7 @@ import express from 'express';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { loadEnvOrExit } from './domain/config/env';
+import { crossSiteMessage, cspNonce, isCrossSiteWrite, securityHeaders } from './app/security.server';
 
 const env = loadEnvOrExit();
 installGlobals({ nativeFetch: true });
@@ -15,13 +16,24 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
 const app = express();
 app.disable('x-powered-by');
+// Before anything else: every response gets the headers, and no cross-site write reaches a route (ADR 0017).
+app.use((req, res, next) => {
+  const nonce = cspNonce();
+  res.locals.cspNonce = nonce;
+  res.set(securityHeaders({ nonce, production: env.production, connectSources: env.CSP_CONNECT_SRC }));
+  if (isCrossSiteWrite(req.method, (name) => req.get(name))) {
+    res.status(403).set('Cache-Control', 'no-store').json({ error: { code: 'forbidden', message: crossSiteMessage } });
+    return;
+  }
+  next();
+});
 app.use(compression());
 // Fingerprinted assets can be cached forever; everything else is dynamic or tiny.
 app.use('/build', express.static(assetsDir, { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h', index: false }));
 // Behind a reverse proxy, TRUST_PROXY makes req.ip the client's address for the access log.
 if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
-app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientAddress: req.ip ?? null }) }));
+app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext: (req, res) => ({ clientAddress: req.ip ?? null, cspNonce: res.locals.cspNonce as string }) }));
 
 const server = app.listen(env.PORT, env.HOST, () => {
   console.log(`web: listening on http://${env.HOST}:${env.PORT}`);

@@ -4,7 +4,7 @@ import { Label } from 'radix-ui';
 import { homePath, safeRedirect } from '../../domain/auth/auth.schemas';
 import { env } from '../../domain/config/env';
 import { AppError } from '../../domain/shared/errors';
-import { authenticator, getCurrentUser, sessionCookieHeader } from '../auth.server';
+import { getCurrentUser, sessionCookieHeader, signIn } from '../auth.server';
 import { Logo } from '../components/logo';
 
 export const meta: MetaFunction = () => [{ title: 'Inloggen — GGZ-EPD' }];
@@ -21,15 +21,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { demoLogin: env().DEMO_LOGIN };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   try {
-    const session = await authenticator.authenticate('form', request);
+    const session = await signIn(request, context.clientAddress ?? null);
     return redirect(safeRedirect(form.get('redirectTo'), homePath(session.role)), { headers: { 'Set-Cookie': await sessionCookieHeader(session) } });
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed') {
       const fields = (error.details as { fields: Record<string, string> }).fields;
       return Response.json({ message: error.message, fields, email: String(form.get('email') ?? '') }, { status: 400 });
+    }
+    if (error instanceof AppError && error.code === 'rate_limited') {
+      const { retryAfter } = error.details as { retryAfter: number };
+      return Response.json({ message: error.message, fields: {}, email: String(form.get('email') ?? '') }, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
     }
     throw error;
   }
@@ -62,6 +66,12 @@ export default function LoginPage() {
         {notice ? (
           <p className="notice notice-info" role="status">
             {notice}
+          </p>
+        ) : null}
+
+        {actionData && Object.keys(actionData.fields).length === 0 ? (
+          <p className="notice notice-danger" role="alert">
+            {actionData.message}
           </p>
         ) : null}
 
