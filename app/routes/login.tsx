@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { Label } from 'radix-ui';
 import { homePath, safeRedirect } from '../../domain/auth/auth.schemas';
@@ -12,6 +12,12 @@ export const meta: MetaFunction = () => [{ title: 'Inloggen — GGZ-EPD' }];
 const notices: Record<string, string> = {
   verlopen: 'Uw sessie is verlopen. Log opnieuw in om verder te werken.',
   uitgelogd: 'U bent uitgelogd.',
+};
+
+// A throttled login keeps its Retry-After on the page response too, not only on the data request.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : {};
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {

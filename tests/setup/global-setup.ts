@@ -58,6 +58,9 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       OPENAI_API_KEY: '',
       SESSION_TTL_HOURS: '12',
+      // Lets the login-throttling test act as several client addresses through X-Forwarded-For;
+      // without that header every test is 127.0.0.1, as before.
+      TRUST_PROXY: 'loopback',
     });
     started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
     const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], { env, quiet: true, logFile: path.join(logDir, 'web.log') });
