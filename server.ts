@@ -40,6 +40,15 @@ const server = app.listen(env.PORT, env.HOST, () => {
   if (build.mode === 'development') void broadcastDevReady(build);
 });
 
+// Requests Node refuses before Express sees them (headers too large, malformed HTTP) still get the
+// contract's Dutch error body instead of Node's bare status line.
+server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+  if (!socket.writable) return socket.destroy();
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({ error: tooLarge ? { code: 'validation_failed', message: 'De aanvraag is te groot: te lange adresregel of kopteksten.' } : { code: 'validation_failed', message: 'De aanvraag is ongeldig en kon niet worden gelezen.' } });
+  socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+});
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => server.close(() => process.exit(0)));
 }

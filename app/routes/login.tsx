@@ -17,7 +17,7 @@ const notices: Record<string, string> = {
 // A throttled login keeps its Retry-After on the page response too, not only on the data request.
 export const headers: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get('Retry-After');
-  return retryAfter ? { 'Retry-After': retryAfter } : {};
+  return retryAfter ? new Headers({ 'Retry-After': retryAfter }) : new Headers();
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {

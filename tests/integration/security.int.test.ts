@@ -7,7 +7,7 @@ import { freePort, startProcess, type Managed } from '../../scripts/lib/processe
 import { tsxCli, waitForHealthy } from '../../scripts/lib/stack';
 import { asOwner, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn, type TestUser } from '../support/factories';
 import { baseUrl, json, login, request } from '../support/http';
-import { pathFor, routeFiles, type Resource } from '../support/routes';
+import { pathFor, routeFiles, type Method, type Resource } from '../support/routes';
 
 const crossSite = { Origin: 'https://aanvaller.example', 'Sec-Fetch-Site': 'cross-site' };
 const crossSiteMessage = 'Dit verzoek komt niet van het EPD zelf en is geweigerd. Open het EPD opnieuw en probeer het nog eens.';
@@ -25,7 +25,7 @@ function loginFrom(address: string, email: string, password: string, headers: Re
 }
 
 async function reportCount(organisationId: string): Promise<number> {
-  return asOwner(organisationId, async (db) => Number((await db.query<{ n: string }>('select count(*) as n from reports')).rows[0]!.n));
+  return asOwner(organisationId, async (db) => Number((await db.query<{ n: string }>('select count(*) as n from reports where organisation_id = $1', [organisationId])).rows[0]!.n));
 }
 
 describe('cross-site requests (CSRF)', () => {
@@ -163,6 +163,8 @@ describe('another organisation’s records', () => {
   const secretLetter = `Vertrouwelijke-brief-${randomUUID()}`;
   const secrets = [secretName, secretBsn, secretReport, secretLetter];
 
+  const nobodysIds = (): Record<Resource, string> => ({ patient: randomUUID(), report: randomUUID(), appointment: randomUUID(), letter: randomUUID(), plan: randomUUID(), chain: randomUUID() });
+
   function expectNoSecrets(body: string, what: string) {
     for (const secret of secrets) expect(body.includes(secret), `${what} shows ${secret}`).toBe(false);
   }
@@ -209,15 +211,22 @@ describe('another organisation’s records', () => {
       const api = route.file.startsWith('api.');
       const methods = api ? route.methods : route.methods.filter((method) => method === 'GET' || method === 'POST');
       const refusals: number[] = [];
+      const send = (url: string, method: Method) =>
+        api
+          ? json(url, { method, cookie: reader.cookie, body: method === 'GET' ? undefined : { content: 'Overschreven door een ander', choices: {}, followUp: 'x' } })
+          : request(url, { method, cookie: reader.cookie, body: method === 'GET' ? undefined : new URLSearchParams({ intent: 'approve', type: 'verpleegkundig', category: 'observatie', content: 'Overschreven door een ander', finalText: 'x' }) });
       for (const method of methods) {
         const url = pathFor(route, method, ids);
-        const response = api
-          ? await json(url, { method, cookie: reader.cookie, body: method === 'GET' ? undefined : { content: 'Overschreven door een ander', choices: {}, followUp: 'x' } })
-          : await request(url, { method, cookie: reader.cookie, body: method === 'GET' ? undefined : new URLSearchParams({ intent: 'approve', content: 'x', finalText: 'x' }) });
+        const response = await send(url, method);
         const what = `${method} ${url} (${route.file})`;
-        expect([403, 404, 405], what).toContain(response.status);
-        if (response.status !== 405) refusals.push(response.status);
-        expectNoSecrets(await response.text(), what);
+        const text = await response.text();
+        // A form may say "this patient does not exist" (400) as for any unknown id: no more than that.
+        expect([400, 403, 404, 405], `${what}: ${text.slice(0, 200)}`).toContain(response.status);
+        if (response.status === 403 || response.status === 404) refusals.push(response.status);
+        expectNoSecrets(text, what);
+        // The answer does not even tell that the record exists: the same as for an id nobody has.
+        const unknown = await send(pathFor(route, method, nobodysIds()), method);
+        expect(response.status, `${what} differs from an unknown id`).toBe(unknown.status);
       }
       expect(refusals.length, `${route.file} refused no method on the foreign id`).toBeGreaterThan(0);
     }
