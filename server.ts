@@ -28,6 +28,16 @@ app.use((req, res, next) => {
   next();
 });
 app.use(compression());
+// A path that is not valid percent-encoding names nothing; Remix would answer it with an HTML 400,
+// the API answers in its own shape.
+app.use('/api', (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+    next();
+  } catch {
+    res.status(400).set('Cache-Control', 'no-store').json({ error: { code: 'validation_failed', message: 'Het adres van deze aanvraag is ongeldig.' } });
+  }
+});
 // Fingerprinted assets can be cached forever; everything else is dynamic or tiny.
 app.use('/build', express.static(assetsDir, { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h', index: false }));
