@@ -100,6 +100,18 @@ describe('security headers', () => {
   });
 });
 
+describe('requests refused before any route', () => {
+  it('answer oversized headers and a malformed API path with the Dutch error body', async () => {
+    const { cookie } = await signedInUser();
+    const oversized = await request('/api/reports', { cookie, headers: { 'X-Groot': 'x'.repeat(20_000) } });
+    expect(oversized.status).toBe(431);
+    expect(await oversized.json()).toEqual({ error: { code: 'validation_failed', message: 'De aanvraag is te groot: te lange adresregel of kopteksten.' } });
+    const malformed = await json('/api/behandelplan/%c0%af/approve', { method: 'POST', cookie, body: {} });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: { code: 'validation_failed', message: 'Het adres van deze aanvraag is ongeldig.' } });
+  });
+});
+
 describe('login throttling', () => {
   let user: TestUser;
 
