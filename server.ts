@@ -27,6 +27,17 @@ app.use((req, res, next) => {
   }
   next();
 });
+// A route that answers before reading the whole body (401, 403, 404, 405 …) has its request
+// stream torn down, and with it the connection: say so, so a client does not send its next
+// request into a closed socket.
+app.use((req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete) this.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+});
 app.use(compression());
 // A path that is not valid percent-encoding names nothing; Remix would answer it with an HTML 400,
 // the API answers in its own shape.

@@ -110,6 +110,17 @@ describe('requests refused before any route', () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: { code: 'validation_failed', message: 'Het adres van deze aanvraag is ongeldig.' } });
   });
+
+  it('close the connection when they answer before a large body arrived, so the next request still gets through', async () => {
+    const { cookie } = await signedInUser();
+    for (let round = 0; round < 3; round++) {
+      const early = await json('/api/reports', { method: 'POST', cookie: `ggz_session=vervalst; ${cookie}`, body: { content: 'é'.repeat(300_000) } });
+      expect(early.status).toBe(401);
+      expect(early.headers.get('connection')).toBe('close');
+      await early.text();
+      expect((await json('/api/reports', { method: 'POST', cookie, body: '{' })).status).toBe(400);
+    }
+  });
 });
 
 describe('login throttling', () => {
