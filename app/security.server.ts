@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type { RequestHandler } from 'express';
 
 /**
  * HTTP hardening the Express server applies to every response and request (ADR 0017). Plain
@@ -60,4 +62,60 @@ export function isCrossSiteWrite(method: string, header: (name: string) => strin
   } catch {
     return true;
   }
+}
+
+/** Express middleware: the headers on every response, and the 403 for a cross-site write (before any route). */
+export function hardening(options: { production: boolean; connectSources?: string }): RequestHandler {
+  return (req, res, next) => {
+    const nonce = cspNonce();
+    res.locals.cspNonce = nonce;
+    res.set(securityHeaders({ nonce, ...options }));
+    if (isCrossSiteWrite(req.method, (name) => req.get(name))) {
+      res.status(403).set('Cache-Control', 'no-store').json({ error: { code: 'forbidden', message: crossSiteMessage } });
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * A route that answers before reading the whole body (401, 403, 404, 405 …) has its request
+ * stream torn down, and with it the connection: say so in the response, so a client does not send
+ * its next request into a closed socket (found by the fuzz test as ECONNRESET).
+ */
+export const closeWhenBodyUnread: RequestHandler = (req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete) this.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+};
+
+/** A path that is not valid percent-encoding names nothing; Remix would answer an HTML 400, the API answers in its own shape. */
+export const malformedApiPath: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).set('Cache-Control', 'no-store').json({ error: { code: 'validation_failed', message: 'Het adres van deze aanvraag is ongeldig.' } });
+    return;
+  }
+  next();
+};
+
+/**
+ * The HTTP server's `clientError`: requests Node refuses before Express sees them (request line or
+ * headers too large, unreadable HTTP) get the contract's Dutch error body instead of a bare status.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  if (!socket.writable || !error.code?.startsWith('HPE_')) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = tooLarge
+    ? ['431 Request Header Fields Too Large', 'De aanvraag is te groot: te lange adresregel of kopteksten.']
+    : ['400 Bad Request', 'De aanvraag is ongeldig en kon niet worden gelezen.'];
+  const body = JSON.stringify({ error: { code: 'validation_failed', message } });
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
