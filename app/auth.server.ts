@@ -3,7 +3,9 @@ import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { env } from '../domain/config/env';
 import { roles, type Role } from '../domain/auth/auth.schemas';
-import { isClinician, login, resolveSession, revokeSession, type ClinicalUser, type CurrentUser, type StartedSession } from '../domain/auth/session.service';
+import { LoginThrottle } from '../domain/auth/login-throttle';
+import { AppError } from '../domain/shared/errors';
+import { invalidCredentialsMessage, isClinician, login, resolveSession, revokeSession, type ClinicalUser, type CurrentUser, type StartedSession } from '../domain/auth/session.service';
 import { demoAccounts, demoPassword } from '../domain/demo/demo-accounts';
 import { getOrm } from './services.server';
 
@@ -14,7 +16,7 @@ export const sessionCookie = createCookie('ggz_session', {
   secure: env().production,
 });
 
-export const authenticator = new Authenticator<StartedSession>();
+const authenticator = new Authenticator<StartedSession>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
     const credentials = demoCredentials(form) ?? { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
@@ -22,6 +24,30 @@ authenticator.use(
   }),
   'form',
 );
+
+const loginThrottle = new LoginThrottle({
+  perAccount: env().LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  perAddress: env().LOGIN_MAX_FAILURES_PER_ADDRESS,
+  windowMinutes: env().LOGIN_THROTTLE_MINUTES,
+});
+
+/**
+ * The login form's check: throttled per account and per client address (a Dutch 429 AppError
+ * before the password is even looked at), then remix-auth; a new session token every time.
+ */
+export async function signIn(request: Request, clientAddress: string | null): Promise<StartedSession> {
+  const form = await request.clone().formData();
+  const attempt = { email: demoCredentials(form)?.email ?? String(form.get('email') ?? ''), address: clientAddress };
+  loginThrottle.assertAllowed(attempt);
+  try {
+    const session = await authenticator.authenticate('form', request);
+    loginThrottle.succeeded(attempt);
+    return session;
+  } catch (error) {
+    if (error instanceof AppError && error.message === invalidCredentialsMessage) loginThrottle.failed(attempt);
+    throw error;
+  }
+}
 
 /** The one-click demo login: only when enabled, and it still goes through the normal password check. */
 function demoCredentials(form: FormData): { email: string; password: string } | null {

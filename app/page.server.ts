@@ -11,11 +11,16 @@ export async function pageData<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      throw Response.json({ message: error.message }, { status: error.status });
-    }
-    throw error;
+    throwPageError(error);
   }
+}
+
+/** Rethrows a domain error below 500 as the Dutch response of the route's error boundary; anything else as is. */
+export function throwPageError(error: unknown): never {
+  if (error instanceof AppError && error.status < 500) {
+    throw Response.json({ message: error.message }, { status: error.status });
+  }
+  throw error;
 }
 
 /** The start of every loader and action of a patient's record tab: who acts, for which patient. */

@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 import styles from './styles/app.css';
 import { StatusPage } from './components/status-page';
+import { useNonce } from './components/nonce';
 
 export const links: LinksFunction = () => [
   { rel: 'preload', href: interFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -13,6 +14,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: 'GGZ-EPD' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 function Document({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="nl">
       <head>
@@ -25,8 +27,8 @@ function Document({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

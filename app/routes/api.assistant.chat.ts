@@ -1,13 +1,13 @@
 import { chatRequestSchema } from '../../domain/chat/chat.schemas';
 import { chatReply } from '../../domain/chat/chat.service';
-import { SlidingWindowLimiter } from '../../domain/chat/rate-limit';
+import { SlidingWindowLimiter } from '../../domain/shared/rate-limit';
 import { chatEventStream } from '../../domain/chat/sse';
 import { parseOrThrow } from '../../domain/shared/validation';
 import { classifyDeps, requireAssistantEnabled } from '../assistant.server';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor } from '../tenant.server';
 
-const limiter = new SlidingWindowLimiter(20, 60_000);
+const limiter = new SlidingWindowLimiter(20, 60_000, (seconds) => `Je stuurt te veel berichten. Probeer het over ${seconds} seconden opnieuw.`);
 
 export const loader = postOnlyLoader;
 

@@ -1,10 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { Label } from 'radix-ui';
 import { homePath, safeRedirect } from '../../domain/auth/auth.schemas';
 import { env } from '../../domain/config/env';
 import { AppError } from '../../domain/shared/errors';
-import { authenticator, getCurrentUser, sessionCookieHeader } from '../auth.server';
+import { getCurrentUser, sessionCookieHeader, signIn } from '../auth.server';
 import { Logo } from '../components/logo';
 
 export const meta: MetaFunction = () => [{ title: 'Inloggen — GGZ-EPD' }];
@@ -14,6 +14,12 @@ const notices: Record<string, string> = {
   uitgelogd: 'U bent uitgelogd.',
 };
 
+// A throttled login keeps its Retry-After on the page response too, not only on the data request.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? new Headers({ 'Retry-After': retryAfter }) : new Headers();
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getCurrentUser(request);
@@ -21,15 +27,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { demoLogin: env().DEMO_LOGIN };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   try {
-    const session = await authenticator.authenticate('form', request);
+    const session = await signIn(request, context.clientAddress ?? null);
     return redirect(safeRedirect(form.get('redirectTo'), homePath(session.role)), { headers: { 'Set-Cookie': await sessionCookieHeader(session) } });
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed') {
       const fields = (error.details as { fields: Record<string, string> }).fields;
       return Response.json({ message: error.message, fields, email: String(form.get('email') ?? '') }, { status: 400 });
+    }
+    if (error instanceof AppError && error.code === 'rate_limited') {
+      const { retryAfter } = error.details as { retryAfter: number };
+      return Response.json({ message: error.message, fields: {}, email: String(form.get('email') ?? '') }, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
     }
     throw error;
   }
@@ -62,6 +72,12 @@ export default function LoginPage() {
         {notice ? (
           <p className="notice notice-info" role="status">
             {notice}
+          </p>
+        ) : null}
+
+        {actionData && Object.keys(actionData.fields).length === 0 ? (
+          <p className="notice notice-danger" role="alert">
+            {actionData.message}
           </p>
         ) : null}
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
 import { chatRequestSchema } from './chat.schemas';
 import { localReply } from './local-reply';
-import { SlidingWindowLimiter } from './rate-limit';
+import { SlidingWindowLimiter } from '../shared/rate-limit';
 import { chatEventStream, upstreamFailure } from './sse';
 
 async function read(stream: ReadableStream<Uint8Array>): Promise<unknown[]> {
@@ -68,13 +68,13 @@ describe('chat request', () => {
 
 describe('rate limit', () => {
   it('allows 20 requests a minute per user, then says when to try again', () => {
-    const limiter = new SlidingWindowLimiter(20, 60_000);
+    const limiter = new SlidingWindowLimiter(20, 60_000, (seconds) => `over ${seconds} seconden`);
     for (let index = 0; index < 20; index++) limiter.take('u1', 1_000 + index);
     expect(() => limiter.take('u1', 30_000)).toThrow(AppError);
     try {
       limiter.take('u1', 30_000);
     } catch (error) {
-      expect(error).toMatchObject({ code: 'rate_limited', details: { retryAfter: 31 } });
+      expect(error).toMatchObject({ code: 'rate_limited', message: 'over 31 seconden', details: { retryAfter: 31 } });
     }
     limiter.take('u2', 30_000);
     limiter.take('u1', 61_001);

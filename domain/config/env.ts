@@ -29,9 +29,15 @@ const envSchema = z
       .url({ protocol: /^https?$/ })
       .default('http://127.0.0.1:8233')
       .transform((url) => url.replace(/\/+$/, '')),
+    /** Extra CSP connect-src sources, space-separated (a speech provider's wss:// endpoint). */
+    CSP_CONNECT_SRC: z.string().regex(/^[^;,'"]*$/, 'must be space-separated sources').optional(),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 7).default(12),
+    /** Failed logins allowed per account and per client address in the window (ADR 0017). */
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    LOGIN_THROTTLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
     DEMO_LOGIN: flag.optional(),
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_BASE_URL: z.url().optional(),

@@ -4,6 +4,9 @@ import { AppError } from './errors';
 // Every validation message a clinician sees is Dutch; schemas only add their own wording where
 // zod's Dutch locale is too generic.
 z.config(z.locales.nl());
+// In the browser the Content-Security-Policy forbids eval (ADR 17): zod then skips its compiled
+// fast path instead of probing for eval, which the browser would report as a violation.
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export { z };
 

@@ -1,5 +1,5 @@
 import { recordAudit, type AuditActor, type AuditEntry } from '../audit/audit.service';
-import { SlidingWindowLimiter } from '../chat/rate-limit';
+import { SlidingWindowLimiter } from '../shared/rate-limit';
 import type { MikroORM } from '../db/orm';
 import { withTenant } from '../db/tenant';
 import { AppError } from '../shared/errors';

@@ -70,6 +70,9 @@ export default async function setup(project: TestProject) {
       SPEECH_PROVIDER: 'deepgram',
       SPEECH_BASE_URL: speech.url,
       DEEPGRAM_API_KEY: speech.apiKey,
+      // Lets the login-throttling test act as several client addresses through X-Forwarded-For;
+      // without that header every test is 127.0.0.1, as before.
+      TRUST_PROXY: 'loopback',
     };
     const env = appEnv(services, webSettings);
     started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeFiles, routePath } from './routes';
+import { pathFor, routeFiles, routePath, type Resource } from './routes';
 
 describe('route enumeration used by the access tests', () => {
   it('turns flat route file names into URL paths', () => {
@@ -17,4 +17,17 @@ describe('route enumeration used by the access tests', () => {
     expect(routes.find((route) => route.path === '/api/session')?.methods).toEqual(['GET']);
     expect(routes.find((route) => route.path === '/logout')?.methods).toContain('POST');
   });
+
+  it('knows which record every route parameter names', () => {
+    const ids = { patient: 'P', report: 'R', appointment: 'A', letter: 'L', plan: 'B', chain: 'C' } satisfies Record<Resource, string>;
+    const routes = routeFiles();
+    for (const route of routes.filter((candidate) => candidate.params.length > 0)) {
+      for (const method of route.methods) expect(() => pathFor(route, method, ids), route.file).not.toThrow();
+    }
+    const plan = routes.find((route) => route.file === 'api.behandelplan.$id.ts')!;
+    expect(pathFor(plan, 'GET', ids)).toBe('/api/behandelplan/P');
+    expect(pathFor(plan, 'PUT', ids)).toBe('/api/behandelplan/B');
+    expect(pathFor(routes.find((route) => route.file === '_app.patients.$id.$tab.tsx')!, 'GET', ids)).toBe('/patients/P/overdracht');
+  });
 });
+

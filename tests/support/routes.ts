@@ -1,25 +1,32 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface RouteFile {
   file: string;
   /** A concrete URL path for the route, with sample values for its parameters. */
   path: string;
-  methods: ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[];
+  methods: Method[];
+  /** The dynamic segments (`$id` → `id`), in order. */
+  params: string[];
 }
 
 const routesDir = path.resolve('app/routes');
 const sampleId = '00000000-0000-4000-8000-000000000000';
 
-/** Remix flat-route file name → URL path (`api.reports.$id.ts` → `/api/reports/<uuid>`). */
-export function routePath(fileName: string): string {
+function urlSegments(fileName: string): string[] {
   const base = fileName.replace(/\/route\.[jt]sx?$/, '').replace(/\.[jt]sx?$/, '');
-  const segments = base
+  return base
     .split(/(?<!\[)\.(?!\])/)
     .map((segment) => segment.replace('[.]', '.'))
     .filter((segment) => segment !== '_index' && !/^_[^.]/.test(segment))
-    .map((segment) => segment.replace(/_$/, '').replace(/[[\]]/g, ''))
-    .map((segment) => (segment === '$' ? 'onbekend/pad' : segment.startsWith('$') ? sampleId : segment));
+    .map((segment) => segment.replace(/_$/, '').replace(/[[\]]/g, ''));
+}
+
+/** Remix flat-route file name → URL path (`api.reports.$id.ts` → `/api/reports/<uuid>`). */
+export function routePath(fileName: string, value: (param: string) => string = () => sampleId): string {
+  const segments = urlSegments(fileName).map((segment) => (segment === '$' ? 'onbekend/pad' : segment.startsWith('$') ? value(segment.slice(1)) : segment));
   return `/${segments.join('/')}`;
 }
 
@@ -37,6 +44,50 @@ export function routeFiles(): RouteFile[] {
       const methods: RouteFile['methods'] = [];
       if (exportsOf(source, 'loader')) methods.push('GET');
       if (exportsOf(source, 'action')) methods.push('POST', 'PUT', 'PATCH', 'DELETE');
-      return { file, path: routePath(file), methods };
+      const params = urlSegments(file).filter((segment) => segment.startsWith('$') && segment !== '$').map((segment) => segment.slice(1));
+      return { file, path: routePath(file), methods, params };
     });
+}
+
+/** The records a URL parameter can name; the cross-organisation tests make one of each. */
+export type Resource = 'patient' | 'report' | 'appointment' | 'letter' | 'plan' | 'chain';
+
+/**
+ * Which record each route parameter names, per route file (`PUT:id` when one method names another
+ * record than the rest). A new route with a parameter fails the access tests until it is listed
+ * here, so no id-bearing route escapes the cross-organisation check.
+ */
+const parameterResources: Record<string, Record<string, Resource | { literal: string }>> = {
+  '_app.brieven.$letterId.tsx': { letterId: 'letter' },
+  '_app.patients.$id.$tab.tsx': { id: 'patient', tab: { literal: 'overdracht' } },
+  '_app.patients.$id._index.tsx': { id: 'patient' },
+  '_app.patients.$id.agenda.tsx': { id: 'patient' },
+  '_app.patients.$id.behandelplan.tsx': { id: 'patient' },
+  '_app.patients.$id.edit.tsx': { id: 'patient' },
+  '_app.patients.$id.intake.tsx': { id: 'patient' },
+  '_app.patients.$id.rapportages.tsx': { id: 'patient' },
+  '_app.patients.$id.toegang.tsx': { id: 'patient' },
+  '_app.patients.$id.tsx': { id: 'patient' },
+  'api.behandelplan.$id.approve.ts': { id: 'plan' },
+  'api.behandelplan.$id.ts': { id: 'patient', 'PUT:id': 'plan' },
+  'api.fhir.Patient.$id.ts': { id: 'patient' },
+  'api.intent.chains.$id.confirm.ts': { id: 'chain' },
+  'api.intent.chains.$id.reject.ts': { id: 'chain' },
+  'api.intent.chains.$id.ts': { id: 'chain' },
+  'api.noshow.$appointmentId.cancel.ts': { appointmentId: 'appointment' },
+  'api.noshow.$appointmentId.context.ts': { appointmentId: 'appointment' },
+  'api.noshow.$appointmentId.dispatch.ts': { appointmentId: 'appointment' },
+  'api.noshow.$appointmentId.rescript.ts': { appointmentId: 'appointment' },
+  'api.overdracht.$patientId.ts': { patientId: 'patient' },
+  'api.reports.$id.ts': { id: 'report' },
+};
+
+/** The route's URL with the given records' ids; throws for a parameter nobody has described yet. */
+export function pathFor(route: RouteFile, method: Method, ids: Record<Resource, string>): string {
+  const known = parameterResources[route.file];
+  return routePath(route.file, (param) => {
+    const resource = known?.[`${method}:${param}`] ?? known?.[param];
+    if (!resource) throw new Error(`${route.file}: parameter $${param} names no known record; describe it in tests/support/routes.ts`);
+    return typeof resource === 'string' ? ids[resource] : resource.literal;
+  });
 }

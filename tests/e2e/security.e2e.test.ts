@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
+import { createOrganisation, createUser } from '../support/factories';
+import { baseUrl } from '../support/http';
+
+let signedIn: SignedInBrowser;
+
+type Watched = Window & { cspViolations?: string[] };
+
+/** The violations the browser reported to the page since it was loaded (a client-side navigation keeps them). */
+function violations(): Promise<string[]> {
+  return signedIn.page.evaluate(() => (window as Watched).cspViolations ?? []);
+}
+
+beforeAll(async () => {
+  signedIn = await signedInPage('verpleegkundige', baseUrl());
+  // Installed by the browser itself (not an inline script), so the policy does not apply to it.
+  await signedIn.page.addInitScript(() => {
+    const watched = window as Watched;
+    watched.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => watched.cspViolations!.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+});
+
+afterAll(async () => {
+  await signedIn?.close();
+});
+
+describe('the Content-Security-Policy in Chromium', () => {
+  it('blocks nothing the EPD itself does: pages hydrate and navigate', async () => {
+    const { page } = signedIn;
+    for (const [path, heading] of [['/patients', 'Patiënten'], ['/agenda', 'Agenda'], ['/overdracht', 'Overdracht'], ['/brieven', 'Brieven']] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await violations(), path).toEqual([]);
+    }
+    // A client-side navigation only works when the hydration scripts ran.
+    await page.goto('/patients');
+    await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
+    await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Agenda' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Agenda' }).waitFor();
+    await screenshot(page, 'security-csp-agenda');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('does not run a script injected without the nonce', async () => {
+    const { page } = signedIn;
+    await page.goto('/patients');
+    await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true;';
+      document.body.appendChild(script);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    expect((await violations()).some((text) => text.startsWith('script-src'))).toBe(true);
+  });
+});
+
+describe('login throttling in Chromium', () => {
+  it('shows the Dutch message on the login page', async () => {
+    const user = await createUser((await createOrganisation()).id);
+    const browser = await launchBrowser();
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', extraHTTPHeaders: { 'X-Forwarded-For': '192.0.2.77' } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      for (let attempt = 0; attempt < 6; attempt++) {
+        await page.getByLabel('E-mailadres').fill(user.email);
+        await page.getByLabel('Wachtwoord').fill(`fout-wachtwoord-${attempt}`);
+        await page.getByRole('button', { name: 'Inloggen' }).click();
+        await page.getByRole('alert').first().waitFor();
+      }
+      await page.getByText('Te veel inlogpogingen, probeer het over 15 minuten opnieuw.').waitFor();
+      await screenshot(page, 'security-login-throttled');
+    } finally {
+      await context.close();
+      await browser.close();
+    }
+  });
+});
