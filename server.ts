@@ -5,6 +5,7 @@ import express from 'express';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { loadEnvOrExit } from './domain/config/env';
+import { speechConnectSource } from './domain/speech/speech.port';
 import { answerClientError, closeWhenBodyUnread, hardening, malformedApiPath } from './app/security.server';
 
 const env = loadEnvOrExit();
@@ -17,7 +18,8 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const app = express();
 app.disable('x-powered-by');
 // Before anything else: security headers, no cross-site write reaching a route (ADR 0017).
-app.use(hardening({ production: env.production, connectSources: env.CSP_CONNECT_SRC }));
+const connectSources = [env.CSP_CONNECT_SRC, speechConnectSource(env)].filter(Boolean).join(' ');
+app.use(hardening({ production: env.production, connectSources: connectSources || undefined }));
 app.use(closeWhenBodyUnread);
 app.use(compression());
 app.use('/api', malformedApiPath);

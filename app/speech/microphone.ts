@@ -17,28 +17,8 @@ export class MicrophoneError extends Error {
   }
 }
 
-const chunkFrames = 4096;
-
-// Inline, so the worklet needs no separate asset; it only copies samples out of the audio thread.
-const workletSource = `
-class Capture extends AudioWorkletProcessor {
-  constructor() { super(); this.buffer = new Float32Array(${chunkFrames}); this.filled = 0; }
-  process(inputs) {
-    const channel = inputs[0] && inputs[0][0];
-    if (channel) {
-      let offset = 0;
-      while (offset < channel.length) {
-        const take = Math.min(channel.length - offset, this.buffer.length - this.filled);
-        this.buffer.set(channel.subarray(offset, offset + take), this.filled);
-        this.filled += take; offset += take;
-        if (this.filled === this.buffer.length) { this.port.postMessage(this.buffer.slice(0)); this.filled = 0; }
-      }
-    }
-    return true;
-  }
-}
-registerProcessor('ggz-capture', Capture);
-`;
+/** A file of the app itself (public/speech), so the CSP admits it without blob: scripts. */
+const workletUrl = '/speech/capture-worklet.js';
 
 export async function openMicrophone(onSamples: (samples: Float32Array) => void): Promise<Microphone> {
   if (typeof navigator === 'undefined' || !navigator.mediaDevices?.getUserMedia || typeof AudioWorkletNode === 'undefined') {
@@ -54,9 +34,7 @@ export async function openMicrophone(onSamples: (samples: Float32Array) => void)
   const context = new AudioContext();
   const stopTracks = () => stream.getTracks().forEach((track) => track.stop());
   try {
-    const moduleUrl = URL.createObjectURL(new Blob([workletSource], { type: 'application/javascript' }));
-    await context.audioWorklet.addModule(moduleUrl);
-    URL.revokeObjectURL(moduleUrl);
+    await context.audioWorklet.addModule(workletUrl);
     const source = context.createMediaStreamSource(stream);
     const capture = new AudioWorkletNode(context, 'ggz-capture');
     capture.port.onmessage = (event: MessageEvent<Float32Array>) => onSamples(event.data);

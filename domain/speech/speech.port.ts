@@ -1,6 +1,6 @@
 import type { Env } from '../config/env';
 import { deepgramProvider } from './deepgram';
-import type { Fetch } from './grant';
+import { streamUrl, type Fetch } from './grant';
 import { openaiProvider } from './openai';
 import type { SpeechProviderName, SpeechToken } from './speech.schemas';
 
@@ -44,6 +44,14 @@ export function speechSettingsFrom(env: Env): SpeechSettings | null {
     tokenTtlSeconds: 60,
     timeoutMs: 5000,
   };
+}
+
+/** The origin the browser streams audio to, for the CSP's connect-src; null without speech. */
+export function speechConnectSource(env: Env): string | null {
+  const settings = speechSettingsFrom(env);
+  if (!settings) return null;
+  const stream = new URL(streamUrl(settings.baseUrl, '', {}));
+  return `${stream.protocol}//${stream.host}`;
 }
 
 export function createSpeechProvider(settings: SpeechSettings, fetchImpl: Fetch = fetch): SpeechProvider {
