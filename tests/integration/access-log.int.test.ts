@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { asOwner, fhirPatientBody, signedInUser, type SignedIn } from '../support/factories';
+import { asOwner, fhirPatientBody, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, request } from '../support/http';
 
 let nurse: SignedIn;
@@ -29,8 +29,7 @@ async function logFor(id: string): Promise<Row[]> {
 
 beforeAll(async () => {
   nurse = await signedInUser();
-  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
-  patientId = ((await created.json()) as { id: string }).id;
+  patientId = await registerPatient(nurse.cookie);
 });
 
 describe('NEN 7513 access log', () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, createUser, fhirPatientBody, signedInUser, type SignedIn } from '../support/factories';
+import { asOwner, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 
 let nurse: SignedIn;
@@ -31,8 +31,7 @@ beforeAll(async () => {
   nurse = await signedInUser();
   const colleague = await createUser(nurse.organisationId);
   colleagueCookie = (await login(colleague.email, colleague.password)).cookie!;
-  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
-  patientId = ((await created.json()) as { id: string }).id;
+  patientId = await registerPatient(nurse.cookie);
 });
 
 describe('assistant agenda API', () => {

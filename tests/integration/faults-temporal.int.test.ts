@@ -3,7 +3,7 @@ import { dutchMessages } from '../../domain/shared/errors';
 import { freePort, type Managed } from '../../scripts/lib/processes';
 import { startWeb } from '../../scripts/lib/stack';
 import { startTemporalDevServer } from '../../scripts/lib/temporal';
-import { asOwner, createUser, fhirPatientBody, signedInUser, type SignedIn } from '../support/factories';
+import { asOwner, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 
 /**
@@ -71,8 +71,7 @@ beforeAll(async () => {
   nurse = await signedInUser('verpleegkundige');
   const ops = await createUser(nurse.organisationId, { role: 'beheerder' });
   opsCookie = (await login(ops.email, ops.password)).cookie!;
-  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
-  patientId = ((await created.json()) as { id: string }).id;
+  patientId = await registerPatient(nurse.cookie);
   appointmentId = await asOwner(nurse.organisationId, async (db) => {
     const start = new Date(Math.floor((Date.now() - 60 * 60_000) / 900_000) * 900_000);
     const { rows } = await db.query<{ id: string }>(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, fhirPatientBody, signedInUser, type SignedIn } from '../support/factories';
+import { asOwner, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json } from '../support/http';
 
 let nurse: SignedIn;
@@ -7,8 +7,7 @@ let patientId: string;
 
 beforeAll(async () => {
   nurse = await signedInUser();
-  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
-  patientId = ((await created.json()) as { id: string }).id;
+  patientId = await registerPatient(nurse.cookie);
   await asOwner(nurse.organisationId, async (client) => {
     const org = nurse.organisationId;
     await client.query(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { demoOrganisation } from '../../domain/demo/demo-accounts';
 import { freePort, startProcess, type Managed } from '../../scripts/lib/processes';
 import { tsxCli, waitForHealthy } from '../../scripts/lib/stack';
-import { asOwner, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn, type TestUser } from '../support/factories';
+import { asOwner, createUser, fhirPatientBody, registerPatient, signedInUser, validBsns, type SignedIn, type TestUser } from '../support/factories';
 import { baseUrl, json, login, request } from '../support/http';
 import { pathFor, routeFiles, type Method, type Resource } from '../support/routes';
 
@@ -34,8 +34,7 @@ describe('cross-site requests (CSRF)', () => {
 
   beforeAll(async () => {
     nurse = await signedInUser();
-    const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
-    patientId = ((await created.json()) as { id: string }).id;
+    patientId = await registerPatient(nurse.cookie);
   });
 
   const report = () => ({ patientId, type: 'verpleegkundig', category: 'observatie', content: 'Rustige dienst.' });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { hashPassword } from '../../domain/auth/password';
 import type { Role } from '../../domain/auth/auth.entities';
-import { login } from './http';
+import { json, login } from './http';
 
 /**
  * Test data written as the table owner, inside a transaction that sets the organisation, so it
@@ -91,4 +91,11 @@ export function fhirPatientBody(overrides: Record<string, unknown> = {}) {
     birthDate: '1971-04-12',
     ...overrides,
   };
+}
+
+/** A patient registered through the FHIR API by the signed-in user (`fhirPatientBody` with overrides): its id. */
+export async function registerPatient(cookie: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  const created = await json('/api/fhir/Patient', { method: 'POST', cookie, body: fhirPatientBody(overrides) });
+  if (created.status !== 201) throw new Error(`registering a test patient answered ${created.status}: ${await created.text()}`);
+  return ((await created.json()) as { id: string }).id;
 }

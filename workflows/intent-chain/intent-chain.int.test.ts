@@ -7,7 +7,7 @@ import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
 import { chainWorkflowId, type ChainState } from '../../domain/intent/chain';
 import { confirmChain, startChain } from '../../domain/intent/chain.temporal';
-import { asOwner, createOrganisation, createUser, fhirPatientBody, signedInUser, type SignedIn } from '../../tests/support/factories';
+import { asOwner, createOrganisation, createUser, registerPatient, signedInUser, type SignedIn } from '../../tests/support/factories';
 import { json, login } from '../../tests/support/http';
 import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
 import { createActivities } from '../../workers/activities';
@@ -64,8 +64,7 @@ beforeAll(async () => {
   ({ orm, client } = env);
   nurse = await signedInUser();
   actor = { organisationId: nurse.organisationId, userId: nurse.user.id, role: nurse.user.role, channel: 'assistant' };
-  const created = await json('/api/fhir/Patient', { method: 'POST', cookie: nurse.cookie, body: fhirPatientBody() });
-  patientId = ((await created.json()) as { id: string }).id;
+  patientId = await registerPatient(nurse.cookie);
 });
 
 afterAll(async () => {
