@@ -147,7 +147,6 @@ describe('malformed and failed model answers', () => {
     expect(result.ai.status).toBe('timeout');
     expect(result.chain.actions.map((action) => action.intent)).toEqual(['zoeken']);
     for (const action of result.chain.actions) expect(action.confidence).toBeLessThanOrEqual(0.6);
-    expect(result.processingTimeMs).toBeLessThan(1500);
     expect((await events()).at(-1)).toMatchObject({ outcome: 'timeout', tokens_in: 0 });
   });
 

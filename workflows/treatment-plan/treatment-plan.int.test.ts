@@ -90,9 +90,8 @@ describe('treatment-plan generation on the real Temporal server', () => {
   it('valid JSON: stored as the first draft version, matching the schema, the call in ai_events, the record pseudonymised', async () => {
     model.requests.length = 0;
     model.answer(answering());
-    const started = performance.now();
+    // The < 8 s target is measured by `npm run bench:treatment-plan`, not asserted here.
     const view = await generate(0);
-    expect(performance.now() - started).toBeLessThan(8000);
 
     expect(view).toMatchObject({ patientId, version: 1, status: 'concept', bron: 'taalmodel', model: 'test-model', melding: null, approvedAt: null, workflowId: workflowIdFor(0) });
     expect(view.workflowId).toMatch(/^behandelplan-[0-9a-f-]{36}-\d{4}-\d{2}-\d{2}$/);
