@@ -3,7 +3,7 @@ import { generateBsn, random } from '../domain/demo/patient-generator';
 import { withTenant } from '../domain/db/tenant';
 import { getGpLetter } from '../domain/gp-letter/gp-letter.service';
 import { approveNoShowLetter, dispatchNoShow, startNoShow, type NoShowDeps } from '../domain/noshow/noshow.temporal';
-import { log, time } from './harness';
+import { log, percentile, time } from './harness';
 import { startWorkflowBench } from './workflow-bench';
 
 /**
@@ -69,7 +69,7 @@ try {
     times.dispatch.push(dispatch);
     times.total.push(rescript + approve + dispatch);
   }
-  const p = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!.toFixed(1);
+  const p = (values: number[], q: number) => percentile(values, q * 100).toFixed(1);
   log(`no-show → GP letter, ${samples} samples, model mocked with zero delay, in-process worker`);
   for (const [step, values] of Object.entries(times)) log(`${step.padEnd(9)} p50 ${p(values, 0.5).padStart(6)} ms · p95 ${p(values, 0.95).padStart(6)} ms`);
   log(`model calls: ${model.requests.length} (one per process)`);

@@ -3,8 +3,7 @@ import { withTenant } from '../domain/db/tenant';
 import { plusDays } from '../domain/treatment-plan/draft';
 import { collectTreatmentPlanSources, draftTreatmentPlan, storeTreatmentPlanDraft, type TreatmentPlanJob } from '../domain/treatment-plan/generate';
 import { generateTreatmentPlan } from '../domain/treatment-plan/treatment-plan.temporal';
-import { log, time } from './harness';
-import { startWorkflowBench } from './workflow-bench';
+import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
 
 /**
  * What the workflow costs on top of its work: the same three steps (gather the record, draft with
@@ -61,22 +60,7 @@ try {
   // Each sample is another day, so each starts its own workflow instead of joining the last.
   const viaWorkflow = (i: number) => generateTreatmentPlan({ orm, client, taskQueue }, actor, { patientId }, new Date(Date.now() + (i + 1) * day));
 
-  for (let i = 0; i < 5; i++) {
-    await direct(-i - 1);
-    await viaWorkflow(1000 + i);
-  }
-  const directTimes: number[] = [];
-  const workflowTimes: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    directTimes.push(await time(() => direct(i)));
-    workflowTimes.push(await time(() => viaWorkflow(i)));
-  }
-  const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
-  log(`treatment-plan generation, ${samples} samples each, model mocked with zero delay`);
-  log(`direct steps: p50 ${p50(directTimes).toFixed(1)} ms · p95 ${p95(directTimes).toFixed(1)} ms`);
-  log(`workflow:     p50 ${p50(workflowTimes).toFixed(1)} ms · p95 ${p95(workflowTimes).toFixed(1)} ms (target < 8000 ms with a responsive model)`);
-  log(`workflow overhead p50: ${(p50(workflowTimes) - p50(directTimes)).toFixed(1)} ms (target ≤ 150 ms)`);
+  await compareWithWorkflow('treatment-plan generation', samples, direct, viaWorkflow, ' (target < 8000 ms with a responsive model)');
 } finally {
   await stop();
 }

@@ -5,7 +5,7 @@ import { createOrm, type MikroORM } from '../domain/db/orm';
 import { mockModel, modelBaseUrl } from '../tests/msw/model';
 import { createActivities } from '../workers/activities';
 import { createWorker } from '../workers/worker';
-import { startBench, type BenchStack } from './harness';
+import { log, percentile, startBench, time, type BenchStack } from './harness';
 
 export interface WorkflowBench {
   stack: BenchStack;
@@ -52,4 +52,32 @@ export async function startWorkflowBench(name: string, embeddedPort: number): Pr
       await stack.stop();
     },
   };
+}
+
+/**
+ * The same work called directly and through its workflow, alternately: five warm-up rounds, then
+ * `samples` of each; prints p50/p95 of both and the workflow's overhead at p50 (target ≤ 150 ms).
+ */
+export async function compareWithWorkflow(
+  label: string,
+  samples: number,
+  direct: (i: number) => Promise<void>,
+  viaWorkflow: (i: number) => Promise<unknown>,
+  workflowNote = '',
+): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    await direct(-i - 1);
+    await viaWorkflow(1000 + i);
+  }
+  const directTimes: number[] = [];
+  const workflowTimes: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    directTimes.push(await time(() => direct(i)));
+    workflowTimes.push(await time(() => viaWorkflow(i)));
+  }
+  const figures = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1)} ms · p95 ${percentile(values, 95).toFixed(1)} ms`;
+  log(`${label}, ${samples} samples each, model mocked with zero delay`);
+  log(`direct steps: ${figures(directTimes)}`);
+  log(`workflow:     ${figures(workflowTimes)}${workflowNote}`);
+  log(`workflow overhead p50: ${(percentile(workflowTimes, 50) - percentile(directTimes, 50)).toFixed(1)} ms (target ≤ 150 ms)`);
 }
