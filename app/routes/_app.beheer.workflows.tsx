@@ -20,6 +20,7 @@ import { EmptyState, PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import { recentWorkflows } from '../ops.server';
 import { getTemporalClient } from '../services.server';
+import { hrefWith } from '../lib/href';
 
 export const meta: MetaFunction = () => [{ title: 'Workflows — Beheer — GGZ-EPD' }];
 
@@ -63,17 +64,6 @@ const startFormat = new Intl.DateTimeFormat('nl-NL', {
   timeZone: 'Europe/Amsterdam',
 });
 
-function hrefWith(params: URLSearchParams, changes: Record<string, string | null>): string {
-  const next = new URLSearchParams(params);
-  next.delete('melding');
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) next.delete(key);
-    else next.set(key, value);
-  }
-  const query = next.toString();
-  return query ? `/beheer/workflows?${query}` : '/beheer/workflows';
-}
-
 function WorkflowStatusBadge({ status }: { status: WorkflowStatus }) {
   return <span className={`badge workflow-status workflow-status-${statusClass[status]}`}>{workflowStatusLabels[status]}</span>;
 }
@@ -113,7 +103,7 @@ export default function WorkflowsPage() {
             return (
               <Link
                 key={status ?? 'alle'}
-                to={hrefWith(params, { status })}
+                to={hrefWith('/beheer/workflows', params, { melding: null, status })}
                 className={active ? 'segment active' : 'segment'}
                 aria-current={active ? 'true' : undefined}
                 preventScrollReset

@@ -18,6 +18,7 @@ import { StatusBadge } from '../components/status-badge';
 import { handoverDetail, handoverOverview } from '../handover.server';
 import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
+import { hrefWith } from '../lib/href';
 
 export const meta: MetaFunction = () => [{ title: 'Overdracht — GGZ-EPD' }];
 
@@ -62,16 +63,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     detail,
     missingPatient: Boolean(requested) && !detail,
   };
-}
-
-function hrefWith(params: URLSearchParams, changes: Record<string, string | null>): string {
-  const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) next.delete(key);
-    else next.set(key, value);
-  }
-  const query = next.toString();
-  return query ? `/overdracht?${query}` : '/overdracht';
 }
 
 const amsterdamDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -129,7 +120,7 @@ export default function HandoverPage() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/overdracht';
   // Links keep the other choices; the role is only in the URL once chosen.
-  const link = (changes: Record<string, string | null>) => hrefWith(params, changes);
+  const link = (changes: Record<string, string | null>) => hrefWith('/overdracht', params, changes);
 
   return (
     <>

@@ -11,6 +11,7 @@ import { StatusBadge } from '../components/status-badge';
 import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
 import { listPatients, searchPatients } from '../patients.server';
+import { hrefWith } from '../lib/href';
 
 export const meta: MetaFunction = () => [{ title: 'Patiënten — GGZ-EPD' }];
 
@@ -39,16 +40,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     audited(actor, { action: 'search', resourceType: 'Patient' }, (em) => listPatients(em, actor, { status, limit: pageSize, offset: (page - 1) * pageSize })),
   );
   return { mode: 'list' as const, q, status, page, list };
-}
-
-function hrefWith(params: URLSearchParams, changes: Record<string, string | null>): string {
-  const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) next.delete(key);
-    else next.set(key, value);
-  }
-  const query = next.toString();
-  return query ? `?${query}` : '.';
 }
 
 export default function PatientList() {
@@ -99,7 +90,7 @@ export default function PatientList() {
           {statusFilters.map((filter) => (
             <Link
               key={filter}
-              to={hrefWith(params, { status: filter === 'all' ? null : filter, pagina: null })}
+              to={hrefWith('/patients', params, { status: filter === 'all' ? null : filter, pagina: null })}
               className={filter === data.status ? 'segment active' : 'segment'}
               aria-current={filter === data.status ? 'true' : undefined}
             >
@@ -118,7 +109,7 @@ export default function PatientList() {
           {data.mode === 'search' ? (
             <p className="table-caption">
               {rows.length} {rows.length === 1 ? 'resultaat' : 'resultaten'} voor “{data.q}”, beste overeenkomst eerst ·{' '}
-              <Link to={hrefWith(params, { q: null })}>Zoekopdracht wissen</Link>
+              <Link to={hrefWith('/patients', params, { q: null })}>Zoekopdracht wissen</Link>
             </p>
           ) : null}
           <table className="table">
@@ -173,12 +164,12 @@ export default function PatientList() {
               </span>
               <span className="pagination-links">
                 {data.page > 1 ? (
-                  <Link className="button button-secondary" to={hrefWith(params, { pagina: String(data.page - 1) })}>
+                  <Link className="button button-secondary" to={hrefWith('/patients', params, { pagina: String(data.page - 1) })}>
                     Vorige
                   </Link>
                 ) : null}
                 {data.list.offset + data.list.items.length < data.list.total ? (
-                  <Link className="button button-secondary" to={hrefWith(params, { pagina: String(data.page + 1) })}>
+                  <Link className="button button-secondary" to={hrefWith('/patients', params, { pagina: String(data.page + 1) })}>
                     Volgende
                   </Link>
                 ) : null}
