@@ -10,7 +10,7 @@ import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
 import { VitalObservation } from '../vitals/vitals.entity';
-import type { VitalView } from '../vitals/vitals.service';
+import { vitalView, type VitalView } from '../vitals/vitals.service';
 import { alertCounts, alertsOf, criticalInterpretations, highRiskLevels, type HandoverAlerts } from './handover.alerts';
 import { detailQuerySchema, overviewQuerySchema, periodLabels, type HandoverPeriod } from './handover.schemas';
 import { periodStart } from './sources';
@@ -179,15 +179,7 @@ export async function handoverDetail(em: EntityManager, actor: AuditActor, patie
   const risks = await latestRisks(em, patientId);
   const logs = await patientAccessLog(em, patientId, { from: new Date(range.start), to: now }, detailLogLimit);
   const reportList = await reportViews(em, reports);
-  const vitalList: VitalView[] = vitals.map((row) => ({
-    id: row.id,
-    code: row.code,
-    label: row.label,
-    value: Number(row.value),
-    unit: row.unit,
-    interpretation: row.interpretation,
-    observedAt: row.observedAt.toISOString(),
-  }));
+  const vitalList = vitals.map(vitalView);
   recordAudit(em, actor, { action: 'read', resourceType: 'Handover', resourceId: patient.id, patientIds: [patient.id], details: { period } });
   return {
     patient: { id: patient.id, name: displayName(patient), birthDate: patient.birthDate ?? null, status: patient.episodeStatus },

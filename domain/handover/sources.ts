@@ -9,6 +9,7 @@ import { Report } from '../report/report.entity';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { VitalObservation } from '../vitals/vitals.entity';
+import { vitalView } from '../vitals/vitals.service';
 import { periodDays, type HandoverPeriod } from './handover.schemas';
 
 /** What a handover may be built from: the period's handover reports, vitals, and the current risks. */
@@ -49,15 +50,7 @@ export async function gatherHandoverSources(em: EntityManager, actor: AuditActor
       createdAt: report.createdAt.toISOString(),
       authorName: authorName.get(report.createdBy) ?? 'onbekend',
     })),
-    observations: observations.map((row) => ({
-      id: row.id,
-      code: row.code,
-      label: row.label,
-      value: Number(row.value),
-      unit: row.unit,
-      interpretation: row.interpretation,
-      observedAt: row.observedAt.toISOString(),
-    })),
+    observations: observations.map(vitalView),
     risks: [...currentRisks.values()].map((risk) => ({ id: risk.id, riskType: risk.riskType, riskLevel: risk.riskLevel, rationale: risk.rationale, assessedAt: risk.assessedAt.toISOString() })),
   };
 }

@@ -18,7 +18,12 @@ export async function latestVitals(em: EntityManager, actor: AuditActor, patient
   const latest = new Map<string, VitalObservation>();
   for (const row of rows) if (!latest.has(row.code)) latest.set(row.code, row);
   recordAudit(em, actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] });
-  return [...latest.values()].map((row) => ({
+  return [...latest.values()].map(vitalView);
+}
+
+/** A measurement as the API and the pages show it. */
+export function vitalView(row: VitalObservation): VitalView {
+  return {
     id: row.id,
     code: row.code,
     label: row.label,
@@ -26,5 +31,5 @@ export async function latestVitals(em: EntityManager, actor: AuditActor, patient
     unit: row.unit,
     interpretation: row.interpretation,
     observedAt: row.observedAt.toISOString(),
-  }));
+  };
 }
