@@ -38,13 +38,13 @@ const loginThrottle = new LoginThrottle({
 export async function signIn(request: Request, clientAddress: string | null): Promise<StartedSession> {
   const form = await request.clone().formData();
   const attempt = { email: demoCredentials(form)?.email ?? String(form.get('email') ?? ''), address: clientAddress };
-  loginThrottle.assertAllowed(attempt);
+  await loginThrottle.assertAllowed(attempt);
   try {
     const session = await authenticator.authenticate('form', request);
-    loginThrottle.succeeded(attempt);
+    await loginThrottle.succeeded(attempt);
     return session;
   } catch (error) {
-    if (error instanceof AppError && error.message === invalidCredentialsMessage) loginThrottle.failed(attempt);
+    if (error instanceof AppError && error.message === invalidCredentialsMessage) await loginThrottle.failed(attempt);
     throw error;
   }
 }
@@ -62,14 +62,21 @@ async function sessionToken(request: Request): Promise<string | null> {
   return typeof value === 'string' && value.length > 0 ? value : null;
 }
 
-// One resolution per request, even when a layout and a child loader both ask.
-const resolved = new WeakMap<Request, Promise<CurrentUser | null>>();
+// Remix hands every loader of a page its own Request, and runs them at once: a layout and its
+// child loader ask for the same session together. One lookup per token is in flight at a time and
+// everyone asking meanwhile shares it; nothing is kept after it answers, so a revoked session is
+// refused by the very next request.
+const inFlight = new Map<string, Promise<CurrentUser | null>>();
 
-export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  let pending = resolved.get(request);
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  const token = await sessionToken(request);
+  if (!token) return null;
+  let pending = inFlight.get(token);
   if (!pending) {
-    pending = sessionToken(request).then(async (token) => (token ? resolveSession(await getOrm(), token) : null));
-    resolved.set(request, pending);
+    pending = getOrm()
+      .then((orm) => resolveSession(orm, token))
+      .finally(() => inFlight.delete(token));
+    inFlight.set(token, pending);
   }
   return pending;
 }

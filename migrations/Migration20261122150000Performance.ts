@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Dutch name order in SQL (ADR 0019): the handover overview sorts and limits in the database, in
+ * Dutch name order in SQL (ADR 0020): the handover overview sorts and limits in the database, in
  * the order the app sorted in with `Intl.Collator('nl', { sensitivity: 'base' })` — accents and
  * case do not separate names. ICU is part of every PostgreSQL the stack runs (server and embedded).
  */

@@ -317,11 +317,12 @@ export function AgendaBlock({
   patient?: PatientRef;
 }) {
   const query = range ? new URLSearchParams({ start: range.start, end: range.end }) : new URLSearchParams(label ? { label } : {});
+  if (patient) query.set('patientId', patient.id);
   const { data, error, loading, retry } = useBlockData<{ appointments: Appointment[]; range: { start: string; end: string; label?: string | null } }>(
     'agenda',
     `/api/assistant/agenda?${query}`,
   );
-  const appointments = (data?.appointments ?? []).filter((item) => !patient || item.patientId === patient.id);
+  const appointments = data?.appointments ?? [];
   const when = data?.range.label ?? label ?? (data ? `${formatDateTime(data.range.start)} – ${formatDateTime(data.range.end)}` : '');
   const title = mode === 'query' && patient ? `Afspraken van ${patient.name}` : mode === 'query' ? 'Afspraken' : 'Agenda';
   return (

@@ -22,8 +22,9 @@ import { hrefWith } from '../lib/href';
 
 export const meta: MetaFunction = () => [{ title: 'Overdracht — GGZ-EPD' }];
 
-/** A ward list beyond this is not read at a handover; the alerts filter narrows it. */
-const listLimit = 300;
+/** The ward list shows this many at a time (most alerts first); "Toon meer" adds as many, up to the API's 1000. */
+const listStep = 100;
+const listMax = 1000;
 
 function oneOf<T extends string>(options: readonly T[], value: string | null, fallback: T): T {
   return (options as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
@@ -35,13 +36,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const period = oneOf(handoverPeriods, url.searchParams.get('periode'), '1d');
   const role = oneOf(handoverRoles, url.searchParams.get('rol'), user.role);
   const onlyAlerts = url.searchParams.get('alerts') === 'true';
+  const shown = Math.min(listMax, Math.max(listStep, Math.ceil(Number(url.searchParams.get('aantal')) / listStep || 1) * listStep));
   const requested = url.searchParams.get('patient');
   const patientId = uuidOrNull(requested);
   const actor = actorFor(user, context, 'web');
   const now = new Date();
   const { overview, detail } = await pageData(
     audited(actor, { action: 'search', resourceType: 'Handover' }, async (em) => {
-      const overview = await handoverOverview(em, actor, { period, alerts: String(onlyAlerts), limit: String(listLimit) }, now);
+      const overview = await handoverOverview(em, actor, { period, alerts: String(onlyAlerts), limit: String(shown) }, now);
       if (!patientId) return { overview, detail: null };
       try {
         return { overview, detail: await handoverDetail(em, actor, patientId, { period }, now) };
@@ -85,6 +87,8 @@ function initialsOf(name: string): string {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+const alertIcons = { crisis: LightningBoltIcon, incident: ExclamationTriangleIcon, vitals: HeartIcon, risk: TargetIcon };
+
 /**
  * The four kinds of alert, with their own colour and icon. Crises are shown apart from the other
  * incidents (the API's `incident_count` includes them) so no event is read twice.
@@ -92,11 +96,27 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 function alertItems(alerts: HandoverAlerts) {
   const incidents = alerts.incident_count - alerts.crisis_count;
   return [
-    { key: 'crisis', count: alerts.crisis_count, label: plural(alerts.crisis_count, 'crisis', 'crises'), icon: LightningBoltIcon },
-    { key: 'incident', count: incidents, label: plural(incidents, 'incident', 'incidenten'), icon: ExclamationTriangleIcon },
-    { key: 'vitals', count: alerts.abnormal_vitals, label: plural(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden'), icon: HeartIcon },
-    { key: 'risk', count: alerts.high_risks, label: plural(alerts.high_risks, 'hoog risico', "hoge risico's"), icon: TargetIcon },
+    { key: 'crisis', count: alerts.crisis_count, label: plural(alerts.crisis_count, 'crisis', 'crises'), icon: alertIcons.crisis },
+    { key: 'incident', count: incidents, label: plural(incidents, 'incident', 'incidenten'), icon: alertIcons.incident },
+    { key: 'vitals', count: alerts.abnormal_vitals, label: plural(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden'), icon: alertIcons.vitals },
+    { key: 'risk', count: alerts.high_risks, label: plural(alerts.high_risks, 'hoog risico', "hoge risico's"), icon: alertIcons.risk },
   ];
+}
+
+/**
+ * The four alert icons once per page as SVG symbols: a ward list of a hundred patients would
+ * otherwise repeat each icon's path in every badge (three quarters of the page's bytes).
+ */
+function AlertIconSprite() {
+  return (
+    <svg className="svg-sprite" aria-hidden="true">
+      {Object.entries(alertIcons).map(([key, Icon]) => (
+        <symbol key={key} id={`alert-icon-${key}`} viewBox="0 0 15 15">
+          <Icon />
+        </symbol>
+      ))}
+    </svg>
+  );
 }
 
 function AlertBadges({ alerts }: { alerts: HandoverAlerts }) {
@@ -104,9 +124,11 @@ function AlertBadges({ alerts }: { alerts: HandoverAlerts }) {
   if (items.length === 0) return <span className="muted small">Geen alerts</span>;
   return (
     <ul className="alert-badges" aria-label="Alerts">
-      {items.map(({ key, label, icon: Icon }) => (
+      {items.map(({ key, label }) => (
         <li key={key} className={`alert-badge alert-${key}`}>
-          <Icon aria-hidden="true" />
+          <svg aria-hidden="true">
+            <use href={`#alert-icon-${key}`} />
+          </svg>
           {label}
         </li>
       ))}
@@ -168,6 +190,7 @@ export default function HandoverPage() {
 
       <div className={loading ? 'handover-layout loading' : 'handover-layout'}>
         <section className="ward-list" aria-labelledby="ward-title">
+          <AlertIconSprite />
           <header className="ward-list-head">
             <h2 id="ward-title">{data.onlyAlerts ? 'Patiënten met alerts' : 'Patiënten op de afdeling'}</h2>
             <p className="muted small">
@@ -210,7 +233,14 @@ export default function HandoverPage() {
           )}
           {data.total > data.patients.length ? (
             <p className="ward-more muted small">
-              De eerste {data.patients.length} van {data.total} getoond. Zet &lsquo;Met alerts&rsquo; aan om te beperken.
+              De eerste {data.patients.length} van {data.total} getoond.{' '}
+              {data.patients.length < listMax ? (
+                <Link to={link({ aantal: String(data.patients.length + listStep) })} preventScrollReset>
+                  Toon {listStep} meer
+                </Link>
+              ) : (
+                <>Zet &lsquo;Met alerts&rsquo; aan om te beperken.</>
+              )}
             </p>
           ) : null}
         </section>

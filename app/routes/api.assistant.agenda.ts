@@ -2,9 +2,13 @@ import { agendaFor } from '../../domain/agenda/agenda.service';
 import { apiRoute, queryParams } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
-/** `start`, `end` (ISO 8601 with offset) or `label` (vandaag, morgen, overmorgen, deze week, volgende week, a weekday); default today. */
+/**
+ * `start`, `end` (ISO 8601 with offset) or `label` (vandaag, morgen, overmorgen, deze week, volgende
+ * week, a weekday); default today. Optionally only one patient's (`patientId`) or the user's own
+ * (`van=mij`) appointments; without them, the organisation's.
+ */
 export const loader = apiRoute(async ({ request, user, context }) => {
   const actor = actorFor(user, context, 'assistant');
-  const query = queryParams(request, ['start', 'end', 'label']);
+  const query = queryParams(request, ['start', 'end', 'label', 'patientId', 'van']);
   return audited(actor, { action: 'search', resourceType: 'Appointment' }, (em) => agendaFor(em, actor, query));
 });

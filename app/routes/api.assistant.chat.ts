@@ -7,7 +7,7 @@ import { classifyDeps, requireAssistantEnabled } from '../assistant.server';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor } from '../tenant.server';
 
-const limiter = new SlidingWindowLimiter(20, 60_000, (seconds) => `Je stuurt te veel berichten. Probeer het over ${seconds} seconden opnieuw.`);
+const limiter = new SlidingWindowLimiter('chat', 20, 60_000, (seconds) => `Je stuurt te veel berichten. Probeer het over ${seconds} seconden opnieuw.`);
 
 export const loader = postOnlyLoader;
 
@@ -16,7 +16,7 @@ export const action = apiRoute(async ({ request, user, context }) => {
   requirePost(request);
   requireAssistantEnabled();
   // A 429 carries Retry-After (errorResponse).
-  limiter.take(user.id);
+  await limiter.take(user.id);
   const body = parseOrThrow(chatRequestSchema, await readJson(request));
   // The model call stops when the clinician's request does (closed tab, cancelled stream).
   const upstream = new AbortController();

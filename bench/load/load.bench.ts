@@ -1,11 +1,13 @@
 /**
  * The shift change under load: a ward of 100 000 patients, 100 clinicians (each with a real
  * session) doing the shift-change mix (patient list and search, timeline, agenda week, handover
- * overview, classification, chat with a model). Two runs of DURATION seconds: the shift change,
- * RATE requests per second offered over the mix (clinicians think between clicks), and saturation,
- * 100 connections without think time (SATURATE=0 skips it). Prints throughput, p50/p95/p99 and
- * errors per route, and the memory of the app and the worker. Target (issue 10): p95 ≤ 200 ms for
- * pages and reads, zero errors. Asserts nothing.
+ * overview, classification, chat with a model). First what each route costs one request at a time
+ * (wall time, the app's CPU, size), then two runs of DURATION seconds: the shift change, RATE
+ * clicks per second arriving at random over the mix (an open model: clinicians think between
+ * clicks and do not wait for each other), and saturation, 100 connections without think time
+ * (SATURATE=0 skips it; COST_ONLY=1 skips both runs). Prints throughput, p50/p95/p99 and errors per
+ * route, and the memory of the app and the worker. Target (issue 10): p95 ≤ 200 ms for pages and
+ * reads, zero errors. Asserts nothing.
  *
  * The model is a local fake OpenAI-compatible server (tests/support/model-server.ts): the app and
  * worker get OPENAI_BASE_URL pointing at it, so the model paths (classification's second tier, the
@@ -15,23 +17,41 @@
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { startModelServer } from '../../tests/support/model-server';
 import { log, percentile, startBench, time } from '../harness';
+import { random } from '../../domain/demo/patient-generator';
 import { seedWard } from './seed';
 
 const patientCount = Number(process.env.PATIENTS ?? 100_000);
 const durationSeconds = Number(process.env.DURATION ?? 30);
 const connectionsTotal = 100;
-/** The shift change: 100 clinicians who each click about every 100 / RATE seconds. */
+/** The shift change: 100 clinicians who each click on average every 100 / RATE seconds. */
 const pacedRate = Number(process.env.RATE ?? 40);
+const costSamples = Number(process.env.COST_SAMPLES ?? 40);
 
 interface Route {
   name: string;
   kind: 'page' | 'read' | 'ai';
+  /** Its share of the mix (of 100): of the shift change's clicks, and the saturation run's connections. */
   connections: number;
   /** Requests per second over all its connections (the chat is limited per user). */
   rate?: number;
   request: (i: number) => { method?: 'GET' | 'POST'; path: string; body?: unknown };
+}
+
+/** CPU time (user + system) of a process group so far, in ms (clock ticks of 10 ms from /proc). */
+function cpuMs(pid: number): number {
+  try {
+    const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(pid)], { encoding: 'utf8' }).split('\n').map((line) => line.trim()).filter(Boolean);
+    return pids.reduce((sum, each) => {
+      const fields = readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+    }, 0);
+  } catch {
+    return 0;
+  }
 }
 
 /** Resident memory of a process group (tsx and the node it starts), in MB. */
@@ -59,7 +79,8 @@ try {
   const { patients, inCare, clinicians } = ward!;
   log(`ward seeded in ${(seedMs / 1000).toFixed(1)} s: ${patientCount} patients, ${inCare.length} in care with reports, vitals and risks; ${clinicians.length + 1} clinicians with a week of appointments`);
 
-  const firstCookie = await bench.serve({ OPENAI_API_KEY: 'bench-key', OPENAI_BASE_URL: model.baseUrl, OPENAI_MODEL: 'bench-model' });
+  // One web process by default: on two cores shared with PostgreSQL it answers the shift change fastest; WEB_CONCURRENCY=2 doubles saturation throughput (ADR 0021).
+  const firstCookie = await bench.serve({ OPENAI_API_KEY: 'bench-key', OPENAI_BASE_URL: model.baseUrl, OPENAI_MODEL: 'bench-model', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' });
   const cookies = [firstCookie, ...(await Promise.all(clinicians.map((clinician) => bench.loginAs(clinician.email, clinician.password))))];
   log(`${cookies.length} clinicians logged in; model: fake OpenAI server at ${model.baseUrl}`);
 
@@ -83,29 +104,101 @@ try {
   // ROUTES=overdracht,classify runs only the routes whose name contains one of the words (to find the slow one).
   const only = process.env.ROUTES?.split(',').filter(Boolean);
   const chosen = only ? routes.filter((route) => only.some((word) => route.name.includes(word))) : routes;
-  /** `rate`: requests per second over the whole mix (clinicians thinking between clicks); absent: as fast as the app answers. */
-  const run = (seconds: number, record: boolean, rate?: number) =>
+  type Outcome = { route: Route; latencies: number[]; statuses: Map<number, number>; errors: number };
+
+  /**
+   * One request of a route as the i-th clinician (100 users, each with a real session), read to its
+   * last byte. Plain node:http on kept-alive connections, gzip accepted as a browser does but not
+   * unpacked: the load generator shares the machine's two cores with the app and should cost little.
+   */
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
+  const send = (route: Route, i: number, timeoutMs = 10_000) =>
+    new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+      const next = route.request(i);
+      const body = next.body === undefined ? undefined : JSON.stringify(next.body);
+      const request = http.request(
+        `${bench.baseUrl}${next.path}`,
+        {
+          agent,
+          method: next.method ?? 'GET',
+          timeout: timeoutMs,
+          headers: {
+            cookie: cookies[i % cookies.length]!,
+            'accept-encoding': 'gzip',
+            'sec-fetch-site': 'same-origin',
+            origin: bench.baseUrl,
+            ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          },
+        },
+        (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
+          response.on('error', reject);
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('timeout')));
+      request.on('error', reject);
+      request.end(body);
+    });
+
+  /**
+   * The shift change as an open model: clicks arrive one at a time at random moments (a Poisson
+   * process of `rate` per second over the whole mix, the route drawn by its share), each from the
+   * next clinician, whether or not the app has answered the earlier ones. A late answer never
+   * holds the next click back, so slowness shows in the latencies instead of lowering the load.
+   */
+  const arrivals = async (seconds: number, record: boolean, rate: number): Promise<Outcome[]> => {
+    const outcomes = chosen.map((route): Outcome => ({ route, latencies: [], statuses: new Map(), errors: 0 }));
+    const shares = chosen.map((route) => route.connections);
+    const totalShare = shares.reduce((sum, share) => sum + share, 0);
+    const draw = random(20261122);
+    const pick = () => {
+      let ticket = draw() * totalShare;
+      return outcomes.find((_, index) => (ticket -= shares[index]!) < 0) ?? outcomes.at(-1)!;
+    };
+    const pending = new Set<Promise<void>>();
+    const end = performance.now() + seconds * 1000;
+    let at = performance.now();
+    for (let i = 0; ; i++) {
+      at += (-Math.log(1 - draw()) / rate) * 1000;
+      if (at >= end) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+      const outcome = pick();
+      const started = performance.now();
+      const request: Promise<void> = send(outcome.route, i)
+        .then(({ status }) => {
+          if (record) outcome.latencies.push(performance.now() - started);
+          outcome.statuses.set(status, (outcome.statuses.get(status) ?? 0) + 1);
+        })
+        .catch(() => void outcome.errors++)
+        .finally(() => pending.delete(request));
+      pending.add(request);
+    }
+    await Promise.all(pending);
+    return outcomes;
+  };
+
+  /** Saturation: every route's connections send their next request as soon as the last is answered. */
+  const saturate = (seconds: number, record: boolean): Promise<Outcome[]> =>
     Promise.all(
       chosen.map((route) => {
-        const paced = rate ? Math.max(1, Math.round((rate * route.connections) / connectionsTotal)) : undefined;
-        const overallRate = route.rate && paced ? Math.min(route.rate, paced) : (route.rate ?? paced);
         let sequence = 0;
         const latencies: number[] = [];
         const statuses = new Map<number, number>();
-        let finished: (outcome: { route: Route; latencies: number[]; statuses: Map<number, number>; errors: number }) => void = () => undefined;
+        let finished: (outcome: Outcome) => void = () => undefined;
         let failed: (error: unknown) => void = () => undefined;
-        const done = new Promise<{ route: Route; latencies: number[]; statuses: Map<number, number>; errors: number }>((resolve, reject) => ([finished, failed] = [resolve, reject]));
+        const done = new Promise<Outcome>((resolve, reject) => ([finished, failed] = [resolve, reject]));
         const instance = autocannon({
           url: bench.baseUrl,
           connections: route.connections,
           duration: seconds,
-          ...(overallRate ? { overallRate } : {}),
+          ...(route.rate ? { overallRate: route.rate } : {}),
           requests: [
             {
               setupRequest: (request) => {
                 const i = sequence++;
                 const next = route.request(i);
-                // Every request as the next clinician: 100 users, each with a real session.
                 const headers: Record<string, string> = { cookie: cookies[i % cookies.length]!, 'sec-fetch-site': 'same-origin', origin: bench.baseUrl };
                 if (next.body !== undefined) headers['content-type'] = 'application/json';
                 return { ...request, method: next.method ?? 'GET', path: next.path, headers, body: next.body === undefined ? undefined : JSON.stringify(next.body) };
@@ -121,9 +214,25 @@ try {
       }),
     );
 
-  log('warm-up, 5 s');
-  await run(5, false, pacedRate);
+  /** `rate`: clicks per second over the whole mix (clinicians thinking between clicks); absent: as fast as the app answers. */
+  const run = (seconds: number, record: boolean, rate?: number) => (rate ? arrivals(seconds, record, rate) : saturate(seconds, record));
+
   const [web, worker] = [bench.processes.find((managed) => managed.name === 'web')!, bench.processes.find((managed) => managed.name === 'worker')!];
+  // One request at a time per route: what each costs the app on its own (wall time, app CPU, size).
+  console.log(`\nOne at a time (${costSamples} requests per route after 5 to warm up; size as sent, gzip where the app compresses):\n`);
+  console.log(`${'route'.padEnd(34)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ms  ${'app CPU'.padStart(7)} ms  ${'size'.padStart(7)} kB`);
+  for (const route of chosen) {
+    for (let i = 0; i < 5; i++) await send(route, i);
+    const times: number[] = [];
+    let bytes = 0;
+    const cpuBefore = cpuMs(web.child.pid!);
+    for (let i = 0; i < costSamples; i++) times.push(await time(async () => (bytes += (await send(route, i)).bytes)));
+    const cpu = (cpuMs(web.child.pid!) - cpuBefore) / costSamples;
+    console.log(`${route.name.padEnd(34)} ${percentile(times, 50).toFixed(0).padStart(6)} ${percentile(times, 95).toFixed(0).padStart(6)}     ${cpu.toFixed(1).padStart(7)}     ${(bytes / costSamples / 1024).toFixed(0).padStart(7)}`);
+  }
+
+  log('warm-up, 5 s');
+  if (process.env.COST_ONLY !== '1') await run(5, false, pacedRate);
   const cores = execFileSync('nproc', { encoding: 'utf8' }).trim();
 
   const measure = async (title: string, rate?: number) => {
@@ -156,8 +265,8 @@ try {
     console.log(`Memory (RSS): app ${memory.web.toFixed(0)} MB before, ${memory.webPeak.toFixed(0)} MB peak; worker ${memory.worker.toFixed(0)} MB before, ${memory.workerPeak.toFixed(0)} MB peak\n`);
   };
 
-  await measure(`Shift change: ${connectionsTotal} clinicians, ${pacedRate} requests/s offered (one click per ${(connectionsTotal / pacedRate).toFixed(1)} s each)`, pacedRate);
-  if (process.env.SATURATE !== '0') await measure(`Saturation: ${connectionsTotal} connections without think time`);
+  if (process.env.COST_ONLY !== '1') await measure(`Shift change: ${connectionsTotal} clinicians, ${pacedRate} requests/s offered (one click per ${(connectionsTotal / pacedRate).toFixed(1)} s each)`, pacedRate);
+  if (process.env.COST_ONLY !== '1' && process.env.SATURATE !== '0') await measure(`Saturation: ${connectionsTotal} connections without think time`);
 } finally {
   await bench.stop();
   await model.close();

@@ -51,4 +51,8 @@ export const agendaQuerySchema = z.object({
   start: instant(isoWithOffset).optional(),
   end: instant(isoWithOffset).optional(),
   label: z.string().trim().toLowerCase().max(40, 'Het datumlabel is te lang.').optional(),
+  /** Only this patient's appointments (the chat's "afspraken van …"). */
+  patientId: z.uuid('Kies een bestaande patiënt.').optional(),
+  /** `mij`: only the user's own appointments, as on the agenda page. */
+  van: z.literal('mij', 'Gebruik van=mij voor je eigen afspraken.').optional(),
 });

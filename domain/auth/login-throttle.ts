@@ -1,4 +1,4 @@
-import { SlidingWindowLimiter } from '../shared/rate-limit';
+import { SlidingWindowLimiter, type WindowStore } from '../shared/rate-limit';
 
 export interface LoginAttempt {
   email: string;
@@ -27,25 +27,24 @@ export class LoginThrottle {
   private readonly accounts: SlidingWindowLimiter;
   private readonly addresses: SlidingWindowLimiter;
 
-  constructor(limits: LoginThrottleLimits) {
+  constructor(limits: LoginThrottleLimits, store?: WindowStore) {
     const windowMs = limits.windowMinutes * 60_000;
-    this.accounts = new SlidingWindowLimiter(limits.perAccount, windowMs, tooManyLoginsMessage);
-    this.addresses = new SlidingWindowLimiter(limits.perAddress, windowMs, tooManyLoginsMessage);
+    this.accounts = new SlidingWindowLimiter('login-account', limits.perAccount, windowMs, tooManyLoginsMessage, store);
+    this.addresses = new SlidingWindowLimiter('login-address', limits.perAddress, windowMs, tooManyLoginsMessage, store);
   }
 
   /** Throws the Dutch 429 (AppError rate_limited) when the account or the address is locked. */
-  assertAllowed(attempt: LoginAttempt, now = Date.now()): void {
-    this.accounts.assertAllowed(accountKey(attempt), now);
-    this.addresses.assertAllowed(addressKey(attempt), now);
+  async assertAllowed(attempt: LoginAttempt, now = Date.now()): Promise<void> {
+    await this.accounts.assertAllowed(accountKey(attempt), now);
+    await this.addresses.assertAllowed(addressKey(attempt), now);
   }
 
-  failed(attempt: LoginAttempt, now = Date.now()): void {
-    this.accounts.hit(accountKey(attempt), now);
-    this.addresses.hit(addressKey(attempt), now);
+  async failed(attempt: LoginAttempt, now = Date.now()): Promise<void> {
+    await Promise.all([this.accounts.hit(accountKey(attempt), now), this.addresses.hit(addressKey(attempt), now)]);
   }
 
-  succeeded(attempt: LoginAttempt): void {
-    this.accounts.reset(accountKey(attempt));
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    await this.accounts.reset(accountKey(attempt));
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
 import { chatRequestSchema } from './chat.schemas';
 import { localReply } from './local-reply';
-import { SlidingWindowLimiter } from '../shared/rate-limit';
+import { memoryWindows, SlidingWindowLimiter } from '../shared/rate-limit';
 import { chatEventStream, upstreamFailure } from './sse';
 
 async function read(stream: ReadableStream<Uint8Array>): Promise<unknown[]> {
@@ -67,17 +67,23 @@ describe('chat request', () => {
 });
 
 describe('rate limit', () => {
-  it('allows 20 requests a minute per user, then says when to try again', () => {
-    const limiter = new SlidingWindowLimiter(20, 60_000, (seconds) => `over ${seconds} seconden`);
-    for (let index = 0; index < 20; index++) limiter.take('u1', 1_000 + index);
-    expect(() => limiter.take('u1', 30_000)).toThrow(AppError);
-    try {
-      limiter.take('u1', 30_000);
-    } catch (error) {
-      expect(error).toMatchObject({ code: 'rate_limited', message: 'over 31 seconden', details: { retryAfter: 31 } });
-    }
-    limiter.take('u2', 30_000);
-    limiter.take('u1', 61_001);
+  it('allows 20 requests a minute per user, then says when to try again', async () => {
+    const limiter = new SlidingWindowLimiter('chat', 20, 60_000, (seconds) => `over ${seconds} seconden`, memoryWindows());
+    for (let index = 0; index < 20; index++) await limiter.take('u1', 1_000 + index);
+    const refused = await limiter.take('u1', 30_000).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'rate_limited', message: 'over 31 seconden', details: { retryAfter: 31 } });
+    await limiter.take('u2', 30_000);
+    await limiter.take('u1', 61_001);
+  });
+
+  it('keeps the buckets of two limiters on one count apart', async () => {
+    const windows = memoryWindows();
+    const chat = new SlidingWindowLimiter('chat', 1, 60_000, () => 'chat vol', windows);
+    const speech = new SlidingWindowLimiter('speech-token', 1, 60_000, () => 'spraak vol', windows);
+    await chat.take('u1', 1_000);
+    await speech.take('u1', 1_000);
+    await expect(chat.take('u1', 2_000)).rejects.toMatchObject({ message: 'chat vol' });
   });
 });
 

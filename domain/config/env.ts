@@ -33,6 +33,8 @@ const envSchema = z
     CSP_CONNECT_SRC: z.string().regex(/^[^;,'"]*$/, 'must be space-separated sources').optional(),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Web processes sharing the port (ADR 0021): one per core the app may use; rate limits stay one count. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
     SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 7).default(12),
     /** Failed logins allowed per account and per client address in the window (ADR 0017). */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),

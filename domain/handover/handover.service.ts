@@ -75,13 +75,16 @@ function sqlList(values: readonly string[]): string {
 }
 
 /**
- * Three aggregates over the period joined to the patients, in one statement: the cost grows with
- * the period's rows, not with one query per patient. Mirrors the rules in handover.alerts.ts.
- * Sorted (most alerts first, then Dutch name order, `nl_base`) and cut to `limit` in the database,
- * so a page of 300 does not carry the whole organisation through the app (ADR 0019); the newest
- * report is looked up for the listed patients only.
+ * Three aggregates over the period, in one statement: the cost grows with the period's rows, not
+ * with one query per patient. Mirrors the rules in handover.alerts.ts. Most alerts first, then
+ * Dutch name order (`nl_base`), cut to `limit` in the database (ADR 0020). The ward splits in two
+ * (ADR 0021): the few patients with an alert, sorted in full, and the quiet rest read in name order
+ * from `patients_ward_name_idx` until the page is full — no request sorts the whole ward. The
+ * newest report is looked up for the listed patients only.
  */
 export function wardOverviewQuery(range: { start: string; end: string }, alerts: boolean, limit: number | null = null): { sql: string; params: (string | number | null)[] } {
+  const nameOrder = (alias: string) => `${alias}.family_name collate nl_base, given_names_text(${alias}.name_given) collate nl_base, ${alias}.id`;
+  const inCare = (alias: string) => `${alias}.episode_status in (${sqlList(wardStatuses)})`;
   const sql = `with incidents as (
        select patient_id, count(*)::int as incident_count, (count(*) filter (where type = 'crisis'))::int as crisis_count
          from reports
@@ -100,7 +103,7 @@ export function wardOverviewQuery(range: { start: string; end: string }, alerts:
                 order by patient_id, risk_type, assessed_at desc) latest
         where risk_level in (${sqlList(highRiskLevels)})
         group by patient_id
-     ), ward as (
+     ), alerted as materialized (
        select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
               coalesce(i.incident_count, 0) as incident_count, coalesce(i.crisis_count, 0) as crisis_count,
               coalesce(v.abnormal_vitals, 0) as abnormal_vitals, coalesce(r.high_risks, 0) as high_risks,
@@ -109,18 +112,28 @@ export function wardOverviewQuery(range: { start: string; end: string }, alerts:
          left join incidents i on i.patient_id = p.id
          left join vitals v on v.patient_id = p.id
          left join risks r on r.patient_id = p.id
-        where (p.episode_status in (${sqlList(wardStatuses)}) or i.patient_id is not null or v.patient_id is not null)
-          ${alerts ? 'and (i.patient_id is not null or v.patient_id is not null or r.patient_id is not null)' : ''}
+        where p.id in (select patient_id from incidents union select patient_id from vitals union select patient_id from risks)
+          and (${inCare('p')} or i.patient_id is not null or v.patient_id is not null)
+     ), quiet as (
+       select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
+              0 as incident_count, 0 as crisis_count, 0 as abnormal_vitals, 0 as high_risks, 0 as alert_total
+         from patients p
+        where ${alerts ? 'false' : inCare('p')} and not exists (select 1 from alerted a where a.id = p.id)
+        order by ${nameOrder('p')}
+        limit ?
      ), listed as (
-       select ward.*, (count(*) over ())::int as ward_total, (count(*) filter (where alert_total > 0) over ())::int as with_alerts
-         from ward
-        order by alert_total desc, family_name collate nl_base, array_to_string(name_given, ' ') collate nl_base, id
+       select ward.* from (select * from alerted union all select * from quiet) ward
+        order by alert_total desc, ${nameOrder('ward')}
         limit ?
      )
-     select listed.*, (select max(created_at) from reports last where last.patient_id = listed.id and last.deleted_at is null) as last_report_at
+     select listed.*,
+            (select count(*) from alerted)::int as with_alerts,
+            (select count(*) from alerted)::int
+              + ${alerts ? '0' : `(select count(*) from patients q where ${inCare('q')})::int - (select count(*) from alerted a where ${inCare('a')})::int`} as ward_total,
+            (select max(created_at) from reports last where last.patient_id = listed.id and last.deleted_at is null) as last_report_at
        from listed
-      order by alert_total desc, family_name collate nl_base, array_to_string(name_given, ' ') collate nl_base, id`;
-  return { sql, params: [range.start, range.end, range.start, range.end, limit] };
+      order by alert_total desc, ${nameOrder('listed')}`;
+  return { sql, params: [range.start, range.end, range.start, range.end, limit, limit] };
 }
 
 /**

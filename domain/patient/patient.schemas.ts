@@ -55,8 +55,11 @@ const birthDate = z
   .refine((value) => value === undefined || value <= todayInAmsterdam(), 'De geboortedatum kan niet in de toekomst liggen.')
   .refine((value) => value === undefined || value >= '1900-01-01', 'Vul een geboortedatum na 1900 in.');
 
+// One formatter for the process: creating an Intl.DateTimeFormat costs far more than formatting with it.
+const amsterdamDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' });
+
 export function todayInAmsterdam(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(now);
+  return amsterdamDate.format(now);
 }
 
 /** One schema for the form, the FHIR API and the assistant. */

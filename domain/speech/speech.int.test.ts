@@ -6,6 +6,7 @@ import type { AuditActor } from '../audit/audit.service';
 import { parseEnv } from '../config/env';
 import { createOrm, type MikroORM } from '../db/orm';
 import { createSpeechProvider, speechSettingsFrom, type SpeechSettings } from './speech.port';
+import { memoryWindows } from '../shared/rate-limit';
 import { speechTokenSchema } from './speech.schemas';
 import { issueSpeechToken, speechTokenLimiter, type SpeechDeps } from './speech.service';
 
@@ -46,7 +47,7 @@ async function newActor(): Promise<AuditActor> {
 }
 
 function deps(provider: 'deepgram' | 'openai'): SpeechDeps {
-  return { orm, provider: createSpeechProvider(settings[provider]), limiter: speechTokenLimiter() };
+  return { orm, provider: createSpeechProvider(settings[provider]), limiter: speechTokenLimiter(memoryWindows()) };
 }
 
 async function auditRows(userId: string) {
@@ -147,7 +148,7 @@ describe.each(['deepgram', 'openai'] as const)('speech token from %s', (provider
 
 describe('speech not configured', () => {
   it('says so in Dutch and asks no provider', async () => {
-    const failure = await issueSpeechToken({ orm, provider: null, limiter: speechTokenLimiter() }, await newActor()).catch((error: unknown) => error);
+    const failure = await issueSpeechToken({ orm, provider: null, limiter: speechTokenLimiter(memoryWindows()) }, await newActor()).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'feature_disabled', status: 404, message: 'Spraakinvoer is in deze omgeving niet ingesteld.' });
     expect(received).toHaveLength(0);
   });

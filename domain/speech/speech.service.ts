@@ -1,5 +1,5 @@
 import { recordAudit, type AuditActor, type AuditEntry } from '../audit/audit.service';
-import { SlidingWindowLimiter } from '../shared/rate-limit';
+import { SlidingWindowLimiter, type WindowStore } from '../shared/rate-limit';
 import type { MikroORM } from '../db/orm';
 import { withTenant } from '../db/tenant';
 import { AppError } from '../shared/errors';
@@ -14,8 +14,8 @@ export interface SpeechDeps {
 }
 
 /** Every recording starts with a token; ten a minute is generous for dictation and stops a runaway client. */
-export function speechTokenLimiter(): SlidingWindowLimiter {
-  return new SlidingWindowLimiter(10, 60_000, speechMessages.rateLimited);
+export function speechTokenLimiter(store?: WindowStore): SlidingWindowLimiter {
+  return new SlidingWindowLimiter('speech-token', 10, 60_000, speechMessages.rateLimited, store);
 }
 
 /**
@@ -26,7 +26,7 @@ export function speechTokenLimiter(): SlidingWindowLimiter {
 export async function issueSpeechToken(deps: SpeechDeps, actor: AuditActor, signal?: AbortSignal): Promise<SpeechToken> {
   const { provider } = deps;
   if (!provider) throw new AppError('feature_disabled', speechMessages.notConfigured);
-  deps.limiter.take(actor.userId);
+  await deps.limiter.take(actor.userId);
   const attempt: AuditEntry = { action: 'create', resourceType: 'SpeechToken', details: { provider: provider.name } };
   const log = (entry: AuditEntry) => withTenant(deps.orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => recordAudit(em, actor, entry));
   let token: SpeechToken;

@@ -61,6 +61,29 @@ describe('assistant agenda API', () => {
     expect(((await unknown.json()) as { error: { fields: Record<string, string> } }).error.fields.label).toMatch(/^Onbekend datumlabel/);
   });
 
+  it("narrows the list to one patient's or the user's own appointments, in Dutch when the filter is wrong", async () => {
+    const otherPatient = await registerPatient(nurse.cookie, { name: [{ family: 'Bakker', given: ['Els'] }], identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '999999990' }] });
+    const own = await create({ start: inDays(4, 9) });
+    const colleagues = await create({ start: inDays(4, 11), patientId: otherPatient }, colleagueCookie);
+    expect([own.response.status, colleagues.response.status]).toEqual([201, 201]);
+    const day = inDays(4, 0).slice(0, 10);
+    const range = `start=${encodeURIComponent(`${day}T00:00:00+00:00`)}&end=${encodeURIComponent(`${day}T23:59:00+00:00`)}`;
+    const ids = async (query: string) => ((await (await json(`/api/assistant/agenda?${range}${query}`, { cookie: nurse.cookie })).json()) as { appointments: Appointment[] }).appointments.map((a) => a.id);
+
+    expect(await ids('')).toEqual(expect.arrayContaining([own.body.id, colleagues.body.id]));
+    expect(await ids(`&patientId=${otherPatient}`)).toEqual([colleagues.body.id]);
+    expect(await ids('&van=mij')).toContain(own.body.id);
+    expect(await ids('&van=mij')).not.toContain(colleagues.body.id);
+    for (const [query, field, message] of [
+      ['&patientId=x', 'patientId', 'Kies een bestaande patiënt.'],
+      ['&van=iedereen', 'van', 'Gebruik van=mij voor je eigen afspraken.'],
+    ]) {
+      const refused = await json(`/api/assistant/agenda?${range}${query}`, { cookie: nurse.cookie });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields[field!]).toBe(message);
+    }
+  });
+
   it.each([
     [{ start: 'morgen om tien' }, 'start', 'Geef een tijdstip als ISO 8601 met tijdzone, bijvoorbeeld 2026-11-23T10:00:00+01:00.'],
     [{ start: inDays(3, 10), end: inDays(3, 9) }, 'end', 'Het einde moet na het begin liggen.'],

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
-import { json } from '../support/http';
+import { json, request } from '../support/http';
 
 interface Alerts {
   incident_count: number;
@@ -273,5 +273,38 @@ describe('handover detail API', () => {
     const response = await json(`/api/overdracht/${ids.incidents}?period=week`, { cookie: nurse.cookie });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields.period).toBe('Kies een periode: 1d, 3d, 7d of 14d.');
+  });
+});
+
+describe('handover page on a large ward', () => {
+  it('lists the first 100 patients with a link for 100 more, which shows the next ones in the same order', async () => {
+    const ward = await signedInUser('verpleegkundige');
+    // 130 patients in care, the product's search columns as the patient service writes them (no API registers in bulk).
+    await asOwner(ward.organisationId, (client) =>
+      client.query(
+        `insert into patients (organisation_id, name_given, family_name, john_doe, episode_status, search_name)
+         select $1, array['Pat' || n], 'Afdeling' || lpad(n::text, 3, '0'), true, 'active', 'pat' || n || ' afdeling' || lpad(n::text, 3, '0')
+           from generate_series(1, 130) n`,
+        [ward.organisationId],
+      ),
+    );
+    const names = (html: string) => [...html.matchAll(/class="ward-patient-name">([^<]+)</g)].map((match) => match[1]);
+
+    const first = await request('/overdracht', { cookie: ward.cookie });
+    expect(first.status).toBe(200);
+    // React separates text pieces with empty comments in server-rendered HTML.
+    const firstHtml = (await first.text()).replaceAll('<!-- -->', '');
+    expect(names(firstHtml)).toHaveLength(100);
+    expect(names(firstHtml)[0]).toBe('Pat1 Afdeling001');
+    expect(firstHtml).toContain('De eerste 100 van 130 getoond.');
+    const more = /href="([^"]*aantal=200[^"]*)"[^>]*>Toon 100 meer</.exec(firstHtml);
+    expect(more).not.toBeNull();
+
+    const second = await request(more![1]!.replaceAll('&amp;', '&'), { cookie: ward.cookie });
+    const secondHtml = (await second.text()).replaceAll('<!-- -->', '');
+    expect(names(secondHtml)).toHaveLength(130);
+    expect(names(secondHtml).slice(0, 100)).toEqual(names(firstHtml));
+    expect(names(secondHtml)[129]).toBe('Pat130 Afdeling130');
+    expect(secondHtml).not.toContain('Toon 100 meer');
   });
 });
