@@ -65,8 +65,14 @@ async function serve(env: Env): Promise<void> {
 
   server.on('clientError', answerClientError);
 
+  // In a cluster the process may hear the stop twice (its group's signal and the primary's): one
+  // graceful close, the repeat ignored. Alone, a second Ctrl+C still ends it at once.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => server.close(() => process.exit(0)));
+    const stop = () => {
+      if (cluster.isWorker) process.on(signal, () => undefined);
+      server.close(() => process.exit(0));
+    };
+    process.once(signal, stop);
   }
 }
 
