@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -7,6 +7,37 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './components/nonce';
 
 const abortDelay = 5_000;
+
+/**
+ * React writes a page in hundreds of small pieces, and every piece costs the web stream, the
+ * compression and the socket a call of their own (a fifth of a page's CPU under load). Pieces
+ * written in the same turn of the event loop go on as one; a later piece (deferred data) still
+ * streams as soon as it is rendered.
+ */
+function coalescing(): Transform {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const stream: Transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          if (pending.length > 0) stream.push(Buffer.concat(pending));
+          pending = [];
+        });
+      }
+      done();
+    },
+    flush(done) {
+      if (pending.length > 0) this.push(Buffer.concat(pending));
+      pending = [];
+      done();
+    },
+  });
+  return stream;
+}
 
 /**
  * Remix's default Node entry, plus the CSP nonce (ADR 0017): the server sets a fresh nonce per
@@ -22,7 +53,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       const body = new PassThrough();
       responseHeaders.set('Content-Type', 'text/html');
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-      pipe(body);
+      pipe(coalescing()).pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>

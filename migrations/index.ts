@@ -12,6 +12,7 @@ import { Migration20261122110000OpsRole } from './Migration20261122110000OpsRole
 import { Migration20261122120000NoShowLetters } from './Migration20261122120000NoShowLetters';
 import { Migration20261122150000Performance } from './Migration20261122150000Performance';
 import { Migration20261122160000WardOrder } from './Migration20261122160000WardOrder';
+import { Migration20261122170000PatientCounts } from './Migration20261122170000PatientCounts';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261122120000NoShowLetters', class: Migration20261122120000NoShowLetters },
   { name: 'Migration20261122150000Performance', class: Migration20261122150000Performance },
   { name: 'Migration20261122160000WardOrder', class: Migration20261122160000WardOrder },
+  { name: 'Migration20261122170000PatientCounts', class: Migration20261122170000PatientCounts },
 ];

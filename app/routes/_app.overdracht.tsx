@@ -236,7 +236,7 @@ export default function HandoverPage() {
               De eerste {data.patients.length} van {data.total} getoond.{' '}
               {data.patients.length < listMax ? (
                 <Link to={link({ aantal: String(data.patients.length + listStep) })} preventScrollReset>
-                  Toon {listStep} meer
+                  Toon {Math.min(listStep, data.total - data.patients.length)} meer
                 </Link>
               ) : (
                 <>Zet &lsquo;Met alerts&rsquo; aan om te beperken.</>

@@ -96,6 +96,8 @@ export async function appointmentsBetween(
   range: DateRange,
   filter: { practitionerId?: string; patientId?: string } = {},
 ): Promise<AppointmentView[]> {
+  // As em.find would: the unit of work's own pending writes (a chain step's new appointment) count.
+  await em.flush();
   const rows = await em.execute<AppointmentRow[]>(
     `select a.id, a.patient_id, p.name_given, p.name_prefix, p.family_name, ${isoUtc('a.start_at')} as start_at, ${isoUtc('a.end_at')} as end_at, a.type,
             a.practitioner_id, a.owner_id, a.status, a.location,

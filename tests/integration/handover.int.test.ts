@@ -277,7 +277,7 @@ describe('handover detail API', () => {
 });
 
 describe('handover page on a large ward', () => {
-  it('lists the first 100 patients with a link for 100 more, which shows the next ones in the same order', async () => {
+  it('lists the first 100 patients with a link for the rest (at most 100 more), which shows them in the same order', async () => {
     const ward = await signedInUser('verpleegkundige');
     // 130 patients in care, the product's search columns as the patient service writes them (no API registers in bulk).
     await asOwner(ward.organisationId, (client) =>
@@ -297,7 +297,7 @@ describe('handover page on a large ward', () => {
     expect(names(firstHtml)).toHaveLength(100);
     expect(names(firstHtml)[0]).toBe('Pat1 Afdeling001');
     expect(firstHtml).toContain('De eerste 100 van 130 getoond.');
-    const more = /href="([^"]*aantal=200[^"]*)"[^>]*>Toon 100 meer</.exec(firstHtml);
+    const more = /href="([^"]*aantal=200[^"]*)"[^>]*>Toon 30 meer</.exec(firstHtml);
     expect(more).not.toBeNull();
 
     const second = await request(more![1]!.replaceAll('&amp;', '&'), { cookie: ward.cookie });
@@ -305,6 +305,6 @@ describe('handover page on a large ward', () => {
     expect(names(secondHtml)).toHaveLength(130);
     expect(names(secondHtml).slice(0, 100)).toEqual(names(firstHtml));
     expect(names(secondHtml)[129]).toBe('Pat130 Afdeling130');
-    expect(secondHtml).not.toContain('Toon 100 meer');
+    expect(secondHtml).not.toMatch(/Toon \d+ meer/);
   });
 });
