@@ -80,7 +80,8 @@ function sqlList(values: readonly string[]): string {
  * Dutch name order (`nl_base`), cut to `limit` in the database (ADR 0020). The ward splits in two
  * (ADR 0021): the few patients with an alert, sorted in full, and the quiet rest read in name order
  * from `patients_ward_name_idx` until the page is full — no request sorts the whole ward. The
- * newest report is looked up for the listed patients only.
+ * ward's size comes from the counts the database keeps (ADR 0022), the newest report is looked up
+ * for the listed patients only.
  */
 export function wardOverviewQuery(range: { start: string; end: string }, alerts: boolean, limit: number | null = null): { sql: string; params: (string | number | null)[] } {
   const nameOrder = (alias: string) => `${alias}.family_name collate nl_base, given_names_text(${alias}.name_given) collate nl_base, ${alias}.id`;
@@ -129,7 +130,7 @@ export function wardOverviewQuery(range: { start: string; end: string }, alerts:
      select listed.*,
             (select count(*) from alerted)::int as with_alerts,
             (select count(*) from alerted)::int
-              + ${alerts ? '0' : `(select count(*) from patients q where ${inCare('q')})::int - (select count(*) from alerted a where ${inCare('a')})::int`} as ward_total,
+              + ${alerts ? '0' : `(select coalesce(sum(count), 0) from patient_counts where episode_status in (${sqlList(wardStatuses)}))::int - (select count(*) from alerted a where ${inCare('a')})::int`} as ward_total,
             (select max(created_at) from reports last where last.patient_id = listed.id and last.deleted_at is null) as last_report_at
        from listed
       order by alert_total desc, ${nameOrder('listed')}`;
