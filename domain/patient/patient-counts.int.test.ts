@@ -1,6 +1,6 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createOrganisation, createUser, signedInUser, type SignedIn } from '../../tests/support/factories';
+import type pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asApplication, createOrganisation, createUser, signedInUser, type SignedIn } from '../../tests/support/factories';
 import { json } from '../../tests/support/http';
 
 /**
@@ -8,33 +8,19 @@ import { json } from '../../tests/support/http';
  * application role does: whatever a statement inserts, updates or deletes, the counts agree with
  * counting the rows themselves, per organisation, and a rolled-back write never counted.
  */
-let app: pg.Client;
 let ward: SignedIn;
 let otherOrganisation: string;
 
-async function asTenant<T>(organisationId: string, work: () => Promise<T>, outcome: 'commit' | 'rollback' = 'commit'): Promise<T> {
-  await app.query('begin');
-  try {
-    await app.query("select set_config('app.organisation_id', $1, true)", [organisationId]);
-    const result = await work();
-    await app.query(outcome);
-    return result;
-  } catch (error) {
-    await app.query('rollback');
-    throw error;
-  }
-}
-
 /** Status → count, as kept and as counted; both under the organisation's policy. */
-async function keptAndCounted(organisationId: string) {
-  return asTenant(organisationId, async () => {
+function keptAndCounted(organisationId: string) {
+  return asApplication(organisationId, async (app) => {
     const kept = await app.query<{ episode_status: string; count: number }>('select episode_status, count::int from patient_counts where count <> 0 order by 1');
     const counted = await app.query<{ episode_status: string; count: number }>('select episode_status, count(*)::int as count from patients group by 1 order by 1');
     return { kept: kept.rows, counted: counted.rows };
   });
 }
 
-const insertPatients = (statuses: string[]) =>
+const insertPatients = (app: pg.Client, statuses: string[]) =>
   app.query(
     `insert into patients (organisation_id, name_given, family_name, john_doe, episode_status, search_name)
      select app_current_organisation(), array['Telling'], 'Patiënt' || n, true, status, 'telling patient' || n
@@ -46,18 +32,12 @@ beforeAll(async () => {
   ward = await signedInUser('verpleegkundige');
   otherOrganisation = (await createOrganisation('Andere instelling')).id;
   await createUser(otherOrganisation);
-  app = new pg.Client({ connectionString: inject('appUrl') });
-  await app.connect();
-});
-
-afterAll(async () => {
-  await app?.end();
 });
 
 describe('patient counts', () => {
   it('follow inserts, status changes and deletes of many rows at once, per organisation', async () => {
-    await asTenant(ward.organisationId, () => insertPatients(['screening', 'active', 'active', 'active', 'planned']));
-    await asTenant(otherOrganisation, () => insertPatients(['active', 'finished']));
+    await asApplication(ward.organisationId, (app) => insertPatients(app, ['screening', 'active', 'active', 'active', 'planned']));
+    await asApplication(otherOrganisation, (app) => insertPatients(app, ['active', 'finished']));
     expect(await keptAndCounted(ward.organisationId)).toEqual({
       kept: [
         { episode_status: 'active', count: 3 },
@@ -71,7 +51,7 @@ describe('patient counts', () => {
       ],
     });
 
-    await asTenant(ward.organisationId, async () => {
+    await asApplication(ward.organisationId, async (app) => {
       // Two discharged in one statement, one edited without a status change, one removed.
       await app.query("update patients set episode_status = 'finished' where id in (select id from patients where episode_status = 'active' order by family_name limit 2)");
       await app.query("update patients set family_name = family_name || ' (bijgewerkt)' where episode_status = 'screening'");
@@ -93,9 +73,15 @@ describe('patient counts', () => {
 
   it('never count a rolled-back write, and the app role cannot change them itself', async () => {
     const before = await keptAndCounted(ward.organisationId);
-    await asTenant(ward.organisationId, () => insertPatients(['active', 'active']), 'rollback');
+    const abandoned = new Error('afgebroken');
+    await expect(
+      asApplication(ward.organisationId, async (app) => {
+        await insertPatients(app, ['active', 'active']);
+        throw abandoned;
+      }),
+    ).rejects.toBe(abandoned);
     expect(await keptAndCounted(ward.organisationId)).toEqual(before);
-    await expect(asTenant(ward.organisationId, () => app.query('update patient_counts set count = 0'))).rejects.toThrow(/permission denied/);
+    await expect(asApplication(ward.organisationId, (app) => app.query('update patient_counts set count = 0'))).rejects.toThrow(/permission denied/);
   });
 
   it('are the totals of the patient list and the FHIR search', async () => {

@@ -26,6 +26,11 @@ export async function asOwner<T>(organisationId: string | null, work: (client: p
   }
 }
 
+/** The same transaction as the application role: only what the app's own connections may do. */
+export function asApplication<T>(organisationId: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return asOwner(organisationId, work, inject('appUrl'));
+}
+
 /** `ownerUrl` writes to another database than the stack's (a fault test's own PostgreSQL). */
 export async function createOrganisation(name = `Testinstelling ${randomUUID().slice(0, 8)}`, ownerUrl?: string): Promise<{ id: string; name: string }> {
   const id = randomUUID();
