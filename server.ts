@@ -1,6 +1,5 @@
 import { createRequestHandler } from '@remix-run/express';
 import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node';
-import compression from 'compression';
 import express from 'express';
 import cluster from 'node:cluster';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +7,7 @@ import path from 'node:path';
 import { loadEnvOrExit, type Env } from './domain/config/env';
 import { answerWindowRequests, MemoryWindows } from './domain/shared/rate-limit';
 import { speechConnectSource } from './domain/speech/speech.port';
+import { compressResponses } from './app/compression.server';
 import { answerClientError, closeWhenBodyUnread, hardening, malformedApiPath } from './app/security.server';
 
 const env = loadEnvOrExit();
@@ -49,7 +49,7 @@ async function serve(env: Env): Promise<void> {
   const connectSources = [env.CSP_CONNECT_SRC, speechConnectSource(env)].filter(Boolean).join(' ');
   app.use(hardening({ production: env.production, connectSources: connectSources || undefined }));
   app.use(closeWhenBodyUnread);
-  app.use(compression());
+  app.use(compressResponses());
   app.use('/api', malformedApiPath);
   // Fingerprinted assets can be cached forever; everything else is dynamic or tiny.
   app.use('/build', express.static(assetsDir, { immutable: true, maxAge: '1y' }));

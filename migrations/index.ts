@@ -13,6 +13,8 @@ import { Migration20261122120000NoShowLetters } from './Migration20261122120000N
 import { Migration20261122150000Performance } from './Migration20261122150000Performance';
 import { Migration20261122160000WardOrder } from './Migration20261122160000WardOrder';
 import { Migration20261122170000PatientCounts } from './Migration20261122170000PatientCounts';
+import { Migration20261122180000SessionLookupCall } from './Migration20261122180000SessionLookupCall';
+import { Migration20261122190000AgendaVersions } from './Migration20261122190000AgendaVersions';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -31,4 +33,6 @@ export const migrationsList = [
   { name: 'Migration20261122150000Performance', class: Migration20261122150000Performance },
   { name: 'Migration20261122160000WardOrder', class: Migration20261122160000WardOrder },
   { name: 'Migration20261122170000PatientCounts', class: Migration20261122170000PatientCounts },
+  { name: 'Migration20261122180000SessionLookupCall', class: Migration20261122180000SessionLookupCall },
+  { name: 'Migration20261122190000AgendaVersions', class: Migration20261122190000AgendaVersions },
 ];

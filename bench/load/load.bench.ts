@@ -38,6 +38,8 @@ interface Route {
   connections: number;
   /** Requests per second over all its connections (the chat is limited per user). */
   rate?: number;
+  /** Only in the one-at-a-time table, each request after `before` (not timed; it costs the app nothing). */
+  costOnly?: { before: () => Promise<unknown> };
   request: (i: number) => { method?: 'GET' | 'POST'; path: string; body?: unknown };
 }
 
@@ -84,6 +86,21 @@ try {
   const cookies = [firstCookie, ...(await Promise.all(clinicians.map((clinician) => bench.loginAs(clinician.email, clinician.password))))];
   log(`${cookies.length} clinicians logged in; model: fake OpenAI server at ${model.baseUrl}`);
 
+  /**
+   * Something in the organisation's agenda changes (as when a clinician moves an appointment): the
+   * database moves the agenda version on, and every remembered agenda range of the organisation
+   * must be read again (ADR 0023). Written as the owner, so it costs the app nothing. Every 10 s by
+   * default (AGENDA_CHANGE_SECONDS): 100 clinicians with some 620 appointments a working day, each
+   * written about twice (planned, moved or cancelled, completed, a report linked), change the agenda
+   * about every 25 s on average; 10 s is a busy hour.
+   */
+  const changeAgenda = () =>
+    bench.ownerOrm.em.fork().transactional(async (em) => {
+      await em.execute("select set_config('app.organisation_id', ?, true)", [bench.organisationId]);
+      await em.execute('update appointments set location = location where id = (select id from appointments where organisation_id = ? order by start_at desc limit 1)', [bench.organisationId]);
+    });
+  const agendaChangeSeconds = Number(process.env.AGENDA_CHANGE_SECONDS ?? 10);
+
   const names = patients.filter((_, index) => index % 997 === 0).map(({ input }) => [input.nameGiven?.[0], input.familyName].filter(Boolean).join(' '));
   const sentences = ['Maak een dagnotitie: rustig geslapen en goed gegeten', 'Wat staat er morgen in mijn agenda?', 'Annuleer de afspraak van vrijdag', 'Hoe ging de nacht op de afdeling?'];
   const routes: Route[] = [
@@ -94,6 +111,7 @@ try {
     { name: 'GET /api/reports?patientId', kind: 'read', connections: 8, request: (i) => ({ path: `/api/reports?patientId=${inCare[(i * 7) % inCare.length]}` }) },
     { name: 'GET /agenda (werkweek)', kind: 'page', connections: 8, request: () => ({ path: '/agenda?van=mij' }) },
     { name: 'GET /api/assistant/agenda', kind: 'read', connections: 8, request: () => ({ path: '/api/assistant/agenda?label=deze%20week' }) },
+    { name: 'GET /api/assistant/agenda (gewijzigd)', kind: 'read', connections: 0, costOnly: { before: changeAgenda }, request: () => ({ path: '/api/assistant/agenda?label=deze%20week' }) },
     { name: 'GET /overdracht (pagina)', kind: 'page', connections: 5, request: () => ({ path: '/overdracht?periode=1d' }) },
     { name: 'GET /api/overdracht/patients', kind: 'read', connections: 5, request: () => ({ path: '/api/overdracht/patients?period=1d&limit=100' }) },
     { name: 'POST /api/core/classify', kind: 'ai', connections: 14, request: (i) => ({ method: 'POST', path: '/api/core/classify', body: { input: sentences[i % sentences.length] } }) },
@@ -103,8 +121,10 @@ try {
 
   // ROUTES=overdracht,classify runs only the routes whose name contains one of the words (to find the slow one).
   const only = process.env.ROUTES?.split(',').filter(Boolean);
-  const chosen = only ? routes.filter((route) => only.some((word) => route.name.includes(word))) : routes;
-  type Outcome = { route: Route; latencies: number[]; statuses: Map<number, number>; errors: number };
+  const costed = only ? routes.filter((route) => only.some((word) => route.name.includes(word))) : routes;
+  const chosen = costed.filter((route) => !route.costOnly);
+  /** `errors`: requests without an answer (socket error or timeout), by what went wrong. */
+  type Outcome = { route: Route; latencies: number[]; statuses: Map<number, number>; errors: Map<string, number> };
 
   /**
    * One request of a route as the i-th clinician (100 users, each with a real session), read to its
@@ -149,7 +169,7 @@ try {
    * holds the next click back, so slowness shows in the latencies instead of lowering the load.
    */
   const arrivals = async (seconds: number, record: boolean, rate: number): Promise<Outcome[]> => {
-    const outcomes = chosen.map((route): Outcome => ({ route, latencies: [], statuses: new Map(), errors: 0 }));
+    const outcomes = chosen.map((route): Outcome => ({ route, latencies: [], statuses: new Map(), errors: new Map() }));
     const shares = chosen.map((route) => route.connections);
     const totalShare = shares.reduce((sum, share) => sum + share, 0);
     const draw = random(20261122);
@@ -171,7 +191,10 @@ try {
           if (record) outcome.latencies.push(performance.now() - started);
           outcome.statuses.set(status, (outcome.statuses.get(status) ?? 0) + 1);
         })
-        .catch(() => void outcome.errors++)
+        .catch((error: NodeJS.ErrnoException) => {
+          const kind = error.code ?? error.message;
+          outcome.errors.set(kind, (outcome.errors.get(kind) ?? 0) + 1);
+        })
         .finally(() => pending.delete(request));
       pending.add(request);
     }
@@ -205,7 +228,7 @@ try {
               },
             },
           ],
-        }, (error, result) => (error ? failed(error) : finished({ route, latencies: record ? latencies : [], statuses, errors: result.errors + result.timeouts })));
+        }, (error, result) => (error ? failed(error) : finished({ route, latencies: record ? latencies : [], statuses, errors: new Map([['socket errors', result.errors - result.timeouts], ['timeouts', result.timeouts]].filter(([, n]) => Number(n) > 0) as [string, number][]) })));
         instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
           latencies.push(responseTime);
           statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
@@ -220,15 +243,18 @@ try {
   const [web, worker] = [bench.processes.find((managed) => managed.name === 'web')!, bench.processes.find((managed) => managed.name === 'worker')!];
   // One request at a time per route: what each costs the app on its own (wall time, app CPU, size).
   console.log(`\nOne at a time (${costSamples} requests per route after 5 to warm up; size as sent, compressed as a browser asks):\n`);
-  console.log(`${'route'.padEnd(34)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ms  ${'app CPU'.padStart(7)} ms  ${'size'.padStart(7)} kB`);
-  for (const route of chosen) {
+  console.log(`${'route'.padEnd(40)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ms  ${'app CPU'.padStart(7)} ms  ${'size'.padStart(7)} kB`);
+  for (const route of costed) {
     for (let i = 0; i < 5; i++) await send(route, i);
     const times: number[] = [];
     let bytes = 0;
     const cpuBefore = cpuMs(web.child.pid!);
-    for (let i = 0; i < costSamples; i++) times.push(await time(async () => (bytes += (await send(route, i)).bytes)));
+    for (let i = 0; i < costSamples; i++) {
+      await route.costOnly?.before();
+      times.push(await time(async () => (bytes += (await send(route, i)).bytes)));
+    }
     const cpu = (cpuMs(web.child.pid!) - cpuBefore) / costSamples;
-    console.log(`${route.name.padEnd(34)} ${percentile(times, 50).toFixed(0).padStart(6)} ${percentile(times, 95).toFixed(0).padStart(6)}     ${cpu.toFixed(1).padStart(7)}     ${(bytes / costSamples / 1024).toFixed(0).padStart(7)}`);
+    console.log(`${route.name.padEnd(40)} ${percentile(times, 50).toFixed(0).padStart(6)} ${percentile(times, 95).toFixed(0).padStart(6)}     ${cpu.toFixed(1).padStart(7)}     ${(bytes / costSamples / 1024).toFixed(0).padStart(7)}`);
   }
 
   log('warm-up, 5 s');
@@ -242,23 +268,26 @@ try {
       memory.workerPeak = Math.max(memory.workerPeak, rssMb(worker.child.pid!));
     }, 1000);
     log(`measuring ${title}, ${durationSeconds} s`);
+    const changing = setInterval(() => void changeAgenda(), agendaChangeSeconds * 1000);
     const results = await run(durationSeconds, true, rate);
+    clearInterval(changing);
     clearInterval(sampler);
 
     const fmt = (n: number | undefined) => (n ?? Number.NaN).toFixed(0).padStart(6);
-    console.log(`\n${title}: ${patientCount} patients, ${cores} CPU cores shared with app, worker, PostgreSQL and the load generator, ${durationSeconds} s\n`);
-    console.log(`${'route'.padEnd(34)} ${'req/s'.padStart(7)}  ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ms  errors  target`);
+    console.log(`\n${title}: ${patientCount} patients, ${cores} CPU cores shared with app, worker, PostgreSQL and the load generator, ${durationSeconds} s; the agenda changes every ${agendaChangeSeconds} s\n`);
+    console.log(`${'route'.padEnd(40)} ${'req/s'.padStart(7)}  ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ms  errors  target`);
     let total = 0;
     let errors = 0;
-    for (const { route, latencies, statuses, errors: socketErrors } of results) {
-      const failed = [...statuses].filter(([status]) => status >= 400).reduce((sum, [, n]) => sum + n, 0) + socketErrors;
+    for (const { route, latencies, statuses, errors: unanswered } of results) {
+      const problems = [...[...statuses].filter(([status]) => status >= 400).map(([status, n]) => [String(status), n] as const), ...unanswered];
+      const failed = problems.reduce((sum, [, n]) => sum + n, 0);
       const p95 = latencies.length ? percentile(latencies, 95) : Number.POSITIVE_INFINITY;
       total += latencies.length;
       errors += failed;
       const target = route.kind === 'ai' ? 'n/a' : p95 <= 200 ? 'ok' : 'MISSED';
-      const statusNote = failed ? `  (${[...statuses].filter(([status]) => status >= 400).map(([status, n]) => `${n}× ${status}`).join(', ')}${socketErrors ? `, ${socketErrors} socket errors/timeouts` : ''})` : '';
+      const statusNote = failed ? `  (${problems.map(([problem, n]) => `${n}× ${problem}`).join(', ')})` : '';
       console.log(
-        `${route.name.padEnd(34)} ${(latencies.length / durationSeconds).toFixed(1).padStart(7)}  ${fmt(percentile(latencies, 50))} ${fmt(p95)} ${fmt(percentile(latencies, 99))}    ${String(failed).padStart(6)}  ${target}${statusNote}`,
+        `${route.name.padEnd(40)} ${(latencies.length / durationSeconds).toFixed(1).padStart(7)}  ${fmt(percentile(latencies, 50))} ${fmt(p95)} ${fmt(percentile(latencies, 99))}    ${String(failed).padStart(6)}  ${target}${statusNote}`,
       );
     }
     console.log(`\nTotal: ${(total / durationSeconds).toFixed(1)} requests/s, ${errors} errors`);

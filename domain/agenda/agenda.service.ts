@@ -21,7 +21,7 @@ export interface AppointmentView {
   ownerId: string;
   status: AppointmentStatus;
   location: string | null;
-  reportIds: string[];
+  reportIds: readonly string[];
 }
 
 const defaultDurationMs = 45 * 60_000;
@@ -70,7 +70,8 @@ const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-
 interface AppointmentRow {
   id: string;
   patient_id: string;
-  name_given: string[] | null;
+  /** given_names_text: the given names joined by a space, as displayName joins them (a text[] per row cost the driver more to parse than the rest of the row). */
+  given_names: string | null;
   name_prefix: string | null;
   family_name: string | null;
   /** ISO 8601 in UTC, formatted by PostgreSQL: thousands of rows need no Date parsing here. */
@@ -85,21 +86,91 @@ interface AppointmentRow {
 }
 
 /**
+ * Recently read agenda ranges, by organisation, range and filter, each with the agenda version it
+ * was read at (ADR 0023). During a shift change the same week is asked for again and again while
+ * nothing in it changes; the database moves the version on with every change that shows in an
+ * agenda, so an entry holds exactly as long as its version is the current one. Oldest out first,
+ * at most about 20 000 appointments in all (a few organisation weeks, some megabytes).
+ */
+interface AgendaRead {
+  version: string;
+  appointments: readonly AppointmentView[];
+  patientIds: string[];
+}
+const recentReads = new Map<string, AgendaRead>();
+/** Reads under way: requests that miss the same range at the same version wait for one read, not each their own. */
+const readsUnderWay = new Map<string, { version: string; read: Promise<AgendaRead> }>();
+const maxRememberedAppointments = 20_000;
+let rememberedAppointments = 0;
+
+function recall(key: string, version: string): AgendaRead | undefined {
+  const read = recentReads.get(key);
+  if (read?.version !== version) return undefined;
+  recentReads.delete(key);
+  recentReads.set(key, read);
+  return read;
+}
+
+function remember(key: string, read: AgendaRead): void {
+  const previous = recentReads.get(key);
+  if (previous) rememberedAppointments -= previous.appointments.length;
+  recentReads.delete(key);
+  recentReads.set(key, read);
+  rememberedAppointments += read.appointments.length;
+  for (const [oldest, { appointments }] of recentReads) {
+    if (rememberedAppointments <= maxRememberedAppointments) break;
+    recentReads.delete(oldest);
+    rememberedAppointments -= appointments.length;
+  }
+}
+
+/**
  * Appointments overlapping a range, earliest first; optionally for one practitioner or patient.
  * One statement straight into views, no entities: an organisation's week is thousands of
  * appointments, and hydrating them (and their patients) into the unit of work cost ten times the
- * query (docs/performance.md).
+ * query (docs/performance.md). A range read before at the current agenda version is not read again.
+ * The views are frozen: callers share them.
  */
 export async function appointmentsBetween(
   em: EntityManager,
   actor: AuditActor,
   range: DateRange,
   filter: { practitionerId?: string; patientId?: string } = {},
-): Promise<AppointmentView[]> {
-  // As em.find would: the unit of work's own pending writes (a chain step's new appointment) count.
+): Promise<readonly AppointmentView[]> {
+  // As em.find would: the unit of work's own pending writes (a chain step's new appointment) count,
+  // and move the version on (to one no other transaction can see until this one commits).
   await em.flush();
+  const [current] = await em.execute<{ version: string }[]>('select version from agenda_versions');
+  const key = [actor.organisationId, range.start.toISOString(), range.end.toISOString(), filter.practitionerId ?? '', filter.patientId ?? ''].join(' ');
+  const version = current?.version ?? '0';
+  const read = recall(key, version) ?? (await sharedRead(key, version, () => readAppointments(em, range, filter, version)));
+  recordAudit(em, actor, { action: 'search', resourceType: 'Appointment', patientIds: read.patientIds });
+  return read.appointments;
+}
+
+/**
+ * One read per range and version at a time. Another transaction's read at the same version is as
+ * good as this one's: both saw the same committed agenda (a transaction with writes of its own
+ * sees a version no other can). If that read fails, this request reads for itself.
+ */
+async function sharedRead(key: string, version: string, read: () => Promise<AgendaRead>): Promise<AgendaRead> {
+  const underWay = readsUnderWay.get(key);
+  const joined = underWay?.version === version ? await underWay.read.catch(() => undefined) : undefined;
+  if (joined) return joined;
+  const reading = read();
+  readsUnderWay.set(key, { version, read: reading });
+  try {
+    const result = await reading;
+    remember(key, result);
+    return result;
+  } finally {
+    if (readsUnderWay.get(key)?.read === reading) readsUnderWay.delete(key);
+  }
+}
+
+async function readAppointments(em: EntityManager, range: DateRange, filter: { practitionerId?: string; patientId?: string }, version: string): Promise<AgendaRead> {
   const rows = await em.execute<AppointmentRow[]>(
-    `select a.id, a.patient_id, p.name_given, p.name_prefix, p.family_name, ${isoUtc('a.start_at')} as start_at, ${isoUtc('a.end_at')} as end_at, a.type,
+    `select a.id, a.patient_id, given_names_text(p.name_given) as given_names, p.name_prefix, p.family_name, ${isoUtc('a.start_at')} as start_at, ${isoUtc('a.end_at')} as end_at, a.type,
             a.practitioner_id, a.owner_id, a.status, a.location,
             array(select r.id from reports r where r.encounter_id = a.id and r.deleted_at is null order by r.created_at, r.id) as report_ids
        from appointments a
@@ -110,23 +181,23 @@ export async function appointmentsBetween(
       order by a.start_at, a.id`,
     [range.end, range.start, filter.practitionerId ?? null, filter.practitionerId ?? null, filter.patientId ?? null, filter.patientId ?? null],
   );
-  const result = rows.map(
-    (row): AppointmentView => ({
-      id: row.id,
-      patientId: row.patient_id,
-      patientName: row.family_name === null ? '' : displayName({ nameGiven: row.name_given ?? [], namePrefix: row.name_prefix, familyName: row.family_name }),
-      start: row.start_at,
-      end: row.end_at,
-      type: row.type,
-      practitionerId: row.practitioner_id,
-      ownerId: row.owner_id,
-      status: row.status,
-      location: row.location,
-      reportIds: row.report_ids,
-    }),
+  const appointments = rows.map(
+    (row): AppointmentView =>
+      Object.freeze({
+        id: row.id,
+        patientId: row.patient_id,
+        patientName: row.family_name === null ? '' : displayName({ nameGiven: [row.given_names ?? ''], namePrefix: row.name_prefix, familyName: row.family_name }),
+        start: row.start_at,
+        end: row.end_at,
+        type: row.type,
+        practitionerId: row.practitioner_id,
+        ownerId: row.owner_id,
+        status: row.status,
+        location: row.location,
+        reportIds: Object.freeze(row.report_ids),
+      }),
   );
-  recordAudit(em, actor, { action: 'search', resourceType: 'Appointment', patientIds: [...new Set(result.map((a) => a.patientId))] });
-  return result;
+  return { version, appointments: Object.freeze(appointments), patientIds: [...new Set(appointments.map((a) => a.patientId))] };
 }
 
 export async function agendaFor(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()) {

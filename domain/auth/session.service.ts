@@ -62,19 +62,13 @@ export async function login(orm: MikroORM, input: LoginInput, ttlHours: number):
 
 /**
  * The user behind a session cookie, or null when the session is unknown, revoked or expired.
- * One query: the token hash opens exactly its session, user and organisation (see the policies).
+ * One statement, one round trip, outside any transaction: `session_by_token_hash` sets the token
+ * hash for the policies (it opens exactly its session, user and organisation) and reads them.
  */
 export async function resolveSession(orm: MikroORM, token: string): Promise<CurrentUser | null> {
-  const tokenHash = hashToken(token);
-  const [row] = await withSettings(orm, { 'app.session_token_hash': tokenHash }, (em) =>
-    em.execute<{ session_id: string; organisation_id: string; user_id: string; email: string; display_name: string; role: Role; organisation_name: string }[]>(
-      `select s.id as session_id, s.organisation_id, s.user_id, u.email, u.display_name, u.role, o.name as organisation_name
-         from sessions s
-         join users u on u.id = s.user_id
-         join organisations o on o.id = s.organisation_id
-        where s.token_hash = ? and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`,
-      [tokenHash],
-    ),
+  const [row] = await orm.em.fork().execute<{ session_id: string; organisation_id: string; user_id: string; email: string; display_name: string; role: Role; organisation_name: string }[]>(
+    'select * from session_by_token_hash(?)',
+    [hashToken(token)],
   );
   if (!row) return null;
   return {

@@ -1,6 +1,8 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
-import { json, login, request } from '../support/http';
+import { baseUrl, json, login, request } from '../support/http';
 
 let nurse: SignedIn;
 let colleagueCookie: string;
@@ -152,6 +154,36 @@ describe('assistant agenda API', () => {
       return rows.map((row) => `${row.action}:${row.outcome}`);
     });
     expect(rows).toEqual(expect.arrayContaining(['create:success', 'search:success', 'update:success']));
+  });
+
+  it('names a patient with several given names and no prefix as the record does', async () => {
+    const other = await registerPatient(nurse.cookie, {
+      identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '100000009' }],
+      name: [{ family: 'Bakker', given: ['Anna', 'Maria'] }],
+    });
+    const start = inDays(3, 7);
+    expect((await create({ patientId: other, start })).response.status).toBe(201);
+    const listed = await (await request(`/api/assistant/agenda?start=${encodeURIComponent(start)}`, { cookie: nurse.cookie })).json();
+    expect(listed.appointments).toEqual(expect.arrayContaining([expect.objectContaining({ patientId: other, patientName: 'Anna Maria Bakker' })]));
+  });
+
+  it('sends the week packed as a browser asks for it (zstd first), the same appointments once unpacked', async () => {
+    for (let day = 0; day < 12; day++) await create({ start: inDays(1 + (day % 5), 8 + day) });
+    const path = `/api/assistant/agenda?start=${encodeURIComponent(inDays(0, 0))}&end=${encodeURIComponent(inDays(7, 0))}`;
+    const plain = await (await request(path, { cookie: nurse.cookie, headers: { 'Accept-Encoding': 'identity' } })).json();
+    const packed = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      const chrome = { Cookie: nurse.cookie, 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+      http
+        .get(`${baseUrl()}${path}`, { headers: chrome }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+    expect(plain.appointments.length).toBeGreaterThanOrEqual(12);
+    expect(packed.encoding).toBe('zstd');
+    expect(JSON.parse(zlib.zstdDecompressSync(packed.body).toString('utf8'))).toEqual(plain);
   });
 
   it.each(['dag', 'week', 'werkweek'])('renders the %s view on the server', async (view) => {

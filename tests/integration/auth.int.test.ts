@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { login as startSession, resolveSession } from '../../domain/auth/session.service';
+import { createOrm } from '../../domain/db/orm';
 import { asOwner, createOrganisation, createUser, type TestUser } from '../support/factories';
 import { login, request } from '../support/http';
 
@@ -115,5 +117,24 @@ describe('session end', () => {
     await asOwner(other.organisationId, (client) => client.query('update users set disabled_at = now() where id = $1', [other.id]));
     expect(await sessionStatus(cookie)).toBe(401);
     expect((await login(other.email, other.password)).response.status).toBe(400);
+  });
+});
+
+describe('session lookup', () => {
+  it('reads the session in one statement and leaves nothing on the pooled connection', async () => {
+    // One connection: whatever the lookup left behind, the next statement would see.
+    const orm = await createOrm(inject('appUrl'), { poolMax: 1 });
+    try {
+      const { token } = await startSession(orm, { email: user.email, password: user.password }, 1);
+      const resolved = await resolveSession(orm, token);
+      expect(resolved).toMatchObject({ id: user.id, organisationId: user.organisationId, email: user.email });
+      const [after] = await orm.em.fork().execute<{ hash: string | null; sessions: string }[]>(
+        "select coalesce(current_setting('app.session_token_hash', true), '') as hash, (select count(*) from sessions) as sessions",
+      );
+      expect(after).toEqual({ hash: '', sessions: '0' });
+      expect(await resolveSession(orm, `${token}x`)).toBeNull();
+    } finally {
+      await orm.close();
+    }
   });
 });
