@@ -5,6 +5,7 @@ import { displayName } from '../patient/patient.service';
 import { Report } from '../report/report.entity';
 import { AppError, dutchMessages } from '../shared/errors';
 import { isUuid } from '../shared/ids';
+import { Recent } from '../shared/recent';
 import { parseOrThrow } from '../shared/validation';
 import { dateLabels, rangeForLabel, type DateRange } from './agenda.dates';
 import { agendaQuerySchema, cancelAppointmentSchema, createAppointmentSchema, rescheduleAppointmentSchema, type AppointmentStatus } from './agenda.schemas';
@@ -89,40 +90,18 @@ interface AppointmentRow {
  * Recently read agenda ranges, by organisation, range and filter, each with the agenda version it
  * was read at (ADR 0023). During a shift change the same week is asked for again and again while
  * nothing in it changes; the database moves the version on with every change that shows in an
- * agenda, so an entry holds exactly as long as its version is the current one. Oldest out first,
- * at most about 20 000 appointments in all (a few organisation weeks, some megabytes).
+ * agenda, so an entry holds exactly as long as its version is the current one. Least recently
+ * used out first, at most about 20 000 appointments in all (a few organisation weeks).
  */
 interface AgendaRead {
   version: string;
   appointments: readonly AppointmentView[];
   patientIds: string[];
 }
-const recentReads = new Map<string, AgendaRead>();
+/** Weighed by appointments plus one, so ranges with none (any range a client asks for) are bounded too. */
+const recentReads = new Recent<AgendaRead>(20_000, (read) => read.appointments.length + 1);
 /** Reads under way: requests that miss the same range at the same version wait for one read, not each their own. */
 const readsUnderWay = new Map<string, { version: string; read: Promise<AgendaRead> }>();
-const maxRememberedAppointments = 20_000;
-let rememberedAppointments = 0;
-
-function recall(key: string, version: string): AgendaRead | undefined {
-  const read = recentReads.get(key);
-  if (read?.version !== version) return undefined;
-  recentReads.delete(key);
-  recentReads.set(key, read);
-  return read;
-}
-
-function remember(key: string, read: AgendaRead): void {
-  const previous = recentReads.get(key);
-  if (previous) rememberedAppointments -= previous.appointments.length;
-  recentReads.delete(key);
-  recentReads.set(key, read);
-  rememberedAppointments += read.appointments.length;
-  for (const [oldest, { appointments }] of recentReads) {
-    if (rememberedAppointments <= maxRememberedAppointments) break;
-    recentReads.delete(oldest);
-    rememberedAppointments -= appointments.length;
-  }
-}
 
 /**
  * Appointments overlapping a range, earliest first; optionally for one practitioner or patient.
@@ -143,7 +122,8 @@ export async function appointmentsBetween(
   const [current] = await em.execute<{ version: string }[]>('select version from agenda_versions');
   const key = [actor.organisationId, range.start.toISOString(), range.end.toISOString(), filter.practitionerId ?? '', filter.patientId ?? ''].join(' ');
   const version = current?.version ?? '0';
-  const read = recall(key, version) ?? (await sharedRead(key, version, () => readAppointments(em, range, filter, version)));
+  const recent = recentReads.get(key);
+  const read = recent?.version === version ? recent : await sharedRead(key, version, () => readAppointments(em, range, filter, version));
   recordAudit(em, actor, { action: 'search', resourceType: 'Appointment', patientIds: read.patientIds });
   return read.appointments;
 }
@@ -161,7 +141,7 @@ async function sharedRead(key: string, version: string, read: () => Promise<Agen
   readsUnderWay.set(key, { version, read: reading });
   try {
     const result = await reading;
-    remember(key, result);
+    recentReads.set(key, result);
     return result;
   } finally {
     if (readsUnderWay.get(key)?.read === reading) readsUnderWay.delete(key);
