@@ -36,6 +36,10 @@ function worthCompressing(res: Response, status: number, knownLength: number | u
   return length >= threshold;
 }
 
+/** A chunk as `res.write`/`res.end` take it: a string in the encoding named after it (utf8 when none), or bytes. */
+const asBuffer = (chunk: unknown, encoding: unknown) =>
+  typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : (chunk as Buffer);
+
 const chunkLength = (chunk: unknown) => (typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk instanceof Uint8Array ? chunk.length : 0);
 
 /**
@@ -83,7 +87,7 @@ export function compressResponses(): RequestHandler {
       if (!res.headersSent) res.writeHead(res.statusCode);
       if (!stream) return write(chunk, ...rest);
       const callback = rest.find((arg) => typeof arg === 'function') as ((error?: Error | null) => void) | undefined;
-      return stream.write(typeof chunk === 'string' ? Buffer.from(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8') : (chunk as Buffer), callback);
+      return stream.write(asBuffer(chunk, rest[0]), callback);
     } as Response['write'];
 
     res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
@@ -95,7 +99,7 @@ export function compressResponses(): RequestHandler {
       if (!stream) return end(chunk, ...rest);
       const callback = [chunk, ...rest].find((arg) => typeof arg === 'function') as (() => void) | undefined;
       if (callback) res.once('finish', callback);
-      if (body !== undefined && body !== null) stream.end(typeof body === 'string' ? Buffer.from(body, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8') : (body as Buffer));
+      if (body !== undefined && body !== null) stream.end(asBuffer(body, rest[0]));
       else stream.end();
       return res;
     } as Response['end'];
