@@ -18,14 +18,38 @@ export default tseslint.config(
     },
   },
   {
-    // Workflows must stay deterministic: no Node APIs, no clock or randomness of their own.
+    // Workflows must stay deterministic: no Node APIs, no I/O, no clock or randomness of their own.
+    // They may name the types of what they pass on (activities, grants), not import its code.
     files: ['workflows/**/*.ts'],
     ignores: ['workflows/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '../../domain/db/*', '@mikro-orm/*', 'pg'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'pg', '@mikro-orm/*', 'openai', '@temporalio/client', '@temporalio/worker', '@temporalio/activity'], message: 'Workflow code does no I/O: that is for activities.' },
+            { group: ['**/domain/db/*', '**/*.service', '**/*.entity', '**/*.entities', '**/domain/ai/*', '**/workers/*', '**/temporal/*', '**/app/*'], allowTypeImports: true, message: 'Workflow code imports pure rules and types only.' },
+          ],
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use workflow-safe randomness (uuid4 from @temporalio/workflow).' },
+      ],
+    },
+  },
+  {
+    // The clinical model knows nothing of Temporal (ADR 0025): the app's client layer is temporal/.
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@temporalio/*'], message: 'domain/ stays free of Temporal; use temporal/ (the client layer) or workers/ (activities).' },
+            { group: ['**/temporal/*', '**/workflows/*', '**/workers/*', '**/app/*'], message: 'domain/ is imported by those layers, not the other way round.' },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,3 @@
-import { createRequestHandler } from '@remix-run/express';
 import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node';
 import express from 'express';
 import cluster from 'node:cluster';
@@ -8,7 +7,8 @@ import { loadEnvOrExit, type Env } from './domain/config/env';
 import { answerWindowRequests, MemoryWindows } from './domain/shared/rate-limit';
 import { speechConnectSource } from './domain/speech/speech.port';
 import { compressResponses } from './app/compression.server';
-import { answerClientError, closeWhenBodyUnread, hardening, malformedApiPath } from './app/security.server';
+import { remixHandler } from './app/remix-adapter.server';
+import { answerClientError, answerExpectContinue, closeWhenBodyUnread, hardening, lastResort, limitBody, malformedApiPath } from './app/security.server';
 
 const env = loadEnvOrExit();
 
@@ -20,6 +20,7 @@ function superviseWebProcesses(count: number): void {
   const windows = new MemoryWindows();
   let stopping = false;
   cluster.on('message', (worker, message) => answerWindowRequests(windows, worker, message));
+  cluster.on('listening', (worker) => console.log(`web: process ${worker.process.pid} listening`));
   cluster.on('exit', (worker, code, signal) => {
     // A process that stopped as asked (exit code 0) is not replaced; one that died is.
     if (!stopping && code !== 0) {
@@ -45,10 +46,10 @@ async function serve(env: Env): Promise<void> {
 
   const app = express();
   app.disable('x-powered-by');
-  // Before anything else: security headers, no cross-site write reaching a route (ADR 0017).
+  app.use(closeWhenBodyUnread);
+  // Before anything else: security headers, no cross-site write reaching a route (ADR 0017, 0024).
   const connectSources = [env.CSP_CONNECT_SRC, speechConnectSource(env)].filter(Boolean).join(' ');
   app.use(hardening({ production: env.production, connectSources: connectSources || undefined }));
-  app.use(closeWhenBodyUnread);
   app.use(compressResponses());
   app.use('/api', malformedApiPath);
   // Fingerprinted assets can be cached forever; everything else is dynamic or tiny.
@@ -56,7 +57,10 @@ async function serve(env: Env): Promise<void> {
   app.use(express.static('public', { maxAge: '1h', index: false }));
   // Behind a reverse proxy, TRUST_PROXY makes req.ip the client's address for the access log.
   if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
-  app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext: (req, res) => ({ clientAddress: req.ip ?? null, cspNonce: res.locals.cspNonce as string }) }));
+  // Bodies are read, within their limit, before any route (ADR 0024).
+  app.use(limitBody);
+  app.all('*', remixHandler(build, (req, res) => ({ clientAddress: req.ip ?? null, cspNonce: res.locals.cspNonce as string })));
+  app.use(lastResort);
 
   const server = app.listen(env.PORT, env.HOST, () => {
     if (cluster.isPrimary) console.log(`web: listening on http://${env.HOST}:${env.PORT}`);
@@ -64,6 +68,7 @@ async function serve(env: Env): Promise<void> {
   });
 
   server.on('clientError', answerClientError);
+  server.on('checkContinue', answerExpectContinue(app));
 
   // In a cluster the process may hear the stop twice (its group's signal and the primary's): one
   // graceful close, the repeat ignored. Alone, a second Ctrl+C still ends it at once.

@@ -13,7 +13,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'unit',
-          include: ['{app,domain,workflows,workers,migrations,scripts,tests}/**/*.test.{ts,tsx}'],
+          include: ['{app,domain,temporal,workflows,workers,migrations,scripts,tests}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', 'tests/e2e/**', 'node_modules/**'],
           testTimeout: 20_000,
         },
@@ -24,7 +24,7 @@ export default defineConfig({
           // Integration and browser tests share one stack: real PostgreSQL, a real Temporal dev
           // server, the worker and the built app, started once by the global setup.
           name: 'stack',
-          include: ['{app,domain,workflows,workers,migrations,tests}/**/*.int.test.ts', 'tests/e2e/**/*.e2e.test.ts'],
+          include: ['{app,domain,temporal,workflows,workers,migrations,tests}/**/*.int.test.ts', 'tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/setup/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { createCookie, redirect } from '@remix-run/node';
+import { createCookie, redirect, type AppLoadContext } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { env } from '../domain/config/env';
@@ -8,6 +8,7 @@ import { AppError } from '../domain/shared/errors';
 import { invalidCredentialsMessage, isClinician, login, resolveSession, revokeSession, type ClinicalUser, type CurrentUser, type StartedSession } from '../domain/auth/session.service';
 import { demoAccounts, demoPassword } from '../domain/demo/demo-accounts';
 import { getOrm } from './services.server';
+import { recordRefusal } from './tenant.server';
 
 export const sessionCookie = createCookie('ggz_session', {
   httpOnly: true,
@@ -68,15 +69,20 @@ async function sessionToken(request: Request): Promise<string | null> {
 // refused by the very next request.
 const inFlight = new Map<string, Promise<CurrentUser | null>>();
 
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+/**
+ * The signed-in user, or null. Every request counts as activity for the idle time
+ * (`SESSION_IDLE_MINUTES`) except the shell's background session check (`touch: false`).
+ */
+export async function getCurrentUser(request: Request, { touch = true }: { touch?: boolean } = {}): Promise<CurrentUser | null> {
   const token = await sessionToken(request);
   if (!token) return null;
-  let pending = inFlight.get(token);
+  const key = `${touch ? 'touch' : 'look'}:${token}`;
+  let pending = inFlight.get(key);
   if (!pending) {
     pending = getOrm()
-      .then((orm) => resolveSession(orm, token))
-      .finally(() => inFlight.delete(token));
-    inFlight.set(token, pending);
+      .then((orm) => resolveSession(orm, token, { idleMinutes: env().SESSION_IDLE_MINUTES, touch }))
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
   }
   return pending;
 }
@@ -99,9 +105,10 @@ export const noPatientDataRedirect = '/beheer/workflows?melding=geen-patientgege
  * beheerder here, in the one guard all pages already call, so a new clinical page cannot forget
  * it (ADR 0015). Ops pages use `requireRole` instead.
  */
-export async function requireUser(request: Request): Promise<ClinicalUser> {
+export async function requireUser(request: Request, context: AppLoadContext): Promise<ClinicalUser> {
   const user = await requireSignedIn(request);
   if (isClinician(user)) return user;
+  await recordRefusal(user, request, context);
   throw redirect(noPatientDataRedirect);
 }
 

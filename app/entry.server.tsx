@@ -40,11 +40,26 @@ function coalescing(): Transform {
 }
 
 /**
+ * Pages and their data show patient data (or the login form): no browser or proxy keeps a copy,
+ * not in the back-forward cache of a shared ward PC either (issue 18).
+ */
+function noStore(headers: Headers): void {
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+}
+
+/** Remix's client-side navigations fetch the same data as JSON: the same rule. */
+export function handleDataRequest(response: Response): Response {
+  noStore(response.headers);
+  return response;
+}
+
+/**
  * Remix's default Node entry, plus the CSP nonce (ADR 0017): the server sets a fresh nonce per
  * response (server.ts) and only scripts carrying it run, so no injected inline script can.
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce ?? '';
+  noStore(responseHeaders);
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

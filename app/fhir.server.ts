@@ -1,6 +1,6 @@
 import { AppError, dutchMessages } from '../domain/shared/errors';
 import { fhirContentType, operationOutcome } from '../domain/patient/patient.fhir';
-import { apiRoute, readJson } from './http.server';
+import { allowedMethods, apiRoute, readJson } from './http.server';
 
 export function fhirResponse(resource: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -19,13 +19,10 @@ export function fhirRoute(handler: Parameters<typeof apiRoute>[0]) {
       if (error instanceof Response) throw error;
       const appError = error instanceof AppError ? error : new AppError('internal', dutchMessages.internal);
       if (!(error instanceof AppError)) console.error(`[fhir] ${error instanceof Error ? `${error.name}\n${error.stack ?? ''}` : 'non-error thrown'}`);
-      return fhirResponse(operationOutcome(appError), { status: appError.status });
+      const allow = allowedMethods(appError);
+      return fhirResponse(operationOutcome(appError), { status: appError.status, headers: allow ? { Allow: allow } : {} });
     }
   });
 }
 
 export { readJson };
-
-export function methodNotAllowed(allowed: string[]): never {
-  throw new AppError('method_not_allowed', `Deze methode wordt hier niet ondersteund. Gebruik ${allowed.join(' of ')}.`);
-}

@@ -1,20 +1,36 @@
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { env } from '../domain/config/env';
 import { AppError, toErrorBody } from '../domain/shared/errors';
 import { noPatientDataMessage } from '../domain/auth/auth.schemas';
 import { isClinician, type ClinicalUser, type CurrentUser } from '../domain/auth/session.service';
 import { getCurrentUser } from './auth.server';
+import { recordRefusal } from './tenant.server';
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
+/**
+ * A reference the database refused (an id of another organisation or of nobody, past every check
+ * of the use case): the client's mistake, a Dutch 400, not a 500.
+ */
+function asDomainError(error: unknown): unknown {
+  if (error instanceof ForeignKeyConstraintViolationException) return AppError.validation({ _: danglingReference }, danglingReference);
+  return error;
+}
+
+const danglingReference = 'Een gegeven in de aanvraag verwijst naar iets dat niet (meer) bestaat.';
+
 /** The one place where an error becomes an HTTP response. */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(thrown: unknown): Response {
+  const error = asDomainError(thrown);
   const { status, body } = toErrorBody(error, env().production);
   if (status >= 500) {
     // Log the class and stack only; messages of driver errors can carry query parameters.
     console.error(`[api] ${error instanceof Error ? `${error.name}\n${error.stack ?? ''}` : 'non-error thrown'}`);
   }
   const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const allow = allowedMethods(error);
+  if (allow) headers.set('Allow', allow);
   const retryAfter = error instanceof AppError && error.code === 'rate_limited' ? (error.details as { retryAfter?: unknown } | undefined)?.retryAfter : undefined;
   if (typeof retryAfter === 'number') headers.set('Retry-After', String(retryAfter));
   return Response.json(body, { status, headers });
@@ -22,27 +38,31 @@ export function errorResponse(error: unknown): Response {
 
 /**
  * Wraps a JSON resource route: a clinician's session is required (401 without a session, 403 for
- * the beheerder, ADR 0015); any thrown AppError or unexpected error becomes the contract's error
- * body.
+ * the beheerder, ADR 0015, which the access log records as a refused attempt); any thrown AppError
+ * or unexpected error becomes the contract's error body.
  */
 export function apiRoute<T>(handler: (args: Args & { user: ClinicalUser }) => Promise<T>) {
-  return guardedRoute((user) => {
-    if (!isClinician(user)) throw AppError.forbidden(noPatientDataMessage);
-    return user;
+  return guardedRoute(async (user, args) => {
+    if (isClinician(user)) return user;
+    await recordRefusal(user, args.request, args.context);
+    throw AppError.forbidden(noPatientDataMessage);
   }, handler);
 }
 
-/** As apiRoute, for the few routes every role needs (the session check of the shell). */
-export function signedInApiRoute<T>(handler: (args: Args & { user: CurrentUser }) => Promise<T>) {
-  return guardedRoute((user) => user, handler);
+/**
+ * The shell's background session check, for every role: it answers who is signed in without
+ * counting as activity, so an open tab alone does not keep a session alive (SESSION_IDLE_MINUTES).
+ */
+export function sessionCheckRoute<T>(handler: (args: Args & { user: CurrentUser }) => Promise<T>) {
+  return guardedRoute(async (user) => user, handler, { touch: false });
 }
 
-function guardedRoute<U extends CurrentUser, T>(admit: (user: CurrentUser) => U, handler: (args: Args & { user: U }) => Promise<T>) {
+function guardedRoute<U extends CurrentUser, T>(admit: (user: CurrentUser, args: Args) => Promise<U>, handler: (args: Args & { user: U }) => Promise<T>, session = { touch: true }) {
   return async (args: Args): Promise<Response> => {
     try {
-      const user = await getCurrentUser(args.request);
+      const user = await getCurrentUser(args.request, session);
       if (!user) throw AppError.unauthorized();
-      const result = await handler({ ...args, user: admit(user) });
+      const result = await handler({ ...args, user: await admit(user, args) });
       return result instanceof Response ? result : Response.json(result, { headers: { 'Cache-Control': 'no-store' } });
     } catch (error) {
       if (error instanceof Response) return error;
@@ -66,18 +86,32 @@ export function queryParams(request: Request, keys: readonly string[]): Record<s
   return Object.fromEntries(keys.map((key) => [key, url.searchParams.get(key) || undefined]));
 }
 
-const usePost = 'Gebruik POST op deze route.';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The loader of a POST-only resource route: a GET gets the JSON 405, not Remix's 400. */
+const methodWords = (methods: readonly Method[]) => (methods.length > 1 ? `${methods.slice(0, -1).join(', ')} of ${methods.at(-1)}` : methods[0]);
+
+/** 405 with the methods the route does answer, which `errorResponse` sends as the `Allow` header. */
+export function methodNotAllowed(allowed: readonly Method[]): AppError {
+  return new AppError('method_not_allowed', `Gebruik ${methodWords(allowed)} op deze route.`, { allow: allowed });
+}
+
+/** The `Allow` header a 405 carries, if the error is one. */
+export function allowedMethods(error: unknown): string | undefined {
+  if (!(error instanceof AppError) || error.code !== 'method_not_allowed') return undefined;
+  const allow = (error.details as { allow?: unknown } | undefined)?.allow;
+  return Array.isArray(allow) ? allow.join(', ') : undefined;
+}
+
+/** The loader of a POST-only resource route: a GET gets the JSON 405 (after the 401 without a session), not Remix's 400. */
 export const postOnlyLoader = apiRoute(async () => {
-  throw new AppError('method_not_allowed', usePost);
+  throw methodNotAllowed(['POST']);
 });
 
-/** The action of a read-only resource route: a write gets the JSON 405. */
+/** The action of a read-only resource route: a write gets the JSON 405 (after the 401 without a session). */
 export const getOnlyAction = apiRoute(async () => {
-  throw new AppError('method_not_allowed', 'Gebruik GET op deze route.');
+  throw methodNotAllowed(['GET']);
 });
 
 export function requirePost(request: Request): void {
-  if (request.method !== 'POST') throw new AppError('method_not_allowed', usePost);
+  if (request.method !== 'POST') throw methodNotAllowed(['POST']);
 }

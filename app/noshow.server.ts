@@ -1,12 +1,12 @@
-import type { NoShowDeps } from '../domain/noshow/noshow.temporal';
-import { getOrm, requireTemporalClient } from './services.server';
+import type { NoShowDeps } from '../temporal/noshow';
+import { getOrm, requireTemporal } from './services.server';
 
 // The letter pages reach their use cases through this `.server` module, so the browser bundle
 // never pulls in the ORM or the Temporal client behind them.
 export { getAppointment } from '../domain/agenda/agenda.service';
 export { gpLetterInbox, getGpLetter } from '../domain/gp-letter/gp-letter.service';
-export { approveNoShowLetter, dispatchGpLetter, noShowContext, noShowState } from '../domain/noshow/noshow.temporal';
+export { approveNoShowLetter, dispatchGpLetter, noShowContext, noShowState } from '../temporal/noshow';
 
 export async function noShowDeps(): Promise<NoShowDeps> {
-  return { orm: await getOrm(), client: await requireTemporalClient() };
+  return { orm: await getOrm(), ...(await requireTemporal()) };
 }

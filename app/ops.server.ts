@@ -1,3 +1,3 @@
 // The beheer pages reach Temporal through this `.server` module, so the browser bundle never
 // pulls in the Temporal client.
-export { recentWorkflows } from '../domain/ops/workflows.service';
+export { recentWorkflows } from '../temporal/ops';

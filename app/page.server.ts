@@ -25,7 +25,7 @@ export function throwPageError(error: unknown): never {
 
 /** The start of every loader and action of a patient's record tab: who acts, for which patient. */
 export async function patientPage({ request, params, context }: { request: Request; params: Params; context: AppLoadContext }) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const patientId = uuidOrNull(params.id);
   if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
   return { user, actor: actorFor(user, context, 'web'), patientId };

@@ -4,6 +4,7 @@ import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.
 import styles from './styles/app.css';
 import { StatusPage } from './components/status-page';
 import { useNonce } from './components/nonce';
+import { statusText } from './lib/status-texts';
 
 export const links: LinksFunction = () => [
   { rel: 'preload', href: interFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -44,14 +45,13 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { title, text, retry } = statusText(status);
+  // A refusal the server explained in Dutch (403, 404, 413 …) says why; a server error says no more.
+  const message = isRouteErrorResponse(error) && status < 500 && typeof error.data?.message === 'string' ? error.data.message : text;
   return (
     <Document>
-      {notFound ? (
-        <StatusPage code="404" title="Pagina niet gevonden" text="De gevraagde pagina bestaat niet of is verplaatst." />
-      ) : (
-        <StatusPage code="500" title="Er ging iets mis op de server" text="Probeer het opnieuw. Blijft het misgaan, neem dan contact op met functioneel beheer." retry />
-      )}
+      <StatusPage code={String(status)} title={title} text={message} retry={retry} />
     </Document>
   );
 }

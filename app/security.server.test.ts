@@ -23,12 +23,12 @@ describe('cross-site request refusal (CSRF)', () => {
 });
 
 describe('security headers', () => {
-  it('allow only nonce-carrying inline scripts, no framing and no referrer', () => {
+  it('allow only nonce-carrying inline scripts, no framing and no referrer to other sites', () => {
     const set = securityHeaders({ nonce: 'abc', production: false });
     expect(set['Content-Security-Policy']).toContain("script-src 'self' 'nonce-abc'");
     expect(set['Content-Security-Policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(set['Content-Security-Policy']).toContain("frame-ancestors 'none'");
-    expect(set['Referrer-Policy']).toBe('no-referrer');
+    expect(set['Referrer-Policy']).toBe('same-origin');
     expect(set['Strict-Transport-Security']).toBeUndefined();
   });
 

@@ -1,12 +1,12 @@
-import { Client, Connection } from '@temporalio/client';
 import { env } from '../domain/config/env';
 import { createOrm, type MikroORM } from '../domain/db/orm';
 import { AppError, dutchMessages } from '../domain/shared/errors';
+import { connectTemporal, missingKeys, type TemporalDeps } from '../temporal/client';
 
 // Kept on globalThis so development rebuilds reuse the pool and the Temporal connection.
 const globals = globalThis as typeof globalThis & {
   __ggzOrm?: Promise<MikroORM>;
-  __ggzTemporal?: Promise<Client>;
+  __ggzTemporal?: Promise<TemporalDeps>;
 };
 
 /** One ORM (and pool) per process; every request forks its own EntityManager from it. */
@@ -19,23 +19,26 @@ export function getOrm(): Promise<MikroORM> {
 }
 
 /**
- * The app's Temporal client. Connecting lazily keeps the app up while Temporal is down; a failed
+ * The app's Temporal client (with the encrypting codec) and the signer of the actors it hands to
+ * workflows (ADR 0025). Connecting lazily keeps the app up while Temporal is down; a failed
  * connection is forgotten so the next request tries again.
  */
-export function getTemporalClient(): Promise<Client> {
-  globals.__ggzTemporal ??= Connection.connect({ address: env().TEMPORAL_ADDRESS, connectTimeout: '2 seconds' })
-    .then((connection) => new Client({ connection, namespace: env().TEMPORAL_NAMESPACE }))
-    .catch((error: unknown) => {
-      globals.__ggzTemporal = undefined;
-      throw error;
-    });
+export function getTemporal(): Promise<TemporalDeps> {
+  globals.__ggzTemporal ??= connectTemporal({ address: env().TEMPORAL_ADDRESS, namespace: env().TEMPORAL_NAMESPACE, payloadKeys: env().payloadKeys }).catch((error: unknown) => {
+    globals.__ggzTemporal = undefined;
+    // A configuration error is said once per attempt, so the 503s that follow have a reason in the log.
+    if (error instanceof Error && error.message === missingKeys) console.error(`[temporal] ${missingKeys}`);
+    throw error;
+  });
   return globals.__ggzTemporal;
 }
 
+export const getTemporalClient = () => getTemporal().then((temporal) => temporal.client);
+
 /** For use cases that cannot work without Temporal: an unreachable server is a Dutch 503, not a 500. */
-export async function requireTemporalClient(): Promise<Client> {
+export async function requireTemporal(): Promise<TemporalDeps> {
   try {
-    return await getTemporalClient();
+    return await getTemporal();
   } catch {
     throw new AppError('unavailable', dutchMessages.unavailable);
   }

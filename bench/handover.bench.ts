@@ -1,7 +1,7 @@
 import type { AuditActor } from '../domain/audit/audit.service';
 import { withTenant } from '../domain/db/tenant';
 import { collectHandoverSources, storeHandover, summariseHandover, type HandoverJob } from '../domain/handover/generate';
-import { generateHandover } from '../domain/handover/handover.temporal';
+import { generateHandover } from '../temporal/handover';
 import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
 
 /**
@@ -10,7 +10,7 @@ import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
  * `generateHandover` → Temporal → worker → activities. Target: p50 overhead ≤ 150 ms.
  */
 const samples = Number(process.env.SAMPLES ?? 30);
-const { stack, model, orm, ai, client, taskQueue, stop } = await startWorkflowBench('handover', 54332);
+const { stack, model, orm, ai, temporal, stop } = await startWorkflowBench('handover', 54332);
 
 try {
   const actor: AuditActor = { organisationId: stack.organisationId, userId: stack.userId, role: 'psychiater', channel: 'web' };
@@ -40,7 +40,7 @@ try {
     await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) => storeHandover(em, job, collected, summarised.prepared));
   };
   // Each sample is another day, so each starts its own workflow instead of joining the last.
-  const viaWorkflow = (i: number) => generateHandover({ orm, client, taskQueue }, actor, { patientId, period: '3d', filterForRole: 'psychiater' }, new Date(Date.now() + (i + 1) * day));
+  const viaWorkflow = (i: number) => generateHandover({ orm, ...temporal }, actor, { patientId, period: '3d', filterForRole: 'psychiater' }, new Date(Date.now() + (i + 1) * day));
 
   await compareWithWorkflow('handover generation', samples, direct, viaWorkflow);
 } finally {

@@ -2,19 +2,19 @@ import type { AuditActor } from '../domain/audit/audit.service';
 import { generateBsn, random } from '../domain/demo/patient-generator';
 import { withTenant } from '../domain/db/tenant';
 import { getGpLetter } from '../domain/gp-letter/gp-letter.service';
-import { approveNoShowLetter, dispatchNoShow, startNoShow, type NoShowDeps } from '../domain/noshow/noshow.temporal';
+import { approveNoShowLetter, dispatchNoShow, startNoShow, type NoShowDeps } from '../temporal/noshow';
 import { log, percentile, time } from './harness';
 import { startWorkflowBench } from './workflow-bench';
 
 /**
  * The no-show process end to end, the model mocked with zero delay: the command (register the
  * no-show, rewrite the draft through the pseudonymised model call, offer it for review), the
- * approval signal until the letter is approved, and the dispatch until it is `verzendklaar`.
+ * approval Update until the letter is approved, and the dispatch Update until it is `verzendklaar`.
  * Each sample is its own patient, appointment and draft letter, as on a ward.
  */
 const samples = Number(process.env.SAMPLES ?? 30);
 const warmup = 5;
-const { stack, model, orm, client, taskQueue, stop } = await startWorkflowBench('noshow', 54335);
+const { stack, model, orm, temporal, stop } = await startWorkflowBench('noshow', 54335);
 
 try {
   const actor: AuditActor = { organisationId: stack.organisationId, userId: stack.userId, role: 'psychiater', channel: 'assistant' };
@@ -50,8 +50,7 @@ try {
     return { content: JSON.stringify({ brief: `${draft}\n\nDe patiënt is niet verschenen; wij plannen een nieuwe afspraak.` }) };
   });
 
-  // A short poll: the bench measures the process, not how often the app looks.
-  const deps: NoShowDeps = { orm, client, taskQueue, waits: { poll: 10 } };
+  const deps: NoShowDeps = { orm, ...temporal };
   const times = { rescript: [] as number[], approve: [] as number[], dispatch: [] as number[], total: [] as number[] };
   for (const [index, appointmentId] of appointments.entries()) {
     let letterId = '';

@@ -2,7 +2,7 @@ import type { AuditActor } from '../domain/audit/audit.service';
 import { withTenant } from '../domain/db/tenant';
 import { plusDays } from '../domain/treatment-plan/draft';
 import { collectTreatmentPlanSources, draftTreatmentPlan, storeTreatmentPlanDraft, type TreatmentPlanJob } from '../domain/treatment-plan/generate';
-import { generateTreatmentPlan } from '../domain/treatment-plan/treatment-plan.temporal';
+import { generateTreatmentPlan } from '../temporal/treatment-plan';
 import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
 
 /**
@@ -12,7 +12,7 @@ import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
  * whole request far inside the 8 s the clinician may wait.
  */
 const samples = Number(process.env.SAMPLES ?? 30);
-const { stack, model, orm, ai, client, taskQueue, stop } = await startWorkflowBench('treatment_plan', 54334);
+const { stack, model, orm, ai, temporal, stop } = await startWorkflowBench('treatment_plan', 54334);
 
 try {
   const actor: AuditActor = { organisationId: stack.organisationId, userId: stack.userId, role: 'psychiater', channel: 'web' };
@@ -58,7 +58,7 @@ try {
     await withTenant(orm, tenant, (em) => storeTreatmentPlanDraft(em, job, drafted.drafted, crypto.randomUUID()));
   };
   // Each sample is another day, so each starts its own workflow instead of joining the last.
-  const viaWorkflow = (i: number) => generateTreatmentPlan({ orm, client, taskQueue }, actor, { patientId }, new Date(Date.now() + (i + 1) * day));
+  const viaWorkflow = (i: number) => generateTreatmentPlan({ orm, ...temporal }, actor, { patientId }, new Date(Date.now() + (i + 1) * day));
 
   await compareWithWorkflow('treatment-plan generation', samples, direct, viaWorkflow, ' (target < 8000 ms with a responsive model)');
 } finally {

@@ -1,7 +1,8 @@
-import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createAiPort, type AiPort } from '../domain/ai/ai.port';
+import { newPayloadKey, parsePayloadKeys } from '../domain/config/payload-keys';
 import { createOrm, type MikroORM } from '../domain/db/orm';
+import { connectTemporal, type TemporalDeps } from '../temporal/client';
 import { mockModel, modelBaseUrl } from '../tests/msw/model';
 import { createActivities } from '../workers/activities';
 import { createWorker } from '../workers/worker';
@@ -13,7 +14,8 @@ export interface WorkflowBench {
   model: ReturnType<typeof mockModel>;
   orm: MikroORM;
   ai: AiPort;
-  client: Client;
+  /** The app's client layer deps: the client with the encrypting codec and the actor signer, on the bench's task queue. */
+  temporal: TemporalDeps & { taskQueue: string };
   taskQueue: string;
   stop(): Promise<void>;
 }
@@ -27,26 +29,27 @@ export async function startWorkflowBench(name: string, embeddedPort: number): Pr
   const model = mockModel();
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const orm = await createOrm(stack.appUrl, { poolMax: 4 });
-  const connection = await Connection.connect({ address: stack.temporalAddress });
-  const client = new Client({ connection });
+  // Payloads encrypted as in production (ADR 0025): the figures include the codec.
+  const payloadKeys = parsePayloadKeys(newPayloadKey());
+  const temporal = await connectTemporal({ address: stack.temporalAddress, namespace: 'default', payloadKeys });
   // After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
   model.server.listen({ onUnhandledFrame: 'bypass' });
   const ai = createAiPort({ orm, settings: { apiKey: 'bench', baseUrl: modelBaseUrl, models: { default: 'bench-model' } } });
   const taskQueue = `bench-${name}`;
-  const { worker, connection: workerConnection } = await createWorker({ address: stack.temporalAddress, namespace: 'default', taskQueue, activities: createActivities({ orm, ai }) });
+  const { worker, connection: workerConnection } = await createWorker({ address: stack.temporalAddress, namespace: 'default', taskQueue, payloadKeys, activities: createActivities({ orm, ai, grants: temporal.grants }) });
   const running = worker.run();
   return {
     stack,
     model,
     orm,
     ai,
-    client,
+    temporal: { ...temporal, taskQueue },
     taskQueue,
     async stop() {
       worker.shutdown();
       await running;
       await workerConnection.close();
-      await connection.close();
+      await temporal.client.connection.close();
       model.server.close();
       await orm.close();
       await stack.stop();

@@ -15,6 +15,7 @@ import { Migration20261122160000WardOrder } from './Migration20261122160000WardO
 import { Migration20261122170000PatientCounts } from './Migration20261122170000PatientCounts';
 import { Migration20261122180000SessionLookupCall } from './Migration20261122180000SessionLookupCall';
 import { Migration20261122190000AgendaVersions } from './Migration20261122190000AgendaVersions';
+import { Migration20261123000000TenantKeysAndIdleSessions } from './Migration20261123000000TenantKeysAndIdleSessions';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -35,4 +36,5 @@ export const migrationsList = [
   { name: 'Migration20261122170000PatientCounts', class: Migration20261122170000PatientCounts },
   { name: 'Migration20261122180000SessionLookupCall', class: Migration20261122180000SessionLookupCall },
   { name: 'Migration20261122190000AgendaVersions', class: Migration20261122190000AgendaVersions },
+  { name: 'Migration20261123000000TenantKeysAndIdleSessions', class: Migration20261123000000TenantKeysAndIdleSessions },
 ];

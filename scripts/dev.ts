@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { newPayloadKey } from '../domain/config/payload-keys';
 import { parseEnv } from '../domain/config/env';
 import { portOpen, startProcess, type Managed } from './lib/processes';
 import { appEnv, remixCli, startServices, startWorker, waitForHealthy, type Services } from './lib/stack';
@@ -21,6 +22,19 @@ async function shutdown(code: number) {
   await services?.stop();
   process.exit(code);
 }
+/**
+ * The development key of the Temporal codec (ADR 0025), made once and kept in `.data/`, so the
+ * histories of the dev server stay readable across restarts. Production sets its own.
+ */
+async function developmentPayloadKey(): Promise<string> {
+  const file = '.data/temporal-payload.key';
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const key = newPayloadKey();
+  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  log(`a development key for Temporal's payloads was written to ${file}`);
+  return key;
+}
+
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
@@ -28,6 +42,7 @@ try {
   if (await portOpen(port)) throw new Error(`port ${port} is already in use; stop the other process or set PORT`);
   await mkdir('.data', { recursive: true });
   services = await startServices({
+    payloadKeys: process.env.TEMPORAL_PAYLOAD_KEYS ?? (await developmentPayloadKey()),
     database,
     recreateDatabase: false,
     embeddedPort: 54329,

@@ -1,7 +1,6 @@
 import type { AiPort } from '../domain/ai/ai.port';
-import { runAudited, type AuditActor } from '../domain/audit/audit.service';
+import { runAudited } from '../domain/audit/audit.service';
 import type { MikroORM } from '../domain/db/orm';
-import { withTenant } from '../domain/db/tenant';
 import { pendingStep, type ChainStep } from '../domain/intent/chain';
 import { attemptOf, executeChainStep, prepareChainStep, stepOutcome } from '../domain/intent/chain.service';
 import type { ChainAction } from '../domain/intent/intent.schemas';
@@ -10,59 +9,74 @@ import type { HandoverSummary } from '../domain/handover/handover.schemas';
 import { collectTreatmentPlanSources, draftTreatmentPlan, storeTreatmentPlanDraft, type DraftedPlan, type DraftResult, type TreatmentPlanJob } from '../domain/treatment-plan/generate';
 import type { PlanSources } from '../domain/treatment-plan/sources';
 import type { TreatmentPlanView } from '../domain/treatment-plan/treatment-plan.schemas';
+import type { ActorGrant, ActorGrants, Granted } from '../temporal/actor-grant';
+import { createActing } from './acting';
 import { heartbeating } from './heartbeat';
 import { createNoShowActivities } from './noshow.activities';
 
 export interface ActivityDeps {
   orm: MikroORM;
   ai: AiPort;
+  /** Verifies the app's signature on every actor a workflow hands an activity (ADR 0025). */
+  grants: ActorGrants;
 }
 
 /**
  * All activities, created from their dependencies so tests can pass their own. Each activity
- * forks its own EntityManager; none keeps state between calls.
+ * forks its own EntityManager; none keeps state between calls. None acts for anyone the app did
+ * not vouch for: every actor arrives as a signed grant and is verified first (`acting.ts`).
  */
-export function createActivities({ orm, ai }: ActivityDeps) {
-  const tenantOf = (actor: AuditActor) => ({ organisationId: actor.organisationId, userId: actor.userId });
+export function createActivities({ orm, ai, grants }: ActivityDeps) {
+  const acting = createActing({ orm, grants });
+  const { verified, assertActive, actingAs } = acting;
+  const withActor = async <J extends { grant: ActorGrant }>(job: J) => ({ ...job, actor: await verified(job.grant) });
   return {
-    ...createNoShowActivities({ orm, ai }),
+    ...createNoShowActivities({ orm, ai, acting }),
 
     async checkDatabase(): Promise<boolean> {
       const rows = await orm.em.fork().execute<{ ok: number }[]>('select 1 as ok');
       return rows[0]?.ok === 1;
     },
 
-    async prepareChainStep({ actor, action, index }: { actor: AuditActor; action: ChainAction; index: number }): Promise<ChainStep> {
-      const tenant = { organisationId: actor.organisationId, userId: actor.userId };
-      return stepOutcome(pendingStep(action, index), () => withTenant(orm, tenant, (em) => prepareChainStep(em, actor, action, index)));
+    async prepareChainStep({ grant, action, index }: { grant: ActorGrant; action: ChainAction; index: number }): Promise<ChainStep> {
+      return stepOutcome(pendingStep(action, index), () => actingAs(grant, (em, actor) => prepareChainStep(em, actor, action, index)));
     },
 
-    async executeChainStep({ actor, chainId, step }: { actor: AuditActor; chainId: string; step: ChainStep }): Promise<ChainStep> {
-      return stepOutcome(step, () => runAudited(orm, actor, attemptOf(step), (em) => executeChainStep(em, actor, chainId, step)));
+    async executeChainStep({ grant, chainId, step }: { grant: ActorGrant; chainId: string; step: ChainStep }): Promise<ChainStep> {
+      const actor = await verified(grant);
+      // A user no longer active is a refusal of the step (a Dutch reason, logged as denied), not a fault.
+      return stepOutcome(step, () =>
+        runAudited(orm, actor, attemptOf(step), async (em) => {
+          await assertActive(em, actor);
+          return executeChainStep(em, actor, chainId, step);
+        }),
+      );
     },
 
-    async collectHandoverSources(job: HandoverJob): Promise<CollectedSources> {
-      return withTenant(orm, tenantOf(job.actor), (em) => collectHandoverSources(em, job));
+    async collectHandoverSources(job: Granted<HandoverJob>): Promise<CollectedSources> {
+      return actingAs(job.grant, (em, actor) => collectHandoverSources(em, { ...job, actor }));
     },
 
-    async summariseHandover({ job, collected }: { job: HandoverJob; collected: CollectedSources }): Promise<SummariseResult> {
-      return heartbeating(() => summariseHandover(ai, job, collected));
+    async summariseHandover({ job, collected }: { job: Granted<HandoverJob>; collected: CollectedSources }): Promise<SummariseResult> {
+      const verifiedJob = await withActor(job);
+      return heartbeating(() => summariseHandover(ai, verifiedJob, collected));
     },
 
-    async storeHandover({ job, collected, prepared }: { job: HandoverJob; collected: CollectedSources; prepared: PreparedSummary }): Promise<HandoverSummary> {
-      return withTenant(orm, tenantOf(job.actor), (em) => storeHandover(em, job, collected, prepared));
+    async storeHandover({ job, collected, prepared }: { job: Granted<HandoverJob>; collected: CollectedSources; prepared: PreparedSummary }): Promise<HandoverSummary> {
+      return actingAs(job.grant, (em, actor) => storeHandover(em, { ...job, actor }, collected, prepared));
     },
 
-    async collectTreatmentPlanSources(job: TreatmentPlanJob): Promise<PlanSources> {
-      return withTenant(orm, tenantOf(job.actor), (em) => collectTreatmentPlanSources(em, job));
+    async collectTreatmentPlanSources(job: Granted<TreatmentPlanJob>): Promise<PlanSources> {
+      return actingAs(job.grant, (em, actor) => collectTreatmentPlanSources(em, { ...job, actor }));
     },
 
-    async draftTreatmentPlan({ job, sources }: { job: TreatmentPlanJob; sources: PlanSources }): Promise<DraftResult> {
-      return heartbeating(() => draftTreatmentPlan(ai, job, sources));
+    async draftTreatmentPlan({ job, sources }: { job: Granted<TreatmentPlanJob>; sources: PlanSources }): Promise<DraftResult> {
+      const verifiedJob = await withActor(job);
+      return heartbeating(() => draftTreatmentPlan(ai, verifiedJob, sources));
     },
 
-    async storeTreatmentPlanDraft({ job, drafted, runId }: { job: TreatmentPlanJob; drafted: DraftedPlan; runId: string }): Promise<TreatmentPlanView> {
-      return withTenant(orm, tenantOf(job.actor), (em) => storeTreatmentPlanDraft(em, job, drafted, runId));
+    async storeTreatmentPlanDraft({ job, drafted, runId }: { job: Granted<TreatmentPlanJob>; drafted: DraftedPlan; runId: string }): Promise<TreatmentPlanView> {
+      return actingAs(job.grant, (em, actor) => storeTreatmentPlanDraft(em, { ...job, actor }, drafted, runId));
     },
   };
 }

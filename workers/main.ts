@@ -2,15 +2,22 @@ import { parseArgs } from 'node:util';
 import { aiSettingsFrom, createAiPort } from '../domain/ai/ai.port';
 import { loadEnvOrExit } from '../domain/config/env';
 import { createOrm } from '../domain/db/orm';
+import { ActorGrants } from '../temporal/actor-grant';
+import { missingKeys } from '../temporal/client';
 import { createActivities } from './activities';
 import { createWorker } from './worker';
 
 const env = loadEnvOrExit();
+if (env.payloadKeys.length === 0) {
+  console.error(`worker: ${missingKeys}`);
+  process.exit(1);
+}
 // Both optional: the product's queue and bundle are the defaults; the fault tests run (and kill) workers of their own.
 const { values: args } = parseArgs({ options: { 'task-queue': { type: 'string' }, 'workflow-bundle': { type: 'string' } } });
 const orm = await createOrm(env.APP_DATABASE_URL);
 const { worker, connection } = await createWorker({
-  activities: createActivities({ orm, ai: createAiPort({ orm, settings: aiSettingsFrom(env) }) }),
+  activities: createActivities({ orm, ai: createAiPort({ orm, settings: aiSettingsFrom(env) }), grants: new ActorGrants(env.payloadKeys) }),
+  payloadKeys: env.payloadKeys,
   address: env.TEMPORAL_ADDRESS,
   namespace: env.TEMPORAL_NAMESPACE,
   usePrebuiltBundle: env.production,

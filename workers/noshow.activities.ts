@@ -1,49 +1,60 @@
-import { runAudited, type AuditActor } from '../domain/audit/audit.service';
-import { withTenant } from '../domain/db/tenant';
-import type { Approval, LetterRewrite, NoShowJob, PrepareResult, PreparedNoShow } from '../domain/noshow/noshow';
+import { runAudited } from '../domain/audit/audit.service';
+import type { LetterRewrite, NoShowJob, PrepareResult, PreparedNoShow } from '../domain/noshow/noshow';
+import type { GrantedApproval } from '../workflows/noshow/messages';
 import { rewriteLetter } from '../domain/noshow/rewrite';
 import { approve, dispatch, prepareNoShow, remindReview, storeRewrite, withdraw } from '../domain/noshow/noshow.steps';
 import { AppError } from '../domain/shared/errors';
+import type { ActorGrant, Granted } from '../temporal/actor-grant';
+import type { Acting } from './acting';
 import type { ActivityDeps } from './activities';
 import { heartbeating } from './heartbeat';
 
-/** The no-show workflow's activities; `createActivities` includes them. */
-export function createNoShowActivities({ orm, ai }: ActivityDeps) {
-  const tenantOf = (actor: AuditActor) => ({ organisationId: actor.organisationId, userId: actor.userId });
+
+/** The no-show workflow's activities; `createActivities` includes them. Every actor arrives as a grant (ADR 0025). */
+export function createNoShowActivities({ orm, ai, acting }: Omit<ActivityDeps, 'grants'> & { acting: Acting }) {
+  const { verified, assertActive, actingAs } = acting;
   return {
     /** A refusal (not found, not the clinician's, already cancelled, not yet begun) ends the process with its Dutch reason; faults are retried. */
-    async prepareNoShow({ job, key }: { job: NoShowJob; key: string }): Promise<PrepareResult> {
+    async prepareNoShow({ job, key }: { job: Granted<NoShowJob>; key: string }): Promise<PrepareResult> {
+      const actor = await verified(job.grant);
       try {
         const attempt = { action: 'update' as const, resourceType: 'Appointment', resourceId: job.appointmentId, details: { status: 'niet-verschenen' } };
-        return { ok: true, prepared: await runAudited(orm, job.actor, attempt, (em) => prepareNoShow(em, job, key)) };
+        return {
+          ok: true,
+          prepared: await runAudited(orm, actor, attempt, async (em) => {
+            await assertActive(em, actor);
+            return prepareNoShow(em, { ...job, actor }, key);
+          }),
+        };
       } catch (error) {
         if (error instanceof AppError) return { ok: false, error: error.message };
         throw error;
       }
     },
 
-    async rewriteNoShowLetter({ job, prepared }: { job: NoShowJob; prepared: PreparedNoShow }): Promise<LetterRewrite> {
-      return heartbeating(() => rewriteLetter(ai, job, prepared));
+    async rewriteNoShowLetter({ job, prepared }: { job: Granted<NoShowJob>; prepared: PreparedNoShow }): Promise<LetterRewrite> {
+      const actor = await verified(job.grant);
+      return heartbeating(() => rewriteLetter(ai, { ...job, actor }, prepared));
     },
 
-    async storeNoShowRewrite({ job, letterId, rewrite, key }: { job: NoShowJob; letterId: string; rewrite: LetterRewrite; key: string }): Promise<void> {
-      await withTenant(orm, tenantOf(job.actor), (em) => storeRewrite(em, job, letterId, rewrite, key));
+    async storeNoShowRewrite({ job, letterId, rewrite, key }: { job: Granted<NoShowJob>; letterId: string; rewrite: LetterRewrite; key: string }): Promise<void> {
+      await actingAs(job.grant, (em, actor) => storeRewrite(em, { ...job, actor }, letterId, rewrite, key));
     },
 
-    async remindNoShowReview({ job, prepared, index, key }: { job: NoShowJob; prepared: Pick<PreparedNoShow, 'letterId' | 'patientId' | 'patientName'>; index: number; key: string }): Promise<void> {
-      await withTenant(orm, tenantOf(job.actor), (em) => remindReview(em, job, prepared, index, key));
+    async remindNoShowReview({ job, prepared, index, key }: { job: Granted<NoShowJob>; prepared: Pick<PreparedNoShow, 'letterId' | 'patientId' | 'patientName'>; index: number; key: string }): Promise<void> {
+      await actingAs(job.grant, (em, actor) => remindReview(em, { ...job, actor }, prepared, index, key));
     },
 
-    async approveNoShowLetter({ job, letterId, approval, key }: { job: NoShowJob; letterId: string; approval: Approval; key: string }): Promise<void> {
-      await withTenant(orm, tenantOf(approval.reviewer), (em) => approve(em, job, letterId, approval, key));
+    async approveNoShowLetter({ job, letterId, approval, key }: { job: Granted<NoShowJob>; letterId: string; approval: GrantedApproval; key: string }): Promise<void> {
+      await actingAs(approval.grant, (em, reviewer) => approve(em, { ...job, actor: reviewer }, letterId, { reviewer, finalText: approval.finalText }, key));
     },
 
-    async dispatchNoShowLetter({ actor, letterId, key }: { actor: AuditActor; letterId: string; key: string }): Promise<void> {
-      await withTenant(orm, tenantOf(actor), (em) => dispatch(em, actor, letterId, key));
+    async dispatchNoShowLetter({ grant, letterId, key }: { grant: ActorGrant; letterId: string; key: string }): Promise<void> {
+      await actingAs(grant, (em, actor) => dispatch(em, actor, letterId, key));
     },
 
-    async withdrawNoShow({ actor, prepared, key }: { actor: AuditActor; prepared: PreparedNoShow; key: string }): Promise<void> {
-      await withTenant(orm, tenantOf(actor), (em) => withdraw(em, actor, prepared, key));
+    async withdrawNoShow({ grant, prepared, key }: { grant: ActorGrant; prepared: PreparedNoShow; key: string }): Promise<void> {
+      await actingAs(grant, (em, actor) => withdraw(em, actor, prepared, key));
     },
   };
 }

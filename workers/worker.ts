@@ -1,8 +1,11 @@
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { PayloadKey } from '../domain/config/payload-keys';
+import { temporalDataConverter } from '../temporal/client';
 import { taskQueues } from '../workflows/task-queues';
 import type { Activities } from './activities';
+import { withSafeFailures } from './failures';
 
 export const workflowBundlePath = fileURLToPath(new URL('../build/workflow-bundle.js', import.meta.url));
 const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
@@ -13,6 +16,8 @@ export interface WorkerConfig {
   taskQueue?: string;
   /** From `createActivities(deps)`; tests may wrap them (a crash after the commit, say). */
   activities: Activities;
+  /** The keys of the encrypting codec: the same as the app's (ADR 0025). */
+  payloadKeys: readonly PayloadKey[];
   /** Production loads the bundle built once by `npm run build`; development bundles at start. */
   usePrebuiltBundle?: boolean;
   /** Another prebuilt bundle (tests that start many worker processes bundle once). */
@@ -27,7 +32,9 @@ export async function createWorker(config: WorkerConfig): Promise<{ worker: Work
     connection,
     namespace: config.namespace,
     taskQueue: config.taskQueue ?? taskQueues.clinical,
-    activities: config.activities,
+    // Failures reach the history only as class names: their messages can carry what they failed on.
+    activities: withSafeFailures(config.activities),
+    dataConverter: temporalDataConverter(config.payloadKeys),
     ...workflows,
   });
   return { worker, connection };

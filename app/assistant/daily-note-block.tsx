@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { CheckCircledIcon, Pencil2Icon } from '@radix-ui/react-icons';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { dailyNoteCategories, dailyNoteMaxLength, reportCategoryLabels } from '../../domain/report/report.schemas';
+import { CharacterCounter } from '../components/character-counter';
 import { requestJson } from './api';
 import { BlockCard, ErrorNotice } from './block-card';
 import { useTurnState } from './conversation';
@@ -21,7 +22,7 @@ interface Draft {
 export function DailyNoteBlock({ patient, category, content }: { patient: PatientRef; category: DailyNoteCategory; content: string }) {
   const [draft, setDraft] = useTurnState<Draft>('note-draft', {
     category,
-    content: content.slice(0, dailyNoteMaxLength),
+    content,
     includeInHandover: category === 'incident',
   });
   const [saved, setSaved] = useTurnState<{ id: string } | null>('note-saved', null);
@@ -30,7 +31,6 @@ export function DailyNoteBlock({ patient, category, content }: { patient: Patien
   const [saving, setSaving] = useState(false);
   const ids = { category: useId(), content: useId(), counter: useId(), handover: useId() };
   const fields = error?.fields ?? {};
-  const full = draft.content.length >= dailyNoteMaxLength;
 
   // Whether a note belongs in the handover is the same local judgement the report form uses;
   // asked once, and only a suggestion: the checkbox stays the clinician's.
@@ -115,7 +115,6 @@ export function DailyNoteBlock({ patient, category, content }: { patient: Patien
           <textarea
             id={ids.content}
             rows={3}
-            maxLength={dailyNoteMaxLength}
             value={draft.content}
             readOnly={Boolean(saved)}
             aria-describedby={ids.counter}
@@ -128,9 +127,7 @@ export function DailyNoteBlock({ patient, category, content }: { patient: Patien
           />
           <div className="field-footer">
             {fields.content ? <p className="field-error">{fields.content}</p> : <span />}
-            <span id={ids.counter} className={full ? 'counter counter-full' : 'counter'} aria-live="polite">
-              {draft.content.length}/{dailyNoteMaxLength}
-            </span>
+            <CharacterCounter id={ids.counter} text={draft.content} max={dailyNoteMaxLength} />
           </div>
         </div>
         <div className="chat-form-actions">

@@ -36,9 +36,12 @@ function errorMessage(status: number, body: unknown): string {
   return typeof message === 'string' && message ? message : (fallbackByStatus[status] ?? dutchMessages.internal);
 }
 
-/** `body` is sent as JSON; pass a stable string (e.g. `JSON.stringify(...)`) so `generate` stays stable. */
-export function useGeneration<T>({ url, statusUrl, body, onDone }: { url: string; statusUrl: string; body: string; onDone?: (result: T) => void }) {
-  const [state, setState] = useState<GenerationState<T>>({ kind: 'idle' });
+/**
+ * `body` is sent as JSON; pass a stable string (e.g. `JSON.stringify(...)`) so `generate` stays
+ * stable. `initial`: what the server already knows (a stored result, a run in progress).
+ */
+export function useGeneration<T>({ url, statusUrl, body, onDone, initial = { kind: 'idle' } }: { url: string; statusUrl: string; body: string; onDone?: (result: T) => void; initial?: GenerationState<T> }) {
+  const [state, setState] = useState<GenerationState<T>>(initial);
   const running = useRef<{ abort: AbortController; timer: number } | null>(null);
   const done = useRef(onDone);
   useEffect(() => {

@@ -1,27 +1,59 @@
-import { useState } from 'react';
+import { Form, Link } from '@remix-run/react';
+import { useState, type FormEvent } from 'react';
 import { MagicWandIcon, ReloadIcon } from '@radix-ui/react-icons';
 import type { Actiepunt, Bron, HandoverPeriod, HandoverRole, HandoverSummary, Severity, SourceData } from '../../domain/handover/handover.schemas';
 import { handoverRoleLabels, periodLabels } from '../../domain/handover/handover.schemas';
 import { formatDateTime, formatTime } from '../../domain/patient/patient.format';
 import { interpretationLabels, RiskLevelBadge } from './clinical';
-import { GenerationError, GenerationStepper, useGeneration } from './generation';
+import { GenerationError, GenerationStepper, useGeneration, type GenerationProgress, type GenerationState } from './generation';
 
 const severityClass: Record<Severity, string> = { stabiel: 'severity-stable', 'let op': 'severity-watch', instabiel: 'severity-unstable' };
 const severityLabels: Record<Severity, string> = { stabiel: 'Stabiel', 'let op': 'Let op', instabiel: 'Instabiel' };
 const ownerLabels: Record<Actiepunt['eigenaar'], string> = { verpleegkundige: 'Verpleegkundige', psychiater: 'Psychiater', team: 'Team' };
 
+/** What the page's loader knows: today's stored summary, or a form-started run in progress or failed. */
+function initialState(stored: HandoverSummary | null, progress: (GenerationProgress & { message: string | null }) | null, serverError?: string): GenerationState<HandoverSummary> {
+  if (serverError) return { kind: 'error', message: serverError, canRetry: true };
+  if (progress?.status === 'bezig') return { kind: 'running', progress };
+  if (progress?.status === 'mislukt') return { kind: 'error', message: progress.message ?? 'Het maken van de overdracht is mislukt.', canRetry: true };
+  return stored ? { kind: 'done', result: stored } : { kind: 'idle' };
+}
+
 /**
  * "Overdracht genereren" for one patient, period and role. The summary comes from a durable
- * workflow that can take a while, so the progress is polled and shown as the workflow's steps.
+ * workflow that can take a while. With JavaScript the progress is polled and shown as the
+ * workflow's steps; without it the button is a plain form post to the page (its action), which
+ * answers with the summary or a progress page that refreshes itself.
  */
-export function HandoverSummaryPanel({ patientId, period, role }: { patientId: string; period: HandoverPeriod; role: HandoverRole }) {
+export function HandoverSummaryPanel({
+  patientId,
+  period,
+  role,
+  stored = null,
+  serverProgress = null,
+  serverError,
+}: {
+  patientId: string;
+  period: HandoverPeriod;
+  role: HandoverRole;
+  stored?: HandoverSummary | null;
+  serverProgress?: (GenerationProgress & { message: string | null }) | null;
+  serverError?: string;
+}) {
   const { state, generate } = useGeneration<HandoverSummary>({
     url: '/api/overdracht/generate',
     statusUrl: `/api/overdracht/generate/status?${new URLSearchParams({ patientId, period, filterForRole: role })}`,
     body: JSON.stringify({ patientId, period, filterForRole: role }),
+    initial: initialState(stored, serverProgress, serverError),
   });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void generate();
+  };
 
   const busy = state.kind === 'running';
+  // A run the page found in progress (started by a form post) is not polled: the clinician looks again.
+  const lookAgain = state.kind === 'running' && serverProgress?.status === 'bezig';
   return (
     <section className="card summary-card" aria-labelledby="summary-title" aria-busy={busy}>
       <div className="card-header">
@@ -32,17 +64,27 @@ export function HandoverSummaryPanel({ patientId, period, role }: { patientId: s
             waarden en risico&apos;s; elk punt met zijn bron.
           </p>
         </div>
-        {state.kind === 'done' ? (
-          <button type="button" className="button button-secondary" onClick={() => void generate()}>
-            <ReloadIcon aria-hidden="true" /> Opnieuw genereren
-          </button>
-        ) : (
-          <button type="button" className="button button-primary" onClick={() => void generate()} disabled={busy}>
-            <MagicWandIcon aria-hidden="true" /> {busy ? 'Bezig met genereren…' : 'Overdracht genereren'}
-          </button>
-        )}
+        <Form method="post" action="/overdracht" onSubmit={onSubmit}>
+          <input type="hidden" name="patientId" value={patientId} />
+          <input type="hidden" name="periode" value={period} />
+          <input type="hidden" name="rol" value={role} />
+          {state.kind === 'done' ? (
+            <button type="submit" name="intent" value="genereren" className="button button-secondary">
+              <ReloadIcon aria-hidden="true" /> Opnieuw genereren
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="genereren" className="button button-primary" disabled={busy}>
+              <MagicWandIcon aria-hidden="true" /> {busy ? 'Bezig met genereren…' : 'Overdracht genereren'}
+            </button>
+          )}
+        </Form>
       </div>
       {state.kind === 'running' ? <GenerationStepper progress={state.progress} starting="Overdracht wordt gestart…" /> : null}
+      {lookAgain ? (
+        <p className="summary-look-again">
+          De overdracht wordt nog gemaakt; dat duurt langer dan gewoonlijk. <Link to={`/overdracht?${new URLSearchParams({ patient: patientId, periode: period, rol: role, generatie: 'bezig' })}`}>Opnieuw kijken</Link>
+        </p>
+      ) : null}
       {state.kind === 'error' ? <GenerationError message={state.message} canRetry={state.canRetry} onRetry={() => void generate()} /> : null}
       {state.kind === 'done' ? <Summary summary={state.result} /> : null}
     </section>

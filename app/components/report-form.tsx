@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { Label } from 'radix-ui';
 import { useState } from 'react';
+import { CharacterCounter } from './character-counter';
 import {
   dailyNoteCategories,
   dailyNoteMaxLength,
@@ -18,11 +19,14 @@ export interface ReportFormValues {
   encounterId?: string;
 }
 
-/** Daily note or nursing report; a plain form post, the counter and limits are extras for JavaScript. */
+/**
+ * Daily note or nursing report; a plain form post, the counter is an extra for JavaScript. No
+ * `maxLength`: a browser would cut a pasted text silently; the server says how much is too long.
+ */
 export function ReportForm({ values, errors, encounterId }: { values?: ReportFormValues; errors?: Record<string, string>; encounterId?: string | null }) {
   const navigation = useNavigation();
   const [type, setType] = useState(values?.type || 'dagnotitie');
-  const [length, setLength] = useState(values?.content.length ?? 0);
+  const [content, setContent] = useState(values?.content ?? '');
   const daily = type === 'dagnotitie';
   const max = daily ? dailyNoteMaxLength : reportMaxLength;
   const categories: readonly ReportCategory[] = daily ? dailyNoteCategories : reportCategories;
@@ -68,18 +72,15 @@ export function ReportForm({ values, errors, encounterId }: { values?: ReportFor
           id="content"
           name="content"
           rows={4}
-          maxLength={max}
           defaultValue={values?.content}
-          onChange={(event) => setLength(event.currentTarget.value.length)}
+          onChange={(event) => setContent(event.currentTarget.value)}
           aria-describedby="content-counter"
           aria-invalid={errors?.content ? true : undefined}
           placeholder={daily ? 'Wat viel op deze dienst op? Kort en feitelijk.' : 'Verpleegkundige rapportage'}
         />
         <div className="field-footer">
           {errors?.content ? <p className="field-error">{errors.content}</p> : <span />}
-          <span id="content-counter" className={length >= max ? 'counter counter-full' : 'counter'} aria-live="polite">
-            {length}/{max}
-          </span>
+          <CharacterCounter id="content-counter" text={content} max={max} />
         </div>
       </div>
       <div className="form-actions">

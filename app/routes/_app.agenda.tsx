@@ -26,7 +26,7 @@ const lastHour = 21;
 const pxPerMinute = 1.1;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const view = (views.map((v) => v.key) as string[]).includes(url.searchParams.get('weergave') ?? '') ? (url.searchParams.get('weergave') as AgendaView) : 'werkweek';
   const requested = url.searchParams.get('datum') ?? '';

@@ -18,7 +18,7 @@ import { actorFor, audited } from '../tenant.server';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Brief ${data.letter.patientName}` : 'Brief'} — GGZ-EPD` }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.letterId ?? '';
   const { letter, appointment } = await pageData(
@@ -39,7 +39,7 @@ interface ActionFailure {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.letterId ?? '';
   const form = await request.formData();

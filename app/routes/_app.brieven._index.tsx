@@ -13,7 +13,7 @@ import { actorFor, audited } from '../tenant.server';
 export const meta: MetaFunction = () => [{ title: 'Brieven — GGZ-EPD' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   return pageData(audited(actor, { action: 'search', resourceType: 'GpLetter' }, (em) => gpLetterInbox(em, actor)));
 }

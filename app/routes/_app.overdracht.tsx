@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ExclamationTriangleIcon, ExternalLinkIcon, HeartIcon, LightningBoltIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
 import { isCriticalVital, isIncidentReport, type HandoverAlerts } from '../../domain/handover/handover.alerts';
-import { handoverPeriods, handoverRoleLabels, handoverRoles, periodLabels, type HandoverRole } from '../../domain/handover/handover.schemas';
+import { handoverPeriods, handoverRoleLabels, handoverRoles, periodLabels, type HandoverPeriod, type HandoverRole } from '../../domain/handover/handover.schemas';
 import { ageOn, formatDate, formatDateTime, formatTime } from '../../domain/patient/patient.format';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
 import { AppError } from '../../domain/shared/errors';
@@ -15,12 +15,19 @@ import { EmptyState, PageHeader } from '../components/page';
 import { ReportText } from '../components/report-text';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
-import { handoverDetail, handoverOverview } from '../handover.server';
+import { generateHandover, handoverDetail, handoverOverview, handoverProgress, latestHandoverSummary } from '../handover.server';
 import { pageData } from '../page.server';
+import { getOrm, requireTemporal } from '../services.server';
 import { actorFor, audited } from '../tenant.server';
 import { hrefWith } from '../lib/href';
 
 export const meta: MetaFunction = () => [{ title: 'Overdracht — GGZ-EPD' }];
+
+/**
+ * How long the form post waits for the summary before it shows the progress page instead (ADR
+ * 0024): long enough for a model's answer, short of a proxy's usual 60-second limit.
+ */
+const formWaitMs = 25_000;
 
 /** The ward list shows this many at a time (most alerts first); "Toon meer" adds as many, up to the API's 1000. */
 const listStep = 100;
@@ -31,7 +38,7 @@ function oneOf<T extends string>(options: readonly T[], value: string | null, fa
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const period = oneOf(handoverPeriods, url.searchParams.get('periode'), '1d');
   const role = oneOf(handoverRoles, url.searchParams.get('rol'), user.role);
@@ -41,19 +48,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const patientId = uuidOrNull(requested);
   const actor = actorFor(user, context, 'web');
   const now = new Date();
-  const { overview, detail } = await pageData(
+  const { overview, detail, summary } = await pageData(
     audited(actor, { action: 'search', resourceType: 'Handover' }, async (em) => {
       const overview = await handoverOverview(em, actor, { period, alerts: String(onlyAlerts), limit: String(shown) }, now);
-      if (!patientId) return { overview, detail: null };
+      if (!patientId) return { overview, detail: null, summary: null };
       try {
-        return { overview, detail: await handoverDetail(em, actor, patientId, { period }, now) };
+        const detail = await handoverDetail(em, actor, patientId, { period }, now);
+        return { overview, detail, summary: await latestHandoverSummary(em, actor, { patientId, period, filterForRole: role }, now) };
       } catch (error) {
         // An unknown or foreign patient in the URL: keep the ward list and say so beside it.
-        if (error instanceof AppError && error.code === 'not_found') return { overview, detail: null };
+        if (error instanceof AppError && error.code === 'not_found') return { overview, detail: null, summary: null };
         throw error;
       }
     }),
   );
+  const generation = detail && url.searchParams.has('generatie') ? await generationState(actor, { patientId: detail.patient.id, period, filterForRole: role }, now) : null;
+  // The progress page is done: the same page without it, which shows the stored summary.
+  if (generation?.status === 'klaar' || generation?.status === 'niet_gestart') throw redirect(hrefWith('/overdracht', url.searchParams, { generatie: null }));
   return {
     period,
     role,
@@ -63,8 +74,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     total: overview.total,
     withAlerts: overview.withAlerts,
     detail,
+    summary,
+    generation,
     missingPatient: Boolean(requested) && !detail,
   };
+}
+
+/** Where a generation started by the form stands; Temporal out of reach is said on the page, not a 503. */
+async function generationState(actor: ReturnType<typeof actorFor>, request: { patientId: string; period: HandoverPeriod; filterForRole: HandoverRole }, now: Date) {
+  try {
+    const progress = await handoverProgress(await requireTemporal(), actor, request, now);
+    return { ...progress, message: progress.status === 'mislukt' ? 'Het maken van de overdracht is mislukt. Probeer het opnieuw.' : null };
+  } catch (error) {
+    if (error instanceof AppError) return { status: 'mislukt' as const, step: 0, steps: [] as readonly string[], message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * "Overdracht genereren" as a plain form post (JavaScript off, or not loaded yet): start or join the
+ * workflow and wait for it, then show the page with the summary; a run that takes longer shows its
+ * progress with a link to look again (Post/Redirect/Get either way). No self-refreshing page: an
+ * unasked reload loses a screen reader's place (WCAG 2.2.1).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const actor = actorFor(user, context, 'web');
+  const form = await request.formData();
+  const patientId = uuidOrNull(form.get('patientId'));
+  const period = oneOf(handoverPeriods, String(form.get('periode') ?? ''), '1d');
+  const role = oneOf(handoverRoles, String(form.get('rol') ?? ''), user.role);
+  const page = hrefWith('/overdracht', new URLSearchParams(), { patient: patientId, periode: period === '1d' ? null : period, rol: role });
+  try {
+    await generateHandover({ orm: await getOrm(), ...(await requireTemporal()), waitMs: formWaitMs }, actor, { patientId, period, filterForRole: role });
+    return redirect(page);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'timeout') return redirect(`${page}&generatie=bezig`);
+    // Not found, unusable model answer, Temporal out of reach: said beside the button, in Dutch.
+    if (error instanceof AppError && error.code !== 'internal') return Response.json({ generateError: error.message }, { status: error.status });
+    throw error;
+  }
 }
 
 const amsterdamDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -140,6 +189,7 @@ export default function HandoverPage() {
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
+  const failure = useActionData<{ generateError: string }>();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/overdracht';
   // Links keep the other choices; the role is only in the URL once chosen.
   const link = (changes: Record<string, string | null>) => hrefWith('/overdracht', params, changes);
@@ -247,7 +297,7 @@ export default function HandoverPage() {
 
         <div className="handover-detail">
           {data.detail ? (
-            <PatientDetail detail={data.detail} role={data.role} now={data.now} />
+            <PatientDetail detail={data.detail} role={data.role} now={data.now} summary={data.summary} generation={data.generation} generateError={failure?.generateError} />
           ) : data.missingPatient ? (
             <section className="error-state" role="alert">
               <h2>Patiënt niet gevonden</h2>
@@ -278,7 +328,23 @@ function DetailSection({ title, count, children, empty, after }: { title: string
   );
 }
 
-function PatientDetail({ detail, role, now }: { detail: Detail; role: HandoverRole; now: string }) {
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function PatientDetail({
+  detail,
+  role,
+  now,
+  summary,
+  generation,
+  generateError,
+}: {
+  detail: Detail;
+  role: HandoverRole;
+  now: string;
+  summary: PageData['summary'];
+  generation: PageData['generation'];
+  generateError?: string;
+}) {
   const { patient, alerts } = detail;
   const incidents = detail.reports.filter(isIncidentReport);
   // Incidents are already listed above; the handover list shows the rest of what was marked.
@@ -317,7 +383,15 @@ function PatientDetail({ detail, role, now }: { detail: Detail; role: HandoverRo
         </ul>
       </section>
 
-      <HandoverSummaryPanel key={`${patient.id}-${period}-${role}`} patientId={patient.id} period={period} role={role} />
+      <HandoverSummaryPanel
+        key={`${patient.id}-${period}-${role}-${summary?.meta.generatedAt ?? ''}`}
+        patientId={patient.id}
+        period={period}
+        role={role}
+        stored={summary}
+        serverProgress={generation}
+        serverError={generateError}
+      />
 
       <DetailSection title="Incidenten en crises" count={incidents.length} empty={`Geen incidenten of crises in de laatste ${detail.period.label}.`}>
         <ReportList reports={incidents} now={now} idPrefix="alert" />

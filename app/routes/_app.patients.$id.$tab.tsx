@@ -8,8 +8,8 @@ const tabs: Record<string, { title: string; text: string }> = {
   overdracht: { title: 'Niets over te dragen', text: 'Voor de overdracht gemarkeerde rapportages verschijnen hier met hun bron.' },
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   const tab = tabs[params.tab ?? ''];
   if (!tab) throw Response.json({ message: 'Dit onderdeel van het dossier bestaat niet.' }, { status: 404 });
   return tab;

@@ -12,7 +12,7 @@ import { PlanEditor } from '../components/treatment-plan/plan-editor';
 import { PlanGeneratePanel } from '../components/treatment-plan/plan-generate';
 import { formFailure, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { getOrm, requireTemporalClient } from '../services.server';
+import { getOrm, requireTemporal } from '../services.server';
 import { audited } from '../tenant.server';
 import { approveTreatmentPlan, generateTreatmentPlan, treatmentPlanVersions, updateTreatmentPlan } from '../treatment-plan.server';
 
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === 'genereren') {
     try {
-      await generateTreatmentPlan({ orm: await getOrm(), client: await requireTemporalClient() }, actor, { patientId });
+      await generateTreatmentPlan({ orm: await getOrm(), ...(await requireTemporal()) }, actor, { patientId });
       return redirect(`/patients/${patientId}/behandelplan`);
     } catch (error) {
       const answer = shown(error, 'generateError');

@@ -12,7 +12,7 @@ import { getPatient, updatePatient } from '../patients.server';
 export const meta: MetaFunction = () => [{ title: 'Gegevens wijzigen — GGZ-EPD' }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.id ?? '';
   const patient = await pageData(audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)));
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const values = formValues(await request.formData());
   const actor = actorFor(user, context, 'web');
   const id = params.id ?? '';

@@ -25,7 +25,7 @@ const filterLabels: Record<StatusFilter, string> = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const q = url.searchParams.get('q')?.trim() ?? '';
   const status = (statusFilters as readonly string[]).includes(url.searchParams.get('status') ?? '') ? (url.searchParams.get('status') as StatusFilter) : 'all';

@@ -12,13 +12,13 @@ export const meta: MetaFunction = () => [{ title: 'Nieuwe patiënt — GGZ-EPD' 
 
 const empty = formValues(new FormData());
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   return null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const values = formValues(await request.formData());
   const actor = actorFor(user, context, 'web');
   try {

@@ -1,10 +1,11 @@
 import { rescheduleAppointment } from '../../domain/agenda/agenda.service';
-import { AppError } from '../../domain/shared/errors';
-import { apiRoute, readJson } from '../http.server';
+import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
+export const loader = postOnlyLoader;
+
 export const action = apiRoute(async ({ request, user, context }) => {
-  if (request.method !== 'POST') throw new AppError('method_not_allowed', 'Gebruik POST op deze route.');
+  requirePost(request);
   const actor = actorFor(user, context, 'assistant');
   const body = await readJson(request);
   const result = await audited(actor, { action: 'update', resourceType: 'Appointment' }, (em) => rescheduleAppointment(em, actor, body));

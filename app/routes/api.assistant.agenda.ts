@@ -1,5 +1,5 @@
 import { agendaFor } from '../../domain/agenda/agenda.service';
-import { apiRoute, queryParams } from '../http.server';
+import { apiRoute, getOnlyAction, queryParams } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 /**
@@ -12,3 +12,5 @@ export const loader = apiRoute(async ({ request, user, context }) => {
   const query = queryParams(request, ['start', 'end', 'label', 'patientId', 'van']);
   return audited(actor, { action: 'search', resourceType: 'Appointment' }, (em) => agendaFor(em, actor, query));
 });
+
+export const action = getOnlyAction;

@@ -1,7 +1,6 @@
 import { uuidOrNull } from '../../domain/shared/ids';
-import { AppError } from '../../domain/shared/errors';
 import { treatmentPlanVersions, updateTreatmentPlan } from '../../domain/treatment-plan/treatment-plan.service';
-import { apiRoute, readJson } from '../http.server';
+import { apiRoute, methodNotAllowed, readJson } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 // One URL shape, two resources (CONTRACT §8): GET names a patient, PUT names a plan version.
@@ -15,7 +14,7 @@ export const loader = apiRoute(async ({ params, user, context }) => {
 
 /** `PUT /api/behandelplan/{planId}` with the whole plan → the edited draft; 409 once approved. */
 export const action = apiRoute(async ({ request, params, user, context }) => {
-  if (request.method !== 'PUT') throw new AppError('method_not_allowed', 'Gebruik GET of PUT op deze route.');
+  if (request.method !== 'PUT') throw methodNotAllowed(['GET', 'PUT']);
   const actor = actorFor(user, context, 'api');
   const planId = params.id ?? '';
   const body = await readJson(request);

@@ -1,6 +1,6 @@
-import { generateTreatmentPlan } from '../../domain/treatment-plan/treatment-plan.temporal';
+import { generateTreatmentPlan } from '../../temporal/treatment-plan';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { getOrm, requireTemporalClient } from '../services.server';
+import { getOrm, requireTemporal } from '../services.server';
 import { actorFor } from '../tenant.server';
 
 export const loader = postOnlyLoader;
@@ -9,5 +9,5 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, user, context }) => {
   requirePost(request);
   const body = await readJson(request);
-  return generateTreatmentPlan({ orm: await getOrm(), client: await requireTemporalClient() }, actorFor(user, context, 'web'), body);
+  return generateTreatmentPlan({ orm: await getOrm(), ...(await requireTemporal()) }, actorFor(user, context, 'web'), body);
 });

@@ -1,5 +1,5 @@
 import { currentRisks } from '../../domain/intake/intake.service';
-import { apiRoute, queryParams } from '../http.server';
+import { apiRoute, getOnlyAction, queryParams } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 export const loader = apiRoute(async ({ request, user, context }) => {
@@ -7,3 +7,5 @@ export const loader = apiRoute(async ({ request, user, context }) => {
   const query = queryParams(request, ['patientId']);
   return audited(actor, { action: 'read', resourceType: 'RiskAssessment' }, (em) => currentRisks(em, actor, query));
 });
+
+export const action = getOnlyAction;

@@ -1,7 +1,8 @@
 import { getPatient, updatePatient } from '../../domain/patient/patient.service';
 import { fromFhirPatient, toFhirPatient } from '../../domain/patient/patient.fhir';
 import { uuidOrNull } from '../../domain/shared/ids';
-import { fhirRoute, methodNotAllowed, readJson } from '../fhir.server';
+import { fhirRoute, readJson } from '../fhir.server';
+import { methodNotAllowed } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 export const loader = fhirRoute(async ({ params, user, context }) => {
@@ -12,7 +13,7 @@ export const loader = fhirRoute(async ({ params, user, context }) => {
 
 /** PUT replaces the patient's data with the same validation as the form. */
 export const action = fhirRoute(async ({ request, params, user, context }) => {
-  if (request.method !== 'PUT') methodNotAllowed(['GET', 'PUT']);
+  if (request.method !== 'PUT') throw methodNotAllowed(['GET', 'PUT']);
   const actor = actorFor(user, context, 'fhir');
   const id = params.id ?? '';
   const input = fromFhirPatient(await readJson(request));

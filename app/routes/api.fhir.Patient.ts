@@ -1,6 +1,7 @@
 import { createPatient, listPatients } from '../../domain/patient/patient.service';
 import { searchsetBundle, toFhirPatient, fromFhirPatient } from '../../domain/patient/patient.fhir';
-import { fhirResponse, fhirRoute, methodNotAllowed, readJson } from '../fhir.server';
+import { fhirResponse, fhirRoute, readJson } from '../fhir.server';
+import { methodNotAllowed } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 /** FHIR search: `status`, `_count` (max 100) and `_offset`; newest change first. */
@@ -17,7 +18,7 @@ export const loader = fhirRoute(async ({ request, user, context }) => {
 });
 
 export const action = fhirRoute(async ({ request, user, context }) => {
-  if (request.method !== 'POST') methodNotAllowed(['GET', 'POST']);
+  if (request.method !== 'POST') throw methodNotAllowed(['GET', 'POST']);
   const actor = actorFor(user, context, 'fhir');
   const input = fromFhirPatient(await readJson(request));
   const patient = await audited(actor, { action: 'create', resourceType: 'Patient' }, (em) => createPatient(em, actor, input));

@@ -1,4 +1,5 @@
-import { checkHealth } from '../../domain/health/health.service';
+import { checkHealth } from '../../temporal/health';
+import { errorResponse, methodNotAllowed } from '../http.server';
 import { getOrm, getTemporalClient } from '../services.server';
 
 // Public by design (ops and `make dev` wait on it); it reveals component status only, no data.
@@ -10,3 +11,6 @@ export async function loader() {
     headers: { 'Cache-Control': 'no-store' },
   });
 }
+
+// Public like the loader: no session to check, only the method.
+export const action = async () => errorResponse(methodNotAllowed(['GET']));

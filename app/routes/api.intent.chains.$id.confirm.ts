@@ -1,7 +1,7 @@
-import { confirmChain } from '../../domain/intent/chain.temporal';
+import { confirmChain } from '../../temporal/chain';
 import { requireAssistantEnabled } from '../assistant.server';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { requireTemporalClient } from '../services.server';
+import { requireTemporal } from '../services.server';
 import { actorFor } from '../tenant.server';
 
 export const loader = postOnlyLoader;
@@ -11,5 +11,5 @@ export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   requireAssistantEnabled();
   const actor = actorFor(user, context, 'assistant');
-  return confirmChain(await requireTemporalClient(), actor, params.id ?? '', await readJson(request));
+  return confirmChain(await requireTemporal(), actor, params.id ?? '', await readJson(request));
 });

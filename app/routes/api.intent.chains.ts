@@ -1,7 +1,7 @@
-import { startChain } from '../../domain/intent/chain.temporal';
+import { startChain } from '../../temporal/chain';
 import { requireAssistantEnabled } from '../assistant.server';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { requireTemporalClient } from '../services.server';
+import { requireTemporal } from '../services.server';
 import { actorFor } from '../tenant.server';
 
 export const loader = postOnlyLoader;
@@ -11,6 +11,6 @@ export const action = apiRoute(async ({ request, user, context }) => {
   requirePost(request);
   requireAssistantEnabled();
   const actor = actorFor(user, context, 'assistant');
-  const state = await startChain(await requireTemporalClient(), actor, await readJson(request));
+  const state = await startChain(await requireTemporal(), actor, await readJson(request));
   return Response.json(state, { status: 201, headers: { Location: `/api/intent/chains/${state.chainId}`, 'Cache-Control': 'no-store' } });
 });

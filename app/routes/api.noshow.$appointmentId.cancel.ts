@@ -1,4 +1,4 @@
-import { cancelNoShow } from '../../domain/noshow/noshow.temporal';
+import { cancelNoShow } from '../../temporal/noshow';
 import { apiRoute, postOnlyLoader, requirePost } from '../http.server';
 import { noShowDeps } from '../noshow.server';
 import { actorFor } from '../tenant.server';

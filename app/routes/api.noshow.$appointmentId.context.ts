@@ -1,4 +1,4 @@
-import { noShowContext } from '../../domain/noshow/noshow.temporal';
+import { noShowContext } from '../../temporal/noshow';
 import { apiRoute, getOnlyAction } from '../http.server';
 import { noShowDeps } from '../noshow.server';
 import { actorFor } from '../tenant.server';

@@ -1,4 +1,4 @@
-import { startNoShow } from '../../domain/noshow/noshow.temporal';
+import { startNoShow } from '../../temporal/noshow';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { noShowDeps } from '../noshow.server';
 import { actorFor } from '../tenant.server';

@@ -1,6 +1,6 @@
 import { handoverDetail } from '../../domain/handover/handover.service';
 import { uuidOrNull } from '../../domain/shared/ids';
-import { apiRoute, queryParams } from '../http.server';
+import { apiRoute, getOnlyAction, queryParams } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 // `/api/overdracht/patients` and `/api/overdracht/generate` are static siblings: Remix matches them first.
@@ -14,3 +14,5 @@ export const loader = apiRoute(async ({ request, params, user, context }) => {
     handoverDetail(em, actor, patientId, query),
   );
 });
+
+export const action = getOnlyAction;

@@ -1,6 +1,6 @@
-import { generateHandover } from '../../domain/handover/handover.temporal';
+import { generateHandover } from '../../temporal/handover';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { getOrm, requireTemporalClient } from '../services.server';
+import { getOrm, requireTemporal } from '../services.server';
 import { actorFor } from '../tenant.server';
 
 export const loader = postOnlyLoader;
@@ -9,5 +9,5 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, user, context }) => {
   requirePost(request);
   const body = await readJson(request);
-  return generateHandover({ orm: await getOrm(), client: await requireTemporalClient() }, actorFor(user, context, 'web'), body);
+  return generateHandover({ orm: await getOrm(), ...(await requireTemporal()) }, actorFor(user, context, 'web'), body);
 });

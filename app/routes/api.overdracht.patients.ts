@@ -1,5 +1,5 @@
 import { handoverOverview } from '../../domain/handover/handover.service';
-import { apiRoute, queryParams } from '../http.server';
+import { apiRoute, getOnlyAction, queryParams } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 /** The ward at handover: `period` 1d (default), 3d, 7d or 14d; `alerts=true` keeps patients with at least one alert; `limit` the first N. */
@@ -8,3 +8,5 @@ export const loader = apiRoute(async ({ request, user, context }) => {
   const query = queryParams(request, ['period', 'alerts', 'limit']);
   return audited(actor, { action: 'search', resourceType: 'Handover' }, (em) => handoverOverview(em, actor, query));
 });
+
+export const action = getOnlyAction;

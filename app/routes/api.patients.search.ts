@@ -1,3 +1,5 @@
+import { getOnlyAction } from '../http.server';
 import { patientSearchRoute } from '../patient-search.server';
 
 export const loader = patientSearchRoute({ channel: 'api' });
+export const action = getOnlyAction;

@@ -1,7 +1,6 @@
 import { deleteReport, getReport, updateReport } from '../../domain/report/report.service';
-import { AppError } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
-import { apiRoute, readJson } from '../http.server';
+import { apiRoute, methodNotAllowed, readJson } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 export const loader = apiRoute(async ({ params, user, context }) => {
@@ -22,6 +21,6 @@ export const action = apiRoute(async ({ request, params, user, context }) => {
     case 'DELETE':
       return audited(actor, { action: 'delete', resourceType: 'Report', resourceId }, (em) => deleteReport(em, actor, id));
     default:
-      throw new AppError('method_not_allowed', 'Gebruik GET, PATCH of DELETE op deze route.');
+      throw methodNotAllowed(['GET', 'PATCH', 'DELETE']);
   }
 });

@@ -1,6 +1,5 @@
 import { createReport, listReports } from '../../domain/report/report.service';
-import { AppError } from '../../domain/shared/errors';
-import { apiRoute, queryParams, readJson } from '../http.server';
+import { apiRoute, methodNotAllowed, queryParams, readJson } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
 /** `limit` default 20, maximum 100 (above → 400); filters `patientId` and `type`; newest first. */
@@ -11,7 +10,7 @@ export const loader = apiRoute(async ({ request, user, context }) => {
 });
 
 export const action = apiRoute(async ({ request, user, context }) => {
-  if (request.method !== 'POST') throw new AppError('method_not_allowed', 'Gebruik GET of POST op deze route.');
+  if (request.method !== 'POST') throw methodNotAllowed(['GET', 'POST']);
   const actor = actorFor(user, context, 'api');
   const body = await readJson(request);
   const report = await audited(actor, { action: 'create', resourceType: 'Report' }, (em) => createReport(em, actor, body));

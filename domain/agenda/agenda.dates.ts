@@ -59,6 +59,17 @@ export function viewDays(view: AgendaView, isoDate: string): TZDate[] {
   return Array.from({ length: view === 'week' ? 7 : 5 }, (_, index) => addDays(monday, index));
 }
 
+/**
+ * A calendar date ("2026-11-23") as the instant its day starts in Europe/Amsterdam, or null when
+ * it is no real date. `dayAfter` gives the start of the next day: a whole day on DST days too.
+ */
+export function startOfClinicalDay(isoDate: string, { dayAfter = false } = {}): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return null;
+  const day = dayIn(new TZDate(`${isoDate}T12:00:00`, clinicalTimeZone));
+  if (Number.isNaN(day.getTime()) || isoDay(day) !== isoDate) return null;
+  return new Date((dayAfter ? addDays(day, 1) : day).getTime());
+}
+
 export function isoDay(date: Date): string {
   return format(new TZDate(date, clinicalTimeZone), 'yyyy-MM-dd');
 }

@@ -1,4 +1,5 @@
 import { z } from '../shared/validation';
+import { startOfClinicalDay } from './agenda.dates';
 
 export const appointmentTypes = ['behandelgesprek', 'intake', 'medicatiecontrole', 'groepstherapie', 'crisisoverleg', 'somatisch', 'overig'] as const;
 export type AppointmentType = (typeof appointmentTypes)[number];
@@ -47,9 +48,29 @@ export const rescheduleAppointmentSchema = z
   })
   .refine((value) => !value.end || value.end > value.start, { path: ['end'], message: 'Het einde moet na het begin liggen.' });
 
+const dayOrInstantMessage = 'Geef een datum (2026-11-23) of een tijdstip als ISO 8601 met tijdzone, bijvoorbeeld 2026-11-23T10:00:00+01:00.';
+
+/**
+ * A query bound: an instant with offset, or a plain date meaning whole days in Europe/Amsterdam
+ * (`start` from the beginning of that day, `end` up to and including that day).
+ */
+const dayOrInstant = (edge: 'start' | 'end') =>
+  z.union([
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .transform((value, ctx) => {
+        const day = startOfClinicalDay(value, { dayAfter: edge === 'end' });
+        if (day) return day;
+        ctx.addIssue({ code: 'custom', message: dayOrInstantMessage });
+        return z.NEVER;
+      }),
+    instant(dayOrInstantMessage),
+  ], { error: dayOrInstantMessage });
+
 export const agendaQuerySchema = z.object({
-  start: instant(isoWithOffset).optional(),
-  end: instant(isoWithOffset).optional(),
+  start: dayOrInstant('start').optional(),
+  end: dayOrInstant('end').optional(),
   label: z.string().trim().toLowerCase().max(40, 'Het datumlabel is te lang.').optional(),
   /** Only this patient's appointments (the chat's "afspraken van …"). */
   patientId: z.uuid('Kies een bestaande patiënt.').optional(),

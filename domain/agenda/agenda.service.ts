@@ -1,4 +1,5 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { User, clinicalRoles } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
 import { displayName } from '../patient/patient.service';
@@ -191,6 +192,7 @@ export async function createAppointment(em: EntityManager, actor: AuditActor, in
   const valid = parseOrThrow(createAppointmentSchema, input);
   if (valid.start < now) throw AppError.validation({ start: 'Een nieuwe afspraak kan niet in het verleden liggen.' });
   if (!(await em.findOne(Patient, { id: valid.patientId }, { fields: ['id'] }))) throw AppError.validation({ patientId: 'Deze patiënt bestaat niet (meer).' });
+  if (valid.practitionerId) await assertPractitioner(em, valid.practitionerId);
   const appointment = em.create(Appointment, {
     organisationId: actor.organisationId,
     patientId: valid.patientId,
@@ -204,6 +206,15 @@ export async function createAppointment(em: EntityManager, actor: AuditActor, in
   await em.flush();
   recordAudit(em, actor, { action: 'create', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId] });
   return (await views(em, [appointment]))[0]!;
+}
+
+/**
+ * A practitioner is an active clinician of the actor's own organisation (row-level security hides
+ * every other organisation's users): an unknown id, another organisation's or a beheerder is a 400.
+ */
+async function assertPractitioner(em: EntityManager, practitionerId: string): Promise<void> {
+  const practitioner = await em.findOne(User, { id: practitionerId, disabledAt: null, role: { $in: [...clinicalRoles] } }, { fields: ['id'] });
+  if (!practitioner) throw AppError.validation({ practitionerId: 'Kies een behandelaar van uw eigen instelling.' });
 }
 
 /** The user's own appointment (owner or practitioner): 404 when it does not exist, 403 when it is someone else's. */

@@ -12,6 +12,8 @@ export interface AuditActor {
   onBehalfOf?: string | null;
   channel: 'web' | 'fhir' | 'api' | 'assistant' | 'workflow';
   clientAddress?: string | null;
+  /** The session the request came with; a workflow's grant names it (not stored in the access log). */
+  sessionId?: string | null;
 }
 
 export interface AuditEntry {

@@ -31,8 +31,24 @@ describe('redirect after login', () => {
     ['//evil.example', '/patients'],
     ['/\\evil.example', '/patients'],
     ['https://evil.example', '/patients'],
+    ['/\t/evil.example', '/patients'],
+    ['/\n/evil.example', '/patients'],
+    ['/%09/evil.example', '/patients'],
+    ['/%2F/evil.example', '/patients'],
+    ['/%2f%2fevil.example', '/patients'],
+    ['%2F%2Fevil.example', '/patients'],
+    ['/%5Cevil.example', '/patients'],
+    ['/%255Cevil.example', '/patients'],
+    ['/patients\r\nSet-Cookie: x=1', '/patients'],
+    ['/patients%0d%0aSet-Cookie:%20x=1', '/patients'],
+    ['/\u0000evil', '/patients'],
+    ['/%E0%A4%A', '/patients'],
+    ['javascript:alert(1)', '/patients'],
+    ['/' + 'a'.repeat(3000), '/patients'],
+    ['/patients/123?tab=rapportages#top', '/patients/123?tab=rapportages#top'],
+    ['/zoek?q=de%20Vries', '/zoek?q=de%20Vries'],
     [null, '/patients'],
-  ])('%s → %s', (target, expected) => {
+  ])('%j → %s', (target, expected) => {
     expect(safeRedirect(target)).toBe(expected);
   });
 });

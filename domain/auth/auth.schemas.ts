@@ -46,10 +46,33 @@ export const loginSchema = z.object({
 
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** Only local paths: a redirect target from the query string must never lead off-site. */
+// Control characters (browsers drop tabs and newlines from URLs, turning "/\t/evil" into "//evil")
+// and backslashes (read as "/" in http URLs): a target holding either, plain or encoded, is refused.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const unsafeInPath = /[\u0000-\u001f\u007f\\]/;
+const localBase = 'http://epd.invalid';
+
+/**
+ * Only a path of this site: a redirect target from the query string or a form must never lead
+ * off-site, and must never break the Location header. Anything else becomes the fallback.
+ */
 export function safeRedirect(target: unknown, fallback = '/patients'): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
-    return fallback;
+  if (typeof target !== 'string' || target.length > 2000 || !target.startsWith('/')) return fallback;
+  // Encoded variants ("%2F%2Fevil", "%5Cevil", "%09"), decoded as often as a server or browser might.
+  let decoded = target;
+  for (let round = 0; round < 3; round++) {
+    if (unsafeInPath.test(decoded) || decoded.startsWith('//')) return fallback;
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return fallback;
+    }
+    if (next === decoded) break;
+    decoded = next;
   }
-  return target;
+  if (unsafeInPath.test(decoded) || decoded.startsWith('//')) return fallback;
+  const url = new URL(target, localBase);
+  if (url.origin !== localBase) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env';
+import { newPayloadKey } from './payload-keys';
 
 const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/ggz_epd' };
 
@@ -39,7 +40,17 @@ describe('environment', () => {
 
   it('requires an app-role password in production and turns the demo login off there', () => {
     expect(() => parseEnv({ ...base, NODE_ENV: 'production' })).toThrow('DATABASE_APP_PASSWORD is required in production');
-    expect(parseEnv({ ...base, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 's3cret' }).DEMO_LOGIN).toBe(false);
+    expect(parseEnv({ ...base, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 's3cret', TEMPORAL_PAYLOAD_KEYS: newPayloadKey() }).DEMO_LOGIN).toBe(false);
+  });
+
+  it('refuses to start in production without a Temporal payload key, and refuses malformed keys anywhere', () => {
+    const production = { ...base, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 's3cret' };
+    expect(() => parseEnv(production)).toThrow('TEMPORAL_PAYLOAD_KEYS is required in production');
+    const key = newPayloadKey();
+    expect(parseEnv({ ...production, TEMPORAL_PAYLOAD_KEYS: key }).payloadKeys.map((entry) => entry.id)).toEqual([key.split(':')[0]]);
+    expect(parseEnv({ ...production, TEMPORAL_PAYLOAD_KEY: Buffer.alloc(32, 9).toString('base64') }).payloadKeys).toHaveLength(1);
+    expect(parseEnv(base).payloadKeys).toEqual([]);
+    expect(() => parseEnv({ ...base, TEMPORAL_PAYLOAD_KEYS: 'k1:te-kort' })).toThrow('TEMPORAL_PAYLOAD_KEYS must be 32-byte keys');
   });
 
   it('names a malformed variable in one English line for operators', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePayloadKeys, type PayloadKey } from './payload-keys';
 
 const postgresUrl = z
   .string()
@@ -24,6 +25,10 @@ const envSchema = z
     DATABASE_APP_PASSWORD: z.string().min(1).optional(),
     TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').default('127.0.0.1:7233'),
     TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+    /** Encrypts Temporal payloads and signs the actors workflows act for (ADR 0025): "id:base64,…", first one current. */
+    TEMPORAL_PAYLOAD_KEYS: z.string().optional(),
+    /** One key instead of the list (base64). */
+    TEMPORAL_PAYLOAD_KEY: z.string().optional(),
     /** Where ops open a workflow's full history; `make dev` serves the UI on 8233. */
     TEMPORAL_UI_URL: z
       .url({ protocol: /^https?$/ })
@@ -36,6 +41,8 @@ const envSchema = z
     /** Web processes sharing the port (ADR 0021): one per core the app may use; rate limits stay one count. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
     SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 7).default(12),
+    /** A session also ends after this long without the clinician doing anything (a page, a form, an API call). */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(2).max(24 * 60).default(30),
     /** Failed logins allowed per account and per client address in the window (ADR 0017). */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
@@ -66,11 +73,17 @@ const envSchema = z
     return {
       ...env,
       production,
+      payloadKeys: payloadKeysOrNone(env.TEMPORAL_PAYLOAD_KEYS, env.TEMPORAL_PAYLOAD_KEY),
       DEMO_LOGIN: env.DEMO_LOGIN ?? !production,
       APP_DATABASE_URL: env.APP_DATABASE_URL ?? appRoleUrl(env.DATABASE_URL, env.DATABASE_APP_USER, env.DATABASE_APP_PASSWORD),
     };
   })
   .superRefine((env, ctx) => {
+    if (env.payloadKeys === null) {
+      ctx.addIssue({ code: 'custom', path: [env.TEMPORAL_PAYLOAD_KEYS ? 'TEMPORAL_PAYLOAD_KEYS' : 'TEMPORAL_PAYLOAD_KEY'], message: 'must be 32-byte keys, base64-encoded, as id:key separated by commas (openssl rand -base64 32)' });
+    } else if (env.production && env.payloadKeys.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['TEMPORAL_PAYLOAD_KEYS'], message: 'is required in production (Temporal must never see patient data unencrypted)' });
+    }
     if (env.production && !env.DATABASE_APP_PASSWORD && !process.env.APP_DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_APP_PASSWORD'], message: 'is required in production' });
     }
@@ -78,9 +91,20 @@ const envSchema = z
     if (env.SPEECH_PROVIDER && !env[speechKey[env.SPEECH_PROVIDER]]) {
       ctx.addIssue({ code: 'custom', path: [speechKey[env.SPEECH_PROVIDER]], message: `is required when SPEECH_PROVIDER is ${env.SPEECH_PROVIDER}` });
     }
-  });
+  })
+  // Malformed keys were refused above; what is left is a list.
+  .transform((env) => ({ ...env, payloadKeys: env.payloadKeys ?? [] }));
 
 export type Env = z.output<typeof envSchema>;
+
+/** The configured keys, [] when none, null when they are malformed (reported by the schema). */
+function payloadKeysOrNone(keys: string | undefined, key: string | undefined): PayloadKey[] | null {
+  try {
+    return parsePayloadKeys(keys, key);
+  } catch {
+    return null;
+  }
+}
 
 /** The application connects as a role that owns no tables, so row-level security always applies. */
 function appRoleUrl(ownerUrl: string, user: string, password: string | undefined): string {

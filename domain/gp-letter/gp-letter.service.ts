@@ -6,7 +6,7 @@ import { displayName, findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { GpLetter, GpLetterVersion } from './gp-letter.entity';
-import { gpLetterNotFound, type GpLetterEvent, type GpLetterStatus, type RewriteSource } from './gp-letter.schemas';
+import { type GpLetterEvent, gpLetterNotFound, type GpLetterStatus, notYetReviewed, type RewriteSource } from './gp-letter.schemas';
 
 /*
  * The GP letter's own rules: which draft a process may take, and the transitions concept →
@@ -237,7 +237,7 @@ export function approveLetter(em: EntityManager, reviewer: AuditActor, letter: G
   recordAudit(em, reviewer, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId], details: { status: 'goedgekeurd', edited: finalText !== letter.rewrittenText } });
 }
 
-export const notYetReviewed = 'De huisartsbrief is nog niet beoordeeld. Keur de brief eerst goed op de pagina Brieven; daarna kan hij verzendklaar worden gemaakt.';
+export { notYetReviewed };
 
 export function markReadyToSend(em: EntityManager, actor: AuditActor, letter: GpLetter): void {
   if (letter.status === 'verzendklaar') return;

@@ -1,3 +1,4 @@
+import { isoDay, startOfClinicalDay } from '../agenda/agenda.dates';
 import { patientAccessLog, recordAudit, type AccessLogRow, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { latestRisks, type RiskView } from '../intake/intake.service';
@@ -12,7 +13,7 @@ import { parseOrThrow } from '../shared/validation';
 import { VitalObservation } from '../vitals/vitals.entity';
 import { vitalView, type VitalView } from '../vitals/vitals.service';
 import { alertCounts, alertsOf, criticalInterpretations, highRiskLevels, type HandoverAlerts } from './handover.alerts';
-import { detailQuerySchema, overviewQuerySchema, periodLabels, type HandoverPeriod } from './handover.schemas';
+import { detailQuerySchema, overviewQuerySchema, periodLabels, type GenerateRequest, type HandoverPeriod, type HandoverSummary } from './handover.schemas';
 import { periodStart } from './sources';
 
 /** The episode statuses of patients in care on the ward: in screening (observation, intake) or in treatment. */
@@ -204,4 +205,21 @@ export async function handoverDetail(em: EntityManager, actor: AuditActor, patie
     risks,
     logs,
   };
+}
+
+/**
+ * The newest summary made today (Europe/Amsterdam) for this patient, period and role, or null: the
+ * handover page shows it again after a reload, a filter change back, or a generation done as a
+ * plain form post without JavaScript. Reading it is an access to the patient's record.
+ */
+export async function latestHandoverSummary(em: EntityManager, actor: AuditActor, request: GenerateRequest, now = new Date()): Promise<HandoverSummary | null> {
+  const [row] = await em.execute<{ summary: HandoverSummary }[]>(
+    `select summary from handover_summaries
+      where patient_id = ? and period = ? and role = ? and generated_at >= ?
+      order by generated_at desc limit 1`,
+    [request.patientId, request.period, request.filterForRole, startOfClinicalDay(isoDay(now))],
+  );
+  if (!row) return null;
+  recordAudit(em, actor, { action: 'read', resourceType: 'HandoverSummary', patientIds: [request.patientId], details: { period: request.period, role: request.filterForRole } });
+  return row.summary;
 }

@@ -1,5 +1,6 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
+import { assertPatientExists } from '../patient/patient.service';
 import { parseOrThrow, z } from '../shared/validation';
 import { Diagnosis, IntakeSection, RiskAssessment, riskLevels, type RiskLevel } from './intake.entities';
 
@@ -16,6 +17,13 @@ export const intakeSections = [
 /** Every parameter is optional: absent means the whole ward, never a 400. */
 export const intakeQuerySchema = z.object({ patientId: z.uuid('Kies een bestaande patiënt.').optional() });
 
+/** The query's patient, which must exist in the organisation (404 otherwise), or undefined for the ward. */
+async function queriedPatient(em: EntityManager, query: unknown): Promise<string | undefined> {
+  const { patientId } = parseOrThrow(intakeQuerySchema, query);
+  if (patientId) await assertPatientExists(em, patientId);
+  return patientId;
+}
+
 export interface IntakeStatus {
   patientId: string | null;
   completionPercentage: number;
@@ -24,7 +32,7 @@ export interface IntakeStatus {
 
 /** One patient's intake checklist; without a patient, the ward: a section is complete when it is for everyone. */
 export async function intakeStatus(em: EntityManager, actor: AuditActor, query: unknown): Promise<IntakeStatus> {
-  const { patientId } = parseOrThrow(intakeQuerySchema, query);
+  const patientId = await queriedPatient(em, query);
   const rows = await em.find(IntakeSection, patientId ? { patientId } : {});
   const patients = new Set(rows.map((row) => row.patientId));
   if (patientId) patients.add(patientId);
@@ -69,7 +77,7 @@ export async function latestRisks(em: EntityManager, patientId?: string): Promis
 }
 
 export async function currentRisks(em: EntityManager, actor: AuditActor, query: unknown): Promise<{ risks: RiskView[] }> {
-  const { patientId } = parseOrThrow(intakeQuerySchema, query);
+  const patientId = await queriedPatient(em, query);
   const risks = await latestRisks(em, patientId);
   recordAudit(em, actor, { action: 'read', resourceType: 'RiskAssessment', patientIds: [...new Set(risks.map((risk) => risk.patientId))] });
   return { risks };
@@ -84,7 +92,7 @@ export interface DiagnosisView {
 }
 
 export async function diagnosesOf(em: EntityManager, actor: AuditActor, query: unknown): Promise<{ primary: DiagnosisView[]; secondary: DiagnosisView[] }> {
-  const { patientId } = parseOrThrow(intakeQuerySchema, query);
+  const patientId = await queriedPatient(em, query);
   const rows = await em.find(Diagnosis, patientId ? { patientId } : {}, { orderBy: { diagnosedAt: 'desc' } });
   const view = (row: Diagnosis): DiagnosisView => ({ id: row.id, patientId: row.patientId, code: row.code, label: row.label, diagnosedAt: row.diagnosedAt });
   recordAudit(em, actor, { action: 'read', resourceType: 'Diagnosis', patientIds: [...new Set(rows.map((row) => row.patientId))] });

@@ -1,4 +1,4 @@
-import { dailyNoteCategories, dailyNoteMaxLength } from '../report/report.schemas';
+import { dailyNoteCategories, dailyNoteMaxLength, textWithin } from '../report/report.schemas';
 import { AppError } from '../shared/errors';
 import { fieldErrors, z } from '../shared/validation';
 import { chainSchema, writingIntents, type Chain, type WritingIntent } from './intent.schemas';
@@ -17,7 +17,7 @@ export const writeEntitiesSchemas = {
       .string({ error: 'Vul de tekst van de dagnotitie in.' })
       .trim()
       .min(1, 'Vul de tekst van de dagnotitie in.')
-      .max(dailyNoteMaxLength, `Een dagnotitie is maximaal ${dailyNoteMaxLength} tekens.`),
+      .pipe(textWithin(dailyNoteMaxLength, 'Een dagnotitie')),
     category: z.enum(dailyNoteCategories, { error: 'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.' }),
   }),
   create_appointment: z.object({

@@ -83,7 +83,18 @@ export interface ConfirmChain {
   choices?: Choices;
 }
 
+/** Why a chain cannot be decided on any more, by where it stands. */
+export const notAwaitingConfirmation: Record<Exclude<ChainStatus, 'wacht_op_bevestiging'>, string> = {
+  voorbereiden: 'De opdracht wordt nog voorbereid. Probeer het zo opnieuw.',
+  bezig: 'Deze opdracht is al bevestigd en wordt uitgevoerd.',
+  voltooid: 'Deze opdracht is al afgerond.',
+  afgewezen: 'Deze opdracht is al afgewezen.',
+  verlopen: 'De tijd om te bevestigen is verstreken. Geef de opdracht opnieuw.',
+  mislukt: 'Deze opdracht kan niet meer worden bevestigd.',
+};
+
 export const chainMessages = {
+  notFound: 'Deze opdracht van de assistent is niet gevonden.',
   preparing: 'Wordt voorbereid…',
   notUnderstood: 'Dit deel van de opdracht is niet begrepen en wordt overgeslagen.',
   chooseAppointment: 'Kies welke afspraak bedoeld is.',
@@ -116,6 +127,31 @@ export function initialChainState({ chainId, actor, actions }: IntentChainInput)
 
 export function failedStep(step: ChainStep, error: string): ChainStep {
   return { ...step, status: 'mislukt', error };
+}
+
+/**
+ * Every patient a chain's state shows (for the access log): the patients its steps name and plan
+ * for, and those in what its read steps found (`patientId` anywhere in a result, the patients a
+ * search step found).
+ */
+export function chainPatientIds(state: ChainState): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 6 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, depth + 1));
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'patientId' && typeof inner === 'string') found.add(inner);
+      else walk(inner, depth + 1);
+    }
+  };
+  for (const step of state.steps) {
+    walk([step.entities, step.plan, step.result], 0);
+    if (step.intent === 'zoeken') {
+      const results = (step.result as { results?: { id?: unknown }[] } | undefined)?.results ?? [];
+      for (const result of results) if (typeof result.id === 'string') found.add(result.id);
+    }
+  }
+  return [...found];
 }
 
 /** Field → Dutch message for every step that asks for a choice and did not get a valid one. */

@@ -1,4 +1,4 @@
-import { dailyNoteCategories, dailyNoteMaxLength } from '../report/report.schemas';
+import { dailyNoteCategories, dailyNoteMaxLength, textWithin } from '../report/report.schemas';
 import { z } from '../shared/validation';
 
 export const intents = [
@@ -36,7 +36,7 @@ export const entitiesSchema = z.object({
   /** Set by the server when the name resolves to one patient of the organisation. */
   patientId: z.uuid().optional(),
   category: z.enum(dailyNoteCategories).optional(),
-  content: text(dailyNoteMaxLength).optional(),
+  content: z.string().trim().min(1).pipe(textWithin(dailyNoteMaxLength, 'Een dagnotitie')).optional(),
   dateLabel: text(40).optional(),
   dateRange: z.object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) }).optional(),
   datetime: z.iso.datetime({ offset: true }).optional(),

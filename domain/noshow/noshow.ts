@@ -21,6 +21,21 @@ export const noShowStatusLabels: Record<NoShowStatus, string> = {
   mislukt: 'Mislukt',
 };
 
+/** Why a no-show can no longer be withdrawn, by where it stands. */
+export const notCancellable: Partial<Record<NoShowStatus, string>> = {
+  goedgekeurd: 'De brief is al goedgekeurd; de no-show kan niet meer worden geannuleerd.',
+  verzendklaar: 'De brief is al verzendklaar; de no-show kan niet meer worden geannuleerd.',
+  mislukt: 'Dit no-showproces is al beëindigd.',
+  geannuleerd: 'Deze no-show is al ingetrokken.',
+};
+
+/** Why a letter cannot be made ready to send, by where its process stands. */
+export const notDispatchable: Partial<Record<NoShowStatus, string>> = {
+  geannuleerd: 'Dit no-showproces is geannuleerd; er is geen brief om verzendklaar te maken.',
+  mislukt: 'Dit no-showproces is mislukt; er is geen brief om verzendklaar te maken.',
+  verzendklaar: 'Deze brief is al verzendklaar.',
+};
+
 /** Before the review a clinician may still withdraw the no-show; after it, the letter stands. */
 export const cancellableStatuses: readonly NoShowStatus[] = ['voorbereiden', 'herschrijven', 'ter_beoordeling'];
 /** A process in one of these is over; a new command for the appointment starts a new one. */
@@ -107,5 +122,9 @@ export function initialNoShowState(job: NoShowJob): NoShowState {
 
 export const noShowMessages = {
   disruption: 'De brief kon door een storing niet worden verwerkt. Probeer het opnieuw.',
+  noProcess: 'Er loopt geen no-showproces voor deze afspraak.',
+  notAwaitingReview: 'Deze brief wacht niet (meer) op beoordeling. Vernieuw de pagina.',
+  withdrawnMeanwhile: 'De no-show is intussen ingetrokken; de brief is teruggezet naar concept.',
+  emptyLetter: 'De brief mag niet leeg zijn.',
   defaultFollowUp: 'Wij nemen contact op met de patiënt om een nieuwe afspraak te maken en informeren u als de behandeling daardoor vertraging oploopt.',
 } as const;

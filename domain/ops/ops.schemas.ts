@@ -1,7 +1,7 @@
 import { z } from '../shared/validation';
 
 // Browser-safe: the beheer page renders labels and durations from here; the Temporal client stays
-// in workflows.service.ts.
+// in temporal/ops.ts.
 
 /** Temporal's visibility names, so a filter reads the same here as in the Temporal UI. */
 export const workflowStatuses = ['Running', 'Completed', 'Failed', 'Terminated', 'TimedOut', 'Canceled', 'ContinuedAsNew', 'Paused', 'Unknown'] as const;

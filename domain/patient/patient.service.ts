@@ -136,6 +136,14 @@ export async function findPatient(em: EntityManager, id: string): Promise<Patien
   return patient;
 }
 
+/**
+ * A patient filter (`?patientId=`) names a patient of the tenant in `em`: an unknown id, or one of
+ * another organisation, is the Dutch 404 as everywhere else, not an answer about nobody.
+ */
+export async function assertPatientExists(em: EntityManager, id: string): Promise<void> {
+  if (!isUuid(id) || (await em.count(Patient, { id })) === 0) throw AppError.notFound(patientNotFound);
+}
+
 export async function getPatient(em: EntityManager, actor: AuditActor, id: string): Promise<PatientView> {
   const patient = await findPatient(em, id);
   recordAudit(em, actor, { action: 'read', resourceType: 'Patient', resourceId: patient.id });

@@ -1,3 +1,4 @@
+import { characterCount, tooLongMessage } from '../shared/text';
 import { z } from '../shared/validation';
 
 export const reportTypes = ['dagnotitie', 'verpleegkundig', 'incident', 'crisis', 'behandeling'] as const;
@@ -29,17 +30,26 @@ export const reportPageSize = { default: 20, max: 100 } as const;
 
 const uuid = (message: string) => z.uuid(message);
 
+/** A text of at most `max` characters as a person counts them (code points, `characterCount`). */
+export function textWithin(max: number, what: string) {
+  return z.string().superRefine((text, ctx) => {
+    const count = characterCount(text);
+    if (count > max) ctx.addIssue({ code: 'custom', message: tooLongMessage(what, max, count) });
+  });
+}
+
 const content = z
   .string({ error: 'Vul de tekst van de rapportage in.' })
   .trim()
   .min(1, 'Vul de tekst van de rapportage in.')
-  .max(reportMaxLength, `Een rapportage is maximaal ${reportMaxLength} tekens.`);
+  .pipe(textWithin(reportMaxLength, 'Een rapportage'));
 
 /** Rules that hold for every report, new or changed: a daily note is short and has a daily-note category. */
 function dailyNoteRules(report: { type?: ReportType; category?: ReportCategory | null; content?: string }, ctx: z.RefinementCtx) {
   if (report.type !== 'dagnotitie') return;
-  if ((report.content?.length ?? 0) > dailyNoteMaxLength) {
-    ctx.addIssue({ code: 'custom', path: ['content'], message: `Een dagnotitie is maximaal ${dailyNoteMaxLength} tekens.` });
+  const count = characterCount(report.content ?? '');
+  if (count > dailyNoteMaxLength) {
+    ctx.addIssue({ code: 'custom', path: ['content'], message: tooLongMessage('Een dagnotitie', dailyNoteMaxLength, count) });
   }
   if (!report.category || !(dailyNoteCategories as readonly string[]).includes(report.category)) {
     ctx.addIssue({ code: 'custom', path: ['category'], message: 'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.' });

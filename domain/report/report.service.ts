@@ -3,6 +3,7 @@ import { Appointment } from '../agenda/appointment.entity';
 import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
+import { assertPatientExists } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
@@ -164,6 +165,7 @@ export async function listReports(
   query: unknown,
 ): Promise<{ items: ReportListItem[]; total: number; limit: number; offset: number }> {
   const { limit, offset, patientId, type } = parseOrThrow(reportListQuerySchema, query);
+  if (patientId) await assertPatientExists(em, patientId);
   const where = { deletedAt: null, ...(patientId ? { patientId } : {}), ...(type ? { type } : {}) };
   const [reports, total] = await em.findAndCount(Report, where, {
     orderBy: { createdAt: 'desc', id: 'asc' },

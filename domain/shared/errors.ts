@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'validation_failed'
   | 'conflict'
   | 'method_not_allowed'
+  | 'too_large'
   | 'rate_limited'
   | 'feature_disabled'
   | 'unavailable'
@@ -23,6 +24,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   validation_failed: 400,
   conflict: 409,
   method_not_allowed: 405,
+  too_large: 413,
   rate_limited: 429,
   feature_disabled: 404,
   unavailable: 503,

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { newPayloadKey } from '../../domain/config/payload-keys';
 import { createOrm } from '../../domain/db/orm';
 import { seedDemo } from '../../domain/demo/demo.seed';
 import { prepareDatabase } from './database';
@@ -17,6 +18,8 @@ export interface Services {
   appUrl: string;
   temporalAddress: string;
   temporal?: Managed;
+  /** `TEMPORAL_PAYLOAD_KEYS` of the app and worker this stack runs (ADR 0025). */
+  payloadKeys: string;
   stop(): Promise<void>;
 }
 
@@ -31,6 +34,8 @@ export async function startServices(options: {
   reuseTemporal: boolean;
   quiet?: boolean;
   logDir?: string;
+  /** The app's and worker's payload keys; a fresh random key when not given (tests, benches). */
+  payloadKeys?: string;
   log: (line: string) => void;
 }): Promise<Services> {
   const postgres = await findOrStartPostgres({ dataDir: '.data/postgres', embeddedPort: options.embeddedPort, log: options.log });
@@ -67,6 +72,7 @@ export async function startServices(options: {
     appUrl,
     temporalAddress,
     temporal,
+    payloadKeys: options.payloadKeys ?? newPayloadKey(),
     async stop() {
       await temporal?.stop();
       await postgres.stop();
@@ -80,6 +86,7 @@ export function appEnv(services: Services, extra: Record<string, string>): NodeJ
     DATABASE_URL: services.ownerUrl,
     APP_DATABASE_URL: services.appUrl,
     TEMPORAL_ADDRESS: services.temporalAddress,
+    TEMPORAL_PAYLOAD_KEYS: services.payloadKeys,
     ...extra,
   };
 }

@@ -35,13 +35,17 @@ describe('reports in Chromium', () => {
     expect((await text.boundingBox())!.height).toBe(folded);
   });
 
-  it('writes a daily note: the counter stops at 500, the note appears on top of the timeline', async () => {
+  it('writes a daily note: a pasted text past 500 stays and the counter says by how much, the note appears on top of the timeline', async () => {
     await page.getByLabel('Categorie').selectOption('observatie');
     const content = page.getByLabel('Rapportage', { exact: true });
     await content.fill('x'.repeat(520));
-    expect((await content.inputValue()).length).toBe(500);
-    await content.pressSequentially('y');
+    expect(await content.inputValue()).toBe('x'.repeat(520));
+    expect(await page.locator('#content-counter').textContent()).toBe('520/500 · 20 tekens te veel');
+    // Counted as a person counts: an emoji is one character, not two.
+    await content.fill('🙂'.repeat(500));
     expect(await page.locator('#content-counter').textContent()).toBe('500/500');
+    await content.pressSequentially('y');
+    expect(await page.locator('#content-counter').textContent()).toBe('501/500 · 1 teken te veel');
     await screenshot(page, '21-dagnotitie-limiet');
 
     const note = `Rustige middag, speelde een spel met medepatiënten (${Date.now()}).`;

@@ -1,15 +1,18 @@
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { dutchMessages } from '../../domain/shared/errors';
 import { freePort, type Managed } from '../../scripts/lib/processes';
-import { startWeb } from '../../scripts/lib/stack';
+import { startWeb, startWorker } from '../../scripts/lib/stack';
 import { startTemporalDevServer } from '../../scripts/lib/temporal';
 import { asOwner, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 
 /**
- * The app without Temporal: once started against a port where nothing listens, once connected to
- * a Temporal server that then goes away. Records, reports and the agenda keep working; what needs
- * a workflow answers with the Dutch 503 (pages show the message); the process stays up.
+ * The app without Temporal: started against a port where nothing listens, against a server that
+ * accepts connections and never answers, and connected to a Temporal server that goes away and
+ * comes back. Records, reports and the agenda keep working; what needs a workflow answers with the
+ * Dutch 503 (pages show the message) within a bounded time; the process stays up, and works again
+ * when Temporal is back, without a restart.
  */
 let nurse: SignedIn;
 let opsCookie: string;
@@ -39,8 +42,12 @@ async function expectRecordsWork(base: string) {
   expect((await request('/agenda', { base, cookie })).status).toBe(200);
 }
 
-/** What needs a workflow: a Dutch 503 in the contract's error shape, or the message on the page. */
-async function expectWorkflowsUnavailable(base: string) {
+/**
+ * What needs a workflow: a Dutch 503 in the contract's error shape, or the message on the page.
+ * `withinMs`: each answer comes within this bound (a generous one: what matters is that nothing hangs).
+ */
+async function expectWorkflowsUnavailable(base: string, withinMs = 15_000): Promise<number> {
+  let slowest = 0;
   const cookie = nurse.cookie;
   const unavailable = { error: { code: 'unavailable', message: dutchMessages.unavailable } };
   const calls: [string, unknown?][] = [
@@ -52,9 +59,12 @@ async function expectWorkflowsUnavailable(base: string) {
     ['/api/intent/chains', { actions: [{ intent: 'dagnotitie', entities: { patientId, category: 'observatie', content: 'Notitie' }, confidence: 0.9 }] }],
   ];
   for (const [path, body] of calls) {
+    const started = Date.now();
     const response = await json(path, { base, cookie, ...(body ? { method: 'POST', body } : {}) });
     expect({ path, status: response.status }).toEqual({ path, status: 503 });
     expect(await response.json()).toMatchObject(unavailable);
+    slowest = Math.max(slowest, Date.now() - started);
+    expect(Date.now() - started, path).toBeLessThan(withinMs);
   }
   const page = await request(`/patients/${patientId}/behandelplan`, { base, cookie, method: 'POST', body: new URLSearchParams({ intent: 'genereren' }) });
   expect(page.status).toBe(503);
@@ -65,6 +75,7 @@ async function expectWorkflowsUnavailable(base: string) {
   const health = await request('/api/health', { base });
   expect(health.status).toBe(503);
   expect(await health.json()).toMatchObject({ status: 'degraded', checks: { database: { ok: true }, temporal: { ok: false } } });
+  return slowest;
 }
 
 beforeAll(async () => {
@@ -84,7 +95,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const managed of started.reverse()) await managed.stop();
+  for (const socket of heldSockets) socket.destroy();
+  await new Promise((resolve) => (blackHole ? blackHole.close(resolve) : resolve(undefined)));
 });
+
+let blackHole: Server | undefined;
+const heldSockets: Socket[] = [];
+
+/** A port that accepts every connection and never says a word: a Temporal that hangs. */
+async function silentServer(): Promise<number> {
+  blackHole = createServer((socket) => heldSockets.push(socket));
+  await new Promise<void>((resolve) => blackHole!.listen(0, '127.0.0.1', resolve));
+  return (blackHole.address() as { port: number }).port;
+}
 
 describe('Temporal unavailable', () => {
   it('started without Temporal: records work, workflow features answer the Dutch 503, the app keeps serving', async () => {
@@ -96,10 +119,17 @@ describe('Temporal unavailable', () => {
     await expectRecordsWork(base);
   }, 120_000);
 
-  it('Temporal goes away while the app runs: the same, without a restart of the app', async () => {
+  it('Temporal accepts connections but never answers: the Dutch 503 within a bounded time, records work', async () => {
+    const base = await appWith(`127.0.0.1:${await silentServer()}`);
+    await expectRecordsWork(base);
+    const slowest = await expectWorkflowsUnavailable(base, 15_000);
+    console.log(`[faults] Temporal that never answers: slowest 503 after ${slowest} ms`);
+    await expectRecordsWork(base);
+  }, 180_000);
+
+  it('Temporal goes away while the app runs, and comes back: the same 503s, then everything works again without a restart', async () => {
     const port = await freePort();
     const temporal = await startTemporalDevServer({ port, quiet: true });
-    started.push(temporal);
     const base = await appWith(`127.0.0.1:${port}`);
     // Connected: the progress of a generation nobody started is read from Temporal.
     const status = await json(`/api/overdracht/generate/status?patientId=${patientId}`, { base, cookie: nurse.cookie });
@@ -108,5 +138,17 @@ describe('Temporal unavailable', () => {
     await temporal.stop();
     await expectRecordsWork(base);
     await expectWorkflowsUnavailable(base);
-  }, 180_000);
+
+    // Back on the same address, with a worker: the same app process generates a handover again.
+    started.push(await startTemporalDevServer({ port, quiet: true }));
+    started.push(startWorker({ ...process.env, ...inject('appEnv'), TEMPORAL_ADDRESS: `127.0.0.1:${port}` }, { quiet: true }));
+    await expect
+      .poll(async () => (await json(`/api/overdracht/generate/status?patientId=${patientId}`, { base, cookie: nurse.cookie })).status, { timeout: 30_000, interval: 500 })
+      .toBe(200);
+    const generated = await json('/api/overdracht/generate', { base, cookie: nurse.cookie, method: 'POST', body: { patientId } });
+    expect(generated.status).toBe(200);
+    expect(await generated.json()).toMatchObject({ meta: { patientId, bron: 'lokaal' } });
+    expect((await json(`/api/overdracht/generate/status?patientId=${patientId}`, { base, cookie: nurse.cookie })).status).toBe(200);
+    await expectRecordsWork(base);
+  }, 240_000);
 });

@@ -1,4 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -8,26 +8,27 @@ import type { AuditActor } from '../../domain/audit/audit.service';
 import { createOrm, type MikroORM } from '../../domain/db/orm';
 import { withTenant } from '../../domain/db/tenant';
 import { createDraftLetter, getGpLetter } from '../../domain/gp-letter/gp-letter.service';
-import { generateHandover } from '../../domain/handover/handover.temporal';
+import { generateHandover } from '../../temporal/handover';
 import { chainWorkflowId } from '../../domain/intent/chain';
-import { startChain } from '../../domain/intent/chain.temporal';
-import { approveNoShowLetter, dispatchNoShow, noShowState, startNoShow, type NoShowDeps } from '../../domain/noshow/noshow.temporal';
-import { generateTreatmentPlan } from '../../domain/treatment-plan/treatment-plan.temporal';
+import { startChain } from '../../temporal/chain';
+import { approveNoShowLetter, dispatchNoShow, noShowState, startNoShow, type NoShowDeps } from '../../temporal/noshow';
+import { generateTreatmentPlan } from '../../temporal/treatment-plan';
 import type { intentChain } from '../../workflows/intent-chain/intent-chain.workflow';
-import { confirmChainSignal } from '../../workflows/intent-chain/messages';
+import { confirmUpdate } from '../../workflows/intent-chain/messages';
+import { connectTemporal, type TemporalDeps } from '../../temporal/client';
 import { handoverAnswer, noShowAnswer, treatmentPlanAnswer } from '../msw/answers';
 import type { ModelReply, ModelRequest } from '../msw/model';
 import { asOwner, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
 import { json } from '../support/http';
 import { startModelServer, type ModelServer } from '../support/model-server';
-import { bundleWorkflowsOnce, startWorkerProcess, type WorkerProcess } from '../support/worker';
+import { bundleWorkflowsOnce, startWorkerProcess, testPayloadKeys, type WorkerProcess } from '../support/worker';
 
 /**
  * Each workflow type with its worker process killed (SIGKILL) in the middle of a step: a new
  * worker process finishes the run, and every effect in the database is there exactly once.
  */
 let orm: MikroORM;
-let connection: Connection;
+let env: { temporal: TemporalDeps };
 let client: Client;
 let owner: pg.Client;
 let model: ModelServer;
@@ -107,8 +108,8 @@ async function newPatient(): Promise<string> {
 beforeAll(async () => {
   [workflowBundle, model] = await Promise.all([bundleWorkflowsOnce(), startModelServer()]);
   orm = await createOrm(inject('appUrl'), { poolMax: 2 });
-  connection = await Connection.connect({ address: inject('temporalAddress') });
-  client = new Client({ connection });
+  env = { temporal: await connectTemporal({ address: inject('temporalAddress'), namespace: 'default', payloadKeys: testPayloadKeys() }) };
+  client = env.temporal.client;
   owner = new pg.Client({ connectionString: inject('ownerUrl') });
   await owner.connect();
   nurse = await signedInUser('verpleegkundige');
@@ -121,7 +122,7 @@ afterAll(async () => {
   for (const worker of workers) await worker.stop();
   await model?.close();
   await owner?.end();
-  await connection?.close();
+  await client?.connection.close();
   await orm?.close();
 });
 
@@ -134,7 +135,7 @@ describe('a worker killed in the middle of a workflow', () => {
     const request = { patientId, period: '1d', filterForRole: 'verpleegkundige' };
     const summary = await killedMidway({
       middle: () => held,
-      work: (taskQueue) => generateHandover({ orm, client, taskQueue, waitMs: 60_000 }, actor, request),
+      work: (taskQueue) => generateHandover({ orm, ...env.temporal, taskQueue, waitMs: 60_000 }, actor, request),
     });
     expect(summary.aandachtspunten.length).toBeGreaterThan(0);
     expect(await count('select count(*) as n from handover_summaries where workflow_id like $1', [`${summary.meta.workflowId}@%`])).toBe(1);
@@ -146,7 +147,7 @@ describe('a worker killed in the middle of a workflow', () => {
     const held = holdFirstModelCall((request) => ({ content: treatmentPlanAnswer(request) }));
     const view = await killedMidway({
       middle: () => held,
-      work: (taskQueue) => generateTreatmentPlan({ orm, client, taskQueue, waitMs: 60_000 }, psychiatrist, { patientId }),
+      work: (taskQueue) => generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 60_000 }, psychiatrist, { patientId }),
     });
     expect(view).toMatchObject({ status: 'concept', version: 1 });
     expect(view.plan.hulpvraag).toBe('Ik wil weer grip op mijn dagen en minder spanning.');
@@ -173,7 +174,7 @@ describe('a worker killed in the middle of a workflow', () => {
     await killedMidway({
       middle: () => held,
       work: async (taskQueue) => {
-        deps = { orm, client, taskQueue };
+        deps = { orm, ...env.temporal, taskQueue };
         await startNoShow(deps, { ...actor, channel: 'assistant' }, appointmentId, {});
         for (const stop = Date.now() + 60_000; (await noShowState(deps, actor, appointmentId))?.status !== 'ter_beoordeling'; await sleep(200)) {
           if (Date.now() > stop) throw new Error('the no-show process never reached the review');
@@ -213,12 +214,13 @@ describe('a worker killed in the middle of a workflow', () => {
     try {
       await killedMidway({
         middle: async (taskQueue) => {
-          const prepared = await startChain(client, { ...actor, channel: 'assistant' }, chain, { taskQueue });
+          const prepared = await startChain({ ...env.temporal, taskQueue }, { ...actor, channel: 'assistant' }, chain);
           expect(prepared.status).toBe('wacht_op_bevestiging');
           chainId = prepared.chainId;
           await locker.query('begin');
           await locker.query('select 1 from appointments where id = $1 for update', [appointmentId]);
-          await client.workflow.getHandle(chainWorkflowId(chainId)).signal(confirmChainSignal, {});
+          const grant = env.temporal.grants.grant({ ...actor, channel: 'assistant' }, chainWorkflowId(chainId), 'decision');
+          await client.workflow.getHandle(chainWorkflowId(chainId)).startUpdate(confirmUpdate, { args: [{ grant }], waitForStage: 'ACCEPTED' });
           while ((await count("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'", [])) === 0) await sleep(100);
         },
         afterKill: () => locker.query('commit').then(() => undefined),

@@ -65,10 +65,11 @@ describe('intake, risk and diagnosis API', () => {
     expect(await response.json()).toMatchObject({ error: { fields: { patientId: 'Kies een bestaande patiënt.' } } });
   });
 
-  it("shows nothing of another organisation's patient", async () => {
+  it("shows nothing of another organisation's patient: the Dutch 404, as for a patient nobody has", async () => {
     const stranger = await signedInUser();
-    const { risks } = await (await json(`/api/core/intake/risico?patientId=${patientId}`, { cookie: stranger.cookie })).json();
-    expect(risks).toEqual([]);
+    const response = await json(`/api/core/intake/risico?patientId=${patientId}`, { cookie: stranger.cookie });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'De gevraagde patiënt is niet gevonden.' } });
   });
 
   it('writes these reads to the access log', async () => {

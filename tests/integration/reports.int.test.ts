@@ -43,7 +43,7 @@ describe('reports API', () => {
   });
 
   it.each([
-    [{ type: 'dagnotitie', category: 'medicatie', content: 'x'.repeat(501) }, 'content', 'Een dagnotitie is maximaal 500 tekens.'],
+    [{ type: 'dagnotitie', category: 'medicatie', content: 'x'.repeat(501) }, 'content', 'Een dagnotitie is maximaal 500 tekens; deze is 1 teken te lang.'],
     [{ type: 'dagnotitie', category: 'somatiek', content: 'Kort' }, 'category', 'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.'],
     [{ type: 'brief', content: 'Kort' }, 'type', 'Kies een soort rapportage.'],
     [{ type: 'verpleegkundig', content: '   ' }, 'content', 'Vul de tekst van de rapportage in.'],

@@ -71,7 +71,7 @@ describe('cross-site requests (CSRF)', () => {
 });
 
 describe('security headers', () => {
-  it('allow only scripts with this response’s nonce, forbid framing and send no referrer', async () => {
+  it('allow only scripts with this response’s nonce, forbid framing and send no referrer to other sites', async () => {
     const response = await request('/login');
     const csp = response.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -79,7 +79,7 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('strict-transport-security')).toBeNull();
     const html = await response.text();
@@ -94,7 +94,7 @@ describe('security headers', () => {
     for (const path of ['/api/health', '/api/reports', '/favicon.svg']) {
       const response = await request(path);
       expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
-      expect(response.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(response.headers.get('referrer-policy'), path).toBe('same-origin');
     }
   });
 });
@@ -113,8 +113,8 @@ describe('requests refused before any route', () => {
   it('close the connection when they answer before a large body arrived, so the next request still gets through', async () => {
     const { cookie } = await signedInUser();
     for (let round = 0; round < 3; round++) {
-      const early = await json('/api/reports', { method: 'POST', cookie: `ggz_session=vervalst; ${cookie}`, body: { content: 'é'.repeat(300_000) } });
-      expect(early.status).toBe(401);
+      const early = await json('/api/reports', { method: 'POST', cookie, headers: crossSite, body: { content: 'é'.repeat(300_000) } });
+      expect(early.status).toBe(403);
       expect(early.headers.get('connection')).toBe('close');
       await early.text();
       expect((await json('/api/reports', { method: 'POST', cookie, body: '{' })).status).toBe(400);
@@ -306,6 +306,8 @@ describe('production mode', () => {
         DATABASE_URL: inject('ownerUrl'),
         APP_DATABASE_URL: inject('appUrl'),
         TEMPORAL_ADDRESS: inject('temporalAddress'),
+        // Production refuses to start without the payload keys (ADR 25).
+        TEMPORAL_PAYLOAD_KEYS: inject('payloadKeys'),
         REMIX_SERVER_BUILD_PATH: `${buildDir}/index.js`,
         REMIX_ASSETS_BUILD_DIR: `${buildDir}/public`,
         OPENAI_API_KEY: '',

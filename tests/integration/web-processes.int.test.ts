@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,9 +12,12 @@ import { login } from '../support/http';
 // Several web processes on one port (WEB_CONCURRENCY, ADR 0021): the app as ops run it on a
 // machine with more than one core. Its own app process, against the stack's database.
 let web: (Managed & { baseUrl: string }) | undefined;
+const logFile = path.resolve('.cache/test-logs/web-processes.log');
 
 beforeAll(async () => {
-  web = await startWeb({ ...process.env, ...inject('appEnv'), WEB_CONCURRENCY: '2' }, { quiet: true, logFile: path.resolve('.cache/test-logs/web-processes.log') });
+  web = await startWeb({ ...process.env, ...inject('appEnv'), WEB_CONCURRENCY: '2' }, { quiet: true, logFile });
+  // The port answers as soon as one process listens; on a busy machine the other may still be starting.
+  await listening(webProcesses());
 }, 120_000);
 
 afterAll(async () => {
@@ -28,6 +32,16 @@ function webProcesses(): number[] {
     .filter((fields) => fields.length > 2 && fields.slice(2).join(' ').includes('server.ts'));
   const parents = new Set(rows.map(([, ppid]) => Number(ppid)));
   return rows.map(([pid]) => Number(pid)).filter((pid) => !parents.has(pid));
+}
+
+/** Waits until the primary has reported each of these processes listening on the port. */
+async function listening(pids: number[]): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const log = readFileSync(logFile, 'utf8');
+    if (pids.length > 0 && pids.every((pid) => log.includes(`web: process ${pid} listening`))) return;
+    await sleep(200);
+  }
+  throw new Error(`web processes ${pids.join(', ')} did not start listening within 60 s`);
 }
 
 /** A request on a connection of its own: the primary hands new connections to its processes in turn. */
@@ -72,9 +86,10 @@ describe('several web processes on one port', () => {
     expect(after).toHaveLength(2);
     expect(after).toContain(before[1]);
     expect(after).not.toContain(before[0]);
+    await listening(after);
     // A connection handed to the process at the moment it died is lost with it; new ones reach both.
     for (let index = 0; index < 6; index++) expect((await send('/api/health')).status).toBe(200);
-  }, 60_000);
+  }, 90_000);
 
   it("counts a clinician's chat messages once for all processes: the 21st in a minute is refused", async () => {
     const { cookie: appCookie, user } = await signedInUser('verpleegkundige');

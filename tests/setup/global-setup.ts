@@ -15,6 +15,8 @@ declare module 'vitest' {
     speechProviderKey: string;
     /** What the stack's app process was started with beyond the environment, for tests that start another one. */
     appEnv: Record<string, string>;
+    /** The payload keys of the stack's app and worker: test clients and workers use them too (ADR 0025). */
+    payloadKeys: string;
   }
 }
 
@@ -87,7 +89,8 @@ export default async function setup(project: TestProject) {
     project.provide('temporalAddress', services.temporalAddress);
     project.provide('speechProviderUrl', speech.url);
     project.provide('speechProviderKey', speech.apiKey);
-    project.provide('appEnv', { ...webSettings, DATABASE_URL: services.ownerUrl, APP_DATABASE_URL: services.appUrl, TEMPORAL_ADDRESS: services.temporalAddress });
+    project.provide('appEnv', { ...webSettings, DATABASE_URL: services.ownerUrl, APP_DATABASE_URL: services.appUrl, TEMPORAL_ADDRESS: services.temporalAddress, TEMPORAL_PAYLOAD_KEYS: services.payloadKeys });
+    project.provide('payloadKeys', services.payloadKeys);
   } catch (error) {
     await teardown();
     throw error;

@@ -14,7 +14,9 @@ describe('route enumeration used by the access tests', () => {
 
   it('finds the API routes of the app with their methods', () => {
     const routes = routeFiles();
-    expect(routes.find((route) => route.path === '/api/session')?.methods).toEqual(['GET']);
+    expect(routes.find((route) => route.path === '/robots.txt')?.methods).toEqual(['GET']);
+    // A read-only API route still exports an action: the 405 with `Allow`, after the 401.
+    expect(routes.find((route) => route.path === '/api/session')?.methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
     expect(routes.find((route) => route.path === '/logout')?.methods).toContain('POST');
   });
 

@@ -1,11 +1,14 @@
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { bundleWorkflowCode, DefaultLogger, Runtime } from '@temporalio/worker';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { createAiPort, type AiPort } from '../../domain/ai/ai.port';
+import { parsePayloadKeys } from '../../domain/config/payload-keys';
 import { createOrm, type MikroORM } from '../../domain/db/orm';
+import type { ActorGrants } from '../../temporal/actor-grant';
+import { connectTemporal, type TemporalDeps } from '../../temporal/client';
 import { startProcess, waitFor } from '../../scripts/lib/processes';
 import { tsxCli } from '../../scripts/lib/stack';
 import type { Activities } from '../../workers/activities';
@@ -16,8 +19,11 @@ import { modelBaseUrl, type mockModel } from '../msw/model';
  * An in-process worker on a task queue of one test, so the stack's worker never picks up its
  * tasks; `stop` shuts it down the way a restarted worker process would go.
  */
+/** The stack's payload keys: what the app and the worker encrypt and sign with (ADR 0025). */
+export const testPayloadKeys = () => parsePayloadKeys(inject('payloadKeys'));
+
 export async function startTestWorker(taskQueue: string, activities: Activities): Promise<{ stop(): Promise<void> }> {
-  const started = await createWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities });
+  const started = await createWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities, payloadKeys: testPayloadKeys() });
   const running = started.worker.run();
   return {
     async stop() {
@@ -31,6 +37,9 @@ export async function startTestWorker(taskQueue: string, activities: Activities)
 export interface WorkflowTest {
   orm: MikroORM;
   client: Client;
+  /** The client and the app's signer, as the app's client layer takes them. */
+  temporal: TemporalDeps;
+  grants: ActorGrants;
   /** The AI port against the mocked model (when one was given), and one with no model at all. */
   withModel: AiPort;
   offline: AiPort;
@@ -53,17 +62,19 @@ export function quietWorkerLogs(level: 'WARN' | 'ERROR' = 'WARN'): void {
 export async function connectWorkflowTest(model?: ReturnType<typeof mockModel>): Promise<WorkflowTest> {
   quietWorkerLogs();
   const orm = await createOrm(inject('appUrl'), { poolMax: 4 });
-  const connection = await Connection.connect({ address: inject('temporalAddress') });
+  const temporal = await connectTemporal({ address: inject('temporalAddress'), namespace: 'default', payloadKeys: testPayloadKeys() });
   model?.server.listen({ onUnhandledFrame: 'error' });
   const offline = createAiPort({ orm, settings: { models: { default: 'none' } } });
   return {
     orm,
-    client: new Client({ connection }),
+    client: temporal.client,
+    temporal,
+    grants: temporal.grants,
     withModel: model ? createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' } } }) : offline,
     offline,
     async close() {
       model?.server.close();
-      await connection.close();
+      await temporal.client.connection.close();
       await orm.close();
     },
   };

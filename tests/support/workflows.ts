@@ -1,8 +1,9 @@
-import { ApplicationFailure, Client, Connection, WorkflowFailedError } from '@temporalio/client';
+import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Activities } from '../../workers/activities';
-import { quietWorkerLogs, startTestWorker } from './worker';
+import { connectTemporal } from '../../temporal/client';
+import { quietWorkerLogs, startTestWorker, testPayloadKeys } from './worker';
 
 /**
  * A real failed run: the product's `healthCheck` workflow on a task queue of its own, served by an
@@ -19,28 +20,26 @@ export async function failedHealthCheck(message: string): Promise<{ workflowId: 
   // healthCheck calls no other activity, so the worker needs only this one.
   const activities = { checkDatabase } as Partial<Activities> as Activities;
   const worker = await startTestWorker(taskQueue, activities);
-  const connection = await Connection.connect({ address: inject('temporalAddress') });
+  const { client } = await connectTemporal({ address: inject('temporalAddress'), namespace: 'default', payloadKeys: testPayloadKeys() });
   try {
-    const client = new Client({ connection });
     const handle = await client.workflow.start('healthCheck', { taskQueue, workflowId: `health-test-${randomUUID()}`, workflowExecutionTimeout: '30 seconds' });
     const outcome = await handle.result().catch((error: unknown) => error);
     if (!(outcome instanceof WorkflowFailedError)) throw new Error('the health check was expected to fail');
     return { workflowId: handle.workflowId, runId: handle.firstExecutionRunId };
   } finally {
-    await connection.close();
+    await client.connection.close();
     await worker.stop();
   }
 }
 
 /** A run stopped by an operator: started on a task queue nobody serves, then terminated with a reason. */
 export async function terminatedRun(reason: string): Promise<{ workflowId: string; runId: string }> {
-  const connection = await Connection.connect({ address: inject('temporalAddress') });
+  const { client } = await connectTemporal({ address: inject('temporalAddress'), namespace: 'default', payloadKeys: testPayloadKeys() });
   try {
-    const client = new Client({ connection });
     const handle = await client.workflow.start('healthCheck', { taskQueue: `test-ops-idle-${randomUUID()}`, workflowId: `health-test-${randomUUID()}` });
     await handle.terminate(reason);
     return { workflowId: handle.workflowId, runId: handle.firstExecutionRunId };
   } finally {
-    await connection.close();
+    await client.connection.close();
   }
 }

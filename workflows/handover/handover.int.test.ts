@@ -6,7 +6,7 @@ import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
 import { withTenant } from '../../domain/db/tenant';
 import type { HandoverSummary } from '../../domain/handover/handover.schemas';
-import { generateHandover, handoverProgress, handoverWorkflowId } from '../../domain/handover/handover.temporal';
+import { generateHandover, handoverProgress, handoverWorkflowId } from '../../temporal/handover';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
 import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
@@ -27,9 +27,9 @@ const ids = { incident: '', refusal: '', walk: '', bp: '', pulse: '', risk: '' }
 /** Runs one generation on a fresh task queue with its own in-process worker. */
 async function generate(role: 'verpleegkundige' | 'psychiater', activities?: Activities, period = '3d', now = new Date()): Promise<HandoverSummary> {
   const taskQueue = `test-handover-${randomUUID()}`;
-  const worker = await startTestWorker(taskQueue, activities ?? createActivities({ orm, ai }));
+  const worker = await startTestWorker(taskQueue, activities ?? createActivities({ orm, ai, grants: env.grants }));
   try {
-    return await generateHandover({ orm, client, taskQueue, waitMs: 30_000 }, actor, { patientId, period, filterForRole: role }, now);
+    return await generateHandover({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId, period, filterForRole: role }, now);
   } finally {
     await worker.stop();
   }
@@ -139,7 +139,7 @@ describe('handover generation on the real Temporal server', () => {
   });
 
   it('without a model: an extractive summary from the filtered sources, labelled as such', async () => {
-    const offline = createActivities({ orm, ai: env.offline });
+    const offline = createActivities({ orm, ai: env.offline, grants: env.grants });
     const summary = await generate('psychiater', offline, '14d');
     expect(summary.meta).toMatchObject({ bron: 'lokaal', model: null, ernst: 'instabiel' });
     expect(summary.aandachtspunten[0]!.bron.id).toBe(ids.incident);
@@ -147,7 +147,7 @@ describe('handover generation on the real Temporal server', () => {
   });
 
   it('asking again after a finished generation makes a new summary, not the stored one', async () => {
-    const offline = createActivities({ orm, ai: env.offline });
+    const offline = createActivities({ orm, ai: env.offline, grants: env.grants });
     const now = new Date(Date.now() + 3 * 24 * 3600_000);
     const first = await generate('verpleegkundige', offline, '3d', now);
     const second = await generate('verpleegkundige', offline, '3d', new Date(now.getTime() + 1000));
@@ -160,7 +160,7 @@ describe('handover generation on the real Temporal server', () => {
     model.requests.length = 0;
     model.answer((request) => handoverAnswer(request));
     const taskQueue = `test-handover-${randomUUID()}`;
-    const real = createActivities({ orm, ai });
+    const real = createActivities({ orm, ai, grants: env.grants });
     let stopA: (() => Promise<void>) | undefined;
     const crashed = new Promise<void>((resolve) => {
       void startTestWorker(taskQueue, {
@@ -175,11 +175,11 @@ describe('handover generation on the real Temporal server', () => {
     });
     const now = new Date(Date.now() + 2 * 24 * 3600_000);
     const request = { patientId, period: '1d', filterForRole: 'verpleegkundige' };
-    const pending = generateHandover({ orm, client, taskQueue, waitMs: 30_000 }, actor, request, now);
+    const pending = generateHandover({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, request, now);
     await crashed;
     await stopA?.();
     // No worker runs now; the page still sees where the generation stands.
-    expect(await handoverProgress(client, actor, request, now)).toMatchObject({ status: 'bezig', step: 1 });
+    expect(await handoverProgress(env.temporal, actor, request, now)).toMatchObject({ status: 'bezig', step: 1 });
     const workerB = await startTestWorker(taskQueue, real);
     let summary: HandoverSummary;
     try {
@@ -191,7 +191,7 @@ describe('handover generation on the real Temporal server', () => {
     expect(await storedFor(summary.meta.workflowId)).toBe(1);
     expect(model.requests).toHaveLength(2);
     expect((await aiEvents(summary.meta.workflowId)).map((event) => event.outcome)).toEqual(['ok', 'ok']);
-    expect(await handoverProgress(client, actor, request, now)).toMatchObject({ status: 'klaar', step: 3 });
-    expect(await handoverProgress(client, { ...actor, organisationId: randomUUID() }, request, now)).toMatchObject({ status: 'niet_gestart' });
+    expect(await handoverProgress(env.temporal, actor, request, now)).toMatchObject({ status: 'klaar', step: 3 });
+    expect(await handoverProgress(env.temporal, { ...actor, organisationId: randomUUID() }, request, now)).toMatchObject({ status: 'niet_gestart' });
   });
 });

@@ -1,7 +1,10 @@
 import { proxyActivities, proxyLocalActivities, upsertMemo } from '@temporalio/workflow';
 import type { HandoverJob } from '../../domain/handover/generate';
 import type { HandoverSummary } from '../../domain/handover/handover.schemas';
+import type { Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
+import { answeringResult } from '../generation';
+import { handoverResultUpdate } from './messages';
 
 // Reading and storing are short database work: local activities skip two task-queue round trips
 // each, which is most of what a workflow would add to a handover (bench/handover.bench.ts).
@@ -24,15 +27,18 @@ export type HandoverResult = { status: 'klaar'; summary: HandoverSummary } | { s
 /**
  * One handover for one patient, period and role: collect and filter the sources, summarise them
  * (model or local), verify every cited source and store the result once. The id
- * `handover-<patientId>-<period>-<role>-<date>` makes a second request that day join this one.
- * The memo's `step` is the progress the page shows.
+ * `handover-<patientId>-<period>-<role>-<date>` makes a second request that day join this one;
+ * each request gets the result through the `result` Update. The memo's `step` is the progress the
+ * page shows. The job's actor is signed by the app: the activities act only for that grant.
  */
-export async function handoverGeneration(job: HandoverJob): Promise<HandoverResult> {
-  const collected = await collectHandoverSources(job);
-  upsertMemo({ step: 1 });
-  const summarised = await summariseHandover({ job, collected });
-  if (!summarised.ok) return { status: 'mislukt', error: summarised.error };
-  upsertMemo({ step: 2 });
-  const summary = await storeHandover({ job, collected, prepared: summarised.prepared });
-  return { status: 'klaar', summary };
+export async function handoverGeneration(job: Granted<HandoverJob>): Promise<HandoverResult> {
+  return answeringResult(handoverResultUpdate, async (): Promise<HandoverResult> => {
+    const collected = await collectHandoverSources(job);
+    upsertMemo({ step: 1 });
+    const summarised = await summariseHandover({ job, collected });
+    if (!summarised.ok) return { status: 'mislukt', error: summarised.error };
+    upsertMemo({ step: 2 });
+    const summary = await storeHandover({ job, collected, prepared: summarised.prepared });
+    return { status: 'klaar', summary };
+  });
 }

@@ -1,18 +1,19 @@
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { connectTemporal } from '../../temporal/client';
 import { request } from '../../tests/support/http';
+import { testPayloadKeys } from '../../tests/support/worker';
 import { taskQueues } from '../task-queues';
 
-let connection: Connection;
 let client: Client;
 
 beforeAll(async () => {
-  connection = await Connection.connect({ address: inject('temporalAddress') });
-  client = new Client({ connection });
+  // The app's payload keys: its results are encrypted (ADR 0025).
+  ({ client } = await connectTemporal({ address: inject('temporalAddress'), namespace: 'default', payloadKeys: testPayloadKeys() }));
 });
 
 afterAll(async () => {
-  await connection?.close();
+  await client?.connection.close();
 });
 
 describe('a workflow started from the app', () => {

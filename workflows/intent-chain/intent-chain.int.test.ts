@@ -6,13 +6,13 @@ import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
 import { chainWorkflowId, type ChainState } from '../../domain/intent/chain';
-import { confirmChain, startChain } from '../../domain/intent/chain.temporal';
+import { confirmChain, startChain } from '../../temporal/chain';
 import { asOwner, createOrganisation, createUser, registerPatient, signedInUser, type SignedIn } from '../../tests/support/factories';
 import { json, login } from '../../tests/support/http';
 import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
 import { createActivities } from '../../workers/activities';
 import type { intentChain } from './intent-chain.workflow';
-import { confirmChainSignal } from './messages';
+import { confirmUpdate } from './messages';
 
 let orm: MikroORM;
 let env: WorkflowTest;
@@ -76,13 +76,13 @@ describe('an intent chain on the real Temporal server', () => {
     const content = 'Patiënt meldt zich ziek.';
     const appointmentId = await appointmentAt('morgen', 10);
     const taskQueue = `test-intent-chain-${randomUUID()}`;
-    const real = createActivities({ orm, ai: env.offline });
+    const real = createActivities({ orm, ai: env.offline, grants: env.grants });
 
     // Worker A prepares the chain and is gone before the clinician answers.
     const workerA = await startTestWorker(taskQueue, real);
     let prepared: ChainState;
     try {
-      prepared = await startChain(client, actor, cancelAndNote(content), { taskQueue });
+      prepared = await startChain({ ...env.temporal, taskQueue }, actor, cancelAndNote(content));
     } finally {
       await workerA.stop();
     }
@@ -96,9 +96,10 @@ describe('an intent chain on the real Temporal server', () => {
     expect(prepared.steps[1]!.summary).toBe('Dagnotitie voor Jan de Vries vastleggen (Observatie): “Patiënt meldt zich ziek.”');
     expect(await effects(prepared.chainId, appointmentId, content)).toEqual(untouched);
 
-    // The confirmation reaches Temporal while no worker runs; nothing can happen yet.
+    // The confirmation (an Update, signed for the nurse) reaches Temporal while no worker runs; nothing can happen yet.
     const handle = client.workflow.getHandle<typeof intentChain>(chainWorkflowId(prepared.chainId));
-    await handle.signal(confirmChainSignal, {});
+    const grant = env.grants.grant(actor, chainWorkflowId(prepared.chainId), 'decision');
+    const confirmation = handle.startUpdate(confirmUpdate, { args: [{ grant }], waitForStage: 'ACCEPTED' });
     await sleep(500);
     expect(await effects(prepared.chainId, appointmentId, content)).toEqual(untouched);
 
@@ -114,7 +115,9 @@ describe('an intent chain on the real Temporal server', () => {
     });
     let finished: ChainState;
     try {
-      finished = await handle.result();
+      // The waiting confirmation is taken by the new worker and answers with the chain once written.
+      finished = await (await confirmation).result();
+      expect(await handle.result()).toEqual(finished);
     } finally {
       await workerB.stop();
     }
@@ -139,15 +142,15 @@ describe('an intent chain on the real Temporal server', () => {
     const content = 'Niet bevestigd.';
     const appointmentId = await appointmentAt('morgen', 11);
     const taskQueue = `test-intent-chain-${randomUUID()}`;
-    const worker = await startTestWorker(taskQueue, createActivities({ orm, ai: env.offline }));
+    const worker = await startTestWorker(taskQueue, createActivities({ orm, ai: env.offline, grants: env.grants }));
     try {
-      const prepared = await startChain(client, actor, cancelAndNote(content, { identifier: '11:00' }), { taskQueue, confirmWithinMs: 1000 });
+      const prepared = await startChain({ ...env.temporal, taskQueue }, actor, cancelAndNote(content, { identifier: '11:00' }), { confirmWithinMs: 1000 });
       expect(prepared.status).toBe('wacht_op_bevestiging');
       const lapsed = await client.workflow.getHandle<typeof intentChain>(chainWorkflowId(prepared.chainId)).result();
       expect(lapsed.status).toBe('verlopen');
       expect(lapsed.steps.map((step) => step.status)).toEqual(['geannuleerd', 'geannuleerd']);
       expect(await effects(prepared.chainId, appointmentId, content)).toEqual(untouched);
-      await expect(confirmChain(client, actor, prepared.chainId, {})).rejects.toMatchObject({
+      await expect(confirmChain(env.temporal, actor, prepared.chainId, {})).rejects.toMatchObject({
         code: 'conflict',
         message: 'De tijd om te bevestigen is verstreken. Geef de opdracht opnieuw.',
       });
@@ -170,7 +173,8 @@ describe('POST /api/intent/chains and the stack worker', () => {
 
     const get = await json('/api/intent/chains', { cookie: nurse.cookie });
     expect(get.status).toBe(405);
-    expect(((await get.json()) as ErrorBody).error).toEqual({ code: 'method_not_allowed', message: 'Gebruik POST op deze route.' });
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(((await get.json()) as ErrorBody).error).toMatchObject({ code: 'method_not_allowed', message: 'Gebruik POST op deze route.' });
   });
 
   it('prepares, confirms and writes through the app and its worker', async () => {

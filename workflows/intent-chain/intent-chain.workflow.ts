@@ -1,8 +1,11 @@
-import { ActivityFailure, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import {
   chainMessages,
   failedStep,
+  finishedChainStatuses,
   initialChainState,
+  missingChoices,
+  notAwaitingConfirmation,
   withChoices,
   type ChainState,
   type ChainStatus,
@@ -10,8 +13,11 @@ import {
   type Choices,
   type IntentChainInput,
 } from '../../domain/intent/chain';
+import type { AuditActor } from '../../domain/audit/audit.service';
+import type { ActorGrant, Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
-import { chainStateQuery, confirmChainSignal, rejectChainSignal } from './messages';
+import { rejection } from '../rejection';
+import { chainStateQuery, confirmUpdate, preparedUpdate, rejectUpdate, type GrantedDecision } from './messages';
 
 const { prepareChainStep, executeChainStep } = proxyActivities<Activities>({
   startToCloseTimeout: '10 seconds',
@@ -22,7 +28,15 @@ const { prepareChainStep, executeChainStep } = proxyActivities<Activities>({
 /** How long a prepared chain waits for the clinician before it lapses. */
 const confirmationTimeoutMs = 24 * 3600_000;
 
-type Decision = { confirmed: true; choices: Choices } | { confirmed: false };
+type Decision = { confirmed: true; choices: Choices; grant: ActorGrant } | { confirmed: false };
+
+function unsignedClaim(input: object): ActorGrant {
+  return { actor: (input as { actor?: AuditActor }).actor } as ActorGrant;
+}
+
+function claimedActor(grant: ActorGrant): AuditActor {
+  return grant.actor ?? { organisationId: '', userId: '', role: 'verpleegkundige', channel: 'workflow' };
+}
 
 /** An activity that still fails after its retries fails its step, not the chain's workflow. */
 async function attempt(step: ChainStep, activity: () => Promise<ChainStep>): Promise<ChainStep> {
@@ -37,10 +51,15 @@ async function attempt(step: ChainStep, activity: () => Promise<ChainStep>): Pro
 /**
  * One assistant request of several actions. Every step is prepared first (reads answer at once,
  * writes resolve their target); when the chain writes anything, nothing is written before the
- * clinician confirms, and then the writes run strictly in order, a failure stopping the rest.
+ * clinician confirms (an Update, signed for that clinician), and then the writes run strictly in
+ * order, a failure stopping the rest, each acting for the clinician who confirmed.
  */
-export async function intentChain(input: IntentChainInput): Promise<ChainState> {
-  const state = initialChainState(input);
+export async function intentChain(input: Granted<IntentChainInput>): Promise<ChainState> {
+  // The organisation and clinician the app signed for (the activities verify the signature). An
+  // input with a bare actor (not the app's, or from before grants) is an unsigned claim: refused
+  // and logged by the first activity, instead of failing the workflow's tasks forever.
+  const preparation = input.grant ?? unsignedClaim(input);
+  const state = initialChainState({ ...input, actor: claimedActor(preparation) });
   let decision: Decision | undefined;
   const update = (step: ChainStep) => {
     state.steps[step.index] = step;
@@ -55,46 +74,80 @@ export async function intentChain(input: IntentChainInput): Promise<ChainState> 
     return state;
   };
 
+  // Only the clinician whose chain it is decides, and only while it shows its plan; the first decision counts.
+  const decidable = ({ grant }: GrantedDecision) => {
+    if (grant?.actor?.organisationId !== state.organisationId || grant.actor.userId !== state.userId) throw rejection('not_found', chainMessages.notFound);
+    if (state.status !== 'wacht_op_bevestiging') throw rejection('conflict', notAwaitingConfirmation[state.status]);
+  };
   setHandler(chainStateQuery, () => state);
-  // Only a chain that shows its plan can be decided on; the first decision counts.
-  setHandler(confirmChainSignal, ({ choices }) => {
-    if (state.status === 'wacht_op_bevestiging') decision ??= { confirmed: true, choices: choices ?? {} };
+  setHandler(preparedUpdate, async () => {
+    await condition(() => state.status !== 'voorbereiden');
+    return state;
   });
-  setHandler(rejectChainSignal, () => {
-    if (state.status === 'wacht_op_bevestiging') decision ??= { confirmed: false };
-  });
+  setHandler(
+    confirmUpdate,
+    async ({ grant, choices }) => {
+      decision ??= { confirmed: true, choices: choices ?? {}, grant };
+      await condition(() => finishedChainStatuses.includes(state.status));
+      return state;
+    },
+    {
+      validator: (confirmation) => {
+        decidable(confirmation);
+        const missing = missingChoices(state.steps, confirmation.choices ?? {});
+        if (Object.keys(missing).length > 0) throw rejection('validation_failed', 'Kies voor elke stap welke afspraak bedoeld is.', missing);
+      },
+    },
+  );
+  setHandler(
+    rejectUpdate,
+    async () => {
+      decision ??= { confirmed: false };
+      await condition(() => state.status !== 'wacht_op_bevestiging');
+      return state;
+    },
+    { validator: decidable },
+  );
 
-  for (const [index, action] of input.actions.entries()) {
-    update(await attempt(state.steps[index]!, () => prepareChainStep({ actor: input.actor, action, index })));
-  }
-
-  const writes = () => state.steps.filter((step) => step.kind === 'write');
-  if (writes().length === 0) return finish('voltooid');
-  // Nothing is written unless every write could be prepared: the clinician confirms the whole request.
-  if (writes().some((step) => step.status === 'mislukt')) {
-    cancelOpenWrites();
-    return finish('mislukt');
-  }
-
-  state.status = 'wacht_op_bevestiging';
-  const decided = await condition(() => decision !== undefined, input.confirmWithinMs ?? confirmationTimeoutMs);
-  if (!decided || !decision?.confirmed) {
-    cancelOpenWrites();
-    return finish(decided ? 'afgewezen' : 'verlopen');
-  }
-
-  state.status = 'bezig';
-  state.steps = withChoices(state.steps, decision.choices);
-  for (const step of writes()) {
-    if (step.status === 'keuze_nodig') {
-      update(failedStep(step, chainMessages.chooseAppointment));
-      break;
+  const run = async (): Promise<ChainState> => {
+    for (const [index, action] of input.actions.entries()) {
+      update(await attempt(state.steps[index]!, () => prepareChainStep({ grant: preparation, action, index })));
     }
-    update({ ...step, status: 'bezig' });
-    const done = await attempt(step, () => executeChainStep({ actor: input.actor, chainId: input.chainId, step }));
-    update(done);
-    if (done.status !== 'klaar') break;
-  }
-  cancelOpenWrites();
-  return finish(writes().some((step) => step.status === 'mislukt') ? 'mislukt' : 'voltooid');
+
+    const writes = () => state.steps.filter((step) => step.kind === 'write');
+    if (writes().length === 0) return finish('voltooid');
+    // Nothing is written unless every write could be prepared: the clinician confirms the whole request.
+    if (writes().some((step) => step.status === 'mislukt')) {
+      cancelOpenWrites();
+      return finish('mislukt');
+    }
+
+    state.status = 'wacht_op_bevestiging';
+    const decided = await condition(() => decision !== undefined, input.confirmWithinMs ?? confirmationTimeoutMs);
+    if (!decided || !decision?.confirmed) {
+      cancelOpenWrites();
+      return finish(decided ? 'afgewezen' : 'verlopen');
+    }
+
+    state.status = 'bezig';
+    const { grant, choices } = decision;
+    state.steps = withChoices(state.steps, choices);
+    for (const step of writes()) {
+      if (step.status === 'keuze_nodig') {
+        update(failedStep(step, chainMessages.chooseAppointment));
+        break;
+      }
+      update({ ...step, status: 'bezig' });
+      const done = await attempt(step, () => executeChainStep({ grant, chainId: input.chainId, step }));
+      update(done);
+      if (done.status !== 'klaar') break;
+    }
+    cancelOpenWrites();
+    return finish(writes().some((step) => step.status === 'mislukt') ? 'mislukt' : 'voltooid');
+  };
+
+  const outcome = await run();
+  // Every Update waiting on this chain gets its answer before the run ends.
+  await condition(allHandlersFinished);
+  return outcome;
 }

@@ -1,9 +1,26 @@
-import { defineSignal } from '@temporalio/workflow';
-import type { AuditActor } from '../../domain/audit/audit.service';
-import type { Approval } from '../../domain/noshow/noshow';
+import { defineUpdate } from '@temporalio/workflow';
+import type { NoShowState } from '../../domain/noshow/noshow';
+import type { ActorGrant } from '../../temporal/actor-grant';
 
-// Shared by the workflow and the app's client, so both name the same signals. Signals, not
-// updates: a reviewer's decision is accepted by the server even while no worker runs (ADR 14).
-export const approveLetterSignal = defineSignal<[Approval]>('approve');
-export const cancelNoShowSignal = defineSignal<[{ actor: AuditActor }]>('cancel');
-export const dispatchLetterSignal = defineSignal<[{ actor: AuditActor }]>('dispatch');
+/*
+ * Shared by the workflow and the app's client. Updates, not signals (ADR 0025): the caller gets
+ * the process's new state, or the validator's Dutch refusal, in one call; a refused Update never
+ * enters the history. (ADR 14 chose signals so a decision was accepted while no worker ran; now
+ * the reviewer is told at once that it could not be processed.)
+ */
+
+/** A clinician's decision, with the app's grant for that clinician. */
+export interface GrantedDecision {
+  grant: ActorGrant;
+}
+
+/** The reviewer's approval: the final text as approved, and the grant for the reviewer. */
+export interface GrantedApproval extends GrantedDecision {
+  finalText: string;
+}
+
+/** Answers once the rewrite is ready for review (or the process ended): sent with the start. */
+export const rewrittenUpdate = defineUpdate<NoShowState>('rewritten');
+export const approveUpdate = defineUpdate<NoShowState, [GrantedApproval]>('approve');
+export const withdrawUpdate = defineUpdate<NoShowState, [GrantedDecision]>('withdraw');
+export const dispatchUpdate = defineUpdate<NoShowState, [GrantedDecision]>('dispatch');

@@ -1,18 +1,21 @@
-import { ActivityFailure, condition, proxyActivities, proxyLocalActivities, setHandler, upsertMemo, workflowInfo } from '@temporalio/workflow';
-import type { AuditActor } from '../../domain/audit/audit.service';
+import { ActivityFailure, allHandlersFinished, condition, proxyActivities, proxyLocalActivities, setHandler, upsertMemo, workflowInfo } from '@temporalio/workflow';
 import {
   cancellableStatuses,
   defaultReminderAfterMs,
   initialNoShowState,
   noShowMessages,
-  type Approval,
+  notCancellable,
+  notDispatchable,
   type LetterRewrite,
   type NoShowJob,
   type NoShowState,
   type PreparedNoShow,
 } from '../../domain/noshow/noshow';
+import { notYetReviewed } from '../../domain/gp-letter/gp-letter.schemas';
+import type { ActorGrant, Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
-import { approveLetterSignal, cancelNoShowSignal, dispatchLetterSignal } from './messages';
+import { rejection } from '../rejection';
+import { approveUpdate, dispatchUpdate, rewrittenUpdate, withdrawUpdate, type GrantedApproval, type GrantedDecision } from './messages';
 
 // Short database work: local activities skip the task-queue round trips (as the handover, ADR 11).
 const { prepareNoShow, storeNoShowRewrite, remindNoShowReview, approveNoShowLetter, dispatchNoShowLetter, withdrawNoShow } = proxyLocalActivities<Activities>({
@@ -28,81 +31,138 @@ const { rewriteNoShowLetter } = proxyActivities<Activities>({
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 3 },
 });
 
-type Decision = { kind: 'approve'; approval: Approval } | { kind: 'cancel'; actor: AuditActor };
+type Decision = { kind: 'approve'; approval: GrantedApproval } | { kind: 'cancel'; grant: ActorGrant };
+
+const rewriting: readonly NoShowState['status'][] = ['voorbereiden', 'herschrijven'];
 
 /**
  * One no-show of one appointment (`noshow-<appointmentId>`): register it, rewrite the patient's
  * draft GP letter, wait — days if need be, with a reminder every `reminderAfter` — for a reviewer
  * to approve the final text, then wait for it to be made ready to send. Until the approval the
- * clinician may withdraw it all. The memo is the process's state, readable without a worker.
+ * clinician may withdraw it all. Decisions are Updates: the caller gets the new state, or the
+ * validator's Dutch refusal. The memo is the process's state, readable without a worker.
  */
-export async function noShow(job: NoShowJob): Promise<NoShowState> {
+export async function noShow(job: Granted<NoShowJob>): Promise<NoShowState> {
   const run = `${job.workflowId}/${workflowInfo().runId}`;
   // Per run, not per workflow id: after a withdrawal a new run for the appointment writes anew.
   const key = (step: string) => `${run}:${step}`;
-  const state = initialNoShowState(job);
+  // The organisation and clinician the app signed for (the activities verify the signature).
+  const state = initialNoShowState({ ...job, actor: job.grant?.actor ?? { organisationId: '', userId: '', role: 'verpleegkundige', channel: 'workflow' } });
   const publish = (changes: Partial<NoShowState>) => {
     Object.assign(state, changes);
     upsertMemo({ ...state });
   };
   let decision: Decision | undefined;
-  let dispatchBy: AuditActor | undefined;
+  let dispatchBy: ActorGrant | undefined;
 
-  // The first decision counts, and only while it can still be made.
-  setHandler(approveLetterSignal, (approval) => {
-    if (state.status === 'ter_beoordeling') decision ??= { kind: 'approve', approval };
-  });
-  setHandler(cancelNoShowSignal, ({ actor }) => {
-    if (cancellableStatuses.includes(state.status)) decision ??= { kind: 'cancel', actor };
-  });
-  setHandler(dispatchLetterSignal, ({ actor }) => {
-    if (state.status === 'goedgekeurd') dispatchBy ??= actor;
-  });
-  const cancelledBy = (): AuditActor | undefined => (decision?.kind === 'cancel' ? decision.actor : undefined);
-
-  const preparation = await prepareNoShow({ job, key: key('voorbereiden') });
-  if (!preparation.ok) {
-    publish({ status: 'mislukt', error: preparation.error });
+  const sameOrganisation = ({ grant }: GrantedDecision) => {
+    if (grant?.actor?.organisationId !== state.organisationId) throw rejection('not_found', noShowMessages.noProcess);
+  };
+  setHandler(rewrittenUpdate, async () => {
+    await condition(() => !rewriting.includes(state.status));
     return state;
-  }
-  const { prepared } = preparation;
-  publish({ status: 'herschrijven', letterId: prepared.letterId, patientId: prepared.patientId });
+  });
+  // The first decision counts, and only while it can still be made.
+  setHandler(
+    approveUpdate,
+    async (approval) => {
+      decision ??= { kind: 'approve', approval };
+      await condition(() => state.status !== 'ter_beoordeling');
+      return state;
+    },
+    {
+      validator: (approval) => {
+        sameOrganisation(approval);
+        if (state.status !== 'ter_beoordeling') throw rejection('conflict', state.status === 'geannuleerd' ? noShowMessages.withdrawnMeanwhile : noShowMessages.notAwaitingReview);
+        if (typeof approval.finalText !== 'string' || !approval.finalText.trim()) throw rejection('validation_failed', noShowMessages.emptyLetter, { finalText: noShowMessages.emptyLetter });
+      },
+    },
+  );
+  setHandler(
+    withdrawUpdate,
+    async ({ grant }) => {
+      decision ??= { kind: 'cancel', grant };
+      await condition(() => !cancellableStatuses.includes(state.status));
+      return state;
+    },
+    {
+      validator: (withdrawal) => {
+        sameOrganisation(withdrawal);
+        if (!cancellableStatuses.includes(state.status)) throw rejection('conflict', notCancellable[state.status] ?? noShowMessages.noProcess);
+      },
+    },
+  );
+  setHandler(
+    dispatchUpdate,
+    async ({ grant }) => {
+      dispatchBy ??= grant;
+      await condition(() => state.status === 'verzendklaar');
+      return state;
+    },
+    {
+      validator: (dispatch) => {
+        sameOrganisation(dispatch);
+        if (state.status !== 'goedgekeurd') throw rejection('conflict', notDispatchable[state.status] ?? notYetReviewed);
+      },
+    },
+  );
+  const cancelledBy = (): ActorGrant | undefined => (decision?.kind === 'cancel' ? decision.grant : undefined);
 
-  const withdraw = async (actor: AuditActor, outcome: Partial<NoShowState>): Promise<NoShowState> => {
-    await withdrawNoShow({ actor, prepared, key: key('intrekken') });
-    publish(outcome);
+  const process = async (): Promise<NoShowState> => {
+    const preparation = await prepareNoShow({ job, key: key('voorbereiden') });
+    if (!preparation.ok) {
+      publish({ status: 'mislukt', error: preparation.error });
+      return state;
+    }
+    const { prepared } = preparation;
+    publish({ status: 'herschrijven', letterId: prepared.letterId, patientId: prepared.patientId });
+
+    const withdraw = async (grant: ActorGrant, outcome: Partial<NoShowState>): Promise<NoShowState> => {
+      await withdrawNoShow({ grant, prepared, key: key('intrekken') });
+      publish(outcome);
+      return state;
+    };
+
+    let rewrite: LetterRewrite;
+    try {
+      rewrite = await rewriteNoShowLetter({ job, prepared });
+    } catch (error) {
+      // Nothing half-done stays behind: the draft is freed and the appointment restored.
+      if (error instanceof ActivityFailure) return withdraw(job.grant, { status: 'mislukt', error: noShowMessages.disruption });
+      throw error;
+    }
+    const early = cancelledBy();
+    if (early) return withdraw(early, { status: 'geannuleerd' });
+
+    await storeNoShowRewrite({ job, letterId: prepared.letterId, rewrite, key: key('herschrijven') });
+    publish({ status: 'ter_beoordeling', rewrite: { bron: rewrite.bron, model: rewrite.model, ...(rewrite.melding ? { melding: rewrite.melding } : {}) } });
+
+    while (!(await condition(() => decision !== undefined, job.reminderAfterMs ?? defaultReminderAfterMs))) {
+      const index = state.reminders + 1;
+      try {
+        await remindNoShowReview({ job, prepared: reminderOf(prepared), index, key: key(`herinnering-${index}`) });
+      } catch (error) {
+        // A reminder is a courtesy: the process keeps waiting for the review without it.
+        if (!(error instanceof ActivityFailure)) throw error;
+      }
+      publish({ reminders: index });
+    }
+    const decided = decision as Decision | undefined;
+    if (!decided || decided.kind === 'cancel') return withdraw(decided?.grant ?? job.grant, { status: 'geannuleerd' });
+
+    await approveNoShowLetter({ job, letterId: prepared.letterId, approval: decided.approval, key: key('goedkeuren') });
+    publish({ status: 'goedgekeurd' });
+
+    await condition(() => dispatchBy !== undefined);
+    await dispatchNoShowLetter({ grant: dispatchBy!, letterId: prepared.letterId, key: key('verzendklaar') });
+    publish({ status: 'verzendklaar' });
     return state;
   };
 
-  let rewrite: LetterRewrite;
-  try {
-    rewrite = await rewriteNoShowLetter({ job, prepared });
-  } catch (error) {
-    // Nothing half-done stays behind: the draft is freed and the appointment restored.
-    if (error instanceof ActivityFailure) return withdraw(job.actor, { status: 'mislukt', error: noShowMessages.disruption });
-    throw error;
-  }
-  const early = cancelledBy();
-  if (early) return withdraw(early, { status: 'geannuleerd' });
-
-  await storeNoShowRewrite({ job, letterId: prepared.letterId, rewrite, key: key('herschrijven') });
-  publish({ status: 'ter_beoordeling', rewrite: { bron: rewrite.bron, model: rewrite.model, ...(rewrite.melding ? { melding: rewrite.melding } : {}) } });
-
-  while (!(await condition(() => decision !== undefined, job.reminderAfterMs ?? defaultReminderAfterMs))) {
-    const index = state.reminders + 1;
-    await remindNoShowReview({ job, prepared: reminderOf(prepared), index, key: key(`herinnering-${index}`) });
-    publish({ reminders: index });
-  }
-  const decided = decision as Decision | undefined;
-  if (!decided || decided.kind === 'cancel') return withdraw(decided?.actor ?? job.actor, { status: 'geannuleerd' });
-
-  await approveNoShowLetter({ job, letterId: prepared.letterId, approval: decided.approval, key: key('goedkeuren') });
-  publish({ status: 'goedgekeurd' });
-
-  await condition(() => dispatchBy !== undefined);
-  await dispatchNoShowLetter({ actor: dispatchBy!, letterId: prepared.letterId, key: key('verzendklaar') });
-  publish({ status: 'verzendklaar' });
-  return state;
+  const outcome = await process();
+  // Every Update waiting on this run gets its answer before the run ends.
+  await condition(allHandlersFinished);
+  return outcome;
 }
 
 function reminderOf(prepared: PreparedNoShow) {

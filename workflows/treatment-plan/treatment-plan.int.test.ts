@@ -9,7 +9,7 @@ import { withTenant } from '../../domain/db/tenant';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
 import { planContentSchema, type TreatmentPlanView } from '../../domain/treatment-plan/treatment-plan.schemas';
-import { generateTreatmentPlan, treatmentPlanProgress, treatmentPlanWorkflowId } from '../../domain/treatment-plan/treatment-plan.temporal';
+import { generateTreatmentPlan, treatmentPlanProgress, treatmentPlanWorkflowId } from '../../temporal/treatment-plan';
 import { treatmentPlanAnswer } from '../../tests/msw/answers';
 import { mockModel, type ModelReply, type ModelRequest } from '../../tests/msw/model';
 import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
@@ -28,9 +28,9 @@ const day = 24 * 3600_000;
 /** One generation on a fresh task queue with its own in-process worker; `daysAhead` gives it its own workflow id. */
 async function generate(daysAhead: number, activities?: Activities): Promise<TreatmentPlanView> {
   const taskQueue = `test-behandelplan-${randomUUID()}`;
-  const worker = await startTestWorker(taskQueue, activities ?? createActivities({ orm, ai }));
+  const worker = await startTestWorker(taskQueue, activities ?? createActivities({ orm, ai, grants: env.grants }));
   try {
-    return await generateTreatmentPlan({ orm, client, taskQueue, waitMs: 30_000 }, actor, { patientId }, new Date(Date.now() + daysAhead * day));
+    return await generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, new Date(Date.now() + daysAhead * day));
   } finally {
     await worker.stop();
   }
@@ -148,12 +148,12 @@ describe('treatment-plan generation on the real Temporal server', () => {
     model.requests.length = 0;
     model.answer(answering({}, (json) => json, 600));
     const taskQueue = `test-behandelplan-${randomUUID()}`;
-    const worker = await startTestWorker(taskQueue, createActivities({ orm, ai }));
+    const worker = await startTestWorker(taskQueue, createActivities({ orm, ai, grants: env.grants }));
     const now = new Date(Date.now() + 3 * day);
     try {
       const [a, b] = await Promise.all([
-        generateTreatmentPlan({ orm, client, taskQueue, waitMs: 30_000 }, actor, { patientId }, now),
-        new Promise((resolve) => setTimeout(resolve, 150)).then(() => generateTreatmentPlan({ orm, client, taskQueue, waitMs: 30_000 }, actor, { patientId }, now)),
+        generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, now),
+        new Promise((resolve) => setTimeout(resolve, 150)).then(() => generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, now)),
       ]);
       expect(b.id).toBe(a.id);
     } finally {
@@ -164,7 +164,7 @@ describe('treatment-plan generation on the real Temporal server', () => {
   });
 
   it('without a model: a deterministic local draft from the record, labelled as such', async () => {
-    const offline = createActivities({ orm, ai: env.offline });
+    const offline = createActivities({ orm, ai: env.offline, grants: env.grants });
     const view = await generate(4, offline);
     expect(view).toMatchObject({ bron: 'lokaal', model: null, melding: null, status: 'concept' });
     expect(view.plan.hulpvraag).toBe('');
@@ -178,7 +178,7 @@ describe('treatment-plan generation on the real Temporal server', () => {
     model.requests.length = 0;
     model.answer(answering());
     const taskQueue = `test-behandelplan-${randomUUID()}`;
-    const real = createActivities({ orm, ai });
+    const real = createActivities({ orm, ai, grants: env.grants });
     let stopA: (() => Promise<void>) | undefined;
     const asked = new Promise<void>((resolve) => {
       void startTestWorker(taskQueue, {
@@ -193,11 +193,11 @@ describe('treatment-plan generation on the real Temporal server', () => {
       }).then((worker) => (stopA = worker.stop));
     });
     const now = new Date(Date.now() + 5 * day);
-    const pending = generateTreatmentPlan({ orm, client, taskQueue, waitMs: 30_000 }, actor, { patientId }, now);
+    const pending = generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, now);
     await asked;
     await stopA?.();
     // No worker runs now; the page still sees where the generation stands.
-    expect(await treatmentPlanProgress(client, actor, { patientId }, now)).toMatchObject({ status: 'bezig', step: 1 });
+    expect(await treatmentPlanProgress(env.temporal, actor, { patientId }, now)).toMatchObject({ status: 'bezig', step: 1 });
     const workerB = await startTestWorker(taskQueue, real);
     let view: TreatmentPlanView;
     try {
@@ -209,14 +209,14 @@ describe('treatment-plan generation on the real Temporal server', () => {
     expect(await plansOf(view.workflowId!)).toHaveLength(1);
     expect(model.requests).toHaveLength(2);
     expect((await aiEvents(view.workflowId!)).map((event) => event.outcome)).toEqual(['ok', 'ok']);
-    expect(await treatmentPlanProgress(client, actor, { patientId }, now)).toMatchObject({ status: 'klaar', step: 3 });
-    expect(await treatmentPlanProgress(client, { ...actor, organisationId: randomUUID() }, { patientId }, now)).toMatchObject({ status: 'niet_gestart' });
+    expect(await treatmentPlanProgress(env.temporal, actor, { patientId }, now)).toMatchObject({ status: 'klaar', step: 3 });
+    expect(await treatmentPlanProgress(env.temporal, { ...actor, organisationId: randomUUID() }, { patientId }, now)).toMatchObject({ status: 'niet_gestart' });
   });
 
   it('refuses an unknown patient before any workflow starts', async () => {
-    const error = await generateTreatmentPlan({ orm, client, waitMs: 1000 }, actor, { patientId: randomUUID() }).catch((caught: unknown) => caught);
+    const error = await generateTreatmentPlan({ orm, ...env.temporal, waitMs: 1000 }, actor, { patientId: randomUUID() }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'not_found', message: 'De gevraagde patiënt is niet gevonden.' });
-    const invalid = await generateTreatmentPlan({ orm, client, waitMs: 1000 }, actor, { patientId: 'abc' }).catch((caught: unknown) => caught);
+    const invalid = await generateTreatmentPlan({ orm, ...env.temporal, waitMs: 1000 }, actor, { patientId: 'abc' }).catch((caught: unknown) => caught);
     expect(invalid).toMatchObject({ code: 'validation_failed', details: { fields: { patientId: 'Kies een bestaande patiënt.' } } });
   });
 });

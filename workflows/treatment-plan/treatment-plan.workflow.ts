@@ -1,7 +1,10 @@
 import { proxyActivities, proxyLocalActivities, upsertMemo, workflowInfo } from '@temporalio/workflow';
 import type { TreatmentPlanJob } from '../../domain/treatment-plan/generate';
 import type { TreatmentPlanView } from '../../domain/treatment-plan/treatment-plan.schemas';
+import type { Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
+import { answeringResult } from '../generation';
+import { treatmentPlanResultUpdate } from './messages';
 
 // Gathering and storing are short database work: local activities, as in the handover (ADR 11).
 const { collectTreatmentPlanSources, storeTreatmentPlanDraft } = proxyLocalActivities<Activities>({
@@ -23,14 +26,17 @@ export type TreatmentPlanResult = { status: 'klaar'; plan: TreatmentPlanView } |
 /**
  * One draft treatment plan for one patient: gather the record, draft (model or local), store it as
  * the next version. The id `behandelplan-<patientId>-<date>` makes a second request that day join
- * a running generation. The memo's `step` is the progress the page shows.
+ * a running generation; each request gets the draft through the `result` Update. The memo's
+ * `step` is the progress the page shows.
  */
-export async function treatmentPlanGeneration(job: TreatmentPlanJob): Promise<TreatmentPlanResult> {
-  const sources = await collectTreatmentPlanSources(job);
-  upsertMemo({ step: 1 });
-  const drafted = await draftTreatmentPlan({ job, sources });
-  if (!drafted.ok) return { status: 'mislukt', error: drafted.error };
-  upsertMemo({ step: 2 });
-  const plan = await storeTreatmentPlanDraft({ job, drafted: drafted.drafted, runId: workflowInfo().runId });
-  return { status: 'klaar', plan };
+export async function treatmentPlanGeneration(job: Granted<TreatmentPlanJob>): Promise<TreatmentPlanResult> {
+  return answeringResult(treatmentPlanResultUpdate, async (): Promise<TreatmentPlanResult> => {
+    const sources = await collectTreatmentPlanSources(job);
+    upsertMemo({ step: 1 });
+    const drafted = await draftTreatmentPlan({ job, sources });
+    if (!drafted.ok) return { status: 'mislukt', error: drafted.error };
+    upsertMemo({ step: 2 });
+    const plan = await storeTreatmentPlanDraft({ job, drafted: drafted.drafted, runId: workflowInfo().runId });
+    return { status: 'klaar', plan };
+  });
 }

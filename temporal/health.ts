@@ -1,8 +1,8 @@
 import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import type { MikroORM } from '../db/orm';
-import type { healthCheck } from '../../workflows/health/health.workflow';
-import { taskQueues } from '../../workflows/task-queues';
+import type { MikroORM } from '../domain/db/orm';
+import type { healthCheck } from '../workflows/health/health.workflow';
+import { taskQueues } from '../workflows/task-queues';
 
 export interface Check {
   ok: boolean;

@@ -1,6 +1,6 @@
 import { isGrpcServiceError, ServiceError, type Client, type ProtoFailure, type WorkflowExecutionInfo, type WorkflowHandle } from '@temporalio/client';
-import { AppError } from '../shared/errors';
-import { statusesWithError, type WorkflowError, type WorkflowErrorStep, type WorkflowExecution, type WorkflowFilter, type WorkflowStatus } from './ops.schemas';
+import { AppError } from '../domain/shared/errors';
+import { statusesWithError, type WorkflowError, type WorkflowErrorStep, type WorkflowExecution, type WorkflowFilter, type WorkflowStatus } from '../domain/ops/ops.schemas';
 
 export const recentLimit = 50;
 

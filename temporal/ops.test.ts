@@ -1,8 +1,8 @@
 import { Client, Connection } from '@temporalio/client';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../shared/errors';
-import { errorFromCloseEvent, failureChain, recentWorkflows, temporalUnavailableMessage, visibilityQuery } from './workflows.service';
+import { AppError } from '../domain/shared/errors';
+import { errorFromCloseEvent, failureChain, recentWorkflows, temporalUnavailableMessage, visibilityQuery } from './ops';
 
 describe('visibility query', () => {
   it('combines the filters, or asks for everything', () => {

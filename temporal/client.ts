@@ -1,0 +1,99 @@
+import {
+  ApplicationFailure,
+  Client,
+  Connection,
+  isGrpcServiceError,
+  ServiceError,
+  WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+  type DataConverter,
+} from '@temporalio/client';
+import type { Duration } from '@temporalio/common';
+import type { PayloadKey } from '../domain/config/payload-keys';
+import { AppError, dutchMessages, type ErrorCode } from '../domain/shared/errors';
+import { ActorGrants } from './actor-grant';
+import { EncryptionCodec } from './codec';
+
+/*
+ * The app's one Temporal client layer (ADR 0025): the connection with the encrypting codec, the
+ * signatures on the actors workflows act for, and the one wrapper that turns "Temporal out of
+ * reach" into the Dutch 503. The per-process modules beside this file start, update and describe
+ * workflows through it; `domain/` knows nothing of Temporal.
+ */
+
+/** What every client function needs: the client, and the signer of the actors it passes on. */
+export interface TemporalDeps {
+  client: Client;
+  grants: ActorGrants;
+  /** Tests and benches run workflows on a worker of their own. */
+  taskQueue?: string;
+}
+
+export interface TemporalSettings {
+  address: string;
+  namespace: string;
+  payloadKeys: readonly PayloadKey[];
+}
+
+export const missingKeys = 'TEMPORAL_PAYLOAD_KEYS is not set: Temporal must never see patient data unencrypted (make dev writes a development key to .data/; ADR 0025)';
+
+/**
+ * The data converter of the client, the worker and the tests alike: every payload through the
+ * encrypting codec. Failure messages are not encrypted, so operators can read why a run failed;
+ * they carry no patient data (`workers/failures.ts`).
+ */
+export function temporalDataConverter(keys: readonly PayloadKey[]): DataConverter {
+  if (keys.length === 0) throw new Error(missingKeys);
+  return { payloadCodecs: [new EncryptionCodec(keys)] };
+}
+
+/** Connects eagerly (a failure is the caller's 503); `connectTimeout` bounds a server that never answers. */
+export async function connectTemporal(settings: TemporalSettings, connectTimeout: Duration = '2 seconds'): Promise<TemporalDeps> {
+  const dataConverter = temporalDataConverter(settings.payloadKeys);
+  const connection = await Connection.connect({ address: settings.address, connectTimeout });
+  return {
+    client: new Client({ connection, namespace: settings.namespace, dataConverter }),
+    grants: new ActorGrants(settings.payloadKeys),
+  };
+}
+
+/** Calls that answer at once (start, describe, query, signal) get a deadline: Temporal going away must not hang a request. */
+export const callMs = 3000;
+
+/**
+ * One quick round trip before a call that may rightly wait long (a restarting worker accepting an
+ * Update): a Temporal that is gone is the Dutch 503 within `callMs`, not after the whole wait.
+ */
+export async function assertReachable(client: Client): Promise<void> {
+  await temporalCall(client, () => client.workflowService.getSystemInfo({}));
+}
+
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ServiceError || isGrpcServiceError(error) || error instanceof WorkflowUpdateRPCTimeoutOrCancelledError;
+}
+
+/** One call to Temporal within `ms`; unreachable or too slow → the Dutch 503. Other errors pass on. */
+export async function temporalCall<T>(client: Client, call: () => Promise<T>, ms = callMs): Promise<T> {
+  try {
+    return await client.withDeadline(Date.now() + ms, call);
+  } catch (error) {
+    if (isUnreachable(error)) throw new AppError('unavailable', dutchMessages.unavailable);
+    throw error;
+  }
+}
+
+const codes = new Set<string>(['not_found', 'forbidden', 'conflict', 'validation_failed']);
+
+/**
+ * An Update a workflow's validator (or handler) refused, as the AppError it stands for: validators
+ * throw `ApplicationFailure`s typed with an error code (`workflows/rejection.ts`). Anything else
+ * passes on unchanged.
+ */
+export function asRejection(error: unknown): unknown {
+  const failure = error instanceof WorkflowUpdateFailedError ? error.cause : undefined;
+  if (failure instanceof ApplicationFailure && failure.type && codes.has(failure.type)) {
+    const [fields] = (failure.details ?? []) as [Record<string, string> | undefined];
+    return fields ? AppError.validation(fields, failure.message) : new AppError(failure.type as ErrorCode, failure.message);
+  }
+  return error;
+}

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+let source: Promise<string> | undefined;
+
+export interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  nodes: number;
+}
+
+type AxeRun = (context: Document, options: object) => Promise<{ violations: { id: string; impact: AxeViolation['impact']; help: string; nodes: unknown[] }[] }>;
+
+/**
+ * axe-core (WCAG 2.1 A/AA rules) on what the page shows now. axe needs JavaScript in the page, so a
+ * page that runs without it is checked as a copy: its HTML, served at its own address to a page
+ * with JavaScript on (the app's scripts held back, so nothing hydrates and changes it), with the
+ * same styles and viewport.
+ */
+export async function axeViolations(page: Page, { javaScript = true }: { javaScript?: boolean } = {}): Promise<AxeViolation[]> {
+  source ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const browser = page.context().browser();
+  if (javaScript || !browser) return run(page, await source);
+
+  const copyContext = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize(), locale: 'nl-NL' });
+  try {
+    const copy = await copyContext.newPage();
+    const url = page.url();
+    const html = await page.content();
+    await copy.route('**/*', (route) => {
+      if (route.request().url() === url && route.request().resourceType() === 'document') return route.fulfill({ contentType: 'text/html; charset=utf-8', body: html });
+      if (route.request().resourceType() === 'script') return route.abort();
+      return route.continue();
+    });
+    await copy.goto(url);
+    return await run(copy, await source);
+  } finally {
+    await copyContext.close();
+  }
+}
+
+async function run(page: Page, axeSource: string): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.length }));
+  });
+}
