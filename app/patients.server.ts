@@ -6,4 +6,5 @@ export { createPatient, getPatient, listPatients, patientNotFound, updatePatient
 export { createReport, patientTimeline } from '../domain/report/report.service';
 export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake.service';
 export { latestVitals } from '../domain/vitals/vitals.service';
+export { addContactPerson, listContactPersons, removeContactPerson, updateContactPerson } from '../domain/patient/contact-persons';
 export { appointmentsBetween } from '../domain/agenda/agenda.service';

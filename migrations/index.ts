@@ -16,6 +16,8 @@ import { Migration20261122170000PatientCounts } from './Migration20261122170000P
 import { Migration20261122180000SessionLookupCall } from './Migration20261122180000SessionLookupCall';
 import { Migration20261122190000AgendaVersions } from './Migration20261122190000AgendaVersions';
 import { Migration20261123000000TenantKeysAndIdleSessions } from './Migration20261123000000TenantKeysAndIdleSessions';
+import { Migration20261123100000ContactPersons } from './Migration20261123100000ContactPersons';
+import { Migration20261123110000AiAuditTrail } from './Migration20261123110000AiAuditTrail';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -37,4 +39,6 @@ export const migrationsList = [
   { name: 'Migration20261122180000SessionLookupCall', class: Migration20261122180000SessionLookupCall },
   { name: 'Migration20261122190000AgendaVersions', class: Migration20261122190000AgendaVersions },
   { name: 'Migration20261123000000TenantKeysAndIdleSessions', class: Migration20261123000000TenantKeysAndIdleSessions },
+  { name: 'Migration20261123100000ContactPersons', class: Migration20261123100000ContactPersons },
+  { name: 'Migration20261123110000AiAuditTrail', class: Migration20261123110000AiAuditTrail },
 ];

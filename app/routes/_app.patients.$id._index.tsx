@@ -1,7 +1,10 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { ContactPersonsCard, type ContactFailure } from '../components/contact-persons';
+import { formFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { latestVitals } from '../patients.server';
+import { addContactPerson, latestVitals, listContactPersons, removeContactPerson, updateContactPerson } from '../patients.server';
 import { audited } from '../tenant.server';
 import { genderLabels } from '../../domain/patient/patient.schemas';
 import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
@@ -11,7 +14,29 @@ import type { loader as recordLoader } from './_app.patients.$id';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const vitals = await pageData(audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, (em) => latestVitals(em, actor, patientId)));
-  return { vitals };
+  const contacts = await pageData(audited(actor, { action: 'read', resourceType: 'RelatedPerson', patientIds: [patientId] }, (em) => listContactPersons(em, actor, patientId)));
+  return { vitals, contacts };
+}
+
+/** The contact-person forms: add, change, remove. Each write is one audited transaction. */
+export async function action(args: ActionFunctionArgs) {
+  const { actor, patientId } = await patientPage(args);
+  const form = await args.request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const contactId = String(form.get('contactId') ?? '');
+  const values = { name: String(form.get('name') ?? ''), relation: String(form.get('relation') ?? ''), phone: String(form.get('phone') ?? ''), email: String(form.get('email') ?? '') };
+  const entry = { resourceType: 'RelatedPerson', resourceId: uuidOrNull(contactId), patientIds: [patientId] };
+  try {
+    if (intent === 'contact-toevoegen') await audited(actor, { ...entry, action: 'create' }, (em) => addContactPerson(em, actor, patientId, values));
+    else if (intent === 'contact-wijzigen') await audited(actor, { ...entry, action: 'update' }, (em) => updateContactPerson(em, actor, patientId, contactId, values));
+    else if (intent === 'contact-verwijderen') await audited(actor, { ...entry, action: 'delete' }, (em) => removeContactPerson(em, actor, patientId, contactId));
+    else return Response.json({ message: 'Onbekende actie.' }, { status: 400 });
+    return redirect(`/patients/${patientId}#contactpersonen`);
+  } catch (error) {
+    const failure = formFailure(error, values);
+    const body = (await failure.json()) as Omit<ContactFailure, 'form'>;
+    return Response.json({ ...body, form: intent === 'contact-toevoegen' ? 'nieuw' : contactId }, { status: failure.status });
+  }
 }
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
@@ -25,7 +50,8 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 
 export default function PatientOverview() {
   const data = useRouteLoaderData<typeof recordLoader>('routes/_app.patients.$id');
-  const { vitals } = useLoaderData<typeof loader>();
+  const { vitals, contacts } = useLoaderData<typeof loader>();
+  const failure = useActionData<ContactFailure>();
   if (!data) return null;
   const { patient } = data;
   return (
@@ -66,6 +92,7 @@ export default function PatientOverview() {
         </dl>
         <p className="muted small">Laatst gewijzigd {formatDateTime(patient.updatedAt)}</p>
       </section>
+      <ContactPersonsCard contacts={contacts} failure={failure} />
     </div>
   );
 }

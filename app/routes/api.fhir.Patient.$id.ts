@@ -1,3 +1,4 @@
+import { contactPersonsOf } from '../../domain/patient/contact-persons';
 import { getPatient, updatePatient } from '../../domain/patient/patient.service';
 import { fromFhirPatient, toFhirPatient } from '../../domain/patient/patient.fhir';
 import { uuidOrNull } from '../../domain/shared/ids';
@@ -8,7 +9,8 @@ import { actorFor, audited } from '../tenant.server';
 export const loader = fhirRoute(async ({ params, user, context }) => {
   const actor = actorFor(user, context, 'fhir');
   const id = params.id ?? '';
-  return toFhirPatient(await audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)));
+  const [patient, contacts] = await audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => [await getPatient(em, actor, id), await contactPersonsOf(em, id)] as const);
+  return toFhirPatient(patient, contacts);
 });
 
 /** PUT replaces the patient's data with the same validation as the form. */
@@ -17,5 +19,6 @@ export const action = fhirRoute(async ({ request, params, user, context }) => {
   const actor = actorFor(user, context, 'fhir');
   const id = params.id ?? '';
   const input = fromFhirPatient(await readJson(request));
-  return toFhirPatient(await audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => updatePatient(em, actor, id, input)));
+  const [patient, contacts] = await audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => [await updatePatient(em, actor, id, input), await contactPersonsOf(em, id)] as const);
+  return toFhirPatient(patient, contacts);
 });

@@ -1,3 +1,4 @@
+import { contactPersonsByPatient } from '../../domain/patient/contact-persons';
 import { createPatient, listPatients } from '../../domain/patient/patient.service';
 import { searchsetBundle, toFhirPatient, fromFhirPatient } from '../../domain/patient/patient.fhir';
 import { fhirResponse, fhirRoute, readJson } from '../fhir.server';
@@ -13,8 +14,11 @@ export const loader = fhirRoute(async ({ request, user, context }) => {
     limit: url.searchParams.get('_count') ?? undefined,
     offset: url.searchParams.get('_offset') ?? undefined,
   };
-  const page = await audited(actor, { action: 'search', resourceType: 'Patient' }, (em) => listPatients(em, actor, query));
-  return searchsetBundle(page, url);
+  const [page, contacts] = await audited(actor, { action: 'search', resourceType: 'Patient' }, async (em) => {
+    const found = await listPatients(em, actor, query);
+    return [found, await contactPersonsByPatient(em, found.items.map((patient) => patient.id))] as const;
+  });
+  return searchsetBundle(page, url, contacts);
 });
 
 export const action = fhirRoute(async ({ request, user, context }) => {

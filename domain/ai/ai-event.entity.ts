@@ -1,10 +1,10 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
-export const aiOutcomes = ['ok', 'timeout', 'malformed', 'error'] as const;
+export const aiOutcomes = ['ok', 'timeout', 'malformed', 'geweigerd', 'fout'] as const;
 export type AiOutcome = (typeof aiOutcomes)[number];
 
-/** One language-model call: cost and result, never the prompt or the answer. */
+/** One AI-backed answer (a model call or the local path): cost and result. The request as sent is in `ai_requests`, for a limited time. */
 export const AiEvent = defineEntity({
   name: 'AiEvent',
   tableName: 'ai_events',
@@ -22,6 +22,7 @@ export const AiEvent = defineEntity({
     userId: p.uuid().nullable(),
     patientId: p.uuid().nullable(),
     workflowId: p.text().nullable(),
+    reason: p.text().nullable(),
     details: p.json<Record<string, unknown>>().nullable(),
   },
 });

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIUserAbortError } from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Env } from '../config/env';
 import type { MikroORM } from '../db/orm';
 import { withTenant } from '../db/tenant';
@@ -65,7 +65,25 @@ export interface CompletionRequest<T> {
 
 export type CompletionResult<T> =
   | { outcome: 'ok' | 'malformed'; value: T; tokensIn: number; tokensOut: number; durationMs: number; model: string }
-  | { outcome: 'timeout' | 'error'; tokensIn: number; tokensOut: number; durationMs: number; model: string };
+  /** `geweigerd`: the last gate found a known identifier in the request; nothing was sent. */
+  | { outcome: 'timeout' | 'fout' | 'geweigerd'; reason: string; tokensIn: number; tokensOut: number; durationMs: number; model: string };
+
+/** Said to the clinician when a feature answers locally because the gate refused the call. */
+export const refusedNotice = 'Dit verzoek bevatte gegevens die tot de patiënt of een naaste te herleiden zijn en is daarom niet naar het taalmodel gestuurd; het antwoord is lokaal opgesteld.';
+
+/** Thrown by `stream` before anything is sent when the gate refuses; the caller answers locally. */
+export class AiRefusedError extends Error {
+  override readonly name = 'AiRefusedError';
+}
+
+/** A local answer where a model could have answered: recorded like a model call, with model `lokaal`. */
+export interface LocalPathRecord {
+  capability: Capability;
+  prompt: PromptRef;
+  context: AiCallContext;
+  /** Why the local path: no model configured, nothing to summarise, the model failed earlier ... */
+  reason: string;
+}
 
 export interface StreamRequest {
   capability: Capability;
@@ -81,8 +99,10 @@ export interface AiPort {
   readonly configured: boolean;
   modelFor(capability: Capability): string;
   complete<T>(request: CompletionRequest<T>): Promise<CompletionResult<T>>;
-  /** Yields re-identified text as it arrives; throws on upstream failure or abort. */
+  /** Yields re-identified text as it arrives; throws on upstream failure or abort, `AiRefusedError` when the gate refuses. */
   stream(request: StreamRequest): AsyncGenerator<string, void, undefined>;
+  /** Records that a capability answered on its local path. */
+  recordLocal(record: LocalPathRecord): Promise<void>;
 }
 
 export interface AiSettings {
@@ -90,6 +110,8 @@ export interface AiSettings {
   baseUrl?: string;
   models: Partial<Record<Capability, string>> & { default: string };
   timeouts?: Partial<Record<Capability, number>>;
+  /** Days a request as sent is kept in `ai_requests`; 0 keeps none. Default 30. */
+  requestRetentionDays?: number;
 }
 
 export function aiSettingsFrom(env: Env): AiSettings {
@@ -105,6 +127,7 @@ export function aiSettingsFrom(env: Env): AiSettings {
       treatment_plan: env.OPENAI_MODEL_TREATMENT_PLAN,
     },
     timeouts: { intent: env.AI_INTENT_TIMEOUT_MS },
+    requestRetentionDays: env.AI_REQUEST_RETENTION_DAYS,
   };
 }
 
@@ -113,17 +136,21 @@ interface EventInput {
   prompt: PromptRef;
   model: string;
   outcome: AiOutcome;
+  reason?: string | null;
   tokensIn: number;
   tokensOut: number;
   durationMs: number;
-  details?: Record<string, unknown>;
+  /** The pseudonymised messages exactly as sent; kept for the retention period. */
+  sent?: Message[];
 }
 
+export const localModel = 'lokaal';
+
 /** In its own transaction: a failed use case must not take the record of its model call with it. */
-async function recordEvent(orm: MikroORM, context: AiCallContext, event: EventInput): Promise<void> {
+async function recordEvent(orm: MikroORM, retentionDays: number, context: AiCallContext, event: EventInput): Promise<void> {
   try {
     await withTenant(orm, { organisationId: context.organisationId, userId: context.userId ?? undefined }, async (em) => {
-      em.create(AiEvent, {
+      const row = em.create(AiEvent, {
         organisationId: context.organisationId,
         capability: event.capability,
         model: event.model,
@@ -132,11 +159,17 @@ async function recordEvent(orm: MikroORM, context: AiCallContext, event: EventIn
         tokensOut: event.tokensOut,
         durationMs: Math.round(event.durationMs),
         outcome: event.outcome,
+        reason: event.reason ?? null,
         userId: context.userId ?? null,
         patientId: context.patientId ?? null,
         workflowId: context.workflowId ?? null,
-        details: event.details ?? null,
       });
+      await em.flush();
+      if (retentionDays > 0 && event.sent) {
+        await em.execute('insert into ai_requests (event_id, organisation_id, messages) values (?, ?, ?)', [row.id, context.organisationId, JSON.stringify(event.sent)]);
+      }
+      // Retention: whatever this organisation sent longer ago than the period goes with each new record.
+      await em.execute(`delete from ai_requests where organisation_id = ? and created_at < now() - make_interval(days => ?)`, [context.organisationId, retentionDays]);
     });
   } catch (error) {
     // Accounting must never break the clinician's action; the class name is enough for operators.
@@ -144,8 +177,19 @@ async function recordEvent(orm: MikroORM, context: AiCallContext, event: EventIn
   }
 }
 
-function failureOutcome(error: unknown): 'timeout' | 'error' {
-  return error instanceof APIConnectionTimeoutError ? 'timeout' : 'error';
+/** What went wrong, for an operator: never the message text, which could quote the request. */
+function failure(error: unknown, timeoutMs: number): { outcome: 'timeout' | 'fout'; reason: string } {
+  if (error instanceof APIConnectionTimeoutError) return { outcome: 'timeout', reason: `geen antwoord binnen ${timeoutMs} ms` };
+  if (error instanceof APIUserAbortError) return { outcome: 'fout', reason: 'afgebroken: de gebruiker ging weg of stopte' };
+  if (error instanceof APIConnectionError) return { outcome: 'fout', reason: 'geen verbinding met het taalmodel' };
+  if (error instanceof APIError) return { outcome: 'fout', reason: `taalmodel antwoordde HTTP ${error.status ?? '?'}${error.code ? ` (${error.code})` : ''}` };
+  return { outcome: 'fout', reason: `antwoord niet te verwerken (${error instanceof Error ? error.name : 'onbekend'})` };
+}
+
+/** The last gate: the kinds of known identifier left in the request, or none. */
+function refusalReason(messages: Message[], pseudonymiser: Pseudonymiser): string | null {
+  const kinds = [...new Set(messages.flatMap((message) => pseudonymiser.leftovers(message.content)))];
+  return kinds.length ? `bekende gegevens in het verzoek na pseudonimisering: ${kinds.join(', ')}` : null;
 }
 
 /** Placeholders may arrive split over chunks ("[PATI" + "ENT_1]"): hold back an open bracket. */
@@ -158,12 +202,19 @@ function splitReady(buffer: string): [ready: string, pending: string] {
 export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSettings }): AiPort {
   const configured = Boolean(settings.apiKey);
   const client = configured ? new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, maxRetries: 0, fetch: (url, init) => globalThis.fetch(url, init) }) : null;
+  const retentionDays = settings.requestRetentionDays ?? 30;
+  const record = (context: AiCallContext, event: EventInput) => recordEvent(orm, retentionDays, context, event);
   const modelFor = (capability: Capability) => settings.models[capability] ?? settings.models.default;
   const settingsFor = (capability: Capability): CapabilitySettings => ({
     ...defaults[capability],
     ...(settings.timeouts?.[capability] ? { timeoutMs: settings.timeouts[capability] } : {}),
   });
-  const outgoing = (messages: Message[], pseudonymiser: Pseudonymiser) => messages.map((message) => ({ role: message.role, content: pseudonymiser.pseudonymise(message.content) }));
+  const outgoing = (messages: Message[], pseudonymiser: Pseudonymiser): Message[] => messages.map((message) => ({ role: message.role, content: pseudonymiser.pseudonymise(message.content) }));
+  const refuse = async (request: { capability: Capability; prompt: PromptRef; context: AiCallContext }, reason: string) => {
+    // The request is not kept: it holds what the gate found.
+    await record(request.context, { capability: request.capability, prompt: request.prompt, model: localModel, outcome: 'geweigerd', reason, tokensIn: 0, tokensOut: 0, durationMs: 0 });
+    console.warn(`[ai] ${request.capability}: call refused by the last gate`);
+  };
 
   return {
     configured,
@@ -172,28 +223,29 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
     async complete<T>(request: CompletionRequest<T>): Promise<CompletionResult<T>> {
       if (!client) throw new Error('no language model is configured; callers check `configured` first');
       const model = modelFor(request.capability);
-      const { timeoutMs, maxRetries, maxTokens, temperature } = settingsFor(request.capability);
+      const { timeoutMs: configuredTimeout, maxRetries, maxTokens, temperature } = settingsFor(request.capability);
+      const timeoutMs = request.timeoutMs ?? configuredTimeout;
+      const sent = outgoing(request.messages, request.pseudonymiser);
+      const refused = refusalReason(sent, request.pseudonymiser);
+      if (refused) {
+        await refuse(request, refused);
+        return { outcome: 'geweigerd', reason: refused, tokensIn: 0, tokensOut: 0, durationMs: 0, model: localModel };
+      }
       const started = performance.now();
       try {
         const completion = await client.chat.completions.create(
-          {
-            model,
-            messages: outgoing(request.messages, request.pseudonymiser),
-            max_tokens: maxTokens,
-            temperature,
-            ...(request.json ? { response_format: { type: 'json_object' as const } } : {}),
-          },
-          { timeout: request.timeoutMs ?? timeoutMs, maxRetries, signal: request.signal },
+          { model, messages: sent, max_tokens: maxTokens, temperature, ...(request.json ? { response_format: { type: 'json_object' as const } } : {}) },
+          { timeout: timeoutMs, maxRetries, signal: request.signal },
         );
         const text = request.pseudonymiser.reidentify(completion.choices[0]?.message?.content ?? '');
         const { value, malformed } = request.parse(text);
         const usage = { tokensIn: completion.usage?.prompt_tokens ?? 0, tokensOut: completion.usage?.completion_tokens ?? 0 };
         const result = { outcome: malformed ? ('malformed' as const) : ('ok' as const), value, ...usage, durationMs: performance.now() - started, model };
-        await recordEvent(orm, request.context, { ...result, capability: request.capability, prompt: request.prompt });
+        await record(request.context, { ...result, reason: malformed ? 'antwoord moest hersteld worden of was onbruikbaar' : null, capability: request.capability, prompt: request.prompt, sent });
         return result;
       } catch (error) {
-        const result = { outcome: failureOutcome(error), tokensIn: 0, tokensOut: 0, durationMs: performance.now() - started, model };
-        await recordEvent(orm, request.context, { ...result, capability: request.capability, prompt: request.prompt, details: { error: error instanceof Error ? error.name : 'unknown' } });
+        const result = { ...failure(error, timeoutMs), tokensIn: 0, tokensOut: 0, durationMs: performance.now() - started, model };
+        await record(request.context, { ...result, capability: request.capability, prompt: request.prompt, sent });
         return result;
       }
     },
@@ -202,13 +254,18 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
       if (!client) throw new Error('no language model is configured; callers check `configured` first');
       const model = modelFor(request.capability);
       const { timeoutMs, maxTokens, temperature } = settingsFor(request.capability);
+      const sent = outgoing(request.messages, request.pseudonymiser);
+      const refused = refusalReason(sent, request.pseudonymiser);
+      if (refused) {
+        await refuse(request, refused);
+        throw new AiRefusedError(refused);
+      }
       const started = performance.now();
       const usage = { tokensIn: 0, tokensOut: 0 };
-      let outcome: AiOutcome = 'ok';
-      let errorName: string | undefined;
+      let ended: { outcome: AiOutcome; reason: string | null } = { outcome: 'ok', reason: null };
       try {
         const stream = await client.chat.completions.create(
-          { model, messages: outgoing(request.messages, request.pseudonymiser), max_tokens: maxTokens, temperature, stream: true, stream_options: { include_usage: true } },
+          { model, messages: sent, max_tokens: maxTokens, temperature, stream: true, stream_options: { include_usage: true } },
           { timeout: timeoutMs, maxRetries: 0, signal: request.signal },
         );
         let pending = '';
@@ -224,20 +281,15 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
         }
         if (pending) yield request.pseudonymiser.reidentify(pending);
       } catch (error) {
-        outcome = error instanceof APIUserAbortError ? 'error' : failureOutcome(error);
-        errorName = error instanceof APIUserAbortError ? 'aborted' : error instanceof Error ? error.name : 'unknown';
+        ended = failure(error, timeoutMs);
         throw error;
       } finally {
-        await recordEvent(orm, request.context, {
-          capability: request.capability,
-          prompt: request.prompt,
-          model,
-          outcome,
-          ...usage,
-          durationMs: performance.now() - started,
-          ...(errorName ? { details: { error: errorName } } : {}),
-        });
+        await record(request.context, { capability: request.capability, prompt: request.prompt, model, ...ended, ...usage, durationMs: performance.now() - started, sent });
       }
+    },
+
+    async recordLocal({ capability, prompt, context, reason }: LocalPathRecord): Promise<void> {
+      await record(context, { capability, prompt, model: localModel, outcome: 'ok', reason, tokensIn: 0, tokensOut: 0, durationMs: 0 });
     },
   };
 }

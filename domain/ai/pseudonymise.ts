@@ -26,7 +26,7 @@ export interface KnownPerson {
   email?: string | null;
 }
 
-type Kind = 'PATIENT' | 'PERSOON' | 'BSN' | 'GEBOORTEDATUM' | 'ADRES' | 'POSTCODE' | 'TELEFOON' | 'EMAIL';
+type Kind = 'PATIENT' | 'PERSOON' | 'BSN' | 'GEBOORTEDATUM' | 'ADRES' | 'POSTCODE' | 'TELEFOON' | 'EMAIL' | 'IBAN' | 'POLISNUMMER';
 type SimpleKind = Exclude<Kind, 'PATIENT'>;
 
 /** Which part of a known person's name a surface string is; it becomes a placeholder suffix. */
@@ -118,7 +118,7 @@ const EMAIL_RULE = `(?<![\\p{L}\\p{M}\\p{N}._%+-])[\\p{L}\\p{M}\\p{N}._%+-]+@[\\
 
 const PHONE_RULE =
   `(?:(?<![\\p{L}\\p{M}\\p{N}_+])(?:\\+|00)31${PHONE_SEP}?(?:\\(0\\)${PHONE_SEP}?)?[1-9](?:${PHONE_SEP}?\\d){8}` +
-  `|(?<![\\p{L}\\p{M}\\p{N}_+(])\\(?0[1-9](?:(?:\\)${PHONE_SEP}?|${PHONE_SEP})?\\d){8})${NUM_END}`;
+  `|(?<![\\p{L}\\p{M}\\p{N}_+])(?:\\((?=0[1-9]\\d{0,3}\\)))?0[1-9](?:(?:\\)${PHONE_SEP}?|${PHONE_SEP})?\\d){8})${NUM_END}`;
 /** "05-12-2025 14 uur" has ten digits starting with 0 too. */
 const DATE_LIKE = /^\d{1,2}[-.]\d{1,2}[-.](?:19|20)\d{2}(?!\d)/;
 
@@ -137,7 +137,7 @@ const STREET_PARTICLE = "(?:de|van|der|den|het|['’]t|te|ter|ten|la|le)";
 /** A capitalised word before the street word ("Lange Voorhout"), unless it starts the sentence. */
 const STREET_LEAD = `(?!(?:Op|In|Aan|Naar|Bij|Uit|Via|Vanaf|Tot|Met|Voor|Naast|Langs|Richting|Adres|Woont|De|Het|Een|En|Of)${END})\\p{Lu}[\\p{L}\\p{M}'’.-]*${SP}(?:${STREET_PARTICLE}${SP})*`;
 const STREET_WORD = `(?:\\p{Lu}[\\p{L}\\p{M}'’-]*(?:${STREET_SUFFIX})|${STREET_ALONE})`;
-const HOUSE_NUMBER = `\\d{1,5}(?:${SP_OPT}[a-zA-Z](?![\\p{L}\\p{M}])|-\\d{1,4})?`;
+const HOUSE_NUMBER = `\\d{1,5}(?:${SP_OPT}[a-zA-Z](?![\\p{L}\\p{M}])|-(?:\\d{1,4}|[A-Za-z]{1,4}(?![\\p{L}\\p{M}])))?(?:${SP}(?:rood|hoog|huis|bis|zwart|boven|beneden|hs|bg|I{1,3}|IV)(?![\\p{L}\\p{M}]))?`;
 const STREET_RULE =
   `${START}(?:${STREET_LEAD}){0,2}${STREET_WORD}` +
   `(?:${SP}(?:${STREET_PARTICLE}${SP})+\\p{Lu}[\\p{L}\\p{M}'’-]*)?` + // "Laan van Meerdervoort"
@@ -162,6 +162,8 @@ const PERSON_PARTICLE = "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|[Hh]e
 const SURNAME = `(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*`;
 /** The honorific stays in the text so the model still knows how to address the person. */
 const PERSON_RULE = `(?<=${START}(?:${HONORIFIC})\\.?${SP})(?:(?:\\p{Lu}\\.${SP_OPT}){1,4})?${SURNAME}(?:${SP}${SURNAME})?${END}`;
+/** After a title a name may be in lower case or capitals too: "meneer mulder", "mw el amrani", "MEVR. YILMAZ". */
+const TITLED_LOWERCASE_RULE = `(?<=${START}(?:${HONORIFIC}|[Mm]evr|[Dd]okter)\\.?${SP})(?:(?:(?:van|de|der|den|ter|ten|te|el|al|ben|bin|abu|von|da|di|du|le|la|['’]t)${SP})+\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}|\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}(?=${SP}(?:is|was|wil|wilde|zegt|zei|heeft|had|vertelt|vertelde|komt|kwam|gaat|ging|belt|belde|lijkt|oogt|reageert|weigert|weigerde|vraagt|vroeg|zit|zat|ligt|lag|loopt|liep|slaapt|sliep|krijgt|kreeg|wordt|werd|kan|kon|moet|mag|zou|blijft|voelt|neemt|staat|hoort|ziet|huilt)${END})|\\p{Lu}{2,}[\\p{Lu}\\p{M}'’-]*${END})`;
 
 function rule(source: string, kind: SimpleKind, accept?: (surface: string) => boolean, flags = 'gu'): Rule {
   const pattern = new RegExp(source, flags);
@@ -284,16 +286,30 @@ function nameVariants(person: KnownPerson, index: number): NameVariant[] {
 function nameRule(people: KnownPerson[]): Rule | null {
   const variants = people.flatMap(nameVariants).sort((a, b) => b.length - a.length);
   if (variants.length === 0) return null;
-  const pattern = new RegExp(`${START}(?:${variants.map((v) => `(${v.source})`).join('|')})${END}`, 'giu');
+  // A possessive ("Esthers buurvrouw", "Jan's moeder") is the name too.
+  // The suffix stays outside the placeholder, so "Jan's" and "Jan" share one.
+  const pattern = new RegExp(`${START}(?:${variants.map((v) => `(${v.source})`).join('|')})(?=(?:['’]?s)?${END})`, 'giu');
   return {
     pattern,
     classify: (match) => {
       const variant = variants[match.findIndex((group, i) => i > 0 && group !== undefined) - 1];
       if (!variant) return null;
-      if (variant.capitalToken !== null && startsLowercase(words(match[0])[variant.capitalToken] ?? '')) return null;
+      // Any case counts ("jan was onrustig"), except a word that is ordinary Dutch written as a word ("roos op de huid").
+      const token = words(match[0])[variant.capitalToken ?? -1];
+      if (token !== undefined && startsLowercase(token) && NOT_A_NAME.has(token.toLowerCase())) return null; // "wil", "was"
+      if (token !== undefined && isOrdinaryWord(token)) {
+        if (startsLowercase(token)) return null;
+        // "Hart en longen: geen afwijkingen" opens a sentence; "Roos was onrustig" names someone.
+        if (opensSentence(match.input.slice(0, match.index)) && !FOLLOWED_BY_VERB.test(match.input.slice(match.index + match[0].length))) return null;
+      }
       return { kind: 'PATIENT', person: variant.person, form: variant.form };
     },
   };
+}
+
+/** Text before a word ends a sentence or heading ("Hart en longen:"), not an abbreviation such as "dhr.". */
+function opensSentence(before: string): boolean {
+  return /(?:^|[.!?:\n]\s*)$/.test(before) && !/(?:^|[^\p{L}])(?:dhr|mw|mevr|mvr|hr|mr|dr|drs|ir|prof|fam|geb)\.\s*$/iu.test(before);
 }
 
 /** Digits with any common separators in between, so "06-12345678" also finds "06 1234 5678". */
@@ -376,6 +392,171 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 const FORM_SUFFIX: Record<NameForm, string> = { full: '', family: '_ACHTERNAAM', given: '_VOORNAAM' };
 
+
+// ---------------------------------------------------------------------------------------------
+// People we do not know, named after a relation or role ("zus Samira", "kamergenoot Harm Dekker",
+// "broer tariq"), and numbers that identify: IBAN, policy numbers, BSN in any grouping.
+
+/** Words after which a name follows: relatives, others around the patient, roles of care and law. */
+const RELATION_WORDS = [
+  'moeder', 'vader', 'ouders', 'zus', 'zusje', 'zuster', 'broer', 'broertje', 'zoon', 'zoontje', 'dochter', 'dochtertje', 'kind',
+  'oom', 'tante', 'neef', 'nicht', 'opa', 'oma', 'grootvader', 'grootmoeder', 'kleinzoon', 'kleindochter',
+  'schoonmoeder', 'schoonvader', 'schoonzus', 'schoonzoon', 'schoondochter', 'zwager', 'stiefvader', 'stiefmoeder', 'pleegmoeder', 'pleegvader',
+  'partner', 'ex-partner', 'echtgenoot', 'echtgenote', 'ex-man', 'ex-vrouw', 'man', 'vrouw', 'vriend', 'vriendin', 'ex-vriend', 'ex-vriendin', 'ex',
+  'buurvrouw', 'buurman', 'kamergenoot', 'kamergenote', 'medepatiënt', 'medepatiente', 'medepatiënte', 'medebewoner', 'medebewoonster', 'huisgenoot',
+  'mentor', 'mentrix', 'bewindvoerder', 'curator', 'voogd', 'vertegenwoordiger', 'contactpersoon', 'advocaat', 'advocate', 'notaris',
+  'huisarts', 'dokter', 'arts', 'psychiater', 'psycholoog', 'psychologe', 'verpleegkundige', 'vpk', 'verpleger', 'begeleider', 'begeleidster',
+  'casemanager', 'behandelaar', 'regiebehandelaar', 'therapeut', 'therapeute', 'aios', 'anios', 'coassistent', 'co', 'collega', 'invalkracht', 'stagiair', 'stagiaire',
+  'maatschappelijk werker', 'maatschappelijk werkster', 'ervaringsdeskundige', 'diëtist', 'diëtiste', 'fysiotherapeut', 'ergotherapeut', 'secretaresse',
+  'werkgever', 'leidinggevende', 'baas', 'docent', 'docente', 'leraar', 'lerares', 'coach', 'jobcoach', 'wijkagent', 'agent', 'dealer', 'klasgenoot',
+  'tolk', 'hulpverlener', 'schuldhulpverlener', 'wijkverpleegkundige', 'pb', "pb'er", 'ambulant begeleider', 'jurist', 'rechter', 'officier',
+  'ene', 'genaamd', 'heet', 'door', 'o\\.l\\.v\\.',
+];
+const RELATION = `(?:${RELATION_WORDS.map((w) => (w.includes('\\') ? w : titleOrUpper(w))).join('|')})`;
+
+/** Lower-case words that follow a relation word but are no name ("broer komt", "moeder van pt"). */
+const NOT_A_NAME = new Set([
+  ...STOP_WORDS,
+  'de', 'en', 'of', 'om', 'op', 'in', 'te', 'is', 'er', 'ze', 'zo', 'pt', 'pte', 'mw', 'dhr', 'eens', 'even', 'weer', 'niet', 'al', 'toe', 'af', 'mee',
+  'belde', 'belt', 'bellen', 'komt', 'kwam', 'komen', 'gaat', 'ging', 'gaan', 'wil', 'wilde', 'willen', 'zegt', 'zei', 'zeggen', 'vertelt', 'vertelde',
+  'heeft', 'hebben', 'had', 'hadden', 'was', 'waren', 'wordt', 'werd', 'zou', 'zouden', 'moet', 'moest', 'mag', 'mocht', 'kan', 'kon', 'kunnen',
+  'bracht', 'brengt', 'brengen', 'haalt', 'haalde', 'vindt', 'vond', 'maakt', 'maakte', 'krijgt', 'kreeg', 'weet', 'wist', 'ziet', 'zag', 'zit', 'zat',
+  'woont', 'woonde', 'werkt', 'werkte', 'blijft', 'bleef', 'staat', 'stond', 'ligt', 'lag', 'loopt', 'liep', 'neemt', 'nam', 'geeft', 'gaf', 'stuurt',
+  'stuurde', 'mailt', 'mailde', 'appt', 'appte', 'schreef', 'schrijft', 'reageert', 'reageerde', 'bezoekt', 'bezocht', 'heet', 'noemt', 'noemde',
+  'ook', 'nog', 'wel', 'dus', 'toch', 'alleen', 'samen', 'vandaag', 'gisteren', 'morgen', 'vanavond', 'vanmiddag', 'vanochtend', 'vannacht', 'straks',
+  'nu', 'net', 'pas', 'steeds', 'vaak', 'soms', 'nooit', 'altijd', 'graag', 'liever', 'telefonisch', 'gebeld', 'aanwezig', 'afwezig', 'bezorgd', 'boos',
+  'overleden', 'ziek', 'thuis', 'erbij', 'erover', 'ervan', 'hierover', 'daarover', 'hem', 'haar', 'hun', 'zich', 'mijn', 'jouw', 'uw', 'ons', 'onze',
+  'zelf', 'beide', 'allebei', 'wat', 'iets', 'niets', 'alles', 'iemand', 'niemand', 'meer', 'minder', 'erg', 'heel', 'zeer', 'veel', 'weinig',
+  'psychiater', 'arts', 'huisarts', 'verpleegkundige', 'vpk', 'van', 'der', 'den', 'ter', 'ten', 'het', 'dienst', 'afdeling', 'team', 'praktijk',
+]);
+
+/** Finite verbs that follow a subject: "meneer mulder is", "Roos was onrustig". */
+const SUBJECT_VERBS =
+  'is|was|wil|wilde|zegt|zei|heeft|had|vertelt|vertelde|komt|kwam|gaat|ging|belt|belde|lijkt|leek|oogt|oogde|reageert|reageerde|weigert|weigerde|' +
+  'vraagt|vroeg|geeft|gaf|zit|zat|ligt|lag|loopt|liep|slaapt|sliep|eet|at|drinkt|dronk|krijgt|kreeg|wordt|werd|kan|kon|moet|moest|mag|mocht|zou|' +
+  'blijft|bleef|voelt|voelde|neemt|nam|maakt|maakte|staat|stond|heeft|hoort|hoorde|ziet|zag|huilt|huilde|lacht|lachte|slaat|sloeg|schreeuwt|schreeuwde';
+const FOLLOWED_BY_VERB = new RegExp(`^${SP}(?:${SUBJECT_VERBS})${END}`, 'u');
+
+/** One name word: capitalised ("Samira", "Tjin-A-Kwoei", "O'Neill") or all capitals ("YILMAZ"). */
+const NAME_WORD = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?:['’]\\p{Lu})?\\p{Ll}[\\p{L}\\p{M}'’]*(?:-\\p{Lu}?[\\p{L}\\p{M}'’]*)*`;
+const PARTICLES_ANY_CASE = "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|['’]t|[Ee]l|[Aa]l|[Bb]en|[Bb]in|[Aa]bu|[Vv]on|[Dd]a|[Dd]i|[Dd]u|[Ll]e|[Ll]a|[Oo]ude)";
+/** "Marie Jansen", "Fenna de Groot", "Yvonne Tjin-A-Kwoei": up to three name words with particles. */
+const CAPITALISED_PERSON = `${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*(?:\\p{Lu}${SP})?${NAME_WORD}){0,2}|(?:${PARTICLES_ANY_CASE}${SP})+${NAME_WORD}`;
+/** "tariq", "de vries", "el amrani": one lower-case word (with its particles) that is no ordinary word after the relation. */
+const LOWERCASE_PERSON = `(?:(?:van|de|der|den|ter|ten|te|el|al|ben|bin|abu|von|da|di|du|le|la)${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}`;
+const AFTER_RELATION = `(?<=${START}${RELATION}\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))`;
+
+function isNameAfterRelation(surface: string): boolean {
+  const last = words(surface).at(-1)?.toLowerCase() ?? '';
+  if (!startsLowercase(surface) || /^\p{Lu}/u.test(words(surface).at(-1) ?? '')) return !NOT_A_NAME.has(last);
+  return !NOT_A_NAME.has(last) && !isOrdinaryWord(last) && letterCount(last) >= 3;
+}
+
+const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => !NOT_A_NAME.has(words(surface).at(-1)?.toLowerCase() ?? ''));
+
+const RELATION_PERSON = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON}|${LOWERCASE_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
+
+/** A second name joined to one just replaced: "ouders (Ton en Gonny Peters)", "Jan & Marie". */
+const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_PERSON})${END}`, 'PERSOON');
+
+/**
+ * Dutch writes nouns in lower case, so two capitalised words in the middle of a sentence are
+ * nearly always a name: "bij Wouter Zandbergen", "breuk met Mike Bosman". Not when a number
+ * follows ("Risperdal Consta 50 mg" is medication).
+ */
+const MID_SENTENCE_NAME = `(?<=[\\p{Ll},;)]${SP})${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD}){1,2}${END}(?!${SP}\\p{N})`;
+const FULL_NAME = rule(MID_SENTENCE_NAME, 'PERSOON');
+
+/**
+ * Common given names in the Netherlands, from every background on a Dutch ward. A capitalised
+ * given name is a person anywhere in a sentence, with the surname that follows it; names that are
+ * ordinary words too ("Roos", "Iris", "Hoop") only in the middle of a sentence.
+ */
+const GIVEN_NAMES = new Set(
+  (
+    'aad adrie adriaan ahmed aicha aisha albert alex alexander ali amber amira ana andre andré andrea angela anita anja anke ankie anna anne anneke annemarie annemiek annie anouk ans antoon arend arie arjan arjen arnold aron astrid ayse ayşe bart bea ben benjamin bernard bert bianca bilal bram brenda britt carla carlo carolien caroline cas casper chantal charlotte chris christiaan christine cindy claudia cor cora corné corrie daan daniel daniël danny david debora demi dennis dewi diana dick dirk dora dries edwin eef eline elif elise ellen els elly emily emine emma emre erik eric ester esther eva evert fatima fatma fenna femke fleur floor frank frans freek frits gerard gerda gerrit gert gertjan gert-jan gijs gonny greet hakan hamid hanna hannah hans harm harrie hassan hein hendrik henk henny herman hüseyin hussein ibrahim ilse inge ingrid irene jaap jacob jacqueline jamal jan janneke jannie jasper jelle jeroen jesse joke jolanda joop joost jop jordy joris jos josé joyce judith julia juliette karim karin kees kelly kemal kevin khadija kim klaas koen kofi laura leila layla lieke linda lisa lisanne liam lotte louise lucas luuk maarten manon marco marek margreet maria marie marieke mariska marjan marjolein mark marleen marloes martijn martin martine mehmet melissa meryem michel michiel mieke mike milan mila mirjam miriam mo mohamed mohammed monique murat mustafa naima nadia naomi natasha nicole niels nienke nina noa noor nora omar paul peter petra piet pieter piotr priscilla priya rachid rajesh ravi remco rené richard rick ricardo rik rob robert robin roel romy ronald rosa ruben rutger ruud said samira sander sandra sanne sara sarah saskia sem sietske simone sjaak sjoerd soufiane sophie stefan stephanie susan suzanne sven tamara tanja tariq teun theo thijs thomas tim tineke tom ton tomasz truus vincent wendy willem wilma wim wouter yasmina yasmine yusuf youssef yvonne zeynep zoë'
+  ).split(' '),
+);
+const isGivenName = (word: string): boolean => GIVEN_NAMES.has(word.toLowerCase());
+const GIVEN_NAME_PERSON = rule(
+  `${START}${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD})?${END}`,
+  'PERSOON',
+  undefined,
+);
+GIVEN_NAME_PERSON.classify = (match) => {
+  const [first = '', ...rest] = words(match[0]);
+  if (!isGivenName(first)) return null;
+  // Only the given name when what follows it is no surname ("Jan Medicatie" does not occur; "Kim Dinsdag" might).
+  const midSentence = /[\p{Ll},;)]\s+$/u.test(match.input.slice(0, match.index));
+  if (isOrdinaryWord(first) && rest.length === 0 && !midSentence) return null;
+  return { kind: 'PERSOON' };
+};
+
+/** IBAN of any country, with or without spaces, in any case; only a valid checksum counts. */
+/** After the bank code every group holds a digit, so a following word ("voor", "te") is not taken along. */
+const IBAN_RULE = `${START}[A-Za-z]{2}\\d{2}${SP_OPT}[A-Za-z0-9]{4}(?:${SP_OPT}(?=[A-Za-z]{0,3}\\d)[A-Za-z0-9]{4}){1,6}(?:${SP_OPT}(?=[A-Za-z]{0,2}\\d)[A-Za-z0-9]{1,3})?${END}`;
+export function isValidIban(text: string): boolean {
+  const compact = text.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) return false;
+  const digits = (compact.slice(4) + compact.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
+const IBAN = rule(IBAN_RULE, 'IBAN', isValidIban);
+
+/** A number shortly after an insurance word: polisnummer, verzekerdennummer, "zorgverzekering CZ, nummer …". */
+const INSURANCE_WORD = `(?:polis(?:nummer|nr)?|verzekerden(?:nummer|nr)|verzekeringsnummer|zorgverzekering|zorgverzekeraar|verzekeraar|verzekerd|relatienummer|lidnummer|klantnummer)`;
+const POLICY_RULE = `(?<=${START}${INSURANCE_WORD}${END}[^\\p{N}\\n]{0,30})${NUM_START}[A-Za-z]{0,3}\\d(?:[ .-]?\\d){4,15}${NUM_END}`;
+const POLICY = rule(POLICY_RULE, 'POLISNUMMER', undefined, 'giu');
+
+/** Nine digits in any grouping that pass the eleven test. */
+export function passesElevenTest(text: string): boolean {
+  const digits = text.replace(/\D/g, '');
+  if (digits.length !== 9 || /^0+$/.test(digits)) return false;
+  const sum = [...digits].reduce((total, digit, index) => total + Number(digit) * (index === 8 ? -1 : 9 - index), 0);
+  return sum % 11 === 0;
+}
+const BSN_ANY_GROUPING = rule(`${NUM_START}\\d(?:[ .\\u00a0-]?\\d){8}${NUM_END}`, 'BSN', passesElevenTest);
+
+/** "naam(at)domein.nl", "naam [at] domein [dot] nl", "naam at domein punt nl". */
+const OBFUSCATED_EMAIL = rule(
+  `(?<![\\p{L}\\p{M}\\p{N}._%+-])[\\p{L}\\p{M}\\p{N}._%+-]+(?:${SP_OPT}[([]${SP_OPT}(?:at|a|apenstaartje)${SP_OPT}[)\\]]${SP_OPT}|${SP}(?:at|apenstaartje|@)${SP}|${SP}@|@${SP})[\\p{L}\\p{M}\\p{N}-]+(?:(?:\\.|${SP_OPT}[([]${SP_OPT}(?:dot|punt)${SP_OPT}[)\\]]${SP_OPT}|${SP}(?:dot|punt)${SP})[\\p{L}\\p{M}\\p{N}-]+)*(?:${SP_OPT}\\.${SP_OPT}|${SP_OPT}[([]${SP_OPT}(?:dot|punt)${SP_OPT}[)\\]]${SP_OPT}|${SP}(?:dot|punt)${SP})(?:nl|com|net|org|be|eu|de|info|nu)${END}`,
+  'EMAIL',
+  undefined,
+  'giu',
+);
+
+const POSTBUS = rule(`${START}[Pp](?:ostbus|OSTBUS)${SP}\\d{1,6}${NUM_END}`, 'ADRES');
+
+/** A street in lower case still has its number: "kerkstraat 12", "molenweg 3". */
+const LOWERCASE_STREET = rule(`${START}\\p{Ll}[\\p{L}\\p{M}'’-]*(?:${STREET_SUFFIX})${SP}${HOUSE_NUMBER}${NUM_END}`, 'ADRES');
+
+/** A full date written out, far enough back to be a birth date ("11 november 1985", "3 mei '85"). */
+const OLD_FULL_DATE = rule(
+  `${NUM_START}\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}(?:(?:19|20)\\d{2}|['’]\\d{2})${END}`,
+  'GEBOORTEDATUM',
+  (surface) => {
+    const year = /(\d{2,4})$/.exec(surface)?.[1] ?? '';
+    const full = year.length === 2 ? Number(year) + (Number(year) > new Date().getFullYear() % 100 ? 1900 : 2000) : Number(year);
+    return full <= new Date().getFullYear() - 12;
+  },
+  'giu',
+);
+
+/** Ordinary Dutch words that are names too: written in lower case they stay words. */
+const ORDINARY_WORDS = new Set([
+  'roos', 'wit', 'berg', 'hart', 'mei', 'april', 'juni', 'augustus', 'iris', 'bakker', 'visser', 'kok', 'groot', 'jong', 'klein', 'boer', 'koning', 'vos',
+  'bos', 'dijk', 'hoek', 'beek', 'brink', 'veld', 'molen', 'vink', 'haan', 'schaap', 'wolf', 'beer', 'storm', 'winter', 'zomer', 'zon', 'bloem', 'blom',
+  'steen', 'prins', 'graaf', 'ridder', 'stam', 'rood', 'zwart', 'bruin', 'groen', 'lang', 'lange', 'kort', 'sterk', 'vrij', 'hoop', 'engel', 'ster', 'els',
+  'ton', 'bas', 'leeuwen', 'koster', 'hof', 'merel', 'mees', 'lelie', 'jasmijn', 'vogel', 'smid', 'dam', 'best', 'goed', 'blij', 'wijs',
+  'post', 'kaan', 'vis', 'haas', 'kat', 'hond', 'mol', 'hamer', 'ploeg', 'wever', 'valk', 'kraai',
+]);
+function isOrdinaryWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return ORDINARY_WORDS.has(lower) || ORDINARY_WORDS.has(lower.replace(/['’]?s$/, ''));
+}
+
 export class Pseudonymiser {
   private readonly rules: Rule[];
   private readonly originals = new Map<string, string>(); // placeholder → surface text
@@ -386,21 +567,36 @@ export class Pseudonymiser {
   /** Numbers used by placeholder-like text that we did not create, so we never reuse them. */
   private readonly foreign = new Map<string, Set<number>>();
 
+  private readonly gate: (text: string) => IdentifierKind[];
+
   constructor(known: KnownPerson[] = []) {
+    this.gate = leftoverCheck(known);
     // Order matters: earlier rules claim their text first. E-mail addresses contain names and
     // digits; phone numbers contain nine-digit runs; known names must win over the street and
     // honorific heuristics, which would otherwise take only part of them.
     this.rules = [
       EMAIL,
+      OBFUSCATED_EMAIL,
       ...knownValueRules(known),
+      IBAN,
+      POLICY,
       PHONE,
       BSN,
+      BSN_ANY_GROUPING,
       POSTCODE,
       BIRTH_DATE,
+      OLD_FULL_DATE,
       nameRule(known),
+      POSTBUS,
       STREET,
+      LOWERCASE_STREET,
       cityRule(known),
       PERSON,
+      TITLED_PERSON,
+      RELATION_PERSON,
+      COORDINATED_PERSON,
+      FULL_NAME,
+      GIVEN_NAME_PERSON,
     ].filter((r): r is Rule => r !== null);
   }
 
@@ -428,6 +624,14 @@ export class Pseudonymiser {
       position = hit.end;
     }
     return result + text.slice(position);
+  }
+
+  /**
+   * The last gate: which kinds of identifier of a known person are still in text that was already
+   * pseudonymised (never the values themselves). A call whose request has any is not made.
+   */
+  leftovers(text: string): IdentifierKind[] {
+    return this.gate(text);
   }
 
   /** Puts the original values back in a model's answer (unknown placeholders are left as they are). */
@@ -507,4 +711,69 @@ function mask(text: string, hits: Hit[]): string {
     position = end;
   }
   return result + text.slice(position);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The last gate. Independent of the rules above: it looks for each known person's identifiers
+// in a form no rule has to anticipate (separators between digits dropped, invisible characters
+// removed, e-mail de-obfuscated), so a text the rules missed is stopped rather than sent.
+
+export type IdentifierKind = 'naam' | 'bsn' | 'telefoon' | 'email' | 'geboortedatum' | 'adres' | 'postcode';
+
+function normalisedForGate(text: string): string {
+  return text
+    .replace(PLACEHOLDER, ' ')
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\u00ad]/gu, '')
+    .replace(/\s*[([]\s*(?:at|apenstaartje)\s*[)\]]\s*|\s+(?:at|apenstaartje)\s+|\s*@\s*/giu, '@')
+    .replace(/\s*[([]\s*(?:dot|punt)\s*[)\]]\s*|(?<=@[^\s]*)\s+(?:dot|punt)\s+/giu, '.');
+}
+
+/** Digits with whatever stood between them removed ("123 / 45.67-82" → "1234567 82" → "123456782"). */
+const digitsJoined = (text: string): string => text.replace(/(?<=\p{N})[^\p{L}\p{N}\n]{1,3}(?=\p{N})/gu, '');
+
+function leftoverCheck(people: KnownPerson[]): (text: string) => IdentifierKind[] {
+  const checks: { kind: IdentifierKind; test: (text: string, digits: string) => boolean }[] = [];
+  const nameWords = new Set<string>();
+  for (const person of people) {
+    const { given, prefix, family } = nameParts(person);
+    for (const word of [...given, ...words(family), ...words(person.name)]) {
+      const lower = word.toLowerCase();
+      // Ordinary words and particles decide nothing here; the rules above judge them in context.
+      if (letterCount(word) >= 3 && !NOT_A_NAME.has(lower) && !isOrdinaryWord(lower) && !NAME_PARTICLES.has(lower) && !words(prefix).includes(word)) nameWords.add(lower.normalize('NFC'));
+    }
+    const bsn = person.bsn?.replace(/\D/g, '');
+    if (bsn?.length === 9) checks.push({ kind: 'bsn', test: (_, digits) => new RegExp(`(?<!\\d)${bsn}(?!\\d)`).test(digits) });
+    const phone = person.phone?.replace(/\D/g, '').replace(/^(?:00)?31|^0/, '');
+    if (phone && phone.length >= 6) checks.push({ kind: 'telefoon', test: (_, digits) => new RegExp(`(?<!\\d)(?:0|31|0031)?${phone}(?!\\d)`).test(digits) });
+    const email = person.email?.trim().toLowerCase();
+    if (email) checks.push({ kind: 'email', test: (text) => text.toLowerCase().includes(email) });
+    const date = person.birthDate ? birthDateSource(person.birthDate) : null;
+    const compactDate = /^(\d{4})-(\d{2})-(\d{2})$/.exec(person.birthDate ?? '');
+    if (date && compactDate) {
+      const [, year, month, day] = compactDate;
+      const pattern = new RegExp(`${NUM_START}(?:${date})${DATE_END}`, 'iu');
+      const joined = new RegExp(`(?<!\\d)(?:${day}${month}${year}|${year}${month}${day})(?!\\d)`);
+      checks.push({ kind: 'geboortedatum', test: (text, digits) => pattern.test(text) || joined.test(digits) });
+    }
+    const street = /^(.*?\p{L})\s*(\d+)/u.exec(person.street ?? '');
+    if (street?.[1] && street[2]) {
+      const pattern = new RegExp(`${START}${literal(street[1])}\\s*${street[2]}${NUM_END}`, 'iu');
+      checks.push({ kind: 'adres', test: (text) => pattern.test(text) });
+    }
+    const postcode = /^\s*(\d{4})\s*([a-z]{2})\s*$/i.exec(person.postalCode ?? '');
+    if (postcode) {
+      const pattern = new RegExp(`${START}${postcode[1]}\\s*${postcode[2]}${END}`, 'iu');
+      checks.push({ kind: 'postcode', test: (text) => pattern.test(text) });
+    }
+  }
+  if (nameWords.size > 0) {
+    const pattern = new RegExp(`${START}(?:${[...nameWords].map(escapeRegExp).join('|')})${END}`, 'iu');
+    checks.push({ kind: 'naam', test: (text) => pattern.test(text.normalize('NFC')) });
+  }
+  return (text) => {
+    const normalised = normalisedForGate(text);
+    const digits = digitsJoined(normalised);
+    return [...new Set(checks.filter(({ test }) => test(normalised, digits)).map(({ kind }) => kind))];
+  };
 }

@@ -1,9 +1,11 @@
 import { dutchDay } from '../agenda/agenda.dates';
-import type { AiPort } from '../ai/ai.port';
+import { AiRefusedError, refusedNotice, type AiPort } from '../ai/ai.port';
+import { knownPeople } from '../ai/known-people';
 import { chatAssistantPrompt, chatSystemPrompt } from '../ai/prompts/chat-assistant.prompt';
 import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
 import type { MikroORM } from '../db/orm';
+import { withTenant } from '../db/tenant';
 import { classifyCore, trustedContext } from '../intent/intent.service';
 import { classifyReflex } from '../intent/reflex';
 import { isNoShowCommand } from '../noshow/noshow.command';
@@ -15,12 +17,17 @@ export interface ChatDeps {
   ai: AiPort;
 }
 
-/** Every name the conversation mentions, so pseudonymisation hides it before the model sees it. */
-function mentionedPeople(request: ChatRequest): KnownPerson[] {
+/**
+ * Everyone the record knows who may be in the conversation (the active patient with contact
+ * persons and GPs, staff, other patients named), and every name the conversation mentions.
+ */
+async function peopleInConversation(orm: MikroORM, actor: AuditActor, request: ChatRequest): Promise<KnownPerson[]> {
   const texts = [request.message, ...request.messages.map((message) => message.content)];
+  const patientIds = request.context?.activePatient ? [request.context.activePatient.id] : [];
+  const record = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) => knownPeople(em, { patientIds, texts }));
   const names = new Set(texts.flatMap((text) => classifyReflex(text, request.context).names));
   if (request.context?.activePatient) names.add(request.context.activePatient.name);
-  return [...names].map((name) => ({ name }));
+  return [...record, ...[...names].map((name) => ({ name }))];
 }
 
 /** The local reply goes out in a few pieces too, so the client reads one kind of stream. */
@@ -36,16 +43,22 @@ function* pieces(text: string): Generator<string> {
  */
 export async function* chatReply(deps: ChatDeps, actor: AuditActor, claimed: ChatRequest, signal: AbortSignal, now = new Date()): AsyncGenerator<string, void, undefined> {
   const request = { ...claimed, context: await trustedContext(deps.orm, actor, claimed.context) };
-  if (!deps.ai.configured) {
+  const context = { organisationId: actor.organisationId, userId: actor.userId, patientId: request.context?.activePatient?.id ?? null };
+  const local = async function* (notice?: string): AsyncGenerator<string, void, undefined> {
+    if (notice) yield* pieces(`${notice}\n\n`);
     if (isNoShowCommand(request.message)) {
       yield* pieces(noShowReply);
       return;
     }
     const classification = await classifyCore(deps, actor, { input: request.message, context: request.context }, now);
     yield* pieces(localReply(classification.chain.actions));
+  };
+  if (!deps.ai.configured) {
+    await deps.ai.recordLocal({ capability: 'chat', prompt: chatAssistantPrompt, context, reason: 'geen taalmodel ingesteld' });
+    yield* local();
     return;
   }
-  yield* deps.ai.stream({
+  const reply = deps.ai.stream({
     capability: 'chat',
     prompt: chatAssistantPrompt,
     messages: [
@@ -53,8 +66,15 @@ export async function* chatReply(deps: ChatDeps, actor: AuditActor, claimed: Cha
       ...request.messages,
       { role: 'user', content: request.message },
     ],
-    context: { organisationId: actor.organisationId, userId: actor.userId, patientId: request.context?.activePatient?.id ?? null },
-    pseudonymiser: new Pseudonymiser(mentionedPeople(request)),
+    context,
+    pseudonymiser: new Pseudonymiser(await peopleInConversation(deps.orm, actor, request)),
     signal,
   });
+  try {
+    yield* reply;
+  } catch (error) {
+    // Refused before anything was sent or shown: the local answer, with the reason.
+    if (!(error instanceof AiRefusedError)) throw error;
+    yield* local(refusedNotice);
+  }
 }

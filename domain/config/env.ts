@@ -58,6 +58,8 @@ const envSchema = z
     OPENAI_MODEL_GP_LETTER: z.string().min(1).optional(),
     OPENAI_MODEL_TREATMENT_PLAN: z.string().min(1).optional(),
     AI_INTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** Days the pseudonymised request of each AI call is kept for review (`ai_requests`); 0 keeps none. */
+    AI_REQUEST_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     /** The assistant (classification, chains, chat) can be switched off per installation. */
     FEATURE_ASSISTANT: flag.default(true),
     /** Streaming speech recognition for dictation (ADR 0016); unset hides the microphone. */

@@ -1,5 +1,6 @@
 import { Appointment } from '../agenda/appointment.entity';
 import { AiEvent } from '../ai/ai-event.entity';
+import { ContactPerson } from '../patient/contact-person.entity';
 import { AuditEvent } from '../audit/audit.entity';
 import { Organisation, Session, User } from '../auth/auth.entities';
 import { Patient } from '../patient/patient.entity';
@@ -11,4 +12,4 @@ import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { Nudge } from '../nudge/nudge.entity';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
-export const entities = [Organisation, User, Session, Patient, AuditEvent, Report, VitalObservation, RiskAssessment, Diagnosis, IntakeSection, Appointment, AiEvent, TreatmentPlan, GpLetter, GpLetterVersion, Nudge];
+export const entities = [Organisation, User, Session, Patient, ContactPerson, AuditEvent, Report, VitalObservation, RiskAssessment, Diagnosis, IntakeSection, Appointment, AiEvent, TreatmentPlan, GpLetter, GpLetterVersion, Nudge];

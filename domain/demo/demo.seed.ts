@@ -7,6 +7,7 @@ import { Patient } from '../patient/patient.entity';
 import { formatNumericDate } from '../patient/patient.format';
 import { displayName } from '../patient/patient.service';
 import { Appointment } from '../agenda/appointment.entity';
+import { ContactPerson } from '../patient/contact-person.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { defaultAgendaDate, viewDays } from '../agenda/agenda.dates';
 import type { AppointmentType } from '../agenda/agenda.schemas';
@@ -57,8 +58,9 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
       await seedClinical(em);
       await seedAgenda(em);
     }
-    // Apart from the patients, so an existing demo database gets its draft letters too.
+    // Apart from the patients, so an existing demo database gets its draft letters and contacts too.
     if ((await em.count(GpLetter, {})) === 0) await seedGpLetters(em);
+    if ((await em.count(ContactPerson, {})) === 0) await seedContactPersons(em);
   });
 }
 
@@ -201,6 +203,22 @@ async function seedAgenda(em: EntityManager): Promise<void> {
  * Draft GP letters (huisartsbrieven) for two recognisable patients: what a no-show rewrites. They
  * carry the name, birth date and BSN as real letters do, which is what pseudonymisation must hide.
  */
+/** The people around two demo patients, as the record and the pseudonymiser know them. */
+async function seedContactPersons(em: EntityManager): Promise<void> {
+  const nurse = await em.findOne(User, { email: demoAccounts.verpleegkundige.email });
+  if (!nurse) return;
+  const contacts: [string, string, string, string | null][] = [
+    ['Vries', 'Gerda de Vries', 'moeder', '06 24681357'],
+    ['Vries', 'Mr. P. Hoekstra', 'mentor', null],
+    ['Amrani', 'Youssef El Amrani', 'partner', '06 13572468'],
+  ];
+  for (const [familyName, name, relation, phone] of contacts) {
+    const patient = await em.findOne(Patient, { familyName });
+    if (patient) em.create(ContactPerson, { organisationId: demoOrganisation.id, patientId: patient.id, name, relation, phone, email: null, createdBy: nurse.id });
+  }
+  await em.flush();
+}
+
 async function seedGpLetters(em: EntityManager): Promise<void> {
   const psychiatrist = await em.findOne(User, { email: demoAccounts.psychiater.email });
   if (!psychiatrist) return;

@@ -1,4 +1,5 @@
-import type { AiPort } from '../ai/ai.port';
+import { refusedNotice, type AiPort } from '../ai/ai.port';
+import { knownPeople } from '../ai/known-people';
 import { unusableModelAnswer } from '../ai/json-answer';
 import { handoverMessages, handoverSummaryPrompt } from '../ai/prompts/handover-summary.prompt';
 import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
@@ -30,7 +31,8 @@ export interface HandoverJob {
 
 export interface CollectedSources {
   patientName: string;
-  person: KnownPerson;
+  /** Everyone the record knows who could be named in the sources: hidden from the model. */
+  people: KnownPerson[];
   kept: Candidate[];
   considered: number;
 }
@@ -59,7 +61,8 @@ const modelUnavailable = 'Het taalmodel reageerde niet; dit is een extractieve s
 export async function collectHandoverSources(em: EntityManager, job: HandoverJob): Promise<CollectedSources> {
   const sources = await gatherHandoverSources(em, job.actor, job.patientId, job.period, new Date(job.requestedAt));
   const { kept, considered } = candidatesFor(job.role, sources);
-  return { patientName: sources.patient.name, person: sources.patient.person, kept, considered };
+  const people = await knownPeople(em, { patientIds: [job.patientId], texts: kept.map((candidate) => candidate.line) });
+  return { patientName: sources.patient.name, people, kept, considered };
 }
 
 /** Step 3: the model summarises what is left (pseudonymised); without a model, the local extract. */
@@ -68,20 +71,24 @@ export async function summariseHandover(ai: AiPort, job: HandoverJob, collected:
     ok: true,
     prepared: { draft: enforceRules(localDraft(collected.kept, job.role, job.period, collected.patientName), collected.kept, job.role).draft, bron: 'lokaal', model: null, droppedUncited: 0, ...(melding ? { melding } : {}) },
   });
-  if (!ai.configured || collected.kept.length === 0) return local();
+  const context = { organisationId: job.actor.organisationId, userId: job.actor.userId, patientId: job.patientId, workflowId: job.workflowId };
+  if (!ai.configured || collected.kept.length === 0) {
+    await ai.recordLocal({ capability: 'handover', prompt: handoverSummaryPrompt, context, reason: ai.configured ? 'geen relevante bronnen in de periode' : 'geen taalmodel ingesteld' });
+    return local();
+  }
   const answer = await ai.complete({
     capability: 'handover',
     prompt: handoverSummaryPrompt,
     messages: handoverMessages(job.role, job.period, collected.patientName, collected.kept.map((candidate) => `[${candidate.ref}] ${candidate.line}`)),
-    context: { organisationId: job.actor.organisationId, userId: job.actor.userId, patientId: job.patientId, workflowId: job.workflowId },
-    pseudonymiser: new Pseudonymiser([collected.person]),
+    context,
+    pseudonymiser: new Pseudonymiser(collected.people),
     parse: (text) => {
       const draft = parseModelDraft(text);
       return { value: draft, malformed: draft === null };
     },
     json: true,
   });
-  if (!('value' in answer)) return local(modelUnavailable);
+  if (!('value' in answer)) return local(answer.outcome === 'geweigerd' ? refusedNotice : modelUnavailable);
   if (!answer.value) return { ok: false, error: unusableModelAnswer };
   const { draft, droppedUncited } = enforceRules(answer.value, collected.kept, job.role);
   return { ok: true, prepared: { draft, bron: 'taalmodel', model: answer.model, droppedUncited } };

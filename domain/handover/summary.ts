@@ -91,9 +91,12 @@ export function candidatesFor(role: HandoverRole, sources: HandoverSources): { k
 
 const interpretationText = { HH: 'sterk verhoogd', H: 'verhoogd', N: 'normaal', L: 'verlaagd', LL: 'sterk verlaagd' } as const;
 
+/** Relevance weight from which a source makes the patient `instabiel` and is an alert of the handover. */
+const alertWeight = 3;
+
 function severityOf(kept: Candidate[]): Severity {
   const top = Math.max(0, ...kept.map((candidate) => candidate.relevance.weight));
-  return top >= 3 ? 'instabiel' : top >= 2 ? 'let op' : 'stabiel';
+  return top >= alertWeight ? 'instabiel' : top >= 2 ? 'let op' : 'stabiel';
 }
 
 function actionFor(candidate: Candidate, role: HandoverRole): DraftItem | null {
@@ -158,12 +161,22 @@ export function parseModelDraft(text: string): Draft | null {
  */
 export function enforceRules(draft: Draft, kept: Candidate[], role: HandoverRole): { draft: Draft; droppedUncited: number } {
   const refs = new Set(kept.map((candidate) => candidate.ref));
-  const attention = draft.aandachtspunten.filter((item) => item.ref !== null && refs.has(item.ref));
+  const cited = draft.aandachtspunten.filter((item) => item.ref !== null && refs.has(item.ref));
   const actions = draft.actiepunten.filter((item) => item.ref === null || refs.has(item.ref));
-  const droppedUncited = draft.aandachtspunten.length - attention.length + (draft.actiepunten.length - actions.length);
+  const droppedUncited = draft.aandachtspunten.length - cited.length + (draft.actiepunten.length - actions.length);
+  // What the server judged most serious stays, whatever the answer says: a source of the highest
+  // weight the answer left out comes back in its own words, first; the severity never drops below
+  // what the sources give (a report could ask the model to play things down).
+  const citedRefs = new Set(cited.map((item) => item.ref));
+  const alerts = kept.filter((candidate) => candidate.relevance.weight >= alertWeight && !citedRefs.has(candidate.ref)).map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
   const limits = itemLimits[role];
   return {
-    draft: { ...draft, aandachtspunten: attention.slice(0, limits.aandachtspunten), actiepunten: actions.slice(0, limits.actiepunten).map((item) => ({ ...item, eigenaar: item.eigenaar ?? 'team' })) },
+    draft: {
+      ...draft,
+      ernst: severities[Math.max(severities.indexOf(draft.ernst), severities.indexOf(severityOf(kept)))] ?? draft.ernst,
+      aandachtspunten: [...alerts, ...cited].slice(0, limits.aandachtspunten),
+      actiepunten: actions.slice(0, limits.actiepunten).map((item) => ({ ...item, eigenaar: item.eigenaar ?? 'team' })),
+    },
     droppedUncited,
   };
 }

@@ -23,6 +23,7 @@ interface EventRow {
   tokens_out: number;
   duration_ms: number;
   outcome: string;
+  reason: string | null;
   user_id: string;
   patient_id: string | null;
 }
@@ -97,7 +98,7 @@ describe('escalation from the local reflex to the orchestrator', () => {
     expect(result.tokensUsed).toBe(338);
     expect(result.chain.actions).toEqual([{ intent: 'overdracht', entities: { patientName: 'Kees van der Berg', patientId: patients.kees!.id }, confidence: 0.88 }]);
     const last = (await events()).at(-1)!;
-    expect(last).toMatchObject({ capability: 'intent', model: 'test-model', prompt_version: 'intent-orchestrator@1', tokens_in: 321, tokens_out: 17, outcome: 'ok', user_id: actor.userId });
+    expect(last).toMatchObject({ capability: 'intent', model: 'test-model', prompt_version: 'intent-orchestrator@2', tokens_in: 321, tokens_out: 17, outcome: 'ok', user_id: actor.userId });
     expect(last.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
@@ -155,7 +156,7 @@ describe('malformed and failed model answers', () => {
     const result = await classifyCore({ orm, ai }, actor, { input: 'wat moet er gebeuren met het plan' });
     expect(result.ai.status).toBe('error');
     for (const action of result.chain.actions) expect(action.confidence).toBeLessThanOrEqual(0.6);
-    expect((await events()).at(-1)!.outcome).toBe('error');
+    expect((await events()).at(-1)).toMatchObject({ outcome: 'fout', reason: 'taalmodel antwoordde HTTP 503' });
   });
 
   it('without a configured model stays local and says so', async () => {

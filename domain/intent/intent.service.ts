@@ -1,6 +1,7 @@
 import { appointmentsBetween } from '../agenda/agenda.service';
 import { dutchDay } from '../agenda/agenda.dates';
 import type { AiPort } from '../ai/ai.port';
+import { knownPeople } from '../ai/known-people';
 import { intentOrchestratorMessages, intentOrchestratorPrompt, type OrchestratorContext } from '../ai/prompts/intent-orchestrator.prompt';
 import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
@@ -20,7 +21,10 @@ export interface ClassifyDeps {
   ai: AiPort;
 }
 
-export type AiStatus = 'not_needed' | 'not_configured' | 'ok' | 'malformed' | 'timeout' | 'error';
+export type AiStatus = 'not_needed' | 'not_configured' | 'ok' | 'malformed' | 'timeout' | 'error' | 'refused';
+
+/** The port's recorded outcome as the API has always reported it. */
+const statusOf = (outcome: 'timeout' | 'fout' | 'geweigerd'): AiStatus => ({ timeout: 'timeout', fout: 'error', geweigerd: 'refused' } as const)[outcome];
 
 export interface CoreClassification {
   handledBy: 'reflex' | 'orchestrator';
@@ -66,7 +70,7 @@ async function resolvePatients(em: EntityManager, actor: AuditActor, actions: Ch
 }
 
 /** What the model may see of the clinician's day: five appointments and three recent reports, short. */
-async function orchestratorContext(em: EntityManager, actor: AuditActor, context: ClassifyContext, now: Date): Promise<{ context: OrchestratorContext; known: KnownPerson[] }> {
+async function orchestratorContext(em: EntityManager, actor: AuditActor, context: ClassifyContext, now: Date): Promise<{ context: OrchestratorContext; known: KnownPerson[]; patientIds: string[] }> {
   const week = { start: now, end: new Date(now.getTime() + 7 * 24 * 3600_000) };
   const agenda = (await appointmentsBetween(em, actor, week, { practitionerId: actor.userId })).filter((item) => item.status !== 'geannuleerd').slice(0, 5);
   const reports = await em.find(
@@ -85,6 +89,7 @@ async function orchestratorContext(em: EntityManager, actor: AuditActor, context
       recent: reports.map((report) => ({ when: dutchDay(report.createdAt, 'd MMM'), patient: reportNames.get(report.patientId) ?? 'patiënt', excerpt: report.content.replace(/\s+/g, ' ').slice(0, 120) })),
     },
     known: [...agenda.map((item) => ({ name: item.patientName })), ...(context.activePatient ? [{ name: context.activePatient.name }] : [])],
+    patientIds: [...agenda.map((item) => item.patientId), ...reports.map((report) => report.patientId)],
   };
 }
 
@@ -133,13 +138,18 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
 
   if (!escalate || !deps.ai.configured) {
     const { actions } = await withTenant(deps.orm, tenant, (em) => resolvePatients(em, actor, local.actions));
+    if (escalate) {
+      await deps.ai.recordLocal({ capability: 'intent', prompt: intentOrchestratorPrompt, context: { organisationId: actor.organisationId, userId: actor.userId, patientId: context.activePatient?.id ?? null }, reason: 'geen taalmodel ingesteld' });
+    }
     return { handledBy: 'reflex', chain: { actions }, tokensUsed: 0, processingTimeMs: elapsed(), ai: { configured: deps.ai.configured, status: escalate ? 'not_configured' : 'not_needed' } };
   }
 
   const prepared = await withTenant(deps.orm, tenant, async (em) => {
     const resolved = await resolvePatients(em, actor, local.actions, local.names);
     const background = await orchestratorContext(em, actor, context, now);
-    return { actions: resolved.actions, context: background.context, known: [...resolved.known, ...background.known] };
+    const patientIds = [...resolved.actions.flatMap((action) => (action.entities.patientId ? [action.entities.patientId] : [])), ...(context.activePatient ? [context.activePatient.id] : []), ...background.patientIds];
+    const record = await knownPeople(em, { patientIds, texts: [input, ...background.context.recent.map((report) => report.excerpt)] });
+    return { actions: resolved.actions, context: background.context, known: [...record, ...resolved.known, ...background.known] };
   });
   const answer = await deps.ai.complete({
     capability: 'intent',
@@ -152,7 +162,7 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
   });
   const tokensUsed = answer.tokensIn + answer.tokensOut;
   if (!('value' in answer)) {
-    return { handledBy: 'reflex', chain: { actions: capped(prepared.actions) }, tokensUsed, processingTimeMs: elapsed(), ai: { configured: true, status: answer.outcome } };
+    return { handledBy: 'reflex', chain: { actions: capped(prepared.actions) }, tokensUsed, processingTimeMs: elapsed(), ai: { configured: true, status: statusOf(answer.outcome) } };
   }
   const modelActions = withLocalDates(answer.value.actions, local.actions);
   const pronounFilled = modelActions.map((action) =>

@@ -1,5 +1,6 @@
 import { markNoShow, restoreAfterNoShow } from '../agenda/agenda.service';
 import type { AppointmentStatus } from '../agenda/agenda.schemas';
+import { knownPeople } from '../ai/known-people';
 import type { AuditActor } from '../audit/audit.service';
 import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
@@ -7,7 +8,7 @@ import { approveLetter, claimDraftLetter, heldLetter, markReadyToSend, offerRewr
 import { dismissNudgesAbout, recordNudge } from '../nudge/nudge.service';
 import type { Patient } from '../patient/patient.entity';
 import { formatNumericDate } from '../patient/patient.format';
-import { displayName, findPatient, knownPerson } from '../patient/patient.service';
+import { displayName, findPatient } from '../patient/patient.service';
 import { onceOnly } from '../shared/effects';
 import type { Approval, LetterRewrite, NoShowJob, PreparedNoShow } from './noshow';
 
@@ -42,7 +43,7 @@ export async function prepareNoShow(em: EntityManager, job: NoShowJob, key: stri
     letterId: letter.id,
     patientId: patient.id,
     patientName: displayName(patient),
-    people: [knownPerson(patient), ...(gp.name ? [{ name: gp.name }] : [])],
+    people: await knownPeople(em, { patientIds: [patient.id], texts: [letter.originalText] }),
     gp,
     appointment: { id: job.appointmentId, start: done.start, type: done.type, previousStatus: done.previousStatus as AppointmentStatus },
     draft: letter.originalText,

@@ -1,6 +1,6 @@
 import { dutchDay } from '../agenda/agenda.dates';
 import { appointmentTypeLabels, type AppointmentType } from '../agenda/agenda.schemas';
-import type { AiPort } from '../ai/ai.port';
+import { refusedNotice, type AiPort } from '../ai/ai.port';
 import { gpLetterNoShowMessages, gpLetterNoShowPrompt, type NoShowFacts } from '../ai/prompts/gp-letter-noshow.prompt';
 import { jsonFromAnswer } from '../ai/json-answer';
 import { Pseudonymiser } from '../ai/pseudonymise';
@@ -52,12 +52,16 @@ export function parseModelLetter(answer: string, draft: string): { letter: strin
 export async function rewriteLetter(ai: AiPort, job: NoShowJob, prepared: PreparedNoShow): Promise<LetterRewrite> {
   const facts = noShowFacts(prepared, job);
   const local = (melding?: string): LetterRewrite => ({ text: localNoShowRewrite(prepared.draft, prepared.patientName, facts), bron: 'lokaal', model: null, ...(melding ? { melding } : {}) });
-  if (!ai.configured) return local();
+  const context = { organisationId: job.actor.organisationId, userId: job.actor.userId, patientId: prepared.patientId, workflowId: job.workflowId };
+  if (!ai.configured) {
+    await ai.recordLocal({ capability: 'gp_letter', prompt: gpLetterNoShowPrompt, context, reason: 'geen taalmodel ingesteld' });
+    return local();
+  }
   const answer = await ai.complete({
     capability: 'gp_letter',
     prompt: gpLetterNoShowPrompt,
     messages: gpLetterNoShowMessages(prepared.draft, facts),
-    context: { organisationId: job.actor.organisationId, userId: job.actor.userId, patientId: prepared.patientId, workflowId: job.workflowId },
+    context,
     pseudonymiser: new Pseudonymiser(prepared.people),
     parse: (text) => {
       const parsed = parseModelLetter(text, prepared.draft);
@@ -65,7 +69,7 @@ export async function rewriteLetter(ai: AiPort, job: NoShowJob, prepared: Prepar
     },
     json: true,
   });
-  if (!('value' in answer)) return local(modelUnavailable);
+  if (!('value' in answer)) return local(answer.outcome === 'geweigerd' ? refusedNotice : modelUnavailable);
   if (!answer.value) return local(modelUnusable);
   return { text: answer.value, bron: 'taalmodel', model: answer.model };
 }

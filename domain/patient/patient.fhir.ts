@@ -1,4 +1,5 @@
-import type { Bundle, Extension, HumanName, OperationOutcome, OperationOutcomeIssue, Patient as BasePatient } from '@medplum/fhirtypes';
+import type { Bundle, Extension, HumanName, OperationOutcome, OperationOutcomeIssue, Patient as BasePatient, PatientContact } from '@medplum/fhirtypes';
+import type { ContactPersonView, ContactRelation } from './contact-persons.schemas';
 import { AppError } from '../shared/errors';
 import { z } from '../shared/validation';
 import type { PatientInput } from './patient.schemas';
@@ -23,7 +24,27 @@ export const fhirContentType = 'application/fhir+json; charset=utf-8';
  * PatientView → FHIR R4 Patient. The name follows nl-core-HumanName: `family` is the whole family
  * name ("van der Berg"), with the prefix and the own name in their HL7 extensions on `_family`.
  */
-export function toFhirPatient(patient: PatientView): FhirPatient {
+const relationshipSystem = 'http://terminology.hl7.org/CodeSystem/v2-0131';
+const family: readonly ContactRelation[] = ['moeder', 'vader', 'partner', 'echtgenoot', 'echtgenote', 'zoon', 'dochter', 'broer', 'zus', 'kind', 'familielid'];
+/** HL7 v2 table 0131: family is next of kin (N), everyone else a contact person (CP); the Dutch relation is the text. */
+function relationshipCode(relation: ContactRelation): { code: string; display: string } {
+  return family.includes(relation) ? { code: 'N', display: 'Next-of-Kin' } : { code: 'CP', display: 'Contact person' };
+}
+
+function fhirContact(contact: ContactPersonView): PatientContact {
+  const telecom = [
+    ...(contact.phone ? [{ system: 'phone' as const, value: contact.phone }] : []),
+    ...(contact.email ? [{ system: 'email' as const, value: contact.email }] : []),
+  ];
+  return {
+    id: contact.id,
+    relationship: [{ coding: [{ system: relationshipSystem, ...relationshipCode(contact.relation) }], text: contact.relation }],
+    name: { text: contact.name },
+    ...(telecom.length ? { telecom } : {}),
+  };
+}
+
+export function toFhirPatient(patient: PatientView, contacts: readonly ContactPersonView[] = []): FhirPatient {
   const family = [patient.namePrefix, patient.familyName].filter(Boolean).join(' ');
   const familyParts: Extension[] = [
     ...(patient.namePrefix ? [{ url: extensionUrls.ownPrefix, valueString: patient.namePrefix }] : []),
@@ -57,6 +78,7 @@ export function toFhirPatient(patient: PatientView): FhirPatient {
     ...(telecom.length ? { telecom } : {}),
     gender: patient.gender,
     ...(patient.birthDate ? { birthDate: patient.birthDate } : {}),
+    ...(contacts.length ? { contact: contacts.map(fhirContact) } : {}),
     ...(hasAddress
       ? {
           address: [
@@ -73,7 +95,7 @@ export function toFhirPatient(patient: PatientView): FhirPatient {
   };
 }
 
-export function searchsetBundle(page: PatientPage, selfUrl: URL): Bundle<FhirPatient> {
+export function searchsetBundle(page: PatientPage, selfUrl: URL, contacts: ReadonlyMap<string, readonly ContactPersonView[]> = new Map()): Bundle<FhirPatient> {
   const link = (offset: number) => {
     const url = new URL(selfUrl);
     url.searchParams.set('_offset', String(offset));
@@ -91,7 +113,7 @@ export function searchsetBundle(page: PatientPage, selfUrl: URL): Bundle<FhirPat
     ],
     entry: page.items.map((patient) => ({
       fullUrl: new URL(`/api/fhir/Patient/${patient.id}`, selfUrl).toString(),
-      resource: toFhirPatient(patient),
+      resource: toFhirPatient(patient, contacts.get(patient.id)),
       search: { mode: 'match' },
     })),
   };

@@ -6,6 +6,7 @@ import { approvalIssues, planContentSchema } from './treatment-plan.schemas';
 
 const sources: PlanSources = {
   patient: { id: 'p1', name: 'Jan de Vries', person: { name: 'Jan de Vries' }, age: 55, status: 'active' },
+  people: [{ name: 'Jan de Vries' }],
   intake: { completionPercentage: 71, open: ['Hulpvraag', 'Behandeladvies'] },
   diagnoses: [
     { code: 'F20.0', label: 'Schizofrenie, paranoïde type', kind: 'hoofd', diagnosedAt: '2024-05-14' },

@@ -1,4 +1,4 @@
-import type { AiPort } from '../ai/ai.port';
+import { refusedNotice, type AiPort } from '../ai/ai.port';
 import { unusableModelAnswer } from '../ai/json-answer';
 import { treatmentPlanMessages, treatmentPlanPrompt } from '../ai/prompts/treatment-plan.prompt';
 import { Pseudonymiser } from '../ai/pseudonymise';
@@ -42,20 +42,24 @@ export async function collectTreatmentPlanSources(em: EntityManager, job: Treatm
 /** Step 2: the model drafts from the pseudonymised record; without a model, the local draft. */
 export async function draftTreatmentPlan(ai: AiPort, job: TreatmentPlanJob, sources: PlanSources): Promise<DraftResult> {
   const local = (melding: string | null): DraftResult => ({ ok: true, drafted: { plan: localPlan(sources), bron: 'lokaal', model: null, melding } });
-  if (!ai.configured) return local(null);
+  const context = { organisationId: job.actor.organisationId, userId: job.actor.userId, patientId: job.patientId, workflowId: job.workflowId };
+  if (!ai.configured) {
+    await ai.recordLocal({ capability: 'treatment_plan', prompt: treatmentPlanPrompt, context, reason: 'geen taalmodel ingesteld' });
+    return local(null);
+  }
   const answer = await ai.complete<ModelPlan | null>({
     capability: 'treatment_plan',
     prompt: treatmentPlanPrompt,
     messages: treatmentPlanMessages(sources),
-    context: { organisationId: job.actor.organisationId, userId: job.actor.userId, patientId: job.patientId, workflowId: job.workflowId },
-    pseudonymiser: new Pseudonymiser([sources.patient.person]),
+    context,
+    pseudonymiser: new Pseudonymiser(sources.people),
     parse: (text) => {
       const plan = planFromModel(text, sources);
       return { value: plan, malformed: plan === null || plan.repaired };
     },
     json: true,
   });
-  if (!('value' in answer)) return local(modelUnavailable);
+  if (!('value' in answer)) return local(answer.outcome === 'geweigerd' ? refusedNotice : modelUnavailable);
   if (!answer.value) return { ok: false, error: unusableModelAnswer };
   return { ok: true, drafted: { plan: answer.value.plan, bron: 'taalmodel', model: answer.model, melding: answer.value.melding } };
 }

@@ -1,4 +1,5 @@
 import { Appointment } from '../agenda/appointment.entity';
+import { knownPeople } from '../ai/known-people';
 import type { KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
 import { User } from '../auth/auth.entities';
@@ -25,6 +26,8 @@ export interface PlanSources {
   practitioners: { name: string; role: ClinicalRole }[];
   /** The Amsterdam calendar date the plan was asked for; evaluation dates count from it. */
   today: string;
+  /** Everyone the record knows who could be named in these sources: hidden from the model. */
+  people: KnownPerson[];
 }
 
 const reportLimit = 15;
@@ -60,6 +63,10 @@ export async function gatherPlanSources(em: EntityManager, actor: AuditActor, pa
   const risks = await currentRisks(em, actor, { patientId });
   const timeline = await patientTimeline(em, actor, patientId, reportLimit);
   const practitioners = await practitionersOf(em, actor, patientId);
+  const reports = timeline
+    .flatMap((day) => day.reports)
+    .map((report) => ({ type: report.type, category: report.category, content: report.content.replace(/\s+/g, ' ').trim().slice(0, reportChars), createdAt: report.createdAt }));
+  const people = await knownPeople(em, { patientIds: [patientId], texts: [...reports.map((report) => report.content), ...risks.risks.map((risk) => risk.rationale)] });
   return {
     patient: { id: patient.id, name: displayName(patient), person: knownPerson(patient), age: ageOn(patient.birthDate ?? null, today), status: patient.episodeStatus },
     intake: { completionPercentage: intake.completionPercentage, open: intake.sections.filter((section) => !section.complete).map((section) => section.label) },
@@ -68,10 +75,9 @@ export async function gatherPlanSources(em: EntityManager, actor: AuditActor, pa
       ...diagnoses.secondary.map((row) => ({ code: row.code, label: row.label, kind: 'neven' as const, diagnosedAt: row.diagnosedAt })),
     ],
     risks: risks.risks.map((risk) => ({ riskType: risk.riskType, riskLevel: risk.riskLevel, rationale: risk.rationale, assessedAt: risk.assessedAt })),
-    reports: timeline
-      .flatMap((day) => day.reports)
-      .map((report) => ({ type: report.type, category: report.category, content: report.content.replace(/\s+/g, ' ').trim().slice(0, reportChars), createdAt: report.createdAt })),
+    reports,
     practitioners,
     today,
+    people,
   };
 }

@@ -113,10 +113,17 @@ describe('requests refused before any route', () => {
   it('close the connection when they answer before a large body arrived, so the next request still gets through', async () => {
     const { cookie } = await signedInUser();
     for (let round = 0; round < 3; round++) {
-      const early = await json('/api/reports', { method: 'POST', cookie, headers: crossSite, body: { content: 'é'.repeat(300_000) } });
-      expect(early.status).toBe(403);
-      expect(early.headers.get('connection')).toBe('close');
-      await early.text();
+      // The server answers and closes without reading the rest. Whether the client reads that answer
+      // or first fails its own write (EPIPE, ECONNRESET) is a race on the client's side; the raw-socket
+      // tests in web-edge.int.test.ts check the answer itself. Either way nothing may be left hanging.
+      const early = await json('/api/reports', { method: 'POST', cookie, headers: crossSite, body: { content: 'é'.repeat(300_000) } }).catch((error: unknown) => error);
+      if (early instanceof Response) {
+        expect(early.status).toBe(403);
+        expect(early.headers.get('connection')).toBe('close');
+        await early.text();
+      } else {
+        expect(String((early as { cause?: { code?: string } }).cause?.code)).toMatch(/^(EPIPE|ECONNRESET)$/);
+      }
       expect((await json('/api/reports', { method: 'POST', cookie, body: '{' })).status).toBe(400);
     }
   });

@@ -264,7 +264,7 @@ describe('no-show → GP letter on the real Temporal server', () => {
     const events = await withTenant(orm, tenantOf(nurse), (em) =>
       em.execute<{ capability: string; prompt_version: string; outcome: string; patient_id: string }[]>('select capability, prompt_version, outcome, patient_id from ai_events where workflow_id = ?', [noShowWorkflowId(appointmentId)]),
     );
-    expect(events).toEqual([{ capability: 'gp_letter', prompt_version: 'gp-letter-noshow@1', outcome: 'ok', patient_id: patientId }]);
+    expect(events).toEqual([{ capability: 'gp_letter', prompt_version: 'gp-letter-noshow@2', outcome: 'ok', patient_id: patientId }]);
     expect((await letterOf(letterId)).status).toBe('concept');
   });
 

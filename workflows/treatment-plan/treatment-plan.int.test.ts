@@ -103,7 +103,7 @@ describe('treatment-plan generation on the real Temporal server', () => {
     const stored = await plansOf(view.workflowId!);
     expect(stored).toHaveLength(1);
     expect(planContentSchema.parse(stored[0]!.content)).toEqual(stored[0]!.content);
-    expect(await aiEvents(view.workflowId!)).toEqual([{ capability: 'treatment_plan', outcome: 'ok', prompt_version: 'treatment-plan@1', patient_id: patientId }]);
+    expect(await aiEvents(view.workflowId!)).toEqual([{ capability: 'treatment_plan', outcome: 'ok', prompt_version: 'treatment-plan@2', patient_id: patientId }]);
 
     const sent = model.sentText();
     expect(sent).toContain('F20.0 Schizofrenie, paranoïde type');
@@ -171,7 +171,8 @@ describe('treatment-plan generation on the real Temporal server', () => {
     expect(view.plan.classificatie.map((row) => row.code)).toEqual(['F20.0']);
     expect(view.plan.doelen.map((goal) => goal.omschrijving).join(' ')).toMatch(/agressie-incidenten/);
     expect(view.plan.interventies.at(-1)).toMatch(/^Intake afronden: aanmelding en verwijzing, .*hulpvraag, behandeladvies\.$/);
-    expect(await aiEvents(view.workflowId!)).toEqual([]);
+    // The local path is an AI-backed answer too (issue 20): recorded, with model `lokaal`.
+    expect(await aiEvents(view.workflowId!)).toEqual([{ capability: 'treatment_plan', outcome: 'ok', prompt_version: 'treatment-plan@2', patient_id: view.patientId }]);
   });
 
   it('completes after its worker is stopped in the middle of drafting: stored once, every model call accounted', async () => {

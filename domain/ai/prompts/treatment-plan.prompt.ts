@@ -2,9 +2,10 @@ import { dutchDay } from '../../agenda/agenda.dates';
 import { episodeStatusLabels } from '../../patient/patient.schemas';
 import type { PlanSources } from '../../treatment-plan/sources';
 import type { Message, PromptRef } from '../ai.port';
+import { dataRule, fenced } from './fence';
 
 /** Change the text → raise the version: every `ai_events` row names the version that produced it. */
-export const treatmentPlanPrompt: PromptRef = { id: 'treatment-plan', version: '1' };
+export const treatmentPlanPrompt: PromptRef = { id: 'treatment-plan', version: '2' };
 
 const shape = `{"hulpvraag":"…","probleemanalyse":"…","classificatie":[{"code":"F32.2","omschrijving":"…","soort":"hoofd|neven"}],"doelen":[{"omschrijving":"…","evaluatiedatum":"JJJJ-MM-DD"}],"interventies":["…"],"medicatie":["…"],"frequentie":"…","duur":"…","crisisplan":{"signalen":["…"],"acties":["…"],"contact":"…"},"evaluatiemomenten":[{"datum":"JJJJ-MM-DD","omschrijving":"…"}]}`;
 
@@ -23,6 +24,7 @@ Regels:
 - Alle data liggen na ${sources.today} en hebben de vorm JJJJ-MM-DD.
 - Het crisisplan noemt vroege signalen, wat de cliënt en het team dan doen, en wie bij een crisis te bereiken is.
 - Kort en zakelijk Nederlands; schrijf over "de cliënt".
+- ${dataRule}
 Antwoord alleen met JSON, zonder markdown:
 ${shape}`;
 
@@ -37,7 +39,7 @@ ${shape}`;
     "Actuele risico's:",
     list(sources.risks.map((risk) => `- ${risk.riskType}: ${risk.riskLevel} — ${risk.rationale.replace(/\s+/g, ' ')}`), '(geen risicotaxatie vastgelegd)'),
     'Recente rapportages, nieuwste eerst:',
-    list(sources.reports.map((report) => `- ${when(report.createdAt)} · ${report.type}${report.category ? ` (${report.category})` : ''}: ${report.content}`), '(geen rapportages)'),
+    sources.reports.length ? fenced(sources.reports.map((report) => `- ${when(report.createdAt)} · ${report.type}${report.category ? ` (${report.category})` : ''}: ${report.content}`).join('\n')) : '(geen rapportages)',
   ].join('\n');
   return [
     { role: 'system', content: system },

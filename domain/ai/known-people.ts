@@ -1,0 +1,64 @@
+import type { EntityManager } from '../db/orm';
+import { contactPersonsOf } from '../patient/contact-persons';
+import { phoneticKey, tokens } from '../patient/name-matching';
+import { Patient } from '../patient/patient.entity';
+import { displayName, knownPerson } from '../patient/patient.service';
+import type { KnownPerson } from './pseudonymise';
+
+/**
+ * Everyone the record knows for one AI call, so the pseudonymiser recognises them in any case and
+ * in part: the patients concerned with their contact persons and GPs, the organisation's staff,
+ * and other patients of the organisation whose name appears in the texts (found through the
+ * patients' phonetic name keys, the GIN index patient search uses). Names of other patients are
+ * read only to hide them: they are neither shown nor sent, so they are not an access-log read.
+ */
+
+/** Capitalised words in the texts: how another patient would be written. Lower-case words are too many to look up. */
+function capitalisedWords(texts: readonly string[]): string[] {
+  const found = texts.flatMap((text) => text.match(/(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}'’-]{2,}/gu) ?? []);
+  return [...new Set(found.flatMap((word) => tokens(word)).filter((token) => token.length >= 3))];
+}
+
+const maxOtherPatients = 200;
+
+/** A PostgreSQL array literal: the driver would spread a JS array into a list of parameters. */
+const pgArray = (values: readonly string[]): string => `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+async function otherPatientsNamed(em: EntityManager, texts: readonly string[], exclude: readonly string[]): Promise<KnownPerson[]> {
+  const words = capitalisedWords(texts);
+  if (words.length === 0) return [];
+  const keys = [...new Set(words.map(phoneticKey).filter(Boolean))];
+  const rows = await em.execute<{ name_given: string[]; name_prefix: string | null; family_name: string }[]>(
+    `select name_given, name_prefix, family_name from patients
+      where search_keys && ?::text[] and not (id = any(?::uuid[])) limit ${maxOtherPatients}`,
+    [pgArray(keys), pgArray(exclude)],
+  );
+  const wanted = new Set(words);
+  // The phonetic keys are coarse ("Mol" and "Mulder" share none, "Jan" and "Jon" do): keep exact name words only.
+  return rows
+    .filter((row) => [...row.name_given, row.family_name].some((name) => tokens(name).some((token) => wanted.has(token))))
+    .map((row) => ({
+      name: displayName({ nameGiven: row.name_given, namePrefix: row.name_prefix, familyName: row.family_name }),
+      given: row.name_given,
+      prefix: row.name_prefix,
+      family: row.family_name,
+    }));
+}
+
+export async function knownPeople(em: EntityManager, { patientIds, texts = [] }: { patientIds: readonly string[]; texts?: readonly string[] }): Promise<KnownPerson[]> {
+  const ids = [...new Set(patientIds)];
+  const [patients, contacts, gps, staff, others] = await Promise.all([
+    ids.length ? em.find(Patient, { id: { $in: ids } }) : [],
+    Promise.all(ids.map((id) => contactPersonsOf(em, id))),
+    ids.length ? em.execute<{ gp_name: string }[]>('select distinct gp_name from gp_letters where patient_id = any(?::uuid[]) and gp_name is not null', [pgArray(ids)]) : [],
+    em.execute<{ display_name: string; email: string }[]>('select display_name, email from users'),
+    otherPatientsNamed(em, texts, ids),
+  ]);
+  return [
+    ...patients.map(knownPerson),
+    ...contacts.flat().map((contact) => ({ name: contact.name, phone: contact.phone, email: contact.email })),
+    ...gps.map((row) => ({ name: row.gp_name })),
+    ...staff.map((row) => ({ name: row.display_name, email: row.email })),
+    ...others,
+  ];
+}

@@ -1,0 +1,36 @@
+import { z } from '../shared/validation';
+
+/** The relations a contact person can have; the FHIR code says what kind of contact it is. */
+export const contactRelations = [
+  'moeder', 'vader', 'partner', 'echtgenoot', 'echtgenote', 'zoon', 'dochter', 'broer', 'zus', 'kind', 'familielid',
+  'vriend', 'vriendin', 'buurvrouw', 'buurman', 'mentor', 'bewindvoerder', 'curator', 'wettelijk vertegenwoordiger', 'huisarts', 'advocaat', 'overig',
+] as const;
+export type ContactRelation = (typeof contactRelations)[number];
+
+export interface ContactPersonView {
+  id: string;
+  name: string;
+  relation: ContactRelation;
+  phone: string | null;
+  email: string | null;
+}
+
+export const contactNotFound = 'De gevraagde contactpersoon is niet gevonden.';
+
+const optional = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+export const contactPersonSchema = z.object({
+  name: z.string({ error: 'Vul de naam in.' }).trim().min(1, 'Vul de naam in.').max(120, 'De naam is te lang.'),
+  relation: z.enum(contactRelations, { error: 'Kies de relatie tot de patiënt.' }),
+  phone: optional(20, 'Het telefoonnummer is te lang.').refine((value) => value === null || /^\+?[0-9 ()-]{8,20}$/.test(value), 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678.'),
+  email: optional(254, 'Het e-mailadres is te lang.').refine((value) => value === null || z.email().safeParse(value).success, 'Vul een geldig e-mailadres in.'),
+});
+export type ContactPersonInput = z.input<typeof contactPersonSchema>;
+
