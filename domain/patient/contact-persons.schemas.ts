@@ -1,4 +1,5 @@
 import { z } from '../shared/validation';
+import { emailMessage, isEmail, isPhone, phoneMessage } from './patient.schemas';
 
 /** The relations a contact person can have; the FHIR code says what kind of contact it is. */
 export const contactRelations = [
@@ -29,8 +30,8 @@ const optional = (max: number, tooLong: string) =>
 export const contactPersonSchema = z.object({
   name: z.string({ error: 'Vul de naam in.' }).trim().min(1, 'Vul de naam in.').max(120, 'De naam is te lang.'),
   relation: z.enum(contactRelations, { error: 'Kies de relatie tot de patiënt.' }),
-  phone: optional(20, 'Het telefoonnummer is te lang.').refine((value) => value === null || /^\+?[0-9 ()-]{8,20}$/.test(value), 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678.'),
-  email: optional(254, 'Het e-mailadres is te lang.').refine((value) => value === null || z.email().safeParse(value).success, 'Vul een geldig e-mailadres in.'),
+  phone: optional(20, 'Het telefoonnummer is te lang.').refine((value) => value === null || isPhone(value), phoneMessage),
+  email: optional(254, 'Het e-mailadres is te lang.').refine((value) => value === null || isEmail(value), emailMessage),
 });
 export type ContactPersonInput = z.input<typeof contactPersonSchema>;
 

@@ -18,6 +18,12 @@ export const genders = ['male', 'female', 'other', 'unknown'] as const;
 export type Gender = (typeof genders)[number];
 export const genderLabels: Record<Gender, string> = { male: 'Man', female: 'Vrouw', other: 'Anders', unknown: 'Onbekend' };
 
+/** One rule for phone numbers and e-mail addresses, for the patient and the contact persons. */
+export const phoneMessage = 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678.';
+export const isPhone = (value: string): boolean => /^\+?[0-9 ()-]{8,20}$/.test(value);
+export const emailMessage = 'Vul een geldig e-mailadres in.';
+export const isEmail = (value: string): boolean => z.email().safeParse(value).success;
+
 /** Empty form fields and absent JSON fields both mean "not given". */
 const optionalText = (max: number, tooLong: string) =>
   z
@@ -86,14 +92,8 @@ export const patientInputSchema = z
       .prefault({}),
     contact: z
       .object({
-        phone: optionalText(20, 'Het telefoonnummer is te lang.').refine(
-          (value) => value === undefined || /^\+?[0-9 ()-]{8,20}$/.test(value),
-          'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678.',
-        ),
-        email: optionalText(254, 'Het e-mailadres is te lang.').refine(
-          (value) => value === undefined || z.email().safeParse(value).success,
-          'Vul een geldig e-mailadres in.',
-        ),
+        phone: optionalText(20, 'Het telefoonnummer is te lang.').refine((value) => value === undefined || isPhone(value), phoneMessage),
+        email: optionalText(254, 'Het e-mailadres is te lang.').refine((value) => value === undefined || isEmail(value), emailMessage),
       })
       .prefault({}),
     insurance: z
