@@ -9,20 +9,20 @@ export function fhirResponse(resource: unknown, init: ResponseInit = {}): Respon
   return new Response(JSON.stringify(resource), { ...init, headers });
 }
 
-/** A FHIR route: session as every API route; errors become an OperationOutcome. */
+/** Every error of a FHIR route, the session's 401 and the role's 403 included, as an OperationOutcome. */
+function fhirError(error: unknown): Response {
+  const appError = error instanceof AppError ? error : new AppError('internal', dutchMessages.internal);
+  if (!(error instanceof AppError)) console.error(`[fhir] ${error instanceof Error ? `${error.name}\n${error.stack ?? ''}` : 'non-error thrown'}`);
+  const allow = allowedMethods(appError);
+  return fhirResponse(operationOutcome(appError), { status: appError.status, headers: allow ? { Allow: allow } : {} });
+}
+
+/** A FHIR route: session as every API route; answers and errors as FHIR JSON. */
 export function fhirRoute(handler: Parameters<typeof apiRoute>[0]) {
   return apiRoute(async (args) => {
-    try {
-      const result = await handler(args);
-      return result instanceof Response ? result : fhirResponse(result);
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      const appError = error instanceof AppError ? error : new AppError('internal', dutchMessages.internal);
-      if (!(error instanceof AppError)) console.error(`[fhir] ${error instanceof Error ? `${error.name}\n${error.stack ?? ''}` : 'non-error thrown'}`);
-      const allow = allowedMethods(appError);
-      return fhirResponse(operationOutcome(appError), { status: appError.status, headers: allow ? { Allow: allow } : {} });
-    }
-  });
+    const result = await handler(args);
+    return result instanceof Response ? result : fhirResponse(result);
+  }, fhirError);
 }
 
 export { readJson };

@@ -41,12 +41,18 @@ export function errorResponse(thrown: unknown): Response {
  * the beheerder, ADR 0015, which the access log records as a refused attempt); any thrown AppError
  * or unexpected error becomes the contract's error body.
  */
-export function apiRoute<T>(handler: (args: Args & { user: ClinicalUser }) => Promise<T>) {
-  return guardedRoute(async (user, args) => {
-    if (isClinician(user)) return user;
-    await recordRefusal(user, args.request, args.context);
-    throw AppError.forbidden(noPatientDataMessage);
-  }, handler);
+/** `render` answers every error, the session's 401 and the role's 403 included (FHIR routes answer an OperationOutcome). */
+export function apiRoute<T>(handler: (args: Args & { user: ClinicalUser }) => Promise<T>, render: (error: unknown) => Response = errorResponse) {
+  return guardedRoute(
+    async (user, args) => {
+      if (isClinician(user)) return user;
+      await recordRefusal(user, args.request, args.context);
+      throw AppError.forbidden(noPatientDataMessage);
+    },
+    handler,
+    { touch: true },
+    render,
+  );
 }
 
 /**
@@ -57,7 +63,7 @@ export function sessionCheckRoute<T>(handler: (args: Args & { user: CurrentUser 
   return guardedRoute(async (user) => user, handler, { touch: false });
 }
 
-function guardedRoute<U extends CurrentUser, T>(admit: (user: CurrentUser, args: Args) => Promise<U>, handler: (args: Args & { user: U }) => Promise<T>, session = { touch: true }) {
+function guardedRoute<U extends CurrentUser, T>(admit: (user: CurrentUser, args: Args) => Promise<U>, handler: (args: Args & { user: U }) => Promise<T>, session = { touch: true }, render: (error: unknown) => Response = errorResponse) {
   return async (args: Args): Promise<Response> => {
     try {
       const user = await getCurrentUser(args.request, session);
@@ -66,7 +72,7 @@ function guardedRoute<U extends CurrentUser, T>(admit: (user: CurrentUser, args:
       return result instanceof Response ? result : Response.json(result, { headers: { 'Cache-Control': 'no-store' } });
     } catch (error) {
       if (error instanceof Response) return error;
-      return errorResponse(error);
+      return render(error);
     }
   };
 }

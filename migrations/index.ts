@@ -18,6 +18,7 @@ import { Migration20261122190000AgendaVersions } from './Migration20261122190000
 import { Migration20261123000000TenantKeysAndIdleSessions } from './Migration20261123000000TenantKeysAndIdleSessions';
 import { Migration20261123100000ContactPersons } from './Migration20261123100000ContactPersons';
 import { Migration20261123110000AiAuditTrail } from './Migration20261123110000AiAuditTrail';
+import { Migration20261124000000PatientVersions } from './Migration20261124000000PatientVersions';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -41,4 +42,5 @@ export const migrationsList = [
   { name: 'Migration20261123000000TenantKeysAndIdleSessions', class: Migration20261123000000TenantKeysAndIdleSessions },
   { name: 'Migration20261123100000ContactPersons', class: Migration20261123100000ContactPersons },
   { name: 'Migration20261123110000AiAuditTrail', class: Migration20261123110000AiAuditTrail },
+  { name: 'Migration20261124000000PatientVersions', class: Migration20261124000000PatientVersions },
 ];

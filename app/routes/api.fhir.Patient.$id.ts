@@ -1,8 +1,8 @@
 import { contactPersonsOf } from '../../domain/patient/contact-persons';
 import { getPatient, updatePatient } from '../../domain/patient/patient.service';
-import { fromFhirPatient, toFhirPatient } from '../../domain/patient/patient.fhir';
+import { etagOf, expectedVersion, fromFhirPatient, toFhirPatient } from '../../domain/patient/patient.fhir';
 import { uuidOrNull } from '../../domain/shared/ids';
-import { fhirRoute, readJson } from '../fhir.server';
+import { fhirResponse, fhirRoute, readJson } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
@@ -10,7 +10,7 @@ export const loader = fhirRoute(async ({ params, user, context }) => {
   const actor = actorFor(user, context, 'fhir');
   const id = params.id ?? '';
   const [patient, contacts] = await audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => [await getPatient(em, actor, id), await contactPersonsOf(em, id)] as const);
-  return toFhirPatient(patient, contacts);
+  return fhirResponse(toFhirPatient(patient, contacts), { headers: { ETag: etagOf(patient) } });
 });
 
 /** PUT replaces the patient's data with the same validation as the form. */
@@ -18,7 +18,8 @@ export const action = fhirRoute(async ({ request, params, user, context }) => {
   if (request.method !== 'PUT') throw methodNotAllowed(['GET', 'PUT']);
   const actor = actorFor(user, context, 'fhir');
   const id = params.id ?? '';
+  const version = expectedVersion(request.headers.get('if-match'));
   const input = fromFhirPatient(await readJson(request));
-  const [patient, contacts] = await audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => [await updatePatient(em, actor, id, input), await contactPersonsOf(em, id)] as const);
-  return toFhirPatient(patient, contacts);
+  const [patient, contacts] = await audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => [await updatePatient(em, actor, id, input, version), await contactPersonsOf(em, id)] as const);
+  return fhirResponse(toFhirPatient(patient, contacts), { headers: { ETag: etagOf(patient) } });
 });

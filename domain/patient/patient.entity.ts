@@ -23,6 +23,8 @@ export const Patient = defineEntity({
     insuranceCompany: p.text().nullable(),
     insurancePolicyNumber: p.text().nullable(),
     episodeStatus: p.enum(episodeStatuses).default('planned'),
+    /** Raised by the database on every change (trigger), whoever writes: FHIR `meta.versionId` and the ETag. */
+    version: p.integer().default(1),
     searchName: p.text().lazy(),
     searchKeys: p.array<string>().default([]).lazy(),
     createdAt: p.datetime().onCreate(() => new Date()),

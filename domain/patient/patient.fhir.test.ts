@@ -30,6 +30,7 @@ const patient: PatientView = {
   episodeStatus: 'screening',
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-20T09:30:00.000Z',
+  version: 3,
 };
 
 describe('FHIR R4 Patient mapping', () => {
@@ -37,7 +38,7 @@ describe('FHIR R4 Patient mapping', () => {
     const resource = toFhirPatient(patient);
     expect(validateResource(resource as Resource)).toEqual([]);
     expect(resource.identifier).toEqual([{ system: bsnSystem, value: '123456782' }]);
-    expect(resource.meta?.lastUpdated).toBe(patient.updatedAt);
+    expect(resource.meta).toEqual({ versionId: '3', lastUpdated: patient.updatedAt });
   });
 
   it('writes the name per nl-core: whole family name with prefix and own name as extensions', () => {
@@ -75,10 +76,12 @@ describe('FHIR R4 Patient mapping', () => {
   });
 
   it('builds a searchset Bundle with paging links that passes validation', () => {
-    const bundle = searchsetBundle({ items: [patient], total: 3, limit: 1, offset: 1 }, new URL('http://epd.test/api/fhir/Patient?status=screening'));
+    // `onbekend` was not applied, so it is not in any link.
+    const bundle = searchsetBundle({ items: [patient], total: 3, limit: 1, offset: 1 }, new URL('http://epd.test/api/fhir/Patient?status=screening&onbekend=1'), new Map(), [['status', 'screening']]);
     expect(validateResource(bundle as Resource)).toEqual([]);
-    expect(bundle.link?.map((link) => link.relation)).toEqual(['self', 'next', 'previous']);
-    expect(bundle.link?.find((link) => link.relation === 'next')?.url).toBe('http://epd.test/api/fhir/Patient?status=screening&_offset=2&_count=1');
+    expect(bundle.link?.map((link) => link.relation)).toEqual(['self', 'first', 'next', 'previous', 'last']);
+    expect(bundle.link?.find((link) => link.relation === 'next')?.url).toBe('http://epd.test/api/fhir/Patient?status=screening&_count=1&_offset=2');
+    expect(bundle.link?.find((link) => link.relation === 'last')?.url).toBe('http://epd.test/api/fhir/Patient?status=screening&_count=1&_offset=2');
   });
 
   it.each([

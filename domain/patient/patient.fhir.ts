@@ -59,7 +59,7 @@ export function toFhirPatient(patient: PatientView, contacts: readonly ContactPe
   return {
     resourceType: 'Patient',
     id: patient.id,
-    meta: { lastUpdated: patient.updatedAt },
+    meta: { versionId: String(patient.version), lastUpdated: patient.updatedAt },
     extension: [
       { url: extensionUrls.episodeStatus, valueCode: patient.episodeStatus },
       ...(insurance ? [{ url: extensionUrls.insurance, valueString: JSON.stringify({ company: insurance.company, policyNumber: insurance.policyNumber }) }] : []),
@@ -95,21 +95,41 @@ export function toFhirPatient(patient: PatientView, contacts: readonly ContactPe
   };
 }
 
-export function searchsetBundle(page: PatientPage, selfUrl: URL, contacts: ReadonlyMap<string, readonly ContactPersonView[]> = new Map()): Bundle<FhirPatient> {
+/**
+ * A searchset Bundle. `self` holds only the parameters that were applied (an ignored one is not
+ * echoed as if it had filtered), then the page; `first`, `last`, `next` and `previous` the same.
+ */
+/** The ETag of a resource version, as FHIR writes it. */
+export const etagOf = (patient: PatientView): string => `W/"${patient.version}"`;
+
+/** `If-Match: W/"3"` (or `"3"`) → 3; absent → undefined; anything else is a 400. */
+export function expectedVersion(ifMatch: string | null): number | undefined {
+  if (ifMatch === null) return undefined;
+  const match = /^\s*(?:W\/)?"(\d+)"\s*$/.exec(ifMatch);
+  if (!match) throw AppError.validation({ 'If-Match': 'If-Match moet een versie zijn zoals W/"3".' });
+  return Number(match[1]);
+}
+
+export function searchsetBundle(page: PatientPage, selfUrl: URL, contacts: ReadonlyMap<string, readonly ContactPersonView[]> = new Map(), applied: readonly [string, string][] = [], sort = '-_lastUpdated'): Bundle<FhirPatient> {
   const link = (offset: number) => {
-    const url = new URL(selfUrl);
-    url.searchParams.set('_offset', String(offset));
+    const url = new URL(selfUrl.pathname, selfUrl);
+    for (const [name, value] of applied) url.searchParams.append(name, value);
+    if (sort !== '-_lastUpdated') url.searchParams.set('_sort', sort);
     url.searchParams.set('_count', String(page.limit));
+    url.searchParams.set('_offset', String(offset));
     return url.toString();
   };
+  const lastOffset = page.total === 0 ? 0 : Math.floor((page.total - 1) / page.limit) * page.limit;
   return {
     resourceType: 'Bundle',
     type: 'searchset',
     total: page.total,
     link: [
       { relation: 'self', url: link(page.offset) },
+      { relation: 'first', url: link(0) },
       ...(page.offset + page.limit < page.total ? [{ relation: 'next', url: link(page.offset + page.limit) }] : []),
       ...(page.offset > 0 ? [{ relation: 'previous', url: link(Math.max(0, page.offset - page.limit)) }] : []),
+      { relation: 'last', url: link(lastOffset) },
     ],
     entry: page.items.map((patient) => ({
       fullUrl: new URL(`/api/fhir/Patient/${patient.id}`, selfUrl).toString(),
@@ -200,9 +220,22 @@ export function fromFhirPatient(body: unknown): PatientInput {
 }
 
 /** A FHIR error: OperationOutcome with one issue per field, Dutch diagnostics. */
+const issueCodes: Partial<Record<AppError['code'], OperationOutcomeIssue['code']>> = {
+  not_found: 'not-found',
+  validation_failed: 'invalid',
+  unauthorized: 'login',
+  forbidden: 'forbidden',
+  conflict: 'conflict',
+  precondition_failed: 'conflict',
+  method_not_allowed: 'not-supported',
+  too_large: 'too-costly',
+  rate_limited: 'throttled',
+  timeout: 'timeout',
+};
+
 export function operationOutcome(error: AppError): OperationOutcome {
   const fields = (error.details as { fields?: Record<string, string> } | undefined)?.fields;
-  const code: OperationOutcomeIssue['code'] = error.code === 'not_found' ? 'not-found' : error.code === 'validation_failed' ? 'invalid' : error.code === 'unauthorized' ? 'login' : 'exception';
+  const code = issueCodes[error.code] ?? 'exception';
   const issues = fields
     ? Object.entries(fields).map(([path, message]) => ({ severity: 'error' as const, code, diagnostics: message, expression: [path] }))
     : [{ severity: 'error' as const, code, diagnostics: error.message }];

@@ -32,6 +32,8 @@ export interface PatientView {
   episodeStatus: EpisodeStatus;
   createdAt: string;
   updatedAt: string;
+  /** The database's version of the row: FHIR `meta.versionId`, `ETag: W/"<version>"`. */
+  version: number;
 }
 
 export const patientNotFound = 'De gevraagde patiënt is niet gevonden.';
@@ -76,6 +78,7 @@ export function toPatientView(patient: Patient): PatientView {
     episodeStatus: patient.episodeStatus,
     createdAt: patient.createdAt.toISOString(),
     updatedAt: patient.updatedAt.toISOString(),
+    version: patient.version,
   };
 }
 
@@ -151,16 +154,25 @@ export async function getPatient(em: EntityManager, actor: AuditActor, id: strin
 }
 
 /** Replaces the patient's data; the episode status changes only when the input names one. */
-export async function updatePatient(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<PatientView> {
+export const versionMismatch = 'Deze patiënt is intussen gewijzigd; haal de nieuwe versie op en probeer het opnieuw.';
+
+/** `expectedVersion` (FHIR `If-Match`): the change is made only on that version, else 412 and nothing changes. */
+export async function updatePatient(em: EntityManager, actor: AuditActor, id: string, input: unknown, expectedVersion?: number): Promise<PatientView> {
   const patient = await findPatient(em, id);
+  if (expectedVersion !== undefined) {
+    // Locked until the transaction ends, so no other change can slip in between the check and the write.
+    const [row] = await em.execute<{ version: number }[]>('select version from patients where id = ? for update', [patient.id]);
+    if (row?.version !== expectedVersion) throw new AppError('precondition_failed', versionMismatch, { currentVersion: row?.version });
+  }
   const valid = parseOrThrow(patientInputSchema, input);
   await assertBsnFree(em, valid.bsn, patient.id);
   const before = toPatientView(patient);
   em.assign(patient, { ...patientColumns(valid), episodeStatus: valid.episodeStatus ?? patient.episodeStatus });
   await flushUnique(em);
-  const after = toPatientView(patient);
+  const [stored] = await em.execute<{ version: number }[]>('select version from patients where id = ?', [patient.id]);
+  const after = { ...toPatientView(patient), version: stored?.version ?? patient.version };
   const changed = (Object.keys(after) as (keyof PatientView)[]).filter(
-    (key) => key !== 'updatedAt' && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    (key) => key !== 'updatedAt' && key !== 'version' && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
   );
   // Which fields changed, never their values: the log must not become a second copy of the record.
   recordAudit(em, actor, { action: 'update', resourceType: 'Patient', resourceId: patient.id, details: { changed } });

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'not_found'
   | 'validation_failed'
   | 'conflict'
+  | 'precondition_failed'
   | 'method_not_allowed'
   | 'too_large'
   | 'rate_limited'
@@ -23,6 +24,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   not_found: 404,
   validation_failed: 400,
   conflict: 409,
+  precondition_failed: 412,
   method_not_allowed: 405,
   too_large: 413,
   rate_limited: 429,

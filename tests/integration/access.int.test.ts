@@ -50,13 +50,17 @@ describe('every API route without a session', () => {
 
   for (const route of apiRoutes) {
     for (const method of route.methods) {
-      it(`${method} ${route.path} → 401 with the Dutch error body`, async () => {
+      // FHIR routes say it as FHIR: an OperationOutcome with the same Dutch message.
+      const fhir = route.path.startsWith('/api/fhir/');
+      it(`${method} ${route.path} → 401 with the Dutch error body${fhir ? ' as an OperationOutcome' : ''}`, async () => {
         const body = method === 'GET' ? undefined : JSON.stringify({});
         for (const cookie of [undefined, 'ggz_session=vervalst']) {
           const response = await request(route.path, { method, body, cookie, headers: { 'Content-Type': 'application/json' } });
           expect(response.status).toBe(401);
-          expect(response.headers.get('content-type')).toContain('application/json');
-          expect(await response.json()).toEqual(unauthorizedBody);
+          expect(response.headers.get('content-type')).toContain(fhir ? 'application/fhir+json' : 'application/json');
+          expect(await response.json()).toEqual(
+            fhir ? { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'login', diagnostics: unauthorizedBody.error.message }] } : unauthorizedBody,
+          );
         }
       });
     }

@@ -114,6 +114,8 @@ describe('the workflows page for the beheerder', () => {
 
 describe('the beheerder and patient data', () => {
   const noData = { error: { code: 'forbidden', message: 'Functioneel beheer heeft geen toegang tot patiëntgegevens.' } };
+  /** FHIR routes say the same as an OperationOutcome. */
+  const noDataFhir = { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'forbidden', diagnostics: noData.error.message }] };
 
   it('is sent from a patient page of its own organisation to the workflows page, which says why', async () => {
     for (const path of ['/patients', `/patients/${patientId}`, `/patients/${patientId}/rapportages`]) {
@@ -135,7 +137,8 @@ describe('the beheerder and patient data', () => {
   it('gets 403 from the patient APIs, with the Dutch error body', async () => {
     const read = await json(`/api/fhir/Patient/${patientId}`, { cookie: beheerder.cookie });
     expect(read.status).toBe(403);
-    expect(await read.json()).toEqual(noData);
+    expect(read.headers.get('content-type')).toContain('application/fhir+json');
+    expect(await read.json()).toEqual(noDataFhir);
     const search = await request('/api/patients/search?q=vries', { cookie: beheerder.cookie });
     expect(search.status).toBe(403);
     expect(await search.json()).toEqual(noData);
@@ -160,7 +163,7 @@ describe('the beheerder and patient data', () => {
         const where = `${method} ${route.file}`;
         if (api) {
           expect(response.status, where).toBe(403);
-          expect(await response.json(), where).toEqual(noData);
+          expect(await response.json(), where).toEqual(route.path.startsWith('/api/fhir/') ? noDataFhir : noData);
         } else {
           expect(response.status, where).toBe(302);
           expect(response.headers.get('location'), where).toBe('/beheer/workflows?melding=geen-patientgegevens');

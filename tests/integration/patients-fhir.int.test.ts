@@ -124,7 +124,7 @@ describe('FHIR Patient API', () => {
 
     const bad = await json('/api/fhir/Patient?status=ontslagen&_count=500', { cookie: me.cookie });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as OperationOutcome).issue.map((issue) => issue.expression?.[0])).toEqual(['status', 'limit']);
+    expect(((await bad.json()) as OperationOutcome).issue.map((issue) => issue.expression?.[0])).toEqual(['status', '_count']);
   });
 
   it('refuses unsupported methods with 405', async () => {
