@@ -1,4 +1,5 @@
 import type { EntityManager } from '../db/orm';
+import { arrayLiteral } from '../db/sql';
 import { contactPersonsOf } from '../patient/contact-persons';
 import { phoneticKey, tokens } from '../patient/name-matching';
 import { Patient } from '../patient/patient.entity';
@@ -21,9 +22,6 @@ function capitalisedWords(texts: readonly string[]): string[] {
 
 const maxOtherPatients = 200;
 
-/** A PostgreSQL array literal: the driver would spread a JS array into a list of parameters. */
-const pgArray = (values: readonly string[]): string => `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-
 async function otherPatientsNamed(em: EntityManager, texts: readonly string[], exclude: readonly string[]): Promise<KnownPerson[]> {
   const words = capitalisedWords(texts);
   if (words.length === 0) return [];
@@ -31,7 +29,7 @@ async function otherPatientsNamed(em: EntityManager, texts: readonly string[], e
   const rows = await em.execute<{ name_given: string[]; name_prefix: string | null; family_name: string }[]>(
     `select name_given, name_prefix, family_name from patients
       where search_keys && ?::text[] and not (id = any(?::uuid[])) limit ${maxOtherPatients}`,
-    [pgArray(keys), pgArray(exclude)],
+    [arrayLiteral(keys), arrayLiteral(exclude)],
   );
   const wanted = new Set(words);
   // The phonetic keys are coarse ("Mol" and "Mulder" share none, "Jan" and "Jon" do): keep exact name words only.
@@ -50,7 +48,7 @@ export async function knownPeople(em: EntityManager, { patientIds, texts = [] }:
   const [patients, contacts, gps, staff, others] = await Promise.all([
     ids.length ? em.find(Patient, { id: { $in: ids } }) : [],
     Promise.all(ids.map((id) => contactPersonsOf(em, id))),
-    ids.length ? em.execute<{ gp_name: string }[]>('select distinct gp_name from gp_letters where patient_id = any(?::uuid[]) and gp_name is not null', [pgArray(ids)]) : [],
+    ids.length ? em.execute<{ gp_name: string }[]>('select distinct gp_name from gp_letters where patient_id = any(?::uuid[]) and gp_name is not null', [arrayLiteral(ids)]) : [],
     em.execute<{ display_name: string; email: string }[]>('select display_name, email from users'),
     otherPatientsNamed(em, texts, ids),
   ]);

@@ -478,22 +478,22 @@ const GIVEN_NAMES = new Set(
   ).split(' '),
 );
 const isGivenName = (word: string): boolean => GIVEN_NAMES.has(word.toLowerCase());
-const GIVEN_NAME_PERSON = rule(
-  `${START}${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD})?${END}`,
-  'PERSOON',
-  undefined,
-);
-GIVEN_NAME_PERSON.classify = (match) => {
-  const [first = '', ...rest] = words(match[0]);
-  if (!isGivenName(first)) return null;
-  // Only the given name when what follows it is no surname ("Jan Medicatie" does not occur; "Kim Dinsdag" might).
-  const midSentence = /[\p{Ll},;)]\s+$/u.test(match.input.slice(0, match.index));
-  if (isOrdinaryWord(first) && rest.length === 0 && !midSentence) return null;
-  return { kind: 'PERSOON' };
+const GIVEN_NAME_PERSON: Rule = {
+  pattern: new RegExp(`${START}${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD})?${END}`, 'gu'),
+  classify: (match) => {
+    const [first = '', ...rest] = words(match[0]);
+    if (!isGivenName(first)) return null;
+    // "Roos" alone at the start of a sentence may be the flower; with a surname or mid-sentence it is a person.
+    const midSentence = /[\p{Ll},;)]\s+$/u.test(match.input.slice(0, match.index));
+    if (isOrdinaryWord(first) && rest.length === 0 && !midSentence) return null;
+    return { kind: 'PERSOON' };
+  },
 };
 
-/** IBAN of any country, with or without spaces, in any case; only a valid checksum counts. */
-/** After the bank code every group holds a digit, so a following word ("voor", "te") is not taken along. */
+/**
+ * IBAN of any country, with or without spaces, in any case; only a valid checksum counts. After the
+ * bank code every group holds a digit, so a following word ("voor", "te") is not taken along.
+ */
 const IBAN_RULE = `${START}[A-Za-z]{2}\\d{2}${SP_OPT}[A-Za-z0-9]{4}(?:${SP_OPT}(?=[A-Za-z]{0,3}\\d)[A-Za-z0-9]{4}){1,6}(?:${SP_OPT}(?=[A-Za-z]{0,2}\\d)[A-Za-z0-9]{1,3})?${END}`;
 export function isValidIban(text: string): boolean {
   const compact = text.replace(/\s+/g, '').toUpperCase();

@@ -1,5 +1,6 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
+import { arrayLiteral } from '../db/sql';
 import { capitaliseFirst } from '../shared/text';
 import { parseOrThrow } from '../shared/validation';
 import { nameMatcher, normalizeName, queryKeyGroups } from './name-matching';
@@ -52,8 +53,6 @@ export function searchCandidatesQuery(normalized: string, bsn: string | null, st
   const columns = 'id, search_name, updated_at';
   if (bsn) return { sql: `select ${columns}, true as bsn_match from patients where bsn = ? and ${statusFilter}`, params: [bsn, status, status] };
 
-  // Keys are [a-z :] only, so a PostgreSQL array literal is safe (the driver would expand a JS array).
-  const literal = (keys: string[]) => `{${keys.map((key) => `"${key}"`).join(',')}}`;
   const groups = queryKeyGroups(normalized);
   const all = groups.length ? groups : [['']];
   // Recency only: the planner can then walk the (organisation, updated_at) index for common names
@@ -73,7 +72,7 @@ export function searchCandidatesQuery(normalized: string, bsn: string | null, st
        order by similarity(search_name, ?) desc, updated_at desc limit ${candidateLimit}
     )
     select *, false as bsn_match from strict union all select *, false from broad union all select *, false from fuzzy`;
-  const params = [...all.map(literal), status, status, literal(all.flat()), status, status, normalized, status, status, normalized];
+  const params = [...all.map(arrayLiteral), status, status, arrayLiteral(all.flat()), status, status, normalized, status, status, normalized];
   return { sql, params };
 }
 
@@ -109,7 +108,7 @@ export async function searchPatients(em: EntityManager, actor: AuditActor, query
   const details = best.length
     ? await em.execute<ResultRow[]>(
         searchDetailsSql,
-        [`{${best.map(({ row }) => row.id).join(',')}}`],
+        [arrayLiteral(best.map(({ row }) => row.id))],
       )
     : [];
   const byId = new Map(details.map((row) => [row.id, row]));
