@@ -1,5 +1,5 @@
 import { AppError, dutchMessages } from '../domain/shared/errors';
-import { fhirContentType, operationOutcome } from '../domain/patient/patient.fhir';
+import { fhirContentType, operationOutcome } from '../domain/fhir/outcome';
 import { allowedMethods, apiRoute, readJson } from './http.server';
 
 export function fhirResponse(resource: unknown, init: ResponseInit = {}): Response {

@@ -1,6 +1,7 @@
 /**
- * Patient search and FHIR list on a ward of 100 000 patients: p50/p95 through HTTP (session,
- * RLS transaction, access log included) beside the same SQL run directly as the app role.
+ * Patient search, the FHIR list and FHIR search by BSN and by name on a ward of 100 000 patients:
+ * p50/p95 through HTTP (session, RLS transaction, access log included) beside the same SQL run
+ * directly as the app role (for FHIR search: the SQL the search definition builds).
  * Targets (issue 3): p95 ≤ 50 ms, and HTTP ≤ 1.5× the raw query. Prints its figures; asserts nothing.
  *
  *   npm run bench:patients            (PATIENTS=20000 for a quicker run)
@@ -8,6 +9,10 @@
 import { withTenant } from '../domain/db/tenant';
 import { generatePatient, insertPatients, random, type GeneratedPatient } from '../domain/demo/patient-generator';
 import { normalizeName } from '../domain/patient/name-matching';
+import { arrayLiteral } from '../domain/db/sql';
+import { parseSearch, searchSql } from '../domain/fhir/search';
+import { bsnSystem } from '../domain/patient/patient.fhir';
+import { patientSearch } from '../domain/patient/patient.fhir-search';
 import { searchCandidatesQuery, searchDetailsSql } from '../domain/patient/patient.search';
 import { log, measure, rawRunner, startBench, time } from './harness';
 
@@ -61,6 +66,21 @@ try {
         ['select count(*) from patients where episode_status = ?', [lists[i]!.status]],
       ),
   );
+  // FHIR search: the API beside the SQL its search definition builds (page, count, then the rows).
+  const fhirSearch = async (label: string, queryOf: (i: number) => string) =>
+    measure(
+      label,
+      samples,
+      (i) => fetch(`${bench.baseUrl}/api/fhir/Patient?${queryOf(i)}`, { headers: { Cookie: cookie } }),
+      (i) => {
+        const { page, count } = searchSql(patientSearch, parseSearch(patientSearch, new URLSearchParams(queryOf(i))));
+        return raw(page, ['select * from patients where id = any(?::uuid[])', (rows) => [arrayLiteral(rows.map((row) => row.id))]], count);
+      },
+    );
+  const sampled = Array.from({ length: samples }, () => patients[Math.floor(rnd() * patients.length)]!.input);
+  await fhirSearch('GET /api/fhir/Patient?identifier (BSN)', (i) => new URLSearchParams({ identifier: `${bsnSystem}|${sampled[i]!.bsn}` }).toString());
+  await fhirSearch('GET /api/fhir/Patient?name (family)', (i) => new URLSearchParams({ name: sampled[i]!.familyName!.toLowerCase() }).toString());
+  await fhirSearch('GET /api/fhir/Patient?family&given', (i) => new URLSearchParams({ family: sampled[i]!.familyName!, given: sampled[i]!.nameGiven![0]! }).toString());
   await close();
 } finally {
   await bench.stop();

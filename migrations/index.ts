@@ -19,6 +19,7 @@ import { Migration20261123000000TenantKeysAndIdleSessions } from './Migration202
 import { Migration20261123100000ContactPersons } from './Migration20261123100000ContactPersons';
 import { Migration20261123110000AiAuditTrail } from './Migration20261123110000AiAuditTrail';
 import { Migration20261124000000PatientVersions } from './Migration20261124000000PatientVersions';
+import { Migration20261124100000FhirNameSearch } from './Migration20261124100000FhirNameSearch';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -43,4 +44,5 @@ export const migrationsList = [
   { name: 'Migration20261123100000ContactPersons', class: Migration20261123100000ContactPersons },
   { name: 'Migration20261123110000AiAuditTrail', class: Migration20261123110000AiAuditTrail },
   { name: 'Migration20261124000000PatientVersions', class: Migration20261124000000PatientVersions },
+  { name: 'Migration20261124100000FhirNameSearch', class: Migration20261124100000FhirNameSearch },
 ];

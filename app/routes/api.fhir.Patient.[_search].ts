@@ -1,16 +1,14 @@
-import { patientSearchBundle } from '../fhir-search.server';
+import { postedQuery, searchBundle } from '../fhir-search.server';
 import { fhirRoute } from '../fhir.server';
 import { methodNotAllowed, requirePost } from '../http.server';
 import { actorFor } from '../tenant.server';
 
-/** `POST Patient/_search` with a form body: the same search as GET, for queries too long or too private for a URL. */
+/** `POST Patient/_search`, as `$type._search` does for the others; a static route, so `Patient.$id` cannot take `_search` as an id. */
 export const loader = fhirRoute(async () => {
   throw methodNotAllowed(['POST']);
 });
 
 export const action = fhirRoute(async ({ request, user, context }) => {
   requirePost(request);
-  const query = new URLSearchParams(new URL(request.url).search);
-  for (const [name, value] of new URLSearchParams(await request.text())) query.append(name, value);
-  return patientSearchBundle(actorFor(user, context, 'fhir'), request, query);
+  return searchBundle(actorFor(user, context, 'fhir'), request, 'Patient', await postedQuery(request));
 });

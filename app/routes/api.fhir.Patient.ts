@@ -1,12 +1,12 @@
 import { createPatient } from '../../domain/patient/patient.service';
 import { etagOf, toFhirPatient, fromFhirPatient } from '../../domain/patient/patient.fhir';
-import { patientSearchBundle } from '../fhir-search.server';
+import { searchBundle } from '../fhir-search.server';
 import { fhirResponse, fhirRoute, readJson } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
 import { actorFor, audited } from '../tenant.server';
 
-/** FHIR search: the parameters of `patientSearchParameters`, `_count` (max 100), `_offset`, `_sort`. */
-export const loader = fhirRoute(async ({ request, user, context }) => patientSearchBundle(actorFor(user, context, 'fhir'), request, new URL(request.url).searchParams));
+/** FHIR search: the parameters of `patientSearch`, `_count` (max 100), `_offset`, `_sort`. */
+export const loader = fhirRoute(async ({ request, user, context }) => searchBundle(actorFor(user, context, 'fhir'), request, 'Patient', new URL(request.url).searchParams));
 
 export const action = fhirRoute(async ({ request, user, context }) => {
   if (request.method !== 'POST') throw methodNotAllowed(['GET', 'POST']);

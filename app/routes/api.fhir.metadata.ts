@@ -1,4 +1,4 @@
-import { capabilityStatement } from '../../domain/patient/fhir-capability';
+import { capabilityStatement } from '../../domain/fhir/capability';
 import { fhirRoute } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
 import packageJson from '../../package.json';

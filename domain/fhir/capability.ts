@@ -1,11 +1,20 @@
-import type { CapabilityStatement } from '@medplum/fhirtypes';
-import { patientSearchParameters, patientSortOrders } from './patient.fhir-search';
+import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
+import { patientSearch } from '../patient/patient.fhir-search';
+import { clinicalResources } from './resources';
+import { pageLimits, type SearchDefinition } from './search';
 
 /**
- * `GET /api/fhir/metadata`: what the FHIR API really does, built from the same search-parameter
- * table the search uses, so the statement cannot promise a parameter the search ignores.
+ * `GET /api/fhir/metadata`: what the FHIR API really does, built from the same search definitions
+ * the routes use, so the statement cannot promise a parameter the search ignores.
  */
 export const patientInteractions = ['read', 'update', 'create', 'search-type'] as const;
+export const clinicalInteractions = ['read', 'search-type'] as const;
+
+function searchParams(search: SearchDefinition): Pick<CapabilityStatementRestResource, 'searchParam'> {
+  return { searchParam: Object.entries(search.parameters).map(([name, parameter]) => ({ name, type: parameter.type, documentation: parameter.documentation })) };
+}
+
+const sorting = (search: SearchDefinition) => `Sorteren (_sort): ${Object.keys(search.sortOrders).join(', ')}; standaard ${Object.keys(search.sortOrders)[0]}.`;
 
 export function capabilityStatement(base: string, software: { version: string }): CapabilityStatement {
   return {
@@ -20,17 +29,26 @@ export function capabilityStatement(base: string, software: { version: string })
     rest: [
       {
         mode: 'server',
-        documentation: `Alleen met een sessie van een zorgverlener; elke lees- en zoekactie staat in het toegangslog (NEN 7513). Zoeken: _count (1–100), _offset, _sort (${Object.keys(patientSortOrders).join(', ')}); Prefer: handling=strict weigert onbekende parameters.`,
+        documentation: `Alleen met een sessie van een zorgverlener; elke lees- en zoekactie staat in het toegangslog (NEN 7513). Zoeken met GET of POST <type>/_search; _count (1–${pageLimits.max}, standaard ${pageLimits.default}) en _offset; Prefer: handling=strict weigert onbekende parameters. Geen Encounter: de afspraak is het enige contactmoment dat het dossier kent (Appointment).`,
         resource: [
           {
             type: 'Patient',
+            documentation: sorting(patientSearch),
             interaction: patientInteractions.map((code) => ({ code })),
             // Versions and If-Match (412), without a stored history: no vread, no _history.
             versioning: 'versioned-update',
             readHistory: false,
             updateCreate: false,
-            searchParam: Object.entries(patientSearchParameters).map(([name, parameter]) => ({ name, type: parameter.type, documentation: parameter.documentation })),
+            ...searchParams(patientSearch),
           },
+          ...Object.entries(clinicalResources).map(([type, resource]) => ({
+            type: type as CapabilityStatementRestResource['type'],
+            documentation: `${resource.documentation} ${sorting(resource.search)}`,
+            interaction: clinicalInteractions.map((code) => ({ code })),
+            versioning: 'versioned' as const,
+            readHistory: false,
+            ...searchParams(resource.search),
+          })),
         ],
       },
     ],

@@ -4,7 +4,9 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
 import { parseOrThrow } from '../shared/validation';
-import { bsnSystem, extensionUrls, fromFhirPatient, operationOutcome, searchsetBundle, toFhirPatient } from './patient.fhir';
+import { operationOutcome } from '../fhir/outcome';
+import { invalidParameter, searchsetBundle } from '../fhir/search';
+import { bsnSystem, extensionUrls, fromFhirPatient, toFhirPatient } from './patient.fhir';
 import { patientInputSchema } from './patient.schemas';
 import type { PatientView } from './patient.service';
 
@@ -70,6 +72,13 @@ describe('FHIR R4 Patient mapping', () => {
     });
   });
 
+  it('carries no insurance as an explicit empty value, and reads that back as none', () => {
+    const resource = toFhirPatient({ ...patient, insurance: { company: null, policyNumber: null } });
+    expect(resource.extension).toContainEqual({ url: extensionUrls.insurance, valueString: '{"company":null,"policyNumber":null}' });
+    expect(validateResource(resource as Resource)).toEqual([]);
+    expect(parseOrThrow(patientInputSchema, fromFhirPatient(resource)).insurance).toEqual({});
+  });
+
   it('reads a family name with a prefix but without nl-core extensions', () => {
     const input = fromFhirPatient({ resourceType: 'Patient', name: [{ family: 'de Vries', given: ['Jan'] }] });
     expect(input.familyName).toBe('de Vries');
@@ -77,21 +86,23 @@ describe('FHIR R4 Patient mapping', () => {
 
   it('builds a searchset Bundle with paging links that passes validation', () => {
     // `onbekend` was not applied, so it is not in any link.
-    const bundle = searchsetBundle({ items: [patient], total: 3, limit: 1, offset: 1 }, new URL('http://epd.test/api/fhir/Patient?status=screening&onbekend=1'), new Map(), [['status', 'screening']]);
+    const page = { resources: [toFhirPatient(patient)], total: 3, limit: 1, offset: 1 };
+    const bundle = searchsetBundle(page, new URL('http://epd.test/api/fhir/Patient?status=screening&onbekend=1'), { applied: [['status', 'screening']], sort: '-_lastUpdated' }, '-_lastUpdated');
     expect(validateResource(bundle as Resource)).toEqual([]);
     expect(bundle.link?.map((link) => link.relation)).toEqual(['self', 'first', 'next', 'previous', 'last']);
     expect(bundle.link?.find((link) => link.relation === 'next')?.url).toBe('http://epd.test/api/fhir/Patient?status=screening&_count=1&_offset=2');
     expect(bundle.link?.find((link) => link.relation === 'last')?.url).toBe('http://epd.test/api/fhir/Patient?status=screening&_count=1&_offset=2');
   });
 
+  const insurancePath = `Patient.extension.where(url='${extensionUrls.insurance}').valueString`;
   it.each([
-    [{ resourceType: 'Observation' }, 'resourceType'],
-    [{ resourceType: 'Patient', name: 'Jan de Vries' }, 'name'],
-    [{ resourceType: 'Patient', name: [] }, 'name'],
-    [{ resourceType: 'Patient', name: [{ given: 'Jan' }] }, 'name.0.given'],
-    [{ resourceType: 'Patient', birthDate: 19710412 }, 'birthDate'],
-    [{ resourceType: 'Patient', extension: [{ url: extensionUrls.insurance, valueString: '{kapot' }] }, 'extension.insurance'],
-    [{ resourceType: 'Patient', extension: [{ url: extensionUrls.insurance, valueString: '{"company": 12}' }] }, 'extension.insurance'],
+    [{ resourceType: 'Observation' }, 'Patient.resourceType'],
+    [{ resourceType: 'Patient', name: 'Jan de Vries' }, 'Patient.name'],
+    [{ resourceType: 'Patient', name: [] }, 'Patient.name'],
+    [{ resourceType: 'Patient', name: [{ given: 'Jan' }] }, 'Patient.name[0].given'],
+    [{ resourceType: 'Patient', birthDate: 19710412 }, 'Patient.birthDate'],
+    [{ resourceType: 'Patient', extension: [{ url: extensionUrls.insurance, valueString: '{kapot' }] }, insurancePath],
+    [{ resourceType: 'Patient', extension: [{ url: extensionUrls.insurance, valueString: '{"company": 12}' }] }, insurancePath],
   ])('refuses a malformed body %j at %s with a Dutch validation error', (body, path) => {
     try {
       fromFhirPatient(body);
@@ -103,5 +114,18 @@ describe('FHIR R4 Patient mapping', () => {
       expect(outcome.issue[0]!.diagnostics).toMatch(/^[A-Z].*\.$/);
       expect(validateResource(outcome as Resource)).toEqual([]);
     }
+  });
+
+  it('names a service field by its FHIRPath and a search parameter by name only', () => {
+    const fields = operationOutcome(AppError.validation({ familyName: 'Vul de achternaam in.', 'contact.phone': 'Telefoon.', 'insurance.company': 'Te lang.', 'If-Match': 'Versie.' }));
+    expect(fields.issue.map((issue) => issue.expression)).toEqual([
+      ['Patient.name.family'],
+      ["Patient.telecom.where(system='phone')"],
+      [`Patient.extension.where(url='${extensionUrls.insurance}')`],
+      undefined,
+    ]);
+    const parameter = operationOutcome(invalidParameter('name', 'Zoekparameter "name" is ongeldig.'));
+    expect(parameter.issue).toEqual([{ severity: 'error', code: 'invalid', diagnostics: 'Zoekparameter "name" is ongeldig.' }]);
+    expect(validateResource(parameter as Resource)).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import type { Bundle, Extension, HumanName, OperationOutcome, OperationOutcomeIssue, Patient as BasePatient, PatientContact } from '@medplum/fhirtypes';
+import type { Extension, HumanName, Patient as BasePatient, PatientContact } from '@medplum/fhirtypes';
 import type { ContactPersonView, ContactRelation } from './contact-persons.schemas';
 import { AppError } from '../shared/errors';
 import { z } from '../shared/validation';
 import type { PatientInput } from './patient.schemas';
-import type { PatientPage, PatientView } from './patient.service';
+import type { PatientView } from './patient.service';
 
 export const bsnSystem = 'http://fhir.nl/fhir/NamingSystem/bsn';
 const base = 'https://ggz-epd.nl/fhir/StructureDefinition';
@@ -17,8 +17,6 @@ export const extensionUrls = {
 
 /** FHIR primitives carry extensions in a sibling `_name` element (nl-core puts the prefix there). */
 export type FhirPatient = Omit<BasePatient, 'name'> & { name?: (HumanName & { _family?: { extension: Extension[] } })[] };
-
-export const fhirContentType = 'application/fhir+json; charset=utf-8';
 
 /**
  * PatientView → FHIR R4 Patient. The name follows nl-core-HumanName: `family` is the whole family
@@ -50,7 +48,6 @@ export function toFhirPatient(patient: PatientView, contacts: readonly ContactPe
     ...(patient.namePrefix ? [{ url: extensionUrls.ownPrefix, valueString: patient.namePrefix }] : []),
     { url: extensionUrls.ownName, valueString: patient.familyName },
   ];
-  const insurance = patient.insurance.company || patient.insurance.policyNumber ? patient.insurance : null;
   const telecom = [
     ...(patient.contact.phone ? [{ system: 'phone' as const, value: patient.contact.phone }] : []),
     ...(patient.contact.email ? [{ system: 'email' as const, value: patient.contact.email }] : []),
@@ -62,7 +59,8 @@ export function toFhirPatient(patient: PatientView, contacts: readonly ContactPe
     meta: { versionId: String(patient.version), lastUpdated: patient.updatedAt },
     extension: [
       { url: extensionUrls.episodeStatus, valueCode: patient.episodeStatus },
-      ...(insurance ? [{ url: extensionUrls.insurance, valueString: JSON.stringify({ company: insurance.company, policyNumber: insurance.policyNumber }) }] : []),
+      // Always present: no insurance is the explicit {"company":null,"policyNumber":null}, not a missing extension.
+      { url: extensionUrls.insurance, valueString: JSON.stringify(patient.insurance) },
       ...(patient.johnDoe ? [{ url: extensionUrls.johnDoe, valueBoolean: true }] : []),
     ],
     ...(patient.bsn ? { identifier: [{ system: bsnSystem, value: patient.bsn }] } : {}),
@@ -95,10 +93,6 @@ export function toFhirPatient(patient: PatientView, contacts: readonly ContactPe
   };
 }
 
-/**
- * A searchset Bundle. `self` holds only the parameters that were applied (an ignored one is not
- * echoed as if it had filtered), then the page; `first`, `last`, `next` and `previous` the same.
- */
 /** The ETag of a resource version, as FHIR writes it. */
 export const etagOf = (patient: PatientView): string => `W/"${patient.version}"`;
 
@@ -108,35 +102,6 @@ export function expectedVersion(ifMatch: string | null): number | undefined {
   const match = /^\s*(?:W\/)?"(\d+)"\s*$/.exec(ifMatch);
   if (!match) throw AppError.validation({ 'If-Match': 'If-Match moet een versie zijn zoals W/"3".' });
   return Number(match[1]);
-}
-
-export function searchsetBundle(page: PatientPage, selfUrl: URL, contacts: ReadonlyMap<string, readonly ContactPersonView[]> = new Map(), applied: readonly [string, string][] = [], sort = '-_lastUpdated'): Bundle<FhirPatient> {
-  const link = (offset: number) => {
-    const url = new URL(selfUrl.pathname, selfUrl);
-    for (const [name, value] of applied) url.searchParams.append(name, value);
-    if (sort !== '-_lastUpdated') url.searchParams.set('_sort', sort);
-    url.searchParams.set('_count', String(page.limit));
-    url.searchParams.set('_offset', String(offset));
-    return url.toString();
-  };
-  const lastOffset = page.total === 0 ? 0 : Math.floor((page.total - 1) / page.limit) * page.limit;
-  return {
-    resourceType: 'Bundle',
-    type: 'searchset',
-    total: page.total,
-    link: [
-      { relation: 'self', url: link(page.offset) },
-      { relation: 'first', url: link(0) },
-      ...(page.offset + page.limit < page.total ? [{ relation: 'next', url: link(page.offset + page.limit) }] : []),
-      ...(page.offset > 0 ? [{ relation: 'previous', url: link(Math.max(0, page.offset - page.limit)) }] : []),
-      { relation: 'last', url: link(lastOffset) },
-    ],
-    entry: page.items.map((patient) => ({
-      fullUrl: new URL(`/api/fhir/Patient/${patient.id}`, selfUrl).toString(),
-      resource: toFhirPatient(patient, contacts.get(patient.id)),
-      search: { mode: 'match' },
-    })),
-  };
 }
 
 // The incoming shape is checked loosely here (types only); the clinical rules live in patientInputSchema.
@@ -166,6 +131,10 @@ const fhirPatientSchema = z.object({
 
 const insuranceJson = z.object({ company: z.string().nullish(), policyNumber: z.string().nullish() });
 
+/** A zod path in the body → its FHIRPath: ['name', 0, 'family'] → Patient.name[0].family. */
+const fhirPath = (path: readonly PropertyKey[]): string => path.reduce<string>((expression, key) => (typeof key === 'number' ? `${expression}[${key}]` : `${expression}.${String(key)}`), 'Patient');
+const insurancePath = `Patient.extension.where(url='${extensionUrls.insurance}').valueString`;
+
 function fieldError(path: string, message: string): AppError {
   return AppError.validation({ [path]: message });
 }
@@ -175,7 +144,7 @@ export function fromFhirPatient(body: unknown): PatientInput {
   const parsed = fhirPatientSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw fieldError(issue.path.join('.') || 'resource', issue.message);
+    throw fieldError(fhirPath(issue.path), issue.message);
   }
   const resource = parsed.data;
   const extension = (url: string) => resource.extension?.find((item) => item.url === url);
@@ -192,10 +161,10 @@ export function fromFhirPatient(body: unknown): PatientInput {
     try {
       json = JSON.parse(insuranceValue);
     } catch {
-      throw fieldError('extension.insurance', 'De verzekeringsextensie bevat geen geldige JSON.');
+      throw fieldError(insurancePath, 'De verzekeringsextensie bevat geen geldige JSON.');
     }
     const value = insuranceJson.safeParse(json);
-    if (!value.success) throw fieldError('extension.insurance', 'De verzekeringsextensie moet {"company", "policyNumber"} als tekst bevatten.');
+    if (!value.success) throw fieldError(insurancePath, 'De verzekeringsextensie moet {"company", "policyNumber"} als tekst of null bevatten.');
     insurance = { company: value.data.company ?? undefined, policyNumber: value.data.policyNumber ?? undefined };
   }
 
@@ -217,27 +186,4 @@ export function fromFhirPatient(body: unknown): PatientInput {
     insurance,
     episodeStatus: status as PatientInput['episodeStatus'],
   };
-}
-
-/** A FHIR error: OperationOutcome with one issue per field, Dutch diagnostics. */
-const issueCodes: Partial<Record<AppError['code'], OperationOutcomeIssue['code']>> = {
-  not_found: 'not-found',
-  validation_failed: 'invalid',
-  unauthorized: 'login',
-  forbidden: 'forbidden',
-  conflict: 'conflict',
-  precondition_failed: 'conflict',
-  method_not_allowed: 'not-supported',
-  too_large: 'too-costly',
-  rate_limited: 'throttled',
-  timeout: 'timeout',
-};
-
-export function operationOutcome(error: AppError): OperationOutcome {
-  const fields = (error.details as { fields?: Record<string, string> } | undefined)?.fields;
-  const code = issueCodes[error.code] ?? 'exception';
-  const issues = fields
-    ? Object.entries(fields).map(([path, message]) => ({ severity: 'error' as const, code, diagnostics: message, expression: [path] }))
-    : [{ severity: 'error' as const, code, diagnostics: error.message }];
-  return { resourceType: 'OperationOutcome', issue: issues };
 }

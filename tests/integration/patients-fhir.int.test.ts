@@ -60,11 +60,11 @@ describe('FHIR Patient API', () => {
   });
 
   it.each([
-    ['wrong types', { name: [{ family: 42, given: ['Jan'] }] }, 'name.0.family'],
-    ['a missing name', { name: undefined }, 'familyName'],
-    ['bad insurance JSON', { extension: [{ url: 'https://ggz-epd.nl/fhir/StructureDefinition/insurance', valueString: '{"company":' }] }, 'extension.insurance'],
-    ['an invalid BSN', { identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '123456789' }] }, 'bsn'],
-    ['a future birth date', { birthDate: '2999-01-01' }, 'birthDate'],
+    ['wrong types', { name: [{ family: 42, given: ['Jan'] }] }, 'Patient.name[0].family'],
+    ['a missing name', { name: undefined }, 'Patient.name.family'],
+    ['bad insurance JSON', { extension: [{ url: 'https://ggz-epd.nl/fhir/StructureDefinition/insurance', valueString: '{"company":' }] }, "Patient.extension.where(url='https://ggz-epd.nl/fhir/StructureDefinition/insurance').valueString"],
+    ['an invalid BSN', { identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '123456789' }] }, 'Patient.identifier'],
+    ['a future birth date', { birthDate: '2999-01-01' }, 'Patient.birthDate'],
   ])('answers %s with 400 OperationOutcome in Dutch', async (_, overrides, expression) => {
     const { response, resource } = await create(fhirPatientBody(overrides));
     expect(response.status).toBe(400);
@@ -85,7 +85,7 @@ describe('FHIR Patient API', () => {
     expect((await create(body)).response.status).toBe(201);
     const { response, resource } = await create(body);
     expect(response.status).toBe(400);
-    expect(resource.issue[0]).toMatchObject({ expression: ['bsn'], diagnostics: 'Er is al een patiënt met dit BSN geregistreerd.' });
+    expect(resource.issue[0]).toMatchObject({ expression: ['Patient.identifier'], diagnostics: 'Er is al een patiënt met dit BSN geregistreerd.' });
   });
 
   it("never shows another organisation's patient", async () => {
@@ -124,7 +124,12 @@ describe('FHIR Patient API', () => {
 
     const bad = await json('/api/fhir/Patient?status=ontslagen&_count=500', { cookie: me.cookie });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as OperationOutcome).issue.map((issue) => issue.expression?.[0])).toEqual(['status', '_count']);
+    // Query parameters are no resource elements: named in the diagnostics, without a FHIRPath.
+    const issues = ((await bad.json()) as OperationOutcome).issue;
+    expect(issues.map((issue) => [issue.expression, issue.diagnostics?.match(/^Zoekparameter "(\w+)"/)?.[1]])).toEqual([
+      [undefined, 'status'],
+      [undefined, '_count'],
+    ]);
   });
 
   it('refuses unsupported methods with 405', async () => {

@@ -104,3 +104,15 @@ export async function registerPatient(cookie: string, overrides: Record<string, 
   if (created.status !== 201) throw new Error(`registering a test patient answered ${created.status}: ${await created.text()}`);
   return ((await created.json()) as { id: string }).id;
 }
+
+/** Clinical rows the product has no write API for yet (issue 25): one row, written as the application role. */
+export type ClinicalTable = 'vital_observations' | 'risk_assessments' | 'diagnoses' | 'appointments' | 'reports';
+
+export async function addRecord(organisationId: string, table: ClinicalTable, values: Record<string, unknown>): Promise<string> {
+  const columns = ['organisation_id', ...Object.keys(values)];
+  const placeholders = columns.map((_, index) => `$${index + 1}`).join(', ');
+  const { rows } = await asApplication(organisationId, (client) =>
+    client.query<{ id: string }>(`insert into ${table} (${columns.join(', ')}) values (${placeholders}) returning id`, [organisationId, ...Object.values(values)]),
+  );
+  return rows[0]!.id;
+}

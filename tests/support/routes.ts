@@ -70,6 +70,9 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   '_app.patients.$id.tsx': { id: 'patient' },
   'api.behandelplan.$id.approve.ts': { id: 'plan' },
   'api.behandelplan.$id.ts': { id: 'patient', 'PUT:id': 'plan' },
+  'api.fhir.$type.$id.ts': { type: { literal: 'Appointment' }, id: 'appointment' },
+  'api.fhir.$type.[_search].ts': { type: { literal: 'Observation' } },
+  'api.fhir.$type.ts': { type: { literal: 'Observation' } },
   'api.fhir.Patient.$id.ts': { id: 'patient' },
   'api.intent.chains.$id.confirm.ts': { id: 'chain' },
   'api.intent.chains.$id.reject.ts': { id: 'chain' },
@@ -81,6 +84,12 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.overdracht.$patientId.ts': { patientId: 'patient' },
   'api.reports.$id.ts': { id: 'report' },
 };
+
+/** Whether a parameter of the route names a record (not only a literal such as a FHIR resource type). */
+export function namesRecord(route: RouteFile): boolean {
+  const known = parameterResources[route.file] ?? {};
+  return route.params.some((param) => typeof (known[param] ?? 'unknown') === 'string');
+}
 
 /** The route's URL with the given records' ids; throws for a parameter nobody has described yet. */
 export function pathFor(route: RouteFile, method: Method, ids: Record<Resource, string>): string {

@@ -1,0 +1,63 @@
+import type { Patient, Reference, Resource } from '@medplum/fhirtypes';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { User } from '../auth/auth.entities';
+import type { EntityManager } from '../db/orm';
+import { AppError } from '../shared/errors';
+import { isUuid } from '../shared/ids';
+import { parseSearch, runSearch, type ParsedSearch, type SearchDefinition, type SearchPage } from './search';
+
+/**
+ * A clinical resource of the FHIR API (issue 21): read and search, mapped from the record. Each
+ * one is a search definition over its table plus a loader that maps rows to FHIR; the routes, the
+ * access log and the CapabilityStatement are the same for all of them.
+ */
+export interface ClinicalResource<T extends Resource = Resource> {
+  search: SearchDefinition;
+  /** Why a reader would want it, for the CapabilityStatement. */
+  documentation: string;
+  /** The resources with these ids that the organisation holds (RLS), each with its patient. */
+  load: (em: EntityManager, ids: readonly string[]) => Promise<{ resource: T; patientId: string }[]>;
+}
+
+/** `Patient/<id>` as a reference. */
+export const patientReference = (patientId: string): Reference<Patient> => ({ reference: `Patient/${patientId}` });
+
+/** Staff by id → name, for `performer`, `author` and `participant` (no Practitioner resource: a display only). */
+export async function staffNames(em: EntityManager, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName'] }) : [];
+  return new Map(users.map((user) => [user.id, user.displayName]));
+}
+
+const notFound = (resourceType: string) => AppError.notFound(`${resourceType} is niet gevonden.`);
+
+/** One resource by id; 404 for an unknown id or another organisation's (RLS hides it), read in the access log. */
+export async function readClinical<T extends Resource>(em: EntityManager, actor: AuditActor, definition: ClinicalResource<T>, id: string): Promise<T> {
+  const resourceType = definition.search.resourceType;
+  if (!isUuid(id)) throw notFound(resourceType);
+  const [found] = await definition.load(em, [id]);
+  if (!found) throw notFound(resourceType);
+  recordAudit(em, actor, { action: 'read', resourceType, resourceId: id, patientIds: [found.patientId] });
+  return found.resource;
+}
+
+/** A search page in the order of the query, with every patient it shows in the access log. */
+export async function searchClinical<T extends Resource>(
+  em: EntityManager,
+  actor: AuditActor,
+  definition: ClinicalResource<T>,
+  query: URLSearchParams,
+  { strict = false } = {},
+): Promise<{ page: SearchPage<T>; search: ParsedSearch }> {
+  const search = parseSearch(definition.search, query, { strict });
+  const { ids, total } = await runSearch(em, definition.search, search);
+  const byId = new Map((ids.length ? await definition.load(em, ids) : []).map((found) => [found.resource.id, found]));
+  const found = ids.flatMap((id) => byId.get(id) ?? []);
+  recordAudit(em, actor, {
+    action: 'search',
+    resourceType: definition.search.resourceType,
+    patientIds: [...new Set(found.map((item) => item.patientId))],
+    details: { parameters: search.applied.map(([name]) => name), limit: search.limit, offset: search.offset, total },
+  });
+  return { page: { resources: found.map((item) => item.resource), total, limit: search.limit, offset: search.offset }, search };
+}

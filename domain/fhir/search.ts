@@ -1,0 +1,266 @@
+import { TZDate } from '@date-fns/tz';
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { clinicalTimeZone } from '../agenda/agenda.dates';
+import type { EntityManager } from '../db/orm';
+import { AppError } from '../shared/errors';
+import { isUuid } from '../shared/ids';
+
+/*
+ * FHIR R4 search (issue 21), for every resource type. A resource's search is one definition: its
+ * table, and per parameter how the value is read and which SQL condition it becomes. The route,
+ * the Bundle's `self` link and the CapabilityStatement all read the same definition, so what is
+ * advertised is what works.
+ *
+ * Repeating a parameter is AND, a comma inside one value is OR, as FHIR says. A value that cannot
+ * be read is a 400; an unknown parameter is ignored and left out of `self`, or a 400 with
+ * `Prefer: handling=strict`. Every query runs in the tenant transaction, so row-level security
+ * keeps it to the user's organisation.
+ */
+
+export interface Condition {
+  sql: string;
+  params: unknown[];
+}
+
+export interface SearchParameter {
+  type: 'token' | 'string' | 'date' | 'reference';
+  documentation: string;
+  /** One occurrence of the parameter (its raw value, its modifier) → an SQL condition. */
+  condition: (value: string, modifier: string | null) => Condition;
+  modifiers?: readonly string[];
+}
+
+export interface SearchDefinition {
+  resourceType: string;
+  /** The table (or a subquery with an alias) the conditions are written against; it has `id`. */
+  from: string;
+  parameters: Record<string, SearchParameter>;
+  /** `_sort` values → SQL order; the first is the default. */
+  sortOrders: Record<string, string>;
+}
+
+/** A search problem is about a query parameter, not a resource element: its OperationOutcome has no FHIRPath. */
+export const parameterProblem = 'query';
+export const invalidParameter = (name: string, message: string) => new AppError('validation_failed', message, { fields: { [name]: message }, location: parameterProblem });
+
+export const nothing: Condition = { sql: 'false', params: [] };
+export const anyOf = (conditions: Condition[]): Condition => ({ sql: `(${conditions.map((c) => c.sql).join(' or ')})`, params: conditions.flatMap((c) => c.params) });
+/** The values of one occurrence: split on commas that are not escaped (`\,`). */
+export const values = (value: string): string[] => value.split(/(?<!\\),/).map((part) => part.replace(/\\,/g, ',').trim()).filter(Boolean);
+const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+
+/** `_id`: the logical ids, several separated by commas. */
+export const idParameter: SearchParameter = {
+  type: 'token',
+  documentation: 'Logisch id; meerdere gescheiden door komma’s.',
+  condition: (value) => {
+    const ids = values(value).filter(isUuid);
+    return ids.length ? { sql: `id in (${placeholders(ids.length)})`, params: ids } : nothing;
+  },
+};
+
+/** `patient` (and `subject`): `Patient/<id>` or `<id>`. */
+export function patientParameter(column = 'patient_id'): SearchParameter {
+  return {
+    type: 'reference',
+    documentation: 'De patiënt als Patient/<id> of <id>.',
+    condition: (value) => {
+      const ids = values(value)
+        .map((part) => part.replace(/^(?:.*\/)?Patient\//, ''))
+        .filter(isUuid);
+      return ids.length ? { sql: `${column} in (${placeholders(ids.length)})`, params: ids } : nothing;
+    },
+  };
+}
+
+/** A token against a column holding one of a fixed set of codes; `system|code` accepted when the system is `system`. */
+export function codeParameter(column: string, documentation: string, toColumnValue: (code: string, system: string | null) => string | readonly string[] | null): SearchParameter {
+  return {
+    type: 'token',
+    documentation,
+    condition: (value) => {
+      const wanted = values(value).flatMap((part) => {
+        const [system, code] = part.includes('|') ? [part.slice(0, part.indexOf('|')), part.slice(part.indexOf('|') + 1)] : [null, part];
+        return toColumnValue(code, system || null) ?? [];
+      });
+      return wanted.length ? { sql: `${column} in (${placeholders(wanted.length)})`, params: wanted } : nothing;
+    },
+  };
+}
+
+const datePrefixes = /^(eq|ne|ge|le|gt|lt|sa|eb)/;
+
+/**
+ * A FHIR date with its precision as a half-open range [start, end). A date without a time is a
+ * day in the clinic's time zone (Amsterdam, summer time included) when the column holds moments.
+ */
+function dateRange(name: string, text: string, withTime: boolean): { start: Date; end: Date } {
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/.exec(text);
+  const problem = () => invalidParameter(name, `Zoekparameter "${name}": ongeldige datum "${text}"; gebruik JJJJ, JJJJ-MM of JJJJ-MM-DD${withTime ? ', eventueel met tijd en tijdzone' : ''}.`);
+  if (!match || (!withTime && match[4])) throw problem();
+  const [, year, month, day, hour, minute, second, zone] = match;
+  if (hour !== undefined) {
+    const start = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}${zone}`);
+    if (Number.isNaN(start.getTime())) throw problem();
+    return { start, end: new Date(start.getTime() + (second === undefined ? 60_000 : 1000)) };
+  }
+  const y = Number(year);
+  const m = month ? Number(month) - 1 : 0;
+  const d = day ? Number(day) : 1;
+  const check = new Date(Date.UTC(y, m, d));
+  if (check.getUTCMonth() !== m || check.getUTCDate() !== d) throw problem();
+  const [endY, endM, endD] = day ? [y, m, d + 1] : month ? [y, m + 1, 1] : [y + 1, 0, 1];
+  if (!withTime) return { start: check, end: new Date(Date.UTC(endY, endM, endD)) };
+  return { start: new Date(new TZDate(y, m, d, clinicalTimeZone).getTime()), end: new Date(new TZDate(endY, endM, endD, clinicalTimeZone).getTime()) };
+}
+
+/** A date parameter with the prefixes eq (default), ne, ge, gt, le, lt, sa, eb, on a date or timestamp column. */
+export function dateParameter(name: string, column: string, withTime: boolean, documentation: string): SearchParameter {
+  const asParam = (date: Date) => (withTime ? date.toISOString() : date.toISOString().slice(0, 10));
+  return {
+    type: 'date',
+    documentation,
+    condition: (value) =>
+      anyOf(
+        values(value).map((part) => {
+          const prefix = datePrefixes.exec(part)?.[1] ?? 'eq';
+          const { start, end } = dateRange(name, part.replace(datePrefixes, ''), withTime);
+          switch (prefix) {
+            case 'eq':
+              return { sql: `(${column} >= ? and ${column} < ?)`, params: [asParam(start), asParam(end)] };
+            case 'ne':
+              return { sql: `(${column} < ? or ${column} >= ?)`, params: [asParam(start), asParam(end)] };
+            case 'ge':
+              return { sql: `${column} >= ?`, params: [asParam(start)] };
+            case 'gt':
+            case 'sa':
+              return { sql: `${column} >= ?`, params: [asParam(end)] };
+            case 'le':
+              return { sql: `${column} < ?`, params: [asParam(end)] };
+            default:
+              return { sql: `${column} < ?`, params: [asParam(start)] };
+          }
+        }),
+      ),
+  };
+}
+
+/** Result parameters: how many, from where, in which order; `_format` is accepted and has one answer. */
+const resultParameters = new Set(['_count', '_offset', '_sort', '_format']);
+export const pageLimits = { default: 25, max: 100 } as const;
+
+export interface ParsedSearch {
+  where: Condition;
+  /** The parameters that were applied, as they go into `self` (name with modifier, value). */
+  applied: [string, string][];
+  limit: number;
+  offset: number;
+  sort: string;
+}
+
+function integer(name: string, text: string | null, fallback: number, min: number, max: number): number {
+  if (text === null || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) throw invalidParameter(name, `Zoekparameter "${name}" moet een geheel getal van ${min} tot en met ${max} zijn.`);
+  return value;
+}
+
+/** The query string → one SQL condition; every problem at once, each named by the parameter the client sent. */
+export function parseSearch(definition: SearchDefinition, query: URLSearchParams, { strict = false } = {}): ParsedSearch {
+  const conditions: Condition[] = [];
+  const applied: [string, string][] = [];
+  const problems: Record<string, string> = {};
+  const attempt = <T>(work: () => T): T | undefined => {
+    try {
+      return work();
+    } catch (error) {
+      const fields = error instanceof AppError ? (error.details as { fields?: Record<string, string> } | undefined)?.fields : undefined;
+      if (!fields) throw error;
+      Object.assign(problems, fields);
+      return undefined;
+    }
+  };
+  for (const [key, value] of query) {
+    const [name = '', modifier = null] = key.split(':') as [string, string?];
+    if (resultParameters.has(name)) continue;
+    const parameter = Object.hasOwn(definition.parameters, name) ? definition.parameters[name] : undefined;
+    if (!parameter || (modifier !== null && !parameter.modifiers?.includes(modifier))) {
+      if (strict) problems[key] = `Zoekparameter "${key}" wordt niet ondersteund.`;
+      continue;
+    }
+    if (!value.trim()) {
+      if (strict) problems[key] = `Zoekparameter "${key}" heeft geen waarde.`;
+      continue;
+    }
+    const condition = attempt(() => parameter.condition(value, modifier));
+    if (condition) conditions.push(condition);
+    applied.push([key, value]);
+  }
+  const limit = attempt(() => integer('_count', query.get('_count'), pageLimits.default, 1, pageLimits.max));
+  const offset = attempt(() => integer('_offset', query.get('_offset'), 0, 0, 1_000_000));
+  const sortOrders = Object.keys(definition.sortOrders);
+  const sort = query.get('_sort') ?? sortOrders[0]!;
+  if (!sortOrders.includes(sort)) problems._sort = `Zoekparameter "_sort": sorteren kan op ${sortOrders.join(', ')}.`;
+  if (Object.keys(problems).length > 0 || limit === undefined || offset === undefined) {
+    throw new AppError('validation_failed', 'Controleer de zoekparameters.', { fields: problems, location: parameterProblem });
+  }
+  const where = conditions.length ? { sql: conditions.map((condition) => condition.sql).join(' and '), params: conditions.flatMap((condition) => condition.params) } : { sql: 'true', params: [] };
+  return { where, applied, limit, offset, sort };
+}
+
+/** The page's and the count's SQL with their parameters (the bench runs them raw beside the API). */
+export function searchSql(definition: SearchDefinition, search: ParsedSearch): { page: [string, unknown[]]; count: [string, unknown[]] } {
+  const { where, limit, offset, sort } = search;
+  return {
+    page: [`select id from ${definition.from} where ${where.sql} order by ${definition.sortOrders[sort]} limit ? offset ?`, [...where.params, limit, offset]],
+    count: [`select count(*) as total from ${definition.from} where ${where.sql}`, where.params],
+  };
+}
+
+/** The ids of one page, in order, and the total; rows outside the organisation are not there (RLS). */
+export async function runSearch(em: EntityManager, definition: SearchDefinition, search: ParsedSearch): Promise<{ ids: string[]; total: number }> {
+  const { page, count } = searchSql(definition, search);
+  const rows = await em.execute<{ id: string }[]>(...page);
+  const [counted] = await em.execute<{ total: string }[]>(...count);
+  return { ids: rows.map((row) => row.id), total: Number(counted?.total ?? 0) };
+}
+
+export interface SearchPage<T> {
+  resources: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A searchset Bundle. `self` holds only the parameters that were applied (an ignored one is not
+ * echoed as if it had filtered), then the page; `first`, `last`, `next` and `previous` the same.
+ */
+export function searchsetBundle<T extends Resource>(page: SearchPage<T>, selfUrl: URL, search: Pick<ParsedSearch, 'applied' | 'sort'>, defaultSort: string): Bundle<T> {
+  const link = (offset: number) => {
+    const url = new URL(selfUrl.pathname, selfUrl);
+    for (const [name, value] of search.applied) url.searchParams.append(name, value);
+    if (search.sort !== defaultSort) url.searchParams.set('_sort', search.sort);
+    url.searchParams.set('_count', String(page.limit));
+    url.searchParams.set('_offset', String(offset));
+    return url.toString();
+  };
+  const lastOffset = page.total === 0 ? 0 : Math.floor((page.total - 1) / page.limit) * page.limit;
+  return {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    total: page.total,
+    link: [
+      { relation: 'self', url: link(page.offset) },
+      { relation: 'first', url: link(0) },
+      ...(page.offset + page.limit < page.total ? [{ relation: 'next', url: link(page.offset + page.limit) }] : []),
+      ...(page.offset > 0 ? [{ relation: 'previous', url: link(Math.max(0, page.offset - page.limit)) }] : []),
+      { relation: 'last', url: link(lastOffset) },
+    ],
+    entry: page.resources.map((resource) => ({
+      fullUrl: new URL(`/api/fhir/${resource.resourceType}/${resource.id}`, selfUrl).toString(),
+      resource,
+      search: { mode: 'match' },
+    })),
+  };
+}

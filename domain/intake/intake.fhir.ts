@@ -1,0 +1,108 @@
+import type { Condition, RiskAssessment as FhirRiskAssessment } from '@medplum/fhirtypes';
+import type { EntityManager } from '../db/orm';
+import { patientReference, staffNames, type ClinicalResource } from '../fhir/clinical';
+import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
+import { Diagnosis, RiskAssessment, riskLevels, type RiskLevel } from './intake.entities';
+
+/*
+ * Diagnoses → Condition, risk assessments → RiskAssessment (issue 21). Neither is changed after it
+ * is recorded today, so each has one version.
+ */
+
+/** DSM-5 classifies with ICD-10 codes; the Dutch DSM-5 name is the text. */
+export const icd10System = 'http://hl7.org/fhir/sid/icd-10';
+const profile = 'https://ggz-epd.nl/fhir/StructureDefinition';
+export const diagnosisRankUrl = `${profile}/diagnosis-rank`;
+const rankDisplay = { primary: 'hoofddiagnose', secondary: 'nevendiagnose' } as const;
+
+export function toFhirCondition(row: Diagnosis, recorder: string | undefined): Condition {
+  return {
+    resourceType: 'Condition',
+    id: row.id,
+    meta: { versionId: '1', lastUpdated: new Date(`${row.diagnosedAt}T00:00:00Z`).toISOString() },
+    // R4 has no rank on Condition (only on Encounter.diagnosis): primary/secondary is our extension.
+    extension: [{ url: diagnosisRankUrl, valueCode: row.rank }],
+    clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
+    verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: 'confirmed' }] },
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'encounter-diagnosis', display: 'Encounter Diagnosis' }], text: rankDisplay[row.rank] }],
+    code: { coding: [{ system: icd10System, code: row.code }], text: row.label },
+    subject: patientReference(row.patientId),
+    recordedDate: String(row.diagnosedAt),
+    ...(recorder ? { recorder: { display: recorder } } : {}),
+  };
+}
+
+const riskProbabilitySystem = 'http://terminology.hl7.org/CodeSystem/risk-probability';
+export const riskLevelSystem = 'https://ggz-epd.nl/fhir/CodeSystem/risiconiveau';
+export const riskTypeSystem = 'https://ggz-epd.nl/fhir/CodeSystem/risicotype';
+/** The Dutch four levels on HL7's qualitative scale; "zeer hoog" keeps its own code beside it. */
+const probability: Record<RiskLevel, 'high' | 'moderate' | 'low'> = { 'zeer hoog': 'high', hoog: 'high', gemiddeld: 'moderate', laag: 'low' };
+const levelCode = (level: RiskLevel) => level.replace(' ', '-');
+
+export function toFhirRiskAssessment(row: RiskAssessment, performer: string | undefined): FhirRiskAssessment {
+  return {
+    resourceType: 'RiskAssessment',
+    id: row.id,
+    meta: { versionId: '1', lastUpdated: row.assessedAt.toISOString() },
+    status: 'final',
+    code: { coding: [{ system: riskTypeSystem, code: row.riskType }], text: `Risicotaxatie ${row.riskType}` },
+    subject: patientReference(row.patientId),
+    occurrenceDateTime: row.assessedAt.toISOString(),
+    ...(performer ? { performer: { display: performer } } : {}),
+    prediction: [
+      {
+        outcome: { text: row.riskType },
+        qualitativeRisk: {
+          coding: [
+            { system: riskProbabilitySystem, code: probability[row.riskLevel] },
+            { system: riskLevelSystem, code: levelCode(row.riskLevel), display: row.riskLevel },
+          ],
+          text: row.riskLevel,
+        },
+        rationale: row.rationale,
+      },
+    ],
+  };
+}
+
+export const conditionResource: ClinicalResource<Condition> = {
+  documentation: 'Diagnosen (DSM-5 met ICD-10-code), hoofd- of nevendiagnose in de extensie diagnosis-rank.',
+  async load(em: EntityManager, ids) {
+    const rows = await em.find(Diagnosis, { id: { $in: [...ids] } });
+    const names = await staffNames(em, rows.map((row) => row.diagnosedBy));
+    return rows.map((row) => ({ resource: toFhirCondition(row, row.diagnosedBy ? names.get(row.diagnosedBy) : undefined), patientId: row.patientId }));
+  },
+  search: {
+    resourceType: 'Condition',
+    from: 'diagnoses',
+    parameters: {
+      _id: idParameter,
+      patient: patientParameter(),
+      subject: patientParameter(),
+      code: codeParameter('code', `ICD-10-code als ${icd10System}|<code> of <code>.`, (code, system) => (system === null || system === icd10System ? code : null)),
+      'recorded-date': dateParameter('recorded-date', 'diagnosed_at', false, 'Datum van de diagnose, met voorvoegsel eq, ne, ge, gt, le of lt.'),
+    },
+    sortOrders: { '-recorded-date': 'diagnosed_at desc, id asc', 'recorded-date': 'diagnosed_at asc, id asc' },
+  },
+};
+
+export const riskAssessmentResource: ClinicalResource<FhirRiskAssessment> = {
+  documentation: `Risicotaxaties per type met niveau (${riskLevels.join(', ')}) en onderbouwing.`,
+  async load(em: EntityManager, ids) {
+    const rows = await em.find(RiskAssessment, { id: { $in: [...ids] } });
+    const names = await staffNames(em, rows.map((row) => row.assessedBy));
+    return rows.map((row) => ({ resource: toFhirRiskAssessment(row, row.assessedBy ? names.get(row.assessedBy) : undefined), patientId: row.patientId }));
+  },
+  search: {
+    resourceType: 'RiskAssessment',
+    from: 'risk_assessments',
+    parameters: {
+      _id: idParameter,
+      patient: patientParameter(),
+      subject: patientParameter(),
+      code: codeParameter('risk_type', `Risicotype als ${riskTypeSystem}|<type> of <type> (bijvoorbeeld suïcide, agressie).`, (code, system) => (system === null || system === riskTypeSystem ? code : null)),
+      date: dateParameter('date', 'assessed_at', true, 'Tijdstip van de taxatie, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.'),
+    },
+    sortOrders: { '-date': 'assessed_at desc, id asc', date: 'assessed_at asc, id asc' },
+  },
+};

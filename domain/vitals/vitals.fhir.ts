@@ -1,0 +1,61 @@
+import type { Observation } from '@medplum/fhirtypes';
+import type { EntityManager } from '../db/orm';
+import { patientReference, staffNames, type ClinicalResource } from '../fhir/clinical';
+import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
+import { loincSystem, productCodesOf, vitalCodes } from './vital-codes';
+import { VitalObservation, type Interpretation } from './vitals.entity';
+
+const interpretationSystem = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+const interpretationDisplay: Record<Interpretation, string> = { HH: 'Critical high', H: 'High', N: 'Normal', L: 'Low', LL: 'Critical low' };
+const categorySystem = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const categoryDisplay = { 'vital-signs': 'Vital Signs', laboratory: 'Laboratory', survey: 'Survey' } as const;
+/** The product's own measure code, for a measure without a LOINC code in `vitalCodes`. */
+export const measureSystem = 'https://ggz-epd.nl/fhir/CodeSystem/meting';
+
+export function toFhirObservation(row: VitalObservation, performer: string | undefined): Observation {
+  const known = vitalCodes[row.code];
+  const category = known?.category ?? 'vital-signs';
+  return {
+    resourceType: 'Observation',
+    id: row.id,
+    // A measurement is never changed after it is recorded: one version.
+    meta: { versionId: '1', lastUpdated: row.observedAt.toISOString() },
+    status: 'final',
+    category: [{ coding: [{ system: categorySystem, code: category, display: categoryDisplay[category] }] }],
+    code: {
+      coding: [known ? { system: loincSystem, code: known.loinc, display: known.display } : { system: measureSystem, code: row.code }],
+      text: row.label,
+    },
+    subject: patientReference(row.patientId),
+    effectiveDateTime: row.observedAt.toISOString(),
+    ...(performer ? { performer: [{ display: performer }] } : {}),
+    valueQuantity: { value: Number(row.value), unit: row.unit, ...(known ? { system: 'http://unitsofmeasure.org', code: known.ucum } : {}) },
+    interpretation: [{ coding: [{ system: interpretationSystem, code: row.interpretation, display: interpretationDisplay[row.interpretation] }] }],
+  };
+}
+
+async function load(em: EntityManager, ids: readonly string[]) {
+  const rows = await em.find(VitalObservation, { id: { $in: [...ids] } });
+  const names = await staffNames(em, rows.map((row) => row.recordedBy));
+  return rows.map((row) => ({ resource: toFhirObservation(row, row.recordedBy ? names.get(row.recordedBy) : undefined), patientId: row.patientId }));
+}
+
+export const observationResource: ClinicalResource<Observation> = {
+  documentation: 'Metingen (vitale functies en glucose) met LOINC-code, UCUM-eenheid en interpretatie HH/H/N/L/LL.',
+  load,
+  search: {
+    resourceType: 'Observation',
+    from: 'vital_observations',
+    parameters: {
+      _id: idParameter,
+      patient: patientParameter(),
+      subject: patientParameter(),
+      code: codeParameter('code', `LOINC-code als ${loincSystem}|<code> of <code>, of de eigen code (${Object.keys(vitalCodes).join(', ')}).`, (code, system) =>
+        system === measureSystem ? code : system === loincSystem ? productCodesOf(code) : system === null ? [...productCodesOf(code), code] : null,
+      ),
+      category: codeParameter('code', 'vital-signs of laboratory.', (code) => Object.entries(vitalCodes).flatMap(([product, entry]) => (entry.category === code ? [product] : []))),
+      date: dateParameter('date', 'observed_at', true, 'Tijdstip van de meting, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.'),
+    },
+    sortOrders: { '-date': 'observed_at desc, id asc', date: 'observed_at asc, id asc' },
+  },
+};
