@@ -1,5 +1,5 @@
-import { WithStartWorkflowOperation, WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
-import { randomUUID } from 'node:crypto';
+import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
+import { createHash, randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../domain/audit/audit.service';
 import type { EntityManager } from '../domain/db/orm';
 import { chainMessages, chainPatientIds, chainWorkflowId, initialChainState, notAwaitingConfirmation, type ChainState, type IntentChainInput } from '../domain/intent/chain';
@@ -64,19 +64,41 @@ export interface StartChainOptions {
   confirmWithinMs?: number;
 }
 
-/** Validates and starts a chain (update-with-start); answers with the prepared steps, or the chain as it stands. */
+/**
+ * The chain id of a request: from the client's request key, scoped to the clinician (the same key
+ * of another clinician is another chain), else a new one. Only ids leave here, never the key's text.
+ */
+export function chainIdFor(actor: AuditActor, requestKey: string | undefined): string {
+  if (!requestKey) return randomUUID();
+  const hex = createHash('sha256').update(`${actor.organisationId}\u0000${actor.userId}\u0000${requestKey}`).digest('hex');
+  // Shaped as a version-4-style UUID so every route that takes a chain id accepts it.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Validates and starts a chain (update-with-start); answers with the prepared steps, or the chain
+ * as it stands. One request key is one workflow: a repeat joins the running chain, and a chain
+ * that has ended is not started again (its final state is the answer).
+ */
 export async function startChain(deps: TemporalDeps, actor: AuditActor, input: unknown, options: StartChainOptions = {}): Promise<ChainState> {
-  const { actions } = parseChainRequest(input);
-  const chainId = randomUUID();
+  const { actions, requestKey } = parseChainRequest(input);
+  const chainId = chainIdFor(actor, requestKey);
   const workflowId = chainWorkflowId(chainId);
   const chain: Omit<IntentChainInput, 'actor'> = { chainId, actions, confirmWithinMs: options.confirmWithinMs };
   const operation = new WithStartWorkflowOperation<typeof intentChain>('intentChain', {
     taskQueue: deps.taskQueue ?? taskQueues.clinical,
     workflowId,
     args: [{ ...chain, grant: deps.grants.grant(actor, workflowId, 'chainPreparation') }],
-    workflowIdConflictPolicy: 'FAIL',
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
   });
-  const update = await temporalCall(deps.client, () => deps.client.workflow.startUpdateWithStart(preparedUpdate, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }), waits.accept);
+  let update: { result(): Promise<ChainState> };
+  try {
+    update = await temporalCall(deps.client, () => deps.client.workflow.startUpdateWithStart(preparedUpdate, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }), waits.accept);
+  } catch (error) {
+    if (requestKey && error instanceof WorkflowExecutionAlreadyStartedError) return chainState(deps, actor, chainId);
+    throw error;
+  }
   const prepared = await answerOrState(deps, handleOf(deps, chainId), update, waits.preparation).catch(() => undefined);
   return prepared ?? initialChainState({ ...chain, actor });
 }

@@ -1,6 +1,6 @@
 import { isGrpcServiceError, ServiceError, type Client, type ProtoFailure, type WorkflowExecutionInfo, type WorkflowHandle } from '@temporalio/client';
 import { AppError } from '../domain/shared/errors';
-import { statusesWithError, type WorkflowError, type WorkflowErrorStep, type WorkflowExecution, type WorkflowFilter, type WorkflowStatus } from '../domain/ops/ops.schemas';
+import { statusesWithError, workflowOutcome, type WorkflowError, type WorkflowErrorStep, type WorkflowExecution, type WorkflowFilter, type WorkflowStatus } from '../domain/ops/ops.schemas';
 
 export const recentLimit = 50;
 
@@ -105,6 +105,7 @@ function toExecution(info: WorkflowExecutionInfo): Omit<WorkflowExecution, 'erro
     startTime: info.startTime.toISOString(),
     closeTime: closeTime?.toISOString() ?? null,
     durationMs: closeTime ? closeTime.getTime() - info.startTime.getTime() : null,
+    outcome: workflowOutcome(info.memo?.outcome),
   };
 }
 

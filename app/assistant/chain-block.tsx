@@ -5,7 +5,7 @@ import type { ChainState, ChainStatus, ChainStep, StepStatus } from '../../domai
 import type { ChainAction, Intent } from '../../domain/intent/intent.schemas';
 import { requestJson } from './api';
 import { BlockCard, ErrorNotice, Loading } from './block-card';
-import { useTurnState } from './conversation';
+import { useTurnId, useTurnState } from './conversation';
 import type { AssistantError } from './errors';
 import { AppointmentList, type Appointment } from './read-blocks';
 
@@ -79,19 +79,21 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
   const [attempt, setAttempt] = useState(0);
   const [deciding, setDeciding] = useState<'confirm' | 'reject' | null>(null);
   const groupId = useId();
+  // One message, one chain: a re-run of this effect or a retry joins the chain the message started.
+  const requestKey = useTurnId();
   const single = actions.length === 1;
 
   // Prepare the chain once per message.
   useEffect(() => {
     if (chain || failure) return;
     const controller = new AbortController();
-    void requestJson<ChainState>('/api/intent/chains', { body: { actions }, signal: controller.signal, timeoutMs: confirmTimeoutMs }).then((result) => {
+    void requestJson<ChainState>('/api/intent/chains', { body: { actions, ...(requestKey ? { requestKey } : {}) }, signal: controller.signal, timeoutMs: confirmTimeoutMs }).then((result) => {
       if (controller.signal.aborted) return;
       if (result.ok) setChain(result.data);
       else setFailure(result.error);
     });
     return () => controller.abort();
-  }, [actions, chain, failure, attempt, setChain, setFailure]);
+  }, [actions, requestKey, chain, failure, attempt, setChain, setFailure]);
 
   // Preparing and writing run in a workflow; follow it until it waits for the clinician or is done.
   const chainId = chain?.chainId;
@@ -144,7 +146,9 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
   const outcome = chain ? outcomes[chain.status] : undefined;
   const finalMeta: Partial<Record<ChainStatus, string>> = { afgewezen: 'Afgewezen', verlopen: 'Verlopen', mislukt: 'Niet (volledig) uitgevoerd' };
   const meta = !chain
-    ? 'Wordt voorbereid…'
+    ? failure
+      ? 'Niet voorbereid'
+      : 'Wordt voorbereid…'
     : waiting
     ? 'Controleer wat er gaat gebeuren; er is nog niets vastgelegd.'
     : chain.status === 'voltooid' && writes.length > 0

@@ -70,7 +70,8 @@ export function useActivePatient(): PatientRef | null {
 }
 
 let counter = 0;
-const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+// Unique beyond this page: an assistant message's id is the request key of the chain it starts.
+const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 /**
  * One conversation for the whole shell: the side panel and the /assistent page show the same
@@ -248,6 +249,11 @@ export function TurnScope({ id, children }: { id: string; children: ReactNode })
 }
 
 /** Like useState, but kept in the conversation under this turn, so it survives closing the panel. */
+/** The id of the message a block belongs to. */
+export function useTurnId(): string {
+  return useContext(TurnContext);
+}
+
 export function useTurnState<T>(key: string, initial: T): [T, (next: T | ((previous: T) => T)) => void] {
   const { blockState, setBlockState } = useConversation();
   const turn = useContext(TurnContext);

@@ -8,10 +8,12 @@ import {
   formatDuration,
   temporalUiUrl,
   workflowFilterSchema,
+  workflowOutcomes,
   workflowStatusLabels,
   workflowTypeLabel,
   workflowTypeLabels,
   type WorkflowExecution,
+  type WorkflowOutcome,
   type WorkflowStatus,
 } from '../../domain/ops/ops.schemas';
 import { AppError } from '../../domain/shared/errors';
@@ -64,7 +66,11 @@ const startFormat = new Intl.DateTimeFormat('nl-NL', {
   timeZone: 'Europe/Amsterdam',
 });
 
-function WorkflowStatusBadge({ status }: { status: WorkflowStatus }) {
+function WorkflowStatusBadge({ status, outcome }: { status: WorkflowStatus; outcome?: WorkflowOutcome | null }) {
+  // A chain that ran to its end with a failed step is "completed" for Temporal, failed for the clinician.
+  if (status === 'Completed' && outcome) {
+    return <span className={`badge workflow-status workflow-status-${outcome === 'mislukt' ? 'failed' : 'canceled'}`}>{workflowOutcomes[outcome]}</span>;
+  }
   return <span className={`badge workflow-status workflow-status-${statusClass[status]}`}>{workflowStatusLabels[status]}</span>;
 }
 
@@ -194,7 +200,7 @@ function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecu
         </td>
         <td className="mono small workflow-id">{execution.workflowId}</td>
         <td>
-          <WorkflowStatusBadge status={execution.status} />
+          <WorkflowStatusBadge status={execution.status} outcome={execution.outcome} />
         </td>
         <td className="nowrap">{startFormat.format(new Date(execution.startTime))}</td>
         <td className="nowrap">

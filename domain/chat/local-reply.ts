@@ -1,20 +1,23 @@
-import type { ChainAction } from '../intent/intent.schemas';
+import { isWriting, type ChainAction } from '../intent/intent.schemas';
 import { reportCategoryLabels } from '../report/report.schemas';
 
 /** Below this the client opens no block (CONTRACT §7), so the reply says it did not understand. */
 export const routingThreshold = 0.7;
 
 const who = (action: ChainAction) => action.entities.patientName ?? 'de patiënt';
+const untilConfirmed = ' Er wordt niets vastgelegd zonder je bevestiging.';
 
 /**
  * The assistant's answer without a language model: one short, dry line per action, from the
- * classification. It says what is ready or asks the one question that is missing.
+ * classification. It says what was understood or asks the one question that is missing. It never
+ * says a change "staat klaar": the text is streamed before the block has prepared anything, and
+ * the block says whether it could (issue 22).
  */
 export function localReply(actions: ChainAction[]): string {
   const understood = actions.filter((action) => action.intent !== 'unknown' && action.confidence >= routingThreshold);
   if (understood.length === 0) return 'Dat begrijp ik niet zeker. Formuleer het anders, of kijk in de agenda.';
   const lines = understood.map((action) => lineFor(action));
-  if (understood.length > 1) return `${understood.length} stappen: ${lines.map((line) => line.replace(/\.$/, '')).join('; ')}. Bevestig voordat er iets wordt vastgelegd.`;
+  if (understood.length > 1) return `${understood.length} stappen: ${lines.map((line) => line.replace(untilConfirmed, '').replace(/\.$/, '')).join('; ')}.${understood.some((action) => isWriting(action.intent)) ? untilConfirmed : ''}`;
   return lines[0]!;
 }
 
@@ -26,7 +29,7 @@ function lineFor(action: ChainAction): string {
   switch (action.intent) {
     case 'dagnotitie':
       if (!entities.patientName) return 'Voor welke patiënt is de dagnotitie?';
-      return `Dagnotitie voor ${who(action)} staat klaar${entities.category ? ` (${reportCategoryLabels[entities.category]})` : ''}. Controleer en sla op.`;
+      return `Dagnotitie voor ${who(action)}${entities.category ? ` (${reportCategoryLabels[entities.category]})` : ''}: controleer de tekst hieronder.${untilConfirmed}`;
     case 'zoeken':
       return entities.patientName ? `Zoeken naar ${entities.patientName}.` : 'Wie zoek je?';
     case 'overdracht':
@@ -40,14 +43,14 @@ function lineFor(action: ChainAction): string {
     case 'create_appointment':
       if (!entities.patientName) return 'Met welke patiënt moet de afspraak worden gepland?';
       if (!entities.datetime) return `Wanneer moet de afspraak met ${who(action)} plaatsvinden?`;
-      return `Nieuwe afspraak met ${who(action)} staat klaar. Bevestig om te plannen.`;
+      return `Nieuwe afspraak met ${who(action)}: zie hieronder.${untilConfirmed}`;
     case 'cancel_appointment':
       if (!entities.patientName && !entities.identifier) return 'Welke afspraak moet worden geannuleerd?';
-      return `Annulering van de afspraak${entities.patientName ? ` van ${who(action)}` : ''}${entities.identifier ? ` (${entities.identifier})` : ''} staat klaar. Bevestig om te annuleren.`;
+      return `Annulering van de afspraak${entities.patientName ? ` van ${who(action)}` : ''}${entities.identifier ? ` (${entities.identifier})` : ''}: zie hieronder.${untilConfirmed}`;
     case 'reschedule_appointment':
       if (!entities.identifier && !entities.patientName) return 'Welke afspraak wil je verplaatsen?';
       if (!entities.datetime) return 'Naar wanneer moet de afspraak worden verplaatst?';
-      return `Verplaatsing van de afspraak${entities.patientName ? ` van ${who(action)}` : ''} staat klaar. Bevestig om te verplaatsen.`;
+      return `Verplaatsing van de afspraak${entities.patientName ? ` van ${who(action)}` : ''}: zie hieronder.${untilConfirmed}`;
     case 'intake_status':
       return `Intakestatus van ${who(action)}.`;
     case 'intake_navigeer':

@@ -53,12 +53,21 @@ function missingEntities(input: unknown): Record<string, string> {
 }
 
 /** A chain as the app accepts it: the classifier's shape, and every writing action complete. */
-export function parseChainRequest(input: unknown): Chain {
+/**
+ * `requestKey`: the message the chain answers, chosen by the client. The same key from the same
+ * clinician is the same chain, so a request sent twice (a retry, a re-rendered block) starts one.
+ */
+const requestKeySchema = z.object({
+  requestKey: z.string({ error: 'De aanvraagsleutel moet tekst zijn.' }).trim().min(1, 'De aanvraagsleutel mag niet leeg zijn.').max(100, 'De aanvraagsleutel is te lang.').optional(),
+});
+
+export function parseChainRequest(input: unknown): Chain & { requestKey?: string } {
   const chain = chainSchema.safeParse(input);
+  const key = requestKeySchema.safeParse(input);
   // The intent rules name a field more precisely than the generic shape check, so theirs win.
-  const fields = { ...(chain.success ? {} : fieldErrors(chain.error)), ...missingEntities(input) };
-  if (!chain.success || Object.keys(fields).length > 0) throw AppError.validation(fields);
-  return chain.data;
+  const fields = { ...(chain.success ? {} : fieldErrors(chain.error)), ...(key.success ? {} : fieldErrors(key.error)), ...missingEntities(input) };
+  if (!chain.success || !key.success || Object.keys(fields).length > 0) throw AppError.validation(fields);
+  return { ...chain.data, ...(key.data.requestKey ? { requestKey: key.data.requestKey } : {}) };
 }
 
 export const confirmChainSchema = z.object({

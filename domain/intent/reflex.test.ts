@@ -112,3 +112,26 @@ describe('the local reflex', () => {
     expect(classify('jan de vries en kees van der berg, wat is er met hen').names).toEqual(['Jan de Vries', 'Kees van der Berg']);
   });
 });
+
+describe('chains that share a patient and notes that read as Dutch (issue 22)', () => {
+  it('gives a note after "zoek Pieter" to Pieter, written as a main clause', () => {
+    const { actions } = classify('zoek Pieter en maak daarna een notitie dat hij rustig was');
+    expect(actions.map((action) => [action.intent, action.entities.patientName, action.entities.content])).toEqual([
+      ['zoeken', 'Pieter', undefined],
+      ['dagnotitie', 'Pieter', 'Hij was rustig.'],
+    ]);
+  });
+
+  it('keeps two actions for a discharge, and the note carries the patient', () => {
+    const { actions } = classify('ontsla Jan de Vries en maak een notitie dat hij vandaag naar huis gaat');
+    expect(actions.map((action) => [action.intent, action.entities.patientName, action.entities.content])).toEqual([
+      ['unknown', 'Jan de Vries', undefined],
+      ['dagnotitie', 'Jan de Vries', 'Hij gaat vandaag naar huis.'],
+    ]);
+  });
+
+  it('writes "noteer dat …" in main-clause order, and leaves a note that was not a clause alone', () => {
+    expect(classify('noteer bij Fatima dat ze goed gegeten heeft').actions[0]!.entities.content).toBe('Ze heeft goed gegeten.');
+    expect(classify('noteer bij Fatima: goed gegeten').actions[0]!.entities.content).toBe('Goed gegeten');
+  });
+});

@@ -4,6 +4,7 @@ import { editDistance } from '../patient/name-matching';
 import type { dailyNoteCategories } from '../report/report.schemas';
 import { applyDictation } from '../speech/dictation';
 import type { ChainAction, ClassifyContext, Entities, Intent } from './intent.schemas';
+import { asMainClause } from './word-order';
 import {
   actionStarters,
   categoryCues,
@@ -561,7 +562,9 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
   const propose = (intent: Intent, confidence: number) => candidates.push({ intent, confidence });
 
   const outside = outOfScope.some((pattern) => pattern.test(headText)) || (orderVerbs.test(headText) && (dose.test(headText) || medicationCue));
-  if (outside) return { intent: 'unknown', confidence: 0.85, entities: {}, hasPronoun, hasOwnName: Boolean(name), ambiguous: false };
+  // What the reflex cannot do keeps the patient it names, so a next action ("… en noteer dat hij …") is about that patient.
+  const named: Entities = name ? { patientName: name.name } : {};
+  if (outside) return { intent: 'unknown', confidence: 0.85, entities: named, hasPronoun, hasOwnName: Boolean(name), ambiguous: false };
 
   const noteHead = has('noteNoun') || (has('noteVerb') && !has('appointmentNoun'));
   if (noteHead) {
@@ -624,7 +627,7 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
 
   candidates.sort((a, b) => b.confidence - a.confidence);
   const best = candidates[0];
-  if (!best) return { intent: 'unknown', confidence: 0.4, entities: {}, hasPronoun, hasOwnName: Boolean(name), ambiguous: false };
+  if (!best) return { intent: 'unknown', confidence: 0.4, entities: named, hasPronoun, hasOwnName: Boolean(name), ambiguous: false };
   const rivals = candidates.filter((candidate) => candidate.intent !== best.intent && candidate.confidence >= best.confidence - 0.1);
   const ambiguous = rivals.length > 0;
   const confidence = Math.round(Math.max(0.05, Math.min(0.99, best.confidence - (ambiguous ? 0.15 : 0))) * 100) / 100;
@@ -633,12 +636,14 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
 
 function entitiesFor(intent: Intent, input: string, segment: Token[], head: Token[], contentAt: number | null, name: NameSpan | null, now: Date): Entities {
   const entities: Entities = {};
-  if (name && intent !== 'unknown') entities.patientName = name.name;
+  if (name) entities.patientName = name.name;
   if (intent === 'dagnotitie') {
     const from = contentAt ?? (name && name.end < segment.length && !head.slice(0, name.start).some((token) => token.kind === 'word' && !honorifics.has(token.norm)) ? 0 : nameEnd(segment, name));
     const contentTokens = segment.slice(from);
     const content = originalText(input, contentTokens).replace(/^[:,\s-]+/, '').replace(/[\s,;]+$/, '');
-    if (content) entities.content = (content.charAt(0).toUpperCase() + content.slice(1)).slice(0, 500);
+    // "noteer dat hij rustig was" is written down as "Hij was rustig."
+    const dictatedClause = contentAt !== null && segment[contentAt - 1]?.norm === 'dat';
+    if (content) entities.content = (dictatedClause ? asMainClause(content) : content.charAt(0).toUpperCase() + content.slice(1)).slice(0, 500);
     entities.category = categoryIn(contentTokens.length > 0 ? contentTokens : segment, textOf(contentTokens.length > 0 ? contentTokens : segment));
     return entities;
   }

@@ -77,6 +77,15 @@ export interface WorkflowExecution {
   closeTime: string | null;
   durationMs: number | null;
   error: WorkflowError | null;
+  /** How the process itself ended, where Temporal's "completed" does not say (an assistant chain that failed). */
+  outcome?: WorkflowOutcome | null;
+}
+
+/** A product outcome that differs from Temporal's status: shown instead of "Voltooid". */
+export const workflowOutcomes = { mislukt: 'Mislukt', afgewezen: 'Afgewezen', verlopen: 'Verlopen' } as const;
+export type WorkflowOutcome = keyof typeof workflowOutcomes;
+export function workflowOutcome(value: unknown): WorkflowOutcome | null {
+  return typeof value === 'string' && Object.hasOwn(workflowOutcomes, value) ? (value as WorkflowOutcome) : null;
 }
 
 /** "85 ms", "1,2 s", "4 min 5 s", "2 u 5 min", "3 d 4 u": short enough for a table column. */

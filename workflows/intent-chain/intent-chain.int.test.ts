@@ -6,7 +6,8 @@ import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
 import { chainWorkflowId, type ChainState } from '../../domain/intent/chain';
-import { confirmChain, startChain } from '../../temporal/chain';
+import { confirmChain, rejectChain, startChain } from '../../temporal/chain';
+import { recentWorkflows } from '../../temporal/ops';
 import { asOwner, createOrganisation, createUser, registerPatient, signedInUser, type SignedIn } from '../../tests/support/factories';
 import { json, login } from '../../tests/support/http';
 import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
@@ -136,6 +137,54 @@ describe('an intent chain on the real Temporal server', () => {
     const history = await handle.fetchHistory();
     const started = (history.events ?? []).flatMap((event) => (event.activityTaskStartedEventAttributes ? [event.activityTaskStartedEventAttributes.attempt] : []));
     expect(started).toContain(2);
+  });
+
+  it('starts one workflow per request key: a repeat joins it, an ended chain is not started again', async () => {
+    const content = 'Eén verzoek, één keten.';
+    await appointmentAt('morgen', 14);
+    const taskQueue = `test-intent-chain-${randomUUID()}`;
+    const worker = await startTestWorker(taskQueue, createActivities({ orm, ai: env.offline, grants: env.grants }));
+    const requestKey = `assistant-${randomUUID()}`;
+    const request = { ...cancelAndNote(content, { identifier: '14:00' }), requestKey };
+    try {
+      // The block's effect runs twice at once (a re-render, a retry after a lost answer).
+      const [first, second] = await Promise.all([startChain({ ...env.temporal, taskQueue }, actor, request), startChain({ ...env.temporal, taskQueue }, actor, request)]);
+      expect(second.chainId).toBe(first.chainId);
+      const runs = async () => {
+        const found: string[] = [];
+        for await (const execution of client.workflow.list({ query: `WorkflowId = '${chainWorkflowId(first.chainId)}'` })) found.push(execution.runId);
+        return found;
+      };
+      // Visibility is eventually consistent: wait until the run is listed, then count.
+      let listed: string[] = [];
+      for (let attempt = 0; attempt < 50 && listed.length === 0; attempt++) listed = await runs();
+      expect(listed).toHaveLength(1);
+
+      // Rejected, then the same request again: the chain's final state, no second run.
+      await rejectChain(env.temporal, actor, first.chainId);
+      const again = await startChain({ ...env.temporal, taskQueue }, actor, request);
+      expect(again).toMatchObject({ chainId: first.chainId, status: 'afgewezen' });
+      expect(await runs()).toEqual(listed);
+
+      // The same key from another clinician is another chain.
+      const colleague = await createUser(nurse.organisationId);
+      const theirs = await startChain({ ...env.temporal, taskQueue }, { ...actor, userId: colleague.id }, { ...cancelAndNote(content, { identifier: '14:00' }), requestKey });
+      expect(theirs.chainId).not.toBe(first.chainId);
+      // Theirs ends at once: the appointment is the nurse's own, not the colleague's.
+      expect(theirs).toMatchObject({ userId: colleague.id, status: 'mislukt' });
+
+      // Temporal says "completed" for both; the ops page says how each chain ended.
+      const outcomes = async () => {
+        const listed = await recentWorkflows(async () => client, { type: 'intentChain' });
+        return Object.fromEntries(listed.filter((run) => run.status === 'Completed').map((run) => [run.workflowId, run.outcome]));
+      };
+      let seen: Record<string, unknown> = {};
+      for (let attempt = 0; attempt < 50 && !(seen[chainWorkflowId(theirs.chainId)] && seen[chainWorkflowId(first.chainId)]); attempt++) seen = await outcomes();
+      expect(seen[chainWorkflowId(theirs.chainId)]).toBe('mislukt');
+      expect(seen[chainWorkflowId(first.chainId)]).toBe('afgewezen');
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('lapses unconfirmed: every write cancelled, nothing changed, and a late confirmation is refused in Dutch', async () => {

@@ -1,0 +1,55 @@
+/**
+ * "dat hij rustig was" → "Hij was rustig.": a note dictated as a subordinate clause becomes a main
+ * clause. Dutch puts the finite verb last in a clause after "dat" and second in a main clause; the
+ * rule moves the finite verb (the rightmost one it knows) to just after the subject. When it does
+ * not recognise a subject or a finite verb, the text stays as it was (only the capital and the
+ * full stop added): a wrong word order is worse than a stiff one.
+ */
+
+const subjects = new Set(['hij', 'zij', 'ze', 'die', 'patiënt', 'patient', 'pt', 'cliënt', 'client', 'meneer', 'mevrouw']);
+/** Finite forms of the auxiliaries and of the verbs a ward note uses most (present and past). */
+const finiteVerbs = new Set(
+  (
+    'is was zijn waren heeft had hebben hadden wordt werd worden werden kan kon kunnen konden wil wilde wou willen wilden moet moest moeten moesten ' +
+    'gaat ging gaan gingen zal zou zullen zouden mag mocht blijft bleef lijkt leek blijkt bleek komt kwam zit zat ligt lag staat stond loopt liep ' +
+    'eet at drinkt dronk slaapt sliep huilt huilde praat praatte sprak zegt zei vertelt vertelde klaagt klaagde weigert weigerde neemt nam ' +
+    'reageert reageerde voelt voelde schreeuwt schreeuwde scheldt schold slaat sloeg gooit gooide trekt trok doet deed krijgt kreeg maakt maakte ' +
+    'gebruikt gebruikte belt belde vraagt vroeg hoort hoorde ziet zag denkt dacht weet wist houdt hield werkt werkte'
+  ).split(' '),
+);
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** The number of words that make up the subject at the start: a pronoun, "de patiënt", "meneer De Wit", or a capitalised name. */
+function subjectLength(words: readonly string[]): number {
+  const first = words[0]?.toLowerCase() ?? '';
+  if (first === 'de' && subjects.has(words[1]?.toLowerCase() ?? '')) return 2;
+  if (first === 'meneer' || first === 'mevrouw') {
+    let length = 1;
+    while (length < words.length - 1 && /^(\p{Lu}|van$|de$|der$|den$|ter$|ten$|el$)/u.test(words[length]!)) length++;
+    return length;
+  }
+  if (subjects.has(first)) return 1;
+  if (/^\p{Lu}/u.test(words[0] ?? '')) return 1;
+  return 0;
+}
+
+export function asMainClause(clause: string): string {
+  const text = clause.trim().replace(/[\s,;]+$/, '');
+  const ending = /[.!?]$/.test(text) ? '' : '.';
+  const words = text.replace(/[.!?]$/, '').split(/\s+/).filter(Boolean);
+  const subject = subjectLength(words);
+  if (subject === 0 || words.length < subject + 2) return withStop(capital(text));
+  let verb = -1;
+  for (let index = words.length - 1; index >= subject; index--) {
+    if (finiteVerbs.has(words[index]!.toLowerCase())) {
+      verb = index;
+      break;
+    }
+  }
+  // Already a main clause ("hij was rustig"), or no finite verb recognised.
+  if (verb <= subject) return withStop(capital(text));
+  const reordered = [...words.slice(0, subject), words[verb]!, ...words.slice(subject, verb), ...words.slice(verb + 1)];
+  return capital(reordered.join(' ')) + ending;
+}
