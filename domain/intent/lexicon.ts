@@ -19,14 +19,22 @@ export const concepts = {
   ],
   createVerb: ['plan', 'plannen', 'inplannen', 'ingepland', 'boek', 'boeken', 'reserveer', 'inboeken', 'agendeer'],
   cancelVerb: ['annuleer', 'annuleren', 'geannuleerd', 'afzeggen', 'afgezegd', 'schrap', 'schrappen', 'cancel', 'cancelen', 'vervalt', 'vervallen', 'afmelden', 'afgemeld'],
-  rescheduleVerb: ['verplaats', 'verplaatsen', 'verzet', 'verzetten', 'verschuif', 'verschuiven', 'schuif', 'schuiven', 'omzetten', 'omboeken', 'opschuiven', 'doorschuiven', 'uitstellen', 'vervroegen', 'verplaatst'],
+  rescheduleVerb: ['verplaats', 'verplaatsen', 'verzet', 'verzetten', 'verschuif', 'verschuiven', 'schuif', 'schuiven', 'omzetten', 'omboeken', 'opschuiven', 'doorschuiven', 'uitstellen', 'vervroegen', 'verplaatst', 'verleg', 'verleggen', 'verschoven', 'omgezet', 'opgeschoven'],
   question: ['wanneer', 'welke', 'hoe', 'heeft', 'hebben', 'heb', 'is', 'zijn', 'staat', 'staan', 'wat', 'wie', 'hoeveel', 'komt', 'moet', 'volgende', 'eerstvolgende'],
   intake: ['intake*', 'intakeformulier*', 'intakestatus'],
   status: ['status', 'stand', 'compleet', 'volledig', 'klaar', 'af', 'afgerond', 'voortgang', 'staat', 'ver', 'ingevuld', 'openstaand', 'open', 'ontbreekt', 'mist', 'nog'],
   navigate: ['ga', 'naar', 'navigeer', 'open', 'openen', 'sectie', 'tabblad', 'formulier', 'invullen', 'verder'],
   intakeSection: ['anamnese*', 'hulpvraag', 'voorgeschiedenis', 'middelengebruik', 'gezinssituatie', 'medicatiegebruik', 'levensloop', 'werksituatie', 'woonsituatie'],
   risk: ['risico*', 'suicide*', 'suicidaal', 'suicidaliteit', 'suicidrisico', 'agressierisico', 'gevaar*', 'risicotaxatie*', 'zelfbeschadiging*', 'valrisico', 'signaleringsplan*', 'suiciderisico'],
-  diagnosis: ['diagnose*', 'dx', 'dsm*', 'classificatie*', 'stoornis*', 'werkdiagnose*', 'hoofddiagnose*', 'diagnostiek'],
+  diagnosis: ['diagnose*', 'dx', 'dsm*', 'classificatie*', 'stoornis*', 'werkdiagnose*', 'hoofddiagnose*', 'diagnostiek', 'gediagnosticeerd'],
+  /** Danger words: in a question about a patient ("is X gevaarlijk voor anderen?") they ask for the risks. */
+  riskWord: ['agressief', 'agressie', 'zelfmoord*', 'doodsgedachte*', 'doodswens', 'dreigend', 'onveilig', 'veilig', 'wegloop*', 'suicidepoging*', 'gevaarlijk'],
+  /** Names of disorders: a question with one ("heeft X nou schizofrenie?") asks for the diagnosis. */
+  disorderName: [
+    'schizofrenie', 'schizoaffectie*', 'psychose', 'psychoses', 'psychotisch*', 'depressie', 'depressies', 'bipolair*', 'manie', 'manisch*', 'borderline', 'ptss', 'trauma',
+    'autisme', 'autistisch*', 'adhd', 'add', 'ocd', 'dwangstoornis', 'angststoornis', 'paniekstoornis', 'verslaving*', 'verslaafd', 'dementie', 'delier', 'delirant*',
+    'anorexia', 'boulimia', 'eetstoornis', 'persoonlijkheidsstoornis', 'antisociaal', 'korsakov', 'licht verstandelijke', 'lvb',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Concept = keyof typeof concepts;
@@ -64,10 +72,13 @@ export const complexityWords = new Set(['en', 'daarna', 'ook', 'eerst', 'vervolg
 export const actionStarters = new Set([
   'maak', 'plan', 'annuleer', 'zeg', 'verplaats', 'verzet', 'verschuif', 'schuif', 'zoek', 'vind', 'open', 'toon', 'laat', 'geef', 'noteer', 'schrijf', 'check',
   'controleer', 'bekijk', 'ga', 'wat', 'wanneer', 'welke', 'hoe', 'zet', 'boek', 'regel', 'rapporteer', 'lees', 'navigeer', 'schrap', 'wie', 'cancel', 'inplannen',
-  'heeft', 'is', 'verwijder', 'vat', 'pak', 'haal',
+  'heeft', 'is', 'verwijder', 'vat', 'pak', 'haal', 'opzoeken', 'annuleren', 'verplaatsen', 'verzetten', 'noteren', 'plannen', 'inplannen',
 ]);
 /** Filler words allowed between a connector and the action it starts. */
-export const fillers = new Set(['zo', 'ja', 'je', 'maar', 'ook', 'dan', 'nog', 'even', 'graag', 'meteen', 'direct', 'daarna', 'vervolgens', 'en', 'eerst', 'svp', 'alsjeblieft', 'ajb', 'tot', 'slot', 'ten', 'als', 'laatste', 'verder']);
+export const fillers = new Set(['zo', 'ja', 'je', 'maar', 'alleen', 'wel', 'ook', 'dan', 'nog', 'even', 'graag', 'meteen', 'direct', 'daarna', 'vervolgens', 'en', 'eerst', 'svp', 'alsjeblieft', 'ajb', 'tot', 'slot', 'ten', 'als', 'laatste', 'verder']);
+
+/** A command said not to be done: "niet annuleren, verzet …", "geen notitie, alleen opzoeken". */
+export const negations = new Set(['niet', 'geen', 'niks', 'nee', 'nooit']);
 
 export const honorifics = new Set(['mw', 'mevr', 'mevrouw', 'dhr', 'hr', 'meneer', 'mijnheer', 'pt', 'patient', 'patiente', 'client', 'clienten', 'clint', 'pat', 'cl']);
 export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan']);
@@ -100,6 +111,7 @@ export const notNames = new Set([
   'goed', 'slecht', 'veel', 'weinig', 'beetje', 'best', 'gang', 'trap', 'huiskamer', 'tuin', 'deur', 'raam', 'stoel', 'tafel', 'eetzaal', 'nadat', 'voordat', 'zodra', 'naam',
   'contactpersoon', 'dienstdoende', 'goedemorgen', 'goedemiddag', 'goedenavond', 'hallo', 'hoi', 'hey', 'top', 'test', 'prima', 'super', 'ben', 'bent', 'kun', 'kunt', 'wil',
   'zou', 'even', 'eens', 'later', 'eerder', 'uur', 'minuten', 'keer', 'mee', 'terug', 'samen', 'andere', 'ander', 'medepatient', 'medepatienten', 'sleutel', 'sleutels',
+  'hoor', 'anderen', 'nou', 'eigenlijk', 'zeker', 'misschien', 'trouwens', 'precies', 'bang', 'gevaarlijk', 'weten', 'horen', 'eentje', 'iemand', 'zorgen',
   'tonen', 'zien', 'laten', 'openen', 'bekijken', 'geven', 'maken', 'plannen', 'zetten', 'doen', 'zoeken', 'checken', 'schoonmaak', 'monteur', 'lift', 'herkansing', 'training', 'schema', 'plan', 'oude', 'zo', 'die', 'daar', 'ja', 'graag', 'maar', 'toch', 'gewoon', 'vervanger',
 ]);
 

@@ -135,3 +135,27 @@ describe('chains that share a patient and notes that read as Dutch (issue 22)', 
     expect(classify('noteer bij Fatima: goed gegeten').actions[0]!.entities.content).toBe('Goed gegeten');
   });
 });
+
+describe('phrasings beyond the corpus (issue 22, from the kinds of misses the issue lists)', () => {
+  it('drops a command said not to be done', () => {
+    expect(intentsOf('niet annuleren, verzet de afspraak van Mirjam naar donderdag 11 uur')).toEqual(['reschedule_appointment']);
+    expect(intentsOf('geen notitie maken, zoek Bram alleen op')).toEqual(['zoeken']);
+    expect(intentsOf('annuleer de afspraak van Bram niet, maar verzet hem naar maandag')).toEqual(['reschedule_appointment']);
+    expect(intentsOf('nee, niks noteren')).toEqual(['unknown']);
+    // A note about something that did not happen is still a note.
+    expect(intentsOf('noteer bij Mirjam dat ze niet heeft gegeten')).toEqual(['dagnotitie']);
+  });
+
+  it('understands moving an appointment in other words', () => {
+    expect(intentsOf('haal het gesprek met Bram naar voren')).toEqual(['reschedule_appointment']);
+    expect(intentsOf('zet de afspraak van Mirjam een dag later')).toEqual(['reschedule_appointment']);
+  });
+
+  it('hears a diagnosis or a risk asked without those words, and a handover question', () => {
+    expect(intentsOf('heeft Bram nou schizofrenie?')).toEqual(['diagnose_query']);
+    expect(intentsOf('is Mirjam agressief naar anderen?')).toEqual(['risico_query']);
+    // Said as an observation it stays a note.
+    expect(intentsOf('Mirjam was vanmiddag agressief naar een medepatiënt')).toEqual(['dagnotitie']);
+    expect(intentsOf('wat moet de nachtdienst weten over Bram?')).toEqual(['overdracht']);
+  });
+});

@@ -14,6 +14,7 @@ import {
   dayWords,
   dose,
   fillers,
+  negations,
   honorifics,
   nameParticles,
   namePrepositions,
@@ -195,7 +196,8 @@ interface Segment {
 
 const subjectConcepts = new Set<Concept>(['noteNoun', 'reportNoun', 'handover', 'intake', 'risk', 'diagnosis', 'agendaNoun']);
 const leadIns = new Set(['de', 'het', 'een', 'zijn', 'haar', 'zn', 'mijn', 'z', 'diens', 'hun', 'naar', 'er']);
-const imperativeStarters = new Set([...actionStarters].filter((word) => !['wat', 'wanneer', 'welke', 'hoe', 'heeft', 'is', 'wie'].includes(word)));
+// Inside a note's text only a command ends it: no question word, and no infinitive ("…dat hij niet wilde plannen").
+const imperativeStarters = new Set([...actionStarters].filter((word) => !['wat', 'wanneer', 'welke', 'hoe', 'heeft', 'is', 'wie'].includes(word) && !/en$/.test(word)));
 
 const sequencers = new Set(['daarna', 'vervolgens', 'dan', 'erna', 'nadien', 'eerst', 'nadat']);
 
@@ -573,21 +575,27 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
     else propose('dagnotitie', (has('writeVerb') || has('noteVerb') || contentAt !== null ? 0.96 : 0.9) - fuzzyPenalty('noteNoun', 'noteVerb'));
   }
   if (has('reportNoun')) propose('rapportage', (has('showVerb') || has('writeVerb') || question ? 0.93 : 0.88) - fuzzyPenalty('reportNoun'));
-  if (has('handover') || /\bwat moet ik weten\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\bhoe is het gegaan\b/.test(headText)) propose('overdracht', 0.93 - fuzzyPenalty('handover'));
+  const handoverQuestion = /\bwat (moet|moeten|wil|zou|zouden|dient) (ik|we|jij|jullie|de \w+|het team|de collega'?s)( \w+)? (weten|horen|meegeven|doorgeven)\b|\b(iets|wat) (bijzonders|belangrijks)\b|\bweten over\b|\bdoorgeven aan\b|\bmeegeven aan\b/.test(headText);
+  if (has('handover') || handoverQuestion || /\bwat moet ik weten\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\bhoe is het gegaan\b/.test(headText)) propose('overdracht', 0.93 - fuzzyPenalty('handover'));
   if (has('intake') || has('intakeSection')) {
-    const navigate = /\b(ga|naar|navigeer|invullen|sectie|tabblad|verder|open|openen)\b/.test(headText) || firstWord === 'toon' || (has('intakeSection') && !has('intake'));
+    const navigate = /\b(ga|naar|navigeer|invullen|sectie|tabblad|verder|open|openen|vul|spring|onderdeel|hoofdstuk|stap|bewerk|aanvullen|afmaken|toevoegen)\b/.test(headText) || firstWord === 'toon' || (has('intakeSection') && !has('intake'));
     const status = /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/.test(headText) || question;
     if (navigate && !status) propose('intake_navigeer', 0.92 - fuzzyPenalty('intake'));
     else if (status && !navigate) propose('intake_status', 0.93 - fuzzyPenalty('intake'));
     else propose(navigate ? 'intake_navigeer' : 'intake_status', 0.72);
   }
   if (has('risk')) propose('risico_query', 0.92 - fuzzyPenalty('risk'));
+  else if (question && has('riskWord') && (name || hasPronoun) && !has('noteNoun') && !has('noteVerb')) propose('risico_query', 0.86);
   if (has('diagnosis')) propose('diagnose_query', 0.92 - fuzzyPenalty('diagnosis'));
+  else if (question && has('disorderName') && (name || hasPronoun)) propose('diagnose_query', 0.86);
 
   const cancelPhrase = /\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/.test(headText);
   const strongCancel = has('cancelVerb');
   if (strongCancel || cancelPhrase || (/\bverwijder\b/.test(headText) && appointment)) propose('cancel_appointment', (appointment ? 0.95 : 0.86) - fuzzyPenalty('cancelVerb'));
   const strongMove = has('rescheduleVerb') && !/\b(is|zijn|werd|wordt) (verzet|verplaatst)\b/.test(headText);
+  // "naar voren halen", "een dag later", "naar achteren": moving an appointment in other words.
+  const moveIdiom = /\bnaar (voren|achteren)\b|\b(dag|dagje|uur|uurtje|week|kwartier|half uur) (later|eerder|opschuiven)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b/.test(headText);
+  if (moveIdiom && !has('rescheduleVerb') && (appointment || name || hasPronoun)) propose('reschedule_appointment', 0.88);
   const weakMove =
     appointment &&
     (/\b(wijzig\w*|verander\w*|later|eerder)\b/.test(headText) || /\bzet\b.*\b(om (naar|op)|naar)\b/.test(headText) || /\bnaar\b.*\b(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week|\d)/.test(headText));
@@ -694,7 +702,13 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   let complex = false;
   const actions: ChainAction[] = [];
   let previousPatient: Pick<Entities, 'patientName' | 'patientId'> | null = null;
+  let negatedCommands = 0;
   for (const segment of segments) {
+    // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
+    if (negatesCommand(segment.tokens)) {
+      negatedCommands++;
+      continue;
+    }
     const classified = classifySegment(text, segment.tokens, now);
     const contentAt = contentStart(segment.tokens);
     const contentFrom = contentAt === null ? (classified.intent === 'dagnotitie' && !classified.entities.content ? segment.tokens.length : classified.intent === 'dagnotitie' ? 0 : segment.tokens.length) : contentAt;
@@ -725,7 +739,7 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       action.entities = { ...action.entities, patientName: next.entities.patientName, ...(next.entities.patientId ? { patientId: next.entities.patientId } : {}) };
     }
   }
-  if (actions.length === 0) actions.push({ intent: 'unknown', entities: {}, confidence: 0.3 });
+  if (actions.length === 0) actions.push({ intent: 'unknown', entities: {}, confidence: negatedCommands > 0 ? 0.85 : 0.3 });
   return { actions: actions.slice(0, 5), complex, names: allNames(tokens) };
 }
 
@@ -761,6 +775,18 @@ function capitalise(text: string): string {
 function categoryOfText(text: string): Category {
   const tokens = tokenize(text);
   return categoryIn(tokens, textOf(tokens));
+}
+
+/** The segment opens with a negation of a command word: "niet annuleren", "geen notitie", "nee, niks noteren". */
+function negatesCommand(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word').map((token) => token.norm);
+  const at = words[0] === 'nee' ? 1 : 0;
+  const commands: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'noteNoun', 'searchVerb', 'writeVerb'];
+  const isCommand = (word: string | undefined) => word !== undefined && commands.some((concept) => lookup(word).concepts.has(concept));
+  // "annuleer de afspraak van Jan niet, maar …": an imperative with "niet" at its end.
+  if (words.at(-1) === 'niet' && words.length >= 3 && isCommand(words[0])) return true;
+  if (!negations.has(words[at] ?? '') || words[at] === 'nee') return false;
+  return isCommand(words[at + 1]) || isCommand(words[at + 2]);
 }
 
 function tokensBefore(all: Token[], segment: Segment): Token[] {
