@@ -248,12 +248,12 @@ export function TurnScope({ id, children }: { id: string; children: ReactNode })
   return <TurnContext.Provider value={id}>{children}</TurnContext.Provider>;
 }
 
-/** Like useState, but kept in the conversation under this turn, so it survives closing the panel. */
 /** The id of the message a block belongs to. */
 export function useTurnId(): string {
   return useContext(TurnContext);
 }
 
+/** Like useState, but kept in the conversation under this turn, so it survives closing the panel. */
 export function useTurnState<T>(key: string, initial: T): [T, (next: T | ((previous: T) => T)) => void] {
   const { blockState, setBlockState } = useConversation();
   const turn = useContext(TurnContext);

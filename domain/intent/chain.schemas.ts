@@ -52,7 +52,6 @@ function missingEntities(input: unknown): Record<string, string> {
   return fields;
 }
 
-/** A chain as the app accepts it: the classifier's shape, and every writing action complete. */
 /**
  * `requestKey`: the message the chain answers, chosen by the client. The same key from the same
  * clinician is the same chain, so a request sent twice (a retry, a re-rendered block) starts one.
@@ -61,6 +60,7 @@ const requestKeySchema = z.object({
   requestKey: z.string({ error: 'De aanvraagsleutel moet tekst zijn.' }).trim().min(1, 'De aanvraagsleutel mag niet leeg zijn.').max(100, 'De aanvraagsleutel is te lang.').optional(),
 });
 
+/** A chain as the app accepts it: the classifier's shape, every writing action complete, and its request key. */
 export function parseChainRequest(input: unknown): Chain & { requestKey?: string } {
   const chain = chainSchema.safeParse(input);
   const key = requestKeySchema.safeParse(input);
