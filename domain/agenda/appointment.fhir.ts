@@ -1,6 +1,6 @@
 import type { Appointment as FhirAppointment, AppointmentParticipant } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
-import { patientReference, staffNames, type ClinicalResource } from '../fhir/clinical';
+import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
 import { appointmentTypeLabels, type AppointmentStatus, type AppointmentType } from './agenda.schemas';
 import { Appointment } from './appointment.entity';
@@ -45,9 +45,7 @@ export function toFhirAppointment(row: Appointment, practitioner: string | undef
 export const appointmentResource: ClinicalResource<FhirAppointment> = {
   documentation: 'Afspraken uit de agenda met status, type, tijd en deelnemers (patiënt en behandelaar).',
   async load(em: EntityManager, ids) {
-    const rows = await em.find(Appointment, { id: { $in: [...ids] } });
-    const names = await staffNames(em, rows.map((row) => row.practitionerId ?? row.ownerId));
-    return rows.map((row) => ({ resource: toFhirAppointment(row, names.get(row.practitionerId ?? row.ownerId)), patientId: row.patientId }));
+    return withStaff(em, await em.find(Appointment, { id: { $in: [...ids] } }), (row) => row.practitionerId ?? row.ownerId, toFhirAppointment);
   },
   search: {
     resourceType: 'Appointment',

@@ -22,11 +22,23 @@ export interface ClinicalResource<T extends Resource = Resource> {
 /** `Patient/<id>` as a reference. */
 export const patientReference = (patientId: string): Reference<Patient> => ({ reference: `Patient/${patientId}` });
 
-/** Staff by id → name, for `performer`, `author` and `participant` (no Practitioner resource: a display only). */
-export async function staffNames(em: EntityManager, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+/**
+ * Rows of the record → resources, each with the name of the staff member it names (`performer`,
+ * `author`, `participant`: no Practitioner resource, a display only), read in one query.
+ */
+export async function withStaff<R extends { patientId: string }, T extends Resource>(
+  em: EntityManager,
+  rows: readonly R[],
+  staffOf: (row: R) => string | null | undefined,
+  toFhir: (row: R, staffName: string | undefined) => T,
+): Promise<{ resource: T; patientId: string }[]> {
+  const wanted = [...new Set(rows.map(staffOf).filter((id): id is string => typeof id === 'string'))];
   const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName'] }) : [];
-  return new Map(users.map((user) => [user.id, user.displayName]));
+  const names = new Map(users.map((user) => [user.id, user.displayName]));
+  return rows.map((row) => {
+    const staff = staffOf(row);
+    return { resource: toFhir(row, staff ? names.get(staff) : undefined), patientId: row.patientId };
+  });
 }
 
 const notFound = (resourceType: string) => AppError.notFound(`${resourceType} is niet gevonden.`);

@@ -47,16 +47,20 @@ export const nothing: Condition = { sql: 'false', params: [] };
 export const anyOf = (conditions: Condition[]): Condition => ({ sql: `(${conditions.map((c) => c.sql).join(' or ')})`, params: conditions.flatMap((c) => c.params) });
 /** The values of one occurrence: split on commas that are not escaped (`\,`). */
 export const values = (value: string): string[] => value.split(/(?<!\\),/).map((part) => part.replace(/\\,/g, ',').trim()).filter(Boolean);
-const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+/** `column in (…)` for these values; no values matches nothing. */
+export const inList = (column: string, items: readonly string[]): Condition =>
+  items.length ? { sql: `${column} in (${items.map(() => '?').join(', ')})`, params: [...items] } : nothing;
+/** A token `system|code` (or `|code`, or `code` alone: system null). */
+export function splitToken(part: string): { system: string | null; code: string } {
+  const bar = part.indexOf('|');
+  return bar < 0 ? { system: null, code: part } : { system: part.slice(0, bar), code: part.slice(bar + 1) };
+}
 
 /** `_id`: the logical ids, several separated by commas. */
 export const idParameter: SearchParameter = {
   type: 'token',
   documentation: 'Logisch id; meerdere gescheiden door komma’s.',
-  condition: (value) => {
-    const ids = values(value).filter(isUuid);
-    return ids.length ? { sql: `id in (${placeholders(ids.length)})`, params: ids } : nothing;
-  },
+  condition: (value) => inList('id', values(value).filter(isUuid)),
 };
 
 /** `patient` (and `subject`): `Patient/<id>` or `<id>`. */
@@ -64,12 +68,13 @@ export function patientParameter(column = 'patient_id'): SearchParameter {
   return {
     type: 'reference',
     documentation: 'De patiënt als Patient/<id> of <id>.',
-    condition: (value) => {
-      const ids = values(value)
-        .map((part) => part.replace(/^(?:.*\/)?Patient\//, ''))
-        .filter(isUuid);
-      return ids.length ? { sql: `${column} in (${placeholders(ids.length)})`, params: ids } : nothing;
-    },
+    condition: (value) =>
+      inList(
+        column,
+        values(value)
+          .map((part) => part.replace(/^(?:.*\/)?Patient\//, ''))
+          .filter(isUuid),
+      ),
   };
 }
 
@@ -78,13 +83,14 @@ export function codeParameter(column: string, documentation: string, toColumnVal
   return {
     type: 'token',
     documentation,
-    condition: (value) => {
-      const wanted = values(value).flatMap((part) => {
-        const [system, code] = part.includes('|') ? [part.slice(0, part.indexOf('|')), part.slice(part.indexOf('|') + 1)] : [null, part];
-        return toColumnValue(code, system || null) ?? [];
-      });
-      return wanted.length ? { sql: `${column} in (${placeholders(wanted.length)})`, params: wanted } : nothing;
-    },
+    condition: (value) =>
+      inList(
+        column,
+        values(value).flatMap((part) => {
+          const { system, code } = splitToken(part);
+          return toColumnValue(code, system || null) ?? [];
+        }),
+      ),
   };
 }
 

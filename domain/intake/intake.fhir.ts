@@ -1,6 +1,6 @@
 import type { Condition, RiskAssessment as FhirRiskAssessment } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
-import { patientReference, staffNames, type ClinicalResource } from '../fhir/clinical';
+import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
 import { Diagnosis, RiskAssessment, riskLevels, type RiskLevel } from './intake.entities';
 
@@ -68,9 +68,7 @@ export function toFhirRiskAssessment(row: RiskAssessment, performer: string | un
 export const conditionResource: ClinicalResource<Condition> = {
   documentation: 'Diagnosen (DSM-5 met ICD-10-code), hoofd- of nevendiagnose in de extensie diagnosis-rank.',
   async load(em: EntityManager, ids) {
-    const rows = await em.find(Diagnosis, { id: { $in: [...ids] } });
-    const names = await staffNames(em, rows.map((row) => row.diagnosedBy));
-    return rows.map((row) => ({ resource: toFhirCondition(row, row.diagnosedBy ? names.get(row.diagnosedBy) : undefined), patientId: row.patientId }));
+    return withStaff(em, await em.find(Diagnosis, { id: { $in: [...ids] } }), (row) => row.diagnosedBy, toFhirCondition);
   },
   search: {
     resourceType: 'Condition',
@@ -89,9 +87,7 @@ export const conditionResource: ClinicalResource<Condition> = {
 export const riskAssessmentResource: ClinicalResource<FhirRiskAssessment> = {
   documentation: `Risicotaxaties per type met niveau (${riskLevels.join(', ')}) en onderbouwing.`,
   async load(em: EntityManager, ids) {
-    const rows = await em.find(RiskAssessment, { id: { $in: [...ids] } });
-    const names = await staffNames(em, rows.map((row) => row.assessedBy));
-    return rows.map((row) => ({ resource: toFhirRiskAssessment(row, row.assessedBy ? names.get(row.assessedBy) : undefined), patientId: row.patientId }));
+    return withStaff(em, await em.find(RiskAssessment, { id: { $in: [...ids] } }), (row) => row.assessedBy, toFhirRiskAssessment);
   },
   search: {
     resourceType: 'RiskAssessment',

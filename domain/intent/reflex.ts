@@ -576,7 +576,7 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
   }
   if (has('reportNoun')) propose('rapportage', (has('showVerb') || has('writeVerb') || question ? 0.93 : 0.88) - fuzzyPenalty('reportNoun'));
   const handoverQuestion = /\bwat (moet|moeten|wil|zou|zouden|dient) (ik|we|jij|jullie|de \w+|het team|de collega'?s)( \w+)? (weten|horen|meegeven|doorgeven)\b|\b(iets|wat) (bijzonders|belangrijks)\b|\bweten over\b|\bdoorgeven aan\b|\bmeegeven aan\b/.test(headText);
-  if (has('handover') || handoverQuestion || /\bwat moet ik weten\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\bhoe is het gegaan\b/.test(headText)) propose('overdracht', 0.93 - fuzzyPenalty('handover'));
+  if (has('handover') || handoverQuestion || /\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\bhoe is het gegaan\b/.test(headText)) propose('overdracht', 0.93 - fuzzyPenalty('handover'));
   if (has('intake') || has('intakeSection')) {
     const navigate = /\b(ga|naar|navigeer|invullen|sectie|tabblad|verder|open|openen|vul|spring|onderdeel|hoofdstuk|stap|bewerk|aanvullen|afmaken|toevoegen)\b/.test(headText) || firstWord === 'toon' || (has('intakeSection') && !has('intake'));
     const status = /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/.test(headText) || question;

@@ -1,3 +1,5 @@
+import { capitaliseFirst } from '../shared/text';
+
 /**
  * "dat hij rustig was" → "Hij was rustig.": a note dictated as a subordinate clause becomes a main
  * clause. Dutch puts the finite verb last in a clause after "dat" and second in a main clause; the
@@ -18,7 +20,6 @@ const finiteVerbs = new Set(
   ).split(' '),
 );
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** The number of words that make up the subject at the start: a pronoun, "de patiënt", "meneer De Wit", or a capitalised name. */
@@ -40,7 +41,7 @@ export function asMainClause(clause: string): string {
   const ending = /[.!?]$/.test(text) ? '' : '.';
   const words = text.replace(/[.!?]$/, '').split(/\s+/).filter(Boolean);
   const subject = subjectLength(words);
-  if (subject === 0 || words.length < subject + 2) return withStop(capital(text));
+  if (subject === 0 || words.length < subject + 2) return withStop(capitaliseFirst(text));
   let verb = -1;
   for (let index = words.length - 1; index >= subject; index--) {
     if (finiteVerbs.has(words[index]!.toLowerCase())) {
@@ -49,7 +50,7 @@ export function asMainClause(clause: string): string {
     }
   }
   // Already a main clause ("hij was rustig"), or no finite verb recognised.
-  if (verb <= subject) return withStop(capital(text));
+  if (verb <= subject) return withStop(capitaliseFirst(text));
   const reordered = [...words.slice(0, subject), words[verb]!, ...words.slice(subject, verb), ...words.slice(verb + 1)];
-  return capital(reordered.join(' ')) + ending;
+  return capitaliseFirst(reordered.join(' ')) + ending;
 }

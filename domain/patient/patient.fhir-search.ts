@@ -1,6 +1,6 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
-import { anyOf, dateParameter, idParameter, invalidParameter, nothing, parseSearch, runSearch, values, type Condition, type ParsedSearch, type SearchDefinition } from '../fhir/search';
+import { anyOf, codeParameter, dateParameter, idParameter, inList, invalidParameter, nothing, parseSearch, runSearch, splitToken, values, type Condition, type ParsedSearch, type SearchDefinition } from '../fhir/search';
 import { normalizeName } from './name-matching';
 import { Patient } from './patient.entity';
 import { episodeStatuses, genders } from './patient.schemas';
@@ -42,7 +42,7 @@ export const patientSearch: SearchDefinition = {
       condition: (value) =>
         anyOf(
           values(value).map((part) => {
-            const [system, code] = part.includes('|') ? [part.slice(0, part.indexOf('|')), part.slice(part.indexOf('|') + 1)] : [null, part];
+            const { system, code } = splitToken(part);
             if (system !== null && system !== '' && system !== bsnSystem) return nothing;
             return code ? { sql: 'bsn = ?', params: [code.replace(/\D/g, '')] } : system === bsnSystem ? { sql: 'bsn is not null', params: [] } : nothing;
           }),
@@ -68,14 +68,7 @@ export const patientSearch: SearchDefinition = {
     },
     birthdate: dateParameter('birthdate', 'birth_date', false, 'Geboortedatum, met voorvoegsel eq (standaard), ne, ge, gt, le of lt; precisie jaar, maand of dag.'),
     _lastUpdated: dateParameter('_lastUpdated', 'updated_at', true, 'Laatste wijziging, met voorvoegsel eq, ne, ge, gt, le of lt; datum (een dag in Nederlandse tijd) of tijdstip met tijdzone.'),
-    gender: {
-      type: 'token',
-      documentation: `Geslacht: ${genders.join(', ')}.`,
-      condition: (value) => {
-        const wanted = values(value).filter((part) => (genders as readonly string[]).includes(part));
-        return wanted.length ? { sql: `gender in (${wanted.map(() => '?').join(', ')})`, params: wanted } : nothing;
-      },
-    },
+    gender: codeParameter('gender', `Geslacht: ${genders.join(', ')}.`, (code, system) => (system === null && (genders as readonly string[]).includes(code) ? code : null)),
     status: {
       type: 'token',
       documentation: `Status van de behandelepisode: ${episodeStatuses.join(', ')} (extensie episode-status); all voor alle.`,
@@ -84,7 +77,7 @@ export const patientSearch: SearchDefinition = {
         if (wanted.includes('all')) return { sql: 'true', params: [] };
         const known = wanted.filter((part) => (episodeStatuses as readonly string[]).includes(part));
         if (known.length !== wanted.length) throw invalidParameter('status', `Zoekparameter "status": kies all, ${episodeStatuses.join(', ')}.`);
-        return { sql: `episode_status in (${known.map(() => '?').join(', ')})`, params: known };
+        return inList('episode_status', known);
       },
     },
   },

@@ -1,6 +1,6 @@
 import type { DocumentReference } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
-import { patientReference, staffNames, type ClinicalResource } from '../fhir/clinical';
+import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
 import { Report } from './report.entity';
 import { reportCategories, reportCategoryLabels, reportTypeLabels, reportTypes, type ReportCategory, type ReportType } from './report.schemas';
@@ -37,9 +37,7 @@ export function toFhirDocumentReference(row: Report, author: string | undefined)
 export const documentReferenceResource: ClinicalResource<DocumentReference> = {
   documentation: 'Rapportages (dagnotities, verpleegkundige rapportages, incidenten, crises, behandelnotities) met de tekst als bijlage; verwijderde rapportages niet.',
   async load(em: EntityManager, ids) {
-    const rows = await em.find(Report, { id: { $in: [...ids] }, deletedAt: null });
-    const names = await staffNames(em, rows.map((row) => row.createdBy));
-    return rows.map((row) => ({ resource: toFhirDocumentReference(row, names.get(row.createdBy)), patientId: row.patientId }));
+    return withStaff(em, await em.find(Report, { id: { $in: [...ids] }, deletedAt: null }), (row) => row.createdBy, toFhirDocumentReference);
   },
   search: {
     resourceType: 'DocumentReference',

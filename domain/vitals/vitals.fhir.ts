@@ -1,6 +1,6 @@
 import type { Observation } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
-import { patientReference, staffNames, type ClinicalResource } from '../fhir/clinical';
+import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
 import { loincSystem, productCodesOf, vitalCodes } from './vital-codes';
 import { VitalObservation, type Interpretation } from './vitals.entity';
@@ -35,9 +35,7 @@ export function toFhirObservation(row: VitalObservation, performer: string | und
 }
 
 async function load(em: EntityManager, ids: readonly string[]) {
-  const rows = await em.find(VitalObservation, { id: { $in: [...ids] } });
-  const names = await staffNames(em, rows.map((row) => row.recordedBy));
-  return rows.map((row) => ({ resource: toFhirObservation(row, row.recordedBy ? names.get(row.recordedBy) : undefined), patientId: row.patientId }));
+  return withStaff(em, await em.find(VitalObservation, { id: { $in: [...ids] } }), (row) => row.recordedBy, toFhirObservation);
 }
 
 export const observationResource: ClinicalResource<Observation> = {

