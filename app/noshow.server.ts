@@ -5,7 +5,7 @@ import { getOrm, requireTemporal } from './services.server';
 // never pulls in the ORM or the Temporal client behind them.
 export { getAppointment } from '../domain/agenda/agenda.service';
 export { gpLetterInbox, getGpLetter } from '../domain/gp-letter/gp-letter.service';
-export { approveNoShowLetter, dispatchGpLetter, noShowContext, noShowState } from '../temporal/noshow';
+export { approveNoShowLetter, dispatchGpLetter, noShowContext, noShowState, withdrawGpLetter } from '../temporal/noshow';
 
 export async function noShowDeps(): Promise<NoShowDeps> {
   return { orm: await getOrm(), ...(await requireTemporal()) };

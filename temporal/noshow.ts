@@ -24,7 +24,7 @@ import { AppError } from '../domain/shared/errors';
 import { isUuid } from '../domain/shared/ids';
 import { parseOrThrow } from '../domain/shared/validation';
 import type { Granted } from './actor-grant';
-import { approveUpdate, dispatchUpdate, rewrittenUpdate, withdrawUpdate, type GrantedDecision } from '../workflows/noshow/messages';
+import { approveUpdate, dispatchUpdate, registeredUpdate, rewrittenUpdate, withdrawUpdate, type GrantedDecision } from '../workflows/noshow/messages';
 import type { noShow } from '../workflows/noshow/noshow.workflow';
 import { taskQueues } from '../workflows/task-queues';
 import { asRejection, isUnreachable, temporalCall, type TemporalDeps } from './client';
@@ -113,10 +113,11 @@ async function ownAppointmentFor(deps: NoShowDeps, actor: AuditActor, appointmen
 }
 
 /**
- * `POST …/rescript`: starts the process `noshow-<appointmentId>`, or joins the one that runs or
- * has finished for the appointment; after a withdrawal or failure a new command starts anew.
- * The `rewritten` Update, sent with the start, answers once the rewrite is ready for review;
- * past `rewriteWaitMs` the answer is the process as it stands (it goes on).
+ * `POST …/cancel`, the first step: starts the process `noshow-<appointmentId>`, or joins the one
+ * that runs or has finished for the appointment; after a withdrawal or failure a new command starts
+ * anew. The process cancels the appointment (status `niet-verschenen`, ADR 0030) and goes on to
+ * rewrite the letter; the `registered` Update, sent with the start, answers once the appointment is
+ * cancelled (past `rewriteWaitMs`, with the process as it stands).
  */
 export async function startNoShow(deps: NoShowDeps, actor: AuditActor, appointmentId: string, body: unknown, now = new Date()): Promise<{ created: boolean; context: NoShowContext }> {
   const { followUp } = parseOrThrow(rescriptSchema, body ?? {});
@@ -138,15 +139,28 @@ export async function startNoShow(deps: NoShowDeps, actor: AuditActor, appointme
       workflowIdReusePolicy: 'ALLOW_DUPLICATE',
       memo: { ...initialNoShowState({ ...job, actor }) },
     });
-    await untilRewritten(deps, () => deps.client.workflow.startUpdateWithStart(rewrittenUpdate, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }));
-  } else if (existing && !finalStatuses.includes(existing.status)) {
-    await untilRewritten(deps, () => deps.client.workflow.getHandle(workflowId).startUpdate(rewrittenUpdate, { waitForStage: 'ACCEPTED' }));
+    await untilAnswered(deps, () => deps.client.workflow.startUpdateWithStart(registeredUpdate, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }));
   }
   return { created: startNew, context: await noShowContext(deps, actor, appointmentId) };
 }
 
-/** Waits for the `rewritten` Update's answer, at most `rewriteWaitMs`; the process goes on either way. */
-async function untilRewritten(deps: NoShowDeps, start: () => Promise<{ result(): Promise<NoShowState> }>): Promise<void> {
+/**
+ * `POST …/rescript`: the rewrite of the open draft letter for review, by the process that
+ * `cancel` started (409 without one); answers once the rewrite is ready (past `rewriteWaitMs`, with
+ * the process as it stands). A second call returns the same rewrite.
+ */
+export async function rescriptNoShow(deps: NoShowDeps, actor: AuditActor, appointmentId: string): Promise<NoShowContext> {
+  await ownAppointmentFor(deps, actor, appointmentId);
+  const existing = await noShowState(deps, actor, appointmentId);
+  if (!existing || restartableStatuses.includes(existing.status)) throw new AppError('conflict', noShowMessages.notRegistered);
+  if (!finalStatuses.includes(existing.status)) {
+    await untilAnswered(deps, () => deps.client.workflow.getHandle(existing.workflowId).startUpdate(rewrittenUpdate, { waitForStage: 'ACCEPTED' }));
+  }
+  return noShowContext(deps, actor, appointmentId);
+}
+
+/** Waits for an Update's answer, at most `rewriteWaitMs`; the process goes on either way. */
+async function untilAnswered(deps: NoShowDeps, start: () => Promise<{ result(): Promise<NoShowState> }>): Promise<void> {
   const update = await temporalCall(deps.client, start, 5000);
   let timer: NodeJS.Timeout | undefined;
   const enough = new Promise<void>((resolve) => {
@@ -159,8 +173,8 @@ async function untilRewritten(deps: NoShowDeps, start: () => Promise<{ result():
   }
 }
 
-/** `POST …/cancel`: withdraws the no-show before the review; nothing is sent, the appointment is restored. */
-export async function cancelNoShow(deps: NoShowDeps, actor: AuditActor, appointmentId: string): Promise<NoShowContext> {
+/** `POST …/withdraw`: withdraws the no-show before the approval; nothing is sent, the appointment is restored. */
+export async function withdrawNoShow(deps: NoShowDeps, actor: AuditActor, appointmentId: string): Promise<NoShowContext> {
   await ownAppointmentFor(deps, actor, appointmentId);
   const state = await noShowState(deps, actor, appointmentId);
   if (!state) throw AppError.notFound(noShowMessages.noProcess);
@@ -204,6 +218,14 @@ export async function approveNoShowLetter(deps: NoShowDeps, reviewer: AuditActor
   const settled = await decide(deps, state.workflowId, approveUpdate, [{ grant: deps.grants.grant(reviewer, state.workflowId, 'decision'), finalText }]);
   if (settled.status === 'geannuleerd') throw new AppError('conflict', noShowMessages.withdrawnMeanwhile);
   return letterOf(deps, reviewer, letterId);
+}
+
+/** "No-show intrekken" on the review page: the withdrawal of the letter's process. */
+export async function withdrawGpLetter(deps: NoShowDeps, actor: AuditActor, letterId: string): Promise<GpLetterView> {
+  const letter = await letterOf(deps, actor, letterId);
+  if (!letter.appointmentId) throw new AppError('conflict', noShowMessages.noProcess);
+  await withdrawNoShow(deps, actor, letter.appointmentId);
+  return letterOf(deps, actor, letterId);
 }
 
 /** "Verzendklaar maken" on the review page: the dispatch of the letter's process. */

@@ -31,17 +31,24 @@ describe('the no-show sentence in the chat', () => {
 
   it('says so when nothing fits', async () => {
     const { request } = scripted({ '/api/noshow/find': { ok: true, data: { query: { patientName: 'Jan de Vries', time: '10:00', date: 'vandaag' }, appointments: [] } } });
-    expect(await findNoShow('Jan de Vries is niet verschenen om 10:00', request)).toEqual({ kind: 'niet_gevonden', text: 'Geen eigen afspraak van Jan de Vries gevonden vandaag om 10:00 die al begonnen is.' });
+    expect(await findNoShow('Jan de Vries is niet verschenen om 10:00', request)).toEqual({ kind: 'niet_gevonden', text: 'Geen eigen afspraak van Jan de Vries gevonden vandaag tussen 09:00 en 11:00 die al begonnen is en nog niet is afgerond of geannuleerd.' });
   });
 
-  it('starts the process after the confirmation and links to the review page', async () => {
-    const { request, asked } = scripted({ '/api/noshow/a1/rescript': { ok: true, data: { letter: { id: 'l1' }, workflow: { status: 'ter_beoordeling', statusLabel: 'Wacht op beoordeling' } } } });
+  it('cancels the appointment after the confirmation, then waits for the rewrite and links to the review page', async () => {
+    const { request, asked } = scripted({
+      '/api/noshow/a1/cancel': { ok: true, data: { letter: { id: 'l1' }, workflow: { status: 'herschrijven', statusLabel: 'Brief herschrijven' } } },
+      '/api/noshow/a1/rescript': { ok: true, data: { letter: { id: 'l1' }, workflow: { status: 'ter_beoordeling', statusLabel: 'Wacht op beoordeling' } } },
+    });
     expect(await startNoShow('a1', request)).toEqual({ kind: 'gestart', text: 'Afspraak staat op niet verschenen. De huisartsbrief is herschreven en wacht op beoordeling.', href: '/brieven/l1' });
-    expect(asked).toEqual([{ path: '/api/noshow/a1/rescript', method: 'POST' }]);
+    expect(asked).toEqual([
+      { path: '/api/noshow/a1/cancel', method: 'POST' },
+      { path: '/api/noshow/a1/rescript', method: 'POST' },
+    ]);
   });
 
-  it('passes the Dutch refusal on', async () => {
-    const { request } = scripted({ '/api/noshow/a1/rescript': { ok: false, error: { code: 'conflict', message: 'Deze afspraak is nog niet begonnen; een no-show kan pas na de begintijd worden geregistreerd.', retryable: false, status: 409 } } });
+  it('passes the Dutch refusal on and asks nothing further', async () => {
+    const { request, asked } = scripted({ '/api/noshow/a1/cancel': { ok: false, error: { code: 'conflict', message: 'Deze afspraak is nog niet begonnen; een no-show kan pas na de begintijd worden geregistreerd.', retryable: false, status: 409 } } });
     expect(await startNoShow('a1', request)).toEqual({ kind: 'fout', text: 'Deze afspraak is nog niet begonnen; een no-show kan pas na de begintijd worden geregistreerd.' });
+    expect(asked.map(({ path }) => path)).toEqual(['/api/noshow/a1/cancel']);
   });
 });

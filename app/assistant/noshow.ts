@@ -34,6 +34,13 @@ export type NoShowStep =
   | { kind: 'afgewezen' }
   | { kind: 'fout'; text: string };
 
+/** "10:00" moved by some minutes, within the day: the hour around the time named. */
+function around(time: string, minutes: number): string {
+  const [hours, mins] = time.split(':').map(Number) as [number, number];
+  const moved = Math.min(23 * 60 + 59, Math.max(0, hours * 60 + mins + minutes));
+  return `${String(Math.floor(moved / 60)).padStart(2, '0')}:${String(moved % 60).padStart(2, '0')}`;
+}
+
 /** Null when the sentence is no no-show; otherwise what the chat shows next. */
 export async function findNoShow(sentence: string, request: JsonRequest): Promise<NoShowStep | null> {
   if (!isNoShowCommand(sentence)) return null;
@@ -41,18 +48,23 @@ export async function findNoShow(sentence: string, request: JsonRequest): Promis
   if (!found.ok) return { kind: 'fout', text: found.error.fields ? Object.values(found.error.fields)[0]! : found.error.message };
   const { query, appointments } = found.data;
   if (appointments.length === 0) {
-    const when = `${query.date}${query.time ? ` om ${query.time}` : ''}`;
-    return { kind: 'niet_gevonden', text: `Geen eigen afspraak van ${query.patientName} gevonden ${when} die al begonnen is.` };
+    const when = `${query.date}${query.time ? ` tussen ${around(query.time, -60)} en ${around(query.time, 60)}` : ''}`;
+    return { kind: 'niet_gevonden', text: `Geen eigen afspraak van ${query.patientName} gevonden ${when} die al begonnen is en nog niet is afgerond of geannuleerd.` };
   }
   const text = appointments.length === 1 ? `${appointments[0]!.label}: als niet verschenen registreren en de huisartsbrief herschrijven?` : 'Meerdere afspraken passen. Welke is bedoeld?';
   return { kind: 'bevestigen', text, candidates: appointments };
 }
 
-/** After the clinician confirmed one appointment: start (or join) its no-show process. */
+/**
+ * After the clinician confirmed one appointment: cancel it as a no-show (the process starts or is
+ * joined), then wait for the rewritten letter.
+ */
 export async function startNoShow(appointmentId: string, request: JsonRequest): Promise<NoShowStep> {
-  const started = await request<StartAnswer>(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', body: {} });
-  if (!started.ok) return { kind: 'fout', text: started.error.message };
-  const { letter, workflow } = started.data;
+  const cancelled = await request<StartAnswer>(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', body: {} });
+  if (!cancelled.ok) return { kind: 'fout', text: cancelled.error.message };
+  const rewritten = await request<StartAnswer>(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', body: {} });
+  // The appointment is cancelled either way; the letter's trouble is told as it is.
+  const { letter, workflow } = rewritten.ok ? rewritten.data : cancelled.data;
   if (workflow?.status === 'mislukt') return { kind: 'fout', text: workflow.error ?? workflow.statusLabel };
   const text =
     workflow?.status === 'ter_beoordeling'

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { ArrowLeftIcon, CheckIcon, CheckCircledIcon, ExclamationTriangleIcon, InfoCircledIcon, PaperPlaneIcon } from '@radix-ui/react-icons';
+import { ArrowLeftIcon, CheckIcon, CheckCircledIcon, ExclamationTriangleIcon, InfoCircledIcon, PaperPlaneIcon, ResetIcon } from '@radix-ui/react-icons';
 import { useDeferredValue, useState } from 'react';
 import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import { gpLetterEventLabels } from '../../domain/gp-letter/gp-letter.schemas';
@@ -11,7 +11,7 @@ import { requireUser } from '../auth.server';
 import { LetterDiff, LetterStatusBadge } from '../components/gp-letter';
 import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
-import { approveNoShowLetter, dispatchGpLetter, getAppointment, getGpLetter, noShowDeps, noShowState } from '../noshow.server';
+import { approveNoShowLetter, dispatchGpLetter, getAppointment, getGpLetter, noShowDeps, noShowState, withdrawGpLetter } from '../noshow.server';
 import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
 
@@ -48,6 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const deps = await noShowDeps();
     if (form.get('intent') === 'approve') await approveNoShowLetter(deps, actor, id, { finalText });
     else if (form.get('intent') === 'dispatch') await dispatchGpLetter(deps, actor, id);
+    else if (form.get('intent') === 'withdraw') await withdrawGpLetter(deps, actor, id);
     else throw new AppError('validation_failed', 'Onbekende actie.');
     return redirect(`/brieven/${id}`);
   } catch (error) {
@@ -68,6 +69,7 @@ export default function LetterReview() {
   const failure = useActionData<ActionFailure>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
+  const pending = navigation.formData?.get('intent');
   const [text, setText] = useState(failure?.finalText ?? letter.rewrittenText ?? '');
   const compared = useDeferredValue(text);
 
@@ -155,8 +157,14 @@ export default function LetterReview() {
           </div>
           <div className="letter-actions">
             <button type="submit" name="intent" value="approve" className="button button-primary" disabled={busy}>
-              <CheckIcon aria-hidden="true" /> {busy ? 'Bezig met goedkeuren…' : 'Goedkeuren'}
+              <CheckIcon aria-hidden="true" /> {pending === 'approve' ? 'Bezig met goedkeuren…' : 'Goedkeuren'}
             </button>
+            <button type="submit" name="intent" value="withdraw" className="button button-secondary" disabled={busy} aria-describedby="withdraw-hint">
+              <ResetIcon aria-hidden="true" /> {pending === 'withdraw' ? 'Bezig met intrekken…' : 'No-show intrekken'}
+            </button>
+            <p className="muted small" id="withdraw-hint">
+              Intrekken zet de afspraak terug en de brief terug naar concept; er wordt niets verstuurd.
+            </p>
           </div>
         </Form>
       ) : null}

@@ -1,14 +1,12 @@
-import { startNoShow } from '../../temporal/noshow';
-import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
+import { rescriptNoShow } from '../../temporal/noshow';
+import { apiRoute, postOnlyLoader, requirePost } from '../http.server';
 import { noShowDeps } from '../noshow.server';
 import { actorFor } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
-/** `{followUp?}` → 201 with the context when the process started, 200 when it joined the running (or finished) one. */
+/** The rewritten letter, ready for review (409 before `cancel`); the context as it stands after at most 10 s. */
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
-  const body = await readJson(request);
-  const { created, context: noShow } = await startNoShow(await noShowDeps(), actorFor(user, context, 'assistant'), params.appointmentId ?? '', body);
-  return Response.json(noShow, { status: created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
+  return rescriptNoShow(await noShowDeps(), actorFor(user, context, 'assistant'), params.appointmentId ?? '');
 });

@@ -4,7 +4,7 @@ import { appointmentsBetween, getAppointment, noShowRefusal, type AppointmentVie
 import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { letterForAppointment, type GpLetterView } from '../gp-letter/gp-letter.service';
-import { formatTime } from '../patient/patient.format';
+import { formatDate, formatTime } from '../patient/patient.format';
 import { searchPatients } from '../patient/patient.search';
 import { displayName, findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
@@ -40,10 +40,12 @@ export interface NoShowCandidate {
   start: string;
   type: string;
   status: string;
-  /** "Behandelgesprek maandag 23 november 10:00 met Jan de Vries" */
+  /** "Behandelgesprek maandag 23 november 10:00 met Jan de Vries", with the birth date when two patients could be meant. */
   label: string;
 }
 
+/** A no-show names the time roughly: an appointment that began within the hour around it counts. */
+const nearMinutes = 60;
 const searchScore = 0.8;
 const searchMargin = 0.08;
 const noShowStatuses: readonly string[] = ['gepland', 'verplaatst', 'niet-verschenen'];
@@ -79,25 +81,33 @@ export async function findNoShowAppointments(em: EntityManager, actor: AuditActo
   const patients = results.filter((result) => result.score >= searchScore && best - result.score < searchMargin);
   const appointments: AppointmentView[] = [];
   for (const patient of patients) appointments.push(...(await appointmentsBetween(em, actor, day, { patientId: patient.id })));
-  const candidates = appointments.filter(
-    (appointment) =>
-      (appointment.ownerId === actor.userId || appointment.practitionerId === actor.userId) &&
-      noShowStatuses.includes(appointment.status) &&
-      noShowRefusal(appointment, now) === null &&
-      (minutes === null || minutesIntoDay(new Date(appointment.start)) === minutes),
-  );
+  // The nearest to the time named first (to now without a time); a picker when more than one fits.
+  const distance = (appointment: AppointmentView) => Math.abs(minutesIntoDay(new Date(appointment.start)) - (minutes ?? minutesIntoDay(now)));
+  const candidates = appointments
+    .filter(
+      (appointment) =>
+        (appointment.ownerId === actor.userId || appointment.practitionerId === actor.userId) &&
+        noShowStatuses.includes(appointment.status) &&
+        noShowRefusal(appointment, now) === null &&
+        (minutes === null || distance(appointment) <= nearMinutes),
+    )
+    .sort((a, b) => distance(a) - distance(b) || a.start.localeCompare(b.start));
+  const severalPatients = new Set(candidates.map((appointment) => appointment.patientId)).size > 1;
+  const born = new Map(patients.map((patient) => [patient.id, patient.birthDate]));
   return {
     query: { patientName, time: minutes === null ? null : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`, date: day.label },
-    appointments: candidates.map(
-      (appointment): NoShowCandidate => ({
+    appointments: candidates.map((appointment): NoShowCandidate => {
+      const birthDate = born.get(appointment.patientId);
+      const who = severalPatients && birthDate ? `${appointment.patientName} (geb. ${formatDate(birthDate)})` : appointment.patientName;
+      return {
         appointmentId: appointment.id,
         patientId: appointment.patientId,
         patientName: appointment.patientName,
         start: appointment.start,
         type: appointment.type,
         status: appointment.status,
-        label: `${capitaliseFirst((appointmentTypeLabels[appointment.type as AppointmentType] ?? appointment.type).toLowerCase())} ${dutchDay(new Date(appointment.start))} ${formatTime(appointment.start)} met ${appointment.patientName}`,
-      }),
-    ),
+        label: `${capitaliseFirst((appointmentTypeLabels[appointment.type as AppointmentType] ?? appointment.type).toLowerCase())} ${dutchDay(new Date(appointment.start))} ${formatTime(appointment.start)} met ${who}`,
+      };
+    }),
   };
 }

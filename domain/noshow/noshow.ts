@@ -123,6 +123,7 @@ export function initialNoShowState(job: NoShowJob): NoShowState {
 export const noShowMessages = {
   disruption: 'De brief kon door een storing niet worden verwerkt. Probeer het opnieuw.',
   noProcess: 'Er loopt geen no-showproces voor deze afspraak.',
+  notRegistered: 'Deze afspraak is (nog) niet als niet verschenen geannuleerd. Annuleer eerst de afspraak; daarna wordt de huisartsbrief herschreven.',
   notAwaitingReview: 'Deze brief wacht niet (meer) op beoordeling. Vernieuw de pagina.',
   withdrawnMeanwhile: 'De no-show is intussen ingetrokken; de brief is teruggezet naar concept.',
   emptyLetter: 'De brief mag niet leeg zijn.',

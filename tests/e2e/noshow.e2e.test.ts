@@ -30,8 +30,9 @@ beforeAll(async () => {
     return rows[0]!.id;
   });
   const { cookie } = await login(demoAccounts.verpleegkundige.email, demoPassword);
-  const started = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie, body: { followUp: 'Wij nemen telefonisch contact met hem op voor een nieuwe afspraak' } });
-  expect(started.status).toBe(201);
+  expect((await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie, body: { followUp: 'Wij nemen telefonisch contact met hem op voor een nieuwe afspraak' } })).status).toBe(201);
+  const started = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie, body: {} });
+  expect(started.status).toBe(200);
   expect(((await started.json()) as { workflow: { status: string } }).workflow.status).toBe('ter_beoordeling');
 
   session = await signedInPage('psychiater', baseUrl(), { width: 1440, height: 1000 });

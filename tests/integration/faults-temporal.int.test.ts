@@ -55,6 +55,7 @@ async function expectWorkflowsUnavailable(base: string, withinMs = 15_000): Prom
     [`/api/overdracht/generate/status?patientId=${patientId}`],
     ['/api/behandelplan/generate', { patientId }],
     [`/api/behandelplan/generate/status?patientId=${patientId}`],
+    [`/api/noshow/${appointmentId}/cancel`, {}],
     [`/api/noshow/${appointmentId}/rescript`, {}],
     ['/api/intent/chains', { actions: [{ intent: 'dagnotitie', entities: { patientId, category: 'observatie', content: 'Notitie' }, confidence: 0.9 }] }],
   ];

@@ -71,6 +71,7 @@ describe('no-show API: access and validation', () => {
       ['GET', `/api/noshow/${id}/context`],
       ['POST', `/api/noshow/${id}/rescript`],
       ['POST', `/api/noshow/${id}/cancel`],
+      ['POST', `/api/noshow/${id}/withdraw`],
       ['PATCH', `/api/noshow/${id}/dispatch`],
       ['GET', '/api/noshow/find?q=x'],
     ];
@@ -87,6 +88,7 @@ describe('no-show API: access and validation', () => {
         json(`/api/noshow/${id}/context`, { cookie: nurse.cookie }),
         json(`/api/noshow/${id}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} }),
         json(`/api/noshow/${id}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} }),
+        json(`/api/noshow/${id}/withdraw`, { method: 'POST', cookie: nurse.cookie, body: {} }),
         json(`/api/noshow/${id}/dispatch`, { method: 'PATCH', cookie: nurse.cookie }),
       ];
       for (const response of await Promise.all(calls)) {
@@ -100,13 +102,13 @@ describe('no-show API: access and validation', () => {
 
   it('validates the body and the method (400, 405) with Dutch messages', async () => {
     const id = await appointment(nurse, patientId, quarterAgo(120));
-    const notJson = await request(`/api/noshow/${id}/rescript`, { method: 'POST', cookie: nurse.cookie, headers: { 'Content-Type': 'application/json' }, body: '{' });
+    const notJson = await request(`/api/noshow/${id}/cancel`, { method: 'POST', cookie: nurse.cookie, headers: { 'Content-Type': 'application/json' }, body: '{' });
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as ErrorBody).error.message).toBe('De aanvraag bevat geen geldige JSON.');
-    const tooLong = await json(`/api/noshow/${id}/rescript`, { method: 'POST', cookie: nurse.cookie, body: { followUp: 'x'.repeat(501) } });
+    const tooLong = await json(`/api/noshow/${id}/cancel`, { method: 'POST', cookie: nurse.cookie, body: { followUp: 'x'.repeat(501) } });
     expect(tooLong.status).toBe(400);
     expect(((await tooLong.json()) as ErrorBody).error.fields).toEqual({ followUp: 'Het vervolg mag maximaal 500 tekens lang zijn.' });
-    const notText = await json(`/api/noshow/${id}/rescript`, { method: 'POST', cookie: nurse.cookie, body: { followUp: 12 } });
+    const notText = await json(`/api/noshow/${id}/cancel`, { method: 'POST', cookie: nurse.cookie, body: { followUp: 12 } });
     expect(((await notText.json()) as ErrorBody).error.fields?.followUp).toBe('Beschrijf het vervolg als tekst.');
 
     const noName = await json('/api/noshow/find', { cookie: nurse.cookie });
@@ -115,7 +117,14 @@ describe('no-show API: access and validation', () => {
     const noTime = await json(`/api/noshow/find?patientName=Jan&time=${encodeURIComponent('straks')}`, { cookie: nurse.cookie });
     expect(((await noTime.json()) as ErrorBody).error.fields).toEqual({ time: 'Geef de tijd als uu:mm, bijvoorbeeld 10:00.' });
 
-    expect((await json(`/api/noshow/${id}/rescript`, { cookie: nurse.cookie })).status).toBe(405);
+    for (const step of ['cancel', 'rescript', 'withdraw']) expect((await json(`/api/noshow/${id}/${step}`, { cookie: nurse.cookie })).status).toBe(405);
+    // The letter is rewritten only for a registered no-show; withdrawing needs one too.
+    const rescriptFirst = await json(`/api/noshow/${id}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
+    expect(rescriptFirst.status).toBe(409);
+    expect(((await rescriptFirst.json()) as ErrorBody).error.message).toMatch(/^Deze afspraak is \(nog\) niet als niet verschenen geannuleerd/);
+    const withdrawFirst = await json(`/api/noshow/${id}/withdraw`, { method: 'POST', cookie: nurse.cookie, body: {} });
+    expect(withdrawFirst.status).toBe(404);
+    expect(((await withdrawFirst.json()) as ErrorBody).error.message).toBe('Er loopt geen no-showproces voor deze afspraak.');
     const post = await json(`/api/noshow/${id}/dispatch`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(post.status).toBe(405);
     expect(((await post.json()) as ErrorBody).error.message).toBe('Gebruik PATCH op deze route.');
@@ -125,18 +134,18 @@ describe('no-show API: access and validation', () => {
 
   it('refuses what cannot be a no-show: a colleague’s appointment (403), one that has not begun (409)', async () => {
     const colleagues = await appointment(nurse, patientId, quarterAgo(180), colleagueId);
-    const forbidden = await json(`/api/noshow/${colleagues}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
+    const forbidden = await json(`/api/noshow/${colleagues}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(forbidden.status).toBe(403);
     expect(((await forbidden.json()) as ErrorBody).error.message).toBe('Geen toegang tot deze afspraak.');
     const future = await appointment(nurse, patientId, new Date(Date.now() + 3 * 3600_000));
-    const early = await json(`/api/noshow/${future}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
+    const early = await json(`/api/noshow/${future}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(early.status).toBe(409);
     expect(((await early.json()) as ErrorBody).error.message).toMatch(/nog niet begonnen/);
   });
 });
 
 describe('no-show API: from the chat sentence to a letter ready to send', () => {
-  it('finds the appointment, starts once, waits for the review (409 before it), and dispatches after the approval on the review page', async () => {
+  it('finds the appointment, cancels it once, rewrites the letter, waits for the review (409 before it), and dispatches after the approval on the review page', async () => {
     const start = quarterAgo(45);
     const appointmentId = await appointment(nurse, patientId, start);
     const sentence = `Jan de Vries is niet verschenen op zijn afspraak van ${amsterdamTime(start)}`;
@@ -147,15 +156,19 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
     expect(candidates.appointments.map((candidate) => candidate.appointmentId)).toEqual([appointmentId]);
     expect(candidates.appointments[0]!.label).toMatch(new RegExp(`^Behandelgesprek \\w+ \\d+ \\w+ ${amsterdamTime(start)} met Jan de Vries$`));
 
-    const started = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: { followUp: 'Wij bellen hem vandaag nog' } });
+    const started = await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: { followUp: 'Wij bellen hem vandaag nog' } });
     expect(started.status).toBe(201);
-    const context = (await started.json()) as Context;
+    const cancelled = (await started.json()) as Context;
+    expect(cancelled.appointment.status).toBe('niet-verschenen');
+    expect(cancelled.workflow).toMatchObject({ workflowId: `noshow-${appointmentId}`, letterId });
+    const rescripted = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
+    expect(rescripted.status).toBe(200);
+    const context = (await rescripted.json()) as Context;
     expect(context.workflow).toMatchObject({ workflowId: `noshow-${appointmentId}`, status: 'ter_beoordeling', letterId });
-    expect(context.appointment.status).toBe('niet-verschenen');
     expect(context.gp).toEqual({ name: 'Dr. H. Jansen', practice: 'Praktijk Jansen' });
     expect(context.letter?.rewrittenText).toContain('Wij bellen hem vandaag nog.');
 
-    const again = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
+    const again = await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(again.status).toBe(200);
     expect(((await again.json()) as Context).letter?.rewrittenText).toBe(context.letter?.rewrittenText);
 
@@ -180,25 +193,41 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
     const read = (await (await json(`/api/noshow/${appointmentId}/context`, { cookie: colleagueCookie })).json()) as Context;
     expect(read.letter?.status).toBe('verzendklaar');
 
-    // Cancelling after the review is refused; nothing goes back.
-    const cancel = await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
-    expect(cancel.status).toBe(409);
-    expect(((await cancel.json()) as ErrorBody).error.message).toMatch(/verzendklaar/);
+    // Withdrawing after the review is refused; nothing goes back.
+    const withdraw = await json(`/api/noshow/${appointmentId}/withdraw`, { method: 'POST', cookie: nurse.cookie, body: {} });
+    expect(withdraw.status).toBe(409);
+    expect(((await withdraw.json()) as ErrorBody).error.message).toMatch(/verzendklaar/);
   });
 
-  it('cancels before the review: the appointment and the draft are restored; the review page refuses an approval then', async () => {
+  it('withdraws before the review (POST …/withdraw): the appointment and the draft are restored; the review page refuses an approval then', async () => {
     const appointmentId = await appointment(nurse, patientId, quarterAgo(240));
+    await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
     const started = (await (await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} })).json()) as Context;
     const draftId = started.letter!.id;
-    const cancelled = await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
-    expect(cancelled.status).toBe(200);
-    const body = (await cancelled.json()) as Context;
+    const withdrawn = await json(`/api/noshow/${appointmentId}/withdraw`, { method: 'POST', cookie: nurse.cookie, body: {} });
+    expect(withdrawn.status).toBe(200);
+    const body = (await withdrawn.json()) as Context;
     expect(body.workflow?.status).toBe('geannuleerd');
     expect(body.appointment.status).toBe('gepland');
     expect(body.letter).toMatchObject({ id: draftId, status: 'concept', rewrittenText: null });
     const refused = await request(`/brieven/${draftId}`, { method: 'POST', cookie: nurse.cookie, body: new URLSearchParams({ intent: 'approve', finalText: 'Een tekst die lang genoeg is om te versturen.' }) });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain('Deze brief is nog niet herschreven en wacht niet op beoordeling.');
+  });
+
+  it('the review page withdraws the no-show with its own button (a plain form post)', async () => {
+    const appointmentId = await appointment(nurse, patientId, quarterAgo(300));
+    await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
+    const started = (await (await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} })).json()) as Context;
+    const draftId = started.letter!.id;
+    const page = await request(`/brieven/${draftId}`, { cookie: nurse.cookie });
+    expect(await page.text()).toMatch(/name="intent" value="withdraw"/);
+    const withdrawn = await request(`/brieven/${draftId}`, { method: 'POST', cookie: nurse.cookie, body: new URLSearchParams({ intent: 'withdraw' }) });
+    expect(withdrawn.status).toBe(302);
+    const context = (await (await json(`/api/noshow/${appointmentId}/context`, { cookie: nurse.cookie })).json()) as Context;
+    expect(context.workflow?.status).toBe('geannuleerd');
+    expect(context.appointment.status).toBe('gepland');
+    expect(context.letter).toMatchObject({ id: draftId, status: 'concept' });
   });
 });
 

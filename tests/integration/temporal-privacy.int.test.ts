@@ -76,8 +76,9 @@ beforeAll(async () => {
     );
     return rows[0]!.id;
   });
-  const started = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: { followUp: `Wij bellen ${patient.given} op ${patient.phone}` } });
-  expect(started.status).toBe(201);
+  expect((await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: { followUp: `Wij bellen ${patient.given} op ${patient.phone}` } })).status).toBe(201);
+  const started = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
+  expect(started.status).toBe(200);
   const { letter } = (await started.json()) as { letter: { id: string; rewrittenText: string } };
   const approved = await request(`/brieven/${letter.id}`, { method: 'POST', cookie: psychiatristCookie, body: new URLSearchParams({ intent: 'approve', finalText: `${letter.rewrittenText}\n\nP.S. ${patient.email}` }) });
   expect(approved.status).toBe(302);

@@ -177,8 +177,9 @@ describe('Updates', () => {
         );
         return { appointmentId: rows[0]!.id, letterId: letter.rows[0]!.id };
       }));
-      const started = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
+      const started = await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
       expect(started.status).toBe(201);
+      expect((await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} })).status).toBe(200);
     });
 
     const versions = () => asOwner(nurse.organisationId, async (db) => (await db.query<{ event: string }>('select event from gp_letter_versions where letter_id = $1 order by version', [letterId])).rows.map((row) => row.event));

@@ -81,6 +81,7 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.noshow.$appointmentId.context.ts': { appointmentId: 'appointment' },
   'api.noshow.$appointmentId.dispatch.ts': { appointmentId: 'appointment' },
   'api.noshow.$appointmentId.rescript.ts': { appointmentId: 'appointment' },
+  'api.noshow.$appointmentId.withdraw.ts': { appointmentId: 'appointment' },
   'api.overdracht.$patientId.ts': { patientId: 'patient' },
   'api.reports.$id.ts': { id: 'report' },
 };

@@ -19,7 +19,9 @@ export interface GrantedApproval extends GrantedDecision {
   finalText: string;
 }
 
-/** Answers once the rewrite is ready for review (or the process ended): sent with the start. */
+/** Answers once the appointment is registered as a no-show (or the process ended): sent with the start (`POST …/cancel`). */
+export const registeredUpdate = defineUpdate<NoShowState>('registered');
+/** Answers once the rewrite is ready for review (or the process ended): `POST …/rescript`. */
 export const rewrittenUpdate = defineUpdate<NoShowState>('rewritten');
 export const approveUpdate = defineUpdate<NoShowState, [GrantedApproval]>('approve');
 export const withdrawUpdate = defineUpdate<NoShowState, [GrantedDecision]>('withdraw');

@@ -9,7 +9,7 @@ import { withTenant } from '../../domain/db/tenant';
 import { createDraftLetter, getGpLetter } from '../../domain/gp-letter/gp-letter.service';
 import { noShowWorkflowId, type NoShowJob, type NoShowState } from '../../domain/noshow/noshow';
 import { prepareNoShow } from '../../domain/noshow/noshow.steps';
-import { approveNoShowLetter, cancelNoShow, dispatchNoShow, noShowState, startNoShow, type NoShowDeps } from '../../temporal/noshow';
+import { approveNoShowLetter, dispatchNoShow, noShowState, rescriptNoShow, startNoShow, withdrawNoShow, type NoShowDeps } from '../../temporal/noshow';
 import { openNudges } from '../../domain/nudge/nudge.service';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
@@ -103,12 +103,18 @@ afterAll(async () => {
   await env?.close();
 });
 
+/** The chat's command: cancel the appointment (the process starts or is joined), then wait for the rewrite. */
+async function noShowCommand(deps: NoShowDeps, actor: AuditActor, appointmentId: string, body: unknown) {
+  const { created } = await startNoShow(deps, actor, appointmentId, body);
+  return { created, context: await rescriptNoShow(deps, actor, appointmentId) };
+}
+
 describe('no-show → GP letter on the real Temporal server', () => {
   it('registers the no-show, rewrites the draft locally, waits for the review, and makes the approved text ready to send', async () => {
     const { patientId, letterId } = await patientWithDraft('Jan', 'Vries');
     const appointmentId = await appointment(patientId);
     await withWorker(createActivities({ orm, ai: offline, grants: env.grants }), async (deps) => {
-      const started = await startNoShow(deps, nurse, appointmentId, { followUp: 'Wij bellen hem morgen voor een nieuwe afspraak' });
+      const started = await noShowCommand(deps, nurse, appointmentId, { followUp: 'Wij bellen hem morgen voor een nieuwe afspraak' });
       expect(started.created).toBe(true);
       const { context } = started;
       expect(context.workflow).toMatchObject({ workflowId: noShowWorkflowId(appointmentId), status: 'ter_beoordeling', statusLabel: 'Wacht op beoordeling', letterId, rewrite: { bron: 'lokaal', model: null } });
@@ -143,25 +149,41 @@ describe('no-show → GP letter on the real Temporal server', () => {
     expect((await handle.fetchHistory()).events?.some((event) => event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'approve')).toBe(true);
   });
 
+  it('cancel is the first step: the appointment is niet-verschenen when it answers; rescript before it is refused, after it returns the rewrite', async () => {
+    const { patientId, letterId } = await patientWithDraft('Ria', 'Eerst');
+    const appointmentId = await appointment(patientId);
+    await withWorker(createActivities({ orm, ai: offline, grants: env.grants }), async (deps) => {
+      await expect(rescriptNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/Annuleer eerst de afspraak/) });
+      const cancelled = await startNoShow(deps, nurse, appointmentId, {});
+      expect(cancelled.created).toBe(true);
+      expect(cancelled.context.appointment.status).toBe('niet-verschenen');
+      expect(cancelled.context.workflow?.status).not.toBe('voorbereiden');
+      const rewritten = await rescriptNoShow(deps, nurse, appointmentId);
+      expect(rewritten.workflow).toMatchObject({ status: 'ter_beoordeling', letterId });
+      expect((await rescriptNoShow(deps, nurse, appointmentId)).letter?.version).toBe(rewritten.letter?.version);
+      await withdrawNoShow(deps, nurse, appointmentId);
+    });
+  });
+
   it('withdrawn before the review: nothing is dispatched, the draft and the appointment are as before, and a new command starts again', async () => {
     const { patientId, letterId } = await patientWithDraft('Kees', 'Bruin');
     const appointmentId = await appointment(patientId, 10);
     await withWorker(createActivities({ orm, ai: offline, grants: env.grants }), async (deps) => {
-      await startNoShow(deps, nurse, appointmentId, {});
-      const cancelled = await cancelNoShow(deps, nurse, appointmentId);
+      await noShowCommand(deps, nurse, appointmentId, {});
+      const cancelled = await withdrawNoShow(deps, nurse, appointmentId);
       expect(cancelled.workflow?.status).toBe('geannuleerd');
       expect(cancelled.appointment.status).toBe('gepland');
       expect(cancelled.letter).toMatchObject({ id: letterId, status: 'concept', rewrittenText: null, workflowId: null });
       await expect(dispatchNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/geannuleerd/) });
       // Cancelling twice is harmless; someone else's organisation sees no process at all.
-      expect((await cancelNoShow(deps, nurse, appointmentId)).workflow?.status).toBe('geannuleerd');
+      expect((await withdrawNoShow(deps, nurse, appointmentId)).workflow?.status).toBe('geannuleerd');
       expect(await noShowState(deps, { ...nurse, organisationId: randomUUID() }, appointmentId)).toBeNull();
 
-      const again = await startNoShow(deps, nurse, appointmentId, {});
+      const again = await noShowCommand(deps, nurse, appointmentId, {});
       expect(again.created).toBe(true);
       expect(again.context.workflow?.status).toBe('ter_beoordeling');
       expect(again.context.letter?.id).toBe(letterId);
-      await cancelNoShow(deps, nurse, appointmentId);
+      await withdrawNoShow(deps, nurse, appointmentId);
     });
     expect(await facts(appointmentId, letterId)).toMatchObject({ status: 'gepland', noshow_updates: 2, events: ['concept', 'herschreven', 'ingetrokken', 'herschreven', 'ingetrokken'] });
   });
@@ -170,10 +192,10 @@ describe('no-show → GP letter on the real Temporal server', () => {
     const { patientId, letterId } = await patientWithDraft('Piet', 'Groot');
     const appointmentId = await appointment(patientId);
     await withWorker(createActivities({ orm, ai: offline, grants: env.grants }), async (deps) => {
-      const [first, second] = await Promise.all([startNoShow(deps, nurse, appointmentId, {}), startNoShow(deps, nurse, appointmentId, {})]);
+      const [first, second] = await Promise.all([noShowCommand(deps, nurse, appointmentId, {}), noShowCommand(deps, nurse, appointmentId, {})]);
       expect(first.context.workflow?.letterId).toBe(letterId);
       expect(second.context.workflow?.letterId).toBe(letterId);
-      const third = await startNoShow(deps, nurse, appointmentId, {});
+      const third = await noShowCommand(deps, nurse, appointmentId, {});
       expect(third.created).toBe(false);
       expect(third.context.workflow?.status).toBe('ter_beoordeling');
 
@@ -184,7 +206,7 @@ describe('no-show → GP letter on the real Temporal server', () => {
       const retried = await withTenant(orm, tenantOf(nurse), (em) => prepareNoShow(em, job, key));
       expect(retried.letterId).toBe(letterId);
       expect(retried.appointment.previousStatus).toBe('gepland');
-      await cancelNoShow(deps, nurse, appointmentId);
+      await withdrawNoShow(deps, nurse, appointmentId);
     });
     const after = await facts(appointmentId, letterId);
     expect(after.noshow_updates).toBe(1);
@@ -195,11 +217,11 @@ describe('no-show → GP letter on the real Temporal server', () => {
     const { patientId, letterId } = await patientWithDraft('Teun', 'Term');
     const appointmentId = await appointment(patientId);
     await withWorker(createActivities({ orm, ai: offline, grants: env.grants }), async (deps) => {
-      await startNoShow(deps, nurse, appointmentId, {});
+      await noShowCommand(deps, nurse, appointmentId, {});
       await client.workflow.getHandle(noShowWorkflowId(appointmentId)).terminate('operator test');
       expect(await noShowState(deps, nurse, appointmentId)).toMatchObject({ status: 'mislukt', error: expect.stringMatching(/afgebroken/) });
       await expect(dispatchNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/mislukt/) });
-      const again = await startNoShow(deps, nurse, appointmentId, {});
+      const again = await noShowCommand(deps, nurse, appointmentId, {});
       expect(again.created).toBe(true);
       expect(again.context.workflow).toMatchObject({ status: 'ter_beoordeling', letterId });
       await approveNoShowLetter(deps, reviewer, letterId, { finalText: again.context.letter!.rewrittenText! });
@@ -213,7 +235,7 @@ describe('no-show → GP letter on the real Temporal server', () => {
     await withWorker(
       createActivities({ orm, ai: offline, grants: env.grants }),
       async (deps) => {
-        await startNoShow(deps, nurse, appointmentId, {});
+        await noShowCommand(deps, nurse, appointmentId, {});
         const reminded = await until(deps, appointmentId, (state) => state.reminders >= 1);
         expect(reminded.status).toBe('ter_beoordeling');
         const nudges = await withTenant(orm, tenantOf(reviewer), (em) => openNudges(em, reviewer));
@@ -250,11 +272,11 @@ describe('no-show → GP letter on the real Temporal server', () => {
       return { content: JSON.stringify({ brief: `${draft.slice(0, closing)}Op de afspraak van vandaag is ${patient} niet verschenen. Wij nemen contact met hem op.\n\n${draft.slice(closing)}` }) };
     });
     await withWorker(createActivities({ orm, ai: withModel, grants: env.grants }), async (deps) => {
-      const { context } = await startNoShow(deps, nurse, appointmentId, {});
+      const { context } = await noShowCommand(deps, nurse, appointmentId, {});
       expect(context.workflow?.rewrite).toEqual({ bron: 'taalmodel', model: 'test-model' });
       expect(context.letter?.rewrittenText).toContain('Op de afspraak van vandaag is Jan de Hendriks niet verschenen.');
       expect(context.letter?.rewrittenText).toContain(`(BSN ${bsn})`);
-      await cancelNoShow(deps, nurse, appointmentId);
+      await withdrawNoShow(deps, nurse, appointmentId);
     });
     const sent = model.sentText();
     expect(model.requests).toHaveLength(1);
@@ -273,11 +295,11 @@ describe('no-show → GP letter on the real Temporal server', () => {
     const appointmentId = await appointment(patientId);
     model.answer(() => ({ content: 'Sorry, dat kan ik niet.' }));
     await withWorker(createActivities({ orm, ai: withModel, grants: env.grants }), async (deps) => {
-      const { context } = await startNoShow(deps, nurse, appointmentId, {});
+      const { context } = await noShowCommand(deps, nurse, appointmentId, {});
       expect(context.workflow?.rewrite).toMatchObject({ bron: 'lokaal', melding: expect.stringMatching(/onbruikbaar antwoord/) });
       expect(context.letter?.rewrite?.note).toMatch(/onbruikbaar antwoord/);
       expect(context.letter?.rewrittenText).toContain('Niet verschenen op afspraak');
-      await cancelNoShow(deps, nurse, appointmentId);
+      await withdrawNoShow(deps, nurse, appointmentId);
     });
   });
 

@@ -15,7 +15,7 @@ import { notYetReviewed } from '../../domain/gp-letter/gp-letter.schemas';
 import type { ActorGrant, Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
 import { rejection } from '../rejection';
-import { approveUpdate, dispatchUpdate, rewrittenUpdate, withdrawUpdate, type GrantedApproval, type GrantedDecision } from './messages';
+import { approveUpdate, dispatchUpdate, registeredUpdate, rewrittenUpdate, withdrawUpdate, type GrantedApproval, type GrantedDecision } from './messages';
 
 // Short database work: local activities skip the task-queue round trips (as the handover, ADR 11).
 const { prepareNoShow, storeNoShowRewrite, remindNoShowReview, approveNoShowLetter, dispatchNoShowLetter, withdrawNoShow } = proxyLocalActivities<Activities>({
@@ -58,6 +58,10 @@ export async function noShow(job: Granted<NoShowJob>): Promise<NoShowState> {
   const sameOrganisation = ({ grant }: GrantedDecision) => {
     if (grant?.actor?.organisationId !== state.organisationId) throw rejection('not_found', noShowMessages.noProcess);
   };
+  setHandler(registeredUpdate, async () => {
+    await condition(() => state.status !== 'voorbereiden');
+    return state;
+  });
   setHandler(rewrittenUpdate, async () => {
     await condition(() => !rewriting.includes(state.status));
     return state;
