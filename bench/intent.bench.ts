@@ -13,7 +13,10 @@ const corpus = loadCorpus();
 // by a helper who saw only the intent list and the product description, and is scored, never read.
 const holdout = read(new URL('../tests/fixtures/intent-holdout.json', import.meta.url));
 const holdoutC = read(new URL('./held-out/intent-c.json', import.meta.url));
-const sentences = [...corpus, ...holdout, ...holdoutC];
+// Set D (issue 22, second round) by another helper from the intent list and the product description
+// only: scored as a whole, never read, no per-tag figures (they would show where to tune).
+const holdoutD = read(new URL('./held-out/intent-d.json', import.meta.url));
+const sentences = [...corpus, ...holdout, ...holdoutC, ...holdoutD];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? 50);
 
@@ -36,7 +39,7 @@ log(`intent reflex: ${sentences.length} sentences × ${rounds} rounds = ${sample
 log(`intent reflex latency: p50 ${at(0.5).toFixed(3)} ms · p95 ${at(0.95).toFixed(3)} ms · p99 ${at(0.99).toFixed(3)} ms · max ${samples.at(-1)!.toFixed(2)} ms · first call ${cold.toFixed(1)} ms (target p99 ≤ 5 ms)`);
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
-for (const [label, entries] of [['corpus', corpus], ['held-out', holdout], ['held-out C', holdoutC]] as const) {
+for (const [label, entries] of [['corpus', corpus], ['held-out', holdout], ['held-out C', holdoutC], ['held-out D', holdoutD]] as const) {
   if (entries.length === 0) continue;
   const score = scoreCorpus(entries, new Date('2026-11-22T09:00:00+01:00'));
   log(`intent ${label} (${score.entries}): top intent ${percent(score.topIntent)} · chain ${percent(score.chain)} · patientName ${percent(score.patientName)} · category ${percent(score.category)} · dateLabel ${percent(score.dateLabel)}`);

@@ -142,8 +142,8 @@ async function decide(deps: TemporalDeps, actor: AuditActor, chainId: string, se
 
 /** The clinician's go, with a choice for every step that asked for one; answers when the writes are done (or, after 10 s, as they stand). */
 export async function confirmChain(deps: TemporalDeps, actor: AuditActor, chainId: string, body: unknown): Promise<ChainState> {
-  const { choices = {} } = parseOrThrow(confirmChainSchema, body);
-  return decide(deps, actor, chainId, (handle, grant) => handle.startUpdate(confirmUpdate, { args: [{ grant, choices }], waitForStage: 'ACCEPTED' }));
+  const { choices = {}, edits = {} } = parseOrThrow(confirmChainSchema, body);
+  return decide(deps, actor, chainId, (handle, grant) => handle.startUpdate(confirmUpdate, { args: [{ grant, choices, edits }], waitForStage: 'ACCEPTED' }));
 }
 
 export async function rejectChain(deps: TemporalDeps, actor: AuditActor, chainId: string): Promise<ChainState> {

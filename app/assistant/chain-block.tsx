@@ -1,13 +1,16 @@
 import { Link } from '@remix-run/react';
 import { CalendarIcon, CheckCircledIcon, CheckIcon, CrossCircledIcon, LayersIcon, MinusCircledIcon } from '@radix-ui/react-icons';
 import { useEffect, useId, useState } from 'react';
-import type { ChainState, ChainStatus, ChainStep, StepStatus } from '../../domain/intent/chain';
+import type { ChainState, ChainStatus, ChainStep, Edits, StepStatus } from '../../domain/intent/chain';
 import type { ChainAction, Intent } from '../../domain/intent/intent.schemas';
 import { requestJson } from './api';
 import { BlockCard, ErrorNotice, Loading } from './block-card';
 import { useTurnId, useTurnState } from './conversation';
 import type { AssistantError } from './errors';
+import { namesToChoose, withPatient } from './patient-choice';
+import { PatientPicker } from './patient-picker';
 import { AppointmentList, type Appointment } from './read-blocks';
+import { StepEditor } from './step-editor';
 
 const stepStatusLabels: Record<StepStatus, string> = {
   voorbereiden: 'Voorbereiden',
@@ -76,24 +79,28 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
   const [chain, setChain] = useTurnState<ChainState | null>('chain', null);
   const [failure, setFailure] = useTurnState<AssistantError | null>('chain-error', null);
   const [choices, setChoices] = useTurnState<Record<string, string>>('chain-choices', {});
+  // The classifier's actions, with the patients the clinician picked for names that fit several.
+  const [chosenActions, setChosenActions] = useTurnState<ChainAction[] | null>('chain-actions', null);
+  const current = chosenActions ?? actions;
+  const [edits, setEdits] = useTurnState<Edits>('chain-edits', {});
   const [attempt, setAttempt] = useState(0);
   const [deciding, setDeciding] = useState<'confirm' | 'reject' | null>(null);
   const groupId = useId();
   // One message, one chain: a re-run of this effect or a retry joins the chain the message started.
   const requestKey = useTurnId();
-  const single = actions.length === 1;
+  const single = current.length === 1;
 
   // Prepare the chain once per message.
   useEffect(() => {
     if (chain || failure) return;
     const controller = new AbortController();
-    void requestJson<ChainState>('/api/intent/chains', { body: { actions, ...(requestKey ? { requestKey } : {}) }, signal: controller.signal, timeoutMs: confirmTimeoutMs }).then((result) => {
+    void requestJson<ChainState>('/api/intent/chains', { body: { actions: current, ...(requestKey ? { requestKey } : {}) }, signal: controller.signal, timeoutMs: confirmTimeoutMs }).then((result) => {
       if (controller.signal.aborted) return;
       if (result.ok) setChain(result.data);
       else setFailure(result.error);
     });
     return () => controller.abort();
-  }, [actions, requestKey, chain, failure, attempt, setChain, setFailure]);
+  }, [current, requestKey, chain, failure, attempt, setChain, setFailure]);
 
   // Preparing and writing run in a workflow; follow it until it waits for the clinician or is done.
   const chainId = chain?.chainId;
@@ -119,7 +126,7 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
     if (!chain) return;
     setDeciding(decision);
     const result = await requestJson<ChainState>(`/api/intent/chains/${chain.chainId}/${decision}`, {
-      body: decision === 'confirm' ? { choices } : {},
+      body: decision === 'confirm' ? { choices, edits } : {},
       timeoutMs: confirmTimeoutMs,
     });
     setDeciding(null);
@@ -140,6 +147,8 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
     if (!chain) setAttempt((n) => n + 1);
   };
 
+  // A refused chain starts no workflow: with the patient chosen, the same request key starts it.
+  const toChoose = !chain && failure?.code === 'validation_failed' ? namesToChoose(current, failure.fields) : [];
   const waiting = chain?.status === 'wacht_op_bevestiging';
   const openChoices = chain?.steps.filter((step) => step.status === 'keuze_nodig' && !choices[String(step.index)]) ?? [];
   const writes = chain?.steps.filter((step) => step.kind === 'write') ?? [];
@@ -147,7 +156,9 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
   const finalMeta: Partial<Record<ChainStatus, string>> = { afgewezen: 'Afgewezen', verlopen: 'Verlopen', mislukt: 'Niet (volledig) uitgevoerd' };
   const meta = !chain
     ? failure
-      ? 'Niet voorbereid'
+      ? toChoose.length > 0
+        ? 'Kies eerst de patiënt'
+        : 'Niet voorbereid'
       : 'Wordt voorbereid…'
     : waiting
     ? 'Controleer wat er gaat gebeuren; er is nog niets vastgelegd.'
@@ -166,7 +177,15 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
       testId="block-chain"
     >
       {!chain && !failure ? <Loading label="Opdracht wordt voorbereid…" /> : null}
-      {failure?.code === 'validation_failed' && failure.fields ? (
+      {toChoose[0] ? (
+        <PatientPicker
+          name={toChoose[0]}
+          onChoose={(patient) => {
+            setChosenActions(withPatient(current, toChoose[0]!, patient));
+            setFailure(null);
+          }}
+        />
+      ) : failure?.code === 'validation_failed' && failure.fields ? (
         <div className="notice notice-warning" role="alert">
           <div className="chat-notice-body">
             <p>{single ? 'Dit kan nog niet worden voorbereid:' : 'Deze opdracht kan nog niet worden voorbereid:'}</p>
@@ -216,6 +235,9 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
                     <div className="chain-step-result">
                       <AppointmentList appointments={appointments} />
                     </div>
+                  ) : null}
+                  {step.status === 'klaar_voor_bevestiging' && step.kind === 'write' && waiting ? (
+                    <StepEditor step={step} edit={edits[String(step.index)] ?? {}} onChange={(edit) => setEdits((all) => ({ ...all, [String(step.index)]: edit }))} />
                   ) : null}
                   {step.status === 'keuze_nodig' && waiting && step.candidates ? (
                     <fieldset className="chain-choices">

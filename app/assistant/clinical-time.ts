@@ -38,3 +38,10 @@ export function amsterdamIso(local: string): string | null {
   const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
   return `${local}:00${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }
+
+const localFormat = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** An instant → the `datetime-local` value of its Amsterdam wall-clock time ("2026-11-27T10:00"). */
+export function amsterdamLocal(instant: string): string {
+  return localFormat.format(new Date(instant)).replace(' ', 'T');
+}

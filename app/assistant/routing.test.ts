@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainAction } from '../../domain/intent/intent.schemas';
-import { amsterdamIso, currentShift } from './clinical-time';
+import { amsterdamIso, amsterdamLocal, currentShift } from './clinical-time';
 import { wardNudges } from './nudges';
 import { clarified, routeActions } from './routing';
 
@@ -58,9 +58,12 @@ describe('routing a classified message to a block', () => {
     const undated = routeActions([action('create_appointment', { patientId: jan.id, patientName: jan.name })]);
     expect(undated).toMatchObject({ kind: 'clarify', missing: 'datetime', question: 'Wanneer moet de afspraak met Jan de Vries plaatsvinden?' });
     const move = action('reschedule_appointment', { patientId: jan.id, patientName: jan.name, datetime: '2026-11-27T11:00:00+01:00' });
-    const unnamed = routeActions([move]);
-    expect(unnamed).toMatchObject({ kind: 'clarify', missing: 'identifier' });
-    expect(clarified(move, { identifier: 'morgen 10:00' })).toMatchObject({ kind: 'block', block: { type: 'agenda-change', mode: 'reschedule' } });
+    // The patient's next appointment is the source when none is named; without a patient, ask which.
+    expect(routeActions([move])).toMatchObject({ kind: 'block', block: { type: 'agenda-change', mode: 'reschedule' } });
+    const nobody = action('reschedule_appointment', { datetime: '2026-11-27T11:00:00+01:00' });
+    expect(routeActions([nobody])).toMatchObject({ kind: 'clarify', missing: 'identifier' });
+    expect(routeActions([{ ...nobody, entities: { ...nobody.entities, patientName: 'Pieter' } }])).toMatchObject({ kind: 'clarify', missing: 'patient', question: 'Welke patiënt bedoel je met “Pieter”?' });
+    expect(clarified(nobody, { identifier: 'morgen 10:00' })).toMatchObject({ kind: 'block', block: { type: 'agenda-change', mode: 'reschedule' } });
     expect(routeActions([action('cancel_appointment')])).toMatchObject({ kind: 'clarify', missing: 'identifier' });
   });
 
@@ -92,6 +95,9 @@ describe('clinical time in the browser', () => {
     expect(amsterdamIso('2026-11-27T10:00')).toBe('2026-11-27T10:00:00+01:00');
     expect(amsterdamIso('2026-07-01T09:30')).toBe('2026-07-01T09:30:00+02:00');
     expect(amsterdamIso('morgen')).toBeNull();
+    // And back, for the field that shows a prepared time: winter and summer time.
+    expect(amsterdamLocal('2026-11-27T09:00:00Z')).toBe('2026-11-27T10:00');
+    expect(amsterdamLocal('2026-07-01T07:30:00Z')).toBe('2026-07-01T09:30');
   });
 });
 

@@ -126,7 +126,9 @@ export function routeAction(action: ChainAction): Routing {
       }
       return { kind: 'block', block: { type: 'agenda-change', mode: 'cancel', action } };
     case 'reschedule_appointment':
-      if (!entities.identifier) {
+      // With the patient known and no source named, the patient's next appointment is moved.
+      if (!entities.identifier && !patient) {
+        if (entities.patientName) return whichPatient(action, '');
         return {
           kind: 'clarify',
           missing: 'identifier',

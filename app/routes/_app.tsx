@@ -97,7 +97,9 @@ export default function AppShell() {
               <div className="topbar-actions">
                 {clinician ? <AssistantLauncher /> : null}
                 <DropdownMenu.Root>
-                  <DropdownMenu.Trigger className="user-button" aria-label="Gebruikersmenu">
+                  {/* The visible name and role are part of the button's name (WCAG 2.5.3), after what it opens. */}
+                  <DropdownMenu.Trigger className="user-button">
+                    <span className="visually-hidden">Gebruikersmenu: </span>
                     <span className="avatar" aria-hidden="true">
                       {initials(user.displayName)}
                     </span>

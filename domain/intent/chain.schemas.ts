@@ -1,7 +1,7 @@
 import { dailyNoteCategories, dailyNoteMaxLength, textWithin } from '../report/report.schemas';
 import { AppError } from '../shared/errors';
 import { fieldErrors, z } from '../shared/validation';
-import { chainSchema, writingIntents, type Chain, type WritingIntent } from './intent.schemas';
+import { chainSchema, isPatientBound, writingIntents, type Chain, type Intent, type WritingIntent } from './intent.schemas';
 
 const appointmentTarget = (verb: string) => `Noem de patiënt of de afspraak die ${verb} moet worden.`;
 
@@ -37,12 +37,25 @@ export const writeEntitiesSchemas = {
 } satisfies Record<WritingIntent, z.ZodType>;
 
 const writingAction = z.object({ intent: z.enum(writingIntents), entities: z.unknown().optional() });
+const namedAction = z.object({ intent: z.string(), entities: z.object({ patientName: z.string().optional(), patientId: z.string().optional() }).optional() });
 
-/** Per action, what its intent still needs; read on the raw input so it is reported even when the shape is wrong too. */
+/** The message the chat answers with a patient picker: the name fits no single patient. */
+export function choosePatientMessage(name: string): string {
+  return `Kies welke patiënt met “${name}” bedoeld is.`;
+}
+
+/**
+ * Per action, what its intent still needs; read on the raw input so it is reported even when the
+ * shape is wrong too. A name that did not resolve to one patient is asked for first: the chat shows
+ * a picker for it, and the chosen patient fills every action with that name.
+ */
 function missingEntities(input: unknown): Record<string, string> {
   const actions = z.object({ actions: z.array(z.unknown()) }).safeParse(input);
   const fields: Record<string, string> = {};
   actions.data?.actions.forEach((raw, index) => {
+    const named = namedAction.safeParse(raw);
+    const name = named.data?.entities?.patientName?.trim();
+    if (named.success && name && !named.data.entities?.patientId && isPatientBound(named.data.intent as Intent)) fields[`actions.${index}.entities.patientId`] = choosePatientMessage(name);
     const action = writingAction.safeParse(raw);
     if (!action.success) return;
     const entities = writeEntitiesSchemas[action.data.intent].safeParse(action.data.entities ?? {});
@@ -70,10 +83,24 @@ export function parseChainRequest(input: unknown): Chain & { requestKey?: string
   return { ...chain.data, ...(key.data.requestKey ? { requestKey: key.data.requestKey } : {}) };
 }
 
+const stepIndex = z.string().regex(/^\d+$/, 'Geef de stap als nummer.');
+
+/** What the clinician changed in a prepared write: the same rules as the write's own form. */
+const stepEditSchema = z.strictObject(
+  {
+    content: z.string({ error: 'Vul de tekst van de dagnotitie in.' }).trim().min(1, 'Vul de tekst van de dagnotitie in.').pipe(textWithin(dailyNoteMaxLength, 'Een dagnotitie')).optional(),
+    category: z.enum(dailyNoteCategories, { error: 'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.' }).optional(),
+    includeInHandover: z.boolean({ error: 'Geef met ja of nee aan of de notitie in de overdracht komt.' }).optional(),
+    start: z.iso.datetime({ offset: true, error: 'Geef de dag en het tijdstip als datum met tijd.' }).optional(),
+  },
+  { error: 'Alleen tekst, categorie, overdracht en tijdstip kunnen worden aangepast.' },
+);
+
 export const confirmChainSchema = z.object({
   choices: z
-    .record(z.string().regex(/^\d+$/, 'Geef de stap als nummer.'), z.uuid({ error: 'Kies een van de voorgestelde afspraken.' }), {
+    .record(stepIndex, z.uuid({ error: 'Kies een van de voorgestelde afspraken.' }), {
       error: 'Geef de keuzes als {"stapnummer": "afspraak-id"}.',
     })
     .optional(),
+  edits: z.record(stepIndex, stepEditSchema, { error: 'Geef de aanpassingen als {"stapnummer": {…}}.' }).optional(),
 });

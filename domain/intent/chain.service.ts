@@ -23,7 +23,7 @@ import { isUuid } from '../shared/ids';
 import { capitaliseFirst } from '../shared/text';
 import { parseOrThrow } from '../shared/validation';
 import { chainMessages, failedStep, pendingStep, type ChainStep, type StepPlan } from './chain';
-import { writeEntitiesSchemas } from './chain.schemas';
+import { choosePatientMessage, writeEntitiesSchemas } from './chain.schemas';
 import { isWriting, type ChainAction, type Entities, type Intent, type WritingIntent } from './intent.schemas';
 
 type ReadIntent = Exclude<Intent, WritingIntent | 'unknown'>;
@@ -70,7 +70,7 @@ function ofPatient(entities: Entities, fallback: string): string {
 /** A name the classifier could not pin to one patient must not widen a read to the whole ward. */
 function patientScope(entities: Entities): { patientId?: string } {
   if (entities.patientId) return { patientId: entities.patientId };
-  if (entities.patientName) throw AppError.validation({ patientId: `Kies welke patiënt met “${entities.patientName}” bedoeld is.` });
+  if (entities.patientName) throw AppError.validation({ patientId: choosePatientMessage(entities.patientName) });
   return {};
 }
 
@@ -102,22 +102,29 @@ interface Targets {
   matches: AppointmentView[];
 }
 
-/** The clinician's own, still open appointments the words point at. */
-async function targetAppointments(em: EntityManager, actor: AuditActor, entities: Entities, now: Date): Promise<Targets> {
+/**
+ * The clinician's own, still open appointments the words point at. The source is what the
+ * identifier names ("van dinsdag 10:00"); a reschedule's day label is its target, never its source.
+ * Without a source the patient's next open appointment is meant.
+ */
+async function targetAppointments(em: EntityManager, actor: AuditActor, intent: WritingIntent, entities: Entities, now: Date): Promise<Targets> {
   const patient = entities.patientId ? await getPatient(em, actor, entities.patientId) : null;
-  const range = rangeOf(entities, now);
+  const source = intent === 'reschedule_appointment' ? { identifier: entities.identifier } : entities;
+  const range = rangeOf(source, now);
   // Without a patient, only the clinician's own agenda is searched (and logged as seen).
   const appointments = await appointmentsBetween(em, actor, range, patient ? { patientId: patient.id } : { practitionerId: actor.userId });
   const minutes = timeIn(entities.identifier);
   const id = isUuid(entities.identifier) ? entities.identifier : null;
-  const matches = appointments.filter(
+  const open = appointments.filter(
     (appointment) =>
       (appointment.ownerId === actor.userId || appointment.practitionerId === actor.userId) &&
       changeableStatuses.includes(appointment.status) &&
       (!id || appointment.id === id) &&
       (minutes === null || minutesIntoDay(new Date(appointment.start)) === minutes),
   );
-  const day = entities.dateRange ? 'in de gevraagde periode' : (range.label ?? `in de komende ${searchDays} dagen`);
+  const sourceNamed = minutes !== null || id !== null || Boolean(labelOf(source)) || Boolean(source.dateRange);
+  const matches = patient && !sourceNamed ? open.slice(0, 1) : open;
+  const day = source.dateRange ? 'in de gevraagde periode' : (range.label ?? `in de komende ${searchDays} dagen`);
   const period = minutes === null ? day : range.label ? `${day} om ${clock(minutes)}` : `om ${clock(minutes)} ${day}`;
   return { patientName: patient?.displayName ?? entities.patientName ?? null, period, matches };
 }
@@ -202,12 +209,12 @@ type Preparer = (em: EntityManager, actor: AuditActor, step: ChainStep, now: Dat
 const preparers: Record<WritingIntent, Preparer> = {
   async cancel_appointment(em, actor, step, now) {
     parseOrThrow(writeEntitiesSchemas.cancel_appointment, step.entities);
-    const targets = await targetAppointments(em, actor, step.entities, now);
+    const targets = await targetAppointments(em, actor, 'cancel_appointment', step.entities, now);
     return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} annuleren`);
   },
   async reschedule_appointment(em, actor, step, now) {
     const { datetime } = parseOrThrow(writeEntitiesSchemas.reschedule_appointment, step.entities);
-    const targets = await targetAppointments(em, actor, step.entities, now);
+    const targets = await targetAppointments(em, actor, 'reschedule_appointment', step.entities, now);
     return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} verplaatsen naar ${when(datetime)}`, { moveTo: datetime });
   },
   async create_appointment(em, actor, step) {

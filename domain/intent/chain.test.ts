@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
-import { initialChainState, missingChoices, stepKind, withChoices, type ChainStep } from './chain';
+import { editErrors, initialChainState, missingChoices, stepKind, withChoices, withEdits, type ChainStep } from './chain';
 import { confirmChainSchema, parseChainRequest } from './chain.schemas';
 import { stepOutcome, timeIn } from './chain.service';
 import { intents, isWriting, type ChainAction } from './intent.schemas';
@@ -63,6 +63,19 @@ describe('validating a chain before it starts', () => {
     expect(fields['actions.0.entities.patientId']).toBe('Kies de patiënt voor de dagnotitie.');
   });
 
+  it('asks which patient is meant when a name did not resolve, for every patient-bound action but a search', () => {
+    const fields = fieldsOf({ actions: [action('zoeken', { patientName: 'Pieter' }), action('risico_query', { patientName: 'Pieter' }), action('reschedule_appointment', { patientName: 'Fatima', datetime: '2026-11-27T10:00:00+01:00' })] });
+    expect(fields).toEqual({ 'actions.1.entities.patientId': 'Kies welke patiënt met “Pieter” bedoeld is.', 'actions.2.entities.patientId': 'Kies welke patiënt met “Fatima” bedoeld is.' });
+    expect(() => parseChainRequest({ actions: [action('risico_query', { patientName: 'Pieter', patientId })] })).not.toThrow();
+  });
+
+  it('accepts changes to a write only in the fields and rules of its form', () => {
+    expect(confirmChainSchema.safeParse({ edits: { 0: { content: 'Hij was rustig.', category: 'gedrag', includeInHandover: true } } }).success).toBe(true);
+    expect(confirmChainSchema.safeParse({ edits: { 0: { content: '  ' } } }).error?.issues[0]?.message).toBe('Vul de tekst van de dagnotitie in.');
+    expect(confirmChainSchema.safeParse({ edits: { 0: { start: 'vrijdag' } } }).error?.issues[0]?.message).toBe('Geef de dag en het tijdstip als datum met tijd.');
+    expect(confirmChainSchema.safeParse({ edits: { 0: { patientId } } }).success).toBe(false);
+  });
+
   it('accepts choices only as step number → appointment id', () => {
     expect(confirmChainSchema.safeParse({}).success).toBe(true);
     expect(confirmChainSchema.safeParse({ choices: { 0: appointmentId } }).success).toBe(true);
@@ -117,6 +130,37 @@ describe('chain steps', () => {
       plan: { patientId, appointmentId: otherAppointmentId },
     });
     expect(withChoices([choosing], {})[0]).toBe(choosing);
+  });
+});
+
+describe('changes to a prepared write before the confirmation', () => {
+  const note: ChainStep = {
+    index: 0,
+    intent: 'dagnotitie',
+    entities: {},
+    kind: 'write',
+    status: 'klaar_voor_bevestiging',
+    summary: 'Dagnotitie',
+    plan: { patientId, patientName: 'Jan de Vries', category: 'observatie', content: 'Hij rustig was', includeInHandover: false },
+  };
+  const move: ChainStep = { ...note, index: 1, intent: 'reschedule_appointment', plan: { patientId, appointmentId, start: '2026-11-24T10:00:00+01:00', moveTo: '2026-11-27T10:00:00+01:00' } };
+  const read: ChainStep = { ...note, index: 2, intent: 'risico_query', kind: 'read', status: 'klaar', plan: undefined };
+
+  it('puts the edited text, category, handover flag and time into the plan that will be written', () => {
+    const [edited, moved] = withEdits([note, move], { 0: { content: 'Hij was rustig.', category: 'gedrag', includeInHandover: true }, 1: { start: '2026-11-27T14:30:00+01:00' } });
+    expect(edited!.plan).toMatchObject({ content: 'Hij was rustig.', category: 'gedrag', includeInHandover: true, patientId });
+    expect(moved!.plan).toMatchObject({ start: '2026-11-24T10:00:00+01:00', moveTo: '2026-11-27T14:30:00+01:00', appointmentId });
+    expect(withEdits([note], {})[0]).toBe(note);
+  });
+
+  it('refuses a change a step cannot take', () => {
+    expect(editErrors([note, move, read], { 0: { start: '2026-11-27T14:30:00+01:00' }, 1: { content: 'x' }, 2: { content: 'x' }, 7: { content: 'x' } })).toEqual({
+      'edits.0.start': 'Deze stap kan niet worden aangepast.',
+      'edits.1.content': 'Deze stap kan niet worden aangepast.',
+      'edits.2.content': 'Deze stap kan niet worden aangepast.',
+      'edits.7.content': 'Deze stap kan niet worden aangepast.',
+    });
+    expect(editErrors([note, move], { 0: { content: 'Hij was rustig.' }, 1: { start: '2026-11-27T14:30:00+01:00' } })).toEqual({});
   });
 });
 

@@ -79,8 +79,21 @@ export interface IntentChainInput {
 /** Step index (as a string, JSON keys are) → the chosen appointment of a step that asked for a choice. */
 export type Choices = Record<string, string>;
 
+/** What the clinician changed in a prepared write before confirming it. */
+export interface StepEdit {
+  content?: string;
+  category?: ReportCategory;
+  includeInHandover?: boolean;
+  /** The new appointment's start, or where a rescheduled one moves to. */
+  start?: string;
+}
+
+/** Step index (as a string) → the clinician's changes to that write. */
+export type Edits = Record<string, StepEdit>;
+
 export interface ConfirmChain {
   choices?: Choices;
+  edits?: Edits;
 }
 
 /** Why a chain cannot be decided on any more, by where it stands. */
@@ -99,6 +112,7 @@ export const chainMessages = {
   notUnderstood: 'Dit deel van de opdracht is niet begrepen en wordt overgeslagen.',
   chooseAppointment: 'Kies welke afspraak bedoeld is.',
   unknownChoice: 'Kies een van de voorgestelde afspraken.',
+  notEditable: 'Deze stap kan niet worden aangepast.',
   disruption: 'Deze stap kon door een storing niet worden uitgevoerd. Probeer het later opnieuw.',
 } as const;
 
@@ -172,5 +186,36 @@ export function withChoices(steps: readonly ChainStep[], choices: Choices): Chai
     const chosen = step.status === 'keuze_nodig' ? step.candidates?.find((candidate) => candidate.appointmentId === choices[String(step.index)]) : undefined;
     if (!chosen) return step;
     return { ...step, status: 'klaar_voor_bevestiging', summary: chosen.summary, plan: { ...step.plan, appointmentId: chosen.appointmentId } };
+  });
+}
+
+/** Which fields of a write the clinician may change before confirming it. */
+const editableFields: Partial<Record<Intent, readonly (keyof StepEdit)[]>> = {
+  dagnotitie: ['content', 'category', 'includeInHandover'],
+  create_appointment: ['start'],
+  reschedule_appointment: ['start'],
+};
+
+/** Field → Dutch message for every change that does not fit its step (a read, or a field that step has not). */
+export function editErrors(steps: readonly ChainStep[], edits: Edits): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [index, edit] of Object.entries(edits)) {
+    const step = steps.find((candidate) => String(candidate.index) === index);
+    const allowed = step && step.kind === 'write' ? (editableFields[step.intent] ?? []) : [];
+    for (const field of Object.keys(edit) as (keyof StepEdit)[]) {
+      if (!allowed.includes(field)) fields[`edits.${index}.${field}`] = chainMessages.notEditable;
+    }
+  }
+  return fields;
+}
+
+/** The prepared plans with the clinician's changes: the confirmation is about what the block showed last. */
+export function withEdits(steps: readonly ChainStep[], edits: Edits): ChainStep[] {
+  return steps.map((step) => {
+    const edit = edits[String(step.index)];
+    if (!edit || step.kind !== 'write' || !step.plan) return step;
+    const { start, ...note } = edit;
+    const moved = start ? (step.intent === 'reschedule_appointment' ? { moveTo: start } : { start }) : {};
+    return { ...step, plan: { ...step.plan, ...note, ...moved } };
   });
 }

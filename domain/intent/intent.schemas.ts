@@ -26,6 +26,11 @@ export function isWriting(intent: Intent): intent is WritingIntent {
   return (writingIntents as readonly string[]).includes(intent);
 }
 
+/** Intents about one patient: a name that fits several patients is chosen before the chain starts. */
+export function isPatientBound(intent: Intent): boolean {
+  return !['agenda', 'unknown', 'zoeken'].includes(intent);
+}
+
 export const shifts = ['dag', 'avond', 'nacht'] as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);

@@ -12,7 +12,7 @@ import { formatTime } from '../patient/patient.format';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
 import { parseOrThrow } from '../shared/validation';
-import { coreClassifyRequestSchema, intentClassifyRequestSchema, type ChainAction, type ClassifyContext, type Entities, type Intent } from './intent.schemas';
+import { coreClassifyRequestSchema, intentClassifyRequestSchema, isPatientBound, type ChainAction, type ClassifyContext, type Entities, type Intent } from './intent.schemas';
 import { parseOrchestratorAnswer } from './orchestrator';
 import { classifyReflex } from './reflex';
 
@@ -166,16 +166,12 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
   }
   const modelActions = withLocalDates(answer.value.actions, local.actions);
   const pronounFilled = modelActions.map((action) =>
-    !action.entities.patientName && context.activePatient && patientBound(action.intent) && /\b(hij|zij|ze|hem|haar)\b/i.test(input)
+    !action.entities.patientName && context.activePatient && isPatientBound(action.intent) && /\b(hij|zij|ze|hem|haar)\b/i.test(input)
       ? { ...action, entities: { ...action.entities, patientName: context.activePatient.name, patientId: context.activePatient.id } }
       : action,
   );
   const { actions } = await withTenant(deps.orm, tenant, (em) => resolvePatients(em, actor, pronounFilled));
   return { handledBy: 'orchestrator', chain: { actions }, tokensUsed, processingTimeMs: elapsed(), ai: { configured: true, status: answer.outcome } };
-}
-
-function patientBound(intent: Intent): boolean {
-  return !['agenda', 'unknown', 'zoeken'].includes(intent);
 }
 
 /** `/api/intent/classify`: the same classification, answered as its first action. */

@@ -128,3 +128,22 @@ export const outOfScope = [
 ];
 export const orderVerbs = /\b(geef|geven|toedienen|dien|verhoog\w*|verlaag\w*|ophogen|afbouwen|bestel\w*|voorschrijven|start|stop|herhaal|ophalen)\b/;
 export const dose = /\b\d+([.,]\d+)?\s?(mg|milligram|ml|mcg|microgram|gram|ie|druppels|tabletten|tabl)\b/;
+
+/** Abbreviations written with a dot ("mw.", "dhr.", "i.v.m."): the dot does not end a sentence. */
+export const dotAbbreviations = new Set(['mw', 'dhr', 'mevr', 'hr', 'pt', 'pat', 'i', 'v', 'm', 'ivm', 'vpk', 'med', 'evt', 'z', 's', 'ca', 'o', 'a', 'b', 'bv', 'd', 'vd', 'j', 'cl', 'zsm']);
+
+/** Words between an action word and its subject ("de", "zijn", "naar"). */
+export const leadIns = new Set(['de', 'het', 'een', 'zijn', 'haar', 'zn', 'mijn', 'z', 'diens', 'hun', 'naar', 'er']);
+
+/** Words that order actions ("daarna", "eerst"). */
+export const sequencers = new Set(['daarna', 'vervolgens', 'dan', 'erna', 'nadien', 'eerst', 'nadat']);
+
+/** Hours written as words, one to twelve. */
+export const hourWords = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen', 'tien', 'elf', 'twaalf'];
+
+/** Finite verbs after a name: they end the name ("Jan heeft…"). */
+export const commonVerbs = new Set([
+  'heeft', 'had', 'hebben', 'is', 'was', 'waren', 'wil', 'wilde', 'kan', 'kon', 'zegt', 'zei', 'voelt', 'voelde', 'eet', 'at', 'slaapt', 'sliep', 'lijkt', 'leek', 'gaat', 'ging',
+  'komt', 'kwam', 'loopt', 'liep', 'zit', 'zat', 'ligt', 'lag', 'blijft', 'bleef', 'krijgt', 'kreeg', 'vraagt', 'vroeg', 'weigert', 'weigerde', 'weigerden', 'neemt', 'nam', 'doet',
+  'deed', 'praat', 'sprak', 'reageert', 'reageerde', 'toont', 'toonde', 'maakt', 'maakte', 'hoort', 'hoorde', 'ziet', 'zag', 'mag', 'moet', 'moest', 'wordt', 'werd', 'staat', 'stond',
+]);

@@ -8,23 +8,29 @@ import { asMainClause } from './word-order';
 import {
   actionStarters,
   categoryCues,
+  commonVerbs,
   complexityWords,
   concepts,
   connectors,
   dayWords,
   dose,
+  dotAbbreviations,
   fillers,
-  negations,
   honorifics,
+  hourWords,
+  leadIns,
   nameParticles,
   namePrepositions,
+  negations,
   notNames,
   orderVerbs,
   outOfScope,
   pronouns,
+  sequencers,
   weekdays,
   type Concept,
 } from './lexicon';
+import { phrases } from './phrases';
 
 /**
  * The local reflex: a Dutch sentence → an ordered chain of actions in well under a millisecond.
@@ -154,7 +160,6 @@ function lookupUncached(norm: string): Hit {
 // ---------------------------------------------------------------------------------------------
 // Tokens
 
-const dotAbbreviations = new Set(['mw', 'dhr', 'mevr', 'hr', 'pt', 'pat', 'i', 'v', 'm', 'ivm', 'vpk', 'med', 'evt', 'z', 's', 'ca', 'o', 'a', 'b', 'bv', 'd', 'vd', 'j', 'cl', 'zsm']);
 
 export function normalizeWord(raw: string): string {
   return raw
@@ -195,11 +200,9 @@ interface Segment {
 }
 
 const subjectConcepts = new Set<Concept>(['noteNoun', 'reportNoun', 'handover', 'intake', 'risk', 'diagnosis', 'agendaNoun']);
-const leadIns = new Set(['de', 'het', 'een', 'zijn', 'haar', 'zn', 'mijn', 'z', 'diens', 'hun', 'naar', 'er']);
 // Inside a note's text only a command ends it: no question word, and no infinitive ("…dat hij niet wilde plannen").
 const imperativeStarters = new Set([...actionStarters].filter((word) => !['wat', 'wanneer', 'welke', 'hoe', 'heeft', 'is', 'wie'].includes(word) && !/en$/.test(word)));
 
-const sequencers = new Set(['daarna', 'vervolgens', 'dan', 'erna', 'nadien', 'eerst', 'nadat']);
 
 function startsAction(tokens: Token[], from: number, strictContent: boolean): number | null {
   let index = from;
@@ -306,11 +309,6 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
   return capitalisedOk && /^\p{Lu}/u.test(token.raw) && (hit.fuzzy || hit.concepts.size === 0);
 }
 
-const commonVerbs = new Set([
-  'heeft', 'had', 'hebben', 'is', 'was', 'waren', 'wil', 'wilde', 'kan', 'kon', 'zegt', 'zei', 'voelt', 'voelde', 'eet', 'at', 'slaapt', 'sliep', 'lijkt', 'leek', 'gaat', 'ging',
-  'komt', 'kwam', 'loopt', 'liep', 'zit', 'zat', 'ligt', 'lag', 'blijft', 'bleef', 'krijgt', 'kreeg', 'vraagt', 'vroeg', 'weigert', 'weigerde', 'weigerden', 'neemt', 'nam', 'doet',
-  'deed', 'praat', 'sprak', 'reageert', 'reageerde', 'toont', 'toonde', 'maakt', 'maakte', 'hoort', 'hoorde', 'ziet', 'zag', 'mag', 'moet', 'moest', 'wordt', 'werd', 'staat', 'stond',
-]);
 
 function looksLikeVerb(norm: string): boolean {
   return commonVerbs.has(norm) || (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) || (norm.length >= 6 && /(de|te|den|ten|eert|eerde)$/.test(norm));
@@ -416,7 +414,6 @@ function findName(tokens: Token[]): NameSpan | null {
   return null;
 }
 
-const hourWords = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen', 'tien', 'elf', 'twaalf'];
 
 function wardHour(hour: number): number {
   // "om 3 uur" on a ward means the afternoon.
@@ -493,8 +490,8 @@ function isoAt(moment: Moment, now: Date): string | undefined {
 }
 
 function categoryIn(tokens: Token[], text: string): Category {
-  if (/\bslaapt? slecht|\bniet (ge)?slapen|\bslecht geslapen|\bweinig geslapen/.test(text)) return 'observatie';
-  if (/\b(liep|loopt) .*\bweg\b|\bweggelopen|\bging .* tekeer/.test(text) && !/\bgeslagen|\bgeschopt/.test(text)) return 'gedrag';
+  if (phrases.poorSleep.test(text)) return 'observatie';
+  if (phrases.walkedOff.test(text) && !phrases.violence.test(text)) return 'gedrag';
   let best: Category | null = null;
   for (const token of tokens) {
     if (token.kind !== 'word') continue;
@@ -570,16 +567,16 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
 
   const noteHead = has('noteNoun') || (has('noteVerb') && !has('appointmentNoun'));
   if (noteHead) {
-    const viewing = (has('showVerb') || question) && !has('noteVerb') && !has('writeVerb') && /\bnotities\b/.test(headText);
+    const viewing = (has('showVerb') || question) && !has('noteVerb') && !has('writeVerb') && phrases.notesPlural.test(headText);
     if (viewing) propose('rapportage', 0.85);
     else propose('dagnotitie', (has('writeVerb') || has('noteVerb') || contentAt !== null ? 0.96 : 0.9) - fuzzyPenalty('noteNoun', 'noteVerb'));
   }
   if (has('reportNoun')) propose('rapportage', (has('showVerb') || has('writeVerb') || question ? 0.93 : 0.88) - fuzzyPenalty('reportNoun'));
-  const handoverQuestion = /\bwat (moet|moeten|wil|zou|zouden|dient) (ik|we|jij|jullie|de \w+|het team|de collega'?s)( \w+)? (weten|horen|meegeven|doorgeven)\b|\b(iets|wat) (bijzonders|belangrijks)\b|\bweten over\b|\bdoorgeven aan\b|\bmeegeven aan\b/.test(headText);
-  if (has('handover') || handoverQuestion || /\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\bhoe is het gegaan\b/.test(headText)) propose('overdracht', 0.93 - fuzzyPenalty('handover'));
+  const handoverQuestion = phrases.handoverQuestion.test(headText);
+  if (has('handover') || handoverQuestion || phrases.handoverPhrase.test(headText)) propose('overdracht', 0.93 - fuzzyPenalty('handover'));
   if (has('intake') || has('intakeSection')) {
-    const navigate = /\b(ga|naar|navigeer|invullen|sectie|tabblad|verder|open|openen|vul|spring|onderdeel|hoofdstuk|stap|bewerk|aanvullen|afmaken|toevoegen)\b/.test(headText) || firstWord === 'toon' || (has('intakeSection') && !has('intake'));
-    const status = /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/.test(headText) || question;
+    const navigate = phrases.intakeNavigation.test(headText) || firstWord === 'toon' || (has('intakeSection') && !has('intake'));
+    const status = phrases.intakeProgress.test(headText) || question;
     if (navigate && !status) propose('intake_navigeer', 0.92 - fuzzyPenalty('intake'));
     else if (status && !navigate) propose('intake_status', 0.93 - fuzzyPenalty('intake'));
     else propose(navigate ? 'intake_navigeer' : 'intake_status', 0.72);
@@ -589,40 +586,40 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
   if (has('diagnosis')) propose('diagnose_query', 0.92 - fuzzyPenalty('diagnosis'));
   else if (question && has('disorderName') && (name || hasPronoun)) propose('diagnose_query', 0.86);
 
-  const cancelPhrase = /\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/.test(headText);
+  const cancelPhrase = phrases.cancelPhrase.test(headText);
   const strongCancel = has('cancelVerb');
-  if (strongCancel || cancelPhrase || (/\bverwijder\b/.test(headText) && appointment)) propose('cancel_appointment', (appointment ? 0.95 : 0.86) - fuzzyPenalty('cancelVerb'));
-  const strongMove = has('rescheduleVerb') && !/\b(is|zijn|werd|wordt) (verzet|verplaatst)\b/.test(headText);
+  if (strongCancel || cancelPhrase || (phrases.removeVerb.test(headText) && appointment)) propose('cancel_appointment', (appointment ? 0.95 : 0.86) - fuzzyPenalty('cancelVerb'));
+  const strongMove = has('rescheduleVerb') && !phrases.movedPassive.test(headText);
   // "naar voren halen", "een dag later", "naar achteren": moving an appointment in other words.
-  const moveIdiom = /\bnaar (voren|achteren)\b|\b(dag|dagje|uur|uurtje|week|kwartier|half uur) (later|eerder|opschuiven)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b/.test(headText);
+  const moveIdiom = phrases.moveIdiom.test(headText);
   if (moveIdiom && !has('rescheduleVerb') && (appointment || name || hasPronoun)) propose('reschedule_appointment', 0.88);
   const weakMove =
     appointment &&
-    (/\b(wijzig\w*|verander\w*|later|eerder)\b/.test(headText) || /\bzet\b.*\b(om (naar|op)|naar)\b/.test(headText) || /\bnaar\b.*\b(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week|\d)/.test(headText));
+    (phrases.changeWord.test(headText) || phrases.setTo.test(headText) || phrases.toMoment.test(headText));
   if (strongMove) propose('reschedule_appointment', (appointment || name || hasPronoun ? 0.95 : 0.6) - (appointment ? 0 : 0.08) - fuzzyPenalty('rescheduleVerb'));
   else if (weakMove && !strongCancel && !cancelPhrase) propose('reschedule_appointment', 0.84);
   const createVerb = has('createVerb');
-  const makeAppointment = appointment && /\b(maak|maken|zet|regel|prik|nieuwe|in)\b/.test(headText);
-  const newOne = /\b(nieuwe|nieuw)\b/.test(headText) && /\b(zet|plan|maak|regel)\b/.test(headText);
+  const makeAppointment = appointment && phrases.makeVerb.test(headText);
+  const newOne = phrases.newWord.test(headText) && phrases.planVerb.test(headText);
   if (!strongCancel && !cancelPhrase && !strongMove && !weakMove && (createVerb || makeAppointment || newOne)) {
     if (appointment) propose('create_appointment', 0.95 - fuzzyPenalty('createVerb', 'appointmentNoun'));
     else if (name || newOne || momentIn(head, 0, head.length).time) propose('create_appointment', 0.84);
   }
   if (appointment && question && !candidates.some((candidate) => candidate.intent.endsWith('_appointment'))) propose('agenda_query', 0.9 - fuzzyPenalty('appointmentNoun'));
   if (has('agendaNoun') && !candidates.some((candidate) => candidate.intent.endsWith('_appointment'))) {
-    propose(question && /\b(wat|wie|wanneer|welke|hoeveel)\b/.test(headText) ? 'agenda_query' : 'agenda', 0.9 - fuzzyPenalty('agendaNoun'));
+    propose(question && phrases.askWord.test(headText) ? 'agenda_query' : 'agenda', 0.9 - fuzzyPenalty('agendaNoun'));
   }
   if (appointment && candidates.length === 0 && momentIn(head, 0, head.length).label) propose('agenda_query', 0.72);
-  if (candidates.length === 0 && (/\b(iets|wat|nog) (gepland|ingepland)\b/.test(headText) || (firstWord === 'wanneer' && name && /\b(zie|spreek)\b/.test(headText)))) propose('agenda_query', 0.85);
+  if (candidates.length === 0 && (phrases.plannedPhrase.test(headText) || (firstWord === 'wanneer' && name && phrases.seeVerb.test(headText)))) propose('agenda_query', 0.85);
 
-  const lookingUp = has('searchVerb') || /\bwie is\b/.test(headText);
+  const lookingUp = has('searchVerb') || phrases.whoIs.test(headText);
   if (lookingUp && candidates.length === 0) {
-    if (name || hasPronoun || /\bpatient/.test(headText)) propose('zoeken', 0.92 - fuzzyPenalty('searchVerb'));
+    if (name || hasPronoun || phrases.patientWord.test(headText)) propose('zoeken', 0.92 - fuzzyPenalty('searchVerb'));
     else propose('unknown', 0.55);
   }
 
   // A dictated observation about a named patient is a daily note, even without the word "notitie".
-  const observed = categoryCue || /\b(loopt|liep) .*\bweg\b/.test(headText);
+  const observed = categoryCue || phrases.walkingOff.test(headText);
   if (candidates.length === 0 && observed && !question) {
     if (name) propose('dagnotitie', 0.82);
     else if (hasPronoun) propose('dagnotitie', 0.76);

@@ -10,9 +10,11 @@ export interface AxeViolation {
   impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
   help: string;
   nodes: number;
+  /** The elements' selectors, so a failing test says where. */
+  targets: string[];
 }
 
-type AxeRun = (context: Document, options: object) => Promise<{ violations: { id: string; impact: AxeViolation['impact']; help: string; nodes: unknown[] }[] }>;
+type AxeRun = (context: Document, options: object) => Promise<{ violations: { id: string; impact: AxeViolation['impact']; help: string; nodes: { target: unknown[] }[] }[] }>;
 
 /**
  * axe-core (WCAG 2.1 A/AA rules) on what the page shows now. axe needs JavaScript in the page, so a
@@ -47,6 +49,6 @@ async function run(page: Page, axeSource: string): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.length }));
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.length, targets: violation.nodes.map((node) => node.target.join(' ')) }));
   });
 }

@@ -214,11 +214,19 @@ describe('POST /api/intent/chains and the stack worker', () => {
   const confirm = (chainId: string, body: unknown = {}, cookie = nurse.cookie) => json(`/api/intent/chains/${chainId}/confirm`, { method: 'POST', cookie, body });
 
   it('refuses a note without a patient with a Dutch field message, and other methods with 405', async () => {
-    const response = await post({ actions: [{ intent: 'dagnotitie', entities: { patientName: 'Jan', category: 'observatie', content: 'Rustig.' }, confidence: 0.9 }] });
+    const response = await post({ actions: [{ intent: 'dagnotitie', entities: { category: 'observatie', content: 'Rustig.' }, confidence: 0.9 }] });
     expect(response.status).toBe(400);
     const body = (await response.json()) as ErrorBody;
     expect(body.error.code).toBe('validation_failed');
     expect(body.error.fields).toEqual({ 'actions.0.entities.patientId': 'Kies de patiënt voor de dagnotitie.' });
+
+    // A name that fits no single patient is asked for (the chat shows a picker), for reads as well.
+    const named = await post({ actions: [{ intent: 'dagnotitie', entities: { patientName: 'Jan', category: 'observatie', content: 'Rustig.' }, confidence: 0.9 }, { intent: 'risico_query', entities: { patientName: 'Piet' }, confidence: 0.6 }] });
+    expect(named.status).toBe(400);
+    expect(((await named.json()) as ErrorBody).error.fields).toEqual({
+      'actions.0.entities.patientId': 'Kies welke patiënt met “Jan” bedoeld is.',
+      'actions.1.entities.patientId': 'Kies welke patiënt met “Piet” bedoeld is.',
+    });
 
     const get = await json('/api/intent/chains', { cookie: nurse.cookie });
     expect(get.status).toBe(405);
@@ -255,6 +263,35 @@ describe('POST /api/intent/chains and the stack worker', () => {
     expect(((await again.json()) as ErrorBody).error.message).toBe('Deze opdracht is al afgerond.');
   });
 
+  it('writes what the clinician changed in the block: the note text, category and handover flag, and the new time', async () => {
+    const from = await appointmentAt('morgen', 15);
+    const prepared = (await (
+      await post({
+        actions: [
+          { intent: 'reschedule_appointment', entities: { patientName: 'Jan', patientId, identifier: 'morgen 15:00', datetime: dayAt('morgen', 18) }, confidence: 0.9 },
+          { intent: 'dagnotitie', entities: { patientId, category: 'observatie', content: 'Hij rustig was' }, confidence: 0.9 },
+        ],
+      })
+    ).json()) as ChainState;
+    expect(prepared.status).toBe('wacht_op_bevestiging');
+    expect(prepared.steps[0]!.plan).toMatchObject({ appointmentId: from, moveTo: dayAt('morgen', 18) });
+
+    // A change a step cannot take is refused in Dutch, and nothing is written.
+    const misfit = await confirm(prepared.chainId, { edits: { 1: { start: dayAt('morgen', 19) } } });
+    expect(misfit.status).toBe(400);
+    expect(((await misfit.json()) as ErrorBody).error.fields).toEqual({ 'edits.1.start': 'Deze stap kan niet worden aangepast.' });
+
+    const content = `Hij was rustig en at goed (${randomUUID().slice(0, 8)}).`;
+    const confirmed = await confirm(prepared.chainId, { edits: { 0: { start: dayAt('morgen', 19) }, 1: { content, category: 'gedrag', includeInHandover: true } } });
+    expect(confirmed.status).toBe(200);
+    expect(((await confirmed.json()) as ChainState).status).toBe('voltooid');
+    const written = await asOwner(nurse.organisationId, async (db) => ({
+      start: (await db.query<{ start_at: Date }>('select start_at from appointments where id = $1', [from])).rows[0]!.start_at.toISOString(),
+      notes: (await db.query('select category, include_in_handover from reports where content = $1', [content])).rows,
+    }));
+    expect(written).toEqual({ start: new Date(dayAt('morgen', 19)).toISOString(), notes: [{ category: 'gedrag', include_in_handover: true }] });
+  });
+
   it('writes nothing when the clinician rejects', async () => {
     const content = 'Deze notitie wordt afgewezen.';
     const appointmentId = await appointmentAt('morgen', 13);
@@ -279,12 +316,11 @@ describe('POST /api/intent/chains and the stack worker', () => {
     expect(first.steps[1]!.result).toMatchObject({ patientId, sections: expect.any(Array) });
     expect(first.steps[4]!.result).toMatchObject({ items: expect.any(Array), limit: 5 });
 
-    const second = (await (await post({ actions: [read('overdracht'), read('intake_navigeer'), { intent: 'risico_query', entities: { patientName: 'Piet' }, confidence: 0.6 }, { intent: 'unknown', entities: {}, confidence: 0.2 }] })).json()) as ChainState;
+    const second = (await (await post({ actions: [read('overdracht'), read('intake_navigeer'), { intent: 'unknown', entities: {}, confidence: 0.2 }] })).json()) as ChainState;
     expect(second.status).toBe('voltooid');
-    expect(second.steps.map((step) => step.status)).toEqual(['klaar', 'klaar', 'mislukt', 'overgeslagen']);
+    expect(second.steps.map((step) => step.status)).toEqual(['klaar', 'klaar', 'overgeslagen']);
     expect(second.steps[0]!.result).toEqual({ patientId, href: `/overdracht?patient=${patientId}` });
     expect(second.steps[1]!.result).toEqual({ href: `/patients/${patientId}/intake` });
-    expect(second.steps[2]!.error).toBe('Kies welke patiënt met “Piet” bedoeld is.');
   });
 
   it("hides a clinician's chain from everyone else with a Dutch 404", async () => {

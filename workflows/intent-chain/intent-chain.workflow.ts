@@ -1,16 +1,19 @@
 import { ActivityFailure, allHandlersFinished, condition, patched, proxyActivities, setHandler, upsertMemo } from '@temporalio/workflow';
 import {
   chainMessages,
+  editErrors,
   failedStep,
   finishedChainStatuses,
   initialChainState,
   missingChoices,
   notAwaitingConfirmation,
   withChoices,
+  withEdits,
   type ChainState,
   type ChainStatus,
   type ChainStep,
   type Choices,
+  type Edits,
   type IntentChainInput,
 } from '../../domain/intent/chain';
 import type { AuditActor } from '../../domain/audit/audit.service';
@@ -28,7 +31,7 @@ const { prepareChainStep, executeChainStep } = proxyActivities<Activities>({
 /** How long a prepared chain waits for the clinician before it lapses. */
 const confirmationTimeoutMs = 24 * 3600_000;
 
-type Decision = { confirmed: true; choices: Choices; grant: ActorGrant } | { confirmed: false };
+type Decision = { confirmed: true; choices: Choices; edits: Edits; grant: ActorGrant } | { confirmed: false };
 
 function unsignedClaim(input: object): ActorGrant {
   return { actor: (input as { actor?: AuditActor }).actor } as ActorGrant;
@@ -86,8 +89,8 @@ export async function intentChain(input: Granted<IntentChainInput>): Promise<Cha
   });
   setHandler(
     confirmUpdate,
-    async ({ grant, choices }) => {
-      decision ??= { confirmed: true, choices: choices ?? {}, grant };
+    async ({ grant, choices, edits }) => {
+      decision ??= { confirmed: true, choices: choices ?? {}, edits: edits ?? {}, grant };
       await condition(() => finishedChainStatuses.includes(state.status));
       return state;
     },
@@ -96,6 +99,8 @@ export async function intentChain(input: Granted<IntentChainInput>): Promise<Cha
         decidable(confirmation);
         const missing = missingChoices(state.steps, confirmation.choices ?? {});
         if (Object.keys(missing).length > 0) throw rejection('validation_failed', 'Kies voor elke stap welke afspraak bedoeld is.', missing);
+        const misfits = editErrors(state.steps, confirmation.edits ?? {});
+        if (Object.keys(misfits).length > 0) throw rejection('validation_failed', chainMessages.notEditable, misfits);
       },
     },
   );
@@ -130,8 +135,9 @@ export async function intentChain(input: Granted<IntentChainInput>): Promise<Cha
     }
 
     state.status = 'bezig';
-    const { grant, choices } = decision;
-    state.steps = withChoices(state.steps, choices);
+    const { grant, choices, edits } = decision;
+    // A confirmation without changes (every chain before they existed) leaves the plans as they were.
+    state.steps = withEdits(withChoices(state.steps, choices), edits);
     for (const step of writes()) {
       if (step.status === 'keuze_nodig') {
         update(failedStep(step, chainMessages.chooseAppointment));

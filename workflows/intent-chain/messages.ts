@@ -1,5 +1,5 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { ChainState, Choices } from '../../domain/intent/chain';
+import type { ChainState, Choices, Edits } from '../../domain/intent/chain';
 import type { ActorGrant } from '../../temporal/actor-grant';
 
 // Shared by the workflow and the app's client, so both name the same Updates and query.
@@ -12,6 +12,8 @@ export interface GrantedDecision {
 export interface GrantedConfirmation extends GrantedDecision {
   /** Step index → the chosen appointment, for every step that asked for a choice. */
   choices?: Choices;
+  /** Step index → what the clinician changed in that write before confirming. */
+  edits?: Edits;
 }
 
 export const chainStateQuery = defineQuery<ChainState>('state');

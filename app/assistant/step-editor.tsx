@@ -1,0 +1,69 @@
+import { Pencil2Icon } from '@radix-ui/react-icons';
+import { useId } from 'react';
+import type { ChainStep, StepEdit } from '../../domain/intent/chain';
+import { dailyNoteCategories, dailyNoteMaxLength, reportCategoryLabels } from '../../domain/report/report.schemas';
+import { amsterdamIso, amsterdamLocal } from './clinical-time';
+
+/**
+ * A prepared write, changeable before "Bevestigen": the note's text, category and handover flag,
+ * an appointment's day and time. What is confirmed is what these fields show.
+ */
+export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: StepEdit; onChange: (edit: StepEdit) => void }) {
+  const id = useId();
+  const plan = step.plan ?? {};
+  const change = (fields: StepEdit) => onChange({ ...edit, ...fields });
+
+  if (step.intent === 'dagnotitie') {
+    const content = edit.content ?? plan.content ?? '';
+    return (
+      <details className="step-editor" open={Object.keys(edit).length > 0}>
+        <summary>
+          <Pencil2Icon aria-hidden="true" /> Notitie aanpassen
+        </summary>
+        <div className="field">
+          <label htmlFor={`${id}-content`}>Tekst</label>
+          <textarea id={`${id}-content`} rows={3} maxLength={dailyNoteMaxLength} value={content} onChange={(event) => change({ content: event.currentTarget.value })} />
+        </div>
+        <div className="step-editor-row">
+          <div className="field">
+            <label htmlFor={`${id}-category`}>Categorie</label>
+            <select id={`${id}-category`} value={edit.category ?? plan.category ?? 'observatie'} onChange={(event) => change({ category: event.currentTarget.value as StepEdit['category'] })}>
+              {dailyNoteCategories.map((category) => (
+                <option key={category} value={category}>
+                  {reportCategoryLabels[category]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="checkbox-field">
+            <input id={`${id}-handover`} type="checkbox" checked={edit.includeInHandover ?? plan.includeInHandover ?? false} onChange={(event) => change({ includeInHandover: event.currentTarget.checked })} />
+            <label htmlFor={`${id}-handover`}>Ook in de overdracht</label>
+          </div>
+        </div>
+      </details>
+    );
+  }
+
+  const prepared = step.intent === 'reschedule_appointment' ? plan.moveTo : step.intent === 'create_appointment' ? plan.start : undefined;
+  if (!prepared) return null;
+  return (
+    <details className="step-editor" open={Object.keys(edit).length > 0}>
+      <summary>
+        <Pencil2Icon aria-hidden="true" /> Tijdstip aanpassen
+      </summary>
+      <div className="field">
+        <label htmlFor={`${id}-start`}>{step.intent === 'reschedule_appointment' ? 'Nieuwe dag en tijd' : 'Dag en tijd'}</label>
+        <input
+          id={`${id}-start`}
+          type="datetime-local"
+          step={300}
+          value={amsterdamLocal(edit.start ?? prepared)}
+          onChange={(event) => {
+            const start = amsterdamIso(event.currentTarget.value);
+            if (start) change({ start });
+          }}
+        />
+      </div>
+    </details>
+  );
+}

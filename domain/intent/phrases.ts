@@ -1,0 +1,55 @@
+/**
+ * The phrases of the local intent tier: what a sentence says in more than one word. The engine
+ * (`reflex.ts`) decides what they mean; the words and phrases are kept here, apart from it.
+ * Matched against the normalised text (lower case, no diacritics).
+ */
+export const phrases = {
+  /** Sleeping badly is an observation, whatever other cue the note has. */
+  poorSleep: /\bslaapt? slecht|\bniet (ge)?slapen|\bslecht geslapen|\bweinig geslapen/,
+  /** Walking off or raging is behaviour… */
+  walkedOff: /\b(liep|loopt) .*\bweg\b|\bweggelopen|\bging .* tekeer/,
+  /** …unless someone was hit or kicked (an incident). */
+  violence: /\bgeslagen|\bgeschopt/,
+  /** "toon de notities": reading notes, not writing one. */
+  notesPlural: /\bnotities\b/,
+  /** "wat moet de avonddienst weten over X": a handover question. */
+  handoverQuestion: /\bwat (moet|moeten|wil|zou|zouden|dient) (ik|we|jij|jullie|de \w+|het team|de collega'?s)( \w+)? (weten|horen|meegeven|doorgeven)\b|\b(iets|wat) (bijzonders|belangrijks)\b|\bweten over\b|\bdoorgeven aan\b|\bmeegeven aan\b/,
+  /** How a shift went. */
+  handoverPhrase: /\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\bhoe is het gegaan\b/,
+  /** Going to (a part of) the intake form. */
+  intakeNavigation: /\b(ga|naar|navigeer|invullen|sectie|tabblad|verder|open|openen|vul|spring|onderdeel|hoofdstuk|stap|bewerk|aanvullen|afmaken|toevoegen)\b/,
+  /** Asking how far the intake is. */
+  intakeProgress: /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/,
+  /** Cancelling without the verb "annuleer". */
+  cancelPhrase: /\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
+  /** "verwijder de afspraak". */
+  removeVerb: /\bverwijder\b/,
+  /** "is verzet": a report that it moved, not a request to move it. */
+  movedPassive: /\b(is|zijn|werd|wordt) (verzet|verplaatst)\b/,
+  /** Moving without the verb: "naar voren halen", "een dag later". */
+  moveIdiom: /\bnaar (voren|achteren)\b|\b(dag|dagje|uur|uurtje|week|kwartier|half uur) (later|eerder|opschuiven)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b/,
+  /** Changing an appointment. */
+  changeWord: /\b(wijzig\w*|verander\w*|later|eerder)\b/,
+  /** "zet de afspraak om naar…". */
+  setTo: /\bzet\b.*\b(om (naar|op)|naar)\b/,
+  /** "… naar vrijdag": a target moment. */
+  toMoment: /\bnaar\b.*\b(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week|\d)/,
+  /** Making an appointment. */
+  makeVerb: /\b(maak|maken|zet|regel|prik|nieuwe|in)\b/,
+  /** A new one… */
+  newWord: /\b(nieuwe|nieuw)\b/,
+  /** …set up. */
+  planVerb: /\b(zet|plan|maak|regel)\b/,
+  /** A question word that asks for content. */
+  askWord: /\b(wat|wie|wanneer|welke|hoeveel)\b/,
+  /** "staat er nog iets gepland". */
+  plannedPhrase: /\b(iets|wat|nog) (gepland|ingepland)\b/,
+  /** "wanneer zie ik X". */
+  seeVerb: /\b(zie|spreek)\b/,
+  /** "wie is X". */
+  whoIs: /\bwie is\b/,
+  /** The word patient. */
+  patientWord: /\bpatient/,
+  /** Walking off: an observation without a cue word. */
+  walkingOff: /\b(loopt|liep) .*\bweg\b/,
+} as const satisfies Record<string, RegExp>;

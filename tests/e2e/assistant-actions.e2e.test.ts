@@ -1,0 +1,146 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rangeForLabel } from '../../domain/agenda/agenda.dates';
+import { demoAccounts, demoOrganisation, demoPassword } from '../../domain/demo/demo-accounts';
+import { generateBsn } from '../../domain/demo/patient-generator';
+import { amsterdamLocal } from '../../app/assistant/clinical-time';
+import { axeViolations } from '../support/axe';
+import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
+import { addRecord, asOwner, registerPatient } from '../support/factories';
+import { baseUrl, login } from '../support/http';
+
+/*
+ * The assistant's actions as a nurse meets them in the chat panel (issue 22): a name that fits two
+ * patients gets a picker by name and birth date, the picked patient carries over to the next step,
+ * a prepared write can be changed before "Bevestigen", a reschedule finds its source appointment,
+ * and a no-show finds the appointment nearest to the time named. Nothing is written unconfirmed.
+ */
+
+let session: SignedInBrowser;
+let page: Page;
+let nurseId: string;
+let pieterId: string;
+
+const composer = () => page.getByLabel('Bericht aan de assistent');
+const lastReply = () => page.getByTestId('assistant-message').last();
+
+async function ask(text: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Assistent' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Assistent' }).waitFor();
+  await composer().fill(text);
+  await composer().press('Enter');
+}
+
+/** Axe on what the test sees, then screenshots at 1440 and 390 px. */
+async function look(name: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'), name).toEqual([]);
+  await screenshot(page, `${name}-1440`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+}
+
+/** The demo ward has Pieter Willem van der Berg; this Pieter makes "Pieter" fit two patients. */
+async function pickPieter(block: Locator): Promise<void> {
+  const picker = block.getByRole('group', { name: 'Welke patiënt bedoel je met “Pieter”?' });
+  await picker.waitFor();
+  expect(await picker.textContent()).toContain('Pieter Zomerdijk · geboren 6 mei 1986');
+  await picker.getByLabel(/Pieter Zomerdijk/).check();
+  await block.getByRole('button', { name: 'Verder met deze patiënt' }).click();
+}
+
+const at = (label: string, hours: number, minutes = 0) => new Date(rangeForLabel(label)!.start.getTime() + (hours * 60 + minutes) * 60_000);
+const clock = (date: Date) => amsterdamLocal(date.toISOString()).slice(11);
+
+async function appointment(start: Date): Promise<string> {
+  return addRecord(demoOrganisation.id, 'appointments', { patient_id: pieterId, start_at: start, end_at: new Date(start.getTime() + 45 * 60_000), type: 'behandelgesprek', practitioner_id: nurseId, owner_id: nurseId, location: 'Spreekkamer 2' });
+}
+
+beforeAll(async () => {
+  nurseId = await asOwner(demoOrganisation.id, async (db) => (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!.id);
+  const { cookie } = await login(demoAccounts.verpleegkundige.email, demoPassword);
+  pieterId = await registerPatient(cookie!, { identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: generateBsn(Math.random) }], name: [{ family: 'Zomerdijk', given: ['Pieter'] }], birthDate: '1986-05-06' });
+  session = await signedInPage('verpleegkundige', baseUrl(), { width: 1440, height: 1000 });
+  page = session.page;
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('the assistant’s actions in Chromium', () => {
+  it('asks which Pieter, carries the choice to the note, lets the nurse change the note, and writes only after Bevestigen', async () => {
+    await ask('zoek Pieter en maak daarna een notitie dat hij rustig was');
+    const block = lastReply().getByTestId('block-chain');
+    await pickPieter(block);
+    await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
+    const steps = block.locator('.chain-step');
+    expect(await steps.nth(1).textContent()).toContain('Dagnotitie voor Pieter Zomerdijk vastleggen');
+    expect(await steps.nth(1).textContent()).toContain('“Hij was rustig.”');
+
+    await block.getByText('Notitie aanpassen').click();
+    const text = `Hij was rustig en at goed (${Date.now()}).`;
+    await block.getByLabel('Tekst').fill(text);
+    await block.getByLabel('Categorie').selectOption('gedrag');
+    await block.getByLabel('Ook in de overdracht').check();
+    await look('assistent-notitie-aanpassen');
+    const notes = () => asOwner(demoOrganisation.id, async (db) => (await db.query('select content, category, include_in_handover from reports where patient_id = $1', [pieterId])).rows);
+    expect(await notes()).toEqual([]);
+
+    await block.getByRole('button', { name: 'Bevestigen' }).click();
+    await block.getByText('Uitgevoerd en vastgelegd.').waitFor();
+    expect(await notes()).toEqual([{ content: text, category: 'gedrag', include_in_handover: true }]);
+  });
+
+  it('reschedules the patient’s next appointment (the source) to the day named after “naar”, at the time the nurse set', async () => {
+    const source = at('morgen', 10);
+    const appointmentId = await appointment(source);
+    await ask('verzet de afspraak van Pieter Zomerdijk naar overmorgen 14:00');
+    const block = lastReply().getByTestId('block-chain');
+    await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
+    const summary = (await block.locator('.chain-step-summary').first().textContent()) ?? '';
+    expect(summary).toMatch(new RegExp(`^Afspraak behandelgesprek \\w+ \\d+ \\w+ ${clock(source)} met Pieter Zomerdijk verplaatsen naar \\w+ \\d+ \\w+ 14:00$`));
+
+    const target = at('overmorgen', 15, 30);
+    await block.getByText('Tijdstip aanpassen').click();
+    await block.getByLabel('Nieuwe dag en tijd').fill(amsterdamLocal(target.toISOString()));
+    await look('assistent-verplaatsen');
+    await block.getByRole('button', { name: 'Bevestigen' }).click();
+    await block.getByText('Uitgevoerd en vastgelegd.').waitFor();
+    const moved = await asOwner(demoOrganisation.id, async (db) => (await db.query<{ start_at: Date; status: string }>('select start_at, status from appointments where id = $1', [appointmentId])).rows[0]!);
+    expect({ start: moved.start_at.toISOString(), status: moved.status }).toEqual({ start: target.toISOString(), status: 'verplaatst' });
+  });
+
+  it('registers a no-show on the appointment nearest to the time named, within the hour, after confirmation', async () => {
+    // Begun half an hour ago (or at midnight, just after it), named 20 minutes off its start.
+    const today = rangeForLabel('vandaag')!.start;
+    const start = new Date(Math.max(today.getTime(), Math.floor((Date.now() - 30 * 60_000) / 300_000) * 300_000));
+    const appointmentId = await appointment(start);
+    await ask(`Pieter Zomerdijk is niet verschenen op zijn afspraak van ${clock(new Date(start.getTime() + 20 * 60_000))}`);
+    const block = lastReply().getByTestId('block-noshow');
+    await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
+    expect(await block.textContent()).toContain(`${clock(start)} met Pieter Zomerdijk: als niet verschenen registreren`);
+    const status = async () => (await asOwner(demoOrganisation.id, (db) => db.query<{ status: string }>('select status from appointments where id = $1', [appointmentId]))).rows[0]!.status;
+    expect(await status()).toBe('gepland');
+    await look('assistent-no-show');
+
+    await block.getByRole('button', { name: 'Bevestigen' }).click();
+    await block.getByText(/^Afspraak staat op niet verschenen\./).waitFor();
+    expect(await status()).toBe('niet-verschenen');
+    await block.getByRole('link', { name: 'Brief beoordelen' }).waitFor();
+  });
+
+  it('keeps both actions of the description’s discharge example: the discharge is asked about, the note carries the patient', async () => {
+    await ask('ontsla Jan de Vries en maak een notitie dat hij vandaag naar huis gaat');
+    const block = lastReply().getByTestId('block-chain');
+    await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
+    const steps = block.locator('.chain-step');
+    expect(await steps.count()).toBe(2);
+    expect(await steps.nth(0).textContent()).toContain('Overgeslagen');
+    expect(await steps.nth(1).textContent()).toContain('Dagnotitie voor Jan de Vries vastleggen');
+    expect(await steps.nth(1).textContent()).toContain('“Hij gaat vandaag naar huis.”');
+    await block.getByRole('button', { name: 'Afwijzen' }).click();
+    await block.getByText('Afgewezen: er is niets gewijzigd.').waitFor();
+  });
+});
