@@ -10,7 +10,7 @@ export const concepts = {
   writeVerb: ['maak', 'schrijf', 'schrijven', 'maken', 'voeg', 'zet', 'doe', 'nieuwe', 'nieuw'],
   reportNoun: ['rapportage*', 'rapport', 'rapporten', 'rapporteer', 'rapporteren', 'gerapporteerd', 'verslag*', 'vpk-rapportage*', 'tijdlijn', 'journaal'],
   showVerb: ['toon', 'laat', 'zien', 'bekijk', 'bekijken', 'lees', 'geef', 'open', 'openen', 'check', 'controleer', 'wat', 'overzicht', 'lijst'],
-  searchVerb: ['zoek', 'zoeken', 'opzoeken', 'vind', 'vinden', 'dossier*', 'patientdossier*'],
+  searchVerb: ['zoek', 'zoeken', 'opzoeken', 'opgezocht', 'vind', 'vinden', 'dossier*', 'patientdossier*'],
   handover: ['overdracht*', 'overdragen', 'overdrachtsrapport*', 'briefing', 'samenvatting', 'samenvatten', 'vatten', 'dienstoverdracht*', 'overgedragen'],
   agendaNoun: ['agenda*', 'planning', 'weekplanning', 'dagplanning', 'kalender'],
   appointmentNoun: [
@@ -28,7 +28,7 @@ export const concepts = {
   risk: ['risico*', 'suicide*', 'suicidaal', 'suicidaliteit', 'suicidrisico', 'agressierisico', 'gevaar*', 'risicotaxatie*', 'zelfbeschadiging*', 'valrisico', 'signaleringsplan*', 'suiciderisico'],
   diagnosis: ['diagnose*', 'dx', 'dsm*', 'classificatie*', 'stoornis*', 'werkdiagnose*', 'hoofddiagnose*', 'diagnostiek', 'gediagnosticeerd'],
   /** Danger words: in a question about a patient ("is X gevaarlijk voor anderen?") they ask for the risks. */
-  riskWord: ['agressief', 'agressie', 'zelfmoord*', 'doodsgedachte*', 'doodswens', 'dreigend', 'onveilig', 'veilig', 'wegloop*', 'suicidepoging*', 'gevaarlijk'],
+  riskWord: ['oppassen', 'opletten', 'voorzichtig', 'agressief', 'agressie', 'zelfmoord*', 'doodsgedachte*', 'doodswens', 'dreigend', 'onveilig', 'veilig', 'wegloop*', 'suicidepoging*', 'gevaarlijk'],
   /** Names of disorders: a question with one ("heeft X nou schizofrenie?") asks for the diagnosis. */
   disorderName: [
     'schizofrenie', 'schizoaffectie*', 'psychose', 'psychoses', 'psychotisch*', 'depressie', 'depressies', 'bipolair*', 'manie', 'manisch*', 'borderline', 'ptss', 'trauma',
@@ -65,7 +65,7 @@ export const categoryCues = {
 } as const satisfies Record<string, readonly string[]>;
 
 /** Words joining several actions in one sentence; seeing one means the input may be complex. */
-export const connectors = new Set(['en', 'daarna', 'ook', 'eerst', 'vervolgens', 'dan', 'daarnaast', 'tevens', 'plus', 'nadien', 'erna']);
+export const connectors = new Set(['en', 'daarna', 'ook', 'eerst', 'vervolgens', 'dan', 'daarnaast', 'tevens', 'plus', 'nadien', 'erna', 'maar']);
 export const complexityWords = new Set(['en', 'daarna', 'ook', 'eerst', 'vervolgens']);
 
 /** Words that may open a new action after a connector ("… en plan een gesprek"). */
@@ -75,7 +75,7 @@ export const actionStarters = new Set([
   'heeft', 'is', 'verwijder', 'vat', 'pak', 'haal', 'opzoeken', 'annuleren', 'verplaatsen', 'verzetten', 'noteren', 'plannen', 'inplannen',
 ]);
 /** Filler words allowed between a connector and the action it starts. */
-export const fillers = new Set(['zo', 'ja', 'je', 'maar', 'alleen', 'wel', 'ook', 'dan', 'nog', 'even', 'graag', 'meteen', 'direct', 'daarna', 'vervolgens', 'en', 'eerst', 'svp', 'alsjeblieft', 'ajb', 'tot', 'slot', 'ten', 'als', 'laatste', 'verder']);
+export const fillers = new Set(['zo', 'ja', 'je', 'maar', 'alleen', 'wel', 'ook', 'dan', 'nog', 'even', 'graag', 'meteen', 'direct', 'daarna', 'vervolgens', 'en', 'eerst', 'svp', 'alsjeblieft', 'ajb', 'tot', 'slot', 'ten', 'als', 'laatste', 'verder', 'hoor', 'eens', 'nou', 'oke', 'ok']);
 
 /** A command said not to be done: "niet annuleren, verzet …", "geen notitie, alleen opzoeken". */
 export const negations = new Set(['niet', 'geen', 'niks', 'nee', 'nooit']);
@@ -147,3 +147,9 @@ export const commonVerbs = new Set([
   'komt', 'kwam', 'loopt', 'liep', 'zit', 'zat', 'ligt', 'lag', 'blijft', 'bleef', 'krijgt', 'kreeg', 'vraagt', 'vroeg', 'weigert', 'weigerde', 'weigerden', 'neemt', 'nam', 'doet',
   'deed', 'praat', 'sprak', 'reageert', 'reageerde', 'toont', 'toonde', 'maakt', 'maakte', 'hoort', 'hoorde', 'ziet', 'zag', 'mag', 'moet', 'moest', 'wordt', 'werd', 'staat', 'stond',
 ]);
+
+/** Words that open a yes/no question ("moeten we oppassen met X", "wordt Y vandaag ontslagen"). */
+export const questionOpeners = new Set(['heeft', 'hebben', 'heb', 'is', 'staat', 'zijn', 'kan', 'kun', 'kunnen', 'zie', 'moet', 'moeten', 'mag', 'mogen', 'zou', 'zouden', 'wordt']);
+
+/** Verbs after which a question names its subject: "welke afspraken heeft thijs", "wanneer zie ik joris". */
+export const subjectVerbs = new Set(['heeft', 'had', 'zie', 'spreek', 'ziet', 'spreekt']);

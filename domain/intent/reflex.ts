@@ -26,6 +26,8 @@ import {
   orderVerbs,
   outOfScope,
   pronouns,
+  questionOpeners,
+  subjectVerbs,
   sequencers,
   weekdays,
   type Concept,
@@ -310,6 +312,12 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
 }
 
 
+/** The word after a name reads as a finite verb about the patient ("huilt", "praat", "trok"), not as a command word. */
+function describesPatient(token: Token | undefined): boolean {
+  if (token?.kind !== 'word' || lookup(token.norm).concepts.size > 0) return false;
+  return looksLikeVerb(token.norm) || (token.norm.length >= 4 && /[^aeiou]t$/.test(token.norm));
+}
+
 function looksLikeVerb(norm: string): boolean {
   return commonVerbs.has(norm) || (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) || (norm.length >= 6 && /(de|te|den|ten|eert|eerde)$/.test(norm));
 }
@@ -410,6 +418,13 @@ function findName(tokens: Token[]): NameSpan | null {
     const span = collectName(tokens, index, false);
     if (span) return span;
     if (!lookup(token.norm).concepts.size && !notNames.has(token.norm)) break;
+  }
+  // The subject of a question in lower case: "welke afspraken heeft thijs", "wanneer zie ik joris".
+  for (let index = 1; index < tokens.length; index++) {
+    if (!subjectVerbs.has(tokens[index - 1]!.norm)) continue;
+    const from = tokens[index]?.norm === 'ik' ? index + 1 : index;
+    const span = collectName(tokens, from, false);
+    if (span) return span;
   }
   return null;
 }
@@ -554,7 +569,7 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
   const words = head.filter((token) => token.kind === 'word');
   const firstWord = words[0]?.norm ?? '';
   const asking = (token: Token) => ['wanneer', 'welke', 'hoe', 'wat', 'wie', 'hoeveel'].includes(token.norm) || (lookup(token.norm).fuzzy && lookup(token.norm).concepts.has('question'));
-  const question = /\?/.test(headText) || ['heeft', 'hebben', 'heb', 'is', 'staat', 'zijn', 'kan', 'kun', 'zie'].includes(firstWord) || words.slice(0, 3).some(asking);
+  const question = /\?/.test(headText) || questionOpeners.has(firstWord) || words.slice(0, 3).some(asking);
   const appointment = has('appointmentNoun');
 
   const candidates: { intent: Intent; confidence: number }[] = [];
@@ -585,6 +600,7 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
   else if (question && has('riskWord') && (name || hasPronoun) && !has('noteNoun') && !has('noteVerb')) propose('risico_query', 0.86);
   if (has('diagnosis')) propose('diagnose_query', 0.92 - fuzzyPenalty('diagnosis'));
   else if (question && has('disorderName') && (name || hasPronoun)) propose('diagnose_query', 0.86);
+  else if (phrases.treatedFor.test(headText) && (name || hasPronoun)) propose('diagnose_query', 0.86);
 
   const cancelPhrase = phrases.cancelPhrase.test(headText);
   const strongCancel = has('cancelVerb');
@@ -619,7 +635,9 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
   }
 
   // A dictated observation about a named patient is a daily note, even without the word "notitie".
-  const observed = categoryCue || phrases.walkingOff.test(headText);
+  // "Ahmed huilt veel": a sentence that opens with the patient and a verb says what the patient does.
+  const nameThenVerb = name !== null && words.indexOf(head[name.start]!) <= 1 && describesPatient(head[name.end]);
+  const observed = categoryCue || phrases.walkingOff.test(headText) || nameThenVerb;
   if (candidates.length === 0 && observed && !question) {
     if (name) propose('dagnotitie', 0.82);
     else if (hasPronoun) propose('dagnotitie', 0.76);
@@ -692,7 +710,8 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   const tokens = tokenize(text);
   let segments = splitSegments(tokens);
   // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
-  const firstIndex = segments.findIndex((segment, index) => index > 0 && (segment.first || tokensBefore(tokens, segment).some((token) => token.norm === 'eerst')));
+  const saysFirst = (segment: Segment) => tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') || segment.tokens.slice(0, 3).some((token) => token.norm === 'eerst');
+  const firstIndex = segments.findIndex((segment, index) => index > 0 && (segment.first || saysFirst(segment)));
   if (firstIndex > 0) segments = [...segments.slice(firstIndex, firstIndex + 1), ...segments.filter((_, index) => index !== firstIndex)];
 
   const explained = new Set<number>(segments.flatMap((segment) => [...segment.explained]));
