@@ -153,3 +153,6 @@ export const questionOpeners = new Set(['heeft', 'hebben', 'heb', 'is', 'staat',
 
 /** Verbs after which a question names its subject: "welke afspraken heeft thijs", "wanneer zie ik joris". */
 export const subjectVerbs = new Set(['heeft', 'had', 'zie', 'spreek', 'ziet', 'spreekt']);
+
+/** Words that stand for an action said before: "… en een voor Eva", "… en die van Bas". */
+export const ellipsisWords = new Set(['een', 'die', 'dat', 'eentje']);

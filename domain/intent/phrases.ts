@@ -14,6 +14,8 @@ export const phrases = {
   notesPlural: /\bnotities\b/,
   /** "wat moet de avonddienst weten over X": a handover question. */
   handoverQuestion: /\bwat (moet|moeten|wil|zou|zouden|dient) (ik|we|jij|jullie|de \w+|het team|de collega'?s)( \w+)? (weten|horen|meegeven|doorgeven)\b|\b(iets|wat) (bijzonders|belangrijks)\b|\bweten over\b|\bdoorgeven aan\b|\bmeegeven aan\b/,
+  /** What to watch for: "waar moet ik op letten bij X vanavond" (the handover says it). */
+  watchFor: /\bwaar (moet|moeten|moet je) (ik|we|je|jij|jullie)? ?(op )?(letten|opletten|rekening mee houden)\b/,
   /** How a shift went: "hoe was de nacht", "hoe ging het met X vannacht". */
   handoverPhrase: /\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
   /** What a patient is treated for: a question about the diagnosis without the word. */

@@ -25,6 +25,7 @@ import {
   notNames,
   orderVerbs,
   outOfScope,
+  ellipsisWords,
   pronouns,
   questionOpeners,
   subjectVerbs,
@@ -220,6 +221,8 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean): nu
   const inContent = strictContent && !sequenced;
   const starters = inContent ? imperativeStarters : actionStarters;
   if (starters.has(token.norm)) return index;
+  // "… en een voor Eva", "… en die van Bas": the same action again, for someone else.
+  if (!inContent && elliptic(tokens, index)) return index;
   if (!inContent) {
     // "…, daarna zijn rapportages": a new subject noun after a sequencing word starts an action too.
     for (let ahead = index; ahead < Math.min(tokens.length, index + 3); ahead++) {
@@ -235,6 +238,13 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean): nu
     if (hit.fuzzy && verbs.some((verb) => hit.concepts.has(verb))) return index;
   }
   return null;
+}
+
+/** "een voor Eva", "die van Bas", "nog een met Noor": an action said again without its verb. */
+function elliptic(tokens: Token[], at: number): boolean {
+  let index = at;
+  if (tokens[index]?.norm === 'nog') index++;
+  return ellipsisWords.has(tokens[index]?.norm ?? '') && namePrepositions.has(tokens[index + 1]?.norm ?? '');
 }
 
 /**
@@ -268,7 +278,8 @@ function splitSegments(tokens: Token[]): Segment[] {
     const ownWords = current.filter((word) => word.kind === 'word' && !fillers.has(word.norm)).length;
     const hasSubject = current.some((word) => word.kind === 'word' && [...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept)));
     if (splitter && (ownWords >= 2 || hasSubject)) {
-      const next = startsAction(tokens, index + 1, inContent);
+      // "noteer niks, wat …": a negated note has no text, so a question after it is a part of its own.
+      const next = startsAction(tokens, index + 1, inContent && !negatesCommand(current));
       if (next !== null) {
         for (let skipped = index; skipped < next; skipped++) explained.add(skipped);
         segments.push({ tokens: current, explained, first: pendingFirst });
@@ -588,7 +599,7 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
   }
   if (has('reportNoun')) propose('rapportage', (has('showVerb') || has('writeVerb') || question ? 0.93 : 0.88) - fuzzyPenalty('reportNoun'));
   const handoverQuestion = phrases.handoverQuestion.test(headText);
-  if (has('handover') || handoverQuestion || phrases.handoverPhrase.test(headText)) propose('overdracht', 0.93 - fuzzyPenalty('handover'));
+  if (has('handover') || handoverQuestion || phrases.handoverPhrase.test(headText) || phrases.watchFor.test(headText)) propose('overdracht', 0.93 - fuzzyPenalty('handover'));
   if (has('intake') || has('intakeSection')) {
     const navigate = phrases.intakeNavigation.test(headText) || firstWord === 'toon' || (has('intakeSection') && !has('intake'));
     const status = phrases.intakeProgress.test(headText) || question;
@@ -719,13 +730,18 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   const actions: ChainAction[] = [];
   let previousPatient: Pick<Entities, 'patientName' | 'patientId'> | null = null;
   let negatedCommands = 0;
+  let previousTokens: Token[] = [];
   for (const segment of segments) {
     // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
     if (negatesCommand(segment.tokens)) {
       negatedCommands++;
       continue;
     }
-    const classified = classifySegment(text, segment.tokens, now);
+    // An elliptic part ("en een voor Eva") borrows the command word of the part before it.
+    const ownStart = segment.tokens.findIndex((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
+    const verb = ownStart >= 0 && elliptic(segment.tokens, ownStart) ? commandWordOf(previousTokens) : null;
+    const classified = classifySegment(text, verb ? [verb, ...segment.tokens.slice(ownStart)] : segment.tokens, now);
+    previousTokens = segment.tokens;
     const contentAt = contentStart(segment.tokens);
     const contentFrom = contentAt === null ? (classified.intent === 'dagnotitie' && !classified.entities.content ? segment.tokens.length : classified.intent === 'dagnotitie' ? 0 : segment.tokens.length) : contentAt;
     segment.tokens.forEach((token, index) => {
@@ -776,11 +792,17 @@ function mergeFragments(actions: ChainAction[], texts: string[]): void {
         confidence: Math.max(action.confidence, 0.9),
       });
       texts.splice(index - 1, 2, content);
-    } else if ((action.intent === 'unknown' && previous.intent === 'unknown') || (action.intent === previous.intent && action.intent !== 'dagnotitie' && (texts[index] ?? '').split(/\s+/).length <= 3)) {
+    } else if ((action.intent === 'unknown' && previous.intent === 'unknown') || (action.intent === previous.intent && action.intent !== 'dagnotitie' && (texts[index] ?? '').split(/\s+/).length <= 3 && !aboutSomeoneElse(action, previous))) {
       actions.splice(index, 1);
       texts.splice(index - 1, 2, `${texts[index - 1]} ${texts[index]}`);
     }
   }
+}
+
+/** "… en die van Bas": the same intent for another patient is an action of its own. */
+function aboutSomeoneElse(action: ChainAction, previous: ChainAction): boolean {
+  const name = action.entities.patientName;
+  return Boolean(name) && name !== previous.entities.patientName;
 }
 
 function capitalise(text: string): string {
@@ -793,6 +815,12 @@ function categoryOfText(text: string): Category {
   return categoryIn(tokens, textOf(tokens));
 }
 
+/** The command word a part opens with ("plan", "annuleer"), if any. */
+function commandWordOf(tokens: Token[]): Token | null {
+  const commands: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'searchVerb', 'writeVerb', 'showVerb'];
+  return tokens.find((token) => token.kind === 'word' && commands.some((concept) => lookup(token.norm).concepts.has(concept))) ?? null;
+}
+
 /** The segment opens with a negation of a command word: "niet annuleren", "geen notitie", "nee, niks noteren". */
 function negatesCommand(tokens: Token[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word').map((token) => token.norm);
@@ -801,6 +829,8 @@ function negatesCommand(tokens: Token[]): boolean {
   const isCommand = (word: string | undefined) => word !== undefined && commands.some((concept) => lookup(word).concepts.has(concept));
   // "annuleer de afspraak van Jan niet, maar …": an imperative with "niet" at its end.
   if (words.at(-1) === 'niet' && words.length >= 3 && isCommand(words[0])) return true;
+  // "noteer niks, …": a short command with its negation right after it.
+  if (words.length <= 3 && isCommand(words[0]) && negations.has(words[1] ?? '')) return true;
   if (!negations.has(words[at] ?? '') || words[at] === 'nee') return false;
   return isCommand(words[at + 1]) || isCommand(words[at + 2]);
 }
