@@ -112,6 +112,22 @@ describe('the assistant’s actions in Chromium', () => {
     expect({ start: moved.start_at.toISOString(), status: moved.status }).toEqual({ start: target.toISOString(), status: 'verplaatst' });
   });
 
+  it('asks which Pieter for a single reschedule, by name and birth date, then finds his next appointment; rejecting changes nothing', async () => {
+    await ask('verzet de afspraak van Pieter naar overmorgen 9 uur');
+    const question = lastReply().getByTestId('clarify');
+    await question.getByText('Welke patiënt bedoel je met “Pieter”?').waitFor();
+    const zomerdijk = question.locator('.chat-result').filter({ hasText: 'Pieter Zomerdijk' });
+    expect(await zomerdijk.textContent()).toContain('6 mei 1986');
+    await zomerdijk.getByRole('button', { name: 'Kiezen' }).click();
+    const block = lastReply().getByTestId('block-chain');
+    await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
+    // His next appointment is the one the previous test moved to 15:30 the day after tomorrow.
+    expect(await block.locator('.chain-step-summary').first().textContent()).toMatch(/^Afspraak behandelgesprek \w+ \d+ \w+ 15:30 met Pieter Zomerdijk verplaatsen naar \w+ \d+ \w+ 09:00$/);
+    await look('assistent-welke-patient');
+    await block.getByRole('button', { name: 'Afwijzen' }).click();
+    await block.getByText('Afgewezen: er is niets gewijzigd.').waitFor();
+  });
+
   it('registers a no-show on the appointment nearest to the time named, within the hour, after confirmation', async () => {
     // Begun half an hour ago (or at midnight, just after it), named 20 minutes off its start.
     const today = rangeForLabel('vandaag')!.start;
