@@ -19,6 +19,7 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
       <details className="step-editor" open={Object.keys(edit).length > 0}>
         <summary>
           <Pencil2Icon aria-hidden="true" /> Notitie aanpassen
+          {Object.keys(edit).length > 0 ? <span className="chip">aangepast: wordt vastgelegd zoals hieronder</span> : null}
         </summary>
         <div className="field">
           <label htmlFor={`${id}-content`}>Tekst</label>
@@ -50,6 +51,7 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
     <details className="step-editor" open={Object.keys(edit).length > 0}>
       <summary>
         <Pencil2Icon aria-hidden="true" /> Tijdstip aanpassen
+        {Object.keys(edit).length > 0 ? <span className="chip">aangepast: wordt vastgelegd zoals hieronder</span> : null}
       </summary>
       <div className="field">
         <label htmlFor={`${id}-start`}>{step.intent === 'reschedule_appointment' ? 'Nieuwe dag en tijd' : 'Dag en tijd'}</label>
