@@ -1,12 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rangeForLabel } from '../../domain/agenda/agenda.dates';
-import { demoAccounts, demoOrganisation, demoPassword } from '../../domain/demo/demo-accounts';
-import { generateBsn } from '../../domain/demo/patient-generator';
 import { amsterdamLocal } from '../../app/assistant/clinical-time';
+import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import { axeViolations } from '../support/axe';
-import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
-import { addRecord, asOwner, registerPatient } from '../support/factories';
+import { launchBrowser, screenshot } from '../support/browser';
+import { addRecord, asOwner, createOrganisation, createUser, registerPatient, validBsns } from '../support/factories';
 import { baseUrl, login } from '../support/http';
 
 /*
@@ -14,10 +12,13 @@ import { baseUrl, login } from '../support/http';
  * patients gets a picker by name and birth date, the picked patient carries over to the next step,
  * a prepared write can be changed before "Bevestigen", a reschedule finds its source appointment,
  * and a no-show finds the appointment nearest to the time named. Nothing is written unconfirmed.
+ * A ward of its own (two patients called Pieter, and Jan de Vries), so the demo ward that the other
+ * browser tests count stays as seeded.
  */
 
-let session: SignedInBrowser;
+let browser: Browser;
 let page: Page;
+let organisationId: string;
 let nurseId: string;
 let pieterId: string;
 
@@ -41,7 +42,7 @@ async function look(name: string): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 1000 });
 }
 
-/** The demo ward has Pieter Willem van der Berg; this Pieter makes "Pieter" fit two patients. */
+/** "Pieter" fits Pieter Zomerdijk and Pieter Groenveld. */
 async function pickPieter(block: Locator): Promise<void> {
   const picker = block.getByRole('group', { name: 'Welke patiënt bedoel je met “Pieter”?' });
   await picker.waitFor();
@@ -54,19 +55,30 @@ const at = (label: string, hours: number, minutes = 0) => new Date(rangeForLabel
 const clock = (date: Date) => amsterdamLocal(date.toISOString()).slice(11);
 
 async function appointment(start: Date): Promise<string> {
-  return addRecord(demoOrganisation.id, 'appointments', { patient_id: pieterId, start_at: start, end_at: new Date(start.getTime() + 45 * 60_000), type: 'behandelgesprek', practitioner_id: nurseId, owner_id: nurseId, location: 'Spreekkamer 2' });
+  return addRecord(organisationId, 'appointments', { patient_id: pieterId, start_at: start, end_at: new Date(start.getTime() + 45 * 60_000), type: 'behandelgesprek', practitioner_id: nurseId, owner_id: nurseId, location: 'Spreekkamer 2' });
 }
 
 beforeAll(async () => {
-  nurseId = await asOwner(demoOrganisation.id, async (db) => (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!.id);
-  const { cookie } = await login(demoAccounts.verpleegkundige.email, demoPassword);
-  pieterId = await registerPatient(cookie!, { identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: generateBsn(Math.random) }], name: [{ family: 'Zomerdijk', given: ['Pieter'] }], birthDate: '1986-05-06' });
-  session = await signedInPage('verpleegkundige', baseUrl(), { width: 1440, height: 1000 });
-  page = session.page;
+  organisationId = (await createOrganisation()).id;
+  const nurse = await createUser(organisationId, { role: 'verpleegkundige' });
+  nurseId = nurse.id;
+  const { cookie } = await login(nurse.email, nurse.password);
+  const bsn = (index: number) => ({ identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[index]! }] });
+  pieterId = await registerPatient(cookie!, { ...bsn(3), name: [{ family: 'Zomerdijk', given: ['Pieter'] }], birthDate: '1986-05-06' });
+  await registerPatient(cookie!, { ...bsn(4), name: [{ family: 'Groenveld', given: ['Pieter'] }], birthDate: '1979-02-03' });
+  await registerPatient(cookie!, bsn(5));
+  browser = await launchBrowser();
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', viewport: { width: 1440, height: 1000 } });
+  page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres').fill(nurse.email);
+  await page.getByLabel('Wachtwoord').fill(nurse.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
 });
 
 afterAll(async () => {
-  await session?.close();
+  await browser?.close();
 });
 
 describe('the assistant’s actions in Chromium', () => {
@@ -85,7 +97,7 @@ describe('the assistant’s actions in Chromium', () => {
     await block.getByLabel('Categorie').selectOption('gedrag');
     await block.getByLabel('Ook in de overdracht').check();
     await look('assistent-notitie-aanpassen');
-    const notes = () => asOwner(demoOrganisation.id, async (db) => (await db.query('select content, category, include_in_handover from reports where patient_id = $1', [pieterId])).rows);
+    const notes = () => asOwner(organisationId, async (db) => (await db.query('select content, category, include_in_handover from reports where patient_id = $1', [pieterId])).rows);
     expect(await notes()).toEqual([]);
 
     await block.getByRole('button', { name: 'Bevestigen' }).click();
@@ -108,7 +120,7 @@ describe('the assistant’s actions in Chromium', () => {
     await look('assistent-verplaatsen');
     await block.getByRole('button', { name: 'Bevestigen' }).click();
     await block.getByText('Uitgevoerd en vastgelegd.').waitFor();
-    const moved = await asOwner(demoOrganisation.id, async (db) => (await db.query<{ start_at: Date; status: string }>('select start_at, status from appointments where id = $1', [appointmentId])).rows[0]!);
+    const moved = await asOwner(organisationId, async (db) => (await db.query<{ start_at: Date; status: string }>('select start_at, status from appointments where id = $1', [appointmentId])).rows[0]!);
     expect({ start: moved.start_at.toISOString(), status: moved.status }).toEqual({ start: target.toISOString(), status: 'verplaatst' });
   });
 
@@ -137,7 +149,7 @@ describe('the assistant’s actions in Chromium', () => {
     const block = lastReply().getByTestId('block-noshow');
     await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
     expect(await block.textContent()).toContain(`${clock(start)} met Pieter Zomerdijk: als niet verschenen registreren`);
-    const status = async () => (await asOwner(demoOrganisation.id, (db) => db.query<{ status: string }>('select status from appointments where id = $1', [appointmentId]))).rows[0]!.status;
+    const status = async () => (await asOwner(organisationId, (db) => db.query<{ status: string }>('select status from appointments where id = $1', [appointmentId]))).rows[0]!.status;
     expect(await status()).toBe('gepland');
     await look('assistent-no-show');
 
