@@ -1,5 +1,5 @@
 import { Pencil2Icon } from '@radix-ui/react-icons';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { ChainStep, StepEdit } from '../../domain/intent/chain';
 import { dailyNoteCategories, dailyNoteMaxLength, reportCategoryLabels } from '../../domain/report/report.schemas';
 import { amsterdamIso, amsterdamLocal } from './clinical-time';
@@ -16,11 +16,7 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
   if (step.intent === 'dagnotitie') {
     const content = edit.content ?? plan.content ?? '';
     return (
-      <details className="step-editor" open={Object.keys(edit).length > 0}>
-        <summary>
-          <Pencil2Icon aria-hidden="true" /> Notitie aanpassen
-          {Object.keys(edit).length > 0 ? <span className="chip">aangepast: wordt vastgelegd zoals hieronder</span> : null}
-        </summary>
+      <Disclosure label="Notitie aanpassen" edited={Object.keys(edit).length > 0}>
         <div className="field">
           <label htmlFor={`${id}-content`}>Tekst</label>
           <textarea id={`${id}-content`} rows={3} maxLength={dailyNoteMaxLength} value={content} onChange={(event) => change({ content: event.currentTarget.value })} />
@@ -41,18 +37,14 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
             <label htmlFor={`${id}-handover`}>Ook in de overdracht</label>
           </div>
         </div>
-      </details>
+      </Disclosure>
     );
   }
 
   const prepared = step.intent === 'reschedule_appointment' ? plan.moveTo : step.intent === 'create_appointment' ? plan.start : undefined;
   if (!prepared) return null;
   return (
-    <details className="step-editor" open={Object.keys(edit).length > 0}>
-      <summary>
-        <Pencil2Icon aria-hidden="true" /> Tijdstip aanpassen
-        {Object.keys(edit).length > 0 ? <span className="chip">aangepast: wordt vastgelegd zoals hieronder</span> : null}
-      </summary>
+    <Disclosure label="Tijdstip aanpassen" edited={Object.keys(edit).length > 0}>
       <div className="field">
         <label htmlFor={`${id}-start`}>{step.intent === 'reschedule_appointment' ? 'Nieuwe dag en tijd' : 'Dag en tijd'}</label>
         <input
@@ -66,6 +58,19 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
           }}
         />
       </div>
+    </Disclosure>
+  );
+}
+
+/** Closed until the clinician opens it; once changed it stays open and says so. */
+function Disclosure({ label, edited, children }: { label: string; edited: boolean; children: ReactNode }) {
+  return (
+    <details className="step-editor" open={edited}>
+      <summary>
+        <Pencil2Icon aria-hidden="true" /> {label}
+        {edited ? <span className="chip">aangepast: wordt vastgelegd zoals hieronder</span> : null}
+      </summary>
+      {children}
     </details>
   );
 }
