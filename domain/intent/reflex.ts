@@ -15,6 +15,7 @@ import {
   dayWords,
   dose,
   dotAbbreviations,
+  ellipsisWords,
   fillers,
   honorifics,
   hourWords,
@@ -25,11 +26,10 @@ import {
   notNames,
   orderVerbs,
   outOfScope,
-  ellipsisWords,
   pronouns,
   questionOpeners,
-  subjectVerbs,
   sequencers,
+  subjectVerbs,
   weekdays,
   type Concept,
 } from './lexicon';
@@ -163,7 +163,6 @@ function lookupUncached(norm: string): Hit {
 // ---------------------------------------------------------------------------------------------
 // Tokens
 
-
 export function normalizeWord(raw: string): string {
   return raw
     .normalize('NFD')
@@ -205,7 +204,6 @@ interface Segment {
 const subjectConcepts = new Set<Concept>(['noteNoun', 'reportNoun', 'handover', 'intake', 'risk', 'diagnosis', 'agendaNoun']);
 // Inside a note's text only a command ends it: no question word, and no infinitive ("…dat hij niet wilde plannen").
 const imperativeStarters = new Set([...actionStarters].filter((word) => !['wat', 'wanneer', 'welke', 'hoe', 'heeft', 'is', 'wie'].includes(word) && !/en$/.test(word)));
-
 
 function startsAction(tokens: Token[], from: number, strictContent: boolean): number | null {
   let index = from;
@@ -321,7 +319,6 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
   // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo.
   return capitalisedOk && /^\p{Lu}/u.test(token.raw) && (hit.fuzzy || hit.concepts.size === 0);
 }
-
 
 /** The word after a name reads as a finite verb about the patient ("huilt", "praat", "trok"), not as a command word. */
 function describesPatient(token: Token | undefined): boolean {
@@ -439,7 +436,6 @@ function findName(tokens: Token[]): NameSpan | null {
   }
   return null;
 }
-
 
 function wardHour(hour: number): number {
   // "om 3 uur" on a ward means the afternoon.
