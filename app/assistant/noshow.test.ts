@@ -23,14 +23,14 @@ describe('the no-show sentence in the chat', () => {
   });
 
   it('finds the appointment and asks to confirm before anything changes', async () => {
-    const { request, asked } = scripted({ '/api/noshow/find': { ok: true, data: { query: { patientName: 'Jan de Vries', time: '10:00', date: 'vandaag' }, appointments: [candidate] } } });
+    const { request, asked } = scripted({ '/api/noshow/find': { ok: true, data: { query: { patientName: 'Jan de Vries', time: '10:00', date: 'vandaag', window: { from: '09:00', to: '11:00' } }, appointments: [candidate] } } });
     const step = await findNoShow('Jan de Vries is niet verschenen op zijn afspraak van 10:00', request);
     expect(step).toEqual({ kind: 'bevestigen', text: `${candidate.label}: als niet verschenen registreren en de huisartsbrief herschrijven?`, candidates: [candidate] });
     expect(asked).toEqual([{ path: `/api/noshow/find?q=${encodeURIComponent('Jan de Vries is niet verschenen op zijn afspraak van 10:00')}`, method: undefined }]);
   });
 
   it('says so when nothing fits', async () => {
-    const { request } = scripted({ '/api/noshow/find': { ok: true, data: { query: { patientName: 'Jan de Vries', time: '10:00', date: 'vandaag' }, appointments: [] } } });
+    const { request } = scripted({ '/api/noshow/find': { ok: true, data: { query: { patientName: 'Jan de Vries', time: '10:00', date: 'vandaag', window: { from: '09:00', to: '11:00' } }, appointments: [] } } });
     expect(await findNoShow('Jan de Vries is niet verschenen om 10:00', request)).toEqual({ kind: 'niet_gevonden', text: 'Geen eigen afspraak van Jan de Vries gevonden vandaag tussen 09:00 en 11:00 die al begonnen is en nog niet is afgerond of geannuleerd.' });
   });
 

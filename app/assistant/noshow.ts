@@ -18,7 +18,8 @@ export interface NoShowCandidate {
 }
 
 interface FindAnswer {
-  query: { patientName: string; time: string | null; date: string };
+  /** `window`: the hour searched around the time named. */
+  query: { patientName: string; time: string | null; date: string; window: { from: string; to: string } | null };
   appointments: NoShowCandidate[];
 }
 
@@ -34,13 +35,6 @@ export type NoShowStep =
   | { kind: 'afgewezen' }
   | { kind: 'fout'; text: string };
 
-/** "10:00" moved by some minutes, within the day: the hour around the time named. */
-function around(time: string, minutes: number): string {
-  const [hours, mins] = time.split(':').map(Number) as [number, number];
-  const moved = Math.min(23 * 60 + 59, Math.max(0, hours * 60 + mins + minutes));
-  return `${String(Math.floor(moved / 60)).padStart(2, '0')}:${String(moved % 60).padStart(2, '0')}`;
-}
-
 /** Null when the sentence is no no-show; otherwise what the chat shows next. */
 export async function findNoShow(sentence: string, request: JsonRequest): Promise<NoShowStep | null> {
   if (!isNoShowCommand(sentence)) return null;
@@ -48,7 +42,7 @@ export async function findNoShow(sentence: string, request: JsonRequest): Promis
   if (!found.ok) return { kind: 'fout', text: found.error.fields ? Object.values(found.error.fields)[0]! : found.error.message };
   const { query, appointments } = found.data;
   if (appointments.length === 0) {
-    const when = `${query.date}${query.time ? ` tussen ${around(query.time, -60)} en ${around(query.time, 60)}` : ''}`;
+    const when = `${query.date}${query.window ? ` tussen ${query.window.from} en ${query.window.to}` : ''}`;
     return { kind: 'niet_gevonden', text: `Geen eigen afspraak van ${query.patientName} gevonden ${when} die al begonnen is en nog niet is afgerond of geannuleerd.` };
   }
   const text = appointments.length === 1 ? `${appointments[0]!.label}: als niet verschenen registreren en de huisartsbrief herschrijven?` : 'Meerdere afspraken passen. Welke is bedoeld?';

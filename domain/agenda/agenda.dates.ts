@@ -78,6 +78,11 @@ export function dutchDay(date: Date, pattern = 'EEEE d MMMM'): string {
   return format(new TZDate(date, clinicalTimeZone), pattern, { locale: nl });
 }
 
+/** Minutes into the day → "09:30". */
+export function clockTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 export function minutesIntoDay(date: Date): number {
   const local = new TZDate(date, clinicalTimeZone);
   return local.getHours() * 60 + local.getMinutes();

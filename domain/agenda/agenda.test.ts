@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAgendaDate, isoDay, rangeForLabel, viewDays } from './agenda.dates';
+import { clockTime, defaultAgendaDate, isoDay, rangeForLabel, viewDays } from './agenda.dates';
 import { layoutDay } from './agenda.layout';
 
 const at = (time: string) => new Date(`2026-11-23T${time}:00+01:00`);
@@ -28,6 +28,16 @@ describe('relative date labels (Europe/Amsterdam)', () => {
 
   it('knows nothing of other labels', () => {
     expect(rangeForLabel('ooit', sunday)).toBeNull();
+  });
+});
+
+describe('a time of day as the ward writes it', () => {
+  it.each([
+    [0, '00:00'],
+    [570, '09:30'],
+    [1439, '23:59'],
+  ])('%i minutes into the day is %s', (minutes, written) => {
+    expect(clockTime(minutes)).toBe(written);
   });
 });
 

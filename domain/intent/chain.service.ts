@@ -1,4 +1,4 @@
-import { dateLabels, dutchDay, minutesIntoDay, timeIn } from '../agenda/agenda.dates';
+import { clockTime, dateLabels, dutchDay, minutesIntoDay, timeIn } from '../agenda/agenda.dates';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../agenda/agenda.schemas';
 import {
   appointmentsBetween,
@@ -84,10 +84,6 @@ function labelOf(entities: Entities): string | undefined {
 // The time parser lives with the other clinical-time helpers; the no-show command reads times too.
 export { timeIn };
 
-function clock(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
 function rangeOf(entities: Entities, now: Date) {
   if (entities.dateRange) return requestedRange({ start: new Date(entities.dateRange.start), end: new Date(entities.dateRange.end) }, now);
   const label = labelOf(entities);
@@ -125,7 +121,7 @@ async function targetAppointments(em: EntityManager, actor: AuditActor, intent: 
   const sourceNamed = minutes !== null || id !== null || Boolean(labelOf(source)) || Boolean(source.dateRange);
   const matches = patient && !sourceNamed ? open.slice(0, 1) : open;
   const day = source.dateRange ? 'in de gevraagde periode' : (range.label ?? `in de komende ${searchDays} dagen`);
-  const period = minutes === null ? day : range.label ? `${day} om ${clock(minutes)}` : `om ${clock(minutes)} ${day}`;
+  const period = minutes === null ? day : range.label ? `${day} om ${clockTime(minutes)}` : `om ${clockTime(minutes)} ${day}`;
   return { patientName: patient?.displayName ?? entities.patientName ?? null, period, matches };
 }
 

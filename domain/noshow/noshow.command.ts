@@ -1,4 +1,4 @@
-import { timeIn } from '../agenda/agenda.dates';
+import { clockTime, timeIn } from '../agenda/agenda.dates';
 import { classifyReflex } from '../intent/reflex';
 
 /*
@@ -29,7 +29,7 @@ const dayLabels = ['vandaag', 'gisteren', 'maandag', 'dinsdag', 'woensdag', 'don
 export function parseNoShowCommand(text: string): NoShowCommand | null {
   if (!isNoShowCommand(text)) return null;
   const minutes = timeIn(text);
-  const time = minutes === null ? null : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const time = minutes === null ? null : clockTime(minutes);
   const words = ` ${text.toLowerCase().replace(/[^\p{L}]+/gu, ' ')} `;
   const dateLabel = dayLabels.find((label) => words.includes(` ${label} `)) ?? null;
   // The phrase itself is no part of a name ("No-show van Pieter …"): cut it out before the names are read.

@@ -1,4 +1,4 @@
-import { dutchDay, minutesIntoDay, rangeForLabel, timeIn } from '../agenda/agenda.dates';
+import { clockTime, dutchDay, minutesIntoDay, rangeForLabel, timeIn } from '../agenda/agenda.dates';
 import { appointmentTypeLabels, type AppointmentType } from '../agenda/agenda.schemas';
 import { appointmentsBetween, getAppointment, noShowRefusal, type AppointmentView } from '../agenda/agenda.service';
 import type { AuditActor } from '../audit/audit.service';
@@ -46,6 +46,7 @@ export interface NoShowCandidate {
 
 /** A no-show names the time roughly: an appointment that began within the hour around it counts. */
 const nearMinutes = 60;
+const lastMinute = 24 * 60 - 1;
 const searchScore = 0.8;
 const searchMargin = 0.08;
 const noShowStatuses: readonly string[] = ['gepland', 'verplaatst', 'niet-verschenen'];
@@ -95,7 +96,8 @@ export async function findNoShowAppointments(em: EntityManager, actor: AuditActo
   const severalPatients = new Set(candidates.map((appointment) => appointment.patientId)).size > 1;
   const born = new Map(patients.map((patient) => [patient.id, patient.birthDate]));
   return {
-    query: { patientName, time: minutes === null ? null : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`, date: day.label },
+    // The hour searched around the time named, for the message when nothing fits.
+    query: { patientName, time: minutes === null ? null : clockTime(minutes), date: day.label, window: minutes === null ? null : { from: clockTime(Math.max(0, minutes - nearMinutes)), to: clockTime(Math.min(lastMinute, minutes + nearMinutes)) } },
     appointments: candidates.map((appointment): NoShowCandidate => {
       const birthDate = born.get(appointment.patientId);
       const who = severalPatients && birthDate ? `${appointment.patientName} (geb. ${formatDate(birthDate)})` : appointment.patientName;

@@ -151,8 +151,12 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
     const sentence = `Jan de Vries is niet verschenen op zijn afspraak van ${amsterdamTime(start)}`;
     const found = await json(`/api/noshow/find?q=${encodeURIComponent(sentence)}`, { cookie: nurse.cookie });
     expect(found.status).toBe(200);
-    const candidates = (await found.json()) as { query: { patientName: string; time: string; date: string }; appointments: { appointmentId: string; label: string }[] };
-    expect(candidates.query).toEqual({ patientName: 'Jan de Vries', time: amsterdamTime(start), date: 'vandaag' });
+    const candidates = (await found.json()) as { query: { patientName: string; time: string; date: string; window: { from: string; to: string } }; appointments: { appointmentId: string; label: string }[] };
+    // The hour searched on either side of the time named, within the day.
+    const [hour, minute] = amsterdamTime(start).split(':').map(Number) as [number, number];
+    const at = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    const window = { from: at(Math.max(0, hour * 60 + minute - 60)), to: at(Math.min(24 * 60 - 1, hour * 60 + minute + 60)) };
+    expect(candidates.query).toEqual({ patientName: 'Jan de Vries', time: amsterdamTime(start), date: 'vandaag', window });
     expect(candidates.appointments.map((candidate) => candidate.appointmentId)).toEqual([appointmentId]);
     expect(candidates.appointments[0]!.label).toMatch(new RegExp(`^Behandelgesprek \\w+ \\d+ \\w+ ${amsterdamTime(start)} met Jan de Vries$`));
 
