@@ -8,8 +8,7 @@ import { BlockCard, ErrorNotice, Loading } from './block-card';
 import { useTurnId, useTurnState } from './conversation';
 import type { AssistantError } from './errors';
 import { namesToChoose, withPatient } from './patient-choice';
-import { PatientPicker } from './patient-picker';
-import { AppointmentList, type Appointment } from './read-blocks';
+import { AppointmentList, PatientSearch, type Appointment } from './read-blocks';
 import { StepEditor } from './step-editor';
 
 const stepStatusLabels: Record<StepStatus, string> = {
@@ -178,13 +177,19 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
     >
       {!chain && !failure ? <Loading label="Opdracht wordt voorbereid…" /> : null}
       {toChoose[0] ? (
-        <PatientPicker
-          name={toChoose[0]}
-          onChoose={(patient) => {
-            setChosenActions(withPatient(current, toChoose[0]!, patient));
-            setFailure(null);
-          }}
-        />
+        <div role="group" aria-labelledby={`${groupId}-patient`}>
+          <p id={`${groupId}-patient`} className="chain-step-summary">
+            Welke patiënt bedoel je met “{toChoose[0]}”?
+          </p>
+          <PatientSearch
+            query={toChoose[0]}
+            stateKey={`patient-choice:${toChoose[0]}`}
+            onPick={(patient) => {
+              setChosenActions(withPatient(current, toChoose[0]!, patient));
+              setFailure(null);
+            }}
+          />
+        </div>
       ) : failure?.code === 'validation_failed' && failure.fields ? (
         <div className="notice notice-warning" role="alert">
           <div className="chat-notice-body">

@@ -15,7 +15,7 @@ describe('choosing a patient for a chain', () => {
   });
 
   it('fills the chosen patient into every action with that name, and only those', () => {
-    const chosen = withPatient([search, note, other], 'Pieter', { id: '6f1c3a52-3b0e-4c1e-9a3e-1d2b3c4d5e6f', name: 'Pieter de Boer', birthDate: '1980-01-02' });
+    const chosen = withPatient([search, note, other], 'Pieter', { id: '6f1c3a52-3b0e-4c1e-9a3e-1d2b3c4d5e6f', name: 'Pieter de Boer' });
     expect(chosen.map((action) => action.entities.patientId ?? null)).toEqual(['6f1c3a52-3b0e-4c1e-9a3e-1d2b3c4d5e6f', '6f1c3a52-3b0e-4c1e-9a3e-1d2b3c4d5e6f', null]);
     expect(chosen[1]!.entities).toMatchObject({ patientName: 'Pieter de Boer', content: 'Hij was rustig.' });
     expect(namesToChoose(chosen, { 'actions.1.entities.patientId': 'Kies…' })).toEqual([]);

@@ -1,16 +1,11 @@
 import type { ChainAction } from '../../domain/intent/intent.schemas';
+import type { PatientRef } from './routing';
 
 /*
  * A name in the sentence that fits several patients: the chain API says so per action
  * (`actions.N.entities.patientId`), the chat shows a picker, and the chosen patient fills every
  * action with that name — "zoek Pieter en maak daarna een notitie" is then about one Pieter.
  */
-
-export interface PatientOption {
-  id: string;
-  name: string;
-  birthDate: string | null;
-}
 
 /** The names still to choose, in the order of the actions, each once. */
 export function namesToChoose(actions: readonly ChainAction[], fields: Record<string, string> | undefined): string[] {
@@ -25,6 +20,6 @@ export function namesToChoose(actions: readonly ChainAction[], fields: Record<st
 }
 
 /** Every action that names `name` is about the chosen patient from now on. */
-export function withPatient(actions: readonly ChainAction[], name: string, patient: PatientOption): ChainAction[] {
+export function withPatient(actions: readonly ChainAction[], name: string, patient: PatientRef): ChainAction[] {
   return actions.map((action) => (action.entities.patientName === name ? { ...action, entities: { ...action.entities, patientId: patient.id, patientName: patient.name } } : action));
 }

@@ -26,10 +26,11 @@ interface SearchResult {
 
 /**
  * Patients by (part of) a name, best match first with its score. With `onPick` it answers the
- * question "which patient?" of another block instead of linking to the record.
+ * question "which patient?" of another block instead of linking to the record; `stateKey` keeps the
+ * search of one such question apart from another's in the same message.
  */
-export function PatientSearch({ query, onPick }: { query: string; onPick?: (patient: PatientRef) => void }) {
-  const [term, setTerm] = useTurnState('search-term', query);
+export function PatientSearch({ query, onPick, stateKey = 'search-term' }: { query: string; onPick?: (patient: PatientRef) => void; stateKey?: string }) {
+  const [term, setTerm] = useTurnState(stateKey, query);
   const [draft, setDraft] = useState(term);
   const inputId = useId();
   const { data, error, loading, retry } = useBlockData<{ results: SearchResult[] }>(

@@ -42,13 +42,14 @@ async function look(name: string): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 1000 });
 }
 
-/** "Pieter" fits Pieter Zomerdijk and Pieter Groenveld. */
-async function pickPieter(block: Locator): Promise<void> {
-  const picker = block.getByRole('group', { name: 'Welke patiënt bedoel je met “Pieter”?' });
-  await picker.waitFor();
-  expect(await picker.textContent()).toContain('Pieter Zomerdijk · geboren 6 mei 1986');
-  await picker.getByLabel(/Pieter Zomerdijk/).check();
-  await block.getByRole('button', { name: 'Verder met deze patiënt' }).click();
+/** "Pieter" fits Pieter Zomerdijk and Pieter Groenveld: the question lists both, each with the birth date. */
+async function pickPieter(question: Locator): Promise<void> {
+  await question.getByText('Welke patiënt bedoel je met “Pieter”?').waitFor();
+  const groenveld = question.locator('.chat-result').filter({ hasText: 'Pieter Groenveld' });
+  expect(await groenveld.textContent()).toContain('3 februari 1979');
+  const zomerdijk = question.locator('.chat-result').filter({ hasText: 'Pieter Zomerdijk' });
+  expect(await zomerdijk.textContent()).toContain('6 mei 1986');
+  await zomerdijk.getByRole('button', { name: 'Kiezen' }).click();
 }
 
 const at = (label: string, hours: number, minutes = 0) => new Date(rangeForLabel(label)!.start.getTime() + (hours * 60 + minutes) * 60_000);
@@ -85,7 +86,7 @@ describe('the assistant’s actions in Chromium', () => {
   it('asks which Pieter, carries the choice to the note, lets the nurse change the note, and writes only after Bevestigen', async () => {
     await ask('zoek Pieter en maak daarna een notitie dat hij rustig was');
     const block = lastReply().getByTestId('block-chain');
-    await pickPieter(block);
+    await pickPieter(block.getByRole('group', { name: 'Welke patiënt bedoel je met “Pieter”?' }));
     await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
     const steps = block.locator('.chain-step');
     expect(await steps.nth(1).textContent()).toContain('Dagnotitie voor Pieter Zomerdijk vastleggen');
@@ -126,11 +127,7 @@ describe('the assistant’s actions in Chromium', () => {
 
   it('asks which Pieter for a single reschedule, by name and birth date, then finds his next appointment; rejecting changes nothing', async () => {
     await ask('verzet de afspraak van Pieter naar overmorgen 9 uur');
-    const question = lastReply().getByTestId('clarify');
-    await question.getByText('Welke patiënt bedoel je met “Pieter”?').waitFor();
-    const zomerdijk = question.locator('.chat-result').filter({ hasText: 'Pieter Zomerdijk' });
-    expect(await zomerdijk.textContent()).toContain('6 mei 1986');
-    await zomerdijk.getByRole('button', { name: 'Kiezen' }).click();
+    await pickPieter(lastReply().getByTestId('clarify'));
     const block = lastReply().getByTestId('block-chain');
     await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
     // His next appointment is the one the previous test moved to 15:30 the day after tomorrow.
