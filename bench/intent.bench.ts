@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { loadCorpus, scoreCorpus, type CorpusEntry } from '../domain/intent/corpus';
+import { basename } from 'node:path';
+import { scoreCorpus, type CorpusEntry } from '../domain/intent/corpus';
 import { classifyReflex } from '../domain/intent/reflex';
+import { trainingFiles } from '../scripts/train-intent';
 
 /**
  * The local reflex over every corpus sentence, many rounds: latency per sentence (target p99 ≤ 5 ms;
@@ -8,15 +10,15 @@ import { classifyReflex } from '../domain/intent/reflex';
  */
 const log = (line: string) => console.log(`[bench] ${line}`);
 const read = (url: URL) => (existsSync(url) ? (JSON.parse(readFileSync(url, 'utf8')) as CorpusEntry[]) : []);
-const corpus = loadCorpus();
-// The first held-out set was read while the rules were tuned (issue 8); set C (issue 22) was written
-// by a helper who saw only the intent list and the product description, and is scored, never read.
-const holdout = read(new URL('../tests/fixtures/intent-holdout.json', import.meta.url));
-const holdoutC = read(new URL('./held-out/intent-c.json', import.meta.url));
-// Set D (issue 22, second round) by another helper from the intent list and the product description
-// only: scored as a whole, never read, no per-tag figures (they would show where to tune).
-const holdoutD = read(new URL('./held-out/intent-d.json', import.meta.url));
-const sentences = [...corpus, ...holdout, ...holdoutC, ...holdoutD];
+const readPath = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as CorpusEntry[];
+// Everything the intent model is fitted on (ADR 0031): our corpus, the first held-out set (read while
+// the rules were tuned in issue 8), sets C and D of issue 22 and the helpers' training sets.
+const training = trainingFiles().map((path) => [basename(path, '.json'), readPath(path)] as const);
+const corpus = training.flatMap(([, entries]) => entries);
+// Set E (issue 22, third round) by a helper from the brief (intent list, conventions, product
+// description) only: never read, never trained on, scored as a whole.
+const holdoutE = read(new URL('./held-out/intent-e.json', import.meta.url));
+const sentences = [...corpus, ...holdoutE];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? 50);
 
@@ -39,10 +41,8 @@ log(`intent reflex: ${sentences.length} sentences × ${rounds} rounds = ${sample
 log(`intent reflex latency: p50 ${at(0.5).toFixed(3)} ms · p95 ${at(0.95).toFixed(3)} ms · p99 ${at(0.99).toFixed(3)} ms · max ${samples.at(-1)!.toFixed(2)} ms · first call ${cold.toFixed(1)} ms (target p99 ≤ 5 ms)`);
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
-for (const [label, entries] of [['corpus', corpus], ['held-out', holdout], ['held-out C', holdoutC], ['held-out D', holdoutD]] as const) {
+for (const [label, entries] of [...training, ['held-out E', holdoutE]] as const) {
   if (entries.length === 0) continue;
   const score = scoreCorpus(entries, new Date('2026-11-22T09:00:00+01:00'));
   log(`intent ${label} (${score.entries}): top intent ${percent(score.topIntent)} · chain ${percent(score.chain)} · patientName ${percent(score.patientName)} · category ${percent(score.category)} · dateLabel ${percent(score.dateLabel)}`);
-  // Per tag (chain right / sentences): where the misses are, without reading the sentences.
-  if (label === 'held-out C') log(`intent ${label} by tag: ${Object.entries(score.byTag).sort(([a], [b]) => a.localeCompare(b)).map(([tag, { entries: n, chain }]) => `${tag} ${chain}/${n}`).join(' · ')}`);
 }

@@ -73,14 +73,18 @@ export const actionStarters = new Set([
   'maak', 'plan', 'annuleer', 'zeg', 'verplaats', 'verzet', 'verschuif', 'schuif', 'zoek', 'vind', 'open', 'toon', 'laat', 'geef', 'noteer', 'schrijf', 'check',
   'controleer', 'bekijk', 'ga', 'wat', 'wanneer', 'welke', 'hoe', 'zet', 'boek', 'regel', 'rapporteer', 'lees', 'navigeer', 'schrap', 'wie', 'cancel', 'inplannen',
   'heeft', 'is', 'verwijder', 'vat', 'pak', 'haal', 'opzoeken', 'annuleren', 'verplaatsen', 'verzetten', 'noteren', 'plannen', 'inplannen',
+  // What the reflex does not do still opens an action of its own: "… en bel daarna zijn moeder".
+  'bel', 'mail', 'informeer', 'stuur', 'vraag', 'verwijs', 'genereer', 'kijk', 'leg', 'overleg', 'bestel', 'print', 'ontsla', 'pas', 'breng', 'licht',
 ]);
+/** Question openers that start a second question after "en" or a comma ("…, en kan hij agressief worden?"). */
+export const questionStarters = new Set(['wat', 'wanneer', 'welke', 'hoe', 'wie', 'waar', 'waarvoor', 'heeft', 'is', 'kan', 'kun', 'staat', 'loopt', 'zijn', 'hebben', 'moet', 'mag', 'wordt']);
 /** Filler words allowed between a connector and the action it starts. */
-export const fillers = new Set(['zo', 'ja', 'je', 'maar', 'alleen', 'wel', 'ook', 'dan', 'nog', 'even', 'graag', 'meteen', 'direct', 'daarna', 'vervolgens', 'en', 'eerst', 'svp', 'alsjeblieft', 'ajb', 'tot', 'slot', 'ten', 'als', 'laatste', 'verder', 'hoor', 'eens', 'nou', 'oke', 'ok']);
+export const fillers = new Set(['eh', 'ehm', 'zo', 'ja', 'je', 'maar', 'alleen', 'wel', 'ook', 'dan', 'nog', 'even', 'graag', 'meteen', 'direct', 'daarna', 'vervolgens', 'en', 'eerst', 'svp', 'alsjeblieft', 'ajb', 'tot', 'slot', 'ten', 'als', 'laatste', 'verder', 'hoor', 'eens', 'nou', 'oke', 'ok']);
 
 /** A command said not to be done: "niet annuleren, verzet …", "geen notitie, alleen opzoeken". */
 export const negations = new Set(['niet', 'geen', 'niks', 'nee', 'nooit']);
 
-export const honorifics = new Set(['mw', 'mevr', 'mevrouw', 'dhr', 'hr', 'meneer', 'mijnheer', 'pt', 'patient', 'patiente', 'client', 'clienten', 'clint', 'pat', 'cl']);
+export const honorifics = new Set(['mw', 'mevr', 'mevrouw', 'dhr', 'hr', 'heer', 'meneer', 'mijnheer', 'pt', 'patient', 'patiente', 'client', 'clienten', 'clint', 'pat', 'cl']);
 export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan']);
 export const nameParticles = new Set(['van', 'de', 'der', 'den', 'ter', 'ten', 'te', 'el', 'al', 't', "'t", 'in', 'op', 'la', 'le', 'du', 'da', 'di', 'von', 'vd', 'v', 'd', 'uit', 'het']);
 export const pronouns = new Set(['hij', 'zij', 'ze', 'hem', 'haar', 'diens', 'zijn', 'zn']);
@@ -112,7 +116,13 @@ export const notNames = new Set([
   'contactpersoon', 'dienstdoende', 'goedemorgen', 'goedemiddag', 'goedenavond', 'hallo', 'hoi', 'hey', 'top', 'test', 'prima', 'super', 'ben', 'bent', 'kun', 'kunt', 'wil',
   'zou', 'even', 'eens', 'later', 'eerder', 'uur', 'minuten', 'keer', 'mee', 'terug', 'samen', 'andere', 'ander', 'medepatient', 'medepatienten', 'sleutel', 'sleutels',
   'hoor', 'anderen', 'nou', 'eigenlijk', 'zeker', 'misschien', 'trouwens', 'precies', 'bang', 'gevaarlijk', 'weten', 'horen', 'eentje', 'iemand', 'zorgen',
-  'tonen', 'zien', 'laten', 'openen', 'bekijken', 'geven', 'maken', 'plannen', 'zetten', 'doen', 'zoeken', 'checken', 'schoonmaak', 'monteur', 'lift', 'herkansing', 'training', 'schema', 'plan', 'oude', 'zo', 'die', 'daar', 'ja', 'graag', 'maar', 'toch', 'gewoon', 'vervanger',
+  'tonen', 'zien', 'laten', 'openen', 'bekijken', 'geven', 'maken', 'lezen', 'inzien', 'weten', 'kunnen', 'willen', 'vast', 'zichzelf', 'hand', 'extra', 'hele', 'vroege',
+  'late', 'laatst', 'vervolg', 'daardoor', 'acuut', 'psych', 'twee', 'drie', 'vier', 'vijf', 'zes', 'schat', 'eigen', 'opnieuw',
+  // Commands of what the reflex does not do, which open a part of their own and are no name.
+  'bel', 'mail', 'informeer', 'stuur', 'vraag', 'verwijs', 'genereer', 'kijk', 'leg', 'bestel', 'print', 'breng', 'licht', 'vertel', 'spring', 'begin', 'weet',
+  // Spoken hesitations and lead-ins: "eh priscilla was onrustig", "volgens mij heeft Sem …".
+  'eh', 'ehm', 'uh', 'uhm', 'hm', 'volgens', 'denk', 'net', 'hoog', 'kopje', 'achternaam', 'terrein', 'saturatie',
+  'plannen', 'zetten', 'doen', 'zoeken', 'checken', 'schoonmaak', 'monteur', 'lift', 'herkansing', 'training', 'schema', 'plan', 'oude', 'zo', 'die', 'daar', 'ja', 'graag', 'maar', 'toch', 'gewoon', 'vervanger',
 ]);
 
 /**

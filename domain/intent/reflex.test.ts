@@ -86,6 +86,32 @@ describe('the local reflex', () => {
     ]);
   });
 
+  it('repeats an action for each patient named with "en", and drops a part that says what is not wanted', () => {
+    expect(classify('zoek Kees en Pieter op').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['zoeken', 'Kees'],
+      ['zoeken', 'Pieter'],
+    ]);
+    expect(classify('annuleer de afspraken van Mo en van Fenna').actions.map((action) => action.entities.patientName)).toEqual(['Mo', 'Fenna']);
+    expect(intentsOf('je hoeft niks te plannen, open alleen de agenda')).toEqual(['agenda']);
+    expect(intentsOf('geen diagnose, alleen hoe gevaarlijk is dhr. Dijkman')).toEqual(['risico_query']);
+  });
+
+  it('starts an action after "daarna" or a second question, also for what it cannot do', () => {
+    expect(classify('verzet de afspraak van Aïcha Bouzid naar donderdag en bel daarna haar zus').actions.map((action) => action.intent)).toEqual(['reschedule_appointment', 'unknown']);
+    expect(classify('wat moet de avonddienst weten over ruud en kan hij agressief worden').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['overdracht', 'Ruud'],
+      ['risico_query', 'Ruud'],
+    ]);
+  });
+
+  it('finds the patient in the note\'s own text, before a verb in lower case and past lower-case nouns', () => {
+    expect(classify('Kun je vastleggen dat Sanne ter Horst vannacht is gevallen?').actions[0]!.entities).toMatchObject({ patientName: 'Sanne ter Horst', content: 'Sanne ter Horst is vannacht gevallen.' });
+    expect(classify('kees huilt veel vandaag').actions[0]).toMatchObject({ intent: 'dagnotitie', entities: { patientName: 'Kees' } });
+    expect(classify('Waar wordt Pieter van der Berg voor behandeld?').actions[0]).toMatchObject({ intent: 'diagnose_query', entities: { patientName: 'Pieter van der Berg' } });
+    expect(classify('eh priscilla was erg onrustig op de gang').actions[0]!.entities.patientName).toBe('Priscilla');
+    expect(classify('laat de rapportage over de val van Ingrid van Rooij zien').actions[0]!.entities.patientName).toBe('Ingrid van Rooij');
+  });
+
   it('computes the moment of a new or moved appointment in Amsterdam time', () => {
     expect(classify('plan een afspraak met mw. Bakker vrijdag om 10 uur').actions[0]!.entities).toMatchObject({ patientName: 'Bakker', dateLabel: 'vrijdag', datetime: '2026-11-27T10:00:00+01:00' });
     expect(classify('verplaats de afspraak van Kees van der Berg van morgen 10:00 naar donderdag half drie').actions[0]!.entities).toMatchObject({

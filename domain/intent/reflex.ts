@@ -28,11 +28,13 @@ import {
   outOfScope,
   pronouns,
   questionOpeners,
+  questionStarters,
   sequencers,
   subjectVerbs,
   weekdays,
   type Concept,
 } from './lexicon';
+import { predictIntent } from './intent-model';
 import { phrases } from './phrases';
 
 /**
@@ -203,9 +205,9 @@ interface Segment {
 
 const subjectConcepts = new Set<Concept>(['noteNoun', 'reportNoun', 'handover', 'intake', 'risk', 'diagnosis', 'agendaNoun']);
 // Inside a note's text only a command ends it: no question word, and no infinitive ("…dat hij niet wilde plannen").
-const imperativeStarters = new Set([...actionStarters].filter((word) => !['wat', 'wanneer', 'welke', 'hoe', 'heeft', 'is', 'wie'].includes(word) && !/en$/.test(word)));
+const imperativeStarters = new Set([...actionStarters].filter((word) => !questionStarters.has(word) && !/en$/.test(word)));
 
-function startsAction(tokens: Token[], from: number, strictContent: boolean): number | null {
+function startsAction(tokens: Token[], from: number, strictContent: boolean, asking = false): number | null {
   let index = from;
   let sequenced = tokens[from - 1]?.kind === 'punct' && ['.', '?', '!', ';'].includes(tokens[from - 1]!.norm);
   while (index < tokens.length && tokens[index]!.kind === 'word' && (fillers.has(tokens[index]!.norm) || connectors.has(tokens[index]!.norm))) {
@@ -219,6 +221,11 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean): nu
   const inContent = strictContent && !sequenced;
   const starters = inContent ? imperativeStarters : actionStarters;
   if (starters.has(token.norm)) return index;
+  // "wat moet de avonddienst weten over Ruud, en kan hij agressief worden": a second question.
+  if (!inContent && asking && questionStarters.has(token.norm)) return index;
+  // "…, daarna …", "… en vervolgens …": a sequencing word outside a note's text always starts an action.
+  const afterSequencer = [tokens[from - 1], ...tokens.slice(from, index)].some((word) => word?.kind === 'word' && sequencers.has(word.norm) && word.norm !== 'eerst');
+  if (!strictContent && afterSequencer && tokens.slice(index, index + 3).filter((word) => word.kind === 'word').length >= 2) return index;
   // "… en een voor Eva", "… en die van Bas": the same action again, for someone else.
   if (!inContent && elliptic(tokens, index)) return index;
   if (!inContent) {
@@ -277,7 +284,8 @@ function splitSegments(tokens: Token[]): Segment[] {
     const hasSubject = current.some((word) => word.kind === 'word' && [...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept)));
     if (splitter && (ownWords >= 2 || hasSubject)) {
       // "noteer niks, wat …": a negated note has no text, so a question after it is a part of its own.
-      const next = startsAction(tokens, index + 1, inContent && !negatesCommand(current));
+      const asking = hasSubject || /^(wat|wanneer|welke|hoe|wie|waar|waarvoor|heeft|is|kan|staat|loopt|moet)$/.test(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
+      const next = startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking);
       if (next !== null) {
         for (let skipped = index; skipped < next; skipped++) explained.add(skipped);
         segments.push({ tokens: current, explained, first: pendingFirst });
@@ -311,13 +319,22 @@ function splitSegments(tokens: Token[]): Segment[] {
 function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
   if (!token || token.kind !== 'word') return false;
   const norm = token.norm;
-  if (norm.length < 2 || /\d/.test(norm) || notNames.has(norm) || dayWords.has(norm) || connectors.has(norm) || pronouns.has(norm) || honorifics.has(norm)) return false;
+  if (norm.length < 2 || /\d/.test(norm) || notNames.has(norm) || hourWords.includes(norm) || dayWords.has(norm) || connectors.has(norm) || pronouns.has(norm) || honorifics.has(norm)) return false;
   if (weekdays.some((day) => norm.startsWith(day)) || norm.startsWith('morgen')) return false;
+  // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
+  if (/-\p{Ll}/u.test(token.raw)) return false;
+  // Typed in lower case, a verb form ("behandeld", "opgenomen") is no name.
+  if (token.raw === norm && looksLikeVerb(norm)) return false;
   const hit = lookup(norm);
   const known = hit.concepts.size > 0 || hit.category !== null;
   if (!known) return true;
   // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo.
   return capitalisedOk && /^\p{Lu}/u.test(token.raw) && (hit.fuzzy || hit.concepts.size === 0);
+}
+
+/** "Bas ter Haar": a capitalised pronoun after a name particle is a family name. */
+function familyPronoun(token: Token): boolean {
+  return token.kind === 'word' && pronouns.has(token.norm) && /^\p{Lu}/u.test(token.raw);
 }
 
 /** The word after a name reads as a finite verb about the patient ("huilt", "praat", "trok"), not as a command word. */
@@ -327,7 +344,13 @@ function describesPatient(token: Token | undefined): boolean {
 }
 
 function looksLikeVerb(norm: string): boolean {
-  return commonVerbs.has(norm) || (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) || (norm.length >= 6 && /(de|te|den|ten|eert|eerde)$/.test(norm));
+  return (
+    commonVerbs.has(norm) ||
+    (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) ||
+    (norm.length >= 6 && /(de|te|den|ten|eert|eerde)$/.test(norm)) ||
+    // A past participle ("geschreven", "afgelopen"), not a family name in -sen ("Gerritsen").
+    (norm.length >= 7 && /^(ge|af|op|in|uit|aan)\p{L}*ge?\p{L}+en$/u.test(norm) && !/sen$/.test(norm) && /^(ge|afge|opge|inge|uitge|aange)/.test(norm))
+  );
 }
 
 interface NameSpan {
@@ -344,16 +367,16 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
     if (token.kind !== 'word') break;
     if (nameParticles.has(token.norm)) {
       const next = tokens[index + 1];
-      if (next && (nameParticles.has(next.norm) || isNameLike(next, true))) {
+      if (next && (nameParticles.has(next.norm) || isNameLike(next, true) || familyPronoun(next))) {
         parts.push(token);
         index++;
         continue;
       }
       break;
     }
-    if (!isNameLike(token, capitalisedOk || parts.length > 0)) break;
+    if (!isNameLike(token, capitalisedOk || parts.length > 0) && !(nameParticles.has(parts.at(-1)?.norm ?? '') && familyPronoun(token))) break;
     // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb.
-    if (parts.length > 0 && token.raw === token.norm && looksLikeVerb(token.norm)) break;
+    if (parts.length > 0 && token.raw === token.norm && (looksLikeVerb(token.norm) || describesPatient(token))) break;
     // Typed with capitals, a lower-case word after the name is not part of it ("Bart van Beek missen").
     if (parts.some((part) => /^\p{Lu}/u.test(part.raw)) && !/^\p{Lu}/u.test(token.raw)) break;
     parts.push(token);
@@ -362,8 +385,18 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
     if (parts.filter((part) => !nameParticles.has(part.norm)).length >= 3) break;
   }
   while (parts.length > 0 && nameParticles.has(parts.at(-1)!.norm)) parts.pop();
-  if (!parts.some((part) => !nameParticles.has(part.norm))) return null;
-  return { name: nameText(parts), start: from, end: from + parts.length };
+  // "de val van Ingrid van Rooij": where a name is typed with capitals, lower-case words before it are no part of it.
+  let first = 0;
+  if (parts.some((part) => !nameParticles.has(part.norm) && /^\p{Lu}/u.test(part.raw))) {
+    const lastLower = parts.findLastIndex((part) => !nameParticles.has(part.norm) && !/^\p{Lu}/u.test(part.raw));
+    if (lastLower >= 0) {
+      first = lastLower + 1;
+      while (first < parts.length && namePrepositions.has(parts[first]!.norm)) first++;
+    }
+  }
+  const kept = parts.slice(first);
+  if (!kept.some((part) => !nameParticles.has(part.norm))) return null;
+  return { name: nameText(kept), start: from + first, end: from + parts.length };
 }
 
 function nameText(parts: Token[]): string {
@@ -392,6 +425,30 @@ function allNames(tokens: Token[]): string[] {
   return [...names];
 }
 
+/** "noteer dat mw. Yilmaz haar ontbijt oversloeg", "leg vast dat Sanne ter Horst is gevallen": the note's subject. */
+function subjectOfContent(tokens: Token[], from: number): NameSpan | null {
+  const at = honorifics.has(tokens[from]?.norm ?? '') ? from + 1 : from;
+  const token = tokens[at];
+  if (!token || (at === from && !/^\p{Lu}/u.test(token.raw))) return null;
+  return collectName(tokens, at, true);
+}
+
+/** Names coordinated with the first: "Kees en Pieter", "van Mo en van Fenna", "mw. Kramer en mw. Smit". */
+function namesAfter(tokens: Token[], first: NameSpan): NameSpan[] {
+  const others: NameSpan[] = [];
+  let at = first.end;
+  while (tokens[at]?.norm === 'en' || (tokens[at]?.norm === ',' && others.length === 0 && tokens[at + 2]?.norm === 'en')) {
+    let from = at + 1;
+    if (namePrepositions.has(tokens[from]?.norm ?? '') && tokens[from]?.norm === tokens[first.start - 1]?.norm) from++;
+    if (honorifics.has(tokens[from]?.norm ?? '')) from++;
+    const span = collectName(tokens, from, /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || honorifics.has(tokens[from - 1]?.norm ?? ''));
+    if (!span || lookup(tokens[from]!.norm).concepts.size > 0) break;
+    others.push(span);
+    at = span.end;
+  }
+  return others;
+}
+
 /** The patient named in a segment: after an honorific, after a preposition, capitalised, or leading. */
 function findName(tokens: Token[]): NameSpan | null {
   for (let index = 0; index < tokens.length; index++) {
@@ -400,6 +457,7 @@ function findName(tokens: Token[]): NameSpan | null {
       if (span) return span;
     }
   }
+  const capitalisedName = tokens.some((token, index) => index > 0 && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false));
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (token.kind !== 'word' || !namePrepositions.has(token.norm)) continue;
@@ -408,7 +466,8 @@ function findName(tokens: Token[]): NameSpan | null {
     if (token.norm === 'van' && previous?.kind === 'word' && /^\p{Lu}/u.test(previous.raw) && isNameLike(previous, true)) continue;
     const from = token.norm === 'van' && ['der', 'den'].includes(tokens[index + 1]?.norm ?? '') ? index : index + 1;
     const span = collectName(tokens, from, false);
-    if (span) return span;
+    // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
+    if (span && !(capitalisedName && span.name === span.name.toLowerCase())) return span;
   }
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -425,7 +484,8 @@ function findName(tokens: Token[]): NameSpan | null {
     if (token.kind !== 'word') break;
     const span = collectName(tokens, index, false);
     if (span) return span;
-    if (!lookup(token.norm).concepts.size && !notNames.has(token.norm)) break;
+    // A pronoun is the subject: "ze huilt al de hele ochtend" names no one.
+    if (pronouns.has(token.norm) || (!lookup(token.norm).concepts.size && !notNames.has(token.norm))) break;
   }
   // The subject of a question in lower case: "welke afspraken heeft thijs", "wanneer zie ik joris".
   for (let index = 1; index < tokens.length; index++) {
@@ -526,14 +586,21 @@ function categoryIn(tokens: Token[], text: string): Category {
 // ---------------------------------------------------------------------------------------------
 // Classification of one segment
 
+/** What the rules read in one segment: their intent, and what the entities are taken from. */
 interface Classified {
   intent: Intent;
   confidence: number;
-  entities: Entities;
+  /** The other intents the rules considered, best first. */
+  rivals: Intent[];
   hasPronoun: boolean;
-  hasOwnName: boolean;
   /** Several intents fit equally well: only the model can tell. */
   ambiguous: boolean;
+  question: boolean;
+  name: NameSpan | null;
+  /** Further patients named with "en" right after the first ("Kees en Pieter"). */
+  others: NameSpan[];
+  head: Token[];
+  contentAt: number | null;
 }
 
 function textOf(tokens: Token[]): string {
@@ -555,7 +622,7 @@ function contentStart(tokens: Token[]): number | null {
   return null;
 }
 
-function classifySegment(text: string, segment: Token[], now: Date): Classified {
+function classifySegment(segment: Token[]): Classified {
   const contentAt = contentStart(segment);
   const head = contentAt === null ? segment : segment.slice(0, contentAt - 1);
   const headText = textOf(head);
@@ -571,8 +638,13 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
   }
   const has = (concept: Concept) => hits.has(concept);
   const fuzzyPenalty = (...used: Concept[]) => (used.some((concept) => hits.get(concept) === true) ? 0.07 : 0);
-  const name = findName(head);
-  const hasPronoun = segment.some((token, index) => pronouns.has(token.norm) && !(token.norm === 'zijn' && ['wat', 'welke', 'er', 'die', 'wie'].includes(segment[index - 1]?.norm ?? '')));
+  const name = findName(head) ?? (contentAt === null ? null : subjectOfContent(segment, contentAt));
+  const hasPronoun = segment.some(
+    (token, index) =>
+      (pronouns.has(token.norm) && !(token.norm === 'zijn' && ['wat', 'welke', 'er', 'die', 'wie'].includes(segment[index - 1]?.norm ?? ''))) ||
+      // "deze patiënt", "deze meneer": the patient open on screen.
+      (token.norm === 'deze' && honorifics.has(segment[index + 1]?.norm ?? '')),
+  );
   const words = head.filter((token) => token.kind === 'word');
   const firstWord = words[0]?.norm ?? '';
   const asking = (token: Token) => ['wanneer', 'welke', 'hoe', 'wat', 'wie', 'hoeveel'].includes(token.norm) || (lookup(token.norm).fuzzy && lookup(token.norm).concepts.has('question'));
@@ -583,9 +655,8 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
   const propose = (intent: Intent, confidence: number) => candidates.push({ intent, confidence });
 
   const outside = outOfScope.some((pattern) => pattern.test(headText)) || (orderVerbs.test(headText) && (dose.test(headText) || medicationCue));
-  // What the reflex cannot do keeps the patient it names, so a next action ("… en noteer dat hij …") is about that patient.
-  const named: Entities = name ? { patientName: name.name } : {};
-  if (outside) return { intent: 'unknown', confidence: 0.85, entities: named, hasPronoun, hasOwnName: Boolean(name), ambiguous: false };
+  const reading = { hasPronoun, question, name, others: name ? namesAfter(head, name) : [], head, contentAt };
+  if (outside) return { intent: 'unknown', confidence: 0.85, rivals: [], ambiguous: false, ...reading };
 
   const noteHead = has('noteNoun') || (has('noteVerb') && !has('appointmentNoun'));
   if (noteHead) {
@@ -657,16 +728,21 @@ function classifySegment(text: string, segment: Token[], now: Date): Classified 
 
   candidates.sort((a, b) => b.confidence - a.confidence);
   const best = candidates[0];
-  if (!best) return { intent: 'unknown', confidence: 0.4, entities: named, hasPronoun, hasOwnName: Boolean(name), ambiguous: false };
-  const rivals = candidates.filter((candidate) => candidate.intent !== best.intent && candidate.confidence >= best.confidence - 0.1);
-  const ambiguous = rivals.length > 0;
+  if (!best) return { intent: 'unknown', confidence: 0.4, rivals: [], ambiguous: false, ...reading };
+  const rivals = [...new Set(candidates.map((candidate) => candidate.intent).filter((intent) => intent !== best.intent))];
+  const ambiguous = candidates.some((candidate) => candidate.intent !== best.intent && candidate.confidence >= best.confidence - 0.1);
   const confidence = Math.round(Math.max(0.05, Math.min(0.99, best.confidence - (ambiguous ? 0.15 : 0))) * 100) / 100;
-  return { intent: best.intent, confidence, entities: entitiesFor(best.intent, text, segment, head, contentAt, name, now), hasPronoun, hasOwnName: Boolean(name), ambiguous };
+  return { intent: best.intent, confidence, rivals, ambiguous, ...reading };
 }
 
-function entitiesFor(intent: Intent, input: string, segment: Token[], head: Token[], contentAt: number | null, name: NameSpan | null, now: Date): Entities {
+/**
+ * The entities of an action with the intent decided for the segment. What the reflex cannot do
+ * keeps the patient it names, so a next action ("… en noteer dat hij …") is about that patient.
+ */
+function entitiesFor(intent: Intent, input: string, segment: Token[], { head, contentAt, name }: Classified, now: Date): Entities {
   const entities: Entities = {};
   if (name) entities.patientName = name.name;
+  if (intent === 'unknown') return entities;
   if (intent === 'dagnotitie') {
     const from = contentAt ?? (name && name.end < segment.length && !head.slice(0, name.start).some((token) => token.kind === 'word' && !honorifics.has(token.norm)) ? 0 : nameEnd(segment, name));
     const contentTokens = segment.slice(from);
@@ -712,53 +788,139 @@ const patientIntents = new Set<Intent>(['dagnotitie', 'overdracht', 'rapportage'
 
 const needsPatient = new Set<Intent>(['dagnotitie', 'rapportage', 'intake_status', 'intake_navigeer', 'risico_query', 'diagnose_query', 'create_appointment', 'cancel_appointment', 'reschedule_appointment']);
 
-export function classifyReflex(input: string, context: ClassifyContext = {}, now = new Date()): ReflexResult {
-  const text = applyDictation(input);
+// ---------------------------------------------------------------------------------------------
+// What the intent model sees of a part (ADR 0031): its words with the patient's name masked, word
+// pairs, the ends of longer words (typos, compounds), the lexicon's concepts and what the rules read.
+
+function featuresOf(tokens: Token[], reading: Classified): string[] {
+  const features = new Set<string>();
+  const { name, head } = reading;
+  let previous = '^';
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    const inName = [name, ...reading.others].some((span) => span !== null && index >= span.start && index < span.end);
+    const word = inName ? '<naam>' : token.kind === 'time' || /^\d+$/.test(token.norm) ? '<getal>' : token.kind === 'punct' ? (token.norm === '?' ? '?' : '<p>') : token.norm;
+    const hit = token.kind === 'word' && !inName ? lookup(token.norm) : noHit;
+    if (hit.category) features.add(`cat:${hit.category}`);
+    if (index >= head.length) {
+      // A note's own text: its words say what the note is about, not what to do.
+      if (token.kind === 'word') features.add(`c:${word}`);
+      continue;
+    }
+    features.add(`w:${word}`);
+    features.add(`b:${previous}_${word}`);
+    previous = word;
+    for (const concept of hit.concepts) features.add(`k:${concept}`);
+    if (token.kind === 'word' && !inName && word.length >= 6) {
+      features.add(`s:${word.slice(-4)}`);
+      features.add(`p:${word.slice(0, 5)}`);
+    }
+  }
+  features.add(`r:${reading.intent}`);
+  if (reading.confidence >= 0.85) features.add(`r+:${reading.intent}`);
+  for (const rival of reading.rivals) features.add(`r2:${rival}`);
+  if (name) features.add('naam');
+  if (reading.hasPronoun) features.add('pron');
+  if (reading.question) features.add('vraag');
+  if (reading.contentAt !== null) features.add('inhoud');
+  const moment = momentIn(head, 0, head.length);
+  if (moment.time) features.add('tijd');
+  if (moment.label) features.add('dag');
+  return [...features];
+}
+
+/**
+ * The intent of a part. Where the model and the rules agree, the rules' confidence stands (it is
+ * calibrated on the corpus); where the model overrules them, its choice is acted on locally but
+ * stays under the escalation threshold, so a configured language model is asked.
+ */
+function decideIntent(features: string[], reading: Classified): { intent: Intent; confidence: number; ambiguous: boolean } {
+  const best = predictIntent(features)?.[0];
+  if (!best || best.intent === reading.intent) return reading;
+  return { intent: best.intent, confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
+}
+
+const overruledConfidence = 0.75;
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** A part of the sentence the reflex classifies: its tokens (with a borrowed verb) and what the rules read in it. */
+interface Part {
+  segment: Segment;
+  tokens: Token[];
+  reading: Classified;
+  /** The part before it again, for a second patient named with "en": only an action about a patient repeats. */
+  repeat?: boolean;
+}
+
+/** The sentence split into parts in the order they are to be done; negated commands are no part. */
+function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
   const tokens = tokenize(text);
   let segments = splitSegments(tokens);
   // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
   const saysFirst = (segment: Segment) => tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') || segment.tokens.slice(0, 3).some((token) => token.norm === 'eerst');
   const firstIndex = segments.findIndex((segment, index) => index > 0 && (segment.first || saysFirst(segment)));
   if (firstIndex > 0) segments = [...segments.slice(firstIndex, firstIndex + 1), ...segments.filter((_, index) => index !== firstIndex)];
-
-  const explained = new Set<number>(segments.flatMap((segment) => [...segment.explained]));
-  let complex = false;
-  const actions: ChainAction[] = [];
-  let previousPatient: Pick<Entities, 'patientName' | 'patientId'> | null = null;
+  const parts: Part[] = [];
   let negatedCommands = 0;
   let previousTokens: Token[] = [];
-  for (const segment of segments) {
+  segments.forEach((segment, index) => {
     // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
-    if (negatesCommand(segment.tokens)) {
+    if (negatesCommand(segment.tokens) || declines(segment.tokens, segments[index + 1]?.tokens)) {
       negatedCommands++;
-      continue;
+      return;
     }
     // An elliptic part ("en een voor Eva") borrows the command word of the part before it.
     const ownStart = segment.tokens.findIndex((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
     const verb = ownStart >= 0 && elliptic(segment.tokens, ownStart) ? commandWordOf(previousTokens) : null;
-    const classified = classifySegment(text, verb ? [verb, ...segment.tokens.slice(ownStart)] : segment.tokens, now);
+    const partTokens = verb ? [verb, ...segment.tokens.slice(ownStart)] : segment.tokens;
+    const reading = classifySegment(partTokens);
+    parts.push({ segment, tokens: partTokens, reading });
+    // "zoek Kees en Pieter op", "annuleer de afspraken van Mo en van Fenna": the same action for each.
+    for (const other of reading.others) parts.push({ segment, tokens: partTokens, reading: { ...reading, name: other, others: [] }, repeat: true });
     previousTokens = segment.tokens;
+  });
+  return { tokens, segments, parts, negatedCommands };
+}
+
+/** What the intent model sees of each part of a sentence: the training script reads the same. */
+export function partFeatures(input: string): string[][] {
+  return readParts(applyDictation(input)).parts.map((part) => featuresOf(part.tokens, part.reading));
+}
+
+export function classifyReflex(input: string, context: ClassifyContext = {}, now = new Date()): ReflexResult {
+  const text = applyDictation(input);
+  const { tokens, segments, parts, negatedCommands } = readParts(text);
+  const explained = new Set<number>(segments.flatMap((segment) => [...segment.explained]));
+  let complex = false;
+  const actions: ChainAction[] = [];
+  let previousPatient: Pick<Entities, 'patientName' | 'patientId'> | null = null;
+  let previousIntent: Intent | null = null;
+  for (const { segment, tokens: partTokens, reading, repeat } of parts) {
+    const decided: { intent: Intent; confidence: number; ambiguous: boolean } = repeat && previousIntent ? { intent: previousIntent, confidence: actions.at(-1)!.confidence, ambiguous: false } : decideIntent(featuresOf(partTokens, reading), reading);
+    if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
+    previousIntent = decided.intent;
+    const found = entitiesFor(decided.intent, text, partTokens, reading, now);
     const contentAt = contentStart(segment.tokens);
-    const contentFrom = contentAt === null ? (classified.intent === 'dagnotitie' && !classified.entities.content ? segment.tokens.length : classified.intent === 'dagnotitie' ? 0 : segment.tokens.length) : contentAt;
+    const contentFrom = contentAt === null ? (decided.intent === 'dagnotitie' && !found.content ? segment.tokens.length : decided.intent === 'dagnotitie' ? 0 : segment.tokens.length) : contentAt;
     segment.tokens.forEach((token, index) => {
       const global = tokens.indexOf(token);
       if (index >= contentFrom || explained.has(global)) return;
       if (token.kind === 'word' && complexityWords.has(token.norm)) complex = true;
     });
-    if (classified.ambiguous) complex = true;
+    if (decided.ambiguous) complex = true;
 
-    const entities = { ...classified.entities };
-    if (!entities.patientName && patientIntents.has(classified.intent)) {
-      const inherited = previousPatient && (classified.hasPronoun || actions.length > 0) ? previousPatient : null;
+    const entities = { ...found };
+    if (!entities.patientName && patientIntents.has(decided.intent)) {
+      const inherited = previousPatient && (reading.hasPronoun || actions.length > 0) ? previousPatient : null;
       if (inherited) Object.assign(entities, inherited);
-      else if (classified.hasPronoun && context.activePatient) Object.assign(entities, { patientName: context.activePatient.name, patientId: context.activePatient.id });
+      else if (reading.hasPronoun && context.activePatient) Object.assign(entities, { patientName: context.activePatient.name, patientId: context.activePatient.id });
     }
     if (entities.patientName) previousPatient = { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) };
     // An action about "a patient" with no patient named is most often not about a patient at all.
-    const confidence = needsPatient.has(classified.intent) && !entities.patientName ? Math.min(classified.confidence, 0.7) : classified.confidence;
-    actions.push({ intent: classified.intent, entities, confidence });
+    const confidence = needsPatient.has(decided.intent) && !entities.patientName ? Math.min(decided.confidence, 0.7) : decided.confidence;
+    actions.push({ intent: decided.intent, entities, confidence });
   }
-  mergeFragments(actions, segments.map((segment) => originalText(text, segment.tokens)));
+  mergeFragments(actions, parts.map((part) => originalText(text, part.segment.tokens)));
   // "wat zijn de risico's en diagnoses van Jan": a name said once, at the end, belongs to both.
   for (let index = actions.length - 2; index >= 0; index--) {
     const action = actions[index]!;
@@ -829,6 +991,23 @@ function negatesCommand(tokens: Token[]): boolean {
   if (words.length <= 3 && isCommand(words[0]) && negations.has(words[1] ?? '')) return true;
   if (!negations.has(words[at] ?? '') || words[at] === 'nee') return false;
   return isCommand(words[at + 1]) || isCommand(words[at + 2]);
+}
+
+/**
+ * A part that says what is not wanted before the part that is: "je hoeft niks te plannen, open de
+ * agenda", "geen diagnose, alleen hoe gevaarlijk is hij". Not when the next part refers back to it
+ * ("hij wil geen afspraak, noteer dat").
+ */
+function declines(tokens: Token[], next: Token[] | undefined): boolean {
+  if (!next) return false;
+  const words = tokens.filter((token) => token.kind === 'word').map((token) => token.norm);
+  const negatedAt = words.findIndex((word) => negations.has(word) && word !== 'nee');
+  if (negatedAt < 0) return false;
+  const nextWords = next.filter((token) => token.kind === 'word' && !fillers.has(token.norm)).map((token) => token.norm);
+  if (['dat', 'het', 'dit'].includes(nextWords[1] ?? '') || ['dat', 'het', 'dit'].includes(nextWords[0] ?? '')) return false;
+  const commands: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'noteNoun', 'searchVerb', 'writeVerb', 'showVerb', ...subjectConcepts];
+  const asksFor = words.some((word) => commands.some((concept) => lookup(word).concepts.has(concept)));
+  return asksFor || (negatedAt === 0 && words.length <= 4);
 }
 
 function tokensBefore(all: Token[], segment: Segment): Token[] {

@@ -11,6 +11,7 @@ describe('a dictated "dat …" clause as a note', () => {
     ['de patiënt veel huilt', 'De patiënt huilt veel.'],
     ['meneer De Wit zijn medicatie weigerde', 'Meneer De Wit weigerde zijn medicatie.'],
     ['Sanne slecht geslapen heeft', 'Sanne heeft slecht geslapen.'],
+    ['Sanne ter Horst vannacht is gevallen', 'Sanne ter Horst is vannacht gevallen.'],
   ])('"%s" → "%s"', (clause, note) => {
     expect(asMainClause(clause)).toBe(note);
   });

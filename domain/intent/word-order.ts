@@ -32,13 +32,20 @@ function subjectLength(words: readonly string[]): number {
     return length;
   }
   if (subjects.has(first)) return 1;
-  if (/^\p{Lu}/u.test(words[0] ?? '')) return 1;
-  return 0;
+  if (!/^\p{Lu}/u.test(words[0] ?? '')) return 0;
+  // "Sanne ter Horst": a name runs on through its particles to the last capitalised word.
+  let length = 1;
+  for (let index = 1; index < words.length - 1; index++) {
+    if (/^\p{Lu}/u.test(words[index]!)) length = index + 1;
+    else if (!/^(van|de|der|den|ter|ten|el|al)$/.test(words[index]!)) break;
+  }
+  return length;
 }
 
 export function asMainClause(clause: string): string {
   const text = clause.trim().replace(/[\s,;]+$/, '');
-  const ending = /[.!?]$/.test(text) ? '' : '.';
+  // The question mark of "kun je vastleggen dat …?" belongs to the request, not to the note.
+  const ending = text.endsWith('!') ? '!' : '.';
   const words = text.replace(/[.!?]$/, '').split(/\s+/).filter(Boolean);
   const subject = subjectLength(words);
   if (subject === 0 || words.length < subject + 2) return withStop(capitaliseFirst(text));

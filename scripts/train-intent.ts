@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CorpusEntry } from '../domain/intent/corpus';
+import { scoreCorpus } from '../domain/intent/corpus';
+import { trainIntentModel, swapIntentModel, type Example, type TrainOptions } from '../domain/intent/intent-model';
+import { partFeatures } from '../domain/intent/reflex';
+
+/**
+ * Fits the reflex's intent model (ADR 0031) on every labelled sentence we own and writes
+ * `domain/intent/intent-model.json`. The held-out sets in `bench/held-out/` are never read here.
+ *
+ *   npm run intent:train            train and write the model
+ *   npm run intent:train -- --check train on the training sets only and print the figures of
+ *                                   the validation sets named in INTENT_VALIDATE (file paths)
+ */
+const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as CorpusEntry[];
+
+export function trainingFiles(): string[] {
+  const folder = root('domain/intent/training');
+  const own = readdirSync(folder).filter((file) => file.endsWith('.json')).sort().map((file) => `${folder}/${file}`);
+  return [root('tests/fixtures/intent-corpus.json'), root('tests/fixtures/intent-holdout.json'), ...own].filter((file) => existsSync(file));
+}
+
+export function trainingHash(files: string[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+/** One example per part when the reflex splits the sentence into as many parts as it has actions. */
+function examplesOf(entries: CorpusEntry[]): { examples: Example[]; skipped: number } {
+  const examples: Example[] = [];
+  let skipped = 0;
+  for (const entry of entries) {
+    const parts = partFeatures(entry.input);
+    if (parts.length !== entry.expect.length) {
+      skipped++;
+      continue;
+    }
+    parts.forEach((features, index) => examples.push({ features, intent: entry.expect[index]!.intent }));
+  }
+  return { examples, skipped };
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+function main() {
+  const files = trainingFiles();
+  const entries = files.flatMap(read);
+  const { examples, skipped } = examplesOf(entries);
+  const options: TrainOptions = {
+    epochs: Number(process.env.INTENT_EPOCHS ?? 40),
+    rate: Number(process.env.INTENT_RATE ?? 0.2),
+    l2: Number(process.env.INTENT_L2 ?? 1e-4),
+    minCount: Number(process.env.INTENT_MIN_COUNT ?? 2),
+  };
+  const started = performance.now();
+  const model = trainIntentModel(examples, trainingHash(files), options);
+  console.log(`[train] ${entries.length} sentences → ${examples.length} parts (${skipped} sentences split otherwise, left out); ${Object.keys(model.weights).length} features; ${(performance.now() - started).toFixed(0)} ms`);
+  if (process.argv.includes('--check')) {
+    const now = new Date('2026-11-22T09:00:00+01:00');
+    for (const path of (process.env.INTENT_VALIDATE ?? '').split(',').filter(Boolean)) {
+      swapIntentModel(null);
+      const before = scoreCorpus(read(path), now);
+      swapIntentModel(model);
+      const after = scoreCorpus(read(path), now);
+      const line = (score: typeof before) => `top ${percent(score.topIntent)} · chain ${percent(score.chain)} · name ${percent(score.patientName)}`;
+      console.log(`[train] ${path.split('/').pop()}: rules ${line(before)} → with model ${line(after)}`);
+    }
+    return;
+  }
+  writeFileSync(root('domain/intent/intent-model.json'), `${JSON.stringify(model)}\n`);
+  console.log(`[train] wrote domain/intent/intent-model.json (${(JSON.stringify(model).length / 1024).toFixed(0)} KiB)`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();
