@@ -2,17 +2,8 @@ import type { EntityManager } from '../db/orm';
 import { type EpisodeStatus, type Gender, type PatientInput, patientInputSchema } from '../patient/patient.schemas';
 import { patientColumns } from '../patient/patient.service';
 
-/** A small deterministic PRNG (mulberry32), so demo data and benchmarks are the same on every run. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Demo data and benchmarks draw from the seeded generator, so they are the same on every run. */
+export { seededRandom as random } from '../shared/random';
 
 const given = {
   male: ['Jan', 'Pieter', 'Mohammed', 'Daan', 'Kees', 'Ahmed', 'Thomas', 'Bram', 'Willem', 'Youssef', 'Sem', 'Lucas', 'Henk', 'Joost', 'Ruben', 'Mehmet', 'Johan', 'Stefan', 'Rik', 'Jeroen'],

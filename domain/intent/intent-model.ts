@@ -1,3 +1,4 @@
+import { seededRandom } from '../shared/random';
 import { intents, type Intent } from './intent.schemas';
 import trained from './intent-model.json';
 
@@ -85,17 +86,6 @@ export interface TrainOptions {
   minCount?: number;
 }
 
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function trainIntentModel(examples: Example[], trainedOn: string, options: TrainOptions = {}): IntentModelFile {
   const { epochs = 40, rate = 0.2, l2 = 1e-4, minCount = 2 } = options;
   const classes = [...intents];
@@ -113,7 +103,7 @@ export function trainIntentModel(examples: Example[], trainedOn: string, options
     target: classes.indexOf(example.intent),
     weight: example.weight ?? 1,
   }));
-  const random = seeded(22);
+  const random = seededRandom(22);
   const order = rows.map((_, index) => index);
   for (let epoch = 0; epoch < epochs; epoch++) {
     for (let index = order.length - 1; index > 0; index--) {

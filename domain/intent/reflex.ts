@@ -284,7 +284,7 @@ function splitSegments(tokens: Token[]): Segment[] {
     const hasSubject = current.some((word) => word.kind === 'word' && [...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept)));
     if (splitter && (ownWords >= 2 || hasSubject)) {
       // "noteer niks, wat …": a negated note has no text, so a question after it is a part of its own.
-      const asking = hasSubject || /^(wat|wanneer|welke|hoe|wie|waar|waarvoor|heeft|is|kan|staat|loopt|moet)$/.test(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
+      const asking = hasSubject || questionStarters.has(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
       const next = startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking);
       if (next !== null) {
         for (let skipped = index; skipped < next; skipped++) explained.add(skipped);
