@@ -146,7 +146,10 @@ describe('malformed and failed model answers', () => {
     const result = await classifyCore({ orm, ai }, actor, { input: 'zoek Jan de Vries en Kees' });
     expect(result.handledBy).toBe('reflex');
     expect(result.ai.status).toBe('timeout');
-    expect(result.chain.actions.map((action) => action.intent)).toEqual(['zoeken']);
+    expect(result.chain.actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['zoeken', 'Jan de Vries'],
+      ['zoeken', 'Kees'],
+    ]);
     for (const action of result.chain.actions) expect(action.confidence).toBeLessThanOrEqual(0.6);
     expect((await events()).at(-1)).toMatchObject({ outcome: 'timeout', tokens_in: 0 });
   });
