@@ -148,7 +148,7 @@ describe('malformed and failed model answers', () => {
     expect(result.ai.status).toBe('timeout');
     expect(result.chain.actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
       ['zoeken', 'Jan de Vries'],
-      ['zoeken', 'Kees'],
+      ['zoeken', 'Kees van der Berg'],
     ]);
     for (const action of result.chain.actions) expect(action.confidence).toBeLessThanOrEqual(0.6);
     expect((await events()).at(-1)).toMatchObject({ outcome: 'timeout', tokens_in: 0 });

@@ -74,7 +74,7 @@ export const actionStarters = new Set([
   'controleer', 'bekijk', 'ga', 'wat', 'wanneer', 'welke', 'hoe', 'zet', 'boek', 'regel', 'rapporteer', 'lees', 'navigeer', 'schrap', 'wie', 'cancel', 'inplannen',
   'heeft', 'is', 'verwijder', 'vat', 'pak', 'haal', 'opzoeken', 'annuleren', 'verplaatsen', 'verzetten', 'noteren', 'plannen', 'inplannen',
   // What the reflex does not do still opens an action of its own: "… en bel daarna zijn moeder".
-  'bel', 'mail', 'informeer', 'stuur', 'vraag', 'verwijs', 'genereer', 'kijk', 'leg', 'overleg', 'bestel', 'print', 'ontsla', 'pas', 'breng', 'licht',
+  'bel', 'mail', 'informeer', 'stuur', 'vraag', 'verwijs', 'genereer', 'kijk', 'leg', 'overleg', 'bestel', 'print', 'ontsla', 'pas', 'breng', 'licht', 'vertel',
 ]);
 /** Question openers that start a second question after "en" or a comma ("…, en kan hij agressief worden?"). */
 export const questionStarters = new Set(['wat', 'wanneer', 'welke', 'hoe', 'wie', 'waar', 'waarvoor', 'heeft', 'is', 'kan', 'kun', 'staat', 'loopt', 'zijn', 'hebben', 'moet', 'mag', 'wordt']);
@@ -86,7 +86,7 @@ export const negations = new Set(['niet', 'geen', 'niks', 'nee', 'nooit']);
 
 export const honorifics = new Set(['mw', 'mevr', 'mevrouw', 'dhr', 'hr', 'heer', 'meneer', 'mijnheer', 'pt', 'patient', 'patiente', 'client', 'clienten', 'clint', 'pat', 'cl']);
 export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan']);
-export const nameParticles = new Set(['van', 'de', 'der', 'den', 'ter', 'ten', 'te', 'el', 'al', 't', "'t", 'in', 'op', 'la', 'le', 'du', 'da', 'di', 'von', 'vd', 'v', 'd', 'uit', 'het']);
+export const nameParticles = new Set(['van', 'de', 'der', 'den', 'ter', 'ten', 'te', 'el', 'al', 'ben', 'bin', 't', "'t", 'in', 'op', 'la', 'le', 'du', 'da', 'di', 'von', 'vd', 'v', 'd', 'uit', 'het']);
 export const pronouns = new Set(['hij', 'zij', 'ze', 'hem', 'haar', 'diens', 'zijn', 'zn']);
 
 export const weekdays = ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'] as const;
@@ -121,7 +121,8 @@ export const notNames = new Set([
   // Commands of what the reflex does not do, which open a part of their own and are no name.
   'bel', 'mail', 'informeer', 'stuur', 'vraag', 'verwijs', 'genereer', 'kijk', 'leg', 'bestel', 'print', 'breng', 'licht', 'vertel', 'spring', 'begin', 'weet',
   // Spoken hesitations and lead-ins: "eh priscilla was onrustig", "volgens mij heeft Sem …".
-  'eh', 'ehm', 'uh', 'uhm', 'hm', 'volgens', 'denk', 'net', 'hoog', 'kopje', 'achternaam', 'terrein', 'saturatie',
+  'eh', 'ehm', 'uh', 'uhm', 'hm', 'ff', 'volgens', 'denk', 'net', 'hoog', 'kopje', 'achternaam', 'terrein', 'saturatie', 'procent', 'langs', 'plekje', 'tolk',
+  'inschatting', 'hebt', 'heb', 'kijken', 'actuele',
   'plannen', 'zetten', 'doen', 'zoeken', 'checken', 'schoonmaak', 'monteur', 'lift', 'herkansing', 'training', 'schema', 'plan', 'oude', 'zo', 'die', 'daar', 'ja', 'graag', 'maar', 'toch', 'gewoon', 'vervanger',
 ]);
 

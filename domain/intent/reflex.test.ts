@@ -104,6 +104,58 @@ describe('the local reflex', () => {
     ]);
   });
 
+  it('orders an opening "nadat je …" or "voordat je …" clause, and keeps "voordat ik …" as context', () => {
+    expect(classify('Nadat je mevrouw Arslan hebt opgezocht, wil ik haar risicotaxatie zien.').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['zoeken', 'Arslan'],
+      ['risico_query', 'Arslan'],
+    ]);
+    expect(intentsOf('Voordat je de overdracht van Zeynep Aydın geeft, wil ik eerst haar rapportages lezen.')).toEqual(['rapportage', 'overdracht']);
+    expect(intentsOf('Wat moet ik weten over Hamza el Haddaoui voordat ik de dienst overneem?')).toEqual(['overdracht']);
+  });
+
+  it('keeps a note after an order it cannot carry out, goes on with an observation, and asks a second question of the same kind once', () => {
+    expect(classify('ontsla Jan de Vries en maak een notitie dat hij vandaag naar huis gaat').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['unknown', 'Jan de Vries'],
+      ['dagnotitie', 'Jan de Vries'],
+    ]);
+    expect(classify('geef haar extra oxazepam en schrijf het op', active).actions).toMatchObject([
+      { intent: 'unknown' },
+      { intent: 'dagnotitie', entities: { patientName: 'Fatima el Amrani', content: 'Geef haar extra oxazepam', category: 'medicatie' } },
+    ]);
+    expect(classify('Zeynep Aydın heeft last van hoofdpijn en is misselijk').actions).toMatchObject([
+      { intent: 'dagnotitie', entities: { patientName: 'Zeynep Aydın', content: 'Zeynep Aydın heeft last van hoofdpijn en is misselijk' } },
+    ]);
+    expect(intentsOf('Moet ik oppassen met Wesley, kan hij agressief worden?')).toEqual(['risico_query']);
+    expect(intentsOf('Wanneer heeft Gerard Bosch zijn volgende afspraak, en verzet die dan naar maandag')).toEqual(['agenda_query', 'reschedule_appointment']);
+  });
+
+  it('carries the patient of a part said not to be done, and repeats a command for another patient', () => {
+    expect(classify('de afspraak van lieke hoeft niet verzet, annuleer maar').actions).toMatchObject([{ intent: 'cancel_appointment', entities: { patientName: 'Lieke' } }]);
+    expect(classify('zeg maar niet af, schuif de afspraak van kai naar donderdag').actions.map((action) => action.intent)).toEqual(['reschedule_appointment']);
+    expect(classify('zoek mw. Yilmaz op, geen overdracht nodig, wel haar risicos').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['zoeken', 'Yilmaz'],
+      ['risico_query', 'Yilmaz'],
+    ]);
+    expect(classify('noteer bij Priscilla dat ze goed sliep en bij Oumaima dat ze erg onrustig was').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['dagnotitie', 'Priscilla'],
+      ['dagnotitie', 'Oumaima'],
+    ]);
+    // A note's own "niet" is no refusal.
+    expect(classify('noteer dat Dennis niet terug is gekomen na zijn verlof en bel de politie').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['dagnotitie', 'Dennis'],
+      ['unknown', 'Dennis'],
+    ]);
+  });
+
+  it('finds names typed in lower case after a title with a particle, after a spoken hesitation and after a question verb', () => {
+    expect(classify('mevrouw ter horst is vanmiddag met haar dochter gaan wandelen').actions[0]!.entities.patientName).toBe('Ter Horst');
+    expect(classify('eh status intake sjors').actions[0]).toMatchObject({ intent: 'intake_status', entities: { patientName: 'Sjors' } });
+    expect(classify('kan winston agressief worden').actions[0]).toMatchObject({ intent: 'risico_query', entities: { patientName: 'Winston' } });
+    expect(classify('even noteren dat bram vannacht maar drie uur geslapen heeft').actions[0]!.entities.patientName).toBe('Bram');
+    // Where the sentence spells its patient with capitals, lower-case words are no name.
+    expect(classify('Schrijf een rapportage over de insluiting van Shanti Ramdin, en zet daarna de papieren voor de crisismaatregel klaar').actions[1]!.entities.patientName).toBe('Shanti Ramdin');
+  });
+
   it('finds the patient in the note\'s own text, before a verb in lower case and past lower-case nouns', () => {
     expect(classify('Kun je vastleggen dat Sanne ter Horst vannacht is gevallen?').actions[0]!.entities).toMatchObject({ patientName: 'Sanne ter Horst', content: 'Sanne ter Horst is vannacht gevallen.' });
     expect(classify('kees huilt veel vandaag').actions[0]).toMatchObject({ intent: 'dagnotitie', entities: { patientName: 'Kees' } });

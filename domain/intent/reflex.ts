@@ -221,13 +221,23 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
   const inContent = strictContent && !sequenced;
   const starters = inContent ? imperativeStarters : actionStarters;
   if (starters.has(token.norm)) return index;
+  // "zoek mw. Yilmaz op, geen overdracht nodig, wel haar risico's": what is not wanted is a part of its own.
+  if (!inContent && negations.has(token.norm) && tokens.slice(index + 1, index + 3).some((word) => declinable.some((concept) => lookup(word.norm).concepts.has(concept)))) return index;
+  // "…, daarna wil ik zijn rapportages zien": a wish of the clinician's own is a new request.
+  if (!inContent && token.norm === 'wil' && tokens[index + 1]?.norm === 'ik') return index;
   // "wat moet de avonddienst weten over Ruud, en kan hij agressief worden": a second question.
   if (!inContent && asking && questionStarters.has(token.norm)) return index;
   // "…, daarna …", "… en vervolgens …": a sequencing word outside a note's text always starts an action.
-  const afterSequencer = [tokens[from - 1], ...tokens.slice(from, index)].some((word) => word?.kind === 'word' && sequencers.has(word.norm) && word.norm !== 'eerst');
+  const afterSequencer = [tokens[from - 1], ...tokens.slice(from, index)].some((word, at) => {
+    if (word?.kind !== 'word') return false;
+    if (word.norm === 'eerst') return at > 0;
+    // "… en dan …" or "…, dan …" sequences; "verzet die dan naar maandag" does not.
+    if (word.norm === 'dan') return at > 0 || tokens[from - 2]?.kind === 'punct' || tokens[from - 2]?.norm === 'en';
+    return sequencers.has(word.norm);
+  });
   if (!strictContent && afterSequencer && tokens.slice(index, index + 3).filter((word) => word.kind === 'word').length >= 2) return index;
   // "… en een voor Eva", "… en die van Bas": the same action again, for someone else.
-  if (!inContent && elliptic(tokens, index)) return index;
+  if (elliptic(tokens, index) && (!inContent || forSomeoneElse(tokens, index))) return index;
   if (!inContent) {
     // "…, daarna zijn rapportages": a new subject noun after a sequencing word starts an action too.
     for (let ahead = index; ahead < Math.min(tokens.length, index + 3); ahead++) {
@@ -249,8 +259,22 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
 function elliptic(tokens: Token[], at: number): boolean {
   let index = at;
   if (tokens[index]?.norm === 'nog') index++;
-  return ellipsisWords.has(tokens[index]?.norm ?? '') && namePrepositions.has(tokens[index + 1]?.norm ?? '');
+  return (ellipsisWords.has(tokens[index]?.norm ?? '') && namePrepositions.has(tokens[index + 1]?.norm ?? '')) || forSomeoneElse(tokens, index);
 }
+
+/** "… en bij Oumaima dat ze onrustig was", "… en met Bart overmorgen": the same command for another patient. */
+function forSomeoneElse(tokens: Token[], at: number): boolean {
+  const preposition = tokens[at];
+  // Within a part it follows "en"; a part of its own starts with it.
+  if (!preposition || !['bij', 'met', 'voor'].includes(preposition.norm) || (at > 0 && tokens[at - 1]?.norm !== 'en')) return false;
+  const from = honorifics.has(tokens[at + 1]?.norm ?? '') ? at + 2 : at + 1;
+  const span = collectName(tokens, from, true);
+  if (!span) return false;
+  const after = tokens[span.end];
+  return after?.norm === 'dat' || after?.norm === ':' || (after !== undefined && (momentIn(tokens, span.end, Math.min(tokens.length, span.end + 3)).label !== null || timeOf(tokens, span.end) !== null));
+}
+
+const wishWords = new Set(['ik', 'wil', 'wilt', 'willen', 'zou', 'graag']);
 
 /**
  * Splits where the split is clear: after a connector or a punctuation mark that is followed by a
@@ -264,11 +288,25 @@ function splitSegments(tokens: Token[]): Segment[] {
   let inContent = false;
   let sawNote = false;
   let pendingFirst = false;
-  for (let index = 0; index < tokens.length; index++) {
+  // "Nadat je mevrouw Arslan hebt opgezocht, wil ik …": the opening clause is an action of its own,
+  // done first after "nadat", second after "voordat".
+  let openingClause = ['nadat', 'voordat'].includes(tokens[0]?.norm ?? '') && ['je', 'jij', 'u'].includes(tokens[1]?.norm ?? '') ? tokens[0]!.norm : null;
+  if (openingClause) explained.add(0).add(1);
+  for (let index = openingClause ? 2 : 0; index < tokens.length; index++) {
     const token = tokens[index]!;
+    if (openingClause && token.norm === ',' && current.length > 0) {
+      explained.add(index);
+      segments.push({ tokens: current, explained, first: false });
+      current = [];
+      explained = new Set();
+      pendingFirst = openingClause === 'voordat';
+      openingClause = null;
+      continue;
+    }
     // "noteer bij X: …" or "noteer bij X, …": what follows is the note's text.
     if (sawNote && token.kind === 'punct' && (token.norm === ':' || token.norm === ',')) inContent = true;
-    if (token.kind === 'word' && (token.norm === 'nadat' || token.norm === 'voordat') && current.length > 0) {
+    const yourTurn = ['je', 'jij', 'u'].includes(tokens[index + 1]?.norm ?? '');
+    if (token.kind === 'word' && (token.norm === 'nadat' || token.norm === 'voordat') && current.length > 0 && yourTurn) {
       // "plan X nadat je Y hebt gedaan": Y comes first.
       explained.add(index);
       segments.push({ tokens: current, explained, first: false });
@@ -280,11 +318,12 @@ function splitSegments(tokens: Token[]): Segment[] {
       continue;
     }
     const splitter = token.kind === 'punct' || (token.kind === 'word' && connectors.has(token.norm) && token.norm !== 'ook');
-    const ownWords = current.filter((word) => word.kind === 'word' && !fillers.has(word.norm)).length;
+    // "wil ik eerst …" is a wish still to be said, not a part of its own.
+    const ownWords = current.filter((word) => word.kind === 'word' && !fillers.has(word.norm) && !wishWords.has(word.norm)).length;
     const hasSubject = current.some((word) => word.kind === 'word' && [...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept)));
     if (splitter && (ownWords >= 2 || hasSubject)) {
       // "noteer niks, wat …": a negated note has no text, so a question after it is a part of its own.
-      const asking = hasSubject || questionStarters.has(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
+      const asking = questionStarters.has(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
       const next = startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking);
       if (next !== null) {
         for (let skipped = index; skipped < next; skipped++) explained.add(skipped);
@@ -319,7 +358,7 @@ function splitSegments(tokens: Token[]): Segment[] {
 function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
   if (!token || token.kind !== 'word') return false;
   const norm = token.norm;
-  if (norm.length < 2 || /\d/.test(norm) || notNames.has(norm) || hourWords.includes(norm) || dayWords.has(norm) || connectors.has(norm) || pronouns.has(norm) || honorifics.has(norm)) return false;
+  if (norm.length < 2 || /\d/.test(norm) || notNames.has(norm) || actionStarters.has(norm) || hourWords.includes(norm) || dayWords.has(norm) || connectors.has(norm) || pronouns.has(norm) || honorifics.has(norm)) return false;
   if (weekdays.some((day) => norm.startsWith(day)) || norm.startsWith('morgen')) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
   if (/-\p{Ll}/u.test(token.raw)) return false;
@@ -330,6 +369,18 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
   if (!known) return true;
   // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo.
   return capitalisedOk && /^\p{Lu}/u.test(token.raw) && (hit.fuzzy || hit.concepts.size === 0);
+}
+
+/** "mw. van den broek", "mw de graaf": after a title and a particle, an ordinary word is a family name. */
+function familyWord(token: Token): boolean {
+  return token.kind === 'word' && lookup(token.norm).concepts.size === 0 && !notNames.has(token.norm) && !pronouns.has(token.norm) && !dayWords.has(token.norm) && !/\d/.test(token.norm);
+}
+
+/** "hij", "haar", "deze patiënt" refer to a patient; "wat zijn" is a verb. */
+function refersToPatient(tokens: Token[], index: number): boolean {
+  const token = tokens[index]!;
+  if (token.norm === 'deze') return honorifics.has(tokens[index + 1]?.norm ?? '');
+  return pronouns.has(token.norm) && !(token.norm === 'zijn' && ['wat', 'welke', 'er', 'die', 'wie'].includes(tokens[index - 1]?.norm ?? ''));
 }
 
 /** "Bas ter Haar": a capitalised pronoun after a name particle is a family name. */
@@ -367,16 +418,20 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
     if (token.kind !== 'word') break;
     if (nameParticles.has(token.norm)) {
       const next = tokens[index + 1];
-      if (next && (nameParticles.has(next.norm) || isNameLike(next, true) || familyPronoun(next))) {
+      // "het onderdeel", "aan te trekken": an article or an infinitive, no family name.
+      if (token.norm === 'het' && parts.length === 0) break;
+      if (token.norm === 'te' && next?.raw === next?.norm && /en$/.test(next?.norm ?? '')) break;
+      if (next && (nameParticles.has(next.norm) || isNameLike(next, true) || familyPronoun(next) || (capitalisedOk && familyWord(next)))) {
         parts.push(token);
         index++;
         continue;
       }
       break;
     }
-    if (!isNameLike(token, capitalisedOk || parts.length > 0) && !(nameParticles.has(parts.at(-1)?.norm ?? '') && familyPronoun(token))) break;
-    // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb.
-    if (parts.length > 0 && token.raw === token.norm && (looksLikeVerb(token.norm) || describesPatient(token))) break;
+    const afterParticle = nameParticles.has(parts.at(-1)?.norm ?? '');
+    if (!isNameLike(token, capitalisedOk || parts.length > 0) && !(afterParticle && (familyPronoun(token) || (capitalisedOk && familyWord(token))))) break;
+    // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb ("ter horst" is a name).
+    if (parts.length > 0 && !afterParticle && token.raw === token.norm && (looksLikeVerb(token.norm) || describesPatient(token))) break;
     // Typed with capitals, a lower-case word after the name is not part of it ("Bart van Beek missen").
     if (parts.some((part) => /^\p{Lu}/u.test(part.raw)) && !/^\p{Lu}/u.test(token.raw)) break;
     parts.push(token);
@@ -429,8 +484,9 @@ function allNames(tokens: Token[]): string[] {
 function subjectOfContent(tokens: Token[], from: number): NameSpan | null {
   const at = honorifics.has(tokens[from]?.norm ?? '') ? from + 1 : from;
   const token = tokens[at];
-  if (!token || (at === from && !/^\p{Lu}/u.test(token.raw))) return null;
-  return collectName(tokens, at, true);
+  if (!token) return null;
+  // "dat Sanne …", "dat mw. de vos …", and in lower case "dat bram vannacht …" (a clause after "dat" opens with its subject).
+  return collectName(tokens, at, at > from || /^\p{Lu}/u.test(token.raw));
 }
 
 /** Names coordinated with the first: "Kees en Pieter", "van Mo en van Fenna", "mw. Kramer en mw. Smit". */
@@ -450,14 +506,16 @@ function namesAfter(tokens: Token[], first: NameSpan): NameSpan[] {
 }
 
 /** The patient named in a segment: after an honorific, after a preposition, capitalised, or leading. */
-function findName(tokens: Token[]): NameSpan | null {
+function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
   for (let index = 0; index < tokens.length; index++) {
     if (tokens[index]!.kind === 'word' && honorifics.has(tokens[index]!.norm)) {
       const span = collectName(tokens, index + 1, true);
       if (span) return span;
     }
   }
-  const capitalisedName = tokens.some((token, index) => index > 0 && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false));
+  const capitalisedName = typedWithCapitals || tokens.some((token, index) => index > 0 && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false));
+  // "plan voor hem een evaluatie van de separatie": the patient is "hem", "de separatie" no name.
+  const pronounIn = tokens.some((_, index) => refersToPatient(tokens, index));
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (token.kind !== 'word' || !namePrepositions.has(token.norm)) continue;
@@ -467,7 +525,7 @@ function findName(tokens: Token[]): NameSpan | null {
     const from = token.norm === 'van' && ['der', 'den'].includes(tokens[index + 1]?.norm ?? '') ? index : index + 1;
     const span = collectName(tokens, from, false);
     // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
-    if (span && !(capitalisedName && span.name === span.name.toLowerCase())) return span;
+    if (span && !((capitalisedName || pronounIn) && tokens.slice(span.start, span.end).every((part) => part.raw === part.norm))) return span;
   }
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -478,14 +536,17 @@ function findName(tokens: Token[]): NameSpan | null {
       if (span) return span;
     }
   }
-  // Lower-case shorthand: "overdracht jan", "dx jansen", "jan weigerde med".
-  for (let index = 0; index < Math.min(tokens.length, 3); index++) {
+  // Lower-case shorthand: "overdracht jan", "dx jansen", "jan weigerde med", "eh status intake sjors", "kan winston …".
+  for (let index = 0, said = 0; index < tokens.length && said < 3; index++) {
     const token = tokens[index]!;
     if (token.kind !== 'word') break;
+    // A pronoun is the subject ("ze huilt", "je zijn overdracht hebt gegeven"): no name follows.
+    if (refersToPatient(tokens, index)) break;
     const span = collectName(tokens, index, false);
-    if (span) return span;
-    // A pronoun is the subject: "ze huilt al de hele ochtend" names no one.
-    if (pronouns.has(token.norm) || (!lookup(token.norm).concepts.size && !notNames.has(token.norm))) break;
+    if (span && !(capitalisedName && tokens.slice(span.start, span.end).every((part) => part.raw === part.norm))) return span;
+    if (!fillers.has(token.norm)) said++;
+    // Only command, question and subject words come before a shorthand name; "ze huilt" and "vraag een tolk aan" name no one.
+    if (!lookup(token.norm).concepts.size && !honorifics.has(token.norm) && !fillers.has(token.norm) && !actionStarters.has(token.norm) && !questionStarters.has(token.norm)) break;
   }
   // The subject of a question in lower case: "welke afspraken heeft thijs", "wanneer zie ik joris".
   for (let index = 1; index < tokens.length; index++) {
@@ -622,7 +683,7 @@ function contentStart(tokens: Token[]): number | null {
   return null;
 }
 
-function classifySegment(segment: Token[]): Classified {
+function classifySegment(segment: Token[], typedWithCapitals: boolean): Classified {
   const contentAt = contentStart(segment);
   const head = contentAt === null ? segment : segment.slice(0, contentAt - 1);
   const headText = textOf(head);
@@ -638,13 +699,8 @@ function classifySegment(segment: Token[]): Classified {
   }
   const has = (concept: Concept) => hits.has(concept);
   const fuzzyPenalty = (...used: Concept[]) => (used.some((concept) => hits.get(concept) === true) ? 0.07 : 0);
-  const name = findName(head) ?? (contentAt === null ? null : subjectOfContent(segment, contentAt));
-  const hasPronoun = segment.some(
-    (token, index) =>
-      (pronouns.has(token.norm) && !(token.norm === 'zijn' && ['wat', 'welke', 'er', 'die', 'wie'].includes(segment[index - 1]?.norm ?? ''))) ||
-      // "deze patiënt", "deze meneer": the patient open on screen.
-      (token.norm === 'deze' && honorifics.has(segment[index + 1]?.norm ?? '')),
-  );
+  const name = findName(head, typedWithCapitals) ?? (contentAt === null ? null : subjectOfContent(segment, contentAt));
+  const hasPronoun = segment.some((_, index) => refersToPatient(segment, index));
   const words = head.filter((token) => token.kind === 'word');
   const firstWord = words[0]?.norm ?? '';
   const asking = (token: Token) => ['wanneer', 'welke', 'hoe', 'wat', 'wie', 'hoeveel'].includes(token.norm) || (lookup(token.norm).fuzzy && lookup(token.norm).concepts.has('question'));
@@ -850,6 +906,8 @@ interface Part {
   reading: Classified;
   /** The part before it again, for a second patient named with "en": only an action about a patient repeats. */
   repeat?: boolean;
+  /** The patient named in a part said not to be done just before it. */
+  carried?: NameSpan | null;
 }
 
 /** The sentence split into parts in the order they are to be done; negated commands are no part. */
@@ -863,18 +921,24 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
   const parts: Part[] = [];
   let negatedCommands = 0;
   let previousTokens: Token[] = [];
+  // "de afspraak van Lieke hoeft niet verzet, annuleer maar": the patient of a dropped part is the next part's.
+  let carried: NameSpan | null = null;
+  // A sentence that spells a name with capitals ("… van Shanti Ramdin, en … voor de crisismaatregel") has no lower-case names.
+  const typedWithCapitals = tokens.some((token, index) => index > 0 && tokens[index - 1]!.kind === 'word' && /^\p{Lu}\p{Ll}/u.test(token.raw) && isNameLike(token, false));
   segments.forEach((segment, index) => {
     // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
     if (negatesCommand(segment.tokens) || declines(segment.tokens, segments[index + 1]?.tokens)) {
       negatedCommands++;
+      carried = findName(segment.tokens) ?? carried;
       return;
     }
     // An elliptic part ("en een voor Eva") borrows the command word of the part before it.
     const ownStart = segment.tokens.findIndex((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
     const verb = ownStart >= 0 && elliptic(segment.tokens, ownStart) ? commandWordOf(previousTokens) : null;
     const partTokens = verb ? [verb, ...segment.tokens.slice(ownStart)] : segment.tokens;
-    const reading = classifySegment(partTokens);
-    parts.push({ segment, tokens: partTokens, reading });
+    const reading = classifySegment(partTokens, typedWithCapitals);
+    parts.push({ segment, tokens: partTokens, reading, carried: reading.name ? null : carried });
+    carried = null;
     // "zoek Kees en Pieter op", "annuleer de afspraken van Mo en van Fenna": the same action for each.
     for (const other of reading.others) parts.push({ segment, tokens: partTokens, reading: { ...reading, name: other, others: [] }, repeat: true });
     previousTokens = segment.tokens;
@@ -895,7 +959,8 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   const actions: ChainAction[] = [];
   let previousPatient: Pick<Entities, 'patientName' | 'patientId'> | null = null;
   let previousIntent: Intent | null = null;
-  for (const { segment, tokens: partTokens, reading, repeat } of parts) {
+  const pieces: Piece[] = [];
+  for (const { segment, tokens: partTokens, reading, repeat, carried } of parts) {
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } = repeat && previousIntent ? { intent: previousIntent, confidence: actions.at(-1)!.confidence, ambiguous: false } : decideIntent(featuresOf(partTokens, reading), reading);
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
     previousIntent = decided.intent;
@@ -910,7 +975,9 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     if (decided.ambiguous) complex = true;
 
     const entities = { ...found };
-    if (!entities.patientName && patientIntents.has(decided.intent)) {
+    if (!entities.patientName && carried && decided.intent !== 'agenda') entities.patientName = carried.name;
+    // What the reflex cannot do keeps the patient it refers to ("geef haar extra oxazepam"), for the note after it.
+    if (!entities.patientName && (patientIntents.has(decided.intent) || (decided.intent === 'unknown' && (reading.hasPronoun || actions.length > 0)))) {
       const inherited = previousPatient && (reading.hasPronoun || actions.length > 0) ? previousPatient : null;
       if (inherited) Object.assign(entities, inherited);
       else if (reading.hasPronoun && context.activePatient) Object.assign(entities, { patientName: context.activePatient.name, patientId: context.activePatient.id });
@@ -919,8 +986,9 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     // An action about "a patient" with no patient named is most often not about a patient at all.
     const confidence = needsPatient.has(decided.intent) && !entities.patientName ? Math.min(decided.confidence, 0.7) : decided.confidence;
     actions.push({ intent: decided.intent, entities, confidence });
+    pieces.push({ text: originalText(text, segment.tokens), ownName: reading.name !== null, outside: reading.intent === 'unknown' && reading.confidence >= 0.85, question: reading.question });
   }
-  mergeFragments(actions, parts.map((part) => originalText(text, part.segment.tokens)));
+  mergeFragments(actions, pieces);
   // "wat zijn de risico's en diagnoses van Jan": a name said once, at the end, belongs to both.
   for (let index = actions.length - 2; index >= 0; index--) {
     const action = actions[index]!;
@@ -933,28 +1001,63 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   return { actions: actions.slice(0, 5), complex, names: allNames(tokens) };
 }
 
+/** What a part said: its text, whether it named its own patient, whether the rules knew it as something the reflex does not do. */
+interface Piece {
+  text: string;
+  ownName: boolean;
+  outside: boolean;
+  question: boolean;
+}
+
 /**
  * Pieces the split made that are not actions of their own: "…, noteer dat" turns the observation
- * before it into the note; two "unknown" pieces in a row are one thing the reflex did not understand.
+ * before it into the note; "… en is misselijk" goes on with the note before it; a second question
+ * of the same kind about the same patient is one question; two "unknown" pieces in a row are one
+ * thing the reflex did not understand.
  */
-function mergeFragments(actions: ChainAction[], texts: string[]): void {
+function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
   for (let index = actions.length - 1; index > 0; index--) {
     const action = actions[index]!;
     const previous = actions[index - 1]!;
-    const bareNote = action.intent === 'dagnotitie' && (!action.entities.content || /^(dat|het|dit|even|dat even|het ook)?\.?$/i.test(action.entities.content) || /^(dat|het|dit) /i.test(texts[index] ?? '') || /^(zet|noteer|schrijf) (dat|het|dit)\b/i.test(texts[index] ?? ''));
-    if (bareNote && (previous.intent === 'dagnotitie' || previous.intent === 'unknown') && !previous.entities.content?.includes(':')) {
-      const content = previous.entities.content ?? capitalise(texts[index - 1] ?? '');
+    const piece = pieces[index]!;
+    const before = pieces[index - 1]!;
+    const bare = action.intent === 'dagnotitie' && (!action.entities.content || refersBack(piece.text));
+    if (bare && before.outside) {
+      // "geef haar extra oxazepam en schrijf het op": the order is not done here, the note is written.
+      action.entities = { ...action.entities, content: capitalise(before.text), category: categoryOfText(before.text) };
+    } else if (bare && (previous.intent === 'dagnotitie' || previous.intent === 'unknown') && !previous.entities.content?.includes(':')) {
+      const content = previous.entities.content ?? capitalise(before.text);
       actions.splice(index - 1, 2, {
         intent: 'dagnotitie',
         entities: { ...previous.entities, ...action.entities, ...(previous.entities.patientName ? { patientName: previous.entities.patientName } : {}), content, category: previous.entities.category ?? categoryOfText(content) },
         confidence: Math.max(action.confidence, 0.9),
       });
-      texts.splice(index - 1, 2, content);
-    } else if ((action.intent === 'unknown' && previous.intent === 'unknown') || (action.intent === previous.intent && action.intent !== 'dagnotitie' && (texts[index] ?? '').split(/\s+/).length <= 3 && !aboutSomeoneElse(action, previous))) {
+      pieces.splice(index - 1, 2, { ...before, text: content });
+    } else if (previous.intent === 'dagnotitie' && action.intent === 'unknown' && !piece.outside && !piece.ownName && goesOn(piece.text)) {
+      const content = `${(previous.entities.content ?? capitalise(before.text)).replace(/[.\s]+$/, '')} en ${piece.text}`;
+      previous.entities = { ...previous.entities, content, category: categoryOfText(content) };
       actions.splice(index, 1);
-      texts.splice(index - 1, 2, `${texts[index - 1]} ${texts[index]}`);
+      pieces.splice(index - 1, 2, { ...before, text: `${before.text} en ${piece.text}` });
+    } else if ((action.intent === 'unknown' && previous.intent === 'unknown') || (action.intent === previous.intent && action.intent !== 'dagnotitie' && (piece.text.split(/\s+/).length <= 3 || (piece.question && !piece.ownName)) && !aboutSomeoneElse(action, previous))) {
+      actions.splice(index, 1);
+      pieces.splice(index - 1, 2, { ...before, text: `${before.text} ${piece.text}` });
     }
   }
+}
+
+/** "noteer dat", "leg dat vast", "zet het in een notitie", "schrijf het op als incident": a note that says no more than "that". */
+function refersBack(text: string): boolean {
+  const words = tokenize(text).filter((token) => token.kind === 'word');
+  const noteWords: Concept[] = ['noteVerb', 'noteNoun', 'writeVerb'];
+  return words.length > 0 && words.every((token) => backReference.has(token.norm) || fillers.has(token.norm) || pronouns.has(token.norm) || lookup(token.norm).category !== null || noteWords.some((concept) => lookup(token.norm).concepts.has(concept)));
+}
+
+const backReference = new Set(['dat', 'het', 'dit', 'er', 'vast', 'op', 'in', 'een', 'de', 'als', 'zet', 'leg', 'schrijf', 'maak', 'van', 'die', 'ervan', 'erbij', 'bij', 'neer', 'kun', 'kan', 'dit']);
+
+/** "… en is misselijk", "… en heeft niet gegeten": the same observation going on, not a command. */
+function goesOn(text: string): boolean {
+  const first = tokenize(text).find((token) => token.kind === 'word' && !fillers.has(token.norm));
+  return first !== undefined && commonVerbs.has(first.norm) && !text.includes('?');
 }
 
 /** "… en die van Bas": the same intent for another patient is an action of its own. */
@@ -1000,15 +1103,20 @@ function negatesCommand(tokens: Token[]): boolean {
  */
 function declines(tokens: Token[], next: Token[] | undefined): boolean {
   if (!next) return false;
-  const words = tokens.filter((token) => token.kind === 'word').map((token) => token.norm);
-  const negatedAt = words.findIndex((word) => negations.has(word) && word !== 'nee');
-  if (negatedAt < 0) return false;
+  const contentAt = contentStart(tokens);
+  const words = (contentAt === null ? tokens : tokens.slice(0, contentAt)).filter((token) => token.kind === 'word' && !fillers.has(token.norm)).map((token) => token.norm);
   const nextWords = next.filter((token) => token.kind === 'word' && !fillers.has(token.norm)).map((token) => token.norm);
   if (['dat', 'het', 'dit'].includes(nextWords[1] ?? '') || ['dat', 'het', 'dit'].includes(nextWords[0] ?? '')) return false;
-  const commands: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'noteNoun', 'searchVerb', 'writeVerb', 'showVerb', ...subjectConcepts];
-  const asksFor = words.some((word) => commands.some((concept) => lookup(word).concepts.has(concept)));
-  return asksFor || (negatedAt === 0 && words.length <= 4);
+  const isCommand = (word: string) => imperativeStarters.has(word) || declinable.some((concept) => lookup(word).concepts.has(concept));
+  const negated = (at: number) => negations.has(words[at] ?? '') && words[at] !== 'nee';
+  // "geen diagnose, …", "niet de agenda openen, …", "je hoeft niks te plannen, …", "zeg maar niet af, …".
+  if (negated(0)) return words.some(isCommand) || words.length <= 4;
+  const hoeft = words.some((word) => /^hoe(f|ft|ven)$/.test(word)) && words.some((_, at) => negated(at));
+  const commandThenNot = words.some((word, at) => isCommand(word) && (negated(at + 1) || negated(at + 2)));
+  return (hoeft && words.some(isCommand)) || commandThenNot;
 }
+
+const declinable: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'noteNoun', 'searchVerb', 'writeVerb', 'showVerb', ...subjectConcepts];
 
 function tokensBefore(all: Token[], segment: Segment): Token[] {
   const first = segment.tokens[0];
