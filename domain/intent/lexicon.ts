@@ -167,3 +167,9 @@ export const subjectVerbs = new Set(['heeft', 'had', 'zie', 'spreek', 'ziet', 's
 
 /** Words that stand for an action said before: "… en een voor Eva", "… en die van Bas". */
 export const ellipsisWords = new Set(['een', 'die', 'dat', 'eentje']);
+
+/** "wil ik eerst …": the clinician's wish, still to be said; no part of its own. */
+export const wishWords = new Set(['ik', 'wil', 'wilt', 'willen', 'zou', 'graag']);
+
+/** The words of a note that only refers back ("noteer dat", "leg het vast", "zet dat in een notitie"). */
+export const backReference = new Set(['dat', 'het', 'dit', 'er', 'vast', 'op', 'in', 'een', 'de', 'als', 'zet', 'leg', 'schrijf', 'maak', 'van', 'die', 'ervan', 'erbij', 'bij', 'neer', 'kun', 'kan']);

@@ -7,6 +7,7 @@ import type { ChainAction, ClassifyContext, Entities, Intent } from './intent.sc
 import { asMainClause } from './word-order';
 import {
   actionStarters,
+  backReference,
   categoryCues,
   commonVerbs,
   complexityWords,
@@ -32,6 +33,7 @@ import {
   sequencers,
   subjectVerbs,
   weekdays,
+  wishWords,
   type Concept,
 } from './lexicon';
 import { predictIntent } from './intent-model';
@@ -273,8 +275,6 @@ function forSomeoneElse(tokens: Token[], at: number): boolean {
   const after = tokens[span.end];
   return after?.norm === 'dat' || after?.norm === ':' || (after !== undefined && (momentIn(tokens, span.end, Math.min(tokens.length, span.end + 3)).label !== null || timeOf(tokens, span.end) !== null));
 }
-
-const wishWords = new Set(['ik', 'wil', 'wilt', 'willen', 'zou', 'graag']);
 
 /**
  * Splits where the split is clear: after a connector or a punctuation mark that is followed by a
@@ -1051,8 +1051,6 @@ function refersBack(text: string): boolean {
   const noteWords: Concept[] = ['noteVerb', 'noteNoun', 'writeVerb'];
   return words.length > 0 && words.every((token) => backReference.has(token.norm) || fillers.has(token.norm) || pronouns.has(token.norm) || lookup(token.norm).category !== null || noteWords.some((concept) => lookup(token.norm).concepts.has(concept)));
 }
-
-const backReference = new Set(['dat', 'het', 'dit', 'er', 'vast', 'op', 'in', 'een', 'de', 'als', 'zet', 'leg', 'schrijf', 'maak', 'van', 'die', 'ervan', 'erbij', 'bij', 'neer', 'kun', 'kan', 'dit']);
 
 /** "… en is misselijk", "… en heeft niet gegeten": the same observation going on, not a command. */
 function goesOn(text: string): boolean {
