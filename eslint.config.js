@@ -3,6 +3,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Production code never imports test code: fixtures and helpers stay on the test side of the tree.
+const noTests = { group: ['**/tests/*', '**/tests/**'], message: 'Production code does not import from tests/.' };
+const testFiles = ['**/*.test.ts', '**/*.test.tsx'];
+const domainLayers = [
+  { group: ['@temporalio/*'], message: 'domain/ stays free of Temporal; use temporal/ (the client layer) or workers/ (activities).' },
+  { group: ['**/temporal/*', '**/workflows/*', '**/workers/*', '**/app/*'], message: 'domain/ is imported by those layers, not the other way round.' },
+];
+
 export default tseslint.config(
   { ignores: ['build/**', 'public/build/**', '.cache/**', '.data/**', '.toolchain/**', 'node_modules/**', 'test-results/**'] },
   js.configs.recommended,
@@ -29,6 +37,7 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*', 'pg', '@mikro-orm/*', 'openai', '@temporalio/client', '@temporalio/worker', '@temporalio/activity'], message: 'Workflow code does no I/O: that is for activities.' },
             { group: ['**/domain/db/*', '**/*.service', '**/*.entity', '**/*.entities', '**/domain/ai/*', '**/workers/*', '**/temporal/*', '**/app/*'], allowTypeImports: true, message: 'Workflow code imports pure rules and types only.' },
+            noTests,
           ],
         },
       ],
@@ -41,16 +50,16 @@ export default tseslint.config(
   {
     // The clinical model knows nothing of Temporal (ADR 0025): the app's client layer is temporal/.
     files: ['domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@temporalio/*'], message: 'domain/ stays free of Temporal; use temporal/ (the client layer) or workers/ (activities).' },
-            { group: ['**/temporal/*', '**/workflows/*', '**/workers/*', '**/app/*'], message: 'domain/ is imported by those layers, not the other way round.' },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: domainLayers }] },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...domainLayers, noTests] }] },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'temporal/**/*.ts', 'workers/**/*.ts', 'server.ts'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTests] }] },
   },
 );

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { scoreCorpus, type CorpusEntry } from '../domain/intent/corpus';
+import { scoreCorpus, type CorpusEntry } from '../tests/support/intent-corpus';
 import { classifyReflex } from '../domain/intent/reflex';
 import { trainingFiles } from '../scripts/train-intent';
 

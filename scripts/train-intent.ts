@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CorpusEntry } from '../domain/intent/corpus';
-import { scoreCorpus } from '../domain/intent/corpus';
+import { scoreCorpus, type CorpusEntry } from '../tests/support/intent-corpus';
 import { trainIntentModel, swapIntentModel, type Example, type TrainOptions } from '../domain/intent/intent-model';
 import { partFeatures } from '../domain/intent/reflex';
 

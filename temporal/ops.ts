@@ -95,6 +95,8 @@ async function closingError(client: Client, info: WorkflowExecutionInfo): Promis
   }
 }
 
+const failedOutcome = (info: WorkflowExecutionInfo) => info.status.name === 'COMPLETED' && workflowOutcome(info.memo?.outcome) === 'mislukt';
+
 function toExecution(info: WorkflowExecutionInfo): Omit<WorkflowExecution, 'error'> {
   const closeTime = info.closeTime ?? null;
   return {
@@ -124,12 +126,19 @@ export async function recentWorkflows(temporal: () => Promise<Client>, filter: W
   }
   try {
     return await client.withDeadline(Date.now() + timeoutMs, async () => {
-      const infos: WorkflowExecutionInfo[] = [];
-      for await (const info of client.workflow.list({ query: visibilityQuery(filter), pageSize: recentLimit })) {
-        infos.push(info);
-        if (infos.length >= recentLimit) break;
-      }
-      infos.sort((a, b) => b.startTime.getTime() - a.startTime.getTime());
+      const list = async (query: string | undefined) => {
+        const found: WorkflowExecutionInfo[] = [];
+        for await (const info of client.workflow.list({ query, pageSize: recentLimit })) {
+          found.push(info);
+          if (found.length >= recentLimit) break;
+        }
+        return found;
+      };
+      // A chain whose step failed completes in Temporal but is failed to ops (its memo says "mislukt"):
+      // it is listed under "Mislukt" and not under "Voltooid".
+      let infos = (await list(visibilityQuery(filter))).filter((info) => filter.status !== 'Completed' || !failedOutcome(info));
+      if (filter.status === 'Failed') infos.push(...(await list(visibilityQuery({ ...filter, status: 'Completed' }))).filter(failedOutcome));
+      infos = infos.sort((a, b) => b.startTime.getTime() - a.startTime.getTime()).slice(0, recentLimit);
       return Promise.all(
         infos.map(async (info) => {
           const execution = toExecution(info);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { loadCorpus, scoreCorpus, type CorpusEntry } from './corpus';
+import { loadCorpus, scoreCorpus, type CorpusEntry } from '../../tests/support/intent-corpus';
 import { classifyReflex } from './reflex';
 
 const now = new Date('2026-11-22T09:00:00+01:00');

@@ -48,14 +48,27 @@ describe('dictation in Chromium', () => {
   it('records only after a click, shows interim text greyed, and puts the punctuated transcript in the input without sending it', async () => {
     const before = await stats();
     const page = await assistantPage();
+    // Every request for the microphone is counted, from the page's first script on.
+    await page.addInitScript(() => {
+      const media = navigator.mediaDevices;
+      const original = media.getUserMedia.bind(media);
+      Object.assign(window, { microphoneRequests: 0 });
+      media.getUserMedia = (constraints) => {
+        Object.assign(window, { microphoneRequests: (window as unknown as { microphoneRequests: number }).microphoneRequests + 1 });
+        return original(constraints);
+      };
+    });
+    await page.reload({ waitUntil: 'networkidle' });
+    const requests = () => page.evaluate(() => (window as unknown as { microphoneRequests: number }).microphoneRequests);
     const microphone = page.getByRole('button', { name: 'Dicteren starten' });
     await microphone.waitFor();
-    // The page is open with a microphone available, yet nothing streams until the click.
-    await page.waitForTimeout(1000);
+    // The page is open and idle with a microphone available, yet it has not asked for it: nothing can stream before the click.
+    expect(await requests()).toBe(0);
     expect((await stats()).streams).toBe(before.streams);
     expect(await page.getByTestId('dictation-indicator').count()).toBe(0);
 
     await microphone.click();
+    await expect.poll(requests).toBe(1);
     const indicator = page.getByTestId('dictation-indicator');
     await indicator.waitFor();
     expect(await indicator.textContent()).toMatch(/Opname\s*0:0\d/);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { dutchMessages } from '../../domain/shared/errors';
 import { prepareDatabase } from '../../scripts/lib/database';
 import { startEmbeddedPostgres } from '../../scripts/lib/postgres';
@@ -73,7 +73,9 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
     while (writes.filter((write) => write.status === 201).length < 30) await sleep(20);
     phase = 'down';
     await postgres!.stop();
-    await sleep(1500);
+    // Down until the writers have met it: a handful of writes refused while PostgreSQL is gone.
+    const failedAt = writes.length;
+    await vi.waitFor(() => expect(writes.slice(failedAt).filter((write) => write.status !== 201).length).toBeGreaterThanOrEqual(5), { timeout: 15_000, interval: 20 });
     await postgres!.start();
     phase = 'after';
     await Promise.all(writers);

@@ -108,7 +108,8 @@ describe('handover generation on the real Temporal server', () => {
     const incident = summary.aandachtspunten.find((item) => item.bron.id === ids.incident);
     expect(incident?.sourceData).toEqual({ content: expect.stringContaining('sloeg een medepatiënt'), createdBy: expect.any(String) });
     const bp = summary.aandachtspunten.find((item) => item.bron.id === ids.bp);
-    expect(bp ? bp.sourceData : { value: 186, unit: 'mmHg', interpretation: 'HH' }).toEqual({ value: 186, unit: 'mmHg', interpretation: 'HH' });
+    // The very high blood pressure is among the points, and its source data is the measurement itself.
+    expect(bp?.sourceData).toEqual({ value: 186, unit: 'mmHg', interpretation: 'HH' });
     // The model said "let op"; an incident with seclusion makes the sources say "instabiel", and the model cannot lower that.
     expect(summary.meta).toMatchObject({ role: 'psychiater', bron: 'taalmodel', model: 'test-model', ernst: 'instabiel', patientName: 'Marloes van Houten' });
     expect(summary.meta.droppedUncited).toBeGreaterThanOrEqual(2);

@@ -1,7 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
@@ -101,7 +100,8 @@ describe('an intent chain on the real Temporal server', () => {
     const handle = client.workflow.getHandle<typeof intentChain>(chainWorkflowId(prepared.chainId));
     const grant = env.grants.grant(actor, chainWorkflowId(prepared.chainId), 'decision');
     const confirmation = handle.startUpdate(confirmUpdate, { args: [{ grant }], waitForStage: 'ACCEPTED' });
-    await sleep(500);
+    // Temporal holds a workflow task for the Update that no worker is there to take.
+    await vi.waitFor(async () => expect((await handle.describe()).raw.pendingWorkflowTask).toBeTruthy(), { timeout: 10_000, interval: 50 });
     expect(await effects(prepared.chainId, appointmentId, content)).toEqual(untouched);
 
     // Worker B commits step 0 and then dies once before reporting it; Temporal retries the activity.
@@ -182,6 +182,11 @@ describe('an intent chain on the real Temporal server', () => {
       for (let attempt = 0; attempt < 50 && !(seen[chainWorkflowId(theirs.chainId)] && seen[chainWorkflowId(first.chainId)]); attempt++) seen = await outcomes();
       expect(seen[chainWorkflowId(theirs.chainId)]).toBe('mislukt');
       expect(seen[chainWorkflowId(first.chainId)]).toBe('afgewezen');
+      // The status filter goes by how a chain ended: the failed one under "Mislukt", not under "Voltooid".
+      const ids = async (status: 'Failed' | 'Completed') => (await recentWorkflows(async () => client, { type: 'intentChain', status })).map((run) => run.workflowId);
+      expect(await ids('Failed')).toContain(chainWorkflowId(theirs.chainId));
+      expect(await ids('Completed')).not.toContain(chainWorkflowId(theirs.chainId));
+      expect(await ids('Completed')).toContain(chainWorkflowId(first.chainId));
     } finally {
       await worker.stop();
     }

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ClassifyContext, Intent } from './intent.schemas';
-import { classifyReflex } from './reflex';
+import type { ClassifyContext, Intent } from '../../domain/intent/intent.schemas';
+import { classifyReflex } from '../../domain/intent/reflex';
 
-/** The labelled ward sentences in tests/fixtures, shared by the corpus test and the bench. */
+/** The labelled ward sentences in tests/fixtures, shared by the corpus test, the bench and the training script. */
 export interface CorpusEntry {
   input: string;
   context?: ClassifyContext;
@@ -12,7 +12,7 @@ export interface CorpusEntry {
 }
 
 export function loadCorpus(): CorpusEntry[] {
-  return JSON.parse(readFileSync(fileURLToPath(new URL('../../tests/fixtures/intent-corpus.json', import.meta.url)), 'utf8')) as CorpusEntry[];
+  return JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/intent-corpus.json', import.meta.url)), 'utf8')) as CorpusEntry[];
 }
 
 export interface CorpusScore {
