@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoOrganisation, demoPassword } from '../../domain/demo/demo-accounts';
 import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
-import { asOwner } from '../support/factories';
+import { asOwner, createAppointment } from '../support/factories';
 import { baseUrl, json, login } from '../support/http';
 
 let session: SignedInBrowser;
@@ -18,17 +18,14 @@ async function shot(name: string): Promise<void> {
 // The seeded demo ward (domain/demo/demo.seed.ts) has a draft GP letter for Jan de Vries. The
 // nurse reports that he did not come, as the chat would (the rescript API); the psychiatrist reviews.
 beforeAll(async () => {
-  appointmentId = await asOwner(demoOrganisation.id, async (db) => {
+  const { nurse, jan, start } = await asOwner(demoOrganisation.id, async (db) => {
     const nurse = (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!.id;
     const jan = (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!.id;
     // Last week at 10:00 Amsterdam: in the past, and out of the agenda weeks the other browser tests look at.
     const start = new Date(`${new Date(Date.now() - 8 * 24 * 3600_000).toISOString().slice(0, 10)}T09:00:00Z`);
-    const { rows } = await db.query<{ id: string }>(
-      "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id, location) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5, 'Spreekkamer 1') returning id",
-      [demoOrganisation.id, jan, start, new Date(start.getTime() + 45 * 60_000), nurse],
-    );
-    return rows[0]!.id;
+    return { nurse, jan, start };
   });
+  appointmentId = await createAppointment(demoOrganisation.id, { patientId: jan, practitionerId: nurse, startAt: start, location: 'Spreekkamer 1' });
   const { cookie } = await login(demoAccounts.verpleegkundige.email, demoPassword);
   expect((await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie, body: { followUp: 'Wij nemen telefonisch contact met hem op voor een nieuwe afspraak' } })).status).toBe(201);
   const started = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie, body: {} });
@@ -126,16 +123,13 @@ describe('the no-show from the chat in Chromium', () => {
     chatAppointmentId = await asOwner(demoOrganisation.id, async (db) => {
       const nurseId = (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!.id;
       const jan = (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!.id;
-      const { rows } = await db.query<{ id: string }>(
-        "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id, location) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5, 'Spreekkamer 2') returning id",
-        [demoOrganisation.id, jan, start, new Date(start.getTime() + 45 * 60_000), nurseId],
-      );
+      const id = await createAppointment(demoOrganisation.id, { patientId: jan, practitionerId: nurseId, startAt: start, location: 'Spreekkamer 2' });
       // A reminder the no-show process leaves when a review waits too long (workflows/noshow).
       await db.query(
         "insert into nudges (organisation_id, user_id, kind, text, href) values ($1, $2, 'huisartsbrief_beoordelen', 'De huisartsbrief van Jan de Vries over de gemiste afspraak wacht al 3 dagen op beoordeling.', '/brieven')",
         [demoOrganisation.id, nurseId],
       );
-      return rows[0]!.id;
+      return id;
     });
     nurse = await signedInPage('verpleegkundige', baseUrl(), { width: 1440, height: 1000 });
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
+import { asOwner, createReport, createRisk, createVital, fhirPatientBody, signedInUser, validBsns, type RiskFactory, type SignedIn, type VitalFactory } from '../support/factories';
 import { json, request } from '../support/http';
 
 interface Alerts {
@@ -89,33 +89,26 @@ beforeAll(async () => {
   await report(other, ids.foreign, 'incident', 'incident', 'Incident in een andere instelling.');
 
   // No API writes backdated reports, vitals or risk assessments.
-  await asOwner(nurse.organisationId, async (client) => {
-    const org = nurse.organisationId;
-    await client.query(
-      `insert into reports (organisation_id, patient_id, type, category, content, created_by, created_at, shift_date, shift)
-       values ($1, $2, 'incident', 'incident', 'Twee dagen geleden.', $3, now() - interval '2 days', (now() - interval '2 days')::date, 'dag')`,
-      [org, ids.incidents, nurse.user.id],
-    );
-    await client.query(
-      `insert into vital_observations (organisation_id, patient_id, code, label, value, unit, interpretation, observed_at) values
-        ($1, $2, 'temperatuur', 'Temperatuur', 39.6, '°C', 'HH', now() - interval '2 hours'),
-        ($1, $2, 'glucose', 'Glucose', 2.4, 'mmol/l', 'LL', now() - interval '5 hours'),
-        ($1, $2, 'hartfrequentie', 'Hartfrequentie', 104, '/min', 'H', now() - interval '3 hours'),
-        ($1, $2, 'saturatie', 'Saturatie', 97, '%', 'N', now() - interval '1 hour'),
-        ($1, $2, 'temperatuur', 'Temperatuur', 40.1, '°C', 'HH', now() - interval '30 hours')`,
-      [org, ids.vitals],
-    );
-    // The latest assessment per type counts: suïcide rose to hoog, agressie fell back to laag.
-    await client.query(
-      `insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values
-        ($1, $2, 'suïcide', 'gemiddeld', 'Eerdere taxatie', now() - interval '5 days'),
-        ($1, $2, 'suïcide', 'hoog', 'Doodsgedachten geuit', now() - interval '1 day'),
-        ($1, $2, 'agressie', 'hoog', 'Dreigend', now() - interval '4 days'),
-        ($1, $2, 'agressie', 'laag', 'Rustig sinds de nieuwe medicatie', now() - interval '2 days'),
-        ($1, $2, 'zelfverwaarlozing', 'zeer hoog', 'Eet en drinkt niet', now() - interval '6 days')`,
-      [org, ids.risks],
-    );
-  });
+  const org = nurse.organisationId;
+  const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+  await createReport(org, { patientId: ids.incidents, createdBy: nurse.user.id, type: 'incident', category: 'incident', content: 'Twee dagen geleden.', createdAt: ago(48) });
+  const vitals: Omit<VitalFactory, 'patientId'>[] = [
+    { code: 'temperatuur', label: 'Temperatuur', value: 39.6, unit: '°C', interpretation: 'HH', observedAt: ago(2) },
+    { code: 'glucose', label: 'Glucose', value: 2.4, unit: 'mmol/l', interpretation: 'LL', observedAt: ago(5) },
+    { code: 'hartfrequentie', label: 'Hartfrequentie', value: 104, unit: '/min', interpretation: 'H', observedAt: ago(3) },
+    { code: 'saturatie', label: 'Saturatie', value: 97, unit: '%', interpretation: 'N', observedAt: ago(1) },
+    { code: 'temperatuur', label: 'Temperatuur', value: 40.1, unit: '°C', interpretation: 'HH', observedAt: ago(30) },
+  ];
+  for (const vital of vitals) await createVital(org, { patientId: ids.vitals, ...vital });
+  // The latest assessment per type counts: suïcide rose to hoog, agressie fell back to laag.
+  const risks: Omit<RiskFactory, 'patientId'>[] = [
+    { riskType: 'suïcide', riskLevel: 'gemiddeld', rationale: 'Eerdere taxatie', assessedAt: ago(5 * 24) },
+    { riskType: 'suïcide', riskLevel: 'hoog', rationale: 'Doodsgedachten geuit', assessedAt: ago(24) },
+    { riskType: 'agressie', riskLevel: 'hoog', rationale: 'Dreigend', assessedAt: ago(4 * 24) },
+    { riskType: 'agressie', riskLevel: 'laag', rationale: 'Rustig sinds de nieuwe medicatie', assessedAt: ago(2 * 24) },
+    { riskType: 'zelfverwaarlozing', riskLevel: 'zeer hoog', rationale: 'Eet en drinkt niet', assessedAt: ago(6 * 24) },
+  ];
+  for (const risk of risks) await createRisk(org, { patientId: ids.risks, ...risk });
 });
 
 describe('handover overview API', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
+import { asOwner, createAppointment, createGpLetter, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 
 interface ErrorBody {
@@ -29,15 +29,9 @@ async function patient(owner: SignedIn, given: string, family: string, bsn: stri
   return ((await response.json()) as { id: string }).id;
 }
 
-/** No API books an appointment in the past, nor writes a draft letter: both as the table owner. */
-async function appointment(owner: SignedIn, forPatient: string, start: Date, userId = owner.user.id): Promise<string> {
-  return asOwner(owner.organisationId, async (db) => {
-    const { rows } = await db.query<{ id: string }>(
-      "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id",
-      [owner.organisationId, forPatient, start, new Date(start.getTime() + 45 * 60_000), userId],
-    );
-    return rows[0]!.id;
-  });
+/** No API books an appointment in the past, nor writes a draft letter: both through the factories. */
+function appointment(owner: SignedIn, forPatient: string, start: Date, userId = owner.user.id): Promise<string> {
+  return createAppointment(owner.organisationId, { patientId: forPatient, practitionerId: userId, startAt: start });
 }
 
 /** A whole quarter of an hour, `minutes` ago (Europe/Amsterdam is whole hours off UTC). */
@@ -51,15 +45,8 @@ beforeAll(async () => {
   colleagueCookie = (await login(colleague.email, colleague.password)).cookie!;
   colleagueId = colleague.id;
   patientId = await patient(nurse, 'Jan', 'de Vries', validBsns[1]!);
-  letterId = await asOwner(nurse.organisationId, async (db) => {
-    const text = 'Geachte collega Jansen,\n\nHierbij informeren wij u over uw patiënt Jan de Vries.\n\nMet collegiale groet,\n\nDr. A. Arts';
-    const { rows } = await db.query<{ id: string }>(
-      "insert into gp_letters (organisation_id, patient_id, gp_name, gp_practice, subject, original_text, created_by) values ($1, $2, 'Dr. H. Jansen', 'Praktijk Jansen', 'Voortgang', $3, $4) returning id",
-      [nurse.organisationId, patientId, text, nurse.user.id],
-    );
-    await db.query("insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)", [nurse.organisationId, rows[0]!.id, text, nurse.user.id]);
-    return rows[0]!.id;
-  });
+  const text = 'Geachte collega Jansen,\n\nHierbij informeren wij u over uw patiënt Jan de Vries.\n\nMet collegiale groet,\n\nDr. A. Arts';
+  letterId = await createGpLetter(nurse.organisationId, { patientId, createdBy: nurse.user.id, text });
   const foreignPatient = await patient(other, 'Fenna', 'Elders', validBsns[2]!);
   foreignAppointment = await appointment(other, foreignPatient, quarterAgo(60));
 });

@@ -3,6 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { hashPassword } from '../../domain/auth/password';
 import type { Role } from '../../domain/auth/auth.entities';
+import type { RiskLevel } from '../../domain/intake/intake.entities';
+import type { ReportCategory, ReportType } from '../../domain/report/report.schemas';
+import type { Shift } from '../../domain/report/shift';
+import type { Interpretation } from '../../domain/vitals/vitals.entity';
 import { json, login } from './http';
 
 /**
@@ -115,4 +119,112 @@ export async function addRecord(organisationId: string, table: ClinicalTable, va
     client.query<{ id: string }>(`insert into ${table} (${columns.join(', ')}) values (${placeholders}) returning id`, [organisationId, ...Object.values(values)]),
   );
   return rows[0]!.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clinical records as the past left them: no API writes a backdated report, measurement, risk
+// assessment or appointment, so tests that need history write these rows as the table owner.
+
+export interface ReportFactory {
+  patientId: string;
+  createdBy: string;
+  content: string;
+  type?: ReportType;
+  category?: ReportCategory | null;
+  createdAt?: Date | string;
+  includeInHandover?: boolean;
+  /** The shift the report belongs to; its date is the Amsterdam date of `createdAt`. */
+  shift?: Shift;
+}
+
+export async function createReport(organisationId: string, report: ReportFactory): Promise<string> {
+  return insertReturningId(
+    organisationId,
+    `insert into reports (organisation_id, patient_id, type, category, content, include_in_handover, created_by, created_at, shift_date, shift)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, ($8::timestamptz at time zone 'Europe/Amsterdam')::date, $9) returning id`,
+    [organisationId, report.patientId, report.type ?? 'dagnotitie', report.category === undefined ? 'observatie' : report.category, report.content, report.includeInHandover ?? false, report.createdBy, report.createdAt ?? new Date(), report.shift ?? 'dag'],
+  );
+}
+
+export interface VitalFactory {
+  patientId: string;
+  code: string;
+  label: string;
+  value: number;
+  unit: string;
+  interpretation: Interpretation;
+  observedAt?: Date | string;
+}
+
+export async function createVital(organisationId: string, vital: VitalFactory): Promise<string> {
+  return insertReturningId(
+    organisationId,
+    'insert into vital_observations (organisation_id, patient_id, code, label, value, unit, interpretation, observed_at) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
+    [organisationId, vital.patientId, vital.code, vital.label, vital.value, vital.unit, vital.interpretation, vital.observedAt ?? new Date()],
+  );
+}
+
+export interface RiskFactory {
+  patientId: string;
+  riskType: string;
+  riskLevel: RiskLevel;
+  rationale: string;
+  assessedAt?: Date | string;
+}
+
+export async function createRisk(organisationId: string, risk: RiskFactory): Promise<string> {
+  return insertReturningId(
+    organisationId,
+    'insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values ($1, $2, $3, $4, $5, $6) returning id',
+    [organisationId, risk.patientId, risk.riskType, risk.riskLevel, risk.rationale, risk.assessedAt ?? new Date()],
+  );
+}
+
+export interface AppointmentFactory {
+  patientId: string;
+  /** The clinician who sees the patient and owns the appointment. */
+  practitionerId: string;
+  startAt: Date;
+  minutes?: number;
+  type?: string;
+  location?: string | null;
+}
+
+export async function createAppointment(organisationId: string, appointment: AppointmentFactory): Promise<string> {
+  return insertReturningId(
+    organisationId,
+    `insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id, location)
+     values ($1, $2, $3, $4, $5, $6, $6, $7) returning id`,
+    [organisationId, appointment.patientId, appointment.startAt, new Date(appointment.startAt.getTime() + (appointment.minutes ?? 45) * 60_000), appointment.type ?? 'behandelgesprek', appointment.practitionerId, appointment.location ?? null],
+  );
+}
+
+export interface GpLetterFactory {
+  patientId: string;
+  createdBy: string;
+  text: string;
+  subject?: string;
+  gpName?: string;
+  gpPractice?: string;
+}
+
+/** A concept letter to the GP with its first version, as the letter service leaves it. */
+export async function createGpLetter(organisationId: string, letter: GpLetterFactory): Promise<string> {
+  return asOwner(organisationId, async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      'insert into gp_letters (organisation_id, patient_id, gp_name, gp_practice, subject, original_text, created_by) values ($1, $2, $3, $4, $5, $6, $7) returning id',
+      [organisationId, letter.patientId, letter.gpName ?? 'Dr. H. Jansen', letter.gpPractice ?? 'Praktijk Jansen', letter.subject ?? 'Voortgang', letter.text, letter.createdBy],
+    );
+    await client.query("insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)", [
+      organisationId,
+      rows[0]!.id,
+      letter.text,
+      letter.createdBy,
+    ]);
+    return rows[0]!.id;
+  });
+}
+
+async function insertReturningId(organisationId: string, sql: string, values: unknown[]): Promise<string> {
+  return asOwner(organisationId, async (client) => (await client.query<{ id: string }>(sql, values)).rows[0]!.id);
 }

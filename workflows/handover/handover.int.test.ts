@@ -6,10 +6,11 @@ import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
 import { withTenant } from '../../domain/db/tenant';
 import type { HandoverSummary } from '../../domain/handover/handover.schemas';
+import type { ReportCategory, ReportType } from '../../domain/report/report.schemas';
 import { generateHandover, handoverProgress, handoverWorkflowId } from '../../temporal/handover';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
-import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
+import { createOrganisation, createReport, createRisk, createUser, createVital, validBsns } from '../../tests/support/factories';
 import { handoverAnswer } from '../../tests/msw/answers';
 import { mockModel } from '../../tests/msw/model';
 import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
@@ -55,29 +56,16 @@ beforeAll(async () => {
   await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
     patientId = (await createPatient(em, actor, { nameGiven: ['Marloes'], namePrefix: 'van', familyName: 'Houten', bsn: validBsns[6], birthDate: '1988-02-03', gender: 'female' })).id;
   });
-  await asOwner(actor.organisationId, async (db) => {
-    const report = async (type: string, category: string | null, content: string, hours: number, handover = true) =>
-      (await db.query<{ id: string }>(
-        `insert into reports (organisation_id, patient_id, type, category, content, include_in_handover, created_by, created_at, shift_date, shift)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, current_date, 'dag') returning id`,
-        [actor.organisationId, patientId, type, category, content, handover, actor.userId, hoursAgo(hours)],
-      )).rows[0]!.id;
-    ids.incident = await report('incident', 'incident', 'Marloes van Houten sloeg een medepatiënt in de huiskamer; gesepareerd.', 5);
-    ids.refusal = await report('dagnotitie', 'medicatie', 'Weigerde haar avondmedicatie (clozapine), zegt dat het vergif is.', 20);
-    ids.walk = await report('dagnotitie', 'adl', 'Heeft gedoucht en ontbeten, daarna mee met de wandelgroep.', 30);
-    await report('dagnotitie', 'observatie', 'Niet voor de overdracht: rustig.', 10, false);
-    const vital = async (code: string, label: string, value: number, unit: string, interpretation: string) =>
-      (await db.query<{ id: string }>(
-        'insert into vital_observations (organisation_id, patient_id, code, label, value, unit, interpretation, observed_at) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
-        [actor.organisationId, patientId, code, label, value, unit, interpretation, hoursAgo(3)],
-      )).rows[0]!.id;
-    ids.bp = await vital('8480-6', 'Bloeddruk systolisch', 186, 'mmHg', 'HH');
-    ids.pulse = await vital('8867-4', 'Hartfrequentie', 72, '/min', 'N');
-    ids.risk = (await db.query<{ id: string }>(
-      "insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values ($1, $2, 'agressie', 'hoog', 'Twee incidenten deze week.', $3) returning id",
-      [actor.organisationId, patientId, hoursAgo(6)],
-    )).rows[0]!.id;
-  });
+  const org = actor.organisationId;
+  const report = (type: ReportType, category: ReportCategory, content: string, hours: number, includeInHandover = true) =>
+    createReport(org, { patientId, createdBy: actor.userId, type, category, content, createdAt: hoursAgo(hours), includeInHandover });
+  ids.incident = await report('incident', 'incident', 'Marloes van Houten sloeg een medepatiënt in de huiskamer; gesepareerd.', 5);
+  ids.refusal = await report('dagnotitie', 'medicatie', 'Weigerde haar avondmedicatie (clozapine), zegt dat het vergif is.', 20);
+  ids.walk = await report('dagnotitie', 'adl', 'Heeft gedoucht en ontbeten, daarna mee met de wandelgroep.', 30);
+  await report('dagnotitie', 'observatie', 'Niet voor de overdracht: rustig.', 10, false);
+  ids.bp = await createVital(org, { patientId, code: '8480-6', label: 'Bloeddruk systolisch', value: 186, unit: 'mmHg', interpretation: 'HH', observedAt: hoursAgo(3) });
+  ids.pulse = await createVital(org, { patientId, code: '8867-4', label: 'Hartfrequentie', value: 72, unit: '/min', interpretation: 'N', observedAt: hoursAgo(3) });
+  ids.risk = await createRisk(org, { patientId, riskType: 'agressie', riskLevel: 'hoog', rationale: 'Twee incidenten deze week.', assessedAt: hoursAgo(6) });
 });
 
 afterAll(async () => {

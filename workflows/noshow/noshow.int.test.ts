@@ -15,7 +15,7 @@ import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
 import { noShowAnswer } from '../../tests/msw/answers';
 import { mockModel } from '../../tests/msw/model';
-import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
+import { asOwner, createAppointment, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
 import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
 import { createActivities, type Activities } from '../../workers/activities';
 
@@ -43,16 +43,9 @@ async function patientWithDraft(given: string, family: string): Promise<{ patien
 }
 
 /** The nurse's appointment that began `minutesAgo` minutes ago (no API books one in the past). */
-async function appointment(patientId: string, minutesAgo = 30): Promise<string> {
-  return asOwner(nurse.organisationId, async (db) => {
-    const start = new Date(Math.floor((Date.now() - minutesAgo * 60_000) / 300_000) * 300_000);
-    const { rows } = await db.query<{ id: string }>(
-      `insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id)
-       values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id`,
-      [nurse.organisationId, patientId, start, new Date(start.getTime() + 45 * 60_000), nurse.userId],
-    );
-    return rows[0]!.id;
-  });
+function appointment(patientId: string, minutesAgo = 30): Promise<string> {
+  const startAt = new Date(Math.floor((Date.now() - minutesAgo * 60_000) / 300_000) * 300_000);
+  return createAppointment(nurse.organisationId, { patientId, practitionerId: nurse.userId, startAt });
 }
 
 async function facts(appointmentId: string, letterId: string) {
