@@ -136,9 +136,10 @@ export async function recentWorkflows(temporal: () => Promise<Client>, filter: W
       };
       // A chain whose step failed completes in Temporal but is failed to ops (its memo says "mislukt"):
       // it is listed under "Mislukt" and not under "Voltooid".
-      let infos = (await list(visibilityQuery(filter))).filter((info) => filter.status !== 'Completed' || !failedOutcome(info));
-      if (filter.status === 'Failed') infos.push(...(await list(visibilityQuery({ ...filter, status: 'Completed' }))).filter(failedOutcome));
-      infos = infos.sort((a, b) => b.startTime.getTime() - a.startTime.getTime()).slice(0, recentLimit);
+      const [listed, completedFailed] = await Promise.all([list(visibilityQuery(filter)), filter.status === 'Failed' ? list(visibilityQuery({ ...filter, status: 'Completed' })) : []]);
+      const infos = [...listed.filter((info) => filter.status !== 'Completed' || !failedOutcome(info)), ...completedFailed.filter(failedOutcome)]
+        .sort((a, b) => b.startTime.getTime() - a.startTime.getTime())
+        .slice(0, recentLimit);
       return Promise.all(
         infos.map(async (info) => {
           const execution = toExecution(info);

@@ -239,7 +239,8 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
   });
   if (!strictContent && afterSequencer && tokens.slice(index, index + 3).filter((word) => word.kind === 'word').length >= 2) return index;
   // "… en een voor Eva", "… en die van Bas": the same action again, for someone else.
-  if (elliptic(tokens, index) && (!inContent || forSomeoneElse(tokens, index))) return index;
+  // Inside a note's text only "… en bij X dat …" is; "en een voor …" may be the note's own words.
+  if (inContent ? forSomeoneElse(tokens, index) : elliptic(tokens, index)) return index;
   if (!inContent) {
     // "…, daarna zijn rapportages": a new subject noun after a sequencing word starts an action too.
     for (let ahead = index; ahead < Math.min(tokens.length, index + 3); ahead++) {
@@ -505,6 +506,10 @@ function namesAfter(tokens: Token[], first: NameSpan): NameSpan[] {
   return others;
 }
 
+function typedLower(tokens: Token[], span: NameSpan): boolean {
+  return tokens.slice(span.start, span.end).every((part) => part.raw === part.norm);
+}
+
 /** The patient named in a segment: after an honorific, after a preposition, capitalised, or leading. */
 function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
   for (let index = 0; index < tokens.length; index++) {
@@ -525,7 +530,7 @@ function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
     const from = token.norm === 'van' && ['der', 'den'].includes(tokens[index + 1]?.norm ?? '') ? index : index + 1;
     const span = collectName(tokens, from, false);
     // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
-    if (span && !((capitalisedName || pronounIn) && tokens.slice(span.start, span.end).every((part) => part.raw === part.norm))) return span;
+    if (span && !((capitalisedName || pronounIn) && typedLower(tokens, span))) return span;
   }
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -543,7 +548,7 @@ function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
     // A pronoun is the subject ("ze huilt", "je zijn overdracht hebt gegeven"): no name follows.
     if (refersToPatient(tokens, index)) break;
     const span = collectName(tokens, index, false);
-    if (span && !(capitalisedName && tokens.slice(span.start, span.end).every((part) => part.raw === part.norm))) return span;
+    if (span && !(capitalisedName && typedLower(tokens, span))) return span;
     if (!fillers.has(token.norm)) said++;
     // Only command, question and subject words come before a shorthand name; "ze huilt" and "vraag een tolk aan" name no one.
     if (!lookup(token.norm).concepts.size && !honorifics.has(token.norm) && !fillers.has(token.norm) && !actionStarters.has(token.norm) && !questionStarters.has(token.norm)) break;
@@ -662,6 +667,8 @@ interface Classified {
   others: NameSpan[];
   head: Token[];
   contentAt: number | null;
+  /** Something the reflex never does (discharge, an order, a call): its intent is "unknown" for certain. */
+  outside: boolean;
 }
 
 function textOf(tokens: Token[]): string {
@@ -711,7 +718,7 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   const propose = (intent: Intent, confidence: number) => candidates.push({ intent, confidence });
 
   const outside = outOfScope.some((pattern) => pattern.test(headText)) || (orderVerbs.test(headText) && (dose.test(headText) || medicationCue));
-  const reading = { hasPronoun, question, name, others: name ? namesAfter(head, name) : [], head, contentAt };
+  const reading = { hasPronoun, question, name, others: name ? namesAfter(head, name) : [], head, contentAt, outside };
   if (outside) return { intent: 'unknown', confidence: 0.85, rivals: [], ambiguous: false, ...reading };
 
   const noteHead = has('noteNoun') || (has('noteVerb') && !has('appointmentNoun'));
@@ -961,8 +968,8 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   let previousIntent: Intent | null = null;
   const pieces: Piece[] = [];
   for (const { segment, tokens: partTokens, reading, repeat, carried } of parts) {
-    const decided: { intent: Intent; confidence: number; ambiguous: boolean } = repeat && previousIntent ? { intent: previousIntent, confidence: actions.at(-1)!.confidence, ambiguous: false } : decideIntent(featuresOf(partTokens, reading), reading);
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
+    const decided: { intent: Intent; confidence: number; ambiguous: boolean } = repeat ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false } : decideIntent(featuresOf(partTokens, reading), reading);
     previousIntent = decided.intent;
     const found = entitiesFor(decided.intent, text, partTokens, reading, now);
     const contentAt = contentStart(segment.tokens);
@@ -986,7 +993,7 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     // An action about "a patient" with no patient named is most often not about a patient at all.
     const confidence = needsPatient.has(decided.intent) && !entities.patientName ? Math.min(decided.confidence, 0.7) : decided.confidence;
     actions.push({ intent: decided.intent, entities, confidence });
-    pieces.push({ text: originalText(text, segment.tokens), ownName: reading.name !== null, outside: reading.intent === 'unknown' && reading.confidence >= 0.85, question: reading.question });
+    pieces.push({ text: originalText(text, segment.tokens), ownName: reading.name !== null, outside: reading.outside, question: reading.question });
   }
   mergeFragments(actions, pieces);
   // "wat zijn de risico's en diagnoses van Jan": a name said once, at the end, belongs to both.
