@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import eslintConfigPrettier from 'eslint-config-prettier/flat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -8,7 +9,10 @@ const noTests = { group: ['**/tests/*', '**/tests/**'], message: 'Production cod
 const testFiles = ['**/*.test.ts', '**/*.test.tsx'];
 const domainLayers = [
   { group: ['@temporalio/*'], message: 'domain/ stays free of Temporal; use temporal/ (the client layer) or workers/ (activities).' },
-  { group: ['**/temporal/*', '**/workflows/*', '**/workers/*', '**/app/*'], message: 'domain/ is imported by those layers, not the other way round.' },
+  {
+    group: ['**/temporal/*', '**/workflows/*', '**/workers/*', '**/app/*'],
+    message: 'domain/ is imported by those layers, not the other way round.',
+  },
 ];
 
 export default tseslint.config(
@@ -35,15 +39,34 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'pg', '@mikro-orm/*', 'openai', '@temporalio/client', '@temporalio/worker', '@temporalio/activity'], message: 'Workflow code does no I/O: that is for activities.' },
-            { group: ['**/domain/db/*', '**/*.service', '**/*.entity', '**/*.entities', '**/domain/ai/*', '**/workers/*', '**/temporal/*', '**/app/*'], allowTypeImports: true, message: 'Workflow code imports pure rules and types only.' },
+            {
+              group: ['node:*', 'pg', '@mikro-orm/*', 'openai', '@temporalio/client', '@temporalio/worker', '@temporalio/activity'],
+              message: 'Workflow code does no I/O: that is for activities.',
+            },
+            {
+              group: [
+                '**/domain/db/*',
+                '**/*.service',
+                '**/*.entity',
+                '**/*.entities',
+                '**/domain/ai/*',
+                '**/workers/*',
+                '**/temporal/*',
+                '**/app/*',
+              ],
+              allowTypeImports: true,
+              message: 'Workflow code imports pure rules and types only.',
+            },
             noTests,
           ],
         },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use workflow-safe randomness (uuid4 from @temporalio/workflow).' },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: 'Use workflow-safe randomness (uuid4 from @temporalio/workflow).',
+        },
       ],
     },
   },
@@ -62,4 +85,6 @@ export default tseslint.config(
     ignores: testFiles,
     rules: { 'no-restricted-imports': ['error', { patterns: [noTests] }] },
   },
+  // Layout is Prettier's (`npm run format`); the linter keeps to correctness and boundaries.
+  eslintConfigPrettier,
 );

@@ -8,7 +8,15 @@ import { answerWindowRequests, MemoryWindows } from './domain/shared/rate-limit'
 import { speechConnectSource } from './domain/speech/speech.port';
 import { compressResponses } from './app/compression.server';
 import { remixHandler } from './app/remix-adapter.server';
-import { answerClientError, answerExpectContinue, closeWhenBodyUnread, hardening, lastResort, limitBody, malformedApiPath } from './app/security.server';
+import {
+  answerClientError,
+  answerExpectContinue,
+  closeWhenBodyUnread,
+  hardening,
+  lastResort,
+  limitBody,
+  malformedApiPath,
+} from './app/security.server';
 
 const env = loadEnvOrExit();
 
@@ -59,7 +67,10 @@ async function serve(env: Env): Promise<void> {
   if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
   // Bodies are read, within their limit, before any route (ADR 0024).
   app.use(limitBody);
-  app.all('*', remixHandler(build, (req, res) => ({ clientAddress: req.ip ?? null, cspNonce: res.locals.cspNonce as string })));
+  app.all(
+    '*',
+    remixHandler(build, (req, res) => ({ clientAddress: req.ip ?? null, cspNonce: res.locals.cspNonce as string })),
+  );
   app.use(lastResort);
 
   const server = app.listen(env.PORT, env.HOST, () => {

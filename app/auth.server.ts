@@ -5,7 +5,16 @@ import { env } from '../domain/config/env';
 import { roles, type Role } from '../domain/auth/auth.schemas';
 import { LoginThrottle } from '../domain/auth/login-throttle';
 import { AppError } from '../domain/shared/errors';
-import { invalidCredentialsMessage, isClinician, login, resolveSession, revokeSession, type ClinicalUser, type CurrentUser, type StartedSession } from '../domain/auth/session.service';
+import {
+  invalidCredentialsMessage,
+  isClinician,
+  login,
+  resolveSession,
+  revokeSession,
+  type ClinicalUser,
+  type CurrentUser,
+  type StartedSession,
+} from '../domain/auth/session.service';
 import { demoAccounts, demoPassword } from '../domain/demo/demo-accounts';
 import { getOrm } from './services.server';
 import { recordRefusal } from './tenant.server';

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressResponses, preferredEncoding } from './compression.server';
 
 const chrome = 'gzip, deflate, br, zstd';
-const large = { appointments: Array.from({ length: 2000 }, (_, index) => ({ id: `afspraak-${index}`, patientName: 'Jan de Vries', status: 'gepland' })) };
+const large = {
+  appointments: Array.from({ length: 2000 }, (_, index) => ({ id: `afspraak-${index}`, patientName: 'Jan de Vries', status: 'gepland' })),
+};
 
 describe('choosing the encoding', () => {
   it('prefers zstd, then brotli, then gzip, among what the client accepts', () => {
@@ -104,22 +106,31 @@ describe('compressing responses', () => {
   function get(path: string, acceptEncoding?: string, method = 'GET'): Promise<Raw> {
     return new Promise((resolve, reject) => {
       const started = Date.now();
-      const request = http.request({ host: '127.0.0.1', port, path, method, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (response) => {
-        const chunks: Buffer[] = [];
-        const arrivals: number[] = [];
-        response.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          arrivals.push(Date.now() - started);
-        });
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks), arrivals }));
-      });
+      const request = http.request(
+        { host: '127.0.0.1', port, path, method, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          const arrivals: number[] = [];
+          response.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            arrivals.push(Date.now() - started);
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks), arrivals }),
+          );
+        },
+      );
       request.on('error', reject);
       request.end();
     });
   }
 
   it('sends a large JSON answer in the best encoding the client takes, byte for byte the same once unpacked', async () => {
-    for (const [accept, expected] of [[chrome, 'zstd'], ['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [accept, expected] of [
+      [chrome, 'zstd'],
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const raw = await get('/groot', accept);
       expect(raw.headers['content-encoding'], accept).toBe(expected);
       expect(raw.headers['content-length']).toBeUndefined();

@@ -40,7 +40,8 @@ function worthCompressing(res: Response, status: number, knownLength: number | u
 const asBuffer = (chunk: unknown, encoding: unknown) =>
   typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : (chunk as Buffer);
 
-const chunkLength = (chunk: unknown) => (typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk instanceof Uint8Array ? chunk.length : 0);
+const chunkLength = (chunk: unknown) =>
+  typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk instanceof Uint8Array ? chunk.length : 0;
 
 /**
  * Compresses responses with zstd, brotli or gzip, whichever the client accepts first in that order

@@ -57,7 +57,13 @@ export function handleDataRequest(response: Response): Response {
  * Remix's default Node entry, plus the CSP nonce (ADR 0017): the server sets a fresh nonce per
  * response (server.ts) and only scripts carrying it run, so no injected inline script can.
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   const nonce = loadContext.cspNonce ?? '';
   noStore(responseHeaders);
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
@@ -81,7 +87,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell reject and are logged by Remix; only log later ones, by class.
-          if (shellRendered) console.error(`[render] ${error instanceof Error ? `${error.name}\n${error.stack ?? ''}` : 'non-error thrown'}`);
+          if (shellRendered)
+            console.error(`[render] ${error instanceof Error ? `${error.name}\n${error.stack ?? ''}` : 'non-error thrown'}`);
         },
       },
     );

@@ -30,19 +30,29 @@ export async function searchBundle(actor: AuditActor, request: Request, type: st
   if (type === 'Patient') {
     const { page, search, contacts } = await audited(actor, { action: 'search', resourceType: 'Patient' }, async (em) => {
       const found = await searchFhirPatients(em, actor, query, { strict });
-      return { ...found, contacts: await contactPersonsByPatient(em, found.page.items.map((patient) => patient.id)) };
+      return {
+        ...found,
+        contacts: await contactPersonsByPatient(
+          em,
+          found.page.items.map((patient) => patient.id),
+        ),
+      };
     });
     const resources = page.items.map((patient) => toFhirPatient(patient, contacts.get(patient.id)));
     return searchsetBundle({ ...page, resources }, selfUrl, search, defaultSort(patientSearch));
   }
   const definition = clinicalResource(type);
-  const { page, search } = await audited(actor, { action: 'search', resourceType: type }, (em) => searchClinical(em, actor, definition, query, { strict }));
+  const { page, search } = await audited(actor, { action: 'search', resourceType: type }, (em) =>
+    searchClinical(em, actor, definition, query, { strict }),
+  );
   return searchsetBundle(page, selfUrl, search, defaultSort(definition.search));
 }
 
 /** One clinical resource by id, with its version as ETag. */
 export async function readResponse(actor: AuditActor, type: string, id: string) {
   const definition = clinicalResource(type);
-  const resource = await audited(actor, { action: 'read', resourceType: type, resourceId: uuidOrNull(id) }, (em) => readClinical(em, actor, definition, id));
+  const resource = await audited(actor, { action: 'read', resourceType: type, resourceId: uuidOrNull(id) }, (em) =>
+    readClinical(em, actor, definition, id),
+  );
   return { resource, etag: `W/"${resource.meta?.versionId ?? '1'}"` };
 }

@@ -12,7 +12,8 @@ export function fhirResponse(resource: unknown, init: ResponseInit = {}): Respon
 /** Every error of a FHIR route, the session's 401 and the role's 403 included, as an OperationOutcome. */
 function fhirError(error: unknown): Response {
   const appError = error instanceof AppError ? error : new AppError('internal', dutchMessages.internal);
-  if (!(error instanceof AppError)) console.error(`[fhir] ${error instanceof Error ? `${error.name}\n${error.stack ?? ''}` : 'non-error thrown'}`);
+  if (!(error instanceof AppError))
+    console.error(`[fhir] ${error instanceof Error ? `${error.name}\n${error.stack ?? ''}` : 'non-error thrown'}`);
   const allow = allowedMethods(appError);
   return fhirResponse(operationOutcome(appError), { status: appError.status, headers: allow ? { Allow: allow } : {} });
 }

@@ -31,7 +31,10 @@ export function errorResponse(thrown: unknown): Response {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   const allow = allowedMethods(error);
   if (allow) headers.set('Allow', allow);
-  const retryAfter = error instanceof AppError && error.code === 'rate_limited' ? (error.details as { retryAfter?: unknown } | undefined)?.retryAfter : undefined;
+  const retryAfter =
+    error instanceof AppError && error.code === 'rate_limited'
+      ? (error.details as { retryAfter?: unknown } | undefined)?.retryAfter
+      : undefined;
   if (typeof retryAfter === 'number') headers.set('Retry-After', String(retryAfter));
   return Response.json(body, { status, headers });
 }
@@ -42,7 +45,10 @@ export function errorResponse(thrown: unknown): Response {
  * or unexpected error becomes the contract's error body.
  */
 /** `render` answers every error, the session's 401 and the role's 403 included (FHIR routes answer an OperationOutcome). */
-export function apiRoute<T>(handler: (args: Args & { user: ClinicalUser }) => Promise<T>, render: (error: unknown) => Response = errorResponse) {
+export function apiRoute<T>(
+  handler: (args: Args & { user: ClinicalUser }) => Promise<T>,
+  render: (error: unknown) => Response = errorResponse,
+) {
   return guardedRoute(
     async (user, args) => {
       if (isClinician(user)) return user;
@@ -63,7 +69,12 @@ export function sessionCheckRoute<T>(handler: (args: Args & { user: CurrentUser 
   return guardedRoute(async (user) => user, handler, { touch: false });
 }
 
-function guardedRoute<U extends CurrentUser, T>(admit: (user: CurrentUser, args: Args) => Promise<U>, handler: (args: Args & { user: U }) => Promise<T>, session = { touch: true }, render: (error: unknown) => Response = errorResponse) {
+function guardedRoute<U extends CurrentUser, T>(
+  admit: (user: CurrentUser, args: Args) => Promise<U>,
+  handler: (args: Args & { user: U }) => Promise<T>,
+  session = { touch: true },
+  render: (error: unknown) => Response = errorResponse,
+) {
   return async (args: Args): Promise<Response> => {
     try {
       const user = await getCurrentUser(args.request, session);
@@ -94,7 +105,8 @@ export function queryParams(request: Request, keys: readonly string[]): Record<s
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-const methodWords = (methods: readonly Method[]) => (methods.length > 1 ? `${methods.slice(0, -1).join(', ')} of ${methods.at(-1)}` : methods[0]);
+const methodWords = (methods: readonly Method[]) =>
+  methods.length > 1 ? `${methods.slice(0, -1).join(', ')} of ${methods.at(-1)}` : methods[0];
 
 /** 405 with the methods the route does answer, which `errorResponse` sends as the `Allow` header. */
 export function methodNotAllowed(allowed: readonly Method[]): AppError {

@@ -9,7 +9,10 @@ import { refuse } from './security.server';
  * one `limitBody` already read within its limit (`res.locals.body`), and an error response that
  * comes without a body (Remix answers some failures with an empty 500) gets the Dutch page or JSON.
  */
-export function remixHandler(build: ServerBuild, loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext): RequestHandler {
+export function remixHandler(
+  build: ServerBuild,
+  loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
+): RequestHandler {
   const handle = createRequestHandler(build, build.mode);
   return async (req, res, next) => {
     try {

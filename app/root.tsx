@@ -22,7 +22,11 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* As raw HTML: React escapes the quotes of a text child differently on server and client. */}
-        <style dangerouslySetInnerHTML={{ __html: `@font-face{font-family:'Inter';font-style:normal;font-display:swap;font-weight:100 900;src:url(${interFont}) format('woff2-variations');}` }} />
+        <style
+          dangerouslySetInnerHTML={{
+            __html: `@font-face{font-family:'Inter';font-style:normal;font-display:swap;font-weight:100 900;src:url(${interFont}) format('woff2-variations');}`,
+          }}
+        />
         <Meta />
         <Links />
       </head>

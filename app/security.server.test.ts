@@ -14,7 +14,9 @@ describe('cross-site request refusal (CSRF)', () => {
   });
 
   it('refuses writes another site makes a browser send', () => {
-    expect(isCrossSiteWrite('POST', headers({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', host: 'epd.test' }))).toBe(true);
+    expect(isCrossSiteWrite('POST', headers({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', host: 'epd.test' }))).toBe(
+      true,
+    );
     expect(isCrossSiteWrite('DELETE', headers({ 'sec-fetch-site': 'same-site', host: 'epd.test' }))).toBe(true);
     expect(isCrossSiteWrite('PUT', headers({ origin: 'https://evil.example', host: 'epd.test' }))).toBe(true);
     expect(isCrossSiteWrite('POST', headers({ origin: 'null', host: 'epd.test' }))).toBe(true);

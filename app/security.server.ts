@@ -80,7 +80,14 @@ function wantsPage(req: Request): boolean {
 }
 
 /** A request refused before any route: JSON for the API, a Dutch page for a page; never cached. */
-export function refuse(req: Request, res: Response, status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): void {
+export function refuse(
+  req: Request,
+  res: Response,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
   if (wantsPage(req)) res.type('html').send(errorPageHtml(status, message));
   else res.json({ error: { code, message } });
@@ -158,7 +165,12 @@ export function answerExpectContinue(handle: (req: IncomingMessage, res: ServerR
     const length = declaredLength(req);
     if (length !== null && length > limit) {
       const body = JSON.stringify({ error: { code: 'too_large', message: tooLargeMessage(limit) } });
-      res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', Connection: 'close' });
+      res.writeHead(413, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+        'Cache-Control': 'no-store',
+        Connection: 'close',
+      });
       res.end(body);
       return;
     }
@@ -216,5 +228,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     ? ['431 Request Header Fields Too Large', 'De aanvraag is te groot: te lange adresregel of kopteksten.']
     : ['400 Bad Request', 'De aanvraag is ongeldig en kon niet worden gelezen.'];
   const body = JSON.stringify({ error: { code: 'validation_failed', message } });
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

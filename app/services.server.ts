@@ -24,7 +24,11 @@ export function getOrm(): Promise<MikroORM> {
  * connection is forgotten so the next request tries again.
  */
 export function getTemporal(): Promise<TemporalDeps> {
-  globals.__ggzTemporal ??= connectTemporal({ address: env().TEMPORAL_ADDRESS, namespace: env().TEMPORAL_NAMESPACE, payloadKeys: env().payloadKeys }).catch((error: unknown) => {
+  globals.__ggzTemporal ??= connectTemporal({
+    address: env().TEMPORAL_ADDRESS,
+    namespace: env().TEMPORAL_NAMESPACE,
+    payloadKeys: env().payloadKeys,
+  }).catch((error: unknown) => {
     globals.__ggzTemporal = undefined;
     // A configuration error is said once per attempt, so the 503s that follow have a reason in the log.
     if (error instanceof Error && error.message === missingKeys) console.error(`[temporal] ${missingKeys}`);

@@ -8,7 +8,14 @@ import { uuidOrNull } from '../domain/shared/ids';
 import { getOrm } from './services.server';
 
 export function actorFor(user: CurrentUser, context: AppLoadContext, channel: AuditActor['channel']): AuditActor {
-  return { organisationId: user.organisationId, userId: user.id, role: user.role, channel, clientAddress: context.clientAddress ?? null, sessionId: user.sessionId };
+  return {
+    organisationId: user.organisationId,
+    userId: user.id,
+    role: user.role,
+    channel,
+    clientAddress: context.clientAddress ?? null,
+    sessionId: user.sessionId,
+  };
 }
 
 /** Runs a use case in the user's organisation (RLS) with its own EntityManager and transaction. */
@@ -21,7 +28,14 @@ export async function audited<T>(actor: AuditActor, attempt: AuditEntry, work: (
   return runAudited(await getOrm(), actor, attempt, work);
 }
 
-const actionByMethod: Record<string, AuditAction> = { GET: 'read', HEAD: 'read', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+const actionByMethod: Record<string, AuditAction> = {
+  GET: 'read',
+  HEAD: 'read',
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
 // Where a URL names a patient: record pages, the FHIR Patient, the handover, and the treatment plan
 // when read (a PUT there names a plan version), else the `patientId` of the query.
 const patientInPath = /^\/(?:patients|api\/fhir\/Patient|api\/overdracht)\/([0-9a-f-]{36})(?:\/|$)/i;

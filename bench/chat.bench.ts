@@ -16,7 +16,8 @@ const model = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
     response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    const chunk = (content: string) => `data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', created: 0, model: 'bench', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+    const chunk = (content: string) =>
+      `data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', created: 0, model: 'bench', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
     firstTokenAt.push(performance.now());
     response.write(chunk('Dagnotitie '));
     response.write(chunk('staat klaar.'));
@@ -33,7 +34,10 @@ try {
   await stack.ownerOrm.em.fork().transactional(async (em) => {
     await em.execute("select set_config('app.organisation_id', ?, true)", [stack.organisationId]);
     for (let index = 0; index < users; index++) {
-      await em.execute("insert into users (organisation_id, email, display_name, role, password_hash) values (?, ?, 'Bench', 'verpleegkundige', ?)", [stack.organisationId, `chat-${index}@ggz-epd.test`, password]);
+      await em.execute(
+        "insert into users (organisation_id, email, display_name, role, password_hash) values (?, ?, 'Bench', 'verpleegkundige', ?)",
+        [stack.organisationId, `chat-${index}@ggz-epd.test`, password],
+      );
     }
   });
   await stack.serve({ OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: modelUrl });
@@ -59,7 +63,9 @@ try {
   latencies.sort((a, b) => a - b);
   const at = (p: number) => percentile(latencies, p * 100);
   log(`chat: model's first token → first SSE byte at the client, ${latencies.length} requests through the app`);
-  log(`chat first byte: p50 ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · max ${latencies.at(-1)!.toFixed(1)} ms (target ≤ 20 ms)`);
+  log(
+    `chat first byte: p50 ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · max ${latencies.at(-1)!.toFixed(1)} ms (target ≤ 20 ms)`,
+  );
 } finally {
   model.close();
   await stack.stop();

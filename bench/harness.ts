@@ -47,18 +47,20 @@ export async function startBench(name: string, embeddedPort: number, database = 
   await ownerOrm.em.fork().transactional(async (em) => {
     await em.execute("select set_config('app.organisation_id', ?, true)", [organisationId]);
     await em.execute('insert into organisations (id, name) values (?, ?)', [organisationId, 'Benchmark-afdeling']);
-    await em.execute("insert into users (id, organisation_id, email, display_name, role, password_hash) values (?, ?, ?, 'Bench', 'psychiater', ?)", [
-      userId,
-      organisationId,
-      email,
-      await hashPassword('bench'),
-    ]);
+    await em.execute(
+      "insert into users (id, organisation_id, email, display_name, role, password_hash) values (?, ?, ?, 'Bench', 'psychiater', ?)",
+      [userId, organisationId, email, await hashPassword('bench')],
+    );
   });
   const buildEnv = { ...process.env, REMIX_SERVER_BUILD_PATH: `${buildDir}/index.js`, REMIX_ASSETS_BUILD_DIR: `${buildDir}/public` };
   const building = run(process.execPath, [remixCli, 'build'], { env: buildEnv, stdio: 'ignore' });
   let baseUrl = '';
   const loginAs = async (userEmail: string, password: string) => {
-    const login = await fetch(`${baseUrl}/login`, { method: 'POST', body: new URLSearchParams({ email: userEmail, password }), redirect: 'manual' });
+    const login = await fetch(`${baseUrl}/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: userEmail, password }),
+      redirect: 'manual',
+    });
     return login.headers.get('set-cookie')!.split(';')[0]!;
   };
 
@@ -75,7 +77,13 @@ export async function startBench(name: string, embeddedPort: number, database = 
       await building;
       // What autovacuum does on a live ward after a bulk load: merge GIN pending lists, set the visibility map.
       await ownerOrm.em.fork().execute('vacuum analyze');
-      const env = appEnv(services, { ...buildEnv, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 'ggz_app_dev', OPENAI_API_KEY: '', ...extraEnv });
+      const env = appEnv(services, {
+        ...buildEnv,
+        NODE_ENV: 'production',
+        DATABASE_APP_PASSWORD: 'ggz_app_dev',
+        OPENAI_API_KEY: '',
+        ...extraEnv,
+      });
       started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
       const web = await startWeb(env, { quiet: true, logFile: path.join(logDir, 'web.log') });
       started.push(web);
@@ -128,7 +136,12 @@ export async function rawRunner(appUrl: string, organisationId: string) {
 }
 
 /** Sequential samples, one client on loopback: HTTP beside raw SQL, p50/p95 and the p95 ratio. */
-export async function measure(label: string, samples: number, http: (i: number) => Promise<Response>, direct: (i: number) => Promise<void>): Promise<void> {
+export async function measure(
+  label: string,
+  samples: number,
+  http: (i: number) => Promise<Response>,
+  direct: (i: number) => Promise<void>,
+): Promise<void> {
   for (let i = 0; i < 20; i++) {
     await (await http(i)).arrayBuffer();
     await direct(i);

@@ -18,7 +18,9 @@ const corpus = training.flatMap(([, entries]) => entries);
 // Sets E and F (issue 22, third round) by helpers from the brief (intent list, conventions, product
 // description) only: never read, never trained on, scored as a whole. E was written before any
 // change of the round, F before its second half.
-const heldOut = (['e', 'f'] as const).map((set) => [`held-out ${set.toUpperCase()}`, read(new URL(`./held-out/intent-${set}.json`, import.meta.url))] as const);
+const heldOut = (['e', 'f'] as const).map(
+  (set) => [`held-out ${set.toUpperCase()}`, read(new URL(`./held-out/intent-${set}.json`, import.meta.url))] as const,
+);
 const sentences = [...corpus, ...heldOut.flatMap(([, entries]) => entries)];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? 50);
@@ -39,11 +41,15 @@ for (let round = 0; round < rounds; round++) {
 samples.sort((a, b) => a - b);
 const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
 log(`intent reflex: ${sentences.length} sentences × ${rounds} rounds = ${samples.length} classifications`);
-log(`intent reflex latency: p50 ${at(0.5).toFixed(3)} ms · p95 ${at(0.95).toFixed(3)} ms · p99 ${at(0.99).toFixed(3)} ms · max ${samples.at(-1)!.toFixed(2)} ms · first call ${cold.toFixed(1)} ms (target p99 ≤ 5 ms)`);
+log(
+  `intent reflex latency: p50 ${at(0.5).toFixed(3)} ms · p95 ${at(0.95).toFixed(3)} ms · p99 ${at(0.99).toFixed(3)} ms · max ${samples.at(-1)!.toFixed(2)} ms · first call ${cold.toFixed(1)} ms (target p99 ≤ 5 ms)`,
+);
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 for (const [label, entries] of [...training, ...heldOut]) {
   if (entries.length === 0) continue;
   const score = scoreCorpus(entries, new Date('2026-11-22T09:00:00+01:00'));
-  log(`intent ${label} (${score.entries}): top intent ${percent(score.topIntent)} · chain ${percent(score.chain)} · patientName ${percent(score.patientName)} · category ${percent(score.category)} · dateLabel ${percent(score.dateLabel)}`);
+  log(
+    `intent ${label} (${score.entries}): top intent ${percent(score.topIntent)} · chain ${percent(score.chain)} · patientName ${percent(score.patientName)} · category ${percent(score.category)} · dateLabel ${percent(score.dateLabel)}`,
+  );
 }

@@ -36,7 +36,10 @@ try {
         "insert into gp_letters (organisation_id, patient_id, gp_name, gp_practice, subject, original_text, created_by) values (?, ?, 'Dr. H. Jansen', 'Praktijk Jansen', 'Voortgang', ?, ?) returning id",
         [stack.organisationId, patientId, text, stack.userId],
       );
-      await em.execute("insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values (?, ?, 1, 'concept', 'concept', ?, ?)", [stack.organisationId, letter!.id, text, stack.userId]);
+      await em.execute(
+        "insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values (?, ?, 1, 'concept', 'concept', ?, ?)",
+        [stack.organisationId, letter!.id, text, stack.userId],
+      );
       const [appointment] = await em.execute<{ id: string }[]>(
         "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values (?, ?, now() - interval '1 hour', now() - interval '15 minutes', 'behandelgesprek', ?, ?) returning id",
         [stack.organisationId, patientId, stack.userId, stack.userId],
@@ -59,7 +62,9 @@ try {
       if (context.workflow?.status !== 'ter_beoordeling') throw new Error(`rescript ended at ${context.workflow?.status}`);
       letterId = context.letter!.id;
     });
-    const letter = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) => getGpLetter(em, actor, letterId));
+    const letter = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) =>
+      getGpLetter(em, actor, letterId),
+    );
     const approve = await time(() => approveNoShowLetter(deps, actor, letterId, { finalText: letter.rewrittenText! }));
     const dispatch = await time(() => dispatchNoShow(deps, actor, appointmentId));
     if (index < warmup) continue;
@@ -70,7 +75,8 @@ try {
   }
   const p = (values: number[], q: number) => percentile(values, q * 100).toFixed(1);
   log(`no-show → GP letter, ${samples} samples, model mocked with zero delay, in-process worker`);
-  for (const [step, values] of Object.entries(times)) log(`${step.padEnd(9)} p50 ${p(values, 0.5).padStart(6)} ms · p95 ${p(values, 0.95).padStart(6)} ms`);
+  for (const [step, values] of Object.entries(times))
+    log(`${step.padEnd(9)} p50 ${p(values, 0.5).padStart(6)} ms · p95 ${p(values, 0.95).padStart(6)} ms`);
   log(`model calls: ${model.requests.length} (one per process)`);
 } finally {
   await stop();

@@ -33,7 +33,9 @@ try {
   const rnd = random(42);
   const used = new Set<string>();
   const patients: GeneratedPatient[] = Array.from({ length: patientCount }, () => generatePatient(rnd, used));
-  const seedMs = await time(() => withTenant(bench.ownerOrm, { organisationId: bench.organisationId }, (em) => insertPatients(em, bench.organisationId, patients)));
+  const seedMs = await time(() =>
+    withTenant(bench.ownerOrm, { organisationId: bench.organisationId }, (em) => insertPatients(em, bench.organisationId, patients)),
+  );
   log(`${patientCount} patients inserted in ${(seedMs / 1000).toFixed(1)} s`);
   const cookie = await bench.serve();
 
@@ -53,16 +55,33 @@ try {
     (i) => fetch(`${bench.baseUrl}/api/patients/search?q=${encodeURIComponent(queries[i]!)}`, { headers: { Cookie: cookie } }),
     (i) => {
       const { sql, params } = searchCandidatesQuery(normalizeName(queries[i]!), null, 'all');
-      return raw([sql, params], [searchDetailsSql, (rows) => [`{${rows.slice(0, 20).map((row) => row.id).join(',')}}`]]);
+      return raw(
+        [sql, params],
+        [
+          searchDetailsSql,
+          (rows) => [
+            `{${rows
+              .slice(0, 20)
+              .map((row) => row.id)
+              .join(',')}}`,
+          ],
+        ],
+      );
     },
   );
   await measure(
     'GET /api/fhir/Patient (50, status)',
     samples,
-    (i) => fetch(`${bench.baseUrl}/api/fhir/Patient?status=${lists[i]!.status}&_count=50&_offset=${lists[i]!.offset}`, { headers: { Cookie: cookie } }),
+    (i) =>
+      fetch(`${bench.baseUrl}/api/fhir/Patient?status=${lists[i]!.status}&_count=50&_offset=${lists[i]!.offset}`, {
+        headers: { Cookie: cookie },
+      }),
     (i) =>
       raw(
-        ['select * from patients where episode_status = ? order by updated_at desc, id asc limit 50 offset ?', [lists[i]!.status, lists[i]!.offset]],
+        [
+          'select * from patients where episode_status = ? order by updated_at desc, id asc limit 50 offset ?',
+          [lists[i]!.status, lists[i]!.offset],
+        ],
         ['select count(*) from patients where episode_status = ?', [lists[i]!.status]],
       ),
   );
@@ -78,9 +97,15 @@ try {
       },
     );
   const sampled = Array.from({ length: samples }, () => patients[Math.floor(rnd() * patients.length)]!.input);
-  await fhirSearch('GET /api/fhir/Patient?identifier (BSN)', (i) => new URLSearchParams({ identifier: `${bsnSystem}|${sampled[i]!.bsn}` }).toString());
-  await fhirSearch('GET /api/fhir/Patient?name (family)', (i) => new URLSearchParams({ name: sampled[i]!.familyName!.toLowerCase() }).toString());
-  await fhirSearch('GET /api/fhir/Patient?family&given', (i) => new URLSearchParams({ family: sampled[i]!.familyName!, given: sampled[i]!.nameGiven![0]! }).toString());
+  await fhirSearch('GET /api/fhir/Patient?identifier (BSN)', (i) =>
+    new URLSearchParams({ identifier: `${bsnSystem}|${sampled[i]!.bsn}` }).toString(),
+  );
+  await fhirSearch('GET /api/fhir/Patient?name (family)', (i) =>
+    new URLSearchParams({ name: sampled[i]!.familyName!.toLowerCase() }).toString(),
+  );
+  await fhirSearch('GET /api/fhir/Patient?family&given', (i) =>
+    new URLSearchParams({ family: sampled[i]!.familyName!, given: sampled[i]!.nameGiven![0]! }).toString(),
+  );
   await close();
 } finally {
   await bench.stop();

@@ -22,13 +22,19 @@ const everyone = (item: CorpusItem): KnownPerson[] => [item.patient, ...item.peo
 
 for (const { label, path, own } of sets) {
   const items = readCorpus(path);
-  for (const [known, people] of [['patient only', patientOnly], ['all known', everyone]] as const) {
+  for (const [known, people] of [
+    ['patient only', patientOnly],
+    ['all known', everyone],
+  ] as const) {
     const started = performance.now();
     const score = scoreCorpus(items, (item) => new Pseudonymiser(people(item)).pseudonymise(item.text));
     const perText = (performance.now() - started) / items.length;
-    log(`${label} — ${known}: ${score.items} texts, leaking ${score.leakingTexts} (${score.leakedPieces} pieces), clinical text changed ${score.damagedTexts}, ${perText.toFixed(2)} ms/text`);
+    log(
+      `${label} — ${known}: ${score.items} texts, leaking ${score.leakingTexts} (${score.leakedPieces} pieces), clinical text changed ${score.damagedTexts}, ${perText.toFixed(2)} ms/text`,
+    );
     if (own && known === 'all known' && process.env.BENCH_VERBOSE) {
-      for (const failure of score.failures) log(`  ${failure.id} ${failure.kind}: leaked ${failure.leaked.length}, lost ${failure.lost.length}`);
+      for (const failure of score.failures)
+        log(`  ${failure.id} ${failure.kind}: leaked ${failure.leaked.length}, lost ${failure.lost.length}`);
     }
   }
 }

@@ -22,7 +22,11 @@ try {
   const org = bench.organisationId;
   const seedMs = await time(() =>
     withTenant(bench.ownerOrm, { organisationId: org }, async (em) => {
-      await insertPatients(em, org, Array.from({ length: patientCount }, () => generatePatient(rnd, used)));
+      await insertPatients(
+        em,
+        org,
+        Array.from({ length: patientCount }, () => generatePatient(rnd, used)),
+      );
       await em.execute(
         `insert into users (organisation_id, email, display_name, role, password_hash)
          select ?, 'behandelaar' || g || '@ggz-epd.test', 'Behandelaar ' || g, 'psychiater', 'scrypt$x' from generate_series(1, 19) g`,
@@ -60,7 +64,10 @@ try {
 
   const { raw, close } = await rawRunner(bench.appUrl, org);
   const patientIds: string[] = [];
-  await raw(['select id from patients order by id limit 300', []], ['select 1', (rows) => (patientIds.push(...rows.map((row) => row.id)), [])]);
+  await raw(
+    ['select id from patients order by id limit 300', []],
+    ['select 1', (rows) => (patientIds.push(...rows.map((row) => row.id)), [])],
+  );
   const week = viewDays('week', new Date().toISOString().slice(0, 10));
   const weekStart = new Date(week[0]!.getTime());
   const weekEnd = new Date(addDays(week[6]!, 1).getTime());
@@ -69,7 +76,10 @@ try {
   await measure(
     'GET /api/reports (patient, 50)',
     samples,
-    (i) => fetch(`${bench.baseUrl}/api/reports?patientId=${patientIds[i % patientIds.length]}&limit=50&offset=${(i % 2) * 50}`, { headers: { Cookie: cookie } }),
+    (i) =>
+      fetch(`${bench.baseUrl}/api/reports?patientId=${patientIds[i % patientIds.length]}&limit=50&offset=${(i % 2) * 50}`, {
+        headers: { Cookie: cookie },
+      }),
     (i) =>
       raw(
         [
@@ -86,8 +96,14 @@ try {
     () => fetch(`${bench.baseUrl}/agenda?weergave=week&van=mij`, { headers: { Cookie: cookie } }),
     () =>
       raw(
-        ['select * from appointments where start_at < ? and end_at > ? and practitioner_id = ? order by start_at', [weekEnd, weekStart, bench.userId]],
-        ['select id, name_given, name_prefix, family_name from patients where id = any(?::uuid[])', (rows) => [(rows as unknown as { patient_id: string }[]).map((row) => row.patient_id)]],
+        [
+          'select * from appointments where start_at < ? and end_at > ? and practitioner_id = ? order by start_at',
+          [weekEnd, weekStart, bench.userId],
+        ],
+        [
+          'select id, name_given, name_prefix, family_name from patients where id = any(?::uuid[])',
+          (rows) => [(rows as unknown as { patient_id: string }[]).map((row) => row.patient_id)],
+        ],
       ),
   );
   await close();

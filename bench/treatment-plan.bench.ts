@@ -1,7 +1,12 @@
 import type { AuditActor } from '../domain/audit/audit.service';
 import { withTenant } from '../domain/db/tenant';
 import { plusDays } from '../domain/treatment-plan/draft';
-import { collectTreatmentPlanSources, draftTreatmentPlan, storeTreatmentPlanDraft, type TreatmentPlanJob } from '../domain/treatment-plan/generate';
+import {
+  collectTreatmentPlanSources,
+  draftTreatmentPlan,
+  storeTreatmentPlanDraft,
+  type TreatmentPlanJob,
+} from '../domain/treatment-plan/generate';
 import { generateTreatmentPlan } from '../temporal/treatment-plan';
 import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
 
@@ -19,9 +24,18 @@ try {
   const patientId = crypto.randomUUID();
   await stack.ownerOrm.em.fork().transactional(async (em) => {
     await em.execute("select set_config('app.organisation_id', ?, true)", [stack.organisationId]);
-    await em.execute("insert into patients (id, organisation_id, name_given, family_name, search_name, birth_date, episode_status, john_doe) values (?, ?, '{Bench}', 'Patiënt', 'bench patient', '1980-01-01', 'active', true)", [patientId, stack.organisationId]);
-    await em.execute("insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at) values (?, ?, 'primary', 'F32.2', 'Depressieve stemmingsstoornis, eenmalige episode, ernstig', '2026-09-02')", [stack.organisationId, patientId]);
-    await em.execute("insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values (?, ?, 'suïcide', 'hoog', 'Doodsgedachten zonder plan.', now())", [stack.organisationId, patientId]);
+    await em.execute(
+      "insert into patients (id, organisation_id, name_given, family_name, search_name, birth_date, episode_status, john_doe) values (?, ?, '{Bench}', 'Patiënt', 'bench patient', '1980-01-01', 'active', true)",
+      [patientId, stack.organisationId],
+    );
+    await em.execute(
+      "insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at) values (?, ?, 'primary', 'F32.2', 'Depressieve stemmingsstoornis, eenmalige episode, ernstig', '2026-09-02')",
+      [stack.organisationId, patientId],
+    );
+    await em.execute(
+      "insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values (?, ?, 'suïcide', 'hoog', 'Doodsgedachten zonder plan.', now())",
+      [stack.organisationId, patientId],
+    );
     for (let i = 0; i < 15; i++) {
       await em.execute(
         "insert into reports (organisation_id, patient_id, type, category, content, created_by, created_at, shift_date, shift) values (?, ?, 'dagnotitie', 'observatie', ?, ?, now() - make_interval(hours => ?), current_date, 'dag')",
@@ -51,14 +65,20 @@ try {
   const day = 24 * 3600_000;
   const tenant = { organisationId: actor.organisationId, userId: actor.userId };
   const direct = async (i: number) => {
-    const job: TreatmentPlanJob = { actor, patientId, workflowId: `direct-${i}-${crypto.randomUUID()}`, requestedAt: new Date().toISOString() };
+    const job: TreatmentPlanJob = {
+      actor,
+      patientId,
+      workflowId: `direct-${i}-${crypto.randomUUID()}`,
+      requestedAt: new Date().toISOString(),
+    };
     const sources = await withTenant(orm, tenant, (em) => collectTreatmentPlanSources(em, job));
     const drafted = await draftTreatmentPlan(ai, job, sources);
     if (!drafted.ok) throw new Error(drafted.error);
     await withTenant(orm, tenant, (em) => storeTreatmentPlanDraft(em, job, drafted.drafted, crypto.randomUUID()));
   };
   // Each sample is another day, so each starts its own workflow instead of joining the last.
-  const viaWorkflow = (i: number) => generateTreatmentPlan({ orm, ...temporal }, actor, { patientId }, new Date(Date.now() + (i + 1) * day));
+  const viaWorkflow = (i: number) =>
+    generateTreatmentPlan({ orm, ...temporal }, actor, { patientId }, new Date(Date.now() + (i + 1) * day));
 
   await compareWithWorkflow('treatment-plan generation', samples, direct, viaWorkflow, ' (target < 8000 ms with a responsive model)');
 } finally {

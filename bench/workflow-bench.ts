@@ -36,7 +36,13 @@ export async function startWorkflowBench(name: string, embeddedPort: number): Pr
   model.server.listen({ onUnhandledFrame: 'bypass' });
   const ai = createAiPort({ orm, settings: { apiKey: 'bench', baseUrl: modelBaseUrl, models: { default: 'bench-model' } } });
   const taskQueue = `bench-${name}`;
-  const { worker, connection: workerConnection } = await createWorker({ address: stack.temporalAddress, namespace: 'default', taskQueue, payloadKeys, activities: createActivities({ orm, ai, grants: temporal.grants }) });
+  const { worker, connection: workerConnection } = await createWorker({
+    address: stack.temporalAddress,
+    namespace: 'default',
+    taskQueue,
+    payloadKeys,
+    activities: createActivities({ orm, ai, grants: temporal.grants }),
+  });
   const running = worker.run();
   return {
     stack,

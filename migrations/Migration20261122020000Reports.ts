@@ -22,7 +22,9 @@ export class Migration20261122020000Reports extends Migration {
       deleted_by uuid references users (id),
       check (type <> 'dagnotitie' or char_length(content) <= 500)
     );`);
-    this.addSql('create index reports_patient_created_idx on reports (organisation_id, patient_id, created_at desc, id) where deleted_at is null;');
+    this.addSql(
+      'create index reports_patient_created_idx on reports (organisation_id, patient_id, created_at desc, id) where deleted_at is null;',
+    );
     this.addSql('create index reports_created_idx on reports (organisation_id, created_at desc, id) where deleted_at is null;');
     this.addSql('create index reports_encounter_idx on reports (encounter_id) where encounter_id is not null;');
     for (const sql of tenantTable('reports')) this.addSql(sql);

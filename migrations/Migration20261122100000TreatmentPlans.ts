@@ -28,7 +28,9 @@ export class Migration20261122100000TreatmentPlans extends Migration {
     );`);
     // At most one open draft and one plan in force per patient, whatever the application does.
     this.addSql("create unique index treatment_plans_one_draft on treatment_plans (organisation_id, patient_id) where status = 'concept';");
-    this.addSql("create unique index treatment_plans_one_current on treatment_plans (organisation_id, patient_id) where status = 'goedgekeurd';");
+    this.addSql(
+      "create unique index treatment_plans_one_current on treatment_plans (organisation_id, patient_id) where status = 'goedgekeurd';",
+    );
     // An approved version is read-only: only its status may move on (to superseded).
     this.addSql(`create function treatment_plans_approved_read_only() returns trigger language plpgsql as $$
       begin
@@ -38,7 +40,9 @@ export class Migration20261122100000TreatmentPlans extends Migration {
         end if;
         return new;
       end $$;`);
-    this.addSql('create trigger treatment_plans_approved_read_only before update on treatment_plans for each row execute function treatment_plans_approved_read_only();');
+    this.addSql(
+      'create trigger treatment_plans_approved_read_only before update on treatment_plans for each row execute function treatment_plans_approved_read_only();',
+    );
     for (const sql of tenantTable('treatment_plans')) this.addSql(sql);
   }
 

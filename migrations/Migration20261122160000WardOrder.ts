@@ -9,7 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261122160000WardOrder extends Migration {
   override up(): void {
-    this.addSql("create function given_names_text(text[]) returns text language sql immutable parallel safe as $$ select array_to_string($1, ' ') $$;");
+    this.addSql(
+      "create function given_names_text(text[]) returns text language sql immutable parallel safe as $$ select array_to_string($1, ' ') $$;",
+    );
     this.addSql(
       "create index patients_ward_name_idx on patients (organisation_id, family_name collate nl_base, given_names_text(name_given) collate nl_base, id) where episode_status in ('screening', 'active');",
     );

@@ -56,7 +56,7 @@ export class Migration20261122170000PatientCounts extends Migration {
       'create trigger patient_counts_delete after delete on patients referencing old table as old_rows for each statement execute function patient_counts_apply();',
     );
     this.addSql(
-      "insert into patient_counts (organisation_id, episode_status, count) select organisation_id, episode_status, count(*) from patients group by organisation_id, episode_status;",
+      'insert into patient_counts (organisation_id, episode_status, count) select organisation_id, episode_status, count(*) from patients group by organisation_id, episode_status;',
     );
   }
 

@@ -27,7 +27,8 @@ export class Migration20261122190000AgendaVersions extends Migration {
 
     // Which organisations' agendas a statement changed; each branch reads only the transition
     // tables its event has. Runs as the owner, under the same tenant policy as the rows it looks at.
-    const changedIn = (rows: string, where = 'true') => `select array_agg(distinct organisation_id) into changed from ${rows} where ${where};`;
+    const changedIn = (rows: string, where = 'true') =>
+      `select array_agg(distinct organisation_id) into changed from ${rows} where ${where};`;
     const changedBetween = (difference: string) =>
       `select array_agg(distinct n.organisation_id) into changed from new_rows n join old_rows o on o.id = n.id where ${difference};`;
     this.addSql(`create function agenda_changed() returns trigger language plpgsql security definer
@@ -53,11 +54,15 @@ export class Migration20261122190000AgendaVersions extends Migration {
       return null;
     end $$;`);
     for (const table of ['appointments', 'reports']) {
-      this.addSql(`create trigger agenda_changed_insert after insert on ${table} referencing new table as new_rows for each statement execute function agenda_changed();`);
+      this.addSql(
+        `create trigger agenda_changed_insert after insert on ${table} referencing new table as new_rows for each statement execute function agenda_changed();`,
+      );
       this.addSql(
         `create trigger agenda_changed_update after update on ${table} referencing old table as old_rows new table as new_rows for each statement execute function agenda_changed();`,
       );
-      this.addSql(`create trigger agenda_changed_delete after delete on ${table} referencing old table as old_rows for each statement execute function agenda_changed();`);
+      this.addSql(
+        `create trigger agenda_changed_delete after delete on ${table} referencing old table as old_rows for each statement execute function agenda_changed();`,
+      );
     }
     this.addSql(
       'create trigger agenda_changed_update after update on patients referencing old table as old_rows new table as new_rows for each statement execute function agenda_changed();',

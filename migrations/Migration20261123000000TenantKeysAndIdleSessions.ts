@@ -12,7 +12,12 @@ import { applicationRole } from './rls';
  *    one-statement session lookup at most once a minute, and only for requests that are the
  *    clinician's own doing (the shell's background session check does not keep a session alive).
  */
-const tenantReferences: { table: string; column: string; target: 'patients' | 'users' | 'appointments' | 'gp_letters'; onDelete?: 'cascade' }[] = [
+const tenantReferences: {
+  table: string;
+  column: string;
+  target: 'patients' | 'users' | 'appointments' | 'gp_letters';
+  onDelete?: 'cascade';
+}[] = [
   { table: 'sessions', column: 'user_id', target: 'users', onDelete: 'cascade' },
   { table: 'reports', column: 'patient_id', target: 'patients' },
   { table: 'reports', column: 'encounter_id', target: 'appointments' },
@@ -47,7 +52,8 @@ const tenantReferences: { table: string; column: string; target: 'patients' | 'u
   { table: 'nudges', column: 'user_id', target: 'users' },
 ];
 
-const lookupColumns = 'session_id uuid, organisation_id uuid, user_id uuid, email text, display_name text, role text, organisation_name text';
+const lookupColumns =
+  'session_id uuid, organisation_id uuid, user_id uuid, email text, display_name text, role text, organisation_name text';
 
 export class Migration20261123000000TenantKeysAndIdleSessions extends Migration {
   override up(): void {
@@ -113,6 +119,7 @@ export class Migration20261123000000TenantKeysAndIdleSessions extends Migration 
       this.addSql(`alter table ${table} drop constraint if exists ${table}_${column}_tenant_fk;`);
       this.addSql(`alter table ${table} add foreign key (${column}) references ${target} (id)${onDelete ? ` on delete ${onDelete}` : ''};`);
     }
-    for (const target of ['patients', 'users', 'appointments', 'gp_letters']) this.addSql(`alter table ${target} drop constraint if exists ${target}_tenant_key;`);
+    for (const target of ['patients', 'users', 'appointments', 'gp_letters'])
+      this.addSql(`alter table ${target} drop constraint if exists ${target}_tenant_key;`);
   }
 }

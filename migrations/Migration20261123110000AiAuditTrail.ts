@@ -14,7 +14,9 @@ export class Migration20261123110000AiAuditTrail extends Migration {
   override up(): void {
     this.addSql('alter table ai_events drop constraint if exists ai_events_outcome_check;');
     this.addSql(`update ai_events set outcome = 'fout' where outcome = 'error';`);
-    this.addSql(`alter table ai_events add constraint ai_events_outcome_check check (outcome in ('ok', 'timeout', 'malformed', 'geweigerd', 'fout'));`);
+    this.addSql(
+      `alter table ai_events add constraint ai_events_outcome_check check (outcome in ('ok', 'timeout', 'malformed', 'geweigerd', 'fout'));`,
+    );
     this.addSql('alter table ai_events add column reason text;');
     this.addSql('alter table ai_events add constraint ai_events_tenant_key unique (organisation_id, id);');
     this.addSql(`create table ai_requests (

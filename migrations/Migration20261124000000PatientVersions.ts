@@ -9,7 +9,9 @@ export class Migration20261124000000PatientVersions extends Migration {
         new.version := old.version + 1;
         return new;
       end $$;`);
-    this.addSql('create trigger patients_version before update on patients for each row when (old.* is distinct from new.*) execute function app_patient_version();');
+    this.addSql(
+      'create trigger patients_version before update on patients for each row when (old.* is distinct from new.*) execute function app_patient_version();',
+    );
   }
 
   override down(): void {

@@ -18,7 +18,10 @@ const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as CorpusE
 
 export function trainingFiles(): string[] {
   const folder = root('domain/intent/training');
-  const own = readdirSync(folder).filter((file) => file.endsWith('.json')).sort().map((file) => `${folder}/${file}`);
+  const own = readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => `${folder}/${file}`);
   return [root('tests/fixtures/intent-corpus.json'), root('tests/fixtures/intent-holdout.json'), ...own].filter((file) => existsSync(file));
 }
 
@@ -57,7 +60,9 @@ function main() {
   };
   const started = performance.now();
   const model = trainIntentModel(examples, trainingHash(files), options);
-  console.log(`[train] ${entries.length} sentences → ${examples.length} parts (${skipped} sentences split otherwise, left out); ${Object.keys(model.weights).length} features; ${(performance.now() - started).toFixed(0)} ms`);
+  console.log(
+    `[train] ${entries.length} sentences → ${examples.length} parts (${skipped} sentences split otherwise, left out); ${Object.keys(model.weights).length} features; ${(performance.now() - started).toFixed(0)} ms`,
+  );
   if (process.argv.includes('--check')) {
     const now = new Date('2026-11-22T09:00:00+01:00');
     for (const path of (process.env.INTENT_VALIDATE ?? '').split(',').filter(Boolean)) {
@@ -65,7 +70,8 @@ function main() {
       const before = scoreCorpus(read(path), now);
       swapIntentModel(model);
       const after = scoreCorpus(read(path), now);
-      const line = (score: typeof before) => `top ${percent(score.topIntent)} · chain ${percent(score.chain)} · name ${percent(score.patientName)}`;
+      const line = (score: typeof before) =>
+        `top ${percent(score.topIntent)} · chain ${percent(score.chain)} · name ${percent(score.patientName)}`;
       console.log(`[train] ${path.split('/').pop()}: rules ${line(before)} → with model ${line(after)}`);
     }
     return;

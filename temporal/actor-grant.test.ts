@@ -3,7 +3,14 @@ import type { AuditActor } from '../domain/audit/audit.service';
 import { newPayloadKey, parsePayloadKeys } from '../domain/config/payload-keys';
 import { ActorGrants, ActorRefused, type GrantRefusal } from './actor-grant';
 
-const actor: AuditActor = { organisationId: 'org-a', userId: 'user-1', role: 'verpleegkundige', channel: 'assistant', clientAddress: '10.0.0.5', sessionId: 'session-1' };
+const actor: AuditActor = {
+  organisationId: 'org-a',
+  userId: 'user-1',
+  role: 'verpleegkundige',
+  channel: 'assistant',
+  clientAddress: '10.0.0.5',
+  sessionId: 'session-1',
+};
 const keys = parsePayloadKeys(newPayloadKey());
 const grants = new ActorGrants(keys);
 const now = new Date('2026-11-23T10:00:00Z');
@@ -27,7 +34,13 @@ describe('actor grants', () => {
 
   it('refuse a changed actor (another organisation, user, role or client address), another workflow, and a late use', () => {
     const grant = grants.grant(actor, 'intent-chain-1', 'decision', now);
-    for (const change of [{ organisationId: 'org-b' }, { userId: 'user-2' }, { role: 'psychiater' as const }, { clientAddress: '203.0.113.9' }, { sessionId: 'other' }]) {
+    for (const change of [
+      { organisationId: 'org-b' },
+      { userId: 'user-2' },
+      { role: 'psychiater' as const },
+      { clientAddress: '203.0.113.9' },
+      { sessionId: 'other' },
+    ]) {
       expect(refusal(() => grants.verify({ ...grant, actor: { ...grant.actor, ...change } }, 'intent-chain-1', now))).toBe('forged');
     }
     expect(refusal(() => grants.verify({ ...grant, expiresAt: '2027-01-01T00:00:00.000Z' }, 'intent-chain-1', now))).toBe('forged');

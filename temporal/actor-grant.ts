@@ -75,7 +75,12 @@ export class ActorGrants {
   grant(actor: AuditActor, workflowId: string, purpose: GrantPurpose, now = new Date()): ActorGrant {
     const key = this.keys[0];
     if (!key) throw new Error('no payload key configured to sign actors with (TEMPORAL_PAYLOAD_KEYS)');
-    const unsigned = { actor: { ...actor }, workflowId, purpose, expiresAt: new Date(now.getTime() + grantPurposes[purpose]).toISOString() };
+    const unsigned = {
+      actor: { ...actor },
+      workflowId,
+      purpose,
+      expiresAt: new Date(now.getTime() + grantPurposes[purpose]).toISOString(),
+    };
     return { ...unsigned, keyId: key.id, signature: mac(key.key, unsigned) };
   }
 

@@ -7,7 +7,10 @@ import { chainState, startChain } from './chain';
 const action = (intent: string, entities: Record<string, unknown> = {}) => ({ intent, entities, confidence: 0.9 });
 
 describe('when Temporal does not answer', () => {
-  const nowhere = { client: new Client({ connection: Connection.lazy({ address: '127.0.0.1:9', connectTimeout: '500 ms' }) }), grants: new ActorGrants(parsePayloadKeys(newPayloadKey())) };
+  const nowhere = {
+    client: new Client({ connection: Connection.lazy({ address: '127.0.0.1:9', connectTimeout: '500 ms' }) }),
+    grants: new ActorGrants(parsePayloadKeys(newPayloadKey())),
+  };
   const actor = { organisationId: 'o', userId: 'u', role: 'verpleegkundige', channel: 'assistant' } as const;
 
   it('answers in Dutch that the assistant is unavailable, after validating the request', async () => {
@@ -19,6 +22,9 @@ describe('when Temporal does not answer', () => {
   });
 
   it('does not even ask for an id that cannot be a chain', async () => {
-    await expect(chainState(nowhere, actor, 'niet-een-id')).rejects.toMatchObject({ code: 'not_found', message: 'Deze opdracht van de assistent is niet gevonden.' });
+    await expect(chainState(nowhere, actor, 'niet-een-id')).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'Deze opdracht van de assistent is niet gevonden.',
+    });
   });
 });

@@ -1,8 +1,21 @@
-import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
+import {
+  WithStartWorkflowOperation,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+  type WorkflowHandle,
+} from '@temporalio/client';
 import { createHash, randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../domain/audit/audit.service';
 import type { EntityManager } from '../domain/db/orm';
-import { chainMessages, chainPatientIds, chainWorkflowId, initialChainState, notAwaitingConfirmation, type ChainState, type IntentChainInput } from '../domain/intent/chain';
+import {
+  chainMessages,
+  chainPatientIds,
+  chainWorkflowId,
+  initialChainState,
+  notAwaitingConfirmation,
+  type ChainState,
+  type IntentChainInput,
+} from '../domain/intent/chain';
 import { confirmChainSchema, parseChainRequest } from '../domain/intent/chain.schemas';
 import { AppError } from '../domain/shared/errors';
 import { isUuid } from '../domain/shared/ids';
@@ -44,7 +57,12 @@ async function readState(deps: TemporalDeps, handle: ChainHandle): Promise<Chain
 }
 
 /** The Update's answer within `ms`; when the work takes longer, the chain as it stands. */
-async function answerOrState(deps: TemporalDeps, handle: ChainHandle, update: { result(): Promise<ChainState> }, ms: number): Promise<ChainState> {
+async function answerOrState(
+  deps: TemporalDeps,
+  handle: ChainHandle,
+  update: { result(): Promise<ChainState> },
+  ms: number,
+): Promise<ChainState> {
   let timer: NodeJS.Timeout | undefined;
   const later = new Promise<'later'>((resolve) => {
     timer = setTimeout(() => resolve('later'), ms);
@@ -80,7 +98,12 @@ export function chainIdFor(actor: AuditActor, requestKey: string | undefined): s
  * as it stands. One request key is one workflow: a repeat joins the running chain, and a chain
  * that has ended is not started again (its final state is the answer).
  */
-export async function startChain(deps: TemporalDeps, actor: AuditActor, input: unknown, options: StartChainOptions = {}): Promise<ChainState> {
+export async function startChain(
+  deps: TemporalDeps,
+  actor: AuditActor,
+  input: unknown,
+  options: StartChainOptions = {},
+): Promise<ChainState> {
   const { actions, requestKey } = parseChainRequest(input);
   const chainId = chainIdFor(actor, requestKey);
   const workflowId = chainWorkflowId(chainId);
@@ -94,7 +117,11 @@ export async function startChain(deps: TemporalDeps, actor: AuditActor, input: u
   });
   let update: { result(): Promise<ChainState> };
   try {
-    update = await temporalCall(deps.client, () => deps.client.workflow.startUpdateWithStart(preparedUpdate, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }), waits.accept);
+    update = await temporalCall(
+      deps.client,
+      () => deps.client.workflow.startUpdateWithStart(preparedUpdate, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }),
+      waits.accept,
+    );
   } catch (error) {
     if (requestKey && error instanceof WorkflowExecutionAlreadyStartedError) return chainState(deps, actor, chainId);
     throw error;
@@ -123,7 +150,12 @@ export async function readChain(em: EntityManager, deps: TemporalDeps, actor: Au
  * refuses another clinician's chain (404), a chain past its confirmation (409) and missing choices
  * (400). A chain that has ended cannot take Updates: its final state says why (409).
  */
-async function decide(deps: TemporalDeps, actor: AuditActor, chainId: string, send: (handle: ChainHandle, grant: ReturnType<TemporalDeps['grants']['grant']>) => Promise<{ result(): Promise<ChainState> }>): Promise<ChainState> {
+async function decide(
+  deps: TemporalDeps,
+  actor: AuditActor,
+  chainId: string,
+  send: (handle: ChainHandle, grant: ReturnType<TemporalDeps['grants']['grant']>) => Promise<{ result(): Promise<ChainState> }>,
+): Promise<ChainState> {
   if (!isUuid(chainId)) throw AppError.notFound(chainNotFound);
   const handle = handleOf(deps, chainId);
   const grant = deps.grants.grant(actor, chainWorkflowId(chainId), 'decision');
@@ -135,7 +167,10 @@ async function decide(deps: TemporalDeps, actor: AuditActor, chainId: string, se
     if (refused !== error) throw refused;
     if (!(error instanceof WorkflowNotFoundError)) throw error;
     const ended = await chainState(deps, actor, chainId);
-    throw new AppError('conflict', ended.status === 'wacht_op_bevestiging' ? notAwaitingConfirmation.mislukt : notAwaitingConfirmation[ended.status]);
+    throw new AppError(
+      'conflict',
+      ended.status === 'wacht_op_bevestiging' ? notAwaitingConfirmation.mislukt : notAwaitingConfirmation[ended.status],
+    );
   }
   return answerOrState(deps, handle, update, waits.decision);
 }
@@ -143,7 +178,9 @@ async function decide(deps: TemporalDeps, actor: AuditActor, chainId: string, se
 /** The clinician's go, with a choice for every step that asked for one; answers when the writes are done (or, after 10 s, as they stand). */
 export async function confirmChain(deps: TemporalDeps, actor: AuditActor, chainId: string, body: unknown): Promise<ChainState> {
   const { choices = {}, edits = {} } = parseOrThrow(confirmChainSchema, body);
-  return decide(deps, actor, chainId, (handle, grant) => handle.startUpdate(confirmUpdate, { args: [{ grant, choices, edits }], waitForStage: 'ACCEPTED' }));
+  return decide(deps, actor, chainId, (handle, grant) =>
+    handle.startUpdate(confirmUpdate, { args: [{ grant, choices, edits }], waitForStage: 'ACCEPTED' }),
+  );
 }
 
 export async function rejectChain(deps: TemporalDeps, actor: AuditActor, chainId: string): Promise<ChainState> {

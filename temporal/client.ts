@@ -35,7 +35,8 @@ export interface TemporalSettings {
   payloadKeys: readonly PayloadKey[];
 }
 
-export const missingKeys = 'TEMPORAL_PAYLOAD_KEYS is not set: Temporal must never see patient data unencrypted (make dev writes a development key to .data/; ADR 0025)';
+export const missingKeys =
+  'TEMPORAL_PAYLOAD_KEYS is not set: Temporal must never see patient data unencrypted (make dev writes a development key to .data/; ADR 0025)';
 
 /**
  * The data converter of the client, the worker and the tests alike: every payload through the

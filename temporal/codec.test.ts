@@ -5,7 +5,9 @@ import { EncryptionCodec, encryptedEncoding } from './codec';
 
 const patient = { bsn: '123456782', name: 'Jan de Vries', note: 'Weigerde zijn clozapine.' };
 const text = (payload: { metadata?: Record<string, Uint8Array> | null; data?: Uint8Array | null }) =>
-  Buffer.concat([...Object.values(payload.metadata ?? {}).map((value) => Buffer.from(value)), Buffer.from(payload.data ?? [])]).toString('latin1');
+  Buffer.concat([...Object.values(payload.metadata ?? {}).map((value) => Buffer.from(value)), Buffer.from(payload.data ?? [])]).toString(
+    'latin1',
+  );
 
 describe('the payload codec', () => {
   const [older, current] = [parsePayloadKeys(newPayloadKey())[0]!, parsePayloadKeys(newPayloadKey())[0]!];
@@ -53,7 +55,10 @@ describe('the payload codec', () => {
 describe('payload keys', () => {
   it('reads a list with ids, a single key, and names a key by its hash', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
-    expect(parsePayloadKeys(`nieuw:${key},oud:${Buffer.alloc(32, 1).toString('base64')}`).map((entry) => entry.id)).toEqual(['nieuw', 'oud']);
+    expect(parsePayloadKeys(`nieuw:${key},oud:${Buffer.alloc(32, 1).toString('base64')}`).map((entry) => entry.id)).toEqual([
+      'nieuw',
+      'oud',
+    ]);
     const [single] = parsePayloadKeys(undefined, key);
     expect(single!.id).toMatch(/^[0-9a-f]{12}$/);
     expect(parsePayloadKeys(key)[0]!.id).toBe(single!.id);

@@ -1,4 +1,10 @@
-import { WithStartWorkflowOperation, WorkflowNotFoundError, type UpdateDefinition, type Workflow, type WorkflowStartOptions } from '@temporalio/client';
+import {
+  WithStartWorkflowOperation,
+  WorkflowNotFoundError,
+  type UpdateDefinition,
+  type Workflow,
+  type WorkflowStartOptions,
+} from '@temporalio/client';
 import type { GenerationMemo, GenerationOutcome } from '../workflows/generation';
 import type { MikroORM } from '../domain/db/orm';
 import { withTenant } from '../domain/db/tenant';
@@ -34,20 +40,31 @@ export interface GenerationStart<W extends Workflow, R extends GenerationOutcome
  * a finished one is run anew (the clinician asked again on purpose). The Update answers with the
  * run's outcome; `mislukt` becomes a 502. No polling: the answer comes when the run has it.
  */
-export async function startOrJoinGeneration<W extends Workflow, R extends GenerationOutcome>(deps: TemporalDeps, start: GenerationStart<W, R>, taskQueue: string): Promise<Extract<R, { status: 'klaar' }>> {
-  const operation = new WithStartWorkflowOperation<W>(start.workflowType as never, {
-    taskQueue,
-    workflowId: start.workflowId,
-    args: start.args,
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-    memo: { organisationId: start.organisationId, step: 0 } satisfies GenerationMemo,
-    workflowExecutionTimeout: '10 minutes',
-  } as unknown as WorkflowStartOptions<W> & { workflowIdConflictPolicy: 'USE_EXISTING' });
+export async function startOrJoinGeneration<W extends Workflow, R extends GenerationOutcome>(
+  deps: TemporalDeps,
+  start: GenerationStart<W, R>,
+  taskQueue: string,
+): Promise<Extract<R, { status: 'klaar' }>> {
+  const operation = new WithStartWorkflowOperation<W>(
+    start.workflowType as never,
+    {
+      taskQueue,
+      workflowId: start.workflowId,
+      args: start.args,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+      memo: { organisationId: start.organisationId, step: 0 } satisfies GenerationMemo,
+      workflowExecutionTimeout: '10 minutes',
+    } as unknown as WorkflowStartOptions<W> & { workflowIdConflictPolicy: 'USE_EXISTING' },
+  );
   // One budget for both: a worker that is (re)starting may take a while to accept the Update.
   await assertReachable(deps.client);
   const deadline = Date.now() + start.waitMs;
-  const update = await temporalCall(deps.client, () => deps.client.workflow.startUpdateWithStart(start.result, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }), start.waitMs);
+  const update = await temporalCall(
+    deps.client,
+    () => deps.client.workflow.startUpdateWithStart(start.result, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }),
+    start.waitMs,
+  );
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new AppError('timeout', start.stillRunning)), Math.max(0, deadline - Date.now()));
@@ -69,7 +86,12 @@ export interface GenerationProgress {
 }
 
 /** Where a generation stands; one of another organisation is reported as not started. */
-export async function generationProgress(deps: TemporalDeps, organisationId: string, workflowId: string, steps: readonly string[]): Promise<GenerationProgress> {
+export async function generationProgress(
+  deps: TemporalDeps,
+  organisationId: string,
+  workflowId: string,
+  steps: readonly string[],
+): Promise<GenerationProgress> {
   const handle = deps.client.workflow.getHandle(workflowId);
   const nothing: GenerationProgress = { status: 'niet_gestart', step: 0, steps };
   try {

@@ -35,7 +35,13 @@ export async function generateHandover(deps: HandoverDeps, actor: AuditActor, bo
   const request = parseOrThrow(generateRequestSchema, body);
   await assertPatient(deps.orm, actor, request.patientId);
   const workflowId = handoverWorkflowId(request, now);
-  const job: Omit<HandoverJob, 'actor'> = { patientId: request.patientId, period: request.period, role: request.filterForRole, workflowId, requestedAt: now.toISOString() };
+  const job: Omit<HandoverJob, 'actor'> = {
+    patientId: request.patientId,
+    period: request.period,
+    role: request.filterForRole,
+    workflowId,
+    requestedAt: now.toISOString(),
+  };
   const result = await startOrJoinGeneration<typeof handoverGeneration, Awaited<ReturnType<typeof handoverGeneration>>>(
     deps,
     {
@@ -55,7 +61,12 @@ export async function generateHandover(deps: HandoverDeps, actor: AuditActor, bo
 export type HandoverProgressView = GenerationProgress;
 
 /** Progress of today's generation for the request; someone else's organisation sees nothing. */
-export async function handoverProgress(deps: TemporalDeps, actor: AuditActor, query: unknown, now = new Date()): Promise<HandoverProgressView> {
+export async function handoverProgress(
+  deps: TemporalDeps,
+  actor: AuditActor,
+  query: unknown,
+  now = new Date(),
+): Promise<HandoverProgressView> {
   const request = parseOrThrow(generateRequestSchema, query);
   return generationProgress(deps, actor.organisationId, handoverWorkflowId(request, now), handoverSteps);
 }

@@ -24,7 +24,14 @@ import { AppError } from '../domain/shared/errors';
 import { isUuid } from '../domain/shared/ids';
 import { parseOrThrow } from '../domain/shared/validation';
 import type { Granted } from './actor-grant';
-import { approveUpdate, dispatchUpdate, registeredUpdate, rewrittenUpdate, withdrawUpdate, type GrantedDecision } from '../workflows/noshow/messages';
+import {
+  approveUpdate,
+  dispatchUpdate,
+  registeredUpdate,
+  rewrittenUpdate,
+  withdrawUpdate,
+  type GrantedDecision,
+} from '../workflows/noshow/messages';
 import type { noShow } from '../workflows/noshow/noshow.workflow';
 import { taskQueues } from '../workflows/task-queues';
 import { asRejection, isUnreachable, temporalCall, type TemporalDeps } from './client';
@@ -58,7 +65,8 @@ const decisionMs = 15_000;
  * No worker took the decision in time. Temporal keeps it until one does, so it may still be
  * carried out: the reviewer is told to look again rather than that it failed.
  */
-const notTakenYet = 'Uw beslissing is doorgegeven, maar de verwerking reageert nu niet. Vernieuw de pagina over een moment om te zien of hij is verwerkt.';
+const notTakenYet =
+  'Uw beslissing is doorgegeven, maar de verwerking reageert nu niet. Vernieuw de pagina over een moment om te zien of hij is verwerkt.';
 
 /** The process's state from its memo, or null when there is none (or it is another organisation's). */
 export async function noShowState(deps: NoShowDeps, actor: AuditActor, appointmentId: string): Promise<NoShowState | null> {
@@ -69,7 +77,8 @@ export async function noShowState(deps: NoShowDeps, actor: AuditActor, appointme
     if (!memo?.status || memo.organisationId !== actor.organisationId) return null;
     const state = memo as NoShowState;
     // Terminated by an operator (or timed out) halfway: it is over, and a new command may start again.
-    if (description.status.name !== 'RUNNING' && !finalStatuses.includes(state.status)) return { ...state, status: 'mislukt', error: stopped };
+    if (description.status.name !== 'RUNNING' && !finalStatuses.includes(state.status))
+      return { ...state, status: 'mislukt', error: stopped };
     return state;
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) return null;
@@ -81,11 +90,19 @@ export async function noShowState(deps: NoShowDeps, actor: AuditActor, appointme
  * A decision as an Update, signed for the clinician who makes it: the process's new state, or its
  * validator's refusal (409/400/404 in Dutch). A process that ended meanwhile is a conflict.
  */
-async function decide<Args extends [GrantedDecision]>(deps: NoShowDeps, workflowId: string, update: UpdateDefinition<NoShowState, Args>, args: Args): Promise<NoShowState> {
+async function decide<Args extends [GrantedDecision]>(
+  deps: NoShowDeps,
+  workflowId: string,
+  update: UpdateDefinition<NoShowState, Args>,
+  args: Args,
+): Promise<NoShowState> {
   try {
-    return await deps.client.withDeadline(Date.now() + (deps.decisionWaitMs ?? decisionMs), () => deps.client.workflow.getHandle(workflowId).executeUpdate(update, { args }));
+    return await deps.client.withDeadline(Date.now() + (deps.decisionWaitMs ?? decisionMs), () =>
+      deps.client.workflow.getHandle(workflowId).executeUpdate(update, { args }),
+    );
   } catch (error) {
-    if (error instanceof WorkflowNotFoundError) throw new AppError('conflict', 'Dit no-showproces is intussen beëindigd. Vernieuw de pagina.');
+    if (error instanceof WorkflowNotFoundError)
+      throw new AppError('conflict', 'Dit no-showproces is intussen beëindigd. Vernieuw de pagina.');
     if (isUnreachable(error)) throw new AppError('unavailable', notTakenYet);
     throw asRejection(error);
   }
@@ -102,14 +119,18 @@ function assertAppointmentId(appointmentId: string): void {
 /** `GET …/context`: the appointment, patient, GP, letter and the process as it stands. */
 export async function noShowContext(deps: NoShowDeps, actor: AuditActor, appointmentId: string): Promise<NoShowContext> {
   assertAppointmentId(appointmentId);
-  const record = await runAudited(deps.orm, actor, { action: 'read', resourceType: 'Appointment', resourceId: appointmentId }, (em) => noShowRecord(em, actor, appointmentId));
+  const record = await runAudited(deps.orm, actor, { action: 'read', resourceType: 'Appointment', resourceId: appointmentId }, (em) =>
+    noShowRecord(em, actor, appointmentId),
+  );
   return { ...record, workflow: withLabel(await noShowState(deps, actor, appointmentId)) };
 }
 
 /** Only the clinician of the appointment registers or withdraws its no-show (as any change to it); refusals are logged. */
 async function ownAppointmentFor(deps: NoShowDeps, actor: AuditActor, appointmentId: string) {
   assertAppointmentId(appointmentId);
-  return runAudited(deps.orm, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointmentId }, (em) => ownAppointmentView(em, actor, appointmentId));
+  return runAudited(deps.orm, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointmentId }, (em) =>
+    ownAppointmentView(em, actor, appointmentId),
+  );
 }
 
 /**
@@ -119,7 +140,13 @@ async function ownAppointmentFor(deps: NoShowDeps, actor: AuditActor, appointmen
  * rewrite the letter; the `registered` Update, sent with the start, answers once the appointment is
  * cancelled (past `rewriteWaitMs`, with the process as it stands).
  */
-export async function startNoShow(deps: NoShowDeps, actor: AuditActor, appointmentId: string, body: unknown, now = new Date()): Promise<{ created: boolean; context: NoShowContext }> {
+export async function startNoShow(
+  deps: NoShowDeps,
+  actor: AuditActor,
+  appointmentId: string,
+  body: unknown,
+  now = new Date(),
+): Promise<{ created: boolean; context: NoShowContext }> {
   const { followUp } = parseOrThrow(rescriptSchema, body ?? {});
   const appointment = await ownAppointmentFor(deps, actor, appointmentId);
   const existing = await noShowState(deps, actor, appointmentId);
@@ -128,7 +155,13 @@ export async function startNoShow(deps: NoShowDeps, actor: AuditActor, appointme
   if (startNew) {
     const refusal = noShowRefusal(appointment, now);
     if (refusal) throw new AppError('conflict', refusal);
-    const job: Omit<NoShowJob, 'actor'> = { appointmentId, workflowId, followUp: followUp ?? null, requestedAt: now.toISOString(), ...(deps.reminderAfterMs ? { reminderAfterMs: deps.reminderAfterMs } : {}) };
+    const job: Omit<NoShowJob, 'actor'> = {
+      appointmentId,
+      workflowId,
+      followUp: followUp ?? null,
+      requestedAt: now.toISOString(),
+      ...(deps.reminderAfterMs ? { reminderAfterMs: deps.reminderAfterMs } : {}),
+    };
     const granted: Granted<NoShowJob> = { ...job, grant: deps.grants.grant(actor, workflowId, 'noShow', now) };
     const operation = new WithStartWorkflowOperation<typeof noShow>('noShow', {
       taskQueue: deps.taskQueue ?? taskQueues.clinical,
@@ -139,7 +172,9 @@ export async function startNoShow(deps: NoShowDeps, actor: AuditActor, appointme
       workflowIdReusePolicy: 'ALLOW_DUPLICATE',
       memo: { ...initialNoShowState({ ...job, actor }) },
     });
-    await untilAnswered(deps, () => deps.client.workflow.startUpdateWithStart(registeredUpdate, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }));
+    await untilAnswered(deps, () =>
+      deps.client.workflow.startUpdateWithStart(registeredUpdate, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }),
+    );
   }
   return { created: startNew, context: await noShowContext(deps, actor, appointmentId) };
 }
@@ -154,7 +189,9 @@ export async function rescriptNoShow(deps: NoShowDeps, actor: AuditActor, appoin
   const existing = await noShowState(deps, actor, appointmentId);
   if (!existing || restartableStatuses.includes(existing.status)) throw new AppError('conflict', noShowMessages.notRegistered);
   if (!finalStatuses.includes(existing.status)) {
-    await untilAnswered(deps, () => deps.client.workflow.getHandle(existing.workflowId).startUpdate(rewrittenUpdate, { waitForStage: 'ACCEPTED' }));
+    await untilAnswered(deps, () =>
+      deps.client.workflow.getHandle(existing.workflowId).startUpdate(rewrittenUpdate, { waitForStage: 'ACCEPTED' }),
+    );
   }
   return noShowContext(deps, actor, appointmentId);
 }
@@ -167,7 +204,13 @@ async function untilAnswered(deps: NoShowDeps, start: () => Promise<{ result(): 
     timer = setTimeout(resolve, deps.rewriteWaitMs ?? 10_000);
   });
   try {
-    await Promise.race([update.result().then(() => undefined, () => undefined), enough]);
+    await Promise.race([
+      update.result().then(
+        () => undefined,
+        () => undefined,
+      ),
+      enough,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -180,8 +223,11 @@ export async function withdrawNoShow(deps: NoShowDeps, actor: AuditActor, appoin
   if (!state) throw AppError.notFound(noShowMessages.noProcess);
   if (state.status !== 'geannuleerd') {
     // A process that has ended takes no Updates: its state says why it cannot be withdrawn.
-    if (!cancellableStatuses.includes(state.status)) throw new AppError('conflict', notCancellable[state.status] ?? noShowMessages.noProcess);
-    const settled = await decide(deps, state.workflowId, withdrawUpdate, [{ grant: deps.grants.grant(actor, state.workflowId, 'decision') }]);
+    if (!cancellableStatuses.includes(state.status))
+      throw new AppError('conflict', notCancellable[state.status] ?? noShowMessages.noProcess);
+    const settled = await decide(deps, state.workflowId, withdrawUpdate, [
+      { grant: deps.grants.grant(actor, state.workflowId, 'decision') },
+    ]);
     // An approval that came first stands: the withdrawal changed nothing.
     if (settled.status !== 'geannuleerd') throw new AppError('conflict', notCancellable[settled.status] ?? noShowMessages.noProcess);
   }
@@ -191,7 +237,12 @@ export async function withdrawNoShow(deps: NoShowDeps, actor: AuditActor, appoin
 /** `PATCH …/dispatch`: only an approved letter becomes `verzendklaar`; a second call changes nothing. */
 export async function dispatchNoShow(deps: NoShowDeps, actor: AuditActor, appointmentId: string): Promise<NoShowContext> {
   assertAppointmentId(appointmentId);
-  await runAudited(deps.orm, actor, { action: 'update', resourceType: 'GpLetter', details: { appointmentId, status: 'verzendklaar' } }, (em) => getAppointment(em, actor, appointmentId));
+  await runAudited(
+    deps.orm,
+    actor,
+    { action: 'update', resourceType: 'GpLetter', details: { appointmentId, status: 'verzendklaar' } },
+    (em) => getAppointment(em, actor, appointmentId),
+  );
   const state = await noShowState(deps, actor, appointmentId);
   if (state?.status !== 'verzendklaar') {
     if (state?.status !== 'goedgekeurd') throw new AppError('conflict', (state && notDispatchable[state.status]) ?? notYetReviewed);
@@ -215,7 +266,9 @@ export async function approveNoShowLetter(deps: NoShowDeps, reviewer: AuditActor
   const { finalText } = parseOrThrow(approveLetterSchema, body);
   const state = letter.appointmentId ? await noShowState(deps, reviewer, letter.appointmentId) : null;
   if (!state || state.letterId !== letter.id) throw new AppError('conflict', noShowMessages.notAwaitingReview);
-  const settled = await decide(deps, state.workflowId, approveUpdate, [{ grant: deps.grants.grant(reviewer, state.workflowId, 'decision'), finalText }]);
+  const settled = await decide(deps, state.workflowId, approveUpdate, [
+    { grant: deps.grants.grant(reviewer, state.workflowId, 'decision'), finalText },
+  ]);
   if (settled.status === 'geannuleerd') throw new AppError('conflict', noShowMessages.withdrawnMeanwhile);
   return letterOf(deps, reviewer, letterId);
 }

@@ -8,7 +8,9 @@ describe('visibility query', () => {
   it('combines the filters, or asks for everything', () => {
     expect(visibilityQuery({})).toBeUndefined();
     expect(visibilityQuery({ status: 'Failed' })).toBe("ExecutionStatus = 'Failed'");
-    expect(visibilityQuery({ status: 'Running', type: 'intentChain' })).toBe("WorkflowType = 'intentChain' AND ExecutionStatus = 'Running'");
+    expect(visibilityQuery({ status: 'Running', type: 'intentChain' })).toBe(
+      "WorkflowType = 'intentChain' AND ExecutionStatus = 'Running'",
+    );
   });
 });
 
@@ -32,9 +34,13 @@ describe('why a run ended', () => {
 
   it('names a timeout, a termination and its reason', () => {
     expect(failureChain({ message: 'timed out', timeoutFailureInfo: {} })).toEqual([{ label: 'Time-out', message: 'timed out' }]);
-    expect(errorFromCloseEvent({ workflowExecutionTerminatedEventAttributes: { reason: 'handmatig gestopt' } })?.summary).toBe('Beëindigd: handmatig gestopt');
+    expect(errorFromCloseEvent({ workflowExecutionTerminatedEventAttributes: { reason: 'handmatig gestopt' } })?.summary).toBe(
+      'Beëindigd: handmatig gestopt',
+    );
     expect(errorFromCloseEvent({ workflowExecutionTerminatedEventAttributes: {} })?.summary).toBe('Beëindigd zonder opgegeven reden.');
-    expect(errorFromCloseEvent({ workflowExecutionTimedOutEventAttributes: {} })?.summary).toBe('De workflow overschreed zijn tijdslimiet.');
+    expect(errorFromCloseEvent({ workflowExecutionTimedOutEventAttributes: {} })?.summary).toBe(
+      'De workflow overschreed zijn tijdslimiet.',
+    );
     expect(errorFromCloseEvent({ workflowExecutionCompletedEventAttributes: {} })).toBeNull();
   });
 

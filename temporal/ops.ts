@@ -1,10 +1,26 @@
-import { isGrpcServiceError, ServiceError, type Client, type ProtoFailure, type WorkflowExecutionInfo, type WorkflowHandle } from '@temporalio/client';
+import {
+  isGrpcServiceError,
+  ServiceError,
+  type Client,
+  type ProtoFailure,
+  type WorkflowExecutionInfo,
+  type WorkflowHandle,
+} from '@temporalio/client';
 import { AppError } from '../domain/shared/errors';
-import { statusesWithError, workflowOutcome, type WorkflowError, type WorkflowErrorStep, type WorkflowExecution, type WorkflowFilter, type WorkflowStatus } from '../domain/ops/ops.schemas';
+import {
+  statusesWithError,
+  workflowOutcome,
+  type WorkflowError,
+  type WorkflowErrorStep,
+  type WorkflowExecution,
+  type WorkflowFilter,
+  type WorkflowStatus,
+} from '../domain/ops/ops.schemas';
 
 export const recentLimit = 50;
 
-export const temporalUnavailableMessage = 'Temporal is niet bereikbaar, dus de workflows kunnen nu niet worden getoond. Probeer het later opnieuw.';
+export const temporalUnavailableMessage =
+  'Temporal is niet bereikbaar, dus de workflows kunnen nu niet worden getoond. Probeer het later opnieuw.';
 
 type HistoryEvent = NonNullable<Awaited<ReturnType<WorkflowHandle['fetchHistory']>>['events']>[number];
 
@@ -35,7 +51,8 @@ const clip = (text: string) => (text.length > maxMessage ? `${text.slice(0, maxM
 
 function stepLabel(failure: ProtoFailure): string {
   if (failure.activityFailureInfo) return `Activiteit ${failure.activityFailureInfo.activityType?.name ?? ''}`.trim();
-  if (failure.childWorkflowExecutionFailureInfo) return `Subworkflow ${failure.childWorkflowExecutionFailureInfo.workflowType?.name ?? ''}`.trim();
+  if (failure.childWorkflowExecutionFailureInfo)
+    return `Subworkflow ${failure.childWorkflowExecutionFailureInfo.workflowType?.name ?? ''}`.trim();
   if (failure.timeoutFailureInfo) return 'Time-out';
   if (failure.canceledFailureInfo) return 'Geannuleerd';
   if (failure.terminatedFailureInfo) return 'Beëindigd';
@@ -95,7 +112,8 @@ async function closingError(client: Client, info: WorkflowExecutionInfo): Promis
   }
 }
 
-const failedOutcome = (info: WorkflowExecutionInfo) => info.status.name === 'COMPLETED' && workflowOutcome(info.memo?.outcome) === 'mislukt';
+const failedOutcome = (info: WorkflowExecutionInfo) =>
+  info.status.name === 'COMPLETED' && workflowOutcome(info.memo?.outcome) === 'mislukt';
 
 function toExecution(info: WorkflowExecutionInfo): Omit<WorkflowExecution, 'error'> {
   const closeTime = info.closeTime ?? null;
@@ -117,7 +135,11 @@ function toExecution(info: WorkflowExecutionInfo): Omit<WorkflowExecution, 'erro
  * so the 50 read are the running ones and the most recently closed; they are sorted by start here.
  * Temporal down or not answering within the deadline → AppError `unavailable` with a Dutch message.
  */
-export async function recentWorkflows(temporal: () => Promise<Client>, filter: WorkflowFilter, timeoutMs = 5000): Promise<WorkflowExecution[]> {
+export async function recentWorkflows(
+  temporal: () => Promise<Client>,
+  filter: WorkflowFilter,
+  timeoutMs = 5000,
+): Promise<WorkflowExecution[]> {
   let client: Client;
   try {
     client = await temporal();
@@ -136,8 +158,14 @@ export async function recentWorkflows(temporal: () => Promise<Client>, filter: W
       };
       // A chain whose step failed completes in Temporal but is failed to ops (its memo says "mislukt"):
       // it is listed under "Mislukt" and not under "Voltooid".
-      const [listed, completedFailed] = await Promise.all([list(visibilityQuery(filter)), filter.status === 'Failed' ? list(visibilityQuery({ ...filter, status: 'Completed' })) : []]);
-      const infos = [...listed.filter((info) => filter.status !== 'Completed' || !failedOutcome(info)), ...completedFailed.filter(failedOutcome)]
+      const [listed, completedFailed] = await Promise.all([
+        list(visibilityQuery(filter)),
+        filter.status === 'Failed' ? list(visibilityQuery({ ...filter, status: 'Completed' })) : [],
+      ]);
+      const infos = [
+        ...listed.filter((info) => filter.status !== 'Completed' || !failedOutcome(info)),
+        ...completedFailed.filter(failedOutcome),
+      ]
         .sort((a, b) => b.startTime.getTime() - a.startTime.getTime())
         .slice(0, recentLimit);
       return Promise.all(

@@ -4,9 +4,24 @@ import type { MikroORM } from '../domain/db/orm';
 import { pendingStep, type ChainStep } from '../domain/intent/chain';
 import { attemptOf, executeChainStep, prepareChainStep, stepOutcome } from '../domain/intent/chain.service';
 import type { ChainAction } from '../domain/intent/intent.schemas';
-import { collectHandoverSources, storeHandover, summariseHandover, type CollectedSources, type HandoverJob, type PreparedSummary, type SummariseResult } from '../domain/handover/generate';
+import {
+  collectHandoverSources,
+  storeHandover,
+  summariseHandover,
+  type CollectedSources,
+  type HandoverJob,
+  type PreparedSummary,
+  type SummariseResult,
+} from '../domain/handover/generate';
 import type { HandoverSummary } from '../domain/handover/handover.schemas';
-import { collectTreatmentPlanSources, draftTreatmentPlan, storeTreatmentPlanDraft, type DraftedPlan, type DraftResult, type TreatmentPlanJob } from '../domain/treatment-plan/generate';
+import {
+  collectTreatmentPlanSources,
+  draftTreatmentPlan,
+  storeTreatmentPlanDraft,
+  type DraftedPlan,
+  type DraftResult,
+  type TreatmentPlanJob,
+} from '../domain/treatment-plan/generate';
 import type { PlanSources } from '../domain/treatment-plan/sources';
 import type { TreatmentPlanView } from '../domain/treatment-plan/treatment-plan.schemas';
 import type { ActorGrant, ActorGrants, Granted } from '../temporal/actor-grant';
@@ -62,7 +77,15 @@ export function createActivities({ orm, ai, grants }: ActivityDeps) {
       return heartbeating(() => summariseHandover(ai, verifiedJob, collected));
     },
 
-    async storeHandover({ job, collected, prepared }: { job: Granted<HandoverJob>; collected: CollectedSources; prepared: PreparedSummary }): Promise<HandoverSummary> {
+    async storeHandover({
+      job,
+      collected,
+      prepared,
+    }: {
+      job: Granted<HandoverJob>;
+      collected: CollectedSources;
+      prepared: PreparedSummary;
+    }): Promise<HandoverSummary> {
       return actingAs(job.grant, (em, actor) => storeHandover(em, { ...job, actor }, collected, prepared));
     },
 
@@ -75,7 +98,15 @@ export function createActivities({ orm, ai, grants }: ActivityDeps) {
       return heartbeating(() => draftTreatmentPlan(ai, verifiedJob, sources));
     },
 
-    async storeTreatmentPlanDraft({ job, drafted, runId }: { job: Granted<TreatmentPlanJob>; drafted: DraftedPlan; runId: string }): Promise<TreatmentPlanView> {
+    async storeTreatmentPlanDraft({
+      job,
+      drafted,
+      runId,
+    }: {
+      job: Granted<TreatmentPlanJob>;
+      drafted: DraftedPlan;
+      runId: string;
+    }): Promise<TreatmentPlanView> {
       return actingAs(job.grant, (em, actor) => storeTreatmentPlanDraft(em, { ...job, actor }, drafted, runId));
     },
   };

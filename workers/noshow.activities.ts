@@ -9,7 +9,6 @@ import type { Acting } from './acting';
 import type { ActivityDeps } from './activities';
 import { heartbeating } from './heartbeat';
 
-
 /** The no-show workflow's activities; `createActivities` includes them. Every actor arrives as a grant (ADR 0025). */
 export function createNoShowActivities({ orm, ai, acting }: Omit<ActivityDeps, 'grants'> & { acting: Acting }) {
   const { verified, assertActive, actingAs } = acting;
@@ -18,7 +17,12 @@ export function createNoShowActivities({ orm, ai, acting }: Omit<ActivityDeps, '
     async prepareNoShow({ job, key }: { job: Granted<NoShowJob>; key: string }): Promise<PrepareResult> {
       const actor = await verified(job.grant);
       try {
-        const attempt = { action: 'update' as const, resourceType: 'Appointment', resourceId: job.appointmentId, details: { status: 'niet-verschenen' } };
+        const attempt = {
+          action: 'update' as const,
+          resourceType: 'Appointment',
+          resourceId: job.appointmentId,
+          details: { status: 'niet-verschenen' },
+        };
         return {
           ok: true,
           prepared: await runAudited(orm, actor, attempt, async (em) => {
@@ -37,16 +41,48 @@ export function createNoShowActivities({ orm, ai, acting }: Omit<ActivityDeps, '
       return heartbeating(() => rewriteLetter(ai, { ...job, actor }, prepared));
     },
 
-    async storeNoShowRewrite({ job, letterId, rewrite, key }: { job: Granted<NoShowJob>; letterId: string; rewrite: LetterRewrite; key: string }): Promise<void> {
+    async storeNoShowRewrite({
+      job,
+      letterId,
+      rewrite,
+      key,
+    }: {
+      job: Granted<NoShowJob>;
+      letterId: string;
+      rewrite: LetterRewrite;
+      key: string;
+    }): Promise<void> {
       await actingAs(job.grant, (em, actor) => storeRewrite(em, { ...job, actor }, letterId, rewrite, key));
     },
 
-    async remindNoShowReview({ job, prepared, index, key }: { job: Granted<NoShowJob>; prepared: Pick<PreparedNoShow, 'letterId' | 'patientId' | 'patientName'>; index: number; key: string }): Promise<void> {
+    async remindNoShowReview({
+      job,
+      prepared,
+      index,
+      key,
+    }: {
+      job: Granted<NoShowJob>;
+      prepared: Pick<PreparedNoShow, 'letterId' | 'patientId' | 'patientName'>;
+      index: number;
+      key: string;
+    }): Promise<void> {
       await actingAs(job.grant, (em, actor) => remindReview(em, { ...job, actor }, prepared, index, key));
     },
 
-    async approveNoShowLetter({ job, letterId, approval, key }: { job: Granted<NoShowJob>; letterId: string; approval: GrantedApproval; key: string }): Promise<void> {
-      await actingAs(approval.grant, (em, reviewer) => approve(em, { ...job, actor: reviewer }, letterId, { reviewer, finalText: approval.finalText }, key));
+    async approveNoShowLetter({
+      job,
+      letterId,
+      approval,
+      key,
+    }: {
+      job: Granted<NoShowJob>;
+      letterId: string;
+      approval: GrantedApproval;
+      key: string;
+    }): Promise<void> {
+      await actingAs(approval.grant, (em, reviewer) =>
+        approve(em, { ...job, actor: reviewer }, letterId, { reviewer, finalText: approval.finalText }, key),
+      );
     },
 
     async dispatchNoShowLetter({ grant, letterId, key }: { grant: ActorGrant; letterId: string; key: string }): Promise<void> {

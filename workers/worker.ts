@@ -27,7 +27,9 @@ export interface WorkerConfig {
 export async function createWorker(config: WorkerConfig): Promise<{ worker: Worker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: config.address });
   const prebuilt = config.workflowBundle ?? (config.usePrebuiltBundle && existsSync(workflowBundlePath) ? workflowBundlePath : undefined);
-  const workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> = prebuilt ? { workflowBundle: { codePath: prebuilt } } : { workflowsPath };
+  const workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> = prebuilt
+    ? { workflowBundle: { codePath: prebuilt } }
+    : { workflowsPath };
   const worker = await Worker.create({
     connection,
     namespace: config.namespace,

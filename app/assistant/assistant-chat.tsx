@@ -14,7 +14,8 @@ const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : use
 const maxLength = 1000;
 
 function suggestionsFor(patientName: string | null): string[] {
-  if (patientName) return [`Risico's van ${patientName}`, `Laatste rapportages van ${patientName}`, `Maak een dagnotitie voor ${patientName}: `];
+  if (patientName)
+    return [`Risico's van ${patientName}`, `Laatste rapportages van ${patientName}`, `Maak een dagnotitie voor ${patientName}: `];
   return ['Wat staat er vandaag in de agenda?', 'Wat zijn mijn afspraken morgen?', 'Zoek patiënt '];
 }
 
@@ -84,12 +85,14 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
   const { messages, streaming, send, languageModelConfigured, speechConfigured, activePatient } = useConversation();
   const [draft, setDraft] = useState('');
   // Dictated text lands in the input for the clinician to check; it is never sent by itself.
-  const dictation = useDictation(useCallback((text: string) => setDraft((current) => appendDictation(current, text).slice(0, maxLength)), []));
+  const dictation = useDictation(
+    useCallback((text: string) => setDraft((current) => appendDictation(current, text).slice(0, maxLength)), []),
+  );
   const logRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const lastScrollTop = useRef(0);
   const composer = useRef<HTMLTextAreaElement>(null);
-  const patientName = variant === 'panel' ? activePatient?.name ?? null : null;
+  const patientName = variant === 'panel' ? (activePatient?.name ?? null) : null;
   const conversation = messages.filter((message) => message.role !== 'nudge');
   const nudges = messages.filter((message) => message.role === 'nudge');
   useAssistantNudges();
@@ -154,8 +157,8 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
             <p className="chat-model-notice" data-testid="chat-no-model">
               <InfoCircledIcon aria-hidden="true" />
               <span>
-                <strong>Geen taalmodel geconfigureerd.</strong> De assistent antwoordt kort met lokale regels en herkent opdrachten zoals dagnotities, agenda,
-                risico&apos;s en overdracht.
+                <strong>Geen taalmodel geconfigureerd.</strong> De assistent antwoordt kort met lokale regels en herkent opdrachten zoals
+                dagnotities, agenda, risico&apos;s en overdracht.
               </span>
             </p>
           )}
@@ -214,7 +217,11 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
           rows={1}
           value={draft}
           maxLength={maxLength}
-          placeholder={patientName ? `Vraag iets over ${patientName} of geef een opdracht…` : 'Typ een vraag of opdracht, bijvoorbeeld “agenda morgen”…'}
+          placeholder={
+            patientName
+              ? `Vraag iets over ${patientName} of geef een opdracht…`
+              : 'Typ een vraag of opdracht, bijvoorbeeld “agenda morgen”…'
+          }
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
@@ -223,7 +230,9 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
           <PaperPlaneIcon aria-hidden="true" />
         </button>
       </form>
-      <p className="chat-hint small muted">Enter verstuurt, Shift+Enter voor een nieuwe regel.{streaming ? ' De assistent antwoordt…' : ''}</p>
+      <p className="chat-hint small muted">
+        Enter verstuurt, Shift+Enter voor een nieuwe regel.{streaming ? ' De assistent antwoordt…' : ''}
+      </p>
     </div>
   );
 }

@@ -26,7 +26,11 @@ export function BlockCard({
 }) {
   const titleId = useId();
   return (
-    <section className={tone === 'question' ? 'chat-block chat-block-question' : 'chat-block'} aria-labelledby={titleId} data-testid={testId}>
+    <section
+      className={tone === 'question' ? 'chat-block chat-block-question' : 'chat-block'}
+      aria-labelledby={titleId}
+      data-testid={testId}
+    >
       <header className="chat-block-head">
         <span className="chat-block-icon" aria-hidden="true">
           {icon}

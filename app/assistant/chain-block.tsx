@@ -58,7 +58,10 @@ function StepMarker({ step }: { step: ChainStep }) {
 const outcomes: Partial<Record<ChainStatus, { tone: 'success' | 'muted' | 'danger'; text: string }>> = {
   afgewezen: { tone: 'muted', text: 'Afgewezen: er is niets gewijzigd.' },
   verlopen: { tone: 'muted', text: 'Niet op tijd bevestigd: er is niets gewijzigd.' },
-  mislukt: { tone: 'danger', text: 'Niet alles kon worden uitgevoerd. Wat niet gelukt is staat bij de stap; wat daarna kwam is niet uitgevoerd.' },
+  mislukt: {
+    tone: 'danger',
+    text: 'Niet alles kon worden uitgevoerd. Wat niet gelukt is staat bij de stap; wat daarna kwam is niet uitgevoerd.',
+  },
 };
 
 /** "actions.1.entities.patientId" → "Stap 2: Kies de patiënt voor de dagnotitie." */
@@ -93,7 +96,11 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
   useEffect(() => {
     if (chain || failure) return;
     const controller = new AbortController();
-    void requestJson<ChainState>('/api/intent/chains', { body: { actions: current, ...(requestKey ? { requestKey } : {}) }, signal: controller.signal, timeoutMs: confirmTimeoutMs }).then((result) => {
+    void requestJson<ChainState>('/api/intent/chains', {
+      body: { actions: current, ...(requestKey ? { requestKey } : {}) },
+      signal: controller.signal,
+      timeoutMs: confirmTimeoutMs,
+    }).then((result) => {
       if (controller.signal.aborted) return;
       if (result.ok) setChain(result.data);
       else setFailure(result.error);
@@ -152,7 +159,11 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
   const openChoices = chain?.steps.filter((step) => step.status === 'keuze_nodig' && !choices[String(step.index)]) ?? [];
   const writes = chain?.steps.filter((step) => step.kind === 'write') ?? [];
   const outcome = chain ? outcomes[chain.status] : undefined;
-  const finalMeta: Partial<Record<ChainStatus, string>> = { afgewezen: 'Afgewezen', verlopen: 'Verlopen', mislukt: 'Niet (volledig) uitgevoerd' };
+  const finalMeta: Partial<Record<ChainStatus, string>> = {
+    afgewezen: 'Afgewezen',
+    verlopen: 'Verlopen',
+    mislukt: 'Niet (volledig) uitgevoerd',
+  };
   const meta = !chain
     ? failure
       ? toChoose.length > 0
@@ -160,12 +171,12 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
         : 'Niet voorbereid'
       : 'Wordt voorbereid…'
     : waiting
-    ? 'Controleer wat er gaat gebeuren; er is nog niets vastgelegd.'
-    : chain.status === 'voltooid' && writes.length > 0
-    ? 'Uitgevoerd'
-    : chain.status === 'voltooid'
-    ? `${chain.steps.length} ${chain.steps.length === 1 ? 'stap' : 'stappen'}`
-    : finalMeta[chain.status];
+      ? 'Controleer wat er gaat gebeuren; er is nog niets vastgelegd.'
+      : chain.status === 'voltooid' && writes.length > 0
+        ? 'Uitgevoerd'
+        : chain.status === 'voltooid'
+          ? `${chain.steps.length} ${chain.steps.length === 1 ? 'stap' : 'stappen'}`
+          : finalMeta[chain.status];
 
   return (
     <BlockCard
@@ -242,7 +253,11 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
                     </div>
                   ) : null}
                   {step.status === 'klaar_voor_bevestiging' && step.kind === 'write' && waiting ? (
-                    <StepEditor step={step} edit={edits[String(step.index)] ?? {}} onChange={(edit) => setEdits((all) => ({ ...all, [String(step.index)]: edit }))} />
+                    <StepEditor
+                      step={step}
+                      edit={edits[String(step.index)] ?? {}}
+                      onChange={(edit) => setEdits((all) => ({ ...all, [String(step.index)]: edit }))}
+                    />
                   ) : null}
                   {step.status === 'keuze_nodig' && waiting && step.candidates ? (
                     <fieldset className="chain-choices">
@@ -269,7 +284,12 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
       ) : null}
       {waiting ? (
         <div className="chain-actions">
-          <button type="button" className="button button-primary" disabled={deciding !== null || openChoices.length > 0} onClick={() => void decide('confirm')}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={deciding !== null || openChoices.length > 0}
+            onClick={() => void decide('confirm')}
+          >
             <CheckIcon aria-hidden="true" /> {deciding === 'confirm' ? 'Bezig…' : 'Bevestigen'}
           </button>
           <button type="button" className="button button-secondary" disabled={deciding !== null} onClick={() => void decide('reject')}>

@@ -39,7 +39,15 @@ export function amsterdamIso(local: string): string | null {
   return `${local}:00${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }
 
-const localFormat = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const localFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** An instant → the `datetime-local` value of its Amsterdam wall-clock time ("2026-11-27T10:00"). */
 export function amsterdamLocal(instant: string): string {

@@ -71,7 +71,8 @@ export function useActivePatient(): PatientRef | null {
 
 let counter = 0;
 // Unique beyond this page: an assistant message's id is the request key of the chain it starts.
-const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+const nextId = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 /**
  * One conversation for the whole shell: the side panel and the /assistent page show the same
@@ -125,7 +126,10 @@ export function AssistantProvider({
     (id: string, request: ChatRequestBody) => {
       // A no-show needs only a name and a time, found by its own route (ADR 14), not an intent.
       if (isNoShowCommand(request.message)) {
-        updateAssistant(id, (message) => ({ ...message, routing: { kind: 'block', block: { type: 'noshow', sentence: request.message } } }));
+        updateAssistant(id, (message) => ({
+          ...message,
+          routing: { kind: 'block', block: { type: 'noshow', sentence: request.message } },
+        }));
         return;
       }
       const controller = new AbortController();
@@ -139,7 +143,9 @@ export function AssistantProvider({
       }).then((result) => {
         if (controller.signal.aborted) return;
         running.current.delete(`${id}:classify`);
-        const routing: RoutingState = result.ok ? routeActions(result.data.chain.actions, patient) : { kind: 'failed', error: result.error };
+        const routing: RoutingState = result.ok
+          ? routeActions(result.data.chain.actions, patient)
+          : { kind: 'failed', error: result.error };
         updateAssistant(id, (message) => ({ ...message, routing }));
       });
     },
@@ -159,7 +165,9 @@ export function AssistantProvider({
       const context: ChatRequestBody['context'] = { shift: currentShift(), ...(active ? { activePatient: active } : {}) };
       const assistantId = nextId('assistant');
       const history = messagesRef.current
-        .flatMap((item) => (item.role === 'user' || (item.role === 'assistant' && item.content) ? [{ role: item.role, content: item.content }] : []))
+        .flatMap((item) =>
+          item.role === 'user' || (item.role === 'assistant' && item.content) ? [{ role: item.role, content: item.content }] : [],
+        )
         .slice(-historyLimit);
       const request: ChatRequestBody = { message, messages: history, context };
       const turn: Message[] = [
@@ -200,7 +208,10 @@ export function AssistantProvider({
     [classify, findAssistant, updateAssistant],
   );
 
-  const setRouting = useCallback((id: string, routing: Routing) => updateAssistant(id, (message) => ({ ...message, routing })), [updateAssistant]);
+  const setRouting = useCallback(
+    (id: string, routing: Routing) => updateAssistant(id, (message) => ({ ...message, routing })),
+    [updateAssistant],
+  );
 
   const addNudges = useCallback((nudges: Nudge[]) => {
     setMessages((current) => {
@@ -238,7 +249,21 @@ export function AssistantProvider({
       blockState,
       setBlockState,
     }),
-    [messages, streaming, languageModelConfigured, speechConfigured, activePatient, send, retryReply, retryRouting, setRouting, addNudges, reset, blockState, setBlockState],
+    [
+      messages,
+      streaming,
+      languageModelConfigured,
+      speechConfigured,
+      activePatient,
+      send,
+      retryReply,
+      retryRouting,
+      setRouting,
+      addNudges,
+      reset,
+      blockState,
+      setBlockState,
+    ],
   );
   return <ConversationContext.Provider value={value}>{children}</ConversationContext.Provider>;
 }

@@ -37,11 +37,14 @@ export function DailyNoteBlock({ patient, category, content }: { patient: Patien
   useEffect(() => {
     if (suggested || !content.trim()) return;
     const controller = new AbortController();
-    void requestJson<{ includeInHandover: boolean }>('/api/reports/classify', { body: { text: content }, signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      setSuggested(true);
-      if (result.ok) setDraft((current) => ({ ...current, includeInHandover: current.includeInHandover || result.data.includeInHandover }));
-    });
+    void requestJson<{ includeInHandover: boolean }>('/api/reports/classify', { body: { text: content }, signal: controller.signal }).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        setSuggested(true);
+        if (result.ok)
+          setDraft((current) => ({ ...current, includeInHandover: current.includeInHandover || result.data.includeInHandover }));
+      },
+    );
     return () => controller.abort();
   }, [content, suggested, setSuggested, setDraft]);
 
@@ -60,7 +63,13 @@ export function DailyNoteBlock({ patient, category, content }: { patient: Patien
     setSaving(true);
     setError(null);
     const result = await requestJson<{ id: string }>('/api/reports', {
-      body: { patientId: patient.id, type: 'dagnotitie', category: draft.category, content: draft.content.trim(), includeInHandover: draft.includeInHandover },
+      body: {
+        patientId: patient.id,
+        type: 'dagnotitie',
+        category: draft.category,
+        content: draft.content.trim(),
+        includeInHandover: draft.includeInHandover,
+      },
     });
     setSaving(false);
     if (result.ok) setSaved({ id: result.data.id });
@@ -151,7 +160,12 @@ export function DailyNoteBlock({ patient, category, content }: { patient: Patien
             </button>
           )}
         </div>
-        {error && !(error.code === 'validation_failed' && error.fields && Object.keys(error.fields).some((key) => key === 'content' || key === 'category')) ? (
+        {error &&
+        !(
+          error.code === 'validation_failed' &&
+          error.fields &&
+          Object.keys(error.fields).some((key) => key === 'content' || key === 'category')
+        ) ? (
           <ErrorNotice error={error} onRetry={() => void save()} />
         ) : null}
         {saved ? (

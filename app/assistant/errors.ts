@@ -53,10 +53,18 @@ export async function errorFromResponse(response: Response): Promise<AssistantEr
     case 429: {
       const seconds = Number(response.headers.get('Retry-After'));
       const retryAfter = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
-      return { code: 'rate_limited', message: serverMessage ?? assistantMessages.rateLimited, retryable: true, retryAfter, status, details };
+      return {
+        code: 'rate_limited',
+        message: serverMessage ?? assistantMessages.rateLimited,
+        retryable: true,
+        retryAfter,
+        status,
+        details,
+      };
     }
     case 400: {
-      const fields = body?.error?.fields && typeof body.error.fields === 'object' ? (body.error.fields as Record<string, string>) : undefined;
+      const fields =
+        body?.error?.fields && typeof body.error.fields === 'object' ? (body.error.fields as Record<string, string>) : undefined;
       return {
         code: 'validation_failed',
         message: (fields && Object.values(fields)[0]) || serverMessage || dutchMessages.validation,

@@ -38,7 +38,12 @@ export function NoShowBlock({ sentence }: { sentence: string }) {
   };
 
   return (
-    <BlockCard icon={<EnvelopeClosedIcon />} title="Niet verschenen" meta="Afspraak annuleren en huisartsbrief herschrijven" testId="block-noshow">
+    <BlockCard
+      icon={<EnvelopeClosedIcon />}
+      title="Niet verschenen"
+      meta="Afspraak annuleren en huisartsbrief herschrijven"
+      testId="block-noshow"
+    >
       {!step ? <Loading label="Afspraak zoeken…" /> : null}
       {step?.kind === 'bevestigen' ? (
         <>
@@ -48,7 +53,13 @@ export function NoShowBlock({ sentence }: { sentence: string }) {
               <legend className="small">Welke afspraak bedoel je?</legend>
               {candidates.map((candidate) => (
                 <label key={candidate.appointmentId} className="chain-choice">
-                  <input type="radio" name={groupId} value={candidate.appointmentId} checked={choice === candidate.appointmentId} onChange={() => setChoice(candidate.appointmentId)} />
+                  <input
+                    type="radio"
+                    name={groupId}
+                    value={candidate.appointmentId}
+                    checked={choice === candidate.appointmentId}
+                    onChange={() => setChoice(candidate.appointmentId)}
+                  />
                   {candidate.label}
                 </label>
               ))}

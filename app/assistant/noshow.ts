@@ -43,9 +43,15 @@ export async function findNoShow(sentence: string, request: JsonRequest): Promis
   const { query, appointments } = found.data;
   if (appointments.length === 0) {
     const when = `${query.date}${query.window ? ` tussen ${query.window.from} en ${query.window.to}` : ''}`;
-    return { kind: 'niet_gevonden', text: `Geen eigen afspraak van ${query.patientName} gevonden ${when} die al begonnen is en nog niet is afgerond of geannuleerd.` };
+    return {
+      kind: 'niet_gevonden',
+      text: `Geen eigen afspraak van ${query.patientName} gevonden ${when} die al begonnen is en nog niet is afgerond of geannuleerd.`,
+    };
   }
-  const text = appointments.length === 1 ? `${appointments[0]!.label}: als niet verschenen registreren en de huisartsbrief herschrijven?` : 'Meerdere afspraken passen. Welke is bedoeld?';
+  const text =
+    appointments.length === 1
+      ? `${appointments[0]!.label}: als niet verschenen registreren en de huisartsbrief herschrijven?`
+      : 'Meerdere afspraken passen. Welke is bedoeld?';
   return { kind: 'bevestigen', text, candidates: appointments };
 }
 

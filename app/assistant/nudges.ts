@@ -22,7 +22,7 @@ export interface WardPatient {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function sentenceList(parts: string[]): string {
-  return parts.length <= 1 ? parts[0] ?? '' : `${parts.slice(0, -1).join(', ')} en ${parts.at(-1)}`;
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} en ${parts.at(-1)}`;
 }
 
 /**

@@ -21,5 +21,9 @@ export function namesToChoose(actions: readonly ChainAction[], fields: Record<st
 
 /** Every action that names `name` is about the chosen patient from now on. */
 export function withPatient(actions: readonly ChainAction[], name: string, patient: PatientRef): ChainAction[] {
-  return actions.map((action) => (action.entities.patientName === name ? { ...action, entities: { ...action.entities, patientId: patient.id, patientName: patient.name } } : action));
+  return actions.map((action) =>
+    action.entities.patientName === name
+      ? { ...action, entities: { ...action.entities, patientId: patient.id, patientName: patient.name } }
+      : action,
+  );
 }

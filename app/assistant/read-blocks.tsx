@@ -29,7 +29,15 @@ interface SearchResult {
  * question "which patient?" of another block instead of linking to the record; `stateKey` keeps the
  * search of one such question apart from another's in the same message.
  */
-export function PatientSearch({ query, onPick, stateKey = 'search-term' }: { query: string; onPick?: (patient: PatientRef) => void; stateKey?: string }) {
+export function PatientSearch({
+  query,
+  onPick,
+  stateKey = 'search-term',
+}: {
+  query: string;
+  onPick?: (patient: PatientRef) => void;
+  stateKey?: string;
+}) {
   const [term, setTerm] = useTurnState(stateKey, query);
   const [draft, setDraft] = useState(term);
   const inputId = useId();
@@ -78,7 +86,11 @@ export function PatientSearch({ query, onPick, stateKey = 'search-term' }: { que
                 {Math.round(result.score * 100)}%
               </span>
               {onPick ? (
-                <button type="button" className="button button-primary button-small" onClick={() => onPick({ id: result.id, name: result.name })}>
+                <button
+                  type="button"
+                  className="button button-primary button-small"
+                  onClick={() => onPick({ id: result.id, name: result.name })}
+                >
                   Kiezen
                 </button>
               ) : null}
@@ -175,7 +187,10 @@ export function ReportsBlock({ patient }: { patient: PatientRef }) {
 // ---- Intake, risks, diagnoses -----------------------------------------------------------------
 
 export function IntakeBlock({ patient }: { patient: PatientRef }) {
-  const { data, error, loading, retry } = useBlockData<IntakeStatus>('intake', `/api/core/intake/status?${new URLSearchParams({ patientId: patient.id })}`);
+  const { data, error, loading, retry } = useBlockData<IntakeStatus>(
+    'intake',
+    `/api/core/intake/status?${new URLSearchParams({ patientId: patient.id })}`,
+  );
   return (
     <BlockCard
       icon={<ClipboardIcon />}
@@ -191,7 +206,10 @@ export function IntakeBlock({ patient }: { patient: PatientRef }) {
 }
 
 export function RisksBlock({ patient }: { patient: PatientRef }) {
-  const { data, error, loading, retry } = useBlockData<{ risks: Risk[] }>('risks', `/api/core/intake/risico?${new URLSearchParams({ patientId: patient.id })}`);
+  const { data, error, loading, retry } = useBlockData<{ risks: Risk[] }>(
+    'risks',
+    `/api/core/intake/risico?${new URLSearchParams({ patientId: patient.id })}`,
+  );
   return (
     <BlockCard
       icon={<TargetIcon />}
@@ -203,9 +221,7 @@ export function RisksBlock({ patient }: { patient: PatientRef }) {
       {loading ? <Loading label="Risico's laden…" /> : null}
       {error ? <ErrorNotice error={error} onRetry={retry} /> : null}
       {data && data.risks.length === 0 ? <p className="muted small">Nog geen risicotaxatie vastgelegd.</p> : null}
-      {data && data.risks.length > 0 ? (
-        <RiskList risks={data.risks} />
-      ) : null}
+      {data && data.risks.length > 0 ? <RiskList risks={data.risks} /> : null}
     </BlockCard>
   );
 }
@@ -222,7 +238,9 @@ export function DiagnosesBlock({ patient }: { patient: PatientRef }) {
     'diagnoses',
     `/api/core/intake/diagnose?${new URLSearchParams({ patientId: patient.id })}`,
   );
-  const rows = data ? [...data.primary.map((d) => ({ ...d, rank: 'Hoofddiagnose' })), ...data.secondary.map((d) => ({ ...d, rank: 'Nevendiagnose' }))] : [];
+  const rows = data
+    ? [...data.primary.map((d) => ({ ...d, rank: 'Hoofddiagnose' })), ...data.secondary.map((d) => ({ ...d, rank: 'Nevendiagnose' }))]
+    : [];
   return (
     <BlockCard
       icon={<ClipboardIcon />}
@@ -319,10 +337,10 @@ export function AgendaBlock({
 }) {
   const query = range ? new URLSearchParams({ start: range.start, end: range.end }) : new URLSearchParams(label ? { label } : {});
   if (patient) query.set('patientId', patient.id);
-  const { data, error, loading, retry } = useBlockData<{ appointments: Appointment[]; range: { start: string; end: string; label?: string | null } }>(
-    'agenda',
-    `/api/assistant/agenda?${query}`,
-  );
+  const { data, error, loading, retry } = useBlockData<{
+    appointments: Appointment[];
+    range: { start: string; end: string; label?: string | null };
+  }>('agenda', `/api/assistant/agenda?${query}`);
   const appointments = data?.appointments ?? [];
   const when = data?.range.label ?? label ?? (data ? `${formatDateTime(data.range.start)} – ${formatDateTime(data.range.end)}` : '');
   const title = mode === 'query' && patient ? `Afspraken van ${patient.name}` : mode === 'query' ? 'Afspraken' : 'Agenda';
@@ -336,7 +354,9 @@ export function AgendaBlock({
     >
       {loading ? <Loading label="Agenda laden…" /> : null}
       {error ? <ErrorNotice error={error} onRetry={retry} agendaLink /> : null}
-      {data && appointments.length === 0 ? <p className="muted small">Geen afspraken{patient ? ` van ${patient.name}` : ''} in deze periode.</p> : null}
+      {data && appointments.length === 0 ? (
+        <p className="muted small">Geen afspraken{patient ? ` van ${patient.name}` : ''} in deze periode.</p>
+      ) : null}
       {appointments.length > 0 ? <AppointmentList appointments={appointments} /> : null}
     </BlockCard>
   );

@@ -5,7 +5,11 @@ import { wardNudges } from './nudges';
 import { clarified, routeActions } from './routing';
 
 const jan = { id: '0b9c7f1e-8a43-4f7a-9d55-6f1f7a9f2c10', name: 'Jan de Vries' };
-const action = (intent: ChainAction['intent'], entities: ChainAction['entities'] = {}, confidence = 0.95): ChainAction => ({ intent, entities, confidence });
+const action = (intent: ChainAction['intent'], entities: ChainAction['entities'] = {}, confidence = 0.95): ChainAction => ({
+  intent,
+  entities,
+  confidence,
+});
 
 describe('routing a classified message to a block', () => {
   it('opens no block under 0.7 confidence, and none for an unknown intent', () => {
@@ -15,7 +19,11 @@ describe('routing a classified message to a block', () => {
   });
 
   it('prefills the daily note with patient, category and content', () => {
-    expect(routeActions([action('dagnotitie', { patientId: jan.id, patientName: jan.name, category: 'medicatie', content: 'Weigerde medicatie' })])).toEqual({
+    expect(
+      routeActions([
+        action('dagnotitie', { patientId: jan.id, patientName: jan.name, category: 'medicatie', content: 'Weigerde medicatie' }),
+      ]),
+    ).toEqual({
       kind: 'block',
       block: { type: 'dagnotitie', patient: jan, category: 'medicatie', content: 'Weigerde medicatie' },
     });
@@ -50,20 +58,33 @@ describe('routing a classified message to a block', () => {
     });
     const create = action('create_appointment', { patientId: jan.id, patientName: jan.name, datetime: '2026-11-27T10:00:00+01:00' });
     expect(routeActions([create])).toEqual({ kind: 'block', block: { type: 'agenda-change', mode: 'create', action: create } });
-    expect(routeActions([action('cancel_appointment', { identifier: 'morgen 10:00' })])).toMatchObject({ block: { type: 'agenda-change', mode: 'cancel' } });
+    expect(routeActions([action('cancel_appointment', { identifier: 'morgen 10:00' })])).toMatchObject({
+      block: { type: 'agenda-change', mode: 'cancel' },
+    });
   });
 
   it('asks for what an agenda change still needs: the patient and moment of a new one, the appointment to move', () => {
     expect(routeActions([action('create_appointment', { patientName: 'Jan' })])).toMatchObject({ kind: 'clarify', missing: 'patient' });
     const undated = routeActions([action('create_appointment', { patientId: jan.id, patientName: jan.name })]);
-    expect(undated).toMatchObject({ kind: 'clarify', missing: 'datetime', question: 'Wanneer moet de afspraak met Jan de Vries plaatsvinden?' });
+    expect(undated).toMatchObject({
+      kind: 'clarify',
+      missing: 'datetime',
+      question: 'Wanneer moet de afspraak met Jan de Vries plaatsvinden?',
+    });
     const move = action('reschedule_appointment', { patientId: jan.id, patientName: jan.name, datetime: '2026-11-27T11:00:00+01:00' });
     // The patient's next appointment is the source when none is named; without a patient, ask which.
     expect(routeActions([move])).toMatchObject({ kind: 'block', block: { type: 'agenda-change', mode: 'reschedule' } });
     const nobody = action('reschedule_appointment', { datetime: '2026-11-27T11:00:00+01:00' });
     expect(routeActions([nobody])).toMatchObject({ kind: 'clarify', missing: 'identifier' });
-    expect(routeActions([{ ...nobody, entities: { ...nobody.entities, patientName: 'Pieter' } }])).toMatchObject({ kind: 'clarify', missing: 'patient', question: 'Welke patiënt bedoel je met “Pieter”?' });
-    expect(clarified(nobody, { identifier: 'morgen 10:00' })).toMatchObject({ kind: 'block', block: { type: 'agenda-change', mode: 'reschedule' } });
+    expect(routeActions([{ ...nobody, entities: { ...nobody.entities, patientName: 'Pieter' } }])).toMatchObject({
+      kind: 'clarify',
+      missing: 'patient',
+      question: 'Welke patiënt bedoel je met “Pieter”?',
+    });
+    expect(clarified(nobody, { identifier: 'morgen 10:00' })).toMatchObject({
+      kind: 'block',
+      block: { type: 'agenda-change', mode: 'reschedule' },
+    });
     expect(routeActions([action('cancel_appointment')])).toMatchObject({ kind: 'clarify', missing: 'identifier' });
   });
 

@@ -28,7 +28,8 @@ export type Block =
 
 export type Missing = 'patient' | 'datetime' | 'identifier';
 
-export type Routing = { kind: 'fallback' } | { kind: 'clarify'; missing: Missing; question: string; action: ChainAction } | { kind: 'block'; block: Block };
+export type Routing =
+  { kind: 'fallback' } | { kind: 'clarify'; missing: Missing; question: string; action: ChainAction } | { kind: 'block'; block: Block };
 
 /** Intents about one patient; without a resolved patient they ask which one first. */
 const patientBound: Partial<Record<Intent, string>> = {
@@ -69,7 +70,8 @@ export function withActivePatient(action: ChainAction, activePatient: PatientRef
 export function routeActions(actions: readonly ChainAction[], activePatient?: PatientRef | null): Routing {
   const [first] = actions;
   if (!first || first.confidence < routingThreshold) return { kind: 'fallback' };
-  if (actions.length > 1) return { kind: 'block', block: { type: 'chain', actions: actions.map((action) => withActivePatient(action, activePatient)) } };
+  if (actions.length > 1)
+    return { kind: 'block', block: { type: 'chain', actions: actions.map((action) => withActivePatient(action, activePatient)) } };
   return routeAction(withActivePatient(first, activePatient));
 }
 
@@ -83,7 +85,10 @@ export function routeAction(action: ChainAction): Routing {
     case 'unknown':
       return { kind: 'fallback' };
     case 'dagnotitie':
-      return { kind: 'block', block: { type: 'dagnotitie', patient: patient!, category: entities.category ?? 'observatie', content: entities.content ?? '' } };
+      return {
+        kind: 'block',
+        block: { type: 'dagnotitie', patient: patient!, category: entities.category ?? 'observatie', content: entities.content ?? '' },
+      };
     case 'zoeken':
       return { kind: 'block', block: { type: 'zoeken', query: entities.patientName ?? '' } };
     case 'overdracht':
@@ -112,7 +117,8 @@ export function routeAction(action: ChainAction): Routing {
         },
       };
     case 'create_appointment':
-      if (!entities.datetime) return { kind: 'clarify', missing: 'datetime', question: `Wanneer moet de afspraak met ${patient!.name} plaatsvinden?`, action };
+      if (!entities.datetime)
+        return { kind: 'clarify', missing: 'datetime', question: `Wanneer moet de afspraak met ${patient!.name} plaatsvinden?`, action };
       return { kind: 'block', block: { type: 'agenda-change', mode: 'create', action } };
     case 'cancel_appointment':
       if (!entities.identifier && !patient) {
@@ -136,7 +142,8 @@ export function routeAction(action: ChainAction): Routing {
           action,
         };
       }
-      if (!entities.datetime) return { kind: 'clarify', missing: 'datetime', question: 'Naar wanneer wil je de afspraak verplaatsen?', action };
+      if (!entities.datetime)
+        return { kind: 'clarify', missing: 'datetime', question: 'Naar wanneer wil je de afspraak verplaatsen?', action };
       return { kind: 'block', block: { type: 'agenda-change', mode: 'reschedule', action } };
   }
 }
@@ -144,6 +151,8 @@ export function routeAction(action: ChainAction): Routing {
 /** The action with the clarified entity filled in, routed again. */
 export function clarified(action: ChainAction, answer: { patient: PatientRef } | { datetime: string } | { identifier: string }): Routing {
   const entities =
-    'patient' in answer ? { ...action.entities, patientId: answer.patient.id, patientName: answer.patient.name } : { ...action.entities, ...answer };
+    'patient' in answer
+      ? { ...action.entities, patientId: answer.patient.id, patientName: answer.patient.name }
+      : { ...action.entities, ...answer };
   return routeAction({ ...action, entities });
 }

@@ -19,12 +19,22 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
       <Disclosure label="Notitie aanpassen" edited={Object.keys(edit).length > 0}>
         <div className="field">
           <label htmlFor={`${id}-content`}>Tekst</label>
-          <textarea id={`${id}-content`} rows={3} maxLength={dailyNoteMaxLength} value={content} onChange={(event) => change({ content: event.currentTarget.value })} />
+          <textarea
+            id={`${id}-content`}
+            rows={3}
+            maxLength={dailyNoteMaxLength}
+            value={content}
+            onChange={(event) => change({ content: event.currentTarget.value })}
+          />
         </div>
         <div className="step-editor-row">
           <div className="field">
             <label htmlFor={`${id}-category`}>Categorie</label>
-            <select id={`${id}-category`} value={edit.category ?? plan.category ?? 'observatie'} onChange={(event) => change({ category: event.currentTarget.value as StepEdit['category'] })}>
+            <select
+              id={`${id}-category`}
+              value={edit.category ?? plan.category ?? 'observatie'}
+              onChange={(event) => change({ category: event.currentTarget.value as StepEdit['category'] })}
+            >
               {dailyNoteCategories.map((category) => (
                 <option key={category} value={category}>
                   {reportCategoryLabels[category]}
@@ -33,7 +43,12 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
             </select>
           </div>
           <div className="checkbox-field">
-            <input id={`${id}-handover`} type="checkbox" checked={edit.includeInHandover ?? plan.includeInHandover ?? false} onChange={(event) => change({ includeInHandover: event.currentTarget.checked })} />
+            <input
+              id={`${id}-handover`}
+              type="checkbox"
+              checked={edit.includeInHandover ?? plan.includeInHandover ?? false}
+              onChange={(event) => change({ includeInHandover: event.currentTarget.checked })}
+            />
             <label htmlFor={`${id}-handover`}>Ook in de overdracht</label>
           </div>
         </div>

@@ -71,7 +71,11 @@ describe('SseParser', () => {
 describe('streamChat', () => {
   it('posts the message as JSON and delivers content split across chunks, then done', async () => {
     const fetch = stubFetch(
-      sse(['data: {"type":"content","te', 'xt":"Dagnotitie "}\n', '\ndata: {"type":"content","text":"staat klaar."}\n\ndata: {"type":"done"}\n\n']),
+      sse([
+        'data: {"type":"content","te',
+        'xt":"Dagnotitie "}\n',
+        '\ndata: {"type":"content","text":"staat klaar."}\n\ndata: {"type":"done"}\n\n',
+      ]),
     );
     expect(await collect()).toEqual({ text: ['Dagnotitie ', 'staat klaar.'], done: true });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -87,12 +91,20 @@ describe('streamChat', () => {
         'data: {"type":"content","text":"te laat"}\n\n',
       ]),
     );
-    expect(await collect()).toEqual({ text: ['Een'], done: false, error: { code: 'upstream', message: 'Het taalmodel antwoordt niet.', retryable: true } });
+    expect(await collect()).toEqual({
+      text: ['Een'],
+      done: false,
+      error: { code: 'upstream', message: 'Het taalmodel antwoordt niet.', retryable: true },
+    });
   });
 
   it('says the network is down when the request cannot be made or breaks off', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect((await collect()).error).toMatchObject({ code: 'network', message: 'Geen internetverbinding, controleer het netwerk.', retryable: true });
+    expect((await collect()).error).toMatchObject({
+      code: 'network',
+      message: 'Geen internetverbinding, controleer het netwerk.',
+      retryable: true,
+    });
 
     stubFetch(sse(['data: {"type":"content","text":"Half"}\n\n'], true));
     const broken = await collect();
@@ -107,10 +119,18 @@ describe('streamChat', () => {
 
   it('passes on the Dutch message of a 401, and of a 429 with its Retry-After', async () => {
     stubFetch(Response.json({ error: { code: 'unauthorized', message: 'Sessie verlopen, log opnieuw in.' } }, { status: 401 }));
-    expect((await collect()).error).toEqual({ code: 'unauthorized', message: 'Sessie verlopen, log opnieuw in.', retryable: false, status: 401 });
+    expect((await collect()).error).toEqual({
+      code: 'unauthorized',
+      message: 'Sessie verlopen, log opnieuw in.',
+      retryable: false,
+      status: 401,
+    });
 
     stubFetch(
-      Response.json({ error: { code: 'rate_limited', message: 'Te veel berichten, wacht een minuut.' } }, { status: 429, headers: { 'Retry-After': '42' } }),
+      Response.json(
+        { error: { code: 'rate_limited', message: 'Te veel berichten, wacht een minuut.' } },
+        { status: 429, headers: { 'Retry-After': '42' } },
+      ),
     );
     expect((await collect()).error).toMatchObject({
       code: 'rate_limited',
@@ -123,7 +143,10 @@ describe('streamChat', () => {
 
   it('shows the field message of a 400, and a Dutch fallback when a 5xx has no JSON', async () => {
     stubFetch(
-      Response.json({ error: { code: 'validation_failed', message: 'Controleer de invoer.', fields: { message: 'Typ een bericht.' } } }, { status: 400 }),
+      Response.json(
+        { error: { code: 'validation_failed', message: 'Controleer de invoer.', fields: { message: 'Typ een bericht.' } } },
+        { status: 400 },
+      ),
     );
     expect((await collect()).error).toMatchObject({
       code: 'validation_failed',
@@ -133,7 +156,11 @@ describe('streamChat', () => {
     });
 
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
-    expect((await collect()).error).toMatchObject({ code: 'server', message: 'Er ging iets mis op de server, probeer het opnieuw.', retryable: true });
+    expect((await collect()).error).toMatchObject({
+      code: 'server',
+      message: 'Er ging iets mis op de server, probeer het opnieuw.',
+      retryable: true,
+    });
   });
 
   it('times out when the server goes silent', async () => {
@@ -141,7 +168,9 @@ describe('streamChat', () => {
     stubFetch(
       (() => {
         const fetch = (_url: string, init: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+          new Promise<Response>((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          );
         return fetch as unknown as () => Promise<Response>;
       })(),
     );

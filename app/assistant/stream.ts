@@ -73,7 +73,8 @@ function parseEvent(data: string): ChatEvent | null {
     const event = JSON.parse(data) as Partial<ChatEvent> | null;
     if (event?.type === 'content' && typeof event.text === 'string') return { type: 'content', text: event.text };
     if (event?.type === 'done') return { type: 'done' };
-    if (event?.type === 'error') return { type: 'error', error: typeof event.error === 'string' && event.error ? event.error : streamMessages.interrupted };
+    if (event?.type === 'error')
+      return { type: 'error', error: typeof event.error === 'string' && event.error ? event.error : streamMessages.interrupted };
   } catch {
     // A line that is not JSON is skipped rather than breaking a reply that is otherwise fine.
   }

@@ -7,7 +7,16 @@ import { BlockCard, ErrorNotice, Loading } from './block-card';
 import { useConversation, type AssistantMessage } from './conversation';
 import { DailyNoteBlock } from './daily-note-block';
 import { NoShowBlock } from './noshow-block';
-import { AgendaBlock, DiagnosesBlock, HandoverBlock, IntakeBlock, PatientSearch, PatientSearchBlock, ReportsBlock, RisksBlock } from './read-blocks';
+import {
+  AgendaBlock,
+  DiagnosesBlock,
+  HandoverBlock,
+  IntakeBlock,
+  PatientSearch,
+  PatientSearchBlock,
+  ReportsBlock,
+  RisksBlock,
+} from './read-blocks';
 import { clarified, type Block, type Routing } from './routing';
 
 const changeTitles = { create: 'Afspraak inplannen', cancel: 'Afspraak annuleren', reschedule: 'Afspraak verplaatsen' } as const;
@@ -68,7 +77,14 @@ function Clarify({ routing, onAnswer }: { routing: Extract<Routing, { kind: 'cla
             {missing === 'datetime' ? 'Dag en tijdstip' : 'Welke afspraak'}
           </label>
           {missing === 'datetime' ? (
-            <input id={inputId} type="datetime-local" value={value} step={300} onChange={(event) => setValue(event.currentTarget.value)} required />
+            <input
+              id={inputId}
+              type="datetime-local"
+              value={value}
+              step={300}
+              onChange={(event) => setValue(event.currentTarget.value)}
+              required
+            />
           ) : (
             <input
               id={inputId}

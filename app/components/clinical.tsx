@@ -3,9 +3,20 @@ import { formatDateTime } from '../../domain/patient/patient.format';
 
 /** Labels, badges and lists for clinical values that several pages show the same way. */
 
-export const interpretationLabels: Record<string, string> = { HH: 'kritisch hoog', H: 'hoog', N: 'normaal', L: 'laag', LL: 'kritisch laag' };
+export const interpretationLabels: Record<string, string> = {
+  HH: 'kritisch hoog',
+  H: 'hoog',
+  N: 'normaal',
+  L: 'laag',
+  LL: 'kritisch laag',
+};
 
-const riskLevelClass: Record<string, string> = { 'zeer hoog': 'risk-very-high', hoog: 'risk-high', gemiddeld: 'risk-medium', laag: 'risk-low' };
+const riskLevelClass: Record<string, string> = {
+  'zeer hoog': 'risk-very-high',
+  hoog: 'risk-high',
+  gemiddeld: 'risk-medium',
+  laag: 'risk-low',
+};
 
 export function RiskLevelBadge({ level }: { level: string }) {
   return <span className={`badge ${riskLevelClass[level] ?? ''}`}>{level}</span>;
@@ -74,7 +85,14 @@ export interface IntakeStatus {
 /** How far the intake is, and which sections are done; `compact` for a chat block. */
 export function IntakeProgress({ status, compact = false }: { status: IntakeStatus; compact?: boolean }) {
   const bar = (
-    <div className="progress" role="progressbar" aria-valuenow={status.completionPercentage} aria-valuemin={0} aria-valuemax={100} aria-label="Intake voltooid">
+    <div
+      className="progress"
+      role="progressbar"
+      aria-valuenow={status.completionPercentage}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-label="Intake voltooid"
+    >
       <div className="progress-bar" style={{ width: `${status.completionPercentage}%` }} />
     </div>
   );

@@ -13,14 +13,31 @@ export interface ContactFailure {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function ContactFields({ prefix, values, errors }: { prefix: string; values: Partial<ContactFailure['values']>; errors?: Record<string, string> }) {
-  const field = (name: 'name' | 'relation' | 'phone' | 'email', label: string, control: (props: { id: string; name: string; defaultValue: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => JSX.Element) => {
+function ContactFields({
+  prefix,
+  values,
+  errors,
+}: {
+  prefix: string;
+  values: Partial<ContactFailure['values']>;
+  errors?: Record<string, string>;
+}) {
+  const field = (
+    name: 'name' | 'relation' | 'phone' | 'email',
+    label: string,
+    control: (props: { id: string; name: string; defaultValue: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => JSX.Element,
+  ) => {
     const id = `${prefix}-${name}`;
     const error = errors?.[name];
     return (
       <div className={error ? 'field has-error' : 'field'}>
         <Label.Root htmlFor={id}>{label}</Label.Root>
-        {control({ id, name, defaultValue: values[name] ?? '', ...(error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}) })}
+        {control({
+          id,
+          name,
+          defaultValue: values[name] ?? '',
+          ...(error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}),
+        })}
         {error ? (
           <p className="field-error" id={`${id}-error`}>
             {error}
@@ -31,7 +48,9 @@ function ContactFields({ prefix, values, errors }: { prefix: string; values: Par
   };
   return (
     <div className="grid grid-2">
-      {field('name', 'Naam', (props) => <input type="text" autoComplete="off" maxLength={120} {...props} />)}
+      {field('name', 'Naam', (props) => (
+        <input type="text" autoComplete="off" maxLength={120} {...props} />
+      ))}
       {field('relation', 'Relatie', (props) => (
         <select {...props}>
           <option value="">Kies de relatie</option>
@@ -42,8 +61,12 @@ function ContactFields({ prefix, values, errors }: { prefix: string; values: Par
           ))}
         </select>
       ))}
-      {field('phone', 'Telefoon', (props) => <input type="tel" autoComplete="off" {...props} />)}
-      {field('email', 'E-mailadres', (props) => <input type="email" autoComplete="off" {...props} />)}
+      {field('phone', 'Telefoon', (props) => (
+        <input type="tel" autoComplete="off" {...props} />
+      ))}
+      {field('email', 'E-mailadres', (props) => (
+        <input type="email" autoComplete="off" {...props} />
+      ))}
     </div>
   );
 }
@@ -77,7 +100,11 @@ export function ContactPersonsCard({ contacts, failure }: { contacts: ContactPer
                       {error.message}
                     </div>
                   ) : null}
-                  <ContactFields prefix={`contact-${contact.id}`} values={error?.values ?? { ...contact, phone: contact.phone ?? '', email: contact.email ?? '' }} errors={error?.fields} />
+                  <ContactFields
+                    prefix={`contact-${contact.id}`}
+                    values={error?.values ?? { ...contact, phone: contact.phone ?? '', email: contact.email ?? '' }}
+                    errors={error?.fields}
+                  />
                   <div className="form-actions">
                     <button type="submit" className="button button-primary button-small">
                       Opslaan

@@ -40,7 +40,19 @@ function errorMessage(status: number, body: unknown): string {
  * `body` is sent as JSON; pass a stable string (e.g. `JSON.stringify(...)`) so `generate` stays
  * stable. `initial`: what the server already knows (a stored result, a run in progress).
  */
-export function useGeneration<T>({ url, statusUrl, body, onDone, initial = { kind: 'idle' } }: { url: string; statusUrl: string; body: string; onDone?: (result: T) => void; initial?: GenerationState<T> }) {
+export function useGeneration<T>({
+  url,
+  statusUrl,
+  body,
+  onDone,
+  initial = { kind: 'idle' },
+}: {
+  url: string;
+  statusUrl: string;
+  body: string;
+  onDone?: (result: T) => void;
+  initial?: GenerationState<T>;
+}) {
   const [state, setState] = useState<GenerationState<T>>(initial);
   const running = useRef<{ abort: AbortController; timer: number } | null>(null);
   const done = useRef(onDone);

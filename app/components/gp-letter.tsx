@@ -37,13 +37,17 @@ export function LetterDiff({ original, revised, revisedLabel }: { original: stri
         <article className="letter-sheet" aria-labelledby="letter-original-title">
           <h3 id="letter-original-title">Origineel (concept)</h3>
           <div className="letter-text" data-testid="diff-original">
-            {parts.map((part, index) => (part.kind === 'added' ? null : part.kind === 'removed' ? mark(part.text, index, 'del') : <span key={index}>{part.text}</span>))}
+            {parts.map((part, index) =>
+              part.kind === 'added' ? null : part.kind === 'removed' ? mark(part.text, index, 'del') : <span key={index}>{part.text}</span>,
+            )}
           </div>
         </article>
         <article className="letter-sheet" aria-labelledby="letter-revised-title">
           <h3 id="letter-revised-title">{revisedLabel}</h3>
           <div className="letter-text" data-testid="diff-revised">
-            {parts.map((part, index) => (part.kind === 'removed' ? null : part.kind === 'added' ? mark(part.text, index, 'ins') : <span key={index}>{part.text}</span>))}
+            {parts.map((part, index) =>
+              part.kind === 'removed' ? null : part.kind === 'added' ? mark(part.text, index, 'ins') : <span key={index}>{part.text}</span>,
+            )}
           </div>
         </article>
       </div>

@@ -1,7 +1,15 @@
 import { Form, Link } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { MagicWandIcon, ReloadIcon } from '@radix-ui/react-icons';
-import type { Actiepunt, Bron, HandoverPeriod, HandoverRole, HandoverSummary, Severity, SourceData } from '../../domain/handover/handover.schemas';
+import type {
+  Actiepunt,
+  Bron,
+  HandoverPeriod,
+  HandoverRole,
+  HandoverSummary,
+  Severity,
+  SourceData,
+} from '../../domain/handover/handover.schemas';
 import { handoverRoleLabels, periodLabels } from '../../domain/handover/handover.schemas';
 import { formatDateTime, formatTime } from '../../domain/patient/patient.format';
 import { interpretationLabels, RiskLevelBadge } from './clinical';
@@ -12,10 +20,15 @@ const severityLabels: Record<Severity, string> = { stabiel: 'Stabiel', 'let op':
 const ownerLabels: Record<Actiepunt['eigenaar'], string> = { verpleegkundige: 'Verpleegkundige', psychiater: 'Psychiater', team: 'Team' };
 
 /** What the page's loader knows: today's stored summary, or a form-started run in progress or failed. */
-function initialState(stored: HandoverSummary | null, progress: (GenerationProgress & { message: string | null }) | null, serverError?: string): GenerationState<HandoverSummary> {
+function initialState(
+  stored: HandoverSummary | null,
+  progress: (GenerationProgress & { message: string | null }) | null,
+  serverError?: string,
+): GenerationState<HandoverSummary> {
   if (serverError) return { kind: 'error', message: serverError, canRetry: true };
   if (progress?.status === 'bezig') return { kind: 'running', progress };
-  if (progress?.status === 'mislukt') return { kind: 'error', message: progress.message ?? 'Het maken van de overdracht is mislukt.', canRetry: true };
+  if (progress?.status === 'mislukt')
+    return { kind: 'error', message: progress.message ?? 'Het maken van de overdracht is mislukt.', canRetry: true };
   return stored ? { kind: 'done', result: stored } : { kind: 'idle' };
 }
 
@@ -60,8 +73,8 @@ export function HandoverSummaryPanel({
         <div>
           <h2 id="summary-title">Overdrachtssamenvatting</h2>
           <p className="muted small">
-            Laatste {periodLabels[period]}, gefilterd voor de {handoverRoleLabels[role].toLowerCase()}. Alleen rapportages gemarkeerd voor de overdracht, vitale
-            waarden en risico&apos;s; elk punt met zijn bron.
+            Laatste {periodLabels[period]}, gefilterd voor de {handoverRoleLabels[role].toLowerCase()}. Alleen rapportages gemarkeerd voor
+            de overdracht, vitale waarden en risico&apos;s; elk punt met zijn bron.
           </p>
         </div>
         <Form method="post" action="/overdracht" onSubmit={onSubmit}>
@@ -82,10 +95,15 @@ export function HandoverSummaryPanel({
       {state.kind === 'running' ? <GenerationStepper progress={state.progress} starting="Overdracht wordt gestart…" /> : null}
       {lookAgain ? (
         <p className="summary-look-again">
-          De overdracht wordt nog gemaakt; dat duurt langer dan gewoonlijk. <Link to={`/overdracht?${new URLSearchParams({ patient: patientId, periode: period, rol: role, generatie: 'bezig' })}`}>Opnieuw kijken</Link>
+          De overdracht wordt nog gemaakt; dat duurt langer dan gewoonlijk.{' '}
+          <Link to={`/overdracht?${new URLSearchParams({ patient: patientId, periode: period, rol: role, generatie: 'bezig' })}`}>
+            Opnieuw kijken
+          </Link>
         </p>
       ) : null}
-      {state.kind === 'error' ? <GenerationError message={state.message} canRetry={state.canRetry} onRetry={() => void generate()} /> : null}
+      {state.kind === 'error' ? (
+        <GenerationError message={state.message} canRetry={state.canRetry} onRetry={() => void generate()} />
+      ) : null}
       {state.kind === 'done' ? <Summary summary={state.result} /> : null}
     </section>
   );
@@ -101,7 +119,9 @@ function Summary({ summary }: { summary: HandoverSummary }) {
         <div className="summary-badges">
           <span className={`badge ${severityClass[meta.ernst] ?? ''}`}>{severityLabels[meta.ernst] ?? meta.ernst}</span>
           {meta.bron === 'lokaal' ? (
-            <span className="badge badge-warning">{typeof melding === 'string' ? 'Extractieve samenvatting' : 'Extractieve samenvatting — geen taalmodel geconfigureerd'}</span>
+            <span className="badge badge-warning">
+              {typeof melding === 'string' ? 'Extractieve samenvatting' : 'Extractieve samenvatting — geen taalmodel geconfigureerd'}
+            </span>
           ) : null}
         </div>
         <p className="summary-situation">{meta.situatie}</p>
@@ -109,7 +129,9 @@ function Summary({ summary }: { summary: HandoverSummary }) {
         <p className="muted small">
           Opgesteld om {formatTime(meta.generatedAt)} · {meta.sourcesKept} van {meta.sourcesConsidered} bronnen gebruikt
           {meta.model ? ` · ${meta.model}` : ''}
-          {meta.droppedUncited > 0 ? ` · ${meta.droppedUncited} ${meta.droppedUncited === 1 ? 'punt' : 'punten'} zonder bron weggelaten` : ''}
+          {meta.droppedUncited > 0
+            ? ` · ${meta.droppedUncited} ${meta.droppedUncited === 1 ? 'punt' : 'punten'} zonder bron weggelaten`
+            : ''}
         </p>
       </header>
 
@@ -192,7 +214,9 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
             <strong className="mono">
               {data.value.toLocaleString('nl-NL')} {data.unit}
             </strong>{' '}
-            <span className={`interpretation interpretation-${data.interpretation}`}>{interpretationLabels[data.interpretation] ?? data.interpretation}</span>
+            <span className={`interpretation interpretation-${data.interpretation}`}>
+              {interpretationLabels[data.interpretation] ?? data.interpretation}
+            </span>
           </p>
         ) : (
           <>

@@ -14,7 +14,19 @@ interface Props {
   showStatus?: boolean;
 }
 
-function Field({ name, label, errors, hint, children }: { name: string; label: string; errors?: Record<string, string>; hint?: string; children: ReactNode }) {
+function Field({
+  name,
+  label,
+  errors,
+  hint,
+  children,
+}: {
+  name: string;
+  label: string;
+  errors?: Record<string, string>;
+  hint?: string;
+  children: ReactNode;
+}) {
   const error = errors?.[name];
   return (
     <div className={error ? 'field has-error' : 'field'}>
@@ -54,7 +66,8 @@ export function PatientForm({ values, errors, message, submitLabel, cancelTo, sh
     <Form method="post" className="patient-form" noValidate>
       {message && errors && Object.keys(errors).length > 0 ? (
         <div className="notice notice-danger" role="alert">
-          <strong>{message}</strong> {Object.keys(errors).length === 1 ? 'Eén veld vraagt' : `${Object.keys(errors).length} velden vragen`} uw aandacht.
+          <strong>{message}</strong> {Object.keys(errors).length === 1 ? 'Eén veld vraagt' : `${Object.keys(errors).length} velden vragen`}{' '}
+          uw aandacht.
         </div>
       ) : null}
 
@@ -75,8 +88,8 @@ export function PatientForm({ values, errors, message, submitLabel, cancelTo, sh
         </div>
         {johnDoe ? (
           <div className="notice notice-warning" role="status">
-            <ExclamationTriangleIcon aria-hidden="true" /> Deze patiënt wordt geregistreerd zonder BSN. Het dossier blijft zichtbaar gemarkeerd tot het BSN is
-            aangevuld.
+            <ExclamationTriangleIcon aria-hidden="true" /> Deze patiënt wordt geregistreerd zonder BSN. Het dossier blijft zichtbaar
+            gemarkeerd tot het BSN is aangevuld.
           </div>
         ) : null}
         <div className="grid grid-3">

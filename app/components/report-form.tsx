@@ -23,7 +23,15 @@ export interface ReportFormValues {
  * Daily note or nursing report; a plain form post, the counter is an extra for JavaScript. No
  * `maxLength`: a browser would cut a pasted text silently; the server says how much is too long.
  */
-export function ReportForm({ values, errors, encounterId }: { values?: ReportFormValues; errors?: Record<string, string>; encounterId?: string | null }) {
+export function ReportForm({
+  values,
+  errors,
+  encounterId,
+}: {
+  values?: ReportFormValues;
+  errors?: Record<string, string>;
+  encounterId?: string | null;
+}) {
   const navigation = useNavigation();
   const [type, setType] = useState(values?.type || 'dagnotitie');
   const [content, setContent] = useState(values?.content ?? '');

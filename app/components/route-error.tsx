@@ -4,10 +4,13 @@ import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 export function RouteError({ backTo = '/patients', backLabel = 'Naar de patiëntenlijst' }: { backTo?: string; backLabel?: string }) {
   const error = useRouteError();
   const known = isRouteErrorResponse(error) && error.status < 500;
-  const message = known && typeof error.data?.message === 'string' ? error.data.message : 'Er ging iets mis op de server, probeer het opnieuw.';
+  const message =
+    known && typeof error.data?.message === 'string' ? error.data.message : 'Er ging iets mis op de server, probeer het opnieuw.';
   return (
     <section className="error-state" role="alert">
-      <h2>{known && error.status === 404 ? 'Niet gevonden' : known && error.status === 403 ? 'Geen toegang' : 'Dit kon niet worden geladen'}</h2>
+      <h2>
+        {known && error.status === 404 ? 'Niet gevonden' : known && error.status === 403 ? 'Geen toegang' : 'Dit kon niet worden geladen'}
+      </h2>
       <p className="muted">{message}</p>
       <div className="status-actions">
         {known ? null : (

@@ -18,7 +18,11 @@ const statusTexts: Record<number, StatusText> = {
   409: { title: 'Al gewijzigd', text: 'Iemand anders heeft dit intussen gewijzigd. Open de pagina opnieuw.', retry: true },
   413: { title: 'Te veel gegevens', text: 'De aanvraag is te groot. Maak de tekst korter en probeer het opnieuw.', retry: false },
   429: { title: 'Even wachten', text: 'Te veel verzoeken kort na elkaar. Probeer het over een minuut opnieuw.', retry: true },
-  500: { title: 'Er ging iets mis op de server', text: 'Probeer het opnieuw. Blijft het misgaan, neem dan contact op met functioneel beheer.', retry: true },
+  500: {
+    title: 'Er ging iets mis op de server',
+    text: 'Probeer het opnieuw. Blijft het misgaan, neem dan contact op met functioneel beheer.',
+    retry: true,
+  },
   503: { title: 'Tijdelijk niet beschikbaar', text: 'Deze functie is tijdelijk niet beschikbaar, probeer het later opnieuw.', retry: true },
   504: { title: 'Dit duurt te lang', text: 'Het verzoek duurde te lang, probeer het opnieuw.', retry: true },
 };

@@ -7,8 +7,18 @@ describe('word diff of a letter', () => {
 
   it('rebuilds both texts exactly, line breaks included', () => {
     const parts = wordDiff(original, revised);
-    expect(parts.filter((part) => part.kind !== 'added').map((part) => part.text).join('')).toBe(original);
-    expect(parts.filter((part) => part.kind !== 'removed').map((part) => part.text).join('')).toBe(revised);
+    expect(
+      parts
+        .filter((part) => part.kind !== 'added')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe(original);
+    expect(
+      parts
+        .filter((part) => part.kind !== 'removed')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe(revised);
   });
 
   it('marks whole words, not characters', () => {

@@ -11,7 +11,10 @@ export interface DiffPart {
  * from `same` + `added`.
  */
 export function wordDiff(original: string, revised: string): DiffPart[] {
-  return diffWordsWithSpace(original, revised).map((change) => ({ kind: change.added ? 'added' : change.removed ? 'removed' : 'same', text: change.value }));
+  return diffWordsWithSpace(original, revised).map((change) => ({
+    kind: change.added ? 'added' : change.removed ? 'removed' : 'same',
+    text: change.value,
+  }));
 }
 
 const wordCount = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;

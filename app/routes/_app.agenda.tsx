@@ -2,7 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { addDays } from 'date-fns';
-import { defaultAgendaDate, dutchDay, isoDay, minutesIntoDay, shiftDays, viewDays, type AgendaView } from '../../domain/agenda/agenda.dates';
+import {
+  defaultAgendaDate,
+  dutchDay,
+  isoDay,
+  minutesIntoDay,
+  shiftDays,
+  viewDays,
+  type AgendaView,
+} from '../../domain/agenda/agenda.dates';
 import { layoutDay } from '../../domain/agenda/agenda.layout';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import { formatTime } from '../../domain/patient/patient.format';
@@ -28,7 +36,9 @@ const pxPerMinute = 1.1;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const view = (views.map((v) => v.key) as string[]).includes(url.searchParams.get('weergave') ?? '') ? (url.searchParams.get('weergave') as AgendaView) : 'werkweek';
+  const view = (views.map((v) => v.key) as string[]).includes(url.searchParams.get('weergave') ?? '')
+    ? (url.searchParams.get('weergave') as AgendaView)
+    : 'werkweek';
   const requested = url.searchParams.get('datum') ?? '';
   const date = /^\d{4}-\d{2}-\d{2}$/.test(requested) && !Number.isNaN(Date.parse(requested)) ? requested : defaultAgendaDate(view);
   const mine = url.searchParams.get('van') === 'mij';
@@ -36,7 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const range = { start: new Date(days[0]!.getTime()), end: new Date(addDays(days.at(-1)!, 1).getTime()) };
   const actor = actorFor(user, context, 'web');
   const appointments = await pageData(
-    audited(actor, { action: 'search', resourceType: 'Appointment' }, (em) => appointmentsBetween(em, actor, range, mine ? { practitionerId: user.id } : {})),
+    audited(actor, { action: 'search', resourceType: 'Appointment' }, (em) =>
+      appointmentsBetween(em, actor, range, mine ? { practitionerId: user.id } : {}),
+    ),
   );
   return { view, date, mine, today: todayInAmsterdam(), days: days.map((day) => isoDay(day)), appointments };
 }
@@ -60,13 +72,21 @@ export default function AgendaPage() {
       <PageHeader title="Agenda" description={title} />
       <div className="toolbar">
         <nav className="agenda-nav" aria-label="Navigeer door de agenda">
-          <Link className="button button-secondary" to={href({ weergave: view, datum: shiftDays(date, view, -1), mine })} aria-label="Vorige">
+          <Link
+            className="button button-secondary"
+            to={href({ weergave: view, datum: shiftDays(date, view, -1), mine })}
+            aria-label="Vorige"
+          >
             <ChevronLeftIcon aria-hidden="true" />
           </Link>
           <Link className="button button-secondary" to={href({ weergave: view, datum: defaultAgendaDate(view), mine })}>
             Vandaag
           </Link>
-          <Link className="button button-secondary" to={href({ weergave: view, datum: shiftDays(date, view, 1), mine })} aria-label="Volgende">
+          <Link
+            className="button button-secondary"
+            to={href({ weergave: view, datum: shiftDays(date, view, 1), mine })}
+            aria-label="Volgende"
+          >
             <ChevronRightIcon aria-hidden="true" />
           </Link>
           <Link className={mine ? 'segment active' : 'segment'} to={href({ weergave: view, datum: date, mine: !mine })}>
@@ -75,7 +95,12 @@ export default function AgendaPage() {
         </nav>
         <nav className="segmented" aria-label="Weergave">
           {views.map((option) => (
-            <Link key={option.key} to={href({ weergave: option.key, datum: date, mine })} className={option.key === view ? 'segment active' : 'segment'} aria-current={option.key === view ? 'true' : undefined}>
+            <Link
+              key={option.key}
+              to={href({ weergave: option.key, datum: date, mine })}
+              className={option.key === view ? 'segment active' : 'segment'}
+              aria-current={option.key === view ? 'true' : undefined}
+            >
               {option.label}
             </Link>
           ))}
@@ -123,7 +148,12 @@ export default function AgendaPage() {
                     <article
                       key={item.id}
                       className={`appointment appt-${type} status-${item.status}`}
-                      style={{ top, height: Math.max(22, bottom - top), left: `calc(${(100 / lanes) * lane}% + 2px)`, width: `calc(${100 / lanes}% - 4px)` }}
+                      style={{
+                        top,
+                        height: Math.max(22, bottom - top),
+                        left: `calc(${(100 / lanes) * lane}% + 2px)`,
+                        width: `calc(${100 / lanes}% - 4px)`,
+                      }}
                       aria-label={`${formatTime(item.startDate)} ${item.patientName}, ${appointmentTypeLabels[type]}`}
                     >
                       <span className="appointment-time">
@@ -136,7 +166,9 @@ export default function AgendaPage() {
                       <span className="appointment-type">{appointmentTypeLabels[type]}</span>
                       <span className="appointment-links">
                         {item.reportIds.length > 0 ? (
-                          <Link to={`/patients/${item.patientId}/rapportages`}>{item.reportIds.length === 1 ? '1 rapportage' : `${item.reportIds.length} rapportages`}</Link>
+                          <Link to={`/patients/${item.patientId}/rapportages`}>
+                            {item.reportIds.length === 1 ? '1 rapportage' : `${item.reportIds.length} rapportages`}
+                          </Link>
                         ) : null}
                         <Link to={`/patients/${item.patientId}/rapportages?afspraak=${item.id}`}>+ rapportage</Link>
                       </span>

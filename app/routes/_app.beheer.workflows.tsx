@@ -29,7 +29,10 @@ export const meta: MetaFunction = () => [{ title: 'Workflows — Beheer — GGZ-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, 'beheerder', 'Deze pagina is alleen voor functioneel beheerders.');
   const url = new URL(request.url);
-  const filter = workflowFilterSchema.parse({ status: url.searchParams.get('status') ?? undefined, type: url.searchParams.get('type') ?? undefined });
+  const filter = workflowFilterSchema.parse({
+    status: url.searchParams.get('status') ?? undefined,
+    type: url.searchParams.get('type') ?? undefined,
+  });
   const page = {
     filter,
     notice: url.searchParams.get('melding') === 'geen-patientgegevens' ? noPatientDataMessage : null,
@@ -40,7 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { ...page, executions: await recentWorkflows(getTemporalClient, filter), unavailable: null };
   } catch (error) {
     // Temporal down is what this page exists to notice: say so on the page, not with a 500.
-    if (error instanceof AppError && error.code === 'unavailable') return { ...page, executions: [] as WorkflowExecution[], unavailable: error.message };
+    if (error instanceof AppError && error.code === 'unavailable')
+      return { ...page, executions: [] as WorkflowExecution[], unavailable: error.message };
     throw error;
   }
 }
@@ -69,7 +73,11 @@ const startFormat = new Intl.DateTimeFormat('nl-NL', {
 function WorkflowStatusBadge({ status, outcome }: { status: WorkflowStatus; outcome?: WorkflowOutcome | null }) {
   // A chain that ran to its end with a failed step is "completed" for Temporal, failed for the clinician.
   if (status === 'Completed' && outcome) {
-    return <span className={`badge workflow-status workflow-status-${outcome === 'mislukt' ? 'failed' : 'canceled'}`}>{workflowOutcomes[outcome]}</span>;
+    return (
+      <span className={`badge workflow-status workflow-status-${outcome === 'mislukt' ? 'failed' : 'canceled'}`}>
+        {workflowOutcomes[outcome]}
+      </span>
+    );
   }
   return <span className={`badge workflow-status workflow-status-${statusClass[status]}`}>{workflowStatusLabels[status]}</span>;
 }
@@ -147,8 +155,17 @@ export default function WorkflowsPage() {
           </div>
         </section>
       ) : data.executions.length === 0 ? (
-        <EmptyState icon={<LapTimerIcon width={22} height={22} />} title={filtered ? 'Geen workflows met dit filter' : 'Nog geen workflows'}>
-          <p>{filtered ? <Link to="/beheer/workflows">Toon alle workflows</Link> : 'Workflows verschijnen hier zodra de app er een start, bijvoorbeeld bij de gezondheidscontrole.'}</p>
+        <EmptyState
+          icon={<LapTimerIcon width={22} height={22} />}
+          title={filtered ? 'Geen workflows met dit filter' : 'Nog geen workflows'}
+        >
+          <p>
+            {filtered ? (
+              <Link to="/beheer/workflows">Toon alle workflows</Link>
+            ) : (
+              'Workflows verschijnen hier zodra de app er een start, bijvoorbeeld bij de gezondheidscontrole.'
+            )}
+          </p>
         </EmptyState>
       ) : (
         <div className={loading ? 'table-card loading' : 'table-card'}>
@@ -178,7 +195,12 @@ export default function WorkflowsPage() {
             </thead>
             <tbody>
               {data.executions.map((execution) => (
-                <WorkflowRows key={`${execution.workflowId}/${execution.runId}`} execution={execution} now={data.now} historyUrl={ui(execution)} />
+                <WorkflowRows
+                  key={`${execution.workflowId}/${execution.runId}`}
+                  execution={execution}
+                  now={data.now}
+                  historyUrl={ui(execution)}
+                />
               ))}
             </tbody>
           </table>

@@ -1,6 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { ArrowLeftIcon, CheckIcon, CheckCircledIcon, ExclamationTriangleIcon, InfoCircledIcon, PaperPlaneIcon, ResetIcon } from '@radix-ui/react-icons';
+import {
+  ArrowLeftIcon,
+  CheckIcon,
+  CheckCircledIcon,
+  ExclamationTriangleIcon,
+  InfoCircledIcon,
+  PaperPlaneIcon,
+  ResetIcon,
+} from '@radix-ui/react-icons';
 import { useDeferredValue, useState } from 'react';
 import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import { gpLetterEventLabels } from '../../domain/gp-letter/gp-letter.schemas';
@@ -11,11 +19,21 @@ import { requireUser } from '../auth.server';
 import { LetterDiff, LetterStatusBadge } from '../components/gp-letter';
 import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
-import { approveNoShowLetter, dispatchGpLetter, getAppointment, getGpLetter, noShowDeps, noShowState, withdrawGpLetter } from '../noshow.server';
+import {
+  approveNoShowLetter,
+  dispatchGpLetter,
+  getAppointment,
+  getGpLetter,
+  noShowDeps,
+  noShowState,
+  withdrawGpLetter,
+} from '../noshow.server';
 import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Brief ${data.letter.patientName}` : 'Brief'} — GGZ-EPD` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Brief ${data.letter.patientName}` : 'Brief'} — GGZ-EPD` },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -28,7 +46,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }),
   );
   // The letter is in the database; the process only adds its reminders. Without Temporal the page still works.
-  const process = letter.appointmentId ? await noShowDeps().then((deps) => noShowState(deps, actor, letter.appointmentId!)).catch(() => null) : null;
+  const process = letter.appointmentId
+    ? await noShowDeps()
+        .then((deps) => noShowState(deps, actor, letter.appointmentId!))
+        .catch(() => null)
+    : null;
   return { letter, appointment, reminders: process?.letterId === letter.id ? process.reminders : 0 };
 }
 
@@ -54,7 +76,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     // Refusals and a Temporal outage are shown beside the letter, with the reviewer's text kept.
     if (!(error instanceof AppError)) throw error;
-    return Response.json({ message: error.message, fields: fieldsOf(error.details), finalText } satisfies ActionFailure, { status: error.status });
+    return Response.json({ message: error.message, fields: fieldsOf(error.details), finalText } satisfies ActionFailure, {
+      status: error.status,
+    });
   }
 }
 
@@ -78,7 +102,11 @@ export default function LetterReview() {
       <Link to="/brieven" className="back-link">
         <ArrowLeftIcon aria-hidden="true" /> Alle brieven
       </Link>
-      <PageHeader title={`Huisartsbrief ${letter.patientName}`} description={letter.subject} actions={<LetterStatusBadge status={letter.status} />} />
+      <PageHeader
+        title={`Huisartsbrief ${letter.patientName}`}
+        description={letter.subject}
+        actions={<LetterStatusBadge status={letter.status} />}
+      />
 
       <dl className="letter-facts">
         <div>
@@ -127,7 +155,8 @@ export default function LetterReview() {
       ) : null}
       {reminders > 0 && letter.status === 'ter_beoordeling' ? (
         <p className="notice notice-warning">
-          <InfoCircledIcon aria-hidden="true" /> Deze brief wacht al langer dan drie dagen op beoordeling; de collega’s hebben een herinnering gekregen.
+          <InfoCircledIcon aria-hidden="true" /> Deze brief wacht al langer dan drie dagen op beoordeling; de collega’s hebben een
+          herinnering gekregen.
         </p>
       ) : null}
 
@@ -159,7 +188,14 @@ export default function LetterReview() {
             <button type="submit" name="intent" value="approve" className="button button-primary" disabled={busy}>
               <CheckIcon aria-hidden="true" /> {pending === 'approve' ? 'Bezig met goedkeuren…' : 'Goedkeuren'}
             </button>
-            <button type="submit" name="intent" value="withdraw" className="button button-secondary" disabled={busy} aria-describedby="withdraw-hint">
+            <button
+              type="submit"
+              name="intent"
+              value="withdraw"
+              className="button button-secondary"
+              disabled={busy}
+              aria-describedby="withdraw-hint"
+            >
               <ResetIcon aria-hidden="true" /> {pending === 'withdraw' ? 'Bezig met intrekken…' : 'No-show intrekken'}
             </button>
             <p className="muted small" id="withdraw-hint">
@@ -173,7 +209,8 @@ export default function LetterReview() {
         <section className="letter-review">
           {letter.status === 'verzendklaar' ? (
             <p className="notice notice-success" role="status">
-              <CheckCircledIcon aria-hidden="true" /> Verzendklaar sinds {formatDateTime(letter.dispatchedAt ?? letter.updatedAt)}. De brief kan naar de huisarts.
+              <CheckCircledIcon aria-hidden="true" /> Verzendklaar sinds {formatDateTime(letter.dispatchedAt ?? letter.updatedAt)}. De brief
+              kan naar de huisarts.
             </p>
           ) : (
             <Form method="post" className="letter-actions letter-dispatch">
@@ -192,7 +229,8 @@ export default function LetterReview() {
       {letter.status === 'concept' ? (
         <section className="letter-review">
           <p className="notice notice-info">
-            <InfoCircledIcon aria-hidden="true" /> Dit is een concept. Het wordt herschreven zodra u in de assistent meldt dat {letter.patientName} niet is verschenen op een afspraak.
+            <InfoCircledIcon aria-hidden="true" /> Dit is een concept. Het wordt herschreven zodra u in de assistent meldt dat{' '}
+            {letter.patientName} niet is verschenen op een afspraak.
           </p>
           <article className="letter-sheet letter-sheet-single">
             <h3>Concept</h3>

@@ -24,7 +24,10 @@ export default function LetterInbox() {
   const { waiting, others } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title="Brieven" description="Huisartsbrieven die na een no-show zijn herschreven en op uw beoordeling wachten, nieuwste eerst." />
+      <PageHeader
+        title="Brieven"
+        description="Huisartsbrieven die na een no-show zijn herschreven en op uw beoordeling wachten, nieuwste eerst."
+      />
 
       <section className="letter-inbox" aria-labelledby="waiting-title">
         <h2 id="waiting-title" className="section-title">
@@ -32,7 +35,10 @@ export default function LetterInbox() {
         </h2>
         {waiting.length === 0 ? (
           <EmptyState icon={<EnvelopeClosedIcon width={22} height={22} />} title="Geen brieven ter beoordeling">
-            <p>Meldt u in de assistent dat een patiënt niet is verschenen, dan wordt de conceptbrief aan de huisarts herschreven en verschijnt hij hier.</p>
+            <p>
+              Meldt u in de assistent dat een patiënt niet is verschenen, dan wordt de conceptbrief aan de huisarts herschreven en
+              verschijnt hij hier.
+            </p>
           </EmptyState>
         ) : (
           <ul className="letter-cards">
@@ -45,7 +51,9 @@ export default function LetterInbox() {
                   </span>
                   <span className="letter-card-subject">
                     {letter.subject}
-                    {letter.appointmentStart ? <span className="muted"> · niet verschenen op {formatDateTime(letter.appointmentStart)}</span> : null}
+                    {letter.appointmentStart ? (
+                      <span className="muted"> · niet verschenen op {formatDateTime(letter.appointmentStart)}</span>
+                    ) : null}
                   </span>
                   <span className="letter-card-meta">
                     Aan {letter.gpName ?? 'huisarts (onbekend)'} · herschreven {formatDateTime(letter.since)}

@@ -3,7 +3,14 @@ import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { ExclamationTriangleIcon, ExternalLinkIcon, HeartIcon, LightningBoltIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
 import { isCriticalVital, isIncidentReport, type HandoverAlerts } from '../../domain/handover/handover.alerts';
-import { handoverPeriods, handoverRoleLabels, handoverRoles, periodLabels, type HandoverPeriod, type HandoverRole } from '../../domain/handover/handover.schemas';
+import {
+  handoverPeriods,
+  handoverRoleLabels,
+  handoverRoles,
+  periodLabels,
+  type HandoverPeriod,
+  type HandoverRole,
+} from '../../domain/handover/handover.schemas';
 import { ageOn, formatDate, formatDateTime, formatTime } from '../../domain/patient/patient.format';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
 import { AppError } from '../../domain/shared/errors';
@@ -62,9 +69,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     }),
   );
-  const generation = detail && url.searchParams.has('generatie') ? await generationState(actor, { patientId: detail.patient.id, period, filterForRole: role }, now) : null;
+  const generation =
+    detail && url.searchParams.has('generatie')
+      ? await generationState(actor, { patientId: detail.patient.id, period, filterForRole: role }, now)
+      : null;
   // The progress page is done: the same page without it, which shows the stored summary.
-  if (generation?.status === 'klaar' || generation?.status === 'niet_gestart') throw redirect(hrefWith('/overdracht', url.searchParams, { generatie: null }));
+  if (generation?.status === 'klaar' || generation?.status === 'niet_gestart')
+    throw redirect(hrefWith('/overdracht', url.searchParams, { generatie: null }));
   return {
     period,
     role,
@@ -81,7 +92,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Where a generation started by the form stands; Temporal out of reach is said on the page, not a 503. */
-async function generationState(actor: ReturnType<typeof actorFor>, request: { patientId: string; period: HandoverPeriod; filterForRole: HandoverRole }, now: Date) {
+async function generationState(
+  actor: ReturnType<typeof actorFor>,
+  request: { patientId: string; period: HandoverPeriod; filterForRole: HandoverRole },
+  now: Date,
+) {
   try {
     const progress = await handoverProgress(await requireTemporal(), actor, request, now);
     return { ...progress, message: progress.status === 'mislukt' ? 'Het maken van de overdracht is mislukt. Probeer het opnieuw.' : null };
@@ -106,12 +121,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const role = oneOf(handoverRoles, String(form.get('rol') ?? ''), user.role);
   const page = hrefWith('/overdracht', new URLSearchParams(), { patient: patientId, periode: period === '1d' ? null : period, rol: role });
   try {
-    await generateHandover({ orm: await getOrm(), ...(await requireTemporal()), waitMs: formWaitMs }, actor, { patientId, period, filterForRole: role });
+    await generateHandover({ orm: await getOrm(), ...(await requireTemporal()), waitMs: formWaitMs }, actor, {
+      patientId,
+      period,
+      filterForRole: role,
+    });
     return redirect(page);
   } catch (error) {
     if (error instanceof AppError && error.code === 'timeout') return redirect(`${page}&generatie=bezig`);
     // Not found, unusable model answer, Temporal out of reach: said beside the button, in Dutch.
-    if (error instanceof AppError && error.code !== 'internal') return Response.json({ generateError: error.message }, { status: error.status });
+    if (error instanceof AppError && error.code !== 'internal')
+      return Response.json({ generateError: error.message }, { status: error.status });
     throw error;
   }
 }
@@ -147,7 +167,12 @@ function alertItems(alerts: HandoverAlerts) {
   return [
     { key: 'crisis', count: alerts.crisis_count, label: plural(alerts.crisis_count, 'crisis', 'crises'), icon: alertIcons.crisis },
     { key: 'incident', count: incidents, label: plural(incidents, 'incident', 'incidenten'), icon: alertIcons.incident },
-    { key: 'vitals', count: alerts.abnormal_vitals, label: plural(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden'), icon: alertIcons.vitals },
+    {
+      key: 'vitals',
+      count: alerts.abnormal_vitals,
+      label: plural(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden'),
+      icon: alertIcons.vitals,
+    },
     { key: 'risk', count: alerts.high_risks, label: plural(alerts.high_risks, 'hoog risico', "hoge risico's"), icon: alertIcons.risk },
   ];
 }
@@ -196,7 +221,10 @@ export default function HandoverPage() {
 
   return (
     <>
-      <PageHeader title="Overdracht" description={`Wat de volgende dienst moet weten: alerts en overdrachtspunten van de laatste ${periodLabels[data.period]}.`} />
+      <PageHeader
+        title="Overdracht"
+        description={`Wat de volgende dienst moet weten: alerts en overdrachtspunten van de laatste ${periodLabels[data.period]}.`}
+      />
       <div className="toolbar handover-toolbar">
         <Link
           to={link({ alerts: data.onlyAlerts ? null : 'true' })}
@@ -244,13 +272,19 @@ export default function HandoverPage() {
           <header className="ward-list-head">
             <h2 id="ward-title">{data.onlyAlerts ? 'Patiënten met alerts' : 'Patiënten op de afdeling'}</h2>
             <p className="muted small">
-              {data.onlyAlerts ? plural(data.total, 'patiënt', 'patiënten') : `${plural(data.total, 'patiënt', 'patiënten')}, ${data.withAlerts} met alerts`} · meeste
-              alerts eerst
+              {data.onlyAlerts
+                ? plural(data.total, 'patiënt', 'patiënten')
+                : `${plural(data.total, 'patiënt', 'patiënten')}, ${data.withAlerts} met alerts`}{' '}
+              · meeste alerts eerst
             </p>
           </header>
           {data.patients.length === 0 ? (
             <div className="ward-empty">
-              <p>{data.onlyAlerts ? `Geen patiënten met alerts in de laatste ${periodLabels[data.period]}.` : 'Geen patiënten in zorg op de afdeling.'}</p>
+              <p>
+                {data.onlyAlerts
+                  ? `Geen patiënten met alerts in de laatste ${periodLabels[data.period]}.`
+                  : 'Geen patiënten in zorg op de afdeling.'}
+              </p>
               {data.onlyAlerts ? <Link to={link({ alerts: null })}>Toon alle patiënten</Link> : null}
             </div>
           ) : (
@@ -297,7 +331,14 @@ export default function HandoverPage() {
 
         <div className="handover-detail">
           {data.detail ? (
-            <PatientDetail detail={data.detail} role={data.role} now={data.now} summary={data.summary} generation={data.generation} generateError={failure?.generateError} />
+            <PatientDetail
+              detail={data.detail}
+              role={data.role}
+              now={data.now}
+              summary={data.summary}
+              generation={data.generation}
+              generateError={failure?.generateError}
+            />
           ) : data.missingPatient ? (
             <section className="error-state" role="alert">
               <h2>Patiënt niet gevonden</h2>
@@ -305,7 +346,10 @@ export default function HandoverPage() {
             </section>
           ) : (
             <EmptyState icon={<ReaderIcon width={22} height={22} />} title="Kies een patiënt">
-              <p>Links staan de patiënten van de afdeling, met de meeste alerts bovenaan. Kies er een voor de details van de periode en om de overdracht te genereren.</p>
+              <p>
+                Links staan de patiënten van de afdeling, met de meeste alerts bovenaan. Kies er een voor de details van de periode en om de
+                overdracht te genereren.
+              </p>
             </EmptyState>
           )}
         </div>
@@ -316,7 +360,19 @@ export default function HandoverPage() {
 
 type Detail = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['detail']>;
 
-function DetailSection({ title, count, children, empty, after }: { title: string; count: number; children: ReactNode; empty: string; after?: ReactNode }) {
+function DetailSection({
+  title,
+  count,
+  children,
+  empty,
+  after,
+}: {
+  title: string;
+  count: number;
+  children: ReactNode;
+  empty: string;
+  after?: ReactNode;
+}) {
   return (
     <section className="card detail-section">
       <h3>
@@ -377,7 +433,9 @@ function PatientDetail({
             <li key={key} className={count > 0 ? `alert-tile alert-${key} has-alerts` : `alert-tile alert-${key}`}>
               <Icon aria-hidden="true" />
               <span className="alert-tile-count">{count}</span>
-              <span className="alert-tile-label">{{ crisis: 'Crises', incident: 'Incidenten', vitals: 'Afwijkende vitale waarden', risk: "Hoge risico's" }[key]}</span>
+              <span className="alert-tile-label">
+                {{ crisis: 'Crises', incident: 'Incidenten', vitals: 'Afwijkende vitale waarden', risk: "Hoge risico's" }[key]}
+              </span>
             </li>
           ))}
         </ul>
@@ -393,7 +451,11 @@ function PatientDetail({
         serverError={generateError}
       />
 
-      <DetailSection title="Incidenten en crises" count={incidents.length} empty={`Geen incidenten of crises in de laatste ${detail.period.label}.`}>
+      <DetailSection
+        title="Incidenten en crises"
+        count={incidents.length}
+        empty={`Geen incidenten of crises in de laatste ${detail.period.label}.`}
+      >
         <ReportList reports={incidents} now={now} idPrefix="alert" />
       </DetailSection>
 
@@ -413,7 +475,11 @@ function PatientDetail({
         <VitalList vitals={critical} when={(iso) => whenLabel(iso, now)} />
       </DetailSection>
 
-      <DetailSection title="Gemarkeerd voor de overdracht" count={marked.length} empty={`Geen andere rapportages voor de overdracht gemarkeerd in de laatste ${detail.period.label}.`}>
+      <DetailSection
+        title="Gemarkeerd voor de overdracht"
+        count={marked.length}
+        empty={`Geen andere rapportages voor de overdracht gemarkeerd in de laatste ${detail.period.label}.`}
+      >
         <ReportList reports={marked} now={now} idPrefix="overdracht" />
       </DetailSection>
 

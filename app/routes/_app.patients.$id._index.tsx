@@ -13,8 +13,14 @@ import type { loader as recordLoader } from './_app.patients.$id';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const vitals = await pageData(audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, (em) => latestVitals(em, actor, patientId)));
-  const contacts = await pageData(audited(actor, { action: 'read', resourceType: 'RelatedPerson', patientIds: [patientId] }, (em) => listContactPersons(em, actor, patientId)));
+  const vitals = await pageData(
+    audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, (em) => latestVitals(em, actor, patientId)),
+  );
+  const contacts = await pageData(
+    audited(actor, { action: 'read', resourceType: 'RelatedPerson', patientIds: [patientId] }, (em) =>
+      listContactPersons(em, actor, patientId),
+    ),
+  );
   return { vitals, contacts };
 }
 
@@ -24,12 +30,20 @@ export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
   const intent = String(form.get('intent') ?? '');
   const contactId = String(form.get('contactId') ?? '');
-  const values = { name: String(form.get('name') ?? ''), relation: String(form.get('relation') ?? ''), phone: String(form.get('phone') ?? ''), email: String(form.get('email') ?? '') };
+  const values = {
+    name: String(form.get('name') ?? ''),
+    relation: String(form.get('relation') ?? ''),
+    phone: String(form.get('phone') ?? ''),
+    email: String(form.get('email') ?? ''),
+  };
   const entry = { resourceType: 'RelatedPerson', resourceId: uuidOrNull(contactId), patientIds: [patientId] };
   try {
-    if (intent === 'contact-toevoegen') await audited(actor, { ...entry, action: 'create' }, (em) => addContactPerson(em, actor, patientId, values));
-    else if (intent === 'contact-wijzigen') await audited(actor, { ...entry, action: 'update' }, (em) => updateContactPerson(em, actor, patientId, contactId, values));
-    else if (intent === 'contact-verwijderen') await audited(actor, { ...entry, action: 'delete' }, (em) => removeContactPerson(em, actor, patientId, contactId));
+    if (intent === 'contact-toevoegen')
+      await audited(actor, { ...entry, action: 'create' }, (em) => addContactPerson(em, actor, patientId, values));
+    else if (intent === 'contact-wijzigen')
+      await audited(actor, { ...entry, action: 'update' }, (em) => updateContactPerson(em, actor, patientId, contactId, values));
+    else if (intent === 'contact-verwijderen')
+      await audited(actor, { ...entry, action: 'delete' }, (em) => removeContactPerson(em, actor, patientId, contactId));
     else return Response.json({ message: 'Onbekende actie.' }, { status: 400 });
     return redirect(`/patients/${patientId}#contactpersonen`);
   } catch (error) {
@@ -58,11 +72,7 @@ export default function PatientOverview() {
     <div className="cards">
       <section className="card card-wide">
         <h2>Metingen</h2>
-        {vitals.length === 0 ? (
-          <p className="muted">Nog geen metingen vastgelegd.</p>
-        ) : (
-          <VitalList vitals={vitals} />
-        )}
+        {vitals.length === 0 ? <p className="muted">Nog geen metingen vastgelegd.</p> : <VitalList vitals={vitals} />}
       </section>
       <section className="card">
         <h2>Persoonsgegevens</h2>

@@ -16,7 +16,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const range = { start: new Date(now - 30 * day), end: new Date(now + 90 * day) };
   const appointments = await pageData(
-    audited(actor, { action: 'search', resourceType: 'Appointment', patientIds: [patientId] }, (em) => appointmentsBetween(em, actor, range, { patientId })),
+    audited(actor, { action: 'search', resourceType: 'Appointment', patientIds: [patientId] }, (em) =>
+      appointmentsBetween(em, actor, range, { patientId }),
+    ),
   );
   return { appointments, now: new Date(now).toISOString() };
 }
@@ -51,7 +53,11 @@ export default function PatientAgenda() {
               <td>{appointmentTypeLabels[appointment.type as AppointmentType] ?? appointment.type}</td>
               <td className="capitalize">{appointment.status}</td>
               <td>
-                {appointment.reportIds.length > 0 ? <Link to="../rapportages">{appointment.reportIds.length}</Link> : <span className="muted">—</span>}{' '}
+                {appointment.reportIds.length > 0 ? (
+                  <Link to="../rapportages">{appointment.reportIds.length}</Link>
+                ) : (
+                  <span className="muted">—</span>
+                )}{' '}
                 <Link to={`../rapportages?afspraak=${appointment.id}`} className="small">
                   + rapportage
                 </Link>

@@ -18,14 +18,22 @@ import { approveTreatmentPlan, generateTreatmentPlan, treatmentPlanVersions, upd
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const overview = await pageData(audited(actor, { action: 'read', resourceType: 'TreatmentPlan', patientIds: [patientId] }, (em) => treatmentPlanVersions(em, actor, patientId)));
+  const overview = await pageData(
+    audited(actor, { action: 'read', resourceType: 'TreatmentPlan', patientIds: [patientId] }, (em) =>
+      treatmentPlanVersions(em, actor, patientId),
+    ),
+  );
   // `?versie=3` shows an earlier version; by default the open draft, else the plan in force.
   const asked = Number(new URL(request.url).searchParams.get('versie'));
   const selected = overview.versions.find((version) => version.version === asked) ?? overview.draft ?? overview.current;
   return { patientId, overview, selectedId: selected?.id ?? null, canApprove: actor.role === 'psychiater', today: todayInAmsterdam() };
 }
 
-type ActionResult = FormFailure<TreatmentPlanContent> | { done: 'opgeslagen' | 'goedgekeurd'; version: number } | { refused: string } | { generateError: string };
+type ActionResult =
+  | FormFailure<TreatmentPlanContent>
+  | { done: 'opgeslagen' | 'goedgekeurd'; version: number }
+  | { refused: string }
+  | { generateError: string };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
@@ -34,7 +42,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // What a clinician can act on is shown on the page: approved meanwhile, not a psychiatrist, and for
   // a generation also the model's unusable answer or a busy server (each with its Dutch message).
   const shown = (error: unknown, key: 'refused' | 'generateError') =>
-    error instanceof AppError && error.code !== 'validation_failed' && (error.status < 500 || key === 'generateError') ? Response.json({ [key]: error.message }, { status: error.status }) : null;
+    error instanceof AppError && error.code !== 'validation_failed' && (error.status < 500 || key === 'generateError')
+      ? Response.json({ [key]: error.message }, { status: error.status })
+      : null;
 
   if (intent === 'genereren') {
     try {
@@ -106,7 +116,8 @@ function CurrentPlanCard({ current, patientId }: { current: TreatmentPlanView | 
       {current && current.approvedAt && current.approvedBy ? (
         <>
           <p className="plan-current-line">
-            <CheckCircledIcon aria-hidden="true" /> <Link to={`/patients/${patientId}/behandelplan?versie=${current.version}`}>{`Versie ${current.version}`}</Link>
+            <CheckCircledIcon aria-hidden="true" />{' '}
+            <Link to={`/patients/${patientId}/behandelplan?versie=${current.version}`}>{`Versie ${current.version}`}</Link>
           </p>
           <p className="muted small">
             Goedgekeurd door {current.approvedBy.name} op {formatDateTime(current.approvedAt)}.
@@ -130,12 +141,19 @@ export default function TreatmentPlanTab() {
   return (
     <div className="plan-layout">
       <div className="plan-main">
-        <PlanGeneratePanel patientId={patientId} draftVersion={overview.draft?.version ?? null} hasPlan={overview.versions.length > 0} serverError={result && 'generateError' in result ? result.generateError : undefined} />
+        <PlanGeneratePanel
+          patientId={patientId}
+          draftVersion={overview.draft?.version ?? null}
+          hasPlan={overview.versions.length > 0}
+          serverError={result && 'generateError' in result ? result.generateError : undefined}
+        />
 
         {result && 'done' in result ? (
           <p className="notice notice-success" role="status">
             <CheckCircledIcon aria-hidden="true" />
-            {result.done === 'goedgekeurd' ? `Versie ${result.version} is goedgekeurd en is nu het geldende behandelplan.` : `Concept versie ${result.version} is opgeslagen.`}
+            {result.done === 'goedgekeurd'
+              ? `Versie ${result.version} is goedgekeurd en is nu het geldende behandelplan.`
+              : `Concept versie ${result.version} is opgeslagen.`}
           </p>
         ) : null}
         {result && 'refused' in result ? (
@@ -163,8 +181,8 @@ export default function TreatmentPlanTab() {
               <>
                 {editing.bron === 'lokaal' ? (
                   <p className="notice notice-info">
-                    Dit concept is zonder taalmodel opgesteld, met vaste regels uit de intake, diagnoses, risico&apos;s en rapportages. Vul de hulpvraag aan met de
-                    cliënt en maak de doelen persoonlijk.
+                    Dit concept is zonder taalmodel opgesteld, met vaste regels uit de intake, diagnoses, risico&apos;s en rapportages. Vul
+                    de hulpvraag aan met de cliënt en maak de doelen persoonlijk.
                   </p>
                 ) : null}
                 <PlanEditor

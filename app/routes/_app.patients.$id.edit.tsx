@@ -15,7 +15,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.id ?? '';
-  const patient = await pageData(audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)));
+  const patient = await pageData(
+    audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)),
+  );
   return { values: formValuesOf(patient), id: patient.id };
 }
 
@@ -25,7 +27,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = actorFor(user, context, 'web');
   const id = params.id ?? '';
   try {
-    await audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => updatePatient(em, actor, id, patientInputFromForm(values)));
+    await audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) =>
+      updatePatient(em, actor, id, patientInputFromForm(values)),
+    );
     return redirect(`/patients/${id}`);
   } catch (error) {
     return formFailure(error, values, formFieldErrors);

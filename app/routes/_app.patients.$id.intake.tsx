@@ -27,11 +27,7 @@ export default function IntakeTab() {
       </section>
       <section className="card">
         <h2>Risicotaxatie</h2>
-        {risks.length === 0 ? (
-          <p className="muted">Nog geen risicotaxatie vastgelegd.</p>
-        ) : (
-          <RiskList risks={risks} />
-        )}
+        {risks.length === 0 ? <p className="muted">Nog geen risicotaxatie vastgelegd.</p> : <RiskList risks={risks} />}
       </section>
       <section className="card">
         <h2>Diagnoses (DSM-5)</h2>
@@ -39,7 +35,10 @@ export default function IntakeTab() {
           <p className="muted">Nog geen diagnose vastgelegd.</p>
         ) : (
           <dl className="definitions">
-            {[...diagnoses.primary.map((d) => ({ ...d, rank: 'Hoofddiagnose' })), ...diagnoses.secondary.map((d) => ({ ...d, rank: 'Nevendiagnose' }))].map((diagnosis) => (
+            {[
+              ...diagnoses.primary.map((d) => ({ ...d, rank: 'Hoofddiagnose' })),
+              ...diagnoses.secondary.map((d) => ({ ...d, rank: 'Nevendiagnose' })),
+            ].map((diagnosis) => (
               <div className="definition" key={diagnosis.id}>
                 <dt>{diagnosis.rank}</dt>
                 <dd>

@@ -16,7 +16,9 @@ import { audited } from '../tenant.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const days = await pageData(audited(actor, { action: 'read', resourceType: 'Report', patientIds: [patientId] }, (em) => patientTimeline(em, actor, patientId)));
+  const days = await pageData(
+    audited(actor, { action: 'read', resourceType: 'Report', patientIds: [patientId] }, (em) => patientTimeline(em, actor, patientId)),
+  );
   // "+ rapportage" from an appointment in the agenda opens this form linked to that appointment.
   const encounterId = uuidOrNull(new URL(request.url).searchParams.get('afspraak'));
   return { days, encounterId };
@@ -75,9 +77,7 @@ export default function ReportsTab() {
         <ol className="timeline" aria-label="Rapportages per dienstdatum">
           {days.map((day) => (
             <li key={day.shiftDate} className="timeline-day">
-              <h3 className="timeline-date">
-                {capitaliseFirst(dutchDay(new Date(`${day.shiftDate}T12:00:00Z`), 'EEEE d MMMM yyyy'))}
-              </h3>
+              <h3 className="timeline-date">{capitaliseFirst(dutchDay(new Date(`${day.shiftDate}T12:00:00Z`), 'EEEE d MMMM yyyy'))}</h3>
               <ol className="timeline-items">
                 {day.reports.map((report) => (
                   <li key={report.id} className={`timeline-item type-${report.type}`}>

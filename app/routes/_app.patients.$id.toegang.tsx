@@ -12,7 +12,8 @@ import { viewPatientAccessLog } from '../patients.server';
 function startOfDay(value: string | null): Date | undefined {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
   const noonUtc = new Date(`${value}T12:00:00Z`);
-  const offsetHours = Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Amsterdam', hour: 'numeric', hourCycle: 'h23' }).format(noonUtc)) - 12;
+  const offsetHours =
+    Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Amsterdam', hour: 'numeric', hourCycle: 'h23' }).format(noonUtc)) - 12;
   return new Date(new Date(`${value}T00:00:00Z`).getTime() - offsetHours * 3600_000);
 }
 
@@ -24,7 +25,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const until = startOfDay(tot);
   const period = { from: startOfDay(van), to: until ? new Date(until.getTime() + 24 * 3600_000) : undefined };
   const rows = await pageData(
-    audited(actor, { action: 'read', resourceType: 'AccessLog', patientIds: [patientId] }, (em) => viewPatientAccessLog(em, actor, patientId, period)),
+    audited(actor, { action: 'read', resourceType: 'AccessLog', patientIds: [patientId] }, (em) =>
+      viewPatientAccessLog(em, actor, patientId, period),
+    ),
   );
   return { rows, van, tot };
 }

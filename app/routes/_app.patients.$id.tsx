@@ -27,7 +27,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.id ?? '';
-  const patient = await pageData(audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)));
+  const patient = await pageData(
+    audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)),
+  );
   // The record pages show the BSN masked, so the full number is not even in the page source;
   // the edit form loads it itself.
   return { patient: { ...patient, bsn: maskBsn(patient.bsn) || null } };
@@ -62,13 +64,19 @@ export default function PatientRecord() {
       </header>
       {patient.johnDoe ? (
         <div className="notice notice-danger record-alert" role="status">
-          <ExclamationTriangleIcon aria-hidden="true" /> <strong>Onbekende patiënt (John Doe).</strong> Het BSN ontbreekt nog; vul het aan zodra de identiteit
-          bekend is.
+          <ExclamationTriangleIcon aria-hidden="true" /> <strong>Onbekende patiënt (John Doe).</strong> Het BSN ontbreekt nog; vul het aan
+          zodra de identiteit bekend is.
         </div>
       ) : null}
       <nav className="tabs" aria-label="Dossier">
         {patientTabs.map((tab) => (
-          <NavLink key={tab.to} to={tab.to} end={tab.to === ''} className={({ isActive }) => (isActive ? 'tab active' : 'tab')} prefetch="intent">
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end={tab.to === ''}
+            className={({ isActive }) => (isActive ? 'tab active' : 'tab')}
+            prefetch="intent"
+          >
             {tab.label}
           </NavLink>
         ))}

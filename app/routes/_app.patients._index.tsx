@@ -28,16 +28,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const q = url.searchParams.get('q')?.trim() ?? '';
-  const status = (statusFilters as readonly string[]).includes(url.searchParams.get('status') ?? '') ? (url.searchParams.get('status') as StatusFilter) : 'all';
+  const status = (statusFilters as readonly string[]).includes(url.searchParams.get('status') ?? '')
+    ? (url.searchParams.get('status') as StatusFilter)
+    : 'all';
   const page = Math.max(1, Number.parseInt(url.searchParams.get('pagina') ?? '1', 10) || 1);
   const actor = actorFor(user, context, 'web');
 
   if (q) {
-    const results = await pageData(audited(actor, { action: 'search', resourceType: 'Patient' }, (em) => searchPatients(em, actor, { q, status, limit: 50 })));
+    const results = await pageData(
+      audited(actor, { action: 'search', resourceType: 'Patient' }, (em) => searchPatients(em, actor, { q, status, limit: 50 })),
+    );
     return { mode: 'search' as const, q, status, results };
   }
   const list = await pageData(
-    audited(actor, { action: 'search', resourceType: 'Patient' }, (em) => listPatients(em, actor, { status, limit: pageSize, offset: (page - 1) * pageSize })),
+    audited(actor, { action: 'search', resourceType: 'Patient' }, (em) =>
+      listPatients(em, actor, { status, limit: pageSize, offset: (page - 1) * pageSize }),
+    ),
   );
   return { mode: 'list' as const, q, status, page, list };
 }
@@ -50,7 +56,15 @@ export default function PatientList() {
 
   const rows =
     data.mode === 'search'
-      ? data.results.map((result) => ({ id: result.id, name: result.name, birthDate: result.birthDate, status: result.status, bsn: null, updatedAt: null, score: result.score }))
+      ? data.results.map((result) => ({
+          id: result.id,
+          name: result.name,
+          birthDate: result.birthDate,
+          status: result.status,
+          bsn: null,
+          updatedAt: null,
+          score: result.score,
+        }))
       : data.list.items.map((patient) => ({
           id: patient.id,
           name: patient.displayName,
@@ -80,7 +94,14 @@ export default function PatientList() {
           <label htmlFor="patient-search" className="visually-hidden">
             Zoek op naam of BSN
           </label>
-          <input id="patient-search" type="search" name="q" defaultValue={data.q} placeholder="Zoek op naam of BSN, bijv. “jan de vries”" autoComplete="off" />
+          <input
+            id="patient-search"
+            type="search"
+            name="q"
+            defaultValue={data.q}
+            placeholder="Zoek op naam of BSN, bijv. “jan de vries”"
+            autoComplete="off"
+          />
           {data.status !== 'all' ? <input type="hidden" name="status" value={data.status} /> : null}
           <button type="submit" className="button button-secondary">
             Zoeken
@@ -101,8 +122,13 @@ export default function PatientList() {
       </div>
 
       {rows.length === 0 ? (
-        <EmptyState icon={<PersonIcon width={22} height={22} />} title={data.q ? `Geen patiënten gevonden voor “${data.q}”` : 'Geen patiënten met deze status'}>
-          <p>{data.q ? 'Controleer de spelling, zoek op achternaam of op BSN.' : 'Kies een ander filter of registreer een nieuwe patiënt.'}</p>
+        <EmptyState
+          icon={<PersonIcon width={22} height={22} />}
+          title={data.q ? `Geen patiënten gevonden voor “${data.q}”` : 'Geen patiënten met deze status'}
+        >
+          <p>
+            {data.q ? 'Controleer de spelling, zoek op achternaam of op BSN.' : 'Kies een ander filter of registreer een nieuwe patiënt.'}
+          </p>
         </EmptyState>
       ) : (
         <div className={searching ? 'table-card loading' : 'table-card'}>

@@ -22,7 +22,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData());
   const actor = actorFor(user, context, 'web');
   try {
-    const patient = await audited(actor, { action: 'create', resourceType: 'Patient' }, (em) => createPatient(em, actor, patientInputFromForm(values)));
+    const patient = await audited(actor, { action: 'create', resourceType: 'Patient' }, (em) =>
+      createPatient(em, actor, patientInputFromForm(values)),
+    );
     return redirect(`/patients/${patient.id}`);
   } catch (error) {
     return formFailure(error, values, formFieldErrors);
@@ -33,8 +35,17 @@ export default function NewPatient() {
   const failure = useActionData<FormFailure<PatientFormValues>>();
   return (
     <>
-      <PageHeader title="Nieuwe patiënt" description="Registreer een nieuwe aanmelding of opname. Het zorgtraject start met de status Gepland." />
-      <PatientForm values={failure?.values ?? empty} errors={failure?.fields} message={failure?.message} submitLabel="Patiënt registreren" cancelTo="/patients" />
+      <PageHeader
+        title="Nieuwe patiënt"
+        description="Registreer een nieuwe aanmelding of opname. Het zorgtraject start met de status Gepland."
+      />
+      <PatientForm
+        values={failure?.values ?? empty}
+        errors={failure?.fields}
+        message={failure?.message}
+        submitLabel="Patiënt registreren"
+        cancelTo="/patients"
+      />
     </>
   );
 }

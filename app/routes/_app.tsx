@@ -1,6 +1,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, NavLink, Outlet, useLoaderData, useSubmit } from '@remix-run/react';
-import { CalendarIcon, ChatBubbleIcon, ChevronDownIcon, EnvelopeClosedIcon, ExitIcon, GearIcon, PersonIcon, ReaderIcon } from '@radix-ui/react-icons';
+import {
+  CalendarIcon,
+  ChatBubbleIcon,
+  ChevronDownIcon,
+  EnvelopeClosedIcon,
+  ExitIcon,
+  GearIcon,
+  PersonIcon,
+  ReaderIcon,
+} from '@radix-ui/react-icons';
 import { DropdownMenu, Tooltip } from 'radix-ui';
 import { isClinicalRole, roleLabels } from '../../domain/auth/auth.schemas';
 import { env } from '../../domain/config/env';
@@ -87,7 +96,8 @@ export default function AppShell() {
                     </Tooltip.Trigger>
                     <Tooltip.Portal>
                       <Tooltip.Content className="tooltip" sideOffset={6}>
-                        De assistent werkt met lokale regels. Samenvattingen en herschreven brieven zijn eenvoudiger tot een taalmodel is ingesteld.
+                        De assistent werkt met lokale regels. Samenvattingen en herschreven brieven zijn eenvoudiger tot een taalmodel is
+                        ingesteld.
                         <Tooltip.Arrow className="tooltip-arrow" />
                       </Tooltip.Content>
                     </Tooltip.Portal>

@@ -7,7 +7,12 @@ import { classifyDeps, requireAssistantEnabled } from '../assistant.server';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor } from '../tenant.server';
 
-const limiter = new SlidingWindowLimiter('chat', 20, 60_000, (seconds) => `Je stuurt te veel berichten. Probeer het over ${seconds} seconden opnieuw.`);
+const limiter = new SlidingWindowLimiter(
+  'chat',
+  20,
+  60_000,
+  (seconds) => `Je stuurt te veel berichten. Probeer het over ${seconds} seconden opnieuw.`,
+);
 
 export const loader = postOnlyLoader;
 
@@ -21,7 +26,9 @@ export const action = apiRoute(async ({ request, user, context }) => {
   // The model call stops when the clinician's request does (closed tab, cancelled stream).
   const upstream = new AbortController();
   request.signal.addEventListener('abort', () => upstream.abort(), { once: true });
-  const stream = chatEventStream(chatReply(await classifyDeps(), actorFor(user, context, 'assistant'), body, upstream.signal), () => upstream.abort());
+  const stream = chatEventStream(chatReply(await classifyDeps(), actorFor(user, context, 'assistant'), body, upstream.signal), () =>
+    upstream.abort(),
+  );
   return new Response(stream, {
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',

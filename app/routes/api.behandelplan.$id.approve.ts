@@ -10,5 +10,9 @@ export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
   const planId = params.id ?? '';
-  return audited(actor, { action: 'update', resourceType: 'TreatmentPlan', resourceId: uuidOrNull(planId), details: { approve: true } }, (em) => approveTreatmentPlan(em, actor, planId));
+  return audited(
+    actor,
+    { action: 'update', resourceType: 'TreatmentPlan', resourceId: uuidOrNull(planId), details: { approve: true } },
+    (em) => approveTreatmentPlan(em, actor, planId),
+  );
 });

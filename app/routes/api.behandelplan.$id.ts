@@ -9,7 +9,9 @@ import { actorFor, audited } from '../tenant.server';
 export const loader = apiRoute(async ({ params, user, context }) => {
   const actor = actorFor(user, context, 'api');
   const patientId = params.id ?? '';
-  return audited(actor, { action: 'read', resourceType: 'TreatmentPlan', patientIds: uuidOrNull(patientId) ? [patientId] : [] }, (em) => treatmentPlanVersions(em, actor, patientId));
+  return audited(actor, { action: 'read', resourceType: 'TreatmentPlan', patientIds: uuidOrNull(patientId) ? [patientId] : [] }, (em) =>
+    treatmentPlanVersions(em, actor, patientId),
+  );
 });
 
 /** `PUT /api/behandelplan/{planId}` with the whole plan → the edited draft; 409 once approved. */
@@ -18,5 +20,7 @@ export const action = apiRoute(async ({ request, params, user, context }) => {
   const actor = actorFor(user, context, 'api');
   const planId = params.id ?? '';
   const body = await readJson(request);
-  return audited(actor, { action: 'update', resourceType: 'TreatmentPlan', resourceId: uuidOrNull(planId) }, (em) => updateTreatmentPlan(em, actor, planId, body));
+  return audited(actor, { action: 'update', resourceType: 'TreatmentPlan', resourceId: uuidOrNull(planId) }, (em) =>
+    updateTreatmentPlan(em, actor, planId, body),
+  );
 });

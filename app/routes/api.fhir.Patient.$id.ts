@@ -9,7 +9,11 @@ import { actorFor, audited } from '../tenant.server';
 export const loader = fhirRoute(async ({ params, user, context }) => {
   const actor = actorFor(user, context, 'fhir');
   const id = params.id ?? '';
-  const [patient, contacts] = await audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => [await getPatient(em, actor, id), await contactPersonsOf(em, id)] as const);
+  const [patient, contacts] = await audited(
+    actor,
+    { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) },
+    async (em) => [await getPatient(em, actor, id), await contactPersonsOf(em, id)] as const,
+  );
   return fhirResponse(toFhirPatient(patient, contacts), { headers: { ETag: etagOf(patient) } });
 });
 
@@ -20,6 +24,10 @@ export const action = fhirRoute(async ({ request, params, user, context }) => {
   const id = params.id ?? '';
   const version = expectedVersion(request.headers.get('if-match'));
   const input = fromFhirPatient(await readJson(request));
-  const [patient, contacts] = await audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => [await updatePatient(em, actor, id, input, version), await contactPersonsOf(em, id)] as const);
+  const [patient, contacts] = await audited(
+    actor,
+    { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) },
+    async (em) => [await updatePatient(em, actor, id, input, version), await contactPersonsOf(em, id)] as const,
+  );
   return fhirResponse(toFhirPatient(patient, contacts), { headers: { ETag: etagOf(patient) } });
 });

@@ -10,7 +10,9 @@ export const loader = apiRoute(async ({ params, user, context }) => {
   const actor = actorFor(user, context, 'assistant');
   const chainId = params.id ?? '';
   const temporal = await requireTemporal();
-  return audited(actor, { action: 'read', resourceType: 'IntentChain', resourceId: uuidOrNull(chainId) }, (em) => readChain(em, temporal, actor, chainId));
+  return audited(actor, { action: 'read', resourceType: 'IntentChain', resourceId: uuidOrNull(chainId) }, (em) =>
+    readChain(em, temporal, actor, chainId),
+  );
 });
 
 export const action = getOnlyAction;

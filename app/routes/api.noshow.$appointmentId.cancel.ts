@@ -13,6 +13,11 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const body = await readJson(request);
-  const { created, context: noShow } = await startNoShow(await noShowDeps(), actorFor(user, context, 'assistant'), params.appointmentId ?? '', body);
+  const { created, context: noShow } = await startNoShow(
+    await noShowDeps(),
+    actorFor(user, context, 'assistant'),
+    params.appointmentId ?? '',
+    body,
+  );
   return Response.json(noShow, { status: created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
 });

@@ -5,7 +5,11 @@ import { actorFor } from '../tenant.server';
 
 /** `?patientId=&period=&filterForRole=` → where today's generation for that request stands. */
 export const loader = apiRoute(async ({ request, user, context }) => {
-  return handoverProgress(await requireTemporal(), actorFor(user, context, 'web'), queryParams(request, ['patientId', 'period', 'filterForRole']));
+  return handoverProgress(
+    await requireTemporal(),
+    actorFor(user, context, 'web'),
+    queryParams(request, ['patientId', 'period', 'filterForRole']),
+  );
 });
 
 export const action = getOnlyAction;

@@ -31,7 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   try {
     const session = await signIn(request, context.clientAddress ?? null);
-    return redirect(safeRedirect(form.get('redirectTo'), homePath(session.role)), { headers: { 'Set-Cookie': await sessionCookieHeader(session) } });
+    return redirect(safeRedirect(form.get('redirectTo'), homePath(session.role)), {
+      headers: { 'Set-Cookie': await sessionCookieHeader(session) },
+    });
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed') {
       const fields = (error.details as { fields: Record<string, string> }).fields;
@@ -39,7 +41,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (error instanceof AppError && error.code === 'rate_limited') {
       const { retryAfter } = error.details as { retryAfter: number };
-      return Response.json({ message: error.message, fields: {}, email: String(form.get('email') ?? '') }, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
+      return Response.json(
+        { message: error.message, fields: {}, email: String(form.get('email') ?? '') },
+        { status: 429, headers: { 'Retry-After': String(retryAfter) } },
+      );
     }
     throw error;
   }

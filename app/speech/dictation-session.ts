@@ -75,7 +75,11 @@ export function startDictation(callbacks: DictationCallbacks): DictationSession 
     callbacks.onEnd(error);
   };
 
-  const connect = (token: SpeechToken, queued: (string | ArrayBuffer)[], encoderFor: (rate: number) => (samples: Float32Array) => Int16Array) => {
+  const connect = (
+    token: SpeechToken,
+    queued: (string | ArrayBuffer)[],
+    encoderFor: (rate: number) => (samples: Float32Array) => Int16Array,
+  ) => {
     const protocol = speechProtocol(token.provider);
     const ws = new WebSocket(token.url, protocol.subprotocols(token.token));
     ws.binaryType = 'arraybuffer';
@@ -99,7 +103,10 @@ export function startDictation(callbacks: DictationCallbacks): DictationSession 
       if (ended) return;
       if (stopping && opened) return end();
       // A refused handshake looks like any other failed connection to a browser; the clock tells an expired token apart.
-      if (!opened) return end(failure(Date.parse(token.expiresAt) <= Date.now() || event.code === 1008 || event.code === 4001 ? 'expired' : 'connection'));
+      if (!opened)
+        return end(
+          failure(Date.parse(token.expiresAt) <= Date.now() || event.code === 1008 || event.code === 4001 ? 'expired' : 'connection'),
+        );
       end(failure(event.code === 1008 || event.code === 4001 ? 'expired' : 'dropped'));
     };
     const finish = () => {

@@ -32,7 +32,8 @@ export function useDictation(onFinal: (text: string) => void): Dictation {
     if (session.current) return;
     setState({ status: 'starting' });
     session.current = startDictation({
-      onRecording: () => setState((current) => (current.status === 'starting' ? { status: 'recording', startedAt: Date.now(), interim: '' } : current)),
+      onRecording: () =>
+        setState((current) => (current.status === 'starting' ? { status: 'recording', startedAt: Date.now(), interim: '' } : current)),
       onInterim: (text) => setState((current) => ('interim' in current ? { ...current, interim: text } : current)),
       onFinal: (text) => {
         onFinalRef.current(text);
@@ -100,7 +101,10 @@ export function DictationStatus({ dictation }: { dictation: Dictation }) {
   if (state.status === 'error') {
     return (
       <div className="chat-dictation" data-testid="dictation-error" data-problem={state.error.problem}>
-        <ErrorNotice error={{ code: 'upstream', message: state.error.message, retryable: state.error.retryable }} onRetry={dictation.start} />
+        <ErrorNotice
+          error={{ code: 'upstream', message: state.error.message, retryable: state.error.retryable }}
+          onRetry={dictation.start}
+        />
       </div>
     );
   }
@@ -117,7 +121,8 @@ export function DictationStatus({ dictation }: { dictation: Dictation }) {
     <div className="chat-dictation">
       <p className="chat-dictation-line small" role="status" data-testid="dictation-indicator">
         <span className="recording-dot" aria-hidden="true" />
-        {state.status === 'recording' ? 'Opname' : 'Opname wordt afgerond'} <span className="chat-dictation-time" aria-hidden="true">
+        {state.status === 'recording' ? 'Opname' : 'Opname wordt afgerond'}{' '}
+        <span className="chat-dictation-time" aria-hidden="true">
           {elapsed(seconds)}
         </span>
         <span className="muted"> · komma, punt en nieuwe regel worden leestekens</span>

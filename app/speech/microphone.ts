@@ -29,7 +29,13 @@ export async function openMicrophone(onSamples: (samples: Float32Array) => void)
     stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true } });
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    throw new MicrophoneError(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : name === 'NotFoundError' || name === 'OverconstrainedError' ? 'missing' : 'failed');
+    throw new MicrophoneError(
+      name === 'NotAllowedError' || name === 'SecurityError'
+        ? 'denied'
+        : name === 'NotFoundError' || name === 'OverconstrainedError'
+          ? 'missing'
+          : 'failed',
+    );
   }
   const context = new AudioContext();
   const stopTracks = () => stream.getTracks().forEach((track) => track.stop());

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { speechProtocol } from './protocol';
 
-const results = (transcript: string, isFinal: boolean) => JSON.stringify({ type: 'Results', is_final: isFinal, channel: { alternatives: [{ transcript }] } });
+const results = (transcript: string, isFinal: boolean) =>
+  JSON.stringify({ type: 'Results', is_final: isFinal, channel: { alternatives: [{ transcript }] } });
 
 describe('the Deepgram stream', () => {
   const protocol = speechProtocol('deepgram');
@@ -30,17 +31,29 @@ describe('the OpenAI realtime transcription stream', () => {
     const protocol = speechProtocol('openai');
     expect(protocol.subprotocols('ek_1')).toEqual(['realtime', 'openai-insecure-api-key.ek_1']);
     expect(protocol.sampleRate).toBe(24_000);
-    expect(JSON.parse(protocol.audio(Int16Array.from([1]), () => 'AQA=') as string)).toEqual({ type: 'input_audio_buffer.append', audio: 'AQA=' });
+    expect(JSON.parse(protocol.audio(Int16Array.from([1]), () => 'AQA=') as string)).toEqual({
+      type: 'input_audio_buffer.append',
+      audio: 'AQA=',
+    });
     expect(protocol.finish()).toEqual(['{"type":"input_audio_buffer.commit"}']);
     expect(protocol.closesAfterFinish).toBe(false);
   });
 
   it('builds interim text from deltas per item and gives the completed transcript as final', () => {
     const protocol = speechProtocol('openai');
-    const delta = (item: string, text: string) => JSON.stringify({ type: 'conversation.item.input_audio_transcription.delta', item_id: item, delta: text });
+    const delta = (item: string, text: string) =>
+      JSON.stringify({ type: 'conversation.item.input_audio_transcription.delta', item_id: item, delta: text });
     expect(protocol.read(delta('a', 'heeft '))).toEqual([{ kind: 'interim', text: 'heeft' }]);
     expect(protocol.read(delta('a', 'goed gegeten'))).toEqual([{ kind: 'interim', text: 'heeft goed gegeten' }]);
-    expect(protocol.read(JSON.stringify({ type: 'conversation.item.input_audio_transcription.completed', item_id: 'a', transcript: 'Heeft goed gegeten, komma.' }))).toEqual([
+    expect(
+      protocol.read(
+        JSON.stringify({
+          type: 'conversation.item.input_audio_transcription.completed',
+          item_id: 'a',
+          transcript: 'Heeft goed gegeten, komma.',
+        }),
+      ),
+    ).toEqual([
       { kind: 'final', text: 'Heeft goed gegeten, komma.' },
       { kind: 'interim', text: '' },
     ]);

@@ -47,7 +47,13 @@ function openai(): SpeechProtocol {
     finish: () => [JSON.stringify({ type: 'input_audio_buffer.commit' })],
     closesAfterFinish: false,
     read(message) {
-      const data = parse(message) as { type?: string; item_id?: string; delta?: string; transcript?: string; error?: { code?: string; type?: string } } | null;
+      const data = parse(message) as {
+        type?: string;
+        item_id?: string;
+        delta?: string;
+        transcript?: string;
+        error?: { code?: string; type?: string };
+      } | null;
       switch (data?.type) {
         case 'conversation.item.input_audio_transcription.delta':
           items.set(data.item_id ?? '', (items.get(data.item_id ?? '') ?? '') + (data.delta ?? ''));
@@ -60,7 +66,12 @@ function openai(): SpeechProtocol {
         case 'error': {
           // An empty commit at the end of a recording is harmless.
           if (data.error?.code === 'input_audio_buffer_commit_empty') return [];
-          return [{ kind: 'error', expired: /expired|invalid_api_key|authentication/i.test(`${data.error?.code ?? ''} ${data.error?.type ?? ''}`) }];
+          return [
+            {
+              kind: 'error',
+              expired: /expired|invalid_api_key|authentication/i.test(`${data.error?.code ?? ''} ${data.error?.type ?? ''}`),
+            },
+          ];
         }
         default:
           return [];

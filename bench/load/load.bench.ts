@@ -46,7 +46,10 @@ interface Route {
 /** CPU time (user + system) of a process group so far, in ms (clock ticks of 10 ms from /proc). */
 function cpuMs(pid: number): number {
   try {
-    const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(pid)], { encoding: 'utf8' }).split('\n').map((line) => line.trim()).filter(Boolean);
+    const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     return pids.reduce((sum, each) => {
       const fields = readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1]!.split(' ');
       return sum + (Number(fields[11]) + Number(fields[12])) * 10;
@@ -70,7 +73,9 @@ const model = await startModelServer();
 model.answer((request) =>
   request.stream
     ? { stream: ['Goedemorgen. ', 'De nachtdienst ', 'verliep rustig; ', 'let op de bloeddruk ', 'van kamer 4.'] }
-    : { content: '{"actions":[{"intent":"dagnotitie","entities":{"category":"observatie","content":"Rustig geslapen"},"confidence":0.82}]}' },
+    : {
+        content: '{"actions":[{"intent":"dagnotitie","entities":{"category":"observatie","content":"Rustig geslapen"},"confidence":0.82}]}',
+      },
 );
 const bench = await startBench('load', 54332, 'ggz_epd_load');
 try {
@@ -79,10 +84,17 @@ try {
     ward = await seedWard(bench.ownerOrm, bench.organisationId, { patientCount, clinicians: connectionsTotal - 1, inCare: 2000 });
   });
   const { patients, inCare, clinicians } = ward!;
-  log(`ward seeded in ${(seedMs / 1000).toFixed(1)} s: ${patientCount} patients, ${inCare.length} in care with reports, vitals and risks; ${clinicians.length + 1} clinicians with a week of appointments`);
+  log(
+    `ward seeded in ${(seedMs / 1000).toFixed(1)} s: ${patientCount} patients, ${inCare.length} in care with reports, vitals and risks; ${clinicians.length + 1} clinicians with a week of appointments`,
+  );
 
   // One web process by default: on two cores shared with PostgreSQL it answers the shift change fastest; WEB_CONCURRENCY=2 doubles saturation throughput (ADR 0021).
-  const firstCookie = await bench.serve({ OPENAI_API_KEY: 'bench-key', OPENAI_BASE_URL: model.baseUrl, OPENAI_MODEL: 'bench-model', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' });
+  const firstCookie = await bench.serve({
+    OPENAI_API_KEY: 'bench-key',
+    OPENAI_BASE_URL: model.baseUrl,
+    OPENAI_MODEL: 'bench-model',
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
+  });
   const cookies = [firstCookie, ...(await Promise.all(clinicians.map((clinician) => bench.loginAs(clinician.email, clinician.password))))];
   log(`${cookies.length} clinicians logged in; model: fake OpenAI server at ${model.baseUrl}`);
 
@@ -97,26 +109,83 @@ try {
   const changeAgenda = () =>
     bench.ownerOrm.em.fork().transactional(async (em) => {
       await em.execute("select set_config('app.organisation_id', ?, true)", [bench.organisationId]);
-      await em.execute('update appointments set location = location where id = (select id from appointments where organisation_id = ? order by start_at desc limit 1)', [bench.organisationId]);
+      await em.execute(
+        'update appointments set location = location where id = (select id from appointments where organisation_id = ? order by start_at desc limit 1)',
+        [bench.organisationId],
+      );
     });
   const agendaChangeSeconds = Number(process.env.AGENDA_CHANGE_SECONDS ?? 10);
 
-  const names = patients.filter((_, index) => index % 997 === 0).map(({ input }) => [input.nameGiven?.[0], input.familyName].filter(Boolean).join(' '));
-  const sentences = ['Maak een dagnotitie: rustig geslapen en goed gegeten', 'Wat staat er morgen in mijn agenda?', 'Annuleer de afspraak van vrijdag', 'Hoe ging de nacht op de afdeling?'];
+  const names = patients
+    .filter((_, index) => index % 997 === 0)
+    .map(({ input }) => [input.nameGiven?.[0], input.familyName].filter(Boolean).join(' '));
+  const sentences = [
+    'Maak een dagnotitie: rustig geslapen en goed gegeten',
+    'Wat staat er morgen in mijn agenda?',
+    'Annuleer de afspraak van vrijdag',
+    'Hoe ging de nacht op de afdeling?',
+  ];
   const routes: Route[] = [
     { name: 'GET /patients (lijst)', kind: 'page', connections: 10, request: (i) => ({ path: `/patients?pagina=${1 + (i % 40)}` }) },
-    { name: 'GET /api/patients/search', kind: 'read', connections: 14, request: (i) => ({ path: `/api/patients/search?q=${encodeURIComponent(names[i % names.length]!)}` }) },
-    { name: 'GET /api/fhir/Patient', kind: 'read', connections: 6, request: (i) => ({ path: `/api/fhir/Patient?status=active&_count=25&_offset=${25 * (i % 40)}` }) },
-    { name: 'GET /patients/:id/rapportages', kind: 'page', connections: 12, request: (i) => ({ path: `/patients/${inCare[i % inCare.length]}/rapportages` }) },
-    { name: 'GET /api/reports?patientId', kind: 'read', connections: 8, request: (i) => ({ path: `/api/reports?patientId=${inCare[(i * 7) % inCare.length]}` }) },
+    {
+      name: 'GET /api/patients/search',
+      kind: 'read',
+      connections: 14,
+      request: (i) => ({ path: `/api/patients/search?q=${encodeURIComponent(names[i % names.length]!)}` }),
+    },
+    {
+      name: 'GET /api/fhir/Patient',
+      kind: 'read',
+      connections: 6,
+      request: (i) => ({ path: `/api/fhir/Patient?status=active&_count=25&_offset=${25 * (i % 40)}` }),
+    },
+    {
+      name: 'GET /patients/:id/rapportages',
+      kind: 'page',
+      connections: 12,
+      request: (i) => ({ path: `/patients/${inCare[i % inCare.length]}/rapportages` }),
+    },
+    {
+      name: 'GET /api/reports?patientId',
+      kind: 'read',
+      connections: 8,
+      request: (i) => ({ path: `/api/reports?patientId=${inCare[(i * 7) % inCare.length]}` }),
+    },
     { name: 'GET /agenda (werkweek)', kind: 'page', connections: 8, request: () => ({ path: '/agenda?van=mij' }) },
-    { name: 'GET /api/assistant/agenda', kind: 'read', connections: 8, request: () => ({ path: '/api/assistant/agenda?label=deze%20week' }) },
-    { name: 'GET /api/assistant/agenda (gewijzigd)', kind: 'read', connections: 0, costOnly: { before: changeAgenda }, request: () => ({ path: '/api/assistant/agenda?label=deze%20week' }) },
+    {
+      name: 'GET /api/assistant/agenda',
+      kind: 'read',
+      connections: 8,
+      request: () => ({ path: '/api/assistant/agenda?label=deze%20week' }),
+    },
+    {
+      name: 'GET /api/assistant/agenda (gewijzigd)',
+      kind: 'read',
+      connections: 0,
+      costOnly: { before: changeAgenda },
+      request: () => ({ path: '/api/assistant/agenda?label=deze%20week' }),
+    },
     { name: 'GET /overdracht (pagina)', kind: 'page', connections: 5, request: () => ({ path: '/overdracht?periode=1d' }) },
-    { name: 'GET /api/overdracht/patients', kind: 'read', connections: 5, request: () => ({ path: '/api/overdracht/patients?period=1d&limit=100' }) },
-    { name: 'POST /api/core/classify', kind: 'ai', connections: 14, request: (i) => ({ method: 'POST', path: '/api/core/classify', body: { input: sentences[i % sentences.length] } }) },
+    {
+      name: 'GET /api/overdracht/patients',
+      kind: 'read',
+      connections: 5,
+      request: () => ({ path: '/api/overdracht/patients?period=1d&limit=100' }),
+    },
+    {
+      name: 'POST /api/core/classify',
+      kind: 'ai',
+      connections: 14,
+      request: (i) => ({ method: 'POST', path: '/api/core/classify', body: { input: sentences[i % sentences.length] } }),
+    },
     // 20 chat messages a minute per clinician: 100 clinicians in turn at 20/s stay under it.
-    { name: 'POST /api/assistant/chat', kind: 'ai', connections: 10, rate: 20, request: (i) => ({ method: 'POST', path: '/api/assistant/chat', body: { message: sentences[i % sentences.length] } }) },
+    {
+      name: 'POST /api/assistant/chat',
+      kind: 'ai',
+      connections: 10,
+      rate: 20,
+      request: (i) => ({ method: 'POST', path: '/api/assistant/chat', body: { message: sentences[i % sentences.length] } }),
+    },
   ];
 
   // ROUTES=overdracht,classify runs only the routes whose name contains one of the words (to find the slow one).
@@ -212,23 +281,49 @@ try {
         let finished: (outcome: Outcome) => void = () => undefined;
         let failed: (error: unknown) => void = () => undefined;
         const done = new Promise<Outcome>((resolve, reject) => ([finished, failed] = [resolve, reject]));
-        const instance = autocannon({
-          url: bench.baseUrl,
-          connections: route.connections,
-          duration: seconds,
-          ...(route.rate ? { overallRate: route.rate } : {}),
-          requests: [
-            {
-              setupRequest: (request) => {
-                const i = sequence++;
-                const next = route.request(i);
-                const headers: Record<string, string> = { cookie: cookies[i % cookies.length]!, 'sec-fetch-site': 'same-origin', origin: bench.baseUrl };
-                if (next.body !== undefined) headers['content-type'] = 'application/json';
-                return { ...request, method: next.method ?? 'GET', path: next.path, headers, body: next.body === undefined ? undefined : JSON.stringify(next.body) };
+        const instance = autocannon(
+          {
+            url: bench.baseUrl,
+            connections: route.connections,
+            duration: seconds,
+            ...(route.rate ? { overallRate: route.rate } : {}),
+            requests: [
+              {
+                setupRequest: (request) => {
+                  const i = sequence++;
+                  const next = route.request(i);
+                  const headers: Record<string, string> = {
+                    cookie: cookies[i % cookies.length]!,
+                    'sec-fetch-site': 'same-origin',
+                    origin: bench.baseUrl,
+                  };
+                  if (next.body !== undefined) headers['content-type'] = 'application/json';
+                  return {
+                    ...request,
+                    method: next.method ?? 'GET',
+                    path: next.path,
+                    headers,
+                    body: next.body === undefined ? undefined : JSON.stringify(next.body),
+                  };
+                },
               },
-            },
-          ],
-        }, (error, result) => (error ? failed(error) : finished({ route, latencies: record ? latencies : [], statuses, errors: new Map([['socket errors', result.errors - result.timeouts], ['timeouts', result.timeouts]].filter(([, n]) => Number(n) > 0) as [string, number][]) })));
+            ],
+          },
+          (error, result) =>
+            error
+              ? failed(error)
+              : finished({
+                  route,
+                  latencies: record ? latencies : [],
+                  statuses,
+                  errors: new Map(
+                    [
+                      ['socket errors', result.errors - result.timeouts],
+                      ['timeouts', result.timeouts],
+                    ].filter(([, n]) => Number(n) > 0) as [string, number][],
+                  ),
+                }),
+        );
         instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
           latencies.push(responseTime);
           statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
@@ -240,7 +335,10 @@ try {
   /** `rate`: clicks per second over the whole mix (clinicians thinking between clicks); absent: as fast as the app answers. */
   const run = (seconds: number, record: boolean, rate?: number) => (rate ? arrivals(seconds, record, rate) : saturate(seconds, record));
 
-  const [web, worker] = [bench.processes.find((managed) => managed.name === 'web')!, bench.processes.find((managed) => managed.name === 'worker')!];
+  const [web, worker] = [
+    bench.processes.find((managed) => managed.name === 'web')!,
+    bench.processes.find((managed) => managed.name === 'worker')!,
+  ];
   // One request at a time per route: what each costs the app on its own (wall time, app CPU, size).
   console.log(`\nOne at a time (${costSamples} requests per route after 5 to warm up; size as sent, compressed as a browser asks):\n`);
   console.log(`${'route'.padEnd(40)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ms  ${'app CPU'.padStart(7)} ms  ${'size'.padStart(7)} kB`);
@@ -254,7 +352,9 @@ try {
       times.push(await time(async () => (bytes += (await send(route, i)).bytes)));
     }
     const cpu = (cpuMs(web.child.pid!) - cpuBefore) / costSamples;
-    console.log(`${route.name.padEnd(40)} ${percentile(times, 50).toFixed(0).padStart(6)} ${percentile(times, 95).toFixed(0).padStart(6)}     ${cpu.toFixed(1).padStart(7)}     ${(bytes / costSamples / 1024).toFixed(0).padStart(7)}`);
+    console.log(
+      `${route.name.padEnd(40)} ${percentile(times, 50).toFixed(0).padStart(6)} ${percentile(times, 95).toFixed(0).padStart(6)}     ${cpu.toFixed(1).padStart(7)}     ${(bytes / costSamples / 1024).toFixed(0).padStart(7)}`,
+    );
   }
 
   log('warm-up, 5 s');
@@ -274,12 +374,19 @@ try {
     clearInterval(sampler);
 
     const fmt = (n: number | undefined) => (n ?? Number.NaN).toFixed(0).padStart(6);
-    console.log(`\n${title}: ${patientCount} patients, ${cores} CPU cores shared with app, worker, PostgreSQL and the load generator, ${durationSeconds} s; the agenda changes every ${agendaChangeSeconds} s\n`);
-    console.log(`${'route'.padEnd(40)} ${'req/s'.padStart(7)}  ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ms  errors  target`);
+    console.log(
+      `\n${title}: ${patientCount} patients, ${cores} CPU cores shared with app, worker, PostgreSQL and the load generator, ${durationSeconds} s; the agenda changes every ${agendaChangeSeconds} s\n`,
+    );
+    console.log(
+      `${'route'.padEnd(40)} ${'req/s'.padStart(7)}  ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ms  errors  target`,
+    );
     let total = 0;
     let errors = 0;
     for (const { route, latencies, statuses, errors: unanswered } of results) {
-      const problems = [...[...statuses].filter(([status]) => status >= 400).map(([status, n]) => [String(status), n] as const), ...unanswered];
+      const problems = [
+        ...[...statuses].filter(([status]) => status >= 400).map(([status, n]) => [String(status), n] as const),
+        ...unanswered,
+      ];
       const failed = problems.reduce((sum, [, n]) => sum + n, 0);
       const p95 = latencies.length ? percentile(latencies, 95) : Number.POSITIVE_INFINITY;
       total += latencies.length;
@@ -291,11 +398,18 @@ try {
       );
     }
     console.log(`\nTotal: ${(total / durationSeconds).toFixed(1)} requests/s, ${errors} errors`);
-    console.log(`Memory (RSS): app ${memory.web.toFixed(0)} MB before, ${memory.webPeak.toFixed(0)} MB peak; worker ${memory.worker.toFixed(0)} MB before, ${memory.workerPeak.toFixed(0)} MB peak\n`);
+    console.log(
+      `Memory (RSS): app ${memory.web.toFixed(0)} MB before, ${memory.webPeak.toFixed(0)} MB peak; worker ${memory.worker.toFixed(0)} MB before, ${memory.workerPeak.toFixed(0)} MB peak\n`,
+    );
   };
 
-  if (process.env.COST_ONLY !== '1') await measure(`Shift change: ${connectionsTotal} clinicians, ${pacedRate} requests/s offered (one click per ${(connectionsTotal / pacedRate).toFixed(1)} s each)`, pacedRate);
-  if (process.env.COST_ONLY !== '1' && process.env.SATURATE !== '0') await measure(`Saturation: ${connectionsTotal} connections without think time`);
+  if (process.env.COST_ONLY !== '1')
+    await measure(
+      `Shift change: ${connectionsTotal} clinicians, ${pacedRate} requests/s offered (one click per ${(connectionsTotal / pacedRate).toFixed(1)} s each)`,
+      pacedRate,
+    );
+  if (process.env.COST_ONLY !== '1' && process.env.SATURATE !== '0')
+    await measure(`Saturation: ${connectionsTotal} connections without think time`);
 } finally {
   await bench.stop();
   await model.close();

@@ -16,7 +16,11 @@ export interface Ward {
  * with set-based SQL. `inCare` patients get two weeks of reports, vitals and risks; every
  * clinician gets a week of appointments.
  */
-export async function seedWard(orm: MikroORM, organisationId: string, options: { patientCount: number; clinicians: number; inCare: number }): Promise<Ward> {
+export async function seedWard(
+  orm: MikroORM,
+  organisationId: string,
+  options: { patientCount: number; clinicians: number; inCare: number },
+): Promise<Ward> {
   const rnd = random(7);
   const used = new Set<string>();
   const patients = Array.from({ length: options.patientCount }, () => generatePatient(rnd, used));
@@ -37,10 +41,13 @@ export async function seedWard(orm: MikroORM, organisationId: string, options: {
        select id, (row_number() over (order by id))::int as n from patients where episode_status in ('active', 'screening') order by id limit ?`,
       [options.inCare],
     );
-    await em.execute('create temporary table staff on commit drop as select id, (row_number() over (order by id))::int - 1 as n from users');
+    await em.execute(
+      'create temporary table staff on commit drop as select id, (row_number() over (order by id))::int - 1 as n from users',
+    );
     const staffCount = `(select count(*)::int from staff)`;
     // Ten reports per patient in care over the last two weeks, one in twenty an incident.
-    await em.execute(`
+    await em.execute(
+      `
       insert into reports (organisation_id, patient_id, type, category, content, include_in_handover, created_by, created_at, shift_date, shift)
       select ?, w.id,
              case when (w.n + r) % 20 = 0 then 'incident' else 'dagnotitie' end,
@@ -68,7 +75,8 @@ export async function seedWard(orm: MikroORM, organisationId: string, options: {
       [organisationId],
     );
     // Each clinician: six appointments a working day this week and next, with patients in care.
-    await em.execute(`
+    await em.execute(
+      `
       insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id, location)
       select ?, (select id from ward where n = 1 + (s.n * 60 + d * 6 + slot) % (select count(*)::int from ward)),
              date_trunc('week', now()) + make_interval(days => d % 5 + 7 * (d / 5), hours => 8 + slot),

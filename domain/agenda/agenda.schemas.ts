@@ -1,7 +1,15 @@
 import { z } from '../shared/validation';
 import { startOfClinicalDay } from './agenda.dates';
 
-export const appointmentTypes = ['behandelgesprek', 'intake', 'medicatiecontrole', 'groepstherapie', 'crisisoverleg', 'somatisch', 'overig'] as const;
+export const appointmentTypes = [
+  'behandelgesprek',
+  'intake',
+  'medicatiecontrole',
+  'groepstherapie',
+  'crisisoverleg',
+  'somatisch',
+  'overig',
+] as const;
 export type AppointmentType = (typeof appointmentTypes)[number];
 export const appointmentTypeLabels: Record<AppointmentType, string> = {
   behandelgesprek: 'Behandelgesprek',
@@ -19,7 +27,10 @@ export type AppointmentStatus = (typeof appointmentStatuses)[number];
 const instant = (message: string) =>
   z
     .string({ error: message })
-    .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), message)
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
+      message,
+    )
     .transform((value) => new Date(value));
 
 const isoWithOffset = 'Geef een tijdstip als ISO 8601 met tijdzone, bijvoorbeeld 2026-11-23T10:00:00+01:00.';
@@ -48,25 +59,29 @@ export const rescheduleAppointmentSchema = z
   })
   .refine((value) => !value.end || value.end > value.start, { path: ['end'], message: 'Het einde moet na het begin liggen.' });
 
-const dayOrInstantMessage = 'Geef een datum (2026-11-23) of een tijdstip als ISO 8601 met tijdzone, bijvoorbeeld 2026-11-23T10:00:00+01:00.';
+const dayOrInstantMessage =
+  'Geef een datum (2026-11-23) of een tijdstip als ISO 8601 met tijdzone, bijvoorbeeld 2026-11-23T10:00:00+01:00.';
 
 /**
  * A query bound: an instant with offset, or a plain date meaning whole days in Europe/Amsterdam
  * (`start` from the beginning of that day, `end` up to and including that day).
  */
 const dayOrInstant = (edge: 'start' | 'end') =>
-  z.union([
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .transform((value, ctx) => {
-        const day = startOfClinicalDay(value, { dayAfter: edge === 'end' });
-        if (day) return day;
-        ctx.addIssue({ code: 'custom', message: dayOrInstantMessage });
-        return z.NEVER;
-      }),
-    instant(dayOrInstantMessage),
-  ], { error: dayOrInstantMessage });
+  z.union(
+    [
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .transform((value, ctx) => {
+          const day = startOfClinicalDay(value, { dayAfter: edge === 'end' });
+          if (day) return day;
+          ctx.addIssue({ code: 'custom', message: dayOrInstantMessage });
+          return z.NEVER;
+        }),
+      instant(dayOrInstantMessage),
+    ],
+    { error: dayOrInstantMessage },
+  );
 
 export const agendaQuerySchema = z.object({
   start: dayOrInstant('start').optional(),

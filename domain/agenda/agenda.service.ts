@@ -9,7 +9,13 @@ import { isUuid } from '../shared/ids';
 import { Recent } from '../shared/recent';
 import { parseOrThrow } from '../shared/validation';
 import { dateLabels, rangeForLabel, type DateRange } from './agenda.dates';
-import { agendaQuerySchema, cancelAppointmentSchema, createAppointmentSchema, rescheduleAppointmentSchema, type AppointmentStatus } from './agenda.schemas';
+import {
+  agendaQuerySchema,
+  cancelAppointmentSchema,
+  createAppointmentSchema,
+  rescheduleAppointmentSchema,
+  type AppointmentStatus,
+} from './agenda.schemas';
 import { Appointment } from './appointment.entity';
 
 export interface AppointmentView {
@@ -30,9 +36,17 @@ const defaultDurationMs = 45 * 60_000;
 
 async function views(em: EntityManager, appointments: Appointment[]): Promise<AppointmentView[]> {
   if (appointments.length === 0) return [];
-  const patients = await em.find(Patient, { id: { $in: [...new Set(appointments.map((a) => a.patientId))] } }, { fields: ['id', 'nameGiven', 'namePrefix', 'familyName'] });
+  const patients = await em.find(
+    Patient,
+    { id: { $in: [...new Set(appointments.map((a) => a.patientId))] } },
+    { fields: ['id', 'nameGiven', 'namePrefix', 'familyName'] },
+  );
   const names = new Map(patients.map((patient) => [patient.id, displayName(patient)]));
-  const reports = await em.find(Report, { encounterId: { $in: appointments.map((a) => a.id) }, deletedAt: null }, { fields: ['id', 'encounterId'] });
+  const reports = await em.find(
+    Report,
+    { encounterId: { $in: appointments.map((a) => a.id) }, deletedAt: null },
+    { fields: ['id', 'encounterId'] },
+  );
   // Grouped once: a week of an organisation is thousands of appointments, filtering per appointment would be quadratic.
   const reportIds = new Map<string, string[]>();
   for (const report of reports) reportIds.set(report.encounterId!, [...(reportIds.get(report.encounterId!) ?? []), report.id]);
@@ -52,10 +66,16 @@ async function views(em: EntityManager, appointments: Appointment[]): Promise<Ap
 }
 
 /** The range an agenda request asks for: explicit start/end, a relative label, or today. */
-export function requestedRange(query: { start?: Date; end?: Date; label?: string }, now = new Date()): DateRange & { label: string | null } {
+export function requestedRange(
+  query: { start?: Date; end?: Date; label?: string },
+  now = new Date(),
+): DateRange & { label: string | null } {
   if (query.label) {
     const range = rangeForLabel(query.label, now);
-    if (!range) throw AppError.validation({ label: `Onbekend datumlabel. Gebruik bijvoorbeeld ${dateLabels.slice(0, 5).join(', ')} of een weekdag.` });
+    if (!range)
+      throw AppError.validation({
+        label: `Onbekend datumlabel. Gebruik bijvoorbeeld ${dateLabels.slice(0, 5).join(', ')} of een weekdag.`,
+      });
     return { ...range, label: query.label };
   }
   const today = rangeForLabel('vandaag', now)!;
@@ -121,7 +141,13 @@ export async function appointmentsBetween(
   // and move the version on (to one no other transaction can see until this one commits).
   await em.flush();
   const [current] = await em.execute<{ version: string }[]>('select version from agenda_versions');
-  const key = [actor.organisationId, range.start.toISOString(), range.end.toISOString(), filter.practitionerId ?? '', filter.patientId ?? ''].join(' ');
+  const key = [
+    actor.organisationId,
+    range.start.toISOString(),
+    range.end.toISOString(),
+    filter.practitionerId ?? '',
+    filter.patientId ?? '',
+  ].join(' ');
   const version = current?.version ?? '0';
   const recent = recentReads.get(key);
   const read = recent?.version === version ? recent : await sharedRead(key, version, () => readAppointments(em, range, filter, version));
@@ -149,7 +175,12 @@ async function sharedRead(key: string, version: string, read: () => Promise<Agen
   }
 }
 
-async function readAppointments(em: EntityManager, range: DateRange, filter: { practitionerId?: string; patientId?: string }, version: string): Promise<AgendaRead> {
+async function readAppointments(
+  em: EntityManager,
+  range: DateRange,
+  filter: { practitionerId?: string; patientId?: string },
+  version: string,
+): Promise<AgendaRead> {
   const rows = await em.execute<AppointmentRow[]>(
     `select a.id, a.patient_id, given_names_text(p.name_given) as given_names, p.name_prefix, p.family_name, ${isoUtc('a.start_at')} as start_at, ${isoUtc('a.end_at')} as end_at, a.type,
             a.practitioner_id, a.owner_id, a.status, a.location,
@@ -160,23 +191,32 @@ async function readAppointments(em: EntityManager, range: DateRange, filter: { p
         and (?::uuid is null or a.practitioner_id = ?::uuid)
         and (?::uuid is null or a.patient_id = ?::uuid)
       order by a.start_at, a.id`,
-    [range.end, range.start, filter.practitionerId ?? null, filter.practitionerId ?? null, filter.patientId ?? null, filter.patientId ?? null],
+    [
+      range.end,
+      range.start,
+      filter.practitionerId ?? null,
+      filter.practitionerId ?? null,
+      filter.patientId ?? null,
+      filter.patientId ?? null,
+    ],
   );
-  const appointments = rows.map(
-    (row): AppointmentView =>
-      Object.freeze({
-        id: row.id,
-        patientId: row.patient_id,
-        patientName: row.family_name === null ? '' : displayName({ nameGiven: [row.given_names ?? ''], namePrefix: row.name_prefix, familyName: row.family_name }),
-        start: row.start_at,
-        end: row.end_at,
-        type: row.type,
-        practitionerId: row.practitioner_id,
-        ownerId: row.owner_id,
-        status: row.status,
-        location: row.location,
-        reportIds: Object.freeze(row.report_ids),
-      }),
+  const appointments = rows.map((row): AppointmentView =>
+    Object.freeze({
+      id: row.id,
+      patientId: row.patient_id,
+      patientName:
+        row.family_name === null
+          ? ''
+          : displayName({ nameGiven: [row.given_names ?? ''], namePrefix: row.name_prefix, familyName: row.family_name }),
+      start: row.start_at,
+      end: row.end_at,
+      type: row.type,
+      practitionerId: row.practitioner_id,
+      ownerId: row.owner_id,
+      status: row.status,
+      location: row.location,
+      reportIds: Object.freeze(row.report_ids),
+    }),
   );
   return { version, appointments: Object.freeze(appointments), patientIds: [...new Set(appointments.map((a) => a.patientId))] };
 }
@@ -184,14 +224,18 @@ async function readAppointments(em: EntityManager, range: DateRange, filter: { p
 export async function agendaFor(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()) {
   const parsed = parseOrThrow(agendaQuerySchema, query);
   const range = requestedRange(parsed, now);
-  const appointments = await appointmentsBetween(em, actor, range, { patientId: parsed.patientId, practitionerId: parsed.van === 'mij' ? actor.userId : undefined });
+  const appointments = await appointmentsBetween(em, actor, range, {
+    patientId: parsed.patientId,
+    practitionerId: parsed.van === 'mij' ? actor.userId : undefined,
+  });
   return { appointments, range: { start: range.start.toISOString(), end: range.end.toISOString(), label: range.label } };
 }
 
 export async function createAppointment(em: EntityManager, actor: AuditActor, input: unknown, now = new Date()): Promise<AppointmentView> {
   const valid = parseOrThrow(createAppointmentSchema, input);
   if (valid.start < now) throw AppError.validation({ start: 'Een nieuwe afspraak kan niet in het verleden liggen.' });
-  if (!(await em.findOne(Patient, { id: valid.patientId }, { fields: ['id'] }))) throw AppError.validation({ patientId: 'Deze patiënt bestaat niet (meer).' });
+  if (!(await em.findOne(Patient, { id: valid.patientId }, { fields: ['id'] })))
+    throw AppError.validation({ patientId: 'Deze patiënt bestaat niet (meer).' });
   if (valid.practitionerId) await assertPractitioner(em, valid.practitionerId);
   const appointment = em.create(Appointment, {
     organisationId: actor.organisationId,
@@ -204,7 +248,12 @@ export async function createAppointment(em: EntityManager, actor: AuditActor, in
     location: valid.location ?? null,
   });
   await em.flush();
-  recordAudit(em, actor, { action: 'create', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId] });
+  recordAudit(em, actor, {
+    action: 'create',
+    resourceType: 'Appointment',
+    resourceId: appointment.id,
+    patientIds: [appointment.patientId],
+  });
   return (await views(em, [appointment]))[0]!;
 }
 
@@ -213,7 +262,11 @@ export async function createAppointment(em: EntityManager, actor: AuditActor, in
  * every other organisation's users): an unknown id, another organisation's or a beheerder is a 400.
  */
 async function assertPractitioner(em: EntityManager, practitionerId: string): Promise<void> {
-  const practitioner = await em.findOne(User, { id: practitionerId, disabledAt: null, role: { $in: [...clinicalRoles] } }, { fields: ['id'] });
+  const practitioner = await em.findOne(
+    User,
+    { id: practitionerId, disabledAt: null, role: { $in: [...clinicalRoles] } },
+    { fields: ['id'] },
+  );
   if (!practitioner) throw AppError.validation({ practitionerId: 'Kies een behandelaar van uw eigen instelling.' });
 }
 
@@ -230,12 +283,23 @@ export async function cancelAppointment(em: EntityManager, actor: AuditActor, in
   const { appointmentId, reason } = parseOrThrow(cancelAppointmentSchema, input);
   const appointment = await ownAppointment(em, actor, appointmentId);
   if (appointment.status === 'geannuleerd') {
-    recordAudit(em, actor, { action: 'read', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId] });
+    recordAudit(em, actor, {
+      action: 'read',
+      resourceType: 'Appointment',
+      resourceId: appointment.id,
+      patientIds: [appointment.patientId],
+    });
     return { appointment: (await views(em, [appointment]))[0]! };
   }
   appointment.status = 'geannuleerd';
   appointment.cancelReason = reason ?? null;
-  recordAudit(em, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId], details: { status: 'geannuleerd' } });
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'Appointment',
+    resourceId: appointment.id,
+    patientIds: [appointment.patientId],
+    details: { status: 'geannuleerd' },
+  });
   return { appointment: (await views(em, [appointment]))[0]! };
 }
 
@@ -257,7 +321,8 @@ export function noShowRefusal(appointment: Pick<AppointmentView, 'status' | 'sta
   if (appointment.status === 'niet-verschenen') return null;
   if (appointment.status === 'geannuleerd') return 'Deze afspraak is geannuleerd; een no-show kan niet meer worden geregistreerd.';
   if (appointment.status === 'afgerond') return 'Deze afspraak is afgerond; de patiënt is dus verschenen.';
-  if (new Date(appointment.start) > now) return 'Deze afspraak is nog niet begonnen; een no-show kan pas na de begintijd worden geregistreerd.';
+  if (new Date(appointment.start) > now)
+    return 'Deze afspraak is nog niet begonnen; een no-show kan pas na de begintijd worden geregistreerd.';
   return null;
 }
 
@@ -266,7 +331,12 @@ export function noShowRefusal(appointment: Pick<AppointmentView, 'status' | 'sta
  * clinical fact (it counts for follow-up and the GP letter), a cancellation is an agreement made
  * beforehand. Idempotent, and it reports the status it found so a withdrawal can restore it.
  */
-export async function markNoShow(em: EntityManager, actor: AuditActor, appointmentId: string, now = new Date()): Promise<{ appointment: AppointmentView; previousStatus: AppointmentStatus }> {
+export async function markNoShow(
+  em: EntityManager,
+  actor: AuditActor,
+  appointmentId: string,
+  now = new Date(),
+): Promise<{ appointment: AppointmentView; previousStatus: AppointmentStatus }> {
   const appointment = await ownAppointment(em, actor, appointmentId);
   const previousStatus = appointment.status;
   const refusal = noShowRefusal({ status: appointment.status, start: appointment.startAt.toISOString() }, now);
@@ -274,24 +344,46 @@ export async function markNoShow(em: EntityManager, actor: AuditActor, appointme
   if (appointment.status !== 'niet-verschenen') {
     appointment.status = 'niet-verschenen';
     appointment.cancelReason = 'Niet verschenen (no-show)';
-    recordAudit(em, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId], details: { status: 'niet-verschenen' } });
+    recordAudit(em, actor, {
+      action: 'update',
+      resourceType: 'Appointment',
+      resourceId: appointment.id,
+      patientIds: [appointment.patientId],
+      details: { status: 'niet-verschenen' },
+    });
   }
   return { appointment: (await views(em, [appointment]))[0]!, previousStatus };
 }
 
 /** Undoes `markNoShow` when the clinician withdraws it, unless someone changed the appointment since. */
-export async function restoreAfterNoShow(em: EntityManager, actor: AuditActor, appointmentId: string, previousStatus: AppointmentStatus): Promise<AppointmentView> {
+export async function restoreAfterNoShow(
+  em: EntityManager,
+  actor: AuditActor,
+  appointmentId: string,
+  previousStatus: AppointmentStatus,
+): Promise<AppointmentView> {
   const appointment = await ownAppointment(em, actor, appointmentId);
   if (appointment.status === 'niet-verschenen' && previousStatus !== 'niet-verschenen') {
     appointment.status = previousStatus;
     appointment.cancelReason = null;
-    recordAudit(em, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId], details: { status: previousStatus } });
+    recordAudit(em, actor, {
+      action: 'update',
+      resourceType: 'Appointment',
+      resourceId: appointment.id,
+      patientIds: [appointment.patientId],
+      details: { status: previousStatus },
+    });
   }
   return (await views(em, [appointment]))[0]!;
 }
 
 /** Moves an appointment; without a new end it keeps its length. */
-export async function rescheduleAppointment(em: EntityManager, actor: AuditActor, input: unknown, now = new Date()): Promise<{ appointment: AppointmentView }> {
+export async function rescheduleAppointment(
+  em: EntityManager,
+  actor: AuditActor,
+  input: unknown,
+  now = new Date(),
+): Promise<{ appointment: AppointmentView }> {
   const { appointmentId, start, end } = parseOrThrow(rescheduleAppointmentSchema, input);
   const appointment = await ownAppointment(em, actor, appointmentId);
   if (appointment.status === 'geannuleerd') throw new AppError('conflict', 'Een geannuleerde afspraak kan niet worden verplaatst.');
@@ -300,6 +392,12 @@ export async function rescheduleAppointment(em: EntityManager, actor: AuditActor
   appointment.startAt = start;
   appointment.endAt = end ?? new Date(start.getTime() + duration);
   appointment.status = 'verplaatst';
-  recordAudit(em, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId], details: { status: 'verplaatst' } });
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'Appointment',
+    resourceId: appointment.id,
+    patientIds: [appointment.patientId],
+    details: { status: 'verplaatst' },
+  });
   return { appointment: (await views(em, [appointment]))[0]! };
 }

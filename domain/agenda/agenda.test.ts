@@ -44,7 +44,15 @@ describe('a time of day as the ward writes it', () => {
 describe('agenda views', () => {
   it('shows one day, Monday to Sunday, or Monday to Friday', () => {
     expect(viewDays('dag', '2026-11-25').map(isoDay)).toEqual(['2026-11-25']);
-    expect(viewDays('week', '2026-11-25').map(isoDay)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(viewDays('week', '2026-11-25').map(isoDay)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
     expect(viewDays('werkweek', '2026-11-29').map(isoDay)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
   });
 });

@@ -6,7 +6,10 @@ export const Appointment = defineEntity({
   name: 'Appointment',
   tableName: 'appointments',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     startAt: p.datetime(),
@@ -18,7 +21,10 @@ export const Appointment = defineEntity({
     location: p.text().nullable(),
     cancelReason: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type Appointment = InferEntity<typeof Appointment>;

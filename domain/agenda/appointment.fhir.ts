@@ -32,7 +32,10 @@ export function toFhirAppointment(row: Appointment, practitioner: string | undef
     extension: [{ url: appointmentStatusUrl, valueCode: row.status }],
     status: fhirStatus[row.status as AppointmentStatus],
     ...(row.status === 'geannuleerd' && row.cancelReason ? { cancelationReason: { text: row.cancelReason } } : {}),
-    appointmentType: { coding: [{ system: appointmentTypeSystem, code: row.type, display: appointmentTypeLabels[row.type as AppointmentType] ?? row.type }], text: appointmentTypeLabels[row.type as AppointmentType] ?? row.type },
+    appointmentType: {
+      coding: [{ system: appointmentTypeSystem, code: row.type, display: appointmentTypeLabels[row.type as AppointmentType] ?? row.type }],
+      text: appointmentTypeLabels[row.type as AppointmentType] ?? row.type,
+    },
     ...(row.location ? { description: `Locatie: ${row.location}` } : {}),
     start: row.startAt.toISOString(),
     end: row.endAt.toISOString(),
@@ -45,7 +48,12 @@ export function toFhirAppointment(row: Appointment, practitioner: string | undef
 export const appointmentResource: ClinicalResource<FhirAppointment> = {
   documentation: 'Afspraken uit de agenda met status, type, tijd en deelnemers (patiënt en behandelaar).',
   async load(em: EntityManager, ids) {
-    return withStaff(em, await em.find(Appointment, { id: { $in: [...ids] } }), (row) => row.practitionerId ?? row.ownerId, toFhirAppointment);
+    return withStaff(
+      em,
+      await em.find(Appointment, { id: { $in: [...ids] } }),
+      (row) => row.practitionerId ?? row.ownerId,
+      toFhirAppointment,
+    );
   },
   search: {
     resourceType: 'Appointment',
@@ -54,11 +62,18 @@ export const appointmentResource: ClinicalResource<FhirAppointment> = {
       _id: idParameter,
       patient: patientParameter(),
       actor: patientParameter(),
-      date: dateParameter('date', 'start_at', true, 'Begintijd, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.'),
+      date: dateParameter(
+        'date',
+        'start_at',
+        true,
+        'Begintijd, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.',
+      ),
       status: codeParameter('status', `FHIR-status: ${[...new Set(Object.values(fhirStatus))].join(', ')}.`, (code) =>
         Object.entries(fhirStatus).flatMap(([own, fhir]) => (fhir === code ? [own] : [])),
       ),
-      'appointment-type': codeParameter('type', `Type: ${Object.keys(appointmentTypeLabels).join(', ')}.`, (code, system) => (system === null || system === appointmentTypeSystem ? code : null)),
+      'appointment-type': codeParameter('type', `Type: ${Object.keys(appointmentTypeLabels).join(', ')}.`, (code, system) =>
+        system === null || system === appointmentTypeSystem ? code : null,
+      ),
     },
     sortOrders: { date: 'start_at asc, id asc', '-date': 'start_at desc, id asc' },
   },

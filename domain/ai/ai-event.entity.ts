@@ -9,7 +9,10 @@ export const AiEvent = defineEntity({
   name: 'AiEvent',
   tableName: 'ai_events',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     occurredAt: p.datetime().onCreate(() => new Date()),
     capability: p.text(),

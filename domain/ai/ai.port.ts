@@ -69,7 +69,8 @@ export type CompletionResult<T> =
   | { outcome: 'timeout' | 'fout' | 'geweigerd'; reason: string; tokensIn: number; tokensOut: number; durationMs: number; model: string };
 
 /** Said to the clinician when a feature answers locally because the gate refused the call. */
-export const refusedNotice = 'Dit verzoek bevatte gegevens die tot de patiënt of een naaste te herleiden zijn en is daarom niet naar het taalmodel gestuurd; het antwoord is lokaal opgesteld.';
+export const refusedNotice =
+  'Dit verzoek bevatte gegevens die tot de patiënt of een naaste te herleiden zijn en is daarom niet naar het taalmodel gestuurd; het antwoord is lokaal opgesteld.';
 
 /** Thrown by `stream` before anything is sent when the gate refuses; the caller answers locally. */
 export class AiRefusedError extends Error {
@@ -166,10 +167,17 @@ async function recordEvent(orm: MikroORM, retentionDays: number, context: AiCall
       });
       await em.flush();
       if (retentionDays > 0 && event.sent) {
-        await em.execute('insert into ai_requests (event_id, organisation_id, messages) values (?, ?, ?)', [row.id, context.organisationId, JSON.stringify(event.sent)]);
+        await em.execute('insert into ai_requests (event_id, organisation_id, messages) values (?, ?, ?)', [
+          row.id,
+          context.organisationId,
+          JSON.stringify(event.sent),
+        ]);
       }
       // Retention: whatever this organisation sent longer ago than the period goes with each new record.
-      await em.execute(`delete from ai_requests where organisation_id = ? and created_at < now() - make_interval(days => ?)`, [context.organisationId, retentionDays]);
+      await em.execute(`delete from ai_requests where organisation_id = ? and created_at < now() - make_interval(days => ?)`, [
+        context.organisationId,
+        retentionDays,
+      ]);
     });
   } catch (error) {
     // Accounting must never break the clinician's action; the class name is enough for operators.
@@ -182,7 +190,8 @@ function failure(error: unknown, timeoutMs: number): { outcome: 'timeout' | 'fou
   if (error instanceof APIConnectionTimeoutError) return { outcome: 'timeout', reason: `geen antwoord binnen ${timeoutMs} ms` };
   if (error instanceof APIUserAbortError) return { outcome: 'fout', reason: 'afgebroken: de gebruiker ging weg of stopte' };
   if (error instanceof APIConnectionError) return { outcome: 'fout', reason: 'geen verbinding met het taalmodel' };
-  if (error instanceof APIError) return { outcome: 'fout', reason: `taalmodel antwoordde HTTP ${error.status ?? '?'}${error.code ? ` (${error.code})` : ''}` };
+  if (error instanceof APIError)
+    return { outcome: 'fout', reason: `taalmodel antwoordde HTTP ${error.status ?? '?'}${error.code ? ` (${error.code})` : ''}` };
   return { outcome: 'fout', reason: `antwoord niet te verwerken (${error instanceof Error ? error.name : 'onbekend'})` };
 }
 
@@ -201,7 +210,9 @@ function splitReady(buffer: string): [ready: string, pending: string] {
 
 export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSettings }): AiPort {
   const configured = Boolean(settings.apiKey);
-  const client = configured ? new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, maxRetries: 0, fetch: (url, init) => globalThis.fetch(url, init) }) : null;
+  const client = configured
+    ? new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, maxRetries: 0, fetch: (url, init) => globalThis.fetch(url, init) })
+    : null;
   const retentionDays = settings.requestRetentionDays ?? 30;
   const record = (context: AiCallContext, event: EventInput) => recordEvent(orm, retentionDays, context, event);
   const modelFor = (capability: Capability) => settings.models[capability] ?? settings.models.default;
@@ -209,10 +220,20 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
     ...defaults[capability],
     ...(settings.timeouts?.[capability] ? { timeoutMs: settings.timeouts[capability] } : {}),
   });
-  const outgoing = (messages: Message[], pseudonymiser: Pseudonymiser): Message[] => messages.map((message) => ({ role: message.role, content: pseudonymiser.pseudonymise(message.content) }));
+  const outgoing = (messages: Message[], pseudonymiser: Pseudonymiser): Message[] =>
+    messages.map((message) => ({ role: message.role, content: pseudonymiser.pseudonymise(message.content) }));
   const refuse = async (request: { capability: Capability; prompt: PromptRef; context: AiCallContext }, reason: string) => {
     // The request is not kept: it holds what the gate found.
-    await record(request.context, { capability: request.capability, prompt: request.prompt, model: localModel, outcome: 'geweigerd', reason, tokensIn: 0, tokensOut: 0, durationMs: 0 });
+    await record(request.context, {
+      capability: request.capability,
+      prompt: request.prompt,
+      model: localModel,
+      outcome: 'geweigerd',
+      reason,
+      tokensIn: 0,
+      tokensOut: 0,
+      durationMs: 0,
+    });
     console.warn(`[ai] ${request.capability}: call refused by the last gate`);
   };
 
@@ -234,14 +255,32 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
       const started = performance.now();
       try {
         const completion = await client.chat.completions.create(
-          { model, messages: sent, max_tokens: maxTokens, temperature, ...(request.json ? { response_format: { type: 'json_object' as const } } : {}) },
+          {
+            model,
+            messages: sent,
+            max_tokens: maxTokens,
+            temperature,
+            ...(request.json ? { response_format: { type: 'json_object' as const } } : {}),
+          },
           { timeout: timeoutMs, maxRetries, signal: request.signal },
         );
         const text = request.pseudonymiser.reidentify(completion.choices[0]?.message?.content ?? '');
         const { value, malformed } = request.parse(text);
         const usage = { tokensIn: completion.usage?.prompt_tokens ?? 0, tokensOut: completion.usage?.completion_tokens ?? 0 };
-        const result = { outcome: malformed ? ('malformed' as const) : ('ok' as const), value, ...usage, durationMs: performance.now() - started, model };
-        await record(request.context, { ...result, reason: malformed ? 'antwoord moest hersteld worden of was onbruikbaar' : null, capability: request.capability, prompt: request.prompt, sent });
+        const result = {
+          outcome: malformed ? ('malformed' as const) : ('ok' as const),
+          value,
+          ...usage,
+          durationMs: performance.now() - started,
+          model,
+        };
+        await record(request.context, {
+          ...result,
+          reason: malformed ? 'antwoord moest hersteld worden of was onbruikbaar' : null,
+          capability: request.capability,
+          prompt: request.prompt,
+          sent,
+        });
         return result;
       } catch (error) {
         const result = { ...failure(error, timeoutMs), tokensIn: 0, tokensOut: 0, durationMs: performance.now() - started, model };
@@ -284,7 +323,15 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
         ended = failure(error, timeoutMs);
         throw error;
       } finally {
-        await record(request.context, { capability: request.capability, prompt: request.prompt, model, ...ended, ...usage, durationMs: performance.now() - started, sent });
+        await record(request.context, {
+          capability: request.capability,
+          prompt: request.prompt,
+          model,
+          ...ended,
+          ...usage,
+          durationMs: performance.now() - started,
+          sent,
+        });
       }
     },
 

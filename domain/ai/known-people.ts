@@ -43,12 +43,20 @@ async function otherPatientsNamed(em: EntityManager, texts: readonly string[], e
     }));
 }
 
-export async function knownPeople(em: EntityManager, { patientIds, texts = [] }: { patientIds: readonly string[]; texts?: readonly string[] }): Promise<KnownPerson[]> {
+export async function knownPeople(
+  em: EntityManager,
+  { patientIds, texts = [] }: { patientIds: readonly string[]; texts?: readonly string[] },
+): Promise<KnownPerson[]> {
   const ids = [...new Set(patientIds)];
   const [patients, contacts, gps, staff, others] = await Promise.all([
     ids.length ? em.find(Patient, { id: { $in: ids } }) : [],
     Promise.all(ids.map((id) => contactPersonsOf(em, id))),
-    ids.length ? em.execute<{ gp_name: string }[]>('select distinct gp_name from gp_letters where patient_id = any(?::uuid[]) and gp_name is not null', [arrayLiteral(ids)]) : [],
+    ids.length
+      ? em.execute<{ gp_name: string }[]>(
+          'select distinct gp_name from gp_letters where patient_id = any(?::uuid[]) and gp_name is not null',
+          [arrayLiteral(ids)],
+        )
+      : [],
     em.execute<{ display_name: string; email: string }[]>('select display_name, email from users'),
     otherPatientsNamed(em, texts, ids),
   ]);

@@ -12,7 +12,10 @@ const person = z.object({
   prefix: z.string().nullish(),
   family: z.string().nullish(),
   bsn: z.string().nullish(),
-  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Geboortedatum als JJJJ-MM-DD.').nullish(),
+  birthDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Geboortedatum als JJJJ-MM-DD.')
+    .nullish(),
   street: z.string().nullish(),
   postalCode: z.string().nullish(),
   city: z.string().nullish(),
@@ -33,7 +36,8 @@ export function pseudonymiseLine(line: string): string {
     return JSON.stringify({ fout: 'Geen geldige JSON op deze regel.' });
   }
   const parsed = input.safeParse(json);
-  if (!parsed.success) return JSON.stringify({ fout: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'regel'}: ${issue.message}`).join('; ') });
+  if (!parsed.success)
+    return JSON.stringify({ fout: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'regel'}: ${issue.message}`).join('; ') });
   const { text, patient, people } = parsed.data;
   const pseudonymiser = new Pseudonymiser([...(patient ? [patient] : []), ...people]);
   const sent = pseudonymiser.pseudonymise(text);

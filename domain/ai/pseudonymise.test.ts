@@ -117,18 +117,16 @@ describe('known persons', () => {
   });
 
   it('replaces a known city only when it has at least four letters', () => {
-    const p = new Pseudonymiser([{ name: 'Anna Smit', city: 'Ede' }, { name: 'Piet Smit', city: 'Zeist' }]);
+    const p = new Pseudonymiser([
+      { name: 'Anna Smit', city: 'Ede' },
+      { name: 'Piet Smit', city: 'Zeist' },
+    ]);
     expect(roundTrip(p, 'Ede en Zeist, maar niet zeist')).toBe('Ede en [ADRES_1], maar niet zeist');
   });
 });
 
 describe('patterns for unknown data', () => {
-  it.each([
-    ['123456782'],
-    ['123.456.782'],
-    ['123 456 782'],
-    ['1234.56.782'],
-  ])('BSN %s', (bsn) => {
+  it.each([['123456782'], ['123.456.782'], ['123 456 782'], ['1234.56.782']])('BSN %s', (bsn) => {
     const p = new Pseudonymiser();
     expect(roundTrip(p, `BSN: ${bsn}.`)).toBe('BSN: [BSN_1].');
   });
@@ -184,7 +182,10 @@ describe('patterns for unknown data', () => {
 
   it('unknown people after an honorific, keeping the honorific', () => {
     const p = new Pseudonymiser();
-    const out = roundTrip(p, 'mw. Jansen, mevrouw Bakker, dhr. de Boer, meneer van der Linden, dhr El Amrani, Mw. A. Jansen-de Boer. Mevrouw is rustig.');
+    const out = roundTrip(
+      p,
+      'mw. Jansen, mevrouw Bakker, dhr. de Boer, meneer van der Linden, dhr El Amrani, Mw. A. Jansen-de Boer. Mevrouw is rustig.',
+    );
     expect(out).toBe(
       'mw. [PERSOON_1], mevrouw [PERSOON_2], dhr. [PERSOON_3], meneer [PERSOON_4], dhr [PERSOON_5], Mw. [PERSOON_6]. Mevrouw is rustig.',
     );
@@ -257,7 +258,12 @@ describe('stability and bookkeeping', () => {
     const p = new Pseudonymiser();
     const bsns = generateBsns(12);
     bsns.forEach((bsn, i) => {
-      const notations = [bsn, `${bsn.slice(0, 3)}.${bsn.slice(3, 6)}.${bsn.slice(6)}`, `${bsn.slice(0, 3)} ${bsn.slice(3, 6)} ${bsn.slice(6)}`, `${bsn.slice(0, 4)}.${bsn.slice(4, 6)}.${bsn.slice(6)}`];
+      const notations = [
+        bsn,
+        `${bsn.slice(0, 3)}.${bsn.slice(3, 6)}.${bsn.slice(6)}`,
+        `${bsn.slice(0, 3)} ${bsn.slice(3, 6)} ${bsn.slice(6)}`,
+        `${bsn.slice(0, 4)}.${bsn.slice(4, 6)}.${bsn.slice(6)}`,
+      ];
       const text = `Cliënt ${i}: BSN ${notations[i % notations.length]} (controle).`;
       const out = roundTrip(p, text);
       expect(out).not.toMatch(/\d(?:[ .]?\d){8}/);
@@ -274,7 +280,20 @@ describe('stability and bookkeeping', () => {
       'Medicatie: sertraline 50 mg, RR 125/82.',
     ].join('\n');
     const out = roundTrip(p, note);
-    for (const secret of ['Vries', '111222333', '07-03-1985', 'El Idrissi', 'Kerkstraat', '3511', 'Utrecht', '06-12345678', 'example.nl', 'Zoë', '7654321', 'Leeuwen']) {
+    for (const secret of [
+      'Vries',
+      '111222333',
+      '07-03-1985',
+      'El Idrissi',
+      'Kerkstraat',
+      '3511',
+      'Utrecht',
+      '06-12345678',
+      'example.nl',
+      'Zoë',
+      '7654321',
+      'Leeuwen',
+    ]) {
       expect(out).not.toContain(secret);
     }
     for (const kept of ['2026-11-23T10:00', '50 mg', 'RR 125/82', 'mw. [PERSOON_', 'dhr. [PERSOON_']) {
@@ -284,12 +303,22 @@ describe('stability and bookkeeping', () => {
 });
 
 describe('the last gate', () => {
-  const esther: KnownPerson = { name: 'Esther de Graaf', bsn: '123456782', birthDate: '1985-11-11', phone: '06-12345678', email: 'esther.degraaf@example.nl', street: 'Kerkstraat 12', postalCode: '3511 AB' };
+  const esther: KnownPerson = {
+    name: 'Esther de Graaf',
+    bsn: '123456782',
+    birthDate: '1985-11-11',
+    phone: '06-12345678',
+    email: 'esther.degraaf@example.nl',
+    street: 'Kerkstraat 12',
+    postalCode: '3511 AB',
+  };
   const moeder: KnownPerson = { name: 'Marie Jansen', phone: '0612312312' };
 
   it('finds nothing in text the rules already pseudonymised', () => {
     const p = new Pseudonymiser([esther, moeder]);
-    const sent = p.pseudonymise('Esther (BSN 123456782) belde met moeder Marie Jansen, 06-12312312; adres Kerkstraat 12, 3511 AB. esther.degraaf@example.nl');
+    const sent = p.pseudonymise(
+      'Esther (BSN 123456782) belde met moeder Marie Jansen, 06-12312312; adres Kerkstraat 12, 3511 AB. esther.degraaf@example.nl',
+    );
     expect(p.leftovers(sent)).toEqual([]);
   });
 

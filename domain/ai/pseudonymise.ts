@@ -85,7 +85,20 @@ const PLACEHOLDER = /\[([A-Z]+)_(\d+)(?:_[A-Z0-9]+)*\]/g;
 const MONTHS =
   'januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december|' +
   'jan|feb|mrt|apr|jun|jul|aug|sept|sep|okt|nov|dec';
-const MONTH_NAMES = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+const MONTH_NAMES = [
+  'januari',
+  'februari',
+  'maart',
+  'april',
+  'mei',
+  'juni',
+  'juli',
+  'augustus',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
 const MONTH_ABBREVIATIONS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 
 const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})|\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
@@ -95,9 +108,46 @@ const PHONE_SEP = '[ .\\u00a0-]';
 
 /** Words that are never a name on their own, even when capitalised at the start of a sentence. */
 const STOP_WORDS = new Set([
-  'aan', 'als', 'bij', 'dan', 'dat', 'deze', 'die', 'dit', 'door', 'een', 'geen', 'had', 'haar',
-  'heeft', 'hem', 'het', 'hij', 'hoe', 'kan', 'maar', 'met', 'naar', 'niet', 'nog', 'ook', 'over',
-  'per', 'tot', 'uit', 'van', 'veel', 'voor', 'was', 'wat', 'wel', 'wie', 'wij', 'zal', 'zij', 'zijn',
+  'aan',
+  'als',
+  'bij',
+  'dan',
+  'dat',
+  'deze',
+  'die',
+  'dit',
+  'door',
+  'een',
+  'geen',
+  'had',
+  'haar',
+  'heeft',
+  'hem',
+  'het',
+  'hij',
+  'hoe',
+  'kan',
+  'maar',
+  'met',
+  'naar',
+  'niet',
+  'nog',
+  'ook',
+  'over',
+  'per',
+  'tot',
+  'uit',
+  'van',
+  'veel',
+  'voor',
+  'was',
+  'wat',
+  'wel',
+  'wie',
+  'wij',
+  'zal',
+  'zij',
+  'zijn',
 ]);
 
 /** Words that start a sentence rather than a person's or street name. */
@@ -107,9 +157,55 @@ const CAPITALISED_NON_NAMES =
   'Januari|Februari|Maart|April|Mei|Juni|Juli|Augustus|September|Oktober|November|December';
 
 /** Lowercase name particles ("tussenvoegsels"), used to split a display name. */
-const NAME_PARTICLES = new Set(['van', 'de', 'der', 'den', 'het', "'t", '’t', 'te', 'ter', 'ten', 'in', 'op', 'onder', 'aan', 'bij', 'uit', 'voor', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'von', 'zu']);
+const NAME_PARTICLES = new Set([
+  'van',
+  'de',
+  'der',
+  'den',
+  'het',
+  "'t",
+  '’t',
+  'te',
+  'ter',
+  'ten',
+  'in',
+  'op',
+  'onder',
+  'aan',
+  'bij',
+  'uit',
+  'voor',
+  'la',
+  'le',
+  'du',
+  'da',
+  'di',
+  'del',
+  'della',
+  'von',
+  'zu',
+]);
 /** Capitalised particles that belong to the surname ("El Amrani", "Ben Ali"). */
-const CAPITAL_PARTICLES = new Set(['el', 'al', 'ben', 'bin', 'ibn', 'abu', 'van', 'de', 'der', 'den', 'von', 'da', 'di', 'du', 'le', 'la', 'mac', 'mc']);
+const CAPITAL_PARTICLES = new Set([
+  'el',
+  'al',
+  'ben',
+  'bin',
+  'ibn',
+  'abu',
+  'van',
+  'de',
+  'der',
+  'den',
+  'von',
+  'da',
+  'di',
+  'du',
+  'le',
+  'la',
+  'mac',
+  'mc',
+]);
 
 // ---------------------------------------------------------------------------------------------
 // Patterns for data of people we do not know by name.
@@ -131,7 +227,8 @@ const BSN_RULE = `${NUM_START}(?:\\d{9}|\\d{3}[ .-]\\d{3}[ .-]\\d{3}|\\d{4}[ .-]
  */
 const POSTCODE_RULE = `${START}[1-9]\\d{3}${SP_OPT}(?!SA|SD|SS|MG|ML|KG|CM|MM)[A-Z]{2}${END}`;
 
-const STREET_SUFFIX = 'straat|laan|weg|plein|gracht|kade|singel|dijk|steeg|hof|park|pad|dreef|markt|hout|dam|wal|haven|veld|baan|plantsoen|boulevard';
+const STREET_SUFFIX =
+  'straat|laan|weg|plein|gracht|kade|singel|dijk|steeg|hof|park|pad|dreef|markt|hout|dam|wal|haven|veld|baan|plantsoen|boulevard';
 const STREET_ALONE = 'Dam|Markt|Plein|Laan|Kade|Singel|Gracht|Dijk|Hof|Wal';
 const STREET_PARTICLE = "(?:de|van|der|den|het|['’]t|te|ter|ten|la|le)";
 /** A capitalised word before the street word ("Lange Voorhout"), unless it starts the sentence. */
@@ -158,7 +255,8 @@ function titleOrUpper(words: string): string {
 
 const HONORIFIC = `(?:${['mw', 'mevr', 'mvr', 'mevrouw', 'dhr', 'hr', 'de heer', 'meneer', 'mr', 'dr', 'drs', 'ir', 'prof', 'fam', 'familie'].map(titleOrUpper).join('|')}|[Gg]eb\\.)`;
 const CAPITALISED_NAME = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?:['’]\\p{Lu})?\\p{Ll}[\\p{L}\\p{M}'’]*`;
-const PERSON_PARTICLE = "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|[Hh]et|['’]t|[Ii]n|[Oo]p|[Ee]l|[Aa]l|[Ll]e|[Ll]a|[Dd]a|[Dd]i|[Dd]u|[Vv]on|[Bb]en|[Bb]in|[Aa]bu)";
+const PERSON_PARTICLE =
+  "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|[Hh]et|['’]t|[Ii]n|[Oo]p|[Ee]l|[Aa]l|[Ll]e|[Ll]a|[Dd]a|[Dd]i|[Dd]u|[Vv]on|[Bb]en|[Bb]in|[Aa]bu)";
 const SURNAME = `(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*`;
 /** The honorific stays in the text so the model still knows how to address the person. */
 const PERSON_RULE = `(?<=${START}(?:${HONORIFIC})\\.?${SP})(?:(?:\\p{Lu}\\.${SP_OPT}){1,4})?${SURNAME}(?:${SP}${SURNAME})?${END}`;
@@ -223,7 +321,11 @@ function splitDisplayName(name: string): NameParts {
     let familyAt = particleAt;
     while (familyAt < tokens.length && NAME_PARTICLES.has(tokens[familyAt] ?? '')) familyAt++;
     if (familyAt < tokens.length) {
-      return { given: tokens.slice(0, particleAt), prefix: tokens.slice(particleAt, familyAt).join(' '), family: tokens.slice(familyAt).join(' ') };
+      return {
+        given: tokens.slice(0, particleAt),
+        prefix: tokens.slice(particleAt, familyAt).join(' '),
+        family: tokens.slice(familyAt).join(' '),
+      };
     }
   }
   let familyAt = tokens.length - 1;
@@ -262,7 +364,13 @@ function nameVariants(person: KnownPerson, index: number): NameVariant[] {
     // A one-word display name ("Roos") is as ambiguous as a bare given name.
     if (tokens.length === 1 && !usableAlone(key)) return;
     seen.add(key);
-    variants.push({ source: literalAnyForm(text), length: key.length, person: index, form, capitalToken: tokens.length === 1 ? 0 : capitalToken });
+    variants.push({
+      source: literalAnyForm(text),
+      length: key.length,
+      person: index,
+      form,
+      capitalToken: tokens.length === 1 ? 0 : capitalToken,
+    });
   };
 
   add(person.name, 'full', null);
@@ -273,7 +381,13 @@ function nameVariants(person: KnownPerson, index: number): NameVariant[] {
     const initials = given.map((g) => g.charAt(0));
     const initialSources = new Set([initials.map((i) => `${escapeRegExp(i)}\\.`).join('\\s?'), `${escapeRegExp(initials[0] ?? '')}\\.`]);
     for (const source of initialSources) {
-      variants.push({ source: `${source}\\s*${literal(withPrefix)}`, length: initials.length * 2 + withPrefix.length + 1, person: index, form: 'full', capitalToken: null });
+      variants.push({
+        source: `${source}\\s*${literal(withPrefix)}`,
+        length: initials.length * 2 + withPrefix.length + 1,
+        person: index,
+        form: 'full',
+        capitalToken: null,
+      });
     }
   }
   if (prefix && family) add(withPrefix, 'family', prefixTokens);
@@ -300,7 +414,8 @@ function nameRule(people: KnownPerson[]): Rule | null {
       if (token !== undefined && isOrdinaryWord(token)) {
         if (startsLowercase(token)) return null;
         // "Hart en longen: geen afwijkingen" opens a sentence; "Roos was onrustig" names someone.
-        if (opensSentence(match.input.slice(0, match.index)) && !FOLLOWED_BY_VERB.test(match.input.slice(match.index + match[0].length))) return null;
+        if (opensSentence(match.input.slice(0, match.index)) && !FOLLOWED_BY_VERB.test(match.input.slice(match.index + match[0].length)))
+          return null;
       }
       return { kind: 'PATIENT', person: variant.person, form: variant.form };
     },
@@ -334,11 +449,9 @@ function birthDateSource(isoDate: string): string | null {
   const dd = d < 10 ? `0?${d}` : `${d}`;
   const mm = m < 10 ? `0?${m}` : `${m}`;
   const monthName = `(?:${MONTH_NAMES[m - 1] ?? ''}|${MONTH_ABBREVIATIONS[m - 1] ?? ''}\\.?)`;
-  return [
-    `${year}[-/.]${mm}[-/.]${dd}`,
-    `${dd}[-/.]${mm}[-/.](?:${year}|${year.slice(2)})`,
-    `${dd}${SP}${monthName}${SP}${year}`,
-  ].join('|');
+  return [`${year}[-/.]${mm}[-/.]${dd}`, `${dd}[-/.]${mm}[-/.](?:${year}|${year.slice(2)})`, `${dd}${SP}${monthName}${SP}${year}`].join(
+    '|',
+  );
 }
 
 /** Rules for the values of known persons, run before the general patterns so they always win. */
@@ -364,7 +477,9 @@ function knownValueRules(people: KnownPerson[]): Rule[] {
   });
   if (streets.length) {
     // "Markt" or "Dorpsstraat" lowercase is an ordinary word; the number is optional in notes.
-    rules.push(rule(`${START}(?:${alternatives(streets)})(?:${SP}${HOUSE_NUMBER}${NUM_END})?${END}`, 'ADRES', (s) => !startsLowercase(s), 'giu'));
+    rules.push(
+      rule(`${START}(?:${alternatives(streets)})(?:${SP}${HOUSE_NUMBER}${NUM_END})?${END}`, 'ADRES', (s) => !startsLowercase(s), 'giu'),
+    );
   }
 
   const postcodes = sources((p) => {
@@ -392,42 +507,328 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 const FORM_SUFFIX: Record<NameForm, string> = { full: '', family: '_ACHTERNAAM', given: '_VOORNAAM' };
 
-
 // ---------------------------------------------------------------------------------------------
 // People we do not know, named after a relation or role ("zus Samira", "kamergenoot Harm Dekker",
 // "broer tariq"), and numbers that identify: IBAN, policy numbers, BSN in any grouping.
 
 /** Words after which a name follows: relatives, others around the patient, roles of care and law. */
 const RELATION_WORDS = [
-  'moeder', 'vader', 'ouders', 'zus', 'zusje', 'zuster', 'broer', 'broertje', 'zoon', 'zoontje', 'dochter', 'dochtertje', 'kind',
-  'oom', 'tante', 'neef', 'nicht', 'opa', 'oma', 'grootvader', 'grootmoeder', 'kleinzoon', 'kleindochter',
-  'schoonmoeder', 'schoonvader', 'schoonzus', 'schoonzoon', 'schoondochter', 'zwager', 'stiefvader', 'stiefmoeder', 'pleegmoeder', 'pleegvader',
-  'partner', 'ex-partner', 'echtgenoot', 'echtgenote', 'ex-man', 'ex-vrouw', 'man', 'vrouw', 'vriend', 'vriendin', 'ex-vriend', 'ex-vriendin', 'ex',
-  'buurvrouw', 'buurman', 'kamergenoot', 'kamergenote', 'medepatiënt', 'medepatiente', 'medepatiënte', 'medebewoner', 'medebewoonster', 'huisgenoot',
-  'mentor', 'mentrix', 'bewindvoerder', 'curator', 'voogd', 'vertegenwoordiger', 'contactpersoon', 'advocaat', 'advocate', 'notaris',
-  'huisarts', 'dokter', 'arts', 'psychiater', 'psycholoog', 'psychologe', 'verpleegkundige', 'vpk', 'verpleger', 'begeleider', 'begeleidster',
-  'casemanager', 'behandelaar', 'regiebehandelaar', 'therapeut', 'therapeute', 'aios', 'anios', 'coassistent', 'co', 'collega', 'invalkracht', 'stagiair', 'stagiaire',
-  'maatschappelijk werker', 'maatschappelijk werkster', 'ervaringsdeskundige', 'diëtist', 'diëtiste', 'fysiotherapeut', 'ergotherapeut', 'secretaresse',
-  'werkgever', 'leidinggevende', 'baas', 'docent', 'docente', 'leraar', 'lerares', 'coach', 'jobcoach', 'wijkagent', 'agent', 'dealer', 'klasgenoot',
-  'tolk', 'hulpverlener', 'schuldhulpverlener', 'wijkverpleegkundige', 'pb', "pb'er", 'ambulant begeleider', 'jurist', 'rechter', 'officier',
-  'ene', 'genaamd', 'heet', 'door', 'o\\.l\\.v\\.',
+  'moeder',
+  'vader',
+  'ouders',
+  'zus',
+  'zusje',
+  'zuster',
+  'broer',
+  'broertje',
+  'zoon',
+  'zoontje',
+  'dochter',
+  'dochtertje',
+  'kind',
+  'oom',
+  'tante',
+  'neef',
+  'nicht',
+  'opa',
+  'oma',
+  'grootvader',
+  'grootmoeder',
+  'kleinzoon',
+  'kleindochter',
+  'schoonmoeder',
+  'schoonvader',
+  'schoonzus',
+  'schoonzoon',
+  'schoondochter',
+  'zwager',
+  'stiefvader',
+  'stiefmoeder',
+  'pleegmoeder',
+  'pleegvader',
+  'partner',
+  'ex-partner',
+  'echtgenoot',
+  'echtgenote',
+  'ex-man',
+  'ex-vrouw',
+  'man',
+  'vrouw',
+  'vriend',
+  'vriendin',
+  'ex-vriend',
+  'ex-vriendin',
+  'ex',
+  'buurvrouw',
+  'buurman',
+  'kamergenoot',
+  'kamergenote',
+  'medepatiënt',
+  'medepatiente',
+  'medepatiënte',
+  'medebewoner',
+  'medebewoonster',
+  'huisgenoot',
+  'mentor',
+  'mentrix',
+  'bewindvoerder',
+  'curator',
+  'voogd',
+  'vertegenwoordiger',
+  'contactpersoon',
+  'advocaat',
+  'advocate',
+  'notaris',
+  'huisarts',
+  'dokter',
+  'arts',
+  'psychiater',
+  'psycholoog',
+  'psychologe',
+  'verpleegkundige',
+  'vpk',
+  'verpleger',
+  'begeleider',
+  'begeleidster',
+  'casemanager',
+  'behandelaar',
+  'regiebehandelaar',
+  'therapeut',
+  'therapeute',
+  'aios',
+  'anios',
+  'coassistent',
+  'co',
+  'collega',
+  'invalkracht',
+  'stagiair',
+  'stagiaire',
+  'maatschappelijk werker',
+  'maatschappelijk werkster',
+  'ervaringsdeskundige',
+  'diëtist',
+  'diëtiste',
+  'fysiotherapeut',
+  'ergotherapeut',
+  'secretaresse',
+  'werkgever',
+  'leidinggevende',
+  'baas',
+  'docent',
+  'docente',
+  'leraar',
+  'lerares',
+  'coach',
+  'jobcoach',
+  'wijkagent',
+  'agent',
+  'dealer',
+  'klasgenoot',
+  'tolk',
+  'hulpverlener',
+  'schuldhulpverlener',
+  'wijkverpleegkundige',
+  'pb',
+  "pb'er",
+  'ambulant begeleider',
+  'jurist',
+  'rechter',
+  'officier',
+  'ene',
+  'genaamd',
+  'heet',
+  'door',
+  'o\\.l\\.v\\.',
 ];
 const RELATION = `(?:${RELATION_WORDS.map((w) => (w.includes('\\') ? w : titleOrUpper(w))).join('|')})`;
 
 /** Lower-case words that follow a relation word but are no name ("broer komt", "moeder van pt"). */
 const NOT_A_NAME = new Set([
   ...STOP_WORDS,
-  'de', 'en', 'of', 'om', 'op', 'in', 'te', 'is', 'er', 'ze', 'zo', 'pt', 'pte', 'mw', 'dhr', 'eens', 'even', 'weer', 'niet', 'al', 'toe', 'af', 'mee',
-  'belde', 'belt', 'bellen', 'komt', 'kwam', 'komen', 'gaat', 'ging', 'gaan', 'wil', 'wilde', 'willen', 'zegt', 'zei', 'zeggen', 'vertelt', 'vertelde',
-  'heeft', 'hebben', 'had', 'hadden', 'was', 'waren', 'wordt', 'werd', 'zou', 'zouden', 'moet', 'moest', 'mag', 'mocht', 'kan', 'kon', 'kunnen',
-  'bracht', 'brengt', 'brengen', 'haalt', 'haalde', 'vindt', 'vond', 'maakt', 'maakte', 'krijgt', 'kreeg', 'weet', 'wist', 'ziet', 'zag', 'zit', 'zat',
-  'woont', 'woonde', 'werkt', 'werkte', 'blijft', 'bleef', 'staat', 'stond', 'ligt', 'lag', 'loopt', 'liep', 'neemt', 'nam', 'geeft', 'gaf', 'stuurt',
-  'stuurde', 'mailt', 'mailde', 'appt', 'appte', 'schreef', 'schrijft', 'reageert', 'reageerde', 'bezoekt', 'bezocht', 'heet', 'noemt', 'noemde',
-  'ook', 'nog', 'wel', 'dus', 'toch', 'alleen', 'samen', 'vandaag', 'gisteren', 'morgen', 'vanavond', 'vanmiddag', 'vanochtend', 'vannacht', 'straks',
-  'nu', 'net', 'pas', 'steeds', 'vaak', 'soms', 'nooit', 'altijd', 'graag', 'liever', 'telefonisch', 'gebeld', 'aanwezig', 'afwezig', 'bezorgd', 'boos',
-  'overleden', 'ziek', 'thuis', 'erbij', 'erover', 'ervan', 'hierover', 'daarover', 'hem', 'haar', 'hun', 'zich', 'mijn', 'jouw', 'uw', 'ons', 'onze',
-  'zelf', 'beide', 'allebei', 'wat', 'iets', 'niets', 'alles', 'iemand', 'niemand', 'meer', 'minder', 'erg', 'heel', 'zeer', 'veel', 'weinig',
-  'psychiater', 'arts', 'huisarts', 'verpleegkundige', 'vpk', 'van', 'der', 'den', 'ter', 'ten', 'het', 'dienst', 'afdeling', 'team', 'praktijk',
+  'de',
+  'en',
+  'of',
+  'om',
+  'op',
+  'in',
+  'te',
+  'is',
+  'er',
+  'ze',
+  'zo',
+  'pt',
+  'pte',
+  'mw',
+  'dhr',
+  'eens',
+  'even',
+  'weer',
+  'niet',
+  'al',
+  'toe',
+  'af',
+  'mee',
+  'belde',
+  'belt',
+  'bellen',
+  'komt',
+  'kwam',
+  'komen',
+  'gaat',
+  'ging',
+  'gaan',
+  'wil',
+  'wilde',
+  'willen',
+  'zegt',
+  'zei',
+  'zeggen',
+  'vertelt',
+  'vertelde',
+  'heeft',
+  'hebben',
+  'had',
+  'hadden',
+  'was',
+  'waren',
+  'wordt',
+  'werd',
+  'zou',
+  'zouden',
+  'moet',
+  'moest',
+  'mag',
+  'mocht',
+  'kan',
+  'kon',
+  'kunnen',
+  'bracht',
+  'brengt',
+  'brengen',
+  'haalt',
+  'haalde',
+  'vindt',
+  'vond',
+  'maakt',
+  'maakte',
+  'krijgt',
+  'kreeg',
+  'weet',
+  'wist',
+  'ziet',
+  'zag',
+  'zit',
+  'zat',
+  'woont',
+  'woonde',
+  'werkt',
+  'werkte',
+  'blijft',
+  'bleef',
+  'staat',
+  'stond',
+  'ligt',
+  'lag',
+  'loopt',
+  'liep',
+  'neemt',
+  'nam',
+  'geeft',
+  'gaf',
+  'stuurt',
+  'stuurde',
+  'mailt',
+  'mailde',
+  'appt',
+  'appte',
+  'schreef',
+  'schrijft',
+  'reageert',
+  'reageerde',
+  'bezoekt',
+  'bezocht',
+  'heet',
+  'noemt',
+  'noemde',
+  'ook',
+  'nog',
+  'wel',
+  'dus',
+  'toch',
+  'alleen',
+  'samen',
+  'vandaag',
+  'gisteren',
+  'morgen',
+  'vanavond',
+  'vanmiddag',
+  'vanochtend',
+  'vannacht',
+  'straks',
+  'nu',
+  'net',
+  'pas',
+  'steeds',
+  'vaak',
+  'soms',
+  'nooit',
+  'altijd',
+  'graag',
+  'liever',
+  'telefonisch',
+  'gebeld',
+  'aanwezig',
+  'afwezig',
+  'bezorgd',
+  'boos',
+  'overleden',
+  'ziek',
+  'thuis',
+  'erbij',
+  'erover',
+  'ervan',
+  'hierover',
+  'daarover',
+  'hem',
+  'haar',
+  'hun',
+  'zich',
+  'mijn',
+  'jouw',
+  'uw',
+  'ons',
+  'onze',
+  'zelf',
+  'beide',
+  'allebei',
+  'wat',
+  'iets',
+  'niets',
+  'alles',
+  'iemand',
+  'niemand',
+  'meer',
+  'minder',
+  'erg',
+  'heel',
+  'zeer',
+  'veel',
+  'weinig',
+  'psychiater',
+  'arts',
+  'huisarts',
+  'verpleegkundige',
+  'vpk',
+  'van',
+  'der',
+  'den',
+  'ter',
+  'ten',
+  'het',
+  'dienst',
+  'afdeling',
+  'team',
+  'praktijk',
 ]);
 
 /** Finite verbs that follow a subject: "meneer mulder is", "Roos was onrustig". */
@@ -439,7 +840,8 @@ const FOLLOWED_BY_VERB = new RegExp(`^${SP}(?:${SUBJECT_VERBS})${END}`, 'u');
 
 /** One name word: capitalised ("Samira", "Tjin-A-Kwoei", "O'Neill") or all capitals ("YILMAZ"). */
 const NAME_WORD = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?:['’]\\p{Lu})?\\p{Ll}[\\p{L}\\p{M}'’]*(?:-\\p{Lu}?[\\p{L}\\p{M}'’]*)*`;
-const PARTICLES_ANY_CASE = "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|['’]t|[Ee]l|[Aa]l|[Bb]en|[Bb]in|[Aa]bu|[Vv]on|[Dd]a|[Dd]i|[Dd]u|[Ll]e|[Ll]a|[Oo]ude)";
+const PARTICLES_ANY_CASE =
+  "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|['’]t|[Ee]l|[Aa]l|[Bb]en|[Bb]in|[Aa]bu|[Vv]on|[Dd]a|[Dd]i|[Dd]u|[Ll]e|[Ll]a|[Oo]ude)";
 /** "Marie Jansen", "Fenna de Groot", "Yvonne Tjin-A-Kwoei": up to three name words with particles. */
 const CAPITALISED_PERSON = `${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*(?:\\p{Lu}${SP})?${NAME_WORD}){0,2}|(?:${PARTICLES_ANY_CASE}${SP})+${NAME_WORD}`;
 /** "tariq", "de vries", "el amrani": one lower-case word (with its particles) that is no ordinary word after the relation. */
@@ -473,9 +875,9 @@ const FULL_NAME = rule(MID_SENTENCE_NAME, 'PERSOON');
  * ordinary words too ("Roos", "Iris", "Hoop") only in the middle of a sentence.
  */
 const GIVEN_NAMES = new Set(
-  (
-    'aad adrie adriaan ahmed aicha aisha albert alex alexander ali amber amira ana andre andré andrea angela anita anja anke ankie anna anne anneke annemarie annemiek annie anouk ans antoon arend arie arjan arjen arnold aron astrid ayse ayşe bart bea ben benjamin bernard bert bianca bilal bram brenda britt carla carlo carolien caroline cas casper chantal charlotte chris christiaan christine cindy claudia cor cora corné corrie daan daniel daniël danny david debora demi dennis dewi diana dick dirk dora dries edwin eef eline elif elise ellen els elly emily emine emma emre erik eric ester esther eva evert fatima fatma fenna femke fleur floor frank frans freek frits gerard gerda gerrit gert gertjan gert-jan gijs gonny greet hakan hamid hanna hannah hans harm harrie hassan hein hendrik henk henny herman hüseyin hussein ibrahim ilse inge ingrid irene jaap jacob jacqueline jamal jan janneke jannie jasper jelle jeroen jesse joke jolanda joop joost jop jordy joris jos josé joyce judith julia juliette karim karin kees kelly kemal kevin khadija kim klaas koen kofi laura leila layla lieke linda lisa lisanne liam lotte louise lucas luuk maarten manon marco marek margreet maria marie marieke mariska marjan marjolein mark marleen marloes martijn martin martine mehmet melissa meryem michel michiel mieke mike milan mila mirjam miriam mo mohamed mohammed monique murat mustafa naima nadia naomi natasha nicole niels nienke nina noa noor nora omar paul peter petra piet pieter piotr priscilla priya rachid rajesh ravi remco rené richard rick ricardo rik rob robert robin roel romy ronald rosa ruben rutger ruud said samira sander sandra sanne sara sarah saskia sem sietske simone sjaak sjoerd soufiane sophie stefan stephanie susan suzanne sven tamara tanja tariq teun theo thijs thomas tim tineke tom ton tomasz truus vincent wendy willem wilma wim wouter yasmina yasmine yusuf youssef yvonne zeynep zoë'
-  ).split(' '),
+  'aad adrie adriaan ahmed aicha aisha albert alex alexander ali amber amira ana andre andré andrea angela anita anja anke ankie anna anne anneke annemarie annemiek annie anouk ans antoon arend arie arjan arjen arnold aron astrid ayse ayşe bart bea ben benjamin bernard bert bianca bilal bram brenda britt carla carlo carolien caroline cas casper chantal charlotte chris christiaan christine cindy claudia cor cora corné corrie daan daniel daniël danny david debora demi dennis dewi diana dick dirk dora dries edwin eef eline elif elise ellen els elly emily emine emma emre erik eric ester esther eva evert fatima fatma fenna femke fleur floor frank frans freek frits gerard gerda gerrit gert gertjan gert-jan gijs gonny greet hakan hamid hanna hannah hans harm harrie hassan hein hendrik henk henny herman hüseyin hussein ibrahim ilse inge ingrid irene jaap jacob jacqueline jamal jan janneke jannie jasper jelle jeroen jesse joke jolanda joop joost jop jordy joris jos josé joyce judith julia juliette karim karin kees kelly kemal kevin khadija kim klaas koen kofi laura leila layla lieke linda lisa lisanne liam lotte louise lucas luuk maarten manon marco marek margreet maria marie marieke mariska marjan marjolein mark marleen marloes martijn martin martine mehmet melissa meryem michel michiel mieke mike milan mila mirjam miriam mo mohamed mohammed monique murat mustafa naima nadia naomi natasha nicole niels nienke nina noa noor nora omar paul peter petra piet pieter piotr priscilla priya rachid rajesh ravi remco rené richard rick ricardo rik rob robert robin roel romy ronald rosa ruben rutger ruud said samira sander sandra sanne sara sarah saskia sem sietske simone sjaak sjoerd soufiane sophie stefan stephanie susan suzanne sven tamara tanja tariq teun theo thijs thomas tim tineke tom ton tomasz truus vincent wendy willem wilma wim wouter yasmina yasmine yusuf youssef yvonne zeynep zoë'.split(
+    ' ',
+  ),
 );
 const isGivenName = (word: string): boolean => GIVEN_NAMES.has(word.toLowerCase());
 const GIVEN_NAME_PERSON: Rule = {
@@ -546,11 +948,88 @@ const OLD_FULL_DATE = rule(
 
 /** Ordinary Dutch words that are names too: written in lower case they stay words. */
 const ORDINARY_WORDS = new Set([
-  'roos', 'wit', 'berg', 'hart', 'mei', 'april', 'juni', 'augustus', 'iris', 'bakker', 'visser', 'kok', 'groot', 'jong', 'klein', 'boer', 'koning', 'vos',
-  'bos', 'dijk', 'hoek', 'beek', 'brink', 'veld', 'molen', 'vink', 'haan', 'schaap', 'wolf', 'beer', 'storm', 'winter', 'zomer', 'zon', 'bloem', 'blom',
-  'steen', 'prins', 'graaf', 'ridder', 'stam', 'rood', 'zwart', 'bruin', 'groen', 'lang', 'lange', 'kort', 'sterk', 'vrij', 'hoop', 'engel', 'ster', 'els',
-  'ton', 'bas', 'leeuwen', 'koster', 'hof', 'merel', 'mees', 'lelie', 'jasmijn', 'vogel', 'smid', 'dam', 'best', 'goed', 'blij', 'wijs',
-  'post', 'kaan', 'vis', 'haas', 'kat', 'hond', 'mol', 'hamer', 'ploeg', 'wever', 'valk', 'kraai',
+  'roos',
+  'wit',
+  'berg',
+  'hart',
+  'mei',
+  'april',
+  'juni',
+  'augustus',
+  'iris',
+  'bakker',
+  'visser',
+  'kok',
+  'groot',
+  'jong',
+  'klein',
+  'boer',
+  'koning',
+  'vos',
+  'bos',
+  'dijk',
+  'hoek',
+  'beek',
+  'brink',
+  'veld',
+  'molen',
+  'vink',
+  'haan',
+  'schaap',
+  'wolf',
+  'beer',
+  'storm',
+  'winter',
+  'zomer',
+  'zon',
+  'bloem',
+  'blom',
+  'steen',
+  'prins',
+  'graaf',
+  'ridder',
+  'stam',
+  'rood',
+  'zwart',
+  'bruin',
+  'groen',
+  'lang',
+  'lange',
+  'kort',
+  'sterk',
+  'vrij',
+  'hoop',
+  'engel',
+  'ster',
+  'els',
+  'ton',
+  'bas',
+  'leeuwen',
+  'koster',
+  'hof',
+  'merel',
+  'mees',
+  'lelie',
+  'jasmijn',
+  'vogel',
+  'smid',
+  'dam',
+  'best',
+  'goed',
+  'blij',
+  'wijs',
+  'post',
+  'kaan',
+  'vis',
+  'haas',
+  'kat',
+  'hond',
+  'mol',
+  'hamer',
+  'ploeg',
+  'wever',
+  'valk',
+  'kraai',
 ]);
 function isOrdinaryWord(word: string): boolean {
   const lower = word.toLowerCase();
@@ -740,12 +1219,20 @@ function leftoverCheck(people: KnownPerson[]): (text: string) => IdentifierKind[
     for (const word of [...given, ...words(family), ...words(person.name)]) {
       const lower = word.toLowerCase();
       // Ordinary words and particles decide nothing here; the rules above judge them in context.
-      if (letterCount(word) >= 3 && !NOT_A_NAME.has(lower) && !isOrdinaryWord(lower) && !NAME_PARTICLES.has(lower) && !words(prefix).includes(word)) nameWords.add(lower.normalize('NFC'));
+      if (
+        letterCount(word) >= 3 &&
+        !NOT_A_NAME.has(lower) &&
+        !isOrdinaryWord(lower) &&
+        !NAME_PARTICLES.has(lower) &&
+        !words(prefix).includes(word)
+      )
+        nameWords.add(lower.normalize('NFC'));
     }
     const bsn = person.bsn?.replace(/\D/g, '');
     if (bsn?.length === 9) checks.push({ kind: 'bsn', test: (_, digits) => new RegExp(`(?<!\\d)${bsn}(?!\\d)`).test(digits) });
     const phone = person.phone?.replace(/\D/g, '').replace(/^(?:00)?31|^0/, '');
-    if (phone && phone.length >= 6) checks.push({ kind: 'telefoon', test: (_, digits) => new RegExp(`(?<!\\d)(?:0|31|0031)?${phone}(?!\\d)`).test(digits) });
+    if (phone && phone.length >= 6)
+      checks.push({ kind: 'telefoon', test: (_, digits) => new RegExp(`(?<!\\d)(?:0|31|0031)?${phone}(?!\\d)`).test(digits) });
     const email = person.email?.trim().toLowerCase();
     if (email) checks.push({ kind: 'email', test: (text) => text.toLowerCase().includes(email) });
     const date = person.birthDate ? birthDateSource(person.birthDate) : null;

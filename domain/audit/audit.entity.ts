@@ -10,7 +10,10 @@ export const AuditEvent = defineEntity({
   name: 'AuditEvent',
   tableName: 'audit_events',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     occurredAt: p.datetime().onCreate(() => new Date()),
     userId: p.uuid().nullable(),

@@ -47,11 +47,17 @@ export function recordAudit(em: EntityManager, actor: AuditActor, entry: AuditEn
  * Runs one use case for the actor's organisation. Success is logged by the use case itself; when it
  * fails, the failed attempt is logged in a transaction of its own (the use case's rolled back).
  */
-export async function runAudited<T>(orm: MikroORM, actor: AuditActor, attempt: AuditEntry, work: (em: EntityManager) => Promise<T>): Promise<T> {
+export async function runAudited<T>(
+  orm: MikroORM,
+  actor: AuditActor,
+  attempt: AuditEntry,
+  work: (em: EntityManager) => Promise<T>,
+): Promise<T> {
   try {
     return await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, work);
   } catch (error) {
-    const outcome: AuditOutcome = error instanceof AppError && (error.code === 'forbidden' || error.code === 'unauthorized') ? 'denied' : 'failure';
+    const outcome: AuditOutcome =
+      error instanceof AppError && (error.code === 'forbidden' || error.code === 'unauthorized') ? 'denied' : 'failure';
     const reason = error instanceof AppError ? error.code : 'internal';
     await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) =>
       recordAudit(em, actor, { ...attempt, outcome, details: { ...attempt.details, reason } }),
@@ -85,7 +91,18 @@ export async function patientAccessLog(
   limit = 500,
 ): Promise<AccessLogRow[]> {
   const rows = await em.execute<
-    { id: string; occurred_at: Date; display_name: string | null; user_role: string | null; on_behalf_of: string | null; action: AuditAction; resource_type: string; channel: string; client_address: string | null; outcome: AuditOutcome }[]
+    {
+      id: string;
+      occurred_at: Date;
+      display_name: string | null;
+      user_role: string | null;
+      on_behalf_of: string | null;
+      action: AuditAction;
+      resource_type: string;
+      channel: string;
+      client_address: string | null;
+      outcome: AuditOutcome;
+    }[]
   >(
     `select a.id, a.occurred_at, u.display_name, a.user_role, a.on_behalf_of, a.action, a.resource_type, a.channel, a.client_address, a.outcome
        from audit_events a left join users u on u.id = a.user_id

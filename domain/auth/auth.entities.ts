@@ -8,7 +8,10 @@ export const Organisation = defineEntity({
   name: 'Organisation',
   tableName: 'organisations',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     name: p.text(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
@@ -19,7 +22,10 @@ export const User = defineEntity({
   name: 'User',
   tableName: 'users',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     email: p.text(),
     displayName: p.text(),
@@ -35,7 +41,10 @@ export const Session = defineEntity({
   name: 'Session',
   tableName: 'sessions',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     userId: p.uuid(),
     tokenHash: p.text().hidden(),

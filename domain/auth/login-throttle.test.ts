@@ -23,7 +23,9 @@ describe('login throttling', () => {
     expect(error).toMatchObject({ code: 'rate_limited', message: 'Te veel inlogpogingen, probeer het over 15 minuten opnieuw.' });
     expect(error?.status).toBe(429);
     expect(await refusal(() => throttle.assertAllowed({ email: 'ander@test.nl', address: '10.0.0.9' }, 60_000))).toBeUndefined();
-    expect(await refusal(() => throttle.assertAllowed({ email: 'zorg@test.nl', address: '10.0.0.9' }, 1_000 + 15 * 60_000 + 1))).toBeUndefined();
+    expect(
+      await refusal(() => throttle.assertAllowed({ email: 'zorg@test.nl', address: '10.0.0.9' }, 1_000 + 15 * 60_000 + 1)),
+    ).toBeUndefined();
   });
 
   it('locks an address that tries many accounts', async () => {

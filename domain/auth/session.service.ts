@@ -67,11 +67,22 @@ export async function login(orm: MikroORM, input: LoginInput, ttlHours: number):
  * and organisation), reads them and, when `touch` is set, marks the session as used now. A request
  * the clinician did not make themselves (the shell's background session check) does not touch it.
  */
-export async function resolveSession(orm: MikroORM, token: string, options: { idleMinutes: number; touch: boolean }): Promise<CurrentUser | null> {
-  const [row] = await orm.em.fork().execute<{ session_id: string; organisation_id: string; user_id: string; email: string; display_name: string; role: Role; organisation_name: string }[]>(
-    'select * from session_by_token_hash(?, ?, ?)',
-    [hashToken(token), Math.round(options.idleMinutes * 60), options.touch],
-  );
+export async function resolveSession(
+  orm: MikroORM,
+  token: string,
+  options: { idleMinutes: number; touch: boolean },
+): Promise<CurrentUser | null> {
+  const [row] = await orm.em.fork().execute<
+    {
+      session_id: string;
+      organisation_id: string;
+      user_id: string;
+      email: string;
+      display_name: string;
+      role: Role;
+      organisation_name: string;
+    }[]
+  >('select * from session_by_token_hash(?, ?, ?)', [hashToken(token), Math.round(options.idleMinutes * 60), options.touch]);
   if (!row) return null;
   return {
     id: row.user_id,

@@ -36,9 +36,20 @@ beforeAll(async () => {
   const user = await createUser(organisation.id);
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'assistant' };
   await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
-    patientId = (await createPatient(em, actor, { nameGiven: ['Jan'], namePrefix: 'de', familyName: 'Vries', bsn: validBsns[7], birthDate: '1971-04-12' })).id;
+    patientId = (
+      await createPatient(em, actor, {
+        nameGiven: ['Jan'],
+        namePrefix: 'de',
+        familyName: 'Vries',
+        bsn: validBsns[7],
+        birthDate: '1971-04-12',
+      })
+    ).id;
   });
-  ai = createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model', chat: 'chat-model' } } });
+  ai = createAiPort({
+    orm,
+    settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model', chat: 'chat-model' } },
+  });
 });
 
 afterAll(async () => {
@@ -52,15 +63,30 @@ describe('chat through the AI port with a streaming model', () => {
     model.answer((request) => {
       // The placeholder the model was given for the patient, split over two chunks.
       const placeholder = /\[PATIENT_[^\]]+\]/.exec(request.messages.at(-1)!.content)![0];
-      return { stream: ['Dagnotitie voor ', placeholder.slice(0, 5), `${placeholder.slice(5)} `, 'staat klaar.'], usage: { in: 90, out: 6 } };
+      return {
+        stream: ['Dagnotitie voor ', placeholder.slice(0, 5), `${placeholder.slice(5)} `, 'staat klaar.'],
+        usage: { in: 90, out: 6 },
+      };
     });
-    const history = Array.from({ length: 30 }, (_, index) => ({ role: index % 2 ? 'assistant' : 'user', content: `eerder bericht ${index}` }));
+    const history = Array.from({ length: 30 }, (_, index) => ({
+      role: index % 2 ? 'assistant' : 'user',
+      content: `eerder bericht ${index}`,
+    }));
     const text = await new Response(
-      stream({ message: 'maak een dagnotitie voor Jan de Vries: weigerde medicatie', messages: history, context: { activePatient: { id: patientId, name: 'Jan de Vries' }, shift: 'avond' } }),
+      stream({
+        message: 'maak een dagnotitie voor Jan de Vries: weigerde medicatie',
+        messages: history,
+        context: { activePatient: { id: patientId, name: 'Jan de Vries' }, shift: 'avond' },
+      }),
     ).text();
     const received = events(text);
     expect(received.at(-1)).toEqual({ type: 'done' });
-    expect(received.filter((event) => event.type === 'content').map((event) => event.text).join('')).toBe('Dagnotitie voor Jan de Vries staat klaar.');
+    expect(
+      received
+        .filter((event) => event.type === 'content')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('Dagnotitie voor Jan de Vries staat klaar.');
 
     const sent = model.requests[0]!;
     expect(sent).toMatchObject({ model: 'chat-model', stream: true, max_tokens: 2048, temperature: 0.7 });
@@ -69,7 +95,11 @@ describe('chat through the AI port with a streaming model', () => {
     expect(sent.messages[0]!.content).toContain('Dienst: avond');
     expect(JSON.stringify(sent.messages)).not.toMatch(/Vries/i);
 
-    const rows = await withTenant(orm, { organisationId: actor.organisationId }, (em) => em.execute<{ capability: string; model: string; tokens_in: number; tokens_out: number; outcome: string; patient_id: string }[]>('select capability, model, tokens_in, tokens_out, outcome, patient_id from ai_events'));
+    const rows = await withTenant(orm, { organisationId: actor.organisationId }, (em) =>
+      em.execute<{ capability: string; model: string; tokens_in: number; tokens_out: number; outcome: string; patient_id: string }[]>(
+        'select capability, model, tokens_in, tokens_out, outcome, patient_id from ai_events',
+      ),
+    );
     expect(rows).toEqual([{ capability: 'chat', model: 'chat-model', tokens_in: 90, tokens_out: 6, outcome: 'ok', patient_id: patientId }]);
   });
 
@@ -90,7 +120,11 @@ describe('chat through the AI port with a streaming model', () => {
         return new Response(
           new ReadableStream({
             async start(controller) {
-              controller.enqueue(encoder.encode(`data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'Een ' }, finish_reason: null }] })}\n\n`));
+              controller.enqueue(
+                encoder.encode(
+                  `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'Een ' }, finish_reason: null }] })}\n\n`,
+                ),
+              );
               await delay(10_000);
               controller.close();
             },

@@ -24,7 +24,9 @@ export interface ChatDeps {
 async function peopleInConversation(orm: MikroORM, actor: AuditActor, request: ChatRequest): Promise<KnownPerson[]> {
   const texts = [request.message, ...request.messages.map((message) => message.content)];
   const patientIds = request.context?.activePatient ? [request.context.activePatient.id] : [];
-  const record = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) => knownPeople(em, { patientIds, texts }));
+  const record = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) =>
+    knownPeople(em, { patientIds, texts }),
+  );
   const names = new Set(texts.flatMap((text) => classifyReflex(text, request.context).names));
   if (request.context?.activePatient) names.add(request.context.activePatient.name);
   return [...record, ...[...names].map((name) => ({ name }))];
@@ -41,7 +43,13 @@ function* pieces(text: string): Generator<string> {
  * (pseudonymised, last 20 messages) streamed through the AI port, aborted with `signal`. Without
  * one: the local classification answered in a templated line.
  */
-export async function* chatReply(deps: ChatDeps, actor: AuditActor, claimed: ChatRequest, signal: AbortSignal, now = new Date()): AsyncGenerator<string, void, undefined> {
+export async function* chatReply(
+  deps: ChatDeps,
+  actor: AuditActor,
+  claimed: ChatRequest,
+  signal: AbortSignal,
+  now = new Date(),
+): AsyncGenerator<string, void, undefined> {
   const request = { ...claimed, context: await trustedContext(deps.orm, actor, claimed.context) };
   const context = { organisationId: actor.organisationId, userId: actor.userId, patientId: request.context?.activePatient?.id ?? null };
   const local = async function* (notice?: string): AsyncGenerator<string, void, undefined> {

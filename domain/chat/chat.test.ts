@@ -89,17 +89,25 @@ describe('rate limit', () => {
 
 describe('local reply', () => {
   it('says what it understood (never that a change is ready), asks what is missing, and admits what it did not understand', () => {
-    expect(localReply([{ intent: 'dagnotitie', entities: { patientName: 'Jan de Vries', category: 'medicatie' }, confidence: 0.96 }])).toBe('Dagnotitie voor Jan de Vries (Medicatie): controleer de tekst hieronder. Er wordt niets vastgelegd zonder je bevestiging.');
-    expect(localReply([{ intent: 'create_appointment', entities: { patientName: 'Jan de Vries' }, confidence: 0.95 }])).toBe('Wanneer moet de afspraak met Jan de Vries plaatsvinden?');
+    expect(localReply([{ intent: 'dagnotitie', entities: { patientName: 'Jan de Vries', category: 'medicatie' }, confidence: 0.96 }])).toBe(
+      'Dagnotitie voor Jan de Vries (Medicatie): controleer de tekst hieronder. Er wordt niets vastgelegd zonder je bevestiging.',
+    );
+    expect(localReply([{ intent: 'create_appointment', entities: { patientName: 'Jan de Vries' }, confidence: 0.95 }])).toBe(
+      'Wanneer moet de afspraak met Jan de Vries plaatsvinden?',
+    );
     expect(localReply([{ intent: 'reschedule_appointment', entities: {}, confidence: 0.9 }])).toBe('Welke afspraak wil je verplaatsen?');
     // Streamed before the block has prepared anything: it must not claim the change is ready.
-    expect(localReply([{ intent: 'reschedule_appointment', entities: { patientName: 'Fatima', datetime: '2026-11-27T10:00:00+01:00' }, confidence: 0.9 }])).toBe(
-      'Verplaatsing van de afspraak van Fatima: zie hieronder. Er wordt niets vastgelegd zonder je bevestiging.',
-    );
+    expect(
+      localReply([
+        { intent: 'reschedule_appointment', entities: { patientName: 'Fatima', datetime: '2026-11-27T10:00:00+01:00' }, confidence: 0.9 },
+      ]),
+    ).toBe('Verplaatsing van de afspraak van Fatima: zie hieronder. Er wordt niets vastgelegd zonder je bevestiging.');
     expect(localReply([{ intent: 'risico_query', entities: { patientName: 'Jan' }, confidence: 0.6 }])).toMatch(/begrijp ik niet zeker/);
-    expect(localReply([
-      { intent: 'cancel_appointment', entities: { patientName: 'Jan', identifier: 'morgen' }, confidence: 0.95 },
-      { intent: 'dagnotitie', entities: { patientName: 'Jan', category: 'observatie' }, confidence: 0.96 },
-    ])).toMatch(/^2 stappen: [^.]*\. Er wordt niets vastgelegd zonder je bevestiging\.$/);
+    expect(
+      localReply([
+        { intent: 'cancel_appointment', entities: { patientName: 'Jan', identifier: 'morgen' }, confidence: 0.95 },
+        { intent: 'dagnotitie', entities: { patientName: 'Jan', category: 'observatie' }, confidence: 0.96 },
+      ]),
+    ).toMatch(/^2 stappen: [^.]*\. Er wordt niets vastgelegd zonder je bevestiging\.$/);
   });
 });

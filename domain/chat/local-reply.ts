@@ -17,12 +17,14 @@ export function localReply(actions: ChainAction[]): string {
   const understood = actions.filter((action) => action.intent !== 'unknown' && action.confidence >= routingThreshold);
   if (understood.length === 0) return 'Dat begrijp ik niet zeker. Formuleer het anders, of kijk in de agenda.';
   const lines = understood.map((action) => lineFor(action));
-  if (understood.length > 1) return `${understood.length} stappen: ${lines.map((line) => line.replace(untilConfirmed, '').replace(/\.$/, '')).join('; ')}.${understood.some((action) => isWriting(action.intent)) ? untilConfirmed : ''}`;
+  if (understood.length > 1)
+    return `${understood.length} stappen: ${lines.map((line) => line.replace(untilConfirmed, '').replace(/\.$/, '')).join('; ')}.${understood.some((action) => isWriting(action.intent)) ? untilConfirmed : ''}`;
   return lines[0]!;
 }
 
 /** The no-show sentence opens its own confirmation block in the chat (ADR 14). */
-export const noShowReply = 'Niet verschenen: controleer de afspraak hieronder en bevestig. Daarna wordt de afspraak geannuleerd en de huisartsbrief herschreven voor je beoordeling.';
+export const noShowReply =
+  'Niet verschenen: controleer de afspraak hieronder en bevestig. Daarna wordt de afspraak geannuleerd en de huisartsbrief herschreven voor je beoordeling.';
 
 function lineFor(action: ChainAction): string {
   const { entities } = action;

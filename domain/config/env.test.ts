@@ -29,7 +29,9 @@ describe('environment', () => {
   it('configures speech input only with a provider and its key', () => {
     expect(parseEnv(base).SPEECH_PROVIDER).toBeUndefined();
     expect(parseEnv({ ...base, SPEECH_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: 'dg-key' })).toMatchObject({ SPEECH_PROVIDER: 'deepgram' });
-    expect(() => parseEnv({ ...base, SPEECH_PROVIDER: 'deepgram' })).toThrow('DEEPGRAM_API_KEY is required when SPEECH_PROVIDER is deepgram');
+    expect(() => parseEnv({ ...base, SPEECH_PROVIDER: 'deepgram' })).toThrow(
+      'DEEPGRAM_API_KEY is required when SPEECH_PROVIDER is deepgram',
+    );
     expect(() => parseEnv({ ...base, SPEECH_PROVIDER: 'openai' })).toThrow('OPENAI_API_KEY is required when SPEECH_PROVIDER is openai');
     expect(() => parseEnv({ ...base, SPEECH_PROVIDER: 'whisper' })).toThrow('SPEECH_PROVIDER must be one of openai, deepgram');
   });
@@ -40,7 +42,9 @@ describe('environment', () => {
 
   it('requires an app-role password in production and turns the demo login off there', () => {
     expect(() => parseEnv({ ...base, NODE_ENV: 'production' })).toThrow('DATABASE_APP_PASSWORD is required in production');
-    expect(parseEnv({ ...base, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 's3cret', TEMPORAL_PAYLOAD_KEYS: newPayloadKey() }).DEMO_LOGIN).toBe(false);
+    expect(
+      parseEnv({ ...base, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 's3cret', TEMPORAL_PAYLOAD_KEYS: newPayloadKey() }).DEMO_LOGIN,
+    ).toBe(false);
   });
 
   it('refuses to start in production without a Temporal payload key, and refuses malformed keys anywhere', () => {

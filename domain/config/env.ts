@@ -1,29 +1,31 @@
 import { z } from 'zod';
 import { parsePayloadKeys, type PayloadKey } from './payload-keys';
 
-const postgresUrl = z
-  .string()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' && url.pathname.length > 1;
-    } catch {
-      return false;
-    }
-  }, 'must be a postgres://user@host:port/database URL');
+const postgresUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' && url.pathname.length > 1;
+  } catch {
+    return false;
+  }
+}, 'must be a postgres://user@host:port/database URL');
 
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     DATABASE_URL: postgresUrl,
     APP_DATABASE_URL: postgresUrl.optional(),
-    DATABASE_APP_USER: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain PostgreSQL role name').default('ggz_app'),
+    DATABASE_APP_USER: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain PostgreSQL role name')
+      .default('ggz_app'),
     DATABASE_APP_PASSWORD: z.string().min(1).optional(),
-    TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').default('127.0.0.1:7233'),
+    TEMPORAL_ADDRESS: z
+      .string()
+      .regex(/^[^\s:]+:\d+$/, 'must be host:port')
+      .default('127.0.0.1:7233'),
     TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
     /** Encrypts Temporal payloads and signs the actors workflows act for (ADR 0025): "id:base64,…", first one current. */
     TEMPORAL_PAYLOAD_KEYS: z.string().optional(),
@@ -35,18 +37,34 @@ const envSchema = z
       .default('http://127.0.0.1:8233')
       .transform((url) => url.replace(/\/+$/, '')),
     /** Extra CSP connect-src sources, space-separated (a speech provider's wss:// endpoint). */
-    CSP_CONNECT_SRC: z.string().regex(/^[^;,'"]*$/, 'must be space-separated sources').optional(),
+    CSP_CONNECT_SRC: z
+      .string()
+      .regex(/^[^;,'"]*$/, 'must be space-separated sources')
+      .optional(),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Web processes sharing the port (ADR 0021): one per core the app may use; rate limits stay one count. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
-    SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 7).default(12),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 7)
+      .default(12),
     /** A session also ends after this long without the clinician doing anything (a page, a form, an API call). */
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(2).max(24 * 60).default(30),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(2)
+      .max(24 * 60)
+      .default(30),
     /** Failed logins allowed per account and per client address in the window (ADR 0017). */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
-    LOGIN_THROTTLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
+    LOGIN_THROTTLE_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(24 * 60)
+      .default(15),
     DEMO_LOGIN: flag.optional(),
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_BASE_URL: z.url().optional(),
@@ -82,16 +100,28 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.payloadKeys === null) {
-      ctx.addIssue({ code: 'custom', path: [env.TEMPORAL_PAYLOAD_KEYS ? 'TEMPORAL_PAYLOAD_KEYS' : 'TEMPORAL_PAYLOAD_KEY'], message: 'must be 32-byte keys, base64-encoded, as id:key separated by commas (openssl rand -base64 32)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TEMPORAL_PAYLOAD_KEYS ? 'TEMPORAL_PAYLOAD_KEYS' : 'TEMPORAL_PAYLOAD_KEY'],
+        message: 'must be 32-byte keys, base64-encoded, as id:key separated by commas (openssl rand -base64 32)',
+      });
     } else if (env.production && env.payloadKeys.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['TEMPORAL_PAYLOAD_KEYS'], message: 'is required in production (Temporal must never see patient data unencrypted)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEMPORAL_PAYLOAD_KEYS'],
+        message: 'is required in production (Temporal must never see patient data unencrypted)',
+      });
     }
     if (env.production && !env.DATABASE_APP_PASSWORD && !process.env.APP_DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_APP_PASSWORD'], message: 'is required in production' });
     }
     const speechKey = { openai: 'OPENAI_API_KEY', deepgram: 'DEEPGRAM_API_KEY' } as const;
     if (env.SPEECH_PROVIDER && !env[speechKey[env.SPEECH_PROVIDER]]) {
-      ctx.addIssue({ code: 'custom', path: [speechKey[env.SPEECH_PROVIDER]], message: `is required when SPEECH_PROVIDER is ${env.SPEECH_PROVIDER}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [speechKey[env.SPEECH_PROVIDER]],
+        message: `is required when SPEECH_PROVIDER is ${env.SPEECH_PROVIDER}`,
+      });
     }
   })
   // Malformed keys were refused above; what is left is a list.

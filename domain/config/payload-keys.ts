@@ -24,7 +24,8 @@ export function parsePayloadKeys(keys: string | undefined, key?: string): Payloa
     const separator = entry.indexOf(':');
     const [id, encoded] = separator > 0 ? [entry.slice(0, separator), entry.slice(separator + 1)] : [null, entry];
     const bytes = Buffer.from(encoded, 'base64');
-    if (bytes.length !== 32 || bytes.toString('base64') !== encoded) throw new Error('must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+    if (bytes.length !== 32 || bytes.toString('base64') !== encoded)
+      throw new Error('must be 32 bytes, base64-encoded (openssl rand -base64 32)');
     return { id: id ?? keyIdOf(bytes), key: bytes };
   });
   if (new Set(parsed.map((entry) => entry.id)).size !== parsed.length) throw new Error('has the same key id twice');

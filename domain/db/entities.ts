@@ -12,4 +12,22 @@ import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { Nudge } from '../nudge/nudge.entity';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
-export const entities = [Organisation, User, Session, Patient, ContactPerson, AuditEvent, Report, VitalObservation, RiskAssessment, Diagnosis, IntakeSection, Appointment, AiEvent, TreatmentPlan, GpLetter, GpLetterVersion, Nudge];
+export const entities = [
+  Organisation,
+  User,
+  Session,
+  Patient,
+  ContactPerson,
+  AuditEvent,
+  Report,
+  VitalObservation,
+  RiskAssessment,
+  Diagnosis,
+  IntakeSection,
+  Appointment,
+  AiEvent,
+  TreatmentPlan,
+  GpLetter,
+  GpLetterVersion,
+  Nudge,
+];

@@ -69,7 +69,7 @@ describe('row-level security as the application role', () => {
     });
   });
 
-  it("cannot write a row into organisation B while working for A", async () => {
+  it('cannot write a row into organisation B while working for A', async () => {
     await expect(
       inTransaction(userA.organisationId, () =>
         app.query("insert into sessions (organisation_id, user_id, token_hash, expires_at) values ($1, $2, 'x', now())", [

@@ -26,10 +26,46 @@ function demoPatients(): GeneratedPatient[] {
   const used = new Set<string>();
   const patients = Array.from({ length: 36 }, () => generatePatient(rnd, used));
   const known: GeneratedPatient[] = [
-    { status: 'active', input: { ...generatePatient(rnd, used).input, nameGiven: ['Jan'], namePrefix: 'de', familyName: 'Vries', gender: 'male', birthDate: '1971-04-12', contact: { phone: '06 12345678', email: 'jan.devries@voorbeeld.nl' } } },
-    { status: 'active', input: { ...generatePatient(rnd, used).input, nameGiven: ['Fatima'], namePrefix: 'el', familyName: 'Amrani', gender: 'female', birthDate: '1994-09-30', contact: { email: 'f.elamrani@voorbeeld.nl' } } },
-    { status: 'screening', input: { ...generatePatient(rnd, used).input, nameGiven: ['Pieter', 'Willem'], namePrefix: 'van der', familyName: 'Berg', gender: 'male', birthDate: '1958-01-03', contact: { email: 'pw.vanderberg@voorbeeld.nl' } } },
-    { status: 'planned', input: { nameGiven: [], familyName: 'Onbekend', johnDoe: true, gender: 'male', address: {}, contact: {}, insurance: {} } },
+    {
+      status: 'active',
+      input: {
+        ...generatePatient(rnd, used).input,
+        nameGiven: ['Jan'],
+        namePrefix: 'de',
+        familyName: 'Vries',
+        gender: 'male',
+        birthDate: '1971-04-12',
+        contact: { phone: '06 12345678', email: 'jan.devries@voorbeeld.nl' },
+      },
+    },
+    {
+      status: 'active',
+      input: {
+        ...generatePatient(rnd, used).input,
+        nameGiven: ['Fatima'],
+        namePrefix: 'el',
+        familyName: 'Amrani',
+        gender: 'female',
+        birthDate: '1994-09-30',
+        contact: { email: 'f.elamrani@voorbeeld.nl' },
+      },
+    },
+    {
+      status: 'screening',
+      input: {
+        ...generatePatient(rnd, used).input,
+        nameGiven: ['Pieter', 'Willem'],
+        namePrefix: 'van der',
+        familyName: 'Berg',
+        gender: 'male',
+        birthDate: '1958-01-03',
+        contact: { email: 'pw.vanderberg@voorbeeld.nl' },
+      },
+    },
+    {
+      status: 'planned',
+      input: { nameGiven: [], familyName: 'Onbekend', johnDoe: true, gender: 'male', address: {}, contact: {}, insurance: {} },
+    },
   ];
   return [...known, ...patients];
 }
@@ -41,7 +77,10 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
       em.create(Organisation, { id: demoOrganisation.id, name: demoOrganisation.name });
       await em.flush();
     }
-    for (const [role, account] of Object.entries(demoAccounts) as [keyof typeof demoAccounts, (typeof demoAccounts)[keyof typeof demoAccounts]][]) {
+    for (const [role, account] of Object.entries(demoAccounts) as [
+      keyof typeof demoAccounts,
+      (typeof demoAccounts)[keyof typeof demoAccounts],
+    ][]) {
       if (await em.findOne(User, { email: account.email })) continue;
       em.create(User, {
         organisationId: demoOrganisation.id,
@@ -84,10 +123,22 @@ async function seedReports(em: EntityManager): Promise<void> {
     [2, 'dagnotitie', 'medicatie', 'Weigerde de ochtendmedicatie, gaf aan er suf van te worden. Arts geïnformeerd.', true],
     [5, 'dagnotitie', 'adl', 'Zelfstandig gedoucht en aangekleed, ontbijt goed gegeten.', false],
     [20, 'verpleegkundig', 'gedrag', longObservation, true],
-    [27, 'incident', 'incident', 'Duwde een medepatiënt bij de koffieautomaat na een woordenwisseling. Geen letsel. Gesprek gevoerd, excuses aangeboden.', true],
+    [
+      27,
+      'incident',
+      'incident',
+      'Duwde een medepatiënt bij de koffieautomaat na een woordenwisseling. Geen letsel. Gesprek gevoerd, excuses aangeboden.',
+      true,
+    ],
     [30, 'dagnotitie', 'observatie', 'Nam deel aan de wandelgroep, oogde ontspannen.', false],
     [52, 'dagnotitie', 'gedrag', 'Wat teruggetrokken, veel op de kamer. Reageerde wel op contact.', false],
-    [60, 'crisis', 'incident', 'Acute onrust met dreigende agressie richting personeel. Na overleg met de psychiater kortdurend gesepareerd (20 min), daarna rustig. Familie geïnformeerd.', true],
+    [
+      60,
+      'crisis',
+      'incident',
+      'Acute onrust met dreigende agressie richting personeel. Na overleg met de psychiater kortdurend gesepareerd (20 min), daarna rustig. Familie geïnformeerd.',
+      true,
+    ],
   ];
   for (const [hours, type, category, content, includeInHandover] of reports) {
     const createdAt = hoursAgo(hours);
@@ -125,7 +176,17 @@ async function seedClinical(em: EntityManager): Promise<void> {
     [pieter, 'bloeddruk-systolisch', 'Bloeddruk (systolisch)', 132, 'mmHg', 'N', 10],
   ];
   for (const [patient, code, label, value, unit, interpretation, hours] of vitals) {
-    if (patient) em.create(VitalObservation, { organisationId, patientId: patient.id, code, label, value, unit, interpretation, observedAt: ago(hours) });
+    if (patient)
+      em.create(VitalObservation, {
+        organisationId,
+        patientId: patient.id,
+        code,
+        label,
+        value,
+        unit,
+        interpretation,
+        observedAt: ago(hours),
+      });
   }
 
   const risks: [Patient | null, string, RiskLevel, string, number][] = [
@@ -135,7 +196,8 @@ async function seedClinical(em: EntityManager): Promise<void> {
     [pieter, 'agressie', 'zeer hoog', 'Ernstige ontremming bij koorts en delier; 1-op-1 begeleiding.', 9],
   ];
   for (const [patient, riskType, riskLevel, rationale, hours] of risks) {
-    if (patient) em.create(RiskAssessment, { organisationId, patientId: patient.id, riskType, riskLevel, rationale, assessedAt: ago(hours) });
+    if (patient)
+      em.create(RiskAssessment, { organisationId, patientId: patient.id, riskType, riskLevel, rationale, assessedAt: ago(hours) });
   }
 
   const diagnoses: [Patient | null, 'primary' | 'secondary', string, string, string][] = [
@@ -156,7 +218,12 @@ async function seedClinical(em: EntityManager): Promise<void> {
   for (const [patient, count] of completed) {
     if (!patient) continue;
     intakeSections.forEach(({ key }, index) =>
-      em.create(IntakeSection, { organisationId, patientId: patient.id, sectionKey: key, completedAt: index < count ? ago(24 * (10 - index)) : null }),
+      em.create(IntakeSection, {
+        organisationId,
+        patientId: patient.id,
+        sectionKey: key,
+        completedAt: index < count ? ago(24 * (10 - index)) : null,
+      }),
     );
   }
 }
@@ -214,7 +281,16 @@ async function seedContactPersons(em: EntityManager): Promise<void> {
   ];
   for (const [familyName, name, relation, phone] of contacts) {
     const patient = await em.findOne(Patient, { familyName });
-    if (patient) em.create(ContactPerson, { organisationId: demoOrganisation.id, patientId: patient.id, name, relation, phone, email: null, createdBy: nurse.id });
+    if (patient)
+      em.create(ContactPerson, {
+        organisationId: demoOrganisation.id,
+        patientId: patient.id,
+        name,
+        relation,
+        phone,
+        email: null,
+        createdBy: nurse.id,
+      });
   }
   await em.flush();
 }
@@ -261,9 +337,26 @@ Met collegiale groet,
 
 ${psychiatrist.displayName}
 Psychiater, Kliniek De Linde`;
-    const letter = em.create(GpLetter, { organisationId: demoOrganisation.id, patientId: patient.id, gpName, gpPractice, subject, originalText: text, createdBy: psychiatrist.id, version: 1 });
+    const letter = em.create(GpLetter, {
+      organisationId: demoOrganisation.id,
+      patientId: patient.id,
+      gpName,
+      gpPractice,
+      subject,
+      originalText: text,
+      createdBy: psychiatrist.id,
+      version: 1,
+    });
     // Versions refer to the letter by id only: the letter must be written first.
     await em.flush();
-    em.create(GpLetterVersion, { organisationId: demoOrganisation.id, letterId: letter.id, version: 1, event: 'concept', status: 'concept', text, createdBy: psychiatrist.id });
+    em.create(GpLetterVersion, {
+      organisationId: demoOrganisation.id,
+      letterId: letter.id,
+      version: 1,
+      event: 'concept',
+      status: 'concept',
+      text,
+      createdBy: psychiatrist.id,
+    });
   }
 }

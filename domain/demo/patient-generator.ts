@@ -6,18 +6,121 @@ import { patientColumns } from '../patient/patient.service';
 export { seededRandom as random } from '../shared/random';
 
 const given = {
-  male: ['Jan', 'Pieter', 'Mohammed', 'Daan', 'Kees', 'Ahmed', 'Thomas', 'Bram', 'Willem', 'Youssef', 'Sem', 'Lucas', 'Henk', 'Joost', 'Ruben', 'Mehmet', 'Johan', 'Stefan', 'Rik', 'Jeroen'],
-  female: ['Anna', 'Fatima', 'Sanne', 'Emma', 'Maria', 'Lotte', 'Fleur', 'Noor', 'Sophie', 'Ingrid', 'Aisha', 'Marieke', 'Eva', 'Janneke', 'Esther', 'Yasmin', 'Lisa', 'Petra', 'Kim', 'Zeynep'],
+  male: [
+    'Jan',
+    'Pieter',
+    'Mohammed',
+    'Daan',
+    'Kees',
+    'Ahmed',
+    'Thomas',
+    'Bram',
+    'Willem',
+    'Youssef',
+    'Sem',
+    'Lucas',
+    'Henk',
+    'Joost',
+    'Ruben',
+    'Mehmet',
+    'Johan',
+    'Stefan',
+    'Rik',
+    'Jeroen',
+  ],
+  female: [
+    'Anna',
+    'Fatima',
+    'Sanne',
+    'Emma',
+    'Maria',
+    'Lotte',
+    'Fleur',
+    'Noor',
+    'Sophie',
+    'Ingrid',
+    'Aisha',
+    'Marieke',
+    'Eva',
+    'Janneke',
+    'Esther',
+    'Yasmin',
+    'Lisa',
+    'Petra',
+    'Kim',
+    'Zeynep',
+  ],
 };
 const prefixes = ['van', 'de', 'van der', 'van den', 'van de', 'ter', 'den', "in 't"];
 const families = [
-  'Jansen', 'Bakker', 'Visser', 'Smit', 'Meijer', 'Mulder', 'Bos', 'Vos', 'Peters', 'Hendriks', 'Dekker', 'Brouwer', 'Dijkstra', 'Koster', 'Prins',
-  'Huisman', 'Kok', 'Postma', 'Yilmaz', 'Bouali', 'Kramer', 'Veenstra', 'Schouten', 'Hoekstra', 'Willems', 'Claassen', 'Verhoeven', 'Wouters', 'Amrani', 'Boer',
+  'Jansen',
+  'Bakker',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'Mulder',
+  'Bos',
+  'Vos',
+  'Peters',
+  'Hendriks',
+  'Dekker',
+  'Brouwer',
+  'Dijkstra',
+  'Koster',
+  'Prins',
+  'Huisman',
+  'Kok',
+  'Postma',
+  'Yilmaz',
+  'Bouali',
+  'Kramer',
+  'Veenstra',
+  'Schouten',
+  'Hoekstra',
+  'Willems',
+  'Claassen',
+  'Verhoeven',
+  'Wouters',
+  'Amrani',
+  'Boer',
 ];
-const prefixedFamilies = ['Vries', 'Berg', 'Dijk', 'Brink', 'Heuvel', 'Linden', 'Leeuwen', 'Wal', 'Veen', 'Graaf', 'Haar', 'Velde', 'Beek', 'Wiel'];
-const streets = ['Dorpsstraat', 'Kerkstraat', 'Stationsweg', 'Molenweg', 'Schoolstraat', 'Julianastraat', 'Wilhelminalaan', 'Beatrixstraat', 'Lindelaan', 'Parallelweg'];
+const prefixedFamilies = [
+  'Vries',
+  'Berg',
+  'Dijk',
+  'Brink',
+  'Heuvel',
+  'Linden',
+  'Leeuwen',
+  'Wal',
+  'Veen',
+  'Graaf',
+  'Haar',
+  'Velde',
+  'Beek',
+  'Wiel',
+];
+const streets = [
+  'Dorpsstraat',
+  'Kerkstraat',
+  'Stationsweg',
+  'Molenweg',
+  'Schoolstraat',
+  'Julianastraat',
+  'Wilhelminalaan',
+  'Beatrixstraat',
+  'Lindelaan',
+  'Parallelweg',
+];
 const cities: [string, string][] = [
-  ['Utrecht', '35'], ['Amersfoort', '38'], ['Zeist', '37'], ['Nieuwegein', '34'], ['Houten', '39'], ['Hilversum', '12'], ['Amsterdam', '10'], ['Woerden', '34'],
+  ['Utrecht', '35'],
+  ['Amersfoort', '38'],
+  ['Zeist', '37'],
+  ['Nieuwegein', '34'],
+  ['Houten', '39'],
+  ['Hilversum', '12'],
+  ['Amsterdam', '10'],
+  ['Woerden', '34'],
 ];
 const insurers = ['Zilveren Kruis', 'CZ', 'VGZ', 'Menzis', 'ONVZ', 'DSW', 'a.s.r.', 'Zorg en Zekerheid'];
 const statuses: EpisodeStatus[] = ['planned', 'screening', 'active', 'active', 'active', 'finished', 'cancelled'];
@@ -66,7 +169,10 @@ export function generatePatient(rnd: () => number, usedBsns: Set<string>): Gener
         postalCode: `${area}${10 + Math.floor(rnd() * 89)} ${pick(rnd, [...'ABCDEGHJKLMNPRTVWXZ'])}${pick(rnd, [...'ABCDEGHJKLMNPRSTVWXZ'])}`,
         city,
       },
-      contact: { phone: `06 ${String(10000000 + Math.floor(rnd() * 89999999))}`, email: `${nameGiven[0]!.toLowerCase()}.${family.toLowerCase().replace(/\W/g, '')}@voorbeeld.nl` },
+      contact: {
+        phone: `06 ${String(10000000 + Math.floor(rnd() * 89999999))}`,
+        email: `${nameGiven[0]!.toLowerCase()}.${family.toLowerCase().replace(/\W/g, '')}@voorbeeld.nl`,
+      },
       insurance: { company: pick(rnd, insurers), policyNumber: String(100000000 + Math.floor(rnd() * 899999999)) },
     },
   };
@@ -76,7 +182,12 @@ export function generatePatient(rnd: () => number, usedBsns: Set<string>): Gener
  * Inserts patients in batches of 1 000 rows through json_populate_recordset: 100 000 patients take
  * seconds, and every row goes through the same schema and derived columns as the app's own writes.
  */
-export async function insertPatients(em: EntityManager, organisationId: string, patients: GeneratedPatient[], updatedAtBase = Date.now()): Promise<void> {
+export async function insertPatients(
+  em: EntityManager,
+  organisationId: string,
+  patients: GeneratedPatient[],
+  updatedAtBase = Date.now(),
+): Promise<void> {
   for (let start = 0; start < patients.length; start += 1000) {
     const rows = patients.slice(start, start + 1000).map(({ input, status }, index) => {
       const columns = patientColumns(patientInputSchema.parse(input));

@@ -11,10 +11,17 @@ export const patientInteractions = ['read', 'update', 'create', 'search-type'] a
 export const clinicalInteractions = ['read', 'search-type'] as const;
 
 function searchParams(search: SearchDefinition): Pick<CapabilityStatementRestResource, 'searchParam'> {
-  return { searchParam: Object.entries(search.parameters).map(([name, parameter]) => ({ name, type: parameter.type, documentation: parameter.documentation })) };
+  return {
+    searchParam: Object.entries(search.parameters).map(([name, parameter]) => ({
+      name,
+      type: parameter.type,
+      documentation: parameter.documentation,
+    })),
+  };
 }
 
-const sorting = (search: SearchDefinition) => `Sorteren (_sort): ${Object.keys(search.sortOrders).join(', ')}; standaard ${Object.keys(search.sortOrders)[0]}.`;
+const sorting = (search: SearchDefinition) =>
+  `Sorteren (_sort): ${Object.keys(search.sortOrders).join(', ')}; standaard ${Object.keys(search.sortOrders)[0]}.`;
 
 export function capabilityStatement(base: string, software: { version: string }): CapabilityStatement {
   return {

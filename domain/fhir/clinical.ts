@@ -44,7 +44,12 @@ export async function withStaff<R extends { patientId: string }, T extends Resou
 const notFound = (resourceType: string) => AppError.notFound(`${resourceType} is niet gevonden.`);
 
 /** One resource by id; 404 for an unknown id or another organisation's (RLS hides it), read in the access log. */
-export async function readClinical<T extends Resource>(em: EntityManager, actor: AuditActor, definition: ClinicalResource<T>, id: string): Promise<T> {
+export async function readClinical<T extends Resource>(
+  em: EntityManager,
+  actor: AuditActor,
+  definition: ClinicalResource<T>,
+  id: string,
+): Promise<T> {
   const resourceType = definition.search.resourceType;
   if (!isUuid(id)) throw notFound(resourceType);
   const [found] = await definition.load(em, [id]);

@@ -41,12 +41,20 @@ export interface SearchDefinition {
 
 /** A search problem is about a query parameter, not a resource element: its OperationOutcome has no FHIRPath. */
 export const parameterProblem = 'query';
-export const invalidParameter = (name: string, message: string) => new AppError('validation_failed', message, { fields: { [name]: message }, location: parameterProblem });
+export const invalidParameter = (name: string, message: string) =>
+  new AppError('validation_failed', message, { fields: { [name]: message }, location: parameterProblem });
 
 export const nothing: Condition = { sql: 'false', params: [] };
-export const anyOf = (conditions: Condition[]): Condition => ({ sql: `(${conditions.map((c) => c.sql).join(' or ')})`, params: conditions.flatMap((c) => c.params) });
+export const anyOf = (conditions: Condition[]): Condition => ({
+  sql: `(${conditions.map((c) => c.sql).join(' or ')})`,
+  params: conditions.flatMap((c) => c.params),
+});
 /** The values of one occurrence: split on commas that are not escaped (`\,`). */
-export const values = (value: string): string[] => value.split(/(?<!\\),/).map((part) => part.replace(/\\,/g, ',').trim()).filter(Boolean);
+export const values = (value: string): string[] =>
+  value
+    .split(/(?<!\\),/)
+    .map((part) => part.replace(/\\,/g, ',').trim())
+    .filter(Boolean);
 /** `column in (…)` for these values; no values matches nothing. */
 export const inList = (column: string, items: readonly string[]): Condition =>
   items.length ? { sql: `${column} in (${items.map(() => '?').join(', ')})`, params: [...items] } : nothing;
@@ -79,7 +87,11 @@ export function patientParameter(column = 'patient_id'): SearchParameter {
 }
 
 /** A token against a column holding one of a fixed set of codes; `system|code` accepted when the system is `system`. */
-export function codeParameter(column: string, documentation: string, toColumnValue: (code: string, system: string | null) => string | readonly string[] | null): SearchParameter {
+export function codeParameter(
+  column: string,
+  documentation: string,
+  toColumnValue: (code: string, system: string | null) => string | readonly string[] | null,
+): SearchParameter {
   return {
     type: 'token',
     documentation,
@@ -102,7 +114,11 @@ const datePrefixes = /^(eq|ne|ge|le|gt|lt|sa|eb)/;
  */
 function dateRange(name: string, text: string, withTime: boolean): { start: Date; end: Date } {
   const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/.exec(text);
-  const problem = () => invalidParameter(name, `Zoekparameter "${name}": ongeldige datum "${text}"; gebruik JJJJ, JJJJ-MM of JJJJ-MM-DD${withTime ? ', eventueel met tijd en tijdzone' : ''}.`);
+  const problem = () =>
+    invalidParameter(
+      name,
+      `Zoekparameter "${name}": ongeldige datum "${text}"; gebruik JJJJ, JJJJ-MM of JJJJ-MM-DD${withTime ? ', eventueel met tijd en tijdzone' : ''}.`,
+    );
   if (!match || (!withTime && match[4])) throw problem();
   const [, year, month, day, hour, minute, second, zone] = match;
   if (hour !== undefined) {
@@ -117,7 +133,10 @@ function dateRange(name: string, text: string, withTime: boolean): { start: Date
   if (check.getUTCMonth() !== m || check.getUTCDate() !== d) throw problem();
   const [endY, endM, endD] = day ? [y, m, d + 1] : month ? [y, m + 1, 1] : [y + 1, 0, 1];
   if (!withTime) return { start: check, end: new Date(Date.UTC(endY, endM, endD)) };
-  return { start: new Date(new TZDate(y, m, d, clinicalTimeZone).getTime()), end: new Date(new TZDate(endY, endM, endD, clinicalTimeZone).getTime()) };
+  return {
+    start: new Date(new TZDate(y, m, d, clinicalTimeZone).getTime()),
+    end: new Date(new TZDate(endY, endM, endD, clinicalTimeZone).getTime()),
+  };
 }
 
 /** A date parameter with the prefixes eq (default), ne, ge, gt, le, lt, sa, eb, on a date or timestamp column. */
@@ -167,7 +186,8 @@ export interface ParsedSearch {
 function integer(name: string, text: string | null, fallback: number, min: number, max: number): number {
   if (text === null || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw invalidParameter(name, `Zoekparameter "${name}" moet een geheel getal van ${min} tot en met ${max} zijn.`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw invalidParameter(name, `Zoekparameter "${name}" moet een geheel getal van ${min} tot en met ${max} zijn.`);
   return value;
 }
 
@@ -210,7 +230,9 @@ export function parseSearch(definition: SearchDefinition, query: URLSearchParams
   if (Object.keys(problems).length > 0 || limit === undefined || offset === undefined) {
     throw new AppError('validation_failed', 'Controleer de zoekparameters.', { fields: problems, location: parameterProblem });
   }
-  const where = conditions.length ? { sql: conditions.map((condition) => condition.sql).join(' and '), params: conditions.flatMap((condition) => condition.params) } : { sql: 'true', params: [] };
+  const where = conditions.length
+    ? { sql: conditions.map((condition) => condition.sql).join(' and '), params: conditions.flatMap((condition) => condition.params) }
+    : { sql: 'true', params: [] };
   return { where, applied, limit, offset, sort };
 }
 
@@ -218,13 +240,20 @@ export function parseSearch(definition: SearchDefinition, query: URLSearchParams
 export function searchSql(definition: SearchDefinition, search: ParsedSearch): { page: [string, unknown[]]; count: [string, unknown[]] } {
   const { where, limit, offset, sort } = search;
   return {
-    page: [`select id from ${definition.from} where ${where.sql} order by ${definition.sortOrders[sort]} limit ? offset ?`, [...where.params, limit, offset]],
+    page: [
+      `select id from ${definition.from} where ${where.sql} order by ${definition.sortOrders[sort]} limit ? offset ?`,
+      [...where.params, limit, offset],
+    ],
     count: [`select count(*) as total from ${definition.from} where ${where.sql}`, where.params],
   };
 }
 
 /** The ids of one page, in order, and the total; rows outside the organisation are not there (RLS). */
-export async function runSearch(em: EntityManager, definition: SearchDefinition, search: ParsedSearch): Promise<{ ids: string[]; total: number }> {
+export async function runSearch(
+  em: EntityManager,
+  definition: SearchDefinition,
+  search: ParsedSearch,
+): Promise<{ ids: string[]; total: number }> {
   const { page, count } = searchSql(definition, search);
   const rows = await em.execute<{ id: string }[]>(...page);
   const [counted] = await em.execute<{ total: string }[]>(...count);
@@ -242,7 +271,12 @@ export interface SearchPage<T> {
  * A searchset Bundle. `self` holds only the parameters that were applied (an ignored one is not
  * echoed as if it had filtered), then the page; `first`, `last`, `next` and `previous` the same.
  */
-export function searchsetBundle<T extends Resource>(page: SearchPage<T>, selfUrl: URL, search: Pick<ParsedSearch, 'applied' | 'sort'>, defaultSort: string): Bundle<T> {
+export function searchsetBundle<T extends Resource>(
+  page: SearchPage<T>,
+  selfUrl: URL,
+  search: Pick<ParsedSearch, 'applied' | 'sort'>,
+  defaultSort: string,
+): Bundle<T> {
   const link = (offset: number) => {
     const url = new URL(selfUrl.pathname, selfUrl);
     for (const [name, value] of search.applied) url.searchParams.append(name, value);

@@ -6,7 +6,10 @@ export const GpLetter = defineEntity({
   name: 'GpLetter',
   tableName: 'gp_letters',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     gpName: p.text().nullable(),
@@ -32,7 +35,10 @@ export const GpLetter = defineEntity({
     dispatchedAt: p.datetime().nullable(),
     dispatchedBy: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type GpLetter = InferEntity<typeof GpLetter>;
@@ -42,7 +48,10 @@ export const GpLetterVersion = defineEntity({
   name: 'GpLetterVersion',
   tableName: 'gp_letter_versions',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     letterId: p.uuid(),
     version: p.integer(),

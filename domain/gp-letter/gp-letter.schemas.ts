@@ -44,4 +44,5 @@ export type ApproveLetter = z.output<typeof approveLetterSchema>;
 export const gpLetterNotFound = 'De gevraagde brief is niet gevonden.';
 
 /** Said when a letter is to be made ready to send before it was approved (service and workflow alike). */
-export const notYetReviewed = 'De huisartsbrief is nog niet beoordeeld. Keur de brief eerst goed op de pagina Brieven; daarna kan hij verzendklaar worden gemaakt.';
+export const notYetReviewed =
+  'De huisartsbrief is nog niet beoordeeld. Keur de brief eerst goed op de pagina Brieven; daarna kan hij verzendklaar worden gemaakt.';

@@ -86,7 +86,12 @@ async function view(em: EntityManager, letter: GpLetter): Promise<GpLetterView> 
     finalText: letter.finalText ?? null,
     rewrite:
       letter.rewriteSource && letter.rewrittenAt
-        ? { source: letter.rewriteSource, model: letter.rewriteModel ?? null, note: letter.rewriteNote ?? null, at: letter.rewrittenAt.toISOString() }
+        ? {
+            source: letter.rewriteSource,
+            model: letter.rewriteModel ?? null,
+            note: letter.rewriteNote ?? null,
+            at: letter.rewrittenAt.toISOString(),
+          }
         : null,
     appointmentId: letter.appointmentId ?? null,
     workflowId: letter.workflowId ?? null,
@@ -121,7 +126,12 @@ export async function getGpLetter(em: EntityManager, actor: AuditActor, id: stri
 }
 
 /** The letter a no-show of this appointment concerns: the one it rewrote, else the patient's open draft. */
-export async function letterForAppointment(em: EntityManager, actor: AuditActor, appointmentId: string, patientId: string): Promise<GpLetterView | null> {
+export async function letterForAppointment(
+  em: EntityManager,
+  actor: AuditActor,
+  appointmentId: string,
+  patientId: string,
+): Promise<GpLetterView | null> {
   const letter =
     (await em.findOne(GpLetter, { appointmentId }, { orderBy: { updatedAt: 'desc' } })) ??
     (await em.findOne(GpLetter, { patientId, status: 'concept', workflowId: null }, { orderBy: { updatedAt: 'desc' } }));
@@ -167,7 +177,15 @@ export async function createDraftLetter(em: EntityManager, actor: AuditActor, in
   });
   // Versions refer to the letter by id only: the letter must be written first.
   await em.flush();
-  em.create(GpLetterVersion, { organisationId: actor.organisationId, letterId: letter.id, version: 1, event: 'concept', status: 'concept', text: input.text, createdBy: actor.userId });
+  em.create(GpLetterVersion, {
+    organisationId: actor.organisationId,
+    letterId: letter.id,
+    version: 1,
+    event: 'concept',
+    status: 'concept',
+    text: input.text,
+    createdBy: actor.userId,
+  });
   recordAudit(em, actor, { action: 'create', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [patient.id] });
   return letter;
 }
@@ -176,7 +194,14 @@ export async function createDraftLetter(em: EntityManager, actor: AuditActor, in
  * The draft a no-show process rewrites: the patient's newest free draft, locked so a second process
  * cannot take it too; without one, a new draft to the patient's last known GP.
  */
-export async function claimDraftLetter(em: EntityManager, actor: AuditActor, patientId: string, appointmentId: string, workflowId: string, newDraftText: string): Promise<GpLetter> {
+export async function claimDraftLetter(
+  em: EntityManager,
+  actor: AuditActor,
+  patientId: string,
+  appointmentId: string,
+  workflowId: string,
+  newDraftText: string,
+): Promise<GpLetter> {
   const held = await em.findOne(GpLetter, { workflowId });
   if (held) return held;
   const [free] = await em.execute<{ id: string }[]>(
@@ -188,7 +213,13 @@ export async function claimDraftLetter(em: EntityManager, actor: AuditActor, pat
     letter = await findLetter(em, free.id);
   } else {
     const previous = await em.findOne(GpLetter, { patientId }, { orderBy: { createdAt: 'desc' } });
-    letter = await createDraftLetter(em, actor, { patientId, subject: 'Niet verschenen op afspraak', text: newDraftText, gpName: previous?.gpName, gpPractice: previous?.gpPractice });
+    letter = await createDraftLetter(em, actor, {
+      patientId,
+      subject: 'Niet verschenen op afspraak',
+      text: newDraftText,
+      gpName: previous?.gpName,
+      gpPractice: previous?.gpPractice,
+    });
   }
   letter.workflowId = workflowId;
   letter.appointmentId = appointmentId;
@@ -200,7 +231,12 @@ export async function heldLetter(em: EntityManager, letterId: string): Promise<G
 }
 
 /** The rewrite is offered for review; the draft itself stays as it was. */
-export function offerRewrite(em: EntityManager, actor: AuditActor, letter: GpLetter, rewrite: { text: string; source: RewriteSource; model: string | null; note: string | null }): void {
+export function offerRewrite(
+  em: EntityManager,
+  actor: AuditActor,
+  letter: GpLetter,
+  rewrite: { text: string; source: RewriteSource; model: string | null; note: string | null },
+): void {
   letter.status = 'ter_beoordeling';
   letter.rewrittenText = rewrite.text;
   letter.rewriteSource = rewrite.source;
@@ -211,7 +247,13 @@ export function offerRewrite(em: EntityManager, actor: AuditActor, letter: GpLet
   letter.reviewerId = null;
   letter.reviewedAt = null;
   addVersion(em, letter, 'herschreven', rewrite.text, actor);
-  recordAudit(em, actor, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId], details: { status: 'ter_beoordeling', source: rewrite.source } });
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'GpLetter',
+    resourceId: letter.id,
+    patientIds: [letter.patientId],
+    details: { status: 'ter_beoordeling', source: rewrite.source },
+  });
 }
 
 const notReviewable: Record<Exclude<GpLetterStatus, 'ter_beoordeling'>, string> = {
@@ -234,7 +276,13 @@ export function approveLetter(em: EntityManager, reviewer: AuditActor, letter: G
   letter.reviewerId = reviewer.userId;
   letter.reviewedAt = new Date();
   addVersion(em, letter, 'goedgekeurd', finalText, reviewer);
-  recordAudit(em, reviewer, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId], details: { status: 'goedgekeurd', edited: finalText !== letter.rewrittenText } });
+  recordAudit(em, reviewer, {
+    action: 'update',
+    resourceType: 'GpLetter',
+    resourceId: letter.id,
+    patientIds: [letter.patientId],
+    details: { status: 'goedgekeurd', edited: finalText !== letter.rewrittenText },
+  });
 }
 
 export { notYetReviewed };
@@ -248,12 +296,19 @@ export function markReadyToSend(em: EntityManager, actor: AuditActor, letter: Gp
   // The process is over: the letter no longer blocks a new no-show of this patient.
   addVersion(em, letter, 'verzendklaar', letter.finalText ?? '', actor);
   letter.workflowId = null;
-  recordAudit(em, actor, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId], details: { status: 'verzendklaar' } });
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'GpLetter',
+    resourceId: letter.id,
+    patientIds: [letter.patientId],
+    details: { status: 'verzendklaar' },
+  });
 }
 
 /** A withdrawn no-show: the letter is a free draft again, with the text the clinician wrote. */
 export function returnToDraft(em: EntityManager, actor: AuditActor, letter: GpLetter): void {
-  if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar') throw new AppError('conflict', 'Deze brief is al goedgekeurd; de no-show kan niet meer worden ingetrokken.');
+  if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar')
+    throw new AppError('conflict', 'Deze brief is al goedgekeurd; de no-show kan niet meer worden ingetrokken.');
   const wasRewritten = letter.status === 'ter_beoordeling';
   letter.status = 'concept';
   letter.rewrittenText = null;
@@ -263,16 +318,40 @@ export function returnToDraft(em: EntityManager, actor: AuditActor, letter: GpLe
   letter.rewrittenAt = null;
   if (wasRewritten) addVersion(em, letter, 'ingetrokken', letter.originalText, actor);
   letter.workflowId = null;
-  recordAudit(em, actor, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId], details: { status: 'concept' } });
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'GpLetter',
+    resourceId: letter.id,
+    patientIds: [letter.patientId],
+    details: { status: 'concept' },
+  });
 }
 
 /**
  * The reviewers' inbox: letters waiting for review, newest first, and the rest of the
  * organisation's recent letters for context. Logged as one search over the listed patients.
  */
-export async function gpLetterInbox(em: EntityManager, actor: AuditActor, limit = 100): Promise<{ waiting: GpLetterSummary[]; others: GpLetterSummary[] }> {
+export async function gpLetterInbox(
+  em: EntityManager,
+  actor: AuditActor,
+  limit = 100,
+): Promise<{ waiting: GpLetterSummary[]; others: GpLetterSummary[] }> {
   const rows = await em.execute<
-    { id: string; patient_id: string; name_given: string[]; name_prefix: string | null; family_name: string; gp_name: string | null; subject: string; status: GpLetterStatus; appointment_id: string | null; appointment_start: Date | null; rewrite_source: RewriteSource | null; since: Date; reminders: string }[]
+    {
+      id: string;
+      patient_id: string;
+      name_given: string[];
+      name_prefix: string | null;
+      family_name: string;
+      gp_name: string | null;
+      subject: string;
+      status: GpLetterStatus;
+      appointment_id: string | null;
+      appointment_start: Date | null;
+      rewrite_source: RewriteSource | null;
+      since: Date;
+      reminders: string;
+    }[]
   >(
     `select l.id, l.patient_id, p.name_given, p.name_prefix, p.family_name, l.gp_name, l.subject, l.status, l.appointment_id, a.start_at as appointment_start, l.rewrite_source,
             coalesce(case l.status when 'ter_beoordeling' then l.rewritten_at when 'goedgekeurd' then l.reviewed_at when 'verzendklaar' then l.dispatched_at end, l.updated_at) as since,
@@ -295,6 +374,13 @@ export async function gpLetterInbox(em: EntityManager, actor: AuditActor, limit 
     since: new Date(row.since).toISOString(),
     reminders: Number(row.reminders),
   }));
-  recordAudit(em, actor, { action: 'search', resourceType: 'GpLetter', patientIds: [...new Set(summaries.map((letter) => letter.patientId))] });
-  return { waiting: summaries.filter((letter) => letter.status === 'ter_beoordeling'), others: summaries.filter((letter) => letter.status !== 'ter_beoordeling') };
+  recordAudit(em, actor, {
+    action: 'search',
+    resourceType: 'GpLetter',
+    patientIds: [...new Set(summaries.map((letter) => letter.patientId))],
+  });
+  return {
+    waiting: summaries.filter((letter) => letter.status === 'ter_beoordeling'),
+    others: summaries.filter((letter) => letter.status !== 'ter_beoordeling'),
+  };
 }

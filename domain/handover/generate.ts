@@ -69,17 +69,38 @@ export async function collectHandoverSources(em: EntityManager, job: HandoverJob
 export async function summariseHandover(ai: AiPort, job: HandoverJob, collected: CollectedSources): Promise<SummariseResult> {
   const local = (melding?: string): SummariseResult => ({
     ok: true,
-    prepared: { draft: enforceRules(localDraft(collected.kept, job.role, job.period, collected.patientName), collected.kept, job.role).draft, bron: 'lokaal', model: null, droppedUncited: 0, ...(melding ? { melding } : {}) },
+    prepared: {
+      draft: enforceRules(localDraft(collected.kept, job.role, job.period, collected.patientName), collected.kept, job.role).draft,
+      bron: 'lokaal',
+      model: null,
+      droppedUncited: 0,
+      ...(melding ? { melding } : {}),
+    },
   });
-  const context = { organisationId: job.actor.organisationId, userId: job.actor.userId, patientId: job.patientId, workflowId: job.workflowId };
+  const context = {
+    organisationId: job.actor.organisationId,
+    userId: job.actor.userId,
+    patientId: job.patientId,
+    workflowId: job.workflowId,
+  };
   if (!ai.configured || collected.kept.length === 0) {
-    await ai.recordLocal({ capability: 'handover', prompt: handoverSummaryPrompt, context, reason: ai.configured ? 'geen relevante bronnen in de periode' : 'geen taalmodel ingesteld' });
+    await ai.recordLocal({
+      capability: 'handover',
+      prompt: handoverSummaryPrompt,
+      context,
+      reason: ai.configured ? 'geen relevante bronnen in de periode' : 'geen taalmodel ingesteld',
+    });
     return local();
   }
   const answer = await ai.complete({
     capability: 'handover',
     prompt: handoverSummaryPrompt,
-    messages: handoverMessages(job.role, job.period, collected.patientName, collected.kept.map((candidate) => `[${candidate.ref}] ${candidate.line}`)),
+    messages: handoverMessages(
+      job.role,
+      job.period,
+      collected.patientName,
+      collected.kept.map((candidate) => `[${candidate.ref}] ${candidate.line}`),
+    ),
     context,
     pseudonymiser: new Pseudonymiser(collected.people),
     parse: (text) => {
@@ -101,7 +122,9 @@ async function sourceData(em: EntityManager, patientId: string, bronnen: Bron[])
     ids('observation').length ? em.find(VitalObservation, { id: { $in: ids('observation') }, patientId }) : [],
     ids('risk').length ? em.find(RiskAssessment, { id: { $in: ids('risk') }, patientId }) : [],
   ]);
-  const authors = reports.length ? await em.find(User, { id: { $in: reports.map((report) => report.createdBy) } }, { fields: ['id', 'displayName'] }) : [];
+  const authors = reports.length
+    ? await em.find(User, { id: { $in: reports.map((report) => report.createdBy) } }, { fields: ['id', 'displayName'] })
+    : [];
   const author = new Map(authors.map((user) => [user.id, user.displayName]));
   const data = new Map<string, SourceData>();
   for (const report of reports) data.set(report.id, { content: report.content, createdBy: author.get(report.createdBy) ?? 'onbekend' });
@@ -114,12 +137,22 @@ async function sourceData(em: EntityManager, patientId: string, bronnen: Bron[])
  * Steps 4 and 5: every cited source is looked up again, in the clinician's organisation and for
  * this patient; an item whose source no longer exists is dropped. Stored once per workflow id.
  */
-export async function storeHandover(em: EntityManager, job: HandoverJob, collected: CollectedSources, prepared: PreparedSummary): Promise<HandoverSummary> {
-  const stored = await em.execute<{ summary: HandoverSummary }[]>('select summary from handover_summaries where organisation_id = ? and workflow_id = ?', [job.actor.organisationId, storageKey(job)]);
+export async function storeHandover(
+  em: EntityManager,
+  job: HandoverJob,
+  collected: CollectedSources,
+  prepared: PreparedSummary,
+): Promise<HandoverSummary> {
+  const stored = await em.execute<{ summary: HandoverSummary }[]>(
+    'select summary from handover_summaries where organisation_id = ? and workflow_id = ?',
+    [job.actor.organisationId, storageKey(job)],
+  );
   if (stored[0]) return stored[0].summary;
 
   const byRef = new Map(collected.kept.map((candidate) => [candidate.ref, candidate.bron]));
-  const cited = [...prepared.draft.aandachtspunten, ...prepared.draft.actiepunten].flatMap((item) => (item.ref && byRef.get(item.ref) ? [byRef.get(item.ref)!] : []));
+  const cited = [...prepared.draft.aandachtspunten, ...prepared.draft.actiepunten].flatMap((item) =>
+    item.ref && byRef.get(item.ref) ? [byRef.get(item.ref)!] : [],
+  );
   const data = await sourceData(em, job.patientId, cited);
   const withSource = (ref: string | null) => {
     const bron = ref ? byRef.get(ref) : undefined;
@@ -134,7 +167,8 @@ export async function storeHandover(em: EntityManager, job: HandoverJob, collect
     if (item.ref && !source) return [];
     return [{ tekst: item.tekst, eigenaar: item.eigenaar ?? 'team', ...(item.alsDan ? { alsDan: item.alsDan } : {}), ...(source ?? {}) }];
   });
-  const droppedMissing = prepared.draft.aandachtspunten.length - aandachtspunten.length + (prepared.draft.actiepunten.length - actiepunten.length);
+  const droppedMissing =
+    prepared.draft.aandachtspunten.length - aandachtspunten.length + (prepared.draft.actiepunten.length - actiepunten.length);
 
   const summary: HandoverSummary = {
     aandachtspunten,
@@ -159,9 +193,27 @@ export async function storeHandover(em: EntityManager, job: HandoverJob, collect
   await em.execute(
     `insert into handover_summaries (organisation_id, patient_id, workflow_id, period, role, source, model, summary, generated_by)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (organisation_id, workflow_id) do nothing`,
-    [job.actor.organisationId, job.patientId, storageKey(job), job.period, job.role, prepared.bron, prepared.model, JSON.stringify(summary), job.actor.userId],
+    [
+      job.actor.organisationId,
+      job.patientId,
+      storageKey(job),
+      job.period,
+      job.role,
+      prepared.bron,
+      prepared.model,
+      JSON.stringify(summary),
+      job.actor.userId,
+    ],
   );
-  recordAudit(em, job.actor, { action: 'create', resourceType: 'HandoverSummary', patientIds: [job.patientId], details: { period: job.period, role: job.role, source: prepared.bron } });
-  const final = await em.execute<{ summary: HandoverSummary }[]>('select summary from handover_summaries where organisation_id = ? and workflow_id = ?', [job.actor.organisationId, storageKey(job)]);
+  recordAudit(em, job.actor, {
+    action: 'create',
+    resourceType: 'HandoverSummary',
+    patientIds: [job.patientId],
+    details: { period: job.period, role: job.role, source: prepared.bron },
+  });
+  const final = await em.execute<{ summary: HandoverSummary }[]>(
+    'select summary from handover_summaries where organisation_id = ? and workflow_id = ?',
+    [job.actor.organisationId, storageKey(job)],
+  );
   return final[0]?.summary ?? summary;
 }

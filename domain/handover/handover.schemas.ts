@@ -29,9 +29,17 @@ export type GenerateRequest = z.output<typeof generateRequestSchema>;
 
 export const overviewQuerySchema = z.object({
   period: period.default('1d'),
-  alerts: z.enum(['true', 'false'], { error: 'Gebruik alerts=true of alerts=false.' }).optional().transform((value) => value === 'true'),
+  alerts: z
+    .enum(['true', 'false'], { error: 'Gebruik alerts=true of alerts=false.' })
+    .optional()
+    .transform((value) => value === 'true'),
   /** At most this many patients, the first in handover order; absent: the whole ward. */
-  limit: z.coerce.number({ error: 'Kies een limiet van 1 tot en met 1000.' }).int('Kies een limiet van 1 tot en met 1000.').min(1, 'Kies een limiet van 1 tot en met 1000.').max(1000, 'Kies een limiet van 1 tot en met 1000.').optional(),
+  limit: z.coerce
+    .number({ error: 'Kies een limiet van 1 tot en met 1000.' })
+    .int('Kies een limiet van 1 tot en met 1000.')
+    .min(1, 'Kies een limiet van 1 tot en met 1000.')
+    .max(1000, 'Kies een limiet van 1 tot en met 1000.')
+    .optional(),
 });
 
 export const detailQuerySchema = z.object({ period: period.default('1d') });

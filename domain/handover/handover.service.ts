@@ -13,7 +13,14 @@ import { parseOrThrow } from '../shared/validation';
 import { VitalObservation } from '../vitals/vitals.entity';
 import { vitalView, type VitalView } from '../vitals/vitals.service';
 import { alertCounts, alertsOf, criticalInterpretations, highRiskLevels, type HandoverAlerts } from './handover.alerts';
-import { detailQuerySchema, overviewQuerySchema, periodLabels, type GenerateRequest, type HandoverPeriod, type HandoverSummary } from './handover.schemas';
+import {
+  detailQuerySchema,
+  overviewQuerySchema,
+  periodLabels,
+  type GenerateRequest,
+  type HandoverPeriod,
+  type HandoverSummary,
+} from './handover.schemas';
 import { periodStart } from './sources';
 
 /** The episode statuses of patients in care on the ward: in screening (observation, intake) or in treatment. */
@@ -84,8 +91,13 @@ function sqlList(values: readonly string[]): string {
  * ward's size comes from the counts the database keeps (ADR 0022), the newest report is looked up
  * for the listed patients only.
  */
-export function wardOverviewQuery(range: { start: string; end: string }, alerts: boolean, limit: number | null = null): { sql: string; params: (string | number | null)[] } {
-  const nameOrder = (alias: string) => `${alias}.family_name collate nl_base, given_names_text(${alias}.name_given) collate nl_base, ${alias}.id`;
+export function wardOverviewQuery(
+  range: { start: string; end: string },
+  alerts: boolean,
+  limit: number | null = null,
+): { sql: string; params: (string | number | null)[] } {
+  const nameOrder = (alias: string) =>
+    `${alias}.family_name collate nl_base, given_names_text(${alias}.name_given) collate nl_base, ${alias}.id`;
   const inCare = (alias: string) => `${alias}.episode_status in (${sqlList(wardStatuses)})`;
   const sql = `with incidents as (
        select patient_id, count(*)::int as incident_count, (count(*) filter (where type = 'crisis'))::int as crisis_count
@@ -154,7 +166,12 @@ export async function handoverOverview(em: EntityManager, actor: AuditActor, que
     name: displayName({ nameGiven: row.name_given, namePrefix: row.name_prefix, familyName: row.family_name }),
     status: row.episode_status,
     birthDate: row.birth_date,
-    alerts: alertCounts({ incident_count: row.incident_count, crisis_count: row.crisis_count, abnormal_vitals: row.abnormal_vitals, high_risks: row.high_risks }),
+    alerts: alertCounts({
+      incident_count: row.incident_count,
+      crisis_count: row.crisis_count,
+      abnormal_vitals: row.abnormal_vitals,
+      high_risks: row.high_risks,
+    }),
     lastReportAt: row.last_report_at ? new Date(row.last_report_at).toISOString() : null,
   }));
   const total = rows[0]?.ward_total ?? 0;
@@ -183,19 +200,45 @@ export interface HandoverDetail {
 }
 
 /** One patient's period at a glance: alerts, measurements, reports, risks and recent access. */
-export async function handoverDetail(em: EntityManager, actor: AuditActor, patientId: string, query: unknown, now = new Date()): Promise<HandoverDetail> {
+export async function handoverDetail(
+  em: EntityManager,
+  actor: AuditActor,
+  patientId: string,
+  query: unknown,
+  now = new Date(),
+): Promise<HandoverDetail> {
   const { period } = parseOrThrow(detailQuerySchema, query);
-  const patient = isUuid(patientId) ? await em.findOne(Patient, { id: patientId }, { fields: ['id', 'nameGiven', 'namePrefix', 'familyName', 'birthDate', 'episodeStatus'] }) : null;
+  const patient = isUuid(patientId)
+    ? await em.findOne(
+        Patient,
+        { id: patientId },
+        { fields: ['id', 'nameGiven', 'namePrefix', 'familyName', 'birthDate', 'episodeStatus'] },
+      )
+    : null;
   if (!patient) throw AppError.notFound(patientNotFound);
   const range = periodRange(period, now);
   const window = { $gte: new Date(range.start), $lt: now };
-  const reports = await em.find(Report, { patientId, deletedAt: null, createdAt: window }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: detailRowLimit });
-  const vitals = await em.find(VitalObservation, { patientId, observedAt: window }, { orderBy: { observedAt: 'desc', id: 'asc' }, limit: detailRowLimit });
+  const reports = await em.find(
+    Report,
+    { patientId, deletedAt: null, createdAt: window },
+    { orderBy: { createdAt: 'desc', id: 'asc' }, limit: detailRowLimit },
+  );
+  const vitals = await em.find(
+    VitalObservation,
+    { patientId, observedAt: window },
+    { orderBy: { observedAt: 'desc', id: 'asc' }, limit: detailRowLimit },
+  );
   const risks = await latestRisks(em, patientId);
   const logs = await patientAccessLog(em, patientId, { from: new Date(range.start), to: now }, detailLogLimit);
   const reportList = await reportViews(em, reports);
   const vitalList = vitals.map(vitalView);
-  recordAudit(em, actor, { action: 'read', resourceType: 'Handover', resourceId: patient.id, patientIds: [patient.id], details: { period } });
+  recordAudit(em, actor, {
+    action: 'read',
+    resourceType: 'Handover',
+    resourceId: patient.id,
+    patientIds: [patient.id],
+    details: { period },
+  });
   return {
     patient: { id: patient.id, name: displayName(patient), birthDate: patient.birthDate ?? null, status: patient.episodeStatus },
     period: range,
@@ -212,7 +255,12 @@ export async function handoverDetail(em: EntityManager, actor: AuditActor, patie
  * handover page shows it again after a reload, a filter change back, or a generation done as a
  * plain form post without JavaScript. Reading it is an access to the patient's record.
  */
-export async function latestHandoverSummary(em: EntityManager, actor: AuditActor, request: GenerateRequest, now = new Date()): Promise<HandoverSummary | null> {
+export async function latestHandoverSummary(
+  em: EntityManager,
+  actor: AuditActor,
+  request: GenerateRequest,
+  now = new Date(),
+): Promise<HandoverSummary | null> {
   const [row] = await em.execute<{ summary: HandoverSummary }[]>(
     `select summary from handover_summaries
       where patient_id = ? and period = ? and role = ? and generated_at >= ?
@@ -220,6 +268,11 @@ export async function latestHandoverSummary(em: EntityManager, actor: AuditActor
     [request.patientId, request.period, request.filterForRole, startOfClinicalDay(isoDay(now))],
   );
   if (!row) return null;
-  recordAudit(em, actor, { action: 'read', resourceType: 'HandoverSummary', patientIds: [request.patientId], details: { period: request.period, role: request.filterForRole } });
+  recordAudit(em, actor, {
+    action: 'read',
+    resourceType: 'HandoverSummary',
+    patientIds: [request.patientId],
+    details: { period: request.period, role: request.filterForRole },
+  });
   return row.summary;
 }

@@ -10,11 +10,28 @@ interface LabelledSource {
   why: string;
 }
 
-const fixture = JSON.parse(readFileSync(new URL('../../tests/fixtures/handover-relevance.json', import.meta.url), 'utf8')) as LabelledSource[];
+const fixture = JSON.parse(
+  readFileSync(new URL('../../tests/fixtures/handover-relevance.json', import.meta.url), 'utf8'),
+) as LabelledSource[];
 
-const seedCategories = ['medicatieprobleem', 'stemming_gedrag', 'agitatie', 'risicosignaal', 'psychotisch', 'crisis_dwang', 'routinemedicatie', 'adl_routine', 'adl_afwijkend', 'sociaal', 'standaardobservatie', 'dagstructuur'];
+const seedCategories = [
+  'medicatieprobleem',
+  'stemming_gedrag',
+  'agitatie',
+  'risicosignaal',
+  'psychotisch',
+  'crisis_dwang',
+  'routinemedicatie',
+  'adl_routine',
+  'adl_afwijkend',
+  'sociaal',
+  'standaardobservatie',
+  'dagstructuur',
+];
 
-const holdout = JSON.parse(readFileSync(new URL('../../tests/fixtures/handover-relevance-holdout.json', import.meta.url), 'utf8')) as LabelledSource[];
+const holdout = JSON.parse(
+  readFileSync(new URL('../../tests/fixtures/handover-relevance-holdout.json', import.meta.url), 'utf8'),
+) as LabelledSource[];
 
 function score(role: HandoverRole, entries: LabelledSource[] = fixture) {
   let truePositives = 0;
@@ -32,7 +49,12 @@ function score(role: HandoverRole, entries: LabelledSource[] = fixture) {
   return { precision: truePositives / (truePositives + falsePositives), recall: truePositives / (truePositives + falseNegatives), misses };
 }
 
-const report = (content: string, category: string | null = 'observatie', type = 'dagnotitie'): HandoverSource => ({ kind: 'report', type, category, content });
+const report = (content: string, category: string | null = 'observatie', type = 'dagnotitie'): HandoverSource => ({
+  kind: 'report',
+  type,
+  category,
+  content,
+});
 const judge = (role: HandoverRole, content: string) => relevanceFor(role, report(content));
 
 describe('role relevance on the labelled ward fixture', () => {
@@ -111,7 +133,10 @@ describe('relevanceFor', () => {
   });
 
   it('prefers the signal when a note holds both a signal and a routine phrase', () => {
-    expect(judge('psychiater', 'Rustige dienst, medicatie ingenomen. Wel somber en teruggetrokken.')).toMatchObject({ keep: true, reason: 'stemming_gedrag' });
+    expect(judge('psychiater', 'Rustige dienst, medicatie ingenomen. Wel somber en teruggetrokken.')).toMatchObject({
+      keep: true,
+      reason: 'stemming_gedrag',
+    });
   });
 
   it('drops routine for both roles and keeps the nurse’s own items for the nurse only', () => {
@@ -119,7 +144,12 @@ describe('relevanceFor', () => {
       expect(judge('psychiater', content).keep, content).toBe(false);
       expect(judge('verpleegkundige', content).keep, content).toBe(false);
     }
-    for (const content of ['Slecht geslapen, om 4 uur op.', 'Morgen om 9:00 afspraak bij de tandarts.', 'Wond aan de voet verbonden.', 'Weigerde te douchen.']) {
+    for (const content of [
+      'Slecht geslapen, om 4 uur op.',
+      'Morgen om 9:00 afspraak bij de tandarts.',
+      'Wond aan de voet verbonden.',
+      'Weigerde te douchen.',
+    ]) {
       expect(judge('psychiater', content).keep, content).toBe(false);
       expect(judge('verpleegkundige', content).keep, content).toBe(true);
     }
@@ -151,8 +181,16 @@ describe('relevanceFor', () => {
 
   it('always keeps crisis and incident reports at the top weight, whatever they say', () => {
     for (const role of ['psychiater', 'verpleegkundige'] as const) {
-      expect(relevanceFor(role, report('Geen bijzonderheden, verliep rustig.', null, 'crisis'))).toEqual({ keep: true, reason: 'crisis_dwang', weight: 3 });
-      expect(relevanceFor(role, report('Geen letsel, beiden rustig.', 'incident', 'incident'))).toEqual({ keep: true, reason: 'incident', weight: 3 });
+      expect(relevanceFor(role, report('Geen bijzonderheden, verliep rustig.', null, 'crisis'))).toEqual({
+        keep: true,
+        reason: 'crisis_dwang',
+        weight: 3,
+      });
+      expect(relevanceFor(role, report('Geen letsel, beiden rustig.', 'incident', 'incident'))).toEqual({
+        keep: true,
+        reason: 'incident',
+        weight: 3,
+      });
     }
   });
 

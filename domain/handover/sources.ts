@@ -16,7 +16,15 @@ import { periodDays, type HandoverPeriod } from './handover.schemas';
 export interface HandoverSources {
   patient: { id: string; name: string; person: KnownPerson };
   reports: { id: string; type: string; category: string | null; content: string; createdAt: string; authorName: string }[];
-  observations: { id: string; code: string; label: string; value: number; unit: string; interpretation: 'HH' | 'H' | 'N' | 'L' | 'LL'; observedAt: string }[];
+  observations: {
+    id: string;
+    code: string;
+    label: string;
+    value: number;
+    unit: string;
+    interpretation: 'HH' | 'H' | 'N' | 'L' | 'LL';
+    observedAt: string;
+  }[];
   risks: { id: string; riskType: string; riskLevel: 'zeer hoog' | 'hoog' | 'gemiddeld' | 'laag'; rationale: string; assessedAt: string }[];
 }
 
@@ -25,20 +33,40 @@ export function periodStart(period: HandoverPeriod, now: Date): Date {
 }
 
 /** Step 1 of the generation: only reports marked for the handover enter it (CONTRACT §6). */
-export async function gatherHandoverSources(em: EntityManager, actor: AuditActor, patientId: string, period: HandoverPeriod, now: Date): Promise<HandoverSources> {
+export async function gatherHandoverSources(
+  em: EntityManager,
+  actor: AuditActor,
+  patientId: string,
+  period: HandoverPeriod,
+  now: Date,
+): Promise<HandoverSources> {
   const patient = isUuid(patientId) ? await em.findOne(Patient, { id: patientId }) : null;
   if (!patient) throw AppError.notFound(patientNotFound);
   const since = periodStart(period, now);
   const [reports, observations, risks] = await Promise.all([
-    em.find(Report, { patientId, includeInHandover: true, deletedAt: null, createdAt: { $gte: since, $lte: now } }, { orderBy: { createdAt: 'desc' }, limit: 60 }),
+    em.find(
+      Report,
+      { patientId, includeInHandover: true, deletedAt: null, createdAt: { $gte: since, $lte: now } },
+      { orderBy: { createdAt: 'desc' }, limit: 60 },
+    ),
     em.find(VitalObservation, { patientId, observedAt: { $gte: since, $lte: now } }, { orderBy: { observedAt: 'desc' }, limit: 60 }),
     em.find(RiskAssessment, { patientId }, { orderBy: { assessedAt: 'desc' } }),
   ]);
-  const authors = await em.find(User, { id: { $in: [...new Set(reports.map((report) => report.createdBy))] } }, { fields: ['id', 'displayName'] });
+  const authors = await em.find(
+    User,
+    { id: { $in: [...new Set(reports.map((report) => report.createdBy))] } },
+    { fields: ['id', 'displayName'] },
+  );
   const authorName = new Map(authors.map((user) => [user.id, user.displayName]));
   const currentRisks = new Map<string, RiskAssessment>();
   for (const risk of risks) if (!currentRisks.has(risk.riskType)) currentRisks.set(risk.riskType, risk);
-  recordAudit(em, actor, { action: 'read', resourceType: 'Handover', resourceId: patient.id, patientIds: [patient.id], details: { period } });
+  recordAudit(em, actor, {
+    action: 'read',
+    resourceType: 'Handover',
+    resourceId: patient.id,
+    patientIds: [patient.id],
+    details: { period },
+  });
 
   return {
     patient: { id: patient.id, name: displayName(patient), person: knownPerson(patient) },
@@ -51,6 +79,12 @@ export async function gatherHandoverSources(em: EntityManager, actor: AuditActor
       authorName: authorName.get(report.createdBy) ?? 'onbekend',
     })),
     observations: observations.map(vitalView),
-    risks: [...currentRisks.values()].map((risk) => ({ id: risk.id, riskType: risk.riskType, riskLevel: risk.riskLevel, rationale: risk.rationale, assessedAt: risk.assessedAt.toISOString() })),
+    risks: [...currentRisks.values()].map((risk) => ({
+      id: risk.id,
+      riskType: risk.riskType,
+      riskLevel: risk.riskLevel,
+      rationale: risk.rationale,
+      assessedAt: risk.assessedAt.toISOString(),
+    })),
   };
 }

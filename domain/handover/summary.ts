@@ -2,7 +2,18 @@ import { dutchDay } from '../agenda/agenda.dates';
 import { jsonFromAnswer } from '../ai/json-answer';
 import { formatTime } from '../patient/patient.format';
 import { z } from '../shared/validation';
-import { actionOwners, itemLimits, periodLabels, severities, type ActionOwner, type Bron, type HandoverPeriod, type HandoverRole, type Severity, type SourceType } from './handover.schemas';
+import {
+  actionOwners,
+  itemLimits,
+  periodLabels,
+  severities,
+  type ActionOwner,
+  type Bron,
+  type HandoverPeriod,
+  type HandoverRole,
+  type Severity,
+  type SourceType,
+} from './handover.schemas';
 import { relevanceFor, type HandoverSource, type Relevance } from './relevance';
 import type { HandoverSources } from './sources';
 
@@ -60,7 +71,12 @@ export function candidatesFor(role: HandoverRole, sources: HandoverSources): { k
     });
   });
   sources.observations.forEach((observation, index) => {
-    const relevance = judge({ kind: 'observation', code: observation.code, label: observation.label, interpretation: observation.interpretation });
+    const relevance = judge({
+      kind: 'observation',
+      code: observation.code,
+      label: observation.label,
+      interpretation: observation.interpretation,
+    });
     const value = `${observation.label} ${observation.value} ${observation.unit}`;
     all.push({
       ref: `V${index + 1}`,
@@ -104,13 +120,30 @@ function actionFor(candidate: Candidate, role: HandoverRole): DraftItem | null {
   const ref = candidate.ref;
   const owner: ActionOwner = role === 'psychiater' ? 'psychiater' : 'verpleegkundige';
   if (candidate.bron.type === 'observation') {
-    return { tekst: `${candidate.bron.label} deze dienst opnieuw meten.`, ref, eigenaar: 'verpleegkundige', alsDan: 'Als de waarde afwijkend blijft, dan de dienstdoende arts informeren.' };
+    return {
+      tekst: `${candidate.bron.label} deze dienst opnieuw meten.`,
+      ref,
+      eigenaar: 'verpleegkundige',
+      alsDan: 'Als de waarde afwijkend blijft, dan de dienstdoende arts informeren.',
+    };
   }
   if (candidate.bron.type === 'risk') {
-    return { tekst: `Toezicht en signaleringsplan volgen (${candidate.bron.label.toLowerCase()}).`, ref, eigenaar: 'team', alsDan: 'Als het risico toeneemt, dan de psychiater direct inschakelen.' };
+    return {
+      tekst: `Toezicht en signaleringsplan volgen (${candidate.bron.label.toLowerCase()}).`,
+      ref,
+      eigenaar: 'team',
+      alsDan: 'Als het risico toeneemt, dan de psychiater direct inschakelen.',
+    };
   }
-  if (reason === 'medicatieprobleem') return { tekst: 'Medicatie en therapietrouw bespreken.', ref, eigenaar: role === 'psychiater' ? 'psychiater' : 'verpleegkundige', alsDan: 'Als de weigering aanhoudt, dan met de psychiater overleggen.' };
-  if (reason === 'crisis_dwang' || reason === 'risicosignaal') return { tekst: 'Veiligheid beoordelen en de afspraken uit het signaleringsplan nalopen.', ref, eigenaar: owner };
+  if (reason === 'medicatieprobleem')
+    return {
+      tekst: 'Medicatie en therapietrouw bespreken.',
+      ref,
+      eigenaar: role === 'psychiater' ? 'psychiater' : 'verpleegkundige',
+      alsDan: 'Als de weigering aanhoudt, dan met de psychiater overleggen.',
+    };
+  if (reason === 'crisis_dwang' || reason === 'risicosignaal')
+    return { tekst: 'Veiligheid beoordelen en de afspraken uit het signaleringsplan nalopen.', ref, eigenaar: owner };
   return null;
 }
 
@@ -118,7 +151,10 @@ function actionFor(candidate: Candidate, role: HandoverRole): DraftItem | null {
 export function localDraft(kept: Candidate[], role: HandoverRole, period: HandoverPeriod, patientName: string): Draft {
   const limits = itemLimits[role];
   const aandachtspunten = kept.slice(0, limits.aandachtspunten).map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
-  const actiepunten = kept.flatMap((candidate) => actionFor(candidate, role) ?? []).filter((action, index, list) => list.findIndex((other) => other.tekst === action.tekst) === index).slice(0, limits.actiepunten);
+  const actiepunten = kept
+    .flatMap((candidate) => actionFor(candidate, role) ?? [])
+    .filter((action, index, list) => list.findIndex((other) => other.tekst === action.tekst) === index)
+    .slice(0, limits.actiepunten);
   const counts = { report: 0, observation: 0, risk: 0 } as Record<SourceType, number>;
   for (const candidate of kept) counts[candidate.bron.type]++;
   const situatie = kept.length
@@ -152,7 +188,12 @@ export function parseModelDraft(text: string): Draft | null {
     ...(raw.eigenaar ? { eigenaar: raw.eigenaar } : {}),
     ...(raw.alsDan ? { alsDan: raw.alsDan } : {}),
   });
-  return { ernst: parsed.data.ernst, situatie: parsed.data.situatie, aandachtspunten: parsed.data.aandachtspunten.map(item), actiepunten: parsed.data.actiepunten.map(item) };
+  return {
+    ernst: parsed.data.ernst,
+    situatie: parsed.data.situatie,
+    aandachtspunten: parsed.data.aandachtspunten.map(item),
+    actiepunten: parsed.data.actiepunten.map(item),
+  };
 }
 
 /**
@@ -168,7 +209,9 @@ export function enforceRules(draft: Draft, kept: Candidate[], role: HandoverRole
   // weight the answer left out comes back in its own words, first; the severity never drops below
   // what the sources give (a report could ask the model to play things down).
   const citedRefs = new Set(cited.map((item) => item.ref));
-  const alerts = kept.filter((candidate) => candidate.relevance.weight >= alertWeight && !citedRefs.has(candidate.ref)).map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
+  const alerts = kept
+    .filter((candidate) => candidate.relevance.weight >= alertWeight && !citedRefs.has(candidate.ref))
+    .map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
   const limits = itemLimits[role];
   return {
     draft: {

@@ -8,7 +8,10 @@ export const RiskAssessment = defineEntity({
   name: 'RiskAssessment',
   tableName: 'risk_assessments',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     riskType: p.text(),
@@ -24,7 +27,10 @@ export const Diagnosis = defineEntity({
   name: 'Diagnosis',
   tableName: 'diagnoses',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     rank: p.enum(['primary', 'secondary'] as const),
@@ -40,7 +46,10 @@ export const IntakeSection = defineEntity({
   name: 'IntakeSection',
   tableName: 'intake_sections',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     sectionKey: p.text(),

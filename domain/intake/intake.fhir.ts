@@ -24,7 +24,18 @@ export function toFhirCondition(row: Diagnosis, recorder: string | undefined): C
     extension: [{ url: diagnosisRankUrl, valueCode: row.rank }],
     clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
     verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: 'confirmed' }] },
-    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'encounter-diagnosis', display: 'Encounter Diagnosis' }], text: rankDisplay[row.rank] }],
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/condition-category',
+            code: 'encounter-diagnosis',
+            display: 'Encounter Diagnosis',
+          },
+        ],
+        text: rankDisplay[row.rank],
+      },
+    ],
     code: { coding: [{ system: icd10System, code: row.code }], text: row.label },
     subject: patientReference(row.patientId),
     recordedDate: String(row.diagnosedAt),
@@ -36,7 +47,12 @@ const riskProbabilitySystem = 'http://terminology.hl7.org/CodeSystem/risk-probab
 export const riskLevelSystem = 'https://ggz-epd.nl/fhir/CodeSystem/risiconiveau';
 export const riskTypeSystem = 'https://ggz-epd.nl/fhir/CodeSystem/risicotype';
 /** The Dutch four levels on HL7's qualitative scale; "zeer hoog" keeps its own code beside it. */
-const probability: Record<RiskLevel, 'high' | 'moderate' | 'low'> = { 'zeer hoog': 'high', hoog: 'high', gemiddeld: 'moderate', laag: 'low' };
+const probability: Record<RiskLevel, 'high' | 'moderate' | 'low'> = {
+  'zeer hoog': 'high',
+  hoog: 'high',
+  gemiddeld: 'moderate',
+  laag: 'low',
+};
 const levelCode = (level: RiskLevel) => level.replace(' ', '-');
 
 export function toFhirRiskAssessment(row: RiskAssessment, performer: string | undefined): FhirRiskAssessment {
@@ -77,8 +93,15 @@ export const conditionResource: ClinicalResource<Condition> = {
       _id: idParameter,
       patient: patientParameter(),
       subject: patientParameter(),
-      code: codeParameter('code', `ICD-10-code als ${icd10System}|<code> of <code>.`, (code, system) => (system === null || system === icd10System ? code : null)),
-      'recorded-date': dateParameter('recorded-date', 'diagnosed_at', false, 'Datum van de diagnose, met voorvoegsel eq, ne, ge, gt, le of lt.'),
+      code: codeParameter('code', `ICD-10-code als ${icd10System}|<code> of <code>.`, (code, system) =>
+        system === null || system === icd10System ? code : null,
+      ),
+      'recorded-date': dateParameter(
+        'recorded-date',
+        'diagnosed_at',
+        false,
+        'Datum van de diagnose, met voorvoegsel eq, ne, ge, gt, le of lt.',
+      ),
     },
     sortOrders: { '-recorded-date': 'diagnosed_at desc, id asc', 'recorded-date': 'diagnosed_at asc, id asc' },
   },
@@ -96,8 +119,17 @@ export const riskAssessmentResource: ClinicalResource<FhirRiskAssessment> = {
       _id: idParameter,
       patient: patientParameter(),
       subject: patientParameter(),
-      code: codeParameter('risk_type', `Risicotype als ${riskTypeSystem}|<type> of <type> (bijvoorbeeld suïcide, agressie).`, (code, system) => (system === null || system === riskTypeSystem ? code : null)),
-      date: dateParameter('date', 'assessed_at', true, 'Tijdstip van de taxatie, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.'),
+      code: codeParameter(
+        'risk_type',
+        `Risicotype als ${riskTypeSystem}|<type> of <type> (bijvoorbeeld suïcide, agressie).`,
+        (code, system) => (system === null || system === riskTypeSystem ? code : null),
+      ),
+      date: dateParameter(
+        'date',
+        'assessed_at',
+        true,
+        'Tijdstip van de taxatie, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.',
+      ),
     },
     sortOrders: { '-date': 'assessed_at desc, id asc', date: 'assessed_at asc, id asc' },
   },

@@ -37,9 +37,15 @@ export async function intakeStatus(em: EntityManager, actor: AuditActor, query: 
   const patients = new Set(rows.map((row) => row.patientId));
   if (patientId) patients.add(patientId);
   const done = (key: string, patient: string) => rows.some((row) => row.patientId === patient && row.sectionKey === key && row.completedAt);
-  const sections = intakeSections.map(({ key, label }) => ({ key, label, complete: patients.size > 0 && [...patients].every((patient) => done(key, patient)) }));
+  const sections = intakeSections.map(({ key, label }) => ({
+    key,
+    label,
+    complete: patients.size > 0 && [...patients].every((patient) => done(key, patient)),
+  }));
   const perPatient = [...patients].map((patient) => intakeSections.filter(({ key }) => done(key, patient)).length / intakeSections.length);
-  const completionPercentage = perPatient.length ? Math.round((100 * perPatient.reduce((sum, part) => sum + part, 0)) / perPatient.length) : 0;
+  const completionPercentage = perPatient.length
+    ? Math.round((100 * perPatient.reduce((sum, part) => sum + part, 0)) / perPatient.length)
+    : 0;
   recordAudit(em, actor, { action: 'read', resourceType: 'IntakeStatus', patientIds: [...patients] });
   return { patientId: patientId ?? null, completionPercentage, sections };
 }
@@ -91,10 +97,23 @@ export interface DiagnosisView {
   diagnosedAt: string;
 }
 
-export async function diagnosesOf(em: EntityManager, actor: AuditActor, query: unknown): Promise<{ primary: DiagnosisView[]; secondary: DiagnosisView[] }> {
+export async function diagnosesOf(
+  em: EntityManager,
+  actor: AuditActor,
+  query: unknown,
+): Promise<{ primary: DiagnosisView[]; secondary: DiagnosisView[] }> {
   const patientId = await queriedPatient(em, query);
   const rows = await em.find(Diagnosis, patientId ? { patientId } : {}, { orderBy: { diagnosedAt: 'desc' } });
-  const view = (row: Diagnosis): DiagnosisView => ({ id: row.id, patientId: row.patientId, code: row.code, label: row.label, diagnosedAt: row.diagnosedAt });
+  const view = (row: Diagnosis): DiagnosisView => ({
+    id: row.id,
+    patientId: row.patientId,
+    code: row.code,
+    label: row.label,
+    diagnosedAt: row.diagnosedAt,
+  });
   recordAudit(em, actor, { action: 'read', resourceType: 'Diagnosis', patientIds: [...new Set(rows.map((row) => row.patientId))] });
-  return { primary: rows.filter((row) => row.rank === 'primary').map(view), secondary: rows.filter((row) => row.rank === 'secondary').map(view) };
+  return {
+    primary: rows.filter((row) => row.rank === 'primary').map(view),
+    secondary: rows.filter((row) => row.rank === 'secondary').map(view),
+  };
 }

@@ -37,7 +37,10 @@ export const writeEntitiesSchemas = {
 } satisfies Record<WritingIntent, z.ZodType>;
 
 const writingAction = z.object({ intent: z.enum(writingIntents), entities: z.unknown().optional() });
-const namedAction = z.object({ intent: z.string(), entities: z.object({ patientName: z.string().optional(), patientId: z.string().optional() }).optional() });
+const namedAction = z.object({
+  intent: z.string(),
+  entities: z.object({ patientName: z.string().optional(), patientId: z.string().optional() }).optional(),
+});
 
 /** The message the chat answers with a patient picker: the name fits no single patient. */
 export function choosePatientMessage(name: string): string {
@@ -55,7 +58,8 @@ function missingEntities(input: unknown): Record<string, string> {
   actions.data?.actions.forEach((raw, index) => {
     const named = namedAction.safeParse(raw);
     const name = named.data?.entities?.patientName?.trim();
-    if (named.success && name && !named.data.entities?.patientId && isPatientBound(named.data.intent as Intent)) fields[`actions.${index}.entities.patientId`] = choosePatientMessage(name);
+    if (named.success && name && !named.data.entities?.patientId && isPatientBound(named.data.intent as Intent))
+      fields[`actions.${index}.entities.patientId`] = choosePatientMessage(name);
     const action = writingAction.safeParse(raw);
     if (!action.success) return;
     const entities = writeEntitiesSchemas[action.data.intent].safeParse(action.data.entities ?? {});
@@ -70,7 +74,12 @@ function missingEntities(input: unknown): Record<string, string> {
  * clinician is the same chain, so a request sent twice (a retry, a re-rendered block) starts one.
  */
 const requestKeySchema = z.object({
-  requestKey: z.string({ error: 'De aanvraagsleutel moet tekst zijn.' }).trim().min(1, 'De aanvraagsleutel mag niet leeg zijn.').max(100, 'De aanvraagsleutel is te lang.').optional(),
+  requestKey: z
+    .string({ error: 'De aanvraagsleutel moet tekst zijn.' })
+    .trim()
+    .min(1, 'De aanvraagsleutel mag niet leeg zijn.')
+    .max(100, 'De aanvraagsleutel is te lang.')
+    .optional(),
 });
 
 /** A chain as the app accepts it: the classifier's shape, every writing action complete, and its request key. */
@@ -78,7 +87,11 @@ export function parseChainRequest(input: unknown): Chain & { requestKey?: string
   const chain = chainSchema.safeParse(input);
   const key = requestKeySchema.safeParse(input);
   // The intent rules name a field more precisely than the generic shape check, so theirs win.
-  const fields = { ...(chain.success ? {} : fieldErrors(chain.error)), ...(key.success ? {} : fieldErrors(key.error)), ...missingEntities(input) };
+  const fields = {
+    ...(chain.success ? {} : fieldErrors(chain.error)),
+    ...(key.success ? {} : fieldErrors(key.error)),
+    ...missingEntities(input),
+  };
   if (!chain.success || !key.success || Object.keys(fields).length > 0) throw AppError.validation(fields);
   return { ...chain.data, ...(key.data.requestKey ? { requestKey: key.data.requestKey } : {}) };
 }
@@ -88,7 +101,12 @@ const stepIndex = z.string().regex(/^\d+$/, 'Geef de stap als nummer.');
 /** What the clinician changed in a prepared write: the same rules as the write's own form. */
 const stepEditSchema = z.strictObject(
   {
-    content: z.string({ error: 'Vul de tekst van de dagnotitie in.' }).trim().min(1, 'Vul de tekst van de dagnotitie in.').pipe(textWithin(dailyNoteMaxLength, 'Een dagnotitie')).optional(),
+    content: z
+      .string({ error: 'Vul de tekst van de dagnotitie in.' })
+      .trim()
+      .min(1, 'Vul de tekst van de dagnotitie in.')
+      .pipe(textWithin(dailyNoteMaxLength, 'Een dagnotitie'))
+      .optional(),
     category: z.enum(dailyNoteCategories, { error: 'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.' }).optional(),
     includeInHandover: z.boolean({ error: 'Geef met ja of nee aan of de notitie in de overdracht komt.' }).optional(),
     start: z.iso.datetime({ offset: true, error: 'Geef de dag en het tijdstip als datum met tijd.' }).optional(),

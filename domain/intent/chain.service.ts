@@ -103,7 +103,13 @@ interface Targets {
  * identifier names ("van dinsdag 10:00"); a reschedule's day label is its target, never its source.
  * Without a source the patient's next open appointment is meant.
  */
-async function targetAppointments(em: EntityManager, actor: AuditActor, intent: WritingIntent, entities: Entities, now: Date): Promise<Targets> {
+async function targetAppointments(
+  em: EntityManager,
+  actor: AuditActor,
+  intent: WritingIntent,
+  entities: Entities,
+  now: Date,
+): Promise<Targets> {
   const patient = entities.patientId ? await getPatient(em, actor, entities.patientId) : null;
   const source = intent === 'reschedule_appointment' ? { identifier: entities.identifier } : entities;
   const range = rangeOf(source, now);
@@ -131,7 +137,14 @@ function planFor(step: ChainStep, targets: Targets, describe: (appointment: Appo
   const [first, ...others] = targets.matches;
   if (!first) return failedStep(step, `Geen afspraak gevonden${forPatient} ${targets.period}.`);
   if (others.length === 0) {
-    const plan = { patientId: first.patientId, patientName: first.patientName, appointmentId: first.id, start: first.start, type: first.type, ...extra };
+    const plan = {
+      patientId: first.patientId,
+      patientName: first.patientName,
+      appointmentId: first.id,
+      start: first.start,
+      type: first.type,
+      ...extra,
+    };
     return { ...step, status: 'klaar_voor_bevestiging', summary: describe(first), plan };
   }
   return {
@@ -159,7 +172,10 @@ type Reader = (em: EntityManager, actor: AuditActor, entities: Entities, now: Da
 const readers: Record<ReadIntent, Reader> = {
   async zoeken(em, actor, entities) {
     const results = await searchPatients(em, actor, { q: entities.patientName, limit: 10 }, { channel: 'assistant' });
-    return { summary: `${capitaliseFirst(count(results.length, 'patiënt', 'patiënten'))} gevonden voor “${entities.patientName}”`, result: { results } };
+    return {
+      summary: `${capitaliseFirst(count(results.length, 'patiënt', 'patiënten'))} gevonden voor “${entities.patientName}”`,
+      result: { results },
+    };
   },
   agenda: agendaOf,
   agenda_query: agendaOf,
@@ -169,7 +185,10 @@ const readers: Record<ReadIntent, Reader> = {
   },
   async risico_query(em, actor, entities) {
     const risks = await currentRisks(em, actor, patientScope(entities));
-    return { summary: `Risico's ${ofPatient(entities, 'op de afdeling')}: ${count(risks.risks.length, 'taxatie', 'taxaties')}`, result: risks };
+    return {
+      summary: `Risico's ${ofPatient(entities, 'op de afdeling')}: ${count(risks.risks.length, 'taxatie', 'taxaties')}`,
+      result: risks,
+    };
   },
   async diagnose_query(em, actor, entities) {
     const diagnoses = await diagnosesOf(em, actor, patientScope(entities));
@@ -181,7 +200,10 @@ const readers: Record<ReadIntent, Reader> = {
   },
   async overdracht(_em, _actor, entities) {
     const { patientId } = patientScope(entities);
-    return { summary: `Overdracht ${ofPatient(entities, 'van de afdeling')} openen`, result: { patientId: patientId ?? null, href: patientId ? `/overdracht?patient=${patientId}` : '/overdracht' } };
+    return {
+      summary: `Overdracht ${ofPatient(entities, 'van de afdeling')} openen`,
+      result: { patientId: patientId ?? null, href: patientId ? `/overdracht?patient=${patientId}` : '/overdracht' },
+    };
   },
   async intake_navigeer(_em, _actor, entities) {
     const { patientId } = patientScope(entities);
@@ -211,7 +233,9 @@ const preparers: Record<WritingIntent, Preparer> = {
   async reschedule_appointment(em, actor, step, now) {
     const { datetime } = parseOrThrow(writeEntitiesSchemas.reschedule_appointment, step.entities);
     const targets = await targetAppointments(em, actor, 'reschedule_appointment', step.entities, now);
-    return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} verplaatsen naar ${when(datetime)}`, { moveTo: datetime });
+    return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} verplaatsen naar ${when(datetime)}`, {
+      moveTo: datetime,
+    });
   },
   async create_appointment(em, actor, step) {
     const { patientId, datetime } = parseOrThrow(writeEntitiesSchemas.create_appointment, step.entities);
@@ -237,7 +261,13 @@ const preparers: Record<WritingIntent, Preparer> = {
  * Resolves what a step will touch. Reads run now and carry what the chat block shows; writes get a
  * plan (or candidates, or a Dutch reason why not) and wait for the clinician's confirmation.
  */
-export async function prepareChainStep(em: EntityManager, actor: AuditActor, action: ChainAction, index: number, now = new Date()): Promise<ChainStep> {
+export async function prepareChainStep(
+  em: EntityManager,
+  actor: AuditActor,
+  action: ChainAction,
+  index: number,
+  now = new Date(),
+): Promise<ChainStep> {
   const step = pendingStep(action, index);
   const { intent } = action;
   if (intent === 'unknown') return { ...step, status: 'overgeslagen', summary: chainMessages.notUnderstood };
@@ -257,7 +287,10 @@ const executors: Record<WritingIntent, Executor> = {
   },
   async reschedule_appointment(em, actor, plan, now) {
     const { appointment } = await rescheduleAppointment(em, actor, { appointmentId: plan.appointmentId, start: plan.moveTo }, now);
-    return { summary: `Afspraak ${typeLabel(appointment.type)} met ${appointment.patientName} verplaatst naar ${when(appointment.start)}`, result: { appointment } };
+    return {
+      summary: `Afspraak ${typeLabel(appointment.type)} met ${appointment.patientName} verplaatst naar ${when(appointment.start)}`,
+      result: { appointment },
+    };
   },
   async create_appointment(em, actor, plan, now) {
     const appointment = await createAppointment(em, actor, { patientId: plan.patientId, start: plan.start, type: plan.type }, now);
@@ -267,11 +300,20 @@ const executors: Record<WritingIntent, Executor> = {
     const report = await createReport(
       em,
       actor,
-      { patientId: plan.patientId, type: 'dagnotitie', category: plan.category, content: plan.content, includeInHandover: plan.includeInHandover },
+      {
+        patientId: plan.patientId,
+        type: 'dagnotitie',
+        category: plan.category,
+        content: plan.content,
+        includeInHandover: plan.includeInHandover,
+      },
       now,
     );
     const category = report.category ?? 'observatie';
-    return { summary: `Dagnotitie voor ${plan.patientName ?? 'de patiënt'} vastgelegd (${noteLabel(category, report.includeInHandover)})`, result: { report } };
+    return {
+      summary: `Dagnotitie voor ${plan.patientName ?? 'de patiënt'} vastgelegd (${noteLabel(category, report.includeInHandover)})`,
+      result: { report },
+    };
   },
 };
 
@@ -284,9 +326,17 @@ function writingIntentOf(step: ChainStep): WritingIntent {
  * Performs a confirmed write step through the area's own service, at most once per chain step:
  * a retry after the commit (a worker that died) gets the first outcome back instead of writing again.
  */
-export async function executeChainStep(em: EntityManager, actor: AuditActor, chainId: string, step: ChainStep, now = new Date()): Promise<ChainStep> {
+export async function executeChainStep(
+  em: EntityManager,
+  actor: AuditActor,
+  chainId: string,
+  step: ChainStep,
+  now = new Date(),
+): Promise<ChainStep> {
   const intent = writingIntentOf(step);
-  const { summary, result } = await onceOnly(em, actor.organisationId, `${chainId}:${step.index}`, () => executors[intent](em, actor, step.plan ?? {}, now));
+  const { summary, result } = await onceOnly(em, actor.organisationId, `${chainId}:${step.index}`, () =>
+    executors[intent](em, actor, step.plan ?? {}, now),
+  );
   return { ...step, status: 'klaar', summary, result };
 }
 

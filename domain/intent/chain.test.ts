@@ -13,7 +13,8 @@ function fieldsOf(input: unknown): Record<string, string> {
   try {
     parseChainRequest(input);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'validation_failed') return (error.details as { fields: Record<string, string> }).fields;
+    if (error instanceof AppError && error.code === 'validation_failed')
+      return (error.details as { fields: Record<string, string> }).fields;
     throw error;
   }
   throw new Error('expected a validation error');
@@ -36,13 +37,29 @@ describe('validating a chain before it starts', () => {
   it.each([
     [action('dagnotitie', { category: 'observatie', content: 'Slaapt slecht.' }), 'patientId', 'Kies de patiënt voor de dagnotitie.'],
     [action('dagnotitie', { patientId, category: 'observatie' }), 'content', 'Vul de tekst van de dagnotitie in.'],
-    [action('dagnotitie', { patientId, category: 'observatie', content: 'x'.repeat(501) }), 'content', 'Een dagnotitie is maximaal 500 tekens; deze is 1 teken te lang.'],
-    [action('dagnotitie', { patientId, content: 'Slaapt slecht.' }), 'category', 'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.'],
+    [
+      action('dagnotitie', { patientId, category: 'observatie', content: 'x'.repeat(501) }),
+      'content',
+      'Een dagnotitie is maximaal 500 tekens; deze is 1 teken te lang.',
+    ],
+    [
+      action('dagnotitie', { patientId, content: 'Slaapt slecht.' }),
+      'category',
+      'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.',
+    ],
     [action('create_appointment', { datetime: '2026-11-23T10:00:00+01:00' }), 'patientId', 'Kies de patiënt voor de nieuwe afspraak.'],
     [action('create_appointment', { patientId, dateLabel: 'morgen' }), 'datetime', 'Geef de dag en het tijdstip van de nieuwe afspraak.'],
     [action('cancel_appointment', { dateLabel: 'morgen' }), 'patientId', 'Noem de patiënt of de afspraak die geannuleerd moet worden.'],
-    [action('reschedule_appointment', { datetime: '2026-11-24T14:00:00+01:00' }), 'patientId', 'Noem de patiënt of de afspraak die verplaatst moet worden.'],
-    [action('reschedule_appointment', { identifier: 'morgen 10:00' }), 'datetime', 'Geef de nieuwe dag en het nieuwe tijdstip van de afspraak.'],
+    [
+      action('reschedule_appointment', { datetime: '2026-11-24T14:00:00+01:00' }),
+      'patientId',
+      'Noem de patiënt of de afspraak die verplaatst moet worden.',
+    ],
+    [
+      action('reschedule_appointment', { identifier: 'morgen 10:00' }),
+      'datetime',
+      'Geef de nieuwe dag en het nieuwe tijdstip van de afspraak.',
+    ],
   ])('refuses %j with a Dutch message on %s', (incomplete, field, message) => {
     expect(fieldsOf({ actions: [action('agenda'), incomplete] })).toEqual({ [`actions.1.entities.${field}`]: message });
   });
@@ -64,22 +81,39 @@ describe('validating a chain before it starts', () => {
   });
 
   it('asks which patient is meant when a name did not resolve, for every patient-bound action but a search', () => {
-    const fields = fieldsOf({ actions: [action('zoeken', { patientName: 'Pieter' }), action('risico_query', { patientName: 'Pieter' }), action('reschedule_appointment', { patientName: 'Fatima', datetime: '2026-11-27T10:00:00+01:00' })] });
-    expect(fields).toEqual({ 'actions.1.entities.patientId': 'Kies welke patiënt met “Pieter” bedoeld is.', 'actions.2.entities.patientId': 'Kies welke patiënt met “Fatima” bedoeld is.' });
+    const fields = fieldsOf({
+      actions: [
+        action('zoeken', { patientName: 'Pieter' }),
+        action('risico_query', { patientName: 'Pieter' }),
+        action('reschedule_appointment', { patientName: 'Fatima', datetime: '2026-11-27T10:00:00+01:00' }),
+      ],
+    });
+    expect(fields).toEqual({
+      'actions.1.entities.patientId': 'Kies welke patiënt met “Pieter” bedoeld is.',
+      'actions.2.entities.patientId': 'Kies welke patiënt met “Fatima” bedoeld is.',
+    });
     expect(() => parseChainRequest({ actions: [action('risico_query', { patientName: 'Pieter', patientId })] })).not.toThrow();
   });
 
   it('accepts changes to a write only in the fields and rules of its form', () => {
-    expect(confirmChainSchema.safeParse({ edits: { 0: { content: 'Hij was rustig.', category: 'gedrag', includeInHandover: true } } }).success).toBe(true);
-    expect(confirmChainSchema.safeParse({ edits: { 0: { content: '  ' } } }).error?.issues[0]?.message).toBe('Vul de tekst van de dagnotitie in.');
-    expect(confirmChainSchema.safeParse({ edits: { 0: { start: 'vrijdag' } } }).error?.issues[0]?.message).toBe('Geef de dag en het tijdstip als datum met tijd.');
+    expect(
+      confirmChainSchema.safeParse({ edits: { 0: { content: 'Hij was rustig.', category: 'gedrag', includeInHandover: true } } }).success,
+    ).toBe(true);
+    expect(confirmChainSchema.safeParse({ edits: { 0: { content: '  ' } } }).error?.issues[0]?.message).toBe(
+      'Vul de tekst van de dagnotitie in.',
+    );
+    expect(confirmChainSchema.safeParse({ edits: { 0: { start: 'vrijdag' } } }).error?.issues[0]?.message).toBe(
+      'Geef de dag en het tijdstip als datum met tijd.',
+    );
     expect(confirmChainSchema.safeParse({ edits: { 0: { patientId } } }).success).toBe(false);
   });
 
   it('accepts choices only as step number → appointment id', () => {
     expect(confirmChainSchema.safeParse({}).success).toBe(true);
     expect(confirmChainSchema.safeParse({ choices: { 0: appointmentId } }).success).toBe(true);
-    expect(confirmChainSchema.safeParse({ choices: { 0: 'de eerste' } }).error?.issues[0]?.message).toBe('Kies een van de voorgestelde afspraken.');
+    expect(confirmChainSchema.safeParse({ choices: { 0: 'de eerste' } }).error?.issues[0]?.message).toBe(
+      'Kies een van de voorgestelde afspraken.',
+    );
   });
 });
 
@@ -111,8 +145,16 @@ describe('chain steps', () => {
     summary: '2 afspraken gevonden; kies welke bedoeld is',
     plan: { patientId },
     candidates: [
-      { appointmentId, label: 'Behandelgesprek maandag 23 november 10:00 met Jan de Vries', summary: 'Afspraak behandelgesprek maandag 23 november 10:00 met Jan de Vries annuleren' },
-      { appointmentId: otherAppointmentId, label: 'Intake maandag 23 november 14:00 met Jan de Vries', summary: 'Afspraak intake maandag 23 november 14:00 met Jan de Vries annuleren' },
+      {
+        appointmentId,
+        label: 'Behandelgesprek maandag 23 november 10:00 met Jan de Vries',
+        summary: 'Afspraak behandelgesprek maandag 23 november 10:00 met Jan de Vries annuleren',
+      },
+      {
+        appointmentId: otherAppointmentId,
+        label: 'Intake maandag 23 november 14:00 met Jan de Vries',
+        summary: 'Afspraak intake maandag 23 november 14:00 met Jan de Vries annuleren',
+      },
     ],
   };
 
@@ -143,18 +185,33 @@ describe('changes to a prepared write before the confirmation', () => {
     summary: 'Dagnotitie',
     plan: { patientId, patientName: 'Jan de Vries', category: 'observatie', content: 'Hij rustig was', includeInHandover: false },
   };
-  const move: ChainStep = { ...note, index: 1, intent: 'reschedule_appointment', plan: { patientId, appointmentId, start: '2026-11-24T10:00:00+01:00', moveTo: '2026-11-27T10:00:00+01:00' } };
+  const move: ChainStep = {
+    ...note,
+    index: 1,
+    intent: 'reschedule_appointment',
+    plan: { patientId, appointmentId, start: '2026-11-24T10:00:00+01:00', moveTo: '2026-11-27T10:00:00+01:00' },
+  };
   const read: ChainStep = { ...note, index: 2, intent: 'risico_query', kind: 'read', status: 'klaar', plan: undefined };
 
   it('puts the edited text, category, handover flag and time into the plan that will be written', () => {
-    const [edited, moved] = withEdits([note, move], { 0: { content: 'Hij was rustig.', category: 'gedrag', includeInHandover: true }, 1: { start: '2026-11-27T14:30:00+01:00' } });
+    const [edited, moved] = withEdits([note, move], {
+      0: { content: 'Hij was rustig.', category: 'gedrag', includeInHandover: true },
+      1: { start: '2026-11-27T14:30:00+01:00' },
+    });
     expect(edited!.plan).toMatchObject({ content: 'Hij was rustig.', category: 'gedrag', includeInHandover: true, patientId });
     expect(moved!.plan).toMatchObject({ start: '2026-11-24T10:00:00+01:00', moveTo: '2026-11-27T14:30:00+01:00', appointmentId });
     expect(withEdits([note], {})[0]).toBe(note);
   });
 
   it('refuses a change a step cannot take', () => {
-    expect(editErrors([note, move, read], { 0: { start: '2026-11-27T14:30:00+01:00' }, 1: { content: 'x' }, 2: { content: 'x' }, 7: { content: 'x' } })).toEqual({
+    expect(
+      editErrors([note, move, read], {
+        0: { start: '2026-11-27T14:30:00+01:00' },
+        1: { content: 'x' },
+        2: { content: 'x' },
+        7: { content: 'x' },
+      }),
+    ).toEqual({
       'edits.0.start': 'Deze stap kan niet worden aangepast.',
       'edits.1.content': 'Deze stap kan niet worden aangepast.',
       'edits.2.content': 'Deze stap kan niet worden aangepast.',

@@ -10,14 +10,7 @@ import { isWriting, type ChainAction, type Entities, type Intent } from './inten
 export type StepKind = 'read' | 'write' | 'skip';
 
 export type StepStatus =
-  | 'voorbereiden'
-  | 'klaar_voor_bevestiging'
-  | 'keuze_nodig'
-  | 'bezig'
-  | 'klaar'
-  | 'mislukt'
-  | 'overgeslagen'
-  | 'geannuleerd';
+  'voorbereiden' | 'klaar_voor_bevestiging' | 'keuze_nodig' | 'bezig' | 'klaar' | 'mislukt' | 'overgeslagen' | 'geannuleerd';
 
 export type ChainStatus = 'voorbereiden' | 'wacht_op_bevestiging' | 'bezig' | 'voltooid' | 'afgewezen' | 'verlopen' | 'mislukt';
 
@@ -126,7 +119,14 @@ export function stepKind(intent: Intent): StepKind {
 }
 
 export function pendingStep(action: ChainAction, index: number): ChainStep {
-  return { index, intent: action.intent, entities: action.entities, kind: stepKind(action.intent), status: 'voorbereiden', summary: chainMessages.preparing };
+  return {
+    index,
+    intent: action.intent,
+    entities: action.entities,
+    kind: stepKind(action.intent),
+    status: 'voorbereiden',
+    summary: chainMessages.preparing,
+  };
 }
 
 export function initialChainState({ chainId, actor, actions }: IntentChainInput): ChainState {
@@ -175,7 +175,8 @@ export function missingChoices(steps: readonly ChainStep[], choices: Choices): R
     if (step.status !== 'keuze_nodig') continue;
     const choice = choices[String(step.index)];
     if (!choice) fields[`choices.${step.index}`] = chainMessages.chooseAppointment;
-    else if (!step.candidates?.some((candidate) => candidate.appointmentId === choice)) fields[`choices.${step.index}`] = chainMessages.unknownChoice;
+    else if (!step.candidates?.some((candidate) => candidate.appointmentId === choice))
+      fields[`choices.${step.index}`] = chainMessages.unknownChoice;
   }
   return fields;
 }
@@ -183,9 +184,17 @@ export function missingChoices(steps: readonly ChainStep[], choices: Choices): R
 /** A step that asked for a choice and got one of its candidates is ready like any other. */
 export function withChoices(steps: readonly ChainStep[], choices: Choices): ChainStep[] {
   return steps.map((step) => {
-    const chosen = step.status === 'keuze_nodig' ? step.candidates?.find((candidate) => candidate.appointmentId === choices[String(step.index)]) : undefined;
+    const chosen =
+      step.status === 'keuze_nodig'
+        ? step.candidates?.find((candidate) => candidate.appointmentId === choices[String(step.index)])
+        : undefined;
     if (!chosen) return step;
-    return { ...step, status: 'klaar_voor_bevestiging', summary: chosen.summary, plan: { ...step.plan, appointmentId: chosen.appointmentId } };
+    return {
+      ...step,
+      status: 'klaar_voor_bevestiging',
+      summary: chosen.summary,
+      plan: { ...step.plan, appointmentId: chosen.appointmentId },
+    };
   });
 }
 

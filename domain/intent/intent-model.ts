@@ -91,7 +91,10 @@ export function trainIntentModel(examples: Example[], trainedOn: string, options
   const classes = [...intents];
   const counts = new Map<string, number>();
   for (const example of examples) for (const feature of new Set(example.features)) counts.set(feature, (counts.get(feature) ?? 0) + 1);
-  const vocabulary = [...counts].filter(([, count]) => count >= minCount).map(([feature]) => feature).sort();
+  const vocabulary = [...counts]
+    .filter(([, count]) => count >= minCount)
+    .map(([feature]) => feature)
+    .sort();
   const featureIndex = new Map(vocabulary.map((feature, index) => [feature, index]));
   const size = classes.length;
   const weights = new Float64Array(vocabulary.length * size);

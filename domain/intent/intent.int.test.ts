@@ -29,7 +29,9 @@ interface EventRow {
 }
 
 async function events(): Promise<EventRow[]> {
-  return withTenant(orm, { organisationId: actor.organisationId }, (em) => em.execute<EventRow[]>('select * from ai_events order by occurred_at'));
+  return withTenant(orm, { organisationId: actor.organisationId }, (em) =>
+    em.execute<EventRow[]>('select * from ai_events order by occurred_at'),
+  );
 }
 
 /** The model, as tests script it, answers with the placeholder it was given for the patient. */
@@ -51,11 +53,21 @@ beforeAll(async () => {
   ];
   await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
     for (const person of people) {
-      const created = await createPatient(em, actor, { nameGiven: [person.given], namePrefix: person.prefix, familyName: person.family, bsn: person.bsn, birthDate: '1980-05-17', gender: 'male' });
+      const created = await createPatient(em, actor, {
+        nameGiven: [person.given],
+        namePrefix: person.prefix,
+        familyName: person.family,
+        bsn: person.bsn,
+        birthDate: '1980-05-17',
+        gender: 'male',
+      });
       patients[person.key] = { id: created.id, bsn: person.bsn, given: person.given, family: person.family };
     }
   });
-  ai = createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' }, timeouts: { intent: 400 } } });
+  ai = createAiPort({
+    orm,
+    settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' }, timeouts: { intent: 400 } },
+  });
 });
 
 afterAll(async () => {
@@ -75,13 +87,24 @@ describe('escalation from the local reflex to the orchestrator', () => {
     expect(result.tokensUsed).toBe(0);
     expect(result.ai).toEqual({ configured: true, status: 'not_needed' });
     expect(result.chain.actions).toEqual([
-      { intent: 'dagnotitie', entities: expect.objectContaining({ patientId: patients.jan!.id, patientName: 'Jan de Vries', category: 'medicatie', content: 'Weigerde medicatie' }), confidence: expect.any(Number) },
+      {
+        intent: 'dagnotitie',
+        entities: expect.objectContaining({
+          patientId: patients.jan!.id,
+          patientName: 'Jan de Vries',
+          category: 'medicatie',
+          content: 'Weigerde medicatie',
+        }),
+        confidence: expect.any(Number),
+      },
     ]);
     expect(result.chain.actions[0]!.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
   it('keeps a clearly split two-action chain local, in order', async () => {
-    const result = await classifyCore({ orm, ai }, actor, { input: 'annuleer de afspraak van Jan de Vries morgen en maak een notitie dat hij ziek is' });
+    const result = await classifyCore({ orm, ai }, actor, {
+      input: 'annuleer de afspraak van Jan de Vries morgen en maak een notitie dat hij ziek is',
+    });
     expect(model.requests).toHaveLength(0);
     expect(result.chain.actions.map((action) => action.intent)).toEqual(['cancel_appointment', 'dagnotitie']);
     expect(result.chain.actions.every((action) => action.entities.patientId === patients.jan!.id)).toBe(true);
@@ -89,21 +112,36 @@ describe('escalation from the local reflex to the orchestrator', () => {
 
   it('asks the model when the reflex is unsure, and believes its chain', async () => {
     model.answer((request) => ({
-      content: JSON.stringify({ actions: [{ intent: 'overdracht', entities: { patientName: placeholderIn(request.messages[1]!.content) }, confidence: 0.88 }] }),
+      content: JSON.stringify({
+        actions: [{ intent: 'overdracht', entities: { patientName: placeholderIn(request.messages[1]!.content) }, confidence: 0.88 }],
+      }),
       usage: { in: 321, out: 17 },
     }));
     const result = await classifyCore({ orm, ai }, actor, { input: 'hoe ging het eigenlijk met Kees van der Berg' });
     expect(model.requests).toHaveLength(1);
     expect(result.handledBy).toBe('orchestrator');
     expect(result.tokensUsed).toBe(338);
-    expect(result.chain.actions).toEqual([{ intent: 'overdracht', entities: { patientName: 'Kees van der Berg', patientId: patients.kees!.id }, confidence: 0.88 }]);
+    expect(result.chain.actions).toEqual([
+      { intent: 'overdracht', entities: { patientName: 'Kees van der Berg', patientId: patients.kees!.id }, confidence: 0.88 },
+    ]);
     const last = (await events()).at(-1)!;
-    expect(last).toMatchObject({ capability: 'intent', model: 'test-model', prompt_version: 'intent-orchestrator@2', tokens_in: 321, tokens_out: 17, outcome: 'ok', user_id: actor.userId });
+    expect(last).toMatchObject({
+      capability: 'intent',
+      model: 'test-model',
+      prompt_version: 'intent-orchestrator@2',
+      tokens_in: 321,
+      tokens_out: 17,
+      outcome: 'ok',
+      user_id: actor.userId,
+    });
     expect(last.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
   it('asks the model when connector words remain that the local split could not place', async () => {
-    model.answer(() => ({ content: '{"actions":[{"intent":"risico_query","entities":{},"confidence":0.9},{"intent":"diagnose_query","entities":{},"confidence":0.9}]}' }));
+    model.answer(() => ({
+      content:
+        '{"actions":[{"intent":"risico_query","entities":{},"confidence":0.9},{"intent":"diagnose_query","entities":{},"confidence":0.9}]}',
+    }));
     const result = await classifyCore({ orm, ai }, actor, { input: 'zoek Jan en Kees' });
     expect(model.requests).toHaveLength(1);
     expect(result.handledBy).toBe('orchestrator');
@@ -111,7 +149,10 @@ describe('escalation from the local reflex to the orchestrator', () => {
 
   it('gives the model the context of the prompt: catalogue, four confidence bands, active patient', async () => {
     model.answer(() => ({ content: '{"actions":[{"intent":"unknown","entities":{},"confidence":0.4}]}' }));
-    await classifyCore({ orm, ai }, actor, { input: 'kun je iets met hem', context: { activePatient: { id: patients.fatima!.id, name: 'Fatima el Amrani' }, shift: 'avond' } });
+    await classifyCore({ orm, ai }, actor, {
+      input: 'kun je iets met hem',
+      context: { activePatient: { id: patients.fatima!.id, name: 'Fatima el Amrani' }, shift: 'avond' },
+    });
     const [system, user] = model.requests[0]!.messages;
     expect(system!.content).toContain('reschedule_appointment');
     expect(system!.content).toMatch(/> 0\.9.*0\.7–0\.9.*0\.5–0\.7.*< 0\.5/s);
@@ -129,7 +170,9 @@ describe('malformed and failed model answers', () => {
   });
 
   it('extracts intents from broken JSON, in order', async () => {
-    model.answer(() => ({ content: '{"actions":[{"intent":"agenda_query","confidence":0.8},{"intent":"overdracht","entities":{"patientName":"x"' }));
+    model.answer(() => ({
+      content: '{"actions":[{"intent":"agenda_query","confidence":0.8},{"intent":"overdracht","entities":{"patientName":"x"',
+    }));
     const result = await classifyCore({ orm, ai }, actor, { input: 'iets met de planning en dan nog wat' });
     expect(result.chain.actions.map((action) => action.intent)).toEqual(['agenda_query', 'overdracht']);
   });
@@ -172,18 +215,29 @@ describe('malformed and failed model answers', () => {
 
 describe('pseudonymisation', () => {
   it('sends no BSN and no known patient name to the model, in classification or in chat', async () => {
-    model.answer((request) => ({ content: JSON.stringify({ actions: [{ intent: 'zoeken', entities: { patientName: placeholderIn(request.messages[1]!.content) }, confidence: 0.9 }] }) }));
+    model.answer((request) => ({
+      content: JSON.stringify({
+        actions: [{ intent: 'zoeken', entities: { patientName: placeholderIn(request.messages[1]!.content) }, confidence: 0.9 }],
+      }),
+    }));
     const inputs = [
       `zoek ${patients.jan!.bsn} en ook Fatima el Amrani`,
       'jan de vries en kees van der berg, wat is er met hen',
       `iets over mw. el Amrani, bsn ${patients.fatima!.bsn}, geboren 17-05-1980`,
     ];
-    for (const input of inputs) await classifyCore({ orm, ai }, actor, { input, context: { activePatient: { id: patients.kees!.id, name: 'Kees van der Berg' } } });
+    for (const input of inputs)
+      await classifyCore({ orm, ai }, actor, { input, context: { activePatient: { id: patients.kees!.id, name: 'Kees van der Berg' } } });
 
     const chat: string[] = [];
     model.answer(() => ({ stream: ['Ik zoek ', '[PATI', 'ENT_1] op', '.'] }));
     const pseudonymiser = new Pseudonymiser([{ name: 'Jan de Vries', bsn: patients.jan!.bsn }]);
-    for await (const text of ai.stream({ capability: 'chat', prompt: { id: 'chat', version: 'test' }, messages: [{ role: 'user', content: `Zoek Jan de Vries (${patients.jan!.bsn}) op` }], context: { organisationId: actor.organisationId, userId: actor.userId }, pseudonymiser })) {
+    for await (const text of ai.stream({
+      capability: 'chat',
+      prompt: { id: 'chat', version: 'test' },
+      messages: [{ role: 'user', content: `Zoek Jan de Vries (${patients.jan!.bsn}) op` }],
+      context: { organisationId: actor.organisationId, userId: actor.userId },
+      pseudonymiser,
+    })) {
       chat.push(text);
     }
     expect(chat.join('')).toBe('Ik zoek Jan de Vries op.');

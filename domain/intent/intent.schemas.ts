@@ -20,7 +20,12 @@ export const intents = [
 export type Intent = (typeof intents)[number];
 
 /** Intents whose action changes the record: a chain asks for confirmation before running them. */
-export const writingIntents = ['dagnotitie', 'create_appointment', 'cancel_appointment', 'reschedule_appointment'] as const satisfies readonly Intent[];
+export const writingIntents = [
+  'dagnotitie',
+  'create_appointment',
+  'cancel_appointment',
+  'reschedule_appointment',
+] as const satisfies readonly Intent[];
 export type WritingIntent = (typeof writingIntents)[number];
 export function isWriting(intent: Intent): intent is WritingIntent {
   return (writingIntents as readonly string[]).includes(intent);
@@ -69,7 +74,11 @@ const input = z
 
 export const activePatientSchema = z.object({
   id: z.uuid('Kies een bestaande patiënt.'),
-  name: z.string({ error: 'Geef de naam van de actieve patiënt.' }).trim().min(1, 'Geef de naam van de actieve patiënt.').max(120, 'De naam is te lang.'),
+  name: z
+    .string({ error: 'Geef de naam van de actieve patiënt.' })
+    .trim()
+    .min(1, 'Geef de naam van de actieve patiënt.')
+    .max(120, 'De naam is te lang.'),
 });
 
 export const classifyContextSchema = z.object({

@@ -12,7 +12,15 @@ import { formatTime } from '../patient/patient.format';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
 import { parseOrThrow } from '../shared/validation';
-import { coreClassifyRequestSchema, intentClassifyRequestSchema, isPatientBound, type ChainAction, type ClassifyContext, type Entities, type Intent } from './intent.schemas';
+import {
+  coreClassifyRequestSchema,
+  intentClassifyRequestSchema,
+  isPatientBound,
+  type ChainAction,
+  type ClassifyContext,
+  type Entities,
+  type Intent,
+} from './intent.schemas';
 import { parseOrchestratorAnswer } from './orchestrator';
 import { classifyReflex } from './reflex';
 
@@ -24,7 +32,8 @@ export interface ClassifyDeps {
 export type AiStatus = 'not_needed' | 'not_configured' | 'ok' | 'malformed' | 'timeout' | 'error' | 'refused';
 
 /** The port's recorded outcome as the API has always reported it. */
-const statusOf = (outcome: 'timeout' | 'fout' | 'geweigerd'): AiStatus => ({ timeout: 'timeout', fout: 'error', geweigerd: 'refused' } as const)[outcome];
+const statusOf = (outcome: 'timeout' | 'fout' | 'geweigerd'): AiStatus =>
+  (({ timeout: 'timeout', fout: 'error', geweigerd: 'refused' }) as const)[outcome];
 
 export interface CoreClassification {
   handledBy: 'reflex' | 'orchestrator';
@@ -49,8 +58,20 @@ const resolveMargin = 0.08;
  * `mentioned` are further names in the sentence: they are looked up too, so that pseudonymisation
  * knows them even when they belong to no action.
  */
-async function resolvePatients(em: EntityManager, actor: AuditActor, actions: ChainAction[], mentioned: string[] = []): Promise<{ actions: ChainAction[]; known: KnownPerson[] }> {
-  const names = [...new Set([...actions.filter((action) => action.entities.patientName && !action.entities.patientId).map((action) => action.entities.patientName!), ...mentioned])];
+async function resolvePatients(
+  em: EntityManager,
+  actor: AuditActor,
+  actions: ChainAction[],
+  mentioned: string[] = [],
+): Promise<{ actions: ChainAction[]; known: KnownPerson[] }> {
+  const names = [
+    ...new Set([
+      ...actions
+        .filter((action) => action.entities.patientName && !action.entities.patientId)
+        .map((action) => action.entities.patientName!),
+      ...mentioned,
+    ]),
+  ];
   const resolved = new Map<string, { id: string; name: string }>();
   const known: KnownPerson[] = [];
   for (const name of names) {
@@ -70,9 +91,16 @@ async function resolvePatients(em: EntityManager, actor: AuditActor, actions: Ch
 }
 
 /** What the model may see of the clinician's day: five appointments and three recent reports, short. */
-async function orchestratorContext(em: EntityManager, actor: AuditActor, context: ClassifyContext, now: Date): Promise<{ context: OrchestratorContext; known: KnownPerson[]; patientIds: string[] }> {
+async function orchestratorContext(
+  em: EntityManager,
+  actor: AuditActor,
+  context: ClassifyContext,
+  now: Date,
+): Promise<{ context: OrchestratorContext; known: KnownPerson[]; patientIds: string[] }> {
   const week = { start: now, end: new Date(now.getTime() + 7 * 24 * 3600_000) };
-  const agenda = (await appointmentsBetween(em, actor, week, { practitionerId: actor.userId })).filter((item) => item.status !== 'geannuleerd').slice(0, 5);
+  const agenda = (await appointmentsBetween(em, actor, week, { practitionerId: actor.userId }))
+    .filter((item) => item.status !== 'geannuleerd')
+    .slice(0, 5);
   const reports = await em.find(
     Report,
     context.activePatient ? { patientId: context.activePatient.id, deletedAt: null } : { createdBy: actor.userId, deletedAt: null },
@@ -85,10 +113,21 @@ async function orchestratorContext(em: EntityManager, actor: AuditActor, context
       today: dutchDay(now, 'EEEE d MMMM yyyy'),
       activePatient: context.activePatient?.name,
       shift: context.shift,
-      agenda: agenda.map((item) => ({ when: `${dutchDay(new Date(item.start), 'EEE d MMM')} ${formatTime(item.start)}`, patient: item.patientName, type: item.type })),
-      recent: reports.map((report) => ({ when: dutchDay(report.createdAt, 'd MMM'), patient: reportNames.get(report.patientId) ?? 'patiënt', excerpt: report.content.replace(/\s+/g, ' ').slice(0, 120) })),
+      agenda: agenda.map((item) => ({
+        when: `${dutchDay(new Date(item.start), 'EEE d MMM')} ${formatTime(item.start)}`,
+        patient: item.patientName,
+        type: item.type,
+      })),
+      recent: reports.map((report) => ({
+        when: dutchDay(report.createdAt, 'd MMM'),
+        patient: reportNames.get(report.patientId) ?? 'patiënt',
+        excerpt: report.content.replace(/\s+/g, ' ').slice(0, 120),
+      })),
     },
-    known: [...agenda.map((item) => ({ name: item.patientName })), ...(context.activePatient ? [{ name: context.activePatient.name }] : [])],
+    known: [
+      ...agenda.map((item) => ({ name: item.patientName })),
+      ...(context.activePatient ? [{ name: context.activePatient.name }] : []),
+    ],
     patientIds: [...agenda.map((item) => item.patientId), ...reports.map((report) => report.patientId)],
   };
 }
@@ -116,7 +155,9 @@ function withLocalDates(actions: ChainAction[], local: ChainAction[]): ChainActi
 export async function trustedContext(orm: MikroORM, actor: AuditActor, context: ClassifyContext = {}): Promise<ClassifyContext> {
   if (!context.activePatient) return context;
   const { id } = context.activePatient;
-  const found = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) => em.findOne(Patient, { id }, { fields: ['id'] }));
+  const found = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) =>
+    em.findOne(Patient, { id }, { fields: ['id'] }),
+  );
   if (found) return context;
   const { activePatient: _unknown, ...rest } = context;
   return rest;
@@ -139,15 +180,30 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
   if (!escalate || !deps.ai.configured) {
     const { actions } = await withTenant(deps.orm, tenant, (em) => resolvePatients(em, actor, local.actions));
     if (escalate) {
-      await deps.ai.recordLocal({ capability: 'intent', prompt: intentOrchestratorPrompt, context: { organisationId: actor.organisationId, userId: actor.userId, patientId: context.activePatient?.id ?? null }, reason: 'geen taalmodel ingesteld' });
+      await deps.ai.recordLocal({
+        capability: 'intent',
+        prompt: intentOrchestratorPrompt,
+        context: { organisationId: actor.organisationId, userId: actor.userId, patientId: context.activePatient?.id ?? null },
+        reason: 'geen taalmodel ingesteld',
+      });
     }
-    return { handledBy: 'reflex', chain: { actions }, tokensUsed: 0, processingTimeMs: elapsed(), ai: { configured: deps.ai.configured, status: escalate ? 'not_configured' : 'not_needed' } };
+    return {
+      handledBy: 'reflex',
+      chain: { actions },
+      tokensUsed: 0,
+      processingTimeMs: elapsed(),
+      ai: { configured: deps.ai.configured, status: escalate ? 'not_configured' : 'not_needed' },
+    };
   }
 
   const prepared = await withTenant(deps.orm, tenant, async (em) => {
     const resolved = await resolvePatients(em, actor, local.actions, local.names);
     const background = await orchestratorContext(em, actor, context, now);
-    const patientIds = [...resolved.actions.flatMap((action) => (action.entities.patientId ? [action.entities.patientId] : [])), ...(context.activePatient ? [context.activePatient.id] : []), ...background.patientIds];
+    const patientIds = [
+      ...resolved.actions.flatMap((action) => (action.entities.patientId ? [action.entities.patientId] : [])),
+      ...(context.activePatient ? [context.activePatient.id] : []),
+      ...background.patientIds,
+    ];
     const record = await knownPeople(em, { patientIds, texts: [input, ...background.context.recent.map((report) => report.excerpt)] });
     return { actions: resolved.actions, context: background.context, known: [...record, ...resolved.known, ...background.known] };
   });
@@ -156,13 +212,22 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
     prompt: intentOrchestratorPrompt,
     messages: intentOrchestratorMessages(input, prepared.context),
     context: { organisationId: actor.organisationId, userId: actor.userId, patientId: context.activePatient?.id ?? null },
-    pseudonymiser: new Pseudonymiser([...prepared.known, ...prepared.actions.flatMap((action) => (action.entities.patientName ? [{ name: action.entities.patientName }] : []))]),
+    pseudonymiser: new Pseudonymiser([
+      ...prepared.known,
+      ...prepared.actions.flatMap((action) => (action.entities.patientName ? [{ name: action.entities.patientName }] : [])),
+    ]),
     parse: parseOrchestratorAnswer,
     json: true,
   });
   const tokensUsed = answer.tokensIn + answer.tokensOut;
   if (!('value' in answer)) {
-    return { handledBy: 'reflex', chain: { actions: capped(prepared.actions) }, tokensUsed, processingTimeMs: elapsed(), ai: { configured: true, status: statusOf(answer.outcome) } };
+    return {
+      handledBy: 'reflex',
+      chain: { actions: capped(prepared.actions) },
+      tokensUsed,
+      processingTimeMs: elapsed(),
+      ai: { configured: true, status: statusOf(answer.outcome) },
+    };
   }
   const modelActions = withLocalDates(answer.value.actions, local.actions);
   const pronounFilled = modelActions.map((action) =>
@@ -171,11 +236,22 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
       : action,
   );
   const { actions } = await withTenant(deps.orm, tenant, (em) => resolvePatients(em, actor, pronounFilled));
-  return { handledBy: 'orchestrator', chain: { actions }, tokensUsed, processingTimeMs: elapsed(), ai: { configured: true, status: answer.outcome } };
+  return {
+    handledBy: 'orchestrator',
+    chain: { actions },
+    tokensUsed,
+    processingTimeMs: elapsed(),
+    ai: { configured: true, status: answer.outcome },
+  };
 }
 
 /** `/api/intent/classify`: the same classification, answered as its first action. */
-export async function classifyIntent(deps: ClassifyDeps, actor: AuditActor, body: unknown, now = new Date()): Promise<{ intent: Intent; entities: Entities; confidence: number }> {
+export async function classifyIntent(
+  deps: ClassifyDeps,
+  actor: AuditActor,
+  body: unknown,
+  now = new Date(),
+): Promise<{ intent: Intent; entities: Entities; confidence: number }> {
   const { input } = parseOrThrow(intentClassifyRequestSchema, body);
   const result = await classifyCore(deps, actor, { input }, now);
   const first = result.chain.actions[0] ?? { intent: 'unknown' as const, entities: {}, confidence: 0 };

@@ -20,19 +20,31 @@ describe('reading the orchestrator answer', () => {
 
   it('keeps the valid actions of a chain whose entities are partly wrong', () => {
     const answer = { actions: [{ intent: 'agenda', entities: { datetime: 'morgen' }, confidence: 0.8 }, chain.actions[0]] };
-    expect(parseOrchestratorAnswer(JSON.stringify(answer)).value.actions.map((action) => action.intent)).toEqual(['agenda', 'risico_query']);
+    expect(parseOrchestratorAnswer(JSON.stringify(answer)).value.actions.map((action) => action.intent)).toEqual([
+      'agenda',
+      'risico_query',
+    ]);
   });
 
   it('extracts intents, names and confidences from broken JSON', () => {
-    const broken = '{"actions":[{"intent":"cancel_appointment","entities":{"patientName":"Jan"},"confidence":0.85},{"intent":"dagnotitie","entities":{"content":"ziek';
+    const broken =
+      '{"actions":[{"intent":"cancel_appointment","entities":{"patientName":"Jan"},"confidence":0.85},{"intent":"dagnotitie","entities":{"content":"ziek';
     expect(parseOrchestratorAnswer(broken)).toEqual({
-      value: { actions: [{ intent: 'cancel_appointment', entities: { patientName: 'Jan' }, confidence: 0.85 }, { intent: 'dagnotitie', entities: {}, confidence: 0.5 }] },
+      value: {
+        actions: [
+          { intent: 'cancel_appointment', entities: { patientName: 'Jan' }, confidence: 0.85 },
+          { intent: 'dagnotitie', entities: {}, confidence: 0.5 },
+        ],
+      },
       malformed: true,
     });
   });
 
   it('ends in unknown when nothing can be read', () => {
-    expect(parseOrchestratorAnswer('Ik begrijp de vraag niet.')).toEqual({ value: { actions: [{ intent: 'unknown', entities: {}, confidence: 0.3 }] }, malformed: true });
+    expect(parseOrchestratorAnswer('Ik begrijp de vraag niet.')).toEqual({
+      value: { actions: [{ intent: 'unknown', entities: {}, confidence: 0.3 }] },
+      malformed: true,
+    });
     expect(parseOrchestratorAnswer('{"actions":[{"intent":"ontslag"}]}').value.actions[0]!.intent).toBe('unknown');
   });
 });

@@ -38,7 +38,11 @@ function parseJson(text: string): unknown {
 }
 
 function asChain(value: unknown): Chain | null {
-  const candidate = Array.isArray(value) ? { actions: value } : value && typeof value === 'object' && 'intent' in value ? { actions: [value] } : value;
+  const candidate = Array.isArray(value)
+    ? { actions: value }
+    : value && typeof value === 'object' && 'intent' in value
+      ? { actions: [value] }
+      : value;
   const chain = chainSchema.safeParse(candidate);
   if (chain.success) return chain.data;
   // A chain whose entities are partly wrong: keep every action that parses on its own.
@@ -65,12 +69,14 @@ function confidenceOf(value: unknown): number {
 /** `"intent": "x"` in order of appearance, each with the name and confidence that follow it. */
 function extractPartially(text: string): ChainAction[] {
   const found = [...text.matchAll(/"intent"\s*:\s*"([a-z_]+)"/g)];
-  return found.flatMap((match, index) => {
-    const intent = match[1];
-    if (!isIntent(intent)) return [];
-    const scope = text.slice(match.index, found[index + 1]?.index ?? text.length);
-    const name = /"patientName"\s*:\s*"([^"]{1,120})"/.exec(scope)?.[1];
-    const confidence = /"confidence"\s*:\s*([0-9.]+)/.exec(scope)?.[1];
-    return [{ intent, entities: name ? { patientName: name } : {}, confidence: confidence ? confidenceOf(confidence) : 0.5 }];
-  }).slice(0, maxChainLength);
+  return found
+    .flatMap((match, index) => {
+      const intent = match[1];
+      if (!isIntent(intent)) return [];
+      const scope = text.slice(match.index, found[index + 1]?.index ?? text.length);
+      const name = /"patientName"\s*:\s*"([^"]{1,120})"/.exec(scope)?.[1];
+      const confidence = /"confidence"\s*:\s*([0-9.]+)/.exec(scope)?.[1];
+      return [{ intent, entities: name ? { patientName: name } : {}, confidence: confidence ? confidenceOf(confidence) : 0.5 }];
+    })
+    .slice(0, maxChainLength);
 }

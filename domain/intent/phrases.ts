@@ -13,25 +13,30 @@ export const phrases = {
   /** "toon de notities": reading notes, not writing one. */
   notesPlural: /\bnotities\b/,
   /** "wat moet de avonddienst weten over X": a handover question. */
-  handoverQuestion: /\bwat (moet|moeten|wil|zou|zouden|dient) (ik|we|jij|jullie|de \w+|het team|de collega'?s)( \w+)? (weten|horen|meegeven|doorgeven)\b|\b(iets|wat) (bijzonders|belangrijks)\b|\bweten over\b|\bdoorgeven aan\b|\bmeegeven aan\b/,
+  handoverQuestion:
+    /\bwat (moet|moeten|wil|zou|zouden|dient) (ik|we|jij|jullie|de \w+|het team|de collega'?s)( \w+)? (weten|horen|meegeven|doorgeven)\b|\b(iets|wat) (bijzonders|belangrijks)\b|\bweten over\b|\bdoorgeven aan\b|\bmeegeven aan\b/,
   /** What to watch for: "waar moet ik op letten bij X vanavond" (the handover says it). */
   watchFor: /\bwaar (moet|moeten|moet je) (ik|we|je|jij|jullie)? ?(op )?(letten|opletten|rekening mee houden)\b/,
   /** How a shift went: "hoe was de nacht", "hoe ging het met X vannacht". */
-  handoverPhrase: /\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
+  handoverPhrase:
+    /\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
   /** What a patient is treated for: a question about the diagnosis without the word. */
   treatedFor: /\b(waar|waarvoor)\b.*\bbehandeld\b|\bbehandeld (voor|wegens)\b/,
   /** Going to (a part of) the intake form. */
-  intakeNavigation: /\b(ga|naar|navigeer|invullen|sectie|tabblad|verder|open|openen|vul|spring|onderdeel|hoofdstuk|stap|bewerk|aanvullen|afmaken|toevoegen)\b/,
+  intakeNavigation:
+    /\b(ga|naar|navigeer|invullen|sectie|tabblad|verder|open|openen|vul|spring|onderdeel|hoofdstuk|stap|bewerk|aanvullen|afmaken|toevoegen)\b/,
   /** Asking how far the intake is. */
   intakeProgress: /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/,
   /** Cancelling without the verb "annuleer". */
-  cancelPhrase: /\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
+  cancelPhrase:
+    /\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
   /** "verwijder de afspraak". */
   removeVerb: /\bverwijder\b/,
   /** "is verzet": a report that it moved, not a request to move it. */
   movedPassive: /\b(is|zijn|werd|wordt) (verzet|verplaatst)\b/,
   /** Moving without the verb: "naar voren halen", "een dag later". */
-  moveIdiom: /\bnaar (voren|achteren)\b|\b(dag|dagje|uur|uurtje|week|kwartier|half uur) (later|eerder|opschuiven)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b/,
+  moveIdiom:
+    /\bnaar (voren|achteren)\b|\b(dag|dagje|uur|uurtje|week|kwartier|half uur) (later|eerder|opschuiven)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b/,
   /** Changing an appointment. */
   changeWord: /\b(wijzig\w*|verander\w*|later|eerder)\b/,
   /** "zet de afspraak om naar…". */

@@ -10,8 +10,12 @@ const intentsOf = (input: string, context = {}) => classify(input, context).acti
 
 function report(label: string, score: ReturnType<typeof scoreCorpus>) {
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
-  const bands = Object.entries(score.bands).map(([band, { entries, correct }]) => `${band}: ${correct}/${entries}`).join(', ');
-  console.log(`[intent ${label}] ${score.entries} sentences · top intent ${percent(score.topIntent)} · chain ${percent(score.chain)} · patientName ${percent(score.patientName)} · category ${percent(score.category)} · dateLabel ${percent(score.dateLabel)} · bands ${bands}`);
+  const bands = Object.entries(score.bands)
+    .map(([band, { entries, correct }]) => `${band}: ${correct}/${entries}`)
+    .join(', ');
+  console.log(
+    `[intent ${label}] ${score.entries} sentences · top intent ${percent(score.topIntent)} · chain ${percent(score.chain)} · patientName ${percent(score.patientName)} · category ${percent(score.category)} · dateLabel ${percent(score.dateLabel)} · bands ${bands}`,
+  );
 }
 
 describe('the local reflex on the ward corpus', () => {
@@ -20,7 +24,8 @@ describe('the local reflex on the ward corpus', () => {
   it('has at least 300 labelled sentences covering every intent and the hard cases', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(300);
     const tags = new Set(corpus.flatMap((entry) => entry.tags));
-    for (const tag of ['multi', 'pronoun', 'typo', 'lowercase', 'dictation', 'abbreviation', 'prefix-name', 'near-miss']) expect(tags).toContain(tag);
+    for (const tag of ['multi', 'pronoun', 'typo', 'lowercase', 'dictation', 'abbreviation', 'prefix-name', 'near-miss'])
+      expect(tags).toContain(tag);
   });
 
   it('classifies the corpus accurately and its confidence bands mean what they say', () => {
@@ -49,7 +54,11 @@ describe('the local reflex on the ward corpus', () => {
 describe('the local reflex', () => {
   it('extracts patient, category and content of a daily note', () => {
     expect(classify('maak een dagnotitie voor Jan de Vries: weigerde medicatie').actions).toEqual([
-      { intent: 'dagnotitie', entities: { patientName: 'Jan de Vries', category: 'medicatie', content: 'Weigerde medicatie' }, confidence: 0.96 },
+      {
+        intent: 'dagnotitie',
+        entities: { patientName: 'Jan de Vries', category: 'medicatie', content: 'Weigerde medicatie' },
+        confidence: 0.96,
+      },
     ]);
   });
 
@@ -64,7 +73,10 @@ describe('the local reflex', () => {
   });
 
   it('resolves pronouns to the active patient, and a later action to the patient named before', () => {
-    expect(classify("wat zijn zijn risico's", active).actions[0]!.entities).toEqual({ patientName: 'Fatima el Amrani', patientId: active.activePatient.id });
+    expect(classify("wat zijn zijn risico's", active).actions[0]!.entities).toEqual({
+      patientName: 'Fatima el Amrani',
+      patientId: active.activePatient.id,
+    });
     const chain = classify('annuleer de afspraak van Jan morgen en maak een notitie dat hij ziek is', active).actions;
     expect(chain.map((action) => [action.intent, action.entities.patientName])).toEqual([
       ['cancel_appointment', 'Jan'],
@@ -82,7 +94,11 @@ describe('the local reflex', () => {
     expect(intentsOf('annulleer de afsrpaak van jan morgen')).toEqual(['cancel_appointment']);
     expect(classify('dx pt jansen').actions[0]).toMatchObject({ intent: 'diagnose_query', entities: { patientName: 'Jansen' } });
     expect(classify('noteer bij mw van Dijk komma heeft goed gegeten en gedoucht punt').actions).toEqual([
-      { intent: 'dagnotitie', entities: { patientName: 'van Dijk', content: 'Heeft goed gegeten en gedoucht.', category: 'adl' }, confidence: 0.96 },
+      {
+        intent: 'dagnotitie',
+        entities: { patientName: 'van Dijk', content: 'Heeft goed gegeten en gedoucht.', category: 'adl' },
+        confidence: 0.96,
+      },
     ]);
   });
 
@@ -91,30 +107,53 @@ describe('the local reflex', () => {
       ['zoeken', 'Kees'],
       ['zoeken', 'Pieter'],
     ]);
-    expect(classify('annuleer de afspraken van Mo en van Fenna').actions.map((action) => action.entities.patientName)).toEqual(['Mo', 'Fenna']);
+    expect(classify('annuleer de afspraken van Mo en van Fenna').actions.map((action) => action.entities.patientName)).toEqual([
+      'Mo',
+      'Fenna',
+    ]);
     expect(intentsOf('je hoeft niks te plannen, open alleen de agenda')).toEqual(['agenda']);
     expect(intentsOf('geen diagnose, alleen hoe gevaarlijk is dhr. Dijkman')).toEqual(['risico_query']);
   });
 
   it('starts an action after "daarna" or a second question, also for what it cannot do', () => {
-    expect(classify('verzet de afspraak van Aïcha Bouzid naar donderdag en bel daarna haar zus').actions.map((action) => action.intent)).toEqual(['reschedule_appointment', 'unknown']);
-    expect(classify('wat moet de avonddienst weten over ruud en kan hij agressief worden').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+    expect(
+      classify('verzet de afspraak van Aïcha Bouzid naar donderdag en bel daarna haar zus').actions.map((action) => action.intent),
+    ).toEqual(['reschedule_appointment', 'unknown']);
+    expect(
+      classify('wat moet de avonddienst weten over ruud en kan hij agressief worden').actions.map((action) => [
+        action.intent,
+        action.entities.patientName,
+      ]),
+    ).toEqual([
       ['overdracht', 'Ruud'],
       ['risico_query', 'Ruud'],
     ]);
   });
 
   it('orders an opening "nadat je …" or "voordat je …" clause, and keeps "voordat ik …" as context', () => {
-    expect(classify('Nadat je mevrouw Arslan hebt opgezocht, wil ik haar risicotaxatie zien.').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+    expect(
+      classify('Nadat je mevrouw Arslan hebt opgezocht, wil ik haar risicotaxatie zien.').actions.map((action) => [
+        action.intent,
+        action.entities.patientName,
+      ]),
+    ).toEqual([
       ['zoeken', 'Arslan'],
       ['risico_query', 'Arslan'],
     ]);
-    expect(intentsOf('Voordat je de overdracht van Zeynep Aydın geeft, wil ik eerst haar rapportages lezen.')).toEqual(['rapportage', 'overdracht']);
+    expect(intentsOf('Voordat je de overdracht van Zeynep Aydın geeft, wil ik eerst haar rapportages lezen.')).toEqual([
+      'rapportage',
+      'overdracht',
+    ]);
     expect(intentsOf('Wat moet ik weten over Hamza el Haddaoui voordat ik de dienst overneem?')).toEqual(['overdracht']);
   });
 
   it('keeps a note after an order it cannot carry out, goes on with an observation, and asks a second question of the same kind once', () => {
-    expect(classify('ontsla Jan de Vries en maak een notitie dat hij vandaag naar huis gaat').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+    expect(
+      classify('ontsla Jan de Vries en maak een notitie dat hij vandaag naar huis gaat').actions.map((action) => [
+        action.intent,
+        action.entities.patientName,
+      ]),
+    ).toEqual([
       ['unknown', 'Jan de Vries'],
       ['dagnotitie', 'Jan de Vries'],
     ]);
@@ -126,22 +165,44 @@ describe('the local reflex', () => {
       { intent: 'dagnotitie', entities: { patientName: 'Zeynep Aydın', content: 'Zeynep Aydın heeft last van hoofdpijn en is misselijk' } },
     ]);
     expect(intentsOf('Moet ik oppassen met Wesley, kan hij agressief worden?')).toEqual(['risico_query']);
-    expect(intentsOf('Wanneer heeft Gerard Bosch zijn volgende afspraak, en verzet die dan naar maandag')).toEqual(['agenda_query', 'reschedule_appointment']);
+    expect(intentsOf('Wanneer heeft Gerard Bosch zijn volgende afspraak, en verzet die dan naar maandag')).toEqual([
+      'agenda_query',
+      'reschedule_appointment',
+    ]);
   });
 
   it('carries the patient of a part said not to be done, and repeats a command for another patient', () => {
-    expect(classify('de afspraak van lieke hoeft niet verzet, annuleer maar').actions).toMatchObject([{ intent: 'cancel_appointment', entities: { patientName: 'Lieke' } }]);
-    expect(classify('zeg maar niet af, schuif de afspraak van kai naar donderdag').actions.map((action) => action.intent)).toEqual(['reschedule_appointment']);
-    expect(classify('zoek mw. Yilmaz op, geen overdracht nodig, wel haar risicos').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+    expect(classify('de afspraak van lieke hoeft niet verzet, annuleer maar').actions).toMatchObject([
+      { intent: 'cancel_appointment', entities: { patientName: 'Lieke' } },
+    ]);
+    expect(classify('zeg maar niet af, schuif de afspraak van kai naar donderdag').actions.map((action) => action.intent)).toEqual([
+      'reschedule_appointment',
+    ]);
+    expect(
+      classify('zoek mw. Yilmaz op, geen overdracht nodig, wel haar risicos').actions.map((action) => [
+        action.intent,
+        action.entities.patientName,
+      ]),
+    ).toEqual([
       ['zoeken', 'Yilmaz'],
       ['risico_query', 'Yilmaz'],
     ]);
-    expect(classify('noteer bij Priscilla dat ze goed sliep en bij Oumaima dat ze erg onrustig was').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+    expect(
+      classify('noteer bij Priscilla dat ze goed sliep en bij Oumaima dat ze erg onrustig was').actions.map((action) => [
+        action.intent,
+        action.entities.patientName,
+      ]),
+    ).toEqual([
       ['dagnotitie', 'Priscilla'],
       ['dagnotitie', 'Oumaima'],
     ]);
     // A note's own "niet" is no refusal.
-    expect(classify('noteer dat Dennis niet terug is gekomen na zijn verlof en bel de politie').actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+    expect(
+      classify('noteer dat Dennis niet terug is gekomen na zijn verlof en bel de politie').actions.map((action) => [
+        action.intent,
+        action.entities.patientName,
+      ]),
+    ).toEqual([
       ['dagnotitie', 'Dennis'],
       ['unknown', 'Dennis'],
     ]);
@@ -150,35 +211,55 @@ describe('the local reflex', () => {
   it('finds names typed in lower case after a title with a particle, after a spoken hesitation and after a question verb', () => {
     expect(classify('mevrouw ter horst is vanmiddag met haar dochter gaan wandelen').actions[0]!.entities.patientName).toBe('Ter Horst');
     expect(classify('eh status intake sjors').actions[0]).toMatchObject({ intent: 'intake_status', entities: { patientName: 'Sjors' } });
-    expect(classify('kan winston agressief worden').actions[0]).toMatchObject({ intent: 'risico_query', entities: { patientName: 'Winston' } });
+    expect(classify('kan winston agressief worden').actions[0]).toMatchObject({
+      intent: 'risico_query',
+      entities: { patientName: 'Winston' },
+    });
     expect(classify('even noteren dat bram vannacht maar drie uur geslapen heeft').actions[0]!.entities.patientName).toBe('Bram');
     // Where the sentence spells its patient with capitals, lower-case words are no name.
-    expect(classify('Schrijf een rapportage over de insluiting van Shanti Ramdin, en zet daarna de papieren voor de crisismaatregel klaar').actions[1]!.entities.patientName).toBe('Shanti Ramdin');
+    expect(
+      classify('Schrijf een rapportage over de insluiting van Shanti Ramdin, en zet daarna de papieren voor de crisismaatregel klaar')
+        .actions[1]!.entities.patientName,
+    ).toBe('Shanti Ramdin');
   });
 
-  it('finds the patient in the note\'s own text, before a verb in lower case and past lower-case nouns', () => {
-    expect(classify('Kun je vastleggen dat Sanne ter Horst vannacht is gevallen?').actions[0]!.entities).toMatchObject({ patientName: 'Sanne ter Horst', content: 'Sanne ter Horst is vannacht gevallen.' });
+  it("finds the patient in the note's own text, before a verb in lower case and past lower-case nouns", () => {
+    expect(classify('Kun je vastleggen dat Sanne ter Horst vannacht is gevallen?').actions[0]!.entities).toMatchObject({
+      patientName: 'Sanne ter Horst',
+      content: 'Sanne ter Horst is vannacht gevallen.',
+    });
     expect(classify('kees huilt veel vandaag').actions[0]).toMatchObject({ intent: 'dagnotitie', entities: { patientName: 'Kees' } });
-    expect(classify('Waar wordt Pieter van der Berg voor behandeld?').actions[0]).toMatchObject({ intent: 'diagnose_query', entities: { patientName: 'Pieter van der Berg' } });
+    expect(classify('Waar wordt Pieter van der Berg voor behandeld?').actions[0]).toMatchObject({
+      intent: 'diagnose_query',
+      entities: { patientName: 'Pieter van der Berg' },
+    });
     expect(classify('eh priscilla was erg onrustig op de gang').actions[0]!.entities.patientName).toBe('Priscilla');
     expect(classify('laat de rapportage over de val van Ingrid van Rooij zien').actions[0]!.entities.patientName).toBe('Ingrid van Rooij');
   });
 
   it('computes the moment of a new or moved appointment in Amsterdam time', () => {
-    expect(classify('plan een afspraak met mw. Bakker vrijdag om 10 uur').actions[0]!.entities).toMatchObject({ patientName: 'Bakker', dateLabel: 'vrijdag', datetime: '2026-11-27T10:00:00+01:00' });
-    expect(classify('verplaats de afspraak van Kees van der Berg van morgen 10:00 naar donderdag half drie').actions[0]!.entities).toMatchObject({
+    expect(classify('plan een afspraak met mw. Bakker vrijdag om 10 uur').actions[0]!.entities).toMatchObject({
+      patientName: 'Bakker',
+      dateLabel: 'vrijdag',
+      datetime: '2026-11-27T10:00:00+01:00',
+    });
+    expect(
+      classify('verplaats de afspraak van Kees van der Berg van morgen 10:00 naar donderdag half drie').actions[0]!.entities,
+    ).toMatchObject({
       patientName: 'Kees van der Berg',
       identifier: 'morgen 10:00',
       datetime: '2026-11-26T14:30:00+01:00',
     });
   });
 
-  it.each(['geef dhr. de Vries 10 mg oxazepam', 'ontsla mw. Jansen vandaag', 'bel de familie van Jansen op 06-12345678', 'de afspraak met de tandarts van mijn collega'])(
-    'does not act on a near miss: %s',
-    (input) => {
-      expect(intentsOf(input)).toEqual(['unknown']);
-    },
-  );
+  it.each([
+    'geef dhr. de Vries 10 mg oxazepam',
+    'ontsla mw. Jansen vandaag',
+    'bel de familie van Jansen op 06-12345678',
+    'de afspraak met de tandarts van mijn collega',
+  ])('does not act on a near miss: %s', (input) => {
+    expect(intentsOf(input)).toEqual(['unknown']);
+  });
 
   it('flags connector words it could not place, so the orchestrator is asked', () => {
     expect(classify('zoek Jan en Piet').complex).toBe(true);

@@ -94,16 +94,22 @@ function addWord(word: string, concept: Concept | null, category: Category | nul
   if (category && (!entry.category || categoryOrder.indexOf(category) < categoryOrder.indexOf(entry.category))) entry.category = category;
 }
 
-for (const [concept, words] of Object.entries(concepts) as [Concept, readonly string[]][]) for (const word of words) addWord(word, concept, null);
-for (const [category, words] of Object.entries(categoryCues) as [Category, readonly string[]][]) for (const word of words) addWord(word, null, category);
+for (const [concept, words] of Object.entries(concepts) as [Concept, readonly string[]][])
+  for (const word of words) addWord(word, concept, null);
+for (const [category, words] of Object.entries(categoryCues) as [Category, readonly string[]][])
+  for (const word of words) addWord(word, null, category);
 prefixWords.sort((a, b) => b.prefix.length - a.prefix.length);
 // Only command words are matched loosely: a category cue one letter from a surname (wakker, Bakker)
 // would turn names into observations.
-const fuzzyCandidates = [...exactWords.entries()].filter(([word, entry]) => word.length >= 4 && entry.concepts.size > 0).map(([word]) => word);
+const fuzzyCandidates = [...exactWords.entries()]
+  .filter(([word, entry]) => word.length >= 4 && entry.concepts.size > 0)
+  .map(([word]) => word);
 // A cue one letter from a name is only trusted in long words ("medicatei", "gevalen").
 const fuzzyCues = [...exactWords.entries()].filter(([word, entry]) => word.length >= 7 && entry.concepts.size === 0).map(([word]) => word);
 // Dutch compounds carry their meaning in the last part: depotafspraak, incidentrapportage, vluchtrisico.
-const compoundHeads = [...exactWords.keys(), ...prefixWords.map(({ prefix }) => prefix)].filter((word) => word.length >= 5).sort((a, b) => b.length - a.length);
+const compoundHeads = [...exactWords.keys(), ...prefixWords.map(({ prefix }) => prefix)]
+  .filter((word) => word.length >= 5)
+  .sort((a, b) => b.length - a.length);
 
 const noHit: Hit = { concepts: new Set(), category: null, fuzzy: false };
 const lookupCache = new Map<string, Hit>();
@@ -158,7 +164,8 @@ function lookupUncached(norm: string): Hit {
       if (Math.abs(word.length - norm.length) <= 1 && editDistance(norm, word) <= 1) return { ...exactWords.get(word)!, fuzzy: true };
     }
     for (const { prefix, entry } of prefixWords) {
-      if (prefix.length >= 7 && entry.concepts.size === 0 && editDistance(norm.slice(0, prefix.length), prefix) <= 1) return { ...entry, fuzzy: true };
+      if (prefix.length >= 7 && entry.concepts.size === 0 && editDistance(norm.slice(0, prefix.length), prefix) <= 1)
+        return { ...entry, fuzzy: true };
     }
   }
   return noHit;
@@ -183,7 +190,8 @@ function tokenize(text: string): Token[] {
     const start = match.index;
     const raw = match[0];
     if (match[1]) tokens.push({ kind: 'time', raw, norm: raw.replace('.', ':'), start, end: start + raw.length });
-    else if (match[2] !== undefined || raw.startsWith("'") || raw.startsWith('’')) tokens.push({ kind: 'word', raw, norm: normalizeWord(raw), start, end: start + raw.length });
+    else if (match[2] !== undefined || raw.startsWith("'") || raw.startsWith('’'))
+      tokens.push({ kind: 'word', raw, norm: normalizeWord(raw), start, end: start + raw.length });
     else {
       // "mw." and "i.v.m." keep their dot: it ends an abbreviation, not a sentence.
       const previous = tokens.at(-1);
@@ -212,7 +220,11 @@ const imperativeStarters = new Set([...actionStarters].filter((word) => !questio
 function startsAction(tokens: Token[], from: number, strictContent: boolean, asking = false): number | null {
   let index = from;
   let sequenced = tokens[from - 1]?.kind === 'punct' && ['.', '?', '!', ';'].includes(tokens[from - 1]!.norm);
-  while (index < tokens.length && tokens[index]!.kind === 'word' && (fillers.has(tokens[index]!.norm) || connectors.has(tokens[index]!.norm))) {
+  while (
+    index < tokens.length &&
+    tokens[index]!.kind === 'word' &&
+    (fillers.has(tokens[index]!.norm) || connectors.has(tokens[index]!.norm))
+  ) {
     if (sequencers.has(tokens[index]!.norm)) sequenced = true;
     index++;
   }
@@ -224,7 +236,12 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
   const starters = inContent ? imperativeStarters : actionStarters;
   if (starters.has(token.norm)) return index;
   // "zoek mw. Yilmaz op, geen overdracht nodig, wel haar risico's": what is not wanted is a part of its own.
-  if (!inContent && negations.has(token.norm) && tokens.slice(index + 1, index + 3).some((word) => declinable.some((concept) => lookup(word.norm).concepts.has(concept)))) return index;
+  if (
+    !inContent &&
+    negations.has(token.norm) &&
+    tokens.slice(index + 1, index + 3).some((word) => declinable.some((concept) => lookup(word.norm).concepts.has(concept)))
+  )
+    return index;
   // "…, daarna wil ik zijn rapportages zien": a wish of the clinician's own is a new request.
   if (!inContent && token.norm === 'wil' && tokens[index + 1]?.norm === 'ik') return index;
   // "wat moet de avonddienst weten over Ruud, en kan hij agressief worden": a second question.
@@ -262,7 +279,9 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
 function elliptic(tokens: Token[], at: number): boolean {
   let index = at;
   if (tokens[index]?.norm === 'nog') index++;
-  return (ellipsisWords.has(tokens[index]?.norm ?? '') && namePrepositions.has(tokens[index + 1]?.norm ?? '')) || forSomeoneElse(tokens, index);
+  return (
+    (ellipsisWords.has(tokens[index]?.norm ?? '') && namePrepositions.has(tokens[index + 1]?.norm ?? '')) || forSomeoneElse(tokens, index)
+  );
 }
 
 /** "… en bij Oumaima dat ze onrustig was", "… en met Bart overmorgen": the same command for another patient. */
@@ -274,7 +293,12 @@ function forSomeoneElse(tokens: Token[], at: number): boolean {
   const span = collectName(tokens, from, true);
   if (!span) return false;
   const after = tokens[span.end];
-  return after?.norm === 'dat' || after?.norm === ':' || (after !== undefined && (momentIn(tokens, span.end, Math.min(tokens.length, span.end + 3)).label !== null || timeOf(tokens, span.end) !== null));
+  return (
+    after?.norm === 'dat' ||
+    after?.norm === ':' ||
+    (after !== undefined &&
+      (momentIn(tokens, span.end, Math.min(tokens.length, span.end + 3)).label !== null || timeOf(tokens, span.end) !== null))
+  );
 }
 
 /**
@@ -291,7 +315,8 @@ function splitSegments(tokens: Token[]): Segment[] {
   let pendingFirst = false;
   // "Nadat je mevrouw Arslan hebt opgezocht, wil ik …": the opening clause is an action of its own,
   // done first after "nadat", second after "voordat".
-  let openingClause = ['nadat', 'voordat'].includes(tokens[0]?.norm ?? '') && ['je', 'jij', 'u'].includes(tokens[1]?.norm ?? '') ? tokens[0]!.norm : null;
+  let openingClause =
+    ['nadat', 'voordat'].includes(tokens[0]?.norm ?? '') && ['je', 'jij', 'u'].includes(tokens[1]?.norm ?? '') ? tokens[0]!.norm : null;
   if (openingClause) explained.add(0).add(1);
   for (let index = openingClause ? 2 : 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -321,7 +346,9 @@ function splitSegments(tokens: Token[]): Segment[] {
     const splitter = token.kind === 'punct' || (token.kind === 'word' && connectors.has(token.norm) && token.norm !== 'ook');
     // "wil ik eerst …" is a wish still to be said, not a part of its own.
     const ownWords = current.filter((word) => word.kind === 'word' && !fillers.has(word.norm) && !wishWords.has(word.norm)).length;
-    const hasSubject = current.some((word) => word.kind === 'word' && [...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept)));
+    const hasSubject = current.some(
+      (word) => word.kind === 'word' && [...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept)),
+    );
     if (splitter && (ownWords >= 2 || hasSubject)) {
       // "noteer niks, wat …": a negated note has no text, so a question after it is a part of its own.
       const asking = questionStarters.has(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
@@ -359,7 +386,18 @@ function splitSegments(tokens: Token[]): Segment[] {
 function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
   if (!token || token.kind !== 'word') return false;
   const norm = token.norm;
-  if (norm.length < 2 || /\d/.test(norm) || notNames.has(norm) || actionStarters.has(norm) || hourWords.includes(norm) || dayWords.has(norm) || connectors.has(norm) || pronouns.has(norm) || honorifics.has(norm)) return false;
+  if (
+    norm.length < 2 ||
+    /\d/.test(norm) ||
+    notNames.has(norm) ||
+    actionStarters.has(norm) ||
+    hourWords.includes(norm) ||
+    dayWords.has(norm) ||
+    connectors.has(norm) ||
+    pronouns.has(norm) ||
+    honorifics.has(norm)
+  )
+    return false;
   if (weekdays.some((day) => norm.startsWith(day)) || norm.startsWith('morgen')) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
   if (/-\p{Ll}/u.test(token.raw)) return false;
@@ -374,14 +412,23 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
 
 /** "mw. van den broek", "mw de graaf": after a title and a particle, an ordinary word is a family name. */
 function familyWord(token: Token): boolean {
-  return token.kind === 'word' && lookup(token.norm).concepts.size === 0 && !notNames.has(token.norm) && !pronouns.has(token.norm) && !dayWords.has(token.norm) && !/\d/.test(token.norm);
+  return (
+    token.kind === 'word' &&
+    lookup(token.norm).concepts.size === 0 &&
+    !notNames.has(token.norm) &&
+    !pronouns.has(token.norm) &&
+    !dayWords.has(token.norm) &&
+    !/\d/.test(token.norm)
+  );
 }
 
 /** "hij", "haar", "deze patiënt" refer to a patient; "wat zijn" is a verb. */
 function refersToPatient(tokens: Token[], index: number): boolean {
   const token = tokens[index]!;
   if (token.norm === 'deze') return honorifics.has(tokens[index + 1]?.norm ?? '');
-  return pronouns.has(token.norm) && !(token.norm === 'zijn' && ['wat', 'welke', 'er', 'die', 'wie'].includes(tokens[index - 1]?.norm ?? ''));
+  return (
+    pronouns.has(token.norm) && !(token.norm === 'zijn' && ['wat', 'welke', 'er', 'die', 'wie'].includes(tokens[index - 1]?.norm ?? ''))
+  );
 }
 
 /** "Bas ter Haar": a capitalised pronoun after a name particle is a family name. */
@@ -401,7 +448,10 @@ function looksLikeVerb(norm: string): boolean {
     (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) ||
     (norm.length >= 6 && /(de|te|den|ten|eert|eerde)$/.test(norm)) ||
     // A past participle ("geschreven", "afgelopen"), not a family name in -sen ("Gerritsen").
-    (norm.length >= 7 && /^(ge|af|op|in|uit|aan)\p{L}*ge?\p{L}+en$/u.test(norm) && !/sen$/.test(norm) && /^(ge|afge|opge|inge|uitge|aange)/.test(norm))
+    (norm.length >= 7 &&
+      /^(ge|af|op|in|uit|aan)\p{L}*ge?\p{L}+en$/u.test(norm) &&
+      !/sen$/.test(norm) &&
+      /^(ge|afge|opge|inge|uitge|aange)/.test(norm))
   );
 }
 
@@ -430,7 +480,11 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
       break;
     }
     const afterParticle = nameParticles.has(parts.at(-1)?.norm ?? '');
-    if (!isNameLike(token, capitalisedOk || parts.length > 0) && !(afterParticle && (familyPronoun(token) || (capitalisedOk && familyWord(token))))) break;
+    if (
+      !isNameLike(token, capitalisedOk || parts.length > 0) &&
+      !(afterParticle && (familyPronoun(token) || (capitalisedOk && familyWord(token))))
+    )
+      break;
     // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb ("ter horst" is a name).
     if (parts.length > 0 && !afterParticle && token.raw === token.norm && (looksLikeVerb(token.norm) || describesPatient(token))) break;
     // Typed with capitals, a lower-case word after the name is not part of it ("Bart van Beek missen").
@@ -459,7 +513,9 @@ function nameText(parts: Token[]): string {
   const raw = parts.map((part) => part.raw.replace(/['’`]s$/, ''));
   const typedLower = raw.every((part) => part === part.toLowerCase());
   return raw
-    .map((part, index) => (typedLower && !(nameParticles.has(parts[index]!.norm) && index > 0) ? part.charAt(0).toUpperCase() + part.slice(1) : part))
+    .map((part, index) =>
+      typedLower && !(nameParticles.has(parts[index]!.norm) && index > 0) ? part.charAt(0).toUpperCase() + part.slice(1) : part,
+    )
     .join(' ');
 }
 
@@ -471,8 +527,13 @@ function allNames(tokens: Token[]): string[] {
     if (token.kind !== 'word') continue;
     const previous = tokens[index - 1];
     const opensClause = !previous || previous.kind === 'punct' || connectors.has(previous.norm);
-    const after = honorifics.has(token.norm) || (namePrepositions.has(token.norm) && !(token.norm === 'van' && previous && isNameLike(previous, true)));
-    const span = after ? collectName(tokens, index + 1, honorifics.has(token.norm)) : opensClause || /^\p{Lu}/u.test(token.raw) ? collectName(tokens, index, /^\p{Lu}/u.test(token.raw)) : null;
+    const after =
+      honorifics.has(token.norm) || (namePrepositions.has(token.norm) && !(token.norm === 'van' && previous && isNameLike(previous, true)));
+    const span = after
+      ? collectName(tokens, index + 1, honorifics.has(token.norm))
+      : opensClause || /^\p{Lu}/u.test(token.raw)
+        ? collectName(tokens, index, /^\p{Lu}/u.test(token.raw))
+        : null;
     if (span) {
       names.add(span.name);
       index = span.end - 1;
@@ -518,7 +579,8 @@ function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
       if (span) return span;
     }
   }
-  const capitalisedName = typedWithCapitals || tokens.some((token, index) => index > 0 && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false));
+  const capitalisedName =
+    typedWithCapitals || tokens.some((token, index) => index > 0 && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false));
   // "plan voor hem een evaluatie van de separatie": the patient is "hem", "de separatie" no name.
   const pronounIn = tokens.some((_, index) => refersToPatient(tokens, index));
   for (let index = 0; index < tokens.length; index++) {
@@ -551,7 +613,14 @@ function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
     if (span && !(capitalisedName && typedLower(tokens, span))) return span;
     if (!fillers.has(token.norm)) said++;
     // Only command, question and subject words come before a shorthand name; "ze huilt" and "vraag een tolk aan" name no one.
-    if (!lookup(token.norm).concepts.size && !honorifics.has(token.norm) && !fillers.has(token.norm) && !actionStarters.has(token.norm) && !questionStarters.has(token.norm)) break;
+    if (
+      !lookup(token.norm).concepts.size &&
+      !honorifics.has(token.norm) &&
+      !fillers.has(token.norm) &&
+      !actionStarters.has(token.norm) &&
+      !questionStarters.has(token.norm)
+    )
+      break;
   }
   // The subject of a question in lower case: "welke afspraken heeft thijs", "wanneer zie ik joris".
   for (let index = 1; index < tokens.length; index++) {
@@ -684,7 +753,8 @@ function contentStart(tokens: Token[]): number | null {
   let sawNote = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    if (token.kind === 'word' && (lookup(token.norm).concepts.has('noteNoun') || lookup(token.norm).concepts.has('noteVerb'))) sawNote = true;
+    if (token.kind === 'word' && (lookup(token.norm).concepts.has('noteNoun') || lookup(token.norm).concepts.has('noteVerb')))
+      sawNote = true;
     else if (sawNote && (token.norm === ':' || token.norm === 'dat' || token.norm === ',')) return index + 1;
   }
   return null;
@@ -710,14 +780,17 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   const hasPronoun = segment.some((_, index) => refersToPatient(segment, index));
   const words = head.filter((token) => token.kind === 'word');
   const firstWord = words[0]?.norm ?? '';
-  const asking = (token: Token) => ['wanneer', 'welke', 'hoe', 'wat', 'wie', 'hoeveel'].includes(token.norm) || (lookup(token.norm).fuzzy && lookup(token.norm).concepts.has('question'));
+  const asking = (token: Token) =>
+    ['wanneer', 'welke', 'hoe', 'wat', 'wie', 'hoeveel'].includes(token.norm) ||
+    (lookup(token.norm).fuzzy && lookup(token.norm).concepts.has('question'));
   const question = /\?/.test(headText) || questionOpeners.has(firstWord) || words.slice(0, 3).some(asking);
   const appointment = has('appointmentNoun');
 
   const candidates: { intent: Intent; confidence: number }[] = [];
   const propose = (intent: Intent, confidence: number) => candidates.push({ intent, confidence });
 
-  const outside = outOfScope.some((pattern) => pattern.test(headText)) || (orderVerbs.test(headText) && (dose.test(headText) || medicationCue));
+  const outside =
+    outOfScope.some((pattern) => pattern.test(headText)) || (orderVerbs.test(headText) && (dose.test(headText) || medicationCue));
   const reading = { hasPronoun, question, name, others: name ? namesAfter(head, name) : [], head, contentAt, outside };
   if (outside) return { intent: 'unknown', confidence: 0.85, rivals: [], ambiguous: false, ...reading };
 
@@ -725,11 +798,17 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   if (noteHead) {
     const viewing = (has('showVerb') || question) && !has('noteVerb') && !has('writeVerb') && phrases.notesPlural.test(headText);
     if (viewing) propose('rapportage', 0.85);
-    else propose('dagnotitie', (has('writeVerb') || has('noteVerb') || contentAt !== null ? 0.96 : 0.9) - fuzzyPenalty('noteNoun', 'noteVerb'));
+    else
+      propose(
+        'dagnotitie',
+        (has('writeVerb') || has('noteVerb') || contentAt !== null ? 0.96 : 0.9) - fuzzyPenalty('noteNoun', 'noteVerb'),
+      );
   }
-  if (has('reportNoun')) propose('rapportage', (has('showVerb') || has('writeVerb') || question ? 0.93 : 0.88) - fuzzyPenalty('reportNoun'));
+  if (has('reportNoun'))
+    propose('rapportage', (has('showVerb') || has('writeVerb') || question ? 0.93 : 0.88) - fuzzyPenalty('reportNoun'));
   const handoverQuestion = phrases.handoverQuestion.test(headText);
-  if (has('handover') || handoverQuestion || phrases.handoverPhrase.test(headText) || phrases.watchFor.test(headText)) propose('overdracht', 0.93 - fuzzyPenalty('handover'));
+  if (has('handover') || handoverQuestion || phrases.handoverPhrase.test(headText) || phrases.watchFor.test(headText))
+    propose('overdracht', 0.93 - fuzzyPenalty('handover'));
   if (has('intake') || has('intakeSection')) {
     const navigate = phrases.intakeNavigation.test(headText) || firstWord === 'toon' || (has('intakeSection') && !has('intake'));
     const status = phrases.intakeProgress.test(headText) || question;
@@ -745,15 +824,18 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
 
   const cancelPhrase = phrases.cancelPhrase.test(headText);
   const strongCancel = has('cancelVerb');
-  if (strongCancel || cancelPhrase || (phrases.removeVerb.test(headText) && appointment)) propose('cancel_appointment', (appointment ? 0.95 : 0.86) - fuzzyPenalty('cancelVerb'));
+  if (strongCancel || cancelPhrase || (phrases.removeVerb.test(headText) && appointment))
+    propose('cancel_appointment', (appointment ? 0.95 : 0.86) - fuzzyPenalty('cancelVerb'));
   const strongMove = has('rescheduleVerb') && !phrases.movedPassive.test(headText);
   // "naar voren halen", "een dag later", "naar achteren": moving an appointment in other words.
   const moveIdiom = phrases.moveIdiom.test(headText);
   if (moveIdiom && !has('rescheduleVerb') && (appointment || name || hasPronoun)) propose('reschedule_appointment', 0.88);
-  const weakMove =
-    appointment &&
-    (phrases.changeWord.test(headText) || phrases.setTo.test(headText) || phrases.toMoment.test(headText));
-  if (strongMove) propose('reschedule_appointment', (appointment || name || hasPronoun ? 0.95 : 0.6) - (appointment ? 0 : 0.08) - fuzzyPenalty('rescheduleVerb'));
+  const weakMove = appointment && (phrases.changeWord.test(headText) || phrases.setTo.test(headText) || phrases.toMoment.test(headText));
+  if (strongMove)
+    propose(
+      'reschedule_appointment',
+      (appointment || name || hasPronoun ? 0.95 : 0.6) - (appointment ? 0 : 0.08) - fuzzyPenalty('rescheduleVerb'),
+    );
   else if (weakMove && !strongCancel && !cancelPhrase) propose('reschedule_appointment', 0.84);
   const createVerb = has('createVerb');
   const makeAppointment = appointment && phrases.makeVerb.test(headText);
@@ -762,12 +844,17 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
     if (appointment) propose('create_appointment', 0.95 - fuzzyPenalty('createVerb', 'appointmentNoun'));
     else if (name || newOne || momentIn(head, 0, head.length).time) propose('create_appointment', 0.84);
   }
-  if (appointment && question && !candidates.some((candidate) => candidate.intent.endsWith('_appointment'))) propose('agenda_query', 0.9 - fuzzyPenalty('appointmentNoun'));
+  if (appointment && question && !candidates.some((candidate) => candidate.intent.endsWith('_appointment')))
+    propose('agenda_query', 0.9 - fuzzyPenalty('appointmentNoun'));
   if (has('agendaNoun') && !candidates.some((candidate) => candidate.intent.endsWith('_appointment'))) {
     propose(question && phrases.askWord.test(headText) ? 'agenda_query' : 'agenda', 0.9 - fuzzyPenalty('agendaNoun'));
   }
   if (appointment && candidates.length === 0 && momentIn(head, 0, head.length).label) propose('agenda_query', 0.72);
-  if (candidates.length === 0 && (phrases.plannedPhrase.test(headText) || (firstWord === 'wanneer' && name && phrases.seeVerb.test(headText)))) propose('agenda_query', 0.85);
+  if (
+    candidates.length === 0 &&
+    (phrases.plannedPhrase.test(headText) || (firstWord === 'wanneer' && name && phrases.seeVerb.test(headText)))
+  )
+    propose('agenda_query', 0.85);
 
   const lookingUp = has('searchVerb') || phrases.whoIs.test(headText);
   if (lookingUp && candidates.length === 0) {
@@ -807,13 +894,23 @@ function entitiesFor(intent: Intent, input: string, segment: Token[], { head, co
   if (name) entities.patientName = name.name;
   if (intent === 'unknown') return entities;
   if (intent === 'dagnotitie') {
-    const from = contentAt ?? (name && name.end < segment.length && !head.slice(0, name.start).some((token) => token.kind === 'word' && !honorifics.has(token.norm)) ? 0 : nameEnd(segment, name));
+    const from =
+      contentAt ??
+      (name && name.end < segment.length && !head.slice(0, name.start).some((token) => token.kind === 'word' && !honorifics.has(token.norm))
+        ? 0
+        : nameEnd(segment, name));
     const contentTokens = segment.slice(from);
-    const content = originalText(input, contentTokens).replace(/^[:,\s-]+/, '').replace(/[\s,;]+$/, '');
+    const content = originalText(input, contentTokens)
+      .replace(/^[:,\s-]+/, '')
+      .replace(/[\s,;]+$/, '');
     // "noteer dat hij rustig was" is written down as "Hij was rustig."
     const dictatedClause = contentAt !== null && segment[contentAt - 1]?.norm === 'dat';
-    if (content) entities.content = (dictatedClause ? asMainClause(content) : content.charAt(0).toUpperCase() + content.slice(1)).slice(0, 500);
-    entities.category = categoryIn(contentTokens.length > 0 ? contentTokens : segment, textOf(contentTokens.length > 0 ? contentTokens : segment));
+    if (content)
+      entities.content = (dictatedClause ? asMainClause(content) : content.charAt(0).toUpperCase() + content.slice(1)).slice(0, 500);
+    entities.category = categoryIn(
+      contentTokens.length > 0 ? contentTokens : segment,
+      textOf(contentTokens.length > 0 ? contentTokens : segment),
+    );
     return entities;
   }
   const naar = head.findIndex((token) => token.norm === 'naar');
@@ -827,12 +924,21 @@ function entitiesFor(intent: Intent, input: string, segment: Token[], { head, co
     if (datetime) entities.datetime = datetime;
   }
   if (intent === 'cancel_appointment' || intent === 'reschedule_appointment') {
-    const identifier = [intent === 'reschedule_appointment' && naar < 0 ? null : source.label, intent === 'reschedule_appointment' && naar < 0 ? null : source.time].filter(Boolean).join(' ');
+    const identifier = [
+      intent === 'reschedule_appointment' && naar < 0 ? null : source.label,
+      intent === 'reschedule_appointment' && naar < 0 ? null : source.time,
+    ]
+      .filter(Boolean)
+      .join(' ');
     if (identifier) entities.identifier = identifier;
   }
   if ((intent === 'agenda' || intent === 'agenda_query') && label) {
     const range = rangeForLabel(label, now);
-    if (range) entities.dateRange = { start: new TZDate(range.start.getTime(), clinicalTimeZone).toISOString().replace('.000', ''), end: new TZDate(range.end.getTime(), clinicalTimeZone).toISOString().replace('.000', '') };
+    if (range)
+      entities.dateRange = {
+        start: new TZDate(range.start.getTime(), clinicalTimeZone).toISOString().replace('.000', ''),
+        end: new TZDate(range.end.getTime(), clinicalTimeZone).toISOString().replace('.000', ''),
+      };
   }
   return entities;
 }
@@ -847,9 +953,32 @@ function nameEnd(segment: Token[], name: NameSpan | null): number {
 // ---------------------------------------------------------------------------------------------
 
 /** Intents about one patient: a later action without a name is about the patient named before. */
-const patientIntents = new Set<Intent>(['dagnotitie', 'overdracht', 'rapportage', 'intake_status', 'intake_navigeer', 'risico_query', 'diagnose_query', 'create_appointment', 'cancel_appointment', 'reschedule_appointment', 'zoeken', 'agenda_query']);
+const patientIntents = new Set<Intent>([
+  'dagnotitie',
+  'overdracht',
+  'rapportage',
+  'intake_status',
+  'intake_navigeer',
+  'risico_query',
+  'diagnose_query',
+  'create_appointment',
+  'cancel_appointment',
+  'reschedule_appointment',
+  'zoeken',
+  'agenda_query',
+]);
 
-const needsPatient = new Set<Intent>(['dagnotitie', 'rapportage', 'intake_status', 'intake_navigeer', 'risico_query', 'diagnose_query', 'create_appointment', 'cancel_appointment', 'reschedule_appointment']);
+const needsPatient = new Set<Intent>([
+  'dagnotitie',
+  'rapportage',
+  'intake_status',
+  'intake_navigeer',
+  'risico_query',
+  'diagnose_query',
+  'create_appointment',
+  'cancel_appointment',
+  'reschedule_appointment',
+]);
 
 // ---------------------------------------------------------------------------------------------
 // What the intent model sees of a part (ADR 0031): its words with the patient's name masked, word
@@ -862,7 +991,15 @@ function featuresOf(tokens: Token[], reading: Classified): string[] {
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     const inName = [name, ...reading.others].some((span) => span !== null && index >= span.start && index < span.end);
-    const word = inName ? '<naam>' : token.kind === 'time' || /^\d+$/.test(token.norm) ? '<getal>' : token.kind === 'punct' ? (token.norm === '?' ? '?' : '<p>') : token.norm;
+    const word = inName
+      ? '<naam>'
+      : token.kind === 'time' || /^\d+$/.test(token.norm)
+        ? '<getal>'
+        : token.kind === 'punct'
+          ? token.norm === '?'
+            ? '?'
+            : '<p>'
+          : token.norm;
     const hit = token.kind === 'word' && !inName ? lookup(token.norm) : noHit;
     if (hit.category) features.add(`cat:${hit.category}`);
     if (index >= head.length) {
@@ -922,7 +1059,9 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
   const tokens = tokenize(text);
   let segments = splitSegments(tokens);
   // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
-  const saysFirst = (segment: Segment) => tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') || segment.tokens.slice(0, 3).some((token) => token.norm === 'eerst');
+  const saysFirst = (segment: Segment) =>
+    tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') ||
+    segment.tokens.slice(0, 3).some((token) => token.norm === 'eerst');
   const firstIndex = segments.findIndex((segment, index) => index > 0 && (segment.first || saysFirst(segment)));
   if (firstIndex > 0) segments = [...segments.slice(firstIndex, firstIndex + 1), ...segments.filter((_, index) => index !== firstIndex)];
   const parts: Part[] = [];
@@ -931,7 +1070,9 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
   // "de afspraak van Lieke hoeft niet verzet, annuleer maar": the patient of a dropped part is the next part's.
   let carried: NameSpan | null = null;
   // A sentence that spells a name with capitals ("… van Shanti Ramdin, en … voor de crisismaatregel") has no lower-case names.
-  const typedWithCapitals = tokens.some((token, index) => index > 0 && tokens[index - 1]!.kind === 'word' && /^\p{Lu}\p{Ll}/u.test(token.raw) && isNameLike(token, false));
+  const typedWithCapitals = tokens.some(
+    (token, index) => index > 0 && tokens[index - 1]!.kind === 'word' && /^\p{Lu}\p{Ll}/u.test(token.raw) && isNameLike(token, false),
+  );
   segments.forEach((segment, index) => {
     // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
     if (negatesCommand(segment.tokens) || declines(segment.tokens, segments[index + 1]?.tokens)) {
@@ -947,7 +1088,8 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
     parts.push({ segment, tokens: partTokens, reading, carried: reading.name ? null : carried });
     carried = null;
     // "zoek Kees en Pieter op", "annuleer de afspraken van Mo en van Fenna": the same action for each.
-    for (const other of reading.others) parts.push({ segment, tokens: partTokens, reading: { ...reading, name: other, others: [] }, repeat: true });
+    for (const other of reading.others)
+      parts.push({ segment, tokens: partTokens, reading: { ...reading, name: other, others: [] }, repeat: true });
     previousTokens = segment.tokens;
   });
   return { tokens, segments, parts, negatedCommands };
@@ -969,11 +1111,20 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   const pieces: Piece[] = [];
   for (const { segment, tokens: partTokens, reading, repeat, carried } of parts) {
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
-    const decided: { intent: Intent; confidence: number; ambiguous: boolean } = repeat ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false } : decideIntent(featuresOf(partTokens, reading), reading);
+    const decided: { intent: Intent; confidence: number; ambiguous: boolean } = repeat
+      ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
+      : decideIntent(featuresOf(partTokens, reading), reading);
     previousIntent = decided.intent;
     const found = entitiesFor(decided.intent, text, partTokens, reading, now);
     const contentAt = contentStart(segment.tokens);
-    const contentFrom = contentAt === null ? (decided.intent === 'dagnotitie' && !found.content ? segment.tokens.length : decided.intent === 'dagnotitie' ? 0 : segment.tokens.length) : contentAt;
+    const contentFrom =
+      contentAt === null
+        ? decided.intent === 'dagnotitie' && !found.content
+          ? segment.tokens.length
+          : decided.intent === 'dagnotitie'
+            ? 0
+            : segment.tokens.length
+        : contentAt;
     segment.tokens.forEach((token, index) => {
       const global = tokens.indexOf(token);
       if (index >= contentFrom || explained.has(global)) return;
@@ -984,16 +1135,26 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     const entities = { ...found };
     if (!entities.patientName && carried && decided.intent !== 'agenda') entities.patientName = carried.name;
     // What the reflex cannot do keeps the patient it refers to ("geef haar extra oxazepam"), for the note after it.
-    if (!entities.patientName && (patientIntents.has(decided.intent) || (decided.intent === 'unknown' && (reading.hasPronoun || actions.length > 0)))) {
+    if (
+      !entities.patientName &&
+      (patientIntents.has(decided.intent) || (decided.intent === 'unknown' && (reading.hasPronoun || actions.length > 0)))
+    ) {
       const inherited = previousPatient && (reading.hasPronoun || actions.length > 0) ? previousPatient : null;
       if (inherited) Object.assign(entities, inherited);
-      else if (reading.hasPronoun && context.activePatient) Object.assign(entities, { patientName: context.activePatient.name, patientId: context.activePatient.id });
+      else if (reading.hasPronoun && context.activePatient)
+        Object.assign(entities, { patientName: context.activePatient.name, patientId: context.activePatient.id });
     }
-    if (entities.patientName) previousPatient = { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) };
+    if (entities.patientName)
+      previousPatient = { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) };
     // An action about "a patient" with no patient named is most often not about a patient at all.
     const confidence = needsPatient.has(decided.intent) && !entities.patientName ? Math.min(decided.confidence, 0.7) : decided.confidence;
     actions.push({ intent: decided.intent, entities, confidence });
-    pieces.push({ text: originalText(text, segment.tokens), ownName: reading.name !== null, outside: reading.outside, question: reading.question });
+    pieces.push({
+      text: originalText(text, segment.tokens),
+      ownName: reading.name !== null,
+      outside: reading.outside,
+      question: reading.question,
+    });
   }
   mergeFragments(actions, pieces);
   // "wat zijn de risico's en diagnoses van Jan": a name said once, at the end, belongs to both.
@@ -1001,7 +1162,11 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     const action = actions[index]!;
     const next = actions[index + 1]!;
     if (!action.entities.patientName && patientIntents.has(action.intent) && next.entities.patientName) {
-      action.entities = { ...action.entities, patientName: next.entities.patientName, ...(next.entities.patientId ? { patientId: next.entities.patientId } : {}) };
+      action.entities = {
+        ...action.entities,
+        patientName: next.entities.patientName,
+        ...(next.entities.patientId ? { patientId: next.entities.patientId } : {}),
+      };
     }
   }
   if (actions.length === 0) actions.push({ intent: 'unknown', entities: {}, confidence: negatedCommands > 0 ? 0.85 : 0.3 });
@@ -1036,7 +1201,13 @@ function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       const content = previous.entities.content ?? capitalise(before.text);
       actions.splice(index - 1, 2, {
         intent: 'dagnotitie',
-        entities: { ...previous.entities, ...action.entities, ...(previous.entities.patientName ? { patientName: previous.entities.patientName } : {}), content, category: previous.entities.category ?? categoryOfText(content) },
+        entities: {
+          ...previous.entities,
+          ...action.entities,
+          ...(previous.entities.patientName ? { patientName: previous.entities.patientName } : {}),
+          content,
+          category: previous.entities.category ?? categoryOfText(content),
+        },
         confidence: Math.max(action.confidence, 0.9),
       });
       pieces.splice(index - 1, 2, { ...before, text: content });
@@ -1045,7 +1216,13 @@ function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       previous.entities = { ...previous.entities, content, category: categoryOfText(content) };
       actions.splice(index, 1);
       pieces.splice(index - 1, 2, { ...before, text: `${before.text} en ${piece.text}` });
-    } else if ((action.intent === 'unknown' && previous.intent === 'unknown') || (action.intent === previous.intent && action.intent !== 'dagnotitie' && (piece.text.split(/\s+/).length <= 3 || (piece.question && !piece.ownName)) && !aboutSomeoneElse(action, previous))) {
+    } else if (
+      (action.intent === 'unknown' && previous.intent === 'unknown') ||
+      (action.intent === previous.intent &&
+        action.intent !== 'dagnotitie' &&
+        (piece.text.split(/\s+/).length <= 3 || (piece.question && !piece.ownName)) &&
+        !aboutSomeoneElse(action, previous))
+    ) {
       actions.splice(index, 1);
       pieces.splice(index - 1, 2, { ...before, text: `${before.text} ${piece.text}` });
     }
@@ -1056,7 +1233,17 @@ function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
 function refersBack(text: string): boolean {
   const words = tokenize(text).filter((token) => token.kind === 'word');
   const noteWords: Concept[] = ['noteVerb', 'noteNoun', 'writeVerb'];
-  return words.length > 0 && words.every((token) => backReference.has(token.norm) || fillers.has(token.norm) || pronouns.has(token.norm) || lookup(token.norm).category !== null || noteWords.some((concept) => lookup(token.norm).concepts.has(concept)));
+  return (
+    words.length > 0 &&
+    words.every(
+      (token) =>
+        backReference.has(token.norm) ||
+        fillers.has(token.norm) ||
+        pronouns.has(token.norm) ||
+        lookup(token.norm).category !== null ||
+        noteWords.some((concept) => lookup(token.norm).concepts.has(concept)),
+    )
+  );
 }
 
 /** "… en is misselijk", "… en heeft niet gegeten": the same observation going on, not a command. */
@@ -1109,7 +1296,9 @@ function negatesCommand(tokens: Token[]): boolean {
 function declines(tokens: Token[], next: Token[] | undefined): boolean {
   if (!next) return false;
   const contentAt = contentStart(tokens);
-  const words = (contentAt === null ? tokens : tokens.slice(0, contentAt)).filter((token) => token.kind === 'word' && !fillers.has(token.norm)).map((token) => token.norm);
+  const words = (contentAt === null ? tokens : tokens.slice(0, contentAt))
+    .filter((token) => token.kind === 'word' && !fillers.has(token.norm))
+    .map((token) => token.norm);
   const nextWords = next.filter((token) => token.kind === 'word' && !fillers.has(token.norm)).map((token) => token.norm);
   if (['dat', 'het', 'dit'].includes(nextWords[1] ?? '') || ['dat', 'het', 'dit'].includes(nextWords[0] ?? '')) return false;
   const isCommand = (word: string) => imperativeStarters.has(word) || declinable.some((concept) => lookup(word).concepts.has(concept));
@@ -1121,7 +1310,17 @@ function declines(tokens: Token[], next: Token[] | undefined): boolean {
   return (hoeft && words.some(isCommand)) || commandThenNot;
 }
 
-const declinable: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'noteNoun', 'searchVerb', 'writeVerb', 'showVerb', ...subjectConcepts];
+const declinable: Concept[] = [
+  'cancelVerb',
+  'rescheduleVerb',
+  'createVerb',
+  'noteVerb',
+  'noteNoun',
+  'searchVerb',
+  'writeVerb',
+  'showVerb',
+  ...subjectConcepts,
+];
 
 function tokensBefore(all: Token[], segment: Segment): Token[] {
   const first = segment.tokens[0];

@@ -46,7 +46,10 @@ export function asMainClause(clause: string): string {
   const text = clause.trim().replace(/[\s,;]+$/, '');
   // The question mark of "kun je vastleggen dat …?" belongs to the request, not to the note.
   const ending = text.endsWith('!') ? '!' : '.';
-  const words = text.replace(/[.!?]$/, '').split(/\s+/).filter(Boolean);
+  const words = text
+    .replace(/[.!?]$/, '')
+    .split(/\s+/)
+    .filter(Boolean);
   const subject = subjectLength(words);
   if (subject === 0 || words.length < subject + 2) return withStop(capitaliseFirst(text));
   let verb = -1;

@@ -8,7 +8,8 @@ import { classifyReflex } from '../intent/reflex';
  */
 
 // "niet verschenen", also split by a few words ("niet op haar afspraak verschenen").
-const noShowWords = /\bniet(?:\s+[\p{L}\d:.]+){0,6}?\s+(?:verschenen|gekomen|komen\s+opdagen)\b|\bno[\s-]?show\b|\bkwam\s+niet(?:\s+opdagen)?\b|\bweggebleven\b|\bverscheen\s+niet\b/iu;
+const noShowWords =
+  /\bniet(?:\s+[\p{L}\d:.]+){0,6}?\s+(?:verschenen|gekomen|komen\s+opdagen)\b|\bno[\s-]?show\b|\bkwam\s+niet(?:\s+opdagen)?\b|\bweggebleven\b|\bverscheen\s+niet\b/iu;
 
 /** Cheap enough for the chat input to test each message before asking the server. */
 export function isNoShowCommand(text: string): boolean {

@@ -21,5 +21,8 @@ export const findNoShowSchema = z
     time: z.string().trim().max(20, 'De tijd is te lang.').optional(),
     date: z.string().trim().toLowerCase().max(40, 'Het datumlabel is te lang.').optional(),
   })
-  .refine((value) => value.q || value.patientName, { path: ['patientName'], message: 'Noem de patiënt, bijvoorbeeld: Jan de Vries is niet verschenen op zijn afspraak van 10:00.' });
+  .refine((value) => value.q || value.patientName, {
+    path: ['patientName'],
+    message: 'Noem de patiënt, bijvoorbeeld: Jan de Vries is niet verschenen op zijn afspraak van 10:00.',
+  });
 export type FindNoShow = z.output<typeof findNoShowSchema>;

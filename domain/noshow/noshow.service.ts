@@ -55,7 +55,14 @@ const weekdays = ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrij
 /** The day a no-show sentence means: today, yesterday, or the last such weekday (a no-show lies in the past). */
 function pastDay(label: string | undefined, now: Date) {
   const today = weekdays.indexOf(dutchDay(now, 'EEEE'));
-  const back = !label || label === 'vandaag' ? 0 : label === 'gisteren' ? 1 : weekdays.includes(label) ? (today - weekdays.indexOf(label) + 7) % 7 : null;
+  const back =
+    !label || label === 'vandaag'
+      ? 0
+      : label === 'gisteren'
+        ? 1
+        : weekdays.includes(label)
+          ? (today - weekdays.indexOf(label) + 7) % 7
+          : null;
   if (back === null) throw AppError.validation({ date: 'Noem de dag als vandaag, gisteren of een weekdag.' });
   return { ...rangeForLabel('vandaag', new Date(now.getTime() - back * 24 * 3600_000))!, label: label ?? 'vandaag' };
 }
@@ -69,7 +76,9 @@ export async function findNoShowAppointments(em: EntityManager, actor: AuditActo
   const parsed = parseOrThrow(findNoShowSchema, query);
   const command = parsed.q ? parseNoShowCommand(parsed.q) : null;
   if (parsed.q && !command?.patientName) {
-    throw AppError.validation({ q: 'Noem de patiënt en de tijd, bijvoorbeeld: Jan de Vries is niet verschenen op zijn afspraak van 10:00.' });
+    throw AppError.validation({
+      q: 'Noem de patiënt en de tijd, bijvoorbeeld: Jan de Vries is niet verschenen op zijn afspraak van 10:00.',
+    });
   }
   const patientName = parsed.patientName ?? command!.patientName!;
   const time = parsed.time ?? command?.time ?? null;
@@ -83,7 +92,8 @@ export async function findNoShowAppointments(em: EntityManager, actor: AuditActo
   const appointments: AppointmentView[] = [];
   for (const patient of patients) appointments.push(...(await appointmentsBetween(em, actor, day, { patientId: patient.id })));
   // The nearest to the time named first (to now without a time); a picker when more than one fits.
-  const distance = (appointment: AppointmentView) => Math.abs(minutesIntoDay(new Date(appointment.start)) - (minutes ?? minutesIntoDay(now)));
+  const distance = (appointment: AppointmentView) =>
+    Math.abs(minutesIntoDay(new Date(appointment.start)) - (minutes ?? minutesIntoDay(now)));
   const candidates = appointments
     .filter(
       (appointment) =>
@@ -97,7 +107,15 @@ export async function findNoShowAppointments(em: EntityManager, actor: AuditActo
   const born = new Map(patients.map((patient) => [patient.id, patient.birthDate]));
   return {
     // The hour searched around the time named, for the message when nothing fits.
-    query: { patientName, time: minutes === null ? null : clockTime(minutes), date: day.label, window: minutes === null ? null : { from: clockTime(Math.max(0, minutes - nearMinutes)), to: clockTime(Math.min(lastMinute, minutes + nearMinutes)) } },
+    query: {
+      patientName,
+      time: minutes === null ? null : clockTime(minutes),
+      date: day.label,
+      window:
+        minutes === null
+          ? null
+          : { from: clockTime(Math.max(0, minutes - nearMinutes)), to: clockTime(Math.min(lastMinute, minutes + nearMinutes)) },
+    },
     appointments: candidates.map((appointment): NoShowCandidate => {
       const birthDate = born.get(appointment.patientId);
       const who = severalPatients && birthDate ? `${appointment.patientName} (geb. ${formatDate(birthDate)})` : appointment.patientName;

@@ -51,15 +51,32 @@ export async function prepareNoShow(em: EntityManager, job: NoShowJob, key: stri
 }
 
 /** Step 3: the rewrite is stored as a new version and offered for review. */
-export async function storeRewrite(em: EntityManager, job: NoShowJob, letterId: string, rewrite: LetterRewrite, key: string): Promise<void> {
+export async function storeRewrite(
+  em: EntityManager,
+  job: NoShowJob,
+  letterId: string,
+  rewrite: LetterRewrite,
+  key: string,
+): Promise<void> {
   await onceOnly(em, job.actor.organisationId, key, async () => {
-    offerRewrite(em, job.actor, await heldLetter(em, letterId), { text: rewrite.text, source: rewrite.bron, model: rewrite.model, note: rewrite.melding ?? null });
+    offerRewrite(em, job.actor, await heldLetter(em, letterId), {
+      text: rewrite.text,
+      source: rewrite.bron,
+      model: rewrite.model,
+      note: rewrite.melding ?? null,
+    });
     return null;
   });
 }
 
 /** A letter that waits too long for review gets a reminder for every clinician of the organisation. */
-export async function remindReview(em: EntityManager, job: NoShowJob, prepared: Pick<PreparedNoShow, 'letterId' | 'patientId' | 'patientName'>, index: number, key: string): Promise<void> {
+export async function remindReview(
+  em: EntityManager,
+  job: NoShowJob,
+  prepared: Pick<PreparedNoShow, 'letterId' | 'patientId' | 'patientName'>,
+  index: number,
+  key: string,
+): Promise<void> {
   await onceOnly(em, job.actor.organisationId, key, async () => {
     const waiting = index === 1 ? 'wacht op beoordeling' : `wacht nog steeds op beoordeling (herinnering ${index})`;
     recordNudge(em, job.actor, {

@@ -8,7 +8,15 @@ import type { RewriteSource } from '../gp-letter/gp-letter.schemas';
  * that touches the database), the worker's activities and the app.
  */
 
-export const noShowStatuses = ['voorbereiden', 'herschrijven', 'ter_beoordeling', 'goedgekeurd', 'verzendklaar', 'geannuleerd', 'mislukt'] as const;
+export const noShowStatuses = [
+  'voorbereiden',
+  'herschrijven',
+  'ter_beoordeling',
+  'goedgekeurd',
+  'verzendklaar',
+  'geannuleerd',
+  'mislukt',
+] as const;
 export type NoShowStatus = (typeof noShowStatuses)[number];
 
 export const noShowStatusLabels: Record<NoShowStatus, string> = {
@@ -123,9 +131,11 @@ export function initialNoShowState(job: NoShowJob): NoShowState {
 export const noShowMessages = {
   disruption: 'De brief kon door een storing niet worden verwerkt. Probeer het opnieuw.',
   noProcess: 'Er loopt geen no-showproces voor deze afspraak.',
-  notRegistered: 'Deze afspraak is (nog) niet als niet verschenen geannuleerd. Annuleer eerst de afspraak; daarna wordt de huisartsbrief herschreven.',
+  notRegistered:
+    'Deze afspraak is (nog) niet als niet verschenen geannuleerd. Annuleer eerst de afspraak; daarna wordt de huisartsbrief herschreven.',
   notAwaitingReview: 'Deze brief wacht niet (meer) op beoordeling. Vernieuw de pagina.',
   withdrawnMeanwhile: 'De no-show is intussen ingetrokken; de brief is teruggezet naar concept.',
   emptyLetter: 'De brief mag niet leeg zijn.',
-  defaultFollowUp: 'Wij nemen contact op met de patiënt om een nieuwe afspraak te maken en informeren u als de behandeling daardoor vertraging oploopt.',
+  defaultFollowUp:
+    'Wij nemen contact op met de patiënt om een nieuwe afspraak te maken en informeren u als de behandeling daardoor vertraging oploopt.',
 } as const;

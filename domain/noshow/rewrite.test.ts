@@ -33,6 +33,11 @@ describe("the model's rewritten letter", () => {
     expect(parseModelLetter('Hier is de brief: …', draft)).toBeNull();
     expect(parseModelLetter(JSON.stringify({ brief: draft }), draft)).toBeNull();
     expect(parseModelLetter(JSON.stringify({ tekst: longer }), draft)).toBeNull();
-    expect(parseModelLetter(JSON.stringify({ brief: 'Geachte collega, de patiënt kwam niet. Groet.' }), `${draft}\n\n${'Lange alinea. '.repeat(20)}`)).toBeNull();
+    expect(
+      parseModelLetter(
+        JSON.stringify({ brief: 'Geachte collega, de patiënt kwam niet. Groet.' }),
+        `${draft}\n\n${'Lange alinea. '.repeat(20)}`,
+      ),
+    ).toBeNull();
   });
 });

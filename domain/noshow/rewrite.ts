@@ -51,8 +51,18 @@ export function parseModelLetter(answer: string, draft: string): { letter: strin
 
 export async function rewriteLetter(ai: AiPort, job: NoShowJob, prepared: PreparedNoShow): Promise<LetterRewrite> {
   const facts = noShowFacts(prepared, job);
-  const local = (melding?: string): LetterRewrite => ({ text: localNoShowRewrite(prepared.draft, prepared.patientName, facts), bron: 'lokaal', model: null, ...(melding ? { melding } : {}) });
-  const context = { organisationId: job.actor.organisationId, userId: job.actor.userId, patientId: prepared.patientId, workflowId: job.workflowId };
+  const local = (melding?: string): LetterRewrite => ({
+    text: localNoShowRewrite(prepared.draft, prepared.patientName, facts),
+    bron: 'lokaal',
+    model: null,
+    ...(melding ? { melding } : {}),
+  });
+  const context = {
+    organisationId: job.actor.organisationId,
+    userId: job.actor.userId,
+    patientId: prepared.patientId,
+    workflowId: job.workflowId,
+  };
   if (!ai.configured) {
     await ai.recordLocal({ capability: 'gp_letter', prompt: gpLetterNoShowPrompt, context, reason: 'geen taalmodel ingesteld' });
     return local();

@@ -9,7 +9,10 @@ export const Nudge = defineEntity({
   name: 'Nudge',
   tableName: 'nudges',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     userId: p.uuid().nullable(),
     patientId: p.uuid().nullable(),

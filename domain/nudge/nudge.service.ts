@@ -36,9 +36,25 @@ export function recordNudge(em: EntityManager, actor: AuditActor, nudge: NewNudg
 
 /** The user's open nudges (their own and the organisation's), newest first; their text names patients, so the reading is logged. */
 export async function openNudges(em: EntityManager, actor: AuditActor, limit = 20): Promise<NudgeView[]> {
-  const rows = await em.find(Nudge, { dismissedAt: null, $or: [{ userId: null }, { userId: actor.userId }] }, { orderBy: { createdAt: 'desc' }, limit });
-  recordAudit(em, actor, { action: 'search', resourceType: 'Nudge', patientIds: [...new Set(rows.flatMap((row) => (row.patientId ? [row.patientId] : [])))] });
-  return rows.map((row) => ({ id: row.id, kind: row.kind, text: row.text, href: row.href, patientId: row.patientId ?? null, subjectId: row.subjectId ?? null, createdAt: row.createdAt.toISOString() }));
+  const rows = await em.find(
+    Nudge,
+    { dismissedAt: null, $or: [{ userId: null }, { userId: actor.userId }] },
+    { orderBy: { createdAt: 'desc' }, limit },
+  );
+  recordAudit(em, actor, {
+    action: 'search',
+    resourceType: 'Nudge',
+    patientIds: [...new Set(rows.flatMap((row) => (row.patientId ? [row.patientId] : [])))],
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    text: row.text,
+    href: row.href,
+    patientId: row.patientId ?? null,
+    subjectId: row.subjectId ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** A reminder has done its work once its subject is dealt with (a letter reviewed or withdrawn). */

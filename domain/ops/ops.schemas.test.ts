@@ -47,6 +47,8 @@ describe('durations', () => {
 describe('Temporal UI links', () => {
   it('links the namespace and one run, with the ids escaped', () => {
     expect(temporalUiUrl('http://127.0.0.1:8233', 'default')).toBe('http://127.0.0.1:8233/namespaces/default/workflows');
-    expect(temporalUiUrl('https://temporal.example', 'ggz', { workflowId: 'noshow-1/2', runId: 'abc' })).toBe('https://temporal.example/namespaces/ggz/workflows/noshow-1%2F2/abc');
+    expect(temporalUiUrl('https://temporal.example', 'ggz', { workflowId: 'noshow-1/2', runId: 'abc' })).toBe(
+      'https://temporal.example/namespaces/ggz/workflows/noshow-1%2F2/abc',
+    );
   });
 });

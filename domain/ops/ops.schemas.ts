@@ -4,11 +4,28 @@ import { z } from '../shared/validation';
 // in temporal/ops.ts.
 
 /** Temporal's visibility names, so a filter reads the same here as in the Temporal UI. */
-export const workflowStatuses = ['Running', 'Completed', 'Failed', 'Terminated', 'TimedOut', 'Canceled', 'ContinuedAsNew', 'Paused', 'Unknown'] as const;
+export const workflowStatuses = [
+  'Running',
+  'Completed',
+  'Failed',
+  'Terminated',
+  'TimedOut',
+  'Canceled',
+  'ContinuedAsNew',
+  'Paused',
+  'Unknown',
+] as const;
 export type WorkflowStatus = (typeof workflowStatuses)[number];
 
 /** The statuses ops filter on; the rare others (continued as new, paused) are listed under "Alle". */
-export const filterStatuses = ['Running', 'Completed', 'Failed', 'Terminated', 'TimedOut', 'Canceled'] as const satisfies readonly WorkflowStatus[];
+export const filterStatuses = [
+  'Running',
+  'Completed',
+  'Failed',
+  'Terminated',
+  'TimedOut',
+  'Canceled',
+] as const satisfies readonly WorkflowStatus[];
 export type FilterStatus = (typeof filterStatuses)[number];
 
 export const workflowStatusLabels: Record<WorkflowStatus, string> = {

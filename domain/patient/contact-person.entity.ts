@@ -5,7 +5,10 @@ export const ContactPerson = defineEntity({
   name: 'ContactPerson',
   tableName: 'contact_persons',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     name: p.text(),
@@ -14,7 +17,10 @@ export const ContactPerson = defineEntity({
     email: p.text().nullable(),
     createdBy: p.uuid(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type ContactPerson = InferEntity<typeof ContactPerson>;

@@ -3,8 +3,28 @@ import { emailMessage, isEmail, isPhone, phoneMessage } from './patient.schemas'
 
 /** The relations a contact person can have; the FHIR code says what kind of contact it is. */
 export const contactRelations = [
-  'moeder', 'vader', 'partner', 'echtgenoot', 'echtgenote', 'zoon', 'dochter', 'broer', 'zus', 'kind', 'familielid',
-  'vriend', 'vriendin', 'buurvrouw', 'buurman', 'mentor', 'bewindvoerder', 'curator', 'wettelijk vertegenwoordiger', 'huisarts', 'advocaat', 'overig',
+  'moeder',
+  'vader',
+  'partner',
+  'echtgenoot',
+  'echtgenote',
+  'zoon',
+  'dochter',
+  'broer',
+  'zus',
+  'kind',
+  'familielid',
+  'vriend',
+  'vriendin',
+  'buurvrouw',
+  'buurman',
+  'mentor',
+  'bewindvoerder',
+  'curator',
+  'wettelijk vertegenwoordiger',
+  'huisarts',
+  'advocaat',
+  'overig',
 ] as const;
 export type ContactRelation = (typeof contactRelations)[number];
 
@@ -34,4 +54,3 @@ export const contactPersonSchema = z.object({
   email: optional(254, 'Het e-mailadres is te lang.').refine((value) => value === null || isEmail(value), emailMessage),
 });
 export type ContactPersonInput = z.input<typeof contactPersonSchema>;
-

@@ -7,8 +7,13 @@ import { ContactPerson } from './contact-person.entity';
 import { contactNotFound, contactPersonSchema, type ContactPersonView, type ContactRelation } from './contact-persons.schemas';
 import { findPatient } from './patient.service';
 
-
-const view = (row: ContactPerson): ContactPersonView => ({ id: row.id, name: row.name, relation: row.relation as ContactRelation, phone: row.phone ?? null, email: row.email ?? null });
+const view = (row: ContactPerson): ContactPersonView => ({
+  id: row.id,
+  name: row.name,
+  relation: row.relation as ContactRelation,
+  phone: row.phone ?? null,
+  email: row.email ?? null,
+});
 
 /** The record page's read: logged (NEN 7513). */
 export async function listContactPersons(em: EntityManager, actor: AuditActor, patientId: string): Promise<ContactPersonView[]> {
@@ -37,7 +42,12 @@ export async function contactPersonsByPatient(em: EntityManager, patientIds: rea
   return byPatient;
 }
 
-export async function addContactPerson(em: EntityManager, actor: AuditActor, patientId: string, input: unknown): Promise<ContactPersonView> {
+export async function addContactPerson(
+  em: EntityManager,
+  actor: AuditActor,
+  patientId: string,
+  input: unknown,
+): Promise<ContactPersonView> {
   const patient = await findPatient(em, patientId);
   const data = parseOrThrow(contactPersonSchema, input);
   const row = em.create(ContactPerson, { organisationId: actor.organisationId, patientId: patient.id, createdBy: actor.userId, ...data });
@@ -52,7 +62,13 @@ async function findContact(em: EntityManager, patientId: string, contactId: stri
   return row;
 }
 
-export async function updateContactPerson(em: EntityManager, actor: AuditActor, patientId: string, contactId: string, input: unknown): Promise<ContactPersonView> {
+export async function updateContactPerson(
+  em: EntityManager,
+  actor: AuditActor,
+  patientId: string,
+  contactId: string,
+  input: unknown,
+): Promise<ContactPersonView> {
   const row = await findContact(em, patientId, contactId);
   Object.assign(row, parseOrThrow(contactPersonSchema, input));
   await em.flush();

@@ -20,7 +20,10 @@ describe('name matching', () => {
   });
 
   it('looks up one key group per significant word of the query', () => {
-    expect(queryKeyGroups('jna de vires')).toEqual([['jn', 'p:jna'], ['frs', 'p:vir']]);
+    expect(queryKeyGroups('jna de vires')).toEqual([
+      ['jn', 'p:jna'],
+      ['frs', 'p:vir'],
+    ]);
     expect(queryKeyGroups('Van der')).toEqual([['x:van der']]);
     expect(queryKeyGroups('ja')).toEqual([['p:ja']]);
   });
@@ -28,7 +31,11 @@ describe('name matching', () => {
   it('finds typos, partial names and prefixes through shared keys', () => {
     const stored = new Set(searchKeysOf('jan de vries', 'de'));
     for (const query of ['jna de vires', 'vri', 'jan', 'ja vr']) {
-      for (const group of queryKeyGroups(query)) expect(group.some((key) => stored.has(key)), query).toBe(true);
+      for (const group of queryKeyGroups(query))
+        expect(
+          group.some((key) => stored.has(key)),
+          query,
+        ).toBe(true);
     }
     expect(queryKeyGroups('amra')[0]).toContain(searchKeysOf('fatima el amrani').find((key) => key === 'p:amr'));
   });

@@ -5,7 +5,26 @@
  */
 
 /** Dutch name particles: matched like any word, but too common to serve as a phonetic key. */
-const particles = new Set(['van', 'de', 'der', 'den', 'het', 't', 'te', 'ter', 'ten', 'op', 'in', 'la', 'le', 'du', 'da', 'di', 'von', 'vd']);
+const particles = new Set([
+  'van',
+  'de',
+  'der',
+  'den',
+  'het',
+  't',
+  'te',
+  'ter',
+  'ten',
+  'op',
+  'in',
+  'la',
+  'le',
+  'du',
+  'da',
+  'di',
+  'von',
+  'vd',
+]);
 
 export function normalizeName(value: string): string {
   return value
@@ -60,7 +79,11 @@ export function phoneticKey(token: string): string {
 export function searchKeysOf(searchName: string, namePrefix?: string | null): string[] {
   const keys = tokens(searchName)
     .filter((token) => !particles.has(token) && !/^\d+$/.test(token))
-    .flatMap((token) => [...(token.length >= 3 ? [phoneticKey(token)] : []), `p:${token.slice(0, 2)}`, ...(token.length >= 3 ? [`p:${token.slice(0, 3)}`] : [])]);
+    .flatMap((token) => [
+      ...(token.length >= 3 ? [phoneticKey(token)] : []),
+      `p:${token.slice(0, 2)}`,
+      ...(token.length >= 3 ? [`p:${token.slice(0, 3)}`] : []),
+    ]);
   const prefix = namePrefix ? normalizeName(namePrefix) : '';
   return [...new Set([...keys, ...(prefix ? [`x:${prefix}`] : [])])];
 }

@@ -14,8 +14,12 @@ let otherOrganisation: string;
 /** Status → count, as kept and as counted; both under the organisation's policy. */
 function keptAndCounted(organisationId: string) {
   return asApplication(organisationId, async (app) => {
-    const kept = await app.query<{ episode_status: string; count: number }>('select episode_status, count::int from patient_counts where count <> 0 order by 1');
-    const counted = await app.query<{ episode_status: string; count: number }>('select episode_status, count(*)::int as count from patients group by 1 order by 1');
+    const kept = await app.query<{ episode_status: string; count: number }>(
+      'select episode_status, count::int from patient_counts where count <> 0 order by 1',
+    );
+    const counted = await app.query<{ episode_status: string; count: number }>(
+      'select episode_status, count(*)::int as count from patients group by 1 order by 1',
+    );
     return { kept: kept.rows, counted: counted.rows };
   });
 }
@@ -53,7 +57,9 @@ describe('patient counts', () => {
 
     await asApplication(ward.organisationId, async (app) => {
       // Two discharged in one statement, one edited without a status change, one removed.
-      await app.query("update patients set episode_status = 'finished' where id in (select id from patients where episode_status = 'active' order by family_name limit 2)");
+      await app.query(
+        "update patients set episode_status = 'finished' where id in (select id from patients where episode_status = 'active' order by family_name limit 2)",
+      );
       await app.query("update patients set family_name = family_name || ' (bijgewerkt)' where episode_status = 'screening'");
       await app.query("delete from patients where episode_status = 'planned'");
     });
@@ -81,7 +87,9 @@ describe('patient counts', () => {
       }),
     ).rejects.toBe(abandoned);
     expect(await keptAndCounted(ward.organisationId)).toEqual(before);
-    await expect(asApplication(ward.organisationId, (app) => app.query('update patient_counts set count = 0'))).rejects.toThrow(/permission denied/);
+    await expect(asApplication(ward.organisationId, (app) => app.query('update patient_counts set count = 0'))).rejects.toThrow(
+      /permission denied/,
+    );
   });
 
   it('are the totals of the patient list and the FHIR search', async () => {
@@ -89,7 +97,9 @@ describe('patient counts', () => {
     const all = kept.reduce((sum, row) => sum + row.count, 0);
     const list = (await (await json('/api/fhir/Patient?_count=1', { cookie: ward.cookie })).json()) as { total: number };
     expect(list.total).toBe(all);
-    const finished = (await (await json('/api/fhir/Patient?status=finished&_count=1', { cookie: ward.cookie })).json()) as { total: number };
+    const finished = (await (await json('/api/fhir/Patient?status=finished&_count=1', { cookie: ward.cookie })).json()) as {
+      total: number;
+    };
     expect(finished.total).toBe(2);
   });
 });

@@ -6,7 +6,10 @@ export const Patient = defineEntity({
   name: 'Patient',
   tableName: 'patients',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     namePrefix: p.text().nullable(),
     nameGiven: p.array<string>().default([]),
@@ -28,7 +31,10 @@ export const Patient = defineEntity({
     searchName: p.text().lazy(),
     searchKeys: p.array<string>().default([]).lazy(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type Patient = InferEntity<typeof Patient>;

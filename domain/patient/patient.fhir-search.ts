@@ -1,6 +1,21 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
-import { anyOf, codeParameter, dateParameter, idParameter, inList, invalidParameter, nothing, parseSearch, runSearch, splitToken, values, type Condition, type ParsedSearch, type SearchDefinition } from '../fhir/search';
+import {
+  anyOf,
+  codeParameter,
+  dateParameter,
+  idParameter,
+  inList,
+  invalidParameter,
+  nothing,
+  parseSearch,
+  runSearch,
+  splitToken,
+  values,
+  type Condition,
+  type ParsedSearch,
+  type SearchDefinition,
+} from '../fhir/search';
 import { normalizeName } from './name-matching';
 import { Patient } from './patient.entity';
 import { episodeStatuses, genders } from './patient.schemas';
@@ -18,14 +33,19 @@ const normalized = (expression: string) =>
  * `:exact` as stored. `search_name` is the whole name normalised with a trigram index, so its LIKE
  * finds the candidates through the index (ADR 0028) and the part's own column decides.
  */
-function nameContains(expression: string | null, exact: (part: string) => Condition): (value: string, modifier: string | null) => Condition {
+function nameContains(
+  expression: string | null,
+  exact: (part: string) => Condition,
+): (value: string, modifier: string | null) => Condition {
   return (value, modifier) =>
     anyOf(
       values(value).map((part) => {
         if (modifier === 'exact') return exact(part);
         // `normalizeName` leaves only [a-z0-9 ], so the term holds no LIKE wildcard of its own.
         const pattern = `%${normalizeName(part)}%`;
-        return expression ? { sql: `(search_name like ? and ${normalized(expression)} like ?)`, params: [pattern, pattern] } : { sql: 'search_name like ?', params: [pattern] };
+        return expression
+          ? { sql: `(search_name like ? and ${normalized(expression)} like ?)`, params: [pattern, pattern] }
+          : { sql: 'search_name like ?', params: [pattern] };
       }),
     );
 }
@@ -44,13 +64,18 @@ export const patientSearch: SearchDefinition = {
           values(value).map((part) => {
             const { system, code } = splitToken(part);
             if (system !== null && system !== '' && system !== bsnSystem) return nothing;
-            return code ? { sql: 'bsn = ?', params: [code.replace(/\D/g, '')] } : system === bsnSystem ? { sql: 'bsn is not null', params: [] } : nothing;
+            return code
+              ? { sql: 'bsn = ?', params: [code.replace(/\D/g, '')] }
+              : system === bsnSystem
+                ? { sql: 'bsn is not null', params: [] }
+                : nothing;
           }),
         ),
     },
     name: {
       type: 'string',
-      documentation: 'Deel van de naam (voornamen, voorvoegsel of achternaam), zonder hoofdletters of accenten; :exact vergelijkt de volledige naam.',
+      documentation:
+        'Deel van de naam (voornamen, voorvoegsel of achternaam), zonder hoofdletters of accenten; :exact vergelijkt de volledige naam.',
       modifiers: ['exact', 'contains'],
       condition: nameContains(null, (part) => ({ sql: `${fullName} = ?`, params: [part] })),
     },
@@ -66,9 +91,21 @@ export const patientSearch: SearchDefinition = {
       modifiers: ['exact', 'contains'],
       condition: nameContains("array_to_string(name_given, ' ')", (part) => ({ sql: '? = any(name_given)', params: [part] })),
     },
-    birthdate: dateParameter('birthdate', 'birth_date', false, 'Geboortedatum, met voorvoegsel eq (standaard), ne, ge, gt, le of lt; precisie jaar, maand of dag.'),
-    _lastUpdated: dateParameter('_lastUpdated', 'updated_at', true, 'Laatste wijziging, met voorvoegsel eq, ne, ge, gt, le of lt; datum (een dag in Nederlandse tijd) of tijdstip met tijdzone.'),
-    gender: codeParameter('gender', `Geslacht: ${genders.join(', ')}.`, (code, system) => (system === null && (genders as readonly string[]).includes(code) ? code : null)),
+    birthdate: dateParameter(
+      'birthdate',
+      'birth_date',
+      false,
+      'Geboortedatum, met voorvoegsel eq (standaard), ne, ge, gt, le of lt; precisie jaar, maand of dag.',
+    ),
+    _lastUpdated: dateParameter(
+      '_lastUpdated',
+      'updated_at',
+      true,
+      'Laatste wijziging, met voorvoegsel eq, ne, ge, gt, le of lt; datum (een dag in Nederlandse tijd) of tijdstip met tijdzone.',
+    ),
+    gender: codeParameter('gender', `Geslacht: ${genders.join(', ')}.`, (code, system) =>
+      system === null && (genders as readonly string[]).includes(code) ? code : null,
+    ),
     status: {
       type: 'token',
       documentation: `Status van de behandelepisode: ${episodeStatuses.join(', ')} (extensie episode-status); all voor alle.`,
@@ -76,12 +113,18 @@ export const patientSearch: SearchDefinition = {
         const wanted = values(value);
         if (wanted.includes('all')) return { sql: 'true', params: [] };
         const known = wanted.filter((part) => (episodeStatuses as readonly string[]).includes(part));
-        if (known.length !== wanted.length) throw invalidParameter('status', `Zoekparameter "status": kies all, ${episodeStatuses.join(', ')}.`);
+        if (known.length !== wanted.length)
+          throw invalidParameter('status', `Zoekparameter "status": kies all, ${episodeStatuses.join(', ')}.`);
         return inList('episode_status', known);
       },
     },
   },
-  sortOrders: { '-_lastUpdated': 'updated_at desc, id asc', _lastUpdated: 'updated_at asc, id asc', birthdate: 'birth_date asc nulls last, id asc', '-birthdate': 'birth_date desc nulls last, id asc' },
+  sortOrders: {
+    '-_lastUpdated': 'updated_at desc, id asc',
+    _lastUpdated: 'updated_at asc, id asc',
+    birthdate: 'birth_date asc nulls last, id asc',
+    '-birthdate': 'birth_date desc nulls last, id asc',
+  },
 };
 
 export interface PatientSearch {
@@ -89,7 +132,12 @@ export interface PatientSearch {
   search: ParsedSearch;
 }
 
-export async function searchFhirPatients(em: EntityManager, actor: AuditActor, query: URLSearchParams, { strict = false } = {}): Promise<PatientSearch> {
+export async function searchFhirPatients(
+  em: EntityManager,
+  actor: AuditActor,
+  query: URLSearchParams,
+  { strict = false } = {},
+): Promise<PatientSearch> {
   const search = parseSearch(patientSearch, query, { strict });
   const { ids, total } = await runSearch(em, patientSearch, search);
   const byId = new Map((ids.length ? await em.find(Patient, { id: { $in: ids } }) : []).map((patient) => [patient.id, patient]));

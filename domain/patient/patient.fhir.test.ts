@@ -87,11 +87,20 @@ describe('FHIR R4 Patient mapping', () => {
   it('builds a searchset Bundle with paging links that passes validation', () => {
     // `onbekend` was not applied, so it is not in any link.
     const page = { resources: [toFhirPatient(patient)], total: 3, limit: 1, offset: 1 };
-    const bundle = searchsetBundle(page, new URL('http://epd.test/api/fhir/Patient?status=screening&onbekend=1'), { applied: [['status', 'screening']], sort: '-_lastUpdated' }, '-_lastUpdated');
+    const bundle = searchsetBundle(
+      page,
+      new URL('http://epd.test/api/fhir/Patient?status=screening&onbekend=1'),
+      { applied: [['status', 'screening']], sort: '-_lastUpdated' },
+      '-_lastUpdated',
+    );
     expect(validateResource(bundle as Resource)).toEqual([]);
     expect(bundle.link?.map((link) => link.relation)).toEqual(['self', 'first', 'next', 'previous', 'last']);
-    expect(bundle.link?.find((link) => link.relation === 'next')?.url).toBe('http://epd.test/api/fhir/Patient?status=screening&_count=1&_offset=2');
-    expect(bundle.link?.find((link) => link.relation === 'last')?.url).toBe('http://epd.test/api/fhir/Patient?status=screening&_count=1&_offset=2');
+    expect(bundle.link?.find((link) => link.relation === 'next')?.url).toBe(
+      'http://epd.test/api/fhir/Patient?status=screening&_count=1&_offset=2',
+    );
+    expect(bundle.link?.find((link) => link.relation === 'last')?.url).toBe(
+      'http://epd.test/api/fhir/Patient?status=screening&_count=1&_offset=2',
+    );
   });
 
   const insurancePath = `Patient.extension.where(url='${extensionUrls.insurance}').valueString`;
@@ -117,7 +126,14 @@ describe('FHIR R4 Patient mapping', () => {
   });
 
   it('names a service field by its FHIRPath and a search parameter by name only', () => {
-    const fields = operationOutcome(AppError.validation({ familyName: 'Vul de achternaam in.', 'contact.phone': 'Telefoon.', 'insurance.company': 'Te lang.', 'If-Match': 'Versie.' }));
+    const fields = operationOutcome(
+      AppError.validation({
+        familyName: 'Vul de achternaam in.',
+        'contact.phone': 'Telefoon.',
+        'insurance.company': 'Te lang.',
+        'If-Match': 'Versie.',
+      }),
+    );
     expect(fields.issue.map((issue) => issue.expression)).toEqual([
       ['Patient.name.family'],
       ["Patient.telecom.where(system='phone')"],

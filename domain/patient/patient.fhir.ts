@@ -23,7 +23,19 @@ export type FhirPatient = Omit<BasePatient, 'name'> & { name?: (HumanName & { _f
  * name ("van der Berg"), with the prefix and the own name in their HL7 extensions on `_family`.
  */
 const relationshipSystem = 'http://terminology.hl7.org/CodeSystem/v2-0131';
-const family: readonly ContactRelation[] = ['moeder', 'vader', 'partner', 'echtgenoot', 'echtgenote', 'zoon', 'dochter', 'broer', 'zus', 'kind', 'familielid'];
+const family: readonly ContactRelation[] = [
+  'moeder',
+  'vader',
+  'partner',
+  'echtgenoot',
+  'echtgenote',
+  'zoon',
+  'dochter',
+  'broer',
+  'zus',
+  'kind',
+  'familielid',
+];
 /** HL7 v2 table 0131: family is next of kin (N), everyone else a contact person (CP); the Dutch relation is the text. */
 function relationshipCode(relation: ContactRelation): { code: string; display: string } {
   return family.includes(relation) ? { code: 'N', display: 'Next-of-Kin' } : { code: 'CP', display: 'Contact person' };
@@ -105,34 +117,48 @@ export function expectedVersion(ifMatch: string | null): number | undefined {
 }
 
 // The incoming shape is checked loosely here (types only); the clinical rules live in patientInputSchema.
-const fhirExtension = z.object({ url: z.string(), valueCode: z.string().optional(), valueString: z.string().optional(), valueBoolean: z.boolean().optional() });
+const fhirExtension = z.object({
+  url: z.string(),
+  valueCode: z.string().optional(),
+  valueString: z.string().optional(),
+  valueBoolean: z.boolean().optional(),
+});
 const fhirPatientSchema = z.object({
   resourceType: z.literal('Patient', { error: 'Het veld resourceType moet "Patient" zijn.' }),
   extension: z.array(fhirExtension, { error: 'Het veld extension moet een lijst zijn.' }).optional(),
-  identifier: z.array(z.object({ system: z.string().optional(), value: z.string().optional() }), { error: 'Het veld identifier moet een lijst zijn.' }).optional(),
+  identifier: z
+    .array(z.object({ system: z.string().optional(), value: z.string().optional() }), { error: 'Het veld identifier moet een lijst zijn.' })
+    .optional(),
   name: z
     .array(
       z.object({
         family: z.string({ error: 'Het veld name.family moet tekst zijn.' }).optional(),
         _family: z.object({ extension: z.array(fhirExtension).optional() }).optional(),
-        given: z.array(z.string({ error: 'Het veld name.given bevat alleen tekst.' }), { error: 'Het veld name.given moet een lijst zijn.' }).optional(),
+        given: z
+          .array(z.string({ error: 'Het veld name.given bevat alleen tekst.' }), { error: 'Het veld name.given moet een lijst zijn.' })
+          .optional(),
       }),
       { error: 'Het veld name moet een lijst met ten minste één naam zijn.' },
     )
     .min(1, 'Vul ten minste één naam in (name).')
     .optional(),
-  telecom: z.array(z.object({ system: z.string().optional(), value: z.string().optional() }), { error: 'Het veld telecom moet een lijst zijn.' }).optional(),
+  telecom: z
+    .array(z.object({ system: z.string().optional(), value: z.string().optional() }), { error: 'Het veld telecom moet een lijst zijn.' })
+    .optional(),
   gender: z.string({ error: 'Het veld gender moet tekst zijn.' }).optional(),
   birthDate: z.string({ error: 'Het veld birthDate moet een datum (JJJJ-MM-DD) zijn.' }).optional(),
   address: z
-    .array(z.object({ line: z.array(z.string()).optional(), postalCode: z.string().optional(), city: z.string().optional() }), { error: 'Het veld address moet een lijst zijn.' })
+    .array(z.object({ line: z.array(z.string()).optional(), postalCode: z.string().optional(), city: z.string().optional() }), {
+      error: 'Het veld address moet een lijst zijn.',
+    })
     .optional(),
 });
 
 const insuranceJson = z.object({ company: z.string().nullish(), policyNumber: z.string().nullish() });
 
 /** A zod path in the body → its FHIRPath: ['name', 0, 'family'] → Patient.name[0].family. */
-const fhirPath = (path: readonly PropertyKey[]): string => path.reduce<string>((expression, key) => (typeof key === 'number' ? `${expression}[${key}]` : `${expression}.${String(key)}`), 'Patient');
+const fhirPath = (path: readonly PropertyKey[]): string =>
+  path.reduce<string>((expression, key) => (typeof key === 'number' ? `${expression}[${key}]` : `${expression}.${String(key)}`), 'Patient');
 const insurancePath = `Patient.extension.where(url='${extensionUrls.insurance}').valueString`;
 
 function fieldError(path: string, message: string): AppError {
@@ -164,7 +190,8 @@ export function fromFhirPatient(body: unknown): PatientInput {
       throw fieldError(insurancePath, 'De verzekeringsextensie bevat geen geldige JSON.');
     }
     const value = insuranceJson.safeParse(json);
-    if (!value.success) throw fieldError(insurancePath, 'De verzekeringsextensie moet {"company", "policyNumber"} als tekst of null bevatten.');
+    if (!value.success)
+      throw fieldError(insurancePath, 'De verzekeringsextensie moet {"company", "policyNumber"} als tekst of null bevatten.');
     insurance = { company: value.data.company ?? undefined, policyNumber: value.data.policyNumber ?? undefined };
   }
 

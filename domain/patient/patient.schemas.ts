@@ -40,7 +40,10 @@ const postalCode = z
   .optional()
   .nullable()
   .transform((value) => (value ? value.toUpperCase().replace(/\s+/g, '') : undefined))
-  .refine((value) => value === undefined || /^[1-9]\d{3}(?!SA|SD|SS)[A-Z]{2}$/.test(value), 'Vul een geldige postcode in, bijvoorbeeld 1234 AB.')
+  .refine(
+    (value) => value === undefined || /^[1-9]\d{3}(?!SA|SD|SS)[A-Z]{2}$/.test(value),
+    'Vul een geldige postcode in, bijvoorbeeld 1234 AB.',
+  )
   .transform((value) => (value ? `${value.slice(0, 4)} ${value.slice(4)}` : undefined));
 
 const bsn = z
@@ -49,7 +52,10 @@ const bsn = z
   .nullable()
   .transform((value) => (value ? value.replace(/[\s.-]/g, '') : undefined))
   .refine((value) => value === undefined || /^\d{9}$/.test(value), 'Een BSN bestaat uit precies 9 cijfers.')
-  .refine((value) => value === undefined || !/^\d{9}$/.test(value) || isValidBsn(value), 'Dit BSN is ongeldig: het voldoet niet aan de elfproef.');
+  .refine(
+    (value) => value === undefined || !/^\d{9}$/.test(value) || isValidBsn(value),
+    'Dit BSN is ongeldig: het voldoet niet aan de elfproef.',
+  );
 
 const birthDate = z
   .string()
@@ -57,7 +63,10 @@ const birthDate = z
   .optional()
   .nullable()
   .transform((value) => (value ? value : undefined))
-  .refine((value) => value === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), 'Vul een geldige geboortedatum in.')
+  .refine(
+    (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))),
+    'Vul een geldige geboortedatum in.',
+  )
   .refine((value) => value === undefined || value <= todayInAmsterdam(), 'De geboortedatum kan niet in de toekomst liggen.')
   .refine((value) => value === undefined || value >= '1900-01-01', 'Vul een geboortedatum na 1900 in.');
 
@@ -106,7 +115,8 @@ export const patientInputSchema = z
   })
   .superRefine((patient, ctx) => {
     if (patient.johnDoe) return;
-    if (!patient.bsn) ctx.addIssue({ code: 'custom', path: ['bsn'], message: 'Vul het BSN in, of markeer de patiënt als onbekend (John Doe).' });
+    if (!patient.bsn)
+      ctx.addIssue({ code: 'custom', path: ['bsn'], message: 'Vul het BSN in, of markeer de patiënt als onbekend (John Doe).' });
     if (!patient.familyName) ctx.addIssue({ code: 'custom', path: ['familyName'], message: 'Vul de achternaam in.' });
     if (patient.nameGiven.length === 0) ctx.addIssue({ code: 'custom', path: ['nameGiven'], message: 'Vul minimaal één voornaam in.' });
     if (!patient.birthDate) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'Vul de geboortedatum in.' });
@@ -117,8 +127,18 @@ export type ValidPatientInput = z.output<typeof patientInputSchema>;
 
 export const patientListQuerySchema = z.object({
   status: z.enum(statusFilters, { error: 'Kies een status: all, screening, active, finished of cancelled.' }).default('all'),
-  limit: z.coerce.number({ error: 'Geef een getal op.' }).int('Geef een heel getal op.').min(1, 'Minimaal 1.').max(100, 'Maximaal 100 per pagina.').default(25),
-  offset: z.coerce.number({ error: 'Geef een getal op.' }).int('Geef een heel getal op.').min(0, 'Minimaal 0.').max(1_000_000, 'De offset is te groot.').default(0),
+  limit: z.coerce
+    .number({ error: 'Geef een getal op.' })
+    .int('Geef een heel getal op.')
+    .min(1, 'Minimaal 1.')
+    .max(100, 'Maximaal 100 per pagina.')
+    .default(25),
+  offset: z.coerce
+    .number({ error: 'Geef een getal op.' })
+    .int('Geef een heel getal op.')
+    .min(0, 'Minimaal 0.')
+    .max(1_000_000, 'De offset is te groot.')
+    .default(0),
 });
 
 export const patientSearchQuerySchema = z.object({

@@ -51,7 +51,8 @@ interface ResultRow {
 export function searchCandidatesQuery(normalized: string, bsn: string | null, status: string): { sql: string; params: unknown[] } {
   const statusFilter = `(?::text = 'all' or episode_status = ?)`;
   const columns = 'id, search_name, updated_at';
-  if (bsn) return { sql: `select ${columns}, true as bsn_match from patients where bsn = ? and ${statusFilter}`, params: [bsn, status, status] };
+  if (bsn)
+    return { sql: `select ${columns}, true as bsn_match from patients where bsn = ? and ${statusFilter}`, params: [bsn, status, status] };
 
   const groups = queryKeyGroups(normalized);
   const all = groups.length ? groups : [['']];
@@ -72,7 +73,18 @@ export function searchCandidatesQuery(normalized: string, bsn: string | null, st
        order by similarity(search_name, ?) desc, updated_at desc limit ${candidateLimit}
     )
     select *, false as bsn_match from strict union all select *, false from broad union all select *, false from fuzzy`;
-  const params = [...all.map(arrayLiteral), status, status, arrayLiteral(all.flat()), status, status, normalized, status, status, normalized];
+  const params = [
+    ...all.map(arrayLiteral),
+    status,
+    status,
+    arrayLiteral(all.flat()),
+    status,
+    status,
+    normalized,
+    status,
+    status,
+    normalized,
+  ];
   return { sql, params };
 }
 
@@ -86,7 +98,12 @@ const minimumScore = 0.6;
  * finds candidates through two indexes (trigrams on the name, phonetic keys per word) and a BSN
  * match; `nameScore` ranks them. Best score first, ties by most recent change.
  */
-export async function searchPatients(em: EntityManager, actor: AuditActor, query: unknown, options: SearchOptions = {}): Promise<PatientSearchResult[]> {
+export async function searchPatients(
+  em: EntityManager,
+  actor: AuditActor,
+  query: unknown,
+  options: SearchOptions = {},
+): Promise<PatientSearchResult[]> {
   const parsed = parseOrThrow(patientSearchQuerySchema, query);
   const term = options.capitaliseTerm ? capitaliseFirst(parsed.q) : parsed.q;
   const normalized = normalizeName(term);
@@ -105,12 +122,7 @@ export async function searchPatients(em: EntityManager, actor: AuditActor, query
     .sort((a, b) => b.score - a.score || new Date(b.row.updated_at).getTime() - new Date(a.row.updated_at).getTime())
     .slice(0, parsed.limit);
 
-  const details = best.length
-    ? await em.execute<ResultRow[]>(
-        searchDetailsSql,
-        [arrayLiteral(best.map(({ row }) => row.id))],
-      )
-    : [];
+  const details = best.length ? await em.execute<ResultRow[]>(searchDetailsSql, [arrayLiteral(best.map(({ row }) => row.id))]) : [];
   const byId = new Map(details.map((row) => [row.id, row]));
   const results = best.flatMap(({ row, score }) => {
     const patient = byId.get(row.id);

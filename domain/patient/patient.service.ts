@@ -157,7 +157,13 @@ export async function getPatient(em: EntityManager, actor: AuditActor, id: strin
 export const versionMismatch = 'Deze patiënt is intussen gewijzigd; haal de nieuwe versie op en probeer het opnieuw.';
 
 /** `expectedVersion` (FHIR `If-Match`): the change is made only on that version, else 412 and nothing changes. */
-export async function updatePatient(em: EntityManager, actor: AuditActor, id: string, input: unknown, expectedVersion?: number): Promise<PatientView> {
+export async function updatePatient(
+  em: EntityManager,
+  actor: AuditActor,
+  id: string,
+  input: unknown,
+  expectedVersion?: number,
+): Promise<PatientView> {
   const patient = await findPatient(em, id);
   if (expectedVersion !== undefined) {
     // Locked until the transaction ends, so no other change can slip in between the check and the write.

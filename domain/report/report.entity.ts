@@ -6,7 +6,10 @@ export const Report = defineEntity({
   name: 'Report',
   tableName: 'reports',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     type: p.enum(reportTypes),
@@ -18,7 +21,10 @@ export const Report = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     shiftDate: p.date(),
     shift: p.text(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     deletedAt: p.datetime().nullable(),
     deletedBy: p.uuid().nullable(),
   },

@@ -3,7 +3,14 @@ import type { EntityManager } from '../db/orm';
 import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
 import { Report } from './report.entity';
-import { reportCategories, reportCategoryLabels, reportTypeLabels, reportTypes, type ReportCategory, type ReportType } from './report.schemas';
+import {
+  reportCategories,
+  reportCategoryLabels,
+  reportTypeLabels,
+  reportTypes,
+  type ReportCategory,
+  type ReportType,
+} from './report.schemas';
 
 export const reportTypeSystem = 'https://ggz-epd.nl/fhir/CodeSystem/rapportagetype';
 export const reportCategorySystem = 'https://ggz-epd.nl/fhir/CodeSystem/rapportagecategorie';
@@ -24,20 +31,43 @@ export function toFhirDocumentReference(row: Report, author: string | undefined)
     status: 'current',
     docStatus: 'final',
     type: { coding: [{ system: reportTypeSystem, code: type, display: reportTypeLabels[type] }], text: reportTypeLabels[type] },
-    ...(row.category ? { category: [{ coding: [{ system: reportCategorySystem, code: row.category, display: reportCategoryLabels[row.category as ReportCategory] }] }] } : {}),
+    ...(row.category
+      ? {
+          category: [
+            {
+              coding: [{ system: reportCategorySystem, code: row.category, display: reportCategoryLabels[row.category as ReportCategory] }],
+            },
+          ],
+        }
+      : {}),
     subject: patientReference(row.patientId),
     date: row.createdAt.toISOString(),
     ...(author ? { author: [{ display: author }] } : {}),
     description: reportTypeLabels[type],
-    content: [{ attachment: { contentType: 'text/plain; charset=utf-8', language: 'nl', data: Buffer.from(row.content, 'utf8').toString('base64'), creation: row.createdAt.toISOString() } }],
+    content: [
+      {
+        attachment: {
+          contentType: 'text/plain; charset=utf-8',
+          language: 'nl',
+          data: Buffer.from(row.content, 'utf8').toString('base64'),
+          creation: row.createdAt.toISOString(),
+        },
+      },
+    ],
     ...(row.encounterId ? { context: { related: [{ reference: `Appointment/${row.encounterId}` }] } } : {}),
   };
 }
 
 export const documentReferenceResource: ClinicalResource<DocumentReference> = {
-  documentation: 'Rapportages (dagnotities, verpleegkundige rapportages, incidenten, crises, behandelnotities) met de tekst als bijlage; verwijderde rapportages niet.',
+  documentation:
+    'Rapportages (dagnotities, verpleegkundige rapportages, incidenten, crises, behandelnotities) met de tekst als bijlage; verwijderde rapportages niet.',
   async load(em: EntityManager, ids) {
-    return withStaff(em, await em.find(Report, { id: { $in: [...ids] }, deletedAt: null }), (row) => row.createdBy, toFhirDocumentReference);
+    return withStaff(
+      em,
+      await em.find(Report, { id: { $in: [...ids] }, deletedAt: null }),
+      (row) => row.createdBy,
+      toFhirDocumentReference,
+    );
   },
   search: {
     resourceType: 'DocumentReference',
@@ -47,9 +77,18 @@ export const documentReferenceResource: ClinicalResource<DocumentReference> = {
       _id: idParameter,
       patient: patientParameter(),
       subject: patientParameter(),
-      date: dateParameter('date', 'created_at', true, 'Tijdstip van schrijven, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.'),
-      type: codeParameter('type', `Soort: ${reportTypes.join(', ')}.`, (code, system) => (system === null || system === reportTypeSystem ? code : null)),
-      category: codeParameter('category', `Categorie: ${reportCategories.join(', ')}.`, (code, system) => (system === null || system === reportCategorySystem ? code : null)),
+      date: dateParameter(
+        'date',
+        'created_at',
+        true,
+        'Tijdstip van schrijven, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.',
+      ),
+      type: codeParameter('type', `Soort: ${reportTypes.join(', ')}.`, (code, system) =>
+        system === null || system === reportTypeSystem ? code : null,
+      ),
+      category: codeParameter('category', `Categorie: ${reportCategories.join(', ')}.`, (code, system) =>
+        system === null || system === reportCategorySystem ? code : null,
+      ),
     },
     sortOrders: { '-date': 'created_at desc, id asc', date: 'created_at asc, id asc' },
   },

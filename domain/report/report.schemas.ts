@@ -90,11 +90,19 @@ export const reportListQuerySchema = z.object({
     .min(1, 'Vraag minimaal 1 rapportage op.')
     .max(reportPageSize.max, `Maximaal ${reportPageSize.max} rapportages per pagina.`)
     .default(reportPageSize.default),
-  offset: z.coerce.number({ error: 'Geef de offset als getal.' }).int('Geef de offset als heel getal.').min(0, 'De offset kan niet negatief zijn.').default(0),
+  offset: z.coerce
+    .number({ error: 'Geef de offset als getal.' })
+    .int('Geef de offset als heel getal.')
+    .min(0, 'De offset kan niet negatief zijn.')
+    .default(0),
   patientId: uuid('Kies een bestaande patiënt.').optional(),
   type: z.enum(reportTypes, { error: 'Kies een geldige soort rapportage.' }).optional(),
 });
 
 export const classifyInputSchema = z.object({
-  text: z.string({ error: 'Vul een tekst in om te classificeren.' }).trim().min(1, 'Vul een tekst in om te classificeren.').max(reportMaxLength, 'De tekst is te lang.'),
+  text: z
+    .string({ error: 'Vul een tekst in om te classificeren.' })
+    .trim()
+    .min(1, 'Vul een tekst in om te classificeren.')
+    .max(reportMaxLength, 'De tekst is te lang.'),
 });

@@ -8,7 +8,14 @@ import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
 import { Report } from './report.entity';
-import { reportInputSchema, reportListQuerySchema, reportPatchSchema, reportRulesSchema, type ReportCategory, type ReportType } from './report.schemas';
+import {
+  reportInputSchema,
+  reportListQuerySchema,
+  reportPatchSchema,
+  reportRulesSchema,
+  type ReportCategory,
+  type ReportType,
+} from './report.schemas';
 import { shiftOf, type Shift } from './shift';
 
 export interface ReportView {
@@ -137,7 +144,11 @@ export async function updateReport(em: EntityManager, actor: AuditActor, id: str
   const report = await findReport(em, id);
   if (report.createdBy !== actor.userId) throw AppError.forbidden(onlyAuthor);
   const changes = parseOrThrow(reportPatchSchema, patch);
-  const merged = { type: changes.type ?? report.type, category: changes.category === undefined ? report.category : changes.category, content: changes.content ?? report.content };
+  const merged = {
+    type: changes.type ?? report.type,
+    category: changes.category === undefined ? report.category : changes.category,
+    content: changes.content ?? report.content,
+  };
   parseOrThrow(reportRulesSchema, merged);
   em.assign(report, {
     ...merged,
@@ -145,7 +156,13 @@ export async function updateReport(em: EntityManager, actor: AuditActor, id: str
     ...(changes.encounterId !== undefined ? { encounterId: changes.encounterId } : {}),
   });
   await em.flush();
-  recordAudit(em, actor, { action: 'update', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId], details: { changed: Object.keys(changes) } });
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'Report',
+    resourceId: report.id,
+    patientIds: [report.patientId],
+    details: { changed: Object.keys(changes) },
+  });
   return viewWithAuthor(em, report);
 }
 

@@ -14,7 +14,10 @@ describe('error mapping', () => {
 
   it('hides the cause of unexpected errors in production and shows it in development', () => {
     const production = toErrorBody(new Error('relation "x" does not exist'), true);
-    expect(production).toEqual({ status: 500, body: { error: { code: 'internal', message: 'Er ging iets mis op de server, probeer het opnieuw.' } } });
+    expect(production).toEqual({
+      status: 500,
+      body: { error: { code: 'internal', message: 'Er ging iets mis op de server, probeer het opnieuw.' } },
+    });
     const development = toErrorBody(new Error('boom'), false);
     expect(development.body.error.details).toMatchObject({ name: 'Error' });
   });

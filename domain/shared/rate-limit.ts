@@ -32,7 +32,8 @@ export class MemoryWindows {
     if (kind === 'hit' || (kind === 'take' && !full)) recent.push(now);
     this.hits.set(id, recent);
     // Forget idle keys now and then so the map does not grow with every key ever seen.
-    if (this.hits.size > 10_000) for (const [other, times] of this.hits) if (times.every((at) => at <= now - windowMs)) this.hits.delete(other);
+    if (this.hits.size > 10_000)
+      for (const [other, times] of this.hits) if (times.every((at) => at <= now - windowMs)) this.hits.delete(other);
     return full ? recent[0]! : null;
   }
 }

@@ -15,7 +15,10 @@ describe('Recent', () => {
 
   it('stays within its budget by weight, and counts an empty entry as one', () => {
     const recent = new Recent<number[]>(100, (list) => list.length);
-    recent.set('zwaar', Array.from({ length: 90 }, (_, i) => i));
+    recent.set(
+      'zwaar',
+      Array.from({ length: 90 }, (_, i) => i),
+    );
     for (let i = 0; i < 10_000; i++) recent.set(`leeg-${i}`, []);
     expect(recent.weightUsed).toBeLessThanOrEqual(100);
     expect(recent.size).toBe(100);

@@ -16,7 +16,11 @@ export function deepgramProvider(settings: SpeechSettings, fetchImpl: Fetch): Sp
         'deepgram',
         settings,
         fetchImpl,
-        { url: `${settings.baseUrl}/v1/auth/grant`, headers: { Authorization: `Token ${settings.apiKey}` }, body: { ttl_seconds: settings.tokenTtlSeconds } },
+        {
+          url: `${settings.baseUrl}/v1/auth/grant`,
+          headers: { Authorization: `Token ${settings.apiKey}` },
+          body: { ttl_seconds: settings.tokenTtlSeconds },
+        },
         (body) => {
           const { access_token: token, expires_in: expiresIn } = (body ?? {}) as { access_token?: unknown; expires_in?: unknown };
           if (typeof token !== 'string' || !token) return null;

@@ -31,7 +31,9 @@ describe('applyDictation for the chat input', () => {
 
 describe('applyDictation for the intent reflex', () => {
   it('keeps one line: a new line ends a sentence', () => {
-    expect(applyDictation('noteer bij Jan komma heeft gegeten nieuwe regel sliep goed punt')).toBe('noteer bij Jan, heeft gegeten. sliep goed. ');
+    expect(applyDictation('noteer bij Jan komma heeft gegeten nieuwe regel sliep goed punt')).toBe(
+      'noteer bij Jan, heeft gegeten. sliep goed. ',
+    );
   });
 });
 

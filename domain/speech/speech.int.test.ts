@@ -19,22 +19,31 @@ const received: { url: string; authorization: string | null; body: unknown }[] =
 const server = setupServer(
   http.post('https://api.deepgram.com/v1/auth/grant', async ({ request }) => {
     received.push({ url: request.url, authorization: request.headers.get('authorization'), body: await request.json() });
-    if (request.headers.get('authorization') !== `Token ${deepgramKey}`) return HttpResponse.json({ err_code: 'INVALID_AUTH' }, { status: 401 });
-    if (upstream.deepgram === 'down') return HttpResponse.json({ err_code: 'INTERNAL', err_msg: `key ${deepgramKey} overloaded` }, { status: 503 });
+    if (request.headers.get('authorization') !== `Token ${deepgramKey}`)
+      return HttpResponse.json({ err_code: 'INVALID_AUTH' }, { status: 401 });
+    if (upstream.deepgram === 'down')
+      return HttpResponse.json({ err_code: 'INTERNAL', err_msg: `key ${deepgramKey} overloaded` }, { status: 503 });
     if (upstream.deepgram === 'garbage') return HttpResponse.text('<html>gateway</html>');
     return HttpResponse.json({ access_token: 'eyJ.deepgram.jwt', expires_in: 60 });
   }),
   http.post('https://api.openai.com/v1/realtime/client_secrets', async ({ request }) => {
     received.push({ url: request.url, authorization: request.headers.get('authorization'), body: await request.json() });
-    if (request.headers.get('authorization') !== `Bearer ${openaiKey}`) return HttpResponse.json({ error: { message: 'bad key' } }, { status: 401 });
+    if (request.headers.get('authorization') !== `Bearer ${openaiKey}`)
+      return HttpResponse.json({ error: { message: 'bad key' } }, { status: 401 });
     if (upstream.openai === 'down') return HttpResponse.error();
     if (upstream.openai === 'garbage') return HttpResponse.json({ session: {} });
-    return HttpResponse.json({ value: 'ek_openai_client_secret', expires_at: Math.floor(Date.now() / 1000) + 60, session: { type: 'transcription' } });
+    return HttpResponse.json({
+      value: 'ek_openai_client_secret',
+      expires_at: Math.floor(Date.now() / 1000) + 60,
+      session: { type: 'transcription' },
+    });
   }),
 );
 
 const settings: Record<'deepgram' | 'openai', SpeechSettings> = {
-  deepgram: speechSettingsFrom(parseEnv({ DATABASE_URL: 'postgres://x@localhost/y', SPEECH_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: deepgramKey }))!,
+  deepgram: speechSettingsFrom(
+    parseEnv({ DATABASE_URL: 'postgres://x@localhost/y', SPEECH_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: deepgramKey }),
+  )!,
   openai: speechSettingsFrom(parseEnv({ DATABASE_URL: 'postgres://x@localhost/y', SPEECH_PROVIDER: 'openai', OPENAI_API_KEY: openaiKey }))!,
 };
 
@@ -51,13 +60,24 @@ function deps(provider: 'deepgram' | 'openai'): SpeechDeps {
 }
 
 async function auditRows(userId: string) {
-  return asOwner(organisationId, async (client) => (await client.query<{ outcome: string; resource_type: string; details: unknown }>('select outcome, resource_type, details from audit_events where user_id = $1 order by occurred_at', [userId])).rows);
+  return asOwner(
+    organisationId,
+    async (client) =>
+      (
+        await client.query<{ outcome: string; resource_type: string; details: unknown }>(
+          'select outcome, resource_type, details from audit_events where user_id = $1 order by occurred_at',
+          [userId],
+        )
+      ).rows,
+  );
 }
 
 /** Everything the process wrote to the console during a call. */
 function captureConsole() {
   const lines: string[] = [];
-  const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))));
+  const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))),
+  );
   return { lines, restore: () => spies.forEach((spy) => spy.mockRestore()) };
 }
 
@@ -95,7 +115,14 @@ describe.each(['deepgram', 'openai'] as const)('speech token from %s', (provider
       expect(token.token).toBe('eyJ.deepgram.jwt');
       const url = new URL(token.url);
       expect(`${url.protocol}//${url.host}${url.pathname}`).toBe('wss://api.deepgram.com/v1/listen');
-      expect(Object.fromEntries(url.searchParams)).toMatchObject({ language: 'nl', encoding: 'linear16', sample_rate: '16000', channels: '1', interim_results: 'true', model: 'nova-3' });
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({
+        language: 'nl',
+        encoding: 'linear16',
+        sample_rate: '16000',
+        channels: '1',
+        interim_results: 'true',
+        model: 'nova-3',
+      });
       expect(received[0]).toMatchObject({ authorization: `Token ${deepgramKey}`, body: { ttl_seconds: 60 } });
     } else {
       expect(token.token).toBe('ek_openai_client_secret');
@@ -104,7 +131,10 @@ describe.each(['deepgram', 'openai'] as const)('speech token from %s', (provider
         authorization: `Bearer ${openaiKey}`,
         body: {
           expires_after: { anchor: 'created_at', seconds: 60 },
-          session: { type: 'transcription', audio: { input: { format: { type: 'audio/pcm', rate: 24000 }, transcription: { model: 'gpt-4o-transcribe', language: 'nl' } } } },
+          session: {
+            type: 'transcription',
+            audio: { input: { format: { type: 'audio/pcm', rate: 24000 }, transcription: { model: 'gpt-4o-transcribe', language: 'nl' } } },
+          },
         },
       });
     }
@@ -126,11 +156,17 @@ describe.each(['deepgram', 'openai'] as const)('speech token from %s', (provider
     );
     console.restore();
 
-    expect(failure).toMatchObject({ code: 'upstream_failed', status: 502, message: 'De spraakdienst is nu niet bereikbaar. Probeer het over een moment opnieuw.' });
+    expect(failure).toMatchObject({
+      code: 'upstream_failed',
+      status: 502,
+      message: 'De spraakdienst is nu niet bereikbaar. Probeer het over een moment opnieuw.',
+    });
     expect(console.lines.join('\n')).toMatch(new RegExp(`\\[speech\\] ${provider} token request failed`));
     expect(console.lines.join('\n')).not.toContain(secret);
     expect(JSON.stringify(failure)).not.toContain(secret);
-    expect(await auditRows(actor.userId)).toEqual([{ outcome: 'failure', resource_type: 'SpeechToken', details: { provider, reason: 'upstream_failed' } }]);
+    expect(await auditRows(actor.userId)).toEqual([
+      { outcome: 'failure', resource_type: 'SpeechToken', details: { provider, reason: 'upstream_failed' } },
+    ]);
   });
 
   it('allows ten tokens a minute per clinician, then a Dutch 429 with the seconds to wait', async () => {
@@ -148,7 +184,9 @@ describe.each(['deepgram', 'openai'] as const)('speech token from %s', (provider
 
 describe('speech not configured', () => {
   it('says so in Dutch and asks no provider', async () => {
-    const failure = await issueSpeechToken({ orm, provider: null, limiter: speechTokenLimiter(memoryWindows()) }, await newActor()).catch((error: unknown) => error);
+    const failure = await issueSpeechToken({ orm, provider: null, limiter: speechTokenLimiter(memoryWindows()) }, await newActor()).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toMatchObject({ code: 'feature_disabled', status: 404, message: 'Spraakinvoer is in deze omgeving niet ingesteld.' });
     expect(received).toHaveLength(0);
   });

@@ -28,12 +28,17 @@ export async function issueSpeechToken(deps: SpeechDeps, actor: AuditActor, sign
   if (!provider) throw new AppError('feature_disabled', speechMessages.notConfigured);
   await deps.limiter.take(actor.userId);
   const attempt: AuditEntry = { action: 'create', resourceType: 'SpeechToken', details: { provider: provider.name } };
-  const log = (entry: AuditEntry) => withTenant(deps.orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => recordAudit(em, actor, entry));
+  const log = (entry: AuditEntry) =>
+    withTenant(deps.orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => recordAudit(em, actor, entry));
   let token: SpeechToken;
   try {
     token = await provider.issueToken(signal);
   } catch (error) {
-    await log({ ...attempt, outcome: 'failure', details: { ...attempt.details, reason: error instanceof AppError ? error.code : 'internal' } }).catch(() => undefined);
+    await log({
+      ...attempt,
+      outcome: 'failure',
+      details: { ...attempt.details, reason: error instanceof AppError ? error.code : 'internal' },
+    }).catch(() => undefined);
     throw error;
   }
   await log({ ...attempt, details: { ...attempt.details, expiresAt: token.expiresAt } });

@@ -13,12 +13,27 @@ const sources: PlanSources = {
     { code: 'F12.20', label: 'Stoornis in cannabisgebruik, matig', kind: 'neven', diagnosedAt: '2024-05-14' },
   ],
   risks: [
-    { riskType: 'suïcide', riskLevel: 'hoog', rationale: 'Uitte gisteren doodsgedachten zonder concreet plan.', assessedAt: '2026-11-21T10:00:00Z' },
+    {
+      riskType: 'suïcide',
+      riskLevel: 'hoog',
+      rationale: 'Uitte gisteren doodsgedachten zonder concreet plan.',
+      assessedAt: '2026-11-21T10:00:00Z',
+    },
     { riskType: 'agressie', riskLevel: 'laag', rationale: 'Rustig.', assessedAt: '2026-11-20T10:00:00Z' },
   ],
   reports: [
-    { type: 'dagnotitie', category: 'medicatie', content: 'Weigerde de ochtendmedicatie, gaf aan er suf van te worden. Arts geïnformeerd.', createdAt: '2026-11-22T07:00:00Z' },
-    { type: 'crisis', category: 'incident', content: 'Acute onrust met dreigende agressie richting personeel. Kortdurend gesepareerd.', createdAt: '2026-11-20T09:00:00Z' },
+    {
+      type: 'dagnotitie',
+      category: 'medicatie',
+      content: 'Weigerde de ochtendmedicatie, gaf aan er suf van te worden. Arts geïnformeerd.',
+      createdAt: '2026-11-22T07:00:00Z',
+    },
+    {
+      type: 'crisis',
+      category: 'incident',
+      content: 'Acute onrust met dreigende agressie richting personeel. Kortdurend gesepareerd.',
+      createdAt: '2026-11-20T09:00:00Z',
+    },
   ],
   practitioners: [
     { name: 'Dr. S. Bakker', role: 'psychiater' },
@@ -57,7 +72,9 @@ describe('local treatment-plan draft', () => {
     expect(plan.doelen.every((goal) => goal.evaluatiedatum === '2027-01-03')).toBe(true);
     expect(plan.interventies).toContain('Therapietrouw bespreken: Weigerde de ochtendmedicatie, gaf aan er suf van te worden.');
     expect(plan.interventies.at(-1)).toBe('Intake afronden: hulpvraag, behandeladvies.');
-    expect(plan.crisisplan.signalen).toEqual(expect.arrayContaining([expect.stringContaining('doodsgedachten'), expect.stringMatching(/^Zoals op 20 november: Acute onrust/)]));
+    expect(plan.crisisplan.signalen).toEqual(
+      expect.arrayContaining([expect.stringContaining('doodsgedachten'), expect.stringMatching(/^Zoals op 20 november: Acute onrust/)]),
+    );
     expect(plan.behandelaren).toEqual([
       { naam: 'Dr. S. Bakker', rol: 'Regiebehandelaar (psychiater)' },
       { naam: 'M. Jansen', rol: 'Persoonlijk begeleider (verpleegkundige)' },
@@ -77,7 +94,14 @@ describe('local treatment-plan draft', () => {
 
 describe('model answer', () => {
   it('takes valid JSON as a whole plan; classification, practitioners and consent come from the record', () => {
-    const result = planFromModel(JSON.stringify({ ...modelAnswer, behandelaren: [{ naam: 'Verzonnen', rol: 'x' }], toestemming: { status: 'ingestemd', toelichting: '' } }), sources);
+    const result = planFromModel(
+      JSON.stringify({
+        ...modelAnswer,
+        behandelaren: [{ naam: 'Verzonnen', rol: 'x' }],
+        toestemming: { status: 'ingestemd', toelichting: '' },
+      }),
+      sources,
+    );
     expect(result).not.toBeNull();
     expect(result!.repaired).toBe(false);
     expect(result!.melding).toBeNull();
@@ -138,7 +162,11 @@ describe('approval rules', () => {
   });
 
   it('validates an edited plan with Dutch messages per field', () => {
-    const result = planContentSchema.safeParse({ ...localPlan(sources), doelen: [{ omschrijving: '', evaluatiedatum: '31-12-2026' }], behandelaren: [{ naam: 'X', rol: '' }] });
+    const result = planContentSchema.safeParse({
+      ...localPlan(sources),
+      doelen: [{ omschrijving: '', evaluatiedatum: '31-12-2026' }],
+      behandelaren: [{ naam: 'X', rol: '' }],
+    });
     expect(result.success).toBe(false);
     const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
     expect(fields).toMatchObject({

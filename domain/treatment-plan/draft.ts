@@ -33,7 +33,10 @@ const byDiagnosis: { match: RegExp; goal: string; days?: number; interventions: 
   {
     match: /^F2\d/,
     goal: 'De cliënt neemt de antipsychotische medicatie volgens afspraak in (toedienlijst zonder gemiste doses) en kan drie eigen vroege signalen van psychose benoemen.',
-    interventions: ['Medicatiebeleid en therapietrouw met de psychiater, bijwerkingen monitoren.', 'Psycho-educatie over psychose aan de cliënt en naasten.'],
+    interventions: [
+      'Medicatiebeleid en therapietrouw met de psychiater, bijwerkingen monitoren.',
+      'Psycho-educatie over psychose aan de cliënt en naasten.',
+    ],
   },
   {
     match: /^F3\d/,
@@ -49,7 +52,10 @@ const byDiagnosis: { match: RegExp; goal: string; days?: number; interventions: 
     match: /^F05/,
     goal: 'Het delier is hersteld: de cliënt is georiënteerd in tijd, plaats en persoon, met een DOS-score onder 3 op drie opeenvolgende diensten.',
     days: 14,
-    interventions: ['Behandeling van de somatische oorzaak met de somatisch arts.', 'Delirmaatregelen: oriëntatie, dag-nachtritme en vaste verpleging.'],
+    interventions: [
+      'Behandeling van de somatische oorzaak met de somatisch arts.',
+      'Delirmaatregelen: oriëntatie, dag-nachtritme en vaste verpleging.',
+    ],
   },
   {
     match: /^F4\d/,
@@ -76,7 +82,8 @@ const byRisk: { match: RegExp; goal: string; intervention: string; signal: strin
     goal: 'Er zijn geen fysieke agressie-incidenten; de cliënt meldt oplopende spanning zelf bij het team, bijgehouden per dienst.',
     intervention: 'Spanningsregulatie en afspraken bij oplopende spanning.',
     signal: 'Oplopende spanning: luid praten, ijsberen, dreigende houding.',
-    action: 'Bij oplopende spanning een prikkelarme ruimte aanbieden en de afgesproken zo-nodigmedicatie; bij dreiging de psychiater inschakelen.',
+    action:
+      'Bij oplopende spanning een prikkelarme ruimte aanbieden en de afgesproken zo-nodigmedicatie; bij dreiging de psychiater inschakelen.',
   },
   {
     match: /zelfverwaarlozing|zelfzorg/,
@@ -136,10 +143,17 @@ export function localPlan(sources: PlanSources): TreatmentPlanContent {
     ...riskRules.map(({ rule }) => ({ omschrijving: rule.goal, evaluatiedatum: plusDays(today, firstEvaluation) })),
   ].filter((goal, index, all) => all.findIndex((other) => other.omschrijving === goal.omschrijving) === index);
   if (sources.diagnoses.length === 0) {
-    goals.unshift({ omschrijving: 'De diagnostiek is afgerond: de classificatie is vastgelegd en met de cliënt besproken.', evaluatiedatum: plusDays(today, 28) });
+    goals.unshift({
+      omschrijving: 'De diagnostiek is afgerond: de classificatie is vastgelegd en met de cliënt besproken.',
+      evaluatiedatum: plusDays(today, 28),
+    });
   }
   if (goals.length === 0) {
-    goals.push({ omschrijving: 'De klachten waarvoor de cliënt in zorg is, zijn afgenomen volgens de cliënt en de behandelaar, gemeten met de ROM bij start en evaluatie.', evaluatiedatum: plusDays(today, firstEvaluation) });
+    goals.push({
+      omschrijving:
+        'De klachten waarvoor de cliënt in zorg is, zijn afgenomen volgens de cliënt en de behandelaar, gemeten met de ROM bij start en evaluatie.',
+      evaluatiedatum: plusDays(today, firstEvaluation),
+    });
   }
 
   const medicationReport = sources.reports.find((report) => report.category === 'medicatie');
@@ -150,7 +164,9 @@ export function localPlan(sources: PlanSources): TreatmentPlanContent {
     ...(sources.intake.open.length ? [`Intake afronden: ${sources.intake.open.join(', ').toLowerCase()}.`] : []),
   ]);
 
-  const crises = sources.reports.filter((report) => report.type === 'incident' || report.type === 'crisis' || report.category === 'incident');
+  const crises = sources.reports.filter(
+    (report) => report.type === 'incident' || report.type === 'crisis' || report.category === 'incident',
+  );
   const signals = dedupe([
     ...riskRules.map(({ rule }) => rule.signal),
     ...crises.slice(0, 3).map((report) => `Zoals op ${dutchDay(new Date(report.createdAt), 'd MMMM')}: ${sentence(report.content)}`),
@@ -164,7 +180,9 @@ export function localPlan(sources: PlanSources): TreatmentPlanContent {
     sources.risks.length
       ? `Actuele risico's: ${sources.risks.map((risk) => `${risk.riskType} ${risk.riskLevel} (${sentence(risk.rationale).replace(/[.!?]$/, '')})`).join('; ')}.`
       : 'Geen risicotaxatie vastgelegd.',
-    crises.length ? `In de recente rapportages ${crises.length === 1 ? 'staat één incident of crisis' : `staan ${crises.length} incidenten of crises`}.` : null,
+    crises.length
+      ? `In de recente rapportages ${crises.length === 1 ? 'staat één incident of crisis' : `staan ${crises.length} incidenten of crises`}.`
+      : null,
     `Intake ${sources.intake.completionPercentage}% afgerond${sources.intake.open.length ? `; open: ${sources.intake.open.join(', ').toLowerCase()}` : ''}.`,
   ].filter(Boolean);
 
@@ -180,7 +198,11 @@ export function localPlan(sources: PlanSources): TreatmentPlanContent {
     behandelaren: practitionerRows(sources),
     crisisplan: {
       signalen: signals,
-      acties: actions.length ? actions : ['Bij toename van klachten contact opnemen met de persoonlijk begeleider; buiten kantoortijd met de dienstdoende verpleegkundige.'],
+      acties: actions.length
+        ? actions
+        : [
+            'Bij toename van klachten contact opnemen met de persoonlijk begeleider; buiten kantoortijd met de dienstdoende verpleegkundige.',
+          ],
       contact: 'Dienstdoende psychiater via de afdeling, 24 uur per dag bereikbaar.',
     },
     evaluatiemomenten: evaluationMoments(today),
@@ -189,7 +211,17 @@ export function localPlan(sources: PlanSources): TreatmentPlanContent {
 }
 
 const modelAnswerSchema = planContentSchema
-  .pick({ hulpvraag: true, probleemanalyse: true, doelen: true, interventies: true, medicatie: true, frequentie: true, duur: true, crisisplan: true, evaluatiemomenten: true })
+  .pick({
+    hulpvraag: true,
+    probleemanalyse: true,
+    doelen: true,
+    interventies: true,
+    medicatie: true,
+    frequentie: true,
+    duur: true,
+    crisisplan: true,
+    evaluatiemomenten: true,
+  })
   .extend({ classificatie: z.preprocess((value) => value ?? [], z.array(z.object({ code: z.string().trim().min(1) }).loose())) });
 
 export interface ModelPlan {
@@ -213,7 +245,11 @@ export function planFromModel(text: string, sources: PlanSources): ModelPlan | n
   if (!parsed.success) return null;
   const draft = parsed.data;
   if (!draft.hulpvraag || !draft.probleemanalyse) return null;
-  if (draft.doelen.some((goal) => goal.evaluatiedatum <= sources.today) || draft.evaluatiemomenten.some((moment) => moment.datum <= sources.today)) return null;
+  if (
+    draft.doelen.some((goal) => goal.evaluatiedatum <= sources.today) ||
+    draft.evaluatiemomenten.some((moment) => moment.datum <= sources.today)
+  )
+    return null;
 
   const recorded = new Set(sources.diagnoses.map((diagnosis) => normaliseCode(diagnosis.code)));
   const invented = dedupe(draft.classificatie.map((row) => row.code).filter((code) => !recorded.has(normaliseCode(code))));

@@ -41,8 +41,16 @@ export async function collectTreatmentPlanSources(em: EntityManager, job: Treatm
 
 /** Step 2: the model drafts from the pseudonymised record; without a model, the local draft. */
 export async function draftTreatmentPlan(ai: AiPort, job: TreatmentPlanJob, sources: PlanSources): Promise<DraftResult> {
-  const local = (melding: string | null): DraftResult => ({ ok: true, drafted: { plan: localPlan(sources), bron: 'lokaal', model: null, melding } });
-  const context = { organisationId: job.actor.organisationId, userId: job.actor.userId, patientId: job.patientId, workflowId: job.workflowId };
+  const local = (melding: string | null): DraftResult => ({
+    ok: true,
+    drafted: { plan: localPlan(sources), bron: 'lokaal', model: null, melding },
+  });
+  const context = {
+    organisationId: job.actor.organisationId,
+    userId: job.actor.userId,
+    patientId: job.patientId,
+    workflowId: job.workflowId,
+  };
   if (!ai.configured) {
     await ai.recordLocal({ capability: 'treatment_plan', prompt: treatmentPlanPrompt, context, reason: 'geen taalmodel ingesteld' });
     return local(null);
@@ -68,10 +76,17 @@ export async function draftTreatmentPlan(ai: AiPort, job: TreatmentPlanJob, sour
  * Step 3: the draft becomes the patient's next version and replaces an open draft (which stays
  * readable as a version). Once per workflow run: a retried step returns the version it stored.
  */
-export async function storeTreatmentPlanDraft(em: EntityManager, job: TreatmentPlanJob, drafted: DraftedPlan, runId: string): Promise<TreatmentPlanView> {
+export async function storeTreatmentPlanDraft(
+  em: EntityManager,
+  job: TreatmentPlanJob,
+  drafted: DraftedPlan,
+  runId: string,
+): Promise<TreatmentPlanView> {
   const { planId } = await onceOnly(em, job.actor.organisationId, `treatment-plan:${job.workflowId}:${runId}`, async () => {
     await em.nativeUpdate(TreatmentPlan, { patientId: job.patientId, status: 'concept' }, { status: 'vervangen', updatedAt: new Date() });
-    const rows = await em.execute<{ last: number | null }[]>('select max(version) as last from treatment_plans where patient_id = ?', [job.patientId]);
+    const rows = await em.execute<{ last: number | null }[]>('select max(version) as last from treatment_plans where patient_id = ?', [
+      job.patientId,
+    ]);
     const plan = em.create(TreatmentPlan, {
       organisationId: job.actor.organisationId,
       patientId: job.patientId,
@@ -85,7 +100,13 @@ export async function storeTreatmentPlanDraft(em: EntityManager, job: TreatmentP
       generatedBy: job.actor.userId,
     });
     await em.flush();
-    recordAudit(em, job.actor, { action: 'create', resourceType: 'TreatmentPlan', resourceId: plan.id, patientIds: [job.patientId], details: { version: plan.version, source: drafted.bron } });
+    recordAudit(em, job.actor, {
+      action: 'create',
+      resourceType: 'TreatmentPlan',
+      resourceId: plan.id,
+      patientIds: [job.patientId],
+      details: { version: plan.version, source: drafted.bron },
+    });
     return { planId: plan.id };
   });
   return planView(em, await em.findOneOrFail(TreatmentPlan, { id: planId }));

@@ -65,16 +65,38 @@ export async function gatherPlanSources(em: EntityManager, actor: AuditActor, pa
   const practitioners = await practitionersOf(em, actor, patientId);
   const reports = timeline
     .flatMap((day) => day.reports)
-    .map((report) => ({ type: report.type, category: report.category, content: report.content.replace(/\s+/g, ' ').trim().slice(0, reportChars), createdAt: report.createdAt }));
-  const people = await knownPeople(em, { patientIds: [patientId], texts: [...reports.map((report) => report.content), ...risks.risks.map((risk) => risk.rationale)] });
+    .map((report) => ({
+      type: report.type,
+      category: report.category,
+      content: report.content.replace(/\s+/g, ' ').trim().slice(0, reportChars),
+      createdAt: report.createdAt,
+    }));
+  const people = await knownPeople(em, {
+    patientIds: [patientId],
+    texts: [...reports.map((report) => report.content), ...risks.risks.map((risk) => risk.rationale)],
+  });
   return {
-    patient: { id: patient.id, name: displayName(patient), person: knownPerson(patient), age: ageOn(patient.birthDate ?? null, today), status: patient.episodeStatus },
-    intake: { completionPercentage: intake.completionPercentage, open: intake.sections.filter((section) => !section.complete).map((section) => section.label) },
+    patient: {
+      id: patient.id,
+      name: displayName(patient),
+      person: knownPerson(patient),
+      age: ageOn(patient.birthDate ?? null, today),
+      status: patient.episodeStatus,
+    },
+    intake: {
+      completionPercentage: intake.completionPercentage,
+      open: intake.sections.filter((section) => !section.complete).map((section) => section.label),
+    },
     diagnoses: [
       ...diagnoses.primary.map((row) => ({ code: row.code, label: row.label, kind: 'hoofd' as const, diagnosedAt: row.diagnosedAt })),
       ...diagnoses.secondary.map((row) => ({ code: row.code, label: row.label, kind: 'neven' as const, diagnosedAt: row.diagnosedAt })),
     ],
-    risks: risks.risks.map((risk) => ({ riskType: risk.riskType, riskLevel: risk.riskLevel, rationale: risk.rationale, assessedAt: risk.assessedAt })),
+    risks: risks.risks.map((risk) => ({
+      riskType: risk.riskType,
+      riskLevel: risk.riskLevel,
+      rationale: risk.rationale,
+      assessedAt: risk.assessedAt,
+    })),
     reports,
     practitioners,
     today,

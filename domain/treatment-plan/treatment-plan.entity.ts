@@ -7,7 +7,10 @@ export const TreatmentPlan = defineEntity({
   name: 'TreatmentPlan',
   tableName: 'treatment_plans',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     version: p.integer(),
@@ -20,7 +23,10 @@ export const TreatmentPlan = defineEntity({
     generatedBy: p.uuid(),
     generatedAt: p.datetime().onCreate(() => new Date()),
     updatedBy: p.uuid().nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     approvedBy: p.uuid().nullable(),
     approvedAt: p.datetime().nullable(),
   },

@@ -54,6 +54,8 @@ describe('treatment-plan form', () => {
       toestemming: { status: 'ingestemd', toelichting: '' },
     });
     const result = planContentSchema.safeParse(values);
-    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['doelen.1.evaluatiedatum', 'Kies een geldige evaluatiedatum voor dit doel.']]);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['doelen.1.evaluatiedatum', 'Kies een geldige evaluatiedatum voor dit doel.'],
+    ]);
   });
 });

@@ -19,16 +19,21 @@ export function planFormValues(form: FormData): TreatmentPlanContent {
       const match = new RegExp(`^${prefix}\\.(\\d+)\\.`).exec(name);
       if (match) indexes.add(Number(match[1]));
     }
-    return [...indexes]
-      .sort((a, b) => a - b)
-      .map((index) => Object.fromEntries(keys.map((key) => [key, text(`${prefix}.${index}.${key}`)])) as Record<K, string>)
-      // A select always has a value: a row counts as empty when its typed fields are.
-      .filter((row) => keys.some((key) => !choices.includes(key) && row[key] !== ''));
+    return (
+      [...indexes]
+        .sort((a, b) => a - b)
+        .map((index) => Object.fromEntries(keys.map((key) => [key, text(`${prefix}.${index}.${key}`)])) as Record<K, string>)
+        // A select always has a value: a row counts as empty when its typed fields are.
+        .filter((row) => keys.some((key) => !choices.includes(key) && row[key] !== ''))
+    );
   };
   return {
     hulpvraag: text('hulpvraag'),
     probleemanalyse: text('probleemanalyse'),
-    classificatie: rows('classificatie', ['code', 'omschrijving', 'soort'] as const, ['soort']).map((row) => ({ ...row, soort: row.soort as ClassificationKind })),
+    classificatie: rows('classificatie', ['code', 'omschrijving', 'soort'] as const, ['soort']).map((row) => ({
+      ...row,
+      soort: row.soort as ClassificationKind,
+    })),
     doelen: rows('doelen', ['omschrijving', 'evaluatiedatum'] as const),
     interventies: lines('interventies'),
     medicatie: lines('medicatie'),

@@ -31,14 +31,23 @@ export const planLimits = { goals: 10, rows: 10, lines: 15, text: 3000, line: 40
 
 /** Absent or null is empty: a draft may leave a section open until it is approved. */
 const text = (label: string, max: number = planLimits.text) =>
-  z.preprocess((value) => value ?? '', z.string({ error: `${label}: vul tekst in.` }).trim().max(max, `${label} is te lang (maximaal ${max} tekens).`));
+  z.preprocess(
+    (value) => value ?? '',
+    z
+      .string({ error: `${label}: vul tekst in.` })
+      .trim()
+      .max(max, `${label} is te lang (maximaal ${max} tekens).`),
+  );
 
-const required = (empty: string, max: number = planLimits.line) => z.string({ error: empty }).trim().min(1, empty).max(max, `Maximaal ${max} tekens.`);
+const required = (empty: string, max: number = planLimits.line) =>
+  z.string({ error: empty }).trim().min(1, empty).max(max, `Maximaal ${max} tekens.`);
 
 const lines = (label: string, empty: string) =>
   z.preprocess(
     (value) => value ?? [],
-    z.array(required(empty), { error: `${label}: geef een lijst.` }).max(planLimits.lines, `${label}: maximaal ${planLimits.lines} regels.`),
+    z
+      .array(required(empty), { error: `${label}: geef een lijst.` })
+      .max(planLimits.lines, `${label}: maximaal ${planLimits.lines} regels.`),
   );
 
 function isIsoDate(value: string): boolean {
@@ -55,7 +64,10 @@ export const goalSchema = z.object({
 });
 
 const rows = <T extends z.ZodType>(row: T, label: string) =>
-  z.preprocess((value) => value ?? [], z.array(row, { error: `${label}: geef een lijst.` }).max(planLimits.rows, `${label}: maximaal ${planLimits.rows} regels.`));
+  z.preprocess(
+    (value) => value ?? [],
+    z.array(row, { error: `${label}: geef een lijst.` }).max(planLimits.rows, `${label}: maximaal ${planLimits.rows} regels.`),
+  );
 
 export const planContentSchema = z.object({
   hulpvraag: text('De hulpvraag'),
@@ -89,7 +101,10 @@ export const planContentSchema = z.object({
     }),
   ),
   evaluatiemomenten: rows(
-    z.object({ datum: isoDate('Kies een geldige datum voor dit evaluatiemoment.'), omschrijving: required('Beschrijf het evaluatiemoment.', 300) }),
+    z.object({
+      datum: isoDate('Kies een geldige datum voor dit evaluatiemoment.'),
+      omschrijving: required('Beschrijf het evaluatiemoment.', 300),
+    }),
     'Evaluatiemomenten',
   ),
   toestemming: z.preprocess(
@@ -119,7 +134,8 @@ export function approvalIssues(plan: TreatmentPlanContent, today: string): Recor
   plan.evaluatiemomenten.forEach((moment, index) => {
     if (moment.datum <= today) issues[`evaluatiemomenten.${index}.datum`] = 'Een evaluatiemoment moet na vandaag liggen.';
   });
-  if (plan.toestemming.status === 'nog_niet_besproken') issues['toestemming.status'] = 'Leg vast of de cliënt met het plan instemt voordat je het goedkeurt.';
+  if (plan.toestemming.status === 'nog_niet_besproken')
+    issues['toestemming.status'] = 'Leg vast of de cliënt met het plan instemt voordat je het goedkeurt.';
   if (plan.toestemming.status === 'niet_ingestemd' && !plan.toestemming.toelichting) {
     issues['toestemming.toelichting'] = 'Licht toe waarom het plan zonder instemming van de cliënt wordt vastgesteld.';
   }

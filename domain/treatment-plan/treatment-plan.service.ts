@@ -7,16 +7,25 @@ import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
 import { TreatmentPlan } from './treatment-plan.entity';
-import { approvalIssues, planContentSchema, type TreatmentPlanContent, type TreatmentPlanOverview, type TreatmentPlanView } from './treatment-plan.schemas';
+import {
+  approvalIssues,
+  planContentSchema,
+  type TreatmentPlanContent,
+  type TreatmentPlanOverview,
+  type TreatmentPlanView,
+} from './treatment-plan.schemas';
 
 export const planNotFound = 'Het gevraagde behandelplan is niet gevonden.';
-const approvedIsReadOnly = 'Dit behandelplan is goedgekeurd en kan niet meer worden gewijzigd. Genereer een nieuw concept om het bij te stellen.';
+const approvedIsReadOnly =
+  'Dit behandelplan is goedgekeurd en kan niet meer worden gewijzigd. Genereer een nieuw concept om het bij te stellen.';
 const supersededIsReadOnly = 'Dit concept is vervangen door een nieuwere versie en kan niet meer worden gewijzigd.';
 const onlyPsychiatrist = 'Alleen een psychiater (regiebehandelaar) kan een behandelplan goedkeuren.';
 const notApprovable = 'Het behandelplan is nog niet compleet: vul de gemarkeerde onderdelen aan voordat je het goedkeurt.';
 
 async function userNames(em: EntityManager, plans: TreatmentPlan[]): Promise<Map<string, string>> {
-  const ids = [...new Set(plans.flatMap((plan) => [plan.generatedBy, plan.updatedBy, plan.approvedBy]).filter((id): id is string => Boolean(id)))];
+  const ids = [
+    ...new Set(plans.flatMap((plan) => [plan.generatedBy, plan.updatedBy, plan.approvedBy]).filter((id): id is string => Boolean(id))),
+  ];
   if (ids.length === 0) return new Map();
   const users = await em.find(User, { id: { $in: ids } }, { fields: ['id', 'displayName'] });
   return new Map(users.map((user) => [user.id, user.displayName]));
@@ -53,7 +62,12 @@ export async function treatmentPlanVersions(em: EntityManager, actor: AuditActor
   const plans = await em.find(TreatmentPlan, { patientId: patient.id }, { orderBy: { version: 'desc' } });
   const names = await userNames(em, plans);
   const versions = plans.map((plan) => toView(plan, names));
-  recordAudit(em, actor, { action: 'read', resourceType: 'TreatmentPlan', patientIds: [patient.id], details: { versions: versions.length } });
+  recordAudit(em, actor, {
+    action: 'read',
+    resourceType: 'TreatmentPlan',
+    patientIds: [patient.id],
+    details: { versions: versions.length },
+  });
   return {
     patientId: patient.id,
     current: versions.find((version) => version.status === 'goedgekeurd') ?? null,
@@ -73,7 +87,12 @@ async function findDraft(em: EntityManager, planId: string): Promise<TreatmentPl
 const sections = Object.keys(planContentSchema.shape) as (keyof TreatmentPlanContent)[];
 
 /** The clinician's edit of a draft: the whole plan, validated as one; an approved version is 409. */
-export async function updateTreatmentPlan(em: EntityManager, actor: AuditActor, planId: string, input: unknown): Promise<TreatmentPlanView> {
+export async function updateTreatmentPlan(
+  em: EntityManager,
+  actor: AuditActor,
+  planId: string,
+  input: unknown,
+): Promise<TreatmentPlanView> {
   const plan = await findDraft(em, planId);
   const content = parseOrThrow(planContentSchema, input);
   const changed = sections.filter((section) => JSON.stringify(plan.content[section]) !== JSON.stringify(content[section]));
@@ -81,7 +100,13 @@ export async function updateTreatmentPlan(em: EntityManager, actor: AuditActor, 
   plan.updatedBy = actor.userId;
   await em.flush();
   // Which sections changed, never their text: the access log is no second copy of the record.
-  recordAudit(em, actor, { action: 'update', resourceType: 'TreatmentPlan', resourceId: plan.id, patientIds: [plan.patientId], details: { version: plan.version, changed } });
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'TreatmentPlan',
+    resourceId: plan.id,
+    patientIds: [plan.patientId],
+    details: { version: plan.version, changed },
+  });
   return planView(em, plan);
 }
 
@@ -89,7 +114,12 @@ export async function updateTreatmentPlan(em: EntityManager, actor: AuditActor, 
  * Makes the draft the plan in force: complete, with the client's consent recorded, approved by a
  * psychiatrist. The version approved before it is superseded; both stay readable.
  */
-export async function approveTreatmentPlan(em: EntityManager, actor: AuditActor, planId: string, now = new Date()): Promise<TreatmentPlanView> {
+export async function approveTreatmentPlan(
+  em: EntityManager,
+  actor: AuditActor,
+  planId: string,
+  now = new Date(),
+): Promise<TreatmentPlanView> {
   const plan = await findDraft(em, planId);
   if (actor.role !== 'psychiater') throw AppError.forbidden(onlyPsychiatrist);
   const issues = approvalIssues(parseOrThrow(planContentSchema, plan.content), todayInAmsterdam(now));
@@ -99,6 +129,12 @@ export async function approveTreatmentPlan(em: EntityManager, actor: AuditActor,
   plan.approvedBy = actor.userId;
   plan.approvedAt = now;
   await em.flush();
-  recordAudit(em, actor, { action: 'update', resourceType: 'TreatmentPlan', resourceId: plan.id, patientIds: [plan.patientId], details: { version: plan.version, approved: true } });
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'TreatmentPlan',
+    resourceId: plan.id,
+    patientIds: [plan.patientId],
+    details: { version: plan.version, approved: true },
+  });
   return planView(em, plan);
 }

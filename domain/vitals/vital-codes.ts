@@ -24,4 +24,5 @@ export const vitalCodes: Record<string, VitalCode> = {
 export const loincSystem = 'http://loinc.org';
 
 /** The product's codes for a LOINC code (several measures could share one). */
-export const productCodesOf = (loinc: string): string[] => Object.entries(vitalCodes).flatMap(([code, entry]) => (entry.loinc === loinc ? [code] : []));
+export const productCodesOf = (loinc: string): string[] =>
+  Object.entries(vitalCodes).flatMap(([code, entry]) => (entry.loinc === loinc ? [code] : []));

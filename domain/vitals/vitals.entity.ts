@@ -8,7 +8,10 @@ export const VitalObservation = defineEntity({
   name: 'VitalObservation',
   tableName: 'vital_observations',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     code: p.text(),

@@ -29,8 +29,14 @@ export function toFhirObservation(row: VitalObservation, performer: string | und
     subject: patientReference(row.patientId),
     effectiveDateTime: row.observedAt.toISOString(),
     ...(performer ? { performer: [{ display: performer }] } : {}),
-    valueQuantity: { value: Number(row.value), unit: row.unit, ...(known ? { system: 'http://unitsofmeasure.org', code: known.ucum } : {}) },
-    interpretation: [{ coding: [{ system: interpretationSystem, code: row.interpretation, display: interpretationDisplay[row.interpretation] }] }],
+    valueQuantity: {
+      value: Number(row.value),
+      unit: row.unit,
+      ...(known ? { system: 'http://unitsofmeasure.org', code: known.ucum } : {}),
+    },
+    interpretation: [
+      { coding: [{ system: interpretationSystem, code: row.interpretation, display: interpretationDisplay[row.interpretation] }] },
+    ],
   };
 }
 
@@ -48,11 +54,27 @@ export const observationResource: ClinicalResource<Observation> = {
       _id: idParameter,
       patient: patientParameter(),
       subject: patientParameter(),
-      code: codeParameter('code', `LOINC-code als ${loincSystem}|<code> of <code>, of de eigen code (${Object.keys(vitalCodes).join(', ')}).`, (code, system) =>
-        system === measureSystem ? code : system === loincSystem ? productCodesOf(code) : system === null ? [...productCodesOf(code), code] : null,
+      code: codeParameter(
+        'code',
+        `LOINC-code als ${loincSystem}|<code> of <code>, of de eigen code (${Object.keys(vitalCodes).join(', ')}).`,
+        (code, system) =>
+          system === measureSystem
+            ? code
+            : system === loincSystem
+              ? productCodesOf(code)
+              : system === null
+                ? [...productCodesOf(code), code]
+                : null,
       ),
-      category: codeParameter('code', 'vital-signs of laboratory.', (code) => Object.entries(vitalCodes).flatMap(([product, entry]) => (entry.category === code ? [product] : []))),
-      date: dateParameter('date', 'observed_at', true, 'Tijdstip van de meting, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.'),
+      category: codeParameter('code', 'vital-signs of laboratory.', (code) =>
+        Object.entries(vitalCodes).flatMap(([product, entry]) => (entry.category === code ? [product] : [])),
+      ),
+      date: dateParameter(
+        'date',
+        'observed_at',
+        true,
+        'Tijdstip van de meting, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.',
+      ),
     },
     sortOrders: { '-date': 'observed_at desc, id asc', date: 'observed_at asc, id asc' },
   },

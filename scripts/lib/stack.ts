@@ -115,7 +115,11 @@ export async function startWeb(
   options: { quiet?: boolean; logFile?: string; timeoutMs?: number; degraded?: boolean } = {},
 ): Promise<Managed & { baseUrl: string }> {
   const port = await freePort();
-  const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], { env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, quiet: options.quiet, logFile: options.logFile });
+  const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], {
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    quiet: options.quiet,
+    logFile: options.logFile,
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealthy(baseUrl, options.timeoutMs ?? 120_000, web.child, options.degraded);

@@ -35,7 +35,10 @@ async function ask(text: string): Promise<void> {
 /** Axe on what the test sees, then screenshots at 1440 and 390 px. */
 async function look(name: string): Promise<void> {
   const violations = await axeViolations(page);
-  expect(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'), name).toEqual([]);
+  expect(
+    violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'),
+    name,
+  ).toEqual([]);
   await screenshot(page, `${name}-1440`);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, `${name}-390`);
@@ -56,7 +59,15 @@ const at = (label: string, hours: number, minutes = 0) => new Date(rangeForLabel
 const clock = (date: Date) => amsterdamLocal(date.toISOString()).slice(11);
 
 async function appointment(start: Date): Promise<string> {
-  return addRecord(organisationId, 'appointments', { patient_id: pieterId, start_at: start, end_at: new Date(start.getTime() + 45 * 60_000), type: 'behandelgesprek', practitioner_id: nurseId, owner_id: nurseId, location: 'Spreekkamer 2' });
+  return addRecord(organisationId, 'appointments', {
+    patient_id: pieterId,
+    start_at: start,
+    end_at: new Date(start.getTime() + 45 * 60_000),
+    type: 'behandelgesprek',
+    practitioner_id: nurseId,
+    owner_id: nurseId,
+    location: 'Spreekkamer 2',
+  });
 }
 
 beforeAll(async () => {
@@ -98,7 +109,11 @@ describe('the assistant’s actions in Chromium', () => {
     await block.getByLabel('Categorie').selectOption('gedrag');
     await block.getByLabel('Ook in de overdracht').check();
     await look('assistent-notitie-aanpassen');
-    const notes = () => asOwner(organisationId, async (db) => (await db.query('select content, category, include_in_handover from reports where patient_id = $1', [pieterId])).rows);
+    const notes = () =>
+      asOwner(
+        organisationId,
+        async (db) => (await db.query('select content, category, include_in_handover from reports where patient_id = $1', [pieterId])).rows,
+      );
     expect(await notes()).toEqual([]);
 
     await block.getByRole('button', { name: 'Bevestigen' }).click();
@@ -113,7 +128,9 @@ describe('the assistant’s actions in Chromium', () => {
     const block = lastReply().getByTestId('block-chain');
     await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
     const summary = (await block.locator('.chain-step-summary').first().textContent()) ?? '';
-    expect(summary).toMatch(new RegExp(`^Afspraak behandelgesprek \\w+ \\d+ \\w+ ${clock(source)} met Pieter Zomerdijk verplaatsen naar \\w+ \\d+ \\w+ 14:00$`));
+    expect(summary).toMatch(
+      new RegExp(`^Afspraak behandelgesprek \\w+ \\d+ \\w+ ${clock(source)} met Pieter Zomerdijk verplaatsen naar \\w+ \\d+ \\w+ 14:00$`),
+    );
 
     const target = at('overmorgen', 15, 30);
     await block.getByText('Tijdstip aanpassen').click();
@@ -121,7 +138,12 @@ describe('the assistant’s actions in Chromium', () => {
     await look('assistent-verplaatsen');
     await block.getByRole('button', { name: 'Bevestigen' }).click();
     await block.getByText('Uitgevoerd en vastgelegd.').waitFor();
-    const moved = await asOwner(organisationId, async (db) => (await db.query<{ start_at: Date; status: string }>('select start_at, status from appointments where id = $1', [appointmentId])).rows[0]!);
+    const moved = await asOwner(
+      organisationId,
+      async (db) =>
+        (await db.query<{ start_at: Date; status: string }>('select start_at, status from appointments where id = $1', [appointmentId]))
+          .rows[0]!,
+    );
     expect({ start: moved.start_at.toISOString(), status: moved.status }).toEqual({ start: target.toISOString(), status: 'verplaatst' });
   });
 
@@ -131,7 +153,9 @@ describe('the assistant’s actions in Chromium', () => {
     const block = lastReply().getByTestId('block-chain');
     await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
     // His next appointment is the one the previous test moved to 15:30 the day after tomorrow.
-    expect(await block.locator('.chain-step-summary').first().textContent()).toMatch(/^Afspraak behandelgesprek \w+ \d+ \w+ 15:30 met Pieter Zomerdijk verplaatsen naar \w+ \d+ \w+ 09:00$/);
+    expect(await block.locator('.chain-step-summary').first().textContent()).toMatch(
+      /^Afspraak behandelgesprek \w+ \d+ \w+ 15:30 met Pieter Zomerdijk verplaatsen naar \w+ \d+ \w+ 09:00$/,
+    );
     await look('assistent-welke-patient');
     await block.getByRole('button', { name: 'Afwijzen' }).click();
     await block.getByText('Afgewezen: er is niets gewijzigd.').waitFor();
@@ -146,7 +170,12 @@ describe('the assistant’s actions in Chromium', () => {
     const block = lastReply().getByTestId('block-noshow');
     await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
     expect(await block.textContent()).toContain(`${clock(start)} met Pieter Zomerdijk: als niet verschenen registreren`);
-    const status = async () => (await asOwner(organisationId, (db) => db.query<{ status: string }>('select status from appointments where id = $1', [appointmentId]))).rows[0]!.status;
+    const status = async () =>
+      (
+        await asOwner(organisationId, (db) =>
+          db.query<{ status: string }>('select status from appointments where id = $1', [appointmentId]),
+        )
+      ).rows[0]!.status;
     expect(await status()).toBe('gepland');
     await look('assistent-no-show');
 

@@ -20,7 +20,10 @@ beforeAll(async () => {
   const organisationId = (await createOrganisation()).id;
   nurse = await createUser(organisationId, { role: 'verpleegkundige' });
   const { cookie } = await login(nurse.email, nurse.password);
-  patientId = await registerPatient(cookie!, { name: [{ family: 'Visser', given: ['Noor'] }], identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '100039595' }] });
+  patientId = await registerPatient(cookie!, {
+    name: [{ family: 'Visser', given: ['Noor'] }],
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '100039595' }],
+  });
 });
 
 afterAll(async () => {
@@ -28,7 +31,12 @@ afterAll(async () => {
 });
 
 async function signedIn(javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', viewport: { width: 1440, height: 1000 }, javaScriptEnabled });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: 'nl-NL',
+    viewport: { width: 1440, height: 1000 },
+    javaScriptEnabled,
+  });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel('E-mailadres').fill(nurse.email);
@@ -40,7 +48,10 @@ async function signedIn(javaScriptEnabled: boolean): Promise<Page> {
 
 async function look(page: Page, name: string, javaScript: boolean): Promise<void> {
   const violations = await axeViolations(page, { javaScript });
-  expect(violations.filter((violation) => violation.impact === 'critical'), name).toEqual([]);
+  expect(
+    violations.filter((violation) => violation.impact === 'critical'),
+    name,
+  ).toEqual([]);
   await screenshot(page, `${name}-1440`);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, `${name}-390`);
@@ -65,7 +76,9 @@ describe.each([
 
     await page.locator('#contact-nieuw-relation-error').waitFor();
     expect(await page.locator('#contact-nieuw-relation-error').textContent()).toBe('Kies de relatie tot de patiënt.');
-    expect(await page.locator('#contact-nieuw-phone-error').textContent()).toBe('Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678.');
+    expect(await page.locator('#contact-nieuw-phone-error').textContent()).toBe(
+      'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678.',
+    );
     expect(await page.locator('#contact-nieuw-name').inputValue()).toBe(name);
     await look(page, `contactpersoon-fout-${suffix}`, javaScript);
 

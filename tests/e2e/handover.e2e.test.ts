@@ -36,9 +36,18 @@ describe('handover page in Chromium', () => {
     expect(all.length).toBeGreaterThan(3);
     expect(all[0]).toBe('Pieter Willem van der Berg');
     expect(all.slice(0, 3)).toEqual(expect.arrayContaining(['Fatima el Amrani', 'Jan de Vries']));
-    await expect.poll(() => patientLink('Pieter Willem van der Berg').locator('.alert-badge').allTextContents()).toEqual(['1 afwijkende vitale waarde', '1 hoog risico']);
-    expect(await page.getByRole('navigation', { name: 'Overdracht voor' }).getByRole('link', { name: 'Verpleegkundige' }).getAttribute('aria-current')).toBe('true');
-    expect(await page.getByRole('navigation', { name: 'Periode' }).getByRole('link', { name: '24 uur' }).getAttribute('aria-current')).toBe('true');
+    await expect
+      .poll(() => patientLink('Pieter Willem van der Berg').locator('.alert-badge').allTextContents())
+      .toEqual(['1 afwijkende vitale waarde', '1 hoog risico']);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Overdracht voor' })
+        .getByRole('link', { name: 'Verpleegkundige' })
+        .getAttribute('aria-current'),
+    ).toBe('true');
+    expect(await page.getByRole('navigation', { name: 'Periode' }).getByRole('link', { name: '24 uur' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
     await shot('overdracht-afdeling');
   });
 
@@ -55,7 +64,9 @@ describe('handover page in Chromium', () => {
 
     await page.getByRole('navigation', { name: 'Periode' }).getByRole('link', { name: '3 dagen' }).click();
     await page.waitForURL(/periode=3d/);
-    await expect.poll(() => patientLink('Jan de Vries').locator('.alert-badge').allTextContents()).toEqual(['1 crisis', '1 incident', '1 hoog risico']);
+    await expect
+      .poll(() => patientLink('Jan de Vries').locator('.alert-badge').allTextContents())
+      .toEqual(['1 crisis', '1 incident', '1 hoog risico']);
     expect(new URL(page.url()).searchParams.get('alerts')).toBe('true');
     await shot('overdracht-met-alerts-3-dagen');
   });
@@ -113,7 +124,10 @@ describe('handover page in Chromium', () => {
   });
 
   it('works as plain links without JavaScript', async () => {
-    const context = await page.context().browser()!.newContext({ baseURL: baseUrl(), locale: 'nl-NL', javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: baseUrl(), locale: 'nl-NL', javaScriptEnabled: false, storageState: await page.context().storageState() });
     try {
       const plain = await context.newPage();
       await plain.goto('/overdracht');

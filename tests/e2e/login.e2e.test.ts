@@ -98,14 +98,16 @@ describe('signing in as the demo nurse in Chromium', () => {
     await loginAsDemoNurse();
     await page.goto('/agenda');
     await asOwner(null, (client) =>
-      client.query("update sessions set revoked_at = now() where user_id = (select id from users where email = $1) and revoked_at is null", [
-        demoAccounts.verpleegkundige.email,
-      ]),
+      client.query(
+        'update sessions set revoked_at = now() where user_id = (select id from users where email = $1) and revoked_at is null',
+        [demoAccounts.verpleegkundige.email],
+      ),
     );
     // The listener exists once React has hydrated; focus again until the app reacts.
     await expect
       .poll(async () => {
-        if (new URL(page.url()).pathname !== '/login') await page.evaluate(() => window.dispatchEvent(new Event('focus'))).catch(() => undefined);
+        if (new URL(page.url()).pathname !== '/login')
+          await page.evaluate(() => window.dispatchEvent(new Event('focus'))).catch(() => undefined);
         return new URL(page.url()).pathname;
       })
       .toBe('/login');

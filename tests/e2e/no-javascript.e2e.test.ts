@@ -29,7 +29,10 @@ beforeAll(async () => {
   nurse = await createUser(organisationId, { role: 'verpleegkundige' });
   psychiatrist = await createUser(organisationId, { role: 'psychiater' });
   const { cookie } = await login(nurse.email, nurse.password);
-  patientId = await registerPatient(cookie!, { name: [{ family: 'Bakker', given: ['Noor'] }], identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '100031675' }] });
+  patientId = await registerPatient(cookie!, {
+    name: [{ family: 'Bakker', given: ['Noor'] }],
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '100031675' }],
+  });
   await asOwner(organisationId, (db) => db.query("update patients set episode_status = 'active' where id = $1", [patientId]));
 });
 
@@ -41,7 +44,12 @@ afterAll(async () => {
 
 /** A Dutch Chromium context with JavaScript off; every document answer is kept for the 5xx check. */
 async function withoutJavaScript(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', viewport: { width: 1440, height: 1000 }, javaScriptEnabled: false });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: 'nl-NL',
+    viewport: { width: 1440, height: 1000 },
+    javaScriptEnabled: false,
+  });
   const page = await context.newPage();
   page.on('response', (response: Response) => {
     if (response.request().resourceType() === 'document') documents.push({ status: response.status(), url: response.url() });
@@ -52,7 +60,10 @@ async function withoutJavaScript(): Promise<{ context: BrowserContext; page: Pag
 /** axe-core finds no critical violation; screenshots at desktop and phone width. */
 async function look(page: Page, name: string): Promise<void> {
   const violations = await axeViolations(page, { javaScript: false });
-  expect(violations.filter((violation) => violation.impact === 'critical'), name).toEqual([]);
+  expect(
+    violations.filter((violation) => violation.impact === 'critical'),
+    name,
+  ).toEqual([]);
   await screenshot(page, `zonder-js-${name}-1440`);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, `zonder-js-${name}-390`);
@@ -146,7 +157,9 @@ describe('without JavaScript in Chromium', () => {
     await page.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
     await page.getByRole('heading', { level: 1, name: /Sem Visser/ }).waitFor();
     expect(pathOf(page)).toBe(`/patients/${id}`);
-    const stored = await asOwner(organisationId, (db) => db.query<{ city: string; bsn: string }>('select address_city as city, bsn from patients where id = $1', [id]));
+    const stored = await asOwner(organisationId, (db) =>
+      db.query<{ city: string; bsn: string }>('select address_city as city, bsn from patients where id = $1', [id]),
+    );
     expect(stored.rows[0]).toEqual({ city: 'Deventer', bsn: '100039595' });
     await look(page, 'patient-gewijzigd');
     await context.close();
@@ -167,7 +180,9 @@ describe('without JavaScript in Chromium', () => {
     await page.getByLabel('Rapportage', { exact: true }).fill(emoji);
     await page.getByRole('button', { name: 'Rapportage opslaan' }).click();
     await page.getByText('Rapportage opgeslagen.').waitFor();
-    const stored = await asOwner(organisationId, (db) => db.query<{ length: number }>('select char_length(content) as length from reports where patient_id = $1', [patientId]));
+    const stored = await asOwner(organisationId, (db) =>
+      db.query<{ length: number }>('select char_length(content) as length from reports where patient_id = $1', [patientId]),
+    );
     expect(stored.rows).toEqual([{ length: 300 }]);
     await context.close();
   });
@@ -186,7 +201,9 @@ describe('without JavaScript in Chromium', () => {
     await page.getByTestId('handover-summary').waitFor();
     expect(new URL(page.url()).searchParams.get('generatie')).toBeNull();
     await look(page, 'overdracht-samenvatting');
-    const stored = await asOwner(organisationId, (db) => db.query<{ period: string; role: string }>('select period, role from handover_summaries where patient_id = $1', [patientId]));
+    const stored = await asOwner(organisationId, (db) =>
+      db.query<{ period: string; role: string }>('select period, role from handover_summaries where patient_id = $1', [patientId]),
+    );
     expect(stored.rows).toEqual([{ period: '3d', role: 'psychiater' }]);
     await context.close();
   });
@@ -206,8 +223,20 @@ describe('without JavaScript in Chromium', () => {
     const now = new Date();
     const workflowId = handoverWorkflowId({ patientId, period: '1d', filterForRole: 'verpleegkundige' }, now);
     const actor = { organisationId, userId: nurse.id, role: nurse.role, channel: 'web' } as const;
-    const job = { patientId, period: '1d', role: 'verpleegkundige', workflowId, requestedAt: now.toISOString(), grant: workflows.grants.grant(actor, workflowId, 'generation') } as const;
-    const stuck = await workflows.client.workflow.start('handoverGeneration', { taskQueue, workflowId, args: [job], memo: { organisationId, step: 0 } });
+    const job = {
+      patientId,
+      period: '1d',
+      role: 'verpleegkundige',
+      workflowId,
+      requestedAt: now.toISOString(),
+      grant: workflows.grants.grant(actor, workflowId, 'generation'),
+    } as const;
+    const stuck = await workflows.client.workflow.start('handoverGeneration', {
+      taskQueue,
+      workflowId,
+      args: [job],
+      memo: { organisationId, step: 0 },
+    });
     try {
       await page.goto(`/overdracht?patient=${patientId}`);
       await page.getByRole('button', { name: 'Overdracht genereren' }).click();
@@ -244,7 +273,10 @@ describe('without JavaScript in Chromium', () => {
 
     await page.getByLabel('Hulpvraag', { exact: true }).fill('Ik wil weer rustig slapen en mijn dagen zelf invullen.');
     await page.getByRole('button', { name: 'Concept opslaan' }).click();
-    await page.getByText(/opgeslagen/).first().waitFor();
+    await page
+      .getByText(/opgeslagen/)
+      .first()
+      .waitFor();
     expect(await page.getByLabel('Hulpvraag', { exact: true }).inputValue()).toBe('Ik wil weer rustig slapen en mijn dagen zelf invullen.');
     await look(page, 'behandelplan-concept');
 
@@ -257,11 +289,17 @@ describe('without JavaScript in Chromium', () => {
       // An empty record gives a draft without dated goals: the editor says what is missing, per field, in Dutch.
       expect(await page.locator('.plan-editor .field-error').count()).toBeGreaterThan(0);
       const dates = page.locator('input[type="date"]');
-      for (let index = 0; index < (await dates.count()); index++) await dates.nth(index).fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+      for (let index = 0; index < (await dates.count()); index++)
+        await dates.nth(index).fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
       await page.getByRole('button', { name: 'Goedkeuren' }).click();
       await approved.waitFor();
     }
-    const stored = await asOwner(organisationId, (db) => db.query<{ status: string; hulpvraag: string }>("select status, content->>'hulpvraag' as hulpvraag from treatment_plans where patient_id = $1", [patientId]));
+    const stored = await asOwner(organisationId, (db) =>
+      db.query<{ status: string; hulpvraag: string }>(
+        "select status, content->>'hulpvraag' as hulpvraag from treatment_plans where patient_id = $1",
+        [patientId],
+      ),
+    );
     expect(stored.rows).toEqual([{ status: 'goedgekeurd', hulpvraag: 'Ik wil weer rustig slapen en mijn dagen zelf invullen.' }]);
     await look(page, 'behandelplan-goedgekeurd');
     await context.close();
@@ -279,7 +317,10 @@ describe('without JavaScript in Chromium', () => {
         "insert into gp_letters (organisation_id, patient_id, gp_name, gp_practice, subject, original_text, created_by) values ($1, $2, 'Dr. L. Mulder', 'Praktijk Mulder', 'Voortgang', $3, $4) returning id",
         [organisationId, patientId, text, psychiatrist.id],
       );
-      await db.query("insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)", [organisationId, letter.rows[0]!.id, text, psychiatrist.id]);
+      await db.query(
+        "insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)",
+        [organisationId, letter.rows[0]!.id, text, psychiatrist.id],
+      );
       return rows[0]!.id;
     });
     const { cookie } = await login(nurse.email, nurse.password);
@@ -297,7 +338,9 @@ describe('without JavaScript in Chromium', () => {
     await page.getByRole('button', { name: 'Goedkeuren' }).click();
     await page.getByRole('button', { name: 'Verzendklaar maken' }).click();
     await page.getByText(/Verzendklaar sinds/).waitFor();
-    const stored = await asOwner(organisationId, (db) => db.query<{ status: string; final_text: string }>('select status, final_text from gp_letters where id = $1', [letterId]));
+    const stored = await asOwner(organisationId, (db) =>
+      db.query<{ status: string; final_text: string }>('select status, final_text from gp_letters where id = $1', [letterId]),
+    );
     expect(stored.rows[0]!.status).toBe('verzendklaar');
     expect(stored.rows[0]!.final_text).toContain('P.S. Wij bellen haar deze week.');
     await look(page, 'brief-verzendklaar');

@@ -19,15 +19,29 @@ async function shot(name: string): Promise<void> {
 // nurse reports that he did not come, as the chat would (the rescript API); the psychiatrist reviews.
 beforeAll(async () => {
   const { nurse, jan, start } = await asOwner(demoOrganisation.id, async (db) => {
-    const nurse = (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!.id;
+    const nurse = (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!
+      .id;
     const jan = (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!.id;
     // Last week at 10:00 Amsterdam: in the past, and out of the agenda weeks the other browser tests look at.
     const start = new Date(`${new Date(Date.now() - 8 * 24 * 3600_000).toISOString().slice(0, 10)}T09:00:00Z`);
     return { nurse, jan, start };
   });
-  appointmentId = await createAppointment(demoOrganisation.id, { patientId: jan, practitionerId: nurse, startAt: start, location: 'Spreekkamer 1' });
+  appointmentId = await createAppointment(demoOrganisation.id, {
+    patientId: jan,
+    practitionerId: nurse,
+    startAt: start,
+    location: 'Spreekkamer 1',
+  });
   const { cookie } = await login(demoAccounts.verpleegkundige.email, demoPassword);
-  expect((await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie, body: { followUp: 'Wij nemen telefonisch contact met hem op voor een nieuwe afspraak' } })).status).toBe(201);
+  expect(
+    (
+      await json(`/api/noshow/${appointmentId}/cancel`, {
+        method: 'POST',
+        cookie,
+        body: { followUp: 'Wij nemen telefonisch contact met hem op voor een nieuwe afspraak' },
+      })
+    ).status,
+  ).toBe(201);
   const started = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie, body: {} });
   expect(started.status).toBe(200);
   expect(((await started.json()) as { workflow: { status: string } }).workflow.status).toBe('ter_beoordeling');
@@ -68,7 +82,11 @@ describe('GP letter review in Chromium', () => {
 
     const editor = page.getByLabel('Tekst van de brief — pas aan waar nodig');
     const text = await editor.inputValue();
-    await editor.fill(text.replace('(clozapine)', '(clozapine 300 mg)').replace('met wekelijkse behandelgesprekken', 'met tweewekelijkse behandelgesprekken'));
+    await editor.fill(
+      text
+        .replace('(clozapine)', '(clozapine 300 mg)')
+        .replace('met wekelijkse behandelgesprekken', 'met tweewekelijkse behandelgesprekken'),
+    );
     // The comparison follows the text as edited: a word of the draft struck through, the new ones added.
     await expect.poll(() => page.getByTestId('diff-original').locator('del.diff-del').allTextContents()).toEqual(['wekelijkse']);
     expect(await added()).toContain('300 mg');
@@ -100,7 +118,11 @@ describe('GP letter review in Chromium', () => {
 
     // The API tells the same: the process is finished and the letter ready to send.
     const context = await page.evaluate(async (id) => (await fetch(`/api/noshow/${id}/context`)).json(), appointmentId);
-    expect(context).toMatchObject({ workflow: { status: 'verzendklaar' }, letter: { status: 'verzendklaar' }, appointment: { status: 'niet-verschenen' } });
+    expect(context).toMatchObject({
+      workflow: { status: 'verzendklaar' },
+      letter: { status: 'verzendklaar' },
+      appointment: { status: 'niet-verschenen' },
+    });
   });
 });
 
@@ -112,7 +134,12 @@ describe('the no-show from the chat in Chromium', () => {
   // An appointment of Jan de Vries with the nurse that began a little earlier today (Amsterdam).
   beforeAll(async () => {
     const now = new Date();
-    const [hours, minutes] = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    const [hours, minutes] = new Intl.DateTimeFormat('nl-NL', {
+      timeZone: 'Europe/Amsterdam',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .format(now)
       .split(':')
       .map(Number) as [number, number];
@@ -121,9 +148,16 @@ describe('the no-show from the chat in Chromium', () => {
     const startMinutes = hours * 60 + minutes - back;
     time = `${String(Math.floor(startMinutes / 60)).padStart(2, '0')}:${String(startMinutes % 60).padStart(2, '0')}`;
     chatAppointmentId = await asOwner(demoOrganisation.id, async (db) => {
-      const nurseId = (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!.id;
-      const jan = (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!.id;
-      const id = await createAppointment(demoOrganisation.id, { patientId: jan, practitionerId: nurseId, startAt: start, location: 'Spreekkamer 2' });
+      const nurseId = (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email]))
+        .rows[0]!.id;
+      const jan = (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!
+        .id;
+      const id = await createAppointment(demoOrganisation.id, {
+        patientId: jan,
+        practitionerId: nurseId,
+        startAt: start,
+        location: 'Spreekkamer 2',
+      });
       // A reminder the no-show process leaves when a review waits too long (workflows/noshow).
       await db.query(
         "insert into nudges (organisation_id, user_id, kind, text, href) values ($1, $2, 'huisartsbrief_beoordelen', 'De huisartsbrief van Jan de Vries over de gemiste afspraak wacht al 3 dagen op beoordeling.', '/brieven')",
@@ -149,7 +183,9 @@ describe('the no-show from the chat in Chromium', () => {
 
     const block = chat.getByTestId('assistant-message').last().getByTestId('block-noshow');
     await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
-    expect(await block.textContent()).toContain(`${time} met Jan de Vries: als niet verschenen registreren en de huisartsbrief herschrijven?`);
+    expect(await block.textContent()).toContain(
+      `${time} met Jan de Vries: als niet verschenen registreren en de huisartsbrief herschrijven?`,
+    );
     const before = await chat.evaluate(async (id) => (await fetch(`/api/noshow/${id}/context`)).json(), chatAppointmentId);
     expect(before).toMatchObject({ appointment: { status: 'gepland' }, workflow: null });
     await screenshot(chat, 'assistent-niet-verschenen');

@@ -49,7 +49,9 @@ describe('the workflows page in Chromium', () => {
     await reloadUntilListed(completedId);
     await reloadUntilListed(failed.workflowId);
     await reloadUntilListed(stopped.workflowId);
-    expect(await row(stopped.workflowId).locator('xpath=following-sibling::tr[1]').locator('summary').textContent()).toContain('Beëindigd: Handmatig gestopt door beheer');
+    expect(await row(stopped.workflowId).locator('xpath=following-sibling::tr[1]').locator('summary').textContent()).toContain(
+      'Beëindigd: Handmatig gestopt door beheer',
+    );
     const completed = row(completedId);
     expect(await completed.getByRole('cell').nth(0).textContent()).toContain('Gezondheidscontrole');
     expect(await completed.getByRole('cell').nth(2).textContent()).toBe('Voltooid');
@@ -98,7 +100,9 @@ describe('the workflows page in Chromium', () => {
       'Activiteit checkDatabaseActivity task failed',
       'Fout (DatabaseUnavailable)Database onbereikbaar: verbinding geweigerd (test)',
     ]);
-    expect(await error.getByRole('link', { name: /Temporal UI/ }).getAttribute('href')).toContain(`/workflows/${failed.workflowId}/${failed.runId}`);
+    expect(await error.getByRole('link', { name: /Temporal UI/ }).getAttribute('href')).toContain(
+      `/workflows/${failed.workflowId}/${failed.runId}`,
+    );
     await screenshot(page, 'beheer-3-foutmelding');
   });
 

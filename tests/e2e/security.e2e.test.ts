@@ -18,7 +18,9 @@ beforeAll(async () => {
   await signedIn.page.addInitScript(() => {
     const watched = window as Watched;
     watched.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => watched.cspViolations!.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      watched.cspViolations!.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
 });
 
@@ -29,7 +31,12 @@ afterAll(async () => {
 describe('the Content-Security-Policy in Chromium', () => {
   it('blocks nothing the EPD itself does: pages hydrate and navigate', async () => {
     const { page } = signedIn;
-    for (const [path, heading] of [['/patients', 'Patiënten'], ['/agenda', 'Agenda'], ['/overdracht', 'Overdracht'], ['/brieven', 'Brieven']] as const) {
+    for (const [path, heading] of [
+      ['/patients', 'Patiënten'],
+      ['/agenda', 'Agenda'],
+      ['/overdracht', 'Overdracht'],
+      ['/brieven', 'Brieven'],
+    ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await violations(), path).toEqual([]);
@@ -63,7 +70,11 @@ describe('login throttling in Chromium', () => {
   it('shows the Dutch message on the login page', async () => {
     const user = await createUser((await createOrganisation()).id);
     const browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', extraHTTPHeaders: { 'X-Forwarded-For': '192.0.2.77' } });
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'nl-NL',
+      extraHTTPHeaders: { 'X-Forwarded-For': '192.0.2.77' },
+    });
     try {
       const page = await context.newPage();
       await page.goto('/login');

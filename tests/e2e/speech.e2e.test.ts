@@ -32,7 +32,9 @@ beforeAll(async () => {
   await mkdir(dir, { recursive: true });
   wav = path.join(dir, 'dictation.wav');
   const source = await writeDictationWav(wav);
-  process.stdout.write(`[speech e2e] fake microphone plays ${source === 'espeak-ng' ? 'Dutch speech (espeak-ng)' : 'a tone (espeak-ng missing)'}\n`);
+  process.stdout.write(
+    `[speech e2e] fake microphone plays ${source === 'espeak-ng' ? 'Dutch speech (espeak-ng)' : 'a tone (espeak-ng missing)'}\n`,
+  );
 });
 
 afterEach(async () => {

@@ -51,7 +51,11 @@ describe('treatment plan in Chromium', () => {
     const steps = page.getByRole('status', { name: 'Voortgang' });
     await steps.waitFor();
     await expect.poll(() => steps.locator('.step-done').count(), { timeout: 10_000 }).toBe(3);
-    expect(await steps.locator('.step-name').allTextContents()).toEqual(["Intake, diagnoses, risico's en rapportages verzamelen", 'Concept opstellen', 'Controleren en opslaan als concept']);
+    expect(await steps.locator('.step-name').allTextContents()).toEqual([
+      "Intake, diagnoses, risico's en rapportages verzamelen",
+      'Concept opstellen',
+      'Controleren en opslaan als concept',
+    ]);
     await shot('behandelplan-voortgang');
 
     await planCard().getByRole('heading', { name: 'Behandelplan versie 1' }).waitFor();
@@ -75,10 +79,14 @@ describe('treatment plan in Chromium', () => {
   });
 
   it('edits the draft — a goal of its own with an evaluation date, the consent — and approves it', async () => {
-    await page.getByLabel('Hulpvraag', { exact: true }).fill('Ik wil weer rust in mijn hoofd, zonder stemmen, en over drie maanden weer naar de dagbesteding.');
+    await page
+      .getByLabel('Hulpvraag', { exact: true })
+      .fill('Ik wil weer rust in mijn hoofd, zonder stemmen, en over drie maanden weer naar de dagbesteding.');
     const before = await page.getByLabel(/^Doel \d+$/).count();
     await page.getByRole('button', { name: 'Doel toevoegen' }).click();
-    await page.getByLabel(`Doel ${before + 1}`).fill('De cliënt gaat binnen zes weken drie ochtenden per week naar de dagbesteding, bijgehouden in de weekplanning.');
+    await page
+      .getByLabel(`Doel ${before + 1}`)
+      .fill('De cliënt gaat binnen zes weken drie ochtenden per week naar de dagbesteding, bijgehouden in de weekplanning.');
     const evaluation = plusDays(todayInAmsterdam(), 42);
     await page.locator(`[name="doelen.${before}.evaluatiedatum"]`).fill(evaluation);
     await page.getByRole('combobox', { name: 'Status' }).selectOption('ingestemd');
@@ -89,7 +97,9 @@ describe('treatment plan in Chromium', () => {
     await planCard().locator('.plan-badges .plan-status-approved').waitFor();
     expect(await planCard().locator('textarea, input').count()).toBe(0);
     expect(await planCard().getByText('Goedgekeurd en alleen te lezen.').count()).toBe(1);
-    expect(await planCard().locator('.plan-provenance').textContent()).toMatch(/goedgekeurd door Dr\. Ahmed el Amrani op \d{1,2} \w+\.? \d{4}/);
+    expect(await planCard().locator('.plan-provenance').textContent()).toMatch(
+      /goedgekeurd door Dr\. Ahmed el Amrani op \d{1,2} \w+\.? \d{4}/,
+    );
     await planCard().getByText('De cliënt gaat binnen zes weken drie ochtenden per week naar de dagbesteding').waitFor();
     expect(await planCard().getByText('Cliënt stemt in').count()).toBe(1);
     const current = page.getByRole('region', { name: 'Geldend behandelplan' });

@@ -50,7 +50,11 @@ describe('NEN 7513 access log', () => {
   });
 
   it('records a failed update as a failure, without the rejected values', async () => {
-    await json(`/api/fhir/Patient/${patientId}`, { method: 'PUT', cookie: nurse.cookie, body: fhirPatientBody({ birthDate: '2999-01-01' }) });
+    await json(`/api/fhir/Patient/${patientId}`, {
+      method: 'PUT',
+      cookie: nurse.cookie,
+      body: fhirPatientBody({ birthDate: '2999-01-01' }),
+    });
     const last = (await logFor(patientId)).at(-1)!;
     expect(last).toMatchObject({ action: 'update', outcome: 'failure', details: { reason: 'validation_failed' } });
   });

@@ -59,7 +59,12 @@ describe('every API route without a session', () => {
           expect(response.status).toBe(401);
           expect(response.headers.get('content-type')).toContain(fhir ? 'application/fhir+json' : 'application/json');
           expect(await response.json()).toEqual(
-            fhir ? { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'login', diagnostics: unauthorizedBody.error.message }] } : unauthorizedBody,
+            fhir
+              ? {
+                  resourceType: 'OperationOutcome',
+                  issue: [{ severity: 'error', code: 'login', diagnostics: unauthorizedBody.error.message }],
+                }
+              : unauthorizedBody,
           );
         }
       });

@@ -28,7 +28,9 @@ let nurse: SignedIn;
 let patientId: string;
 
 async function organisationWeek(cookie = nurse.cookie): Promise<Listed[]> {
-  const response = await json(`/api/assistant/agenda?start=${encodeURIComponent(week.start)}&end=${encodeURIComponent(week.end)}`, { cookie });
+  const response = await json(`/api/assistant/agenda?start=${encodeURIComponent(week.start)}&end=${encodeURIComponent(week.end)}`, {
+    cookie,
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { appointments: Listed[] }).appointments;
 }
@@ -49,16 +51,30 @@ describe('an agenda read again shows every change at once', () => {
 
   it('a new, moved and cancelled appointment', async () => {
     await organisationWeek();
-    const created = await json('/api/assistant/agenda/create', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'behandelgesprek', start: hoursFromNow(26) } });
+    const created = await json('/api/assistant/agenda/create', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { patientId, type: 'behandelgesprek', start: hoursFromNow(26) },
+    });
     expect(created.status).toBe(201);
     appointmentId = ((await created.json()) as { id: string }).id;
-    expect(await shown(appointmentId)).toMatchObject({ patientName: 'Sanne Meijer', status: 'gepland', start: new Date(hoursFromNow(26)).toISOString() });
+    expect(await shown(appointmentId)).toMatchObject({
+      patientName: 'Sanne Meijer',
+      status: 'gepland',
+      start: new Date(hoursFromNow(26)).toISOString(),
+    });
 
-    const moved = await json('/api/assistant/agenda/reschedule', { method: 'POST', cookie: nurse.cookie, body: { appointmentId, start: hoursFromNow(50) } });
+    const moved = await json('/api/assistant/agenda/reschedule', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { appointmentId, start: hoursFromNow(50) },
+    });
     expect(moved.status).toBe(200);
     expect((await shown(appointmentId))?.start).toBe(new Date(hoursFromNow(50)).toISOString());
 
-    expect((await json('/api/assistant/agenda/cancel', { method: 'POST', cookie: nurse.cookie, body: { appointmentId } })).status).toBe(200);
+    expect((await json('/api/assistant/agenda/cancel', { method: 'POST', cookie: nurse.cookie, body: { appointmentId } })).status).toBe(
+      200,
+    );
     expect((await shown(appointmentId))?.status).toBe('geannuleerd');
   });
 
@@ -77,13 +93,17 @@ describe('an agenda read again shows every change at once', () => {
   });
 
   it('a renamed patient and a change written outside the app (as a worker or a database fix would)', async () => {
-    await asOwner(nurse.organisationId, (client) => client.query("update patients set name_given = '{Sanne,Fleur}' where id = $1", [patientId]));
+    await asOwner(nurse.organisationId, (client) =>
+      client.query("update patients set name_given = '{Sanne,Fleur}' where id = $1", [patientId]),
+    );
     expect((await shown(appointmentId))?.patientName).toBe('Sanne Fleur Meijer');
     // A change to the patient the agenda does not show leaves the remembered range valid, and still right.
-    await asOwner(nurse.organisationId, (client) => client.query("update patients set updated_at = now() where id = $1", [patientId]));
+    await asOwner(nurse.organisationId, (client) => client.query('update patients set updated_at = now() where id = $1', [patientId]));
     expect((await shown(appointmentId))?.patientName).toBe('Sanne Fleur Meijer');
 
-    await asOwner(nurse.organisationId, (client) => client.query("update appointments set status = 'afgerond' where id = $1", [appointmentId]));
+    await asOwner(nurse.organisationId, (client) =>
+      client.query("update appointments set status = 'afgerond' where id = $1", [appointmentId]),
+    );
     expect((await shown(appointmentId))?.status).toBe('afgerond');
   });
 
@@ -122,7 +142,9 @@ describe('a write that is rolled back', () => {
     expect((await read()).map((appointment) => appointment.id)).toEqual(before);
 
     // The next committed change gets a version of its own, never the abandoned one.
-    const committed = await withTenant(orm, actor, (em) => createAppointment(em, actor, { patientId, type: 'intake', start: hoursFromNow(31) }));
+    const committed = await withTenant(orm, actor, (em) =>
+      createAppointment(em, actor, { patientId, type: 'intake', start: hoursFromNow(31) }),
+    );
     const after = (await read()).map((appointment) => appointment.id);
     expect(after).toContain(committed.id);
     expect(after).not.toContain(pendingId);
@@ -131,7 +153,9 @@ describe('a write that is rolled back', () => {
 
   it('reads once for requests that miss the same range together, and all of them get it', async () => {
     const range = { start: new Date(week.start), end: new Date(week.end) };
-    const created = await withTenant(orm, actor, (em) => createAppointment(em, actor, { patientId, type: 'intake', start: hoursFromNow(32) }));
+    const created = await withTenant(orm, actor, (em) =>
+      createAppointment(em, actor, { patientId, type: 'intake', start: hoursFromNow(32) }),
+    );
     // Holding the reports table makes the first read wait in its query until all three have missed.
     const reading = await asOwner(null, async (client) => {
       await client.query('lock table reports in access exclusive mode');
@@ -146,7 +170,9 @@ describe('a write that is rolled back', () => {
   });
 
   it('leaves the views it hands out frozen, so no caller can change what the next one gets', async () => {
-    const [first] = await withTenant(orm, actor, (em) => appointmentsBetween(em, actor, { start: new Date(week.start), end: new Date(week.end) }));
+    const [first] = await withTenant(orm, actor, (em) =>
+      appointmentsBetween(em, actor, { start: new Date(week.start), end: new Date(week.end) }),
+    );
     expect(first).toBeDefined();
     expect(Object.isFrozen(first)).toBe(true);
     expect(() => {

@@ -25,8 +25,15 @@ interface Appointment {
 }
 
 async function create(body: Record<string, unknown>, cookie = nurse.cookie) {
-  const response = await json('/api/assistant/agenda/create', { method: 'POST', cookie, body: { patientId, type: 'behandelgesprek', ...body } });
-  return { response, body: (await response.json()) as Appointment & { error?: { code: string; message: string; fields?: Record<string, string> } } };
+  const response = await json('/api/assistant/agenda/create', {
+    method: 'POST',
+    cookie,
+    body: { patientId, type: 'behandelgesprek', ...body },
+  });
+  return {
+    response,
+    body: (await response.json()) as Appointment & { error?: { code: string; message: string; fields?: Record<string, string> } },
+  };
 }
 
 beforeAll(async () => {
@@ -45,7 +52,10 @@ describe('assistant agenda API', () => {
     expect(new Date(body.end).getTime() - new Date(body.start).getTime()).toBe(45 * 60_000);
 
     const day = start.slice(0, 10);
-    const list = await json(`/api/assistant/agenda?start=${encodeURIComponent(`${day}T00:00:00+00:00`)}&end=${encodeURIComponent(`${day}T23:59:00+00:00`)}`, { cookie: nurse.cookie });
+    const list = await json(
+      `/api/assistant/agenda?start=${encodeURIComponent(`${day}T00:00:00+00:00`)}&end=${encodeURIComponent(`${day}T23:59:00+00:00`)}`,
+      { cookie: nurse.cookie },
+    );
     const agenda = (await list.json()) as { appointments: Appointment[]; range: { start: string; end: string; label: string | null } };
     expect(agenda.appointments.map((a) => a.id)).toContain(body.id);
     expect(agenda.range.label).toBeNull();
@@ -64,13 +74,19 @@ describe('assistant agenda API', () => {
   });
 
   it("narrows the list to one patient's or the user's own appointments, in Dutch when the filter is wrong", async () => {
-    const otherPatient = await registerPatient(nurse.cookie, { name: [{ family: 'Bakker', given: ['Els'] }], identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '999999990' }] });
+    const otherPatient = await registerPatient(nurse.cookie, {
+      name: [{ family: 'Bakker', given: ['Els'] }],
+      identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '999999990' }],
+    });
     const own = await create({ start: inDays(4, 9) });
     const colleagues = await create({ start: inDays(4, 11), patientId: otherPatient }, colleagueCookie);
     expect([own.response.status, colleagues.response.status]).toEqual([201, 201]);
     const day = inDays(4, 0).slice(0, 10);
     const range = `start=${encodeURIComponent(`${day}T00:00:00+00:00`)}&end=${encodeURIComponent(`${day}T23:59:00+00:00`)}`;
-    const ids = async (query: string) => ((await (await json(`/api/assistant/agenda?${range}${query}`, { cookie: nurse.cookie })).json()) as { appointments: Appointment[] }).appointments.map((a) => a.id);
+    const ids = async (query: string) =>
+      (
+        (await (await json(`/api/assistant/agenda?${range}${query}`, { cookie: nurse.cookie })).json()) as { appointments: Appointment[] }
+      ).appointments.map((a) => a.id);
 
     expect(await ids('')).toEqual(expect.arrayContaining([own.body.id, colleagues.body.id]));
     expect(await ids(`&patientId=${otherPatient}`)).toEqual([colleagues.body.id]);
@@ -100,20 +116,40 @@ describe('assistant agenda API', () => {
 
   it('reschedules keeping the length, and cancels', async () => {
     const { body } = await create({ start: inDays(4, 9), end: inDays(4, 10) });
-    const moved = await json('/api/assistant/agenda/reschedule', { method: 'POST', cookie: nurse.cookie, body: { appointmentId: body.id, start: inDays(5, 13) } });
+    const moved = await json('/api/assistant/agenda/reschedule', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { appointmentId: body.id, start: inDays(5, 13) },
+    });
     expect(moved.status).toBe(200);
     const { appointment } = (await moved.json()) as { appointment: Appointment };
-    expect(appointment).toMatchObject({ status: 'verplaatst', start: new Date(inDays(5, 13)).toISOString(), end: new Date(inDays(5, 14)).toISOString() });
+    expect(appointment).toMatchObject({
+      status: 'verplaatst',
+      start: new Date(inDays(5, 13)).toISOString(),
+      end: new Date(inDays(5, 14)).toISOString(),
+    });
 
-    const cancelled = await json('/api/assistant/agenda/cancel', { method: 'POST', cookie: nurse.cookie, body: { appointmentId: body.id, reason: 'Patiënt afgemeld' } });
+    const cancelled = await json('/api/assistant/agenda/cancel', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { appointmentId: body.id, reason: 'Patiënt afgemeld' },
+    });
     expect(((await cancelled.json()) as { appointment: Appointment }).appointment.status).toBe('geannuleerd');
-    const again = await json('/api/assistant/agenda/reschedule', { method: 'POST', cookie: nurse.cookie, body: { appointmentId: body.id, start: inDays(6, 13) } });
+    const again = await json('/api/assistant/agenda/reschedule', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { appointmentId: body.id, start: inDays(6, 13) },
+    });
     expect(again.status).toBe(409);
   });
 
   it("refuses someone else's appointment with 403 and an unknown one with 404, in Dutch", async () => {
     const { body } = await create({ start: inDays(3, 11) });
-    const foreign = await json('/api/assistant/agenda/cancel', { method: 'POST', cookie: colleagueCookie, body: { appointmentId: body.id } });
+    const foreign = await json('/api/assistant/agenda/cancel', {
+      method: 'POST',
+      cookie: colleagueCookie,
+      body: { appointmentId: body.id },
+    });
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ error: { code: 'forbidden', message: 'Geen toegang tot deze afspraak.' } });
     const missing = await json('/api/assistant/agenda/reschedule', {
@@ -135,14 +171,24 @@ describe('assistant agenda API', () => {
     expect(report.status).toBe(201);
     const reportId = ((await report.json()) as { id: string; encounterId: string }).id;
     const day = appointment.start.slice(0, 10);
-    const agenda = (await (await json(`/api/assistant/agenda?start=${encodeURIComponent(`${day}T00:00:00+00:00`)}`, { cookie: nurse.cookie })).json()) as { appointments: Appointment[] };
+    const agenda = (await (
+      await json(`/api/assistant/agenda?start=${encodeURIComponent(`${day}T00:00:00+00:00`)}`, { cookie: nurse.cookie })
+    ).json()) as { appointments: Appointment[] };
     expect(agenda.appointments.find((a) => a.id === appointment.id)?.reportIds).toEqual([reportId]);
-    const list = (await (await json(`/api/reports?patientId=${patientId}`, { cookie: nurse.cookie })).json()) as { items: { id: string; encounterId: string }[] };
+    const list = (await (await json(`/api/reports?patientId=${patientId}`, { cookie: nurse.cookie })).json()) as {
+      items: { id: string; encounterId: string }[];
+    };
     expect(list.items.find((item) => item.id === reportId)?.encounterId).toBe(appointment.id);
 
-    const wrong = await json('/api/reports', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'verpleegkundig', content: 'x', encounterId: '00000000-0000-4000-8000-000000000000' } });
+    const wrong = await json('/api/reports', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { patientId, type: 'verpleegkundig', content: 'x', encounterId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.encounterId).toBe('Kies een afspraak van deze patiënt.');
+    expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.encounterId).toBe(
+      'Kies een afspraak van deze patiënt.',
+    );
   });
 
   it('writes agenda access to the access log', async () => {
@@ -164,7 +210,9 @@ describe('assistant agenda API', () => {
     const start = inDays(3, 7);
     expect((await create({ patientId: other, start })).response.status).toBe(201);
     const listed = await (await request(`/api/assistant/agenda?start=${encodeURIComponent(start)}`, { cookie: nurse.cookie })).json();
-    expect(listed.appointments).toEqual(expect.arrayContaining([expect.objectContaining({ patientId: other, patientName: 'Anna Maria Bakker' })]));
+    expect(listed.appointments).toEqual(
+      expect.arrayContaining([expect.objectContaining({ patientId: other, patientName: 'Anna Maria Bakker' })]),
+    );
   });
 
   it('sends the week packed as a browser asks for it (zstd first), the same appointments once unpacked', async () => {

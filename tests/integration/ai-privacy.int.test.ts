@@ -33,9 +33,27 @@ let actor: AuditActor;
 let patientId: string;
 let gatedPatientId: string;
 
-const patient = { nameGiven: ['Esther'], namePrefix: 'de', familyName: 'Graaf', bsn: validBsns[1]!, birthDate: '1985-11-11', phone: '06-12345678', email: 'esther.degraaf@example.nl' };
+const patient = {
+  nameGiven: ['Esther'],
+  namePrefix: 'de',
+  familyName: 'Graaf',
+  bsn: validBsns[1]!,
+  birthDate: '1985-11-11',
+  phone: '06-12345678',
+  email: 'esther.degraaf@example.nl',
+};
 /** Name words and numbers that must never reach the model, and where they come from. */
-const identifiers = { Esther: 'patiënt', Graaf: 'patiënt', [validBsns[1]!]: 'patiënt', '0612345678': 'patiënt', Jansen: 'contactpersoon', '0611223344': 'contactpersoon', Kramer: 'huisarts', Vermeulen: 'medewerker', Hendriks: 'andere patiënt' };
+const identifiers = {
+  Esther: 'patiënt',
+  Graaf: 'patiënt',
+  [validBsns[1]!]: 'patiënt',
+  '0612345678': 'patiënt',
+  Jansen: 'contactpersoon',
+  '0611223344': 'contactpersoon',
+  Kramer: 'huisarts',
+  Vermeulen: 'medewerker',
+  Hendriks: 'andere patiënt',
+};
 
 /** Every text as it would reach the model: placeholders only, sentences that start with a known name included. */
 const reportTexts = [
@@ -46,7 +64,9 @@ const reportTexts = [
 
 function leaked(sent: string): string[] {
   const digits = sent.replace(/(?<=\d)[^\p{L}\d\n]{1,3}(?=\d)/gu, '');
-  return Object.keys(identifiers).filter((piece) => (/^\d+$/.test(piece) ? digits.includes(piece) : new RegExp(`(?<![\\p{L}])${piece}(?![\\p{L}])`, 'iu').test(sent)));
+  return Object.keys(identifiers).filter((piece) =>
+    /^\d+$/.test(piece) ? digits.includes(piece) : new RegExp(`(?<![\\p{L}])${piece}(?![\\p{L}])`, 'iu').test(sent),
+  );
 }
 
 const sentText = (from: number) =>
@@ -89,7 +109,14 @@ async function addReports(forPatient: string, texts: string[]): Promise<void> {
   });
 }
 
-const handoverJob = (id: string): HandoverJob => ({ actor, patientId: id, period: '3d', role: 'verpleegkundige', workflowId: `test-${randomUUID()}`, requestedAt: new Date().toISOString() });
+const handoverJob = (id: string): HandoverJob => ({
+  actor,
+  patientId: id,
+  period: '3d',
+  role: 'verpleegkundige',
+  workflowId: `test-${randomUUID()}`,
+  requestedAt: new Date().toISOString(),
+});
 const planJob = (): TreatmentPlanJob => ({ actor, patientId, workflowId: `test-${randomUUID()}`, requestedAt: new Date().toISOString() });
 const tenant = () => ({ organisationId: actor.organisationId, userId: actor.userId });
 
@@ -115,7 +142,13 @@ async function noShowLetter(port: AiPort) {
     return rows[0]!.id;
   });
   await withTenant(orm, tenant(), (em) =>
-    createDraftLetter(em, actor, { patientId, subject: 'Voortgang', text: `Geachte collega Kramer,\n\n${reportTexts.join('\n')}\n\nMet collegiale groet,\n\nVermeulen`, gpName: 'P. Kramer', gpPractice: 'Huisartsenpraktijk De Linde' }),
+    createDraftLetter(em, actor, {
+      patientId,
+      subject: 'Voortgang',
+      text: `Geachte collega Kramer,\n\n${reportTexts.join('\n')}\n\nMet collegiale groet,\n\nVermeulen`,
+      gpName: 'P. Kramer',
+      gpPractice: 'Huisartsenpraktijk De Linde',
+    }),
   );
   const job = { actor, appointmentId, workflowId: `test-${randomUUID()}`, followUp: null, requestedAt: new Date().toISOString() };
   const prepared = await withTenant(orm, tenant(), (em) => prepareNoShow(em, job, `${job.workflowId}:prepare`));
@@ -123,11 +156,18 @@ async function noShowLetter(port: AiPort) {
 }
 
 async function classify(port: AiPort) {
-  return classifyCore({ orm, ai: port }, actor, { input: 'hoe ging het eigenlijk met Esther de Graaf, Jansen belde nog over haar', context: { activePatient: { id: patientId, name: 'Esther de Graaf' } } });
+  return classifyCore({ orm, ai: port }, actor, {
+    input: 'hoe ging het eigenlijk met Esther de Graaf, Jansen belde nog over haar',
+    context: { activePatient: { id: patientId, name: 'Esther de Graaf' } },
+  });
 }
 
 async function chat(port: AiPort, message = 'vat de avond samen: Jansen belde, en Hendriks zat naast esther') {
-  const request = chatRequestSchema.parse({ message, messages: [], context: { activePatient: { id: patientId, name: 'Esther de Graaf' } } });
+  const request = chatRequestSchema.parse({
+    message,
+    messages: [],
+    context: { activePatient: { id: patientId, name: 'Esther de Graaf' } },
+  });
   let text = '';
   for await (const piece of chatReply({ orm, ai: port }, actor, request, new AbortController().signal)) text += piece;
   return text;
@@ -142,17 +182,44 @@ beforeAll(async () => {
   await asOwner(organisation.id, (db) => db.query(`update users set display_name = 'Sanne Vermeulen' where id = $1`, [user.id]));
   await withTenant(orm, tenant(), async (em) => {
     patientId = (await createPatient(em, actor, { ...patient, gender: 'female' })).id;
-    gatedPatientId = (await createPatient(em, actor, { nameGiven: ['Ruud'], familyName: 'Akkerman', bsn: validBsns[2]!, birthDate: '1970-01-01', gender: 'male' })).id;
-    await createPatient(em, actor, { nameGiven: ['Kees'], familyName: 'Hendriks', bsn: validBsns[3]!, birthDate: '1962-05-05', gender: 'male' });
+    gatedPatientId = (
+      await createPatient(em, actor, {
+        nameGiven: ['Ruud'],
+        familyName: 'Akkerman',
+        bsn: validBsns[2]!,
+        birthDate: '1970-01-01',
+        gender: 'male',
+      })
+    ).id;
+    await createPatient(em, actor, {
+      nameGiven: ['Kees'],
+      familyName: 'Hendriks',
+      bsn: validBsns[3]!,
+      birthDate: '1962-05-05',
+      gender: 'male',
+    });
   });
   await asOwner(organisation.id, (db) =>
-    db.query(`insert into contact_persons (organisation_id, patient_id, name, relation, phone, created_by) values ($1, $2, 'Marie Jansen', 'moeder', '06-11223344', $3)`, [organisation.id, patientId, user.id]),
+    db.query(
+      `insert into contact_persons (organisation_id, patient_id, name, relation, phone, created_by) values ($1, $2, 'Marie Jansen', 'moeder', '06-11223344', $3)`,
+      [organisation.id, patientId, user.id],
+    ),
   );
   await addReports(patientId, reportTexts);
   // The GP as the record knows them: from the patient's letters.
-  await withTenant(orm, tenant(), (em) => createDraftLetter(em, actor, { patientId, subject: 'Intake', text: 'Geachte collega,\n\nWij zagen uw patiënt voor een intake.', gpName: 'P. Kramer', gpPractice: 'Huisartsenpraktijk De Linde' }));
+  await withTenant(orm, tenant(), (em) =>
+    createDraftLetter(em, actor, {
+      patientId,
+      subject: 'Intake',
+      text: 'Geachte collega,\n\nWij zagen uw patiënt voor een intake.',
+      gpName: 'P. Kramer',
+      gpPractice: 'Huisartsenpraktijk De Linde',
+    }),
+  );
   // A BSN written with slashes: no pseudonymisation rule expects it, the last gate does.
-  await addReports(gatedPatientId, [`Ruud vroeg naar zijn uitkering, BSN ${validBsns[2]!.slice(0, 3)}/${validBsns[2]!.slice(3, 6)}/${validBsns[2]!.slice(6)}. Suïcidale uitingen, toezicht verhoogd.`]);
+  await addReports(gatedPatientId, [
+    `Ruud vroeg naar zijn uitkering, BSN ${validBsns[2]!.slice(0, 3)}/${validBsns[2]!.slice(3, 6)}/${validBsns[2]!.slice(6)}. Suïcidale uitingen, toezicht verhoogd.`,
+  ]);
   ai = createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' } } });
   offline = createAiPort({ orm, settings: { models: { default: 'none' } } });
 });
@@ -171,20 +238,29 @@ describe('what leaves the server, per capability', () => {
     ['handover', () => (model.answer(handoverAnswer), handover(ai))],
     ['gp_letter', () => (model.answer(noShowAnswer), noShowLetter(ai))],
     ['treatment_plan', () => (model.answer((request) => ({ content: treatmentPlanAnswer(request) })), treatmentPlan(ai))],
-    ['intent', () => (model.answer(() => ({ content: JSON.stringify({ actions: [{ intent: 'overdracht', entities: {}, confidence: 0.9 }] }) })), classify(ai))],
+    [
+      'intent',
+      () => (
+        model.answer(() => ({ content: JSON.stringify({ actions: [{ intent: 'overdracht', entities: {}, confidence: 0.9 }] }) })),
+        classify(ai)
+      ),
+    ],
     ['chat', () => (model.answer(() => ({ stream: ['De avond ', 'was onrustig.'] })), chat(ai))],
-  ] as const)('%s: no identifier of the patient, contact persons, GP, staff or other patients; the request is kept as sent', async (capability, run) => {
-    const since = new Date();
-    await run();
-    expect(model.requests).toHaveLength(1);
-    const sent = sentText(0);
-    expect(sent).toMatch(/\[PATIENT_\d+/);
-    expect(leaked(sent)).toEqual([]);
-    const events = (await eventsSince(since)).filter((event) => event.capability === capability);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ model: 'test-model', outcome: 'ok', reason: null });
-    expect(events[0]!.messages).toEqual(model.requests[0]!.messages);
-  });
+  ] as const)(
+    '%s: no identifier of the patient, contact persons, GP, staff or other patients; the request is kept as sent',
+    async (capability, run) => {
+      const since = new Date();
+      await run();
+      expect(model.requests).toHaveLength(1);
+      const sent = sentText(0);
+      expect(sent).toMatch(/\[PATIENT_\d+/);
+      expect(leaked(sent)).toEqual([]);
+      const events = (await eventsSince(since)).filter((event) => event.capability === capability);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ model: 'test-model', outcome: 'ok', reason: null });
+      expect(events[0]!.messages).toEqual(model.requests[0]!.messages);
+    },
+  );
 });
 
 describe('every path writes an ai_events row', () => {
@@ -199,7 +275,9 @@ describe('every path writes an ai_events row', () => {
     await run();
     expect(model.requests).toHaveLength(0);
     const events = (await eventsSince(since)).filter((event) => event.capability === capability);
-    expect(events).toEqual([expect.objectContaining({ model: 'lokaal', outcome: 'ok', reason: 'geen taalmodel ingesteld', messages: null })]);
+    expect(events).toEqual([
+      expect.objectContaining({ model: 'lokaal', outcome: 'ok', reason: 'geen taalmodel ingesteld', messages: null }),
+    ]);
   });
 
   it('a model that fails is recorded with a reason an operator can act on', async () => {
@@ -230,7 +308,10 @@ describe('the last gate', () => {
   it('refuses a chat message that would send the BSN, and the assistant still answers', async () => {
     const since = new Date();
     model.answer(() => ({ stream: ['niet gebruikt'] }));
-    const text = await chat(ai, `zoek het dossier met bsn ${validBsns[1]!.slice(0, 3)}/${validBsns[1]!.slice(3, 6)}/${validBsns[1]!.slice(6)}`);
+    const text = await chat(
+      ai,
+      `zoek het dossier met bsn ${validBsns[1]!.slice(0, 3)}/${validBsns[1]!.slice(3, 6)}/${validBsns[1]!.slice(6)}`,
+    );
     expect(model.requests).toHaveLength(0);
     expect(text.startsWith(refusedNotice)).toBe(true);
     expect(text.length).toBeGreaterThan(refusedNotice.length + 10);

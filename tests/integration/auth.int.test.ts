@@ -128,9 +128,11 @@ describe('session lookup', () => {
       const { token } = await startSession(orm, { email: user.email, password: user.password }, 1);
       const resolved = await resolveSession(orm, token, { idleMinutes: 30, touch: true });
       expect(resolved).toMatchObject({ id: user.id, organisationId: user.organisationId, email: user.email });
-      const [after] = await orm.em.fork().execute<{ hash: string | null; sessions: string }[]>(
-        "select coalesce(current_setting('app.session_token_hash', true), '') as hash, (select count(*) from sessions) as sessions",
-      );
+      const [after] = await orm.em
+        .fork()
+        .execute<{ hash: string | null; sessions: string }[]>(
+          "select coalesce(current_setting('app.session_token_hash', true), '') as hash, (select count(*) from sessions) as sessions",
+        );
       expect(after).toEqual({ hash: '', sessions: '0' });
       expect(await resolveSession(orm, `${token}x`, { idleMinutes: 30, touch: true })).toBeNull();
     } finally {

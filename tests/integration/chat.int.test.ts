@@ -22,7 +22,11 @@ describe('POST /api/assistant/chat', () => {
   });
 
   it('validates before it streams', async () => {
-    const response = await json('/api/assistant/chat', { method: 'POST', cookie: nurse.cookie, body: { message: ' ', messages: 'geen lijst' } });
+    const response = await json('/api/assistant/chat', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { message: ' ', messages: 'geen lijst' },
+    });
     expect(response.status).toBe(400);
     const body = JSON.stringify(await response.json());
     expect(body).toContain('Typ een bericht.');
@@ -31,7 +35,11 @@ describe('POST /api/assistant/chat', () => {
   });
 
   it('streams the local reply as server-sent events, done last', async () => {
-    const response = await json('/api/assistant/chat', { method: 'POST', cookie: nurse.cookie, body: { message: 'plan een afspraak met Jan de Vries', messages: [] } });
+    const response = await json('/api/assistant/chat', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { message: 'plan een afspraak met Jan de Vries', messages: [] },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(response.headers.get('content-encoding')).toBeNull();
@@ -53,6 +61,8 @@ describe('POST /api/assistant/chat', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/te veel berichten/);
     // Another clinician is not affected.
-    expect((await json('/api/assistant/chat', { method: 'POST', cookie: nurse.cookie, body: { message: 'open de agenda' } })).status).toBe(200);
+    expect((await json('/api/assistant/chat', { method: 'POST', cookie: nurse.cookie, body: { message: 'open de agenda' } })).status).toBe(
+      200,
+    );
   });
 });

@@ -13,12 +13,22 @@ let nurse: SignedIn;
 let other: SignedIn;
 let patientId: string;
 
-const post = (path: string, fields: Record<string, string>, cookie = nurse.cookie) => request(path, { method: 'POST', cookie, body: new URLSearchParams(fields) });
+const post = (path: string, fields: Record<string, string>, cookie = nurse.cookie) =>
+  request(path, { method: 'POST', cookie, body: new URLSearchParams(fields) });
 const record = (id = patientId, cookie = nurse.cookie) => request(`/patients/${id}`, { cookie });
 const formPath = (id = patientId) => `/patients/${id}?index`;
 
 async function contactRows(organisationId: string) {
-  return asOwner(organisationId, async (db) => (await db.query<{ id: string; name: string; relation: string; phone: string | null; email: string | null }>('select id, name, relation, phone, email from contact_persons where patient_id = $1 order by created_at', [patientId])).rows);
+  return asOwner(
+    organisationId,
+    async (db) =>
+      (
+        await db.query<{ id: string; name: string; relation: string; phone: string | null; email: string | null }>(
+          'select id, name, relation, phone, email from contact_persons where patient_id = $1 order by created_at',
+          [patientId],
+        )
+      ).rows,
+  );
 }
 
 beforeAll(async () => {
@@ -31,7 +41,13 @@ beforeAll(async () => {
 
 describe('contact persons on the record', () => {
   it('adds, changes and removes a contact person through plain form posts', async () => {
-    const added = await post(formPath(), { intent: 'contact-toevoegen', name: 'Marie Jansen', relation: 'moeder', phone: '06 11223344', email: 'marie@example.nl' });
+    const added = await post(formPath(), {
+      intent: 'contact-toevoegen',
+      name: 'Marie Jansen',
+      relation: 'moeder',
+      phone: '06 11223344',
+      email: 'marie@example.nl',
+    });
     expect(added.status).toBe(302);
     expect(added.headers.get('location')).toBe(`/patients/${patientId}#contactpersonen`);
     const html = await (await record()).text();
@@ -40,9 +56,18 @@ describe('contact persons on the record', () => {
     const [row] = await contactRows(nurse.organisationId);
     expect(row).toMatchObject({ name: 'Marie Jansen', relation: 'moeder', phone: '06 11223344', email: 'marie@example.nl' });
 
-    const changed = await post(formPath(), { intent: 'contact-wijzigen', contactId: row!.id, name: 'Marie Jansen-de Boer', relation: 'wettelijk vertegenwoordiger', phone: '', email: 'marie@example.nl' });
+    const changed = await post(formPath(), {
+      intent: 'contact-wijzigen',
+      contactId: row!.id,
+      name: 'Marie Jansen-de Boer',
+      relation: 'wettelijk vertegenwoordiger',
+      phone: '',
+      email: 'marie@example.nl',
+    });
     expect(changed.status).toBe(302);
-    expect(await contactRows(nurse.organisationId)).toEqual([{ id: row!.id, name: 'Marie Jansen-de Boer', relation: 'wettelijk vertegenwoordiger', phone: null, email: 'marie@example.nl' }]);
+    expect(await contactRows(nurse.organisationId)).toEqual([
+      { id: row!.id, name: 'Marie Jansen-de Boer', relation: 'wettelijk vertegenwoordiger', phone: null, email: 'marie@example.nl' },
+    ]);
 
     const removed = await post(formPath(), { intent: 'contact-verwijderen', contactId: row!.id });
     expect(removed.status).toBe(302);
@@ -51,7 +76,13 @@ describe('contact persons on the record', () => {
   });
 
   it('answers an invalid form with Dutch field messages and keeps what was typed', async () => {
-    const response = await post(formPath(), { intent: 'contact-toevoegen', name: '', relation: 'buurjongen', phone: '12', email: 'marie@' });
+    const response = await post(formPath(), {
+      intent: 'contact-toevoegen',
+      name: '',
+      relation: 'buurjongen',
+      phone: '12',
+      email: 'marie@',
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain('Vul de naam in.');
@@ -67,7 +98,11 @@ describe('contact persons on the record', () => {
     const [row] = await contactRows(nurse.organisationId);
     const foreignPatient = await post(formPath(), { intent: 'contact-toevoegen', name: 'Indringer', relation: 'overig' }, other.cookie);
     expect(foreignPatient.status).toBe(404);
-    const foreignContact = await post(formPath(), { intent: 'contact-wijzigen', contactId: row!.id, name: 'Overschreven', relation: 'overig' }, other.cookie);
+    const foreignContact = await post(
+      formPath(),
+      { intent: 'contact-wijzigen', contactId: row!.id, name: 'Overschreven', relation: 'overig' },
+      other.cookie,
+    );
     expect(foreignContact.status).toBe(404);
     const otherPatient = await registerPatient(other.cookie);
     const viaOwnPatient = await post(formPath(otherPatient), { intent: 'contact-verwijderen', contactId: row!.id }, other.cookie);
@@ -77,7 +112,16 @@ describe('contact persons on the record', () => {
 
   it('logs every read and write of contact persons (NEN 7513)', async () => {
     await record();
-    const rows = await asOwner(nurse.organisationId, async (db) => (await db.query<{ action: string }>(`select action from audit_events where resource_type = 'RelatedPerson' and $1 = any(patient_ids) and user_id = $2`, [patientId, nurse.user.id])).rows);
+    const rows = await asOwner(
+      nurse.organisationId,
+      async (db) =>
+        (
+          await db.query<{ action: string }>(
+            `select action from audit_events where resource_type = 'RelatedPerson' and $1 = any(patient_ids) and user_id = $2`,
+            [patientId, nurse.user.id],
+          )
+        ).rows,
+    );
     const actions = new Set(rows.map((row) => row.action));
     expect([...actions].sort()).toEqual(['create', 'delete', 'read', 'update']);
   });
@@ -87,7 +131,9 @@ describe('contact persons on the record', () => {
     expect(read.contact).toEqual([
       {
         id: expect.any(String),
-        relationship: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'N', display: 'Next-of-Kin' }], text: 'partner' }],
+        relationship: [
+          { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'N', display: 'Next-of-Kin' }], text: 'partner' },
+        ],
         name: { text: 'Harm Dekker' },
       },
     ]);

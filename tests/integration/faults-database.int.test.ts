@@ -34,11 +34,20 @@ beforeAll(async () => {
   // initdb runs as the postgres system user when the tests run as root: it must reach the directory.
   await chmod(dataDir, 0o755);
   postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'data'), port: await freePort() });
-  const prepared = await prepareDatabase({ urlFor: postgres.urlFor, database: 'ggz_epd_faults_restart', appUser: 'ggz_app', appPassword: 'ggz_app_dev', recreate: true });
+  const prepared = await prepareDatabase({
+    urlFor: postgres.urlFor,
+    database: 'ggz_epd_faults_restart',
+    appUser: 'ggz_app',
+    appPassword: 'ggz_app_dev',
+    recreate: true,
+  });
   ownerUrl = prepared.ownerUrl;
   const organisation = await createOrganisation(undefined, ownerUrl);
   const user = await createUser(organisation.id, { role: 'verpleegkundige' }, ownerUrl);
-  web = await startWeb({ ...process.env, ...inject('appEnv'), DATABASE_URL: prepared.ownerUrl, APP_DATABASE_URL: prepared.appUrl }, { quiet: true, degraded: true, logFile: path.resolve('.cache/test-logs/web-restart.log') });
+  web = await startWeb(
+    { ...process.env, ...inject('appEnv'), DATABASE_URL: prepared.ownerUrl, APP_DATABASE_URL: prepared.appUrl },
+    { quiet: true, degraded: true, logFile: path.resolve('.cache/test-logs/web-restart.log') },
+  );
   cookie = (await login(user.email, user.password, web.baseUrl)).cookie!;
   const created = await json('/api/fhir/Patient', { base: web.baseUrl, method: 'POST', cookie, body: fhirPatientBody() });
   expect(created.status).toBe(201);
@@ -61,7 +70,12 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
     const writer = async () => {
       while (phase !== 'after' || afterRestart < 20) {
         const content = `Schrijftest ${++sequence} (${phase})`;
-        const response = await json('/api/reports', { base, cookie, method: 'POST', body: { patientId, type: 'dagnotitie', category: 'observatie', content } });
+        const response = await json('/api/reports', {
+          base,
+          cookie,
+          method: 'POST',
+          body: { patientId, type: 'dagnotitie', category: 'observatie', content },
+        });
         const write = { content, status: response.status, body: await response.json() };
         writes.push(write);
         if (phase === 'after' && write.status === 201) afterRestart++;
@@ -75,7 +89,10 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
     await postgres!.stop();
     // Down until the writers have met it: a handful of writes refused while PostgreSQL is gone.
     const failedAt = writes.length;
-    await vi.waitFor(() => expect(writes.slice(failedAt).filter((write) => write.status !== 201).length).toBeGreaterThanOrEqual(5), { timeout: 15_000, interval: 20 });
+    await vi.waitFor(() => expect(writes.slice(failedAt).filter((write) => write.status !== 201).length).toBeGreaterThanOrEqual(5), {
+      timeout: 15_000,
+      interval: 20,
+    });
     await postgres!.start();
     phase = 'after';
     await Promise.all(writers);
@@ -91,7 +108,10 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
     const stored = new pg.Client({ connectionString: ownerUrl });
     await stored.connect();
     const storedCounts = async () => {
-      const { rows } = await stored.query<{ content: string; n: string }>('select content, count(*) as n from reports where patient_id = $1 group by content', [patientId]);
+      const { rows } = await stored.query<{ content: string; n: string }>(
+        'select content, count(*) as n from reports where patient_id = $1 group by content',
+        [patientId],
+      );
       return new Map(rows.map((row) => [row.content, Number(row.n)]));
     };
     try {
@@ -100,14 +120,21 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
       // A write answered 5xx was not committed: the client may send it again.
       expect(refused.filter((content) => before.has(content))).toEqual([]);
       for (const content of refused) {
-        const retried = await json('/api/reports', { base, cookie, method: 'POST', body: { patientId, type: 'dagnotitie', category: 'observatie', content } });
+        const retried = await json('/api/reports', {
+          base,
+          cookie,
+          method: 'POST',
+          body: { patientId, type: 'dagnotitie', category: 'observatie', content },
+        });
         expect(retried.status).toBe(201);
       }
       // After the retries every write is there exactly once.
       const after = await storedCounts();
       expect([...after.values()].filter((count) => count !== 1)).toEqual([]);
       expect(after.size).toBe(writes.length);
-      console.log(`[faults] PostgreSQL restart: ${acknowledged.length} writes acknowledged, ${refused.length} answered 500 and none of those committed; after the retries ${after.size} writes, each once`);
+      console.log(
+        `[faults] PostgreSQL restart: ${acknowledged.length} writes acknowledged, ${refused.length} answered 500 and none of those committed; after the retries ${after.size} writes, each once`,
+      );
     } finally {
       await stored.end();
     }

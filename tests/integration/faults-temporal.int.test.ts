@@ -34,10 +34,17 @@ async function expectRecordsWork(base: string) {
   const search = await request('/api/patients/search?q=Vries', { base, cookie });
   expect(search.status).toBe(200);
   expect(((await search.json()) as { results: { id: string }[] }).results.map((row) => row.id)).toContain(patientId);
-  const written = await json('/api/reports', { base, cookie, method: 'POST', body: { patientId, type: 'dagnotitie', category: 'observatie', content: 'Rustige dienst zonder Temporal.' } });
+  const written = await json('/api/reports', {
+    base,
+    cookie,
+    method: 'POST',
+    body: { patientId, type: 'dagnotitie', category: 'observatie', content: 'Rustige dienst zonder Temporal.' },
+  });
   expect(written.status).toBe(201);
   const reports = await request(`/api/reports?patientId=${patientId}`, { base, cookie });
-  expect(((await reports.json()) as { items: { id: string }[] }).items.map((item) => item.id)).toContain(((await written.json()) as { id: string }).id);
+  expect(((await reports.json()) as { items: { id: string }[] }).items.map((item) => item.id)).toContain(
+    ((await written.json()) as { id: string }).id,
+  );
   expect((await request('/api/assistant/agenda?label=deze week', { base, cookie })).status).toBe(200);
   expect((await request('/agenda', { base, cookie })).status).toBe(200);
 }
@@ -57,7 +64,10 @@ async function expectWorkflowsUnavailable(base: string, withinMs = 15_000): Prom
     [`/api/behandelplan/generate/status?patientId=${patientId}`],
     [`/api/noshow/${appointmentId}/cancel`, {}],
     [`/api/noshow/${appointmentId}/rescript`, {}],
-    ['/api/intent/chains', { actions: [{ intent: 'dagnotitie', entities: { patientId, category: 'observatie', content: 'Notitie' }, confidence: 0.9 }] }],
+    [
+      '/api/intent/chains',
+      { actions: [{ intent: 'dagnotitie', entities: { patientId, category: 'observatie', content: 'Notitie' }, confidence: 0.9 }] },
+    ],
   ];
   for (const [path, body] of calls) {
     const started = Date.now();
@@ -67,7 +77,12 @@ async function expectWorkflowsUnavailable(base: string, withinMs = 15_000): Prom
     slowest = Math.max(slowest, Date.now() - started);
     expect(Date.now() - started, path).toBeLessThan(withinMs);
   }
-  const page = await request(`/patients/${patientId}/behandelplan`, { base, cookie, method: 'POST', body: new URLSearchParams({ intent: 'genereren' }) });
+  const page = await request(`/patients/${patientId}/behandelplan`, {
+    base,
+    cookie,
+    method: 'POST',
+    body: new URLSearchParams({ intent: 'genereren' }),
+  });
   expect(page.status).toBe(503);
   expect(await page.text()).toContain(dutchMessages.unavailable);
   const ops = await request('/beheer/workflows', { base, cookie: opsCookie });
@@ -144,7 +159,10 @@ describe('Temporal unavailable', () => {
     started.push(await startTemporalDevServer({ port, quiet: true }));
     started.push(startWorker({ ...process.env, ...inject('appEnv'), TEMPORAL_ADDRESS: `127.0.0.1:${port}` }, { quiet: true }));
     await expect
-      .poll(async () => (await json(`/api/overdracht/generate/status?patientId=${patientId}`, { base, cookie: nurse.cookie })).status, { timeout: 30_000, interval: 500 })
+      .poll(async () => (await json(`/api/overdracht/generate/status?patientId=${patientId}`, { base, cookie: nurse.cookie })).status, {
+        timeout: 30_000,
+        interval: 500,
+      })
       .toBe(200);
     const generated = await json('/api/overdracht/generate', { base, cookie: nurse.cookie, method: 'POST', body: { patientId } });
     expect(generated.status).toBe(200);

@@ -66,7 +66,11 @@ function holdFirstModelCall(answer: (request: ModelRequest) => ModelReply): Prom
  * Starts worker A on a fresh task queue, runs `work`, kills A once `middle` says the run is inside
  * a step, starts worker B, and returns what `work` returns once B has finished the run.
  */
-async function killedMidway<T>(options: { middle: (taskQueue: string) => Promise<void>; afterKill?: () => Promise<void>; work: (taskQueue: string) => Promise<T> }): Promise<T> {
+async function killedMidway<T>(options: {
+  middle: (taskQueue: string) => Promise<void>;
+  afterKill?: () => Promise<void>;
+  work: (taskQueue: string) => Promise<T>;
+}): Promise<T> {
   const taskQueue = `test-faults-${randomUUID()}`;
   const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: model.baseUrl, OPENAI_MODEL: 'test-model' };
   const workerA = await startWorker(taskQueue, env);
@@ -129,7 +133,11 @@ afterAll(async () => {
 describe('a worker killed in the middle of a workflow', () => {
   it('handover: killed in the model call, the new worker stores the summary once', async () => {
     const patientId = await newPatient();
-    const report = await json('/api/reports', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'incident', content: 'Sloeg een medepatiënt in de huiskamer; gesepareerd.', includeInHandover: true } });
+    const report = await json('/api/reports', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { patientId, type: 'incident', content: 'Sloeg een medepatiënt in de huiskamer; gesepareerd.', includeInHandover: true },
+    });
     expect(report.status).toBe(201);
     const held = holdFirstModelCall((request) => handoverAnswer(request));
     const request = { patientId, period: '1d', filterForRole: 'verpleegkundige' };
@@ -158,8 +166,17 @@ describe('a worker killed in the middle of a workflow', () => {
   it('no-show: killed in the rewrite, the new worker registers it once and the letter goes through review to ready-to-send once', async () => {
     const patientId = await newPatient();
     const letterId = await withTenant(orm, tenantOf(actor), async (em) => {
-      const text = 'Geachte collega Jansen,\n\nHierbij informeren wij u over uw patiënt Jan de Vries.\n\nMet collegiale groet,\n\nDr. A. Arts';
-      return (await createDraftLetter(em, actor, { patientId, subject: 'Voortgang', text, gpName: 'Dr. H. Jansen', gpPractice: 'Praktijk Jansen' })).id;
+      const text =
+        'Geachte collega Jansen,\n\nHierbij informeren wij u over uw patiënt Jan de Vries.\n\nMet collegiale groet,\n\nDr. A. Arts';
+      return (
+        await createDraftLetter(em, actor, {
+          patientId,
+          subject: 'Voortgang',
+          text,
+          gpName: 'Dr. H. Jansen',
+          gpPractice: 'Praktijk Jansen',
+        })
+      ).id;
     });
     const appointmentId = await asOwner(actor.organisationId, async (db) => {
       const start = new Date(Math.floor((Date.now() - 30 * 60_000) / 900_000) * 900_000);
@@ -176,7 +193,11 @@ describe('a worker killed in the middle of a workflow', () => {
       work: async (taskQueue) => {
         deps = { orm, ...env.temporal, taskQueue };
         await startNoShow(deps, { ...actor, channel: 'assistant' }, appointmentId, {});
-        for (const stop = Date.now() + 60_000; (await noShowState(deps, actor, appointmentId))?.status !== 'ter_beoordeling'; await sleep(200)) {
+        for (
+          const stop = Date.now() + 60_000;
+          (await noShowState(deps, actor, appointmentId))?.status !== 'ter_beoordeling';
+          await sleep(200)
+        ) {
           if (Date.now() > stop) throw new Error('the no-show process never reached the review');
         }
         const letter = await withTenant(orm, tenantOf(actor), (em) => getGpLetter(em, actor, letterId));
@@ -190,14 +211,22 @@ describe('a worker killed in the middle of a workflow', () => {
               (select array_agg(event order by version) from gp_letter_versions where letter_id = $2) as events`,
       [appointmentId, letterId],
     );
-    expect(facts.rows[0]).toEqual({ status: 'niet-verschenen', noshows: 1, events: ['concept', 'herschreven', 'goedgekeurd', 'verzendklaar'] });
+    expect(facts.rows[0]).toEqual({
+      status: 'niet-verschenen',
+      noshows: 1,
+      events: ['concept', 'herschreven', 'goedgekeurd', 'verzendklaar'],
+    });
     expect(model.requests).toHaveLength(2);
   }, 120_000);
 
   it('intent chain: killed while writing the first step, the new worker cancels the appointment once and writes the note once', async () => {
     const patientId = await newPatient();
     const start = new Date(rangeForLabel('morgen')!.start.getTime() + 10 * 3600_000).toISOString();
-    const booked = await json('/api/assistant/agenda/create', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'behandelgesprek', start } });
+    const booked = await json('/api/assistant/agenda/create', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { patientId, type: 'behandelgesprek', start },
+    });
     expect(booked.status).toBe(201);
     const appointmentId = ((await booked.json()) as { id: string }).id;
     const content = `Patiënt meldt zich ziek (${randomUUID().slice(0, 8)}).`;
@@ -220,8 +249,16 @@ describe('a worker killed in the middle of a workflow', () => {
           await locker.query('begin');
           await locker.query('select 1 from appointments where id = $1 for update', [appointmentId]);
           const grant = env.temporal.grants.grant({ ...actor, channel: 'assistant' }, chainWorkflowId(chainId), 'decision');
-          await client.workflow.getHandle(chainWorkflowId(chainId)).startUpdate(confirmUpdate, { args: [{ grant }], waitForStage: 'ACCEPTED' });
-          while ((await count("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'", [])) === 0) await sleep(100);
+          await client.workflow
+            .getHandle(chainWorkflowId(chainId))
+            .startUpdate(confirmUpdate, { args: [{ grant }], waitForStage: 'ACCEPTED' });
+          while (
+            (await count(
+              "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+              [],
+            )) === 0
+          )
+            await sleep(100);
         },
         afterKill: () => locker.query('commit').then(() => undefined),
         work: async () => {

@@ -19,7 +19,8 @@ const id: Record<string, string> = {};
 
 const clinicalTypes = ['Observation', 'Condition', 'RiskAssessment', 'Appointment', 'DocumentReference'] as const;
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
-const search = async (type: ResourceType, query: Record<string, string> | string): Promise<Bundle> => client.search(type, query, { cache: 'no-cache' });
+const search = async (type: ResourceType, query: Record<string, string> | string): Promise<Bundle> =>
+  client.search(type, query, { cache: 'no-cache' });
 const idsOf = (bundle: Bundle) => (bundle.entry ?? []).map((entry) => entry.resource!.id!);
 const sorted = (...names: string[]) => names.map((name) => id[name]!).sort();
 
@@ -28,31 +29,102 @@ beforeAll(async () => {
   nurse = await signedInUser();
   other = await signedInUser();
   client = medplumClient(nurse.cookie);
-  patient.jan = await registerPatient(nurse.cookie, { identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[0] }] });
-  patient.fatima = await registerPatient(nurse.cookie, { identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[1] }], name: [{ family: 'el Amrani', given: ['Fatima'] }] });
-  patient.elsewhere = await registerPatient(other.cookie, { identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[2] }] });
+  patient.jan = await registerPatient(nurse.cookie, {
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[0] }],
+  });
+  patient.fatima = await registerPatient(nurse.cookie, {
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[1] }],
+    name: [{ family: 'el Amrani', given: ['Fatima'] }],
+  });
+  patient.elsewhere = await registerPatient(other.cookie, {
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[2] }],
+  });
   const mine = nurse.organisationId;
   const me = nurse.user.id;
 
   const vital = (patientId: string, code: string, label: string, value: number, unit: string, interpretation: string, observedAt: Date) =>
-    addRecord(mine, 'vital_observations', { patient_id: patientId, code, label, value, unit, interpretation, observed_at: observedAt, recorded_by: me });
+    addRecord(mine, 'vital_observations', {
+      patient_id: patientId,
+      code,
+      label,
+      value,
+      unit,
+      interpretation,
+      observed_at: observedAt,
+      recorded_by: me,
+    });
   id.heartRate = await vital(patient.jan, 'hartfrequentie', 'Hartfrequentie', 112, '/min', 'H', hoursAgo(3));
   id.temperature = await vital(patient.jan, 'temperatuur', 'Temperatuur', 36.8, '°C', 'N', hoursAgo(2));
   id.glucose = await vital(patient.jan, 'glucose', 'Glucose', 2.6, 'mmol/l', 'LL', hoursAgo(1));
   id.fatimaHeart = await vital(patient.fatima, 'hartfrequentie', 'Hartfrequentie', 78, '/min', 'N', hoursAgo(5));
-  id.elsewhereVital = await addRecord(other.organisationId, 'vital_observations', { patient_id: patient.elsewhere, code: 'hartfrequentie', label: 'Hartfrequentie', value: 90, unit: '/min', interpretation: 'N', observed_at: hoursAgo(1) });
+  id.elsewhereVital = await addRecord(other.organisationId, 'vital_observations', {
+    patient_id: patient.elsewhere,
+    code: 'hartfrequentie',
+    label: 'Hartfrequentie',
+    value: 90,
+    unit: '/min',
+    interpretation: 'N',
+    observed_at: hoursAgo(1),
+  });
 
-  id.schizophrenia = await addRecord(mine, 'diagnoses', { patient_id: patient.jan, rank: 'primary', code: 'F20.0', label: 'Schizofrenie, paranoïde type', diagnosed_at: '2024-05-14', diagnosed_by: me });
-  id.cannabis = await addRecord(mine, 'diagnoses', { patient_id: patient.jan, rank: 'secondary', code: 'F12.20', label: 'Stoornis in cannabisgebruik, matig', diagnosed_at: '2024-06-01' });
-  id.depression = await addRecord(mine, 'diagnoses', { patient_id: patient.fatima, rank: 'primary', code: 'F32.2', label: 'Depressieve stemmingsstoornis, ernstig', diagnosed_at: '2026-09-02' });
+  id.schizophrenia = await addRecord(mine, 'diagnoses', {
+    patient_id: patient.jan,
+    rank: 'primary',
+    code: 'F20.0',
+    label: 'Schizofrenie, paranoïde type',
+    diagnosed_at: '2024-05-14',
+    diagnosed_by: me,
+  });
+  id.cannabis = await addRecord(mine, 'diagnoses', {
+    patient_id: patient.jan,
+    rank: 'secondary',
+    code: 'F12.20',
+    label: 'Stoornis in cannabisgebruik, matig',
+    diagnosed_at: '2024-06-01',
+  });
+  id.depression = await addRecord(mine, 'diagnoses', {
+    patient_id: patient.fatima,
+    rank: 'primary',
+    code: 'F32.2',
+    label: 'Depressieve stemmingsstoornis, ernstig',
+    diagnosed_at: '2026-09-02',
+  });
 
-  id.suicide = await addRecord(mine, 'risk_assessments', { patient_id: patient.jan, risk_type: 'suïcide', risk_level: 'hoog', rationale: 'Uitte gisteren doodsgedachten zonder concreet plan.', assessed_at: hoursAgo(20), assessed_by: me });
-  id.aggression = await addRecord(mine, 'risk_assessments', { patient_id: patient.jan, risk_type: 'agressie', risk_level: 'zeer hoog', rationale: 'Fysiek incident deze week.', assessed_at: hoursAgo(9) });
-  id.neglect = await addRecord(mine, 'risk_assessments', { patient_id: patient.fatima, risk_type: 'zelfverwaarlozing', risk_level: 'laag', rationale: 'Eet met ondersteuning voldoende.', assessed_at: hoursAgo(48) });
+  id.suicide = await addRecord(mine, 'risk_assessments', {
+    patient_id: patient.jan,
+    risk_type: 'suïcide',
+    risk_level: 'hoog',
+    rationale: 'Uitte gisteren doodsgedachten zonder concreet plan.',
+    assessed_at: hoursAgo(20),
+    assessed_by: me,
+  });
+  id.aggression = await addRecord(mine, 'risk_assessments', {
+    patient_id: patient.jan,
+    risk_type: 'agressie',
+    risk_level: 'zeer hoog',
+    rationale: 'Fysiek incident deze week.',
+    assessed_at: hoursAgo(9),
+  });
+  id.neglect = await addRecord(mine, 'risk_assessments', {
+    patient_id: patient.fatima,
+    risk_type: 'zelfverwaarlozing',
+    risk_level: 'laag',
+    rationale: 'Eet met ondersteuning voldoende.',
+    assessed_at: hoursAgo(48),
+  });
 
   // Around the start of summer time: 29 March 2026 in Amsterdam runs from 28 March 23:00 UTC to 29 March 22:00 UTC.
   const appointment = (patientId: string, start: string, minutes: number, status: string, extra: Record<string, unknown> = {}) =>
-    addRecord(mine, 'appointments', { patient_id: patientId, start_at: start, end_at: new Date(new Date(start).getTime() + minutes * 60_000).toISOString(), type: 'behandelgesprek', owner_id: me, practitioner_id: me, status, ...extra });
+    addRecord(mine, 'appointments', {
+      patient_id: patientId,
+      start_at: start,
+      end_at: new Date(new Date(start).getTime() + minutes * 60_000).toISOString(),
+      type: 'behandelgesprek',
+      owner_id: me,
+      practitioner_id: me,
+      status,
+      ...extra,
+    });
   id.earlyOnTheDay = await appointment(patient.jan, '2026-03-28T23:30:00Z', 30, 'afgerond', { location: 'Kamer 3' });
   id.noShow = await appointment(patient.jan, '2026-03-29T08:00:00Z', 45, 'niet-verschenen');
   id.nextDay = await appointment(patient.jan, '2026-03-29T22:30:00Z', 30, 'gepland');
@@ -73,7 +145,9 @@ describe('the clinical resources through MedplumClient', () => {
       expect(bundle.total).toBeGreaterThan(0);
       for (const entry of bundle.entry ?? []) {
         expect(fhirProblems(entry.resource!), `${type} ${entry.resource!.id}`).toEqual([]);
-        const subject = (entry.resource as { subject?: { reference?: string }; participant?: { actor?: { reference?: string } }[] }).subject?.reference ?? (entry.resource as Appointment).participant[0]!.actor!.reference;
+        const subject =
+          (entry.resource as { subject?: { reference?: string }; participant?: { actor?: { reference?: string } }[] }).subject?.reference ??
+          (entry.resource as Appointment).participant[0]!.actor!.reference;
         expect(subject).toBe(`Patient/${patientId}`);
         expect(entry.resource!.meta).toMatchObject({ versionId: expect.any(String), lastUpdated: expect.any(String) });
       }
@@ -105,8 +179,18 @@ describe('the clinical resources through MedplumClient', () => {
     // Newest first by default, oldest first with _sort=date; `date` with a prefix narrows.
     expect(idsOf(await search('Observation', { patient: jan }))).toEqual([id.glucose, id.temperature, id.heartRate]);
     expect(idsOf(await search('Observation', { patient: jan, _sort: 'date' }))).toEqual([id.heartRate, id.temperature, id.glucose]);
-    expect(idsOf(await search('Observation', { patient: jan, date: `ge${hoursAgo(2.5).toISOString()}` }))).toEqual([id.glucose, id.temperature]);
-    expect(idsOf(await search('Observation', `patient=${jan}&date=lt${encodeURIComponent(hoursAgo(1.5).toISOString())}&date=gt${encodeURIComponent(hoursAgo(4).toISOString())}`))).toEqual([id.temperature, id.heartRate]);
+    expect(idsOf(await search('Observation', { patient: jan, date: `ge${hoursAgo(2.5).toISOString()}` }))).toEqual([
+      id.glucose,
+      id.temperature,
+    ]);
+    expect(
+      idsOf(
+        await search(
+          'Observation',
+          `patient=${jan}&date=lt${encodeURIComponent(hoursAgo(1.5).toISOString())}&date=gt${encodeURIComponent(hoursAgo(4).toISOString())}`,
+        ),
+      ),
+    ).toEqual([id.temperature, id.heartRate]);
   });
 
   it('Condition: DSM-5 diagnosis with its ICD-10 code, primary or secondary', async () => {
@@ -134,7 +218,13 @@ describe('the clinical resources through MedplumClient', () => {
       prediction: [
         {
           outcome: { text: 'agressie' },
-          qualitativeRisk: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/risk-probability', code: 'high' }, { code: 'zeer-hoog', display: 'zeer hoog' }], text: 'zeer hoog' },
+          qualitativeRisk: {
+            coding: [
+              { system: 'http://terminology.hl7.org/CodeSystem/risk-probability', code: 'high' },
+              { code: 'zeer-hoog', display: 'zeer hoog' },
+            ],
+            text: 'zeer hoog',
+          },
           rationale: 'Fysiek incident deze week.',
         },
       ],
@@ -159,7 +249,9 @@ describe('the clinical resources through MedplumClient', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelationReason: { text: 'Patiënt ziek gemeld' } });
     // 23:30 UTC on the 28th is 00:30 on the 29th in Amsterdam; 22:30 UTC on the 29th is already the 30th.
     expect(idsOf(await search('Appointment', { patient: patient.jan, date: '2026-03-29' }))).toEqual([id.earlyOnTheDay, id.noShow]);
-    expect(idsOf(await search('Appointment', { date: '2026-03-29', status: 'cancelled,noshow' })).sort()).toEqual(sorted('noShow', 'cancelled'));
+    expect(idsOf(await search('Appointment', { date: '2026-03-29', status: 'cancelled,noshow' })).sort()).toEqual(
+      sorted('noShow', 'cancelled'),
+    );
     expect(idsOf(await search('Appointment', { patient: patient.jan, status: 'booked' }))).toEqual([id.nextDay]);
     expect(idsOf(await search('Appointment', { actor: `Patient/${patient.fatima}` }))).toEqual([id.cancelled]);
   });
@@ -247,17 +339,31 @@ describe('the clinical resources through MedplumClient', () => {
   it('puts every read and search in the access log with the patients it showed', async () => {
     await client.readResource('RiskAssessment', id.neglect!, { cache: 'no-cache' });
     await search('Condition', { patient: patient.jan });
-    const rows = await asOwner(nurse.organisationId, async (db) =>
-      (
-        await db.query<{ action: string; resource_type: string; resource_id: string | null; patient_ids: string[]; channel: string }>(
-          `select action, resource_type, resource_id, patient_ids, channel from audit_events
+    const rows = await asOwner(
+      nurse.organisationId,
+      async (db) =>
+        (
+          await db.query<{ action: string; resource_type: string; resource_id: string | null; patient_ids: string[]; channel: string }>(
+            `select action, resource_type, resource_id, patient_ids, channel from audit_events
             where organisation_id = $1 and resource_type in ('RiskAssessment', 'Condition') and outcome = 'success' order by occurred_at`,
-          [nurse.organisationId],
-        )
-      ).rows,
+            [nurse.organisationId],
+          )
+        ).rows,
     );
-    expect(rows).toContainEqual({ action: 'read', resource_type: 'RiskAssessment', resource_id: id.neglect, patient_ids: [patient.fatima], channel: 'fhir' });
-    expect(rows).toContainEqual({ action: 'search', resource_type: 'Condition', resource_id: null, patient_ids: [patient.jan], channel: 'fhir' });
+    expect(rows).toContainEqual({
+      action: 'read',
+      resource_type: 'RiskAssessment',
+      resource_id: id.neglect,
+      patient_ids: [patient.fatima],
+      channel: 'fhir',
+    });
+    expect(rows).toContainEqual({
+      action: 'search',
+      resource_type: 'Condition',
+      resource_id: null,
+      patient_ids: [patient.jan],
+      channel: 'fhir',
+    });
   });
 });
 
@@ -267,20 +373,37 @@ describe('the CapabilityStatement', () => {
     expect(fhirProblems(statement)).toEqual([]);
     const resources = statement.rest![0]!.resource!;
     expect(resources.map((resource) => resource.type).sort()).toEqual(['Patient', ...clinicalTypes].sort());
-    const sample: Record<string, string> = { _id: id.heartRate!, patient: patient.jan, subject: `Patient/${patient.jan}`, actor: `Patient/${patient.jan}`, date: 'ge2020-01-01', 'recorded-date': 'ge2020', _lastUpdated: 'ge2020', birthdate: '1971', status: 'all' };
+    const sample: Record<string, string> = {
+      _id: id.heartRate!,
+      patient: patient.jan,
+      subject: `Patient/${patient.jan}`,
+      actor: `Patient/${patient.jan}`,
+      date: 'ge2020-01-01',
+      'recorded-date': 'ge2020',
+      _lastUpdated: 'ge2020',
+      birthdate: '1971',
+      status: 'all',
+    };
     for (const resource of resources) {
       for (const parameter of resource.searchParam ?? []) {
-        const response = await request(`/api/fhir/${resource.type}?${parameter.name}=${encodeURIComponent(sample[parameter.name] ?? 'x')}`, { cookie: nurse.cookie, headers: { Prefer: 'handling=strict' } });
+        const response = await request(
+          `/api/fhir/${resource.type}?${parameter.name}=${encodeURIComponent(sample[parameter.name] ?? 'x')}`,
+          { cookie: nurse.cookie, headers: { Prefer: 'handling=strict' } },
+        );
         expect(response.status, `${resource.type}?${parameter.name}`).toBe(200);
       }
       // A parameter it does not list is refused under strict handling.
-      const unlisted = await request(`/api/fhir/${resource.type}?niet-bestaand=x`, { cookie: nurse.cookie, headers: { Prefer: 'handling=strict' } });
+      const unlisted = await request(`/api/fhir/${resource.type}?niet-bestaand=x`, {
+        cookie: nurse.cookie,
+        headers: { Prefer: 'handling=strict' },
+      });
       expect(unlisted.status, resource.type).toBe(400);
       // The advertised interactions answer; an unadvertised write is refused.
       const interactions = resource.interaction!.map((interaction) => interaction.code);
       expect(interactions).toContain('read');
       expect(interactions).toContain('search-type');
-      if (!interactions.includes('create')) expect((await request(`/api/fhir/${resource.type}`, { method: 'POST', cookie: nurse.cookie, body: '{}' })).status).toBe(405);
+      if (!interactions.includes('create'))
+        expect((await request(`/api/fhir/${resource.type}`, { method: 'POST', cookie: nurse.cookie, body: '{}' })).status).toBe(405);
     }
   });
 });

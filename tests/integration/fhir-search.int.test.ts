@@ -19,7 +19,18 @@ const bsnSystem = 'http://fhir.nl/fhir/NamingSystem/bsn';
 const person = (given: string, prefix: string | null, family: string, bsn: string, birthDate: string, gender: string) =>
   fhirPatientBody({
     identifier: [{ system: bsnSystem, value: bsn }],
-    name: [{ family: [prefix, family].filter(Boolean).join(' '), given: given.split(' '), _family: { extension: [...(prefix ? [{ url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-prefix', valueString: prefix }] : []), { url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-name', valueString: family }] } }],
+    name: [
+      {
+        family: [prefix, family].filter(Boolean).join(' '),
+        given: given.split(' '),
+        _family: {
+          extension: [
+            ...(prefix ? [{ url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-prefix', valueString: prefix }] : []),
+            { url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-name', valueString: family },
+          ],
+        },
+      },
+    ],
     birthDate,
     gender,
   });
@@ -88,14 +99,21 @@ describe('FHIR Patient search through MedplumClient', () => {
 
   it('pages with _count through every patient, newest change first, and links first/last/next/previous', async () => {
     const pages: string[][] = [];
-    for await (const page of client.searchResourcePages('Patient', { _count: '2' }, { cache: 'no-cache' })) pages.push(page.map((patient) => patient.id));
+    for await (const page of client.searchResourcePages('Patient', { _count: '2' }, { cache: 'no-cache' }))
+      pages.push(page.map((patient) => patient.id));
     expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
     expect(pages.flat().sort()).toEqual(named('zoe', 'jan', 'ines', 'kees', 'anna'));
     expect(pages.flat()[0]).toBe(ids.anna);
     const middle = await search({ _count: '2', _offset: '2' });
     expect(middle.total).toBe(5);
     const relations = Object.fromEntries((middle.link ?? []).map((link) => [link.relation, new URL(link.url!).search]));
-    expect(relations).toEqual({ self: '?_count=2&_offset=2', first: '?_count=2&_offset=0', next: '?_count=2&_offset=4', previous: '?_count=2&_offset=0', last: '?_count=2&_offset=4' });
+    expect(relations).toEqual({
+      self: '?_count=2&_offset=2',
+      first: '?_count=2&_offset=0',
+      next: '?_count=2&_offset=4',
+      previous: '?_count=2&_offset=0',
+      last: '?_count=2&_offset=4',
+    });
   });
 
   it('leaves an unknown parameter out of self, and refuses it with Prefer: handling=strict', async () => {
@@ -104,11 +122,16 @@ describe('FHIR Patient search through MedplumClient', () => {
     const self = new URL(bundle.link!.find((link) => link.relation === 'self')!.url!);
     expect([...self.searchParams.keys()]).toEqual(['name', '_count', '_offset']);
 
-    const strict = await request('/api/fhir/Patient?name=dijk&onbekend=x', { cookie: nurse.cookie, headers: { Prefer: 'handling=strict' } });
+    const strict = await request('/api/fhir/Patient?name=dijk&onbekend=x', {
+      cookie: nurse.cookie,
+      headers: { Prefer: 'handling=strict' },
+    });
     expect(strict.status).toBe(400);
     expect(strict.headers.get('content-type')).toContain('application/fhir+json');
     const outcome = (await strict.json()) as Resource & { issue: { code: string; diagnostics: string; expression: string[] }[] };
-    expect(outcome.issue).toEqual([{ severity: 'error', code: 'invalid', diagnostics: 'Zoekparameter "onbekend" wordt niet ondersteund.' }]);
+    expect(outcome.issue).toEqual([
+      { severity: 'error', code: 'invalid', diagnostics: 'Zoekparameter "onbekend" wordt niet ondersteund.' },
+    ]);
     expect(validateResource(outcome)).toEqual([]);
   });
 
@@ -116,18 +139,25 @@ describe('FHIR Patient search through MedplumClient', () => {
     await expect(search({ birthdate: '17-05-1990' })).rejects.toBeInstanceOf(OperationOutcomeError);
     const response = await request('/api/fhir/Patient?birthdate=1990-02-30', { cookie: nurse.cookie });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { issue: { diagnostics: string }[] }).issue[0]!.diagnostics).toBe('Zoekparameter "birthdate": ongeldige datum "1990-02-30"; gebruik JJJJ, JJJJ-MM of JJJJ-MM-DD.');
+    expect(((await response.json()) as { issue: { diagnostics: string }[] }).issue[0]!.diagnostics).toBe(
+      'Zoekparameter "birthdate": ongeldige datum "1990-02-30"; gebruik JJJJ, JJJJ-MM of JJJJ-MM-DD.',
+    );
   });
 
   it('searches with POST Patient/_search and a form body like GET', async () => {
-    const response = await request('/api/fhir/Patient/_search', { method: 'POST', cookie: nurse.cookie, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `identifier=${encodeURIComponent(`${bsnSystem}|${validBsns[0]}`)}` });
+    const response = await request('/api/fhir/Patient/_search', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `identifier=${encodeURIComponent(`${bsnSystem}|${validBsns[0]}`)}`,
+    });
     expect(response.status).toBe(200);
     const bundle = (await response.json()) as Bundle<Patient>;
     expect(idsOf(bundle)).toEqual([ids.zoe]);
     expect(new URL(bundle.link![0]!.url!).pathname).toBe('/api/fhir/Patient');
   });
 
-  it('answers 401, 405 and another organisation\'s id as valid OperationOutcomes', async () => {
+  it("answers 401, 405 and another organisation's id as valid OperationOutcomes", async () => {
     for (const [response, status, code] of [
       [await request('/api/fhir/Patient?name=dijk'), 401, 'login'],
       [await request('/api/fhir/Patient', { method: 'DELETE', cookie: nurse.cookie }), 405, 'not-supported'],
@@ -157,16 +187,34 @@ describe('the CapabilityStatement', () => {
     const advertised: string[] = patient.searchParam.map((parameter: { name: string }) => parameter.name);
     expect(advertised.length).toBeGreaterThanOrEqual(9);
     // Each advertised parameter is accepted under strict handling; a FHIR Patient parameter we do not list is refused.
-    const sample: Record<string, string> = { _id: ids.jan!, identifier: validBsns[1]!, name: 'vries', family: 'vries', given: 'jan', birthdate: '1971', _lastUpdated: 'ge2020-01-01', gender: 'male', status: 'planned' };
+    const sample: Record<string, string> = {
+      _id: ids.jan!,
+      identifier: validBsns[1]!,
+      name: 'vries',
+      family: 'vries',
+      given: 'jan',
+      birthdate: '1971',
+      _lastUpdated: 'ge2020-01-01',
+      gender: 'male',
+      status: 'planned',
+    };
     for (const name of advertised) {
-      const response = await request(`/api/fhir/Patient?${name}=${encodeURIComponent(sample[name] ?? 'x')}`, { cookie: nurse.cookie, headers: { Prefer: 'handling=strict' } });
+      const response = await request(`/api/fhir/Patient?${name}=${encodeURIComponent(sample[name] ?? 'x')}`, {
+        cookie: nurse.cookie,
+        headers: { Prefer: 'handling=strict' },
+      });
       expect(response.status, name).toBe(200);
     }
     for (const name of ['address', 'telecom', 'general-practitioner', 'deceased']) {
       const response = await request(`/api/fhir/Patient?${name}=x`, { cookie: nurse.cookie, headers: { Prefer: 'handling=strict' } });
       expect(response.status, name).toBe(400);
     }
-    expect(patient.interaction.map((interaction: { code: string }) => interaction.code).sort()).toEqual(['create', 'read', 'search-type', 'update']);
+    expect(patient.interaction.map((interaction: { code: string }) => interaction.code).sort()).toEqual([
+      'create',
+      'read',
+      'search-type',
+      'update',
+    ]);
     // And the interactions are there: read, update, create and search answer; delete is not advertised and is refused.
     expect((await request('/api/fhir/Patient', { method: 'DELETE', cookie: nurse.cookie })).status).toBe(405);
   });
@@ -194,12 +242,20 @@ describe('versions', () => {
     });
     expect(stale.status).toBe(412);
     const outcome = (await stale.json()) as Resource & { issue: { code: string; diagnostics: string }[] };
-    expect(outcome.issue[0]).toMatchObject({ code: 'conflict', diagnostics: 'Deze patiënt is intussen gewijzigd; haal de nieuwe versie op en probeer het opnieuw.' });
+    expect(outcome.issue[0]).toMatchObject({
+      code: 'conflict',
+      diagnostics: 'Deze patiënt is intussen gewijzigd; haal de nieuwe versie op en probeer het opnieuw.',
+    });
     expect(validateResource(outcome)).toEqual([]);
     const after = await client.readResource('Patient', created.id!, { cache: 'no-cache' });
     expect(after).toMatchObject({ birthDate: '1999-09-10', meta: { versionId: '2' } });
 
-    const malformed = await request(`/api/fhir/Patient/${created.id}`, { method: 'PUT', cookie: nurse.cookie, headers: { 'Content-Type': 'application/fhir+json', 'If-Match': 'versie twee' }, body: JSON.stringify(after) });
+    const malformed = await request(`/api/fhir/Patient/${created.id}`, {
+      method: 'PUT',
+      cookie: nurse.cookie,
+      headers: { 'Content-Type': 'application/fhir+json', 'If-Match': 'versie twee' },
+      body: JSON.stringify(after),
+    });
     expect(malformed.status).toBe(400);
   });
 });

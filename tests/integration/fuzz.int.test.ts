@@ -46,8 +46,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.end();
-  const statuses = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
-  console.log(`[fuzz] ${casesRun} cases over ${apiRoutes.length} API routes and ${routeMethods} route methods (seed ${seed}; ${runsPerRouteMethod} per accepted method, ${runsPerRefusedMethod} per refused one): ${statuses}`);
+  const statuses = [...statusCounts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+  console.log(
+    `[fuzz] ${casesRun} cases over ${apiRoutes.length} API routes and ${routeMethods} route methods (seed ${seed}; ${runsPerRouteMethod} per accepted method, ${runsPerRefusedMethod} per refused one): ${statuses}`,
+  );
 });
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -57,17 +62,100 @@ async function rowCounts(): Promise<Record<string, number>> {
 // --- generators ----------------------------------------------------------------------------
 
 const fieldNames = [
-  'patientId', 'appointmentId', 'id', 'type', 'category', 'content', 'text', 'input', 'message', 'messages', 'context', 'activePatient',
-  'start', 'end', 'label', 'reason', 'followUp', 'choices', 'actions', 'intent', 'entities', 'confidence', 'period', 'filterForRole',
-  'includeInHandover', 'encounterId', 'plan', 'doelen', 'resourceType', 'name', 'identifier', 'birthDate', 'gender', 'extension', 'telecom',
-  'address', 'email', 'password', 'limit', 'offset', 'q', 'status', '__proto__', 'constructor',
+  'patientId',
+  'appointmentId',
+  'id',
+  'type',
+  'category',
+  'content',
+  'text',
+  'input',
+  'message',
+  'messages',
+  'context',
+  'activePatient',
+  'start',
+  'end',
+  'label',
+  'reason',
+  'followUp',
+  'choices',
+  'actions',
+  'intent',
+  'entities',
+  'confidence',
+  'period',
+  'filterForRole',
+  'includeInHandover',
+  'encounterId',
+  'plan',
+  'doelen',
+  'resourceType',
+  'name',
+  'identifier',
+  'birthDate',
+  'gender',
+  'extension',
+  'telecom',
+  'address',
+  'email',
+  'password',
+  'limit',
+  'offset',
+  'q',
+  'status',
+  '__proto__',
+  'constructor',
 ];
-const queryKeys = ['patientId', 'q', 'limit', 'offset', 'type', 'period', 'alerts', 'start', 'end', 'label', 'status', '_count', '_offset', 'filterForRole', 'patientName', 'time', 'date'];
+const queryKeys = [
+  'patientId',
+  'q',
+  'limit',
+  'offset',
+  'type',
+  'period',
+  'alerts',
+  'start',
+  'end',
+  'label',
+  'status',
+  '_count',
+  '_offset',
+  'filterForRole',
+  'patientName',
+  'time',
+  'date',
+];
 
-const printable = (maxLength: number) => fc.array(fc.integer({ min: 0x20, max: 0x7e }), { maxLength }).map((codes) => String.fromCharCode(...codes));
-const oddText = fc.constantFrom('', ' ', '-1', '0', '1e309', 'NaN', 'Infinity', 'null', 'undefined', 'true', '[]', '{}', '2026-02-30T25:61:00+99:00', 'volgende week', "' or 1=1 --", '<script>alert(1)</script>', '\u0000', '😀👩‍⚕️', 'ÿ\uFFFE\uD800', '9'.repeat(400));
+const printable = (maxLength: number) =>
+  fc.array(fc.integer({ min: 0x20, max: 0x7e }), { maxLength }).map((codes) => String.fromCharCode(...codes));
+const oddText = fc.constantFrom(
+  '',
+  ' ',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'Infinity',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '2026-02-30T25:61:00+99:00',
+  'volgende week',
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '\u0000',
+  '😀👩‍⚕️',
+  'ÿ\uFFFE\uD800',
+  '9'.repeat(400),
+);
 const shortText = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'grapheme', maxLength: 40 }), oddText, fc.integer().map(String));
-const text = fc.oneof(shortText, fc.nat(20_000).map((length) => 'x'.repeat(length)));
+const text = fc.oneof(
+  shortText,
+  fc.nat(20_000).map((length) => 'x'.repeat(length)),
+);
 const oddValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   text,
@@ -75,14 +163,35 @@ const oddValue = fc.oneof(
 );
 
 const bodyText = fc.oneof(
-  { arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...fieldNames), fc.string({ maxLength: 12 })), oddValue, { maxKeys: 8 }).map((value) => JSON.stringify(value)), weight: 5 },
+  {
+    arbitrary: fc
+      .dictionary(fc.oneof(fc.constantFrom(...fieldNames), fc.string({ maxLength: 12 })), oddValue, { maxKeys: 8 })
+      .map((value) => JSON.stringify(value)),
+    weight: 5,
+  },
   { arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)), weight: 2 },
   {
-    arbitrary: fc.constantFrom('{', '{"patientId":', '[', 'nul', '"', '{"patientId":}', '\uFEFF{}', '{"__proto__":{"isAdmin":true}}', '{"a":1,"a":2}', `${'['.repeat(5000)}${']'.repeat(5000)}`, '', 'patientId=1&type=x'),
+    arbitrary: fc.constantFrom(
+      '{',
+      '{"patientId":',
+      '[',
+      'nul',
+      '"',
+      '{"patientId":}',
+      '\uFEFF{}',
+      '{"__proto__":{"isAdmin":true}}',
+      '{"a":1,"a":2}',
+      `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      '',
+      'patientId=1&type=x',
+    ),
     weight: 2,
   },
   { arbitrary: fc.string({ maxLength: 200 }), weight: 1 },
-  { arbitrary: fc.nat(300_000).map((length) => JSON.stringify({ content: 'é'.repeat(length), message: 'x', input: 'y', text: 'z' })), weight: 1 },
+  {
+    arbitrary: fc.nat(300_000).map((length) => JSON.stringify({ content: 'é'.repeat(length), message: 'x', input: 'y', text: 'z' })),
+    weight: 1,
+  },
 );
 const body = fc.oneof({ arbitrary: bodyText, weight: 6 }, { arbitrary: fc.uint8Array({ maxLength: 300 }), weight: 1 });
 
@@ -90,17 +199,57 @@ const pathSegment = fc.oneof(
   { arbitrary: fc.constant(sampleId), weight: 3 },
   { arbitrary: fc.uuid(), weight: 2 },
   { arbitrary: fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent), weight: 2 },
-  { arbitrary: fc.constantFrom('%', '%zz', '%c0%af', '%00', 'null', '-1', '1e999', 'a'.repeat(2000), encodeURIComponent('😀'), encodeURIComponent("' or 1=1 --"), 'Patient', '_history'), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      '%',
+      '%zz',
+      '%c0%af',
+      '%00',
+      'null',
+      '-1',
+      '1e999',
+      'a'.repeat(2000),
+      encodeURIComponent('😀'),
+      encodeURIComponent("' or 1=1 --"),
+      'Patient',
+      '_history',
+    ),
+    weight: 2,
+  },
 );
 
 const query = fc.oneof(
-  fc.array(fc.tuple(fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 10 })), shortText), { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString()),
-  fc.constantFrom('', '%', '%zz=1', 'patientId=%E0%A4%A', '&&&', '===', 'limit=1&limit=2&limit=x', 'q', `q=${'a'.repeat(6000)}`, 'patientId[]=1&patientId[x]=2'),
+  fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 10 })), shortText), { maxLength: 6 })
+    .map((pairs) => new URLSearchParams(pairs).toString()),
+  fc.constantFrom(
+    '',
+    '%',
+    '%zz=1',
+    'patientId=%E0%A4%A',
+    '&&&',
+    '===',
+    'limit=1&limit=2&limit=x',
+    'q',
+    `q=${'a'.repeat(6000)}`,
+    'patientId[]=1&patientId[x]=2',
+  ),
 );
 
 const contentType = fc.constantFrom(
-  undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=----grens',
-  'multipart/form-data', 'application/fhir+json', 'application/xml', 'application/json; charset=utf-16', '*/*', 'onzin', '',
+  undefined,
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=----grens',
+  'multipart/form-data',
+  'application/fhir+json',
+  'application/xml',
+  'application/json; charset=utf-16',
+  '*/*',
+  'onzin',
+  '',
 );
 
 const headers = fc.record(
@@ -117,9 +266,23 @@ const headers = fc.record(
   { requiredKeys: [] },
 );
 // Now and then a browser on another site: the CSRF refusal must keep the error shape too.
-const crossSite = fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: fc.constantFrom({ origin: 'https://aanvaller.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }), weight: 1 });
+const crossSite = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 9 },
+  {
+    arbitrary: fc.constantFrom({ origin: 'https://aanvaller.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }),
+    weight: 1,
+  },
+);
 
-const fuzzCase = fc.record({ segments: fc.array(pathSegment, { minLength: 3, maxLength: 3 }), query, body, contentType, headers, crossSite, forgedCookieFirst: fc.integer({ min: 0, max: 9 }).map((draw) => draw === 0) });
+const fuzzCase = fc.record({
+  segments: fc.array(pathSegment, { minLength: 3, maxLength: 3 }),
+  query,
+  body,
+  contentType,
+  headers,
+  crossSite,
+  forgedCookieFirst: fc.integer({ min: 0, max: 9 }).map((draw) => draw === 0),
+});
 type FuzzCase = typeof fuzzCase extends fc.Arbitrary<infer T> ? T : never;
 
 // --- the property ----------------------------------------------------------------------------
@@ -128,10 +291,14 @@ async function send(route: RouteFile, method: Method, input: FuzzCase): Promise<
   let index = 0;
   const path = routePath(route.file, () => input.segments[index++ % input.segments.length]!);
   const requestHeaders = new Headers();
-  for (const [name, value] of Object.entries({ ...input.headers, ...input.crossSite })) if (value !== undefined) requestHeaders.set(name, value);
+  for (const [name, value] of Object.entries({ ...input.headers, ...input.crossSite }))
+    if (value !== undefined) requestHeaders.set(name, value);
   if (input.contentType !== undefined) requestHeaders.set('Content-Type', input.contentType);
   // A second, forged session cookie beside the real one: whichever the server reads, never a 500.
-  requestHeaders.set('Cookie', input.forgedCookieFirst ? `ggz_session=vervalst; ${session.cookie}` : `${session.cookie}; ggz_session=vervalst`);
+  requestHeaders.set(
+    'Cookie',
+    input.forgedCookieFirst ? `ggz_session=vervalst; ${session.cookie}` : `${session.cookie}; ggz_session=vervalst`,
+  );
   return fetch(`${baseUrl()}${path}${input.query ? `?${input.query}` : ''}`, {
     method,
     headers: requestHeaders,
@@ -141,7 +308,8 @@ async function send(route: RouteFile, method: Method, input: FuzzCase): Promise<
 }
 
 // English words that give away a message no clinician should see (framework or driver text).
-const english = /\b(the|invalid|expected|received|required|must|error|failed|unexpected|cannot|not allowed|not found|method|bad request|internal|server error)\b/i;
+const english =
+  /\b(the|invalid|expected|received|required|must|error|failed|unexpected|cannot|not allowed|not found|method|bad request|internal|server error)\b/i;
 
 function expectDutch(message: unknown, where: string) {
   expect(typeof message, where).toBe('string');
@@ -175,7 +343,12 @@ describe('input fuzzing of every API route', () => {
     for (const method of route.methods) {
       it(`${method} ${route.path}: never a 5xx, Dutch 4xx, nothing half-written`, async () => {
         routeMethods++;
-        const probe = await fetch(`${baseUrl()}${route.path}`, { method, headers: { Cookie: session.cookie, 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{}', redirect: 'manual' });
+        const probe = await fetch(`${baseUrl()}${route.path}`, {
+          method,
+          headers: { Cookie: session.cookie, 'Content-Type': 'application/json' },
+          body: method === 'GET' ? undefined : '{}',
+          redirect: 'manual',
+        });
         await probe.body?.cancel();
         const numRuns = probe.status === 405 ? runsPerRefusedMethod : runsPerRouteMethod;
         await fc.assert(

@@ -1,5 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, createReport, createRisk, createVital, fhirPatientBody, signedInUser, validBsns, type RiskFactory, type SignedIn, type VitalFactory } from '../support/factories';
+import {
+  asOwner,
+  createReport,
+  createRisk,
+  createVital,
+  fhirPatientBody,
+  signedInUser,
+  validBsns,
+  type RiskFactory,
+  type SignedIn,
+  type VitalFactory,
+} from '../support/factories';
 import { json, request } from '../support/http';
 
 interface Alerts {
@@ -36,19 +47,37 @@ const episodeStatusUrl = 'https://ggz-epd.nl/fhir/StructureDefinition/episode-st
 
 /** A patient registered through the FHIR API, then given its episode status (new patients start as planned). */
 async function patient(owner: SignedIn, given: string, family: string, status: string): Promise<string> {
-  const body = fhirPatientBody({ name: [{ family, given: [given] }], identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[bsnIndex++ % validBsns.length] }] });
+  const body = fhirPatientBody({
+    name: [{ family, given: [given] }],
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[bsnIndex++ % validBsns.length] }],
+  });
   const created = await json('/api/fhir/Patient', { method: 'POST', cookie: owner.cookie, body });
   expect(created.status).toBe(201);
   const resource = (await created.json()) as { id: string };
   if (status !== 'planned') {
-    const put = await json(`/api/fhir/Patient/${resource.id}`, { method: 'PUT', cookie: owner.cookie, body: { ...body, id: resource.id, extension: [{ url: episodeStatusUrl, valueCode: status }] } });
+    const put = await json(`/api/fhir/Patient/${resource.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { ...body, id: resource.id, extension: [{ url: episodeStatusUrl, valueCode: status }] },
+    });
     expect(put.status).toBe(200);
   }
   return resource.id;
 }
 
-async function report(owner: SignedIn, patientId: string, type: string, category: string | null, content = `${type} ${category ?? ''}`.trim(), includeInHandover = false): Promise<string> {
-  const response = await json('/api/reports', { method: 'POST', cookie: owner.cookie, body: { patientId, type, category, content, includeInHandover } });
+async function report(
+  owner: SignedIn,
+  patientId: string,
+  type: string,
+  category: string | null,
+  content = `${type} ${category ?? ''}`.trim(),
+  includeInHandover = false,
+): Promise<string> {
+  const response = await json('/api/reports', {
+    method: 'POST',
+    cookie: owner.cookie,
+    body: { patientId, type, category, content, includeInHandover },
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -91,7 +120,14 @@ beforeAll(async () => {
   // No API writes backdated reports, vitals or risk assessments.
   const org = nurse.organisationId;
   const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
-  await createReport(org, { patientId: ids.incidents, createdBy: nurse.user.id, type: 'incident', category: 'incident', content: 'Twee dagen geleden.', createdAt: ago(48) });
+  await createReport(org, {
+    patientId: ids.incidents,
+    createdBy: nurse.user.id,
+    type: 'incident',
+    category: 'incident',
+    content: 'Twee dagen geleden.',
+    createdAt: ago(48),
+  });
   const vitals: Omit<VitalFactory, 'patientId'>[] = [
     { code: 'temperatuur', label: 'Temperatuur', value: 39.6, unit: '°C', interpretation: 'HH', observedAt: ago(2) },
     { code: 'glucose', label: 'Glucose', value: 2.4, unit: 'mmol/l', interpretation: 'LL', observedAt: ago(5) },
@@ -144,7 +180,9 @@ describe('handover overview API', () => {
   it('lists the patients in care, plus anyone with an incident in the period, most alerts first', async () => {
     const body = await overview();
     const listed = body.patients.map((row) => row.patientId);
-    expect(listed).toEqual(expect.arrayContaining([ids.incidents, ids.onlyIncident, ids.quiet, ids.vitals, ids.risks, ids.crisisAdmission]));
+    expect(listed).toEqual(
+      expect.arrayContaining([ids.incidents, ids.onlyIncident, ids.quiet, ids.vitals, ids.risks, ids.crisisAdmission]),
+    );
     expect(listed).not.toContain(ids.waiting);
     expect(listed).not.toContain(ids.discharged);
     expect(find(body, 'crisisAdmission')).toMatchObject({ status: 'planned', alerts: { incident_count: 1, crisis_count: 1 } });
@@ -175,14 +213,16 @@ describe('handover overview API', () => {
 
   it('logs one search in the access log with the listed patients', async () => {
     const body = await overview('?alerts=true');
-    const rows = await asOwner(nurse.organisationId, async (client) =>
-      (
-        await client.query(
-          `select action, resource_type, patient_ids, outcome from audit_events
+    const rows = await asOwner(
+      nurse.organisationId,
+      async (client) =>
+        (
+          await client.query(
+            `select action, resource_type, patient_ids, outcome from audit_events
             where organisation_id = $1 and resource_type = 'Handover' and action = 'search' order by occurred_at desc limit 1`,
-          [nurse.organisationId],
-        )
-      ).rows,
+            [nurse.organisationId],
+          )
+        ).rows,
     );
     expect(rows[0]).toMatchObject({ action: 'search', resource_type: 'Handover', outcome: 'success' });
     expect([...rows[0].patient_ids].sort()).toEqual(body.patients.map((row) => row.patientId).sort());
@@ -195,8 +235,15 @@ describe('handover overview API', () => {
     expect(firstTwo.total).toBe(whole.patients.length);
     expect(whole.total).toBe(whole.patients.length);
     expect(firstTwo.withAlerts).toBe(whole.patients.filter((row) => row.alerts.total > 0).length);
-    const logged = await asOwner(nurse.organisationId, async (client) =>
-      (await client.query("select patient_ids, details from audit_events where organisation_id = $1 and resource_type = 'Handover' order by occurred_at desc limit 1", [nurse.organisationId])).rows[0],
+    const logged = await asOwner(
+      nurse.organisationId,
+      async (client) =>
+        (
+          await client.query(
+            "select patient_ids, details from audit_events where organisation_id = $1 and resource_type = 'Handover' order by occurred_at desc limit 1",
+            [nurse.organisationId],
+          )
+        ).rows[0],
     );
     expect([...logged.patient_ids].sort()).toEqual(firstTwo.patients.map((row) => row.patientId).sort());
     expect(logged.details).toMatchObject({ total: whole.patients.length, limit: 2 });
@@ -210,7 +257,10 @@ describe('handover overview API', () => {
   ])('refuses %s with a Dutch 400 on %s', async (path, field, message) => {
     const response = await json(path, { cookie: nurse.cookie });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { code: string; fields: Record<string, string> } }).error).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
+    expect(((await response.json()) as { error: { code: string; fields: Record<string, string> } }).error).toMatchObject({
+      code: 'validation_failed',
+      fields: { [field]: message },
+    });
   });
 
   it('answers 401 with the Dutch body without a session', async () => {
@@ -230,9 +280,27 @@ describe('handover detail API', () => {
     expect(body.patient).toEqual({ id: ids.incidents, name: 'Ingrid Incident', birthDate: '1971-04-12', status: 'active' });
     expect(body.period.key).toBe('1d');
     expect(body.alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 0, high_risks: 0, total: 3 });
-    const reports = body.reports as { type: string; category: string | null; content: string; includeInHandover: boolean; authorName: string; createdAt: string; shiftDate: string }[];
-    expect(reports.map((r) => r.content)).toEqual(['Zelfstandig gedoucht.', 'Onrustig op de gang.', 'Medepatiënt geduwd.', 'Acute onrust, gesepareerd.', 'Sloeg tegen de deur.']);
-    expect(reports.find((r) => r.type === 'crisis')).toMatchObject({ includeInHandover: true, authorName: 'Test Zorgverlener', category: 'incident' });
+    const reports = body.reports as {
+      type: string;
+      category: string | null;
+      content: string;
+      includeInHandover: boolean;
+      authorName: string;
+      createdAt: string;
+      shiftDate: string;
+    }[];
+    expect(reports.map((r) => r.content)).toEqual([
+      'Zelfstandig gedoucht.',
+      'Onrustig op de gang.',
+      'Medepatiënt geduwd.',
+      'Acute onrust, gesepareerd.',
+      'Sloeg tegen de deur.',
+    ]);
+    expect(reports.find((r) => r.type === 'crisis')).toMatchObject({
+      includeInHandover: true,
+      authorName: 'Test Zorgverlener',
+      category: 'incident',
+    });
     expect(reports.every((r) => r.shiftDate && r.createdAt)).toBe(true);
     expect(Array.isArray(body.logs)).toBe(true);
   });
@@ -243,7 +311,11 @@ describe('handover detail API', () => {
     expect(vitals.vitals[1]).toMatchObject({ label: 'Temperatuur', value: 39.6, unit: '°C' });
     expect(vitals.alerts.abnormal_vitals).toBe(2);
     const risks = await (await json(`/api/overdracht/${ids.risks}?period=7d`, { cookie: nurse.cookie })).json();
-    expect(risks.risks.map((r: { riskType: string; riskLevel: string }) => `${r.riskType}:${r.riskLevel}`)).toEqual(['zelfverwaarlozing:zeer hoog', 'suïcide:hoog', 'agressie:laag']);
+    expect(risks.risks.map((r: { riskType: string; riskLevel: string }) => `${r.riskType}:${r.riskLevel}`)).toEqual([
+      'zelfverwaarlozing:zeer hoog',
+      'suïcide:hoog',
+      'agressie:laag',
+    ]);
     expect(risks.alerts.high_risks).toBe(2);
   });
 
@@ -265,7 +337,9 @@ describe('handover detail API', () => {
   it('refuses a bad period with a Dutch 400', async () => {
     const response = await json(`/api/overdracht/${ids.incidents}?period=week`, { cookie: nurse.cookie });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields.period).toBe('Kies een periode: 1d, 3d, 7d of 14d.');
+    expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields.period).toBe(
+      'Kies een periode: 1d, 3d, 7d of 14d.',
+    );
   });
 });
 

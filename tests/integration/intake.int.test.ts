@@ -43,13 +43,18 @@ describe('intake, risk and diagnosis API', () => {
     const body = await (await json(`/api/core/intake/status?patientId=${patientId}`, { cookie: nurse.cookie })).json();
     expect(body).toMatchObject({ patientId, completionPercentage: 29 });
     expect(body.sections).toHaveLength(7);
-    expect(body.sections.filter((section: { complete: boolean }) => section.complete).map((section: { key: string }) => section.key)).toEqual(['aanmelding', 'anamnese']);
+    expect(
+      body.sections.filter((section: { complete: boolean }) => section.complete).map((section: { key: string }) => section.key),
+    ).toEqual(['aanmelding', 'anamnese']);
     expect(body.sections[0]).toEqual({ key: 'aanmelding', label: 'Aanmelding en verwijzing', complete: true });
   });
 
   it('gives the current risk per type, most severe first', async () => {
     const { risks } = await (await json(`/api/core/intake/risico?patientId=${patientId}`, { cookie: nurse.cookie })).json();
-    expect(risks.map((risk: { riskType: string; riskLevel: string }) => `${risk.riskType}:${risk.riskLevel}`)).toEqual(['suïcide:hoog', 'agressie:laag']);
+    expect(risks.map((risk: { riskType: string; riskLevel: string }) => `${risk.riskType}:${risk.riskLevel}`)).toEqual([
+      'suïcide:hoog',
+      'agressie:laag',
+    ]);
     expect(Object.keys(risks[0]).sort()).toEqual(['assessedAt', 'id', 'patientId', 'rationale', 'riskLevel', 'riskType']);
   });
 
@@ -74,7 +79,10 @@ describe('intake, risk and diagnosis API', () => {
 
   it('writes these reads to the access log', async () => {
     const types = await asOwner(nurse.organisationId, async (client) => {
-      const { rows } = await client.query<{ resource_type: string }>('select distinct resource_type from audit_events where $1 = any(patient_ids)', [patientId]);
+      const { rows } = await client.query<{ resource_type: string }>(
+        'select distinct resource_type from audit_events where $1 = any(patient_ids)',
+        [patientId],
+      );
       return rows.map((row) => row.resource_type).sort();
     });
     expect(types).toEqual(expect.arrayContaining(['Diagnosis', 'IntakeStatus', 'RiskAssessment']));

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, createAppointment, createGpLetter, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
+import {
+  asOwner,
+  createAppointment,
+  createGpLetter,
+  createUser,
+  fhirPatientBody,
+  signedInUser,
+  validBsns,
+  type SignedIn,
+} from '../support/factories';
 import { json, login, request } from '../support/http';
 
 interface ErrorBody {
@@ -24,7 +33,14 @@ let letterId: string;
 let foreignAppointment: string;
 
 async function patient(owner: SignedIn, given: string, family: string, bsn: string): Promise<string> {
-  const response = await json('/api/fhir/Patient', { method: 'POST', cookie: owner.cookie, body: fhirPatientBody({ name: [{ family, given: [given] }], identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: bsn }] }) });
+  const response = await json('/api/fhir/Patient', {
+    method: 'POST',
+    cookie: owner.cookie,
+    body: fhirPatientBody({
+      name: [{ family, given: [given] }],
+      identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: bsn }],
+    }),
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -36,7 +52,8 @@ function appointment(owner: SignedIn, forPatient: string, start: Date, userId = 
 
 /** A whole quarter of an hour, `minutes` ago (Europe/Amsterdam is whole hours off UTC). */
 const quarterAgo = (minutes: number) => new Date(Math.floor((Date.now() - minutes * 60_000) / 900_000) * 900_000);
-const amsterdamTime = (date: Date) => new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }).format(date);
+const amsterdamTime = (date: Date) =>
+  new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }).format(date);
 
 beforeAll(async () => {
   nurse = await signedInUser('verpleegkundige');
@@ -84,12 +101,22 @@ describe('no-show API: access and validation', () => {
       }
     }
     // The other organisation's appointment is untouched.
-    expect(await asOwner(other.organisationId, async (db) => (await db.query('select status from appointments where id = $1', [foreignAppointment])).rows[0])).toEqual({ status: 'gepland' });
+    expect(
+      await asOwner(
+        other.organisationId,
+        async (db) => (await db.query('select status from appointments where id = $1', [foreignAppointment])).rows[0],
+      ),
+    ).toEqual({ status: 'gepland' });
   });
 
   it('validates the body and the method (400, 405) with Dutch messages', async () => {
     const id = await appointment(nurse, patientId, quarterAgo(120));
-    const notJson = await request(`/api/noshow/${id}/cancel`, { method: 'POST', cookie: nurse.cookie, headers: { 'Content-Type': 'application/json' }, body: '{' });
+    const notJson = await request(`/api/noshow/${id}/cancel`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as ErrorBody).error.message).toBe('De aanvraag bevat geen geldige JSON.');
     const tooLong = await json(`/api/noshow/${id}/cancel`, { method: 'POST', cookie: nurse.cookie, body: { followUp: 'x'.repeat(501) } });
@@ -104,11 +131,14 @@ describe('no-show API: access and validation', () => {
     const noTime = await json(`/api/noshow/find?patientName=Jan&time=${encodeURIComponent('straks')}`, { cookie: nurse.cookie });
     expect(((await noTime.json()) as ErrorBody).error.fields).toEqual({ time: 'Geef de tijd als uu:mm, bijvoorbeeld 10:00.' });
 
-    for (const step of ['cancel', 'rescript', 'withdraw']) expect((await json(`/api/noshow/${id}/${step}`, { cookie: nurse.cookie })).status).toBe(405);
+    for (const step of ['cancel', 'rescript', 'withdraw'])
+      expect((await json(`/api/noshow/${id}/${step}`, { cookie: nurse.cookie })).status).toBe(405);
     // The letter is rewritten only for a registered no-show; withdrawing needs one too.
     const rescriptFirst = await json(`/api/noshow/${id}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(rescriptFirst.status).toBe(409);
-    expect(((await rescriptFirst.json()) as ErrorBody).error.message).toMatch(/^Deze afspraak is \(nog\) niet als niet verschenen geannuleerd/);
+    expect(((await rescriptFirst.json()) as ErrorBody).error.message).toMatch(
+      /^Deze afspraak is \(nog\) niet als niet verschenen geannuleerd/,
+    );
     const withdrawFirst = await json(`/api/noshow/${id}/withdraw`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(withdrawFirst.status).toBe(404);
     expect(((await withdrawFirst.json()) as ErrorBody).error.message).toBe('Er loopt geen no-showproces voor deze afspraak.');
@@ -138,16 +168,25 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
     const sentence = `Jan de Vries is niet verschenen op zijn afspraak van ${amsterdamTime(start)}`;
     const found = await json(`/api/noshow/find?q=${encodeURIComponent(sentence)}`, { cookie: nurse.cookie });
     expect(found.status).toBe(200);
-    const candidates = (await found.json()) as { query: { patientName: string; time: string; date: string; window: { from: string; to: string } }; appointments: { appointmentId: string; label: string }[] };
+    const candidates = (await found.json()) as {
+      query: { patientName: string; time: string; date: string; window: { from: string; to: string } };
+      appointments: { appointmentId: string; label: string }[];
+    };
     // The hour searched on either side of the time named, within the day.
     const [hour, minute] = amsterdamTime(start).split(':').map(Number) as [number, number];
     const at = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
     const window = { from: at(Math.max(0, hour * 60 + minute - 60)), to: at(Math.min(24 * 60 - 1, hour * 60 + minute + 60)) };
     expect(candidates.query).toEqual({ patientName: 'Jan de Vries', time: amsterdamTime(start), date: 'vandaag', window });
     expect(candidates.appointments.map((candidate) => candidate.appointmentId)).toEqual([appointmentId]);
-    expect(candidates.appointments[0]!.label).toMatch(new RegExp(`^Behandelgesprek \\w+ \\d+ \\w+ ${amsterdamTime(start)} met Jan de Vries$`));
+    expect(candidates.appointments[0]!.label).toMatch(
+      new RegExp(`^Behandelgesprek \\w+ \\d+ \\w+ ${amsterdamTime(start)} met Jan de Vries$`),
+    );
 
-    const started = await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: { followUp: 'Wij bellen hem vandaag nog' } });
+    const started = await json(`/api/noshow/${appointmentId}/cancel`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { followUp: 'Wij bellen hem vandaag nog' },
+    });
     expect(started.status).toBe(201);
     const cancelled = (await started.json()) as Context;
     expect(cancelled.appointment.status).toBe('niet-verschenen');
@@ -165,14 +204,21 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
 
     const early = await json(`/api/noshow/${appointmentId}/dispatch`, { method: 'PATCH', cookie: nurse.cookie });
     expect(early.status).toBe(409);
-    expect(((await early.json()) as ErrorBody).error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/^De huisartsbrief is nog niet beoordeeld/) });
+    expect(((await early.json()) as ErrorBody).error).toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/^De huisartsbrief is nog niet beoordeeld/),
+    });
 
     // The reviewers' inbox lists it; a colleague reviews and approves an edited text.
     const inbox = await request('/brieven', { cookie: colleagueCookie });
     expect(inbox.status).toBe(200);
     expect(await inbox.text()).toContain(`/brieven/${letterId}`);
     const finalText = `${context.letter!.rewrittenText!}\n\nPS: de patiënt is telefonisch bereikt.`;
-    const approved = await request(`/brieven/${letterId}`, { method: 'POST', cookie: colleagueCookie, body: new URLSearchParams({ intent: 'approve', finalText }) });
+    const approved = await request(`/brieven/${letterId}`, {
+      method: 'POST',
+      cookie: colleagueCookie,
+      body: new URLSearchParams({ intent: 'approve', finalText }),
+    });
     expect(approved.status).toBe(302);
     expect(approved.headers.get('location')).toBe(`/brieven/${letterId}`);
 
@@ -193,7 +239,9 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
   it('withdraws before the review (POST …/withdraw): the appointment and the draft are restored; the review page refuses an approval then', async () => {
     const appointmentId = await appointment(nurse, patientId, quarterAgo(240));
     await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
-    const started = (await (await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} })).json()) as Context;
+    const started = (await (
+      await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} })
+    ).json()) as Context;
     const draftId = started.letter!.id;
     const withdrawn = await json(`/api/noshow/${appointmentId}/withdraw`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(withdrawn.status).toBe(200);
@@ -201,7 +249,11 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
     expect(body.workflow?.status).toBe('geannuleerd');
     expect(body.appointment.status).toBe('gepland');
     expect(body.letter).toMatchObject({ id: draftId, status: 'concept', rewrittenText: null });
-    const refused = await request(`/brieven/${draftId}`, { method: 'POST', cookie: nurse.cookie, body: new URLSearchParams({ intent: 'approve', finalText: 'Een tekst die lang genoeg is om te versturen.' }) });
+    const refused = await request(`/brieven/${draftId}`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: new URLSearchParams({ intent: 'approve', finalText: 'Een tekst die lang genoeg is om te versturen.' }),
+    });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain('Deze brief is nog niet herschreven en wacht niet op beoordeling.');
   });
@@ -209,11 +261,17 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
   it('the review page withdraws the no-show with its own button (a plain form post)', async () => {
     const appointmentId = await appointment(nurse, patientId, quarterAgo(300));
     await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
-    const started = (await (await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} })).json()) as Context;
+    const started = (await (
+      await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} })
+    ).json()) as Context;
     const draftId = started.letter!.id;
     const page = await request(`/brieven/${draftId}`, { cookie: nurse.cookie });
     expect(await page.text()).toMatch(/name="intent" value="withdraw"/);
-    const withdrawn = await request(`/brieven/${draftId}`, { method: 'POST', cookie: nurse.cookie, body: new URLSearchParams({ intent: 'withdraw' }) });
+    const withdrawn = await request(`/brieven/${draftId}`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: new URLSearchParams({ intent: 'withdraw' }),
+    });
     expect(withdrawn.status).toBe(302);
     const context = (await (await json(`/api/noshow/${appointmentId}/context`, { cookie: nurse.cookie })).json()) as Context;
     expect(context.workflow?.status).toBe('geannuleerd');
@@ -226,14 +284,10 @@ describe('reminders for the assistant: GET /api/assistant/nudges', () => {
   /** The workflow writes these (workflows/noshow); here as the table owner, one per audience. */
   async function nudge(organisationId: string, userId: string | null, text: string, dismissed = false): Promise<void> {
     await asOwner(organisationId, (db) =>
-      db.query("insert into nudges (organisation_id, user_id, kind, text, href, subject_id, dismissed_at) values ($1, $2, 'huisartsbrief_beoordelen', $3, $4, $5, $6)", [
-        organisationId,
-        userId,
-        text,
-        `/brieven/${letterId}`,
-        letterId,
-        dismissed ? new Date() : null,
-      ]),
+      db.query(
+        "insert into nudges (organisation_id, user_id, kind, text, href, subject_id, dismissed_at) values ($1, $2, 'huisartsbrief_beoordelen', $3, $4, $5, $6)",
+        [organisationId, userId, text, `/brieven/${letterId}`, letterId, dismissed ? new Date() : null],
+      ),
     );
   }
 
@@ -250,7 +304,9 @@ describe('reminders for the assistant: GET /api/assistant/nudges', () => {
     expect(nudges.map((item) => item.text)).toEqual(['Voor de verpleegkundige', 'Voor de hele afdeling']);
     expect(nudges[0]).toMatchObject({ kind: 'huisartsbrief_beoordelen', href: `/brieven/${letterId}`, subjectId: letterId });
 
-    const colleague = (await (await request('/api/assistant/nudges', { cookie: colleagueCookie })).json()) as { nudges: { text: string }[] };
+    const colleague = (await (await request('/api/assistant/nudges', { cookie: colleagueCookie })).json()) as {
+      nudges: { text: string }[];
+    };
     expect(colleague.nudges.map((item) => item.text)).toEqual(['Voor de psychiater', 'Voor de hele afdeling']);
   });
 

@@ -98,13 +98,19 @@ describe('the workflows page for the beheerder', () => {
   });
 
   it('ignores filter values it does not know instead of failing', async () => {
-    const html = await workflowsPage(`?status=${encodeURIComponent("Failed' OR 1=1")}&type=${encodeURIComponent("x' OR WorkflowType != '")}`, () => true);
+    const html = await workflowsPage(
+      `?status=${encodeURIComponent("Failed' OR 1=1")}&type=${encodeURIComponent("x' OR WorkflowType != '")}`,
+      () => true,
+    );
     expect(html).toMatch(/aria-current="true"[^>]*>Alle</);
   });
 
   it('shows only the Beheer navigation and no assistant', async () => {
     const html = await workflowsPage('', () => true);
-    const nav = html.slice(html.indexOf('aria-label="Hoofdnavigatie"'), html.indexOf('</nav>', html.indexOf('aria-label="Hoofdnavigatie"')));
+    const nav = html.slice(
+      html.indexOf('aria-label="Hoofdnavigatie"'),
+      html.indexOf('</nav>', html.indexOf('aria-label="Hoofdnavigatie"')),
+    );
     expect(nav).toContain('href="/beheer/workflows"');
     expect(nav).not.toContain('href="/patients"');
     expect(html).toContain('Functioneel beheerder');
@@ -115,7 +121,10 @@ describe('the workflows page for the beheerder', () => {
 describe('the beheerder and patient data', () => {
   const noData = { error: { code: 'forbidden', message: 'Functioneel beheer heeft geen toegang tot patiëntgegevens.' } };
   /** FHIR routes say the same as an OperationOutcome. */
-  const noDataFhir = { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'forbidden', diagnostics: noData.error.message }] };
+  const noDataFhir = {
+    resourceType: 'OperationOutcome',
+    issue: [{ severity: 'error', code: 'forbidden', diagnostics: noData.error.message }],
+  };
 
   it('is sent from a patient page of its own organisation to the workflows page, which says why', async () => {
     for (const path of ['/patients', `/patients/${patientId}`, `/patients/${patientId}/rapportages`]) {
@@ -128,7 +137,9 @@ describe('the beheerder and patient data', () => {
   });
 
   it('gets no loader data either, when the browser asks a page loader directly', async () => {
-    const response = await request(`/patients/${patientId}?_data=${encodeURIComponent('routes/_app.patients.$id')}`, { cookie: beheerder.cookie });
+    const response = await request(`/patients/${patientId}?_data=${encodeURIComponent('routes/_app.patients.$id')}`, {
+      cookie: beheerder.cookie,
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get('x-remix-redirect')).toBe('/beheer/workflows?melding=geen-patientgegevens');
     expect(await response.text()).toBe('');

@@ -43,7 +43,9 @@ describe('FHIR Patient API', () => {
   });
 
   it('replaces a patient with PUT, including the episode status and insurance', async () => {
-    const { resource } = await create(fhirPatientBody({ identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[2] }] }));
+    const { resource } = await create(
+      fhirPatientBody({ identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[2] }] }),
+    );
     const changed = {
       ...resource,
       extension: [
@@ -55,14 +57,21 @@ describe('FHIR Patient API', () => {
     expect(put.status).toBe(200);
     const updated = (await put.json()) as FhirPatient;
     expect(updated.extension).toContainEqual({ url: 'https://ggz-epd.nl/fhir/StructureDefinition/episode-status', valueCode: 'active' });
-    expect(updated.extension).toContainEqual({ url: 'https://ggz-epd.nl/fhir/StructureDefinition/insurance', valueString: '{"company":"VGZ","policyNumber":"V-1"}' });
+    expect(updated.extension).toContainEqual({
+      url: 'https://ggz-epd.nl/fhir/StructureDefinition/insurance',
+      valueString: '{"company":"VGZ","policyNumber":"V-1"}',
+    });
     expect(updated.meta!.lastUpdated! > resource.meta!.lastUpdated!).toBe(true);
   });
 
   it.each([
     ['wrong types', { name: [{ family: 42, given: ['Jan'] }] }, 'Patient.name[0].family'],
     ['a missing name', { name: undefined }, 'Patient.name.family'],
-    ['bad insurance JSON', { extension: [{ url: 'https://ggz-epd.nl/fhir/StructureDefinition/insurance', valueString: '{"company":' }] }, "Patient.extension.where(url='https://ggz-epd.nl/fhir/StructureDefinition/insurance').valueString"],
+    [
+      'bad insurance JSON',
+      { extension: [{ url: 'https://ggz-epd.nl/fhir/StructureDefinition/insurance', valueString: '{"company":' }] },
+      "Patient.extension.where(url='https://ggz-epd.nl/fhir/StructureDefinition/insurance').valueString",
+    ],
     ['an invalid BSN', { identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '123456789' }] }, 'Patient.identifier'],
     ['a future birth date', { birthDate: '2999-01-01' }, 'Patient.birthDate'],
   ])('answers %s with 400 OperationOutcome in Dutch', async (_, overrides, expression) => {
@@ -85,14 +94,22 @@ describe('FHIR Patient API', () => {
     expect((await create(body)).response.status).toBe(201);
     const { response, resource } = await create(body);
     expect(response.status).toBe(400);
-    expect(resource.issue[0]).toMatchObject({ expression: ['Patient.identifier'], diagnostics: 'Er is al een patiënt met dit BSN geregistreerd.' });
+    expect(resource.issue[0]).toMatchObject({
+      expression: ['Patient.identifier'],
+      diagnostics: 'Er is al een patiënt met dit BSN geregistreerd.',
+    });
   });
 
   it("never shows another organisation's patient", async () => {
-    const { resource } = await create(fhirPatientBody({ identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[4] }] }));
+    const { resource } = await create(
+      fhirPatientBody({ identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[4] }] }),
+    );
     const response = await json(`/api/fhir/Patient/${resource.id}`, { cookie: other.cookie });
     expect(response.status).toBe(404);
-    expect(((await response.json()) as OperationOutcome).issue[0]).toMatchObject({ code: 'not-found', diagnostics: 'De gevraagde patiënt is niet gevonden.' });
+    expect(((await response.json()) as OperationOutcome).issue[0]).toMatchObject({
+      code: 'not-found',
+      diagnostics: 'De gevraagde patiënt is niet gevonden.',
+    });
     const put = await json(`/api/fhir/Patient/${resource.id}`, { method: 'PUT', cookie: other.cookie, body: fhirPatientBody() });
     expect(put.status).toBe(404);
   });
@@ -100,7 +117,11 @@ describe('FHIR Patient API', () => {
   it('lists a searchset Bundle, newest change first, with status filter and paging', async () => {
     const me = await signedInUser();
     const ids: string[] = [];
-    for (const bsn of validBsns.slice(5, 9)) ids.push((await create(fhirPatientBody({ identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: bsn }] }), me.cookie)).resource.id!);
+    for (const bsn of validBsns.slice(5, 9))
+      ids.push(
+        (await create(fhirPatientBody({ identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: bsn }] }), me.cookie))
+          .resource.id!,
+      );
     await json(`/api/fhir/Patient/${ids[1]}`, {
       method: 'PUT',
       cookie: me.cookie,

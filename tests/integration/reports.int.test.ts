@@ -33,7 +33,12 @@ async function create(body: Record<string, unknown>, cookie = nurse.cookie) {
 
 describe('reports API', () => {
   it('creates a daily note with author, shift and shift date', async () => {
-    const { response, body } = await create({ type: 'dagnotitie', category: 'medicatie', content: 'Weigerde medicatie om 08:00.', includeInHandover: true });
+    const { response, body } = await create({
+      type: 'dagnotitie',
+      category: 'medicatie',
+      content: 'Weigerde medicatie om 08:00.',
+      includeInHandover: true,
+    });
     expect(response.status).toBe(201);
     expect(body).toMatchObject({ patientId, type: 'dagnotitie', category: 'medicatie', includeInHandover: true, createdBy: nurse.user.id });
     expect(['dag', 'avond', 'nacht']).toContain(body.shift);
@@ -43,11 +48,23 @@ describe('reports API', () => {
   });
 
   it.each([
-    [{ type: 'dagnotitie', category: 'medicatie', content: 'x'.repeat(501) }, 'content', 'Een dagnotitie is maximaal 500 tekens; deze is 1 teken te lang.'],
-    [{ type: 'dagnotitie', category: 'somatiek', content: 'Kort' }, 'category', 'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.'],
+    [
+      { type: 'dagnotitie', category: 'medicatie', content: 'x'.repeat(501) },
+      'content',
+      'Een dagnotitie is maximaal 500 tekens; deze is 1 teken te lang.',
+    ],
+    [
+      { type: 'dagnotitie', category: 'somatiek', content: 'Kort' },
+      'category',
+      'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.',
+    ],
     [{ type: 'brief', content: 'Kort' }, 'type', 'Kies een soort rapportage.'],
     [{ type: 'verpleegkundig', content: '   ' }, 'content', 'Vul de tekst van de rapportage in.'],
-    [{ type: 'verpleegkundig', content: 'Kort', includeInHandover: 'ja' }, 'includeInHandover', 'Geef aan of dit mee moet in de overdracht (true of false).'],
+    [
+      { type: 'verpleegkundig', content: 'Kort', includeInHandover: 'ja' },
+      'includeInHandover',
+      'Geef aan of dit mee moet in de overdracht (true of false).',
+    ],
     [{ type: 'verpleegkundig', content: 'Kort', patientId: 'geen-id' }, 'patientId', 'Kies een bestaande patiënt.'],
   ])('refuses %j with a Dutch message on %s', async (body, field, message) => {
     const { response, body: answer } = await create(body);
@@ -63,14 +80,25 @@ describe('reports API', () => {
   });
 
   it('pages the list with reduced columns, newest first, and refuses a page above the maximum', async () => {
-    for (let i = 0; i < 3; i++) await create({ type: 'verpleegkundig', category: 'observatie', content: `Observatie ${i} ${'lang '.repeat(60)}` });
+    for (let i = 0; i < 3; i++)
+      await create({ type: 'verpleegkundig', category: 'observatie', content: `Observatie ${i} ${'lang '.repeat(60)}` });
     const page = await json(`/api/reports?patientId=${patientId}&limit=2&offset=1`, { cookie: nurse.cookie });
     expect(page.status).toBe(200);
     const body = (await page.json()) as { items: Record<string, unknown>[]; total: number; limit: number; offset: number };
     expect(body).toMatchObject({ limit: 2, offset: 1 });
     expect(body.total).toBeGreaterThanOrEqual(4);
     expect(body.items).toHaveLength(2);
-    expect(Object.keys(body.items[0]!).sort()).toEqual(['category', 'createdAt', 'encounterId', 'excerpt', 'id', 'includeInHandover', 'patientId', 'shiftDate', 'type']);
+    expect(Object.keys(body.items[0]!).sort()).toEqual([
+      'category',
+      'createdAt',
+      'encounterId',
+      'excerpt',
+      'id',
+      'includeInHandover',
+      'patientId',
+      'shiftDate',
+      'type',
+    ]);
     expect(String(body.items[0]!.excerpt).length).toBeLessThanOrEqual(160);
     expect(String(body.items[0]!.createdAt) >= String(body.items[1]!.createdAt)).toBe(true);
 
@@ -89,10 +117,18 @@ describe('reports API', () => {
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toMatchObject({ error: { message: 'Alleen de auteur kan deze rapportage wijzigen of verwijderen.' } });
 
-    const patched = await json(`/api/reports/${body.id}`, { method: 'PATCH', cookie: nurse.cookie, body: { includeInHandover: true, content: 'Onrustig, later rustig.' } });
+    const patched = await json(`/api/reports/${body.id}`, {
+      method: 'PATCH',
+      cookie: nurse.cookie,
+      body: { includeInHandover: true, content: 'Onrustig, later rustig.' },
+    });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ includeInHandover: true, content: 'Onrustig, later rustig.' });
-    const badPatch = await json(`/api/reports/${body.id}`, { method: 'PATCH', cookie: nurse.cookie, body: { type: 'dagnotitie', category: 'gedrag', content: 'x'.repeat(600) } });
+    const badPatch = await json(`/api/reports/${body.id}`, {
+      method: 'PATCH',
+      cookie: nurse.cookie,
+      body: { type: 'dagnotitie', category: 'gedrag', content: 'x'.repeat(600) },
+    });
     expect(badPatch.status).toBe(400);
 
     expect((await json(`/api/reports/${body.id}`, { method: 'DELETE', cookie: colleagueCookie })).status).toBe(403);
@@ -102,8 +138,14 @@ describe('reports API', () => {
 
     const kept = await asOwner(nurse.organisationId, async (client) => {
       const report = await client.query('select deleted_at, deleted_by, content from reports where id = $1', [body.id]);
-      const audit = await client.query("select action, outcome from audit_events where resource_type = 'Report' and resource_id = $1 order by occurred_at", [body.id]);
-      return { report: report.rows[0], actions: audit.rows.map((row: { action: string; outcome: string }) => `${row.action}:${row.outcome}`) };
+      const audit = await client.query(
+        "select action, outcome from audit_events where resource_type = 'Report' and resource_id = $1 order by occurred_at",
+        [body.id],
+      );
+      return {
+        report: report.rows[0],
+        actions: audit.rows.map((row: { action: string; outcome: string }) => `${row.action}:${row.outcome}`),
+      };
     });
     expect(kept.report).toMatchObject({ deleted_by: nurse.user.id, content: 'Onrustig, later rustig.' });
     // Every attempt is in the access log, refused and failed ones included.
@@ -126,7 +168,11 @@ describe('reports API', () => {
   });
 
   it('classifies a report text (local path)', async () => {
-    const response = await json('/api/reports/classify', { method: 'POST', cookie: nurse.cookie, body: { text: 'Pt heeft een medewerker geslagen' } });
+    const response = await json('/api/reports/classify', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { text: 'Pt heeft een medewerker geslagen' },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ type: 'incident', category: 'incident', includeInHandover: true });
     expect((await json('/api/reports/classify', { method: 'POST', cookie: nurse.cookie, body: {} })).status).toBe(400);

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { demoOrganisation } from '../../domain/demo/demo-accounts';
 import { freePort, startProcess, type Managed } from '../../scripts/lib/processes';
 import { tsxCli, waitForHealthy } from '../../scripts/lib/stack';
-import { asOwner, createUser, fhirPatientBody, registerPatient, signedInUser, validBsns, type SignedIn, type TestUser } from '../support/factories';
+import {
+  asOwner,
+  createUser,
+  fhirPatientBody,
+  registerPatient,
+  signedInUser,
+  validBsns,
+  type SignedIn,
+  type TestUser,
+} from '../support/factories';
 import { baseUrl, json, login, request } from '../support/http';
 import { namesRecord, pathFor, routeFiles, type Method, type Resource } from '../support/routes';
 
@@ -21,11 +30,17 @@ const typedPasswords: string[] = [];
 function loginFrom(address: string, email: string, password: string, headers: Record<string, string> = {}) {
   typedPasswords.push(password);
   // The test stack trusts the loopback proxy (TRUST_PROXY), so X-Forwarded-For is the client address.
-  return request('/login', { method: 'POST', headers: { 'X-Forwarded-For': address, ...headers }, body: new URLSearchParams({ email, password, intent: 'login' }) });
+  return request('/login', {
+    method: 'POST',
+    headers: { 'X-Forwarded-For': address, ...headers },
+    body: new URLSearchParams({ email, password, intent: 'login' }),
+  });
 }
 
 async function reportCount(organisationId: string): Promise<number> {
-  return asOwner(organisationId, async (db) => Number((await db.query<{ n: string }>('select count(*) as n from reports where organisation_id = $1', [organisationId])).rows[0]!.n));
+  return asOwner(organisationId, async (db) =>
+    Number((await db.query<{ n: string }>('select count(*) as n from reports where organisation_id = $1', [organisationId])).rows[0]!.n),
+  );
 }
 
 describe('cross-site requests (CSRF)', () => {
@@ -41,7 +56,12 @@ describe('cross-site requests (CSRF)', () => {
 
   it('refuses a JSON write another site makes the browser send with the session cookie, and writes nothing', async () => {
     const before = await reportCount(nurse.organisationId);
-    const variants: Record<string, string>[] = [crossSite, { Origin: 'https://aanvaller.example' }, { 'Sec-Fetch-Site': 'same-site' }, { Origin: 'null' }];
+    const variants: Record<string, string>[] = [
+      crossSite,
+      { Origin: 'https://aanvaller.example' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'null' },
+    ];
     for (const headers of variants) {
       const response = await json('/api/reports', { method: 'POST', cookie: nurse.cookie, headers, body: report() });
       expect(response.status, JSON.stringify(headers)).toBe(403);
@@ -52,20 +72,31 @@ describe('cross-site requests (CSRF)', () => {
 
   it('refuses cross-site form posts: no login, no logout, no record change', async () => {
     const user = await createUser(nurse.organisationId);
-    const loginAttempt = await request('/login', { method: 'POST', headers: crossSite, body: new URLSearchParams({ email: user.email, password: user.password }) });
+    const loginAttempt = await request('/login', {
+      method: 'POST',
+      headers: crossSite,
+      body: new URLSearchParams({ email: user.email, password: user.password }),
+    });
     expect(loginAttempt.status).toBe(403);
     expect(loginAttempt.headers.get('set-cookie')).toBeNull();
     const logout = await request('/logout', { method: 'POST', cookie: nurse.cookie, headers: crossSite });
     expect(logout.status).toBe(403);
     expect((await request('/api/session', { cookie: nurse.cookie })).status).toBe(200);
-    const note = await request(`/patients/${patientId}/rapportages`, { method: 'POST', cookie: nurse.cookie, headers: crossSite, body: new URLSearchParams({ type: 'dagnotitie', category: 'adl', content: 'Van buiten' }) });
+    const note = await request(`/patients/${patientId}/rapportages`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      headers: crossSite,
+      body: new URLSearchParams({ type: 'dagnotitie', category: 'adl', content: 'Van buiten' }),
+    });
     expect(note.status).toBe(403);
   });
 
   it('lets the EPD’s own requests through, and reads from anywhere (SameSite=Lax covers those)', async () => {
     const sameOrigin = { Origin: baseUrl(), 'Sec-Fetch-Site': 'same-origin' };
     expect((await json('/api/reports', { method: 'POST', cookie: nurse.cookie, headers: sameOrigin, body: report() })).status).toBe(201);
-    expect((await json('/api/reports', { method: 'POST', cookie: nurse.cookie, headers: { Origin: baseUrl() }, body: report() })).status).toBe(201);
+    expect(
+      (await json('/api/reports', { method: 'POST', cookie: nurse.cookie, headers: { Origin: baseUrl() }, body: report() })).status,
+    ).toBe(201);
     expect((await json('/api/reports', { cookie: nurse.cookie, headers: crossSite })).status).toBe(200);
   });
 });
@@ -104,7 +135,9 @@ describe('requests refused before any route', () => {
     const { cookie } = await signedInUser();
     const oversized = await request('/api/reports', { cookie, headers: { 'X-Groot': 'x'.repeat(20_000) } });
     expect(oversized.status).toBe(431);
-    expect(await oversized.json()).toEqual({ error: { code: 'validation_failed', message: 'De aanvraag is te groot: te lange adresregel of kopteksten.' } });
+    expect(await oversized.json()).toEqual({
+      error: { code: 'validation_failed', message: 'De aanvraag is te groot: te lange adresregel of kopteksten.' },
+    });
     const malformed = await json('/api/behandelplan/%c0%af/approve', { method: 'POST', cookie, body: {} });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: { code: 'validation_failed', message: 'Het adres van deze aanvraag is ongeldig.' } });
@@ -116,7 +149,12 @@ describe('requests refused before any route', () => {
       // The server answers and closes without reading the rest. Whether the client reads that answer
       // or first fails its own write (EPIPE, ECONNRESET) is a race on the client's side; the raw-socket
       // tests in web-edge.int.test.ts check the answer itself. Either way nothing may be left hanging.
-      const early = await json('/api/reports', { method: 'POST', cookie, headers: crossSite, body: { content: 'é'.repeat(300_000) } }).catch((error: unknown) => error);
+      const early = await json('/api/reports', {
+        method: 'POST',
+        cookie,
+        headers: crossSite,
+        body: { content: 'é'.repeat(300_000) },
+      }).catch((error: unknown) => error);
       if (early instanceof Response) {
         expect(early.status).toBe(403);
         expect(early.headers.get('connection')).toBe('close');
@@ -148,7 +186,11 @@ describe('login throttling', () => {
     expect(await locked.text()).toContain('Te veel inlogpogingen, probeer het over 15 minuten opnieuw.');
     // The Remix data request (a form post with JavaScript) gets the same answer as JSON.
     typedPasswords.push(user.password);
-    const data = await request('/login?_data=routes%2Flogin', { method: 'POST', headers: { 'X-Forwarded-For': '198.51.100.98' }, body: new URLSearchParams({ email: user.email, password: user.password }) });
+    const data = await request('/login?_data=routes%2Flogin', {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': '198.51.100.98' },
+      body: new URLSearchParams({ email: user.email, password: user.password }),
+    });
     expect(data.status).toBe(429);
     expect(await data.json()).toMatchObject({ message: 'Te veel inlogpogingen, probeer het over 15 minuten opnieuw.' });
   });
@@ -171,7 +213,11 @@ describe('session fixation', () => {
     const planted = `ggz_session=${randomUUID()}`;
     const { cookie: legitimate } = await login(user.email, user.password);
     for (const before of [planted, legitimate!]) {
-      const response = await request('/login', { method: 'POST', cookie: before, body: new URLSearchParams({ email: user.email, password: user.password }) });
+      const response = await request('/login', {
+        method: 'POST',
+        cookie: before,
+        body: new URLSearchParams({ email: user.email, password: user.password }),
+      });
       expect(response.status).toBe(302);
       const after = response.headers.get('set-cookie')?.split(';')[0];
       expect(after).toMatch(/^ggz_session=.{20,}/);
@@ -192,7 +238,14 @@ describe('another organisation’s records', () => {
   const secretLetter = `Vertrouwelijke-brief-${randomUUID()}`;
   const secrets = [secretName, secretBsn, secretReport, secretLetter];
 
-  const nobodysIds = (): Record<Resource, string> => ({ patient: randomUUID(), report: randomUUID(), appointment: randomUUID(), letter: randomUUID(), plan: randomUUID(), chain: randomUUID() });
+  const nobodysIds = (): Record<Resource, string> => ({
+    patient: randomUUID(),
+    report: randomUUID(),
+    appointment: randomUUID(),
+    letter: randomUUID(),
+    plan: randomUUID(),
+    chain: randomUUID(),
+  });
 
   function expectNoSecrets(body: string, what: string) {
     for (const secret of secrets) expect(body.includes(secret), `${what} shows ${secret}`).toBe(false);
@@ -204,16 +257,27 @@ describe('another organisation’s records', () => {
     const patient = await json('/api/fhir/Patient', {
       method: 'POST',
       cookie: owner.cookie,
-      body: fhirPatientBody({ name: [{ family: secretName, given: ['Zwaantje'] }], identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: secretBsn }] }),
+      body: fhirPatientBody({
+        name: [{ family: secretName, given: ['Zwaantje'] }],
+        identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: secretBsn }],
+      }),
     });
     expect(patient.status).toBe(201);
     ids.patient = ((await patient.json()) as { id: string }).id;
-    const report = await json('/api/reports', { method: 'POST', cookie: owner.cookie, body: { patientId: ids.patient, type: 'verpleegkundig', category: 'observatie', content: secretReport } });
+    const report = await json('/api/reports', {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { patientId: ids.patient, type: 'verpleegkundig', category: 'observatie', content: secretReport },
+    });
     expect(report.status).toBe(201);
     ids.report = ((await report.json()) as { id: string }).id;
     const start = new Date(Date.now() + 3 * 86_400_000);
     start.setUTCHours(9, 0, 0, 0);
-    const appointment = await json('/api/assistant/agenda/create', { method: 'POST', cookie: owner.cookie, body: { patientId: ids.patient, start: start.toISOString(), type: 'behandelgesprek' } });
+    const appointment = await json('/api/assistant/agenda/create', {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { patientId: ids.patient, start: start.toISOString(), type: 'behandelgesprek' },
+    });
     expect(appointment.status).toBe(201);
     ids.appointment = ((await appointment.json()) as { id: string }).id;
     ids.letter = await asOwner(owner.organisationId, async (db) => {
@@ -221,13 +285,20 @@ describe('another organisation’s records', () => {
         "insert into gp_letters (organisation_id, patient_id, gp_name, gp_practice, subject, original_text, created_by) values ($1, $2, 'Dr. H. Jansen', 'Praktijk Jansen', 'Voortgang', $3, $4) returning id",
         [owner.organisationId, ids.patient, secretLetter, owner.user.id],
       );
-      await db.query("insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)", [owner.organisationId, rows[0]!.id, secretLetter, owner.user.id]);
+      await db.query(
+        "insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)",
+        [owner.organisationId, rows[0]!.id, secretLetter, owner.user.id],
+      );
       return rows[0]!.id;
     });
     const plan = await json('/api/behandelplan/generate', { method: 'POST', cookie: owner.cookie, body: { patientId: ids.patient } });
     expect(plan.status).toBe(200);
     ids.plan = ((await plan.json()) as { id: string }).id;
-    const chain = await json('/api/intent/chains', { method: 'POST', cookie: owner.cookie, body: { actions: [{ intent: 'zoeken', entities: { patientName: secretName }, confidence: 0.95 }] } });
+    const chain = await json('/api/intent/chains', {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { actions: [{ intent: 'zoeken', entities: { patientName: secretName }, confidence: 0.95 }] },
+    });
     expect(chain.status).toBe(201);
     ids.chain = ((await chain.json()) as { chainId: string }).chainId;
     expect(Object.values(ids).every(Boolean)).toBe(true);
@@ -242,8 +313,25 @@ describe('another organisation’s records', () => {
       const refusals: number[] = [];
       const send = (url: string, method: Method) =>
         api
-          ? json(url, { method, cookie: reader.cookie, body: method === 'GET' ? undefined : { content: 'Overschreven door een ander', choices: {}, followUp: 'x' } })
-          : request(url, { method, cookie: reader.cookie, body: method === 'GET' ? undefined : new URLSearchParams({ intent: 'approve', type: 'verpleegkundig', category: 'observatie', content: 'Overschreven door een ander', finalText: 'x' }) });
+          ? json(url, {
+              method,
+              cookie: reader.cookie,
+              body: method === 'GET' ? undefined : { content: 'Overschreven door een ander', choices: {}, followUp: 'x' },
+            })
+          : request(url, {
+              method,
+              cookie: reader.cookie,
+              body:
+                method === 'GET'
+                  ? undefined
+                  : new URLSearchParams({
+                      intent: 'approve',
+                      type: 'verpleegkundig',
+                      category: 'observatie',
+                      content: 'Overschreven door een ander',
+                      finalText: 'x',
+                    }),
+            });
       for (const method of methods) {
         const url = pathFor(route, method, ids);
         const response = await send(url, method);
@@ -265,7 +353,9 @@ describe('another organisation’s records', () => {
     // The search term is the name without its last letters, so an echo of the query shows no secret.
     const term = secretName.slice(0, -2);
     const query = `?patientId=${ids.patient}&appointmentId=${ids.appointment}&q=${term}&patientName=${term}`;
-    for (const route of routeFiles().filter((candidate) => candidate.file.startsWith('api.') && candidate.params.length === 0 && candidate.methods.includes('GET'))) {
+    for (const route of routeFiles().filter(
+      (candidate) => candidate.file.startsWith('api.') && candidate.params.length === 0 && candidate.methods.includes('GET'),
+    )) {
       const response = await request(`${route.path}${query}`, { cookie: reader.cookie });
       expect(response.status, route.path).toBeLessThan(500);
       expectNoSecrets(await response.text(), `GET ${route.path}${query}`);
@@ -286,8 +376,12 @@ describe('another organisation’s records', () => {
       expectNoSecrets(await response.text(), `POST ${path}`);
     }
     await asOwner(owner.organisationId, async (db) => {
-      expect((await db.query('select content from reports where organisation_id = $1', [owner.organisationId])).rows).toEqual([{ content: secretReport }]);
-      expect((await db.query('select status, start_at from appointments where id = $1', [ids.appointment])).rows[0]).toMatchObject({ status: 'gepland' });
+      expect((await db.query('select content from reports where organisation_id = $1', [owner.organisationId])).rows).toEqual([
+        { content: secretReport },
+      ]);
+      expect((await db.query('select status, start_at from appointments where id = $1', [ids.appointment])).rows[0]).toMatchObject({
+        status: 'gepland',
+      });
       expect((await db.query('select status from gp_letters where id = $1', [ids.letter])).rows[0]).toMatchObject({ status: 'concept' });
     });
     expect(await reportCount(reader.organisationId)).toBe(0);
@@ -333,16 +427,34 @@ describe('production mode', () => {
     const organisation = await signedInUser();
     const user = await createUser(organisation.organisationId);
     typedPasswords.push(user.password);
-    const signIn = await fetch(`${productionUrl}/login`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ email: user.email, password: user.password }) });
+    const signIn = await fetch(`${productionUrl}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ email: user.email, password: user.password }),
+    });
     expect(signIn.headers.get('set-cookie')).toMatch(/; Secure/i);
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-    const invalid = await fetch(`${productionUrl}/api/reports`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ patientId: 'x', content: validBsns[3] }) });
+    const invalid = await fetch(`${productionUrl}/api/reports`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ patientId: 'x', content: validBsns[3] }),
+    });
     expect(invalid.status).toBe(400);
     const body = (await invalid.json()) as { error: Record<string, unknown> };
     expect(body.error.fields).toBeDefined();
     expect(body.error).not.toHaveProperty('details');
-    const broken = await fetch(`${productionUrl}/api/reports`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: '{"patientId":' });
-    expect(await broken.json()).toEqual({ error: { code: 'validation_failed', message: 'De aanvraag bevat geen geldige JSON.', fields: { _: 'De aanvraag bevat geen geldige JSON.' } } });
+    const broken = await fetch(`${productionUrl}/api/reports`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: '{"patientId":',
+    });
+    expect(await broken.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'De aanvraag bevat geen geldige JSON.',
+        fields: { _: 'De aanvraag bevat geen geldige JSON.' },
+      },
+    });
     const missing = await fetch(`${productionUrl}/api/bestaat/niet`, { headers: { Cookie: cookie } });
     expect(await missing.json()).toEqual({ error: { code: 'not_found', message: 'Deze API-route bestaat niet.' } });
   });
@@ -353,12 +465,24 @@ describe('logs', () => {
     const logDir = path.resolve('.cache/test-logs');
     const files = (await readdir(logDir)).filter((file) => file.endsWith('.log'));
     expect(files).toEqual(expect.arrayContaining(['web.log', 'worker.log']));
-    const logs = (await Promise.all(files.map(async (file) => [file, await readFile(path.join(logDir, file), 'utf8')] as const))).filter(([file]) => file !== 'temporal.log');
-    const patients = await asOwner(demoOrganisation.id, async (db) => (await db.query<{ bsn: string | null; name_given: string[]; family_name: string }>('select bsn, name_given, family_name from patients')).rows);
+    const logs = (await Promise.all(files.map(async (file) => [file, await readFile(path.join(logDir, file), 'utf8')] as const))).filter(
+      ([file]) => file !== 'temporal.log',
+    );
+    const patients = await asOwner(
+      demoOrganisation.id,
+      async (db) =>
+        (
+          await db.query<{ bsn: string | null; name_given: string[]; family_name: string }>(
+            'select bsn, name_given, family_name from patients',
+          )
+        ).rows,
+    );
     expect(patients.length).toBeGreaterThan(10);
     const forbidden = [
       ...typedPasswords,
-      ...patients.flatMap((patient) => [patient.bsn, `${patient.name_given.join(' ')} ${patient.family_name}`]).filter((value): value is string => Boolean(value)),
+      ...patients
+        .flatMap((patient) => [patient.bsn, `${patient.name_given.join(' ')} ${patient.family_name}`])
+        .filter((value): value is string => Boolean(value)),
       ...validBsns,
     ];
     expect(typedPasswords.length).toBeGreaterThan(accountLimit);

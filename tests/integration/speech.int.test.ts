@@ -35,10 +35,19 @@ describe('POST /api/speech/token', () => {
     expect(Date.parse(token.expiresAt)).toBeGreaterThan(Date.now());
     expect(JSON.stringify(token)).not.toContain(inject('speechProviderKey'));
 
-    const rows = await asOwner(nurse.organisationId, async (client) =>
-      (await client.query<{ action: string; outcome: string; channel: string; details: unknown }>("select action, outcome, channel, details from audit_events where user_id = $1 and resource_type = 'SpeechToken'", [nurse.user.id])).rows,
+    const rows = await asOwner(
+      nurse.organisationId,
+      async (client) =>
+        (
+          await client.query<{ action: string; outcome: string; channel: string; details: unknown }>(
+            "select action, outcome, channel, details from audit_events where user_id = $1 and resource_type = 'SpeechToken'",
+            [nurse.user.id],
+          )
+        ).rows,
     );
-    expect(rows).toEqual([{ action: 'create', outcome: 'success', channel: 'assistant', details: { provider: 'deepgram', expiresAt: token.expiresAt } }]);
+    expect(rows).toEqual([
+      { action: 'create', outcome: 'success', channel: 'assistant', details: { provider: 'deepgram', expiresAt: token.expiresAt } },
+    ]);
   });
 
   it('answers a failing provider with a Dutch 502', async () => {
@@ -46,12 +55,15 @@ describe('POST /api/speech/token', () => {
     await setGrant('fail');
     const response = await json('/api/speech/token', { method: 'POST', cookie: nurse.cookie });
     expect(response.status).toBe(502);
-    expect(await response.json()).toMatchObject({ error: { code: 'upstream_failed', message: 'De spraakdienst is nu niet bereikbaar. Probeer het over een moment opnieuw.' } });
+    expect(await response.json()).toMatchObject({
+      error: { code: 'upstream_failed', message: 'De spraakdienst is nu niet bereikbaar. Probeer het over een moment opnieuw.' },
+    });
   });
 
   it('allows ten tokens a minute per clinician, then a Dutch 429 with Retry-After', async () => {
     const nurse = await signedInUser();
-    for (let index = 0; index < 10; index++) expect((await json('/api/speech/token', { method: 'POST', cookie: nurse.cookie })).status).toBe(200);
+    for (let index = 0; index < 10; index++)
+      expect((await json('/api/speech/token', { method: 'POST', cookie: nurse.cookie })).status).toBe(200);
     const refused = await json('/api/speech/token', { method: 'POST', cookie: nurse.cookie });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);

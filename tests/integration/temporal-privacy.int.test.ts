@@ -49,7 +49,17 @@ beforeAll(async () => {
     address: [{ line: [patient.street], postalCode: '7311 AB', city: 'Apeldoorn', country: 'NL' }],
   });
   await asOwner(nurse.organisationId, (db) => db.query("update patients set episode_status = 'active' where id = $1", [patientId]));
-  const report = await json('/api/reports', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'verpleegkundig', category: 'observatie', content: `${patient.given} ${patient.family}: ${patient.report}.`, includeInHandover: true } });
+  const report = await json('/api/reports', {
+    method: 'POST',
+    cookie: nurse.cookie,
+    body: {
+      patientId,
+      type: 'verpleegkundig',
+      category: 'observatie',
+      content: `${patient.given} ${patient.family}: ${patient.report}.`,
+      includeInHandover: true,
+    },
+  });
   expect(report.status).toBe(201);
 
   // A handover and a treatment plan, generated through the app and its worker.
@@ -68,7 +78,10 @@ beforeAll(async () => {
       "insert into gp_letters (organisation_id, patient_id, gp_name, gp_practice, subject, original_text, created_by) values ($1, $2, 'Dr. L. Mulder', 'Praktijk Mulder', 'Voortgang', $3, $4) returning id",
       [nurse.organisationId, patientId, text, nurse.user.id],
     );
-    await db.query("insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)", [nurse.organisationId, letter.rows[0]!.id, text, nurse.user.id]);
+    await db.query(
+      "insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)",
+      [nurse.organisationId, letter.rows[0]!.id, text, nurse.user.id],
+    );
     const start = new Date(Date.now() - 2 * 3600_000);
     const { rows } = await db.query<{ id: string }>(
       "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id",
@@ -76,11 +89,23 @@ beforeAll(async () => {
     );
     return rows[0]!.id;
   });
-  expect((await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: { followUp: `Wij bellen ${patient.given} op ${patient.phone}` } })).status).toBe(201);
+  expect(
+    (
+      await json(`/api/noshow/${appointmentId}/cancel`, {
+        method: 'POST',
+        cookie: nurse.cookie,
+        body: { followUp: `Wij bellen ${patient.given} op ${patient.phone}` },
+      })
+    ).status,
+  ).toBe(201);
   const started = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
   expect(started.status).toBe(200);
   const { letter } = (await started.json()) as { letter: { id: string; rewrittenText: string } };
-  const approved = await request(`/brieven/${letter.id}`, { method: 'POST', cookie: psychiatristCookie, body: new URLSearchParams({ intent: 'approve', finalText: `${letter.rewrittenText}\n\nP.S. ${patient.email}` }) });
+  const approved = await request(`/brieven/${letter.id}`, {
+    method: 'POST',
+    cookie: psychiatristCookie,
+    body: new URLSearchParams({ intent: 'approve', finalText: `${letter.rewrittenText}\n\nP.S. ${patient.email}` }),
+  });
   expect(approved.status).toBe(302);
   expect((await json(`/api/noshow/${appointmentId}/dispatch`, { method: 'PATCH', cookie: nurse.cookie })).status).toBe(200);
   workflowIds.noShow = noShowWorkflowId(appointmentId);
@@ -89,7 +114,20 @@ beforeAll(async () => {
   const chain = await json('/api/intent/chains', {
     method: 'POST',
     cookie: nurse.cookie,
-    body: { actions: [{ intent: 'dagnotitie', entities: { patientName: `${patient.given} ${patient.family}`, patientId, category: 'observatie', content: `${patient.given} ${patient.report}` }, confidence: 0.9 }] },
+    body: {
+      actions: [
+        {
+          intent: 'dagnotitie',
+          entities: {
+            patientName: `${patient.given} ${patient.family}`,
+            patientId,
+            category: 'observatie',
+            content: `${patient.given} ${patient.report}`,
+          },
+          confidence: 0.9,
+        },
+      ],
+    },
   });
   expect(chain.status).toBe(201);
   const { chainId } = (await chain.json()) as { chainId: string };
@@ -108,28 +146,52 @@ afterAll(async () => {
 
 describe('Temporal holds no patient data', () => {
   it('the raw histories of a no-show, a handover, a treatment plan and a chain hold no BSN, name, address, e-mail, phone or report text', async () => {
-    const secrets = [patient.bsn, patient.given, patient.family, patient.street, patient.email, patient.phone, patient.report, 'stemmen', 'uitlachen'];
+    const secrets = [
+      patient.bsn,
+      patient.given,
+      patient.family,
+      patient.street,
+      patient.email,
+      patient.phone,
+      patient.report,
+      'stemmen',
+      'uitlachen',
+    ];
     for (const [kind, workflowId] of Object.entries(workflowIds)) {
       const handle = raw.workflow.getHandle(workflowId);
       const history = await handle.fetchHistory();
       const bytes = Buffer.from(History.encode(history).finish());
       expect(history.events?.length, kind).toBeGreaterThan(5);
-      for (const secret of secrets) expect({ kind, secret, found: bytes.includes(Buffer.from(secret, 'utf8')) }).toEqual({ kind, secret, found: false });
+      for (const secret of secrets)
+        expect({ kind, secret, found: bytes.includes(Buffer.from(secret, 'utf8')) }).toEqual({ kind, secret, found: false });
       // Inputs, results, memos and Update arguments are encrypted (only the SDK's own local-activity markers stay plain: sequence numbers and activity names).
       expect(bytes.includes(Buffer.from('binary/encrypted')), kind).toBe(true);
       // The memo and search attributes of the run, as `temporal workflow describe` shows them.
       const description = await raw.workflowService.describeWorkflowExecution({ namespace: 'default', execution: { workflowId } });
-      const describedBytes = Buffer.from(proto.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse.encode(description).finish());
-      for (const secret of secrets) expect({ kind, secret, inDescription: describedBytes.includes(Buffer.from(secret, 'utf8')) }).toEqual({ kind, secret, inDescription: false });
+      const describedBytes = Buffer.from(
+        proto.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse.encode(description).finish(),
+      );
+      for (const secret of secrets)
+        expect({ kind, secret, inDescription: describedBytes.includes(Buffer.from(secret, 'utf8')) }).toEqual({
+          kind,
+          secret,
+          inDescription: false,
+        });
     }
   });
 
   it('with the keys, every one of those histories replays against the workflow code', async () => {
     const dataConverter = temporalDataConverter(testPayloadKeys());
     const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
-    const histories = await Promise.all(Object.values(workflowIds).map(async (workflowId) => ({ workflowId, history: await raw.workflow.getHandle(workflowId).fetchHistory() })));
+    const histories = await Promise.all(
+      Object.values(workflowIds).map(async (workflowId) => ({
+        workflowId,
+        history: await raw.workflow.getHandle(workflowId).fetchHistory(),
+      })),
+    );
     const replayed: { workflowId: string; error: unknown }[] = [];
-    for await (const result of Worker.runReplayHistories({ workflowsPath, dataConverter }, histories)) replayed.push({ workflowId: result.workflowId, error: result.error ?? null });
+    for await (const result of Worker.runReplayHistories({ workflowsPath, dataConverter }, histories))
+      replayed.push({ workflowId: result.workflowId, error: result.error ?? null });
     expect(replayed).toEqual(Object.values(workflowIds).map((workflowId) => ({ workflowId, error: null })));
   }, 120_000);
 

@@ -40,20 +40,31 @@ afterAll(async () => {
   await temporal?.client.connection.close();
 });
 
-const noteAction = (content: string) => ({ intent: 'dagnotitie', entities: { patientId, category: 'observatie', content }, confidence: 0.9 });
+const noteAction = (content: string) => ({
+  intent: 'dagnotitie',
+  entities: { patientId, category: 'observatie', content },
+  confidence: 0.9,
+});
 
 async function notesWith(content: string): Promise<number> {
-  return asOwner(nurse.organisationId, async (db) => Number((await db.query<{ n: string }>('select count(*) as n from reports where content = $1', [content])).rows[0]!.n));
+  return asOwner(nurse.organisationId, async (db) =>
+    Number((await db.query<{ n: string }>('select count(*) as n from reports where content = $1', [content])).rows[0]!.n),
+  );
 }
 
-async function refusals(organisationId: string, workflowId: string): Promise<{ outcome: string; reason: string; user_id: string | null; client_address: string | null }[]> {
-  return asOwner(organisationId, async (db) =>
-    (
-      await db.query<{ outcome: string; reason: string; user_id: string | null; client_address: string | null }>(
-        "select outcome, details->>'reason' as reason, user_id, client_address from audit_events where resource_type = 'Workflow' and details->>'workflowId' = $1",
-        [workflowId],
-      )
-    ).rows,
+async function refusals(
+  organisationId: string,
+  workflowId: string,
+): Promise<{ outcome: string; reason: string; user_id: string | null; client_address: string | null }[]> {
+  return asOwner(
+    organisationId,
+    async (db) =>
+      (
+        await db.query<{ outcome: string; reason: string; user_id: string | null; client_address: string | null }>(
+          "select outcome, details->>'reason' as reason, user_id, client_address from audit_events where resource_type = 'Workflow' and details->>'workflowId' = $1",
+          [workflowId],
+        )
+      ).rows,
   );
 }
 
@@ -73,11 +84,21 @@ async function historyLength(workflowId: string): Promise<number> {
 describe('forged actors', () => {
   it('a chain started straight on Temporal (no session, no keys) for another organisation’s clinician writes nothing, and the refusal is in the access log', async () => {
     const victim = await createOrganisation();
-    const invented = { organisationId: victim.id, userId: randomUUID(), role: 'verpleegkundige', channel: 'assistant', clientAddress: '203.0.113.66' };
+    const invented = {
+      organisationId: victim.id,
+      userId: randomUUID(),
+      role: 'verpleegkundige',
+      channel: 'assistant',
+      clientAddress: '203.0.113.66',
+    };
     const content = `Vervalst ${randomUUID().slice(0, 8)}`;
     const variants = {
       // The shape before issue 19: a bare actor.
-      unsigned: (workflowId: string) => ({ chainId: workflowId.replace('intent-chain-', ''), actor: invented, actions: [noteAction(content)] }),
+      unsigned: (workflowId: string) => ({
+        chainId: workflowId.replace('intent-chain-', ''),
+        actor: invented,
+        actions: [noteAction(content)],
+      }),
       // A grant signed with a key the worker does not hold.
       forged: (workflowId: string) => ({
         chainId: workflowId.replace('intent-chain-', ''),
@@ -100,18 +121,34 @@ describe('forged actors', () => {
 
   it('a confirmation with an expired or forged grant writes nothing; one for another organisation is refused before the history', async () => {
     const cases = [
-      { reason: 'expired', grant: (workflowId: string) => temporal.grants.grant(actor, workflowId, 'decision', new Date(Date.now() - 3600_000)) },
-      { reason: 'forged', grant: (workflowId: string) => new ActorGrants(parsePayloadKeys(newPayloadKey())).grant(actor, workflowId, 'decision') },
-      { reason: 'forged', grant: (workflowId: string) => ({ ...temporal.grants.grant(actor, workflowId, 'decision'), actor: { ...actor, clientAddress: '203.0.113.66' } }) },
+      {
+        reason: 'expired',
+        grant: (workflowId: string) => temporal.grants.grant(actor, workflowId, 'decision', new Date(Date.now() - 3600_000)),
+      },
+      {
+        reason: 'forged',
+        grant: (workflowId: string) => new ActorGrants(parsePayloadKeys(newPayloadKey())).grant(actor, workflowId, 'decision'),
+      },
+      {
+        reason: 'forged',
+        grant: (workflowId: string) => ({
+          ...temporal.grants.grant(actor, workflowId, 'decision'),
+          actor: { ...actor, clientAddress: '203.0.113.66' },
+        }),
+      },
     ];
     for (const { reason, grant } of cases) {
       const content = `Bevestiging ${reason} ${randomUUID().slice(0, 8)}`;
       const chain = await preparedChain(content);
       const workflowId = chainWorkflowId(chain.chainId);
-      const settled = await temporal.client.workflow.getHandle(workflowId).executeUpdate(confirmUpdate, { args: [{ grant: grant(workflowId) }] });
+      const settled = await temporal.client.workflow
+        .getHandle(workflowId)
+        .executeUpdate(confirmUpdate, { args: [{ grant: grant(workflowId) }] });
       expect(settled.status).toBe('mislukt');
       expect(await notesWith(content)).toBe(0);
-      expect(await refusals(nurse.organisationId, workflowId)).toEqual([{ outcome: 'denied', reason, user_id: null, client_address: null }]);
+      expect(await refusals(nurse.organisationId, workflowId)).toEqual([
+        { outcome: 'denied', reason, user_id: null, client_address: null },
+      ]);
     }
 
     const content = `Andere organisatie ${randomUUID().slice(0, 8)}`;
@@ -125,7 +162,9 @@ describe('forged actors', () => {
       .catch((error: unknown) => error);
     expect(refused).toMatchObject({ cause: { type: 'not_found', message: 'Deze opdracht van de assistent is niet gevonden.' } });
     expect(await historyLength(workflowId)).toBe(before);
-    expect((await json(`/api/intent/chains/${chain.chainId}`, { cookie: nurse.cookie }).then((response) => response.json())) as ChainState).toMatchObject({ status: 'wacht_op_bevestiging' });
+    expect(
+      (await json(`/api/intent/chains/${chain.chainId}`, { cookie: nurse.cookie }).then((response) => response.json())) as ChainState,
+    ).toMatchObject({ status: 'wacht_op_bevestiging' });
   });
 });
 
@@ -133,10 +172,18 @@ describe('Updates', () => {
   it('confirm: answers with the chain once written; an invalid confirmation is refused by the validator and leaves no trace in the history', async () => {
     const start = new Date(rangeForLabel('morgen')!.start.getTime() + 9 * 3600_000).toISOString();
     for (const hour of [0, 1]) {
-      const booked = await json('/api/assistant/agenda/create', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'behandelgesprek', start: new Date(new Date(start).getTime() + hour * 3600_000).toISOString() } });
+      const booked = await json('/api/assistant/agenda/create', {
+        method: 'POST',
+        cookie: nurse.cookie,
+        body: { patientId, type: 'behandelgesprek', start: new Date(new Date(start).getTime() + hour * 3600_000).toISOString() },
+      });
       expect(booked.status).toBe(201);
     }
-    const created = await json('/api/intent/chains', { method: 'POST', cookie: nurse.cookie, body: { actions: [{ intent: 'cancel_appointment', entities: { patientId, dateLabel: 'morgen' }, confidence: 0.9 }] } });
+    const created = await json('/api/intent/chains', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { actions: [{ intent: 'cancel_appointment', entities: { patientId, dateLabel: 'morgen' }, confidence: 0.9 }] },
+    });
     const chain = (await created.json()) as ChainState;
     expect(chain.steps[0]!.status).toBe('keuze_nodig');
     const workflowId = chainWorkflowId(chain.chainId);
@@ -144,14 +191,24 @@ describe('Updates', () => {
 
     const missing = await json(`/api/intent/chains/${chain.chainId}/confirm`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ error: { code: 'validation_failed', fields: { 'choices.0': 'Kies welke afspraak bedoeld is.' } } });
+    expect(await missing.json()).toMatchObject({
+      error: { code: 'validation_failed', fields: { 'choices.0': 'Kies welke afspraak bedoeld is.' } },
+    });
     expect(await historyLength(workflowId)).toBe(before);
 
     const choice = chain.steps[0]!.candidates![0]!.appointmentId;
-    const confirmed = await json(`/api/intent/chains/${chain.chainId}/confirm`, { method: 'POST', cookie: nurse.cookie, body: { choices: { 0: choice } } });
+    const confirmed = await json(`/api/intent/chains/${chain.chainId}/confirm`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { choices: { 0: choice } },
+    });
     expect(confirmed.status).toBe(200);
     expect((await confirmed.json()) as ChainState).toMatchObject({ status: 'voltooid', steps: [{ status: 'klaar' }] });
-    const again = await json(`/api/intent/chains/${chain.chainId}/confirm`, { method: 'POST', cookie: nurse.cookie, body: { choices: { 0: choice } } });
+    const again = await json(`/api/intent/chains/${chain.chainId}/confirm`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { choices: { 0: choice } },
+    });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: { message: 'Deze opdracht is al afgerond.' } });
   });
@@ -168,8 +225,14 @@ describe('Updates', () => {
       reviewer = { organisationId: nurse.organisationId, userId: psychiatrist.id, role: 'psychiater', channel: 'web' };
       ({ appointmentId, letterId } = await asOwner(nurse.organisationId, async (db) => {
         const text = 'Geachte collega,\n\nVoortgang van de behandeling.\n\nMet collegiale groet,';
-        const letter = await db.query<{ id: string }>("insert into gp_letters (organisation_id, patient_id, subject, original_text, created_by) values ($1, $2, 'Voortgang', $3, $4) returning id", [nurse.organisationId, patientId, text, nurse.user.id]);
-        await db.query("insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)", [nurse.organisationId, letter.rows[0]!.id, text, nurse.user.id]);
+        const letter = await db.query<{ id: string }>(
+          "insert into gp_letters (organisation_id, patient_id, subject, original_text, created_by) values ($1, $2, 'Voortgang', $3, $4) returning id",
+          [nurse.organisationId, patientId, text, nurse.user.id],
+        );
+        await db.query(
+          "insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)",
+          [nurse.organisationId, letter.rows[0]!.id, text, nurse.user.id],
+        );
         const begin = new Date(Date.now() - 3 * 3600_000);
         const { rows } = await db.query<{ id: string }>(
           "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id",
@@ -182,14 +245,25 @@ describe('Updates', () => {
       expect((await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} })).status).toBe(200);
     });
 
-    const versions = () => asOwner(nurse.organisationId, async (db) => (await db.query<{ event: string }>('select event from gp_letter_versions where letter_id = $1 order by version', [letterId])).rows.map((row) => row.event));
+    const versions = () =>
+      asOwner(nurse.organisationId, async (db) =>
+        (
+          await db.query<{ event: string }>('select event from gp_letter_versions where letter_id = $1 order by version', [letterId])
+        ).rows.map((row) => row.event),
+      );
     const handle = () => temporal.client.workflow.getHandle(noShowWorkflowId(appointmentId));
 
     it('dispatch before the approval and an empty approval are refused by the validators, out of the history', async () => {
       const before = await historyLength(noShowWorkflowId(appointmentId));
-      const early = await handle().executeUpdate(dispatchUpdate, { args: [{ grant: temporal.grants.grant(actor, noShowWorkflowId(appointmentId), 'decision') }] }).catch((error: unknown) => error);
+      const early = await handle()
+        .executeUpdate(dispatchUpdate, { args: [{ grant: temporal.grants.grant(actor, noShowWorkflowId(appointmentId), 'decision') }] })
+        .catch((error: unknown) => error);
       expect(early).toMatchObject({ cause: { type: 'conflict', message: expect.stringMatching(/nog niet beoordeeld/) } });
-      const empty = await handle().executeUpdate(approveUpdate, { args: [{ grant: temporal.grants.grant(reviewer, noShowWorkflowId(appointmentId), 'decision'), finalText: '   ' }] }).catch((error: unknown) => error);
+      const empty = await handle()
+        .executeUpdate(approveUpdate, {
+          args: [{ grant: temporal.grants.grant(reviewer, noShowWorkflowId(appointmentId), 'decision'), finalText: '   ' }],
+        })
+        .catch((error: unknown) => error);
       expect(empty).toMatchObject({ cause: { type: 'validation_failed', message: 'De brief mag niet leeg zijn.' } });
       expect(await historyLength(noShowWorkflowId(appointmentId))).toBe(before);
       expect(await versions()).toEqual(['concept', 'herschreven']);
@@ -199,13 +273,25 @@ describe('Updates', () => {
       const grant = temporal.grants.grant(reviewer, noShowWorkflowId(appointmentId), 'decision');
       const approved: NoShowState = await handle().executeUpdate(approveUpdate, { args: [{ grant, finalText: 'Goedgekeurde tekst.' }] });
       expect(approved).toMatchObject({ status: 'goedgekeurd', letterId });
-      const second = await handle().executeUpdate(approveUpdate, { args: [{ grant, finalText: 'Andere tekst.' }] }).catch((error: unknown) => error);
-      expect(second).toMatchObject({ cause: { type: 'conflict', message: 'Deze brief wacht niet (meer) op beoordeling. Vernieuw de pagina.' } });
-      const page = await request(`/brieven/${letterId}`, { method: 'POST', cookie: reviewerCookie, body: new URLSearchParams({ intent: 'approve', finalText: 'Nog een tekst.' }) });
+      const second = await handle()
+        .executeUpdate(approveUpdate, { args: [{ grant, finalText: 'Andere tekst.' }] })
+        .catch((error: unknown) => error);
+      expect(second).toMatchObject({
+        cause: { type: 'conflict', message: 'Deze brief wacht niet (meer) op beoordeling. Vernieuw de pagina.' },
+      });
+      const page = await request(`/brieven/${letterId}`, {
+        method: 'POST',
+        cookie: reviewerCookie,
+        body: new URLSearchParams({ intent: 'approve', finalText: 'Nog een tekst.' }),
+      });
       expect(page.status).toBe(409);
       expect(await versions()).toEqual(['concept', 'herschreven', 'goedgekeurd']);
-      const withdraw = await handle().executeUpdate(withdrawUpdate, { args: [{ grant: temporal.grants.grant(actor, noShowWorkflowId(appointmentId), 'decision') }] }).catch((error: unknown) => error);
-      expect(withdraw).toMatchObject({ cause: { type: 'conflict', message: 'De brief is al goedgekeurd; de no-show kan niet meer worden geannuleerd.' } });
+      const withdraw = await handle()
+        .executeUpdate(withdrawUpdate, { args: [{ grant: temporal.grants.grant(actor, noShowWorkflowId(appointmentId), 'decision') }] })
+        .catch((error: unknown) => error);
+      expect(withdraw).toMatchObject({
+        cause: { type: 'conflict', message: 'De brief is al goedgekeurd; de no-show kan niet meer worden geannuleerd.' },
+      });
     });
 
     it('dispatch answers with the letter ready to send; a second dispatch changes nothing', async () => {

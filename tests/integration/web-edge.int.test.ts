@@ -21,7 +21,11 @@ beforeAll(async () => {
 const sameOrigin = () => ({ Origin: baseUrl(), 'Sec-Fetch-Site': 'same-origin' });
 
 /** One request written by hand on a socket, so a test decides how much of the body is ever sent. */
-function rawExchange(head: string, firstBody: Buffer | string, { waitMs = 5000 } = {}): Promise<{ status: number; headers: string; body: string; sentBytes: number }> {
+function rawExchange(
+  head: string,
+  firstBody: Buffer | string,
+  { waitMs = 5000 } = {},
+): Promise<{ status: number; headers: string; body: string; sentBytes: number }> {
   const { hostname, port } = new URL(baseUrl());
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -56,12 +60,26 @@ function rawExchange(head: string, firstBody: Buffer | string, { waitMs = 5000 }
 }
 
 describe('redirect after login', () => {
-  const hostile = ['/\t/evil.example', '//evil.example', '/\\evil.example', '/%2F%2Fevil.example', '/%5Cevil.example', '/%09/evil.example', 'https://evil.example', '/\u0000evil', '/%E0%A4%A'];
+  const hostile = [
+    '/\t/evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '/%09/evil.example',
+    'https://evil.example',
+    '/\u0000evil',
+    '/%E0%A4%A',
+  ];
 
   it('goes only to a path of the EPD itself; anything else, encoded or not, lands on /patients', async () => {
     for (const redirectTo of hostile) {
       const { response } = await loginWith(redirectTo);
-      expect({ redirectTo, status: response.status, location: response.headers.get('location') }).toEqual({ redirectTo, status: 302, location: '/patients' });
+      expect({ redirectTo, status: response.status, location: response.headers.get('location') }).toEqual({
+        redirectTo,
+        status: 302,
+        location: '/patients',
+      });
     }
     const { response } = await loginWith('/agenda?weergave=week');
     expect(response.headers.get('location')).toBe('/agenda?weergave=week');
@@ -78,7 +96,10 @@ describe('redirect after login', () => {
 
   async function loginWith(redirectTo: string) {
     const user = await createUser(nurse.organisationId);
-    const response = await request('/login', { method: 'POST', body: new URLSearchParams({ email: user.email, password: user.password, intent: 'login', redirectTo }) });
+    const response = await request('/login', {
+      method: 'POST',
+      body: new URLSearchParams({ email: user.email, password: user.password, intent: 'login', redirectTo }),
+    });
     return { response, cookie: response.headers.get('set-cookie')?.split(';')[0] };
   }
 });
@@ -86,15 +107,28 @@ describe('redirect after login', () => {
 describe('form posts of a browser without JavaScript (Origin: null)', () => {
   it('are verified by Sec-Fetch-Site and answered normally, not with a blank 500', async () => {
     const user = await createUser(nurse.organisationId);
-    const response = await request('/login', { method: 'POST', headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams({ email: user.email, password: user.password, intent: 'login' }) });
+    const response = await request('/login', {
+      method: 'POST',
+      headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' },
+      body: new URLSearchParams({ email: user.email, password: user.password, intent: 'login' }),
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/patients');
   });
 
   it('are refused with a Dutch page that offers a way back when they come from another site', async () => {
-    const refused: Record<string, string>[] = [{ Origin: 'null' }, { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'https://aanvaller.example' }];
+    const refused: Record<string, string>[] = [
+      { Origin: 'null' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'https://aanvaller.example' },
+    ];
     for (const headers of refused) {
-      const response = await request(`/patients/${patientId}/rapportages`, { method: 'POST', cookie: nurse.cookie, headers, body: new URLSearchParams({ type: 'dagnotitie', category: 'adl', content: 'Van buiten' }) });
+      const response = await request(`/patients/${patientId}/rapportages`, {
+        method: 'POST',
+        cookie: nurse.cookie,
+        headers,
+        body: new URLSearchParams({ type: 'dagnotitie', category: 'adl', content: 'Van buiten' }),
+      });
       expect(response.status).toBe(403);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await response.text();
@@ -125,7 +159,9 @@ describe('request bodies above their limit', () => {
     const head = `POST /api/reports HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${nurse.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${tenMegabytes}\r\n\r\n`;
     const answer = await rawExchange(head, `{"content":"${'x'.repeat(64 * 1024)}`);
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'too_large', message: 'De aanvraag is te groot: maximaal 1 MB. Maak de inhoud kleiner en probeer het opnieuw.' } });
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { code: 'too_large', message: 'De aanvraag is te groot: maximaal 1 MB. Maak de inhoud kleiner en probeer het opnieuw.' },
+    });
     expect(answer.headers).toMatch(/connection: close/i);
   });
 
@@ -140,7 +176,11 @@ describe('request bodies above their limit', () => {
 
   it('refuse a login form above 8 kB with a Dutch page, before any login is tried', async () => {
     const user = await createUser(nurse.organisationId);
-    const response = await request('/login', { method: 'POST', headers: sameOrigin(), body: new URLSearchParams({ email: user.email, password: user.password, intent: 'login', pad: 'x'.repeat(9000) }) });
+    const response = await request('/login', {
+      method: 'POST',
+      headers: sameOrigin(),
+      body: new URLSearchParams({ email: user.email, password: user.password, intent: 'login', pad: 'x'.repeat(9000) }),
+    });
     expect(response.status).toBe(413);
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(await response.text()).toContain('De aanvraag is te groot: maximaal 8 kB.');
@@ -154,7 +194,11 @@ describe('request bodies above their limit', () => {
   });
 
   it('still take a JSON body of almost 1 MB', async () => {
-    const response = await json('/api/reports', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'verpleegkundig', category: 'observatie', content: 'Rustig.', ruis: 'x'.repeat(1000 * 1000) } });
+    const response = await json('/api/reports', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { patientId, type: 'verpleegkundig', category: 'observatie', content: 'Rustig.', ruis: 'x'.repeat(1000 * 1000) },
+    });
     // Past the size check: the schema refuses the unknown field or takes the report, never 413.
     expect([201, 400]).toContain(response.status);
   });
@@ -164,7 +208,12 @@ describe('methods a route does not answer', () => {
   const apiRoutes = routeFiles().filter((route) => route.path.startsWith('/api/') && route.file !== 'api.$.ts');
 
   it('answer a GET on an action-only route with 405 and Allow (401 first without a session)', async () => {
-    for (const path of ['/api/assistant/agenda/create', '/api/assistant/agenda/cancel', '/api/assistant/agenda/reschedule', '/api/reports/classify']) {
+    for (const path of [
+      '/api/assistant/agenda/create',
+      '/api/assistant/agenda/cancel',
+      '/api/assistant/agenda/reschedule',
+      '/api/reports/classify',
+    ]) {
       expect((await request(path)).status, path).toBe(401);
       const response = await request(path, { cookie: nurse.cookie });
       expect({ path, status: response.status, allow: response.headers.get('allow') }).toEqual({ path, status: 405, allow: 'POST' });
@@ -178,7 +227,12 @@ describe('methods a route does not answer', () => {
       const refused: Method[] = [];
       const allowHeaders = new Set<string>();
       for (const method of methods) {
-        const response = await request(route.path, { method, cookie: nurse.cookie, headers: { 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+        const response = await request(route.path, {
+          method,
+          cookie: nurse.cookie,
+          headers: { 'Content-Type': 'application/json' },
+          body: method === 'GET' ? undefined : '{}',
+        });
         await response.body?.cancel();
         if (response.status === 405) {
           refused.push(method);
@@ -195,16 +249,35 @@ describe('methods a route does not answer', () => {
 
 describe('pages with patient data and idle sessions', () => {
   it('send Cache-Control: no-store on pages and their data requests', async () => {
-    for (const path of ['/patients', `/patients/${patientId}`, `/patients/${patientId}/rapportages`, '/overdracht', '/agenda', `/patients/${patientId}?_data=routes%2F_app.patients.%24id`]) {
+    for (const path of [
+      '/patients',
+      `/patients/${patientId}`,
+      `/patients/${patientId}/rapportages`,
+      '/overdracht',
+      '/agenda',
+      `/patients/${patientId}?_data=routes%2F_app.patients.%24id`,
+    ]) {
       const response = await request(path, { cookie: nurse.cookie });
-      expect({ path, status: response.status, cache: response.headers.get('cache-control') }).toEqual({ path, status: 200, cache: 'no-store' });
+      expect({ path, status: response.status, cache: response.headers.get('cache-control') }).toEqual({
+        path,
+        status: 200,
+        cache: 'no-store',
+      });
     }
   });
 
   it('end a session after SESSION_IDLE_MINUTES (30) without activity; the background session check is no activity', async () => {
     const session = await signedInUser();
-    const lastSeen = () => asOwner(session.organisationId, async (db) => (await db.query<{ at: Date }>('select last_seen_at as at from sessions where user_id = $1', [session.user.id])).rows[0]!.at);
-    const setIdle = (minutes: number) => asOwner(session.organisationId, (db) => db.query(`update sessions set last_seen_at = now() - interval '${minutes} minutes' where user_id = $1`, [session.user.id]));
+    const lastSeen = () =>
+      asOwner(
+        session.organisationId,
+        async (db) =>
+          (await db.query<{ at: Date }>('select last_seen_at as at from sessions where user_id = $1', [session.user.id])).rows[0]!.at,
+      );
+    const setIdle = (minutes: number) =>
+      asOwner(session.organisationId, (db) =>
+        db.query(`update sessions set last_seen_at = now() - interval '${minutes} minutes' where user_id = $1`, [session.user.id]),
+      );
 
     await setIdle(20);
     const before = await lastSeen();
@@ -229,11 +302,21 @@ describe('references to another organisation', () => {
     const stranger = await createUser(other.id, { role: 'psychiater' });
     const colleague = await createUser(nurse.organisationId, { role: 'psychiater' });
     for (const practitionerId of ['5f0c6d1e-8a4b-4c2d-9e3f-123456789abc', stranger.id]) {
-      const response = await json('/api/assistant/agenda/create', { method: 'POST', cookie: nurse.cookie, body: { patientId, start: inAnHour(), type: 'behandelgesprek', practitionerId } });
+      const response = await json('/api/assistant/agenda/create', {
+        method: 'POST',
+        cookie: nurse.cookie,
+        body: { patientId, start: inAnHour(), type: 'behandelgesprek', practitionerId },
+      });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { code: 'validation_failed', fields: { practitionerId: 'Kies een behandelaar van uw eigen instelling.' } } });
+      expect(await response.json()).toMatchObject({
+        error: { code: 'validation_failed', fields: { practitionerId: 'Kies een behandelaar van uw eigen instelling.' } },
+      });
     }
-    const created = await json('/api/assistant/agenda/create', { method: 'POST', cookie: nurse.cookie, body: { patientId, start: inAnHour(), type: 'behandelgesprek', practitionerId: colleague.id } });
+    const created = await json('/api/assistant/agenda/create', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { patientId, start: inAnHour(), type: 'behandelgesprek', practitionerId: colleague.id },
+    });
     expect(created.status).toBe(201);
     expect(((await created.json()) as { practitionerId: string }).practitionerId).toBe(colleague.id);
   });
@@ -242,17 +325,18 @@ describe('references to another organisation', () => {
     const other = await createOrganisation();
     const stranger = await createUser(other.id);
     const attempt = asOwner(nurse.organisationId, (db) =>
-      db.query("insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, now(), now() + interval '1 hour', 'overig', $3, $4)", [
-        nurse.organisationId,
-        patientId,
-        stranger.id,
-        nurse.user.id,
-      ]),
+      db.query(
+        "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, now(), now() + interval '1 hour', 'overig', $3, $4)",
+        [nurse.organisationId, patientId, stranger.id, nurse.user.id],
+      ),
     );
     await expect(attempt).rejects.toThrow(/appointments_practitioner_id_tenant_fk/);
     const foreignPatient = await registerPatient((await signedInUser()).cookie);
     const report = asOwner(nurse.organisationId, (db) =>
-      db.query("insert into reports (organisation_id, patient_id, type, category, content, created_by, shift_date, shift) values ($1, $2, 'dagnotitie', 'adl', 'x', $3, current_date, 'dag')", [nurse.organisationId, foreignPatient, nurse.user.id]),
+      db.query(
+        "insert into reports (organisation_id, patient_id, type, category, content, created_by, shift_date, shift) values ($1, $2, 'dagnotitie', 'adl', 'x', $3, current_date, 'dag')",
+        [nurse.organisationId, foreignPatient, nurse.user.id],
+      ),
     );
     await expect(report).rejects.toThrow(/reports_patient_id_tenant_fk/);
   });
@@ -267,21 +351,40 @@ describe('patient filters on the intake and report APIs', () => {
         expect({ route, status: response.status }).toEqual({ route, status: 404 });
         expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'De gevraagde patiënt is niet gevonden.' } });
       }
-      for (const query of ['', '?patientId=', `?patientId=${patientId}`]) expect((await request(`${route}${query}`, { cookie: nurse.cookie })).status, `${route}${query}`).toBe(200);
+      for (const query of ['', '?patientId=', `?patientId=${patientId}`])
+        expect((await request(`${route}${query}`, { cookie: nurse.cookie })).status, `${route}${query}`).toBe(200);
     }
   });
 });
 
 describe('the access log (NEN 7513)', () => {
   async function rows(organisationId: string, where: string, parameters: unknown[]) {
-    return asOwner(organisationId, async (db) => (await db.query<{ resource_type: string; outcome: string; patient_ids: string[]; user_role: string; details: Record<string, unknown> | null }>(`select resource_type, outcome, patient_ids, user_role, details from audit_events where ${where} order by occurred_at`, parameters)).rows);
+    return asOwner(
+      organisationId,
+      async (db) =>
+        (
+          await db.query<{
+            resource_type: string;
+            outcome: string;
+            patient_ids: string[];
+            user_role: string;
+            details: Record<string, unknown> | null;
+          }>(
+            `select resource_type, outcome, patient_ids, user_role, details from audit_events where ${where} order by occurred_at`,
+            parameters,
+          )
+        ).rows,
+    );
   }
 
   it('records reading the reminders, with the patients they name', async () => {
     const reader = await createUser(nurse.organisationId);
     const { cookie } = await login(reader.email, reader.password);
     await asOwner(nurse.organisationId, (db) =>
-      db.query("insert into nudges (organisation_id, user_id, patient_id, kind, text, href) values ($1, $2, $3, 'huisartsbrief_beoordelen', 'Brief wacht op beoordeling.', '/brieven')", [nurse.organisationId, reader.id, patientId]),
+      db.query(
+        "insert into nudges (organisation_id, user_id, patient_id, kind, text, href) values ($1, $2, $3, 'huisartsbrief_beoordelen', 'Brief wacht op beoordeling.', '/brieven')",
+        [nurse.organisationId, reader.id, patientId],
+      ),
     );
     expect((await request('/api/assistant/nudges', { cookie })).status).toBe(200);
     const logged = await rows(nurse.organisationId, "resource_type = 'Nudge' and user_id = $1", [reader.id]);
@@ -292,7 +395,9 @@ describe('the access log (NEN 7513)', () => {
     const started = await json('/api/intent/chains', {
       method: 'POST',
       cookie: nurse.cookie,
-      body: { actions: [{ intent: 'dagnotitie', entities: { patientId, category: 'observatie', content: 'Sliep goed.' }, confidence: 0.9 }] },
+      body: {
+        actions: [{ intent: 'dagnotitie', entities: { patientId, category: 'observatie', content: 'Sliep goed.' }, confidence: 0.9 }],
+      },
     });
     expect(started.status).toBe(201);
     const { chainId } = (await started.json()) as { chainId: string };
@@ -308,7 +413,9 @@ describe('the access log (NEN 7513)', () => {
     expect((await request(`/patients/${patientId}`, { cookie })).status).toBe(302);
     expect((await request(`/api/core/intake/status?patientId=${patientId}`, { cookie })).status).toBe(403);
     const logged = await rows(nurse.organisationId, 'user_id = $1', [ops.id]);
-    expect(logged.map((row) => ({ outcome: row.outcome, patients: row.patient_ids, role: row.user_role, path: row.details?.path }))).toEqual([
+    expect(
+      logged.map((row) => ({ outcome: row.outcome, patients: row.patient_ids, role: row.user_role, path: row.details?.path })),
+    ).toEqual([
       { outcome: 'denied', patients: [patientId], role: 'beheerder', path: `/api/overdracht/${patientId}` },
       { outcome: 'denied', patients: [patientId], role: 'beheerder', path: `/patients/${patientId}` },
       { outcome: 'denied', patients: [patientId], role: 'beheerder', path: '/api/core/intake/status' },
@@ -318,11 +425,21 @@ describe('the access log (NEN 7513)', () => {
 
 describe('text limits as a person counts', () => {
   it('takes 300 emoji as a daily note of 300 characters, and says by how much a longer one is too long', async () => {
-    const emoji = await json('/api/reports', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'dagnotitie', category: 'observatie', content: '😀'.repeat(300) } });
+    const emoji = await json('/api/reports', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { patientId, type: 'dagnotitie', category: 'observatie', content: '😀'.repeat(300) },
+    });
     expect(emoji.status).toBe(201);
-    const tooLong = await json('/api/reports', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'dagnotitie', category: 'observatie', content: 'é'.repeat(501) } });
+    const tooLong = await json('/api/reports', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { patientId, type: 'dagnotitie', category: 'observatie', content: 'é'.repeat(501) },
+    });
     expect(tooLong.status).toBe(400);
-    expect(await tooLong.json()).toMatchObject({ error: { fields: { content: 'Een dagnotitie is maximaal 500 tekens; deze is 1 teken te lang.' } } });
+    expect(await tooLong.json()).toMatchObject({
+      error: { fields: { content: 'Een dagnotitie is maximaal 500 tekens; deze is 1 teken te lang.' } },
+    });
   });
 });
 
@@ -338,7 +455,10 @@ describe('agenda with plain dates', () => {
         ['2026-11-24T22:15:00Z', '2026-11-24T22:45:00Z'], // 23:15 on the 24th: inside
         ['2026-11-24T23:00:00Z', '2026-11-24T23:30:00Z'], // 00:00 on the 25th: outside
       ]) {
-        await db.query("insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'overig', $5, $5)", [organisationId, patient, at(start!), at(end!), user.id]);
+        await db.query(
+          "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'overig', $5, $5)",
+          [organisationId, patient, at(start!), at(end!), user.id],
+        );
       }
     });
     const response = await request('/api/assistant/agenda?start=2026-11-23&end=2026-11-24', { cookie });
@@ -348,6 +468,8 @@ describe('agenda with plain dates', () => {
     expect(body.appointments.map((appointment) => appointment.start)).toEqual(['2026-11-22T23:00:00.000Z', '2026-11-24T22:15:00.000Z']);
     const wrong = await request('/api/assistant/agenda?start=2026-02-30', { cookie });
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.start).toMatch(/^Geef een datum \(2026-11-23\)/);
+    expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.start).toMatch(
+      /^Geef een datum \(2026-11-23\)/,
+    );
   });
 });

@@ -45,7 +45,10 @@ async function listening(pids: number[]): Promise<void> {
 }
 
 /** A request on a connection of its own: the primary hands new connections to its processes in turn. */
-function send(pathname: string, init: { method?: string; cookie?: string; body?: string; contentType?: string } = {}): Promise<{ status: number; body: string }> {
+function send(
+  pathname: string,
+  init: { method?: string; cookie?: string; body?: string; contentType?: string } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${web!.baseUrl}${pathname}`,
@@ -57,7 +60,9 @@ function send(pathname: string, init: { method?: string; cookie?: string; body?:
           origin: web!.baseUrl,
           'sec-fetch-site': 'same-origin',
           ...(init.cookie ? { cookie: init.cookie } : {}),
-          ...(init.body === undefined ? {} : { 'content-type': init.contentType ?? 'application/json', 'content-length': Buffer.byteLength(init.body) }),
+          ...(init.body === undefined
+            ? {}
+            : { 'content-type': init.contentType ?? 'application/json', 'content-length': Buffer.byteLength(init.body) }),
         },
       },
       (response) => {
@@ -96,18 +101,31 @@ describe('several web processes on one port', () => {
     // The stack's session is valid here too (same database); a fresh login keeps the test self-contained.
     const cookie = (await login(user.email, user.password, web!.baseUrl)).cookie ?? appCookie;
     const statuses: number[] = [];
-    for (let index = 0; index < 21; index++) statuses.push((await send('/api/assistant/chat', { method: 'POST', cookie, body: JSON.stringify({ message: `bericht ${index}` }) })).status);
+    for (let index = 0; index < 21; index++)
+      statuses.push(
+        (await send('/api/assistant/chat', { method: 'POST', cookie, body: JSON.stringify({ message: `bericht ${index}` }) })).status,
+      );
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
     const refused = await send('/api/assistant/chat', { method: 'POST', cookie, body: JSON.stringify({ message: 'nog een' }) });
     expect(refused.status).toBe(429);
-    expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'rate_limited', message: expect.stringMatching(/^Je stuurt te veel berichten\. Probeer het over \d+ seconden opnieuw\.$/) } });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      error: {
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Je stuurt te veel berichten\. Probeer het over \d+ seconden opnieuw\.$/),
+      },
+    });
   }, 60_000);
 
   it('locks an account after five failed logins whichever process answered them', async () => {
     const organisation = await createOrganisation();
     const user = await createUser(organisation.id);
-    const attempt = (password: string) => send('/login', { method: 'POST', contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams({ email: user.email, password, intent: 'login' }).toString() });
+    const attempt = (password: string) =>
+      send('/login', {
+        method: 'POST',
+        contentType: 'application/x-www-form-urlencoded',
+        body: new URLSearchParams({ email: user.email, password, intent: 'login' }).toString(),
+      });
     for (let index = 0; index < 5; index++) expect((await attempt('fout-wachtwoord')).status).toBe(400);
     const locked = await attempt(user.password);
     expect(locked.status).toBe(429);

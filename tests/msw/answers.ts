@@ -14,7 +14,14 @@ export function handoverAnswer(request: ModelRequest, extra: { aandachtspunten?:
       ernst: 'let op',
       situatie: 'Onrustige dagen met een incident.',
       aandachtspunten: [...refs.map((ref) => ({ tekst: `Punt over ${ref}`, bron: ref })), ...(extra.aandachtspunten ?? [])],
-      actiepunten: extra.actiepunten ?? [{ tekst: 'Bloeddruk opnieuw meten', eigenaar: 'verpleegkundige', alsDan: 'Als > 180, dan arts bellen', bron: refs.find((ref) => ref.startsWith('V')) ?? null }],
+      actiepunten: extra.actiepunten ?? [
+        {
+          tekst: 'Bloeddruk opnieuw meten',
+          eigenaar: 'verpleegkundige',
+          alsDan: 'Als > 180, dan arts bellen',
+          bron: refs.find((ref) => ref.startsWith('V')) ?? null,
+        },
+      ],
     }),
   };
 }

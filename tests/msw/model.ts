@@ -28,22 +28,41 @@ export function completion(content: string, usage = { in: 120, out: 30 }) {
   };
 }
 
-export function streamBody(parts: string[], failAfter: number | undefined, usage = { in: 80, out: parts.length }): ReadableStream<Uint8Array> {
+export function streamBody(
+  parts: string[],
+  failAfter: number | undefined,
+  usage = { in: 80, out: parts.length },
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream({
     async start(controller) {
       for (const [index, part] of parts.entries()) {
         if (failAfter !== undefined && index === failAfter) {
           // How an OpenAI-compatible server reports a failure after the stream has started.
-          controller.enqueue(encoder.encode(`data: ${JSON.stringify({ error: { message: 'upstream overloaded', type: 'server_error' } })}\n\n`));
+          controller.enqueue(
+            encoder.encode(`data: ${JSON.stringify({ error: { message: 'upstream overloaded', type: 'server_error' } })}\n\n`),
+          );
           controller.close();
           return;
         }
-        const chunk = { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta: { content: part }, finish_reason: null }] };
+        const chunk = {
+          id: 'chatcmpl-test',
+          object: 'chat.completion.chunk',
+          created: 0,
+          model: 'test-model',
+          choices: [{ index: 0, delta: { content: part }, finish_reason: null }],
+        };
         controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
         await delay(5);
       }
-      const last = { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [], usage: { prompt_tokens: usage.in, completion_tokens: usage.out, total_tokens: usage.in + usage.out } };
+      const last = {
+        id: 'chatcmpl-test',
+        object: 'chat.completion.chunk',
+        created: 0,
+        model: 'test-model',
+        choices: [],
+        usage: { prompt_tokens: usage.in, completion_tokens: usage.out, total_tokens: usage.in + usage.out },
+      };
       controller.enqueue(encoder.encode(`data: ${JSON.stringify(last)}\n\ndata: [DONE]\n\n`));
       controller.close();
     },
@@ -56,14 +75,20 @@ export function streamBody(parts: string[], failAfter: number | undefined, usage
  */
 export function mockModel() {
   const requests: ModelRequest[] = [];
-  let reply: (request: ModelRequest) => ModelReply = () => ({ content: '{"actions":[{"intent":"unknown","entities":{},"confidence":0.3}]}' });
+  let reply: (request: ModelRequest) => ModelReply = () => ({
+    content: '{"actions":[{"intent":"unknown","entities":{},"confidence":0.3}]}',
+  });
   const server = setupServer(
     http.post(`${modelBaseUrl}/chat/completions`, async ({ request }) => {
       const body = (await request.json()) as ModelRequest;
       requests.push(body);
       const answer = reply(body);
-      if ('status' in answer) return HttpResponse.json({ error: { message: 'upstream failure', type: 'server_error' } }, { status: answer.status });
-      if ('stream' in answer) return new HttpResponse(streamBody(answer.stream, answer.failAfter, answer.usage), { headers: { 'Content-Type': 'text/event-stream' } });
+      if ('status' in answer)
+        return HttpResponse.json({ error: { message: 'upstream failure', type: 'server_error' } }, { status: answer.status });
+      if ('stream' in answer)
+        return new HttpResponse(streamBody(answer.stream, answer.failAfter, answer.usage), {
+          headers: { 'Content-Type': 'text/event-stream' },
+        });
       if (answer.delayMs) await delay(answer.delayMs);
       return HttpResponse.json(completion(answer.content, answer.usage));
     }),

@@ -11,24 +11,44 @@ function run(lines: string[]): unknown[] {
     timeout: 30_000,
   });
   expect(result.status).toBe(0);
-  return result.stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown);
+  return result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
 }
 
 describe('npm run ai:pseudonymise', () => {
   it('writes for each text exactly what would leave the server', () => {
     const patient = { name: 'Esther de Graaf', bsn: '123456782', birthDate: '1985-11-11' };
     const out = run([
-      JSON.stringify({ text: 'esther belde; Esthers moeder Marie Jansen (06-12345678) komt om 14:00. BSN 123 456 782, geboren 11 november 1985.', patient }),
-      JSON.stringify({ text: 'Haloperidol 5 mg om 22:00 gegeven, RR 140/90.', patient, people: [{ name: 'Kees Bos', relation: 'partner' }] }),
+      JSON.stringify({
+        text: 'esther belde; Esthers moeder Marie Jansen (06-12345678) komt om 14:00. BSN 123 456 782, geboren 11 november 1985.',
+        patient,
+      }),
+      JSON.stringify({
+        text: 'Haloperidol 5 mg om 22:00 gegeven, RR 140/90.',
+        patient,
+        people: [{ name: 'Kees Bos', relation: 'partner' }],
+      }),
     ]);
     expect(out).toEqual([
-      { text: '[PATIENT_1_VOORNAAM] belde; [PATIENT_1_VOORNAAM_2]s moeder [PERSOON_1] ([TELEFOON_1]) komt om 14:00. BSN [BSN_1], geboren [GEBOORTEDATUM_1].' },
+      {
+        text: '[PATIENT_1_VOORNAAM] belde; [PATIENT_1_VOORNAAM_2]s moeder [PERSOON_1] ([TELEFOON_1]) komt om 14:00. BSN [BSN_1], geboren [GEBOORTEDATUM_1].',
+      },
       { text: 'Haloperidol 5 mg om 22:00 gegeven, RR 140/90.' },
     ]);
   });
 
   it('answers a line it cannot read with a Dutch error and goes on', () => {
-    const out = run(['{"text": "niet af', JSON.stringify({ patient: { name: 'Jan' } }), JSON.stringify({ text: 'Jan sliep goed.', patient: { name: 'Jan Smit' } })]);
-    expect(out).toEqual([{ fout: 'Geen geldige JSON op deze regel.' }, { fout: 'text: Tekst ontbreekt.' }, { text: '[PATIENT_1_VOORNAAM] sliep goed.' }]);
+    const out = run([
+      '{"text": "niet af',
+      JSON.stringify({ patient: { name: 'Jan' } }),
+      JSON.stringify({ text: 'Jan sliep goed.', patient: { name: 'Jan Smit' } }),
+    ]);
+    expect(out).toEqual([
+      { fout: 'Geen geldige JSON op deze regel.' },
+      { fout: 'text: Tekst ontbreekt.' },
+      { text: '[PATIENT_1_VOORNAAM] sliep goed.' },
+    ]);
   });
 });

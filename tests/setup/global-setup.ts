@@ -89,7 +89,13 @@ export default async function setup(project: TestProject) {
     project.provide('temporalAddress', services.temporalAddress);
     project.provide('speechProviderUrl', speech.url);
     project.provide('speechProviderKey', speech.apiKey);
-    project.provide('appEnv', { ...webSettings, DATABASE_URL: services.ownerUrl, APP_DATABASE_URL: services.appUrl, TEMPORAL_ADDRESS: services.temporalAddress, TEMPORAL_PAYLOAD_KEYS: services.payloadKeys });
+    project.provide('appEnv', {
+      ...webSettings,
+      DATABASE_URL: services.ownerUrl,
+      APP_DATABASE_URL: services.appUrl,
+      TEMPORAL_ADDRESS: services.temporalAddress,
+      TEMPORAL_PAYLOAD_KEYS: services.payloadKeys,
+    });
     project.provide('payloadKeys', services.payloadKeys);
   } catch (error) {
     await teardown();

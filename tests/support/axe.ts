@@ -14,7 +14,10 @@ export interface AxeViolation {
   targets: string[];
 }
 
-type AxeRun = (context: Document, options: object) => Promise<{ violations: { id: string; impact: AxeViolation['impact']; help: string; nodes: { target: unknown[] }[] }[] }>;
+type AxeRun = (
+  context: Document,
+  options: object,
+) => Promise<{ violations: { id: string; impact: AxeViolation['impact']; help: string; nodes: { target: unknown[] }[] }[] }>;
 
 /**
  * axe-core (WCAG 2.1 A/AA rules) on what the page shows now. axe needs JavaScript in the page, so a
@@ -33,7 +36,8 @@ export async function axeViolations(page: Page, { javaScript = true }: { javaScr
     const url = page.url();
     const html = await page.content();
     await copy.route('**/*', (route) => {
-      if (route.request().url() === url && route.request().resourceType() === 'document') return route.fulfill({ contentType: 'text/html; charset=utf-8', body: html });
+      if (route.request().url() === url && route.request().resourceType() === 'document')
+        return route.fulfill({ contentType: 'text/html; charset=utf-8', body: html });
       if (route.request().resourceType() === 'script') return route.abort();
       return route.continue();
     });
@@ -48,7 +52,16 @@ async function run(page: Page, axeSource: string): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.length, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.length,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
   });
 }

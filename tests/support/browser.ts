@@ -13,13 +13,25 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   await mkdir(screenshotDir, { recursive: true });
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
   });
 }
 
 /** Chromium's fake microphone playing a WAV file; with `allow` false the permission request is refused. */
 export function fakeMicrophoneArgs(wavFile: string, allow = true): string[] {
-  return ['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wavFile}`, ...(allow ? ['--use-fake-ui-for-media-stream'] : [])];
+  return [
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wavFile}`,
+    ...(allow ? ['--use-fake-ui-for-media-stream'] : []),
+  ];
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -38,7 +50,12 @@ const demoButtons: Record<Role, string> = {
 };
 
 /** Chromium with a Dutch context, signed in through the one-click demo login, on the role's start page. */
-export async function signedInPage(role: Role, baseURL: string, viewport = { width: 1366, height: 900 }, browserArgs: string[] = []): Promise<SignedInBrowser> {
+export async function signedInPage(
+  role: Role,
+  baseURL: string,
+  viewport = { width: 1366, height: 900 },
+  browserArgs: string[] = [],
+): Promise<SignedInBrowser> {
   const browser = await launchBrowser(browserArgs);
   const context = await browser.newContext({ baseURL, locale: 'nl-NL', viewport });
   const page = await context.newPage();

@@ -13,7 +13,11 @@ import { json, login } from './http';
  * Test data written as the table owner, inside a transaction that sets the organisation, so it
  * works whether or not the owner role bypasses row-level security.
  */
-export async function asOwner<T>(organisationId: string | null, work: (client: pg.Client) => Promise<T>, ownerUrl = inject('ownerUrl')): Promise<T> {
+export async function asOwner<T>(
+  organisationId: string | null,
+  work: (client: pg.Client) => Promise<T>,
+  ownerUrl = inject('ownerUrl'),
+): Promise<T> {
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   try {
@@ -36,7 +40,10 @@ export function asApplication<T>(organisationId: string, work: (client: pg.Clien
 }
 
 /** `ownerUrl` writes to another database than the stack's (a fault test's own PostgreSQL). */
-export async function createOrganisation(name = `Testinstelling ${randomUUID().slice(0, 8)}`, ownerUrl?: string): Promise<{ id: string; name: string }> {
+export async function createOrganisation(
+  name = `Testinstelling ${randomUUID().slice(0, 8)}`,
+  ownerUrl?: string,
+): Promise<{ id: string; name: string }> {
   const id = randomUUID();
   await asOwner(id, (client) => client.query('insert into organisations (id, name) values ($1, $2)', [id, name]), ownerUrl);
   return { id, name };
@@ -50,7 +57,11 @@ export interface TestUser {
   role: Role;
 }
 
-export async function createUser(organisationId: string, overrides: Partial<Omit<TestUser, 'id' | 'organisationId'>> = {}, ownerUrl?: string): Promise<TestUser> {
+export async function createUser(
+  organisationId: string,
+  overrides: Partial<Omit<TestUser, 'id' | 'organisationId'>> = {},
+  ownerUrl?: string,
+): Promise<TestUser> {
   const user = {
     id: randomUUID(),
     organisationId,
@@ -59,15 +70,17 @@ export async function createUser(organisationId: string, overrides: Partial<Omit
     role: overrides.role ?? 'verpleegkundige',
   };
   const hash = await hashPassword(user.password);
-  await asOwner(organisationId, (client) =>
-    client.query('insert into users (id, organisation_id, email, display_name, role, password_hash) values ($1, $2, $3, $4, $5, $6)', [
-      user.id,
-      organisationId,
-      user.email,
-      'Test Zorgverlener',
-      user.role,
-      hash,
-    ]),
+  await asOwner(
+    organisationId,
+    (client) =>
+      client.query('insert into users (id, organisation_id, email, display_name, role, password_hash) values ($1, $2, $3, $4, $5, $6)', [
+        user.id,
+        organisationId,
+        user.email,
+        'Test Zorgverlener',
+        user.role,
+        hash,
+      ]),
     ownerUrl,
   );
   return user;
@@ -88,14 +101,43 @@ export async function signedInUser(role: Role = 'verpleegkundige'): Promise<Sign
   return { user, organisationId: organisation.id, cookie };
 }
 
-export const validBsns = ['111222333', '123456782', '999999990', '100000009', '100007910', '100015839', '100023757', '100031675', '100039595', '100047518', '100055436', '100063354'];
+export const validBsns = [
+  '111222333',
+  '123456782',
+  '999999990',
+  '100000009',
+  '100007910',
+  '100015839',
+  '100023757',
+  '100031675',
+  '100039595',
+  '100047518',
+  '100055436',
+  '100063354',
+];
 
 export function fhirPatientBody(overrides: Record<string, unknown> = {}) {
   return {
     resourceType: 'Patient',
-    extension: [{ url: 'https://ggz-epd.nl/fhir/StructureDefinition/insurance', valueString: JSON.stringify({ company: 'CZ', policyNumber: 'P-77' }) }],
+    extension: [
+      {
+        url: 'https://ggz-epd.nl/fhir/StructureDefinition/insurance',
+        valueString: JSON.stringify({ company: 'CZ', policyNumber: 'P-77' }),
+      },
+    ],
     identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '123456782' }],
-    name: [{ family: 'de Vries', given: ['Jan'], _family: { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-prefix', valueString: 'de' }, { url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-name', valueString: 'Vries' }] } }],
+    name: [
+      {
+        family: 'de Vries',
+        given: ['Jan'],
+        _family: {
+          extension: [
+            { url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-prefix', valueString: 'de' },
+            { url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-name', valueString: 'Vries' },
+          ],
+        },
+      },
+    ],
     gender: 'male',
     birthDate: '1971-04-12',
     ...overrides,
@@ -116,7 +158,10 @@ export async function addRecord(organisationId: string, table: ClinicalTable, va
   const columns = ['organisation_id', ...Object.keys(values)];
   const placeholders = columns.map((_, index) => `$${index + 1}`).join(', ');
   const { rows } = await asApplication(organisationId, (client) =>
-    client.query<{ id: string }>(`insert into ${table} (${columns.join(', ')}) values (${placeholders}) returning id`, [organisationId, ...Object.values(values)]),
+    client.query<{ id: string }>(`insert into ${table} (${columns.join(', ')}) values (${placeholders}) returning id`, [
+      organisationId,
+      ...Object.values(values),
+    ]),
   );
   return rows[0]!.id;
 }
@@ -142,7 +187,17 @@ export async function createReport(organisationId: string, report: ReportFactory
     organisationId,
     `insert into reports (organisation_id, patient_id, type, category, content, include_in_handover, created_by, created_at, shift_date, shift)
      values ($1, $2, $3, $4, $5, $6, $7, $8, ($8::timestamptz at time zone 'Europe/Amsterdam')::date, $9) returning id`,
-    [organisationId, report.patientId, report.type ?? 'dagnotitie', report.category === undefined ? 'observatie' : report.category, report.content, report.includeInHandover ?? false, report.createdBy, report.createdAt ?? new Date(), report.shift ?? 'dag'],
+    [
+      organisationId,
+      report.patientId,
+      report.type ?? 'dagnotitie',
+      report.category === undefined ? 'observatie' : report.category,
+      report.content,
+      report.includeInHandover ?? false,
+      report.createdBy,
+      report.createdAt ?? new Date(),
+      report.shift ?? 'dag',
+    ],
   );
 }
 
@@ -160,7 +215,16 @@ export async function createVital(organisationId: string, vital: VitalFactory): 
   return insertReturningId(
     organisationId,
     'insert into vital_observations (organisation_id, patient_id, code, label, value, unit, interpretation, observed_at) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
-    [organisationId, vital.patientId, vital.code, vital.label, vital.value, vital.unit, vital.interpretation, vital.observedAt ?? new Date()],
+    [
+      organisationId,
+      vital.patientId,
+      vital.code,
+      vital.label,
+      vital.value,
+      vital.unit,
+      vital.interpretation,
+      vital.observedAt ?? new Date(),
+    ],
   );
 }
 
@@ -195,7 +259,15 @@ export async function createAppointment(organisationId: string, appointment: App
     organisationId,
     `insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id, location)
      values ($1, $2, $3, $4, $5, $6, $6, $7) returning id`,
-    [organisationId, appointment.patientId, appointment.startAt, new Date(appointment.startAt.getTime() + (appointment.minutes ?? 45) * 60_000), appointment.type ?? 'behandelgesprek', appointment.practitionerId, appointment.location ?? null],
+    [
+      organisationId,
+      appointment.patientId,
+      appointment.startAt,
+      new Date(appointment.startAt.getTime() + (appointment.minutes ?? 45) * 60_000),
+      appointment.type ?? 'behandelgesprek',
+      appointment.practitionerId,
+      appointment.location ?? null,
+    ],
   );
 }
 
@@ -213,14 +285,20 @@ export async function createGpLetter(organisationId: string, letter: GpLetterFac
   return asOwner(organisationId, async (client) => {
     const { rows } = await client.query<{ id: string }>(
       'insert into gp_letters (organisation_id, patient_id, gp_name, gp_practice, subject, original_text, created_by) values ($1, $2, $3, $4, $5, $6, $7) returning id',
-      [organisationId, letter.patientId, letter.gpName ?? 'Dr. H. Jansen', letter.gpPractice ?? 'Praktijk Jansen', letter.subject ?? 'Voortgang', letter.text, letter.createdBy],
+      [
+        organisationId,
+        letter.patientId,
+        letter.gpName ?? 'Dr. H. Jansen',
+        letter.gpPractice ?? 'Praktijk Jansen',
+        letter.subject ?? 'Voortgang',
+        letter.text,
+        letter.createdBy,
+      ],
     );
-    await client.query("insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)", [
-      organisationId,
-      rows[0]!.id,
-      letter.text,
-      letter.createdBy,
-    ]);
+    await client.query(
+      "insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)",
+      [organisationId, rows[0]!.id, letter.text, letter.createdBy],
+    );
     return rows[0]!.id;
   });
 }

@@ -70,7 +70,8 @@ export async function startFakeSpeechProvider(apiKey = `dg-test-${randomBytes(12
     void (async () => {
       const path = new URL(request.url ?? '/', 'http://fake').pathname;
       if (request.method === 'POST' && path === '/v1/auth/grant') {
-        if (request.headers.authorization !== `Token ${apiKey}`) return reply(response, 401, { err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.' });
+        if (request.headers.authorization !== `Token ${apiKey}`)
+          return reply(response, 401, { err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.' });
         if (grantFails) return reply(response, 503, { err_code: 'SERVICE_UNAVAILABLE', err_msg: 'Try again later.' });
         const body = await readBody(request);
         const ttl = forcedTtl ?? (typeof body?.ttl_seconds === 'number' ? body.ttl_seconds : 30);
@@ -110,7 +111,12 @@ export async function startFakeSpeechProvider(apiKey = `dg-test-${randomBytes(12
     };
     if (url.pathname !== '/v1/listen') return refuse('404 Not Found');
     if (!expiresAt || expiresAt < Date.now()) return refuse('401 Unauthorized');
-    if (params.get('language') !== 'nl' || params.get('encoding') !== 'linear16' || params.get('sample_rate') !== '16000' || params.get('interim_results') !== 'true') {
+    if (
+      params.get('language') !== 'nl' ||
+      params.get('encoding') !== 'linear16' ||
+      params.get('sample_rate') !== '16000' ||
+      params.get('interim_results') !== 'true'
+    ) {
       return refuse('400 Bad Request');
     }
     wss.handleUpgrade(request, socket, head, (ws) => listen(ws));

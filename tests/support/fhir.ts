@@ -14,7 +14,8 @@ export function medplumClient(cookie: string): MedplumClient {
   return new MedplumClient({
     baseUrl: `${baseUrl()}/`,
     fhirUrlPath: 'api/fhir',
-    fetch: (url: string, options?: RequestInit) => fetch(url, { ...options, headers: { ...(options?.headers as Record<string, string>), cookie } }),
+    fetch: (url: string, options?: RequestInit) =>
+      fetch(url, { ...options, headers: { ...(options?.headers as Record<string, string>), cookie } }),
   });
 }
 
@@ -32,18 +33,23 @@ export function fhirProblems(resource: Resource): string[] {
   } catch (error) {
     if (!(error instanceof OperationOutcomeError)) throw error;
     return error.outcome.issue
-      .filter((issue) => !(issue.details?.text?.startsWith('Constraint ras-2 not met') && withoutProbability(resource, issue.expression?.[0] ?? '')))
+      .filter(
+        (issue) =>
+          !(issue.details?.text?.startsWith('Constraint ras-2 not met') && withoutProbability(resource, issue.expression?.[0] ?? '')),
+      )
       .map(describe);
   }
 }
 
-const describe = (issue: OperationOutcomeIssue) => `${issue.severity}: ${issue.details?.text ?? issue.diagnostics ?? ''} ${issue.expression?.join(', ') ?? ''}`;
+const describe = (issue: OperationOutcomeIssue) =>
+  `${issue.severity}: ${issue.details?.text ?? issue.diagnostics ?? ''} ${issue.expression?.join(', ') ?? ''}`;
 
 /** The prediction the expression points at (`…resource.prediction[0]`, in a Bundle or not) has no probability[x]. */
 function withoutProbability(resource: Resource, expression: string): boolean {
   const match = /^(?:Bundle\.entry\[(\d+)\]\.resource|RiskAssessment)\.prediction\[(\d+)\]$/.exec(expression);
   if (!match) return false;
-  const target = (match[1] !== undefined ? (resource as Bundle).entry?.[Number(match[1])]?.resource : resource) as RiskAssessment | undefined;
+  const target = (match[1] !== undefined ? (resource as Bundle).entry?.[Number(match[1])]?.resource : resource) as
+    RiskAssessment | undefined;
   const prediction = target?.prediction?.[Number(match[2])];
   return prediction !== undefined && prediction.probabilityDecimal === undefined && prediction.probabilityRange === undefined;
 }

@@ -10,7 +10,11 @@ export function request(path: string, init: RequestInit & { cookie?: string; bas
 }
 
 /** Logs in through the real login form; returns the session cookie (name=value) or the failed response. */
-export async function login(email: string, password: string, base?: string): Promise<{ response: Response; cookie?: string; setCookie?: string }> {
+export async function login(
+  email: string,
+  password: string,
+  base?: string,
+): Promise<{ response: Response; cookie?: string; setCookie?: string }> {
   const response = await request('/login', {
     base,
     method: 'POST',
@@ -21,7 +25,10 @@ export async function login(email: string, password: string, base?: string): Pro
   return { response, cookie, setCookie };
 }
 
-export function json(path: string, init: Omit<RequestInit, 'body'> & { cookie?: string; base?: string; body?: unknown } = {}): Promise<Response> {
+export function json(
+  path: string,
+  init: Omit<RequestInit, 'body'> & { cookie?: string; base?: string; body?: unknown } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
   const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);

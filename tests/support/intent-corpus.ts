@@ -28,7 +28,8 @@ export interface CorpusScore {
   misses: { input: string; expected: string; got: string }[];
 }
 
-const same = (a: string | undefined, b: string | undefined) => (a ?? '').toLowerCase().replace(/\s+/g, ' ').trim() === (b ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+const same = (a: string | undefined, b: string | undefined) =>
+  (a ?? '').toLowerCase().replace(/\s+/g, ' ').trim() === (b ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 export function bandOf(confidence: number): string {
   if (confidence > 0.9) return '> 0.9';
@@ -54,9 +55,15 @@ export function scoreCorpus(corpus: CorpusEntry[], now: Date): CorpusScore {
     bands[band] ??= { entries: 0, correct: 0 };
     bands[band].entries++;
     if (topRight) bands[band].correct++;
-    const chainRight = actions.length === entry.expect.length && actions.every((action, index) => action.intent === entry.expect[index]!.intent);
+    const chainRight =
+      actions.length === entry.expect.length && actions.every((action, index) => action.intent === entry.expect[index]!.intent);
     if (chainRight) chain++;
-    else misses.push({ input: entry.input, expected: entry.expect.map((action) => action.intent).join(' → '), got: actions.map((action) => action.intent).join(' → ') });
+    else
+      misses.push({
+        input: entry.input,
+        expected: entry.expect.map((action) => action.intent).join(' → '),
+        got: actions.map((action) => action.intent).join(' → '),
+      });
     for (const tag of entry.tags) {
       byTag[tag] ??= { entries: 0, chain: 0 };
       byTag[tag].entries++;
@@ -72,7 +79,8 @@ export function scoreCorpus(corpus: CorpusEntry[], now: Date): CorpusScore {
       if (expected.category && got?.intent === 'dagnotitie') {
         categories.total++;
         if (got.entities.category === expected.category) categories.right++;
-        else misses.push({ input: entry.input, expected: `category ${expected.category}`, got: `category ${got.entities.category ?? '—'}` });
+        else
+          misses.push({ input: entry.input, expected: `category ${expected.category}`, got: `category ${got.entities.category ?? '—'}` });
       }
       if (expected.dateLabel && got?.intent === expected.intent) {
         labels.total++;

@@ -17,7 +17,9 @@ export interface ModelServer {
  */
 export async function startModelServer(): Promise<ModelServer> {
   const requests: ModelRequest[] = [];
-  let reply: (request: ModelRequest) => ModelReply | Promise<ModelReply> = () => ({ content: '{"actions":[{"intent":"unknown","entities":{},"confidence":0.3}]}' });
+  let reply: (request: ModelRequest) => ModelReply | Promise<ModelReply> = () => ({
+    content: '{"actions":[{"intent":"unknown","entities":{},"confidence":0.3}]}',
+  });
   const server: Server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -28,10 +30,14 @@ export async function startModelServer(): Promise<ModelServer> {
         const answer = await reply(body);
         if (response.destroyed) return;
         if ('status' in answer) {
-          response.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'upstream failure', type: 'server_error' } }));
+          response
+            .writeHead(answer.status, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify({ error: { message: 'upstream failure', type: 'server_error' } }));
         } else if ('stream' in answer) {
           response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-          Readable.fromWeb(streamBody(answer.stream, answer.failAfter, answer.usage) as Parameters<typeof Readable.fromWeb>[0]).pipe(response);
+          Readable.fromWeb(streamBody(answer.stream, answer.failAfter, answer.usage) as Parameters<typeof Readable.fromWeb>[0]).pipe(
+            response,
+          );
         } else {
           if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
           response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(completion(answer.content, answer.usage)));

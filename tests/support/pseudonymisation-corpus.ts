@@ -40,11 +40,43 @@ export function readCorpus(path: string): CorpusItem[] {
 }
 
 /** Pieces of an identifier that say nothing on their own: particles, e-mail and obfuscation words. */
-const GENERIC = new Set(['de', 'van', 'der', 'den', 'het', 'te', 'ter', 'ten', 'el', 'al', 'ben', 'bin', 'la', 'le', 'da', 'di', 'du', 'von', 'at', 'dot', 'punt', 'nl', 'com', 'org', 'net', 'be', 'eu', 'info', 'mail']);
+const GENERIC = new Set([
+  'de',
+  'van',
+  'der',
+  'den',
+  'het',
+  'te',
+  'ter',
+  'ten',
+  'el',
+  'al',
+  'ben',
+  'bin',
+  'la',
+  'le',
+  'da',
+  'di',
+  'du',
+  'von',
+  'at',
+  'dot',
+  'punt',
+  'nl',
+  'com',
+  'org',
+  'net',
+  'be',
+  'eu',
+  'info',
+  'mail',
+]);
 
 /** What of an identifier must be gone: each name word and each number of three or more digits, as written. */
 export function identifyingPieces(identifier: string): string[] {
-  return (identifier.match(/[\p{L}\p{M}]+|\p{N}+/gu) ?? []).filter((piece) => (/^\p{N}+$/u.test(piece) ? piece.length >= 3 : piece.length >= 2 && !GENERIC.has(piece.toLowerCase())));
+  return (identifier.match(/[\p{L}\p{M}]+|\p{N}+/gu) ?? []).filter((piece) =>
+    /^\p{N}+$/u.test(piece) ? piece.length >= 3 : piece.length >= 2 && !GENERIC.has(piece.toLowerCase()),
+  );
 }
 
 const escape = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
@@ -66,7 +98,9 @@ export interface ItemScore {
 
 export function scoreItem(item: CorpusItem, output: string): ItemScore {
   const keptPieces = new Set(item.mustKeep.flatMap(identifyingPieces));
-  const leaked = [...new Set(item.mustNotContain.flatMap(identifyingPieces))].filter((piece) => !keptPieces.has(piece) && survives(output, piece));
+  const leaked = [...new Set(item.mustNotContain.flatMap(identifyingPieces))].filter(
+    (piece) => !keptPieces.has(piece) && survives(output, piece),
+  );
   const lost = item.mustKeep.filter((kept) => !output.includes(kept));
   return { id: item.id, kind: item.kind, leaked, lost };
 }

@@ -29,7 +29,12 @@ describe('route enumeration used by the access tests', () => {
     const plan = routes.find((route) => route.file === 'api.behandelplan.$id.ts')!;
     expect(pathFor(plan, 'GET', ids)).toBe('/api/behandelplan/P');
     expect(pathFor(plan, 'PUT', ids)).toBe('/api/behandelplan/B');
-    expect(pathFor(routes.find((route) => route.file === '_app.patients.$id.$tab.tsx')!, 'GET', ids)).toBe('/patients/P/overdracht');
+    expect(
+      pathFor(
+        routes.find((route) => route.file === '_app.patients.$id.$tab.tsx')!,
+        'GET',
+        ids,
+      ),
+    ).toBe('/patients/P/overdracht');
   });
 });
-

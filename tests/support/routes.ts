@@ -26,7 +26,9 @@ function urlSegments(fileName: string): string[] {
 
 /** Remix flat-route file name → URL path (`api.reports.$id.ts` → `/api/reports/<uuid>`). */
 export function routePath(fileName: string, value: (param: string) => string = () => sampleId): string {
-  const segments = urlSegments(fileName).map((segment) => (segment === '$' ? 'onbekend/pad' : segment.startsWith('$') ? value(segment.slice(1)) : segment));
+  const segments = urlSegments(fileName).map((segment) =>
+    segment === '$' ? 'onbekend/pad' : segment.startsWith('$') ? value(segment.slice(1)) : segment,
+  );
   return `/${segments.join('/')}`;
 }
 
@@ -37,14 +39,20 @@ function exportsOf(source: string, name: string): boolean {
 /** Every route module under app/routes, so new routes are covered by access tests automatically. */
 export function routeFiles(): RouteFile[] {
   return readdirSync(routesDir, { withFileTypes: true })
-    .map((entry) => (entry.isDirectory() ? `${entry.name}/${readdirSync(path.join(routesDir, entry.name)).find((f) => /^route\.[jt]sx?$/.test(f)) ?? ''}` : entry.name))
+    .map((entry) =>
+      entry.isDirectory()
+        ? `${entry.name}/${readdirSync(path.join(routesDir, entry.name)).find((f) => /^route\.[jt]sx?$/.test(f)) ?? ''}`
+        : entry.name,
+    )
     .filter((file) => /\.[jt]sx?$/.test(file) && !/\.test\.[jt]sx?$/.test(file))
     .map((file) => {
       const source = readFileSync(path.join(routesDir, file), 'utf8');
       const methods: RouteFile['methods'] = [];
       if (exportsOf(source, 'loader')) methods.push('GET');
       if (exportsOf(source, 'action')) methods.push('POST', 'PUT', 'PATCH', 'DELETE');
-      const params = urlSegments(file).filter((segment) => segment.startsWith('$') && segment !== '$').map((segment) => segment.slice(1));
+      const params = urlSegments(file)
+        .filter((segment) => segment.startsWith('$') && segment !== '$')
+        .map((segment) => segment.slice(1));
       return { file, path: routePath(file), methods, params };
     });
 }

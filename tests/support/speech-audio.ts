@@ -32,6 +32,7 @@ function toneWav(seconds: number, sampleRate: number): Buffer {
   wav.writeUInt16LE(16, 34);
   wav.write('data', 36);
   wav.writeUInt32LE(samples * 2, 40);
-  for (let index = 0; index < samples; index++) wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * index) / sampleRate) * 8000), 44 + index * 2);
+  for (let index = 0; index < samples; index++)
+    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * index) / sampleRate) * 8000), 44 + index * 2);
   return wav;
 }

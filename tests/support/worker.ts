@@ -23,7 +23,13 @@ import { modelBaseUrl, type mockModel } from '../msw/model';
 export const testPayloadKeys = () => parsePayloadKeys(inject('payloadKeys'));
 
 export async function startTestWorker(taskQueue: string, activities: Activities): Promise<{ stop(): Promise<void> }> {
-  const started = await createWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities, payloadKeys: testPayloadKeys() });
+  const started = await createWorker({
+    address: inject('temporalAddress'),
+    namespace: 'default',
+    taskQueue,
+    activities,
+    payloadKeys: testPayloadKeys(),
+  });
   const running = started.worker.run();
   return {
     async stop() {
@@ -70,7 +76,9 @@ export async function connectWorkflowTest(model?: ReturnType<typeof mockModel>):
     client: temporal.client,
     temporal,
     grants: temporal.grants,
-    withModel: model ? createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' } } }) : offline,
+    withModel: model
+      ? createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' } } })
+      : offline,
     offline,
     async close() {
       model?.server.close();
@@ -82,7 +90,10 @@ export async function connectWorkflowTest(model?: ReturnType<typeof mockModel>):
 
 /** The product's workflows bundled once into a file, so the worker processes of a test start in seconds. */
 export async function bundleWorkflowsOnce(file = path.resolve('.cache/test-workflow-bundle.js')): Promise<string> {
-  const { code } = await bundleWorkflowCode({ workflowsPath: fileURLToPath(new URL('../../workflows/index.ts', import.meta.url)), logger: new DefaultLogger('WARN') });
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: fileURLToPath(new URL('../../workflows/index.ts', import.meta.url)),
+    logger: new DefaultLogger('WARN'),
+  });
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, code);
   return file;
@@ -98,16 +109,25 @@ export interface WorkerProcess {
  * The real worker (`workers/main.ts`) as a process of its own on a task queue of one test, with
  * the stack's database and Temporal and whatever `env` adds (a model server, say).
  */
-export async function startWorkerProcess(taskQueue: string, workflowBundle: string, env: Record<string, string> = {}): Promise<WorkerProcess> {
+export async function startWorkerProcess(
+  taskQueue: string,
+  workflowBundle: string,
+  env: Record<string, string> = {},
+): Promise<WorkerProcess> {
   let listening = false;
-  const worker = startProcess('worker', process.execPath, [tsxCli, 'workers/main.ts', '--task-queue', taskQueue, '--workflow-bundle', workflowBundle], {
-    env: { ...process.env, ...inject('appEnv'), ...env },
-    quiet: true,
-    logFile: path.resolve('.cache/test-logs/fault-workers.log'),
-    onLine: (line) => {
-      if (line.startsWith('worker: listening')) listening = true;
+  const worker = startProcess(
+    'worker',
+    process.execPath,
+    [tsxCli, 'workers/main.ts', '--task-queue', taskQueue, '--workflow-bundle', workflowBundle],
+    {
+      env: { ...process.env, ...inject('appEnv'), ...env },
+      quiet: true,
+      logFile: path.resolve('.cache/test-logs/fault-workers.log'),
+      onLine: (line) => {
+        if (line.startsWith('worker: listening')) listening = true;
+      },
     },
-  });
+  );
   await waitFor('worker process', async () => (listening ? true : undefined), 60_000, worker.child);
   return {
     async kill() {

@@ -22,7 +22,11 @@ export async function failedHealthCheck(message: string): Promise<{ workflowId: 
   const worker = await startTestWorker(taskQueue, activities);
   const { client } = await connectTemporal({ address: inject('temporalAddress'), namespace: 'default', payloadKeys: testPayloadKeys() });
   try {
-    const handle = await client.workflow.start('healthCheck', { taskQueue, workflowId: `health-test-${randomUUID()}`, workflowExecutionTimeout: '30 seconds' });
+    const handle = await client.workflow.start('healthCheck', {
+      taskQueue,
+      workflowId: `health-test-${randomUUID()}`,
+      workflowExecutionTimeout: '30 seconds',
+    });
     const outcome = await handle.result().catch((error: unknown) => error);
     if (!(outcome instanceof WorkflowFailedError)) throw new Error('the health check was expected to fail');
     return { workflowId: handle.workflowId, runId: handle.firstExecutionRunId };
@@ -36,7 +40,10 @@ export async function failedHealthCheck(message: string): Promise<{ workflowId: 
 export async function terminatedRun(reason: string): Promise<{ workflowId: string; runId: string }> {
   const { client } = await connectTemporal({ address: inject('temporalAddress'), namespace: 'default', payloadKeys: testPayloadKeys() });
   try {
-    const handle = await client.workflow.start('healthCheck', { taskQueue: `test-ops-idle-${randomUUID()}`, workflowId: `health-test-${randomUUID()}` });
+    const handle = await client.workflow.start('healthCheck', {
+      taskQueue: `test-ops-idle-${randomUUID()}`,
+      workflowId: `health-test-${randomUUID()}`,
+    });
     await handle.terminate(reason);
     return { workflowId: handle.workflowId, runId: handle.firstExecutionRunId };
   } finally {

@@ -26,11 +26,21 @@ let patientId: string;
 const ids = { incident: '', refusal: '', walk: '', bp: '', pulse: '', risk: '' };
 
 /** Runs one generation on a fresh task queue with its own in-process worker. */
-async function generate(role: 'verpleegkundige' | 'psychiater', activities?: Activities, period = '3d', now = new Date()): Promise<HandoverSummary> {
+async function generate(
+  role: 'verpleegkundige' | 'psychiater',
+  activities?: Activities,
+  period = '3d',
+  now = new Date(),
+): Promise<HandoverSummary> {
   const taskQueue = `test-handover-${randomUUID()}`;
   const worker = await startTestWorker(taskQueue, activities ?? createActivities({ orm, ai, grants: env.grants }));
   try {
-    return await generateHandover({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId, period, filterForRole: role }, now);
+    return await generateHandover(
+      { orm, ...env.temporal, taskQueue, waitMs: 30_000 },
+      actor,
+      { patientId, period, filterForRole: role },
+      now,
+    );
   } finally {
     await worker.stop();
   }
@@ -39,12 +49,19 @@ async function generate(role: 'verpleegkundige' | 'psychiater', activities?: Act
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 
 async function storedFor(workflowId: string): Promise<number> {
-  const rows = await withTenant(orm, { organisationId: actor.organisationId }, (em) => em.execute<{ n: string }[]>('select count(*) as n from handover_summaries where workflow_id like ?', [`${workflowId}@%`]));
+  const rows = await withTenant(orm, { organisationId: actor.organisationId }, (em) =>
+    em.execute<{ n: string }[]>('select count(*) as n from handover_summaries where workflow_id like ?', [`${workflowId}@%`]),
+  );
   return Number(rows[0]!.n);
 }
 
 async function aiEvents(workflowId: string) {
-  return withTenant(orm, { organisationId: actor.organisationId }, (em) => em.execute<{ capability: string; outcome: string; prompt_version: string; patient_id: string }[]>('select capability, outcome, prompt_version, patient_id from ai_events where workflow_id = ?', [workflowId]));
+  return withTenant(orm, { organisationId: actor.organisationId }, (em) =>
+    em.execute<{ capability: string; outcome: string; prompt_version: string; patient_id: string }[]>(
+      'select capability, outcome, prompt_version, patient_id from ai_events where workflow_id = ?',
+      [workflowId],
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -54,7 +71,16 @@ beforeAll(async () => {
   const user = await createUser(organisation.id, { role: 'verpleegkundige' });
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'web' };
   await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
-    patientId = (await createPatient(em, actor, { nameGiven: ['Marloes'], namePrefix: 'van', familyName: 'Houten', bsn: validBsns[6], birthDate: '1988-02-03', gender: 'female' })).id;
+    patientId = (
+      await createPatient(em, actor, {
+        nameGiven: ['Marloes'],
+        namePrefix: 'van',
+        familyName: 'Houten',
+        bsn: validBsns[6],
+        birthDate: '1988-02-03',
+        gender: 'female',
+      })
+    ).id;
   });
   const org = actor.organisationId;
   const report = (type: ReportType, category: ReportCategory, content: string, hours: number, includeInHandover = true) =>
@@ -63,9 +89,31 @@ beforeAll(async () => {
   ids.refusal = await report('dagnotitie', 'medicatie', 'Weigerde haar avondmedicatie (clozapine), zegt dat het vergif is.', 20);
   ids.walk = await report('dagnotitie', 'adl', 'Heeft gedoucht en ontbeten, daarna mee met de wandelgroep.', 30);
   await report('dagnotitie', 'observatie', 'Niet voor de overdracht: rustig.', 10, false);
-  ids.bp = await createVital(org, { patientId, code: '8480-6', label: 'Bloeddruk systolisch', value: 186, unit: 'mmHg', interpretation: 'HH', observedAt: hoursAgo(3) });
-  ids.pulse = await createVital(org, { patientId, code: '8867-4', label: 'Hartfrequentie', value: 72, unit: '/min', interpretation: 'N', observedAt: hoursAgo(3) });
-  ids.risk = await createRisk(org, { patientId, riskType: 'agressie', riskLevel: 'hoog', rationale: 'Twee incidenten deze week.', assessedAt: hoursAgo(6) });
+  ids.bp = await createVital(org, {
+    patientId,
+    code: '8480-6',
+    label: 'Bloeddruk systolisch',
+    value: 186,
+    unit: 'mmHg',
+    interpretation: 'HH',
+    observedAt: hoursAgo(3),
+  });
+  ids.pulse = await createVital(org, {
+    patientId,
+    code: '8867-4',
+    label: 'Hartfrequentie',
+    value: 72,
+    unit: '/min',
+    interpretation: 'N',
+    observedAt: hoursAgo(3),
+  });
+  ids.risk = await createRisk(org, {
+    patientId,
+    riskType: 'agressie',
+    riskLevel: 'hoog',
+    rationale: 'Twee incidenten deze week.',
+    assessedAt: hoursAgo(6),
+  });
 });
 
 afterAll(async () => {
@@ -75,7 +123,16 @@ afterAll(async () => {
 describe('handover generation on the real Temporal server', () => {
   it('psychiatrist: the role reaches the prompt, only relevant sources are offered, limits hold, every item cites an existing source', async () => {
     model.requests.length = 0;
-    model.answer((request) => handoverAnswer(request, { aandachtspunten: [{ tekst: 'Verzonnen punt', bron: 'R99' }, { tekst: 'Zonder bron' }], actiepunten: [{ tekst: 'a', eigenaar: 'psychiater' }, { tekst: 'b', eigenaar: 'psychiater' }, { tekst: 'c', eigenaar: 'team' }] }));
+    model.answer((request) =>
+      handoverAnswer(request, {
+        aandachtspunten: [{ tekst: 'Verzonnen punt', bron: 'R99' }, { tekst: 'Zonder bron' }],
+        actiepunten: [
+          { tekst: 'a', eigenaar: 'psychiater' },
+          { tekst: 'b', eigenaar: 'psychiater' },
+          { tekst: 'c', eigenaar: 'team' },
+        ],
+      }),
+    );
     const summary = await generate('psychiater');
     const [system, user] = model.requests[0]!.messages;
     expect(system!.content).toContain('De lezer is de psychiater');
@@ -99,17 +156,27 @@ describe('handover generation on the real Temporal server', () => {
     // The very high blood pressure is among the points, and its source data is the measurement itself.
     expect(bp?.sourceData).toEqual({ value: 186, unit: 'mmHg', interpretation: 'HH' });
     // The model said "let op"; an incident with seclusion makes the sources say "instabiel", and the model cannot lower that.
-    expect(summary.meta).toMatchObject({ role: 'psychiater', bron: 'taalmodel', model: 'test-model', ernst: 'instabiel', patientName: 'Marloes van Houten' });
+    expect(summary.meta).toMatchObject({
+      role: 'psychiater',
+      bron: 'taalmodel',
+      model: 'test-model',
+      ernst: 'instabiel',
+      patientName: 'Marloes van Houten',
+    });
     expect(summary.meta.droppedUncited).toBeGreaterThanOrEqual(2);
 
     expect(await storedFor(summary.meta.workflowId)).toBe(1);
-    expect(await aiEvents(summary.meta.workflowId)).toEqual([{ capability: 'handover', outcome: 'ok', prompt_version: 'handover-summary@2', patient_id: patientId }]);
+    expect(await aiEvents(summary.meta.workflowId)).toEqual([
+      { capability: 'handover', outcome: 'ok', prompt_version: 'handover-summary@2', patient_id: patientId },
+    ]);
     const history = await client.workflow.getHandle(summary.meta.workflowId).fetchHistory();
     expect(history.events?.length).toBeGreaterThan(10);
   });
 
   it('nurse: keeps more, within 5 + 3', async () => {
-    model.answer((request) => handoverAnswer(request, { aandachtspunten: Array.from({ length: 6 }, (_, index) => ({ tekst: `Extra ${index}`, bron: 'R1' })) }));
+    model.answer((request) =>
+      handoverAnswer(request, { aandachtspunten: Array.from({ length: 6 }, (_, index) => ({ tekst: `Extra ${index}`, bron: 'R1' })) }),
+    );
     const summary = await generate('verpleegkundige');
     expect(summary.meta.role).toBe('verpleegkundige');
     expect(summary.aandachtspunten).toHaveLength(5);
@@ -182,6 +249,8 @@ describe('handover generation on the real Temporal server', () => {
     expect(model.requests).toHaveLength(2);
     expect((await aiEvents(summary.meta.workflowId)).map((event) => event.outcome)).toEqual(['ok', 'ok']);
     expect(await handoverProgress(env.temporal, actor, request, now)).toMatchObject({ status: 'klaar', step: 3 });
-    expect(await handoverProgress(env.temporal, { ...actor, organisationId: randomUUID() }, request, now)).toMatchObject({ status: 'niet_gestart' });
+    expect(await handoverProgress(env.temporal, { ...actor, organisationId: randomUUID() }, request, now)).toMatchObject({
+      status: 'niet_gestart',
+    });
   });
 });

@@ -31,7 +31,11 @@ function dayAt(label: string, hour: number): string {
 }
 
 async function appointmentAt(label: string, hour: number): Promise<string> {
-  const response = await json('/api/assistant/agenda/create', { method: 'POST', cookie: nurse.cookie, body: { patientId, type: 'behandelgesprek', start: dayAt(label, hour) } });
+  const response = await json('/api/assistant/agenda/create', {
+    method: 'POST',
+    cookie: nurse.cookie,
+    body: { patientId, type: 'behandelgesprek', start: dayAt(label, hour) },
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -135,7 +139,9 @@ describe('an intent chain on the real Temporal server', () => {
       keys: [`${prepared.chainId}:0`, `${prepared.chainId}:1`],
     });
     const history = await handle.fetchHistory();
-    const started = (history.events ?? []).flatMap((event) => (event.activityTaskStartedEventAttributes ? [event.activityTaskStartedEventAttributes.attempt] : []));
+    const started = (history.events ?? []).flatMap((event) =>
+      event.activityTaskStartedEventAttributes ? [event.activityTaskStartedEventAttributes.attempt] : [],
+    );
     expect(started).toContain(2);
   });
 
@@ -148,11 +154,15 @@ describe('an intent chain on the real Temporal server', () => {
     const request = { ...cancelAndNote(content, { identifier: '14:00' }), requestKey };
     try {
       // The block's effect runs twice at once (a re-render, a retry after a lost answer).
-      const [first, second] = await Promise.all([startChain({ ...env.temporal, taskQueue }, actor, request), startChain({ ...env.temporal, taskQueue }, actor, request)]);
+      const [first, second] = await Promise.all([
+        startChain({ ...env.temporal, taskQueue }, actor, request),
+        startChain({ ...env.temporal, taskQueue }, actor, request),
+      ]);
       expect(second.chainId).toBe(first.chainId);
       const runs = async () => {
         const found: string[] = [];
-        for await (const execution of client.workflow.list({ query: `WorkflowId = '${chainWorkflowId(first.chainId)}'` })) found.push(execution.runId);
+        for await (const execution of client.workflow.list({ query: `WorkflowId = '${chainWorkflowId(first.chainId)}'` }))
+          found.push(execution.runId);
         return found;
       };
       // Visibility is eventually consistent: wait until the run is listed, then count.
@@ -168,7 +178,11 @@ describe('an intent chain on the real Temporal server', () => {
 
       // The same key from another clinician is another chain.
       const colleague = await createUser(nurse.organisationId);
-      const theirs = await startChain({ ...env.temporal, taskQueue }, { ...actor, userId: colleague.id }, { ...cancelAndNote(content, { identifier: '14:00' }), requestKey });
+      const theirs = await startChain(
+        { ...env.temporal, taskQueue },
+        { ...actor, userId: colleague.id },
+        { ...cancelAndNote(content, { identifier: '14:00' }), requestKey },
+      );
       expect(theirs.chainId).not.toBe(first.chainId);
       // Theirs ends at once: the appointment is the nurse's own, not the colleague's.
       expect(theirs).toMatchObject({ userId: colleague.id, status: 'mislukt' });
@@ -179,11 +193,13 @@ describe('an intent chain on the real Temporal server', () => {
         return Object.fromEntries(listed.filter((run) => run.status === 'Completed').map((run) => [run.workflowId, run.outcome]));
       };
       let seen: Record<string, unknown> = {};
-      for (let attempt = 0; attempt < 50 && !(seen[chainWorkflowId(theirs.chainId)] && seen[chainWorkflowId(first.chainId)]); attempt++) seen = await outcomes();
+      for (let attempt = 0; attempt < 50 && !(seen[chainWorkflowId(theirs.chainId)] && seen[chainWorkflowId(first.chainId)]); attempt++)
+        seen = await outcomes();
       expect(seen[chainWorkflowId(theirs.chainId)]).toBe('mislukt');
       expect(seen[chainWorkflowId(first.chainId)]).toBe('afgewezen');
       // The status filter goes by how a chain ended: the failed one under "Mislukt", not under "Voltooid".
-      const ids = async (status: 'Failed' | 'Completed') => (await recentWorkflows(async () => client, { type: 'intentChain', status })).map((run) => run.workflowId);
+      const ids = async (status: 'Failed' | 'Completed') =>
+        (await recentWorkflows(async () => client, { type: 'intentChain', status })).map((run) => run.workflowId);
       expect(await ids('Failed')).toContain(chainWorkflowId(theirs.chainId));
       expect(await ids('Completed')).not.toContain(chainWorkflowId(theirs.chainId));
       expect(await ids('Completed')).toContain(chainWorkflowId(first.chainId));
@@ -198,7 +214,9 @@ describe('an intent chain on the real Temporal server', () => {
     const taskQueue = `test-intent-chain-${randomUUID()}`;
     const worker = await startTestWorker(taskQueue, createActivities({ orm, ai: env.offline, grants: env.grants }));
     try {
-      const prepared = await startChain({ ...env.temporal, taskQueue }, actor, cancelAndNote(content, { identifier: '11:00' }), { confirmWithinMs: 1000 });
+      const prepared = await startChain({ ...env.temporal, taskQueue }, actor, cancelAndNote(content, { identifier: '11:00' }), {
+        confirmWithinMs: 1000,
+      });
       expect(prepared.status).toBe('wacht_op_bevestiging');
       const lapsed = await client.workflow.getHandle<typeof intentChain>(chainWorkflowId(prepared.chainId)).result();
       expect(lapsed.status).toBe('verlopen');
@@ -216,17 +234,25 @@ describe('an intent chain on the real Temporal server', () => {
 
 describe('POST /api/intent/chains and the stack worker', () => {
   const post = (body: unknown, cookie = nurse.cookie) => json('/api/intent/chains', { method: 'POST', cookie, body });
-  const confirm = (chainId: string, body: unknown = {}, cookie = nurse.cookie) => json(`/api/intent/chains/${chainId}/confirm`, { method: 'POST', cookie, body });
+  const confirm = (chainId: string, body: unknown = {}, cookie = nurse.cookie) =>
+    json(`/api/intent/chains/${chainId}/confirm`, { method: 'POST', cookie, body });
 
   it('refuses a note without a patient with a Dutch field message, and other methods with 405', async () => {
-    const response = await post({ actions: [{ intent: 'dagnotitie', entities: { category: 'observatie', content: 'Rustig.' }, confidence: 0.9 }] });
+    const response = await post({
+      actions: [{ intent: 'dagnotitie', entities: { category: 'observatie', content: 'Rustig.' }, confidence: 0.9 }],
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as ErrorBody;
     expect(body.error.code).toBe('validation_failed');
     expect(body.error.fields).toEqual({ 'actions.0.entities.patientId': 'Kies de patiënt voor de dagnotitie.' });
 
     // A name that fits no single patient is asked for (the chat shows a picker), for reads as well.
-    const named = await post({ actions: [{ intent: 'dagnotitie', entities: { patientName: 'Jan', category: 'observatie', content: 'Rustig.' }, confidence: 0.9 }, { intent: 'risico_query', entities: { patientName: 'Piet' }, confidence: 0.6 }] });
+    const named = await post({
+      actions: [
+        { intent: 'dagnotitie', entities: { patientName: 'Jan', category: 'observatie', content: 'Rustig.' }, confidence: 0.9 },
+        { intent: 'risico_query', entities: { patientName: 'Piet' }, confidence: 0.6 },
+      ],
+    });
     expect(named.status).toBe(400);
     expect(((await named.json()) as ErrorBody).error.fields).toEqual({
       'actions.0.entities.patientId': 'Kies welke patiënt met “Jan” bedoeld is.',
@@ -273,7 +299,11 @@ describe('POST /api/intent/chains and the stack worker', () => {
     const prepared = (await (
       await post({
         actions: [
-          { intent: 'reschedule_appointment', entities: { patientName: 'Jan', patientId, identifier: 'morgen 15:00', datetime: dayAt('morgen', 18) }, confidence: 0.9 },
+          {
+            intent: 'reschedule_appointment',
+            entities: { patientName: 'Jan', patientId, identifier: 'morgen 15:00', datetime: dayAt('morgen', 18) },
+            confidence: 0.9,
+          },
           { intent: 'dagnotitie', entities: { patientId, category: 'observatie', content: 'Hij rustig was' }, confidence: 0.9 },
         ],
       })
@@ -287,14 +317,21 @@ describe('POST /api/intent/chains and the stack worker', () => {
     expect(((await misfit.json()) as ErrorBody).error.fields).toEqual({ 'edits.1.start': 'Deze stap kan niet worden aangepast.' });
 
     const content = `Hij was rustig en at goed (${randomUUID().slice(0, 8)}).`;
-    const confirmed = await confirm(prepared.chainId, { edits: { 0: { start: dayAt('morgen', 19) }, 1: { content, category: 'gedrag', includeInHandover: true } } });
+    const confirmed = await confirm(prepared.chainId, {
+      edits: { 0: { start: dayAt('morgen', 19) }, 1: { content, category: 'gedrag', includeInHandover: true } },
+    });
     expect(confirmed.status).toBe(200);
     expect(((await confirmed.json()) as ChainState).status).toBe('voltooid');
     const written = await asOwner(nurse.organisationId, async (db) => ({
-      start: (await db.query<{ start_at: Date }>('select start_at from appointments where id = $1', [from])).rows[0]!.start_at.toISOString(),
+      start: (
+        await db.query<{ start_at: Date }>('select start_at from appointments where id = $1', [from])
+      ).rows[0]!.start_at.toISOString(),
       notes: (await db.query('select category, include_in_handover from reports where content = $1', [content])).rows,
     }));
-    expect(written).toEqual({ start: new Date(dayAt('morgen', 19)).toISOString(), notes: [{ category: 'gedrag', include_in_handover: true }] });
+    expect(written).toEqual({
+      start: new Date(dayAt('morgen', 19)).toISOString(),
+      notes: [{ category: 'gedrag', include_in_handover: true }],
+    });
   });
 
   it('writes nothing when the clinician rejects', async () => {
@@ -312,16 +349,36 @@ describe('POST /api/intent/chains and the stack worker', () => {
   });
 
   it('answers a chain of reads at once through the existing services, asking nothing', async () => {
-    const read = (intent: string, entities: Record<string, string> = {}) => ({ intent, entities: { patientName: 'Jan', patientId, ...entities }, confidence: 0.9 });
-    const first = (await (await post({ actions: [read('agenda_query', { dateLabel: 'morgen' }), read('intake_status'), read('risico_query'), read('diagnose_query'), read('rapportage')] })).json()) as ChainState;
+    const read = (intent: string, entities: Record<string, string> = {}) => ({
+      intent,
+      entities: { patientName: 'Jan', patientId, ...entities },
+      confidence: 0.9,
+    });
+    const first = (await (
+      await post({
+        actions: [
+          read('agenda_query', { dateLabel: 'morgen' }),
+          read('intake_status'),
+          read('risico_query'),
+          read('diagnose_query'),
+          read('rapportage'),
+        ],
+      })
+    ).json()) as ChainState;
     expect(first.status).toBe('voltooid');
     expect(first.steps.map((step) => [step.kind, step.status])).toEqual(Array.from({ length: 5 }, () => ['read', 'klaar']));
     expect(first.steps[0]!.summary).toMatch(/^\d+ afspraken? van Jan morgen$/);
-    expect((first.steps[0]!.result as { appointments: { patientId: string }[] }).appointments.every((appointment) => appointment.patientId === patientId)).toBe(true);
+    expect(
+      (first.steps[0]!.result as { appointments: { patientId: string }[] }).appointments.every(
+        (appointment) => appointment.patientId === patientId,
+      ),
+    ).toBe(true);
     expect(first.steps[1]!.result).toMatchObject({ patientId, sections: expect.any(Array) });
     expect(first.steps[4]!.result).toMatchObject({ items: expect.any(Array), limit: 5 });
 
-    const second = (await (await post({ actions: [read('overdracht'), read('intake_navigeer'), { intent: 'unknown', entities: {}, confidence: 0.2 }] })).json()) as ChainState;
+    const second = (await (
+      await post({ actions: [read('overdracht'), read('intake_navigeer'), { intent: 'unknown', entities: {}, confidence: 0.2 }] })
+    ).json()) as ChainState;
     expect(second.status).toBe('voltooid');
     expect(second.steps.map((step) => step.status)).toEqual(['klaar', 'klaar', 'overgeslagen']);
     expect(second.steps[0]!.result).toEqual({ patientId, href: `/overdracht?patient=${patientId}` });
@@ -329,7 +386,9 @@ describe('POST /api/intent/chains and the stack worker', () => {
   });
 
   it("hides a clinician's chain from everyone else with a Dutch 404", async () => {
-    const prepared = (await (await post({ actions: [{ intent: 'zoeken', entities: { patientName: 'Jan de Vries' }, confidence: 0.95 }] })).json()) as ChainState;
+    const prepared = (await (
+      await post({ actions: [{ intent: 'zoeken', entities: { patientName: 'Jan de Vries' }, confidence: 0.95 }] })
+    ).json()) as ChainState;
     expect(prepared.status).toBe('voltooid');
     expect(prepared.steps[0]).toMatchObject({ kind: 'read', status: 'klaar', summary: '1 patiënt gevonden voor “Jan de Vries”' });
 
@@ -347,9 +406,14 @@ describe('POST /api/intent/chains and the stack worker', () => {
 
   it('asks which appointment when the words fit several, and cancels only the chosen one', async () => {
     const [morning, afternoon] = [await appointmentAt('overmorgen', 9), await appointmentAt('overmorgen', 15)];
-    const prepared = (await (await post({ actions: [{ intent: 'cancel_appointment', entities: { patientId, dateLabel: 'overmorgen' }, confidence: 0.9 }] })).json()) as ChainState;
+    const prepared = (await (
+      await post({ actions: [{ intent: 'cancel_appointment', entities: { patientId, dateLabel: 'overmorgen' }, confidence: 0.9 }] })
+    ).json()) as ChainState;
     expect(prepared.status).toBe('wacht_op_bevestiging');
-    expect(prepared.steps[0]).toMatchObject({ status: 'keuze_nodig', summary: '2 afspraken gevonden voor Jan de Vries overmorgen; kies welke bedoeld is' });
+    expect(prepared.steps[0]).toMatchObject({
+      status: 'keuze_nodig',
+      summary: '2 afspraken gevonden voor Jan de Vries overmorgen; kies welke bedoeld is',
+    });
     expect(prepared.steps[0]!.candidates?.map((candidate) => candidate.appointmentId)).toEqual([morning, afternoon]);
     expect(prepared.steps[0]!.candidates?.[0]?.label).toMatch(/^Behandelgesprek .* 09:00 met Jan de Vries$/);
 
@@ -368,7 +432,11 @@ describe('POST /api/intent/chains and the stack worker', () => {
     const content = 'Wordt niet geschreven.';
     const response = await post({
       actions: [
-        { intent: 'cancel_appointment', entities: { patientName: 'Jan', patientId, dateLabel: 'volgende week', identifier: '07:00' }, confidence: 0.9 },
+        {
+          intent: 'cancel_appointment',
+          entities: { patientName: 'Jan', patientId, dateLabel: 'volgende week', identifier: '07:00' },
+          confidence: 0.9,
+        },
         { intent: 'dagnotitie', entities: { patientId, category: 'observatie', content }, confidence: 0.9 },
       ],
     });
@@ -380,7 +448,9 @@ describe('POST /api/intent/chains and the stack worker', () => {
 
   it('confirms a cancellation that was already done by hand without changing it twice', async () => {
     const appointmentId = await appointmentAt('morgen', 16);
-    const prepared = (await (await post({ actions: [{ intent: 'cancel_appointment', entities: { patientId, identifier: 'morgen 16:00' }, confidence: 0.9 }] })).json()) as ChainState;
+    const prepared = (await (
+      await post({ actions: [{ intent: 'cancel_appointment', entities: { patientId, identifier: 'morgen 16:00' }, confidence: 0.9 }] })
+    ).json()) as ChainState;
     expect(prepared.steps[0]!.plan?.appointmentId).toBe(appointmentId);
     const byHand = await json('/api/assistant/agenda/cancel', { method: 'POST', cookie: nurse.cookie, body: { appointmentId } });
     expect(byHand.status).toBe(200);

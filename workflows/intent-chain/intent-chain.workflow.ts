@@ -79,7 +79,8 @@ export async function intentChain(input: Granted<IntentChainInput>): Promise<Cha
 
   // Only the clinician whose chain it is decides, and only while it shows its plan; the first decision counts.
   const decidable = ({ grant }: GrantedDecision) => {
-    if (grant?.actor?.organisationId !== state.organisationId || grant.actor.userId !== state.userId) throw rejection('not_found', chainMessages.notFound);
+    if (grant?.actor?.organisationId !== state.organisationId || grant.actor.userId !== state.userId)
+      throw rejection('not_found', chainMessages.notFound);
     if (state.status !== 'wacht_op_bevestiging') throw rejection('conflict', notAwaitingConfirmation[state.status]);
   };
   setHandler(chainStateQuery, () => state);
@@ -98,7 +99,8 @@ export async function intentChain(input: Granted<IntentChainInput>): Promise<Cha
       validator: (confirmation) => {
         decidable(confirmation);
         const missing = missingChoices(state.steps, confirmation.choices ?? {});
-        if (Object.keys(missing).length > 0) throw rejection('validation_failed', 'Kies voor elke stap welke afspraak bedoeld is.', missing);
+        if (Object.keys(missing).length > 0)
+          throw rejection('validation_failed', 'Kies voor elke stap welke afspraak bedoeld is.', missing);
         const misfits = editErrors(state.steps, confirmation.edits ?? {});
         if (Object.keys(misfits).length > 0) throw rejection('validation_failed', chainMessages.notEditable, misfits);
       },

@@ -9,7 +9,15 @@ import { withTenant } from '../../domain/db/tenant';
 import { createDraftLetter, getGpLetter } from '../../domain/gp-letter/gp-letter.service';
 import { noShowWorkflowId, type NoShowJob, type NoShowState } from '../../domain/noshow/noshow';
 import { prepareNoShow } from '../../domain/noshow/noshow.steps';
-import { approveNoShowLetter, dispatchNoShow, noShowState, rescriptNoShow, startNoShow, withdrawNoShow, type NoShowDeps } from '../../temporal/noshow';
+import {
+  approveNoShowLetter,
+  dispatchNoShow,
+  noShowState,
+  rescriptNoShow,
+  startNoShow,
+  withdrawNoShow,
+  type NoShowDeps,
+} from '../../temporal/noshow';
 import { openNudges } from '../../domain/nudge/nudge.service';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
@@ -35,9 +43,22 @@ const tenantOf = (actor: AuditActor) => ({ organisationId: actor.organisationId,
 async function patientWithDraft(given: string, family: string): Promise<{ patientId: string; letterId: string; bsn: string }> {
   const bsn = validBsns[bsnIndex++]!;
   return withTenant(orm, tenantOf(nurse), async (em) => {
-    const patient = await createPatient(em, nurse, { nameGiven: [given], namePrefix: 'de', familyName: family, bsn, birthDate: '1971-04-12', gender: 'male' });
+    const patient = await createPatient(em, nurse, {
+      nameGiven: [given],
+      namePrefix: 'de',
+      familyName: family,
+      bsn,
+      birthDate: '1971-04-12',
+      gender: 'male',
+    });
     const text = `Geachte collega Jansen,\n\nHierbij informeren wij u over uw patiënt ${given} de ${family}, geboren 12-04-1971 (BSN ${bsn}).\n\nDe heer De ${family} is stabiel op de huidige medicatie.\n\nMet collegiale groet,\n\nDr. A. Arts`;
-    const letter = await createDraftLetter(em, nurse, { patientId: patient.id, subject: 'Voortgang behandeling', text, gpName: 'Dr. H. Jansen', gpPractice: 'Huisartsenpraktijk De Linde' });
+    const letter = await createDraftLetter(em, nurse, {
+      patientId: patient.id,
+      subject: 'Voortgang behandeling',
+      text,
+      gpName: 'Dr. H. Jansen',
+      gpPractice: 'Huisartsenpraktijk De Linde',
+    });
     return { patientId: patient.id, letterId: letter.id, bsn };
   });
 }
@@ -87,7 +108,10 @@ beforeAll(async () => {
   env = await connectWorkflowTest(model);
   ({ orm, client, withModel, offline } = env);
   const organisation = await createOrganisation();
-  const [nurseUser, psychiatrist] = [await createUser(organisation.id, { role: 'verpleegkundige' }), await createUser(organisation.id, { role: 'psychiater' })];
+  const [nurseUser, psychiatrist] = [
+    await createUser(organisation.id, { role: 'verpleegkundige' }),
+    await createUser(organisation.id, { role: 'psychiater' }),
+  ];
   nurse = { organisationId: organisation.id, userId: nurseUser.id, role: 'verpleegkundige', channel: 'assistant' };
   reviewer = { organisationId: organisation.id, userId: psychiatrist.id, role: 'psychiater', channel: 'web' };
 });
@@ -110,14 +134,22 @@ describe('no-show → GP letter on the real Temporal server', () => {
       const started = await noShowCommand(deps, nurse, appointmentId, { followUp: 'Wij bellen hem morgen voor een nieuwe afspraak' });
       expect(started.created).toBe(true);
       const { context } = started;
-      expect(context.workflow).toMatchObject({ workflowId: noShowWorkflowId(appointmentId), status: 'ter_beoordeling', statusLabel: 'Wacht op beoordeling', letterId, rewrite: { bron: 'lokaal', model: null } });
+      expect(context.workflow).toMatchObject({
+        workflowId: noShowWorkflowId(appointmentId),
+        status: 'ter_beoordeling',
+        statusLabel: 'Wacht op beoordeling',
+        letterId,
+        rewrite: { bron: 'lokaal', model: null },
+      });
       expect(context.appointment.status).toBe('niet-verschenen');
       expect(context.gp).toEqual({ name: 'Dr. H. Jansen', practice: 'Huisartsenpraktijk De Linde' });
       const letter = context.letter!;
       expect(letter).toMatchObject({ id: letterId, status: 'ter_beoordeling', appointmentId });
       expect(letter.originalText).not.toContain('Niet verschenen');
       // The templated paragraph sits before the closing, with the appointment and the follow-up.
-      expect(letter.rewrittenText).toMatch(/stabiel op de huidige medicatie\.\n\nNiet verschenen op afspraak\nOp \w+ \d+ \w+ \d{4} om \d\d:\d\d is Jan de Vries niet verschenen op de geplande afspraak \(behandelgesprek\)\. Wij bellen hem morgen voor een nieuwe afspraak\.\n\nMet collegiale groet,/);
+      expect(letter.rewrittenText).toMatch(
+        /stabiel op de huidige medicatie\.\n\nNiet verschenen op afspraak\nOp \w+ \d+ \w+ \d{4} om \d\d:\d\d is Jan de Vries niet verschenen op de geplande afspraak \(behandelgesprek\)\. Wij bellen hem morgen voor een nieuwe afspraak\.\n\nMet collegiale groet,/,
+      );
 
       // Dispatch before the review: a Dutch 409, nothing changes.
       const early = await dispatchNoShow(deps, nurse, appointmentId).catch((error: unknown) => error);
@@ -128,7 +160,10 @@ describe('no-show → GP letter on the real Temporal server', () => {
       const approved = await approveNoShowLetter(deps, reviewer, letterId, { finalText: edited });
       expect(approved).toMatchObject({ status: 'goedgekeurd', finalText: edited, reviewer: { id: reviewer.userId } });
       // Approved once: a second approval is refused in Dutch.
-      await expect(approveNoShowLetter(deps, reviewer, letterId, { finalText: edited })).rejects.toMatchObject({ code: 'conflict', message: 'Deze brief is al goedgekeurd.' });
+      await expect(approveNoShowLetter(deps, reviewer, letterId, { finalText: edited })).rejects.toMatchObject({
+        code: 'conflict',
+        message: 'Deze brief is al goedgekeurd.',
+      });
 
       const dispatched = await dispatchNoShow(deps, nurse, appointmentId);
       expect(dispatched.workflow?.status).toBe('verzendklaar');
@@ -136,17 +171,28 @@ describe('no-show → GP letter on the real Temporal server', () => {
       // A second dispatch changes nothing.
       expect((await dispatchNoShow(deps, nurse, appointmentId)).letter?.version).toBe(dispatched.letter?.version);
     });
-    expect(await facts(appointmentId, letterId)).toEqual({ status: 'niet-verschenen', noshow_updates: 1, events: ['concept', 'herschreven', 'goedgekeurd', 'verzendklaar'] });
+    expect(await facts(appointmentId, letterId)).toEqual({
+      status: 'niet-verschenen',
+      noshow_updates: 1,
+      events: ['concept', 'herschreven', 'goedgekeurd', 'verzendklaar'],
+    });
     const handle = client.workflow.getHandle(noShowWorkflowId(appointmentId));
     expect((await handle.describe()).status.name).toBe('COMPLETED');
-    expect((await handle.fetchHistory()).events?.some((event) => event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'approve')).toBe(true);
+    expect(
+      (await handle.fetchHistory()).events?.some(
+        (event) => event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'approve',
+      ),
+    ).toBe(true);
   });
 
   it('cancel is the first step: the appointment is niet-verschenen when it answers; rescript before it is refused, after it returns the rewrite', async () => {
     const { patientId, letterId } = await patientWithDraft('Ria', 'Eerst');
     const appointmentId = await appointment(patientId);
     await withWorker(createActivities({ orm, ai: offline, grants: env.grants }), async (deps) => {
-      await expect(rescriptNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/Annuleer eerst de afspraak/) });
+      await expect(rescriptNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringMatching(/Annuleer eerst de afspraak/),
+      });
       const cancelled = await startNoShow(deps, nurse, appointmentId, {});
       expect(cancelled.created).toBe(true);
       expect(cancelled.context.appointment.status).toBe('niet-verschenen');
@@ -167,7 +213,10 @@ describe('no-show → GP letter on the real Temporal server', () => {
       expect(cancelled.workflow?.status).toBe('geannuleerd');
       expect(cancelled.appointment.status).toBe('gepland');
       expect(cancelled.letter).toMatchObject({ id: letterId, status: 'concept', rewrittenText: null, workflowId: null });
-      await expect(dispatchNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/geannuleerd/) });
+      await expect(dispatchNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringMatching(/geannuleerd/),
+      });
       // Cancelling twice is harmless; someone else's organisation sees no process at all.
       expect((await withdrawNoShow(deps, nurse, appointmentId)).workflow?.status).toBe('geannuleerd');
       expect(await noShowState(deps, { ...nurse, organisationId: randomUUID() }, appointmentId)).toBeNull();
@@ -178,14 +227,21 @@ describe('no-show → GP letter on the real Temporal server', () => {
       expect(again.context.letter?.id).toBe(letterId);
       await withdrawNoShow(deps, nurse, appointmentId);
     });
-    expect(await facts(appointmentId, letterId)).toMatchObject({ status: 'gepland', noshow_updates: 2, events: ['concept', 'herschreven', 'ingetrokken', 'herschreven', 'ingetrokken'] });
+    expect(await facts(appointmentId, letterId)).toMatchObject({
+      status: 'gepland',
+      noshow_updates: 2,
+      events: ['concept', 'herschreven', 'ingetrokken', 'herschreven', 'ingetrokken'],
+    });
   });
 
   it('the same command twice: one cancellation, one rewritten version; a retried step returns its first outcome', async () => {
     const { patientId, letterId } = await patientWithDraft('Piet', 'Groot');
     const appointmentId = await appointment(patientId);
     await withWorker(createActivities({ orm, ai: offline, grants: env.grants }), async (deps) => {
-      const [first, second] = await Promise.all([noShowCommand(deps, nurse, appointmentId, {}), noShowCommand(deps, nurse, appointmentId, {})]);
+      const [first, second] = await Promise.all([
+        noShowCommand(deps, nurse, appointmentId, {}),
+        noShowCommand(deps, nurse, appointmentId, {}),
+      ]);
       expect(first.context.workflow?.letterId).toBe(letterId);
       expect(second.context.workflow?.letterId).toBe(letterId);
       const third = await noShowCommand(deps, nurse, appointmentId, {});
@@ -194,7 +250,13 @@ describe('no-show → GP letter on the real Temporal server', () => {
 
       // What a worker that died after the commit would do: run the step again with the same key.
       const runId = (await client.workflow.getHandle(noShowWorkflowId(appointmentId)).describe()).runId;
-      const job: NoShowJob = { actor: nurse, appointmentId, workflowId: noShowWorkflowId(appointmentId), followUp: null, requestedAt: new Date().toISOString() };
+      const job: NoShowJob = {
+        actor: nurse,
+        appointmentId,
+        workflowId: noShowWorkflowId(appointmentId),
+        followUp: null,
+        requestedAt: new Date().toISOString(),
+      };
       const key = `${job.workflowId}/${runId}:voorbereiden`;
       const retried = await withTenant(orm, tenantOf(nurse), (em) => prepareNoShow(em, job, key));
       expect(retried.letterId).toBe(letterId);
@@ -212,8 +274,14 @@ describe('no-show → GP letter on the real Temporal server', () => {
     await withWorker(createActivities({ orm, ai: offline, grants: env.grants }), async (deps) => {
       await noShowCommand(deps, nurse, appointmentId, {});
       await client.workflow.getHandle(noShowWorkflowId(appointmentId)).terminate('operator test');
-      expect(await noShowState(deps, nurse, appointmentId)).toMatchObject({ status: 'mislukt', error: expect.stringMatching(/afgebroken/) });
-      await expect(dispatchNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/mislukt/) });
+      expect(await noShowState(deps, nurse, appointmentId)).toMatchObject({
+        status: 'mislukt',
+        error: expect.stringMatching(/afgebroken/),
+      });
+      await expect(dispatchNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringMatching(/mislukt/),
+      });
       const again = await noShowCommand(deps, nurse, appointmentId, {});
       expect(again.created).toBe(true);
       expect(again.context.workflow).toMatchObject({ status: 'ter_beoordeling', letterId });
@@ -249,7 +317,10 @@ describe('no-show → GP letter on the real Temporal server', () => {
       },
       { reminderAfterMs: 1500 },
     );
-    const rows = await asOwner(nurse.organisationId, async (db) => (await db.query<{ n: number }>('select count(*)::int as n from nudges where subject_id = $1', [letterId])).rows[0]!.n);
+    const rows = await asOwner(
+      nurse.organisationId,
+      async (db) => (await db.query<{ n: number }>('select count(*)::int as n from nudges where subject_id = $1', [letterId])).rows[0]!.n,
+    );
     expect(rows).toBeGreaterThanOrEqual(1);
   });
 
@@ -262,7 +333,11 @@ describe('no-show → GP letter on the real Temporal server', () => {
       const draft = user.slice(user.indexOf('Conceptbrief:\n') + 'Conceptbrief:\n'.length);
       const closing = draft.indexOf('Met collegiale groet');
       const patient = /uw patiënt (\[PATIENT_\d+\])/.exec(draft)?.[1] ?? '[PATIENT_1]';
-      return { content: JSON.stringify({ brief: `${draft.slice(0, closing)}Op de afspraak van vandaag is ${patient} niet verschenen. Wij nemen contact met hem op.\n\n${draft.slice(closing)}` }) };
+      return {
+        content: JSON.stringify({
+          brief: `${draft.slice(0, closing)}Op de afspraak van vandaag is ${patient} niet verschenen. Wij nemen contact met hem op.\n\n${draft.slice(closing)}`,
+        }),
+      };
     });
     await withWorker(createActivities({ orm, ai: withModel, grants: env.grants }), async (deps) => {
       const { context } = await noShowCommand(deps, nurse, appointmentId, {});
@@ -277,7 +352,10 @@ describe('no-show → GP letter on the real Temporal server', () => {
     expect(sent).toContain('[BSN_1]');
     expect(sent).toMatch(/behandelgesprek op \w+ \d+ \w+ \d{4} om \d\d:\d\d/);
     const events = await withTenant(orm, tenantOf(nurse), (em) =>
-      em.execute<{ capability: string; prompt_version: string; outcome: string; patient_id: string }[]>('select capability, prompt_version, outcome, patient_id from ai_events where workflow_id = ?', [noShowWorkflowId(appointmentId)]),
+      em.execute<{ capability: string; prompt_version: string; outcome: string; patient_id: string }[]>(
+        'select capability, prompt_version, outcome, patient_id from ai_events where workflow_id = ?',
+        [noShowWorkflowId(appointmentId)],
+      ),
     );
     expect(events).toEqual([{ capability: 'gp_letter', prompt_version: 'gp-letter-noshow@2', outcome: 'ok', patient_id: patientId }]);
     expect((await letterOf(letterId)).status).toBe('concept');
@@ -327,14 +405,21 @@ describe('no-show → GP letter on the real Temporal server', () => {
 
     // Days may pass without a worker. An approval meanwhile is not carried out, and the reviewer is told so in Dutch.
     const letter = await letterOf(letterId);
-    const waiting = await approveNoShowLetter(deps, reviewer, letterId, { finalText: letter.rewrittenText! }).catch((error: unknown) => error);
-    expect(waiting).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/doorgegeven, maar de verwerking reageert nu niet/) });
+    const waiting = await approveNoShowLetter(deps, reviewer, letterId, { finalText: letter.rewrittenText! }).catch(
+      (error: unknown) => error,
+    );
+    expect(waiting).toMatchObject({
+      code: 'unavailable',
+      message: expect.stringMatching(/doorgegeven, maar de verwerking reageert nu niet/),
+    });
     expect((await noShowState(deps, nurse, appointmentId))?.status).toBe('ter_beoordeling');
 
     const workerC = await startTestWorker(taskQueue, real);
     try {
       // Temporal may still hand the first approval to the new worker; if not, the reviewer approves again.
-      await until(deps, appointmentId, (state) => state.status === 'goedgekeurd', 3000).catch(() => approveNoShowLetter(deps, reviewer, letterId, { finalText: letter.rewrittenText! }));
+      await until(deps, appointmentId, (state) => state.status === 'goedgekeurd', 3000).catch(() =>
+        approveNoShowLetter(deps, reviewer, letterId, { finalText: letter.rewrittenText! }),
+      );
       await until(deps, appointmentId, (state) => state.status === 'goedgekeurd');
       expect((await dispatchNoShow(deps, nurse, appointmentId)).letter?.status).toBe('verzendklaar');
     } finally {
@@ -343,7 +428,9 @@ describe('no-show → GP letter on the real Temporal server', () => {
     expect((await facts(appointmentId, letterId)).events).toEqual(['concept', 'herschreven', 'goedgekeurd', 'verzendklaar']);
     // The model was asked twice (the first answer died with the worker); both calls are accounted for.
     expect(model.requests).toHaveLength(2);
-    const outcomes = await withTenant(orm, tenantOf(nurse), (em) => em.execute<{ outcome: string }[]>('select outcome from ai_events where workflow_id = ?', [noShowWorkflowId(appointmentId)]));
+    const outcomes = await withTenant(orm, tenantOf(nurse), (em) =>
+      em.execute<{ outcome: string }[]>('select outcome from ai_events where workflow_id = ?', [noShowWorkflowId(appointmentId)]),
+    );
     expect(outcomes.map((row) => row.outcome)).toEqual(['ok', 'ok']);
   });
 });

@@ -1,4 +1,13 @@
-import { ActivityFailure, allHandlersFinished, condition, proxyActivities, proxyLocalActivities, setHandler, upsertMemo, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  condition,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  upsertMemo,
+  workflowInfo,
+} from '@temporalio/workflow';
 import {
   cancellableStatuses,
   defaultReminderAfterMs,
@@ -15,13 +24,22 @@ import { notYetReviewed } from '../../domain/gp-letter/gp-letter.schemas';
 import type { ActorGrant, Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
 import { rejection } from '../rejection';
-import { approveUpdate, dispatchUpdate, registeredUpdate, rewrittenUpdate, withdrawUpdate, type GrantedApproval, type GrantedDecision } from './messages';
+import {
+  approveUpdate,
+  dispatchUpdate,
+  registeredUpdate,
+  rewrittenUpdate,
+  withdrawUpdate,
+  type GrantedApproval,
+  type GrantedDecision,
+} from './messages';
 
 // Short database work: local activities skip the task-queue round trips (as the handover, ADR 11).
-const { prepareNoShow, storeNoShowRewrite, remindNoShowReview, approveNoShowLetter, dispatchNoShowLetter, withdrawNoShow } = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '20 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10 },
-});
+const { prepareNoShow, storeNoShowRewrite, remindNoShowReview, approveNoShowLetter, dispatchNoShowLetter, withdrawNoShow } =
+  proxyLocalActivities<Activities>({
+    startToCloseTimeout: '20 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10 },
+  });
 
 // The model call is a real activity: long, external, visible as pending. The heartbeat lets a
 // rewrite cut off by a dying worker be retried within seconds instead of after three minutes.
@@ -47,7 +65,10 @@ export async function noShow(job: Granted<NoShowJob>): Promise<NoShowState> {
   // Per run, not per workflow id: after a withdrawal a new run for the appointment writes anew.
   const key = (step: string) => `${run}:${step}`;
   // The organisation and clinician the app signed for (the activities verify the signature).
-  const state = initialNoShowState({ ...job, actor: job.grant?.actor ?? { organisationId: '', userId: '', role: 'verpleegkundige', channel: 'workflow' } });
+  const state = initialNoShowState({
+    ...job,
+    actor: job.grant?.actor ?? { organisationId: '', userId: '', role: 'verpleegkundige', channel: 'workflow' },
+  });
   const publish = (changes: Partial<NoShowState>) => {
     Object.assign(state, changes);
     upsertMemo({ ...state });
@@ -77,8 +98,13 @@ export async function noShow(job: Granted<NoShowJob>): Promise<NoShowState> {
     {
       validator: (approval) => {
         sameOrganisation(approval);
-        if (state.status !== 'ter_beoordeling') throw rejection('conflict', state.status === 'geannuleerd' ? noShowMessages.withdrawnMeanwhile : noShowMessages.notAwaitingReview);
-        if (typeof approval.finalText !== 'string' || !approval.finalText.trim()) throw rejection('validation_failed', noShowMessages.emptyLetter, { finalText: noShowMessages.emptyLetter });
+        if (state.status !== 'ter_beoordeling')
+          throw rejection(
+            'conflict',
+            state.status === 'geannuleerd' ? noShowMessages.withdrawnMeanwhile : noShowMessages.notAwaitingReview,
+          );
+        if (typeof approval.finalText !== 'string' || !approval.finalText.trim())
+          throw rejection('validation_failed', noShowMessages.emptyLetter, { finalText: noShowMessages.emptyLetter });
       },
     },
   );
@@ -92,7 +118,8 @@ export async function noShow(job: Granted<NoShowJob>): Promise<NoShowState> {
     {
       validator: (withdrawal) => {
         sameOrganisation(withdrawal);
-        if (!cancellableStatuses.includes(state.status)) throw rejection('conflict', notCancellable[state.status] ?? noShowMessages.noProcess);
+        if (!cancellableStatuses.includes(state.status))
+          throw rejection('conflict', notCancellable[state.status] ?? noShowMessages.noProcess);
       },
     },
   );
@@ -139,7 +166,10 @@ export async function noShow(job: Granted<NoShowJob>): Promise<NoShowState> {
     if (early) return withdraw(early, { status: 'geannuleerd' });
 
     await storeNoShowRewrite({ job, letterId: prepared.letterId, rewrite, key: key('herschrijven') });
-    publish({ status: 'ter_beoordeling', rewrite: { bron: rewrite.bron, model: rewrite.model, ...(rewrite.melding ? { melding: rewrite.melding } : {}) } });
+    publish({
+      status: 'ter_beoordeling',
+      rewrite: { bron: rewrite.bron, model: rewrite.model, ...(rewrite.melding ? { melding: rewrite.melding } : {}) },
+    });
 
     while (!(await condition(() => decision !== undefined, job.reminderAfterMs ?? defaultReminderAfterMs))) {
       const index = state.reminders + 1;

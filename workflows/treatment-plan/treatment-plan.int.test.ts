@@ -30,7 +30,12 @@ async function generate(daysAhead: number, activities?: Activities): Promise<Tre
   const taskQueue = `test-behandelplan-${randomUUID()}`;
   const worker = await startTestWorker(taskQueue, activities ?? createActivities({ orm, ai, grants: env.grants }));
   try {
-    return await generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, new Date(Date.now() + daysAhead * day));
+    return await generateTreatmentPlan(
+      { orm, ...env.temporal, taskQueue, waitMs: 30_000 },
+      actor,
+      { patientId },
+      new Date(Date.now() + daysAhead * day),
+    );
   } finally {
     await worker.stop();
   }
@@ -42,7 +47,10 @@ const answering =
 
 async function plansOf(workflowId: string) {
   return withTenant(orm, { organisationId: actor.organisationId }, (em) =>
-    em.execute<{ id: string; version: number; status: string; content: unknown }[]>('select id, version, status, content from treatment_plans where workflow_id = ? order by version', [workflowId]),
+    em.execute<{ id: string; version: number; status: string; content: unknown }[]>(
+      'select id, version, status, content from treatment_plans where workflow_id = ? order by version',
+      [workflowId],
+    ),
   );
 }
 
@@ -64,11 +72,23 @@ beforeAll(async () => {
   const user = await createUser(organisation.id, { role: 'psychiater' });
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'web' };
   await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
-    patientId = (await createPatient(em, actor, { nameGiven: ['Sanne'], namePrefix: 'de', familyName: 'Wit', bsn: validBsns[7], birthDate: '1979-06-12', gender: 'female' })).id;
+    patientId = (
+      await createPatient(em, actor, {
+        nameGiven: ['Sanne'],
+        namePrefix: 'de',
+        familyName: 'Wit',
+        bsn: validBsns[7],
+        birthDate: '1979-06-12',
+        gender: 'female',
+      })
+    ).id;
   });
   await asOwner(actor.organisationId, async (db) => {
     const org = actor.organisationId;
-    await db.query("insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at) values ($1, $2, 'primary', 'F20.0', 'Schizofrenie, paranoïde type', '2025-03-01')", [org, patientId]);
+    await db.query(
+      "insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at) values ($1, $2, 'primary', 'F20.0', 'Schizofrenie, paranoïde type', '2025-03-01')",
+      [org, patientId],
+    );
     await db.query(
       "insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values ($1, $2, 'agressie', 'hoog', 'Sanne de Wit dreigde een medewerker te slaan.', now() - interval '1 day')",
       [org, patientId],
@@ -78,7 +98,10 @@ beforeAll(async () => {
        values ($1, $2, 'dagnotitie', 'medicatie', 'Sanne weigerde haar clozapine; BSN ${validBsns[7]} staat op de toedienlijst.', $3, now() - interval '3 hours', current_date, 'dag')`,
       [org, patientId, actor.userId],
     );
-    await db.query("insert into intake_sections (organisation_id, patient_id, section_key, completed_at) values ($1, $2, 'anamnese', now()), ($1, $2, 'hulpvraag', null)", [org, patientId]);
+    await db.query(
+      "insert into intake_sections (organisation_id, patient_id, section_key, completed_at) values ($1, $2, 'anamnese', now()), ($1, $2, 'hulpvraag', null)",
+      [org, patientId],
+    );
   });
 });
 
@@ -93,7 +116,16 @@ describe('treatment-plan generation on the real Temporal server', () => {
     // The < 8 s target is measured by `npm run bench:treatment-plan`, not asserted here.
     const view = await generate(0);
 
-    expect(view).toMatchObject({ patientId, version: 1, status: 'concept', bron: 'taalmodel', model: 'test-model', melding: null, approvedAt: null, workflowId: workflowIdFor(0) });
+    expect(view).toMatchObject({
+      patientId,
+      version: 1,
+      status: 'concept',
+      bron: 'taalmodel',
+      model: 'test-model',
+      melding: null,
+      approvedAt: null,
+      workflowId: workflowIdFor(0),
+    });
     expect(view.workflowId).toMatch(/^behandelplan-[0-9a-f-]{36}-\d{4}-\d{2}-\d{2}$/);
     expect(view.plan.hulpvraag).toBe('Ik wil weer grip op mijn dagen en minder spanning.');
     expect(view.plan.classificatie).toEqual([{ code: 'F20.0', omschrijving: 'Schizofrenie, paranoïde type', soort: 'hoofd' }]);
@@ -103,7 +135,9 @@ describe('treatment-plan generation on the real Temporal server', () => {
     const stored = await plansOf(view.workflowId!);
     expect(stored).toHaveLength(1);
     expect(planContentSchema.parse(stored[0]!.content)).toEqual(stored[0]!.content);
-    expect(await aiEvents(view.workflowId!)).toEqual([{ capability: 'treatment_plan', outcome: 'ok', prompt_version: 'treatment-plan@2', patient_id: patientId }]);
+    expect(await aiEvents(view.workflowId!)).toEqual([
+      { capability: 'treatment_plan', outcome: 'ok', prompt_version: 'treatment-plan@2', patient_id: patientId },
+    ]);
 
     const sent = model.sentText();
     expect(sent).toContain('F20.0 Schizofrenie, paranoïde type');
@@ -130,7 +164,11 @@ describe('treatment-plan generation on the real Temporal server', () => {
     model.answer(answering({ doelen: [{ omschrijving: 'Beter worden' }] }));
     const error = await generate(2).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'upstream_failed', status: 502, message: 'Het taalmodel gaf een onbruikbaar antwoord. Er is niets opgeslagen; probeer het opnieuw.' });
+    expect(error).toMatchObject({
+      code: 'upstream_failed',
+      status: 502,
+      message: 'Het taalmodel gaf een onbruikbaar antwoord. Er is niets opgeslagen; probeer het opnieuw.',
+    });
     const workflowId = workflowIdFor(2);
     expect(await plansOf(workflowId)).toEqual([]);
     expect((await aiEvents(workflowId)).map((event) => event.outcome)).toEqual(['malformed']);
@@ -153,7 +191,9 @@ describe('treatment-plan generation on the real Temporal server', () => {
     try {
       const [a, b] = await Promise.all([
         generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, now),
-        new Promise((resolve) => setTimeout(resolve, 150)).then(() => generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, now)),
+        new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
+          generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, now),
+        ),
       ]);
       expect(b.id).toBe(a.id);
     } finally {
@@ -172,7 +212,9 @@ describe('treatment-plan generation on the real Temporal server', () => {
     expect(view.plan.doelen.map((goal) => goal.omschrijving).join(' ')).toMatch(/agressie-incidenten/);
     expect(view.plan.interventies.at(-1)).toMatch(/^Intake afronden: aanmelding en verwijzing, .*hulpvraag, behandeladvies\.$/);
     // The local path is an AI-backed answer too (issue 20): recorded, with model `lokaal`.
-    expect(await aiEvents(view.workflowId!)).toEqual([{ capability: 'treatment_plan', outcome: 'ok', prompt_version: 'treatment-plan@2', patient_id: view.patientId }]);
+    expect(await aiEvents(view.workflowId!)).toEqual([
+      { capability: 'treatment_plan', outcome: 'ok', prompt_version: 'treatment-plan@2', patient_id: view.patientId },
+    ]);
   });
 
   it('completes after its worker is stopped in the middle of drafting: stored once, every model call accounted', async () => {
@@ -211,13 +253,19 @@ describe('treatment-plan generation on the real Temporal server', () => {
     expect(model.requests).toHaveLength(2);
     expect((await aiEvents(view.workflowId!)).map((event) => event.outcome)).toEqual(['ok', 'ok']);
     expect(await treatmentPlanProgress(env.temporal, actor, { patientId }, now)).toMatchObject({ status: 'klaar', step: 3 });
-    expect(await treatmentPlanProgress(env.temporal, { ...actor, organisationId: randomUUID() }, { patientId }, now)).toMatchObject({ status: 'niet_gestart' });
+    expect(await treatmentPlanProgress(env.temporal, { ...actor, organisationId: randomUUID() }, { patientId }, now)).toMatchObject({
+      status: 'niet_gestart',
+    });
   });
 
   it('refuses an unknown patient before any workflow starts', async () => {
-    const error = await generateTreatmentPlan({ orm, ...env.temporal, waitMs: 1000 }, actor, { patientId: randomUUID() }).catch((caught: unknown) => caught);
+    const error = await generateTreatmentPlan({ orm, ...env.temporal, waitMs: 1000 }, actor, { patientId: randomUUID() }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ code: 'not_found', message: 'De gevraagde patiënt is niet gevonden.' });
-    const invalid = await generateTreatmentPlan({ orm, ...env.temporal, waitMs: 1000 }, actor, { patientId: 'abc' }).catch((caught: unknown) => caught);
+    const invalid = await generateTreatmentPlan({ orm, ...env.temporal, waitMs: 1000 }, actor, { patientId: 'abc' }).catch(
+      (caught: unknown) => caught,
+    );
     expect(invalid).toMatchObject({ code: 'validation_failed', details: { fields: { patientId: 'Kies een bestaande patiënt.' } } });
   });
 });

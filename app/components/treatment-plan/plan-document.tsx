@@ -9,7 +9,11 @@ import {
   type TreatmentPlanView,
 } from '../../../domain/treatment-plan/treatment-plan.schemas';
 
-export const statusClass: Record<PlanStatus, string> = { concept: 'plan-status-draft', goedgekeurd: 'plan-status-approved', vervangen: 'plan-status-superseded' };
+export const statusClass: Record<PlanStatus, string> = {
+  concept: 'plan-status-draft',
+  goedgekeurd: 'plan-status-approved',
+  vervangen: 'plan-status-superseded',
+};
 
 export function PlanStatusBadge({ status }: { status: PlanStatus }) {
   return <span className={`badge ${statusClass[status]}`}>{planStatusLabels[status]}</span>;
@@ -18,7 +22,9 @@ export function PlanStatusBadge({ status }: { status: PlanStatus }) {
 /** Said wherever a local draft is shown: it was built by rules, not written, and needs completing. */
 export function SourceBadge({ plan }: { plan: Pick<TreatmentPlanView, 'bron' | 'status'> }) {
   if (plan.bron === 'taalmodel') return <span className="badge plan-source-model">Opgesteld met taalmodel</span>;
-  return <span className="badge badge-warning">{plan.status === 'concept' ? 'Concept zonder taalmodel' : 'Opgesteld zonder taalmodel'}</span>;
+  return (
+    <span className="badge badge-warning">{plan.status === 'concept' ? 'Concept zonder taalmodel' : 'Opgesteld zonder taalmodel'}</span>
+  );
 }
 
 /** Who made the version, who changed it last and who approved it. */

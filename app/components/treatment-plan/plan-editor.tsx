@@ -53,9 +53,25 @@ function TextField({
         </p>
       ) : null}
       {rows ? (
-        <textarea id={name} name={name} rows={rowsFor(value, charsPerLine, rows)} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={hintId} placeholder={placeholder} />
+        <textarea
+          id={name}
+          name={name}
+          rows={rowsFor(value, charsPerLine, rows)}
+          defaultValue={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={hintId}
+          placeholder={placeholder}
+        />
       ) : (
-        <input id={name} name={name} type="text" defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={hintId} placeholder={placeholder} />
+        <input
+          id={name}
+          name={name}
+          type="text"
+          defaultValue={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={hintId}
+          placeholder={placeholder}
+        />
       )}
       <FieldError message={error} />
     </div>
@@ -71,7 +87,14 @@ function LinesField({ name, label, value, errors, hint }: { name: string; label:
       <p id={`${name}-hint`} className="field-hint">
         {hint ?? 'Eén per regel.'}
       </p>
-      <textarea id={name} name={name} rows={rowsFor(value.join('\n'), 42, 3)} defaultValue={value.join('\n')} aria-describedby={`${name}-hint`} aria-invalid={error ? true : undefined} />
+      <textarea
+        id={name}
+        name={name}
+        rows={rowsFor(value.join('\n'), 42, 3)}
+        defaultValue={value.join('\n')}
+        aria-describedby={`${name}-hint`}
+        aria-invalid={error ? true : undefined}
+      />
       <FieldError message={error} />
     </div>
   );
@@ -111,7 +134,13 @@ function Rows<T>({
         {rows.map((row, index) => (
           <li key={row.key} className="plan-row">
             <div className="plan-row-fields">{children(row.value, `${name}.${index}`, index)}</div>
-            <button type="button" className="plan-remove" aria-label={`Regel ${index + 1} verwijderen`} title="Verwijderen" onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}>
+            <button
+              type="button"
+              className="plan-remove"
+              aria-label={`Regel ${index + 1} verwijderen`}
+              title="Verwijderen"
+              onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+            >
               <TrashIcon aria-hidden="true" />
             </button>
           </li>
@@ -168,13 +197,34 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
 
       <section className="plan-edit-section">
         <h3>Hulpvraag en probleemanalyse</h3>
-        <TextField name="hulpvraag" label="Hulpvraag" value={values.hulpvraag} errors={errors} rows={3} hint="In de woorden van de cliënt: waarmee wil de cliënt geholpen worden?" />
-        <TextField name="probleemanalyse" label="Probleemanalyse" value={values.probleemanalyse} errors={errors} rows={5} hint="Klachten, beloop, risico's en beschermende factoren." />
+        <TextField
+          name="hulpvraag"
+          label="Hulpvraag"
+          value={values.hulpvraag}
+          errors={errors}
+          rows={3}
+          hint="In de woorden van de cliënt: waarmee wil de cliënt geholpen worden?"
+        />
+        <TextField
+          name="probleemanalyse"
+          label="Probleemanalyse"
+          value={values.probleemanalyse}
+          errors={errors}
+          rows={5}
+          hint="Klachten, beloop, risico's en beschermende factoren."
+        />
       </section>
 
       <section className="plan-edit-section">
         <h3>DSM-5-classificatie</h3>
-        <Rows name="classificatie" legend="Classificaties" initial={values.classificatie} blank={{ code: '', omschrijving: '', soort: 'neven' }} addLabel="Classificatie toevoegen" errors={errors}>
+        <Rows
+          name="classificatie"
+          legend="Classificaties"
+          initial={values.classificatie}
+          blank={{ code: '', omschrijving: '', soort: 'neven' }}
+          addLabel="Classificatie toevoegen"
+          errors={errors}
+        >
           {(row, prefix) => (
             <div className="plan-grid plan-grid-classification">
               <TextField name={`${prefix}.code`} label="Code" value={row.code} errors={errors} />
@@ -196,14 +246,38 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
 
       <section className="plan-edit-section">
         <h3>Doelen</h3>
-        <p className="field-hint">SMART: specifiek, meetbaar, acceptabel, realistisch en tijdgebonden. Elk doel heeft een evaluatiedatum.</p>
-        <Rows name="doelen" legend="Doelen" initial={values.doelen} blank={{ omschrijving: '', evaluatiedatum: '' }} addLabel="Doel toevoegen" errors={errors} max={planLimits.goals}>
+        <p className="field-hint">
+          SMART: specifiek, meetbaar, acceptabel, realistisch en tijdgebonden. Elk doel heeft een evaluatiedatum.
+        </p>
+        <Rows
+          name="doelen"
+          legend="Doelen"
+          initial={values.doelen}
+          blank={{ omschrijving: '', evaluatiedatum: '' }}
+          addLabel="Doel toevoegen"
+          errors={errors}
+          max={planLimits.goals}
+        >
           {(goal, prefix, index) => (
             <div className="plan-grid plan-grid-goal">
-              <TextField name={`${prefix}.omschrijving`} label={`Doel ${index + 1}`} value={goal.omschrijving} errors={errors} rows={2} charsPerLine={70} />
+              <TextField
+                name={`${prefix}.omschrijving`}
+                label={`Doel ${index + 1}`}
+                value={goal.omschrijving}
+                errors={errors}
+                rows={2}
+                charsPerLine={70}
+              />
               <div className={errors[`${prefix}.evaluatiedatum`] ? 'field has-error' : 'field'}>
                 <label htmlFor={`${prefix}.evaluatiedatum`}>Evaluatiedatum</label>
-                <input id={`${prefix}.evaluatiedatum`} name={`${prefix}.evaluatiedatum`} type="date" defaultValue={goal.evaluatiedatum} min={today} aria-invalid={errors[`${prefix}.evaluatiedatum`] ? true : undefined} />
+                <input
+                  id={`${prefix}.evaluatiedatum`}
+                  name={`${prefix}.evaluatiedatum`}
+                  type="date"
+                  defaultValue={goal.evaluatiedatum}
+                  min={today}
+                  aria-invalid={errors[`${prefix}.evaluatiedatum`] ? true : undefined}
+                />
                 <FieldError message={errors[`${prefix}.evaluatiedatum`]} />
               </div>
             </div>
@@ -215,15 +289,44 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
         <h3>Interventies, medicatie, frequentie en duur</h3>
         <div className="plan-grid plan-grid-2">
           <LinesField name="interventies" label="Interventies" value={values.interventies} errors={errors} />
-          <LinesField name="medicatie" label="Medicatie" value={values.medicatie} errors={errors} hint="Middel, dosering en moment; één per regel." />
-          <TextField name="frequentie" label="Frequentie" value={values.frequentie} errors={errors} rows={2} charsPerLine={42} placeholder="Bijvoorbeeld: wekelijks een behandelgesprek" />
-          <TextField name="duur" label="Duur" value={values.duur} errors={errors} rows={2} charsPerLine={42} placeholder="Bijvoorbeeld: 3 maanden" />
+          <LinesField
+            name="medicatie"
+            label="Medicatie"
+            value={values.medicatie}
+            errors={errors}
+            hint="Middel, dosering en moment; één per regel."
+          />
+          <TextField
+            name="frequentie"
+            label="Frequentie"
+            value={values.frequentie}
+            errors={errors}
+            rows={2}
+            charsPerLine={42}
+            placeholder="Bijvoorbeeld: wekelijks een behandelgesprek"
+          />
+          <TextField
+            name="duur"
+            label="Duur"
+            value={values.duur}
+            errors={errors}
+            rows={2}
+            charsPerLine={42}
+            placeholder="Bijvoorbeeld: 3 maanden"
+          />
         </div>
       </section>
 
       <section className="plan-edit-section">
         <h3>Verantwoordelijke behandelaren</h3>
-        <Rows name="behandelaren" legend="Behandelaren" initial={values.behandelaren} blank={{ naam: '', rol: '' }} addLabel="Behandelaar toevoegen" errors={errors}>
+        <Rows
+          name="behandelaren"
+          legend="Behandelaren"
+          initial={values.behandelaren}
+          blank={{ naam: '', rol: '' }}
+          addLabel="Behandelaar toevoegen"
+          errors={errors}
+        >
           {(person, prefix) => (
             <div className="plan-grid plan-grid-2">
               <TextField name={`${prefix}.naam`} label="Naam" value={person.naam} errors={errors} />
@@ -237,22 +340,48 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
         <h3>Signalerings- en crisisplan</h3>
         <div className="plan-grid plan-grid-2">
           <LinesField name="crisisplan.signalen" label="Vroege signalen" value={values.crisisplan.signalen} errors={errors} />
-          <LinesField name="crisisplan.acties" label="Afspraken: wat doen de cliënt en het team dan?" value={values.crisisplan.acties} errors={errors} />
+          <LinesField
+            name="crisisplan.acties"
+            label="Afspraken: wat doen de cliënt en het team dan?"
+            value={values.crisisplan.acties}
+            errors={errors}
+          />
         </div>
         <TextField name="crisisplan.contact" label="Bij crisis bereikbaar" value={values.crisisplan.contact} errors={errors} />
       </section>
 
       <section className="plan-edit-section">
         <h3>Evaluatiemomenten</h3>
-        <Rows name="evaluatiemomenten" legend="Evaluatiemomenten" initial={values.evaluatiemomenten} blank={{ datum: '', omschrijving: '' }} addLabel="Evaluatiemoment toevoegen" errors={errors}>
+        <Rows
+          name="evaluatiemomenten"
+          legend="Evaluatiemomenten"
+          initial={values.evaluatiemomenten}
+          blank={{ datum: '', omschrijving: '' }}
+          addLabel="Evaluatiemoment toevoegen"
+          errors={errors}
+        >
           {(moment, prefix) => (
             <div className="plan-grid plan-grid-moment">
               <div className={errors[`${prefix}.datum`] ? 'field has-error' : 'field'}>
                 <label htmlFor={`${prefix}.datum`}>Datum</label>
-                <input id={`${prefix}.datum`} name={`${prefix}.datum`} type="date" defaultValue={moment.datum} min={today} aria-invalid={errors[`${prefix}.datum`] ? true : undefined} />
+                <input
+                  id={`${prefix}.datum`}
+                  name={`${prefix}.datum`}
+                  type="date"
+                  defaultValue={moment.datum}
+                  min={today}
+                  aria-invalid={errors[`${prefix}.datum`] ? true : undefined}
+                />
                 <FieldError message={errors[`${prefix}.datum`]} />
               </div>
-              <TextField name={`${prefix}.omschrijving`} label="Omschrijving" value={moment.omschrijving} errors={errors} rows={1} charsPerLine={60} />
+              <TextField
+                name={`${prefix}.omschrijving`}
+                label="Omschrijving"
+                value={moment.omschrijving}
+                errors={errors}
+                rows={1}
+                charsPerLine={60}
+              />
             </div>
           )}
         </Rows>
@@ -263,7 +392,12 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
         <div className="plan-grid plan-grid-2">
           <div className={errors['toestemming.status'] ? 'field has-error' : 'field'}>
             <label htmlFor="toestemming.status">Status</label>
-            <select id="toestemming.status" name="toestemming.status" defaultValue={values.toestemming.status} aria-invalid={errors['toestemming.status'] ? true : undefined}>
+            <select
+              id="toestemming.status"
+              name="toestemming.status"
+              defaultValue={values.toestemming.status}
+              aria-invalid={errors['toestemming.status'] ? true : undefined}
+            >
               {consentStatuses.map((status) => (
                 <option key={status} value={status}>
                   {consentLabels[status]}
@@ -272,19 +406,34 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
             </select>
             <FieldError message={errors['toestemming.status']} />
           </div>
-          <TextField name="toestemming.toelichting" label="Toelichting" value={values.toestemming.toelichting} errors={errors} rows={2} charsPerLine={42} />
+          <TextField
+            name="toestemming.toelichting"
+            label="Toelichting"
+            value={values.toestemming.toelichting}
+            errors={errors}
+            rows={2}
+            charsPerLine={42}
+          />
         </div>
       </section>
 
       <div className="plan-editor-actions">
         <p className="muted small">
-          {canApprove ? 'Na goedkeuren is deze versie alleen nog te lezen; bijstellen gaat via een nieuw concept.' : 'Goedkeuren kan alleen een psychiater (regiebehandelaar).'}
+          {canApprove
+            ? 'Na goedkeuren is deze versie alleen nog te lezen; bijstellen gaat via een nieuw concept.'
+            : 'Goedkeuren kan alleen een psychiater (regiebehandelaar).'}
         </p>
         <div className="form-actions">
           <button type="submit" name="intent" value="opslaan" className="button button-secondary" disabled={busyWith !== ''}>
             {busyWith === 'opslaan' ? 'Bezig met opslaan…' : 'Concept opslaan'}
           </button>
-          <button type="submit" name="intent" value="goedkeuren" className="button button-primary" disabled={!canApprove || busyWith !== ''}>
+          <button
+            type="submit"
+            name="intent"
+            value="goedkeuren"
+            className="button button-primary"
+            disabled={!canApprove || busyWith !== ''}
+          >
             <CheckIcon aria-hidden="true" /> {busyWith === 'goedkeuren' ? 'Bezig met goedkeuren…' : 'Goedkeuren'}
           </button>
         </div>

@@ -7,7 +7,10 @@ export const chatAssistantPrompt: PromptRef = { id: 'chat-assistant', version: '
 
 const intents = intentCatalogue
   .filter((item) => item.intent !== 'unknown')
-  .map((item) => `- ${item.intent}: ${item.description}. Zegt men bijvoorbeeld: ${item.triggers.map((trigger) => `"${trigger}"`).join(', ')}. Nodig: ${item.required.join(', ') || '—'}.`)
+  .map(
+    (item) =>
+      `- ${item.intent}: ${item.description}. Zegt men bijvoorbeeld: ${item.triggers.map((trigger) => `"${trigger}"`).join(', ')}. Nodig: ${item.required.join(', ') || '—'}.`,
+  )
   .join('\n');
 
 /** The system prompt: context, the intents with triggers and entities, and the house style. */

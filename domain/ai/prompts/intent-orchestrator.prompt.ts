@@ -19,7 +19,10 @@ export interface OrchestratorContext {
 }
 
 const catalogue = intentCatalogue
-  .map((item) => `- ${item.intent}: ${item.description}. Voorbeelden: ${item.triggers.map((trigger) => `"${trigger}"`).join(', ') || '—'}. Entiteiten: ${item.entities.join(', ') || '—'}.`)
+  .map(
+    (item) =>
+      `- ${item.intent}: ${item.description}. Voorbeelden: ${item.triggers.map((trigger) => `"${trigger}"`).join(', ') || '—'}. Entiteiten: ${item.entities.join(', ') || '—'}.`,
+  )
   .join('\n');
 
 const system = `Je zet een Nederlandse opdracht van een zorgverlener op een GGZ-afdeling om in een geordende keten van acties.

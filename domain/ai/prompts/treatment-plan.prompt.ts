@@ -35,11 +35,29 @@ ${shape}`;
     `Cliënt: ${sources.patient.name}${sources.patient.age !== null ? `, ${sources.patient.age} jaar` : ''}; episode: ${episodeStatusLabels[sources.patient.status].toLowerCase()}`,
     `Intake: ${sources.intake.completionPercentage}% afgerond${sources.intake.open.length ? `; open: ${sources.intake.open.join(', ')}` : ''}`,
     'Diagnoses (DSM-5):',
-    list(sources.diagnoses.map((row) => `- ${row.code} ${row.label} (${row.kind === 'hoofd' ? 'hoofdclassificatie' : 'nevenclassificatie'}, ${when(row.diagnosedAt)})`), '(nog geen diagnose vastgelegd)'),
+    list(
+      sources.diagnoses.map(
+        (row) =>
+          `- ${row.code} ${row.label} (${row.kind === 'hoofd' ? 'hoofdclassificatie' : 'nevenclassificatie'}, ${when(row.diagnosedAt)})`,
+      ),
+      '(nog geen diagnose vastgelegd)',
+    ),
     "Actuele risico's:",
-    list(sources.risks.map((risk) => `- ${risk.riskType}: ${risk.riskLevel} — ${risk.rationale.replace(/\s+/g, ' ')}`), '(geen risicotaxatie vastgelegd)'),
+    list(
+      sources.risks.map((risk) => `- ${risk.riskType}: ${risk.riskLevel} — ${risk.rationale.replace(/\s+/g, ' ')}`),
+      '(geen risicotaxatie vastgelegd)',
+    ),
     'Recente rapportages, nieuwste eerst:',
-    sources.reports.length ? fenced(sources.reports.map((report) => `- ${when(report.createdAt)} · ${report.type}${report.category ? ` (${report.category})` : ''}: ${report.content}`).join('\n')) : '(geen rapportages)',
+    sources.reports.length
+      ? fenced(
+          sources.reports
+            .map(
+              (report) =>
+                `- ${when(report.createdAt)} · ${report.type}${report.category ? ` (${report.category})` : ''}: ${report.content}`,
+            )
+            .join('\n'),
+        )
+      : '(geen rapportages)',
   ].join('\n');
   return [
     { role: 'system', content: system },
