@@ -1,5 +1,5 @@
 import type { AuditActor } from '../domain/audit/audit.service';
-import { withTenant } from '../domain/db/tenant';
+import { tenantOf, withTenant } from '../domain/db/tenant';
 import { collectHandoverSources, storeHandover, summariseHandover, type HandoverJob } from '../domain/handover/generate';
 import { generateHandover } from '../temporal/handover';
 import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
@@ -62,14 +62,10 @@ try {
       workflowId: `direct-${i}-${crypto.randomUUID()}`,
       requestedAt: new Date().toISOString(),
     };
-    const collected = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) =>
-      collectHandoverSources(em, job),
-    );
+    const collected = await withTenant(orm, tenantOf(actor), (em) => collectHandoverSources(em, job));
     const summarised = await summariseHandover(ai, job, collected);
     if (!summarised.ok) throw new Error(summarised.error);
-    await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) =>
-      storeHandover(em, job, collected, summarised.prepared),
-    );
+    await withTenant(orm, tenantOf(actor), (em) => storeHandover(em, job, collected, summarised.prepared));
   };
   // Each sample is another day, so each starts its own workflow instead of joining the last.
   const viaWorkflow = (i: number) =>

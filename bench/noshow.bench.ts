@@ -1,6 +1,6 @@
 import type { AuditActor } from '../domain/audit/audit.service';
 import { generateBsn, random } from '../domain/demo/patient-generator';
-import { withTenant } from '../domain/db/tenant';
+import { tenantOf, withTenant } from '../domain/db/tenant';
 import { getGpLetter } from '../domain/gp-letter/gp-letter.service';
 import { approveNoShowLetter, dispatchNoShow, startNoShow, type NoShowDeps } from '../temporal/noshow';
 import { log, percentile, time } from './harness';
@@ -62,9 +62,7 @@ try {
       if (context.workflow?.status !== 'ter_beoordeling') throw new Error(`rescript ended at ${context.workflow?.status}`);
       letterId = context.letter!.id;
     });
-    const letter = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) =>
-      getGpLetter(em, actor, letterId),
-    );
+    const letter = await withTenant(orm, tenantOf(actor), (em) => getGpLetter(em, actor, letterId));
     const approve = await time(() => approveNoShowLetter(deps, actor, letterId, { finalText: letter.rewrittenText! }));
     const dispatch = await time(() => dispatchNoShow(deps, actor, appointmentId));
     if (index < warmup) continue;

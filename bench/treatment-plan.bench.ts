@@ -1,5 +1,5 @@
 import type { AuditActor } from '../domain/audit/audit.service';
-import { withTenant } from '../domain/db/tenant';
+import { tenantOf, withTenant } from '../domain/db/tenant';
 import { plusDays } from '../domain/treatment-plan/draft';
 import {
   collectTreatmentPlanSources,
@@ -63,7 +63,7 @@ try {
   });
 
   const day = 24 * 3600_000;
-  const tenant = { organisationId: actor.organisationId, userId: actor.userId };
+  const tenant = tenantOf(actor);
   const direct = async (i: number) => {
     const job: TreatmentPlanJob = {
       actor,

@@ -1,5 +1,5 @@
+import { isoDay } from '../domain/shared/clinical-time';
 import type { AuditActor } from '../domain/audit/audit.service';
-import { isoDay } from '../domain/agenda/agenda.dates';
 import type { MikroORM } from '../domain/db/orm';
 import type { HandoverJob } from '../domain/handover/generate';
 import { generateRequestSchema, type GenerateRequest, type HandoverSummary } from '../domain/handover/handover.schemas';

@@ -2,7 +2,7 @@ import { WithStartWorkflowOperation, WorkflowNotFoundError, type UpdateDefinitio
 import { getAppointment, noShowRefusal, ownAppointmentView } from '../domain/agenda/agenda.service';
 import { runAudited, type AuditActor } from '../domain/audit/audit.service';
 import type { MikroORM } from '../domain/db/orm';
-import { withTenant } from '../domain/db/tenant';
+import { tenantOf, withTenant } from '../domain/db/tenant';
 import { approvalRefusal, getGpLetter, notYetReviewed, type GpLetterView } from '../domain/gp-letter/gp-letter.service';
 import { approveLetterSchema } from '../domain/gp-letter/gp-letter.schemas';
 import {
@@ -252,7 +252,7 @@ export async function dispatchNoShow(deps: NoShowDeps, actor: AuditActor, appoin
 }
 
 async function letterOf(deps: NoShowDeps, actor: AuditActor, letterId: string): Promise<GpLetterView> {
-  return withTenant(deps.orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) => getGpLetter(em, actor, letterId));
+  return withTenant(deps.orm, tenantOf(actor), (em) => getGpLetter(em, actor, letterId));
 }
 
 /**

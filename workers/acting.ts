@@ -4,7 +4,7 @@ import { AuditEvent } from '../domain/audit/audit.entity';
 import type { AuditActor } from '../domain/audit/audit.service';
 import { User, clinicalRoles } from '../domain/auth/auth.entities';
 import type { EntityManager, MikroORM } from '../domain/db/orm';
-import { withTenant } from '../domain/db/tenant';
+import { tenantOf, withTenant } from '../domain/db/tenant';
 import { AppError } from '../domain/shared/errors';
 import { isUuid } from '../domain/shared/ids';
 import { ActorRefused, type ActorGrant, type ActorGrants, type GrantRefusal } from '../temporal/actor-grant';
@@ -65,7 +65,7 @@ export function createActing({ orm, grants }: { orm: MikroORM; grants: ActorGran
   async function actingAs<T>(grant: ActorGrant | undefined, work: (em: EntityManager, actor: AuditActor) => Promise<T>): Promise<T> {
     const actor = await verified(grant);
     try {
-      return await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
+      return await withTenant(orm, tenantOf(actor), async (em) => {
         await assertActive(em, actor);
         return work(em, actor);
       });

@@ -1,10 +1,10 @@
+import { currentShift } from '../../domain/shared/clinical-time';
 import { useMatches } from '@remix-run/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChainAction } from '../../domain/intent/intent.schemas';
 import { isNoShowCommand } from '../../domain/noshow/noshow.command';
 import { leaveForExpiredSession } from '../lib/api-client';
 import { requestJson } from './api';
-import { currentShift } from './clinical-time';
 import type { AssistantError } from './errors';
 import type { Nudge } from './nudges';
 import { routeActions, type PatientRef, type Routing } from './routing';

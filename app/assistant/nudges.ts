@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { HandoverAlerts } from '../../domain/handover/handover.alerts';
+import { alertParts, type HandoverAlerts } from '../../domain/handover/handover.alerts';
 import type { NudgeKind } from '../../domain/nudge/nudge.entity';
 import type { NudgeView } from '../../domain/nudge/nudge.service';
 import { requestJson } from './api';
@@ -19,8 +19,6 @@ export interface WardPatient {
   alerts: HandoverAlerts;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 function sentenceList(parts: string[]): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} en ${parts.at(-1)}`;
 }
@@ -35,13 +33,9 @@ export function wardNudges(patients: readonly WardPatient[], limit = 3): Nudge[]
     .slice(0, limit)
     .map((patient) => {
       const { alerts } = patient;
-      const incidents = alerts.incident_count - alerts.crisis_count;
-      const parts = [
-        alerts.crisis_count > 0 ? plural(alerts.crisis_count, 'crisis', 'crises') : '',
-        incidents > 0 ? plural(incidents, 'incident', 'incidenten') : '',
-        alerts.abnormal_vitals > 0 ? plural(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden') : '',
-        alerts.high_risks > 0 ? plural(alerts.high_risks, 'hoog risico', "hoge risico's") : '',
-      ].filter(Boolean);
+      const parts = alertParts(alerts)
+        .filter((part) => part.count > 0)
+        .map((part) => part.label);
       // Only incidents are "open" for follow-up; vitals and risks are simply there to look at.
       const text =
         alerts.incident_count === alerts.total

@@ -1,9 +1,9 @@
+import { dutchDay, formatDate, formatDateTime, formatTime, isoDay } from '../../domain/shared/clinical-time';
 import { Link, useRouteLoaderData } from '@remix-run/react';
 import { CalendarIcon, ClipboardIcon, FileTextIcon, MagnifyingGlassIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
 import { useId, useState, type FormEvent } from 'react';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import type { HandoverRole } from '../../domain/handover/handover.schemas';
-import { formatDate, formatDateTime, formatTime } from '../../domain/patient/patient.format';
 import type { EpisodeStatus } from '../../domain/patient/patient.schemas';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory, type ReportType } from '../../domain/report/report.schemas';
 import { IntakeProgress, RiskList, type IntakeStatus, type Risk } from '../components/clinical';
@@ -281,9 +281,6 @@ export interface Appointment {
   status: string;
 }
 
-const dayFormat = new Intl.DateTimeFormat('nl-NL', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Amsterdam' });
-const dayKey = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Amsterdam' });
-
 function knownType(type: string): AppointmentType {
   return (appointmentTypes as readonly string[]).includes(type) ? (type as AppointmentType) : 'overig';
 }
@@ -291,14 +288,14 @@ function knownType(type: string): AppointmentType {
 export function AppointmentList({ appointments }: { appointments: Appointment[] }) {
   const days = new Map<string, Appointment[]>();
   for (const appointment of appointments) {
-    const key = dayKey.format(new Date(appointment.start));
+    const key = isoDay(appointment.start);
     days.set(key, [...(days.get(key) ?? []), appointment]);
   }
   return (
     <div className="chat-agenda">
       {[...days.values()].map((items) => (
         <section key={items[0]!.id} className="chat-agenda-day">
-          <h4>{capitaliseFirst(dayFormat.format(new Date(items[0]!.start)))}</h4>
+          <h4>{capitaliseFirst(dutchDay(items[0]!.start))}</h4>
           <ul>
             {items.map((item) => {
               const type = knownType(item.type);

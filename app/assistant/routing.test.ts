@@ -1,6 +1,6 @@
+import { currentShift, wallClockOf, wallClockToIso } from '../../domain/shared/clinical-time';
 import { describe, expect, it } from 'vitest';
 import type { ChainAction } from '../../domain/intent/intent.schemas';
-import { amsterdamIso, amsterdamLocal, currentShift } from './clinical-time';
 import { wardNudges } from './nudges';
 import { clarified, routeActions } from './routing';
 
@@ -113,12 +113,12 @@ describe('clinical time in the browser', () => {
   });
 
   it('reads a datetime-local value as Amsterdam wall-clock time, summer and winter', () => {
-    expect(amsterdamIso('2026-11-27T10:00')).toBe('2026-11-27T10:00:00+01:00');
-    expect(amsterdamIso('2026-07-01T09:30')).toBe('2026-07-01T09:30:00+02:00');
-    expect(amsterdamIso('morgen')).toBeNull();
+    expect(wallClockToIso('2026-11-27T10:00')).toBe('2026-11-27T10:00:00+01:00');
+    expect(wallClockToIso('2026-07-01T09:30')).toBe('2026-07-01T09:30:00+02:00');
+    expect(wallClockToIso('morgen')).toBeNull();
     // And back, for the field that shows a prepared time: winter and summer time.
-    expect(amsterdamLocal('2026-11-27T09:00:00Z')).toBe('2026-11-27T10:00');
-    expect(amsterdamLocal('2026-07-01T07:30:00Z')).toBe('2026-07-01T09:30');
+    expect(wallClockOf('2026-11-27T09:00:00Z')).toBe('2026-11-27T10:00');
+    expect(wallClockOf('2026-07-01T07:30:00Z')).toBe('2026-07-01T09:30');
   });
 });
 

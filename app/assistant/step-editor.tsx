@@ -1,8 +1,8 @@
+import { wallClockOf, wallClockToIso } from '../../domain/shared/clinical-time';
 import { Pencil2Icon } from '@radix-ui/react-icons';
 import { useId, type ReactNode } from 'react';
 import type { ChainStep, StepEdit } from '../../domain/intent/chain';
 import { dailyNoteCategories, dailyNoteMaxLength, reportCategoryLabels } from '../../domain/report/report.schemas';
-import { amsterdamIso, amsterdamLocal } from './clinical-time';
 
 /**
  * A prepared write, changeable before "Bevestigen": the note's text, category and handover flag,
@@ -66,9 +66,9 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
           id={`${id}-start`}
           type="datetime-local"
           step={300}
-          value={amsterdamLocal(edit.start ?? prepared)}
+          value={wallClockOf(edit.start ?? prepared)}
           onChange={(event) => {
-            const start = amsterdamIso(event.currentTarget.value);
+            const start = wallClockToIso(event.currentTarget.value);
             if (start) change({ start });
           }}
         />

@@ -1,3 +1,4 @@
+import type { Shift } from '../../domain/shared/clinical-time';
 import { dutchMessages } from '../../domain/shared/errors';
 import { errorFromResponse, type AssistantError } from './errors';
 
@@ -7,7 +8,7 @@ export type { AssistantError as StreamError } from './errors';
 export interface ChatRequestBody {
   message: string;
   messages: { role: 'user' | 'assistant'; content: string }[];
-  context?: { activePatient?: { id: string; name: string }; shift?: 'dag' | 'avond' | 'nacht' };
+  context?: { activePatient?: { id: string; name: string }; shift?: Shift };
 }
 
 export interface StreamHandlers {

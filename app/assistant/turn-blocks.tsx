@@ -1,7 +1,7 @@
+import { wallClockToIso } from '../../domain/shared/clinical-time';
 import { Link } from '@remix-run/react';
 import { QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { useId, useState, type FormEvent } from 'react';
-import { amsterdamIso } from './clinical-time';
 import { ChainBlock } from './chain-block';
 import { BlockCard, ErrorNotice, Loading } from './block-card';
 import { useConversation, type AssistantMessage } from './conversation';
@@ -56,7 +56,7 @@ function Clarify({ routing, onAnswer }: { routing: Extract<Routing, { kind: 'cla
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (missing === 'datetime') {
-      const datetime = amsterdamIso(value);
+      const datetime = wallClockToIso(value);
       if (datetime) onAnswer(clarified(action, { datetime }));
     } else if (value.trim()) {
       onAnswer(clarified(action, { identifier: value.trim() }));

@@ -1,5 +1,5 @@
+import { formatDateTime } from '../../domain/shared/clinical-time';
 import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
-import { formatDateTime } from '../../domain/patient/patient.format';
 
 /** Labels, badges and lists for clinical values that several pages show the same way. */
 

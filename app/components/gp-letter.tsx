@@ -1,3 +1,4 @@
+import { countOf } from '../../domain/shared/text';
 import { useMemo } from 'react';
 import { gpLetterStatusLabels, type GpLetterStatus } from '../../domain/gp-letter/gp-letter.schemas';
 import { diffStats, wordDiff } from '../lib/word-diff';
@@ -5,8 +6,6 @@ import { diffStats, wordDiff } from '../lib/word-diff';
 export function LetterStatusBadge({ status }: { status: GpLetterStatus }) {
   return <span className={`badge letter-status letter-status-${status}`}>{gpLetterStatusLabels[status]}</span>;
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * The original and the new text side by side, compared word by word: removed words struck
@@ -30,8 +29,8 @@ export function LetterDiff({ original, revised, revisedLabel }: { original: stri
   return (
     <section className="letter-diff" aria-label="Vergelijking met het origineel">
       <p className="letter-diff-summary" data-testid="diff-summary">
-        <span className="diff-legend diff-legend-added">{plural(stats.added, 'woord', 'woorden')} toegevoegd</span>
-        <span className="diff-legend diff-legend-removed">{plural(stats.removed, 'woord', 'woorden')} verwijderd</span>
+        <span className="diff-legend diff-legend-added">{countOf(stats.added, 'woord', 'woorden')} toegevoegd</span>
+        <span className="diff-legend diff-legend-removed">{countOf(stats.removed, 'woord', 'woorden')} verwijderd</span>
       </p>
       <div className="letter-diff-columns">
         <article className="letter-sheet" aria-labelledby="letter-original-title">

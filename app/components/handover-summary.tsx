@@ -1,3 +1,4 @@
+import { formatDateTime, formatTime } from '../../domain/shared/clinical-time';
 import { Form, Link } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { MagicWandIcon, ReloadIcon } from '@radix-ui/react-icons';
@@ -11,7 +12,6 @@ import type {
   SourceData,
 } from '../../domain/handover/handover.schemas';
 import { handoverRoleLabels, periodLabels } from '../../domain/handover/handover.schemas';
-import { formatDateTime, formatTime } from '../../domain/patient/patient.format';
 import { interpretationLabels, RiskLevelBadge } from './clinical';
 import { GenerationError, GenerationStepper, useGeneration, type GenerationProgress, type GenerationState } from './generation';
 

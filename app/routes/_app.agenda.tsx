@@ -1,20 +1,11 @@
+import { clinicalToday, clockTime, dutchDay, formatTime, isoDay, minutesIntoDay } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { addDays } from 'date-fns';
-import {
-  defaultAgendaDate,
-  dutchDay,
-  isoDay,
-  minutesIntoDay,
-  shiftDays,
-  viewDays,
-  type AgendaView,
-} from '../../domain/agenda/agenda.dates';
+import { defaultAgendaDate, shiftDays, viewDays, type AgendaView } from '../../domain/agenda/agenda.dates';
 import { layoutDay } from '../../domain/agenda/agenda.layout';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
-import { formatTime } from '../../domain/patient/patient.format';
-import { todayInAmsterdam } from '../../domain/patient/patient.schemas';
 import { requireUser } from '../auth.server';
 import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
@@ -50,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       appointmentsBetween(em, actor, range, mine ? { practitionerId: user.id } : {}),
     ),
   );
-  return { view, date, mine, today: todayInAmsterdam(), days: days.map((day) => isoDay(day)), appointments };
+  return { view, date, mine, today: clinicalToday(), days: days.map((day) => isoDay(day)), appointments };
 }
 
 function href(params: { weergave: string; datum: string; mine: boolean }): string {
@@ -128,7 +119,7 @@ export default function AgendaPage() {
           <div className="calendar-hours">
             {Array.from({ length: lastHour - firstHour }, (_, index) => (
               <div key={index} className="calendar-hour" style={{ top: index * 60 * pxPerMinute }}>
-                {String(firstHour + index).padStart(2, '0')}:00
+                {clockTime((firstHour + index) * 60)}
               </div>
             ))}
           </div>

@@ -1,3 +1,4 @@
+import { clinicalTimeZone } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ExclamationTriangleIcon, ExternalLinkIcon, LapTimerIcon } from '@radix-ui/react-icons';
@@ -67,7 +68,7 @@ const startFormat = new Intl.DateTimeFormat('nl-NL', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  timeZone: 'Europe/Amsterdam',
+  timeZone: clinicalTimeZone,
 });
 
 function WorkflowStatusBadge({ status, outcome }: { status: WorkflowStatus; outcome?: WorkflowOutcome | null }) {

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
@@ -12,7 +13,6 @@ import {
 import { useDeferredValue, useState } from 'react';
 import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import { gpLetterEventLabels } from '../../domain/gp-letter/gp-letter.schemas';
-import { formatDateTime } from '../../domain/patient/patient.format';
 import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';

@@ -1,7 +1,7 @@
+import { formatDateTime } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ArrowRightIcon, BellIcon, EnvelopeClosedIcon } from '@radix-ui/react-icons';
-import { formatDateTime } from '../../domain/patient/patient.format';
 import { requireUser } from '../auth.server';
 import { LetterStatusBadge } from '../components/gp-letter';
 import { EmptyState, PageHeader } from '../components/page';

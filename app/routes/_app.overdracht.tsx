@@ -1,8 +1,10 @@
+import { countOf } from '../../domain/shared/text';
+import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ExclamationTriangleIcon, ExternalLinkIcon, HeartIcon, LightningBoltIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
-import { isCriticalVital, isIncidentReport, type HandoverAlerts } from '../../domain/handover/handover.alerts';
+import { alertParts, isCriticalVital, isIncidentReport, type HandoverAlerts } from '../../domain/handover/handover.alerts';
 import {
   handoverPeriods,
   handoverRoleLabels,
@@ -11,7 +13,7 @@ import {
   type HandoverPeriod,
   type HandoverRole,
 } from '../../domain/handover/handover.schemas';
-import { ageOn, formatDate, formatDateTime, formatTime } from '../../domain/patient/patient.format';
+import { ageOn } from '../../domain/patient/patient.format';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
 import { AppError } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
@@ -136,17 +138,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const amsterdamDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** "vandaag 09:14", "gisteren 22:40" or "18 nov. 2026 14:00": computed from the loader's clock, so server and browser agree. */
-function whenLabel(iso: string, now: string): string {
-  const day = amsterdamDay.format(new Date(iso));
-  const today = amsterdamDay.format(new Date(now));
-  const yesterday = amsterdamDay.format(new Date(new Date(now).getTime() - 24 * 3600_000));
-  if (day === today) return `vandaag ${formatTime(iso)}`;
-  if (day === yesterday) return `gisteren ${formatTime(iso)}`;
-  return formatDateTime(iso);
-}
+/** "vandaag 09:14", "gisteren 22:40" or "18 nov 2026, 14:00": from the loader's clock, so server and browser agree. */
+const whenLabel = (iso: string, now: string) => formatWhen(iso, new Date(now));
 
 /** "Jan de Vries" → "JV": first and family name, as on the record page. */
 function initialsOf(name: string): string {
@@ -154,27 +147,11 @@ function initialsOf(name: string): string {
   return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 const alertIcons = { crisis: LightningBoltIcon, incident: ExclamationTriangleIcon, vitals: HeartIcon, risk: TargetIcon };
 
-/**
- * The four kinds of alert, with their own colour and icon. Crises are shown apart from the other
- * incidents (the API's `incident_count` includes them) so no event is read twice.
- */
+/** The four kinds of alert, each with its own colour and icon. */
 function alertItems(alerts: HandoverAlerts) {
-  const incidents = alerts.incident_count - alerts.crisis_count;
-  return [
-    { key: 'crisis', count: alerts.crisis_count, label: plural(alerts.crisis_count, 'crisis', 'crises'), icon: alertIcons.crisis },
-    { key: 'incident', count: incidents, label: plural(incidents, 'incident', 'incidenten'), icon: alertIcons.incident },
-    {
-      key: 'vitals',
-      count: alerts.abnormal_vitals,
-      label: plural(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden'),
-      icon: alertIcons.vitals,
-    },
-    { key: 'risk', count: alerts.high_risks, label: plural(alerts.high_risks, 'hoog risico', "hoge risico's"), icon: alertIcons.risk },
-  ];
+  return alertParts(alerts).map((part) => ({ ...part, key: part.kind, icon: alertIcons[part.kind] }));
 }
 
 /**
@@ -273,8 +250,8 @@ export default function HandoverPage() {
             <h2 id="ward-title">{data.onlyAlerts ? 'Patiënten met alerts' : 'Patiënten op de afdeling'}</h2>
             <p className="muted small">
               {data.onlyAlerts
-                ? plural(data.total, 'patiënt', 'patiënten')
-                : `${plural(data.total, 'patiënt', 'patiënten')}, ${data.withAlerts} met alerts`}{' '}
+                ? countOf(data.total, 'patiënt', 'patiënten')
+                : `${countOf(data.total, 'patiënt', 'patiënten')}, ${data.withAlerts} met alerts`}{' '}
               · meeste alerts eerst
             </p>
           </header>

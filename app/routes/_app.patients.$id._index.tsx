@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { uuidOrNull } from '../../domain/shared/ids';
@@ -7,7 +8,6 @@ import { pageData, patientPage } from '../page.server';
 import { addContactPerson, latestVitals, listContactPersons, removeContactPerson, updateContactPerson } from '../patients.server';
 import { audited } from '../tenant.server';
 import { genderLabels } from '../../domain/patient/patient.schemas';
-import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
 import { VitalList } from '../components/clinical';
 import type { loader as recordLoader } from './_app.patients.$id';
 

@@ -1,8 +1,7 @@
+import { formatDateTime, isoDay } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { isoDay } from '../../domain/agenda/agenda.dates';
 import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
-import { formatDateTime } from '../../domain/patient/patient.format';
 import { EmptyState } from '../components/page';
 import { pageData, patientPage } from '../page.server';
 import { appointmentsBetween } from '../patients.server';

@@ -1,8 +1,7 @@
+import { clinicalToday, formatDate, formatDateTime } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { CheckCircledIcon, FileTextIcon } from '@radix-ui/react-icons';
-import { formatDate, formatDateTime } from '../../domain/patient/patient.format';
-import { todayInAmsterdam } from '../../domain/patient/patient.schemas';
 import { AppError } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { planFormValues } from '../../domain/treatment-plan/treatment-plan.form';
@@ -26,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // `?versie=3` shows an earlier version; by default the open draft, else the plan in force.
   const asked = Number(new URL(request.url).searchParams.get('versie'));
   const selected = overview.versions.find((version) => version.version === asked) ?? overview.draft ?? overview.current;
-  return { patientId, overview, selectedId: selected?.id ?? null, canApprove: actor.role === 'psychiater', today: todayInAmsterdam() };
+  return { patientId, overview, selectedId: selected?.id ?? null, canApprove: actor.role === 'psychiater', today: clinicalToday() };
 }
 
 type ActionResult =

@@ -1,6 +1,6 @@
+import { formatDate } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { formatDate } from '../../domain/patient/patient.format';
 import { IntakeProgress, RiskList } from '../components/clinical';
 import { pageData, patientPage } from '../page.server';
 import { currentRisks, diagnosesOf, intakeStatus } from '../patients.server';

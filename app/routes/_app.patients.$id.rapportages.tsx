@@ -1,10 +1,8 @@
+import { dutchDay, formatTime, shiftLabels } from '../../domain/shared/clinical-time';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { dutchDay } from '../../domain/agenda/agenda.dates';
-import { formatTime } from '../../domain/patient/patient.format';
 import { capitaliseFirst } from '../../domain/shared/text';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
-import { shiftLabels } from '../../domain/report/shift';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { EmptyState } from '../components/page';
 import { ReportForm, type ReportFormValues } from '../components/report-form';

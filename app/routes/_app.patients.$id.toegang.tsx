@@ -1,29 +1,20 @@
+import { formatDateTime, startOfClinicalDay } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { auditActionLabels, auditChannelLabels, auditOutcomeLabels } from '../../domain/audit/audit.labels';
 import { roleLabel } from '../../domain/auth/auth.schemas';
-import { formatDateTime } from '../../domain/patient/patient.format';
 import { EmptyState } from '../components/page';
 import { pageData, patientPage } from '../page.server';
 import { audited } from '../tenant.server';
 import { viewPatientAccessLog } from '../patients.server';
-
-/** A calendar day in Europe/Amsterdam → the instant it starts. */
-function startOfDay(value: string | null): Date | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const noonUtc = new Date(`${value}T12:00:00Z`);
-  const offsetHours =
-    Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Amsterdam', hour: 'numeric', hourCycle: 'h23' }).format(noonUtc)) - 12;
-  return new Date(new Date(`${value}T00:00:00Z`).getTime() - offsetHours * 3600_000);
-}
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const url = new URL(request.url);
   const van = url.searchParams.get('van') ?? '';
   const tot = url.searchParams.get('tot') ?? '';
-  const until = startOfDay(tot);
-  const period = { from: startOfDay(van), to: until ? new Date(until.getTime() + 24 * 3600_000) : undefined };
+  // Whole days on the ward's clock, "tot" included: a 23- or 25-hour day on a DST change.
+  const period = { from: startOfClinicalDay(van) ?? undefined, to: startOfClinicalDay(tot, { dayAfter: true }) ?? undefined };
   const rows = await pageData(
     audited(actor, { action: 'read', resourceType: 'AccessLog', patientIds: [patientId] }, (em) =>
       viewPatientAccessLog(em, actor, patientId, period),

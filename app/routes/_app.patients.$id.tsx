@@ -1,8 +1,9 @@
+import { formatDate } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
 import { ExclamationTriangleIcon, Pencil1Icon } from '@radix-ui/react-icons';
 import { maskBsn } from '../../domain/patient/bsn';
-import { ageOn, formatDate } from '../../domain/patient/patient.format';
+import { ageOn } from '../../domain/patient/patient.format';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { RouteError } from '../components/route-error';

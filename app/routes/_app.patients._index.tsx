@@ -1,8 +1,9 @@
+import { formatDate, formatDateTime } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { MagnifyingGlassIcon, PersonIcon, PlusIcon } from '@radix-ui/react-icons';
 import { maskBsn } from '../../domain/patient/bsn';
-import { ageOn, formatDate, formatDateTime } from '../../domain/patient/patient.format';
+import { ageOn } from '../../domain/patient/patient.format';
 import { statusFilters, type StatusFilter } from '../../domain/patient/patient.schemas';
 import { requireUser } from '../auth.server';
 import { EmptyState, PageHeader } from '../components/page';

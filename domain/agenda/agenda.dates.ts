@@ -1,29 +1,23 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, startOfDay, startOfWeek } from 'date-fns';
-import { nl } from 'date-fns/locale';
+import { addDays, startOfWeek } from 'date-fns';
+import { clinicalTimeZone, isoDay, startOfClinicalDayOf, weekdays, weekdaysFromMonday } from '../shared/clinical-time';
 
-export const clinicalTimeZone = 'Europe/Amsterdam';
-
-const weekdays = ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'];
-export const dateLabels = ['vandaag', 'morgen', 'overmorgen', 'deze week', 'volgende week', ...weekdays.slice(1), weekdays[0]!];
+/** The day words the agenda understands, as the assistant and the API accept them. */
+export const dateLabels = ['vandaag', 'morgen', 'overmorgen', 'deze week', 'volgende week', ...weekdaysFromMonday];
 
 export interface DateRange {
   start: Date;
   end: Date;
 }
 
-function dayIn(date: Date): TZDate {
-  return startOfDay(new TZDate(date, clinicalTimeZone));
-}
-
-/** "morgen", "deze week", "vrijdag" → a range of whole days in Europe/Amsterdam; null when unknown. */
+/** "morgen", "deze week", "vrijdag" → a range of whole days on the ward's clock; null when unknown. */
 export function rangeForLabel(label: string, now = new Date()): DateRange | null {
   const range = localRange(label, now);
   return range ? { start: new Date(range.start.getTime()), end: new Date(range.end.getTime()) } : null;
 }
 
 function localRange(label: string, now: Date): DateRange | null {
-  const today = dayIn(now);
+  const today = startOfClinicalDayOf(now);
   const days = (from: number, count: number) => ({ start: addDays(today, from), end: addDays(today, from + count) });
   switch (label) {
     case 'vandaag':
@@ -41,7 +35,7 @@ function localRange(label: string, now: Date): DateRange | null {
       return { start: monday, end: addDays(monday, 7) };
     }
     default: {
-      const weekday = weekdays.indexOf(label);
+      const weekday = (weekdays as readonly string[]).indexOf(label);
       if (weekday < 0) return null;
       // The coming such day; said on that day itself, it means today.
       return days((weekday - today.getDay() + 7) % 7, 1);
@@ -51,41 +45,16 @@ function localRange(label: string, now: Date): DateRange | null {
 
 export type AgendaView = 'dag' | 'week' | 'werkweek';
 
+function dayOf(isoDate: string): TZDate {
+  return startOfClinicalDayOf(new TZDate(`${isoDate}T12:00:00`, clinicalTimeZone));
+}
+
 /** The days an agenda view shows around a date: one day, Monday–Sunday, or Monday–Friday. */
 export function viewDays(view: AgendaView, isoDate: string): TZDate[] {
-  const day = dayIn(new TZDate(`${isoDate}T12:00:00`, clinicalTimeZone));
+  const day = dayOf(isoDate);
   if (view === 'dag') return [day];
   const monday = startOfWeek(day, { weekStartsOn: 1 });
   return Array.from({ length: view === 'week' ? 7 : 5 }, (_, index) => addDays(monday, index));
-}
-
-/**
- * A calendar date ("2026-11-23") as the instant its day starts in Europe/Amsterdam, or null when
- * it is no real date. `dayAfter` gives the start of the next day: a whole day on DST days too.
- */
-export function startOfClinicalDay(isoDate: string, { dayAfter = false } = {}): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return null;
-  const day = dayIn(new TZDate(`${isoDate}T12:00:00`, clinicalTimeZone));
-  if (Number.isNaN(day.getTime()) || isoDay(day) !== isoDate) return null;
-  return new Date((dayAfter ? addDays(day, 1) : day).getTime());
-}
-
-export function isoDay(date: Date): string {
-  return format(new TZDate(date, clinicalTimeZone), 'yyyy-MM-dd');
-}
-
-export function dutchDay(date: Date, pattern = 'EEEE d MMMM'): string {
-  return format(new TZDate(date, clinicalTimeZone), pattern, { locale: nl });
-}
-
-/** Minutes into the day → "09:30". */
-export function clockTime(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-export function minutesIntoDay(date: Date): number {
-  const local = new TZDate(date, clinicalTimeZone);
-  return local.getHours() * 60 + local.getMinutes();
 }
 
 /** "10:00", "10.30", "10 uur" → minutes into the day; null when the words name no time. */
@@ -97,12 +66,12 @@ export function timeIn(text: string | undefined): number | null {
 }
 
 export function shiftDays(isoDate: string, view: AgendaView, direction: 1 | -1): string {
-  return isoDay(addDays(new TZDate(`${isoDate}T12:00:00`, clinicalTimeZone), direction * (view === 'dag' ? 1 : 7)));
+  return isoDay(addDays(dayOf(isoDate), direction * (view === 'dag' ? 1 : 7)));
 }
 
 /** The date an agenda opens on: today, but on a weekend the work-week view shows the coming week. */
 export function defaultAgendaDate(view: AgendaView, now = new Date()): string {
-  const today = dayIn(now);
+  const today = startOfClinicalDayOf(now);
   const weekday = today.getDay();
   if (view !== 'werkweek' || (weekday !== 0 && weekday !== 6)) return isoDay(today);
   return isoDay(addDays(today, weekday === 6 ? 2 : 1));

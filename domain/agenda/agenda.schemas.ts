@@ -1,5 +1,5 @@
+import { startOfClinicalDay } from '../shared/clinical-time';
 import { z } from '../shared/validation';
-import { startOfClinicalDay } from './agenda.dates';
 
 export const appointmentTypes = [
   'behandelgesprek',

@@ -1,3 +1,4 @@
+import { ownsAppointment } from '../shared/ownership';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { User, clinicalRoles } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
@@ -274,7 +275,7 @@ async function assertPractitioner(em: EntityManager, practitionerId: string): Pr
 async function ownAppointment(em: EntityManager, actor: AuditActor, id: string): Promise<Appointment> {
   const appointment = isUuid(id) ? await em.findOne(Appointment, { id }) : null;
   if (!appointment) throw AppError.notFound(dutchMessages.appointmentNotFound);
-  if (appointment.ownerId !== actor.userId && appointment.practitionerId !== actor.userId) throw AppError.forbidden();
+  if (!ownsAppointment(actor, appointment)) throw AppError.forbidden();
   return appointment;
 }
 

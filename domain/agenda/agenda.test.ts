@@ -1,5 +1,6 @@
+import { clockTime, isoDay } from '../shared/clinical-time';
 import { describe, expect, it } from 'vitest';
-import { clockTime, defaultAgendaDate, isoDay, rangeForLabel, viewDays } from './agenda.dates';
+import { defaultAgendaDate, rangeForLabel, viewDays } from './agenda.dates';
 import { layoutDay } from './agenda.layout';
 
 const at = (time: string) => new Date(`2026-11-23T${time}:00+01:00`);

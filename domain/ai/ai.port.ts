@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Env } from '../config/env';
 import type { MikroORM } from '../db/orm';
-import { withTenant } from '../db/tenant';
+import { tenantOf, withTenant } from '../db/tenant';
 import { AiEvent, type AiOutcome } from './ai-event.entity';
 import type { Pseudonymiser } from './pseudonymise';
 
@@ -150,7 +150,7 @@ export const localModel = 'lokaal';
 /** In its own transaction: a failed use case must not take the record of its model call with it. */
 async function recordEvent(orm: MikroORM, retentionDays: number, context: AiCallContext, event: EventInput): Promise<void> {
   try {
-    await withTenant(orm, { organisationId: context.organisationId, userId: context.userId ?? undefined }, async (em) => {
+    await withTenant(orm, tenantOf(context), async (em) => {
       const row = em.create(AiEvent, {
         organisationId: context.organisationId,
         capability: event.capability,

@@ -1,3 +1,4 @@
+import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
 /**
  * Pseudonymisation of text sent to a language model.
  *
@@ -157,55 +158,11 @@ const CAPITALISED_NON_NAMES =
   'Januari|Februari|Maart|April|Mei|Juni|Juli|Augustus|September|Oktober|November|December';
 
 /** Lowercase name particles ("tussenvoegsels"), used to split a display name. */
-const NAME_PARTICLES = new Set([
-  'van',
-  'de',
-  'der',
-  'den',
-  'het',
-  "'t",
-  '’t',
-  'te',
-  'ter',
-  'ten',
-  'in',
-  'op',
-  'onder',
-  'aan',
-  'bij',
-  'uit',
-  'voor',
-  'la',
-  'le',
-  'du',
-  'da',
-  'di',
-  'del',
-  'della',
-  'von',
-  'zu',
-]);
-/** Capitalised particles that belong to the surname ("El Amrani", "Ben Ali"). */
-const CAPITAL_PARTICLES = new Set([
-  'el',
-  'al',
-  'ben',
-  'bin',
-  'ibn',
-  'abu',
-  'van',
-  'de',
-  'der',
-  'den',
-  'von',
-  'da',
-  'di',
-  'du',
-  'le',
-  'la',
-  'mac',
-  'mc',
-]);
+const NAME_PARTICLES = new Set([...nameParticles, ...rarerNameParticles]);
+/** Particles that belong to the surname even when capitalised ("El Amrani", "Ben Ali", "Van Dijk", "In 't Veld"). */
+const CAPITAL_PARTICLES = new Set([...surnamePrefixes, ...nameParticles]);
+/** Particles of a name written in lower case ("de vries", "el amrani"), in a pattern; not the everyday words "in", "op", "het". */
+const LOWERCASE_PARTICLE = [...surnamePrefixes, ...nameParticles.filter((particle) => !everydayParticles.includes(particle))].join('|');
 
 // ---------------------------------------------------------------------------------------------
 // Patterns for data of people we do not know by name.
@@ -261,7 +218,7 @@ const SURNAME = `(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_
 /** The honorific stays in the text so the model still knows how to address the person. */
 const PERSON_RULE = `(?<=${START}(?:${HONORIFIC})\\.?${SP})(?:(?:\\p{Lu}\\.${SP_OPT}){1,4})?${SURNAME}(?:${SP}${SURNAME})?${END}`;
 /** After a title a name may be in lower case or capitals too: "meneer mulder", "mw el amrani", "MEVR. YILMAZ". */
-const TITLED_LOWERCASE_RULE = `(?<=${START}(?:${HONORIFIC}|[Mm]evr|[Dd]okter)\\.?${SP})(?:(?:(?:van|de|der|den|ter|ten|te|el|al|ben|bin|abu|von|da|di|du|le|la|['’]t)${SP})+\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}|\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}(?=${SP}(?:is|was|wil|wilde|zegt|zei|heeft|had|vertelt|vertelde|komt|kwam|gaat|ging|belt|belde|lijkt|oogt|reageert|weigert|weigerde|vraagt|vroeg|zit|zat|ligt|lag|loopt|liep|slaapt|sliep|krijgt|kreeg|wordt|werd|kan|kon|moet|mag|zou|blijft|voelt|neemt|staat|hoort|ziet|huilt)${END})|\\p{Lu}{2,}[\\p{Lu}\\p{M}'’-]*${END})`;
+const TITLED_LOWERCASE_RULE = `(?<=${START}(?:${HONORIFIC}|[Mm]evr|[Dd]okter)\\.?${SP})(?:(?:(?:${LOWERCASE_PARTICLE}|['’]t)${SP})+\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}|\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}(?=${SP}(?:is|was|wil|wilde|zegt|zei|heeft|had|vertelt|vertelde|komt|kwam|gaat|ging|belt|belde|lijkt|oogt|reageert|weigert|weigerde|vraagt|vroeg|zit|zat|ligt|lag|loopt|liep|slaapt|sliep|krijgt|kreeg|wordt|werd|kan|kon|moet|mag|zou|blijft|voelt|neemt|staat|hoort|ziet|huilt)${END})|\\p{Lu}{2,}[\\p{Lu}\\p{M}'’-]*${END})`;
 
 function rule(source: string, kind: SimpleKind, accept?: (surface: string) => boolean, flags = 'gu'): Rule {
   const pattern = new RegExp(source, flags);
@@ -845,7 +802,7 @@ const PARTICLES_ANY_CASE =
 /** "Marie Jansen", "Fenna de Groot", "Yvonne Tjin-A-Kwoei": up to three name words with particles. */
 const CAPITALISED_PERSON = `${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*(?:\\p{Lu}${SP})?${NAME_WORD}){0,2}|(?:${PARTICLES_ANY_CASE}${SP})+${NAME_WORD}`;
 /** "tariq", "de vries", "el amrani": one lower-case word (with its particles) that is no ordinary word after the relation. */
-const LOWERCASE_PERSON = `(?:(?:van|de|der|den|ter|ten|te|el|al|ben|bin|abu|von|da|di|du|le|la)${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}`;
+const LOWERCASE_PERSON = `(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}`;
 const AFTER_RELATION = `(?<=${START}${RELATION}\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))`;
 
 function isNameAfterRelation(surface: string): boolean {

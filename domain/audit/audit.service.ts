@@ -1,6 +1,6 @@
 import type { Role } from '../auth/auth.entities';
 import type { EntityManager, MikroORM } from '../db/orm';
-import { withTenant } from '../db/tenant';
+import { tenantOf, withTenant } from '../db/tenant';
 import { AppError } from '../shared/errors';
 import { AuditEvent, type AuditAction, type AuditOutcome } from './audit.entity';
 
@@ -54,12 +54,12 @@ export async function runAudited<T>(
   work: (em: EntityManager) => Promise<T>,
 ): Promise<T> {
   try {
-    return await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, work);
+    return await withTenant(orm, tenantOf(actor), work);
   } catch (error) {
     const outcome: AuditOutcome =
       error instanceof AppError && (error.code === 'forbidden' || error.code === 'unauthorized') ? 'denied' : 'failure';
     const reason = error instanceof AppError ? error.code : 'internal';
-    await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) =>
+    await withTenant(orm, tenantOf(actor), async (em) =>
       recordAudit(em, actor, { ...attempt, outcome, details: { ...attempt.details, reason } }),
     ).catch(() => undefined);
     throw error;

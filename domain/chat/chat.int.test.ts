@@ -5,7 +5,7 @@ import { mockModel, modelBaseUrl } from '../../tests/msw/model';
 import { createAiPort, type AiPort } from '../ai/ai.port';
 import type { AuditActor } from '../audit/audit.service';
 import { createOrm, type MikroORM } from '../db/orm';
-import { withTenant } from '../db/tenant';
+import { tenantOf, withTenant } from '../db/tenant';
 import { createPatient } from '../patient/patient.service';
 import { chatRequestSchema } from './chat.schemas';
 import { chatReply } from './chat.service';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const organisation = await createOrganisation();
   const user = await createUser(organisation.id);
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'assistant' };
-  await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
+  await withTenant(orm, tenantOf(actor), async (em) => {
     patientId = (
       await createPatient(em, actor, {
         nameGiven: ['Jan'],

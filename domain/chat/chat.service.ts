@@ -1,11 +1,11 @@
-import { dutchDay } from '../agenda/agenda.dates';
+import { dutchDay } from '../shared/clinical-time';
 import { AiRefusedError, refusedNotice, type AiPort } from '../ai/ai.port';
 import { knownPeople } from '../ai/known-people';
 import { chatAssistantPrompt, chatSystemPrompt } from '../ai/prompts/chat-assistant.prompt';
 import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
 import type { MikroORM } from '../db/orm';
-import { withTenant } from '../db/tenant';
+import { tenantOf, withTenant } from '../db/tenant';
 import { classifyCore, trustedContext } from '../intent/intent.service';
 import { classifyReflex } from '../intent/reflex';
 import { isNoShowCommand } from '../noshow/noshow.command';
@@ -24,9 +24,7 @@ export interface ChatDeps {
 async function peopleInConversation(orm: MikroORM, actor: AuditActor, request: ChatRequest): Promise<KnownPerson[]> {
   const texts = [request.message, ...request.messages.map((message) => message.content)];
   const patientIds = request.context?.activePatient ? [request.context.activePatient.id] : [];
-  const record = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) =>
-    knownPeople(em, { patientIds, texts }),
-  );
+  const record = await withTenant(orm, tenantOf(actor), (em) => knownPeople(em, { patientIds, texts }));
   const names = new Set(texts.flatMap((text) => classifyReflex(text, request.context).names));
   if (request.context?.activePatient) names.add(request.context.activePatient.name);
   return [...record, ...[...names].map((name) => ({ name }))];

@@ -6,6 +6,11 @@ export interface Tenant {
   userId?: string;
 }
 
+/** The tenant a signed-in user's work runs as: their organisation, and themselves for the policies that look at the user. */
+export function tenantOf(who: { organisationId: string; userId?: string | null }): Tenant {
+  return { organisationId: who.organisationId, userId: who.userId ?? undefined };
+}
+
 /**
  * Runs `work` in its own EntityManager fork and transaction with the tenant set for the
  * policies (`set_config(..., true)` is local to the transaction, so a pooled connection never

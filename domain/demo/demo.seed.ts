@@ -1,10 +1,10 @@
+import { formatNumericDate, shiftOf } from '../shared/clinical-time';
 import { Organisation, User } from '../auth/auth.entities';
 import { hashPassword } from '../auth/password';
 import type { MikroORM } from '../db/orm';
 import { withTenant } from '../db/tenant';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
-import { formatNumericDate } from '../patient/patient.format';
 import { displayName } from '../patient/patient.service';
 import { Appointment } from '../agenda/appointment.entity';
 import { ContactPerson } from '../patient/contact-person.entity';
@@ -16,7 +16,6 @@ import { intakeSections } from '../intake/intake.service';
 import { Report } from '../report/report.entity';
 import { VitalObservation, type Interpretation } from '../vitals/vitals.entity';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
-import { shiftOf } from '../report/shift';
 import { demoAccounts, demoOrganisation, demoPassword } from './demo-accounts';
 import { generatePatient, insertPatients, random, type GeneratedPatient } from './patient-generator';
 

@@ -1,6 +1,6 @@
+import { clinicalTimeZone } from '../shared/clinical-time';
 import { TZDate } from '@date-fns/tz';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import { clinicalTimeZone } from '../agenda/agenda.dates';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';

@@ -1,3 +1,4 @@
+import { countOf } from '../shared/text';
 import type { RiskLevel } from '../intake/intake.entities';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
 import type { Interpretation } from '../vitals/vitals.entity';
@@ -55,4 +56,25 @@ export function alertsOf(data: {
     abnormal_vitals: data.vitals.filter(isCriticalVital).length,
     high_risks: data.risks.filter(isHighRisk).length,
   });
+}
+
+export type AlertKind = 'crisis' | 'incident' | 'vitals' | 'risk';
+
+/**
+ * The four kinds of alert with their Dutch wording ("2 incidenten"), in the order the ward reads
+ * them. Crises are counted apart from the other incidents (`incident_count` includes them), so no
+ * event is read twice. The ward list, the record and the assistant's hints all say it this way.
+ */
+export function alertParts(alerts: HandoverAlerts): { kind: AlertKind; count: number; label: string }[] {
+  const incidents = alerts.incident_count - alerts.crisis_count;
+  return [
+    { kind: 'crisis' as const, count: alerts.crisis_count, label: countOf(alerts.crisis_count, 'crisis', 'crises') },
+    { kind: 'incident' as const, count: incidents, label: countOf(incidents, 'incident', 'incidenten') },
+    {
+      kind: 'vitals' as const,
+      count: alerts.abnormal_vitals,
+      label: countOf(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden'),
+    },
+    { kind: 'risk' as const, count: alerts.high_risks, label: countOf(alerts.high_risks, 'hoog risico', "hoge risico's") },
+  ];
 }

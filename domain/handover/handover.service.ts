@@ -1,4 +1,4 @@
-import { isoDay, startOfClinicalDay } from '../agenda/agenda.dates';
+import { isoDay, startOfClinicalDay } from '../shared/clinical-time';
 import { patientAccessLog, recordAudit, type AccessLogRow, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { latestRisks, type RiskView } from '../intake/intake.service';

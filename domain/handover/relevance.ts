@@ -1,3 +1,4 @@
+import { foldAccents } from '../shared/text';
 import type { HandoverRole } from './handover.schemas';
 
 /**
@@ -98,7 +99,7 @@ export function relevanceFor(role: HandoverRole, source: HandoverSource): Releva
     case 'risk': {
       const relevance = riskRelevance[source.riskLevel][role];
       // Suicidality and self-harm at a high level are the top of the scale, whatever else is going on.
-      const selfDirected = relevance.keep && relevance.weight >= 2 && selfDirectedRisk.test(normalise(source.riskType));
+      const selfDirected = relevance.keep && relevance.weight >= 2 && selfDirectedRisk.test(foldAccents(source.riskType));
       return selfDirected ? keep(relevance.reason, 3) : relevance;
     }
     case 'report':
@@ -127,8 +128,6 @@ const riskRelevance: Record<'zeer hoog' | 'hoog' | 'gemiddeld' | 'laag', Record<
 };
 
 const selfDirectedRisk = /suicid|zelfdoding|zelfbeschadig|automutil/;
-
-const normalise = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 // ---------------------------------------------------------------------------------------------
 // Reports: free ward text, judged clause by clause against ordered rule tables.
@@ -881,7 +880,7 @@ const tokens = (text: string) => text.split(/[^a-z0-9]+/).filter(Boolean);
  * clauses at punctuation: a negation never reaches over a comma or a full stop.
  */
 function clausesOf(text: string): string[] {
-  const flat = normalise(text)
+  const flat = foldAccents(text)
     .replace(/[‘’`]/g, "'")
     .replace(/\b(?:[a-z]\.){2,}/g, (abbreviation) => abbreviation.replaceAll('.', ''))
     .replace(/\b(dhr|mw|mevr|pt|vpk|med|ca|tel|evt|temp)\./g, '$1');

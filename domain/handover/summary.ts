@@ -1,6 +1,5 @@
-import { dutchDay } from '../agenda/agenda.dates';
+import { dutchDay, formatTime } from '../shared/clinical-time';
 import { jsonFromAnswer } from '../ai/json-answer';
-import { formatTime } from '../patient/patient.format';
 import { z } from '../shared/validation';
 import {
   actionOwners,

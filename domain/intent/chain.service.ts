@@ -1,4 +1,6 @@
-import { clockTime, dateLabels, dutchDay, minutesIntoDay, timeIn } from '../agenda/agenda.dates';
+import { ownsAppointment } from '../shared/ownership';
+import { clockTime, dutchDay, formatTime, minutesIntoDay } from '../shared/clinical-time';
+import { dateLabels, timeIn } from '../agenda/agenda.dates';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../agenda/agenda.schemas';
 import {
   appointmentsBetween,
@@ -11,7 +13,6 @@ import {
 import type { AuditActor, AuditEntry } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { currentRisks, diagnosesOf, intakeStatus } from '../intake/intake.service';
-import { formatTime } from '../patient/patient.format';
 import { searchPatients } from '../patient/patient.search';
 import { getPatient } from '../patient/patient.service';
 import { classifyReportLocally } from '../report/report.classify';
@@ -119,7 +120,7 @@ async function targetAppointments(
   const id = isUuid(entities.identifier) ? entities.identifier : null;
   const open = appointments.filter(
     (appointment) =>
-      (appointment.ownerId === actor.userId || appointment.practitionerId === actor.userId) &&
+      ownsAppointment(actor, appointment) &&
       changeableStatuses.includes(appointment.status) &&
       (!id || appointment.id === id) &&
       (minutes === null || minutesIntoDay(new Date(appointment.start)) === minutes),

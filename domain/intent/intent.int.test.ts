@@ -5,7 +5,7 @@ import { createAiPort, type AiPort } from '../ai/ai.port';
 import { Pseudonymiser } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
 import { createOrm, type MikroORM } from '../db/orm';
-import { withTenant } from '../db/tenant';
+import { tenantOf, withTenant } from '../db/tenant';
 import { createPatient } from '../patient/patient.service';
 import { classifyCore } from './intent.service';
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
     { key: 'fatima', given: 'Fatima', prefix: 'el', family: 'Amrani', bsn: validBsns[2]! },
     { key: 'kees', given: 'Kees', prefix: 'van der', family: 'Berg', bsn: validBsns[3]! },
   ];
-  await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
+  await withTenant(orm, tenantOf(actor), async (em) => {
     for (const person of people) {
       const created = await createPatient(em, actor, {
         nameGiven: [person.given],

@@ -1,3 +1,4 @@
+import { shifts } from '../shared/clinical-time';
 import { dailyNoteCategories, dailyNoteMaxLength, textWithin } from '../report/report.schemas';
 import { z } from '../shared/validation';
 
@@ -35,8 +36,6 @@ export function isWriting(intent: Intent): intent is WritingIntent {
 export function isPatientBound(intent: Intent): boolean {
   return !['agenda', 'unknown', 'zoeken'].includes(intent);
 }
-
-export const shifts = ['dag', 'avond', 'nacht'] as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 

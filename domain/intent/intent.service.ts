@@ -1,14 +1,13 @@
+import { dutchDay, formatTime } from '../shared/clinical-time';
 import { appointmentsBetween } from '../agenda/agenda.service';
-import { dutchDay } from '../agenda/agenda.dates';
 import type { AiPort } from '../ai/ai.port';
 import { knownPeople } from '../ai/known-people';
 import { intentOrchestratorMessages, intentOrchestratorPrompt, type OrchestratorContext } from '../ai/prompts/intent-orchestrator.prompt';
 import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager, MikroORM } from '../db/orm';
-import { withTenant } from '../db/tenant';
+import { tenantOf, withTenant } from '../db/tenant';
 import { searchPatients } from '../patient/patient.search';
-import { formatTime } from '../patient/patient.format';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
 import { parseOrThrow } from '../shared/validation';
@@ -155,9 +154,7 @@ function withLocalDates(actions: ChainAction[], local: ChainAction[]): ChainActi
 export async function trustedContext(orm: MikroORM, actor: AuditActor, context: ClassifyContext = {}): Promise<ClassifyContext> {
   if (!context.activePatient) return context;
   const { id } = context.activePatient;
-  const found = await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, (em) =>
-    em.findOne(Patient, { id }, { fields: ['id'] }),
-  );
+  const found = await withTenant(orm, tenantOf(actor), (em) => em.findOne(Patient, { id }, { fields: ['id'] }));
   if (found) return context;
   const { activePatient: _unknown, ...rest } = context;
   return rest;
@@ -172,7 +169,7 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
   const started = performance.now();
   const { input, context: claimed } = parseOrThrow(coreClassifyRequestSchema, body);
   const context = await trustedContext(deps.orm, actor, claimed);
-  const tenant = { organisationId: actor.organisationId, userId: actor.userId };
+  const tenant = tenantOf(actor);
   const local = classifyReflex(input, context, now);
   const escalate = local.complex || local.actions.some((action) => action.confidence < escalationThreshold);
   const elapsed = () => Math.round(performance.now() - started);

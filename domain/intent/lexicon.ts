@@ -1,3 +1,5 @@
+import { nameParticles as dutchNameParticles, particleAbbreviations, surnamePrefixes } from '../shared/text';
+import { weekdays } from '../shared/clinical-time';
 /**
  * The Dutch words of the local intent tier. Words are written normalised (lower case, no
  * diacritics); a trailing `*` makes a word a prefix ("rapport*" covers rapportage, rapporteer).
@@ -583,37 +585,9 @@ export const honorifics = new Set([
   'cl',
 ]);
 export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan']);
-export const nameParticles = new Set([
-  'van',
-  'de',
-  'der',
-  'den',
-  'ter',
-  'ten',
-  'te',
-  'el',
-  'al',
-  'ben',
-  'bin',
-  't',
-  "'t",
-  'in',
-  'op',
-  'la',
-  'le',
-  'du',
-  'da',
-  'di',
-  'von',
-  'vd',
-  'v',
-  'd',
-  'uit',
-  'het',
-]);
+export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations]);
 export const pronouns = new Set(['hij', 'zij', 'ze', 'hem', 'haar', 'diens', 'zijn', 'zn']);
 
-export const weekdays = ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'] as const;
 export const dayWords = new Set([
   'vandaag',
   'morgen',

@@ -1,5 +1,7 @@
+import { foldAccents } from '../shared/text';
+import { clinicalTimeZone, clockTime, weekdays } from '../shared/clinical-time';
 import { TZDate } from '@date-fns/tz';
-import { clinicalTimeZone, rangeForLabel } from '../agenda/agenda.dates';
+import { rangeForLabel } from '../agenda/agenda.dates';
 import { editDistance } from '../patient/name-matching';
 import type { dailyNoteCategories } from '../report/report.schemas';
 import { applyDictation } from '../speech/dictation';
@@ -32,7 +34,6 @@ import {
   questionStarters,
   sequencers,
   subjectVerbs,
-  weekdays,
   wishWords,
   type Concept,
 } from './lexicon';
@@ -175,10 +176,7 @@ function lookupUncached(norm: string): Hit {
 // Tokens
 
 export function normalizeWord(raw: string): string {
-  return raw
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
+  return foldAccents(raw)
     .replace(/['’`]s$/, 's')
     .replace(/['’`]/g, (mark, offset: number) => (offset === 0 ? "'" : ''));
 }
@@ -661,7 +659,7 @@ function labelOf(tokens: Token[], index: number): string | null {
 
 function timeOf(tokens: Token[], index: number): string | null {
   const token = tokens[index]!;
-  const pad = (hour: number, minute: number) => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  const pad = (hour: number, minute: number) => clockTime(hour * 60 + minute);
   if (token.kind === 'time') {
     const [hour, minute] = token.norm.split(':').map(Number) as [number, number];
     return hour < 24 && minute < 60 ? pad(wardHour(hour), minute) : null;

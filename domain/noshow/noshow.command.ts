@@ -1,4 +1,5 @@
-import { clockTime, timeIn } from '../agenda/agenda.dates';
+import { clockTime, weekdaysFromMonday } from '../shared/clinical-time';
+import { timeIn } from '../agenda/agenda.dates';
 import { classifyReflex } from '../intent/reflex';
 
 /*
@@ -24,7 +25,7 @@ export interface NoShowCommand {
   dateLabel: string | null;
 }
 
-const dayLabels = ['vandaag', 'gisteren', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'];
+const dayLabels = ['vandaag', 'gisteren', ...weekdaysFromMonday];
 
 /** The name and time in a no-show sentence; null when the sentence is not about a no-show. */
 export function parseNoShowCommand(text: string): NoShowCommand | null {

@@ -1,10 +1,21 @@
-import { clockTime, dutchDay, minutesIntoDay, rangeForLabel, timeIn } from '../agenda/agenda.dates';
+import { ownsAppointment } from '../shared/ownership';
+import {
+  addClinicalDays,
+  clockTime,
+  dutchDay,
+  formatDate,
+  formatTime,
+  isWeekday,
+  minutesIntoDay,
+  weekdayOf,
+  weekdays,
+} from '../shared/clinical-time';
+import { rangeForLabel, timeIn } from '../agenda/agenda.dates';
 import { appointmentTypeLabels, type AppointmentType } from '../agenda/agenda.schemas';
 import { appointmentsBetween, getAppointment, noShowRefusal, type AppointmentView } from '../agenda/agenda.service';
 import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { letterForAppointment, type GpLetterView } from '../gp-letter/gp-letter.service';
-import { formatDate, formatTime } from '../patient/patient.format';
 import { searchPatients } from '../patient/patient.search';
 import { displayName, findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
@@ -50,21 +61,14 @@ const lastMinute = 24 * 60 - 1;
 const searchScore = 0.8;
 const searchMargin = 0.08;
 const noShowStatuses: readonly string[] = ['gepland', 'verplaatst', 'niet-verschenen'];
-const weekdays = ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'];
 
 /** The day a no-show sentence means: today, yesterday, or the last such weekday (a no-show lies in the past). */
 function pastDay(label: string | undefined, now: Date) {
-  const today = weekdays.indexOf(dutchDay(now, 'EEEE'));
+  const today = weekdays.indexOf(weekdayOf(now));
   const back =
-    !label || label === 'vandaag'
-      ? 0
-      : label === 'gisteren'
-        ? 1
-        : weekdays.includes(label)
-          ? (today - weekdays.indexOf(label) + 7) % 7
-          : null;
+    !label || label === 'vandaag' ? 0 : label === 'gisteren' ? 1 : isWeekday(label) ? (today - weekdays.indexOf(label) + 7) % 7 : null;
   if (back === null) throw AppError.validation({ date: 'Noem de dag als vandaag, gisteren of een weekdag.' });
-  return { ...rangeForLabel('vandaag', new Date(now.getTime() - back * 24 * 3600_000))!, label: label ?? 'vandaag' };
+  return { ...rangeForLabel('vandaag', addClinicalDays(now, -back))!, label: label ?? 'vandaag' };
 }
 
 /**
@@ -97,7 +101,7 @@ export async function findNoShowAppointments(em: EntityManager, actor: AuditActo
   const candidates = appointments
     .filter(
       (appointment) =>
-        (appointment.ownerId === actor.userId || appointment.practitionerId === actor.userId) &&
+        ownsAppointment(actor, appointment) &&
         noShowStatuses.includes(appointment.status) &&
         noShowRefusal(appointment, now) === null &&
         (minutes === null || distance(appointment) <= nearMinutes),

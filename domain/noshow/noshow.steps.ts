@@ -1,3 +1,4 @@
+import { formatNumericDate } from '../shared/clinical-time';
 import { markNoShow, restoreAfterNoShow } from '../agenda/agenda.service';
 import type { AppointmentStatus } from '../agenda/agenda.schemas';
 import { knownPeople } from '../ai/known-people';
@@ -7,7 +8,6 @@ import type { EntityManager } from '../db/orm';
 import { approveLetter, claimDraftLetter, heldLetter, markReadyToSend, offerRewrite, returnToDraft } from '../gp-letter/gp-letter.service';
 import { dismissNudgesAbout, recordNudge } from '../nudge/nudge.service';
 import type { Patient } from '../patient/patient.entity';
-import { formatNumericDate } from '../patient/patient.format';
 import { displayName, findPatient } from '../patient/patient.service';
 import { onceOnly } from '../shared/effects';
 import type { Approval, LetterRewrite, NoShowJob, PreparedNoShow } from './noshow';

@@ -1,10 +1,9 @@
-import { dutchDay } from '../agenda/agenda.dates';
+import { dutchDay, formatTime } from '../shared/clinical-time';
 import { appointmentTypeLabels, type AppointmentType } from '../agenda/agenda.schemas';
 import { refusedNotice, type AiPort } from '../ai/ai.port';
 import { gpLetterNoShowMessages, gpLetterNoShowPrompt, type NoShowFacts } from '../ai/prompts/gp-letter-noshow.prompt';
 import { jsonFromAnswer } from '../ai/json-answer';
 import { Pseudonymiser } from '../ai/pseudonymise';
-import { formatTime } from '../patient/patient.format';
 import { noShowMessages, type LetterRewrite, type NoShowJob, type PreparedNoShow } from './noshow';
 
 /*

@@ -1,3 +1,4 @@
+import { foldAccents, nameParticles, particleAbbreviations } from '../shared/text';
 /**
  * Fuzzy name matching for patient search. PostgreSQL (pg_trgm and the phonetic keys below, both
  * indexed) finds candidates; these pure functions rank them. Trigrams alone tie "jna de vires"
@@ -5,32 +6,10 @@
  */
 
 /** Dutch name particles: matched like any word, but too common to serve as a phonetic key. */
-const particles = new Set([
-  'van',
-  'de',
-  'der',
-  'den',
-  'het',
-  't',
-  'te',
-  'ter',
-  'ten',
-  'op',
-  'in',
-  'la',
-  'le',
-  'du',
-  'da',
-  'di',
-  'von',
-  'vd',
-]);
+const particles = new Set([...nameParticles, ...particleAbbreviations]);
 
 export function normalizeName(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
+  return foldAccents(value)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }

@@ -1,6 +1,7 @@
+import { formatDate, formatDateTime } from '../shared/clinical-time';
 import { describe, expect, it } from 'vitest';
 import { maskBsn } from './bsn';
-import { ageOn, formatDate, formatDateTime } from './patient.format';
+import { ageOn } from './patient.format';
 
 describe('patient display', () => {
   it('counts an age in whole years, birthday included', () => {

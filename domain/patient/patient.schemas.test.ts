@@ -1,7 +1,8 @@
+import { clinicalToday } from '../shared/clinical-time';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
 import { parseOrThrow } from '../shared/validation';
-import { patientInputSchema, todayInAmsterdam, type PatientInput } from './patient.schemas';
+import { patientInputSchema, type PatientInput } from './patient.schemas';
 
 const valid: PatientInput = {
   nameGiven: ['Jan'],
@@ -59,7 +60,7 @@ describe('patient validation', () => {
   it('refuses a birth date in the future, and accepts today', () => {
     const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
     expect(fieldsOf({ ...valid, birthDate: tomorrow })).toEqual({ birthDate: 'De geboortedatum kan niet in de toekomst liggen.' });
-    expect(parseOrThrow(patientInputSchema, { ...valid, birthDate: todayInAmsterdam() }).birthDate).toBe(todayInAmsterdam());
+    expect(parseOrThrow(patientInputSchema, { ...valid, birthDate: clinicalToday() }).birthDate).toBe(clinicalToday());
     expect(fieldsOf({ ...valid, birthDate: '1980-02-31x' })).toEqual({ birthDate: 'Vul een geldige geboortedatum in.' });
   });
 

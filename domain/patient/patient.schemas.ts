@@ -1,5 +1,6 @@
 import { z } from '../shared/validation';
 import { isValidBsn } from './bsn';
+import { clinicalToday } from '../shared/clinical-time';
 
 export const episodeStatuses = ['planned', 'screening', 'active', 'finished', 'cancelled'] as const;
 export type EpisodeStatus = (typeof episodeStatuses)[number];
@@ -67,15 +68,8 @@ const birthDate = z
     (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))),
     'Vul een geldige geboortedatum in.',
   )
-  .refine((value) => value === undefined || value <= todayInAmsterdam(), 'De geboortedatum kan niet in de toekomst liggen.')
+  .refine((value) => value === undefined || value <= clinicalToday(), 'De geboortedatum kan niet in de toekomst liggen.')
   .refine((value) => value === undefined || value >= '1900-01-01', 'Vul een geboortedatum na 1900 in.');
-
-// One formatter for the process: creating an Intl.DateTimeFormat costs far more than formatting with it.
-const amsterdamDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' });
-
-export function todayInAmsterdam(now = new Date()): string {
-  return amsterdamDate.format(now);
-}
 
 /** One schema for the form, the FHIR API and the assistant. */
 export const patientInputSchema = z

@@ -16,7 +16,7 @@ import {
   type ReportCategory,
   type ReportType,
 } from './report.schemas';
-import { shiftOf, type Shift } from './shift';
+import { shiftOf, type Shift } from '../shared/clinical-time';
 
 export interface ReportView {
   id: string;

@@ -19,3 +19,55 @@ export function tooLongMessage(what: string, max: number, count: number): string
   const over = count - max;
   return `${what} is maximaal ${max} tekens; deze is ${over} ${over === 1 ? 'teken' : 'tekens'} te lang.`;
 }
+
+/**
+ * "Ünal Çelik" → "unal celik": lower case without accents or other diacritics, for comparing what
+ * people type with what is stored or listed (a word list is written folded).
+ */
+export function foldAccents(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+/*
+ * Name particles ("tussenvoegsels"), in lower case. Where a name is split, matched or recognised,
+ * these lists are the one source; each use composes the groups it needs.
+ */
+/** The particles of Dutch family names: "de Vries", "van der Berg", "in 't Veld". */
+export const nameParticles = [
+  'van',
+  'de',
+  'der',
+  'den',
+  'het',
+  't',
+  "'t",
+  '’t',
+  'te',
+  'ter',
+  'ten',
+  'in',
+  'op',
+  'uit',
+  'la',
+  'le',
+  'du',
+  'da',
+  'di',
+  'von',
+];
+/** Particles that are ordinary prepositions too ("Aan de Stegge", "Del Castillo"): only a stored name is split on them. */
+export const rarerNameParticles = ['aan', 'bij', 'onder', 'voor', 'del', 'della', 'zu'];
+/** Parts of family names from other languages that are written capitalised: "El Amrani", "Ben Ali", "Mac Lean". */
+export const surnamePrefixes = ['el', 'al', 'ben', 'bin', 'ibn', 'abu', 'mac', 'mc'];
+/** Particles as they are abbreviated when typed: "v.d. Berg", "vd Berg". */
+export const particleAbbreviations = ['v', 'd', 'vd'];
+/** Particles that are everyday words in a sentence too ("in", "op", "het"): no sign on their own that a lower-case name follows. */
+export const everydayParticles = ['het', 't', "'t", '’t', 'in', 'op', 'uit'];
+
+/** "1 incident", "2 incidenten": a count with the word that fits it. */
+export function countOf(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

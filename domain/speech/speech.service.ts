@@ -1,7 +1,7 @@
 import { recordAudit, type AuditActor, type AuditEntry } from '../audit/audit.service';
 import { SlidingWindowLimiter, type WindowStore } from '../shared/rate-limit';
 import type { MikroORM } from '../db/orm';
-import { withTenant } from '../db/tenant';
+import { tenantOf, withTenant } from '../db/tenant';
 import { AppError } from '../shared/errors';
 import type { SpeechProvider } from './speech.port';
 import { speechMessages, type SpeechToken } from './speech.schemas';
@@ -28,8 +28,7 @@ export async function issueSpeechToken(deps: SpeechDeps, actor: AuditActor, sign
   if (!provider) throw new AppError('feature_disabled', speechMessages.notConfigured);
   await deps.limiter.take(actor.userId);
   const attempt: AuditEntry = { action: 'create', resourceType: 'SpeechToken', details: { provider: provider.name } };
-  const log = (entry: AuditEntry) =>
-    withTenant(deps.orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => recordAudit(em, actor, entry));
+  const log = (entry: AuditEntry) => withTenant(deps.orm, tenantOf(actor), async (em) => recordAudit(em, actor, entry));
   let token: SpeechToken;
   try {
     token = await provider.issueToken(signal);

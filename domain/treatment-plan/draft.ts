@@ -1,4 +1,5 @@
-import { dutchDay } from '../agenda/agenda.dates';
+import { foldAccents } from '../shared/text';
+import { dutchDay } from '../shared/clinical-time';
 import { jsonFromAnswer } from '../ai/json-answer';
 import type { ClinicalRole } from '../auth/auth.schemas';
 import { z } from '../shared/validation';
@@ -21,7 +22,6 @@ export function plusDays(isoDate: string, days: number): string {
 const firstEvaluation = 42;
 const planReview = 91;
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const elevated = (level: string) => level === 'zeer hoog' || level === 'hoog' || level === 'gemiddeld';
 const sentence = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -130,7 +130,7 @@ export function localPlan(sources: PlanSources): TreatmentPlanContent {
   const { today } = sources;
   const risks = sources.risks.filter((risk) => elevated(risk.riskLevel));
   const riskRules = risks.flatMap((risk) => {
-    const rule = byRisk.find((candidate) => candidate.match.test(fold(risk.riskType)));
+    const rule = byRisk.find((candidate) => candidate.match.test(foldAccents(risk.riskType)));
     return rule ? [{ risk, rule }] : [];
   });
   const diagnosisRules = sources.diagnoses.flatMap((diagnosis) => {

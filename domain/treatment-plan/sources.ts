@@ -1,3 +1,4 @@
+import { clinicalToday } from '../shared/clinical-time';
 import { Appointment } from '../agenda/appointment.entity';
 import { knownPeople } from '../ai/known-people';
 import type { KnownPerson } from '../ai/pseudonymise';
@@ -10,7 +11,6 @@ import { currentRisks, diagnosesOf, intakeStatus } from '../intake/intake.servic
 import { ageOn } from '../patient/patient.format';
 import type { EpisodeStatus } from '../patient/patient.schemas';
 import { displayName, findPatient, knownPerson } from '../patient/patient.service';
-import { todayInAmsterdam } from '../patient/patient.schemas';
 import { patientTimeline } from '../report/report.service';
 import type { ClassificationKind } from './treatment-plan.schemas';
 
@@ -56,7 +56,7 @@ async function practitionersOf(em: EntityManager, actor: AuditActor, patientId: 
  */
 export async function gatherPlanSources(em: EntityManager, actor: AuditActor, patientId: string, requestedAt: Date): Promise<PlanSources> {
   const patient = await findPatient(em, patientId);
-  const today = todayInAmsterdam(requestedAt);
+  const today = clinicalToday(requestedAt);
   // One after the other: they share the transaction's connection.
   const intake = await intakeStatus(em, actor, { patientId });
   const diagnoses = await diagnosesOf(em, actor, { patientId });

@@ -1,7 +1,7 @@
+import { clinicalToday } from '../shared/clinical-time';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
-import { todayInAmsterdam } from '../patient/patient.schemas';
 import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -122,7 +122,7 @@ export async function approveTreatmentPlan(
 ): Promise<TreatmentPlanView> {
   const plan = await findDraft(em, planId);
   if (actor.role !== 'psychiater') throw AppError.forbidden(onlyPsychiatrist);
-  const issues = approvalIssues(parseOrThrow(planContentSchema, plan.content), todayInAmsterdam(now));
+  const issues = approvalIssues(parseOrThrow(planContentSchema, plan.content), clinicalToday(now));
   if (Object.keys(issues).length > 0) throw AppError.validation(issues, notApprovable);
   await em.nativeUpdate(TreatmentPlan, { patientId: plan.patientId, status: 'goedgekeurd' }, { status: 'vervangen', updatedAt: now });
   plan.status = 'goedgekeurd';

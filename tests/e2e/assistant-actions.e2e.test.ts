@@ -1,6 +1,6 @@
+import { wallClockOf } from '../../domain/shared/clinical-time';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amsterdamLocal } from '../../app/assistant/clinical-time';
 import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, screenshot } from '../support/browser';
@@ -56,7 +56,7 @@ async function pickPieter(question: Locator): Promise<void> {
 }
 
 const at = (label: string, hours: number, minutes = 0) => new Date(rangeForLabel(label)!.start.getTime() + (hours * 60 + minutes) * 60_000);
-const clock = (date: Date) => amsterdamLocal(date.toISOString()).slice(11);
+const clock = (date: Date) => wallClockOf(date.toISOString()).slice(11);
 
 async function appointment(start: Date): Promise<string> {
   return addRecord(organisationId, 'appointments', {
@@ -134,7 +134,7 @@ describe('the assistant’s actions in Chromium', () => {
 
     const target = at('overmorgen', 15, 30);
     await block.getByText('Tijdstip aanpassen').click();
-    await block.getByLabel('Nieuwe dag en tijd').fill(amsterdamLocal(target.toISOString()));
+    await block.getByLabel('Nieuwe dag en tijd').fill(wallClockOf(target.toISOString()));
     await look('assistent-verplaatsen');
     await block.getByRole('button', { name: 'Bevestigen' }).click();
     await block.getByText('Uitgevoerd en vastgelegd.').waitFor();

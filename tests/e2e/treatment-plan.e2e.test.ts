@@ -1,7 +1,7 @@
+import { clinicalToday } from '../../domain/shared/clinical-time';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plusDays } from '../../domain/treatment-plan/draft';
-import { todayInAmsterdam } from '../../domain/patient/patient.schemas';
 import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
 import { baseUrl } from '../support/http';
 
@@ -87,7 +87,7 @@ describe('treatment plan in Chromium', () => {
     await page
       .getByLabel(`Doel ${before + 1}`)
       .fill('De cliënt gaat binnen zes weken drie ochtenden per week naar de dagbesteding, bijgehouden in de weekplanning.');
-    const evaluation = plusDays(todayInAmsterdam(), 42);
+    const evaluation = plusDays(clinicalToday(), 42);
     await page.locator(`[name="doelen.${before}.evaluatiedatum"]`).fill(evaluation);
     await page.getByRole('combobox', { name: 'Status' }).selectOption('ingestemd');
     await page.getByLabel('Toelichting').fill('Besproken met de cliënt en zijn zus op de afdeling.');

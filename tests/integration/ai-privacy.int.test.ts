@@ -5,7 +5,7 @@ import type { AuditActor } from '../../domain/audit/audit.service';
 import { chatRequestSchema } from '../../domain/chat/chat.schemas';
 import { chatReply } from '../../domain/chat/chat.service';
 import { createOrm, type MikroORM } from '../../domain/db/orm';
-import { withTenant } from '../../domain/db/tenant';
+import { tenantOf, withTenant } from '../../domain/db/tenant';
 import { createDraftLetter } from '../../domain/gp-letter/gp-letter.service';
 import { collectHandoverSources, summariseHandover, type HandoverJob } from '../../domain/handover/generate';
 import { classifyCore } from '../../domain/intent/intent.service';
@@ -118,7 +118,7 @@ const handoverJob = (id: string): HandoverJob => ({
   requestedAt: new Date().toISOString(),
 });
 const planJob = (): TreatmentPlanJob => ({ actor, patientId, workflowId: `test-${randomUUID()}`, requestedAt: new Date().toISOString() });
-const tenant = () => ({ organisationId: actor.organisationId, userId: actor.userId });
+const tenant = () => tenantOf(actor);
 
 async function handover(port: AiPort, id = patientId) {
   const job = handoverJob(id);

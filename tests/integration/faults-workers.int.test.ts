@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import { createOrm, type MikroORM } from '../../domain/db/orm';
-import { withTenant } from '../../domain/db/tenant';
+import { tenantOf, withTenant } from '../../domain/db/tenant';
 import { createDraftLetter, getGpLetter } from '../../domain/gp-letter/gp-letter.service';
 import { generateHandover } from '../../temporal/handover';
 import { chainWorkflowId } from '../../domain/intent/chain';
@@ -45,8 +45,6 @@ async function startWorker(taskQueue: string, env: Record<string, string>): Prom
   workers.add(worker);
   return worker;
 }
-
-const tenantOf = (who: AuditActor) => ({ organisationId: who.organisationId, userId: who.userId });
 
 /** The first model call hangs, as a worker is killed while it waits; later calls get `answer`. */
 function holdFirstModelCall(answer: (request: ModelRequest) => ModelReply): Promise<void> {

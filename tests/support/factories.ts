@@ -1,3 +1,4 @@
+import { type Shift } from '../../domain/shared/clinical-time';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
@@ -5,7 +6,6 @@ import { hashPassword } from '../../domain/auth/password';
 import type { Role } from '../../domain/auth/auth.entities';
 import type { RiskLevel } from '../../domain/intake/intake.entities';
 import type { ReportCategory, ReportType } from '../../domain/report/report.schemas';
-import type { Shift } from '../../domain/report/shift';
 import type { Interpretation } from '../../domain/vitals/vitals.entity';
 import { json, login } from './http';
 

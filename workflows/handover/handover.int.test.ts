@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiPort } from '../../domain/ai/ai.port';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
-import { withTenant } from '../../domain/db/tenant';
+import { tenantOf, withTenant } from '../../domain/db/tenant';
 import type { HandoverSummary } from '../../domain/handover/handover.schemas';
 import type { ReportCategory, ReportType } from '../../domain/report/report.schemas';
 import { generateHandover, handoverProgress, handoverWorkflowId } from '../../temporal/handover';
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const organisation = await createOrganisation();
   const user = await createUser(organisation.id, { role: 'verpleegkundige' });
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'web' };
-  await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
+  await withTenant(orm, tenantOf(actor), async (em) => {
     patientId = (
       await createPatient(em, actor, {
         nameGiven: ['Marloes'],

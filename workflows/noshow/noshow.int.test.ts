@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiPort } from '../../domain/ai/ai.port';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
-import { withTenant } from '../../domain/db/tenant';
+import { tenantOf, withTenant } from '../../domain/db/tenant';
 import { createDraftLetter, getGpLetter } from '../../domain/gp-letter/gp-letter.service';
 import { noShowWorkflowId, type NoShowJob, type NoShowState } from '../../domain/noshow/noshow';
 import { prepareNoShow } from '../../domain/noshow/noshow.steps';
@@ -36,8 +36,6 @@ let offline: AiPort;
 let nurse: AuditActor;
 let reviewer: AuditActor;
 let bsnIndex = 0;
-
-const tenantOf = (actor: AuditActor) => ({ organisationId: actor.organisationId, userId: actor.userId });
 
 /** A patient of the nurse's organisation with a draft GP letter that names, dates and numbers them. */
 async function patientWithDraft(given: string, family: string): Promise<{ patientId: string; letterId: string; bsn: string }> {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiPort } from '../../domain/ai/ai.port';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
-import { withTenant } from '../../domain/db/tenant';
+import { tenantOf, withTenant } from '../../domain/db/tenant';
 import { createPatient } from '../../domain/patient/patient.service';
 import { AppError } from '../../domain/shared/errors';
 import { planContentSchema, type TreatmentPlanView } from '../../domain/treatment-plan/treatment-plan.schemas';
@@ -71,7 +71,7 @@ beforeAll(async () => {
   const organisation = await createOrganisation();
   const user = await createUser(organisation.id, { role: 'psychiater' });
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'web' };
-  await withTenant(orm, { organisationId: actor.organisationId, userId: actor.userId }, async (em) => {
+  await withTenant(orm, tenantOf(actor), async (em) => {
     patientId = (
       await createPatient(em, actor, {
         nameGiven: ['Sanne'],

@@ -1,5 +1,5 @@
+import { formatDate, formatDateTime } from '../../../domain/shared/clinical-time';
 import type { ReactNode } from 'react';
-import { formatDate, formatDateTime } from '../../../domain/patient/patient.format';
 import {
   classificationKindLabels,
   consentLabels,

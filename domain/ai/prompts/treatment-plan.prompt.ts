@@ -1,4 +1,4 @@
-import { dutchDay } from '../../agenda/agenda.dates';
+import { dutchDay } from '../../shared/clinical-time';
 import { episodeStatusLabels } from '../../patient/patient.schemas';
 import type { PlanSources } from '../../treatment-plan/sources';
 import type { Message, PromptRef } from '../ai.port';
