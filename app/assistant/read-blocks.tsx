@@ -1,3 +1,4 @@
+import type { AppointmentView } from '../../domain/agenda/agenda.service';
 import { dutchDay, formatDate, formatDateTime, formatTime, isoDay } from '../../domain/shared/clinical-time';
 import { Link, useRouteLoaderData } from '@remix-run/react';
 import { CalendarIcon, ClipboardIcon, FileTextIcon, MagnifyingGlassIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
@@ -271,15 +272,8 @@ export function DiagnosesBlock({ patient }: { patient: PatientRef }) {
 
 // ---- Agenda ----------------------------------------------------------------------------------
 
-export interface Appointment {
-  id: string;
-  patientId: string;
-  patientName: string;
-  start: string;
-  end: string;
-  type: string;
-  status: string;
-}
+/** What the chat shows of an appointment: the agenda API's view, as it arrives in JSON. */
+export type Appointment = Pick<AppointmentView, 'id' | 'patientId' | 'patientName' | 'start' | 'end' | 'type' | 'status'>;
 
 function knownType(type: string): AppointmentType {
   return (appointmentTypes as readonly string[]).includes(type) ? (type as AppointmentType) : 'overig';
