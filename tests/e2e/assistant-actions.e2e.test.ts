@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, screenshot } from '../support/browser';
-import { addRecord, asOwner, createOrganisation, createUser, registerPatient, validBsns } from '../support/factories';
+import { asOwner, createAppointment, createOrganisation, createUser, registerPatient, validBsns } from '../support/factories';
 import { baseUrl, login } from '../support/http';
 
 /*
@@ -59,13 +59,12 @@ const at = (label: string, hours: number, minutes = 0) => new Date(rangeForLabel
 const clock = (date: Date) => wallClockOf(date.toISOString()).slice(11);
 
 async function appointment(start: Date): Promise<string> {
-  return addRecord(organisationId, 'appointments', {
-    patient_id: pieterId,
-    start_at: start,
-    end_at: new Date(start.getTime() + 45 * 60_000),
+  return createAppointment(organisationId, {
+    patientId: pieterId,
+    practitionerId: nurseId,
+    startAt: start,
+    minutes: 45,
     type: 'behandelgesprek',
-    practitioner_id: nurseId,
-    owner_id: nurseId,
     location: 'Spreekkamer 2',
   });
 }

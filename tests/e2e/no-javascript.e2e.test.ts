@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoverWorkflowId } from '../../temporal/handover';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, screenshot } from '../support/browser';
-import { asOwner, createOrganisation, createUser, registerPatient, type TestUser } from '../support/factories';
+import {
+  asOwner,
+  createAppointment,
+  createGpLetter,
+  createOrganisation,
+  createUser,
+  registerPatient,
+  type TestUser,
+} from '../support/factories';
 import { baseUrl, json, login } from '../support/http';
 import { connectWorkflowTest, startTestWorker } from '../support/worker';
 import { createActivities } from '../../workers/activities';
@@ -306,22 +314,19 @@ describe('without JavaScript in Chromium', () => {
   });
 
   it('edits and approves a GP letter after a no-show, then makes it ready to send', async () => {
-    const appointmentId = await asOwner(organisationId, async (db) => {
-      const start = new Date(Date.now() - 2 * 86_400_000);
-      const { rows } = await db.query<{ id: string }>(
-        "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id",
-        [organisationId, patientId, start, new Date(start.getTime() + 45 * 60_000), nurse.id],
-      );
-      const text = 'Geachte collega,\n\nMevrouw Bakker is bij ons in behandeling met wekelijkse gesprekken.\n\nMet vriendelijke groet,';
-      const letter = await db.query<{ id: string }>(
-        "insert into gp_letters (organisation_id, patient_id, gp_name, gp_practice, subject, original_text, created_by) values ($1, $2, 'Dr. L. Mulder', 'Praktijk Mulder', 'Voortgang', $3, $4) returning id",
-        [organisationId, patientId, text, psychiatrist.id],
-      );
-      await db.query(
-        "insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)",
-        [organisationId, letter.rows[0]!.id, text, psychiatrist.id],
-      );
-      return rows[0]!.id;
+    const appointmentId = await createAppointment(organisationId, {
+      patientId,
+      practitionerId: nurse.id,
+      startAt: new Date(Date.now() - 2 * 86_400_000),
+      minutes: 45,
+    });
+    await createGpLetter(organisationId, {
+      patientId,
+      createdBy: psychiatrist.id,
+      gpName: 'Dr. L. Mulder',
+      gpPractice: 'Praktijk Mulder',
+      subject: 'Voortgang',
+      text: 'Geachte collega,\n\nMevrouw Bakker is bij ons in behandeling met wekelijkse gesprekken.\n\nMet vriendelijke groet,',
     });
     const { cookie } = await login(nurse.email, nurse.password);
     expect((await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie, body: {} })).status).toBe(201);

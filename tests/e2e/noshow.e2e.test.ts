@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoOrganisation, demoPassword } from '../../domain/demo/demo-accounts';
 import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
-import { asOwner, createAppointment } from '../support/factories';
+import { asOwner, createAppointment, createNudge } from '../support/factories';
 import { baseUrl, json, login } from '../support/http';
 
 let session: SignedInBrowser;
@@ -147,23 +147,22 @@ describe('the no-show from the chat in Chromium', () => {
     const start = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - back * 60_000);
     const startMinutes = hours * 60 + minutes - back;
     time = `${String(Math.floor(startMinutes / 60)).padStart(2, '0')}:${String(startMinutes % 60).padStart(2, '0')}`;
-    chatAppointmentId = await asOwner(demoOrganisation.id, async (db) => {
-      const nurseId = (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email]))
-        .rows[0]!.id;
-      const jan = (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!
-        .id;
-      const id = await createAppointment(demoOrganisation.id, {
-        patientId: jan,
-        practitionerId: nurseId,
-        startAt: start,
-        location: 'Spreekkamer 2',
-      });
-      // A reminder the no-show process leaves when a review waits too long (workflows/noshow).
-      await db.query(
-        "insert into nudges (organisation_id, user_id, kind, text, href) values ($1, $2, 'huisartsbrief_beoordelen', 'De huisartsbrief van Jan de Vries over de gemiste afspraak wacht al 3 dagen op beoordeling.', '/brieven')",
-        [demoOrganisation.id, nurseId],
-      );
-      return id;
+    const { nurseId, jan } = await asOwner(demoOrganisation.id, async (db) => ({
+      nurseId: (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!.id,
+      jan: (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!.id,
+    }));
+    chatAppointmentId = await createAppointment(demoOrganisation.id, {
+      patientId: jan,
+      practitionerId: nurseId,
+      startAt: start,
+      location: 'Spreekkamer 2',
+    });
+    // A reminder the no-show process leaves when a review waits too long (workflows/noshow).
+    await createNudge(demoOrganisation.id, {
+      userId: nurseId,
+      kind: 'huisartsbrief_beoordelen',
+      text: 'De huisartsbrief van Jan de Vries over de gemiste afspraak wacht al 3 dagen op beoordeling.',
+      href: '/brieven',
     });
     nurse = await signedInPage('verpleegkundige', baseUrl(), { width: 1440, height: 1000 });
   });

@@ -15,7 +15,7 @@ import { createPatient } from '../../domain/patient/patient.service';
 import { collectTreatmentPlanSources, draftTreatmentPlan, type TreatmentPlanJob } from '../../domain/treatment-plan/generate';
 import { handoverAnswer, noShowAnswer, treatmentPlanAnswer } from '../msw/answers';
 import { mockModel, modelBaseUrl } from '../msw/model';
-import { asOwner, createOrganisation, createUser, validBsns } from '../support/factories';
+import { asOwner, createAppointment, createOrganisation, createReport, createUser, validBsns } from '../support/factories';
 
 /*
  * Issue 20: what leaves the server for each AI capability. The model is msw; every request it
@@ -98,15 +98,17 @@ async function eventsSince(since: Date): Promise<EventRow[]> {
 }
 
 async function addReports(forPatient: string, texts: string[]): Promise<void> {
-  await asOwner(actor.organisationId, async (db) => {
-    for (const [index, content] of texts.entries()) {
-      await db.query(
-        `insert into reports (organisation_id, patient_id, type, category, content, include_in_handover, created_by, created_at, shift_date, shift)
-         values ($1, $2, 'incident', 'incident', $3, true, $4, now() - make_interval(hours => $5), current_date, 'dag')`,
-        [actor.organisationId, forPatient, content, actor.userId, index + 1],
-      );
-    }
-  });
+  for (const [index, content] of texts.entries()) {
+    await createReport(actor.organisationId, {
+      patientId: forPatient,
+      createdBy: actor.userId,
+      type: 'incident',
+      category: 'incident',
+      content,
+      includeInHandover: true,
+      createdAt: new Date(Date.now() - (index + 1) * 3600_000),
+    });
+  }
 }
 
 const handoverJob = (id: string): HandoverJob => ({
@@ -134,12 +136,11 @@ async function treatmentPlan(port: AiPort) {
 
 async function noShowLetter(port: AiPort) {
   const start = new Date(Math.floor((Date.now() - 30 * 60_000) / 300_000) * 300_000);
-  const appointmentId = await asOwner(actor.organisationId, async (db) => {
-    const { rows } = await db.query<{ id: string }>(
-      `insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id`,
-      [actor.organisationId, patientId, start, new Date(start.getTime() + 45 * 60_000), actor.userId],
-    );
-    return rows[0]!.id;
+  const appointmentId = await createAppointment(actor.organisationId, {
+    patientId,
+    practitionerId: actor.userId,
+    startAt: start,
+    minutes: 45,
   });
   await withTenant(orm, tenant(), (em) =>
     createDraftLetter(em, actor, {

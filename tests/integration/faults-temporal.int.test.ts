@@ -4,7 +4,7 @@ import { dutchMessages } from '../../domain/shared/errors';
 import { freePort, type Managed } from '../../scripts/lib/processes';
 import { startWeb, startWorker } from '../../scripts/lib/stack';
 import { startTemporalDevServer } from '../../scripts/lib/temporal';
-import { asOwner, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
+import { createAppointment, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 
 /**
@@ -99,13 +99,11 @@ beforeAll(async () => {
   const ops = await createUser(nurse.organisationId, { role: 'beheerder' });
   opsCookie = (await login(ops.email, ops.password)).cookie!;
   patientId = await registerPatient(nurse.cookie);
-  appointmentId = await asOwner(nurse.organisationId, async (db) => {
-    const start = new Date(Math.floor((Date.now() - 60 * 60_000) / 900_000) * 900_000);
-    const { rows } = await db.query<{ id: string }>(
-      "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id",
-      [nurse.organisationId, patientId, start, new Date(start.getTime() + 45 * 60_000), nurse.user.id],
-    );
-    return rows[0]!.id;
+  appointmentId = await createAppointment(nurse.organisationId, {
+    patientId,
+    practitionerId: nurse.user.id,
+    startAt: new Date(Math.floor((Date.now() - 60 * 60_000) / 900_000) * 900_000),
+    minutes: 45,
   });
 });
 

@@ -18,7 +18,7 @@ import { confirmUpdate } from '../../workflows/intent-chain/messages';
 import { connectTemporal, type TemporalDeps } from '../../temporal/client';
 import { handoverAnswer, noShowAnswer, treatmentPlanAnswer } from '../msw/answers';
 import type { ModelReply, ModelRequest } from '../msw/model';
-import { asOwner, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
+import { createAppointment, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
 import { json } from '../support/http';
 import { startModelServer, type ModelServer } from '../support/model-server';
 import { bundleWorkflowsOnce, startWorkerProcess, testPayloadKeys, type WorkerProcess } from '../support/worker';
@@ -176,13 +176,11 @@ describe('a worker killed in the middle of a workflow', () => {
         })
       ).id;
     });
-    const appointmentId = await asOwner(actor.organisationId, async (db) => {
-      const start = new Date(Math.floor((Date.now() - 30 * 60_000) / 900_000) * 900_000);
-      const { rows } = await db.query<{ id: string }>(
-        "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id",
-        [actor.organisationId, patientId, start, new Date(start.getTime() + 45 * 60_000), actor.userId],
-      );
-      return rows[0]!.id;
+    const appointmentId = await createAppointment(actor.organisationId, {
+      patientId,
+      practitionerId: actor.userId,
+      startAt: new Date(Math.floor((Date.now() - 30 * 60_000) / 900_000) * 900_000),
+      minutes: 45,
     });
     const held = holdFirstModelCall(noShowAnswer);
     let deps: NoShowDeps | undefined;

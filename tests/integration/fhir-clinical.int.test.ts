@@ -1,7 +1,21 @@
 import type { MedplumClient } from '@medplum/core';
 import type { Appointment, Bundle, CapabilityStatement, Condition, OperationOutcome, ResourceType } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addRecord, asOwner, registerPatient, signedInUser, validBsns, type SignedIn } from '../support/factories';
+import {
+  asOwner,
+  createAppointment,
+  createDiagnosis,
+  createReport,
+  createRisk,
+  createVital,
+  registerPatient,
+  signedInUser,
+  validBsns,
+  type AppointmentFactory,
+  type ReportFactory,
+  type SignedIn,
+  type VitalFactory,
+} from '../support/factories';
 import { fhirProblems, indexFhirDefinitions, medplumClient } from '../support/fhir';
 import { request } from '../support/http';
 
@@ -42,98 +56,101 @@ beforeAll(async () => {
   const mine = nurse.organisationId;
   const me = nurse.user.id;
 
-  const vital = (patientId: string, code: string, label: string, value: number, unit: string, interpretation: string, observedAt: Date) =>
-    addRecord(mine, 'vital_observations', {
-      patient_id: patientId,
-      code,
-      label,
-      value,
-      unit,
-      interpretation,
-      observed_at: observedAt,
-      recorded_by: me,
-    });
+  const vital = (
+    patientId: string,
+    code: string,
+    label: string,
+    value: number,
+    unit: string,
+    interpretation: VitalFactory['interpretation'],
+    observedAt: Date,
+  ) => createVital(mine, { patientId, code, label, value, unit, interpretation, observedAt, recordedBy: me });
   id.heartRate = await vital(patient.jan, 'hartfrequentie', 'Hartfrequentie', 112, '/min', 'H', hoursAgo(3));
   id.temperature = await vital(patient.jan, 'temperatuur', 'Temperatuur', 36.8, '°C', 'N', hoursAgo(2));
   id.glucose = await vital(patient.jan, 'glucose', 'Glucose', 2.6, 'mmol/l', 'LL', hoursAgo(1));
   id.fatimaHeart = await vital(patient.fatima, 'hartfrequentie', 'Hartfrequentie', 78, '/min', 'N', hoursAgo(5));
-  id.elsewhereVital = await addRecord(other.organisationId, 'vital_observations', {
-    patient_id: patient.elsewhere,
+  id.elsewhereVital = await createVital(other.organisationId, {
+    patientId: patient.elsewhere,
     code: 'hartfrequentie',
     label: 'Hartfrequentie',
     value: 90,
     unit: '/min',
     interpretation: 'N',
-    observed_at: hoursAgo(1),
+    observedAt: hoursAgo(1),
   });
 
-  id.schizophrenia = await addRecord(mine, 'diagnoses', {
-    patient_id: patient.jan,
+  id.schizophrenia = await createDiagnosis(mine, {
+    patientId: patient.jan,
     rank: 'primary',
     code: 'F20.0',
     label: 'Schizofrenie, paranoïde type',
-    diagnosed_at: '2024-05-14',
-    diagnosed_by: me,
+    diagnosedAt: '2024-05-14',
+    diagnosedBy: me,
   });
-  id.cannabis = await addRecord(mine, 'diagnoses', {
-    patient_id: patient.jan,
+  id.cannabis = await createDiagnosis(mine, {
+    patientId: patient.jan,
     rank: 'secondary',
     code: 'F12.20',
     label: 'Stoornis in cannabisgebruik, matig',
-    diagnosed_at: '2024-06-01',
+    diagnosedAt: '2024-06-01',
   });
-  id.depression = await addRecord(mine, 'diagnoses', {
-    patient_id: patient.fatima,
+  id.depression = await createDiagnosis(mine, {
+    patientId: patient.fatima,
     rank: 'primary',
     code: 'F32.2',
     label: 'Depressieve stemmingsstoornis, ernstig',
-    diagnosed_at: '2026-09-02',
+    diagnosedAt: '2026-09-02',
   });
 
-  id.suicide = await addRecord(mine, 'risk_assessments', {
-    patient_id: patient.jan,
-    risk_type: 'suïcide',
-    risk_level: 'hoog',
+  id.suicide = await createRisk(mine, {
+    patientId: patient.jan,
+    riskType: 'suïcide',
+    riskLevel: 'hoog',
     rationale: 'Uitte gisteren doodsgedachten zonder concreet plan.',
-    assessed_at: hoursAgo(20),
-    assessed_by: me,
+    assessedAt: hoursAgo(20),
+    assessedBy: me,
   });
-  id.aggression = await addRecord(mine, 'risk_assessments', {
-    patient_id: patient.jan,
-    risk_type: 'agressie',
-    risk_level: 'zeer hoog',
+  id.aggression = await createRisk(mine, {
+    patientId: patient.jan,
+    riskType: 'agressie',
+    riskLevel: 'zeer hoog',
     rationale: 'Fysiek incident deze week.',
-    assessed_at: hoursAgo(9),
+    assessedAt: hoursAgo(9),
   });
-  id.neglect = await addRecord(mine, 'risk_assessments', {
-    patient_id: patient.fatima,
-    risk_type: 'zelfverwaarlozing',
-    risk_level: 'laag',
+  id.neglect = await createRisk(mine, {
+    patientId: patient.fatima,
+    riskType: 'zelfverwaarlozing',
+    riskLevel: 'laag',
     rationale: 'Eet met ondersteuning voldoende.',
-    assessed_at: hoursAgo(48),
+    assessedAt: hoursAgo(48),
   });
 
   // Around the start of summer time: 29 March 2026 in Amsterdam runs from 28 March 23:00 UTC to 29 March 22:00 UTC.
-  const appointment = (patientId: string, start: string, minutes: number, status: string, extra: Record<string, unknown> = {}) =>
-    addRecord(mine, 'appointments', {
-      patient_id: patientId,
-      start_at: start,
-      end_at: new Date(new Date(start).getTime() + minutes * 60_000).toISOString(),
+  const appointment = (
+    patientId: string,
+    start: string,
+    minutes: number,
+    status: AppointmentFactory['status'],
+    extra: Pick<AppointmentFactory, 'location' | 'cancelReason'> = {},
+  ) =>
+    createAppointment(mine, {
+      patientId,
+      practitionerId: me,
+      startAt: new Date(start),
+      minutes,
       type: 'behandelgesprek',
-      owner_id: me,
-      practitioner_id: me,
       status,
       ...extra,
     });
   id.earlyOnTheDay = await appointment(patient.jan, '2026-03-28T23:30:00Z', 30, 'afgerond', { location: 'Kamer 3' });
   id.noShow = await appointment(patient.jan, '2026-03-29T08:00:00Z', 45, 'niet-verschenen');
   id.nextDay = await appointment(patient.jan, '2026-03-29T22:30:00Z', 30, 'gepland');
-  id.cancelled = await appointment(patient.fatima, '2026-03-29T09:00:00Z', 30, 'geannuleerd', { cancel_reason: 'Patiënt ziek gemeld' });
+  id.cancelled = await appointment(patient.fatima, '2026-03-29T09:00:00Z', 30, 'geannuleerd', { cancelReason: 'Patiënt ziek gemeld' });
 
-  const report = (patientId: string, type: string, content: string, extra: Record<string, unknown> = {}) =>
-    addRecord(mine, 'reports', { patient_id: patientId, type, content, created_by: me, shift_date: '2026-03-29', shift: 'dag', ...extra });
-  id.note = await report(patient.jan, 'dagnotitie', 'Rustig op de afdeling, at goed.', { category: 'observatie', encounter_id: id.noShow });
-  id.deletedNote = await report(patient.jan, 'dagnotitie', 'Verkeerde patiënt.', { deleted_at: new Date(), deleted_by: me });
+  const report = (patientId: string, type: ReportFactory['type'], content: string, extra: Partial<ReportFactory> = {}) =>
+    createReport(mine, { patientId, type, content, createdBy: me, category: null, ...extra });
+  id.note = await report(patient.jan, 'dagnotitie', 'Rustig op de afdeling, at goed.', { category: 'observatie', encounterId: id.noShow });
+  id.deletedNote = await report(patient.jan, 'dagnotitie', 'Verkeerde patiënt.', { deletedAt: new Date(), deletedBy: me });
   id.incident = await report(patient.fatima, 'incident', 'Gooide een beker naar een medepatiënt.', { category: 'incident' });
 });
 

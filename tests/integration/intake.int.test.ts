@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, registerPatient, signedInUser, type SignedIn } from '../support/factories';
+import {
+  asOwner,
+  createDiagnosis,
+  createIntakeSection,
+  createRisk,
+  registerPatient,
+  signedInUser,
+  type SignedIn,
+} from '../support/factories';
 import { json } from '../support/http';
 
 let nurse: SignedIn;
@@ -8,27 +16,28 @@ let patientId: string;
 beforeAll(async () => {
   nurse = await signedInUser();
   patientId = await registerPatient(nurse.cookie);
-  await asOwner(nurse.organisationId, async (client) => {
-    const org = nurse.organisationId;
-    await client.query(
-      `insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values
-        ($1, $2, 'suïcide', 'gemiddeld', 'Eerdere taxatie', now() - interval '3 days'),
-        ($1, $2, 'suïcide', 'hoog', 'Doodsgedachten geuit', now() - interval '1 day'),
-        ($1, $2, 'agressie', 'laag', 'Rustig', now() - interval '2 days')`,
-      [org, patientId],
-    );
-    await client.query(
-      `insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at) values
-        ($1, $2, 'primary', 'F20.0', 'Schizofrenie, paranoïde type', '2025-01-10'),
-        ($1, $2, 'secondary', 'F12.20', 'Stoornis in cannabisgebruik, matig', '2025-01-10')`,
-      [org, patientId],
-    );
-    await client.query(
-      `insert into intake_sections (organisation_id, patient_id, section_key, completed_at) values
-        ($1, $2, 'aanmelding', now()), ($1, $2, 'anamnese', now()), ($1, $2, 'risicotaxatie', null)`,
-      [org, patientId],
-    );
+  const org = nurse.organisationId;
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+  await createRisk(org, { patientId, riskType: 'suïcide', riskLevel: 'gemiddeld', rationale: 'Eerdere taxatie', assessedAt: daysAgo(3) });
+  await createRisk(org, { patientId, riskType: 'suïcide', riskLevel: 'hoog', rationale: 'Doodsgedachten geuit', assessedAt: daysAgo(1) });
+  await createRisk(org, { patientId, riskType: 'agressie', riskLevel: 'laag', rationale: 'Rustig', assessedAt: daysAgo(2) });
+  await createDiagnosis(org, {
+    patientId,
+    rank: 'primary',
+    code: 'F20.0',
+    label: 'Schizofrenie, paranoïde type',
+    diagnosedAt: '2025-01-10',
   });
+  await createDiagnosis(org, {
+    patientId,
+    rank: 'secondary',
+    code: 'F12.20',
+    label: 'Stoornis in cannabisgebruik, matig',
+    diagnosedAt: '2025-01-10',
+  });
+  await createIntakeSection(org, { patientId, sectionKey: 'aanmelding' });
+  await createIntakeSection(org, { patientId, sectionKey: 'anamnese' });
+  await createIntakeSection(org, { patientId, sectionKey: 'risicotaxatie', completedAt: null });
 });
 
 describe('intake, risk and diagnosis API', () => {

@@ -4,6 +4,7 @@ import {
   asOwner,
   createAppointment,
   createGpLetter,
+  createNudge,
   createUser,
   fhirPatientBody,
   signedInUser,
@@ -283,12 +284,14 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
 describe('reminders for the assistant: GET /api/assistant/nudges', () => {
   /** The workflow writes these (workflows/noshow); here as the table owner, one per audience. */
   async function nudge(organisationId: string, userId: string | null, text: string, dismissed = false): Promise<void> {
-    await asOwner(organisationId, (db) =>
-      db.query(
-        "insert into nudges (organisation_id, user_id, kind, text, href, subject_id, dismissed_at) values ($1, $2, 'huisartsbrief_beoordelen', $3, $4, $5, $6)",
-        [organisationId, userId, text, `/brieven/${letterId}`, letterId, dismissed ? new Date() : null],
-      ),
-    );
+    await createNudge(organisationId, {
+      userId,
+      kind: 'huisartsbrief_beoordelen',
+      text,
+      href: `/brieven/${letterId}`,
+      subjectId: letterId,
+      dismissedAt: dismissed ? new Date() : null,
+    });
   }
 
   it("lists the clinician's own open reminders and the organisation's, newest first — not a colleague's, a dismissed one or another organisation's", async () => {

@@ -7,6 +7,7 @@ import { freePort, startProcess, type Managed } from '../../scripts/lib/processe
 import { tsxCli, waitForHealthy } from '../../scripts/lib/stack';
 import {
   asOwner,
+  createGpLetter,
   createUser,
   fhirPatientBody,
   registerPatient,
@@ -280,16 +281,13 @@ describe('another organisation’s records', () => {
     });
     expect(appointment.status).toBe(201);
     ids.appointment = ((await appointment.json()) as { id: string }).id;
-    ids.letter = await asOwner(owner.organisationId, async (db) => {
-      const { rows } = await db.query<{ id: string }>(
-        "insert into gp_letters (organisation_id, patient_id, gp_name, gp_practice, subject, original_text, created_by) values ($1, $2, 'Dr. H. Jansen', 'Praktijk Jansen', 'Voortgang', $3, $4) returning id",
-        [owner.organisationId, ids.patient, secretLetter, owner.user.id],
-      );
-      await db.query(
-        "insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)",
-        [owner.organisationId, rows[0]!.id, secretLetter, owner.user.id],
-      );
-      return rows[0]!.id;
+    ids.letter = await createGpLetter(owner.organisationId, {
+      patientId: ids.patient,
+      createdBy: owner.user.id,
+      gpName: 'Dr. H. Jansen',
+      gpPractice: 'Praktijk Jansen',
+      subject: 'Voortgang',
+      text: secretLetter,
     });
     const plan = await json('/api/behandelplan/generate', { method: 'POST', cookie: owner.cookie, body: { patientId: ids.patient } });
     expect(plan.status).toBe(200);

@@ -8,7 +8,7 @@ import { noShowWorkflowId } from '../../domain/noshow/noshow';
 import { connectTemporal, temporalDataConverter } from '../../temporal/client';
 import { handoverWorkflowId } from '../../temporal/handover';
 import { treatmentPlanWorkflowId } from '../../temporal/treatment-plan';
-import { asOwner, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
+import { asOwner, createAppointment, createGpLetter, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 import { testPayloadKeys } from '../support/worker';
 
@@ -72,22 +72,19 @@ beforeAll(async () => {
   workflowIds.treatmentPlan = treatmentPlanWorkflowId(patientId, new Date());
 
   // A no-show: the letter names the patient, its BSN and address; rewritten, approved with an edit, dispatched.
-  const appointmentId = await asOwner(nurse.organisationId, async (db) => {
-    const text = `Geachte collega,\n\nUw patiënt ${patient.given} ${patient.family} (BSN ${patient.bsn}), ${patient.street}, is bij ons in behandeling.\n\nMet collegiale groet,`;
-    const letter = await db.query<{ id: string }>(
-      "insert into gp_letters (organisation_id, patient_id, gp_name, gp_practice, subject, original_text, created_by) values ($1, $2, 'Dr. L. Mulder', 'Praktijk Mulder', 'Voortgang', $3, $4) returning id",
-      [nurse.organisationId, patientId, text, nurse.user.id],
-    );
-    await db.query(
-      "insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)",
-      [nurse.organisationId, letter.rows[0]!.id, text, nurse.user.id],
-    );
-    const start = new Date(Date.now() - 2 * 3600_000);
-    const { rows } = await db.query<{ id: string }>(
-      "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id",
-      [nurse.organisationId, patientId, start, new Date(start.getTime() + 45 * 60_000), nurse.user.id],
-    );
-    return rows[0]!.id;
+  await createGpLetter(nurse.organisationId, {
+    patientId,
+    createdBy: nurse.user.id,
+    gpName: 'Dr. L. Mulder',
+    gpPractice: 'Praktijk Mulder',
+    subject: 'Voortgang',
+    text: `Geachte collega,\n\nUw patiënt ${patient.given} ${patient.family} (BSN ${patient.bsn}), ${patient.street}, is bij ons in behandeling.\n\nMet collegiale groet,`,
+  });
+  const appointmentId = await createAppointment(nurse.organisationId, {
+    patientId,
+    practitionerId: nurse.user.id,
+    startAt: new Date(Date.now() - 2 * 3600_000),
+    minutes: 45,
   });
   expect(
     (

@@ -11,7 +11,16 @@ import { connectTemporal, type TemporalDeps } from '../../temporal/client';
 import { confirmUpdate } from '../../workflows/intent-chain/messages';
 import { approveUpdate, dispatchUpdate, withdrawUpdate } from '../../workflows/noshow/messages';
 import { taskQueues } from '../../workflows/task-queues';
-import { asOwner, createOrganisation, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
+import {
+  asOwner,
+  createAppointment,
+  createGpLetter,
+  createOrganisation,
+  createUser,
+  registerPatient,
+  signedInUser,
+  type SignedIn,
+} from '../support/factories';
 import { json, login, request } from '../support/http';
 import { testPayloadKeys } from '../support/worker';
 
@@ -223,23 +232,20 @@ describe('Updates', () => {
       const psychiatrist = await createUser(nurse.organisationId, { role: 'psychiater' });
       reviewerCookie = (await login(psychiatrist.email, psychiatrist.password)).cookie!;
       reviewer = { organisationId: nurse.organisationId, userId: psychiatrist.id, role: 'psychiater', channel: 'web' };
-      ({ appointmentId, letterId } = await asOwner(nurse.organisationId, async (db) => {
-        const text = 'Geachte collega,\n\nVoortgang van de behandeling.\n\nMet collegiale groet,';
-        const letter = await db.query<{ id: string }>(
-          "insert into gp_letters (organisation_id, patient_id, subject, original_text, created_by) values ($1, $2, 'Voortgang', $3, $4) returning id",
-          [nurse.organisationId, patientId, text, nurse.user.id],
-        );
-        await db.query(
-          "insert into gp_letter_versions (organisation_id, letter_id, version, event, status, text, created_by) values ($1, $2, 1, 'concept', 'concept', $3, $4)",
-          [nurse.organisationId, letter.rows[0]!.id, text, nurse.user.id],
-        );
-        const begin = new Date(Date.now() - 3 * 3600_000);
-        const { rows } = await db.query<{ id: string }>(
-          "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'behandelgesprek', $5, $5) returning id",
-          [nurse.organisationId, patientId, begin, new Date(begin.getTime() + 45 * 60_000), nurse.user.id],
-        );
-        return { appointmentId: rows[0]!.id, letterId: letter.rows[0]!.id };
-      }));
+      letterId = await createGpLetter(nurse.organisationId, {
+        patientId,
+        createdBy: nurse.user.id,
+        subject: 'Voortgang',
+        text: 'Geachte collega,\n\nVoortgang van de behandeling.\n\nMet collegiale groet,',
+        gpName: null,
+        gpPractice: null,
+      });
+      appointmentId = await createAppointment(nurse.organisationId, {
+        patientId,
+        practitionerId: nurse.user.id,
+        startAt: new Date(Date.now() - 3 * 3600_000),
+        minutes: 45,
+      });
       const started = await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });
       expect(started.status).toBe(201);
       expect((await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} })).status).toBe(200);

@@ -6,7 +6,16 @@ import {
   type TreatmentPlanOverview,
   type TreatmentPlanView,
 } from '../../domain/treatment-plan/treatment-plan.schemas';
-import { asOwner, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
+import {
+  asOwner,
+  createDiagnosis,
+  createRisk,
+  createUser,
+  fhirPatientBody,
+  signedInUser,
+  validBsns,
+  type SignedIn,
+} from '../support/factories';
 import { json, login, request } from '../support/http';
 
 let psychiatrist: SignedIn;
@@ -45,15 +54,18 @@ beforeAll(async () => {
     }),
   });
   patientId = ((await created.json()) as { id: string }).id;
-  await asOwner(psychiatrist.organisationId, async (db) => {
-    await db.query(
-      "insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at) values ($1, $2, 'primary', 'F32.2', 'Depressieve stemmingsstoornis, eenmalige episode, ernstig', '2026-09-02')",
-      [psychiatrist.organisationId, patientId],
-    );
-    await db.query(
-      "insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values ($1, $2, 'suïcide', 'hoog', 'Doodsgedachten zonder plan.', now())",
-      [psychiatrist.organisationId, patientId],
-    );
+  await createDiagnosis(psychiatrist.organisationId, {
+    patientId,
+    rank: 'primary',
+    code: 'F32.2',
+    label: 'Depressieve stemmingsstoornis, eenmalige episode, ernstig',
+    diagnosedAt: '2026-09-02',
+  });
+  await createRisk(psychiatrist.organisationId, {
+    patientId,
+    riskType: 'suïcide',
+    riskLevel: 'hoog',
+    rationale: 'Doodsgedachten zonder plan.',
   });
 });
 

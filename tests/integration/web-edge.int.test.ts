@@ -1,6 +1,15 @@
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, createOrganisation, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
+import {
+  asOwner,
+  createAppointment,
+  createNudge,
+  createOrganisation,
+  createUser,
+  registerPatient,
+  signedInUser,
+  type SignedIn,
+} from '../support/factories';
 import { baseUrl, json, login, request } from '../support/http';
 import { routeFiles, type Method } from '../support/routes';
 
@@ -380,12 +389,13 @@ describe('the access log (NEN 7513)', () => {
   it('records reading the reminders, with the patients they name', async () => {
     const reader = await createUser(nurse.organisationId);
     const { cookie } = await login(reader.email, reader.password);
-    await asOwner(nurse.organisationId, (db) =>
-      db.query(
-        "insert into nudges (organisation_id, user_id, patient_id, kind, text, href) values ($1, $2, $3, 'huisartsbrief_beoordelen', 'Brief wacht op beoordeling.', '/brieven')",
-        [nurse.organisationId, reader.id, patientId],
-      ),
-    );
+    await createNudge(nurse.organisationId, {
+      userId: reader.id,
+      patientId,
+      kind: 'huisartsbrief_beoordelen',
+      text: 'Brief wacht op beoordeling.',
+      href: '/brieven',
+    });
     expect((await request('/api/assistant/nudges', { cookie })).status).toBe(200);
     const logged = await rows(nurse.organisationId, "resource_type = 'Nudge' and user_id = $1", [reader.id]);
     expect(logged).toEqual([expect.objectContaining({ outcome: 'success', patient_ids: [patientId] })]);
@@ -447,20 +457,20 @@ describe('agenda with plain dates', () => {
   it('reads start=2026-11-23&end=2026-11-24 as those two whole days in Europe/Amsterdam', async () => {
     const { cookie, organisationId, user } = await signedInUser();
     const patient = await registerPatient(cookie);
-    const at = (iso: string) => new Date(iso);
-    await asOwner(organisationId, async (db) => {
-      for (const [start, end] of [
-        ['2026-11-22T22:00:00Z', '2026-11-22T22:45:00Z'], // 23:00–23:45 on the 22nd in Amsterdam: outside
-        ['2026-11-22T23:00:00Z', '2026-11-22T23:45:00Z'], // 00:00 on the 23rd: inside
-        ['2026-11-24T22:15:00Z', '2026-11-24T22:45:00Z'], // 23:15 on the 24th: inside
-        ['2026-11-24T23:00:00Z', '2026-11-24T23:30:00Z'], // 00:00 on the 25th: outside
-      ]) {
-        await db.query(
-          "insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id) values ($1, $2, $3, $4, 'overig', $5, $5)",
-          [organisationId, patient, at(start!), at(end!), user.id],
-        );
-      }
-    });
+    for (const [start, minutes] of [
+      ['2026-11-22T22:00:00Z', 45], // 23:00–23:45 on the 22nd in Amsterdam: outside
+      ['2026-11-22T23:00:00Z', 45], // 00:00 on the 23rd: inside
+      ['2026-11-24T22:15:00Z', 30], // 23:15 on the 24th: inside
+      ['2026-11-24T23:00:00Z', 30], // 00:00 on the 25th: outside
+    ] as const) {
+      await createAppointment(organisationId, {
+        patientId: patient,
+        practitionerId: user.id,
+        startAt: new Date(start),
+        minutes,
+        type: 'overig',
+      });
+    }
     const response = await request('/api/assistant/agenda?start=2026-11-23&end=2026-11-24', { cookie });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { appointments: { start: string }[]; range: { start: string; end: string } };

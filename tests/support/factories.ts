@@ -3,8 +3,11 @@ import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { hashPassword } from '../../domain/auth/password';
+import type { AppointmentStatus } from '../../domain/agenda/agenda.schemas';
 import type { Role } from '../../domain/auth/auth.entities';
-import type { RiskLevel } from '../../domain/intake/intake.entities';
+import type { Diagnosis, RiskLevel } from '../../domain/intake/intake.entities';
+import type { intakeSections } from '../../domain/intake/intake.service';
+import type { NudgeKind } from '../../domain/nudge/nudge.entity';
 import type { ReportCategory, ReportType } from '../../domain/report/report.schemas';
 import type { Interpretation } from '../../domain/vitals/vitals.entity';
 import { json, login } from './http';
@@ -151,24 +154,10 @@ export async function registerPatient(cookie: string, overrides: Record<string, 
   return ((await created.json()) as { id: string }).id;
 }
 
-/** Clinical rows the product has no write API for yet (issue 25): one row, written as the application role. */
-export type ClinicalTable = 'vital_observations' | 'risk_assessments' | 'diagnoses' | 'appointments' | 'reports';
-
-export async function addRecord(organisationId: string, table: ClinicalTable, values: Record<string, unknown>): Promise<string> {
-  const columns = ['organisation_id', ...Object.keys(values)];
-  const placeholders = columns.map((_, index) => `$${index + 1}`).join(', ');
-  const { rows } = await asApplication(organisationId, (client) =>
-    client.query<{ id: string }>(`insert into ${table} (${columns.join(', ')}) values (${placeholders}) returning id`, [
-      organisationId,
-      ...Object.values(values),
-    ]),
-  );
-  return rows[0]!.id;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Clinical records as the past left them: no API writes a backdated report, measurement, risk
-// assessment or appointment, so tests that need history write these rows as the table owner.
+// assessment, diagnosis or appointment, so tests that need history write these rows as the table
+// owner. Each factory answers the new row's id.
 
 export interface ReportFactory {
   patientId: string;
@@ -180,13 +169,19 @@ export interface ReportFactory {
   includeInHandover?: boolean;
   /** The shift the report belongs to; its date is the Amsterdam date of `createdAt`. */
   shift?: Shift;
+  /** The appointment the report was written for. */
+  encounterId?: string | null;
+  /** A report deleted by `deletedBy` (soft delete, as the report service does). */
+  deletedAt?: Date | string | null;
+  deletedBy?: string | null;
 }
 
 export async function createReport(organisationId: string, report: ReportFactory): Promise<string> {
   return insertReturningId(
     organisationId,
-    `insert into reports (organisation_id, patient_id, type, category, content, include_in_handover, created_by, created_at, shift_date, shift)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, ($8::timestamptz at time zone 'Europe/Amsterdam')::date, $9) returning id`,
+    `insert into reports (organisation_id, patient_id, type, category, content, include_in_handover, created_by, created_at, shift_date, shift,
+                          encounter_id, deleted_at, deleted_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, ($8::timestamptz at time zone 'Europe/Amsterdam')::date, $9, $10, $11, $12) returning id`,
     [
       organisationId,
       report.patientId,
@@ -197,6 +192,9 @@ export async function createReport(organisationId: string, report: ReportFactory
       report.createdBy,
       report.createdAt ?? new Date(),
       report.shift ?? 'dag',
+      report.encounterId ?? null,
+      report.deletedAt ?? null,
+      report.deletedBy ?? null,
     ],
   );
 }
@@ -209,12 +207,15 @@ export interface VitalFactory {
   unit: string;
   interpretation: Interpretation;
   observedAt?: Date | string;
+  /** The clinician who measured it; none for a device's measurement. */
+  recordedBy?: string | null;
 }
 
 export async function createVital(organisationId: string, vital: VitalFactory): Promise<string> {
   return insertReturningId(
     organisationId,
-    'insert into vital_observations (organisation_id, patient_id, code, label, value, unit, interpretation, observed_at) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
+    `insert into vital_observations (organisation_id, patient_id, code, label, value, unit, interpretation, observed_at, recorded_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
     [
       organisationId,
       vital.patientId,
@@ -224,6 +225,7 @@ export async function createVital(organisationId: string, vital: VitalFactory): 
       vital.unit,
       vital.interpretation,
       vital.observedAt ?? new Date(),
+      vital.recordedBy ?? null,
     ],
   );
 }
@@ -234,13 +236,61 @@ export interface RiskFactory {
   riskLevel: RiskLevel;
   rationale: string;
   assessedAt?: Date | string;
+  assessedBy?: string | null;
 }
 
 export async function createRisk(organisationId: string, risk: RiskFactory): Promise<string> {
   return insertReturningId(
     organisationId,
-    'insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values ($1, $2, $3, $4, $5, $6) returning id',
-    [organisationId, risk.patientId, risk.riskType, risk.riskLevel, risk.rationale, risk.assessedAt ?? new Date()],
+    `insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at, assessed_by)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [organisationId, risk.patientId, risk.riskType, risk.riskLevel, risk.rationale, risk.assessedAt ?? new Date(), risk.assessedBy ?? null],
+  );
+}
+
+export interface DiagnosisFactory {
+  patientId: string;
+  /** The ICD-10 code of the DSM-5 classification, e.g. F20.0. */
+  code: string;
+  label: string;
+  rank?: Diagnosis['rank'];
+  /** A date (the column has no time): `2025-03-01`; today in Amsterdam when absent. */
+  diagnosedAt?: string;
+  diagnosedBy?: string | null;
+}
+
+export async function createDiagnosis(organisationId: string, diagnosis: DiagnosisFactory): Promise<string> {
+  return insertReturningId(
+    organisationId,
+    `insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at, diagnosed_by)
+     values ($1, $2, $3, $4, $5, coalesce($6::date, (now() at time zone 'Europe/Amsterdam')::date), $7) returning id`,
+    [
+      organisationId,
+      diagnosis.patientId,
+      diagnosis.rank ?? 'primary',
+      diagnosis.code,
+      diagnosis.label,
+      diagnosis.diagnosedAt ?? null,
+      diagnosis.diagnosedBy ?? null,
+    ],
+  );
+}
+
+export type IntakeSectionKey = (typeof intakeSections)[number]['key'];
+
+export interface IntakeSectionFactory {
+  patientId: string;
+  sectionKey: IntakeSectionKey;
+  /** When the section was completed; `null` for a section that is started but still open. */
+  completedAt?: Date | string | null;
+}
+
+/** One row of the intake checklist; completed now unless `completedAt` says otherwise. */
+export async function createIntakeSection(organisationId: string, section: IntakeSectionFactory): Promise<string> {
+  return insertReturningId(
+    organisationId,
+    'insert into intake_sections (organisation_id, patient_id, section_key, completed_at) values ($1, $2, $3, $4) returning id',
+    [organisationId, section.patientId, section.sectionKey, section.completedAt === undefined ? new Date() : section.completedAt],
   );
 }
 
@@ -252,13 +302,15 @@ export interface AppointmentFactory {
   minutes?: number;
   type?: string;
   location?: string | null;
+  status?: AppointmentStatus;
+  cancelReason?: string | null;
 }
 
 export async function createAppointment(organisationId: string, appointment: AppointmentFactory): Promise<string> {
   return insertReturningId(
     organisationId,
-    `insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id, location)
-     values ($1, $2, $3, $4, $5, $6, $6, $7) returning id`,
+    `insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id, location, status, cancel_reason)
+     values ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9) returning id`,
     [
       organisationId,
       appointment.patientId,
@@ -267,6 +319,8 @@ export async function createAppointment(organisationId: string, appointment: App
       appointment.type ?? 'behandelgesprek',
       appointment.practitionerId,
       appointment.location ?? null,
+      appointment.status ?? 'gepland',
+      appointment.cancelReason ?? null,
     ],
   );
 }
@@ -276,8 +330,9 @@ export interface GpLetterFactory {
   createdBy: string;
   text: string;
   subject?: string;
-  gpName?: string;
-  gpPractice?: string;
+  /** `null` for a letter without a known GP. */
+  gpName?: string | null;
+  gpPractice?: string | null;
 }
 
 /** A concept letter to the GP with its first version, as the letter service leaves it. */
@@ -288,8 +343,8 @@ export async function createGpLetter(organisationId: string, letter: GpLetterFac
       [
         organisationId,
         letter.patientId,
-        letter.gpName ?? 'Dr. H. Jansen',
-        letter.gpPractice ?? 'Praktijk Jansen',
+        letter.gpName === undefined ? 'Dr. H. Jansen' : letter.gpName,
+        letter.gpPractice === undefined ? 'Praktijk Jansen' : letter.gpPractice,
         letter.subject ?? 'Voortgang',
         letter.text,
         letter.createdBy,
@@ -301,6 +356,37 @@ export async function createGpLetter(organisationId: string, letter: GpLetterFac
     );
     return rows[0]!.id;
   });
+}
+
+export interface NudgeFactory {
+  text: string;
+  /** The clinician the reminder is for; `null` (the default) for anyone of the organisation. */
+  userId?: string | null;
+  patientId?: string | null;
+  kind?: NudgeKind;
+  href?: string;
+  /** What the reminder is about, e.g. the letter waiting for review. */
+  subjectId?: string | null;
+  dismissedAt?: Date | string | null;
+}
+
+/** A reminder as the no-show workflow leaves it (workflows/noshow). */
+export async function createNudge(organisationId: string, nudge: NudgeFactory): Promise<string> {
+  return insertReturningId(
+    organisationId,
+    `insert into nudges (organisation_id, user_id, patient_id, kind, text, href, subject_id, dismissed_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    [
+      organisationId,
+      nudge.userId ?? null,
+      nudge.patientId ?? null,
+      nudge.kind ?? 'huisartsbrief_beoordelen',
+      nudge.text,
+      nudge.href ?? '/brieven',
+      nudge.subjectId ?? null,
+      nudge.dismissedAt ?? null,
+    ],
+  );
 }
 
 async function insertReturningId(organisationId: string, sql: string, values: unknown[]): Promise<string> {

@@ -12,7 +12,15 @@ import { planContentSchema, type TreatmentPlanView } from '../../domain/treatmen
 import { generateTreatmentPlan, treatmentPlanProgress, treatmentPlanWorkflowId } from '../../temporal/treatment-plan';
 import { treatmentPlanAnswer } from '../../tests/msw/answers';
 import { mockModel, type ModelReply, type ModelRequest } from '../../tests/msw/model';
-import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
+import {
+  createDiagnosis,
+  createIntakeSection,
+  createOrganisation,
+  createReport,
+  createRisk,
+  createUser,
+  validBsns,
+} from '../../tests/support/factories';
 import { connectWorkflowTest, startTestWorker, type WorkflowTest } from '../../tests/support/worker';
 import { createActivities, type Activities } from '../../workers/activities';
 
@@ -83,26 +91,31 @@ beforeAll(async () => {
       })
     ).id;
   });
-  await asOwner(actor.organisationId, async (db) => {
-    const org = actor.organisationId;
-    await db.query(
-      "insert into diagnoses (organisation_id, patient_id, rank, code, label, diagnosed_at) values ($1, $2, 'primary', 'F20.0', 'Schizofrenie, paranoïde type', '2025-03-01')",
-      [org, patientId],
-    );
-    await db.query(
-      "insert into risk_assessments (organisation_id, patient_id, risk_type, risk_level, rationale, assessed_at) values ($1, $2, 'agressie', 'hoog', 'Sanne de Wit dreigde een medewerker te slaan.', now() - interval '1 day')",
-      [org, patientId],
-    );
-    await db.query(
-      `insert into reports (organisation_id, patient_id, type, category, content, created_by, created_at, shift_date, shift)
-       values ($1, $2, 'dagnotitie', 'medicatie', 'Sanne weigerde haar clozapine; BSN ${validBsns[7]} staat op de toedienlijst.', $3, now() - interval '3 hours', current_date, 'dag')`,
-      [org, patientId, actor.userId],
-    );
-    await db.query(
-      "insert into intake_sections (organisation_id, patient_id, section_key, completed_at) values ($1, $2, 'anamnese', now()), ($1, $2, 'hulpvraag', null)",
-      [org, patientId],
-    );
+  const org = actor.organisationId;
+  await createDiagnosis(org, {
+    patientId,
+    rank: 'primary',
+    code: 'F20.0',
+    label: 'Schizofrenie, paranoïde type',
+    diagnosedAt: '2025-03-01',
   });
+  await createRisk(org, {
+    patientId,
+    riskType: 'agressie',
+    riskLevel: 'hoog',
+    rationale: 'Sanne de Wit dreigde een medewerker te slaan.',
+    assessedAt: new Date(Date.now() - day),
+  });
+  await createReport(org, {
+    patientId,
+    createdBy: actor.userId,
+    type: 'dagnotitie',
+    category: 'medicatie',
+    content: `Sanne weigerde haar clozapine; BSN ${validBsns[7]} staat op de toedienlijst.`,
+    createdAt: new Date(Date.now() - 3 * 3600_000),
+  });
+  await createIntakeSection(org, { patientId, sectionKey: 'anamnese' });
+  await createIntakeSection(org, { patientId, sectionKey: 'hulpvraag', completedAt: null });
 });
 
 afterAll(async () => {
