@@ -1,7 +1,22 @@
+import {
+  aggressionWords,
+  asNeededMedicationWords,
+  mealWords,
+  medicationTakenWords,
+  medicationWords,
+  sleepWords,
+  washingWords,
+} from '../shared/clinical-vocabulary';
+
 /**
  * The Dutch words of the local intent tier. Words are written normalised (lower case, no
  * diacritics); a trailing `*` makes a word a prefix ("rapport*" covers rapportage, rapporteer).
  * Typos are caught by edit distance in `reflex.ts`, so only real spellings belong here.
+ *
+ * The concepts and category cues are features of the trained intent model (ADR 31): a changed
+ * word, or a changed order, changes what the model sees. Some cue lists take a run of words from
+ * the shared clinical vocabulary (`domain/shared/clinical-vocabulary.ts`) in place; retrain
+ * (`npm run intent:train`) after changing either file.
  */
 
 export const concepts = {
@@ -264,8 +279,7 @@ export const categoryCues = {
     'vernielde',
     'gebeten',
     'beet',
-    'agressie*',
-    'agressief',
+    ...aggressionWords,
     'incident*',
     'gewond',
     'verwond*',
@@ -292,16 +306,8 @@ export const categoryCues = {
     'automutilatie',
   ],
   medicatie: [
-    'medicatie*',
-    'med',
-    'meds',
-    'medicijn*',
-    'pil',
-    'pillen',
-    'tablet*',
-    'ingenomen',
-    'innemen',
-    'inname',
+    ...medicationWords,
+    ...medicationTakenWords,
     'depot*',
     'bijwerking*',
     'clozapine',
@@ -317,8 +323,7 @@ export const categoryCues = {
     'temazepam',
     'zopiclon',
     'diazepam',
-    'prn',
-    'zn',
+    ...asNeededMedicationWords,
     'injectie',
     'dosis',
     'dosering',
@@ -355,18 +360,14 @@ export const categoryCues = {
   adl: [
     'douche*',
     'gedoucht',
-    'wassen',
-    'gewassen',
+    ...washingWords,
     'wast',
     'waste',
     'eten',
     'gegeten',
     'at',
     'eet',
-    'maaltijd*',
-    'ontbijt',
-    'lunch',
-    'avondeten',
+    ...mealWords,
     'aangekleed',
     'aankleden',
     'kleedt',
@@ -387,8 +388,7 @@ export const categoryCues = {
   ],
   observatie: [
     'somber',
-    'slaapt',
-    'sliep',
+    ...sleepWords,
     'slapen',
     'geslapen',
     'angstig',
