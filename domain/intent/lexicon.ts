@@ -1,9 +1,24 @@
+import {
+  aggressionWords,
+  asNeededMedicationWords,
+  mealWords,
+  medicationTakenWords,
+  medicationWords,
+  sleepWords,
+  washingWords,
+} from '../shared/clinical-vocabulary';
 import { nameParticles as dutchNameParticles, particleAbbreviations, surnamePrefixes } from '../shared/text';
 import { weekdays } from '../shared/clinical-time';
+
 /**
  * The Dutch words of the local intent tier. Words are written normalised (lower case, no
  * diacritics); a trailing `*` makes a word a prefix ("rapport*" covers rapportage, rapporteer).
  * Typos are caught by edit distance in `reflex.ts`, so only real spellings belong here.
+ *
+ * The concepts and category cues are features of the trained intent model (ADR 31): a changed
+ * word, or a changed order, changes what the model sees. Some cue lists take a run of words from
+ * the shared clinical vocabulary (`domain/shared/clinical-vocabulary.ts`) in place; retrain
+ * (`npm run intent:train`) after changing either file.
  */
 
 export const concepts = {
@@ -266,8 +281,7 @@ export const categoryCues = {
     'vernielde',
     'gebeten',
     'beet',
-    'agressie*',
-    'agressief',
+    ...aggressionWords,
     'incident*',
     'gewond',
     'verwond*',
@@ -294,16 +308,8 @@ export const categoryCues = {
     'automutilatie',
   ],
   medicatie: [
-    'medicatie*',
-    'med',
-    'meds',
-    'medicijn*',
-    'pil',
-    'pillen',
-    'tablet*',
-    'ingenomen',
-    'innemen',
-    'inname',
+    ...medicationWords,
+    ...medicationTakenWords,
     'depot*',
     'bijwerking*',
     'clozapine',
@@ -319,8 +325,7 @@ export const categoryCues = {
     'temazepam',
     'zopiclon',
     'diazepam',
-    'prn',
-    'zn',
+    ...asNeededMedicationWords,
     'injectie',
     'dosis',
     'dosering',
@@ -357,18 +362,14 @@ export const categoryCues = {
   adl: [
     'douche*',
     'gedoucht',
-    'wassen',
-    'gewassen',
+    ...washingWords,
     'wast',
     'waste',
     'eten',
     'gegeten',
     'at',
     'eet',
-    'maaltijd*',
-    'ontbijt',
-    'lunch',
-    'avondeten',
+    ...mealWords,
     'aangekleed',
     'aankleden',
     'kleedt',
@@ -389,8 +390,7 @@ export const categoryCues = {
   ],
   observatie: [
     'somber',
-    'slaapt',
-    'sliep',
+    ...sleepWords,
     'slapen',
     'geslapen',
     'angstig',

@@ -1,4 +1,6 @@
+import { wordPattern } from '../shared/clinical-vocabulary';
 import { parseOrThrow } from '../shared/validation';
+import { classifyRules, handoverSignals } from './report.classify.rules';
 import { classifyInputSchema, type ReportCategory, type ReportType } from './report.schemas';
 
 export interface ReportClassification {
@@ -8,47 +10,12 @@ export interface ReportClassification {
   confidence: number;
 }
 
-interface Rule {
-  pattern: RegExp;
-  type?: ReportType;
-  category: ReportCategory;
-  handover: boolean;
-}
+/** Any of the words, as a whole word, in any case. */
+const anyWord = (words: readonly string[]) => new RegExp(String.raw`\b(${words.map(wordPattern).join('|')})\b`, 'i');
 
-// Ordered from most to least urgent: the first matching rule decides type and category.
-const rules: Rule[] = [
-  {
-    pattern: /\b(crisis|separeer\w*|separatie|fixatie|gefixeerd|dwangmedicatie|suïcid\w*|suicid\w*|zelfdoding|zelfbeschadig\w*)\b/i,
-    type: 'crisis',
-    category: 'incident',
-    handover: true,
-  },
-  {
-    pattern: /\b(geslagen|sloeg|slaan|geschopt|schopte|agressie\w*|agressief|bedreig\w*|vernield|gevallen|valincident|gebeten)\b/i,
-    type: 'incident',
-    category: 'incident',
-    handover: true,
-  },
-  {
-    pattern: /\b(weiger\w*|bijwerking\w*|dosis|dosering|medicatie\w*|med|pillen|tablet\w*|depot|lithium|clozapine)\b/i,
-    category: 'medicatie',
-    handover: false,
-  },
-  {
-    pattern: /\b(onrustig|geagiteerd|boos|teruggetrokken|somber|angstig|achterdochtig|stemmen|hallucin\w*|wanen|gedrag|ontremd)\b/i,
-    category: 'gedrag',
-    handover: false,
-  },
-  {
-    pattern: /\b(douche\w*|gedoucht|gewassen|wassen|aankleden|eten|gegeten|maaltijd|toilet|verzorging|adl)\b/i,
-    category: 'adl',
-    handover: false,
-  },
-];
-
-// Signals a next shift must hear about, whatever the category.
-const handoverSignals =
-  /\b(weiger\w*|bijwerking\w*|onrustig|geagiteerd|achterdochtig|stemmen|hallucin\w*|suïcid\w*|suicid\w*|niet gegeten|niet geslapen|koorts)\b/i;
+// The words are in report.classify.rules.ts, ordered from most to least urgent.
+const rules = classifyRules.map((rule) => ({ ...rule, pattern: anyWord(rule.words) }));
+const handoverSignal = anyWord(handoverSignals);
 
 /**
  * The deterministic local classifier for a report text: type, category and handover relevance.
@@ -58,11 +25,11 @@ export function classifyReportLocally(input: unknown): ReportClassification {
   const { text } = parseOrThrow(classifyInputSchema, input);
   const matches = rules.filter((rule) => rule.pattern.test(text));
   const first = matches[0];
-  if (!first) return { type: 'dagnotitie', category: 'observatie', includeInHandover: handoverSignals.test(text), confidence: 0.5 };
+  if (!first) return { type: 'dagnotitie', category: 'observatie', includeInHandover: handoverSignal.test(text), confidence: 0.5 };
   return {
     type: first.type ?? 'dagnotitie',
     category: first.category,
-    includeInHandover: first.handover || handoverSignals.test(text),
+    includeInHandover: first.handover || handoverSignal.test(text),
     confidence: matches.length === 1 ? 0.85 : 0.75,
   };
 }

@@ -1,0 +1,13 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { categoryCues, concepts } from './lexicon';
+
+describe('the intent lexicon', () => {
+  // The concepts and category cues are features of intent-model.json. Part of the cues comes from
+  // the shared clinical vocabulary, so an edit there reaches the model too. After a deliberate
+  // change: npm run intent:train, npm run bench:intent, then put the new fingerprint here.
+  it('keeps its words and their order unless the intent model is retrained with them', () => {
+    const fingerprint = createHash('sha256').update(JSON.stringify({ concepts, categoryCues })).digest('hex');
+    expect(fingerprint).toBe('a252fb99b34f599af6e92b78b634e43afead833d721e690b89e440226b09b754');
+  });
+});
