@@ -1,11 +1,19 @@
-import { clinicalToday, clockTime, dutchDay, formatTime, isoDay, minutesIntoDay } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
+import { Link, Outlet, useFetcher, useLoaderData, useNavigate } from '@remix-run/react';
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from '@radix-ui/react-icons';
 import { addDays } from 'date-fns';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { defaultAgendaDate, shiftDays, viewDays, type AgendaView } from '../../domain/agenda/agenda.dates';
 import { layoutDay } from '../../domain/agenda/agenda.layout';
-import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
+import {
+  appointmentStatusLabels,
+  appointmentTypeLabels,
+  appointmentTypes,
+  shownStatuses,
+  type AppointmentType,
+} from '../../domain/agenda/agenda.schemas';
+import { clinicalToday, clockTime, dutchDay, formatTime, isoDay, minutesIntoDay } from '../../domain/shared/clinical-time';
+import { ownsAppointment } from '../../domain/shared/ownership';
 import { requireUser } from '../auth.server';
 import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
@@ -23,6 +31,8 @@ const views: { key: AgendaView; label: string }[] = [
 const firstHour = 7;
 const lastHour = 21;
 const pxPerMinute = 1.1;
+/** A click or a drop lands on the quarter hour. */
+const snapMinutes = 15;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -41,26 +51,141 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       appointmentsBetween(em, actor, range, mine ? { practitionerId: user.id } : {}),
     ),
   );
-  return { view, date, mine, today: clinicalToday(), days: days.map((day) => isoDay(day)), appointments };
+  return {
+    view,
+    date,
+    mine,
+    userId: user.id,
+    today: clinicalToday(),
+    now: new Date().toISOString(),
+    days: days.map((day) => isoDay(day)),
+    appointments,
+  };
+}
+
+function query(params: { weergave: string; datum: string; mine: boolean }, extra: Record<string, string> = {}): string {
+  const search = new URLSearchParams({ weergave: params.weergave, datum: params.datum, ...extra });
+  if (params.mine) search.set('van', 'mij');
+  return `?${search}`;
 }
 
 function href(params: { weergave: string; datum: string; mine: boolean }): string {
-  const search = new URLSearchParams({ weergave: params.weergave, datum: params.datum });
-  if (params.mine) search.set('van', 'mij');
-  return `/agenda?${search}`;
+  return `/agenda${query(params)}`;
+}
+
+/** Minutes into the day at a point of a day column, on the quarter hour. */
+function minutesAt(column: Element, clientY: number): number {
+  const offset = (clientY - column.getBoundingClientRect().top) / pxPerMinute;
+  const minutes = firstHour * 60 + Math.round(offset / snapMinutes) * snapMinutes;
+  return Math.min(lastHour * 60 - snapMinutes, Math.max(firstHour * 60, minutes));
+}
+
+/** The current-time line's place, refreshed every minute in the browser (the loader's clock first, so both render alike). */
+function useNow(initial: string): Date {
+  const [now, setNow] = useState(() => new Date(initial));
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+interface Drag {
+  id: string;
+  x: number;
+  y: number;
+  moved: boolean;
+}
+
+/**
+ * Moving by drag and drop: a tile of the user's own appointment follows the pointer and, dropped
+ * on another time or day, is moved through the appointment's own "Verplaatsen" form (the panel
+ * then offers to undo it). The same move is possible from the panel without a pointer.
+ */
+function useDragToMove(context: string) {
+  const fetcher = useFetcher();
+  const drag = useRef<Drag | null>(null);
+  /** A drag ends in a click too: that click does not open the appointment. */
+  const dropped = useRef(false);
+  const [offset, setOffset] = useState<{ id: string; dx: number; dy: number } | null>(null);
+
+  const start = (id: string) => (event: ReactPointerEvent) => {
+    if (event.button !== 0) return;
+    drag.current = { id, x: event.clientX, y: event.clientY, moved: false };
+  };
+  useEffect(() => {
+    const move = (event: PointerEvent) => {
+      const current = drag.current;
+      if (!current) return;
+      const [dx, dy] = [event.clientX - current.x, event.clientY - current.y];
+      if (!current.moved && Math.hypot(dx, dy) < 6) return;
+      current.moved = true;
+      setOffset({ id: current.id, dx, dy });
+    };
+    const drop = (event: PointerEvent) => {
+      const current = drag.current;
+      drag.current = null;
+      setOffset(null);
+      if (!current?.moved) return;
+      dropped.current = true;
+      setTimeout(() => (dropped.current = false), 0);
+      const column = document
+        .elementsFromPoint(event.clientX, event.clientY)
+        .find((element) => element.classList.contains('calendar-column'));
+      const day = column?.getAttribute('data-day');
+      if (!column || !day) return;
+      // The tile's top, not the pointer, is the new start.
+      const tile = document.querySelector(`[data-appointment="${current.id}"]`);
+      const grab = tile ? event.clientY - tile.getBoundingClientRect().top : 0;
+      const minutes = minutesAt(column, event.clientY - grab);
+      fetcher.submit(
+        { intent: 'verplaatsen', datum: day, tijd: clockTime(minutes) },
+        { method: 'post', action: `/agenda/${current.id}${context}` },
+      );
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', drop);
+    return () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', drop);
+    };
+  }, [context, fetcher]);
+
+  return { start, offset, dropped, busy: fetcher.state !== 'idle' };
 }
 
 export default function AgendaPage() {
-  const { view, date, mine, today, days, appointments } = useLoaderData<typeof loader>();
+  const { view, date, mine, userId, today, now: loadedAt, days, appointments } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const context = query({ weergave: view, datum: date, mine });
+  const { start: startDrag, offset, dropped, busy } = useDragToMove(context);
+  const now = useNow(loadedAt);
   const title =
     view === 'dag'
       ? dutchDay(new Date(`${days[0]}T12:00:00Z`), 'EEEE d MMMM yyyy')
       : `${dutchDay(new Date(`${days[0]}T12:00:00Z`), 'd MMMM')} – ${dutchDay(new Date(`${days.at(-1)}T12:00:00Z`), 'd MMMM yyyy')}`;
   const height = (lastHour - firstHour) * 60 * pxPerMinute;
+  const nowMinutes = minutesIntoDay(now);
+  const nowShown = days.includes(isoDay(now)) && nowMinutes >= firstHour * 60 && nowMinutes < lastHour * 60;
+
+  /** A click on free space in a day column opens the new-appointment form at that day and quarter hour. */
+  const newAt = (day: string) => (event: React.MouseEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const time = clockTime(minutesAt(event.currentTarget, event.clientY));
+    navigate(`/agenda/nieuw${query({ weergave: view, datum: day, mine }, { tijd: time })}`);
+  };
 
   return (
     <>
-      <PageHeader title="Agenda" description={title} />
+      <PageHeader
+        title="Agenda"
+        description={title}
+        actions={
+          <Link className="button button-primary" to={`/agenda/nieuw${context}`}>
+            <PlusIcon aria-hidden="true" /> Afspraak
+          </Link>
+        }
+      />
       <div className="toolbar">
         <nav className="agenda-nav" aria-label="Navigeer door de agenda">
           <Link
@@ -80,8 +205,21 @@ export default function AgendaPage() {
           >
             <ChevronRightIcon aria-hidden="true" />
           </Link>
-          <Link className={mine ? 'segment active' : 'segment'} to={href({ weergave: view, datum: date, mine: !mine })}>
-            {mine ? 'Alleen mijn afspraken' : 'Hele afdeling'}
+        </nav>
+        <nav className="segmented" aria-label="Wiens afspraken">
+          <Link
+            to={href({ weergave: view, datum: date, mine: true })}
+            className={mine ? 'segment active' : 'segment'}
+            aria-current={mine ? 'true' : undefined}
+          >
+            Mijn agenda
+          </Link>
+          <Link
+            to={href({ weergave: view, datum: date, mine: false })}
+            className={mine ? 'segment' : 'segment active'}
+            aria-current={mine ? undefined : 'true'}
+          >
+            Hele afdeling
           </Link>
         </nav>
         <nav className="segmented" aria-label="Weergave">
@@ -98,78 +236,117 @@ export default function AgendaPage() {
         </nav>
       </div>
 
-      <ul className="legend" aria-label="Kleuren per soort afspraak">
-        {appointmentTypes.map((type) => (
-          <li key={type} className={`legend-item appt-${type}`}>
-            {appointmentTypeLabels[type]}
-          </li>
-        ))}
-      </ul>
-
-      <div className="calendar" style={{ ['--days' as string]: days.length }}>
-        <div className="calendar-head">
-          <div />
-          {days.map((day) => (
-            <div key={day} className={day === today ? 'calendar-day-head today' : 'calendar-day-head'}>
-              {dutchDay(new Date(`${day}T12:00:00Z`), view === 'dag' ? 'EEEE d MMMM' : 'EEEEEE d MMM')}
-            </div>
+      <div className="legends">
+        <ul className="legend" aria-label="Kleuren per soort afspraak">
+          {appointmentTypes.map((type) => (
+            <li key={type} className={`legend-item appt-${type}`}>
+              {appointmentTypeLabels[type]}
+            </li>
           ))}
-        </div>
-        <div className="calendar-body" style={{ height }}>
-          <div className="calendar-hours">
-            {Array.from({ length: lastHour - firstHour }, (_, index) => (
-              <div key={index} className="calendar-hour" style={{ top: index * 60 * pxPerMinute }}>
-                {clockTime((firstHour + index) * 60)}
+        </ul>
+        <ul className="legend legend-statuses" aria-label="Status van een afspraak">
+          {shownStatuses.map((status) => (
+            <li key={status} className={`legend-status status-${status}`}>
+              {appointmentStatusLabels[status]}
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div className="agenda-layout">
+        <div className={busy ? 'calendar calendar-busy' : 'calendar'} style={{ ['--days' as string]: days.length }}>
+          <div className="calendar-head">
+            <div />
+            {days.map((day) => (
+              <div key={day} className={day === today ? 'calendar-day-head today' : 'calendar-day-head'}>
+                {dutchDay(new Date(`${day}T12:00:00Z`), view === 'dag' ? 'EEEE d MMMM' : 'EEEEEE d MMM')}
               </div>
             ))}
           </div>
-          {days.map((day) => {
-            const items = appointments
-              .filter((appointment) => isoDay(new Date(appointment.start)) === day)
-              .map((appointment) => ({ ...appointment, startDate: new Date(appointment.start), endDate: new Date(appointment.end) }));
-            const placed = layoutDay(items.map((item) => ({ id: item.id, start: item.startDate, end: item.endDate })));
-            return (
-              <div key={day} className="calendar-column" aria-label={dutchDay(new Date(`${day}T12:00:00Z`))}>
-                {items.map((item) => {
-                  const top = Math.max(0, minutesIntoDay(item.startDate) - firstHour * 60) * pxPerMinute;
-                  const bottom = Math.min((lastHour - firstHour) * 60, minutesIntoDay(item.endDate) - firstHour * 60) * pxPerMinute;
-                  const { lane, lanes } = placed.get(item.id) ?? { lane: 0, lanes: 1 };
-                  const type = (appointmentTypes as readonly string[]).includes(item.type) ? (item.type as AppointmentType) : 'overig';
-                  return (
-                    <article
-                      key={item.id}
-                      className={`appointment appt-${type} status-${item.status}`}
-                      style={{
-                        top,
-                        height: Math.max(22, bottom - top),
-                        left: `calc(${(100 / lanes) * lane}% + 2px)`,
-                        width: `calc(${100 / lanes}% - 4px)`,
-                      }}
-                      aria-label={`${formatTime(item.startDate)} ${item.patientName}, ${appointmentTypeLabels[type]}`}
-                    >
-                      <span className="appointment-time">
-                        {formatTime(item.startDate)}–{formatTime(item.endDate)}
-                        {item.status === 'geannuleerd' ? ' · geannuleerd' : item.status === 'verplaatst' ? ' · verplaatst' : ''}
-                      </span>
-                      <Link to={`/patients/${item.patientId}`} className="appointment-patient">
-                        {item.patientName}
+          <div className="calendar-body" style={{ height }}>
+            <div className="calendar-hours" aria-hidden="true">
+              {Array.from({ length: lastHour - firstHour }, (_, index) => (
+                <div key={index} className="calendar-hour" style={{ top: index * 60 * pxPerMinute }}>
+                  {clockTime((firstHour + index) * 60)}
+                </div>
+              ))}
+            </div>
+            {days.map((day) => {
+              const items = appointments
+                .filter((appointment) => isoDay(new Date(appointment.start)) === day)
+                .map((appointment) => ({ ...appointment, startDate: new Date(appointment.start), endDate: new Date(appointment.end) }));
+              const placed = layoutDay(items.map((item) => ({ id: item.id, start: item.startDate, end: item.endDate })));
+              return (
+                // A click on free space is the mouse's shortcut to "+ Afspraak", which stays the way for a keyboard.
+                <div
+                  key={day}
+                  className="calendar-column"
+                  data-day={day}
+                  role="group"
+                  aria-label={dutchDay(new Date(`${day}T12:00:00Z`))}
+                  onClick={newAt(day)}
+                >
+                  {nowShown && day === isoDay(now) ? (
+                    <div className="calendar-now" style={{ top: (nowMinutes - firstHour * 60) * pxPerMinute }} aria-hidden="true" />
+                  ) : null}
+                  {items.map((item) => {
+                    const top = Math.max(0, minutesIntoDay(item.startDate) - firstHour * 60) * pxPerMinute;
+                    const bottom = Math.min((lastHour - firstHour) * 60, minutesIntoDay(item.endDate) - firstHour * 60) * pxPerMinute;
+                    const { lane, lanes } = placed.get(item.id) ?? { lane: 0, lanes: 1 };
+                    const type = (appointmentTypes as readonly string[]).includes(item.type) ? (item.type as AppointmentType) : 'overig';
+                    const tileHeight = Math.max(22, bottom - top);
+                    const movable = ownsAppointment({ userId }, item) && (item.status === 'gepland' || item.status === 'verplaatst');
+                    const status = item.status === 'gepland' ? '' : ` · ${appointmentStatusLabels[item.status].toLowerCase()}`;
+                    const time = `${formatTime(item.startDate)}–${formatTime(item.endDate)}`;
+                    const dragged = offset?.id === item.id;
+                    return (
+                      <Link
+                        key={item.id}
+                        to={`/agenda/${item.id}${context}`}
+                        data-appointment={item.id}
+                        className={[
+                          'appointment',
+                          `appt-${type}`,
+                          `status-${item.status}`,
+                          tileHeight < 40 ? 'appointment-short' : '',
+                          movable ? 'appointment-movable' : '',
+                          dragged ? 'appointment-dragging' : '',
+                        ]
+                          .filter(Boolean)
+                          .join(' ')}
+                        style={{
+                          top,
+                          height: tileHeight,
+                          left: `calc(${(100 / lanes) * lane}% + 2px)`,
+                          width: `calc(${100 / lanes}% - 4px)`,
+                          ...(dragged ? { transform: `translate(${offset.dx}px, ${offset.dy}px)` } : {}),
+                        }}
+                        title={`${time} ${item.patientName}, ${appointmentTypeLabels[type]}${status}`}
+                        aria-label={`${time} ${item.patientName}, ${appointmentTypeLabels[type]}${status}`}
+                        onPointerDown={movable ? startDrag(item.id) : undefined}
+                        onClick={(event) => {
+                          if (dropped.current) event.preventDefault();
+                        }}
+                        draggable={false}
+                      >
+                        <span className="appointment-time">
+                          {formatTime(item.startDate)}
+                          <span className="appointment-end">–{formatTime(item.endDate)}</span>
+                        </span>
+                        <span className="appointment-patient">{item.patientName}</span>
+                        <span className="appointment-type">{appointmentTypeLabels[type]}</span>
+                        {item.status === 'gepland' ? null : (
+                          <span className="appointment-status">{appointmentStatusLabels[item.status]}</span>
+                        )}
                       </Link>
-                      <span className="appointment-type">{appointmentTypeLabels[type]}</span>
-                      <span className="appointment-links">
-                        {item.reportIds.length > 0 ? (
-                          <Link to={`/patients/${item.patientId}/rapportages`}>
-                            {item.reportIds.length === 1 ? '1 rapportage' : `${item.reportIds.length} rapportages`}
-                          </Link>
-                        ) : null}
-                        <Link to={`/patients/${item.patientId}/rapportages?afspraak=${item.id}`}>+ rapportage</Link>
-                      </span>
-                    </article>
-                  );
-                })}
-              </div>
-            );
-          })}
+                    );
+                  })}
+                </div>
+              );
+            })}
+          </div>
         </div>
+        <Outlet />
       </div>
       {appointments.length === 0 ? <p className="muted agenda-empty">Geen afspraken in deze periode.</p> : null}
     </>

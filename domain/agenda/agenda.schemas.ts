@@ -23,6 +23,21 @@ export const appointmentTypeLabels: Record<AppointmentType, string> = {
 
 export const appointmentStatuses = ['gepland', 'geannuleerd', 'verplaatst', 'afgerond', 'niet-verschenen'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
+export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
+  gepland: 'Gepland',
+  verplaatst: 'Verplaatst',
+  geannuleerd: 'Geannuleerd',
+  'niet-verschenen': 'Niet verschenen',
+  afgerond: 'Afgerond',
+};
+/** The statuses the agenda's legend explains, in the order a day runs. */
+export const shownStatuses = [
+  'gepland',
+  'verplaatst',
+  'afgerond',
+  'niet-verschenen',
+  'geannuleerd',
+] as const satisfies readonly AppointmentStatus[];
 
 const instant = (message: string) =>
   z
@@ -58,6 +73,16 @@ export const rescheduleAppointmentSchema = z
     end: instant(isoWithOffset).optional(),
   })
   .refine((value) => !value.end || value.end > value.start, { path: ['end'], message: 'Het einde moet na het begin liggen.' });
+
+/** Undoing a move: the appointment goes back to where and what it was before (the page's "Ongedaan maken"). */
+export const restoreScheduleSchema = z
+  .object({
+    appointmentId: z.uuid('Kies een bestaande afspraak.'),
+    start: instant(isoWithOffset),
+    end: instant(isoWithOffset),
+    status: z.enum(['gepland', 'verplaatst'], { error: 'Een verplaatsing kan alleen naar gepland of verplaatst terug.' }),
+  })
+  .refine((value) => value.end > value.start, { path: ['end'], message: 'Het einde moet na het begin liggen.' });
 
 const dayOrInstantMessage =
   'Geef een datum (2026-11-23) of een tijdstip als ISO 8601 met tijdzone, bijvoorbeeld 2026-11-23T10:00:00+01:00.';

@@ -15,6 +15,7 @@ import {
   cancelAppointmentSchema,
   createAppointmentSchema,
   rescheduleAppointmentSchema,
+  restoreScheduleSchema,
   type AppointmentStatus,
 } from './agenda.schemas';
 import { Appointment } from './appointment.entity';
@@ -30,6 +31,8 @@ export interface AppointmentView {
   ownerId: string;
   status: AppointmentStatus;
   location: string | null;
+  /** Why it was cancelled, as the clinician said it; null when it was not. */
+  cancelReason: string | null;
   reportIds: readonly string[];
 }
 
@@ -62,6 +65,7 @@ async function views(em: EntityManager, appointments: Appointment[]): Promise<Ap
     ownerId: appointment.ownerId,
     status: appointment.status,
     location: appointment.location ?? null,
+    cancelReason: appointment.cancelReason ?? null,
     reportIds: reportIds.get(appointment.id) ?? [],
   }));
 }
@@ -105,6 +109,7 @@ interface AppointmentRow {
   owner_id: string;
   status: AppointmentStatus;
   location: string | null;
+  cancel_reason: string | null;
   report_ids: string[];
 }
 
@@ -184,7 +189,7 @@ async function readAppointments(
 ): Promise<AgendaRead> {
   const rows = await em.execute<AppointmentRow[]>(
     `select a.id, a.patient_id, given_names_text(p.name_given) as given_names, p.name_prefix, p.family_name, ${isoUtc('a.start_at')} as start_at, ${isoUtc('a.end_at')} as end_at, a.type,
-            a.practitioner_id, a.owner_id, a.status, a.location,
+            a.practitioner_id, a.owner_id, a.status, a.location, a.cancel_reason,
             array(select r.id from reports r where r.encounter_id = a.id and r.deleted_at is null order by r.created_at, r.id) as report_ids
        from appointments a
        left join patients p on p.id = a.patient_id
@@ -216,6 +221,7 @@ async function readAppointments(
       ownerId: row.owner_id,
       status: row.status,
       location: row.location,
+      cancelReason: row.cancel_reason,
       reportIds: Object.freeze(row.report_ids),
     }),
   );
@@ -401,4 +407,36 @@ export async function rescheduleAppointment(
     details: { status: 'verplaatst' },
   });
   return { appointment: (await views(em, [appointment]))[0]! };
+}
+
+/**
+ * Undoes a move made a moment ago: the start, end and status it had. Only the clinician's own
+ * appointment, and not once it is cancelled or marked as a no-show since.
+ */
+export async function restoreSchedule(em: EntityManager, actor: AuditActor, input: unknown): Promise<{ appointment: AppointmentView }> {
+  const { appointmentId, start, end, status } = parseOrThrow(restoreScheduleSchema, input);
+  const appointment = await ownAppointment(em, actor, appointmentId);
+  if (appointment.status !== 'verplaatst')
+    throw new AppError('conflict', 'Deze afspraak is intussen gewijzigd; de verplaatsing kan niet meer ongedaan worden gemaakt.');
+  appointment.startAt = start;
+  appointment.endAt = end;
+  appointment.status = status;
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'Appointment',
+    resourceId: appointment.id,
+    patientIds: [appointment.patientId],
+    details: { status },
+  });
+  return { appointment: (await views(em, [appointment]))[0]! };
+}
+
+/** The clinicians an appointment can be planned with: active users of the actor's organisation (row-level security). */
+export async function clinicians(em: EntityManager): Promise<{ id: string; name: string }[]> {
+  const users = await em.find(
+    User,
+    { disabledAt: null, role: { $in: [...clinicalRoles] } },
+    { fields: ['id', 'displayName'], orderBy: { displayName: 'asc' } },
+  );
+  return users.map((user) => ({ id: user.id, name: user.displayName }));
 }

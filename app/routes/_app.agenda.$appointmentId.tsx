@@ -1,0 +1,261 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Cross2Icon } from '@radix-ui/react-icons';
+import { appointmentStatusLabels, appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
+import { dutchDay, formatTime, isoDay, wallClockOf } from '../../domain/shared/clinical-time';
+import { AppError } from '../../domain/shared/errors';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { ownsAppointment } from '../../domain/shared/ownership';
+import { capitaliseFirst, countOf } from '../../domain/shared/text';
+import {
+  agendaQuery,
+  cancelAppointment,
+  getAppointment,
+  instantOf,
+  noShowDeps,
+  noShowRefusal,
+  rescheduleAppointment,
+  rescriptNoShow,
+  restoreSchedule,
+  startNoShow,
+} from '../agenda.server';
+import { requireUser } from '../auth.server';
+import { Field } from '../components/field';
+import { RouteError } from '../components/route-error';
+import type { FormFailure } from '../form.server';
+import { pageData, throwPageError } from '../page.server';
+import { actorFor, audited } from '../tenant.server';
+
+export const meta: MetaFunction = () => [{ title: 'Afspraak — Agenda — GGZ-EPD' }];
+
+const notFound = 'De gevraagde afspraak is niet gevonden.';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = uuidOrNull(params.appointmentId);
+  if (!id) throw Response.json({ message: notFound }, { status: 404 });
+  const actor = actorFor(user, context, 'web');
+  const appointment = await pageData(
+    audited(actor, { action: 'read', resourceType: 'Appointment', resourceId: id }, (em) => getAppointment(em, actor, id)),
+  );
+  const url = new URL(request.url);
+  // Just moved: what it was before, for "Ongedaan maken".
+  const before = url.searchParams.get('vorigeStart')
+    ? {
+        start: url.searchParams.get('vorigeStart') ?? '',
+        end: url.searchParams.get('vorigeEinde') ?? '',
+        status: url.searchParams.get('vorigeStatus') ?? '',
+      }
+    : null;
+  return {
+    appointment,
+    own: ownsAppointment(actor, appointment),
+    noShowRefusal: noShowRefusal(appointment, new Date()),
+    before,
+    done: url.searchParams.get('gedaan'),
+    context: agendaQuery(url),
+  };
+}
+
+type Values = { reason: string; datum: string; tijd: string };
+type Failure = FormFailure<Values> & { intent: string };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = uuidOrNull(params.appointmentId);
+  if (!id) throw Response.json({ message: notFound }, { status: 404 });
+  const actor = actorFor(user, context, 'web');
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const values: Values = {
+    reason: String(form.get('reason') ?? ''),
+    datum: String(form.get('datum') ?? ''),
+    tijd: String(form.get('tijd') ?? ''),
+  };
+  const panel = (extra: Record<string, string>, datum?: string) => {
+    const search = new URLSearchParams(agendaQuery(url, datum ? { datum } : {}).slice(1));
+    for (const [name, value] of Object.entries(extra)) search.set(name, value);
+    return `/agenda/${id}?${search}`;
+  };
+  const change = { action: 'update' as const, resourceType: 'Appointment', resourceId: id };
+  try {
+    switch (intent) {
+      case 'verplaatsen': {
+        const start = instantOf(values.datum, values.tijd);
+        const { before, after } = await audited(actor, change, async (em) => {
+          const before = await getAppointment(em, actor, id);
+          const { appointment: after } = await rescheduleAppointment(em, actor, { appointmentId: id, start });
+          return { before, after };
+        });
+        return redirect(
+          panel(
+            { gedaan: 'verplaatst', vorigeStart: before.start, vorigeEinde: before.end, vorigeStatus: before.status },
+            isoDay(after.start),
+          ),
+        );
+      }
+      case 'ongedaan': {
+        const { appointment } = await audited(actor, change, (em) =>
+          restoreSchedule(em, actor, {
+            appointmentId: id,
+            start: String(form.get('start') ?? ''),
+            end: String(form.get('end') ?? ''),
+            status: String(form.get('status') ?? ''),
+          }),
+        );
+        return redirect(panel({ gedaan: 'teruggezet' }, isoDay(appointment.start)));
+      }
+      case 'annuleren':
+        await audited(actor, change, (em) => cancelAppointment(em, actor, { appointmentId: id, reason: values.reason || undefined }));
+        return redirect(panel({ gedaan: 'geannuleerd' }));
+      case 'niet-verschenen': {
+        // The no-show process of the assistant: the appointment is marked, the GP letter rewritten for review.
+        const deps = await noShowDeps();
+        const { context: started } = await startNoShow(deps, actor, id, {});
+        const rewritten = await rescriptNoShow(deps, actor, id).catch(() => started);
+        const letter = rewritten.letter ?? started.letter;
+        return redirect(letter ? `/brieven/${letter.id}` : panel({ gedaan: 'niet-verschenen' }));
+      }
+      default:
+        throw AppError.validation({ intent: 'Kies wat er met de afspraak moet gebeuren.' });
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'validation_failed') {
+      const fields = (error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+      return Response.json({ message: error.message, fields, values, intent }, { status: 400 });
+    }
+    throwPageError(error);
+  }
+}
+
+const doneMessages: Record<string, string> = {
+  verplaatst: 'De afspraak is verplaatst.',
+  teruggezet: 'De verplaatsing is ongedaan gemaakt.',
+  geannuleerd: 'De afspraak is geannuleerd.',
+  'niet-verschenen': 'De afspraak staat op niet verschenen. Er is geen conceptbrief aan de huisarts om te herschrijven.',
+};
+
+export default function AppointmentPanel() {
+  const { appointment, own, noShowRefusal, before, done, context } = useLoaderData<typeof loader>();
+  const failure = useActionData<Failure>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const type = (appointmentTypes as readonly string[]).includes(appointment.type) ? (appointment.type as AppointmentType) : 'overig';
+  const open = appointment.status === 'gepland' || appointment.status === 'verplaatst';
+  const errorsOf = (intent: string) => (failure?.intent === intent ? failure.fields : {});
+  const valueOf = (intent: string, name: keyof Values, fallback: string) => (failure?.intent === intent ? failure.values[name] : fallback);
+  const [datum, tijd] = wallClockOf(appointment.start).split('T') as [string, string];
+
+  return (
+    <aside className="card agenda-panel" aria-labelledby="afspraak-titel">
+      <div className="agenda-panel-head">
+        <h2 id="afspraak-titel">{appointment.patientName}</h2>
+        <Link to={`/agenda${context}`} className="icon-button" aria-label="Sluit de afspraak">
+          <Cross2Icon aria-hidden="true" />
+        </Link>
+      </div>
+      {done && doneMessages[done] ? (
+        <div className="notice notice-success" role="status">
+          <p>{doneMessages[done]}</p>
+          {done === 'verplaatst' && before && appointment.status === 'verplaatst' ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="ongedaan" />
+              <input type="hidden" name="start" value={before.start} />
+              <input type="hidden" name="end" value={before.end} />
+              <input type="hidden" name="status" value={before.status} />
+              <button type="submit" className="button button-secondary button-small" disabled={busy}>
+                Ongedaan maken
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+      <dl className="details">
+        <dt>Tijd</dt>
+        <dd>
+          {capitaliseFirst(dutchDay(appointment.start))}, {formatTime(appointment.start)}–{formatTime(appointment.end)}
+        </dd>
+        <dt>Patiënt</dt>
+        <dd>
+          <Link to={`/patients/${appointment.patientId}`}>{appointment.patientName}</Link>
+        </dd>
+        <dt>Soort</dt>
+        <dd>{appointmentTypeLabels[type]}</dd>
+        <dt>Status</dt>
+        <dd>
+          <span className={`badge appointment-badge status-${appointment.status}`}>{appointmentStatusLabels[appointment.status]}</span>
+          {appointment.cancelReason && appointment.status === 'geannuleerd' ? (
+            <span className="muted"> — {appointment.cancelReason}</span>
+          ) : null}
+        </dd>
+        <dt>Locatie</dt>
+        <dd>{appointment.location ?? <span className="muted">Geen locatie</span>}</dd>
+        <dt>Rapportages</dt>
+        <dd className="agenda-panel-links">
+          {appointment.reportIds.length > 0 ? (
+            <Link to={`/patients/${appointment.patientId}/rapportages`}>
+              {countOf(appointment.reportIds.length, 'rapportage', 'rapportages')}
+            </Link>
+          ) : (
+            <span className="muted">Nog geen</span>
+          )}
+          <Link to={`/patients/${appointment.patientId}/rapportages?afspraak=${appointment.id}`}>+ Rapportage bij deze afspraak</Link>
+        </dd>
+      </dl>
+
+      {!own ? (
+        <p className="muted small">Alleen wie de afspraak maakte of de behandelaar kan haar verplaatsen of annuleren.</p>
+      ) : !open ? null : (
+        <div className="agenda-panel-actions">
+          <Form method="post" className="stack-form">
+            <h3>Verplaatsen</h3>
+            <input type="hidden" name="intent" value="verplaatsen" />
+            <div className="field-row">
+              <Field id="verplaats-datum" label="Nieuwe datum" error={errorsOf('verplaatsen').datum}>
+                <input type="date" name="datum" defaultValue={valueOf('verplaatsen', 'datum', datum)} required />
+              </Field>
+              <Field id="verplaats-tijd" label="Nieuwe tijd" error={errorsOf('verplaatsen').tijd ?? errorsOf('verplaatsen').start}>
+                <input type="time" name="tijd" step={300} defaultValue={valueOf('verplaatsen', 'tijd', tijd)} required />
+              </Field>
+            </div>
+            <button type="submit" className="button button-secondary" disabled={busy}>
+              Verplaatsen
+            </button>
+          </Form>
+
+          <Form method="post" className="stack-form">
+            <h3>Annuleren</h3>
+            <input type="hidden" name="intent" value="annuleren" />
+            <Field id="annuleer-reden" label="Reden" error={errorsOf('annuleren').reason}>
+              <textarea name="reason" rows={2} maxLength={300} defaultValue={valueOf('annuleren', 'reason', '')} />
+            </Field>
+            <button type="submit" className="button button-danger" disabled={busy}>
+              Afspraak annuleren
+            </button>
+          </Form>
+
+          <Form method="post" className="stack-form">
+            <h3>Niet verschenen</h3>
+            <input type="hidden" name="intent" value="niet-verschenen" />
+            {noShowRefusal ? (
+              <p className="muted small">{noShowRefusal}</p>
+            ) : (
+              <p className="muted small">
+                De afspraak komt op niet verschenen en de brief aan de huisarts wordt herschreven voor beoordeling.
+              </p>
+            )}
+            <button type="submit" className="button button-secondary" disabled={busy || noShowRefusal !== null}>
+              Registreer niet verschenen
+            </button>
+          </Form>
+        </div>
+      )}
+    </aside>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError backTo="/agenda" backLabel="Naar de agenda" />;
+}
