@@ -1,4 +1,5 @@
 import { AppError } from '../domain/shared/errors';
+import { appointmentDurations } from '../domain/agenda/agenda.schemas';
 import { wallClockToIso } from '../domain/shared/clinical-time';
 
 // The agenda pages reach their use cases through this `.server` module: the same domain services
@@ -16,9 +17,6 @@ export { getPatient } from '../domain/patient/patient.service';
 export { searchPatients } from '../domain/patient/patient.search';
 export { noShowDeps } from './noshow.server';
 export { rescriptNoShow, startNoShow } from '../temporal/noshow';
-
-/** Lengths the form offers, in minutes. */
-export const durations = [15, 30, 45, 60, 90, 120] as const;
 
 /** The agenda form as typed: a date, a clock time and a length instead of two instants. */
 export interface AppointmentFormValues {
@@ -56,7 +54,7 @@ export function instantOf(datum: string, tijd: string): string {
 export function appointmentInput(values: AppointmentFormValues) {
   const start = instantOf(values.datum, values.tijd);
   const minutes = Number(values.duur || 45);
-  if (!(durations as readonly number[]).includes(minutes)) throw AppError.validation({ duur: 'Kies een duur uit de lijst.' });
+  if (!(appointmentDurations as readonly number[]).includes(minutes)) throw AppError.validation({ duur: 'Kies een duur uit de lijst.' });
   return {
     patientId: values.patientId || undefined,
     type: values.type || undefined,

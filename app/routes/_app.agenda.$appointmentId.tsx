@@ -209,7 +209,8 @@ export default function AppointmentPanel() {
         <p className="muted small">Alleen wie de afspraak maakte of de behandelaar kan haar verplaatsen of annuleren.</p>
       ) : !open ? null : (
         <div className="agenda-panel-actions">
-          <Form method="post" className="stack-form">
+          {/* Keyed by the time it has: after a move the fields show the new one. */}
+          <Form method="post" className="stack-form" key={appointment.start}>
             <h3>Verplaatsen</h3>
             <input type="hidden" name="intent" value="verplaatsen" />
             <div className="field-row">

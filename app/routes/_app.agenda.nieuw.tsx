@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Cross2Icon } from '@radix-ui/react-icons';
-import { appointmentTypeLabels, appointmentTypes } from '../../domain/agenda/agenda.schemas';
+import { appointmentDurations, appointmentTypeLabels, appointmentTypes } from '../../domain/agenda/agenda.schemas';
 import { clinicalToday, formatDate, isoDay } from '../../domain/shared/clinical-time';
 import { AppError } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
@@ -12,7 +12,6 @@ import {
   appointmentInput,
   clinicians,
   createAppointment,
-  durations,
   formFields,
   getPatient,
   searchPatients,
@@ -175,7 +174,7 @@ export default function NewAppointment() {
           </Field>
           <Field id="duur" label="Duur" error={errors.duur}>
             <select name="duur" defaultValue={values.duur}>
-              {durations.map((minutes) => (
+              {appointmentDurations.map((minutes) => (
                 <option key={minutes} value={minutes}>
                   {minutes} minuten
                 </option>

@@ -322,7 +322,6 @@ export default function AgendaPage() {
                           ...(dragged ? { transform: `translate(${offset.dx}px, ${offset.dy}px)` } : {}),
                         }}
                         title={`${time} ${item.patientName}, ${appointmentTypeLabels[type]}${status}`}
-                        aria-label={`${time} ${item.patientName}, ${appointmentTypeLabels[type]}${status}`}
                         onPointerDown={movable ? startDrag(item.id) : undefined}
                         onClick={(event) => {
                           if (dropped.current) event.preventDefault();
@@ -332,12 +331,12 @@ export default function AgendaPage() {
                         <span className="appointment-time">
                           {formatTime(item.startDate)}
                           <span className="appointment-end">–{formatTime(item.endDate)}</span>
+                          {item.status === 'gepland' ? null : (
+                            <span className="appointment-status"> · {appointmentStatusLabels[item.status].toLowerCase()}</span>
+                          )}
                         </span>
                         <span className="appointment-patient">{item.patientName}</span>
                         <span className="appointment-type">{appointmentTypeLabels[type]}</span>
-                        {item.status === 'gepland' ? null : (
-                          <span className="appointment-status">{appointmentStatusLabels[item.status]}</span>
-                        )}
                       </Link>
                     );
                   })}

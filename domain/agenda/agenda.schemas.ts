@@ -21,6 +21,9 @@ export const appointmentTypeLabels: Record<AppointmentType, string> = {
   overig: 'Overig',
 };
 
+/** The lengths the agenda's form offers, in minutes. */
+export const appointmentDurations = [15, 30, 45, 60, 90, 120] as const;
+
 export const appointmentStatuses = ['gepland', 'geannuleerd', 'verplaatst', 'afgerond', 'niet-verschenen'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const appointmentStatusLabels: Record<AppointmentStatus, string> = {

@@ -141,11 +141,12 @@ describe('the agenda pages, as an attacker would use them', () => {
     expect(panel).toContain('Alleen wie de afspraak maakte of de behandelaar kan haar verplaatsen of annuleren.');
     expect(panel).not.toContain('Afspraak annuleren');
 
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: 'annuleren', reason: 'weg ermee' },
       { intent: 'verplaatsen', ...tomorrowAt('08:00') },
       { intent: 'niet-verschenen' },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const response = await post(`/agenda/${id}`, fields);
       expect(response.status).toBe(403);
       expect(await response.text()).toContain('Geen toegang tot deze afspraak.');
