@@ -4,7 +4,16 @@ import { getOrm, requireTemporal } from './services.server';
 // The letter pages reach their use cases through this `.server` module, so the browser bundle
 // never pulls in the ORM or the Temporal client behind them.
 export { getAppointment } from '../domain/agenda/agenda.service';
-export { gpLetterInbox, getGpLetter } from '../domain/gp-letter/gp-letter.service';
+export {
+  editDraftLetter,
+  getGpLetter,
+  gpLetterInbox,
+  letterDocument,
+  setLetterGp,
+  startLetter,
+} from '../domain/gp-letter/gp-letter.service';
+export { contactPersonsOf } from '../domain/patient/contact-persons';
+export { letterPdf } from '../domain/gp-letter/letter.pdf';
 export { approveNoShowLetter, dispatchGpLetter, noShowContext, noShowState, withdrawGpLetter } from '../temporal/noshow';
 
 export async function noShowDeps(): Promise<NoShowDeps> {

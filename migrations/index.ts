@@ -20,6 +20,7 @@ import { Migration20261123100000ContactPersons } from './Migration20261123100000
 import { Migration20261123110000AiAuditTrail } from './Migration20261123110000AiAuditTrail';
 import { Migration20261124000000PatientVersions } from './Migration20261124000000PatientVersions';
 import { Migration20261124100000FhirNameSearch } from './Migration20261124100000FhirNameSearch';
+import { Migration20261125000000LetterEditing } from './Migration20261125000000LetterEditing';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -45,4 +46,5 @@ export const migrationsList = [
   { name: 'Migration20261123110000AiAuditTrail', class: Migration20261123110000AiAuditTrail },
   { name: 'Migration20261124000000PatientVersions', class: Migration20261124000000PatientVersions },
   { name: 'Migration20261124100000FhirNameSearch', class: Migration20261124100000FhirNameSearch },
+  { name: 'Migration20261125000000LetterEditing', class: Migration20261125000000LetterEditing },
 ];

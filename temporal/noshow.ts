@@ -4,7 +4,7 @@ import { runAudited, type AuditActor } from '../domain/audit/audit.service';
 import type { MikroORM } from '../domain/db/orm';
 import { tenantOf, withTenant } from '../domain/db/tenant';
 import { approvalRefusal, getGpLetter, notYetReviewed, type GpLetterView } from '../domain/gp-letter/gp-letter.service';
-import { approveLetterSchema } from '../domain/gp-letter/gp-letter.schemas';
+import { approveLetterSchema, gpUnknown } from '../domain/gp-letter/gp-letter.schemas';
 import {
   cancellableStatuses,
   initialNoShowState,
@@ -263,6 +263,8 @@ export async function approveNoShowLetter(deps: NoShowDeps, reviewer: AuditActor
   const letter = await letterOf(deps, reviewer, letterId);
   const refusal = approvalRefusal(letter.status);
   if (refusal) throw new AppError('conflict', refusal);
+  // A letter to "Huisarts onbekend" is not approved: the reviewer chooses the GP first.
+  if (!letter.gp.name) throw new AppError('conflict', gpUnknown);
   const { finalText } = parseOrThrow(approveLetterSchema, body);
   const state = letter.appointmentId ? await noShowState(deps, reviewer, letter.appointmentId) : null;
   if (!state || state.letterId !== letter.id) throw new AppError('conflict', noShowMessages.notAwaitingReview);

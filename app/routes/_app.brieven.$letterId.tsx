@@ -5,6 +5,7 @@ import {
   ArrowLeftIcon,
   CheckIcon,
   CheckCircledIcon,
+  DownloadIcon,
   ExclamationTriangleIcon,
   InfoCircledIcon,
   PaperPlaneIcon,
@@ -16,16 +17,20 @@ import { gpLetterEventLabels } from '../../domain/gp-letter/gp-letter.schemas';
 import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
+import { Field } from '../components/field';
 import { LetterDiff, LetterStatusBadge } from '../components/gp-letter';
 import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import {
   approveNoShowLetter,
+  contactPersonsOf,
   dispatchGpLetter,
+  editDraftLetter,
   getAppointment,
   getGpLetter,
   noShowDeps,
   noShowState,
+  setLetterGp,
   withdrawGpLetter,
 } from '../noshow.server';
 import { pageData } from '../page.server';
@@ -39,10 +44,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.letterId ?? '';
-  const { letter, appointment } = await pageData(
+  const { letter, appointment, knownGps } = await pageData(
     audited(actor, { action: 'read', resourceType: 'GpLetter', resourceId: uuidOrNull(id) }, async (em) => {
       const letter = await getGpLetter(em, actor, id);
-      return { letter, appointment: letter.appointmentId ? await getAppointment(em, actor, letter.appointmentId) : null };
+      return {
+        letter,
+        appointment: letter.appointmentId ? await getAppointment(em, actor, letter.appointmentId) : null,
+        // The GPs the record knows, to choose from when the letter has none yet.
+        knownGps: (await contactPersonsOf(em, letter.patientId)).filter((contact) => contact.relation === 'huisarts'),
+      };
     }),
   );
   // The letter is in the database; the process only adds its reminders. Without Temporal the page still works.
@@ -51,13 +61,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         .then((deps) => noShowState(deps, actor, letter.appointmentId!))
         .catch(() => null)
     : null;
-  return { letter, appointment, reminders: process?.letterId === letter.id ? process.reminders : 0 };
+  return { letter, appointment, knownGps, reminders: process?.letterId === letter.id ? process.reminders : 0 };
 }
 
 interface ActionFailure {
   message: string;
   fields?: Record<string, string>;
   finalText?: string;
+  intent?: string;
+  /** What was typed in the concept form, given back with its errors. */
+  values?: { subject?: string; text?: string };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -66,7 +79,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.letterId ?? '';
   const form = await request.formData();
   const finalText = typeof form.get('finalText') === 'string' ? String(form.get('finalText')) : undefined;
+  const intent = form.get('intent');
+  const text = (name: string) => (typeof form.get(name) === 'string' ? String(form.get(name)) : undefined);
   try {
+    // The letter's own data: one transaction, no process involved.
+    if (intent === 'huisarts' || intent === 'opslaan') {
+      await audited(actor, { action: 'update', resourceType: 'GpLetter', resourceId: uuidOrNull(id) }, (em) =>
+        intent === 'huisarts'
+          ? setLetterGp(em, actor, id, { gpName: text('gpName'), gpPractice: text('gpPractice'), gpAddress: text('gpAddress') })
+          : editDraftLetter(em, actor, id, { subject: text('subject'), text: text('text') }),
+      );
+      return redirect(`/brieven/${id}`);
+    }
     const deps = await noShowDeps();
     if (form.get('intent') === 'approve') await approveNoShowLetter(deps, actor, id, { finalText });
     else if (form.get('intent') === 'dispatch') await dispatchGpLetter(deps, actor, id);
@@ -76,9 +100,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     // Refusals and a Temporal outage are shown beside the letter, with the reviewer's text kept.
     if (!(error instanceof AppError)) throw error;
-    return Response.json({ message: error.message, fields: fieldsOf(error.details), finalText } satisfies ActionFailure, {
-      status: error.status,
-    });
+    return Response.json(
+      {
+        message: error.message,
+        fields: fieldsOf(error.details),
+        finalText,
+        intent: String(intent ?? ''),
+        values: { subject: text('subject'), text: text('text') },
+      } satisfies ActionFailure,
+      {
+        status: error.status,
+      },
+    );
   }
 }
 
@@ -89,13 +122,14 @@ function appointmentLabel(appointment: { type: string; start: string }): string 
 }
 
 export default function LetterReview() {
-  const { letter, appointment, reminders } = useLoaderData<typeof loader>();
+  const { letter, appointment, knownGps, reminders } = useLoaderData<typeof loader>();
   const failure = useActionData<ActionFailure>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const pending = navigation.formData?.get('intent');
   const [text, setText] = useState(failure?.finalText ?? letter.rewrittenText ?? '');
   const compared = useDeferredValue(text);
+  const editFailure = failure?.intent === 'opslaan' ? failure : undefined;
 
   return (
     <>
@@ -160,6 +194,24 @@ export default function LetterReview() {
         </p>
       ) : null}
 
+      {!letter.gp.name && (letter.status === 'concept' || letter.status === 'ter_beoordeling') ? (
+        <section className="card letter-gp" aria-labelledby="gp-title">
+          <h2 id="gp-title" className="section-title">
+            Huisarts kiezen
+          </h2>
+          <p className="notice notice-warning" id="gp-missing">
+            <ExclamationTriangleIcon aria-hidden="true" /> Deze brief heeft nog geen huisarts. Kies eerst aan welke huisarts de brief gaat
+            {letter.status === 'ter_beoordeling' ? '; daarna kunt u hem goedkeuren' : ''}.
+          </p>
+          <GpForm knownGps={knownGps} failure={failure?.intent === 'huisarts' ? failure : undefined} busy={busy} />
+        </section>
+      ) : letter.status === 'concept' || letter.status === 'ter_beoordeling' ? (
+        <details className="letter-gp-change" open={failure?.intent === 'huisarts'}>
+          <summary>Andere huisarts kiezen</summary>
+          <GpForm knownGps={knownGps} failure={failure?.intent === 'huisarts' ? failure : undefined} busy={busy} current={letter.gp} />
+        </details>
+      ) : null}
+
       {letter.status === 'ter_beoordeling' ? (
         <Form method="post" className="letter-review">
           <LetterDiff original={letter.originalText} revised={compared} revisedLabel="Nieuwe versie" />
@@ -185,7 +237,14 @@ export default function LetterReview() {
             )}
           </div>
           <div className="letter-actions">
-            <button type="submit" name="intent" value="approve" className="button button-primary" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="approve"
+              className="button button-primary"
+              disabled={busy || !letter.gp.name}
+              aria-describedby={letter.gp.name ? undefined : 'gp-missing'}
+            >
               <CheckIcon aria-hidden="true" /> {pending === 'approve' ? 'Bezig met goedkeuren…' : 'Goedkeuren'}
             </button>
             <button
@@ -212,6 +271,16 @@ export default function LetterReview() {
               <CheckCircledIcon aria-hidden="true" /> Verzendklaar sinds {formatDateTime(letter.dispatchedAt ?? letter.updatedAt)}. De brief
               kan naar de huisarts.
             </p>
+          ) : null}
+          {letter.status === 'verzendklaar' ? (
+            <div className="letter-actions">
+              <a className="button button-primary" href={`/brieven/${letter.id}/pdf`} download>
+                <DownloadIcon aria-hidden="true" /> PDF downloaden
+              </a>
+              <Link className="button button-secondary" to={`/brieven/${letter.id}/afdrukken`}>
+                Afdrukweergave
+              </Link>
+            </div>
           ) : (
             <Form method="post" className="letter-actions letter-dispatch">
               <p className="notice notice-success" role="status">
@@ -232,10 +301,25 @@ export default function LetterReview() {
             <InfoCircledIcon aria-hidden="true" /> Dit is een concept. Het wordt herschreven zodra u in de assistent meldt dat{' '}
             {letter.patientName} niet is verschenen op een afspraak.
           </p>
-          <article className="letter-sheet letter-sheet-single">
-            <h3>Concept</h3>
-            <div className="letter-text">{letter.originalText}</div>
-          </article>
+          {letter.workflowId ? (
+            <article className="letter-sheet letter-sheet-single">
+              <h3>Concept</h3>
+              <div className="letter-text">{letter.originalText}</div>
+            </article>
+          ) : (
+            <Form method="post" className="stack-form letter-edit" key={letter.version}>
+              <input type="hidden" name="intent" value="opslaan" />
+              <Field id="subject" label="Onderwerp" error={editFailure?.fields?.subject}>
+                <input type="text" name="subject" maxLength={200} defaultValue={editFailure?.values?.subject ?? letter.subject} />
+              </Field>
+              <Field id="text" label="Tekst van het concept" error={editFailure?.fields?.text}>
+                <textarea name="text" rows={14} defaultValue={editFailure?.values?.text ?? letter.originalText} />
+              </Field>
+              <button type="submit" className="button button-primary" disabled={busy}>
+                Concept opslaan
+              </button>
+            </Form>
+          )}
         </section>
       ) : null}
 
@@ -262,6 +346,59 @@ export default function LetterReview() {
         </ol>
       </section>
     </>
+  );
+}
+
+/** The GP the letter goes to: one of the record's GPs in one click, or typed in (name, practice, address). */
+function GpForm({
+  knownGps,
+  failure,
+  busy,
+  current,
+}: {
+  knownGps: { id: string; name: string }[];
+  failure?: ActionFailure;
+  busy: boolean;
+  current?: { name: string | null; practice: string | null; address: string | null };
+}) {
+  return (
+    <div className="gp-chooser">
+      {knownGps.length > 0 ? (
+        <ul className="gp-known" aria-label="Huisartsen in het dossier">
+          {knownGps.map((gp) => (
+            <li key={gp.id}>
+              <Form method="post">
+                <input type="hidden" name="intent" value="huisarts" />
+                <input type="hidden" name="gpName" value={gp.name} />
+                <button type="submit" className="button button-secondary" disabled={busy}>
+                  {gp.name} kiezen
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" className="stack-form">
+        <input type="hidden" name="intent" value="huisarts" />
+        <Field id="gpName" label="Naam van de huisarts" error={failure?.fields?.gpName}>
+          <input type="text" name="gpName" maxLength={120} defaultValue={current?.name ?? ''} />
+        </Field>
+        <Field id="gpPractice" label="Praktijk" error={failure?.fields?.gpPractice}>
+          <input type="text" name="gpPractice" maxLength={120} defaultValue={current?.practice ?? ''} />
+        </Field>
+        <Field
+          id="gpAddress"
+          label="Adres"
+          hint="Straat en huisnummer, postcode en plaats, elk op een regel."
+          error={failure?.fields?.gpAddress}
+        >
+          <textarea name="gpAddress" rows={3} maxLength={300} defaultValue={current?.address ?? ''} />
+        </Field>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Huisarts vastleggen
+        </button>
+      </Form>
+    </div>
   );
 }
 

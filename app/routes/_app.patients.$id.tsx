@@ -1,7 +1,7 @@
 import { formatDate } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
-import { ExclamationTriangleIcon, Pencil1Icon } from '@radix-ui/react-icons';
+import { CalendarIcon, EnvelopeClosedIcon, ExclamationTriangleIcon, Pencil1Icon } from '@radix-ui/react-icons';
 import { maskBsn } from '../../domain/patient/bsn';
 import { ageOn } from '../../domain/patient/patient.format';
 import { uuidOrNull } from '../../domain/shared/ids';
@@ -59,9 +59,17 @@ export default function PatientRecord() {
             </p>
           </div>
         </div>
-        <Link to="edit" className="button button-secondary">
-          <Pencil1Icon aria-hidden="true" /> Gegevens wijzigen
-        </Link>
+        <div className="record-actions">
+          <Link to={`/agenda/nieuw?patientId=${patient.id}`} className="button button-secondary">
+            <CalendarIcon aria-hidden="true" /> Afspraak plannen
+          </Link>
+          <Link to={`/brieven/nieuw?patient=${patient.id}`} className="button button-secondary">
+            <EnvelopeClosedIcon aria-hidden="true" /> Brief aan huisarts
+          </Link>
+          <Link to="edit" className="button button-secondary">
+            <Pencil1Icon aria-hidden="true" /> Gegevens wijzigen
+          </Link>
+        </div>
       </header>
       {patient.johnDoe ? (
         <div className="notice notice-danger record-alert" role="status">

@@ -14,6 +14,8 @@ export const GpLetter = defineEntity({
     patientId: p.uuid(),
     gpName: p.text().nullable(),
     gpPractice: p.text().nullable(),
+    /** Where the printed letter goes: the practice's street, postcode and town, one per line. */
+    gpAddress: p.text().nullable(),
     subject: p.text(),
     status: p.enum(gpLetterStatuses).default('concept'),
     /** The draft as written by the clinician; a rewrite never overwrites it. */

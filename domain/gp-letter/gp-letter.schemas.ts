@@ -16,11 +16,12 @@ export const gpLetterStatusLabels: Record<GpLetterStatus, string> = {
 };
 
 /** What made a new version: the history of a letter reads as these events. */
-export const gpLetterEvents = ['concept', 'herschreven', 'goedgekeurd', 'verzendklaar', 'ingetrokken'] as const;
+export const gpLetterEvents = ['concept', 'aangepast', 'herschreven', 'goedgekeurd', 'verzendklaar', 'ingetrokken'] as const;
 export type GpLetterEvent = (typeof gpLetterEvents)[number];
 
 export const gpLetterEventLabels: Record<GpLetterEvent, string> = {
   concept: 'Concept opgesteld',
+  aangepast: 'Concept aangepast',
   herschreven: 'Herschreven na no-show',
   goedgekeurd: 'Beoordeeld en goedgekeurd',
   verzendklaar: 'Verzendklaar gemaakt',
@@ -46,3 +47,49 @@ export const gpLetterNotFound = 'De gevraagde brief is niet gevonden.';
 /** Said when a letter is to be made ready to send before it was approved (service and workflow alike). */
 export const notYetReviewed =
   'De huisartsbrief is nog niet beoordeeld. Keur de brief eerst goed op de pagina Brieven; daarna kan hij verzendklaar worden gemaakt.';
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/** To whom the letter goes: without a GP's name a letter cannot be approved. */
+export const letterGpSchema = z.object({
+  gpName: z
+    .string({ error: 'Vul de naam van de huisarts in.' })
+    .trim()
+    .min(2, 'Vul de naam van de huisarts in.')
+    .max(120, 'De naam is te lang.'),
+  gpPractice: optionalText(120, 'De naam van de praktijk is te lang.'),
+  gpAddress: optionalText(300, 'Het adres is te lang.'),
+});
+export type LetterGp = z.output<typeof letterGpSchema>;
+
+const letterText = z
+  .string({ error: 'Schrijf de tekst van de brief.' })
+  .trim()
+  .min(20, 'De brief is te kort; schrijf minstens een paar zinnen.')
+  .max(letterTextMax, `De brief mag maximaal ${letterTextMax} tekens lang zijn.`);
+const letterSubject = z
+  .string({ error: 'Vul een onderwerp in.' })
+  .trim()
+  .min(3, 'Vul een onderwerp in.')
+  .max(200, 'Het onderwerp is te lang.');
+
+/** A concept as the clinician writes or edits it. */
+export const draftLetterSchema = z.object({ subject: letterSubject, text: letterText });
+
+/** A new letter to the GP, started from the patient's record. */
+export const newLetterSchema = draftLetterSchema.extend({
+  patientId: z.uuid('Kies een bestaande patiënt.'),
+  gpName: optionalText(120, 'De naam is te lang.'),
+  gpPractice: optionalText(120, 'De naam van de praktijk is te lang.'),
+  gpAddress: optionalText(300, 'Het adres is te lang.'),
+});
+
+/** Said when a letter to an unknown GP is to be approved. */
+export const gpUnknown = 'Deze brief heeft nog geen huisarts. Kies eerst aan welke huisarts de brief gaat; daarna kunt u hem goedkeuren.';

@@ -6,7 +6,18 @@ import { displayName, findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { GpLetter, GpLetterVersion } from './gp-letter.entity';
-import { type GpLetterEvent, gpLetterNotFound, type GpLetterStatus, notYetReviewed, type RewriteSource } from './gp-letter.schemas';
+import {
+  draftLetterSchema,
+  type GpLetterEvent,
+  gpLetterNotFound,
+  type GpLetterStatus,
+  letterGpSchema,
+  newLetterSchema,
+  notYetReviewed,
+  type RewriteSource,
+} from './gp-letter.schemas';
+import { parseOrThrow } from '../shared/validation';
+import { Organisation } from '../auth/auth.entities';
 
 /*
  * The GP letter's own rules: which draft a process may take, and the transitions concept →
@@ -26,7 +37,7 @@ export interface GpLetterView {
   id: string;
   patientId: string;
   patientName: string;
-  gp: { name: string | null; practice: string | null };
+  gp: { name: string | null; practice: string | null; address: string | null };
   subject: string;
   status: GpLetterStatus;
   originalText: string;
@@ -78,7 +89,7 @@ async function view(em: EntityManager, letter: GpLetter): Promise<GpLetterView> 
     id: letter.id,
     patientId: letter.patientId,
     patientName: patient ? displayName(patient) : '',
-    gp: { name: letter.gpName ?? null, practice: letter.gpPractice ?? null },
+    gp: { name: letter.gpName ?? null, practice: letter.gpPractice ?? null, address: letter.gpAddress ?? null },
     subject: letter.subject,
     status: letter.status,
     originalText: letter.originalText,
@@ -160,6 +171,7 @@ export interface NewGpLetter {
   text: string;
   gpName?: string | null;
   gpPractice?: string | null;
+  gpAddress?: string | null;
 }
 
 /** A draft letter, version 1. */
@@ -172,6 +184,7 @@ export async function createDraftLetter(em: EntityManager, actor: AuditActor, in
     originalText: input.text,
     gpName: input.gpName ?? null,
     gpPractice: input.gpPractice ?? null,
+    gpAddress: input.gpAddress ?? null,
     createdBy: actor.userId,
     version: 1,
   });
@@ -382,5 +395,77 @@ export async function gpLetterInbox(
   return {
     waiting: summaries.filter((letter) => letter.status === 'ter_beoordeling'),
     others: summaries.filter((letter) => letter.status !== 'ter_beoordeling'),
+  };
+}
+
+/** A new letter to the GP, started from the patient's record: a concept the clinician can go on editing. */
+export async function startLetter(em: EntityManager, actor: AuditActor, input: unknown): Promise<GpLetterView> {
+  const valid = parseOrThrow(newLetterSchema, input);
+  const letter = await createDraftLetter(em, actor, valid);
+  return view(em, letter);
+}
+
+/**
+ * A concept edited by the clinician: its subject and text, as a new version. Only a free concept:
+ * one that a no-show process holds or that was rewritten is reviewed on its own page instead.
+ */
+export async function editDraftLetter(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<GpLetterView> {
+  const { subject, text } = parseOrThrow(draftLetterSchema, input);
+  const letter = await findLetter(em, id);
+  if (letter.status !== 'concept' || letter.workflowId)
+    throw new AppError('conflict', 'Alleen een concept dat niet in een no-showproces zit, kan worden aangepast.');
+  if (letter.subject === subject && letter.originalText === text) return view(em, letter);
+  letter.subject = subject;
+  letter.originalText = text;
+  addVersion(em, letter, 'aangepast', text, actor);
+  recordAudit(em, actor, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId] });
+  return view(em, letter);
+}
+
+/** To whom the letter goes; it can be chosen until the letter is approved. */
+export async function setLetterGp(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<GpLetterView> {
+  const gp = parseOrThrow(letterGpSchema, input);
+  const letter = await findLetter(em, id);
+  if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar')
+    throw new AppError('conflict', 'Deze brief is al goedgekeurd; de huisarts kan niet meer worden gewijzigd.');
+  letter.gpName = gp.gpName;
+  letter.gpPractice = gp.gpPractice;
+  letter.gpAddress = gp.gpAddress;
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'GpLetter',
+    resourceId: letter.id,
+    patientIds: [letter.patientId],
+    details: { huisarts: 'gekozen' },
+  });
+  return view(em, letter);
+}
+
+/** What the printed letter shows besides its text: letterhead, patient identification, approver. */
+export interface LetterDocument {
+  letter: GpLetterView;
+  organisation: string;
+  patient: { name: string; birthDate: string | null; bsn: string | null };
+  approvedBy: string;
+  dispatchedAt: string;
+}
+
+/** A letter made ready to send, for its PDF and its print view; 409 before that. Logged as a read. */
+export async function letterDocument(em: EntityManager, actor: AuditActor, id: string): Promise<LetterDocument> {
+  const letter = await findLetter(em, id);
+  if (letter.status !== 'verzendklaar' || !letter.finalText || !letter.dispatchedAt)
+    throw new AppError('conflict', 'Alleen een verzendklare brief kan worden afgedrukt of gedownload.');
+  recordAudit(em, actor, { action: 'read', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId] });
+  const [shown, patient, organisation] = await Promise.all([
+    view(em, letter),
+    findPatient(em, letter.patientId),
+    em.findOne(Organisation, { id: letter.organisationId }, { fields: ['name'] }),
+  ]);
+  return {
+    letter: shown,
+    organisation: organisation?.name ?? '',
+    patient: { name: displayName(patient), birthDate: patient.birthDate ?? null, bsn: patient.bsn ?? null },
+    approvedBy: shown.reviewer?.name ?? '',
+    dispatchedAt: letter.dispatchedAt.toISOString(),
   };
 }
