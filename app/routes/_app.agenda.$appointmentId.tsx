@@ -119,6 +119,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return redirect(letter ? `/brieven/${letter.id}` : panel({ gedaan: 'niet-verschenen' }));
       }
       default:
+        // An appointment nobody here can see is a 404, whatever was asked.
+        await audited(actor, { action: 'read', resourceType: 'Appointment', resourceId: id }, (em) => getAppointment(em, actor, id));
         throw AppError.validation({ intent: 'Kies wat er met de afspraak moet gebeuren.' });
     }
   } catch (error) {

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
-import { patientNotFound } from '../../domain/patient/patient.service';
 import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
@@ -10,7 +9,7 @@ import { Field } from '../components/field';
 import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import { contactPersonsOf, startLetter } from '../noshow.server';
-import { getPatient } from '../patients.server';
+import { getPatient, patientNotFound } from '../patients.server';
 import { pageData, throwPageError } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
 

@@ -20,7 +20,7 @@ interface ErrorBody {
 interface Context {
   appointment: { id: string; status: string; patientId: string };
   patient: { id: string; name: string };
-  gp: { name: string | null; practice: string | null } | null;
+  gp: { name: string | null; practice: string | null; address: string | null } | null;
   letter: { id: string; status: string; originalText: string; rewrittenText: string | null; finalText: string | null } | null;
   workflow: { workflowId: string; status: string; statusLabel: string; letterId: string | null } | null;
 }
@@ -196,7 +196,7 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
     expect(rescripted.status).toBe(200);
     const context = (await rescripted.json()) as Context;
     expect(context.workflow).toMatchObject({ workflowId: `noshow-${appointmentId}`, status: 'ter_beoordeling', letterId });
-    expect(context.gp).toEqual({ name: 'Dr. H. Jansen', practice: 'Praktijk Jansen' });
+    expect(context.gp).toEqual({ name: 'Dr. H. Jansen', practice: 'Praktijk Jansen', address: null });
     expect(context.letter?.rewrittenText).toContain('Wij bellen hem vandaag nog.');
 
     const again = await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} });

@@ -66,6 +66,7 @@ export type Resource = 'patient' | 'report' | 'appointment' | 'letter' | 'plan' 
  * here, so no id-bearing route escapes the cross-organisation check.
  */
 const parameterResources: Record<string, Record<string, Resource | { literal: string }>> = {
+  '_app.agenda.$appointmentId.tsx': { appointmentId: 'appointment' },
   '_app.brieven.$letterId.tsx': { letterId: 'letter' },
   '_app.patients.$id.$tab.tsx': { id: 'patient', tab: { literal: 'overdracht' } },
   '_app.patients.$id._index.tsx': { id: 'patient' },
@@ -92,6 +93,8 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.noshow.$appointmentId.withdraw.ts': { appointmentId: 'appointment' },
   'api.overdracht.$patientId.ts': { patientId: 'patient' },
   'api.reports.$id.ts': { id: 'report' },
+  'brieven.$letterId.afdrukken.tsx': { letterId: 'letter' },
+  'brieven.$letterId.pdf.ts': { letterId: 'letter' },
 };
 
 /** Whether a parameter of the route names a record (not only a literal such as a FHIR resource type). */

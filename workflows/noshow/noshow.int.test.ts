@@ -140,7 +140,7 @@ describe('no-show → GP letter on the real Temporal server', () => {
         rewrite: { bron: 'lokaal', model: null },
       });
       expect(context.appointment.status).toBe('niet-verschenen');
-      expect(context.gp).toEqual({ name: 'Dr. H. Jansen', practice: 'Huisartsenpraktijk De Linde' });
+      expect(context.gp).toEqual({ name: 'Dr. H. Jansen', practice: 'Huisartsenpraktijk De Linde', address: null });
       const letter = context.letter!;
       expect(letter).toMatchObject({ id: letterId, status: 'ter_beoordeling', appointmentId });
       expect(letter.originalText).not.toContain('Niet verschenen');
