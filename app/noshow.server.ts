@@ -14,7 +14,14 @@ export {
 } from '../domain/gp-letter/gp-letter.service';
 export { contactPersonsOf } from '../domain/patient/contact-persons';
 export { letterPdf } from '../domain/gp-letter/letter.pdf';
-export { approveNoShowLetter, dispatchGpLetter, noShowContext, noShowState, withdrawGpLetter } from '../temporal/noshow';
+export {
+  approveNoShowLetter,
+  dispatchGpLetter,
+  noShowContext,
+  noShowState,
+  rejectNoShowLetter,
+  withdrawGpLetter,
+} from '../temporal/noshow';
 
 export async function noShowDeps(): Promise<NoShowDeps> {
   return { orm: await getOrm(), ...(await requireTemporal()) };

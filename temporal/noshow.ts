@@ -4,7 +4,7 @@ import { runAudited, type AuditActor } from '../domain/audit/audit.service';
 import type { MikroORM } from '../domain/db/orm';
 import { tenantOf, withTenant } from '../domain/db/tenant';
 import { approvalRefusal, getGpLetter, notYetReviewed, type GpLetterView } from '../domain/gp-letter/gp-letter.service';
-import { approveLetterSchema, gpUnknown } from '../domain/gp-letter/gp-letter.schemas';
+import { approveLetterSchema, gpUnknown, rejectRewriteSchema } from '../domain/gp-letter/gp-letter.schemas';
 import {
   cancellableStatuses,
   initialNoShowState,
@@ -25,12 +25,13 @@ import { isUuid } from '../domain/shared/ids';
 import { parseOrThrow } from '../domain/shared/validation';
 import type { Granted } from './actor-grant';
 import {
+  type GrantedDecision,
   approveUpdate,
   dispatchUpdate,
   registeredUpdate,
+  rejectUpdate,
   rewrittenUpdate,
   withdrawUpdate,
-  type GrantedDecision,
 } from '../workflows/noshow/messages';
 import type { noShow } from '../workflows/noshow/noshow.workflow';
 import { taskQueues } from '../workflows/task-queues';
@@ -57,7 +58,7 @@ export interface NoShowContext extends NoShowRecord {
   workflow: (NoShowState & { statusLabel: string }) | null;
 }
 
-const finalStatuses: readonly NoShowStatus[] = ['verzendklaar', 'geannuleerd', 'mislukt'];
+const finalStatuses: readonly NoShowStatus[] = ['verzendklaar', 'geannuleerd', 'afgewezen', 'mislukt'];
 const stopped = 'Het no-showproces is afgebroken. Geef de opdracht opnieuw om de brief opnieuw te laten herschrijven.';
 /** A decision is carried out at once (database work); this bounds the wait for a worker that does not come. */
 const decisionMs = 15_000;
@@ -270,6 +271,24 @@ export async function approveNoShowLetter(deps: NoShowDeps, reviewer: AuditActor
   if (!state || state.letterId !== letter.id) throw new AppError('conflict', noShowMessages.notAwaitingReview);
   const settled = await decide(deps, state.workflowId, approveUpdate, [
     { grant: deps.grants.grant(reviewer, state.workflowId, 'decision'), finalText },
+  ]);
+  if (settled.status === 'geannuleerd') throw new AppError('conflict', noShowMessages.withdrawnMeanwhile);
+  return letterOf(deps, reviewer, letterId);
+}
+
+/**
+ * "Afwijzen" on the review page: the rewrite is rejected with a reason; the letter goes back to the
+ * clinician's original as a concept, the no-show stands. Answers with the letter as stored.
+ */
+export async function rejectNoShowLetter(deps: NoShowDeps, reviewer: AuditActor, letterId: string, body: unknown): Promise<GpLetterView> {
+  const letter = await letterOf(deps, reviewer, letterId);
+  const refusal = approvalRefusal(letter.status);
+  if (refusal) throw new AppError('conflict', refusal);
+  const { reason } = parseOrThrow(rejectRewriteSchema, body);
+  const state = letter.appointmentId ? await noShowState(deps, reviewer, letter.appointmentId) : null;
+  if (!state || state.letterId !== letter.id) throw new AppError('conflict', noShowMessages.notAwaitingReview);
+  const settled = await decide(deps, state.workflowId, rejectUpdate, [
+    { grant: deps.grants.grant(reviewer, state.workflowId, 'decision'), reason },
   ]);
   if (settled.status === 'geannuleerd') throw new AppError('conflict', noShowMessages.withdrawnMeanwhile);
   return letterOf(deps, reviewer, letterId);

@@ -1,8 +1,8 @@
 import { runAudited } from '../domain/audit/audit.service';
 import type { LetterRewrite, NoShowJob, PrepareResult, PreparedNoShow } from '../domain/noshow/noshow';
-import type { GrantedApproval } from '../workflows/noshow/messages';
+import type { GrantedApproval, GrantedRejection } from '../workflows/noshow/messages';
 import { rewriteLetter } from '../domain/noshow/rewrite';
-import { approve, dispatch, prepareNoShow, remindReview, storeRewrite, withdraw } from '../domain/noshow/noshow.steps';
+import { approve, dispatch, prepareNoShow, reject, remindReview, storeRewrite, withdraw } from '../domain/noshow/noshow.steps';
 import { AppError } from '../domain/shared/errors';
 import type { ActorGrant, Granted } from '../temporal/actor-grant';
 import type { Acting } from './acting';
@@ -83,6 +83,20 @@ export function createNoShowActivities({ orm, ai, acting }: Omit<ActivityDeps, '
       await actingAs(approval.grant, (em, reviewer) =>
         approve(em, { ...job, actor: reviewer }, letterId, { reviewer, finalText: approval.finalText }, key),
       );
+    },
+
+    async rejectNoShowRewrite({
+      job,
+      letterId,
+      rejection,
+      key,
+    }: {
+      job: Granted<NoShowJob>;
+      letterId: string;
+      rejection: GrantedRejection;
+      key: string;
+    }): Promise<void> {
+      await actingAs(rejection.grant, (em, reviewer) => reject(em, { ...job, actor: reviewer }, letterId, reviewer, rejection.reason, key));
     },
 
     async dispatchNoShowLetter({ grant, letterId, key }: { grant: ActorGrant; letterId: string; key: string }): Promise<void> {

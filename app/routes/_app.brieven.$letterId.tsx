@@ -30,6 +30,7 @@ import {
   getGpLetter,
   noShowDeps,
   noShowState,
+  rejectNoShowLetter,
   setLetterGp,
   withdrawGpLetter,
 } from '../noshow.server';
@@ -95,6 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (form.get('intent') === 'approve') await approveNoShowLetter(deps, actor, id, { finalText });
     else if (form.get('intent') === 'dispatch') await dispatchGpLetter(deps, actor, id);
     else if (form.get('intent') === 'withdraw') await withdrawGpLetter(deps, actor, id);
+    else if (form.get('intent') === 'reject') await rejectNoShowLetter(deps, actor, id, { reason: text('reason') });
     else throw new AppError('validation_failed', 'Onbekende actie.');
     return redirect(`/brieven/${id}`);
   } catch (error) {
@@ -261,6 +263,19 @@ export default function LetterReview() {
               Intrekken zet de afspraak terug en de brief terug naar concept; er wordt niets verstuurd.
             </p>
           </div>
+          <details className="letter-reject" open={failure?.intent === 'reject'}>
+            <summary>Herschrijving afwijzen</summary>
+            <p className="muted small">
+              De no-show blijft staan; de brief gaat terug naar de oorspronkelijke tekst als concept. De reden komt in de
+              versiegeschiedenis.
+            </p>
+            <Field id="reason" label="Reden van afwijzen" error={failure?.intent === 'reject' ? failure.fields?.reason : undefined}>
+              <textarea name="reason" rows={2} maxLength={500} />
+            </Field>
+            <button type="submit" name="intent" value="reject" className="button button-danger" disabled={busy}>
+              {pending === 'reject' ? 'Bezig met afwijzen…' : 'Afwijzen'}
+            </button>
+          </details>
         </Form>
       ) : null}
 
@@ -339,6 +354,7 @@ export default function LetterReview() {
                     {version.by ? ` · ${version.by}` : ''}
                   </span>
                 </summary>
+                {version.note ? <p className="letter-version-note">{`Reden: ${version.note}`}</p> : null}
                 <div className="letter-text letter-version-text">{version.text}</div>
               </details>
             </li>

@@ -60,6 +60,8 @@ export const GpLetterVersion = defineEntity({
     event: p.enum(gpLetterEvents),
     status: p.enum(gpLetterStatuses),
     text: p.text(),
+    /** Why: the reviewer's reason when a rewrite was rejected. */
+    note: p.text().nullable(),
     createdBy: p.uuid().nullable(),
     workflowId: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -16,13 +16,14 @@ export const gpLetterStatusLabels: Record<GpLetterStatus, string> = {
 };
 
 /** What made a new version: the history of a letter reads as these events. */
-export const gpLetterEvents = ['concept', 'aangepast', 'herschreven', 'goedgekeurd', 'verzendklaar', 'ingetrokken'] as const;
+export const gpLetterEvents = ['concept', 'aangepast', 'herschreven', 'afgewezen', 'goedgekeurd', 'verzendklaar', 'ingetrokken'] as const;
 export type GpLetterEvent = (typeof gpLetterEvents)[number];
 
 export const gpLetterEventLabels: Record<GpLetterEvent, string> = {
   concept: 'Concept opgesteld',
   aangepast: 'Concept aangepast',
   herschreven: 'Herschreven na no-show',
+  afgewezen: 'Herschrijving afgewezen, terug naar het origineel',
   goedgekeurd: 'Beoordeeld en goedgekeurd',
   verzendklaar: 'Verzendklaar gemaakt',
   ingetrokken: 'No-show ingetrokken, terug naar concept',
@@ -93,3 +94,12 @@ export const newLetterSchema = draftLetterSchema.extend({
 
 /** Said when a letter to an unknown GP is to be approved. */
 export const gpUnknown = 'Deze brief heeft nog geen huisarts. Kies eerst aan welke huisarts de brief gaat; daarna kunt u hem goedkeuren.';
+
+/** The reviewer's rejection of a rewrite: the letter goes back to the original, the reason stays in its history. */
+export const rejectRewriteSchema = z.object({
+  reason: z
+    .string({ error: 'Geef kort aan waarom de herschreven brief wordt afgewezen.' })
+    .trim()
+    .min(3, 'Geef kort aan waarom de herschreven brief wordt afgewezen.')
+    .max(500, 'De reden mag maximaal 500 tekens lang zijn.'),
+});

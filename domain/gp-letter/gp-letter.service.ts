@@ -29,6 +29,8 @@ export interface GpLetterVersionView {
   event: GpLetterEvent;
   status: GpLetterStatus;
   text: string;
+  /** The reviewer's reason, for a rejected rewrite. */
+  note: string | null;
   by: string | null;
   at: string;
 }
@@ -117,6 +119,7 @@ async function view(em: EntityManager, letter: GpLetter): Promise<GpLetterView> 
       event: row.event,
       status: row.status,
       text: row.text,
+      note: row.note ?? null,
       by: row.createdBy ? (names.get(row.createdBy) ?? null) : null,
       at: row.createdAt.toISOString(),
     })),
@@ -151,7 +154,14 @@ export async function letterForAppointment(
   return view(em, letter);
 }
 
-function addVersion(em: EntityManager, letter: GpLetter, event: GpLetterEvent, text: string, actor: AuditActor | null): void {
+function addVersion(
+  em: EntityManager,
+  letter: GpLetter,
+  event: GpLetterEvent,
+  text: string,
+  actor: AuditActor | null,
+  note: string | null = null,
+): void {
   letter.version += 1;
   em.create(GpLetterVersion, {
     organisationId: letter.organisationId,
@@ -160,6 +170,7 @@ function addVersion(em: EntityManager, letter: GpLetter, event: GpLetterEvent, t
     event,
     status: letter.status,
     text,
+    note,
     createdBy: actor?.userId ?? null,
     workflowId: letter.workflowId ?? null,
   });
@@ -315,6 +326,31 @@ export function markReadyToSend(em: EntityManager, actor: AuditActor, letter: Gp
     resourceId: letter.id,
     patientIds: [letter.patientId],
     details: { status: 'verzendklaar' },
+  });
+}
+
+/**
+ * The reviewer rejects the rewrite: the letter is a free concept again with the text the
+ * clinician wrote, and the reason is kept in its history. The no-show itself stands.
+ */
+export function rejectRewrite(em: EntityManager, reviewer: AuditActor, letter: GpLetter, reason: string): void {
+  if (letter.status === 'concept' && letter.workflowId === null) return;
+  const refusal = approvalRefusal(letter.status);
+  if (refusal) throw new AppError('conflict', refusal);
+  letter.status = 'concept';
+  letter.rewrittenText = null;
+  letter.rewriteSource = null;
+  letter.rewriteModel = null;
+  letter.rewriteNote = null;
+  letter.rewrittenAt = null;
+  addVersion(em, letter, 'afgewezen', letter.originalText, reviewer, reason);
+  letter.workflowId = null;
+  recordAudit(em, reviewer, {
+    action: 'update',
+    resourceType: 'GpLetter',
+    resourceId: letter.id,
+    patientIds: [letter.patientId],
+    details: { status: 'concept', herschrijving: 'afgewezen' },
   });
 }
 

@@ -5,7 +5,15 @@ import { knownPeople } from '../ai/known-people';
 import type { AuditActor } from '../audit/audit.service';
 import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
-import { approveLetter, claimDraftLetter, heldLetter, markReadyToSend, offerRewrite, returnToDraft } from '../gp-letter/gp-letter.service';
+import {
+  approveLetter,
+  claimDraftLetter,
+  heldLetter,
+  markReadyToSend,
+  offerRewrite,
+  rejectRewrite,
+  returnToDraft,
+} from '../gp-letter/gp-letter.service';
 import { dismissNudgesAbout, recordNudge } from '../nudge/nudge.service';
 import type { Patient } from '../patient/patient.entity';
 import { displayName, findPatient } from '../patient/patient.service';
@@ -93,6 +101,22 @@ export async function remindReview(
 export async function approve(em: EntityManager, job: NoShowJob, letterId: string, approval: Approval, key: string): Promise<void> {
   await onceOnly(em, job.actor.organisationId, key, async () => {
     approveLetter(em, approval.reviewer, await heldLetter(em, letterId), approval.finalText);
+    await dismissNudgesAbout(em, letterId, 'huisartsbrief_beoordelen');
+    return null;
+  });
+}
+
+/** The reviewer rejected the rewrite: the letter is the clinician's concept again, the no-show stands. */
+export async function reject(
+  em: EntityManager,
+  job: NoShowJob,
+  letterId: string,
+  reviewer: AuditActor,
+  reason: string,
+  key: string,
+): Promise<void> {
+  await onceOnly(em, job.actor.organisationId, key, async () => {
+    rejectRewrite(em, reviewer, await heldLetter(em, letterId), reason);
     await dismissNudgesAbout(em, letterId, 'huisartsbrief_beoordelen');
     return null;
   });

@@ -15,6 +15,7 @@ export const noShowStatuses = [
   'goedgekeurd',
   'verzendklaar',
   'geannuleerd',
+  'afgewezen',
   'mislukt',
 ] as const;
 export type NoShowStatus = (typeof noShowStatuses)[number];
@@ -26,6 +27,7 @@ export const noShowStatusLabels: Record<NoShowStatus, string> = {
   goedgekeurd: 'Goedgekeurd, nog niet verzendklaar',
   verzendklaar: 'Verzendklaar',
   geannuleerd: 'Geannuleerd',
+  afgewezen: 'Herschrijving afgewezen',
   mislukt: 'Mislukt',
 };
 
@@ -35,6 +37,7 @@ export const notCancellable: Partial<Record<NoShowStatus, string>> = {
   verzendklaar: 'De brief is al verzendklaar; de no-show kan niet meer worden geannuleerd.',
   mislukt: 'Dit no-showproces is al beëindigd.',
   geannuleerd: 'Deze no-show is al ingetrokken.',
+  afgewezen: 'De herschreven brief is al afgewezen; de no-show zelf blijft staan.',
 };
 
 /** Why a letter cannot be made ready to send, by where its process stands. */
@@ -42,12 +45,13 @@ export const notDispatchable: Partial<Record<NoShowStatus, string>> = {
   geannuleerd: 'Dit no-showproces is geannuleerd; er is geen brief om verzendklaar te maken.',
   mislukt: 'Dit no-showproces is mislukt; er is geen brief om verzendklaar te maken.',
   verzendklaar: 'Deze brief is al verzendklaar.',
+  afgewezen: 'De herschreven brief is afgewezen; er is geen brief om verzendklaar te maken.',
 };
 
 /** Before the review a clinician may still withdraw the no-show; after it, the letter stands. */
 export const cancellableStatuses: readonly NoShowStatus[] = ['voorbereiden', 'herschrijven', 'ter_beoordeling'];
 /** A process in one of these is over; a new command for the appointment starts a new one. */
-export const restartableStatuses: readonly NoShowStatus[] = ['geannuleerd', 'mislukt'];
+export const restartableStatuses: readonly NoShowStatus[] = ['geannuleerd', 'afgewezen', 'mislukt'];
 
 /** How long a rewritten letter waits before the reviewers get a reminder (and again after each period). */
 export const defaultReminderAfterMs = 3 * 24 * 3600_000;
@@ -136,6 +140,7 @@ export const noShowMessages = {
   notAwaitingReview: 'Deze brief wacht niet (meer) op beoordeling. Vernieuw de pagina.',
   withdrawnMeanwhile: 'De no-show is intussen ingetrokken; de brief is teruggezet naar concept.',
   emptyLetter: 'De brief mag niet leeg zijn.',
+  rejectionReason: 'Geef kort aan waarom de herschreven brief wordt afgewezen.',
   defaultFollowUp:
     'Wij nemen contact op met de patiënt om een nieuwe afspraak te maken en informeren u als de behandeling daardoor vertraging oploopt.',
 } as const;

@@ -176,3 +176,56 @@ describe('a rewritten letter without a known GP', () => {
     expect(print).toContain('BSN 111222333');
   });
 });
+
+describe('rejecting a rewrite', () => {
+  it('sends the letter back to the original as a concept, keeps the reason in its history, and leaves the no-show standing', async () => {
+    const original = 'Geachte collega,\n\nMevrouw Janssen krijgt bij ons wekelijks gesprekken.\n\nMet vriendelijke groet,';
+    const letterId = await createGpLetter(psychiatrist.organisationId, { patientId, createdBy: psychiatrist.user.id, text: original });
+    const appointmentId = await createAppointment(psychiatrist.organisationId, {
+      patientId,
+      practitionerId: psychiatrist.user.id,
+      startAt: new Date(Date.now() - 2 * 24 * 3600_000),
+    });
+    expect((await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: psychiatrist.cookie, body: {} })).status).toBe(201);
+    await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: psychiatrist.cookie, body: {} });
+    expect((await letterRow(letterId)).status).toBe('ter_beoordeling');
+
+    const noReason = await post(`/brieven/${letterId}`, { intent: 'reject', reason: '' });
+    expect(noReason.status).toBe(400);
+    expect(await noReason.text()).toContain('Geef kort aan waarom de herschreven brief wordt afgewezen.');
+
+    const rejected = await post(`/brieven/${letterId}`, { intent: 'reject', reason: 'De toon past niet bij deze huisarts' });
+    expect(rejected.status).toBe(302);
+    const letter = await letterRow(letterId);
+    expect(letter).toMatchObject({ status: 'concept', original_text: original });
+    expect(letter.events).toEqual(['concept', 'herschreven', 'afgewezen']);
+    const notes = await asOwner(
+      psychiatrist.organisationId,
+      async (db) =>
+        (
+          await db.query<{ note: string | null }>("select note from gp_letter_versions where letter_id = $1 and event = 'afgewezen'", [
+            letterId,
+          ])
+        ).rows,
+    );
+    expect(notes).toEqual([{ note: 'De toon past niet bij deze huisarts' }]);
+    const appointment = await asOwner(
+      psychiatrist.organisationId,
+      async (db) => (await db.query<{ status: string }>('select status from appointments where id = $1', [appointmentId])).rows[0]!,
+    );
+    expect(appointment.status).toBe('niet-verschenen');
+    const context = (await (await json(`/api/noshow/${appointmentId}/context`, { cookie: psychiatrist.cookie })).json()) as {
+      workflow: { status: string; statusLabel: string };
+    };
+    expect(context.workflow).toMatchObject({ status: 'afgewezen', statusLabel: 'Herschrijving afgewezen' });
+
+    const page = await (await request(`/brieven/${letterId}`, { cookie: psychiatrist.cookie })).text();
+    expect(page).toContain('Herschrijving afgewezen, terug naar het origineel');
+    expect(page).toContain('Reden: De toon past niet bij deze huisarts');
+    expect(page).not.toContain('>Goedkeuren<');
+
+    // A second rejection finds nothing to reject.
+    const again = await post(`/brieven/${letterId}`, { intent: 'reject', reason: 'Nogmaals' });
+    expect(again.status).toBe(409);
+  });
+});

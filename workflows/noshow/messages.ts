@@ -19,10 +19,16 @@ export interface GrantedApproval extends GrantedDecision {
   finalText: string;
 }
 
+/** The reviewer's rejection of the rewrite, with the reason the letter's history keeps. */
+export interface GrantedRejection extends GrantedDecision {
+  reason: string;
+}
+
 /** Answers once the appointment is registered as a no-show (or the process ended): sent with the start (`POST …/cancel`). */
 export const registeredUpdate = defineUpdate<NoShowState>('registered');
 /** Answers once the rewrite is ready for review (or the process ended): `POST …/rescript`. */
 export const rewrittenUpdate = defineUpdate<NoShowState>('rewritten');
 export const approveUpdate = defineUpdate<NoShowState, [GrantedApproval]>('approve');
+export const rejectUpdate = defineUpdate<NoShowState, [GrantedRejection]>('reject');
 export const withdrawUpdate = defineUpdate<NoShowState, [GrantedDecision]>('withdraw');
 export const dispatchUpdate = defineUpdate<NoShowState, [GrantedDecision]>('dispatch');

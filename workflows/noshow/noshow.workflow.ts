@@ -28,18 +28,27 @@ import {
   approveUpdate,
   dispatchUpdate,
   registeredUpdate,
+  rejectUpdate,
   rewrittenUpdate,
   withdrawUpdate,
   type GrantedApproval,
   type GrantedDecision,
+  type GrantedRejection,
 } from './messages';
 
 // Short database work: local activities skip the task-queue round trips (as the handover, ADR 11).
-const { prepareNoShow, storeNoShowRewrite, remindNoShowReview, approveNoShowLetter, dispatchNoShowLetter, withdrawNoShow } =
-  proxyLocalActivities<Activities>({
-    startToCloseTimeout: '20 seconds',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10 },
-  });
+const {
+  prepareNoShow,
+  storeNoShowRewrite,
+  remindNoShowReview,
+  approveNoShowLetter,
+  rejectNoShowRewrite,
+  dispatchNoShowLetter,
+  withdrawNoShow,
+} = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '20 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10 },
+});
 
 // The model call is a real activity: long, external, visible as pending. The heartbeat lets a
 // rewrite cut off by a dying worker be retried within seconds instead of after three minutes.
@@ -49,7 +58,8 @@ const { rewriteNoShowLetter } = proxyActivities<Activities>({
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 3 },
 });
 
-type Decision = { kind: 'approve'; approval: GrantedApproval } | { kind: 'cancel'; grant: ActorGrant };
+type Decision =
+  { kind: 'approve'; approval: GrantedApproval } | { kind: 'reject'; rejection: GrantedRejection } | { kind: 'cancel'; grant: ActorGrant };
 
 const rewriting: readonly NoShowState['status'][] = ['voorbereiden', 'herschrijven'];
 
@@ -105,6 +115,27 @@ export async function noShow(job: Granted<NoShowJob>): Promise<NoShowState> {
           );
         if (typeof approval.finalText !== 'string' || !approval.finalText.trim())
           throw rejection('validation_failed', noShowMessages.emptyLetter, { finalText: noShowMessages.emptyLetter });
+      },
+    },
+  );
+  setHandler(
+    rejectUpdate,
+    async (rejected) => {
+      decision ??= { kind: 'reject', rejection: rejected };
+      await condition(() => state.status !== 'ter_beoordeling');
+      return state;
+    },
+    {
+      validator: (rejected) => {
+        sameOrganisation(rejected);
+        if (state.status !== 'ter_beoordeling')
+          throw rejection(
+            'conflict',
+            state.status === 'geannuleerd' ? noShowMessages.withdrawnMeanwhile : noShowMessages.notAwaitingReview,
+          );
+        const reason = typeof rejected.reason === 'string' ? rejected.reason.trim() : '';
+        if (reason.length < 3 || reason.length > 500)
+          throw rejection('validation_failed', noShowMessages.rejectionReason, { reason: noShowMessages.rejectionReason });
       },
     },
   );
@@ -183,6 +214,12 @@ export async function noShow(job: Granted<NoShowJob>): Promise<NoShowState> {
     }
     const decided = decision as Decision | undefined;
     if (!decided || decided.kind === 'cancel') return withdraw(decided?.grant ?? job.grant, { status: 'geannuleerd' });
+    if (decided.kind === 'reject') {
+      // The no-show stands; only the rewrite goes: the letter is the clinician's concept again.
+      await rejectNoShowRewrite({ job, letterId: prepared.letterId, rejection: decided.rejection, key: key('afwijzen') });
+      publish({ status: 'afgewezen' });
+      return state;
+    }
 
     await approveNoShowLetter({ job, letterId: prepared.letterId, approval: decided.approval, key: key('goedkeuren') });
     publish({ status: 'goedgekeurd' });
