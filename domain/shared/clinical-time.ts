@@ -86,9 +86,12 @@ export function minutesIntoDay(instant: Date | string | number): number {
   return local.getHours() * 60 + local.getMinutes();
 }
 
+// One formatter for the process: a page or summary formats hundreds of times, and Intl is fast once made.
+const timeFormat = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: clinicalTimeZone });
+
 /** An instant → "09:30" on the ward's clock. */
 export function formatTime(instant: Date | string | number): string {
-  return clockTime(minutesIntoDay(instant));
+  return timeFormat.format(new Date(instant));
 }
 
 // Intl's Dutch short months carry no dot ("nov"), date-fns's do ("nov."): the product writes them without.

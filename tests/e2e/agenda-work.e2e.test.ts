@@ -204,6 +204,8 @@ describe('working in the agenda in Chromium', () => {
     await page.waitForURL(/\/brieven\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     await page.getByRole('heading', { level: 1, name: /Huisartsbrief Fatima el Amrani/ }).waitFor();
     expect((await row(pastAppointment)).status).toBe('niet-verschenen');
+    await page.getByText('Herschrijving afwijzen').click();
+    await look(page, 'brief-beoordeling');
     await page.goto(`/agenda?weergave=week&datum=${day}`);
     expect(await page.locator(`[data-appointment="${pastAppointment}"]`).getAttribute('class')).toContain('status-niet-verschenen');
   });
