@@ -1,4 +1,4 @@
-import { z } from '../shared/validation';
+import { nullableText, z } from '../shared/validation';
 
 /*
  * The GP letter (huisartsbrief): a draft that a process may rewrite, a clinician reviews and
@@ -49,15 +49,6 @@ export const gpLetterNotFound = 'De gevraagde brief is niet gevonden.';
 export const notYetReviewed =
   'De huisartsbrief is nog niet beoordeeld. Keur de brief eerst goed op de pagina Brieven; daarna kan hij verzendklaar worden gemaakt.';
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null));
-
 /** To whom the letter goes: without a GP's name a letter cannot be approved. */
 export const letterGpSchema = z.object({
   gpName: z
@@ -65,8 +56,8 @@ export const letterGpSchema = z.object({
     .trim()
     .min(2, 'Vul de naam van de huisarts in.')
     .max(120, 'De naam is te lang.'),
-  gpPractice: optionalText(120, 'De naam van de praktijk is te lang.'),
-  gpAddress: optionalText(300, 'Het adres is te lang.'),
+  gpPractice: nullableText(120, 'De naam van de praktijk is te lang.'),
+  gpAddress: nullableText(300, 'Het adres is te lang.'),
 });
 export type LetterGp = z.output<typeof letterGpSchema>;
 
@@ -87,9 +78,9 @@ export const draftLetterSchema = z.object({ subject: letterSubject, text: letter
 /** A new letter to the GP, started from the patient's record. */
 export const newLetterSchema = draftLetterSchema.extend({
   patientId: z.uuid('Kies een bestaande patiënt.'),
-  gpName: optionalText(120, 'De naam is te lang.'),
-  gpPractice: optionalText(120, 'De naam van de praktijk is te lang.'),
-  gpAddress: optionalText(300, 'Het adres is te lang.'),
+  gpName: nullableText(120, 'De naam is te lang.'),
+  gpPractice: nullableText(120, 'De naam van de praktijk is te lang.'),
+  gpAddress: nullableText(300, 'Het adres is te lang.'),
 });
 
 /** Said when a letter to an unknown GP is to be approved. */

@@ -1,4 +1,4 @@
-import { z } from '../shared/validation';
+import { nullableText, z } from '../shared/validation';
 import { emailMessage, isEmail, isPhone, phoneMessage } from './patient.schemas';
 
 /** The relations a contact person can have; the FHIR code says what kind of contact it is. */
@@ -38,19 +38,10 @@ export interface ContactPersonView {
 
 export const contactNotFound = 'De gevraagde contactpersoon is niet gevonden.';
 
-const optional = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null));
-
 export const contactPersonSchema = z.object({
   name: z.string({ error: 'Vul de naam in.' }).trim().min(1, 'Vul de naam in.').max(120, 'De naam is te lang.'),
   relation: z.enum(contactRelations, { error: 'Kies de relatie tot de patiënt.' }),
-  phone: optional(20, 'Het telefoonnummer is te lang.').refine((value) => value === null || isPhone(value), phoneMessage),
-  email: optional(254, 'Het e-mailadres is te lang.').refine((value) => value === null || isEmail(value), emailMessage),
+  phone: nullableText(20, 'Het telefoonnummer is te lang.').refine((value) => value === null || isPhone(value), phoneMessage),
+  email: nullableText(254, 'Het e-mailadres is te lang.').refine((value) => value === null || isEmail(value), emailMessage),
 });
 export type ContactPersonInput = z.input<typeof contactPersonSchema>;

@@ -10,6 +10,16 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export { z };
 
+/** An optional free text of at most `max` characters; empty becomes null (nothing entered). */
+export const nullableText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
 /** Parses input with a schema, throwing the product's validation error with one Dutch message per field. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addClinicalDays, isoDay, wallClockOf, wallClockToIso } from '../../domain/shared/clinical-time';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, screenshot, signedInWithForm } from '../support/browser';
 import {
   asOwner,
   createAppointment,
@@ -50,20 +50,8 @@ async function newestAppointment(): Promise<string> {
   });
 }
 
-async function signedIn(javaScriptEnabled: boolean): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    locale: 'nl-NL',
-    viewport: { width: 1440, height: 1000 },
-    javaScriptEnabled,
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres').fill(nurse.email);
-  await page.getByLabel('Wachtwoord').fill(nurse.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
-  return { context, page };
+function signedIn(javaScriptEnabled: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  return signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled });
 }
 
 /** No serious or critical axe violation; screenshots at desktop and phone width. */

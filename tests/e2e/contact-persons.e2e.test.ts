@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, screenshot, signedInWithForm } from '../support/browser';
 import { createOrganisation, createUser, registerPatient, type TestUser } from '../support/factories';
 import { baseUrl, login } from '../support/http';
 
@@ -31,19 +31,7 @@ afterAll(async () => {
 });
 
 async function signedIn(javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    locale: 'nl-NL',
-    viewport: { width: 1440, height: 1000 },
-    javaScriptEnabled,
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres').fill(nurse.email);
-  await page.getByLabel('Wachtwoord').fill(nurse.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
-  return page;
+  return (await signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled })).page;
 }
 
 async function look(page: Page, name: string, javaScript: boolean): Promise<void> {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '../../domain/auth/auth.schemas';
@@ -69,4 +69,24 @@ export async function signedInPage(
       await browser.close();
     },
   };
+}
+
+/**
+ * A Dutch 1440 px context of an open browser, signed in with the login form as `user` (JavaScript
+ * on or off), on the patient list.
+ */
+export async function signedInWithForm(
+  browser: Browser,
+  baseURL: string,
+  user: { email: string; password: string },
+  { javaScriptEnabled = true }: { javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, locale: 'nl-NL', viewport: { width: 1440, height: 1000 }, javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres').fill(user.email);
+  await page.getByLabel('Wachtwoord').fill(user.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
+  return { context, page };
 }
