@@ -1,6 +1,6 @@
 import { AppError } from '../domain/shared/errors';
 import { appointmentDurations } from '../domain/agenda/agenda.schemas';
-import { wallClockToIso } from '../domain/shared/clinical-time';
+import { instantOf } from './form.server';
 
 // The agenda pages reach their use cases through this `.server` module: the same domain services
 // (and ownership rules) as `/api/assistant/agenda/*`, never a second implementation.
@@ -16,6 +16,7 @@ export {
 export { getPatient } from '../domain/patient/patient.service';
 export { searchPatients } from '../domain/patient/patient.search';
 export { noShowDeps } from './noshow.server';
+export { instantOf } from './form.server';
 export { rescriptNoShow, startNoShow } from '../temporal/noshow';
 
 /** The agenda form as typed: a date, a clock time and a length instead of two instants. */
@@ -40,14 +41,6 @@ export function appointmentFormValues(form: FormData | URLSearchParams): Appoint
     location: text('location'),
     practitionerId: text('practitionerId'),
   };
-}
-
-/** "2026-11-27" + "10:00" → the instant on the ward's clock, or a 400 on the field that is wrong. */
-export function instantOf(datum: string, tijd: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(datum)) throw AppError.validation({ datum: 'Vul een geldige datum in.' });
-  const iso = /^\d{2}:\d{2}$/.test(tijd) ? wallClockToIso(`${datum}T${tijd}`) : null;
-  if (!iso) throw AppError.validation({ tijd: 'Vul een geldige tijd in, bijvoorbeeld 10:30.' });
-  return iso;
 }
 
 /** The form's values → the input `createAppointment` takes (the API's shape). */

@@ -21,6 +21,7 @@ import { Migration20261123110000AiAuditTrail } from './Migration20261123110000Ai
 import { Migration20261124000000PatientVersions } from './Migration20261124000000PatientVersions';
 import { Migration20261124100000FhirNameSearch } from './Migration20261124100000FhirNameSearch';
 import { Migration20261125000000LetterEditing } from './Migration20261125000000LetterEditing';
+import { Migration20261125100000VitalEntry } from './Migration20261125100000VitalEntry';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -47,4 +48,5 @@ export const migrationsList = [
   { name: 'Migration20261124000000PatientVersions', class: Migration20261124000000PatientVersions },
   { name: 'Migration20261124100000FhirNameSearch', class: Migration20261124100000FhirNameSearch },
   { name: 'Migration20261125000000LetterEditing', class: Migration20261125000000LetterEditing },
+  { name: 'Migration20261125100000VitalEntry', class: Migration20261125100000VitalEntry },
 ];

@@ -17,6 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export const patientTabs = [
   { to: '', label: 'Overzicht' },
   { to: 'rapportages', label: 'Rapportages' },
+  { to: 'metingen', label: 'Metingen' },
   { to: 'agenda', label: 'Agenda' },
   { to: 'intake', label: 'Intake' },
   { to: 'overdracht', label: 'Overdracht' },

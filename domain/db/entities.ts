@@ -6,7 +6,7 @@ import { Organisation, Session, User } from '../auth/auth.entities';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
 import { Diagnosis, IntakeSection, RiskAssessment } from '../intake/intake.entities';
-import { VitalObservation } from '../vitals/vitals.entity';
+import { VitalObservation, VitalSet } from '../vitals/vitals.entity';
 import { TreatmentPlan } from '../treatment-plan/treatment-plan.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { Nudge } from '../nudge/nudge.entity';
@@ -21,6 +21,7 @@ export const entities = [
   AuditEvent,
   Report,
   VitalObservation,
+  VitalSet,
   RiskAssessment,
   Diagnosis,
   IntakeSection,

@@ -108,7 +108,7 @@ export function wardOverviewQuery(
      ), vitals as (
        select patient_id, count(*)::int as abnormal_vitals
          from vital_observations
-        where observed_at >= ? and observed_at < ? and interpretation in (${sqlList(criticalInterpretations)})
+        where observed_at >= ? and observed_at < ? and corrected_at is null and interpretation in (${sqlList(criticalInterpretations)})
         group by patient_id
      ), risks as (
        select patient_id, count(*)::int as high_risks

@@ -49,7 +49,11 @@ export async function gatherHandoverSources(
       { patientId, includeInHandover: true, deletedAt: null, createdAt: { $gte: since, $lte: now } },
       { orderBy: { createdAt: 'desc' }, limit: 60 },
     ),
-    em.find(VitalObservation, { patientId, observedAt: { $gte: since, $lte: now } }, { orderBy: { observedAt: 'desc' }, limit: 60 }),
+    em.find(
+      VitalObservation,
+      { patientId, correctedAt: null, observedAt: { $gte: since, $lte: now } },
+      { orderBy: { observedAt: 'desc' }, limit: 60 },
+    ),
     em.find(RiskAssessment, { patientId }, { orderBy: { assessedAt: 'desc' } }),
   ]);
   const authors = await em.find(

@@ -26,7 +26,8 @@ export interface News2Input {
   temperature: number;
 }
 
-export type News2Risk = 'laag' | 'laag-gemiddeld' | 'gemiddeld' | 'hoog';
+export const news2Risks = ['laag', 'laag-gemiddeld', 'gemiddeld', 'hoog'] as const;
+export type News2Risk = (typeof news2Risks)[number];
 
 export interface News2 {
   score: number;

@@ -3,7 +3,7 @@ import type { Interpretation } from './vitals.entity';
 /*
  * Reference ranges for adults on a GGZ ward, as data: the server computes a measurement's
  * interpretation (HH/H/N/L/LL) from these; the nurse never types it (ADR 33). Where NEWS2 scores
- * a measure, its bands are NEWS2's (Royal College of Physicians 2017, chart 1): the value that
+ * a measure for deterioration (pulse, respiration, saturation, temperature), its bands are NEWS2's (Royal College of Physicians 2017, chart 1): the value that
  * scores 3 is critical (LL/HH), one that scores 1 or 2 is outside normal (L/H); a temperature in
  * NEWS2's highest band (≥ 39.1 °C, which scores 2) counts as critically high too. The others follow
  * the Dutch adult values used in general practice (NHG) and are marked so.
@@ -27,15 +27,16 @@ export interface ReferenceRange {
 export const referenceRanges: Record<string, ReferenceRange> = {
   // NEWS2: ≤40 scores 3, 41–50 scores 1, 51–90 scores 0, 91–110 scores 1, 111–130 scores 2, ≥131 scores 3.
   hartfrequentie: { criticalLow: 40, low: 50, high: 90, criticalHigh: 130, plausible: { min: 20, max: 250 }, decimals: 0, source: 'NEWS2' },
-  // NEWS2: ≤90 scores 3, 91–100 scores 2, 101–110 scores 1, 111–219 scores 0, ≥220 scores 3.
+  // Not NEWS2's bands: NEWS2 watches for shock and scores nothing below 220, but 140 and up is
+  // hypertension (NHG) and 180 and up needs a doctor today; 90 and below is NEWS2's 3 too.
   'bloeddruk-systolisch': {
     criticalLow: 90,
-    low: 110,
-    high: 219,
-    criticalHigh: 219,
+    low: 100,
+    high: 139,
+    criticalHigh: 179,
     plausible: { min: 40, max: 300 },
     decimals: 0,
-    source: 'NEWS2',
+    source: 'NHG',
   },
   'bloeddruk-diastolisch': {
     criticalLow: 49,

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import { consciousnessLevels, news2Risks } from './news2';
 
 export const interpretations = ['HH', 'H', 'N', 'L', 'LL'] as const;
 export type Interpretation = (typeof interpretations)[number];
@@ -21,6 +22,34 @@ export const VitalObservation = defineEntity({
     interpretation: p.enum(interpretations),
     observedAt: p.datetime(),
     recordedBy: p.uuid().nullable(),
+    /** The round at the bedside it was measured in; null for measurements from before sets existed. */
+    setId: p.uuid().nullable(),
+    /** A correction names the row it replaces and why; that row keeps its value, marked as corrected. */
+    correctsId: p.uuid().nullable(),
+    correctionReason: p.text().nullable(),
+    correctedAt: p.datetime().nullable(),
+    correctedBy: p.uuid().nullable(),
   },
 });
 export type VitalObservation = InferEntity<typeof VitalObservation>;
+
+export const VitalSet = defineEntity({
+  name: 'VitalSet',
+  tableName: 'vital_sets',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    organisationId: p.uuid(),
+    patientId: p.uuid(),
+    observedAt: p.datetime(),
+    recordedBy: p.uuid().nullable(),
+    consciousness: p.enum(consciousnessLevels).nullable(),
+    oxygen: p.boolean().nullable(),
+    news2Score: p.integer().fieldName('news2_score').nullable(),
+    news2Risk: p.enum(news2Risks).fieldName('news2_risk').nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type VitalSet = InferEntity<typeof VitalSet>;

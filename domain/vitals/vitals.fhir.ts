@@ -18,9 +18,13 @@ export function toFhirObservation(row: VitalObservation, performer: string | und
   return {
     resourceType: 'Observation',
     id: row.id,
-    // A measurement is never changed after it is recorded: one version.
-    meta: { versionId: '1', lastUpdated: row.observedAt.toISOString() },
-    status: 'final',
+    // A value is never changed: a correction is a new Observation ('corrected'), the wrong one is
+    // marked 'entered-in-error' (its second version) and keeps its value.
+    meta: {
+      versionId: row.correctedAt ? '2' : '1',
+      lastUpdated: (row.correctedAt ?? row.observedAt).toISOString(),
+    },
+    status: row.correctedAt ? 'entered-in-error' : row.correctsId ? 'corrected' : 'final',
     category: [{ coding: [{ system: categorySystem, code: category, display: categoryDisplay[category] }] }],
     code: {
       coding: [known ? { system: loincSystem, code: known.loinc, display: known.display } : { system: measureSystem, code: row.code }],

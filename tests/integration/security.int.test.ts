@@ -246,6 +246,7 @@ describe('another organisation’s records', () => {
     letter: randomUUID(),
     plan: randomUUID(),
     chain: randomUUID(),
+    observation: randomUUID(),
   });
 
   function expectNoSecrets(body: string, what: string) {
@@ -281,6 +282,13 @@ describe('another organisation’s records', () => {
     });
     expect(appointment.status).toBe(201);
     ids.appointment = ((await appointment.json()) as { id: string }).id;
+    const round = await json(`/api/patients/${ids.patient}/vitals`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { observedAt: new Date().toISOString(), measures: { hartfrequentie: 131 } },
+    });
+    expect(round.status).toBe(201);
+    ids.observation = ((await round.json()) as { values: { id: string }[] }).values[0]!.id;
     ids.letter = await createGpLetter(owner.organisationId, {
       patientId: ids.patient,
       createdBy: owner.user.id,

@@ -58,7 +58,7 @@ export function routeFiles(): RouteFile[] {
 }
 
 /** The records a URL parameter can name; the cross-organisation tests make one of each. */
-export type Resource = 'patient' | 'report' | 'appointment' | 'letter' | 'plan' | 'chain';
+export type Resource = 'patient' | 'report' | 'appointment' | 'letter' | 'plan' | 'chain' | 'observation';
 
 /**
  * Which record each route parameter names, per route file (`PUT:id` when one method names another
@@ -74,6 +74,7 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   '_app.patients.$id.behandelplan.tsx': { id: 'patient' },
   '_app.patients.$id.edit.tsx': { id: 'patient' },
   '_app.patients.$id.intake.tsx': { id: 'patient' },
+  '_app.patients.$id.metingen.tsx': { id: 'patient' },
   '_app.patients.$id.rapportages.tsx': { id: 'patient' },
   '_app.patients.$id.toegang.tsx': { id: 'patient' },
   '_app.patients.$id.tsx': { id: 'patient' },
@@ -92,7 +93,9 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.noshow.$appointmentId.rescript.ts': { appointmentId: 'appointment' },
   'api.noshow.$appointmentId.withdraw.ts': { appointmentId: 'appointment' },
   'api.overdracht.$patientId.ts': { patientId: 'patient' },
+  'api.patients.$id.vitals.ts': { id: 'patient' },
   'api.reports.$id.ts': { id: 'report' },
+  'api.vitals.$id.correct.ts': { id: 'observation' },
   'brieven.$letterId.afdrukken.tsx': { letterId: 'letter' },
   'brieven.$letterId.pdf.ts': { letterId: 'letter' },
 };

@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { launchBrowser, screenshot, signedInWithForm } from '../support/browser';
+import { createOrganisation, createUser, registerPatient, type TestUser } from '../support/factories';
+import { baseUrl, login } from '../support/http';
+
+/*
+ * Measurements as a nurse enters them (issue 25): a round with a Dutch decimal comma, the NEWS2
+ * score and its advice, a correction that keeps the wrong value visible; with JavaScript on and off.
+ */
+
+let browser: Browser;
+let nurse: TestUser;
+const patients: Record<string, string> = {};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const organisationId = (await createOrganisation()).id;
+  nurse = await createUser(organisationId, { role: 'verpleegkundige' });
+  const { cookie } = await login(nurse.email, nurse.password);
+  // One patient per run, so each run's round is that patient's newest.
+  patients.true = await registerPatient(cookie!, { name: [{ family: 'Visser', given: ['Anouk'] }] });
+  patients.false = await registerPatient(cookie!, {
+    name: [{ family: 'Smit', given: ['Ruud'] }],
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '111222333' }],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function look(page: Page, name: string, javaScript: boolean): Promise<void> {
+  const violations = await axeViolations(page, { javaScript });
+  expect(
+    violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'),
+    name,
+  ).toEqual([]);
+  await screenshot(page, `metingen-${name}-1440`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `metingen-${name}-390`);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+}
+
+describe.each([true, false])('measurements in Chromium (JavaScript %s)', (javaScript) => {
+  it('records a round, shows NEWS2 with its advice, and corrects a value with a reason', async () => {
+    const { context, page } = await signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled: javaScript });
+    await page.goto(`/patients/${patients[String(javaScript)]}`);
+    await page.getByRole('link', { name: 'Metingen' }).click();
+    await page.getByRole('heading', { name: 'Nieuwe meting' }).waitFor();
+    await page.getByLabel('Ademhalingsfrequentie (/min)').fill('22');
+    await page.getByLabel('Saturatie (%)').fill('94');
+    await page.getByLabel('Bloeddruk (systolisch) (mmHg)').fill('118');
+    await page.getByLabel('Hartfrequentie (/min)').fill('112');
+    await page.getByLabel('Temperatuur (°C)').fill('38,4');
+    await page.getByLabel('Bewustzijn (ACVPU)').selectOption('A');
+    await page.getByRole('button', { name: 'Meting opslaan' }).click();
+    await page.getByRole('heading', { name: 'NEWS2-score 6' }).waitFor();
+    expect(await page.getByText('Gemiddeld risico').count()).toBe(1);
+    await look(page, javaScript ? 'met-js' : 'zonder-js', javaScript);
+
+    await page.getByRole('link', { name: 'Temperatuur corrigeren' }).first().click();
+    await page.getByRole('heading', { name: 'Meting corrigeren' }).waitFor();
+    await page.getByLabel('Juiste waarde (°C)').fill('37,4');
+    await page.getByLabel('Reden van de correctie').fill('Verkeerd afgelezen');
+    await page.getByRole('button', { name: 'Correctie opslaan' }).click();
+    await page.getByText('(correctie: Verkeerd afgelezen)').first().waitFor();
+    expect(await page.locator('del.vital-corrected', { hasText: '38,4' }).count()).toBeGreaterThanOrEqual(1);
+    // 38.4 scored 1, 37.4 scores 0: the round's NEWS2 follows the correction.
+    await page.getByRole('heading', { name: 'NEWS2-score 5' }).waitFor();
+    await context.close();
+  });
+});
