@@ -127,9 +127,10 @@ export async function recordVitals(em: EntityManager, actor: AuditActor, patient
  * the old row marked as corrected (never overwritten). The round's NEWS2 follows the new value.
  */
 export async function correctVital(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<VitalView> {
-  const { value, reason } = parseOrThrow(correctVitalSchema, input);
+  // Another organisation's (or no) measurement is a 404 whatever the body says.
   const old = isUuid(id) ? await em.findOne(VitalObservation, { id }) : null;
   if (!old) throw AppError.notFound(vitalNotFound);
+  const { value, reason } = parseOrThrow(correctVitalSchema, input);
   if (old.correctedAt) throw new AppError('conflict', 'Deze meting is al gecorrigeerd; corrigeer de nieuwste waarde.');
   const checked = measureValue(old.code, value);
   if (!checked.success || checked.data.value === undefined)
