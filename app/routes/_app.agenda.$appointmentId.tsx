@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { appointmentStatusLabels, appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import { dutchDay, formatTime, isoDay, wallClockOf } from '../../domain/shared/clinical-time';
-import { AppError } from '../../domain/shared/errors';
+import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { ownsAppointment } from '../../domain/shared/ownership';
 import { capitaliseFirst, countOf } from '../../domain/shared/text';
@@ -125,7 +125,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed') {
-      const fields = (error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+      const fields = fieldsOf(error.details) ?? {};
       return Response.json({ message: error.message, fields, values, intent }, { status: 400 });
     }
     throwPageError(error);

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { appointmentDurations, appointmentTypeLabels, appointmentTypes } from '../../domain/agenda/agenda.schemas';
 import { clinicalToday, formatDate, isoDay } from '../../domain/shared/clinical-time';
-import { AppError } from '../../domain/shared/errors';
+import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import {
   agendaQuery,
@@ -77,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`/agenda/${created.id}${agendaQuery(url, { datum: isoDay(created.start) })}`);
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed') {
-      const fields = formFields((error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {});
+      const fields = formFields(fieldsOf(error.details) ?? {});
       return Response.json({ message: error.message, fields, values }, { status: 400 });
     }
     throwPageError(error);

@@ -329,6 +329,16 @@ export function markReadyToSend(em: EntityManager, actor: AuditActor, letter: Gp
   });
 }
 
+/** The letter back to a concept of the clinician's own text: the rewrite and where it came from are gone (its versions stay). */
+function clearRewrite(letter: GpLetter): void {
+  letter.status = 'concept';
+  letter.rewrittenText = null;
+  letter.rewriteSource = null;
+  letter.rewriteModel = null;
+  letter.rewriteNote = null;
+  letter.rewrittenAt = null;
+}
+
 /**
  * The reviewer rejects the rewrite: the letter is a free concept again with the text the
  * clinician wrote, and the reason is kept in its history. The no-show itself stands.
@@ -337,12 +347,7 @@ export function rejectRewrite(em: EntityManager, reviewer: AuditActor, letter: G
   if (letter.status === 'concept' && letter.workflowId === null) return;
   const refusal = approvalRefusal(letter.status);
   if (refusal) throw new AppError('conflict', refusal);
-  letter.status = 'concept';
-  letter.rewrittenText = null;
-  letter.rewriteSource = null;
-  letter.rewriteModel = null;
-  letter.rewriteNote = null;
-  letter.rewrittenAt = null;
+  clearRewrite(letter);
   addVersion(em, letter, 'afgewezen', letter.originalText, reviewer, reason);
   letter.workflowId = null;
   recordAudit(em, reviewer, {
@@ -359,12 +364,7 @@ export function returnToDraft(em: EntityManager, actor: AuditActor, letter: GpLe
   if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar')
     throw new AppError('conflict', 'Deze brief is al goedgekeurd; de no-show kan niet meer worden ingetrokken.');
   const wasRewritten = letter.status === 'ter_beoordeling';
-  letter.status = 'concept';
-  letter.rewrittenText = null;
-  letter.rewriteSource = null;
-  letter.rewriteModel = null;
-  letter.rewriteNote = null;
-  letter.rewrittenAt = null;
+  clearRewrite(letter);
   if (wasRewritten) addVersion(em, letter, 'ingetrokken', letter.originalText, actor);
   letter.workflowId = null;
   recordAudit(em, actor, {
