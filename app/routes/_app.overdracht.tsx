@@ -2,7 +2,15 @@ import { countOf } from '../../domain/shared/text';
 import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { ExclamationTriangleIcon, ExternalLinkIcon, HeartIcon, LightningBoltIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
+import {
+  ExclamationTriangleIcon,
+  ExternalLinkIcon,
+  HandIcon,
+  HeartIcon,
+  LightningBoltIcon,
+  ReaderIcon,
+  TargetIcon,
+} from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
 import { alertParts, isCriticalVital, isIncidentReport, type HandoverAlerts } from '../../domain/handover/handover.alerts';
 import {
@@ -147,15 +155,15 @@ function initialsOf(name: string): string {
   return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
 }
 
-const alertIcons = { crisis: LightningBoltIcon, incident: ExclamationTriangleIcon, vitals: HeartIcon, risk: TargetIcon };
+const alertIcons = { crisis: LightningBoltIcon, incident: ExclamationTriangleIcon, vitals: HeartIcon, risk: TargetIcon, bvc: HandIcon };
 
-/** The four kinds of alert, each with its own colour and icon. */
+/** The kinds of alert, each with its own colour and icon. */
 function alertItems(alerts: HandoverAlerts) {
   return alertParts(alerts).map((part) => ({ ...part, key: part.kind, icon: alertIcons[part.kind] }));
 }
 
 /**
- * The four alert icons once per page as SVG symbols: a ward list of a hundred patients would
+ * The alert icons once per page as SVG symbols: a ward list of a hundred patients would
  * otherwise repeat each icon's path in every badge (three quarters of the page's bytes).
  */
 function AlertIconSprite() {
@@ -411,7 +419,15 @@ function PatientDetail({
               <Icon aria-hidden="true" />
               <span className="alert-tile-count">{count}</span>
               <span className="alert-tile-label">
-                {{ crisis: 'Crises', incident: 'Incidenten', vitals: 'Afwijkende vitale waarden', risk: "Hoge risico's" }[key]}
+                {
+                  {
+                    crisis: 'Crises',
+                    incident: 'Incidenten',
+                    vitals: 'Afwijkende vitale waarden',
+                    risk: "Hoge risico's",
+                    bvc: 'Hoge BVC-scores',
+                  }[key]
+                }
               </span>
             </li>
           ))}

@@ -1,11 +1,18 @@
-import { formatDate, formatDateTime } from '../../domain/shared/clinical-time';
+import { formatDate, formatDateTime, formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { ContactPersonsCard, type ContactFailure } from '../components/contact-persons';
 import { formFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { addContactPerson, latestVitals, listContactPersons, removeContactPerson, updateContactPerson } from '../patients.server';
+import {
+  addContactPerson,
+  latestBvc,
+  latestVitals,
+  listContactPersons,
+  removeContactPerson,
+  updateContactPerson,
+} from '../patients.server';
 import { audited } from '../tenant.server';
 import { genderLabels } from '../../domain/patient/patient.schemas';
 import { VitalList } from '../components/clinical';
@@ -14,7 +21,10 @@ import type { loader as recordLoader } from './_app.patients.$id';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const vitals = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, (em) => latestVitals(em, actor, patientId)),
+    audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, async (em) => ({
+      values: await latestVitals(em, actor, patientId),
+      bvc: await latestBvc(em, actor, patientId),
+    })),
   );
   const contacts = await pageData(
     audited(actor, { action: 'read', resourceType: 'RelatedPerson', patientIds: [patientId] }, (em) =>
@@ -72,7 +82,13 @@ export default function PatientOverview() {
     <div className="cards">
       <section className="card card-wide">
         <h2>Metingen</h2>
-        {vitals.length === 0 ? <p className="muted">Nog geen metingen vastgelegd.</p> : <VitalList vitals={vitals} />}
+        {vitals.values.length === 0 ? <p className="muted">Nog geen metingen vastgelegd.</p> : <VitalList vitals={vitals.values} />}
+        {vitals.bvc ? (
+          <p className={`bvc-line bvc-${vitals.bvc.band.replace(' ', '-')}`}>
+            <Link to="metingen/bvc">{`BVC ${vitals.bvc.score} van 6`}</Link>
+            {` · ${vitals.bvc.label} · gescoord ${formatWhen(vitals.bvc.observedAt)}`}
+          </p>
+        ) : null}
       </section>
       <section className="card">
         <h2>Persoonsgegevens</h2>

@@ -1,16 +1,17 @@
-import { formatDate } from '../../domain/shared/clinical-time';
+import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { IntakeProgress, RiskList } from '../components/clinical';
+import { Link, useLoaderData } from '@remix-run/react';
+import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
+import { RiskList } from '../components/clinical';
 import { pageData, patientPage } from '../page.server';
-import { currentRisks, diagnosesOf, intakeStatus } from '../patients.server';
+import { currentRisks, diagnosesOf, intakeEntry } from '../patients.server';
 import { audited } from '../tenant.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   return pageData(
     audited(actor, { action: 'read', resourceType: 'IntakeStatus', patientIds: [patientId] }, async (em) => ({
-      status: await intakeStatus(em, actor, { patientId }),
+      intake: await intakeEntry(em, actor, patientId),
       risks: (await currentRisks(em, actor, { patientId })).risks,
       diagnoses: await diagnosesOf(em, actor, { patientId }),
     })),
@@ -18,12 +19,44 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function IntakeTab() {
-  const { status, risks, diagnoses } = useLoaderData<typeof loader>();
+  const { intake, risks, diagnoses } = useLoaderData<typeof loader>();
   return (
     <div className="cards">
-      <section className="card">
-        <h2>Intake</h2>
-        <IntakeProgress status={status} />
+      <section className="card" aria-labelledby="intake-title">
+        <h2 id="intake-title">Intake</h2>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-valuenow={intake.completionPercentage}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label="Intake voltooid"
+        >
+          <div className="progress-bar" style={{ width: `${intake.completionPercentage}%` }} />
+        </div>
+        <p className="muted">{`${intake.completionPercentage}% voltooid`}</p>
+        <ul className="intake-sections">
+          {intake.sections.map((section) => (
+            <li key={section.key} className={section.complete ? 'done' : undefined}>
+              <div className="intake-section-head">
+                {section.complete ? <CheckCircledIcon aria-hidden="true" /> : <CircleIcon aria-hidden="true" />}
+                <strong>{section.label}</strong>
+                <span className="muted small">
+                  {section.complete ? 'afgerond' : section.content ? 'in bewerking' : 'nog niet ingevuld'}
+                  {section.updatedAt ? ` · ${formatWhen(section.updatedAt)}${section.updatedBy ? ` door ${section.updatedBy}` : ''}` : ''}
+                </span>
+                <Link
+                  to={section.key}
+                  className="intake-section-edit"
+                  aria-label={`${section.label} ${section.content ? 'bewerken' : 'invullen'}`}
+                >
+                  {section.content ? 'Bewerken' : 'Invullen'}
+                </Link>
+              </div>
+              {section.content ? <p className="intake-section-text">{section.content}</p> : null}
+            </li>
+          ))}
+        </ul>
       </section>
       <section className="card">
         <h2>Risicotaxatie</h2>

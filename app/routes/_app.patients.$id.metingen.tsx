@@ -7,7 +7,9 @@ import { uuidOrNull } from '../../domain/shared/ids';
 import { consciousnessLabels, consciousnessLevels } from '../../domain/vitals/news2';
 import { vitalCodes } from '../../domain/vitals/vital-codes';
 import { measureCodes } from '../../domain/vitals/vitals.schemas';
+import { referenceRanges } from '../../domain/vitals/reference-ranges';
 import { interpretationLabels } from '../components/clinical';
+import { TrendChart } from '../components/trend-chart';
 import { Field } from '../components/field';
 import { instantOf } from '../form.server';
 import { pageData, patientPage, throwPageError } from '../page.server';
@@ -77,6 +79,10 @@ export default function Measurements() {
 
   return (
     <div className="measurements">
+      <nav className="subtabs" aria-label="Soort meting">
+        <span aria-current="page">Vitale functies</span>
+        <Link to="bvc">Brøset Violentie Checklist</Link>
+      </nav>
       {latestScore?.news2 ? (
         <section className={`card news2 news2-${latestScore.news2.risk}`} aria-labelledby="news2-title">
           <h2 id="news2-title">{`NEWS2-score ${latestScore.news2.score}`}</h2>
@@ -175,60 +181,82 @@ export default function Measurements() {
         {rounds.length === 0 ? (
           <p className="muted">Nog geen metingen vastgelegd.</p>
         ) : (
-          <div className="table-scroll">
-            <table className="trend-table">
-              <caption className="visually-hidden">Metingen per tijdstip, nieuwste eerst</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Tijdstip</th>
-                  {shown.map((code) => (
-                    <th key={code} scope="col">
-                      {vitalCodes[code]!.label} <span className="muted">{vitalCodes[code]!.unit}</span>
-                    </th>
-                  ))}
-                  <th scope="col">NEWS2</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rounds.map((round) => (
-                  <tr key={round.id}>
-                    <th scope="row">{formatDateTime(round.observedAt)}</th>
+          <>
+            <div className="trend-charts">
+              {shown.map((code) => {
+                const range = referenceRanges[code];
+                // An open end of the normal range (saturation has no upper limit) runs to the plausible limit.
+                const normal =
+                  range && (range.low !== null || range.high !== null)
+                    ? { from: range.low ?? range.plausible.min, to: range.high ?? range.plausible.max }
+                    : null;
+                return (
+                  <TrendChart
+                    key={code}
+                    title={vitalCodes[code]!.label}
+                    unit={vitalCodes[code]!.unit}
+                    normal={normal}
+                    points={rounds.flatMap((round) => round.values.filter((value) => value.code === code && !value.correctedAt))}
+                  />
+                );
+              })}
+            </div>
+            <p className="muted small">Het gekleurde vlak is het normale bereik. Dezelfde metingen staan in de tabel hieronder.</p>
+            <div className="table-scroll">
+              <table className="trend-table">
+                <caption className="visually-hidden">Metingen per tijdstip, nieuwste eerst</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Tijdstip</th>
                     {shown.map((code) => (
-                      <td key={code}>
-                        {round.values
-                          .filter((value) => value.code === code)
-                          .map((value) =>
-                            value.correctedAt ? (
-                              <del key={value.id} className="vital-corrected" title="Gecorrigeerd">
-                                {value.value.toLocaleString('nl-NL')}
-                              </del>
-                            ) : (
-                              <span key={value.id} className={`trend-value vital-${value.interpretation}`}>
-                                {value.value.toLocaleString('nl-NL')}
-                                {value.interpretation !== 'N' ? (
-                                  <span className="trend-flag"> {interpretationLabels[value.interpretation]}</span>
-                                ) : null}
-                                {value.correctionReason ? (
-                                  <span className="muted small">{` (correctie: ${value.correctionReason})`}</span>
-                                ) : null}{' '}
-                                <Link
-                                  to={`?corrigeer=${value.id}`}
-                                  className="trend-correct"
-                                  aria-label={`${vitalCodes[code]!.label} corrigeren`}
-                                >
-                                  Corrigeren
-                                </Link>
-                              </span>
-                            ),
-                          )}
-                      </td>
+                      <th key={code} scope="col">
+                        {vitalCodes[code]!.label} <span className="muted">{vitalCodes[code]!.unit}</span>
+                      </th>
                     ))}
-                    <td>{round.news2 ? <strong>{round.news2.score}</strong> : <span className="muted">—</span>}</td>
+                    <th scope="col">NEWS2</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {rounds.map((round) => (
+                    <tr key={round.id}>
+                      <th scope="row">{formatDateTime(round.observedAt)}</th>
+                      {shown.map((code) => (
+                        <td key={code}>
+                          {round.values
+                            .filter((value) => value.code === code)
+                            .map((value) =>
+                              value.correctedAt ? (
+                                <del key={value.id} className="vital-corrected" title="Gecorrigeerd">
+                                  {value.value.toLocaleString('nl-NL')}
+                                </del>
+                              ) : (
+                                <span key={value.id} className={`trend-value vital-${value.interpretation}`}>
+                                  {value.value.toLocaleString('nl-NL')}
+                                  {value.interpretation !== 'N' ? (
+                                    <span className="trend-flag"> {interpretationLabels[value.interpretation]}</span>
+                                  ) : null}
+                                  {value.correctionReason ? (
+                                    <span className="muted small">{` (correctie: ${value.correctionReason})`}</span>
+                                  ) : null}{' '}
+                                  <Link
+                                    to={`?corrigeer=${value.id}`}
+                                    className="trend-correct"
+                                    aria-label={`${vitalCodes[code]!.label} corrigeren`}
+                                  >
+                                    Corrigeren
+                                  </Link>
+                                </span>
+                              ),
+                            )}
+                        </td>
+                      ))}
+                      <td>{round.news2 ? <strong>{round.news2.score}</strong> : <span className="muted">—</span>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </section>
     </div>

@@ -5,11 +5,12 @@ import { AuditEvent } from '../audit/audit.entity';
 import { Organisation, Session, User } from '../auth/auth.entities';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
-import { Diagnosis, IntakeSection, RiskAssessment } from '../intake/intake.entities';
+import { Diagnosis, IntakeSection, IntakeSectionVersion, RiskAssessment } from '../intake/intake.entities';
 import { VitalObservation, VitalSet } from '../vitals/vitals.entity';
 import { TreatmentPlan } from '../treatment-plan/treatment-plan.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { Nudge } from '../nudge/nudge.entity';
+import { ScaleScore } from '../scales/scale.entity';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
 export const entities = [
@@ -22,9 +23,11 @@ export const entities = [
   Report,
   VitalObservation,
   VitalSet,
+  ScaleScore,
   RiskAssessment,
   Diagnosis,
   IntakeSection,
+  IntakeSectionVersion,
   Appointment,
   AiEvent,
   TreatmentPlan,

@@ -14,7 +14,13 @@ import type { AppointmentType } from '../agenda/agenda.schemas';
 import { Diagnosis, IntakeSection, RiskAssessment, type RiskLevel } from '../intake/intake.entities';
 import { intakeSections } from '../intake/intake.service';
 import { Report } from '../report/report.entity';
-import { VitalObservation, type Interpretation } from '../vitals/vitals.entity';
+import { news2, type Consciousness } from '../vitals/news2';
+import { interpretationOf } from '../vitals/reference-ranges';
+import { vitalCodes } from '../vitals/vital-codes';
+import { VitalObservation, VitalSet } from '../vitals/vitals.entity';
+import { ScaleScore } from '../scales/scale.entity';
+import { bvc, bvcItemKeys, type BvcItem } from '../scales/bvc';
+import { randomUUID } from 'node:crypto';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
 import { demoAccounts, demoOrganisation, demoPassword } from './demo-accounts';
 import { generatePatient, insertPatients, random, type GeneratedPatient } from './patient-generator';
@@ -99,6 +105,7 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
     // Apart from the patients, so an existing demo database gets its draft letters and contacts too.
     if ((await em.count(GpLetter, {})) === 0) await seedGpLetters(em);
     if ((await em.count(ContactPerson, {})) === 0) await seedContactPersons(em);
+    if ((await em.count(ScaleScore, {})) === 0) await seedScales(em);
   });
 }
 
@@ -164,27 +171,56 @@ async function seedClinical(em: EntityManager): Promise<void> {
   const ago = (hours: number) => new Date(Date.now() - hours * 3600_000);
   const organisationId = demoOrganisation.id;
 
-  const vitals: [Patient | null, string, string, number, string, Interpretation, number][] = [
-    [jan, 'bloeddruk-systolisch', 'Bloeddruk (systolisch)', 168, 'mmHg', 'H', 3],
-    [jan, 'hartfrequentie', 'Hartfrequentie', 112, '/min', 'H', 3],
-    [jan, 'temperatuur', 'Temperatuur', 36.8, '°C', 'N', 3],
-    [jan, 'saturatie', 'Saturatie', 97, '%', 'N', 3],
-    [fatima, 'glucose', 'Glucose', 2.6, 'mmol/l', 'LL', 6],
-    [fatima, 'hartfrequentie', 'Hartfrequentie', 78, '/min', 'N', 6],
-    [pieter, 'temperatuur', 'Temperatuur', 39.4, '°C', 'HH', 10],
-    [pieter, 'bloeddruk-systolisch', 'Bloeddruk (systolisch)', 132, 'mmHg', 'N', 10],
+  // Rounds at the bedside as the Metingen form records them: interpretation and NEWS2 computed.
+  const rounds: [Patient | null, number, Record<string, number>, Consciousness | null][] = [
+    [
+      jan,
+      27,
+      { hartfrequentie: 84, 'bloeddruk-systolisch': 142, 'bloeddruk-diastolisch': 88, temperatuur: 36.9, ademhaling: 16, saturatie: 98 },
+      'A',
+    ],
+    [jan, 3, { 'bloeddruk-systolisch': 168, hartfrequentie: 112, temperatuur: 36.8, saturatie: 97, ademhaling: 18 }, 'A'],
+    [fatima, 6, { glucose: 2.6, hartfrequentie: 78 }, null],
+    [pieter, 10, { temperatuur: 39.4, 'bloeddruk-systolisch': 132, hartfrequentie: 118, ademhaling: 22, saturatie: 95 }, 'C'],
   ];
-  for (const [patient, code, label, value, unit, interpretation, hours] of vitals) {
-    if (patient)
+  for (const [patient, hours, measures, consciousness] of rounds) {
+    if (!patient) continue;
+    const complete = ['ademhaling', 'saturatie', 'bloeddruk-systolisch', 'hartfrequentie', 'temperatuur'].every((code) => code in measures);
+    const score =
+      complete && consciousness
+        ? news2({
+            respiration: measures.ademhaling!,
+            saturation: measures.saturatie!,
+            systolic: measures['bloeddruk-systolisch']!,
+            pulse: measures.hartfrequentie!,
+            temperature: measures.temperatuur!,
+            consciousness,
+            oxygen: false,
+          })
+        : null;
+    const set = em.create(VitalSet, {
+      id: randomUUID(),
+      organisationId,
+      patientId: patient.id,
+      observedAt: ago(hours),
+      consciousness,
+      oxygen: consciousness ? false : null,
+      news2Score: score?.score ?? null,
+      news2Risk: score?.risk ?? null,
+    });
+    // Observations refer to the round by id only: the round is written first.
+    await em.flush();
+    for (const [code, value] of Object.entries(measures))
       em.create(VitalObservation, {
         organisationId,
         patientId: patient.id,
         code,
-        label,
+        label: vitalCodes[code]!.label,
         value,
-        unit,
-        interpretation,
-        observedAt: ago(hours),
+        unit: vitalCodes[code]!.unit,
+        interpretation: interpretationOf(code, value)!,
+        observedAt: set.observedAt,
+        setId: set.id,
       });
   }
 
@@ -221,9 +257,49 @@ async function seedClinical(em: EntityManager): Promise<void> {
         organisationId,
         patientId: patient.id,
         sectionKey: key,
+        content: index < count ? (intakeTexts[key] ?? '') : '',
         completedAt: index < count ? ago(24 * (10 - index)) : null,
       }),
     );
+  }
+}
+
+/** What a completed intake section says in the demo (fictional). */
+const intakeTexts: Record<string, string> = {
+  aanmelding: 'Verwezen door de huisarts na toename van achterdocht en slapeloosheid; crisisdienst betrokken.',
+  anamnese: 'Eerste psychose in 2019, toen opgenomen. Woont alleen, beperkt netwerk; zus is belangrijkste steun.',
+  'psychiatrisch-onderzoek':
+    'Wakker en georiënteerd. Achterdochtig, hoort commentaarstemmen. Geen formele denkstoornis. Ziektebesef wisselend.',
+  risicotaxatie: 'Suïciderisico hoog (doodsgedachten, eerdere poging); agressierisico gemiddeld bij frustratie.',
+  'somatische-screening': 'Bloeddruk verhoogd; lab (glucose, lipiden, ECG) aangevraagd in verband met antipsychotica.',
+  hulpvraag: 'Wil weer rustig kunnen slapen en zelfstandig blijven wonen.',
+  behandeladvies: 'Klinische stabilisatie, herstart clozapine met spiegelcontrole, daarna overdracht naar FACT.',
+};
+
+/** BVC scores per shift as the Metingen form records them; Pieter's very high score was yesterday evening. */
+async function seedScales(em: EntityManager): Promise<void> {
+  const jan = await em.findOne(Patient, { familyName: 'Vries' });
+  const pieter = await em.findOne(Patient, { familyName: 'Berg' });
+  const scores: [Patient | null, number, BvcItem[]][] = [
+    [jan, 29, ['prikkelbaar']],
+    [jan, 5, ['prikkelbaar', 'luidruchtig']],
+    [pieter, 30, ['verward', 'prikkelbaar', 'verbaal-dreigend', 'voorwerpen-aanvallen']],
+    [pieter, 8, ['verward', 'prikkelbaar']],
+  ];
+  for (const [patient, hours, present] of scores) {
+    if (!patient) continue;
+    const items = Object.fromEntries(present.map((key) => [key, true]));
+    em.create(ScaleScore, {
+      organisationId: demoOrganisation.id,
+      patientId: patient.id,
+      scale: 'bvc',
+      items: {
+        ...Object.fromEntries(bvcItemKeys.map((key) => [key, false])),
+        ...items,
+      },
+      score: bvc(items).score,
+      observedAt: new Date(Date.now() - hours * 3600_000),
+    });
   }
 }
 

@@ -26,7 +26,26 @@ describe('handover alerts', () => {
       ],
       vitals: [{ interpretation: 'HH' }, { interpretation: 'H' }, { interpretation: 'LL' }, { interpretation: 'N' }],
       risks: [{ riskLevel: 'zeer hoog' }, { riskLevel: 'hoog' }, { riskLevel: 'gemiddeld' }],
+      bvc: [],
     });
-    expect(alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 2, high_risks: 2, total: 7 });
+    expect(alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 2, high_risks: 2, high_bvc: 0, total: 7 });
+  });
+
+  it('leaves corrected vitals out, and counts BVC scores from 3 that were not corrected', () => {
+    const alerts = alertsOf({
+      reports: [],
+      vitals: [
+        { interpretation: 'HH', correctedAt: '2026-11-25T08:00:00.000Z' },
+        { interpretation: 'LL', correctedAt: null },
+      ],
+      risks: [],
+      bvc: [
+        { score: 2, correctedAt: null },
+        { score: 3, correctedAt: null },
+        { score: 6, correctedAt: '2026-11-25T08:00:00.000Z' },
+        { score: 4, correctedAt: null },
+      ],
+    });
+    expect(alerts).toEqual({ incident_count: 0, crisis_count: 0, abnormal_vitals: 1, high_risks: 0, high_bvc: 2, total: 3 });
   });
 });

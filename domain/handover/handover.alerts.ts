@@ -2,6 +2,7 @@ import { countOf } from '../shared/text';
 import type { RiskLevel } from '../intake/intake.entities';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
 import type { Interpretation } from '../vitals/vitals.entity';
+import { bvcAlertFrom } from '../scales/bvc';
 
 /**
  * What makes a patient stand out at handover. The overview counts these in SQL for a whole ward,
@@ -17,7 +18,9 @@ export interface HandoverAlerts {
   abnormal_vitals: number;
   /** Current risk assessments (latest per risk type) at level hoog or zeer hoog. */
   high_risks: number;
-  /** incident_count + abnormal_vitals + high_risks: crises are already among the incidents. */
+  /** Brøset Violence Checklist scores of 3 or more (risk of violence zeer hoog), corrected ones left out. */
+  high_bvc: number;
+  /** incident_count + abnormal_vitals + high_risks + high_bvc: crises are already among the incidents. */
   total: number;
 }
 
@@ -32,36 +35,43 @@ export function isCrisisReport(report: { type: ReportType }): boolean {
   return report.type === 'crisis';
 }
 
-export function isCriticalVital(vital: { interpretation: Interpretation }): boolean {
-  return (criticalInterpretations as readonly string[]).includes(vital.interpretation);
+/** A corrected value (replaced by a later correction) no longer counts, as in the overview's SQL. */
+export function isCriticalVital(vital: { interpretation: Interpretation; correctedAt?: string | null }): boolean {
+  return (criticalInterpretations as readonly string[]).includes(vital.interpretation) && !vital.correctedAt;
 }
 
 export function isHighRisk(risk: { riskLevel: RiskLevel }): boolean {
   return (highRiskLevels as readonly string[]).includes(risk.riskLevel);
 }
 
+export function isHighBvc(score: { score: number; correctedAt: string | null }): boolean {
+  return score.score >= bvcAlertFrom && !score.correctedAt;
+}
+
 export function alertCounts(counts: Omit<HandoverAlerts, 'total'>): HandoverAlerts {
-  return { ...counts, total: counts.incident_count + counts.abnormal_vitals + counts.high_risks };
+  return { ...counts, total: counts.incident_count + counts.abnormal_vitals + counts.high_risks + counts.high_bvc };
 }
 
 /** The same rules for one patient's rows, as the detail view has them in hand. */
 export function alertsOf(data: {
   reports: { type: ReportType; category: ReportCategory | null }[];
-  vitals: { interpretation: Interpretation }[];
+  vitals: { interpretation: Interpretation; correctedAt?: string | null }[];
   risks: { riskLevel: RiskLevel }[];
+  bvc: { score: number; correctedAt: string | null }[];
 }): HandoverAlerts {
   return alertCounts({
     incident_count: data.reports.filter(isIncidentReport).length,
     crisis_count: data.reports.filter(isCrisisReport).length,
     abnormal_vitals: data.vitals.filter(isCriticalVital).length,
     high_risks: data.risks.filter(isHighRisk).length,
+    high_bvc: data.bvc.filter(isHighBvc).length,
   });
 }
 
-export type AlertKind = 'crisis' | 'incident' | 'vitals' | 'risk';
+export type AlertKind = 'crisis' | 'incident' | 'vitals' | 'risk' | 'bvc';
 
 /**
- * The four kinds of alert with their Dutch wording ("2 incidenten"), in the order the ward reads
+ * The kinds of alert with their Dutch wording ("2 incidenten"), in the order the ward reads
  * them. Crises are counted apart from the other incidents (`incident_count` includes them), so no
  * event is read twice. The ward list, the record and the assistant's hints all say it this way.
  */
@@ -76,5 +86,6 @@ export function alertParts(alerts: HandoverAlerts): { kind: AlertKind; count: nu
       label: countOf(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden'),
     },
     { kind: 'risk' as const, count: alerts.high_risks, label: countOf(alerts.high_risks, 'hoog risico', "hoge risico's") },
+    { kind: 'bvc' as const, count: alerts.high_bvc, label: countOf(alerts.high_bvc, 'hoge BVC-score', 'hoge BVC-scores') },
   ];
 }

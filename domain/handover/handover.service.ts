@@ -10,6 +10,9 @@ import { reportViews, type ReportView } from '../report/report.service';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
+import { bvcAlertFrom } from '../scales/bvc';
+import { ScaleScore } from '../scales/scale.entity';
+import { bvcView, type BvcView } from '../scales/scales.service';
 import { VitalObservation } from '../vitals/vitals.entity';
 import { vitalView, type VitalView } from '../vitals/vitals.service';
 import { alertCounts, alertsOf, criticalInterpretations, highRiskLevels, type HandoverAlerts } from './handover.alerts';
@@ -72,6 +75,7 @@ interface OverviewRow {
   crisis_count: number;
   abnormal_vitals: number;
   high_risks: number;
+  high_bvc: number;
   last_report_at: Date | string | null;
   ward_total: number;
   with_alerts: number;
@@ -83,7 +87,7 @@ function sqlList(values: readonly string[]): string {
 }
 
 /**
- * Three aggregates over the period, in one statement: the cost grows with the period's rows, not
+ * Four aggregates over the period, in one statement: the cost grows with the period's rows, not
  * with one query per patient. Mirrors the rules in handover.alerts.ts. Most alerts first, then
  * Dutch name order (`nl_base`), cut to `limit` in the database (ADR 0020). The ward splits in two
  * (ADR 0021): the few patients with an alert, sorted in full, and the quiet rest read in name order
@@ -117,20 +121,28 @@ export function wardOverviewQuery(
                 order by patient_id, risk_type, assessed_at desc) latest
         where risk_level in (${sqlList(highRiskLevels)})
         group by patient_id
+     ), bvc as (
+       select patient_id, count(*)::int as high_bvc
+         from scale_scores
+        where scale = 'bvc' and observed_at >= ? and observed_at < ? and corrected_at is null and score >= ${Number(bvcAlertFrom)}
+        group by patient_id
      ), alerted as materialized (
        select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
               coalesce(i.incident_count, 0) as incident_count, coalesce(i.crisis_count, 0) as crisis_count,
               coalesce(v.abnormal_vitals, 0) as abnormal_vitals, coalesce(r.high_risks, 0) as high_risks,
-              coalesce(i.incident_count, 0) + coalesce(v.abnormal_vitals, 0) + coalesce(r.high_risks, 0) as alert_total
+              coalesce(b.high_bvc, 0) as high_bvc,
+              coalesce(i.incident_count, 0) + coalesce(v.abnormal_vitals, 0) + coalesce(r.high_risks, 0) + coalesce(b.high_bvc, 0) as alert_total
          from patients p
          left join incidents i on i.patient_id = p.id
          left join vitals v on v.patient_id = p.id
          left join risks r on r.patient_id = p.id
-        where p.id in (select patient_id from incidents union select patient_id from vitals union select patient_id from risks)
-          and (${inCare('p')} or i.patient_id is not null or v.patient_id is not null)
+         left join bvc b on b.patient_id = p.id
+        where p.id in (select patient_id from incidents union select patient_id from vitals union select patient_id from risks
+                       union select patient_id from bvc)
+          and (${inCare('p')} or i.patient_id is not null or v.patient_id is not null or b.patient_id is not null)
      ), quiet as (
        select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
-              0 as incident_count, 0 as crisis_count, 0 as abnormal_vitals, 0 as high_risks, 0 as alert_total
+              0 as incident_count, 0 as crisis_count, 0 as abnormal_vitals, 0 as high_risks, 0 as high_bvc, 0 as alert_total
          from patients p
         where ${alerts ? 'false' : inCare('p')} and not exists (select 1 from alerted a where a.id = p.id)
         order by ${nameOrder('p')}
@@ -147,7 +159,7 @@ export function wardOverviewQuery(
             (select max(created_at) from reports last where last.patient_id = listed.id and last.deleted_at is null) as last_report_at
        from listed
       order by alert_total desc, ${nameOrder('listed')}`;
-  return { sql, params: [range.start, range.end, range.start, range.end, limit, limit] };
+  return { sql, params: [range.start, range.end, range.start, range.end, range.start, range.end, limit, limit] };
 }
 
 /**
@@ -171,6 +183,7 @@ export async function handoverOverview(em: EntityManager, actor: AuditActor, que
       crisis_count: row.crisis_count,
       abnormal_vitals: row.abnormal_vitals,
       high_risks: row.high_risks,
+      high_bvc: row.high_bvc,
     }),
     lastReportAt: row.last_report_at ? new Date(row.last_report_at).toISOString() : null,
   }));
@@ -195,6 +208,8 @@ export interface HandoverDetail {
   reports: ReportView[];
   /** Current assessment per risk type, most severe first; not limited to the period. */
   risks: RiskView[];
+  /** The period's Brøset Violence Checklist scores, newest first, corrected ones marked. */
+  bvc: BvcView[];
   /** Who accessed this record during the period, newest first (at most 10). */
   logs: AccessLogRow[];
 }
@@ -228,10 +243,16 @@ export async function handoverDetail(
     { patientId, observedAt: window },
     { orderBy: { observedAt: 'desc', id: 'asc' }, limit: detailRowLimit },
   );
+  const bvcRows = await em.find(
+    ScaleScore,
+    { patientId, scale: 'bvc', observedAt: window },
+    { orderBy: { observedAt: 'desc', createdAt: 'desc' }, limit: detailRowLimit },
+  );
   const risks = await latestRisks(em, patientId);
   const logs = await patientAccessLog(em, patientId, { from: new Date(range.start), to: now }, detailLogLimit);
   const reportList = await reportViews(em, reports);
   const vitalList = vitals.map(vitalView);
+  const bvc = bvcRows.map(bvcView);
   recordAudit(em, actor, {
     action: 'read',
     resourceType: 'Handover',
@@ -242,10 +263,11 @@ export async function handoverDetail(
   return {
     patient: { id: patient.id, name: displayName(patient), birthDate: patient.birthDate ?? null, status: patient.episodeStatus },
     period: range,
-    alerts: alertsOf({ reports: reportList, vitals: vitalList, risks }),
+    alerts: alertsOf({ reports: reportList, vitals: vitalList, risks, bvc }),
     vitals: vitalList,
     reports: reportList,
     risks,
+    bvc,
     logs,
   };
 }

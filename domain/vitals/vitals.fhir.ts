@@ -2,6 +2,8 @@ import type { Observation } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
 import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
+import { ScaleScore } from '../scales/scale.entity';
+import { scaleCodes, scaleSystem, toFhirScaleObservation } from '../scales/scales.fhir';
 import { loincSystem, productCodesOf, vitalCodes } from './vital-codes';
 import { VitalObservation, type Interpretation } from './vitals.entity';
 
@@ -44,35 +46,50 @@ export function toFhirObservation(row: VitalObservation, performer: string | und
   };
 }
 
+/** Measurements and scale scores are both Observations: one search over the two tables (RLS applies to each). */
+const observations = `(select id, patient_id, code, observed_at from vital_observations
+  union all select id, patient_id, scale as code, observed_at from scale_scores) observations`;
+
 async function load(em: EntityManager, ids: readonly string[]) {
-  return withStaff(em, await em.find(VitalObservation, { id: { $in: [...ids] } }), (row) => row.recordedBy, toFhirObservation);
+  const [vitals, scales] = await Promise.all([
+    em.find(VitalObservation, { id: { $in: [...ids] } }),
+    em.find(ScaleScore, { id: { $in: [...ids] } }),
+  ]);
+  return [
+    ...(await withStaff(em, vitals, (row) => row.recordedBy, toFhirObservation)),
+    ...(await withStaff(em, scales, (row) => row.recordedBy, toFhirScaleObservation)),
+  ];
 }
 
 export const observationResource: ClinicalResource<Observation> = {
-  documentation: 'Metingen (vitale functies en glucose) met LOINC-code, UCUM-eenheid en interpretatie HH/H/N/L/LL.',
+  documentation:
+    'Metingen (vitale functies en glucose) met LOINC-code, UCUM-eenheid en interpretatie HH/H/N/L/LL, en schaalscores (BVC) met hun items.',
   load,
   search: {
     resourceType: 'Observation',
-    from: 'vital_observations',
+    from: observations,
     parameters: {
       _id: idParameter,
       patient: patientParameter(),
       subject: patientParameter(),
       code: codeParameter(
         'code',
-        `LOINC-code als ${loincSystem}|<code> of <code>, of de eigen code (${Object.keys(vitalCodes).join(', ')}).`,
+        `LOINC-code als ${loincSystem}|<code> of <code>, de eigen code (${Object.keys(vitalCodes).join(', ')}) of een schaal als ${scaleSystem}|bvc.`,
         (code, system) =>
           system === measureSystem
             ? code
-            : system === loincSystem
-              ? productCodesOf(code)
-              : system === null
-                ? [...productCodesOf(code), code]
-                : null,
+            : system === scaleSystem
+              ? (scaleCodes as readonly string[]).filter((scale) => scale === code)
+              : system === loincSystem
+                ? productCodesOf(code)
+                : system === null
+                  ? [...productCodesOf(code), code]
+                  : null,
       ),
-      category: codeParameter('code', 'vital-signs of laboratory.', (code) =>
-        Object.entries(vitalCodes).flatMap(([product, entry]) => (entry.category === code ? [product] : [])),
-      ),
+      category: codeParameter('code', 'vital-signs, laboratory of survey (schalen).', (code) => [
+        ...Object.entries(vitalCodes).flatMap(([product, entry]) => (entry.category === code ? [product] : [])),
+        ...(code === 'survey' ? scaleCodes : []),
+      ]),
       date: dateParameter(
         'date',
         'observed_at',

@@ -7,7 +7,8 @@ import { baseUrl, login } from '../support/http';
 
 /*
  * Measurements as a nurse enters them (issue 25): a round with a Dutch decimal comma, the NEWS2
- * score and its advice, a correction that keeps the wrong value visible; with JavaScript on and off.
+ * score and its advice, a correction that keeps the wrong value visible, the trend drawn as a chart
+ * on the server; the Brøset Violence Checklist with its advice; with JavaScript on and off.
  */
 
 let browser: Browser;
@@ -69,6 +70,30 @@ describe.each([true, false])('measurements in Chromium (JavaScript %s)', (javaSc
     expect(await page.locator('del.vital-corrected', { hasText: '38,4' }).count()).toBeGreaterThanOrEqual(1);
     // 38.4 scored 1, 37.4 scores 0: the round's NEWS2 follows the correction.
     await page.getByRole('heading', { name: 'NEWS2-score 5' }).waitFor();
+    // The trend as charts, rendered on the server: the corrected value is no longer in its line.
+    const chart = page.getByRole('img', { name: /^Temperatuur: 1 meting/ });
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-label')).toContain('laatste 37,4 °C (normaal)');
+    expect(await page.locator('figure.trend-chart').count()).toBe(5);
+    await context.close();
+  });
+
+  it('scores the Brøset Violence Checklist and shows its advice', async () => {
+    const { context, page } = await signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled: javaScript });
+    await page.goto(`/patients/${patients[String(javaScript)]}/metingen`);
+    await page.getByRole('link', { name: 'Brøset Violentie Checklist' }).click();
+    await page.getByRole('heading', { name: 'Nieuwe BVC' }).waitFor();
+    expect(await page.getByText('Nog geen BVC gescoord.').count()).toBe(1);
+    await page.getByLabel(/^Prikkelbaar/).check();
+    await page.getByLabel(/^Luidruchtig/).check();
+    await page.getByLabel(/^Verbaal dreigend/).check();
+    await page.getByRole('button', { name: 'BVC opslaan' }).click();
+    await page.getByRole('heading', { name: 'BVC-score 3 van 6' }).waitFor();
+    await page.getByText('Risico op geweld zeer hoog', { exact: true }).first().waitFor();
+    expect(await page.getByText(/maak een plan om mogelijk geweld te hanteren/).count()).toBe(1);
+    // The form is empty again for the next shift.
+    expect(await page.getByLabel(/^Prikkelbaar/).isChecked()).toBe(false);
+    await look(page, javaScript ? 'bvc-met-js' : 'bvc-zonder-js', javaScript);
     await context.close();
   });
 });

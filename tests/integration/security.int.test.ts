@@ -247,6 +247,7 @@ describe('another organisation’s records', () => {
     plan: randomUUID(),
     chain: randomUUID(),
     observation: randomUUID(),
+    scale: randomUUID(),
   });
 
   function expectNoSecrets(body: string, what: string) {
@@ -289,6 +290,23 @@ describe('another organisation’s records', () => {
     });
     expect(round.status).toBe(201);
     ids.observation = ((await round.json()) as { values: { id: string }[] }).values[0]!.id;
+    const bvc = await json(`/api/patients/${ids.patient}/bvc`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: {
+        observedAt: new Date().toISOString(),
+        items: {
+          verward: false,
+          prikkelbaar: true,
+          luidruchtig: false,
+          'verbaal-dreigend': false,
+          'fysiek-dreigend': false,
+          'voorwerpen-aanvallen': false,
+        },
+      },
+    });
+    expect(bvc.status).toBe(201);
+    ids.scale = ((await bvc.json()) as { id: string }).id;
     ids.letter = await createGpLetter(owner.organisationId, {
       patientId: ids.patient,
       createdBy: owner.user.id,

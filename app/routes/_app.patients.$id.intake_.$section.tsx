@@ -1,0 +1,98 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { formatWhen } from '../../domain/shared/clinical-time';
+import { AppError, fieldsOf } from '../../domain/shared/errors';
+import { Field } from '../components/field';
+import { pageData, patientPage, throwPageError } from '../page.server';
+import { intakeSectionHistory, saveIntakeSection } from '../patients.server';
+import { audited } from '../tenant.server';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { actor, patientId } = await patientPage({ request, params, context });
+  return pageData(
+    audited(actor, { action: 'read', resourceType: 'IntakeSection', patientIds: [patientId] }, (em) =>
+      intakeSectionHistory(em, actor, patientId, params.section ?? ''),
+    ),
+  );
+}
+
+type Values = Record<string, string>;
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor, patientId } = await patientPage({ request, params, context });
+  const form = await request.formData();
+  const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
+  try {
+    await audited(actor, { action: 'update', resourceType: 'IntakeSection', patientIds: [patientId] }, (em) =>
+      saveIntakeSection(em, actor, patientId, params.section ?? '', {
+        content: values.content ?? '',
+        complete: values.complete === 'on',
+        basedOn: values.basedOn ?? null,
+      }),
+    );
+    return redirect(`/patients/${patientId}/intake`);
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'validation_failed' || error.code === 'conflict'))
+      return Response.json({ message: error.message, fields: fieldsOf(error.details), values }, { status: error.status });
+    throwPageError(error);
+  }
+}
+
+export default function IntakeSectionEditor() {
+  const { section, versions } = useLoaderData<typeof loader>();
+  const failure = useActionData<{ message: string; fields?: Record<string, string>; values: Values }>();
+  const busy = useNavigation().state === 'submitting';
+  const fields = failure?.fields ?? {};
+  return (
+    <div className="cards">
+      <section className="card" aria-labelledby="section-title">
+        <h2 id="section-title">{section.label}</h2>
+        {section.updatedAt ? (
+          <p className="muted small">{`Laatst gewijzigd ${formatWhen(section.updatedAt)}${section.updatedBy ? ` door ${section.updatedBy}` : ''}.`}</p>
+        ) : null}
+        {failure && !fields.content ? (
+          <p className="notice notice-danger" role="alert">
+            {failure.message}
+          </p>
+        ) : null}
+        <Form method="post" className="stack-form">
+          {/* The text this edit started from: a save by someone else in between is refused, not overwritten. */}
+          <input type="hidden" name="basedOn" value={section.updatedAt ?? ''} />
+          <Field id="content" label="Tekst" error={fields.content}>
+            <textarea name="content" rows={12} defaultValue={failure?.values.content ?? section.content} />
+          </Field>
+          <label className="checkbox-field">
+            <input type="checkbox" name="complete" defaultChecked={failure ? failure.values.complete === 'on' : section.complete} /> Deze
+            sectie is afgerond
+          </label>
+          <div className="form-actions">
+            <Link to=".." relative="path" className="button button-secondary">
+              Annuleren
+            </Link>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              Opslaan
+            </button>
+          </div>
+        </Form>
+      </section>
+      <section className="card" aria-labelledby="versions-title">
+        <h2 id="versions-title">Eerdere versies</h2>
+        {versions.length === 0 ? (
+          <p className="muted">Deze sectie is nog niet opgeslagen.</p>
+        ) : (
+          <ol className="intake-versions">
+            {versions.map((version) => (
+              <li key={version.id}>
+                <p className="muted small">
+                  {`${formatWhen(version.savedAt)}${version.savedBy ? ` door ${version.savedBy}` : ''}${version.completed ? ' · afgerond' : ''}`}
+                </p>
+                <p className="intake-section-text">{version.content || '(leeg)'}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
