@@ -5,6 +5,8 @@ export { searchPatients } from '../domain/patient/patient.search';
 export { createPatient, getPatient, listPatients, patientNotFound, updatePatient } from '../domain/patient/patient.service';
 export { createReport, patientTimeline } from '../domain/report/report.service';
 export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake.service';
+export { recordRisk, riskOverview } from '../domain/intake/risks.service';
+export { addDiagnosis, diagnosisOverview, endDiagnosis, makePrimaryDiagnosis } from '../domain/intake/diagnoses.service';
 export { correctVital, latestVitals, recordVitals, vitalRounds } from '../domain/vitals/vitals.service';
 export { addContactPerson, listContactPersons, removeContactPerson, updateContactPerson } from '../domain/patient/contact-persons';
 export { appointmentsBetween } from '../domain/agenda/agenda.service';

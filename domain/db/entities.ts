@@ -5,7 +5,7 @@ import { AuditEvent } from '../audit/audit.entity';
 import { Organisation, Session, User } from '../auth/auth.entities';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
-import { Diagnosis, IntakeSection, RiskAssessment } from '../intake/intake.entities';
+import { Diagnosis, DiagnosisEvent, IntakeSection, RiskAssessment } from '../intake/intake.entities';
 import { VitalObservation, VitalSet } from '../vitals/vitals.entity';
 import { TreatmentPlan } from '../treatment-plan/treatment-plan.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
@@ -24,6 +24,7 @@ export const entities = [
   VitalSet,
   RiskAssessment,
   Diagnosis,
+  DiagnosisEvent,
   IntakeSection,
   Appointment,
   AiEvent,

@@ -247,6 +247,7 @@ describe('another organisation’s records', () => {
     plan: randomUUID(),
     chain: randomUUID(),
     observation: randomUUID(),
+    diagnosis: randomUUID(),
   });
 
   function expectNoSecrets(body: string, what: string) {
@@ -289,6 +290,13 @@ describe('another organisation’s records', () => {
     });
     expect(round.status).toBe(201);
     ids.observation = ((await round.json()) as { values: { id: string }[] }).values[0]!.id;
+    const diagnosis = await json(`/api/patients/${ids.patient}/diagnoses`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { code: 'F32.2', rank: 'primary' },
+    });
+    expect(diagnosis.status).toBe(201);
+    ids.diagnosis = ((await diagnosis.json()) as { id: string }).id;
     ids.letter = await createGpLetter(owner.organisationId, {
       patientId: ids.patient,
       createdBy: owner.user.id,
