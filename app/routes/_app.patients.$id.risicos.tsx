@@ -52,9 +52,10 @@ interface Risk {
   current: boolean;
 }
 
+/** A current risk's review date; one that has passed reads "Evaluatie verlopen". */
 function ReviewDate({ risk }: { risk: Risk }) {
   if (!risk.reviewDate) return <span className="muted">Geen evaluatiedatum</span>;
-  return risk.reviewOverdue && risk.current ? (
+  return risk.reviewOverdue ? (
     <span className="review-overdue">
       <span className="badge badge-danger">Evaluatie verlopen</span> {`sinds ${formatDate(risk.reviewDate)}`}
     </span>
@@ -184,9 +185,7 @@ export default function Risks() {
                             <RiskLevelBadge level={risk.riskLevel} />
                           </td>
                           <td className="wrap">{risk.rationale}</td>
-                          <td>
-                            <ReviewDate risk={risk} />
-                          </td>
+                          <td>{risk.reviewDate ? formatDate(risk.reviewDate) : <span className="muted">—</span>}</td>
                         </tr>
                       ))}
                   </tbody>
