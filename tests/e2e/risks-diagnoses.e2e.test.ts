@@ -63,6 +63,7 @@ describe.each([true, false])('risks and diagnoses in Chromium (JavaScript %s)', 
     await page.getByText('Geef de onderbouwing van de taxatie.').waitFor();
     expect(await page.getByText('Vul de evaluatiedatum in.').count()).toBe(1);
     expect(await page.getByLabel('Soort risico').inputValue()).toBe('suïcide');
+    await look(page, `risicos-fout-${suffix}`, javaScript);
 
     await page.getByLabel('Onderbouwing').fill('Somber, trekt zich terug; geen concreet plan.');
     await page.getByLabel('Evaluatiedatum').fill(addDaysToIsoDate(clinicalToday(), 14));
@@ -115,6 +116,7 @@ describe.each([true, false])('risks and diagnoses in Chromium (JavaScript %s)', 
     await depression.getByText('Beëindigen', { exact: true }).click();
     await depression.getByRole('button', { name: 'Diagnose beëindigen' }).click();
     await depression.getByText('Geef de reden van beëindigen.').waitFor();
+    await look(page, `diagnoses-beeindigen-${suffix}`, javaScript);
     await page
       .locator('.diagnosis-item', { hasText: 'recidiverende episode, ernstig' })
       .getByLabel('Reden van beëindigen')
