@@ -134,7 +134,9 @@ export default function Diagnoses() {
               return (
                 <li key={diagnosis.id} className="diagnosis-item">
                   <div className="diagnosis-main">
-                    <span className={diagnosis.rank === 'primary' ? 'badge badge-primary' : 'badge'}>{rankLabels[diagnosis.rank]}</span>
+                    <span className={diagnosis.rank === 'primary' ? 'badge badge-primary' : 'badge badge-secondary'}>
+                      {rankLabels[diagnosis.rank]}
+                    </span>
                     <Title diagnosis={diagnosis} />
                     <p className="muted small">
                       {`Sinds ${formatDate(diagnosis.diagnosedAt)}${diagnosis.diagnosedByName ? ` · vastgelegd door ${diagnosis.diagnosedByName}` : ''}`}

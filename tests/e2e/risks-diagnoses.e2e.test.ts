@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
 import { axeViolations } from '../support/axe';
+import { demoAccounts, demoOrganisation, demoPassword } from '../../domain/demo/demo-accounts';
 import { launchBrowser, screenshot, signedInWithForm } from '../support/browser';
-import { createOrganisation, createUser, registerPatient, validBsns, type TestUser } from '../support/factories';
+import { asOwner, createOrganisation, createUser, registerPatient, validBsns, type TestUser } from '../support/factories';
 import { baseUrl, login } from '../support/http';
 
 /*
@@ -129,6 +130,35 @@ describe.each([true, false])('risks and diagnoses in Chromium (JavaScript %s)', 
     expect(await page.locator('.diagnosis-ended').count()).toBe(1);
     expect(await page.locator('.diagnosis-ended').textContent()).toContain('Beëindigd');
     await look(page, `diagnoses-${suffix}`, javaScript);
+    await context.close();
+  });
+});
+
+describe('the demo ward', () => {
+  it("marks Fatima's overdue review and shows Jan's diagnoses from the list with their history", async () => {
+    const ids = await asOwner(demoOrganisation.id, async (db) =>
+      Object.fromEntries(
+        (
+          await db.query<{ family_name: string; id: string }>(
+            "select family_name, id from patients where family_name in ('Amrani', 'Vries')",
+          )
+        ).rows.map((row) => [row.family_name, row.id]),
+      ),
+    );
+    const nurse = { email: demoAccounts.verpleegkundige.email, password: demoPassword };
+    const { context, page } = await signedInWithForm(browser, baseUrl(), nurse);
+    await page.goto(`/patients/${ids.Amrani}/risicos`);
+    await page.getByRole('heading', { name: "Actuele risico's" }).waitFor();
+    expect(await page.locator('.current-risks').textContent()).toContain('Evaluatie verlopen');
+    await look(page, 'risicos-demo-verlopen', true);
+
+    await page.goto(`/patients/${ids.Vries}/diagnoses`);
+    await page.getByRole('heading', { name: 'Actieve diagnoses' }).waitFor();
+    const primary = page.locator('.diagnosis-item', { hasText: 'F20.9' });
+    expect(await primary.textContent()).toContain('Hoofddiagnose');
+    await primary.getByText('Geschiedenis (1)').click();
+    await primary.getByText('Vastgelegd als hoofddiagnose').waitFor();
+    await look(page, 'diagnoses-demo', true);
     await context.close();
   });
 });
