@@ -1,7 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
@@ -10,6 +9,7 @@ import { parseOrThrow } from '../shared/validation';
 import { diagnosisCode, rankLabels, type DiagnosisRank } from './diagnosis-codes';
 import { Diagnosis, DiagnosisEvent, type DiagnosisEventKind } from './intake.entities';
 import { addDiagnosisSchema, endDiagnosisSchema } from './intake.schemas';
+import { staffNames } from './intake.service';
 
 /*
  * Diagnoses as the ward records them (issue 25, ADR 34): chosen from the code list, primary or
@@ -65,12 +65,6 @@ const eventText = (event: DiagnosisEvent): string => {
       return 'Beëindigd';
   }
 };
-
-async function staffNames(em: EntityManager, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-  const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName'] }) : [];
-  return new Map(users.map((user) => [user.id, user.displayName]));
-}
 
 /** Rows → what the page and the API show, with names and each one's history, in one query each. */
 async function records(em: EntityManager, rows: readonly Diagnosis[]): Promise<DiagnosisRecord[]> {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { clinicalToday } from '../shared/clinical-time';
 import { parseOrThrow } from '../shared/validation';
 import { RiskAssessment } from './intake.entities';
 import { recordRiskSchema } from './intake.schemas';
-import { bySeverity, currentPerType, riskView, type RiskView } from './intake.service';
+import { bySeverity, currentPerType, riskView, staffNames, type RiskView } from './intake.service';
 
 /*
  * Risk assessments as the ward records them (issue 25, ADR 34): a new assessment never changes an
@@ -28,23 +27,10 @@ export interface RiskOverview {
   history: RiskRecord[];
 }
 
-/** How many assessments the history shows: years of weekly reviews of every type. */
-const historyLimit = 500;
-
-async function staffNames(em: EntityManager, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-  const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName'] }) : [];
-  return new Map(users.map((user) => [user.id, user.displayName]));
-}
-
 /** The patient's current risks and the history per type; 404 for a patient outside the organisation. Logged as a read. */
 export async function riskOverview(em: EntityManager, actor: AuditActor, patientId: string): Promise<RiskOverview> {
   const patient = await findPatient(em, patientId);
-  const rows = await em.find(
-    RiskAssessment,
-    { patientId: patient.id },
-    { orderBy: { assessedAt: 'desc', id: 'asc' }, limit: historyLimit },
-  );
+  const rows = await em.find(RiskAssessment, { patientId: patient.id }, { orderBy: { assessedAt: 'desc', id: 'asc' } });
   const names = await staffNames(
     em,
     rows.map((row) => row.assessedBy),
