@@ -6,6 +6,8 @@ export { createPatient, getPatient, listPatients, patientNotFound, updatePatient
 export { createReport, patientTimeline } from '../domain/report/report.service';
 export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake.service';
 export { intakeEntry, intakeSectionHistory, saveIntakeSection } from '../domain/intake/intake-entry.service';
+export { recordRisk, riskOverview } from '../domain/intake/risks.service';
+export { addDiagnosis, diagnosisOverview, endDiagnosis, makePrimaryDiagnosis } from '../domain/intake/diagnoses.service';
 export { correctVital, latestVitals, recordVitals, vitalRounds } from '../domain/vitals/vitals.service';
 export { bvcScores, correctBvc, latestBvc, recordBvc } from '../domain/scales/scales.service';
 export { addContactPerson, listContactPersons, removeContactPerson, updateContactPerson } from '../domain/patient/contact-persons';

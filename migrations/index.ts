@@ -24,6 +24,7 @@ import { Migration20261125000000LetterEditing } from './Migration20261125000000L
 import { Migration20261125100000VitalEntry } from './Migration20261125100000VitalEntry';
 import { Migration20261125220000ScaleScores } from './Migration20261125220000ScaleScores';
 import { Migration20261125230000IntakeEntry } from './Migration20261125230000IntakeEntry';
+import { Migration20261125200000RiskAndDiagnosisEntry } from './Migration20261125200000RiskAndDiagnosisEntry';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -51,6 +52,7 @@ export const migrationsList = [
   { name: 'Migration20261124100000FhirNameSearch', class: Migration20261124100000FhirNameSearch },
   { name: 'Migration20261125000000LetterEditing', class: Migration20261125000000LetterEditing },
   { name: 'Migration20261125100000VitalEntry', class: Migration20261125100000VitalEntry },
+  { name: 'Migration20261125200000RiskAndDiagnosisEntry', class: Migration20261125200000RiskAndDiagnosisEntry },
   { name: 'Migration20261125220000ScaleScores', class: Migration20261125220000ScaleScores },
   { name: 'Migration20261125230000IntakeEntry', class: Migration20261125230000IntakeEntry },
 ];

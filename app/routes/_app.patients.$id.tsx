@@ -18,6 +18,8 @@ export const patientTabs = [
   { to: '', label: 'Overzicht' },
   { to: 'rapportages', label: 'Rapportages' },
   { to: 'metingen', label: 'Metingen' },
+  { to: 'risicos', label: "Risico's" },
+  { to: 'diagnoses', label: 'Diagnoses' },
   { to: 'agenda', label: 'Agenda' },
   { to: 'intake', label: 'Intake' },
   { to: 'overdracht', label: 'Overdracht' },

@@ -5,7 +5,7 @@ import { AuditEvent } from '../audit/audit.entity';
 import { Organisation, Session, User } from '../auth/auth.entities';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
-import { Diagnosis, IntakeSection, IntakeSectionVersion, RiskAssessment } from '../intake/intake.entities';
+import { Diagnosis, DiagnosisEvent, IntakeSection, IntakeSectionVersion, RiskAssessment } from '../intake/intake.entities';
 import { VitalObservation, VitalSet } from '../vitals/vitals.entity';
 import { TreatmentPlan } from '../treatment-plan/treatment-plan.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
@@ -26,6 +26,7 @@ export const entities = [
   ScaleScore,
   RiskAssessment,
   Diagnosis,
+  DiagnosisEvent,
   IntakeSection,
   IntakeSectionVersion,
   Appointment,

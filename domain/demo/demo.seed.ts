@@ -1,4 +1,4 @@
-import { formatNumericDate, shiftOf } from '../shared/clinical-time';
+import { addDaysToIsoDate, clinicalToday, formatNumericDate, shiftOf } from '../shared/clinical-time';
 import { Organisation, User } from '../auth/auth.entities';
 import { hashPassword } from '../auth/password';
 import type { MikroORM } from '../db/orm';
@@ -11,7 +11,8 @@ import { ContactPerson } from '../patient/contact-person.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { defaultAgendaDate, viewDays } from '../agenda/agenda.dates';
 import type { AppointmentType } from '../agenda/agenda.schemas';
-import { Diagnosis, IntakeSection, RiskAssessment, type RiskLevel } from '../intake/intake.entities';
+import { diagnosisCode } from '../intake/diagnosis-codes';
+import { Diagnosis, DiagnosisEvent, IntakeSection, RiskAssessment, type RiskLevel } from '../intake/intake.entities';
 import { intakeSections } from '../intake/intake.service';
 import { Report } from '../report/report.entity';
 import { news2, type Consciousness } from '../vitals/news2';
@@ -224,26 +225,66 @@ async function seedClinical(em: EntityManager): Promise<void> {
       });
   }
 
-  const risks: [Patient | null, string, RiskLevel, string, number][] = [
-    [jan, 'suïcide', 'hoog', 'Uitte gisteren doodsgedachten zonder concreet plan; eerdere poging in 2019.', 20],
-    [jan, 'agressie', 'gemiddeld', 'Verbale agressie bij frustratie, één fysiek incident deze week.', 26],
-    [fatima, 'zelfverwaarlozing', 'laag', 'Eet en drinkt met ondersteuning voldoende.', 48],
-    [pieter, 'agressie', 'zeer hoog', 'Ernstige ontremming bij koorts en delier; 1-op-1 begeleiding.', 9],
+  // Each risk with its evaluatiedatum (days from today); Fatima's review is overdue, Jan's suicide
+  // risk has an older assessment in its history.
+  const psychiatrist = await em.findOne(User, { email: demoAccounts.psychiater.email });
+  const today = clinicalToday();
+  const risks: [Patient | null, string, RiskLevel, string, number, number][] = [
+    [jan, 'suïcide', 'gemiddeld', 'Somber, geen doodsgedachten; eerdere poging in 2019.', 24 * 9, -2],
+    [jan, 'suïcide', 'hoog', 'Uitte gisteren doodsgedachten zonder concreet plan; eerdere poging in 2019.', 20, 7],
+    [jan, 'agressie', 'gemiddeld', 'Verbale agressie bij frustratie, één fysiek incident deze week.', 26, 14],
+    [fatima, 'zelfverwaarlozing', 'laag', 'Eet en drinkt met ondersteuning voldoende.', 48, -3],
+    [pieter, 'agressie', 'zeer hoog', 'Ernstige ontremming bij koorts en delier; 1-op-1 begeleiding.', 9, 1],
   ];
-  for (const [patient, riskType, riskLevel, rationale, hours] of risks) {
+  for (const [patient, riskType, riskLevel, rationale, hours, reviewInDays] of risks) {
     if (patient)
-      em.create(RiskAssessment, { organisationId, patientId: patient.id, riskType, riskLevel, rationale, assessedAt: ago(hours) });
+      em.create(RiskAssessment, {
+        organisationId,
+        patientId: patient.id,
+        riskType,
+        riskLevel,
+        rationale,
+        assessedAt: ago(hours),
+        assessedBy: psychiatrist?.id ?? null,
+        reviewDate: addDaysToIsoDate(today, reviewInDays),
+      });
   }
 
-  const diagnoses: [Patient | null, 'primary' | 'secondary', string, string, string][] = [
-    [jan, 'primary', 'F20.0', 'Schizofrenie, paranoïde type', '2024-05-14'],
-    [jan, 'secondary', 'F12.20', 'Stoornis in cannabisgebruik, matig', '2024-05-14'],
-    [fatima, 'primary', 'F32.2', 'Depressieve stemmingsstoornis, eenmalige episode, ernstig', '2026-09-02'],
-    [pieter, 'primary', 'F05.0', 'Delier door een somatische aandoening', '2026-11-19'],
+  // Codes from the list (domain/intake/diagnosis-codes.ts), each recorded once in its history.
+  const diagnoses: [Patient | null, 'primary' | 'secondary', string, string][] = [
+    [jan, 'primary', 'F20.9', '2024-05-14'],
+    [jan, 'secondary', 'F12.20', '2024-05-14'],
+    [fatima, 'primary', 'F32.2', '2026-09-02'],
+    [pieter, 'primary', 'F05', '2026-11-19'],
   ];
-  for (const [patient, rank, code, label, diagnosedAt] of diagnoses) {
-    if (patient) em.create(Diagnosis, { organisationId, patientId: patient.id, rank, code, label, diagnosedAt });
+  const recorded: Diagnosis[] = [];
+  for (const [patient, rank, code, diagnosedAt] of diagnoses) {
+    if (patient)
+      recorded.push(
+        em.create(Diagnosis, {
+          organisationId,
+          patientId: patient.id,
+          rank,
+          code,
+          label: diagnosisCode(code)!.label,
+          diagnosedAt,
+          diagnosedBy: psychiatrist?.id ?? null,
+          version: 1,
+        }),
+      );
   }
+  // The history refers to its diagnosis by id only: the diagnoses are written first.
+  await em.flush();
+  for (const diagnosis of recorded)
+    em.create(DiagnosisEvent, {
+      organisationId,
+      patientId: diagnosis.patientId,
+      diagnosisId: diagnosis.id,
+      kind: 'vastgelegd',
+      rank: diagnosis.rank,
+      occurredAt: new Date(`${diagnosis.diagnosedAt}T10:00:00Z`),
+      actorId: diagnosis.diagnosedBy ?? null,
+    });
 
   const completed: [Patient | null, number][] = [
     [jan, 7],

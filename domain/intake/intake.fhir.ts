@@ -5,24 +5,32 @@ import { codeParameter, dateParameter, idParameter, patientParameter } from '../
 import { Diagnosis, RiskAssessment, riskLevels, type RiskLevel } from './intake.entities';
 
 /*
- * Diagnoses → Condition, risk assessments → RiskAssessment (issue 21). Neither is changed after it
- * is recorded today, so each has one version.
+ * Diagnoses → Condition, risk assessments → RiskAssessment (issue 21). A diagnosis changes when
+ * its rank changes or it ends (issue 25): its version counts those changes, and an ended one is
+ * `resolved` with its end date as `abatementDateTime`. A risk assessment is never changed (a new
+ * one replaces it as current), so it has one version; its review date is an extension.
  */
 
 /** DSM-5 classifies with ICD-10 codes; the Dutch DSM-5 name is the text. */
 export const icd10System = 'http://hl7.org/fhir/sid/icd-10';
 const profile = 'https://ggz-epd.nl/fhir/StructureDefinition';
 export const diagnosisRankUrl = `${profile}/diagnosis-rank`;
+export const riskReviewDateUrl = `${profile}/risk-review-date`;
 const rankDisplay = { primary: 'hoofddiagnose', secondary: 'nevendiagnose' } as const;
 
 export function toFhirCondition(row: Diagnosis, recorder: string | undefined): Condition {
   return {
     resourceType: 'Condition',
     id: row.id,
-    meta: { versionId: '1', lastUpdated: new Date(`${row.diagnosedAt}T00:00:00Z`).toISOString() },
+    meta: {
+      versionId: String(row.version ?? 1),
+      lastUpdated: (row.updatedAt ?? new Date(`${row.diagnosedAt}T00:00:00Z`)).toISOString(),
+    },
     // R4 has no rank on Condition (only on Encounter.diagnosis): primary/secondary is our extension.
     extension: [{ url: diagnosisRankUrl, valueCode: row.rank }],
-    clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
+    clinicalStatus: {
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: row.endedAt ? 'resolved' : 'active' }],
+    },
     verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: 'confirmed' }] },
     category: [
       {
@@ -39,7 +47,9 @@ export function toFhirCondition(row: Diagnosis, recorder: string | undefined): C
     code: { coding: [{ system: icd10System, code: row.code }], text: row.label },
     subject: patientReference(row.patientId),
     recordedDate: String(row.diagnosedAt),
+    ...(row.endedAt ? { abatementDateTime: String(row.endedAt) } : {}),
     ...(recorder ? { recorder: { display: recorder } } : {}),
+    ...(row.endReason ? { note: [{ text: `Beëindigd: ${row.endReason}` }] } : {}),
   };
 }
 
@@ -60,6 +70,8 @@ export function toFhirRiskAssessment(row: RiskAssessment, performer: string | un
     resourceType: 'RiskAssessment',
     id: row.id,
     meta: { versionId: '1', lastUpdated: row.assessedAt.toISOString() },
+    // R4's RiskAssessment has no review date: the evaluatiedatum is our extension.
+    ...(row.reviewDate ? { extension: [{ url: riskReviewDateUrl, valueDate: String(row.reviewDate) }] } : {}),
     status: 'final',
     code: { coding: [{ system: riskTypeSystem, code: row.riskType }], text: `Risicotaxatie ${row.riskType}` },
     subject: patientReference(row.patientId),

@@ -1,6 +1,8 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { assertPatientExists } from '../patient/patient.service';
+import { clinicalToday } from '../shared/clinical-time';
 import { parseOrThrow, z } from '../shared/validation';
 import { Diagnosis, IntakeSection, RiskAssessment, riskLevels, type RiskLevel } from './intake.entities';
 
@@ -57,6 +59,47 @@ export interface RiskView {
   riskLevel: RiskLevel;
   rationale: string;
   assessedAt: string;
+  /** The evaluatiedatum; null for assessments recorded before it was asked. */
+  reviewDate: string | null;
+  /** The review date has passed (before today on the ward's clock): "evaluatie verlopen". */
+  reviewOverdue: boolean;
+}
+
+/** A risk assessment as every reader shows it; `today` decides whether its review is overdue. */
+export function riskView(risk: RiskAssessment, today: string = clinicalToday()): RiskView {
+  const reviewDate = risk.reviewDate ? String(risk.reviewDate) : null;
+  return {
+    id: risk.id,
+    patientId: risk.patientId,
+    riskType: risk.riskType,
+    riskLevel: risk.riskLevel,
+    rationale: risk.rationale,
+    assessedAt: risk.assessedAt.toISOString(),
+    reviewDate,
+    reviewOverdue: reviewDate !== null && reviewDate < today,
+  };
+}
+
+/** The display names of the staff members with these ids (unknown or absent ids left out), in one query. */
+export async function staffNames(em: EntityManager, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName'] }) : [];
+  return new Map(users.map((user) => [user.id, user.displayName]));
+}
+
+/** The newest assessment per patient and risk type, in the order given (newest first). */
+export function currentPerType(newestFirst: readonly RiskAssessment[]): RiskAssessment[] {
+  const latest = new Map<string, RiskAssessment>();
+  for (const risk of newestFirst) {
+    const key = `${risk.patientId}:${risk.riskType}`;
+    if (!latest.has(key)) latest.set(key, risk);
+  }
+  return [...latest.values()];
+}
+
+/** Most severe first, then the newest. */
+export function bySeverity(a: RiskAssessment, b: RiskAssessment): number {
+  return riskLevels.indexOf(a.riskLevel) - riskLevels.indexOf(b.riskLevel) || b.assessedAt.getTime() - a.assessedAt.getTime();
 }
 
 /**
@@ -64,22 +107,11 @@ export interface RiskView {
  * first. Not logged: callers record the access they are part of.
  */
 export async function latestRisks(em: EntityManager, patientId?: string): Promise<RiskView[]> {
-  const all = await em.find(RiskAssessment, patientId ? { patientId } : {}, { orderBy: { assessedAt: 'desc' } });
-  const latest = new Map<string, RiskAssessment>();
-  for (const risk of all) {
-    const key = `${risk.patientId}:${risk.riskType}`;
-    if (!latest.has(key)) latest.set(key, risk);
-  }
-  return [...latest.values()]
-    .sort((a, b) => riskLevels.indexOf(a.riskLevel) - riskLevels.indexOf(b.riskLevel) || b.assessedAt.getTime() - a.assessedAt.getTime())
-    .map((risk) => ({
-      id: risk.id,
-      patientId: risk.patientId,
-      riskType: risk.riskType,
-      riskLevel: risk.riskLevel,
-      rationale: risk.rationale,
-      assessedAt: risk.assessedAt.toISOString(),
-    }));
+  const all = await em.find(RiskAssessment, patientId ? { patientId } : {}, { orderBy: { assessedAt: 'desc', id: 'asc' } });
+  const today = clinicalToday();
+  return currentPerType(all)
+    .sort(bySeverity)
+    .map((risk) => riskView(risk, today));
 }
 
 export async function currentRisks(em: EntityManager, actor: AuditActor, query: unknown): Promise<{ risks: RiskView[] }> {
@@ -95,13 +127,17 @@ export interface DiagnosisView {
   code: string;
   label: string;
   diagnosedAt: string;
+  rank: 'primary' | 'secondary';
+  /** Set when the diagnosis was ended: it is then in `ended`, not among the current ones. */
+  endedAt: string | null;
+  endReason: string | null;
 }
 
 export async function diagnosesOf(
   em: EntityManager,
   actor: AuditActor,
   query: unknown,
-): Promise<{ primary: DiagnosisView[]; secondary: DiagnosisView[] }> {
+): Promise<{ primary: DiagnosisView[]; secondary: DiagnosisView[]; ended: DiagnosisView[] }> {
   const patientId = await queriedPatient(em, query);
   const rows = await em.find(Diagnosis, patientId ? { patientId } : {}, { orderBy: { diagnosedAt: 'desc' } });
   const view = (row: Diagnosis): DiagnosisView => ({
@@ -110,10 +146,15 @@ export async function diagnosesOf(
     code: row.code,
     label: row.label,
     diagnosedAt: row.diagnosedAt,
+    rank: row.rank,
+    endedAt: row.endedAt ?? null,
+    endReason: row.endReason ?? null,
   });
   recordAudit(em, actor, { action: 'read', resourceType: 'Diagnosis', patientIds: [...new Set(rows.map((row) => row.patientId))] });
+  const current = rows.filter((row) => !row.endedAt);
   return {
-    primary: rows.filter((row) => row.rank === 'primary').map(view),
-    secondary: rows.filter((row) => row.rank === 'secondary').map(view),
+    primary: current.filter((row) => row.rank === 'primary').map(view),
+    secondary: current.filter((row) => row.rank === 'secondary').map(view),
+    ended: rows.filter((row) => row.endedAt).map(view),
   };
 }

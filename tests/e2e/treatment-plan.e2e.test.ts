@@ -60,7 +60,7 @@ describe('treatment plan in Chromium', () => {
 
     await planCard().getByRole('heading', { name: 'Behandelplan versie 1' }).waitFor();
     expect(await planCard().locator('.plan-badges').textContent()).toBe('ConceptConcept zonder taalmodel');
-    expect(await page.getByLabel('Probleemanalyse').inputValue()).toContain('F20.0 Schizofrenie, paranoïde type');
+    expect(await page.getByLabel('Probleemanalyse').inputValue()).toContain('F20.9 Schizofrenie');
     expect(await page.getByLabel('Doel 1').inputValue()).toMatch(/antipsychotische medicatie/);
     expect(await page.getByLabel('Interventies').inputValue()).toContain('Therapietrouw bespreken');
     expect(await page.locator('[name="behandelaren.0.naam"]').inputValue()).toBe('Dr. Ahmed el Amrani');

@@ -64,7 +64,16 @@ describe('intake, risk and diagnosis API', () => {
       'suïcide:hoog',
       'agressie:laag',
     ]);
-    expect(Object.keys(risks[0]).sort()).toEqual(['assessedAt', 'id', 'patientId', 'rationale', 'riskLevel', 'riskType']);
+    expect(Object.keys(risks[0]).sort()).toEqual([
+      'assessedAt',
+      'id',
+      'patientId',
+      'rationale',
+      'reviewDate',
+      'reviewOverdue',
+      'riskLevel',
+      'riskType',
+    ]);
   });
 
   it('splits primary and secondary diagnoses', async () => {

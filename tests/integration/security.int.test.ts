@@ -248,6 +248,7 @@ describe('another organisation’s records', () => {
     chain: randomUUID(),
     observation: randomUUID(),
     scale: randomUUID(),
+    diagnosis: randomUUID(),
   });
 
   function expectNoSecrets(body: string, what: string) {
@@ -307,6 +308,13 @@ describe('another organisation’s records', () => {
     });
     expect(bvc.status).toBe(201);
     ids.scale = ((await bvc.json()) as { id: string }).id;
+    const diagnosis = await json(`/api/patients/${ids.patient}/diagnoses`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { code: 'F32.2', rank: 'primary' },
+    });
+    expect(diagnosis.status).toBe(201);
+    ids.diagnosis = ((await diagnosis.json()) as { id: string }).id;
     ids.letter = await createGpLetter(owner.organisationId, {
       patientId: ids.patient,
       createdBy: owner.user.id,

@@ -30,6 +30,7 @@ describe('route enumeration used by the access tests', () => {
       chain: 'C',
       observation: 'O',
       scale: 'S',
+      diagnosis: 'D',
     } satisfies Record<Resource, string>;
     const routes = routeFiles();
     for (const route of routes.filter((candidate) => candidate.params.length > 0)) {

@@ -58,7 +58,7 @@ export function routeFiles(): RouteFile[] {
 }
 
 /** The records a URL parameter can name; the cross-organisation tests make one of each. */
-export type Resource = 'patient' | 'report' | 'appointment' | 'letter' | 'plan' | 'chain' | 'observation' | 'scale';
+export type Resource = 'patient' | 'report' | 'appointment' | 'letter' | 'plan' | 'chain' | 'observation' | 'scale' | 'diagnosis';
 
 /**
  * Which record each route parameter names, per route file (`PUT:id` when one method names another
@@ -72,17 +72,21 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   '_app.patients.$id._index.tsx': { id: 'patient' },
   '_app.patients.$id.agenda.tsx': { id: 'patient' },
   '_app.patients.$id.behandelplan.tsx': { id: 'patient' },
+  '_app.patients.$id.diagnoses.tsx': { id: 'patient' },
   '_app.patients.$id.edit.tsx': { id: 'patient' },
   '_app.patients.$id.intake.tsx': { id: 'patient' },
   '_app.patients.$id.intake_.$section.tsx': { id: 'patient', section: { literal: 'anamnese' } },
   '_app.patients.$id.metingen.tsx': { id: 'patient' },
   '_app.patients.$id.metingen_.bvc.tsx': { id: 'patient' },
   '_app.patients.$id.rapportages.tsx': { id: 'patient' },
+  '_app.patients.$id.risicos.tsx': { id: 'patient' },
   '_app.patients.$id.toegang.tsx': { id: 'patient' },
   '_app.patients.$id.tsx': { id: 'patient' },
   'api.behandelplan.$id.approve.ts': { id: 'plan' },
   'api.bvc.$id.correct.ts': { id: 'scale' },
   'api.behandelplan.$id.ts': { id: 'patient', 'PUT:id': 'plan' },
+  'api.diagnoses.$id.end.ts': { id: 'diagnosis' },
+  'api.diagnoses.$id.primary.ts': { id: 'diagnosis' },
   'api.fhir.$type.$id.ts': { type: { literal: 'Appointment' }, id: 'appointment' },
   'api.fhir.$type.[_search].ts': { type: { literal: 'Observation' } },
   'api.fhir.$type.ts': { type: { literal: 'Observation' } },
@@ -99,6 +103,8 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.patients.$id.bvc.ts': { id: 'patient' },
   'api.patients.$id.intake.$section.ts': { id: 'patient', section: { literal: 'anamnese' } },
   'api.patients.$id.intake.ts': { id: 'patient' },
+  'api.patients.$id.diagnoses.ts': { id: 'patient' },
+  'api.patients.$id.risks.ts': { id: 'patient' },
   'api.patients.$id.vitals.ts': { id: 'patient' },
   'api.reports.$id.ts': { id: 'report' },
   'api.vitals.$id.correct.ts': { id: 'observation' },
