@@ -38,7 +38,7 @@ const actionByMethod: Record<string, AuditAction> = {
 };
 // Where a URL names a patient: record pages, the FHIR Patient, the handover, and the treatment plan
 // when read (a PUT there names a plan version), else the `patientId` of the query.
-const patientInPath = /^\/(?:patients|api\/fhir\/Patient|api\/overdracht)\/([0-9a-f-]{36})(?:\/|$)/i;
+const patientInPath = /^\/(?:patients|api\/patients|api\/fhir\/Patient|api\/overdracht)\/([0-9a-f-]{36})(?:\/|$)/i;
 const patientOfPlanRead = /^\/api\/behandelplan\/([0-9a-f-]{36})$/i;
 
 function patientNamedBy(request: Request, url: URL): string | null {
