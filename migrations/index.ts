@@ -25,6 +25,7 @@ import { Migration20261125100000VitalEntry } from './Migration20261125100000Vita
 import { Migration20261125220000ScaleScores } from './Migration20261125220000ScaleScores';
 import { Migration20261125230000IntakeEntry } from './Migration20261125230000IntakeEntry';
 import { Migration20261125200000RiskAndDiagnosisEntry } from './Migration20261125200000RiskAndDiagnosisEntry';
+import { Migration20261126000000Medication } from './Migration20261126000000Medication';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -55,4 +56,5 @@ export const migrationsList = [
   { name: 'Migration20261125200000RiskAndDiagnosisEntry', class: Migration20261125200000RiskAndDiagnosisEntry },
   { name: 'Migration20261125220000ScaleScores', class: Migration20261125220000ScaleScores },
   { name: 'Migration20261125230000IntakeEntry', class: Migration20261125230000IntakeEntry },
+  { name: 'Migration20261126000000Medication', class: Migration20261126000000Medication },
 ];

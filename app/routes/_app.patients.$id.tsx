@@ -18,6 +18,7 @@ export const patientTabs = [
   { to: '', label: 'Overzicht' },
   { to: 'rapportages', label: 'Rapportages' },
   { to: 'metingen', label: 'Metingen' },
+  { to: 'medicatie', label: 'Medicatie' },
   { to: 'risicos', label: "Risico's" },
   { to: 'diagnoses', label: 'Diagnoses' },
   { to: 'agenda', label: 'Agenda' },

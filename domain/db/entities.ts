@@ -11,6 +11,7 @@ import { TreatmentPlan } from '../treatment-plan/treatment-plan.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { Nudge } from '../nudge/nudge.entity';
 import { ScaleScore } from '../scales/scale.entity';
+import { MedicationAdministration, MedicationOrder } from '../medication/medication.entity';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
 export const entities = [
@@ -24,6 +25,8 @@ export const entities = [
   VitalObservation,
   VitalSet,
   ScaleScore,
+  MedicationOrder,
+  MedicationAdministration,
   RiskAssessment,
   Diagnosis,
   DiagnosisEvent,

@@ -1,5 +1,6 @@
 import { appointmentResource } from '../agenda/appointment.fhir';
 import { conditionResource, riskAssessmentResource } from '../intake/intake.fhir';
+import { medicationAdministrationResource, medicationRequestResource } from '../medication/medication.fhir';
 import { documentReferenceResource } from '../report/report.fhir';
 import { AppError } from '../shared/errors';
 import { observationResource } from '../vitals/vitals.fhir';
@@ -12,6 +13,8 @@ export const clinicalResources: Record<string, ClinicalResource> = {
   RiskAssessment: riskAssessmentResource,
   Appointment: appointmentResource,
   DocumentReference: documentReferenceResource,
+  MedicationRequest: medicationRequestResource,
+  MedicationAdministration: medicationAdministrationResource,
 } as Record<string, ClinicalResource>;
 
 export function clinicalResource(type: string): ClinicalResource {

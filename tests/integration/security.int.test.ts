@@ -249,6 +249,8 @@ describe('another organisation’s records', () => {
     observation: randomUUID(),
     scale: randomUUID(),
     diagnosis: randomUUID(),
+    medication: randomUUID(),
+    administration: randomUUID(),
   });
 
   function expectNoSecrets(body: string, what: string) {
@@ -315,6 +317,20 @@ describe('another organisation’s records', () => {
     });
     expect(diagnosis.status).toBe(201);
     ids.diagnosis = ((await diagnosis.json()) as { id: string }).id;
+    const medication = await json(`/api/patients/${ids.patient}/medication`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { productCode: 'lorazepam-1', dose: '1 tablet', kind: 'zo-nodig', indication: 'onrust', maxPerDay: 3, startDate: '2026-01-01' },
+    });
+    expect(medication.status).toBe(201);
+    ids.medication = ((await medication.json()) as { id: string }).id;
+    const administration = await json(`/api/medication/${ids.medication}/administrations`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { reason: 'Onrustig' },
+    });
+    expect(administration.status).toBe(201);
+    ids.administration = ((await administration.json()) as { id: string }).id;
     ids.letter = await createGpLetter(owner.organisationId, {
       patientId: ids.patient,
       createdBy: owner.user.id,

@@ -31,6 +31,8 @@ describe('route enumeration used by the access tests', () => {
       observation: 'O',
       scale: 'S',
       diagnosis: 'D',
+      medication: 'M',
+      administration: 'T',
     } satisfies Record<Resource, string>;
     const routes = routeFiles();
     for (const route of routes.filter((candidate) => candidate.params.length > 0)) {

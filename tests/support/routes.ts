@@ -58,7 +58,18 @@ export function routeFiles(): RouteFile[] {
 }
 
 /** The records a URL parameter can name; the cross-organisation tests make one of each. */
-export type Resource = 'patient' | 'report' | 'appointment' | 'letter' | 'plan' | 'chain' | 'observation' | 'scale' | 'diagnosis';
+export type Resource =
+  | 'patient'
+  | 'report'
+  | 'appointment'
+  | 'letter'
+  | 'plan'
+  | 'chain'
+  | 'observation'
+  | 'scale'
+  | 'diagnosis'
+  | 'medication'
+  | 'administration';
 
 /**
  * Which record each route parameter names, per route file (`PUT:id` when one method names another
@@ -76,6 +87,8 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   '_app.patients.$id.edit.tsx': { id: 'patient' },
   '_app.patients.$id.intake.tsx': { id: 'patient' },
   '_app.patients.$id.intake_.$section.tsx': { id: 'patient', section: { literal: 'anamnese' } },
+  '_app.patients.$id.medicatie.tsx': { id: 'patient' },
+  '_app.patients.$id.medicatie_.nieuw.tsx': { id: 'patient' },
   '_app.patients.$id.metingen.tsx': { id: 'patient' },
   '_app.patients.$id.metingen_.bvc.tsx': { id: 'patient' },
   '_app.patients.$id.rapportages.tsx': { id: 'patient' },
@@ -100,9 +113,13 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.noshow.$appointmentId.rescript.ts': { appointmentId: 'appointment' },
   'api.noshow.$appointmentId.withdraw.ts': { appointmentId: 'appointment' },
   'api.overdracht.$patientId.ts': { patientId: 'patient' },
+  'api.medication-administrations.$id.effect.ts': { id: 'administration' },
+  'api.medication.$id.administrations.ts': { id: 'medication' },
+  'api.medication.$id.stop.ts': { id: 'medication' },
   'api.patients.$id.bvc.ts': { id: 'patient' },
   'api.patients.$id.intake.$section.ts': { id: 'patient', section: { literal: 'anamnese' } },
   'api.patients.$id.intake.ts': { id: 'patient' },
+  'api.patients.$id.medication.ts': { id: 'patient' },
   'api.patients.$id.diagnoses.ts': { id: 'patient' },
   'api.patients.$id.risks.ts': { id: 'patient' },
   'api.patients.$id.vitals.ts': { id: 'patient' },

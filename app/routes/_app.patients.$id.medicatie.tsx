@@ -1,0 +1,301 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { formatDate, formatTime, formatWhen } from '../../domain/shared/clinical-time';
+import { AppError, fieldsOf } from '../../domain/shared/errors';
+import { uuidOrNull } from '../../domain/shared/ids';
+import { Field } from '../components/field';
+import { pageData, patientPage, throwPageError } from '../page.server';
+import { administer, medicationOverview, recordEffect, stopOrder } from '../patients.server';
+import { audited } from '../tenant.server';
+
+const statusLabels = { gegeven: 'Gegeven', geweigerd: 'Geweigerd', 'niet-gegeven': 'Niet gegeven' } as const;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { actor, patientId } = await patientPage({ request, params, context });
+  const overview = await pageData(
+    audited(actor, { action: 'read', resourceType: 'MedicationRequest', patientIds: [patientId] }, (em) =>
+      medicationOverview(em, actor, patientId),
+    ),
+  );
+  const url = new URL(request.url);
+  return {
+    ...overview,
+    canPrescribe: actor.role === 'psychiater',
+    stopping: uuidOrNull(url.searchParams.get('stop')),
+    effectFor: uuidOrNull(url.searchParams.get('effect')),
+    now: new Date().toISOString(),
+  };
+}
+
+type Values = Record<string, string>;
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor, patientId } = await patientPage({ request, params, context });
+  const form = await request.formData();
+  const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
+  const target = values.orderId ?? values.administrationId ?? '';
+  const back = `/patients/${patientId}/medicatie`;
+  try {
+    const entry = { patientIds: [patientId], resourceId: uuidOrNull(target) };
+    if (values.intent === 'dosis')
+      await audited(actor, { ...entry, action: 'create', resourceType: 'MedicationAdministration' }, (em) =>
+        administer(em, actor, target, { scheduledFor: values.scheduledFor, status: values.status, reason: values.reason || undefined }),
+      );
+    else if (values.intent === 'zo-nodig')
+      await audited(actor, { ...entry, action: 'create', resourceType: 'MedicationAdministration' }, (em) =>
+        administer(em, actor, target, { reason: values.reason ?? '' }),
+      );
+    else if (values.intent === 'effect')
+      await audited(actor, { ...entry, action: 'update', resourceType: 'MedicationAdministration' }, (em) =>
+        recordEffect(em, actor, target, { effect: values.effect ?? '' }),
+      );
+    else if (values.intent === 'stoppen')
+      await audited(actor, { ...entry, action: 'update', resourceType: 'MedicationRequest' }, (em) =>
+        stopOrder(em, actor, target, { reason: values.reason ?? '' }),
+      );
+    else return Response.json({ message: 'Onbekende actie.', fields: {}, values }, { status: 400 });
+    return redirect(back);
+  } catch (error) {
+    // Field errors and refusals (the maximum per 24 hours, a dose registered twice) stay beside the form that caused them.
+    if (error instanceof AppError && (error.code === 'validation_failed' || error.code === 'conflict' || error.code === 'forbidden'))
+      return Response.json({ message: error.message, fields: fieldsOf(error.details), values }, { status: error.status });
+    throwPageError(error);
+  }
+}
+
+interface Failure {
+  message: string;
+  fields: Record<string, string>;
+  values: Values;
+}
+
+/** The refusal or field error of the form that was sent, shown beside that form only. */
+function Problem({ failure, intent, target }: { failure: Failure | undefined; intent: string; target: string }) {
+  if (!failure || failure.values.intent !== intent || (failure.values.orderId ?? failure.values.administrationId) !== target) return null;
+  const text = Object.values(failure.fields ?? {})[0] ?? failure.message;
+  return (
+    <p className="notice notice-danger" role="alert">
+      {text}
+    </p>
+  );
+}
+
+export default function Medication() {
+  const { orders, today, prn, administrations, canPrescribe, stopping, effectFor, now } = useLoaderData<typeof loader>();
+  const failure = useActionData<Failure>();
+  const busy = useNavigation().state === 'submitting';
+  const active = orders.filter((order) => order.active);
+  const inactive = orders.filter((order) => !order.active);
+  const soon = Date.parse(now) + 2 * 3600_000;
+
+  return (
+    <div className="medication">
+      <section className="card" aria-labelledby="today-title">
+        <h2 id="today-title">Toediening vandaag</h2>
+        {today.length === 0 ? (
+          <p className="muted">Vandaag staan er geen vaste doses gepland.</p>
+        ) : (
+          <ul className="dose-list">
+            {today.map((dose) => {
+              const done = dose.administration;
+              const label = `${dose.productName}, ${dose.dose} om ${dose.time}`;
+              return (
+                <li key={`${dose.orderId}-${dose.scheduledFor}`} className={done ? `dose dose-${done.status}` : 'dose'}>
+                  <div className="dose-head">
+                    <span className="dose-time">{dose.time}</span>
+                    <span>
+                      <strong>{dose.productName}</strong>
+                      <span className="muted">{` · ${dose.dose} · ${dose.route}`}</span>
+                    </span>
+                  </div>
+                  {done ? (
+                    <p className="dose-state">
+                      <strong>{statusLabels[done.status]}</strong>
+                      {` · ${formatTime(done.administeredAt)}${done.recordedBy ? ` door ${done.recordedBy}` : ''}`}
+                      {done.reason ? ` · ${done.reason}` : ''}
+                    </p>
+                  ) : Date.parse(dose.scheduledFor) > soon ? (
+                    <p className="dose-state muted">Gepland</p>
+                  ) : (
+                    <Form method="post" className="dose-form" aria-label={`Toediening ${label}`}>
+                      <input type="hidden" name="intent" value="dosis" />
+                      <input type="hidden" name="orderId" value={dose.orderId} />
+                      <input type="hidden" name="scheduledFor" value={dose.scheduledFor} />
+                      <Problem failure={failure} intent="dosis" target={dose.orderId} />
+                      <Field id={`reden-${dose.orderId}-${dose.time}`} label="Reden bij weigeren of niet geven">
+                        <input type="text" name="reason" maxLength={300} />
+                      </Field>
+                      <div className="form-actions">
+                        <button type="submit" name="status" value="gegeven" className="button button-primary" disabled={busy}>
+                          Gegeven
+                        </button>
+                        <button type="submit" name="status" value="geweigerd" className="button button-secondary" disabled={busy}>
+                          Geweigerd
+                        </button>
+                        <button type="submit" name="status" value="niet-gegeven" className="button button-secondary" disabled={busy}>
+                          Niet gegeven
+                        </button>
+                      </div>
+                    </Form>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      {prn.length > 0 ? (
+        <section className="card" aria-labelledby="prn-title">
+          <h2 id="prn-title">Zo nodig</h2>
+          <ul className="dose-list">
+            {prn.map(({ order, givenLast24h, lastGivenAt }) => (
+              <li key={order.id} className="dose">
+                <div className="dose-head">
+                  <span>
+                    <strong>{order.productName}</strong>
+                    <span className="muted">{` · ${order.dose} · ${order.route}`}</span>
+                  </span>
+                </div>
+                <p className="dose-state">
+                  {`Bij ${order.indication}; maximaal ${order.maxPerDay}× per 24 uur. Afgelopen 24 uur ${givenLast24h}× gegeven`}
+                  {lastGivenAt ? `, laatst ${formatWhen(lastGivenAt)}.` : '.'}
+                </p>
+                <Form method="post" className="dose-form" aria-label={`Zo nodig ${order.productName}`}>
+                  <input type="hidden" name="intent" value="zo-nodig" />
+                  <input type="hidden" name="orderId" value={order.id} />
+                  <Problem failure={failure} intent="zo-nodig" target={order.id} />
+                  <Field id={`prn-${order.id}`} label="Reden voor deze gift">
+                    <input type="text" name="reason" maxLength={300} />
+                  </Field>
+                  <div className="form-actions">
+                    <button type="submit" className="button button-primary" disabled={busy}>
+                      Zo nodig geven
+                    </button>
+                  </div>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="list-title">
+        <div className="card-head">
+          <h2 id="list-title">Medicatielijst</h2>
+          {canPrescribe ? (
+            <Link to="nieuw" className="button button-secondary">
+              Nieuw voorschrift
+            </Link>
+          ) : null}
+        </div>
+        {active.length === 0 ? <p className="muted">Er staat geen medicatie op de lijst.</p> : null}
+        <ul className="order-list">
+          {active.map((order) => (
+            <li key={order.id}>
+              <div>
+                <strong>{order.productName}</strong>
+                <span className="muted">{` · ${order.dose} · ${order.route}`}</span>
+              </div>
+              <p className="small">
+                {order.kind === 'vast'
+                  ? order.times.join(', ')
+                  : `Zo nodig bij ${order.indication}, maximaal ${order.maxPerDay}× per 24 uur`}
+                {` · sinds ${formatDate(order.startDate)}${order.endDate ? ` t/m ${formatDate(order.endDate)}` : ''}`}
+                {order.prescribedBy ? ` · voorgeschreven door ${order.prescribedBy}` : ''}
+              </p>
+              {order.note ? <p className="small muted">{order.note}</p> : null}
+              {canPrescribe && stopping === order.id ? (
+                <Form method="post" className="stack-form" aria-label={`${order.productName} stoppen`}>
+                  <input type="hidden" name="intent" value="stoppen" />
+                  <input type="hidden" name="orderId" value={order.id} />
+                  <Problem failure={failure} intent="stoppen" target={order.id} />
+                  <Field id={`stop-${order.id}`} label="Reden om te stoppen">
+                    <input type="text" name="reason" maxLength={300} />
+                  </Field>
+                  <div className="form-actions">
+                    <Link to="." className="button button-secondary">
+                      Annuleren
+                    </Link>
+                    <button type="submit" className="button button-danger" disabled={busy}>
+                      Stoppen
+                    </button>
+                  </div>
+                </Form>
+              ) : canPrescribe ? (
+                <Link to={`?stop=${order.id}`} className="small" aria-label={`${order.productName} stoppen`}>
+                  Stoppen
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {inactive.length > 0 ? (
+          <details className="order-history">
+            <summary>{`Gestopt of afgelopen (${inactive.length})`}</summary>
+            <ul className="order-list">
+              {inactive.map((order) => (
+                <li key={order.id} className="order-inactive">
+                  <strong>{order.productName}</strong>
+                  <span className="muted">{` · ${order.dose}`}</span>
+                  <p className="small">
+                    {order.stoppedAt
+                      ? `Gestopt ${formatWhen(order.stoppedAt)}${order.stoppedBy ? ` door ${order.stoppedBy}` : ''}: ${order.stopReason}`
+                      : order.endDate
+                        ? `Afgelopen op ${formatDate(order.endDate)}`
+                        : `Start op ${formatDate(order.startDate)}`}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title">Toedieningen afgelopen 7 dagen</h2>
+        {administrations.length === 0 ? (
+          <p className="muted">Nog niets geregistreerd.</p>
+        ) : (
+          <ul className="administration-list">
+            {administrations.map((row) => (
+              <li key={row.id} className={`administration administration-${row.status}`}>
+                <p>
+                  <strong>{`${row.prn ? 'Zo nodig ' : ''}${statusLabels[row.status].toLowerCase()}`}</strong>
+                  {` · ${row.productName}, ${row.dose} · ${formatWhen(row.administeredAt)}${row.recordedBy ? ` door ${row.recordedBy}` : ''}`}
+                </p>
+                {row.reason ? <p className="small">{`Reden: ${row.reason}`}</p> : null}
+                {row.effect ? <p className="small">{`Effect: ${row.effect}`}</p> : null}
+                {row.prn && !row.effect ? (
+                  effectFor === row.id ? (
+                    <Form method="post" className="stack-form" aria-label="Effect vastleggen">
+                      <input type="hidden" name="intent" value="effect" />
+                      <input type="hidden" name="administrationId" value={row.id} />
+                      <Problem failure={failure} intent="effect" target={row.id} />
+                      <Field id={`effect-${row.id}`} label="Effect van de gift">
+                        <input type="text" name="effect" maxLength={500} />
+                      </Field>
+                      <div className="form-actions">
+                        <Link to="." className="button button-secondary">
+                          Annuleren
+                        </Link>
+                        <button type="submit" className="button button-primary" disabled={busy}>
+                          Effect opslaan
+                        </button>
+                      </div>
+                    </Form>
+                  ) : (
+                    <Link to={`?effect=${row.id}`} className="small">
+                      Effect vastleggen
+                    </Link>
+                  )
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { routes } from './products';
+
+export const orderKinds = ['vast', 'zo-nodig'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+
+export const administrationStatuses = ['gegeven', 'geweigerd', 'niet-gegeven'] as const;
+export type AdministrationStatus = (typeof administrationStatuses)[number];
+
+/** A prescription on the patient's medication list: a fixed schedule or "zo nodig" with indication and maximum. */
+export const MedicationOrder = defineEntity({
+  name: 'MedicationOrder',
+  tableName: 'medication_orders',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    organisationId: p.uuid(),
+    patientId: p.uuid(),
+    productCode: p.text(),
+    productName: p.text(),
+    dose: p.text(),
+    route: p.enum(routes),
+    kind: p.enum(orderKinds),
+    /** The fixed schedule's times of day ("08:00"); empty for zo nodig. */
+    times: p.array<string>().default([]),
+    indication: p.text().nullable(),
+    maxPerDay: p.integer().nullable(),
+    startDate: p.date(),
+    endDate: p.date().nullable(),
+    note: p.text().nullable(),
+    prescribedBy: p.uuid(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    stoppedAt: p.datetime().nullable(),
+    stoppedBy: p.uuid().nullable(),
+    stopReason: p.text().nullable(),
+  },
+});
+export type MedicationOrder = InferEntity<typeof MedicationOrder>;
+
+/** One dose as the nurse registered it: given, refused (with reason) or not given (with reason); a zo-nodig dose with its reason and later its effect. */
+export const MedicationAdministration = defineEntity({
+  name: 'MedicationAdministration',
+  tableName: 'medication_administrations',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    organisationId: p.uuid(),
+    patientId: p.uuid(),
+    orderId: p.uuid(),
+    /** The scheduled moment of a fixed dose; null for zo nodig. */
+    scheduledFor: p.datetime().nullable(),
+    status: p.enum(administrationStatuses),
+    prn: p.boolean(),
+    reason: p.text().nullable(),
+    effect: p.text().nullable(),
+    effectAt: p.datetime().nullable(),
+    effectBy: p.uuid().nullable(),
+    administeredAt: p.datetime(),
+    recordedBy: p.uuid(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type MedicationAdministration = InferEntity<typeof MedicationAdministration>;

@@ -1,0 +1,139 @@
+import type { MedicationAdministration as FhirAdministration, MedicationRequest as FhirRequest } from '@medplum/fhirtypes';
+import type { EntityManager } from '../db/orm';
+import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
+import { dateParameter, idParameter, patientParameter } from '../fhir/search';
+import { clinicalToday } from '../shared/clinical-time';
+import { MedicationAdministration, MedicationOrder } from './medication.entity';
+import { productByCode } from './products';
+
+const atcSystem = 'http://www.whocc.no/atc';
+
+function medicationOf(order: Pick<MedicationOrder, 'productCode' | 'productName'>) {
+  const product = productByCode.get(order.productCode);
+  return {
+    coding: product ? [{ system: atcSystem, code: product.atc, display: product.name }] : [],
+    text: order.productName,
+  };
+}
+
+export function toFhirMedicationRequest(order: MedicationOrder, prescriber: string | undefined): FhirRequest {
+  const today = clinicalToday();
+  const status = order.stoppedAt ? 'stopped' : order.endDate && order.endDate < today ? 'completed' : 'active';
+  const bounds = { start: order.startDate, ...(order.endDate ? { end: order.endDate } : {}) };
+  return {
+    resourceType: 'MedicationRequest',
+    id: order.id,
+    meta: { versionId: order.stoppedAt ? '2' : '1', lastUpdated: (order.stoppedAt ?? order.createdAt).toISOString() },
+    status,
+    ...(order.stopReason ? { statusReason: { text: order.stopReason } } : {}),
+    intent: 'order',
+    medicationCodeableConcept: medicationOf(order),
+    subject: patientReference(order.patientId),
+    authoredOn: order.createdAt.toISOString(),
+    ...(prescriber ? { requester: { display: prescriber } } : {}),
+    ...(order.note ? { note: [{ text: order.note }] } : {}),
+    dosageInstruction: [
+      order.kind === 'vast'
+        ? {
+            text: `${order.dose} om ${order.times.join(', ')}`,
+            timing: { repeat: { boundsPeriod: bounds, timeOfDay: order.times.map((time) => `${time}:00`) } },
+            route: { text: order.route },
+          }
+        : {
+            text: `${order.dose} zo nodig bij ${order.indication}, maximaal ${order.maxPerDay}× per 24 uur`,
+            timing: { repeat: { boundsPeriod: bounds } },
+            asNeededCodeableConcept: { text: order.indication ?? '' },
+            maxDosePerPeriod: {
+              numerator: { value: order.maxPerDay ?? 0, unit: 'keer' },
+              denominator: { value: 24, unit: 'h', system: 'http://unitsofmeasure.org', code: 'h' },
+            },
+            route: { text: order.route },
+          },
+    ],
+  };
+}
+
+export const medicationRequestResource: ClinicalResource<FhirRequest> = {
+  documentation: 'Medicatievoorschriften (vaste tijden of zo nodig met indicatie en maximum per 24 uur), met ATC-code.',
+  async load(em: EntityManager, ids) {
+    return withStaff(em, await em.find(MedicationOrder, { id: { $in: [...ids] } }), (row) => row.prescribedBy, toFhirMedicationRequest);
+  },
+  search: {
+    resourceType: 'MedicationRequest',
+    from: 'medication_orders',
+    parameters: {
+      _id: idParameter,
+      patient: patientParameter(),
+      subject: patientParameter(),
+      authoredon: dateParameter('authoredon', 'created_at', true, 'Moment van voorschrijven, met voorvoegsel eq, ne, ge, gt, le of lt.'),
+    },
+    sortOrders: { '-authoredon': 'created_at desc, id asc', authoredon: 'created_at asc, id asc' },
+  },
+};
+
+/** "1 tablet", "2,5 mg" → a dose quantity (FHIR wants dose or rate in a dosage); a dose in words has no dosage element. */
+function dosageOf(order: MedicationOrder | undefined): Pick<FhirAdministration, 'dosage'> {
+  const match = order ? /^(\d+(?:[.,]\d+)?)\s*(.+)$/.exec(order.dose.trim()) : null;
+  if (!order || !match) return {};
+  return {
+    dosage: {
+      text: order.dose,
+      route: { text: order.route },
+      dose: { value: Number(match[1]!.replace(',', '.')), unit: match[2]!.trim() },
+    },
+  };
+}
+
+export function toFhirMedicationAdministration(
+  row: MedicationAdministration,
+  order: MedicationOrder | undefined,
+  nurse: string | undefined,
+): FhirAdministration {
+  return {
+    resourceType: 'MedicationAdministration',
+    id: row.id,
+    meta: { versionId: row.effect ? '2' : '1', lastUpdated: (row.effectAt ?? row.createdAt).toISOString() },
+    status: row.status === 'gegeven' ? 'completed' : 'not-done',
+    ...(row.status !== 'gegeven' && row.reason ? { statusReason: [{ text: row.reason }] } : {}),
+    ...(row.prn && row.reason ? { reasonCode: [{ text: row.reason }] } : {}),
+    medicationCodeableConcept: order ? medicationOf(order) : { text: 'onbekend' },
+    subject: patientReference(row.patientId),
+    effectiveDateTime: row.administeredAt.toISOString(),
+    ...(nurse ? { performer: [{ actor: { display: nurse } }] } : {}),
+    request: { reference: `MedicationRequest/${row.orderId}` },
+    ...dosageOf(order),
+    ...(row.effect ? { note: [{ text: `Effect: ${row.effect}` }] } : {}),
+  };
+}
+
+export const medicationAdministrationResource: ClinicalResource<FhirAdministration> = {
+  documentation:
+    'Toedieningen per dosis: gegeven (completed), geweigerd of niet gegeven (not-done, met reden); zo-nodig-giften met reden en effect.',
+  async load(em: EntityManager, ids) {
+    const rows = await em.find(MedicationAdministration, { id: { $in: [...ids] } });
+    const orders = rows.length ? await em.find(MedicationOrder, { id: { $in: [...new Set(rows.map((row) => row.orderId))] } }) : [];
+    const byId = new Map(orders.map((order) => [order.id, order]));
+    return withStaff(
+      em,
+      rows.map((row) => ({ row, order: byId.get(row.orderId), patientId: row.patientId })),
+      (item) => item.row.recordedBy,
+      (item, nurse) => toFhirMedicationAdministration(item.row, item.order, nurse),
+    );
+  },
+  search: {
+    resourceType: 'MedicationAdministration',
+    from: 'medication_administrations',
+    parameters: {
+      _id: idParameter,
+      patient: patientParameter(),
+      subject: patientParameter(),
+      'effective-time': dateParameter(
+        'effective-time',
+        'administered_at',
+        true,
+        'Moment van toedienen, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.',
+      ),
+    },
+    sortOrders: { '-effective-time': 'administered_at desc, id asc', 'effective-time': 'administered_at asc, id asc' },
+  },
+};
