@@ -2,9 +2,14 @@
 // never pulls in the ORM behind them.
 export { viewPatientAccessLog } from '../domain/audit/audit.service';
 export { searchPatients } from '../domain/patient/patient.search';
-export { createPatient, getPatient, listPatients, patientNotFound, updatePatient } from '../domain/patient/patient.service';
+export { assertPatientExists, createPatient, getPatient, listPatients, patientNotFound, updatePatient } from '../domain/patient/patient.service';
 export { createReport, patientTimeline } from '../domain/report/report.service';
 export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake.service';
 export { correctVital, latestVitals, recordVitals, vitalRounds } from '../domain/vitals/vitals.service';
 export { addContactPerson, listContactPersons, removeContactPerson, updateContactPerson } from '../domain/patient/contact-persons';
 export { appointmentsBetween } from '../domain/agenda/agenda.service';
+export { bannerOf, patientBanner } from '../domain/legal/banner';
+export { allergyOverview, lapseAllergy, recordAllergy } from '../domain/legal/allergies';
+export { coerciveMeasures, endMeasure, evaluateMeasure, groundingStatus, registerMeasure } from '../domain/legal/coercive-care';
+export { correctLegalStatus, legalStatusHistory, registerLegalStatus } from '../domain/legal/legal-status';
+export { saveSignaleringsplan, signaleringsplan } from '../domain/legal/signaleringsplan';

@@ -22,6 +22,7 @@ import { Migration20261124000000PatientVersions } from './Migration2026112400000
 import { Migration20261124100000FhirNameSearch } from './Migration20261124100000FhirNameSearch';
 import { Migration20261125000000LetterEditing } from './Migration20261125000000LetterEditing';
 import { Migration20261125100000VitalEntry } from './Migration20261125100000VitalEntry';
+import { Migration20261125210000LegalStatusAndCoerciveCare } from './Migration20261125210000LegalStatusAndCoerciveCare';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -49,4 +50,5 @@ export const migrationsList = [
   { name: 'Migration20261124100000FhirNameSearch', class: Migration20261124100000FhirNameSearch },
   { name: 'Migration20261125000000LetterEditing', class: Migration20261125000000LetterEditing },
   { name: 'Migration20261125100000VitalEntry', class: Migration20261125100000VitalEntry },
+  { name: 'Migration20261125210000LegalStatusAndCoerciveCare', class: Migration20261125210000LegalStatusAndCoerciveCare },
 ];

@@ -2,7 +2,15 @@ import { countOf } from '../../domain/shared/text';
 import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { ExclamationTriangleIcon, ExternalLinkIcon, HeartIcon, LightningBoltIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
+import {
+  ExclamationTriangleIcon,
+  ExternalLinkIcon,
+  HeartIcon,
+  LightningBoltIcon,
+  LockClosedIcon,
+  ReaderIcon,
+  TargetIcon,
+} from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
 import { alertParts, isCriticalVital, isIncidentReport, type HandoverAlerts } from '../../domain/handover/handover.alerts';
 import {
@@ -20,6 +28,7 @@ import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { RiskList, VitalList } from '../components/clinical';
 import { HandoverSummaryPanel } from '../components/handover-summary';
+import { PatientBanner } from '../components/patient-banner';
 import { EmptyState, PageHeader } from '../components/page';
 import { ReportText } from '../components/report-text';
 import { RouteError } from '../components/route-error';
@@ -147,7 +156,7 @@ function initialsOf(name: string): string {
   return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
 }
 
-const alertIcons = { crisis: LightningBoltIcon, incident: ExclamationTriangleIcon, vitals: HeartIcon, risk: TargetIcon };
+const alertIcons = { crisis: LightningBoltIcon, incident: ExclamationTriangleIcon, vitals: HeartIcon, risk: TargetIcon, coercion: LockClosedIcon };
 
 /** The four kinds of alert, each with its own colour and icon. */
 function alertItems(alerts: HandoverAlerts) {
@@ -411,12 +420,22 @@ function PatientDetail({
               <Icon aria-hidden="true" />
               <span className="alert-tile-count">{count}</span>
               <span className="alert-tile-label">
-                {{ crisis: 'Crises', incident: 'Incidenten', vitals: 'Afwijkende vitale waarden', risk: "Hoge risico's" }[key]}
+                {
+                  {
+                    crisis: 'Crises',
+                    incident: 'Incidenten',
+                    vitals: 'Afwijkende vitale waarden',
+                    risk: "Hoge risico's",
+                    coercion: 'Lopende verplichte zorg',
+                  }[key]
+                }
               </span>
             </li>
           ))}
         </ul>
       </section>
+
+      <PatientBanner banner={detail.banner} headingLevel={3} />
 
       <HandoverSummaryPanel
         key={`${patient.id}-${period}-${role}-${summary?.meta.generatedAt ?? ''}`}

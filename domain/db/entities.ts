@@ -10,6 +10,7 @@ import { VitalObservation, VitalSet } from '../vitals/vitals.entity';
 import { TreatmentPlan } from '../treatment-plan/treatment-plan.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { Nudge } from '../nudge/nudge.entity';
+import { Allergy, CoerciveMeasure, CoerciveMeasureEvaluation, LegalStatus, Signaleringsplan } from '../legal/legal.entities';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
 export const entities = [
@@ -31,4 +32,9 @@ export const entities = [
   GpLetter,
   GpLetterVersion,
   Nudge,
+  LegalStatus,
+  Allergy,
+  Signaleringsplan,
+  CoerciveMeasure,
+  CoerciveMeasureEvaluation,
 ];

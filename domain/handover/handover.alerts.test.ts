@@ -26,7 +26,18 @@ describe('handover alerts', () => {
       ],
       vitals: [{ interpretation: 'HH' }, { interpretation: 'H' }, { interpretation: 'LL' }, { interpretation: 'N' }],
       risks: [{ riskLevel: 'zeer hoog' }, { riskLevel: 'hoog' }, { riskLevel: 'gemiddeld' }],
+      measures: [],
     });
-    expect(alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 2, high_risks: 2, total: 7 });
+    expect(alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 2, high_risks: 2, open_measures: 0, total: 7 });
+  });
+
+  it('counts a measure of compulsory care while no end is recorded, and no longer once it has one', () => {
+    const alerts = alertsOf({
+      reports: [],
+      vitals: [],
+      risks: [],
+      measures: [{ endedAt: null }, { endedAt: '2026-11-25T10:00:00+01:00' }],
+    });
+    expect(alerts).toMatchObject({ open_measures: 1, total: 1 });
   });
 });

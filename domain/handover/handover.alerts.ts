@@ -17,7 +17,9 @@ export interface HandoverAlerts {
   abnormal_vitals: number;
   /** Current risk assessments (latest per risk type) at level hoog or zeer hoog. */
   high_risks: number;
-  /** incident_count + abnormal_vitals + high_risks: crises are already among the incidents. */
+  /** Measures of compulsory care (verplichte zorg) in force now: no end recorded, whatever the period. */
+  open_measures: number;
+  /** incident_count + abnormal_vitals + high_risks + open_measures: crises are already among the incidents. */
   total: number;
 }
 
@@ -40,8 +42,12 @@ export function isHighRisk(risk: { riskLevel: RiskLevel }): boolean {
   return (highRiskLevels as readonly string[]).includes(risk.riskLevel);
 }
 
+export function isOpenMeasure(measure: { endedAt: string | null }): boolean {
+  return measure.endedAt === null;
+}
+
 export function alertCounts(counts: Omit<HandoverAlerts, 'total'>): HandoverAlerts {
-  return { ...counts, total: counts.incident_count + counts.abnormal_vitals + counts.high_risks };
+  return { ...counts, total: counts.incident_count + counts.abnormal_vitals + counts.high_risks + counts.open_measures };
 }
 
 /** The same rules for one patient's rows, as the detail view has them in hand. */
@@ -49,19 +55,21 @@ export function alertsOf(data: {
   reports: { type: ReportType; category: ReportCategory | null }[];
   vitals: { interpretation: Interpretation }[];
   risks: { riskLevel: RiskLevel }[];
+  measures: { endedAt: string | null }[];
 }): HandoverAlerts {
   return alertCounts({
     incident_count: data.reports.filter(isIncidentReport).length,
     crisis_count: data.reports.filter(isCrisisReport).length,
     abnormal_vitals: data.vitals.filter(isCriticalVital).length,
     high_risks: data.risks.filter(isHighRisk).length,
+    open_measures: data.measures.filter(isOpenMeasure).length,
   });
 }
 
-export type AlertKind = 'crisis' | 'incident' | 'vitals' | 'risk';
+export type AlertKind = 'crisis' | 'incident' | 'vitals' | 'risk' | 'coercion';
 
 /**
- * The four kinds of alert with their Dutch wording ("2 incidenten"), in the order the ward reads
+ * The kinds of alert with their Dutch wording ("2 incidenten"), in the order the ward reads
  * them. Crises are counted apart from the other incidents (`incident_count` includes them), so no
  * event is read twice. The ward list, the record and the assistant's hints all say it this way.
  */
@@ -76,5 +84,10 @@ export function alertParts(alerts: HandoverAlerts): { kind: AlertKind; count: nu
       label: countOf(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden'),
     },
     { kind: 'risk' as const, count: alerts.high_risks, label: countOf(alerts.high_risks, 'hoog risico', "hoge risico's") },
+    {
+      kind: 'coercion' as const,
+      count: alerts.open_measures,
+      label: countOf(alerts.open_measures, 'maatregel verplichte zorg', 'maatregelen verplichte zorg'),
+    },
   ];
 }
