@@ -144,7 +144,9 @@ export class Migration20261125210000LegalStatusAndCoerciveCare extends Migration
       foreign key (organisation_id, measure_id) references coercive_measures (organisation_id, id),
       foreign key (organisation_id, recorded_by) references users (organisation_id, id)
     );`);
-    this.addSql('create index coercive_measure_evaluations_measure_idx on coercive_measure_evaluations (organisation_id, measure_id, evaluated_at);');
+    this.addSql(
+      'create index coercive_measure_evaluations_measure_idx on coercive_measure_evaluations (organisation_id, measure_id, evaluated_at);',
+    );
     for (const sql of tenantTable('coercive_measure_evaluations')) this.addSql(sql);
   }
 

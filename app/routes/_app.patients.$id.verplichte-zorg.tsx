@@ -62,35 +62,44 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const scope = { patientId };
   const legalStatus = { kind: values.kind, startsOn: values.startsOn, endsOn: values.endsOn, note: values.note };
   try {
-    await audited(actor, { action: values.intent === 'maatregel' || values.intent === 'rechtspositie' ? 'create' : 'update', resourceType: 'CoerciveMeasure', resourceId: uuidOrNull(id), patientIds: [patientId] }, async (em) => {
-      await assertPatientExists(em, patientId);
-      switch (values.intent) {
-        case 'rechtspositie':
-          return registerLegalStatus(em, actor, patientId, legalStatus);
-        case 'rechtspositie-corrigeren':
-          return correctLegalStatus(em, actor, id, { ...legalStatus, reason: values.reason }, scope);
-        case 'maatregel':
-          return registerMeasure(em, actor, patientId, {
-            kind: values.kind,
-            startedAt: instantOrEmpty(values.datum, values.tijd),
-            legalBasis: values.legalBasis,
-            decidedBy: values.decidedBy,
-            note: values.note,
-          });
-        case 'evalueren':
-          return evaluateMeasure(
-            em,
-            actor,
-            id,
-            { evaluatedAt: instantOrEmpty(values.datum, values.tijd), evaluatedBy: values.evaluatedBy, text: values.text },
-            scope,
-          );
-        case 'beeindigen':
-          return endMeasure(em, actor, id, { endedAt: instantOrEmpty(values.datum, values.tijd), note: values.note }, scope);
-        default:
-          throw Response.json({ message: 'Onbekende actie.' }, { status: 400 });
-      }
-    });
+    await audited(
+      actor,
+      {
+        action: values.intent === 'maatregel' || values.intent === 'rechtspositie' ? 'create' : 'update',
+        resourceType: 'CoerciveMeasure',
+        resourceId: uuidOrNull(id),
+        patientIds: [patientId],
+      },
+      async (em) => {
+        await assertPatientExists(em, patientId);
+        switch (values.intent) {
+          case 'rechtspositie':
+            return registerLegalStatus(em, actor, patientId, legalStatus);
+          case 'rechtspositie-corrigeren':
+            return correctLegalStatus(em, actor, id, { ...legalStatus, reason: values.reason }, scope);
+          case 'maatregel':
+            return registerMeasure(em, actor, patientId, {
+              kind: values.kind,
+              startedAt: instantOrEmpty(values.datum, values.tijd),
+              legalBasis: values.legalBasis,
+              decidedBy: values.decidedBy,
+              note: values.note,
+            });
+          case 'evalueren':
+            return evaluateMeasure(
+              em,
+              actor,
+              id,
+              { evaluatedAt: instantOrEmpty(values.datum, values.tijd), evaluatedBy: values.evaluatedBy, text: values.text },
+              scope,
+            );
+          case 'beeindigen':
+            return endMeasure(em, actor, id, { endedAt: instantOrEmpty(values.datum, values.tijd), note: values.note }, scope);
+          default:
+            throw Response.json({ message: 'Onbekende actie.' }, { status: 400 });
+        }
+      },
+    );
     return redirect(`${page}?opgeslagen=${values.intent}`);
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -246,7 +255,10 @@ function LegalStatusSection({ data, failure }: { data: Data; failure?: Failure }
                   <p className="muted small">{`Gecorrigeerd door ${entry.correctedBy ?? 'onbekend'}, ${formatDateTime(entry.correctedAt)}`}</p>
                 ) : (
                   <div className="history-actions">
-                    <Link to={`?corrigeer=${entry.id}#corrigeren`} aria-label={`${entry.label} van ${formatDate(entry.startsOn)} corrigeren`}>
+                    <Link
+                      to={`?corrigeer=${entry.id}#corrigeren`}
+                      aria-label={`${entry.label} van ${formatDate(entry.startsOn)} corrigeren`}
+                    >
                       Corrigeren
                     </Link>
                   </div>
@@ -271,7 +283,17 @@ function LegalStatusSection({ data, failure }: { data: Data; failure?: Failure }
   );
 }
 
-function DateTimeFields({ prefix, state, now, label }: { prefix: string; state: ReturnType<typeof formState>; now: string; label: string }) {
+function DateTimeFields({
+  prefix,
+  state,
+  now,
+  label,
+}: {
+  prefix: string;
+  state: ReturnType<typeof formState>;
+  now: string;
+  label: string;
+}) {
   const [datum, tijd] = now.split('T') as [string, string];
   const error = state.fields.datum ?? state.fields.tijd ?? state.fields.startedAt ?? state.fields.endedAt ?? state.fields.evaluatedAt;
   return (
@@ -374,8 +396,10 @@ function MeasuresSection({ data, failure }: { data: Data; failure?: Failure }) {
 function Measure({ measure, data, failure, busy }: { measure: Data['measures'][number]; data: Data; failure?: Failure; busy: boolean }) {
   const evaluate = formState(failure, 'evalueren', measure.id);
   const end = formState(failure, 'beeindigen', measure.id);
-  const evaluating = data.evaluating === measure.id || Boolean(failure && failure.values.intent === 'evalueren' && failure.values.id === measure.id);
-  const ending = data.ending === measure.id || Boolean(failure && failure.values.intent === 'beeindigen' && failure.values.id === measure.id);
+  const evaluating =
+    data.evaluating === measure.id || Boolean(failure && failure.values.intent === 'evalueren' && failure.values.id === measure.id);
+  const ending =
+    data.ending === measure.id || Boolean(failure && failure.values.intent === 'beeindigen' && failure.values.id === measure.id);
   return (
     <li className={measure.endedAt ? 'history-entry is-past' : 'history-entry is-open'} id={`maatregel-${measure.id}`}>
       <div className="history-head">
@@ -459,7 +483,10 @@ function Measure({ measure, data, failure, busy }: { measure: Data['measures'][n
       ) : null}
       {!evaluating && !ending ? (
         <div className="history-actions">
-          <Link to={`?evalueer=${measure.id}#evalueren-${measure.id}`} aria-label={`Evaluatie toevoegen aan ${measure.label.toLowerCase()}`}>
+          <Link
+            to={`?evalueer=${measure.id}#evalueren-${measure.id}`}
+            aria-label={`Evaluatie toevoegen aan ${measure.label.toLowerCase()}`}
+          >
             Evaluatie toevoegen
           </Link>
           {measure.endedAt ? null : (

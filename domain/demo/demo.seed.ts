@@ -17,6 +17,8 @@ import { Report } from '../report/report.entity';
 import { VitalObservation, type Interpretation } from '../vitals/vitals.entity';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
 import { demoAccounts, demoOrganisation, demoPassword } from './demo-accounts';
+import { LegalStatus } from '../legal/legal.entities';
+import { seedLegalAndCoerciveCare } from './legal.seed';
 import { generatePatient, insertPatients, random, type GeneratedPatient } from './patient-generator';
 
 /** The ward's recognisable patients, then generated ones: names with prefixes, valid BSNs, insurers. */
@@ -99,6 +101,7 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
     // Apart from the patients, so an existing demo database gets its draft letters and contacts too.
     if ((await em.count(GpLetter, {})) === 0) await seedGpLetters(em);
     if ((await em.count(ContactPerson, {})) === 0) await seedContactPersons(em);
+    if ((await em.count(LegalStatus, {})) === 0) await seedLegalAndCoerciveCare(em);
   });
 }
 

@@ -58,13 +58,20 @@ function view(row: Allergy, name: (id: string | null | undefined) => string): Al
 /** The patient's allergies, unlogged: callers record the access they are part of. */
 export async function allergiesOf(em: EntityManager, patientId: string): Promise<AllergyOverview> {
   const rows = await em.find(Allergy, { patientId }, { orderBy: { recordedAt: 'desc' }, limit: 300 });
-  const name = await namesOf(em, rows.flatMap((row) => [row.recordedBy, row.lapsedBy]));
+  const name = await namesOf(
+    em,
+    rows.flatMap((row) => [row.recordedBy, row.lapsedBy]),
+  );
   const history = rows.map((row) => view(row, name));
   const inForce = history.filter((entry) => !entry.lapsedAt);
   const active = inForce
     .filter((entry) => entry.kind === 'allergie')
     .sort((a, b) => severityOrder[a.severity!] - severityOrder[b.severity!] || a.substance!.localeCompare(b.substance!, 'nl'));
-  const status: AllergyStatus = active.length ? 'vastgelegd' : inForce.some((entry) => entry.kind === 'geen-bekende') ? 'geen-bekende' : 'niet-vastgelegd';
+  const status: AllergyStatus = active.length
+    ? 'vastgelegd'
+    : inForce.some((entry) => entry.kind === 'geen-bekende')
+      ? 'geen-bekende'
+      : 'niet-vastgelegd';
   return { status, active, history };
 }
 
@@ -87,7 +94,8 @@ export async function recordAllergy(em: EntityManager, actor: AuditActor, patien
   if (input && typeof input === 'object' && (input as { noKnownAllergies?: unknown }).noKnownAllergies === true) {
     if (inForce.some((entry) => entry.kind === 'allergie'))
       throw new AppError('conflict', 'Er staan nog allergieën vastgelegd. Laat die eerst vervallen, met een reden.');
-    if (inForce.some((entry) => entry.kind === 'geen-bekende')) throw new AppError('conflict', '"Geen bekende allergieën" is al vastgelegd.');
+    if (inForce.some((entry) => entry.kind === 'geen-bekende'))
+      throw new AppError('conflict', '"Geen bekende allergieën" is al vastgelegd.');
     row = em.create(Allergy, {
       id: randomUUID(),
       organisationId: actor.organisationId,

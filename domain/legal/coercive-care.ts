@@ -55,7 +55,10 @@ async function views(em: EntityManager, rows: CoerciveMeasure[]): Promise<Coerci
     em.find(CoerciveMeasureEvaluation, { measureId: { $in: rows.map((row) => row.id) } }, { orderBy: { evaluatedAt: 'asc' } }),
     em.find(LegalStatus, { id: { $in: rows.flatMap((row) => (row.legalStatusId ? [row.legalStatusId] : [])) } }),
   ]);
-  const name = await namesOf(em, [...rows.flatMap((row) => [row.recordedBy, row.endRecordedBy]), ...evaluations.map((row) => row.recordedBy)]);
+  const name = await namesOf(em, [
+    ...rows.flatMap((row) => [row.recordedBy, row.endRecordedBy]),
+    ...evaluations.map((row) => row.recordedBy),
+  ]);
   const statusById = new Map(statuses.map((status) => [status.id, status]));
   return rows.map((row) => {
     const status = row.legalStatusId ? statusById.get(row.legalStatusId) : undefined;
@@ -96,11 +99,10 @@ async function views(em: EntityManager, rows: CoerciveMeasure[]): Promise<Coerci
 
 /** The patient's measures, open ones first then newest first; unlogged: callers record the access. */
 export async function measuresOf(em: EntityManager, patientId: string, { openOnly = false } = {}): Promise<CoerciveMeasureView[]> {
-  const rows = await em.find(
-    CoerciveMeasure,
-    openOnly ? { patientId, endedAt: null } : { patientId },
-    { orderBy: { startedAt: 'desc' }, limit: 200 },
-  );
+  const rows = await em.find(CoerciveMeasure, openOnly ? { patientId, endedAt: null } : { patientId }, {
+    orderBy: { startedAt: 'desc' },
+    limit: 200,
+  });
   const all = await views(em, rows);
   return [...all.filter((measure) => !measure.endedAt), ...all.filter((measure) => measure.endedAt)];
 }
@@ -122,7 +124,12 @@ export async function groundingStatus(em: EntityManager, patientId: string, day:
  * Registers a measure of compulsory care. Its ground is the patient's Wvggz measure that covers
  * the start (looked up here, never taken from the client), or an emergency under art. 8:11.
  */
-export async function registerMeasure(em: EntityManager, actor: AuditActor, patientId: string, input: unknown): Promise<CoerciveMeasureView> {
+export async function registerMeasure(
+  em: EntityManager,
+  actor: AuditActor,
+  patientId: string,
+  input: unknown,
+): Promise<CoerciveMeasureView> {
   const patient = await findPatient(em, patientId);
   const valid = parseOrThrow(coerciveMeasureSchema, input);
   const ground = valid.legalBasis === 'maatregel' ? await groundingStatus(em, patient.id, isoDay(valid.startedAt)) : null;

@@ -65,7 +65,10 @@ function view(row: LegalStatus, name: (id: string | null | undefined) => string,
 /** The patient's legal statuses, unlogged: callers record the access they are part of. */
 export async function legalStatusesOf(em: EntityManager, patientId: string, now = new Date()): Promise<LegalStatusHistory> {
   const rows = await em.find(LegalStatus, { patientId }, { orderBy: { startsOn: 'desc', recordedAt: 'desc' }, limit: 200 });
-  const name = await namesOf(em, rows.flatMap((row) => [row.recordedBy, row.correctedBy]));
+  const name = await namesOf(
+    em,
+    rows.flatMap((row) => [row.recordedBy, row.correctedBy]),
+  );
   const today = clinicalToday(now);
   const history = rows.map((row) => view(row, name, today));
   return { current: history.find((entry) => entry.current) ?? null, history };
@@ -79,7 +82,12 @@ export async function legalStatusHistory(em: EntityManager, actor: AuditActor, p
 }
 
 /** A new legal status; an earlier one stays as it was (history), whatever its period. */
-export async function registerLegalStatus(em: EntityManager, actor: AuditActor, patientId: string, input: unknown): Promise<LegalStatusView> {
+export async function registerLegalStatus(
+  em: EntityManager,
+  actor: AuditActor,
+  patientId: string,
+  input: unknown,
+): Promise<LegalStatusView> {
   const patient = await findPatient(em, patientId);
   const valid = parseOrThrow(legalStatusSchema, input);
   const row = em.create(LegalStatus, {

@@ -64,7 +64,10 @@ export async function signaleringsplan(
 ): Promise<SignaleringsplanPage> {
   await findPatient(em, patientId);
   const rows = await em.find(Signaleringsplan, { patientId }, { orderBy: { version: 'desc' } });
-  const name = await namesOf(em, rows.map((row) => row.createdBy));
+  const name = await namesOf(
+    em,
+    rows.map((row) => row.createdBy),
+  );
   const latest = rows[0] ? view(rows[0], name) : null;
   const asked = version ? rows.find((row) => row.version === version) : rows[0];
   if (version && !asked) throw AppError.notFound('Deze versie van het signaleringsplan bestaat niet.');

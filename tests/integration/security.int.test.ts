@@ -247,6 +247,9 @@ describe('another organisation’s records', () => {
     plan: randomUUID(),
     chain: randomUUID(),
     observation: randomUUID(),
+    legalStatus: randomUUID(),
+    allergy: randomUUID(),
+    coerciveMeasure: randomUUID(),
   });
 
   function expectNoSecrets(body: string, what: string) {
@@ -289,6 +292,19 @@ describe('another organisation’s records', () => {
     });
     expect(round.status).toBe(201);
     ids.observation = ((await round.json()) as { values: { id: string }[] }).values[0]!.id;
+    const created = async (path: string, body: unknown) => {
+      const response = await json(`/api/patients/${ids.patient}/${path}`, { method: 'POST', cookie: owner.cookie, body });
+      expect(response.status, path).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    ids.legalStatus = await created('legal-status', { kind: 'wvggz-crisismaatregel', startsOn: new Date().toISOString().slice(0, 10) });
+    ids.allergy = await created('allergies', { substance: 'Penicilline', severity: 'ernstig' });
+    ids.coerciveMeasure = await created('coercive-measures', {
+      kind: 'separatie',
+      startedAt: new Date(Date.now() - 3600_000).toISOString(),
+      legalBasis: 'noodsituatie',
+      decidedBy: 'Dr. Vertrouwelijk',
+    });
     ids.letter = await createGpLetter(owner.organisationId, {
       patientId: ids.patient,
       createdBy: owner.user.id,

@@ -21,10 +21,18 @@ describe('route enumeration used by the access tests', () => {
   });
 
   it('knows which record every route parameter names', () => {
-    const ids = { patient: 'P', report: 'R', appointment: 'A', letter: 'L', plan: 'B', chain: 'C', observation: 'O' } satisfies Record<
-      Resource,
-      string
-    >;
+    const ids = {
+      patient: 'P',
+      report: 'R',
+      appointment: 'A',
+      letter: 'L',
+      plan: 'B',
+      chain: 'C',
+      observation: 'O',
+      legalStatus: 'S',
+      allergy: 'Y',
+      coerciveMeasure: 'M',
+    } satisfies Record<Resource, string>;
     const routes = routeFiles();
     for (const route of routes.filter((candidate) => candidate.params.length > 0)) {
       for (const method of route.methods) expect(() => pathFor(route, method, ids), route.file).not.toThrow();

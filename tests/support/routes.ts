@@ -58,7 +58,8 @@ export function routeFiles(): RouteFile[] {
 }
 
 /** The records a URL parameter can name; the cross-organisation tests make one of each. */
-export type Resource = 'patient' | 'report' | 'appointment' | 'letter' | 'plan' | 'chain' | 'observation';
+export type Resource =
+  'patient' | 'report' | 'appointment' | 'letter' | 'plan' | 'chain' | 'observation' | 'legalStatus' | 'allergy' | 'coerciveMeasure';
 
 /**
  * Which record each route parameter names, per route file (`PUT:id` when one method names another
@@ -71,15 +72,21 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   '_app.patients.$id.$tab.tsx': { id: 'patient', tab: { literal: 'overdracht' } },
   '_app.patients.$id._index.tsx': { id: 'patient' },
   '_app.patients.$id.agenda.tsx': { id: 'patient' },
+  '_app.patients.$id.allergieen.tsx': { id: 'patient' },
   '_app.patients.$id.behandelplan.tsx': { id: 'patient' },
   '_app.patients.$id.edit.tsx': { id: 'patient' },
   '_app.patients.$id.intake.tsx': { id: 'patient' },
   '_app.patients.$id.metingen.tsx': { id: 'patient' },
   '_app.patients.$id.rapportages.tsx': { id: 'patient' },
+  '_app.patients.$id.signaleringsplan.tsx': { id: 'patient' },
   '_app.patients.$id.toegang.tsx': { id: 'patient' },
   '_app.patients.$id.tsx': { id: 'patient' },
+  '_app.patients.$id.verplichte-zorg.tsx': { id: 'patient' },
+  'api.allergies.$id.lapse.ts': { id: 'allergy' },
   'api.behandelplan.$id.approve.ts': { id: 'plan' },
   'api.behandelplan.$id.ts': { id: 'patient', 'PUT:id': 'plan' },
+  'api.coercive-measures.$id.end.ts': { id: 'coerciveMeasure' },
+  'api.coercive-measures.$id.evaluations.ts': { id: 'coerciveMeasure' },
   'api.fhir.$type.$id.ts': { type: { literal: 'Appointment' }, id: 'appointment' },
   'api.fhir.$type.[_search].ts': { type: { literal: 'Observation' } },
   'api.fhir.$type.ts': { type: { literal: 'Observation' } },
@@ -92,7 +99,13 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.noshow.$appointmentId.dispatch.ts': { appointmentId: 'appointment' },
   'api.noshow.$appointmentId.rescript.ts': { appointmentId: 'appointment' },
   'api.noshow.$appointmentId.withdraw.ts': { appointmentId: 'appointment' },
+  'api.legal-status.$id.correct.ts': { id: 'legalStatus' },
   'api.overdracht.$patientId.ts': { patientId: 'patient' },
+  'api.patients.$id.allergies.ts': { id: 'patient' },
+  'api.patients.$id.banner.ts': { id: 'patient' },
+  'api.patients.$id.coercive-measures.ts': { id: 'patient' },
+  'api.patients.$id.legal-status.ts': { id: 'patient' },
+  'api.patients.$id.signaleringsplan.ts': { id: 'patient' },
   'api.patients.$id.vitals.ts': { id: 'patient' },
   'api.reports.$id.ts': { id: 'report' },
   'api.vitals.$id.correct.ts': { id: 'observation' },
