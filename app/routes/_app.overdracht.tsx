@@ -156,7 +156,13 @@ function initialsOf(name: string): string {
   return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
 }
 
-const alertIcons = { crisis: LightningBoltIcon, incident: ExclamationTriangleIcon, vitals: HeartIcon, risk: TargetIcon, coercion: LockClosedIcon };
+const alertIcons = {
+  crisis: LightningBoltIcon,
+  incident: ExclamationTriangleIcon,
+  vitals: HeartIcon,
+  risk: TargetIcon,
+  coercion: LockClosedIcon,
+};
 
 /** The four kinds of alert, each with its own colour and icon. */
 function alertItems(alerts: HandoverAlerts) {

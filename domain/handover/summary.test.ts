@@ -148,7 +148,9 @@ describe('a measure of compulsory care in force', () => {
     const { kept } = candidatesFor(role, withMeasure);
     const measure = kept.find((candidate) => candidate.bron.id === 'm-separatie')!;
     expect(measure).toMatchObject({ ref: 'M1', bron: { type: 'measure' }, relevance: { keep: true, reason: 'crisis_dwang', weight: 3 } });
-    expect(measure.statement).toBe('Lopende verplichte zorg: separatie / afzondering sinds zat 21 nov. 17:00 (Crisismaatregel (Wvggz); 1 evaluatie).');
+    expect(measure.statement).toBe(
+      'Lopende verplichte zorg: separatie / afzondering sinds zat 21 nov. 17:00 (Crisismaatregel (Wvggz); 1 evaluatie).',
+    );
     const draft = enforceRules(localDraft(kept, role, '1d', 'Jan de Vries'), kept, role).draft;
     expect(draft.aandachtspunten.map((item) => item.ref)).toContain('M1');
     expect(draft.actiepunten.map((item) => item.ref)).toContain('M1');

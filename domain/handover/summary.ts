@@ -177,7 +177,9 @@ export function localDraft(kept: Candidate[], role: HandoverRole, period: Handov
     .slice(0, limits.actiepunten);
   const counts = { report: 0, observation: 0, risk: 0, measure: 0 } as Record<SourceType, number>;
   for (const candidate of kept) counts[candidate.bron.type]++;
-  const measures = counts.measure ? `, ${counts.measure} lopende ${counts.measure === 1 ? 'maatregel' : 'maatregelen'} verplichte zorg` : '';
+  const measures = counts.measure
+    ? `, ${counts.measure} lopende ${counts.measure === 1 ? 'maatregel' : 'maatregelen'} verplichte zorg`
+    : '';
   const situatie = kept.length
     ? `${patientName}: ${kept.length} relevante ${kept.length === 1 ? 'melding' : 'meldingen'} in de afgelopen ${periodLabels[period]} (${counts.report} rapportages, ${counts.observation} afwijkende metingen, ${counts.risk} risico's${measures}).`
     : `${patientName}: geen relevante meldingen in de afgelopen ${periodLabels[period]}.`;
