@@ -2,7 +2,14 @@
 // never pulls in the ORM behind them.
 export { viewPatientAccessLog } from '../domain/audit/audit.service';
 export { searchPatients } from '../domain/patient/patient.search';
-export { assertPatientExists, createPatient, getPatient, listPatients, patientNotFound, updatePatient } from '../domain/patient/patient.service';
+export {
+  assertPatientExists,
+  createPatient,
+  getPatient,
+  listPatients,
+  patientNotFound,
+  updatePatient,
+} from '../domain/patient/patient.service';
 export { createReport, patientTimeline } from '../domain/report/report.service';
 export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake.service';
 export { correctVital, latestVitals, recordVitals, vitalRounds } from '../domain/vitals/vitals.service';
