@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday, formatTime, wallClockOf } from '../../domain/shared/clinical-time';
-import { asOwner, registerPatient, signedInUser, validBsns, type SignedIn } from '../support/factories';
+import { asOwner, registerPatient, signedInUser, type SignedIn } from '../support/factories';
+import { generateBsn } from '../../domain/demo/patient-generator';
 import { json, request } from '../support/http';
 
 /*
@@ -13,7 +14,6 @@ let nurse: SignedIn;
 /** What `createUser` names every test user. */
 const nurseName = 'Test Zorgverlener';
 let other: SignedIn;
-let bsn = 0;
 const today = clinicalToday();
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 
@@ -37,7 +37,7 @@ interface Measure {
 async function patient(owner = nurse, status = 'active'): Promise<string> {
   const id = await registerPatient(owner.cookie, {
     name: [{ family: 'Jansen', given: ['Kees'] }],
-    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[bsn++ % validBsns.length] }],
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: generateBsn(Math.random) }],
   });
   await asOwner(owner.organisationId, (db) => db.query('update patients set episode_status = $2 where id = $1', [id, status]));
   return id;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
-import { asOwner, createRisk, registerPatient, signedInUser, validBsns, type SignedIn } from '../support/factories';
+import { asOwner, createRisk, registerPatient, signedInUser, type SignedIn } from '../support/factories';
+import { generateBsn } from '../../domain/demo/patient-generator';
 import { json, request } from '../support/http';
 
 /*
@@ -12,7 +13,6 @@ let nurse: SignedIn;
 /** What `createUser` names every test user. */
 const nurseName = 'Test Zorgverlener';
 let other: SignedIn;
-let bsn = 0;
 const today = clinicalToday();
 
 type Fields = Record<string, string>;
@@ -21,7 +21,7 @@ const fieldsOf = async (response: Response) => ((await response.json()) as { err
 async function patient(owner = nurse, given = 'Jan'): Promise<string> {
   return registerPatient(owner.cookie, {
     name: [{ family: 'Bakker', given: [given] }],
-    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[bsn++ % validBsns.length] }],
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: generateBsn(Math.random) }],
   });
 }
 
