@@ -18,6 +18,7 @@ interface Alerts {
   crisis_count: number;
   abnormal_vitals: number;
   high_risks: number;
+  open_measures: number;
   total: number;
 }
 
@@ -157,10 +158,17 @@ describe('handover overview API', () => {
       name: 'Ingrid Incident',
       status: 'active',
       birthDate: '1971-04-12',
-      alerts: { incident_count: 3, crisis_count: 1, abnormal_vitals: 0, high_risks: 0, total: 3 },
+      alerts: { incident_count: 3, crisis_count: 1, abnormal_vitals: 0, high_risks: 0, open_measures: 0, total: 3 },
     });
     expect(find(body, 'incidents')!.lastReportAt).not.toBeNull();
-    expect(find(body, 'onlyIncident')!.alerts).toEqual({ incident_count: 1, crisis_count: 0, abnormal_vitals: 0, high_risks: 0, total: 1 });
+    expect(find(body, 'onlyIncident')!.alerts).toEqual({
+      incident_count: 1,
+      crisis_count: 0,
+      abnormal_vitals: 0,
+      high_risks: 0,
+      open_measures: 0,
+      total: 1,
+    });
     expect(find(body, 'quiet')!.alerts.total).toBe(0);
   });
 
@@ -173,8 +181,22 @@ describe('handover overview API', () => {
 
   it('counts critical vitals (HH, LL) in the period and current high risks', async () => {
     const body = await overview();
-    expect(find(body, 'vitals')!.alerts).toEqual({ incident_count: 0, crisis_count: 0, abnormal_vitals: 2, high_risks: 0, total: 2 });
-    expect(find(body, 'risks')!.alerts).toEqual({ incident_count: 0, crisis_count: 0, abnormal_vitals: 0, high_risks: 2, total: 2 });
+    expect(find(body, 'vitals')!.alerts).toEqual({
+      incident_count: 0,
+      crisis_count: 0,
+      abnormal_vitals: 2,
+      high_risks: 0,
+      open_measures: 0,
+      total: 2,
+    });
+    expect(find(body, 'risks')!.alerts).toEqual({
+      incident_count: 0,
+      crisis_count: 0,
+      abnormal_vitals: 0,
+      high_risks: 2,
+      open_measures: 0,
+      total: 2,
+    });
   });
 
   it('lists the patients in care, plus anyone with an incident in the period, most alerts first', async () => {
@@ -279,7 +301,7 @@ describe('handover detail API', () => {
     const body = await response.json();
     expect(body.patient).toEqual({ id: ids.incidents, name: 'Ingrid Incident', birthDate: '1971-04-12', status: 'active' });
     expect(body.period.key).toBe('1d');
-    expect(body.alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 0, high_risks: 0, total: 3 });
+    expect(body.alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 0, high_risks: 0, open_measures: 0, total: 3 });
     const reports = body.reports as {
       type: string;
       category: string | null;
