@@ -327,7 +327,8 @@ function MeasuresSection({ data, failure }: { data: Data; failure?: Failure }) {
 
       <h3>Maatregel registreren</h3>
       <FormMessage message={register.message} />
-      <Form method="post" className="stack-form" noValidate key={data.measures[0]?.id ?? 'leeg'}>
+      {/* Keyed by the newest measure and the ground: after a save, or a new legal status, the form starts afresh. */}
+      <Form method="post" className="stack-form" noValidate key={`${data.measures[0]?.id ?? 'leeg'}-${data.ground?.label ?? 'geen'}`}>
         <input type="hidden" name="intent" value="maatregel" />
         <Field id="measure-kind" label="Vorm van verplichte zorg" error={register.fields.kind}>
           <select name="kind" defaultValue={register.typed('kind')}>
@@ -490,7 +491,10 @@ function Measure({ measure, data, failure, busy }: { measure: Data['measures'][n
             Evaluatie toevoegen
           </Link>
           {measure.endedAt ? null : (
-            <Link to={`?beeindig=${measure.id}#beeindigen-${measure.id}`} aria-label={`${measure.label} beëindigen`}>
+            <Link
+              to={`?beeindig=${measure.id}#beeindigen-${measure.id}`}
+              aria-label={`Maatregel beëindigen: ${measure.label.toLowerCase()}`}
+            >
               Maatregel beëindigen
             </Link>
           )}
