@@ -141,7 +141,7 @@ function actionFor(candidate: Candidate, role: HandoverRole): DraftItem | null {
   }
   if (candidate.bron.type === 'measure') {
     return {
-      tekst: `De lopende maatregel evalueren en vastleggen; beëindigen zodra het kan (${candidate.bron.label.toLowerCase()}).`,
+      tekst: 'De lopende maatregel evalueren en de evaluatie vastleggen; beëindigen zodra het kan.',
       ref,
       eigenaar: owner,
       alsDan: 'Als de maatregel kan stoppen, dan het einde met het tijdstip vastleggen.',
