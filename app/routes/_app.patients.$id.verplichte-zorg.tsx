@@ -66,7 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       actor,
       {
         action: values.intent === 'maatregel' || values.intent === 'rechtspositie' ? 'create' : 'update',
-        resourceType: 'CoerciveMeasure',
+        resourceType: values.intent?.startsWith('rechtspositie') ? 'LegalStatus' : 'CoerciveMeasure',
         resourceId: uuidOrNull(id),
         patientIds: [patientId],
       },
