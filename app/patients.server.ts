@@ -2,7 +2,14 @@
 // never pulls in the ORM behind them.
 export { viewPatientAccessLog } from '../domain/audit/audit.service';
 export { searchPatients } from '../domain/patient/patient.search';
-export { createPatient, getPatient, listPatients, patientNotFound, updatePatient } from '../domain/patient/patient.service';
+export {
+  assertPatientExists,
+  createPatient,
+  getPatient,
+  listPatients,
+  patientNotFound,
+  updatePatient,
+} from '../domain/patient/patient.service';
 export { createReport, patientTimeline } from '../domain/report/report.service';
 export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake.service';
 export { intakeEntry, intakeSectionHistory, saveIntakeSection } from '../domain/intake/intake-entry.service';
@@ -13,3 +20,8 @@ export { bvcScores, correctBvc, latestBvc, recordBvc } from '../domain/scales/sc
 export { administer, medicationOverview, prescribe, recordEffect, stopOrder } from '../domain/medication/medication.service';
 export { addContactPerson, listContactPersons, removeContactPerson, updateContactPerson } from '../domain/patient/contact-persons';
 export { appointmentsBetween } from '../domain/agenda/agenda.service';
+export { bannerOf, patientBanner } from '../domain/legal/banner';
+export { allergyOverview, lapseAllergy, recordAllergy } from '../domain/legal/allergies';
+export { coerciveMeasures, endMeasure, evaluateMeasure, groundingStatus, registerMeasure } from '../domain/legal/coercive-care';
+export { correctLegalStatus, legalStatusHistory, registerLegalStatus } from '../domain/legal/legal-status';
+export { saveSignaleringsplan, signaleringsplan } from '../domain/legal/signaleringsplan';

@@ -26,6 +26,7 @@ import { Migration20261125220000ScaleScores } from './Migration20261125220000Sca
 import { Migration20261125230000IntakeEntry } from './Migration20261125230000IntakeEntry';
 import { Migration20261125200000RiskAndDiagnosisEntry } from './Migration20261125200000RiskAndDiagnosisEntry';
 import { Migration20261126000000Medication } from './Migration20261126000000Medication';
+import { Migration20261125210000LegalStatusAndCoerciveCare } from './Migration20261125210000LegalStatusAndCoerciveCare';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -54,6 +55,7 @@ export const migrationsList = [
   { name: 'Migration20261125000000LetterEditing', class: Migration20261125000000LetterEditing },
   { name: 'Migration20261125100000VitalEntry', class: Migration20261125100000VitalEntry },
   { name: 'Migration20261125200000RiskAndDiagnosisEntry', class: Migration20261125200000RiskAndDiagnosisEntry },
+  { name: 'Migration20261125210000LegalStatusAndCoerciveCare', class: Migration20261125210000LegalStatusAndCoerciveCare },
   { name: 'Migration20261125220000ScaleScores', class: Migration20261125220000ScaleScores },
   { name: 'Migration20261125230000IntakeEntry', class: Migration20261125230000IntakeEntry },
   { name: 'Migration20261126000000Medication', class: Migration20261126000000Medication },

@@ -218,6 +218,13 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
               {interpretationLabels[data.interpretation] ?? data.interpretation}
             </span>
           </p>
+        ) : 'measure' in data ? (
+          <>
+            <p>
+              <strong>{data.measure}</strong> sinds {formatDateTime(data.startedAt)}
+            </p>
+            <p className="muted small">{`Besloten door ${data.decidedBy} · grondslag: ${data.legalBasis}`}</p>
+          </>
         ) : (
           <>
             <RiskLevelBadge level={data.riskLevel} />

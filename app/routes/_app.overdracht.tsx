@@ -8,6 +8,7 @@ import {
   HandIcon,
   HeartIcon,
   LightningBoltIcon,
+  LockClosedIcon,
   ReaderIcon,
   TargetIcon,
 } from '@radix-ui/react-icons';
@@ -28,6 +29,7 @@ import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { RiskList, VitalList } from '../components/clinical';
 import { HandoverSummaryPanel } from '../components/handover-summary';
+import { PatientBanner } from '../components/patient-banner';
 import { EmptyState, PageHeader } from '../components/page';
 import { ReportText } from '../components/report-text';
 import { RouteError } from '../components/route-error';
@@ -155,7 +157,14 @@ function initialsOf(name: string): string {
   return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
 }
 
-const alertIcons = { crisis: LightningBoltIcon, incident: ExclamationTriangleIcon, vitals: HeartIcon, risk: TargetIcon, bvc: HandIcon };
+const alertIcons = {
+  crisis: LightningBoltIcon,
+  incident: ExclamationTriangleIcon,
+  vitals: HeartIcon,
+  risk: TargetIcon,
+  bvc: HandIcon,
+  coercion: LockClosedIcon,
+};
 
 /** The kinds of alert, each with its own colour and icon. */
 function alertItems(alerts: HandoverAlerts) {
@@ -426,6 +435,7 @@ function PatientDetail({
                     vitals: 'Afwijkende vitale waarden',
                     risk: "Hoge risico's",
                     bvc: 'Hoge BVC-scores',
+                    coercion: 'Lopende verplichte zorg',
                   }[key]
                 }
               </span>
@@ -433,6 +443,8 @@ function PatientDetail({
           ))}
         </ul>
       </section>
+
+      <PatientBanner banner={detail.banner} headingLevel={3} />
 
       <HandoverSummaryPanel
         key={`${patient.id}-${period}-${role}-${summary?.meta.generatedAt ?? ''}`}

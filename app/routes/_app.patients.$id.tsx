@@ -10,7 +10,8 @@ import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
 import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
-import { getPatient } from '../patients.server';
+import { bannerOf, getPatient } from '../patients.server';
+import { PatientBanner } from '../components/patient-banner';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.patient.displayName ?? 'Patiënt'} — GGZ-EPD` }];
 
@@ -25,6 +26,7 @@ export const patientTabs = [
   { to: 'intake', label: 'Intake' },
   { to: 'overdracht', label: 'Overdracht' },
   { to: 'behandelplan', label: 'Behandelplan' },
+  { to: 'verplichte-zorg', label: 'Verplichte zorg' },
   { to: 'toegang', label: 'Toegang' },
 ] as const;
 
@@ -32,16 +34,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.id ?? '';
-  const patient = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)),
+  // The banner is part of opening the record: the one access-log row of this read covers it.
+  const { patient, banner } = await pageData(
+    audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => {
+      const patient = await getPatient(em, actor, id);
+      return { patient, banner: await bannerOf(em, patient.id) };
+    }),
   );
   // The record pages show the BSN masked, so the full number is not even in the page source;
   // the edit form loads it itself.
-  return { patient: { ...patient, bsn: maskBsn(patient.bsn) || null } };
+  return { patient: { ...patient, bsn: maskBsn(patient.bsn) || null }, banner };
 }
 
 export default function PatientRecord() {
-  const { patient } = useLoaderData<typeof loader>();
+  const { patient, banner } = useLoaderData<typeof loader>();
   const age = ageOn(patient.birthDate);
   return (
     <>
@@ -81,6 +87,7 @@ export default function PatientRecord() {
           zodra de identiteit bekend is.
         </div>
       ) : null}
+      <PatientBanner banner={banner} />
       <nav className="tabs" aria-label="Dossier">
         {patientTabs.map((tab) => (
           <NavLink

@@ -12,6 +12,7 @@ import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { Nudge } from '../nudge/nudge.entity';
 import { ScaleScore } from '../scales/scale.entity';
 import { MedicationAdministration, MedicationOrder } from '../medication/medication.entity';
+import { Allergy, CoerciveMeasure, CoerciveMeasureEvaluation, LegalStatus, Signaleringsplan } from '../legal/legal.entities';
 
 /** Every entity of the product, listed explicitly (no folder discovery, so bundlers see them). */
 export const entities = [
@@ -38,4 +39,9 @@ export const entities = [
   GpLetter,
   GpLetterVersion,
   Nudge,
+  LegalStatus,
+  Allergy,
+  Signaleringsplan,
+  CoerciveMeasure,
+  CoerciveMeasureEvaluation,
 ];

@@ -24,6 +24,8 @@ import { bvc, bvcItemKeys, type BvcItem } from '../scales/bvc';
 import { randomUUID } from 'node:crypto';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
 import { demoAccounts, demoOrganisation, demoPassword } from './demo-accounts';
+import { LegalStatus } from '../legal/legal.entities';
+import { seedLegalAndCoerciveCare } from './legal.seed';
 import { generatePatient, insertPatients, random, type GeneratedPatient } from './patient-generator';
 
 /** The ward's recognisable patients, then generated ones: names with prefixes, valid BSNs, insurers. */
@@ -107,6 +109,7 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
     if ((await em.count(GpLetter, {})) === 0) await seedGpLetters(em);
     if ((await em.count(ContactPerson, {})) === 0) await seedContactPersons(em);
     if ((await em.count(ScaleScore, {})) === 0) await seedScales(em);
+    if ((await em.count(LegalStatus, {})) === 0) await seedLegalAndCoerciveCare(em);
   });
 }
 

@@ -8,6 +8,8 @@ import { recordAudit } from '../audit/audit.service';
 import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { RiskAssessment } from '../intake/intake.entities';
+import { measureSourceData } from '../legal/coercive-care';
+import { CoerciveMeasure } from '../legal/legal.entities';
 import { Report } from '../report/report.entity';
 import { VitalObservation } from '../vitals/vitals.entity';
 import type { Actiepunt, Aandachtspunt, Bron, HandoverPeriod, HandoverRole, HandoverSummary, SourceData } from './handover.schemas';
@@ -117,10 +119,11 @@ export async function summariseHandover(ai: AiPort, job: HandoverJob, collected:
 
 async function sourceData(em: EntityManager, patientId: string, bronnen: Bron[]): Promise<Map<string, SourceData>> {
   const ids = (type: Bron['type']) => bronnen.filter((bron) => bron.type === type).map((bron) => bron.id);
-  const [reports, observations, risks] = await Promise.all([
+  const [reports, observations, risks, measures] = await Promise.all([
     ids('report').length ? em.find(Report, { id: { $in: ids('report') }, patientId, deletedAt: null }) : [],
     ids('observation').length ? em.find(VitalObservation, { id: { $in: ids('observation') }, patientId }) : [],
     ids('risk').length ? em.find(RiskAssessment, { id: { $in: ids('risk') }, patientId }) : [],
+    ids('measure').length ? em.find(CoerciveMeasure, { id: { $in: ids('measure') }, patientId }) : [],
   ]);
   const authors = reports.length
     ? await em.find(User, { id: { $in: reports.map((report) => report.createdBy) } }, { fields: ['id', 'displayName'] })
@@ -130,6 +133,7 @@ async function sourceData(em: EntityManager, patientId: string, bronnen: Bron[])
   for (const report of reports) data.set(report.id, { content: report.content, createdBy: author.get(report.createdBy) ?? 'onbekend' });
   for (const row of observations) data.set(row.id, { value: Number(row.value), unit: row.unit, interpretation: row.interpretation });
   for (const risk of risks) data.set(risk.id, { riskLevel: risk.riskLevel, rationale: risk.rationale });
+  for (const measure of measures) data.set(measure.id, measureSourceData(measure));
   return data;
 }
 

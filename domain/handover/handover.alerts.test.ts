@@ -27,8 +27,17 @@ describe('handover alerts', () => {
       vitals: [{ interpretation: 'HH' }, { interpretation: 'H' }, { interpretation: 'LL' }, { interpretation: 'N' }],
       risks: [{ riskLevel: 'zeer hoog' }, { riskLevel: 'hoog' }, { riskLevel: 'gemiddeld' }],
       bvc: [],
+      measures: [],
     });
-    expect(alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 2, high_risks: 2, high_bvc: 0, total: 7 });
+    expect(alerts).toEqual({
+      incident_count: 3,
+      crisis_count: 1,
+      abnormal_vitals: 2,
+      high_risks: 2,
+      high_bvc: 0,
+      open_measures: 0,
+      total: 7,
+    });
   });
 
   it('leaves corrected vitals out, and counts BVC scores from 3 that were not corrected', () => {
@@ -45,7 +54,27 @@ describe('handover alerts', () => {
         { score: 6, correctedAt: '2026-11-25T08:00:00.000Z' },
         { score: 4, correctedAt: null },
       ],
+      measures: [],
     });
-    expect(alerts).toEqual({ incident_count: 0, crisis_count: 0, abnormal_vitals: 1, high_risks: 0, high_bvc: 2, total: 3 });
+    expect(alerts).toEqual({
+      incident_count: 0,
+      crisis_count: 0,
+      abnormal_vitals: 1,
+      high_risks: 0,
+      high_bvc: 2,
+      open_measures: 0,
+      total: 3,
+    });
+  });
+
+  it('counts a measure of compulsory care while no end is recorded, and no longer once it has one', () => {
+    const alerts = alertsOf({
+      reports: [],
+      vitals: [],
+      risks: [],
+      bvc: [],
+      measures: [{ endedAt: null }, { endedAt: '2026-11-25T10:00:00+01:00' }],
+    });
+    expect(alerts).toMatchObject({ open_measures: 1, total: 1 });
   });
 });

@@ -20,7 +20,9 @@ export interface HandoverAlerts {
   high_risks: number;
   /** Brøset Violence Checklist scores of 3 or more (risk of violence zeer hoog), corrected ones left out. */
   high_bvc: number;
-  /** incident_count + abnormal_vitals + high_risks + high_bvc: crises are already among the incidents. */
+  /** Measures of compulsory care (verplichte zorg) in force now: no end recorded, whatever the period. */
+  open_measures: number;
+  /** incident_count + abnormal_vitals + high_risks + high_bvc + open_measures: crises are already among the incidents. */
   total: number;
 }
 
@@ -48,8 +50,15 @@ export function isHighBvc(score: { score: number; correctedAt: string | null }):
   return score.score >= bvcAlertFrom && !score.correctedAt;
 }
 
+export function isOpenMeasure(measure: { endedAt: string | null }): boolean {
+  return measure.endedAt === null;
+}
+
 export function alertCounts(counts: Omit<HandoverAlerts, 'total'>): HandoverAlerts {
-  return { ...counts, total: counts.incident_count + counts.abnormal_vitals + counts.high_risks + counts.high_bvc };
+  return {
+    ...counts,
+    total: counts.incident_count + counts.abnormal_vitals + counts.high_risks + counts.high_bvc + counts.open_measures,
+  };
 }
 
 /** The same rules for one patient's rows, as the detail view has them in hand. */
@@ -58,6 +67,7 @@ export function alertsOf(data: {
   vitals: { interpretation: Interpretation; correctedAt?: string | null }[];
   risks: { riskLevel: RiskLevel }[];
   bvc: { score: number; correctedAt: string | null }[];
+  measures: { endedAt: string | null }[];
 }): HandoverAlerts {
   return alertCounts({
     incident_count: data.reports.filter(isIncidentReport).length,
@@ -65,10 +75,11 @@ export function alertsOf(data: {
     abnormal_vitals: data.vitals.filter(isCriticalVital).length,
     high_risks: data.risks.filter(isHighRisk).length,
     high_bvc: data.bvc.filter(isHighBvc).length,
+    open_measures: data.measures.filter(isOpenMeasure).length,
   });
 }
 
-export type AlertKind = 'crisis' | 'incident' | 'vitals' | 'risk' | 'bvc';
+export type AlertKind = 'crisis' | 'incident' | 'vitals' | 'risk' | 'bvc' | 'coercion';
 
 /**
  * The kinds of alert with their Dutch wording ("2 incidenten"), in the order the ward reads
@@ -87,5 +98,10 @@ export function alertParts(alerts: HandoverAlerts): { kind: AlertKind; count: nu
     },
     { kind: 'risk' as const, count: alerts.high_risks, label: countOf(alerts.high_risks, 'hoog risico', "hoge risico's") },
     { kind: 'bvc' as const, count: alerts.high_bvc, label: countOf(alerts.high_bvc, 'hoge BVC-score', 'hoge BVC-scores') },
+    {
+      kind: 'coercion' as const,
+      count: alerts.open_measures,
+      label: countOf(alerts.open_measures, 'maatregel verplichte zorg', 'maatregelen verplichte zorg'),
+    },
   ];
 }

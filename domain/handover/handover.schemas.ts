@@ -44,7 +44,7 @@ export const overviewQuerySchema = z.object({
 
 export const detailQuerySchema = z.object({ period: period.default('1d') });
 
-export const sourceTypes = ['report', 'observation', 'risk'] as const;
+export const sourceTypes = ['report', 'observation', 'risk', 'measure'] as const;
 export type SourceType = (typeof sourceTypes)[number];
 
 /** Where a statement comes from; the server checks it exists before the statement is shown. */
@@ -59,7 +59,8 @@ export interface Bron {
 export type SourceData =
   | { value: number; unit: string; interpretation: string }
   | { content: string; createdBy: string }
-  | { riskLevel: string; rationale: string };
+  | { riskLevel: string; rationale: string }
+  | { measure: string; startedAt: string; decidedBy: string; legalBasis: string };
 
 export interface Aandachtspunt {
   tekst: string;

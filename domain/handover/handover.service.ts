@@ -2,6 +2,7 @@ import { isoDay, startOfClinicalDay } from '../shared/clinical-time';
 import { patientAccessLog, recordAudit, type AccessLogRow, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { latestRisks, type RiskView } from '../intake/intake.service';
+import { bannerOf, type PatientBanner } from '../legal/banner';
 import { Patient } from '../patient/patient.entity';
 import type { EpisodeStatus } from '../patient/patient.schemas';
 import { displayName, patientNotFound } from '../patient/patient.service';
@@ -76,6 +77,7 @@ interface OverviewRow {
   abnormal_vitals: number;
   high_risks: number;
   high_bvc: number;
+  open_measures: number;
   last_report_at: Date | string | null;
   ward_total: number;
   with_alerts: number;
@@ -126,23 +128,31 @@ export function wardOverviewQuery(
          from scale_scores
         where scale = 'bvc' and observed_at >= ? and observed_at < ? and corrected_at is null and score >= ${Number(bvcAlertFrom)}
         group by patient_id
+     ), measures as (
+       select patient_id, count(*)::int as open_measures
+         from coercive_measures
+        where ended_at is null
+        group by patient_id
      ), alerted as materialized (
        select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
               coalesce(i.incident_count, 0) as incident_count, coalesce(i.crisis_count, 0) as crisis_count,
               coalesce(v.abnormal_vitals, 0) as abnormal_vitals, coalesce(r.high_risks, 0) as high_risks,
-              coalesce(b.high_bvc, 0) as high_bvc,
-              coalesce(i.incident_count, 0) + coalesce(v.abnormal_vitals, 0) + coalesce(r.high_risks, 0) + coalesce(b.high_bvc, 0) as alert_total
+              coalesce(b.high_bvc, 0) as high_bvc, coalesce(m.open_measures, 0) as open_measures,
+              coalesce(i.incident_count, 0) + coalesce(v.abnormal_vitals, 0) + coalesce(r.high_risks, 0) + coalesce(b.high_bvc, 0)
+                + coalesce(m.open_measures, 0) as alert_total
          from patients p
          left join incidents i on i.patient_id = p.id
          left join vitals v on v.patient_id = p.id
          left join risks r on r.patient_id = p.id
          left join bvc b on b.patient_id = p.id
+         left join measures m on m.patient_id = p.id
         where p.id in (select patient_id from incidents union select patient_id from vitals union select patient_id from risks
-                       union select patient_id from bvc)
-          and (${inCare('p')} or i.patient_id is not null or v.patient_id is not null or b.patient_id is not null)
+                       union select patient_id from bvc union select patient_id from measures)
+          and (${inCare('p')} or i.patient_id is not null or v.patient_id is not null or b.patient_id is not null or m.patient_id is not null)
      ), quiet as (
        select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
-              0 as incident_count, 0 as crisis_count, 0 as abnormal_vitals, 0 as high_risks, 0 as high_bvc, 0 as alert_total
+              0 as incident_count, 0 as crisis_count, 0 as abnormal_vitals, 0 as high_risks, 0 as high_bvc, 0 as open_measures,
+              0 as alert_total
          from patients p
         where ${alerts ? 'false' : inCare('p')} and not exists (select 1 from alerted a where a.id = p.id)
         order by ${nameOrder('p')}
@@ -184,6 +194,7 @@ export async function handoverOverview(em: EntityManager, actor: AuditActor, que
       abnormal_vitals: row.abnormal_vitals,
       high_risks: row.high_risks,
       high_bvc: row.high_bvc,
+      open_measures: row.open_measures,
     }),
     lastReportAt: row.last_report_at ? new Date(row.last_report_at).toISOString() : null,
   }));
@@ -212,6 +223,8 @@ export interface HandoverDetail {
   bvc: BvcView[];
   /** Who accessed this record during the period, newest first (at most 10). */
   logs: AccessLogRow[];
+  /** Legal status, allergies, high risks, open measures of compulsory care, signaleringsplan: as on the record. */
+  banner: PatientBanner;
 }
 
 /** One patient's period at a glance: alerts, measurements, reports, risks and recent access. */
@@ -249,6 +262,7 @@ export async function handoverDetail(
     { orderBy: { observedAt: 'desc', createdAt: 'desc' }, limit: detailRowLimit },
   );
   const risks = await latestRisks(em, patientId);
+  const banner = await bannerOf(em, patientId, now);
   const logs = await patientAccessLog(em, patientId, { from: new Date(range.start), to: now }, detailLogLimit);
   const reportList = await reportViews(em, reports);
   const vitalList = vitals.map(vitalView);
@@ -263,12 +277,19 @@ export async function handoverDetail(
   return {
     patient: { id: patient.id, name: displayName(patient), birthDate: patient.birthDate ?? null, status: patient.episodeStatus },
     period: range,
-    alerts: alertsOf({ reports: reportList, vitals: vitalList, risks, bvc }),
+    alerts: alertsOf({
+      reports: reportList,
+      vitals: vitalList,
+      risks,
+      bvc,
+      measures: banner.openMeasures.map(() => ({ endedAt: null })),
+    }),
     vitals: vitalList,
     reports: reportList,
     risks,
     bvc,
     logs,
+    banner,
   };
 }
 

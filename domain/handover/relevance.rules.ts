@@ -116,6 +116,15 @@ export const riskRelevance: Record<'zeer hoog' | 'hoog' | 'gemiddeld' | 'laag', 
   laag: { psychiater: drop('risico_laag'), verpleegkundige: drop('risico_laag') },
 };
 
+/**
+ * A measure of compulsory care in force (separatie, fixatie, dwangmedicatie …) is the top of the
+ * scale for both roles: the psychiatrist evaluates and decides on it, the nurse carries it out.
+ */
+export const measureRelevance: Record<HandoverRole, Relevance> = {
+  psychiater: keep('crisis_dwang', 3),
+  verpleegkundige: keep('crisis_dwang', 3),
+};
+
 /** Risk types about suicidality or self-harm, matched anywhere in the type's name: they go to the top of the scale. */
 export const selfDirectedRisk = new RegExp([...suicideAndSelfHarmWords, 'automutil'].map((word) => word.replace(/\*$/, '')).join('|'));
 

@@ -8,6 +8,7 @@ import {
   dropRules,
   keep,
   keepRules,
+  measureRelevance,
   negationReach,
   negators,
   riskRelevance,
@@ -33,7 +34,8 @@ export { relevanceReasonLabels, relevanceReasons, type Relevance, type Relevance
 export type HandoverSource =
   | { kind: 'report'; type: string; category: string | null; content: string }
   | { kind: 'observation'; code: string; label: string; interpretation: 'HH' | 'H' | 'N' | 'L' | 'LL' }
-  | { kind: 'risk'; riskType: string; riskLevel: 'zeer hoog' | 'hoog' | 'gemiddeld' | 'laag' };
+  | { kind: 'risk'; riskType: string; riskLevel: 'zeer hoog' | 'hoog' | 'gemiddeld' | 'laag' }
+  | { kind: 'measure' };
 
 export function relevanceFor(role: HandoverRole, source: HandoverSource): Relevance {
   switch (source.kind) {
@@ -47,6 +49,8 @@ export function relevanceFor(role: HandoverRole, source: HandoverSource): Releva
     }
     case 'report':
       return reportRelevance(role, source);
+    case 'measure':
+      return measureRelevance[role];
   }
 }
 

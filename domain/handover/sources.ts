@@ -3,6 +3,7 @@ import { User } from '../auth/auth.entities';
 import type { KnownPerson } from '../ai/pseudonymise';
 import type { EntityManager } from '../db/orm';
 import { RiskAssessment } from '../intake/intake.entities';
+import { measuresInForce } from '../legal/coercive-care';
 import { Patient } from '../patient/patient.entity';
 import { displayName, knownPerson, patientNotFound } from '../patient/patient.service';
 import { Report } from '../report/report.entity';
@@ -12,7 +13,10 @@ import { VitalObservation } from '../vitals/vitals.entity';
 import { vitalView } from '../vitals/vitals.service';
 import { periodDays, type HandoverPeriod } from './handover.schemas';
 
-/** What a handover may be built from: the period's handover reports, vitals, and the current risks. */
+/**
+ * What a handover may be built from: the period's handover reports, vitals, the current risks, and
+ * the measures of compulsory care in force at the moment asked (whenever they started).
+ */
 export interface HandoverSources {
   patient: { id: string; name: string; person: KnownPerson };
   reports: { id: string; type: string; category: string | null; content: string; createdAt: string; authorName: string }[];
@@ -26,6 +30,7 @@ export interface HandoverSources {
     observedAt: string;
   }[];
   risks: { id: string; riskType: string; riskLevel: 'zeer hoog' | 'hoog' | 'gemiddeld' | 'laag'; rationale: string; assessedAt: string }[];
+  measures: { id: string; label: string; startedAt: string; legalBasis: string; evaluations: number }[];
 }
 
 export function periodStart(period: HandoverPeriod, now: Date): Date {
@@ -43,7 +48,7 @@ export async function gatherHandoverSources(
   const patient = isUuid(patientId) ? await em.findOne(Patient, { id: patientId }) : null;
   if (!patient) throw AppError.notFound(patientNotFound);
   const since = periodStart(period, now);
-  const [reports, observations, risks] = await Promise.all([
+  const [reports, observations, risks, measures] = await Promise.all([
     em.find(
       Report,
       { patientId, includeInHandover: true, deletedAt: null, createdAt: { $gte: since, $lte: now } },
@@ -55,6 +60,7 @@ export async function gatherHandoverSources(
       { orderBy: { observedAt: 'desc' }, limit: 60 },
     ),
     em.find(RiskAssessment, { patientId }, { orderBy: { assessedAt: 'desc' } }),
+    measuresInForce(em, patientId, now),
   ]);
   const authors = await em.find(
     User,
@@ -90,5 +96,6 @@ export async function gatherHandoverSources(
       rationale: risk.rationale,
       assessedAt: risk.assessedAt.toISOString(),
     })),
+    measures,
   };
 }

@@ -59,6 +59,7 @@ const sources: HandoverSources = {
       assessedAt: '2026-11-20T10:00:00Z',
     },
   ],
+  measures: [],
 };
 
 describe('handover summary rules', () => {
@@ -126,6 +127,34 @@ describe('handover summary rules', () => {
       aandachtspunten: [],
       situatie: 'Jan de Vries: geen relevante meldingen in de afgelopen 3 dagen.',
     });
+  });
+});
+
+describe('a measure of compulsory care in force', () => {
+  const withMeasure: HandoverSources = {
+    ...sources,
+    measures: [
+      {
+        id: 'm-separatie',
+        label: 'Separatie / afzondering',
+        startedAt: '2026-11-21T16:00:00Z',
+        legalBasis: 'Crisismaatregel (Wvggz)',
+        evaluations: 1,
+      },
+    ],
+  };
+
+  it.each(['psychiater', 'verpleegkundige'] as const)('is kept for the %s at the top of the scale, cited as M1, with an action', (role) => {
+    const { kept } = candidatesFor(role, withMeasure);
+    const measure = kept.find((candidate) => candidate.bron.id === 'm-separatie')!;
+    expect(measure).toMatchObject({ ref: 'M1', bron: { type: 'measure' }, relevance: { keep: true, reason: 'crisis_dwang', weight: 3 } });
+    expect(measure.statement).toBe(
+      'Lopende verplichte zorg: separatie / afzondering sinds zat 21 nov. 17:00 (Crisismaatregel (Wvggz); 1 evaluatie).',
+    );
+    const draft = enforceRules(localDraft(kept, role, '1d', 'Jan de Vries'), kept, role).draft;
+    expect(draft.aandachtspunten.map((item) => item.ref)).toContain('M1');
+    expect(draft.actiepunten.map((item) => item.ref)).toContain('M1');
+    expect(draft.situatie).toContain('1 lopende maatregel verplichte zorg');
   });
 });
 

@@ -97,6 +97,19 @@ export function candidatesFor(role: HandoverRole, sources: HandoverSources): { k
       at: risk.assessedAt,
     });
   });
+  sources.measures.forEach((measure, index) => {
+    const evaluated = measure.evaluations
+      ? `${measure.evaluations} ${measure.evaluations === 1 ? 'evaluatie' : 'evaluaties'}`
+      : 'nog niet geëvalueerd';
+    all.push({
+      ref: `M${index + 1}`,
+      bron: { id: measure.id, type: 'measure', label: `Verplichte zorg: ${measure.label.toLowerCase()}`, date: measure.startedAt },
+      relevance: judge({ kind: 'measure' }),
+      line: `${when(measure.startedAt)} · lopende verplichte zorg: ${measure.label.toLowerCase()} (grondslag: ${measure.legalBasis}; ${evaluated})`,
+      statement: `Lopende verplichte zorg: ${measure.label.toLowerCase()} sinds ${when(measure.startedAt)} (${measure.legalBasis}; ${evaluated}).`,
+      at: measure.startedAt,
+    });
+  });
   const kept = all
     .filter((candidate) => candidate.relevance.keep)
     .sort((a, b) => b.relevance.weight - a.relevance.weight || b.at.localeCompare(a.at))
@@ -124,6 +137,14 @@ function actionFor(candidate: Candidate, role: HandoverRole): DraftItem | null {
       ref,
       eigenaar: 'verpleegkundige',
       alsDan: 'Als de waarde afwijkend blijft, dan de dienstdoende arts informeren.',
+    };
+  }
+  if (candidate.bron.type === 'measure') {
+    return {
+      tekst: 'De lopende maatregel evalueren en de evaluatie vastleggen; beëindigen zodra het kan.',
+      ref,
+      eigenaar: owner,
+      alsDan: 'Als de maatregel kan stoppen, dan het einde met het tijdstip vastleggen.',
     };
   }
   if (candidate.bron.type === 'risk') {
@@ -154,10 +175,13 @@ export function localDraft(kept: Candidate[], role: HandoverRole, period: Handov
     .flatMap((candidate) => actionFor(candidate, role) ?? [])
     .filter((action, index, list) => list.findIndex((other) => other.tekst === action.tekst) === index)
     .slice(0, limits.actiepunten);
-  const counts = { report: 0, observation: 0, risk: 0 } as Record<SourceType, number>;
+  const counts = { report: 0, observation: 0, risk: 0, measure: 0 } as Record<SourceType, number>;
   for (const candidate of kept) counts[candidate.bron.type]++;
+  const measures = counts.measure
+    ? `, ${counts.measure} lopende ${counts.measure === 1 ? 'maatregel' : 'maatregelen'} verplichte zorg`
+    : '';
   const situatie = kept.length
-    ? `${patientName}: ${kept.length} relevante ${kept.length === 1 ? 'melding' : 'meldingen'} in de afgelopen ${periodLabels[period]} (${counts.report} rapportages, ${counts.observation} afwijkende metingen, ${counts.risk} risico's).`
+    ? `${patientName}: ${kept.length} relevante ${kept.length === 1 ? 'melding' : 'meldingen'} in de afgelopen ${periodLabels[period]} (${counts.report} rapportages, ${counts.observation} afwijkende metingen, ${counts.risk} risico's${measures}).`
     : `${patientName}: geen relevante meldingen in de afgelopen ${periodLabels[period]}.`;
   return { ernst: severityOf(kept), situatie, aandachtspunten, actiepunten };
 }

@@ -27,7 +27,7 @@ async function shot(name: string): Promise<void> {
 
 // The seeded demo ward (domain/demo/demo.seed.ts): in the last 24 hours Pieter van der Berg has a
 // critical temperature and a very high aggression risk, Fatima el Amrani a critical glucose, Jan de
-// Vries a high suicide risk; Jan's incident (27 h ago) and crisis (60 h ago) enter with 3 days.
+// Vries a high suicide risk and an open separatie; Jan's incident (27 h ago) and crisis (60 h ago) enter with 3 days.
 describe('handover page in Chromium', () => {
   it('lists the ward with alert badges, most alerts first, for the role of the signed-in nurse', async () => {
     await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Overdracht' }).click();
@@ -66,7 +66,7 @@ describe('handover page in Chromium', () => {
     await page.waitForURL(/periode=3d/);
     await expect
       .poll(() => patientLink('Jan de Vries').locator('.alert-badge').allTextContents())
-      .toEqual(['1 crisis', '1 incident', '1 hoog risico']);
+      .toEqual(['1 crisis', '1 incident', '1 hoog risico', '1 maatregel verplichte zorg']);
     expect(new URL(page.url()).searchParams.get('alerts')).toBe('true');
     await shot('overdracht-met-alerts-3-dagen');
   });
@@ -80,7 +80,12 @@ describe('handover page in Chromium', () => {
     await detail.getByRole('heading', { level: 2, name: 'Jan de Vries' }).waitFor();
     expect(await patientLink('Jan de Vries').getAttribute('aria-current')).toBe('true');
     const tiles = detail.getByRole('list', { name: 'Alerts in de laatste 3 dagen' });
-    expect(await tiles.locator('.has-alerts .alert-tile-label').allTextContents()).toEqual(['Crises', 'Incidenten', "Hoge risico's"]);
+    expect(await tiles.locator('.has-alerts .alert-tile-label').allTextContents()).toEqual([
+      'Crises',
+      'Incidenten',
+      "Hoge risico's",
+      'Lopende verplichte zorg',
+    ]);
     await detail.getByText('Duwde een medepatiënt bij de koffieautomaat').first().waitFor();
     await detail.getByText('Acute onrust met dreigende agressie').first().waitFor();
     await detail.getByText('Weigerde de ochtendmedicatie').waitFor();

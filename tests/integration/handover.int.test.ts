@@ -19,6 +19,7 @@ interface Alerts {
   abnormal_vitals: number;
   high_bvc: number;
   high_risks: number;
+  open_measures: number;
   total: number;
 }
 
@@ -158,7 +159,7 @@ describe('handover overview API', () => {
       name: 'Ingrid Incident',
       status: 'active',
       birthDate: '1971-04-12',
-      alerts: { incident_count: 3, crisis_count: 1, abnormal_vitals: 0, high_risks: 0, high_bvc: 0, total: 3 },
+      alerts: { incident_count: 3, crisis_count: 1, abnormal_vitals: 0, high_risks: 0, high_bvc: 0, open_measures: 0, total: 3 },
     });
     expect(find(body, 'incidents')!.lastReportAt).not.toBeNull();
     expect(find(body, 'onlyIncident')!.alerts).toEqual({
@@ -167,6 +168,7 @@ describe('handover overview API', () => {
       abnormal_vitals: 0,
       high_risks: 0,
       high_bvc: 0,
+      open_measures: 0,
       total: 1,
     });
     expect(find(body, 'quiet')!.alerts.total).toBe(0);
@@ -187,6 +189,7 @@ describe('handover overview API', () => {
       abnormal_vitals: 2,
       high_risks: 0,
       high_bvc: 0,
+      open_measures: 0,
       total: 2,
     });
     expect(find(body, 'risks')!.alerts).toEqual({
@@ -195,6 +198,7 @@ describe('handover overview API', () => {
       abnormal_vitals: 0,
       high_risks: 2,
       high_bvc: 0,
+      open_measures: 0,
       total: 2,
     });
   });
@@ -301,7 +305,15 @@ describe('handover detail API', () => {
     const body = await response.json();
     expect(body.patient).toEqual({ id: ids.incidents, name: 'Ingrid Incident', birthDate: '1971-04-12', status: 'active' });
     expect(body.period.key).toBe('1d');
-    expect(body.alerts).toEqual({ incident_count: 3, crisis_count: 1, abnormal_vitals: 0, high_risks: 0, high_bvc: 0, total: 3 });
+    expect(body.alerts).toEqual({
+      incident_count: 3,
+      crisis_count: 1,
+      abnormal_vitals: 0,
+      high_risks: 0,
+      high_bvc: 0,
+      open_measures: 0,
+      total: 3,
+    });
     const reports = body.reports as {
       type: string;
       category: string | null;

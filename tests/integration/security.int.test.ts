@@ -251,6 +251,9 @@ describe('another organisation’s records', () => {
     diagnosis: randomUUID(),
     medication: randomUUID(),
     administration: randomUUID(),
+    legalStatus: randomUUID(),
+    allergy: randomUUID(),
+    coerciveMeasure: randomUUID(),
   });
 
   function expectNoSecrets(body: string, what: string) {
@@ -331,6 +334,19 @@ describe('another organisation’s records', () => {
     });
     expect(administration.status).toBe(201);
     ids.administration = ((await administration.json()) as { id: string }).id;
+    const created = async (path: string, body: unknown) => {
+      const response = await json(`/api/patients/${ids.patient}/${path}`, { method: 'POST', cookie: owner.cookie, body });
+      expect(response.status, path).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    ids.legalStatus = await created('legal-status', { kind: 'wvggz-crisismaatregel', startsOn: new Date().toISOString().slice(0, 10) });
+    ids.allergy = await created('allergies', { substance: 'Penicilline', severity: 'ernstig' });
+    ids.coerciveMeasure = await created('coercive-measures', {
+      kind: 'separatie',
+      startedAt: new Date(Date.now() - 3600_000).toISOString(),
+      legalBasis: 'noodsituatie',
+      decidedBy: 'Dr. Vertrouwelijk',
+    });
     ids.letter = await createGpLetter(owner.organisationId, {
       patientId: ids.patient,
       createdBy: owner.user.id,

@@ -29,10 +29,13 @@ describe('route enumeration used by the access tests', () => {
       plan: 'B',
       chain: 'C',
       observation: 'O',
-      scale: 'S',
+      scale: 'K',
       diagnosis: 'D',
       medication: 'M',
       administration: 'T',
+      legalStatus: 'S',
+      allergy: 'Y',
+      coerciveMeasure: 'V',
     } satisfies Record<Resource, string>;
     const routes = routeFiles();
     for (const route of routes.filter((candidate) => candidate.params.length > 0)) {

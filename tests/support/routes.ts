@@ -69,7 +69,10 @@ export type Resource =
   | 'scale'
   | 'diagnosis'
   | 'medication'
-  | 'administration';
+  | 'administration'
+  | 'legalStatus'
+  | 'allergy'
+  | 'coerciveMeasure';
 
 /**
  * Which record each route parameter names, per route file (`PUT:id` when one method names another
@@ -82,6 +85,7 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   '_app.patients.$id.$tab.tsx': { id: 'patient', tab: { literal: 'overdracht' } },
   '_app.patients.$id._index.tsx': { id: 'patient' },
   '_app.patients.$id.agenda.tsx': { id: 'patient' },
+  '_app.patients.$id.allergieen.tsx': { id: 'patient' },
   '_app.patients.$id.behandelplan.tsx': { id: 'patient' },
   '_app.patients.$id.diagnoses.tsx': { id: 'patient' },
   '_app.patients.$id.edit.tsx': { id: 'patient' },
@@ -93,13 +97,18 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   '_app.patients.$id.metingen_.bvc.tsx': { id: 'patient' },
   '_app.patients.$id.rapportages.tsx': { id: 'patient' },
   '_app.patients.$id.risicos.tsx': { id: 'patient' },
+  '_app.patients.$id.signaleringsplan.tsx': { id: 'patient' },
   '_app.patients.$id.toegang.tsx': { id: 'patient' },
   '_app.patients.$id.tsx': { id: 'patient' },
+  '_app.patients.$id.verplichte-zorg.tsx': { id: 'patient' },
+  'api.allergies.$id.lapse.ts': { id: 'allergy' },
   'api.behandelplan.$id.approve.ts': { id: 'plan' },
   'api.bvc.$id.correct.ts': { id: 'scale' },
   'api.behandelplan.$id.ts': { id: 'patient', 'PUT:id': 'plan' },
   'api.diagnoses.$id.end.ts': { id: 'diagnosis' },
   'api.diagnoses.$id.primary.ts': { id: 'diagnosis' },
+  'api.coercive-measures.$id.end.ts': { id: 'coerciveMeasure' },
+  'api.coercive-measures.$id.evaluations.ts': { id: 'coerciveMeasure' },
   'api.fhir.$type.$id.ts': { type: { literal: 'Appointment' }, id: 'appointment' },
   'api.fhir.$type.[_search].ts': { type: { literal: 'Observation' } },
   'api.fhir.$type.ts': { type: { literal: 'Observation' } },
@@ -112,6 +121,7 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.noshow.$appointmentId.dispatch.ts': { appointmentId: 'appointment' },
   'api.noshow.$appointmentId.rescript.ts': { appointmentId: 'appointment' },
   'api.noshow.$appointmentId.withdraw.ts': { appointmentId: 'appointment' },
+  'api.legal-status.$id.correct.ts': { id: 'legalStatus' },
   'api.overdracht.$patientId.ts': { patientId: 'patient' },
   'api.medication-administrations.$id.effect.ts': { id: 'administration' },
   'api.medication.$id.administrations.ts': { id: 'medication' },
@@ -122,6 +132,11 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.patients.$id.medication.ts': { id: 'patient' },
   'api.patients.$id.diagnoses.ts': { id: 'patient' },
   'api.patients.$id.risks.ts': { id: 'patient' },
+  'api.patients.$id.allergies.ts': { id: 'patient' },
+  'api.patients.$id.banner.ts': { id: 'patient' },
+  'api.patients.$id.coercive-measures.ts': { id: 'patient' },
+  'api.patients.$id.legal-status.ts': { id: 'patient' },
+  'api.patients.$id.signaleringsplan.ts': { id: 'patient' },
   'api.patients.$id.vitals.ts': { id: 'patient' },
   'api.reports.$id.ts': { id: 'report' },
   'api.vitals.$id.correct.ts': { id: 'observation' },

@@ -1,0 +1,118 @@
+import { Link } from '@remix-run/react';
+import type { PatientBanner as Banner } from '../../domain/legal/banner';
+import { formatDate, formatDateTime } from '../../domain/shared/clinical-time';
+
+/**
+ * What must be in view on every record page and at handover, in one calm strip: legal status,
+ * allergies, the highest current risks, open measures of compulsory care and the signaleringsplan.
+ * Only what needs attention gets a coloured edge; "nothing known" and "not recorded" are told apart.
+ */
+export function PatientBanner({ banner, headingLevel = 2 }: { banner: Banner; headingLevel?: 2 | 3 }) {
+  const base = `/patients/${banner.patientId}`;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const titleId = `banner-${banner.patientId}`;
+  const { legalStatus, allergies, risks, openMeasures, signaleringsplan } = banner;
+  const severeAllergy = allergies.active.some((allergy) => allergy.severity === 'ernstig');
+
+  return (
+    <section className="patient-banner" aria-labelledby={titleId}>
+      <Heading id={titleId} className="visually-hidden">
+        Veiligheid en rechtspositie
+      </Heading>
+      <dl className="banner-items">
+        <div className={legalStatus && legalStatus.law ? 'banner-item banner-attention' : 'banner-item'}>
+          <dt>Rechtspositie</dt>
+          <dd>
+            {legalStatus ? (
+              <>
+                <strong>{legalStatus.label}</strong>
+                <span className="banner-meta">
+                  {legalStatus.endsOn
+                    ? `${formatDate(legalStatus.startsOn)} t/m ${formatDate(legalStatus.endsOn)}`
+                    : `sinds ${formatDate(legalStatus.startsOn)}, geen einddatum`}
+                </span>
+              </>
+            ) : (
+              <span className="muted">Niet vastgelegd</span>
+            )}
+            <Link to={`${base}/verplichte-zorg`} className="banner-link">
+              Rechtspositie en verplichte zorg
+            </Link>
+          </dd>
+        </div>
+
+        <div className={severeAllergy ? 'banner-item banner-attention' : 'banner-item'}>
+          <dt>Allergieën</dt>
+          <dd>
+            {allergies.status === 'vastgelegd' ? (
+              <ul className="banner-list">
+                {allergies.active.map((allergy) => (
+                  <li key={allergy.id}>
+                    <strong>{allergy.substance}</strong> <span className="banner-meta">{`(${allergy.severity})`}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : allergies.status === 'geen-bekende' ? (
+              <span>Geen bekende allergieën</span>
+            ) : (
+              <span className="banner-unknown">Allergieën niet vastgelegd</span>
+            )}
+            <Link to={`${base}/allergieen`} className="banner-link">
+              {allergies.status === 'niet-vastgelegd' ? 'Allergieën vastleggen' : 'Allergieën bekijken'}
+            </Link>
+          </dd>
+        </div>
+
+        <div className={risks.length ? 'banner-item banner-attention' : 'banner-item'}>
+          <dt>Hoge risico&apos;s</dt>
+          <dd>
+            {risks.length ? (
+              <ul className="banner-list">
+                {risks.map((risk) => (
+                  <li key={risk.id}>
+                    <strong>{`${risk.riskType}: ${risk.riskLevel}`}</strong>
+                    <span className="banner-meta">{`beoordeeld ${formatDateTime(risk.assessedAt)}`}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="muted">Geen hoog of zeer hoog risico</span>
+            )}
+          </dd>
+        </div>
+
+        <div className={openMeasures.length ? 'banner-item banner-attention' : 'banner-item'}>
+          <dt>Lopende verplichte zorg</dt>
+          <dd>
+            {openMeasures.length ? (
+              <ul className="banner-list">
+                {openMeasures.map((measure) => (
+                  <li key={measure.id}>
+                    <strong>{measure.label}</strong>
+                    <span className="banner-meta">{`sinds ${formatDateTime(measure.startedAt)} · ${measure.legalBasisLabel}`}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="muted">Geen lopende maatregelen</span>
+            )}
+          </dd>
+        </div>
+
+        <div className="banner-item">
+          <dt>Signaleringsplan</dt>
+          <dd>
+            {signaleringsplan ? (
+              <span>{`Versie ${signaleringsplan.version}, ${formatDateTime(signaleringsplan.createdAt)}`}</span>
+            ) : (
+              <span className="muted">Nog geen signaleringsplan</span>
+            )}
+            <Link to={`${base}/signaleringsplan`} className="banner-link">
+              {signaleringsplan ? 'Signaleringsplan openen' : 'Signaleringsplan opstellen'}
+            </Link>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

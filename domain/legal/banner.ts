@@ -1,0 +1,73 @@
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { EntityManager } from '../db/orm';
+import { latestRisks, type RiskView } from '../intake/intake.service';
+import { findPatient } from '../patient/patient.service';
+import { isHighRisk } from '../handover/handover.alerts';
+import { allergiesOf, type AllergyStatus } from './allergies';
+import { measuresOf } from './coercive-care';
+import { legalStatusesOf, type LegalStatusView } from './legal-status';
+import { latestSignaleringsplan } from './signaleringsplan';
+import type { AllergySeverity, CoerciveMeasureKind } from './legal.vocabulary';
+
+/**
+ * What must be in view before anything else on a patient's record and at handover: the legal
+ * status, allergies, the highest current risks, open measures of compulsory care and whether
+ * there is a signaleringsplan. One read for the record layout, the handover detail and the API.
+ */
+export interface PatientBanner {
+  patientId: string;
+  legalStatus: Pick<LegalStatusView, 'id' | 'kind' | 'label' | 'law' | 'startsOn' | 'endsOn'> | null;
+  allergies: {
+    status: AllergyStatus;
+    active: { id: string; substance: string; reaction: string | null; severity: AllergySeverity }[];
+  };
+  /** Current risks at level zeer hoog or hoog, most severe first. */
+  risks: RiskView[];
+  openMeasures: { id: string; kind: CoerciveMeasureKind; label: string; startedAt: string; decidedBy: string; legalBasisLabel: string }[];
+  signaleringsplan: { version: number; createdAt: string } | null;
+}
+
+/** The banner's data, unlogged: the record page and the handover log the access they are part of. */
+export async function bannerOf(em: EntityManager, patientId: string, now = new Date()): Promise<PatientBanner> {
+  const [legal, allergies, risks, open, plan] = await Promise.all([
+    legalStatusesOf(em, patientId, now),
+    allergiesOf(em, patientId),
+    latestRisks(em, patientId),
+    measuresOf(em, patientId, { openOnly: true }),
+    latestSignaleringsplan(em, patientId),
+  ]);
+  const current = legal.current;
+  return {
+    patientId,
+    legalStatus: current
+      ? { id: current.id, kind: current.kind, label: current.label, law: current.law, startsOn: current.startsOn, endsOn: current.endsOn }
+      : null,
+    allergies: {
+      status: allergies.status,
+      active: allergies.active.map((allergy) => ({
+        id: allergy.id,
+        substance: allergy.substance!,
+        reaction: allergy.reaction,
+        severity: allergy.severity!,
+      })),
+    },
+    risks: risks.filter(isHighRisk),
+    openMeasures: open.map((measure) => ({
+      id: measure.id,
+      kind: measure.kind,
+      label: measure.label,
+      startedAt: measure.startedAt,
+      decidedBy: measure.decidedBy,
+      legalBasisLabel: measure.legalBasisLabel,
+    })),
+    signaleringsplan: plan,
+  };
+}
+
+/** `GET /api/patients/{id}/banner`: the same, logged as a read of the patient's record. */
+export async function patientBanner(em: EntityManager, actor: AuditActor, patientId: string): Promise<PatientBanner> {
+  await findPatient(em, patientId);
+  const banner = await bannerOf(em, patientId);
+  recordAudit(em, actor, { action: 'read', resourceType: 'PatientBanner', patientIds: [patientId] });
+  return banner;
+}
