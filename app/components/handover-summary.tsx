@@ -225,6 +225,14 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
             </p>
             <p className="muted small">{`Besloten door ${data.decidedBy} · grondslag: ${data.legalBasis}`}</p>
           </>
+        ) : 'medication' in data ? (
+          <>
+            <p>
+              <strong>{data.medication}</strong> · {data.status}
+            </p>
+            {data.reason ? <p>{`Reden: ${data.reason}`}</p> : null}
+            {data.effect ? <p className="muted small">{`Effect: ${data.effect}`}</p> : null}
+          </>
         ) : (
           <>
             <RiskLevelBadge level={data.riskLevel} />

@@ -26,6 +26,8 @@ import type { ReportCategory, ReportType } from '../report/report.schemas';
 import { demoAccounts, demoOrganisation, demoPassword } from './demo-accounts';
 import { LegalStatus } from '../legal/legal.entities';
 import { seedLegalAndCoerciveCare } from './legal.seed';
+import { seedMedication } from './medication.seed';
+import { MedicationOrder } from '../medication/medication.entity';
 import { generatePatient, insertPatients, random, type GeneratedPatient } from './patient-generator';
 
 /** The ward's recognisable patients, then generated ones: names with prefixes, valid BSNs, insurers. */
@@ -110,6 +112,7 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
     if ((await em.count(ContactPerson, {})) === 0) await seedContactPersons(em);
     if ((await em.count(ScaleScore, {})) === 0) await seedScales(em);
     if ((await em.count(LegalStatus, {})) === 0) await seedLegalAndCoerciveCare(em);
+    if ((await em.count(MedicationOrder, {})) === 0) await seedMedication(em);
   });
 }
 

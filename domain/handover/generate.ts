@@ -10,6 +10,7 @@ import type { EntityManager } from '../db/orm';
 import { RiskAssessment } from '../intake/intake.entities';
 import { measureSourceData } from '../legal/coercive-care';
 import { CoerciveMeasure } from '../legal/legal.entities';
+import { medicationSourceData } from '../medication/medication.handover';
 import { Report } from '../report/report.entity';
 import { VitalObservation } from '../vitals/vitals.entity';
 import type { Actiepunt, Aandachtspunt, Bron, HandoverPeriod, HandoverRole, HandoverSummary, SourceData } from './handover.schemas';
@@ -119,11 +120,12 @@ export async function summariseHandover(ai: AiPort, job: HandoverJob, collected:
 
 async function sourceData(em: EntityManager, patientId: string, bronnen: Bron[]): Promise<Map<string, SourceData>> {
   const ids = (type: Bron['type']) => bronnen.filter((bron) => bron.type === type).map((bron) => bron.id);
-  const [reports, observations, risks, measures] = await Promise.all([
+  const [reports, observations, risks, measures, medication] = await Promise.all([
     ids('report').length ? em.find(Report, { id: { $in: ids('report') }, patientId, deletedAt: null }) : [],
     ids('observation').length ? em.find(VitalObservation, { id: { $in: ids('observation') }, patientId }) : [],
     ids('risk').length ? em.find(RiskAssessment, { id: { $in: ids('risk') }, patientId }) : [],
     ids('measure').length ? em.find(CoerciveMeasure, { id: { $in: ids('measure') }, patientId }) : [],
+    medicationSourceData(em, patientId, ids('medication')),
   ]);
   const authors = reports.length
     ? await em.find(User, { id: { $in: reports.map((report) => report.createdBy) } }, { fields: ['id', 'displayName'] })
@@ -134,6 +136,7 @@ async function sourceData(em: EntityManager, patientId: string, bronnen: Bron[])
   for (const row of observations) data.set(row.id, { value: Number(row.value), unit: row.unit, interpretation: row.interpretation });
   for (const risk of risks) data.set(risk.id, { riskLevel: risk.riskLevel, rationale: risk.rationale });
   for (const measure of measures) data.set(measure.id, measureSourceData(measure));
+  for (const [id, registration] of medication) data.set(id, registration);
   return data;
 }
 

@@ -44,7 +44,7 @@ export const overviewQuerySchema = z.object({
 
 export const detailQuerySchema = z.object({ period: period.default('1d') });
 
-export const sourceTypes = ['report', 'observation', 'risk', 'measure'] as const;
+export const sourceTypes = ['report', 'observation', 'risk', 'measure', 'medication'] as const;
 export type SourceType = (typeof sourceTypes)[number];
 
 /** Where a statement comes from; the server checks it exists before the statement is shown. */
@@ -60,7 +60,8 @@ export type SourceData =
   | { value: number; unit: string; interpretation: string }
   | { content: string; createdBy: string }
   | { riskLevel: string; rationale: string }
-  | { measure: string; startedAt: string; decidedBy: string; legalBasis: string };
+  | { measure: string; startedAt: string; decidedBy: string; legalBasis: string }
+  | { medication: string; status: string; reason: string | null; effect: string | null };
 
 export interface Aandachtspunt {
   tekst: string;

@@ -125,6 +125,17 @@ export const measureRelevance: Record<HandoverRole, Relevance> = {
   verpleegkundige: keep('crisis_dwang', 3),
 };
 
+/**
+ * The nurse's registrations: a refusal is a medication problem for both roles (the first thing on
+ * the psychiatrist's list), as "weigerde de medicatie" in a report is; a dose not given weighs less;
+ * a zo-nodig gift is kept as the same words in a report are.
+ */
+export const medicationRelevance: Record<'geweigerd' | 'niet-gegeven' | 'zo-nodig', Record<HandoverRole, Relevance>> = {
+  geweigerd: { psychiater: keep('medicatieprobleem', 2), verpleegkundige: keep('medicatieprobleem', 2) },
+  'niet-gegeven': { psychiater: keep('medicatieprobleem', 1), verpleegkundige: keep('medicatieprobleem', 1) },
+  'zo-nodig': { psychiater: keep('zo_nodig_medicatie', 1), verpleegkundige: keep('zo_nodig_medicatie', 1) },
+};
+
 /** Risk types about suicidality or self-harm, matched anywhere in the type's name: they go to the top of the scale. */
 export const selfDirectedRisk = new RegExp([...suicideAndSelfHarmWords, 'automutil'].map((word) => word.replace(/\*$/, '')).join('|'));
 

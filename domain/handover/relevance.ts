@@ -9,6 +9,7 @@ import {
   keep,
   keepRules,
   measureRelevance,
+  medicationRelevance,
   negationReach,
   negators,
   riskRelevance,
@@ -35,7 +36,8 @@ export type HandoverSource =
   | { kind: 'report'; type: string; category: string | null; content: string }
   | { kind: 'observation'; code: string; label: string; interpretation: 'HH' | 'H' | 'N' | 'L' | 'LL' }
   | { kind: 'risk'; riskType: string; riskLevel: 'zeer hoog' | 'hoog' | 'gemiddeld' | 'laag' }
-  | { kind: 'measure' };
+  | { kind: 'measure' }
+  | { kind: 'medication'; status: 'gegeven' | 'geweigerd' | 'niet-gegeven'; prn: boolean };
 
 export function relevanceFor(role: HandoverRole, source: HandoverSource): Relevance {
   switch (source.kind) {
@@ -51,6 +53,9 @@ export function relevanceFor(role: HandoverRole, source: HandoverSource): Releva
       return reportRelevance(role, source);
     case 'measure':
       return measureRelevance[role];
+    case 'medication':
+      if (source.prn) return medicationRelevance['zo-nodig'][role];
+      return source.status === 'gegeven' ? drop('routinemedicatie') : medicationRelevance[source.status][role];
   }
 }
 

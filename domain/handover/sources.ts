@@ -4,6 +4,7 @@ import type { KnownPerson } from '../ai/pseudonymise';
 import type { EntityManager } from '../db/orm';
 import { RiskAssessment } from '../intake/intake.entities';
 import { measuresInForce } from '../legal/coercive-care';
+import { medicationSources, type MedicationSource } from '../medication/medication.handover';
 import { Patient } from '../patient/patient.entity';
 import { displayName, knownPerson, patientNotFound } from '../patient/patient.service';
 import { Report } from '../report/report.entity';
@@ -15,7 +16,8 @@ import { periodDays, type HandoverPeriod } from './handover.schemas';
 
 /**
  * What a handover may be built from: the period's handover reports, vitals, the current risks, and
- * the measures of compulsory care in force at the moment asked (whenever they started).
+ * the measures of compulsory care in force at the moment asked (whenever they started), and the
+ * period's medication refusals, doses not given and zo-nodig gifts.
  */
 export interface HandoverSources {
   patient: { id: string; name: string; person: KnownPerson };
@@ -31,6 +33,8 @@ export interface HandoverSources {
   }[];
   risks: { id: string; riskType: string; riskLevel: 'zeer hoog' | 'hoog' | 'gemiddeld' | 'laag'; rationale: string; assessedAt: string }[];
   measures: { id: string; label: string; startedAt: string; legalBasis: string; evaluations: number }[];
+  /** The period's refused and not-given doses and zo-nodig gifts. */
+  medication: MedicationSource[];
 }
 
 export function periodStart(period: HandoverPeriod, now: Date): Date {
@@ -48,7 +52,7 @@ export async function gatherHandoverSources(
   const patient = isUuid(patientId) ? await em.findOne(Patient, { id: patientId }) : null;
   if (!patient) throw AppError.notFound(patientNotFound);
   const since = periodStart(period, now);
-  const [reports, observations, risks, measures] = await Promise.all([
+  const [reports, observations, risks, measures, medication] = await Promise.all([
     em.find(
       Report,
       { patientId, includeInHandover: true, deletedAt: null, createdAt: { $gte: since, $lte: now } },
@@ -61,6 +65,7 @@ export async function gatherHandoverSources(
     ),
     em.find(RiskAssessment, { patientId }, { orderBy: { assessedAt: 'desc' } }),
     measuresInForce(em, patientId, now),
+    medicationSources(em, patientId, since, now),
   ]);
   const authors = await em.find(
     User,
@@ -97,5 +102,6 @@ export async function gatherHandoverSources(
       assessedAt: risk.assessedAt.toISOString(),
     })),
     measures,
+    medication,
   };
 }

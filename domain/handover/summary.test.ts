@@ -60,6 +60,7 @@ const sources: HandoverSources = {
     },
   ],
   measures: [],
+  medication: [],
 };
 
 describe('handover summary rules', () => {

@@ -1,3 +1,4 @@
+import { countOf } from '../shared/text';
 import { dutchDay, formatTime } from '../shared/clinical-time';
 import { jsonFromAnswer } from '../ai/json-answer';
 import { z } from '../shared/validation';
@@ -110,6 +111,20 @@ export function candidatesFor(role: HandoverRole, sources: HandoverSources): { k
       at: measure.startedAt,
     });
   });
+  sources.medication.forEach((registration, index) => {
+    const what = `${registration.productName}, ${registration.dose}`;
+    const state = registration.prn ? 'zo nodig gegeven' : registration.status === 'geweigerd' ? 'geweigerd' : 'niet gegeven';
+    const reason = registration.reason ? `: ${registration.reason.replace(/\s+/g, ' ').slice(0, 200)}` : '';
+    const effect = registration.effect ? ` Effect: ${registration.effect.replace(/\s+/g, ' ').slice(0, 200)}` : '';
+    all.push({
+      ref: `G${index + 1}`,
+      bron: { id: registration.id, type: 'medication', label: `Medicatie ${state}`, date: registration.administeredAt },
+      relevance: judge({ kind: 'medication', status: registration.status, prn: registration.prn }),
+      line: `${when(registration.administeredAt)} · medicatie ${state}: ${what}${reason}${effect}`,
+      statement: sentence(`${what} ${state} (${when(registration.administeredAt)})${reason}.${effect}`),
+      at: registration.administeredAt,
+    });
+  });
   const kept = all
     .filter((candidate) => candidate.relevance.keep)
     .sort((a, b) => b.relevance.weight - a.relevance.weight || b.at.localeCompare(a.at))
@@ -175,13 +190,14 @@ export function localDraft(kept: Candidate[], role: HandoverRole, period: Handov
     .flatMap((candidate) => actionFor(candidate, role) ?? [])
     .filter((action, index, list) => list.findIndex((other) => other.tekst === action.tekst) === index)
     .slice(0, limits.actiepunten);
-  const counts = { report: 0, observation: 0, risk: 0, measure: 0 } as Record<SourceType, number>;
+  const counts = { report: 0, observation: 0, risk: 0, measure: 0, medication: 0 } as Record<SourceType, number>;
   for (const candidate of kept) counts[candidate.bron.type]++;
   const measures = counts.measure
     ? `, ${counts.measure} lopende ${counts.measure === 1 ? 'maatregel' : 'maatregelen'} verplichte zorg`
     : '';
+  const medication = counts.medication ? `, ${countOf(counts.medication, 'medicatieregistratie', 'medicatieregistraties')}` : '';
   const situatie = kept.length
-    ? `${patientName}: ${kept.length} relevante ${kept.length === 1 ? 'melding' : 'meldingen'} in de afgelopen ${periodLabels[period]} (${counts.report} rapportages, ${counts.observation} afwijkende metingen, ${counts.risk} risico's${measures}).`
+    ? `${patientName}: ${kept.length} relevante ${kept.length === 1 ? 'melding' : 'meldingen'} in de afgelopen ${periodLabels[period]} (${counts.report} rapportages, ${counts.observation} afwijkende metingen, ${counts.risk} risico's${measures}${medication}).`
     : `${patientName}: geen relevante meldingen in de afgelopen ${periodLabels[period]}.`;
   return { ernst: severityOf(kept), situatie, aandachtspunten, actiepunten };
 }

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { User } from '../auth/auth.entities';
@@ -246,9 +245,10 @@ export async function prescribe(em: EntityManager, actor: AuditActor, patientId:
 }
 
 async function findOrder(em: EntityManager, orderId: string, lock = false): Promise<MedicationOrder> {
-  const order = isUuid(orderId)
-    ? await em.findOne(MedicationOrder, { id: orderId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {})
-    : null;
+  if (!isUuid(orderId)) throw AppError.notFound(orderNotFound);
+  // Locked until the transaction ends: concurrent registrations on one order are counted one after the other.
+  if (lock) await em.execute('select id from medication_orders where id = ? for update', [orderId]);
+  const order = await em.findOne(MedicationOrder, { id: orderId });
   if (!order) throw AppError.notFound(orderNotFound);
   return order;
 }
