@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot, signedInWithForm } from '../support/browser';
+import { launchBrowser, lookAt, signedInWithForm } from '../support/browser';
 import { createOrganisation, createUser, registerPatient, validBsns, type TestUser } from '../support/factories';
 import { baseUrl, login } from '../support/http';
 
@@ -30,18 +29,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function look(page: Page, name: string, javaScript: boolean): Promise<void> {
-  const violations = await axeViolations(page, { javaScript });
-  expect(
-    violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'),
-    name,
-  ).toEqual([]);
-  await screenshot(page, `intake-${name}-1440`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `intake-${name}-390`);
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
-
 describe.each([true, false])('the intake in Chromium (JavaScript %s)', (javaScript) => {
   it('fills in a section, refuses to complete an empty one, and the percentage follows', async () => {
     const { context, page } = await signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled: javaScript });
@@ -54,13 +41,13 @@ describe.each([true, false])('the intake in Chromium (JavaScript %s)', (javaScri
     await page.getByLabel('Deze sectie is afgerond').check();
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await page.getByText('Een lege sectie kan niet afgerond zijn: vul eerst de tekst in.').waitFor();
-    await look(page, javaScript ? 'fout-met-js' : 'fout-zonder-js', javaScript);
+    await lookAt(page, javaScript ? 'intake-fout-met-js' : 'intake-fout-zonder-js', javaScript);
 
     await page.getByLabel('Tekst').fill('Wil weer zelfstandig wonen en werk vinden.');
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await page.getByText('14% voltooid').waitFor();
     expect(await page.getByText('Wil weer zelfstandig wonen en werk vinden.').count()).toBe(1);
-    await look(page, javaScript ? 'met-js' : 'zonder-js', javaScript);
+    await lookAt(page, javaScript ? 'intake-met-js' : 'intake-zonder-js', javaScript);
 
     await page.getByRole('link', { name: 'Hulpvraag bewerken' }).click();
     await page.getByLabel('Tekst').fill('Wil weer zelfstandig wonen; eerst werk.');

@@ -2,8 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBsn } from '../../domain/demo/patient-generator';
 import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
-import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot, signedInWithForm } from '../support/browser';
+import { launchBrowser, lookAt, screenshot, signedInWithForm } from '../support/browser';
 import { asOwner, createOrganisation, createRisk, createUser, registerPatient, type TestUser } from '../support/factories';
 import { baseUrl, json, login } from '../support/http';
 
@@ -70,18 +69,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function look(page: Page, name: string, javaScript: boolean): Promise<void> {
-  const violations = await axeViolations(page, { javaScript });
-  expect(
-    violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'),
-    name,
-  ).toEqual([]);
-  await screenshot(page, `${name}-1440`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
-
 const banner = (page: Page) => page.getByRole('region', { name: 'Veiligheid en rechtspositie' });
 
 describe.each([true, false])('legal status, compulsory care, allergies and signaleringsplan in Chromium (JavaScript %s)', (javaScript) => {
@@ -121,7 +108,7 @@ describe.each([true, false])('legal status, compulsory care, allergies and signa
     const open = page.getByRole('list', { name: 'Lopende maatregelen' });
     await open.getByText('Grondslag: Crisismaatregel (Wvggz) · besloten door Dr. L. Mulder').waitFor();
     await banner(page).getByText('Separatie / afzondering').waitFor();
-    await look(page, `verplichte-zorg-${suffix}`, javaScript);
+    await lookAt(page, `verplichte-zorg-${suffix}`, javaScript);
 
     await page.getByRole('link', { name: 'Evaluatie toevoegen aan separatie / afzondering' }).click();
     await page.getByRole('heading', { name: 'Evaluatie toevoegen' }).waitFor();
@@ -154,7 +141,7 @@ describe.each([true, false])('legal status, compulsory care, allergies and signa
     await page.getByLabel('Ernst').selectOption('ernstig');
     await page.getByRole('button', { name: 'Allergie vastleggen' }).click();
     await banner(page).getByText('Pinda').waitFor();
-    await look(page, `allergieen-${suffix}`, javaScript);
+    await lookAt(page, `allergieen-${suffix}`, javaScript);
 
     await page.getByRole('link', { name: 'Latex laten vervallen' }).click();
     await page.getByLabel('Reden').fill('Bij navraag geen allergie');
@@ -184,7 +171,7 @@ describe.each([true, false])('legal status, compulsory care, allergies and signa
     await page.getByText('Je bekijkt een eerdere versie.').waitFor();
     await page.getByRole('link', { name: /Naar de nieuwste versie/ }).click();
     await page.getByText('Psychiater direct inschakelen; continue observatie.').waitFor();
-    await look(page, `signaleringsplan-${suffix}`, javaScript);
+    await lookAt(page, `signaleringsplan-${suffix}`, javaScript);
     await context.close();
   });
 });
@@ -196,7 +183,7 @@ describe('the banner of a patient under a Wvggz measure with an open separatie',
     const onRecord = banner(page);
     for (const text of ['Crisismaatregel (Wvggz)', 'Penicilline', 'suïcide: hoog', 'Separatie / afzondering'])
       await onRecord.getByText(text).first().waitFor();
-    await look(page, 'banner-dossier', true);
+    await lookAt(page, 'banner-dossier', true);
 
     await page.goto(`/overdracht?patient=${patients.banner}`);
     const detail = page.locator('.handover-detail');
@@ -205,7 +192,7 @@ describe('the banner of a patient under a Wvggz measure with an open separatie',
     for (const text of ['Crisismaatregel (Wvggz)', 'Penicilline', 'suïcide: hoog', 'Separatie / afzondering'])
       await atHandover.getByText(text).first().waitFor();
     expect(await detail.locator('.has-alerts .alert-tile-label').allTextContents()).toContain('Lopende verplichte zorg');
-    await look(page, 'banner-overdracht', true);
+    await lookAt(page, 'banner-overdracht', true);
 
     await page.getByRole('button', { name: 'Overdracht genereren' }).click();
     await page.getByText('Lopende verplichte zorg: separatie / afzondering').first().waitFor({ timeout: 30_000 });

@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday, formatTime, isoDay } from '../../domain/shared/clinical-time';
-import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot, signedInWithForm } from '../support/browser';
+import { launchBrowser, lookAt, signedInWithForm } from '../support/browser';
 import { createOrganisation, createUser, registerPatient, validBsns, type TestUser } from '../support/factories';
 import { baseUrl, json, login } from '../support/http';
 
@@ -45,18 +44,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function look(page: Page, name: string, javaScript: boolean): Promise<void> {
-  const violations = await axeViolations(page, { javaScript });
-  expect(
-    violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'),
-    name,
-  ).toEqual([]);
-  await screenshot(page, `medicatie-${name}-1440`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `medicatie-${name}-390`);
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
-
 describe.each([true, false])('medication in Chromium (JavaScript %s)', (javaScript) => {
   it('a doctor prescribes a fixed dose from the form', async () => {
     const { context, page } = await signedInWithForm(browser, baseUrl(), doctor, { javaScriptEnabled: javaScript });
@@ -66,7 +53,7 @@ describe.each([true, false])('medication in Chromium (JavaScript %s)', (javaScri
     await page.getByRole('heading', { name: 'Nieuw voorschrift' }).waitFor();
     await page.getByRole('button', { name: 'Voorschrijven' }).click();
     await page.getByText('Kies een middel uit de lijst.').waitFor();
-    await look(page, javaScript ? 'voorschrift-fout-met-js' : 'voorschrift-fout-zonder-js', javaScript);
+    await lookAt(page, javaScript ? 'medicatie-voorschrift-fout-met-js' : 'medicatie-voorschrift-fout-zonder-js', javaScript);
     await page.getByLabel('Middel').selectOption('olanzapine-10');
     await page.getByLabel('Dosis').fill('1 tablet');
     // A dose earlier today (an hour ago, or midnight just after it), so the nurse can register it now.
@@ -102,7 +89,7 @@ describe.each([true, false])('medication in Chromium (JavaScript %s)', (javaScri
     await prn.getByRole('button', { name: 'Zo nodig geven' }).click();
     await page.getByText('Afgelopen 24 uur 1× gegeven', { exact: false }).waitFor();
     await page.getByText('Reden: Loopt onrustig op de gang').waitFor();
-    await look(page, javaScript ? 'met-js' : 'zonder-js', javaScript);
+    await lookAt(page, javaScript ? 'medicatie-met-js' : 'medicatie-zonder-js', javaScript);
 
     await page.getByRole('link', { name: 'Effect vastleggen' }).click();
     await page.getByLabel('Effect van de gift').fill('Na twintig minuten rustig');

@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot, signedInWithForm } from '../support/browser';
+import { launchBrowser, lookAt, signedInWithForm } from '../support/browser';
 import { createOrganisation, createUser, registerPatient, type TestUser } from '../support/factories';
 import { baseUrl, login } from '../support/http';
 
@@ -32,18 +31,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function look(page: Page, name: string, javaScript: boolean): Promise<void> {
-  const violations = await axeViolations(page, { javaScript });
-  expect(
-    violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'),
-    name,
-  ).toEqual([]);
-  await screenshot(page, `metingen-${name}-1440`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `metingen-${name}-390`);
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
-
 describe.each([true, false])('measurements in Chromium (JavaScript %s)', (javaScript) => {
   it('records a round, shows NEWS2 with its advice, and corrects a value with a reason', async () => {
     const { context, page } = await signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled: javaScript });
@@ -59,7 +46,7 @@ describe.each([true, false])('measurements in Chromium (JavaScript %s)', (javaSc
     await page.getByRole('button', { name: 'Meting opslaan' }).click();
     await page.getByRole('heading', { name: 'NEWS2-score 6' }).waitFor();
     expect(await page.getByText('Gemiddeld risico').count()).toBe(1);
-    await look(page, javaScript ? 'met-js' : 'zonder-js', javaScript);
+    await lookAt(page, javaScript ? 'metingen-met-js' : 'metingen-zonder-js', javaScript);
 
     await page.getByRole('link', { name: 'Temperatuur corrigeren' }).first().click();
     await page.getByRole('heading', { name: 'Meting corrigeren' }).waitFor();
@@ -93,7 +80,7 @@ describe.each([true, false])('measurements in Chromium (JavaScript %s)', (javaSc
     expect(await page.getByText(/maak een plan om mogelijk geweld te hanteren/).count()).toBe(1);
     // The form is empty again for the next shift.
     expect(await page.getByLabel(/^Prikkelbaar/).isChecked()).toBe(false);
-    await look(page, javaScript ? 'bvc-met-js' : 'bvc-zonder-js', javaScript);
+    await lookAt(page, javaScript ? 'metingen-bvc-met-js' : 'metingen-bvc-zonder-js', javaScript);
     await context.close();
   });
 });

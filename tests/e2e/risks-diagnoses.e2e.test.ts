@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
-import { axeViolations } from '../support/axe';
 import { demoAccounts, demoOrganisation, demoPassword } from '../../domain/demo/demo-accounts';
-import { launchBrowser, screenshot, signedInWithForm } from '../support/browser';
+import { launchBrowser, lookAt, signedInWithForm } from '../support/browser';
 import { asOwner, createOrganisation, createUser, registerPatient, validBsns, type TestUser } from '../support/factories';
 import { baseUrl, login } from '../support/http';
 
@@ -36,18 +35,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function look(page: Page, name: string, javaScript: boolean): Promise<void> {
-  const violations = await axeViolations(page, { javaScript });
-  expect(
-    violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'),
-    name,
-  ).toEqual([]);
-  await screenshot(page, `${name}-1440`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1440, height: 1000 });
-}
-
 describe.each([true, false])('risks and diagnoses in Chromium (JavaScript %s)', (javaScript) => {
   const suffix = javaScript ? 'met-js' : 'zonder-js';
 
@@ -64,7 +51,7 @@ describe.each([true, false])('risks and diagnoses in Chromium (JavaScript %s)', 
     await page.getByText('Geef de onderbouwing van de taxatie.').waitFor();
     expect(await page.getByText('Vul de evaluatiedatum in.').count()).toBe(1);
     expect(await page.getByLabel('Soort risico').inputValue()).toBe('suïcide');
-    await look(page, `risicos-fout-${suffix}`, javaScript);
+    await lookAt(page, `risicos-fout-${suffix}`, javaScript);
 
     await page.getByLabel('Onderbouwing').fill('Somber, trekt zich terug; geen concreet plan.');
     await page.getByLabel('Evaluatiedatum').fill(addDaysToIsoDate(clinicalToday(), 14));
@@ -84,7 +71,7 @@ describe.each([true, false])('risks and diagnoses in Chromium (JavaScript %s)', 
     const history = page.locator('.risk-history tbody tr');
     expect(await history.count()).toBe(2);
     expect(await history.nth(1).textContent()).toContain('Somber, trekt zich terug');
-    await look(page, `risicos-${suffix}`, javaScript);
+    await lookAt(page, `risicos-${suffix}`, javaScript);
     await context.close();
   });
 
@@ -117,7 +104,7 @@ describe.each([true, false])('risks and diagnoses in Chromium (JavaScript %s)', 
     await depression.getByText('Beëindigen', { exact: true }).click();
     await depression.getByRole('button', { name: 'Diagnose beëindigen' }).click();
     await depression.getByText('Geef de reden van beëindigen.').waitFor();
-    await look(page, `diagnoses-beeindigen-${suffix}`, javaScript);
+    await lookAt(page, `diagnoses-beeindigen-${suffix}`, javaScript);
     await page
       .locator('.diagnosis-item', { hasText: 'recidiverende episode, ernstig' })
       .getByLabel('Reden van beëindigen')
@@ -129,7 +116,7 @@ describe.each([true, false])('risks and diagnoses in Chromium (JavaScript %s)', 
     await page.getByText('Reden: In remissie').waitFor();
     expect(await page.locator('.diagnosis-ended').count()).toBe(1);
     expect(await page.locator('.diagnosis-ended').textContent()).toContain('Beëindigd');
-    await look(page, `diagnoses-${suffix}`, javaScript);
+    await lookAt(page, `diagnoses-${suffix}`, javaScript);
     await context.close();
   });
 });
@@ -150,7 +137,7 @@ describe('the demo ward', () => {
     await page.goto(`/patients/${ids.Amrani}/risicos`);
     await page.getByRole('heading', { name: "Actuele risico's" }).waitFor();
     expect(await page.locator('.current-risks').textContent()).toContain('Evaluatie verlopen');
-    await look(page, 'risicos-demo-verlopen', true);
+    await lookAt(page, 'risicos-demo-verlopen', true);
 
     await page.goto(`/patients/${ids.Vries}/diagnoses`);
     await page.getByRole('heading', { name: 'Actieve diagnoses' }).waitFor();
@@ -158,7 +145,7 @@ describe('the demo ward', () => {
     expect(await primary.textContent()).toContain('Hoofddiagnose');
     await primary.getByText('Geschiedenis (1)').click();
     await primary.getByText('Vastgelegd als hoofddiagnose').waitFor();
-    await look(page, 'diagnoses-demo', true);
+    await lookAt(page, 'diagnoses-demo', true);
     await context.close();
   });
 });

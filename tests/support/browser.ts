@@ -1,7 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { Role } from '../../domain/auth/auth.schemas';
+import { axeViolations } from './axe';
 
 export const screenshotDir = path.resolve('test-results/screenshots');
 
@@ -36,6 +38,22 @@ export function fakeMicrophoneArgs(wavFile: string, allow = true): string[] {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The page as it stands looked at as a person and a screen reader would: axe finds no serious or
+ * critical violation, and screenshots at 1440 and 390 px are saved to look at.
+ */
+export async function lookAt(page: Page, name: string, javaScript: boolean): Promise<void> {
+  const violations = await axeViolations(page, { javaScript });
+  expect(
+    violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'),
+    name,
+  ).toEqual([]);
+  await screenshot(page, `${name}-1440`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1440, height: 1000 });
 }
 
 export interface SignedInBrowser {
