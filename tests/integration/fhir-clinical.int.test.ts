@@ -389,7 +389,10 @@ describe('the CapabilityStatement', () => {
     const statement = (await client.get(client.fhirUrl('metadata'), { cache: 'no-cache' })) as CapabilityStatement;
     expect(fhirProblems(statement)).toEqual([]);
     const resources = statement.rest![0]!.resource!;
-    expect(resources.map((resource) => resource.type).sort()).toEqual(['Patient', ...clinicalTypes].sort());
+    // Medication is tested on its own (tests/integration/medication.int.test.ts); here it is advertised.
+    expect(resources.map((resource) => resource.type).sort()).toEqual(
+      ['Patient', ...clinicalTypes, 'MedicationRequest', 'MedicationAdministration'].sort(),
+    );
     const sample: Record<string, string> = {
       _id: id.heartRate!,
       patient: patient.jan,
@@ -397,6 +400,8 @@ describe('the CapabilityStatement', () => {
       actor: `Patient/${patient.jan}`,
       date: 'ge2020-01-01',
       'recorded-date': 'ge2020',
+      authoredon: 'ge2020',
+      'effective-time': 'ge2020',
       _lastUpdated: 'ge2020',
       birthdate: '1971',
       status: 'all',
