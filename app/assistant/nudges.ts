@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { alertParts, type HandoverAlerts } from '../../domain/handover/handover.alerts';
+import { sentenceList } from '../../domain/shared/text';
 import type { NudgeKind } from '../../domain/nudge/nudge.entity';
 import type { NudgeView } from '../../domain/nudge/nudge.service';
 import { requestJson } from './api';
@@ -17,10 +18,6 @@ export interface WardPatient {
   patientId: string;
   name: string;
   alerts: HandoverAlerts;
-}
-
-function sentenceList(parts: string[]): string {
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} en ${parts.at(-1)}`;
 }
 
 /**

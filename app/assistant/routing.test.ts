@@ -132,7 +132,7 @@ describe('nudges from the ward', () => {
     ]);
     expect(nudges.map((nudge) => nudge.text)).toEqual([
       'Er staan 2 incidenten open bij Jan de Vries.',
-      'Let op bij Fatima el Amrani: 1 afwijkende vitale waarde en 1 hoog risico in de laatste 24 uur.',
+      'Let op bij Fatima el Amrani: 1 kritieke meting en 1 hoog risico in de laatste 24 uur.',
     ]);
     expect(nudges[0]!.href).toBe('/overdracht?patient=a');
   });

@@ -1,3 +1,4 @@
+import { alertSentence } from '../../domain/handover/handover.alerts';
 import { formatDateTime, formatTime } from '../../domain/shared/clinical-time';
 import { Form, Link } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
@@ -125,6 +126,10 @@ function Summary({ summary }: { summary: HandoverSummary }) {
           ) : null}
         </div>
         <p className="summary-situation">{meta.situatie}</p>
+        {/* The model writes its own situation; the counts beside it are the ward list's. */}
+        {meta.bron === 'taalmodel' && meta.alerts ? (
+          <p className="muted small">{`Alerts in de afgelopen ${periodLabels[meta.period]}: ${alertSentence(meta.alerts)}.`}</p>
+        ) : null}
         {typeof melding === 'string' ? <p className="muted small">{melding}</p> : null}
         <p className="muted small">
           Opgesteld om {formatTime(meta.generatedAt)} · {meta.sourcesKept} van {meta.sourcesConsidered} bronnen gebruikt

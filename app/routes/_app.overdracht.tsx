@@ -2,18 +2,10 @@ import { countOf } from '../../domain/shared/text';
 import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import {
-  ExclamationTriangleIcon,
-  ExternalLinkIcon,
-  HandIcon,
-  HeartIcon,
-  LightningBoltIcon,
-  LockClosedIcon,
-  ReaderIcon,
-  TargetIcon,
-} from '@radix-ui/react-icons';
+import { ExternalLinkIcon, ReaderIcon } from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
 import { alertParts, isCriticalVital, isIncidentReport, type HandoverAlerts } from '../../domain/handover/handover.alerts';
+import { alertIcons, AlertTiles } from '../components/alert-tiles';
 import {
   handoverPeriods,
   handoverRoleLabels,
@@ -156,15 +148,6 @@ function initialsOf(name: string): string {
   const words = name.split(/\s+/).filter(Boolean);
   return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
 }
-
-const alertIcons = {
-  crisis: LightningBoltIcon,
-  incident: ExclamationTriangleIcon,
-  vitals: HeartIcon,
-  risk: TargetIcon,
-  bvc: HandIcon,
-  coercion: LockClosedIcon,
-};
 
 /** The kinds of alert, each with its own colour and icon. */
 function alertItems(alerts: HandoverAlerts) {
@@ -422,26 +405,7 @@ function PatientDetail({
             Dossier openen <ExternalLinkIcon aria-hidden="true" />
           </Link>
         </div>
-        <ul className="alert-tiles" aria-label={`Alerts in de laatste ${detail.period.label}`}>
-          {alertItems(alerts).map(({ key, count, icon: Icon }) => (
-            <li key={key} className={count > 0 ? `alert-tile alert-${key} has-alerts` : `alert-tile alert-${key}`}>
-              <Icon aria-hidden="true" />
-              <span className="alert-tile-count">{count}</span>
-              <span className="alert-tile-label">
-                {
-                  {
-                    crisis: 'Crises',
-                    incident: 'Incidenten',
-                    vitals: 'Afwijkende vitale waarden',
-                    risk: "Hoge risico's",
-                    bvc: 'Hoge BVC-scores',
-                    coercion: 'Lopende verplichte zorg',
-                  }[key]
-                }
-              </span>
-            </li>
-          ))}
-        </ul>
+        <AlertTiles alerts={alerts} periodLabel={detail.period.label} />
       </section>
 
       <PatientBanner banner={detail.banner} headingLevel={3} />
@@ -465,7 +429,7 @@ function PatientDetail({
       </DetailSection>
 
       <DetailSection
-        title="Afwijkende vitale waarden"
+        title="Kritieke metingen"
         count={critical.length}
         empty={`Geen kritiek afwijkende metingen (HH, LL) in de laatste ${detail.period.label}.`}
         after={

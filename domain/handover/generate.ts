@@ -14,6 +14,8 @@ import { medicationSourceData } from '../medication/medication.handover';
 import { Report } from '../report/report.entity';
 import { VitalObservation } from '../vitals/vitals.entity';
 import type { Actiepunt, Aandachtspunt, Bron, HandoverPeriod, HandoverRole, HandoverSummary, SourceData } from './handover.schemas';
+import type { HandoverAlerts } from './handover.alerts';
+import { sourceTypes } from './handover.schemas';
 import { gatherHandoverSources } from './sources';
 import { candidatesFor, enforceRules, localDraft, parseModelDraft, type Candidate, type Draft } from './summary';
 
@@ -38,6 +40,8 @@ export interface CollectedSources {
   people: KnownPerson[];
   kept: Candidate[];
   considered: number;
+  /** The period's alert counts (numbers only), as the ward list shows them. */
+  alerts: HandoverAlerts;
 }
 
 export interface PreparedSummary {
@@ -65,7 +69,7 @@ export async function collectHandoverSources(em: EntityManager, job: HandoverJob
   const sources = await gatherHandoverSources(em, job.actor, job.patientId, job.period, new Date(job.requestedAt));
   const { kept, considered } = candidatesFor(job.role, sources);
   const people = await knownPeople(em, { patientIds: [job.patientId], texts: kept.map((candidate) => candidate.line) });
-  return { patientName: sources.patient.name, people, kept, considered };
+  return { patientName: sources.patient.name, people, kept, considered, alerts: sources.alerts };
 }
 
 /** Step 3: the model summarises what is left (pseudonymised); without a model, the local extract. */
@@ -73,7 +77,11 @@ export async function summariseHandover(ai: AiPort, job: HandoverJob, collected:
   const local = (melding?: string): SummariseResult => ({
     ok: true,
     prepared: {
-      draft: enforceRules(localDraft(collected.kept, job.role, job.period, collected.patientName), collected.kept, job.role).draft,
+      draft: enforceRules(
+        localDraft(collected.kept, job.role, job.period, collected.patientName, collected.alerts),
+        collected.kept,
+        job.role,
+      ).draft,
       bron: 'lokaal',
       model: null,
       droppedUncited: 0,
@@ -177,6 +185,10 @@ export async function storeHandover(
   const droppedMissing =
     prepared.draft.aandachtspunten.length - aandachtspunten.length + (prepared.draft.actiepunten.length - actiepunten.length);
 
+  // Within their kind, the points read in time order; the kinds in one fixed order.
+  aandachtspunten.sort(
+    (a, b) => sourceTypes.indexOf(a.bron.type) - sourceTypes.indexOf(b.bron.type) || a.bron.date.localeCompare(b.bron.date),
+  );
   const summary: HandoverSummary = {
     aandachtspunten,
     actiepunten,
@@ -194,6 +206,7 @@ export async function storeHandover(
       sourcesConsidered: collected.considered,
       sourcesKept: collected.kept.length,
       droppedUncited: prepared.droppedUncited + droppedMissing,
+      alerts: collected.alerts,
       ...(prepared.melding ? { melding: prepared.melding } : {}),
     },
   };

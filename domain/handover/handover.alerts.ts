@@ -1,13 +1,12 @@
-import { countOf } from '../shared/text';
+import { countOf, sentenceList } from '../shared/text';
 import type { RiskLevel } from '../intake/intake.entities';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
 import type { Interpretation } from '../vitals/vitals.entity';
-import { bvcAlertFrom } from '../scales/bvc';
 
 /**
- * What makes a patient stand out at handover. The overview counts these in SQL for a whole ward,
- * the detail in TypeScript for one patient; both follow the definitions here (and the tests check
- * that they agree).
+ * What makes a patient stand out at handover. One SQL definition counts them (alerts.query.ts), for
+ * the ward list, the detail's tiles, the record's Overdracht tab and the generated summary alike;
+ * the predicates here mark the same rows in the lists the pages show.
  */
 export interface HandoverAlerts {
   /** Reports of type incident or crisis, and nursing reports with category incident; each report once. */
@@ -33,10 +32,6 @@ export function isIncidentReport(report: { type: ReportType; category: ReportCat
   return report.type === 'incident' || report.type === 'crisis' || (report.type === 'verpleegkundig' && report.category === 'incident');
 }
 
-export function isCrisisReport(report: { type: ReportType }): boolean {
-  return report.type === 'crisis';
-}
-
 /** A corrected value (replaced by a later correction) no longer counts, as in the overview's SQL. */
 export function isCriticalVital(vital: { interpretation: Interpretation; correctedAt?: string | null }): boolean {
   return (criticalInterpretations as readonly string[]).includes(vital.interpretation) && !vital.correctedAt;
@@ -46,37 +41,11 @@ export function isHighRisk(risk: { riskLevel: RiskLevel }): boolean {
   return (highRiskLevels as readonly string[]).includes(risk.riskLevel);
 }
 
-export function isHighBvc(score: { score: number; correctedAt: string | null }): boolean {
-  return score.score >= bvcAlertFrom && !score.correctedAt;
-}
-
-export function isOpenMeasure(measure: { endedAt: string | null }): boolean {
-  return measure.endedAt === null;
-}
-
 export function alertCounts(counts: Omit<HandoverAlerts, 'total'>): HandoverAlerts {
   return {
     ...counts,
     total: counts.incident_count + counts.abnormal_vitals + counts.high_risks + counts.high_bvc + counts.open_measures,
   };
-}
-
-/** The same rules for one patient's rows, as the detail view has them in hand. */
-export function alertsOf(data: {
-  reports: { type: ReportType; category: ReportCategory | null }[];
-  vitals: { interpretation: Interpretation; correctedAt?: string | null }[];
-  risks: { riskLevel: RiskLevel }[];
-  bvc: { score: number; correctedAt: string | null }[];
-  measures: { endedAt: string | null }[];
-}): HandoverAlerts {
-  return alertCounts({
-    incident_count: data.reports.filter(isIncidentReport).length,
-    crisis_count: data.reports.filter(isCrisisReport).length,
-    abnormal_vitals: data.vitals.filter(isCriticalVital).length,
-    high_risks: data.risks.filter(isHighRisk).length,
-    high_bvc: data.bvc.filter(isHighBvc).length,
-    open_measures: data.measures.filter(isOpenMeasure).length,
-  });
 }
 
 export type AlertKind = 'crisis' | 'incident' | 'vitals' | 'risk' | 'bvc' | 'coercion';
@@ -94,7 +63,7 @@ export function alertParts(alerts: HandoverAlerts): { kind: AlertKind; count: nu
     {
       kind: 'vitals' as const,
       count: alerts.abnormal_vitals,
-      label: countOf(alerts.abnormal_vitals, 'afwijkende vitale waarde', 'afwijkende vitale waarden'),
+      label: countOf(alerts.abnormal_vitals, 'kritieke meting', 'kritieke metingen'),
     },
     { kind: 'risk' as const, count: alerts.high_risks, label: countOf(alerts.high_risks, 'hoog risico', "hoge risico's") },
     { kind: 'bvc' as const, count: alerts.high_bvc, label: countOf(alerts.high_bvc, 'hoge BVC-score', 'hoge BVC-scores') },
@@ -104,4 +73,10 @@ export function alertParts(alerts: HandoverAlerts): { kind: AlertKind; count: nu
       label: countOf(alerts.open_measures, 'maatregel verplichte zorg', 'maatregelen verplichte zorg'),
     },
   ];
+}
+
+/** "1 crisis, 2 incidenten en 2 kritieke metingen", or "geen alerts": the kinds present, as the ward list says them. */
+export function alertSentence(alerts: HandoverAlerts): string {
+  const present = alertParts(alerts).filter((part) => part.count > 0);
+  return present.length ? sentenceList(present.map((part) => part.label)) : 'geen alerts';
 }

@@ -1,3 +1,4 @@
+import type { HandoverAlerts } from './handover.alerts';
 import { clinicalRoles, type ClinicalRole } from '../auth/auth.schemas';
 import { z } from '../shared/validation';
 
@@ -107,5 +108,7 @@ export interface HandoverSummary {
     droppedUncited: number;
     /** Why the summary is extractive although a model is configured. */
     melding?: string;
+    /** The period's alert counts when it was made, as the ward list and the tiles count them (absent in older summaries). */
+    alerts?: HandoverAlerts;
   };
 }

@@ -11,12 +11,11 @@ import { reportViews, type ReportView } from '../report/report.service';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
-import { bvcAlertFrom } from '../scales/bvc';
 import { ScaleScore } from '../scales/scale.entity';
 import { bvcView, type BvcView } from '../scales/scales.service';
 import { VitalObservation } from '../vitals/vitals.entity';
 import { vitalView, type VitalView } from '../vitals/vitals.service';
-import { alertCounts, alertsOf, criticalInterpretations, highRiskLevels, type HandoverAlerts } from './handover.alerts';
+import { alertCounts, type HandoverAlerts } from './handover.alerts';
 import {
   detailQuerySchema,
   overviewQuerySchema,
@@ -26,6 +25,7 @@ import {
   type HandoverSummary,
 } from './handover.schemas';
 import { periodStart } from './sources';
+import { alertSourceParams, alertSources, patientAlerts, sqlList } from './alerts.query';
 
 /** The episode statuses of patients in care on the ward: in screening (observation, intake) or in treatment. */
 export const wardStatuses = ['screening', 'active'] as const satisfies readonly EpisodeStatus[];
@@ -83,11 +83,6 @@ interface OverviewRow {
   with_alerts: number;
 }
 
-/** The rule constants as SQL literals: fixed values from this code base, never user input. */
-function sqlList(values: readonly string[]): string {
-  return values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
-}
-
 /**
  * Four aggregates over the period, in one statement: the cost grows with the period's rows, not
  * with one query per patient. Mirrors the rules in handover.alerts.ts. Most alerts first, then
@@ -105,35 +100,7 @@ export function wardOverviewQuery(
   const nameOrder = (alias: string) =>
     `${alias}.family_name collate nl_base, given_names_text(${alias}.name_given) collate nl_base, ${alias}.id`;
   const inCare = (alias: string) => `${alias}.episode_status in (${sqlList(wardStatuses)})`;
-  const sql = `with incidents as (
-       select patient_id, count(*)::int as incident_count, (count(*) filter (where type = 'crisis'))::int as crisis_count
-         from reports
-        where deleted_at is null and created_at >= ? and created_at < ?
-          and (type in ('incident', 'crisis') or (type = 'verpleegkundig' and category = 'incident'))
-        group by patient_id
-     ), vitals as (
-       select patient_id, count(*)::int as abnormal_vitals
-         from vital_observations
-        where observed_at >= ? and observed_at < ? and corrected_at is null and interpretation in (${sqlList(criticalInterpretations)})
-        group by patient_id
-     ), risks as (
-       select patient_id, count(*)::int as high_risks
-         from (select distinct on (patient_id, risk_type) patient_id, risk_level
-                 from risk_assessments
-                order by patient_id, risk_type, assessed_at desc) latest
-        where risk_level in (${sqlList(highRiskLevels)})
-        group by patient_id
-     ), bvc as (
-       select patient_id, count(*)::int as high_bvc
-         from scale_scores
-        where scale = 'bvc' and observed_at >= ? and observed_at < ? and corrected_at is null and score >= ${Number(bvcAlertFrom)}
-        group by patient_id
-     ), measures as (
-       select patient_id, count(*)::int as open_measures
-         from coercive_measures
-        where ended_at is null
-        group by patient_id
-     ), alerted as materialized (
+  const sql = `with ${alertSources}, alerted as materialized (
        select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
               coalesce(i.incident_count, 0) as incident_count, coalesce(i.crisis_count, 0) as crisis_count,
               coalesce(v.abnormal_vitals, 0) as abnormal_vitals, coalesce(r.high_risks, 0) as high_risks,
@@ -169,7 +136,7 @@ export function wardOverviewQuery(
             (select max(created_at) from reports last where last.patient_id = listed.id and last.deleted_at is null) as last_report_at
        from listed
       order by alert_total desc, ${nameOrder('listed')}`;
-  return { sql, params: [range.start, range.end, range.start, range.end, range.start, range.end, limit, limit] };
+  return { sql, params: [...alertSourceParams(range), limit, limit] };
 }
 
 /**
@@ -277,13 +244,7 @@ export async function handoverDetail(
   return {
     patient: { id: patient.id, name: displayName(patient), birthDate: patient.birthDate ?? null, status: patient.episodeStatus },
     period: range,
-    alerts: alertsOf({
-      reports: reportList,
-      vitals: vitalList,
-      risks,
-      bvc,
-      measures: banner.openMeasures.map(() => ({ endedAt: null })),
-    }),
+    alerts: await patientAlerts(em, patient.id, range),
     vitals: vitalList,
     reports: reportList,
     risks,

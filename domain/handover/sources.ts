@@ -12,6 +12,8 @@ import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { VitalObservation } from '../vitals/vitals.entity';
 import { vitalView } from '../vitals/vitals.service';
+import { patientAlerts } from './alerts.query';
+import type { HandoverAlerts } from './handover.alerts';
 import { periodDays, type HandoverPeriod } from './handover.schemas';
 
 /**
@@ -35,6 +37,8 @@ export interface HandoverSources {
   measures: { id: string; label: string; startedAt: string; legalBasis: string; evaluations: number }[];
   /** The period's refused and not-given doses and zo-nodig gifts. */
   medication: MedicationSource[];
+  /** The period's alerts, counted as the ward list and the detail count them. */
+  alerts: HandoverAlerts;
 }
 
 export function periodStart(period: HandoverPeriod, now: Date): Date {
@@ -67,6 +71,7 @@ export async function gatherHandoverSources(
     measuresInForce(em, patientId, now),
     medicationSources(em, patientId, since, now),
   ]);
+  const alerts = await patientAlerts(em, patientId, { start: since.toISOString(), end: now.toISOString() });
   const authors = await em.find(
     User,
     { id: { $in: [...new Set(reports.map((report) => report.createdBy))] } },
@@ -103,5 +108,6 @@ export async function gatherHandoverSources(
     })),
     measures,
     medication,
+    alerts,
   };
 }

@@ -61,6 +61,7 @@ const sources: HandoverSources = {
   ],
   measures: [],
   medication: [],
+  alerts: { incident_count: 1, crisis_count: 0, abnormal_vitals: 1, high_risks: 0, high_bvc: 0, open_measures: 0, total: 2 },
 };
 
 describe('handover summary rules', () => {
@@ -117,16 +118,21 @@ describe('handover summary rules', () => {
 
   it('builds a local, extractive summary within the limits, severity from the most urgent source', () => {
     const { kept } = candidatesFor('verpleegkundige', sources);
-    const draft = localDraft(kept, 'verpleegkundige', '1d', 'Jan de Vries');
+    const draft = localDraft(kept, 'verpleegkundige', '1d', 'Jan de Vries', sources.alerts);
     expect(draft.ernst).toBe('instabiel');
     expect(draft.aandachtspunten.length).toBeLessThanOrEqual(5);
     expect(draft.actiepunten.length).toBeLessThanOrEqual(3);
     expect(draft.aandachtspunten[0]).toEqual({ tekst: 'Sloeg een medepatiënt, gesepareerd om 14:10.', ref: 'R1' });
-    expect(draft.situatie).toMatch(/^Jan de Vries: \d+ relevante meldingen in de afgelopen 24 uur/);
-    expect(localDraft([], 'psychiater', '3d', 'Jan de Vries')).toMatchObject({
+    // The counts are the ward list's alerts, said the same way.
+    expect(draft.situatie).toMatch(
+      /^Jan de Vries: 1 incident en 1 kritieke meting in de afgelopen 24 uur; \d+ relevante meldingen voor de overdracht\.$/,
+    );
+    expect(
+      localDraft([], 'psychiater', '3d', 'Jan de Vries', { ...sources.alerts, incident_count: 0, abnormal_vitals: 0, total: 0 }),
+    ).toMatchObject({
       ernst: 'stabiel',
       aandachtspunten: [],
-      situatie: 'Jan de Vries: geen relevante meldingen in de afgelopen 3 dagen.',
+      situatie: 'Jan de Vries: geen alerts in de afgelopen 3 dagen; geen relevante meldingen voor de overdracht.',
     });
   });
 });
@@ -152,10 +158,11 @@ describe('a measure of compulsory care in force', () => {
     expect(measure.statement).toBe(
       'Lopende verplichte zorg: separatie / afzondering sinds zat 21 nov. 17:00 (Crisismaatregel (Wvggz); 1 evaluatie).',
     );
-    const draft = enforceRules(localDraft(kept, role, '1d', 'Jan de Vries'), kept, role).draft;
+    const alerts = { ...withMeasure.alerts, open_measures: 1, total: withMeasure.alerts.total + 1 };
+    const draft = enforceRules(localDraft(kept, role, '1d', 'Jan de Vries', alerts), kept, role).draft;
     expect(draft.aandachtspunten.map((item) => item.ref)).toContain('M1');
     expect(draft.actiepunten.map((item) => item.ref)).toContain('M1');
-    expect(draft.situatie).toContain('1 lopende maatregel verplichte zorg');
+    expect(draft.situatie).toContain('1 maatregel verplichte zorg');
   });
 });
 

@@ -1,4 +1,5 @@
 import { countOf } from '../shared/text';
+import { alertSentence, type HandoverAlerts } from './handover.alerts';
 import { dutchDay, formatTime } from '../shared/clinical-time';
 import { jsonFromAnswer } from '../ai/json-answer';
 import { z } from '../shared/validation';
@@ -12,7 +13,6 @@ import {
   type HandoverPeriod,
   type HandoverRole,
   type Severity,
-  type SourceType,
 } from './handover.schemas';
 import { relevanceFor, type HandoverSource, type Relevance } from './relevance';
 import type { HandoverSources } from './sources';
@@ -183,22 +183,24 @@ function actionFor(candidate: Candidate, role: HandoverRole): DraftItem | null {
 }
 
 /** The local path: extractive, from the filtered sources only, within the role's limits. */
-export function localDraft(kept: Candidate[], role: HandoverRole, period: HandoverPeriod, patientName: string): Draft {
+export function localDraft(
+  kept: Candidate[],
+  role: HandoverRole,
+  period: HandoverPeriod,
+  patientName: string,
+  alerts?: HandoverAlerts,
+): Draft {
   const limits = itemLimits[role];
   const aandachtspunten = kept.slice(0, limits.aandachtspunten).map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
   const actiepunten = kept
     .flatMap((candidate) => actionFor(candidate, role) ?? [])
     .filter((action, index, list) => list.findIndex((other) => other.tekst === action.tekst) === index)
     .slice(0, limits.actiepunten);
-  const counts = { report: 0, observation: 0, risk: 0, measure: 0, medication: 0 } as Record<SourceType, number>;
-  for (const candidate of kept) counts[candidate.bron.type]++;
-  const measures = counts.measure
-    ? `, ${counts.measure} lopende ${counts.measure === 1 ? 'maatregel' : 'maatregelen'} verplichte zorg`
-    : '';
-  const medication = counts.medication ? `, ${countOf(counts.medication, 'medicatieregistratie', 'medicatieregistraties')}` : '';
+  // The counts are the alerts the ward list and the tiles show, not a count of their own.
+  const counted = alerts ? `${alertSentence(alerts)} in de afgelopen ${periodLabels[period]}` : `de afgelopen ${periodLabels[period]}`;
   const situatie = kept.length
-    ? `${patientName}: ${kept.length} relevante ${kept.length === 1 ? 'melding' : 'meldingen'} in de afgelopen ${periodLabels[period]} (${counts.report} rapportages, ${counts.observation} afwijkende metingen, ${counts.risk} risico's${measures}${medication}).`
-    : `${patientName}: geen relevante meldingen in de afgelopen ${periodLabels[period]}.`;
+    ? `${patientName}: ${counted}; ${countOf(kept.length, 'relevante melding', 'relevante meldingen')} voor de overdracht.`
+    : `${patientName}: ${counted}; geen relevante meldingen voor de overdracht.`;
   return { ernst: severityOf(kept), situatie, aandachtspunten, actiepunten };
 }
 

@@ -71,3 +71,8 @@ export const everydayParticles = ['het', 't', "'t", '’t', 'in', 'op', 'uit'];
 export function countOf(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** "a", "a en b", "a, b en c". */
+export function sentenceList(parts: readonly string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} en ${parts.at(-1)}`;
+}

@@ -38,7 +38,7 @@ describe('handover page in Chromium', () => {
     expect(all.slice(0, 3)).toEqual(expect.arrayContaining(['Fatima el Amrani', 'Jan de Vries']));
     await expect
       .poll(() => patientLink('Pieter Willem van der Berg').locator('.alert-badge').allTextContents())
-      .toEqual(['1 afwijkende vitale waarde', '1 hoog risico']);
+      .toEqual(['1 kritieke meting', '1 hoog risico']);
     expect(
       await page
         .getByRole('navigation', { name: 'Overdracht voor' })

@@ -46,7 +46,7 @@ describe('route enumeration used by the access tests', () => {
     expect(pathFor(plan, 'PUT', ids)).toBe('/api/behandelplan/B');
     expect(
       pathFor(
-        routes.find((route) => route.file === '_app.patients.$id.$tab.tsx')!,
+        routes.find((route) => route.file === '_app.patients.$id.overdracht.tsx')!,
         'GET',
         ids,
       ),

@@ -82,7 +82,6 @@ export type Resource =
 const parameterResources: Record<string, Record<string, Resource | { literal: string }>> = {
   '_app.agenda.$appointmentId.tsx': { appointmentId: 'appointment' },
   '_app.brieven.$letterId.tsx': { letterId: 'letter' },
-  '_app.patients.$id.$tab.tsx': { id: 'patient', tab: { literal: 'overdracht' } },
   '_app.patients.$id._index.tsx': { id: 'patient' },
   '_app.patients.$id.agenda.tsx': { id: 'patient' },
   '_app.patients.$id.allergieen.tsx': { id: 'patient' },
@@ -94,6 +93,7 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   '_app.patients.$id.medicatie.tsx': { id: 'patient' },
   '_app.patients.$id.medicatie_.nieuw.tsx': { id: 'patient' },
   '_app.patients.$id.metingen.tsx': { id: 'patient' },
+  '_app.patients.$id.overdracht.tsx': { id: 'patient' },
   '_app.patients.$id.metingen_.bvc.tsx': { id: 'patient' },
   '_app.patients.$id.rapportages.tsx': { id: 'patient' },
   '_app.patients.$id.risicos.tsx': { id: 'patient' },

@@ -1,0 +1,112 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import {
+  handoverPeriods,
+  handoverRoles,
+  periodLabels,
+  type HandoverPeriod,
+  type HandoverRole,
+} from '../../domain/handover/handover.schemas';
+import { formatTime, formatWhen } from '../../domain/shared/clinical-time';
+import { AlertTiles } from '../components/alert-tiles';
+import { handoverDetail, latestHandoverSummary } from '../handover.server';
+import { pageData, patientPage } from '../page.server';
+import { audited } from '../tenant.server';
+
+const pick = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
+  options.includes(value as T) ? (value as T) : fallback;
+
+/**
+ * The record's Overdracht tab: the same figures and the same stored summary as /overdracht for this
+ * patient (one query for the alerts, the summary made today for this period and role).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user, actor, patientId } = await patientPage({ request, params, context });
+  const url = new URL(request.url);
+  const period: HandoverPeriod = pick(handoverPeriods, url.searchParams.get('periode'), '1d');
+  const role: HandoverRole = pick(
+    handoverRoles,
+    url.searchParams.get('rol'),
+    user.role === 'psychiater' ? 'psychiater' : 'verpleegkundige',
+  );
+  const now = new Date();
+  return pageData(
+    audited(actor, { action: 'read', resourceType: 'Handover', patientIds: [patientId] }, async (em) => {
+      const detail = await handoverDetail(em, actor, patientId, { period }, now);
+      const summary = await latestHandoverSummary(em, actor, { patientId, period, filterForRole: role }, now);
+      return {
+        patientId,
+        period,
+        role,
+        alerts: detail.alerts,
+        periodLabel: detail.period.label,
+        marked: detail.reports.filter((report) => report.includeInHandover),
+        summary,
+      };
+    }),
+  );
+}
+
+export default function RecordHandover() {
+  const { patientId, period, role, alerts, periodLabel, marked, summary } = useLoaderData<typeof loader>();
+  const query = (next: HandoverPeriod) => `?periode=${next}&rol=${role}`;
+  return (
+    <div className="cards">
+      <section className="card card-wide" aria-labelledby="record-handover-title">
+        <div className="card-head">
+          <h2 id="record-handover-title">{`Overdracht, laatste ${periodLabel}`}</h2>
+          <Link to={`/overdracht?patient=${patientId}&periode=${period}&rol=${role}`} className="button button-secondary">
+            Naar de overdracht
+          </Link>
+        </div>
+        <nav className="subtabs" aria-label="Periode">
+          {handoverPeriods.map((option) =>
+            option === period ? (
+              <span key={option} aria-current="page">
+                {periodLabels[option]}
+              </span>
+            ) : (
+              <Link key={option} to={query(option)}>
+                {periodLabels[option]}
+              </Link>
+            ),
+          )}
+        </nav>
+        <AlertTiles alerts={alerts} periodLabel={periodLabel} />
+      </section>
+
+      <section className="card card-wide" aria-labelledby="record-summary-title">
+        <h2 id="record-summary-title">Samenvatting</h2>
+        {summary ? (
+          <>
+            <p className="muted small">{`Gemaakt om ${formatTime(summary.meta.generatedAt)} voor de ${role === 'psychiater' ? 'psychiater' : 'verpleegkundige'}.`}</p>
+            <p className="summary-situation">{summary.meta.situatie}</p>
+            <ul className="summary-points">
+              {summary.aandachtspunten.map((item) => (
+                <li key={`${item.bron.id}-${item.tekst}`}>{item.tekst}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="muted">Vandaag is er voor deze periode nog geen overdracht gemaakt.</p>
+        )}
+      </section>
+
+      <section className="card card-wide" aria-labelledby="record-marked-title">
+        <h2 id="record-marked-title">Voor de overdracht gemarkeerd</h2>
+        {marked.length === 0 ? (
+          <p className="muted">{`Geen rapportages gemarkeerd in de laatste ${periodLabel}.`}</p>
+        ) : (
+          <ul className="administration-list">
+            {marked.map((report) => (
+              <li key={report.id}>
+                <p className="muted small">{`${formatWhen(report.createdAt)}${report.authorName ? ` · ${report.authorName}` : ''}`}</p>
+                <p className="report-text">{report.content}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
