@@ -162,7 +162,13 @@ export default function Medication() {
                   {`Bij ${order.indication}; maximaal ${order.maxPerDay}× per 24 uur. Afgelopen 24 uur ${givenLast24h}× gegeven`}
                   {lastGivenAt ? `, laatst ${formatWhen(lastGivenAt)}.` : '.'}
                 </p>
-                <Form method="post" className="dose-form" aria-label={`Zo nodig ${order.productName}`}>
+                {/* Keyed by the last gift: after a gift the reason field is empty again. */}
+                <Form
+                  method="post"
+                  className="dose-form"
+                  aria-label={`Zo nodig ${order.productName}`}
+                  key={`${order.id}-${lastGivenAt ?? ''}`}
+                >
                   <input type="hidden" name="intent" value="zo-nodig" />
                   <input type="hidden" name="orderId" value={order.id} />
                   <Problem failure={failure} intent="zo-nodig" target={order.id} />
@@ -262,7 +268,7 @@ export default function Medication() {
             {administrations.map((row) => (
               <li key={row.id} className={`administration administration-${row.status}`}>
                 <p>
-                  <strong>{`${row.prn ? 'Zo nodig ' : ''}${statusLabels[row.status].toLowerCase()}`}</strong>
+                  <strong>{row.prn ? 'Zo nodig gegeven' : statusLabels[row.status]}</strong>
                   {` · ${row.productName}, ${row.dose} · ${formatWhen(row.administeredAt)}${row.recordedBy ? ` door ${row.recordedBy}` : ''}`}
                 </p>
                 {row.reason ? <p className="small">{`Reden: ${row.reason}`}</p> : null}

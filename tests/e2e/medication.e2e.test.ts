@@ -89,6 +89,8 @@ describe.each([true, false])('medication in Chromium (JavaScript %s)', (javaScri
     await prn.getByRole('button', { name: 'Zo nodig geven' }).click();
     await page.getByText('Afgelopen 24 uur 1× gegeven', { exact: false }).waitFor();
     await page.getByText('Reden: Loopt onrustig op de gang').waitFor();
+    // The form is empty again for the next gift.
+    expect(await prn.getByLabel('Reden voor deze gift').inputValue()).toBe('');
     await lookAt(page, javaScript ? 'medicatie-met-js' : 'medicatie-zonder-js', javaScript);
 
     await page.getByRole('link', { name: 'Effect vastleggen' }).click();

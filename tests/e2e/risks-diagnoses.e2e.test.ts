@@ -123,15 +123,23 @@ describe.each([true, false])('risks and diagnoses in Chromium (JavaScript %s)', 
 
 describe('the demo ward', () => {
   it("marks Fatima's overdue review and shows Jan's diagnoses from the list with their history", async () => {
-    const ids = await asOwner(demoOrganisation.id, async (db) =>
-      Object.fromEntries(
-        (
-          await db.query<{ family_name: string; id: string }>(
-            "select family_name, id from patients where family_name in ('Amrani', 'Vries')",
-          )
-        ).rows.map((row) => [row.family_name, row.id]),
-      ),
-    );
+    // The seeded patients themselves: other browser tests register more "de Vries" patients in the demo organisation.
+    const ids = await asOwner(demoOrganisation.id, async (db) => ({
+      Amrani: (
+        await db.query<{ id: string }>(
+          `select p.id from patients p where p.family_name = 'Amrani'
+              and exists (select 1 from risk_assessments r where r.patient_id = p.id and r.review_date < current_date)
+            order by p.created_at limit 1`,
+        )
+      ).rows[0]!.id,
+      Vries: (
+        await db.query<{ id: string }>(
+          `select p.id from patients p where p.family_name = 'Vries'
+              and exists (select 1 from diagnoses d where d.patient_id = p.id and d.code = 'F20.9')
+            order by p.created_at limit 1`,
+        )
+      ).rows[0]!.id,
+    }));
     const nurse = { email: demoAccounts.verpleegkundige.email, password: demoPassword };
     const { context, page } = await signedInWithForm(browser, baseUrl(), nurse);
     await page.goto(`/patients/${ids.Amrani}/risicos`);
