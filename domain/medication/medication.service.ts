@@ -1,6 +1,6 @@
+import { staffNames } from '../auth/staff-names';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { clinicalToday, formatTime, isoDay, wallClockToIso } from '../shared/clinical-time';
@@ -80,13 +80,6 @@ export interface MedicationOverview {
   administrations: AdministrationView[];
 }
 
-/** Prescribers' and nurses' names for the views, in one query. */
-async function namesOf(em: EntityManager, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-  const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName'] }) : [];
-  return new Map(users.map((user) => [user.id, user.displayName]));
-}
-
 /** On the list today: not stopped, started, not yet ended (the end date is the last day). */
 export function isActive(order: Pick<MedicationOrder, 'stoppedAt' | 'startDate' | 'endDate'>, today: string): boolean {
   return !order.stoppedAt && order.startDate <= today && (!order.endDate || order.endDate >= today);
@@ -144,7 +137,7 @@ function administrationView(
 export async function administrationViews(em: EntityManager, rows: MedicationAdministration[]): Promise<AdministrationView[]> {
   const orders = rows.length ? await em.find(MedicationOrder, { id: { $in: [...new Set(rows.map((row) => row.orderId))] } }) : [];
   const byId = new Map(orders.map((order) => [order.id, order]));
-  const names = await namesOf(
+  const names = await staffNames(
     em,
     rows.map((row) => row.recordedBy),
   );
@@ -178,7 +171,7 @@ export async function medicationOverview(
       { orderBy: { administeredAt: 'desc', createdAt: 'desc' }, limit: 500 },
     ),
   ]);
-  const names = await namesOf(em, [
+  const names = await staffNames(em, [
     ...orders.flatMap((order) => [order.prescribedBy, order.stoppedBy]),
     ...rows.map((row) => row.recordedBy),
   ]);
@@ -241,7 +234,7 @@ export async function prescribe(em: EntityManager, actor: AuditActor, patientId:
     prescribedBy: actor.userId,
   });
   recordAudit(em, actor, { action: 'create', resourceType: 'MedicationRequest', resourceId: order.id, patientIds: [patient.id] });
-  return orderView(order, await namesOf(em, [actor.userId]), clinicalToday());
+  return orderView(order, await staffNames(em, [actor.userId]), clinicalToday());
 }
 
 async function findOrder(em: EntityManager, orderId: string, lock = false): Promise<MedicationOrder> {
@@ -263,7 +256,7 @@ export async function stopOrder(em: EntityManager, actor: AuditActor, orderId: s
   order.stoppedBy = actor.userId;
   order.stopReason = reason;
   recordAudit(em, actor, { action: 'update', resourceType: 'MedicationRequest', resourceId: order.id, patientIds: [order.patientId] });
-  return orderView(order, await namesOf(em, [order.prescribedBy, actor.userId]), clinicalToday());
+  return orderView(order, await staffNames(em, [order.prescribedBy, actor.userId]), clinicalToday());
 }
 
 /**
@@ -277,9 +270,11 @@ export async function administer(
   actor: AuditActor,
   orderId: string,
   input: unknown,
-  now = new Date(),
 ): Promise<AdministrationView> {
   const order = await findOrder(em, orderId, true);
+  // The clock is read once the lock is held: a gift registered while this request waited is earlier
+  // than this one, so the 24 hours before it count it (read before waiting, it could fall outside).
+  const now = new Date();
   const base = {
     id: randomUUID(),
     organisationId: order.organisationId,
@@ -323,7 +318,7 @@ export async function administer(
     row = em.create(MedicationAdministration, { ...base, scheduledFor: null, status: 'gegeven', prn: true, reason, administeredAt });
   }
   recordAudit(em, actor, { action: 'create', resourceType: 'MedicationAdministration', resourceId: row.id, patientIds: [order.patientId] });
-  return administrationView(row, order, await namesOf(em, [actor.userId]));
+  return administrationView(row, order, await staffNames(em, [actor.userId]));
 }
 
 /** The effect of a zo-nodig dose, written once afterwards. */
