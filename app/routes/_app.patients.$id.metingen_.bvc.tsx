@@ -3,11 +3,10 @@ import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { bvcItems } from '../../domain/scales/bvc';
 import { formatDateTime, wallClockOf } from '../../domain/shared/clinical-time';
-import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
-import { instantOf } from '../form.server';
-import { pageData, patientPage, throwPageError } from '../page.server';
+import { formFailure, instantOf } from '../form.server';
+import { pageData, patientPage } from '../page.server';
 import { bvcScores, correctBvc, recordBvc } from '../patients.server';
 import { audited } from '../tenant.server';
 
@@ -45,9 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
     return redirect(`/patients/${patientId}/metingen/bvc?opgeslagen=1`);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'validation_failed')
-      return Response.json({ message: error.message, fields: fieldsOf(error.details), values }, { status: 400 });
-    throwPageError(error);
+    return formFailure(error, values);
   }
 }
 

@@ -1,6 +1,6 @@
+import { staffNames } from '../auth/staff-names';
 import type { Patient, Reference, Resource } from '@medplum/fhirtypes';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -32,9 +32,7 @@ export async function withStaff<R extends { patientId: string }, T extends Resou
   staffOf: (row: R) => string | null | undefined,
   toFhir: (row: R, staffName: string | undefined) => T,
 ): Promise<{ resource: T; patientId: string }[]> {
-  const wanted = [...new Set(rows.map(staffOf).filter((id): id is string => typeof id === 'string'))];
-  const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName'] }) : [];
-  const names = new Map(users.map((user) => [user.id, user.displayName]));
+  const names = await staffNames(em, rows.map(staffOf));
   return rows.map((row) => {
     const staff = staffOf(row);
     return { resource: toFhir(row, staff ? names.get(staff) : undefined), patientId: row.patientId };

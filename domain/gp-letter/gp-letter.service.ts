@@ -1,5 +1,5 @@
+import { staffNames } from '../auth/staff-names';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
 import { displayName, findPatient } from '../patient/patient.service';
@@ -74,19 +74,12 @@ export interface GpLetterSummary {
   reminders: number;
 }
 
-async function namesOf(em: EntityManager, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (unique.length === 0) return new Map();
-  const users = await em.find(User, { id: { $in: unique } }, { fields: ['id', 'displayName'] });
-  return new Map(users.map((user) => [user.id, user.displayName]));
-}
-
 async function view(em: EntityManager, letter: GpLetter): Promise<GpLetterView> {
   const [patient, versions] = await Promise.all([
     em.findOne(Patient, { id: letter.patientId }, { fields: ['id', 'nameGiven', 'namePrefix', 'familyName'] }),
     em.find(GpLetterVersion, { letterId: letter.id }, { orderBy: { version: 'asc' } }),
   ]);
-  const names = await namesOf(em, [letter.reviewerId, ...versions.map((row) => row.createdBy)]);
+  const names = await staffNames(em, [letter.reviewerId, ...versions.map((row) => row.createdBy)]);
   return {
     id: letter.id,
     patientId: letter.patientId,

@@ -9,7 +9,7 @@ import { parseOrThrow } from '../shared/validation';
 import { diagnosisCode, rankLabels, type DiagnosisRank } from './diagnosis-codes';
 import { Diagnosis, DiagnosisEvent, type DiagnosisEventKind } from './intake.entities';
 import { addDiagnosisSchema, endDiagnosisSchema } from './intake.schemas';
-import { staffNames } from './intake.service';
+import { staffNames } from '../auth/staff-names';
 
 /*
  * Diagnoses as the ward records them (issue 25, ADR 34): chosen from the code list, primary or

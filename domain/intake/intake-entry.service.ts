@@ -1,6 +1,6 @@
+import { staffNames } from '../auth/staff-names';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
@@ -57,18 +57,12 @@ function sectionLabel(key: string): string {
   return section.label;
 }
 
-async function namesOf(em: EntityManager, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-  const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName'] }) : [];
-  return new Map(users.map((user) => [user.id, user.displayName]));
-}
-
 /** Every section of the checklist with its text, in checklist order; the percentage counts the completed ones. */
 export async function intakeEntry(em: EntityManager, actor: AuditActor, patientId: string): Promise<IntakeEntry> {
   const patient = await findPatient(em, patientId);
   const rows = await em.find(IntakeSection, { patientId: patient.id });
   const byKey = new Map(rows.map((row) => [row.sectionKey, row]));
-  const names = await namesOf(
+  const names = await staffNames(
     em,
     rows.flatMap((row) => [row.completedBy, row.updatedBy]),
   );
@@ -100,7 +94,7 @@ export async function intakeSectionHistory(
   sectionLabel(key);
   const entry = await intakeEntry(em, actor, patientId);
   const versions = await em.find(IntakeSectionVersion, { patientId, sectionKey: key }, { orderBy: { savedAt: 'desc' }, limit: 50 });
-  const names = await namesOf(
+  const names = await staffNames(
     em,
     versions.map((version) => version.savedBy),
   );
@@ -176,7 +170,7 @@ export async function saveIntakeSection(
     patientIds: [patient.id],
     details: { section: key },
   });
-  const names = await namesOf(em, [row.completedBy, actor.userId]);
+  const names = await staffNames(em, [row.completedBy, actor.userId]);
   return {
     key,
     label: sectionLabel(key),

@@ -1,5 +1,4 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { assertPatientExists } from '../patient/patient.service';
 import { clinicalToday } from '../shared/clinical-time';
@@ -78,13 +77,6 @@ export function riskView(risk: RiskAssessment, today: string = clinicalToday()):
     reviewDate,
     reviewOverdue: reviewDate !== null && reviewDate < today,
   };
-}
-
-/** The display names of the staff members with these ids (unknown or absent ids left out), in one query. */
-export async function staffNames(em: EntityManager, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-  const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName'] }) : [];
-  return new Map(users.map((user) => [user.id, user.displayName]));
 }
 
 /** The newest assessment per patient and risk type, in the order given (newest first). */

@@ -6,7 +6,8 @@ import { clinicalToday } from '../shared/clinical-time';
 import { parseOrThrow } from '../shared/validation';
 import { RiskAssessment } from './intake.entities';
 import { recordRiskSchema } from './intake.schemas';
-import { bySeverity, currentPerType, riskView, staffNames, type RiskView } from './intake.service';
+import { staffNames } from '../auth/staff-names';
+import { bySeverity, currentPerType, riskView, type RiskView } from './intake.service';
 
 /*
  * Risk assessments as the ward records them (issue 25, ADR 34): a new assessment never changes an
