@@ -265,12 +265,7 @@ export async function stopOrder(em: EntityManager, actor: AuditActor, orderId: s
  * given with its reason, at most the order's maximum in any 24 hours: the order row is locked, so
  * two nurses at once cannot both give the last allowed dose.
  */
-export async function administer(
-  em: EntityManager,
-  actor: AuditActor,
-  orderId: string,
-  input: unknown,
-): Promise<AdministrationView> {
+export async function administer(em: EntityManager, actor: AuditActor, orderId: string, input: unknown): Promise<AdministrationView> {
   const order = await findOrder(em, orderId, true);
   // The clock is read once the lock is held: a gift registered while this request waited is earlier
   // than this one, so the 24 hours before it count it (read before waiting, it could fall outside).
