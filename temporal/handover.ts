@@ -2,12 +2,21 @@ import { isoDay } from '../domain/shared/clinical-time';
 import type { AuditActor } from '../domain/audit/audit.service';
 import type { MikroORM } from '../domain/db/orm';
 import type { HandoverJob } from '../domain/handover/generate';
-import { generateRequestSchema, type GenerateRequest, type HandoverSummary } from '../domain/handover/handover.schemas';
+import {
+  generateRequestSchema,
+  type GenerateRequest,
+  type HandoverPeriod,
+  type HandoverRole,
+  type HandoverSummary,
+} from '../domain/handover/handover.schemas';
 import { parseOrThrow } from '../domain/shared/validation';
-import type { handoverGeneration } from '../workflows/handover/handover.workflow';
-import { handoverResultUpdate, handoverSteps } from '../workflows/handover/messages';
+import { wardRequestSchema, type WardHandoverJob } from '../domain/handover/ward.service';
+import type { z } from '../domain/shared/validation';
+import type { handoverGeneration, wardHandoverGeneration } from '../workflows/handover/handover.workflow';
+import { handoverResultUpdate, handoverSteps, type WardHandoverMemo } from '../workflows/handover/messages';
 import { taskQueues } from '../workflows/task-queues';
-import type { TemporalDeps } from './client';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { assertReachable, temporalCall, type TemporalDeps } from './client';
 import { assertPatient, generationProgress, startOrJoinGeneration, type GenerationProgress } from './generation';
 
 /*
@@ -69,4 +78,79 @@ export async function handoverProgress(
 ): Promise<HandoverProgressView> {
   const request = parseOrThrow(generateRequestSchema, query);
   return generationProgress(deps, actor.organisationId, handoverWorkflowId(request, now), handoverSteps);
+}
+
+/*
+ * The ward handover: started (or joined, while it runs) without waiting for it — a ward takes longer
+ * than a request should — and followed through its memo.
+ */
+
+/** One run per organisation, period, role and day at a time; a finished one is made anew when asked again. */
+export function wardHandoverWorkflowId(organisationId: string, request: WardRequest, now: Date): string {
+  return `ward-handover-${organisationId}-${request.period}-${request.filterForRole}-${isoDay(now)}`;
+}
+
+type WardRequest = z.output<typeof wardRequestSchema>;
+
+export interface WardHandoverProgress {
+  period: HandoverPeriod;
+  filterForRole: HandoverRole;
+  status: 'niet_gestart' | 'bezig' | 'klaar' | 'mislukt';
+  /** Patients done (with or without a new summary) of `total`; `failed` of them without one. */
+  done: number;
+  total: number;
+  failed: number;
+}
+
+/** Starts the ward handover, or joins the one running for the same period and role; answers with its progress. */
+export async function startWardHandover(
+  deps: TemporalDeps,
+  actor: AuditActor,
+  body: unknown,
+  now = new Date(),
+): Promise<WardHandoverProgress> {
+  const request = parseOrThrow(wardRequestSchema, body);
+  const workflowId = wardHandoverWorkflowId(actor.organisationId, request, now);
+  const job: Omit<WardHandoverJob, 'actor'> = {
+    period: request.period,
+    role: request.filterForRole,
+    workflowId,
+    requestedAt: now.toISOString(),
+  };
+  await assertReachable(deps.client);
+  await temporalCall(deps.client, () =>
+    deps.client.workflow.start<typeof wardHandoverGeneration>('wardHandoverGeneration', {
+      taskQueue: deps.taskQueue ?? taskQueues.clinical,
+      workflowId,
+      args: [{ ...job, grant: deps.grants.grant(actor, workflowId, 'generation', now) }],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+      memo: { organisationId: actor.organisationId, step: 0, total: 0, failed: 0 },
+      workflowExecutionTimeout: '10 minutes',
+    }),
+  );
+  return wardHandoverProgress(deps, actor, request, now);
+}
+
+/** Where today's ward handover for the period and role stands; another organisation's run is not started for this one. */
+export async function wardHandoverProgress(
+  deps: TemporalDeps,
+  actor: AuditActor,
+  query: unknown,
+  now = new Date(),
+): Promise<WardHandoverProgress> {
+  const request = parseOrThrow(wardRequestSchema, query);
+  const nothing: WardHandoverProgress = { ...request, status: 'niet_gestart', done: 0, total: 0, failed: 0 };
+  const handle = deps.client.workflow.getHandle(wardHandoverWorkflowId(actor.organisationId, request, now));
+  try {
+    const description = await temporalCall(deps.client, () => handle.describe());
+    const memo = (description.memo ?? {}) as Partial<WardHandoverMemo & { organisationId: string }>;
+    if (memo.organisationId !== actor.organisationId) return nothing;
+    const counts = { ...request, done: Number(memo.step ?? 0), total: Number(memo.total ?? 0), failed: Number(memo.failed ?? 0) };
+    const status = description.status.name;
+    return { ...counts, status: status === 'RUNNING' ? 'bezig' : status === 'COMPLETED' ? 'klaar' : 'mislukt' };
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return nothing;
+    throw error;
+  }
 }

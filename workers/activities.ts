@@ -14,6 +14,7 @@ import {
   type SummariseResult,
 } from '../domain/handover/generate';
 import type { HandoverSummary } from '../domain/handover/handover.schemas';
+import { wardPatientIds, type WardHandoverJob } from '../domain/handover/ward.service';
 import {
   collectTreatmentPlanSources,
   draftTreatmentPlan,
@@ -87,6 +88,10 @@ export function createActivities({ orm, ai, grants }: ActivityDeps) {
       prepared: PreparedSummary;
     }): Promise<HandoverSummary> {
       return actingAs(job.grant, (em, actor) => storeHandover(em, { ...job, actor }, collected, prepared));
+    },
+
+    async listWardPatients(job: Granted<WardHandoverJob>): Promise<string[]> {
+      return actingAs(job.grant, (em, actor) => wardPatientIds(em, actor, job));
     },
 
     async collectTreatmentPlanSources(job: Granted<TreatmentPlanJob>): Promise<PlanSources> {

@@ -37,3 +37,37 @@ export function AlertTiles({ alerts, periodLabel }: { alerts: HandoverAlerts; pe
     </ul>
   );
 }
+
+/**
+ * The alert icons once per page as SVG symbols: a ward list of a hundred patients would
+ * otherwise repeat each icon's path in every badge (three quarters of the page's bytes).
+ */
+export function AlertIconSprite() {
+  return (
+    <svg className="svg-sprite" aria-hidden="true">
+      {Object.entries(alertIcons).map(([key, Icon]) => (
+        <symbol key={key} id={`alert-icon-${key}`} viewBox="0 0 15 15">
+          <Icon />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+/** The patient's alerts as badges (icons from `AlertIconSprite`, once on the page). */
+export function AlertBadges({ alerts }: { alerts: HandoverAlerts }) {
+  const items = alertParts(alerts).filter((item) => item.count > 0);
+  if (items.length === 0) return <span className="muted small">Geen alerts</span>;
+  return (
+    <ul className="alert-badges" aria-label="Alerts">
+      {items.map(({ kind, label }) => (
+        <li key={kind} className={`alert-badge alert-${kind}`}>
+          <svg aria-hidden="true">
+            <use href={`#alert-icon-${kind}`} />
+          </svg>
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}

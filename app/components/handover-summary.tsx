@@ -1,7 +1,8 @@
 import { alertSentence } from '../../domain/handover/handover.alerts';
 import { formatDateTime, formatTime } from '../../domain/shared/clinical-time';
-import { Form, Link } from '@remix-run/react';
-import { useState, type FormEvent } from 'react';
+import { Form, Link, useFetcher } from '@remix-run/react';
+import type { FormEvent } from 'react';
+import type { ActionItemState, ActionStates } from '../../domain/handover/action-ticks';
 import { MagicWandIcon, ReloadIcon } from '@radix-ui/react-icons';
 import type {
   Actiepunt,
@@ -18,6 +19,11 @@ import { GenerationError, GenerationStepper, useGeneration, type GenerationProgr
 
 const severityClass: Record<Severity, string> = { stabiel: 'severity-stable', 'let op': 'severity-watch', instabiel: 'severity-unstable' };
 const severityLabels: Record<Severity, string> = { stabiel: 'Stabiel', 'let op': 'Let op', instabiel: 'Instabiel' };
+/** I-PASS's illness severity as a badge: stabiel, let op, instabiel. */
+export function SeverityBadge({ ernst }: { ernst: Severity }) {
+  return <span className={`badge ${severityClass[ernst] ?? ''}`}>{severityLabels[ernst] ?? ernst}</span>;
+}
+
 const ownerLabels: Record<Actiepunt['eigenaar'], string> = { verpleegkundige: 'Verpleegkundige', psychiater: 'Psychiater', team: 'Team' };
 
 /** What the page's loader knows: today's stored summary, or a form-started run in progress or failed. */
@@ -46,6 +52,7 @@ export function HandoverSummaryPanel({
   stored = null,
   serverProgress = null,
   serverError,
+  actions = {},
 }: {
   patientId: string;
   period: HandoverPeriod;
@@ -53,6 +60,8 @@ export function HandoverSummaryPanel({
   stored?: HandoverSummary | null;
   serverProgress?: (GenerationProgress & { message: string | null }) | null;
   serverError?: string;
+  /** The looking clinician's ticks on stored summaries' action items, by summary id. */
+  actions?: ActionStates;
 }) {
   const { state, generate } = useGeneration<HandoverSummary>({
     url: '/api/overdracht/generate',
@@ -105,12 +114,12 @@ export function HandoverSummaryPanel({
       {state.kind === 'error' ? (
         <GenerationError message={state.message} canRetry={state.canRetry} onRetry={() => void generate()} />
       ) : null}
-      {state.kind === 'done' ? <Summary summary={state.result} /> : null}
+      {state.kind === 'done' ? <Summary summary={state.result} actions={actions} /> : null}
     </section>
   );
 }
 
-function Summary({ summary }: { summary: HandoverSummary }) {
+function Summary({ summary, actions }: { summary: HandoverSummary; actions: ActionStates }) {
   const { meta } = summary;
   // A notice the server may add, e.g. that the model did not answer and the local extract was used.
   const melding = (meta as { melding?: unknown }).melding;
@@ -118,7 +127,7 @@ function Summary({ summary }: { summary: HandoverSummary }) {
     <div className="summary" data-testid="handover-summary">
       <header className="summary-head">
         <div className="summary-badges">
-          <span className={`badge ${severityClass[meta.ernst] ?? ''}`}>{severityLabels[meta.ernst] ?? meta.ernst}</span>
+          <SeverityBadge ernst={meta.ernst} />
           {meta.bron === 'lokaal' ? (
             <span className="badge badge-warning">
               {typeof melding === 'string' ? 'Extractieve samenvatting' : 'Extractieve samenvatting — geen taalmodel geconfigureerd'}
@@ -132,7 +141,7 @@ function Summary({ summary }: { summary: HandoverSummary }) {
         ) : null}
         {typeof melding === 'string' ? <p className="muted small">{melding}</p> : null}
         <p className="muted small">
-          Opgesteld om {formatTime(meta.generatedAt)} · {meta.sourcesKept} van {meta.sourcesConsidered} bronnen gebruikt
+          Gemaakt om {formatTime(meta.generatedAt)} · {meta.sourcesKept} van {meta.sourcesConsidered} bronnen gebruikt
           {meta.model ? ` · ${meta.model}` : ''}
           {meta.droppedUncited > 0
             ? ` · ${meta.droppedUncited} ${meta.droppedUncited === 1 ? 'punt' : 'punten'} zonder bron weggelaten`
@@ -158,45 +167,72 @@ function Summary({ summary }: { summary: HandoverSummary }) {
 
       <section aria-labelledby="actiepunten-title">
         <h3 id="actiepunten-title">Actiepunten</h3>
-        {summary.actiepunten.length === 0 ? <p className="muted">Geen actiepunten.</p> : <ActionChecklist items={summary.actiepunten} />}
+        {summary.actiepunten.length === 0 ? (
+          <p className="muted">Geen actiepunten.</p>
+        ) : (
+          <ActionItems summaryId={meta.summaryId} items={summary.actiepunten} states={actions[meta.summaryId ?? '']} />
+        )}
       </section>
     </div>
   );
 }
 
-/** Ticking an action off is for the clinician's own overview during the shift; it is not stored. */
-function ActionChecklist({ items }: { items: Actiepunt[] }) {
-  const [done, setDone] = useState<Set<number>>(() => new Set());
+/**
+ * The summary's action items as a checklist that is saved per clinician, with who and when (issue
+ * 26): each item is a small form posted to the page's own action — with JavaScript through a
+ * fetcher, so the page stays where it is; without it as a plain post that comes back to the page.
+ */
+export function ActionItems({
+  summaryId,
+  items,
+  states = {},
+}: {
+  summaryId: string | undefined;
+  items: Actiepunt[];
+  states?: Record<number, ActionItemState>;
+}) {
   return (
     <ul className="action-list">
-      {items.map((item, index) => {
-        const checked = done.has(index);
-        return (
-          <li key={index} className={checked ? 'action done' : 'action'}>
-            <label className="action-check">
-              <input
-                type="checkbox"
-                checked={checked}
-                onChange={() =>
-                  setDone((current) => {
-                    const next = new Set(current);
-                    if (next.has(index)) next.delete(index);
-                    else next.add(index);
-                    return next;
-                  })
-                }
-              />
-              <span className="action-text">{item.tekst}</span>
-            </label>
-            <div className="action-meta">
-              <span className="chip">{ownerLabels[item.eigenaar] ?? item.eigenaar}</span>
-              {item.alsDan ? <span className="action-if">{item.alsDan}</span> : null}
-            </div>
-            {item.bron ? <SourceDetails bron={item.bron} data={item.sourceData} /> : null}
-          </li>
-        );
-      })}
+      {items.map((item, index) => (
+        <ActionItem key={index} summaryId={summaryId} index={index} item={item} state={states[index]} />
+      ))}
     </ul>
+  );
+}
+
+function ActionItem({ summaryId, index, item, state }: { summaryId?: string; index: number; item: Actiepunt; state?: ActionItemState }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get('gedaan');
+  const done = pending ? pending === 'true' : (state?.done ?? false);
+  const others = state?.others ?? [];
+  return (
+    <li className={done ? 'action done' : 'action'}>
+      {summaryId ? (
+        <fetcher.Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="actiepunt" />
+          <input type="hidden" name="summaryId" value={summaryId} />
+          <input type="hidden" name="actiepunt" value={index} />
+          <input type="hidden" name="gedaan" value={String(!done)} />
+          <button type="submit" className="action-check" role="checkbox" aria-checked={done}>
+            <span className="action-box" aria-hidden="true" />
+            <span className="action-text">{item.tekst}</span>
+          </button>
+        </fetcher.Form>
+      ) : (
+        <p className="action-text">{item.tekst}</p>
+      )}
+      <div className="action-meta">
+        <span className="chip">{ownerLabels[item.eigenaar] ?? item.eigenaar}</span>
+        {item.alsDan ? <span className="action-if">{item.alsDan}</span> : null}
+        {done && state?.at && !pending ? <span className="muted small">{`Afgevinkt om ${formatTime(state.at)}`}</span> : null}
+        {others.length > 0 ? (
+          <span className="muted small">
+            {`Afgevinkt door ${others.map((other) => `${other.name} (${formatTime(other.at)})`).join(', ')}`}
+          </span>
+        ) : null}
+      </div>
+      {item.bron ? <SourceDetails bron={item.bron} data={item.sourceData} /> : null}
+    </li>
   );
 }
 

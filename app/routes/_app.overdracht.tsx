@@ -4,8 +4,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ExternalLinkIcon, ReaderIcon } from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
-import { alertParts, isCriticalVital, isIncidentReport, type HandoverAlerts } from '../../domain/handover/handover.alerts';
-import { alertIcons, AlertTiles } from '../components/alert-tiles';
+import { isCriticalVital, isIncidentReport } from '../../domain/handover/handover.alerts';
+import { AlertBadges, AlertIconSprite, AlertTiles } from '../components/alert-tiles';
 import {
   handoverPeriods,
   handoverRoleLabels,
@@ -26,7 +26,17 @@ import { EmptyState, PageHeader } from '../components/page';
 import { ReportText } from '../components/report-text';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
-import { generateHandover, handoverDetail, handoverOverview, handoverProgress, latestHandoverSummary } from '../handover.server';
+import {
+  actionStates,
+  generateHandover,
+  handoverDetail,
+  handoverOverview,
+  handoverChoices,
+  handoverProgress,
+  latestHandoverSummary,
+  oneOf,
+  tickFromForm,
+} from '../handover.server';
 import { pageData } from '../page.server';
 import { getOrm, requireTemporal } from '../services.server';
 import { actorFor, audited } from '../tenant.server';
@@ -44,31 +54,28 @@ const formWaitMs = 25_000;
 const listStep = 100;
 const listMax = 1000;
 
-function oneOf<T extends string>(options: readonly T[], value: string | null, fallback: T): T {
-  return (options as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const period = oneOf(handoverPeriods, url.searchParams.get('periode'), '1d');
-  const role = oneOf(handoverRoles, url.searchParams.get('rol'), user.role);
+  const { period, role } = handoverChoices(url, user.role);
   const onlyAlerts = url.searchParams.get('alerts') === 'true';
   const shown = Math.min(listMax, Math.max(listStep, Math.ceil(Number(url.searchParams.get('aantal')) / listStep || 1) * listStep));
   const requested = url.searchParams.get('patient');
   const patientId = uuidOrNull(requested);
   const actor = actorFor(user, context, 'web');
   const now = new Date();
-  const { overview, detail, summary } = await pageData(
+  const { overview, detail, summary, actions } = await pageData(
     audited(actor, { action: 'search', resourceType: 'Handover' }, async (em) => {
       const overview = await handoverOverview(em, actor, { period, alerts: String(onlyAlerts), limit: String(shown) }, now);
-      if (!patientId) return { overview, detail: null, summary: null };
+      if (!patientId) return { overview, detail: null, summary: null, actions: {} };
       try {
         const detail = await handoverDetail(em, actor, patientId, { period }, now);
-        return { overview, detail, summary: await latestHandoverSummary(em, actor, { patientId, period, filterForRole: role }, now) };
+        const summary = await latestHandoverSummary(em, actor, { patientId, period, filterForRole: role }, now);
+        const actions = summary?.meta.summaryId ? await actionStates(em, [summary.meta.summaryId], actor.userId) : {};
+        return { overview, detail, summary, actions };
       } catch (error) {
         // An unknown or foreign patient in the URL: keep the ward list and say so beside it.
-        if (error instanceof AppError && error.code === 'not_found') return { overview, detail: null, summary: null };
+        if (error instanceof AppError && error.code === 'not_found') return { overview, detail: null, summary: null, actions: {} };
         throw error;
       }
     }),
@@ -90,6 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     withAlerts: overview.withAlerts,
     detail,
     summary,
+    actions,
     generation,
     missingPatient: Boolean(requested) && !detail,
   };
@@ -120,6 +128,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const form = await request.formData();
+  if (form.get('intent') === 'actiepunt') return tickFromForm(actor, request, form);
   const patientId = uuidOrNull(form.get('patientId'));
   const period = oneOf(handoverPeriods, String(form.get('periode') ?? ''), '1d');
   const role = oneOf(handoverRoles, String(form.get('rol') ?? ''), user.role);
@@ -149,44 +158,6 @@ function initialsOf(name: string): string {
   return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
 }
 
-/** The kinds of alert, each with its own colour and icon. */
-function alertItems(alerts: HandoverAlerts) {
-  return alertParts(alerts).map((part) => ({ ...part, key: part.kind, icon: alertIcons[part.kind] }));
-}
-
-/**
- * The alert icons once per page as SVG symbols: a ward list of a hundred patients would
- * otherwise repeat each icon's path in every badge (three quarters of the page's bytes).
- */
-function AlertIconSprite() {
-  return (
-    <svg className="svg-sprite" aria-hidden="true">
-      {Object.entries(alertIcons).map(([key, Icon]) => (
-        <symbol key={key} id={`alert-icon-${key}`} viewBox="0 0 15 15">
-          <Icon />
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
-function AlertBadges({ alerts }: { alerts: HandoverAlerts }) {
-  const items = alertItems(alerts).filter((item) => item.count > 0);
-  if (items.length === 0) return <span className="muted small">Geen alerts</span>;
-  return (
-    <ul className="alert-badges" aria-label="Alerts">
-      {items.map(({ key, label }) => (
-        <li key={key} className={`alert-badge alert-${key}`}>
-          <svg aria-hidden="true">
-            <use href={`#alert-icon-${key}`} />
-          </svg>
-          {label}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export default function HandoverPage() {
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
@@ -201,6 +172,14 @@ export default function HandoverPage() {
       <PageHeader
         title="Overdracht"
         description={`Wat de volgende dienst moet weten: alerts en overdrachtspunten van de laatste ${periodLabels[data.period]}.`}
+        actions={
+          <Link
+            to={hrefWith('/overdracht/afdeling', new URLSearchParams(), { periode: data.period, rol: data.role })}
+            className="button button-secondary"
+          >
+            Hele afdeling
+          </Link>
+        }
       />
       <div className="toolbar handover-toolbar">
         <Link
@@ -313,6 +292,7 @@ export default function HandoverPage() {
               role={data.role}
               now={data.now}
               summary={data.summary}
+              actions={data.actions}
               generation={data.generation}
               generateError={failure?.generateError}
             />
@@ -368,6 +348,7 @@ function PatientDetail({
   role,
   now,
   summary,
+  actions,
   generation,
   generateError,
 }: {
@@ -375,6 +356,7 @@ function PatientDetail({
   role: HandoverRole;
   now: string;
   summary: PageData['summary'];
+  actions: PageData['actions'];
   generation: PageData['generation'];
   generateError?: string;
 }) {
@@ -416,6 +398,7 @@ function PatientDetail({
         period={period}
         role={role}
         stored={summary}
+        actions={actions}
         serverProgress={generation}
         serverError={generateError}
       />

@@ -1,34 +1,19 @@
-import PDFDocument from 'pdfkit';
 import { formatDate, formatNumericDate, isoDay } from '../shared/clinical-time';
+import { pdfColours, pdfMargin, pdfWriter } from '../shared/pdf';
 import type { LetterDocument } from './gp-letter.service';
 
 /*
  * The printed GP letter, as PDF (pdfkit, ADR 32): the organisation's letterhead, the GP's address,
  * the patient's identification, the date, the approved text and who approved it. A4 with the
- * margins a window envelope expects; PDF's own Helvetica, which covers Dutch accents.
+ * margins a window envelope expects (domain/shared/pdf.ts).
  */
 
-const margin = 57; // 2 cm
-const ink = '#17212b';
-const muted = '#5a6775';
-const accent = '#1d5c63';
+const margin = pdfMargin;
+const { ink, muted, accent } = pdfColours;
 
 export function letterPdf(document: LetterDocument): Promise<Buffer> {
   const { letter, organisation, patient, approvedBy, dispatchedAt } = document;
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margins: { top: margin, bottom: margin + 20, left: margin, right: margin },
-    info: { Title: `Huisartsbrief — ${letter.subject}`, Author: organisation, Creator: 'GGZ-EPD' },
-    bufferPages: true,
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-
-  const width = pdf.page.width - 2 * margin;
+  const { pdf, width, finish } = pdfWriter({ Title: `Huisartsbrief — ${letter.subject}`, Author: organisation });
 
   // Letterhead
   pdf
@@ -81,23 +66,5 @@ export function letterPdf(document: LetterDocument): Promise<Buffer> {
     .fontSize(9)
     .text(`Goedgekeurd op ${letter.reviewedAt ? formatDate(isoDay(letter.reviewedAt)) : ''}`, { width });
 
-  // Footer on every page
-  const pages = pdf.bufferedPageRange();
-  for (let index = 0; index < pages.count; index++) {
-    pdf.switchToPage(pages.start + index);
-    // Written inside the bottom margin, which would otherwise start a new page.
-    pdf.page.margins.bottom = 0;
-    const bottom = pdf.page.height - margin;
-    pdf
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(muted)
-      .text(`Vertrouwelijk: medische gegevens · pagina ${index + 1} van ${pages.count}`, margin, bottom, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      });
-  }
-  pdf.end();
-  return done;
+  return finish();
 }

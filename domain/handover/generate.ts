@@ -15,7 +15,7 @@ import { Report } from '../report/report.entity';
 import { VitalObservation } from '../vitals/vitals.entity';
 import type { Actiepunt, Aandachtspunt, Bron, HandoverPeriod, HandoverRole, HandoverSummary, SourceData } from './handover.schemas';
 import type { HandoverAlerts } from './handover.alerts';
-import { sourceTypes } from './handover.schemas';
+import { sourceTypes, withSummaryId, type StoredSummaryRow } from './handover.schemas';
 import { gatherHandoverSources } from './sources';
 import { candidatesFor, enforceRules, localDraft, parseModelDraft, type Candidate, type Draft } from './summary';
 
@@ -158,11 +158,8 @@ export async function storeHandover(
   collected: CollectedSources,
   prepared: PreparedSummary,
 ): Promise<HandoverSummary> {
-  const stored = await em.execute<{ summary: HandoverSummary }[]>(
-    'select summary from handover_summaries where organisation_id = ? and workflow_id = ?',
-    [job.actor.organisationId, storageKey(job)],
-  );
-  if (stored[0]) return stored[0].summary;
+  const stored = await storedSummary(em, job);
+  if (stored) return stored;
 
   const byRef = new Map(collected.kept.map((candidate) => [candidate.ref, candidate.bron]));
   const cited = [...prepared.draft.aandachtspunten, ...prepared.draft.actiepunten].flatMap((item) =>
@@ -231,9 +228,13 @@ export async function storeHandover(
     patientIds: [job.patientId],
     details: { period: job.period, role: job.role, source: prepared.bron },
   });
-  const final = await em.execute<{ summary: HandoverSummary }[]>(
-    'select summary from handover_summaries where organisation_id = ? and workflow_id = ?',
+  return (await storedSummary(em, job)) ?? summary;
+}
+
+async function storedSummary(em: EntityManager, job: HandoverJob): Promise<HandoverSummary | null> {
+  const [row] = await em.execute<StoredSummaryRow[]>(
+    'select id, summary from handover_summaries where organisation_id = ? and workflow_id = ?',
     [job.actor.organisationId, storageKey(job)],
   );
-  return final[0]?.summary ?? summary;
+  return row ? withSummaryId(row) : null;
 }

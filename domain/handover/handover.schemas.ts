@@ -110,5 +110,17 @@ export interface HandoverSummary {
     melding?: string;
     /** The period's alert counts when it was made, as the ward list and the tiles count them (absent in older summaries). */
     alerts?: HandoverAlerts;
+    /** The stored summary's id, for ticking off its action items (`/api/overdracht/summaries/{id}/actions/{index}`). */
+    summaryId?: string;
   };
+}
+
+/** A row of `handover_summaries` as read back: the id goes into the summary's meta. */
+export interface StoredSummaryRow {
+  id: string;
+  summary: HandoverSummary;
+}
+
+export function withSummaryId(row: StoredSummaryRow): HandoverSummary {
+  return { ...row.summary, meta: { ...row.summary.meta, summaryId: row.id } };
 }

@@ -21,8 +21,10 @@ import {
   overviewQuerySchema,
   periodLabels,
   type GenerateRequest,
+  withSummaryId,
   type HandoverPeriod,
   type HandoverSummary,
+  type StoredSummaryRow,
 } from './handover.schemas';
 import { periodStart } from './sources';
 import { alertSourceParams, alertSources, patientAlerts, sqlList } from './alerts.query';
@@ -265,8 +267,8 @@ export async function latestHandoverSummary(
   request: GenerateRequest,
   now = new Date(),
 ): Promise<HandoverSummary | null> {
-  const [row] = await em.execute<{ summary: HandoverSummary }[]>(
-    `select summary from handover_summaries
+  const [row] = await em.execute<StoredSummaryRow[]>(
+    `select id, summary from handover_summaries
       where patient_id = ? and period = ? and role = ? and generated_at >= ?
       order by generated_at desc limit 1`,
     [request.patientId, request.period, request.filterForRole, startOfClinicalDay(isoDay(now))],
@@ -278,5 +280,5 @@ export async function latestHandoverSummary(
     patientIds: [request.patientId],
     details: { period: request.period, role: request.filterForRole },
   });
-  return row.summary;
+  return withSummaryId(row);
 }

@@ -48,6 +48,7 @@ export const workflowTypeLabels: Record<string, string> = {
   healthCheck: 'Gezondheidscontrole',
   intentChain: 'Opdrachtketen assistent',
   handoverGeneration: 'Overdracht genereren',
+  wardHandoverGeneration: 'Overdracht afdeling genereren',
   treatmentPlanGeneration: 'Behandelplan genereren',
   noShow: 'No-show opvolgen',
 };

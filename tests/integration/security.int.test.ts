@@ -254,6 +254,7 @@ describe('another organisation’s records', () => {
     legalStatus: randomUUID(),
     allergy: randomUUID(),
     coerciveMeasure: randomUUID(),
+    handoverSummary: randomUUID(),
   });
 
   function expectNoSecrets(body: string, what: string) {
@@ -355,6 +356,9 @@ describe('another organisation’s records', () => {
       subject: 'Voortgang',
       text: secretLetter,
     });
+    const handover = await json('/api/overdracht/generate', { method: 'POST', cookie: owner.cookie, body: { patientId: ids.patient } });
+    expect(handover.status).toBe(200);
+    ids.handoverSummary = ((await handover.json()) as { meta: { summaryId: string } }).meta.summaryId;
     const plan = await json('/api/behandelplan/generate', { method: 'POST', cookie: owner.cookie, body: { patientId: ids.patient } });
     expect(plan.status).toBe(200);
     ids.plan = ((await plan.json()) as { id: string }).id;

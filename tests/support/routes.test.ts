@@ -36,6 +36,7 @@ describe('route enumeration used by the access tests', () => {
       legalStatus: 'S',
       allergy: 'Y',
       coerciveMeasure: 'V',
+      handoverSummary: 'H',
     } satisfies Record<Resource, string>;
     const routes = routeFiles();
     for (const route of routes.filter((candidate) => candidate.params.length > 0)) {

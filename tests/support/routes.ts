@@ -72,7 +72,8 @@ export type Resource =
   | 'administration'
   | 'legalStatus'
   | 'allergy'
-  | 'coerciveMeasure';
+  | 'coerciveMeasure'
+  | 'handoverSummary';
 
 /**
  * Which record each route parameter names, per route file (`PUT:id` when one method names another
@@ -123,6 +124,7 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.noshow.$appointmentId.withdraw.ts': { appointmentId: 'appointment' },
   'api.legal-status.$id.correct.ts': { id: 'legalStatus' },
   'api.overdracht.$patientId.ts': { patientId: 'patient' },
+  'api.overdracht.summaries.$summaryId.actions.$item.ts': { summaryId: 'handoverSummary', item: { literal: '0' } },
   'api.medication-administrations.$id.effect.ts': { id: 'administration' },
   'api.medication.$id.administrations.ts': { id: 'medication' },
   'api.medication.$id.stop.ts': { id: 'medication' },
