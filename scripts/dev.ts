@@ -3,13 +3,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { newPayloadKey } from '../domain/config/payload-keys';
 import { parseEnv } from '../domain/config/env';
 import { portOpen, startProcess, type Managed } from './lib/processes';
+import { demoDatabase, demoServices } from './lib/demo';
 import { appEnv, remixCli, startServices, startWorker, waitForHealthy, type Services } from './lib/stack';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const log = (line: string) => console.log(`\x1b[36mdev     |\x1b[0m ${line}`);
 
 const port = Number(process.env.PORT ?? 3000);
-const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : 'ggz_epd';
+const database = demoDatabase();
 const running: Managed[] = [];
 let services: Services | undefined;
 let stopping = false;
@@ -45,10 +46,7 @@ try {
     payloadKeys: process.env.TEMPORAL_PAYLOAD_KEYS ?? (await developmentPayloadKey()),
     database,
     recreateDatabase: false,
-    embeddedPort: 54329,
-    temporalPort: 7233,
-    temporalUiPort: 8233,
-    temporalDbFile: '.data/temporal.db',
+    ...demoServices,
     reuseTemporal: true,
     log,
   });
@@ -71,6 +69,8 @@ try {
     verpleegkundige@demo.nl   Verpleegkundige
     psychiater@demo.nl        Psychiater
     beheer@demo.nl            Functioneel beheerder (workflows: /beheer/workflows)
+
+  Demo terug naar de begintoestand: npm run demo:reset
   ${env.OPENAI_API_KEY ? '' : '\n  Geen OPENAI_API_KEY: AI-functies gebruiken hun lokale, deterministische pad.\n'}
   Ctrl-C stopt alles.
 `);

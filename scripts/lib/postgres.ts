@@ -28,9 +28,11 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+const embeddedUrl = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+
 /**
  * DATABASE_URL when set; else a server on 127.0.0.1:5432; else an embedded PostgreSQL under .data/.
- * Only the embedded server is ours to stop.
+ * Only an embedded server started here is ours to stop.
  */
 export async function findOrStartPostgres(options: {
   dataDir: string;
@@ -44,6 +46,11 @@ export async function findOrStartPostgres(options: {
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (await reachable(local)) {
     return { source: 'local', urlFor: (db) => withDatabase(local, db), stop: async () => undefined };
+  }
+  // Already running (`npm run demo:reset` beside a running `make dev`): use it, and leave it running.
+  const embedded = embeddedUrl(options.embeddedPort);
+  if (await reachable(embedded)) {
+    return { source: 'embedded', urlFor: (db) => withDatabase(embedded, db), stop: async () => undefined };
   }
 
   return startEmbeddedPostgres({ dataDir: options.dataDir, port: options.embeddedPort, log: options.log });
@@ -71,6 +78,6 @@ export async function startEmbeddedPostgres(options: {
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  const base = `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`;
+  const base = embeddedUrl(options.port);
   return { source: 'embedded', urlFor: (db) => withDatabase(base, db), stop: () => server.stop(), start: () => server.start() };
 }

@@ -4,6 +4,7 @@ import { newPayloadKey } from '../../domain/config/payload-keys';
 import { createOrm } from '../../domain/db/orm';
 import { seedDemo } from '../../domain/demo/demo.seed';
 import { prepareDatabase } from './database';
+import { assertNotDemoDatabase } from './demo';
 import { findOrStartPostgres, type PostgresServer } from './postgres';
 import { isTemporalUp, startTemporalDevServer } from './temporal';
 import { freePort, startProcess, waitFor, type Managed } from './processes';
@@ -38,6 +39,8 @@ export async function startServices(options: {
   payloadKeys?: string;
   log: (line: string) => void;
 }): Promise<Services> {
+  // Only `make dev` keeps its database; everything that recreates one (tests, benches) has its own.
+  if (options.recreateDatabase) assertNotDemoDatabase(options.database);
   const postgres = await findOrStartPostgres({ dataDir: '.data/postgres', embeddedPort: options.embeddedPort, log: options.log });
   options.log(`PostgreSQL: ${postgres.source === 'embedded' ? `embedded on port ${options.embeddedPort}` : postgres.source}`);
   const { ownerUrl, appUrl } = await prepareDatabase({
