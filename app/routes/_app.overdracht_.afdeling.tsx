@@ -97,25 +97,25 @@ export default function WardHandoverPage() {
         title="Overdracht afdeling"
         description={`Alle patiënten van de afdeling met hun alerts en de overdracht van vandaag, laatste ${periodLabels[ward.period.key]}, voor de ${handoverRoleLabels[ward.role].toLowerCase()}.`}
         actions={
-          <>
-            <Link to={`/overdracht?${query}`} className="button button-secondary">
-              Per patiënt
-            </Link>
-            <Link to={`/overdracht/afdeling/afdrukken?${query}`} className="button button-secondary">
-              Afdrukken
-            </Link>
-            <a href={`/overdracht/afdeling/pdf?${query}`} className="button button-secondary" download>
-              <DownloadIcon aria-hidden="true" /> PDF
-            </a>
-          </>
+          <Link to={`/overdracht?${query}`} className="button button-secondary">
+            Per patiënt
+          </Link>
         }
       />
       <div className="toolbar handover-toolbar">
-        <Form method="post" preventScrollReset>
-          <button type="submit" name="intent" value="genereren" className="button button-primary" disabled={running || starting}>
-            <MagicWandIcon aria-hidden="true" /> {running || starting ? 'Bezig met maken…' : 'Voor alle patiënten maken'}
-          </button>
-        </Form>
+        <div className="toolbar-group">
+          <Form method="post" preventScrollReset>
+            <button type="submit" name="intent" value="genereren" className="button button-primary" disabled={running || starting}>
+              <MagicWandIcon aria-hidden="true" /> {running || starting ? 'Bezig met maken…' : 'Voor alle patiënten maken'}
+            </button>
+          </Form>
+          <Link to={`/overdracht/afdeling/afdrukken?${query}`} className="button button-secondary">
+            Afdrukken
+          </Link>
+          <a href={`/overdracht/afdeling/pdf?${query}`} className="button button-secondary" download>
+            <DownloadIcon aria-hidden="true" /> PDF
+          </a>
+        </div>
         <div className="toolbar-group">
           <nav className="segmented" aria-label="Periode">
             {handoverPeriods.map((period) => (

@@ -32,7 +32,7 @@ export function wardHandoverPdf(ward: WardHandover, printedAt = new Date()): Pro
 
   for (const { patient, summary } of ward.patients) {
     // Name, alerts and the situation together: start a new page rather than split them.
-    if (pdf.y > pdf.page.height - pdfMargin - 140) pdf.addPage();
+    if (pdf.y > pdf.page.height - pdfMargin - 100) pdf.addPage();
     pdf
       .moveTo(left, pdf.y)
       .lineTo(left + width, pdf.y)
@@ -58,7 +58,7 @@ export function wardHandoverPdf(ward: WardHandover, printedAt = new Date()): Pro
     pdf.text(`Alerts: ${alertSentence(patient.alerts)}`, { width });
     pdf.moveDown(0.3);
     if (!summary) {
-      pdf.fillColor(muted).text('Nog geen overdracht gemaakt voor deze periode en rol.', { width });
+      pdf.fillColor(muted).text('Nog geen overdracht van vandaag voor deze periode en rol.', { width });
       pdf.moveDown(0.8);
       continue;
     }

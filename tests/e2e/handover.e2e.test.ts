@@ -120,12 +120,16 @@ describe('handover page in Chromium', () => {
     await source.locator('summary').click();
     expect(await source.locator('.source-body').isVisible()).toBe(true);
     expect((await source.locator('.source-body').textContent())!.trim().length).toBeGreaterThan(3);
-    const actions = summary.locator('.action-check input');
+    const actions = summary.getByRole('checkbox');
     expect(await actions.count()).toBeGreaterThan(0);
     expect(await actions.count()).toBeLessThanOrEqual(3);
-    await actions.first().check();
-    expect(await summary.locator('.action.done').count()).toBe(1);
+    await actions.first().click();
+    await expect.poll(() => summary.locator('.action.done').count()).toBe(1);
+    await summary.getByText(/^Afgevinkt om \d{2}:\d{2}$/).waitFor();
     await shot('overdracht-samenvatting');
+    // Saved for this clinician: still ticked after a reload.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('handover-summary').locator('.action.done').count()).toBe(1);
   });
 
   it('works as plain links without JavaScript', async () => {
