@@ -130,6 +130,25 @@ describe('handover page in Chromium', () => {
     // Saved for this clinician: still ticked after a reload.
     await page.reload();
     await expect.poll(() => page.getByTestId('handover-summary').locator('.action.done').count()).toBe(1);
+    const madeAt = await page
+      .getByTestId('handover-summary')
+      .getByText(/Gemaakt om \d{2}:\d{2}/)
+      .textContent();
+    // Another role has its own summary (none yet); back to the nurse, the stored one is shown again.
+    await page.getByRole('navigation', { name: 'Overdracht voor' }).getByRole('link', { name: 'Psychiater' }).click();
+    await page.waitForURL(/rol=psychiater/);
+    await detail.getByRole('button', { name: 'Overdracht genereren' }).waitFor();
+    expect(await page.getByTestId('handover-summary').count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Overdracht voor' }).getByRole('link', { name: 'Verpleegkundige' }).click();
+    await page.waitForURL(/rol=verpleegkundige/);
+    await detail.getByRole('button', { name: 'Opnieuw genereren' }).waitFor();
+    expect(
+      await page
+        .getByTestId('handover-summary')
+        .getByText(/Gemaakt om \d{2}:\d{2}/)
+        .textContent(),
+    ).toBe(madeAt);
+    expect(await page.getByTestId('handover-summary').locator('.action.done').count()).toBe(1);
   });
 
   it('works as plain links without JavaScript', async () => {

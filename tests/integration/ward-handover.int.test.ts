@@ -1,15 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { generateBsn, random } from '../../domain/demo/patient-generator';
 import type { HandoverSummary } from '../../domain/handover/handover.schemas';
-import {
-  asOwner,
-  createReport,
-  createUser,
-  createVital,
-  registerPatient,
-  signedInUser,
-  validBsns,
-  type SignedIn,
-} from '../support/factories';
+import { asOwner, createReport, createUser, createVital, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 import { pdfText } from '../support/pdf';
 
@@ -24,7 +16,9 @@ let nurse: SignedIn;
 let colleague: { cookie: string };
 const nurseName = 'Sanne Dijkstra';
 let outsider: SignedIn;
-const names = ['Wieteke Afdeling', 'Jelmer Afdeling', 'Rosa Afdeling'];
+// A ward of 30, as the issue asks: every summary made, every patient on screen, on paper and in the PDF.
+const givenNames = ['Wieteke', 'Jelmer', 'Rosa', 'Thijs', 'Noor', 'Sem', 'Lotte', 'Bas', 'Femke', 'Ruben'];
+const names = ['Afdeling', 'Kamerling', 'Zaalberg'].flatMap((family) => givenNames.map((given) => `${given} ${family}`));
 const patientIds: string[] = [];
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
@@ -60,7 +54,7 @@ beforeAll(async () => {
     const [given, family] = full.split(' ') as [string, string];
     const id = await registerPatient(nurse.cookie, {
       name: [{ family, given: [given] }],
-      identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[index]! }],
+      identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: generateBsn(random(index + 1)) }],
     });
     patientIds.push(id);
     // A critical value asks for an action ("opnieuw meten"), an incident for an attention point.
