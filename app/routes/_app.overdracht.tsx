@@ -8,7 +8,6 @@ import { isCriticalVital, isIncidentReport } from '../../domain/handover/handove
 import { AlertBadges, AlertIconSprite, AlertTiles } from '../components/alert-tiles';
 import {
   handoverPeriods,
-  handoverRoleLabels,
   handoverRoles,
   periodLabels,
   type HandoverPeriod,
@@ -22,6 +21,7 @@ import { requireUser } from '../auth.server';
 import { RiskList, VitalList } from '../components/clinical';
 import { HandoverSummaryPanel } from '../components/handover-summary';
 import { PatientBanner } from '../components/patient-banner';
+import { HandoverFilters } from '../components/handover-filters';
 import { EmptyState, PageHeader } from '../components/page';
 import { ReportText } from '../components/report-text';
 import { RouteError } from '../components/route-error';
@@ -192,34 +192,7 @@ export default function HandoverPage() {
           <span className={data.onlyAlerts ? 'switch-track on' : 'switch-track'} aria-hidden="true" />
           Met alerts
         </Link>
-        <div className="toolbar-group">
-          <nav className="segmented" aria-label="Periode">
-            {handoverPeriods.map((period) => (
-              <Link
-                key={period}
-                to={link({ periode: period === '1d' ? null : period })}
-                className={period === data.period ? 'segment active' : 'segment'}
-                aria-current={period === data.period ? 'true' : undefined}
-                preventScrollReset
-              >
-                {periodLabels[period]}
-              </Link>
-            ))}
-          </nav>
-          <nav className="segmented" aria-label="Overdracht voor">
-            {handoverRoles.map((role) => (
-              <Link
-                key={role}
-                to={link({ rol: role })}
-                className={role === data.role ? 'segment active' : 'segment'}
-                aria-current={role === data.role ? 'true' : undefined}
-                preventScrollReset
-              >
-                {handoverRoleLabels[role]}
-              </Link>
-            ))}
-          </nav>
-        </div>
+        <HandoverFilters period={data.period} role={data.role} link={link} />
       </div>
 
       <div className={loading ? 'handover-layout loading' : 'handover-layout'}>

@@ -2,14 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
 import { DownloadIcon, MagicWandIcon } from '@radix-ui/react-icons';
 import { useEffect } from 'react';
-import {
-  handoverPeriods,
-  handoverRoleLabels,
-  handoverRoles,
-  periodLabels,
-  type HandoverPeriod,
-  type HandoverRole,
-} from '../../domain/handover/handover.schemas';
+import { handoverRoleLabels, periodLabels, type HandoverPeriod, type HandoverRole } from '../../domain/handover/handover.schemas';
 import { ageOn } from '../../domain/patient/patient.format';
 import { formatDateTime, formatTime } from '../../domain/shared/clinical-time';
 import { AppError } from '../../domain/shared/errors';
@@ -17,6 +10,7 @@ import { countOf } from '../../domain/shared/text';
 import { requireUser } from '../auth.server';
 import { AlertBadges, AlertIconSprite } from '../components/alert-tiles';
 import { ActionItems, SeverityBadge } from '../components/handover-summary';
+import { HandoverFilters } from '../components/handover-filters';
 import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
@@ -116,34 +110,7 @@ export default function WardHandoverPage() {
             <DownloadIcon aria-hidden="true" /> PDF
           </a>
         </div>
-        <div className="toolbar-group">
-          <nav className="segmented" aria-label="Periode">
-            {handoverPeriods.map((period) => (
-              <Link
-                key={period}
-                to={link({ periode: period === '1d' ? null : period, generatie: null })}
-                className={period === ward.period.key ? 'segment active' : 'segment'}
-                aria-current={period === ward.period.key ? 'true' : undefined}
-                preventScrollReset
-              >
-                {periodLabels[period]}
-              </Link>
-            ))}
-          </nav>
-          <nav className="segmented" aria-label="Overdracht voor">
-            {handoverRoles.map((role) => (
-              <Link
-                key={role}
-                to={link({ rol: role, generatie: null })}
-                className={role === ward.role ? 'segment active' : 'segment'}
-                aria-current={role === ward.role ? 'true' : undefined}
-                preventScrollReset
-              >
-                {handoverRoleLabels[role]}
-              </Link>
-            ))}
-          </nav>
-        </div>
+        <HandoverFilters period={ward.period.key} role={ward.role} link={(changes) => link({ ...changes, generatie: null })} />
       </div>
 
       {generation ? (

@@ -1,20 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import {
-  handoverPeriods,
-  handoverRoles,
-  periodLabels,
-  type HandoverPeriod,
-  type HandoverRole,
-} from '../../domain/handover/handover.schemas';
+import { handoverPeriods, periodLabels, type HandoverPeriod } from '../../domain/handover/handover.schemas';
 import { formatTime, formatWhen } from '../../domain/shared/clinical-time';
 import { AlertTiles } from '../components/alert-tiles';
-import { handoverDetail, latestHandoverSummary } from '../handover.server';
+import { handoverChoices, handoverDetail, latestHandoverSummary } from '../handover.server';
 import { pageData, patientPage } from '../page.server';
 import { audited } from '../tenant.server';
-
-const pick = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
-  options.includes(value as T) ? (value as T) : fallback;
 
 /**
  * The record's Overdracht tab: the same figures and the same stored summary as /overdracht for this
@@ -22,13 +13,7 @@ const pick = <T extends string>(options: readonly T[], value: string | null, fal
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, actor, patientId } = await patientPage({ request, params, context });
-  const url = new URL(request.url);
-  const period: HandoverPeriod = pick(handoverPeriods, url.searchParams.get('periode'), '1d');
-  const role: HandoverRole = pick(
-    handoverRoles,
-    url.searchParams.get('rol'),
-    user.role === 'psychiater' ? 'psychiater' : 'verpleegkundige',
-  );
+  const { period, role } = handoverChoices(new URL(request.url), user.role);
   const now = new Date();
   return pageData(
     audited(actor, { action: 'read', resourceType: 'Handover', patientIds: [patientId] }, async (em) => {
