@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
 import { DownloadIcon, MagicWandIcon } from '@radix-ui/react-icons';
 import { useEffect } from 'react';
 import { handoverRoleLabels, periodLabels, type HandoverPeriod, type HandoverRole } from '../../domain/handover/handover.schemas';
@@ -78,6 +78,7 @@ export default function WardHandoverPage() {
   const { ward, generation, now } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
+  const failure = useActionData<{ message: string }>();
   const link = (changes: Record<string, string | null>) => hrefWith('/overdracht/afdeling', params, changes);
   const running = generation?.status === 'bezig';
   useFollowGeneration(running);
@@ -113,6 +114,11 @@ export default function WardHandoverPage() {
         <HandoverFilters period={ward.period.key} role={ward.role} link={(changes) => link({ ...changes, generatie: null })} />
       </div>
 
+      {failure?.message ? (
+        <p className="form-error" role="alert">
+          {failure.message}
+        </p>
+      ) : null}
       {generation ? (
         <section className="card ward-progress" aria-live="polite" aria-labelledby="ward-progress-title">
           <h2 id="ward-progress-title">

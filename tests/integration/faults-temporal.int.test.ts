@@ -62,6 +62,8 @@ async function expectWorkflowsUnavailable(base: string, withinMs = 15_000): Prom
     [`/api/overdracht/generate/status?patientId=${patientId}`],
     ['/api/behandelplan/generate', { patientId }],
     [`/api/behandelplan/generate/status?patientId=${patientId}`],
+    ['/api/overdracht/ward/generate', {}],
+    ['/api/overdracht/ward/generate/status'],
     [`/api/noshow/${appointmentId}/cancel`, {}],
     [`/api/noshow/${appointmentId}/rescript`, {}],
     [
@@ -85,6 +87,11 @@ async function expectWorkflowsUnavailable(base: string, withinMs = 15_000): Prom
   });
   expect(page.status).toBe(503);
   expect(await page.text()).toContain(dutchMessages.unavailable);
+  const ward = await request('/overdracht/afdeling', { base, cookie, method: 'POST', body: new URLSearchParams({ intent: 'genereren' }) });
+  expect(ward.status).toBe(503);
+  expect(await ward.text()).toContain(dutchMessages.unavailable);
+  // The ward's summaries are read from the database: the page itself still opens.
+  expect((await request('/overdracht/afdeling', { base, cookie })).status).toBe(200);
   const ops = await request('/beheer/workflows', { base, cookie: opsCookie });
   expect(ops.status).toBe(200);
   expect(await ops.text()).toMatch(/Temporal|niet beschikbaar/);
