@@ -53,7 +53,7 @@ function stepLabel(failure: ProtoFailure): string {
   if (failure.activityFailureInfo) return `Activiteit ${failure.activityFailureInfo.activityType?.name ?? ''}`.trim();
   if (failure.childWorkflowExecutionFailureInfo)
     return `Subworkflow ${failure.childWorkflowExecutionFailureInfo.workflowType?.name ?? ''}`.trim();
-  if (failure.timeoutFailureInfo) return 'Time-out';
+  if (failure.timeoutFailureInfo) return 'Tijdslimiet verstreken';
   if (failure.canceledFailureInfo) return 'Geannuleerd';
   if (failure.terminatedFailureInfo) return 'Beëindigd';
   if (failure.serverFailureInfo) return 'Temporal-server';

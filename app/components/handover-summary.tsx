@@ -1,5 +1,6 @@
 import { alertSentence } from '../../domain/handover/handover.alerts';
-import { formatDateTime, formatTime } from '../../domain/shared/clinical-time';
+import { formatWhen, formatTime } from '../../domain/shared/clinical-time';
+import { countOf } from '../../domain/shared/text';
 import { Form, Link } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { MagicWandIcon, ReloadIcon } from '@radix-ui/react-icons';
@@ -121,7 +122,9 @@ function Summary({ summary }: { summary: HandoverSummary }) {
           <span className={`badge ${severityClass[meta.ernst] ?? ''}`}>{severityLabels[meta.ernst] ?? meta.ernst}</span>
           {meta.bron === 'lokaal' ? (
             <span className="badge badge-warning">
-              {typeof melding === 'string' ? 'Extractieve samenvatting' : 'Extractieve samenvatting — geen taalmodel geconfigureerd'}
+              {typeof melding === 'string'
+                ? 'Samenvatting zonder taalmodel'
+                : 'Samenvatting zonder taalmodel — er is geen taalmodel ingesteld'}
             </span>
           ) : null}
         </div>
@@ -132,11 +135,9 @@ function Summary({ summary }: { summary: HandoverSummary }) {
         ) : null}
         {typeof melding === 'string' ? <p className="muted small">{melding}</p> : null}
         <p className="muted small">
-          Opgesteld om {formatTime(meta.generatedAt)} · {meta.sourcesKept} van {meta.sourcesConsidered} bronnen gebruikt
+          Opgesteld om {formatTime(meta.generatedAt)} · {meta.sourcesKept} van {countOf(meta.sourcesConsidered, 'bron', 'bronnen')} gebruikt
           {meta.model ? ` · ${meta.model}` : ''}
-          {meta.droppedUncited > 0
-            ? ` · ${meta.droppedUncited} ${meta.droppedUncited === 1 ? 'punt' : 'punten'} zonder bron weggelaten`
-            : ''}
+          {meta.droppedUncited > 0 ? ` · ${countOf(meta.droppedUncited, 'punt', 'punten')} zonder bron weggelaten` : ''}
         </p>
       </header>
 
@@ -204,7 +205,7 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
   return (
     <details className="source">
       <summary>
-        Bron: {bron.label} · {formatDateTime(bron.date)}
+        Bron: {bron.label} · {formatWhen(bron.date)}
       </summary>
       <div className="source-body">
         {!data ? (
@@ -226,7 +227,7 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
         ) : 'measure' in data ? (
           <>
             <p>
-              <strong>{data.measure}</strong> sinds {formatDateTime(data.startedAt)}
+              <strong>{data.measure}</strong> sinds {formatWhen(data.startedAt)}
             </p>
             <p className="muted small">{`Besloten door ${data.decidedBy} · grondslag: ${data.legalBasis}`}</p>
           </>

@@ -1,4 +1,4 @@
-import { clinicalTimeZone } from '../../domain/shared/clinical-time';
+import { formatWhen } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ExclamationTriangleIcon, ExternalLinkIcon, LapTimerIcon } from '@radix-ui/react-icons';
@@ -18,6 +18,7 @@ import {
   type WorkflowStatus,
 } from '../../domain/ops/ops.schemas';
 import { AppError } from '../../domain/shared/errors';
+import { countOf } from '../../domain/shared/text';
 import { requireRole } from '../auth.server';
 import { EmptyState, PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
@@ -61,15 +62,6 @@ const statusClass: Record<WorkflowStatus, string> = {
   Paused: 'other',
   Unknown: 'other',
 };
-
-const startFormat = new Intl.DateTimeFormat('nl-NL', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: clinicalTimeZone,
-});
 
 function WorkflowStatusBadge({ status, outcome }: { status: WorkflowStatus; outcome?: WorkflowOutcome | null }) {
   // A chain that ran to its end with a failed step is "completed" for Temporal, failed for the clinician.
@@ -171,7 +163,7 @@ export default function WorkflowsPage() {
       ) : (
         <div className={loading ? 'table-card loading' : 'table-card'}>
           <p className="table-caption">
-            {data.executions.length} {data.executions.length === 1 ? 'uitvoering' : 'uitvoeringen'}
+            {countOf(data.executions.length, 'uitvoering', 'uitvoeringen')}
             {data.filter.status ? ` · ${workflowStatusLabels[data.filter.status].toLowerCase()}` : ''}
             {data.filter.type ? ` · ${workflowTypeLabel(data.filter.type)}` : ''}
             {filtered ? (
@@ -185,7 +177,7 @@ export default function WorkflowsPage() {
             <thead>
               <tr>
                 <th scope="col">Type</th>
-                <th scope="col">Business-id</th>
+                <th scope="col">Kenmerk</th>
                 <th scope="col">Status</th>
                 <th scope="col">Start</th>
                 <th scope="col">Duur</th>
@@ -219,13 +211,14 @@ function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecu
       <tr className={error ? 'workflow-row has-error' : 'workflow-row'} data-workflow-id={execution.workflowId}>
         <td>
           <span className="workflow-type">{label}</span>
-          {label === execution.type ? null : <span className="muted small workflow-type-name">{execution.type}</span>}
         </td>
-        <td className="mono small workflow-id">{execution.workflowId}</td>
+        <td className="mono small workflow-id" translate="no">
+          {execution.workflowId}
+        </td>
         <td>
           <WorkflowStatusBadge status={execution.status} outcome={execution.outcome} />
         </td>
-        <td className="nowrap">{startFormat.format(new Date(execution.startTime))}</td>
+        <td className="nowrap">{formatWhen(execution.startTime, new Date(now))}</td>
         <td className="nowrap">
           {execution.durationMs === null ? (
             <span className="muted">loopt {formatDuration(new Date(now).getTime() - new Date(execution.startTime).getTime())}</span>
@@ -261,7 +254,7 @@ function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecu
                   </ol>
                 ) : null}
                 <a href={historyUrl} target="_blank" rel="noreferrer">
-                  Stacktrace en volledige geschiedenis in de Temporal UI <ExternalLinkIcon aria-hidden="true" />
+                  Foutdetails en volledige geschiedenis in de Temporal UI <ExternalLinkIcon aria-hidden="true" />
                 </a>
               </div>
             </details>

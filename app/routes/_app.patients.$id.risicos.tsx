@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { riskLevels, riskTypeLabel, riskTypes } from '../../domain/intake/risk-types';
-import { clinicalToday, formatDate, formatDateTime } from '../../domain/shared/clinical-time';
+import { clinicalToday, formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { RiskLevelBadge } from '../components/clinical';
 import { Field } from '../components/field';
 import { formFailure, type FormFailure } from '../form.server';
@@ -64,7 +64,7 @@ function ReviewDate({ risk }: { risk: Risk }) {
   );
 }
 
-const byWhom = (risk: Risk) => `${formatDateTime(risk.assessedAt)}${risk.assessedByName ? ` door ${risk.assessedByName}` : ''}`;
+const byWhom = (risk: Risk) => `${formatWhen(risk.assessedAt)}${risk.assessedByName ? ` door ${risk.assessedByName}` : ''}`;
 
 export default function Risks() {
   const { current, history, today } = useLoaderData<typeof loader>();

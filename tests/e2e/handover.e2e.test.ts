@@ -110,7 +110,7 @@ describe('handover page in Chromium', () => {
     const summary = detail.getByTestId('handover-summary');
     await summary.waitFor({ timeout: 45_000 });
     // The test stack has no language model configured: the local extract says so.
-    await summary.getByText('Extractieve samenvatting — geen taalmodel geconfigureerd').waitFor();
+    await summary.getByText('Samenvatting zonder taalmodel — er is geen taalmodel ingesteld').waitFor();
     expect(await summary.locator('.summary-head .badge').first().textContent()).toMatch(/^(Stabiel|Let op|Instabiel)$/);
     const points = summary.getByRole('region', { name: 'Aandachtspunten' }).locator('.summary-points > li');
     expect(await points.count()).toBeGreaterThan(0);

@@ -59,7 +59,7 @@ describe('patient pages without JavaScript', () => {
     const created = await post('/patients/new', { johnDoe: 'on', gender: 'unknown' });
     expect(created.status).toBe(302);
     const record = await (await request(created.headers.get('location')!, { cookie: nurse.cookie })).text();
-    expect(record).toContain('Onbekende patiënt (John Doe).');
+    expect(record).toContain('Onbekende patiënt (NN).');
   });
 
   it('shows a Dutch 404 inside the shell for an unknown patient', async () => {
