@@ -22,6 +22,7 @@ describe('the language check (docs/style-guide.md)', () => {
     ['Maandag 23 November', 'hoofdletter in een dag'],
     ['Tijd Maandag 23 november, 09:00', 'hoofdletter in een dag'],
     ['op 23 November', 'hoofdletter in een maand'],
+    ['23 Nov 2026, 09:14', 'hoofdletter in een maand'],
     ['ma 23 nov. di 24 nov.', 'punt na een afgekorte maand'],
     ["Jan de Vries: 1 risico's", 'meervoud na 1'],
     ['Er staan 1 crisis en 2 incidenten open', '"er staan" bij 1'],
@@ -33,6 +34,7 @@ describe('the language check (docs/style-guide.md)', () => {
   it.each([
     'maandag 23 november, 09:00–10:00 Jan de Vries, Behandelgesprek',
     '09:30 – 10:30 Jan de Vries Behandelgesprek',
+    'Wacht op beoordeling 1 Jan de Vries Ter beoordeling',
     'ma 23 nov · vandaag 09:14 · gisteren 23:08 · 22 nov 2026, 23:08',
     "1 risico, 2 risico's, 1 kritieke meting, 11 metingen, 1,5 uren",
     'Je sessie is verlopen. Kies een behandelaar van je eigen instelling.',

@@ -240,7 +240,7 @@ export default function AppointmentPanel() {
           </Form>
 
           <Form method="post" className="stack-form">
-            <h3>Niet verschenen</h3>
+            <h3>Niet verschenen registreren</h3>
             <input type="hidden" name="intent" value="niet-verschenen" />
             {noShowRefusal ? (
               <p className="muted small">{noShowRefusal}</p>

@@ -238,17 +238,24 @@ function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecu
             <details className={execution.status === 'Failed' ? 'workflow-error' : 'workflow-error workflow-error-warning'}>
               <summary>
                 <ExclamationTriangleIcon aria-hidden="true" />
-                <span className="workflow-error-summary">{error.summary}</span>
+                {/* Error messages are quoted as the system gave them: translate="no" keeps them out of the language check. */}
+                <span className="workflow-error-summary" translate="no">
+                  {error.summary}
+                </span>
               </summary>
               <div className="workflow-error-body">
                 {/* The chain ends in the root cause the summary quotes; without a chain the summary is all there is. */}
-                {error.chain.length === 0 ? <p className="workflow-error-full">{error.summary}</p> : null}
+                {error.chain.length === 0 ? (
+                  <p className="workflow-error-full" translate="no">
+                    {error.summary}
+                  </p>
+                ) : null}
                 {error.chain.length > 0 ? (
                   <ol className="workflow-error-chain" aria-label="Foutketen">
                     {error.chain.map((step, index) => (
                       <li key={index}>
                         <span className="workflow-error-label">{step.label}</span>
-                        <code>{step.message}</code>
+                        <code translate="no">{step.message}</code>
                       </li>
                     ))}
                   </ol>

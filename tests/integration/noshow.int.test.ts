@@ -138,7 +138,7 @@ describe('no-show API: access and validation', () => {
     const rescriptFirst = await json(`/api/noshow/${id}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(rescriptFirst.status).toBe(409);
     expect(((await rescriptFirst.json()) as ErrorBody).error.message).toMatch(
-      /^Deze afspraak is \(nog\) niet als niet verschenen geannuleerd/,
+      /^Bij deze afspraak is \(nog\) niet geregistreerd dat de patiënt niet verscheen/,
     );
     const withdrawFirst = await json(`/api/noshow/${id}/withdraw`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(withdrawFirst.status).toBe(404);

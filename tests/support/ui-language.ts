@@ -63,19 +63,9 @@ const monthNames = [
   'Oktober',
   'November',
   'December',
-  'Jan',
-  'Feb',
-  'Mrt',
-  'Apr',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Sept',
-  'Okt',
-  'Nov',
-  'Dec',
 ];
+/** Short months: "Jan" is also a first name, so these count only as a date goes on ("23 Nov.", "23 Nov 2026", "23 Nov,"). */
+const shortMonthNames = ['Jan', 'Feb', 'Mrt', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Okt', 'Nov', 'Dec'];
 const dayNames = ['Maandag', 'Dinsdag', 'Woensdag', 'Donderdag', 'Vrijdag', 'Zaterdag', 'Zondag', 'Ma', 'Di', 'Wo', 'Do', 'Vr', 'Za', 'Zo'];
 
 /** Plural nouns the product counts: after a lone "1" they give "1 risico's". */
@@ -125,6 +115,11 @@ export const languageRules: { rule: string; pattern: RegExp }[] = [
     // "23 November", not the "10:00 Jan de Vries" of an agenda.
     rule: 'hoofdletter in een maand',
     pattern: new RegExp(`(?<![\\d:.])\\d{1,2}\\.?\\s+${edge(monthNames.join('|'))}`, 'gu'),
+  },
+  {
+    // "23 Nov." or "23 Nov 2026", not a count beside a name: "Wacht op beoordeling 1 Jan de Vries".
+    rule: 'hoofdletter in een maand',
+    pattern: new RegExp(`(?<![\\d:.])\\d{1,2}\\.?\\s+(?:${shortMonthNames.join('|')})(?=\\.|,|\\s*\\d)`, 'gu'),
   },
   { rule: 'hoofdletter in een dag', pattern: new RegExp(`${edge(dayNames.join('|'))}\\.?\\s+\\d{1,2}(?!\\d|:)`, 'gu') },
   { rule: 'punt na een afgekorte maand', pattern: /(?<![\d:.])\d{1,2} (?:jan|feb|mrt|apr|jun|jul|aug|sep|sept|okt|nov|dec)\./gu },
