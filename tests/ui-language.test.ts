@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bannedWords, languageProblems, visibleText } from './support/ui-language';
 
@@ -26,7 +26,8 @@ describe('the language check (docs/style-guide.md)', () => {
     ['ma 23 nov. di 24 nov.', 'punt na een afgekorte maand'],
     ["Jan de Vries: 1 risico's", 'meervoud na 1'],
     ['Er staan 1 crisis en 2 incidenten open', '"er staan" bij 1'],
-    ['Status: Niet-Verschenen', '"Niet-Verschenen" met hoofdletters'],
+    ['Status: Niet-Verschenen', 'verboden woord "niet-verschenen"'],
+    ['Status: niet-verschenen', 'verboden woord "niet-verschenen"'],
   ])('finds the old wording %j', (text, rule) => {
     expect(rulesFound(text)).toContain(rule);
   });
@@ -66,6 +67,17 @@ describe('the language check (docs/style-guide.md)', () => {
       expect(text).not.toContain(hidden);
     }
     expect(languageProblems(text)).toEqual([]);
+  });
+
+  it('leaves capitals to the text: no stylesheet capitalises words', () => {
+    // The check reads the HTML; a stylesheet's capitalize would show "niet-verschenen" as
+    // "Niet-Verschenen" and "ma 23 nov" as "Ma 23 Nov" behind its back (issue 27).
+    const styles = new URL('../app/styles/', import.meta.url);
+    const sheets = readdirSync(styles).filter((name) => name.endsWith('.css'));
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const sheet of sheets) {
+      expect(readFileSync(new URL(sheet, styles), 'utf8'), sheet).not.toMatch(/text-transform:\s*capitalize/);
+    }
   });
 
   it('bans the words the style guide lists, no more and no fewer', () => {

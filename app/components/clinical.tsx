@@ -1,5 +1,6 @@
 import { formatWhen } from '../../domain/shared/clinical-time';
 import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
+import { riskTypeLabel } from '../../domain/intake/risk-types';
 
 /** Labels, badges and lists for clinical values that several pages show the same way. */
 
@@ -37,10 +38,10 @@ export function RiskList({ risks }: { risks: readonly Risk[] }) {
       {risks.map((risk) => (
         <li key={risk.id}>
           <div className="risk-head">
-            <strong>{risk.riskType}</strong>
+            <strong>{riskTypeLabel(risk.riskType)}</strong>
             <RiskLevelBadge level={risk.riskLevel} />
           </div>
-          <p>{risk.rationale}</p>
+          <p data-authored>{risk.rationale}</p>
           <p className="muted small">Beoordeeld {formatWhen(risk.assessedAt)}</p>
         </li>
       ))}

@@ -212,7 +212,9 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
           <p className="muted">Geen brongegevens beschikbaar.</p>
         ) : 'content' in data ? (
           <>
-            <p className="report-text">{data.content}</p>
+            <p className="report-text" data-authored>
+              {data.content}
+            </p>
             {data.createdBy ? <p className="muted small">Auteur: {data.createdBy}</p> : null}
           </>
         ) : 'value' in data ? (
@@ -242,7 +244,7 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
         ) : (
           <>
             <RiskLevelBadge level={data.riskLevel} />
-            <p>{data.rationale}</p>
+            <p data-authored>{data.rationale}</p>
           </>
         )}
       </div>

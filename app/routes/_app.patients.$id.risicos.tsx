@@ -94,7 +94,7 @@ export default function Risks() {
                   <strong>{riskTypeLabel(risk.riskType)}</strong>
                   <RiskLevelBadge level={risk.riskLevel} />
                 </div>
-                <p>{risk.rationale}</p>
+                <p data-authored>{risk.rationale}</p>
                 <p className="muted small">
                   {`Beoordeeld ${byWhom(risk)} · `}
                   <ReviewDate risk={risk} />
@@ -184,7 +184,9 @@ export default function Risks() {
                           <td>
                             <RiskLevelBadge level={risk.riskLevel} />
                           </td>
-                          <td className="wrap">{risk.rationale}</td>
+                          <td className="wrap" data-authored>
+                            {risk.rationale}
+                          </td>
                           <td>{risk.reviewDate ? formatDate(risk.reviewDate) : <span className="muted">—</span>}</td>
                         </tr>
                       ))}

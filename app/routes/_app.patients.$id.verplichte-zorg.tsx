@@ -248,7 +248,7 @@ function LegalStatusSection({ data, failure }: { data: Data; failure?: Failure }
                   </span>
                   {entry.current ? <span className="badge badge-small">Huidig</span> : null}
                 </div>
-                {entry.note ? <p>{entry.note}</p> : null}
+                {entry.note ? <p data-authored>{entry.note}</p> : null}
                 <p className="muted small">{`Vastgelegd door ${entry.recordedBy}, ${formatWhen(entry.recordedAt)}`}</p>
                 {entry.correctionReason ? <p className="small">{`Correctie: ${entry.correctionReason}`}</p> : null}
                 {entry.correctedAt ? (
@@ -413,7 +413,7 @@ function Measure({ measure, data, failure, busy }: { measure: Data['measures'][n
       </div>
       <p className="small">{`Grondslag: ${measure.legalBasisLabel} · besloten door ${measure.decidedBy}`}</p>
       <p className="muted small">{`${measure.article} · geregistreerd door ${measure.recordedBy}, ${formatWhen(measure.recordedAt)}`}</p>
-      {measure.note ? <p>{measure.note}</p> : null}
+      {measure.note ? <p data-authored>{measure.note}</p> : null}
       {measure.endedAt ? (
         <p className="muted small">
           {`Einde vastgelegd door ${measure.endRecordedBy ?? 'onbekend'}, ${formatWhen(measure.endRecordedAt ?? measure.endedAt)}`}
@@ -428,7 +428,7 @@ function Measure({ measure, data, failure, busy }: { measure: Data['measures'][n
                 <strong>{formatWhen(evaluation.evaluatedAt)}</strong>
                 {` · ${evaluation.evaluatedBy}`}
               </span>
-              <p>{evaluation.text}</p>
+              <p data-authored>{evaluation.text}</p>
             </li>
           ))}
         </ol>

@@ -44,6 +44,11 @@ export const bannedWords = [
   'null',
   '[object Object]',
   'Invalid Date',
+  // raw status codes where a label belongs
+  'niet-verschenen',
+  'planned',
+  'active',
+  'finished',
   // one word for one thing
   'notitie',
   'behandelnotitie',
@@ -125,7 +130,6 @@ export const languageRules: { rule: string; pattern: RegExp }[] = [
   { rule: 'punt na een afgekorte maand', pattern: /(?<![\d:.])\d{1,2} (?:jan|feb|mrt|apr|jun|jul|aug|sep|sept|okt|nov|dec)\./gu },
   { rule: 'meervoud na 1', pattern: new RegExp(`(?<![\\d,.])1\\s+${edge(pluralNouns.map(escape).join('|'))}`, 'gu') },
   { rule: '"er staan" bij 1', pattern: /\b[Ee]r staan 1 /gu },
-  { rule: '"Niet-Verschenen" met hoofdletters', pattern: /Niet-Verschenen/gu },
 ];
 
 export interface LanguageProblem {

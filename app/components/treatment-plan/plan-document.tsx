@@ -174,7 +174,11 @@ export function PlanDocument({ plan }: { plan: TreatmentPlanContent }) {
         <p>
           <span className={`badge consent-${plan.toestemming.status}`}>{consentLabels[plan.toestemming.status]}</span>
         </p>
-        {plan.toestemming.toelichting ? <p className="plan-text">{plan.toestemming.toelichting}</p> : null}
+        {plan.toestemming.toelichting ? (
+          <p className="plan-text" data-authored>
+            {plan.toestemming.toelichting}
+          </p>
+        ) : null}
       </Section>
     </div>
   );
