@@ -116,7 +116,10 @@ describe('handover page in Chromium', () => {
     expect(await points.count()).toBeGreaterThan(0);
     expect(await points.count()).toBeLessThanOrEqual(5);
     const source = points.first().locator('details.source');
-    expect(await source.locator('summary').textContent()).toMatch(/^Bron: .+ · \d{1,2} \w+\.? \d{4}/);
+    // One rule for a moment on screen (docs/style-guide.md): relative within a day, else day, month and year.
+    expect(await source.locator('summary').textContent()).toMatch(
+      /^Bron: .+ · (?:(?:vandaag|gisteren) \d{2}:\d{2}|\d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2})$/,
+    );
     await source.locator('summary').click();
     expect(await source.locator('.source-body').isVisible()).toBe(true);
     expect((await source.locator('.source-body').textContent())!.trim().length).toBeGreaterThan(3);
