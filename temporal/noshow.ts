@@ -59,7 +59,7 @@ export interface NoShowContext extends NoShowRecord {
 }
 
 const finalStatuses: readonly NoShowStatus[] = ['verzendklaar', 'geannuleerd', 'afgewezen', 'mislukt'];
-const stopped = 'Het no-showproces is afgebroken. Geef de opdracht opnieuw om de brief opnieuw te laten herschrijven.';
+const stopped = 'De opvolging van ‘niet verschenen’ is afgebroken. Geef de opdracht opnieuw om de brief opnieuw te laten herschrijven.';
 /** A decision is carried out at once (database work); this bounds the wait for a worker that does not come. */
 const decisionMs = 15_000;
 /**
@@ -67,7 +67,7 @@ const decisionMs = 15_000;
  * carried out: the reviewer is told to look again rather than that it failed.
  */
 const notTakenYet =
-  'Uw beslissing is doorgegeven, maar de verwerking reageert nu niet. Vernieuw de pagina over een moment om te zien of hij is verwerkt.';
+  'Je beslissing is doorgegeven, maar de verwerking reageert nu niet. Vernieuw de pagina over een moment om te zien of hij is verwerkt.';
 
 /** The process's state from its memo, or null when there is none (or it is another organisation's). */
 export async function noShowState(deps: NoShowDeps, actor: AuditActor, appointmentId: string): Promise<NoShowState | null> {
@@ -103,7 +103,7 @@ async function decide<Args extends [GrantedDecision]>(
     );
   } catch (error) {
     if (error instanceof WorkflowNotFoundError)
-      throw new AppError('conflict', 'Dit no-showproces is intussen beëindigd. Vernieuw de pagina.');
+      throw new AppError('conflict', 'De opvolging van ‘niet verschenen’ is intussen beëindigd. Vernieuw de pagina.');
     if (isUnreachable(error)) throw new AppError('unavailable', notTakenYet);
     throw asRejection(error);
   }
@@ -294,7 +294,7 @@ export async function rejectNoShowLetter(deps: NoShowDeps, reviewer: AuditActor,
   return letterOf(deps, reviewer, letterId);
 }
 
-/** "No-show intrekken" on the review page: the withdrawal of the letter's process. */
+/** "Niet verschenen intrekken" on the review page: the withdrawal of the letter's process. */
 export async function withdrawGpLetter(deps: NoShowDeps, actor: AuditActor, letterId: string): Promise<GpLetterView> {
   const letter = await letterOf(deps, actor, letterId);
   if (!letter.appointmentId) throw new AppError('conflict', noShowMessages.noProcess);

@@ -21,9 +21,9 @@ describe('why a run ended', () => {
     cause: { message: 'Patiënt niet gevonden.', applicationFailureInfo: { type: 'AppError' }, stackTrace: 'at secret (file.ts:1)' },
   };
 
-  it('follows a failure from the workflow down to the root cause, without stack traces', () => {
+  it('follows a failure from the workflow down to the root cause, in Dutch where Temporal words it, without stack traces', () => {
     expect(failureChain(activityFailure)).toEqual([
-      { label: 'Activiteit collectHandoverSources', message: 'Activity task failed' },
+      { label: 'Activiteit collectHandoverSources', message: 'De activiteit is mislukt' },
       { label: 'Fout (AppError)', message: 'Patiënt niet gevonden.' },
     ]);
     expect(errorFromCloseEvent({ workflowExecutionFailedEventAttributes: { failure: activityFailure } })).toEqual({
@@ -33,7 +33,9 @@ describe('why a run ended', () => {
   });
 
   it('names a timeout, a termination and its reason', () => {
-    expect(failureChain({ message: 'timed out', timeoutFailureInfo: {} })).toEqual([{ label: 'Time-out', message: 'timed out' }]);
+    expect(failureChain({ message: 'timed out', timeoutFailureInfo: {} })).toEqual([
+      { label: 'Tijdslimiet verstreken', message: 'timed out' },
+    ]);
     expect(errorFromCloseEvent({ workflowExecutionTerminatedEventAttributes: { reason: 'handmatig gestopt' } })?.summary).toBe(
       'Beëindigd: handmatig gestopt',
     );

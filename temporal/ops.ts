@@ -53,13 +53,24 @@ function stepLabel(failure: ProtoFailure): string {
   if (failure.activityFailureInfo) return `Activiteit ${failure.activityFailureInfo.activityType?.name ?? ''}`.trim();
   if (failure.childWorkflowExecutionFailureInfo)
     return `Subworkflow ${failure.childWorkflowExecutionFailureInfo.workflowType?.name ?? ''}`.trim();
-  if (failure.timeoutFailureInfo) return 'Time-out';
+  if (failure.timeoutFailureInfo) return 'Tijdslimiet verstreken';
   if (failure.canceledFailureInfo) return 'Geannuleerd';
   if (failure.terminatedFailureInfo) return 'Beëindigd';
   if (failure.serverFailureInfo) return 'Temporal-server';
   const type = failure.applicationFailureInfo?.type;
   return type ? `Fout (${type})` : 'Fout';
 }
+
+/** Temporal's own wording for the links of a failure chain, in the page's words; the root cause is quoted as it is. */
+const temporalMessages: Record<string, string> = {
+  'Activity task failed': 'De activiteit is mislukt',
+  'Activity task timed out': 'De activiteit overschreed haar tijdslimiet',
+  'Activity task cancelled': 'De activiteit is geannuleerd',
+  'Activity task canceled': 'De activiteit is geannuleerd',
+  'Child Workflow execution failed': 'De subworkflow is mislukt',
+  'Child Workflow execution timed out': 'De subworkflow overschreed zijn tijdslimiet',
+  'Workflow execution failed': 'De workflow is mislukt',
+};
 
 /**
  * The failure chain from the workflow down to the root cause: messages only. Stack traces and
@@ -68,7 +79,8 @@ function stepLabel(failure: ProtoFailure): string {
 export function failureChain(failure: ProtoFailure | null | undefined): WorkflowErrorStep[] {
   const chain: WorkflowErrorStep[] = [];
   for (let current = failure; current && chain.length < maxChain; current = current.cause) {
-    chain.push({ label: stepLabel(current), message: clip(current.message || '(geen melding)') });
+    const message = current.message ? (temporalMessages[current.message] ?? current.message) : '(geen melding)';
+    chain.push({ label: stepLabel(current), message: clip(message) });
   }
   return chain;
 }

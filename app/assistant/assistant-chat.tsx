@@ -157,7 +157,7 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
             <p className="chat-model-notice" data-testid="chat-no-model">
               <InfoCircledIcon aria-hidden="true" />
               <span>
-                <strong>Geen taalmodel geconfigureerd.</strong> De assistent antwoordt kort met lokale regels en herkent opdrachten zoals
+                <strong>Geen taalmodel ingesteld.</strong> De assistent antwoordt kort met lokale regels en herkent opdrachten zoals
                 dagnotities, agenda, risico&apos;s en overdracht.
               </span>
             </p>

@@ -1,3 +1,4 @@
+import { countOf } from '../../domain/shared/text';
 import { Link } from '@remix-run/react';
 import { CalendarIcon, CheckCircledIcon, CheckIcon, CrossCircledIcon, LayersIcon, MinusCircledIcon } from '@radix-ui/react-icons';
 import { useEffect, useId, useState } from 'react';
@@ -175,7 +176,7 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
       : chain.status === 'voltooid' && writes.length > 0
         ? 'Uitgevoerd'
         : chain.status === 'voltooid'
-          ? `${chain.steps.length} ${chain.steps.length === 1 ? 'stap' : 'stappen'}`
+          ? countOf(chain.steps.length, 'stap', 'stappen')
           : finalMeta[chain.status];
 
   return (

@@ -120,7 +120,7 @@ export function DailyNoteBlock({ patient, category, content }: { patient: Patien
           </div>
         </div>
         <div className={fields.content ? 'field has-error' : 'field'}>
-          <label htmlFor={ids.content}>Notitie</label>
+          <label htmlFor={ids.content}>Tekst</label>
           <textarea
             id={ids.content}
             rows={3}

@@ -40,8 +40,8 @@ export function NoShowBlock({ sentence }: { sentence: string }) {
   return (
     <BlockCard
       icon={<EnvelopeClosedIcon />}
-      title="Niet verschenen"
-      meta="Afspraak annuleren en huisartsbrief herschrijven"
+      title="Niet verschenen registreren"
+      meta="De afspraak komt op niet verschenen; de huisartsbrief wordt herschreven voor beoordeling"
       testId="block-noshow"
     >
       {!step ? <Loading label="Afspraak zoeken…" /> : null}

@@ -92,7 +92,7 @@ describe('the no-show sentence in the chat', () => {
         ok: false,
         error: {
           code: 'conflict',
-          message: 'Deze afspraak is nog niet begonnen; een no-show kan pas na de begintijd worden geregistreerd.',
+          message: 'Deze afspraak is nog niet begonnen; ‘niet verschenen’ kan pas na de begintijd worden geregistreerd.',
           retryable: false,
           status: 409,
         },
@@ -100,7 +100,7 @@ describe('the no-show sentence in the chat', () => {
     });
     expect(await startNoShow('a1', request)).toEqual({
       kind: 'fout',
-      text: 'Deze afspraak is nog niet begonnen; een no-show kan pas na de begintijd worden geregistreerd.',
+      text: 'Deze afspraak is nog niet begonnen; ‘niet verschenen’ kan pas na de begintijd worden geregistreerd.',
     });
     expect(asked.map(({ path }) => path)).toEqual(['/api/noshow/a1/cancel']);
   });

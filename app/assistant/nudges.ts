@@ -21,7 +21,7 @@ export interface WardPatient {
 }
 
 /**
- * "Er staan 2 incidenten open bij Jan de Vries": the ward's alerts of the last 24 hours as hints,
+ * "Open bij Jan de Vries: 1 crisis en 2 incidenten.": the ward's alerts of the last 24 hours as hints,
  * most alerts first (the API's order), at most `limit`.
  */
 export function wardNudges(patients: readonly WardPatient[], limit = 3): Nudge[] {
@@ -36,7 +36,7 @@ export function wardNudges(patients: readonly WardPatient[], limit = 3): Nudge[]
       // Only incidents are "open" for follow-up; vitals and risks are simply there to look at.
       const text =
         alerts.incident_count === alerts.total
-          ? `Er ${alerts.total === 1 ? 'staat' : 'staan'} ${sentenceList(parts)} open bij ${patient.name}.`
+          ? `Open bij ${patient.name}: ${sentenceList(parts)}.`
           : `Let op bij ${patient.name}: ${sentenceList(parts)} in de laatste 24 uur.`;
       return {
         id: `ward-${patient.patientId}`,

@@ -1,5 +1,5 @@
 import type { AppointmentView } from '../../domain/agenda/agenda.service';
-import { dutchDay, formatDate, formatDateTime, formatTime, isoDay } from '../../domain/shared/clinical-time';
+import { dutchDay, formatDate, formatWhen, formatTime, isoDay } from '../../domain/shared/clinical-time';
 import { Link, useRouteLoaderData } from '@remix-run/react';
 import { CalendarIcon, ClipboardIcon, FileTextIcon, MagnifyingGlassIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
 import { useId, useState, type FormEvent } from 'react';
@@ -171,7 +171,7 @@ export function ReportsBlock({ patient }: { patient: PatientRef }) {
           {data.items.map((report) => (
             <li key={report.id} className={`chat-report type-${report.type}`}>
               <div className="timeline-meta">
-                <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+                <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
                 <span className={`chip chip-${report.type}`}>{reportTypeLabels[report.type] ?? report.type}</span>
                 {report.category ? <span className="chip">{reportCategoryLabels[report.category] ?? report.category}</span> : null}
                 {report.includeInHandover ? <span className="chip chip-handover">Overdracht</span> : null}
@@ -289,7 +289,7 @@ export function AppointmentList({ appointments }: { appointments: Appointment[] 
     <div className="chat-agenda">
       {[...days.values()].map((items) => (
         <section key={items[0]!.id} className="chat-agenda-day">
-          <h4>{capitaliseFirst(dutchDay(items[0]!.start))}</h4>
+          <h4>{dutchDay(items[0]!.start)}</h4>
           <ul>
             {items.map((item) => {
               const type = knownType(item.type);
@@ -333,7 +333,7 @@ export function AgendaBlock({
     range: { start: string; end: string; label?: string | null };
   }>('agenda', `/api/assistant/agenda?${query}`);
   const appointments = data?.appointments ?? [];
-  const when = data?.range.label ?? label ?? (data ? `${formatDateTime(data.range.start)} – ${formatDateTime(data.range.end)}` : '');
+  const when = data?.range.label ?? label ?? (data ? `${formatWhen(data.range.start)} – ${formatWhen(data.range.end)}` : '');
   const title = mode === 'query' && patient ? `Afspraken van ${patient.name}` : mode === 'query' ? 'Afspraken' : 'Agenda';
   return (
     <BlockCard

@@ -131,7 +131,7 @@ describe('nudges from the ward', () => {
       { patientId: 'c', name: 'Kees Bakker', alerts },
     ]);
     expect(nudges.map((nudge) => nudge.text)).toEqual([
-      'Er staan 2 incidenten open bij Jan de Vries.',
+      'Open bij Jan de Vries: 2 incidenten.',
       'Let op bij Fatima el Amrani: 1 kritieke meting en 1 hoog risico in de laatste 24 uur.',
     ]);
     expect(nudges[0]!.href).toBe('/overdracht?patient=a');

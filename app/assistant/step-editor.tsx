@@ -16,7 +16,7 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
   if (step.intent === 'dagnotitie') {
     const content = edit.content ?? plan.content ?? '';
     return (
-      <Disclosure label="Notitie aanpassen" edited={Object.keys(edit).length > 0}>
+      <Disclosure label="Dagnotitie aanpassen" edited={Object.keys(edit).length > 0}>
         <div className="field">
           <label htmlFor={`${id}-content`}>Tekst</label>
           <textarea

@@ -1,4 +1,4 @@
-import { characterCount } from '../../domain/shared/text';
+import { characterCount, countOf } from '../../domain/shared/text';
 
 /**
  * "123/500" under a text field, counted as a person counts (code points). Past the limit the text
@@ -10,7 +10,7 @@ export function CharacterCounter({ id, text, max }: { id: string; text: string; 
   if (over > 0) {
     return (
       <span id={id} className="counter counter-over" aria-live="polite">
-        {count}/{max} · {over} {over === 1 ? 'teken' : 'tekens'} te veel
+        {count}/{max} · {countOf(over, 'teken', 'tekens')} te veel
       </span>
     );
   }

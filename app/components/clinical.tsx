@@ -1,5 +1,6 @@
-import { formatDateTime } from '../../domain/shared/clinical-time';
+import { formatWhen } from '../../domain/shared/clinical-time';
 import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
+import { riskTypeLabel } from '../../domain/intake/risk-types';
 
 /** Labels, badges and lists for clinical values that several pages show the same way. */
 
@@ -37,11 +38,11 @@ export function RiskList({ risks }: { risks: readonly Risk[] }) {
       {risks.map((risk) => (
         <li key={risk.id}>
           <div className="risk-head">
-            <strong>{risk.riskType}</strong>
+            <strong>{riskTypeLabel(risk.riskType)}</strong>
             <RiskLevelBadge level={risk.riskLevel} />
           </div>
-          <p>{risk.rationale}</p>
-          <p className="muted small">Beoordeeld {formatDateTime(risk.assessedAt)}</p>
+          <p data-authored>{risk.rationale}</p>
+          <p className="muted small">Beoordeeld {formatWhen(risk.assessedAt)}</p>
         </li>
       ))}
     </ul>
@@ -58,7 +59,7 @@ interface Vital {
 }
 
 /** Measurements with their interpretation (a normal one unmarked) and when: `when` words the time. */
-export function VitalList({ vitals, when = formatDateTime }: { vitals: readonly Vital[]; when?: (iso: string) => string }) {
+export function VitalList({ vitals, when = formatWhen }: { vitals: readonly Vital[]; when?: (iso: string) => string }) {
   return (
     <ul className="vitals">
       {vitals.map((vital) => (

@@ -35,7 +35,7 @@ export function LetterDiff({ original, revised, revisedLabel }: { original: stri
       <div className="letter-diff-columns">
         <article className="letter-sheet" aria-labelledby="letter-original-title">
           <h3 id="letter-original-title">Origineel (concept)</h3>
-          <div className="letter-text" data-testid="diff-original">
+          <div className="letter-text" data-testid="diff-original" data-authored>
             {parts.map((part, index) =>
               part.kind === 'added' ? null : part.kind === 'removed' ? mark(part.text, index, 'del') : <span key={index}>{part.text}</span>,
             )}
@@ -43,7 +43,7 @@ export function LetterDiff({ original, revised, revisedLabel }: { original: stri
         </article>
         <article className="letter-sheet" aria-labelledby="letter-revised-title">
           <h3 id="letter-revised-title">{revisedLabel}</h3>
-          <div className="letter-text" data-testid="diff-revised">
+          <div className="letter-text" data-testid="diff-revised" data-authored>
             {parts.map((part, index) =>
               part.kind === 'removed' ? null : part.kind === 'added' ? mark(part.text, index, 'ins') : <span key={index}>{part.text}</span>,
             )}

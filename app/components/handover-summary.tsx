@@ -1,5 +1,6 @@
 import { alertSentence } from '../../domain/handover/handover.alerts';
-import { formatDateTime, formatTime } from '../../domain/shared/clinical-time';
+import { formatWhen, formatTime } from '../../domain/shared/clinical-time';
+import { countOf } from '../../domain/shared/text';
 import { Form, Link, useFetcher } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import type { ActionItemState, ActionStates } from '../../domain/handover/action-ticks';
@@ -130,7 +131,9 @@ function Summary({ summary, actions }: { summary: HandoverSummary; actions: Acti
           <SeverityBadge ernst={meta.ernst} />
           {meta.bron === 'lokaal' ? (
             <span className="badge badge-warning">
-              {typeof melding === 'string' ? 'Extractieve samenvatting' : 'Extractieve samenvatting — geen taalmodel geconfigureerd'}
+              {typeof melding === 'string'
+                ? 'Samenvatting zonder taalmodel'
+                : 'Samenvatting zonder taalmodel — er is geen taalmodel ingesteld'}
             </span>
           ) : null}
         </div>
@@ -141,11 +144,9 @@ function Summary({ summary, actions }: { summary: HandoverSummary; actions: Acti
         ) : null}
         {typeof melding === 'string' ? <p className="muted small">{melding}</p> : null}
         <p className="muted small">
-          Gemaakt om {formatTime(meta.generatedAt)} · {meta.sourcesKept} van {meta.sourcesConsidered} bronnen gebruikt
+          Gemaakt om {formatTime(meta.generatedAt)} · {meta.sourcesKept} van {countOf(meta.sourcesConsidered, 'bron', 'bronnen')} gebruikt
           {meta.model ? ` · ${meta.model}` : ''}
-          {meta.droppedUncited > 0
-            ? ` · ${meta.droppedUncited} ${meta.droppedUncited === 1 ? 'punt' : 'punten'} zonder bron weggelaten`
-            : ''}
+          {meta.droppedUncited > 0 ? ` · ${countOf(meta.droppedUncited, 'punt', 'punten')} zonder bron weggelaten` : ''}
         </p>
       </header>
 
@@ -240,14 +241,16 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
   return (
     <details className="source">
       <summary>
-        Bron: {bron.label} · {formatDateTime(bron.date)}
+        Bron: {bron.label} · {formatWhen(bron.date)}
       </summary>
       <div className="source-body">
         {!data ? (
           <p className="muted">Geen brongegevens beschikbaar.</p>
         ) : 'content' in data ? (
           <>
-            <p className="report-text">{data.content}</p>
+            <p className="report-text" data-authored>
+              {data.content}
+            </p>
             {data.createdBy ? <p className="muted small">Auteur: {data.createdBy}</p> : null}
           </>
         ) : 'value' in data ? (
@@ -262,7 +265,7 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
         ) : 'measure' in data ? (
           <>
             <p>
-              <strong>{data.measure}</strong> sinds {formatDateTime(data.startedAt)}
+              <strong>{data.measure}</strong> sinds {formatWhen(data.startedAt)}
             </p>
             <p className="muted small">{`Besloten door ${data.decidedBy} · grondslag: ${data.legalBasis}`}</p>
           </>
@@ -277,7 +280,7 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
         ) : (
           <>
             <RiskLevelBadge level={data.riskLevel} />
-            <p>{data.rationale}</p>
+            <p data-authored>{data.rationale}</p>
           </>
         )}
       </div>

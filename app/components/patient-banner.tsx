@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { PatientBanner as Banner } from '../../domain/legal/banner';
-import { formatDate, formatDateTime } from '../../domain/shared/clinical-time';
+import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 
 /**
  * What must be in view on every record page and at handover, in one calm strip: legal status,
@@ -71,7 +71,7 @@ export function PatientBanner({ banner, headingLevel = 2 }: { banner: Banner; he
                 {risks.map((risk) => (
                   <li key={risk.id}>
                     <strong>{`${risk.riskType}: ${risk.riskLevel}`}</strong>
-                    <span className="banner-meta">{`beoordeeld ${formatDateTime(risk.assessedAt)}`}</span>
+                    <span className="banner-meta">{`beoordeeld ${formatWhen(risk.assessedAt)}`}</span>
                   </li>
                 ))}
               </ul>
@@ -89,7 +89,7 @@ export function PatientBanner({ banner, headingLevel = 2 }: { banner: Banner; he
                 {openMeasures.map((measure) => (
                   <li key={measure.id}>
                     <strong>{measure.label}</strong>
-                    <span className="banner-meta">{`sinds ${formatDateTime(measure.startedAt)} · ${measure.legalBasisLabel}`}</span>
+                    <span className="banner-meta">{`sinds ${formatWhen(measure.startedAt)} · ${measure.legalBasisLabel}`}</span>
                   </li>
                 ))}
               </ul>
@@ -103,7 +103,7 @@ export function PatientBanner({ banner, headingLevel = 2 }: { banner: Banner; he
           <dt>Signaleringsplan</dt>
           <dd>
             {signaleringsplan ? (
-              <span>{`Versie ${signaleringsplan.version}, ${formatDateTime(signaleringsplan.createdAt)}`}</span>
+              <span>{`Versie ${signaleringsplan.version}, ${formatWhen(signaleringsplan.createdAt)}`}</span>
             ) : (
               <span className="muted">Nog geen signaleringsplan</span>
             )}

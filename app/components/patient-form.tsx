@@ -67,7 +67,7 @@ export function PatientForm({ values, errors, message, submitLabel, cancelTo, sh
       {message && errors && Object.keys(errors).length > 0 ? (
         <div className="notice notice-danger" role="alert">
           <strong>{message}</strong> {Object.keys(errors).length === 1 ? 'Eén veld vraagt' : `${Object.keys(errors).length} velden vragen`}{' '}
-          uw aandacht.
+          je aandacht.
         </div>
       ) : null}
 
@@ -82,7 +82,7 @@ export function PatientForm({ values, errors, message, submitLabel, cancelTo, sh
             onChange={(event) => setJohnDoe(event.currentTarget.checked)}
           />
           <div>
-            <Label.Root htmlFor="johnDoe">Onbekende patiënt (John Doe, crisisopname)</Label.Root>
+            <Label.Root htmlFor="johnDoe">Onbekende patiënt (NN, crisisopname)</Label.Root>
             <p className="field-hint">Alleen als de identiteit nog niet vastgesteld kan worden. Het BSN is dan niet verplicht.</p>
           </div>
         </div>

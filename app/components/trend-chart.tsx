@@ -1,6 +1,7 @@
+import { countOf } from '../../domain/shared/text';
 import { scaleLinear, scaleTime } from 'd3-scale';
 import { line } from 'd3-shape';
-import { formatDateTime } from '../../domain/shared/clinical-time';
+import { formatWhen } from '../../domain/shared/clinical-time';
 import { interpretationLabels } from './clinical';
 
 /**
@@ -86,8 +87,8 @@ export function TrendChart({
   const latest = geometry.dots.at(-1)!.point;
   const latestText = `${latest.value.toLocaleString('nl-NL')} ${unit}`;
   const summary =
-    `${title}: ${points.length === 1 ? '1 meting' : `${points.length} metingen`} van ${formatDateTime(geometry.first)} ` +
-    `tot ${formatDateTime(geometry.last)}; laatste ${latestText} (${interpretationLabels[latest.interpretation] ?? latest.interpretation}).`;
+    `${title}: ${countOf(points.length, 'meting', 'metingen')} van ${formatWhen(geometry.first)} ` +
+    `tot ${formatWhen(geometry.last)}; laatste ${latestText} (${interpretationLabels[latest.interpretation] ?? latest.interpretation}).`;
   return (
     <figure className="trend-chart">
       <figcaption>
@@ -118,15 +119,15 @@ export function TrendChart({
         ))}
         {points.length === 1 ? (
           <text className="trend-axis" x={geometry.dots[0]!.x} y={size.height - 6} textAnchor="middle">
-            {formatDateTime(geometry.first)}
+            {formatWhen(geometry.first)}
           </text>
         ) : (
           <>
             <text className="trend-axis" x={size.left} y={size.height - 6}>
-              {formatDateTime(geometry.first)}
+              {formatWhen(geometry.first)}
             </text>
             <text className="trend-axis" x={size.width - size.right} y={size.height - 6} textAnchor="end">
-              {formatDateTime(geometry.last)}
+              {formatWhen(geometry.last)}
             </text>
           </>
         )}

@@ -12,7 +12,7 @@ export interface StatusText {
 const statusTexts: Record<number, StatusText> = {
   400: { title: 'Ongeldige aanvraag', text: 'De aanvraag kon niet worden gelezen. Ga terug en probeer het opnieuw.', retry: false },
   401: { title: 'Sessie verlopen', text: 'Sessie verlopen, log opnieuw in.', retry: false },
-  403: { title: 'Geen toegang', text: 'U heeft geen toegang tot deze pagina of actie.', retry: false },
+  403: { title: 'Geen toegang', text: 'Je hebt geen toegang tot deze pagina of actie.', retry: false },
   404: { title: 'Pagina niet gevonden', text: 'De gevraagde pagina bestaat niet of is verplaatst.', retry: false },
   405: { title: 'Dit kan hier niet', text: 'Deze actie is op deze pagina niet mogelijk. Ga terug naar het overzicht.', retry: false },
   409: { title: 'Al gewijzigd', text: 'Iemand anders heeft dit intussen gewijzigd. Open de pagina opnieuw.', retry: true },

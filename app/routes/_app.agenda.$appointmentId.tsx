@@ -7,7 +7,7 @@ import { dutchDay, formatTime, isoDay, wallClockOf } from '../../domain/shared/c
 import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { ownsAppointment } from '../../domain/shared/ownership';
-import { capitaliseFirst, countOf } from '../../domain/shared/text';
+import { countOf } from '../../domain/shared/text';
 import {
   agendaQuery,
   cancelAppointment,
@@ -177,7 +177,7 @@ export default function AppointmentPanel() {
       <dl className="details">
         <dt>Tijd</dt>
         <dd>
-          {capitaliseFirst(dutchDay(appointment.start))}, {formatTime(appointment.start)}–{formatTime(appointment.end)}
+          {dutchDay(appointment.start)}, {formatTime(appointment.start)}–{formatTime(appointment.end)}
         </dd>
         <dt>Patiënt</dt>
         <dd>
@@ -240,7 +240,7 @@ export default function AppointmentPanel() {
           </Form>
 
           <Form method="post" className="stack-form">
-            <h3>Niet verschenen</h3>
+            <h3>Niet verschenen registreren</h3>
             <input type="hidden" name="intent" value="niet-verschenen" />
             {noShowRefusal ? (
               <p className="muted small">{noShowRefusal}</p>

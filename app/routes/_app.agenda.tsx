@@ -12,7 +12,7 @@ import {
   shownStatuses,
   type AppointmentType,
 } from '../../domain/agenda/agenda.schemas';
-import { clinicalToday, clockTime, dutchDay, formatTime, isoDay, minutesIntoDay } from '../../domain/shared/clinical-time';
+import { clinicalToday, clockTime, dutchDay, formatShortDay, formatTime, isoDay, minutesIntoDay } from '../../domain/shared/clinical-time';
 import { ownsAppointment } from '../../domain/shared/ownership';
 import { requireUser } from '../auth.server';
 import { PageHeader } from '../components/page';
@@ -259,7 +259,7 @@ export default function AgendaPage() {
             <div />
             {days.map((day) => (
               <div key={day} className={day === today ? 'calendar-day-head today' : 'calendar-day-head'}>
-                {dutchDay(new Date(`${day}T12:00:00Z`), view === 'dag' ? 'EEEE d MMMM' : 'EEEEEE d MMM')}
+                {view === 'dag' ? dutchDay(new Date(`${day}T12:00:00Z`)) : formatShortDay(new Date(`${day}T12:00:00Z`))}
               </div>
             ))}
           </div>

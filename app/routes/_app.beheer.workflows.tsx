@@ -1,4 +1,4 @@
-import { clinicalTimeZone } from '../../domain/shared/clinical-time';
+import { formatWhen } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ExclamationTriangleIcon, ExternalLinkIcon, LapTimerIcon } from '@radix-ui/react-icons';
@@ -18,6 +18,7 @@ import {
   type WorkflowStatus,
 } from '../../domain/ops/ops.schemas';
 import { AppError } from '../../domain/shared/errors';
+import { countOf } from '../../domain/shared/text';
 import { requireRole } from '../auth.server';
 import { EmptyState, PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
@@ -61,15 +62,6 @@ const statusClass: Record<WorkflowStatus, string> = {
   Paused: 'other',
   Unknown: 'other',
 };
-
-const startFormat = new Intl.DateTimeFormat('nl-NL', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: clinicalTimeZone,
-});
 
 function WorkflowStatusBadge({ status, outcome }: { status: WorkflowStatus; outcome?: WorkflowOutcome | null }) {
   // A chain that ran to its end with a failed step is "completed" for Temporal, failed for the clinician.
@@ -171,7 +163,7 @@ export default function WorkflowsPage() {
       ) : (
         <div className={loading ? 'table-card loading' : 'table-card'}>
           <p className="table-caption">
-            {data.executions.length} {data.executions.length === 1 ? 'uitvoering' : 'uitvoeringen'}
+            {countOf(data.executions.length, 'uitvoering', 'uitvoeringen')}
             {data.filter.status ? ` · ${workflowStatusLabels[data.filter.status].toLowerCase()}` : ''}
             {data.filter.type ? ` · ${workflowTypeLabel(data.filter.type)}` : ''}
             {filtered ? (
@@ -185,7 +177,7 @@ export default function WorkflowsPage() {
             <thead>
               <tr>
                 <th scope="col">Type</th>
-                <th scope="col">Business-id</th>
+                <th scope="col">Kenmerk</th>
                 <th scope="col">Status</th>
                 <th scope="col">Start</th>
                 <th scope="col">Duur</th>
@@ -219,13 +211,14 @@ function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecu
       <tr className={error ? 'workflow-row has-error' : 'workflow-row'} data-workflow-id={execution.workflowId}>
         <td>
           <span className="workflow-type">{label}</span>
-          {label === execution.type ? null : <span className="muted small workflow-type-name">{execution.type}</span>}
         </td>
-        <td className="mono small workflow-id">{execution.workflowId}</td>
+        <td className="mono small workflow-id" translate="no">
+          {execution.workflowId}
+        </td>
         <td>
           <WorkflowStatusBadge status={execution.status} outcome={execution.outcome} />
         </td>
-        <td className="nowrap">{startFormat.format(new Date(execution.startTime))}</td>
+        <td className="nowrap">{formatWhen(execution.startTime, new Date(now))}</td>
         <td className="nowrap">
           {execution.durationMs === null ? (
             <span className="muted">loopt {formatDuration(new Date(now).getTime() - new Date(execution.startTime).getTime())}</span>
@@ -245,23 +238,30 @@ function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecu
             <details className={execution.status === 'Failed' ? 'workflow-error' : 'workflow-error workflow-error-warning'}>
               <summary>
                 <ExclamationTriangleIcon aria-hidden="true" />
-                <span className="workflow-error-summary">{error.summary}</span>
+                {/* Error messages are quoted as the system gave them: translate="no" keeps them out of the language check. */}
+                <span className="workflow-error-summary" translate="no">
+                  {error.summary}
+                </span>
               </summary>
               <div className="workflow-error-body">
                 {/* The chain ends in the root cause the summary quotes; without a chain the summary is all there is. */}
-                {error.chain.length === 0 ? <p className="workflow-error-full">{error.summary}</p> : null}
+                {error.chain.length === 0 ? (
+                  <p className="workflow-error-full" translate="no">
+                    {error.summary}
+                  </p>
+                ) : null}
                 {error.chain.length > 0 ? (
                   <ol className="workflow-error-chain" aria-label="Foutketen">
                     {error.chain.map((step, index) => (
                       <li key={index}>
                         <span className="workflow-error-label">{step.label}</span>
-                        <code>{step.message}</code>
+                        <code translate="no">{step.message}</code>
                       </li>
                     ))}
                   </ol>
                 ) : null}
                 <a href={historyUrl} target="_blank" rel="noreferrer">
-                  Stacktrace en volledige geschiedenis in de Temporal UI <ExternalLinkIcon aria-hidden="true" />
+                  Foutdetails en volledige geschiedenis in de Temporal UI <ExternalLinkIcon aria-hidden="true" />
                 </a>
               </div>
             </details>

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../domain/shared/clinical-time';
+import { formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
@@ -120,7 +120,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const sourceLabels = { taalmodel: 'taalmodel', lokaal: 'lokale standaardalinea (geen taalmodel)' } as const;
 
 function appointmentLabel(appointment: { type: string; start: string }): string {
-  return `${appointmentTypeLabels[appointment.type as AppointmentType] ?? appointment.type}, ${formatDateTime(appointment.start)}`;
+  return `${appointmentTypeLabels[appointment.type as AppointmentType] ?? appointment.type}, ${formatWhen(appointment.start)}`;
 }
 
 export default function LetterReview() {
@@ -165,7 +165,7 @@ export default function LetterReview() {
           <div>
             <dt>Herschreven</dt>
             <dd>
-              {formatDateTime(letter.rewrite.at)} door {sourceLabels[letter.rewrite.source]}
+              {formatWhen(letter.rewrite.at)} door {sourceLabels[letter.rewrite.source]}
             </dd>
           </div>
         ) : null}
@@ -173,7 +173,7 @@ export default function LetterReview() {
           <div>
             <dt>Beoordeeld</dt>
             <dd>
-              {letter.reviewer.name}, {formatDateTime(letter.reviewedAt)}
+              {letter.reviewer.name}, {formatWhen(letter.reviewedAt)}
             </dd>
           </div>
         ) : null}
@@ -203,7 +203,7 @@ export default function LetterReview() {
           </h2>
           <p className="notice notice-warning" id="gp-missing">
             <ExclamationTriangleIcon aria-hidden="true" /> Deze brief heeft nog geen huisarts. Kies eerst aan welke huisarts de brief gaat
-            {letter.status === 'ter_beoordeling' ? '; daarna kunt u hem goedkeuren' : ''}.
+            {letter.status === 'ter_beoordeling' ? '; daarna kun je hem goedkeuren' : ''}.
           </p>
           <GpForm knownGps={knownGps} failure={failure?.intent === 'huisarts' ? failure : undefined} busy={busy} />
         </section>
@@ -234,7 +234,7 @@ export default function LetterReview() {
               </p>
             ) : (
               <p className="muted small" id="finalText-hint">
-                De vergelijking hierboven volgt uw wijzigingen. Met goedkeuren legt u deze tekst vast als definitieve brief.
+                De vergelijking hierboven volgt jouw wijzigingen. Met goedkeuren leg je deze tekst vast als definitieve brief.
               </p>
             )}
           </div>
@@ -257,7 +257,7 @@ export default function LetterReview() {
               disabled={busy}
               aria-describedby="withdraw-hint"
             >
-              <ResetIcon aria-hidden="true" /> {pending === 'withdraw' ? 'Bezig met intrekken…' : 'No-show intrekken'}
+              <ResetIcon aria-hidden="true" /> {pending === 'withdraw' ? 'Bezig met intrekken…' : 'Niet verschenen intrekken'}
             </button>
             <p className="muted small" id="withdraw-hint">
               Intrekken zet de afspraak terug en de brief terug naar concept; er wordt niets verstuurd.
@@ -266,8 +266,8 @@ export default function LetterReview() {
           <details className="letter-reject" open={failure?.intent === 'reject'}>
             <summary>Herschrijving afwijzen</summary>
             <p className="muted small">
-              De no-show blijft staan; de brief gaat terug naar de oorspronkelijke tekst als concept. De reden komt in de
-              versiegeschiedenis.
+              De registratie ‘niet verschenen’ blijft staan; de brief gaat terug naar de oorspronkelijke tekst als concept. De reden komt in
+              de versiegeschiedenis.
             </p>
             <Field id="reason" label="Reden van afwijzen" error={failure?.intent === 'reject' ? failure.fields?.reason : undefined}>
               <textarea name="reason" rows={2} maxLength={500} />
@@ -283,8 +283,8 @@ export default function LetterReview() {
         <section className="letter-review">
           {letter.status === 'verzendklaar' ? (
             <p className="notice notice-success" role="status">
-              <CheckCircledIcon aria-hidden="true" /> Verzendklaar sinds {formatDateTime(letter.dispatchedAt ?? letter.updatedAt)}. De brief
-              kan naar de huisarts.
+              <CheckCircledIcon aria-hidden="true" /> Verzendklaar sinds {formatWhen(letter.dispatchedAt ?? letter.updatedAt)}. De brief kan
+              naar de huisarts.
             </p>
           ) : null}
           {letter.status === 'verzendklaar' ? (
@@ -313,13 +313,15 @@ export default function LetterReview() {
       {letter.status === 'concept' ? (
         <section className="letter-review">
           <p className="notice notice-info">
-            <InfoCircledIcon aria-hidden="true" /> Dit is een concept. Het wordt herschreven zodra u in de assistent meldt dat{' '}
+            <InfoCircledIcon aria-hidden="true" /> Dit is een concept. Het wordt herschreven zodra je in de assistent meldt dat{' '}
             {letter.patientName} niet is verschenen op een afspraak.
           </p>
           {letter.workflowId ? (
             <article className="letter-sheet letter-sheet-single">
               <h3>Concept</h3>
-              <div className="letter-text">{letter.originalText}</div>
+              <div className="letter-text" data-authored>
+                {letter.originalText}
+              </div>
             </article>
           ) : (
             <Form method="post" className="stack-form letter-edit" key={letter.version}>
@@ -350,12 +352,14 @@ export default function LetterReview() {
                   <span className="letter-version">v{version.version}</span> {gpLetterEventLabels[version.event]}
                   <span className="muted">
                     {' '}
-                    · {formatDateTime(version.at)}
+                    · {formatWhen(version.at)}
                     {version.by ? ` · ${version.by}` : ''}
                   </span>
                 </summary>
                 {version.note ? <p className="letter-version-note">{`Reden: ${version.note}`}</p> : null}
-                <div className="letter-text letter-version-text">{version.text}</div>
+                <div className="letter-text letter-version-text" data-authored>
+                  {version.text}
+                </div>
               </details>
             </li>
           ))}

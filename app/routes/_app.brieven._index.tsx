@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../domain/shared/clinical-time';
+import { formatWhen } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ArrowRightIcon, BellIcon, EnvelopeClosedIcon } from '@radix-ui/react-icons';
@@ -26,7 +26,7 @@ export default function LetterInbox() {
     <>
       <PageHeader
         title="Brieven"
-        description="Huisartsbrieven die na een no-show zijn herschreven en op uw beoordeling wachten, nieuwste eerst."
+        description="Huisartsbrieven die zijn herschreven omdat een patiënt niet verscheen en op jouw beoordeling wachten, nieuwste eerst."
       />
 
       <section className="letter-inbox" aria-labelledby="waiting-title">
@@ -36,7 +36,7 @@ export default function LetterInbox() {
         {waiting.length === 0 ? (
           <EmptyState icon={<EnvelopeClosedIcon width={22} height={22} />} title="Geen brieven ter beoordeling">
             <p>
-              Meldt u in de assistent dat een patiënt niet is verschenen, dan wordt de conceptbrief aan de huisarts herschreven en
+              Meld je in de assistent dat een patiënt niet is verschenen, dan wordt de conceptbrief aan de huisarts herschreven en
               verschijnt hij hier.
             </p>
           </EmptyState>
@@ -52,11 +52,11 @@ export default function LetterInbox() {
                   <span className="letter-card-subject">
                     {letter.subject}
                     {letter.appointmentStart ? (
-                      <span className="muted"> · niet verschenen op {formatDateTime(letter.appointmentStart)}</span>
+                      <span className="muted"> · niet verschenen, {formatWhen(letter.appointmentStart)}</span>
                     ) : null}
                   </span>
                   <span className="letter-card-meta">
-                    Aan {letter.gpName ?? 'huisarts (onbekend)'} · herschreven {formatDateTime(letter.since)}
+                    Aan {letter.gpName ?? 'huisarts (onbekend)'} · herschreven {formatWhen(letter.since)}
                     {letter.rewriteSource ? ` · ${sourceLabels[letter.rewriteSource]}` : ''}
                   </span>
                   <span className="letter-card-action" aria-hidden="true">
@@ -103,7 +103,7 @@ export default function LetterInbox() {
                     <td>
                       <LetterStatusBadge status={letter.status} />
                     </td>
-                    <td className="muted nowrap">{formatDateTime(letter.since)}</td>
+                    <td className="muted nowrap">{formatWhen(letter.since)}</td>
                   </tr>
                 ))}
               </tbody>

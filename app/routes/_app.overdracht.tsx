@@ -387,7 +387,7 @@ function PatientDetail({
       <DetailSection
         title="Kritieke metingen"
         count={critical.length}
-        empty={`Geen kritiek afwijkende metingen (HH, LL) in de laatste ${detail.period.label}.`}
+        empty={`Geen kritieke metingen (HH, LL) in de laatste ${detail.period.label}.`}
         after={
           raised.length > 0 ? (
             <>

@@ -4,7 +4,7 @@ import { DownloadIcon, MagicWandIcon } from '@radix-ui/react-icons';
 import { useEffect } from 'react';
 import { handoverRoleLabels, periodLabels, type HandoverPeriod, type HandoverRole } from '../../domain/handover/handover.schemas';
 import { ageOn } from '../../domain/patient/patient.format';
-import { formatDateTime, formatTime } from '../../domain/shared/clinical-time';
+import { formatTime, formatWhen } from '../../domain/shared/clinical-time';
 import { AppError } from '../../domain/shared/errors';
 import { countOf } from '../../domain/shared/text';
 import { requireUser } from '../auth.server';
@@ -185,7 +185,7 @@ export default function WardHandoverPage() {
                       <ul className="ward-handover-points">
                         {summary.aandachtspunten.map((punt, index) => (
                           <li key={`${punt.bron.id}-${index}`}>
-                            {punt.tekst} <span className="muted small">{`(${punt.bron.label}, ${formatDateTime(punt.bron.date)})`}</span>
+                            {punt.tekst} <span className="muted small">{`(${punt.bron.label}, ${formatWhen(punt.bron.date, new Date(now))})`}</span>
                           </li>
                         ))}
                       </ul>

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatWhen } from '../../domain/shared/clinical-time';
+import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { uuidOrNull } from '../../domain/shared/ids';
@@ -116,7 +116,7 @@ export default function PatientOverview() {
           <Row label="Zorgverzekeraar" value={patient.insurance.company} />
           <Row label="Polisnummer" value={patient.insurance.policyNumber} />
         </dl>
-        <p className="muted small">Laatst gewijzigd {formatDateTime(patient.updatedAt)}</p>
+        <p className="muted small">Laatst gewijzigd {formatWhen(patient.updatedAt)}</p>
       </section>
       <ContactPersonsCard contacts={contacts} failure={failure} />
     </div>

@@ -1,7 +1,12 @@
-import { formatDateTime, isoDay } from '../../domain/shared/clinical-time';
+import { formatWhen, isoDay } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
+import {
+  appointmentStatusLabels,
+  appointmentTypeLabels,
+  type AppointmentStatus,
+  type AppointmentType,
+} from '../../domain/agenda/agenda.schemas';
 import { EmptyState } from '../components/page';
 import { pageData, patientPage } from '../page.server';
 import { appointmentsBetween } from '../patients.server';
@@ -47,10 +52,10 @@ export default function PatientAgenda() {
           {appointments.map((appointment) => (
             <tr key={appointment.id} className={appointment.start < now ? 'past' : undefined}>
               <td>
-                <Link to={`/agenda?weergave=dag&datum=${isoDay(new Date(appointment.start))}`}>{formatDateTime(appointment.start)}</Link>
+                <Link to={`/agenda?weergave=dag&datum=${isoDay(new Date(appointment.start))}`}>{formatWhen(appointment.start)}</Link>
               </td>
               <td>{appointmentTypeLabels[appointment.type as AppointmentType] ?? appointment.type}</td>
-              <td className="capitalize">{appointment.status}</td>
+              <td>{appointmentStatusLabels[appointment.status as AppointmentStatus] ?? appointment.status}</td>
               <td>
                 {appointment.reportIds.length > 0 ? (
                   <Link to="../rapportages">{appointment.reportIds.length}</Link>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { allergySeverities } from '../../domain/legal/legal.vocabulary';
-import { formatDateTime } from '../../domain/shared/clinical-time';
+import { formatWhen } from '../../domain/shared/clinical-time';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
 import { legalFormFailure, valuesOf, type FormValues } from '../legal-forms.server';
@@ -111,7 +111,7 @@ export default function Allergies() {
                   <span className="badge badge-small">{allergy.severity}</span>
                 </div>
                 {allergy.reaction ? <p>{`Reactie: ${allergy.reaction}`}</p> : null}
-                <p className="muted small">{`Vastgelegd door ${allergy.recordedBy}, ${formatDateTime(allergy.recordedAt)}`}</p>
+                <p className="muted small">{`Vastgelegd door ${allergy.recordedBy}, ${formatWhen(allergy.recordedAt)}`}</p>
                 {data.lapsing?.id === allergy.id ? (
                   <div className="card-inset" id="vervallen">
                     <h3>{`${allergy.substance} laten vervallen`}</h3>
@@ -210,7 +210,7 @@ export default function Allergies() {
                 </div>
                 <p className="small">{`Reden: ${entry.lapseReason ?? ''}`}</p>
                 <p className="muted small">
-                  {`Vastgelegd door ${entry.recordedBy}, ${formatDateTime(entry.recordedAt)} · vervallen door ${entry.lapsedBy ?? 'onbekend'}, ${formatDateTime(entry.lapsedAt!)}`}
+                  {`Vastgelegd door ${entry.recordedBy}, ${formatWhen(entry.recordedAt)} · vervallen door ${entry.lapsedBy ?? 'onbekend'}, ${formatWhen(entry.lapsedAt!)}`}
                 </p>
               </li>
             ))}

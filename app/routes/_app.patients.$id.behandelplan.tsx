@@ -1,4 +1,4 @@
-import { clinicalToday, formatDate, formatDateTime } from '../../domain/shared/clinical-time';
+import { clinicalToday, formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { CheckCircledIcon, FileTextIcon } from '@radix-ui/react-icons';
@@ -96,8 +96,8 @@ function VersionList({ versions, selectedId, patientId }: { versions: TreatmentP
                 </span>
                 <span className="muted small">
                   {version.approvedAt && version.approvedBy
-                    ? `Goedgekeurd ${formatDateTime(version.approvedAt)} · ${version.approvedBy.name}`
-                    : `Opgesteld ${formatDateTime(version.generatedAt)} · ${version.bron === 'lokaal' ? 'zonder taalmodel' : 'met taalmodel'}`}
+                    ? `Goedgekeurd ${formatWhen(version.approvedAt)} · ${version.approvedBy.name}`
+                    : `Opgesteld ${formatWhen(version.generatedAt)} · ${version.bron === 'lokaal' ? 'zonder taalmodel' : 'met taalmodel'}`}
                 </span>
               </Link>
             </li>
@@ -119,7 +119,7 @@ function CurrentPlanCard({ current, patientId }: { current: TreatmentPlanView | 
             <Link to={`/patients/${patientId}/behandelplan?versie=${current.version}`}>{`Versie ${current.version}`}</Link>
           </p>
           <p className="muted small">
-            Goedgekeurd door {current.approvedBy.name} op {formatDateTime(current.approvedAt)}.
+            Goedgekeurd door {current.approvedBy.name}, {formatWhen(current.approvedAt)}.
             {current.plan.evaluatiemomenten[0] ? ` Eerstvolgende evaluatie ${formatDate(current.plan.evaluatiemomenten[0].datum)}.` : ''}
           </p>
         </>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { diagnosisCodesByChapter, rankLabels } from '../../domain/intake/diagnosis-codes';
-import { clinicalToday, formatDate, formatDateTime } from '../../domain/shared/clinical-time';
+import { clinicalToday, formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
 import { formFailure, type FormFailure } from '../form.server';
@@ -82,7 +82,7 @@ function History({ diagnosis }: { diagnosis: Diagnosis }) {
       <ol>
         {diagnosis.history.map((event, index) => (
           <li key={index}>
-            {`${formatDateTime(event.occurredAt)} · ${event.text}${event.actorName ? ` door ${event.actorName}` : ''}`}
+            {`${formatWhen(event.occurredAt)} · ${event.text}${event.actorName ? ` door ${event.actorName}` : ''}`}
             {event.reason ? <span className="muted">{` — ${event.reason}`}</span> : null}
           </li>
         ))}

@@ -53,7 +53,11 @@ export default function IntakeTab() {
                   {section.content ? 'Bewerken' : 'Invullen'}
                 </Link>
               </div>
-              {section.content ? <p className="intake-section-text">{section.content}</p> : null}
+              {section.content ? (
+                <p className="intake-section-text" data-authored>
+                  {section.content}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -211,7 +211,11 @@ export default function Medication() {
                 {` · sinds ${formatDate(order.startDate)}${order.endDate ? ` t/m ${formatDate(order.endDate)}` : ''}`}
                 {order.prescribedBy ? ` · voorgeschreven door ${order.prescribedBy}` : ''}
               </p>
-              {order.note ? <p className="small muted">{order.note}</p> : null}
+              {order.note ? (
+                <p className="small muted" data-authored>
+                  {order.note}
+                </p>
+              ) : null}
               {canPrescribe && stopping === order.id ? (
                 <Form method="post" className="stack-form" aria-label={`${order.productName} stoppen`}>
                   <input type="hidden" name="intent" value="stoppen" />

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { formatDateTime, wallClockOf } from '../../domain/shared/clinical-time';
+import { formatWhen, wallClockOf } from '../../domain/shared/clinical-time';
 import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { consciousnessLabels, consciousnessLevels } from '../../domain/vitals/news2';
@@ -87,7 +87,7 @@ export default function Measurements() {
         <section className={`card news2 news2-${latestScore.news2.risk}`} aria-labelledby="news2-title">
           <h2 id="news2-title">{`NEWS2-score ${latestScore.news2.score}`}</h2>
           <p>
-            <strong>{news2RiskLabels[latestScore.news2.risk]}</strong> · gemeten {formatDateTime(latestScore.observedAt)}
+            <strong>{news2RiskLabels[latestScore.news2.risk]}</strong> · gemeten {formatWhen(latestScore.observedAt)}
           </p>
           <p>{latestScore.news2.advice}</p>
         </section>
@@ -97,8 +97,8 @@ export default function Measurements() {
         <section className="card" aria-labelledby="correct-title">
           <h2 id="correct-title">Meting corrigeren</h2>
           <p className="muted">
-            {correcting.label}: {correcting.value.toLocaleString('nl-NL')} {correcting.unit}, gemeten{' '}
-            {formatDateTime(correcting.observedAt)}. De oude waarde blijft zichtbaar als gecorrigeerd.
+            {correcting.label}: {correcting.value.toLocaleString('nl-NL')} {correcting.unit}, gemeten {formatWhen(correcting.observedAt)}.
+            De oude waarde blijft zichtbaar als gecorrigeerd.
           </p>
           <Form method="post" className="stack-form">
             <input type="hidden" name="intent" value="corrigeren" />
@@ -219,7 +219,7 @@ export default function Measurements() {
                 <tbody>
                   {rounds.map((round) => (
                     <tr key={round.id}>
-                      <th scope="row">{formatDateTime(round.observedAt)}</th>
+                      <th scope="row">{formatWhen(round.observedAt)}</th>
                       {shown.map((code) => (
                         <td key={code}>
                           {round.values

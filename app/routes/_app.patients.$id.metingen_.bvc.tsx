@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { bvcItems } from '../../domain/scales/bvc';
-import { formatDateTime, wallClockOf } from '../../domain/shared/clinical-time';
+import { formatWhen, wallClockOf } from '../../domain/shared/clinical-time';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
 import { formFailure, instantOf } from '../form.server';
@@ -85,7 +85,7 @@ export default function BrosetChecklist() {
         <section className={`card bvc-latest bvc-${latest.band.replace(' ', '-')}`} aria-labelledby="bvc-latest-title">
           <h2 id="bvc-latest-title">{`BVC-score ${latest.score} van 6`}</h2>
           <p>
-            <strong>{latest.label}</strong> · {`gescoord ${formatDateTime(latest.observedAt)}`}
+            <strong>{latest.label}</strong> · {`gescoord ${formatWhen(latest.observedAt)}`}
           </p>
           <p>{latest.advice}</p>
         </section>
@@ -95,7 +95,7 @@ export default function BrosetChecklist() {
         <section className="card" aria-labelledby="bvc-correct-title">
           <h2 id="bvc-correct-title">BVC corrigeren</h2>
           <p className="muted">
-            {`Score ${correcting.score}, gescoord ${formatDateTime(correcting.observedAt)}. De oude score blijft zichtbaar als gecorrigeerd.`}
+            {`Score ${correcting.score}, gescoord ${formatWhen(correcting.observedAt)}. De oude score blijft zichtbaar als gecorrigeerd.`}
           </p>
           <Form method="post" className="stack-form">
             <input type="hidden" name="intent" value="corrigeren" />
@@ -168,7 +168,7 @@ export default function BrosetChecklist() {
               <tbody>
                 {scores.map((score) => (
                   <tr key={score.id} className={score.correctedAt ? 'row-corrected' : undefined}>
-                    <th scope="row">{formatDateTime(score.observedAt)}</th>
+                    <th scope="row">{formatWhen(score.observedAt)}</th>
                     <td>{score.correctedAt ? <del title="Gecorrigeerd">{score.score}</del> : <strong>{score.score}</strong>}</td>
                     <td>
                       {score.correctedAt ? 'gecorrigeerd' : score.label}
@@ -182,7 +182,7 @@ export default function BrosetChecklist() {
                     </td>
                     <td>
                       {score.correctedAt ? null : (
-                        <Link to={`?corrigeer=${score.id}`} aria-label={`BVC van ${formatDateTime(score.observedAt)} corrigeren`}>
+                        <Link to={`?corrigeer=${score.id}`} aria-label={`BVC van ${formatWhen(score.observedAt)} corrigeren`}>
                           Corrigeren
                         </Link>
                       )}

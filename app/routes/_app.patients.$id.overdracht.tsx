@@ -86,7 +86,9 @@ export default function RecordHandover() {
             {marked.map((report) => (
               <li key={report.id}>
                 <p className="muted small">{`${formatWhen(report.createdAt)}${report.authorName ? ` · ${report.authorName}` : ''}`}</p>
-                <p className="report-text">{report.content}</p>
+                <p className="report-text" data-authored>
+                  {report.content}
+                </p>
               </li>
             ))}
           </ul>

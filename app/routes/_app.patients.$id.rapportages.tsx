@@ -1,7 +1,6 @@
 import { dutchDay, formatTime, shiftLabels } from '../../domain/shared/clinical-time';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { capitaliseFirst } from '../../domain/shared/text';
 import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { EmptyState } from '../components/page';
@@ -75,7 +74,7 @@ export default function ReportsTab() {
         <ol className="timeline" aria-label="Rapportages per dienstdatum">
           {days.map((day) => (
             <li key={day.shiftDate} className="timeline-day">
-              <h3 className="timeline-date">{capitaliseFirst(dutchDay(new Date(`${day.shiftDate}T12:00:00Z`), 'EEEE d MMMM yyyy'))}</h3>
+              <h3 className="timeline-date">{dutchDay(new Date(`${day.shiftDate}T12:00:00Z`), 'EEEE d MMMM yyyy')}</h3>
               <ol className="timeline-items">
                 {day.reports.map((report) => (
                   <li key={report.id} className={`timeline-item type-${report.type}`}>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { riskLevels, riskTypeLabel, riskTypes } from '../../domain/intake/risk-types';
-import { clinicalToday, formatDate, formatDateTime } from '../../domain/shared/clinical-time';
+import { clinicalToday, formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { RiskLevelBadge } from '../components/clinical';
 import { Field } from '../components/field';
 import { formFailure, type FormFailure } from '../form.server';
@@ -64,7 +64,7 @@ function ReviewDate({ risk }: { risk: Risk }) {
   );
 }
 
-const byWhom = (risk: Risk) => `${formatDateTime(risk.assessedAt)}${risk.assessedByName ? ` door ${risk.assessedByName}` : ''}`;
+const byWhom = (risk: Risk) => `${formatWhen(risk.assessedAt)}${risk.assessedByName ? ` door ${risk.assessedByName}` : ''}`;
 
 export default function Risks() {
   const { current, history, today } = useLoaderData<typeof loader>();
@@ -94,7 +94,7 @@ export default function Risks() {
                   <strong>{riskTypeLabel(risk.riskType)}</strong>
                   <RiskLevelBadge level={risk.riskLevel} />
                 </div>
-                <p>{risk.rationale}</p>
+                <p data-authored>{risk.rationale}</p>
                 <p className="muted small">
                   {`Beoordeeld ${byWhom(risk)} · `}
                   <ReviewDate risk={risk} />
@@ -184,7 +184,9 @@ export default function Risks() {
                           <td>
                             <RiskLevelBadge level={risk.riskLevel} />
                           </td>
-                          <td className="wrap">{risk.rationale}</td>
+                          <td className="wrap" data-authored>
+                            {risk.rationale}
+                          </td>
                           <td>{risk.reviewDate ? formatDate(risk.reviewDate) : <span className="muted">—</span>}</td>
                         </tr>
                       ))}

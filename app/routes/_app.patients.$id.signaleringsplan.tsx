@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { signaleringsplanParts, signaleringsplanPhases } from '../../domain/legal/legal.vocabulary';
-import { formatDateTime } from '../../domain/shared/clinical-time';
+import { formatWhen } from '../../domain/shared/clinical-time';
 import { Field } from '../components/field';
 import { legalFormFailure, valuesOf, type FormValues } from '../legal-forms.server';
 import { pageData, patientPage } from '../page.server';
@@ -122,7 +122,7 @@ export default function SignaleringsplanPage() {
         <section className="card" aria-labelledby="plan-title">
           <div className="history-head">
             <h2 id="plan-title">{`Signaleringsplan, versie ${shown.version}`}</h2>
-            <span className="muted small">{`${shown.createdBy}, ${formatDateTime(shown.createdAt)}`}</span>
+            <span className="muted small">{`${shown.createdBy}, ${formatWhen(shown.createdAt)}`}</span>
           </div>
           {older ? (
             <p className="notice notice-warning">
@@ -167,7 +167,7 @@ export default function SignaleringsplanPage() {
                   ) : (
                     <Link to={`?versie=${version.version}`}>{`Versie ${version.version}`}</Link>
                   )}
-                  <span className="muted small">{`${version.createdBy}, ${formatDateTime(version.createdAt)}`}</span>
+                  <span className="muted small">{`${version.createdBy}, ${formatWhen(version.createdAt)}`}</span>
                 </div>
               </li>
             ))}

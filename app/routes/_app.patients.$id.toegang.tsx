@@ -1,4 +1,4 @@
-import { formatDateTime, startOfClinicalDay } from '../../domain/shared/clinical-time';
+import { formatWhen, startOfClinicalDay } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { auditActionLabels, auditChannelLabels, auditOutcomeLabels } from '../../domain/audit/audit.labels';
@@ -63,7 +63,7 @@ export default function AccessLog() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
-                <td className="nowrap">{formatDateTime(row.occurredAt)}</td>
+                <td className="nowrap">{formatWhen(row.occurredAt)}</td>
                 <td>
                   {row.userName ?? 'Onbekend'}
                   {row.userRole ? <span className="muted"> · {roleLabel(row.userRole)}</span> : null}

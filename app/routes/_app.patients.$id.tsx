@@ -83,8 +83,8 @@ export default function PatientRecord() {
       </header>
       {patient.johnDoe ? (
         <div className="notice notice-danger record-alert" role="status">
-          <ExclamationTriangleIcon aria-hidden="true" /> <strong>Onbekende patiënt (John Doe).</strong> Het BSN ontbreekt nog; vul het aan
-          zodra de identiteit bekend is.
+          <ExclamationTriangleIcon aria-hidden="true" /> <strong>Onbekende patiënt (NN).</strong> Het BSN ontbreekt nog; vul het aan zodra
+          de identiteit bekend is.
         </div>
       ) : null}
       <PatientBanner banner={banner} />

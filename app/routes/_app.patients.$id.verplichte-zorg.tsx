@@ -8,7 +8,7 @@ import {
   legalStatusKindKeys,
   legalStatusKinds,
 } from '../../domain/legal/legal.vocabulary';
-import { clinicalToday, formatDate, formatDateTime, wallClockOf } from '../../domain/shared/clinical-time';
+import { clinicalToday, formatDate, formatWhen, wallClockOf } from '../../domain/shared/clinical-time';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
 import { instantOrEmpty, legalFormFailure, valuesOf, type FormValues } from '../legal-forms.server';
@@ -248,11 +248,11 @@ function LegalStatusSection({ data, failure }: { data: Data; failure?: Failure }
                   </span>
                   {entry.current ? <span className="badge badge-small">Huidig</span> : null}
                 </div>
-                {entry.note ? <p>{entry.note}</p> : null}
-                <p className="muted small">{`Vastgelegd door ${entry.recordedBy}, ${formatDateTime(entry.recordedAt)}`}</p>
+                {entry.note ? <p data-authored>{entry.note}</p> : null}
+                <p className="muted small">{`Vastgelegd door ${entry.recordedBy}, ${formatWhen(entry.recordedAt)}`}</p>
                 {entry.correctionReason ? <p className="small">{`Correctie: ${entry.correctionReason}`}</p> : null}
                 {entry.correctedAt ? (
-                  <p className="muted small">{`Gecorrigeerd door ${entry.correctedBy ?? 'onbekend'}, ${formatDateTime(entry.correctedAt)}`}</p>
+                  <p className="muted small">{`Gecorrigeerd door ${entry.correctedBy ?? 'onbekend'}, ${formatWhen(entry.correctedAt)}`}</p>
                 ) : (
                   <div className="history-actions">
                     <Link
@@ -407,16 +407,16 @@ function Measure({ measure, data, failure, busy }: { measure: Data['measures'][n
         <strong>{measure.label}</strong>
         <span className="muted small">
           {measure.endedAt
-            ? `${formatDateTime(measure.startedAt)} tot ${formatDateTime(measure.endedAt)}`
-            : `sinds ${formatDateTime(measure.startedAt)}`}
+            ? `${formatWhen(measure.startedAt)} tot ${formatWhen(measure.endedAt)}`
+            : `sinds ${formatWhen(measure.startedAt)}`}
         </span>
       </div>
       <p className="small">{`Grondslag: ${measure.legalBasisLabel} · besloten door ${measure.decidedBy}`}</p>
-      <p className="muted small">{`${measure.article} · geregistreerd door ${measure.recordedBy}, ${formatDateTime(measure.recordedAt)}`}</p>
-      {measure.note ? <p>{measure.note}</p> : null}
+      <p className="muted small">{`${measure.article} · geregistreerd door ${measure.recordedBy}, ${formatWhen(measure.recordedAt)}`}</p>
+      {measure.note ? <p data-authored>{measure.note}</p> : null}
       {measure.endedAt ? (
         <p className="muted small">
-          {`Einde vastgelegd door ${measure.endRecordedBy ?? 'onbekend'}, ${formatDateTime(measure.endRecordedAt ?? measure.endedAt)}`}
+          {`Einde vastgelegd door ${measure.endRecordedBy ?? 'onbekend'}, ${formatWhen(measure.endRecordedAt ?? measure.endedAt)}`}
           {measure.endNote ? `: ${measure.endNote}` : ''}
         </p>
       ) : null}
@@ -425,10 +425,10 @@ function Measure({ measure, data, failure, busy }: { measure: Data['measures'][n
           {measure.evaluations.map((evaluation) => (
             <li key={evaluation.id}>
               <span className="small">
-                <strong>{formatDateTime(evaluation.evaluatedAt)}</strong>
+                <strong>{formatWhen(evaluation.evaluatedAt)}</strong>
                 {` · ${evaluation.evaluatedBy}`}
               </span>
-              <p>{evaluation.text}</p>
+              <p data-authored>{evaluation.text}</p>
             </li>
           ))}
         </ol>

@@ -1,10 +1,11 @@
-import { formatDate, formatDateTime } from '../../domain/shared/clinical-time';
+import { countOf } from '../../domain/shared/text';
+import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { MagnifyingGlassIcon, PersonIcon, PlusIcon } from '@radix-ui/react-icons';
 import { maskBsn } from '../../domain/patient/bsn';
 import { ageOn } from '../../domain/patient/patient.format';
-import { statusFilters, type StatusFilter } from '../../domain/patient/patient.schemas';
+import { episodeStatusLabels, statusFilters, type StatusFilter } from '../../domain/patient/patient.schemas';
 import { requireUser } from '../auth.server';
 import { EmptyState, PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
@@ -17,13 +18,7 @@ import { hrefWith } from '../lib/href';
 export const meta: MetaFunction = () => [{ title: 'Patiënten — GGZ-EPD' }];
 
 const pageSize = 25;
-const filterLabels: Record<StatusFilter, string> = {
-  all: 'Alle',
-  screening: 'Screening',
-  active: 'In behandeling',
-  finished: 'Afgerond',
-  cancelled: 'Geannuleerd',
-};
+const filterLabel = (filter: StatusFilter) => (filter === 'all' ? 'Alle' : episodeStatusLabels[filter]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -81,7 +76,7 @@ export default function PatientList() {
     <>
       <PageHeader
         title="Patiënten"
-        description="Zoek, filter en open de dossiers van uw afdeling."
+        description="Zoek, filter en open de dossiers van je afdeling."
         actions={
           <Link to="/patients/new" className="button button-primary">
             <PlusIcon aria-hidden="true" /> Nieuwe patiënt
@@ -116,7 +111,7 @@ export default function PatientList() {
               className={filter === data.status ? 'segment active' : 'segment'}
               aria-current={filter === data.status ? 'true' : undefined}
             >
-              {filterLabels[filter]}
+              {filterLabel(filter)}
             </Link>
           ))}
         </nav>
@@ -135,7 +130,7 @@ export default function PatientList() {
         <div className={searching ? 'table-card loading' : 'table-card'}>
           {data.mode === 'search' ? (
             <p className="table-caption">
-              {rows.length} {rows.length === 1 ? 'resultaat' : 'resultaten'} voor “{data.q}”, beste overeenkomst eerst ·{' '}
+              {countOf(rows.length, 'resultaat', 'resultaten')} voor “{data.q}”, beste overeenkomst eerst ·{' '}
               <Link to={hrefWith('/patients', params, { q: null })}>Zoekopdracht wissen</Link>
             </p>
           ) : null}
@@ -179,7 +174,7 @@ export default function PatientList() {
                   <td>
                     <StatusBadge status={row.status} />
                   </td>
-                  {data.mode === 'list' ? <td className="muted">{row.updatedAt ? formatDateTime(row.updatedAt) : ''}</td> : null}
+                  {data.mode === 'list' ? <td className="muted">{row.updatedAt ? formatWhen(row.updatedAt) : ''}</td> : null}
                 </tr>
               ))}
             </tbody>

@@ -91,7 +91,7 @@ export default function AppShell() {
                   <Tooltip.Root>
                     <Tooltip.Trigger asChild>
                       <span className="badge badge-warning" tabIndex={0} data-testid="no-language-model">
-                        Geen taalmodel geconfigureerd
+                        Geen taalmodel ingesteld
                       </span>
                     </Tooltip.Trigger>
                     <Tooltip.Portal>

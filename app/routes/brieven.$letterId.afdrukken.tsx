@@ -53,7 +53,9 @@ export default function PrintLetter() {
         </div>
         <h1 className="print-subject">Betreft: {letter.subject}</h1>
         <p className="print-identification">{identification.join(' · ')}</p>
-        <div className="print-text">{letter.finalText}</div>
+        <div className="print-text" data-authored>
+          {letter.finalText}
+        </div>
         <footer className="print-signature">
           <strong>{approvedBy}</strong>
           <span>Goedgekeurd op {letter.reviewedAt ? formatDate(isoDay(letter.reviewedAt)) : ''}</span>

@@ -10,8 +10,8 @@ import { Logo } from '../components/logo';
 export const meta: MetaFunction = () => [{ title: 'Inloggen — GGZ-EPD' }];
 
 const notices: Record<string, string> = {
-  verlopen: 'Uw sessie is verlopen. Log opnieuw in om verder te werken.',
-  uitgelogd: 'U bent uitgelogd.',
+  verlopen: 'Je sessie is verlopen. Log opnieuw in om verder te werken.',
+  uitgelogd: 'Je bent uitgelogd.',
 };
 
 // A throttled login keeps its Retry-After on the page response too, not only on the data request.
@@ -72,7 +72,7 @@ export default function LoginPage() {
       <section className="login-panel" aria-labelledby="login-title">
         <Logo subtitle="Elektronisch patiëntendossier GGZ" />
         <h1 id="login-title">Inloggen</h1>
-        <p className="muted">Alleen voor zorgprofessionals van uw instelling.</p>
+        <p className="muted">Alleen voor zorgprofessionals van je eigen instelling.</p>
 
         {notice ? (
           <p className="notice notice-info" role="status">

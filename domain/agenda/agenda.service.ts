@@ -274,7 +274,7 @@ async function assertPractitioner(em: EntityManager, practitionerId: string): Pr
     { id: practitionerId, disabledAt: null, role: { $in: [...clinicalRoles] } },
     { fields: ['id'] },
   );
-  if (!practitioner) throw AppError.validation({ practitionerId: 'Kies een behandelaar van uw eigen instelling.' });
+  if (!practitioner) throw AppError.validation({ practitionerId: 'Kies een behandelaar van je eigen instelling.' });
 }
 
 /** The user's own appointment (owner or practitioner): 404 when it does not exist, 403 when it is someone else's. */
@@ -326,10 +326,10 @@ export async function ownAppointmentView(em: EntityManager, actor: AuditActor, i
 /** Why an appointment cannot be registered as a no-show, or null when it can (or already is). */
 export function noShowRefusal(appointment: Pick<AppointmentView, 'status' | 'start'>, now: Date): string | null {
   if (appointment.status === 'niet-verschenen') return null;
-  if (appointment.status === 'geannuleerd') return 'Deze afspraak is geannuleerd; een no-show kan niet meer worden geregistreerd.';
+  if (appointment.status === 'geannuleerd') return 'Deze afspraak is geannuleerd; ‘niet verschenen’ kan niet meer worden geregistreerd.';
   if (appointment.status === 'afgerond') return 'Deze afspraak is afgerond; de patiënt is dus verschenen.';
   if (new Date(appointment.start) > now)
-    return 'Deze afspraak is nog niet begonnen; een no-show kan pas na de begintijd worden geregistreerd.';
+    return 'Deze afspraak is nog niet begonnen; ‘niet verschenen’ kan pas na de begintijd worden geregistreerd.';
   return null;
 }
 
@@ -350,7 +350,7 @@ export async function markNoShow(
   if (refusal) throw new AppError('conflict', refusal);
   if (appointment.status !== 'niet-verschenen') {
     appointment.status = 'niet-verschenen';
-    appointment.cancelReason = 'Niet verschenen (no-show)';
+    appointment.cancelReason = 'Niet verschenen';
     recordAudit(em, actor, {
       action: 'update',
       resourceType: 'Appointment',

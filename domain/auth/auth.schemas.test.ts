@@ -19,7 +19,7 @@ describe('login input', () => {
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).status).toBe(400);
       expect((error as AppError).details).toEqual({
-        fields: { email: 'Vul een geldig e-mailadres in.', password: 'Vul uw wachtwoord in.' },
+        fields: { email: 'Vul een geldig e-mailadres in.', password: 'Vul je wachtwoord in.' },
       });
     }
   });

@@ -35,13 +35,13 @@ export function homePath(role: Role): string {
 
 export const loginSchema = z.object({
   email: z
-    .string({ error: 'Vul uw e-mailadres in.' })
+    .string({ error: 'Vul je e-mailadres in.' })
     .trim()
-    .min(1, 'Vul uw e-mailadres in.')
+    .min(1, 'Vul je e-mailadres in.')
     .max(254, 'Dit e-mailadres is te lang.')
     .pipe(z.email('Vul een geldig e-mailadres in.'))
     .transform((email) => email.toLowerCase()),
-  password: z.string({ error: 'Vul uw wachtwoord in.' }).min(1, 'Vul uw wachtwoord in.').max(1024, 'Dit wachtwoord is te lang.'),
+  password: z.string({ error: 'Vul je wachtwoord in.' }).min(1, 'Vul je wachtwoord in.').max(1024, 'Dit wachtwoord is te lang.'),
 });
 
 export type LoginInput = z.input<typeof loginSchema>;

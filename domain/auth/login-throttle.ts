@@ -1,3 +1,4 @@
+import { countOf } from '../shared/text';
 import { SlidingWindowLimiter, type WindowStore } from '../shared/rate-limit';
 
 export interface LoginAttempt {
@@ -14,7 +15,7 @@ export interface LoginThrottleLimits {
 
 export function tooManyLoginsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Te veel inlogpogingen, probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`;
+  return `Te veel inlogpogingen, probeer het over ${countOf(minutes, 'minuut', 'minuten')} opnieuw.`;
 }
 
 /**

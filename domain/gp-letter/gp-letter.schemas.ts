@@ -22,11 +22,11 @@ export type GpLetterEvent = (typeof gpLetterEvents)[number];
 export const gpLetterEventLabels: Record<GpLetterEvent, string> = {
   concept: 'Concept opgesteld',
   aangepast: 'Concept aangepast',
-  herschreven: 'Herschreven na no-show',
+  herschreven: 'Herschreven omdat de patiënt niet verscheen',
   afgewezen: 'Herschrijving afgewezen, terug naar het origineel',
   goedgekeurd: 'Beoordeeld en goedgekeurd',
   verzendklaar: 'Verzendklaar gemaakt',
-  ingetrokken: 'No-show ingetrokken, terug naar concept',
+  ingetrokken: '‘Niet verschenen’ ingetrokken, terug naar concept',
 };
 
 export const rewriteSources = ['taalmodel', 'lokaal'] as const;
@@ -84,7 +84,7 @@ export const newLetterSchema = draftLetterSchema.extend({
 });
 
 /** Said when a letter to an unknown GP is to be approved. */
-export const gpUnknown = 'Deze brief heeft nog geen huisarts. Kies eerst aan welke huisarts de brief gaat; daarna kunt u hem goedkeuren.';
+export const gpUnknown = 'Deze brief heeft nog geen huisarts. Kies eerst aan welke huisarts de brief gaat; daarna kun je hem goedkeuren.';
 
 /** The reviewer's rejection of a rewrite: the letter goes back to the original, the reason stays in its history. */
 export const rejectRewriteSchema = z.object({

@@ -355,7 +355,7 @@ export function rejectRewrite(em: EntityManager, reviewer: AuditActor, letter: G
 /** A withdrawn no-show: the letter is a free draft again, with the text the clinician wrote. */
 export function returnToDraft(em: EntityManager, actor: AuditActor, letter: GpLetter): void {
   if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar')
-    throw new AppError('conflict', 'Deze brief is al goedgekeurd; de no-show kan niet meer worden ingetrokken.');
+    throw new AppError('conflict', 'Deze brief is al goedgekeurd; de registratie ‘niet verschenen’ kan niet meer worden ingetrokken.');
   const wasRewritten = letter.status === 'ter_beoordeling';
   clearRewrite(letter);
   if (wasRewritten) addVersion(em, letter, 'ingetrokken', letter.originalText, actor);
@@ -442,7 +442,7 @@ export async function editDraftLetter(em: EntityManager, actor: AuditActor, id: 
   const { subject, text } = parseOrThrow(draftLetterSchema, input);
   const letter = await findLetter(em, id);
   if (letter.status !== 'concept' || letter.workflowId)
-    throw new AppError('conflict', 'Alleen een concept dat niet in een no-showproces zit, kan worden aangepast.');
+    throw new AppError('conflict', 'Alleen een concept dat niet in een opvolging van ‘niet verschenen’ zit, kan worden aangepast.');
   if (letter.subject === subject && letter.originalText === text) return view(em, letter);
   letter.subject = subject;
   letter.originalText = text;

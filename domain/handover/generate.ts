@@ -62,7 +62,7 @@ function storageKey(job: HandoverJob): string {
   return `${job.workflowId}@${job.requestedAt}`;
 }
 
-const modelUnavailable = 'Het taalmodel reageerde niet; dit is een extractieve samenvatting van de bronnen.';
+const modelUnavailable = 'Het taalmodel reageerde niet; deze samenvatting is zonder taalmodel uit de bronnen samengesteld.';
 
 /** Steps 1 and 2: the period's handover reports, vitals and risks, judged for the role. */
 export async function collectHandoverSources(em: EntityManager, job: HandoverJob): Promise<CollectedSources> {

@@ -156,7 +156,7 @@ describe('a measure of compulsory care in force', () => {
     const measure = kept.find((candidate) => candidate.bron.id === 'm-separatie')!;
     expect(measure).toMatchObject({ ref: 'M1', bron: { type: 'measure' }, relevance: { keep: true, reason: 'crisis_dwang', weight: 3 } });
     expect(measure.statement).toBe(
-      'Lopende verplichte zorg: separatie / afzondering sinds zat 21 nov. 17:00 (Crisismaatregel (Wvggz); 1 evaluatie).',
+      'Lopende verplichte zorg: separatie / afzondering sinds za 21 nov 17:00 (Crisismaatregel (Wvggz); 1 evaluatie).',
     );
     const alerts = { ...withMeasure.alerts, open_measures: 1, total: withMeasure.alerts.total + 1 };
     const draft = enforceRules(localDraft(kept, role, '1d', 'Jan de Vries', alerts), kept, role).draft;

@@ -1,6 +1,6 @@
 import { countOf } from '../shared/text';
 import { alertSentence, type HandoverAlerts } from './handover.alerts';
-import { dutchDay, formatTime } from '../shared/clinical-time';
+import { formatShortDay, formatTime } from '../shared/clinical-time';
 import { jsonFromAnswer } from '../ai/json-answer';
 import { z } from '../shared/validation';
 import {
@@ -47,7 +47,7 @@ export interface Draft {
   actiepunten: DraftItem[];
 }
 
-const when = (iso: string) => `${dutchDay(new Date(iso), 'EEE d MMM')} ${formatTime(iso)}`;
+const when = (iso: string) => `${formatShortDay(iso)} ${formatTime(iso)}`;
 const sentence = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   const first = /^(.{20,200}?[.!?])(\s|$)/.exec(flat)?.[1] ?? flat;
@@ -99,9 +99,7 @@ export function candidatesFor(role: HandoverRole, sources: HandoverSources): { k
     });
   });
   sources.measures.forEach((measure, index) => {
-    const evaluated = measure.evaluations
-      ? `${measure.evaluations} ${measure.evaluations === 1 ? 'evaluatie' : 'evaluaties'}`
-      : 'nog niet geëvalueerd';
+    const evaluated = measure.evaluations ? countOf(measure.evaluations, 'evaluatie', 'evaluaties') : 'nog niet geëvalueerd';
     all.push({
       ref: `M${index + 1}`,
       bron: { id: measure.id, type: 'measure', label: `Verplichte zorg: ${measure.label.toLowerCase()}`, date: measure.startedAt },

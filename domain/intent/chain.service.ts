@@ -21,7 +21,7 @@ import { createReport, listReports } from '../report/report.service';
 import { onceOnly } from '../shared/effects';
 import { AppError, fieldsOf } from '../shared/errors';
 import { isUuid } from '../shared/ids';
-import { capitaliseFirst } from '../shared/text';
+import { capitaliseFirst, countOf } from '../shared/text';
 import { parseOrThrow } from '../shared/validation';
 import { chainMessages, failedStep, pendingStep, type ChainStep, type StepPlan } from './chain';
 import { choosePatientMessage, writeEntitiesSchemas } from './chain.schemas';
@@ -55,10 +55,6 @@ function appointmentLabel(appointment: { type: string; start: string; patientNam
 
 function noteLabel(category: ReportCategory, includeInHandover: boolean): string {
   return `${reportCategoryLabels[category]}${includeInHandover ? ', ook in de overdracht' : ''}`;
-}
-
-function count(n: number, one: string, many: string): string {
-  return n === 0 ? `geen ${many}` : `${n} ${n === 1 ? one : many}`;
 }
 
 /** "van Jan" as the clinician said it; reads do not resolve the name again. */
@@ -151,7 +147,7 @@ function planFor(step: ChainStep, targets: Targets, describe: (appointment: Appo
   return {
     ...step,
     status: 'keuze_nodig',
-    summary: `${targets.matches.length} afspraken gevonden${forPatient} ${targets.period}; kies welke bedoeld is`,
+    summary: `${countOf(targets.matches.length, 'afspraak', 'afspraken')} gevonden${forPatient} ${targets.period}; kies welke bedoeld is`,
     plan: { patientId: first.patientId, ...extra },
     candidates: targets.matches.map((appointment) => ({
       appointmentId: appointment.id,
@@ -174,7 +170,7 @@ const readers: Record<ReadIntent, Reader> = {
   async zoeken(em, actor, entities) {
     const results = await searchPatients(em, actor, { q: entities.patientName, limit: 10 }, { channel: 'assistant' });
     return {
-      summary: `${capitaliseFirst(count(results.length, 'patiënt', 'patiënten'))} gevonden voor “${entities.patientName}”`,
+      summary: `${capitaliseFirst(countOf(results.length, 'patiënt', 'patiënten', { none: 'geen' }))} gevonden voor “${entities.patientName}”`,
       result: { results },
     };
   },
@@ -187,7 +183,7 @@ const readers: Record<ReadIntent, Reader> = {
   async risico_query(em, actor, entities) {
     const risks = await currentRisks(em, actor, patientScope(entities));
     return {
-      summary: `Risico's ${ofPatient(entities, 'op de afdeling')}: ${count(risks.risks.length, 'taxatie', 'taxaties')}`,
+      summary: `Risico's ${ofPatient(entities, 'op de afdeling')}: ${countOf(risks.risks.length, 'taxatie', 'taxaties', { none: 'geen' })}`,
       result: risks,
     };
   },
@@ -218,7 +214,7 @@ async function agendaOf(em: EntityManager, actor: AuditActor, entities: Entities
   const appointments = await appointmentsBetween(em, actor, range, patientScope(entities));
   const who = entities.patientName ? ` van ${entities.patientName}` : '';
   return {
-    summary: `${capitaliseFirst(count(appointments.length, 'afspraak', 'afspraken'))}${who} ${range.label ?? 'in de gevraagde periode'}`,
+    summary: `${capitaliseFirst(countOf(appointments.length, 'afspraak', 'afspraken', { none: 'geen' }))}${who} ${range.label ?? 'in de gevraagde periode'}`,
     result: { appointments, range: { start: range.start.toISOString(), end: range.end.toISOString(), label: range.label } },
   };
 }

@@ -21,7 +21,7 @@ export const noShowStatuses = [
 export type NoShowStatus = (typeof noShowStatuses)[number];
 
 export const noShowStatusLabels: Record<NoShowStatus, string> = {
-  voorbereiden: 'No-show registreren',
+  voorbereiden: 'Niet verschenen registreren',
   herschrijven: 'Brief herschrijven',
   ter_beoordeling: 'Wacht op beoordeling',
   goedgekeurd: 'Goedgekeurd, nog niet verzendklaar',
@@ -33,17 +33,17 @@ export const noShowStatusLabels: Record<NoShowStatus, string> = {
 
 /** Why a no-show can no longer be withdrawn, by where it stands. */
 export const notCancellable: Partial<Record<NoShowStatus, string>> = {
-  goedgekeurd: 'De brief is al goedgekeurd; de no-show kan niet meer worden geannuleerd.',
-  verzendklaar: 'De brief is al verzendklaar; de no-show kan niet meer worden geannuleerd.',
-  mislukt: 'Dit no-showproces is al beëindigd.',
-  geannuleerd: 'Deze no-show is al ingetrokken.',
-  afgewezen: 'De herschreven brief is al afgewezen; de no-show zelf blijft staan.',
+  goedgekeurd: 'De brief is al goedgekeurd; de registratie ‘niet verschenen’ kan niet meer worden ingetrokken.',
+  verzendklaar: 'De brief is al verzendklaar; de registratie ‘niet verschenen’ kan niet meer worden ingetrokken.',
+  mislukt: 'De opvolging van ‘niet verschenen’ is al beëindigd.',
+  geannuleerd: 'De registratie ‘niet verschenen’ is al ingetrokken.',
+  afgewezen: 'De herschreven brief is al afgewezen; de registratie ‘niet verschenen’ blijft staan.',
 };
 
 /** Why a letter cannot be made ready to send, by where its process stands. */
 export const notDispatchable: Partial<Record<NoShowStatus, string>> = {
-  geannuleerd: 'Dit no-showproces is geannuleerd; er is geen brief om verzendklaar te maken.',
-  mislukt: 'Dit no-showproces is mislukt; er is geen brief om verzendklaar te maken.',
+  geannuleerd: 'De opvolging van ‘niet verschenen’ is ingetrokken; er is geen brief om verzendklaar te maken.',
+  mislukt: 'De opvolging van ‘niet verschenen’ is mislukt; er is geen brief om verzendklaar te maken.',
   verzendklaar: 'Deze brief is al verzendklaar.',
   afgewezen: 'De herschreven brief is afgewezen; er is geen brief om verzendklaar te maken.',
 };
@@ -134,11 +134,11 @@ export function initialNoShowState(job: NoShowJob): NoShowState {
 
 export const noShowMessages = {
   disruption: 'De brief kon door een storing niet worden verwerkt. Probeer het opnieuw.',
-  noProcess: 'Er loopt geen no-showproces voor deze afspraak.',
+  noProcess: 'Er loopt voor deze afspraak geen opvolging van ‘niet verschenen’.',
   notRegistered:
-    'Deze afspraak is (nog) niet als niet verschenen geannuleerd. Annuleer eerst de afspraak; daarna wordt de huisartsbrief herschreven.',
+    'Bij deze afspraak is (nog) niet geregistreerd dat de patiënt niet verscheen. Registreer dat eerst; daarna wordt de huisartsbrief herschreven.',
   notAwaitingReview: 'Deze brief wacht niet (meer) op beoordeling. Vernieuw de pagina.',
-  withdrawnMeanwhile: 'De no-show is intussen ingetrokken; de brief is teruggezet naar concept.',
+  withdrawnMeanwhile: 'De registratie ‘niet verschenen’ is intussen ingetrokken; de brief is teruggezet naar concept.',
   emptyLetter: 'De brief mag niet leeg zijn.',
   rejectionReason: 'Geef kort aan waarom de herschreven brief wordt afgewezen.',
   defaultFollowUp:

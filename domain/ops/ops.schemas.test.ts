@@ -19,12 +19,13 @@ describe('workflow filter', () => {
 });
 
 describe('workflow labels', () => {
-  it('names the product’s workflows in Dutch and shows any other type as it is', () => {
+  it('names the product’s workflows in Dutch and never shows a code name', () => {
     expect(workflowTypeLabel('healthCheck')).toBe('Gezondheidscontrole');
-    expect(workflowTypeLabel('intentChain')).toBe('Opdrachtketen assistent');
-    expect(workflowTypeLabel('handoverGeneration')).toBe('Overdracht genereren');
-    expect(workflowTypeLabel('somethingNew')).toBe('somethingNew');
-    expect(workflowTypeLabel('toString')).toBe('toString');
+    expect(workflowTypeLabel('intentChain')).toBe('Opdracht aan de assistent');
+    expect(workflowTypeLabel('handoverGeneration')).toBe('Overdracht samenvatten');
+    expect(workflowTypeLabel('noShow')).toBe('Niet verschenen opvolgen');
+    expect(workflowTypeLabel('somethingNew')).toBe('Onbekend type');
+    expect(workflowTypeLabel('toString')).toBe('Onbekend type');
   });
 });
 
@@ -36,9 +37,10 @@ describe('durations', () => {
     [9_990, '9,9 s'],
     [42_000, '42 s'],
     [245_000, '4 min 5 s'],
-    [3_600_000, '1 u'],
-    [7_500_000, '2 u 5 min'],
-    [3 * 86_400_000 + 4 * 3_600_000, '3 d 4 u'],
+    [3_600_000, '1 uur'],
+    [7_500_000, '2 uur 5 min'],
+    [86_400_000, '1 dag'],
+    [3 * 86_400_000 + 4 * 3_600_000, '3 dagen 4 uur'],
   ])('%d ms → %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
   });

@@ -1,3 +1,4 @@
+import { countOf } from '../shared/text';
 import { z } from '../shared/validation';
 
 // Browser-safe: the beheer page renders labels and durations from here; the Temporal client stays
@@ -33,7 +34,7 @@ export const workflowStatusLabels: Record<WorkflowStatus, string> = {
   Completed: 'Voltooid',
   Failed: 'Mislukt',
   Terminated: 'Beëindigd',
-  TimedOut: 'Time-out',
+  TimedOut: 'Tijdslimiet verstreken',
   Canceled: 'Geannuleerd',
   ContinuedAsNew: 'Voortgezet',
   Paused: 'Gepauzeerd',
@@ -43,18 +44,19 @@ export const workflowStatusLabels: Record<WorkflowStatus, string> = {
 /** The statuses that end with something to explain: the page shows why. */
 export const statusesWithError: readonly WorkflowStatus[] = ['Failed', 'Terminated', 'TimedOut'];
 
-/** The product's workflow types (workflows/index.ts); a type not named here shows its raw name. */
+/** The product's workflow types (workflows/index.ts), as the beheer page names them. */
 export const workflowTypeLabels: Record<string, string> = {
   healthCheck: 'Gezondheidscontrole',
-  intentChain: 'Opdrachtketen assistent',
-  handoverGeneration: 'Overdracht genereren',
-  wardHandoverGeneration: 'Overdracht afdeling genereren',
-  treatmentPlanGeneration: 'Behandelplan genereren',
-  noShow: 'No-show opvolgen',
+  intentChain: 'Opdracht aan de assistent',
+  handoverGeneration: 'Overdracht samenvatten',
+  wardHandoverGeneration: 'Overdracht afdeling samenvatten',
+  treatmentPlanGeneration: 'Behandelplan opstellen',
+  noShow: 'Niet verschenen opvolgen',
 };
 
+/** A type the product does not know (an old or foreign workflow) is named as such, not by its code name. */
 export function workflowTypeLabel(type: string): string {
-  return Object.hasOwn(workflowTypeLabels, type) ? workflowTypeLabels[type]! : type;
+  return Object.hasOwn(workflowTypeLabels, type) ? workflowTypeLabels[type]! : 'Onbekend type';
 }
 
 /**
@@ -106,7 +108,7 @@ export function workflowOutcome(value: unknown): WorkflowOutcome | null {
   return typeof value === 'string' && Object.hasOwn(workflowOutcomes, value) ? (value as WorkflowOutcome) : null;
 }
 
-/** "85 ms", "1,2 s", "4 min 5 s", "2 u 5 min", "3 d 4 u": short enough for a table column. */
+/** "85 ms", "1,2 s", "4 min 5 s", "2 uur 5 min", "3 dagen 4 uur": short enough for a table column. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
   if (ms < 10_000) return `${String(Math.floor(ms / 100) / 10).replace('.', ',')} s`;
@@ -115,9 +117,9 @@ export function formatDuration(ms: number): string {
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 ? `${hours} u ${minutes % 60} min` : `${hours} u`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} d ${hours % 24} u` : `${days} d`;
+  if (hours < 24) return minutes % 60 ? `${hours} uur ${minutes % 60} min` : `${hours} uur`;
+  const days = countOf(Math.floor(hours / 24), 'dag', 'dagen');
+  return hours % 24 ? `${days} ${hours % 24} uur` : days;
 }
 
 /** The Temporal UI's page of the namespace, or of one run (its full history). */

@@ -47,7 +47,7 @@ describe('patient validation', () => {
   });
 
   it('requires a BSN unless the patient is a John Doe crisis admission', () => {
-    expect(fieldsOf({ ...valid, bsn: '' })).toEqual({ bsn: 'Vul het BSN in, of markeer de patiënt als onbekend (John Doe).' });
+    expect(fieldsOf({ ...valid, bsn: '' })).toEqual({ bsn: 'Vul het BSN in, of markeer de patiënt als onbekend (NN).' });
     const johnDoe = parseOrThrow(patientInputSchema, { nameGiven: [], johnDoe: true });
     expect(johnDoe.johnDoe).toBe(true);
     expect([johnDoe.bsn, johnDoe.birthDate, johnDoe.familyName]).toEqual([undefined, undefined, undefined]);

@@ -4,7 +4,7 @@ import { clinicalToday } from '../shared/clinical-time';
 
 export const episodeStatuses = ['planned', 'screening', 'active', 'finished', 'cancelled'] as const;
 export type EpisodeStatus = (typeof episodeStatuses)[number];
-export const statusFilters = ['all', 'screening', 'active', 'finished', 'cancelled'] as const;
+export const statusFilters = ['all', 'planned', 'screening', 'active', 'finished', 'cancelled'] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 
 export const episodeStatusLabels: Record<EpisodeStatus, string> = {
@@ -83,7 +83,7 @@ export const patientInputSchema = z
       .default([]),
     familyName: optionalText(100, 'De achternaam is te lang.'),
     bsn,
-    johnDoe: z.boolean({ error: 'Geef aan of dit een onbekende patiënt (John Doe) is.' }).default(false),
+    johnDoe: z.boolean({ error: 'Geef aan of dit een onbekende patiënt (NN) is.' }).default(false),
     birthDate,
     gender: z.enum(genders, { error: 'Kies een geslacht uit de lijst.' }).default('unknown'),
     address: z
@@ -109,8 +109,7 @@ export const patientInputSchema = z
   })
   .superRefine((patient, ctx) => {
     if (patient.johnDoe) return;
-    if (!patient.bsn)
-      ctx.addIssue({ code: 'custom', path: ['bsn'], message: 'Vul het BSN in, of markeer de patiënt als onbekend (John Doe).' });
+    if (!patient.bsn) ctx.addIssue({ code: 'custom', path: ['bsn'], message: 'Vul het BSN in, of markeer de patiënt als onbekend (NN).' });
     if (!patient.familyName) ctx.addIssue({ code: 'custom', path: ['familyName'], message: 'Vul de achternaam in.' });
     if (patient.nameGiven.length === 0) ctx.addIssue({ code: 'custom', path: ['nameGiven'], message: 'Vul minimaal één voornaam in.' });
     if (!patient.birthDate) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'Vul de geboortedatum in.' });
@@ -120,7 +119,7 @@ export type PatientInput = z.input<typeof patientInputSchema>;
 export type ValidPatientInput = z.output<typeof patientInputSchema>;
 
 export const patientListQuerySchema = z.object({
-  status: z.enum(statusFilters, { error: 'Kies een status: all, screening, active, finished of cancelled.' }).default('all'),
+  status: z.enum(statusFilters, { error: 'Kies een status: all, planned, screening, active, finished of cancelled.' }).default('all'),
   limit: z.coerce
     .number({ error: 'Geef een getal op.' })
     .int('Geef een heel getal op.')

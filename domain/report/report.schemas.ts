@@ -8,7 +8,7 @@ export const reportTypeLabels: Record<ReportType, string> = {
   verpleegkundig: 'Verpleegkundige rapportage',
   incident: 'Incident',
   crisis: 'Crisis',
-  behandeling: 'Behandelnotitie',
+  behandeling: 'Behandelrapportage',
 };
 
 export const dailyNoteCategories = ['medicatie', 'adl', 'gedrag', 'incident', 'observatie'] as const;

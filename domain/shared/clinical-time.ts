@@ -112,6 +112,13 @@ export function formatDateTime(instant: Date | string | number): string {
   return dateTimeFormat.format(new Date(instant));
 }
 
+const shortDayFormat = new Intl.DateTimeFormat('nl-NL', { weekday: 'short', day: 'numeric', month: 'short', timeZone: clinicalTimeZone });
+
+/** "ma 23 nov": a day where room is short (the agenda's week columns), lower case and without dots. */
+export function formatShortDay(instant: Date | string | number): string {
+  return shortDayFormat.format(new Date(instant));
+}
+
 /** A calendar date "1980-03-02" → "2 maart 1980". */
 export function formatDate(isoDate: string | null): string {
   return isoDate ? dateFormat.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)) : '';
@@ -131,7 +138,11 @@ export function relativeDay(instant: Date | string | number, now: Date = new Dat
   return null;
 }
 
-/** "vandaag 09:14", "gisteren 22:40", else "18 nov 2026, 14:00". */
+/**
+ * An instant on screen (docs/style-guide.md, "Datum en tijd"): "vandaag 09:14", "gisteren 22:40",
+ * "morgen 10:00", any other day "18 nov 2026, 14:00". Text that is stored or printed (a summary,
+ * a letter) says the date itself: "gisteren" would be wrong tomorrow.
+ */
 export function formatWhen(instant: Date | string | number, now: Date = new Date()): string {
   const day = relativeDay(instant, now);
   return day ? `${day} ${formatTime(instant)}` : formatDateTime(instant);

@@ -17,7 +17,7 @@ export function characterCount(text: string): number {
 /** "Een dagnotitie is maximaal 500 tekens; deze is 37 tekens te lang." */
 export function tooLongMessage(what: string, max: number, count: number): string {
   const over = count - max;
-  return `${what} is maximaal ${max} tekens; deze is ${over} ${over === 1 ? 'teken' : 'tekens'} te lang.`;
+  return `${what} is maximaal ${max} tekens; deze is ${countOf(over, 'teken', 'tekens')} te lang.`;
 }
 
 /**
@@ -67,8 +67,12 @@ export const particleAbbreviations = ['v', 'd', 'vd'];
 /** Particles that are everyday words in a sentence too ("in", "op", "het"): no sign on their own that a lower-case name follows. */
 export const everydayParticles = ['het', 't', "'t", '’t', 'in', 'op', 'uit'];
 
-/** "1 incident", "2 incidenten": a count with the word that fits it. */
-export function countOf(count: number, one: string, many: string): string {
+/**
+ * "1 incident", "2 incidenten": a count with the word that fits it; with `none` ("geen"), 0 reads
+ * "geen incidenten". Every count the product shows goes through here (docs/style-guide.md).
+ */
+export function countOf(count: number, one: string, many: string, { none }: { none?: string } = {}): string {
+  if (count === 0 && none) return `${none} ${many}`;
   return `${count} ${count === 1 ? one : many}`;
 }
 

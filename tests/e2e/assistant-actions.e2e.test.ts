@@ -102,7 +102,7 @@ describe('the assistant’s actions in Chromium', () => {
     expect(await steps.nth(1).textContent()).toContain('Dagnotitie voor Pieter Zomerdijk vastleggen');
     expect(await steps.nth(1).textContent()).toContain('“Hij was rustig.”');
 
-    await block.getByText('Notitie aanpassen').click();
+    await block.getByText('Dagnotitie aanpassen').click();
     const text = `Hij was rustig en at goed (${Date.now()}).`;
     await block.getByLabel('Tekst').fill(text);
     await block.getByLabel('Categorie').selectOption('gedrag');

@@ -50,7 +50,7 @@ describe('assistant in Chromium', () => {
     await block.waitFor();
     expect(await block.getByTestId('note-patient').textContent()).toContain('Jan de Vries');
     expect(await block.getByLabel('Categorie').inputValue()).toBe('medicatie');
-    const content = block.getByLabel('Notitie');
+    const content = block.getByLabel('Tekst');
     expect(await content.inputValue()).toBe('Weigerde medicatie');
     expect(await block.locator('.counter').textContent()).toBe('18/500');
     await screenshot(page, 'assistent-dagnotitie');

@@ -110,13 +110,16 @@ describe('handover page in Chromium', () => {
     const summary = detail.getByTestId('handover-summary');
     await summary.waitFor({ timeout: 45_000 });
     // The test stack has no language model configured: the local extract says so.
-    await summary.getByText('Extractieve samenvatting — geen taalmodel geconfigureerd').waitFor();
+    await summary.getByText('Samenvatting zonder taalmodel — er is geen taalmodel ingesteld').waitFor();
     expect(await summary.locator('.summary-head .badge').first().textContent()).toMatch(/^(Stabiel|Let op|Instabiel)$/);
     const points = summary.getByRole('region', { name: 'Aandachtspunten' }).locator('.summary-points > li');
     expect(await points.count()).toBeGreaterThan(0);
     expect(await points.count()).toBeLessThanOrEqual(5);
     const source = points.first().locator('details.source');
-    expect(await source.locator('summary').textContent()).toMatch(/^Bron: .+ · \d{1,2} \w+\.? \d{4}/);
+    // One rule for a moment on screen (docs/style-guide.md): relative within a day, else day, month and year.
+    expect(await source.locator('summary').textContent()).toMatch(
+      /^Bron: .+ · (?:(?:vandaag|gisteren) \d{2}:\d{2}|\d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2})$/,
+    );
     await source.locator('summary').click();
     expect(await source.locator('.source-body').isVisible()).toBe(true);
     expect((await source.locator('.source-body').textContent())!.trim().length).toBeGreaterThan(3);

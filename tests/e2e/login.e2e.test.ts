@@ -46,7 +46,7 @@ describe('signing in as the demo nurse in Chromium', () => {
     await loginAsDemoNurse();
     const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Patiënten', 'Agenda', 'Overdracht', 'Brieven', 'Assistent']);
-    expect(await page.getByTestId('no-language-model').textContent()).toBe('Geen taalmodel geconfigureerd');
+    expect(await page.getByTestId('no-language-model').textContent()).toBe('Geen taalmodel ingesteld');
     expect(await page.getByRole('button', { name: 'Gebruikersmenu' }).textContent()).toContain('Sanne de Boer');
     await screenshot(page, '02-shell-patienten');
 
@@ -67,7 +67,7 @@ describe('signing in as the demo nurse in Chromium', () => {
     await menu.getByRole('menuitem', { name: 'Uitloggen' }).click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('reden') === 'uitgelogd');
     await page.getByRole('status').waitFor();
-    expect(await page.getByRole('status').textContent()).toBe('U bent uitgelogd.');
+    expect(await page.getByRole('status').textContent()).toBe('Je bent uitgelogd.');
     await screenshot(page, '05-uitgelogd');
 
     await page.goto('/patients');
@@ -115,7 +115,7 @@ describe('signing in as the demo nurse in Chromium', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('reden')).toBe('verlopen');
     expect(url.searchParams.get('redirectTo')).toBe('/agenda');
-    expect(await page.getByRole('status').textContent()).toBe('Uw sessie is verlopen. Log opnieuw in om verder te werken.');
+    expect(await page.getByRole('status').textContent()).toBe('Je sessie is verlopen. Log opnieuw in om verder te werken.');
     await screenshot(page, '07-sessie-verlopen');
   });
 });

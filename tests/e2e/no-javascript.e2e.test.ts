@@ -106,7 +106,7 @@ describe('without JavaScript in Chromium', () => {
     expect(pathOf(page)).toBe('/overdracht');
 
     await page.getByRole('button', { name: 'Uitloggen' }).click();
-    await page.getByText('U bent uitgelogd.').waitFor();
+    await page.getByText('Je bent uitgelogd.').waitFor();
     expect(pathOf(page)).toBe('/login');
     await page.goto('/patients');
     expect(pathOf(page)).toBe('/login');

@@ -111,7 +111,7 @@ describe('GP letter review in Chromium', () => {
     expect(await history.allTextContents()).toEqual([
       expect.stringMatching(/^v4 Verzendklaar gemaakt · .+ · Dr\. Ahmed el Amrani$/),
       expect.stringMatching(/^v3 Beoordeeld en goedgekeurd · .+ · Dr\. Ahmed el Amrani$/),
-      expect.stringMatching(/^v2 Herschreven na no-show · .+ · Sanne de Boer$/),
+      expect.stringMatching(/^v2 Herschreven omdat de patiënt niet verscheen · .+ · Sanne de Boer$/),
       expect.stringMatching(/^v1 Concept opgesteld · .+ · Dr\. Ahmed el Amrani$/),
     ]);
     await shot('brieven-verzendklaar');

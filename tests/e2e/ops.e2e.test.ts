@@ -97,7 +97,7 @@ describe('the workflows page in Chromium', () => {
     const chain = error.getByRole('list', { name: 'Foutketen' });
     await chain.waitFor();
     expect(await chain.getByRole('listitem').allTextContents()).toEqual([
-      'Activiteit checkDatabaseActivity task failed',
+      'Activiteit checkDatabaseDe activiteit is mislukt',
       'Fout (DatabaseUnavailable)Database onbereikbaar: verbinding geweigerd (test)',
     ]);
     expect(await error.getByRole('link', { name: /Temporal UI/ }).getAttribute('href')).toContain(

@@ -87,12 +87,12 @@ describe('patients in Chromium', () => {
 
   it('registers an unknown person in crisis without BSN, visibly marked', async () => {
     await page.goto('/patients/new');
-    await page.getByLabel('Onbekende patiënt (John Doe, crisisopname)').check();
+    await page.getByLabel('Onbekende patiënt (NN, crisisopname)').check();
     await page.getByRole('status').waitFor();
     expect(await page.getByRole('status').textContent()).toContain('zonder BSN');
     await page.getByRole('button', { name: 'Patiënt registreren' }).click();
     await page.waitForURL(/\/patients\/[0-9a-f-]{36}$/);
-    await page.getByText('Onbekende patiënt (John Doe).').waitFor();
+    await page.getByText('Onbekende patiënt (NN).').waitFor();
     await screenshot(page, '15-john-doe');
   });
 });

@@ -98,7 +98,7 @@ describe('treatment plan in Chromium', () => {
     expect(await planCard().locator('textarea, input').count()).toBe(0);
     expect(await planCard().getByText('Goedgekeurd en alleen te lezen.').count()).toBe(1);
     expect(await planCard().locator('.plan-provenance').textContent()).toMatch(
-      /goedgekeurd door Dr\. Ahmed el Amrani op \d{1,2} \w+\.? \d{4}/,
+      /goedgekeurd door Dr\. Ahmed el Amrani, vandaag \d{2}:\d{2}/,
     );
     await planCard().getByText('De cliënt gaat binnen zes weken drie ochtenden per week naar de dagbesteding').waitFor();
     expect(await planCard().getByText('Cliënt stemt in').count()).toBe(1);

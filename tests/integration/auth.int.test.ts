@@ -33,8 +33,8 @@ describe('login', () => {
     const { response } = await login('', '');
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain('Vul uw e-mailadres in.');
-    expect(html).toContain('Vul uw wachtwoord in.');
+    expect(html).toContain('Vul je e-mailadres in.');
+    expect(html).toContain('Vul je wachtwoord in.');
   });
 
   it('starts a server-side session in an HttpOnly, SameSite=Lax cookie', async () => {

@@ -138,11 +138,13 @@ describe('no-show API: access and validation', () => {
     const rescriptFirst = await json(`/api/noshow/${id}/rescript`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(rescriptFirst.status).toBe(409);
     expect(((await rescriptFirst.json()) as ErrorBody).error.message).toMatch(
-      /^Deze afspraak is \(nog\) niet als niet verschenen geannuleerd/,
+      /^Bij deze afspraak is \(nog\) niet geregistreerd dat de patiënt niet verscheen/,
     );
     const withdrawFirst = await json(`/api/noshow/${id}/withdraw`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(withdrawFirst.status).toBe(404);
-    expect(((await withdrawFirst.json()) as ErrorBody).error.message).toBe('Er loopt geen no-showproces voor deze afspraak.');
+    expect(((await withdrawFirst.json()) as ErrorBody).error.message).toBe(
+      'Er loopt voor deze afspraak geen opvolging van ‘niet verschenen’.',
+    );
     const post = await json(`/api/noshow/${id}/dispatch`, { method: 'POST', cookie: nurse.cookie, body: {} });
     expect(post.status).toBe(405);
     expect(((await post.json()) as ErrorBody).error.message).toBe('Gebruik PATCH op deze route.');

@@ -59,7 +59,7 @@ describe('patient pages without JavaScript', () => {
     const created = await post('/patients/new', { johnDoe: 'on', gender: 'unknown' });
     expect(created.status).toBe(302);
     const record = await (await request(created.headers.get('location')!, { cookie: nurse.cookie })).text();
-    expect(record).toContain('Onbekende patiënt (John Doe).');
+    expect(record).toContain('Onbekende patiënt (NN).');
   });
 
   it('shows a Dutch 404 inside the shell for an unknown patient', async () => {
@@ -76,5 +76,27 @@ describe('patient pages without JavaScript', () => {
     expect(html).toContain('beste overeenkomst eerst');
     const finished = await (await request('/patients?status=finished', { cookie: nurse.cookie })).text();
     expect(finished).toContain('Geen patiënten met deze status');
+  });
+
+  it('has a tab for every status a patient can have, Gepland too, and the tab filters on it', async () => {
+    const list = await (await request('/patients', { cookie: nurse.cookie })).text();
+    const tabs = [...list.matchAll(/<a\b([^>]*)>([^<]+)<\/a>/g)]
+      .filter(([, attributes]) => /class="segment/.test(attributes!))
+      .map(([, attributes, label]) => `${/href="\/patients\?status=(\w+)"/.exec(attributes!)?.[1] ?? 'all'}:${label}`);
+    expect(tabs).toEqual([
+      'all:Alle',
+      'planned:Gepland',
+      'screening:Screening',
+      'active:In behandeling',
+      'finished:Afgerond',
+      'cancelled:Geannuleerd',
+    ]);
+
+    // The John Doe admission above is still planned; Kees ter Haar is in treatment now.
+    const planned = await (await request('/patients?status=planned', { cookie: nurse.cookie })).text();
+    const badges = [...planned.matchAll(/class="badge status-(\w+)"/g)].map(([, status]) => status);
+    expect(badges.length).toBeGreaterThan(0);
+    expect(new Set(badges)).toEqual(new Set(['planned']));
+    expect(planned).not.toContain('Kees ter Haar');
   });
 });

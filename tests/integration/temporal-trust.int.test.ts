@@ -296,7 +296,10 @@ describe('Updates', () => {
         .executeUpdate(withdrawUpdate, { args: [{ grant: temporal.grants.grant(actor, noShowWorkflowId(appointmentId), 'decision') }] })
         .catch((error: unknown) => error);
       expect(withdraw).toMatchObject({
-        cause: { type: 'conflict', message: 'De brief is al goedgekeurd; de no-show kan niet meer worden geannuleerd.' },
+        cause: {
+          type: 'conflict',
+          message: 'De brief is al goedgekeurd; de registratie ‘niet verschenen’ kan niet meer worden ingetrokken.',
+        },
       });
     });
 

@@ -318,7 +318,7 @@ describe('references to another organisation', () => {
       });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({
-        error: { code: 'validation_failed', fields: { practitionerId: 'Kies een behandelaar van uw eigen instelling.' } },
+        error: { code: 'validation_failed', fields: { practitionerId: 'Kies een behandelaar van je eigen instelling.' } },
       });
     }
     const created = await json('/api/assistant/agenda/create', {

@@ -189,7 +189,7 @@ describe('no-show → GP letter on the real Temporal server', () => {
     await withWorker(createActivities({ orm, ai: offline, grants: env.grants }), async (deps) => {
       await expect(rescriptNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({
         code: 'conflict',
-        message: expect.stringMatching(/Annuleer eerst de afspraak/),
+        message: expect.stringMatching(/Registreer dat eerst/),
       });
       const cancelled = await startNoShow(deps, nurse, appointmentId, {});
       expect(cancelled.created).toBe(true);
@@ -213,7 +213,7 @@ describe('no-show → GP letter on the real Temporal server', () => {
       expect(cancelled.letter).toMatchObject({ id: letterId, status: 'concept', rewrittenText: null, workflowId: null });
       await expect(dispatchNoShow(deps, nurse, appointmentId)).rejects.toMatchObject({
         code: 'conflict',
-        message: expect.stringMatching(/geannuleerd/),
+        message: expect.stringMatching(/is ingetrokken; er is geen brief/),
       });
       // Cancelling twice is harmless; someone else's organisation sees no process at all.
       expect((await withdrawNoShow(deps, nurse, appointmentId)).workflow?.status).toBe('geannuleerd');

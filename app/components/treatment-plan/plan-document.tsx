@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../../../domain/shared/clinical-time';
+import { formatDate, formatWhen } from '../../../domain/shared/clinical-time';
 import type { ReactNode } from 'react';
 import {
   classificationKindLabels,
@@ -31,9 +31,9 @@ export function SourceBadge({ plan }: { plan: Pick<TreatmentPlanView, 'bron' | '
 export function PlanProvenance({ plan }: { plan: TreatmentPlanView }) {
   return (
     <p className="plan-provenance muted small">
-      Opgesteld door {plan.generatedBy.name} op {formatDateTime(plan.generatedAt)}
-      {plan.updatedBy ? ` · gewijzigd door ${plan.updatedBy.name} op ${formatDateTime(plan.updatedAt)}` : ''}
-      {plan.approvedBy && plan.approvedAt ? ` · goedgekeurd door ${plan.approvedBy.name} op ${formatDateTime(plan.approvedAt)}` : ''}
+      Opgesteld door {plan.generatedBy.name}, {formatWhen(plan.generatedAt)}
+      {plan.updatedBy ? ` · gewijzigd door ${plan.updatedBy.name}, ${formatWhen(plan.updatedAt)}` : ''}
+      {plan.approvedBy && plan.approvedAt ? ` · goedgekeurd door ${plan.approvedBy.name}, ${formatWhen(plan.approvedAt)}` : ''}
     </p>
   );
 }
@@ -174,7 +174,11 @@ export function PlanDocument({ plan }: { plan: TreatmentPlanContent }) {
         <p>
           <span className={`badge consent-${plan.toestemming.status}`}>{consentLabels[plan.toestemming.status]}</span>
         </p>
-        {plan.toestemming.toelichting ? <p className="plan-text">{plan.toestemming.toelichting}</p> : null}
+        {plan.toestemming.toelichting ? (
+          <p className="plan-text" data-authored>
+            {plan.toestemming.toelichting}
+          </p>
+        ) : null}
       </Section>
     </div>
   );
