@@ -185,7 +185,8 @@ export default function WardHandoverPage() {
                       <ul className="ward-handover-points">
                         {summary.aandachtspunten.map((punt, index) => (
                           <li key={`${punt.bron.id}-${index}`}>
-                            {punt.tekst} <span className="muted small">{`(${punt.bron.label}, ${formatWhen(punt.bron.date, new Date(now))})`}</span>
+                            {punt.tekst}{' '}
+                            <span className="muted small">{`(${punt.bron.label}, ${formatWhen(punt.bron.date, new Date(now))})`}</span>
                           </li>
                         ))}
                       </ul>
