@@ -123,7 +123,7 @@ export function GenerationStepper({ progress, starting }: { progress: Generation
   }
   const finished = progress.status === 'klaar' ? progress.steps.length : progress.step;
   return (
-    <ol className="stepper" aria-label="Voortgang" role="status">
+    <ol className="stepper" aria-label="Voortgang" aria-live="polite">
       {progress.steps.map((name, index) => {
         const state = index < finished ? 'done' : index === finished ? 'current' : 'pending';
         return (

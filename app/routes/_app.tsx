@@ -162,7 +162,8 @@ export default function AppShell() {
               </div>
               <div className="topbar-actions">
                 {clinician ? <AssistantLauncher /> : null}
-                <DropdownMenu.Root>
+                {/* Not modal: a modal menu hides the rest of the page from screen readers while its links stay focusable. */}
+                <DropdownMenu.Root modal={false}>
                   {/* The visible name and role are part of the button's name (WCAG 2.5.3), after what it opens. */}
                   <DropdownMenu.Trigger className="user-button">
                     <span className="visually-hidden">Gebruikersmenu: </span>

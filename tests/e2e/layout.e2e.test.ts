@@ -72,6 +72,8 @@ async function expectCalm(page: Page, name: string, javaScript = true): Promise<
 const clinicalPages = [
   { name: 'patienten', path: '/patients', heading: 'Patiënten' },
   { name: 'agenda', path: '/agenda', heading: 'Agenda' },
+  // A whole week, weekend included: on a phone it scrolls inside the calendar's frame.
+  { name: 'agenda-week', path: '/agenda?weergave=week', heading: 'Agenda' },
   { name: 'overdracht', path: '/overdracht', heading: 'Overdracht' },
   { name: 'brieven', path: '/brieven', heading: 'Brieven' },
   { name: 'assistent', path: '/assistent', heading: 'Assistent' },
@@ -153,6 +155,14 @@ describe('the assistant on a phone', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await expectCalm(page, 'assistent-paneel-390');
+
+    // An answer with an agenda block: its title and day headings follow the page's heading order.
+    await composer.fill('wat staat er vandaag in de agenda');
+    await composer.press('Enter');
+    const block = page.getByRole('dialog').getByTestId('block-agenda');
+    await block.waitFor();
+    await expect.poll(() => block.getByText('Agenda laden…').count()).toBe(0);
+    await expectCalm(page, 'assistent-paneel-agenda-390');
   });
 });
 
