@@ -117,6 +117,16 @@ describe.each(Object.keys(sizes) as Size[])('the main pages at %s', (size) => {
     await page.waitForURL(/\/toegang$/);
     await expect.poll(() => last.getAttribute('aria-current')).toBe('page');
     await expectCalm(page, `dossier-toegang-${size}`);
+
+    // Opened afresh on its last tab, the bar shows that tab, not its start.
+    await page.reload();
+    const dossier = page.getByRole('navigation', { name: 'Dossier' });
+    await expect
+      .poll(async () => {
+        const [tab, frame] = [await last.boundingBox(), await dossier.boundingBox()];
+        return tab!.x >= frame!.x && tab!.x + tab!.width <= frame!.x + frame!.width + 1;
+      })
+      .toBe(true);
   });
 });
 
