@@ -146,9 +146,10 @@ export default function AppShell() {
                 {languageModelConfigured ? null : (
                   <Tooltip.Root>
                     <Tooltip.Trigger asChild>
-                      <span className="badge badge-warning" tabIndex={0} data-testid="no-language-model">
+                      {/* A button, so the keyboard that reaches it for its explanation meets a control. */}
+                      <button type="button" className="badge badge-warning badge-button" data-testid="no-language-model">
                         Geen taalmodel geconfigureerd
-                      </span>
+                      </button>
                     </Tooltip.Trigger>
                     <Tooltip.Portal>
                       <Tooltip.Content className="tooltip" sideOffset={6}>
