@@ -192,11 +192,15 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
               </ul>
             </div>
           ) : (
-            <ol className="chat-messages" aria-label="Gesprek" aria-live="polite" aria-relevant="additions">
-              {conversation.map((message) => (
-                <MessageItem key={message.id} message={message} />
-              ))}
-            </ol>
+            <>
+              {/* The blocks' h3 titles need a heading above them, as the empty state's h2 is. */}
+              <h2 className="visually-hidden">Gesprek</h2>
+              <ol className="chat-messages" aria-label="Gesprek" aria-live="polite" aria-relevant="additions">
+                {conversation.map((message) => (
+                  <MessageItem key={message.id} message={message} />
+                ))}
+              </ol>
+            </>
           )}
         </div>
       </div>

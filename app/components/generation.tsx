@@ -123,20 +123,23 @@ export function GenerationStepper({ progress, starting }: { progress: Generation
   }
   const finished = progress.status === 'klaar' ? progress.steps.length : progress.step;
   return (
-    <ol className="stepper" aria-label="Voortgang" role="status">
-      {progress.steps.map((name, index) => {
-        const state = index < finished ? 'done' : index === finished ? 'current' : 'pending';
-        return (
-          <li key={name} className={`step step-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-            <span className="step-marker" aria-hidden="true">
-              {state === 'done' ? <CheckCircledIcon /> : state === 'current' ? <span className="spinner" /> : index + 1}
-            </span>
-            <span className="step-name">{name}</span>
-            <span className="visually-hidden">{state === 'done' ? ' (klaar)' : state === 'current' ? ' (bezig)' : ' (wacht)'}</span>
-          </li>
-        );
-      })}
-    </ol>
+    // The status is a wrapper: on the <ol> itself the role would take away its list.
+    <div role="status" aria-label="Voortgang">
+      <ol className="stepper">
+        {progress.steps.map((name, index) => {
+          const state = index < finished ? 'done' : index === finished ? 'current' : 'pending';
+          return (
+            <li key={name} className={`step step-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+              <span className="step-marker" aria-hidden="true">
+                {state === 'done' ? <CheckCircledIcon /> : state === 'current' ? <span className="spinner" /> : index + 1}
+              </span>
+              <span className="step-name">{name}</span>
+              <span className="visually-hidden">{state === 'done' ? ' (klaar)' : state === 'current' ? ' (bezig)' : ' (wacht)'}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }
 

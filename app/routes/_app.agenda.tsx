@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, Outlet, useFetcher, useLoaderData, useNavigate } from '@remix-run/react';
+import { Link, Outlet, useFetcher, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from '@radix-ui/react-icons';
 import { addDays } from 'date-fns';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
@@ -154,11 +154,27 @@ function useDragToMove(context: string) {
   return { start, offset, dropped, busy: fetcher.state !== 'idle' };
 }
 
+/**
+ * Opened without a chosen view on a narrow screen (a phone, or a desktop zoomed to 200 %), the
+ * agenda shows today's day view: a week of columns cannot be read at 390 px. A view chosen in the
+ * address stays; without JavaScript the week scrolls sideways inside its own frame.
+ */
+function useDayViewOnNarrowScreens({ view, today, mine }: { view: AgendaView; today: string; mine: boolean }) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (view === 'dag' || params.has('weergave') || !window.matchMedia('(max-width: 899px)').matches) return;
+    navigate(href({ weergave: 'dag', datum: params.get('datum') ?? today, mine }), { replace: true });
+  }, [view, today, mine, search, navigate]);
+}
+
 export default function AgendaPage() {
   const { view, date, mine, userId, today, now: loadedAt, days, appointments } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const context = query({ weergave: view, datum: date, mine });
   const { start: startDrag, offset, dropped, busy } = useDragToMove(context);
+  useDayViewOnNarrowScreens({ view, today, mine });
   const now = useNow(loadedAt);
   const title =
     view === 'dag'

@@ -80,7 +80,7 @@ export default function LetterInbox() {
             Overige brieven
           </h2>
           <div className="table-card">
-            <table className="table">
+            <table className="table table-stack">
               <thead>
                 <tr>
                   <th scope="col">Patiënt</th>

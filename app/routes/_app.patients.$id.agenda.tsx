@@ -39,7 +39,7 @@ export default function PatientAgenda() {
   return (
     <section className="card">
       <h2>Afspraken</h2>
-      <table className="table">
+      <table className="table table-stack">
         <thead>
           <tr>
             <th scope="col">Wanneer</th>

@@ -114,10 +114,10 @@ function CurrentPlanCard({ current, patientId }: { current: TreatmentPlanView | 
       <h2 id="plan-current-title">Geldend behandelplan</h2>
       {current && current.approvedAt && current.approvedBy ? (
         <>
-          <p className="plan-current-line">
+          <div className="plan-current-line">
             <CheckCircledIcon aria-hidden="true" />{' '}
             <Link to={`/patients/${patientId}/behandelplan?versie=${current.version}`}>{`Versie ${current.version}`}</Link>
-          </p>
+          </div>
           <p className="muted small">
             Goedgekeurd door {current.approvedBy.name}, {formatWhen(current.approvedAt)}.
             {current.plan.evaluatiemomenten[0] ? ` Eerstvolgende evaluatie ${formatDate(current.plan.evaluatiemomenten[0].datum)}.` : ''}

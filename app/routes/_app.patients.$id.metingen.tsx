@@ -202,7 +202,7 @@ export default function Measurements() {
               })}
             </div>
             <p className="muted small">Het gekleurde vlak is het normale bereik. Dezelfde metingen staan in de tabel hieronder.</p>
-            <div className="table-scroll">
+            <div className="table-scroll" tabIndex={0}>
               <table className="trend-table">
                 <caption className="visually-hidden">Metingen per tijdstip, nieuwste eerst</caption>
                 <thead>

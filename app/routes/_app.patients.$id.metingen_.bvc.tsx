@@ -151,7 +151,7 @@ export default function BrosetChecklist() {
         {scores.length === 0 ? (
           <p className="muted">Nog geen BVC gescoord.</p>
         ) : (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0}>
             <table className="trend-table">
               <caption className="visually-hidden">BVC-scores per tijdstip, nieuwste eerst</caption>
               <thead>

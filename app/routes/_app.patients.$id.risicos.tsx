@@ -161,7 +161,7 @@ export default function Risks() {
           types.map((type) => (
             <div key={type} className="risk-history">
               <h3>{riskTypeLabel(type)}</h3>
-              <div className="table-scroll">
+              <div className="table-scroll" tabIndex={0}>
                 <table className="trend-table">
                   <caption className="visually-hidden">{`Taxaties van ${type}, nieuwste eerst`}</caption>
                   <thead>

@@ -49,7 +49,7 @@ export default function AccessLog() {
           <p>Kies een andere periode.</p>
         </EmptyState>
       ) : (
-        <table className="table">
+        <table className="table table-stack">
           <thead>
             <tr>
               <th scope="col">Tijdstip</th>

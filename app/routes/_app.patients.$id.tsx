@@ -1,6 +1,7 @@
 import { formatDate } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
+import { Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { CalendarIcon, EnvelopeClosedIcon, ExclamationTriangleIcon, Pencil1Icon } from '@radix-ui/react-icons';
 import { maskBsn } from '../../domain/patient/bsn';
 import { ageOn } from '../../domain/patient/patient.format';
@@ -46,8 +47,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { patient: { ...patient, bsn: maskBsn(patient.bsn) || null }, banner };
 }
 
+/**
+ * On a narrow screen the tab bar scrolls sideways: the open tab is scrolled into the bar's middle
+ * (the bar only, not the page, which may show the bar further down).
+ */
+function useOpenTabInView() {
+  const bar = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const active = bar.current?.querySelector<HTMLElement>('.tab.active');
+    if (bar.current && active) bar.current.scrollLeft = active.offsetLeft - (bar.current.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
+  return bar;
+}
+
 export default function PatientRecord() {
   const { patient, banner } = useLoaderData<typeof loader>();
+  const tabBar = useOpenTabInView();
   const age = ageOn(patient.birthDate);
   return (
     <>
@@ -88,7 +104,7 @@ export default function PatientRecord() {
         </div>
       ) : null}
       <PatientBanner banner={banner} />
-      <nav className="tabs" aria-label="Dossier">
+      <nav className="tabs" aria-label="Dossier" ref={tabBar}>
         {patientTabs.map((tab) => (
           <NavLink
             key={tab.to}

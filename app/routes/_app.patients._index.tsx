@@ -134,7 +134,7 @@ export default function PatientList() {
               <Link to={hrefWith('/patients', params, { q: null })}>Zoekopdracht wissen</Link>
             </p>
           ) : null}
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th scope="col">Naam</th>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Form, NavLink, Outlet, useLoaderData, useSubmit } from '@remix-run/react';
+import { Form, NavLink, Outlet, useLoaderData, useLocation, useSubmit } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import {
   CalendarIcon,
   ChatBubbleIcon,
@@ -7,6 +8,7 @@ import {
   EnvelopeClosedIcon,
   ExitIcon,
   GearIcon,
+  HamburgerMenuIcon,
   PersonIcon,
   ReaderIcon,
 } from '@radix-ui/react-icons';
@@ -51,6 +53,69 @@ function initials(name: string): string {
     .join('');
 }
 
+type NavigationItem = (typeof clinicalNavigation)[number];
+
+function MainNavigation({ items }: { items: NavigationItem[] }) {
+  return (
+    <nav aria-label="Hoofdnavigatie">
+      <ul className="nav-list">
+        {items.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink to={to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} prefetch="intent">
+              <Icon aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function LogoutButton() {
+  return (
+    <Form method="post" action="/logout" className="sidebar-footer">
+      <button type="submit" className="nav-link nav-button">
+        <ExitIcon aria-hidden="true" />
+        Uitloggen
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * Below 900 px (a phone, or a desktop at 200 % zoom) the sidebar gives way to this menu button. A
+ * disclosure works without JavaScript; with it, the menu also closes on Escape and after a
+ * navigation, which would otherwise keep it open over the new page.
+ */
+function MenuButton({ items }: { items: NavigationItem[] }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname, location.search]);
+  return (
+    <details
+      className="menu-disclosure"
+      ref={menu}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menu.current?.open) return;
+        menu.current.open = false;
+        menu.current.querySelector('summary')?.focus();
+      }}
+    >
+      <summary className="menu-button">
+        <HamburgerMenuIcon aria-hidden="true" />
+        Menu
+      </summary>
+      <div className="menu-panel">
+        <MainNavigation items={items} />
+        <LogoutButton />
+      </div>
+    </details>
+  );
+}
+
 export default function AppShell() {
   const { user, languageModelConfigured, speechConfigured } = useLoaderData<typeof loader>();
   const submit = useSubmit();
@@ -61,38 +126,30 @@ export default function AppShell() {
   return (
     <Tooltip.Provider delayDuration={200}>
       <AssistantProvider languageModelConfigured={languageModelConfigured} speechConfigured={speechConfigured}>
+        <a href="#inhoud" className="skip-link">
+          Naar de inhoud
+        </a>
         <div className="shell">
           <aside className="sidebar">
             <Logo subtitle={user.organisation} />
-            <nav aria-label="Hoofdnavigatie">
-              <ul className="nav-list">
-                {navigation.map(({ to, label, icon: Icon }) => (
-                  <li key={to}>
-                    <NavLink to={to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} prefetch="intent">
-                      <Icon aria-hidden="true" />
-                      {label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <Form method="post" action="/logout" className="sidebar-footer">
-              <button type="submit" className="nav-link nav-button">
-                <ExitIcon aria-hidden="true" />
-                Uitloggen
-              </button>
-            </Form>
+            <MainNavigation items={navigation} />
+            <LogoutButton />
           </aside>
 
           <div className="workspace">
             <header className="topbar">
+              <div className="topbar-brand">
+                <MenuButton items={navigation} />
+                <Logo />
+              </div>
               <div className="topbar-status">
                 {languageModelConfigured ? null : (
                   <Tooltip.Root>
                     <Tooltip.Trigger asChild>
-                      <span className="badge badge-warning" tabIndex={0} data-testid="no-language-model">
+                      {/* A button, so the keyboard that reaches it for its explanation meets a control. */}
+                      <button type="button" className="badge badge-warning badge-button" data-testid="no-language-model">
                         Geen taalmodel ingesteld
-                      </span>
+                      </button>
                     </Tooltip.Trigger>
                     <Tooltip.Portal>
                       <Tooltip.Content className="tooltip" sideOffset={6}>
@@ -106,7 +163,8 @@ export default function AppShell() {
               </div>
               <div className="topbar-actions">
                 {clinician ? <AssistantLauncher /> : null}
-                <DropdownMenu.Root>
+                {/* Not modal: a modal menu hides the rest of the page from screen readers while its links stay focusable. */}
+                <DropdownMenu.Root modal={false}>
                   {/* The visible name and role are part of the button's name (WCAG 2.5.3), after what it opens. */}
                   <DropdownMenu.Trigger className="user-button">
                     <span className="visually-hidden">Gebruikersmenu: </span>
@@ -138,7 +196,7 @@ export default function AppShell() {
                 </DropdownMenu.Root>
               </div>
             </header>
-            <main className="content" id="inhoud">
+            <main className="content" id="inhoud" tabIndex={-1}>
               <Outlet />
             </main>
           </div>

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 let source: Promise<string> | undefined;
@@ -19,8 +19,12 @@ type AxeRun = (
   options: object,
 ) => Promise<{ violations: { id: string; impact: AxeViolation['impact']; help: string; nodes: { target: unknown[] }[] }[] }>;
 
+/** The contexts made to check a page without JavaScript: not themselves checked on `goto`. */
+export const axeCopies = new WeakSet<BrowserContext>();
+
 /**
- * axe-core (WCAG 2.1 A/AA rules) on what the page shows now. axe needs JavaScript in the page, so a
+ * axe-core on what the page shows now: the WCAG 2.x A/AA rules, axe's best practices and its
+ * experimental rules (label-content-name-mismatch is one), so a check is as strict as axe can be. axe needs JavaScript in the page, so a
  * page that runs without it is checked as a copy: its HTML, served at its own address to a page
  * with JavaScript on (the app's scripts held back, so nothing hydrates and changes it), with the
  * same styles and viewport.
@@ -31,6 +35,7 @@ export async function axeViolations(page: Page, { javaScript = true }: { javaScr
   if (javaScript || !browser) return run(page, await source);
 
   const copyContext = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize(), locale: 'nl-NL' });
+  axeCopies.add(copyContext);
   try {
     const copy = await copyContext.newPage();
     const url = page.url();
@@ -53,7 +58,7 @@ async function run(page: Page, axeSource: string): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'] },
       resultTypes: ['violations'],
     });
     return result.violations.map((violation) => ({

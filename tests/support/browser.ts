@@ -1,19 +1,24 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Role } from '../../domain/auth/auth.schemas';
-import { axeViolations } from './axe';
+import { axeCopies, axeViolations } from './axe';
 
 export const screenshotDir = path.resolve('test-results/screenshots');
 
 /**
  * Debian's Chromium; the flags keep it from calling home on a machine without internet.
  * `extraArgs` are for one test's browser only (e.g. the fake microphone of the dictation test).
+ *
+ * Every page state a browser test visits passes axe (`expectAccessible`): each HTML page a test
+ * opens with `goto`, and each state it takes a screenshot of. The browser's contexts and pages are
+ * wrapped for that here, so no test file can forget it. Contexts prefer reduced motion, so no
+ * state is checked halfway through a fade.
  */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   await mkdir(screenshotDir, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -25,6 +30,47 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       ...extraArgs,
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options = {}) => checkedContext(await newContext({ reducedMotion: 'reduce', ...options }), options);
+  browser.newPage = async (options = {}) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // As Playwright's own newPage: closing the page closes its context.
+    page.on('close', () => void context.close());
+    return page;
+  };
+  return browser;
+}
+
+const javaScriptIn = new WeakMap<BrowserContext, boolean>();
+
+function checkedContext(context: BrowserContext, options: BrowserContextOptions): BrowserContext {
+  javaScriptIn.set(context, options.javaScriptEnabled ?? true);
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    const goto = page.goto.bind(page);
+    page.goto = async (url, gotoOptions) => {
+      const response = await goto(url, gotoOptions);
+      const html = response?.headers()['content-type']?.startsWith('text/html');
+      if (html && !axeCopies.has(context)) await expectAccessible(page, `goto ${url}`);
+      return response;
+    };
+    return page;
+  };
+  return context;
+}
+
+/**
+ * axe (all its rules, experimental ones included: tests/support/axe.ts) finds no serious or
+ * critical violation in the page as it stands.
+ */
+export async function expectAccessible(page: Page, name: string, javaScript = javaScriptIn.get(page.context()) ?? true): Promise<void> {
+  const violations = await axeViolations(page, { javaScript });
+  expect(
+    violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'),
+    `axe: ${name} (${page.url()})`,
+  ).toEqual([]);
 }
 
 /** Chromium's fake microphone playing a WAV file; with `allow` false the permission request is refused. */
@@ -36,23 +82,20 @@ export function fakeMicrophoneArgs(wavFile: string, allow = true): string[] {
   ];
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The page as it stands passes axe (`expectAccessible`), and a screenshot of it is saved to look at. */
+export async function screenshot(page: Page, name: string, javaScript?: boolean): Promise<void> {
+  await expectAccessible(page, name, javaScript);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
 /**
- * The page as it stands looked at as a person and a screen reader would: axe finds no serious or
- * critical violation, and screenshots at 1440 and 390 px are saved to look at.
+ * The page as it stands looked at as a person and a screen reader would, at 1440 and at 390 px:
+ * axe finds no serious or critical violation at either width, and the screenshots are saved.
  */
-export async function lookAt(page: Page, name: string, javaScript: boolean): Promise<void> {
-  const violations = await axeViolations(page, { javaScript });
-  expect(
-    violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'),
-    name,
-  ).toEqual([]);
-  await screenshot(page, `${name}-1440`);
+export async function lookAt(page: Page, name: string, javaScript?: boolean): Promise<void> {
+  await screenshot(page, `${name}-1440`, javaScript);
   await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-390`);
+  await screenshot(page, `${name}-390`, javaScript);
   await page.setViewportSize({ width: 1440, height: 1000 });
 }
 
