@@ -109,7 +109,7 @@ describe('assistant in Chromium', () => {
     await risks.waitFor();
     expect(await risks.getByRole('heading', { level: 3 }).textContent()).toBe("Risico's van Jan de Vries");
     await risks.locator('.risk-list li').first().waitFor();
-    expect(await risks.locator('.risk-list').textContent()).toContain('suïcide');
+    expect(await risks.locator('.risk-list').textContent()).toContain('Suïcide');
     await streamedReply();
     await screenshot(page, 'assistent-paneel-risicos');
 
