@@ -277,8 +277,8 @@ export default function HandoverPage() {
           ) : (
             <EmptyState icon={<ReaderIcon width={22} height={22} />} title="Kies een patiënt">
               <p>
-                Links staan de patiënten van de afdeling, met de meeste alerts bovenaan. Kies er een voor de details van de periode en om de
-                overdracht te genereren.
+                De lijst toont de patiënten van de afdeling, met de meeste alerts bovenaan. Kies er een voor de details van de periode en om
+                de overdracht te genereren.
               </p>
             </EmptyState>
           )}
