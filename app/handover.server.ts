@@ -31,6 +31,7 @@ export async function tickFromForm(actor: AuditActor, request: Request, form: Fo
   return redirect(`${url.pathname}${url.search}`);
 }
 
+/** `value` when it is one of `options`, else `fallback` (a page parameter that is not allowed falls back, as an old link should still open). */
 export function oneOf<T extends string>(options: readonly T[], value: string | null, fallback: T): T {
   return (options as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 }

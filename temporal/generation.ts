@@ -3,6 +3,8 @@ import {
   WorkflowNotFoundError,
   type UpdateDefinition,
   type Workflow,
+  type WorkflowExecutionStatusName,
+  type WorkflowHandle,
   type WorkflowStartOptions,
 } from '@temporalio/client';
 import type { GenerationMemo, GenerationOutcome } from '../workflows/generation';
@@ -85,6 +87,26 @@ export interface GenerationProgress {
   steps: readonly string[];
 }
 
+/**
+ * Today's run under `workflowId` as this organisation may see it: its status and memo, or null when
+ * there is none — or it is another organisation's (the id is guessable, the memo says whose it is).
+ */
+export async function ownRun(
+  deps: TemporalDeps,
+  organisationId: string,
+  workflowId: string,
+): Promise<{ status: WorkflowExecutionStatusName; memo: Record<string, unknown>; handle: WorkflowHandle } | null> {
+  const handle = deps.client.workflow.getHandle(workflowId);
+  try {
+    const description = await temporalCall(deps.client, () => handle.describe());
+    const memo = (description.memo ?? {}) as Record<string, unknown>;
+    return memo.organisationId === organisationId ? { status: description.status.name, memo, handle } : null;
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return null;
+    throw error;
+  }
+}
+
 /** Where a generation stands; one of another organisation is reported as not started. */
 export async function generationProgress(
   deps: TemporalDeps,
@@ -92,20 +114,12 @@ export async function generationProgress(
   workflowId: string,
   steps: readonly string[],
 ): Promise<GenerationProgress> {
-  const handle = deps.client.workflow.getHandle(workflowId);
-  const nothing: GenerationProgress = { status: 'niet_gestart', step: 0, steps };
-  try {
-    const description = await temporalCall(deps.client, () => handle.describe());
-    const memo = description.memo as Partial<GenerationMemo> | undefined;
-    if (memo?.organisationId !== organisationId) return nothing;
-    if (description.status.name === 'RUNNING') return { status: 'bezig', step: Number(memo.step ?? 0), steps };
-    if (description.status.name === 'COMPLETED') {
-      const result = (await temporalCall(deps.client, () => handle.result())) as GenerationOutcome;
-      return { status: result.status, step: steps.length, steps };
-    }
-    return { ...nothing, status: 'mislukt' };
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError) return nothing;
-    throw error;
+  const run = await ownRun(deps, organisationId, workflowId);
+  if (!run) return { status: 'niet_gestart', step: 0, steps };
+  if (run.status === 'RUNNING') return { status: 'bezig', step: Number((run.memo as Partial<GenerationMemo>).step ?? 0), steps };
+  if (run.status === 'COMPLETED') {
+    const result = (await temporalCall(deps.client, () => run.handle.result())) as GenerationOutcome;
+    return { status: result.status, step: steps.length, steps };
   }
+  return { status: 'mislukt', step: 0, steps };
 }

@@ -15,9 +15,8 @@ import type { z } from '../domain/shared/validation';
 import type { handoverGeneration, wardHandoverGeneration } from '../workflows/handover/handover.workflow';
 import { handoverResultUpdate, handoverSteps, type WardHandoverMemo } from '../workflows/handover/messages';
 import { taskQueues } from '../workflows/task-queues';
-import { WorkflowNotFoundError } from '@temporalio/client';
 import { assertReachable, temporalCall, type TemporalDeps } from './client';
-import { assertPatient, generationProgress, startOrJoinGeneration, type GenerationProgress } from './generation';
+import { assertPatient, generationProgress, ownRun, startOrJoinGeneration, type GenerationProgress } from './generation';
 
 /*
  * The app's side of a handover generation: start (or join) the workflow and get its summary
@@ -140,17 +139,14 @@ export async function wardHandoverProgress(
   now = new Date(),
 ): Promise<WardHandoverProgress> {
   const request = parseOrThrow(wardRequestSchema, query);
-  const nothing: WardHandoverProgress = { ...request, status: 'niet_gestart', done: 0, total: 0, failed: 0 };
-  const handle = deps.client.workflow.getHandle(wardHandoverWorkflowId(actor.organisationId, request, now));
-  try {
-    const description = await temporalCall(deps.client, () => handle.describe());
-    const memo = (description.memo ?? {}) as Partial<WardHandoverMemo & { organisationId: string }>;
-    if (memo.organisationId !== actor.organisationId) return nothing;
-    const counts = { ...request, done: Number(memo.step ?? 0), total: Number(memo.total ?? 0), failed: Number(memo.failed ?? 0) };
-    const status = description.status.name;
-    return { ...counts, status: status === 'RUNNING' ? 'bezig' : status === 'COMPLETED' ? 'klaar' : 'mislukt' };
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError) return nothing;
-    throw error;
-  }
+  const run = await ownRun(deps, actor.organisationId, wardHandoverWorkflowId(actor.organisationId, request, now));
+  if (!run) return { ...request, status: 'niet_gestart', done: 0, total: 0, failed: 0 };
+  const memo = run.memo as Partial<WardHandoverMemo>;
+  return {
+    ...request,
+    status: run.status === 'RUNNING' ? 'bezig' : run.status === 'COMPLETED' ? 'klaar' : 'mislukt',
+    done: Number(memo.step ?? 0),
+    total: Number(memo.total ?? 0),
+    failed: Number(memo.failed ?? 0),
+  };
 }

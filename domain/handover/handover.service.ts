@@ -23,6 +23,7 @@ import {
   type GenerateRequest,
   withSummaryId,
   type HandoverPeriod,
+  type HandoverRole,
   type HandoverSummary,
   type StoredSummaryRow,
 } from './handover.schemas';
@@ -257,9 +258,30 @@ export async function handoverDetail(
 }
 
 /**
- * The newest summary made today (Europe/Amsterdam) for this patient, period and role, or null: the
- * handover page shows it again after a reload, a filter change back, or a generation done as a
- * plain form post without JavaScript. Reading it is an access to the patient's record.
+ * Per patient, the newest summary made today (Europe/Amsterdam) for the period and role, in one
+ * query however many patients: for one patient's page and for the whole ward alike.
+ */
+export async function todaysSummaries(
+  em: EntityManager,
+  patientIds: readonly string[],
+  period: HandoverPeriod,
+  role: HandoverRole,
+  now = new Date(),
+): Promise<Map<string, HandoverSummary>> {
+  if (patientIds.length === 0) return new Map();
+  const rows = await em.execute<(StoredSummaryRow & { patient_id: string })[]>(
+    `select distinct on (patient_id) patient_id, id, summary from handover_summaries
+      where patient_id in (${patientIds.map(() => '?').join(', ')}) and period = ? and role = ? and generated_at >= ?
+      order by patient_id, generated_at desc`,
+    [...patientIds, period, role, startOfClinicalDay(isoDay(now))],
+  );
+  return new Map(rows.map((row) => [row.patient_id, withSummaryId(row)]));
+}
+
+/**
+ * The newest summary made today for this patient, period and role, or null: the handover page
+ * shows it again after a reload, a filter change back, or a generation done as a plain form post
+ * without JavaScript. Reading it is an access to the patient's record.
  */
 export async function latestHandoverSummary(
   em: EntityManager,
@@ -267,18 +289,13 @@ export async function latestHandoverSummary(
   request: GenerateRequest,
   now = new Date(),
 ): Promise<HandoverSummary | null> {
-  const [row] = await em.execute<StoredSummaryRow[]>(
-    `select id, summary from handover_summaries
-      where patient_id = ? and period = ? and role = ? and generated_at >= ?
-      order by generated_at desc limit 1`,
-    [request.patientId, request.period, request.filterForRole, startOfClinicalDay(isoDay(now))],
-  );
-  if (!row) return null;
+  const summary = (await todaysSummaries(em, [request.patientId], request.period, request.filterForRole, now)).get(request.patientId);
+  if (!summary) return null;
   recordAudit(em, actor, {
     action: 'read',
     resourceType: 'HandoverSummary',
     patientIds: [request.patientId],
     details: { period: request.period, role: request.filterForRole },
   });
-  return withSummaryId(row);
+  return summary;
 }

@@ -1,17 +1,9 @@
-import { isoDay, startOfClinicalDay } from '../shared/clinical-time';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { parseOrThrow } from '../shared/validation';
 import { actionStates, type ActionStates } from './action-ticks';
-import {
-  generateRequestSchema,
-  withSummaryId,
-  type HandoverPeriod,
-  type HandoverRole,
-  type HandoverSummary,
-  type StoredSummaryRow,
-} from './handover.schemas';
-import { handoverOverview, type HandoverPeriodRange, type WardPatient } from './handover.service';
+import { generateRequestSchema, type HandoverPeriod, type HandoverRole, type HandoverSummary } from './handover.schemas';
+import { handoverOverview, todaysSummaries, type HandoverPeriodRange, type WardPatient } from './handover.service';
 
 /*
  * The ward handover (issue 26, point 2): every patient of the ward with their alerts and the newest
@@ -59,21 +51,18 @@ export async function wardPatientIds(em: EntityManager, actor: AuditActor, job: 
 export async function wardHandover(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()): Promise<WardHandover> {
   const { period, filterForRole: role } = parseOrThrow(wardRequestSchema, query);
   const overview = await handoverOverview(em, actor, { period, limit: String(wardHandoverMax) }, now);
-  const ids = overview.patients.map((patient) => patient.patientId);
-  const rows = ids.length
-    ? await em.execute<(StoredSummaryRow & { patient_id: string })[]>(
-        `select distinct on (patient_id) patient_id, id, summary from handover_summaries
-          where patient_id in (${ids.map(() => '?').join(', ')}) and period = ? and role = ? and generated_at >= ?
-          order by patient_id, generated_at desc`,
-        [...ids, period, role, startOfClinicalDay(isoDay(now))],
-      )
-    : [];
-  const summaries = new Map(rows.map((row) => [row.patient_id, withSummaryId(row)]));
-  if (rows.length > 0)
+  const summaries = await todaysSummaries(
+    em,
+    overview.patients.map((patient) => patient.patientId),
+    period,
+    role,
+    now,
+  );
+  if (summaries.size > 0)
     recordAudit(em, actor, {
       action: 'read',
       resourceType: 'HandoverSummary',
-      patientIds: rows.map((row) => row.patient_id),
+      patientIds: [...summaries.keys()],
       details: { period, role, ward: true },
     });
   return {
@@ -84,7 +73,7 @@ export async function wardHandover(em: EntityManager, actor: AuditActor, query: 
     withAlerts: overview.withAlerts,
     actions: await actionStates(
       em,
-      rows.map((row) => row.id),
+      [...summaries.values()].map((summary) => summary.meta.summaryId!),
       actor.userId,
     ),
   };
