@@ -2,11 +2,12 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help install toolchain browser dev test build
+.PHONY: help install toolchain browser dev test test-moments build
 
 help:
 	@echo "make dev   - install, migrate, seed and start PostgreSQL (if needed), Temporal, worker and web app"
 	@echo "make test  - install, then typecheck, lint, unit, integration and browser tests"
+	@echo "make test-moments - the tests that read the clock, at four moments (a Saturday, Sunday 23:59, both summer-time Sundays)"
 
 install: node_modules/.install-stamp toolchain
 
@@ -28,6 +29,9 @@ test: install browser
 	npm run --silent typecheck
 	npm run --silent lint
 	npm run --silent test
+
+test-moments: install browser
+	bash scripts/test-moments.sh
 
 build: install
 	npm run --silent build

@@ -270,7 +270,15 @@ export default function AgendaPage() {
       </div>
 
       <div className="agenda-layout">
-        <div className={busy ? 'calendar calendar-busy' : 'calendar'} style={{ ['--days' as string]: days.length }}>
+        {/* A focusable region: on a narrow screen the week scrolls inside this frame, and a keyboard
+            must reach it on any day, also one without appointments to tab to. */}
+        <div
+          className={busy ? 'calendar calendar-busy' : 'calendar'}
+          style={{ ['--days' as string]: days.length }}
+          role="region"
+          aria-label="Rooster"
+          tabIndex={0}
+        >
           <div className="calendar-head">
             <div />
             {days.map((day) => (

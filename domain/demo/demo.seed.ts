@@ -1,4 +1,12 @@
-import { addDaysToIsoDate, clinicalToday, formatNumericDate, shiftOf } from '../shared/clinical-time';
+import {
+  addDaysToIsoDate,
+  clinicalDate,
+  clinicalToday,
+  formatNumericDate,
+  shiftOf,
+  startOfClinicalDay,
+  wallClockToIso,
+} from '../shared/clinical-time';
 import { Organisation, User } from '../auth/auth.entities';
 import { hashPassword } from '../auth/password';
 import type { MikroORM } from '../db/orm';
@@ -9,7 +17,6 @@ import { displayName } from '../patient/patient.service';
 import { Appointment } from '../agenda/appointment.entity';
 import { ContactPerson } from '../patient/contact-person.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
-import { defaultAgendaDate, viewDays } from '../agenda/agenda.dates';
 import type { AppointmentType } from '../agenda/agenda.schemas';
 import { diagnosisCode } from '../intake/diagnosis-codes';
 import { Diagnosis, DiagnosisEvent, IntakeSection, RiskAssessment, type RiskLevel } from '../intake/intake.entities';
@@ -350,41 +357,67 @@ async function seedScales(em: EntityManager): Promise<void> {
   }
 }
 
-/** This work week's appointments, a few overlapping, for the agenda views. */
+/**
+ * The coming seven days' appointments, from today, a few overlapping: a ward works every day, so
+ * a demo seeded on a Saturday shows a full weekend and "de agenda van morgen" is never empty.
+ * Weekdays carry the treatment programme, weekends the ward's own work (medication, visits).
+ */
 async function seedAgenda(em: EntityManager): Promise<void> {
   const nurse = await em.findOne(User, { email: demoAccounts.verpleegkundige.email });
   const psychiatrist = await em.findOne(User, { email: demoAccounts.psychiater.email });
   const patients = await em.find(Patient, { johnDoe: false }, { orderBy: { updatedAt: 'desc' }, limit: 12 });
   if (!nurse || !psychiatrist || patients.length < 6) return;
-  const plan: [number, string, number, AppointmentType, number, 'nurse' | 'psychiatrist'][] = [
-    [0, '09:00', 60, 'behandelgesprek', 0, 'psychiatrist'],
-    [0, '09:30', 45, 'medicatiecontrole', 1, 'nurse'],
-    [0, '13:00', 90, 'groepstherapie', 2, 'nurse'],
-    [1, '10:00', 60, 'intake', 3, 'psychiatrist'],
-    [1, '10:15', 30, 'somatisch', 0, 'nurse'],
-    [1, '10:30', 45, 'medicatiecontrole', 4, 'nurse'],
-    [2, '08:30', 30, 'crisisoverleg', 2, 'psychiatrist'],
-    [2, '14:00', 60, 'behandelgesprek', 5, 'psychiatrist'],
-    [3, '11:00', 60, 'behandelgesprek', 1, 'psychiatrist'],
-    [3, '15:30', 45, 'overig', 3, 'nurse'],
-    [4, '09:00', 120, 'groepstherapie', 4, 'nurse'],
-    [4, '09:30', 60, 'behandelgesprek', 0, 'psychiatrist'],
+  type Planned = [string, number, AppointmentType, number, 'nurse' | 'psychiatrist'];
+  // Index: day of the week as Date.getDay() gives it (0 = Sunday).
+  const plan: Planned[][] = [
+    [
+      ['10:00', 30, 'medicatiecontrole', 1, 'nurse'],
+      ['14:00', 60, 'overig', 3, 'nurse'],
+    ],
+    [
+      ['09:00', 60, 'behandelgesprek', 0, 'psychiatrist'],
+      ['09:30', 45, 'medicatiecontrole', 1, 'nurse'],
+      ['13:00', 90, 'groepstherapie', 2, 'nurse'],
+    ],
+    [
+      ['10:00', 60, 'intake', 3, 'psychiatrist'],
+      ['10:15', 30, 'somatisch', 0, 'nurse'],
+      ['10:30', 45, 'medicatiecontrole', 4, 'nurse'],
+    ],
+    [
+      ['08:30', 30, 'crisisoverleg', 2, 'psychiatrist'],
+      ['14:00', 60, 'behandelgesprek', 5, 'psychiatrist'],
+    ],
+    [
+      ['11:00', 60, 'behandelgesprek', 1, 'psychiatrist'],
+      ['15:30', 45, 'overig', 3, 'nurse'],
+    ],
+    [
+      ['09:00', 120, 'groepstherapie', 4, 'nurse'],
+      ['09:30', 60, 'behandelgesprek', 0, 'psychiatrist'],
+    ],
+    [
+      ['10:30', 30, 'medicatiecontrole', 4, 'nurse'],
+      ['15:00', 60, 'overig', 5, 'nurse'],
+    ],
   ];
-  const days = viewDays('werkweek', defaultAgendaDate('werkweek'));
-  for (const [day, start, minutes, type, patient, who] of plan) {
-    const [hours, mins] = start.split(':').map(Number) as [number, number];
-    const startAt = new Date(days[day]!.getTime() + (hours * 60 + mins) * 60_000);
-    const owner = who === 'nurse' ? nurse : psychiatrist;
-    em.create(Appointment, {
-      organisationId: demoOrganisation.id,
-      patientId: patients[patient]!.id,
-      startAt,
-      endAt: new Date(startAt.getTime() + minutes * 60_000),
-      type,
-      practitionerId: owner.id,
-      ownerId: owner.id,
-      location: type === 'groepstherapie' ? 'Groepsruimte 2' : 'Spreekkamer 1',
-    });
+  const today = clinicalToday();
+  for (let offset = 0; offset < 7; offset++) {
+    const day = addDaysToIsoDate(today, offset);
+    for (const [start, minutes, type, patient, who] of plan[clinicalDate(startOfClinicalDay(day)!).getDay()]!) {
+      const startAt = new Date(wallClockToIso(`${day}T${start}`)!);
+      const owner = who === 'nurse' ? nurse : psychiatrist;
+      em.create(Appointment, {
+        organisationId: demoOrganisation.id,
+        patientId: patients[patient]!.id,
+        startAt,
+        endAt: new Date(startAt.getTime() + minutes * 60_000),
+        type,
+        practitionerId: owner.id,
+        ownerId: owner.id,
+        location: type === 'groepstherapie' ? 'Groepsruimte 2' : 'Spreekkamer 1',
+      });
+    }
   }
 }
 

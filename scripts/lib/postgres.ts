@@ -39,6 +39,10 @@ export async function findOrStartPostgres(options: {
   embeddedPort: number;
   log?: (line: string) => void;
 }): Promise<PostgresServer> {
+  // The clock stage (scripts/test-moments.sh) needs a server that runs on the tests' own clock: an
+  // embedded one it starts under libfaketime, in a directory of its own, never a shared server.
+  const ownDir = process.env.TEST_EMBEDDED_POSTGRES_DIR;
+  if (ownDir) return startEmbeddedPostgres({ dataDir: ownDir, port: options.embeddedPort, log: options.log });
   const fromEnv = process.env.DATABASE_URL;
   if (fromEnv) {
     return { source: 'DATABASE_URL', urlFor: (db) => withDatabase(fromEnv, db), stop: async () => undefined };

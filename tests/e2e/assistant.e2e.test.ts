@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addClinicalDays, isoDay } from '../../domain/shared/clinical-time';
 import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
 import { baseUrl } from '../support/http';
 
@@ -164,7 +165,7 @@ describe('assistant in Chromium', () => {
     const question = lastReply().getByTestId('clarify');
     await question.getByText('Wanneer moet de afspraak met Jan de Vries plaatsvinden?').waitFor();
     await screenshot(page, 'assistent-vraag');
-    const inTwoDays = new Date(Date.now() + 2 * 24 * 3600_000).toISOString().slice(0, 10);
+    const inTwoDays = isoDay(addClinicalDays(new Date(), 2));
     await question.getByLabel('Dag en tijdstip').fill(`${inTwoDays}T14:00`);
     await question.getByRole('button', { name: 'Verder' }).click();
     const change = lastReply().getByTestId('block-chain');

@@ -14,7 +14,8 @@ export const screenshotDir = path.resolve('test-results/screenshots');
  * Every page state a browser test visits passes axe (`expectAccessible`): each HTML page a test
  * opens with `goto`, and each state it takes a screenshot of. The browser's contexts and pages are
  * wrapped for that here, so no test file can forget it. Contexts prefer reduced motion, so no
- * state is checked halfway through a fade.
+ * state is checked halfway through a fade, and run on the ward's clock (Europe/Amsterdam) whatever
+ * the machine's zone.
  */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   await mkdir(screenshotDir, { recursive: true });
@@ -31,7 +32,8 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
     ],
   });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options = {}) => checkedContext(await newContext({ reducedMotion: 'reduce', ...options }), options);
+  browser.newContext = async (options = {}) =>
+    checkedContext(await newContext({ reducedMotion: 'reduce', timezoneId: 'Europe/Amsterdam', ...options }), options);
   browser.newPage = async (options = {}) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The clock stage (issue 37, ADR 0054): the tests that read "today" run again at four moments a ward
+# lives through and a weekday CI run never sees. The whole stack (vitest, the web app, the worker,
+# an embedded PostgreSQL and Chromium) runs under libfaketime, shifted by one offset from the real
+# clock, so every process agrees on the moment and time still flows. Temporal's Go server keeps
+# the real clock (Go reads time without libc); workflows never read the time themselves (their
+# activities do), so only Temporal's own history timestamps are real.
+#
+#   bash scripts/test-moments.sh            all four moments
+#   bash scripts/test-moments.sh zondag-2359   one of them (by name)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+find_lib() { ls /usr/lib/*/faketime/libfaketimeMT.so.1 2>/dev/null | head -1; }
+lib=$(find_lib)
+if [ -z "$lib" ]; then
+  echo "libfaketime wordt geïnstalleerd voor de klokfase..." >&2
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  { $sudo_cmd apt-get install -y -qq faketime >&2 || { $sudo_cmd apt-get update -qq >&2 && $sudo_cmd apt-get install -y -qq faketime >&2; }; }
+  lib=$(find_lib)
+  [ -z "$lib" ] && { echo "libfaketime niet gevonden" >&2; exit 1; }
+fi
+
+# Europe/Amsterdam. 28 March 2027 has no 02:30 (02:00 CET jumps to 03:00 CEST): "02:30" on the
+# old clock is 01:30 UTC. On 31 October 2027 02:30 comes twice: the first (CEST) is 00:30 UTC, and
+# the repeated hour follows while the tests run.
+moments=(
+  "zaterdag-1000 2026-12-05T10:00:00+01:00"
+  "zondag-2359 2026-12-06T23:59:00+01:00"
+  "zomertijd-begint-0230 2027-03-28T01:30:00Z"
+  "zomertijd-eindigt-0230 2027-10-31T00:30:00Z"
+)
+
+# What reads the calendar or the clock: every unit test, and the stack tests of the agenda, the
+# assistant, the handover (single and ward), medication and shifts.
+stack_files=(
+  tests/integration/agenda.int.test.ts
+  tests/integration/agenda-pages.int.test.ts
+  tests/integration/handover.int.test.ts
+  tests/integration/handover-counts.int.test.ts
+  tests/integration/medication.int.test.ts
+  tests/integration/chat.int.test.ts
+  tests/e2e/agenda-work.e2e.test.ts
+  tests/e2e/assistant.e2e.test.ts
+  tests/e2e/handover.e2e.test.ts
+  tests/e2e/medication.e2e.test.ts
+)
+
+# Runs a command with every process on the clock at `moment` (seconds since the epoch) from now on.
+at() {
+  local moment=$1
+  shift
+  local offset=$((moment - $(date +%s)))
+  [ "$offset" -ge 0 ] && offset="+$offset"
+  FAKETIME="$offset" FAKETIME_DONT_FAKE_MONOTONIC=1 LD_PRELOAD="$lib" "$@"
+}
+
+only=${1:-}
+status=0
+mkdir -p .cache
+rm -f .cache/vitest-moment-*.json
+for entry in "${moments[@]}"; do
+  name=${entry%% *}
+  moment=$(date -d "${entry#* }" +%s)
+  [ -n "$only" ] && [ "$only" != "$name" ] && continue
+  echo "== Klokfase $name: ${entry#* }"
+  at "$moment" npx vitest run --project unit --reporter=default --reporter=json \
+    --outputFile.json=".cache/vitest-moment-$name-unit.json" || status=1
+  # The stack starts about two minutes before the moment (database, Temporal, worker, web), so the
+  # tests themselves run at it and on past it: across midnight, or across the changing hour.
+  rm -rf .data/postgres-moment
+  TEST_EMBEDDED_POSTGRES_DIR=.data/postgres-moment TEST_REUSE_BUILD=1 at "$((moment - 120))" \
+    npx vitest run --project stack "${stack_files[@]}" --reporter=default --reporter=json \
+    --outputFile.json=".cache/vitest-moment-$name-stack.json" || status=1
+done
+rm -rf .data/postgres-moment
+exit $status
