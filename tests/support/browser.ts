@@ -7,6 +7,9 @@ import { axeCopies, axeViolations } from './axe';
 
 export const screenshotDir = path.resolve('test-results/screenshots');
 
+/** Set by scripts/test-moments.sh: every process runs on a clock shifted by libfaketime. */
+const shiftedClock = Boolean(process.env.FAKETIME);
+
 /**
  * Debian's Chromium; the flags keep it from calling home on a machine without internet.
  * `extraArgs` are for one test's browser only (e.g. the fake microphone of the dictation test).
@@ -21,6 +24,9 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   await mkdir(screenshotDir, { recursive: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // Chromium hangs at start under libfaketime (the clock stage, ADR 54): it runs on the real
+    // clock, and each context gets the shifted one from Playwright's clock below.
+    env: shiftedClock ? { ...process.env, LD_PRELOAD: '', FAKETIME: '' } : undefined,
     args: [
       '--headless',
       '--no-sandbox',
@@ -32,8 +38,12 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
     ],
   });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options = {}) =>
-    checkedContext(await newContext({ reducedMotion: 'reduce', timezoneId: 'Europe/Amsterdam', ...options }), options);
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ reducedMotion: 'reduce', timezoneId: 'Europe/Amsterdam', ...options });
+    // The page's clock starts at this process's (shifted) now and runs on from there.
+    if (shiftedClock) await context.clock.install({ time: Date.now() });
+    return checkedContext(context, options);
+  };
   browser.newPage = async (options = {}) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
