@@ -82,7 +82,9 @@ export default async function setup(project: TestProject) {
     };
     const env = appEnv(services, webSettings);
     started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
-    const web = await startWeb(env, { quiet: true, logFile: path.join(logDir, 'web.log') });
+    // Healthy means the worker answered too: its workflow bundle alone takes half a minute on two
+    // busy cores, so the stack gets four minutes before it counts as broken.
+    const web = await startWeb(env, { quiet: true, logFile: path.join(logDir, 'web.log'), timeoutMs: 240_000 });
     started.push(web);
     const { baseUrl } = web;
     log(`app ${baseUrl}, Temporal ${services.temporalAddress} (logs in .cache/test-logs)`);
