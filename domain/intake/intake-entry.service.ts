@@ -10,8 +10,7 @@ import { parseOrThrow, z } from '../shared/validation';
 import { IntakeSection, IntakeSectionVersion } from './intake.entities';
 import { intakeSections } from './intake.service';
 
-const changedMeanwhile =
-  'Iemand anders heeft deze sectie intussen gewijzigd. Open de sectie opnieuw en voer je wijziging daarin door.';
+const changedMeanwhile = 'Iemand anders heeft deze sectie intussen gewijzigd. Open de sectie opnieuw en voer je wijziging daarin door.';
 
 export interface IntakeSectionView {
   key: string;
@@ -134,8 +133,7 @@ export async function saveIntakeSection(
   // Locked: two saves based on the same version are compared one after the other, so the second is a 409.
   let row = await em.findOne(IntakeSection, { patientId: patient.id, sectionKey: key }, forUpdate);
   const current = row?.updatedAt?.toISOString() ?? null;
-  if (basedOn !== undefined && (basedOn || null) !== current)
-    throw new AppError('conflict', changedMeanwhile);
+  if (basedOn !== undefined && (basedOn || null) !== current) throw new AppError('conflict', changedMeanwhile);
   if (!row) {
     row = em.create(IntakeSection, {
       id: randomUUID(),

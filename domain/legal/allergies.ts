@@ -98,8 +98,7 @@ export async function recordAllergy(em: EntityManager, actor: AuditActor, patien
   if (input && typeof input === 'object' && (input as { noKnownAllergies?: unknown }).noKnownAllergies === true) {
     if (inForce.some((entry) => entry.kind === 'allergie'))
       throw new AppError('conflict', 'Er staan nog allergieën vastgelegd. Laat die eerst vervallen, met een reden.');
-    if (inForce.some((entry) => entry.kind === 'geen-bekende'))
-      throw new AppError('conflict', alreadyNoKnown);
+    if (inForce.some((entry) => entry.kind === 'geen-bekende')) throw new AppError('conflict', alreadyNoKnown);
     row = em.create(Allergy, {
       id: randomUUID(),
       organisationId: actor.organisationId,
