@@ -1,6 +1,6 @@
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { env } from '../domain/config/env';
+import { asDomainError } from '../domain/db/db-errors';
 import { AppError, toErrorBody } from '../domain/shared/errors';
 import { noPatientDataMessage } from '../domain/auth/auth.schemas';
 import { isClinician, type ClinicalUser, type CurrentUser } from '../domain/auth/session.service';
@@ -8,17 +8,6 @@ import { getCurrentUser } from './auth.server';
 import { recordRefusal } from './tenant.server';
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
-
-/**
- * A reference the database refused (an id of another organisation or of nobody, past every check
- * of the use case): the client's mistake, a Dutch 400, not a 500.
- */
-function asDomainError(error: unknown): unknown {
-  if (error instanceof ForeignKeyConstraintViolationException) return AppError.validation({ _: danglingReference }, danglingReference);
-  return error;
-}
-
-const danglingReference = 'Een gegeven in de aanvraag verwijst naar iets dat niet (meer) bestaat.';
 
 /** The one place where an error becomes an HTTP response. */
 export function errorResponse(thrown: unknown): Response {

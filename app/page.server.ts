@@ -1,3 +1,4 @@
+import { asDomainError } from '../domain/db/db-errors';
 import type { AppLoadContext } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
 import { patientNotFound } from '../domain/patient/patient.service';
@@ -16,7 +17,8 @@ export async function pageData<T>(work: Promise<T>): Promise<T> {
 }
 
 /** Rethrows a domain error below 500 as the Dutch response of the route's error boundary; anything else as is. */
-export function throwPageError(error: unknown): never {
+export function throwPageError(thrown: unknown): never {
+  const error = asDomainError(thrown);
   if (error instanceof AppError && error.status < 500) {
     throw Response.json({ message: error.message }, { status: error.status });
   }

@@ -40,19 +40,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const entry = { patientIds: [patientId], resourceId: uuidOrNull(target) };
     if (values.intent === 'dosis')
       await audited(actor, { ...entry, action: 'create', resourceType: 'MedicationAdministration' }, (em) =>
-        administer(em, actor, target, { scheduledFor: values.scheduledFor, status: values.status, reason: values.reason || undefined }),
+        administer(
+          em,
+          actor,
+          target,
+          { scheduledFor: values.scheduledFor, status: values.status, reason: values.reason || undefined },
+          { patientId },
+        ),
       );
     else if (values.intent === 'zo-nodig')
       await audited(actor, { ...entry, action: 'create', resourceType: 'MedicationAdministration' }, (em) =>
-        administer(em, actor, target, { reason: values.reason ?? '' }),
+        administer(em, actor, target, { reason: values.reason ?? '' }, { patientId }),
       );
     else if (values.intent === 'effect')
       await audited(actor, { ...entry, action: 'update', resourceType: 'MedicationAdministration' }, (em) =>
-        recordEffect(em, actor, target, { effect: values.effect ?? '' }),
+        recordEffect(em, actor, target, { effect: values.effect ?? '' }, { patientId }),
       );
     else if (values.intent === 'stoppen')
       await audited(actor, { ...entry, action: 'update', resourceType: 'MedicationRequest' }, (em) =>
-        stopOrder(em, actor, target, { reason: values.reason ?? '' }),
+        stopOrder(em, actor, target, { reason: values.reason ?? '' }, { patientId }),
       );
     else return Response.json({ message: 'Onbekende actie.', fields: {}, values }, { status: 400 });
     return redirect(back);

@@ -46,7 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (values.intent === 'corrigeren') {
       const id = values.id ?? '';
       await audited(actor, { action: 'update', resourceType: 'Observation', resourceId: uuidOrNull(id), patientIds: [patientId] }, (em) =>
-        correctVital(em, actor, id, { value: values.value ?? '', reason: values.reason ?? '' }),
+        correctVital(em, actor, id, { value: values.value ?? '', reason: values.reason ?? '' }, { patientId }),
       );
       return redirect(`/patients/${patientId}/metingen`);
     }

@@ -34,7 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (values.intent === 'corrigeren') {
       const id = values.id ?? '';
       await audited(actor, { action: 'update', resourceType: 'Observation', resourceId: uuidOrNull(id), patientIds: [patientId] }, (em) =>
-        correctBvc(em, actor, id, { items: answersOf(values), reason: values.reason ?? '' }),
+        correctBvc(em, actor, id, { items: answersOf(values), reason: values.reason ?? '' }, { patientId }),
       );
       return redirect(`/patients/${patientId}/metingen/bvc`);
     }

@@ -1,4 +1,4 @@
-import { startOfClinicalDay } from '../shared/clinical-time';
+import { isPlausibleInstant, startOfClinicalDay } from '../shared/clinical-time';
 import { z } from '../shared/validation';
 
 export const appointmentTypes = [
@@ -46,7 +46,7 @@ const instant = (message: string) =>
   z
     .string({ error: message })
     .refine(
-      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
+      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && isPlausibleInstant(value),
       message,
     )
     .transform((value) => new Date(value));

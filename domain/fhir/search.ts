@@ -4,6 +4,7 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
+import { hiddenCharacters } from '../shared/validation';
 
 /*
  * FHIR R4 search (issue 21), for every resource type. A resource's search is one definition: its
@@ -45,10 +46,9 @@ export const invalidParameter = (name: string, message: string) =>
   new AppError('validation_failed', message, { fields: { [name]: message }, location: parameterProblem });
 
 export const nothing: Condition = { sql: 'false', params: [] };
-export const anyOf = (conditions: Condition[]): Condition => ({
-  sql: `(${conditions.map((c) => c.sql).join(' or ')})`,
-  params: conditions.flatMap((c) => c.params),
-});
+/** Any of these conditions; none (an empty OR list, `date=,,,`) matches nothing. */
+export const anyOf = (conditions: Condition[]): Condition =>
+  conditions.length ? { sql: `(${conditions.map((c) => c.sql).join(' or ')})`, params: conditions.flatMap((c) => c.params) } : nothing;
 /** The values of one occurrence: split on commas that are not escaped (`\,`). */
 export const values = (value: string): string[] =>
   value
@@ -112,6 +112,16 @@ const datePrefixes = /^(eq|ne|ge|le|gt|lt|sa|eb)/;
  * A FHIR date with its precision as a half-open range [start, end). A date without a time is a
  * day in the clinic's time zone (Amsterdam, summer time included) when the column holds moments.
  */
+/** A UTC midnight; unlike `Date.UTC`, the years 0–99 stay those years (not 1900–1999). */
+function utcDay(year: number, month: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+
+/** Past 9999 an ISO string gets a sign and six digits, which PostgreSQL does not read; its `infinity` is that bound. */
+const lastIsoInstant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function dateRange(name: string, text: string, withTime: boolean): { start: Date; end: Date } {
   const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/.exec(text);
   const problem = () =>
@@ -129,10 +139,11 @@ function dateRange(name: string, text: string, withTime: boolean): { start: Date
   const y = Number(year);
   const m = month ? Number(month) - 1 : 0;
   const d = day ? Number(day) : 1;
-  const check = new Date(Date.UTC(y, m, d));
+  const check = utcDay(y, m, d);
   if (check.getUTCMonth() !== m || check.getUTCDate() !== d) throw problem();
   const [endY, endM, endD] = day ? [y, m, d + 1] : month ? [y, m + 1, 1] : [y + 1, 0, 1];
-  if (!withTime) return { start: check, end: new Date(Date.UTC(endY, endM, endD)) };
+  // Before 1900 the ward's time zone means nothing (and Date would read a year below 100 as 19xx): UTC.
+  if (!withTime || y < 1900) return { start: check, end: utcDay(endY, endM, endD) };
   return {
     start: new Date(new TZDate(y, m, d, clinicalTimeZone).getTime()),
     end: new Date(new TZDate(endY, endM, endD, clinicalTimeZone).getTime()),
@@ -141,7 +152,8 @@ function dateRange(name: string, text: string, withTime: boolean): { start: Date
 
 /** A date parameter with the prefixes eq (default), ne, ge, gt, le, lt, sa, eb, on a date or timestamp column. */
 export function dateParameter(name: string, column: string, withTime: boolean, documentation: string): SearchParameter {
-  const asParam = (date: Date) => (withTime ? date.toISOString() : date.toISOString().slice(0, 10));
+  const asParam = (date: Date) =>
+    date.getTime() > lastIsoInstant ? 'infinity' : withTime ? date.toISOString() : date.toISOString().slice(0, 10);
   return {
     type: 'date',
     documentation,
@@ -214,7 +226,12 @@ export function parseSearch(definition: SearchDefinition, query: URLSearchParams
       if (strict) problems[key] = `Zoekparameter "${key}" wordt niet ondersteund.`;
       continue;
     }
-    if (!value.trim()) {
+    if (hiddenCharacters.test(value)) {
+      problems[key] = `Zoekparameter "${key}" bevat een onzichtbaar stuurteken (zoals een nulteken); haal het weg.`;
+      continue;
+    }
+    // Only commas (`date=,,,`) is no value either: an empty OR list.
+    if (!values(value).length) {
       if (strict) problems[key] = `Zoekparameter "${key}" heeft geen waarde.`;
       continue;
     }

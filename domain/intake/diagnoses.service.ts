@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
@@ -191,7 +192,8 @@ export async function addDiagnosis(em: EntityManager, actor: AuditActor, patient
 
 /** The organisation's diagnosis (404 otherwise, also when `patientId` is given and it is another patient's). */
 async function findDiagnosis(em: EntityManager, id: string, patientId?: string): Promise<Diagnosis> {
-  const diagnosis = isUuid(id) ? await em.findOne(Diagnosis, { id }) : null;
+  // Locked: of two ends (or promotions) at once, the second sees the first.
+  const diagnosis = isUuid(id) ? await em.findOne(Diagnosis, { id }, forUpdate) : null;
   if (!diagnosis || (patientId !== undefined && diagnosis.patientId !== patientId)) throw AppError.notFound(diagnosisNotFound);
   return diagnosis;
 }

@@ -1,12 +1,16 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { staffNames } from '../auth/staff-names';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
 import { parseOrThrow, z } from '../shared/validation';
 import { IntakeSection, IntakeSectionVersion } from './intake.entities';
 import { intakeSections } from './intake.service';
+
+const changedMeanwhile = 'Iemand anders heeft deze sectie intussen gewijzigd. Open de sectie opnieuw en voer je wijziging daarin door.';
 
 export interface IntakeSectionView {
   key: string;
@@ -126,13 +130,10 @@ export async function saveIntakeSection(
   sectionLabel(key);
   const { content, complete, basedOn } = parseOrThrow(saveIntakeSectionSchema, input);
   const now = new Date();
-  let row = await em.findOne(IntakeSection, { patientId: patient.id, sectionKey: key });
+  // Locked: two saves based on the same version are compared one after the other, so the second is a 409.
+  let row = await em.findOne(IntakeSection, { patientId: patient.id, sectionKey: key }, forUpdate);
   const current = row?.updatedAt?.toISOString() ?? null;
-  if (basedOn !== undefined && (basedOn || null) !== current)
-    throw new AppError(
-      'conflict',
-      'Iemand anders heeft deze sectie intussen gewijzigd. Open de sectie opnieuw en voer je wijziging daarin door.',
-    );
+  if (basedOn !== undefined && (basedOn || null) !== current) throw new AppError('conflict', changedMeanwhile);
   if (!row) {
     row = em.create(IntakeSection, {
       id: randomUUID(),
@@ -163,6 +164,13 @@ export async function saveIntakeSection(
     savedAt: now,
     savedBy: actor.userId,
   });
+  try {
+    await em.flush();
+  } catch (error) {
+    // The first save of a section, twice at once: the table's unique key keeps one; the other is told.
+    if (error instanceof UniqueConstraintViolationException) throw new AppError('conflict', changedMeanwhile);
+    throw error;
+  }
   recordAudit(em, actor, {
     action: 'update',
     resourceType: 'IntakeSection',

@@ -1,6 +1,6 @@
 import { dailyNoteCategories, dailyNoteMaxLength, textWithin } from '../report/report.schemas';
 import { AppError } from '../shared/errors';
-import { fieldErrors, z } from '../shared/validation';
+import { fieldErrors, hiddenCharacterFields, z } from '../shared/validation';
 import { chainSchema, isPatientBound, writingIntents, type Chain, type Intent, type WritingIntent } from './intent.schemas';
 
 const appointmentTarget = (verb: string) => `Noem de patiënt of de afspraak die ${verb} moet worden.`;
@@ -91,6 +91,7 @@ export function parseChainRequest(input: unknown): Chain & { requestKey?: string
     ...(chain.success ? {} : fieldErrors(chain.error)),
     ...(key.success ? {} : fieldErrors(key.error)),
     ...missingEntities(input),
+    ...hiddenCharacterFields(input),
   };
   if (!chain.success || !key.success || Object.keys(fields).length > 0) throw AppError.validation(fields);
   return { ...chain.data, ...(key.data.requestKey ? { requestKey: key.data.requestKey } : {}) };

@@ -14,7 +14,7 @@ import type { AuditActor, AuditEntry } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { currentRisks, diagnosesOf, intakeStatus } from '../intake/intake.service';
 import { searchPatients } from '../patient/patient.search';
-import { getPatient } from '../patient/patient.service';
+import { findPatient, getPatient } from '../patient/patient.service';
 import { classifyReportLocally } from '../report/report.classify';
 import { reportCategoryLabels, type ReportCategory } from '../report/report.schemas';
 import { createReport, listReports } from '../report/report.service';
@@ -24,7 +24,7 @@ import { isUuid } from '../shared/ids';
 import { capitaliseFirst, countOf } from '../shared/text';
 import { parseOrThrow } from '../shared/validation';
 import { chainMessages, failedStep, pendingStep, type ChainStep, type StepPlan } from './chain';
-import { choosePatientMessage, writeEntitiesSchemas } from './chain.schemas';
+import { choosePatientMessage, parseChainRequest, writeEntitiesSchemas } from './chain.schemas';
 import { isWriting, type ChainAction, type Entities, type Intent, type WritingIntent } from './intent.schemas';
 
 type ReadIntent = Exclude<Intent, WritingIntent | 'unknown'>;
@@ -360,4 +360,14 @@ export async function stepOutcome(step: ChainStep, work: () => Promise<ChainStep
     // A validation error's field message says what is wrong; its general message only that something is.
     return failedStep(step, Object.values(fieldsOf(error.details) ?? {})[0] ?? error.message);
   }
+}
+
+/**
+ * Every patient a chain names is a patient of the clinician's organisation, checked before the chain
+ * starts: another organisation's (or nobody's) patient is a 404, and no workflow is started for it.
+ */
+export async function checkChainPatients(em: EntityManager, input: unknown): Promise<void> {
+  const { actions } = parseChainRequest(input);
+  const ids = [...new Set(actions.flatMap((action) => (action.entities.patientId ? [action.entities.patientId] : [])))];
+  for (const id of ids) await findPatient(em, id);
 }

@@ -1,5 +1,7 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
@@ -9,6 +11,8 @@ import { Allergy } from './legal.entities';
 import { allergySchema, lapseAllergySchema } from './legal.schemas';
 import type { AllergyKind, AllergySeverity } from './legal.vocabulary';
 import { namesOf } from './people';
+
+const alreadyNoKnown = '"Geen bekende allergieën" is al vastgelegd.';
 
 export interface AllergyView {
   id: string;
@@ -94,8 +98,7 @@ export async function recordAllergy(em: EntityManager, actor: AuditActor, patien
   if (input && typeof input === 'object' && (input as { noKnownAllergies?: unknown }).noKnownAllergies === true) {
     if (inForce.some((entry) => entry.kind === 'allergie'))
       throw new AppError('conflict', 'Er staan nog allergieën vastgelegd. Laat die eerst vervallen, met een reden.');
-    if (inForce.some((entry) => entry.kind === 'geen-bekende'))
-      throw new AppError('conflict', '"Geen bekende allergieën" is al vastgelegd.');
+    if (inForce.some((entry) => entry.kind === 'geen-bekende')) throw new AppError('conflict', alreadyNoKnown);
     row = em.create(Allergy, {
       id: randomUUID(),
       organisationId: actor.organisationId,
@@ -123,6 +126,13 @@ export async function recordAllergy(em: EntityManager, actor: AuditActor, patien
       statement.lapseReason = `Allergie vastgelegd: ${valid.substance}`;
     }
   }
+  try {
+    await em.flush();
+  } catch (error) {
+    // Two "geen bekende allergieën" at once: the database keeps one in force (index allergies_no_known_once).
+    if (error instanceof UniqueConstraintViolationException) throw new AppError('conflict', alreadyNoKnown);
+    throw error;
+  }
   recordAudit(em, actor, { action: 'create', resourceType: 'AllergyIntolerance', resourceId: row.id, patientIds: [patient.id] });
   return view(row, await namesOf(em, [actor.userId]));
 }
@@ -136,7 +146,7 @@ export async function lapseAllergy(
   scope: { patientId?: string } = {},
 ): Promise<AllergyView> {
   // Another organisation's (or no) allergy is a 404 whatever the body says.
-  const row = isUuid(id) ? await em.findOne(Allergy, { id, ...scope }) : null;
+  const row = isUuid(id) ? await em.findOne(Allergy, { id, ...scope }, forUpdate) : null;
   if (!row) throw AppError.notFound(allergyNotFound);
   const { reason } = parseOrThrow(lapseAllergySchema, input);
   if (row.lapsedAt) throw new AppError('conflict', 'Deze allergie is al vervallen.');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { isoDay } from '../shared/clinical-time';
@@ -159,7 +160,8 @@ export async function registerMeasure(
 
 async function findMeasure(em: EntityManager, id: string, scope: { patientId?: string }): Promise<CoerciveMeasure> {
   // Another organisation's (or no) measure is a 404 whatever the body says; a record page only acts on its own patient's.
-  const row = isUuid(id) ? await em.findOne(CoerciveMeasure, { id, ...scope }) : null;
+  // Locked: of two ends at once, the second finds the first and is a 409.
+  const row = isUuid(id) ? await em.findOne(CoerciveMeasure, { id, ...scope }, forUpdate) : null;
   if (!row) throw AppError.notFound(measureNotFound);
   return row;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { clinicalToday } from '../shared/clinical-time';
@@ -118,7 +119,8 @@ export async function correctLegalStatus(
   scope: { patientId?: string } = {},
 ): Promise<LegalStatusView> {
   // Another organisation's (or no) status is a 404 whatever the body says; a record page only corrects its own patient's.
-  const old = isUuid(id) ? await em.findOne(LegalStatus, { id, ...scope }) : null;
+  // Locked: of two corrections at once, the second finds the first and is a 409.
+  const old = isUuid(id) ? await em.findOne(LegalStatus, { id, ...scope }, forUpdate) : null;
   if (!old) throw AppError.notFound(legalStatusNotFound);
   const valid = parseOrThrow(correctLegalStatusSchema, input);
   if (old.correctedAt) throw new AppError('conflict', 'Deze rechtspositie is al gecorrigeerd; corrigeer de nieuwste registratie.');

@@ -1,4 +1,4 @@
-import { nullableText, z } from '../shared/validation';
+import { calendarDate, instant, nullableText, z } from '../shared/validation';
 import {
   allergySeverities,
   coerciveMeasureKindKeys,
@@ -10,21 +10,11 @@ import {
 
 /** Forms and API share these; every message is Dutch and names the field. */
 
-function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value >= '1900-01-01' && value <= '2199-12-31';
-}
-
-const isoDate = (message: string) => z.string({ error: message }).trim().refine(isIsoDate, message);
+const isoDate = calendarDate;
 
 /** An instant with its offset ("2026-11-25T14:05:00+01:00"), not more than a few minutes ahead of the clock. */
 const pastInstant = (missing: string, future: string) =>
-  z
-    .string({ error: missing })
-    .refine((value) => !Number.isNaN(Date.parse(value)) && /T\d{2}:\d{2}/.test(value), missing)
-    .transform((value) => new Date(value))
-    .refine((value) => value.getTime() <= Date.now() + 5 * 60_000, future);
+  instant(missing).refine((value) => value.getTime() <= Date.now() + 5 * 60_000, future);
 
 const reason = (message: string) =>
   z.string({ error: message }).trim().min(3, message).max(300, 'De reden mag maximaal 300 tekens lang zijn.');

@@ -61,6 +61,8 @@ export const MedicationAdministration = defineEntity({
     effectAt: p.datetime().nullable(),
     effectBy: p.uuid().nullable(),
     administeredAt: p.datetime(),
+    /** Why a dose was registered well after it was given ("nagekomen"). */
+    lateReason: p.text().nullable(),
     recordedBy: p.uuid(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

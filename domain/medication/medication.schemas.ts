@@ -1,8 +1,8 @@
-import { z } from '../shared/validation';
+import { calendarDate, instant, numeral, z } from '../shared/validation';
 import { administrationStatuses, orderKinds } from './medication.entity';
 import { productByCode, routes } from './products';
 
-const isoDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
+const isoDate = calendarDate;
 const time = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** "08:00, 20:00" as typed, or a list from the API → sorted distinct HH:MM. */
@@ -26,11 +26,15 @@ export const prescribeSchema = z
     kind: z.enum(orderKinds, { error: 'Kies vaste tijden of zo nodig.' }),
     times: times.optional(),
     indication: z.string().trim().max(200, 'De indicatie mag maximaal 200 tekens lang zijn.').optional(),
-    maxPerDay: z.coerce
-      .number({ error: 'Geef het maximum aantal keer per 24 uur (1 tot 24).' })
-      .int('Geef het maximum aantal keer per 24 uur (1 tot 24).')
-      .min(1, 'Geef het maximum aantal keer per 24 uur (1 tot 24).')
-      .max(24, 'Geef het maximum aantal keer per 24 uur (1 tot 24).')
+    maxPerDay: z
+      .preprocess(
+        numeral,
+        z
+          .number({ error: 'Geef het maximum aantal keer per 24 uur (1 tot 24).' })
+          .int('Geef het maximum aantal keer per 24 uur (1 tot 24).')
+          .min(1, 'Geef het maximum aantal keer per 24 uur (1 tot 24).')
+          .max(24, 'Geef het maximum aantal keer per 24 uur (1 tot 24).'),
+      )
       .optional(),
     startDate: isoDate('Geef een geldige startdatum.'),
     endDate: isoDate('Geef een geldige einddatum.').optional(),
@@ -53,10 +57,7 @@ const reason = z.string().trim().max(300, 'De reden mag maximaal 300 tekens lang
 /** A dose at a fixed time: given, refused or not given; the last two with their reason. */
 export const scheduledDoseSchema = z
   .object({
-    scheduledFor: z
-      .string({ error: 'Geef het tijdstip van de dosis.' })
-      .refine((value) => !Number.isNaN(Date.parse(value)), 'Geef het tijdstip van de dosis.')
-      .transform((value) => new Date(value)),
+    scheduledFor: instant('Geef het tijdstip van de dosis.'),
     status: z.enum(administrationStatuses, { error: 'Kies gegeven, geweigerd of niet gegeven.' }),
     reason,
   })
@@ -67,19 +68,23 @@ export const scheduledDoseSchema = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Geef aan waarom de dosis niet is gegeven.' });
   });
 
-/** A zo-nodig dose: always given, with the reason for giving it. */
+/**
+ * How long after a zo-nodig dose its registration still counts as "now" (ADR 45): later, the
+ * registration is "nagekomen" and says why it is late.
+ */
+export const lateRegistrationMinutes = 30;
+
+/** A zo-nodig dose: always given, with the reason for giving it; registered late, with why. */
 export const prnDoseSchema = z.object({
   reason: z
     .string({ error: 'Geef de reden voor deze zo-nodig-gift.' })
     .trim()
     .min(3, 'Geef de reden voor deze zo-nodig-gift.')
     .max(300, 'De reden mag maximaal 300 tekens lang zijn.'),
-  administeredAt: z
-    .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'Geef een geldig tijdstip van de gift.')
-    .transform((value) => new Date(value))
+  administeredAt: instant('Geef een geldig tijdstip van de gift.')
     .refine((value) => value.getTime() <= Date.now() + 5 * 60_000, 'Een gift kan niet in de toekomst liggen.')
     .optional(),
+  lateReason: z.string().trim().max(300, 'De reden mag maximaal 300 tekens lang zijn.').optional(),
 });
 
 export const effectSchema = z.object({

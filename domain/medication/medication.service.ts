@@ -1,6 +1,7 @@
 import { staffNames } from '../auth/staff-names';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { clinicalToday, formatTime, isoDay, wallClockToIso } from '../shared/clinical-time';
@@ -8,7 +9,14 @@ import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
 import { MedicationAdministration, MedicationOrder, type AdministrationStatus, type OrderKind } from './medication.entity';
-import { effectSchema, prescribeSchema, prnDoseSchema, scheduledDoseSchema, stopSchema } from './medication.schemas';
+import {
+  effectSchema,
+  lateRegistrationMinutes,
+  prescribeSchema,
+  prnDoseSchema,
+  scheduledDoseSchema,
+  stopSchema,
+} from './medication.schemas';
 import { productByCode, type Route } from './products';
 
 export const orderNotFound = 'Het gevraagde voorschrift is niet gevonden.';
@@ -52,6 +60,8 @@ export interface AdministrationView {
   effect: string | null;
   effectAt: string | null;
   administeredAt: string;
+  /** Why the dose was registered late (nagekomen), or null. */
+  lateReason: string | null;
   recordedBy: string | null;
 }
 
@@ -129,6 +139,7 @@ function administrationView(
     effect: row.effect ?? null,
     effectAt: row.effectAt?.toISOString() ?? null,
     administeredAt: row.administeredAt.toISOString(),
+    lateReason: row.lateReason ?? null,
     recordedBy: names.get(row.recordedBy) ?? null,
   };
 }
@@ -237,18 +248,28 @@ export async function prescribe(em: EntityManager, actor: AuditActor, patientId:
   return orderView(order, await staffNames(em, [actor.userId]), clinicalToday());
 }
 
-async function findOrder(em: EntityManager, orderId: string, lock = false): Promise<MedicationOrder> {
+/** Where a record page acts, it names its own patient: an order or dose of another patient is a 404 there. */
+export interface PatientScope {
+  patientId?: string;
+}
+
+async function findOrder(em: EntityManager, orderId: string, scope: PatientScope): Promise<MedicationOrder> {
   if (!isUuid(orderId)) throw AppError.notFound(orderNotFound);
   // Locked until the transaction ends: concurrent registrations on one order are counted one after the other.
-  if (lock) await em.execute('select id from medication_orders where id = ? for update', [orderId]);
-  const order = await em.findOne(MedicationOrder, { id: orderId });
+  const order = await em.findOne(MedicationOrder, { id: orderId, ...scope }, forUpdate);
   if (!order) throw AppError.notFound(orderNotFound);
   return order;
 }
 
 /** Stops an order with a reason; it stays on the list as gestopt. */
-export async function stopOrder(em: EntityManager, actor: AuditActor, orderId: string, input: unknown): Promise<OrderView> {
-  const order = await findOrder(em, orderId, true);
+export async function stopOrder(
+  em: EntityManager,
+  actor: AuditActor,
+  orderId: string,
+  input: unknown,
+  scope: PatientScope = {},
+): Promise<OrderView> {
+  const order = await findOrder(em, orderId, scope);
   requirePrescriber(actor);
   const { reason } = parseOrThrow(stopSchema, input);
   if (order.stoppedAt) throw new AppError('conflict', 'Dit voorschrift is al gestopt.');
@@ -265,8 +286,14 @@ export async function stopOrder(em: EntityManager, actor: AuditActor, orderId: s
  * given with its reason, at most the order's maximum in any 24 hours: the order row is locked, so
  * two nurses at once cannot both give the last allowed dose.
  */
-export async function administer(em: EntityManager, actor: AuditActor, orderId: string, input: unknown): Promise<AdministrationView> {
-  const order = await findOrder(em, orderId, true);
+export async function administer(
+  em: EntityManager,
+  actor: AuditActor,
+  orderId: string,
+  input: unknown,
+  scope: PatientScope = {},
+): Promise<AdministrationView> {
+  const order = await findOrder(em, orderId, scope);
   // The clock is read once the lock is held: a gift registered while this request waited is earlier
   // than this one, so the 24 hours before it count it (read before waiting, it could fall outside).
   const now = new Date();
@@ -297,23 +324,62 @@ export async function administer(em: EntityManager, actor: AuditActor, orderId: 
       administeredAt: now,
     });
   } else {
-    const { reason, administeredAt = now } = parseOrThrow(prnDoseSchema, input);
+    const { reason, administeredAt = now, lateReason } = parseOrThrow(prnDoseSchema, input);
+    const late = now.getTime() - administeredAt.getTime() > lateRegistrationMinutes * 60_000;
+    if (late && (lateReason ?? '').length < 3)
+      throw AppError.validation({
+        lateReason: `Deze gift wordt meer dan ${lateRegistrationMinutes} minuten na het tijdstip vastgelegd: geef aan waarom (nagekomen registratie).`,
+      });
     if (!isActive(order, isoDay(administeredAt))) throw new AppError('conflict', 'Dit voorschrift loopt niet (meer); overleg met de arts.');
-    const since = new Date(administeredAt.getTime() - 24 * 3600_000);
-    const given = await em.find(
-      MedicationAdministration,
-      { orderId: order.id, prn: true, status: 'gegeven', administeredAt: { $gt: since, $lte: administeredAt } },
-      { orderBy: { administeredAt: 'desc' } },
-    );
-    if (given.length >= (order.maxPerDay ?? 0))
+    const crowded = await fullWindow(em, order, administeredAt);
+    if (crowded)
       throw new AppError(
         'conflict',
-        `Het maximum van ${order.maxPerDay} keer per 24 uur is bereikt (laatste gift om ${formatTime(given[0]!.administeredAt)}). Overleg met de arts.`,
+        `Het maximum van ${order.maxPerDay} keer per 24 uur is bereikt (gift om ${formatTime(crowded)}). Overleg met de arts.`,
       );
-    row = em.create(MedicationAdministration, { ...base, scheduledFor: null, status: 'gegeven', prn: true, reason, administeredAt });
+    row = em.create(MedicationAdministration, {
+      ...base,
+      scheduledFor: null,
+      status: 'gegeven',
+      prn: true,
+      reason,
+      administeredAt,
+      lateReason: late ? (lateReason ?? null) : null,
+    });
   }
   recordAudit(em, actor, { action: 'create', resourceType: 'MedicationAdministration', resourceId: row.id, patientIds: [order.patientId] });
   return administrationView(row, order, await staffNames(em, [actor.userId]));
+}
+
+/**
+ * Whether a zo-nodig dose at `at` would put some 24 hours over the order's maximum: not only the
+ * 24 hours before it, but every 24-hour window that contains it, so a dose registered back-dated
+ * between earlier ones counts against them too. Returns the moment of a dose in the fullest window
+ * (the newest one), or null when the dose fits. Called with the order row locked.
+ */
+async function fullWindow(em: EntityManager, order: MedicationOrder, at: Date): Promise<Date | null> {
+  const day = 24 * 3600_000;
+  const given = await em.find(
+    MedicationAdministration,
+    {
+      orderId: order.id,
+      prn: true,
+      status: 'gegeven',
+      administeredAt: { $gt: new Date(at.getTime() - day), $lt: new Date(at.getTime() + day) },
+    },
+    { orderBy: { administeredAt: 'asc' } },
+  );
+  const times = [...given.map((row) => row.administeredAt.getTime()), at.getTime()].sort((a, b) => a - b);
+  const max = order.maxPerDay ?? 0;
+  // The fullest window holding `at` starts at one of the doses at or before it: [start, start + 24 h).
+  for (const start of times.filter((time) => time <= at.getTime())) {
+    const inWindow = times.filter((time) => time >= start && time < start + day);
+    if (inWindow.length > max) {
+      const others = inWindow.filter((time) => time !== at.getTime());
+      return new Date(others.at(-1) ?? at.getTime());
+    }
+  }
+  return null;
 }
 
 /** The effect of a zo-nodig dose, written once afterwards. */
@@ -322,8 +388,10 @@ export async function recordEffect(
   actor: AuditActor,
   administrationId: string,
   input: unknown,
+  scope: PatientScope = {},
 ): Promise<AdministrationView> {
-  const row = isUuid(administrationId) ? await em.findOne(MedicationAdministration, { id: administrationId }) : null;
+  // Locked: of two effects written at once, the second finds the first and is a 409, not an overwrite.
+  const row = isUuid(administrationId) ? await em.findOne(MedicationAdministration, { id: administrationId, ...scope }, forUpdate) : null;
   if (!row) throw AppError.notFound(administrationNotFound);
   const { effect } = parseOrThrow(effectSchema, input);
   if (!row.prn) throw new AppError('conflict', 'Alleen bij een zo-nodig-gift wordt het effect vastgelegd.');

@@ -1,6 +1,6 @@
 import { z } from '../shared/validation';
 import { isValidBsn } from './bsn';
-import { clinicalToday } from '../shared/clinical-time';
+import { clinicalToday, isCalendarDate, plausibleDates } from '../shared/clinical-time';
 
 export const episodeStatuses = ['planned', 'screening', 'active', 'finished', 'cancelled'] as const;
 export type EpisodeStatus = (typeof episodeStatuses)[number];
@@ -65,7 +65,8 @@ const birthDate = z
   .nullable()
   .transform((value) => (value ? value : undefined))
   .refine(
-    (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))),
+    // Before 1900 has its own message below.
+    (value) => value === undefined || isCalendarDate(value) || (/^\d{4}-\d{2}-\d{2}$/.test(value) && value < plausibleDates.earliest),
     'Vul een geldige geboortedatum in.',
   )
   .refine((value) => value === undefined || value <= clinicalToday(), 'De geboortedatum kan niet in de toekomst liggen.')

@@ -150,6 +150,8 @@ export async function updateReport(em: EntityManager, actor: AuditActor, id: str
     content: changes.content ?? report.content,
   };
   parseOrThrow(reportRulesSchema, merged);
+  // A report links only to an appointment of its own patient, on a change as when it was written.
+  if (changes.encounterId) await assertEncounter(em, changes.encounterId, report.patientId);
   em.assign(report, {
     ...merged,
     ...(changes.includeInHandover !== undefined ? { includeInHandover: changes.includeInHandover } : {}),

@@ -1,11 +1,10 @@
-import { z } from '../shared/validation';
+import { instant, z } from '../shared/validation';
 import { bvcItems, type BvcItem } from './bvc';
 
-const observedAt = z
-  .string({ error: 'Geef het tijdstip van de observatie.' })
-  .refine((value) => !Number.isNaN(Date.parse(value)) && /T\d{2}:\d{2}/.test(value), 'Geef een geldig tijdstip van de observatie.')
-  .transform((value) => new Date(value))
-  .refine((value) => value.getTime() <= Date.now() + 5 * 60_000, 'Een observatie kan niet in de toekomst liggen.');
+const observedAt = instant('Geef een geldig tijdstip van de observatie.').refine(
+  (value) => value.getTime() <= Date.now() + 5 * 60_000,
+  'Een observatie kan niet in de toekomst liggen.',
+);
 
 /** Every behaviour answered, present (true) or absent (false): an API client says both; the form sends unticked as absent. */
 const bvcAnswers = z.object(

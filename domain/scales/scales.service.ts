@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
@@ -61,8 +62,15 @@ export async function recordBvc(em: EntityManager, actor: AuditActor, patientId:
 }
 
 /** A wrongly scored BVC: a new score with the reason; the old one stays, marked as corrected. */
-export async function correctBvc(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<BvcView> {
-  const old = isUuid(id) ? await em.findOne(ScaleScore, { id, scale: 'bvc' }) : null;
+export async function correctBvc(
+  em: EntityManager,
+  actor: AuditActor,
+  id: string,
+  input: unknown,
+  scope: { patientId?: string } = {},
+): Promise<BvcView> {
+  // A record page only corrects its own patient's score; locked, so a second correction at once is a 409.
+  const old = isUuid(id) ? await em.findOne(ScaleScore, { id, scale: 'bvc', ...scope }, forUpdate) : null;
   if (!old) throw AppError.notFound(scoreNotFound);
   const { items, reason } = parseOrThrow(correctBvcSchema, input);
   if (old.correctedAt) throw new AppError('conflict', 'Deze score is al gecorrigeerd; corrigeer de nieuwste score.');

@@ -36,11 +36,34 @@ function noonOf(isoDate: string): TZDate {
 }
 
 /**
+ * The dates the record holds, decided once (ADR 45): a birth date, a prescription's period, a
+ * measurement, a measure. Before 1900 or after 2199 is a typing error (`0001-01-01`, `9999-12-31`),
+ * never a clinical fact, and is refused at the door rather than stored or rolled over.
+ */
+export const plausibleDates = { earliest: '1900-01-01', latest: '2199-12-31' } as const;
+
+/** "2026-11-23": a real calendar date (not 2026-02-30) within the plausible dates. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < plausibleDates.earliest || value > plausibleDates.latest) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * "2026-11-25T14:05:00+01:00": an ISO 8601 instant whose date is a real calendar date within the
+ * plausible dates (JavaScript reads 2026-02-30 as 2 March, and a year −1 or 275760 as valid).
+ */
+export function isPlausibleInstant(value: string): boolean {
+  const date = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}/.exec(value)?.[1];
+  return date !== undefined && isCalendarDate(date) && !Number.isNaN(Date.parse(value));
+}
+
+/**
  * A calendar date ("2026-11-23") as the instant its day starts on the ward's clock, or null when
  * it is no real date. `dayAfter` gives the start of the next day: a whole day on DST days too.
  */
 export function startOfClinicalDay(isoDate: string, { dayAfter = false } = {}): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return null;
+  if (!isCalendarDate(isoDate)) return null;
   const day = startOfDay(noonOf(isoDate));
   if (Number.isNaN(day.getTime()) || isoDay(day) !== isoDate) return null;
   return new Date((dayAfter ? addDays(day, 1) : day).getTime());
@@ -153,8 +176,11 @@ export function wallClockToIso(local: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
   if (!match) return null;
   const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
+  // Outside the plausible dates is a typing error; it also keeps years 0–99, which Date reads as 1900–1999, out.
+  if (!isCalendarDate(local.slice(0, 10))) return null;
   const instant = new TZDate(year, month - 1, day, hour, minute, clinicalTimeZone);
-  if (Number.isNaN(instant.getTime()) || instant.getMonth() !== month - 1 || instant.getDate() !== day) return null;
+  if (Number.isNaN(instant.getTime()) || instant.getFullYear() !== year || instant.getMonth() !== month - 1 || instant.getDate() !== day)
+    return null;
   return format(instant, "yyyy-MM-dd'T'HH:mm:ssxxx");
 }
 

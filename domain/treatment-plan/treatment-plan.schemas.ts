@@ -1,4 +1,4 @@
-import { z } from '../shared/validation';
+import { calendarDate, z } from '../shared/validation';
 
 /**
  * The treatment plan (behandelplan) in the Dutch GGZ shape. One schema for the edit form, the API,
@@ -50,13 +50,7 @@ const lines = (label: string, empty: string) =>
       .max(planLimits.lines, `${label}: maximaal ${planLimits.lines} regels.`),
   );
 
-function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-const isoDate = (message: string) => z.string({ error: message }).trim().refine(isIsoDate, message);
+const isoDate = calendarDate;
 
 export const goalSchema = z.object({
   omschrijving: required('Beschrijf het doel: wat is er bereikt, en hoe merk je dat?', 600),

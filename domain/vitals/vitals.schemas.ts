@@ -1,4 +1,4 @@
-import { z } from '../shared/validation';
+import { decimalOf, instant, z } from '../shared/validation';
 import { consciousnessLevels } from './news2';
 import { referenceRanges } from './reference-ranges';
 import { vitalCodes } from './vital-codes';
@@ -17,7 +17,7 @@ const measure = (code: string) => {
     .nullable()
     .transform((value, ctx) => {
       if (value === undefined || value === null || value === '') return undefined;
-      const number = typeof value === 'number' ? value : Number(value.replace(',', '.'));
+      const number = typeof value === 'number' ? value : decimalOf(value);
       if (!Number.isFinite(number) || number < plausible.min || number > plausible.max) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
@@ -32,11 +32,10 @@ const noMeasure = 'Vul minstens één meting in.';
 /** One round at the bedside: any of the measures, and for NEWS2 the consciousness and oxygen. */
 export const recordVitalsSchema = z
   .object({
-    observedAt: z
-      .string({ error: 'Geef het tijdstip van de meting.' })
-      .refine((value) => !Number.isNaN(Date.parse(value)) && /T\d{2}:\d{2}/.test(value), 'Geef een geldig tijdstip van de meting.')
-      .transform((value) => new Date(value))
-      .refine((value) => value.getTime() <= Date.now() + 5 * 60_000, 'Een meting kan niet in de toekomst liggen.'),
+    observedAt: instant('Geef een geldig tijdstip van de meting.').refine(
+      (value) => value.getTime() <= Date.now() + 5 * 60_000,
+      'Een meting kan niet in de toekomst liggen.',
+    ),
     measures: z.object(Object.fromEntries(measureCodes.map((code) => [code, measure(code)]))).default({}),
     consciousness: z.enum(consciousnessLevels, { error: 'Kies het bewustzijn: A, C, V, P of U.' }).optional(),
     oxygen: z.boolean({ error: 'Geef aan of de patiënt extra zuurstof krijgt.' }).optional(),

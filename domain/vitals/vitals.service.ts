@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
@@ -126,9 +127,16 @@ export async function recordVitals(em: EntityManager, actor: AuditActor, patient
  * Corrects a value that was entered wrongly: a new row with the right value and the reason, and
  * the old row marked as corrected (never overwritten). The round's NEWS2 follows the new value.
  */
-export async function correctVital(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<VitalView> {
-  // Another organisation's (or no) measurement is a 404 whatever the body says.
-  const old = isUuid(id) ? await em.findOne(VitalObservation, { id }) : null;
+export async function correctVital(
+  em: EntityManager,
+  actor: AuditActor,
+  id: string,
+  input: unknown,
+  scope: { patientId?: string } = {},
+): Promise<VitalView> {
+  // Another organisation's (or no) measurement is a 404 whatever the body says; a record page only
+  // corrects its own patient's. Locked, so of two corrections at once the second is a 409.
+  const old = isUuid(id) ? await em.findOne(VitalObservation, { id, ...scope }, forUpdate) : null;
   if (!old) throw AppError.notFound(vitalNotFound);
   const { value, reason } = parseOrThrow(correctVitalSchema, input);
   if (old.correctedAt) throw new AppError('conflict', 'Deze meting is al gecorrigeerd; corrigeer de nieuwste waarde.');

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { signedInUser, type SignedIn } from '../support/factories';
+import { registerPatient, signedInUser, validBsns, type SignedIn } from '../support/factories';
 import { baseUrl } from '../support/http';
 import { routeFiles, routePath, type Method, type RouteFile } from '../support/routes';
 
@@ -23,6 +25,14 @@ const sampleId = '00000000-0000-4000-8000-000000000000';
 const mayChangeOnRefusal = new Set(['audit_events', 'sessions']);
 
 const apiRoutes = routeFiles().filter((route) => route.path.startsWith('/api/'));
+// Page forms (issue 39): every page with an action, posted as a browser would. Logging out would end
+// the fuzz's session and the login form has its own tests; beheer refuses a psychiater before reading.
+const pageForms = routeFiles().filter(
+  (route) => !route.path.startsWith('/api/') && route.methods.includes('POST') && !/^\/(login|logout)\b/.test(route.path),
+);
+const runsPerPageForm = Number(process.env.FUZZ_PAGE_RUNS ?? 12);
+// One real patient of the fuzz's own organisation: routes under a patient reach their validation.
+let patientId = sampleId;
 let casesRun = 0;
 let routeMethods = 0;
 const statusCounts = new Map<number, number>();
@@ -33,6 +43,9 @@ let countQuery: string;
 
 beforeAll(async () => {
   session = await signedInUser('psychiater');
+  patientId = await registerPatient(session.cookie, {
+    identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[0]! }],
+  });
   db = new pg.Client({ connectionString: inject('ownerUrl') });
   await db.connect();
   await db.query("select set_config('app.organisation_id', $1, false)", [session.organisationId]);
@@ -104,6 +117,32 @@ const fieldNames = [
   'offset',
   'q',
   'status',
+  // Issue 39: the clinical fields that took a NUL, an impossible date or a hex number.
+  'startDate',
+  'endDate',
+  'startsOn',
+  'endsOn',
+  'observedAt',
+  'administeredAt',
+  'scheduledFor',
+  'startedAt',
+  'endedAt',
+  'evaluatedAt',
+  'diagnosedAt',
+  'measures',
+  'items',
+  'value',
+  'effect',
+  'note',
+  'substance',
+  'dose',
+  'maxPerDay',
+  'kind',
+  'basedOn',
+  'noKnownAllergies',
+  'lateReason',
+  'rationale',
+  'code',
   '__proto__',
   'constructor',
 ];
@@ -125,6 +164,12 @@ const queryKeys = [
   'patientName',
   'time',
   'date',
+  'name',
+  'identifier',
+  'code',
+  '_id',
+  'patient',
+  'birthdate',
 ];
 
 const printable = (maxLength: number) =>
@@ -150,6 +195,31 @@ const oddText = fc.constantFrom(
   '😀👩‍⚕️',
   'ÿ\uFFFE\uD800',
   '9'.repeat(400),
+  // Issue 39: NUL and control characters, bidi overrides, impossible and extreme dates, empty OR
+  // lists, hex and other exotic numerals.
+  'a\u0000b',
+  '%00',
+  'Bel\u0007',
+  'Esc\u001b[31m',
+  'Patiënt \u202Etnegilgen\u202C',
+  '\u2066isolaat\u2069',
+  '2026-02-30',
+  '2026-11-31',
+  '0000-01-01',
+  '0001-01-01T00:00:00Z',
+  '-000001-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  'le9999-12-31T23:59:59Z',
+  'ge0001-01-01',
+  ',,,',
+  '|',
+  '0x50',
+  '0b101',
+  '1e2',
+  '٨٠',
+  '１２',
+  '  80  ',
 );
 const shortText = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'grapheme', maxLength: 40 }), oddText, fc.integer().map(String));
 const text = fc.oneof(
@@ -197,6 +267,7 @@ const body = fc.oneof({ arbitrary: bodyText, weight: 6 }, { arbitrary: fc.uint8A
 
 const pathSegment = fc.oneof(
   { arbitrary: fc.constant(sampleId), weight: 3 },
+  { arbitrary: fc.constant('<patient>'), weight: 3 },
   { arbitrary: fc.uuid(), weight: 2 },
   { arbitrary: fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent), weight: 2 },
   {
@@ -287,9 +358,11 @@ type FuzzCase = typeof fuzzCase extends fc.Arbitrary<infer T> ? T : never;
 
 // --- the property ----------------------------------------------------------------------------
 
+const segmentValue = (segment: string) => (segment === '<patient>' ? patientId : segment);
+
 async function send(route: RouteFile, method: Method, input: FuzzCase): Promise<Response> {
   let index = 0;
-  const path = routePath(route.file, () => input.segments[index++ % input.segments.length]!);
+  const path = routePath(route.file, () => segmentValue(input.segments[index++ % input.segments.length]!));
   const requestHeaders = new Headers();
   for (const [name, value] of Object.entries({ ...input.headers, ...input.crossSite }))
     if (value !== undefined) requestHeaders.set(name, value);
@@ -369,5 +442,53 @@ describe('input fuzzing of every API route', () => {
         );
       });
     }
+  }
+});
+
+/** The fields and intents a page form sends, read from its route module (`values.x`, `name="x"`). */
+function formVocabulary(file: string): { names: string[]; intents: string[] } {
+  const source = readFileSync(path.join(process.cwd(), 'app/routes', file), 'utf8');
+  const names = new Set(['intent']);
+  for (const match of source.matchAll(/values\.(\w+)|name="([\w.-]+)"|name: '([\w.-]+)'/g)) names.add(match[1] ?? match[2] ?? match[3]!);
+  const intents = new Set<string>();
+  for (const match of source.matchAll(/intent === '([^']+)'|name="intent" value="([^"]+)"/g)) intents.add(match[1] ?? match[2]!);
+  return { names: [...names], intents: [...intents, 'onbekend'] };
+}
+
+describe('input fuzzing of every page form (issue 39)', () => {
+  it('finds the page forms', () => expect(pageForms.length).toBeGreaterThan(10));
+
+  for (const route of pageForms) {
+    it(`POST ${route.path}: never a 5xx, nothing half-written`, async () => {
+      const { names, intents } = formVocabulary(route.file);
+      const formCase = fc.record({
+        segments: fc.array(fc.oneof({ arbitrary: fc.constant('<patient>'), weight: 4 }, { arbitrary: pathSegment, weight: 1 }), {
+          minLength: 3,
+          maxLength: 3,
+        }),
+        intent: fc.constantFrom(...intents),
+        fields: fc.dictionary(fc.constantFrom(...names), fc.oneof(oddText, shortText), { maxKeys: 10 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(formCase, async (input) => {
+          casesRun++;
+          let index = 0;
+          const target = routePath(route.file, () => segmentValue(input.segments[index++ % input.segments.length]!));
+          const before = await rowCounts();
+          const response = await fetch(`${baseUrl()}${target}`, {
+            method: 'POST',
+            headers: { Cookie: session.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ ...input.fields, intent: input.intent }),
+            redirect: 'manual',
+          });
+          const text = await response.text();
+          statusCounts.set(response.status, (statusCounts.get(response.status) ?? 0) + 1);
+          const where = `POST ${route.file} (${input.intent}) → ${response.status}`;
+          expect(response.status, `${where}: ${text.slice(0, 300)}`).toBeLessThan(500);
+          if (response.status >= 400) expect(await rowCounts(), `${where} wrote rows`).toEqual(before);
+        }),
+        { seed, numRuns: runsPerPageForm, endOnFailure: true },
+      );
+    });
   }
 });
