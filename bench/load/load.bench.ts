@@ -93,12 +93,12 @@ try {
     `ward seeded in ${(seedMs / 1000).toFixed(1)} s: ${patientCount} patients, ${inCare.length} in care with reports, vitals and risks; ${clinicians.length + 1} clinicians with a week of appointments`,
   );
 
-  // One web process by default: on two cores shared with PostgreSQL it answers the shift change fastest; WEB_CONCURRENCY=2 doubles saturation throughput (ADR 0021).
   const firstCookie = await bench.serve({
     OPENAI_API_KEY: 'bench-key',
     OPENAI_BASE_URL: model.baseUrl,
     OPENAI_MODEL: 'bench-model',
-    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
+    // Unset: the production default, one web process per core (ADR 0043); WEB_CONCURRENCY=1 for one.
+    ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
   });
   const cookies = [firstCookie, ...(await Promise.all(clinicians.map((clinician) => bench.loginAs(clinician.email, clinician.password))))];
   log(`${cookies.length} clinicians logged in; model: fake OpenAI server at ${model.baseUrl}`);
