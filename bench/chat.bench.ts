@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hashPassword } from '../domain/auth/password';
-import { log, percentile, startBench } from './harness';
+import { log, percentile, sized, smoke, startBench } from './harness';
 
 /**
  * Time from the model's first token to the first SSE byte at the client, through the real app:
@@ -9,7 +9,8 @@ import { log, percentile, startBench } from './harness';
  * notes when its first content event arrives. Both run in this process, on one clock.
  * Target: p50/p95 ≤ 20 ms.
  */
-const samples = Number(process.env.SAMPLES ?? 100);
+const samples = sized('SAMPLES', 100, 3);
+const warmup = smoke ? 1 : 10;
 const stack = await startBench('chat', 54333);
 const firstTokenAt: number[] = [];
 const model = createServer((request, response) => {
@@ -29,7 +30,7 @@ const modelUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
 
 try {
   // 20 chat requests a minute per user: the samples are spread over enough clinicians.
-  const users = Math.ceil((samples + 10) / 20);
+  const users = Math.ceil((samples + warmup) / 20);
   const password = await hashPassword('bench');
   await stack.ownerOrm.em.fork().transactional(async (em) => {
     await em.execute("select set_config('app.organisation_id', ?, true)", [stack.organisationId]);
@@ -44,7 +45,7 @@ try {
   const cookies = await Promise.all(Array.from({ length: users }, (_, index) => stack.loginAs(`chat-${index}@ggz-epd.test`, 'bench')));
 
   const latencies: number[] = [];
-  for (let index = 0; index < samples + 10; index++) {
+  for (let index = 0; index < samples + warmup; index++) {
     const response = await fetch(`${stack.baseUrl}/api/assistant/chat`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookies[Math.floor(index / 20)]! },
@@ -58,7 +59,7 @@ try {
     while (!(await reader.read()).done) {
       // drain
     }
-    if (index >= 10) latencies.push(arrived - firstTokenAt.at(-1)!);
+    if (index >= warmup) latencies.push(arrived - firstTokenAt.at(-1)!);
   }
   latencies.sort((a, b) => a - b);
   const at = (p: number) => percentile(latencies, p * 100);

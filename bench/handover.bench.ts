@@ -2,6 +2,7 @@ import type { AuditActor } from '../domain/audit/audit.service';
 import { tenantOf, withTenant } from '../domain/db/tenant';
 import { collectHandoverSources, storeHandover, summariseHandover, type HandoverJob } from '../domain/handover/generate';
 import { generateHandover } from '../temporal/handover';
+import { sized } from './harness';
 import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
 
 /**
@@ -9,7 +10,7 @@ import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
  * summarise with a model that answers at once, verify and store) called directly, and through
  * `generateHandover` → Temporal → worker → activities. Target: p50 overhead ≤ 150 ms.
  */
-const samples = Number(process.env.SAMPLES ?? 30);
+const samples = sized('SAMPLES', 30, 2);
 const { stack, model, orm, ai, temporal, stop } = await startWorkflowBench('handover', 54332);
 
 try {

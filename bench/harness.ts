@@ -8,6 +8,18 @@ import { appEnv, remixCli, startServices, startWeb, startWorker } from '../scrip
 
 export const log = (line: string) => console.log(`[bench] ${line}`);
 
+/**
+ * BENCH_SMOKE=1: the bench at its smoke size (seconds, figures not judged), as CI runs every bench
+ * (`tests/integration/benches.int.test.ts`) so that a change that breaks one fails the build.
+ */
+export const smoke = process.env.BENCH_SMOKE === '1';
+
+/** A size from the environment (`name`), else the full size, or the smoke size under BENCH_SMOKE. */
+export function sized(name: string, full: number, smokeSize: number): number {
+  const given = process.env[name];
+  return given ? Number(given) : smoke ? smokeSize : full;
+}
+
 export interface BenchStack {
   baseUrl: string;
   appUrl: string;
@@ -24,8 +36,14 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
+/**
+ * A bench's own database: `ggz_epd_bench_<name>`, or under BENCH_DATABASE_PREFIX (the smoke runs in
+ * CI and several checkouts on one PostgreSQL), never the demo database (`assertNotDemoDatabase`).
+ */
+export const benchDatabase = (name: string) => `${process.env.BENCH_DATABASE_PREFIX ?? 'ggz_epd_bench'}_${name.replace(/-/g, '_')}`;
+
 /** Its own database and Temporal server, an organisation with one clinician, then the built app. */
-export async function startBench(name: string, embeddedPort: number, database = `ggz_epd_bench_${name}`): Promise<BenchStack> {
+export async function startBench(name: string, embeddedPort: number, database = benchDatabase(name)): Promise<BenchStack> {
   const logDir = path.resolve(`.cache/bench-logs/${name}`);
   const buildDir = path.resolve('.cache/bench-build');
   await mkdir(logDir, { recursive: true });
@@ -38,6 +56,8 @@ export async function startBench(name: string, embeddedPort: number, database = 
     quiet: true,
     logDir,
     log,
+    // BENCH_TEMPLATE_DATABASE: a migrated database to copy (the smoke runs make one for all benches).
+    templateDatabase: process.env.BENCH_TEMPLATE_DATABASE,
   });
   const started: Managed[] = [];
   const ownerOrm = await createOrm(services.ownerUrl, { poolMax: 2 });
@@ -52,8 +72,11 @@ export async function startBench(name: string, embeddedPort: number, database = 
       [userId, organisationId, email, await hashPassword('bench')],
     );
   });
-  const buildEnv = { ...process.env, REMIX_SERVER_BUILD_PATH: `${buildDir}/index.js`, REMIX_ASSETS_BUILD_DIR: `${buildDir}/public` };
-  const building = run(process.execPath, [remixCli, 'build'], { env: buildEnv, stdio: 'ignore' });
+  // BENCH_BUILD: an app built before (the test stack's, for the smoke runs) instead of building again.
+  const builtDir = process.env.BENCH_BUILD ? path.resolve(process.env.BENCH_BUILD) : buildDir;
+  const buildEnv = { ...process.env, REMIX_SERVER_BUILD_PATH: `${builtDir}/index.js`, REMIX_ASSETS_BUILD_DIR: `${builtDir}/public` };
+  // Built when first served: the workflow benches never serve the app.
+  let building: Promise<void> | undefined;
   let baseUrl = '';
   const loginAs = async (userEmail: string, password: string) => {
     const login = await fetch(`${baseUrl}/login`, {
@@ -74,6 +97,9 @@ export async function startBench(name: string, embeddedPort: number, database = 
     organisationId,
     userId,
     async serve(extraEnv = {}) {
+      building ??= process.env.BENCH_BUILD
+        ? Promise.resolve()
+        : run(process.execPath, [remixCli, 'build'], { env: buildEnv, stdio: 'ignore' });
       await building;
       // What autovacuum does on a live ward after a bulk load: merge GIN pending lists, set the visibility map.
       await ownerOrm.em.fork().execute('vacuum analyze');
@@ -142,7 +168,7 @@ export async function measure(
   http: (i: number) => Promise<Response>,
   direct: (i: number) => Promise<void>,
 ): Promise<void> {
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < (smoke ? 2 : 20); i++) {
     await (await http(i)).arrayBuffer();
     await direct(i);
   }

@@ -23,7 +23,7 @@ const heldOut = (['e', 'f'] as const).map(
 );
 const sentences = [...corpus, ...heldOut.flatMap(([, entries]) => entries)];
 const now = new Date();
-const rounds = Number(process.env.BENCH_ROUNDS ?? 50);
+const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 50));
 
 // Cold: the first sentence of a fresh process (lexicon caches empty).
 const coldStart = performance.now();

@@ -14,10 +14,10 @@ import { parseSearch, searchSql } from '../domain/fhir/search';
 import { bsnSystem } from '../domain/patient/patient.fhir';
 import { patientSearch } from '../domain/patient/patient.fhir-search';
 import { searchCandidatesQuery, searchDetailsSql } from '../domain/patient/patient.search';
-import { log, measure, rawRunner, startBench, time } from './harness';
+import { log, measure, rawRunner, sized, startBench, time } from './harness';
 
-const patientCount = Number(process.env.PATIENTS ?? 100_000);
-const samples = Number(process.env.SAMPLES ?? 300);
+const patientCount = sized('PATIENTS', 100_000, 500);
+const samples = sized('SAMPLES', 300, 5);
 
 /** Typos a clinician makes: a swapped pair of letters or a dropped letter, in lower case. */
 function withTypo(rnd: () => number, name: string): string {

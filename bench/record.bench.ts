@@ -9,11 +9,12 @@ import { addDays } from 'date-fns';
 import { viewDays } from '../domain/agenda/agenda.dates';
 import { withTenant } from '../domain/db/tenant';
 import { generatePatient, insertPatients, random } from '../domain/demo/patient-generator';
-import { log, measure, rawRunner, startBench, time } from './harness';
+import { log, measure, rawRunner, sized, startBench, time } from './harness';
 
-const reportCount = Number(process.env.REPORTS ?? 1_000_000);
-const patientCount = 10_000;
-const samples = Number(process.env.SAMPLES ?? 300);
+const reportCount = sized('REPORTS', 1_000_000, 2000);
+const patientCount = sized('PATIENTS', 10_000, 200);
+const appointmentCount = sized('APPOINTMENTS', 100_000, 500);
+const samples = sized('SAMPLES', 300, 5);
 
 const bench = await startBench('record', 54332);
 try {
@@ -32,8 +33,14 @@ try {
          select ?, 'behandelaar' || g || '@ggz-epd.test', 'Behandelaar ' || g, 'psychiater', 'scrypt$x' from generate_series(1, 19) g`,
         [org],
       );
-      await em.execute('create temporary table bench_patients as select row_number() over () as n, id from patients');
-      await em.execute('create temporary table bench_users as select row_number() over () as n, id from users');
+      // By organisation: the bench connects as the owner, who may be a superuser that row security does not bind (the demo organisation is seeded too).
+      await em.execute(
+        'create temporary table bench_patients as select row_number() over () as n, id from patients where organisation_id = ?',
+        [org],
+      );
+      await em.execute('create temporary table bench_users as select row_number() over () as n, id from users where organisation_id = ?', [
+        org,
+      ]);
       // Shifts start at 07:00 local, so the shift date is the local time minus seven hours, as a date.
       await em.execute(
         `insert into reports (organisation_id, patient_id, type, category, content, include_in_handover, created_by, created_at, shift_date, shift)
@@ -51,15 +58,15 @@ try {
       await em.execute(
         `insert into appointments (organisation_id, patient_id, start_at, end_at, type, practitioner_id, owner_id)
          select ?, p.id, s, s + interval '45 minutes', 'behandelgesprek', u.id, u.id
-           from generate_series(1, 100000) g
+           from generate_series(1, ?) g
            cross join lateral (select date_trunc('hour', now() - interval '180 days') + (g * interval '157 minutes') as s) slot
            join bench_patients p on p.n = 1 + g % ${patientCount}
            join bench_users u on u.n = 1 + g % 20`,
-        [org],
+        [org, appointmentCount],
       );
     }),
   );
-  log(`${patientCount} patients, ${reportCount} reports and 100 000 appointments inserted in ${(seedMs / 1000).toFixed(1)} s`);
+  log(`${patientCount} patients, ${reportCount} reports and ${appointmentCount} appointments inserted in ${(seedMs / 1000).toFixed(1)} s`);
   const cookie = await bench.serve();
 
   const { raw, close } = await rawRunner(bench.appUrl, org);

@@ -8,6 +8,7 @@ import {
   type TreatmentPlanJob,
 } from '../domain/treatment-plan/generate';
 import { generateTreatmentPlan } from '../temporal/treatment-plan';
+import { sized } from './harness';
 import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
 
 /**
@@ -16,7 +17,7 @@ import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
  * `generateTreatmentPlan` → Temporal → worker → activities. Target: p50 overhead ≤ 150 ms, and the
  * whole request far inside the 8 s the clinician may wait.
  */
-const samples = Number(process.env.SAMPLES ?? 30);
+const samples = sized('SAMPLES', 30, 2);
 const { stack, model, orm, ai, temporal, stop } = await startWorkflowBench('treatment_plan', 54334);
 
 try {

@@ -2,8 +2,8 @@ import type { AuditActor } from '../domain/audit/audit.service';
 import { tenantOf, withTenant } from '../domain/db/tenant';
 import { startWardHandover, wardHandoverProgress } from '../temporal/handover';
 import { wardParallelism } from '../workflows/handover/messages';
-import { log, percentile, time } from './harness';
-import { startWorkflowBench } from './workflow-bench';
+import { log, percentile, sized, smoke, time } from './harness';
+import { startWorkflowBench, warmUp } from './workflow-bench';
 
 /*
  * The ward handover for a ward of 30 (issue 26): from "Voor alle patiënten maken" until the last
@@ -11,8 +11,8 @@ import { startWorkflowBench } from './workflow-bench';
  * answering at once, once taking a second per call as a hosted model does. Target: ≤ 10 s for 30
  * patients on this machine's two cores.
  */
-const wardSize = Number(process.env.WARD ?? 30);
-const rounds = Number(process.env.ROUNDS ?? 3);
+const wardSize = sized('WARD', 30, 3);
+const rounds = sized('ROUNDS', 3, 1);
 const { stack, model, orm, temporal, stop } = await startWorkflowBench('ward-handover', 54336);
 
 try {
@@ -64,7 +64,7 @@ try {
     return Number(row!.n);
   };
 
-  for (const delayMs of [0, 1000]) {
+  for (const delayMs of [0, smoke ? 100 : 1000]) {
     model.answer((call) => {
       const refs = [...call.messages[1]!.content.matchAll(/^\[([RVKMG]\d+)\]/gm)].map((match) => match[1]!);
       return {
@@ -77,7 +77,7 @@ try {
         delayMs,
       };
     });
-    await wholeWard(); // warm-up round
+    await warmUp(wholeWard);
     const before = await stored();
     const times: number[] = [];
     for (let round = 0; round < rounds; round++) times.push(await time(wholeWard));

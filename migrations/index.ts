@@ -29,6 +29,7 @@ import { Migration20261126000000Medication } from './Migration20261126000000Medi
 import { Migration20261126100000HandoverActionTicks } from './Migration20261126100000HandoverActionTicks';
 import { Migration20261128110000OnlyOnce } from './Migration20261128110000OnlyOnce';
 import { Migration20261125210000LegalStatusAndCoerciveCare } from './Migration20261125210000LegalStatusAndCoerciveCare';
+import { Migration20261128100000StaffVersions } from './Migration20261128100000StaffVersions';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
 export const migrationsList = [
@@ -62,5 +63,6 @@ export const migrationsList = [
   { name: 'Migration20261125230000IntakeEntry', class: Migration20261125230000IntakeEntry },
   { name: 'Migration20261126000000Medication', class: Migration20261126000000Medication },
   { name: 'Migration20261126100000HandoverActionTicks', class: Migration20261126100000HandoverActionTicks },
+  { name: 'Migration20261128100000StaffVersions', class: Migration20261128100000StaffVersions },
   { name: 'Migration20261128110000OnlyOnce', class: Migration20261128110000OnlyOnce },
 ];

@@ -20,16 +20,17 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startModelServer } from '../../tests/support/model-server';
-import { log, percentile, startBench, time } from '../harness';
+import { log, percentile, sized, smoke, startBench, time } from '../harness';
 import { random } from '../../domain/demo/patient-generator';
 import { seedWard } from './seed';
 
-const patientCount = Number(process.env.PATIENTS ?? 100_000);
-const durationSeconds = Number(process.env.DURATION ?? 30);
+const patientCount = sized('PATIENTS', 100_000, 500);
+const durationSeconds = sized('DURATION', 30, 2);
 const connectionsTotal = 100;
 /** The shift change: 100 clinicians who each click on average every 100 / RATE seconds. */
-const pacedRate = Number(process.env.RATE ?? 40);
-const costSamples = Number(process.env.COST_SAMPLES ?? 40);
+const pacedRate = sized('RATE', 40, 10);
+const costSamples = sized('COST_SAMPLES', 40, 2);
+const warmupSeconds = smoke ? 1 : 5;
 
 interface Route {
   name: string;
@@ -77,23 +78,27 @@ model.answer((request) =>
         content: '{"actions":[{"intent":"dagnotitie","entities":{"category":"observatie","content":"Rustig geslapen"},"confidence":0.82}]}',
       },
 );
-const bench = await startBench('load', 54332, 'ggz_epd_load');
+const bench = await startBench('load', 54332);
 try {
   let ward: Awaited<ReturnType<typeof seedWard>> | undefined;
   const seedMs = await time(async () => {
-    ward = await seedWard(bench.ownerOrm, bench.organisationId, { patientCount, clinicians: connectionsTotal - 1, inCare: 2000 });
+    ward = await seedWard(bench.ownerOrm, bench.organisationId, {
+      patientCount,
+      clinicians: smoke ? 9 : connectionsTotal - 1,
+      inCare: smoke ? 50 : 2000,
+    });
   });
   const { patients, inCare, clinicians } = ward!;
   log(
     `ward seeded in ${(seedMs / 1000).toFixed(1)} s: ${patientCount} patients, ${inCare.length} in care with reports, vitals and risks; ${clinicians.length + 1} clinicians with a week of appointments`,
   );
 
-  // One web process by default: on two cores shared with PostgreSQL it answers the shift change fastest; WEB_CONCURRENCY=2 doubles saturation throughput (ADR 0021).
   const firstCookie = await bench.serve({
     OPENAI_API_KEY: 'bench-key',
     OPENAI_BASE_URL: model.baseUrl,
     OPENAI_MODEL: 'bench-model',
-    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
+    // Unset: the production default, one web process per core (ADR 0043); WEB_CONCURRENCY=1 for one.
+    ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
   });
   const cookies = [firstCookie, ...(await Promise.all(clinicians.map((clinician) => bench.loginAs(clinician.email, clinician.password))))];
   log(`${cookies.length} clinicians logged in; model: fake OpenAI server at ${model.baseUrl}`);
@@ -343,7 +348,7 @@ try {
   console.log(`\nOne at a time (${costSamples} requests per route after 5 to warm up; size as sent, compressed as a browser asks):\n`);
   console.log(`${'route'.padEnd(40)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ms  ${'app CPU'.padStart(7)} ms  ${'size'.padStart(7)} kB`);
   for (const route of costed) {
-    for (let i = 0; i < 5; i++) await send(route, i);
+    for (let i = 0; i < (smoke ? 1 : 5); i++) await send(route, i);
     const times: number[] = [];
     let bytes = 0;
     const cpuBefore = cpuMs(web.child.pid!);
@@ -357,8 +362,8 @@ try {
     );
   }
 
-  log('warm-up, 5 s');
-  if (process.env.COST_ONLY !== '1') await run(5, false, pacedRate);
+  log(`warm-up, ${warmupSeconds} s`);
+  if (process.env.COST_ONLY !== '1') await run(warmupSeconds, false, pacedRate);
   const cores = execFileSync('nproc', { encoding: 'utf8' }).trim();
 
   const measure = async (title: string, rate?: number) => {

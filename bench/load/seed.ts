@@ -12,7 +12,8 @@ export interface Ward {
 
 /**
  * A ward of `patientCount` patients in one organisation, written as the owner with the tenant set
- * (the same RLS model as the app): patients through the product's bulk insert, everything else
+ * (the same RLS model as the app; every read also names the organisation, since the owner may be a
+ * superuser whom row security does not bind, and the demo organisation is seeded too): patients through the product's bulk insert, everything else
  * with set-based SQL. `inCare` patients get two weeks of reports, vitals and risks; every
  * clinician gets a week of appointments.
  */
@@ -38,11 +39,13 @@ export async function seedWard(
     );
     await em.execute(
       `create temporary table ward on commit drop as
-       select id, (row_number() over (order by id))::int as n from patients where episode_status in ('active', 'screening') order by id limit ?`,
-      [options.inCare],
+       select id, (row_number() over (order by id))::int as n from patients
+        where organisation_id = ? and episode_status in ('active', 'screening') order by id limit ?`,
+      [organisationId, options.inCare],
     );
     await em.execute(
-      'create temporary table staff on commit drop as select id, (row_number() over (order by id))::int - 1 as n from users',
+      'create temporary table staff on commit drop as select id, (row_number() over (order by id))::int - 1 as n from users where organisation_id = ?',
+      [organisationId],
     );
     const staffCount = `(select count(*)::int from staff)`;
     // Ten reports per patient in care over the last two weeks, one in twenty an incident.

@@ -4,7 +4,7 @@ import { contactPersonsOf } from '../patient/contact-persons';
 import { phoneticKey, tokens } from '../patient/name-matching';
 import { Patient } from '../patient/patient.entity';
 import { displayName, knownPerson } from '../patient/patient.service';
-import type { KnownPerson } from './pseudonymise';
+import { KnownGroup, type KnownPerson } from './pseudonymise';
 
 /**
  * Everyone the record knows for one AI call, so the pseudonymiser recognises them in any case and
@@ -43,12 +43,43 @@ async function otherPatientsNamed(em: EntityManager, texts: readonly string[], e
     }));
 }
 
-export async function knownPeople(
+interface StaffRow {
+  display_name: string;
+  email: string;
+}
+
+/** The organisation's staff prepared for the pseudonymiser, per organisation, with the staff version they were read at. */
+const preparedStaff = new Map<string, { version: string; group: KnownGroup }>();
+
+/**
+ * The organisation's staff as one prepared group (ADR 0043): read and filed by word once per staff
+ * version, which the database moves on whenever a user is added, removed, renamed or readdressed
+ * (`staff_versions`). A call asks only for the version; the cost does not grow with the staff.
+ */
+export async function staffOf(em: EntityManager, organisationId: string): Promise<KnownGroup> {
+  // The version first: a change after it makes the next call read again, never the reverse.
+  const [current] = await em.execute<{ version: string }[]>('select version from staff_versions');
+  const version = current?.version ?? '0';
+  const prepared = preparedStaff.get(organisationId);
+  if (prepared?.version === version) return prepared.group;
+  const rows = await em.execute<StaffRow[]>('select display_name, email from users');
+  const group = new KnownGroup(rows.map((row) => ({ name: row.display_name, email: row.email })));
+  preparedStaff.set(organisationId, { version, group });
+  return group;
+}
+
+/** Everyone the record knows for one AI call but the staff: the patients concerned, their contact persons and GPs, other patients named. */
+export async function recordPeople(
   em: EntityManager,
   { patientIds, texts = [] }: { patientIds: readonly string[]; texts?: readonly string[] },
 ): Promise<KnownPerson[]> {
+  const { people, others } = await peopleOfRecord(em, patientIds, texts);
+  return [...people, ...others];
+}
+
+async function peopleOfRecord(em: EntityManager, patientIds: readonly string[], texts: readonly string[]) {
   const ids = [...new Set(patientIds)];
-  const [patients, contacts, gps, staff, others] = await Promise.all([
+  const [patients, contacts, gps, others] = await Promise.all([
     ids.length ? em.find(Patient, { id: { $in: ids } }) : [],
     Promise.all(ids.map((id) => contactPersonsOf(em, id))),
     ids.length
@@ -57,14 +88,28 @@ export async function knownPeople(
           [arrayLiteral(ids)],
         )
       : [],
-    em.execute<{ display_name: string; email: string }[]>('select display_name, email from users'),
     otherPatientsNamed(em, texts, ids),
   ]);
-  return [
+  const people: KnownPerson[] = [
     ...patients.map(knownPerson),
     ...contacts.flat().map((contact) => ({ name: contact.name, phone: contact.phone, email: contact.email })),
     ...gps.map((row) => ({ name: row.gp_name })),
-    ...staff.map((row) => ({ name: row.display_name, email: row.email })),
-    ...others,
   ];
+  return { people, others };
+}
+
+/**
+ * Everyone the record knows, the staff included, as one list: for the workflows, whose steps pass
+ * the people on in their (encrypted) payloads. A call in a request uses `recordPeople` and
+ * `staffOf` instead, so the staff are not read and prepared again each time.
+ */
+export async function knownPeople(
+  em: EntityManager,
+  { patientIds, texts = [] }: { patientIds: readonly string[]; texts?: readonly string[] },
+): Promise<KnownPerson[]> {
+  const [{ people, others }, staff] = await Promise.all([
+    peopleOfRecord(em, patientIds, texts),
+    em.execute<StaffRow[]>('select display_name, email from users'),
+  ]);
+  return [...people, ...staff.map((row) => ({ name: row.display_name, email: row.email })), ...others];
 }

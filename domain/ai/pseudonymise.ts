@@ -52,6 +52,12 @@ interface NameVariant {
   source: string;
   /** Length of the written form, to try longer variants first. */
   length: number;
+  /**
+   * The variant's longest word, folded: a text can only hold the variant if it holds this word
+   * (or this word with a possessive s). Texts are looked up by their words, so the names tried on a
+   * text are those it may contain, not everyone known (issue 38).
+   */
+  anchor: string;
   person: number;
   form: NameForm;
   /**
@@ -324,6 +330,7 @@ function nameVariants(person: KnownPerson, index: number): NameVariant[] {
     variants.push({
       source: literalAnyForm(text),
       length: key.length,
+      anchor: anchorOf(text),
       person: index,
       form,
       capitalToken: tokens.length === 1 ? 0 : capitalToken,
@@ -341,6 +348,7 @@ function nameVariants(person: KnownPerson, index: number): NameVariant[] {
       variants.push({
         source: `${source}\\s*${literal(withPrefix)}`,
         length: initials.length * 2 + withPrefix.length + 1,
+        anchor: anchorOf(`${initials.join('. ')}. ${withPrefix}`),
         person: index,
         form: 'full',
         capitalToken: null,
@@ -353,9 +361,145 @@ function nameVariants(person: KnownPerson, index: number): NameVariant[] {
   return variants;
 }
 
-/** Known persons' names in one alternation, longest first, with one group per variant. */
-function nameRule(people: KnownPerson[]): Rule | null {
-  const variants = people.flatMap(nameVariants).sort((a, b) => b.length - a.length);
+// ---------------------------------------------------------------------------------------------
+// Looking names up by word. Everyone the record knows may be a thousand staff and patients; one
+// alternation of all their names, compiled and run on every text, cost more than the rest of a
+// request together (issue 38). Each name variant is filed under its longest word, a text is split
+// into words once, and only the variants whose word occurs are compiled into the text's pattern:
+// the cost follows the text, not the number of people known.
+
+const TOKEN = /[\p{L}\p{M}\p{N}_]+/gu;
+
+/** Lower case as the `i` flag compares letters (long s and final sigma too), composed. */
+function fold(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/ſ/g, 's').replace(/ς/g, 'σ');
+}
+
+function anchorOf(text: string): string {
+  const found = fold(text).match(TOKEN) ?? [];
+  return found.reduce((longest, token) => (token.length > longest.length ? token : longest), '');
+}
+
+/** The words of a text, folded, each also without a final s (a possessive: "Jans", "Vriess"). */
+function wordsOf(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const [token] of fold(text).matchAll(TOKEN)) {
+    found.add(token);
+    if (token.endsWith('s')) found.add(token.slice(0, -1));
+  }
+  return found;
+}
+
+/** E-mail addresses filed under the characters around their @, so a text is checked only against addresses that may be in it. */
+class EmailIndex {
+  private readonly byAt = new Map<string, string[]>();
+  private readonly short: string[] = [];
+
+  add(email: string): void {
+    const at = email.indexOf('@');
+    if (at < 2 || at + 3 > email.length) this.short.push(email);
+    else this.byAt.set(email.slice(at - 2, at + 3), [...(this.byAt.get(email.slice(at - 2, at + 3)) ?? []), email]);
+  }
+
+  /** Whether lower-cased `text` includes one of the addresses. */
+  foundIn(text: string): boolean {
+    if (this.short.some((email) => text.includes(email))) return true;
+    for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+      for (const email of this.byAt.get(text.slice(at - 2, at + 3)) ?? []) {
+        if (text.startsWith(email, at - email.indexOf('@'))) return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** Name words for the last gate: plain words by value, words with an apostrophe or hyphen under their first plain part. */
+class GateWords {
+  private readonly plain = new Set<string>();
+  private readonly joined = new Map<string, { word: string; offset: number }[]>();
+
+  add(word: string): void {
+    const folded = fold(word);
+    const first = /[\p{L}\p{M}\p{N}_]+/u.exec(folded);
+    if (!first) return;
+    if (first[0] === folded) this.plain.add(folded);
+    else this.joined.set(first[0], [...(this.joined.get(first[0]) ?? []), { word: folded, offset: first.index }]);
+  }
+
+  get size(): number {
+    return this.plain.size + this.joined.size;
+  }
+
+  /** Whether folded `text` holds one of the words as a whole word. */
+  foundIn(text: string): boolean {
+    const wordChar = /[\p{L}\p{M}\p{N}_]/u;
+    for (const match of text.matchAll(TOKEN)) {
+      if (this.plain.has(match[0])) return true;
+      for (const { word, offset } of this.joined.get(match[0]) ?? []) {
+        const start = match.index - offset;
+        if (
+          start >= 0 &&
+          text.startsWith(word, start) &&
+          !wordChar.test(text.charAt(start - 1)) &&
+          !wordChar.test(text.charAt(start + word.length))
+        )
+          return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** Name variants of a list of people, filed by word; `person` maps a list index to the person's number. */
+class NameIndex {
+  readonly variants: NameVariant[];
+  private readonly byAnchor = new Map<string, number[]>();
+
+  constructor(people: readonly KnownPerson[], person: (index: number) => number) {
+    this.variants = people.flatMap((known, index) => nameVariants(known, person(index)));
+    this.variants.forEach((variant, at) => this.byAnchor.set(variant.anchor, [...(this.byAnchor.get(variant.anchor) ?? []), at]));
+  }
+
+  /** The variants a text with these words may hold, in the order they were made. */
+  candidates(words: Set<string>): NameVariant[] {
+    const found: number[] = [];
+    for (const word of words) found.push(...(this.byAnchor.get(word) ?? []));
+    return found.sort((a, b) => a - b).map((at) => this.variants[at]!);
+  }
+}
+
+let groupNumbers = 0;
+
+/**
+ * A large group of people known by name and e-mail address only (an organisation's staff),
+ * prepared once and shared by every Pseudonymiser of the organisation until the group changes
+ * (`staffOf`, ADR 0043). Nothing in it is compiled per call.
+ */
+export class KnownGroup {
+  readonly names: NameIndex;
+  readonly gateWords = new GateWords();
+  readonly emails = new EmailIndex();
+
+  constructor(people: readonly Pick<KnownPerson, 'name' | 'email'>[]) {
+    // Persons of a group are numbered below zero, apart from each list's own (0, 1, …) and from other groups.
+    const base = groupNumbers;
+    groupNumbers += people.length;
+    this.names = new NameIndex(people, (index) => -1 - base - index);
+    for (const person of people) {
+      for (const word of nameWordsForGate(person)) this.gateWords.add(word);
+      const email = person.email?.trim().toLowerCase();
+      if (email) this.emails.add(email);
+    }
+  }
+
+  get size(): number {
+    return this.names.variants.length;
+  }
+}
+
+/** The names a text may hold in one alternation, longest first, with one group per variant. */
+function nameRule(candidates: NameVariant[]): Rule | null {
+  const variants = candidates.toSorted((a, b) => b.length - a.length);
   if (variants.length === 0) return null;
   // A possessive ("Esthers buurvrouw", "Jan's moeder") is the name too.
   // The suffix stays outside the placeholder, so "Jan's" and "Jan" share one.
@@ -993,8 +1137,11 @@ function isOrdinaryWord(word: string): boolean {
   return ORDINARY_WORDS.has(lower) || ORDINARY_WORDS.has(lower.replace(/['’]?s$/, ''));
 }
 
+const NAMES = Symbol('known names');
+
 export class Pseudonymiser {
-  private readonly rules: Rule[];
+  /** `NAMES` stands for the known names, compiled per text from those it may hold. */
+  private readonly rules: (Rule | typeof NAMES)[];
   private readonly originals = new Map<string, string>(); // placeholder → surface text
   private readonly placeholders = new Map<string, string>(); // surface text → placeholder
   private readonly counters = new Map<string, number>();
@@ -1004,9 +1151,12 @@ export class Pseudonymiser {
   private readonly foreign = new Map<string, Set<number>>();
 
   private readonly gate: (text: string) => IdentifierKind[];
+  private readonly names: NameIndex[];
 
-  constructor(known: KnownPerson[] = []) {
-    this.gate = leftoverCheck(known);
+  /** `known`: the people of this call; `groups`: large groups prepared before (an organisation's staff), looked up by word. */
+  constructor(known: KnownPerson[] = [], groups: readonly KnownGroup[] = []) {
+    this.gate = leftoverCheck(known, groups);
+    this.names = [new NameIndex(known, (index) => index), ...groups.map((group) => group.names)];
     // Order matters: earlier rules claim their text first. E-mail addresses contain names and
     // digits; phone numbers contain nine-digit runs; known names must win over the street and
     // honorific heuristics, which would otherwise take only part of them.
@@ -1022,7 +1172,7 @@ export class Pseudonymiser {
       POSTCODE,
       BIRTH_DATE,
       OLD_FULL_DATE,
-      nameRule(known),
+      NAMES,
       POSTBUS,
       STREET,
       LOWERCASE_STREET,
@@ -1033,14 +1183,18 @@ export class Pseudonymiser {
       COORDINATED_PERSON,
       FULL_NAME,
       GIVEN_NAME_PERSON,
-    ].filter((r): r is Rule => r !== null);
+    ].filter((r): r is Rule | typeof NAMES => r !== null);
   }
 
   /** Replaces personal data in text by placeholders; the same value always gets the same placeholder within this instance. */
   pseudonymise(text: string): string {
     let working = this.maskExistingPlaceholders(text);
     const hits: Hit[] = [];
-    for (const { pattern, classify } of this.rules) {
+    const words = wordsOf(text);
+    for (const each of this.rules) {
+      const rule = each === NAMES ? nameRule(this.names.flatMap((index) => index.candidates(words))) : each;
+      if (!rule) continue;
+      const { pattern, classify } = rule;
       const found: Hit[] = [];
       for (const match of working.matchAll(pattern)) {
         const target = classify(match);
@@ -1168,30 +1322,35 @@ function normalisedForGate(text: string): string {
 /** Digits with whatever stood between them removed ("123 / 45.67-82" → "1234567 82" → "123456782"). */
 const digitsJoined = (text: string): string => text.replace(/(?<=\p{N})[^\p{L}\p{N}\n]{1,3}(?=\p{N})/gu, '');
 
-function leftoverCheck(people: KnownPerson[]): (text: string) => IdentifierKind[] {
+/** The words of a person's name the last gate looks for. */
+function nameWordsForGate(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'family'>): string[] {
+  const { given, prefix, family } = nameParts(person);
+  // Ordinary words and particles decide nothing here; the rules above judge them in context.
+  return [...given, ...words(family), ...words(person.name)].filter((word) => {
+    const lower = word.toLowerCase();
+    return (
+      letterCount(word) >= 3 &&
+      !NOT_A_NAME.has(lower) &&
+      !isOrdinaryWord(lower) &&
+      !NAME_PARTICLES.has(lower) &&
+      !words(prefix).includes(word)
+    );
+  });
+}
+
+function leftoverCheck(people: KnownPerson[], groups: readonly KnownGroup[]): (text: string) => IdentifierKind[] {
   const checks: { kind: IdentifierKind; test: (text: string, digits: string) => boolean }[] = [];
-  const nameWords = new Set<string>();
+  const nameWords = new GateWords();
+  const emails = new EmailIndex();
   for (const person of people) {
-    const { given, prefix, family } = nameParts(person);
-    for (const word of [...given, ...words(family), ...words(person.name)]) {
-      const lower = word.toLowerCase();
-      // Ordinary words and particles decide nothing here; the rules above judge them in context.
-      if (
-        letterCount(word) >= 3 &&
-        !NOT_A_NAME.has(lower) &&
-        !isOrdinaryWord(lower) &&
-        !NAME_PARTICLES.has(lower) &&
-        !words(prefix).includes(word)
-      )
-        nameWords.add(lower.normalize('NFC'));
-    }
+    for (const word of nameWordsForGate(person)) nameWords.add(word);
     const bsn = person.bsn?.replace(/\D/g, '');
     if (bsn?.length === 9) checks.push({ kind: 'bsn', test: (_, digits) => new RegExp(`(?<!\\d)${bsn}(?!\\d)`).test(digits) });
     const phone = person.phone?.replace(/\D/g, '').replace(/^(?:00)?31|^0/, '');
     if (phone && phone.length >= 6)
       checks.push({ kind: 'telefoon', test: (_, digits) => new RegExp(`(?<!\\d)(?:0|31|0031)?${phone}(?!\\d)`).test(digits) });
     const email = person.email?.trim().toLowerCase();
-    if (email) checks.push({ kind: 'email', test: (text) => text.toLowerCase().includes(email) });
+    if (email) emails.add(email);
     const date = person.birthDate ? birthDateSource(person.birthDate) : null;
     const compactDate = /^(\d{4})-(\d{2})-(\d{2})$/.exec(person.birthDate ?? '');
     if (date && compactDate) {
@@ -1211,10 +1370,10 @@ function leftoverCheck(people: KnownPerson[]): (text: string) => IdentifierKind[
       checks.push({ kind: 'postcode', test: (text) => pattern.test(text) });
     }
   }
-  if (nameWords.size > 0) {
-    const pattern = new RegExp(`${START}(?:${[...nameWords].map(escapeRegExp).join('|')})${END}`, 'iu');
-    checks.push({ kind: 'naam', test: (text) => pattern.test(text.normalize('NFC')) });
-  }
+  const allEmails = [emails, ...groups.map((group) => group.emails)];
+  checks.push({ kind: 'email', test: (text) => allEmails.some((each) => each.foundIn(text.toLowerCase())) });
+  const allWords = [nameWords, ...groups.map((group) => group.gateWords)];
+  checks.push({ kind: 'naam', test: (text) => allWords.some((each) => each.foundIn(fold(text))) });
   return (text) => {
     const normalised = normalisedForGate(text);
     const digits = digitsJoined(normalised);

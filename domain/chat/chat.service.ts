@@ -1,8 +1,8 @@
 import { dutchDay } from '../shared/clinical-time';
 import { AiRefusedError, refusedNotice, type AiPort } from '../ai/ai.port';
-import { knownPeople } from '../ai/known-people';
+import { recordPeople, staffOf } from '../ai/known-people';
 import { chatAssistantPrompt, chatSystemPrompt } from '../ai/prompts/chat-assistant.prompt';
-import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
+import { Pseudonymiser } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
 import type { MikroORM } from '../db/orm';
 import { tenantOf, withTenant } from '../db/tenant';
@@ -21,13 +21,15 @@ export interface ChatDeps {
  * Everyone the record knows who may be in the conversation (the active patient with contact
  * persons and GPs, staff, other patients named), and every name the conversation mentions.
  */
-async function peopleInConversation(orm: MikroORM, actor: AuditActor, request: ChatRequest): Promise<KnownPerson[]> {
+async function peopleInConversation(orm: MikroORM, actor: AuditActor, request: ChatRequest): Promise<Pseudonymiser> {
   const texts = [request.message, ...request.messages.map((message) => message.content)];
   const patientIds = request.context?.activePatient ? [request.context.activePatient.id] : [];
-  const record = await withTenant(orm, tenantOf(actor), (em) => knownPeople(em, { patientIds, texts }));
+  const [record, staff] = await withTenant(orm, tenantOf(actor), (em) =>
+    Promise.all([recordPeople(em, { patientIds, texts }), staffOf(em, actor.organisationId)]),
+  );
   const names = new Set(texts.flatMap((text) => classifyReflex(text, request.context).names));
   if (request.context?.activePatient) names.add(request.context.activePatient.name);
-  return [...record, ...[...names].map((name) => ({ name }))];
+  return new Pseudonymiser([...record, ...[...names].map((name) => ({ name }))], [staff]);
 }
 
 /** The local reply goes out in a few pieces too, so the client reads one kind of stream. */
@@ -73,7 +75,7 @@ export async function* chatReply(
       { role: 'user', content: request.message },
     ],
     context,
-    pseudonymiser: new Pseudonymiser(await peopleInConversation(deps.orm, actor, request)),
+    pseudonymiser: await peopleInConversation(deps.orm, actor, request),
     signal,
   });
   try {

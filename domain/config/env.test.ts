@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env';
 import { newPayloadKey } from './payload-keys';
@@ -18,6 +19,13 @@ describe('environment', () => {
       OPENAI_MODEL_INTENT: 'small',
       AI_INTENT_TIMEOUT_MS: 2500,
     });
+  });
+
+  it('runs one web process per core the app has in production, one elsewhere, unless told (ADR 0043)', () => {
+    const production = { ...base, NODE_ENV: 'production', TEMPORAL_PAYLOAD_KEY: newPayloadKey(), DATABASE_APP_PASSWORD: 'x' };
+    expect(parseEnv(production).WEB_CONCURRENCY).toBe(Math.min(32, availableParallelism()));
+    expect(parseEnv({ ...production, WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv(base).WEB_CONCURRENCY).toBe(1);
   });
 
   it('links the Temporal UI that `make dev` starts unless told otherwise, without a trailing slash', () => {

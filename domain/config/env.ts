@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parsePayloadKeys, type PayloadKey } from './payload-keys';
 
@@ -43,8 +44,11 @@ const envSchema = z
       .optional(),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    /** Web processes sharing the port (ADR 0021): one per core the app may use; rate limits stay one count. */
-    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+    /**
+     * Web processes sharing the port (ADR 0021): one per core the app may use; rate limits stay one
+     * count. In production it defaults to the cores the app has (ADR 0043); elsewhere to one.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
     SESSION_TTL_HOURS: z.coerce
       .number()
       .positive()
@@ -95,6 +99,7 @@ const envSchema = z
       production,
       payloadKeys: payloadKeysOrNone(env.TEMPORAL_PAYLOAD_KEYS, env.TEMPORAL_PAYLOAD_KEY),
       DEMO_LOGIN: env.DEMO_LOGIN ?? !production,
+      WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (production ? Math.min(32, availableParallelism()) : 1),
       APP_DATABASE_URL: env.APP_DATABASE_URL ?? appRoleUrl(env.DATABASE_URL, env.DATABASE_APP_USER, env.DATABASE_APP_PASSWORD),
     };
   })

@@ -1,7 +1,7 @@
 import { dutchDay, formatTime } from '../shared/clinical-time';
 import { appointmentsBetween } from '../agenda/agenda.service';
 import type { AiPort } from '../ai/ai.port';
-import { knownPeople } from '../ai/known-people';
+import { recordPeople, staffOf } from '../ai/known-people';
 import { intentOrchestratorMessages, intentOrchestratorPrompt, type OrchestratorContext } from '../ai/prompts/intent-orchestrator.prompt';
 import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
@@ -201,18 +201,22 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
       ...(context.activePatient ? [context.activePatient.id] : []),
       ...background.patientIds,
     ];
-    const record = await knownPeople(em, { patientIds, texts: [input, ...background.context.recent.map((report) => report.excerpt)] });
-    return { actions: resolved.actions, context: background.context, known: [...record, ...resolved.known, ...background.known] };
+    const texts = [input, ...background.context.recent.map((report) => report.excerpt)];
+    const [record, staff] = await Promise.all([recordPeople(em, { patientIds, texts }), staffOf(em, actor.organisationId)]);
+    return { actions: resolved.actions, context: background.context, known: [...record, ...resolved.known, ...background.known], staff };
   });
   const answer = await deps.ai.complete({
     capability: 'intent',
     prompt: intentOrchestratorPrompt,
     messages: intentOrchestratorMessages(input, prepared.context),
     context: { organisationId: actor.organisationId, userId: actor.userId, patientId: context.activePatient?.id ?? null },
-    pseudonymiser: new Pseudonymiser([
-      ...prepared.known,
-      ...prepared.actions.flatMap((action) => (action.entities.patientName ? [{ name: action.entities.patientName }] : [])),
-    ]),
+    pseudonymiser: new Pseudonymiser(
+      [
+        ...prepared.known,
+        ...prepared.actions.flatMap((action) => (action.entities.patientName ? [{ name: action.entities.patientName }] : [])),
+      ],
+      [prepared.staff],
+    ),
     parse: parseOrchestratorAnswer,
     json: true,
   });

@@ -17,6 +17,8 @@ export async function prepareDatabase(options: {
   appUser: string;
   appPassword: string;
   recreate?: boolean;
+  /** Copies a database migrated before (the bench smoke runs' template) instead of starting empty: seconds instead of every migration. */
+  template?: string;
 }): Promise<PreparedDatabase> {
   const { database, appUser, appPassword } = options;
   const admin = new pg.Client({ connectionString: options.urlFor('postgres') });
@@ -24,7 +26,10 @@ export async function prepareDatabase(options: {
   try {
     if (options.recreate) await admin.query(`drop database if exists ${admin.escapeIdentifier(database)} with (force)`);
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [database]);
-    if (!rowCount) await admin.query(`create database ${admin.escapeIdentifier(database)}`);
+    if (!rowCount) {
+      const template = options.template ? ` template ${admin.escapeIdentifier(options.template)}` : '';
+      await admin.query(`create database ${admin.escapeIdentifier(database)}${template}`);
+    }
     const role = await admin.query('select 1 from pg_roles where rolname = $1', [appUser]);
     const verb = role.rowCount ? 'alter' : 'create';
     // A plain login role: not the owner, no superuser, no BYPASSRLS — the policies always apply.

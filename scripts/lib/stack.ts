@@ -37,6 +37,8 @@ export async function startServices(options: {
   logDir?: string;
   /** The app's and worker's payload keys; a fresh random key when not given (tests, benches). */
   payloadKeys?: string;
+  /** A migrated database to copy when the database is created (`prepareDatabase`). */
+  templateDatabase?: string;
   log: (line: string) => void;
 }): Promise<Services> {
   // Only `make dev` keeps its database; everything that recreates one (tests, benches) has its own.
@@ -49,6 +51,7 @@ export async function startServices(options: {
     appUser: process.env.DATABASE_APP_USER ?? 'ggz_app',
     appPassword: process.env.DATABASE_APP_PASSWORD ?? 'ggz_app_dev',
     recreate: options.recreateDatabase,
+    template: options.templateDatabase,
   });
   const ownerOrm = await createOrm(ownerUrl, { poolMax: 2 });
   await seedDemo(ownerOrm).finally(() => ownerOrm.close());

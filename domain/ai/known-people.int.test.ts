@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { asOwner, createOrganisation, createUser } from '../../tests/support/factories';
+import { createOrm, type MikroORM } from '../db/orm';
+import { withTenant } from '../db/tenant';
+import { staffOf } from './known-people';
+import { Pseudonymiser } from './pseudonymise';
+
+// The staff as one prepared group per staff version (ADR 0043): what the model is sent follows
+// every change to the staff, and nothing else makes the group be read again.
+let orm: MikroORM;
+let organisationId: string;
+let otherOrganisationId: string;
+
+const staff = () => withTenant(orm, { organisationId }, (em) => staffOf(em, organisationId));
+const sent = async (text: string) => new Pseudonymiser([], [await staff()]).pseudonymise(text);
+const version = () =>
+  asOwner(
+    organisationId,
+    async (client) => (await client.query<{ version: string }>('select version from staff_versions')).rows[0]?.version,
+  );
+
+/** A user by the factory, then named as a person (the factory names everyone 'Test Zorgverlener'). */
+async function colleague(organisation: string, name: string, email?: string) {
+  const user = await createUser(organisation, email ? { email } : {});
+  await asOwner(organisation, (client) => client.query('update users set display_name = $1 where id = $2', [name, user.id]));
+  return user;
+}
+
+beforeAll(async () => {
+  orm = await createOrm(inject('appUrl'));
+  organisationId = (await createOrganisation()).id;
+  otherOrganisationId = (await createOrganisation()).id;
+  await colleague(organisationId, 'Anouk Verbeek', 'a.verbeek@instelling.test');
+  await colleague(otherOrganisationId, 'Sjoerd Hoekstra');
+});
+
+afterAll(async () => {
+  await orm?.close(true);
+});
+
+describe('the staff the pseudonymiser knows', () => {
+  it("hides the organisation's staff, by name and e-mail address, and knows no one of another organisation", async () => {
+    expect(await sent('Anouk Verbeek (a.verbeek@instelling.test) belde over Sjoerd Hoekstra.')).toBe(
+      '[PATIENT_1] ([EMAIL_1]) belde over Sjoerd Hoekstra.',
+    );
+  });
+
+  it('is prepared once per staff version: a second call gets the same group', async () => {
+    expect(await staff()).toBe(await staff());
+  });
+
+  it('follows a new colleague and a renamed one at once', async () => {
+    const before = await staff();
+    const wessel = await colleague(organisationId, 'Wessel Dijkhuizen');
+    expect(await sent('Wessel Dijkhuizen neemt de dienst over.')).toBe('[PATIENT_1] neemt de dienst over.');
+    expect(await staff()).not.toBe(before);
+
+    await asOwner(organisationId, (client) =>
+      client.query("update users set display_name = 'Wessel Ravensberg' where id = $1", [wessel.id]),
+    );
+    expect(await sent('Wessel Ravensberg neemt de dienst over.')).toBe('[PATIENT_1] neemt de dienst over.');
+  });
+
+  it('does not move on for a change the pseudonymiser does not see (a new password)', async () => {
+    const [current, group] = [await version(), await staff()];
+    await asOwner(organisationId, (client) =>
+      client.query("update users set password_hash = 'scrypt$other' where email = 'a.verbeek@instelling.test'"),
+    );
+    expect(await version()).toBe(current);
+    expect(await staff()).toBe(group);
+  });
+});
