@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { newPayloadKey } from '../../domain/config/payload-keys';
+import { newPayloadKey, parsePayloadKeys } from '../../domain/config/payload-keys';
 import { createOrm } from '../../domain/db/orm';
 import { seedDemo } from '../../domain/demo/demo.seed';
 import { prepareDatabase } from './database';
@@ -43,7 +43,9 @@ export async function startServices(options: {
   if (options.recreateDatabase) assertNotDemoDatabase(options.database);
   const postgres = await findOrStartPostgres({ dataDir: '.data/postgres', embeddedPort: options.embeddedPort, log: options.log });
   options.log(`PostgreSQL: ${postgres.source === 'embedded' ? `embedded on port ${options.embeddedPort}` : postgres.source}`);
+  const payloadKeys = options.payloadKeys ?? newPayloadKey();
   const { ownerUrl, appUrl } = await prepareDatabase({
+    payloadKeys: parsePayloadKeys(payloadKeys),
     urlFor: postgres.urlFor,
     database: options.database,
     appUser: process.env.DATABASE_APP_USER ?? 'ggz_app',
@@ -75,7 +77,7 @@ export async function startServices(options: {
     appUrl,
     temporalAddress,
     temporal,
-    payloadKeys: options.payloadKeys ?? newPayloadKey(),
+    payloadKeys,
     async stop() {
       await temporal?.stop();
       await postgres.stop();

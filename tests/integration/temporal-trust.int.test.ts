@@ -20,6 +20,7 @@ import {
   createUser,
   registerPatient,
   signedInUser,
+  validBsns,
   type SignedIn,
 } from '../support/factories';
 import { json, login, request } from '../support/http';
@@ -372,7 +373,9 @@ const closed = async (workflowId: string) => (await cli.workflow.getHandle(workf
 
 describe('replayed starts (issue 39)', () => {
   it('a handover started again with its own input from the history is refused, logged as denied, and reads nothing', async () => {
-    const ownPatient = await registerPatient(nurse.cookie);
+    const ownPatient = await registerPatient(nurse.cookie, {
+      identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[2] }],
+    });
     const generated = await json('/api/overdracht/generate', { method: 'POST', cookie: nurse.cookie, body: { patientId: ownPatient } });
     expect(generated.status).toBe(200);
     const workflowId = await listedWorkflowId(`handover-${ownPatient}`);
@@ -393,7 +396,9 @@ describe('replayed starts (issue 39)', () => {
   });
 
   it('a withdrawn no-show started again with its own input from the history is refused: the appointment and the letter stay as withdrawn', async () => {
-    const ownPatient = await registerPatient(nurse.cookie);
+    const ownPatient = await registerPatient(nurse.cookie, {
+      identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[3] }],
+    });
     await createGpLetter(nurse.organisationId, {
       patientId: ownPatient,
       createdBy: nurse.user.id,
