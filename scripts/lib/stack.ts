@@ -6,7 +6,7 @@ import { seedDemo } from '../../domain/demo/demo.seed';
 import { prepareDatabase } from './database';
 import { assertNotDemoDatabase } from './demo';
 import { findOrStartPostgres, type PostgresServer } from './postgres';
-import { isTemporalUp, startTemporalDevServer } from './temporal';
+import { ensureSearchAttributes, isTemporalUp, startTemporalDevServer } from './temporal';
 import { freePort, startProcess, waitFor, type Managed } from './processes';
 
 const require = createRequire(import.meta.url);
@@ -60,6 +60,7 @@ export async function startServices(options: {
   let temporal: Managed | undefined;
   if (options.reuseTemporal && (await isTemporalUp(temporalAddress))) {
     options.log(`Temporal: reusing the server on ${temporalAddress}`);
+    await ensureSearchAttributes(temporalAddress);
   } else {
     temporal = await startTemporalDevServer({
       port: options.temporalPort,
