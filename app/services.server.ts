@@ -11,7 +11,7 @@ const globals = globalThis as typeof globalThis & {
 
 /** One ORM (and pool) per process; every request forks its own EntityManager from it. */
 export function getOrm(): Promise<MikroORM> {
-  globals.__ggzOrm ??= createOrm(env().APP_DATABASE_URL).catch((error: unknown) => {
+  globals.__ggzOrm ??= createOrm(env().APP_DATABASE_URL, { payloadKeys: env().payloadKeys }).catch((error: unknown) => {
     globals.__ggzOrm = undefined;
     throw error;
   });

@@ -24,6 +24,8 @@ export interface BenchStack {
   baseUrl: string;
   appUrl: string;
   temporalAddress: string;
+  /** The stack's payload keys (TEMPORAL_PAYLOAD_KEYS): they also prove the app's tenant (ADR 0046). */
+  payloadKeys: string;
   ownerOrm: MikroORM;
   organisationId: string;
   userId: string;
@@ -93,6 +95,7 @@ export async function startBench(name: string, embeddedPort: number, database = 
     },
     appUrl: services.appUrl,
     temporalAddress: services.temporalAddress,
+    payloadKeys: services.payloadKeys,
     ownerOrm,
     organisationId,
     userId,

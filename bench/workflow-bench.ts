@@ -29,9 +29,9 @@ export async function startWorkflowBench(name: string, embeddedPort: number): Pr
   const stack = await startBench(name, embeddedPort);
   const model = mockModel();
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const orm = await createOrm(stack.appUrl, { poolMax: 4 });
   // Payloads encrypted as in production (ADR 0025): the figures include the codec.
-  const payloadKeys = parsePayloadKeys(newPayloadKey());
+  const payloadKeys = parsePayloadKeys(stack.payloadKeys);
+  const orm = await createOrm(stack.appUrl, { poolMax: 4, payloadKeys });
   const temporal = await connectTemporal({ address: stack.temporalAddress, namespace: 'default', payloadKeys });
   // After the Temporal connection: msw intercepts HTTP, and gRPC is HTTP/2.
   model.server.listen({ onUnhandledFrame: 'bypass' });

@@ -28,6 +28,8 @@ import { Migration20261125200000RiskAndDiagnosisEntry } from './Migration2026112
 import { Migration20261126000000Medication } from './Migration20261126000000Medication';
 import { Migration20261126100000HandoverActionTicks } from './Migration20261126100000HandoverActionTicks';
 import { Migration20261128110000OnlyOnce } from './Migration20261128110000OnlyOnce';
+import { Migration20261128120000TenantBinding } from './Migration20261128120000TenantBinding';
+import { Migration20261128121000WorkflowGrantUses } from './Migration20261128121000WorkflowGrantUses';
 import { Migration20261125210000LegalStatusAndCoerciveCare } from './Migration20261125210000LegalStatusAndCoerciveCare';
 import { Migration20261128100000StaffVersions } from './Migration20261128100000StaffVersions';
 
@@ -65,4 +67,6 @@ export const migrationsList = [
   { name: 'Migration20261126100000HandoverActionTicks', class: Migration20261126100000HandoverActionTicks },
   { name: 'Migration20261128100000StaffVersions', class: Migration20261128100000StaffVersions },
   { name: 'Migration20261128110000OnlyOnce', class: Migration20261128110000OnlyOnce },
+  { name: 'Migration20261128120000TenantBinding', class: Migration20261128120000TenantBinding },
+  { name: 'Migration20261128121000WorkflowGrantUses', class: Migration20261128121000WorkflowGrantUses },
 ];

@@ -13,6 +13,8 @@ await prepareDatabase({
   database,
   appUser: env.DATABASE_APP_USER,
   appPassword: env.DATABASE_APP_PASSWORD ?? 'ggz_app_dev',
+  // The app proves its tenant with keys derived from these; the database learns them here (ADR 0046).
+  payloadKeys: env.payloadKeys,
 });
 if (env.DEMO_LOGIN) {
   const orm = await createOrm(env.DATABASE_URL, { poolMax: 2 });

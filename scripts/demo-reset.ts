@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { parsePayloadKeys } from '../domain/config/payload-keys';
 import { isTemporalUp } from './lib/temporal';
 import { findOrStartPostgres } from './lib/postgres';
 import { demoDatabase, demoServices, forgetDemoWorkflows, removeTemporalHistory, resetDemoDatabase } from './lib/demo';
@@ -8,6 +9,12 @@ import { demoDatabase, demoServices, forgetDemoWorkflows, removeTemporalHistory,
 if (existsSync('.env')) process.loadEnvFile('.env');
 const log = (line: string) => console.log(`\x1b[36mdemo    |\x1b[0m ${line}`);
 
+function demoPayloadKeys() {
+  const file = '.data/temporal-payload.key';
+  const keys = process.env.TEMPORAL_PAYLOAD_KEYS ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined);
+  return keys ? parsePayloadKeys(keys) : undefined;
+}
+
 const database = demoDatabase();
 const postgres = await findOrStartPostgres({ dataDir: '.data/postgres', embeddedPort: demoServices.embeddedPort, log });
 try {
@@ -16,6 +23,8 @@ try {
     database,
     appUser: process.env.DATABASE_APP_USER ?? 'ggz_app',
     appPassword: process.env.DATABASE_APP_PASSWORD ?? 'ggz_app_dev',
+    // The tenant keys stay as `make dev` left them; a fresh machine's demo learns them from its key (ADR 0046).
+    payloadKeys: demoPayloadKeys(),
   });
   log(`database ${database}: emptied and seeded with the demo again`);
 } finally {

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { AuditActor } from '../domain/audit/audit.service';
 import type { PayloadKey } from '../domain/config/payload-keys';
 
@@ -34,7 +34,20 @@ export interface ActorGrant {
 export type Granted<J extends { actor: AuditActor }> = Omit<J, 'actor'> & { grant: ActorGrant };
 
 /** Why a grant was refused; the access log records it, nothing else happens. */
-export type GrantRefusal = 'unsigned' | 'forged' | 'expired' | 'other_workflow';
+export type GrantRefusal = 'unsigned' | 'forged' | 'expired' | 'other_workflow' | 'replayed';
+
+/**
+ * The grant of a workflow input, or its bare actor as an unsigned claim: refused like a forged
+ * grant, and logged as denied for the organisation it names (issue 39, point 9).
+ */
+export function grantOf(input: { grant?: ActorGrant; actor?: unknown }): ActorGrant | undefined {
+  return input.grant ?? (input.actor ? ({ actor: input.actor } as ActorGrant) : undefined);
+}
+
+/** A grant's id for the record of the run it was first used in (ADR 0047): the hash of its signature. */
+export function grantIdOf(grant: ActorGrant): string {
+  return createHash('sha256').update(String(grant.signature)).digest('hex');
+}
 
 export class ActorRefused extends Error {
   override name = 'ActorRefused';

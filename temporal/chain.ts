@@ -23,7 +23,7 @@ import { parseOrThrow } from '../domain/shared/validation';
 import type { intentChain } from '../workflows/intent-chain/intent-chain.workflow';
 import { chainStateQuery, confirmUpdate, preparedUpdate, rejectUpdate } from '../workflows/intent-chain/messages';
 import { taskQueues } from '../workflows/task-queues';
-import { asRejection, temporalCall, type TemporalDeps } from './client';
+import { asRejection, organisationAttributes, temporalCall, type TemporalDeps } from './client';
 
 /*
  * The app's side of an intent chain: start it, read it, confirm or reject it. The workflow holds
@@ -114,6 +114,7 @@ export async function startChain(
     args: [{ ...chain, grant: deps.grants.grant(actor, workflowId, 'chainPreparation') }],
     workflowIdConflictPolicy: 'USE_EXISTING',
     workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    typedSearchAttributes: organisationAttributes(actor.organisationId),
   });
   let update: { result(): Promise<ChainState> };
   try {

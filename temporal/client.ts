@@ -8,7 +8,7 @@ import {
   WorkflowUpdateRPCTimeoutOrCancelledError,
   type DataConverter,
 } from '@temporalio/client';
-import type { Duration } from '@temporalio/common';
+import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes, type Duration } from '@temporalio/common';
 import type { PayloadKey } from '../domain/config/payload-keys';
 import { AppError, dutchMessages, type ErrorCode } from '../domain/shared/errors';
 import { ActorGrants } from './actor-grant';
@@ -97,4 +97,15 @@ export function asRejection(error: unknown): unknown {
     return fields ? AppError.validation(fields, failure.message) : new AppError(failure.type as ErrorCode, failure.message);
   }
   return error;
+}
+
+/**
+ * The organisation a run works for, as a search attribute set at every start (issue 39, point 10):
+ * the ops page lists one organisation's runs. An id, never a name. Registered on the server
+ * (`scripts/lib/temporal.ts`; in production `temporal operator search-attribute create`).
+ */
+export const organisationSearchAttribute = defineSearchAttributeKey('OrganisationId', SearchAttributeType.KEYWORD);
+
+export function organisationAttributes(organisationId: string): TypedSearchAttributes {
+  return new TypedSearchAttributes([{ key: organisationSearchAttribute, value: organisationId }]);
 }

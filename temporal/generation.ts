@@ -12,7 +12,7 @@ import type { MikroORM } from '../domain/db/orm';
 import { withTenant } from '../domain/db/tenant';
 import { findPatient } from '../domain/patient/patient.service';
 import { AppError } from '../domain/shared/errors';
-import { assertReachable, callMs, temporalCall, type TemporalDeps } from './client';
+import { assertReachable, callMs, organisationAttributes, temporalCall, type TemporalDeps } from './client';
 
 /*
  * The app's side of a generation workflow (handover, treatment plan): start it under a business id
@@ -56,6 +56,7 @@ export async function startOrJoinGeneration<W extends Workflow, R extends Genera
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: 'ALLOW_DUPLICATE',
       memo: { organisationId: start.organisationId, step: 0 } satisfies GenerationMemo,
+      typedSearchAttributes: organisationAttributes(start.organisationId),
       workflowExecutionTimeout: '10 minutes',
     } as unknown as WorkflowStartOptions<W> & { workflowIdConflictPolicy: 'USE_EXISTING' },
   );

@@ -15,7 +15,7 @@ import type { z } from '../domain/shared/validation';
 import type { handoverGeneration, wardHandoverGeneration } from '../workflows/handover/handover.workflow';
 import { handoverResultUpdate, handoverSteps, type WardHandoverMemo } from '../workflows/handover/messages';
 import { taskQueues } from '../workflows/task-queues';
-import { assertReachable, temporalCall, type TemporalDeps } from './client';
+import { assertReachable, organisationAttributes, temporalCall, type TemporalDeps } from './client';
 import { assertPatient, generationProgress, ownRun, startOrJoinGeneration, type GenerationProgress } from './generation';
 
 /*
@@ -125,6 +125,7 @@ export async function startWardHandover(
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: 'ALLOW_DUPLICATE',
       memo: { organisationId: actor.organisationId, step: 0, total: 0, failed: 0 },
+      typedSearchAttributes: organisationAttributes(actor.organisationId),
       workflowExecutionTimeout: '10 minutes',
     }),
   );

@@ -35,7 +35,7 @@ import {
 } from '../workflows/noshow/messages';
 import type { noShow } from '../workflows/noshow/noshow.workflow';
 import { taskQueues } from '../workflows/task-queues';
-import { asRejection, isUnreachable, temporalCall, type TemporalDeps } from './client';
+import { asRejection, isUnreachable, organisationAttributes, temporalCall, type TemporalDeps } from './client';
 
 /*
  * The app's side of a no-show: start (or join) the process, read where it stands, and pass on
@@ -172,6 +172,7 @@ export async function startNoShow(
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: 'ALLOW_DUPLICATE',
       memo: { ...initialNoShowState({ ...job, actor }) },
+      typedSearchAttributes: organisationAttributes(actor.organisationId),
     });
     await untilAnswered(deps, () =>
       deps.client.workflow.startUpdateWithStart(registeredUpdate, { waitForStage: 'ACCEPTED', startWorkflowOperation: operation }),

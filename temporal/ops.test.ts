@@ -66,7 +66,7 @@ describe('Temporal unavailable', () => {
   it('is the Dutch "unavailable" error, not a crash', async () => {
     const address = `127.0.0.1:${await closedPort()}`;
     const connect = async () => new Client({ connection: await Connection.connect({ address, connectTimeout: '1 second' }) });
-    const error = await recentWorkflows(connect, {}).catch((caught: unknown) => caught);
+    const error = await recentWorkflows(connect, {}, '00000000-0000-4000-8000-000000000001').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'unavailable', status: 503, message: temporalUnavailableMessage });
   });

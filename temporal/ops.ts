@@ -7,6 +7,8 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import { AppError } from '../domain/shared/errors';
+import { isUuid } from '../domain/shared/ids';
+import { organisationSearchAttribute } from './client';
 import {
   statusesWithError,
   workflowOutcome,
@@ -142,7 +144,7 @@ function toExecution(info: WorkflowExecutionInfo): Omit<WorkflowExecution, 'erro
 }
 
 /**
- * The latest runs of the namespace through Temporal's visibility API, newest start first, each
+ * The latest runs of one organisation (and the health checks) through Temporal's visibility API, newest start first, each
  * failed one with its error. The visibility store lists open runs first and then by close time,
  * so the 50 read are the running ones and the most recently closed; they are sorted by start here.
  * Temporal down or not answering within the deadline → AppError `unavailable` with a Dutch message.
@@ -150,8 +152,13 @@ function toExecution(info: WorkflowExecutionInfo): Omit<WorkflowExecution, 'erro
 export async function recentWorkflows(
   temporal: () => Promise<Client>,
   filter: WorkflowFilter,
+  organisationId: string,
   timeoutMs = 5000,
 ): Promise<WorkflowExecution[]> {
+  // One organisation's runs (issue 39, point 10), and the health checks, which belong to none.
+  if (!isUuid(organisationId)) throw new Error('recentWorkflows: organisationId must be a uuid');
+  const scoped = (query: string | undefined) =>
+    `(${organisationSearchAttribute.name} = '${organisationId}' OR WorkflowType = 'healthCheck')${query ? ` AND ${query}` : ''}`;
   let client: Client;
   try {
     client = await temporal();
@@ -171,8 +178,8 @@ export async function recentWorkflows(
       // A chain whose step failed completes in Temporal but is failed to ops (its memo says "mislukt"):
       // it is listed under "Mislukt" and not under "Voltooid".
       const [listed, completedFailed] = await Promise.all([
-        list(visibilityQuery(filter)),
-        filter.status === 'Failed' ? list(visibilityQuery({ ...filter, status: 'Completed' })) : [],
+        list(scoped(visibilityQuery(filter))),
+        filter.status === 'Failed' ? list(scoped(visibilityQuery({ ...filter, status: 'Completed' }))) : [],
       ]);
       const infos = [
         ...listed.filter((info) => filter.status !== 'Completed' || !failedOutcome(info)),

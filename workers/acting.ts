@@ -7,7 +7,7 @@ import type { EntityManager, MikroORM } from '../domain/db/orm';
 import { tenantOf, withTenant } from '../domain/db/tenant';
 import { AppError } from '../domain/shared/errors';
 import { isUuid } from '../domain/shared/ids';
-import { ActorRefused, type ActorGrant, type ActorGrants, type GrantRefusal } from '../temporal/actor-grant';
+import { ActorRefused, grantIdOf, type ActorGrant, type ActorGrants, type GrantRefusal } from '../temporal/actor-grant';
 
 /*
  * An activity acts for someone only when the app vouched for them (ADR 0025): the grant's
@@ -44,11 +44,39 @@ export function createActing({ orm, grants }: { orm: MikroORM; grants: ActorGran
 
   const currentWorkflowId = () => Context.current().info.workflowExecution?.workflowId ?? '';
 
-  /** The actor a grant vouches for, in this activity's workflow; no database check (for work that writes nothing). */
+  /** Grants already seen in the run that first used them, so a run's later activities skip the round trip. */
+  const confirmedUses = new Set<string>();
+
+  /**
+   * A grant is good for the one run it was made for (ADR 0047): the first activity to verify it
+   * records its run; the same grant in another run — a start replayed with the input copied from
+   * the history — is refused. Retries and later activities of the same run pass.
+   */
+  async function assertFirstRun(grant: ActorGrant, actor: AuditActor, workflowId: string): Promise<void> {
+    const runId = Context.current().info.workflowExecution?.runId ?? '';
+    const grantId = grantIdOf(grant);
+    const use = `${grantId}:${runId}`;
+    if (confirmedUses.has(use)) return;
+    const firstRun = await withTenant(orm, { organisationId: actor.organisationId }, async (em) => {
+      await em.execute(
+        'insert into workflow_grant_uses (grant_id, organisation_id, workflow_id, run_id) values (?, ?, ?, ?) on conflict (grant_id) do nothing',
+        [grantId, actor.organisationId, workflowId, runId],
+      );
+      const [row] = await em.execute<{ run_id: string }[]>('select run_id from workflow_grant_uses where grant_id = ?', [grantId]);
+      return row?.run_id;
+    });
+    if (firstRun !== runId) throw new ActorRefused('replayed');
+    if (confirmedUses.size > 10_000) confirmedUses.clear();
+    confirmedUses.add(use);
+  }
+
+  /** The actor a grant vouches for, in this activity's workflow run; no user check (for work that writes nothing). */
   async function verified(grant: ActorGrant | undefined): Promise<AuditActor> {
     const workflowId = currentWorkflowId();
     try {
-      return grants.verify(grant, workflowId);
+      const actor = grants.verify(grant, workflowId);
+      await assertFirstRun(grant!, actor, workflowId);
+      return actor;
     } catch (error) {
       if (error instanceof ActorRefused) return refuse(grant, workflowId, error.reason);
       throw error;

@@ -25,7 +25,7 @@ import {
 } from '../domain/treatment-plan/generate';
 import type { PlanSources } from '../domain/treatment-plan/sources';
 import type { TreatmentPlanView } from '../domain/treatment-plan/treatment-plan.schemas';
-import type { ActorGrant, ActorGrants, Granted } from '../temporal/actor-grant';
+import { grantOf, type ActorGrant, type ActorGrants, type Granted } from '../temporal/actor-grant';
 import { createActing } from './acting';
 import { heartbeating } from './heartbeat';
 import { createNoShowActivities } from './noshow.activities';
@@ -45,7 +45,7 @@ export interface ActivityDeps {
 export function createActivities({ orm, ai, grants }: ActivityDeps) {
   const acting = createActing({ orm, grants });
   const { verified, assertActive, actingAs } = acting;
-  const withActor = async <J extends { grant: ActorGrant }>(job: J) => ({ ...job, actor: await verified(job.grant) });
+  const withActor = async <J extends { grant: ActorGrant }>(job: J) => ({ ...job, actor: await verified(grantOf(job)) });
   return {
     ...createNoShowActivities({ orm, ai, acting }),
 
@@ -70,7 +70,7 @@ export function createActivities({ orm, ai, grants }: ActivityDeps) {
     },
 
     async collectHandoverSources(job: Granted<HandoverJob>): Promise<CollectedSources> {
-      return actingAs(job.grant, (em, actor) => collectHandoverSources(em, { ...job, actor }));
+      return actingAs(grantOf(job), (em, actor) => collectHandoverSources(em, { ...job, actor }));
     },
 
     async summariseHandover({ job, collected }: { job: Granted<HandoverJob>; collected: CollectedSources }): Promise<SummariseResult> {
@@ -87,15 +87,15 @@ export function createActivities({ orm, ai, grants }: ActivityDeps) {
       collected: CollectedSources;
       prepared: PreparedSummary;
     }): Promise<HandoverSummary> {
-      return actingAs(job.grant, (em, actor) => storeHandover(em, { ...job, actor }, collected, prepared));
+      return actingAs(grantOf(job), (em, actor) => storeHandover(em, { ...job, actor }, collected, prepared));
     },
 
     async listWardPatients(job: Granted<WardHandoverJob>): Promise<string[]> {
-      return actingAs(job.grant, (em, actor) => wardPatientIds(em, actor, job));
+      return actingAs(grantOf(job), (em, actor) => wardPatientIds(em, actor, job));
     },
 
     async collectTreatmentPlanSources(job: Granted<TreatmentPlanJob>): Promise<PlanSources> {
-      return actingAs(job.grant, (em, actor) => collectTreatmentPlanSources(em, { ...job, actor }));
+      return actingAs(grantOf(job), (em, actor) => collectTreatmentPlanSources(em, { ...job, actor }));
     },
 
     async draftTreatmentPlan({ job, sources }: { job: Granted<TreatmentPlanJob>; sources: PlanSources }): Promise<DraftResult> {
@@ -112,7 +112,7 @@ export function createActivities({ orm, ai, grants }: ActivityDeps) {
       drafted: DraftedPlan;
       runId: string;
     }): Promise<TreatmentPlanView> {
-      return actingAs(job.grant, (em, actor) => storeTreatmentPlanDraft(em, { ...job, actor }, drafted, runId));
+      return actingAs(grantOf(job), (em, actor) => storeTreatmentPlanDraft(em, { ...job, actor }, drafted, runId));
     },
   };
 }

@@ -14,7 +14,7 @@ if (env.payloadKeys.length === 0) {
 }
 // Both optional: the product's queue and bundle are the defaults; the fault tests run (and kill) workers of their own.
 const { values: args } = parseArgs({ options: { 'task-queue': { type: 'string' }, 'workflow-bundle': { type: 'string' } } });
-const orm = await createOrm(env.APP_DATABASE_URL);
+const orm = await createOrm(env.APP_DATABASE_URL, { payloadKeys: env.payloadKeys });
 const { worker, connection } = await createWorker({
   activities: createActivities({ orm, ai: createAiPort({ orm, settings: aiSettingsFrom(env) }), grants: new ActorGrants(env.payloadKeys) }),
   payloadKeys: env.payloadKeys,

@@ -4,7 +4,7 @@ import type { GrantedApproval, GrantedRejection } from '../workflows/noshow/mess
 import { rewriteLetter } from '../domain/noshow/rewrite';
 import { approve, dispatch, prepareNoShow, reject, remindReview, storeRewrite, withdraw } from '../domain/noshow/noshow.steps';
 import { AppError } from '../domain/shared/errors';
-import type { ActorGrant, Granted } from '../temporal/actor-grant';
+import { grantOf, type ActorGrant, type Granted } from '../temporal/actor-grant';
 import type { Acting } from './acting';
 import type { ActivityDeps } from './activities';
 import { heartbeating } from './heartbeat';
@@ -15,7 +15,7 @@ export function createNoShowActivities({ orm, ai, acting }: Omit<ActivityDeps, '
   return {
     /** A refusal (not found, not the clinician's, already cancelled, not yet begun) ends the process with its Dutch reason; faults are retried. */
     async prepareNoShow({ job, key }: { job: Granted<NoShowJob>; key: string }): Promise<PrepareResult> {
-      const actor = await verified(job.grant);
+      const actor = await verified(grantOf(job));
       try {
         const attempt = {
           action: 'update' as const,
@@ -37,7 +37,7 @@ export function createNoShowActivities({ orm, ai, acting }: Omit<ActivityDeps, '
     },
 
     async rewriteNoShowLetter({ job, prepared }: { job: Granted<NoShowJob>; prepared: PreparedNoShow }): Promise<LetterRewrite> {
-      const actor = await verified(job.grant);
+      const actor = await verified(grantOf(job));
       return heartbeating(() => rewriteLetter(ai, { ...job, actor }, prepared));
     },
 
@@ -52,7 +52,7 @@ export function createNoShowActivities({ orm, ai, acting }: Omit<ActivityDeps, '
       rewrite: LetterRewrite;
       key: string;
     }): Promise<void> {
-      await actingAs(job.grant, (em, actor) => storeRewrite(em, { ...job, actor }, letterId, rewrite, key));
+      await actingAs(grantOf(job), (em, actor) => storeRewrite(em, { ...job, actor }, letterId, rewrite, key));
     },
 
     async remindNoShowReview({
@@ -66,7 +66,7 @@ export function createNoShowActivities({ orm, ai, acting }: Omit<ActivityDeps, '
       index: number;
       key: string;
     }): Promise<void> {
-      await actingAs(job.grant, (em, actor) => remindReview(em, { ...job, actor }, prepared, index, key));
+      await actingAs(grantOf(job), (em, actor) => remindReview(em, { ...job, actor }, prepared, index, key));
     },
 
     async approveNoShowLetter({

@@ -29,7 +29,7 @@ import { hrefWith } from '../lib/href';
 export const meta: MetaFunction = () => [{ title: 'Workflows — Beheer — GGZ-EPD' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, 'beheerder', 'Deze pagina is alleen voor functioneel beheerders.');
+  const user = await requireRole(request, 'beheerder', 'Deze pagina is alleen voor functioneel beheerders.');
   const url = new URL(request.url);
   const filter = workflowFilterSchema.parse({
     status: url.searchParams.get('status') ?? undefined,
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     now: new Date().toISOString(),
   };
   try {
-    return { ...page, executions: await recentWorkflows(getTemporalClient, filter), unavailable: null };
+    return { ...page, executions: await recentWorkflows(getTemporalClient, filter, user.organisationId), unavailable: null };
   } catch (error) {
     // Temporal down is what this page exists to notice: say so on the page, not with a 500.
     if (error instanceof AppError && error.code === 'unavailable')

@@ -57,22 +57,30 @@ const localBase = 'http://epd.invalid';
  * off-site, and must never break the Location header. Anything else becomes the fallback.
  */
 export function safeRedirect(target: unknown, fallback = '/patients'): string {
-  if (typeof target !== 'string' || target.length > 2000 || !target.startsWith('/')) return fallback;
-  // Encoded variants ("%2F%2Fevil", "%5Cevil", "%09"), decoded as often as a server or browser might.
-  let decoded = target;
+  if (typeof target !== 'string' || target.length > 2000 || !safePathText(target)) return fallback;
+  // What the browser goes to is the resolved path, not the string: dot segments ("/.//x",
+  // "/a/..//x", "/%2e//x") resolve to "//x", which a Location header reads as another host. The
+  // resolved path is what is emitted, so it passes the same checks, and resolves to itself here.
+  const url = new URL(target, localBase);
+  const resolved = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== localBase || !safePathText(resolved) || new URL(resolved, localBase).href !== url.href) return fallback;
+  return resolved;
+}
+
+/** A path of this site, also once decoded as often as a server or browser might ("%2F%2Fevil", "%5Cevil", "%09"). */
+function safePathText(path: string): boolean {
+  if (!path.startsWith('/')) return false;
+  let decoded = path;
   for (let round = 0; round < 3; round++) {
-    if (unsafeInPath.test(decoded) || decoded.startsWith('//')) return fallback;
+    if (unsafeInPath.test(decoded) || decoded.startsWith('//')) return false;
     let next: string;
     try {
       next = decodeURIComponent(decoded);
     } catch {
-      return fallback;
+      return false;
     }
     if (next === decoded) break;
     decoded = next;
   }
-  if (unsafeInPath.test(decoded) || decoded.startsWith('//')) return fallback;
-  const url = new URL(target, localBase);
-  if (url.origin !== localBase) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return !unsafeInPath.test(decoded) && !decoded.startsWith('//');
 }

@@ -28,3 +28,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** Used when no user matched, so a wrong e-mail costs the same time as a wrong password. */
 export const unusableHash = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/**
+ * The derived key (base64) of a password under the parameters `scrypt$N$r$p$salt` of a stored
+ * hash, for the database to compare with what it keeps (the hash itself never leaves it; ADR 0046).
+ * Unknown parameters derive under the unusable hash's, so every answer costs one scrypt.
+ */
+export async function derivedKeyFor(password: string, parameters: string | null): Promise<string> {
+  const [scheme, n, r, p, salt] = (parameters ?? '').split('$');
+  const usable = scheme === 'scrypt' && n && r && p && salt;
+  const [, un, ur, up, usalt] = unusableHash.split('$');
+  const key = await scrypt(password, Buffer.from(usable ? salt : usalt!, 'base64'), params.keyLength, {
+    N: Number(usable ? n : un),
+    r: Number(usable ? r : ur),
+    p: Number(usable ? p : up),
+    maxmem,
+  });
+  return key.toString('base64');
+}

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../shared/errors';
 import { parseOrThrow } from '../shared/validation';
-import { withSettings, withTenant } from '../db/tenant';
+import { enterTenant, withSettings, withTenant } from '../db/tenant';
 import type { MikroORM } from '../db/orm';
-import { Session, User, type ClinicalRole, type Role } from './auth.entities';
+import { Session, type ClinicalRole, type Role } from './auth.entities';
 import { isClinicalRole, loginSchema, type LoginInput } from './auth.schemas';
-import { unusableHash, verifyPassword } from './password';
+import { derivedKeyFor } from './password';
 
 export interface CurrentUser {
   id: string;
@@ -46,18 +46,24 @@ function hashToken(token: string): string {
  */
 export async function login(orm: MikroORM, input: LoginInput, ttlHours: number): Promise<StartedSession> {
   const { email, password } = parseOrThrow(loginSchema, input);
-  const user = await withSettings(orm, { 'app.login_email': email }, (em) => em.findOne(User, { email, disabledAt: null }));
-  const passwordOk = await verifyPassword(password, user?.passwordHash ?? unusableHash);
-  if (!user || !passwordOk) {
+  // The database gives the hash's parameters and compares the derived key itself: no password
+  // hash ever reaches the app's connection (ADR 0046). An unknown e-mail costs the same scrypt.
+  const em = orm.em.fork();
+  const [found] = await em.execute<{ parameters: string | null }[]>('select login_parameters(?) as parameters', [email]);
+  const derived = await derivedKeyFor(password, found?.parameters ?? null);
+  const [user] = found?.parameters
+    ? await em.execute<{ user_id: string; organisation_id: string; role: Role }[]>('select * from login_check(?, ?)', [email, derived])
+    : [];
+  if (!user) {
     throw AppError.validation({ password: invalidCredentialsMessage }, invalidCredentialsMessage);
   }
 
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
-  await withTenant(orm, { organisationId: user.organisationId, userId: user.id }, async (em) => {
-    em.create(Session, { organisationId: user.organisationId, userId: user.id, tokenHash: hashToken(token), expiresAt });
+  await withTenant(orm, { organisationId: user.organisation_id, userId: user.user_id }, async (tx) => {
+    tx.create(Session, { organisationId: user.organisation_id, userId: user.user_id, tokenHash: hashToken(token), expiresAt });
   });
-  return { token, expiresAt, userId: user.id, role: user.role };
+  return { token, expiresAt, userId: user.user_id, role: user.role };
 }
 
 /**
@@ -101,7 +107,7 @@ export async function revokeSession(orm: MikroORM, token: string): Promise<void>
   await withSettings(orm, { 'app.session_token_hash': tokenHash }, async (em) => {
     const session = await em.findOne(Session, { tokenHash, revokedAt: null });
     if (!session) return;
-    await em.execute("select set_config('app.organisation_id', ?, true)", [session.organisationId]);
+    await enterTenant(orm, em, { organisationId: session.organisationId, userId: session.userId });
     session.revokedAt = new Date();
   });
 }

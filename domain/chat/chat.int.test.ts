@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delay, http } from 'msw';
 import { createOrganisation, createUser, validBsns } from '../../tests/support/factories';
 import { mockModel, modelBaseUrl } from '../../tests/msw/model';
 import { createAiPort, type AiPort } from '../ai/ai.port';
 import type { AuditActor } from '../audit/audit.service';
-import { createOrm, type MikroORM } from '../db/orm';
+import { type MikroORM } from '../db/orm';
 import { tenantOf, withTenant } from '../db/tenant';
 import { createPatient } from '../patient/patient.service';
 import { chatRequestSchema } from './chat.schemas';
 import { chatReply } from './chat.service';
 import { chatEventStream, upstreamFailure } from './sse';
+import { appOrm } from '../../tests/support/app-orm';
 
 const model = mockModel();
 let orm: MikroORM;
@@ -31,7 +32,7 @@ function stream(body: unknown, upstream = new AbortController()) {
 
 beforeAll(async () => {
   model.server.listen({ onUnhandledFrame: 'error' });
-  orm = await createOrm(inject('appUrl'));
+  orm = await appOrm();
   const organisation = await createOrganisation();
   const user = await createUser(organisation.id);
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'assistant' };

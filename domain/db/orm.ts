@@ -1,7 +1,10 @@
 import { MikroORM, defineConfig, type EntityManager } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { migrationsList } from '../../migrations';
+import type { PayloadKey } from '../config/payload-keys';
 import { entities } from './entities';
+import { bindTenantKey } from './tenant';
+import { tenantKeysFrom } from './tenant-keys';
 
 export type { EntityManager };
 
@@ -18,8 +21,14 @@ export function ormConfig(clientUrl: string, options: { poolMax?: number } = {})
   });
 }
 
-export function createOrm(clientUrl: string, options?: { poolMax?: number }): Promise<MikroORM> {
-  return MikroORM.init(ormConfig(clientUrl, options));
+/**
+ * `payloadKeys`: the secrets the tenant token is derived from (ADR 0046). Without them, a connection
+ * of the application role reads no tenant's rows at all; the owner role needs none.
+ */
+export async function createOrm(clientUrl: string, options?: { poolMax?: number; payloadKeys?: readonly PayloadKey[] }): Promise<MikroORM> {
+  const orm = await MikroORM.init(ormConfig(clientUrl, options));
+  if (options?.payloadKeys?.length) bindTenantKey(orm, tenantKeysFrom(options.payloadKeys)[0]!);
+  return orm;
 }
 
 export type { MikroORM };

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createOrganisation, createUser, type TestUser } from '../../tests/support/factories';
+import { asOwner, createOrganisation, createUser, registerPatient, type TestUser } from '../../tests/support/factories';
 import { login } from '../../tests/support/http';
+import { appTenantSettings } from '../../tests/support/app-orm';
 
 /** A direct SQL connection as the application role: what any bug in app code would have. */
 let app: pg.Client;
@@ -21,7 +22,9 @@ function tokenHashOf(cookie: string): string {
 async function inTransaction<T>(organisationId: string | null, work: () => Promise<T>): Promise<T> {
   await app.query('begin');
   try {
-    if (organisationId) await app.query("select set_config('app.organisation_id', $1, true)", [organisationId]);
+    if (organisationId)
+      for (const [name, value] of Object.entries(appTenantSettings(organisationId)))
+        await app.query('select set_config($1, $2, true)', [name, value]);
     return await work();
   } finally {
     await app.query('rollback');
@@ -121,5 +124,70 @@ describe('row-level security as the application role', () => {
       expect(row, row.table).toMatchObject({ enabled: true, forced: true });
       expect(row.policies, row.table).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the tenant is not the app role’s to choose (issue 39, point 4)', () => {
+  let patientB: string;
+
+  beforeAll(async () => {
+    patientB = await registerPatient((await login(userB.email, userB.password)).cookie!);
+  });
+
+  async function inForged<T>(settings: Record<string, string>, work: () => Promise<T>): Promise<T> {
+    await app.query('begin');
+    try {
+      for (const [name, value] of Object.entries(settings)) await app.query('select set_config($1, $2, true)', [name, value]);
+      return await work();
+    } finally {
+      await app.query('rollback');
+    }
+  }
+
+  const counts = async () => {
+    const counted: Record<string, number> = {};
+    for (const table of ['organisations', 'users', 'sessions', 'patients', 'audit_events'])
+      counted[table] = (await app.query(`select count(*)::int as n from ${table}`)).rows[0].n;
+    return counted;
+  };
+  const nothing = { organisations: 0, users: 0, sessions: 0, patients: 0, audit_events: 0 };
+
+  it('an organisation id set by hand (what an injection in the app could do) opens nothing of that organisation', async () => {
+    await inForged({ 'app.organisation_id': userB.organisationId }, async () => {
+      expect(await counts()).toEqual(nothing);
+      expect((await app.query('select id from patients where id = $1', [patientB])).rowCount).toBe(0);
+      expect((await app.query("update patients set family_name = 'gekaapt' where id = $1", [patientB])).rowCount).toBe(0);
+    });
+    await inForged(
+      { 'app.organisation_id': userB.organisationId, 'app.user_id': userB.id, 'app.tenant_token': 'x'.repeat(64) },
+      async () => {
+        expect(await counts()).toEqual(nothing);
+      },
+    );
+  });
+
+  it('the login lookup by e-mail gives no password hash', async () => {
+    await inForged({ 'app.login_email': userB.email }, async () => {
+      expect((await app.query('select password_hash from users')).rowCount).toBe(0);
+    });
+    // What login gets instead: the hash's parameters, and a yes or no on a derived key.
+    const stored = await asOwner(
+      null,
+      async (db) => (await db.query('select password_hash from users where id = $1', [userB.id])).rows[0].password_hash as string,
+    );
+    const { rows } = await app.query('select login_parameters($1) as parameters', [userB.email]);
+    expect(rows[0].parameters).toBe(stored.split('$').slice(0, 5).join('$'));
+    expect((await app.query('select * from login_check($1, $2)', [userB.email, 'geraden'])).rowCount).toBe(0);
+  });
+
+  it('the token the app computes opens its own organisation, and only with the organisation and user it was made for', async () => {
+    const own = appTenantSettings(userA.organisationId, userA.id);
+    await inForged(own, async () => {
+      expect((await app.query('select id from organisations')).rows).toEqual([{ id: userA.organisationId }]);
+      expect((await app.query('select app_current_user() as id')).rows).toEqual([{ id: userA.id }]);
+    });
+    // A's token with B's organisation, or with another user, proves nothing.
+    await inForged({ ...own, 'app.organisation_id': userB.organisationId }, async () => expect(await counts()).toEqual(nothing));
+    await inForged({ ...own, 'app.user_id': userB.id }, async () => expect(await counts()).toEqual(nothing));
   });
 });

@@ -1,4 +1,12 @@
 import type { EntityManager, MikroORM } from './orm';
+import { tenantToken, type TenantKey } from './tenant-keys';
+
+/** The key each ORM signs its tenant with (createOrm binds it); an ORM without one proves no tenant. */
+const tenantKeys = new WeakMap<object, TenantKey>();
+
+export function bindTenantKey(orm: MikroORM, key: TenantKey): void {
+  tenantKeys.set(orm, key);
+}
 
 /** Who a unit of work runs for. Row-level security policies read both values. */
 export interface Tenant {
@@ -17,7 +25,27 @@ export function tenantOf(who: { organisationId: string; userId?: string | null }
  * carries it into another request). Flushes once at the end.
  */
 export async function withTenant<T>(orm: MikroORM, tenant: Tenant, work: (em: EntityManager) => Promise<T>): Promise<T> {
-  return withSettings(orm, { 'app.organisation_id': tenant.organisationId, 'app.user_id': tenant.userId ?? '' }, work);
+  return withSettings(orm, tenantSettings(orm, tenant), work);
+}
+
+/**
+ * The settings that name the tenant to the policies: the organisation, the user, and the token
+ * that proves the app chose them (ADR 0046). The database refuses a tenant without its token.
+ */
+export function tenantSettings(orm: MikroORM, tenant: Tenant): Record<string, string> {
+  const userId = tenant.userId ?? '';
+  const key = tenantKeys.get(orm);
+  return {
+    'app.organisation_id': tenant.organisationId,
+    'app.user_id': userId,
+    'app.tenant_token': key ? tenantToken(key, tenant.organisationId, userId) : '',
+  };
+}
+
+/** The tenant for a transaction already open on `em` (one round trip). */
+export async function enterTenant(orm: MikroORM, em: EntityManager, tenant: Tenant): Promise<void> {
+  const entries = Object.entries(tenantSettings(orm, tenant));
+  await em.execute(`select ${entries.map(() => 'set_config(?, ?, true)').join(', ')}`, entries.flat());
 }
 
 /**

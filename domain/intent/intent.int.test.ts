@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, createOrganisation, validBsns } from '../../tests/support/factories';
 import { mockModel, modelBaseUrl } from '../../tests/msw/model';
 import { createAiPort, type AiPort } from '../ai/ai.port';
 import { Pseudonymiser } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
-import { createOrm, type MikroORM } from '../db/orm';
+import { type MikroORM } from '../db/orm';
 import { tenantOf, withTenant } from '../db/tenant';
 import { createPatient } from '../patient/patient.service';
 import { classifyCore } from './intent.service';
+import { appOrm } from '../../tests/support/app-orm';
 
 const model = mockModel();
 let orm: MikroORM;
@@ -42,7 +43,7 @@ function placeholderIn(text: string): string {
 beforeAll(async () => {
   // Only the model is mocked; PostgreSQL is real (and not HTTP), so nothing else may go over HTTP here.
   model.server.listen({ onUnhandledFrame: 'error' });
-  orm = await createOrm(inject('appUrl'));
+  orm = await appOrm();
   const organisation = await createOrganisation();
   const user = await createUser(organisation.id);
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'assistant' };

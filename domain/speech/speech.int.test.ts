@@ -1,14 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asOwner, createOrganisation, createUser } from '../../tests/support/factories';
 import type { AuditActor } from '../audit/audit.service';
 import { parseEnv } from '../config/env';
-import { createOrm, type MikroORM } from '../db/orm';
+import { type MikroORM } from '../db/orm';
 import { createSpeechProvider, speechSettingsFrom, type SpeechSettings } from './speech.port';
 import { memoryWindows } from '../shared/rate-limit';
 import { speechTokenSchema } from './speech.schemas';
 import { issueSpeechToken, speechTokenLimiter, type SpeechDeps } from './speech.service';
+import { appOrm } from '../../tests/support/app-orm';
 
 // The providers' real addresses: msw answers for them, nothing leaves the machine.
 const deepgramKey = 'dg-secret-0f3a9c51e7';
@@ -83,7 +84,7 @@ function captureConsole() {
 
 beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' });
-  orm = await createOrm(inject('appUrl'));
+  orm = await appOrm();
   organisationId = (await createOrganisation()).id;
 });
 

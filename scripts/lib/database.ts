@@ -1,5 +1,7 @@
 import pg from 'pg';
+import type { PayloadKey } from '../../domain/config/payload-keys';
 import { createOrm } from '../../domain/db/orm';
+import { syncTenantKeys } from '../../domain/db/tenant-keys';
 import { applicationRole } from '../../migrations/rls';
 
 export interface PreparedDatabase {
@@ -19,6 +21,8 @@ export async function prepareDatabase(options: {
   recreate?: boolean;
   /** Copies a database migrated before (the bench smoke runs' template) instead of starting empty: seconds instead of every migration. */
   template?: string;
+  /** The app's payload keys: the tenant keys the database accepts are derived from them (ADR 0046). */
+  payloadKeys?: readonly PayloadKey[];
 }): Promise<PreparedDatabase> {
   const { database, appUser, appPassword } = options;
   const admin = new pg.Client({ connectionString: options.urlFor('postgres') });
@@ -45,6 +49,11 @@ export async function prepareDatabase(options: {
   try {
     await orm.migrator.up();
     await orm.em.fork().execute(`grant ${applicationRole} to "${appUser}"`);
+    if (options.payloadKeys) {
+      const owner = new pg.Client({ connectionString: ownerUrl });
+      await owner.connect();
+      await syncTenantKeys((sql, params) => owner.query(sql, params), options.payloadKeys).finally(() => owner.end());
+    }
   } finally {
     await orm.close();
   }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createOrm } from '../../domain/db/orm';
 import { seedDemo } from '../../domain/demo/demo.seed';
 import { taskQueues } from '../../workflows/task-queues';
+import type { PayloadKey } from '../../domain/config/payload-keys';
 import { prepareDatabase } from './database';
 
 /*
@@ -46,6 +47,7 @@ export async function resetDemoDatabase(options: {
   database: string;
   appUser: string;
   appPassword: string;
+  payloadKeys?: readonly PayloadKey[];
 }): Promise<void> {
   const { ownerUrl } = await prepareDatabase(options);
   const client = new pg.Client({ connectionString: ownerUrl });
@@ -53,7 +55,7 @@ export async function resetDemoDatabase(options: {
   try {
     const { rows } = await client.query<{ name: string }>(
       `select format('%I.%I', schemaname, tablename) as name from pg_tables
-        where schemaname = current_schema() and tablename <> 'mikro_orm_migrations' order by tablename`,
+        where schemaname = current_schema() and tablename not in ('mikro_orm_migrations', 'tenant_keys') order by tablename`,
     );
     // A request of the running app holding a table waits its turn; one that never ends is an error, not a hang.
     await client.query("set lock_timeout = '15s'");

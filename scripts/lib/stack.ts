@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { newPayloadKey } from '../../domain/config/payload-keys';
+import { newPayloadKey, parsePayloadKeys } from '../../domain/config/payload-keys';
 import { createOrm } from '../../domain/db/orm';
 import { seedDemo } from '../../domain/demo/demo.seed';
 import { prepareDatabase } from './database';
 import { assertNotDemoDatabase } from './demo';
 import { findOrStartPostgres, type PostgresServer } from './postgres';
-import { isTemporalUp, startTemporalDevServer } from './temporal';
+import { ensureSearchAttributes, isTemporalUp, startTemporalDevServer } from './temporal';
 import { freePort, startProcess, waitFor, type Managed } from './processes';
 
 const require = createRequire(import.meta.url);
@@ -45,7 +45,9 @@ export async function startServices(options: {
   if (options.recreateDatabase) assertNotDemoDatabase(options.database);
   const postgres = await findOrStartPostgres({ dataDir: '.data/postgres', embeddedPort: options.embeddedPort, log: options.log });
   options.log(`PostgreSQL: ${postgres.source === 'embedded' ? `embedded on port ${options.embeddedPort}` : postgres.source}`);
+  const payloadKeys = options.payloadKeys ?? newPayloadKey();
   const { ownerUrl, appUrl } = await prepareDatabase({
+    payloadKeys: parsePayloadKeys(payloadKeys),
     urlFor: postgres.urlFor,
     database: options.database,
     appUser: process.env.DATABASE_APP_USER ?? 'ggz_app',
@@ -61,6 +63,7 @@ export async function startServices(options: {
   let temporal: Managed | undefined;
   if (options.reuseTemporal && (await isTemporalUp(temporalAddress))) {
     options.log(`Temporal: reusing the server on ${temporalAddress}`);
+    await ensureSearchAttributes(temporalAddress);
   } else {
     temporal = await startTemporalDevServer({
       port: options.temporalPort,
@@ -78,7 +81,7 @@ export async function startServices(options: {
     appUrl,
     temporalAddress,
     temporal,
-    payloadKeys: options.payloadKeys ?? newPayloadKey(),
+    payloadKeys,
     async stop() {
       await temporal?.stop();
       await postgres.stop();

@@ -1,4 +1,5 @@
 import { Connection } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
 import { execFileSync } from 'node:child_process';
 import { startProcess, waitFor, type Managed } from './processes';
 
@@ -18,6 +19,27 @@ export async function isTemporalUp(address: string): Promise<boolean> {
   }
 }
 
+/** The custom search attributes the app sets (temporal/client.ts `organisationSearchAttribute`). */
+export const searchAttributes = { OrganisationId: 'Keyword' } as const;
+
+/** Registers them on a server started elsewhere (`make dev` reusing a running dev server); known ones are left alone. */
+export async function ensureSearchAttributes(address: string, namespace = 'default'): Promise<void> {
+  const connection = await Connection.connect({ address, connectTimeout: '2 seconds' });
+  try {
+    const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
+    const missing = Object.entries(searchAttributes).filter(([name]) => !(customAttributes && name in customAttributes));
+    if (missing.length === 0) return;
+    await connection.operatorService.addSearchAttributes({
+      namespace,
+      searchAttributes: Object.fromEntries(
+        missing.map(([name]) => [name, temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD]),
+      ),
+    });
+  } finally {
+    await connection.close();
+  }
+}
+
 /** `temporal server start-dev` on loopback; a file DB keeps history across restarts when given. */
 export async function startTemporalDevServer(options: {
   port: number;
@@ -30,6 +52,9 @@ export async function startTemporalDevServer(options: {
   if (options.uiPort) args.push('--ui-port', String(options.uiPort), '--ui-ip', '127.0.0.1');
   else args.push('--headless');
   if (options.dbFile) args.push('--db-filename', options.dbFile);
+  // Every start sets the organisation as a search attribute (the ops page filters on it); a server
+  // that does not know it refuses the start.
+  for (const [name, type] of Object.entries(searchAttributes)) args.push('--search-attribute', `${name}=${type}`);
   const server = startProcess('temporal', temporalCli(), args, { quiet: options.quiet, logFile: options.logFile });
   const address = `127.0.0.1:${options.port}`;
   await waitFor('Temporal dev server', async () => ((await isTemporalUp(address)) ? true : undefined), 60_000, server.child);

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { asOwner, fhirPatientBody, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, request } from '../support/http';
+import { appTenantSettings } from '../support/app-orm';
 
 let nurse: SignedIn;
 let patientId: string;
@@ -92,7 +93,8 @@ describe('NEN 7513 access log', () => {
     it('can add to the log but cannot change or delete it', async () => {
       await app.query('begin');
       try {
-        await app.query("select set_config('app.organisation_id', $1, true)", [nurse.organisationId]);
+        for (const [name, value] of Object.entries(appTenantSettings(nurse.organisationId)))
+          await app.query('select set_config($1, $2, true)', [name, value]);
         const { rowCount } = await app.query('select 1 from audit_events where $1 = any(patient_ids)', [patientId]);
         expect(rowCount).toBeGreaterThan(3);
         await expect(app.query('delete from audit_events where $1 = any(patient_ids)', [patientId])).rejects.toThrow(/permission denied/);
@@ -101,7 +103,8 @@ describe('NEN 7513 access log', () => {
       }
       await app.query('begin');
       try {
-        await app.query("select set_config('app.organisation_id', $1, true)", [nurse.organisationId]);
+        for (const [name, value] of Object.entries(appTenantSettings(nurse.organisationId)))
+          await app.query('select set_config($1, $2, true)', [name, value]);
         await expect(app.query("update audit_events set outcome = 'success'")).rejects.toThrow(/permission denied/);
       } finally {
         await app.query('rollback');

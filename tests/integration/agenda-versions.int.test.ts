@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentsBetween, createAppointment } from '../../domain/agenda/agenda.service';
 import type { AuditActor } from '../../domain/audit/audit.service';
-import { createOrm, type MikroORM } from '../../domain/db/orm';
+import { type MikroORM } from '../../domain/db/orm';
 import { withTenant } from '../../domain/db/tenant';
 import { asOwner, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json } from '../support/http';
+import { appOrm } from '../support/app-orm';
 
 /**
  * The app keeps recently read agenda ranges while the database's agenda version stays the same
@@ -119,7 +120,7 @@ describe('a write that is rolled back', () => {
   let actor: AuditActor;
 
   beforeAll(async () => {
-    orm = await createOrm(inject('appUrl'), { poolMax: 4 });
+    orm = await appOrm({ poolMax: 4 });
     actor = { organisationId: nurse.organisationId, userId: nurse.user.id, role: 'verpleegkundige', channel: 'api' };
   });
   afterAll(() => orm.close());

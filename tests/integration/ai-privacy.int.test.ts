@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiPort, refusedNotice, type AiPort } from '../../domain/ai/ai.port';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import { chatRequestSchema } from '../../domain/chat/chat.schemas';
 import { chatReply } from '../../domain/chat/chat.service';
-import { createOrm, type MikroORM } from '../../domain/db/orm';
+import { type MikroORM } from '../../domain/db/orm';
 import { tenantOf, withTenant } from '../../domain/db/tenant';
 import { createDraftLetter } from '../../domain/gp-letter/gp-letter.service';
 import { collectHandoverSources, summariseHandover, type HandoverJob } from '../../domain/handover/generate';
@@ -16,6 +16,7 @@ import { collectTreatmentPlanSources, draftTreatmentPlan, type TreatmentPlanJob 
 import { handoverAnswer, noShowAnswer, treatmentPlanAnswer } from '../msw/answers';
 import { mockModel, modelBaseUrl } from '../msw/model';
 import { asOwner, createAppointment, createOrganisation, createReport, createUser, validBsns } from '../support/factories';
+import { appOrm } from '../support/app-orm';
 
 /*
  * Issue 20: what leaves the server for each AI capability. The model is msw; every request it
@@ -176,7 +177,7 @@ async function chat(port: AiPort, message = 'vat de avond samen: Jansen belde, e
 
 beforeAll(async () => {
   model.server.listen({ onUnhandledFrame: 'error' });
-  orm = await createOrm(inject('appUrl'));
+  orm = await appOrm();
   const organisation = await createOrganisation();
   const user = await createUser(organisation.id, { role: 'psychiater' });
   actor = { organisationId: organisation.id, userId: user.id, role: user.role, channel: 'web' };

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { login as startSession, resolveSession } from '../../domain/auth/session.service';
-import { createOrm } from '../../domain/db/orm';
+
 import { asOwner, createOrganisation, createUser, type TestUser } from '../support/factories';
 import { login, request } from '../support/http';
+import { appOrm } from '../support/app-orm';
 
 let user: TestUser;
 
@@ -123,7 +124,7 @@ describe('session end', () => {
 describe('session lookup', () => {
   it('reads the session in one statement and leaves nothing on the pooled connection', async () => {
     // One connection: whatever the lookup left behind, the next statement would see.
-    const orm = await createOrm(inject('appUrl'), { poolMax: 1 });
+    const orm = await appOrm({ poolMax: 1 });
     try {
       const { token } = await startSession(orm, { email: user.email, password: user.password }, 1);
       const resolved = await resolveSession(orm, token, { idleMinutes: 30, touch: true });

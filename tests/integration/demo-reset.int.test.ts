@@ -11,7 +11,7 @@ import { createReport } from '../../domain/report/report.service';
 import { connectTemporal } from '../../temporal/client';
 import { forgetDemoWorkflows, resetDemoDatabase } from '../../scripts/lib/demo';
 import { validBsns } from '../support/factories';
-import { testPayloadKeys } from '../support/worker';
+import { appOrm, testPayloadKeys } from '../support/app-orm';
 
 /*
  * `npm run demo:reset` against a database of this test's own (named after the stack's, so two
@@ -20,7 +20,13 @@ import { testPayloadKeys } from '../support/worker';
 const stackUrl = new URL(inject('ownerUrl'));
 const database = `${stackUrl.pathname.slice(1)}_demo_reset`;
 const urlFor = (name: string) => Object.assign(new URL(stackUrl), { pathname: `/${name}` }).toString();
-const target = { urlFor, database, appUser: process.env.DATABASE_APP_USER ?? 'ggz_app', appPassword: 'ggz_app_dev' };
+const target = {
+  urlFor,
+  database,
+  appUser: process.env.DATABASE_APP_USER ?? 'ggz_app',
+  appPassword: 'ggz_app_dev',
+  payloadKeys: testPayloadKeys(),
+};
 
 async function onServer<T>(work: (client: pg.Client) => Promise<T>, name = 'postgres'): Promise<T> {
   const client = new pg.Client({ connectionString: urlFor(name) });
@@ -50,7 +56,7 @@ const rowCounts = () =>
 /** The patient list's first page as the demo nurse sees it, through the app's own role and policies. */
 async function patientList(): Promise<{ items: PatientView[]; names: string[]; total: number }> {
   const appUrl = Object.assign(new URL(urlFor(database)), { username: target.appUser, password: target.appPassword }).toString();
-  const orm = await createOrm(appUrl, { poolMax: 1 });
+  const orm = await appOrm({ poolMax: 1 }, appUrl);
   try {
     return await withTenant(orm, { organisationId: demoOrganisation.id }, async (em) => {
       const nurse = await em.findOneOrFail(User, { email: demoAccounts.verpleegkundige.email });

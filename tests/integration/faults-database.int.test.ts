@@ -11,6 +11,7 @@ import { freePort, type Managed } from '../../scripts/lib/processes';
 import { startWeb } from '../../scripts/lib/stack';
 import { createOrganisation, createUser, fhirPatientBody } from '../support/factories';
 import { json, login, request } from '../support/http';
+import { testPayloadKeys } from '../support/app-orm';
 
 /**
  * PostgreSQL restarted under a write-heavy load. The machine's PostgreSQL is shared, so this test
@@ -40,6 +41,7 @@ beforeAll(async () => {
     appUser: 'ggz_app',
     appPassword: 'ggz_app_dev',
     recreate: true,
+    payloadKeys: testPayloadKeys(),
   });
   ownerUrl = prepared.ownerUrl;
   const organisation = await createOrganisation(undefined, ownerUrl);

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import type { AuditActor } from '../../domain/audit/audit.service';
-import { createOrm, type MikroORM } from '../../domain/db/orm';
+import { type MikroORM } from '../../domain/db/orm';
 import { tenantOf, withTenant } from '../../domain/db/tenant';
 import { createDraftLetter, getGpLetter } from '../../domain/gp-letter/gp-letter.service';
 import { generateHandover } from '../../temporal/handover';
@@ -22,6 +22,7 @@ import { createAppointment, createUser, fhirPatientBody, signedInUser, validBsns
 import { json } from '../support/http';
 import { startModelServer, type ModelServer } from '../support/model-server';
 import { bundleWorkflowsOnce, startWorkerProcess, testPayloadKeys, type WorkerProcess } from '../support/worker';
+import { appOrm } from '../support/app-orm';
 
 /**
  * Each workflow type with its worker process killed (SIGKILL) in the middle of a step: a new
@@ -109,7 +110,7 @@ async function newPatient(): Promise<string> {
 
 beforeAll(async () => {
   [workflowBundle, model] = await Promise.all([bundleWorkflowsOnce(), startModelServer()]);
-  orm = await createOrm(inject('appUrl'), { poolMax: 2 });
+  orm = await appOrm({ poolMax: 2 });
   env = { temporal: await connectTemporal({ address: inject('temporalAddress'), namespace: 'default', payloadKeys: testPayloadKeys() }) };
   client = env.temporal.client;
   owner = new pg.Client({ connectionString: inject('ownerUrl') });

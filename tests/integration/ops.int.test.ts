@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { chainWorkflowId } from '../../domain/intent/chain';
 import { createOrganisation, createUser, fhirPatientBody, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 import { routeFiles } from '../support/routes';
@@ -16,10 +17,10 @@ async function signIn(organisationId: string, role: 'beheerder' | 'verpleegkundi
 }
 
 /** Visibility is eventually consistent: read the page until it shows what the test waits for. */
-async function workflowsPage(query: string, until: (html: string) => boolean): Promise<string> {
+async function workflowsPage(query: string, until: (html: string) => boolean, cookie = beheerder.cookie): Promise<string> {
   let html = '';
   for (let attempt = 0; attempt < 30; attempt++) {
-    const response = await request(`/beheer/workflows${query}`, { cookie: beheerder.cookie });
+    const response = await request(`/beheer/workflows${query}`, { cookie });
     expect(response.status).toBe(200);
     html = await response.text();
     if (until(html)) return html;
@@ -115,6 +116,41 @@ describe('the workflows page for the beheerder', () => {
     expect(nav).not.toContain('href="/patients"');
     expect(html).toContain('Functioneel beheerder');
     expect(html).not.toContain('assistant-trigger');
+  });
+});
+
+describe('the workflows page of two organisations (issue 39, point 10)', () => {
+  it("lists each organisation's own runs only: a beheerder never sees another organisation's run ids", async () => {
+    const other = await createOrganisation();
+    const otherNurse = await signIn(other.id, 'verpleegkundige');
+    const otherBeheerder = await signIn(other.id, 'beheerder');
+    const created = await json('/api/fhir/Patient', { method: 'POST', cookie: otherNurse.cookie, body: fhirPatientBody() });
+    expect(created.status).toBe(201);
+    const otherPatientId = ((await created.json()) as { id: string }).id;
+
+    const startChain = async (cookie: string, patient: string) => {
+      const response = await json('/api/intent/chains', {
+        method: 'POST',
+        cookie,
+        body: {
+          actions: [{ intent: 'dagnotitie', entities: { patientId: patient, category: 'observatie', content: 'Rustig' }, confidence: 0.9 }],
+        },
+      });
+      expect(response.status).toBe(201);
+      return chainWorkflowId(((await response.json()) as { chainId: string }).chainId);
+    };
+    const ours = await startChain(nurse.cookie, patientId);
+    const theirs = await startChain(otherNurse.cookie, otherPatientId);
+
+    const ourPage = await workflowsPage('?type=intentChain', (page) => page.includes(ours));
+    expect(ourPage).toContain(ours);
+    expect(ourPage).not.toContain(theirs);
+    const theirPage = await workflowsPage('?type=intentChain', (page) => page.includes(theirs), otherBeheerder.cookie);
+    expect(theirPage).toContain(theirs);
+    expect(theirPage).not.toContain(ours);
+    // Neither page names the other organisation at all (its id is in its run's memo and attribute).
+    expect(ourPage).not.toContain(other.id);
+    expect(theirPage).not.toContain(nurse.organisationId);
   });
 });
 

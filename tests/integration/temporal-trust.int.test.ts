@@ -1,4 +1,5 @@
 import { Client } from '@temporalio/client';
+import { temporal as temporalProto } from '@temporalio/proto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { rangeForLabel } from '../../domain/agenda/agenda.dates';
@@ -19,6 +20,7 @@ import {
   createUser,
   registerPatient,
   signedInUser,
+  validBsns,
   type SignedIn,
 } from '../support/factories';
 import { json, login, request } from '../support/http';
@@ -315,5 +317,155 @@ describe('Updates', () => {
       expect(await versions()).toEqual(['concept', 'herschreven', 'goedgekeurd', 'verzendklaar']);
       expect((await handle().describe()).status.name).toBe('COMPLETED');
     });
+  });
+});
+
+/*
+ * Issue 39, point 3: a grant is good for the one start it was made for. What a replaying attacker
+ * does with the Temporal CLI: the first run's input, copied from its history as it is (encrypted;
+ * no key needed), started again under the same workflow id.
+ */
+async function replayStart(workflowId: string): Promise<string> {
+  const history = await cli.workflow.getHandle(workflowId).fetchHistory();
+  const started = history.events![0]!.workflowExecutionStartedEventAttributes!;
+  const { runId } = await cli.workflowService.startWorkflowExecution({
+    namespace: 'default',
+    workflowId,
+    workflowType: started.workflowType,
+    taskQueue: started.taskQueue,
+    input: started.input,
+    requestId: randomUUID(),
+    identity: 'replay',
+    workflowIdReusePolicy: temporalProto.api.enums.v1.WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+  });
+  return runId!;
+}
+
+async function accessRows(organisationId: string, patient: string, action: string): Promise<number> {
+  return asOwner(organisationId, async (db) =>
+    Number(
+      (
+        await db.query<{ n: string }>('select count(*) as n from audit_events where action = $1 and $2 = any(patient_ids)', [
+          action,
+          patient,
+        ])
+      ).rows[0]!.n,
+    ),
+  );
+}
+
+/** The id of the run whose id starts so (visibility is eventually consistent). */
+async function listedWorkflowId(prefix: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        for await (const info of cli.workflow.list({ query: `WorkflowId STARTS_WITH '${prefix}'` })) found = info.workflowId;
+        return found;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeDefined();
+  return found!;
+}
+
+const closed = async (workflowId: string) => (await cli.workflow.getHandle(workflowId).describe()).status.name !== 'RUNNING';
+
+describe('replayed starts (issue 39)', () => {
+  it('a handover started again with its own input from the history is refused, logged as denied, and reads nothing', async () => {
+    const ownPatient = await registerPatient(nurse.cookie, {
+      identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[2] }],
+    });
+    const generated = await json('/api/overdracht/generate', { method: 'POST', cookie: nurse.cookie, body: { patientId: ownPatient } });
+    expect(generated.status).toBe(200);
+    const workflowId = await listedWorkflowId(`handover-${ownPatient}`);
+    await expect.poll(() => closed(workflowId), { timeout: 15_000 }).toBe(true);
+    const reads = await accessRows(nurse.organisationId, ownPatient, 'read');
+    expect(reads).toBeGreaterThan(0);
+
+    const replayRun = await replayStart(workflowId);
+    await cli.workflow
+      .getHandle(workflowId, replayRun)
+      .result()
+      .catch(() => undefined);
+    expect(await refusals(nurse.organisationId, workflowId)).toEqual([
+      { outcome: 'denied', reason: 'replayed', user_id: null, client_address: null },
+    ]);
+    // The nurse made one handover: the access log says so, and no read in her name for the replay.
+    expect(await accessRows(nurse.organisationId, ownPatient, 'read')).toBe(reads);
+  });
+
+  it('a withdrawn no-show started again with its own input from the history is refused: the appointment and the letter stay as withdrawn', async () => {
+    const ownPatient = await registerPatient(nurse.cookie, {
+      identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[3] }],
+    });
+    await createGpLetter(nurse.organisationId, {
+      patientId: ownPatient,
+      createdBy: nurse.user.id,
+      subject: 'Voortgang',
+      text: 'Geachte collega,\n\nVoortgang van de behandeling.\n\nMet collegiale groet,',
+      gpName: null,
+      gpPractice: null,
+    });
+    const appointmentId = await createAppointment(nurse.organisationId, {
+      patientId: ownPatient,
+      practitionerId: nurse.user.id,
+      startAt: new Date(Date.now() - 3 * 3600_000),
+      minutes: 45,
+    });
+    expect((await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurse.cookie, body: {} })).status).toBe(201);
+    expect((await json(`/api/noshow/${appointmentId}/withdraw`, { method: 'POST', cookie: nurse.cookie, body: {} })).status).toBe(200);
+    const workflowId = noShowWorkflowId(appointmentId);
+    await expect.poll(() => closed(workflowId), { timeout: 15_000 }).toBe(true);
+    const state = () =>
+      asOwner(nurse.organisationId, async (db) => ({
+        appointment: (await db.query<{ status: string }>('select status from appointments where id = $1', [appointmentId])).rows[0]!.status,
+        letters: (await db.query<{ status: string }>('select status from gp_letters where patient_id = $1', [ownPatient])).rows.map(
+          (row) => row.status,
+        ),
+        updates: (await db.query('select 1 from audit_events where action = $1 and $2 = any(patient_ids)', ['update', ownPatient]))
+          .rowCount,
+      }));
+    const withdrawn = await state();
+    expect(withdrawn.appointment).not.toBe('niet-verschenen');
+
+    const replayRun = await replayStart(workflowId);
+    await expect
+      .poll(() => refusals(nurse.organisationId, workflowId), { timeout: 15_000 })
+      .toEqual([{ outcome: 'denied', reason: 'replayed', user_id: null, client_address: null }]);
+    await cli.workflow
+      .getHandle(workflowId, replayRun)
+      .result()
+      .catch(() => undefined);
+    expect(await state()).toEqual(withdrawn);
+  });
+});
+
+describe('a bare actor (issue 39, point 9)', () => {
+  it('a handover started straight on Temporal with a bare actor and no grant is refused and leaves a denied row', async () => {
+    const victim = await createOrganisation();
+    const workflowId = `handover-${randomUUID()}-1d-verpleegkundige-2026-01-01`;
+    const handle = await cli.workflow.start('handoverGeneration', {
+      taskQueue: taskQueues.clinical,
+      workflowId,
+      args: [
+        {
+          actor: {
+            organisationId: victim.id,
+            userId: randomUUID(),
+            role: 'verpleegkundige',
+            channel: 'web',
+            clientAddress: '203.0.113.66',
+          },
+          patientId: randomUUID(),
+          period: '1d',
+          role: 'verpleegkundige',
+          workflowId,
+          requestedAt: new Date().toISOString(),
+        },
+      ],
+    });
+    await handle.result().catch(() => undefined);
+    expect(await refusals(victim.id, workflowId)).toEqual([{ outcome: 'denied', reason: 'unsigned', user_id: null, client_address: null }]);
   });
 });

@@ -79,6 +79,10 @@ describe('redirect after login', () => {
     'https://evil.example',
     '/\u0000evil',
     '/%E0%A4%A',
+    // Dot segments resolve to "//" after a string check (issue 39).
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
   ];
 
   it('goes only to a path of the EPD itself; anything else, encoded or not, lands on /patients', async () => {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { createAiPort, type AiPort } from '../../domain/ai/ai.port';
-import { parsePayloadKeys } from '../../domain/config/payload-keys';
-import { createOrm, type MikroORM } from '../../domain/db/orm';
+
+import { type MikroORM } from '../../domain/db/orm';
 import type { ActorGrants } from '../../temporal/actor-grant';
 import { connectTemporal, type TemporalDeps } from '../../temporal/client';
 import { startProcess, waitFor } from '../../scripts/lib/processes';
@@ -14,13 +14,14 @@ import { tsxCli } from '../../scripts/lib/stack';
 import type { Activities } from '../../workers/activities';
 import { createWorker } from '../../workers/worker';
 import { modelBaseUrl, type mockModel } from '../msw/model';
+import { appOrm, testPayloadKeys } from './app-orm';
 
 /**
  * An in-process worker on a task queue of one test, so the stack's worker never picks up its
  * tasks; `stop` shuts it down the way a restarted worker process would go.
  */
 /** The stack's payload keys: what the app and the worker encrypt and sign with (ADR 0025). */
-export const testPayloadKeys = () => parsePayloadKeys(inject('payloadKeys'));
+export { testPayloadKeys };
 
 export async function startTestWorker(taskQueue: string, activities: Activities): Promise<{ stop(): Promise<void> }> {
   const started = await createWorker({
@@ -67,7 +68,7 @@ export function quietWorkerLogs(level: 'WARN' | 'ERROR' = 'WARN'): void {
  */
 export async function connectWorkflowTest(model?: ReturnType<typeof mockModel>): Promise<WorkflowTest> {
   quietWorkerLogs();
-  const orm = await createOrm(inject('appUrl'), { poolMax: 4 });
+  const orm = await appOrm({ poolMax: 4 });
   const temporal = await connectTemporal({ address: inject('temporalAddress'), namespace: 'default', payloadKeys: testPayloadKeys() });
   model?.server.listen({ onUnhandledFrame: 'error' });
   const offline = createAiPort({ orm, settings: { models: { default: 'none' } } });

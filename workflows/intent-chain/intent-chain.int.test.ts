@@ -189,7 +189,7 @@ describe('an intent chain on the real Temporal server', () => {
 
       // Temporal says "completed" for both; the ops page says how each chain ended.
       const outcomes = async () => {
-        const listed = await recentWorkflows(async () => client, { type: 'intentChain' });
+        const listed = await recentWorkflows(async () => client, { type: 'intentChain' }, nurse.organisationId);
         return Object.fromEntries(listed.filter((run) => run.status === 'Completed').map((run) => [run.workflowId, run.outcome]));
       };
       let seen: Record<string, unknown> = {};
@@ -199,7 +199,7 @@ describe('an intent chain on the real Temporal server', () => {
       expect(seen[chainWorkflowId(first.chainId)]).toBe('afgewezen');
       // The status filter goes by how a chain ended: the failed one under "Mislukt", not under "Voltooid".
       const ids = async (status: 'Failed' | 'Completed') =>
-        (await recentWorkflows(async () => client, { type: 'intentChain', status })).map((run) => run.workflowId);
+        (await recentWorkflows(async () => client, { type: 'intentChain', status }, nurse.organisationId)).map((run) => run.workflowId);
       expect(await ids('Failed')).toContain(chainWorkflowId(theirs.chainId));
       expect(await ids('Completed')).not.toContain(chainWorkflowId(theirs.chainId));
       expect(await ids('Completed')).toContain(chainWorkflowId(first.chainId));
