@@ -1,3 +1,4 @@
+import { noTimedAlerts } from './warnings';
 import { describe, expect, it } from 'vitest';
 import type { HandoverSources } from './sources';
 import { candidatesFor, enforceRules, localDraft, parseModelDraft } from './summary';
@@ -61,7 +62,16 @@ const sources: HandoverSources = {
   ],
   measures: [],
   medication: [],
-  alerts: { incident_count: 1, crisis_count: 0, abnormal_vitals: 1, high_risks: 0, high_bvc: 0, open_measures: 0, total: 2 },
+  alerts: {
+    ...noTimedAlerts,
+    incident_count: 1,
+    crisis_count: 0,
+    abnormal_vitals: 1,
+    high_risks: 0,
+    high_bvc: 0,
+    open_measures: 0,
+    total: 2,
+  },
 };
 
 describe('handover summary rules', () => {
