@@ -58,7 +58,8 @@ export function alertCounts(counts: Pick<HandoverAlerts, AlertCountFields>, time
       counts.high_risks +
       counts.high_bvc +
       counts.open_measures +
-      warningsOf(alerts).length,
+      // A current high BVC in the period is already among the high scores counted.
+      warningsOf(alerts).filter((warning) => !(warning.kind === 'bvc' && counts.high_bvc > 0)).length,
   };
 }
 
