@@ -13,7 +13,7 @@ import type { WardHandover } from './ward.service';
  */
 
 const { ink, muted, accent, line } = pdfColours;
-const ernstLabels = { stabiel: 'Stabiel', 'let op': 'Let op', instabiel: 'Instabiel' } as const;
+const ernstLabels = { 'geen gegevens': 'Geen gegevens', stabiel: 'Stabiel', 'let op': 'Let op', instabiel: 'Instabiel' } as const;
 
 export function wardHandoverPdf(ward: WardHandover, printedAt = new Date()): Promise<Buffer> {
   const role = handoverRoleLabels[ward.role].toLowerCase();
