@@ -79,6 +79,11 @@ beforeAll(async () => {
       [org, ids.crisis, hoursAgo(24 * 10), addDaysToIsoDate(today, -3)],
     );
     await db.query(
+      `insert into allergies (id, organisation_id, patient_id, kind, substance, reaction, severity, recorded_by)
+       values (gen_random_uuid(), $1, $2, 'allergie', 'Penicilline', 'Benauwd', 'ernstig', $3)`,
+      [org, ids.crisis, nurse.user.id],
+    );
+    await db.query(
       `insert into scale_scores (id, organisation_id, patient_id, scale, items, score, observed_at)
        values (gen_random_uuid(), $1, $2, 'bvc', $3, 3, $4)`,
       [org, ids.bvc, JSON.stringify({ verward: true, prikkelbaar: true, luidruchtig: true }), hoursAgo(9)],
@@ -159,5 +164,11 @@ describe.each([
     const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).pages.join('\n').replace(/\s+/g, ' ');
     expectAll(text, [...fever, ...crisis, ...bvc]);
     expect(text.indexOf('Pieter Koorts')).toBeLessThan(text.indexOf('Anna Rust'));
+    // Point 4: allergies and the legal status with every patient, on paper and in the PDF.
+    for (const output of [printed, text]) {
+      expect(output).toContain('Allergieën: Penicilline (ernstig)');
+      expect(output).toMatch(/Rechtspositie: Crisismaatregel \(Wvggz\) t\/m/);
+      expect(output).toContain('Allergieën: Allergieën niet vastgelegd');
+    }
   });
 });
