@@ -1,3 +1,4 @@
+import { noTimedAlerts } from '../../domain/handover/warnings';
 import { currentShift, wallClockOf, wallClockToIso } from '../../domain/shared/clinical-time';
 import { describe, expect, it } from 'vitest';
 import type { ChainAction } from '../../domain/intent/intent.schemas';
@@ -123,7 +124,16 @@ describe('clinical time in the browser', () => {
 });
 
 describe('nudges from the ward', () => {
-  const alerts = { incident_count: 0, crisis_count: 0, abnormal_vitals: 0, high_risks: 0, high_bvc: 0, open_measures: 0, total: 0 };
+  const alerts = {
+    ...noTimedAlerts,
+    incident_count: 0,
+    crisis_count: 0,
+    abnormal_vitals: 0,
+    high_risks: 0,
+    high_bvc: 0,
+    open_measures: 0,
+    total: 0,
+  };
   it('turns alerts into short hints, most alerts first, at most three', () => {
     const nudges = wardNudges([
       { patientId: 'a', name: 'Jan de Vries', alerts: { ...alerts, incident_count: 2, total: 2 } },

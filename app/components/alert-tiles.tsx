@@ -1,5 +1,15 @@
-import { ExclamationTriangleIcon, HandIcon, HeartIcon, LightningBoltIcon, LockClosedIcon, TargetIcon } from '@radix-ui/react-icons';
+import {
+  ActivityLogIcon,
+  ClockIcon,
+  ExclamationTriangleIcon,
+  HandIcon,
+  HeartIcon,
+  LightningBoltIcon,
+  LockClosedIcon,
+  TargetIcon,
+} from '@radix-ui/react-icons';
 import { alertParts, type AlertKind, type HandoverAlerts } from '../../domain/handover/handover.alerts';
+import { warningsOf, type TimedAlerts, type WarningKind } from '../../domain/handover/warnings';
 
 /** Each kind of alert with its own icon, in the ward list's order and colours. */
 export const alertIcons: Record<AlertKind, typeof HeartIcon> = {
@@ -9,6 +19,17 @@ export const alertIcons: Record<AlertKind, typeof HeartIcon> = {
   risk: TargetIcon,
   bvc: HandIcon,
   coercion: LockClosedIcon,
+};
+
+/** Scores (NEWS2, BVC) with a pulse line, deadlines with a clock. */
+const warningIcons: Record<WarningKind, 'score' | 'deadline'> = {
+  news2: 'score',
+  'news2-ronde': 'deadline',
+  bvc: 'score',
+  'bvc-ronde': 'deadline',
+  rechtspositie: 'deadline',
+  evaluatie: 'deadline',
+  'risico-evaluatie': 'deadline',
 };
 
 const tileLabels: Record<AlertKind, string> = {
@@ -45,7 +66,7 @@ export function AlertTiles({ alerts, periodLabel }: { alerts: HandoverAlerts; pe
 export function AlertIconSprite() {
   return (
     <svg className="svg-sprite" aria-hidden="true">
-      {Object.entries(alertIcons).map(([key, Icon]) => (
+      {[...Object.entries(alertIcons), ['score', ActivityLogIcon] as const, ['deadline', ClockIcon] as const].map(([key, Icon]) => (
         <symbol key={key} id={`alert-icon-${key}`} viewBox="0 0 15 15">
           <Icon />
         </symbol>
@@ -54,12 +75,21 @@ export function AlertIconSprite() {
   );
 }
 
-/** The patient's alerts as badges (icons from `AlertIconSprite`, once on the page). */
+/** The patient's alerts as badges, the warnings (early warning, deadlines) first (icons from `AlertIconSprite`, once on the page). */
 export function AlertBadges({ alerts }: { alerts: HandoverAlerts }) {
   const items = alertParts(alerts).filter((item) => item.count > 0);
-  if (items.length === 0) return <span className="muted small">Geen alerts</span>;
+  const warnings = warningsOf(alerts);
+  if (items.length === 0 && warnings.length === 0) return <span className="muted small">Geen alerts</span>;
   return (
     <ul className="alert-badges" aria-label="Alerts">
+      {warnings.map(({ kind, level, label }) => (
+        <li key={kind} className={`alert-badge alert-warning warning-${level}`}>
+          <svg aria-hidden="true">
+            <use href={`#alert-icon-${warningIcons[kind]}`} />
+          </svg>
+          {level === 'kritiek' ? <strong>{label}</strong> : label}
+        </li>
+      ))}
       {items.map(({ kind, label }) => (
         <li key={kind} className={`alert-badge alert-${kind}`}>
           <svg aria-hidden="true">
@@ -68,6 +98,28 @@ export function AlertBadges({ alerts }: { alerts: HandoverAlerts }) {
           {label}
         </li>
       ))}
+    </ul>
+  );
+}
+
+/**
+ * The warnings (early warning and deadlines, warnings.ts) as a list with their icons inline, for
+ * the handover detail and the banner: nothing when there are none.
+ */
+export function WarningList({ alerts, label = 'Waarschuwingen' }: { alerts: TimedAlerts; label?: string }) {
+  const warnings = warningsOf(alerts);
+  if (warnings.length === 0) return null;
+  return (
+    <ul className="warning-list" aria-label={label}>
+      {warnings.map(({ kind, level, label: text }) => {
+        const Icon = warningIcons[kind] === 'score' ? ActivityLogIcon : ClockIcon;
+        return (
+          <li key={kind} className={`alert-warning warning-${level}`}>
+            <Icon aria-hidden="true" />
+            {level === 'kritiek' ? <strong>{text}</strong> : <span>{text}</span>}
+          </li>
+        );
+      })}
     </ul>
   );
 }

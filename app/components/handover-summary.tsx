@@ -18,8 +18,18 @@ import { handoverRoleLabels, periodLabels } from '../../domain/handover/handover
 import { interpretationLabels, RiskLevelBadge } from './clinical';
 import { GenerationError, GenerationStepper, useGeneration, type GenerationProgress, type GenerationState } from './generation';
 
-const severityClass: Record<Severity, string> = { stabiel: 'severity-stable', 'let op': 'severity-watch', instabiel: 'severity-unstable' };
-const severityLabels: Record<Severity, string> = { stabiel: 'Stabiel', 'let op': 'Let op', instabiel: 'Instabiel' };
+const severityClass: Record<Severity, string> = {
+  'geen gegevens': 'severity-none',
+  stabiel: 'severity-stable',
+  'let op': 'severity-watch',
+  instabiel: 'severity-unstable',
+};
+const severityLabels: Record<Severity, string> = {
+  'geen gegevens': 'Geen gegevens',
+  stabiel: 'Stabiel',
+  'let op': 'Let op',
+  instabiel: 'Instabiel',
+};
 /** I-PASS's illness severity as a badge: stabiel, let op, instabiel. */
 export function SeverityBadge({ ernst }: { ernst: Severity }) {
   return <span className={`badge ${severityClass[ernst] ?? ''}`}>{severityLabels[ernst] ?? ernst}</span>;

@@ -1,13 +1,23 @@
 import { Link } from '@remix-run/react';
 import type { PatientBanner as Banner } from '../../domain/legal/banner';
 import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
+import { WarningList } from './alert-tiles';
 
 /**
  * What must be in view on every record page and at handover, in one calm strip: legal status,
  * allergies, the highest current risks, open measures of compulsory care and the signaleringsplan.
  * Only what needs attention gets a coloured edge; "nothing known" and "not recorded" are told apart.
  */
-export function PatientBanner({ banner, headingLevel = 2 }: { banner: Banner; headingLevel?: 2 | 3 }) {
+export function PatientBanner({
+  banner,
+  headingLevel = 2,
+  warnings = true,
+}: {
+  banner: Banner;
+  headingLevel?: 2 | 3;
+  /** The handover detail shows the warnings above its tiles already. */
+  warnings?: boolean;
+}) {
   const base = `/patients/${banner.patientId}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = `banner-${banner.patientId}`;
@@ -19,6 +29,7 @@ export function PatientBanner({ banner, headingLevel = 2 }: { banner: Banner; he
       <Heading id={titleId} className="visually-hidden">
         Veiligheid en rechtspositie
       </Heading>
+      {warnings && banner.warnings ? <WarningList alerts={banner.warnings} label="Vroege signalering en termijnen" /> : null}
       <dl className="banner-items">
         <div className={legalStatus && legalStatus.law ? 'banner-item banner-attention' : 'banner-item'}>
           <dt>Rechtspositie</dt>

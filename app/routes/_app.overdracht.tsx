@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { ExternalLinkIcon, ReaderIcon } from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
 import { isCriticalVital, isIncidentReport } from '../../domain/handover/handover.alerts';
-import { AlertBadges, AlertIconSprite, AlertTiles } from '../components/alert-tiles';
+import { AlertBadges, AlertIconSprite, AlertTiles, WarningList } from '../components/alert-tiles';
 import {
   handoverPeriods,
   handoverRoles,
@@ -360,10 +360,11 @@ function PatientDetail({
             Dossier openen <ExternalLinkIcon aria-hidden="true" />
           </Link>
         </div>
+        <WarningList alerts={alerts} />
         <AlertTiles alerts={alerts} periodLabel={detail.period.label} />
       </section>
 
-      <PatientBanner banner={detail.banner} headingLevel={3} />
+      <PatientBanner banner={detail.banner} headingLevel={3} warnings={false} />
 
       <HandoverSummaryPanel
         key={`${patient.id}-${period}-${role}-${summary?.meta.generatedAt ?? ''}`}

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { handoverPeriods, periodLabels, type HandoverPeriod } from '../../domain/handover/handover.schemas';
 import { formatTime, formatWhen } from '../../domain/shared/clinical-time';
-import { AlertTiles } from '../components/alert-tiles';
+import { AlertTiles, WarningList } from '../components/alert-tiles';
 import { handoverChoices, handoverDetail, latestHandoverSummary } from '../handover.server';
 import { pageData, patientPage } from '../page.server';
 import { audited } from '../tenant.server';
@@ -57,6 +57,7 @@ export default function RecordHandover() {
             ),
           )}
         </nav>
+        <WarningList alerts={alerts} />
         <AlertTiles alerts={alerts} periodLabel={periodLabel} />
       </section>
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { alertSentence } from '../../domain/handover/handover.alerts';
+import { safetyLines } from '../../domain/handover/ward.safety';
 import { handoverRoleLabels } from '../../domain/handover/handover.schemas';
 import { ageOn } from '../../domain/patient/patient.format';
 import { episodeStatusLabels } from '../../domain/patient/patient.schemas';
@@ -42,7 +43,7 @@ export default function PrintWardHandover() {
             {`Laatste ${ward.period.label}, voor de ${handoverRoleLabels[ward.role].toLowerCase()} · ${countOf(ward.patients.length, 'patiënt', 'patiënten')} · afgedrukt ${formatDateTime(printedAt)}`}
           </p>
         </header>
-        {ward.patients.map(({ patient, summary }) => (
+        {ward.patients.map(({ patient, summary, safety }) => (
           <section key={patient.patientId} className="print-ward-patient" aria-labelledby={`print-${patient.patientId}`}>
             <h2 id={`print-${patient.patientId}`}>
               {patient.name}{' '}
@@ -55,6 +56,11 @@ export default function PrintWardHandover() {
                   .join(' · ')}
               </span>
             </h2>
+            {safetyLines(safety).map((line) => (
+              <p key={line} className="print-ward-safety">
+                <strong>{line}</strong>
+              </p>
+            ))}
             <p className="print-ward-alerts">{`Alerts: ${alertSentence(patient.alerts)}`}</p>
             {summary ? (
               <>

@@ -194,6 +194,8 @@ async function seedClinical(em: EntityManager): Promise<void> {
       'A',
     ],
     [jan, 3, { 'bloeddruk-systolisch': 168, hartfrequentie: 112, temperatuur: 36.8, saturatie: 97, ademhaling: 18 }, 'A'],
+    // NEWS2 5 (RR 22, T 38,4, HR 104, sat 94): hourly rounds asked, the next one is late (issue 41).
+    [jan, 2, { ademhaling: 22, temperatuur: 38.4, hartfrequentie: 104, saturatie: 94, 'bloeddruk-systolisch': 128 }, 'A'],
     [fatima, 6, { glucose: 2.6, hartfrequentie: 78 }, null],
     [pieter, 10, { temperatuur: 39.4, 'bloeddruk-systolisch': 132, hartfrequentie: 118, ademhaling: 22, saturatie: 95 }, 'C'],
   ];

@@ -8,7 +8,7 @@ import { demoAccounts, demoOrganisation } from './demo-accounts';
 /**
  * Legal status, allergies, a signaleringsplan and an open separatie for the demo ward (fictional):
  * Jan de Vries, with a high suicide risk already in the demo, is under a Wvggz crisismaatregel and
- * secluded since this morning; some patients have allergies, some none known, the rest none recorded.
+ * secluded since this morning, its two-hourly evaluation half an hour late; some patients have allergies, some none known, the rest none recorded.
  */
 export async function seedLegalAndCoerciveCare(em: EntityManager): Promise<void> {
   const organisationId = demoOrganisation.id;
@@ -74,11 +74,11 @@ export async function seedLegalAndCoerciveCare(em: EntityManager): Promise<void>
   em.create(CoerciveMeasureEvaluation, {
     organisationId,
     measureId: separatie.id,
-    evaluatedAt: ago(1),
+    evaluatedAt: ago(2.5),
     evaluatedBy: demoAccounts.psychiater.displayName,
     text: 'Nog gespannen, uit doodsgedachten. Separatie voortzetten; over twee uur opnieuw evalueren.',
     recordedBy: psychiatrist.id,
-    recordedAt: ago(1),
+    recordedAt: ago(2.5),
   });
 
   const allergies: [Patient | null, string, string | null, 'licht' | 'matig' | 'ernstig'][] = [

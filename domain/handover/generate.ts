@@ -78,9 +78,11 @@ export async function summariseHandover(ai: AiPort, job: HandoverJob, collected:
     ok: true,
     prepared: {
       draft: enforceRules(
-        localDraft(collected.kept, job.role, job.period, collected.patientName, collected.alerts),
+        localDraft(collected.kept, job.role, job.period, collected.patientName, collected.alerts, collected.considered),
         collected.kept,
         job.role,
+        collected.alerts,
+        collected.considered,
       ).draft,
       bron: 'lokaal',
       model: null,
@@ -122,7 +124,7 @@ export async function summariseHandover(ai: AiPort, job: HandoverJob, collected:
   });
   if (!('value' in answer)) return local(answer.outcome === 'geweigerd' ? refusedNotice : modelUnavailable);
   if (!answer.value) return { ok: false, error: unusableModelAnswer };
-  const { draft, droppedUncited } = enforceRules(answer.value, collected.kept, job.role);
+  const { draft, droppedUncited } = enforceRules(answer.value, collected.kept, job.role, collected.alerts, collected.considered);
   return { ok: true, prepared: { draft, bron: 'taalmodel', model: answer.model, droppedUncited } };
 }
 

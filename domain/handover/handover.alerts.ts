@@ -2,13 +2,14 @@ import { countOf, sentenceList } from '../shared/text';
 import type { RiskLevel } from '../intake/intake.entities';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
 import type { Interpretation } from '../vitals/vitals.entity';
+import { noTimedAlerts, warningsOf, type TimedAlerts } from './warnings';
 
 /**
  * What makes a patient stand out at handover. One SQL definition counts them (alerts.query.ts), for
  * the ward list, the detail's tiles, the record's Overdracht tab and the generated summary alike;
  * the predicates here mark the same rows in the lists the pages show.
  */
-export interface HandoverAlerts {
+export interface HandoverAlerts extends TimedAlerts {
   /** Reports of type incident or crisis, and nursing reports with category incident; each report once. */
   incident_count: number;
   /** Reports of type crisis: a subset of `incident_count`. */
@@ -21,7 +22,10 @@ export interface HandoverAlerts {
   high_bvc: number;
   /** Measures of compulsory care (verplichte zorg) in force now: no end recorded, whatever the period. */
   open_measures: number;
-  /** incident_count + abnormal_vitals + high_risks + high_bvc + open_measures: crises are already among the incidents. */
+  /**
+   * incident_count + abnormal_vitals + high_risks + high_bvc + open_measures + the warnings (early
+   * warning and deadlines, warnings.ts): crises are already among the incidents.
+   */
   total: number;
 }
 
@@ -41,10 +45,21 @@ export function isHighRisk(risk: { riskLevel: RiskLevel }): boolean {
   return (highRiskLevels as readonly string[]).includes(risk.riskLevel);
 }
 
-export function alertCounts(counts: Omit<HandoverAlerts, 'total'>): HandoverAlerts {
+export type AlertCountFields = 'incident_count' | 'crisis_count' | 'abnormal_vitals' | 'high_risks' | 'high_bvc' | 'open_measures';
+
+/** The period's counts and the warnings at the moment asked (`timedAlerts`), with their total. */
+export function alertCounts(counts: Pick<HandoverAlerts, AlertCountFields>, timed: TimedAlerts = noTimedAlerts): HandoverAlerts {
+  const alerts = { ...timed, ...counts };
   return {
-    ...counts,
-    total: counts.incident_count + counts.abnormal_vitals + counts.high_risks + counts.high_bvc + counts.open_measures,
+    ...alerts,
+    total:
+      counts.incident_count +
+      counts.abnormal_vitals +
+      counts.high_risks +
+      counts.high_bvc +
+      counts.open_measures +
+      // A current high BVC in the period is already among the high scores counted.
+      warningsOf(alerts).filter((warning) => !(warning.kind === 'bvc' && counts.high_bvc > 0)).length,
   };
 }
 
@@ -75,8 +90,16 @@ export function alertParts(alerts: HandoverAlerts): { kind: AlertKind; count: nu
   ];
 }
 
-/** "1 crisis, 2 incidenten en 2 kritieke metingen", or "geen alerts": the kinds present, as the ward list says them. */
+/**
+ * "NEWS2 10 (hoog risico): continu bewaken, 1 crisis en 2 kritieke metingen", or "geen alerts": the
+ * warnings first, then the kinds present, as the ward list says them.
+ */
 export function alertSentence(alerts: HandoverAlerts): string {
-  const present = alertParts(alerts).filter((part) => part.count > 0);
-  return present.length ? sentenceList(present.map((part) => part.label)) : 'geen alerts';
+  const present = [
+    ...warningsOf(alerts).map((warning) => warning.label),
+    ...alertParts(alerts)
+      .filter((part) => part.count > 0)
+      .map((part) => part.label),
+  ];
+  return present.length ? sentenceList(present) : 'geen alerts';
 }

@@ -82,7 +82,8 @@ export interface Actiepunt {
   sourceData?: SourceData;
 }
 
-export const severities = ['stabiel', 'let op', 'instabiel'] as const;
+/** In rising order; `geen gegevens` when nothing was recorded in the period (never read as stable). */
+export const severities = ['geen gegevens', 'stabiel', 'let op', 'instabiel'] as const;
 export type Severity = (typeof severities)[number];
 
 export interface HandoverSummary {

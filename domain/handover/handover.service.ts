@@ -15,7 +15,8 @@ import { ScaleScore } from '../scales/scale.entity';
 import { bvcView, type BvcView } from '../scales/scales.service';
 import { VitalObservation } from '../vitals/vitals.entity';
 import { vitalView, type VitalView } from '../vitals/vitals.service';
-import { alertCounts, type HandoverAlerts } from './handover.alerts';
+import type { HandoverAlerts } from './handover.alerts';
+import { urgencyOf, warningsOf } from './warnings';
 import {
   detailQuerySchema,
   overviewQuerySchema,
@@ -28,7 +29,17 @@ import {
   type StoredSummaryRow,
 } from './handover.schemas';
 import { periodStart } from './sources';
-import { alertSourceParams, alertSources, patientAlerts, sqlList } from './alerts.query';
+import {
+  alertColumns,
+  alertJoins,
+  alertSourceNames,
+  alertSourceParams,
+  alertSources,
+  alertsOfRow,
+  patientAlerts,
+  sqlList,
+  type AlertRow,
+} from './alerts.query';
 
 /** The episode statuses of patients in care on the ward: in screening (observation, intake) or in treatment. */
 export const wardStatuses = ['screening', 'active'] as const satisfies readonly EpisodeStatus[];
@@ -68,19 +79,13 @@ function periodRange(period: HandoverPeriod, now: Date): HandoverPeriodRange {
   return { key: period, label: periodLabels[period], start: periodStart(period, now).toISOString(), end: now.toISOString() };
 }
 
-interface OverviewRow {
+interface OverviewRow extends AlertRow {
   id: string;
   name_given: string[];
   name_prefix: string | null;
   family_name: string;
   birth_date: string | null;
   episode_status: EpisodeStatus;
-  incident_count: number;
-  crisis_count: number;
-  abnormal_vitals: number;
-  high_risks: number;
-  high_bvc: number;
-  open_measures: number;
   last_report_at: Date | string | null;
   ward_total: number;
   with_alerts: number;
@@ -105,31 +110,31 @@ export function wardOverviewQuery(
   const inCare = (alias: string) => `${alias}.episode_status in (${sqlList(wardStatuses)})`;
   const sql = `with ${alertSources}, alerted as materialized (
        select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
-              coalesce(i.incident_count, 0) as incident_count, coalesce(i.crisis_count, 0) as crisis_count,
-              coalesce(v.abnormal_vitals, 0) as abnormal_vitals, coalesce(r.high_risks, 0) as high_risks,
-              coalesce(b.high_bvc, 0) as high_bvc, coalesce(m.open_measures, 0) as open_measures,
+              ${alertColumns},
               coalesce(i.incident_count, 0) + coalesce(v.abnormal_vitals, 0) + coalesce(r.high_risks, 0) + coalesce(b.high_bvc, 0)
-                + coalesce(m.open_measures, 0) as alert_total
+                + coalesce(m.open_measures, 0) as alert_total,
+              -- The warnings first (warnings.ts decides their order on the page; this only decides who is cut at the limit).
+              (case when n.patient_id is not null then 1000 else 0 end) + (case when w.patient_id is not null then 1000 else 0 end)
+                + (case when l.patient_id is not null then 1000 else 0 end) + (case when rv.patient_id is not null then 100 else 0 end)
+                + coalesce(m.open_measures, 0) * 100 as urgency
          from patients p
-         left join incidents i on i.patient_id = p.id
-         left join vitals v on v.patient_id = p.id
-         left join risks r on r.patient_id = p.id
-         left join bvc b on b.patient_id = p.id
-         left join measures m on m.patient_id = p.id
-        where p.id in (select patient_id from incidents union select patient_id from vitals union select patient_id from risks
-                       union select patient_id from bvc union select patient_id from measures)
-          and (${inCare('p')} or i.patient_id is not null or v.patient_id is not null or b.patient_id is not null or m.patient_id is not null)
+         ${alertJoins('p.id')}
+        where p.id in (${alertSourceNames.map((name) => `select patient_id from ${name}`).join(' union ')})
+          and (${inCare('p')} or i.patient_id is not null or v.patient_id is not null or b.patient_id is not null or m.patient_id is not null
+               or n.patient_id is not null or w.patient_id is not null or l.patient_id is not null)
      ), quiet as (
        select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
               0 as incident_count, 0 as crisis_count, 0 as abnormal_vitals, 0 as high_risks, 0 as high_bvc, 0 as open_measures,
-              0 as alert_total
+              null::json as measure_facts, null::int as news2_score, null::text as news2_risk, null::timestamptz as news2_at,
+              null::int as bvc_score, null::timestamptz as bvc_at, null::text as legal_kind, null::text as legal_ends_on,
+              0 as overdue_reviews, null::text as oldest_review, 0 as alert_total, 0 as urgency
          from patients p
         where ${alerts ? 'false' : inCare('p')} and not exists (select 1 from alerted a where a.id = p.id)
         order by ${nameOrder('p')}
         limit ?
      ), listed as (
        select ward.* from (select * from alerted union all select * from quiet) ward
-        order by alert_total desc, ${nameOrder('ward')}
+        order by urgency + alert_total desc, ${nameOrder('ward')}
         limit ?
      )
      select listed.*,
@@ -138,7 +143,7 @@ export function wardOverviewQuery(
               + ${alerts ? '0' : `(select coalesce(sum(count), 0) from patient_counts where episode_status in (${sqlList(wardStatuses)}))::int - (select count(*) from alerted a where ${inCare('a')})::int`} as ward_total,
             (select max(created_at) from reports last where last.patient_id = listed.id and last.deleted_at is null) as last_report_at
        from listed
-      order by alert_total desc, ${nameOrder('listed')}`;
+      order by urgency + alert_total desc, ${nameOrder('listed')}`;
   return { sql, params: [...alertSourceParams(range), limit, limit] };
 }
 
@@ -153,21 +158,23 @@ export async function handoverOverview(em: EntityManager, actor: AuditActor, que
   const range = periodRange(period, now);
   const statement = wardOverviewQuery(range, alerts, limit ?? null);
   const rows = await em.execute<OverviewRow[]>(statement.sql, statement.params);
-  const patients = rows.map((row) => ({
-    patientId: row.id,
-    name: displayName({ nameGiven: row.name_given, namePrefix: row.name_prefix, familyName: row.family_name }),
-    status: row.episode_status,
-    birthDate: row.birth_date,
-    alerts: alertCounts({
-      incident_count: row.incident_count,
-      crisis_count: row.crisis_count,
-      abnormal_vitals: row.abnormal_vitals,
-      high_risks: row.high_risks,
-      high_bvc: row.high_bvc,
-      open_measures: row.open_measures,
-    }),
-    lastReportAt: row.last_report_at ? new Date(row.last_report_at).toISOString() : null,
-  }));
+  const listed = rows.map((row, order) => {
+    const alerts = alertsOfRow(row, now);
+    return {
+      order,
+      urgency: urgencyOf(warningsOf(alerts), alerts.total),
+      patient: {
+        patientId: row.id,
+        name: displayName({ nameGiven: row.name_given, namePrefix: row.name_prefix, familyName: row.family_name }),
+        status: row.episode_status,
+        birthDate: row.birth_date,
+        alerts,
+        lastReportAt: row.last_report_at ? new Date(row.last_report_at).toISOString() : null,
+      },
+    };
+  });
+  // Most urgent first (warnings.ts); the database's order (then Dutch name order) breaks ties.
+  const patients = listed.sort((a, b) => b.urgency - a.urgency || a.order - b.order).map((entry) => entry.patient);
   const total = rows[0]?.ward_total ?? 0;
   // NEN 7513: the patients whose data was shown, not the ones the limit left out.
   recordAudit(em, actor, {

@@ -1,3 +1,4 @@
+import { noTimedAlerts } from './warnings';
 import { describe, expect, it } from 'vitest';
 import type { HandoverSources } from './sources';
 import { candidatesFor, enforceRules, localDraft, parseModelDraft } from './summary';
@@ -61,7 +62,16 @@ const sources: HandoverSources = {
   ],
   measures: [],
   medication: [],
-  alerts: { incident_count: 1, crisis_count: 0, abnormal_vitals: 1, high_risks: 0, high_bvc: 0, open_measures: 0, total: 2 },
+  alerts: {
+    ...noTimedAlerts,
+    incident_count: 1,
+    crisis_count: 0,
+    abnormal_vitals: 1,
+    high_risks: 0,
+    high_bvc: 0,
+    open_measures: 0,
+    total: 2,
+  },
 };
 
 describe('handover summary rules', () => {
@@ -193,5 +203,81 @@ describe('what the model cannot change', () => {
     const { kept } = candidatesFor('verpleegkundige', { ...sources, reports: [sources.reports[2]!], observations: [], risks: [] });
     const { draft } = enforceRules({ ernst: 'let op', situatie: 's', aandachtspunten: [], actiepunten: [] }, kept, 'verpleegkundige');
     expect(draft.ernst).toBe('let op');
+  });
+});
+
+describe('the local summary is faithful (issue 41, point 3)', () => {
+  const note = (content: string, id = 'r-note'): HandoverSources['reports'][number] => ({
+    id,
+    type: 'verpleegkundig',
+    category: 'observatie',
+    content,
+    createdAt: '2026-11-28T03:10:00Z',
+    authorName: 'N',
+  });
+  const empty: HandoverSources = { ...sources, reports: [], observations: [], risks: [], measures: [], medication: [] };
+
+  it('keeps a short note whole: the clinical half after the first sentence is not dropped', () => {
+    const text =
+      'Dhr. sliep onrustig, om 03:00 op de gang. Voelde warm aan: RR 22, temp 38,4, HR 104, sat 94%, NEWS2 5 – arts geïnformeerd.';
+    const { kept } = candidatesFor('verpleegkundige', { ...empty, reports: [note(text)] });
+    expect(kept[0]!.statement).toBe(text);
+  });
+
+  it('shortens a long note to its first sentence and every sentence or clause with a number or a decision', () => {
+    const text = [
+      'Dhr. sliep onrustig en liep om 03:00 op de gang, zocht contact met de nachtdienst en wilde praten over thuis.',
+      'Hij vertelde uitgebreid over zijn dochter, zijn werk bij de gemeente en de verhuizing van vorig jaar, en over de tuin.',
+      'Hij was vriendelijk, maakte grapjes en bedankte voor de thee, daarna ging hij weer even op bed liggen zonder te slapen.',
+      'Om 04:30 voelde hij warm aan, RR 22, temp 38,4, HR 104, sat 94%, NEWS2 5 – arts geïnformeerd, paracetamol 1000 mg gegeven.',
+      'Verder geen bijzonderheden in de nacht en de kamer opgeruimd achtergelaten door hemzelf.',
+    ].join(' ');
+    const { kept } = candidatesFor('verpleegkundige', { ...empty, reports: [note(text)] });
+    const statement = kept[0]!.statement;
+    expect(statement.startsWith('Dhr. sliep onrustig en liep om 03:00 op de gang')).toBe(true);
+    for (const part of ['RR 22', 'temp 38,4', 'HR 104', 'sat 94%', 'NEWS2 5', 'arts geïnformeerd', 'paracetamol 1000 mg gegeven'])
+      expect(statement).toContain(part);
+    expect(statement).not.toContain('de tuin');
+  });
+
+  it('says "geen gegevens" when nothing was recorded, "stabiel" only when routine data were', () => {
+    const nothing = candidatesFor('verpleegkundige', empty);
+    expect(localDraft(nothing.kept, 'verpleegkundige', '1d', 'Anna', undefined, nothing.considered).ernst).toBe('geen gegevens');
+    const routine = candidatesFor('psychiater', {
+      ...empty,
+      reports: [note('Heeft gedoucht en ontbeten, daarna mee met de wandelgroep.')],
+    });
+    expect(routine.kept).toHaveLength(0);
+    expect(localDraft(routine.kept, 'psychiater', '1d', 'Anna', undefined, routine.considered).ernst).toBe('stabiel');
+  });
+
+  it('takes the severity from values: a hypo of 2,6 mmol/l and a NEWS2 in a high band are instabiel whatever the words', () => {
+    const hypo = candidatesFor('verpleegkundige', {
+      ...empty,
+      observations: [
+        {
+          id: 'v-glucose',
+          code: 'glucose',
+          label: 'Glucose',
+          value: 2.6,
+          unit: 'mmol/l',
+          interpretation: 'LL',
+          observedAt: '2026-11-28T06:00:00Z',
+        } as HandoverSources['observations'][number],
+      ],
+    });
+    expect(localDraft(hypo.kept, 'verpleegkundige', '1d', 'Fatima', undefined, hypo.considered).ernst).toBe('instabiel');
+
+    const alerts = { ...sources.alerts, ...noTimedAlerts, news2_score: 10, news2_risk: 'hoog' as const, news2_due_minutes: -570, total: 2 };
+    const calm = candidatesFor('verpleegkundige', { ...empty, reports: [note('Rustige nacht, sliep goed.')] });
+    const draft = localDraft(calm.kept, 'verpleegkundige', '1d', 'Pieter', alerts, calm.considered);
+    expect(draft.ernst).toBe('instabiel');
+    expect(draft.situatie).toContain('NEWS2 10 (hoog risico): continu bewaken');
+    expect(draft.actiepunten[0]!.tekst).toContain('NEWS2 opnieuw meten en de arts informeren');
+    // A model's "stabiel" does not lower it.
+    expect(
+      enforceRules({ ernst: 'stabiel', situatie: 's', aandachtspunten: [], actiepunten: [] }, calm.kept, 'verpleegkundige', alerts, 1).draft
+        .ernst,
+    ).toBe('instabiel');
   });
 });

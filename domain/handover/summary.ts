@@ -1,4 +1,4 @@
-import { countOf } from '../shared/text';
+import { countOf, foldAccents } from '../shared/text';
 import { alertSentence, type HandoverAlerts } from './handover.alerts';
 import { formatShortDay, formatTime } from '../shared/clinical-time';
 import { jsonFromAnswer } from '../ai/json-answer';
@@ -16,6 +16,7 @@ import {
 } from './handover.schemas';
 import { relevanceFor, type HandoverSource, type Relevance } from './relevance';
 import type { HandoverSources } from './sources';
+import { warningsOf } from './warnings';
 
 /**
  * From sources to a handover summary: the role filter, the short references the model cites
@@ -31,6 +32,8 @@ export interface Candidate {
   line: string;
   /** What the local summary says about it. */
   statement: string;
+  /** A critical value (HH, LL): the patient is instabiel whatever the wording (issue 41). */
+  critical?: boolean;
 }
 
 export interface DraftItem {
@@ -54,6 +57,37 @@ const sentence = (text: string) => {
   return first.length > 200 ? `${first.slice(0, 199)}…` : first;
 };
 
+/** A note up to this length is quoted whole in the local summary. */
+const wholeNoteMax = 400;
+
+/**
+ * What a clause must hold to be the clinical half of a note: a number (a value, a score, a time), a
+ * scale, or a decision or a call (issue 41: "…temp 38,4, NEWS2 5 – arts geïnformeerd" was cut).
+ */
+const clinicalClause =
+  /\d|\b(news2?|bvc|mews|arts|psychiater|dokter|huisarts|geinformeerd|gebeld|overleg\w*|besloten|afgesproken|gegeven|toegediend|geweigerd|gestart|gestopt|verhoogd|verlaagd|opgeschaald|gesepareerd|separatie|fixatie|suicid\w*|zelfbeschadig\w*|agressi\w*|insuline|glucose|hypo\w*|saturatie|temp\w*|koorts|rr|pols|bloeddruk)\b/i;
+
+/**
+ * A nurse's note in the local summary: whole when it is short; otherwise its first sentence and every
+ * later sentence or clause that holds a number, a score or a decision, so the clinical half is never
+ * dropped. Never cut in the middle of a clinical clause.
+ */
+export function faithfulStatement(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= wholeNoteMax) return flat;
+  // Sentences, not split at the dot of an abbreviation ("dhr.", "z.n.") or a decimal ("38.4").
+  const sentences = flat.split(/(?<=[^\s.]{3}[.!?])\s+(?=[A-ZÀ-Ý0-9])|(?<=[!?])\s+/);
+  const [first, ...rest] = sentences;
+  const kept = [first!, ...rest.flatMap((part) => (clinicalClause.test(foldAccents(part)) ? [part] : clinicalParts(part)))];
+  return kept.join(' … ');
+}
+
+/** The clauses of a long sentence that carry clinical content, or nothing. */
+function clinicalParts(sentence: string): string[] {
+  const clauses = sentence.split(/\s*[,;–—]\s*|\s+-\s+/).filter((clause) => clinicalClause.test(foldAccents(clause)));
+  return clauses.length ? [clauses.join(', ')] : [];
+}
+
 /** Step 2: every source judged for the role; kept ones get a reference, most urgent first. */
 export function candidatesFor(role: HandoverRole, sources: HandoverSources): { kept: Candidate[]; considered: number } {
   const all: (Candidate & { at: string })[] = [];
@@ -66,7 +100,7 @@ export function candidatesFor(role: HandoverRole, sources: HandoverSources): { k
       bron: { id: report.id, type: 'report', label, date: report.createdAt },
       relevance,
       line: `${when(report.createdAt)} · ${label}: ${report.content.replace(/\s+/g, ' ').slice(0, 600)}`,
-      statement: sentence(report.content),
+      statement: faithfulStatement(report.content),
       at: report.createdAt,
     });
   });
@@ -84,6 +118,7 @@ export function candidatesFor(role: HandoverRole, sources: HandoverSources): { k
       relevance,
       line: `${when(observation.observedAt)} · ${value} (${observation.interpretation})`,
       statement: `${value}: ${interpretationText[observation.interpretation]} (${when(observation.observedAt)}).`,
+      critical: observation.interpretation === 'HH' || observation.interpretation === 'LL',
       at: observation.observedAt,
     });
   });
@@ -135,9 +170,20 @@ const interpretationText = { HH: 'sterk verhoogd', H: 'verhoogd', N: 'normaal', 
 /** Relevance weight from which a source makes the patient `instabiel` and is an alert of the handover. */
 const alertWeight = 3;
 
-function severityOf(kept: Candidate[]): Severity {
+/**
+ * The severity from the values, not from wording: the highest weight kept, a critical value (HH, LL:
+ * a glucose of 2,6 mmol/l), and the warnings (a NEWS2 in a high band, a late round, a late evaluation: instabiel;
+ * the others at least let op). With nothing recorded in the period and no alert: geen gegevens, never
+ * "stabiel" (issue 41).
+ */
+export function severityOf(kept: Candidate[], alerts?: HandoverAlerts, considered?: number): Severity {
   const top = Math.max(0, ...kept.map((candidate) => candidate.relevance.weight));
-  return top >= alertWeight ? 'instabiel' : top >= 2 ? 'let op' : 'stabiel';
+  const warnings = alerts ? warningsOf(alerts) : [];
+  const critical = kept.some((candidate) => candidate.critical) || (alerts?.abnormal_vitals ?? 0) > 0;
+  if (top >= alertWeight || critical || warnings.some((warning) => warning.level === 'kritiek')) return 'instabiel';
+  if (top >= 2 || warnings.length > 0 || (alerts?.total ?? 0) > 0) return 'let op';
+  if (considered === 0 && kept.length === 0) return 'geen gegevens';
+  return 'stabiel';
 }
 
 function actionFor(candidate: Candidate, role: HandoverRole): DraftItem | null {
@@ -187,11 +233,11 @@ export function localDraft(
   period: HandoverPeriod,
   patientName: string,
   alerts?: HandoverAlerts,
+  considered?: number,
 ): Draft {
   const limits = itemLimits[role];
   const aandachtspunten = kept.slice(0, limits.aandachtspunten).map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
-  const actiepunten = kept
-    .flatMap((candidate) => actionFor(candidate, role) ?? [])
+  const actiepunten = [...warningActions(alerts), ...kept.flatMap((candidate) => actionFor(candidate, role) ?? [])]
     .filter((action, index, list) => list.findIndex((other) => other.tekst === action.tekst) === index)
     .slice(0, limits.actiepunten);
   // The counts are the alerts the ward list and the tiles show, not a count of their own.
@@ -199,7 +245,29 @@ export function localDraft(
   const situatie = kept.length
     ? `${patientName}: ${counted}; ${countOf(kept.length, 'relevante melding', 'relevante meldingen')} voor de overdracht.`
     : `${patientName}: ${counted}; geen relevante meldingen voor de overdracht.`;
-  return { ernst: severityOf(kept), situatie, aandachtspunten, actiepunten };
+  return { ernst: severityOf(kept, alerts, considered), situatie, aandachtspunten, actiepunten };
+}
+
+/** What a critical warning asks of the next shift, before any action a source suggests. */
+function warningActions(alerts?: HandoverAlerts): DraftItem[] {
+  if (!alerts) return [];
+  return warningsOf(alerts).flatMap((warning): DraftItem[] => {
+    if (warning.level !== 'kritiek') return [];
+    if (warning.kind === 'news2' || warning.kind === 'news2-ronde')
+      return [
+        {
+          tekst: `NEWS2 opnieuw meten en de arts informeren: ${warning.label}.`,
+          ref: null,
+          eigenaar: 'verpleegkundige',
+          alsDan: 'Als de score gelijk blijft of stijgt, dan opschalen volgens het NEWS2-advies.',
+        },
+      ];
+    if (warning.kind === 'evaluatie')
+      return [{ tekst: `De maatregel nu evalueren en vastleggen: ${warning.label}.`, ref: null, eigenaar: 'psychiater' }];
+    if (warning.kind === 'rechtspositie')
+      return [{ tekst: `Vervolg van de rechtspositie regelen: ${warning.label}.`, ref: null, eigenaar: 'psychiater' }];
+    return [];
+  });
 }
 
 const modelItem = z.object({
@@ -239,7 +307,13 @@ export function parseModelDraft(text: string): Draft | null {
  * Step 3 and the citation rule: an attention item must cite a source that was offered, an action
  * item may cite one (if it cites, it must exist); then the role's limits.
  */
-export function enforceRules(draft: Draft, kept: Candidate[], role: HandoverRole): { draft: Draft; droppedUncited: number } {
+export function enforceRules(
+  draft: Draft,
+  kept: Candidate[],
+  role: HandoverRole,
+  alerts?: HandoverAlerts,
+  considered?: number,
+): { draft: Draft; droppedUncited: number } {
   const refs = new Set(kept.map((candidate) => candidate.ref));
   const cited = draft.aandachtspunten.filter((item) => item.ref !== null && refs.has(item.ref));
   const actions = draft.actiepunten.filter((item) => item.ref === null || refs.has(item.ref));
@@ -248,15 +322,15 @@ export function enforceRules(draft: Draft, kept: Candidate[], role: HandoverRole
   // weight the answer left out comes back in its own words, first; the severity never drops below
   // what the sources give (a report could ask the model to play things down).
   const citedRefs = new Set(cited.map((item) => item.ref));
-  const alerts = kept
+  const mostSerious = kept
     .filter((candidate) => candidate.relevance.weight >= alertWeight && !citedRefs.has(candidate.ref))
     .map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
   const limits = itemLimits[role];
   return {
     draft: {
       ...draft,
-      ernst: severities[Math.max(severities.indexOf(draft.ernst), severities.indexOf(severityOf(kept)))] ?? draft.ernst,
-      aandachtspunten: [...alerts, ...cited].slice(0, limits.aandachtspunten),
+      ernst: severities[Math.max(severities.indexOf(draft.ernst), severities.indexOf(severityOf(kept, alerts, considered)))] ?? draft.ernst,
+      aandachtspunten: [...mostSerious, ...cited].slice(0, limits.aandachtspunten),
       actiepunten: actions.slice(0, limits.actiepunten).map((item) => ({ ...item, eigenaar: item.eigenaar ?? 'team' })),
     },
     droppedUncited,

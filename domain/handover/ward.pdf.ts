@@ -5,6 +5,7 @@ import { pdfColours, pdfMargin, pdfWriter } from '../shared/pdf';
 import { alertSentence } from './handover.alerts';
 import { handoverRoleLabels } from './handover.schemas';
 import type { WardHandover } from './ward.service';
+import { safetyLines } from './ward.safety';
 
 /*
  * The ward handover on paper, as PDF (the letters' library and page, domain/shared/pdf.ts): per
@@ -13,7 +14,7 @@ import type { WardHandover } from './ward.service';
  */
 
 const { ink, muted, accent, line } = pdfColours;
-const ernstLabels = { stabiel: 'Stabiel', 'let op': 'Let op', instabiel: 'Instabiel' } as const;
+const ernstLabels = { 'geen gegevens': 'Geen gegevens', stabiel: 'Stabiel', 'let op': 'Let op', instabiel: 'Instabiel' } as const;
 
 export function wardHandoverPdf(ward: WardHandover, printedAt = new Date()): Promise<Buffer> {
   const role = handoverRoleLabels[ward.role].toLowerCase();
@@ -30,7 +31,7 @@ export function wardHandoverPdf(ward: WardHandover, printedAt = new Date()): Pro
     });
   pdf.moveDown(0.8);
 
-  for (const { patient, summary } of ward.patients) {
+  for (const { patient, summary, safety } of ward.patients) {
     // Name, alerts and the situation together: start a new page rather than split them.
     if (pdf.y > pdf.page.height - pdfMargin - 100) pdf.addPage();
     pdf
@@ -55,6 +56,10 @@ export function wardHandoverPdf(ward: WardHandover, printedAt = new Date()): Pro
       .font('Helvetica')
       .fontSize(9.5)
       .fillColor(patient.alerts.total > 0 ? ink : muted);
+    // The banner's facts with every patient, so every printed page carries them (issue 41, point 4).
+    pdf.font('Helvetica-Bold').fillColor(ink);
+    for (const line of safetyLines(safety)) pdf.text(line, { width });
+    pdf.font('Helvetica').fillColor(patient.alerts.total > 0 ? ink : muted);
     pdf.text(`Alerts: ${alertSentence(patient.alerts)}`, { width });
     pdf.moveDown(0.3);
     if (!summary) {

@@ -1,6 +1,9 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { parseOrThrow } from '../shared/validation';
+import { clinicalToday, formatDate } from '../shared/clinical-time';
+import { legalStatusKinds, type LegalStatusKind } from '../legal/legal.vocabulary';
+import type { WardSafetyFacts } from './ward.safety';
 import { actionStates, type ActionStates } from './action-ticks';
 import { generateRequestSchema, type HandoverPeriod, type HandoverRole, type HandoverSummary } from './handover.schemas';
 import { handoverOverview, todaysSummaries, type HandoverPeriodRange, type WardPatient } from './handover.service';
@@ -28,6 +31,50 @@ export interface WardHandoverJob {
 export interface WardHandoverEntry {
   patient: WardPatient;
   summary: HandoverSummary | null;
+  /** The banner's facts that must be on every printed patient (issue 41, point 4). */
+  safety: WardSafetyFacts;
+}
+
+/** Allergies and the current legal status of the listed patients, in one query (the banner's rules, ADR 35). */
+async function wardSafetyFacts(em: EntityManager, patientIds: string[], now: Date): Promise<Map<string, WardSafetyFacts>> {
+  if (patientIds.length === 0) return new Map();
+  const today = clinicalToday(now);
+  const rows = await em.execute<
+    {
+      id: string;
+      allergies: { substance: string; severity: string }[] | null;
+      none_known: boolean;
+      kind: string | null;
+      ends_on: string | null;
+    }[]
+  >(
+    `select p.id,
+            (select json_agg(json_build_object('substance', a.substance, 'severity', a.severity) order by a.recorded_at)
+               from allergies a where a.patient_id = p.id and a.lapsed_at is null and a.kind = 'allergie') as allergies,
+            exists (select 1 from allergies a where a.patient_id = p.id and a.lapsed_at is null and a.kind = 'geen-bekende') as none_known,
+            l.kind, l.ends_on::text as ends_on
+       from patients p
+       left join lateral (select kind, ends_on from legal_statuses s
+                           where s.patient_id = p.id and s.corrected_at is null and s.starts_on <= ?::date and (s.ends_on is null or s.ends_on >= ?::date)
+                           order by s.starts_on desc, s.recorded_at desc limit 1) l on true
+      where p.id in (${patientIds.map(() => '?').join(', ')})`,
+    [today, today, ...patientIds],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        allergies: row.allergies?.length
+          ? row.allergies.map((allergy) => `${allergy.substance} (${allergy.severity})`).join(', ')
+          : row.none_known
+            ? 'Geen bekende allergieën'
+            : 'Allergieën niet vastgelegd',
+        legalStatus: row.kind
+          ? `${legalStatusKinds[row.kind as LegalStatusKind]?.label ?? row.kind}${row.ends_on ? ` t/m ${formatDate(row.ends_on)}` : ''}`
+          : null,
+      },
+    ]),
+  );
 }
 
 export interface WardHandover {
@@ -58,6 +105,11 @@ export async function wardHandover(em: EntityManager, actor: AuditActor, query: 
     role,
     now,
   );
+  const safety = await wardSafetyFacts(
+    em,
+    overview.patients.map((patient) => patient.patientId),
+    now,
+  );
   if (summaries.size > 0)
     recordAudit(em, actor, {
       action: 'read',
@@ -68,7 +120,11 @@ export async function wardHandover(em: EntityManager, actor: AuditActor, query: 
   return {
     period: overview.period,
     role,
-    patients: overview.patients.map((patient) => ({ patient, summary: summaries.get(patient.patientId) ?? null })),
+    patients: overview.patients.map((patient) => ({
+      patient,
+      summary: summaries.get(patient.patientId) ?? null,
+      safety: safety.get(patient.patientId) ?? { allergies: 'Allergieën niet vastgelegd', legalStatus: null },
+    })),
     total: overview.total,
     withAlerts: overview.withAlerts,
     actions: await actionStates(

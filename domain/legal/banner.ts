@@ -3,6 +3,8 @@ import type { EntityManager } from '../db/orm';
 import { latestRisks, type RiskView } from '../intake/intake.service';
 import { findPatient } from '../patient/patient.service';
 import { isHighRisk } from '../handover/handover.alerts';
+import { patientAlerts } from '../handover/alerts.query';
+import { noTimedAlerts, type TimedAlerts } from '../handover/warnings';
 import { allergiesOf, type AllergyStatus } from './allergies';
 import { measuresOf } from './coercive-care';
 import { legalStatusesOf, type LegalStatusView } from './legal-status';
@@ -25,16 +27,20 @@ export interface PatientBanner {
   risks: RiskView[];
   openMeasures: { id: string; kind: CoerciveMeasureKind; label: string; startedAt: string; decidedBy: string; legalBasisLabel: string }[];
   signaleringsplan: { version: number; createdAt: string } | null;
+  /** Early warning (latest NEWS2, BVC) and deadlines at this moment, as the handover counts them (warnings.ts). */
+  warnings: TimedAlerts;
 }
 
 /** The banner's data, unlogged: the record page and the handover log the access they are part of. */
 export async function bannerOf(em: EntityManager, patientId: string, now = new Date()): Promise<PatientBanner> {
-  const [legal, allergies, risks, open, plan] = await Promise.all([
+  const [legal, allergies, risks, open, plan, alerts] = await Promise.all([
     legalStatusesOf(em, patientId, now),
     allergiesOf(em, patientId),
     latestRisks(em, patientId),
     measuresOf(em, patientId, { openOnly: true }),
     latestSignaleringsplan(em, patientId),
+    // The warnings do not depend on the period; the shortest one keeps the counting cheap.
+    patientAlerts(em, patientId, { start: new Date(now.getTime() - 24 * 3600_000).toISOString(), end: now.toISOString() }),
   ]);
   const current = legal.current;
   return {
@@ -61,6 +67,9 @@ export async function bannerOf(em: EntityManager, patientId: string, now = new D
       legalBasisLabel: measure.legalBasisLabel,
     })),
     signaleringsplan: plan,
+    warnings: Object.fromEntries(
+      Object.keys(noTimedAlerts).map((key) => [key, alerts[key as keyof TimedAlerts]]),
+    ) as unknown as TimedAlerts,
   };
 }
 

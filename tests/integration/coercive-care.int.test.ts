@@ -218,7 +218,8 @@ describe('at handover', () => {
   };
 
   it('an open measure is an alert in the ward list and the detail; an ended one is not', async () => {
-    expect(await alertsOf(open)).toMatchObject({ open_measures: 1, total: 1 });
+    // The measure, and its two-hourly evaluation due within the hour (ADR 48).
+    expect(await alertsOf(open)).toMatchObject({ open_measures: 1, evaluation_kind: 'separatie', total: 2 });
     expect(await alertsOf(ended)).toMatchObject({ open_measures: 0, total: 0 });
     const withAlerts = (await (await json('/api/overdracht/patients?period=1d&alerts=true', { cookie: nurse.cookie })).json()) as {
       patients: { patientId: string }[];
