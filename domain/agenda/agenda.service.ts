@@ -5,6 +5,7 @@ import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
 import { displayName } from '../patient/patient.service';
 import { Report } from '../report/report.entity';
+import { addClinicalDays } from '../shared/clinical-time';
 import { AppError, dutchMessages } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { Recent } from '../shared/recent';
@@ -85,7 +86,8 @@ export function requestedRange(
   }
   const today = rangeForLabel('vandaag', now)!;
   const start = query.start ?? today.start;
-  const end = query.end ?? (query.start ? new Date(start.getTime() + 24 * 3600_000) : today.end);
+  // One calendar day on the ward's clock: a plain date ends at the next local midnight, 23 or 25 hours later on a DST day.
+  const end = query.end ?? (query.start ? addClinicalDays(start, 1) : today.end);
   if (end <= start) throw AppError.validation({ end: 'Het einde moet na het begin liggen.' });
   if (end.getTime() - start.getTime() > 62 * 24 * 3600_000) throw AppError.validation({ end: 'Vraag maximaal twee maanden tegelijk op.' });
   return { start, end, label: null };

@@ -1,4 +1,4 @@
-import { addDaysToIsoDate, clinicalToday, formatNumericDate, shiftOf } from '../shared/clinical-time';
+import { addDaysToIsoDate, clinicalToday, formatNumericDate, shiftOf, wallClockToIso } from '../shared/clinical-time';
 import { Organisation, User } from '../auth/auth.entities';
 import { hashPassword } from '../auth/password';
 import type { MikroORM } from '../db/orm';
@@ -9,7 +9,6 @@ import { displayName } from '../patient/patient.service';
 import { Appointment } from '../agenda/appointment.entity';
 import { ContactPerson } from '../patient/contact-person.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
-import { defaultAgendaDate, viewDays } from '../agenda/agenda.dates';
 import type { AppointmentType } from '../agenda/agenda.schemas';
 import { diagnosisCode } from '../intake/diagnosis-codes';
 import { Diagnosis, DiagnosisEvent, IntakeSection, RiskAssessment, type RiskLevel } from '../intake/intake.entities';
@@ -370,10 +369,10 @@ async function seedAgenda(em: EntityManager): Promise<void> {
     [4, '09:00', 120, 'groepstherapie', 4, 'nurse'],
     [4, '09:30', 60, 'behandelgesprek', 0, 'psychiatrist'],
   ];
-  const days = viewDays('werkweek', defaultAgendaDate('werkweek'));
+  // Today and the four days after it, whichever weekday today is: a ward's agenda opens on today.
+  const today = clinicalToday();
   for (const [day, start, minutes, type, patient, who] of plan) {
-    const [hours, mins] = start.split(':').map(Number) as [number, number];
-    const startAt = new Date(days[day]!.getTime() + (hours * 60 + mins) * 60_000);
+    const startAt = new Date(wallClockToIso(`${addDaysToIsoDate(today, day)}T${start}`)!);
     const owner = who === 'nurse' ? nurse : psychiatrist;
     em.create(Appointment, {
       organisationId: demoOrganisation.id,
