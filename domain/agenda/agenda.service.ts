@@ -14,7 +14,11 @@ import { dateLabels, rangeForLabel, type DateRange } from './agenda.dates';
 import {
   agendaQuerySchema,
   cancelAppointmentSchema,
+  cancelReasonText,
+  cancelUndoMinutes,
   createAppointmentSchema,
+  appointmentTargetSchema,
+  restoreCancellationSchema,
   rescheduleAppointmentSchema,
   restoreScheduleSchema,
   type AppointmentStatus,
@@ -289,7 +293,8 @@ async function ownAppointment(em: EntityManager, actor: AuditActor, id: string):
 
 /** Idempotent: cancelling a cancelled appointment (a retried request, a confirmed chain) changes nothing and keeps the first reason. */
 export async function cancelAppointment(em: EntityManager, actor: AuditActor, input: unknown): Promise<{ appointment: AppointmentView }> {
-  const { appointmentId, reason } = parseOrThrow(cancelAppointmentSchema, input);
+  // Which appointment first: someone else's is a 403 and an unknown one a 404, whatever the reason says.
+  const { appointmentId } = parseOrThrow(appointmentTargetSchema, input);
   const appointment = await ownAppointment(em, actor, appointmentId);
   if (appointment.status === 'geannuleerd') {
     recordAudit(em, actor, {
@@ -300,14 +305,47 @@ export async function cancelAppointment(em: EntityManager, actor: AuditActor, in
     });
     return { appointment: (await views(em, [appointment]))[0]! };
   }
+  const { reasonCode, reason } = parseOrThrow(cancelAppointmentSchema, input);
   appointment.status = 'geannuleerd';
-  appointment.cancelReason = reason ?? null;
+  appointment.cancelReason = cancelReasonText(reasonCode, reason);
   recordAudit(em, actor, {
     action: 'update',
     resourceType: 'Appointment',
     resourceId: appointment.id,
     patientIds: [appointment.patientId],
     details: { status: 'geannuleerd' },
+  });
+  return { appointment: (await views(em, [appointment]))[0]! };
+}
+
+/**
+ * Undoes a cancellation made a moment ago (the page's "Ongedaan maken"): the status it had, and no
+ * reason. Only the clinician's own appointment, only while it is still cancelled, and only within
+ * `cancelUndoMinutes` of the cancellation; after that it is planned again, not undone.
+ */
+export async function restoreCancellation(
+  em: EntityManager,
+  actor: AuditActor,
+  input: unknown,
+  now = new Date(),
+): Promise<{ appointment: AppointmentView }> {
+  const { appointmentId, status } = parseOrThrow(restoreCancellationSchema, input);
+  const appointment = await ownAppointment(em, actor, appointmentId);
+  if (appointment.status !== 'geannuleerd')
+    throw new AppError('conflict', 'Deze afspraak is intussen gewijzigd; de annulering kan niet meer ongedaan worden gemaakt.');
+  if (now.getTime() - appointment.updatedAt.getTime() > cancelUndoMinutes * 60_000)
+    throw new AppError(
+      'conflict',
+      `De annulering is meer dan ${cancelUndoMinutes} minuten geleden en kan niet meer ongedaan worden gemaakt. Plan de afspraak opnieuw in.`,
+    );
+  appointment.status = status;
+  appointment.cancelReason = null;
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'Appointment',
+    resourceId: appointment.id,
+    patientIds: [appointment.patientId],
+    details: { status },
   });
   return { appointment: (await views(em, [appointment]))[0]! };
 }

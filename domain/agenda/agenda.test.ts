@@ -2,7 +2,7 @@ import { clockTime, isoDay } from '../shared/clinical-time';
 import { describe, expect, it } from 'vitest';
 import { parseOrThrow } from '../shared/validation';
 import { defaultAgendaDate, defaultAgendaView, gridHours, rangeForLabel, todayView, viewDays } from './agenda.dates';
-import { agendaQuerySchema } from './agenda.schemas';
+import { agendaQuerySchema, cancelAppointmentSchema, cancelReasonText } from './agenda.schemas';
 import { requestedRange } from './agenda.service';
 import { layoutDay } from './agenda.layout';
 
@@ -132,5 +132,26 @@ describe('overlapping appointments', () => {
     ]);
     expect([...placed.values()].map((p) => p.lanes)).toEqual([3, 3, 3]);
     expect(new Set([...placed.values()].map((p) => p.lane))).toEqual(new Set([0, 1, 2]));
+  });
+});
+
+describe('the reason of a cancellation', () => {
+  const appointmentId = '7a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d';
+  const problem = (input: object) => cancelAppointmentSchema.safeParse({ appointmentId, ...input }).error?.issues[0]?.message;
+
+  it('is required: a choice, a free text or both', () => {
+    expect(problem({})).toBe('Geef een reden voor het annuleren: kies er een of beschrijf hem.');
+    expect(problem({ reason: '   ' })).toBe('Geef een reden voor het annuleren: kies er een of beschrijf hem.');
+    expect(problem({ reasonCode: 'anders' })).toBe('Beschrijf de reden bij ‘Anders’.');
+    expect(problem({ reasonCode: 'onzin' })).toBe('Kies een van de redenen.');
+    expect(problem({ reasonCode: 'dubbel' })).toBeUndefined();
+    expect(problem({ reason: 'Patiënt belde af' })).toBeUndefined();
+  });
+
+  it('is kept as the choice and the words together', () => {
+    expect(cancelReasonText('dubbel', 'stond ook bij de psychiater')).toBe('Dubbel gepland: stond ook bij de psychiater');
+    expect(cancelReasonText('afgezegd', undefined)).toBe('Patiënt heeft afgezegd');
+    expect(cancelReasonText('anders', 'Storm')).toBe('Storm');
+    expect(cancelReasonText(undefined, 'Dubbel gepland')).toBe('Dubbel gepland');
   });
 });

@@ -225,7 +225,9 @@ const preparers: Record<WritingIntent, Preparer> = {
   async cancel_appointment(em, actor, step, now) {
     parseOrThrow(writeEntitiesSchemas.cancel_appointment, step.entities);
     const targets = await targetAppointments(em, actor, 'cancel_appointment', step.entities, now);
-    return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} annuleren`);
+    // A reason said in the sentence ("…, hij is ziek") is the block's reason; else the block asks for one.
+    const reason = step.entities.content?.trim();
+    return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} annuleren`, reason ? { reason } : {});
   },
   async reschedule_appointment(em, actor, step, now) {
     const { datetime } = parseOrThrow(writeEntitiesSchemas.reschedule_appointment, step.entities);
@@ -279,7 +281,11 @@ type Executor = (em: EntityManager, actor: AuditActor, plan: StepPlan, now: Date
 
 const executors: Record<WritingIntent, Executor> = {
   async cancel_appointment(em, actor, plan) {
-    const { appointment } = await cancelAppointment(em, actor, { appointmentId: plan.appointmentId });
+    const { appointment } = await cancelAppointment(em, actor, {
+      appointmentId: plan.appointmentId,
+      reasonCode: plan.reasonCode,
+      reason: plan.reason,
+    });
     return { summary: `Afspraak ${appointmentLabel(appointment)} geannuleerd`, result: { appointment } };
   },
   async reschedule_appointment(em, actor, plan, now) {

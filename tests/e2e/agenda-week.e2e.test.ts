@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday, wallClockToIso } from '../../domain/shared/clinical-time';
 import { launchBrowser, lookAt, signedInWithForm } from '../support/browser';
-import { createAppointment, createOrganisation, createUser, registerPatient, type TestUser } from '../support/factories';
+import { asOwner, createAppointment, createOrganisation, createUser, registerPatient, type TestUser } from '../support/factories';
 import { baseUrl, login } from '../support/http';
 
 /*
@@ -16,6 +16,7 @@ import { baseUrl, login } from '../support/http';
 let browser: Browser;
 let nurse: TestUser;
 let organisationId: string;
+let ahmed: string;
 const today = clinicalToday();
 const local = (day: string, time: string) => new Date(wallClockToIso(`${day}T${time}`)!);
 /** The day three days from now: a day to put overlaps on that is never today (and so never half past). */
@@ -30,7 +31,7 @@ beforeAll(async () => {
     name: [{ family: 'Schoonderwoerd-Achterberg', given: ['Sanne'] }],
     identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '123456782' }],
   });
-  const ahmed = await registerPatient(cookie!, {
+  ahmed = await registerPatient(cookie!, {
     name: [{ family: 'Aksoy', given: ['Ahmed'] }],
     identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: '111222333' }],
   });
@@ -53,6 +54,13 @@ beforeAll(async () => {
     practitionerId: nurse.id,
   });
 });
+
+async function status(id: string): Promise<string> {
+  return asOwner(organisationId, async (db) => {
+    const { rows } = await db.query<{ status: string }>('select status from appointments where id = $1', [id]);
+    return rows[0]!.status;
+  });
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -117,6 +125,34 @@ describe.each([true, false])('the agenda on any day of the week (JavaScript %s)'
         expect(cut).toBe(false);
       }
     }
+    await context.close();
+  });
+
+  it('cancels only with a reason, and undoes the cancellation', async () => {
+    const id = await createAppointment(organisationId, {
+      patientId: ahmed,
+      startAt: local(addDaysToIsoDate(today, 2), '11:00'),
+      practitionerId: nurse.id,
+    });
+    const { context, page } = await signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled });
+    await page.goto(`/agenda/${id}?weergave=dag&datum=${addDaysToIsoDate(today, 2)}`);
+    await page.getByRole('heading', { level: 2, name: 'Ahmed Aksoy' }).waitFor();
+    // Without a reason: refused, with the reason asked for.
+    await page.getByRole('button', { name: 'Afspraak annuleren' }).click();
+    await page.getByText('Geef een reden voor het annuleren: kies er een of beschrijf hem.').waitFor();
+    expect(await status(id)).toBe('gepland');
+    await lookAt(page, `agenda-annuleren-zonder-reden-${javaScriptEnabled ? 'js' : 'zonder-js'}`, javaScriptEnabled);
+
+    await page.getByRole('radio', { name: 'Dubbel gepland' }).check();
+    await page.getByLabel('Reden', { exact: true }).fill('stond ook bij de psychiater');
+    await page.getByRole('button', { name: 'Afspraak annuleren' }).click();
+    await page.getByText('De afspraak is geannuleerd.').waitFor();
+    expect(await status(id)).toBe('geannuleerd');
+    await lookAt(page, `agenda-geannuleerd-${javaScriptEnabled ? 'js' : 'zonder-js'}`, javaScriptEnabled);
+
+    await page.getByRole('button', { name: 'Annulering ongedaan maken' }).click();
+    await page.getByText('De annulering is ongedaan gemaakt').waitFor();
+    expect(await status(id)).toBe('gepland');
     await context.close();
   });
 
