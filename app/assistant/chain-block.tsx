@@ -249,6 +249,13 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
                       ) : null}
                     </p>
                   ) : null}
+                  {step.plan?.warnings?.length && waiting ? (
+                    <div className="notice notice-warning">
+                      {step.plan.warnings.map((warning) => (
+                        <p key={warning}>{warning}</p>
+                      ))}
+                    </div>
+                  ) : null}
                   {appointments.length > 0 ? (
                     <div className="chain-step-result">
                       <AppointmentList appointments={appointments} />

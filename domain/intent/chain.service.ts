@@ -1,4 +1,5 @@
 import { ownsAppointment } from '../shared/ownership';
+import { scheduleWarnings } from '../agenda/agenda.hours';
 import { clockTime, dutchDay, formatTime, minutesIntoDay } from '../shared/clinical-time';
 import { dateLabels, timeIn } from '../agenda/agenda.dates';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../agenda/agenda.schemas';
@@ -142,7 +143,14 @@ function planFor(step: ChainStep, targets: Targets, describe: (appointment: Appo
       type: first.type,
       ...extra,
     };
-    return { ...step, status: 'klaar_voor_bevestiging', summary: describe(first), plan };
+    // A move to a Sunday afternoon or to 23:00 is said in the block before it is confirmed.
+    const warnings = plan.moveTo ? scheduleWarnings(first.type, plan.moveTo) : [];
+    return {
+      ...step,
+      status: 'klaar_voor_bevestiging',
+      summary: describe(first),
+      plan: warnings.length > 0 ? { ...plan, warnings } : plan,
+    };
   }
   return {
     ...step,
@@ -240,7 +248,8 @@ const preparers: Record<WritingIntent, Preparer> = {
     const { patientId, datetime } = parseOrThrow(writeEntitiesSchemas.create_appointment, step.entities);
     const patient = await getPatient(em, actor, patientId);
     const type = appointmentTypeIn(`${step.entities.identifier ?? ''} ${step.entities.content ?? ''}`);
-    const plan = { patientId, patientName: patient.displayName, start: datetime, type };
+    const warnings = scheduleWarnings(type, datetime);
+    const plan = { patientId, patientName: patient.displayName, start: datetime, type, ...(warnings.length > 0 ? { warnings } : {}) };
     return { ...step, status: 'klaar_voor_bevestiging', summary: `Afspraak ${appointmentLabel(plan)} inplannen`, plan };
   },
   async dagnotitie(em, actor, step) {

@@ -33,6 +33,8 @@ export interface StepPlan {
   /** Why an appointment is cancelled: one of the choices and/or the clinician's words. */
   reasonCode?: CancelReasonCode;
   reason?: string;
+  /** Dutch: what stands out about the moment (outside agenda hours, a weekend for a weekday kind); shown, not refused. */
+  warnings?: string[];
 }
 
 export interface Candidate {
