@@ -210,7 +210,7 @@ describe('the agenda pages, as an attacker would use them', () => {
     }
     expect(await appointmentRow(id)).toEqual(before);
     // The colleague can.
-    expect((await post(`/agenda/${id}`, { intent: 'annuleren' }, colleagueCookie)).status).toBe(302);
+    expect((await post(`/agenda/${id}`, { intent: 'annuleren', reasonCode: 'verhinderd' }, colleagueCookie)).status).toBe(302);
   });
 
   it("answers another organisation's appointment id with 404, and an unknown intent with 400", async () => {
