@@ -11,6 +11,7 @@ export {
   getAppointment,
   noShowRefusal,
   rescheduleAppointment,
+  restoreCancellation,
   restoreSchedule,
 } from '../domain/agenda/agenda.service';
 export { getPatient } from '../domain/patient/patient.service';

@@ -28,6 +28,12 @@ describe('the language check (docs/style-guide.md)', () => {
     ['Er staan 1 crisis en 2 incidenten open', '"er staan" bij 1'],
     ['Status: Niet-Verschenen', 'verboden woord "niet-verschenen"'],
     ['Status: niet-verschenen', 'verboden woord "niet-verschenen"'],
+    // Issue 44: what the handover and its PDF wrote, and the treatment plan's other word for the patient.
+    ['Temperatuur 39.4 °C (HH)', 'punt als decimaalteken'],
+    ['Glucose 2.6 mmol/l: kritiek laag', 'punt als decimaalteken'],
+    ['Temperatuur 39,4°C', 'eenheid zonder spatie'],
+    ['Instemming van de cliënt', 'verboden woord "cliënt"'],
+    ['Cliënt stemt in', 'verboden woord "cliënt"'],
   ])('finds the old wording %j', (text, rule) => {
     expect(rulesFound(text)).toContain(rule);
   });
@@ -42,6 +48,8 @@ describe('the language check (docs/style-guide.md)', () => {
     'AVPU A : Alert V : Reageert op aanspreken P : Reageert op pijn U : Reageert niet',
     'Zo nodig gegeven · Dagnotitie opslaan · Niet verschenen registreren · Tijdslimiet verstreken',
     'Open bij Jan de Vries: 1 crisis en 2 incidenten.',
+    'Temperatuur 39,4 °C · glucose 2,6 mmol/l · saturatie 97% · versie 1.2 · 23.11.2026',
+    'Instemming van de patiënt',
   ])('leaves the style guide’s own wording alone: %j', (text) => {
     expect(languageProblems(text)).toEqual([]);
   });

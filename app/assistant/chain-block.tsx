@@ -2,7 +2,7 @@ import { countOf } from '../../domain/shared/text';
 import { Link } from '@remix-run/react';
 import { CalendarIcon, CheckCircledIcon, CheckIcon, CrossCircledIcon, LayersIcon, MinusCircledIcon } from '@radix-ui/react-icons';
 import { useEffect, useId, useState } from 'react';
-import type { ChainState, ChainStatus, ChainStep, Edits, StepStatus } from '../../domain/intent/chain';
+import { missingReasons, type ChainState, type ChainStatus, type ChainStep, type Edits, type StepStatus } from '../../domain/intent/chain';
 import type { ChainAction, Intent } from '../../domain/intent/intent.schemas';
 import { requestJson } from './api';
 import { BlockCard, ErrorNotice, Loading } from './block-card';
@@ -158,6 +158,7 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
   const toChoose = !chain && failure?.code === 'validation_failed' ? namesToChoose(current, failure.fields) : [];
   const waiting = chain?.status === 'wacht_op_bevestiging';
   const openChoices = chain?.steps.filter((step) => step.status === 'keuze_nodig' && !choices[String(step.index)]) ?? [];
+  const reasonsMissing = chain ? Object.keys(missingReasons(chain.steps, edits)).length > 0 : false;
   const writes = chain?.steps.filter((step) => step.kind === 'write') ?? [];
   const outcome = chain ? outcomes[chain.status] : undefined;
   const finalMeta: Partial<Record<ChainStatus, string>> = {
@@ -248,12 +249,21 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
                       ) : null}
                     </p>
                   ) : null}
+                  {step.plan?.warnings?.length && waiting ? (
+                    <div className="notice notice-warning">
+                      {step.plan.warnings.map((warning) => (
+                        <p key={warning}>{warning}</p>
+                      ))}
+                    </div>
+                  ) : null}
                   {appointments.length > 0 ? (
                     <div className="chain-step-result">
                       <AppointmentList appointments={appointments} />
                     </div>
                   ) : null}
-                  {step.status === 'klaar_voor_bevestiging' && step.kind === 'write' && waiting ? (
+                  {(step.status === 'klaar_voor_bevestiging' || (step.status === 'keuze_nodig' && step.intent === 'cancel_appointment')) &&
+                  step.kind === 'write' &&
+                  waiting ? (
                     <StepEditor
                       step={step}
                       edit={edits[String(step.index)] ?? {}}
@@ -288,7 +298,7 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
           <button
             type="button"
             className="button button-primary"
-            disabled={deciding !== null || openChoices.length > 0}
+            disabled={deciding !== null || openChoices.length > 0 || reasonsMissing}
             onClick={() => void decide('confirm')}
           >
             <CheckIcon aria-hidden="true" /> {deciding === 'confirm' ? 'Bezig…' : 'Bevestigen'}
@@ -296,7 +306,11 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
           <button type="button" className="button button-secondary" disabled={deciding !== null} onClick={() => void decide('reject')}>
             {deciding === 'reject' ? 'Bezig…' : 'Afwijzen'}
           </button>
-          {openChoices.length > 0 ? <span className="muted small">Kies eerst welke afspraak bedoeld is.</span> : null}
+          {openChoices.length > 0 ? (
+            <span className="muted small">Kies eerst welke afspraak bedoeld is.</span>
+          ) : reasonsMissing ? (
+            <span className="muted small">Geef eerst een reden voor het annuleren.</span>
+          ) : null}
         </div>
       ) : null}
       {chain?.status === 'voltooid' && writes.length > 0 ? (

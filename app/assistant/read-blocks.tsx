@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import type { HandoverRole } from '../../domain/handover/handover.schemas';
 import type { EpisodeStatus } from '../../domain/patient/patient.schemas';
-import { reportCategoryLabels, reportTypeLabels, type ReportCategory, type ReportType } from '../../domain/report/report.schemas';
+import { categoryChipLabel, reportTypeLabels, type ReportCategory, type ReportType } from '../../domain/report/report.schemas';
 import { IntakeProgress, RiskList, type IntakeStatus, type Risk } from '../components/clinical';
 import { HandoverSummaryPanel } from '../components/handover-summary';
 import { StatusBadge } from '../components/status-badge';
@@ -173,7 +173,9 @@ export function ReportsBlock({ patient }: { patient: PatientRef }) {
               <div className="timeline-meta">
                 <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
                 <span className={`chip chip-${report.type}`}>{reportTypeLabels[report.type] ?? report.type}</span>
-                {report.category ? <span className="chip">{reportCategoryLabels[report.category] ?? report.category}</span> : null}
+                {categoryChipLabel(report.type, report.category) ? (
+                  <span className="chip">{categoryChipLabel(report.type, report.category)}</span>
+                ) : null}
                 {report.includeInHandover ? <span className="chip chip-handover">Overdracht</span> : null}
               </div>
               <p className="chat-report-text">{report.excerpt}</p>

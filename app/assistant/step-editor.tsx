@@ -1,6 +1,7 @@
 import { wallClockOf, wallClockToIso } from '../../domain/shared/clinical-time';
 import { Pencil2Icon } from '@radix-ui/react-icons';
 import { useId, type ReactNode } from 'react';
+import { cancelReasonCodes, cancelReasonLabels } from '../../domain/agenda/cancel-reasons';
 import type { ChainStep, StepEdit } from '../../domain/intent/chain';
 import { dailyNoteCategories, dailyNoteMaxLength, reportCategoryLabels } from '../../domain/report/report.schemas';
 
@@ -53,6 +54,40 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
           </div>
         </div>
       </Disclosure>
+    );
+  }
+
+  if (step.intent === 'cancel_appointment') {
+    // Not behind a disclosure: a cancellation needs its reason before it can be confirmed (as on the page).
+    const code = edit.reasonCode ?? plan.reasonCode;
+    return (
+      <fieldset className="step-editor step-editor-reason">
+        <legend>Waarom wordt de afspraak geannuleerd?</legend>
+        <div className="choice-list">
+          {cancelReasonCodes.map((option) => (
+            <label key={option}>
+              <input
+                type="radio"
+                name={`${id}-reason-code`}
+                value={option}
+                checked={code === option}
+                onChange={() => change({ reasonCode: option })}
+              />
+              <span>{cancelReasonLabels[option]}</span>
+            </label>
+          ))}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-reason`}>Reden</label>
+          <textarea
+            id={`${id}-reason`}
+            rows={2}
+            maxLength={300}
+            value={edit.reason ?? plan.reason ?? ''}
+            onChange={(event) => change({ reason: event.currentTarget.value })}
+          />
+        </div>
+      </fieldset>
     );
   }
 

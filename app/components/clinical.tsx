@@ -1,3 +1,4 @@
+import { formatNumber } from '../../domain/shared/text';
 import { formatWhen } from '../../domain/shared/clinical-time';
 import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
 import { riskTypeLabel } from '../../domain/intake/risk-types';
@@ -66,7 +67,7 @@ export function VitalList({ vitals, when = formatWhen }: { vitals: readonly Vita
         <li key={vital.id} className={`vital vital-${vital.interpretation}`}>
           <span className="vital-label">{vital.label}</span>
           <span className="vital-value">
-            {vital.value.toLocaleString('nl-NL')} <span className="vital-unit">{vital.unit}</span>
+            {formatNumber(vital.value)} <span className="vital-unit">{vital.unit}</span>
           </span>
           <span className="vital-meta">
             {vital.interpretation !== 'N' ? <strong>{interpretationLabels[vital.interpretation]} · </strong> : null}

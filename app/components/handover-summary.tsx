@@ -1,6 +1,6 @@
 import { alertSentence } from '../../domain/handover/handover.alerts';
 import { formatWhen, formatTime } from '../../domain/shared/clinical-time';
-import { countOf } from '../../domain/shared/text';
+import { countOf, formatMeasurement } from '../../domain/shared/text';
 import { Form, Link, useFetcher } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import type { ActionItemState, ActionStates } from '../../domain/handover/action-ticks';
@@ -265,9 +265,7 @@ function SourceDetails({ bron, data }: { bron: Bron; data?: SourceData }) {
           </>
         ) : 'value' in data ? (
           <p>
-            <strong className="mono">
-              {data.value.toLocaleString('nl-NL')} {data.unit}
-            </strong>{' '}
+            <strong className="mono">{formatMeasurement(data.value, data.unit)}</strong>{' '}
             <span className={`interpretation interpretation-${data.interpretation}`}>
               {interpretationLabels[data.interpretation] ?? data.interpretation}
             </span>

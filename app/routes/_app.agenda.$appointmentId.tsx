@@ -2,7 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Cross2Icon } from '@radix-ui/react-icons';
-import { appointmentStatusLabels, appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
+import {
+  appointmentStatusLabels,
+  appointmentTypeLabels,
+  appointmentTypes,
+  cancelReasonCodes,
+  cancelReasonLabels,
+  cancelUndoMinutes,
+  type AppointmentType,
+} from '../../domain/agenda/agenda.schemas';
 import { dutchDay, formatTime, isoDay, wallClockOf } from '../../domain/shared/clinical-time';
 import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
@@ -17,6 +25,7 @@ import {
   noShowRefusal,
   rescheduleAppointment,
   rescriptNoShow,
+  restoreCancellation,
   restoreSchedule,
   startNoShow,
 } from '../agenda.server';
@@ -41,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
   const url = new URL(request.url);
   // Just moved: what it was before, for "Ongedaan maken".
-  const before = url.searchParams.get('vorigeStart')
+  const before = url.searchParams.get('vorigeStatus')
     ? {
         start: url.searchParams.get('vorigeStart') ?? '',
         end: url.searchParams.get('vorigeEinde') ?? '',
@@ -58,7 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-type Values = { reason: string; datum: string; tijd: string };
+type Values = { reasonCode: string; reason: string; datum: string; tijd: string };
 type Failure = FormFailure<Values> & { intent: string };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -70,6 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const values: Values = {
+    reasonCode: String(form.get('reasonCode') ?? ''),
     reason: String(form.get('reason') ?? ''),
     datum: String(form.get('datum') ?? ''),
     tijd: String(form.get('tijd') ?? ''),
@@ -107,9 +117,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         );
         return redirect(panel({ gedaan: 'teruggezet' }, isoDay(appointment.start)));
       }
-      case 'annuleren':
-        await audited(actor, change, (em) => cancelAppointment(em, actor, { appointmentId: id, reason: values.reason || undefined }));
-        return redirect(panel({ gedaan: 'geannuleerd' }));
+      case 'annuleren': {
+        const { before } = await audited(actor, change, async (em) => {
+          const before = await getAppointment(em, actor, id);
+          await cancelAppointment(em, actor, {
+            appointmentId: id,
+            reasonCode: values.reasonCode || undefined,
+            reason: values.reason || undefined,
+          });
+          return { before };
+        });
+        return redirect(panel({ gedaan: 'geannuleerd', vorigeStatus: before.status }));
+      }
+      case 'annuleren-ongedaan': {
+        await audited(actor, change, (em) =>
+          restoreCancellation(em, actor, { appointmentId: id, status: String(form.get('status') ?? '') }),
+        );
+        return redirect(panel({ gedaan: 'annulering-teruggezet' }));
+      }
       case 'niet-verschenen': {
         // The no-show process of the assistant: the appointment is marked, the GP letter rewritten for review.
         const deps = await noShowDeps();
@@ -136,6 +161,7 @@ const doneMessages: Record<string, string> = {
   verplaatst: 'De afspraak is verplaatst.',
   teruggezet: 'De verplaatsing is ongedaan gemaakt.',
   geannuleerd: 'De afspraak is geannuleerd.',
+  'annulering-teruggezet': 'De annulering is ongedaan gemaakt; de afspraak staat weer in de agenda.',
   'niet-verschenen': 'De afspraak staat op niet verschenen. Er is geen conceptbrief aan de huisarts om te herschrijven.',
 };
 
@@ -169,6 +195,19 @@ export default function AppointmentPanel() {
               <input type="hidden" name="status" value={before.status} />
               <button type="submit" className="button button-secondary button-small" disabled={busy}>
                 Ongedaan maken
+              </button>
+            </Form>
+          ) : null}
+          {done === 'geannuleerd' &&
+          appointment.status === 'geannuleerd' &&
+          own &&
+          (before?.status === 'gepland' || before?.status === 'verplaatst') ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="annuleren-ongedaan" />
+              <input type="hidden" name="status" value={before.status} />
+              <p className="small muted">Per ongeluk? Je kunt dit de komende {cancelUndoMinutes} minuten terugdraaien.</p>
+              <button type="submit" className="button button-secondary button-small" disabled={busy}>
+                Annulering ongedaan maken
               </button>
             </Form>
           ) : null}
@@ -231,7 +270,24 @@ export default function AppointmentPanel() {
           <Form method="post" className="stack-form">
             <h3>Annuleren</h3>
             <input type="hidden" name="intent" value="annuleren" />
-            <Field id="annuleer-reden" label="Reden" error={errorsOf('annuleren').reason}>
+            <fieldset className="field">
+              <legend>Waarom wordt de afspraak geannuleerd?</legend>
+              <div className="choice-list">
+                {cancelReasonCodes.map((code) => (
+                  <label key={code}>
+                    <input type="radio" name="reasonCode" value={code} defaultChecked={valueOf('annuleren', 'reasonCode', '') === code} />
+                    <span>{cancelReasonLabels[code]}</span>
+                  </label>
+                ))}
+              </div>
+              {errorsOf('annuleren').reasonCode ? <p className="field-error">{errorsOf('annuleren').reasonCode}</p> : null}
+            </fieldset>
+            <Field
+              id="annuleer-reden"
+              label="Reden"
+              hint="Een keuze hierboven, een toelichting, of allebei."
+              error={errorsOf('annuleren').reason}
+            >
               <textarea name="reason" rows={2} maxLength={300} defaultValue={valueOf('annuleren', 'reason', '')} />
             </Field>
             <button type="submit" className="button button-danger" disabled={busy}>

@@ -3,7 +3,15 @@ import { Link, Outlet, useFetcher, useLoaderData, useLocation, useNavigate } fro
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from '@radix-ui/react-icons';
 import { addDays } from 'date-fns';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { defaultAgendaDate, shiftDays, viewDays, type AgendaView } from '../../domain/agenda/agenda.dates';
+import {
+  defaultAgendaDate,
+  defaultAgendaView,
+  gridHours,
+  shiftDays,
+  todayView,
+  viewDays,
+  type AgendaView,
+} from '../../domain/agenda/agenda.dates';
 import { layoutDay } from '../../domain/agenda/agenda.layout';
 import {
   appointmentStatusLabels,
@@ -28,8 +36,6 @@ const views: { key: AgendaView; label: string }[] = [
   { key: 'week', label: 'Week' },
   { key: 'werkweek', label: 'Werkweek' },
 ];
-const firstHour = 7;
-const lastHour = 21;
 const pxPerMinute = 1.1;
 /** A click or a drop lands on the quarter hour. */
 const snapMinutes = 15;
@@ -39,9 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const view = (views.map((v) => v.key) as string[]).includes(url.searchParams.get('weergave') ?? '')
     ? (url.searchParams.get('weergave') as AgendaView)
-    : 'werkweek';
+    : defaultAgendaView;
   const requested = url.searchParams.get('datum') ?? '';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(requested) && !Number.isNaN(Date.parse(requested)) ? requested : defaultAgendaDate(view);
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(requested) && !Number.isNaN(Date.parse(requested)) ? requested : defaultAgendaDate();
   const mine = url.searchParams.get('van') === 'mij';
   const days = viewDays(view, date);
   const range = { start: new Date(days[0]!.getTime()), end: new Date(addDays(days.at(-1)!, 1).getTime()) };
@@ -57,8 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     mine,
     userId: user.id,
     today: clinicalToday(),
+    todayView: todayView(view),
     now: new Date().toISOString(),
     days: days.map((day) => isoDay(day)),
+    hours: gridHours(view, appointments),
     appointments,
   };
 }
@@ -73,8 +81,10 @@ function href(params: { weergave: string; datum: string; mine: boolean }): strin
   return `/agenda${query(params)}`;
 }
 
-/** Minutes into the day at a point of a day column, on the quarter hour. */
+/** Minutes into the day at a point of a day column, on the quarter hour; the column knows the hours it shows. */
 function minutesAt(column: Element, clientY: number): number {
+  const firstHour = Number(column.getAttribute('data-first-hour') ?? 7);
+  const lastHour = Number(column.getAttribute('data-last-hour') ?? 21);
   const offset = (clientY - column.getBoundingClientRect().top) / pxPerMinute;
   const minutes = firstHour * 60 + Math.round(offset / snapMinutes) * snapMinutes;
   return Math.min(lastHour * 60 - snapMinutes, Math.max(firstHour * 60, minutes));
@@ -170,7 +180,8 @@ function useDayViewOnNarrowScreens({ view, today, mine }: { view: AgendaView; to
 }
 
 export default function AgendaPage() {
-  const { view, date, mine, userId, today, now: loadedAt, days, appointments } = useLoaderData<typeof loader>();
+  const { view, date, mine, userId, today, todayView, now: loadedAt, days, hours, appointments } = useLoaderData<typeof loader>();
+  const { first: firstHour, last: lastHour } = hours;
   const navigate = useNavigate();
   const context = query({ weergave: view, datum: date, mine });
   const { start: startDrag, offset, dropped, busy } = useDragToMove(context);
@@ -211,7 +222,7 @@ export default function AgendaPage() {
           >
             <ChevronLeftIcon aria-hidden="true" />
           </Link>
-          <Link className="button button-secondary" to={href({ weergave: view, datum: defaultAgendaDate(view), mine })}>
+          <Link className="button button-secondary" to={href({ weergave: todayView, datum: today, mine })}>
             Vandaag
           </Link>
           <Link
@@ -306,6 +317,8 @@ export default function AgendaPage() {
                   key={day}
                   className="calendar-column"
                   data-day={day}
+                  data-first-hour={firstHour}
+                  data-last-hour={lastHour}
                   role="group"
                   aria-label={dutchDay(new Date(`${day}T12:00:00Z`))}
                   onClick={newAt(day)}
@@ -333,6 +346,7 @@ export default function AgendaPage() {
                           `appt-${type}`,
                           `status-${item.status}`,
                           tileHeight < 40 ? 'appointment-short' : '',
+                          lanes > 1 ? 'appointment-lane' : '',
                           movable ? 'appointment-movable' : '',
                           dragged ? 'appointment-dragging' : '',
                         ]

@@ -14,7 +14,7 @@ import {
   type HandoverRole,
 } from '../../domain/handover/handover.schemas';
 import { ageOn } from '../../domain/patient/patient.format';
-import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
+import { categoryChipLabel, reportTypeLabels } from '../../domain/report/report.schemas';
 import { AppError } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
@@ -424,7 +424,9 @@ function ReportList({ reports, now, idPrefix }: { reports: Detail['reports']; no
           <div className="timeline-meta">
             <time dateTime={report.createdAt}>{whenLabel(report.createdAt, now)}</time>
             <span className={`chip chip-${report.type}`}>{reportTypeLabels[report.type]}</span>
-            {report.category ? <span className="chip">{reportCategoryLabels[report.category as ReportCategory]}</span> : null}
+            {categoryChipLabel(report.type, report.category) ? (
+              <span className="chip">{categoryChipLabel(report.type, report.category)}</span>
+            ) : null}
             {report.includeInHandover ? <span className="chip chip-handover">Overdracht</span> : null}
             <span className="muted timeline-author">{report.authorName}</span>
           </div>

@@ -181,7 +181,7 @@ export default function TreatmentPlanTab() {
                 {editing.bron === 'lokaal' ? (
                   <p className="notice notice-info">
                     Dit concept is zonder taalmodel opgesteld, met vaste regels uit de intake, diagnoses, risico&apos;s en rapportages. Vul
-                    de hulpvraag aan met de cliënt en maak de doelen persoonlijk.
+                    de hulpvraag aan met de patiënt en maak de doelen persoonlijk.
                   </p>
                 ) : null}
                 <PlanEditor

@@ -1,7 +1,7 @@
-import { dutchDay, formatTime, shiftLabels } from '../../domain/shared/clinical-time';
+import { dutchDay, formatShortDay, formatTime, isoDay, shiftLabels } from '../../domain/shared/clinical-time';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { reportCategoryLabels, reportTypeLabels, type ReportCategory } from '../../domain/report/report.schemas';
+import { categoryChipLabel, reportTypeLabels } from '../../domain/report/report.schemas';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { EmptyState } from '../components/page';
 import { ReportForm, type ReportFormValues } from '../components/report-form';
@@ -71,33 +71,44 @@ export default function ReportsTab() {
           <p>Dagnotities en verpleegkundige rapportages verschijnen hier per dienst, nieuwste eerst.</p>
         </EmptyState>
       ) : (
-        <ol className="timeline" aria-label="Rapportages per dienstdatum">
-          {days.map((day) => (
-            <li key={day.shiftDate} className="timeline-day">
-              <h3 className="timeline-date">{dutchDay(new Date(`${day.shiftDate}T12:00:00Z`), 'EEEE d MMMM yyyy')}</h3>
-              <ol className="timeline-items">
-                {day.reports.map((report) => (
-                  <li key={report.id} className={`timeline-item type-${report.type}`}>
-                    <div className="timeline-meta">
-                      <time dateTime={report.createdAt}>{formatTime(report.createdAt)}</time>
-                      <span className="muted">{shiftLabels[report.shift]}</span>
-                      <span className={`chip chip-${report.type}`}>{reportTypeLabels[report.type]}</span>
-                      {report.category ? <span className="chip">{reportCategoryLabels[report.category as ReportCategory]}</span> : null}
-                      {report.includeInHandover ? <span className="chip chip-handover">Overdracht</span> : null}
-                      {report.encounterId ? (
-                        <Link className="chip chip-link" to={`/agenda?weergave=dag&datum=${report.shiftDate}`}>
-                          Bij afspraak
-                        </Link>
-                      ) : null}
-                      <span className="muted timeline-author">{report.authorName}</span>
-                    </div>
-                    <ReportText id={report.id} content={report.content} />
-                  </li>
-                ))}
-              </ol>
-            </li>
-          ))}
-        </ol>
+        <>
+          <p className="muted small timeline-explained">
+            Gegroepeerd per dienstdatum: de nachtdienst (23:00–07:00) hoort bij de dag waarop hij begon. Wat na middernacht is geschreven,
+            staat dus bij de dag ervoor, met de eigen datum erbij.
+          </p>
+          <ol className="timeline" aria-label="Rapportages per dienstdatum">
+            {days.map((day) => (
+              <li key={day.shiftDate} className="timeline-day">
+                <h3 className="timeline-date">{dutchDay(new Date(`${day.shiftDate}T12:00:00Z`), 'EEEE d MMMM yyyy')}</h3>
+                <ol className="timeline-items">
+                  {day.reports.map((report) => (
+                    <li key={report.id} className={`timeline-item type-${report.type}`}>
+                      <div className="timeline-meta">
+                        <time dateTime={report.createdAt}>
+                          {isoDay(report.createdAt) === report.shiftDate ? '' : `${formatShortDay(report.createdAt)} `}
+                          {formatTime(report.createdAt)}
+                        </time>
+                        <span className="muted">{shiftLabels[report.shift]}</span>
+                        <span className={`chip chip-${report.type}`}>{reportTypeLabels[report.type]}</span>
+                        {categoryChipLabel(report.type, report.category) ? (
+                          <span className="chip">{categoryChipLabel(report.type, report.category)}</span>
+                        ) : null}
+                        {report.includeInHandover ? <span className="chip chip-handover">Overdracht</span> : null}
+                        {report.encounterId ? (
+                          <Link className="chip chip-link" to={`/agenda?weergave=dag&datum=${report.shiftDate}`}>
+                            Bij afspraak
+                          </Link>
+                        ) : null}
+                        <span className="muted timeline-author">{report.authorName}</span>
+                      </div>
+                      <ReportText id={report.id} content={report.content} />
+                    </li>
+                  ))}
+                </ol>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfWeek } from 'date-fns';
-import { clinicalTimeZone, isoDay, startOfClinicalDayOf, weekdays, weekdaysFromMonday } from '../shared/clinical-time';
+import { clinicalTimeZone, isoDay, minutesIntoDay, startOfClinicalDayOf, weekdays, weekdaysFromMonday } from '../shared/clinical-time';
 
 /** The day words the agenda understands, as the assistant and the API accept them. */
 export const dateLabels = ['vandaag', 'morgen', 'overmorgen', 'deze week', 'volgende week', ...weekdaysFromMonday];
@@ -69,10 +69,40 @@ export function shiftDays(isoDate: string, view: AgendaView, direction: 1 | -1):
   return isoDay(addDays(dayOf(isoDate), direction * (view === 'dag' ? 1 : 7)));
 }
 
-/** The date an agenda opens on: today, but on a weekend the work-week view shows the coming week. */
-export function defaultAgendaDate(view: AgendaView, now = new Date()): string {
-  const today = startOfClinicalDayOf(now);
-  const weekday = today.getDay();
-  if (view !== 'werkweek' || (weekday !== 0 && weekday !== 6)) return isoDay(today);
-  return isoDay(addDays(today, weekday === 6 ? 2 : 1));
+/** The view the agenda opens in: the whole week, Monday to Sunday, because a ward works every day. */
+export const defaultAgendaView: AgendaView = 'week';
+
+function isWeekend(day: TZDate): boolean {
+  return day.getDay() === 0 || day.getDay() === 6;
+}
+
+/** The date an agenda opens on, and where "Vandaag" goes: today, on every day of the week. */
+export function defaultAgendaDate(now = new Date()): string {
+  return isoDay(startOfClinicalDayOf(now));
+}
+
+/**
+ * The view "Vandaag" opens: the one in use, unless that is the work week and today is a Saturday
+ * or Sunday (Monday to Friday would not show today); then the whole week.
+ */
+export function todayView(view: AgendaView, now = new Date()): AgendaView {
+  return view === 'werkweek' && isWeekend(startOfClinicalDayOf(now)) ? 'week' : view;
+}
+
+/**
+ * The hours a view's grid shows. A day view is the ward's whole day, night included (00:00–24:00);
+ * a week shows 07:00–21:00, widened to the whole hours of any appointment outside them, so that a
+ * night appointment is drawn at its own time, never clamped to the edge.
+ */
+export function gridHours(view: AgendaView, appointments: readonly { start: string; end: string }[]): { first: number; last: number } {
+  if (view === 'dag') return { first: 0, last: 24 };
+  let [first, last] = [7, 21];
+  for (const appointment of appointments) {
+    const start = minutesIntoDay(appointment.start);
+    const sameDay = isoDay(appointment.start) === isoDay(appointment.end);
+    const end = sameDay ? minutesIntoDay(appointment.end) : 24 * 60;
+    first = Math.min(first, Math.floor(start / 60));
+    last = Math.max(last, Math.ceil(end / 60));
+  }
+  return { first, last };
 }

@@ -1,4 +1,5 @@
 import { isPlausibleInstant, startOfClinicalDay } from '../shared/clinical-time';
+import { cancelReasonCodes, cancelReasonProblem } from './cancel-reasons';
 import { z } from '../shared/validation';
 
 export const appointmentTypes = [
@@ -64,9 +65,30 @@ export const createAppointmentSchema = z
   })
   .refine((value) => !value.end || value.end > value.start, { path: ['end'], message: 'Het einde moet na het begin liggen.' });
 
-export const cancelAppointmentSchema = z.object({
+export { cancelReasonCodes, cancelReasonLabels, cancelReasonMessages, cancelReasonText, type CancelReasonCode } from './cancel-reasons';
+
+/** The appointment a change is about, read before the rest of the request. */
+export const appointmentTargetSchema = z.object({ appointmentId: z.uuid('Kies een bestaande afspraak.') });
+
+/** Cancelling takes a reason (CONTRACT §7): one of the choices, a free text, or both; ‘Anders’ needs the text. */
+export const cancelAppointmentSchema = z
+  .object({
+    appointmentId: z.uuid('Kies een bestaande afspraak.'),
+    reasonCode: z.enum(cancelReasonCodes, { error: 'Kies een van de redenen.' }).optional(),
+    reason: z.string().trim().max(300, 'De reden is te lang.').optional(),
+  })
+  .superRefine((value, ctx) => {
+    const problem = cancelReasonProblem(value.reasonCode, value.reason);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['reason'], message: problem });
+  });
+
+/** How long a cancellation can be undone from the page: long enough to notice a slip, short enough that nobody has acted on it. */
+export const cancelUndoMinutes = 15;
+
+/** Undoing a cancellation made a moment ago: the status it had before. */
+export const restoreCancellationSchema = z.object({
   appointmentId: z.uuid('Kies een bestaande afspraak.'),
-  reason: z.string().trim().max(300, 'De reden is te lang.').optional(),
+  status: z.enum(['gepland', 'verplaatst'], { error: 'Een annulering kan alleen naar gepland of verplaatst terug.' }),
 });
 
 export const rescheduleAppointmentSchema = z

@@ -5,6 +5,7 @@ import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
 import { displayName } from '../patient/patient.service';
 import { Report } from '../report/report.entity';
+import { addClinicalDays } from '../shared/clinical-time';
 import { AppError, dutchMessages } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { Recent } from '../shared/recent';
@@ -13,7 +14,11 @@ import { dateLabels, rangeForLabel, type DateRange } from './agenda.dates';
 import {
   agendaQuerySchema,
   cancelAppointmentSchema,
+  cancelReasonText,
+  cancelUndoMinutes,
   createAppointmentSchema,
+  appointmentTargetSchema,
+  restoreCancellationSchema,
   rescheduleAppointmentSchema,
   restoreScheduleSchema,
   type AppointmentStatus,
@@ -85,7 +90,8 @@ export function requestedRange(
   }
   const today = rangeForLabel('vandaag', now)!;
   const start = query.start ?? today.start;
-  const end = query.end ?? (query.start ? new Date(start.getTime() + 24 * 3600_000) : today.end);
+  // One calendar day on the ward's clock: a plain date ends at the next local midnight, 23 or 25 hours later on a DST day.
+  const end = query.end ?? (query.start ? addClinicalDays(start, 1) : today.end);
   if (end <= start) throw AppError.validation({ end: 'Het einde moet na het begin liggen.' });
   if (end.getTime() - start.getTime() > 62 * 24 * 3600_000) throw AppError.validation({ end: 'Vraag maximaal twee maanden tegelijk op.' });
   return { start, end, label: null };
@@ -287,7 +293,8 @@ async function ownAppointment(em: EntityManager, actor: AuditActor, id: string):
 
 /** Idempotent: cancelling a cancelled appointment (a retried request, a confirmed chain) changes nothing and keeps the first reason. */
 export async function cancelAppointment(em: EntityManager, actor: AuditActor, input: unknown): Promise<{ appointment: AppointmentView }> {
-  const { appointmentId, reason } = parseOrThrow(cancelAppointmentSchema, input);
+  // Which appointment first: someone else's is a 403 and an unknown one a 404, whatever the reason says.
+  const { appointmentId } = parseOrThrow(appointmentTargetSchema, input);
   const appointment = await ownAppointment(em, actor, appointmentId);
   if (appointment.status === 'geannuleerd') {
     recordAudit(em, actor, {
@@ -298,14 +305,47 @@ export async function cancelAppointment(em: EntityManager, actor: AuditActor, in
     });
     return { appointment: (await views(em, [appointment]))[0]! };
   }
+  const { reasonCode, reason } = parseOrThrow(cancelAppointmentSchema, input);
   appointment.status = 'geannuleerd';
-  appointment.cancelReason = reason ?? null;
+  appointment.cancelReason = cancelReasonText(reasonCode, reason);
   recordAudit(em, actor, {
     action: 'update',
     resourceType: 'Appointment',
     resourceId: appointment.id,
     patientIds: [appointment.patientId],
     details: { status: 'geannuleerd' },
+  });
+  return { appointment: (await views(em, [appointment]))[0]! };
+}
+
+/**
+ * Undoes a cancellation made a moment ago (the page's "Ongedaan maken"): the status it had, and no
+ * reason. Only the clinician's own appointment, only while it is still cancelled, and only within
+ * `cancelUndoMinutes` of the cancellation; after that it is planned again, not undone.
+ */
+export async function restoreCancellation(
+  em: EntityManager,
+  actor: AuditActor,
+  input: unknown,
+  now = new Date(),
+): Promise<{ appointment: AppointmentView }> {
+  const { appointmentId, status } = parseOrThrow(restoreCancellationSchema, input);
+  const appointment = await ownAppointment(em, actor, appointmentId);
+  if (appointment.status !== 'geannuleerd')
+    throw new AppError('conflict', 'Deze afspraak is intussen gewijzigd; de annulering kan niet meer ongedaan worden gemaakt.');
+  if (now.getTime() - appointment.updatedAt.getTime() > cancelUndoMinutes * 60_000)
+    throw new AppError(
+      'conflict',
+      `De annulering is meer dan ${cancelUndoMinutes} minuten geleden en kan niet meer ongedaan worden gemaakt. Plan de afspraak opnieuw in.`,
+    );
+  appointment.status = status;
+  appointment.cancelReason = null;
+  recordAudit(em, actor, {
+    action: 'update',
+    resourceType: 'Appointment',
+    resourceId: appointment.id,
+    patientIds: [appointment.patientId],
+    details: { status },
   });
   return { appointment: (await views(em, [appointment]))[0]! };
 }

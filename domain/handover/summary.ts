@@ -1,4 +1,4 @@
-import { countOf, foldAccents } from '../shared/text';
+import { countOf, foldAccents, formatMeasurement } from '../shared/text';
 import { alertSentence, type HandoverAlerts } from './handover.alerts';
 import { formatShortDay, formatTime } from '../shared/clinical-time';
 import { jsonFromAnswer } from '../ai/json-answer';
@@ -111,7 +111,7 @@ export function candidatesFor(role: HandoverRole, sources: HandoverSources): { k
       label: observation.label,
       interpretation: observation.interpretation,
     });
-    const value = `${observation.label} ${observation.value} ${observation.unit}`;
+    const value = `${observation.label} ${formatMeasurement(observation.value, observation.unit)}`;
     all.push({
       ref: `V${index + 1}`,
       bron: { id: observation.id, type: 'observation', label: observation.label, date: observation.observedAt },

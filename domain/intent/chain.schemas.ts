@@ -1,3 +1,4 @@
+import { cancelReasonCodes } from '../agenda/cancel-reasons';
 import { dailyNoteCategories, dailyNoteMaxLength, textWithin } from '../report/report.schemas';
 import { AppError } from '../shared/errors';
 import { fieldErrors, hiddenCharacterFields, z } from '../shared/validation';
@@ -111,8 +112,10 @@ const stepEditSchema = z.strictObject(
     category: z.enum(dailyNoteCategories, { error: 'Kies een categorie: medicatie, ADL, gedrag, incident of observatie.' }).optional(),
     includeInHandover: z.boolean({ error: 'Geef met ja of nee aan of de notitie in de overdracht komt.' }).optional(),
     start: z.iso.datetime({ offset: true, error: 'Geef de dag en het tijdstip als datum met tijd.' }).optional(),
+    reasonCode: z.enum(cancelReasonCodes, { error: 'Kies een van de redenen.' }).optional(),
+    reason: z.string({ error: 'Geef de reden als tekst.' }).trim().max(300, 'De reden is te lang.').optional(),
   },
-  { error: 'Alleen tekst, categorie, overdracht en tijdstip kunnen worden aangepast.' },
+  { error: 'Alleen tekst, categorie, overdracht, tijdstip en reden kunnen worden aangepast.' },
 );
 
 export const confirmChainSchema = z.object({

@@ -1,4 +1,5 @@
 import { ownsAppointment } from '../shared/ownership';
+import { scheduleWarnings } from '../agenda/agenda.hours';
 import { clockTime, dutchDay, formatTime, minutesIntoDay } from '../shared/clinical-time';
 import { dateLabels, timeIn } from '../agenda/agenda.dates';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../agenda/agenda.schemas';
@@ -142,7 +143,14 @@ function planFor(step: ChainStep, targets: Targets, describe: (appointment: Appo
       type: first.type,
       ...extra,
     };
-    return { ...step, status: 'klaar_voor_bevestiging', summary: describe(first), plan };
+    // A move to a Sunday afternoon or to 23:00 is said in the block before it is confirmed.
+    const warnings = plan.moveTo ? scheduleWarnings(first.type, plan.moveTo) : [];
+    return {
+      ...step,
+      status: 'klaar_voor_bevestiging',
+      summary: describe(first),
+      plan: warnings.length > 0 ? { ...plan, warnings } : plan,
+    };
   }
   return {
     ...step,
@@ -225,7 +233,9 @@ const preparers: Record<WritingIntent, Preparer> = {
   async cancel_appointment(em, actor, step, now) {
     parseOrThrow(writeEntitiesSchemas.cancel_appointment, step.entities);
     const targets = await targetAppointments(em, actor, 'cancel_appointment', step.entities, now);
-    return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} annuleren`);
+    // A reason said in the sentence ("…, hij is ziek") is the block's reason; else the block asks for one.
+    const reason = step.entities.content?.trim();
+    return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} annuleren`, reason ? { reason } : {});
   },
   async reschedule_appointment(em, actor, step, now) {
     const { datetime } = parseOrThrow(writeEntitiesSchemas.reschedule_appointment, step.entities);
@@ -238,7 +248,8 @@ const preparers: Record<WritingIntent, Preparer> = {
     const { patientId, datetime } = parseOrThrow(writeEntitiesSchemas.create_appointment, step.entities);
     const patient = await getPatient(em, actor, patientId);
     const type = appointmentTypeIn(`${step.entities.identifier ?? ''} ${step.entities.content ?? ''}`);
-    const plan = { patientId, patientName: patient.displayName, start: datetime, type };
+    const warnings = scheduleWarnings(type, datetime);
+    const plan = { patientId, patientName: patient.displayName, start: datetime, type, ...(warnings.length > 0 ? { warnings } : {}) };
     return { ...step, status: 'klaar_voor_bevestiging', summary: `Afspraak ${appointmentLabel(plan)} inplannen`, plan };
   },
   async dagnotitie(em, actor, step) {
@@ -279,7 +290,11 @@ type Executor = (em: EntityManager, actor: AuditActor, plan: StepPlan, now: Date
 
 const executors: Record<WritingIntent, Executor> = {
   async cancel_appointment(em, actor, plan) {
-    const { appointment } = await cancelAppointment(em, actor, { appointmentId: plan.appointmentId });
+    const { appointment } = await cancelAppointment(em, actor, {
+      appointmentId: plan.appointmentId,
+      reasonCode: plan.reasonCode,
+      reason: plan.reason,
+    });
     return { summary: `Afspraak ${appointmentLabel(appointment)} geannuleerd`, result: { appointment } };
   },
   async reschedule_appointment(em, actor, plan, now) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
-import { editErrors, initialChainState, missingChoices, stepKind, withChoices, withEdits, type ChainStep } from './chain';
+import { editErrors, initialChainState, missingChoices, missingReasons, stepKind, withChoices, withEdits, type ChainStep } from './chain';
 import { confirmChainSchema, parseChainRequest } from './chain.schemas';
 import { stepOutcome, timeIn } from './chain.service';
 import { intents, isWriting, type ChainAction } from './intent.schemas';
@@ -162,6 +162,21 @@ describe('chain steps', () => {
     expect(missingChoices([choosing], {})).toEqual({ 'choices.1': 'Kies welke afspraak bedoeld is.' });
     expect(missingChoices([choosing], { 1: patientId })).toEqual({ 'choices.1': 'Kies een van de voorgestelde afspraken.' });
     expect(missingChoices([choosing], { 1: otherAppointmentId })).toEqual({});
+  });
+
+  it('asks the reason of a cancellation before it is confirmed, as the page does', () => {
+    expect(missingReasons([choosing], {})).toEqual({
+      'edits.1.reason': 'Geef een reden voor het annuleren: kies er een of beschrijf hem.',
+    });
+    expect(missingReasons([choosing], { 1: { reasonCode: 'anders' } })).toEqual({ 'edits.1.reason': 'Beschrijf de reden bij ‘Anders’.' });
+    expect(missingReasons([choosing], { 1: { reasonCode: 'dubbel' } })).toEqual({});
+    expect(missingReasons([choosing], { 1: { reason: 'Patiënt belde af' } })).toEqual({});
+    // Said in the sentence, the reason is in the plan already.
+    expect(missingReasons([{ ...choosing, plan: { patientId, reason: 'Hij is ziek' } }], {})).toEqual({});
+    expect(editErrors([choosing], { 1: { reasonCode: 'dubbel', reason: 'stond ook bij de psychiater' } })).toEqual({});
+    expect(withEdits([{ ...choosing, status: 'klaar_voor_bevestiging' }], { 1: { reasonCode: 'dubbel' } })[0]!.plan).toMatchObject({
+      reasonCode: 'dubbel',
+    });
   });
 
   it('turns a chosen candidate into the plan and the summary', () => {

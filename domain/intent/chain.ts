@@ -1,3 +1,4 @@
+import { cancelReasonProblem, type CancelReasonCode } from '../agenda/cancel-reasons';
 import type { AuditActor } from '../audit/audit.service';
 import type { ReportCategory } from '../report/report.schemas';
 import { isWriting, type ChainAction, type Entities, type Intent } from './intent.schemas';
@@ -29,6 +30,11 @@ export interface StepPlan {
   category?: ReportCategory;
   content?: string;
   includeInHandover?: boolean;
+  /** Why an appointment is cancelled: one of the choices and/or the clinician's words. */
+  reasonCode?: CancelReasonCode;
+  reason?: string;
+  /** Dutch: what stands out about the moment (outside agenda hours, a weekend for a weekday kind); shown, not refused. */
+  warnings?: string[];
 }
 
 export interface Candidate {
@@ -79,6 +85,9 @@ export interface StepEdit {
   includeInHandover?: boolean;
   /** The new appointment's start, or where a rescheduled one moves to. */
   start?: string;
+  /** A cancellation's reason, asked in the block before confirming. */
+  reasonCode?: CancelReasonCode;
+  reason?: string;
 }
 
 /** Step index (as a string) → the clinician's changes to that write. */
@@ -203,7 +212,24 @@ const editableFields: Partial<Record<Intent, readonly (keyof StepEdit)[]>> = {
   dagnotitie: ['content', 'category', 'includeInHandover'],
   create_appointment: ['start'],
   reschedule_appointment: ['start'],
+  cancel_appointment: ['reasonCode', 'reason'],
 };
+
+/**
+ * Field → Dutch message for every cancellation the confirmation leaves without a reason: the block
+ * asks for one as the page does (CONTRACT §7), before anything is written.
+ */
+export function missingReasons(steps: readonly ChainStep[], edits: Edits): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const step of steps) {
+    if (step.intent !== 'cancel_appointment' || step.kind !== 'write') continue;
+    if (step.status !== 'klaar_voor_bevestiging' && step.status !== 'keuze_nodig') continue;
+    const edit = edits[String(step.index)] ?? {};
+    const problem = cancelReasonProblem(edit.reasonCode ?? step.plan?.reasonCode, edit.reason ?? step.plan?.reason);
+    if (problem) fields[`edits.${step.index}.reason`] = problem;
+  }
+  return fields;
+}
 
 /** Field → Dutch message for every change that does not fit its step (a read, or a field that step has not). */
 export function editErrors(steps: readonly ChainStep[], edits: Edits): Record<string, string> {

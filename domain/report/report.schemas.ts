@@ -24,6 +24,17 @@ export const reportCategoryLabels: Record<ReportCategory, string> = {
   somatiek: 'Somatiek',
 };
 
+/**
+ * The category chip beside the type chip, or null when it would only say the type again (an
+ * incident report with category incident is one "Incident", not "Incident · Incident").
+ */
+export function categoryChipLabel(type: string, category: string | null | undefined): string | null {
+  if (!category) return null;
+  const label = reportCategoryLabels[category as ReportCategory] ?? category;
+  const typeLabel = reportTypeLabels[type as ReportType] ?? type;
+  return label.toLowerCase() === typeLabel.toLowerCase() ? null : label;
+}
+
 export const dailyNoteMaxLength = 500;
 export const reportMaxLength = 5000;
 export const reportPageSize = { default: 20, max: 100 } as const;

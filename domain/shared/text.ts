@@ -80,3 +80,23 @@ export function countOf(count: number, one: string, many: string, { none }: { no
 export function sentenceList(parts: readonly string[]): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} en ${parts.at(-1)}`;
 }
+
+// Grouping off: "1234 ml" reads as a measurement, and "1.234" would read as a decimal point.
+const decimalFormats = new Map<number, Intl.NumberFormat>();
+
+/** A number as the ward writes it: a decimal comma, at most `maxDecimals` decimals ("39,4", "2,6", "120"). */
+export function formatNumber(value: number, maxDecimals = 2): string {
+  let format = decimalFormats.get(maxDecimals);
+  if (!format) {
+    format = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: maxDecimals, useGrouping: false });
+    decimalFormats.set(maxDecimals, format);
+  }
+  return format.format(value);
+}
+
+/** A measured value with its unit, a space between: "39,4 °C", "2,6 mmol/l"; a percentage as "97%". */
+export function formatMeasurement(value: number, unit: string | null | undefined): string {
+  const number = formatNumber(value);
+  if (!unit) return number;
+  return unit === '%' ? `${number}%` : `${number} ${unit}`;
+}

@@ -47,7 +47,7 @@ const modelAnswer = {
   hulpvraag: 'Ik wil weer rust in mijn hoofd en zelfstandig wonen.',
   probleemanalyse: 'Psychotische klachten met wisselende therapietrouw.',
   classificatie: [{ code: 'F20.0', omschrijving: 'Schizofrenie', soort: 'hoofd' }],
-  doelen: [{ omschrijving: 'Binnen 6 weken neemt de cliënt de medicatie trouw in.', evaluatiedatum: '2027-01-05' }],
+  doelen: [{ omschrijving: 'Binnen 6 weken neemt de patiënt de medicatie trouw in.', evaluatiedatum: '2027-01-05' }],
   interventies: ['Medicatieconsult'],
   medicatie: ['Clozapine 300 mg, 1x daags'],
   frequentie: 'Wekelijks',
@@ -150,13 +150,13 @@ describe('approval rules', () => {
     const plan = localPlan(sources);
     expect(approvalIssues(plan, '2026-11-22')).toEqual({
       hulpvraag: 'Vul de hulpvraag in voordat je het plan goedkeurt.',
-      'toestemming.status': 'Leg vast of de cliënt met het plan instemt voordat je het goedkeurt.',
+      'toestemming.status': 'Leg vast of de patiënt met het plan instemt voordat je het goedkeurt.',
     });
     const late = approvalIssues({ ...plan, hulpvraag: 'Rust', toestemming: { status: 'niet_ingestemd', toelichting: '' } }, '2027-01-03');
     expect(late).toMatchObject({
       'doelen.0.evaluatiedatum': 'De evaluatiedatum van een doel moet na vandaag liggen.',
       'evaluatiemomenten.0.datum': 'Een evaluatiemoment moet na vandaag liggen.',
-      'toestemming.toelichting': 'Licht toe waarom het plan zonder instemming van de cliënt wordt vastgesteld.',
+      'toestemming.toelichting': 'Licht toe waarom het plan zonder instemming van de patiënt wordt vastgesteld.',
     });
     expect(approvalIssues({ ...plan, hulpvraag: 'Rust', toestemming: { status: 'ingestemd', toelichting: '' } }, '2026-11-22')).toEqual({});
   });

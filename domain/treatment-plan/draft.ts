@@ -32,10 +32,10 @@ const sentence = (text: string) => {
 const byDiagnosis: { match: RegExp; goal: string; days?: number; interventions: string[] }[] = [
   {
     match: /^F2\d/,
-    goal: 'De cliënt neemt de antipsychotische medicatie volgens afspraak in (toedienlijst zonder gemiste doses) en kan drie eigen vroege signalen van psychose benoemen.',
+    goal: 'De patiënt neemt de antipsychotische medicatie volgens afspraak in (toedienlijst zonder gemiste doses) en kan drie eigen vroege signalen van psychose benoemen.',
     interventions: [
       'Medicatiebeleid en therapietrouw met de psychiater, bijwerkingen monitoren.',
-      'Psycho-educatie over psychose aan de cliënt en naasten.',
+      'Psycho-educatie over psychose aan de patiënt en naasten.',
     ],
   },
   {
@@ -45,12 +45,12 @@ const byDiagnosis: { match: RegExp; goal: string; days?: number; interventions: 
   },
   {
     match: /^F1\d/,
-    goal: 'De cliënt heeft het middelengebruik ten minste gehalveerd ten opzichte van de start, bijgehouden in een gebruiksdagboek.',
+    goal: 'De patiënt heeft het middelengebruik ten minste gehalveerd ten opzichte van de start, bijgehouden in een gebruiksdagboek.',
     interventions: ['Motiverende gespreksvoering over het middelengebruik.'],
   },
   {
     match: /^F05/,
-    goal: 'Het delier is hersteld: de cliënt is georiënteerd in tijd, plaats en persoon, met een DOS-score onder 3 op drie opeenvolgende diensten.',
+    goal: 'Het delier is hersteld: de patiënt is georiënteerd in tijd, plaats en persoon, met een DOS-score onder 3 op drie opeenvolgende diensten.',
     days: 14,
     interventions: [
       'Behandeling van de somatische oorzaak met de somatisch arts.',
@@ -64,7 +64,7 @@ const byDiagnosis: { match: RegExp; goal: string; days?: number; interventions: 
   },
   {
     match: /^F6\d/,
-    goal: 'De cliënt past bij oplopende spanning twee vaardigheden uit de behandeling toe, bijgehouden in een dagkaart.',
+    goal: 'De patiënt past bij oplopende spanning twee vaardigheden uit de behandeling toe, bijgehouden in een dagkaart.',
     interventions: ['Vaardigheidstraining in emotieregulatie (groep).'],
   },
 ];
@@ -72,14 +72,14 @@ const byDiagnosis: { match: RegExp; goal: string; days?: number; interventions: 
 const byRisk: { match: RegExp; goal: string; intervention: string; signal: string; action: string }[] = [
   {
     match: /suicid/,
-    goal: 'De cliënt kan de eigen vroege signalen van suïcidale gedachten benoemen en meldt een toename dezelfde dag bij het team; dit wordt wekelijks nagelopen.',
+    goal: 'De patiënt kan de eigen vroege signalen van suïcidale gedachten benoemen en meldt een toename dezelfde dag bij het team; dit wordt wekelijks nagelopen.',
     intervention: 'Veiligheidsplan bij suïcidaliteit opstellen en wekelijks bespreken.',
     signal: 'Uiten van doodsgedachten of somberheid die toeneemt.',
     action: 'Bij doodsgedachten direct de dienstdoende verpleegkundige inlichten; de psychiater beoordeelt het suïciderisico dezelfde dag.',
   },
   {
     match: /agressie/,
-    goal: 'Er zijn geen fysieke agressie-incidenten; de cliënt meldt oplopende spanning zelf bij het team, bijgehouden per dienst.',
+    goal: 'Er zijn geen fysieke agressie-incidenten; de patiënt meldt oplopende spanning zelf bij het team, bijgehouden per dienst.',
     intervention: 'Spanningsregulatie en afspraken bij oplopende spanning.',
     signal: 'Oplopende spanning: luid praten, ijsberen, dreigende houding.',
     action:
@@ -87,7 +87,7 @@ const byRisk: { match: RegExp; goal: string; intervention: string; signal: strin
   },
   {
     match: /zelfverwaarlozing|zelfzorg/,
-    goal: 'De cliënt eet en drinkt zelfstandig voldoende: drie maaltijden per dag en 1,5 liter vocht, bijgehouden op de vochtlijst.',
+    goal: 'De patiënt eet en drinkt zelfstandig voldoende: drie maaltijden per dag en 1,5 liter vocht, bijgehouden op de vochtlijst.',
     intervention: 'Ondersteuning bij zelfzorg en voeding door de persoonlijk begeleider.',
     signal: 'Maaltijden overslaan of minder drinken.',
     action: 'Bij twee overgeslagen maaltijden de arts inlichten en de vochtlijst dagelijks bijhouden.',
@@ -116,7 +116,7 @@ export function classificationRows(sources: PlanSources): TreatmentPlanContent['
 }
 
 const evaluationMoments = (today: string): TreatmentPlanContent['evaluatiemomenten'] => [
-  { datum: plusDays(today, firstEvaluation), omschrijving: 'Tussenevaluatie van de doelen met de cliënt en naasten.' },
+  { datum: plusDays(today, firstEvaluation), omschrijving: 'Tussenevaluatie van de doelen met de patiënt en naasten.' },
   { datum: plusDays(today, planReview), omschrijving: 'Evaluatie en bijstelling van het behandelplan (multidisciplinair overleg).' },
 ];
 
@@ -144,14 +144,14 @@ export function localPlan(sources: PlanSources): TreatmentPlanContent {
   ].filter((goal, index, all) => all.findIndex((other) => other.omschrijving === goal.omschrijving) === index);
   if (sources.diagnoses.length === 0) {
     goals.unshift({
-      omschrijving: 'De diagnostiek is afgerond: de classificatie is vastgelegd en met de cliënt besproken.',
+      omschrijving: 'De diagnostiek is afgerond: de classificatie is vastgelegd en met de patiënt besproken.',
       evaluatiedatum: plusDays(today, 28),
     });
   }
   if (goals.length === 0) {
     goals.push({
       omschrijving:
-        'De klachten waarvoor de cliënt in zorg is, zijn afgenomen volgens de cliënt en de behandelaar, gemeten met de ROM bij start en evaluatie.',
+        'De klachten waarvoor de patiënt in zorg is, zijn afgenomen volgens de patiënt en de behandelaar, gemeten met de ROM bij start en evaluatie.',
       evaluatiedatum: plusDays(today, firstEvaluation),
     });
   }

@@ -16,10 +16,10 @@ export type PlanSource = (typeof planSources)[number];
 export const consentStatuses = ['nog_niet_besproken', 'besproken', 'ingestemd', 'niet_ingestemd'] as const;
 export type ConsentStatus = (typeof consentStatuses)[number];
 export const consentLabels: Record<ConsentStatus, string> = {
-  nog_niet_besproken: 'Nog niet besproken met de cliënt',
-  besproken: 'Besproken, cliënt denkt erover na',
-  ingestemd: 'Cliënt stemt in',
-  niet_ingestemd: 'Cliënt stemt niet in',
+  nog_niet_besproken: 'Nog niet besproken met de patiënt',
+  besproken: 'Besproken, patiënt denkt erover na',
+  ingestemd: 'Patiënt stemt in',
+  niet_ingestemd: 'Patiënt stemt niet in',
 };
 
 export const classificationKinds = ['hoofd', 'neven'] as const;
@@ -104,7 +104,7 @@ export const planContentSchema = z.object({
   toestemming: z.preprocess(
     (value) => value ?? {},
     z.object({
-      status: z.enum(consentStatuses, { error: 'Kies de status van de instemming van de cliënt.' }).default('nog_niet_besproken'),
+      status: z.enum(consentStatuses, { error: 'Kies de status van de instemming van de patiënt.' }).default('nog_niet_besproken'),
       toelichting: text('De toelichting bij de instemming', 1000),
     }),
   ),
@@ -129,9 +129,9 @@ export function approvalIssues(plan: TreatmentPlanContent, today: string): Recor
     if (moment.datum <= today) issues[`evaluatiemomenten.${index}.datum`] = 'Een evaluatiemoment moet na vandaag liggen.';
   });
   if (plan.toestemming.status === 'nog_niet_besproken')
-    issues['toestemming.status'] = 'Leg vast of de cliënt met het plan instemt voordat je het goedkeurt.';
+    issues['toestemming.status'] = 'Leg vast of de patiënt met het plan instemt voordat je het goedkeurt.';
   if (plan.toestemming.status === 'niet_ingestemd' && !plan.toestemming.toelichting) {
-    issues['toestemming.toelichting'] = 'Licht toe waarom het plan zonder instemming van de cliënt wordt vastgesteld.';
+    issues['toestemming.toelichting'] = 'Licht toe waarom het plan zonder instemming van de patiënt wordt vastgesteld.';
   }
   return issues;
 }

@@ -72,7 +72,7 @@ describe('treatment plan in Chromium', () => {
     await page.getByText('Het behandelplan is nog niet compleet').waitFor();
     const hulpvraag = page.locator('.field.has-error', { has: page.getByLabel('Hulpvraag', { exact: true }) });
     expect(await hulpvraag.locator('.field-error').textContent()).toBe('Vul de hulpvraag in voordat je het plan goedkeurt.');
-    await page.getByText('Leg vast of de cliënt met het plan instemt voordat je het goedkeurt.').waitFor();
+    await page.getByText('Leg vast of de patiënt met het plan instemt voordat je het goedkeurt.').waitFor();
     expect(await page.getByLabel('Hulpvraag', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Hulpvraag', { exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'behandelplan-validatie');

@@ -131,6 +131,63 @@ describe('the agenda pages without JavaScript', () => {
   });
 });
 
+describe('cancelling on the page (issue 44)', () => {
+  it('asks for a reason: without one nothing changes and the page says why, in Dutch', async () => {
+    const id = await createAppointment(nurse.organisationId, {
+      patientId,
+      startAt: new Date(Date.now() + 3 * 24 * 3600_000),
+      practitionerId: nurse.user.id,
+    });
+    const refused = await post(`/agenda/${id}`, { intent: 'annuleren', reason: '' });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Geef een reden voor het annuleren: kies er een of beschrijf hem.');
+    const other = await post(`/agenda/${id}`, { intent: 'annuleren', reasonCode: 'anders' });
+    expect(other.status).toBe(400);
+    expect((await appointmentRow(id)).status).toBe('gepland');
+  });
+
+  it('keeps the choice with the words, and undoes it for a while', async () => {
+    const id = await createAppointment(nurse.organisationId, {
+      patientId,
+      startAt: new Date(Date.now() + 3 * 24 * 3600_000),
+      practitionerId: nurse.user.id,
+      status: 'verplaatst',
+    });
+    const cancelled = await post(`/agenda/${id}`, { intent: 'annuleren', reasonCode: 'dubbel', reason: 'stond ook bij de psychiater' });
+    expect(cancelled.status).toBe(302);
+    expect(await appointmentRow(id)).toMatchObject({ status: 'geannuleerd', cancel_reason: 'Dubbel gepland: stond ook bij de psychiater' });
+    const location = cancelled.headers.get('location')!;
+    const panel = await (await request(location, { cookie: nurse.cookie })).text();
+    expect(panel).toContain('Annulering ongedaan maken');
+
+    const undone = await post(`/agenda/${id}`, {
+      intent: 'annuleren-ongedaan',
+      status: new URL(location, 'http://x').searchParams.get('vorigeStatus')!,
+    });
+    expect(undone.status).toBe(302);
+    expect(await appointmentRow(id)).toMatchObject({ status: 'verplaatst', cancel_reason: null });
+    expect(await (await request(undone.headers.get('location')!, { cookie: nurse.cookie })).text()).toContain(
+      'De annulering is ongedaan gemaakt',
+    );
+  });
+
+  it('no longer undoes a cancellation of more than 15 minutes ago (409 in Dutch)', async () => {
+    const id = await createAppointment(nurse.organisationId, {
+      patientId,
+      startAt: new Date(Date.now() + 3 * 24 * 3600_000),
+      practitionerId: nurse.user.id,
+    });
+    expect((await post(`/agenda/${id}`, { intent: 'annuleren', reasonCode: 'afgezegd' })).status).toBe(302);
+    await asOwner(nurse.organisationId, (client) =>
+      client.query("update appointments set updated_at = now() - interval '16 minutes' where id = $1", [id]),
+    );
+    const late = await post(`/agenda/${id}`, { intent: 'annuleren-ongedaan', status: 'gepland' });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain('meer dan 15 minuten geleden');
+    expect((await appointmentRow(id)).status).toBe('geannuleerd');
+  });
+});
+
 describe('the agenda pages, as an attacker would use them', () => {
   it("refuses to move or cancel a colleague's appointment (403 in Dutch), and changes nothing", async () => {
     const start = new Date(Date.now() + 4 * 24 * 3600_000);
@@ -153,7 +210,7 @@ describe('the agenda pages, as an attacker would use them', () => {
     }
     expect(await appointmentRow(id)).toEqual(before);
     // The colleague can.
-    expect((await post(`/agenda/${id}`, { intent: 'annuleren' }, colleagueCookie)).status).toBe(302);
+    expect((await post(`/agenda/${id}`, { intent: 'annuleren', reasonCode: 'verhinderd' }, colleagueCookie)).status).toBe(302);
   });
 
   it("answers another organisation's appointment id with 404, and an unknown intent with 400", async () => {

@@ -73,9 +73,15 @@ describe('an agenda read again shows every change at once', () => {
     expect(moved.status).toBe(200);
     expect((await shown(appointmentId))?.start).toBe(new Date(hoursFromNow(50)).toISOString());
 
-    expect((await json('/api/assistant/agenda/cancel', { method: 'POST', cookie: nurse.cookie, body: { appointmentId } })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await json('/api/assistant/agenda/cancel', {
+          method: 'POST',
+          cookie: nurse.cookie,
+          body: { appointmentId, reason: 'Dubbel gepland' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await shown(appointmentId))?.status).toBe('geannuleerd');
   });
 

@@ -229,7 +229,11 @@ describe('a worker killed in the middle of a workflow', () => {
     const content = `Patiënt meldt zich ziek (${randomUUID().slice(0, 8)}).`;
     const chain = {
       actions: [
-        { intent: 'cancel_appointment', entities: { patientName: 'Jan', patientId, dateLabel: 'morgen' }, confidence: 0.92 },
+        {
+          intent: 'cancel_appointment',
+          entities: { patientName: 'Jan', patientId, dateLabel: 'morgen', content: 'Patiënt belde af' },
+          confidence: 0.92,
+        },
         { intent: 'dagnotitie', entities: { patientId, category: 'observatie', content }, confidence: 0.88 },
       ],
     };

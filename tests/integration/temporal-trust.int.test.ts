@@ -193,7 +193,11 @@ describe('Updates', () => {
     const created = await json('/api/intent/chains', {
       method: 'POST',
       cookie: nurse.cookie,
-      body: { actions: [{ intent: 'cancel_appointment', entities: { patientId, dateLabel: 'morgen' }, confidence: 0.9 }] },
+      body: {
+        actions: [
+          { intent: 'cancel_appointment', entities: { patientId, dateLabel: 'morgen', content: 'Dubbel gepland' }, confidence: 0.9 },
+        ],
+      },
     });
     const chain = (await created.json()) as ChainState;
     expect(chain.steps[0]!.status).toBe('keuze_nodig');

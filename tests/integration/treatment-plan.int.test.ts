@@ -136,7 +136,7 @@ describe('treatment-plan API', () => {
       error: {
         fields: {
           hulpvraag: 'Vul de hulpvraag in voordat je het plan goedkeurt.',
-          'toestemming.status': 'Leg vast of de cliënt met het plan instemt voordat je het goedkeurt.',
+          'toestemming.status': 'Leg vast of de patiënt met het plan instemt voordat je het goedkeurt.',
         },
       },
     });
@@ -247,7 +247,7 @@ describe('treatment-plan tab without JavaScript', () => {
     for (const message of [
       'Vul de hulpvraag in voordat je het plan goedkeurt.',
       'De evaluatiedatum van een doel moet na vandaag liggen.',
-      'Leg vast of de cliënt met het plan instemt voordat je het goedkeurt.',
+      'Leg vast of de patiënt met het plan instemt voordat je het goedkeurt.',
     ]) {
       expect(refusedHtml).toContain(message);
     }

@@ -34,7 +34,7 @@ export function treatmentPlanAnswer(request: ModelRequest, change: Record<string
     probleemanalyse: 'Psychotische kwetsbaarheid met wisselende therapietrouw en recente agressie.',
     classificatie: [{ code: 'F20.0', omschrijving: 'Schizofrenie', soort: 'hoofd' }],
     doelen: [
-      { omschrijving: 'De cliënt neemt de medicatie volgens afspraak in.', evaluatiedatum: plusDays(today, 42) },
+      { omschrijving: 'De patiënt neemt de medicatie volgens afspraak in.', evaluatiedatum: plusDays(today, 42) },
       { omschrijving: 'Geen fysieke incidenten.', evaluatiedatum: plusDays(today, 42) },
     ],
     interventies: ['Medicatieconsult', 'Spanningsregulatie'],

@@ -53,6 +53,8 @@ export const bannedWords = [
   'notitie',
   'behandelnotitie',
   'afwijkende vitale waarden',
+  'cliënt',
+  'cliënten',
 ] as const;
 
 const monthNames = [
@@ -103,6 +105,12 @@ const pluralNouns = [
   'signalen',
 ];
 
+/** The units a measurement on screen carries. */
+const measurementUnits = ['°C', 'mmol/l', 'mmHg', 'mg', 'kg', 'ml', 'cm', '%', '/min'];
+
+/** Units that stand apart from their number (the check leaves "97%" and "5mg" in a product name alone). */
+const spacedUnits = ['°C', 'mmol/l', 'mmHg'];
+
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Letters of Dutch words, including accented ones: a word boundary that \b would put inside "patiënt".
 const edge = (pattern: string) => `(?<![\\p{L}\\p{N}_-])(?:${pattern})(?![\\p{L}\\p{N}_-])`;
@@ -130,6 +138,19 @@ export const languageRules: { rule: string; pattern: RegExp }[] = [
   { rule: 'punt na een afgekorte maand', pattern: /(?<![\d:.])\d{1,2} (?:jan|feb|mrt|apr|jun|jul|aug|sep|sept|okt|nov|dec)\./gu },
   { rule: 'meervoud na 1', pattern: new RegExp(`(?<![\\d,.])1\\s+${edge(pluralNouns.map(escape).join('|'))}`, 'gu') },
   { rule: '"er staan" bij 1', pattern: /\b[Ee]r staan 1 /gu },
+  {
+    // "39.4 °C", "2.6 mmol/l": a measurement with a decimal point where Dutch writes a comma.
+    rule: 'punt als decimaalteken',
+    pattern: new RegExp(
+      `(?<![\\p{L}\\p{N}.,:/-])\\d{1,4}\\.\\d{1,3}(?=\\s?(?:${measurementUnits.map(escape).join('|')})(?![\\p{L}/]))`,
+      'gu',
+    ),
+  },
+  {
+    // "39,4°C", "2,6mmol/l": a number and its unit with a space between (a percentage stays "97%").
+    rule: 'eenheid zonder spatie',
+    pattern: new RegExp(`\\d(?:${spacedUnits.map(escape).join('|')})(?![\\p{L}/])`, 'gu'),
+  },
 ];
 
 export interface LanguageProblem {

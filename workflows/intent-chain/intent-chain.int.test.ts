@@ -42,7 +42,11 @@ async function appointmentAt(label: string, hour: number): Promise<string> {
 
 const cancelAndNote = (content: string, cancel: Record<string, string> = {}) => ({
   actions: [
-    { intent: 'cancel_appointment', entities: { patientName: 'Jan', patientId, dateLabel: 'morgen', ...cancel }, confidence: 0.92 },
+    {
+      intent: 'cancel_appointment',
+      entities: { patientName: 'Jan', patientId, dateLabel: 'morgen', content: 'Patiënt belde af', ...cancel },
+      confidence: 0.92,
+    },
     { intent: 'dagnotitie', entities: { patientId, category: 'observatie', content }, confidence: 0.88 },
   ],
 });
@@ -407,7 +411,11 @@ describe('POST /api/intent/chains and the stack worker', () => {
   it('asks which appointment when the words fit several, and cancels only the chosen one', async () => {
     const [morning, afternoon] = [await appointmentAt('overmorgen', 9), await appointmentAt('overmorgen', 15)];
     const prepared = (await (
-      await post({ actions: [{ intent: 'cancel_appointment', entities: { patientId, dateLabel: 'overmorgen' }, confidence: 0.9 }] })
+      await post({
+        actions: [
+          { intent: 'cancel_appointment', entities: { patientId, dateLabel: 'overmorgen', content: 'Dubbel gepland' }, confidence: 0.9 },
+        ],
+      })
     ).json()) as ChainState;
     expect(prepared.status).toBe('wacht_op_bevestiging');
     expect(prepared.steps[0]).toMatchObject({
@@ -449,10 +457,22 @@ describe('POST /api/intent/chains and the stack worker', () => {
   it('confirms a cancellation that was already done by hand without changing it twice', async () => {
     const appointmentId = await appointmentAt('morgen', 16);
     const prepared = (await (
-      await post({ actions: [{ intent: 'cancel_appointment', entities: { patientId, identifier: 'morgen 16:00' }, confidence: 0.9 }] })
+      await post({
+        actions: [
+          {
+            intent: 'cancel_appointment',
+            entities: { patientId, identifier: 'morgen 16:00', content: 'Patiënt belde af' },
+            confidence: 0.9,
+          },
+        ],
+      })
     ).json()) as ChainState;
     expect(prepared.steps[0]!.plan?.appointmentId).toBe(appointmentId);
-    const byHand = await json('/api/assistant/agenda/cancel', { method: 'POST', cookie: nurse.cookie, body: { appointmentId } });
+    const byHand = await json('/api/assistant/agenda/cancel', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { appointmentId, reason: 'Patiënt belde af' },
+    });
     expect(byHand.status).toBe(200);
 
     const confirmed = (await (await confirm(prepared.chainId)).json()) as ChainState;

@@ -6,6 +6,7 @@ import {
   finishedChainStatuses,
   initialChainState,
   missingChoices,
+  missingReasons,
   notAwaitingConfirmation,
   withChoices,
   withEdits,
@@ -16,6 +17,7 @@ import {
   type Edits,
   type IntentChainInput,
 } from '../../domain/intent/chain';
+import { cancelReasonMessages } from '../../domain/agenda/cancel-reasons';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import type { ActorGrant, Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
@@ -103,6 +105,8 @@ export async function intentChain(input: Granted<IntentChainInput>): Promise<Cha
           throw rejection('validation_failed', 'Kies voor elke stap welke afspraak bedoeld is.', missing);
         const misfits = editErrors(state.steps, confirmation.edits ?? {});
         if (Object.keys(misfits).length > 0) throw rejection('validation_failed', chainMessages.notEditable, misfits);
+        const reasons = missingReasons(state.steps, confirmation.edits ?? {});
+        if (Object.keys(reasons).length > 0) throw rejection('validation_failed', cancelReasonMessages.missing, reasons);
       },
     },
   );

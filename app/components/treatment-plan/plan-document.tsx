@@ -170,7 +170,7 @@ export function PlanDocument({ plan }: { plan: TreatmentPlanContent }) {
           <Empty>Nog geen evaluatiemoment gepland.</Empty>
         )}
       </Section>
-      <Section number={10} title="Instemming van de cliënt">
+      <Section number={10} title="Instemming van de patiënt">
         <p>
           <span className={`badge consent-${plan.toestemming.status}`}>{consentLabels[plan.toestemming.status]}</span>
         </p>

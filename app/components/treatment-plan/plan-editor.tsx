@@ -203,7 +203,7 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
           value={values.hulpvraag}
           errors={errors}
           rows={3}
-          hint="In de woorden van de cliënt: waarmee wil de cliënt geholpen worden?"
+          hint="In de woorden van de patiënt: waarmee wil de patiënt geholpen worden?"
         />
         <TextField
           name="probleemanalyse"
@@ -342,7 +342,7 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
           <LinesField name="crisisplan.signalen" label="Vroege signalen" value={values.crisisplan.signalen} errors={errors} />
           <LinesField
             name="crisisplan.acties"
-            label="Afspraken: wat doen de cliënt en het team dan?"
+            label="Afspraken: wat doen de patiënt en het team dan?"
             value={values.crisisplan.acties}
             errors={errors}
           />
@@ -388,7 +388,7 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
       </section>
 
       <section className="plan-edit-section">
-        <h3>Instemming van de cliënt</h3>
+        <h3>Instemming van de patiënt</h3>
         <div className="plan-grid plan-grid-2">
           <div className={errors['toestemming.status'] ? 'field has-error' : 'field'}>
             <label htmlFor="toestemming.status">Status</label>

@@ -46,7 +46,7 @@ export function PlanGeneratePanel({
           <h2 id="plan-generate-title">{hasPlan ? 'Concept opstellen' : 'Nog geen behandelplan'}</h2>
           <p className="muted small">
             Een concept uit de intake, diagnoses, actuele risico&apos;s en recente rapportages, in de opbouw van het GGZ-behandelplan. Jij
-            bespreekt het met de cliënt, past het aan en keurt het goed.
+            bespreekt het met de patiënt, past het aan en keurt het goed.
             {draftVersion ? ` Sla je wijzigingen eerst op: het huidige concept (versie ${draftVersion}) blijft als versie bewaard.` : ''}
           </p>
         </div>

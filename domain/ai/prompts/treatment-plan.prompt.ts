@@ -14,16 +14,16 @@ const shape = `{"hulpvraag":"…","probleemanalyse":"…","classificatie":[{"cod
  * practitioners are filled in by the server), the patient's own data pseudonymised by the port.
  */
 export function treatmentPlanMessages(sources: PlanSources): Message[] {
-  const system = `Je stelt een concept-behandelplan op voor een cliënt in de Nederlandse GGZ. De regiebehandelaar bespreekt het met de cliënt en past het aan; jij levert een bruikbaar eerste concept.
-Onderdelen: hulpvraag (in de woorden van de cliënt, voor zover bekend), probleemanalyse (beschrijvend: klachten, beloop, risico's, beschermende factoren), DSM-5-classificatie, doelen, interventies en medicatie, frequentie en duur, signalerings- en crisisplan, evaluatiemomenten.
+  const system = `Je stelt een concept-behandelplan op voor een patiënt in de Nederlandse GGZ. De regiebehandelaar bespreekt het met de patiënt en past het aan; jij levert een bruikbaar eerste concept.
+Onderdelen: hulpvraag (in de woorden van de patiënt, voor zover bekend), probleemanalyse (beschrijvend: klachten, beloop, risico's, beschermende factoren), DSM-5-classificatie, doelen, interventies en medicatie, frequentie en duur, signalerings- en crisisplan, evaluatiemomenten.
 Regels:
 - Gebruik alleen de gegevens hieronder. Verzin geen diagnoses, medicatie, gebeurtenissen of namen.
 - Classificaties komen alleen uit de vastgelegde diagnoses, met dezelfde code.
 - Noem medicatie alleen als die in de gegevens staat; anders een lege lijst.
 - Doelen zijn SMART: specifiek, meetbaar, acceptabel, realistisch en tijdgebonden. Twee tot vijf doelen, het belangrijkste eerst, elk met een evaluatiedatum.
 - Alle data liggen na ${sources.today} en hebben de vorm JJJJ-MM-DD.
-- Het crisisplan noemt vroege signalen, wat de cliënt en het team dan doen, en wie bij een crisis te bereiken is.
-- Kort en zakelijk Nederlands; schrijf over "de cliënt".
+- Het crisisplan noemt vroege signalen, wat de patiënt en het team dan doen, en wie bij een crisis te bereiken is.
+- Kort en zakelijk Nederlands; schrijf over "de patiënt".
 - ${dataRule}
 Antwoord alleen met JSON, zonder markdown:
 ${shape}`;
@@ -32,7 +32,7 @@ ${shape}`;
   const list = (lines: string[], none: string) => (lines.length ? lines.join('\n') : none);
   const user = [
     `Datum: ${sources.today}`,
-    `Cliënt: ${sources.patient.name}${sources.patient.age !== null ? `, ${sources.patient.age} jaar` : ''}; episode: ${episodeStatusLabels[sources.patient.status].toLowerCase()}`,
+    `Patiënt: ${sources.patient.name}${sources.patient.age !== null ? `, ${sources.patient.age} jaar` : ''}; episode: ${episodeStatusLabels[sources.patient.status].toLowerCase()}`,
     `Intake: ${sources.intake.completionPercentage}% afgerond${sources.intake.open.length ? `; open: ${sources.intake.open.join(', ')}` : ''}`,
     'Diagnoses (DSM-5):',
     list(
