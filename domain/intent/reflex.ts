@@ -46,7 +46,7 @@ import {
   wishWords,
   type Concept,
 } from './lexicon';
-import { predictIntent } from './intent-model';
+import { contextClause, predictIntent } from './intent-model';
 import { phrases } from './phrases';
 
 /**
@@ -1098,11 +1098,21 @@ function featuresOf(tokens: Token[], reading: Classified): string[] {
  * calibrated on the corpus); where the model overrules them, its choice is acted on locally but
  * stays under the escalation threshold, so a configured language model is asked.
  */
-function decideIntent(features: string[], reading: Classified): { intent: Intent; confidence: number; ambiguous: boolean } {
-  const best = predictIntent(features)?.[0];
-  if (!best || best.intent === reading.intent) return reading;
-  return { intent: best.intent, confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
+function decideIntent(
+  features: string[],
+  reading: Classified,
+  alone: boolean,
+): { intent: Intent; confidence: number; ambiguous: boolean } | null {
+  const ranked = predictIntent(features);
+  if (!ranked) return reading;
+  // A context clause is no action; a sentence of one part still asks for something.
+  if (ranked[0].intent === contextClause && !alone && ranked[0].probability >= contextThreshold) return null;
+  const best = ranked.find((scored) => scored.intent !== contextClause)!;
+  if (best.intent === reading.intent) return reading;
+  return { intent: best.intent as Intent, confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
 }
+
+const contextThreshold = 0.6;
 
 const overruledConfidence = 0.75;
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -1173,11 +1183,19 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   let previousPatient: Pick<Entities, 'patientName' | 'patientId'> | null = null;
   let previousIntent: Intent | null = null;
   const pieces: Piece[] = [];
-  for (const { segment, tokens: partTokens, reading, repeat, carried } of parts) {
+  // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
+  let fromContext: NameSpan | null = null;
+  for (const { segment, tokens: partTokens, reading, repeat, carried: carriedOver } of parts) {
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
-    const decided: { intent: Intent; confidence: number; ambiguous: boolean } = repeat
+    const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = repeat
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : decideIntent(featuresOf(partTokens, reading), reading);
+      : decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1);
+    if (!decided) {
+      fromContext = reading.name ?? fromContext;
+      continue;
+    }
+    const carried = carriedOver ?? fromContext;
+    fromContext = null;
     previousIntent = decided.intent;
     const found = entitiesFor(decided.intent, text, partTokens, reading, now);
     const contentAt = contentStart(segment.tokens);
