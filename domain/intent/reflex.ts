@@ -279,8 +279,28 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
     const verbs: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'searchVerb'];
     if (hit.fuzzy && verbs.some((verb) => hit.concepts.has(verb))) return index;
   }
+  // No rule knows this opening, but the words up to the next full stop read as an action of their
+  // own: the model decides ("…; afspr van de Boer mag weg", "… en dan vorige kopje").
+  if (!inContent && (sequenced || connectors.has(tokens[index - 1]?.norm ?? '')) && standsAlone(tokens, index, sequenced)) return index;
   return null;
 }
+
+const strongStops = new Set(['.', ';', '?', '!']);
+
+function standsAlone(tokens: Token[], from: number, sequenced: boolean): boolean {
+  let to = from;
+  while (to < tokens.length && !(tokens[to]!.kind === 'punct' && strongStops.has(tokens[to]!.norm))) to++;
+  const clause = tokens.slice(from, to);
+  if (clause.filter((token) => token.kind === 'word').length < 2) return false;
+  const reading = classifySegment(clause, false);
+  if (reading.intent === 'unknown' && !reading.outside) return false;
+  const best = predictIntent(featuresOf(clause, reading))?.[0];
+  if (!best || best.intent === contextClause || (best.intent === 'unknown' && !reading.outside)) return false;
+  return best.probability >= (sequenced ? splitConfidence.sequenced : splitConfidence.joined);
+}
+
+/** How sure the model must be that a clause is an action before it is split off: surer after a bare "en". */
+const splitConfidence = { sequenced: 0.8, joined: 0.97 };
 
 /** "een voor Eva", "die van Bas", "nog een met Noor": an action said again without its verb. */
 function elliptic(tokens: Token[], at: number): boolean {
