@@ -18,9 +18,14 @@ const corpus = training.flatMap(([, entries]) => entries);
 // Sets E and F (issue 22, third round) by helpers from the brief (intent list, conventions, product
 // description) only: never read, never trained on, scored as a whole. E was written before any
 // change of the round, F before its second half.
-const heldOut = (['e', 'f'] as const).map(
+const heldOut: (readonly [string, CorpusEntry[]])[] = (['e', 'f'] as const).map(
   (set) => [`held-out ${set.toUpperCase()}`, read(new URL(`./held-out/intent-${set}.json`, import.meta.url))] as const,
 );
+// Set G (issue 43) by a helper who saw only the catalogue, the note categories and the issue's list of
+// kinds: busy-ward shorthand, dictation, formal and regional Dutch. Scored as a whole and by kind tag
+// (aggregate chain share per kind only), never trained on and never copied from.
+const setG = readPath(new URL('../tests/fixtures/intent-holdout-g.json', import.meta.url).pathname);
+heldOut.push(['held-out G', setG] as const);
 const sentences = [...corpus, ...heldOut.flatMap(([, entries]) => entries)];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 50));
@@ -52,4 +57,10 @@ for (const [label, entries] of [...training, ...heldOut]) {
   log(
     `intent ${label} (${score.entries}): top intent ${percent(score.topIntent)} · chain ${percent(score.chain)} · patientName ${percent(score.patientName)} · category ${percent(score.category)} · dateLabel ${percent(score.dateLabel)}`,
   );
+  if (label === 'held-out G') {
+    const kinds = Object.entries(score.byTag)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([tag, { entries: count, chain }]) => `${tag} ${chain}/${count}`);
+    log(`intent held-out G chain by kind: ${kinds.join(' · ')}`);
+  }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { scoreCorpus, type CorpusEntry } from '../tests/support/intent-corpus';
-import { trainIntentModel, swapIntentModel, type Example, type TrainOptions } from '../domain/intent/intent-model';
+import { contextClause, trainIntentModel, swapIntentModel, type Example, type TrainOptions } from '../domain/intent/intent-model';
 import { partFeatures } from '../domain/intent/reflex';
 
 /**
@@ -32,16 +32,22 @@ export function trainingHash(files: string[]): string {
 }
 
 /** One example per part when the reflex splits the sentence into as many parts as it has actions. */
-function examplesOf(entries: CorpusEntry[]): { examples: Example[]; skipped: number } {
+function examplesOf(entries: CorpusEntry[], weight = 1): { examples: Example[]; skipped: number } {
   const examples: Example[] = [];
   let skipped = 0;
   for (const entry of entries) {
     const parts = partFeatures(entry.input);
+    // A generated sentence that opens with a context clause: where the rules split it off, that part is no action.
+    if ((entry as { contextAt?: string }).contextAt === 'first' && parts.length === entry.expect.length + 1) {
+      examples.push({ features: parts[0]!, intent: contextClause, weight });
+      parts.slice(1).forEach((features, index) => examples.push({ features, intent: entry.expect[index]!.intent, weight }));
+      continue;
+    }
     if (parts.length !== entry.expect.length) {
       skipped++;
       continue;
     }
-    parts.forEach((features, index) => examples.push({ features, intent: entry.expect[index]!.intent }));
+    parts.forEach((features, index) => examples.push({ features, intent: entry.expect[index]!.intent, weight }));
   }
   return { examples, skipped };
 }
@@ -50,8 +56,13 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 function main() {
   const files = trainingFiles();
+  // Sentences from our own templates (scripts/generate-intent-training.ts) weigh less than written ones.
+  const generated = files.filter((file) => file.endsWith('-generated.json'));
+  const written = examplesOf(files.filter((file) => !generated.includes(file)).flatMap(read));
+  const fromTemplates = examplesOf(generated.flatMap(read), Number(process.env.INTENT_GENERATED_WEIGHT ?? 0.5));
   const entries = files.flatMap(read);
-  const { examples, skipped } = examplesOf(entries);
+  const examples = [...written.examples, ...fromTemplates.examples];
+  const skipped = written.skipped + fromTemplates.skipped;
   const options: TrainOptions = {
     epochs: Number(process.env.INTENT_EPOCHS ?? 40),
     rate: Number(process.env.INTENT_RATE ?? 0.2),

@@ -49,6 +49,11 @@ function typeLabel(type: string): string {
   return (appointmentTypeLabels[type as AppointmentType] ?? type).toLowerCase();
 }
 
+/** A bare hour the reader guessed is said with the plan, so a wrong guess is seen before it is confirmed. */
+function guessed(entities: Entities): string {
+  return entities.assumedTime ? ` (${entities.assumedTime}; klopt dat niet, noem dan de tijd als 03:00)` : '';
+}
+
 /** "behandelgesprek maandag 23 november 10:00 met Jan de Vries" */
 function appointmentLabel(appointment: { type: string; start: string; patientName: string }): string {
   return `${typeLabel(appointment.type)} ${when(appointment.start)} met ${appointment.patientName}`;
@@ -240,9 +245,14 @@ const preparers: Record<WritingIntent, Preparer> = {
   async reschedule_appointment(em, actor, step, now) {
     const { datetime } = parseOrThrow(writeEntitiesSchemas.reschedule_appointment, step.entities);
     const targets = await targetAppointments(em, actor, 'reschedule_appointment', step.entities, now);
-    return planFor(step, targets, (appointment) => `Afspraak ${appointmentLabel(appointment)} verplaatsen naar ${when(datetime)}`, {
-      moveTo: datetime,
-    });
+    return planFor(
+      step,
+      targets,
+      (appointment) => `Afspraak ${appointmentLabel(appointment)} verplaatsen naar ${when(datetime)}${guessed(step.entities)}`,
+      {
+        moveTo: datetime,
+      },
+    );
   },
   async create_appointment(em, actor, step) {
     const { patientId, datetime } = parseOrThrow(writeEntitiesSchemas.create_appointment, step.entities);
@@ -250,7 +260,12 @@ const preparers: Record<WritingIntent, Preparer> = {
     const type = appointmentTypeIn(`${step.entities.identifier ?? ''} ${step.entities.content ?? ''}`);
     const warnings = scheduleWarnings(type, datetime);
     const plan = { patientId, patientName: patient.displayName, start: datetime, type, ...(warnings.length > 0 ? { warnings } : {}) };
-    return { ...step, status: 'klaar_voor_bevestiging', summary: `Afspraak ${appointmentLabel(plan)} inplannen`, plan };
+    return {
+      ...step,
+      status: 'klaar_voor_bevestiging',
+      summary: `Afspraak ${appointmentLabel(plan)} inplannen${guessed(step.entities)}`,
+      plan,
+    };
   },
   async dagnotitie(em, actor, step) {
     const { patientId, content, category } = parseOrThrow(writeEntitiesSchemas.dagnotitie, step.entities);

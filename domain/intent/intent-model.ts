@@ -7,28 +7,40 @@ import trained from './intent-model.json';
  * part of a sentence. Trained offline by `npm run intent:train` on the labelled sentences in
  * `domain/intent/training/` and `tests/fixtures/`; the weights are data in `intent-model.json`.
  */
+/**
+ * Besides the intents, the model knows a part that is no action at all: a context clause the rules
+ * split off ("ik begin zo aan de nacht, …", "agenda erbij pakken en …"). Where it says so, the
+ * part is dropped rather than made an action — the model, not a rule per phrase, decides.
+ */
+export const contextClause = 'context';
+export type ModelClass = Intent | typeof contextClause;
+
 export interface IntentModelFile {
   /** sha256 of the training sentences the weights were fitted on: a test fails when they drift. */
   trainedOn: string;
-  classes: Intent[];
+  classes: ModelClass[];
   bias: number[];
   /** Feature → "classIndex:weight classIndex:weight …" (weights near zero left out). */
   weights: Record<string, string>;
 }
 
 export interface Scored {
-  intent: Intent;
+  intent: ModelClass;
   probability: number;
 }
 
 interface Model {
-  classes: Intent[];
+  classes: ModelClass[];
   bias: number[];
   weights: Map<string, [number, number][]>;
 }
 
 function load(file: IntentModelFile): Model | null {
-  if (file.classes.length === 0 || file.classes.some((intent) => !(intents as readonly string[]).includes(intent))) return null;
+  if (
+    file.classes.length === 0 ||
+    file.classes.some((intent) => intent !== contextClause && !(intents as readonly string[]).includes(intent))
+  )
+    return null;
   const weights = new Map<string, [number, number][]>();
   for (const [feature, packed] of Object.entries(file.weights)) {
     weights.set(
@@ -74,7 +86,7 @@ export function predictIntent(features: string[]): [Scored, Scored, ...Scored[]]
 
 export interface Example {
   features: string[];
-  intent: Intent;
+  intent: ModelClass;
   weight?: number;
 }
 
@@ -88,7 +100,7 @@ export interface TrainOptions {
 
 export function trainIntentModel(examples: Example[], trainedOn: string, options: TrainOptions = {}): IntentModelFile {
   const { epochs = 40, rate = 0.2, l2 = 1e-4, minCount = 2 } = options;
-  const classes = [...intents];
+  const classes: ModelClass[] = [...intents, contextClause];
   const counts = new Map<string, number>();
   for (const example of examples) for (const feature of new Set(example.features)) counts.set(feature, (counts.get(feature) ?? 0) + 1);
   const vocabulary = [...counts]

@@ -49,6 +49,8 @@ export const entitiesSchema = z.object({
   dateLabel: text(40).optional(),
   dateRange: z.object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) }).optional(),
   datetime: z.iso.datetime({ offset: true }).optional(),
+  /** A bare hour read as a clock time ("“om 3 uur” gelezen als 15:00"): shown with the plan so it can be corrected. */
+  assumedTime: text(80).optional(),
   /** Which existing appointment: its id, or how the clinician named it ("morgen 10:00"). */
   identifier: text(120).optional(),
 });

@@ -252,6 +252,62 @@ describe('the local reflex', () => {
     });
   });
 
+  describe('times and days as a ward writes them (issue 43)', () => {
+    const saturday = new Date('2026-11-28T14:00:00+01:00');
+    const sunday = new Date('2026-11-29T23:59:00+01:00');
+    const onDay = (input: string, at: Date) => classifyReflex(input, {}, at).actions[0]!;
+
+    it.each([
+      ['plan een afspraak met mw. Bakker morgen om 07:30', saturday, '2026-11-29T07:30:00+01:00'],
+      ['zet een gesprek met Kees de Wit om 7:30 in de agenda', saturday, '2026-11-28T07:30:00+01:00'],
+      ['plan om 06:00 bloedafname bij dhr. Smit', saturday, '2026-11-28T06:00:00+01:00'],
+      ['plan een gesprek met Anna Vos morgen 7.30', sunday, '2026-11-30T07:30:00+01:00'],
+      ['plan een gesprek met Anna Vos vannacht om 3 uur', new Date('2026-03-28T20:00:00+01:00'), '2026-03-29T03:00:00+02:00'],
+      ['plan een gesprek met Anna Vos morgenochtend om 7 uur', new Date('2026-10-24T12:00:00+02:00'), '2026-10-25T07:00:00+01:00'],
+      ['plan een gesprek met Anna Vos vanavond om 8 uur', new Date('2027-03-28T10:00:00+02:00'), '2027-03-28T20:00:00+02:00'],
+      ['plan een gesprek met Anna Vos na het weekend om 09:15', new Date('2027-10-31T09:00:00+01:00'), '2027-11-01T09:15:00+01:00'],
+    ])('keeps the time as written: %s', (input, at, datetime) => {
+      const action = onDay(input, at);
+      expect(action.intent).toBe('create_appointment');
+      expect(action.entities.datetime).toBe(datetime);
+      expect(action.entities.assumedTime).toBeUndefined();
+    });
+
+    it('reads a bare hour as the afternoon, and says it guessed', () => {
+      expect(onDay('plan een gesprek met mw. Bakker morgen om 3 uur', saturday).entities).toMatchObject({
+        datetime: '2026-11-29T15:00:00+01:00',
+        assumedTime: '“3 uur” gelezen als 15:00',
+      });
+    });
+
+    it('plans "volgende week dinsdag" on the Tuesday of next week, as the kind of appointment named', () => {
+      const action = onDay('plan intake voor mevrouw Bakker volgende week dinsdag 10 uur', saturday);
+      expect(action).toMatchObject({ intent: 'create_appointment', entities: { patientName: 'Bakker', identifier: 'intake' } });
+      expect(action.entities.datetime).toBe('2026-12-01T10:00:00+01:00');
+      expect(onDay('plan intake voor mevrouw Bakker volgende week dinsdag 10 uur', sunday).entities.datetime).toBe(
+        '2026-12-01T10:00:00+01:00',
+      );
+    });
+
+    it.each([
+      ['over twee weken om 11:00', '2026-12-12T11:00:00+01:00', '2026-12-13T11:00:00+01:00'],
+      ['de 3e om 11:00', '2026-12-03T11:00:00+01:00', '2026-12-03T11:00:00+01:00'],
+      ['3 december om 11:00', '2026-12-03T11:00:00+01:00', '2026-12-03T11:00:00+01:00'],
+      ['na het weekend om 11:00', '2026-11-30T11:00:00+01:00', '2026-11-30T11:00:00+01:00'],
+    ])('plans "%s" on the day meant, on a Saturday and a Sunday night', (when, onSaturday, onSunday) => {
+      const input = `plan een gesprek met Joris Blom ${when}`;
+      expect(onDay(input, saturday).entities.datetime).toBe(onSaturday);
+      expect(onDay(input, sunday).entities.datetime).toBe(onSunday);
+    });
+
+    it('asks the agenda for the day a phrase names when it has no label for it', () => {
+      expect(onDay('welke afspraken heeft Joris Blom volgende week dinsdag', saturday).entities.dateRange).toEqual({
+        start: '2026-12-01T00:00:00+01:00',
+        end: '2026-12-02T00:00:00+01:00',
+      });
+    });
+  });
+
   it.each([
     'geef dhr. de Vries 10 mg oxazepam',
     'ontsla mw. Jansen vandaag',

@@ -1,5 +1,14 @@
 import { foldAccents } from '../shared/text';
-import { clinicalTimeZone, clockTime, weekdays } from '../shared/clinical-time';
+import {
+  clinicalInstant,
+  clinicalTimeZone,
+  dayOfPhrase,
+  isoDay,
+  readClock,
+  startOfClinicalDay,
+  weekdays,
+  type PartOfDay,
+} from '../shared/clinical-time';
 import { TZDate } from '@date-fns/tz';
 import { rangeForLabel } from '../agenda/agenda.dates';
 import { editDistance } from '../patient/name-matching';
@@ -37,7 +46,7 @@ import {
   wishWords,
   type Concept,
 } from './lexicon';
-import { predictIntent } from './intent-model';
+import { contextClause, predictIntent } from './intent-model';
 import { phrases } from './phrases';
 
 /**
@@ -270,8 +279,28 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
     const verbs: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'searchVerb'];
     if (hit.fuzzy && verbs.some((verb) => hit.concepts.has(verb))) return index;
   }
+  // No rule knows this opening, but the words up to the next full stop read as an action of their
+  // own: the model decides ("…; afspr van de Boer mag weg", "… en dan vorige kopje").
+  if (!inContent && (sequenced || connectors.has(tokens[index - 1]?.norm ?? '')) && standsAlone(tokens, index, sequenced)) return index;
   return null;
 }
+
+const strongStops = new Set(['.', ';', '?', '!']);
+
+function standsAlone(tokens: Token[], from: number, sequenced: boolean): boolean {
+  let to = from;
+  while (to < tokens.length && !(tokens[to]!.kind === 'punct' && strongStops.has(tokens[to]!.norm))) to++;
+  const clause = tokens.slice(from, to);
+  if (clause.filter((token) => token.kind === 'word').length < 2) return false;
+  const reading = classifySegment(clause, false);
+  if (reading.intent === 'unknown' && !reading.outside) return false;
+  const best = predictIntent(featuresOf(clause, reading))?.[0];
+  if (!best || best.intent === contextClause || (best.intent === 'unknown' && !reading.outside)) return false;
+  return best.probability >= (sequenced ? splitConfidence.sequenced : splitConfidence.joined);
+}
+
+/** How sure the model must be that a clause is an action before it is split off: surer after a bare "en". */
+const splitConfidence = { sequenced: 0.8, joined: 0.97 };
 
 /** "een voor Eva", "die van Bas", "nog een met Noor": an action said again without its verb. */
 function elliptic(tokens: Token[], at: number): boolean {
@@ -630,11 +659,6 @@ function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
   return null;
 }
 
-function wardHour(hour: number): number {
-  // "om 3 uur" on a ward means the afternoon.
-  return hour >= 1 && hour <= 7 ? hour + 12 : hour;
-}
-
 function hourOf(word: string): number | null {
   if (/^\d{1,2}$/.test(word)) return Number(word);
   const index = hourWords.indexOf(word);
@@ -643,7 +667,20 @@ function hourOf(word: string): number | null {
 
 interface Moment {
   label: string | null;
+  /** The clock as said: a written "07:30" is that time, a bare "3 uur" is read with the part of the day. */
+  clock: Clock | null;
+  /** Non-null when a time was said (the clock read without a part of day): for features and identifiers. */
   time: string | null;
+  /** The text the moment was read from, for the day phrase. */
+  text: string;
+}
+
+interface Clock {
+  hour: number;
+  minute: number;
+  written: boolean;
+  /** The words as said ("om 3 uur"), to show a guess. */
+  said: string;
 }
 
 function labelOf(tokens: Token[], index: number): string | null {
@@ -657,51 +694,73 @@ function labelOf(tokens: Token[], index: number): string | null {
   return weekdays.find((day) => norm.startsWith(day)) ?? null;
 }
 
-function timeOf(tokens: Token[], index: number): string | null {
+function clockOf(tokens: Token[], index: number): Clock | null {
   const token = tokens[index]!;
-  const pad = (hour: number, minute: number) => clockTime(hour * 60 + minute);
+  const next = tokens[index + 1]?.norm;
+  const said = (to: number) =>
+    tokens
+      .slice(index, to)
+      .map((part) => part.raw)
+      .join(' ');
   if (token.kind === 'time') {
     const [hour, minute] = token.norm.split(':').map(Number) as [number, number];
-    return hour < 24 && minute < 60 ? pad(wardHour(hour), minute) : null;
+    return hour < 24 && minute < 60 ? { hour, minute, written: true, said: token.raw } : null;
   }
-  const next = tokens[index + 1]?.norm;
   if (token.norm === 'half' && next) {
     const hour = hourOf(next);
-    return hour ? pad(wardHour(hour === 1 ? 13 : hour - 1) % 24, 30) : null;
+    return hour ? { hour: hour - 1, minute: 30, written: false, said: said(index + 2) } : null;
   }
   if (token.norm === 'kwart' && (next === 'over' || next === 'voor')) {
     const hour = hourOf(tokens[index + 2]?.norm ?? '');
     if (!hour) return null;
-    return next === 'over' ? pad(wardHour(hour), 15) : pad(wardHour(hour - 1 || 12), 45);
+    return next === 'over'
+      ? { hour, minute: 15, written: false, said: said(index + 3) }
+      : { hour: hour - 1, minute: 45, written: false, said: said(index + 3) };
   }
   if (/^\d{1,2}$/.test(token.norm) && (next === 'uur' || next === 'u' || tokens[index - 1]?.norm === 'om')) {
     const hour = Number(token.norm);
-    return hour < 24 ? pad(wardHour(hour), 0) : null;
+    return hour < 24 ? { hour, minute: 0, written: false, said: said(next === 'uur' || next === 'u' ? index + 2 : index + 1) } : null;
   }
   const compact = /^(\d{1,2})u(\d{2})?$/.exec(token.norm);
-  if (compact) return pad(wardHour(Number(compact[1])), Number(compact[2] ?? 0));
+  if (compact) return { hour: Number(compact[1]), minute: Number(compact[2] ?? 0), written: compact[2] !== undefined, said: token.raw };
   return null;
+}
+
+function timeOf(tokens: Token[], index: number): string | null {
+  const clock = clockOf(tokens, index);
+  return clock ? (readClock(clock.hour, clock.minute, { written: clock.written, partOfDay: null })?.time ?? null) : null;
 }
 
 function momentIn(tokens: Token[], from: number, to: number): Moment {
   let label: string | null = null;
-  let time: string | null = null;
+  let clock: Clock | null = null;
   for (let index = from; index < to; index++) {
     if (tokens[index]!.kind === 'punct') continue;
     label ??= labelOf(tokens, index);
-    time ??= timeOf(tokens, index);
+    clock ??= clockOf(tokens, index);
   }
-  return { label, time };
+  const time = clock ? (readClock(clock.hour, clock.minute, { written: clock.written, partOfDay: null })?.time ?? null) : null;
+  return { label, clock, time, text: textOf(tokens.slice(from, to)) };
 }
 
-function isoAt(moment: Moment, now: Date): string | undefined {
-  if (!moment.time) return undefined;
-  const day = rangeForLabel(moment.label ?? 'vandaag', now);
-  if (!day) return undefined;
-  const [hour, minute] = moment.time.split(':').map(Number) as [number, number];
-  const local = new TZDate(day.start.getTime(), clinicalTimeZone);
-  local.setHours(hour, minute, 0, 0);
-  return local.toISOString().replace('.000', '');
+/** "'s ochtends", "in de nacht", "'s avonds": the part of the day said beside a bare hour. */
+function partOfDayIn(text: string): PartOfDay | null {
+  const match = /\b(?:'s|s) (ochtends|morgens|middags|avonds|nachts)\b|\b(?:in de|de) (ochtend|middag|avond|nacht)\b/.exec(text);
+  if (!match) return null;
+  const word = (match[1] ?? match[2])!.replace(/s$/, '');
+  return word === 'morgen' ? 'ochtend' : (word as PartOfDay);
+}
+
+/** When an appointment is meant: the day phrase and the clock read together, and whether the hour was guessed. */
+function whenOf(moment: Moment, now: Date): { datetime: string; guess: string | null } | null {
+  if (!moment.clock) return null;
+  const day = dayOfPhrase(moment.text, now) ?? { date: isoDay(now), partOfDay: null };
+  const partOfDay = partOfDayIn(moment.text) ?? day.partOfDay;
+  const reading = readClock(moment.clock.hour, moment.clock.minute, { written: moment.clock.written, partOfDay });
+  if (!reading) return null;
+  const datetime = clinicalInstant({ date: day.date, partOfDay }, reading.time);
+  if (!datetime) return null;
+  return { datetime, guess: reading.guessed ? `“${moment.clock.said}” gelezen als ${reading.time}` : null };
 }
 
 function categoryIn(tokens: Token[], text: string): Category {
@@ -917,9 +976,23 @@ function entitiesFor(intent: Intent, input: string, segment: Token[], { head, co
   const label = intent === 'reschedule_appointment' ? (target.label ?? source.label) : (source.label ?? target.label);
   if (label) entities.dateLabel = label;
   if (intent === 'create_appointment' || intent === 'reschedule_appointment') {
-    const when = intent === 'reschedule_appointment' ? target : source;
-    const datetime = isoAt(when, now);
-    if (datetime) entities.datetime = datetime;
+    const when = whenOf(intent === 'reschedule_appointment' ? target : source, now);
+    if (when) entities.datetime = when.datetime;
+    if (when?.guess) entities.assumedTime = when.guess;
+  }
+  if (intent === 'create_appointment') {
+    // The kind named in the sentence ("plan intake …"): the service reads it from the identifier.
+    const kind = appointmentTypeWord(segment);
+    if (kind) entities.identifier = kind;
+  }
+  // A day the agenda has no label for ("volgende week dinsdag", "de 3e"): the day itself.
+  const phrase = intent === 'reschedule_appointment' || intent === 'create_appointment' ? null : dayOfPhrase(source.text, now);
+  if (phrase && phrase.label === null) {
+    const start = startOfClinicalDay(phrase.date)!;
+    entities.dateRange = {
+      start: new TZDate(start.getTime(), clinicalTimeZone).toISOString().replace('.000', ''),
+      end: new TZDate(startOfClinicalDay(phrase.date, { dayAfter: true })!.getTime(), clinicalTimeZone).toISOString().replace('.000', ''),
+    };
   }
   if (intent === 'cancel_appointment' || intent === 'reschedule_appointment') {
     const identifier = [
@@ -930,7 +1003,7 @@ function entitiesFor(intent: Intent, input: string, segment: Token[], { head, co
       .join(' ');
     if (identifier) entities.identifier = identifier;
   }
-  if ((intent === 'agenda' || intent === 'agenda_query') && label) {
+  if ((intent === 'agenda' || intent === 'agenda_query') && label && !entities.dateRange) {
     const range = rangeForLabel(label, now);
     if (range)
       entities.dateRange = {
@@ -939,6 +1012,19 @@ function entitiesFor(intent: Intent, input: string, segment: Token[], { head, co
       };
   }
   return entities;
+}
+
+const appointmentKinds: [RegExp, string][] = [
+  [/^intake/, 'intake'],
+  [/^medicatie(controle|gesprek|consult)/, 'medicatiecontrole'],
+  [/^groeps?(therapie|sessie)/, 'groepstherapie'],
+  [/^crisis/, 'crisisoverleg'],
+  [/^somatisch/, 'somatisch'],
+];
+
+function appointmentTypeWord(segment: Token[]): string | null {
+  for (const token of segment) for (const [pattern, kind] of appointmentKinds) if (pattern.test(token.norm)) return kind;
+  return null;
 }
 
 function nameEnd(segment: Token[], name: NameSpan | null): number {
@@ -1032,11 +1118,21 @@ function featuresOf(tokens: Token[], reading: Classified): string[] {
  * calibrated on the corpus); where the model overrules them, its choice is acted on locally but
  * stays under the escalation threshold, so a configured language model is asked.
  */
-function decideIntent(features: string[], reading: Classified): { intent: Intent; confidence: number; ambiguous: boolean } {
-  const best = predictIntent(features)?.[0];
-  if (!best || best.intent === reading.intent) return reading;
-  return { intent: best.intent, confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
+function decideIntent(
+  features: string[],
+  reading: Classified,
+  alone: boolean,
+): { intent: Intent; confidence: number; ambiguous: boolean } | null {
+  const ranked = predictIntent(features);
+  if (!ranked) return reading;
+  // A context clause is no action; a sentence of one part still asks for something.
+  if (ranked[0].intent === contextClause && !alone && ranked[0].probability >= contextThreshold) return null;
+  const best = ranked.find((scored) => scored.intent !== contextClause)!;
+  if (best.intent === reading.intent) return reading;
+  return { intent: best.intent as Intent, confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
 }
+
+const contextThreshold = 0.6;
 
 const overruledConfidence = 0.75;
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -1107,11 +1203,19 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   let previousPatient: Pick<Entities, 'patientName' | 'patientId'> | null = null;
   let previousIntent: Intent | null = null;
   const pieces: Piece[] = [];
-  for (const { segment, tokens: partTokens, reading, repeat, carried } of parts) {
+  // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
+  let fromContext: NameSpan | null = null;
+  for (const { segment, tokens: partTokens, reading, repeat, carried: carriedOver } of parts) {
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
-    const decided: { intent: Intent; confidence: number; ambiguous: boolean } = repeat
+    const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = repeat
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : decideIntent(featuresOf(partTokens, reading), reading);
+      : decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1);
+    if (!decided) {
+      fromContext = reading.name ?? fromContext;
+      continue;
+    }
+    const carried = carriedOver ?? fromContext;
+    fromContext = null;
     previousIntent = decided.intent;
     const found = entitiesFor(decided.intent, text, partTokens, reading, now);
     const contentAt = contentStart(segment.tokens);

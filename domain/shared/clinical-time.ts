@@ -208,3 +208,186 @@ export function shiftOf(instant: Date | string | number): { shift: Shift; shiftD
 export function currentShift(now: Date = new Date()): Shift {
   return shiftOf(now).shift;
 }
+
+/*
+ * Day phrases as a ward says them ("volgende week dinsdag", "over twee weken", "de 3e",
+ * "3 december", "na het weekend", "morgenochtend", "vanavond", "vannacht") and clock times
+ * ("07:30", "7.30", "om 3 uur"). One reader for the assistant and anything else that takes
+ * spoken dates; `now` is always passed, so the same words give the same day in a test on any date.
+ */
+export const partsOfDay = ['ochtend', 'middag', 'avond', 'nacht'] as const;
+export type PartOfDay = (typeof partsOfDay)[number];
+
+export interface DayPhrase {
+  /** The calendar date meant ("2026-12-01"); for "vannacht", the date the night begins on. */
+  date: string;
+  partOfDay: PartOfDay | null;
+  /** The words that named it, as found in the (lower-case) text. */
+  words: string;
+  /** The day label the agenda understands for the same day, when there is one ("morgen", "dinsdag"). */
+  label: string | null;
+}
+
+const monthNames = [
+  'januari',
+  'februari',
+  'maart',
+  'april',
+  'mei',
+  'juni',
+  'juli',
+  'augustus',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
+const numberWords: Record<string, number> = {
+  een: 1,
+  één: 1,
+  twee: 2,
+  drie: 3,
+  vier: 4,
+  vijf: 5,
+  zes: 6,
+  zeven: 7,
+  acht: 8,
+  negen: 9,
+  tien: 10,
+};
+const weekdayPattern = weekdays.join('|');
+const monthPattern = monthNames.map((month) => `${month.slice(0, 3)}(?:${month.slice(3)}|\\.)?`).join('|');
+const partWords: Record<string, PartOfDay> = { ochtend: 'ochtend', vroeg: 'ochtend', middag: 'middag', avond: 'avond', nacht: 'nacht' };
+
+function amountOf(word: string): number | null {
+  if (/^\d{1,2}$/.test(word)) return Number(word);
+  return numberWords[word] ?? null;
+}
+
+/** The weekday's date in the Monday-to-Sunday week that starts `weeksAhead` weeks after this one. */
+function weekdayInWeek(today: string, weekday: Weekday, weeksAhead: number): string {
+  const fromMonday = (day: string) => (weekdays.indexOf(day as Weekday) + 6) % 7;
+  const monday = addDaysToIsoDate(today, -fromMonday(weekdayOf(noonOf(today))));
+  return addDaysToIsoDate(monday, weeksAhead * 7 + fromMonday(weekday));
+}
+
+/** The coming such weekday; said on that day itself, it means today (as the agenda reads it). */
+function comingWeekday(today: string, weekday: Weekday): string {
+  const from = weekdays.indexOf(weekdayOf(noonOf(today)));
+  return addDaysToIsoDate(today, (weekdays.indexOf(weekday) - from + 7) % 7);
+}
+
+/** A day of the month: this month, or next month when it has passed (or does not exist yet). */
+function dayOfMonth(today: string, day: number, month: number | null): string | null {
+  const [year, thisMonth, thisDay] = today.split('-').map(Number) as [number, number, number];
+  const candidates =
+    month === null
+      ? [0, 1, 2].map((ahead) => [year + Math.floor((thisMonth - 1 + ahead) / 12), ((thisMonth - 1 + ahead) % 12) + 1] as const)
+      : [0, 1].map((ahead) => [year + ahead, month] as const);
+  for (const [y, m] of candidates) {
+    const iso = `${y}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    if (!startOfClinicalDay(iso)) continue;
+    if (month === null && y === year && m === thisMonth && day < thisDay) continue;
+    if (month !== null && iso < today) continue;
+    return iso;
+  }
+  return null;
+}
+
+/**
+ * The first day phrase in a text, read on the ward's clock at `now`. Lower-case words are
+ * expected (accents folded or not); null when the text names no day.
+ */
+export function dayOfPhrase(text: string, now: Date): DayPhrase | null {
+  const today = isoDay(now);
+  const hourNow = clinicalDate(now).getHours();
+  const plain = ` ${text
+    .toLowerCase()
+    .replace(/[’`]/g, "'")
+    .replace(/[,;:!?()]/g, ' ')
+    .replace(/\s+/g, ' ')} `;
+  const found: (DayPhrase & { at: number })[] = [];
+  const add = (match: RegExpExecArray | null, date: string | null, partOfDay: PartOfDay | null = null, label: string | null = null) => {
+    if (match && date) found.push({ date, partOfDay, words: match[0].trim(), label, at: match.index });
+  };
+  const weekday = (word: string) => weekdays.find((day) => day === word)!;
+
+  let match = new RegExp(
+    ` (?:volgende|komende) week (${weekdayPattern})(?= )| (${weekdayPattern}) (?:volgende week|over een week)(?= )`,
+  ).exec(plain);
+  add(match, match && weekdayInWeek(today, weekday(match[1] ?? match[2]!), 1));
+  match = / over (\w+) (week|weken|dag|dagen)(?= )/.exec(plain);
+  if (match && amountOf(match[1]!) !== null)
+    add(match, addDaysToIsoDate(today, amountOf(match[1]!)! * (match[2]!.startsWith('we') ? 7 : 1)));
+  match = new RegExp(` (\\d{1,2})(?:e|ste|de)? (${monthPattern})(?= )`).exec(plain);
+  if (match) add(match, dayOfMonth(today, Number(match[1]), monthNames.findIndex((month) => match![2]!.startsWith(month.slice(0, 3))) + 1));
+  match = / de (\d{1,2})(?:e|ste|de)(?= )/.exec(plain);
+  if (match) add(match, dayOfMonth(today, Number(match[1]), null));
+  match = / na (?:het|'t) weekend(?= )/.exec(plain);
+  // The Monday after the coming (or current) weekend: next week's Monday, whatever today is.
+  add(match, match && weekdayInWeek(today, 'maandag', 1));
+  match = / morgen ?(ochtend|middag|avond|nacht|vroeg)(?= )/.exec(plain);
+  add(match, match && addDaysToIsoDate(today, 1), match && partWords[match[1]!]!, 'morgen');
+  match = / overmorgen(?= )/.exec(plain);
+  add(match, addDaysToIsoDate(today, 2), null, 'overmorgen');
+  match = /(?<!'s) morgen(?= )/.exec(plain);
+  add(match, addDaysToIsoDate(today, 1), null, 'morgen');
+  match = / (vandaag|vanochtend|vanmorgen|vanmiddag|vanavond)(?= )/.exec(plain);
+  add(
+    match,
+    today,
+    match && ({ vanochtend: 'ochtend', vanmorgen: 'ochtend', vanmiddag: 'middag', vanavond: 'avond' } as const)[match[1] as 'vanochtend']!,
+    'vandaag',
+  );
+  if (match?.[1] === 'vandaag') found.at(-1)!.partOfDay = null;
+  // "vannacht" is the coming night; said before the day shift starts, the night that is going on.
+  match = / vannacht(?= )/.exec(plain);
+  add(match, hourNow < 7 ? addDaysToIsoDate(today, -1) : today, 'nacht', hourNow < 7 ? null : 'vandaag');
+  match = / (volgende|komende|deze) week(?= )/.exec(plain);
+  add(
+    match,
+    match && (match[1] === 'deze' ? today : weekdayInWeek(today, 'maandag', 1)),
+    null,
+    match && `${match[1] === 'deze' ? 'deze' : 'volgende'} week`,
+  );
+  match = new RegExp(` (${weekdayPattern})(?= )`).exec(plain);
+  add(match, match && comingWeekday(today, weekday(match[1]!)), null, match?.[1] ?? null);
+  if (found.length === 0) return null;
+  // The longest phrase wins where phrases overlap ("volgende week dinsdag" over "dinsdag").
+  found.sort((a, b) => b.words.length - a.words.length || a.at - b.at);
+  const { at: _at, ...best } = found[0]!;
+  return best;
+}
+
+export interface ClockReading {
+  /** "07:30" */
+  time: string;
+  /** A bare hour read as the afternoon or evening ("om 3 uur" → 15:00): the reader must be shown it. */
+  guessed: boolean;
+}
+
+/**
+ * An hour and minute as said. A written clock time ("07:30", "7.30", "19u30") is that time; a bare
+ * hour ("om 3 uur", "half 8") takes the part of the day when one is said ("'s ochtends",
+ * "vannacht"), otherwise 1–7 is read as the afternoon, as a ward mostly means, and marked a guess.
+ */
+export function readClock(
+  hour: number,
+  minute: number,
+  { written, partOfDay }: { written: boolean; partOfDay: PartOfDay | null },
+): ClockReading | null {
+  if (hour > 24 || minute > 59 || (hour === 24 && minute > 0)) return null;
+  if (written || hour > 12) return { time: clockTime((hour % 24) * 60 + minute), guessed: false };
+  if (partOfDay === 'ochtend') return { time: clockTime((hour % 12) * 60 + minute), guessed: false };
+  if (partOfDay === 'nacht') return { time: clockTime((hour >= 8 && hour < 12 ? hour + 12 : hour % 12) * 60 + minute), guessed: false };
+  if (partOfDay === 'middag' || partOfDay === 'avond') return { time: clockTime(((hour % 12) + 12) * 60 + minute), guessed: false };
+  if (hour >= 1 && hour <= 7) return { time: clockTime((hour + 12) * 60 + minute), guessed: true };
+  return { time: clockTime(hour * 60 + minute), guessed: false };
+}
+
+/** A day and a clock time on the ward's clock → ISO 8601 with offset; a night's small hours fall on the next date. */
+export function clinicalInstant(day: { date: string; partOfDay: PartOfDay | null }, time: string): string | null {
+  const [hour] = time.split(':').map(Number) as [number];
+  const date = day.partOfDay === 'nacht' && hour < 12 ? addDaysToIsoDate(day.date, 1) : day.date;
+  return wallClockToIso(`${date}T${time}`);
+}
