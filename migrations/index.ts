@@ -27,6 +27,7 @@ import { Migration20261125230000IntakeEntry } from './Migration20261125230000Int
 import { Migration20261125200000RiskAndDiagnosisEntry } from './Migration20261125200000RiskAndDiagnosisEntry';
 import { Migration20261126000000Medication } from './Migration20261126000000Medication';
 import { Migration20261126100000HandoverActionTicks } from './Migration20261126100000HandoverActionTicks';
+import { Migration20261128150000Koppelingen } from './Migration20261128150000Koppelingen';
 import { Migration20261125210000LegalStatusAndCoerciveCare } from './Migration20261125210000LegalStatusAndCoerciveCare';
 
 /** Explicit, ordered list: migrations are committed and never edited after they ran. */
@@ -61,4 +62,5 @@ export const migrationsList = [
   { name: 'Migration20261125230000IntakeEntry', class: Migration20261125230000IntakeEntry },
   { name: 'Migration20261126000000Medication', class: Migration20261126000000Medication },
   { name: 'Migration20261126100000HandoverActionTicks', class: Migration20261126100000HandoverActionTicks },
+  { name: 'Migration20261128150000Koppelingen', class: Migration20261128150000Koppelingen },
 ];
