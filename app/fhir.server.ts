@@ -73,7 +73,8 @@ function negotiate(request: Request, body: 'json' | 'form'): void {
     throw notAcceptable();
   const accept = request.headers.get('accept');
   if (accept && !accept.split(',').some((part) => acceptable.test(part.split(';')[0]!.trim()))) throw notAcceptable();
-  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') return;
+  const hasBody = Number(request.headers.get('content-length') ?? 0) > 0 || request.headers.has('transfer-encoding');
+  if (request.method === 'GET' || request.method === 'HEAD' || !hasBody) return;
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim();
   const fits = body === 'form' ? /^application\/x-www-form-urlencoded$/i.test(type) : jsonTypes.test(type);
   if (!fits)

@@ -147,9 +147,9 @@ export async function issueToken(
     // One use per assertion: the unique (koppeling, jti) refuses a replay, also a parallel one.
     const [inserted] = await em.execute<{ id: string }[]>(
       `insert into koppeling_tokens (organisation_id, koppeling_id, token_hash, assertion_jti, scopes, expires_at)
-       values (?, ?, ?, ?, ?, now() + make_interval(secs => ?))
+       values (?, ?, ?, ?, string_to_array(?, ' '), now() + make_interval(secs => ?))
        on conflict (koppeling_id, assertion_jti) do nothing returning id`,
-      [koppeling.organisationId, koppeling.id, hashToken(token), String(jti), granted, tokenLifetimeSeconds],
+      [koppeling.organisationId, koppeling.id, hashToken(token), String(jti), granted.join(' '), tokenLifetimeSeconds],
     );
     if (!inserted) throw new OAuthError('invalid_client', 'Deze client_assertion is al gebruikt (jti).', 401);
     recordAudit(em, actor, { action: 'create', resourceType: 'AccessToken', details: { scopes: granted } });
