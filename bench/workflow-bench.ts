@@ -1,7 +1,7 @@
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createAiPort, type AiPort } from '../domain/ai/ai.port';
 import { AppError } from '../domain/shared/errors';
-import { newPayloadKey, parsePayloadKeys } from '../domain/config/payload-keys';
+import { parsePayloadKeys } from '../domain/config/payload-keys';
 import { createOrm, type MikroORM } from '../domain/db/orm';
 import { connectTemporal, type TemporalDeps } from '../temporal/client';
 import { mockModel, modelBaseUrl } from '../tests/msw/model';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { news2 } from '../vitals/news2';
-import { noTimedAlerts, spanLabel, timedAlerts, timeLeftLabel, urgencyOf, warningsOf, type WarningFacts } from './warnings';
+import { type noTimedAlerts, spanLabel, timedAlerts, timeLeftLabel, urgencyOf, warningsOf, type WarningFacts } from './warnings';
 
 // A fixed moment: Sunday 29 November 2026, 14:00 in Amsterdam (13:00 UTC).
 const now = new Date('2026-11-29T13:00:00Z');
