@@ -42,7 +42,7 @@ export class Migration20261128120000TenantBinding extends Migration {
       if token is null then return null; end if;
       if exists (
         select 1 from tenant_keys k
-         where encode(hmac(claimed || ':' || coalesce(current_setting('app.user_id', true), ''), k.key, 'sha256'), 'hex') = token
+         where encode(hmac(convert_to(claimed || ':' || coalesce(current_setting('app.user_id', true), ''), 'UTF8'), k.key, 'sha256'), 'hex') = token
       ) then
         return claimed::uuid;
       end if;
