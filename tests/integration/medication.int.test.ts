@@ -159,7 +159,7 @@ describe('the administration record', () => {
     const third = await give(prn.id, { reason: 'Nog steeds onrustig' });
     expect(third.status).toBe(409);
     expect(((await third.json()) as Failure).error.message).toMatch(
-      /^Het maximum van 2 keer per 24 uur is bereikt \(laatste gift om \d{2}:\d{2}\)\. Overleg met de arts\.$/,
+      /^Het maximum van 2 keer per 24 uur is bereikt \(gift om \d{2}:\d{2}\)\. Overleg met de arts\.$/,
     );
     // A dose given more than 24 hours ago no longer counts.
     await asOwner(doctor.organisationId, (db) =>

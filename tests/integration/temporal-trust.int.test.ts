@@ -364,7 +364,8 @@ async function listedWorkflowId(prefix: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        for await (const info of cli.workflow.list({ query: `WorkflowId STARTS_WITH '${prefix}'` })) found = info.workflowId;
+        // Listing and describing decode the memo, which only the app's client (with the codec) can read.
+        for await (const info of temporal.client.workflow.list({ query: `WorkflowId STARTS_WITH '${prefix}'` })) found = info.workflowId;
         return found;
       },
       { timeout: 10_000 },
@@ -373,7 +374,7 @@ async function listedWorkflowId(prefix: string): Promise<string> {
   return found!;
 }
 
-const closed = async (workflowId: string) => (await cli.workflow.getHandle(workflowId).describe()).status.name !== 'RUNNING';
+const closed = async (workflowId: string) => (await temporal.client.workflow.getHandle(workflowId).describe()).status.name !== 'RUNNING';
 
 describe('replayed starts (issue 39)', () => {
   it('a handover started again with its own input from the history is refused, logged as denied, and reads nothing', async () => {
