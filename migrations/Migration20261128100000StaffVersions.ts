@@ -32,8 +32,8 @@ export class Migration20261128100000StaffVersions extends Migration {
         select array_agg(distinct organisation_id) into changed from old_rows;
       else
         -- Only what the pseudonymiser knows of a user; a login or a new password changes nothing.
-        select array_agg(distinct organisation_id) into changed from new_rows n join old_rows o on o.id = n.id,
-          unnest(array[n.organisation_id, o.organisation_id]) as organisation_id
+        select array_agg(distinct org) into changed from new_rows n join old_rows o on o.id = n.id,
+          unnest(array[n.organisation_id, o.organisation_id]) as org
           where (n.organisation_id, n.display_name, n.email) is distinct from (o.organisation_id, o.display_name, o.email);
       end if;
       if changed is not null then

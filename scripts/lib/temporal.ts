@@ -1,7 +1,10 @@
 import { Connection } from '@temporalio/client';
-import { temporal } from '@temporalio/proto';
+// A CommonJS module: plain Node (tsx, the benches) gives it only as a default export.
+import proto from '@temporalio/proto';
 import { execFileSync } from 'node:child_process';
 import { startProcess, waitFor, type Managed } from './processes';
+
+const { temporal } = proto;
 
 /** The Temporal CLI: on PATH, cached in .toolchain/bin, or built/downloaded by scripts/ensure-temporal.sh. */
 export function temporalCli(): string {
