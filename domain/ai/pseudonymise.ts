@@ -1,3 +1,4 @@
+import { monthNames } from '../shared/clinical-time';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
 /**
  * Pseudonymisation of text sent to a language model.
@@ -92,20 +93,6 @@ const PLACEHOLDER = /\[([A-Z]+)_(\d+)(?:_[A-Z0-9]+)*\]/g;
 const MONTHS =
   'januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december|' +
   'jan|feb|mrt|apr|jun|jul|aug|sept|sep|okt|nov|dec';
-const MONTH_NAMES = [
-  'januari',
-  'februari',
-  'maart',
-  'april',
-  'mei',
-  'juni',
-  'juli',
-  'augustus',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
 const MONTH_ABBREVIATIONS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 
 const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})|\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
@@ -549,7 +536,7 @@ function birthDateSource(isoDate: string): string | null {
   const d = Number(day);
   const dd = d < 10 ? `0?${d}` : `${d}`;
   const mm = m < 10 ? `0?${m}` : `${m}`;
-  const monthName = `(?:${MONTH_NAMES[m - 1] ?? ''}|${MONTH_ABBREVIATIONS[m - 1] ?? ''}\\.?)`;
+  const monthName = `(?:${monthNames[m - 1] ?? ''}|${MONTH_ABBREVIATIONS[m - 1] ?? ''}\\.?)`;
   return [`${year}[-/.]${mm}[-/.]${dd}`, `${dd}[-/.]${mm}[-/.](?:${year}|${year.slice(2)})`, `${dd}${SP}${monthName}${SP}${year}`].join(
     '|',
   );

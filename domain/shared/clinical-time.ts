@@ -228,7 +228,8 @@ export interface DayPhrase {
   label: string | null;
 }
 
-const monthNames = [
+/** The months as written in Dutch, January first. */
+export const monthNames = [
   'januari',
   'februari',
   'maart',
