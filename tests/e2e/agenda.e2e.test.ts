@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
 import { baseUrl } from '../support/http';
+import { addDaysToIsoDate, clinicalToday, startOfClinicalDay } from '../../domain/shared/clinical-time';
 
 let session: SignedInBrowser;
 let page: Page;
@@ -22,6 +23,13 @@ async function dayHeads(): Promise<number> {
 describe('agenda in Chromium', () => {
   it('switches between work week, week and day, with a colour legend and overlaps side by side', async () => {
     await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Agenda' }).click();
+    await page.locator('.calendar').waitFor();
+    // "Agenda" opens on today, whatever day that is (a Saturday shows the whole week). The work
+    // week is then chosen for the first Monday the demo holds (it seeds the seven days from today).
+    expect(await page.locator('.calendar-day-head.today').count()).toBe(1);
+    const today = clinicalToday();
+    const daysToMonday = (8 - startOfClinicalDay(today)!.getUTCDay()) % 7;
+    await page.goto(`${baseUrl()}/agenda?weergave=werkweek&datum=${addDaysToIsoDate(today, daysToMonday)}`);
     await page.locator('.calendar').waitFor();
     expect(await dayHeads()).toBe(5);
     expect(await page.locator('.legend-item').count()).toBe(7);

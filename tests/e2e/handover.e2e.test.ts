@@ -27,18 +27,29 @@ async function shot(name: string): Promise<void> {
 
 // The seeded demo ward (domain/demo/demo.seed.ts): in the last 24 hours Pieter van der Berg has a
 // critical temperature and a very high aggression risk, Fatima el Amrani a critical glucose, Jan de
-// Vries a high suicide risk and an open separatie; Jan's incident (27 h ago) and crisis (60 h ago) enter with 3 days.
+// Vries a high suicide risk, a NEWS2 of 5 and an open separatie; Jan's incident (27 h ago) and crisis (60 h ago) enter with 3 days.
 describe('handover page in Chromium', () => {
   it('lists the ward with alert badges, most alerts first, for the role of the signed-in nurse', async () => {
     await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Overdracht' }).click();
     await page.getByRole('heading', { level: 1, name: 'Overdracht' }).waitFor();
     const all = await names(wardList());
     expect(all.length).toBeGreaterThan(3);
-    expect(all[0]).toBe('Pieter Willem van der Berg');
-    expect(all.slice(0, 3)).toEqual(expect.arrayContaining(['Fatima el Amrani', 'Jan de Vries']));
+    // Warnings that ask for action now come first (issue 41): Jan has three (his NEWS2 of 5 asks for
+    // hourly rounds, that round is late, his separatie's evaluation is overdue), Pieter two (a NEWS2
+    // of 10 and its late round).
+    expect(all[0]).toBe('Jan de Vries');
+    expect(all.slice(0, 3)).toEqual(expect.arrayContaining(['Pieter Willem van der Berg', 'Fatima el Amrani']));
+    const jan = await patientLink('Jan de Vries').locator('.alert-badge').allTextContents();
+    expect(jan[0]).toMatch(/^NEWS2 5 \(gemiddeld risico\)/);
+    expect(jan).toEqual(expect.arrayContaining([expect.stringMatching(/^Evaluatie separatie .*te laat$/)]));
     await expect
       .poll(() => patientLink('Pieter Willem van der Berg').locator('.alert-badge').allTextContents())
-      .toEqual(['1 kritieke meting', '1 hoog risico']);
+      .toEqual([
+        'NEWS2 10 (hoog risico): continu bewaken',
+        expect.stringMatching(/^NEWS2-controle .* te laat \(continu bewaken\)$/),
+        '1 kritieke meting',
+        '1 hoog risico',
+      ]);
     expect(
       await page
         .getByRole('navigation', { name: 'Overdracht voor' })
@@ -65,7 +76,9 @@ describe('handover page in Chromium', () => {
     await page.getByRole('navigation', { name: 'Periode' }).getByRole('link', { name: '3 dagen' }).click();
     await page.waitForURL(/periode=3d/);
     await expect
-      .poll(() => patientLink('Jan de Vries').locator('.alert-badge').allTextContents())
+      .poll(async () =>
+        (await patientLink('Jan de Vries').locator('.alert-badge').allTextContents()).filter((badge) => /^\d+ /.test(badge)),
+      )
       .toEqual(['1 crisis', '1 incident', '1 hoog risico', '1 maatregel verplichte zorg']);
     expect(new URL(page.url()).searchParams.get('alerts')).toBe('true');
     await shot('overdracht-met-alerts-3-dagen');

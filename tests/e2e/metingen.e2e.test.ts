@@ -45,7 +45,9 @@ describe.each([true, false])('measurements in Chromium (JavaScript %s)', (javaSc
     await page.getByLabel('Bewustzijn (ACVPU)').selectOption('A');
     await page.getByRole('button', { name: 'Meting opslaan' }).click();
     await page.getByRole('heading', { name: 'NEWS2-score 6' }).waitFor();
-    expect(await page.getByText('Gemiddeld risico').count()).toBe(1);
+    expect(await page.getByText('Gemiddeld risico', { exact: true }).count()).toBe(1);
+    // The score reaches the patient's warnings too (issue 41), with how often to measure now.
+    expect(await page.getByText(/NEWS2 6 \(gemiddeld risico\): minimaal elk uur meten/).count()).toBeGreaterThanOrEqual(1);
     await lookAt(page, javaScript ? 'metingen-met-js' : 'metingen-zonder-js', javaScript);
 
     await page.getByRole('link', { name: 'Temperatuur corrigeren' }).first().click();

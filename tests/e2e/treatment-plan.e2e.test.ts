@@ -101,7 +101,7 @@ describe('treatment plan in Chromium', () => {
       /goedgekeurd door Dr\. Ahmed el Amrani, vandaag \d{2}:\d{2}/,
     );
     await planCard().getByText('De cliënt gaat binnen zes weken drie ochtenden per week naar de dagbesteding').waitFor();
-    expect(await planCard().getByText('Cliënt stemt in').count()).toBe(1);
+    expect(await planCard().getByText('Patiënt stemt in').count()).toBe(1);
     const current = page.getByRole('region', { name: 'Geldend behandelplan' });
     expect(await current.textContent()).toContain('Goedgekeurd door Dr. Ahmed el Amrani');
     await shot('behandelplan-goedgekeurd');
