@@ -100,8 +100,12 @@ export function appEnv(services: Services, extra: Record<string, string>): NodeJ
   };
 }
 
-export function startWorker(env: NodeJS.ProcessEnv, options: { watch?: boolean; quiet?: boolean; logFile?: string } = {}): Managed {
+export function startWorker(
+  env: NodeJS.ProcessEnv,
+  options: { watch?: boolean; quiet?: boolean; logFile?: string; workflowBundle?: string } = {},
+): Managed {
   const args = options.watch ? [tsxCli, 'watch', '--clear-screen=false', 'workers/main.ts'] : [tsxCli, 'workers/main.ts'];
+  if (options.workflowBundle) args.push('--workflow-bundle', options.workflowBundle);
   return startProcess('worker', process.execPath, args, { env, quiet: options.quiet, logFile: options.logFile });
 }
 

@@ -162,7 +162,12 @@ describe('Temporal unavailable', () => {
 
     // Back on the same address, with a worker: the same app process generates a handover again.
     started.push(await startTemporalDevServer({ port, quiet: true }));
-    started.push(startWorker({ ...process.env, ...inject('appEnv'), TEMPORAL_ADDRESS: `127.0.0.1:${port}` }, { quiet: true }));
+    started.push(
+      startWorker(
+        { ...process.env, ...inject('appEnv'), TEMPORAL_ADDRESS: `127.0.0.1:${port}` },
+        { quiet: true, workflowBundle: inject('workflowBundle') },
+      ),
+    );
     await expect
       .poll(async () => (await json(`/api/overdracht/generate/status?patientId=${patientId}`, { base, cookie: nurse.cookie })).status, {
         timeout: 30_000,

@@ -21,7 +21,7 @@ import type { ModelReply, ModelRequest } from '../msw/model';
 import { createAppointment, createUser, fhirPatientBody, signedInUser, validBsns, type SignedIn } from '../support/factories';
 import { json } from '../support/http';
 import { startModelServer, type ModelServer } from '../support/model-server';
-import { bundleWorkflowsOnce, startWorkerProcess, testPayloadKeys, type WorkerProcess } from '../support/worker';
+import { startWorkerProcess, testPayloadKeys, type WorkerProcess } from '../support/worker';
 import { appOrm } from '../support/app-orm';
 
 /**
@@ -33,7 +33,6 @@ let env: { temporal: TemporalDeps };
 let client: Client;
 let owner: pg.Client;
 let model: ModelServer;
-let workflowBundle: string;
 let nurse: SignedIn;
 let actor: AuditActor;
 let psychiatrist: AuditActor;
@@ -42,7 +41,7 @@ let psychiatrist: AuditActor;
 const workers = new Set<WorkerProcess>();
 
 async function startWorker(taskQueue: string, env: Record<string, string>): Promise<WorkerProcess> {
-  const worker = await startWorkerProcess(taskQueue, workflowBundle, env);
+  const worker = await startWorkerProcess(taskQueue, env);
   workers.add(worker);
   return worker;
 }
@@ -109,7 +108,7 @@ async function newPatient(): Promise<string> {
 }
 
 beforeAll(async () => {
-  [workflowBundle, model] = await Promise.all([bundleWorkflowsOnce(), startModelServer()]);
+  model = await startModelServer();
   orm = await appOrm({ poolMax: 2 });
   env = { temporal: await connectTemporal({ address: inject('temporalAddress'), namespace: 'default', payloadKeys: testPayloadKeys() }) };
   client = env.temporal.client;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, run, type Managed } from '../../scripts/lib/processes';
 import { appEnv, remixCli, startServices, startWeb, startWorker, type Services } from '../../scripts/lib/stack';
+import { writeWorkflowBundle } from '../../workers/worker';
 import { startFakeSpeechProvider, type FakeSpeechProvider } from '../support/fake-speech-provider';
 
 declare module 'vitest' {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     speechProviderKey: string;
     /** What the stack's app process was started with beyond the environment, for tests that start another one. */
     appEnv: Record<string, string>;
+    /** The product's workflows bundled once per run: every worker a test starts loads this file. */
+    workflowBundle: string;
     /** The payload keys of the stack's app and worker: test clients and workers use them too (ADR 0025). */
     payloadKeys: string;
   }
@@ -23,6 +26,7 @@ declare module 'vitest' {
 
 const logDir = path.resolve('.cache/test-logs');
 const buildDir = path.resolve('.cache/test-build');
+const workflowBundle = path.resolve('.cache/test-workflow-bundle.js');
 
 /**
  * Starts everything the integration and browser tests talk to, on free loopback ports, with its
@@ -60,6 +64,7 @@ export default async function setup(project: TestProject) {
       process.env.TEST_REUSE_BUILD === '1' && existsSync(`${buildDir}/index.js`)
         ? Promise.resolve()
         : run(process.execPath, [remixCli, 'build'], { env: buildEnv }),
+      process.env.TEST_REUSE_BUILD === '1' && existsSync(workflowBundle) ? Promise.resolve() : writeWorkflowBundle(workflowBundle, true),
     ]);
     services = startedServices;
 
@@ -81,9 +86,9 @@ export default async function setup(project: TestProject) {
       TRUST_PROXY: 'loopback',
     };
     const env = appEnv(services, webSettings);
-    started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
-    // Healthy means the worker answered too: its workflow bundle alone takes half a minute on two
-    // busy cores, so the stack gets four minutes before it counts as broken.
+    started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log'), workflowBundle }));
+    // Healthy means the worker answered too; on two busy cores the stack gets four minutes before it
+    // counts as broken.
     const web = await startWeb(env, { quiet: true, logFile: path.join(logDir, 'web.log'), timeoutMs: 240_000 });
     started.push(web);
     const { baseUrl } = web;
@@ -103,6 +108,7 @@ export default async function setup(project: TestProject) {
       TEMPORAL_PAYLOAD_KEYS: services.payloadKeys,
     });
     project.provide('payloadKeys', services.payloadKeys);
+    project.provide('workflowBundle', workflowBundle);
   } catch (error) {
     await teardown();
     throw error;

@@ -11,6 +11,7 @@ import type { NudgeKind } from '../../domain/nudge/nudge.entity';
 import type { ReportCategory, ReportType } from '../../domain/report/report.schemas';
 import type { Interpretation } from '../../domain/vitals/vitals.entity';
 import { json, login } from './http';
+import { appTenantSettings } from './app-orm';
 
 /**
  * Test data written as the table owner, inside a transaction that sets the organisation, so it
@@ -39,7 +40,16 @@ export async function asOwner<T>(
 
 /** The same transaction as the application role: only what the app's own connections may do. */
 export function asApplication<T>(organisationId: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  return asOwner(organisationId, work, inject('appUrl'));
+  // With the tenant proven as the app proves it (ADR 0046): an organisation id alone opens nothing.
+  const settings = Object.entries(appTenantSettings(organisationId));
+  return asOwner(
+    null,
+    async (client) => {
+      for (const [name, value] of settings) await client.query('select set_config($1, $2, true)', [name, value]);
+      return work(client);
+    },
+    inject('appUrl'),
+  );
 }
 
 /** `ownerUrl` writes to another database than the stack's (a fault test's own PostgreSQL). */

@@ -1,8 +1,6 @@
 import type { Client } from '@temporalio/client';
-import { bundleWorkflowCode, DefaultLogger, Runtime } from '@temporalio/worker';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { createAiPort, type AiPort } from '../../domain/ai/ai.port';
 
@@ -30,6 +28,8 @@ export async function startTestWorker(taskQueue: string, activities: Activities)
     taskQueue,
     activities,
     payloadKeys: testPayloadKeys(),
+    // Bundled once by the global setup: each worker of a test starts in a second, not half a minute.
+    workflowBundle: inject('workflowBundle'),
   });
   const running = started.worker.run();
   return {
@@ -89,17 +89,6 @@ export async function connectWorkflowTest(model?: ReturnType<typeof mockModel>):
   };
 }
 
-/** The product's workflows bundled once into a file, so the worker processes of a test start in seconds. */
-export async function bundleWorkflowsOnce(file = path.resolve('.cache/test-workflow-bundle.js')): Promise<string> {
-  const { code } = await bundleWorkflowCode({
-    workflowsPath: fileURLToPath(new URL('../../workflows/index.ts', import.meta.url)),
-    logger: new DefaultLogger('WARN'),
-  });
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, code);
-  return file;
-}
-
 export interface WorkerProcess {
   /** SIGKILL to the process group: no shutdown, no goodbye to Temporal, as a crash or the OOM killer. */
   kill(): Promise<void>;
@@ -110,16 +99,12 @@ export interface WorkerProcess {
  * The real worker (`workers/main.ts`) as a process of its own on a task queue of one test, with
  * the stack's database and Temporal and whatever `env` adds (a model server, say).
  */
-export async function startWorkerProcess(
-  taskQueue: string,
-  workflowBundle: string,
-  env: Record<string, string> = {},
-): Promise<WorkerProcess> {
+export async function startWorkerProcess(taskQueue: string, env: Record<string, string> = {}): Promise<WorkerProcess> {
   let listening = false;
   const worker = startProcess(
     'worker',
     process.execPath,
-    [tsxCli, 'workers/main.ts', '--task-queue', taskQueue, '--workflow-bundle', workflowBundle],
+    [tsxCli, 'workers/main.ts', '--task-queue', taskQueue, '--workflow-bundle', inject('workflowBundle')],
     {
       env: { ...process.env, ...inject('appEnv'), ...env },
       quiet: true,
