@@ -7,7 +7,15 @@ import { connectTemporal, missingKeys, type TemporalDeps } from '../temporal/cli
 const globals = globalThis as typeof globalThis & {
   __ggzOrm?: Promise<MikroORM>;
   __ggzTemporal?: Promise<TemporalDeps>;
+  __ggzTemporalFailure?: { at: number; error: unknown };
 };
+
+/**
+ * After a failed connection, requests within this many milliseconds get the same failure at once
+ * instead of each waiting out the connect timeout: in an outage every workflow page answers its
+ * 503 without a 2-second wait, and Temporal's return is noticed within this time.
+ */
+const reconnectAfterMs = 5_000;
 
 /** One ORM (and pool) per process; every request forks its own EntityManager from it. */
 export function getOrm(): Promise<MikroORM> {
@@ -21,15 +29,18 @@ export function getOrm(): Promise<MikroORM> {
 /**
  * The app's Temporal client (with the encrypting codec) and the signer of the actors it hands to
  * workflows (ADR 0025). Connecting lazily keeps the app up while Temporal is down; a failed
- * connection is forgotten so the next request tries again.
+ * connection is forgotten, and a request after `reconnectAfterMs` tries again.
  */
 export function getTemporal(): Promise<TemporalDeps> {
+  const failure = globals.__ggzTemporalFailure;
+  if (!globals.__ggzTemporal && failure && Date.now() - failure.at < reconnectAfterMs) return Promise.reject(failure.error);
   globals.__ggzTemporal ??= connectTemporal({
     address: env().TEMPORAL_ADDRESS,
     namespace: env().TEMPORAL_NAMESPACE,
     payloadKeys: env().payloadKeys,
   }).catch((error: unknown) => {
     globals.__ggzTemporal = undefined;
+    globals.__ggzTemporalFailure = { at: Date.now(), error };
     // A configuration error is said once per attempt, so the 503s that follow have a reason in the log.
     if (error instanceof Error && error.message === missingKeys) console.error(`[temporal] ${missingKeys}`);
     throw error;

@@ -113,7 +113,10 @@ export async function startBench(name: string, embeddedPort: number, database = 
         OPENAI_API_KEY: '',
         ...extraEnv,
       });
-      started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log') }));
+      // BENCH_WORKFLOW_BUNDLE: the test run's bundle (the benches' smoke run), so no bench bundles again.
+      started.push(
+        startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log'), workflowBundle: process.env.BENCH_WORKFLOW_BUNDLE }),
+      );
       const web = await startWeb(env, { quiet: true, logFile: path.join(logDir, 'web.log') });
       started.push(web);
       baseUrl = web.baseUrl;

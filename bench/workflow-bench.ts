@@ -43,6 +43,7 @@ export async function startWorkflowBench(name: string, embeddedPort: number): Pr
     taskQueue,
     payloadKeys,
     activities: createActivities({ orm, ai, grants: temporal.grants }),
+    workflowBundle: process.env.BENCH_WORKFLOW_BUNDLE,
   });
   const running = worker.run();
   return {

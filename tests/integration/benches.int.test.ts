@@ -44,6 +44,7 @@ function runBench(file: string): Promise<{ code: number | null; output: string }
         BENCH_BUILD: path.dirname(inject('appEnv').REMIX_SERVER_BUILD_PATH!),
         DATABASE_URL: ownerUrl,
         BENCH_TEMPLATE_DATABASE: template,
+        BENCH_WORKFLOW_BUNDLE: inject('workflowBundle'),
         NODE_ENV: 'production',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
