@@ -4,7 +4,7 @@ import { AppError, dutchMessages } from '../domain/shared/errors';
 import { fhirContentType, operationOutcome } from '../domain/fhir/outcome';
 import { authenticateToken, requireScope, type KoppelingCaller } from '../domain/koppeling/koppeling.service';
 import type { ScopeAccess } from '../domain/koppeling/koppeling.schemas';
-import { allowedMethods, apiRoute, readJson } from './http.server';
+import { allowedMethods, apiRoute, readJson as readAnyJson } from './http.server';
 import { getOrm } from './services.server';
 import { actorFor } from './tenant.server';
 
@@ -44,8 +44,6 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 type Handler = (args: Args & { actor: AuditActor; caller: FhirCaller }) => Promise<unknown>;
 
 interface FhirRouteOptions {
-  /** The body a write carries: FHIR JSON (default) or a search form (`_search`). */
-  body?: 'json' | 'form';
   /** `/metadata`: readable without a session or token. */
   open?: boolean;
 }
@@ -54,7 +52,13 @@ interface FhirRouteOptions {
 // regard to case, FHIR's type names are case-sensitive (`/api/fhir/patient` is no resource type).
 const staticSegments = ['Patient', 'metadata', 'auth'];
 function exactPath(request: Request): void {
-  const segment = decodeURIComponent(new URL(request.url).pathname.split('/')[3] ?? '');
+  const raw = new URL(request.url).pathname.split('/')[3] ?? '';
+  let segment: string;
+  try {
+    segment = decodeURIComponent(raw);
+  } catch {
+    throw AppError.notFound(`Het resourcetype "${raw}" bestaat niet.`);
+  }
   const known = staticSegments.find((name) => name.toLowerCase() === segment.toLowerCase());
   if (known && known !== segment) throw AppError.notFound(`Het resourcetype "${segment}" bestaat niet; bedoel je ${known}?`);
 }
@@ -62,8 +66,8 @@ function exactPath(request: Request): void {
 const jsonTypes = /^application\/(fhir\+json|json\+fhir|json)$/i;
 const acceptable = /^(application\/(fhir\+json|json\+fhir|json|\*)|\*\/\*)$/i;
 
-/** 406 for anything but JSON (`Accept`, `_format`), 415 for a body that is not what the route reads. */
-function negotiate(request: Request, body: 'json' | 'form'): void {
+/** 406 for an answer in anything but JSON (`Accept`, `_format`). */
+function negotiate(request: Request): void {
   const notAcceptable = () =>
     new AppError('validation_failed', 'Deze server levert alleen FHIR JSON (application/fhir+json), geen XML of andere vorm.', {
       status: 406,
@@ -73,8 +77,16 @@ function negotiate(request: Request, body: 'json' | 'form'): void {
     throw notAcceptable();
   const accept = request.headers.get('accept');
   if (accept && !accept.split(',').some((part) => acceptable.test(part.split(';')[0]!.trim()))) throw notAcceptable();
+}
+
+/**
+ * 415 for a body that is not what the route reads: FHIR JSON, or a search form (`_search`). Judged
+ * where the body is read, so a method the route does not answer is a 405 (with `Allow`) whatever
+ * the body is, and a path that does not exist a 404.
+ */
+export function requireBodyType(request: Request, body: 'json' | 'form'): void {
   const hasBody = Number(request.headers.get('content-length') ?? 0) > 0 || request.headers.has('transfer-encoding');
-  if (request.method === 'GET' || request.method === 'HEAD' || !hasBody) return;
+  if (!hasBody) return;
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim();
   const fits = body === 'form' ? /^application\/x-www-form-urlencoded$/i.test(type) : jsonTypes.test(type);
   if (!fits)
@@ -85,6 +97,12 @@ function negotiate(request: Request, body: 'json' | 'form'): void {
         : 'Stuur FHIR JSON (Content-Type: application/fhir+json).',
       { status: 415 },
     );
+}
+
+/** The body of a FHIR write: FHIR JSON (else 415), parsed (else 400). */
+export async function readJson(request: Request): Promise<unknown> {
+  requireBodyType(request, 'json');
+  return readAnyJson(request);
 }
 
 /** The resource type a request is about and whether it reads or writes, for a koppeling's scopes. */
@@ -129,10 +147,11 @@ function conditional(request: Request, response: Response): Response {
 export function fhirRoute(handler: Handler, options: FhirRouteOptions = {}) {
   const respond = async (request: Request, result: unknown) =>
     conditional(request, result instanceof Response ? result : fhirResponse(result));
-  // After the caller is known (a 401 comes first, as on every API route): the path and the formats.
+  // After the caller is known (a 401 comes first, as on every API route): the path and the answer's
+  // format. The body's format is judged where the route reads it (`readJson`, `postedQuery`).
   const check = (request: Request) => {
     exactPath(request);
-    negotiate(request, options.body ?? 'json');
+    negotiate(request);
   };
   const withSession = apiRoute(async (args) => {
     check(args.request);
@@ -158,5 +177,3 @@ export function fhirRoute(handler: Handler, options: FhirRouteOptions = {}) {
     }
   };
 }
-
-export { readJson };

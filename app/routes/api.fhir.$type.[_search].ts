@@ -7,10 +7,7 @@ export const loader = fhirRoute(async () => {
   throw methodNotAllowed(['POST']);
 });
 
-export const action = fhirRoute(
-  async ({ request, params, actor }) => {
-    requirePost(request);
-    return searchBundle(actor, request, params.type ?? '', await postedQuery(request));
-  },
-  { body: 'form' },
-);
+export const action = fhirRoute(async ({ request, params, actor }) => {
+  requirePost(request);
+  return searchBundle(actor, request, params.type ?? '', await postedQuery(request));
+});

@@ -7,10 +7,7 @@ export const loader = fhirRoute(async () => {
   throw methodNotAllowed(['POST']);
 });
 
-export const action = fhirRoute(
-  async ({ request, actor }) => {
-    requirePost(request);
-    return searchBundle(actor, request, 'Patient', await postedQuery(request));
-  },
-  { body: 'form' },
-);
+export const action = fhirRoute(async ({ request, actor }) => {
+  requirePost(request);
+  return searchBundle(actor, request, 'Patient', await postedQuery(request));
+});

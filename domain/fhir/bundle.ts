@@ -6,7 +6,8 @@ import { createFhirPatient, updateFhirPatient } from '../patient/patient.fhir-wr
 import { searchFhirPatients } from '../patient/patient.fhir-search';
 import { AppError } from '../shared/errors';
 import { createFhirObservation } from '../vitals/vitals.fhir-write';
-import { operationOutcome } from './outcome';
+import { fhirExpression, operationOutcome } from './outcome';
+import { parameterProblem } from './search';
 
 /*
  * `POST [base]` with a Bundle of type `transaction` (all or nothing: one database transaction, the
@@ -26,8 +27,30 @@ interface EntryResult {
   etag?: string;
 }
 
-const entryError = (index: number, error: AppError) =>
-  new AppError(error.code, `Bundle.entry[${index}]: ${error.message}`, { ...(error.details as object), entry: index });
+/**
+ * An entry's error, named by the entry in every issue: the client sees which of the entries failed
+ * (`Bundle.entry[3]: …`), and a field of the resource as its place in the Bundle
+ * (`Bundle.entry[3].resource.valueQuantity.value`). A search parameter keeps its own name.
+ */
+function entryError(index: number, error: AppError): AppError {
+  const at = `Bundle.entry[${index}]`;
+  const details = error.details as { fields?: Record<string, string>; location?: string } | undefined;
+  const inBundle = (field: string) => {
+    if (details?.location === parameterProblem) return field;
+    const expression = fhirExpression(field);
+    return expression && !expression.startsWith('Bundle') ? expression.replace(/^[A-Za-z]+/, `${at}.resource`) : field;
+  };
+  const fields: Record<string, string> = {};
+  for (const [field, message] of Object.entries(details?.fields ?? {})) {
+    const key = inBundle(field);
+    fields[key] = fields[key] ? `${fields[key]} ${message}` : `${at}: ${message}`;
+  }
+  return new AppError(error.code, `${at}: ${error.message}`, {
+    ...(details as object),
+    ...(details?.fields ? { fields } : {}),
+    entry: index,
+  });
+}
 
 function resolveReferences(resource: unknown, created: Map<string, string>): unknown {
   if (!created.size) return resource;

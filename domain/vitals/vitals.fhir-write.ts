@@ -24,20 +24,27 @@ function measureOf(code: string, quantity: Observation['valueQuantity'], path: s
   return [code, quantity.value];
 }
 
-/** The product's measures in an Observation: one LOINC-coded value, or the blood-pressure panel's two components. */
-function measuresOf(body: Observation): Record<string, number> {
+/**
+ * The product's measures in an Observation: one LOINC-coded value, or the blood-pressure panel's
+ * two components; beside each, where in the Observation it was (for a refusal of its value).
+ */
+function measuresOf(body: Observation): { measures: Record<string, number>; paths: Record<string, string> } {
   const loinc = (body.code?.coding ?? []).filter((coding) => coding.system === loincSystem).map((coding) => coding.code ?? '');
   if (loinc.includes(bloodPressurePanel.loinc)) {
-    const measures = Object.fromEntries(
-      (body.component ?? []).flatMap((component, index) => {
-        const code = (component.code?.coding ?? [])
-          .filter((coding) => coding.system === loincSystem)
-          .flatMap((coding) => productCodesOf(coding.code ?? ''))[0];
-        return code ? [measureOf(code, component.valueQuantity, `component[${index}].valueQuantity`)] : [];
-      }),
-    );
+    const measures: Record<string, number> = {};
+    const paths: Record<string, string> = {};
+    (body.component ?? []).forEach((component, index) => {
+      const code = (component.code?.coding ?? [])
+        .filter((coding) => coding.system === loincSystem)
+        .flatMap((coding) => productCodesOf(coding.code ?? ''))[0];
+      if (!code) return;
+      const path = `component[${index}].valueQuantity`;
+      const [, value] = measureOf(code, component.valueQuantity, path);
+      measures[code] = value;
+      paths[code] = `${path}.value`;
+    });
     if (!Object.keys(measures).length) throw invalid('component', 'Geef de bovendruk (8480-6) en/of onderdruk (8462-4) als component.');
-    return measures;
+    return { measures, paths };
   }
   const code = loinc.flatMap(productCodesOf)[0];
   if (!code)
@@ -45,7 +52,24 @@ function measuresOf(body: Observation): Record<string, number> {
       'code',
       `Deze meting kent het dossier niet; LOINC-codes die het bewaart: ${[bloodPressurePanel.loinc, ...Object.values(vitalCodes).map((entry) => entry.loinc)].join(', ')}.`,
     );
-  return Object.fromEntries([measureOf(code, body.valueQuantity, 'valueQuantity')]);
+  const [, value] = measureOf(code, body.valueQuantity, 'valueQuantity');
+  return { measures: { [code]: value }, paths: { [code]: 'valueQuantity.value' } };
+}
+
+/** The vitals' refusal (`measures.glucose`, `observedAt`) as the Observation's elements that carried the values. */
+function asObservationError(error: unknown, paths: Record<string, string>): unknown {
+  if (!(error instanceof AppError)) return error;
+  const fields = (error.details as { fields?: Record<string, string> } | undefined)?.fields;
+  if (!fields) return error;
+  const path = (field: string) => {
+    const measure = /^measures\.(.+)$/.exec(field)?.[1];
+    if (measure && paths[measure]) return `Observation.${paths[measure]}`;
+    return field === 'observedAt' ? 'Observation.effectiveDateTime' : field === 'measures' ? 'Observation.value' : field;
+  };
+  return new AppError(error.code, error.message, {
+    ...(error.details as object),
+    fields: Object.fromEntries(Object.entries(fields).map(([field, message]) => [path(field), message])),
+  });
 }
 
 /** Create: `status` final, the patient as `subject`, `effectiveDateTime` the moment; answers the stored Observation. */
@@ -57,7 +81,10 @@ export async function createFhirObservation(em: EntityManager, actor: AuditActor
   const patientId = /^Patient\/(.+)$/.exec(resource.subject?.reference ?? '')?.[1];
   if (!patientId || !isUuid(patientId)) throw invalid('subject', 'Geef de patiënt als subject.reference "Patient/<id>".');
   if (!resource.effectiveDateTime) throw invalid('effectiveDateTime', 'Geef het tijdstip van de meting (effectiveDateTime).');
-  const round = await recordVitals(em, actor, patientId, { observedAt: resource.effectiveDateTime, measures: measuresOf(resource) });
+  const { measures, paths } = measuresOf(resource);
+  const round = await recordVitals(em, actor, patientId, { observedAt: resource.effectiveDateTime, measures }).catch((error: unknown) => {
+    throw asObservationError(error, paths);
+  });
   await em.flush();
   const ids = round.values.map((value) => value.id);
   const [stored] = await observationResource.load(em, ids);
