@@ -7,6 +7,7 @@ import { contactPersonsByPatient } from '../domain/patient/contact-persons';
 import { toFhirPatient } from '../domain/patient/patient.fhir';
 import { uuidOrNull } from '../domain/shared/ids';
 import { patientSearch, searchFhirPatients } from '../domain/patient/patient.fhir-search';
+import { requireBodyType } from './fhir.server';
 import { audited } from './tenant.server';
 
 /** `Prefer: handling=strict` turns an unknown search parameter into a 400 instead of ignoring it. */
@@ -16,6 +17,7 @@ export function strictHandling(request: Request): boolean {
 
 /** `POST <type>/_search`: the URL's parameters and the form body's together, as FHIR says. */
 export async function postedQuery(request: Request): Promise<URLSearchParams> {
+  requireBodyType(request, 'form');
   const query = new URLSearchParams(new URL(request.url).search);
   for (const [name, value] of new URLSearchParams(await request.text())) query.append(name, value);
   return query;

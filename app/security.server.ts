@@ -3,7 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import getRawBody from 'raw-body';
-import { dutchMessages, type ErrorCode } from '../domain/shared/errors';
+import { AppError, dutchMessages, type ErrorCode } from '../domain/shared/errors';
+import { fhirContentType, operationOutcome } from '../domain/fhir/outcome';
+
+/** Under the FHIR base every answer is FHIR, the refusals before any route included. */
+const isFhirPath = (url: string) => /^\/api\/fhir(?:[/?]|$)/.test(url);
 import { errorPageHtml } from './error-page.server';
 
 /**
@@ -90,6 +94,7 @@ export function refuse(
 ): void {
   res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
   if (wantsPage(req)) res.type('html').send(errorPageHtml(status, message));
+  else if (isFhirPath(req.originalUrl)) res.type(fhirContentType).send(JSON.stringify(operationOutcome(new AppError(code, message))));
   else res.json({ error: { code, message } });
 }
 
@@ -164,9 +169,14 @@ export function answerExpectContinue(handle: (req: IncomingMessage, res: ServerR
     const limit = bodyLimitFor(new URL(req.url ?? '/', 'http://epd.invalid').pathname);
     const length = declaredLength(req);
     if (length !== null && length > limit) {
-      const body = JSON.stringify({ error: { code: 'too_large', message: tooLargeMessage(limit) } });
+      const fhir = isFhirPath(req.url ?? '');
+      const body = JSON.stringify(
+        fhir
+          ? operationOutcome(new AppError('too_large', tooLargeMessage(limit)))
+          : { error: { code: 'too_large', message: tooLargeMessage(limit) } },
+      );
       res.writeHead(413, {
-        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Type': fhir ? fhirContentType : 'application/json; charset=utf-8',
         'Content-Length': Buffer.byteLength(body),
         'Cache-Control': 'no-store',
         Connection: 'close',

@@ -2,11 +2,10 @@ import { clinicalResource } from '../../domain/fhir/resources';
 import { readResponse } from '../fhir-search.server';
 import { fhirResponse, fhirRoute } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
-import { actorFor } from '../tenant.server';
 
 /** Read of one clinical resource, with its version as ETag. */
-export const loader = fhirRoute(async ({ params, user, context }) => {
-  const { resource, etag } = await readResponse(actorFor(user, context, 'fhir'), params.type ?? '', params.id ?? '');
+export const loader = fhirRoute(async ({ params, actor }) => {
+  const { resource, etag } = await readResponse(actor, params.type ?? '', params.id ?? '');
   return fhirResponse(resource, { headers: { ETag: etag } });
 });
 

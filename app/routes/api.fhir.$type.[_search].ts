@@ -1,14 +1,13 @@
 import { postedQuery, searchBundle } from '../fhir-search.server';
 import { fhirRoute } from '../fhir.server';
 import { methodNotAllowed, requirePost } from '../http.server';
-import { actorFor } from '../tenant.server';
 
 /** `POST <type>/_search` with a form body: the same search as GET, for queries too long or too private for a URL. */
 export const loader = fhirRoute(async () => {
   throw methodNotAllowed(['POST']);
 });
 
-export const action = fhirRoute(async ({ request, params, user, context }) => {
+export const action = fhirRoute(async ({ request, params, actor }) => {
   requirePost(request);
-  return searchBundle(actorFor(user, context, 'fhir'), request, params.type ?? '', await postedQuery(request));
+  return searchBundle(actor, request, params.type ?? '', await postedQuery(request));
 });

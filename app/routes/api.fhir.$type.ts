@@ -1,15 +1,26 @@
 import { clinicalResource } from '../../domain/fhir/resources';
+import { createFhirObservation } from '../../domain/vitals/vitals.fhir-write';
 import { searchBundle } from '../fhir-search.server';
-import { fhirRoute } from '../fhir.server';
+import { fhirResponse, fhirRoute, readJson } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
-import { actorFor } from '../tenant.server';
+import { audited } from '../tenant.server';
 
-/** Search on a clinical resource (Observation, Condition, …): read-only, the parameters of its search definition. */
-export const loader = fhirRoute(async ({ request, params, user, context }) =>
-  searchBundle(actorFor(user, context, 'fhir'), request, params.type ?? '', new URL(request.url).searchParams),
+/** Search on a clinical resource (Observation, Condition, …): the parameters of its search definition. */
+export const loader = fhirRoute(async ({ request, params, actor }) =>
+  searchBundle(actor, request, params.type ?? '', new URL(request.url).searchParams),
 );
 
-export const action = fhirRoute(async ({ params }) => {
+/** Create: an Observation (a lab result, a device's vital sign) through the vitals' own rules; the others are read-only. */
+export const action = fhirRoute(async ({ request, params, actor }) => {
   clinicalResource(params.type ?? '');
-  throw methodNotAllowed(['GET']);
+  if (params.type !== 'Observation' || request.method !== 'POST')
+    throw methodNotAllowed(params.type === 'Observation' ? ['GET', 'POST'] : ['GET']);
+  const body = await readJson(request);
+  const observation = await audited(actor, { action: 'create', resourceType: 'Observation' }, (em) =>
+    createFhirObservation(em, actor, body),
+  );
+  return fhirResponse(observation, {
+    status: 201,
+    headers: { Location: `/api/fhir/Observation/${observation.id}`, ETag: `W/"${observation.meta?.versionId ?? '1'}"` },
+  });
 });

@@ -1,13 +1,13 @@
 import { contactPersonsOf } from '../../domain/patient/contact-persons';
-import { getPatient, updatePatient } from '../../domain/patient/patient.service';
-import { etagOf, expectedVersion, fromFhirPatient, toFhirPatient } from '../../domain/patient/patient.fhir';
+import { getPatient } from '../../domain/patient/patient.service';
+import { updateFhirPatient } from '../../domain/patient/patient.fhir-write';
+import { etagOf, expectedVersion, toFhirPatient } from '../../domain/patient/patient.fhir';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { fhirResponse, fhirRoute, readJson } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { audited } from '../tenant.server';
 
-export const loader = fhirRoute(async ({ params, user, context }) => {
-  const actor = actorFor(user, context, 'fhir');
+export const loader = fhirRoute(async ({ params, actor }) => {
   const id = params.id ?? '';
   const [patient, contacts] = await audited(
     actor,
@@ -18,16 +18,15 @@ export const loader = fhirRoute(async ({ params, user, context }) => {
 });
 
 /** PUT replaces the patient's data with the same validation as the form. */
-export const action = fhirRoute(async ({ request, params, user, context }) => {
+export const action = fhirRoute(async ({ request, params, actor }) => {
   if (request.method !== 'PUT') throw methodNotAllowed(['GET', 'PUT']);
-  const actor = actorFor(user, context, 'fhir');
   const id = params.id ?? '';
   const version = expectedVersion(request.headers.get('if-match'));
-  const input = fromFhirPatient(await readJson(request));
+  const body = await readJson(request);
   const [patient, contacts] = await audited(
     actor,
     { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) },
-    async (em) => [await updatePatient(em, actor, id, input, version), await contactPersonsOf(em, id)] as const,
+    async (em) => [await updateFhirPatient(em, actor, id, body, version), await contactPersonsOf(em, id)] as const,
   );
   return fhirResponse(toFhirPatient(patient, contacts), { headers: { ETag: etagOf(patient) } });
 });

@@ -1,14 +1,13 @@
 import { postedQuery, searchBundle } from '../fhir-search.server';
 import { fhirRoute } from '../fhir.server';
 import { methodNotAllowed, requirePost } from '../http.server';
-import { actorFor } from '../tenant.server';
 
 /** `POST Patient/_search`, as `$type._search` does for the others; a static route, so `Patient.$id` cannot take `_search` as an id. */
 export const loader = fhirRoute(async () => {
   throw methodNotAllowed(['POST']);
 });
 
-export const action = fhirRoute(async ({ request, user, context }) => {
+export const action = fhirRoute(async ({ request, actor }) => {
   requirePost(request);
-  return searchBundle(actorFor(user, context, 'fhir'), request, 'Patient', await postedQuery(request));
+  return searchBundle(actor, request, 'Patient', await postedQuery(request));
 });

@@ -7,14 +7,18 @@ import { AuditEvent, type AuditAction, type AuditOutcome } from './audit.entity'
 /** Who acts, for whom, through which channel and from where (NEN 7513). */
 export interface AuditActor {
   organisationId: string;
+  /** The person, or the koppeling (a system calling the FHIR API without a person, issue 46). */
   userId: string;
-  role: Role;
+  role: Role | 'koppeling';
   onBehalfOf?: string | null;
   channel: 'web' | 'fhir' | 'api' | 'assistant' | 'workflow';
   clientAddress?: string | null;
   /** The session the request came with; a workflow's grant names it (not stored in the access log). */
   sessionId?: string | null;
 }
+
+/** The person who acts, for a "recorded by" column; a koppeling (a lab's device, an exchange) is none. */
+export const personOf = (actor: AuditActor): string | null => (actor.role === 'koppeling' ? null : actor.userId);
 
 export interface AuditEntry {
   action: AuditAction;
@@ -104,8 +108,8 @@ export async function patientAccessLog(
       outcome: AuditOutcome;
     }[]
   >(
-    `select a.id, a.occurred_at, u.display_name, a.user_role, a.on_behalf_of, a.action, a.resource_type, a.channel, a.client_address, a.outcome
-       from audit_events a left join users u on u.id = a.user_id
+    `select a.id, a.occurred_at, coalesce(u.display_name, k.name) as display_name, a.user_role, a.on_behalf_of, a.action, a.resource_type, a.channel, a.client_address, a.outcome
+       from audit_events a left join users u on u.id = a.user_id left join koppelingen k on k.id = a.user_id
       where a.patient_ids && array[?]::uuid[]
         and a.occurred_at >= coalesce(?::timestamptz, '-infinity') and a.occurred_at < coalesce(?::timestamptz, 'infinity')
       order by a.occurred_at desc

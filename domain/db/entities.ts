@@ -11,6 +11,7 @@ import { TreatmentPlan } from '../treatment-plan/treatment-plan.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import { Nudge } from '../nudge/nudge.entity';
 import { ScaleScore } from '../scales/scale.entity';
+import { Koppeling } from '../koppeling/koppeling.entity';
 import { MedicationAdministration, MedicationOrder } from '../medication/medication.entity';
 import { Allergy, CoerciveMeasure, CoerciveMeasureEvaluation, LegalStatus, Signaleringsplan } from '../legal/legal.entities';
 
@@ -19,6 +20,7 @@ export const entities = [
   Organisation,
   User,
   Session,
+  Koppeling,
   Patient,
   ContactPerson,
   AuditEvent,

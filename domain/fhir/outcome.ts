@@ -48,8 +48,11 @@ export function fhirExpression(field: string): string | undefined {
  * element of a resource) and is named in the diagnostics instead.
  */
 export function operationOutcome(error: AppError): OperationOutcome {
-  const details = error.details as { fields?: Record<string, string>; location?: string } | undefined;
-  const code = issueCodes[error.code] ?? 'exception';
+  const details = error.details as
+    { fields?: Record<string, string>; location?: string; issueCode?: OperationOutcomeIssue['code']; status?: number } | undefined;
+  // 406 and 415 are a format the server does not support, whatever error carries them.
+  const code =
+    details?.issueCode ?? (details?.status === 406 || details?.status === 415 ? 'not-supported' : (issueCodes[error.code] ?? 'exception'));
   const issues: OperationOutcomeIssue[] = details?.fields
     ? Object.entries(details.fields).map(([field, message]) => {
         const expression = details.location === parameterProblem ? undefined : fhirExpression(field);

@@ -86,7 +86,7 @@ export function patientParameter(column = 'patient_id'): SearchParameter {
   };
 }
 
-/** A token against a column holding one of a fixed set of codes; `system|code` accepted when the system is `system`. */
+/** A token against a column holding one of a fixed set of codes: `toColumnValue` gets the system as written (null without a bar, `''` for `|code`, which asks for codes without a system). */
 export function codeParameter(
   column: string,
   documentation: string,
@@ -100,7 +100,7 @@ export function codeParameter(
         column,
         values(value).flatMap((part) => {
           const { system, code } = splitToken(part);
-          return toColumnValue(code, system || null) ?? [];
+          return toColumnValue(code, system) ?? [];
         }),
       ),
   };
@@ -123,18 +123,23 @@ function utcDay(year: number, month: number, day: number): Date {
 const lastIsoInstant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 function dateRange(name: string, text: string, withTime: boolean): { start: Date; end: Date } {
-  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/.exec(text);
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/.exec(text);
   const problem = () =>
     invalidParameter(
       name,
       `Zoekparameter "${name}": ongeldige datum "${text}"; gebruik JJJJ, JJJJ-MM of JJJJ-MM-DD${withTime ? ', eventueel met tijd en tijdzone' : ''}.`,
     );
   if (!match || (!withTime && match[4])) throw problem();
-  const [, year, month, day, hour, minute, second, zone] = match;
+  const [, year, month, day, hour, minute, second, fraction, zone] = match;
   if (hour !== undefined) {
-    const start = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}${zone}`);
+    // The precision the client wrote is the range: a minute, a second, or down to a millisecond
+    // (digits beyond the millisecond are what the record keeps anyway, at most a millisecond apart).
+    const digits = Math.min(fraction?.length ?? 0, 3);
+    const milliseconds = (fraction ?? '').slice(0, 3).padEnd(3, '0');
+    const start = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}.${milliseconds}${zone}`);
     if (Number.isNaN(start.getTime())) throw problem();
-    return { start, end: new Date(start.getTime() + (second === undefined ? 60_000 : 1000)) };
+    const width = second === undefined ? 60_000 : 1000 / 10 ** digits;
+    return { start, end: new Date(start.getTime() + width) };
   }
   const y = Number(year);
   const m = month ? Number(month) - 1 : 0;
@@ -183,7 +188,7 @@ export function dateParameter(name: string, column: string, withTime: boolean, d
 }
 
 /** Result parameters: how many, from where, in which order; `_format` is accepted and has one answer. */
-const resultParameters = new Set(['_count', '_offset', '_sort', '_format']);
+const resultParameters = new Set(['_count', '_offset', '_sort', '_format', '_pretty']);
 export const pageLimits = { default: 25, max: 100 } as const;
 
 export interface ParsedSearch {
@@ -202,6 +207,9 @@ function integer(name: string, text: string | null, fallback: number, min: numbe
     throw invalidParameter(name, `Zoekparameter "${name}" moet een geheel getal van ${min} tot en met ${max} zijn.`);
   return value;
 }
+
+const narrows = (name: string, parameter: SearchParameter | undefined) =>
+  parameter !== undefined || name.includes('.') || name.startsWith('_has');
 
 /** The query string → one SQL condition; every problem at once, each named by the parameter the client sent. */
 export function parseSearch(definition: SearchDefinition, query: URLSearchParams, { strict = false } = {}): ParsedSearch {
@@ -223,7 +231,10 @@ export function parseSearch(definition: SearchDefinition, query: URLSearchParams
     if (resultParameters.has(name)) continue;
     const parameter = Object.hasOwn(definition.parameters, name) ? definition.parameters[name] : undefined;
     if (!parameter || (modifier !== null && !parameter.modifiers?.includes(modifier))) {
-      if (strict) problems[key] = `Zoekparameter "${key}" wordt niet ondersteund.`;
+      // A chain (`patient.identifier`), a reverse chain (`_has`) or a modifier of a parameter we
+      // know (`gender:not`) is plainly meant to narrow: ignoring it would widen the answer, so it
+      // is refused whatever the handling. A parameter we do not know at all is ignored unless strict.
+      if (strict || narrows(name, parameter)) problems[key] = `Zoekparameter "${key}" wordt niet ondersteund.`;
       continue;
     }
     if (hiddenCharacters.test(value)) {

@@ -11,8 +11,12 @@ import { Diagnosis, RiskAssessment, riskLevels, type RiskLevel } from './intake.
  * one replaces it as current), so it has one version; its review date is an extension.
  */
 
-/** DSM-5 classifies with ICD-10 codes; the Dutch DSM-5 name is the text. */
-export const icd10System = 'http://hl7.org/fhir/sid/icd-10';
+/**
+ * DSM-5 classifies with ICD-10-CM codes (the US clinical modification: F12.20 is "cannabis use
+ * disorder, moderate", F05 a leaf), not WHO ICD-10, where the same code can mean something else
+ * or is no leaf. The system says which: ICD-10-CM's URI; the Dutch DSM-5 name is the text.
+ */
+export const icd10System = 'http://hl7.org/fhir/sid/icd-10-cm';
 const profile = 'https://ggz-epd.nl/fhir/StructureDefinition';
 export const diagnosisRankUrl = `${profile}/diagnosis-rank`;
 export const riskReviewDateUrl = `${profile}/risk-review-date`;
@@ -64,6 +68,7 @@ const probability: Record<RiskLevel, 'high' | 'moderate' | 'low'> = {
   laag: 'low',
 };
 const levelCode = (level: RiskLevel) => level.replace(' ', '-');
+const percent = (value: number) => ({ value, unit: '%', system: 'http://unitsofmeasure.org', code: '%' });
 
 export function toFhirRiskAssessment(row: RiskAssessment, performer: string | undefined): FhirRiskAssessment {
   return {
@@ -87,6 +92,10 @@ export function toFhirRiskAssessment(row: RiskAssessment, performer: string | un
           ],
           text: row.riskLevel,
         },
+        // The instrument gives a level, not a chance: the probability is the honest "somewhere in
+        // 0–100 %", which also satisfies R4's ras-2 (a decimal probability must be ≤ 100), an
+        // invariant that validators evaluate as failed when no probability is given at all.
+        probabilityRange: { low: percent(0), high: percent(100) },
         rationale: row.rationale,
       },
     ],
@@ -94,7 +103,7 @@ export function toFhirRiskAssessment(row: RiskAssessment, performer: string | un
 }
 
 export const conditionResource: ClinicalResource<Condition> = {
-  documentation: 'Diagnosen (DSM-5 met ICD-10-code), hoofd- of nevendiagnose in de extensie diagnosis-rank.',
+  documentation: 'Diagnosen (DSM-5 met ICD-10-CM-code), hoofd- of nevendiagnose in de extensie diagnosis-rank.',
   async load(em: EntityManager, ids) {
     return withStaff(em, await em.find(Diagnosis, { id: { $in: [...ids] } }), (row) => row.diagnosedBy, toFhirCondition);
   },
@@ -105,7 +114,7 @@ export const conditionResource: ClinicalResource<Condition> = {
       _id: idParameter,
       patient: patientParameter(),
       subject: patientParameter(),
-      code: codeParameter('code', `ICD-10-code als ${icd10System}|<code> of <code>.`, (code, system) =>
+      code: codeParameter('code', `ICD-10-CM-code (DSM-5) als ${icd10System}|<code> of <code>.`, (code, system) =>
         system === null || system === icd10System ? code : null,
       ),
       'recorded-date': dateParameter(

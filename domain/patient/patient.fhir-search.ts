@@ -22,7 +22,10 @@ import { episodeStatuses, genders } from './patient.schemas';
 import { bsnSystem } from './patient.fhir';
 import { toPatientView, type PatientPage } from './patient.service';
 
+const genderSystem = 'http://hl7.org/fhir/administrative-gender';
 const fullName = "array_to_string(name_given, ' ') || ' ' || coalesce(name_prefix || ' ', '') || family_name";
+/** Patient.name.family as served: the prefix and the own name ("van der Berg"). */
+const familyWithPrefix = "coalesce(name_prefix || ' ', '') || family_name";
 
 /** `normalizeName` in SQL: lower case, accents off (Latin letters), every run of other characters one space. */
 const normalized = (expression: string) =>
@@ -63,7 +66,8 @@ export const patientSearch: SearchDefinition = {
         anyOf(
           values(value).map((part) => {
             const { system, code } = splitToken(part);
-            if (system !== null && system !== '' && system !== bsnSystem) return nothing;
+            // `|value` asks for an identifier without a system: a BSN always has one.
+            if (system !== null && system !== bsnSystem) return nothing;
             return code
               ? { sql: 'bsn = ?', params: [code.replace(/\D/g, '')] }
               : system === bsnSystem
@@ -75,15 +79,19 @@ export const patientSearch: SearchDefinition = {
     name: {
       type: 'string',
       documentation:
-        'Deel van de naam (voornamen, voorvoegsel of achternaam), zonder hoofdletters of accenten; :exact vergelijkt de volledige naam.',
+        'Deel van de naam (voornamen, voorvoegsel of achternaam), zonder hoofdletters of accenten; :exact: precies één naamdeel zoals geschreven (achternaam met voorvoegsel, een voornaam of de volledige naam).',
       modifiers: ['exact', 'contains'],
-      condition: nameContains(null, (part) => ({ sql: `${fullName} = ?`, params: [part] })),
+      condition: nameContains(null, (part) => ({
+        sql: `(${familyWithPrefix} = ? or ? = any(name_given) or ${fullName} = ?)`,
+        params: [part, part, part],
+      })),
     },
     family: {
       type: 'string',
-      documentation: 'Deel van de achternaam met voorvoegsel; :exact vergelijkt de achternaam zonder voorvoegsel.',
+      documentation:
+        'Deel van de achternaam met voorvoegsel; :exact vergelijkt Patient.name.family zoals geschreven, met voorvoegsel ("van der Berg").',
       modifiers: ['exact', 'contains'],
-      condition: nameContains("coalesce(name_prefix || ' ', '') || family_name", (part) => ({ sql: 'family_name = ?', params: [part] })),
+      condition: nameContains(familyWithPrefix, (part) => ({ sql: `${familyWithPrefix} = ?`, params: [part] })),
     },
     given: {
       type: 'string',
@@ -103,8 +111,8 @@ export const patientSearch: SearchDefinition = {
       true,
       'Laatste wijziging, met voorvoegsel eq, ne, ge, gt, le of lt; datum (een dag in Nederlandse tijd) of tijdstip met tijdzone.',
     ),
-    gender: codeParameter('gender', `Geslacht: ${genders.join(', ')}.`, (code, system) =>
-      system === null && (genders as readonly string[]).includes(code) ? code : null,
+    gender: codeParameter('gender', `Geslacht: ${genders.join(', ')}, met of zonder ${genderSystem}|.`, (code, system) =>
+      (system === null || system === genderSystem) && (genders as readonly string[]).includes(code) ? code : null,
     ),
     status: {
       type: 'token',

@@ -165,13 +165,93 @@ function fieldError(path: string, message: string): AppError {
   return AppError.validation({ [path]: message });
 }
 
+const stored = {
+  top: [
+    'resourceType',
+    'id',
+    'meta',
+    'text',
+    'extension',
+    'identifier',
+    'name',
+    'telecom',
+    'gender',
+    'birthDate',
+    'address',
+    'contact',
+    'active',
+  ],
+  name: ['use', 'text', 'family', '_family', 'given'],
+  telecom: ['system', 'value'],
+  address: ['use', 'type', 'line', 'postalCode', 'city', 'country'],
+} as const;
+const notKept = (what: string) => `${what} wordt niet bewaard in het dossier; laat het weg, anders gaat het ongemerkt verloren.`;
+
+/**
+ * Every element of the body the record cannot keep, by its FHIRPath: a create or update that
+ * would silently lose `generalPractitioner`, `maritalStatus`, `telecom.use` or an address part is
+ * refused, naming each, instead of answering 201 with less than was sent. (`meta` and `text` are
+ * the server's; `contact` is kept in the record's contact persons and only read here.)
+ */
+export function unstoredElements(body: unknown, { creating }: { creating: boolean }): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return problems;
+  const resource = body as Record<string, unknown>;
+  const listOf = (key: string) => (Array.isArray(resource[key]) ? (resource[key] as Record<string, unknown>[]) : []);
+  const keys = (item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.keys(item) : []);
+  for (const key of Object.keys(resource))
+    if (!(stored.top as readonly string[]).includes(key)) problems[`Patient.${key}`] = notKept(`Patient.${key}`);
+  if (creating && resource.contact !== undefined)
+    problems['Patient.contact'] = 'Contactpersonen leg je vast in het dossier (Contactpersonen), niet via Patient.contact.';
+  if (resource.active === false) problems['Patient.active'] = notKept('Patient.active = false');
+  const known = new Set<string>([extensionUrls.episodeStatus, extensionUrls.insurance, extensionUrls.johnDoe]);
+  listOf('extension').forEach((item, index) => {
+    if (!known.has(String(item?.url))) problems[`Patient.extension[${index}]`] = notKept(`De extensie ${String(item?.url)}`);
+  });
+  listOf('identifier').forEach((item, index) => {
+    if (item?.system !== bsnSystem)
+      problems[`Patient.identifier[${index}]`] = notKept(`Een identificatie anders dan het BSN (${bsnSystem})`);
+    for (const key of keys(item))
+      if (key !== 'system' && key !== 'value') problems[`Patient.identifier[${index}].${key}`] = notKept(`identifier.${key}`);
+  });
+  listOf('name').forEach((item, index) => {
+    if (index > 0) problems[`Patient.name[${index}]`] = notKept('Een tweede naam');
+    for (const key of keys(item))
+      if (!(stored.name as readonly string[]).includes(key)) problems[`Patient.name[${index}].${key}`] = notKept(`name.${key}`);
+  });
+  const seen = new Set<unknown>();
+  listOf('telecom').forEach((item, index) => {
+    if (item?.system !== 'phone' && item?.system !== 'email')
+      problems[`Patient.telecom[${index}]`] = notKept('Alleen één telefoonnummer en één e-mailadres; dit telecom-element');
+    else if (seen.has(item.system))
+      problems[`Patient.telecom[${index}]`] = notKept(`Een tweede ${item.system === 'phone' ? 'telefoonnummer' : 'e-mailadres'}`);
+    seen.add(item?.system);
+    for (const key of keys(item))
+      if (!(stored.telecom as readonly string[]).includes(key)) problems[`Patient.telecom[${index}].${key}`] = notKept(`telecom.${key}`);
+  });
+  listOf('address').forEach((item, index) => {
+    if (index > 0) problems[`Patient.address[${index}]`] = notKept('Een tweede adres');
+    for (const key of keys(item))
+      if (!(stored.address as readonly string[]).includes(key)) problems[`Patient.address[${index}].${key}`] = notKept(`address.${key}`);
+    if (item?.country !== undefined && !['NL', 'Nederland'].includes(String(item.country)))
+      problems[`Patient.address[${index}].country`] = notKept('Een land anders dan NL');
+  });
+  return problems;
+}
+
 /** FHIR R4 Patient → the product's patient input; the insurance extension's JSON is parsed back. */
-export function fromFhirPatient(body: unknown): PatientInput {
+export function fromFhirPatient(body: unknown, { creating = false }: { creating?: boolean } = {}): PatientInput {
   const parsed = fhirPatientSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw fieldError(fhirPath(issue.path), issue.message);
   }
+  const unstored = unstoredElements(body, { creating });
+  if (Object.keys(unstored).length)
+    throw new AppError('validation_failed', 'De patiënt bevat gegevens die het dossier niet bewaart.', {
+      fields: unstored,
+      issueCode: 'not-supported',
+    });
   const resource = parsed.data;
   const extension = (url: string) => resource.extension?.find((item) => item.url === url);
   const name = resource.name?.[0];

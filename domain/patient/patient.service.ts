@@ -83,6 +83,10 @@ export function toPatientView(patient: Patient): PatientView {
 }
 
 /** Entity columns from validated input; the search columns are derived here, in one place. */
+const comparable = (value: unknown) => JSON.stringify(value instanceof Date ? value.toISOString() : (value ?? null));
+const sameValue = (stored: unknown, next: unknown) =>
+  comparable(stored) === comparable(next) || (stored instanceof Date && typeof next === 'string' && stored.toISOString().startsWith(next));
+
 export function patientColumns(input: ValidPatientInput) {
   const familyName = input.familyName ?? unknownFamilyName;
   const name = { nameGiven: input.nameGiven, namePrefix: input.namePrefix ?? null, familyName };
@@ -173,7 +177,10 @@ export async function updatePatient(
   const valid = parseOrThrow(patientInputSchema, input);
   await assertBsnFree(em, valid.bsn, patient.id);
   const before = toPatientView(patient);
-  em.assign(patient, { ...patientColumns(valid), episodeStatus: valid.episodeStatus ?? patient.episodeStatus });
+  // Only what differs is written: a PUT that changes nothing leaves the row, and so its version, alone.
+  const columns: Record<string, unknown> = { ...patientColumns(valid), episodeStatus: valid.episodeStatus ?? patient.episodeStatus };
+  const differing = Object.entries(columns).filter(([key, value]) => !sameValue((patient as Record<string, unknown>)[key], value));
+  if (differing.length) em.assign(patient, Object.fromEntries(differing));
   await flushUnique(em);
   const [stored] = await em.execute<{ version: number }[]>('select version from patients where id = ?', [patient.id]);
   const after = { ...toPatientView(patient), version: stored?.version ?? patient.version };

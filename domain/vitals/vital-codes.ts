@@ -11,6 +11,8 @@ export interface VitalCode {
   display: string;
   ucum: string;
   category: 'vital-signs' | 'laboratory' | 'survey';
+  /** Further LOINC codes for the same measurement, sent beside the first. */
+  also?: readonly { loinc: string; display: string }[];
 }
 
 export const vitalCodes: Record<string, VitalCode> = {
@@ -40,11 +42,13 @@ export const vitalCodes: Record<string, VitalCode> = {
     ucum: '/min',
     category: 'vital-signs',
   },
+  // FHIR's vital-signs profile asks for 2708-6; the pulse oximeter's own code goes beside it.
   saturatie: {
     label: 'Saturatie',
     unit: '%',
-    loinc: '59408-5',
-    display: 'Oxygen saturation in Arterial blood by Pulse oximetry',
+    loinc: '2708-6',
+    display: 'Oxygen saturation in Arterial blood',
+    also: [{ loinc: '59408-5', display: 'Oxygen saturation in Arterial blood by Pulse oximetry' }],
     ucum: '%',
     category: 'vital-signs',
   },
@@ -63,4 +67,16 @@ export const loincSystem = 'http://loinc.org';
 
 /** The product's codes for a LOINC code (several measures could share one). */
 export const productCodesOf = (loinc: string): string[] =>
-  Object.entries(vitalCodes).flatMap(([code, entry]) => (entry.loinc === loinc ? [code] : []));
+  Object.entries(vitalCodes).flatMap(([code, entry]) =>
+    entry.loinc === loinc || entry.also?.some((other) => other.loinc === loinc) ? [code] : [],
+  );
+
+/**
+ * Blood pressure is measured as two values but is one Observation in FHIR: the panel 85354-9 with
+ * the systolic and diastolic values as components (the vital-signs profile's shape).
+ */
+export const bloodPressurePanel = {
+  code: 'bloeddruk',
+  loinc: '85354-9',
+  display: 'Blood pressure panel with all children optional',
+} as const;

@@ -4,7 +4,7 @@ import { patientReference, withStaff, type ClinicalResource } from '../fhir/clin
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
 import { ScaleScore } from '../scales/scale.entity';
 import { scaleCodes, scaleSystem, toFhirScaleObservation } from '../scales/scales.fhir';
-import { loincSystem, productCodesOf, vitalCodes } from './vital-codes';
+import { bloodPressurePanel, loincSystem, productCodesOf, vitalCodes, type VitalCode } from './vital-codes';
 import { VitalObservation, type Interpretation } from './vitals.entity';
 
 const interpretationSystem = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
@@ -14,52 +14,124 @@ const categoryDisplay = { 'vital-signs': 'Vital Signs', laboratory: 'Laboratory'
 /** The product's own measure code, for a measure without a LOINC code in `vitalCodes`. */
 export const measureSystem = 'https://ggz-epd.nl/fhir/CodeSystem/meting';
 
-export function toFhirObservation(row: VitalObservation, performer: string | undefined): Observation {
+const quantity = (row: VitalObservation, known: VitalCode | undefined) => ({
+  value: Number(row.value),
+  unit: row.unit,
+  ...(known ? { system: 'http://unitsofmeasure.org', code: known.ucum } : {}),
+});
+const interpretationOf = (row: VitalObservation) => [
+  { coding: [{ system: interpretationSystem, code: row.interpretation, display: interpretationDisplay[row.interpretation] }] },
+];
+const loincCoding = (known: VitalCode) => [
+  { system: loincSystem, code: known.loinc, display: known.display },
+  ...(known.also ?? []).map((other) => ({ system: loincSystem, code: other.loinc, display: other.display })),
+];
+
+/** What an Observation of rows says about its versions: a correction marks a row, never changes its value. */
+function history(rows: readonly VitalObservation[]) {
+  const corrected = rows.filter((row) => row.correctedAt);
+  const moments = rows.map((row) => (row.correctedAt ?? row.observedAt).getTime());
+  return {
+    meta: { versionId: String(1 + corrected.length), lastUpdated: new Date(Math.max(...moments)).toISOString() },
+  };
+}
+
+export function toFhirObservation(row: VitalObservation, performer: string | undefined, diastolic?: VitalObservation): Observation {
+  const panel = row.code === 'bloeddruk-systolisch';
   const known = vitalCodes[row.code];
   const category = known?.category ?? 'vital-signs';
+  const diastolicCode = vitalCodes['bloeddruk-diastolisch']!;
   return {
     resourceType: 'Observation',
     id: row.id,
     // A value is never changed: a correction is a new Observation ('corrected'), the wrong one is
     // marked 'entered-in-error' (its second version) and keeps its value.
-    meta: {
-      versionId: row.correctedAt ? '2' : '1',
-      lastUpdated: (row.correctedAt ?? row.observedAt).toISOString(),
-    },
-    status: row.correctedAt ? 'entered-in-error' : row.correctsId ? 'corrected' : 'final',
+    ...history(diastolic ? [row, diastolic] : [row]),
+    status: row.correctedAt ? 'entered-in-error' : row.correctsId || diastolic?.correctsId ? 'corrected' : 'final',
     category: [{ coding: [{ system: categorySystem, code: category, display: categoryDisplay[category] }] }],
-    code: {
-      coding: [known ? { system: loincSystem, code: known.loinc, display: known.display } : { system: measureSystem, code: row.code }],
-      text: row.label,
-    },
+    code: panel
+      ? { coding: [{ system: loincSystem, code: bloodPressurePanel.loinc, display: bloodPressurePanel.display }], text: 'Bloeddruk' }
+      : { coding: known ? loincCoding(known) : [{ system: measureSystem, code: row.code }], text: row.label },
     subject: patientReference(row.patientId),
     effectiveDateTime: row.observedAt.toISOString(),
     ...(performer ? { performer: [{ display: performer }] } : {}),
-    valueQuantity: {
-      value: Number(row.value),
-      unit: row.unit,
-      ...(known ? { system: 'http://unitsofmeasure.org', code: known.ucum } : {}),
-    },
-    interpretation: [
-      { coding: [{ system: interpretationSystem, code: row.interpretation, display: interpretationDisplay[row.interpretation] }] },
-    ],
+    ...(panel
+      ? {
+          component: [
+            {
+              code: { coding: loincCoding(known!), text: row.label },
+              valueQuantity: quantity(row, known),
+              interpretation: interpretationOf(row),
+            },
+            ...(diastolic
+              ? [
+                  {
+                    code: { coding: loincCoding(diastolicCode), text: diastolic.label },
+                    valueQuantity: quantity(diastolic, diastolicCode),
+                    interpretation: interpretationOf(diastolic),
+                  },
+                ]
+              : []),
+          ],
+        }
+      : { valueQuantity: quantity(row, known), interpretation: interpretationOf(row) }),
   };
 }
 
-/** Measurements and scale scores are both Observations: one search over the two tables (RLS applies to each). */
-const observations = `(select id, patient_id, code, observed_at from vital_observations
+/*
+ * Measurements and scale scores are both Observations: one search over the two tables (RLS applies
+ * to each). A systolic value is the blood-pressure panel (code `bloeddruk`), the diastolic value of
+ * its round a component of it, not an Observation of its own; a diastolic value without a systolic
+ * one stays one.
+ */
+const pairedDiastolic = `exists (select 1 from vital_observations systolic where systolic.code = 'bloeddruk-systolisch'
+    and systolic.patient_id = v.patient_id and (systolic.set_id = v.set_id or (v.set_id is null and systolic.set_id is null and systolic.observed_at = v.observed_at)))`;
+const observations = `(select id, patient_id, case when code = 'bloeddruk-systolisch' then '${bloodPressurePanel.code}' else code end as code, observed_at
+    from vital_observations v where not (code = 'bloeddruk-diastolisch' and ${pairedDiastolic})
   union all select id, patient_id, scale as code, observed_at from scale_scores) observations`;
 
+/** The diastolic value that belongs with a systolic one: same round (or moment, before rounds), the current one first. */
+async function diastolicOf(em: EntityManager, systolic: readonly VitalObservation[]): Promise<Map<string, VitalObservation>> {
+  if (!systolic.length) return new Map();
+  const candidates = await em.find(
+    VitalObservation,
+    { code: 'bloeddruk-diastolisch', patientId: { $in: [...new Set(systolic.map((row) => row.patientId))] } },
+    { orderBy: { correctedAt: 'asc nulls first' } },
+  );
+  return new Map(
+    systolic.flatMap((row) => {
+      const match = candidates.find((candidate) =>
+        row.setId ? candidate.setId === row.setId : !candidate.setId && candidate.observedAt.getTime() === row.observedAt.getTime(),
+      );
+      return match ? [[row.id, match] as const] : [];
+    }),
+  );
+}
+
 async function load(em: EntityManager, ids: readonly string[]) {
-  const [vitals, scales] = await Promise.all([
+  const [rows, scales] = await Promise.all([
     em.find(VitalObservation, { id: { $in: [...ids] } }),
     em.find(ScaleScore, { id: { $in: [...ids] } }),
   ]);
+  const diastolic = await diastolicOf(
+    em,
+    rows.filter((row) => row.code === 'bloeddruk-systolisch'),
+  );
+  const paired = new Set([...diastolic.values()].map((row) => row.id));
+  const vitals = rows.filter((row) => !paired.has(row.id));
   return [
-    ...(await withStaff(em, vitals, (row) => row.recordedBy, toFhirObservation)),
+    ...(await withStaff(
+      em,
+      vitals,
+      (row) => row.recordedBy,
+      (row, staff) => toFhirObservation(row, staff, diastolic.get(row.id)),
+    )),
     ...(await withStaff(em, scales, (row) => row.recordedBy, toFhirScaleObservation)),
   ];
 }
+
+/** The LOINC code of the panel finds the panels; the product's codes as they are. */
+const panelOr = (codes: string[], loinc: string) => (loinc === bloodPressurePanel.loinc ? [bloodPressurePanel.code] : codes);
 
 export const observationResource: ClinicalResource<Observation> = {
   documentation:
@@ -81,13 +153,14 @@ export const observationResource: ClinicalResource<Observation> = {
             : system === scaleSystem
               ? (scaleCodes as readonly string[]).filter((scale) => scale === code)
               : system === loincSystem
-                ? productCodesOf(code)
+                ? panelOr(productCodesOf(code), code)
                 : system === null
-                  ? [...productCodesOf(code), code]
+                  ? [...panelOr(productCodesOf(code), code), code]
                   : null,
       ),
       category: codeParameter('code', 'vital-signs, laboratory of survey (schalen).', (code) => [
         ...Object.entries(vitalCodes).flatMap(([product, entry]) => (entry.category === code ? [product] : [])),
+        ...(code === 'vital-signs' ? [bloodPressurePanel.code] : []),
         ...(code === 'survey' ? scaleCodes : []),
       ]),
       date: dateParameter(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { personOf, recordAudit, type AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
@@ -78,7 +78,7 @@ function news2Of(values: Map<string, number>, consciousness: Consciousness | nul
   return news2({ respiration, saturation, systolic, pulse, temperature, consciousness, oxygen: oxygen ?? false });
 }
 
-function observation(set: VitalSet, code: string, value: number, recordedBy: string) {
+function observation(set: VitalSet, code: string, value: number, recordedBy: string | null) {
   const { label, unit } = vitalCodes[code]!;
   return {
     organisationId: set.organisationId,
@@ -108,7 +108,7 @@ export async function recordVitals(em: EntityManager, actor: AuditActor, patient
     organisationId: actor.organisationId,
     patientId: patient.id,
     observedAt: valid.observedAt,
-    recordedBy: actor.userId,
+    recordedBy: personOf(actor),
     consciousness: valid.consciousness ?? null,
     oxygen: valid.oxygen ?? null,
     news2Score: score?.score ?? null,
@@ -117,7 +117,7 @@ export async function recordVitals(em: EntityManager, actor: AuditActor, patient
   // Observations refer to the round by id only: the round is written first.
   await em.flush();
   const rows = [...values].map(([code, value]) =>
-    em.create(VitalObservation, { id: randomUUID(), ...observation(set, code, value, actor.userId) }),
+    em.create(VitalObservation, { id: randomUUID(), ...observation(set, code, value, personOf(actor)) }),
   );
   recordAudit(em, actor, { action: 'create', resourceType: 'Observation', resourceId: set.id, patientIds: [patient.id] });
   return roundView(set, rows);

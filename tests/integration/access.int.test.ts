@@ -3,7 +3,17 @@ import { request } from '../support/http';
 import { routeFiles } from '../support/routes';
 
 const unauthorizedBody = { error: { code: 'unauthorized', message: 'Sessie verlopen, log opnieuw in.' } };
-const publicRoutes = new Set(['/api/health', '/login', '/logout', '/', '/robots.txt']);
+// The FHIR API's discovery (CapabilityStatement, SMART configuration) and its token endpoint are open by design (issue 46).
+const publicRoutes = new Set([
+  '/api/health',
+  '/login',
+  '/logout',
+  '/',
+  '/robots.txt',
+  '/api/fhir/metadata',
+  '/api/fhir/.well-known/smart-configuration',
+  '/api/fhir/auth/token',
+]);
 
 describe('a closed system', () => {
   it('sends the root to the login page', async () => {
@@ -51,7 +61,7 @@ describe('every API route without a session', () => {
   for (const route of apiRoutes) {
     for (const method of route.methods) {
       // FHIR routes say it as FHIR: an OperationOutcome with the same Dutch message.
-      const fhir = route.path.startsWith('/api/fhir/');
+      const fhir = route.path === '/api/fhir' || route.path.startsWith('/api/fhir/');
       it(`${method} ${route.path} → 401 with the Dutch error body${fhir ? ' as an OperationOutcome' : ''}`, async () => {
         const body = method === 'GET' ? undefined : JSON.stringify({});
         for (const cookie of [undefined, 'ggz_session=vervalst']) {

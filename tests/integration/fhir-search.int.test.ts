@@ -68,7 +68,10 @@ describe('FHIR Patient search through MedplumClient', () => {
     expect(idsOf(await search({ name: 'DIJK' }))).toEqual(named('zoe', 'anna'));
     expect(idsOf(await search({ family: 'celik' }))).toEqual(named('ines'));
     expect(idsOf(await search({ family: 'van der berg' }))).toEqual(named('kees'));
-    expect(idsOf(await search({ 'family:exact': 'Dijk' }))).toEqual(named('zoe'));
+    // FHIR's :exact: Patient.name.family as written, prefix included, case and accents counting.
+    expect(idsOf(await search({ 'family:exact': 'van Dijk' }))).toEqual(named('zoe'));
+    expect(idsOf(await search({ 'family:exact': 'Dijk' }))).toEqual([]);
+    expect(idsOf(await search({ 'family:exact': 'van der berg' }))).toEqual([]);
     expect(idsOf(await search({ given: 'anna' }))).toEqual(named('zoe', 'anna'));
     expect(idsOf(await search({ 'given:exact': 'Anna' }))).toEqual(named('zoe', 'anna'));
     expect(idsOf(await search({ name: 'kees,ines' }))).toEqual(named('kees', 'ines'));

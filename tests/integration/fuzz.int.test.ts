@@ -392,11 +392,31 @@ function expectDutch(message: unknown, where: string) {
   expect(message as string, where).not.toMatch(english);
 }
 
+// The OAuth token endpoint of SMART Backend Services (issue 46) answers a refused token request as
+// RFC 6749 §5.2 says, which OAuth clients read: `error` a registered code, `error_description` Dutch.
+const oauthTokenPath = '/api/fhir/auth/token';
+const oauthErrors = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+];
+
 function expectDutchErrorShape(route: RouteFile, text: string, where: string) {
   let parsed: unknown;
   expect(() => (parsed = JSON.parse(text)), `${where}: not JSON: ${text.slice(0, 200)}`).not.toThrow();
-  // FHIR routes answer an OperationOutcome; a request refused before routing (CSRF) the plain shape.
-  if (route.path.startsWith('/api/fhir/') && (parsed as { resourceType?: string }).resourceType) {
+  if (route.path === oauthTokenPath && typeof (parsed as { error?: unknown }).error === 'string') {
+    const { error, error_description: description } = parsed as { error: string; error_description?: unknown };
+    expect(oauthErrors, `${where}: ${text.slice(0, 200)}`).toContain(error);
+    expectDutch(description, where);
+    return;
+  }
+  // FHIR routes (the base `/api/fhir` of transactions included) answer an OperationOutcome; a
+  // request refused before routing (CSRF) the plain shape.
+  const fhir = route.path === '/api/fhir' || route.path.startsWith('/api/fhir/');
+  if (fhir && (parsed as { resourceType?: string }).resourceType) {
     const outcome = parsed as { resourceType: string; issue: { diagnostics: string }[] };
     expect(outcome.resourceType, where).toBe('OperationOutcome');
     for (const issue of outcome.issue) expectDutch(issue.diagnostics, where);

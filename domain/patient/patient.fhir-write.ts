@@ -1,0 +1,55 @@
+import type { AuditActor } from '../audit/audit.service';
+import type { EntityManager } from '../db/orm';
+import { AppError } from '../shared/errors';
+import { fromFhirPatient } from './patient.fhir';
+import { searchFhirPatients } from './patient.fhir-search';
+import { createPatient, updatePatient, type PatientView } from './patient.service';
+
+/*
+ * Writes of a FHIR Patient, for the Patient routes and for Bundle entries alike: the form's
+ * validation (the patient service) behind FHIR's own rules for create and update.
+ */
+
+/**
+ * Create, or with `If-None-Exist` (a search query) the one patient it finds: none → create, one →
+ * that patient unchanged (200, not 201), more → 412, as FHIR's conditional create says.
+ */
+export async function createFhirPatient(
+  em: EntityManager,
+  actor: AuditActor,
+  body: unknown,
+  ifNoneExist: string | null,
+): Promise<{ patient: PatientView; created: boolean }> {
+  const input = fromFhirPatient(body, { creating: true });
+  if (ifNoneExist !== null && ifNoneExist.trim()) {
+    const query = new URLSearchParams(
+      ifNoneExist
+        .trim()
+        .replace(/^\?/, '')
+        .replace(/^Patient\?/, ''),
+    );
+    const { page } = await searchFhirPatients(em, actor, query, { strict: true });
+    if (page.total > 1)
+      throw new AppError('precondition_failed', `If-None-Exist vindt ${page.total} patiënten; maak de voorwaarde specifieker.`);
+    if (page.items[0]) return { patient: page.items[0], created: false };
+  }
+  return { patient: await createPatient(em, actor, input), created: true };
+}
+
+/** Update: the body's id, when given, must be the URL's (FHIR: 400 otherwise); `If-Match` as the version. */
+export async function updateFhirPatient(
+  em: EntityManager,
+  actor: AuditActor,
+  id: string,
+  body: unknown,
+  version: number | undefined,
+): Promise<PatientView> {
+  const bodyId = body && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
+  // Without an id the URL's is meant; another one is a mistake that must not update this patient.
+  if (bodyId !== undefined && bodyId !== id)
+    throw AppError.validation(
+      { 'Patient.id': `Patient.id (${String(bodyId)}) hoort gelijk te zijn aan het id in het adres (${id}).` },
+      'Het id in de inhoud en het id in het adres verschillen.',
+    );
+  return updatePatient(em, actor, id, fromFhirPatient(body), version);
+}
