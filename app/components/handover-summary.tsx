@@ -235,12 +235,15 @@ function ActionItem({ summaryId, index, item, state }: { summaryId?: string; ind
       <div className="action-meta">
         <span className="chip">{ownerLabels[item.eigenaar] ?? item.eigenaar}</span>
         {item.alsDan ? <span className="action-if">{item.alsDan}</span> : null}
-        {done && state?.at && !pending ? <span className="muted small">{`Afgevinkt om ${formatTime(state.at)}`}</span> : null}
-        {others.length > 0 ? (
-          <span className="muted small">
-            {`Afgevinkt door ${others.map((other) => `${other.name} (${formatTime(other.at)})`).join(', ')}`}
-          </span>
+        {/* Who and when, on the summary itself: a tick carried over from an earlier summary keeps its own (ADR 0056). */}
+        {done && state?.at && !pending ? (
+          <span className="muted small">{`Afgevinkt door ${state.by ?? 'onbekend'}, ${formatWhen(state.at)}`}</span>
         ) : null}
+        {others.map((other) => (
+          <span key={`${other.name}-${other.at}`} className="muted small">
+            {`Afgevinkt door ${other.name}, ${formatWhen(other.at)}`}
+          </span>
+        ))}
       </div>
       {item.bron ? <SourceDetails bron={item.bron} data={item.sourceData} /> : null}
     </li>

@@ -1,14 +1,18 @@
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { staffNames } from '../auth/staff-names';
 import type { EntityManager } from '../db/orm';
+import { isoDay, startOfClinicalDay } from '../shared/clinical-time';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
+import { foldAccents } from '../shared/text';
 import { parseOrThrow, z } from '../shared/validation';
+import type { Actiepunt, HandoverPeriod, HandoverRole } from './handover.schemas';
 
 /*
  * Ticking off an action item of a stored handover summary (issue 26, point 3). Every tick and untick
  * is a row with who and when; each clinician has their own checklist (the newest row per item and
- * user), and sees who else ticked an item off.
+ * user), and sees who else ticked an item off. A regeneration keeps the ticks of the items that come
+ * back (issue 41, point 5; ADR 0056).
  */
 
 const summaryNotFound = 'Deze overdracht is niet gevonden.';
@@ -31,6 +35,8 @@ export interface ActionItemState {
   done: boolean;
   /** When this clinician ticked it off; null when not done. */
   at: string | null;
+  /** This clinician's name as the tick shows it; null when not done. */
+  by: string | null;
   others: { name: string; at: string }[];
 }
 
@@ -89,10 +95,89 @@ export async function actionStates(em: EntityManager, summaryIds: readonly strin
   const states: ActionStates = {};
   for (const row of rows) {
     const items = (states[row.summary_id] ??= {});
-    const state = (items[row.item] ??= { done: false, at: null, others: [] });
+    const state = (items[row.item] ??= { done: false, at: null, by: null, others: [] });
     const at = new Date(row.at).toISOString();
-    if (row.user_id === userId) Object.assign(state, { done: row.done, at: row.done ? at : null });
+    if (row.user_id === userId)
+      Object.assign(state, { done: row.done, at: row.done ? at : null, by: row.done ? (names.get(row.user_id) ?? 'onbekend') : null });
     else if (row.done) state.others.push({ name: names.get(row.user_id) ?? 'onbekend', at });
   }
   return states;
+}
+
+/**
+ * "The same action item" across two summaries of one patient (ADR 0056): the same source cited (or
+ * none), and the same text once case, accents, spacing and punctuation are set aside. A number is
+ * part of the text: a changed value or deadline is another action.
+ */
+export function actionItemKey(item: Pick<Actiepunt, 'tekst' | 'bron'>): string {
+  const text = foldAccents(item.tekst)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+  return `${item.bron?.id ?? '-'} ${text}`;
+}
+
+/**
+ * For the predecessor's action items, the index each has in `items`, or nothing when it did not come
+ * back; an item the predecessor holds twice is matched once.
+ */
+export function matchActionItems(
+  previous: readonly Pick<Actiepunt, 'tekst' | 'bron'>[],
+  items: readonly Pick<Actiepunt, 'tekst' | 'bron'>[],
+) {
+  const open = items.map(actionItemKey);
+  const matches = new Map<number, number>();
+  previous.forEach((item, index) => {
+    const at = open.indexOf(actionItemKey(item));
+    if (at < 0) return;
+    matches.set(index, at);
+    open[at] = '';
+  });
+  return matches;
+}
+
+export interface NewSummary {
+  id: string;
+  patientId: string;
+  period: HandoverPeriod;
+  role: HandoverRole;
+  generatedAt: Date;
+  actiepunten: readonly Pick<Actiepunt, 'tekst' | 'bron'>[];
+}
+
+/**
+ * A regeneration keeps the ticks: the summary it replaces is the newest of the same clinical day for
+ * the same patient, period and role (the one the page showed). Each clinician's tick that still
+ * stands on an item that comes back is carried to the new summary, with its own who and when and
+ * the tick it carries on. Items that did not come back leave their ticks behind. Returns how many
+ * ticks were carried.
+ */
+export async function carryTicks(em: EntityManager, summary: NewSummary): Promise<number> {
+  if (summary.actiepunten.length === 0) return 0;
+  const [previous] = await em.execute<{ id: string; items: Pick<Actiepunt, 'tekst' | 'bron'>[] }[]>(
+    `select id, summary->'actiepunten' as items from handover_summaries
+      where patient_id = ? and period = ? and role = ? and id <> ? and generated_at >= ?
+        and generated_at <= (select generated_at from handover_summaries where id = ?)
+      order by generated_at desc limit 1`,
+    [summary.patientId, summary.period, summary.role, summary.id, startOfClinicalDay(isoDay(summary.generatedAt)), summary.id],
+  );
+  if (!previous) return 0;
+  const matches = matchActionItems(previous.items ?? [], summary.actiepunten);
+  if (matches.size === 0) return 0;
+  const standing = await em.execute<{ id: string; item: number; done: boolean }[]>(
+    `select distinct on (item, user_id) id, item, done
+       from handover_action_ticks where summary_id = ?
+      order by item, user_id, at desc`,
+    [previous.id],
+  );
+  const carried = standing.filter((tick) => tick.done && matches.has(tick.item));
+  if (carried.length === 0) return 0;
+  // Who and the moment are copied in the database, to the microsecond, from the tick carried on.
+  await em.execute(
+    `insert into handover_action_ticks (organisation_id, summary_id, item, done, user_id, at, carried_from)
+     select organisation_id, ?::uuid, carried.item, true, user_id, at, coalesce(carried_from, id)
+       from handover_action_ticks tick
+       join (values ${carried.map(() => '(?::uuid, ?::int)').join(', ')}) as carried (tick_id, item) on carried.tick_id = tick.id`,
+    [summary.id, ...carried.flatMap((tick) => [tick.id, matches.get(tick.item)!])],
+  );
+  return carried.length;
 }

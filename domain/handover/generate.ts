@@ -16,6 +16,7 @@ import { VitalObservation } from '../vitals/vitals.entity';
 import type { Actiepunt, Aandachtspunt, Bron, HandoverPeriod, HandoverRole, HandoverSummary, SourceData } from './handover.schemas';
 import type { HandoverAlerts } from './handover.alerts';
 import { sourceTypes, withSummaryId, type StoredSummaryRow } from './handover.schemas';
+import { carryTicks } from './action-ticks';
 import { gatherHandoverSources } from './sources';
 import { candidatesFor, enforceRules, localDraft, parseModelDraft, type Candidate, type Draft } from './summary';
 
@@ -209,9 +210,9 @@ export async function storeHandover(
       ...(prepared.melding ? { melding: prepared.melding } : {}),
     },
   };
-  await em.execute(
+  const [inserted] = await em.execute<{ id: string; generated_at: Date }[]>(
     `insert into handover_summaries (organisation_id, patient_id, workflow_id, period, role, source, model, summary, generated_by)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (organisation_id, workflow_id) do nothing`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (organisation_id, workflow_id) do nothing returning id, generated_at`,
     [
       job.actor.organisationId,
       job.patientId,
@@ -224,11 +225,22 @@ export async function storeHandover(
       job.actor.userId,
     ],
   );
+  // In the same transaction as the summary: a retried step that finds it stored carries nothing twice.
+  const ticksCarried = inserted
+    ? await carryTicks(em, {
+        id: inserted.id,
+        patientId: job.patientId,
+        period: job.period,
+        role: job.role,
+        generatedAt: new Date(inserted.generated_at),
+        actiepunten,
+      })
+    : 0;
   recordAudit(em, job.actor, {
     action: 'create',
     resourceType: 'HandoverSummary',
     patientIds: [job.patientId],
-    details: { period: job.period, role: job.role, source: prepared.bron },
+    details: { period: job.period, role: job.role, source: prepared.bron, ...(ticksCarried ? { ticksCarried } : {}) },
   });
   return (await storedSummary(em, job)) ?? summary;
 }

@@ -141,7 +141,8 @@ describe('handover page in Chromium', () => {
     expect(await actions.count()).toBeLessThanOrEqual(3);
     await actions.first().click();
     await expect.poll(() => summary.locator('.action.done').count()).toBe(1);
-    await summary.getByText(/^Afgevinkt om \d{2}:\d{2}$/).waitFor();
+    // Who and when, on the summary itself (issue 41, point 5).
+    await summary.getByText(/^Afgevinkt door .+, vandaag \d{2}:\d{2}$/).waitFor();
     await shot('overdracht-samenvatting');
     // Saved for this clinician: still ticked after a reload.
     await page.reload();

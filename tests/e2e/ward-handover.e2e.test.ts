@@ -2,16 +2,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, lookAt, screenshot, signedInWithForm } from '../support/browser';
 import { asOwner, createOrganisation, createReport, createUser, createVital, registerPatient, validBsns } from '../support/factories';
-import { baseUrl, login } from '../support/http';
+import { baseUrl, json, login } from '../support/http';
 
 /*
  * Issue 26, points 2 and 3 in Chromium: the ward handover made for every patient in one go (the
  * page follows the progress by itself with JavaScript, and through "Opnieuw kijken" without), its
- * action items ticked off and still ticked after a reload, and the print page as paper shows it.
+ * action items ticked off with who and when, still ticked after a reload and after the handover is
+ * made again (issue 41, point 5), and the print page as paper shows it.
  */
 
 let browser: Browser;
 let user: { email: string; password: string };
+let apiCookie: string;
 const names = ['Wieteke Zaalberg', 'Jelmer Zaalberg', 'Rosa Zaalberg'];
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
@@ -21,6 +23,7 @@ beforeAll(async () => {
   const nurse = await createUser(organisation.id, { role: 'verpleegkundige' });
   user = nurse;
   const { cookie } = await login(nurse.email, nurse.password);
+  apiCookie = cookie!;
   const ids: string[] = [];
   for (const [index, full] of names.entries()) {
     const [given, family] = full.split(' ') as [string, string];
@@ -56,6 +59,19 @@ afterAll(async () => {
 });
 
 const cards = (page: Page) => page.locator('.ward-handover-patient');
+const ticked = /^Afgevinkt door Test Zorgverlener, vandaag \d{2}:\d{2}$/;
+const firstSummaryId = async () => {
+  const ward = (await (await json('/api/overdracht/ward?period=1d&filterForRole=verpleegkundige', { cookie: apiCookie })).json()) as {
+    patients: { summary: { meta: { summaryId: string } } | null }[];
+  };
+  return ward.patients[0]?.summary?.meta.summaryId;
+};
+const generationStatus = async () =>
+  (
+    (await (await json('/api/overdracht/ward/generate/status?period=1d&filterForRole=verpleegkundige', { cookie: apiCookie })).json()) as {
+      status: string;
+    }
+  ).status;
 
 describe('ward handover in Chromium', () => {
   it('makes the handover for every patient, follows its progress and keeps a ticked action item', async () => {
@@ -79,11 +95,24 @@ describe('ward handover in Chromium', () => {
       expect(await box.getAttribute('aria-checked')).toBe('false');
       await box.click();
       await expect.poll(() => box.getAttribute('aria-checked')).toBe('true');
-      await first.getByText(/^Afgevinkt om \d{2}:\d{2}$/).waitFor();
+      // Who and when, on the summary itself (issue 41, point 5).
+      await first.getByText(ticked).waitFor();
       await lookAt(page, 'overdracht-afdeling', true);
 
       await page.reload();
       expect(await cards(page).first().getByRole('checkbox').first().getAttribute('aria-checked')).toBe('true');
+
+      // Made again: the same action comes back in a new summary, still ticked, with the same who and when.
+      const before = await firstSummaryId();
+      await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Voor alle patiënten maken' }).click(),
+      ]);
+      await expect.poll(generationStatus, { timeout: 30_000 }).toBe('klaar');
+      expect(await firstSummaryId()).not.toBe(before);
+      await page.goto('/overdracht/afdeling');
+      expect(await cards(page).first().getByRole('checkbox').first().getAttribute('aria-checked')).toBe('true');
+      await cards(page).first().getByText(ticked).waitFor();
     } finally {
       await context.close();
     }

@@ -4,6 +4,7 @@ import type { HandoverSummary } from '../../domain/handover/handover.schemas';
 import { asOwner, createReport, createUser, createVital, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 import { pdfText } from '../support/pdf';
+import { formatWhen } from '../../domain/shared/clinical-time';
 
 /*
  * Issue 26, points 2 and 3, as a client and a clinician see them: the ward handover started through
@@ -153,11 +154,11 @@ describe('ticking off action items', () => {
 
     const myItem = itemHtml(await (await request('/overdracht/afdeling', { cookie: nurse.cookie })).text());
     expect(myItem).toContain('aria-checked="true"');
-    expect(myItem).toMatch(/Afgevinkt om \d{2}:\d{2}/);
+    expect(myItem).toContain(`Afgevinkt door ${nurseName}, ${formatWhen(body.at)}`);
 
     const theirItem = itemHtml(await (await request('/overdracht/afdeling', { cookie: colleague.cookie })).text());
     expect(theirItem).toContain('aria-checked="false"');
-    expect(theirItem).toMatch(new RegExp(`Afgevinkt door ${nurseName} \\(\\d{2}:\\d{2}\\)`));
+    expect(theirItem).toContain(`Afgevinkt door ${nurseName}, ${formatWhen(body.at)}`);
   });
 
   it('works as a plain form post (no JavaScript) and keeps the history', async () => {
@@ -191,6 +192,111 @@ describe('ticking off action items', () => {
       db.query('select count(*)::int as n from handover_action_ticks where summary_id = $1', [summaryId]),
     );
     expect(rows.rows[0]).toEqual({ n: 2 });
+  });
+});
+
+describe('a regeneration keeps the ticks of the action items that come back (issue 41, point 5)', () => {
+  const measure = 'Bloeddruk systolisch deze dienst opnieuw meten.';
+  const refusal = 'Medicatie en therapietrouw bespreken.';
+  let refusalReport: string;
+
+  /** One action item on a patient's card: from its checkbox to the end of the item. */
+  const itemOf = (page: string, name: string, text: string) => {
+    const start = page.indexOf(`>${name}<`);
+    const card = page.slice(start, page.indexOf('</article>', start));
+    const at = card.indexOf(text);
+    expect(at, `${text} on the card of ${name}`).toBeGreaterThan(0);
+    return card.slice(card.lastIndexOf('<li class="action', at), card.indexOf('</li>', at));
+  };
+  const summaryOf = async (name: string) => (await wardOf(nurse.cookie)).find((entry) => entry.patient.name === name)!.summary!;
+  const regenerate = async () => {
+    const started = await json('/api/overdracht/ward/generate', { method: 'POST', cookie: nurse.cookie, body: { period: '1d' } });
+    expect(started.status).toBe(202);
+    expect(await untilDone(nurse.cookie)).toMatchObject({ status: 'klaar', failed: 0 });
+  };
+  const tick = async (summaryId: string, item: number) => {
+    const ticked = await json(`/api/overdracht/summaries/${summaryId}/actions/${item}`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { done: true },
+    });
+    expect(ticked.status).toBe(200);
+    return ((await ticked.json()) as { at: string }).at;
+  };
+  const ticksOf = async (summaryId: string) =>
+    (
+      await asOwner(nurse.organisationId, (db) =>
+        db.query('select id, item, user_id, done, at, carried_from from handover_action_ticks where summary_id = $1 order by item', [
+          summaryId,
+        ]),
+      )
+    ).rows as { id: string; item: number; user_id: string; done: boolean; at: Date; carried_from: string | null }[];
+
+  beforeAll(async () => {
+    // A refusal gives names[1] a second action item, one that will not come back once the report is withdrawn.
+    refusalReport = await createReport(nurse.organisationId, {
+      patientId: patientIds[1]!,
+      createdBy: nurse.user.id,
+      type: 'dagnotitie',
+      category: 'medicatie',
+      content: 'Weigerde de avondmedicatie, wil er niet over praten.',
+      createdAt: hoursAgo(1),
+      includeInHandover: true,
+    });
+    await regenerate();
+  });
+
+  it('keeps a tick on an item that comes back, with who and when, and leaves the others behind', async () => {
+    const before = await summaryOf(names[1]!);
+    const kept = before.actiepunten.findIndex((item) => item.tekst === measure);
+    const gone = before.actiepunten.findIndex((item) => item.tekst === refusal);
+    expect(kept).toBeGreaterThanOrEqual(0);
+    expect(gone).toBeGreaterThanOrEqual(0);
+    const keptAt = await tick(before.meta.summaryId!, kept);
+    await tick(before.meta.summaryId!, gone);
+    // Another patient's tick, on an item whose words come back but for a new critical value: not the same action.
+    const other = await summaryOf(names[2]!);
+    await tick(
+      other.meta.summaryId!,
+      other.actiepunten.findIndex((item) => item.tekst === measure),
+    );
+    await createVital(nurse.organisationId, {
+      patientId: patientIds[2]!,
+      code: '8480-6',
+      label: 'Bloeddruk systolisch',
+      value: 201,
+      unit: 'mmHg',
+      interpretation: 'HH',
+      observedAt: hoursAgo(0.5),
+    });
+    expect((await json(`/api/reports/${refusalReport}`, { method: 'DELETE', cookie: nurse.cookie })).status).toBe(200);
+
+    await regenerate();
+
+    const after = await summaryOf(names[1]!);
+    expect(after.meta.summaryId).not.toBe(before.meta.summaryId);
+    expect(after.actiepunten.map((item) => item.tekst)).not.toContain(refusal);
+    const keptNow = after.actiepunten.findIndex((item) => item.tekst === measure);
+    const shown = `Afgevinkt door ${nurseName}, ${formatWhen(keptAt)}`;
+    const mine = itemOf(await (await request('/overdracht/afdeling', { cookie: nurse.cookie })).text(), names[1]!, measure);
+    expect(mine).toContain('aria-checked="true"');
+    expect(mine).toContain(shown);
+    const theirs = itemOf(await (await request('/overdracht/afdeling', { cookie: colleague.cookie })).text(), names[1]!, measure);
+    expect(theirs).toContain('aria-checked="false"');
+    expect(theirs).toContain(shown);
+
+    // The history tells the carried tick from the act: the new summary's row names the nurse's own tick, at its moment.
+    const [original] = (await ticksOf(before.meta.summaryId!)).filter((row) => row.item === kept);
+    expect(await ticksOf(after.meta.summaryId!)).toEqual([
+      { id: expect.any(String), item: keptNow, user_id: nurse.user.id, done: true, at: original!.at, carried_from: original!.id },
+    ]);
+
+    const renewed = await summaryOf(names[2]!);
+    expect(renewed.meta.summaryId).not.toBe(other.meta.summaryId);
+    expect(await ticksOf(renewed.meta.summaryId!)).toEqual([]);
+    const fresh = itemOf(await (await request('/overdracht/afdeling', { cookie: nurse.cookie })).text(), names[2]!, measure);
+    expect(fresh).toContain('aria-checked="false"');
+    expect(fresh).not.toContain('Afgevinkt door');
   });
 });
 
