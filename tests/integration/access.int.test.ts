@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { request } from '../support/http';
-import { routeFiles } from '../support/routes';
+import { publicRoutes, routeFiles } from '../support/routes';
 
 const unauthorizedBody = { error: { code: 'unauthorized', message: 'Sessie verlopen, log opnieuw in.' } };
-// The FHIR API's discovery (CapabilityStatement, SMART configuration) and its token endpoint are open by design (issue 46).
-const publicRoutes = new Set([
-  '/api/health',
-  '/login',
-  '/logout',
-  '/',
-  '/robots.txt',
-  '/api/fhir/metadata',
-  '/api/fhir/.well-known/smart-configuration',
-  '/api/fhir/auth/token',
-]);
 
 describe('a closed system', () => {
   it('sends the root to the login page', async () => {

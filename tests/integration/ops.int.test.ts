@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chainWorkflowId } from '../../domain/intent/chain';
 import { createOrganisation, createUser, fhirPatientBody, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
-import { routeFiles } from '../support/routes';
+import { publicRoutes, routeFiles } from '../support/routes';
 import { failedHealthCheck, terminatedRun } from '../support/workflows';
 
 let beheerder: SignedIn;
@@ -194,18 +194,7 @@ describe('the beheerder and patient data', () => {
   });
 
   it('is refused by every page except Beheer, and by every API except the session check', async () => {
-    // Open by design: what a machine client reads before it has a token, and asks one from (ADR 52).
-    const open = new Set([
-      '/api/health',
-      '/api/session',
-      '/login',
-      '/logout',
-      '/',
-      '/robots.txt',
-      '/api/fhir/metadata',
-      '/api/fhir/.well-known/smart-configuration',
-      '/api/fhir/auth/token',
-    ]);
+    const open = new Set([...publicRoutes, '/api/session']);
     // The beheerder's own pages and APIs (registering a koppeling, ADR 52) are Beheer's work.
     const beheer = (path: string) => path.startsWith('/beheer/') || path.startsWith('/api/beheer/');
     const routes = routeFiles().filter((route) => !open.has(route.path) && !beheer(route.path));

@@ -13,6 +13,21 @@ export interface RouteFile {
 }
 
 const routesDir = path.resolve('app/routes');
+
+/**
+ * The routes anyone may call without a session: the login, the health check, and the FHIR API's
+ * discovery (CapabilityStatement, SMART configuration) and token endpoint, open by design (ADR 52).
+ */
+export const publicRoutes: ReadonlySet<string> = new Set([
+  '/api/health',
+  '/login',
+  '/logout',
+  '/',
+  '/robots.txt',
+  '/api/fhir/metadata',
+  '/api/fhir/.well-known/smart-configuration',
+  '/api/fhir/auth/token',
+]);
 const sampleId = '00000000-0000-4000-8000-000000000000';
 
 function urlSegments(fileName: string): string[] {
