@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
 import { baseUrl } from '../support/http';
-import { addDaysToIsoDate, clinicalToday, startOfClinicalDay } from '../../domain/shared/clinical-time';
+import { addDaysToIsoDate, clinicalDate, clinicalToday, startOfClinicalDay } from '../../domain/shared/clinical-time';
 
 let session: SignedInBrowser;
 let page: Page;
@@ -28,7 +28,7 @@ describe('agenda in Chromium', () => {
     // week is then chosen for the first Monday the demo holds (it seeds the seven days from today).
     expect(await page.locator('.calendar-day-head.today').count()).toBe(1);
     const today = clinicalToday();
-    const daysToMonday = (8 - startOfClinicalDay(today)!.getUTCDay()) % 7;
+    const daysToMonday = (8 - clinicalDate(startOfClinicalDay(today)!).getDay()) % 7;
     await page.goto(`${baseUrl()}/agenda?weergave=werkweek&datum=${addDaysToIsoDate(today, daysToMonday)}`);
     await page.locator('.calendar').waitFor();
     expect(await dayHeads()).toBe(5);
