@@ -2,7 +2,7 @@ import { Connection } from '@temporalio/client';
 // A CommonJS module: plain Node (tsx, the benches) gives it only as a default export.
 import proto from '@temporalio/proto';
 import { execFileSync } from 'node:child_process';
-import { startProcess, waitFor, type Managed } from './processes';
+import { portOpen, startProcess, waitFor, type Managed } from './processes';
 
 const { temporal } = proto;
 
@@ -43,7 +43,15 @@ export async function ensureSearchAttributes(address: string, namespace = 'defau
   }
 }
 
-/** `temporal server start-dev` on loopback; a file DB keeps history across restarts when given. */
+/**
+ * `temporal server start-dev` on loopback; a file DB keeps history across restarts when given.
+ *
+ * The dev server also binds internal ports it picks itself (history, matching, worker, membership):
+ * with several servers starting at once on one machine (the benches beside the suite's stack), one
+ * can lose such a port to another and exit while starting. That start is tried again, up to three
+ * times, while the asked port is still free; a server that still will not start fails with the last
+ * lines it wrote, so a CI log says why.
+ */
 export async function startTemporalDevServer(options: {
   port: number;
   uiPort?: number;
@@ -58,8 +66,28 @@ export async function startTemporalDevServer(options: {
   // Every start sets the organisation as a search attribute (the ops page filters on it); a server
   // that does not know it refuses the start.
   for (const [name, type] of Object.entries(searchAttributes)) args.push('--search-attribute', `${name}=${type}`);
-  const server = startProcess('temporal', temporalCli(), args, { quiet: options.quiet, logFile: options.logFile });
+  const cli = temporalCli();
   const address = `127.0.0.1:${options.port}`;
-  await waitFor('Temporal dev server', async () => ((await isTemporalUp(address)) ? true : undefined), 60_000, server.child);
-  return server;
+  for (let attempt = 1; ; attempt++) {
+    const lastLines: string[] = [];
+    const server = startProcess('temporal', cli, args, {
+      quiet: options.quiet,
+      logFile: options.logFile,
+      onLine: (line) => {
+        lastLines.push(line);
+        if (lastLines.length > 20) lastLines.shift();
+      },
+    });
+    try {
+      await waitFor('Temporal dev server', async () => ((await isTemporalUp(address)) ? true : undefined), 60_000, server.child);
+      return server;
+    } catch (error) {
+      await server.stop();
+      const exited = server.child.exitCode !== null;
+      if (exited && attempt < 3 && !(await portOpen(options.port))) continue;
+      throw new Error(`${(error as Error).message} (attempt ${attempt}); its last lines:\n${lastLines.join('\n') || '(none)'}`, {
+        cause: error,
+      });
+    }
+  }
 }
