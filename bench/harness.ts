@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../domain/auth/password';
+import { parsePayloadKeys } from '../domain/config/payload-keys';
+import { tenantKeysFrom, tenantToken } from '../domain/db/tenant-keys';
 import { createOrm, type MikroORM } from '../domain/db/orm';
 import { freePort, run, type Managed } from '../scripts/lib/processes';
 import { appEnv, remixCli, startServices, startWeb, startWorker } from '../scripts/lib/stack';
@@ -147,16 +149,22 @@ export function percentile(values: number[], p: number): number {
  * The raw-SQL side of a comparison: the app role in a transaction with the tenant set, the same
  * RLS work as a request, nothing else. Statements may use the previous statement's rows.
  */
-export async function rawRunner(appUrl: string, organisationId: string) {
-  const client = new pg.Client({ connectionString: appUrl });
+export async function rawRunner(bench: Pick<BenchStack, 'appUrl' | 'organisationId' | 'payloadKeys'>) {
+  const client = new pg.Client({ connectionString: bench.appUrl });
   await client.connect();
+  // As the app sets its tenant: with the token that proves it chose it (ADR 0046); without it the
+  // policies show nothing, and the raw figures would time empty reads.
+  const token = tenantToken(tenantKeysFrom(parsePayloadKeys(bench.payloadKeys))[0]!, bench.organisationId, '');
   const positional = (sql: string) => {
     let index = 0;
     return sql.replace(/\?/g, () => `$${++index}`);
   };
   const raw = async (...statements: [string, unknown[] | ((previous: { id: string }[]) => unknown[])][]) => {
     await client.query('begin');
-    await client.query("select set_config('app.organisation_id', $1, true)", [organisationId]);
+    await client.query(
+      "select set_config('app.organisation_id', $1, true), set_config('app.user_id', '', true), set_config('app.tenant_token', $2, true)",
+      [bench.organisationId, token],
+    );
     await client.query('set local max_parallel_workers_per_gather = 0');
     let previous: { id: string }[] = [];
     for (const [sql, params] of statements) {

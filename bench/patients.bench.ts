@@ -46,7 +46,7 @@ try {
   });
   const statuses = ['active', 'screening', 'finished', 'cancelled'];
   const lists = Array.from({ length: samples }, (_, index) => ({ status: statuses[index % 4]!, offset: 50 * Math.floor(rnd() * 100) }));
-  const { raw, close } = await rawRunner(bench.appUrl, bench.organisationId);
+  const { raw, close } = await rawRunner(bench);
 
   console.log(`\nPatients: ${patientCount}, samples per figure: ${samples} (sequential, one client, loopback)\n`);
   await measure(

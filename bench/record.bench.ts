@@ -69,12 +69,13 @@ try {
   log(`${patientCount} patients, ${reportCount} reports and ${appointmentCount} appointments inserted in ${(seedMs / 1000).toFixed(1)} s`);
   const cookie = await bench.serve();
 
-  const { raw, close } = await rawRunner(bench.appUrl, org);
+  const { raw, close } = await rawRunner(bench);
   const patientIds: string[] = [];
   await raw(
     ['select id from patients order by id limit 300', []],
     ['select 1', (rows) => (patientIds.push(...rows.map((row) => row.id)), [])],
   );
+  if (patientIds.length === 0) throw new Error('the raw runner sees no patients of the bench organisation');
   const week = viewDays('week', new Date().toISOString().slice(0, 10));
   const weekStart = new Date(week[0]!.getTime());
   const weekEnd = new Date(addDays(week[6]!, 1).getTime());

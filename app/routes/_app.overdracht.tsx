@@ -38,17 +38,12 @@ import {
   tickFromForm,
 } from '../handover.server';
 import { pageData } from '../page.server';
+import { env } from '../../domain/config/env';
 import { getOrm, requireTemporal } from '../services.server';
 import { actorFor, audited } from '../tenant.server';
 import { hrefWith } from '../lib/href';
 
 export const meta: MetaFunction = () => [{ title: 'Overdracht — GGZ-EPD' }];
-
-/**
- * How long the form post waits for the summary before it shows the progress page instead (ADR
- * 0024): long enough for a model's answer, short of a proxy's usual 60-second limit.
- */
-const formWaitMs = 25_000;
 
 /** The ward list shows this many at a time (most alerts first); "Toon meer" adds as many, up to the API's 1000. */
 const listStep = 100;
@@ -134,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const role = oneOf(handoverRoles, String(form.get('rol') ?? ''), user.role);
   const page = hrefWith('/overdracht', new URLSearchParams(), { patient: patientId, periode: period === '1d' ? null : period, rol: role });
   try {
-    await generateHandover({ orm: await getOrm(), ...(await requireTemporal()), waitMs: formWaitMs }, actor, {
+    await generateHandover({ orm: await getOrm(), ...(await requireTemporal()), waitMs: env().HANDOVER_FORM_WAIT_SECONDS * 1000 }, actor, {
       patientId,
       period,
       filterForRole: role,

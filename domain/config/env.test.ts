@@ -21,6 +21,12 @@ describe('environment', () => {
     });
   });
 
+  it('lets a handover form post wait 25 s for the summary unless told, never past a proxy\'s 60 s', () => {
+    expect(parseEnv(base).HANDOVER_FORM_WAIT_SECONDS).toBe(25);
+    expect(parseEnv({ ...base, HANDOVER_FORM_WAIT_SECONDS: '8' }).HANDOVER_FORM_WAIT_SECONDS).toBe(8);
+    expect(() => parseEnv({ ...base, HANDOVER_FORM_WAIT_SECONDS: '60' })).toThrow(/HANDOVER_FORM_WAIT_SECONDS/);
+  });
+
   it('runs one web process per core the app has in production, one elsewhere, unless told (ADR 0043)', () => {
     const production = { ...base, NODE_ENV: 'production', TEMPORAL_PAYLOAD_KEY: newPayloadKey(), DATABASE_APP_PASSWORD: 'x' };
     expect(parseEnv(production).WEB_CONCURRENCY).toBe(Math.min(32, availableParallelism()));

@@ -80,6 +80,12 @@ const envSchema = z
     OPENAI_MODEL_GP_LETTER: z.string().min(1).optional(),
     OPENAI_MODEL_TREATMENT_PLAN: z.string().min(1).optional(),
     AI_INTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /**
+     * How long a handover form post without JavaScript waits for the summary before it shows the
+     * progress page instead (ADR 0024): long enough for a model's answer, short of a proxy's usual
+     * 60-second limit. The test stack shortens it: its stuck model never answers.
+     */
+    HANDOVER_FORM_WAIT_SECONDS: z.coerce.number().positive().max(55).default(25),
     /** Days the pseudonymised request of each AI call is kept for review (`ai_requests`); 0 keeps none. */
     AI_REQUEST_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     /** The assistant (classification, chains, chat) can be switched off per installation. */

@@ -248,7 +248,7 @@ describe('without JavaScript in Chromium', () => {
     try {
       await page.goto(`/overdracht?patient=${patientId}`);
       await page.getByRole('button', { name: 'Overdracht genereren' }).click();
-      // The post waits for the run as long as a model could take (25 s), then shows where it stands.
+      // The post waits for the run as long as a model could take (HANDOVER_FORM_WAIT_SECONDS), then shows where it stands.
       await page.getByRole('status', { name: 'Voortgang' }).waitFor({ timeout: 40_000 });
       expect(new URL(page.url()).searchParams.get('generatie')).toBe('bezig');
       expect(await page.locator('.step-done').count()).toBe(1);

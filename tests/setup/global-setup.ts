@@ -84,6 +84,9 @@ export default async function setup(project: TestProject) {
       // Lets the login-throttling test act as several client addresses through X-Forwarded-For;
       // without that header every test is 127.0.0.1, as before.
       TRUST_PROXY: 'loopback',
+      // The no-JavaScript handover post waits this long for a model the test keeps stuck (25 s in
+      // production); the mocked model answers in well under a second.
+      HANDOVER_FORM_WAIT_SECONDS: '8',
     };
     const env = appEnv(services, webSettings);
     started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log'), workflowBundle }));
