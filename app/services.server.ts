@@ -1,7 +1,7 @@
 import { env } from '../domain/config/env';
 import { createOrm, type MikroORM } from '../domain/db/orm';
 import { AppError, dutchMessages } from '../domain/shared/errors';
-import { connectTemporal, missingKeys, type TemporalDeps } from '../temporal/client';
+import { acceptsConnections, connectTemporal, missingKeys, type TemporalDeps } from '../temporal/client';
 
 // Kept on globalThis so development rebuilds reuse the pool and the Temporal connection.
 const globals = globalThis as typeof globalThis & {
@@ -17,6 +17,22 @@ const globals = globalThis as typeof globalThis & {
  */
 const reconnectAfterMs = 5_000;
 
+/**
+ * A call that finds Temporal out of reach on a connection made earlier (Temporal went away while
+ * the app ran): when nothing accepts connections on its address any more, the connection is closed
+ * and counts as failed, so the next requests get their 503 at once instead of each waiting out its
+ * call deadline, and a fresh connection is made once Temporal is back (no waiting out gRPC's
+ * reconnect backoff). A call that was only slow (a busy worker) keeps the connection.
+ */
+function forgetIfGone(connected: Promise<TemporalDeps>, address: string, error: unknown): void {
+  void acceptsConnections(address).then((up) => {
+    if (up || globals.__ggzTemporal !== connected) return;
+    globals.__ggzTemporal = undefined;
+    globals.__ggzTemporalFailure = { at: Date.now(), error };
+    void connected.then(({ client }) => client.connection.close()).catch(() => undefined);
+  });
+}
+
 /** One ORM (and pool) per process; every request forks its own EntityManager from it. */
 export function getOrm(): Promise<MikroORM> {
   globals.__ggzOrm ??= createOrm(env().APP_DATABASE_URL, { payloadKeys: env().payloadKeys }).catch((error: unknown) => {
@@ -29,23 +45,27 @@ export function getOrm(): Promise<MikroORM> {
 /**
  * The app's Temporal client (with the encrypting codec) and the signer of the actors it hands to
  * workflows (ADR 0025). Connecting lazily keeps the app up while Temporal is down; a failed
- * connection is forgotten, and a request after `reconnectAfterMs` tries again.
+ * connection (or one that later finds Temporal gone: `forgetIfGone`) is forgotten, and a request
+ * after `reconnectAfterMs` tries again.
  */
 export function getTemporal(): Promise<TemporalDeps> {
   const failure = globals.__ggzTemporalFailure;
   if (!globals.__ggzTemporal && failure && Date.now() - failure.at < reconnectAfterMs) return Promise.reject(failure.error);
-  globals.__ggzTemporal ??= connectTemporal({
-    address: env().TEMPORAL_ADDRESS,
-    namespace: env().TEMPORAL_NAMESPACE,
-    payloadKeys: env().payloadKeys,
-  }).catch((error: unknown) => {
+  if (globals.__ggzTemporal) return globals.__ggzTemporal;
+  const address = env().TEMPORAL_ADDRESS;
+  const connected: Promise<TemporalDeps> = connectTemporal(
+    { address, namespace: env().TEMPORAL_NAMESPACE, payloadKeys: env().payloadKeys },
+    undefined,
+    (error) => forgetIfGone(connected, address, error),
+  ).catch((error: unknown) => {
     globals.__ggzTemporal = undefined;
     globals.__ggzTemporalFailure = { at: Date.now(), error };
     // A configuration error is said once per attempt, so the 503s that follow have a reason in the log.
     if (error instanceof Error && error.message === missingKeys) console.error(`[temporal] ${missingKeys}`);
     throw error;
   });
-  return globals.__ggzTemporal;
+  globals.__ggzTemporal = connected;
+  return connected;
 }
 
 export const getTemporalClient = () => getTemporal().then((temporal) => temporal.client);

@@ -8,6 +8,7 @@ import {
   WorkflowUpdateRPCTimeoutOrCancelledError,
   type DataConverter,
 } from '@temporalio/client';
+import { createConnection } from 'node:net';
 import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes, type Duration } from '@temporalio/common';
 import type { PayloadKey } from '../domain/config/payload-keys';
 import { AppError, dutchMessages, type ErrorCode } from '../domain/shared/errors';
@@ -48,14 +49,41 @@ export function temporalDataConverter(keys: readonly PayloadKey[]): DataConverte
   return { payloadCodecs: [new EncryptionCodec(keys)] };
 }
 
-/** Connects eagerly (a failure is the caller's 503); `connectTimeout` bounds a server that never answers. */
-export async function connectTemporal(settings: TemporalSettings, connectTimeout: Duration = '2 seconds'): Promise<TemporalDeps> {
+/** Who is told when a call of a client finds Temporal out of reach (`connectTemporal`'s `onUnreachable`). */
+const unreachableListeners = new WeakMap<Client, (error: unknown) => void>();
+
+/**
+ * Connects eagerly (a failure is the caller's 503); `connectTimeout` bounds a server that never
+ * answers. `onUnreachable` hears of every call that later finds Temporal out of reach.
+ */
+export async function connectTemporal(
+  settings: TemporalSettings,
+  connectTimeout: Duration = '2 seconds',
+  onUnreachable?: (error: unknown) => void,
+): Promise<TemporalDeps> {
   const dataConverter = temporalDataConverter(settings.payloadKeys);
   const connection = await Connection.connect({ address: settings.address, connectTimeout });
-  return {
-    client: new Client({ connection, namespace: settings.namespace, dataConverter }),
-    grants: new ActorGrants(settings.payloadKeys),
-  };
+  const client = new Client({ connection, namespace: settings.namespace, dataConverter });
+  if (onUnreachable) unreachableListeners.set(client, onUnreachable);
+  return { client, grants: new ActorGrants(settings.payloadKeys) };
+}
+
+/**
+ * Whether anything accepts a TCP connection on `host:port` within `ms`: tells Temporal gone (or
+ * its address closed) from a call that was only slow (a busy worker behind an Update).
+ */
+export function acceptsConnections(address: string, ms = 500): Promise<boolean> {
+  const separator = address.lastIndexOf(':');
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: address.slice(0, separator), port: Number(address.slice(separator + 1)), timeout: ms });
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
 }
 
 /** Calls that answer at once (start, describe, query, signal) get a deadline: Temporal going away must not hang a request. */
@@ -78,8 +106,9 @@ export async function temporalCall<T>(client: Client, call: () => Promise<T>, ms
   try {
     return await client.withDeadline(Date.now() + ms, call);
   } catch (error) {
-    if (isUnreachable(error)) throw new AppError('unavailable', dutchMessages.unavailable);
-    throw error;
+    if (!isUnreachable(error)) throw error;
+    unreachableListeners.get(client)?.(error);
+    throw new AppError('unavailable', dutchMessages.unavailable);
   }
 }
 

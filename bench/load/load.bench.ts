@@ -27,6 +27,8 @@ import { seedWard } from './seed';
 const patientCount = sized('PATIENTS', 100_000, 500);
 const durationSeconds = sized('DURATION', 30, 2);
 const connectionsTotal = 100;
+/** Everyone the organisation employs: the clinicians who click, and colleagues the pseudonymiser knows by name (STAFF=1000). */
+const staffCount = sized('STAFF', connectionsTotal, 10);
 /** The shift change: 100 clinicians who each click on average every 100 / RATE seconds. */
 const pacedRate = sized('RATE', 40, 10);
 const costSamples = sized('COST_SAMPLES', 40, 2);
@@ -86,11 +88,12 @@ try {
       patientCount,
       clinicians: smoke ? 9 : connectionsTotal - 1,
       inCare: smoke ? 50 : 2000,
+      staff: staffCount,
     });
   });
   const { patients, inCare, clinicians } = ward!;
   log(
-    `ward seeded in ${(seedMs / 1000).toFixed(1)} s: ${patientCount} patients, ${inCare.length} in care with reports, vitals and risks; ${clinicians.length + 1} clinicians with a week of appointments`,
+    `ward seeded in ${(seedMs / 1000).toFixed(1)} s: ${patientCount} patients, ${inCare.length} in care with reports, vitals and risks; ${clinicians.length + 1} clinicians with a week of appointments, ${Math.max(staffCount, clinicians.length + 1)} staff`,
   );
 
   const firstCookie = await bench.serve({

@@ -20,7 +20,8 @@ export interface Ward {
 export async function seedWard(
   orm: MikroORM,
   organisationId: string,
-  options: { patientCount: number; clinicians: number; inCare: number },
+  /** `staff`: everyone the organisation employs (at least the clinicians); the rest have no session, only a name the pseudonymiser knows. */
+  options: { patientCount: number; clinicians: number; inCare: number; staff?: number },
 ): Promise<Ward> {
   const rnd = random(7);
   const used = new Set<string>();
@@ -87,6 +88,20 @@ export async function seedWard(
              (array['behandelgesprek', 'intake', 'medicatieconsult'])[1 + slot % 3], s.id, s.id, 'Kamer ' || (1 + slot)
       from staff s cross join generate_series(0, 9) as d cross join generate_series(0, 5) as slot`,
       [organisationId],
+    );
+    // Colleagues beyond the clinicians who log in, with names as real as the patients': each is a
+    // known person to the pseudonymiser of every classification (issue 38: the cost must not grow).
+    const colleagues = Array.from({ length: Math.max(0, (options.staff ?? 0) - options.clinicians - 1) }, (_, index) => {
+      const { input } = generatePatient(rnd, used);
+      return {
+        email: `collega-${index}@ggz-epd.test`,
+        name: [input.nameGiven?.[0], input.namePrefix, input.familyName].filter(Boolean).join(' '),
+      };
+    });
+    await em.execute(
+      `insert into users (organisation_id, email, display_name, role, password_hash)
+       select ?, email, name, 'verpleegkundige', ? from unnest(?::text[], ?::text[]) as colleague(email, name)`,
+      [organisationId, hash, colleagues.map((colleague) => colleague.email), colleagues.map((colleague) => colleague.name)],
     );
     return (await em.execute<{ id: string }[]>('select id from ward order by n')).map((row) => row.id);
   });

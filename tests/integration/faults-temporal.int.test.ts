@@ -158,7 +158,8 @@ describe('Temporal unavailable', () => {
     expect(await status.json()).toMatchObject({ status: 'niet_gestart' });
     await temporal.stop();
     await expectRecordsWork(base);
-    await expectWorkflowsUnavailable(base);
+    const slowest = await expectWorkflowsUnavailable(base);
+    console.log(`[faults] Temporal gone while connected: slowest 503 after ${slowest} ms`);
 
     // Back on the same address, with a worker: the same app process generates a handover again.
     started.push(await startTemporalDevServer({ port, quiet: true }));
@@ -168,12 +169,14 @@ describe('Temporal unavailable', () => {
         { quiet: true, workflowBundle: inject('workflowBundle') },
       ),
     );
+    const back = Date.now();
     await expect
       .poll(async () => (await json(`/api/overdracht/generate/status?patientId=${patientId}`, { base, cookie: nurse.cookie })).status, {
         timeout: 30_000,
         interval: 500,
       })
       .toBe(200);
+    console.log(`[faults] Temporal back: the app answers from it again after ${Date.now() - back} ms`);
     const generated = await json('/api/overdracht/generate', { base, cookie: nurse.cookie, method: 'POST', body: { patientId } });
     expect(generated.status).toBe(200);
     expect(await generated.json()).toMatchObject({ meta: { patientId, bron: 'lokaal' } });
