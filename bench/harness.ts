@@ -192,7 +192,7 @@ export async function measure(
     httpTimes.push(
       await time(async () => {
         const response = await http(i);
-        if (!response.ok) throw new Error(`${label}: HTTP ${response.status}`);
+        if (!response.ok) throw new Error(`${label}: HTTP ${response.status} ${(await response.text()).slice(0, 2000)}`);
         await response.arrayBuffer();
       }),
     );

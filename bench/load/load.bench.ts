@@ -357,7 +357,14 @@ try {
     const cpuBefore = cpuMs(web.child.pid!);
     for (let i = 0; i < costSamples; i++) {
       await route.costOnly?.before();
-      times.push(await time(async () => (bytes += (await send(route, i)).bytes)));
+      times.push(
+        await time(async () => {
+          const answer = await send(route, i);
+          // A figure of a route that fails is no figure: the bench stops (and its smoke run fails CI).
+          if (answer.status >= 400) throw new Error(`${route.name}: HTTP ${answer.status}`);
+          bytes += answer.bytes;
+        }),
+      );
     }
     const cpu = (cpuMs(web.child.pid!) - cpuBefore) / costSamples;
     console.log(

@@ -100,8 +100,8 @@ export async function seedWard(
     });
     await em.execute(
       `insert into users (organisation_id, email, display_name, role, password_hash)
-       select ?, email, name, 'verpleegkundige', ? from unnest(?::text[], ?::text[]) as colleague(email, name)`,
-      [organisationId, hash, colleagues.map((colleague) => colleague.email), colleagues.map((colleague) => colleague.name)],
+       select ?, email, name, 'verpleegkundige', ? from json_to_recordset(cast(? as json)) as colleague(email text, name text)`,
+      [organisationId, hash, JSON.stringify(colleagues)],
     );
     return (await em.execute<{ id: string }[]>('select id from ward order by n')).map((row) => row.id);
   });
