@@ -48,6 +48,12 @@ export interface AiCallContext {
 export interface Message {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /**
+   * A fixed text of this code base (a capability's system prompt, with no record data in it): sent
+   * as written, without pseudonymising it or putting it through the last gate on every call. Most
+   * of a request's text is such a prompt, and it never holds anyone's data (issue 38).
+   */
+  fixed?: boolean;
 }
 
 export interface CompletionRequest<T> {
@@ -197,7 +203,7 @@ function failure(error: unknown, timeoutMs: number): { outcome: 'timeout' | 'fou
 
 /** The last gate: the kinds of known identifier left in the request, or none. */
 function refusalReason(messages: Message[], pseudonymiser: Pseudonymiser): string | null {
-  const kinds = [...new Set(messages.flatMap((message) => pseudonymiser.leftovers(message.content)))];
+  const kinds = [...new Set(messages.flatMap((message) => (message.fixed ? [] : pseudonymiser.leftovers(message.content))))];
   return kinds.length ? `bekende gegevens in het verzoek na pseudonimisering: ${kinds.join(', ')}` : null;
 }
 
@@ -221,7 +227,10 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
     ...(settings.timeouts?.[capability] ? { timeoutMs: settings.timeouts[capability] } : {}),
   });
   const outgoing = (messages: Message[], pseudonymiser: Pseudonymiser): Message[] =>
-    messages.map((message) => ({ role: message.role, content: pseudonymiser.pseudonymise(message.content) }));
+    messages.map((message) => ({
+      role: message.role,
+      content: message.fixed ? message.content : pseudonymiser.pseudonymise(message.content),
+    }));
   const refuse = async (request: { capability: Capability; prompt: PromptRef; context: AiCallContext }, reason: string) => {
     // The request is not kept: it holds what the gate found.
     await record(request.context, {

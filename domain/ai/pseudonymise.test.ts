@@ -332,6 +332,23 @@ describe('the last gate', () => {
     expect(p.leftovers('kerkstraat12, 3511ab')).toEqual(['adres', 'postcode']);
   });
 
+  it('finds the identifiers of every known person, not only the first (one scan per kind for all of them)', () => {
+    const vader: KnownPerson = {
+      name: 'Kees Jansen',
+      birthDate: '1950-02-03',
+      street: 'Molenweg 3',
+      postalCode: '1234 CD',
+      bsn: '111222333',
+    };
+    const p = new Pseudonymiser([esther, moeder, vader]);
+    expect(p.leftovers('geb. 03-02-1950')).toEqual(['geboortedatum']);
+    expect(p.leftovers('woont molenweg 3')).toEqual(['adres']);
+    expect(p.leftovers('postcode 1234cd')).toEqual(['postcode']);
+    expect(p.leftovers('nummer 111 222 333')).toEqual(['bsn']);
+    expect(p.leftovers('Bel 0612 312 312')).toEqual(['telefoon']);
+    expect(p.leftovers('geb. 04-02-1950, molenweg 30, 1234 CE, 111 222 334')).toEqual([]);
+  });
+
   it('does not stop ordinary words or clinical figures', () => {
     const p = new Pseudonymiser([{ name: 'Roos de Wit', bsn: '111222333' }]);
     expect(p.leftovers('roos op de hoofdhuid; het wit van de ogen; 111 mg; RR 122/33; 1112 ml')).toEqual([]);

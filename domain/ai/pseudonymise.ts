@@ -1329,38 +1329,74 @@ function leftoverCheck(people: KnownPerson[], groups: readonly KnownGroup[]): (t
   const checks: { kind: IdentifierKind; test: (text: string, digits: string) => boolean }[] = [];
   const nameWords = new GateWords();
   const emails = new EmailIndex();
+  // Per kind, the sources of everyone known, tested as one alternation: one scan of the text per
+  // kind, not one per person (issue 38: the cost must not grow with the people a record knows).
+  const sources = {
+    bsn: [] as string[],
+    phone: [] as string[],
+    date: [] as string[],
+    joinedDate: [] as string[],
+    street: [] as string[],
+    postcode: [] as string[],
+  };
   for (const person of people) {
     for (const word of nameWordsForGate(person)) nameWords.add(word);
     const bsn = person.bsn?.replace(/\D/g, '');
-    if (bsn?.length === 9) checks.push({ kind: 'bsn', test: (_, digits) => new RegExp(`(?<!\\d)${bsn}(?!\\d)`).test(digits) });
+    if (bsn?.length === 9) sources.bsn.push(bsn);
     const phone = person.phone?.replace(/\D/g, '').replace(/^(?:00)?31|^0/, '');
-    if (phone && phone.length >= 6)
-      checks.push({ kind: 'telefoon', test: (_, digits) => new RegExp(`(?<!\\d)(?:0|31|0031)?${phone}(?!\\d)`).test(digits) });
+    if (phone && phone.length >= 6) sources.phone.push(phone);
     const email = person.email?.trim().toLowerCase();
     if (email) emails.add(email);
     const date = person.birthDate ? birthDateSource(person.birthDate) : null;
     const compactDate = /^(\d{4})-(\d{2})-(\d{2})$/.exec(person.birthDate ?? '');
     if (date && compactDate) {
       const [, year, month, day] = compactDate;
-      const pattern = new RegExp(`${NUM_START}(?:${date})${DATE_END}`, 'iu');
-      const joined = new RegExp(`(?<!\\d)(?:${day}${month}${year}|${year}${month}${day})(?!\\d)`);
-      checks.push({ kind: 'geboortedatum', test: (text, digits) => pattern.test(text) || joined.test(digits) });
+      sources.date.push(date);
+      sources.joinedDate.push(`${day}${month}${year}|${year}${month}${day}`);
     }
     const street = /^(.*?\p{L})\s*(\d+)/u.exec(person.street ?? '');
-    if (street?.[1] && street[2]) {
-      const pattern = new RegExp(`${START}${literal(street[1])}\\s*${street[2]}${NUM_END}`, 'iu');
-      checks.push({ kind: 'adres', test: (text) => pattern.test(text) });
-    }
+    if (street?.[1] && street[2]) sources.street.push(`${literal(street[1])}\\s*${street[2]}`);
     const postcode = /^\s*(\d{4})\s*([a-z]{2})\s*$/i.exec(person.postalCode ?? '');
-    if (postcode) {
-      const pattern = new RegExp(`${START}${postcode[1]}\\s*${postcode[2]}${END}`, 'iu');
-      checks.push({ kind: 'postcode', test: (text) => pattern.test(text) });
-    }
+    if (postcode) sources.postcode.push(`${postcode[1]}\\s*${postcode[2]}`);
+  }
+  const anyOf = (list: string[]) => list.map((source) => `(?:${source})`).join('|');
+  if (sources.bsn.length) {
+    const pattern = new RegExp(`(?<!\\d)(?:${anyOf(sources.bsn)})(?!\\d)`);
+    checks.push({ kind: 'bsn', test: (_, digits) => pattern.test(digits) });
+  }
+  if (sources.phone.length) {
+    const pattern = new RegExp(`(?<!\\d)(?:0|31|0031)?(?:${anyOf(sources.phone)})(?!\\d)`);
+    checks.push({ kind: 'telefoon', test: (_, digits) => pattern.test(digits) });
+  }
+  if (sources.date.length) {
+    const pattern = new RegExp(`${NUM_START}(?:${anyOf(sources.date)})${DATE_END}`, 'iu');
+    const joined = new RegExp(`(?<!\\d)(?:${anyOf(sources.joinedDate)})(?!\\d)`);
+    checks.push({ kind: 'geboortedatum', test: (text, digits) => pattern.test(text) || joined.test(digits) });
+  }
+  if (sources.street.length) {
+    const pattern = new RegExp(`${START}(?:${anyOf(sources.street)})${NUM_END}`, 'iu');
+    checks.push({ kind: 'adres', test: (text) => pattern.test(text) });
+  }
+  if (sources.postcode.length) {
+    const pattern = new RegExp(`${START}(?:${anyOf(sources.postcode)})${END}`, 'iu');
+    checks.push({ kind: 'postcode', test: (text) => pattern.test(text) });
   }
   const allEmails = [emails, ...groups.map((group) => group.emails)];
-  checks.push({ kind: 'email', test: (text) => allEmails.some((each) => each.foundIn(text.toLowerCase())) });
+  checks.push({
+    kind: 'email',
+    test: (text) => {
+      const lower = text.toLowerCase();
+      return allEmails.some((each) => each.foundIn(lower));
+    },
+  });
   const allWords = [nameWords, ...groups.map((group) => group.gateWords)];
-  checks.push({ kind: 'naam', test: (text) => allWords.some((each) => each.foundIn(fold(text))) });
+  checks.push({
+    kind: 'naam',
+    test: (text) => {
+      const folded = fold(text);
+      return allWords.some((each) => each.foundIn(folded));
+    },
+  });
   return (text) => {
     const normalised = normalisedForGate(text);
     const digits = digitsJoined(normalised);

@@ -26,7 +26,7 @@ Vervolg: ${facts.followUp}
 Conceptbrief:
 ${fenced(draft)}`;
   return [
-    { role: 'system', content: system },
+    { role: 'system', content: system, fixed: true },
     { role: 'user', content: user },
   ];
 }

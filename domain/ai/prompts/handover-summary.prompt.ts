@@ -23,7 +23,7 @@ Antwoord alleen met JSON, zonder markdown:
 {"ernst":"stabiel|let op|instabiel","situatie":"…","aandachtspunten":[{"tekst":"…","bron":"R1"}],"actiepunten":[{"tekst":"…","eigenaar":"verpleegkundige|psychiater|team","alsDan":"Als …, dan …","bron":"R1"}]}`;
   const user = `Patiënt: ${patient}\nPeriode: afgelopen ${periodLabels[period]}\nRol: ${role}\nBronnen:\n${lines.length ? fenced(lines.join('\n')) : '(geen relevante bronnen)'}`;
   return [
-    { role: 'system', content: system },
+    { role: 'system', content: system, fixed: true },
     { role: 'user', content: user },
   ];
 }

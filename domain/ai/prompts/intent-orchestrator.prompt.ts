@@ -52,7 +52,7 @@ export function intentOrchestratorMessages(input: string, context: OrchestratorC
     `Opdracht: ${input}`,
   ];
   return [
-    { role: 'system', content: system },
+    { role: 'system', content: system, fixed: true },
     { role: 'user', content: lines.join('\n') },
   ];
 }

@@ -60,7 +60,7 @@ ${shape}`;
       : '(geen rapportages)',
   ].join('\n');
   return [
-    { role: 'system', content: system },
+    { role: 'system', content: system, fixed: true },
     { role: 'user', content: user },
   ];
 }
