@@ -117,10 +117,12 @@ export function wardOverviewQuery(
               (case when n.patient_id is not null then 1000 else 0 end) + (case when w.patient_id is not null then 1000 else 0 end)
                 + (case when l.patient_id is not null then 1000 else 0 end) + (case when rv.patient_id is not null then 100 else 0 end)
                 + coalesce(m.open_measures, 0) * 100 as urgency
-         from patients p
+         -- From the few patients with an alert to their rows, never the whole organisation's patients
+         -- joined to every source first (100 000 patients: 130 ms → see docs/performance.md, round seven).
+         from (${alertSourceNames.map((name) => `select patient_id from ${name}`).join(' union ')}) alerted_ids
+         join patients p on p.id = alerted_ids.patient_id
          ${alertJoins('p.id')}
-        where p.id in (${alertSourceNames.map((name) => `select patient_id from ${name}`).join(' union ')})
-          and (${inCare('p')} or i.patient_id is not null or v.patient_id is not null or b.patient_id is not null or m.patient_id is not null
+        where (${inCare('p')} or i.patient_id is not null or v.patient_id is not null or b.patient_id is not null or m.patient_id is not null
                or n.patient_id is not null or w.patient_id is not null or l.patient_id is not null)
      ), quiet as (
        select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
