@@ -201,9 +201,9 @@ function failure(error: unknown, timeoutMs: number): { outcome: 'timeout' | 'fou
   return { outcome: 'fout', reason: `antwoord niet te verwerken (${error instanceof Error ? error.name : 'onbekend'})` };
 }
 
-/** The last gate: the kinds of known identifier left in the request, or none. */
-function refusalReason(messages: Message[], pseudonymiser: Pseudonymiser): string | null {
-  const kinds = [...new Set(messages.flatMap((message) => (message.fixed ? [] : pseudonymiser.leftovers(message.content))))];
+/** The last gate: the kinds of known identifier left in the request (`sent`, beside the messages it was made from), or none. */
+function refusalReason(messages: Message[], sent: Message[], pseudonymiser: Pseudonymiser): string | null {
+  const kinds = [...new Set(sent.flatMap((message, index) => (messages[index]!.fixed ? [] : pseudonymiser.leftovers(message.content))))];
   return kinds.length ? `bekende gegevens in het verzoek na pseudonimisering: ${kinds.join(', ')}` : null;
 }
 
@@ -256,7 +256,7 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
       const { timeoutMs: configuredTimeout, maxRetries, maxTokens, temperature } = settingsFor(request.capability);
       const timeoutMs = request.timeoutMs ?? configuredTimeout;
       const sent = outgoing(request.messages, request.pseudonymiser);
-      const refused = refusalReason(sent, request.pseudonymiser);
+      const refused = refusalReason(request.messages, sent, request.pseudonymiser);
       if (refused) {
         await refuse(request, refused);
         return { outcome: 'geweigerd', reason: refused, tokensIn: 0, tokensOut: 0, durationMs: 0, model: localModel };
@@ -303,7 +303,7 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
       const model = modelFor(request.capability);
       const { timeoutMs, maxTokens, temperature } = settingsFor(request.capability);
       const sent = outgoing(request.messages, request.pseudonymiser);
-      const refused = refusalReason(sent, request.pseudonymiser);
+      const refused = refusalReason(request.messages, sent, request.pseudonymiser);
       if (refused) {
         await refuse(request, refused);
         throw new AiRefusedError(refused);

@@ -91,9 +91,12 @@ describe('chat through the AI port with a streaming model', () => {
 
     const sent = model.requests[0]!;
     expect(sent).toMatchObject({ model: 'chat-model', stream: true, max_tokens: 2048, temperature: 0.7 });
-    expect(sent.messages).toHaveLength(1 + 20 + 1);
-    expect(sent.messages[1]!.content).toBe('eerder bericht 10');
-    expect(sent.messages[0]!.content).toContain('Dienst: avond');
+    // The fixed instructions, the moment and context, the last 20 messages, the new one.
+    expect(sent.messages).toHaveLength(2 + 20 + 1);
+    expect(sent.messages[2]!.content).toBe('eerder bericht 10');
+    expect(sent.messages[0]!.content).toContain('Herkende opdrachten');
+    expect(sent.messages[1]!.content).toContain('Dienst: avond');
+    expect(sent.messages[1]!.content).toMatch(/Actieve patiënt: \[PATIENT_1[^\]]*\]/);
     expect(JSON.stringify(sent.messages)).not.toMatch(/Vries/i);
 
     const rows = await withTenant(orm, { organisationId: actor.organisationId }, (em) =>

@@ -1,7 +1,7 @@
 import { dutchDay } from '../shared/clinical-time';
 import { AiRefusedError, refusedNotice, type AiPort } from '../ai/ai.port';
 import { recordPeople, staffOf } from '../ai/known-people';
-import { chatAssistantPrompt, chatSystemPrompt } from '../ai/prompts/chat-assistant.prompt';
+import { chatAssistantPrompt, chatSystemMessages } from '../ai/prompts/chat-assistant.prompt';
 import { Pseudonymiser } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
 import type { MikroORM } from '../db/orm';
@@ -70,7 +70,7 @@ export async function* chatReply(
     capability: 'chat',
     prompt: chatAssistantPrompt,
     messages: [
-      { role: 'system', content: chatSystemPrompt(request.context, dutchDay(now, 'EEEE d MMMM yyyy')) },
+      ...chatSystemMessages(request.context, dutchDay(now, 'EEEE d MMMM yyyy')),
       ...request.messages,
       { role: 'user', content: request.message },
     ],
