@@ -21,7 +21,7 @@ describe('environment', () => {
     });
   });
 
-  it('lets a handover form post wait 25 s for the summary unless told, never past a proxy\'s 60 s', () => {
+  it("lets a handover form post wait 25 s for the summary unless told, never past a proxy's 60 s", () => {
     expect(parseEnv(base).HANDOVER_FORM_WAIT_SECONDS).toBe(25);
     expect(parseEnv({ ...base, HANDOVER_FORM_WAIT_SECONDS: '8' }).HANDOVER_FORM_WAIT_SECONDS).toBe(8);
     expect(() => parseEnv({ ...base, HANDOVER_FORM_WAIT_SECONDS: '60' })).toThrow(/HANDOVER_FORM_WAIT_SECONDS/);
