@@ -1,6 +1,6 @@
 import type { EntityManager } from '../db/orm';
 import { arrayLiteral } from '../db/sql';
-import { contactPersonsOf } from '../patient/contact-persons';
+import { contactPersonsByPatient } from '../patient/contact-persons';
 import { phoneticKey, tokens } from '../patient/name-matching';
 import { Patient } from '../patient/patient.entity';
 import { displayName, knownPerson } from '../patient/patient.service';
@@ -81,7 +81,7 @@ async function peopleOfRecord(em: EntityManager, patientIds: readonly string[], 
   const ids = [...new Set(patientIds)];
   const [patients, contacts, gps, others] = await Promise.all([
     ids.length ? em.find(Patient, { id: { $in: ids } }) : [],
-    Promise.all(ids.map((id) => contactPersonsOf(em, id))),
+    contactPersonsByPatient(em, ids),
     ids.length
       ? em.execute<{ gp_name: string }[]>(
           'select distinct gp_name from gp_letters where patient_id = any(?::uuid[]) and gp_name is not null',
@@ -92,7 +92,7 @@ async function peopleOfRecord(em: EntityManager, patientIds: readonly string[], 
   ]);
   const people: KnownPerson[] = [
     ...patients.map(knownPerson),
-    ...contacts.flat().map((contact) => ({ name: contact.name, phone: contact.phone, email: contact.email })),
+    ...[...contacts.values()].flat().map((contact) => ({ name: contact.name, phone: contact.phone, email: contact.email })),
     ...gps.map((row) => ({ name: row.gp_name })),
   ];
   return { people, others };
