@@ -3,7 +3,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../domain/auth/password';
 import { parsePayloadKeys } from '../domain/config/payload-keys';
-import { tenantKeysFrom, tenantToken } from '../domain/db/tenant-keys';
+import { tenantSettingsSignedWith } from '../domain/db/tenant';
+import { tenantKeysFrom } from '../domain/db/tenant-keys';
 import { createOrm, type MikroORM } from '../domain/db/orm';
 import { freePort, run, type Managed } from '../scripts/lib/processes';
 import { appEnv, remixCli, startServices, startWeb, startWorker } from '../scripts/lib/stack';
@@ -154,17 +155,17 @@ export async function rawRunner(bench: Pick<BenchStack, 'appUrl' | 'organisation
   await client.connect();
   // As the app sets its tenant: with the token that proves it chose it (ADR 0046); without it the
   // policies show nothing, and the raw figures would time empty reads.
-  const token = tenantToken(tenantKeysFrom(parsePayloadKeys(bench.payloadKeys))[0]!, bench.organisationId, '');
+  const settings = Object.entries(
+    tenantSettingsSignedWith(tenantKeysFrom(parsePayloadKeys(bench.payloadKeys))[0], { organisationId: bench.organisationId }),
+  );
+  const setTenant = `select ${settings.map((_, index) => `set_config($${2 * index + 1}, $${2 * index + 2}, true)`).join(', ')}`;
   const positional = (sql: string) => {
     let index = 0;
     return sql.replace(/\?/g, () => `$${++index}`);
   };
   const raw = async (...statements: [string, unknown[] | ((previous: { id: string }[]) => unknown[])][]) => {
     await client.query('begin');
-    await client.query(
-      "select set_config('app.organisation_id', $1, true), set_config('app.user_id', '', true), set_config('app.tenant_token', $2, true)",
-      [bench.organisationId, token],
-    );
+    await client.query(setTenant, settings.flat());
     await client.query('set local max_parallel_workers_per_gather = 0');
     let previous: { id: string }[] = [];
     for (const [sql, params] of statements) {

@@ -33,8 +33,15 @@ export async function withTenant<T>(orm: MikroORM, tenant: Tenant, work: (em: En
  * that proves the app chose them (ADR 0046). The database refuses a tenant without its token.
  */
 export function tenantSettings(orm: MikroORM, tenant: Tenant): Record<string, string> {
+  return tenantSettingsSignedWith(tenantKeys.get(orm), tenant);
+}
+
+/**
+ * The same settings, signed with `key` (the first of the payload keys, as the app signs): for code
+ * that speaks SQL as the application role without the app's ORM (tests, the benches' raw runner).
+ */
+export function tenantSettingsSignedWith(key: TenantKey | undefined, tenant: Tenant): Record<string, string> {
   const userId = tenant.userId ?? '';
-  const key = tenantKeys.get(orm);
   return {
     'app.organisation_id': tenant.organisationId,
     'app.user_id': userId,

@@ -1,7 +1,8 @@
 import { inject } from 'vitest';
 import { parsePayloadKeys } from '../../domain/config/payload-keys';
 import { createOrm, type MikroORM } from '../../domain/db/orm';
-import { tenantKeysFrom, tenantToken } from '../../domain/db/tenant-keys';
+import { tenantSettingsSignedWith } from '../../domain/db/tenant';
+import { tenantKeysFrom } from '../../domain/db/tenant-keys';
 
 /** The stack's payload keys: what the app and the worker encrypt, sign and prove their tenant with (ADR 0025, 0046). */
 export const testPayloadKeys = () => parsePayloadKeys(inject('payloadKeys'));
@@ -13,10 +14,5 @@ export function appOrm(options: { poolMax?: number } = {}, url: string = inject(
 
 /** The settings the app sets for a tenant, for tests that speak SQL as the application role. */
 export function appTenantSettings(organisationId: string, userId = ''): Record<string, string> {
-  const key = tenantKeysFrom(testPayloadKeys())[0]!;
-  return {
-    'app.organisation_id': organisationId,
-    'app.user_id': userId,
-    'app.tenant_token': tenantToken(key, organisationId, userId),
-  };
+  return tenantSettingsSignedWith(tenantKeysFrom(testPayloadKeys())[0]!, { organisationId, userId });
 }
