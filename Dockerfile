@@ -2,6 +2,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The patches patch-package applies after the install (ADR 0059).
+COPY patches ./patches
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build

@@ -12,7 +12,7 @@ help:
 install: node_modules/.install-stamp toolchain
 
 # npm install, not npm ci: this registry lacks other platforms' optional packages, so ci refuses the lockfile.
-node_modules/.install-stamp: package.json package-lock.json
+node_modules/.install-stamp: package.json package-lock.json $(wildcard patches/*.patch)
 	npm install --no-audit --no-fund --loglevel=error
 	@touch $@
 

@@ -172,18 +172,14 @@ async function recordEvent(orm: MikroORM, retentionDays: number, context: AiCall
         workflowId: context.workflowId ?? null,
       });
       await em.flush();
-      if (retentionDays > 0 && event.sent) {
-        await em.execute('insert into ai_requests (event_id, organisation_id, messages) values (?, ?, ?)', [
-          row.id,
-          context.organisationId,
-          JSON.stringify(event.sent),
-        ]);
-      }
-      // Retention: whatever this organisation sent longer ago than the period goes with each new record.
-      await em.execute(`delete from ai_requests where organisation_id = ? and created_at < now() - make_interval(days => ?)`, [
-        context.organisationId,
-        retentionDays,
-      ]);
+      // The request as sent, and retention in the same statement: whatever this organisation sent
+      // longer ago than the period goes with each new record.
+      const keep = retentionDays > 0 && event.sent !== undefined;
+      await em.execute(
+        `with expired as (delete from ai_requests where organisation_id = ? and created_at < now() - make_interval(days => ?))
+         insert into ai_requests (event_id, organisation_id, messages) select ?, ?, ?::jsonb where ?::boolean`,
+        [context.organisationId, retentionDays, row.id, context.organisationId, keep ? JSON.stringify(event.sent) : null, keep],
+      );
     });
   } catch (error) {
     // Accounting must never break the clinician's action; the class name is enough for operators.

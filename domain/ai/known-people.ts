@@ -1,9 +1,7 @@
 import type { EntityManager } from '../db/orm';
 import { arrayLiteral } from '../db/sql';
-import { contactPersonsByPatient } from '../patient/contact-persons';
 import { phoneticKey, tokens } from '../patient/name-matching';
-import { Patient } from '../patient/patient.entity';
-import { displayName, knownPerson } from '../patient/patient.service';
+import { displayName, knownPerson, type KnownPatientFields } from '../patient/patient.service';
 import { KnownGroup, type KnownPerson } from './pseudonymise';
 
 /**
@@ -22,25 +20,62 @@ function capitalisedWords(texts: readonly string[]): string[] {
 
 const maxOtherPatients = 200;
 
-async function otherPatientsNamed(em: EntityManager, texts: readonly string[], exclude: readonly string[]): Promise<KnownPerson[]> {
+interface PeopleRow {
+  staff_version: string | null;
+  patients: KnownPatientFields[];
+  contacts: { name: string; phone: string | null; email: string | null }[];
+  gps: string[];
+  others: { nameGiven: string[]; namePrefix: string | null; familyName: string }[];
+}
+
+/**
+ * The record's people of one AI call in one round trip (issue 38: each round trip costs the app
+ * more than the rows): the patients concerned, their contact persons and GPs, other patients whose
+ * name words appear in the texts (through the phonetic name keys, the GIN index patient search
+ * uses), and the staff version.
+ */
+async function peopleRow(em: EntityManager, patientIds: readonly string[], texts: readonly string[]): Promise<PeopleRow> {
+  const ids = arrayLiteral([...new Set(patientIds)]);
   const words = capitalisedWords(texts);
-  if (words.length === 0) return [];
-  const keys = [...new Set(words.map(phoneticKey).filter(Boolean))];
-  const rows = await em.execute<{ name_given: string[]; name_prefix: string | null; family_name: string }[]>(
-    `select name_given, name_prefix, family_name from patients
-      where search_keys && ?::text[] and not (id = any(?::uuid[])) limit ${maxOtherPatients}`,
-    [arrayLiteral(keys), arrayLiteral(exclude)],
+  const keys = arrayLiteral([...new Set(words.map(phoneticKey).filter(Boolean))]);
+  const [row] = await em.execute<PeopleRow[]>(
+    `select
+       (select version from staff_versions) as staff_version,
+       (select coalesce(json_agg(json_build_object(
+           'nameGiven', name_given, 'namePrefix', name_prefix, 'familyName', family_name, 'bsn', bsn,
+           'birthDate', birth_date, 'addressStreet', address_street, 'addressPostalCode', address_postal_code,
+           'addressCity', address_city, 'phone', phone, 'email', email)), '[]')
+          from patients where id = any(?::uuid[])) as patients,
+       (select coalesce(json_agg(json_build_object('name', name, 'phone', phone, 'email', email)), '[]')
+          from contact_persons where patient_id = any(?::uuid[])) as contacts,
+       (select coalesce(json_agg(distinct gp_name), '[]')
+          from gp_letters where patient_id = any(?::uuid[]) and gp_name is not null) as gps,
+       (select coalesce(json_agg(json_build_object('nameGiven', name_given, 'namePrefix', name_prefix, 'familyName', family_name)), '[]')
+          from (select name_given, name_prefix, family_name from patients
+                 where cardinality(?::text[]) > 0 and search_keys && ?::text[] and not (id = any(?::uuid[]))
+                 limit ${maxOtherPatients}) other) as others`,
+    [ids, ids, ids, keys, keys, ids],
   );
   const wanted = new Set(words);
   // The phonetic keys are coarse ("Mol" and "Mulder" share none, "Jan" and "Jon" do): keep exact name words only.
-  return rows
-    .filter((row) => [...row.name_given, row.family_name].some((name) => tokens(name).some((token) => wanted.has(token))))
-    .map((row) => ({
-      name: displayName({ nameGiven: row.name_given, namePrefix: row.name_prefix, familyName: row.family_name }),
-      given: row.name_given,
-      prefix: row.name_prefix,
-      family: row.family_name,
-    }));
+  const others = row!.others.filter((other) =>
+    [...other.nameGiven, other.familyName].some((name) => tokens(name).some((token) => wanted.has(token))),
+  );
+  return { ...row!, others };
+}
+
+function recordOf(row: PeopleRow): KnownPerson[] {
+  return [
+    ...row.patients.map(knownPerson),
+    ...row.contacts.map((contact) => ({ name: contact.name, phone: contact.phone, email: contact.email })),
+    ...row.gps.map((name) => ({ name })),
+    ...row.others.map((other) => ({
+      name: displayName(other),
+      given: other.nameGiven,
+      prefix: other.namePrefix,
+      family: other.familyName,
+    })),
+  ];
 }
 
 interface StaffRow {
@@ -56,10 +91,7 @@ const preparedStaff = new Map<string, { version: string; group: KnownGroup }>();
  * version, which the database moves on whenever a user is added, removed, renamed or readdressed
  * (`staff_versions`). A call asks only for the version; the cost does not grow with the staff.
  */
-export async function staffOf(em: EntityManager, organisationId: string): Promise<KnownGroup> {
-  // The version first: a change after it makes the next call read again, never the reverse.
-  const [current] = await em.execute<{ version: string }[]>('select version from staff_versions');
-  const version = current?.version ?? '0';
+async function staffAt(em: EntityManager, organisationId: string, version: string): Promise<KnownGroup> {
   const prepared = preparedStaff.get(organisationId);
   if (prepared?.version === version) return prepared.group;
   const rows = await em.execute<StaffRow[]>('select display_name, email from users');
@@ -68,48 +100,36 @@ export async function staffOf(em: EntityManager, organisationId: string): Promis
   return group;
 }
 
-/** Everyone the record knows for one AI call but the staff: the patients concerned, their contact persons and GPs, other patients named. */
-export async function recordPeople(
-  em: EntityManager,
-  { patientIds, texts = [] }: { patientIds: readonly string[]; texts?: readonly string[] },
-): Promise<KnownPerson[]> {
-  const { people, others } = await peopleOfRecord(em, patientIds, texts);
-  return [...people, ...others];
+export async function staffOf(em: EntityManager, organisationId: string): Promise<KnownGroup> {
+  // The version first: a change after it makes the next call read again, never the reverse.
+  const [current] = await em.execute<{ version: string }[]>('select version from staff_versions');
+  return staffAt(em, organisationId, current?.version ?? '0');
 }
 
-async function peopleOfRecord(em: EntityManager, patientIds: readonly string[], texts: readonly string[]) {
-  const ids = [...new Set(patientIds)];
-  const [patients, contacts, gps, others] = await Promise.all([
-    ids.length ? em.find(Patient, { id: { $in: ids } }) : [],
-    contactPersonsByPatient(em, ids),
-    ids.length
-      ? em.execute<{ gp_name: string }[]>(
-          'select distinct gp_name from gp_letters where patient_id = any(?::uuid[]) and gp_name is not null',
-          [arrayLiteral(ids)],
-        )
-      : [],
-    otherPatientsNamed(em, texts, ids),
-  ]);
-  const people: KnownPerson[] = [
-    ...patients.map(knownPerson),
-    ...[...contacts.values()].flat().map((contact) => ({ name: contact.name, phone: contact.phone, email: contact.email })),
-    ...gps.map((row) => ({ name: row.gp_name })),
-  ];
-  return { people, others };
+/**
+ * Everyone the record knows for one AI call in a request: the patients concerned, their contact
+ * persons and GPs, other patients named (`record`), and the organisation's staff as its prepared
+ * group (`staff`). One round trip while the staff are unchanged.
+ */
+export async function peopleOfCall(
+  em: EntityManager,
+  organisationId: string,
+  { patientIds, texts = [] }: { patientIds: readonly string[]; texts?: readonly string[] },
+): Promise<{ record: KnownPerson[]; staff: KnownGroup }> {
+  const row = await peopleRow(em, patientIds, texts);
+  return { record: recordOf(row), staff: await staffAt(em, organisationId, row.staff_version ?? '0') };
 }
 
 /**
  * Everyone the record knows, the staff included, as one list: for the workflows, whose steps pass
- * the people on in their (encrypted) payloads. A call in a request uses `recordPeople` and
- * `staffOf` instead, so the staff are not read and prepared again each time.
+ * the people on in their (encrypted) payloads. A call in a request uses `peopleOfCall` instead,
+ * so the staff are not read and prepared again each time.
  */
 export async function knownPeople(
   em: EntityManager,
   { patientIds, texts = [] }: { patientIds: readonly string[]; texts?: readonly string[] },
 ): Promise<KnownPerson[]> {
-  const [{ people, others }, staff] = await Promise.all([
-    peopleOfRecord(em, patientIds, texts),
-    em.execute<StaffRow[]>('select display_name, email from users'),
-  ]);
-  return [...people, ...staff.map((row) => ({ name: row.display_name, email: row.email })), ...others];
+  const row = await peopleRow(em, patientIds, texts);
+  const staff = await em.execute<StaffRow[]>('select display_name, email from users');
+  return [...recordOf(row), ...staff.map((row) => ({ name: row.display_name, email: row.email }))];
 }

@@ -1,6 +1,6 @@
 import { dutchDay } from '../shared/clinical-time';
 import { AiRefusedError, refusedNotice, type AiPort } from '../ai/ai.port';
-import { recordPeople, staffOf } from '../ai/known-people';
+import { peopleOfCall } from '../ai/known-people';
 import { chatAssistantPrompt, chatSystemMessages } from '../ai/prompts/chat-assistant.prompt';
 import { Pseudonymiser } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
@@ -24,9 +24,7 @@ export interface ChatDeps {
 async function peopleInConversation(orm: MikroORM, actor: AuditActor, request: ChatRequest): Promise<Pseudonymiser> {
   const texts = [request.message, ...request.messages.map((message) => message.content)];
   const patientIds = request.context?.activePatient ? [request.context.activePatient.id] : [];
-  const [record, staff] = await withTenant(orm, tenantOf(actor), (em) =>
-    Promise.all([recordPeople(em, { patientIds, texts }), staffOf(em, actor.organisationId)]),
-  );
+  const { record, staff } = await withTenant(orm, tenantOf(actor), (em) => peopleOfCall(em, actor.organisationId, { patientIds, texts }));
   const names = new Set(texts.flatMap((text) => classifyReflex(text, request.context).names));
   if (request.context?.activePatient) names.add(request.context.activePatient.name);
   return new Pseudonymiser([...record, ...[...names].map((name) => ({ name }))], [staff]);

@@ -20,9 +20,25 @@ export function tenantKeysFrom(payloadKeys: readonly PayloadKey[]): TenantKey[] 
   }));
 }
 
+/**
+ * Tokens already signed, per key and claim: every transaction of the app proves its tenant, and an
+ * HMAC with a raw key imports the key each time (issue 38). Bounded: a key's claims are forgotten
+ * when they outnumber the users of a large institution.
+ */
+const signed = new WeakMap<TenantKey, Map<string, string>>();
+const maxClaims = 20_000;
+
 /** What `app_current_organisation()` recomputes: hex HMAC-SHA256 of "organisation:user". */
 export function tenantToken(key: TenantKey, organisationId: string, userId: string): string {
-  return createHmac('sha256', key.key).update(`${organisationId}:${userId}`).digest('hex');
+  const claim = `${organisationId}:${userId}`;
+  let tokens = signed.get(key);
+  if (!tokens) signed.set(key, (tokens = new Map()));
+  const known = tokens.get(claim);
+  if (known) return known;
+  const token = createHmac('sha256', key.key).update(claim).digest('hex');
+  if (tokens.size >= maxClaims) tokens.clear();
+  tokens.set(claim, token);
+  return token;
 }
 
 /** The keys the database accepts become exactly these (run as the owner, at every start-up and deploy). */

@@ -1,7 +1,7 @@
 import { dutchDay, formatTime } from '../shared/clinical-time';
 import { appointmentsBetween } from '../agenda/agenda.service';
 import type { AiPort } from '../ai/ai.port';
-import { recordPeople, staffOf } from '../ai/known-people';
+import { peopleOfCall } from '../ai/known-people';
 import { intentOrchestratorMessages, intentOrchestratorPrompt, type OrchestratorContext } from '../ai/prompts/intent-orchestrator.prompt';
 import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
@@ -57,13 +57,8 @@ const resolveMargin = 0.08;
  * `mentioned` are further names in the sentence: they are looked up too, so that pseudonymisation
  * knows them even when they belong to no action.
  */
-async function resolvePatients(
-  em: EntityManager,
-  actor: AuditActor,
-  actions: ChainAction[],
-  mentioned: string[] = [],
-): Promise<{ actions: ChainAction[]; known: KnownPerson[] }> {
-  const names = [
+function namesToResolve(actions: ChainAction[], mentioned: string[] = []): string[] {
+  return [
     ...new Set([
       ...actions
         .filter((action) => action.entities.patientName && !action.entities.patientId)
@@ -71,6 +66,21 @@ async function resolvePatients(
       ...mentioned,
     ]),
   ];
+}
+
+/** `resolvePatients` in a transaction of its own, opened only when there is a name to look up. */
+async function resolvedActions(orm: MikroORM, actor: AuditActor, actions: ChainAction[]): Promise<ChainAction[]> {
+  if (namesToResolve(actions).length === 0) return actions;
+  return (await withTenant(orm, tenantOf(actor), (em) => resolvePatients(em, actor, actions))).actions;
+}
+
+async function resolvePatients(
+  em: EntityManager,
+  actor: AuditActor,
+  actions: ChainAction[],
+  mentioned: string[] = [],
+): Promise<{ actions: ChainAction[]; known: KnownPerson[] }> {
+  const names = namesToResolve(actions, mentioned);
   const resolved = new Map<string, { id: string; name: string }>();
   const known: KnownPerson[] = [];
   for (const name of names) {
@@ -175,7 +185,7 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
   const elapsed = () => Math.round(performance.now() - started);
 
   if (!escalate || !deps.ai.configured) {
-    const { actions } = await withTenant(deps.orm, tenant, (em) => resolvePatients(em, actor, local.actions));
+    const actions = await resolvedActions(deps.orm, actor, local.actions);
     if (escalate) {
       await deps.ai.recordLocal({
         capability: 'intent',
@@ -202,7 +212,7 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
       ...background.patientIds,
     ];
     const texts = [input, ...background.context.recent.map((report) => report.excerpt)];
-    const [record, staff] = await Promise.all([recordPeople(em, { patientIds, texts }), staffOf(em, actor.organisationId)]);
+    const { record, staff } = await peopleOfCall(em, actor.organisationId, { patientIds, texts });
     return { actions: resolved.actions, context: background.context, known: [...record, ...resolved.known, ...background.known], staff };
   });
   const answer = await deps.ai.complete({
@@ -236,7 +246,7 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
       ? { ...action, entities: { ...action.entities, patientName: context.activePatient.name, patientId: context.activePatient.id } }
       : action,
   );
-  const { actions } = await withTenant(deps.orm, tenant, (em) => resolvePatients(em, actor, pronounFilled));
+  const actions = await resolvedActions(deps.orm, actor, pronounFilled);
   return {
     handledBy: 'orchestrator',
     chain: { actions },

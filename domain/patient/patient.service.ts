@@ -44,8 +44,23 @@ export function displayName(name: { nameGiven: readonly string[]; namePrefix?: s
   return [name.nameGiven.join(' '), name.namePrefix, name.familyName].filter(Boolean).join(' ');
 }
 
+/** The patient's fields the pseudonymiser uses: an entity, or a row read as JSON with the same names. */
+export type KnownPatientFields = Pick<
+  Patient,
+  | 'nameGiven'
+  | 'namePrefix'
+  | 'familyName'
+  | 'bsn'
+  | 'birthDate'
+  | 'addressStreet'
+  | 'addressPostalCode'
+  | 'addressCity'
+  | 'phone'
+  | 'email'
+>;
+
 /** What the pseudonymiser needs to recognise this patient in text sent to a language model. */
-export function knownPerson(patient: Patient): KnownPerson {
+export function knownPerson(patient: KnownPatientFields): KnownPerson {
   return {
     name: displayName(patient),
     given: [...patient.nameGiven],

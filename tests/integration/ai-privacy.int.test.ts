@@ -290,6 +290,28 @@ describe('every path writes an ai_events row', () => {
     const [event] = await eventsSince(since);
     expect(event).toMatchObject({ capability: 'handover', outcome: 'fout', reason: 'taalmodel antwoordde HTTP 503' });
   });
+
+  it('a request as sent is kept for the retention period: the next call removes what is older, and keeps its own', async () => {
+    const requestRows = () =>
+      asOwner(actor.organisationId, async (db) => {
+        const { rows } = await db.query<{ event_id: string }>('select event_id from ai_requests where organisation_id = $1', [
+          actor.organisationId,
+        ]);
+        return rows.map((row) => row.event_id);
+      });
+    const before = await requestRows();
+    expect(before.length).toBeGreaterThan(0);
+    // All of this organisation's requests so far become 31 days old (the default period is 30).
+    await asOwner(actor.organisationId, (db) =>
+      db.query(`update ai_requests set created_at = now() - interval '31 days' where organisation_id = $1`, [actor.organisationId]),
+    );
+    const since = new Date();
+    model.answer(() => ({ content: JSON.stringify({ actions: [{ intent: 'overdracht', entities: {}, confidence: 0.9 }] }) }));
+    await classify(ai);
+    const [event] = (await eventsSince(since)).filter((row) => row.capability === 'intent');
+    expect(event?.messages).not.toBeNull();
+    expect(await requestRows()).toEqual([event!.id]);
+  });
 });
 
 describe('the last gate', () => {
