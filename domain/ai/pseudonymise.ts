@@ -213,8 +213,28 @@ const PERSON_RULE = `(?<=${START}(?:${HONORIFIC})\\.?${SP})(?:(?:\\p{Lu}\\.${SP_
 /** After a title a name may be in lower case or capitals too: "meneer mulder", "mw el amrani", "MEVR. YILMAZ". */
 const TITLED_LOWERCASE_RULE = `(?<=${START}(?:${HONORIFIC}|[Mm]evr|[Dd]okter)\\.?${SP})(?:(?:(?:${LOWERCASE_PARTICLE}|['’]t)${SP})+\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}|\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}(?=${SP}(?:is|was|wil|wilde|zegt|zei|heeft|had|vertelt|vertelde|komt|kwam|gaat|ging|belt|belde|lijkt|oogt|reageert|weigert|weigerde|vraagt|vroeg|zit|zat|ligt|lag|loopt|liep|slaapt|sliep|krijgt|kreeg|wordt|werd|kan|kon|moet|mag|zou|blijft|voelt|neemt|staat|hoort|ziet|huilt)${END})|\\p{Lu}{2,}[\\p{Lu}\\p{M}'’-]*${END})`;
 
+/**
+ * Patterns built for the people of a call (their phone numbers, streets, name variants) are
+ * compiled once per source, not once per call: a clinician's next request knows the same people
+ * (issue 38). Safe to share: a rule's pattern is only read through `matchAll`, which works on a
+ * copy, never through its own `lastIndex`. Bounded: forgotten all at once when full.
+ */
+const compiledPatterns = new Map<string, RegExp>();
+const maxCompiledPatterns = 2_000;
+
+function compiled(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let pattern = compiledPatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(source, flags);
+    if (compiledPatterns.size >= maxCompiledPatterns) compiledPatterns.clear();
+    compiledPatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
 function rule(source: string, kind: SimpleKind, accept?: (surface: string) => boolean, flags = 'gu'): Rule {
-  const pattern = new RegExp(source, flags);
+  const pattern = compiled(source, flags);
   return { pattern, classify: (m) => (accept && !accept(m[0]) ? null : { kind }) };
 }
 
@@ -490,7 +510,7 @@ function nameRule(candidates: NameVariant[]): Rule | null {
   if (variants.length === 0) return null;
   // A possessive ("Esthers buurvrouw", "Jan's moeder") is the name too.
   // The suffix stays outside the placeholder, so "Jan's" and "Jan" share one.
-  const pattern = new RegExp(`${START}(?:${variants.map((v) => `(${v.source})`).join('|')})(?=(?:['’]?s)?${END})`, 'giu');
+  const pattern = compiled(`${START}(?:${variants.map((v) => `(${v.source})`).join('|')})(?=(?:['’]?s)?${END})`, 'giu');
   return {
     pattern,
     classify: (match) => {

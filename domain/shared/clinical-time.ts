@@ -74,14 +74,33 @@ export function addClinicalDays(instant: Date, days: number): Date {
   return new Date(addDays(clinicalDate(instant), days).getTime());
 }
 
-/** A calendar date moved by whole days: "2026-03-28" + 1 → "2026-03-29". */
+/** A calendar date moved by whole days: "2026-03-28" + 1 → "2026-03-29". Calendar arithmetic: no clock, no DST. */
 export function addDaysToIsoDate(isoDate: string, days: number): string {
-  return isoDay(addDays(noonOf(isoDate), days));
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
+
+// The ward's calendar date through one Intl formatter: a page asks it for every row it shows, and a
+// TZDate per call cost the shift change's pages 8 % of their CPU (issue 38, docs/performance.md).
+const isoDayFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: clinicalTimeZone,
+});
 
 /** The ward's calendar date of an instant: "2026-11-23". */
 export function isoDay(instant: Date | string | number): string {
-  return format(clinicalDate(instant), 'yyyy-MM-dd');
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of isoDayFormat.formatToParts(new Date(instant))) {
+    if (part.type === 'year') year = part.value.padStart(4, '0');
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year}-${month}-${day}`;
 }
 
 /** Today's date on the ward's clock. */
@@ -95,7 +114,7 @@ export function dutchDay(instant: Date | string | number, pattern = 'EEEE d MMMM
 }
 
 export function weekdayOf(instant: Date | string | number): Weekday {
-  return weekdays[clinicalDate(instant).getDay()]!;
+  return weekdays[new Date(`${isoDay(instant)}T00:00:00Z`).getUTCDay()]!;
 }
 
 /** Minutes into the day → "09:30". */
@@ -105,8 +124,8 @@ export function clockTime(minutes: number): string {
 
 /** Minutes since the start of the ward's day; on a DST day the clock's minutes, not elapsed ones. */
 export function minutesIntoDay(instant: Date | string | number): number {
-  const local = clinicalDate(instant);
-  return local.getHours() * 60 + local.getMinutes();
+  const [hours, minutes] = formatTime(instant).split(':');
+  return Number(hours) * 60 + Number(minutes);
 }
 
 // One formatter for the process: a page or summary formats hundreds of times, and Intl is fast once made.
@@ -155,9 +174,10 @@ export function formatNumericDate(isoDate: string): string {
 /** "vandaag", "gisteren" or "morgen" for an instant near `now`, else null. */
 export function relativeDay(instant: Date | string | number, now: Date = new Date()): 'vandaag' | 'gisteren' | 'morgen' | null {
   const day = isoDay(instant);
-  if (day === isoDay(now)) return 'vandaag';
-  if (day === isoDay(addClinicalDays(now, -1))) return 'gisteren';
-  if (day === isoDay(addClinicalDays(now, 1))) return 'morgen';
+  const today = isoDay(now);
+  if (day === today) return 'vandaag';
+  if (day === addDaysToIsoDate(today, -1)) return 'gisteren';
+  if (day === addDaysToIsoDate(today, 1)) return 'morgen';
   return null;
 }
 
