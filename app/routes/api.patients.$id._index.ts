@@ -16,5 +16,7 @@ export const action = apiRoute(async ({ request, params, user, context }) => {
   const actor = actorFor(user, context, 'api');
   const id = params.id ?? '';
   const body = await readJson(request);
-  return audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => patchPatient(em, actor, id, body));
+  return audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) =>
+    patchPatient(em, actor, id, body),
+  );
 });

@@ -162,6 +162,15 @@ export const patientListQuerySchema = z.object({
     .default(0),
 });
 
+/** The patient list's orders: newest change first, or most urgent alerts first (the handover's alert definition). */
+export const patientOrders = ['recent', 'urgentie'] as const;
+export type PatientOrder = (typeof patientOrders)[number];
+export const patientOrderLabels: Record<PatientOrder, string> = { recent: 'Laatst gewijzigd', urgentie: 'Urgentie' };
+
+export const wardListQuerySchema = patientListQuerySchema.extend({
+  order: z.enum(patientOrders, { error: 'Kies een volgorde: recent of urgentie.' }).default('recent'),
+});
+
 export const patientSearchQuerySchema = z.object({
   q: z.string({ error: 'Vul een zoekterm in.' }).trim().min(1, 'Vul een zoekterm in.').max(100, 'De zoekterm is te lang.'),
   status: z.enum(statusFilters, { error: 'Kies een geldige status.' }).default('all'),

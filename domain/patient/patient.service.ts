@@ -226,7 +226,7 @@ export interface PatientPage {
  * every write (ADR 0022), not by counting a ward of 100 000 rows per page. Flushed first, as a
  * count by the ORM would: the unit of work's own new patients count.
  */
-async function patientCount(em: EntityManager, status: StatusFilter): Promise<number> {
+export async function patientCount(em: EntityManager, status: StatusFilter): Promise<number> {
   await em.flush();
   const [row] = await em.execute<{ total: number }[]>(
     'select coalesce(sum(count), 0)::int as total from patient_counts where ?::text is null or episode_status = ?',
