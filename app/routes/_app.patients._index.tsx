@@ -140,12 +140,13 @@ function WardTable({ data }: { data: Extract<LoaderData, { mode: 'list' }> }) {
               </Link>
               {row.johnDoe ? <span className="badge badge-danger badge-small">BSN ontbreekt</span> : null}
               <span className="ward-identity muted small">
-                <BirthDate birthDate={row.birthDate} />
+                <span>
+                  <BirthDate birthDate={row.birthDate} />
+                </span>
                 {row.bsn ? (
-                  <>
-                    {' · BSN '}
-                    <span className="mono">{maskBsn(row.bsn)}</span>
-                  </>
+                  <span>
+                    BSN <span className="mono">{maskBsn(row.bsn)}</span>
+                  </span>
                 ) : null}
               </span>
             </td>
