@@ -1,4 +1,4 @@
-import { countOf } from '../../domain/shared/text';
+import { capitaliseFirst, countOf } from '../../domain/shared/text';
 import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
@@ -171,7 +171,7 @@ function WardTable({ data }: { data: Extract<LoaderData, { mode: 'list' }> }) {
             <td className="muted small">
               {urgency ? (
                 row.alerts ? (
-                  alertSentence(row.alerts)
+                  capitaliseFirst(alertSentence(row.alerts))
                 ) : null
               ) : (
                 <>

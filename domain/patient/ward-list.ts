@@ -129,8 +129,8 @@ export function wardListQuery(
   if (order === 'recent') {
     // From patients_updated_idx / patients_status_updated_idx: the page's rows only, then their facts.
     return {
-      sql: `with page as (select p.* from patients p where ${statusIs('p')} order by p.updated_at desc, p.id limit ? offset ?)
-            select ${patientColumnsSql}, ${facts.columns}
+      sql: `with page as (select ${patientColumnsSql} from patients p where ${statusIs('p')} order by p.updated_at desc, p.id limit ? offset ?)
+            select p.*, ${facts.columns}
               from page p
               ${facts.joins}
              order by p.updated_at desc, p.id`,

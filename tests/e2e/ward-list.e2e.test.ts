@@ -103,6 +103,11 @@ describe.each([true, false])('the ward view of the patient list in Chromium (Jav
     expect(await card.locator('.cell-label', { hasText: 'Kamer' }).isVisible()).toBe(true);
     const [nameBox, roomBox] = [await card.locator('.row-link').boundingBox(), await card.locator('.ward-room').boundingBox()];
     expect(roomBox!.y).toBeGreaterThan(nameBox!.y);
+    // Every card's content starts at the same edge.
+    const edges = await rows(page)
+      .locator('.row-link')
+      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().x));
+    expect(new Set(edges).size).toBe(1);
     await context.close();
   });
 
