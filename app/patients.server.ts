@@ -2,6 +2,7 @@
 // never pulls in the ORM behind them.
 export { viewPatientAccessLog } from '../domain/audit/audit.service';
 export { searchPatients } from '../domain/patient/patient.search';
+export { wardPatientList } from '../domain/patient/ward-list';
 export {
   assertPatientExists,
   createPatient,

@@ -3,7 +3,7 @@ import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Label } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import type { PatientFormValues } from '../../domain/patient/patient.form';
-import { episodeStatuses, episodeStatusLabels, genderLabels, genders } from '../../domain/patient/patient.schemas';
+import { episodeStatuses, episodeStatusLabels, genderLabels, genders, roomMaxLength } from '../../domain/patient/patient.schemas';
 
 interface Props {
   values: PatientFormValues;
@@ -133,6 +133,15 @@ export function PatientForm({ values, errors, message, submitLabel, cancelTo, sh
             </Field>
           </div>
         ) : null}
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend>Verblijf op de afdeling</legend>
+        <div className="grid grid-3">
+          <Field name="room" label="Kamer / bed" errors={errors} hint="Bijvoorbeeld K12 of Kamer 3 bed 2; leeg als er geen kamer is">
+            {input('room', { autoComplete: 'off', maxLength: roomMaxLength })}
+          </Field>
+        </div>
       </fieldset>
 
       <fieldset className="form-section">

@@ -81,6 +81,11 @@ export default function PatientRecord() {
               <span>
                 BSN <span className="mono">{patient.bsn ?? '—'}</span>
               </span>
+              {patient.room ? (
+                <span>
+                  Kamer <strong>{patient.room}</strong>
+                </span>
+              ) : null}
               {patient.address.city ? <span>{patient.address.city}</span> : null}
             </p>
           </div>

@@ -1,24 +1,35 @@
-import { countOf } from '../../domain/shared/text';
+import { capitaliseFirst, countOf } from '../../domain/shared/text';
 import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { MagnifyingGlassIcon, PersonIcon, PlusIcon } from '@radix-ui/react-icons';
 import { maskBsn } from '../../domain/patient/bsn';
 import { ageOn } from '../../domain/patient/patient.format';
-import { episodeStatusLabels, statusFilters, type StatusFilter } from '../../domain/patient/patient.schemas';
+import {
+  episodeStatusLabels,
+  patientOrderLabels,
+  patientOrders,
+  statusFilters,
+  type PatientOrder,
+  type StatusFilter,
+} from '../../domain/patient/patient.schemas';
+import { alertSentence } from '../../domain/handover/handover.alerts';
 import { requireUser } from '../auth.server';
 import { EmptyState, PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
 import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
-import { listPatients, searchPatients } from '../patients.server';
+import { searchPatients, wardPatientList } from '../patients.server';
+import { AllergySummary, EarlyWarningFlag, LegalStatusShort } from '../components/ward-facts';
 import { hrefWith } from '../lib/href';
 
 export const meta: MetaFunction = () => [{ title: 'Patiënten — GGZ-EPD' }];
 
 const pageSize = 25;
 const filterLabel = (filter: StatusFilter) => (filter === 'all' ? 'Alle' : episodeStatusLabels[filter]);
+/** `?volgorde=urgentie`; anything else is the newest change first. */
+const orderOf = (value: string | null): PatientOrder => (value === 'urgentie' ? 'urgentie' : 'recent');
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -36,12 +47,144 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
     return { mode: 'search' as const, q, status, results };
   }
+  const order = orderOf(url.searchParams.get('volgorde'));
   const list = await pageData(
     audited(actor, { action: 'search', resourceType: 'Patient' }, (em) =>
-      listPatients(em, actor, { status, limit: pageSize, offset: (page - 1) * pageSize }),
+      wardPatientList(em, actor, { status, order, limit: pageSize, offset: (page - 1) * pageSize }),
     ),
   );
   return { mode: 'list' as const, q, status, page, list };
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function BirthDate({ birthDate }: { birthDate: string | null }) {
+  return birthDate ? (
+    <>
+      {formatDate(birthDate)} <span className="muted">({ageOn(birthDate)} jaar)</span>
+    </>
+  ) : (
+    <span className="muted">Onbekend</span>
+  );
+}
+
+/** Search results, best match first: who they are, not yet the ward's facts. */
+function SearchTable({ data }: { data: Extract<LoaderData, { mode: 'search' }> }) {
+  return (
+    <table className="table table-stack">
+      <thead>
+        <tr>
+          <th scope="col">Naam</th>
+          <th scope="col">Geboortedatum</th>
+          <th scope="col">Overeenkomst</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.results.map((row) => (
+          <tr key={row.id}>
+            <td>
+              <Link to={`/patients/${row.id}`} className="row-link">
+                {row.name}
+              </Link>
+            </td>
+            <td>
+              <BirthDate birthDate={row.birthDate} />
+            </td>
+            <td>
+              <span className="score" style={{ ['--score' as string]: row.score ?? 0 }}>
+                {Math.round((row.score ?? 0) * 100)}%
+              </span>
+            </td>
+            <td>
+              <StatusBadge status={row.status} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A cell's name on a narrow screen, where the row is a card and the column headers are not seen. */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span className="cell-label" aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
+/** The ward view: room, legal status, allergies and the NEWS2/BVC flag of every patient at a glance (issue 41, point 7). */
+function WardTable({ data }: { data: Extract<LoaderData, { mode: 'list' }> }) {
+  const urgency = data.list.order === 'urgentie';
+  return (
+    <table className="table table-stack ward-table">
+      <thead>
+        <tr>
+          <th scope="col">Naam</th>
+          <th scope="col">Kamer</th>
+          <th scope="col">Status</th>
+          <th scope="col">Rechtspositie</th>
+          <th scope="col">Allergieën</th>
+          <th scope="col">NEWS2 / BVC</th>
+          <th scope="col">{urgency ? 'Alerts (24 uur)' : 'Laatst gewijzigd'}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.list.items.map((row) => (
+          <tr key={row.id}>
+            <td>
+              <Link to={`/patients/${row.id}`} className="row-link">
+                {row.displayName}
+              </Link>
+              {row.johnDoe ? <span className="badge badge-danger badge-small">BSN ontbreekt</span> : null}
+              <span className="ward-identity muted small">
+                <span>
+                  <BirthDate birthDate={row.birthDate} />
+                </span>
+                {row.bsn ? (
+                  <span>
+                    BSN <span className="mono">{maskBsn(row.bsn)}</span>
+                  </span>
+                ) : null}
+              </span>
+            </td>
+            <td className="ward-room">
+              <CellLabel>Kamer</CellLabel>
+              {row.room ? <strong>{row.room}</strong> : <span className="muted">—</span>}
+            </td>
+            <td>
+              <StatusBadge status={row.episodeStatus} />
+            </td>
+            <td>
+              <CellLabel>Rechtspositie</CellLabel>
+              <LegalStatusShort kind={row.legalStatus} />
+            </td>
+            <td>
+              <CellLabel>Allergieën</CellLabel>
+              <AllergySummary allergies={row.allergies} />
+            </td>
+            <td>
+              <EarlyWarningFlag alerts={row.earlyWarning} />
+            </td>
+            <td className="muted small">
+              {urgency ? (
+                row.alerts ? (
+                  capitaliseFirst(alertSentence(row.alerts))
+                ) : null
+              ) : (
+                <>
+                  <CellLabel>Gewijzigd</CellLabel>
+                  {formatWhen(row.updatedAt)}
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 export default function PatientList() {
@@ -49,28 +192,7 @@ export default function PatientList() {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/patients';
-
-  const rows =
-    data.mode === 'search'
-      ? data.results.map((result) => ({
-          id: result.id,
-          name: result.name,
-          birthDate: result.birthDate,
-          status: result.status,
-          bsn: null,
-          updatedAt: null,
-          score: result.score,
-        }))
-      : data.list.items.map((patient) => ({
-          id: patient.id,
-          name: patient.displayName,
-          birthDate: patient.birthDate,
-          status: patient.episodeStatus,
-          bsn: patient.bsn,
-          updatedAt: patient.updatedAt,
-          score: null,
-          johnDoe: patient.johnDoe,
-        }));
+  const empty = data.mode === 'search' ? data.results.length === 0 : data.list.items.length === 0;
 
   return (
     <>
@@ -115,9 +237,23 @@ export default function PatientList() {
             </Link>
           ))}
         </nav>
+        {data.mode === 'list' ? (
+          <nav className="segmented" aria-label="Volgorde">
+            {patientOrders.map((order) => (
+              <Link
+                key={order}
+                to={hrefWith('/patients', params, { volgorde: order === 'recent' ? null : order, pagina: null })}
+                className={order === data.list.order ? 'segment active' : 'segment'}
+                aria-current={order === data.list.order ? 'true' : undefined}
+              >
+                {patientOrderLabels[order]}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
       </div>
 
-      {rows.length === 0 ? (
+      {empty ? (
         <EmptyState
           icon={<PersonIcon width={22} height={22} />}
           title={data.q ? `Geen patiënten gevonden voor “${data.q}”` : 'Geen patiënten met deze status'}
@@ -129,75 +265,40 @@ export default function PatientList() {
       ) : (
         <div className={searching ? 'table-card loading' : 'table-card'}>
           {data.mode === 'search' ? (
-            <p className="table-caption">
-              {countOf(rows.length, 'resultaat', 'resultaten')} voor “{data.q}”, beste overeenkomst eerst ·{' '}
-              <Link to={hrefWith('/patients', params, { q: null })}>Zoekopdracht wissen</Link>
-            </p>
-          ) : null}
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Naam</th>
-                <th scope="col">Geboortedatum</th>
-                {data.mode === 'list' ? <th scope="col">BSN</th> : <th scope="col">Overeenkomst</th>}
-                <th scope="col">Status</th>
-                {data.mode === 'list' ? <th scope="col">Laatst gewijzigd</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`/patients/${row.id}`} className="row-link">
-                      {row.name}
+            <>
+              <p className="table-caption">
+                {countOf(data.results.length, 'resultaat', 'resultaten')} voor “{data.q}”, beste overeenkomst eerst ·{' '}
+                <Link to={hrefWith('/patients', params, { q: null })}>Zoekopdracht wissen</Link>
+              </p>
+              <SearchTable data={data} />
+            </>
+          ) : (
+            <>
+              <p className="table-caption">
+                {data.list.order === 'urgentie'
+                  ? 'Meest urgente alerts eerst (NEWS2, BVC, termijnen, incidenten en metingen van de laatste 24 uur), daarna laatst gewijzigd.'
+                  : 'Laatst gewijzigd eerst.'}
+              </p>
+              <WardTable data={data} />
+              <nav className="pagination" aria-label="Paginering">
+                <span className="muted">
+                  {data.list.offset + 1}–{data.list.offset + data.list.items.length} van {data.list.total}
+                </span>
+                <span className="pagination-links">
+                  {data.page > 1 ? (
+                    <Link className="button button-secondary" to={hrefWith('/patients', params, { pagina: String(data.page - 1) })}>
+                      Vorige
                     </Link>
-                    {'johnDoe' in row && row.johnDoe ? <span className="badge badge-danger badge-small">BSN ontbreekt</span> : null}
-                  </td>
-                  <td>
-                    {row.birthDate ? (
-                      <>
-                        {formatDate(row.birthDate)} <span className="muted">({ageOn(row.birthDate)} jaar)</span>
-                      </>
-                    ) : (
-                      <span className="muted">Onbekend</span>
-                    )}
-                  </td>
-                  {data.mode === 'list' ? (
-                    <td className="mono">{row.bsn ? maskBsn(row.bsn) : <span className="muted">—</span>}</td>
-                  ) : (
-                    <td>
-                      <span className="score" style={{ ['--score' as string]: row.score ?? 0 }}>
-                        {Math.round((row.score ?? 0) * 100)}%
-                      </span>
-                    </td>
-                  )}
-                  <td>
-                    <StatusBadge status={row.status} />
-                  </td>
-                  {data.mode === 'list' ? <td className="muted">{row.updatedAt ? formatWhen(row.updatedAt) : ''}</td> : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data.mode === 'list' ? (
-            <nav className="pagination" aria-label="Paginering">
-              <span className="muted">
-                {data.list.offset + 1}–{data.list.offset + data.list.items.length} van {data.list.total}
-              </span>
-              <span className="pagination-links">
-                {data.page > 1 ? (
-                  <Link className="button button-secondary" to={hrefWith('/patients', params, { pagina: String(data.page - 1) })}>
-                    Vorige
-                  </Link>
-                ) : null}
-                {data.list.offset + data.list.items.length < data.list.total ? (
-                  <Link className="button button-secondary" to={hrefWith('/patients', params, { pagina: String(data.page + 1) })}>
-                    Volgende
-                  </Link>
-                ) : null}
-              </span>
-            </nav>
-          ) : null}
+                  ) : null}
+                  {data.list.offset + data.list.items.length < data.list.total ? (
+                    <Link className="button button-secondary" to={hrefWith('/patients', params, { pagina: String(data.page + 1) })}>
+                      Volgende
+                    </Link>
+                  ) : null}
+                </span>
+              </nav>
+            </>
+          )}
         </div>
       )}
     </>

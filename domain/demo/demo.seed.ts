@@ -120,7 +120,19 @@ export async function seedDemo(ownerOrm: MikroORM): Promise<void> {
     if ((await em.count(ScaleScore, {})) === 0) await seedScales(em);
     if ((await em.count(LegalStatus, {})) === 0) await seedLegalAndCoerciveCare(em);
     if ((await em.count(MedicationOrder, {})) === 0) await seedMedication(em);
+    if ((await em.count(Patient, { room: { $ne: null } })) === 0) await seedRooms(em);
   });
+}
+
+/** The ward's rooms (issue 41, point 7): every patient in care a room, K11 onwards in name order. */
+async function seedRooms(em: EntityManager): Promise<void> {
+  await em.execute(
+    `update patients p set room = 'K' || (10 + w.n)
+       from (select id, row_number() over (order by family_name, id)::int as n
+               from patients where organisation_id = ? and episode_status in ('active', 'screening')) w
+      where p.id = w.id`,
+    [demoOrganisation.id],
+  );
 }
 
 const longObservation = [

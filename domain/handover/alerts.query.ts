@@ -107,6 +107,19 @@ export function alertJoins(patient: string): string {
     .join('\n       ');
 }
 
+/** The count of alerts over the period, in SQL, from the CTEs joined by `alertJoins` (the counts of `alertCounts`). */
+export const alertTotalSql = `coalesce(i.incident_count, 0) + coalesce(v.abnormal_vitals, 0) + coalesce(r.high_risks, 0) + coalesce(b.high_bvc, 0)
+                + coalesce(m.open_measures, 0)`;
+
+/**
+ * A coarse copy in SQL of `urgencyOf` (warnings.ts), from the CTEs joined by `alertJoins`: the
+ * warnings first, open measures next. It only decides who comes before a page's cut (ADR 48); the
+ * page itself is ordered by `urgencyOf`.
+ */
+export const coarseUrgencySql = `(case when n.patient_id is not null then 1000 else 0 end) + (case when w.patient_id is not null then 1000 else 0 end)
+                + (case when l.patient_id is not null then 1000 else 0 end) + (case when rv.patient_id is not null then 100 else 0 end)
+                + coalesce(m.open_measures, 0) * 100`;
+
 /** The CTE names of alertSources: a patient in any of them has an alert. */
 export const alertSourceNames = ['incidents', 'vitals', 'risks', 'bvc', 'measures', 'news2', 'bvc_latest', 'legal_end', 'reviews'] as const;
 

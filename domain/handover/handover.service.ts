@@ -36,6 +36,8 @@ import {
   alertSourceParams,
   alertSources,
   alertsOfRow,
+  alertTotalSql,
+  coarseUrgencySql,
   patientAlerts,
   sqlList,
   type AlertRow,
@@ -111,12 +113,9 @@ export function wardOverviewQuery(
   const sql = `with ${alertSources}, alerted as materialized (
        select p.id, p.name_given, p.name_prefix, p.family_name, p.birth_date::text as birth_date, p.episode_status,
               ${alertColumns},
-              coalesce(i.incident_count, 0) + coalesce(v.abnormal_vitals, 0) + coalesce(r.high_risks, 0) + coalesce(b.high_bvc, 0)
-                + coalesce(m.open_measures, 0) as alert_total,
+              ${alertTotalSql} as alert_total,
               -- The warnings first (warnings.ts decides their order on the page; this only decides who is cut at the limit).
-              (case when n.patient_id is not null then 1000 else 0 end) + (case when w.patient_id is not null then 1000 else 0 end)
-                + (case when l.patient_id is not null then 1000 else 0 end) + (case when rv.patient_id is not null then 100 else 0 end)
-                + coalesce(m.open_measures, 0) * 100 as urgency
+              ${coarseUrgencySql} as urgency
          -- From the few patients with an alert to their rows, never the whole organisation's patients
          -- joined to every source first (100 000 patients: 118 → 14 ms; docs/performance.md, round seven).
          from (${alertSourceNames.map((name) => `select patient_id from ${name}`).join(' union ')}) alerted_ids

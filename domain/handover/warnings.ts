@@ -180,7 +180,7 @@ export interface Warning {
   label: string;
 }
 
-const news2RiskLabels: Record<News2Risk, string> = {
+export const news2RiskLabels: Record<News2Risk, string> = {
   laag: 'laag risico',
   'laag-gemiddeld': 'laag-gemiddeld risico',
   gemiddeld: 'gemiddeld risico',

@@ -41,8 +41,15 @@ export interface AllergyOverview {
   history: AllergyView[];
 }
 
+/** From the entries in force: an allergy in force wins over an earlier "geen bekende allergieën"; neither is "niet vastgelegd". */
+export function allergyStatusOf(allergiesInForce: number, noKnownInForce: boolean): AllergyStatus {
+  return allergiesInForce > 0 ? 'vastgelegd' : noKnownInForce ? 'geen-bekende' : 'niet-vastgelegd';
+}
+
+/** Most severe first: the order of the banner, the allergies page and the patient list. */
+export const allergySeverityOrder: Record<AllergySeverity, number> = { ernstig: 0, matig: 1, licht: 2 };
+
 export const allergyNotFound = 'De gevraagde allergie is niet gevonden.';
-const severityOrder: Record<AllergySeverity, number> = { ernstig: 0, matig: 1, licht: 2 };
 
 function view(row: Allergy, name: (id: string | null | undefined) => string): AllergyView {
   return {
@@ -70,12 +77,13 @@ export async function allergiesOf(em: EntityManager, patientId: string): Promise
   const inForce = history.filter((entry) => !entry.lapsedAt);
   const active = inForce
     .filter((entry) => entry.kind === 'allergie')
-    .sort((a, b) => severityOrder[a.severity!] - severityOrder[b.severity!] || a.substance!.localeCompare(b.substance!, 'nl'));
-  const status: AllergyStatus = active.length
-    ? 'vastgelegd'
-    : inForce.some((entry) => entry.kind === 'geen-bekende')
-      ? 'geen-bekende'
-      : 'niet-vastgelegd';
+    .sort(
+      (a, b) => allergySeverityOrder[a.severity!] - allergySeverityOrder[b.severity!] || a.substance!.localeCompare(b.substance!, 'nl'),
+    );
+  const status = allergyStatusOf(
+    active.length,
+    inForce.some((entry) => entry.kind === 'geen-bekende'),
+  );
   return { status, active, history };
 }
 

@@ -9,21 +9,23 @@ export type Law = (typeof laws)[number];
 /**
  * A patient's legal status (rechtspositie). `groundsForCompulsoryCare`: a Wvggz measure of this kind
  * is the legal basis for compulsory care under the Wvggz (art. 3:2); vrijwillig and the Wzd
- * measures are not (the Wzd has its own involuntary care, outside this module).
+ * measures are not (the Wzd has its own involuntary care, outside this module). `short`: the
+ * patient list's column, where the full label follows for screen readers and on hover.
  */
 export const legalStatusKinds = {
-  vrijwillig: { label: 'Vrijwillig', law: null, groundsForCompulsoryCare: false },
-  'wvggz-crisismaatregel': { label: 'Crisismaatregel (Wvggz)', law: 'Wvggz', groundsForCompulsoryCare: true },
+  vrijwillig: { label: 'Vrijwillig', short: 'Vrijwillig', law: null, groundsForCompulsoryCare: false },
+  'wvggz-crisismaatregel': { label: 'Crisismaatregel (Wvggz)', short: 'Crisismaatregel', law: 'Wvggz', groundsForCompulsoryCare: true },
   'wvggz-machtiging-voortzetting': {
     label: 'Machtiging tot voortzetting van de crisismaatregel (Wvggz)',
+    short: 'Voortzetting CM',
     law: 'Wvggz',
     groundsForCompulsoryCare: true,
   },
-  'wvggz-zorgmachtiging': { label: 'Zorgmachtiging (Wvggz)', law: 'Wvggz', groundsForCompulsoryCare: true },
-  'wzd-rechterlijke-machtiging': { label: 'Rechterlijke machtiging (Wzd)', law: 'Wzd', groundsForCompulsoryCare: false },
-  'wzd-inbewaringstelling': { label: 'Inbewaringstelling (Wzd)', law: 'Wzd', groundsForCompulsoryCare: false },
-  'wzd-artikel-21': { label: 'Artikel 21-besluit (Wzd)', law: 'Wzd', groundsForCompulsoryCare: false },
-} as const satisfies Record<string, { label: string; law: Law | null; groundsForCompulsoryCare: boolean }>;
+  'wvggz-zorgmachtiging': { label: 'Zorgmachtiging (Wvggz)', short: 'Zorgmachtiging', law: 'Wvggz', groundsForCompulsoryCare: true },
+  'wzd-rechterlijke-machtiging': { label: 'Rechterlijke machtiging (Wzd)', short: 'RM (Wzd)', law: 'Wzd', groundsForCompulsoryCare: false },
+  'wzd-inbewaringstelling': { label: 'Inbewaringstelling (Wzd)', short: 'IBS (Wzd)', law: 'Wzd', groundsForCompulsoryCare: false },
+  'wzd-artikel-21': { label: 'Artikel 21-besluit (Wzd)', short: 'Art. 21 (Wzd)', law: 'Wzd', groundsForCompulsoryCare: false },
+} as const satisfies Record<string, { label: string; short: string; law: Law | null; groundsForCompulsoryCare: boolean }>;
 export type LegalStatusKind = keyof typeof legalStatusKinds;
 export const legalStatusKindKeys = Object.keys(legalStatusKinds) as LegalStatusKind[];
 

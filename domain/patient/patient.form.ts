@@ -20,6 +20,7 @@ export const patientFormFields = [
   'insurance.company',
   'insurance.policyNumber',
   'episodeStatus',
+  'room',
 ] as const;
 
 export function formValues(form: FormData): PatientFormValues {
@@ -43,6 +44,7 @@ export function formValuesOf(patient: PatientView): PatientFormValues {
     'insurance.company': patient.insurance.company ?? '',
     'insurance.policyNumber': patient.insurance.policyNumber ?? '',
     episodeStatus: patient.episodeStatus,
+    room: patient.room ?? '',
   };
 }
 
@@ -60,6 +62,7 @@ export function patientInputFromForm(values: PatientFormValues): PatientInput {
     contact: { phone: values['contact.phone'], email: values['contact.email'] },
     insurance: { company: values['insurance.company'], policyNumber: values['insurance.policyNumber'] },
     episodeStatus: (values.episodeStatus || undefined) as PatientInput['episodeStatus'],
+    room: values.room,
   };
 }
 

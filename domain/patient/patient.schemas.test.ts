@@ -2,7 +2,7 @@ import { clinicalToday } from '../shared/clinical-time';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
 import { parseOrThrow } from '../shared/validation';
-import { patientInputSchema, type PatientInput } from './patient.schemas';
+import { patientInputSchema, patientPatchSchema, roomMaxLength, roomTooLong, type PatientInput } from './patient.schemas';
 
 const valid: PatientInput = {
   nameGiven: ['Jan'],
@@ -90,5 +90,28 @@ describe('patient validation', () => {
 
   it('refuses the postal codes that do not exist (SA, SD, SS)', () => {
     expect(fieldsOf({ ...valid, address: { postalCode: '1234 SS' } })).toHaveProperty(['address.postalCode']);
+  });
+});
+
+describe('the room', () => {
+  it('keeps an absent room, clears an empty one, and trims a given one', () => {
+    expect(parseOrThrow(patientInputSchema, valid).room).toBeUndefined();
+    expect(parseOrThrow(patientInputSchema, { ...valid, room: '' }).room).toBeNull();
+    expect(parseOrThrow(patientInputSchema, { ...valid, room: null }).room).toBeNull();
+    expect(parseOrThrow(patientInputSchema, { ...valid, room: ' Kamer 3 bed 2 ' }).room).toBe('Kamer 3 bed 2');
+  });
+
+  it('refuses a room longer than 20 characters, on two lines, or with a hidden character', () => {
+    expect(fieldsOf({ ...valid, room: 'x'.repeat(roomMaxLength) })).toEqual({});
+    expect(fieldsOf({ ...valid, room: 'x'.repeat(roomMaxLength + 1) })).toEqual({ room: roomTooLong });
+    expect(fieldsOf({ ...valid, room: 'K1\nK2' })).toEqual({ room: 'Een kamer past op één regel, zonder tabs of regeleinden.' });
+    expect(Object.keys(fieldsOf({ ...valid, room: 'K\u202E12' }))).toEqual(['room']);
+  });
+
+  it('is the only field PATCH takes', () => {
+    expect(parseOrThrow(patientPatchSchema, { room: 'K12' })).toEqual({ room: 'K12' });
+    expect(parseOrThrow(patientPatchSchema, { room: '' })).toEqual({ room: null });
+    expect(patientPatchSchema.safeParse({ room: 'K12', familyName: 'X' }).success).toBe(false);
+    expect(patientPatchSchema.safeParse({}).success).toBe(false);
   });
 });

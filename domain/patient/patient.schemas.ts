@@ -72,6 +72,32 @@ const birthDate = z
   .refine((value) => value === undefined || value <= clinicalToday(), 'De geboortedatum kan niet in de toekomst liggen.')
   .refine((value) => value === undefined || value >= '1900-01-01', 'Vul een geboortedatum na 1900 in.');
 
+/** Kamer/bed: "K12", "Kamer 3 bed 2", "Separeer 1". One line, at most this many characters (the database holds the same bound). */
+export const roomMaxLength = 20;
+export const roomTooLong = `De kamer is te lang: gebruik maximaal ${roomMaxLength} tekens, bijvoorbeeld "K12" of "Kamer 3 bed 2".`;
+const roomText = z
+  .string({ error: 'Vul de kamer in als tekst, bijvoorbeeld "K12".' })
+  .trim()
+  .max(roomMaxLength, roomTooLong)
+  .refine((value) => !/[\r\n\t]/.test(value), 'Een kamer past op één regel, zonder tabs of regeleinden.');
+
+/** Absent: the room stays as it is; empty or null: no room any more. */
+export const roomField = roomText
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value || null));
+
+/** `PATCH /api/patients/{id}`: the ward's data of the patient (now: the room); demographics change through FHIR `PUT`. */
+export const patientPatchSchema = z.strictObject(
+  { room: roomText.nullable().transform((value) => value || null) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'Alleen de kamer ("room") kan hier worden gewijzigd; andere gegevens wijzig je via FHIR PUT of het formulier.'
+        : 'Stuur een JSON-object met de kamer, bijvoorbeeld {"room": "K12"}.',
+  },
+);
+
 /** One schema for the form, the FHIR API and the assistant. */
 export const patientInputSchema = z
   .object({
@@ -107,6 +133,7 @@ export const patientInputSchema = z
       })
       .prefault({}),
     episodeStatus: z.enum(episodeStatuses, { error: 'Kies een geldige status.' }).optional(),
+    room: roomField,
   })
   .superRefine((patient, ctx) => {
     if (patient.johnDoe) return;
@@ -133,6 +160,15 @@ export const patientListQuerySchema = z.object({
     .min(0, 'Minimaal 0.')
     .max(1_000_000, 'De offset is te groot.')
     .default(0),
+});
+
+/** The patient list's orders: newest change first, or most urgent alerts first (the handover's alert definition). */
+export const patientOrders = ['recent', 'urgentie'] as const;
+export type PatientOrder = (typeof patientOrders)[number];
+export const patientOrderLabels: Record<PatientOrder, string> = { recent: 'Laatst gewijzigd', urgentie: 'Urgentie' };
+
+export const wardListQuerySchema = patientListQuerySchema.extend({
+  order: z.enum(patientOrders, { error: 'Kies een volgorde: recent of urgentie.' }).default('recent'),
 });
 
 export const patientSearchQuerySchema = z.object({

@@ -10,6 +10,7 @@ import { Patient } from './patient.entity';
 import {
   patientInputSchema,
   patientListQuerySchema,
+  patientPatchSchema,
   type EpisodeStatus,
   type Gender,
   type StatusFilter,
@@ -30,6 +31,8 @@ export interface PatientView {
   contact: { phone: string | null; email: string | null };
   insurance: { company: string | null; policyNumber: string | null };
   episodeStatus: EpisodeStatus;
+  /** Kamer/bed on the ward; null when none is assigned. */
+  room: string | null;
   createdAt: string;
   updatedAt: string;
   /** The database's version of the row: FHIR `meta.versionId`, `ETag: W/"<version>"`. */
@@ -91,6 +94,7 @@ export function toPatientView(patient: Patient): PatientView {
     contact: { phone: patient.phone ?? null, email: patient.email ?? null },
     insurance: { company: patient.insuranceCompany ?? null, policyNumber: patient.insurancePolicyNumber ?? null },
     episodeStatus: patient.episodeStatus,
+    room: patient.room ?? null,
     createdAt: patient.createdAt.toISOString(),
     updatedAt: patient.updatedAt.toISOString(),
     version: patient.version,
@@ -121,6 +125,8 @@ export function patientColumns(input: ValidPatientInput) {
     insurancePolicyNumber: input.insurance.policyNumber ?? null,
     searchName,
     searchKeys: searchKeysOf(searchName, name.namePrefix),
+    // FHIR has no room on a Patient: a PUT there leaves it as it is (ADR 0059).
+    ...(input.room !== undefined ? { room: input.room } : {}),
   };
 }
 
@@ -207,6 +213,21 @@ export async function updatePatient(
   return after;
 }
 
+/**
+ * `PATCH /api/patients/{id}`: the ward's data of the patient (the room), without sending the whole
+ * patient again. The access log names what changed, never the value.
+ */
+export async function patchPatient(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<PatientView> {
+  const patient = await findPatient(em, id);
+  const { room } = parseOrThrow(patientPatchSchema, input);
+  const changed = (patient.room ?? null) !== room ? ['room'] : [];
+  if (changed.length) em.assign(patient, { room });
+  await em.flush();
+  const [stored] = await em.execute<{ version: number }[]>('select version from patients where id = ?', [patient.id]);
+  recordAudit(em, actor, { action: 'update', resourceType: 'Patient', resourceId: patient.id, details: { changed } });
+  return { ...toPatientView(patient), version: stored?.version ?? patient.version };
+}
+
 export interface PatientPage {
   items: PatientView[];
   total: number;
@@ -220,7 +241,7 @@ export interface PatientPage {
  * every write (ADR 0022), not by counting a ward of 100 000 rows per page. Flushed first, as a
  * count by the ORM would: the unit of work's own new patients count.
  */
-async function patientCount(em: EntityManager, status: StatusFilter): Promise<number> {
+export async function patientCount(em: EntityManager, status: StatusFilter): Promise<number> {
   await em.flush();
   const [row] = await em.execute<{ total: number }[]>(
     'select coalesce(sum(count), 0)::int as total from patient_counts where ?::text is null or episode_status = ?',

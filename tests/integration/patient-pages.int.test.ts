@@ -79,7 +79,12 @@ describe('patient pages without JavaScript', () => {
   });
 
   it('has a tab for every status a patient can have, Gepland too, and the tab filters on it', async () => {
-    const list = await (await request('/patients', { cookie: nurse.cookie })).text();
+    const page = await (await request('/patients', { cookie: nurse.cookie })).text();
+    // The status filter's own bar (the order has a bar of its own beside it).
+    const list = page.slice(
+      page.indexOf('aria-label="Filter op status"'),
+      page.indexOf('</nav>', page.indexOf('aria-label="Filter op status"')),
+    );
     const tabs = [...list.matchAll(/<a\b([^>]*)>([^<]+)<\/a>/g)]
       .filter(([, attributes]) => /class="segment/.test(attributes!))
       .map(([, attributes, label]) => `${/href="\/patients\?status=(\w+)"/.exec(attributes!)?.[1] ?? 'all'}:${label}`);

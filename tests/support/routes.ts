@@ -143,6 +143,7 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.medication-administrations.$id.effect.ts': { id: 'administration' },
   'api.medication.$id.administrations.ts': { id: 'medication' },
   'api.medication.$id.stop.ts': { id: 'medication' },
+  'api.patients.$id._index.ts': { id: 'patient' },
   'api.patients.$id.bvc.ts': { id: 'patient' },
   'api.patients.$id.intake.$section.ts': { id: 'patient', section: { literal: 'anamnese' } },
   'api.patients.$id.intake.ts': { id: 'patient' },
