@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Issue 41, point 7: the room (kamer/bed) where a patient stays on the ward, a short free text
- * (ADR 0059). Bounded here as in the schema, so no writer can store a paragraph.
+ * (ADR 0061). Bounded here as in the schema, so no writer can store a paragraph.
  */
 export class Migration20261128173000PatientRoom extends Migration {
   override up(): void {

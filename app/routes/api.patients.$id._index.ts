@@ -10,7 +10,7 @@ export const loader = apiRoute(async ({ params, user, context }) => {
   return audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id));
 });
 
-/** `{"room": "K12"}` (or `null` / `""`: no room) → the patient; other fields are a 400 (ADR 0059). */
+/** `{"room": "K12"}` (or `null` / `""`: no room) → the patient; other fields are a 400 (ADR 0061). */
 export const action = apiRoute(async ({ request, params, user, context }) => {
   if (request.method !== 'PATCH') throw methodNotAllowed(['GET', 'PATCH']);
   const actor = actorFor(user, context, 'api');

@@ -26,7 +26,7 @@ export const Patient = defineEntity({
     insuranceCompany: p.text().nullable(),
     insurancePolicyNumber: p.text().nullable(),
     episodeStatus: p.enum(episodeStatuses).default('planned'),
-    /** Kamer/bed on the ward, short free text (ADR 0059); null: not assigned. */
+    /** Kamer/bed on the ward, short free text (ADR 0061); null: not assigned. */
     room: p.text().nullable(),
     /** Raised by the database on every change (trigger), whoever writes: FHIR `meta.versionId` and the ETag. */
     version: p.integer().default(1),

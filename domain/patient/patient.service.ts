@@ -125,7 +125,7 @@ export function patientColumns(input: ValidPatientInput) {
     insurancePolicyNumber: input.insurance.policyNumber ?? null,
     searchName,
     searchKeys: searchKeysOf(searchName, name.namePrefix),
-    // FHIR has no room on a Patient: a PUT there leaves it as it is (ADR 0059).
+    // FHIR has no room on a Patient: a PUT there leaves it as it is (ADR 0061).
     ...(input.room !== undefined ? { room: input.room } : {}),
   };
 }

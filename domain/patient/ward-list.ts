@@ -23,7 +23,7 @@ import { wardListQuerySchema, type EpisodeStatus, type PatientOrder, type Status
 import { displayName, patientCount } from './patient.service';
 
 /**
- * The patient list as a ward view (issue 41, point 7; ADR 0059): per patient the room, the legal
+ * The patient list as a ward view (issue 41, point 7; ADR 0061): per patient the room, the legal
  * status, the allergies and the latest NEWS2 and BVC, in one statement per page however many
  * patients the organisation has. Ordered by the newest change, or by urgency: the handover's alert
  * definition (ADR 38, 48) over the last 24 hours, the most urgent first.
