@@ -124,6 +124,10 @@ function SecondNurse({
   );
 }
 
+/** " door Sanne de Boer, gecontroleerd door Marleen Visser": who gave a dose, and who checked it. */
+const byWhom = (row: { recordedBy: string | null; doubleCheckedBy: string | null }) =>
+  `${row.recordedBy ? ` door ${row.recordedBy}` : ''}${row.doubleCheckedBy ? `, gecontroleerd door ${row.doubleCheckedBy}` : ''}`;
+
 const highRiskHint = (risk: { label: string; why: string }) =>
   `Risicovolle medicatie (${risk.label}: ${risk.why}). Een collega controleert middel, dosis, patiënt en tijdstip; beide namen worden vastgelegd.`;
 
@@ -175,8 +179,7 @@ export default function Medication() {
                   {done ? (
                     <p className="dose-state">
                       <strong>{statusLabels[done.status]}</strong>
-                      {` · ${formatTime(done.administeredAt)}${done.recordedBy ? ` door ${done.recordedBy}` : ''}`}
-                      {done.doubleCheckedBy ? `, gecontroleerd door ${done.doubleCheckedBy}` : ''}
+                      {` · ${formatTime(done.administeredAt)}${byWhom(done)}`}
                       {done.reason ? ` · ${done.reason}` : ''}
                     </p>
                   ) : Date.parse(dose.scheduledFor) > soon ? (
@@ -378,8 +381,7 @@ export default function Medication() {
               <li key={row.id} className={`administration administration-${row.status}`}>
                 <p>
                   <strong>{row.prn ? 'Zo nodig gegeven' : statusLabels[row.status]}</strong>
-                  {` · ${row.productName}, ${row.dose} · ${formatWhen(row.administeredAt)}${row.recordedBy ? ` door ${row.recordedBy}` : ''}`}
-                  {row.doubleCheckedBy ? `, gecontroleerd door ${row.doubleCheckedBy}` : ''}
+                  {` · ${row.productName}, ${row.dose} · ${formatWhen(row.administeredAt)}${byWhom(row)}`}
                 </p>
                 {row.reason ? <p className="small">{`Reden: ${row.reason}`}</p> : null}
                 {row.effect ? <p className="small">{`Effect: ${row.effect}`}</p> : null}
