@@ -311,7 +311,7 @@ export default function Medication() {
                 <p className="small">{`Risicovolle medicatie (${order.highRisk.label}): dubbele controle bij toedienen.`}</p>
               ) : null}
               {order.overrideReason ? (
-                <div className="notice notice-warning order-override">
+                <div className="notice notice-warning notice-block order-override">
                   <p className="small">
                     <strong>Waarschuwing genegeerd bij voorschrijven</strong>
                     {order.prescribedBy ? ` door ${order.prescribedBy}` : ''}:

@@ -80,7 +80,7 @@ export default function NewPrescription() {
     <section className="card" aria-labelledby="prescribe-title">
       <h2 id="prescribe-title">Nieuw voorschrift</h2>
       {allergyStatus === 'vastgelegd' ? (
-        <div className="notice notice-warning" id="prescribe-allergies">
+        <div className="notice notice-warning notice-block" id="prescribe-allergies">
           <p>
             <strong>Allergieën:</strong>
           </p>
@@ -96,7 +96,7 @@ export default function NewPrescription() {
         </p>
       )}
       {blocking.length ? (
-        <div className="notice notice-danger" role="alert" id="prescribe-warnings">
+        <div className="notice notice-danger notice-block" role="alert" id="prescribe-warnings">
           <p>
             <strong>Veiligheidswaarschuwing</strong>
           </p>
@@ -161,6 +161,8 @@ export default function NewPrescription() {
           <Field id="maxPerDay" label="Maximaal aantal keer per 24 uur (bij zo nodig)" error={fields.maxPerDay}>
             <input type="number" name="maxPerDay" min={1} max={24} defaultValue={typed('maxPerDay')} />
           </Field>
+        </div>
+        <div className="field-row">
           <Field
             id="minIntervalMinutes"
             label="Minimale tijd tussen twee giften in minuten (bij zo nodig)"
