@@ -1,6 +1,8 @@
+import type { MedicationAdministration, MedicationRequest } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday, formatTime, isoDay, wallClockToIso } from '../../domain/shared/clinical-time';
 import { asOwner, createUser, registerPatient, signedInUser, validBsns, type SignedIn, type TestUser } from '../support/factories';
+import { fhirProblems, indexFhirDefinitions, medplumClient } from '../support/fhir';
 import { json, login, request } from '../support/http';
 
 /* Issue 41, point 6 (ADR 59): medication safety, one check at a time, through the API and the page actions. */
@@ -84,6 +86,7 @@ function anHourAgo(): { time: string; scheduledFor: string } {
 }
 
 beforeAll(async () => {
+  indexFhirDefinitions();
   doctor = await signedInUser('psychiater');
   nurse = await createUser(doctor.organisationId, { role: 'verpleegkundige' });
   colleague = await createUser(doctor.organisationId, { role: 'verpleegkundige' });
@@ -258,8 +261,12 @@ describe('the zo-nodig minimum interval', () => {
         minIntervalMinutes: 'Geef de minimale tijd tussen twee giften in minuten (0 tot 1440).',
       });
     }
-    const fourHours = await order(patientId, { ...base, minIntervalMinutes: 240 });
+    const fourHours = await order(patientId, { ...base, indication: 'Bij angst', minIntervalMinutes: 240 });
     expect(fourHours.minIntervalMinutes).toBe(240);
+    const fhirRequest = (await medplumClient(nurseCookie).readResource('MedicationRequest', fourHours.id)) as MedicationRequest;
+    expect(fhirRequest.dosageInstruction?.[0]?.text).toBe(
+      '1 tablet zo nodig bij angst, maximaal 3× per 24 uur, minimaal 4 uur tussen twee giften',
+    );
     expect(await page(patientId)).toContain('Zo nodig bij angst; maximaal 3× per 24 uur, minimaal 4 uur tussen twee giften');
   });
 
@@ -327,6 +334,18 @@ describe('the second nurse on high-risk medication', () => {
     );
     expect(stored).toEqual([{ recorded_by: nurse.id, double_checked_by: colleague.id }]);
     expect(await page(patientId)).toContain('door Sanne Verpleegkundige, gecontroleerd door Marleen Collega');
+    // In FHIR the second nurse is the administration's verifier.
+    const [fhir] = (await medplumClient(nurseCookie).searchResources('MedicationAdministration', {
+      patient: patientId,
+    })) as MedicationAdministration[];
+    expect(fhir!.performer).toEqual([
+      { actor: { display: 'Sanne Verpleegkundige' } },
+      {
+        function: { coding: [expect.objectContaining({ code: 'verifier' })] },
+        actor: { display: 'Marleen Collega' },
+      },
+    ]);
+    expect(fhirProblems(fhir!)).toEqual([]);
 
     // A refused dose is not given: no second nurse needed.
     const yesterdays = new Date(Date.parse(dose.scheduledFor) - 24 * 3600_000).toISOString();
