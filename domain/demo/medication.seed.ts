@@ -16,7 +16,7 @@ export const demoSecondNurse = { email: 'm.visser@demo.nl', displayName: 'Marlee
  * The ward's medication in the demo (fictional): Jan de Vries on clozapine twice a day (high-risk:
  * last night's dose checked by a second nurse), who refused this morning's dose, with lorazepam zo
  * nodig at least two hours apart given last night, and haloperidol zo nodig beside the clozapine (a
- * duplicate therapy overridden with a reason); Pieter van den Berg with a recorded haloperidol
+ * duplicate therapy overridden with a reason); Pieter van der Berg with a recorded haloperidol
  * "allergy" that was a dystonia, haloperidol prescribed with a reason; Fatima el Amrani on sertraline.
  */
 export async function seedMedication(em: EntityManager): Promise<void> {

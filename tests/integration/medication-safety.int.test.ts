@@ -1,5 +1,6 @@
 import type { MedicationAdministration, MedicationRequest } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, demoPassword } from '../../domain/demo/demo-accounts';
 import { addDaysToIsoDate, clinicalToday, formatTime, isoDay, wallClockToIso } from '../../domain/shared/clinical-time';
 import { asOwner, createUser, registerPatient, signedInUser, validBsns, type SignedIn, type TestUser } from '../support/factories';
 import { fhirProblems, indexFhirDefinitions, medplumClient } from '../support/fhir';
@@ -377,5 +378,24 @@ describe('the second nurse on high-risk medication', () => {
     expect((await post({ doubleCheckedBy: colleague.id })).status).toBe(302);
     const [row] = (await overview(patientId)).administrations;
     expect(row).toMatchObject({ recordedBy: 'Sanne Verpleegkundige', doubleCheckedBy: 'Marleen Collega' });
+  });
+});
+
+describe('the demo ward', () => {
+  it('shows one of each: an allergy override, a duplicate-therapy override, a double-checked dose, a zo-nodig interval', async () => {
+    const { cookie } = await login(demoAccounts.psychiater.email, demoPassword);
+    const find = async (q: string) => {
+      const { results } = (await (await json(`/api/patients/search?q=${encodeURIComponent(q)}`, { cookie: cookie! })).json()) as {
+        results: { id: string; name: string }[];
+      };
+      return results.find((result) => result.name.includes(q))!.id;
+    };
+    const jan = await overview(await find('Jan de Vries'), cookie!);
+    expect(jan.orders.flatMap((entry) => entry.overriddenWarnings.map((warning) => warning.code))).toEqual(['dubbele-therapie']);
+    expect(jan.orders.map((entry) => entry.minIntervalMinutes).filter(Boolean)).toEqual(expect.arrayContaining([120]));
+    expect(jan.administrations.map((row) => row.doubleCheckedBy)).toContain('Marleen Visser');
+    const pieter = await overview(await find('van der Berg'), cookie!);
+    expect(pieter.orders.flatMap((entry) => entry.overriddenWarnings.map((warning) => warning.code))).toEqual(['allergie']);
+    expect(pieter.orders.find((entry) => entry.overrideReason)?.overrideReason).toContain('bijwerking, geen allergie');
   });
 });
