@@ -193,7 +193,7 @@ export default function NewPrescription() {
           <Field
             id="overrideReason"
             label="Reden om de waarschuwing te negeren"
-            hint="Alleen als u het voorschrift toch wilt; de reden wordt bij het voorschrift bewaard."
+            hint="Alleen als je het voorschrift toch wilt; de reden wordt bij het voorschrift bewaard."
             error={fields.overrideReason}
           >
             <textarea name="overrideReason" maxLength={500} rows={2} defaultValue={typed('overrideReason')} />

@@ -508,14 +508,14 @@ async function secondNurse(
   const risk = highRiskOf(productByCode.get(order.productCode));
   if (!risk) return null;
   const ask = `${order.productName} is risicovolle medicatie (${risk.label}): een tweede verpleegkundige controleert de dosis.`;
-  if (!userId) throw AppError.validation({ doubleCheckedBy: `${ask} Kies wie de dosis met u controleerde.` });
-  if (userId === actor.userId) throw AppError.validation({ doubleCheckedBy: `${ask} Dat is een collega, niet uzelf.` });
+  if (!userId) throw AppError.validation({ doubleCheckedBy: `${ask} Kies wie de dosis met je controleerde.` });
+  if (userId === actor.userId) throw AppError.validation({ doubleCheckedBy: `${ask} Dat is een collega, niet jezelf.` });
   const colleague = await em.findOne(
     User,
     { id: userId, organisationId: actor.organisationId, disabledAt: null, role: { $in: [...clinicalRoles] } },
     { fields: ['id'] },
   );
-  if (!colleague) throw AppError.validation({ doubleCheckedBy: `${ask} Kies een collega van uw eigen organisatie.` });
+  if (!colleague) throw AppError.validation({ doubleCheckedBy: `${ask} Kies een collega van je eigen organisatie.` });
   return colleague.id;
 }
 

@@ -104,7 +104,7 @@ describe.each([true, false])('medication safety in Chromium (JavaScript %s)', (j
 
     const dose = () => page.getByRole('form', { name: /^Toediening Clozapine 100 mg/ });
     await dose().getByRole('button', { name: 'Gegeven', exact: true }).click();
-    await page.getByText('Kies wie de dosis met u controleerde.', { exact: false }).waitFor();
+    await page.getByText('Kies wie de dosis met je controleerde.', { exact: false }).waitFor();
     await lookAt(page, `medicatie-dubbele-controle-${javaScript ? 'met' : 'zonder'}-js`, javaScript);
     await dose().getByLabel('Gecontroleerd door (tweede verpleegkundige)').selectOption({ label: 'Marleen Collega' });
     await dose().getByRole('button', { name: 'Gegeven', exact: true }).click();

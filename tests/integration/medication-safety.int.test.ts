@@ -5,6 +5,7 @@ import { addDaysToIsoDate, clinicalToday, formatTime, isoDay, wallClockToIso } f
 import { asOwner, createUser, registerPatient, signedInUser, validBsns, type SignedIn, type TestUser } from '../support/factories';
 import { fhirProblems, indexFhirDefinitions, medplumClient } from '../support/fhir';
 import { json, login, request } from '../support/http';
+import { languageProblems, visibleText } from '../support/ui-language';
 
 /* Issue 41, point 6 (ADR 59): medication safety, one check at a time, through the API and the page actions. */
 
@@ -205,12 +206,16 @@ describe('the duplicate-therapy check', () => {
     expect(html).toContain('Dubbele therapie: Aripiprazol 10 mg en Risperidon 2 mg zijn allebei antipsychotica (ATC N05A).');
     expect(html).toContain('Reden om de waarschuwing te negeren');
     expect(html).toContain('Toch voorschrijven');
+    // One voice (ADR 39) in what the warning screen says.
+    expect(languageProblems(visibleText(html))).toEqual([]);
     expect(await ordersOf(patientId)).toBe(1);
 
     const reason = 'Overstap van risperidon naar aripiprazol, afbouw in twee weken.';
     const saved = await form(`/patients/${patientId}/medicatie/nieuw`, { ...fields, overrideReason: reason }, doctor.cookie);
     expect(saved.status).toBe(302);
-    expect(await page(patientId, doctor.cookie)).toContain(`Reden: ${reason}`);
+    const list = await page(patientId, doctor.cookie);
+    expect(list).toContain(`Reden: ${reason}`);
+    expect(languageProblems(visibleText(list))).toEqual([]);
   });
 });
 
@@ -315,14 +320,14 @@ describe('the second nurse on high-risk medication', () => {
     expect(alone.status).toBe(400);
     expect(((await alone.json()) as Refusal).error.fields).toEqual({
       doubleCheckedBy:
-        'Clozapine 100 mg is risicovolle medicatie (clozapine): een tweede verpleegkundige controleert de dosis. Kies wie de dosis met u controleerde.',
+        'Clozapine 100 mg is risicovolle medicatie (clozapine): een tweede verpleegkundige controleert de dosis. Kies wie de dosis met je controleerde.',
     });
     const self = await given({ doubleCheckedBy: nurse.id });
-    expect(((await self.json()) as Refusal).error.fields?.doubleCheckedBy).toContain('Dat is een collega, niet uzelf.');
+    expect(((await self.json()) as Refusal).error.fields?.doubleCheckedBy).toContain('Dat is een collega, niet jezelf.');
     const stranger = await signedInUser('verpleegkundige');
     const elsewhere = await given({ doubleCheckedBy: stranger.user.id });
     expect(elsewhere.status).toBe(400);
-    expect(((await elsewhere.json()) as Refusal).error.fields?.doubleCheckedBy).toContain('Kies een collega van uw eigen organisatie.');
+    expect(((await elsewhere.json()) as Refusal).error.fields?.doubleCheckedBy).toContain('Kies een collega van je eigen organisatie.');
     expect((await given({ doubleCheckedBy: 'Marleen' })).status).toBe(400);
 
     const checked = await given({ doubleCheckedBy: colleague.id });
@@ -374,7 +379,9 @@ describe('the second nurse on high-risk medication', () => {
       form(`/patients/${patientId}/medicatie`, { intent: 'zo-nodig', orderId: morphine.id, reason: 'Pijn na val', ...fields }, nurseCookie);
     const without = await post({ doubleCheckedBy: '' });
     expect(without.status).toBe(400);
-    expect(await without.text()).toContain('Kies wie de dosis met u controleerde.');
+    const refusal = await without.text();
+    expect(refusal).toContain('Kies wie de dosis met je controleerde.');
+    expect(languageProblems(visibleText(refusal))).toEqual([]);
     expect((await post({ doubleCheckedBy: colleague.id })).status).toBe(302);
     const [row] = (await overview(patientId)).administrations;
     expect(row).toMatchObject({ recordedBy: 'Sanne Verpleegkundige', doubleCheckedBy: 'Marleen Collega' });
