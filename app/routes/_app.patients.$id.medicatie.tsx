@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { intervalText, prnIndication } from '../../domain/medication/safety';
+import { defaultMinIntervalMinutes } from '../../domain/medication/safety-rules';
 import { formatDate, formatTime, formatWhen } from '../../domain/shared/clinical-time';
 import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
+import { capitaliseFirst } from '../../domain/shared/text';
 import { Field } from '../components/field';
 import { pageData, patientPage, throwPageError } from '../page.server';
 import { administer, medicationOverview, recordEffect, stopOrder } from '../patients.server';
@@ -44,13 +47,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           em,
           actor,
           target,
-          { scheduledFor: values.scheduledFor, status: values.status, reason: values.reason || undefined },
+          {
+            scheduledFor: values.scheduledFor,
+            status: values.status,
+            reason: values.reason || undefined,
+            doubleCheckedBy: values.doubleCheckedBy || undefined,
+          },
           { patientId },
         ),
       );
     else if (values.intent === 'zo-nodig')
       await audited(actor, { ...entry, action: 'create', resourceType: 'MedicationAdministration' }, (em) =>
-        administer(em, actor, target, { reason: values.reason ?? '' }, { patientId }),
+        administer(em, actor, target, { reason: values.reason ?? '', doubleCheckedBy: values.doubleCheckedBy || undefined }, { patientId }),
       );
     else if (values.intent === 'effect')
       await audited(actor, { ...entry, action: 'update', resourceType: 'MedicationAdministration' }, (em) =>
@@ -79,7 +87,10 @@ interface Failure {
 /** The refusal or field error of the form that was sent, shown beside that form only. */
 function Problem({ failure, intent, target }: { failure: Failure | undefined; intent: string; target: string }) {
   if (!failure || failure.values.intent !== intent || (failure.values.orderId ?? failure.values.administrationId) !== target) return null;
-  const text = Object.values(failure.fields ?? {})[0] ?? failure.message;
+  // The second nurse's field says its own error beside the choice.
+  const { doubleCheckedBy, ...others } = failure.fields ?? {};
+  const text = Object.values(others)[0] ?? (doubleCheckedBy ? null : failure.message);
+  if (!text) return null;
   return (
     <p className="notice notice-danger" role="alert">
       {text}
@@ -87,16 +98,65 @@ function Problem({ failure, intent, target }: { failure: Failure | undefined; in
   );
 }
 
+/** A dose of high-risk medication: who checked it with the nurse (ADR 60). */
+function SecondNurse({
+  id,
+  colleagues,
+  why,
+  error,
+}: {
+  id: string;
+  colleagues: { id: string; name: string }[];
+  why: string;
+  error?: string;
+}) {
+  return (
+    <Field id={id} label="Gecontroleerd door (tweede verpleegkundige)" hint={why} error={error}>
+      <select name="doubleCheckedBy" defaultValue="">
+        <option value="">Kies een collega</option>
+        {colleagues.map((colleague) => (
+          <option key={colleague.id} value={colleague.id}>
+            {colleague.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** " door Sanne de Boer, gecontroleerd door Marleen Visser": who gave a dose, and who checked it. */
+const byWhom = (row: { recordedBy: string | null; doubleCheckedBy: string | null }) =>
+  `${row.recordedBy ? ` door ${row.recordedBy}` : ''}${row.doubleCheckedBy ? `, gecontroleerd door ${row.doubleCheckedBy}` : ''}`;
+
+const highRiskHint = (risk: { label: string; why: string }) =>
+  `Risicovolle medicatie (${risk.label}: ${risk.why}). Een collega controleert middel, dosis, patiënt en tijdstip; beide namen worden vastgelegd.`;
+
+/** "Zo nodig bij onrust, maximaal 3× per 24 uur, minimaal 1 uur ertussen": the order's rule in one phrase. */
+function prnRule(order: { indication: string | null; maxPerDay: number | null; minIntervalMinutes: number | null }): string {
+  const interval = order.minIntervalMinutes ?? defaultMinIntervalMinutes;
+  return `${prnIndication(order.indication)}; maximaal ${order.maxPerDay}× per 24 uur${interval ? `, minimaal ${intervalText(interval)} tussen twee giften` : ''}`;
+}
+
 export default function Medication() {
-  const { orders, today, prn, administrations, canPrescribe, stopping, effectFor, now } = useLoaderData<typeof loader>();
+  const { orders, today, prn, administrations, canPrescribe, stopping, effectFor, now, allergyStatus, colleagues } =
+    useLoaderData<typeof loader>();
   const failure = useActionData<Failure>();
   const busy = useNavigation().state === 'submitting';
   const active = orders.filter((order) => order.active);
   const inactive = orders.filter((order) => !order.active);
   const soon = Date.parse(now) + 2 * 3600_000;
+  const risky = new Map(orders.map((order) => [order.id, order.highRisk]));
+  const fieldError = (intent: string, target: string, field: string) =>
+    failure && failure.values.intent === intent && (failure.values.orderId ?? '') === target ? failure.fields?.[field] : undefined;
 
   return (
     <div className="medication">
+      {allergyStatus === 'niet-vastgelegd' ? (
+        <p className="notice notice-warning" id="medication-allergies">
+          <strong>Allergieën niet vastgelegd.</strong> Vraag ze na voordat er iets wordt voorgeschreven, en leg ze vast op het tabblad
+          Allergieën (of leg &quot;geen bekende allergieën&quot; vast).
+        </p>
+      ) : null}
       <section className="card" aria-labelledby="today-title">
         <h2 id="today-title">Toediening vandaag</h2>
         {today.length === 0 ? (
@@ -106,6 +166,7 @@ export default function Medication() {
             {today.map((dose) => {
               const done = dose.administration;
               const label = `${dose.productName}, ${dose.dose} om ${dose.time}`;
+              const risk = risky.get(dose.orderId);
               return (
                 <li key={`${dose.orderId}-${dose.scheduledFor}`} className={done ? `dose dose-${done.status}` : 'dose'}>
                   <div className="dose-head">
@@ -118,7 +179,7 @@ export default function Medication() {
                   {done ? (
                     <p className="dose-state">
                       <strong>{statusLabels[done.status]}</strong>
-                      {` · ${formatTime(done.administeredAt)}${done.recordedBy ? ` door ${done.recordedBy}` : ''}`}
+                      {` · ${formatTime(done.administeredAt)}${byWhom(done)}`}
                       {done.reason ? ` · ${done.reason}` : ''}
                     </p>
                   ) : Date.parse(dose.scheduledFor) > soon ? (
@@ -132,6 +193,14 @@ export default function Medication() {
                       <Field id={`reden-${dose.orderId}-${dose.time}`} label="Reden bij weigeren of niet geven">
                         <input type="text" name="reason" maxLength={300} />
                       </Field>
+                      {risk ? (
+                        <SecondNurse
+                          id={`controle-${dose.orderId}-${dose.time}`}
+                          colleagues={colleagues}
+                          why={highRiskHint(risk)}
+                          error={fieldError('dosis', dose.orderId, 'doubleCheckedBy')}
+                        />
+                      ) : null}
                       <div className="form-actions">
                         <button type="submit" name="status" value="gegeven" className="button button-primary" disabled={busy}>
                           Gegeven
@@ -156,7 +225,7 @@ export default function Medication() {
         <section className="card" aria-labelledby="prn-title">
           <h2 id="prn-title">Zo nodig</h2>
           <ul className="dose-list">
-            {prn.map(({ order, givenLast24h, lastGivenAt }) => (
+            {prn.map(({ order, givenLast24h, lastGivenAt, blockedReason }) => (
               <li key={order.id} className="dose">
                 <div className="dose-head">
                   <span>
@@ -165,7 +234,7 @@ export default function Medication() {
                   </span>
                 </div>
                 <p className="dose-state">
-                  {`Bij ${order.indication}; maximaal ${order.maxPerDay}× per 24 uur. Afgelopen 24 uur ${givenLast24h}× gegeven`}
+                  {`${capitaliseFirst(prnRule(order))}. Afgelopen 24 uur ${givenLast24h}× gegeven`}
                   {lastGivenAt ? `, laatst ${formatWhen(lastGivenAt)}.` : '.'}
                 </p>
                 {/* Keyed by the last gift: after a gift the reason field is empty again. */}
@@ -181,8 +250,26 @@ export default function Medication() {
                   <Field id={`prn-${order.id}`} label="Reden voor deze gift">
                     <input type="text" name="reason" maxLength={300} />
                   </Field>
+                  {order.highRisk ? (
+                    <SecondNurse
+                      id={`controle-${order.id}`}
+                      colleagues={colleagues}
+                      why={highRiskHint(order.highRisk)}
+                      error={fieldError('zo-nodig', order.id, 'doubleCheckedBy')}
+                    />
+                  ) : null}
+                  {blockedReason ? (
+                    <p className="field-hint prn-blocked" id={`prn-blocked-${order.id}`}>
+                      {blockedReason}
+                    </p>
+                  ) : null}
                   <div className="form-actions">
-                    <button type="submit" className="button button-primary" disabled={busy}>
+                    <button
+                      type="submit"
+                      className="button button-primary"
+                      disabled={busy || !!blockedReason}
+                      aria-describedby={blockedReason ? `prn-blocked-${order.id}` : undefined}
+                    >
                       Zo nodig geven
                     </button>
                   </div>
@@ -211,9 +298,7 @@ export default function Medication() {
                 <span className="muted">{` · ${order.dose} · ${order.route}`}</span>
               </div>
               <p className="small">
-                {order.kind === 'vast'
-                  ? order.times.join(', ')
-                  : `Zo nodig bij ${order.indication}, maximaal ${order.maxPerDay}× per 24 uur`}
+                {order.kind === 'vast' ? order.times.join(', ') : `Zo nodig ${prnRule(order)}`}
                 {` · sinds ${formatDate(order.startDate)}${order.endDate ? ` t/m ${formatDate(order.endDate)}` : ''}`}
                 {order.prescribedBy ? ` · voorgeschreven door ${order.prescribedBy}` : ''}
               </p>
@@ -221,6 +306,23 @@ export default function Medication() {
                 <p className="small muted" data-authored>
                   {order.note}
                 </p>
+              ) : null}
+              {order.highRisk ? (
+                <p className="small">{`Risicovolle medicatie (${order.highRisk.label}): dubbele controle bij toedienen.`}</p>
+              ) : null}
+              {order.overrideReason ? (
+                <div className="notice notice-warning notice-block order-override">
+                  <p className="small">
+                    <strong>Waarschuwing genegeerd bij voorschrijven</strong>
+                    {order.prescribedBy ? ` door ${order.prescribedBy}` : ''}:
+                  </p>
+                  <ul className="small">
+                    {order.overriddenWarnings.map((warning) => (
+                      <li key={warning.message}>{warning.message}</li>
+                    ))}
+                  </ul>
+                  <p className="small" data-authored>{`Reden: ${order.overrideReason}`}</p>
+                </div>
               ) : null}
               {canPrescribe && stopping === order.id ? (
                 <Form method="post" className="stack-form" aria-label={`${order.productName} stoppen`}>
@@ -279,7 +381,7 @@ export default function Medication() {
               <li key={row.id} className={`administration administration-${row.status}`}>
                 <p>
                   <strong>{row.prn ? 'Zo nodig gegeven' : statusLabels[row.status]}</strong>
-                  {` · ${row.productName}, ${row.dose} · ${formatWhen(row.administeredAt)}${row.recordedBy ? ` door ${row.recordedBy}` : ''}`}
+                  {` · ${row.productName}, ${row.dose} · ${formatWhen(row.administeredAt)}${byWhom(row)}`}
                 </p>
                 {row.reason ? <p className="small">{`Reden: ${row.reason}`}</p> : null}
                 {row.effect ? <p className="small">{`Effect: ${row.effect}`}</p> : null}

@@ -2,19 +2,32 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { products, routes } from '../../domain/medication/products';
+import type { SafetyWarning } from '../../domain/medication/safety';
+import { defaultMinIntervalMinutes, maxMinIntervalMinutes } from '../../domain/medication/safety-rules';
 import { clinicalToday } from '../../domain/shared/clinical-time';
+import { AppError, fieldsOf, warningsOf } from '../../domain/shared/errors';
 import { Field } from '../components/field';
 import { formFailure } from '../form.server';
-import { patientPage } from '../page.server';
-import { prescribe } from '../patients.server';
+import { pageData, patientPage } from '../page.server';
+import { allergyOverview, prescribe } from '../patients.server';
 import { audited } from '../tenant.server';
 
 const onlyDoctors = 'Alleen een arts kan medicatie voorschrijven.';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { actor } = await patientPage({ request, params, context });
+  const { actor, patientId } = await patientPage({ request, params, context });
   if (actor.role !== 'psychiater') throw Response.json({ message: onlyDoctors }, { status: 403 });
-  return { today: clinicalToday() };
+  // The prescriber sees the allergies before choosing a product; the check itself runs on saving.
+  const allergies = await pageData(
+    audited(actor, { action: 'read', resourceType: 'AllergyIntolerance', patientIds: [patientId] }, (em) =>
+      allergyOverview(em, actor, patientId),
+    ),
+  );
+  return {
+    today: clinicalToday(),
+    allergyStatus: allergies.status,
+    allergies: allergies.active.map((entry) => ({ substance: entry.substance, severity: entry.severity, reaction: entry.reaction })),
+  };
 }
 
 type Values = Record<string, string>;
@@ -33,6 +46,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         times: values.kind === 'vast' ? (values.times ?? '') : undefined,
         indication: values.kind === 'zo-nodig' ? values.indication || undefined : undefined,
         maxPerDay: values.kind === 'zo-nodig' && values.maxPerDay ? values.maxPerDay : undefined,
+        minIntervalMinutes: values.kind === 'zo-nodig' && values.minIntervalMinutes ? values.minIntervalMinutes : undefined,
+        overrideReason: values.overrideReason || undefined,
         startDate: values.startDate ?? '',
         endDate: values.endDate || undefined,
         note: values.note || undefined,
@@ -40,13 +55,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
     return redirect(`/patients/${patientId}/medicatie`);
   } catch (error) {
+    // A safety warning: the form comes back with the warnings and a field for the reason to override them.
+    const warnings = error instanceof AppError && error.code === 'conflict' ? warningsOf(error.details) : undefined;
+    if (warnings && error instanceof AppError)
+      return Response.json({ message: error.message, fields: fieldsOf(error.details) ?? {}, values, warnings }, { status: 409 });
     return formFailure(error, values);
   }
 }
 
+const allergyStatusText = {
+  'niet-vastgelegd': 'Allergieën zijn niet vastgelegd. Vraag ze na en leg ze vast, of leg "geen bekende allergieën" vast.',
+  'geen-bekende': 'Geen bekende allergieën.',
+} as const;
+
 export default function NewPrescription() {
-  const { today } = useLoaderData<typeof loader>();
-  const failure = useActionData<{ message: string; fields: Record<string, string>; values: Values }>();
+  const { today, allergyStatus, allergies } = useLoaderData<typeof loader>();
+  const failure = useActionData<{ message: string; fields: Record<string, string>; values: Values; warnings?: SafetyWarning[] }>();
+  const blocking = failure?.warnings?.filter((warning) => warning.blocking) ?? [];
   const busy = useNavigation().state === 'submitting';
   const fields = failure?.fields ?? {};
   const typed = (name: string, fallback = '') => failure?.values[name] ?? fallback;
@@ -54,7 +79,35 @@ export default function NewPrescription() {
   return (
     <section className="card" aria-labelledby="prescribe-title">
       <h2 id="prescribe-title">Nieuw voorschrift</h2>
-      {failure ? (
+      {allergyStatus === 'vastgelegd' ? (
+        <div className="notice notice-warning notice-block" id="prescribe-allergies">
+          <p>
+            <strong>Allergieën:</strong>
+          </p>
+          <ul>
+            {allergies.map((entry) => (
+              <li key={entry.substance}>{`${entry.substance} (${[entry.severity, entry.reaction].filter(Boolean).join(': ')})`}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className={allergyStatus === 'niet-vastgelegd' ? 'notice notice-warning' : 'notice notice-info'} id="prescribe-allergies">
+          {allergyStatusText[allergyStatus]}
+        </p>
+      )}
+      {blocking.length ? (
+        <div className="notice notice-danger notice-block" role="alert" id="prescribe-warnings">
+          <p>
+            <strong>Veiligheidswaarschuwing</strong>
+          </p>
+          <ul>
+            {blocking.map((warning) => (
+              <li key={warning.message}>{warning.message}</li>
+            ))}
+          </ul>
+          <p>Pas het voorschrift aan, of schrijf het toch voor met een reden; die reden wordt bij het voorschrift bewaard.</p>
+        </div>
+      ) : failure ? (
         <p className="notice notice-danger" role="alert">
           {failure.message}
         </p>
@@ -110,6 +163,22 @@ export default function NewPrescription() {
           </Field>
         </div>
         <div className="field-row">
+          <Field
+            id="minIntervalMinutes"
+            label="Minimale tijd tussen twee giften in minuten (bij zo nodig)"
+            hint={`Standaard ${defaultMinIntervalMinutes} minuten; 0 is geen minimum.`}
+            error={fields.minIntervalMinutes}
+          >
+            <input
+              type="number"
+              name="minIntervalMinutes"
+              min={0}
+              max={maxMinIntervalMinutes}
+              defaultValue={typed('minIntervalMinutes', String(defaultMinIntervalMinutes))}
+            />
+          </Field>
+        </div>
+        <div className="field-row">
           <Field id="startDate" label="Startdatum" error={fields.startDate}>
             <input type="date" name="startDate" defaultValue={typed('startDate', today)} />
           </Field>
@@ -120,12 +189,22 @@ export default function NewPrescription() {
         <Field id="note" label="Toelichting (optioneel)" error={fields.note}>
           <input type="text" name="note" maxLength={500} defaultValue={typed('note')} />
         </Field>
+        {blocking.length ? (
+          <Field
+            id="overrideReason"
+            label="Reden om de waarschuwing te negeren"
+            hint="Alleen als je het voorschrift toch wilt; de reden wordt bij het voorschrift bewaard."
+            error={fields.overrideReason}
+          >
+            <textarea name="overrideReason" maxLength={500} rows={2} defaultValue={typed('overrideReason')} />
+          </Field>
+        ) : null}
         <div className="form-actions">
           <Link to="../medicatie" relative="path" className="button button-secondary">
             Annuleren
           </Link>
           <button type="submit" className="button button-primary" disabled={busy}>
-            Voorschrijven
+            {blocking.length ? 'Toch voorschrijven' : 'Voorschrijven'}
           </button>
         </div>
       </Form>

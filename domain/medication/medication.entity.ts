@@ -2,6 +2,12 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { routes } from './products';
 
+/** A warning as the prescriber saw it when overriding it. */
+export interface OverriddenWarning {
+  code: string;
+  message: string;
+}
+
 export const orderKinds = ['vast', 'zo-nodig'] as const;
 export type OrderKind = (typeof orderKinds)[number];
 
@@ -28,10 +34,15 @@ export const MedicationOrder = defineEntity({
     times: p.array<string>().default([]),
     indication: p.text().nullable(),
     maxPerDay: p.integer().nullable(),
+    /** Zo nodig: the fewest minutes between two doses (ADR 60); null for a fixed schedule. */
+    minIntervalMinutes: p.integer().nullable(),
     startDate: p.date(),
     endDate: p.date().nullable(),
     note: p.text().nullable(),
     prescribedBy: p.uuid(),
+    /** The safety warnings the prescriber overrode, as they were shown, and why (ADR 60). */
+    overriddenWarnings: p.json<OverriddenWarning[]>().default([]),
+    overrideReason: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     stoppedAt: p.datetime().nullable(),
     stoppedBy: p.uuid().nullable(),
@@ -64,6 +75,8 @@ export const MedicationAdministration = defineEntity({
     /** Why a dose was registered well after it was given ("nagekomen"). */
     lateReason: p.text().nullable(),
     recordedBy: p.uuid(),
+    /** A high-risk product's second nurse: a colleague who checked the dose before it was given. */
+    doubleCheckedBy: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -1,10 +1,13 @@
 import type { MedicationAdministration as FhirAdministration, MedicationRequest as FhirRequest } from '@medplum/fhirtypes';
+import { staffNames } from '../auth/staff-names';
 import type { EntityManager } from '../db/orm';
 import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { dateParameter, idParameter, patientParameter } from '../fhir/search';
 import { clinicalToday } from '../shared/clinical-time';
 import { MedicationAdministration, MedicationOrder } from './medication.entity';
 import { productByCode } from './products';
+import { intervalText, prnIndication } from './safety';
+import { defaultMinIntervalMinutes } from './safety-rules';
 
 const atcSystem = 'http://www.whocc.no/atc';
 
@@ -40,7 +43,7 @@ export function toFhirMedicationRequest(order: MedicationOrder, prescriber: stri
             route: { text: order.route },
           }
         : {
-            text: `${order.dose} zo nodig bij ${order.indication}, maximaal ${order.maxPerDay}× per 24 uur`,
+            text: `${order.dose} zo nodig ${prnIndication(order.indication)}, maximaal ${order.maxPerDay}× per 24 uur${prnInterval(order)}`,
             timing: { repeat: { boundsPeriod: bounds } },
             asNeededCodeableConcept: { text: order.indication ?? '' },
             maxDosePerPeriod: {
@@ -71,6 +74,19 @@ export const medicationRequestResource: ClinicalResource<FhirRequest> = {
   },
 };
 
+const prnInterval = (order: MedicationOrder) => {
+  const minutes = order.minIntervalMinutes ?? defaultMinIntervalMinutes;
+  return minutes ? `, minimaal ${intervalText(minutes)} tussen twee giften` : '';
+};
+
+/** The second nurse of a high-risk dose (ADR 60) is its verifier (HL7 med-admin-perform-function). */
+const verifier = (name: string) => ({
+  function: {
+    coding: [{ system: 'http://terminology.hl7.org/CodeSystem/med-admin-perform-function', code: 'verifier', display: 'Verifier' }],
+  },
+  actor: { display: name },
+});
+
 /** "1 tablet", "2,5 mg" → a dose quantity (FHIR wants dose or rate in a dosage); a dose in words has no dosage element. */
 function dosageOf(order: MedicationOrder | undefined): Pick<FhirAdministration, 'dosage'> {
   const match = order ? /^(\d+(?:[.,]\d+)?)\s*(.+)$/.exec(order.dose.trim()) : null;
@@ -88,6 +104,7 @@ export function toFhirMedicationAdministration(
   row: MedicationAdministration,
   order: MedicationOrder | undefined,
   nurse: string | undefined,
+  checkedBy?: string,
 ): FhirAdministration {
   return {
     resourceType: 'MedicationAdministration',
@@ -99,7 +116,9 @@ export function toFhirMedicationAdministration(
     medicationCodeableConcept: order ? medicationOf(order) : { text: 'onbekend' },
     subject: patientReference(row.patientId),
     effectiveDateTime: row.administeredAt.toISOString(),
-    ...(nurse ? { performer: [{ actor: { display: nurse } }] } : {}),
+    ...(nurse || checkedBy
+      ? { performer: [...(nurse ? [{ actor: { display: nurse } }] : []), ...(checkedBy ? [verifier(checkedBy)] : [])] }
+      : {}),
     request: { reference: `MedicationRequest/${row.orderId}` },
     ...dosageOf(order),
     ...(row.effect ? { note: [{ text: `Effect: ${row.effect}` }] } : {}),
@@ -113,11 +132,21 @@ export const medicationAdministrationResource: ClinicalResource<FhirAdministrati
     const rows = await em.find(MedicationAdministration, { id: { $in: [...ids] } });
     const orders = rows.length ? await em.find(MedicationOrder, { id: { $in: [...new Set(rows.map((row) => row.orderId))] } }) : [];
     const byId = new Map(orders.map((order) => [order.id, order]));
+    const checkers = await staffNames(
+      em,
+      rows.map((row) => row.doubleCheckedBy),
+    );
     return withStaff(
       em,
       rows.map((row) => ({ row, order: byId.get(row.orderId), patientId: row.patientId })),
       (item) => item.row.recordedBy,
-      (item, nurse) => toFhirMedicationAdministration(item.row, item.order, nurse),
+      (item, nurse) =>
+        toFhirMedicationAdministration(
+          item.row,
+          item.order,
+          nurse,
+          item.row.doubleCheckedBy ? checkers.get(item.row.doubleCheckedBy) : undefined,
+        ),
     );
   },
   search: {

@@ -1,6 +1,8 @@
+import { isUuid } from '../shared/ids';
 import { calendarDate, instant, numeral, z } from '../shared/validation';
 import { administrationStatuses, orderKinds } from './medication.entity';
 import { productByCode, routes } from './products';
+import { maxMinIntervalMinutes } from './safety-rules';
 
 const isoDate = calendarDate;
 const time = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -11,6 +13,8 @@ const times = z
   .transform((value) => (typeof value === 'string' ? value.split(/[,;\s]+/) : value).map((entry) => entry.trim()).filter(Boolean))
   .refine((value) => value.every((entry) => time.test(entry)), 'Geef de tijdstippen als uu:mm, bijvoorbeeld 08:00, 20:00.')
   .transform((value) => [...new Set(value)].sort());
+
+const intervalMessage = `Geef de minimale tijd tussen twee giften in minuten (0 tot ${maxMinIntervalMinutes}).`;
 
 export const prescribeSchema = z
   .object({
@@ -36,6 +40,14 @@ export const prescribeSchema = z
           .max(24, 'Geef het maximum aantal keer per 24 uur (1 tot 24).'),
       )
       .optional(),
+    minIntervalMinutes: z
+      .preprocess(
+        numeral,
+        z.number({ error: intervalMessage }).int(intervalMessage).min(0, intervalMessage).max(maxMinIntervalMinutes, intervalMessage),
+      )
+      .optional(),
+    /** Overrides the safety warnings this prescription raises (ADR 60); stored with the order. */
+    overrideReason: z.string().trim().max(500, 'De reden mag maximaal 500 tekens lang zijn.').optional(),
     startDate: isoDate('Geef een geldige startdatum.'),
     endDate: isoDate('Geef een geldige einddatum.').optional(),
     note: z.string().trim().max(500, 'De toelichting mag maximaal 500 tekens lang zijn.').optional(),
@@ -54,12 +66,21 @@ export type Prescription = z.output<typeof prescribeSchema>;
 
 const reason = z.string().trim().max(300, 'De reden mag maximaal 300 tekens lang zijn.').optional();
 
+/** The colleague who checked a dose of high-risk medication with the nurse who gives it (ADR 60). */
+const doubleCheckedBy = z
+  .string({ error: 'Kies de collega die de dosis controleerde.' })
+  .trim()
+  .refine((value) => value === '' || isUuid(value), 'Kies de collega die de dosis controleerde.')
+  .transform((value) => value || undefined)
+  .optional();
+
 /** A dose at a fixed time: given, refused or not given; the last two with their reason. */
 export const scheduledDoseSchema = z
   .object({
     scheduledFor: instant('Geef het tijdstip van de dosis.'),
     status: z.enum(administrationStatuses, { error: 'Kies gegeven, geweigerd of niet gegeven.' }),
     reason,
+    doubleCheckedBy,
   })
   .superRefine((value, ctx) => {
     if (value.status === 'geweigerd' && !value.reason)
@@ -85,6 +106,7 @@ export const prnDoseSchema = z.object({
     .refine((value) => value.getTime() <= Date.now() + 5 * 60_000, 'Een gift kan niet in de toekomst liggen.')
     .optional(),
   lateReason: z.string().trim().max(300, 'De reden mag maximaal 300 tekens lang zijn.').optional(),
+  doubleCheckedBy,
 });
 
 export const effectSchema = z.object({

@@ -1,14 +1,22 @@
-import { staffNames } from '../auth/staff-names';
 import { randomUUID } from 'node:crypto';
+import { User, clinicalRoles } from '../auth/auth.entities';
+import { staffNames } from '../auth/staff-names';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
+import { allergiesOf } from '../legal/allergies';
 import { findPatient } from '../patient/patient.service';
-import { clinicalToday, formatTime, isoDay, wallClockToIso } from '../shared/clinical-time';
+import { clinicalToday, formatTime, formatWhen, isoDay, wallClockToIso } from '../shared/clinical-time';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
-import { MedicationAdministration, MedicationOrder, type AdministrationStatus, type OrderKind } from './medication.entity';
+import {
+  MedicationAdministration,
+  MedicationOrder,
+  type AdministrationStatus,
+  type OrderKind,
+  type OverriddenWarning,
+} from './medication.entity';
 import {
   effectSchema,
   lateRegistrationMinutes,
@@ -18,6 +26,8 @@ import {
   stopSchema,
 } from './medication.schemas';
 import { productByCode, type Route } from './products';
+import { highRiskOf, intervalText, prescriptionWarnings, tooSoon, type SafetyWarning } from './safety';
+import { defaultMinIntervalMinutes } from './safety-rules';
 
 export const orderNotFound = 'Het gevraagde voorschrift is niet gevonden.';
 export const administrationNotFound = 'De gevraagde toediening is niet gevonden.';
@@ -35,6 +45,13 @@ export interface OrderView {
   times: string[];
   indication: string | null;
   maxPerDay: number | null;
+  /** Zo nodig: the fewest minutes between two doses. */
+  minIntervalMinutes: number | null;
+  /** A high-risk product: a second nurse checks each dose given (ADR 60). */
+  highRisk: { label: string; why: string } | null;
+  /** The safety warnings the prescriber overrode, and why; empty and null when none. */
+  overriddenWarnings: OverriddenWarning[];
+  overrideReason: string | null;
   startDate: string;
   endDate: string | null;
   note: string | null;
@@ -63,6 +80,8 @@ export interface AdministrationView {
   /** Why the dose was registered late (nagekomen), or null. */
   lateReason: string | null;
   recordedBy: string | null;
+  /** The second nurse who checked a dose of high-risk medication. */
+  doubleCheckedBy: string | null;
 }
 
 export interface ScheduledDose {
@@ -80,7 +99,19 @@ export interface PrnStatus {
   /** Zo-nodig doses given in the last 24 hours, and the newest one's moment. */
   givenLast24h: number;
   lastGivenAt: string | null;
+  /** While the maximum is reached or the minimum interval not passed: when the next dose may be given, and why not now (Dutch). */
+  nextAllowedAt: string | null;
+  blockedReason: string | null;
 }
+
+/** A colleague who can be the second nurse on a dose of high-risk medication. */
+export interface Colleague {
+  id: string;
+  name: string;
+}
+
+/** A new order with the warnings it raised: the one that only informs, and the ones the prescriber overrode. */
+export type PrescribedOrder = OrderView & { warnings: SafetyWarning[] };
 
 export interface MedicationOverview {
   orders: OrderView[];
@@ -88,6 +119,10 @@ export interface MedicationOverview {
   prn: PrnStatus[];
   /** The last 7 days' registrations, newest first. */
   administrations: AdministrationView[];
+  /** "Allergieën niet vastgelegd" and the like: what the prescriber should know before prescribing. */
+  allergyStatus: 'vastgelegd' | 'geen-bekende' | 'niet-vastgelegd';
+  /** Who can check a dose of high-risk medication with the signed-in nurse: the organisation's other clinicians. */
+  colleagues: Colleague[];
 }
 
 /** On the list today: not stopped, started, not yet ended (the end date is the last day). */
@@ -108,6 +143,10 @@ function orderView(order: MedicationOrder, names: Map<string, string>, today: st
     times: order.times,
     indication: order.indication ?? null,
     maxPerDay: order.maxPerDay ?? null,
+    minIntervalMinutes: order.minIntervalMinutes ?? null,
+    highRisk: highRiskOf(productByCode.get(order.productCode)),
+    overriddenWarnings: order.overriddenWarnings ?? [],
+    overrideReason: order.overrideReason ?? null,
     startDate: order.startDate,
     endDate: order.endDate ?? null,
     note: order.note ?? null,
@@ -141,6 +180,7 @@ function administrationView(
     administeredAt: row.administeredAt.toISOString(),
     lateReason: row.lateReason ?? null,
     recordedBy: names.get(row.recordedBy) ?? null,
+    doubleCheckedBy: row.doubleCheckedBy ? (names.get(row.doubleCheckedBy) ?? null) : null,
   };
 }
 
@@ -150,7 +190,7 @@ export async function administrationViews(em: EntityManager, rows: MedicationAdm
   const byId = new Map(orders.map((order) => [order.id, order]));
   const names = await staffNames(
     em,
-    rows.map((row) => row.recordedBy),
+    rows.flatMap((row) => [row.recordedBy, row.doubleCheckedBy]),
   );
   return rows.map((row) => administrationView(row, byId.get(row.orderId), names));
 }
@@ -174,17 +214,19 @@ export async function medicationOverview(
   const patient = await findPatient(em, patientId);
   const today = clinicalToday(now);
   const since = new Date(now.getTime() - 7 * 24 * 3600_000);
-  const [orders, rows] = await Promise.all([
+  const [orders, rows, allergies, colleagues] = await Promise.all([
     em.find(MedicationOrder, { patientId: patient.id }, { orderBy: { createdAt: 'desc' } }),
     em.find(
       MedicationAdministration,
       { patientId: patient.id, administeredAt: { $gte: since } },
       { orderBy: { administeredAt: 'desc', createdAt: 'desc' }, limit: 500 },
     ),
+    allergiesOf(em, patient.id),
+    colleaguesOf(em, actor),
   ]);
   const names = await staffNames(em, [
     ...orders.flatMap((order) => [order.prescribedBy, order.stoppedBy]),
-    ...rows.map((row) => row.recordedBy),
+    ...rows.flatMap((row) => [row.recordedBy, row.doubleCheckedBy]),
   ]);
   const byId = new Map(orders.map((order) => [order.id, order]));
   const administrations = rows.map((row) => administrationView(row, byId.get(row.orderId), names));
@@ -211,22 +253,102 @@ export async function medicationOverview(
       const given = administrations.filter(
         (row) => row.orderId === order.id && row.prn && row.status === 'gegeven' && Date.parse(row.administeredAt) > dayAgo,
       );
-      return { order: orderView(order, names, today), givenLast24h: given.length, lastGivenAt: given[0]?.administeredAt ?? null };
+      return {
+        order: orderView(order, names, today),
+        givenLast24h: given.length,
+        lastGivenAt: given[0]?.administeredAt ?? null,
+        ...prnBlock(
+          order,
+          given.map((row) => Date.parse(row.administeredAt)),
+          now,
+        ),
+      };
     });
   recordAudit(em, actor, { action: 'read', resourceType: 'MedicationRequest', patientIds: [patient.id] });
-  return { orders: views, today: todayDoses, prn, administrations };
+  recordAudit(em, actor, { action: 'read', resourceType: 'AllergyIntolerance', patientIds: [patient.id] });
+  return { orders: views, today: todayDoses, prn, administrations, allergyStatus: allergies.status, colleagues };
+}
+
+/**
+ * Why the next zo-nodig dose cannot be given now, and from when it can: the maximum in the last 24
+ * hours reached, or the minimum interval since the last dose not passed. The page disables the
+ * button and says this; the service refuses the dose with the same rule.
+ */
+function prnBlock(
+  order: MedicationOrder,
+  givenNewestFirst: number[],
+  now: Date,
+): { nextAllowedAt: string | null; blockedReason: string | null } {
+  const max = order.maxPerDay ?? 0;
+  const interval = (order.minIntervalMinutes ?? defaultMinIntervalMinutes) * 60_000;
+  const afterMaximum = givenNewestFirst.length >= max ? givenNewestFirst[max - 1]! + 24 * 3600_000 : null;
+  const afterInterval =
+    givenNewestFirst[0] !== undefined && givenNewestFirst[0] + interval > now.getTime() ? givenNewestFirst[0] + interval : null;
+  if (afterMaximum !== null && afterMaximum >= (afterInterval ?? 0))
+    return {
+      nextAllowedAt: new Date(afterMaximum).toISOString(),
+      blockedReason: `Het maximum van ${max}× per 24 uur is bereikt; de volgende gift kan vanaf ${formatWhen(afterMaximum, now)}.`,
+    };
+  if (afterInterval !== null)
+    return {
+      nextAllowedAt: new Date(afterInterval).toISOString(),
+      blockedReason: `Tussen twee giften zit minimaal ${intervalText(order.minIntervalMinutes ?? defaultMinIntervalMinutes)}; de volgende gift kan vanaf ${formatWhen(afterInterval, now)}.`,
+    };
+  return { nextAllowedAt: null, blockedReason: null };
+}
+
+/** The organisation's other clinicians, who can be the second nurse on a dose of high-risk medication. */
+export async function colleaguesOf(em: EntityManager, actor: AuditActor): Promise<Colleague[]> {
+  const users = await em.find(
+    User,
+    { organisationId: actor.organisationId, disabledAt: null, role: { $in: [...clinicalRoles] }, id: { $ne: actor.userId } },
+    { fields: ['id', 'displayName'], orderBy: { displayName: 'asc' }, limit: 300 },
+  );
+  return users.map((user) => ({ id: user.id, name: user.displayName }));
 }
 
 function requirePrescriber(actor: AuditActor): void {
   if (actor.role !== 'psychiater') throw new AppError('forbidden', prescribersOnly);
 }
 
-/** A new line on the medication list, prescribed by the signed-in doctor. */
-export async function prescribe(em: EntityManager, actor: AuditActor, patientId: string, input: unknown): Promise<OrderView> {
+/**
+ * The safety warnings a prescription raises (ADR 60): an allergy that covers the product, a second
+ * product of the same class, allergies not recorded. Read with the patient's orders and allergies.
+ */
+async function warningsFor(em: EntityManager, patientId: string, productCode: string, startDate: string): Promise<SafetyWarning[]> {
+  const product = productByCode.get(productCode)!;
+  const [allergies, orders] = await Promise.all([
+    allergiesOf(em, patientId),
+    em.find(MedicationOrder, { patientId, stoppedAt: null }, { fields: ['productCode', 'productName', 'endDate'] }),
+  ]);
+  // An order that ends before the new one starts is no duplicate.
+  const running = orders.filter((order) => !order.endDate || order.endDate >= startDate);
+  return prescriptionWarnings(product, allergies, running);
+}
+
+export const overrideNeeded = 'Geef een reden om toch voor te schrijven; die wordt bij het voorschrift bewaard.';
+const minOverrideReason = 5;
+const tooShortOverride = `Geef een reden van minstens ${minOverrideReason} tekens om de waarschuwing te negeren.`;
+
+/**
+ * A new line on the medication list, prescribed by the signed-in doctor. A prescription that raises
+ * a blocking safety warning is refused (409, the warnings in `details.warnings`) unless it carries
+ * an `overrideReason`; the overridden warnings and the reason are stored with the order.
+ */
+export async function prescribe(em: EntityManager, actor: AuditActor, patientId: string, input: unknown): Promise<PrescribedOrder> {
   const patient = await findPatient(em, patientId);
   requirePrescriber(actor);
   const valid = parseOrThrow(prescribeSchema, input);
   const product = productByCode.get(valid.productCode)!;
+  const warnings = await warningsFor(em, patient.id, product.code, valid.startDate);
+  const blocking = warnings.filter((warning) => warning.blocking);
+  const overrideReason = valid.overrideReason ?? '';
+  if (blocking.length && overrideReason.length < minOverrideReason)
+    throw new AppError('conflict', `${blocking.map((warning) => warning.message).join(' ')} ${overrideNeeded}`, {
+      warnings,
+      ...(overrideReason ? { fields: { overrideReason: tooShortOverride } } : {}),
+    });
+  const overridden = blocking.length ? blocking.map(({ code, message }) => ({ code, message })) : [];
   const order = em.create(MedicationOrder, {
     id: randomUUID(),
     organisationId: actor.organisationId,
@@ -239,13 +361,22 @@ export async function prescribe(em: EntityManager, actor: AuditActor, patientId:
     times: valid.kind === 'vast' ? (valid.times ?? []) : [],
     indication: valid.kind === 'zo-nodig' ? (valid.indication ?? null) : null,
     maxPerDay: valid.kind === 'zo-nodig' ? (valid.maxPerDay ?? null) : null,
+    minIntervalMinutes: valid.kind === 'zo-nodig' ? (valid.minIntervalMinutes ?? defaultMinIntervalMinutes) : null,
     startDate: valid.startDate,
     endDate: valid.endDate ?? null,
     note: valid.note || null,
     prescribedBy: actor.userId,
+    overriddenWarnings: overridden,
+    overrideReason: overridden.length ? overrideReason : null,
   });
-  recordAudit(em, actor, { action: 'create', resourceType: 'MedicationRequest', resourceId: order.id, patientIds: [patient.id] });
-  return orderView(order, await staffNames(em, [actor.userId]), clinicalToday());
+  recordAudit(em, actor, {
+    action: 'create',
+    resourceType: 'MedicationRequest',
+    resourceId: order.id,
+    patientIds: [patient.id],
+    ...(overridden.length ? { details: { waarschuwingGenegeerd: overridden.map((warning) => warning.code) } } : {}),
+  });
+  return { ...orderView(order, await staffNames(em, [actor.userId]), clinicalToday()), warnings };
 }
 
 /** Where a record page acts, it names its own patient: an order or dose of another patient is a 404 there. */
@@ -306,7 +437,7 @@ export async function administer(
   };
   let row: MedicationAdministration;
   if (order.kind === 'vast') {
-    const { scheduledFor, status, reason } = parseOrThrow(scheduledDoseSchema, input);
+    const { scheduledFor, status, reason, doubleCheckedBy } = parseOrThrow(scheduledDoseSchema, input);
     const day = isoDay(scheduledFor);
     const planned = dosesOn(order, day).some((dose) => dose.scheduledFor.getTime() === scheduledFor.getTime());
     if (!planned || !isActive(order, day) || (order.stoppedAt && order.stoppedAt <= scheduledFor))
@@ -322,9 +453,10 @@ export async function administer(
       prn: false,
       reason: reason || null,
       administeredAt: now,
+      doubleCheckedBy: status === 'gegeven' ? await secondNurse(em, actor, order, doubleCheckedBy) : null,
     });
   } else {
-    const { reason, administeredAt = now, lateReason } = parseOrThrow(prnDoseSchema, input);
+    const { reason, administeredAt = now, lateReason, doubleCheckedBy } = parseOrThrow(prnDoseSchema, input);
     const late = now.getTime() - administeredAt.getTime() > lateRegistrationMinutes * 60_000;
     if (late && (lateReason ?? '').length < 3)
       throw AppError.validation({
@@ -337,6 +469,16 @@ export async function administer(
         'conflict',
         `Het maximum van ${order.maxPerDay} keer per 24 uur is bereikt (gift om ${formatTime(crowded)}). Overleg met de arts.`,
       );
+    const near = await nearDose(em, order, administeredAt);
+    if (near) {
+      const minutes = order.minIntervalMinutes ?? defaultMinIntervalMinutes;
+      const from = near < administeredAt ? ` De volgende gift kan vanaf ${formatTime(near.getTime() + minutes * 60_000)}.` : '';
+      throw new AppError(
+        'conflict',
+        `Te kort op de gift van ${formatTime(near)}: tussen twee giften zit minimaal ${intervalText(minutes)}.${from} Overleg met de arts.`,
+      );
+    }
+    const checkedBy = await secondNurse(em, actor, order, doubleCheckedBy);
     row = em.create(MedicationAdministration, {
       ...base,
       scheduledFor: null,
@@ -345,10 +487,58 @@ export async function administer(
       reason,
       administeredAt,
       lateReason: late ? (lateReason ?? null) : null,
+      doubleCheckedBy: checkedBy,
     });
   }
   recordAudit(em, actor, { action: 'create', resourceType: 'MedicationAdministration', resourceId: row.id, patientIds: [order.patientId] });
-  return administrationView(row, order, await staffNames(em, [actor.userId]));
+  return administrationView(row, order, await staffNames(em, [actor.userId, row.doubleCheckedBy]));
+}
+
+/**
+ * The second nurse on a dose of high-risk medication (ADR 60): required for such a product, and a
+ * colleague of the same organisation who can work with patients, not the one giving the dose.
+ * Null for a product that needs no double check (a name sent along is then not stored).
+ */
+async function secondNurse(
+  em: EntityManager,
+  actor: AuditActor,
+  order: MedicationOrder,
+  userId: string | undefined,
+): Promise<string | null> {
+  const risk = highRiskOf(productByCode.get(order.productCode));
+  if (!risk) return null;
+  const ask = `${order.productName} is risicovolle medicatie (${risk.label}): een tweede verpleegkundige controleert de dosis.`;
+  if (!userId) throw AppError.validation({ doubleCheckedBy: `${ask} Kies wie de dosis met je controleerde.` });
+  if (userId === actor.userId) throw AppError.validation({ doubleCheckedBy: `${ask} Dat is een collega, niet jezelf.` });
+  const colleague = await em.findOne(
+    User,
+    { id: userId, organisationId: actor.organisationId, disabledAt: null, role: { $in: [...clinicalRoles] } },
+    { fields: ['id'] },
+  );
+  if (!colleague) throw AppError.validation({ doubleCheckedBy: `${ask} Kies een collega van je eigen organisatie.` });
+  return colleague.id;
+}
+
+/** The zo-nodig dose nearest to `at` within the order's minimum interval, or null. Called with the order row locked. */
+async function nearDose(em: EntityManager, order: MedicationOrder, at: Date): Promise<Date | null> {
+  const minutes = order.minIntervalMinutes ?? defaultMinIntervalMinutes;
+  if (minutes === 0) return null;
+  const span = minutes * 60_000;
+  const given = await em.find(
+    MedicationAdministration,
+    {
+      orderId: order.id,
+      prn: true,
+      status: 'gegeven',
+      administeredAt: { $gt: new Date(at.getTime() - span), $lt: new Date(at.getTime() + span) },
+    },
+    { fields: ['administeredAt'] },
+  );
+  return tooSoon(
+    given.map((row) => row.administeredAt),
+    at,
+    minutes,
+  );
 }
 
 /**

@@ -79,6 +79,9 @@ export const products: readonly Product[] = [
   product('paracetamol-500', 'Paracetamol 500 mg', 'N02BE01', 'tablet'),
   product('ibuprofen-400', 'Ibuprofen 400 mg', 'M01AE01', 'tablet'),
   product('metformine-500', 'Metformine 500 mg', 'A10BA02', 'tablet'),
+  product('insuline-aspart', 'Insuline aspart 100 E/ml', 'A10AB05', 'injectievloeistof', 'subcutaan'),
+  product('morfine-inj-10', 'Morfine 10 mg/ml', 'N02AA01', 'injectievloeistof', 'subcutaan'),
+  product('methadon-5', 'Methadon 5 mg', 'N07BC02', 'tablet'),
   product('omeprazol-20', 'Omeprazol 20 mg', 'A02BC01', 'maagsapresistente capsule'),
   product('macrogol-sachet', 'Macrogol/elektrolyten', 'A06AD65', 'poeder voor drank'),
 ];

@@ -81,13 +81,14 @@ export class AppError extends Error {
 }
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string>; details?: unknown };
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; warnings?: unknown[]; details?: unknown };
 }
 
 /** Field messages are part of the contract; stacks and raw causes only leave the server outside production. */
 export function toErrorBody(error: unknown, production: boolean): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     const fields = fieldsOf(error.details);
+    const warnings = warningsOf(error.details);
     return {
       status: error.status,
       body: {
@@ -95,6 +96,7 @@ export function toErrorBody(error: unknown, production: boolean): { status: numb
           code: error.code,
           message: error.message,
           ...(fields ? { fields } : {}),
+          ...(warnings ? { warnings } : {}),
           ...(!production && error.details !== undefined ? { details: error.details } : {}),
         },
       },
@@ -110,6 +112,13 @@ export function toErrorBody(error: unknown, production: boolean): { status: numb
       },
     },
   };
+}
+
+/** The warnings a refusal carries (a prescription's safety warnings, ADR 60): part of the contract, like field messages. */
+export function warningsOf(details: unknown): unknown[] | undefined {
+  if (details && typeof details === 'object' && 'warnings' in details && Array.isArray((details as { warnings: unknown }).warnings))
+    return (details as { warnings: unknown[] }).warnings;
+  return undefined;
 }
 
 /** The per-field Dutch messages of a validation error, if it has them. */

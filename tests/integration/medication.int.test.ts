@@ -150,6 +150,8 @@ describe('the administration record', () => {
       kind: 'zo-nodig',
       indication: 'onrust',
       maxPerDay: 2,
+      // The maximum on its own; the minimum interval has its own tests (medication-safety.int.test.ts).
+      minIntervalMinutes: 0,
     });
     const noReason = await give(prn.id, {});
     expect(((await noReason.json()) as Failure).error.details!.fields).toEqual({ reason: 'Geef de reden voor deze zo-nodig-gift.' });
@@ -192,6 +194,7 @@ describe('the administration record', () => {
         kind: 'zo-nodig',
         indication: 'angst',
         maxPerDay: 2,
+        minIntervalMinutes: 0,
       });
       const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => give(prn.id, { reason: `Angstig (${round}.${index})` })));
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 409, 409, 409]);

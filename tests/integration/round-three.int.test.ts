@@ -43,6 +43,8 @@ async function prnOrder(patientId: string, maxPerDay = 2): Promise<string> {
         kind: 'zo-nodig',
         indication: 'onrust',
         maxPerDay,
+        // These tests are about the maximum: no minimum interval between doses (ADR 60) in the way.
+        minIntervalMinutes: 0,
         startDate: addDaysToIsoDate(today, -2),
       },
       doctor.cookie,
