@@ -191,7 +191,9 @@ const drug = anyOf(
 );
 const kin = String.raw`(?:moeder|vader|ouders|zus|zuster|broer|partner|vrouw|man|zoon|dochter|familie|naasten?|ex|ex-partner|vriend\w*)`;
 const conflict = String.raw`(?:ruzie\w*|conflict\w*|boos|kwaad|kortaf|klacht\w*|verdrietig|dreig\w*|advocaat)`;
-const doctor = String.raw`(?:psychiater|arts|ag|aios|dokter|dienstdoende|behandelaar)`;
+const doctor = String.raw`(?:psychiater|arts|ag|aios|agnio|anios|dokter|dienstdoende|behandelaar|huisarts)`;
+/** Other disciplines a nurse calls in: the call itself is a decision the next shift follows up. */
+const discipline = String.raw`(?:dietist\w*|fysiotherapeut\w*|ergotherapeut\w*|tandarts|apotheker|logopedist\w*|maatschappelijk werk\w*)`;
 const dayCount = String.raw`(?:\d+|twee|drie|vier|vijf|meerdere|paar|aantal|al)`;
 
 /** Ordered by urgency: the first rule that matches an un-negated clause decides reason and weight. */
@@ -585,6 +587,12 @@ export const keepRules: KeepRule[] = [
     pattern: words(
       String.raw`${doctor} ${gap(1)}(?:gebeld|geinformeerd|ingelicht|gewaarschuwd|in consult|ingeschakeld|langs geweest)`,
       String.raw`(?:iom|in overleg met|na overleg met) ${gap(1)}${doctor}`,
+      // "arts op de hoogte gebracht", "doorgegeven aan de AIOS", "gemeld bij de dienstdoende", "overlegd met psychiater"
+      String.raw`${doctor} ${gap(2)}op de hoogte`,
+      String.raw`(?:doorgegeven|doorgebeld|gemeld|overgedragen|voorgelegd|gevraagd) (?:aan|bij) ${gap(2)}${doctor}`,
+      String.raw`(?:overlegd|overleg gehad|gebeld) met ${gap(2)}${doctor}`,
+      String.raw`${discipline} ${gap(2)}(?:ingeschakeld|gebeld|geinformeerd|ingelicht|erbij gehaald|op de hoogte|gevraagd|aangevraagd)`,
+      String.raw`(?:ingeschakeld|gebeld|erbij gehaald|verwezen naar) ${gap(2)}${discipline}`,
     ),
   },
   {
@@ -860,3 +868,72 @@ export const categoryFallback: Partial<Record<string, Relevance>> = {
 
 /** Abbreviations written with a dot ("dhr.", "z.n."): the dot does not end a clause. Dotted letter pairs are closed up anyway. */
 export const dottedAbbreviations = ['dhr', 'mw', 'mevr', 'pt', 'vpk', 'med', 'ca', 'tel', 'evt', 'temp'] as const;
+
+/**
+ * Values that need the next shift whatever the words around them (issue 41: severity from the
+ * values, not from wording): a number read after its label, in lower case without diacritics,
+ * with a decimal comma or point. Thresholds as the ward's own warnings use them: a glucose under
+ * 4 mmol/l is a hypoglycaemia; NEWS2 (RCP 2017) 5 or more asks for an urgent review; a BVC of 1 or
+ * more is a raised risk of aggression, 3 or more a very high one; a change of weight in kilograms
+ * is followed up (antipsychotics, eating).
+ */
+export interface ValueRule {
+  reason: RelevanceReason;
+  pattern: RegExp;
+  /** The weight of a value read by the pattern's first group, or null when the value is no signal. */
+  weight: (value: number, match: RegExpMatchArray) => number | null;
+}
+
+const number = String.raw`(\d{1,3}(?:[.,]\d{1,2})?)`;
+const label = (names: string) => String.raw`\b(?:${names})\b\.?\s*(?:[:=]\s*)?`;
+
+export const valueRules: ValueRule[] = [
+  {
+    reason: 'somatisch',
+    pattern: new RegExp(String.raw`${number}\s*mmol\s*/?\s*l\b`, 'g'),
+    weight: (glucose) => (glucose < 4 || glucose > 15 ? 2 : glucose < 4.5 || glucose > 11 ? 1 : null),
+  },
+  {
+    reason: 'somatisch',
+    pattern: new RegExp(String.raw`${label('t|temp|temperatuur')}${number}\s*(?:°\s*c?|graden)?`, 'g'),
+    weight: (celsius) => (celsius < 30 || celsius > 43 ? null : celsius >= 39 || celsius < 35 ? 2 : celsius >= 38 ? 1 : null),
+  },
+  {
+    reason: 'vitaal_afwijkend',
+    pattern: new RegExp(String.raw`${label('sat|saturatie|spo2|so2')}${number}\s*%?`, 'g'),
+    weight: (saturation) => (saturation > 100 || saturation < 50 ? null : saturation <= 91 ? 2 : saturation <= 93 ? 1 : null),
+  },
+  {
+    reason: 'vitaal_afwijkend',
+    pattern: new RegExp(String.raw`${label('news2?|news 2')}(?:score\s*)?${number}`, 'g'),
+    weight: (score) => (score > 20 ? null : score >= 5 ? 2 : score >= 1 ? 1 : null),
+  },
+  {
+    reason: 'risicosignaal',
+    pattern: new RegExp(String.raw`${label('bvc')}(?:score\s*)?${number}`, 'g'),
+    weight: (score) => (score > 6 ? null : score >= 3 ? 3 : score >= 1 ? 2 : null),
+  },
+  {
+    reason: 'vitaal_afwijkend',
+    pattern: new RegExp(String.raw`${label('rr|bd|bloeddruk|tensie')}(\d{2,3})\s*/\s*(\d{2,3})`, 'g'),
+    weight: (systolic, match) => {
+      const diastolic = Number(match[2]);
+      if (systolic >= 180 || systolic <= 90 || diastolic >= 110) return 2;
+      return systolic >= 160 || diastolic >= 100 || systolic <= 100 ? 1 : null;
+    },
+  },
+  {
+    reason: 'vitaal_afwijkend',
+    pattern: new RegExp(String.raw`${label('pols|hf|hartslag|hartfrequentie')}${number}`, 'g'),
+    weight: (rate) => (rate > 250 ? null : rate >= 131 || rate <= 40 ? 2 : rate >= 111 || rate <= 50 ? 1 : null),
+  },
+  {
+    reason: 'adl_afwijkend',
+    // "-1,8 kg", "+3,1 kg", "1,8 kg minder", "2 kilo aangekomen"
+    pattern: new RegExp(
+      String.raw`(?:[+-]\s?${number}\s*(?:kg|kilo)\b|${number}\s*(?:kg|kilo)\s+(?:minder|meer|lichter|zwaarder|afgevallen|aangekomen|erbij|eraf))`,
+      'g',
+    ),
+    weight: () => 1,
+  },
+];

@@ -194,6 +194,40 @@ describe('relevanceFor', () => {
     }
   });
 
+  // Issue 41: severity from the values, whatever the wording; a decimal point or comma does not split a value.
+  it.each([
+    ['Rustige middag. Glucose bij controle 3.1 mmol/l, boterham gegeven.', 'somatisch', 2],
+    ['Avond verliep goed; suiker 19,4 mmol/l voor het slapen.', 'somatisch', 2],
+    ['Pt zat buiten te roken. T 39,1, voelt zich warm.', 'somatisch', 2],
+    ['Gezellig gekaart. Sat 90% bij controle.', 'vitaal_afwijkend', 2],
+    ['Rustig. NEWS2: 6 na de avondronde.', 'vitaal_afwijkend', 2],
+    ['Bezoek van zus gehad. BVC score 4 om 20:00.', 'risicosignaal', 3],
+    ['Was vrolijk. RR 186/104 bij de controle.', 'vitaal_afwijkend', 2],
+    ['Gewogen: 71,0 kg, dat is 2,4 kg minder dan vorige maand.', 'adl_afwijkend', 1],
+    ['Gewogen, +3 kg sinds de start van de clozapine.', 'adl_afwijkend', 1],
+  ])('keeps a value that needs action, for the nurse: %s', (content, reason, weight) => {
+    expect(judge('verpleegkundige', content)).toEqual({ keep: true, reason, weight });
+  });
+
+  it('leaves normal values and a slightly deviating one to the nurse', () => {
+    const normal = judge('verpleegkundige', 'Glucose 6,2 mmol/l, RR 124/78, T 36,9, sat 97%.');
+    expect(normal.weight).toBeLessThan(2);
+    expect(['somatisch', 'vitaal_afwijkend']).not.toContain(normal.reason);
+    expect(judge('psychiater', 'Gewogen: 71,0 kg, dat is 2,4 kg minder dan vorige maand.').keep).toBe(false);
+    expect(judge('psychiater', 'Suiker 2,9 mmol/l, dextro gegeven.')).toMatchObject({ keep: true, weight: 2 });
+  });
+
+  it.each([
+    'Arts op de hoogte gebracht.',
+    'Doorgegeven aan de dienstdoende AIOS.',
+    'Gemeld bij de huisarts van de afdeling.',
+    'Overlegd met de psychiater over de avond.',
+    'Diëtist ingeschakeld voor een eetlijst.',
+    'Fysiotherapeut erbij gehaald voor de mobiliteit.',
+  ])('keeps a call to a doctor or another discipline: %s', (content) => {
+    expect(judge('verpleegkundige', content)).toMatchObject({ keep: true, reason: 'arts_ingeschakeld' });
+  });
+
   it('has a Dutch label for every reason', () => {
     for (const reason of relevanceReasons) expect(relevanceReasonLabels[reason]).toMatch(/^[A-Z]/);
     expect(relevanceReasonLabels.medicatieprobleem).toBe('Medicatieprobleem');

@@ -16,6 +16,7 @@ import {
   scopeBreakers,
   selfDirectedRisk,
   trailingNegators,
+  valueRules,
   vitalRelevance,
   type Relevance,
 } from './relevance.rules';
@@ -67,15 +68,19 @@ const dottedAbbreviation = new RegExp(String.raw`\b(${dottedAbbreviations.join('
 function reportRelevance(role: HandoverRole, report: Extract<HandoverSource, { kind: 'report' }>): Relevance {
   const always = alwaysKept[report.type];
   if (always) return always;
+  const measured = valueRelevance(role, report.content);
   const clauses = clausesOf(report.content);
   let negatedFinding = false;
   let otherRolesItem = false;
   for (const rule of keepRules) {
+    // A value that needs action outranks every rule below its weight.
+    if (measured && measured.weight > rule.weight) return measured;
     const outcome = matchClauses(rule.pattern, clauses);
     if (outcome === 'match' && rule.roles.includes(role)) return keep(rule.reason, rule.weight);
     if (outcome === 'match') otherRolesItem = true;
     if (outcome === 'negated') negatedFinding = true;
   }
+  if (measured) return measured;
   for (const [reason, pattern] of dropRules) {
     if (matchClauses(pattern, clauses) === 'match') return drop(reason);
   }
@@ -86,6 +91,25 @@ function reportRelevance(role: HandoverRole, report: Extract<HandoverSource, { k
   if (fallback) return fallback;
   // Text no rule can read is a doubt, and a doubt is kept: at weight 0 it sorts below every signal.
   return keep('overig', 0);
+}
+
+/**
+ * The most urgent value of a note (`valueRules`), read from the whole text: a decimal point or
+ * comma would split it into clauses ("2.8 mmol/l"). A slightly deviating value is the nurse's, as
+ * with measurements (`vitalRelevance`); the psychiatrist hears of it from weight 2.
+ */
+function valueRelevance(role: HandoverRole, content: string): Relevance | null {
+  const text = foldAccents(content);
+  let best: Relevance | null = null;
+  for (const rule of valueRules) {
+    for (const match of text.matchAll(rule.pattern)) {
+      const value = Number((match[1] ?? match[2] ?? match[3] ?? '').replace(',', '.'));
+      if (!Number.isFinite(value)) continue;
+      const weight = rule.weight(value, match);
+      if (weight !== null && (!best || weight > best.weight)) best = keep(rule.reason, weight);
+    }
+  }
+  return best && (role === 'verpleegkundige' || best.weight >= 2) ? best : null;
 }
 
 function matchClauses(pattern: RegExp, clauses: string[]): 'match' | 'negated' | 'none' {

@@ -20,7 +20,8 @@ interface HeldOutNote {
   severity: 'normal' | 'attention' | 'urgent';
 }
 
-const notes = JSON.parse(readFileSync(new URL('../../tests/fixtures/handover-notes-g.json', import.meta.url), 'utf8')) as HeldOutNote[];
+const heldOut = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../tests/fixtures/${name}.json`, import.meta.url), 'utf8')) as HeldOutNote[];
 
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -61,7 +62,7 @@ function localSummaryText(note: string): { text: string; kept: boolean } {
   return { text: flat(parts.join('\n')), kept: kept.length > 0 };
 }
 
-function measure() {
+function measure(notes: HeldOutNote[]) {
   let notesWhole = 0;
   let pieces = 0;
   let piecesKept = 0;
@@ -86,19 +87,25 @@ function measure() {
 }
 
 describe('the local handover summary on held-out nurses’ notes (issue 41)', () => {
-  it('keeps every number and decision of the notes, at least as well as when this test was written', () => {
+  // The floors are the figures measured when each set was last run, rounded down; raise them when the rules improve.
+  // G: 76.5 % and 89.9 % when it was written; 80.9 % and 94.2 % after the value rules. H (written
+  // while the value rules were, by someone who had not seen them): 73.3 % and 83.8 % before, 80.0 % and 92.2 % after.
+  it.each([
+    ['handover-notes-g', 0.8, 0.94],
+    ['handover-notes-h', 0.8, 0.92],
+  ] as const)('%s: keeps every number and decision of the notes, at least as well as last measured', (name, notesFloor, piecesFloor) => {
+    const notes = heldOut(name);
     expect(notes.length).toBeGreaterThanOrEqual(40);
-    const result = measure();
+    const result = measure(notes);
     const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`;
     console.log(
-      `[handover notes held-out] ${notes.length} notes · fully kept ${result.notesWhole}/${notes.length} (${percent(result.notesWhole, notes.length)})` +
+      `[handover notes held-out ${name}] ${notes.length} notes · fully kept ${result.notesWhole}/${notes.length} (${percent(result.notesWhole, notes.length)})` +
         ` · pieces kept ${result.piecesKept}/${result.pieces} (${percent(result.piecesKept, result.pieces)})` +
         ` · left out by the role filter: ${result.leftOut} notes, ${result.leftOutPieces} pieces` +
         ` · of the notes it kept: fully kept ${result.keptWhole}/${notes.length - result.leftOut}`,
     );
-    if (result.losses.length > 0) console.log(`[handover notes held-out] losses:\n${result.losses.join('\n')}`);
-    // The floors are the figures measured on 2026-11-28 (76.5 % and 89.9 %), rounded down; raise them when the rules improve.
-    expect(result.notesWhole / notes.length, result.losses.join('\n')).toBeGreaterThanOrEqual(0.76);
-    expect(result.piecesKept / result.pieces, result.losses.join('\n')).toBeGreaterThanOrEqual(0.89);
+    if (result.losses.length > 0) console.log(`[handover notes held-out ${name}] losses:\n${result.losses.join('\n')}`);
+    expect(result.notesWhole / notes.length, result.losses.join('\n')).toBeGreaterThanOrEqual(notesFloor);
+    expect(result.piecesKept / result.pieces, result.losses.join('\n')).toBeGreaterThanOrEqual(piecesFloor);
   });
 });
