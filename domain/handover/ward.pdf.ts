@@ -81,17 +81,35 @@ export function wardHandoverPdf(ward: WardHandover, printedAt = new Date()): Pro
         .text(`Bron: ${punt.bron.label}, ${formatDateTime(punt.bron.date)}`, left + 20, pdf.y, { width: width - 20 });
       pdf.fontSize(9.5);
     }
-    for (const actie of summary.actiepunten) {
+    const states = ward.actions[summary.meta.summaryId ?? ''] ?? {};
+    summary.actiepunten.forEach((actie, index) => {
       const top = pdf.y + 1;
+      const state = states[index];
+      // Ticked on screen, ticked on paper, with who and when, as the summary shows it (ADR 0056).
+      const ticks = [...(state?.done && state.at ? [{ name: state.by ?? 'onbekend', at: state.at }] : []), ...(state?.others ?? [])];
       pdf
         .rect(left + 8, top, 8, 8)
         .lineWidth(0.8)
         .strokeColor(muted)
         .stroke();
+      if (ticks.length > 0)
+        pdf
+          .moveTo(left + 9.5, top + 4)
+          .lineTo(left + 11.5, top + 6.5)
+          .lineTo(left + 15, top + 1.5)
+          .lineWidth(1.2)
+          .strokeColor(ink)
+          .stroke();
       pdf
         .fillColor(ink)
         .text(`${actie.tekst}${actie.alsDan ? ` — ${actie.alsDan}` : ''} (${actie.eigenaar})`, left + 22, top - 1, { width: width - 22 });
-    }
+      for (const tick of ticks)
+        pdf
+          .fillColor(muted)
+          .fontSize(8)
+          .text(`Afgevinkt door ${tick.name}, ${formatDateTime(tick.at)}`, left + 22, pdf.y, { width: width - 22 })
+          .fontSize(9.5);
+    });
     pdf.moveDown(0.2);
     pdf
       .fillColor(muted)

@@ -340,6 +340,9 @@ export async function prescribe(em: EntityManager, actor: AuditActor, patientId:
   requirePrescriber(actor);
   const valid = parseOrThrow(prescribeSchema, input);
   const product = productByCode.get(valid.productCode)!;
+  // One prescription of a patient at a time: a second one sent at the same moment sees the first
+  // and its duplicate-therapy warning (ADR 0045: only-once rules hold in the database).
+  await em.execute('select 1 from patients where id = ? for update', [patient.id]);
   const warnings = await warningsFor(em, patient.id, product.code, valid.startDate);
   const blocking = warnings.filter((warning) => warning.blocking);
   const overrideReason = valid.overrideReason ?? '';

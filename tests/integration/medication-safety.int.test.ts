@@ -194,6 +194,19 @@ describe('the duplicate-therapy check', () => {
     expect(after.overriddenWarnings).toEqual([]);
   });
 
+  it('holds under parallel requests: of two antipsychotics prescribed at the same moment one is written, the other refused', async () => {
+    const patientId = await patient();
+    await allergy(patientId, { noKnownAllergies: true });
+    const bodies = [
+      { productCode: 'olanzapine-10', dose: '1 tablet', kind: 'vast', times: '20:00' },
+      { productCode: 'haloperidol-5', dose: '1 tablet', kind: 'vast', times: '08:00' },
+      { productCode: 'quetiapine-100', dose: '1 tablet', kind: 'vast', times: '20:00' },
+    ];
+    const statuses = await Promise.all(bodies.map(async (body) => (await prescribe(patientId, body)).status));
+    expect(statuses.toSorted()).toEqual([201, 409, 409]);
+    expect((await overview(patientId)).orders).toHaveLength(1);
+  });
+
   it('on the page form: the warning and a reason field, then "Toch voorschrijven" with the reason', async () => {
     const patientId = await patient();
     await allergy(patientId, { noKnownAllergies: true });

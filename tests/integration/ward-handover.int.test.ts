@@ -4,7 +4,7 @@ import type { HandoverSummary } from '../../domain/handover/handover.schemas';
 import { asOwner, createReport, createUser, createVital, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 import { pdfText } from '../support/pdf';
-import { formatWhen } from '../../domain/shared/clinical-time';
+import { formatDateTime, formatWhen } from '../../domain/shared/clinical-time';
 
 /*
  * Issue 26, points 2 and 3, as a client and a clinician see them: the ward handover started through
@@ -159,6 +159,11 @@ describe('ticking off action items', () => {
     const theirItem = itemHtml(await (await request('/overdracht/afdeling', { cookie: colleague.cookie })).text());
     expect(theirItem).toContain('aria-checked="false"');
     expect(theirItem).toContain(`Afgevinkt door ${nurseName}, ${formatWhen(body.at)}`);
+
+    // On paper too: the colleague's PDF says who ticked the item off and when (issue 41, point 5).
+    const pdf = await request('/overdracht/afdeling/pdf?periode=1d&rol=verpleegkundige', { cookie: colleague.cookie });
+    const printed = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).pages.join('\n');
+    expect(printed).toContain(`Afgevinkt door ${nurseName}, ${formatDateTime(body.at)}`);
   });
 
   it('works as a plain form post (no JavaScript) and keeps the history', async () => {
