@@ -18,7 +18,7 @@ import type { HandoverAlerts } from './handover.alerts';
 import { sourceTypes, withSummaryId, type StoredSummaryRow } from './handover.schemas';
 import { carryTicks } from './action-ticks';
 import { gatherHandoverSources } from './sources';
-import { candidatesFor, enforceRules, localDraft, parseModelDraft, type Candidate, type Draft } from './summary';
+import { candidatesFor, enforceRules, localSummary, parseModelDraft, type Candidate, type Draft } from './summary';
 
 /**
  * The three steps of a handover generation, each one activity of the `handoverGeneration`
@@ -40,6 +40,8 @@ export interface CollectedSources {
   /** Everyone the record knows who could be named in the sources: hidden from the model. */
   people: KnownPerson[];
   kept: Candidate[];
+  /** Reports the role filter judged routine: only the local summary quotes them (absent in older jobs). */
+  routine?: Candidate[];
   considered: number;
   /** The period's alert counts (numbers only), as the ward list shows them. */
   alerts: HandoverAlerts;
@@ -68,9 +70,9 @@ const modelUnavailable = 'Het taalmodel reageerde niet; deze samenvatting is zon
 /** Steps 1 and 2: the period's handover reports, vitals and risks, judged for the role. */
 export async function collectHandoverSources(em: EntityManager, job: HandoverJob): Promise<CollectedSources> {
   const sources = await gatherHandoverSources(em, job.actor, job.patientId, job.period, new Date(job.requestedAt));
-  const { kept, considered } = candidatesFor(job.role, sources);
+  const { kept, routine, considered } = candidatesFor(job.role, sources);
   const people = await knownPeople(em, { patientIds: [job.patientId], texts: kept.map((candidate) => candidate.line) });
-  return { patientName: sources.patient.name, people, kept, considered, alerts: sources.alerts };
+  return { patientName: sources.patient.name, people, kept, routine, considered, alerts: sources.alerts };
 }
 
 /** Step 3: the model summarises what is left (pseudonymised); without a model, the local extract. */
@@ -78,13 +80,7 @@ export async function summariseHandover(ai: AiPort, job: HandoverJob, collected:
   const local = (melding?: string): SummariseResult => ({
     ok: true,
     prepared: {
-      draft: enforceRules(
-        localDraft(collected.kept, job.role, job.period, collected.patientName, collected.alerts, collected.considered),
-        collected.kept,
-        job.role,
-        collected.alerts,
-        collected.considered,
-      ).draft,
+      draft: localSummary(collected, job.role, job.period),
       bron: 'lokaal',
       model: null,
       droppedUncited: 0,

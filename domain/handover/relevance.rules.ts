@@ -233,6 +233,9 @@ export const keepRules: KeepRule[] = [
       String.raw`niet meer ${gap(2)}leven`,
       String.raw`niet meer wakker ${gap(1)}(?:worden|werd|te worden)`,
       'liever dood',
+      // A passive death wish said in other words ("beter als ze er niet meer was").
+      String.raw`(?:als|dat) (?:ze|zij|hij|ik) er niet meer (?:was|is|ben|zou zijn|zijn)`,
+      String.raw`beter af zonder (?:haar|hem|mij)`,
       String.raw`eind\w* aan ${gap(2)}maken`,
       String.raw`ziet ${gap(2)}niet meer zitten`,
       'geen uitweg',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { HandoverSources } from './sources';
-import { candidatesFor, enforceRules, localDraft } from './summary';
+import { candidatesFor, localSummary } from './summary';
 import { noTimedAlerts } from './warnings';
 
 /*
@@ -54,9 +54,9 @@ function localSummaryText(note: string): { text: string; kept: boolean } {
       total: 0,
     },
   };
-  const { kept, considered } = candidatesFor('verpleegkundige', sources);
-  const draft = localDraft(kept, 'verpleegkundige', '1d', sources.patient.name, sources.alerts, considered);
-  const { draft: summary } = enforceRules(draft, kept, 'verpleegkundige', sources.alerts, considered);
+  const judged = candidatesFor('verpleegkundige', sources);
+  const { kept } = judged;
+  const summary = localSummary({ ...judged, patientName: sources.patient.name, alerts: sources.alerts }, 'verpleegkundige', '1d');
   const parts = [summary.situatie, ...summary.aandachtspunten.map((item) => item.tekst)];
   for (const action of summary.actiepunten) parts.push(action.tekst, action.alsDan ?? '');
   return { text: flat(parts.join('\n')), kept: kept.length > 0 };
@@ -77,7 +77,8 @@ function measure(notes: HeldOutNote[]) {
     piecesKept += entry.mustKeep.length - lost.length;
     if (lost.length === 0) notesWhole++;
     if (lost.length === 0 && kept) keptWhole++;
-    else losses.push(`${entry.id} (${entry.severity}${kept ? '' : ', not kept by the role filter'}): ${lost.join(' | ')}`);
+    if (lost.length > 0)
+      losses.push(`${entry.id} (${entry.severity}${kept ? '' : ', judged routine by the role filter'}): ${lost.join(' | ')}`);
     if (!kept) {
       leftOut++;
       leftOutPieces += entry.mustKeep.length;
@@ -90,9 +91,15 @@ describe('the local handover summary on held-out nurses’ notes (issue 41)', ()
   // The floors are the figures measured when each set was last run, rounded down; raise them when the rules improve.
   // G: 76.5 % and 89.9 % when it was written; 80.9 % and 94.2 % after the value rules. H (written
   // while the value rules were, by someone who had not seen them): 73.3 % and 83.8 % before, 80.0 % and 92.2 % after.
+  // Both 100 % since the local summary quotes notes up to 600 characters whole and the routine ones after the
+  // relevant ones (a note is no longer left out), and a passive death wish is a risk signal (h027 prompted it).
+  // I (60 notes, written after that change by someone who had read nothing of the repository, first run once
+  // it was done): 63.3 % and 81.2 % on the code before, 98.3 % and 99.4 % after (i048, a 657-character
+  // note, loses a proposal and its referral to the MDO to the shortening).
   it.each([
-    ['handover-notes-g', 0.8, 0.94],
-    ['handover-notes-h', 0.8, 0.92],
+    ['handover-notes-g', 1, 1],
+    ['handover-notes-h', 1, 1],
+    ['handover-notes-i', 0.98, 0.99],
   ] as const)('%s: keeps every number and decision of the notes, at least as well as last measured', (name, notesFloor, piecesFloor) => {
     const notes = heldOut(name);
     expect(notes.length).toBeGreaterThanOrEqual(40);
@@ -101,7 +108,7 @@ describe('the local handover summary on held-out nurses’ notes (issue 41)', ()
     console.log(
       `[handover notes held-out ${name}] ${notes.length} notes · fully kept ${result.notesWhole}/${notes.length} (${percent(result.notesWhole, notes.length)})` +
         ` · pieces kept ${result.piecesKept}/${result.pieces} (${percent(result.piecesKept, result.pieces)})` +
-        ` · left out by the role filter: ${result.leftOut} notes, ${result.leftOutPieces} pieces` +
+        ` · judged routine by the role filter (quoted after the relevant ones): ${result.leftOut} notes, ${result.leftOutPieces} pieces` +
         ` · of the notes it kept: fully kept ${result.keptWhole}/${notes.length - result.leftOut}`,
     );
     if (result.losses.length > 0) console.log(`[handover notes held-out ${name}] losses:\n${result.losses.join('\n')}`);

@@ -1,7 +1,7 @@
 import { noTimedAlerts } from './warnings';
 import { describe, expect, it } from 'vitest';
 import type { HandoverSources } from './sources';
-import { candidatesFor, enforceRules, localDraft, parseModelDraft } from './summary';
+import { candidatesFor, enforceRules, localSummary, parseModelDraft } from './summary';
 
 const sources: HandoverSources = {
   patient: { id: 'p1', name: 'Jan de Vries', person: { name: 'Jan de Vries' } },
@@ -127,18 +127,27 @@ describe('handover summary rules', () => {
   });
 
   it('builds a local, extractive summary within the limits, severity from the most urgent source', () => {
-    const { kept } = candidatesFor('verpleegkundige', sources);
-    const draft = localDraft(kept, 'verpleegkundige', '1d', 'Jan de Vries', sources.alerts);
+    const judged = candidatesFor('verpleegkundige', sources);
+    const draft = localSummary({ ...judged, patientName: 'Jan de Vries', alerts: sources.alerts }, 'verpleegkundige', '1d');
     expect(draft.ernst).toBe('instabiel');
     expect(draft.aandachtspunten.length).toBeLessThanOrEqual(5);
     expect(draft.actiepunten.length).toBeLessThanOrEqual(3);
     expect(draft.aandachtspunten[0]).toEqual({ tekst: 'Sloeg een medepatiënt, gesepareerd om 14:10.', ref: 'R1' });
     // The counts are the ward list's alerts, said the same way.
     expect(draft.situatie).toMatch(
-      /^Jan de Vries: 1 incident en 1 kritieke meting in de afgelopen 24 uur; \d+ relevante meldingen voor de overdracht\.$/,
+      /^Jan de Vries: 1 incident en 1 kritieke meting in de afgelopen 24 uur; \d+ relevante meldingen voor de overdracht; verder 1 overige rapportage\.$/,
     );
     expect(
-      localDraft([], 'psychiater', '3d', 'Jan de Vries', { ...sources.alerts, incident_count: 0, abnormal_vitals: 0, total: 0 }),
+      localSummary(
+        {
+          kept: [],
+          considered: 3,
+          patientName: 'Jan de Vries',
+          alerts: { ...sources.alerts, incident_count: 0, abnormal_vitals: 0, total: 0 },
+        },
+        'psychiater',
+        '3d',
+      ),
     ).toMatchObject({
       ernst: 'stabiel',
       aandachtspunten: [],
@@ -162,14 +171,15 @@ describe('a measure of compulsory care in force', () => {
   };
 
   it.each(['psychiater', 'verpleegkundige'] as const)('is kept for the %s at the top of the scale, cited as M1, with an action', (role) => {
-    const { kept } = candidatesFor(role, withMeasure);
+    const judged = candidatesFor(role, withMeasure);
+    const { kept } = judged;
     const measure = kept.find((candidate) => candidate.bron.id === 'm-separatie')!;
     expect(measure).toMatchObject({ ref: 'M1', bron: { type: 'measure' }, relevance: { keep: true, reason: 'crisis_dwang', weight: 3 } });
     expect(measure.statement).toBe(
       'Lopende verplichte zorg: separatie / afzondering sinds za 21 nov 17:00 (Crisismaatregel (Wvggz); 1 evaluatie).',
     );
     const alerts = { ...withMeasure.alerts, open_measures: 1, total: withMeasure.alerts.total + 1 };
-    const draft = enforceRules(localDraft(kept, role, '1d', 'Jan de Vries', alerts), kept, role).draft;
+    const draft = localSummary({ ...judged, patientName: 'Jan de Vries', alerts }, role, '1d');
     expect(draft.aandachtspunten.map((item) => item.ref)).toContain('M1');
     expect(draft.actiepunten.map((item) => item.ref)).toContain('M1');
     expect(draft.situatie).toContain('1 maatregel verplichte zorg');
@@ -224,14 +234,16 @@ describe('the local summary is faithful (issue 41, point 3)', () => {
     expect(kept[0]!.statement).toBe(text);
   });
 
-  it('shortens a long note to its first sentence and every sentence or clause with a number or a decision', () => {
+  it('shortens a note longer than 600 characters to its first sentence and every sentence or clause with a number or a decision', () => {
     const text = [
       'Dhr. sliep onrustig en liep om 03:00 op de gang, zocht contact met de nachtdienst en wilde praten over thuis.',
       'Hij vertelde uitgebreid over zijn dochter, zijn werk bij de gemeente en de verhuizing van vorig jaar, en over de tuin.',
       'Hij was vriendelijk, maakte grapjes en bedankte voor de thee, daarna ging hij weer even op bed liggen zonder te slapen.',
+      'Later vertelde hij nog lang over de vakanties van vroeger aan zee, over zijn broers en over het voetbal op zondag.',
       'Om 04:30 voelde hij warm aan, RR 22, temp 38,4, HR 104, sat 94%, NEWS2 5 – arts geïnformeerd, paracetamol 1000 mg gegeven.',
       'Verder geen bijzonderheden in de nacht en de kamer opgeruimd achtergelaten door hemzelf.',
     ].join(' ');
+    expect(text.length).toBeGreaterThan(600);
     const { kept } = candidatesFor('verpleegkundige', { ...empty, reports: [note(text)] });
     const statement = kept[0]!.statement;
     expect(statement.startsWith('Dhr. sliep onrustig en liep om 03:00 op de gang')).toBe(true);
@@ -240,15 +252,34 @@ describe('the local summary is faithful (issue 41, point 3)', () => {
     expect(statement).not.toContain('de tuin');
   });
 
+  it('quotes a note the role filter judged routine after the relevant ones, whole, while the model is never offered it', () => {
+    const routineNote = note(
+      'Rustige avond, om 22:30 naar bed. Gewicht 64,2 kg, zelfde als vorige week. Medicatie ingenomen.',
+      'r-routine',
+    );
+    const judged = candidatesFor('verpleegkundige', {
+      ...empty,
+      reports: [routineNote, note('Sloeg een medepatiënt om 14:10.', 'r-incident')],
+    });
+    expect(judged.kept.map((candidate) => candidate.bron.id)).not.toContain(routineNote.id);
+    const draft = localSummary({ ...judged, patientName: 'Anna' }, 'verpleegkundige', '1d');
+    expect(draft.aandachtspunten.map((item) => item.tekst)).toEqual([
+      'Sloeg een medepatiënt om 14:10.',
+      'Rustige avond, om 22:30 naar bed. Gewicht 64,2 kg, zelfde als vorige week. Medicatie ingenomen.',
+    ]);
+    expect(draft.situatie).toBe('Anna: de afgelopen 24 uur; 1 relevante melding voor de overdracht; verder 1 overige rapportage.');
+    expect(draft.ernst).not.toBe('stabiel');
+  });
+
   it('says "geen gegevens" when nothing was recorded, "stabiel" only when routine data were', () => {
     const nothing = candidatesFor('verpleegkundige', empty);
-    expect(localDraft(nothing.kept, 'verpleegkundige', '1d', 'Anna', undefined, nothing.considered).ernst).toBe('geen gegevens');
+    expect(localSummary({ ...nothing, patientName: 'Anna' }, 'verpleegkundige', '1d').ernst).toBe('geen gegevens');
     const routine = candidatesFor('psychiater', {
       ...empty,
       reports: [note('Heeft gedoucht en ontbeten, daarna mee met de wandelgroep.')],
     });
     expect(routine.kept).toHaveLength(0);
-    expect(localDraft(routine.kept, 'psychiater', '1d', 'Anna', undefined, routine.considered).ernst).toBe('stabiel');
+    expect(localSummary({ ...routine, patientName: 'Anna' }, 'psychiater', '1d').ernst).toBe('stabiel');
   });
 
   it('takes the severity from values: a hypo of 2,6 mmol/l and a NEWS2 in a high band are instabiel whatever the words', () => {
@@ -266,11 +297,11 @@ describe('the local summary is faithful (issue 41, point 3)', () => {
         } as HandoverSources['observations'][number],
       ],
     });
-    expect(localDraft(hypo.kept, 'verpleegkundige', '1d', 'Fatima', undefined, hypo.considered).ernst).toBe('instabiel');
+    expect(localSummary({ ...hypo, patientName: 'Fatima' }, 'verpleegkundige', '1d').ernst).toBe('instabiel');
 
     const alerts = { ...sources.alerts, ...noTimedAlerts, news2_score: 10, news2_risk: 'hoog' as const, news2_due_minutes: -570, total: 2 };
     const calm = candidatesFor('verpleegkundige', { ...empty, reports: [note('Rustige nacht, sliep goed.')] });
-    const draft = localDraft(calm.kept, 'verpleegkundige', '1d', 'Pieter', alerts, calm.considered);
+    const draft = localSummary({ ...calm, patientName: 'Pieter', alerts }, 'verpleegkundige', '1d');
     expect(draft.ernst).toBe('instabiel');
     expect(draft.situatie).toContain('NEWS2 10 (hoog risico): continu bewaken');
     expect(draft.actiepunten[0]!.tekst).toContain('NEWS2 opnieuw meten en de arts informeren');

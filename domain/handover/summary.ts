@@ -57,8 +57,11 @@ const sentence = (text: string) => {
   return first.length > 200 ? `${first.slice(0, 199)}…` : first;
 };
 
-/** A note up to this length is quoted whole in the local summary. */
-const wholeNoteMax = 400;
+/**
+ * A note up to this length is quoted whole in the local summary, which cannot condense without
+ * a model (the length at which a note's line to the model is cut too): a ward note rarely passes it.
+ */
+const wholeNoteMax = 600;
 
 /**
  * What a clause must hold to be the clinical half of a note: a number (a value, a score, a time), a
@@ -89,7 +92,10 @@ function clinicalParts(sentence: string): string[] {
 }
 
 /** Step 2: every source judged for the role; kept ones get a reference, most urgent first. */
-export function candidatesFor(role: HandoverRole, sources: HandoverSources): { kept: Candidate[]; considered: number } {
+export function candidatesFor(
+  role: HandoverRole,
+  sources: HandoverSources,
+): { kept: Candidate[]; routine: Candidate[]; considered: number } {
   const all: (Candidate & { at: string })[] = [];
   const judge = (source: HandoverSource) => relevanceFor(role, source);
   sources.reports.forEach((report, index) => {
@@ -162,7 +168,13 @@ export function candidatesFor(role: HandoverRole, sources: HandoverSources): { k
     .filter((candidate) => candidate.relevance.keep)
     .sort((a, b) => b.relevance.weight - a.relevance.weight || b.at.localeCompare(a.at))
     .map(({ at: _at, ...candidate }) => candidate);
-  return { kept, considered: all.length };
+  // The reports the role filter judged routine, newest first: the model never gets them, and the
+  // local summary quotes them after everything relevant while its places last (issue 41).
+  const routine = all
+    .filter((candidate) => !candidate.relevance.keep && candidate.bron.type === 'report')
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .map(({ at: _at, ...candidate }) => candidate);
+  return { kept, routine, considered: all.length };
 }
 
 const interpretationText = { HH: 'sterk verhoogd', H: 'verhoogd', N: 'normaal', L: 'verlaagd', LL: 'sterk verlaagd' } as const;
@@ -226,25 +238,43 @@ function actionFor(candidate: Candidate, role: HandoverRole): DraftItem | null {
   return null;
 }
 
-/** The local path: extractive, from the filtered sources only, within the role's limits. */
-export function localDraft(
-  kept: Candidate[],
-  role: HandoverRole,
-  period: HandoverPeriod,
-  patientName: string,
-  alerts?: HandoverAlerts,
-  considered?: number,
-): Draft {
+/** What the local summary is made from: the role filter's verdict on the period's sources. */
+export interface JudgedSources {
+  patientName: string;
+  kept: Candidate[];
+  /** Reports judged routine for the role (absent in a job stored before issue 41: none). */
+  routine?: Candidate[];
+  considered: number;
+  alerts?: HandoverAlerts;
+}
+
+/**
+ * The summary without a model, within the role's limits and rules: extractive, relevant sources
+ * first, then the routine reports in the places left, so a note is never silently left out and
+ * nothing it says is cut (issue 41).
+ */
+export function localSummary(judged: JudgedSources, role: HandoverRole, period: HandoverPeriod): Draft {
+  const offered = [...judged.kept, ...(judged.routine ?? [])];
+  const draft = localDraft(judged, role, period);
+  return enforceRules(draft, offered, role, judged.alerts, judged.considered).draft;
+}
+
+function localDraft(judged: JudgedSources, role: HandoverRole, period: HandoverPeriod): Draft {
+  const { kept, routine = [], alerts, considered, patientName } = judged;
   const limits = itemLimits[role];
-  const aandachtspunten = kept.slice(0, limits.aandachtspunten).map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
+  const aandachtspunten = [...kept, ...routine]
+    .slice(0, limits.aandachtspunten)
+    .map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
   const actiepunten = [...warningActions(alerts), ...kept.flatMap((candidate) => actionFor(candidate, role) ?? [])]
     .filter((action, index, list) => list.findIndex((other) => other.tekst === action.tekst) === index)
     .slice(0, limits.actiepunten);
   // The counts are the alerts the ward list and the tiles show, not a count of their own.
   const counted = alerts ? `${alertSentence(alerts)} in de afgelopen ${periodLabels[period]}` : `de afgelopen ${periodLabels[period]}`;
-  const situatie = kept.length
-    ? `${patientName}: ${counted}; ${countOf(kept.length, 'relevante melding', 'relevante meldingen')} voor de overdracht.`
-    : `${patientName}: ${counted}; geen relevante meldingen voor de overdracht.`;
+  const relevant = kept.length
+    ? `${countOf(kept.length, 'relevante melding', 'relevante meldingen')} voor de overdracht`
+    : 'geen relevante meldingen voor de overdracht';
+  const others = routine.length ? `; verder ${countOf(routine.length, 'overige rapportage', 'overige rapportages')}` : '';
+  const situatie = `${patientName}: ${counted}; ${relevant}${others}.`;
   return { ernst: severityOf(kept, alerts, considered), situatie, aandachtspunten, actiepunten };
 }
 
