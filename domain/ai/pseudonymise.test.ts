@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type KnownPerson, Pseudonymiser } from './pseudonymise';
 
@@ -352,5 +353,35 @@ describe('the last gate', () => {
   it('does not stop ordinary words or clinical figures', () => {
     const p = new Pseudonymiser([{ name: 'Roos de Wit', bsn: '111222333' }]);
     expect(p.leftovers('roos op de hoofdhuid; het wit van de ogen; 111 mg; RR 122/33; 1112 ml')).toEqual([]);
+  });
+});
+
+describe('rules that start with a cue (issue 38: a text without the cue is not scanned)', () => {
+  const fixtures = new URL('../../tests/fixtures/pseudonymisation/', import.meta.url);
+  const texts = ['corpus.jsonl', 'false-positives.jsonl', 'heldout-g.jsonl'].flatMap((file) =>
+    readFileSync(new URL(file, fixtures), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { text: string }).text),
+  );
+  type Inspectable = { rules: ({ pattern: RegExp; cue?: RegExp } | symbol)[] };
+  const rules = (new Pseudonymiser([jan]) as unknown as Inspectable).rules.filter((each) => typeof each === 'object');
+
+  it('gives the lookbehind rules a cue, and only them', () => {
+    const cued = rules.filter((each) => each.cue);
+    expect(cued.length).toBeGreaterThanOrEqual(6);
+    for (const each of rules) expect(Boolean(each.cue)).toBe(each.pattern.source.startsWith('(?<='));
+  });
+
+  it('never skips a text the rule would match: every match has its cue in the text', () => {
+    expect(texts.length).toBeGreaterThan(500);
+    let matched = 0;
+    for (const each of rules.filter((rule) => rule.cue))
+      for (const text of texts)
+        if ([...text.matchAll(each.pattern)].length > 0) {
+          matched++;
+          expect(each.cue!.test(text), `${each.pattern.source.slice(0, 40)} on: ${text}`).toBe(true);
+        }
+    expect(matched).toBeGreaterThan(50);
   });
 });

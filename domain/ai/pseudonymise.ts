@@ -41,6 +41,28 @@ interface Rule {
   pattern: RegExp;
   /** What a match stands for, or null to leave it alone. */
   classify: (match: RegExpExecArray) => Target | null;
+  /**
+   * For a pattern that starts with a lookbehind (a cue: "moeder", "polisnummer", "mw."): the cue on
+   * its own. A text without it cannot match, and is not scanned: a leading lookbehind is tried
+   * backwards at every position of the text, the cue alone is searched forwards (ten times cheaper).
+   */
+  cue?: RegExp;
+}
+
+/** The cue of a pattern that starts with a lookbehind `(?<=…)`, compiled to search forwards; undefined otherwise. */
+function cueOf(source: string, flags: string): RegExp | undefined {
+  if (!source.startsWith('(?<=')) return undefined;
+  let depth = 0;
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index];
+    if (char === '\\') index++;
+    else if (char === '[') {
+      // A character class: its brackets and parentheses are literal.
+      for (index++; index < source.length && source[index] !== ']'; index++) if (source[index] === '\\') index++;
+    } else if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) return compiled(source.slice(4, index), flags.replace('g', ''));
+  }
+  return undefined;
 }
 
 interface Hit {
@@ -235,7 +257,7 @@ function compiled(source: string, flags: string): RegExp {
 
 function rule(source: string, kind: SimpleKind, accept?: (surface: string) => boolean, flags = 'gu'): Rule {
   const pattern = compiled(source, flags);
-  return { pattern, classify: (m) => (accept && !accept(m[0]) ? null : { kind }) };
+  return { pattern, cue: cueOf(source, flags), classify: (m) => (accept && !accept(m[0]) ? null : { kind }) };
 }
 
 const startsLowercase = (text: string): boolean => /^\p{Ll}/u.test(text);
@@ -1200,7 +1222,7 @@ export class Pseudonymiser {
     const words = wordsOf(text);
     for (const each of this.rules) {
       const rule = each === NAMES ? nameRule(this.names.flatMap((index) => index.candidates(words))) : each;
-      if (!rule) continue;
+      if (!rule || rule.cue?.test(working) === false) continue;
       const { pattern, classify } = rule;
       const found: Hit[] = [];
       for (const match of working.matchAll(pattern)) {
