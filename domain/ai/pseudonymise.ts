@@ -325,7 +325,7 @@ function splitDisplayName(name: string): NameParts {
   return { given: tokens.slice(0, familyAt), prefix: '', family: tokens.slice(familyAt).join(' ') };
 }
 
-function nameParts(person: KnownPerson): NameParts {
+function nameParts(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'family'>): NameParts {
   const parsed = splitDisplayName(person.name);
   const given = person.given?.map((g) => g.trim()).filter(Boolean) ?? parsed.given;
   let family = person.family?.trim() || parsed.family;
@@ -342,7 +342,39 @@ function nameParts(person: KnownPerson): NameParts {
   return { given, prefix, family };
 }
 
+/**
+ * What a person's name gives (its variants, its words for the last gate), remembered per name:
+ * the people of a call are mostly the same from call to call (the ward's patients, their contact
+ * persons), and working their names out again cost more than the scan of the text (issue 38).
+ */
+const byName = new Map<string, { variants: NameVariant[]; gateWords: string[] }>();
+const maxRememberedNames = 5_000;
+
+function rememberedName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'family'>): {
+  variants: NameVariant[];
+  gateWords: string[];
+} {
+  // Absent and empty mean different things to nameParts: both kept apart in the key.
+  const key = JSON.stringify([
+    person.name,
+    person.given ?? 'absent',
+    person.prefix === undefined ? 'absent' : person.prefix,
+    person.family ?? null,
+  ]);
+  let remembered = byName.get(key);
+  if (!remembered) {
+    remembered = { variants: variantsOfName(person), gateWords: wordsForGate(person) };
+    if (byName.size >= maxRememberedNames) byName.clear();
+    byName.set(key, remembered);
+  }
+  return remembered;
+}
+
 function nameVariants(person: KnownPerson, index: number): NameVariant[] {
+  return rememberedName(person).variants.map((variant) => ({ ...variant, person: index }));
+}
+
+function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'family'>, index = 0): NameVariant[] {
   const { given, prefix, family } = nameParts(person);
   const withPrefix = [prefix, family].filter(Boolean).join(' ');
   const prefixTokens = words(prefix).length;
@@ -584,18 +616,45 @@ function birthDateSource(isoDate: string): string | null {
   );
 }
 
-/** Rules for the values of known persons, run before the general patterns so they always win. */
-function knownValueRules(people: KnownPerson[]): Rule[] {
+/**
+ * What a text holds, in forms that tell cheaply whether a known value can be in it: its digits
+ * without anything between them, and its letters and digits lower-cased without spaces or
+ * apostrophes. A value whose form is not in them cannot match (its pattern allows no more than
+ * separators, spaces and case between its characters), so its pattern is neither built nor run:
+ * most texts name none of the values of the people a call knows (issue 38).
+ */
+interface Haystack {
+  digits: string;
+  compact: string;
+}
+
+const compactForm = (text: string): string =>
+  text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\s'’]+/gu, '');
+const haystackOf = (text: string): Haystack => ({ digits: text.replace(/\D/g, ''), compact: compactForm(text) });
+
+/** Rules for the values of known persons in this text, run before the general patterns so they always win. */
+function knownValueRules(people: KnownPerson[], haystack: Haystack): Rule[] {
   const sources = (pick: (p: KnownPerson) => string | null): string[] => [
     ...new Set(people.map(pick).filter((s): s is string => Boolean(s))),
   ];
   const alternatives = (list: string[]): string => list.map((s) => `(?:${s})`).join('|');
   const rules: Rule[] = [];
+  const digitsIn = (value: string | undefined | null): string => value?.replace(/\D/g, '') ?? '';
 
-  const phones = sources((p) => (p.phone ? phoneSource(p.phone) : null));
+  const phones = sources((p) => {
+    const digits = digitsIn(p.phone);
+    // Only the digits after a leading 0 are sure to be written (+31 6…, 06…).
+    return p.phone && haystack.digits.includes(digits.replace(/^(?:00)?31|^0/, '')) ? phoneSource(p.phone) : null;
+  });
   if (phones.length) rules.push(rule(`(?<![\\p{L}\\p{M}\\p{N}_+])(?:${alternatives(phones)})${NUM_END}`, 'TELEFOON'));
 
-  const bsns = sources((p) => (p.bsn && /^\d{9}$/.test(p.bsn.replace(/\D/g, '')) ? digitsAnyFormat(p.bsn.replace(/\D/g, '')) : null));
+  const bsns = sources((p) => {
+    const digits = digitsIn(p.bsn);
+    return /^\d{9}$/.test(digits) && haystack.digits.includes(digits) ? digitsAnyFormat(digits) : null;
+  });
   if (bsns.length) rules.push(rule(`${NUM_START}(?:${alternatives(bsns)})${NUM_END}`, 'BSN'));
 
   const dates = sources((p) => (p.birthDate ? birthDateSource(p.birthDate) : null));
@@ -603,7 +662,7 @@ function knownValueRules(people: KnownPerson[]): Rule[] {
 
   const streets = sources((p) => {
     const name = p.street?.replace(/\s+\d.*$/, '').trim();
-    return name && letterCount(name) >= 3 ? literalAnyForm(name) : null;
+    return name && letterCount(name) >= 3 && haystack.compact.includes(compactForm(name)) ? literalAnyForm(name) : null;
   });
   if (streets.length) {
     // "Markt" or "Dorpsstraat" lowercase is an ordinary word; the number is optional in notes.
@@ -614,15 +673,17 @@ function knownValueRules(people: KnownPerson[]): Rule[] {
 
   const postcodes = sources((p) => {
     const code = /^\s*(\d{4})\s*([a-z]{2})\s*$/i.exec(p.postalCode ?? '');
-    return code ? `${code[1]}${SP_OPT}${code[2]}` : null;
+    return code && haystack.compact.includes(compactForm(`${code[1]}${code[2]}`)) ? `${code[1]}${SP_OPT}${code[2]}` : null;
   });
   if (postcodes.length) rules.push(rule(`${START}(?:${alternatives(postcodes)})${END}`, 'POSTCODE', undefined, 'giu'));
 
   return rules;
 }
 
-function cityRule(people: KnownPerson[]): Rule | null {
-  const cities = [...new Set(people.map((p) => p.city?.trim() ?? '').filter((c) => letterCount(c) >= 4))];
+function cityRule(people: KnownPerson[], haystack: Haystack): Rule | null {
+  const cities = [
+    ...new Set(people.map((p) => p.city?.trim() ?? '').filter((c) => letterCount(c) >= 4 && haystack.compact.includes(compactForm(c)))),
+  ];
   if (cities.length === 0) return null;
   const source = cities.map(literalAnyForm).join('|');
   // "Best" and "Zeist" are towns, "best" is not.
@@ -1167,10 +1228,14 @@ function isOrdinaryWord(word: string): boolean {
 }
 
 const NAMES = Symbol('known names');
+/** The values and towns of the people of a call: their rules are made per text (`knownValueRules`). */
+const KNOWN_VALUES = Symbol('known values');
+const KNOWN_CITIES = Symbol('known cities');
 
 export class Pseudonymiser {
   /** `NAMES` stands for the known names, compiled per text from those it may hold. */
-  private readonly rules: (Rule | typeof NAMES)[];
+  private readonly rules: (Rule | typeof NAMES | typeof KNOWN_VALUES | typeof KNOWN_CITIES)[];
+  private readonly known: KnownPerson[];
   private readonly originals = new Map<string, string>(); // placeholder → surface text
   private readonly placeholders = new Map<string, string>(); // surface text → placeholder
   private readonly counters = new Map<string, number>();
@@ -1184,6 +1249,7 @@ export class Pseudonymiser {
 
   /** `known`: the people of this call; `groups`: large groups prepared before (an organisation's staff), looked up by word. */
   constructor(known: KnownPerson[] = [], groups: readonly KnownGroup[] = []) {
+    this.known = known;
     this.gate = leftoverCheck(known, groups);
     this.names = [new NameIndex(known, (index) => index), ...groups.map((group) => group.names)];
     // Order matters: earlier rules claim their text first. E-mail addresses contain names and
@@ -1192,7 +1258,7 @@ export class Pseudonymiser {
     this.rules = [
       EMAIL,
       OBFUSCATED_EMAIL,
-      ...knownValueRules(known),
+      KNOWN_VALUES,
       IBAN,
       POLICY,
       PHONE,
@@ -1205,14 +1271,14 @@ export class Pseudonymiser {
       POSTBUS,
       STREET,
       LOWERCASE_STREET,
-      cityRule(known),
+      KNOWN_CITIES,
       PERSON,
       TITLED_PERSON,
       RELATION_PERSON,
       COORDINATED_PERSON,
       FULL_NAME,
       GIVEN_NAME_PERSON,
-    ].filter((r): r is Rule | typeof NAMES => r !== null);
+    ];
   }
 
   /** Replaces personal data in text by placeholders; the same value always gets the same placeholder within this instance. */
@@ -1220,8 +1286,14 @@ export class Pseudonymiser {
     let working = this.maskExistingPlaceholders(text);
     const hits: Hit[] = [];
     const words = wordsOf(text);
-    for (const each of this.rules) {
-      const rule = each === NAMES ? nameRule(this.names.flatMap((index) => index.candidates(words))) : each;
+    const haystack = haystackOf(text);
+    const rulesOf = (each: (typeof this.rules)[number]): (Rule | null)[] => {
+      if (each === NAMES) return [nameRule(this.names.flatMap((index) => index.candidates(words)))];
+      if (each === KNOWN_VALUES) return knownValueRules(this.known, haystack);
+      if (each === KNOWN_CITIES) return [cityRule(this.known, haystack)];
+      return [each];
+    };
+    for (const rule of this.rules.flatMap(rulesOf)) {
       if (!rule || rule.cue?.test(working) === false) continue;
       const { pattern, classify } = rule;
       const found: Hit[] = [];
@@ -1353,6 +1425,10 @@ const digitsJoined = (text: string): string => text.replace(/(?<=\p{N})[^\p{L}\p
 
 /** The words of a person's name the last gate looks for. */
 function nameWordsForGate(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'family'>): string[] {
+  return rememberedName(person).gateWords;
+}
+
+function wordsForGate(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'family'>): string[] {
   const { given, prefix, family } = nameParts(person);
   // Ordinary words and particles decide nothing here; the rules above judge them in context.
   return [...given, ...words(family), ...words(person.name)].filter((word) => {
@@ -1381,6 +1457,8 @@ function leftoverCheck(people: KnownPerson[], groups: readonly KnownGroup[]): (t
     street: [] as string[],
     postcode: [] as string[],
   };
+  const streetForms: string[] = [];
+  const postcodeForms: string[] = [];
   for (const person of people) {
     for (const word of nameWordsForGate(person)) nameWords.add(word);
     const bsn = person.bsn?.replace(/\D/g, '');
@@ -1397,18 +1475,37 @@ function leftoverCheck(people: KnownPerson[], groups: readonly KnownGroup[]): (t
       sources.joinedDate.push(`${day}${month}${year}|${year}${month}${day}`);
     }
     const street = /^(.*?\p{L})\s*(\d+)/u.exec(person.street ?? '');
-    if (street?.[1] && street[2]) sources.street.push(`${literal(street[1])}\\s*${street[2]}`);
+    if (street?.[1] && street[2]) {
+      sources.street.push(`${literal(street[1])}\\s*${street[2]}`);
+      streetForms.push(compactForm(`${street[1]}${street[2]}`));
+    }
     const postcode = /^\s*(\d{4})\s*([a-z]{2})\s*$/i.exec(person.postalCode ?? '');
-    if (postcode) sources.postcode.push(`${postcode[1]}\\s*${postcode[2]}`);
+    if (postcode) {
+      sources.postcode.push(`${postcode[1]}\\s*${postcode[2]}`);
+      postcodeForms.push(compactForm(`${postcode[1]}${postcode[2]}`));
+    }
   }
   const anyOf = (list: string[]) => list.map((source) => `(?:${source})`).join('|');
+  // The sources whose value is in the text at all (`Haystack`): only those go into a pattern, one
+  // compiled per distinct set, so most texts are checked without building or running one.
+  const present = (list: string[], forms: string[], within: string) => list.filter((_, index) => within.includes(forms[index]!));
   if (sources.bsn.length) {
-    const pattern = new RegExp(`(?<!\\d)(?:${anyOf(sources.bsn)})(?!\\d)`);
-    checks.push({ kind: 'bsn', test: (_, digits) => pattern.test(digits) });
+    checks.push({
+      kind: 'bsn',
+      test: (_, digits) => {
+        const found = present(sources.bsn, sources.bsn, digits);
+        return found.length > 0 && compiled(`(?<!\\d)(?:${anyOf(found)})(?!\\d)`, '').test(digits);
+      },
+    });
   }
   if (sources.phone.length) {
-    const pattern = new RegExp(`(?<!\\d)(?:0|31|0031)?(?:${anyOf(sources.phone)})(?!\\d)`);
-    checks.push({ kind: 'telefoon', test: (_, digits) => pattern.test(digits) });
+    checks.push({
+      kind: 'telefoon',
+      test: (_, digits) => {
+        const found = present(sources.phone, sources.phone, digits);
+        return found.length > 0 && compiled(`(?<!\\d)(?:0|31|0031)?(?:${anyOf(found)})(?!\\d)`, '').test(digits);
+      },
+    });
   }
   if (sources.date.length) {
     const pattern = new RegExp(`${NUM_START}(?:${anyOf(sources.date)})${DATE_END}`, 'iu');
@@ -1416,12 +1513,22 @@ function leftoverCheck(people: KnownPerson[], groups: readonly KnownGroup[]): (t
     checks.push({ kind: 'geboortedatum', test: (text, digits) => pattern.test(text) || joined.test(digits) });
   }
   if (sources.street.length) {
-    const pattern = new RegExp(`${START}(?:${anyOf(sources.street)})${NUM_END}`, 'iu');
-    checks.push({ kind: 'adres', test: (text) => pattern.test(text) });
+    checks.push({
+      kind: 'adres',
+      test: (text) => {
+        const found = present(sources.street, streetForms, compactForm(text));
+        return found.length > 0 && compiled(`${START}(?:${anyOf(found)})${NUM_END}`, 'iu').test(text);
+      },
+    });
   }
   if (sources.postcode.length) {
-    const pattern = new RegExp(`${START}(?:${anyOf(sources.postcode)})${END}`, 'iu');
-    checks.push({ kind: 'postcode', test: (text) => pattern.test(text) });
+    checks.push({
+      kind: 'postcode',
+      test: (text) => {
+        const found = present(sources.postcode, postcodeForms, compactForm(text));
+        return found.length > 0 && compiled(`${START}(?:${anyOf(found)})${END}`, 'iu').test(text);
+      },
+    });
   }
   const allEmails = [emails, ...groups.map((group) => group.emails)];
   checks.push({
