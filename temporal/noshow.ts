@@ -3,7 +3,13 @@ import { getAppointment, noShowRefusal, ownAppointmentView } from '../domain/age
 import { runAudited, type AuditActor } from '../domain/audit/audit.service';
 import type { MikroORM } from '../domain/db/orm';
 import { tenantOf, withTenant } from '../domain/db/tenant';
-import { approvalRefusal, getGpLetter, notYetReviewed, type GpLetterView } from '../domain/gp-letter/gp-letter.service';
+import {
+  approvalRefusal,
+  assertMaySignGpLetter,
+  getGpLetter,
+  notYetReviewed,
+  type GpLetterView,
+} from '../domain/gp-letter/gp-letter.service';
 import { approveLetterSchema, gpUnknown, rejectRewriteSchema } from '../domain/gp-letter/gp-letter.schemas';
 import {
   cancellableStatuses,
@@ -263,6 +269,8 @@ async function letterOf(deps: NoShowDeps, actor: AuditActor, letterId: string): 
  */
 export async function approveNoShowLetter(deps: NoShowDeps, reviewer: AuditActor, letterId: string, body: unknown): Promise<GpLetterView> {
   const letter = await letterOf(deps, reviewer, letterId);
+  // Only the treatment's lead signs; a nurse prepares (403 before any state is judged).
+  assertMaySignGpLetter(reviewer);
   const refusal = approvalRefusal(letter.status);
   if (refusal) throw new AppError('conflict', refusal);
   // A letter to "Huisarts onbekend" is not approved: the reviewer chooses the GP first.

@@ -1,4 +1,4 @@
-import { countOf } from '../../domain/shared/text';
+import { countOf, formatMeasurement, formatNumber } from '../../domain/shared/text';
 import { scaleLinear, scaleTime } from 'd3-scale';
 import { line } from 'd3-shape';
 import { formatWhen } from '../../domain/shared/clinical-time';
@@ -67,7 +67,7 @@ export function trendGeometry(points: readonly TrendPoint[], normal: NormalBand 
         return lower > upper ? { y: upper, height: lower - upper } : null;
       })()
     : null;
-  const ticks = y.ticks(3).map((tick) => ({ y: y(tick), label: tick.toLocaleString('nl-NL') }));
+  const ticks = y.ticks(3).map((tick) => ({ y: y(tick), label: formatNumber(tick) }));
   return { path, dots, band, ticks, first: sorted[0]!.observedAt, last: sorted.at(-1)!.observedAt };
 }
 
@@ -85,7 +85,7 @@ export function TrendChart({
   if (points.length === 0) return null;
   const geometry = trendGeometry(points, normal);
   const latest = geometry.dots.at(-1)!.point;
-  const latestText = `${latest.value.toLocaleString('nl-NL')} ${unit}`;
+  const latestText = formatMeasurement(latest.value, unit);
   const summary =
     `${title}: ${countOf(points.length, 'meting', 'metingen')} van ${formatWhen(geometry.first)} ` +
     `tot ${formatWhen(geometry.last)}; laatste ${latestText} (${interpretationLabels[latest.interpretation] ?? latest.interpretation}).`;

@@ -13,7 +13,7 @@ import {
 } from '@radix-ui/react-icons';
 import { useDeferredValue, useState } from 'react';
 import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
-import { gpLetterEventLabels } from '../../domain/gp-letter/gp-letter.schemas';
+import { gpLetterEventLabels, maySignGpLetter, onlySignerApproves } from '../../domain/gp-letter/gp-letter.schemas';
 import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
@@ -62,7 +62,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         .then((deps) => noShowState(deps, actor, letter.appointmentId!))
         .catch(() => null)
     : null;
-  return { letter, appointment, knownGps, reminders: process?.letterId === letter.id ? process.reminders : 0 };
+  return {
+    letter,
+    appointment,
+    knownGps,
+    reminders: process?.letterId === letter.id ? process.reminders : 0,
+    canApprove: maySignGpLetter(actor.role),
+  };
 }
 
 interface ActionFailure {
@@ -124,7 +130,7 @@ function appointmentLabel(appointment: { type: string; start: string }): string 
 }
 
 export default function LetterReview() {
-  const { letter, appointment, knownGps, reminders } = useLoaderData<typeof loader>();
+  const { letter, appointment, knownGps, reminders, canApprove } = useLoaderData<typeof loader>();
   const failure = useActionData<ActionFailure>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
@@ -173,7 +179,7 @@ export default function LetterReview() {
           <div>
             <dt>Beoordeeld</dt>
             <dd>
-              {letter.reviewer.name}, {formatWhen(letter.reviewedAt)}
+              {`${letter.reviewer.name}${letter.reviewer.title ? ` (${letter.reviewer.title})` : ''}, ${formatWhen(letter.reviewedAt)}`}
             </dd>
           </div>
         ) : null}
@@ -244,8 +250,8 @@ export default function LetterReview() {
               name="intent"
               value="approve"
               className="button button-primary"
-              disabled={busy || !letter.gp.name}
-              aria-describedby={letter.gp.name ? undefined : 'gp-missing'}
+              disabled={busy || !letter.gp.name || !canApprove}
+              aria-describedby={!canApprove ? 'approve-who' : letter.gp.name ? undefined : 'gp-missing'}
             >
               <CheckIcon aria-hidden="true" /> {pending === 'approve' ? 'Bezig met goedkeuren…' : 'Goedkeuren'}
             </button>
@@ -259,6 +265,11 @@ export default function LetterReview() {
             >
               <ResetIcon aria-hidden="true" /> {pending === 'withdraw' ? 'Bezig met intrekken…' : 'Niet verschenen intrekken'}
             </button>
+            {canApprove ? null : (
+              <p className="muted small" id="approve-who">
+                {onlySignerApproves}
+              </p>
+            )}
             <p className="muted small" id="withdraw-hint">
               Intrekken zet de afspraak terug en de brief terug naar concept; er wordt niets verstuurd.
             </p>

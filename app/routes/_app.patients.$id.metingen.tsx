@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { formatWhen, wallClockOf } from '../../domain/shared/clinical-time';
 import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
+import { formatMeasurement, formatNumber } from '../../domain/shared/text';
 import { consciousnessLabels, consciousnessLevels } from '../../domain/vitals/news2';
 import { vitalCodes } from '../../domain/vitals/vital-codes';
 import { measureCodes } from '../../domain/vitals/vitals.schemas';
@@ -97,8 +98,8 @@ export default function Measurements() {
         <section className="card" aria-labelledby="correct-title">
           <h2 id="correct-title">Meting corrigeren</h2>
           <p className="muted">
-            {correcting.label}: {correcting.value.toLocaleString('nl-NL')} {correcting.unit}, gemeten {formatWhen(correcting.observedAt)}.
-            De oude waarde blijft zichtbaar als gecorrigeerd.
+            {correcting.label}: {formatMeasurement(correcting.value, correcting.unit)}, gemeten {formatWhen(correcting.observedAt)}. De oude
+            waarde blijft zichtbaar als gecorrigeerd.
           </p>
           <Form method="post" className="stack-form">
             <input type="hidden" name="intent" value="corrigeren" />
@@ -227,11 +228,11 @@ export default function Measurements() {
                             .map((value) =>
                               value.correctedAt ? (
                                 <del key={value.id} className="vital-corrected" title="Gecorrigeerd">
-                                  {value.value.toLocaleString('nl-NL')}
+                                  {formatNumber(value.value)}
                                 </del>
                               ) : (
                                 <span key={value.id} className={`trend-value vital-${value.interpretation}`}>
-                                  {value.value.toLocaleString('nl-NL')}
+                                  {formatNumber(value.value)}
                                   {value.interpretation !== 'N' ? (
                                     <span className="trend-flag"> {interpretationLabels[value.interpretation]}</span>
                                   ) : null}

@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function PrintLetter() {
-  const { letter, organisation, patient, approvedBy, dispatchedAt } = useLoaderData<typeof loader>();
+  const { letter, organisation, patient, approvedBy, approverTitle, dispatchedAt } = useLoaderData<typeof loader>();
   const identification = [
     `Patiënt: ${patient.name}`,
     patient.birthDate ? `geboren ${formatNumericDate(patient.birthDate)}` : '',
@@ -58,6 +58,7 @@ export default function PrintLetter() {
         </div>
         <footer className="print-signature">
           <strong>{approvedBy}</strong>
+          {approverTitle ? <span>{approverTitle}</span> : null}
           <span>Goedgekeurd op {letter.reviewedAt ? formatDate(isoDay(letter.reviewedAt)) : ''}</span>
         </footer>
       </article>

@@ -1,3 +1,4 @@
+import { roleLabel } from '../auth/auth.schemas';
 import { nullableText, z } from '../shared/validation';
 
 /*
@@ -42,6 +43,26 @@ export const approveLetterSchema = z.object({
     .max(letterTextMax, `De brief mag maximaal ${letterTextMax} tekens lang zijn.`),
 });
 export type ApproveLetter = z.output<typeof approveLetterSchema>;
+
+/**
+ * Who approves and signs a GP letter: the practitioner who leads the treatment. Of the roles the
+ * product knows, that is the psychiatrist (the regiebehandelaar, as for the treatment plan, ADR 13).
+ * Anyone with access may prepare a letter, have it rewritten and reject a rewrite.
+ */
+export const gpLetterSignerRoles: readonly string[] = ['psychiater'];
+
+export function maySignGpLetter(role: string): boolean {
+  return gpLetterSignerRoles.includes(role);
+}
+
+/** Said (403) when someone else approves, and beside the disabled button on the review page. */
+export const onlySignerApproves =
+  'Alleen een psychiater (regiebehandelaar) kan een huisartsbrief goedkeuren en ondertekenen. Je kunt de brief wel voorbereiden; een psychiater keurt hem goed.';
+
+/** The signer's title under their name on the letter, from their profile. */
+export function signerTitle(role: string): string {
+  return role === 'psychiater' ? 'Psychiater, regiebehandelaar' : roleLabel(role);
+}
 
 export const gpLetterNotFound = 'De gevraagde brief is niet gevonden.';
 

@@ -13,11 +13,14 @@ import {
   type GpLetterStatus,
   letterGpSchema,
   newLetterSchema,
+  maySignGpLetter,
   notYetReviewed,
+  onlySignerApproves,
   type RewriteSource,
+  signerTitle,
 } from './gp-letter.schemas';
 import { parseOrThrow } from '../shared/validation';
-import { Organisation } from '../auth/auth.entities';
+import { Organisation, User } from '../auth/auth.entities';
 
 /*
  * The GP letter's own rules: which draft a process may take, and the transitions concept →
@@ -48,7 +51,8 @@ export interface GpLetterView {
   rewrite: { source: RewriteSource; model: string | null; note: string | null; at: string } | null;
   appointmentId: string | null;
   workflowId: string | null;
-  reviewer: { id: string; name: string } | null;
+  /** Who approved and signed: name and title from their profile. */
+  reviewer: { id: string; name: string; title: string } | null;
   reviewedAt: string | null;
   dispatchedAt: string | null;
   createdAt: string;
@@ -79,7 +83,13 @@ async function view(em: EntityManager, letter: GpLetter): Promise<GpLetterView> 
     em.findOne(Patient, { id: letter.patientId }, { fields: ['id', 'nameGiven', 'namePrefix', 'familyName'] }),
     em.find(GpLetterVersion, { letterId: letter.id }, { orderBy: { version: 'asc' } }),
   ]);
-  const names = await staffNames(em, [letter.reviewerId, ...versions.map((row) => row.createdBy)]);
+  const [names, signer] = await Promise.all([
+    staffNames(
+      em,
+      versions.map((row) => row.createdBy),
+    ),
+    letter.reviewerId ? em.findOne(User, { id: letter.reviewerId }, { fields: ['id', 'displayName', 'role'] }) : null,
+  ]);
   return {
     id: letter.id,
     patientId: letter.patientId,
@@ -101,7 +111,9 @@ async function view(em: EntityManager, letter: GpLetter): Promise<GpLetterView> 
         : null,
     appointmentId: letter.appointmentId ?? null,
     workflowId: letter.workflowId ?? null,
-    reviewer: letter.reviewerId ? { id: letter.reviewerId, name: names.get(letter.reviewerId) ?? 'onbekend' } : null,
+    reviewer: letter.reviewerId
+      ? { id: letter.reviewerId, name: signer?.displayName ?? 'onbekend', title: signer ? signerTitle(signer.role) : '' }
+      : null,
     reviewedAt: letter.reviewedAt?.toISOString() ?? null,
     dispatchedAt: letter.dispatchedAt?.toISOString() ?? null,
     createdAt: letter.createdAt.toISOString(),
@@ -284,7 +296,13 @@ export function approvalRefusal(status: GpLetterStatus): string | null {
   return status === 'ter_beoordeling' ? null : notReviewable[status];
 }
 
+/** 403 unless this person may approve and sign a GP letter (`maySignGpLetter`). */
+export function assertMaySignGpLetter(actor: Pick<AuditActor, 'role'>): void {
+  if (!maySignGpLetter(actor.role)) throw AppError.forbidden(onlySignerApproves);
+}
+
 export function approveLetter(em: EntityManager, reviewer: AuditActor, letter: GpLetter, finalText: string): void {
+  assertMaySignGpLetter(reviewer);
   if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar') return;
   const refusal = approvalRefusal(letter.status);
   if (refusal) throw new AppError('conflict', refusal);
@@ -476,6 +494,8 @@ export interface LetterDocument {
   organisation: string;
   patient: { name: string; birthDate: string | null; bsn: string | null };
   approvedBy: string;
+  /** The approver's title, printed under their name ("Psychiater, regiebehandelaar"). */
+  approverTitle: string;
   dispatchedAt: string;
 }
 
@@ -495,6 +515,7 @@ export async function letterDocument(em: EntityManager, actor: AuditActor, id: s
     organisation: organisation?.name ?? '',
     patient: { name: displayName(patient), birthDate: patient.birthDate ?? null, bsn: patient.bsn ?? null },
     approvedBy: shown.reviewer?.name ?? '',
+    approverTitle: shown.reviewer?.title ?? '',
     dispatchedAt: letter.dispatchedAt.toISOString(),
   };
 }

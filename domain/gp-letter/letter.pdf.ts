@@ -12,7 +12,7 @@ const margin = pdfMargin;
 const { ink, muted, accent } = pdfColours;
 
 export function letterPdf(document: LetterDocument): Promise<Buffer> {
-  const { letter, organisation, patient, approvedBy, dispatchedAt } = document;
+  const { letter, organisation, patient, approvedBy, approverTitle, dispatchedAt } = document;
   const { pdf, width, finish } = pdfWriter({ Title: `Huisartsbrief — ${letter.subject}`, Author: organisation });
 
   // Letterhead
@@ -60,6 +60,7 @@ export function letterPdf(document: LetterDocument): Promise<Buffer> {
   // Signature of the approver
   pdf.moveDown(0.6);
   pdf.font('Helvetica-Bold').text(approvedBy, { width });
+  if (approverTitle) pdf.font('Helvetica').text(approverTitle, { width });
   pdf
     .font('Helvetica')
     .fillColor(muted)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { HandoverSources } from './sources';
 import { candidatesFor, localSummary } from './summary';
 import { noTimedAlerts } from './warnings';
+import { dutchMeasurementsIn } from '../shared/text';
 
 /*
  * Issue 41's acceptance: a held-out set of nurses' notes, written by someone who had not read the
@@ -23,7 +24,8 @@ interface HeldOutNote {
 const heldOut = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../tests/fixtures/${name}.json`, import.meta.url), 'utf8')) as HeldOutNote[];
 
-const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+// A kept value is the same value in the ward's number format: "2.6 mmol/l" in a note is kept as "2,6 mmol/l".
+const flat = (text: string) => dutchMeasurementsIn(text.replace(/\s+/g, ' ').trim());
 
 /** Everything the nurse's summary shows for a patient whose period holds only this note. */
 function localSummaryText(note: string): { text: string; kept: boolean } {

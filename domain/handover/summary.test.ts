@@ -312,3 +312,44 @@ describe('the local summary is faithful (issue 41, point 3)', () => {
     ).toBe('instabiel');
   });
 });
+
+describe('numbers in the summary (issue 44 point 7)', () => {
+  it('writes a measurement from a note or a model answer with a decimal comma and a space before the unit, local and model alike', () => {
+    const feverish: HandoverSources = {
+      ...sources,
+      reports: [
+        {
+          id: 'r-fever',
+          type: 'dagnotitie',
+          category: 'lichamelijk',
+          content: 'Temp 39.4°C en rillerig, glucose 2.6 mmol/l; arts gebeld.',
+          createdAt: '2026-11-21T20:00:00Z',
+          authorName: 'D',
+        },
+      ],
+    };
+    const { kept } = candidatesFor('verpleegkundige', feverish);
+    const fever = kept.find((candidate) => candidate.bron.id === 'r-fever')!;
+    const local = enforceRules(localDraft(kept, 'verpleegkundige', '1d', 'Jan de Vries'), kept, 'verpleegkundige').draft;
+    const model = enforceRules(
+      {
+        ernst: 'let op',
+        situatie: 'Koorts tot 39.4 °C.',
+        aandachtspunten: [{ tekst: 'Temperatuur 39.4 °C, glucose 2.6 mmol/l.', ref: fever.ref }],
+        actiepunten: [{ tekst: 'Controleer de glucose', ref: fever.ref, alsDan: 'Als onder 3.0 mmol/l, dan arts bellen' }],
+      },
+      kept,
+      'verpleegkundige',
+    ).draft;
+    for (const draft of [local, model]) {
+      const text = [
+        draft.situatie,
+        ...draft.aandachtspunten.map((item) => item.tekst),
+        ...draft.actiepunten.flatMap((item) => [item.tekst, item.alsDan ?? '']),
+      ].join('\n');
+      expect(text).toContain('39,4 °C');
+      expect(text).not.toMatch(/\d\.\d\s?(°C|mmol\/l)/);
+    }
+    expect(model.actiepunten[0]!.alsDan).toBe('Als onder 3,0 mmol/l, dan arts bellen');
+  });
+});

@@ -1,4 +1,4 @@
-import { countOf, foldAccents, formatMeasurement } from '../shared/text';
+import { countOf, dutchMeasurementsIn, foldAccents, formatMeasurement } from '../shared/text';
 import { alertSentence, type HandoverAlerts } from './handover.alerts';
 import { formatShortDay, formatTime } from '../shared/clinical-time';
 import { jsonFromAnswer } from '../ai/json-answer';
@@ -356,12 +356,19 @@ export function enforceRules(
     .filter((candidate) => candidate.relevance.weight >= alertWeight && !citedRefs.has(candidate.ref))
     .map((candidate) => ({ tekst: candidate.statement, ref: candidate.ref }));
   const limits = itemLimits[role];
+  // Numbers as the ward writes them, whether a note or the model wrote "39.4°C" (issue 44).
+  const written = (item: DraftItem): DraftItem => ({
+    ...item,
+    tekst: dutchMeasurementsIn(item.tekst),
+    ...(item.alsDan ? { alsDan: dutchMeasurementsIn(item.alsDan) } : {}),
+  });
   return {
     draft: {
       ...draft,
       ernst: severities[Math.max(severities.indexOf(draft.ernst), severities.indexOf(severityOf(kept, alerts, considered)))] ?? draft.ernst,
-      aandachtspunten: [...mostSerious, ...cited].slice(0, limits.aandachtspunten),
-      actiepunten: actions.slice(0, limits.actiepunten).map((item) => ({ ...item, eigenaar: item.eigenaar ?? 'team' })),
+      situatie: dutchMeasurementsIn(draft.situatie),
+      aandachtspunten: [...mostSerious, ...cited].slice(0, limits.aandachtspunten).map(written),
+      actiepunten: actions.slice(0, limits.actiepunten).map((item) => written({ ...item, eigenaar: item.eigenaar ?? 'team' })),
     },
     droppedUncited,
   };

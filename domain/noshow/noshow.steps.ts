@@ -3,7 +3,6 @@ import { markNoShow, restoreAfterNoShow } from '../agenda/agenda.service';
 import type { AppointmentStatus } from '../agenda/agenda.schemas';
 import { knownPeople } from '../ai/known-people';
 import type { AuditActor } from '../audit/audit.service';
-import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import {
   approveLetter,
@@ -26,10 +25,14 @@ import type { Approval, LetterRewrite, NoShowJob, PreparedNoShow } from './nosho
  * commit) gets the first outcome back instead of writing a second time.
  */
 
-/** The opening and closing a new draft gets when the patient has no open one to rewrite. */
-function newDraft(patient: Patient, signer: string): string {
+/**
+ * The opening and closing a new draft gets when the patient has no open one to rewrite. No name
+ * under the closing: whoever registers the no-show prepares the letter, the psychiatrist who
+ * approves it signs (their name and title are printed under the text).
+ */
+function newDraft(patient: Patient): string {
   const born = patient.birthDate ? `, geboren ${formatNumericDate(String(patient.birthDate))}` : '';
-  return `Geachte collega,\n\nHierbij informeren wij u over uw patiënt ${displayName(patient)}${born}.\n\nMet collegiale groet,\n\n${signer}`;
+  return `Geachte collega,\n\nHierbij informeren wij u over uw patiënt ${displayName(patient)}${born}.\n\nMet collegiale groet,`;
 }
 
 /**
@@ -40,8 +43,7 @@ export async function prepareNoShow(em: EntityManager, job: NoShowJob, key: stri
   const done = await onceOnly(em, job.actor.organisationId, key, async () => {
     const { appointment, previousStatus } = await markNoShow(em, job.actor, job.appointmentId, new Date(job.requestedAt));
     const patient = await findPatient(em, appointment.patientId);
-    const signer = (await em.findOne(User, { id: job.actor.userId }, { fields: ['displayName'] }))?.displayName ?? '';
-    const letter = await claimDraftLetter(em, job.actor, patient.id, appointment.id, job.workflowId, newDraft(patient, signer));
+    const letter = await claimDraftLetter(em, job.actor, patient.id, appointment.id, job.workflowId, newDraft(patient));
     return { letterId: letter.id, previousStatus, start: appointment.start, type: appointment.type };
   });
   const letter = await heldLetter(em, done.letterId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMeasurement, formatNumber } from './text';
+import { dutchMeasurementsIn, formatMeasurement, formatNumber } from './text';
 
 describe('numbers as the ward writes them (docs/style-guide.md, "Getallen en eenheden")', () => {
   it.each([
@@ -17,5 +17,23 @@ describe('numbers as the ward writes them (docs/style-guide.md, "Getallen en een
     expect(formatNumber(36.85, 1)).toBe('36,9');
     expect(formatNumber(12345.5)).toBe('12345,5');
     expect(formatMeasurement(7, null)).toBe('7');
+  });
+});
+
+describe('measurements in generated text', () => {
+  it.each([
+    ['Temp 39.4 °C, rillerig', 'Temp 39,4 °C, rillerig'],
+    ['temp 39.4°C', 'temp 39,4 °C'],
+    ['glucose 2.6 mmol/l na het ontbijt', 'glucose 2,6 mmol/l na het ontbijt'],
+    ['gewicht 71.5kg', 'gewicht 71,5kg'],
+    ['saturatie 96.5%', 'saturatie 96,5%'],
+    ['39,4°C', '39,4 °C'],
+  ])('%s → %s', (text, written) => {
+    expect(dutchMeasurementsIn(text)).toBe(written);
+  });
+
+  it('leaves numbers without a unit, versions and dates alone', () => {
+    const text = 'Versie 1.2 van 23.11.2026, om 14.30 uur, NEWS2 5, temp 38';
+    expect(dutchMeasurementsIn(text)).toBe(text);
   });
 });

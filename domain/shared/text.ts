@@ -100,3 +100,19 @@ export function formatMeasurement(value: number, unit: string | null | undefined
   if (!unit) return number;
   return unit === '%' ? `${number}%` : `${number} ${unit}`;
 }
+
+/** The units a measurement in running text carries, as the language check knows them. */
+const textUnits = String.raw`°C|mmol\/l|mmHg|kg|mg|ml|cm|%|\/min`;
+const pointBeforeUnit = new RegExp(String.raw`(?<![\p{L}\p{N}.,:/-])(\d{1,4})\.(\d{1,3})(\s?)(${textUnits})(?![\p{L}/])`, 'giu');
+const unspacedUnit = new RegExp(String.raw`(\d)(°C|mmol\/l|mmHg)(?![\p{L}/])`, 'giu');
+
+/**
+ * Measurements in generated text (a handover summary from a note or a model) as the ward writes
+ * them: "temp 39.4°C" becomes "temp 39,4 °C", "glucose 2.6 mmol/l" becomes "glucose 2,6 mmol/l".
+ * Only a number followed by a unit is touched: "versie 1.2" and "23.11.2026" stay as they are.
+ */
+export function dutchMeasurementsIn(text: string): string {
+  return text
+    .replace(pointBeforeUnit, (_, whole: string, fraction: string, space: string, unit: string) => `${whole},${fraction}${space}${unit}`)
+    .replace(unspacedUnit, '$1 $2');
+}

@@ -80,6 +80,8 @@ describe.each([true, false])('the agenda on any day of the week (JavaScript %s)'
     expect(await page.locator('.calendar-column').count()).toBe(7);
     expect(await page.getByRole('link', { name: 'Week', exact: true }).getAttribute('aria-current')).toBe('true');
     expect(await todayHead(page)).not.toBe('');
+    // Today's own appointment (the night one) is in the view it opens on, not only a column for today.
+    expect(await page.locator(`.calendar-column[data-day="${today}"] .appointment`, { hasText: 'Ahmed Aksoy' }).count()).toBe(1);
 
     // From the work week of a month ago, "Vandaag" shows today: the whole week when today is a weekend.
     const monthAgo = addDaysToIsoDate(today, -28);
@@ -88,6 +90,7 @@ describe.each([true, false])('the agenda on any day of the week (JavaScript %s)'
     await page.waitForURL((url) => url.searchParams.get('datum') === today);
     // With JavaScript the URL changes before the new week is drawn.
     await expect.poll(() => page.locator(`.calendar-column[data-day="${today}"]`).count()).toBe(1);
+    await expect.poll(() => page.locator(`.calendar-column[data-day="${today}"] .appointment`, { hasText: 'Ahmed Aksoy' }).count()).toBe(1);
     await lookAt(page, `agenda-week-vandaag-${javaScriptEnabled ? 'js' : 'zonder-js'}`, javaScriptEnabled);
     await context.close();
   });

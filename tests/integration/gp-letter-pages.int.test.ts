@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, isoDay } from '../../domain/shared/clinical-time';
-import { asOwner, createAppointment, createGpLetter, signedInUser, type SignedIn } from '../support/factories';
-import { json, request } from '../support/http';
+import { onlySignerApproves } from '../../domain/gp-letter/gp-letter.schemas';
+import { asOwner, createAppointment, createGpLetter, createUser, signedInUser, type SignedIn } from '../support/factories';
+import { json, login, request } from '../support/http';
 import { pdfText } from '../support/pdf';
 
 let psychiatrist: SignedIn;
@@ -174,6 +175,66 @@ describe('a rewritten letter without a known GP', () => {
     expect(print).toContain('Dr. M. Bakker');
     expect(print).toContain('Mevrouw Janssen is niet verschenen op haar afspraak.');
     expect(print).toContain('BSN 111222333');
+  });
+});
+
+describe('who approves and signs a GP letter', () => {
+  it('a nurse prepares the letter but cannot approve it (403 in Dutch, the button disabled with why); the psychiatrist approves, and the letter carries their name and title', async () => {
+    const organisationId = psychiatrist.organisationId;
+    const nurse = await createUser(organisationId, { role: 'verpleegkundige', displayName: 'Sanne Bos' });
+    const lead = await createUser(organisationId, { role: 'psychiater', displayName: 'Dr. P. de Groot' });
+    const nurseCookie = (await login(nurse.email, nurse.password)).cookie!;
+    const leadCookie = (await login(lead.email, lead.password)).cookie!;
+    const letterId = await createGpLetter(organisationId, {
+      patientId,
+      createdBy: nurse.id,
+      gpName: 'Dr. R. Smit',
+      gpPractice: 'Praktijk Smit',
+      subject: 'Gemiste afspraak Eline Janssen',
+      text: 'Geachte collega,\n\nMevrouw Janssen is bij ons in behandeling met wekelijkse gesprekken.\n\nMet collegiale groet,',
+    });
+    const appointmentId = await createAppointment(organisationId, {
+      patientId,
+      practitionerId: nurse.id,
+      startAt: new Date(Date.now() - 2 * 24 * 3600_000),
+    });
+    // The nurse prepares: registers the no-show, the letter is rewritten for review.
+    expect((await json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie: nurseCookie, body: {} })).status).toBe(201);
+    const rewritten = await json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie: nurseCookie, body: {} });
+    expect(((await rewritten.json()) as { letter: { id: string; status: string } }).letter).toMatchObject({
+      id: letterId,
+      status: 'ter_beoordeling',
+    });
+
+    const nursePage = await (await request(`/brieven/${letterId}`, { cookie: nurseCookie })).text();
+    const approveButton = nursePage.match(/<button[^>]*value="approve"[^>]*>/)?.[0];
+    expect(approveButton).toContain('disabled=""');
+    expect(approveButton).toContain('aria-describedby="approve-who"');
+    expect(nursePage).toContain(`id="approve-who">${onlySignerApproves}</p>`);
+
+    const finalText =
+      'Geachte collega,\n\nMevrouw Janssen is niet verschenen op haar afspraak. Wij bellen haar deze week.\n\nMet collegiale groet,';
+    const refused = await post(`/brieven/${letterId}`, { intent: 'approve', finalText }, nurseCookie);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(onlySignerApproves);
+    expect(await letterRow(letterId)).toMatchObject({ status: 'ter_beoordeling', events: ['concept', 'herschreven'] });
+
+    const leadPage = await (await request(`/brieven/${letterId}`, { cookie: leadCookie })).text();
+    expect(leadPage.match(/<button[^>]*value="approve"[^>]*>/)?.[0]).not.toContain('disabled');
+    expect(leadPage).not.toContain(onlySignerApproves);
+    expect((await post(`/brieven/${letterId}`, { intent: 'approve', finalText }, leadCookie)).status).toBe(302);
+    const approvedPage = await (await request(`/brieven/${letterId}`, { cookie: nurseCookie })).text();
+    expect(approvedPage).toContain('Dr. P. de Groot (Psychiater, regiebehandelaar)');
+    // Making it ready to send is part of preparing: the nurse may.
+    expect((await post(`/brieven/${letterId}`, { intent: 'dispatch' }, nurseCookie)).status).toBe(302);
+
+    const download = await request(`/brieven/${letterId}/pdf`, { cookie: nurseCookie });
+    expect(download.status).toBe(200);
+    const text = (await pdfText(new Uint8Array(await download.arrayBuffer()))).pages.join('\n');
+    expect(text).toMatch(/Met collegiale groet,\s+Dr\. P\. de Groot\s+Psychiater, regiebehandelaar\s+Goedgekeurd op/);
+    expect(text).not.toContain('Sanne Bos');
+    const print = await (await request(`/brieven/${letterId}/afdrukken`, { cookie: nurseCookie })).text();
+    expect(print).toMatch(/<strong>Dr\. P\. de Groot<\/strong><span>Psychiater, regiebehandelaar<\/span>/);
   });
 });
 

@@ -254,7 +254,7 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
     expect(body.letter).toMatchObject({ id: draftId, status: 'concept', rewrittenText: null });
     const refused = await request(`/brieven/${draftId}`, {
       method: 'POST',
-      cookie: nurse.cookie,
+      cookie: colleagueCookie,
       body: new URLSearchParams({ intent: 'approve', finalText: 'Een tekst die lang genoeg is om te versturen.' }),
     });
     expect(refused.status).toBe(409);

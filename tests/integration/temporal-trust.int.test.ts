@@ -10,6 +10,7 @@ import { noShowWorkflowId, type NoShowState } from '../../domain/noshow/noshow';
 import { ActorGrants } from '../../temporal/actor-grant';
 import { connectTemporal, type TemporalDeps } from '../../temporal/client';
 import { confirmUpdate } from '../../workflows/intent-chain/messages';
+import { onlySignerApproves } from '../../domain/gp-letter/gp-letter.schemas';
 import { approveUpdate, dispatchUpdate, withdrawUpdate } from '../../workflows/noshow/messages';
 import { taskQueues } from '../../workflows/task-queues';
 import {
@@ -277,6 +278,13 @@ describe('Updates', () => {
         })
         .catch((error: unknown) => error);
       expect(empty).toMatchObject({ cause: { type: 'validation_failed', message: 'De brief mag niet leeg zijn.' } });
+      // A nurse's own grant is genuine, but a nurse does not sign a GP letter.
+      const byNurse = await handle()
+        .executeUpdate(approveUpdate, {
+          args: [{ grant: temporal.grants.grant(actor, noShowWorkflowId(appointmentId), 'decision'), finalText: 'Goedgekeurde tekst.' }],
+        })
+        .catch((error: unknown) => error);
+      expect(byNurse).toMatchObject({ cause: { type: 'forbidden', message: onlySignerApproves } });
       expect(await historyLength(noShowWorkflowId(appointmentId))).toBe(before);
       expect(await versions()).toEqual(['concept', 'herschreven']);
     });

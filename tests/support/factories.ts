@@ -72,7 +72,7 @@ export interface TestUser {
 
 export async function createUser(
   organisationId: string,
-  overrides: Partial<Omit<TestUser, 'id' | 'organisationId'>> = {},
+  overrides: Partial<Omit<TestUser, 'id' | 'organisationId'>> & { displayName?: string } = {},
   ownerUrl?: string,
 ): Promise<TestUser> {
   const user = {
@@ -90,7 +90,7 @@ export async function createUser(
         user.id,
         organisationId,
         user.email,
-        'Test Zorgverlener',
+        overrides.displayName ?? 'Test Zorgverlener',
         user.role,
         hash,
       ]),

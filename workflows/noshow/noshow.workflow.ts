@@ -20,7 +20,7 @@ import {
   type NoShowState,
   type PreparedNoShow,
 } from '../../domain/noshow/noshow';
-import { notYetReviewed } from '../../domain/gp-letter/gp-letter.schemas';
+import { maySignGpLetter, notYetReviewed, onlySignerApproves } from '../../domain/gp-letter/gp-letter.schemas';
 import type { ActorGrant, Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
 import { rejection } from '../rejection';
@@ -108,6 +108,8 @@ export async function noShow(job: Granted<NoShowJob>): Promise<NoShowState> {
     {
       validator: (approval) => {
         sameOrganisation(approval);
+        // The grant's signature is checked by the activity; a grant for a nurse never gets that far.
+        if (!maySignGpLetter(approval.grant?.actor?.role ?? '')) throw rejection('forbidden', onlySignerApproves);
         if (state.status !== 'ter_beoordeling')
           throw rejection(
             'conflict',
