@@ -328,9 +328,10 @@ describe('numbers in the summary (issue 44 point 7)', () => {
         },
       ],
     };
-    const { kept } = candidatesFor('verpleegkundige', feverish);
+    const judged = candidatesFor('verpleegkundige', feverish);
+    const { kept } = judged;
     const fever = kept.find((candidate) => candidate.bron.id === 'r-fever')!;
-    const local = enforceRules(localDraft(kept, 'verpleegkundige', '1d', 'Jan de Vries'), kept, 'verpleegkundige').draft;
+    const local = localSummary({ ...judged, patientName: 'Jan de Vries' }, 'verpleegkundige', '1d');
     const model = enforceRules(
       {
         ernst: 'let op',
