@@ -62,13 +62,24 @@ const searchScore = 0.8;
 const searchMargin = 0.08;
 const noShowStatuses: readonly string[] = ['gepland', 'verplaatst', 'niet-verschenen'];
 
-/** The day a no-show sentence means: today, yesterday, or the last such weekday (a no-show lies in the past). */
-function pastDay(label: string | undefined, now: Date) {
+/**
+ * The day a no-show sentence means: today, yesterday, or the last such weekday (a no-show lies in
+ * the past). Without a day, a time not yet reached today is the last time it was: at 00:20,
+ * "zijn afspraak van 23:30" was yesterday's.
+ */
+function pastDay(label: string | undefined, now: Date, minutes: number | null) {
   const today = weekdays.indexOf(weekdayOf(now));
+  const unnamed = !label && minutes !== null && minutes > minutesIntoDay(now) ? 'gisteren' : label;
   const back =
-    !label || label === 'vandaag' ? 0 : label === 'gisteren' ? 1 : isWeekday(label) ? (today - weekdays.indexOf(label) + 7) % 7 : null;
+    !unnamed || unnamed === 'vandaag'
+      ? 0
+      : unnamed === 'gisteren'
+        ? 1
+        : isWeekday(unnamed)
+          ? (today - weekdays.indexOf(unnamed) + 7) % 7
+          : null;
   if (back === null) throw AppError.validation({ date: 'Noem de dag als vandaag, gisteren of een weekdag.' });
-  return { ...rangeForLabel('vandaag', addClinicalDays(now, -back))!, label: label ?? 'vandaag' };
+  return { ...rangeForLabel('vandaag', addClinicalDays(now, -back))!, label: unnamed ?? 'vandaag' };
 }
 
 /**
@@ -88,7 +99,7 @@ export async function findNoShowAppointments(em: EntityManager, actor: AuditActo
   const time = parsed.time ?? command?.time ?? null;
   const minutes = time ? timeIn(time) : null;
   if (time && minutes === null) throw AppError.validation({ time: 'Geef de tijd als uu:mm, bijvoorbeeld 10:00.' });
-  const day = pastDay(parsed.date ?? command?.dateLabel ?? undefined, now);
+  const day = pastDay(parsed.date ?? command?.dateLabel ?? undefined, now, minutes);
 
   const results = await searchPatients(em, actor, { q: patientName, limit: 5 }, { channel: 'assistant' });
   const best = results[0]?.score ?? 0;

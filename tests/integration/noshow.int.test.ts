@@ -55,6 +55,9 @@ function appointment(owner: SignedIn, forPatient: string, start: Date, userId = 
 const quarterAgo = (minutes: number) => new Date(Math.floor((Date.now() - minutes * 60_000) / 900_000) * 900_000);
 const amsterdamTime = (date: Date) =>
   new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }).format(date);
+const amsterdamDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(date);
+/** Just after midnight, "zijn afspraak van 23:30" (no day named) is yesterday's: the day the product should search. */
+const dayLabelOf = (start: Date) => (amsterdamDay(start) === amsterdamDay(new Date()) ? 'vandaag' : 'gisteren');
 
 beforeAll(async () => {
   nurse = await signedInUser('verpleegkundige');
@@ -179,7 +182,7 @@ describe('no-show API: from the chat sentence to a letter ready to send', () => 
     const [hour, minute] = amsterdamTime(start).split(':').map(Number) as [number, number];
     const at = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
     const window = { from: at(Math.max(0, hour * 60 + minute - 60)), to: at(Math.min(24 * 60 - 1, hour * 60 + minute + 60)) };
-    expect(candidates.query).toEqual({ patientName: 'Jan de Vries', time: amsterdamTime(start), date: 'vandaag', window });
+    expect(candidates.query).toEqual({ patientName: 'Jan de Vries', time: amsterdamTime(start), date: dayLabelOf(start), window });
     expect(candidates.appointments.map((candidate) => candidate.appointmentId)).toEqual([appointmentId]);
     expect(candidates.appointments[0]!.label).toMatch(
       new RegExp(`^Behandelgesprek \\w+ \\d+ \\w+ ${amsterdamTime(start)} met Jan de Vries$`),
