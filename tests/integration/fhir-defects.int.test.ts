@@ -172,6 +172,22 @@ describe('FHIR defects, the cases left out before', () => {
     expect(put.headers.get('etag')).toBe(read.headers.get('etag'));
     expect(((await put.json()) as Patient).meta?.versionId).toBe(pieter.meta?.versionId);
 
+    // An update that the record cannot fully keep: stored, and with return=OperationOutcome the warning.
+    const updated = await json(`/api/fhir/Patient/${patient.pieter}`, {
+      method: 'PUT',
+      cookie: nurseCookie,
+      headers: { ...fhirJson, Prefer: 'return=OperationOutcome' },
+      body: { ...pieter, maritalStatus: { text: 'gehuwd' }, birthDate: '1980-02-03' },
+    });
+    const outcome = await isOutcome(updated, 200);
+    expect(outcome.issue.map((issue) => [issue.severity, issue.expression?.[0] ?? issue.diagnostics])).toEqual([
+      ['information', 'De patiënt is bijgewerkt.'],
+      ['warning', 'Patient.maritalStatus'],
+    ]);
+    expect(((await (await request(`/api/fhir/Patient/${patient.pieter}`, { cookie: nurseCookie })).json()) as Patient).birthDate).toBe(
+      '1980-02-03',
+    );
+
     const created = await json('/api/fhir/Patient', {
       method: 'POST',
       cookie: nurseCookie,
