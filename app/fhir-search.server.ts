@@ -7,13 +7,8 @@ import { contactPersonsByPatient } from '../domain/patient/contact-persons';
 import { toFhirPatient } from '../domain/patient/patient.fhir';
 import { uuidOrNull } from '../domain/shared/ids';
 import { patientSearch, searchFhirPatients } from '../domain/patient/patient.fhir-search';
-import { requireBodyType } from './fhir.server';
+import { requireBodyType, strictHandling } from './fhir.server';
 import { audited } from './tenant.server';
-
-/** `Prefer: handling=strict` turns an unknown search parameter into a 400 instead of ignoring it. */
-export function strictHandling(request: Request): boolean {
-  return /(?:^|[,;\s])handling\s*=\s*strict(?:$|[,;\s])/i.test(request.headers.get('prefer') ?? '');
-}
 
 /** `POST <type>/_search`: the URL's parameters and the form body's together, as FHIR says. */
 export async function postedQuery(request: Request): Promise<URLSearchParams> {

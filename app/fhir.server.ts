@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { AuditActor } from '../domain/audit/audit.service';
 import { AppError, dutchMessages } from '../domain/shared/errors';
-import { fhirContentType, operationOutcome } from '../domain/fhir/outcome';
+import { fhirContentType, operationOutcome, writeOutcome } from '../domain/fhir/outcome';
 import { authenticateToken, requireScope, type KoppelingCaller } from '../domain/koppeling/koppeling.service';
 import type { ScopeAccess } from '../domain/koppeling/koppeling.schemas';
 import { allowedMethods, apiRoute, readJson as readAnyJson } from './http.server';
@@ -13,6 +13,29 @@ export function fhirResponse(resource: unknown, init: ResponseInit = {}): Respon
   headers.set('Content-Type', fhirContentType);
   headers.set('Cache-Control', 'no-store');
   return new Response(JSON.stringify(resource), { ...init, headers });
+}
+
+/**
+ * `Prefer: handling=strict`: a search refuses an unknown parameter (400) instead of ignoring it,
+ * and a write refuses an element the record cannot keep instead of storing the rest with a warning.
+ */
+export function strictHandling(request: Request): boolean {
+  return /(?:^|[,;\s])handling\s*=\s*strict(?:$|[,;\s])/i.test(request.headers.get('prefer') ?? '');
+}
+
+/**
+ * The answer to a create or update: the resource as stored, or with `Prefer:
+ * return=OperationOutcome` the outcome (what was done, a warning per element not kept). `Prefer:
+ * return=minimal` is answered by `fhirRoute` for every write.
+ */
+export function fhirWriteResponse(
+  request: Request,
+  resource: unknown,
+  done: { message: string; unstored?: Record<string, string> },
+  init: ResponseInit,
+): Response {
+  const wantsOutcome = /return\s*=\s*OperationOutcome/i.test(request.headers.get('prefer') ?? '');
+  return fhirResponse(wantsOutcome ? writeOutcome(done.message, done.unstored ?? {}) : resource, init);
 }
 
 export const fhirRealm = 'Bearer realm="GGZ-EPD FHIR"';

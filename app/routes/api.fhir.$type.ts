@@ -1,7 +1,7 @@
 import { clinicalResource } from '../../domain/fhir/resources';
 import { createFhirObservation } from '../../domain/vitals/vitals.fhir-write';
 import { searchBundle } from '../fhir-search.server';
-import { fhirResponse, fhirRoute, readJson } from '../fhir.server';
+import { fhirRoute, fhirWriteResponse, readJson } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
 import { audited } from '../tenant.server';
 
@@ -19,8 +19,10 @@ export const action = fhirRoute(async ({ request, params, actor }) => {
   const observation = await audited(actor, { action: 'create', resourceType: 'Observation' }, (em) =>
     createFhirObservation(em, actor, body),
   );
-  return fhirResponse(observation, {
-    status: 201,
-    headers: { Location: `/api/fhir/Observation/${observation.id}`, ETag: `W/"${observation.meta?.versionId ?? '1'}"` },
-  });
+  return fhirWriteResponse(
+    request,
+    observation,
+    { message: 'De meting is vastgelegd.' },
+    { status: 201, headers: { Location: `/api/fhir/Observation/${observation.id}`, ETag: `W/"${observation.meta?.versionId ?? '1'}"` } },
+  );
 });

@@ -1,22 +1,28 @@
 import { etagOf, toFhirPatient } from '../../domain/patient/patient.fhir';
 import { createFhirPatient } from '../../domain/patient/patient.fhir-write';
 import { searchBundle } from '../fhir-search.server';
-import { fhirResponse, fhirRoute, readJson } from '../fhir.server';
+import { fhirRoute, fhirWriteResponse, readJson, strictHandling } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
 import { audited } from '../tenant.server';
 
 /** FHIR search: the parameters of `patientSearch`, `_count` (max 100), `_offset`, `_sort`. */
 export const loader = fhirRoute(async ({ request, actor }) => searchBundle(actor, request, 'Patient', new URL(request.url).searchParams));
 
-/** Create, conditional with `If-None-Exist`: the existing patient answers 200 instead of a second one. */
+/**
+ * Create, conditional with `If-None-Exist`: the existing patient answers 200 instead of a second
+ * one. What the record cannot keep is a warning (`Prefer: return=OperationOutcome`), or with
+ * `Prefer: handling=strict` a 400.
+ */
 export const action = fhirRoute(async ({ request, actor }) => {
   if (request.method !== 'POST') throw methodNotAllowed(['GET', 'POST']);
   const body = await readJson(request);
-  const { patient, created } = await audited(actor, { action: 'create', resourceType: 'Patient' }, (em) =>
-    createFhirPatient(em, actor, body, request.headers.get('if-none-exist')),
+  const { patient, created, unstored } = await audited(actor, { action: 'create', resourceType: 'Patient' }, (em) =>
+    createFhirPatient(em, actor, body, request.headers.get('if-none-exist'), { strict: strictHandling(request) }),
   );
-  return fhirResponse(toFhirPatient(patient), {
-    status: created ? 201 : 200,
-    headers: { Location: `/api/fhir/Patient/${patient.id}`, ETag: etagOf(patient) },
-  });
+  return fhirWriteResponse(
+    request,
+    toFhirPatient(patient),
+    { message: created ? 'De patiënt is aangemaakt.' : 'De patiënt bestond al; er is niets gewijzigd.', unstored },
+    { status: created ? 201 : 200, headers: { Location: `/api/fhir/Patient/${patient.id}`, ETag: etagOf(patient) } },
+  );
 });

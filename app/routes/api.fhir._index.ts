@@ -1,7 +1,7 @@
 import { bundleOf, runBatch, runTransaction } from '../../domain/fhir/bundle';
 import { requireScope } from '../../domain/koppeling/koppeling.service';
 import type { ScopeAccess } from '../../domain/koppeling/koppeling.schemas';
-import { fhirRoute, readJson } from '../fhir.server';
+import { fhirRoute, readJson, strictHandling } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
 import { audited } from '../tenant.server';
 
@@ -13,12 +13,15 @@ export const loader = fhirRoute(async () => {
 export const action = fhirRoute(async ({ request, actor, caller }) => {
   if (request.method !== 'POST') throw methodNotAllowed(['POST']);
   const bundle = bundleOf(await readJson(request));
-  const canAccess = (type: string, access: ScopeAccess) => {
-    if (caller.koppeling) requireScope(caller.koppeling, type, access);
+  const options = {
+    canAccess: (type: string, access: ScopeAccess) => {
+      if (caller.koppeling) requireScope(caller.koppeling, type, access);
+    },
+    strict: strictHandling(request),
   };
   if (bundle.type === 'transaction')
     return audited(actor, { action: 'create', resourceType: 'Bundle', details: { entries: bundle.entry?.length ?? 0 } }, (em) =>
-      runTransaction(em, actor, bundle, canAccess),
+      runTransaction(em, actor, bundle, options),
     );
-  return runBatch(bundle, (work) => audited(actor, { action: 'create', resourceType: 'Bundle' }, work), actor, canAccess);
+  return runBatch(bundle, (work) => audited(actor, { action: 'create', resourceType: 'Bundle' }, work), actor, options);
 });

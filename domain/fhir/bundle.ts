@@ -6,7 +6,7 @@ import { createFhirPatient, updateFhirPatient } from '../patient/patient.fhir-wr
 import { searchFhirPatients } from '../patient/patient.fhir-search';
 import { AppError } from '../shared/errors';
 import { createFhirObservation } from '../vitals/vitals.fhir-write';
-import { fhirExpression, operationOutcome } from './outcome';
+import { fhirExpression, operationOutcome, writeOutcome } from './outcome';
 import { parameterProblem } from './search';
 
 /*
@@ -19,12 +19,19 @@ import { parameterProblem } from './search';
 
 export const bundleLimit = 200;
 type Access = (resourceType: string, access: 'read' | 'write') => void;
+/** How the Bundle's entries are run: the caller's scopes, and `Prefer: handling=strict` (refuse what the record cannot keep). */
+export interface BundleOptions {
+  canAccess: Access;
+  strict: boolean;
+}
 
 interface EntryResult {
   resource: Resource;
   status: string;
   location?: string;
   etag?: string;
+  /** The elements the record did not keep, as the entry's `response.outcome` warnings. */
+  unstored?: Record<string, string>;
 }
 
 /**
@@ -59,7 +66,12 @@ function resolveReferences(resource: unknown, created: Map<string, string>): unk
   );
 }
 
-async function runEntry(em: EntityManager, actor: AuditActor, entry: BundleEntry, canAccess: Access): Promise<EntryResult> {
+async function runEntry(
+  em: EntityManager,
+  actor: AuditActor,
+  entry: BundleEntry,
+  { canAccess, strict }: BundleOptions,
+): Promise<EntryResult> {
   const method = entry.request?.method;
   const url = entry.request?.url ?? '';
   const [path = '', search = ''] = url.split('?');
@@ -73,12 +85,13 @@ async function runEntry(em: EntityManager, actor: AuditActor, entry: BundleEntry
     );
   canAccess(type, 'write');
   if (method === 'POST' && type === 'Patient' && !id) {
-    const { patient, created } = await createFhirPatient(em, actor, resource, entry.request?.ifNoneExist ?? null);
+    const { patient, created, unstored } = await createFhirPatient(em, actor, resource, entry.request?.ifNoneExist ?? null, { strict });
     return {
       resource: toFhirPatient(patient),
       status: created ? '201 Created' : '200 OK',
       location: `Patient/${patient.id}`,
       etag: etagOf(patient),
+      unstored,
     };
   }
   if (method === 'PUT' && type === 'Patient') {
@@ -87,14 +100,20 @@ async function runEntry(em: EntityManager, actor: AuditActor, entry: BundleEntry
       const { page } = await searchFhirPatients(em, actor, new URLSearchParams(search), { strict: true });
       if (page.total > 1) throw new AppError('precondition_failed', `De voorwaarde vindt ${page.total} patiënten; maak haar specifieker.`);
       if (!page.items[0]) {
-        const { patient } = await createFhirPatient(em, actor, resource, null);
-        return { resource: toFhirPatient(patient), status: '201 Created', location: `Patient/${patient.id}`, etag: etagOf(patient) };
+        const { patient, unstored } = await createFhirPatient(em, actor, resource, null, { strict });
+        return {
+          resource: toFhirPatient(patient),
+          status: '201 Created',
+          location: `Patient/${patient.id}`,
+          etag: etagOf(patient),
+          unstored,
+        };
       }
       target = page.items[0].id;
     }
     const body = { ...(resource as object), id: (resource as { id?: string }).id ?? target };
-    const patient = await updateFhirPatient(em, actor, target ?? '', body, undefined);
-    return { resource: toFhirPatient(patient), status: '200 OK', location: `Patient/${patient.id}`, etag: etagOf(patient) };
+    const { patient, unstored } = await updateFhirPatient(em, actor, target ?? '', body, undefined, { strict });
+    return { resource: toFhirPatient(patient), status: '200 OK', location: `Patient/${patient.id}`, etag: etagOf(patient), unstored };
   }
   if (method === 'POST' && type === 'Observation' && !id) {
     const observation = await createFhirObservation(em, actor, resource);
@@ -114,7 +133,14 @@ async function runEntry(em: EntityManager, actor: AuditActor, entry: BundleEntry
 const response = (result: EntryResult): BundleEntry => ({
   fullUrl: `${result.resource.resourceType}/${result.resource.id}`,
   resource: result.resource,
-  response: { status: result.status, location: result.location, etag: result.etag },
+  response: {
+    status: result.status,
+    location: result.location,
+    etag: result.etag,
+    ...(result.unstored && Object.keys(result.unstored).length
+      ? { outcome: writeOutcome('Opgeslagen, zonder de gegevens die het dossier niet bewaart.', result.unstored) }
+      : {}),
+  },
 });
 
 /** The Bundle's shape: a transaction or batch with entries that each have a request. */
@@ -137,12 +163,12 @@ export function bundleOf(body: unknown): Bundle & { type: 'transaction' | 'batch
 }
 
 /** A transaction in the one transaction `em` runs in: the first failing entry throws, naming it, and nothing stays. */
-export async function runTransaction(em: EntityManager, actor: AuditActor, bundle: Bundle, canAccess: Access): Promise<Bundle> {
+export async function runTransaction(em: EntityManager, actor: AuditActor, bundle: Bundle, options: BundleOptions): Promise<Bundle> {
   const created = new Map<string, string>();
   const entries: BundleEntry[] = [];
   for (const [index, entry] of (bundle.entry ?? []).entries()) {
     try {
-      const result = await runEntry(em, actor, { ...entry, resource: resolveReferences(entry.resource, created) as Resource }, canAccess);
+      const result = await runEntry(em, actor, { ...entry, resource: resolveReferences(entry.resource, created) as Resource }, options);
       if (entry.fullUrl) created.set(entry.fullUrl, `${result.resource.resourceType}/${result.resource.id}`);
       entries.push(response(result));
     } catch (error) {
@@ -157,12 +183,12 @@ export async function runBatch(
   bundle: Bundle,
   runOne: <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>,
   actor: AuditActor,
-  canAccess: Access,
+  options: BundleOptions,
 ): Promise<Bundle> {
   const entries: BundleEntry[] = [];
   for (const entry of bundle.entry ?? []) {
     try {
-      entries.push(response(await runOne((em) => runEntry(em, actor, entry, canAccess))));
+      entries.push(response(await runOne((em) => runEntry(em, actor, entry, options))));
     } catch (error) {
       const appError = error instanceof AppError ? error : new AppError('internal', 'Deze entry kon niet worden verwerkt.');
       const outcome: OperationOutcome = operationOutcome(appError);

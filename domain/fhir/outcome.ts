@@ -61,3 +61,20 @@ export function operationOutcome(error: AppError): OperationOutcome {
     : [{ severity: 'error', code, diagnostics: error.message }];
   return { resourceType: 'OperationOutcome', issue: issues };
 }
+
+/**
+ * The answer to a write under `Prefer: return=OperationOutcome` (and a Bundle entry's
+ * `response.outcome`): what was done, and as a warning each element the record did not keep.
+ */
+export function writeOutcome(done: string, unstored: Record<string, string>): OperationOutcome {
+  return {
+    resourceType: 'OperationOutcome',
+    issue: [
+      { severity: 'information', code: 'informational', diagnostics: done },
+      ...Object.entries(unstored).map(([path, message]): OperationOutcomeIssue => {
+        const expression = fhirExpression(path);
+        return { severity: 'warning', code: 'not-supported', diagnostics: message, ...(expression ? { expression: [expression] } : {}) };
+      }),
+    ],
+  };
+}

@@ -208,8 +208,10 @@ function integer(name: string, text: string | null, fallback: number, min: numbe
   return value;
 }
 
+/** FHIR's parameters of every resource that only narrow the answer and that this server does not apply. */
+const narrowingCommon = new Set(['_filter', '_text', '_content', '_list', '_query', '_tag', '_profile', '_security', '_source']);
 const narrows = (name: string, parameter: SearchParameter | undefined) =>
-  parameter !== undefined || name.includes('.') || name.startsWith('_has');
+  parameter !== undefined || name.includes('.') || name.startsWith('_has') || narrowingCommon.has(name);
 
 /** The query string → one SQL condition; every problem at once, each named by the parameter the client sent. */
 export function parseSearch(definition: SearchDefinition, query: URLSearchParams, { strict = false } = {}): ParsedSearch {
@@ -231,9 +233,9 @@ export function parseSearch(definition: SearchDefinition, query: URLSearchParams
     if (resultParameters.has(name)) continue;
     const parameter = Object.hasOwn(definition.parameters, name) ? definition.parameters[name] : undefined;
     if (!parameter || (modifier !== null && !parameter.modifiers?.includes(modifier))) {
-      // A chain (`patient.identifier`), a reverse chain (`_has`) or a modifier of a parameter we
-      // know (`gender:not`) is plainly meant to narrow: ignoring it would widen the answer, so it
-      // is refused whatever the handling. A parameter we do not know at all is ignored unless strict.
+      // A chain (`patient.identifier`), a reverse chain (`_has`), a modifier of a parameter we
+      // know (`gender:not`) or a common filter (`_filter`, `_tag`, …) is plainly meant to narrow:
+      // ignoring it would widen the answer, so it is refused whatever the handling. A parameter we do not know at all is ignored unless strict.
       if (strict || narrows(name, parameter)) problems[key] = `Zoekparameter "${key}" wordt niet ondersteund.`;
       continue;
     }

@@ -1,14 +1,22 @@
 import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
-import { fromFhirPatient } from './patient.fhir';
+import { fromFhirPatient, unstoredOrRefused } from './patient.fhir';
 import { searchFhirPatients } from './patient.fhir-search';
 import { createPatient, updatePatient, type PatientView } from './patient.service';
 
 /*
  * Writes of a FHIR Patient, for the Patient routes and for Bundle entries alike: the form's
- * validation (the patient service) behind FHIR's own rules for create and update.
+ * validation (the patient service) behind FHIR's own rules for create and update. What the record
+ * cannot keep comes back as `unstored` (FHIRPath → Dutch message) for the answer's warnings, or,
+ * with `strict` (`Prefer: handling=strict`), refuses the write.
  */
+
+export interface FhirPatientWrite {
+  patient: PatientView;
+  /** The elements of the body the record did not keep (FHIRPath → Dutch message). */
+  unstored: Record<string, string>;
+}
 
 /**
  * Create, or with `If-None-Exist` (a search query) the one patient it finds: none → create, one →
@@ -19,8 +27,10 @@ export async function createFhirPatient(
   actor: AuditActor,
   body: unknown,
   ifNoneExist: string | null,
-): Promise<{ patient: PatientView; created: boolean }> {
-  const input = fromFhirPatient(body, { creating: true });
+  { strict = false } = {},
+): Promise<FhirPatientWrite & { created: boolean }> {
+  const input = fromFhirPatient(body);
+  const unstored = unstoredOrRefused(body, { creating: true, strict });
   if (ifNoneExist !== null && ifNoneExist.trim()) {
     const query = new URLSearchParams(
       ifNoneExist
@@ -31,9 +41,10 @@ export async function createFhirPatient(
     const { page } = await searchFhirPatients(em, actor, query, { strict: true });
     if (page.total > 1)
       throw new AppError('precondition_failed', `If-None-Exist vindt ${page.total} patiënten; maak de voorwaarde specifieker.`);
-    if (page.items[0]) return { patient: page.items[0], created: false };
+    // Nothing of the body was stored: the existing patient answers as it is, without warnings.
+    if (page.items[0]) return { patient: page.items[0], created: false, unstored: {} };
   }
-  return { patient: await createPatient(em, actor, input), created: true };
+  return { patient: await createPatient(em, actor, input), created: true, unstored };
 }
 
 /** Update: the body's id, when given, must be the URL's (FHIR: 400 otherwise); `If-Match` as the version. */
@@ -43,7 +54,8 @@ export async function updateFhirPatient(
   id: string,
   body: unknown,
   version: number | undefined,
-): Promise<PatientView> {
+  { strict = false } = {},
+): Promise<FhirPatientWrite> {
   const bodyId = body && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
   // Without an id the URL's is meant; another one is a mistake that must not update this patient.
   if (bodyId !== undefined && bodyId !== id)
@@ -51,5 +63,7 @@ export async function updateFhirPatient(
       { 'Patient.id': `Patient.id (${String(bodyId)}) hoort gelijk te zijn aan het id in het adres (${id}).` },
       'Het id in de inhoud en het id in het adres verschillen.',
     );
-  return updatePatient(em, actor, id, fromFhirPatient(body), version);
+  const input = fromFhirPatient(body);
+  const unstored = unstoredOrRefused(body, { creating: false, strict });
+  return { patient: await updatePatient(em, actor, id, input, version), unstored };
 }

@@ -4,9 +4,9 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
 import { parseOrThrow } from '../shared/validation';
-import { operationOutcome } from '../fhir/outcome';
+import { operationOutcome, writeOutcome } from '../fhir/outcome';
 import { invalidParameter, searchsetBundle } from '../fhir/search';
-import { bsnSystem, extensionUrls, fromFhirPatient, toFhirPatient } from './patient.fhir';
+import { bsnSystem, extensionUrls, fromFhirPatient, toFhirPatient, unstoredOrRefused } from './patient.fhir';
 import { patientInputSchema } from './patient.schemas';
 import type { PatientView } from './patient.service';
 
@@ -144,5 +144,36 @@ describe('FHIR R4 Patient mapping', () => {
     const parameter = operationOutcome(invalidParameter('name', 'Zoekparameter "name" is ongeldig.'));
     expect(parameter.issue).toEqual([{ severity: 'error', code: 'invalid', diagnostics: 'Zoekparameter "name" is ongeldig.' }]);
     expect(validateResource(parameter as Resource)).toEqual([]);
+  });
+
+  it('names each element the record cannot keep: a valid warning outcome, or under strict a not-supported refusal', () => {
+    const body = {
+      resourceType: 'Patient',
+      name: [{ family: 'de Vries' }],
+      maritalStatus: { text: 'gehuwd' },
+      telecom: [{ system: 'phone', value: '0612345678', use: 'mobile' }],
+      address: [{ use: 'work', type: 'postal', line: ['Dorpsstraat 1'], city: 'Utrecht' }],
+    };
+    const unstored = unstoredOrRefused(body, { creating: true, strict: false });
+    expect(Object.keys(unstored).sort()).toEqual([
+      'Patient.address[0].type',
+      'Patient.address[0].use',
+      'Patient.maritalStatus',
+      'Patient.telecom[0].use',
+    ]);
+    const outcome = writeOutcome('De patiënt is aangemaakt.', unstored);
+    expect(outcome.issue.map((issue) => issue.severity)).toEqual(['information', 'warning', 'warning', 'warning', 'warning']);
+    expect(validateResource(outcome as Resource)).toEqual([]);
+    // What the record keeps is read as before.
+    expect(fromFhirPatient(body).address).toEqual({ street: 'Dorpsstraat 1', postalCode: undefined, city: 'Utrecht' });
+
+    try {
+      unstoredOrRefused(body, { creating: true, strict: true });
+      expect.unreachable();
+    } catch (error) {
+      const refused = operationOutcome(error as AppError);
+      expect(refused.issue).toHaveLength(4);
+      expect(refused.issue.every((issue) => issue.severity === 'error' && issue.code === 'not-supported')).toBe(true);
+    }
   });
 });

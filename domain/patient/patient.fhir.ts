@@ -183,15 +183,16 @@ const stored = {
   ],
   name: ['use', 'text', 'family', '_family', 'given'],
   telecom: ['system', 'value'],
-  address: ['use', 'type', 'line', 'postalCode', 'city', 'country'],
+  address: ['use', 'line', 'postalCode', 'city', 'country'],
 } as const;
-const notKept = (what: string) => `${what} wordt niet bewaard in het dossier; laat het weg, anders gaat het ongemerkt verloren.`;
+const notKept = (what: string) => `${what} wordt niet bewaard in het dossier.`;
 
 /**
- * Every element of the body the record cannot keep, by its FHIRPath: a create or update that
- * would silently lose `generalPractitioner`, `maritalStatus`, `telecom.use` or an address part is
- * refused, naming each, instead of answering 201 with less than was sent. (`meta` and `text` are
- * the server's; `contact` is kept in the record's contact persons and only read here.)
+ * Every element of the body the record cannot keep, by its FHIRPath: `generalPractitioner`,
+ * `maritalStatus`, `telecom.use`, an address part, … A write keeps the rest and returns these as
+ * warnings, or refuses them all under `Prefer: handling=strict` (`unstoredOrRefused`); never a
+ * silent 201 with less than was sent. (`meta` and `text` are the server's; `contact` is kept in the
+ * record's contact persons and only read here.)
  */
 export function unstoredElements(body: unknown, { creating }: { creating: boolean }): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -233,25 +234,36 @@ export function unstoredElements(body: unknown, { creating }: { creating: boolea
     if (index > 0) problems[`Patient.address[${index}]`] = notKept('Een tweede adres');
     for (const key of keys(item))
       if (!(stored.address as readonly string[]).includes(key)) problems[`Patient.address[${index}].${key}`] = notKept(`address.${key}`);
+    // The record holds one home address: another use would come back as `home`.
+    if (item?.use !== undefined && item.use !== 'home')
+      problems[`Patient.address[${index}].use`] = notKept(`address.use = ${String(item.use)}`);
     if (item?.country !== undefined && !['NL', 'Nederland'].includes(String(item.country)))
       problems[`Patient.address[${index}].country`] = notKept('Een land anders dan NL');
   });
   return problems;
 }
 
-/** FHIR R4 Patient → the product's patient input; the insurance extension's JSON is parsed back. */
-export function fromFhirPatient(body: unknown, { creating = false }: { creating?: boolean } = {}): PatientInput {
+/**
+ * The elements of a write the record cannot keep (FHIRPath → Dutch message), to return as warnings
+ * with the write; under `Prefer: handling=strict` a 400 naming each, and nothing is stored.
+ */
+export function unstoredOrRefused(body: unknown, { creating, strict }: { creating: boolean; strict: boolean }): Record<string, string> {
+  const unstored = unstoredElements(body, { creating });
+  if (strict && Object.keys(unstored).length)
+    throw new AppError('validation_failed', 'De patiënt bevat gegevens die het dossier niet bewaart; er is niets opgeslagen.', {
+      fields: unstored,
+      issueCode: 'not-supported',
+    });
+  return unstored;
+}
+
+/** FHIR R4 Patient → the product's patient input (what the record keeps); the insurance extension's JSON is parsed back. */
+export function fromFhirPatient(body: unknown): PatientInput {
   const parsed = fhirPatientSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw fieldError(fhirPath(issue.path), issue.message);
   }
-  const unstored = unstoredElements(body, { creating });
-  if (Object.keys(unstored).length)
-    throw new AppError('validation_failed', 'De patiënt bevat gegevens die het dossier niet bewaart.', {
-      fields: unstored,
-      issueCode: 'not-supported',
-    });
   const resource = parsed.data;
   const extension = (url: string) => resource.extension?.find((item) => item.url === url);
   const name = resource.name?.[0];

@@ -200,7 +200,14 @@ export async function updatePatient(
   const before = toPatientView(patient);
   // Only what differs is written: a PUT that changes nothing leaves the row, and so its version, alone.
   const columns: Record<string, unknown> = { ...patientColumns(valid), episodeStatus: valid.episodeStatus ?? patient.episodeStatus };
-  const differing = Object.entries(columns).filter(([key, value]) => !sameValue((patient as Record<string, unknown>)[key], value));
+  // The search columns follow from the name and are lazy (not loaded, so never equal to anything):
+  // they are written with a change of the name, not compared.
+  const derived = new Set(['searchName', 'searchKeys']);
+  const differing = Object.entries(columns).filter(
+    ([key, value]) => !derived.has(key) && !sameValue((patient as Record<string, unknown>)[key], value),
+  );
+  if (differing.some(([key]) => key === 'nameGiven' || key === 'namePrefix' || key === 'familyName'))
+    differing.push(...Object.entries(columns).filter(([key]) => derived.has(key)));
   if (differing.length) em.assign(patient, Object.fromEntries(differing));
   await flushUnique(em);
   const [stored] = await em.execute<{ version: number }[]>('select version from patients where id = ?', [patient.id]);

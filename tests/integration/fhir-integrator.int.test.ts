@@ -235,28 +235,62 @@ describe('defects found by the integrator, as regressions', () => {
     expect(((await response.json()) as Patient).id).toBe(patient.kees);
   });
 
-  it('10: a create that would lose elements is refused, naming each one', async () => {
-    const response = await json('/api/fhir/Patient', {
-      method: 'POST',
-      cookie: nurse.cookie,
-      headers: fhirJson,
-      body: fhirPatientBody({
-        identifier: [{ system: bsnSystem, value: validBsns[3] }],
+  it('10: a create keeps what the record can hold and warns of each element it cannot; strict refuses', async () => {
+    const lossy = (bsn: string) =>
+      fhirPatientBody({
+        identifier: [{ system: bsnSystem, value: bsn }],
         generalPractitioner: [{ display: 'Huisarts Visser' }],
         maritalStatus: { text: 'gehuwd' },
         telecom: [{ system: 'phone', value: '0612345678', use: 'mobile' }],
         address: [{ line: ['Dorpsstraat 1'], city: 'Utrecht', district: 'Oost' }],
-      }),
+      });
+    const unstored = ['Patient.address[0].district', 'Patient.generalPractitioner', 'Patient.maritalStatus', 'Patient.telecom[0].use'];
+
+    const strict = await json('/api/fhir/Patient', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      headers: { ...fhirJson, Prefer: 'handling=strict' },
+      body: lossy(validBsns[3]!),
     });
-    const outcome = await isOutcome(response, 400);
-    expect(outcome.issue.flatMap((issue) => issue.expression ?? []).sort()).toEqual([
-      'Patient.address[0].district',
-      'Patient.generalPractitioner',
-      'Patient.maritalStatus',
-      'Patient.telecom[0].use',
-    ]);
-    expect(outcome.issue.every((issue) => issue.code === 'not-supported')).toBe(true);
+    const refused = await isOutcome(strict, 400);
+    expect(refused.issue.flatMap((issue) => issue.expression ?? []).sort()).toEqual(unstored);
+    expect(refused.issue.every((issue) => issue.code === 'not-supported')).toBe(true);
     expect(idsOf(await search('Patient', { identifier: validBsns[3]! }))).toEqual([]);
+
+    const created = await json('/api/fhir/Patient', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      headers: { ...fhirJson, Prefer: 'return=OperationOutcome' },
+      body: lossy(validBsns[3]!),
+    });
+    const outcome = await isOutcome(created, 201);
+    expect(outcome.issue[0]).toMatchObject({ severity: 'information', diagnostics: 'De patiënt is aangemaakt.' });
+    const warnings = outcome.issue.filter((issue) => issue.severity === 'warning');
+    expect(warnings.flatMap((issue) => issue.expression ?? []).sort()).toEqual(unstored);
+    expect(warnings.every((issue) => issue.code === 'not-supported' && /niet bewaard/.test(issue.diagnostics ?? ''))).toBe(true);
+    const stored = await client.readResource('Patient', created.headers.get('location')!.split('/').pop()!, { cache: 'no-cache' });
+    expect(stored.telecom).toEqual([{ system: 'phone', value: '0612345678' }]);
+    expect(stored.address).toEqual([{ use: 'home', line: ['Dorpsstraat 1'], city: 'Utrecht', country: 'NL' }]);
+
+    // In a Bundle the entry's response carries the same warnings.
+    const bundle = await json('/api/fhir', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      headers: fhirJson,
+      body: {
+        resourceType: 'Bundle',
+        type: 'transaction',
+        entry: [{ request: { method: 'POST', url: 'Patient' }, resource: lossy(validBsns[9]!) }],
+      },
+    });
+    expect(bundle.status).toBe(200);
+    const entryOutcome = ((await bundle.json()) as Bundle).entry![0]!.response!.outcome as OperationOutcome;
+    expect(
+      entryOutcome.issue
+        .filter((issue) => issue.severity === 'warning')
+        .flatMap((issue) => issue.expression ?? [])
+        .sort(),
+    ).toEqual(unstored);
   });
 
   it('11: /api/fhir/patient (lower case) is no resource type', async () => {
