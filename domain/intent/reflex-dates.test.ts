@@ -193,3 +193,22 @@ describe('the night that "vannacht" means', () => {
     expect(planned('plan een gesprek met Joris Blom vannacht om 4 uur', at).entities.datetime).toBe(datetime);
   });
 });
+
+describe('a time the clock change moves or doubles is shown, not silently changed', () => {
+  it('says that 02:30 does not exist on the spring night, and which time is planned instead', () => {
+    expect(planned('plan een gesprek met Joris Blom morgen om 02:30', '2026-03-28T10:00:00+01:00').entities).toMatchObject({
+      datetime: '2026-03-29T03:30:00+02:00',
+      assumedTime: '02:30 bestaat die nacht niet (zomertijd), gelezen als 03:30',
+    });
+  });
+
+  it('says that 02:30 comes twice on the autumn night, and that winter time is planned', () => {
+    expect(planned('plan een gesprek met Joris Blom morgen om 02:30', '2026-10-24T10:00:00+02:00').entities).toMatchObject({
+      datetime: '2026-10-25T02:30:00+01:00',
+      assumedTime: '02:30 komt die nacht twee keer voor, gelezen als wintertijd',
+    });
+    expect(planned('plan een gesprek met Joris Blom morgen om 01:59', '2026-10-24T10:00:00+02:00').entities).toEqual(
+      expect.not.objectContaining({ assumedTime: expect.anything() }),
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { foldAccents } from '../shared/text';
 import {
   clinicalInstant,
   clinicalTimeZone,
+  clockChangeNote,
   dayOfPhrase,
   isoDay,
   readClock,
@@ -770,7 +771,8 @@ function whenOf(moment: Moment, now: Date): { datetime: string; guess: string | 
   if (!reading) return null;
   const datetime = clinicalInstant({ date: day.date, partOfDay }, reading.time);
   if (!datetime) return null;
-  return { datetime, guess: reading.guessed ? `“${moment.clock.said}” gelezen als ${reading.time}` : null };
+  const guess = reading.guessed ? `“${moment.clock.said}” gelezen als ${reading.time}` : null;
+  return { datetime, guess: clockChangeNote(datetime, reading.time) ?? guess };
 }
 
 function categoryIn(tokens: Token[], text: string): Category {

@@ -425,3 +425,15 @@ export function clinicalInstant(day: { date: string; partOfDay: PartOfDay | null
   const date = day.partOfDay === 'nacht' && hour < 12 ? addDaysToIsoDate(day.date, 1) : day.date;
   return wallClockToIso(`${date}T${time}`);
 }
+
+/**
+ * What the clock change did to a wall-clock time on its day, in Dutch, or null: on the spring
+ * night 02:00–02:59 does not exist (the instant is an hour later), on the autumn night it comes
+ * twice (the instant is the second, winter-time one). Either way the reader must be shown it.
+ */
+export function clockChangeNote(datetime: string, time: string): string | null {
+  const shown = formatTime(datetime);
+  if (shown !== time) return `${time} bestaat die nacht niet (zomertijd), gelezen als ${shown}`;
+  if (formatTime(new Date(datetime).getTime() - 3_600_000) === time) return `${time} komt die nacht twee keer voor, gelezen als wintertijd`;
+  return null;
+}
