@@ -49,7 +49,7 @@ function typeLabel(type: string): string {
   return (appointmentTypeLabels[type as AppointmentType] ?? type).toLowerCase();
 }
 
-/** A bare hour the reader guessed is said with the plan, so a wrong guess is seen before it is confirmed (ADR 62). */
+/** A bare hour the reader guessed is said with the plan, so a wrong guess is seen before it is confirmed (ADR 64). */
 function guessed(entities: Entities): string {
   return entities.assumedTime ? ' (tijd geschat)' : '';
 }

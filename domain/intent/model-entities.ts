@@ -9,7 +9,7 @@ const readLocally = ['datetime', 'assumedTime', 'dateRange', 'identifier'] as co
  * A language model reckons days and clock times badly ("volgende week dinsdag" on a Saturday as
  * Monday, "om 7:30" as 19:30), and the reflex's reading is deterministic, so the local reading
  * wins wherever it has one. A time only the model supplied is marked as a guess, like a bare
- * hour, so the plan asks the clinician to check it (ADR 62).
+ * hour, so the plan asks the clinician to check it (ADR 64).
  */
 export function withLocalDates(actions: ChainAction[], local: ChainAction[]): ChainAction[] {
   return actions.map((action, index) => {

@@ -5,7 +5,7 @@ import { classifyReflex } from './reflex';
  * Every day phrase of issue 43 and this round, through the whole reflex, on a fixed Saturday
  * morning, a Sunday a minute before midnight, and the weekends summer time starts and ends
  * (2026-03-29 02:00 → 03:00, 2026-10-25 03:00 → 02:00). Each expected moment is written out by
- * hand from a calendar, with the offset the ward's clock has on that day (ADR 62).
+ * hand from a calendar, with the offset the ward's clock has on that day (ADR 64).
  */
 const phrases = {
   'volgende week dinsdag': 'om 10:30',

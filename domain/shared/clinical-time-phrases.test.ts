@@ -142,7 +142,7 @@ describe('clock times as said', () => {
   });
 });
 
-describe('aanstaande, komende and volgende with a weekday (ADR 62)', () => {
+describe('aanstaande, komende and volgende with a weekday (ADR 64)', () => {
   it('is the next such day after today: said on that weekday, a week later', () => {
     const tuesday = at('2026-12-01', '10:00');
     expect(dayOfPhrase('aanstaande dinsdag', tuesday)).toMatchObject({ date: '2026-12-08', label: null });
@@ -157,7 +157,7 @@ describe('aanstaande, komende and volgende with a weekday (ADR 62)', () => {
   });
 });
 
-describe('a written time with a part of the day (ADR 62)', () => {
+describe('a written time with a part of the day (ADR 64)', () => {
   it('reads an unpadded written hour in the afternoon, evening or night said; a leading zero is kept', () => {
     expect(readClock(7, 30, { written: true, partOfDay: 'avond' })).toEqual({ time: '19:30', guessed: false });
     expect(readClock(7, 30, { written: true, padded: true, partOfDay: 'avond' })).toEqual({ time: '07:30', guessed: false });

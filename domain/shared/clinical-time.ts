@@ -399,7 +399,7 @@ export interface ClockReading {
  * An hour and minute as said. A written clock time ("07:30", "7.30", "19u30") is that time, unless
  * an unpadded one is said with a later part of the day ("vanavond om 7.30" is 19:30); a bare hour
  * ("om 3 uur", "half 8") takes the part of the day when one is said ("'s ochtends", "vannacht"),
- * otherwise 1–7 is read as the afternoon, as a ward mostly means, and marked a guess (ADR 62).
+ * otherwise 1–7 is read as the afternoon, as a ward mostly means, and marked a guess (ADR 64).
  */
 export function readClock(
   hour: number,

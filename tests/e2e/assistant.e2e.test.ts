@@ -175,7 +175,7 @@ describe('assistant in Chromium', () => {
     await change.getByRole('button', { name: 'Afwijzen' }).click();
     await change.getByText(/Afgewezen: er is niets gewijzigd/).waitFor();
 
-    // A bare hour is guessed, and the plan says so before anything is confirmed (ADR 62); a written time is not.
+    // A bare hour is guessed, and the plan says so before anything is confirmed (ADR 64); a written time is not.
     await ask('plan een afspraak met Jan de Vries overmorgen om 3 uur');
     const guessed = lastReply().getByTestId('block-chain');
     await guessed.getByRole('button', { name: 'Bevestigen' }).waitFor();
