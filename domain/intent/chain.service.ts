@@ -49,9 +49,16 @@ function typeLabel(type: string): string {
   return (appointmentTypeLabels[type as AppointmentType] ?? type).toLowerCase();
 }
 
-/** A bare hour the reader guessed is said with the plan, so a wrong guess is seen before it is confirmed. */
+/** A bare hour the reader guessed is said with the plan, so a wrong guess is seen before it is confirmed (ADR 64). */
 function guessed(entities: Entities): string {
-  return entities.assumedTime ? ` (${entities.assumedTime}; klopt dat niet, noem dan de tijd als 03:00)` : '';
+  return entities.assumedTime ? ' (tijd geschat)' : '';
+}
+
+/** The guess spelled out above the plan's other warnings, beside "Tijdstip aanpassen". */
+function withGuess(entities: Entities, warnings: string[]): string[] {
+  return entities.assumedTime
+    ? [`Tijd geschat: ${entities.assumedTime} — klopt dat? Zo niet, pas het tijdstip aan.`, ...warnings]
+    : warnings;
 }
 
 /** "behandelgesprek maandag 23 november 10:00 met Jan de Vries" */
@@ -149,7 +156,7 @@ function planFor(step: ChainStep, targets: Targets, describe: (appointment: Appo
       ...extra,
     };
     // A move to a Sunday afternoon or to 23:00 is said in the block before it is confirmed.
-    const warnings = plan.moveTo ? scheduleWarnings(first.type, plan.moveTo) : [];
+    const warnings = plan.moveTo ? withGuess(step.entities, scheduleWarnings(first.type, plan.moveTo)) : [];
     return {
       ...step,
       status: 'klaar_voor_bevestiging',
@@ -258,7 +265,7 @@ const preparers: Record<WritingIntent, Preparer> = {
     const { patientId, datetime } = parseOrThrow(writeEntitiesSchemas.create_appointment, step.entities);
     const patient = await getPatient(em, actor, patientId);
     const type = appointmentTypeIn(`${step.entities.identifier ?? ''} ${step.entities.content ?? ''}`);
-    const warnings = scheduleWarnings(type, datetime);
+    const warnings = withGuess(step.entities, scheduleWarnings(type, datetime));
     const plan = { patientId, patientName: patient.displayName, start: datetime, type, ...(warnings.length > 0 ? { warnings } : {}) };
     return {
       ...step,

@@ -20,6 +20,7 @@ import {
   type Entities,
   type Intent,
 } from './intent.schemas';
+import { withLocalDates } from './model-entities';
 import { parseOrchestratorAnswer } from './orchestrator';
 import { classifyReflex } from './reflex';
 
@@ -143,18 +144,6 @@ async function orchestratorContext(
 
 function capped(actions: ChainAction[]): ChainAction[] {
   return actions.map((action) => ({ ...action, confidence: Math.min(action.confidence, fallbackConfidenceCap) }));
-}
-
-/** The model's entities are only believed where they are of the right form; a day label is recomputed locally. */
-function withLocalDates(actions: ChainAction[], local: ChainAction[]): ChainAction[] {
-  return actions.map((action, index) => {
-    const mine = local.find((candidate) => candidate.intent === action.intent) ?? local[index];
-    const keep: Partial<Entities> = {};
-    for (const key of ['datetime', 'dateRange', 'identifier'] as const) {
-      if (!action.entities[key] && mine?.entities[key]) Object.assign(keep, { [key]: mine.entities[key] });
-    }
-    return { ...action, entities: { ...action.entities, ...keep } };
-  });
 }
 
 /**

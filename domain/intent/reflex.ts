@@ -2,6 +2,7 @@ import { foldAccents } from '../shared/text';
 import {
   clinicalInstant,
   clinicalTimeZone,
+  clockChangeNote,
   dayOfPhrase,
   isoDay,
   readClock,
@@ -679,6 +680,8 @@ interface Clock {
   hour: number;
   minute: number;
   written: boolean;
+  /** Written with a leading zero ("07:30"): that hour whatever part of the day is said. */
+  padded?: boolean;
   /** The words as said ("om 3 uur"), to show a guess. */
   said: string;
 }
@@ -704,7 +707,7 @@ function clockOf(tokens: Token[], index: number): Clock | null {
       .join(' ');
   if (token.kind === 'time') {
     const [hour, minute] = token.norm.split(':').map(Number) as [number, number];
-    return hour < 24 && minute < 60 ? { hour, minute, written: true, said: token.raw } : null;
+    return hour < 24 && minute < 60 ? { hour, minute, written: true, padded: token.raw.startsWith('0'), said: token.raw } : null;
   }
   if (token.norm === 'half' && next) {
     const hour = hourOf(next);
@@ -722,7 +725,14 @@ function clockOf(tokens: Token[], index: number): Clock | null {
     return hour < 24 ? { hour, minute: 0, written: false, said: said(next === 'uur' || next === 'u' ? index + 2 : index + 1) } : null;
   }
   const compact = /^(\d{1,2})u(\d{2})?$/.exec(token.norm);
-  if (compact) return { hour: Number(compact[1]), minute: Number(compact[2] ?? 0), written: compact[2] !== undefined, said: token.raw };
+  if (compact)
+    return {
+      hour: Number(compact[1]),
+      minute: Number(compact[2] ?? 0),
+      written: compact[2] !== undefined,
+      padded: token.raw.startsWith('0'),
+      said: token.raw,
+    };
   return null;
 }
 
@@ -756,11 +766,13 @@ function whenOf(moment: Moment, now: Date): { datetime: string; guess: string | 
   if (!moment.clock) return null;
   const day = dayOfPhrase(moment.text, now) ?? { date: isoDay(now), partOfDay: null };
   const partOfDay = partOfDayIn(moment.text) ?? day.partOfDay;
-  const reading = readClock(moment.clock.hour, moment.clock.minute, { written: moment.clock.written, partOfDay });
+  const { hour, minute, written, padded } = moment.clock;
+  const reading = readClock(hour, minute, { written, padded, partOfDay });
   if (!reading) return null;
   const datetime = clinicalInstant({ date: day.date, partOfDay }, reading.time);
   if (!datetime) return null;
-  return { datetime, guess: reading.guessed ? `“${moment.clock.said}” gelezen als ${reading.time}` : null };
+  const guess = reading.guessed ? `“${moment.clock.said}” gelezen als ${reading.time}` : null;
+  return { datetime, guess: clockChangeNote(datetime, reading.time) ?? guess };
 }
 
 function categoryIn(tokens: Token[], text: string): Category {

@@ -141,3 +141,30 @@ describe('clock times as said', () => {
     expect(clinicalInstant({ date: '2027-10-31', partOfDay: 'ochtend' }, '07:30')).toBe('2027-10-31T07:30:00+01:00');
   });
 });
+
+describe('aanstaande, komende and volgende with a weekday (ADR 64)', () => {
+  it('is the next such day after today: said on that weekday, a week later', () => {
+    const tuesday = at('2026-12-01', '10:00');
+    expect(dayOfPhrase('aanstaande dinsdag', tuesday)).toMatchObject({ date: '2026-12-08', label: null });
+    expect(dayOfPhrase('komende dinsdag', tuesday)?.date).toBe('2026-12-08');
+    expect(dayOfPhrase('volgende dinsdag', tuesday)?.date).toBe('2026-12-08');
+    expect(dayOfPhrase('a.s. dinsdag', tuesday)?.date).toBe('2026-12-08');
+    expect(dayOfPhrase('aanstaande vrijdag', tuesday)).toMatchObject({ date: '2026-12-04', label: 'vrijdag' });
+    // A bare weekday keeps the agenda's reading: today.
+    expect(dayOfPhrase('dinsdag', tuesday)?.date).toBe('2026-12-01');
+    // "volgende week dinsdag" is still next week's Tuesday, the longer phrase.
+    expect(dayOfPhrase('volgende week dinsdag', tuesday)?.date).toBe('2026-12-08');
+  });
+});
+
+describe('a written time with a part of the day (ADR 64)', () => {
+  it('reads an unpadded written hour in the afternoon, evening or night said; a leading zero is kept', () => {
+    expect(readClock(7, 30, { written: true, partOfDay: 'avond' })).toEqual({ time: '19:30', guessed: false });
+    expect(readClock(7, 30, { written: true, padded: true, partOfDay: 'avond' })).toEqual({ time: '07:30', guessed: false });
+    expect(readClock(2, 0, { written: true, partOfDay: 'middag' })).toEqual({ time: '14:00', guessed: false });
+    expect(readClock(11, 30, { written: true, partOfDay: 'middag' })).toEqual({ time: '11:30', guessed: false });
+    expect(readClock(11, 30, { written: true, partOfDay: 'nacht' })).toEqual({ time: '23:30', guessed: false });
+    expect(readClock(2, 30, { written: true, partOfDay: 'nacht' })).toEqual({ time: '02:30', guessed: false });
+    expect(readClock(7, 30, { written: true, partOfDay: 'ochtend' })).toEqual({ time: '07:30', guessed: false });
+  });
+});

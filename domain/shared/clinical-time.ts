@@ -371,6 +371,14 @@ export function dayOfPhrase(text: string, now: Date): DayPhrase | null {
     null,
     match && `${match[1] === 'deze' ? 'deze' : 'volgende'} week`,
   );
+  // "aanstaande/komende/volgende dinsdag", "a.s. dinsdag": the next one after today; said on a
+  // Tuesday, a week later (the clinician would have said "vandaag"). A bare "dinsdag" keeps the agenda's reading.
+  match = new RegExp(` (?:aanstaande|komende|volgende|a ?\\.? ?s ?\\.?) (${weekdayPattern})(?= )`).exec(plain);
+  if (match) {
+    const coming = comingWeekday(today, weekday(match[1]!));
+    const date = coming === today ? addDaysToIsoDate(today, 7) : coming;
+    add(match, date, null, date === coming ? match[1]! : null);
+  }
   match = new RegExp(` (${weekdayPattern})(?= )`).exec(plain);
   add(match, match && comingWeekday(today, weekday(match[1]!)), null, match?.[1] ?? null);
   if (found.length === 0) return null;
@@ -388,20 +396,25 @@ export interface ClockReading {
 }
 
 /**
- * An hour and minute as said. A written clock time ("07:30", "7.30", "19u30") is that time; a bare
- * hour ("om 3 uur", "half 8") takes the part of the day when one is said ("'s ochtends",
- * "vannacht"), otherwise 1–7 is read as the afternoon, as a ward mostly means, and marked a guess.
+ * An hour and minute as said. A written clock time ("07:30", "7.30", "19u30") is that time, unless
+ * an unpadded one is said with a later part of the day ("vanavond om 7.30" is 19:30); a bare hour
+ * ("om 3 uur", "half 8") takes the part of the day when one is said ("'s ochtends", "vannacht"),
+ * otherwise 1–7 is read as the afternoon, as a ward mostly means, and marked a guess (ADR 64).
  */
 export function readClock(
   hour: number,
   minute: number,
-  { written, partOfDay }: { written: boolean; partOfDay: PartOfDay | null },
+  { written, partOfDay, padded = false }: { written: boolean; partOfDay: PartOfDay | null; padded?: boolean },
 ): ClockReading | null {
   if (hour > 24 || minute > 59 || (hour === 24 && minute > 0)) return null;
-  if (written || hour > 12) return { time: clockTime((hour % 24) * 60 + minute), guessed: false };
+  // "vanavond om 7.30" is 19:30: an unpadded written hour takes the evening, afternoon or night said
+  // with it. "07:30" (a leading zero) is always 07:30, whatever else the sentence says.
+  const saidLater = partOfDay === 'middag' || partOfDay === 'avond' || partOfDay === 'nacht';
+  if (hour > 12 || (written && (padded || hour === 0 || !saidLater))) return { time: clockTime((hour % 24) * 60 + minute), guessed: false };
   if (partOfDay === 'ochtend') return { time: clockTime((hour % 12) * 60 + minute), guessed: false };
   if (partOfDay === 'nacht') return { time: clockTime((hour >= 8 && hour < 12 ? hour + 12 : hour % 12) * 60 + minute), guessed: false };
-  if (partOfDay === 'middag' || partOfDay === 'avond') return { time: clockTime(((hour % 12) + 12) * 60 + minute), guessed: false };
+  if (partOfDay === 'middag') return { time: clockTime((hour >= 1 && hour <= 6 ? hour + 12 : hour) * 60 + minute), guessed: false };
+  if (partOfDay === 'avond') return { time: clockTime(((hour % 12) + 12) * 60 + minute), guessed: false };
   if (hour >= 1 && hour <= 7) return { time: clockTime((hour + 12) * 60 + minute), guessed: true };
   return { time: clockTime(hour * 60 + minute), guessed: false };
 }
@@ -411,4 +424,16 @@ export function clinicalInstant(day: { date: string; partOfDay: PartOfDay | null
   const [hour] = time.split(':').map(Number) as [number];
   const date = day.partOfDay === 'nacht' && hour < 12 ? addDaysToIsoDate(day.date, 1) : day.date;
   return wallClockToIso(`${date}T${time}`);
+}
+
+/**
+ * What the clock change did to a wall-clock time on its day, in Dutch, or null: on the spring
+ * night 02:00–02:59 does not exist (the instant is an hour later), on the autumn night it comes
+ * twice (the instant is the second, winter-time one). Either way the reader must be shown it.
+ */
+export function clockChangeNote(datetime: string, time: string): string | null {
+  const shown = formatTime(datetime);
+  if (shown !== time) return `${time} bestaat die nacht niet (zomertijd), gelezen als ${shown}`;
+  if (formatTime(new Date(datetime).getTime() - 3_600_000) === time) return `${time} komt die nacht twee keer voor, gelezen als wintertijd`;
+  return null;
 }

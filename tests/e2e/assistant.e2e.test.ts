@@ -174,6 +174,23 @@ describe('assistant in Chromium', () => {
     await screenshot(page, 'assistent-afspraak-bevestigen');
     await change.getByRole('button', { name: 'Afwijzen' }).click();
     await change.getByText(/Afgewezen: er is niets gewijzigd/).waitFor();
+
+    // A bare hour is guessed, and the plan says so before anything is confirmed (ADR 64); a written time is not.
+    await ask('plan een afspraak met Jan de Vries overmorgen om 3 uur');
+    const guessed = lastReply().getByTestId('block-chain');
+    await guessed.getByRole('button', { name: 'Bevestigen' }).waitFor();
+    expect(await guessed.locator('.chain-step').first().textContent()).toMatch(/15:00 met Jan de Vries inplannen \(tijd geschat\)/);
+    await guessed.getByText('Tijd geschat: “3 uur” gelezen als 15:00 — klopt dat? Zo niet, pas het tijdstip aan.').waitFor();
+    await screenshot(page, 'assistent-afspraak-tijd-geschat');
+    await guessed.getByRole('button', { name: 'Afwijzen' }).click();
+    await guessed.getByText(/Afgewezen: er is niets gewijzigd/).waitFor();
+    await ask('plan een afspraak met Jan de Vries overmorgen om 07:30');
+    const written = lastReply().getByTestId('block-chain');
+    await written.getByRole('button', { name: 'Bevestigen' }).waitFor();
+    expect(await written.locator('.chain-step').first().textContent()).toMatch(/07:30 met Jan de Vries inplannen/);
+    expect(await written.textContent()).not.toContain('Tijd geschat');
+    await written.getByRole('button', { name: 'Afwijzen' }).click();
+    await written.getByText(/Afgewezen: er is niets gewijzigd/).waitFor();
   });
 
   it('says in Dutch what went wrong, retries, and sends an expired session to the login page', async () => {
