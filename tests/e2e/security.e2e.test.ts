@@ -84,8 +84,22 @@ describe('login throttling in Chromium', () => {
         await page.getByRole('button', { name: 'Inloggen' }).click();
         await page.getByRole('alert').first().waitFor();
       }
-      await page.getByText('Te veel inlogpogingen, probeer het over 15 minuten opnieuw.').waitFor();
+      const throttled = 'Te veel inlogpogingen, probeer het over 15 minuten opnieuw.';
+      await page.getByText(throttled).waitFor();
+      expect(await page.getByRole('alert').allTextContents()).toEqual([throttled]);
+      expect(new URL(page.url()).pathname).toBe('/login');
       await screenshot(page, 'security-login-throttled');
+
+      // While the account is locked even the right password is refused, with the same message.
+      await page.getByLabel('Wachtwoord').fill(user.password);
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/login'),
+        page.getByRole('button', { name: 'Inloggen' }).click(),
+      ]);
+      expect(answer.status()).toBe(429);
+      await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([throttled]);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Inloggen');
     } finally {
       await context.close();
       await browser.close();
