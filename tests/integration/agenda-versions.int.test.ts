@@ -163,11 +163,25 @@ describe('a write that is rolled back', () => {
     const created = await withTenant(orm, actor, (em) =>
       createAppointment(em, actor, { patientId, type: 'intake', start: hoursFromNow(32) }),
     );
-    // Holding the reports table makes the first read wait in its query until all three have missed.
+    // Holding the reports table makes the first read wait in its query until all three have missed:
+    // the lock is let go once one backend waits for it in the read and the other two have asked the
+    // agenda version (and so joined that read) and wait in their transactions.
     const reading = await asOwner(null, async (client) => {
       await client.query('lock table reports in access exclusive mode');
       const started = Promise.all([1, 2, 3].map(() => withTenant(orm, actor, (em) => appointmentsBetween(em, actor, range))));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect
+        .poll(
+          async () =>
+            (
+              await client.query(
+                `select count(*) filter (where wait_event_type = 'Lock' and query like '%from appointments a%')::int as reading,
+                        count(*) filter (where state = 'idle in transaction' and query like 'select version from agenda_versions%')::int as joined
+                   from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+              )
+            ).rows[0],
+          { timeout: 10_000 },
+        )
+        .toEqual({ reading: 1, joined: 2 });
       return { started };
     });
     const reads = await reading.started;

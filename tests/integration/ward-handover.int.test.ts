@@ -35,14 +35,19 @@ async function wardOf(cookie: string): Promise<WardEntry[]> {
 }
 
 async function untilDone(cookie: string): Promise<{ status: string; done: number; total: number; failed: number }> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const progress = (await (
-      await json('/api/overdracht/ward/generate/status?period=1d&filterForRole=verpleegkundige', { cookie })
-    ).json()) as { status: string; done: number; total: number; failed: number };
-    if (progress.status !== 'bezig') return progress;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the ward handover did not finish within 30 seconds');
+  let progress = { status: '', done: 0, total: 0, failed: 0 };
+  await expect
+    .poll(
+      async () => {
+        progress = (await (
+          await json('/api/overdracht/ward/generate/status?period=1d&filterForRole=verpleegkundige', { cookie })
+        ).json()) as typeof progress;
+        return progress.status;
+      },
+      { timeout: 30_000, message: 'the ward handover did not finish within 30 seconds' },
+    )
+    .not.toBe('bezig');
+  return progress;
 }
 
 beforeAll(async () => {

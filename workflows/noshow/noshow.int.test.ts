@@ -1,6 +1,5 @@
 import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiPort } from '../../domain/ai/ai.port';
 import type { AuditActor } from '../../domain/audit/audit.service';
@@ -82,13 +81,17 @@ async function facts(appointmentId: string, letterId: string) {
 const letterOf = (letterId: string) => withTenant(orm, tenantOf(nurse), (em) => getGpLetter(em, nurse, letterId));
 
 async function until(deps: NoShowDeps, appointmentId: string, done: (state: NoShowState) => boolean, ms = 20_000): Promise<NoShowState> {
-  const stop = Date.now() + ms;
-  for (;;) {
-    const state = await noShowState(deps, nurse, appointmentId);
-    if (state && done(state)) return state;
-    if (Date.now() > stop) throw new Error(`no-show process stuck at ${state?.status ?? 'nothing'}`);
-    await sleep(100);
-  }
+  let state = null as NoShowState | null;
+  await expect
+    .poll(
+      async () => {
+        state = await noShowState(deps, nurse, appointmentId);
+        return state !== null && done(state);
+      },
+      { interval: 100, timeout: ms, message: 'the no-show process did not get where the test waits for' },
+    )
+    .toBe(true);
+  return state!;
 }
 
 /** A fresh task queue with its own in-process worker for one test. */
