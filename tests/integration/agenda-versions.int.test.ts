@@ -164,8 +164,8 @@ describe('a write that is rolled back', () => {
       createAppointment(em, actor, { patientId, type: 'intake', start: hoursFromNow(32) }),
     );
     // Holding the reports table makes the first read wait in its query until all three have missed:
-    // the lock is let go once one backend waits for it in the read and the other two have asked the
-    // agenda version (and so joined that read) and wait in their transactions.
+    // the lock is let go once one backend waits for it in the read and all three have asked the
+    // agenda version (so the other two found that read under way and wait for it).
     const reading = await asOwner(null, async (client) => {
       await client.query('lock table reports in access exclusive mode');
       const started = Promise.all([1, 2, 3].map(() => withTenant(orm, actor, (em) => appointmentsBetween(em, actor, range))));
@@ -174,14 +174,14 @@ describe('a write that is rolled back', () => {
           async () =>
             (
               await client.query(
-                `select count(*) filter (where wait_event_type = 'Lock' and query like '%from appointments a%')::int as reading,
-                        count(*) filter (where state = 'idle in transaction' and query like 'select version from agenda_versions%')::int as joined
-                   from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+                `select (select count(*)::int from pg_locks where relation = 'reports'::regclass and not granted) as reading,
+                        (select count(distinct pid)::int from pg_locks
+                          where relation = 'agenda_versions'::regclass and granted and pid <> pg_backend_pid()) as asked`,
               )
             ).rows[0],
           { timeout: 10_000 },
         )
-        .toEqual({ reading: 1, joined: 2 });
+        .toEqual({ reading: 1, asked: 3 });
       return { started };
     });
     const reads = await reading.started;

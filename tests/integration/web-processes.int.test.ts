@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import type { Managed } from '../../scripts/lib/processes';
 import { startWeb } from '../../scripts/lib/stack';
 import { signedInUser, createOrganisation, createUser } from '../support/factories';
@@ -35,15 +35,15 @@ function webProcesses(): number[] {
 
 /** Waits until the primary has reported each of these processes listening on the port. */
 async function listening(pids: number[]): Promise<void> {
-  await expect
-    .poll(
-      () => {
-        const log = readFileSync(logFile, 'utf8');
-        return pids.length > 0 && pids.every((pid) => log.includes(`web: process ${pid} listening`));
-      },
-      { interval: 200, timeout: 60_000, message: `web processes ${pids.join(', ')} did not start listening within 60 s` },
-    )
-    .toBe(true);
+  // vi.waitFor, not expect.poll: the start-up hook waits for it too.
+  await vi.waitFor(
+    () => {
+      const log = readFileSync(logFile, 'utf8');
+      const started = pids.length > 0 && pids.every((pid) => log.includes(`web: process ${pid} listening`));
+      expect(started, `web processes ${pids.join(', ')} did not start listening within 60 s`).toBe(true);
+    },
+    { interval: 200, timeout: 60_000 },
+  );
 }
 
 /** A request on a connection of its own: the primary hands new connections to its processes in turn. */
