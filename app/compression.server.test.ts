@@ -179,7 +179,19 @@ describe('compressing responses', () => {
     const request = http.request({ host: '127.0.0.1', port, path: '/traag', headers: { 'accept-encoding': chrome } });
     const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve).end());
     response.pause();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Until the writer stands still: the same count twice in a row, 100 ms apart (without back
+    // pressure it would only stand still at the end, at 64 MB).
+    let seen = -1;
+    await expect
+      .poll(
+        () => {
+          const stalled = producedForSlowClient > 0 && producedForSlowClient === seen;
+          seen = producedForSlowClient;
+          return stalled;
+        },
+        { interval: 100, timeout: 15_000 },
+      )
+      .toBe(true);
     expect(response.headers['content-encoding']).toBe('zstd');
     expect(producedForSlowClient).toBeGreaterThan(0);
     expect(producedForSlowClient).toBeLessThan(24_000_000);

@@ -1,10 +1,10 @@
 import { asDomainError } from '../domain/db/db-errors';
 import type { AppLoadContext } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
-import { patientNotFound } from '../domain/patient/patient.service';
+import { assertPatientExists, patientNotFound } from '../domain/patient/patient.service';
 import { uuidOrNull } from '../domain/shared/ids';
 import { requireUser } from './auth.server';
-import { actorFor } from './tenant.server';
+import { actorFor, audited } from './tenant.server';
 import { AppError } from '../domain/shared/errors';
 
 /** Page loaders: a domain error becomes a response the route's error boundary can show in Dutch. */
@@ -25,10 +25,22 @@ export function throwPageError(thrown: unknown): never {
   throw error;
 }
 
-/** The start of every loader and action of a patient's record tab: who acts, for which patient. */
+/**
+ * The start of every loader and action of a patient's record tab: who acts, for which patient.
+ * A page read first makes sure the patient is one of the organisation's: a tab's loader runs beside
+ * the record's layout, and an unknown patient, or another organisation's, must get the layout's 404
+ * here too, before anything is read and logged as read of that patient (NEN 7513). The refused
+ * attempt is logged as the layout logs its own. Actions need no such step: their use cases are
+ * scoped to the page's patient and refuse themselves.
+ */
 export async function patientPage({ request, params, context }: { request: Request; params: Params; context: AppLoadContext }) {
   const user = await requireUser(request, context);
   const patientId = uuidOrNull(params.id);
   if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
-  return { user, actor: actorFor(user, context, 'web'), patientId };
+  const actor = actorFor(user, context, 'web');
+  if (request.method === 'GET' || request.method === 'HEAD')
+    await pageData(
+      audited(actor, { action: 'read', resourceType: 'Patient', resourceId: patientId }, (em) => assertPatientExists(em, patientId)),
+    );
+  return { user, actor, patientId };
 }

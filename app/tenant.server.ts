@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { recordAudit, runAudited, type AuditActor, type AuditEntry } from '../domain/audit/audit.service';
+import { recordAudit, runAudited, type AuditActor, type AuditAttempt } from '../domain/audit/audit.service';
 import type { AuditAction } from '../domain/audit/audit.entity';
 import type { CurrentUser } from '../domain/auth/session.service';
 import type { EntityManager } from '../domain/db/orm';
@@ -24,7 +24,7 @@ export async function inTenant<T>(user: CurrentUser, work: (em: EntityManager) =
 }
 
 /** As inTenant, and a failed attempt is written to the access log too. */
-export async function audited<T>(actor: AuditActor, attempt: AuditEntry, work: (em: EntityManager) => Promise<T>): Promise<T> {
+export async function audited<T>(actor: AuditActor, attempt: AuditAttempt, work: (em: EntityManager) => Promise<T>): Promise<T> {
   return runAudited(await getOrm(), actor, attempt, work);
 }
 

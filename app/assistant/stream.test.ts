@@ -182,13 +182,30 @@ describe('streamChat', () => {
   });
 
   it('calls no handler after it was cancelled', async () => {
-    stubFetch(sse(['data: {"type":"content","text":"Een"}\n\n', 'data: {"type":"done"}\n\n']));
+    // The stub ignores the abort and sends everything; pulled only when read (no read-ahead). The
+    // client lets go of the stream once it has handled the `done` event: then every event has had its turn.
+    const chunks = ['data: {"type":"content","text":"Een"}\n\n', 'data: {"type":"done"}\n\n'];
+    let handledAll = false;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const chunk = chunks.shift();
+          if (chunk) controller.enqueue(encoder.encode(chunk));
+          else controller.close();
+        },
+        cancel() {
+          handledAll = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    stubFetch(new Response(stream, { headers: { 'Content-Type': 'text/event-stream' } }));
     const onChunk = vi.fn();
     const onDone = vi.fn();
     const onError = vi.fn();
     const cancel = streamChat(body, { onChunk, onDone, onError });
     cancel();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => handledAll).toBe(true);
     expect([onChunk.mock.calls.length, onDone.mock.calls.length, onError.mock.calls.length]).toEqual([0, 0, 0]);
   });
 });

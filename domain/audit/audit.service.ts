@@ -47,6 +47,15 @@ export function recordAudit(em: EntityManager, actor: AuditActor, entry: AuditEn
   });
 }
 
+/** What a use case is about, for the access log when it fails. */
+export interface AuditAttempt extends AuditEntry {
+  /**
+   * The patients a request that names only a resource (`/api/bvc/:id/correct`) concerns, read from
+   * that resource in the organisation: its failed attempt names them as a record page's does (NEN 7513).
+   */
+  patientsOf?: (em: EntityManager) => Promise<string[]>;
+}
+
 /**
  * Runs one use case for the actor's organisation. Success is logged by the use case itself; when it
  * fails, the failed attempt is logged in a transaction of its own (the use case's rolled back).
@@ -54,7 +63,7 @@ export function recordAudit(em: EntityManager, actor: AuditActor, entry: AuditEn
 export async function runAudited<T>(
   orm: MikroORM,
   actor: AuditActor,
-  attempt: AuditEntry,
+  attempt: AuditAttempt,
   work: (em: EntityManager) => Promise<T>,
 ): Promise<T> {
   try {
@@ -63,8 +72,14 @@ export async function runAudited<T>(
     const outcome: AuditOutcome =
       error instanceof AppError && (error.code === 'forbidden' || error.code === 'unauthorized') ? 'denied' : 'failure';
     const reason = error instanceof AppError ? error.code : 'internal';
+    const { patientsOf, ...entry } = attempt;
     await withTenant(orm, tenantOf(actor), async (em) =>
-      recordAudit(em, actor, { ...attempt, outcome, details: { ...attempt.details, reason } }),
+      recordAudit(em, actor, {
+        ...entry,
+        patientIds: entry.patientIds ?? (patientsOf ? await patientsOf(em) : undefined),
+        outcome,
+        details: { ...entry.details, reason },
+      }),
     ).catch(() => undefined);
     throw error;
   }

@@ -99,6 +99,12 @@ export async function correctBvc(
   return bvcView(corrected);
 }
 
+/** The patient of a BVC score of the organisation in `em`, for the access log of a request that names only the score. */
+export async function bvcScorePatients(em: EntityManager, id: string): Promise<string[]> {
+  const score = isUuid(id) ? await em.findOne(ScaleScore, { id, scale: 'bvc' }, { fields: ['patientId'] }) : null;
+  return score ? [score.patientId] : [];
+}
+
 /** The patient's BVC scores, newest first, corrected ones included and marked. */
 export async function bvcScores(em: EntityManager, actor: AuditActor, patientId: string, limit = 30): Promise<BvcView[]> {
   await findPatient(em, patientId);

@@ -176,13 +176,26 @@ describe('handover page in Chromium', () => {
     try {
       const plain = await context.newPage();
       await plain.goto('/overdracht');
-      await plain.getByRole('switch', { name: 'Met alerts' }).click();
+      const alertsSwitch = plain.getByRole('switch', { name: 'Met alerts' });
+      expect(await alertsSwitch.getAttribute('aria-checked')).toBe('false');
+      await alertsSwitch.click();
       await plain.waitForURL(/alerts=true/);
-      await plain.getByRole('navigation', { name: 'Periode' }).getByRole('link', { name: '7 dagen' }).click();
+      expect(await plain.getByRole('switch', { name: 'Met alerts' }).getAttribute('aria-checked')).toBe('true');
+      expect(await plain.getByRole('heading', { level: 2, name: /^Patiënten/ }).textContent()).toBe('Patiënten met alerts');
+      const weekLink = () => plain.getByRole('navigation', { name: 'Periode' }).getByRole('link', { name: '7 dagen' });
+      await weekLink().click();
       await plain.waitForURL(/periode=7d/);
+      expect(await weekLink().getAttribute('aria-current')).toBe('true');
       await plain.getByRole('link', { name: /Fatima el Amrani/ }).click();
-      await plain.getByRole('heading', { level: 2, name: 'Fatima el Amrani' }).waitFor();
-      await plain.getByText('Glucose').waitFor();
+      await plain.waitForURL(/patient=/);
+      const detail = plain.locator('.handover-detail');
+      expect(await detail.getByRole('heading', { level: 2, name: 'Fatima el Amrani' }).count()).toBe(1);
+      // Her critical glucose of the seeded ward, as the nurse reads it: value, unit and interpretation.
+      const critical = detail.locator('.vital-LL', { hasText: 'Glucose' });
+      expect(await critical.locator('.vital-value').allTextContents()).toContain('2,6 mmol/l');
+      expect(await critical.locator('.vital-meta').first().textContent()).toMatch(/^kritisch laag · /);
+      // Filters and selection survive each other in the URL, as with JavaScript.
+      expect(Object.fromEntries(new URL(plain.url()).searchParams)).toMatchObject({ alerts: 'true', periode: '7d' });
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBsn } from '../../domain/demo/patient-generator';
-import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
+import { addDaysToIsoDate, clinicalToday, formatDate } from '../../domain/shared/clinical-time';
 import { launchBrowser, lookAt, screenshot, signedInWithForm } from '../support/browser';
 import { asOwner, createOrganisation, createRisk, createUser, registerPatient, type TestUser } from '../support/factories';
 import { baseUrl, json, login } from '../support/http';
@@ -89,6 +89,8 @@ describe.each([true, false])('legal status, compulsory care, allergies and signa
     await statusForm.getByRole('button', { name: 'Rechtspositie vastleggen' }).click();
     await page.getByText('De rechtspositie is vastgelegd.').waitFor();
     await banner(page).getByText('Crisismaatregel (Wvggz)').waitFor();
+    const legalStatus = () => banner(page).locator('.banner-item', { hasText: 'Crisismaatregel (Wvggz)' }).first().textContent();
+    expect(await legalStatus()).toContain(`t/m ${formatDate(addDaysToIsoDate(today, 3))}`);
 
     await page.getByRole('link', { name: /Crisismaatregel \(Wvggz\) van .* corrigeren/ }).click();
     await page.getByRole('heading', { name: 'Rechtspositie corrigeren' }).waitFor();
@@ -97,6 +99,10 @@ describe.each([true, false])('legal status, compulsory care, allergies and signa
     await correctForm.getByLabel('Reden van de correctie').fill('Einddatum volgens de beschikking');
     await correctForm.getByRole('button', { name: 'Correctie opslaan' }).click();
     await page.getByText('Correctie: Einddatum volgens de beschikking').waitFor();
+    // The banner follows the correction; the corrected registration stays in the history, struck through.
+    expect(await legalStatus()).toContain(`t/m ${formatDate(addDaysToIsoDate(today, 2))}`);
+    expect(await legalStatus()).not.toContain(formatDate(addDaysToIsoDate(today, 3)));
+    expect(await page.locator('.history-entry del').allTextContents()).toEqual(['Crisismaatregel (Wvggz)']);
 
     const measureForm = page.locator('form', { has: page.getByRole('button', { name: 'Maatregel registreren' }) });
     await measureForm.getByLabel('Vorm van verplichte zorg').selectOption({ label: 'Separatie / afzondering' });
@@ -108,6 +114,9 @@ describe.each([true, false])('legal status, compulsory care, allergies and signa
     const open = page.getByRole('list', { name: 'Lopende maatregelen' });
     await open.getByText('Grondslag: Crisismaatregel (Wvggz) · besloten door Dr. L. Mulder').waitFor();
     await banner(page).getByText('Separatie / afzondering').waitFor();
+    expect(await open.locator('.history-head strong').allTextContents()).toEqual(['Separatie / afzondering']);
+    expect(await banner(page).textContent()).toContain('Separatie / afzondering');
+    expect(await banner(page).textContent()).not.toContain('Geen lopende maatregelen');
     await lookAt(page, `verplichte-zorg-${suffix}`, javaScript);
 
     await page.getByRole('link', { name: 'Evaluatie toevoegen aan separatie / afzondering' }).click();
@@ -115,12 +124,20 @@ describe.each([true, false])('legal status, compulsory care, allergies and signa
     await page.getByLabel('Evaluatie', { exact: true }).fill('Rustiger; afbouwen in overleg.');
     await page.getByRole('button', { name: 'Evaluatie opslaan' }).click();
     await page.getByText('Rustiger; afbouwen in overleg.').waitFor();
+    expect(await page.getByRole('list', { name: 'Evaluaties van separatie / afzondering' }).textContent()).toContain(
+      'Rustiger; afbouwen in overleg.',
+    );
 
     await page.getByRole('link', { name: 'Maatregel beëindigen: separatie / afzondering' }).click();
     await page.getByRole('heading', { name: 'Maatregel beëindigen' }).waitFor();
     await page.getByRole('button', { name: 'Einde vastleggen' }).click();
     await page.getByRole('heading', { name: 'Beëindigde maatregelen' }).waitFor();
     await banner(page).getByText('Geen lopende maatregelen').waitFor();
+    const ended = page.getByRole('list', { name: 'Beëindigde maatregelen' });
+    expect(await ended.locator('.history-head strong').allTextContents()).toEqual(['Separatie / afzondering']);
+    expect(await ended.textContent()).toMatch(/Einde vastgelegd door /);
+    expect(await page.getByRole('list', { name: 'Lopende maatregelen' }).count()).toBe(0);
+    expect(await banner(page).textContent()).not.toContain('Separatie / afzondering');
     await context.close();
   });
 

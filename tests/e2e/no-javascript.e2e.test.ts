@@ -114,15 +114,18 @@ describe('without JavaScript in Chromium', () => {
   });
 
   it('logs in with each demo button, on the page of the role', async () => {
-    for (const [button, heading] of [
-      ['Demo als verpleegkundige', 'Patiënten'],
-      ['Demo als psychiater', 'Patiënten'],
-      ['Demo als functioneel beheerder', 'Workflows'],
+    for (const [button, heading, path, role] of [
+      ['Demo als verpleegkundige', 'Patiënten', '/patients', 'Verpleegkundige'],
+      ['Demo als psychiater', 'Patiënten', '/patients', 'Psychiater'],
+      ['Demo als functioneel beheerder', 'Workflows', '/beheer/workflows', 'Functioneel beheerder'],
     ] as const) {
       const { context, page } = await withoutJavaScript();
       await page.goto('/login');
       await page.getByRole('button', { name: button }).click();
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // Signed in as the role of the button, on that role's start page.
+      expect(pathOf(page)).toBe(path);
+      expect(await page.locator('.user-button .user-role').textContent()).toBe(role);
       if (heading === 'Patiënten') await look(page, `demo-${button.split(' ').at(-1)}`);
       await context.close();
     }

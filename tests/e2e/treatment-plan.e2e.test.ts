@@ -37,12 +37,14 @@ describe('treatment plan in Chromium', () => {
     expect(await page.getByText('Er is nog geen goedgekeurd behandelplan.').count()).toBe(1);
     await shot('behandelplan-leeg');
 
-    // Hold the answer back a moment, so the steps the workflow reports can be seen and captured.
+    // Hold the answer back until the steps the workflow reports have been seen and captured.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(
       '**/api/behandelplan/generate',
       async (route) => {
         const response = await route.fetch();
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await released;
         await route.fulfill({ response });
       },
       { times: 1 },
@@ -57,6 +59,7 @@ describe('treatment plan in Chromium', () => {
       'Controleren en opslaan als concept',
     ]);
     await shot('behandelplan-voortgang');
+    release();
 
     await planCard().getByRole('heading', { name: 'Behandelplan versie 1' }).waitFor();
     expect(await planCard().locator('.plan-badges').textContent()).toBe('ConceptConcept zonder taalmodel');

@@ -124,11 +124,17 @@ describe('ward handover in Chromium', () => {
       await page.goto('/overdracht/afdeling?rol=psychiater');
       await page.getByRole('button', { name: 'Voor alle patiënten maken' }).click();
       // Either the progress (the run is still going) or the finished page: "Opnieuw kijken" until done.
-      for (let attempt = 0; attempt < 60 && (await page.getByRole('link', { name: 'Opnieuw kijken' }).count()) > 0; attempt++) {
-        await page.getByRole('heading', { name: /De overdracht wordt gemaakt/ }).waitFor();
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        await page.getByRole('link', { name: 'Opnieuw kijken' }).click();
-      }
+      await expect
+        .poll(
+          async () => {
+            if ((await page.getByRole('link', { name: 'Opnieuw kijken' }).count()) === 0) return 'klaar';
+            expect(await page.getByRole('heading', { name: /De overdracht wordt gemaakt/ }).count()).toBe(1);
+            await page.getByRole('link', { name: 'Opnieuw kijken' }).click();
+            return 'bezig';
+          },
+          { interval: 250, timeout: 30_000 },
+        )
+        .toBe('klaar');
       await expect.poll(() => page.getByText(/^Gemaakt om \d{2}:\d{2}$/).count()).toBe(names.length);
       expect(new URL(page.url()).searchParams.get('rol')).toBe('psychiater');
 

@@ -163,11 +163,25 @@ describe('a write that is rolled back', () => {
     const created = await withTenant(orm, actor, (em) =>
       createAppointment(em, actor, { patientId, type: 'intake', start: hoursFromNow(32) }),
     );
-    // Holding the reports table makes the first read wait in its query until all three have missed.
+    // Holding the reports table makes the first read wait in its query until all three have missed:
+    // the lock is let go once one backend waits for it in the read and all three have asked the
+    // agenda version (so the other two found that read under way and wait for it).
     const reading = await asOwner(null, async (client) => {
       await client.query('lock table reports in access exclusive mode');
       const started = Promise.all([1, 2, 3].map(() => withTenant(orm, actor, (em) => appointmentsBetween(em, actor, range))));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect
+        .poll(
+          async () =>
+            (
+              await client.query(
+                `select (select count(*)::int from pg_locks where relation = 'reports'::regclass and not granted) as reading,
+                        (select count(distinct pid)::int from pg_locks
+                          where relation = 'agenda_versions'::regclass and granted and pid <> pg_backend_pid()) as asked`,
+              )
+            ).rows[0],
+          { timeout: 10_000 },
+        )
+        .toEqual({ reading: 1, asked: 3 });
       return { started };
     });
     const reads = await reading.started;

@@ -234,3 +234,37 @@ describe('the BVC page without JavaScript', () => {
     expect(overview).not.toContain('BVC 4 van 6');
   });
 });
+
+describe('the access log of a BVC correction (NEN 7513)', () => {
+  it('names the patient whichever door the correction came through, refused or saved', async () => {
+    const patient = await activePatient();
+    const score = (await (await record(patient, { observedAt: new Date().toISOString(), items: none })).json()) as Score;
+    const viaApi = (body: unknown) => json(`/api/bvc/${score.id}/correct`, { method: 'POST', cookie: nurse.cookie, body });
+    const viaPage = (fields: Record<string, string>) =>
+      request(`/patients/${patient}/metingen/bvc`, {
+        method: 'POST',
+        cookie: nurse.cookie,
+        body: new URLSearchParams({ intent: 'corrigeren', id: score.id, ...fields }),
+      });
+
+    // Refused without a reason, through the API and through the record page.
+    expect((await viaApi({ items: { ...none, verward: true } })).status).toBe(400);
+    expect((await viaPage({ verward: 'on' })).status).toBe(400);
+    // Saved through the API; a second correction of the same score is refused (409).
+    expect((await viaApi({ items: { ...none, verward: true }, reason: 'Verkeerd aangevinkt' })).status).toBe(201);
+    expect((await viaApi({ items: none, reason: 'Nogmaals' })).status).toBe(409);
+
+    const rows = await asOwner(
+      nurse.organisationId,
+      async (db) =>
+        (
+          await db.query(
+            "select channel, outcome, patient_ids from audit_events where resource_id = $1 and action = 'update' order by occurred_at, id",
+            [score.id],
+          )
+        ).rows,
+    );
+    expect(rows.map((row) => `${row.channel} ${row.outcome}`).sort()).toEqual(['api failure', 'api failure', 'api success', 'web failure']);
+    for (const row of rows) expect(row.patient_ids).toEqual([patient]);
+  });
+});

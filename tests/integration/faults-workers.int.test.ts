@@ -1,6 +1,5 @@
 import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { rangeForLabel } from '../../domain/agenda/agenda.dates';
@@ -189,13 +188,14 @@ describe('a worker killed in the middle of a workflow', () => {
       work: async (taskQueue) => {
         deps = { orm, ...env.temporal, taskQueue };
         await startNoShow(deps, { ...actor, channel: 'assistant' }, appointmentId, {});
-        for (
-          const stop = Date.now() + 60_000;
-          (await noShowState(deps, actor, appointmentId))?.status !== 'ter_beoordeling';
-          await sleep(200)
-        ) {
-          if (Date.now() > stop) throw new Error('the no-show process never reached the review');
-        }
+        const started = deps;
+        await expect
+          .poll(async () => (await noShowState(started, actor, appointmentId))?.status, {
+            interval: 200,
+            timeout: 60_000,
+            message: 'the no-show process never reached the review',
+          })
+          .toBe('ter_beoordeling');
         const letter = await withTenant(orm, tenantOf(actor), (em) => getGpLetter(em, actor, letterId));
         await approveNoShowLetter(deps, psychiatrist, letterId, { finalText: letter.rewrittenText! });
         return dispatchNoShow(deps, actor, appointmentId);
@@ -252,17 +252,16 @@ describe('a worker killed in the middle of a workflow', () => {
           await client.workflow
             .getHandle(chainWorkflowId(chainId))
             .startUpdate(confirmUpdate, { args: [{ grant }], waitForStage: 'ACCEPTED' });
-          while (
-            (await count(
-              "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-              [],
-            )) === 0
-          )
-            await sleep(100);
+          await expect
+            .poll(
+              () => count("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'", []),
+              { interval: 100, timeout: 30_000 },
+            )
+            .toBeGreaterThan(0);
         },
         afterKill: () => locker.query('commit').then(() => undefined),
         work: async () => {
-          while (!chainId) await sleep(50);
+          await expect.poll(() => chainId, { timeout: 30_000 }).not.toBe('');
           return client.workflow.getHandle(chainWorkflowId(chainId)).result();
         },
       });

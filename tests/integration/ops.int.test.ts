@@ -19,13 +19,17 @@ async function signIn(organisationId: string, role: 'beheerder' | 'verpleegkundi
 /** Visibility is eventually consistent: read the page until it shows what the test waits for. */
 async function workflowsPage(query: string, until: (html: string) => boolean, cookie = beheerder.cookie): Promise<string> {
   let html = '';
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const response = await request(`/beheer/workflows${query}`, { cookie });
-    expect(response.status).toBe(200);
-    html = await response.text();
-    if (until(html)) return html;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await expect
+    .poll(
+      async () => {
+        const response = await request(`/beheer/workflows${query}`, { cookie });
+        expect(response.status).toBe(200);
+        html = await response.text();
+        return until(html);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   return html;
 }
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateBsn, random } from '../../domain/demo/patient-generator';
 import type { HandoverSummary } from '../../domain/handover/handover.schemas';
 import { asOwner, createReport, createUser, createVital, registerPatient, signedInUser, type SignedIn } from '../support/factories';
@@ -34,15 +34,18 @@ async function wardOf(cookie: string): Promise<WardEntry[]> {
   return ((await response.json()) as { patients: WardEntry[] }).patients;
 }
 
-async function untilDone(cookie: string): Promise<{ status: string; done: number; total: number; failed: number }> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const progress = (await (
-      await json('/api/overdracht/ward/generate/status?period=1d&filterForRole=verpleegkundige', { cookie })
-    ).json()) as { status: string; done: number; total: number; failed: number };
-    if (progress.status !== 'bezig') return progress;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the ward handover did not finish within 30 seconds');
+// vi.waitFor, not expect.poll: hooks wait for it too.
+function untilDone(cookie: string): Promise<{ status: string; done: number; total: number; failed: number }> {
+  return vi.waitFor(
+    async () => {
+      const progress = (await (
+        await json('/api/overdracht/ward/generate/status?period=1d&filterForRole=verpleegkundige', { cookie })
+      ).json()) as { status: string; done: number; total: number; failed: number };
+      expect(progress.status, 'the ward handover did not finish within 30 seconds').not.toBe('bezig');
+      return progress;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 beforeAll(async () => {

@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import type { Managed } from '../../scripts/lib/processes';
 import { startWeb } from '../../scripts/lib/stack';
 import { signedInUser, createOrganisation, createUser } from '../support/factories';
@@ -36,12 +35,15 @@ function webProcesses(): number[] {
 
 /** Waits until the primary has reported each of these processes listening on the port. */
 async function listening(pids: number[]): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const log = readFileSync(logFile, 'utf8');
-    if (pids.length > 0 && pids.every((pid) => log.includes(`web: process ${pid} listening`))) return;
-    await sleep(200);
-  }
-  throw new Error(`web processes ${pids.join(', ')} did not start listening within 60 s`);
+  // vi.waitFor, not expect.poll: the start-up hook waits for it too.
+  await vi.waitFor(
+    () => {
+      const log = readFileSync(logFile, 'utf8');
+      const started = pids.length > 0 && pids.every((pid) => log.includes(`web: process ${pid} listening`));
+      expect(started, `web processes ${pids.join(', ')} did not start listening within 60 s`).toBe(true);
+    },
+    { interval: 200, timeout: 60_000 },
+  );
 }
 
 /** A request on a connection of its own: the primary hands new connections to its processes in turn. */
@@ -84,10 +86,15 @@ describe('several web processes on one port', () => {
     expect(before).toHaveLength(2);
     process.kill(before[0]!, 'SIGKILL');
     let after: number[] = [];
-    for (let attempt = 0; attempt < 100 && !(after.length === 2 && !after.includes(before[0]!)); attempt++) {
-      await sleep(200);
-      after = webProcesses();
-    }
+    await expect
+      .poll(
+        () => {
+          after = webProcesses();
+          return after.length === 2 && !after.includes(before[0]!);
+        },
+        { interval: 200, timeout: 20_000 },
+      )
+      .toBe(true);
     expect(after).toHaveLength(2);
     expect(after).toContain(before[1]);
     expect(after).not.toContain(before[0]);

@@ -65,13 +65,17 @@ afterAll(async () => {
 /** Polls the progress until the run is no longer busy; every answer seen, in order. */
 async function followUntilDone(deps: WorkflowTest['temporal'], now: Date): Promise<WardHandoverProgress[]> {
   const seen: WardHandoverProgress[] = [];
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const progress = await wardHandoverProgress(deps, actor, { period: '1d', filterForRole: 'verpleegkundige' }, now);
-    seen.push(progress);
-    if (progress.status !== 'bezig') return seen;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the ward handover did not finish within 30 seconds');
+  await expect
+    .poll(
+      async () => {
+        const progress = await wardHandoverProgress(deps, actor, { period: '1d', filterForRole: 'verpleegkundige' }, now);
+        seen.push(progress);
+        return progress.status;
+      },
+      { interval: 50, timeout: 30_000, message: 'the ward handover did not finish within 30 seconds' },
+    )
+    .not.toBe('bezig');
+  return seen;
 }
 
 describe('ward handover workflow', () => {

@@ -171,7 +171,7 @@ describe('an intent chain on the real Temporal server', () => {
       };
       // Visibility is eventually consistent: wait until the run is listed, then count.
       let listed: string[] = [];
-      for (let attempt = 0; attempt < 50 && listed.length === 0; attempt++) listed = await runs();
+      await expect.poll(async () => (listed = await runs()).length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(listed).toHaveLength(1);
 
       // Rejected, then the same request again: the chain's final state, no second run.
@@ -196,11 +196,15 @@ describe('an intent chain on the real Temporal server', () => {
         const listed = await recentWorkflows(async () => client, { type: 'intentChain' }, nurse.organisationId);
         return Object.fromEntries(listed.filter((run) => run.status === 'Completed').map((run) => [run.workflowId, run.outcome]));
       };
-      let seen: Record<string, unknown> = {};
-      for (let attempt = 0; attempt < 50 && !(seen[chainWorkflowId(theirs.chainId)] && seen[chainWorkflowId(first.chainId)]); attempt++)
-        seen = await outcomes();
-      expect(seen[chainWorkflowId(theirs.chainId)]).toBe('mislukt');
-      expect(seen[chainWorkflowId(first.chainId)]).toBe('afgewezen');
+      await expect
+        .poll(
+          async () => {
+            const seen = await outcomes();
+            return [seen[chainWorkflowId(theirs.chainId)], seen[chainWorkflowId(first.chainId)]];
+          },
+          { timeout: 10_000 },
+        )
+        .toEqual(['mislukt', 'afgewezen']);
       // The status filter goes by how a chain ended: the failed one under "Mislukt", not under "Voltooid".
       const ids = async (status: 'Failed' | 'Completed') =>
         (await recentWorkflows(async () => client, { type: 'intentChain', status }, nurse.organisationId)).map((run) => run.workflowId);

@@ -1,7 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AiPort } from '../../domain/ai/ai.port';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import type { MikroORM } from '../../domain/db/orm';
@@ -82,13 +81,15 @@ async function facts(appointmentId: string, letterId: string) {
 const letterOf = (letterId: string) => withTenant(orm, tenantOf(nurse), (em) => getGpLetter(em, nurse, letterId));
 
 async function until(deps: NoShowDeps, appointmentId: string, done: (state: NoShowState) => boolean, ms = 20_000): Promise<NoShowState> {
-  const stop = Date.now() + ms;
-  for (;;) {
-    const state = await noShowState(deps, nurse, appointmentId);
-    if (state && done(state)) return state;
-    if (Date.now() > stop) throw new Error(`no-show process stuck at ${state?.status ?? 'nothing'}`);
-    await sleep(100);
-  }
+  // vi.waitFor, not expect.poll: a caller may catch the wait that ran out (and approve again).
+  return vi.waitFor(
+    async () => {
+      const state = await noShowState(deps, nurse, appointmentId);
+      if (!state || !done(state)) throw new Error(`no-show process stuck at ${state?.status ?? 'nothing'}`);
+      return state;
+    },
+    { interval: 100, timeout: ms },
+  );
 }
 
 /** A fresh task queue with its own in-process worker for one test. */

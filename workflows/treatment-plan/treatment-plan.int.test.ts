@@ -202,11 +202,12 @@ describe('treatment-plan generation on the real Temporal server', () => {
     const worker = await startTestWorker(taskQueue, createActivities({ orm, ai, grants: env.grants }));
     const now = new Date(Date.now() + 3 * day);
     try {
+      const first = generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, now);
+      // The second request comes while the first run is under way: its model call has been made (and is answered 600 ms later).
+      await expect.poll(() => model.requests.length, { timeout: 30_000 }).toBe(1);
       const [a, b] = await Promise.all([
+        first,
         generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, now),
-        new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
-          generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 30_000 }, actor, { patientId }, now),
-        ),
       ]);
       expect(b.id).toBe(a.id);
     } finally {
