@@ -9,7 +9,7 @@ import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
-import { pageData } from '../page.server';
+import { pageData, recordRead } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
 import { bannerOf, getPatient } from '../patients.server';
 import { PatientBanner } from '../components/patient-banner';
@@ -32,16 +32,19 @@ export const patientTabs = [
 ] as const;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const actor = actorFor(user, context, 'web');
   const id = params.id ?? '';
-  // The banner is part of opening the record: the one access-log row of this read covers it.
-  const { patient, banner } = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => {
-      const patient = await getPatient(em, actor, id);
-      return { patient, banner: await bannerOf(em, patient.id) };
-    }),
-  );
+  // Started before the first await, so the tab's loader beside it waits for this read of the patient.
+  const { patient, banner } = await recordRead(context, uuidOrNull(id) ?? id, async () => {
+    const user = await requireUser(request, context);
+    const actor = actorFor(user, context, 'web');
+    // The banner is part of opening the record: the one access-log row of this read covers it.
+    return pageData(
+      audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => {
+        const patient = await getPatient(em, actor, id);
+        return { patient, banner: await bannerOf(em, patient.id) };
+      }),
+    );
+  });
   // The record pages show the BSN masked, so the full number is not even in the page source;
   // the edit form loads it itself.
   return { patient: { ...patient, bsn: maskBsn(patient.bsn) || null }, banner };

@@ -63,6 +63,9 @@ describe("a record page for another organisation's patient", () => {
     // Refused attempts are in the log, and nothing says their data was read.
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.filter((row) => row.outcome === 'success').map((row) => `${row.action} ${row.resource_type}`)).toEqual([]);
+    // One refusal of the patient per page: the tab waits for the record's own read instead of reading it
+    // again. The edit form reads the patient's details itself, so its page has two.
+    expect(rows.filter((row) => row.action === 'read' && row.resource_type === 'Patient')).toHaveLength(recordPages.length + 1);
   });
 
   it('still logs the read of an own patient once per tab, as a success', async () => {
