@@ -385,3 +385,24 @@ describe('rules that start with a cue (issue 38: a text without the cue is not s
     expect(matched).toBeGreaterThan(50);
   });
 });
+
+describe('known values looked for only where the text holds their characters (issue 38)', () => {
+  it.each([
+    ['+31 (0)6 1234 5678', 'Bel hem op +31 6 12345678 na de lunch.'],
+    ['+31 (0)6 1234 5678', 'Bel hem op 06-12 34 56 78 na de lunch.'],
+    ['0031 6 12345678', 'Telefoon: (06) 1234 5678.'],
+    ['06-12345678', 'Nummer +31 6 1234 5678 doorgegeven.'],
+  ])('a phone stored as %s is found in "%s"', (phone, text) => {
+    const out = new Pseudonymiser([{ name: 'Jan de Vries', phone }]).pseudonymise(text);
+    expect(out).toMatch(/\[TELEFOON_1\]/);
+    expect(out.replace(/\D/g, '')).not.toMatch(/12345678/);
+  });
+
+  it('finds a known street and town written in other case and spacing', () => {
+    const out = new Pseudonymiser([{ name: 'Jan de Vries', street: 'Kerkstraat 12', city: "'s-Hertogenbosch" }]).pseudonymise(
+      "Woont KERKSTRAAT 12 in 's-Hertogenbosch.",
+    );
+    expect(out).not.toContain('KERKSTRAAT');
+    expect(out).not.toContain('Hertogenbosch');
+  });
+});

@@ -646,8 +646,8 @@ function knownValueRules(people: KnownPerson[], haystack: Haystack): Rule[] {
 
   const phones = sources((p) => {
     const digits = digitsIn(p.phone);
-    // Only the digits after a leading 0 are sure to be written (+31 6…, 06…).
-    return p.phone && haystack.digits.includes(digits.replace(/^(?:00)?31|^0/, '')) ? phoneSource(p.phone) : null;
+    // Only the digits after the country code or a leading 0 are sure to be written (+31 (0)6…, 06…), as in `phoneSource`.
+    return p.phone && haystack.digits.includes(digits.replace(/^(?:00)?31(?:0)?|^0/, '')) ? phoneSource(p.phone) : null;
   });
   if (phones.length) rules.push(rule(`(?<![\\p{L}\\p{M}\\p{N}_+])(?:${alternatives(phones)})${NUM_END}`, 'TELEFOON'));
 
