@@ -14,17 +14,22 @@ describe('early warning: NEWS2 rounds by band (RCP 2017, chart 3)', () => {
     [0, 'laag', 11.9, []],
     [0, 'laag', 12.5, ['let-op: NEWS2-controle 30 min te laat (minimaal elke 12 uur meten)']],
     [3, 'laag', 5.9, []],
-    [3, 'laag', 7, ['let-op: NEWS2-controle 1 u te laat (elke 4 tot 6 uur meten)']],
+    [3, 'laag', 7, ['let-op: NEWS2-controle 1 uur te laat (elke 4 tot 6 uur meten)']],
     [3, 'laag-gemiddeld', 0.5, ['let-op: NEWS2 3 (laag-gemiddeld risico): minimaal elk uur meten']],
     [5, 'gemiddeld', 0.5, ['kritiek: NEWS2 5 (gemiddeld risico): minimaal elk uur meten']],
     [
       6,
       'gemiddeld',
       2,
-      ['kritiek: NEWS2 6 (gemiddeld risico): minimaal elk uur meten', 'kritiek: NEWS2-controle 1 u te laat (minimaal elk uur meten)'],
+      ['kritiek: NEWS2 6 (gemiddeld risico): minimaal elk uur meten', 'kritiek: NEWS2-controle 1 uur te laat (minimaal elk uur meten)'],
     ],
     [7, 'hoog', 0.25, ['kritiek: NEWS2 7 (hoog risico): continu bewaken']],
-    [10, 'hoog', 10, ['kritiek: NEWS2 10 (hoog risico): continu bewaken', 'kritiek: NEWS2-controle 9 u 30 min te laat (continu bewaken)']],
+    [
+      10,
+      'hoog',
+      10,
+      ['kritiek: NEWS2 10 (hoog risico): continu bewaken', 'kritiek: NEWS2-controle 9 uur 30 min te laat (continu bewaken)'],
+    ],
   ] as const)('NEWS2 %s (%s) measured %s h ago', (score, risk, hours, expected) => {
     expect(labels({ ...none, news2: { score, risk, observedAt: hoursAgo(hours) } })).toEqual(expected);
   });
@@ -46,7 +51,7 @@ describe('early warning: NEWS2 rounds by band (RCP 2017, chart 3)', () => {
     expect(labels({ ...none, bvc: { score: 3, observedAt: hoursAgo(2) } })).toEqual(['kritiek: BVC 3 (risico op geweld zeer hoog)']);
     expect(labels({ ...none, bvc: { score: 4, observedAt: hoursAgo(9) } })).toEqual([
       'kritiek: BVC 4 (risico op geweld zeer hoog)',
-      'let-op: BVC opnieuw scoren: 1 u te laat',
+      'let-op: BVC opnieuw scoren: 1 uur te laat',
     ]);
   });
 });
@@ -55,10 +60,10 @@ describe('deadlines', () => {
   it('a legal status ending within 48 hours, with the time left to the end of its last day', () => {
     // Ends on Monday 30 November: at Tuesday 00:00 in Amsterdam, 34 hours after Sunday 14:00.
     expect(labels({ ...none, legalEnd: { kind: 'wvggz-crisismaatregel', endsOn: '2026-11-30' } })).toEqual([
-      'let-op: Crisismaatregel eindigt over 1 d 10 u',
+      'let-op: Crisismaatregel eindigt over 1 d 10 uur',
     ]);
     expect(labels({ ...none, legalEnd: { kind: 'wvggz-crisismaatregel', endsOn: '2026-11-29' } })).toEqual([
-      'kritiek: Crisismaatregel eindigt over 10 u',
+      'kritiek: Crisismaatregel eindigt over 10 uur',
     ]);
     expect(labels({ ...none, legalEnd: { kind: 'wvggz-zorgmachtiging', endsOn: '2026-12-01' } })).toEqual([]);
   });
@@ -95,9 +100,9 @@ describe('deadlines', () => {
 
 describe('the wording and the order', () => {
   it('says spans the ward way', () => {
-    expect([45, 60, 125, 24 * 60, 24 * 60 + 180].map(spanLabel)).toEqual(['45 min', '1 u', '2 u 5 min', '1 d', '1 d 3 u']);
+    expect([45, 60, 125, 24 * 60, 24 * 60 + 180].map(spanLabel)).toEqual(['45 min', '1 uur', '2 uur 5 min', '1 d', '1 d 3 uur']);
     expect(timeLeftLabel(-30)).toBe('30 min te laat');
-    expect(timeLeftLabel(90)).toBe('over 1 u 30 min');
+    expect(timeLeftLabel(90)).toBe('over 1 uur 30 min');
   });
 
   it('puts critical warnings first and weighs them above every count', () => {

@@ -152,20 +152,20 @@ export function timedAlerts(facts: WarningFacts, now: Date): TimedAlerts {
   return result;
 }
 
-/** "2 u 5 min", "45 min", "1 d 3 u": a span for a ward's whiteboard. */
+/** "2 uur 5 min", "45 min", "1 d 3 uur": a span for a ward's whiteboard ("u" alone would read as the formal "you"). */
 export function spanLabel(minutes: number): string {
   const total = Math.abs(minutes);
   if (total < 60) return `${total} min`;
   if (total < 24 * 60) {
     const rest = total % 60;
-    return rest ? `${Math.floor(total / 60)} u ${rest} min` : `${total / 60} u`;
+    return rest ? `${Math.floor(total / 60)} uur ${rest} min` : `${total / 60} uur`;
   }
   const days = Math.floor(total / (24 * 60));
   const hours = Math.floor((total % (24 * 60)) / 60);
-  return hours ? `${days} d ${hours} u` : `${days} d`;
+  return hours ? `${days} d ${hours} uur` : `${days} d`;
 }
 
-/** "over 2 u 5 min" or "45 min te laat". */
+/** "over 2 uur 5 min" or "45 min te laat". */
 export function timeLeftLabel(minutes: number): string {
   return minutes < 0 ? `${spanLabel(minutes)} te laat` : minutes === 0 ? 'nu' : `over ${spanLabel(minutes)}`;
 }

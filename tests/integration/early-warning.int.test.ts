@@ -91,15 +91,15 @@ beforeAll(async () => {
   });
 });
 
-const fever = ['NEWS2 10 (hoog risico): continu bewaken', /NEWS2-controle (9|10) u( \d+ min)? te laat \(continu bewaken\)/];
+const fever = ['NEWS2 10 (hoog risico): continu bewaken', /NEWS2-controle (9|10) uur( \d+ min)? te laat \(continu bewaken\)/];
 const crisis = [
   'NEWS2 5 (gemiddeld risico): minimaal elk uur meten',
-  /NEWS2-controle (59 min|1 u( \d+ min)?) te laat \(minimaal elk uur meten\)/,
+  /NEWS2-controle (59 min|1 uur( \d+ min)?) te laat \(minimaal elk uur meten\)/,
   /Evaluatie separatie (29|30|31) min te laat/,
-  /Crisismaatregel eindigt over (1 d( \d+ u)?|\d+ u( \d+ min)?)/,
+  /Crisismaatregel eindigt over (1 d( \d+ uur)?|\d+ uur( \d+ min)?)/,
   /1 risico-evaluatie verlopen \(3 d over de datum\)/,
 ];
-const bvc = ['BVC 3 (risico op geweld zeer hoog)', /BVC opnieuw scoren: 1 u( \d+ min)? te laat/];
+const bvc = ['BVC 3 (risico op geweld zeer hoog)', /BVC opnieuw scoren: 1 uur( \d+ min)? te laat/];
 
 function expectAll(text: string, expected: readonly (string | RegExp)[]) {
   for (const item of expected)

@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { dutchMessages } from '../../domain/shared/errors';
@@ -68,8 +69,6 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
     let phase: 'before' | 'down' | 'after' = 'before';
     let afterRestart = 0;
     let sequence = 0;
-    let upAgain = () => {};
-    const restarted = new Promise<void>((resolve) => (upAgain = resolve));
     const writer = async () => {
       while (phase !== 'after' || afterRestart < 20) {
         const content = `Schrijftest ${++sequence} (${phase})`;
@@ -82,14 +81,12 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
         const write = { content, status: response.status, body: await response.json() };
         writes.push(write);
         if (phase === 'after' && write.status === 201) afterRestart++;
-        // While the server is down every request fails at once: each writer meets it, then waits for the restart.
-        if (phase === 'down') await restarted;
+        // While the server is down every request fails at once; no need to flood the log.
+        if (phase === 'down') await sleep(50);
       }
     };
     const writers = Array.from({ length: 6 }, writer);
-    await expect
-      .poll(() => writes.filter((write) => write.status === 201).length, { interval: 20, timeout: 30_000 })
-      .toBeGreaterThanOrEqual(30);
+    while (writes.filter((write) => write.status === 201).length < 30) await sleep(20);
     phase = 'down';
     await postgres!.stop();
     // Down until the writers have met it: a handful of writes refused while PostgreSQL is gone.
@@ -100,7 +97,6 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
     });
     await postgres!.start();
     phase = 'after';
-    upAgain();
     await Promise.all(writers);
 
     const statuses = new Set(writes.map((write) => write.status));
