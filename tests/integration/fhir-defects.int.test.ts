@@ -1,8 +1,8 @@
-import type { OperationOutcome, Patient } from '@medplum/fhirtypes';
+import type { Patient } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
 import { asOwner, createUser, fhirPatientBody, registerPatient, signedInUser, validBsns, type SignedIn } from '../support/factories';
-import { fhirProblems, indexFhirDefinitions } from '../support/fhir';
+import { indexFhirDefinitions, isOutcome } from '../support/fhir';
 import { json, login, request } from '../support/http';
 
 /*
@@ -15,14 +15,6 @@ let doctor: SignedIn;
 let nurseCookie: string;
 const patient = { kees: '', pieter: '', klaas: '' };
 
-const isOutcome = async (response: Response, status: number) => {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/application\/fhir\+json/);
-  const outcome = (await response.json()) as OperationOutcome;
-  expect(outcome.resourceType).toBe('OperationOutcome');
-  expect(fhirProblems(outcome)).toEqual([]);
-  return outcome;
-};
 const ids = async (path: string) => {
   const response = await request(path, { cookie: nurseCookie });
   expect(response.status).toBe(200);

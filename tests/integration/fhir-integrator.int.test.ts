@@ -14,7 +14,7 @@ import {
   validBsns,
   type SignedIn,
 } from '../support/factories';
-import { fhirProblems, indexFhirDefinitions, medplumClient } from '../support/fhir';
+import { fhirProblems, indexFhirDefinitions, isOutcome, medplumClient } from '../support/fhir';
 import { baseUrl, json, request } from '../support/http';
 
 /*
@@ -94,14 +94,6 @@ function bearerClient(token: string): MedplumClient {
 const idsOf = (bundle: Bundle) => (bundle.entry ?? []).map((entry) => entry.resource!.id!).sort();
 const search = (type: 'Patient' | 'Observation', query: Record<string, string> | string) =>
   client.search(type, query, { cache: 'no-cache' });
-const isOutcome = async (response: Response, status: number) => {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/application\/fhir\+json/);
-  const outcome = (await response.json()) as OperationOutcome;
-  expect(outcome.resourceType).toBe('OperationOutcome');
-  expect(fhirProblems(outcome)).toEqual([]);
-  return outcome;
-};
 
 beforeAll(async () => {
   indexFhirDefinitions();

