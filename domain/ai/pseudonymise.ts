@@ -374,7 +374,8 @@ function nameVariants(person: KnownPerson, index: number): NameVariant[] {
   return rememberedName(person).variants.map((variant) => ({ ...variant, person: index }));
 }
 
-function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'family'>, index = 0): NameVariant[] {
+/** The variants of one name, numbered as person 0: `nameVariants` numbers them for its call. */
+function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'family'>): NameVariant[] {
   const { given, prefix, family } = nameParts(person);
   const withPrefix = [prefix, family].filter(Boolean).join(' ');
   const prefixTokens = words(prefix).length;
@@ -392,7 +393,7 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
       source: literalAnyForm(text),
       length: key.length,
       anchor: anchorOf(text),
-      person: index,
+      person: 0,
       form,
       capitalToken: tokens.length === 1 ? 0 : capitalToken,
     });
@@ -410,7 +411,7 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
         source: `${source}\\s*${literal(withPrefix)}`,
         length: initials.length * 2 + withPrefix.length + 1,
         anchor: anchorOf(`${initials.join('. ')}. ${withPrefix}`),
-        person: index,
+        person: 0,
         form: 'full',
         capitalToken: null,
       });
@@ -1444,7 +1445,7 @@ function wordsForGate(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'f
 }
 
 function leftoverCheck(people: KnownPerson[], groups: readonly KnownGroup[]): (text: string) => IdentifierKind[] {
-  const checks: { kind: IdentifierKind; test: (text: string, digits: string) => boolean }[] = [];
+  const checks: { kind: IdentifierKind; test: (text: string, digits: string, compact: () => string) => boolean }[] = [];
   const nameWords = new GateWords();
   const emails = new EmailIndex();
   // Per kind, the sources of everyone known, tested as one alternation: one scan of the text per
@@ -1515,8 +1516,8 @@ function leftoverCheck(people: KnownPerson[], groups: readonly KnownGroup[]): (t
   if (sources.street.length) {
     checks.push({
       kind: 'adres',
-      test: (text) => {
-        const found = present(sources.street, streetForms, compactForm(text));
+      test: (text, _, compact) => {
+        const found = present(sources.street, streetForms, compact());
         return found.length > 0 && compiled(`${START}(?:${anyOf(found)})${NUM_END}`, 'iu').test(text);
       },
     });
@@ -1524,8 +1525,8 @@ function leftoverCheck(people: KnownPerson[], groups: readonly KnownGroup[]): (t
   if (sources.postcode.length) {
     checks.push({
       kind: 'postcode',
-      test: (text) => {
-        const found = present(sources.postcode, postcodeForms, compactForm(text));
+      test: (text, _, compact) => {
+        const found = present(sources.postcode, postcodeForms, compact());
         return found.length > 0 && compiled(`${START}(?:${anyOf(found)})${END}`, 'iu').test(text);
       },
     });
@@ -1549,6 +1550,9 @@ function leftoverCheck(people: KnownPerson[], groups: readonly KnownGroup[]): (t
   return (text) => {
     const normalised = normalisedForGate(text);
     const digits = digitsJoined(normalised);
-    return [...new Set(checks.filter(({ test }) => test(normalised, digits)).map(({ kind }) => kind))];
+    // The compact form once per text, and only when a street or postcode is to be looked for.
+    let compact: string | undefined;
+    const compactOf = () => (compact ??= compactForm(normalised));
+    return [...new Set(checks.filter(({ test }) => test(normalised, digits, compactOf)).map(({ kind }) => kind))];
   };
 }
