@@ -1,5 +1,6 @@
 import { agendaFor } from '../../domain/agenda/agenda.service';
 import { apiRoute, getOnlyAction, queryParams } from '../http.server';
+import { jsonOfParts, sharedJson } from '../json.server';
 import { actorFor, audited } from '../tenant.server';
 
 /**
@@ -10,7 +11,10 @@ import { actorFor, audited } from '../tenant.server';
 export const loader = apiRoute(async ({ request, user, context }) => {
   const actor = actorFor(user, context, 'assistant');
   const query = queryParams(request, ['start', 'end', 'label', 'patientId', 'van']);
-  return audited(actor, { action: 'search', resourceType: 'Appointment' }, (em) => agendaFor(em, actor, query));
+  const { appointments, range } = await audited(actor, { action: 'search', resourceType: 'Appointment' }, (em) =>
+    agendaFor(em, actor, query),
+  );
+  return jsonOfParts({ appointments: sharedJson(appointments), range: JSON.stringify(range) });
 });
 
 export const action = getOnlyAction;
