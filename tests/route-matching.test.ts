@@ -73,4 +73,25 @@ describe('route matching, remembered per pathname (issue 38)', () => {
     const other: AgnosticRouteObject[] = [{ id: 'other', path: '/patients' }];
     expect(matchRoutes(other, '/patients')?.map((match) => match.route.id)).toEqual(['other']);
   });
+
+  it("answers with the asking tree's own routes when a tree of the same shape is built again (as Remix does per page)", () => {
+    const build = (label: string): AgnosticRouteObject[] => [
+      { id: 'root', path: '/', handle: label, children: [{ id: 'record', path: 'patients/:id', handle: label }] },
+    ];
+    const first = build('eerste');
+    const second = build('tweede');
+    expect(matchRoutes(first, '/patients/x')?.map((match) => match.route.handle)).toEqual(['eerste', 'eerste']);
+    expect(matchRoutes(second, '/patients/x')?.map((match) => match.route.handle)).toEqual(['tweede', 'tweede']);
+    expect(matchRoutes(second, '/patients/y')?.map((match) => match.route)).toEqual([second[0], second[0]!.children![0]]);
+  });
+
+  it('matches trees whose routes lack ids or share one, without sharing anything', () => {
+    const anonymous: AgnosticRouteObject[] = [{ path: '/a' }, { path: '/b' }];
+    expect(matchRoutes(anonymous, '/b')?.[0]?.route).toBe(anonymous[1]);
+    const twins: AgnosticRouteObject[] = [
+      { id: 'twin', path: '/a' },
+      { id: 'twin', path: '/b' },
+    ];
+    expect(matchRoutes(twins, '/b')?.[0]?.route).toBe(twins[1]);
+  });
 });

@@ -1,6 +1,6 @@
 import { agendaFor } from '../../domain/agenda/agenda.service';
 import { apiRoute, getOnlyAction, queryParams } from '../http.server';
-import { jsonOfParts, sharedJson } from '../json.server';
+import { jsonAnswerSharing } from '../json.server';
 import { actorFor, audited } from '../tenant.server';
 
 /**
@@ -14,7 +14,7 @@ export const loader = apiRoute(async ({ request, user, context }) => {
   const { appointments, range } = await audited(actor, { action: 'search', resourceType: 'Appointment' }, (em) =>
     agendaFor(em, actor, query),
   );
-  return jsonOfParts({ appointments: sharedJson(appointments), range: JSON.stringify(range) });
+  return jsonAnswerSharing('appointments', appointments, { range });
 });
 
 export const action = getOnlyAction;
