@@ -4,7 +4,7 @@
  * appointments) is written and encoded once per list, not on every request (issue 38). Anything not
  * frozen is written afresh, since it may have changed.
  */
-const written = new WeakMap<object, Map<string, Uint8Array>>();
+const written = new WeakMap<object, Map<string, Uint8Array<ArrayBuffer>>>();
 const encoder = new TextEncoder();
 
 /** `{ [name]: shared, ...rest }` as `Response.json` writes it, with the bytes kept per frozen `shared` and `rest`. */
