@@ -155,6 +155,9 @@ const envSchema = envFields
         path: [env.TEMPORAL_PAYLOAD_KEYS ? 'TEMPORAL_PAYLOAD_KEYS' : 'TEMPORAL_PAYLOAD_KEY'],
         message: 'must be 32-byte keys, base64-encoded, as id:key separated by commas (openssl rand -base64 32)',
       });
+    } else if (env.production && env.payloadKeys.length === 0) {
+      // Set, so the requirement above was met, but only separators: no key after all.
+      ctx.addIssue({ code: 'custom', path: ['TEMPORAL_PAYLOAD_KEYS'], message: productionRequirements.TEMPORAL_PAYLOAD_KEYS.message });
     }
     const speechKey = { openai: 'OPENAI_API_KEY', deepgram: 'DEEPGRAM_API_KEY' } as const;
     if (env.SPEECH_PROVIDER && !env[speechKey[env.SPEECH_PROVIDER]]) {
