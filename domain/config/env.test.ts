@@ -64,6 +64,8 @@ describe('environment', () => {
   it('refuses to start in production without a Temporal payload key, and refuses malformed keys anywhere', () => {
     const production = { ...base, NODE_ENV: 'production', DATABASE_APP_PASSWORD: 's3cret' };
     expect(() => parseEnv(production)).toThrow('TEMPORAL_PAYLOAD_KEYS is required in production');
+    expect(() => parseEnv({ ...production, TEMPORAL_PAYLOAD_KEYS: ' , ' })).toThrow('TEMPORAL_PAYLOAD_KEYS is required in production');
+    expect(() => parseEnv({ ...production, APP_DATABASE_URL: 'postgres://app:pw@db:5432/epd' })).not.toThrow(/DATABASE_APP_PASSWORD/);
     const key = newPayloadKey();
     expect(parseEnv({ ...production, TEMPORAL_PAYLOAD_KEYS: key }).payloadKeys.map((entry) => entry.id)).toEqual([key.split(':')[0]]);
     expect(parseEnv({ ...production, TEMPORAL_PAYLOAD_KEY: Buffer.alloc(32, 9).toString('base64') }).payloadKeys).toHaveLength(1);
