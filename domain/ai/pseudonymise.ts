@@ -26,9 +26,28 @@ export interface KnownPerson {
   city?: string | null;
   phone?: string | null;
   email?: string | null;
+  /**
+   * How the person relates to the patient ("moeder", "huisarts", "contactpersoon"). Someone with a
+   * relation is never labelled as a patient: `[PERSOON_n]`, not `[PATIENT_n]` (issue 42).
+   */
+  relation?: string | null;
 }
 
-type Kind = 'PATIENT' | 'PERSOON' | 'BSN' | 'GEBOORTEDATUM' | 'ADRES' | 'POSTCODE' | 'TELEFOON' | 'EMAIL' | 'IBAN' | 'POLISNUMMER';
+type Kind =
+  | 'PATIENT'
+  | 'PERSOON'
+  | 'BSN'
+  | 'GEBOORTEDATUM'
+  | 'ADRES'
+  | 'POSTCODE'
+  | 'TELEFOON'
+  | 'EMAIL'
+  | 'IBAN'
+  | 'POLISNUMMER'
+  | 'KENTEKEN'
+  | 'ACCOUNT'
+  | 'URL'
+  | 'NUMMER';
 type SimpleKind = Exclude<Kind, 'PATIENT'>;
 
 /** Which part of a known person's name a surface string is; it becomes a placeholder suffix. */
@@ -1040,7 +1059,24 @@ const CAPITALISED_PERSON = `${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*(
 const LOWERCASE_PERSON = `(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}`;
 const AFTER_RELATION = `(?<=${START}${RELATION}\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))`;
 
+/**
+ * Capitalised words that are no person although written like one: eponyms of disorders, signs and
+ * scales ("Korsakov", "Babinski", "De Jong-Schaal"), and words of organisations and places of care.
+ * A guessed name holding one stays as written: a clinician must read what was meant (issue 42).
+ */
+const NOT_A_PERSON = new Set(
+  (
+    'alzheimer korsakov korsakoff wernicke parkinson huntington creutzfeldt jakob guillain barré barre cotard capgras fregoli babinski ' +
+    'heimlich ganser asperger tourette munchausen münchhausen lewy pick down cushing addison graves hashimoto crohn raynaud ehlers ' +
+    'danlos marfan kahler hodgkin beck hamilton young folstein yale brown bouwman glasgow apgar romberg trendelenburg valsalva ' +
+    'schaal test syndroom ziekte methode score lijst vragenlijst index protocol model interview bv b.v. nv stichting ggz afdeling ' +
+    'kliniek ziekenhuis centrum praktijk huis paviljoen unit locatie team wvggz wzd wgbo sinterklaas kerst kerstmis pasen pinksteren'
+  ).split(' '),
+);
+const holdsNoPersonWord = (surface: string): boolean => !surface.split(/[\s-]+/u).some((part) => NOT_A_PERSON.has(part.toLowerCase()));
+
 function isNameAfterRelation(surface: string): boolean {
+  if (!holdsNoPersonWord(surface)) return false;
   const last = words(surface).at(-1)?.toLowerCase() ?? '';
   if (!startsLowercase(surface) || /^\p{Lu}/u.test(words(surface).at(-1) ?? '')) return !NOT_A_NAME.has(last);
   return !NOT_A_NAME.has(last) && !isOrdinaryWord(last) && letterCount(last) >= 3;
@@ -1048,10 +1084,18 @@ function isNameAfterRelation(surface: string): boolean {
 
 const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => !NOT_A_NAME.has(words(surface).at(-1)?.toLowerCase() ?? ''));
 
-const RELATION_PERSON = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON}|${LOWERCASE_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
+/**
+ * A name in lower case only straight after a word for family and others around the patient ("broer
+ * tariq", "kamergenoot bas"). After a word for a profession lower case is what they do
+ * ("diëtiste adviseert"), after "door" or "officier" ordinary text ("vervangen door de blauwe").
+ */
+const KIN_WORDS = RELATION_WORDS.slice(0, RELATION_WORDS.indexOf('huisgenoot') + 1).filter((word) => word !== 'ex');
+const LOWERCASE_RELATION = `(?:${[...KIN_WORDS, 'ene', 'genaamd', 'heet'].map(titleOrUpper).join('|')})`;
+const RELATION_PERSON = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
+const LOWERCASE_RELATION_PERSON = rule(`(?<=${START}${LOWERCASE_RELATION}${SP})${LOWERCASE_PERSON}${END}`, 'PERSOON', isNameAfterRelation);
 
 /** A second name joined to one just replaced: "ouders (Ton en Gonny Peters)", "Jan & Marie". */
-const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_PERSON})${END}`, 'PERSOON');
+const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', holdsNoPersonWord);
 
 /**
  * Dutch writes nouns in lower case, so two capitalised words in the middle of a sentence are
@@ -1059,7 +1103,7 @@ const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_
  * follows ("Risperdal Consta 50 mg" is medication).
  */
 const MID_SENTENCE_NAME = `(?<=[\\p{Ll},;)]${SP})${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD}){1,2}${END}(?!${SP}\\p{N})`;
-const FULL_NAME = rule(MID_SENTENCE_NAME, 'PERSOON');
+const FULL_NAME = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
 
 /**
  * Common given names in the Netherlands, from every background on a Dutch ward. A capitalised
@@ -1076,7 +1120,7 @@ const GIVEN_NAME_PERSON: Rule = {
   pattern: new RegExp(`${START}${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD})?${END}`, 'gu'),
   classify: (match) => {
     const [first = '', ...rest] = words(match[0]);
-    if (!isGivenName(first)) return null;
+    if (!isGivenName(first) || !holdsNoPersonWord(match[0])) return null;
     // "Roos" alone at the start of a sentence may be the flower; with a surname or mid-sentence it is a person.
     const midSentence = /[\p{Ll},;)]\s+$/u.test(match.input.slice(0, match.index));
     if (isOrdinaryWord(first) && rest.length === 0 && !midSentence) return null;
@@ -1137,6 +1181,169 @@ const OLD_FULL_DATE = rule(
   },
   'giu',
 );
+
+// ---------------------------------------------------------------------------------------------
+// Structure that needs no list of names (issue 42): licence plates, social-media handles, web
+// addresses, long numbers, phone numbers written with wide separators, lower-case postcodes,
+// IBAN-shaped numbers whose checksum fails, initials before a surname, double surnames.
+
+/** The Dutch licence-plate sidecodes 1–14 (X letter, 9 digit), three groups joined by hyphens. */
+const PLATE_SHAPES = new Set([
+  'XX-99-99',
+  '99-99-XX',
+  '99-XX-99',
+  'XX-99-XX',
+  'XX-XX-99',
+  '99-XX-XX',
+  '99-XXX-9',
+  '9-XXX-99',
+  'XX-999-X',
+  'X-999-XX',
+  'XXX-99-X',
+  'X-99-XXX',
+  '9-XX-999',
+  '999-XX-9',
+]);
+const plateShape = (text: string): string => text.toUpperCase().replace(/[A-Z]/g, 'X').replace(/\d/g, '9');
+const PLATE = rule(`${START}[A-Za-z0-9]{1,3}-[A-Za-z0-9]{1,3}-[A-Za-z0-9]{1,3}${END}(?!-)`, 'KENTEKEN', (surface) =>
+  PLATE_SHAPES.has(plateShape(surface)),
+);
+
+/** "@jorien.x" (an e-mail address is taken before), or the account after the platform's name when it cannot be a word. */
+const HANDLE = rule(`(?<![\\p{L}\\p{M}\\p{N}._%+@-])@[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?`, 'ACCOUNT');
+const PLATFORM_ACCOUNT = rule(
+  `(?<=${START}(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord)(?:-?(?:account|naam|profiel))?${SP_OPT}:?${SP}(?:(?:als|is|heet|onder|met|de|naam|account|handle)${SP}){0,2})` +
+    `(?=[\\p{L}\\p{M}\\p{N}_.]*[_.\\p{N}])[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?${END}`,
+  'ACCOUNT',
+  undefined,
+  'giu',
+);
+
+/** Public sites a clinician may point a patient to; they identify nobody. */
+const PUBLIC_SITES = [
+  'thuisarts.nl',
+  '113.nl',
+  'rijksoverheid.nl',
+  'government.nl',
+  'ggzstandaarden.nl',
+  'nhg.org',
+  'farmacotherapeutischkompas.nl',
+  'apotheek.nl',
+  'kinderenvangescheidenouders.nl',
+  'mind.nl',
+  'trimbos.nl',
+  'drugsinfo.nl',
+  'alcoholinfo.nl',
+  'jellinek.nl',
+  'zorgkaartnederland.nl',
+  'wikipedia.org',
+  'overheid.nl',
+  'wetten.overheid.nl',
+  'dwangindezorg.nl',
+  'cak.nl',
+  'uwv.nl',
+  'belastingdienst.nl',
+  'digid.nl',
+  'huisartsenpost.nl',
+];
+const TLD = 'nl|com|org|net|be|eu|io|de|info|nu|app|me|tv|co|online|site';
+const URL_RULE = `(?:https?:\\/\\/|${START}www\\.)[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?]|${START}[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\\.(?:${TLD})(?:\\/[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?])?${END}`;
+function isPublicSite(surface: string): boolean {
+  const host = surface
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .split(/[/?#]/)[0]!;
+  return PUBLIC_SITES.some((site) => host === site || host.endsWith(`.${site}`));
+}
+const WEB_ADDRESS = rule(URL_RULE, 'URL', (surface) => !isPublicSite(surface), 'giu');
+
+/** Numbers of seven digits and more (patient numbers, AGB, BIG, case numbers); a phone number or BSN was taken before. */
+const LONG_NUMBER = rule(`${NUM_START}\\d{7,}${NUM_END}`, 'NUMMER');
+/** Any number after a word that names an identifier, in any grouping: "patiëntnummer 12 34 567", "AGB-code 01-234567". */
+const ID_WORD = `(?:pati[eë]nt(?:en)?nummer|pati[eë]ntnr|cli[eë]nt(?:en)?nummer|cli[eë]ntnr|dossiernummer|dossiernr|registratienummer|registratienr|zaaknummer|kenmerk|referentie(?:nummer)?|ref\\.?|pasnummer|documentnummer|paspoortnummer|rijbewijsnummer|burgerservicenummer|bsn|agb(?:-code|code)?|big(?:-nummer|-registratie(?:nummer)?|nummer|nr)?|uzi(?:-nummer|nummer)?|vektis|id(?:-nummer)?|nummer|nr\\.?)`;
+const ID_AFTER_WORD = rule(
+  `(?<=${START}${ID_WORD}${END}[^\\p{N}\\n.;]{0,20})${NUM_START}[A-Za-z]{0,3}-?\\d(?:[ .\\/-]?\\d){4,15}${NUM_END}`,
+  'NUMMER',
+  (surface) => !DATE_LIKE.test(surface),
+  'giu',
+);
+
+/** Phone numbers with wide separators ("010 - 466 72 35"), short area numbers ("046-555555"), service numbers ("0800 5555"). */
+const WIDE_SEP = `(?:${SP_OPT}[-/]${SP_OPT}|[ .\\u00a0])`;
+const PHONE_WIDE = rule(
+  `(?<![\\p{L}\\p{M}\\p{N}_+.,:])(?:(?:\\+|00)31${WIDE_SEP}?(?:\\(0\\)${WIDE_SEP}?)?[1-9](?:${WIDE_SEP}?\\d){8}|0[1-9](?:${WIDE_SEP}?\\d){7,8}|0[89]0[09](?:${WIDE_SEP}?\\d){4,7})${NUM_END}`,
+  'TELEFOON',
+  (surface) => !DATE_LIKE.test(surface) && !/^\d{1,2}[-.]\d{1,2}[-.]\d/.test(surface),
+);
+
+/** "3021cg" and "3021 cg" after the word postcode: lower case, never a dose unit. */
+const UNIT = new Set([
+  'mg',
+  'ml',
+  'kg',
+  'cm',
+  'mm',
+  'dl',
+  'cl',
+  'ug',
+  'ie',
+  'gr',
+  'st',
+  'uu',
+  'km',
+  'hg',
+  'mu',
+  'mmol',
+  'ms',
+  'ng',
+  'pg',
+  'hz',
+  'kj',
+]);
+const LOWER_POSTCODE = rule(`${START}[1-9]\\d{3}[a-z]{2}${END}`, 'POSTCODE', (surface) => !UNIT.has(surface.slice(4)));
+const POSTCODE_AFTER_WORD = rule(
+  `(?<=${START}(?:postcode|pc)${END}:?${SP_OPT})[1-9]\\d{3}${SP_OPT}[a-z]{2}${END}`,
+  'POSTCODE',
+  undefined,
+  'giu',
+);
+
+/** A Dutch IBAN by its shape (NL, check digits, bank, ten digits) even when the checksum fails: a typo is still someone's account. */
+const IBAN_SHAPED = rule(`${START}[Nn][Ll]${SP_OPT}\\d{2}${SP_OPT}[A-Za-z]{4}(?:${SP_OPT}\\d){9,11}${NUM_END}`, 'IBAN');
+
+/** Capitalised words that open a sentence after an abbreviation or a letter ("vitamine D. Patiënt"), never a surname. */
+const SENTENCE_OPENERS = new Set(
+  'patiënt patient pt pte cliënt client hij zij ze het de een dit deze die dat er wij we ik en of daarna toen nu ook wel niet geen na om bij op in voor met volgens zie morgen vandaag gisteren vannacht vanavond vanochtend vanmiddag graag afspraak plan beleid advies medicatie status somatiek stemming slaap eten contact overleg gesprek verder tevens wordt is was heeft had zal kan moet mag bel graag telefoon tel mail email adres datum tijd locatie afdeling kamer'.split(
+    ' ',
+  ),
+);
+/** Initials before a surname, with or without particles: "J.P. Terlouw", "A. van der Sluis", "J. Th. Bakker", "nachtwacht E. Mulderij". */
+const INITIALS_NAME = rule(
+  `${START}\\p{Lu}\\.(?:${SP_OPT}\\p{Lu}\\.|${SP_OPT}(?:Th|Chr|Ph|Joh|Corn|Jac|Wm|Fr|Gerr|Hub|Ant)\\.){0,4}${SP_OPT}(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*${END}`,
+  'PERSOON',
+  (surface) => {
+    const name = /[\p{L}\p{M}'’-]+$/u.exec(surface)?.[0] ?? '';
+    const initials = surface.match(/\p{Lu}\p{Ll}{0,3}\./gu)?.length ?? 0;
+    const particles = /\s\p{Ll}/u.test(surface);
+    return (initials >= 2 || particles || !SENTENCE_OPENERS.has(name.toLowerCase())) && holdsNoPersonWord(surface);
+  },
+);
+
+/** First parts of hyphenated words that are places or things, and eponyms: "Noord-Holland", "Guillain-Barré", "De Jong-Schaal". */
+const NOT_A_DOUBLE_SURNAME = new Set(
+  'noord zuid oost west midden sint st groot klein nieuw oud hoog laag neder boven beneden alzheimer korsakov korsakoff wernicke parkinson huntington creutzfeldt jakob guillain barré barre cotard capgras babinski heimlich ganser asperger tourette munchausen münchhausen lewy pick down cushing addison graves hashimoto crohn raynaud ehlers danlos marfan kahler hodgkin beck hamilton young folstein yale brown bouwman schaal test syndroom ziekte methode score lijst vragenlijst index protocol model interview'.split(
+    ' ',
+  ),
+);
+/** A double surname written on its own: "Visser-de Jong", "Jansen-Bakels". */
+const DOUBLE_SURNAME = rule(
+  `${START}(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*-(?:${PERSON_PARTICLE}${SP})?\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*${END}(?!-)`,
+  'PERSOON',
+  (surface) => !surface.split(/[-\s]+/).some((part) => NOT_A_DOUBLE_SURNAME.has(part.toLowerCase())) && holdsNoPersonWord(surface),
+);
+/** The second part of a double surname joined to a name just replaced: "[PATIENT_1]-Bakels". */
+const SURNAME_CONTINUED = rule(`(?<=${MASK})-(?:${PERSON_PARTICLE}${SP})?\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*${END}`, 'PERSOON');
 
 /** Ordinary Dutch words that are names too: written in lower case they stay words. */
 const ORDINARY_WORDS = new Set([
@@ -1241,6 +1448,7 @@ export class Pseudonymiser {
   private readonly placeholders = new Map<string, string>(); // surface text → placeholder
   private readonly counters = new Map<string, number>();
   private readonly personNumbers = new Map<number, number>();
+  private patientOneGiven = false;
   private readonly variantCounts = new Map<string, number>();
   /** Numbers used by placeholder-like text that we did not create, so we never reuse them. */
   private readonly foreign = new Map<string, Set<number>>();
@@ -1259,24 +1467,38 @@ export class Pseudonymiser {
     this.rules = [
       EMAIL,
       OBFUSCATED_EMAIL,
+      WEB_ADDRESS,
+      HANDLE,
+      PLATFORM_ACCOUNT,
       KNOWN_VALUES,
       IBAN,
+      IBAN_SHAPED,
       POLICY,
       PHONE,
+      PHONE_WIDE,
       BSN,
       BSN_ANY_GROUPING,
+      ID_AFTER_WORD,
+      LONG_NUMBER,
+      PLATE,
       POSTCODE,
+      LOWER_POSTCODE,
+      POSTCODE_AFTER_WORD,
       BIRTH_DATE,
       OLD_FULL_DATE,
       NAMES,
+      SURNAME_CONTINUED,
       POSTBUS,
       STREET,
       LOWERCASE_STREET,
       KNOWN_CITIES,
+      INITIALS_NAME,
       PERSON,
       TITLED_PERSON,
       RELATION_PERSON,
+      LOWERCASE_RELATION_PERSON,
       COORDINATED_PERSON,
+      DOUBLE_SURNAME,
       FULL_NAME,
       GIVEN_NAME_PERSON,
     ];
@@ -1367,14 +1589,23 @@ export class Pseudonymiser {
     if (existing) return existing;
     let label: string;
     if (target.kind === 'PATIENT') {
+      // Only patients carry a patient label: a relative, GP or colleague the record knows is a person (issue 42).
+      const person = target.person >= 0 ? this.known[target.person] : undefined;
+      const kind = person && !person.relation ? 'PATIENT' : 'PERSOON';
       let number = this.personNumbers.get(target.person);
       if (number === undefined) {
-        number = this.nextNumber('PATIENT');
+        // The record's patient (the first person known) is always [PATIENT_1], whoever is named first.
+        const first = kind === 'PATIENT' && target.person === 0 && this.reservesPatientOne();
+        number = first ? 1 : this.nextNumber(kind, kind === 'PATIENT' && this.reservesPatientOne());
+        if (first) {
+          this.patientOneGiven = true;
+          this.counters.set('PATIENT', Math.max(this.counters.get('PATIENT') ?? 0, 1));
+        }
         this.personNumbers.set(target.person, number);
       }
       // Every way of writing one person shares the number; the suffix says which part of the name
       // it is, and a counter separates spellings ("Jan de Vries" and "JAN DE VRIES").
-      const base = `PATIENT_${number}${FORM_SUFFIX[target.form]}`;
+      const base = `${kind}_${number}${FORM_SUFFIX[target.form]}`;
       const variant = (this.variantCounts.get(base) ?? 0) + 1;
       this.variantCounts.set(base, variant);
       label = variant === 1 ? base : `${base}_${variant}`;
@@ -1387,9 +1618,15 @@ export class Pseudonymiser {
     return placeholder;
   }
 
-  private nextNumber(kind: Kind): number {
+  /** Whether number 1 of the patient labels is still kept for the record's patient. */
+  private reservesPatientOne(): boolean {
+    const patient = this.known[0];
+    return Boolean(patient && !patient.relation && !this.patientOneGiven && !this.foreign.get('PATIENT')?.has(1));
+  }
+
+  private nextNumber(kind: Kind, skipOne = false): number {
     let number = (this.counters.get(kind) ?? 0) + 1;
-    while (this.foreign.get(kind)?.has(number)) number++;
+    while (this.foreign.get(kind)?.has(number) || (skipOne && number === 1)) number++;
     this.counters.set(kind, number);
     return number;
   }
