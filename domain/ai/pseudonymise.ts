@@ -66,6 +66,8 @@ interface Rule {
    * backwards at every position of the text, the cue alone is searched forwards (ten times cheaper).
    */
   cue?: RegExp;
+  /** The working text as this rule reads it, character for character (same length): look-alike letters read as letters. */
+  view?: (working: string) => string;
 }
 
 /** The cue of a pattern that starts with a lookbehind `(?<=…)`, compiled to search forwards; undefined otherwise. */
@@ -467,8 +469,106 @@ function wordsOf(text: string): Set<string> {
   for (const [token] of fold(text).matchAll(TOKEN)) {
     found.add(token);
     if (token.endsWith('s')) found.add(token.slice(0, -1));
+    // A pet form of a name: "Vriesje", "Keesie", "Jantje" (issue 42).
+    const stem = DIMINUTIVE.exec(token)?.[1];
+    if (stem) found.add(stem);
   }
   return found;
+}
+
+const DIMINUTIVE_SUFFIX = 'tjes|tje|pje|kje|je|ske|sje|ie|ke';
+const DIMINUTIVE = new RegExp(`^(\\p{L}{3,}?)(?:${DIMINUTIVE_SUFFIX})$`, 'u');
+
+/**
+ * Letters written as look-alikes, read as the letters they stand for: Cyrillic and Greek capitals
+ * and small letters that look Latin, and, inside a word that has letters, digits and signs used
+ * for letters ("J@n de Vr1es"). One character for one, so positions stay those of the text.
+ */
+const LOOKALIKE_LETTERS: Record<string, string> = {
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  һ: 'h',
+  ӏ: 'l',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  ο: 'o',
+  α: 'a',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Χ: 'X',
+  Υ: 'Y',
+};
+const LOOKALIKE_SIGNS: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+};
+const LOOKALIKE = /[\u0370-\u03ff\u0400-\u04ff]|\p{L}[0-9@$!|]|[0-9@$!|]\p{L}/u;
+function lookalikesRead(text: string): string {
+  const letters = text.replace(/[\u0370-\u03ff\u0400-\u04ff]/gu, (char) => LOOKALIKE_LETTERS[char] ?? char);
+  // Only inside a word of letters: "1e" and "5 mg" stay numbers, "Vr1es" becomes "Vries".
+  return letters.replace(
+    /(?<=\p{L})[0-9@$!|]+(?=\p{L})|(?<=\p{L}{2})[0-9@$!|](?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[0-9@$!|](?=\p{L}{2})/gu,
+    (signs) => [...signs].map((sign) => LOOKALIKE_SIGNS[sign] ?? sign).join(''),
+  );
+}
+
+/** A name spelled out in letters with spaces or dots between them: "J a n  d e  V r i e s", "V.R.I.E.S". */
+const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[ .]{1,2}\p{L}){3,}(?![\p{L}\p{N}])/gu;
+/** The same without `g`: `test` must not move a shared pattern's `lastIndex`. */
+const HAS_SPACED_LETTERS = new RegExp(SPACED_LETTERS.source, 'u');
+function spacedLettersRead(run: string): string {
+  // A wider gap, or a gap before a capital, parts words: "J a n  d e  V r i e s" reads "Jan de Vries".
+  return run
+    .replace(/(?<=\p{L})(?:[ .]{2}|[ .](?=\p{Lu}))(?=\p{L})/gu, '\u0001')
+    .replace(/(?<=\p{L})[ .](?=\p{L})/gu, '')
+    .replace(/\u0001/g, ' ');
 }
 
 /** E-mail addresses filed under the characters around their @, so a text is checked only against addresses that may be in it. */
@@ -584,12 +684,17 @@ function nameRule(candidates: NameVariant[]): Rule | null {
   if (variants.length === 0) return null;
   // A possessive ("Esthers buurvrouw", "Jan's moeder") is the name too.
   // The suffix stays outside the placeholder, so "Jan's" and "Jan" share one.
-  const pattern = compiled(`${START}(?:${variants.map((v) => `(${v.source})`).join('|')})(?=(?:['’]?s)?${END})`, 'giu');
+  // A pet form ("Vriesje", "Keesie") is the name too, written with its capital.
+  const pattern = compiled(
+    `${START}(?:${variants.map((v) => `(${v.source})`).join('|')})(${DIMINUTIVE_SUFFIX})?(?=(?:['’]?s)?${END})`,
+    'giu',
+  );
   return {
     pattern,
     classify: (match) => {
       const variant = variants[match.findIndex((group, i) => i > 0 && group !== undefined) - 1];
       if (!variant) return null;
+      if (match[variants.length + 1] !== undefined && (startsLowercase(match[0]) || variant.form === 'full')) return null;
       // Any case counts ("jan was onrustig"), except a word that is ordinary Dutch written as a word ("roos op de huid").
       const token = words(match[0])[variant.capitalToken ?? -1];
       if (token !== undefined && startsLowercase(token) && NOT_A_NAME.has(token.toLowerCase())) return null; // "wil", "was"
@@ -1436,13 +1541,15 @@ function isOrdinaryWord(word: string): boolean {
 }
 
 const NAMES = Symbol('known names');
+/** Known names disguised: look-alike letters, digits for letters, letters spaced out (issue 42). */
+const DISGUISED_NAMES = Symbol('known names disguised');
 /** The values and towns of the people of a call: their rules are made per text (`knownValueRules`). */
 const KNOWN_VALUES = Symbol('known values');
 const KNOWN_CITIES = Symbol('known cities');
 
 export class Pseudonymiser {
   /** `NAMES` stands for the known names, compiled per text from those it may hold. */
-  private readonly rules: (Rule | typeof NAMES | typeof KNOWN_VALUES | typeof KNOWN_CITIES)[];
+  private readonly rules: (Rule | typeof NAMES | typeof DISGUISED_NAMES | typeof KNOWN_VALUES | typeof KNOWN_CITIES)[];
   private readonly known: KnownPerson[];
   private readonly originals = new Map<string, string>(); // placeholder → surface text
   private readonly placeholders = new Map<string, string>(); // surface text → placeholder
@@ -1487,6 +1594,7 @@ export class Pseudonymiser {
       BIRTH_DATE,
       OLD_FULL_DATE,
       NAMES,
+      DISGUISED_NAMES,
       SURNAME_CONTINUED,
       POSTBUS,
       STREET,
@@ -1512,6 +1620,7 @@ export class Pseudonymiser {
     const haystack = haystackOf(text);
     const rulesOf = (each: (typeof this.rules)[number]): (Rule | null)[] => {
       if (each === NAMES) return [nameRule(this.names.flatMap((index) => index.candidates(words)))];
+      if (each === DISGUISED_NAMES) return this.disguisedNameRules(working);
       if (each === KNOWN_VALUES) return knownValueRules(this.known, haystack);
       if (each === KNOWN_CITIES) return [cityRule(this.known, haystack)];
       return [each];
@@ -1520,7 +1629,7 @@ export class Pseudonymiser {
       if (!rule || rule.cue?.test(working) === false) continue;
       const { pattern, classify } = rule;
       const found: Hit[] = [];
-      for (const match of working.matchAll(pattern)) {
+      for (const match of (rule.view?.(working) ?? working).matchAll(pattern)) {
         const target = classify(match);
         if (target) found.push({ start: match.index, end: match.index + match[0].length, target });
       }
@@ -1538,6 +1647,32 @@ export class Pseudonymiser {
       position = hit.end;
     }
     return result + text.slice(position);
+  }
+
+  /** Rules for known names this text may hold in disguise; none for a text without look-alikes or spaced letters. */
+  private disguisedNameRules(working: string): (Rule | null)[] {
+    const rules: (Rule | null)[] = [];
+    if (LOOKALIKE.test(working)) {
+      const read = lookalikesRead(working);
+      const rule = nameRule(this.names.flatMap((index) => index.candidates(wordsOf(read))));
+      if (rule) rules.push({ ...rule, view: lookalikesRead });
+    }
+    if (HAS_SPACED_LETTERS.test(working)) {
+      rules.push({
+        pattern: SPACED_LETTERS,
+        classify: (match) => {
+          const read = spacedLettersRead(match[0]);
+          const rule = nameRule(this.names.flatMap((index) => index.candidates(wordsOf(read))));
+          if (!rule) return null;
+          for (const found of read.matchAll(rule.pattern)) {
+            const target = rule.classify(found);
+            if (target) return target;
+          }
+          return null;
+        },
+      });
+    }
+    return rules;
   }
 
   /**
