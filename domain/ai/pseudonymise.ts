@@ -110,6 +110,8 @@ interface NameVariant {
    * as a name. Null for forms that are unambiguous in any case.
    */
   capitalToken: number | null;
+  /** A short form of a given name ("Rinus" for Marinus, "Hannes" for Johannes): counts only when capitalised. */
+  capitalOnly?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -441,6 +443,31 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
   if (prefix && family) add(withPrefix, 'family', prefixTokens);
   if (family && usableAlone(family)) add(family, 'family', 0);
   for (const name of given) if (usableAlone(name)) add(name, 'given', 0);
+  // Short forms the ward uses for a long given name: its head or tail, "Cor"/"Corné" for
+  // Cornelis, "Rinus" for Marinus (issue 42). Written with a capital only: "cor" is no one.
+  for (const name of given) {
+    const letters = [...name];
+    if (letters.length < 6 || !/^\p{L}+$/u.test(name)) continue;
+    const forms = [];
+    for (let length = 4; length <= letters.length - 2; length++) {
+      forms.push(letters.slice(0, length).join(''), letters.slice(letters.length - length).join(''));
+    }
+    for (const form of forms) {
+      const short = form.charAt(0).toUpperCase() + form.slice(1).toLowerCase();
+      const key = short.toLowerCase();
+      if (seen.has(key) || STOP_WORDS.has(key) || NOT_A_NAME.has(key) || isOrdinaryWord(key)) continue;
+      seen.add(key);
+      variants.push({
+        source: literalAnyForm(short),
+        length: key.length,
+        anchor: anchorOf(short),
+        person: 0,
+        form: 'given',
+        capitalToken: 0,
+        capitalOnly: true,
+      });
+    }
+  }
   return variants;
 }
 
@@ -470,14 +497,15 @@ function wordsOf(text: string): Set<string> {
     found.add(token);
     if (token.endsWith('s')) found.add(token.slice(0, -1));
     // A pet form of a name: "Vriesje", "Keesie", "Jantje" (issue 42).
-    const stem = DIMINUTIVE.exec(token)?.[1];
-    if (stem) found.add(stem);
+    if (DIMINUTIVE.test(token))
+      for (const suffix of DIMINUTIVE_SUFFIXES) if (token.endsWith(suffix)) found.add(token.slice(0, -suffix.length));
   }
   return found;
 }
 
 const DIMINUTIVE_SUFFIX = 'tjes|tje|pje|kje|je|ske|sje|ie|ke';
-const DIMINUTIVE = new RegExp(`^(\\p{L}{3,}?)(?:${DIMINUTIVE_SUFFIX})$`, 'u');
+const DIMINUTIVE_SUFFIXES = DIMINUTIVE_SUFFIX.split('|');
+const DIMINUTIVE = new RegExp(`^\\p{L}{3,}(?:${DIMINUTIVE_SUFFIX})$`, 'u');
 
 /**
  * Letters written as look-alikes, read as the letters they stand for: Cyrillic and Greek capitals
@@ -694,6 +722,7 @@ function nameRule(candidates: NameVariant[]): Rule | null {
     classify: (match) => {
       const variant = variants[match.findIndex((group, i) => i > 0 && group !== undefined) - 1];
       if (!variant) return null;
+      if (variant.capitalOnly && (startsLowercase(match[0]) || /^\p{Lu}{2}/u.test(match[0]))) return null;
       if (match[variants.length + 1] !== undefined && (startsLowercase(match[0]) || variant.form === 'full')) return null;
       // Any case counts ("jan was onrustig"), except a word that is ordinary Dutch written as a word ("roos op de huid").
       const token = words(match[0])[variant.capitalToken ?? -1];
