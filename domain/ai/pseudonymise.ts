@@ -1,4 +1,5 @@
 import { monthNames } from '../shared/clinical-time';
+import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
 /**
  * Pseudonymisation of text sent to a language model.
@@ -1249,15 +1250,21 @@ const GIVEN_NAMES = new Set(
     ' ',
   ),
 );
+for (const name of [...GIVEN_NAMES_NL, ...ORDINARY_GIVEN_NAMES_NL]) GIVEN_NAMES.add(name.toLowerCase());
+/** Given names that are Dutch words too ("Storm", "Maan"): a name only where a word cannot stand. */
+const ORDINARY_GIVEN = new Set(ORDINARY_GIVEN_NAMES_NL.map((name) => name.toLowerCase()));
 const isGivenName = (word: string): boolean => GIVEN_NAMES.has(word.toLowerCase());
 const GIVEN_NAME_PERSON: Rule = {
   pattern: new RegExp(`${START}${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD})?${END}`, 'gu'),
   classify: (match) => {
     const [first = '', ...rest] = words(match[0]);
     if (!isGivenName(first) || !holdsNoPersonWord(match[0])) return null;
+    const before = match.input.slice(0, match.index);
+    // "De Linde", "een Storm": after an article it is a ward or a thing, not a person.
+    if (rest.length === 0 && /(?:^|[^\p{L}])(?:de|het|een|De|Het|Een|DE|HET|EEN)\s+$/u.test(before)) return null;
     // "Roos" alone at the start of a sentence may be the flower; with a surname or mid-sentence it is a person.
-    const midSentence = /[\p{Ll},;)]\s+$/u.test(match.input.slice(0, match.index));
-    if (isOrdinaryWord(first) && rest.length === 0 && !midSentence) return null;
+    const midSentence = /[\p{Ll},;)]\s+$/u.test(before);
+    if ((isOrdinaryWord(first) || ORDINARY_GIVEN.has(first.toLowerCase())) && rest.length === 0 && !midSentence) return null;
     return { kind: 'PERSOON' };
   },
 };
