@@ -293,7 +293,7 @@ const BSN = rule(BSN_RULE, 'BSN');
 const POSTCODE = rule(POSTCODE_RULE, 'POSTCODE');
 const STREET = rule(STREET_RULE, 'ADRES');
 const BIRTH_DATE = rule(BIRTH_DATE_RULE, 'GEBOORTEDATUM', undefined, 'giu');
-const PERSON = rule(PERSON_RULE, 'PERSOON');
+const PERSON = rule(PERSON_RULE, 'PERSOON', (surface) => holdsNoPersonWord(surface));
 
 // ---------------------------------------------------------------------------------------------
 // Helpers for known persons.
@@ -1354,7 +1354,7 @@ const PLATE = rule(`${START}[A-Za-z0-9]{1,3}-[A-Za-z0-9]{1,3}-[A-Za-z0-9]{1,3}${
 const HANDLE = rule(`(?<![\\p{L}\\p{M}\\p{N}._%+@-])@[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?`, 'ACCOUNT');
 const PLATFORM_ACCOUNT = rule(
   `(?<=${START}(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord)(?:-?(?:account|naam|profiel))?${SP_OPT}:?${SP}(?:(?:als|is|heet|onder|met|de|naam|account|handle)${SP}){0,2})` +
-    `(?=[\\p{L}\\p{M}\\p{N}_.]*[_.\\p{N}])[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?${END}`,
+    `(?=[\\p{L}\\p{M}\\p{N}_]*(?:[_\\p{N}]|\\.[\\p{L}\\p{N}]))[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?${END}`,
   'ACCOUNT',
   undefined,
   'giu',
@@ -1404,7 +1404,7 @@ const LONG_NUMBER = rule(`${NUM_START}\\d{7,}${NUM_END}`, 'NUMMER');
 /** Any number after a word that names an identifier, in any grouping: "patiëntnummer 12 34 567", "AGB-code 01-234567". */
 const ID_WORD = `(?:pati[eë]nt(?:en)?nummer|pati[eë]ntnr|cli[eë]nt(?:en)?nummer|cli[eë]ntnr|dossiernummer|dossiernr|registratienummer|registratienr|zaaknummer|kenmerk|referentie(?:nummer)?|ref\\.?|pasnummer|documentnummer|paspoortnummer|rijbewijsnummer|burgerservicenummer|bsn|agb(?:-code|code)?|big(?:-nummer|-registratie(?:nummer)?|nummer|nr)?|uzi(?:-nummer|nummer)?|vektis|id(?:-nummer)?|nummer|nr\\.?)`;
 const ID_AFTER_WORD = rule(
-  `(?<=${START}${ID_WORD}${END}[^\\p{N}\\n.;]{0,20})${NUM_START}[A-Za-z]{0,3}-?\\d(?:[ .\\/-]?\\d){4,15}${NUM_END}`,
+  `(?<=${START}${ID_WORD}${END}\\.?[^\\p{N}\\n.;]{0,20})${NUM_START}[A-Za-z]{0,3}-?\\d(?:[ .\\/-]?\\d){4,15}${NUM_END}`,
   'NUMMER',
   (surface) => !DATE_LIKE.test(surface),
   'giu',
