@@ -540,6 +540,13 @@ describe('labels (issue 42)', () => {
     );
   });
 
+  it("someone else with the patient's surname is a person: another given name before it, or a family word", () => {
+    const p = new Pseudonymiser([{ name: 'Samira Bouzid', given: ['Samira'], family: 'Bouzid' }]);
+    expect(roundTrip(p, 'Mevrouw Bouzid kreeg bezoek van Karim Bouzid en moeder Bouzid. Samira Bouzid sliep.')).toBe(
+      'Mevrouw [PATIENT_1_ACHTERNAAM] kreeg bezoek van [PERSOON_1] en moeder [PERSOON_2]. [PATIENT_1] sliep.',
+    );
+  });
+
   it('a known relative or GP is never labelled as a patient', () => {
     const p = new Pseudonymiser([patient, { name: 'Jan Smit', relation: 'vader' }, { name: 'Piet Mol', relation: 'huisarts' }]);
     const out = roundTrip(p, 'Moeder belde; vader Jan Smit en huisarts Piet Mol ook.');

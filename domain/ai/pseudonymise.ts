@@ -113,6 +113,8 @@ interface NameVariant {
   capitalToken: number | null;
   /** A short form of a given name ("Rinus" for Marinus, "Hannes" for Johannes): counts only when capitalised. */
   capitalOnly?: boolean;
+  /** For a surname: the person's own given names, folded; another given name before it is a relative (issue 42). */
+  givenNames?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -443,6 +445,8 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
   }
   if (prefix && family) add(withPrefix, 'family', prefixTokens);
   if (family && usableAlone(family)) add(family, 'family', 0);
+  const givenNames = given.map(fold);
+  for (const variant of variants) if (variant.form === 'family') variant.givenNames = givenNames;
   for (const name of given) if (usableAlone(name)) add(name, 'given', 0);
   // Short forms the ward uses for a long given name: its head or tail, "Cor"/"Corné" for
   // Cornelis, "Rinus" for Marinus (issue 42). Written with a capital only: "cor" is no one.
@@ -735,6 +739,41 @@ function nameRule(candidates: NameVariant[]): Rule | null {
           return null;
       }
       return { kind: 'PATIENT', person: variant.person, form: variant.form };
+    },
+  };
+}
+
+/**
+ * Someone else with a known person's surname: another given name before it ("Rachid Bouzid" when
+ * the patient is Samira Bouzid) or a family word ("moeder Haddad"). A person, never the patient.
+ */
+function relativesRule(candidates: NameVariant[]): Rule | null {
+  const surnames = candidates.filter((variant) => variant.form === 'family' && variant.capitalToken !== null);
+  if (surnames.length === 0) return null;
+  const sources = surnames.map((variant) => `(?:${variant.source})`).join('|');
+  const pattern = compiled(
+    `${START}(?:(\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*)${SP}|(?<=${START}${KIN_RELATION}${SP}))(?:${sources})${END}`,
+    'gu',
+  );
+  return {
+    pattern,
+    classify: (match) => {
+      const lead = match[1];
+      if (lead === undefined) return { kind: 'PERSOON' };
+      const folded = fold(lead);
+      if (NOT_A_LEADING_GIVEN_NAME.has(folded) || NOT_A_NAME.has(folded) || !/\p{Lu}/u.test(match[0].slice(lead.length).trim()))
+        return null;
+      if (opensSentence(match.input.slice(0, match.index)) && !isGivenName(lead)) return null;
+      const family = match[0].slice(lead.length).trim();
+      const own = surnames.filter((variant) => compiled(`^(?:${variant.source})$`, 'iu').test(family));
+      if (
+        own.some(
+          (variant) =>
+            variant.givenNames?.includes(folded) || variant.givenNames?.some((name) => name.startsWith(folded) || name.endsWith(folded)),
+        )
+      )
+        return null;
+      return { kind: 'PERSOON' };
     },
   };
 }
@@ -1227,6 +1266,14 @@ const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => !NOT_A
 const KIN_WORDS = RELATION_WORDS.slice(0, RELATION_WORDS.indexOf('huisgenoot') + 1).filter((word) => word !== 'ex');
 const LOWERCASE_RELATION = `(?:${[...KIN_WORDS, 'ene', 'genaamd', 'heet'].map(titleOrUpper).join('|')})`;
 const RELATION_PERSON = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
+/** Capitalised words before a surname that are no given name: titles, family words, sentence openers. */
+const KIN_RELATION = `(?:${KIN_WORDS.map(titleOrUpper).join('|')})`;
+const NOT_A_LEADING_GIVEN_NAME = new Set([
+  ...'mevrouw meneer mevr mw dhr heer familie fam dokter dr drs mr ir prof zuster broeder'.split(' '),
+  ...RELATION_WORDS.filter((word) => !word.includes('\\')),
+  ...CAPITALISED_NON_NAMES.toLowerCase().split('|'),
+]);
+
 const LOWERCASE_RELATION_PERSON = rule(`(?<=${START}${LOWERCASE_RELATION}${SP})${LOWERCASE_PERSON}${END}`, 'PERSOON', isNameAfterRelation);
 
 /** A second name joined to one just replaced: "ouders (Ton en Gonny Peters)", "Jan & Marie". */
@@ -1577,6 +1624,8 @@ function isOrdinaryWord(word: string): boolean {
 }
 
 const NAMES = Symbol('known names');
+/** Others with a known person's surname ("Rachid Bouzid", "moeder Haddad"), before the names themselves. */
+const RELATIVES = Symbol('relatives sharing a surname');
 /** Known names disguised: look-alike letters, digits for letters, letters spaced out (issue 42). */
 const DISGUISED_NAMES = Symbol('known names disguised');
 /** The values and towns of the people of a call: their rules are made per text (`knownValueRules`). */
@@ -1585,7 +1634,7 @@ const KNOWN_CITIES = Symbol('known cities');
 
 export class Pseudonymiser {
   /** `NAMES` stands for the known names, compiled per text from those it may hold. */
-  private readonly rules: (Rule | typeof NAMES | typeof DISGUISED_NAMES | typeof KNOWN_VALUES | typeof KNOWN_CITIES)[];
+  private readonly rules: (Rule | typeof NAMES | typeof RELATIVES | typeof DISGUISED_NAMES | typeof KNOWN_VALUES | typeof KNOWN_CITIES)[];
   private readonly known: KnownPerson[];
   private readonly originals = new Map<string, string>(); // placeholder → surface text
   private readonly placeholders = new Map<string, string>(); // surface text → placeholder
@@ -1629,6 +1678,7 @@ export class Pseudonymiser {
       POSTCODE_AFTER_WORD,
       BIRTH_DATE,
       OLD_FULL_DATE,
+      RELATIVES,
       NAMES,
       DISGUISED_NAMES,
       SURNAME_CONTINUED,
@@ -1656,6 +1706,7 @@ export class Pseudonymiser {
     const haystack = haystackOf(text);
     const rulesOf = (each: (typeof this.rules)[number]): (Rule | null)[] => {
       if (each === NAMES) return [nameRule(this.names.flatMap((index) => index.candidates(words)))];
+      if (each === RELATIVES) return [relativesRule(this.names[0]!.candidates(words))];
       if (each === DISGUISED_NAMES) return this.disguisedNameRules(working);
       if (each === KNOWN_VALUES) return knownValueRules(this.known, haystack);
       if (each === KNOWN_CITIES) return [cityRule(this.known, haystack)];
@@ -1756,7 +1807,9 @@ export class Pseudonymiser {
   }
 
   private placeholderFor(surface: string, target: Target): string {
-    const existing = this.placeholders.get(surface);
+    // One surface may be two people ("Bouzid" the patient, "moeder Bouzid" not): kept apart by who it is.
+    const key = target.kind === 'PATIENT' ? `${target.person}\u0000${surface}` : surface;
+    const existing = this.placeholders.get(key);
     if (existing) return existing;
     let label: string;
     if (target.kind === 'PATIENT') {
@@ -1784,7 +1837,7 @@ export class Pseudonymiser {
       label = `${target.kind}_${this.nextNumber(target.kind)}`;
     }
     const placeholder = `[${label}]`;
-    this.placeholders.set(surface, placeholder);
+    this.placeholders.set(key, placeholder);
     this.originals.set(placeholder, surface);
     return placeholder;
   }
