@@ -504,6 +504,20 @@ describe('structure that needs no list of names (issue 42)', () => {
   });
 });
 
+describe('birth dates written out (issue 42)', () => {
+  it('in words or in part after a birth word, and full dates far back', () => {
+    const p = new Pseudonymiser();
+    expect(roundTrip(p, 'Geboren op negen april negentien tweeënzeventig in Delft.')).toBe('Geboren op [GEBOORTEDATUM_1] in Delft.');
+    expect(roundTrip(p, 'Zij is geboren in 1964, broer ook.')).toBe('Zij is geboren in [GEBOORTEDATUM_2], broer ook.');
+    expect(roundTrip(p, 'Vader (21-07-1949) belde.')).toBe('Vader ([GEBOORTEDATUM_3]) belde.');
+  });
+
+  it('keeps recent dates and counts in words', () => {
+    const text = `Afspraak 14-02-${new Date().getFullYear()}; drie keer per dag; geboren Eindhovenaar, twee kinderen.`;
+    expect(new Pseudonymiser().pseudonymise(text)).toBe(text);
+  });
+});
+
 describe('known names in disguise (issue 42)', () => {
   const kim: KnownPerson = { name: 'Kim de Wit-Baars', given: ['Kimberley'], prefix: 'de', family: 'Wit-Baars' };
   const piet: KnownPerson = { name: 'Pieter Zandvoort', given: ['Pieter'], family: 'Zandvoort' };

@@ -1533,6 +1533,24 @@ const DOUBLE_SURNAME = rule(
 /** The second part of a double surname joined to a name just replaced: "[PATIENT_1]-Bakels". */
 const SURNAME_CONTINUED = rule(`(?<=${MASK})-(?:${PERSON_PARTICLE}${SP})?\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*${END}`, 'PERSOON');
 
+/** A number written in words: "twaalf", "eenendertigste", "negentienhonderdvijfentachtig". */
+const NUMBER_WORD = `(?:(?:een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd|duizend|eerste|tweede|derde|vierde|vijfde|zesde|zevende|achtste|negende|tiende|elfde|twaalfde)(?:en|ën|ste|de)?)+`;
+/**
+ * A birth date written in words or in part after a birth word: "geboren op twaalf maart
+ * negentien vijfentachtig", "geb. 3 mei negentienachtentachtig", "geboren in 1985" (issue 42).
+ */
+const BIRTH_DATE_IN_WORDS = rule(
+  `(?<=${START}${BIRTH_WORD}[^\\n.!?;]{0,24})${START}(?:(?:${NUMBER_WORD}|\\d{1,2})${SP}(?:${MONTHS})\\.?(?:${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?)?|(?:19|20)\\d{2}|${NUMBER_WORD}${SP}(?:${NUMBER_WORD}))${END}`,
+  'GEBOORTEDATUM',
+  (surface) => letterCount(surface) === 0 || surface.length >= 8,
+  'giu',
+);
+/** A full date in figures, far enough back to be a birth date ("14-02-1971"): appointments are recent. */
+const OLD_NUMERIC_DATE = rule(`${NUM_START}\\d{1,2}[-/.]\\d{1,2}[-/.](?:19|20)\\d{2}${DATE_END}`, 'GEBOORTEDATUM', (surface) => {
+  const year = Number(surface.slice(-4));
+  return year <= new Date().getFullYear() - 12;
+});
+
 /** Ordinary Dutch words that are names too: written in lower case they stay words. */
 const ORDINARY_WORDS = new Set([
   'roos',
@@ -1677,7 +1695,9 @@ export class Pseudonymiser {
       LOWER_POSTCODE,
       POSTCODE_AFTER_WORD,
       BIRTH_DATE,
+      BIRTH_DATE_IN_WORDS,
       OLD_FULL_DATE,
+      OLD_NUMERIC_DATE,
       RELATIVES,
       NAMES,
       DISGUISED_NAMES,
