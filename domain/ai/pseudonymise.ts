@@ -1274,7 +1274,11 @@ const NOT_A_LEADING_GIVEN_NAME = new Set([
   ...CAPITALISED_NON_NAMES.toLowerCase().split('|'),
 ]);
 
-const LOWERCASE_RELATION_PERSON = rule(`(?<=${START}${LOWERCASE_RELATION}${SP})${LOWERCASE_PERSON}${END}`, 'PERSOON', isNameAfterRelation);
+const LOWERCASE_RELATION_PERSON = rule(
+  `(?<=${START}${LOWERCASE_RELATION}(?:${SP}|${SP_OPT}\\(${SP_OPT}))${LOWERCASE_PERSON}${END}`,
+  'PERSOON',
+  isNameAfterRelation,
+);
 
 /** A second name joined to one just replaced: "ouders (Ton en Gonny Peters)", "Jan & Marie". */
 const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', holdsNoPersonWord);
