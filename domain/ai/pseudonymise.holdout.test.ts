@@ -6,33 +6,35 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
  * Held-out set g (issue 42): 347 ward texts written blind by someone who never saw the rules. It is
  * scored as the product runs (only the patient and the text's own people known) and by aggregate
  * only: its failing texts are never printed, so the rules are not tuned to them. The floors below
- * are the measured figures; a change may lower them, never raise them.
+ * are the measured figures; a change may improve them, never make them worse.
  */
+// Before issue 42 (main at a4b51c9): 174 leaking texts, 33 with clinical text changed, 13 clean
+// texts changed, 8 with the patient mislabelled, 18 with someone else labelled as a patient.
 const FLOOR = {
-  leakingTexts: 174,
-  damagedTexts: 33,
-  cleanChanged: 13,
-  patientWrong: 8,
-  otherAsPatient: 18,
+  leakingTexts: 79,
+  damagedTexts: 21,
+  cleanChanged: 7,
+  patientWrong: 2,
+  otherAsPatient: 1,
   leakingByKind: {
     'no-pii': 0,
-    'double-surname': 8,
-    'initials-name': 17,
-    'given-name-alone': 9,
-    'surname-no-cue': 18,
-    'social-handle': 15,
-    'licence-plate': 22,
-    'phone-number': 11,
-    'long-identifier': 16,
-    url: 14,
-    postcode: 6,
-    iban: 8,
-    birthdate: 8,
+    'double-surname': 0,
+    'initials-name': 2,
+    'given-name-alone': 8,
+    'surname-no-cue': 17,
+    'social-handle': 8,
+    'licence-plate': 5,
+    'phone-number': 6,
+    'long-identifier': 7,
+    url: 3,
+    postcode: 5,
+    iban: 2,
+    birthdate: 3,
     email: 1,
-    'disguised-name': 11,
-    relations: 10,
+    'disguised-name': 4,
+    relations: 8,
   } as Record<string, number>,
-  caughtAtLeast: { naam: 338, nummer: 38, handle: 1, url: 2, kenteken: 0, telefoon: 14, postcode: 12, iban: 8, email: 21 } as Record<
+  caughtAtLeast: { naam: 432, nummer: 55, handle: 9, url: 13, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
     string,
     number
   >,
@@ -47,8 +49,10 @@ describe('held-out set g', () => {
       return { output: pseudonymiser.pseudonymise(item.text), surfaceOf: (placeholder) => pseudonymiser.reidentify(placeholder) };
     });
     const rows = Object.entries(score.byKind).map(([kind, figures]) => ({ kind, ...figures }));
-    console.table(rows);
-    console.table(
+    const table = (lines: Record<string, unknown>[]) =>
+      console.log([Object.keys(lines[0] ?? {}), ...lines.map((line) => Object.values(line))].map((cells) => cells.join('\t')).join('\n'));
+    table(rows);
+    table(
       Object.entries(score.caught).map(([category, { identifiers, caught }]) => ({
         category,
         identifiers,

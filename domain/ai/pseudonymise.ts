@@ -599,9 +599,9 @@ const HAS_SPACED_LETTERS = new RegExp(SPACED_LETTERS.source, 'u');
 function spacedLettersRead(run: string): string {
   // A wider gap, or a gap before a capital, parts words: "J a n  d e  V r i e s" reads "Jan de Vries".
   return run
-    .replace(/(?<=\p{L})(?:[ .]{2}|[ .](?=\p{Lu}))(?=\p{L})/gu, '\u0001')
-    .replace(/(?<=\p{L})[ .](?=\p{L})/gu, '')
-    .replace(/\u0001/g, ' ');
+    .split(/(?<=\p{L})(?:[ .]{2}|[ .](?=\p{Lu}))(?=\p{L})/u)
+    .map((word) => word.replace(/[ .]/g, ''))
+    .join(' ');
 }
 
 /** E-mail addresses filed under the characters around their @, so a text is checked only against addresses that may be in it. */
