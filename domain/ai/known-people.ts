@@ -67,8 +67,9 @@ async function peopleRow(em: EntityManager, patientIds: readonly string[], texts
 function recordOf(row: PeopleRow): KnownPerson[] {
   return [
     ...row.patients.map(knownPerson),
-    ...row.contacts.map((contact) => ({ name: contact.name, phone: contact.phone, email: contact.email })),
-    ...row.gps.map((name) => ({ name })),
+    // Relatives and GPs are people around the patient, never labelled as a patient (issue 42).
+    ...row.contacts.map((contact) => ({ name: contact.name, phone: contact.phone, email: contact.email, relation: 'contactpersoon' })),
+    ...row.gps.map((name) => ({ name, relation: 'huisarts' })),
     ...row.others.map((other) => ({
       name: displayName(other),
       given: other.nameGiven,
@@ -131,5 +132,5 @@ export async function knownPeople(
 ): Promise<KnownPerson[]> {
   const row = await peopleRow(em, patientIds, texts);
   const staff = await em.execute<StaffRow[]>('select display_name, email from users');
-  return [...recordOf(row), ...staff.map((row) => ({ name: row.display_name, email: row.email }))];
+  return [...recordOf(row), ...staff.map((row) => ({ name: row.display_name, email: row.email, relation: 'medewerker' }))];
 }

@@ -1,4 +1,5 @@
 import { monthNames } from '../shared/clinical-time';
+import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
 /**
  * Pseudonymisation of text sent to a language model.
@@ -26,9 +27,28 @@ export interface KnownPerson {
   city?: string | null;
   phone?: string | null;
   email?: string | null;
+  /**
+   * How the person relates to the patient ("moeder", "huisarts", "contactpersoon"). Someone with a
+   * relation is never labelled as a patient: `[PERSOON_n]`, not `[PATIENT_n]` (issue 42).
+   */
+  relation?: string | null;
 }
 
-type Kind = 'PATIENT' | 'PERSOON' | 'BSN' | 'GEBOORTEDATUM' | 'ADRES' | 'POSTCODE' | 'TELEFOON' | 'EMAIL' | 'IBAN' | 'POLISNUMMER';
+type Kind =
+  | 'PATIENT'
+  | 'PERSOON'
+  | 'BSN'
+  | 'GEBOORTEDATUM'
+  | 'ADRES'
+  | 'POSTCODE'
+  | 'TELEFOON'
+  | 'EMAIL'
+  | 'IBAN'
+  | 'POLISNUMMER'
+  | 'KENTEKEN'
+  | 'ACCOUNT'
+  | 'URL'
+  | 'NUMMER';
 type SimpleKind = Exclude<Kind, 'PATIENT'>;
 
 /** Which part of a known person's name a surface string is; it becomes a placeholder suffix. */
@@ -47,6 +67,8 @@ interface Rule {
    * backwards at every position of the text, the cue alone is searched forwards (ten times cheaper).
    */
   cue?: RegExp;
+  /** The working text as this rule reads it, character for character (same length): look-alike letters read as letters. */
+  view?: (working: string) => string;
 }
 
 /** The cue of a pattern that starts with a lookbehind `(?<=…)`, compiled to search forwards; undefined otherwise. */
@@ -89,6 +111,10 @@ interface NameVariant {
    * as a name. Null for forms that are unambiguous in any case.
    */
   capitalToken: number | null;
+  /** A short form of a given name ("Rinus" for Marinus, "Hannes" for Johannes): counts only when capitalised. */
+  capitalOnly?: boolean;
+  /** For a surname: the person's own given names, folded; another given name before it is a relative (issue 42). */
+  givenNames?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -269,7 +295,7 @@ const BSN = rule(BSN_RULE, 'BSN');
 const POSTCODE = rule(POSTCODE_RULE, 'POSTCODE');
 const STREET = rule(STREET_RULE, 'ADRES');
 const BIRTH_DATE = rule(BIRTH_DATE_RULE, 'GEBOORTEDATUM', undefined, 'giu');
-const PERSON = rule(PERSON_RULE, 'PERSOON');
+const PERSON = rule(PERSON_RULE, 'PERSOON', (surface) => holdsNoPersonWord(surface));
 
 // ---------------------------------------------------------------------------------------------
 // Helpers for known persons.
@@ -419,7 +445,34 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
   }
   if (prefix && family) add(withPrefix, 'family', prefixTokens);
   if (family && usableAlone(family)) add(family, 'family', 0);
+  const givenNames = given.map(fold);
+  for (const variant of variants) if (variant.form === 'family') variant.givenNames = givenNames;
   for (const name of given) if (usableAlone(name)) add(name, 'given', 0);
+  // Short forms the ward uses for a long given name: its head or tail, "Cor"/"Corné" for
+  // Cornelis, "Rinus" for Marinus (issue 42). Written with a capital only: "cor" is no one.
+  for (const name of given) {
+    const letters = [...name];
+    if (letters.length < 6 || !/^\p{L}+$/u.test(name)) continue;
+    const forms = [];
+    for (let length = 4; length <= letters.length - 2; length++) {
+      forms.push(letters.slice(0, length).join(''), letters.slice(letters.length - length).join(''));
+    }
+    for (const form of forms) {
+      const short = form.charAt(0).toUpperCase() + form.slice(1).toLowerCase();
+      const key = short.toLowerCase();
+      if (seen.has(key) || STOP_WORDS.has(key) || NOT_A_NAME.has(key) || isOrdinaryWord(key)) continue;
+      seen.add(key);
+      variants.push({
+        source: literalAnyForm(short),
+        length: key.length,
+        anchor: anchorOf(short),
+        person: 0,
+        form: 'given',
+        capitalToken: 0,
+        capitalOnly: true,
+      });
+    }
+  }
   return variants;
 }
 
@@ -448,8 +501,107 @@ function wordsOf(text: string): Set<string> {
   for (const [token] of fold(text).matchAll(TOKEN)) {
     found.add(token);
     if (token.endsWith('s')) found.add(token.slice(0, -1));
+    // A pet form of a name: "Vriesje", "Keesie", "Jantje" (issue 42).
+    if (DIMINUTIVE.test(token))
+      for (const suffix of DIMINUTIVE_SUFFIXES) if (token.endsWith(suffix)) found.add(token.slice(0, -suffix.length));
   }
   return found;
+}
+
+const DIMINUTIVE_SUFFIX = 'tjes|tje|pje|kje|je|ske|sje|ie|ke';
+const DIMINUTIVE_SUFFIXES = DIMINUTIVE_SUFFIX.split('|');
+const DIMINUTIVE = new RegExp(`^\\p{L}{3,}(?:${DIMINUTIVE_SUFFIX})$`, 'u');
+
+/**
+ * Letters written as look-alikes, read as the letters they stand for: Cyrillic and Greek capitals
+ * and small letters that look Latin, and, inside a word that has letters, digits and signs used
+ * for letters ("J@n de Vr1es"). One character for one, so positions stay those of the text.
+ */
+const LOOKALIKE_LETTERS: Record<string, string> = {
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  һ: 'h',
+  ӏ: 'l',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  ο: 'o',
+  α: 'a',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Χ: 'X',
+  Υ: 'Y',
+};
+const LOOKALIKE_SIGNS: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+};
+const LOOKALIKE = /[\u0370-\u03ff\u0400-\u04ff]|\p{L}[0-9@$!|]|[0-9@$!|]\p{L}/u;
+function lookalikesRead(text: string): string {
+  const letters = text.replace(/[\u0370-\u03ff\u0400-\u04ff]/gu, (char) => LOOKALIKE_LETTERS[char] ?? char);
+  // Only inside a word of letters: "1e" and "5 mg" stay numbers, "Vr1es" becomes "Vries".
+  return letters.replace(
+    /(?<=\p{L})[0-9@$!|]+(?=\p{L})|(?<=\p{L}{2})[0-9@$!|](?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[0-9@$!|](?=\p{L}{2})/gu,
+    (signs) => [...signs].map((sign) => LOOKALIKE_SIGNS[sign] ?? sign).join(''),
+  );
+}
+
+/** A name spelled out in letters with spaces or dots between them: "J a n  d e  V r i e s", "V.R.I.E.S". */
+const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[ .]{1,2}\p{L}){3,}(?![\p{L}\p{N}])/gu;
+/** The same without `g`: `test` must not move a shared pattern's `lastIndex`. */
+const HAS_SPACED_LETTERS = new RegExp(SPACED_LETTERS.source, 'u');
+function spacedLettersRead(run: string): string {
+  // A wider gap, or a gap before a capital, parts words: "J a n  d e  V r i e s" reads "Jan de Vries".
+  return run
+    .split(/(?<=\p{L})(?:[ .]{2}|[ .](?=\p{Lu}))(?=\p{L})/u)
+    .map((word) => word.replace(/[ .]/g, ''))
+    .join(' ');
 }
 
 /** E-mail addresses filed under the characters around their @, so a text is checked only against addresses that may be in it. */
@@ -565,12 +717,18 @@ function nameRule(candidates: NameVariant[]): Rule | null {
   if (variants.length === 0) return null;
   // A possessive ("Esthers buurvrouw", "Jan's moeder") is the name too.
   // The suffix stays outside the placeholder, so "Jan's" and "Jan" share one.
-  const pattern = compiled(`${START}(?:${variants.map((v) => `(${v.source})`).join('|')})(?=(?:['’]?s)?${END})`, 'giu');
+  // A pet form ("Vriesje", "Keesie") is the name too, written with its capital.
+  const pattern = compiled(
+    `${START}(?:${variants.map((v) => `(${v.source})`).join('|')})(${DIMINUTIVE_SUFFIX})?(?=(?:['’]?s)?${END})`,
+    'giu',
+  );
   return {
     pattern,
     classify: (match) => {
       const variant = variants[match.findIndex((group, i) => i > 0 && group !== undefined) - 1];
       if (!variant) return null;
+      if (variant.capitalOnly && (startsLowercase(match[0]) || /^\p{Lu}{2}/u.test(match[0]))) return null;
+      if (match[variants.length + 1] !== undefined && (startsLowercase(match[0]) || variant.form === 'full')) return null;
       // Any case counts ("jan was onrustig"), except a word that is ordinary Dutch written as a word ("roos op de huid").
       const token = words(match[0])[variant.capitalToken ?? -1];
       if (token !== undefined && startsLowercase(token) && NOT_A_NAME.has(token.toLowerCase())) return null; // "wil", "was"
@@ -581,6 +739,41 @@ function nameRule(candidates: NameVariant[]): Rule | null {
           return null;
       }
       return { kind: 'PATIENT', person: variant.person, form: variant.form };
+    },
+  };
+}
+
+/**
+ * Someone else with a known person's surname: another given name before it ("Rachid Bouzid" when
+ * the patient is Samira Bouzid) or a family word ("moeder Haddad"). A person, never the patient.
+ */
+function relativesRule(candidates: NameVariant[]): Rule | null {
+  const surnames = candidates.filter((variant) => variant.form === 'family' && variant.capitalToken !== null);
+  if (surnames.length === 0) return null;
+  const sources = surnames.map((variant) => `(?:${variant.source})`).join('|');
+  const pattern = compiled(
+    `${START}(?:(\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*)${SP}|(?<=${START}${KIN_RELATION}${SP}))(?:${sources})${END}`,
+    'gu',
+  );
+  return {
+    pattern,
+    classify: (match) => {
+      const lead = match[1];
+      if (lead === undefined) return { kind: 'PERSOON' };
+      const folded = fold(lead);
+      if (NOT_A_LEADING_GIVEN_NAME.has(folded) || NOT_A_NAME.has(folded) || !/\p{Lu}/u.test(match[0].slice(lead.length).trim()))
+        return null;
+      if (opensSentence(match.input.slice(0, match.index)) && !isGivenName(lead)) return null;
+      const family = match[0].slice(lead.length).trim();
+      const own = surnames.filter((variant) => compiled(`^(?:${variant.source})$`, 'iu').test(family));
+      if (
+        own.some(
+          (variant) =>
+            variant.givenNames?.includes(folded) || variant.givenNames?.some((name) => name.startsWith(folded) || name.endsWith(folded)),
+        )
+      )
+        return null;
+      return { kind: 'PERSOON' };
     },
   };
 }
@@ -1040,7 +1233,24 @@ const CAPITALISED_PERSON = `${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*(
 const LOWERCASE_PERSON = `(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}`;
 const AFTER_RELATION = `(?<=${START}${RELATION}\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))`;
 
+/**
+ * Capitalised words that are no person although written like one: eponyms of disorders, signs and
+ * scales ("Korsakov", "Babinski", "De Jong-Schaal"), and words of organisations and places of care.
+ * A guessed name holding one stays as written: a clinician must read what was meant (issue 42).
+ */
+const NOT_A_PERSON = new Set(
+  (
+    'alzheimer korsakov korsakoff wernicke parkinson huntington creutzfeldt jakob guillain barré barre cotard capgras fregoli babinski ' +
+    'heimlich ganser asperger tourette munchausen münchhausen lewy pick down cushing addison graves hashimoto crohn raynaud ehlers ' +
+    'danlos marfan kahler hodgkin beck hamilton young folstein yale brown bouwman glasgow apgar romberg trendelenburg valsalva ' +
+    'schaal test syndroom ziekte methode score lijst vragenlijst index protocol model interview bv b.v. nv stichting ggz afdeling ' +
+    'kliniek ziekenhuis centrum praktijk huis paviljoen unit locatie team wvggz wzd wgbo sinterklaas kerst kerstmis pasen pinksteren'
+  ).split(' '),
+);
+const holdsNoPersonWord = (surface: string): boolean => !surface.split(/[\s-]+/u).some((part) => NOT_A_PERSON.has(part.toLowerCase()));
+
 function isNameAfterRelation(surface: string): boolean {
+  if (!holdsNoPersonWord(surface)) return false;
   const last = words(surface).at(-1)?.toLowerCase() ?? '';
   if (!startsLowercase(surface) || /^\p{Lu}/u.test(words(surface).at(-1) ?? '')) return !NOT_A_NAME.has(last);
   return !NOT_A_NAME.has(last) && !isOrdinaryWord(last) && letterCount(last) >= 3;
@@ -1048,10 +1258,30 @@ function isNameAfterRelation(surface: string): boolean {
 
 const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => !NOT_A_NAME.has(words(surface).at(-1)?.toLowerCase() ?? ''));
 
-const RELATION_PERSON = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON}|${LOWERCASE_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
+/**
+ * A name in lower case only straight after a word for family and others around the patient ("broer
+ * tariq", "kamergenoot bas"). After a word for a profession lower case is what they do
+ * ("diëtiste adviseert"), after "door" or "officier" ordinary text ("vervangen door de blauwe").
+ */
+const KIN_WORDS = RELATION_WORDS.slice(0, RELATION_WORDS.indexOf('huisgenoot') + 1).filter((word) => word !== 'ex');
+const LOWERCASE_RELATION = `(?:${[...KIN_WORDS, 'ene', 'genaamd', 'heet'].map(titleOrUpper).join('|')})`;
+const RELATION_PERSON = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
+/** Capitalised words before a surname that are no given name: titles, family words, sentence openers. */
+const KIN_RELATION = `(?:${KIN_WORDS.map(titleOrUpper).join('|')})`;
+const NOT_A_LEADING_GIVEN_NAME = new Set([
+  ...'mevrouw meneer mevr mw dhr heer familie fam dokter dr drs mr ir prof zuster broeder'.split(' '),
+  ...RELATION_WORDS.filter((word) => !word.includes('\\')),
+  ...CAPITALISED_NON_NAMES.toLowerCase().split('|'),
+]);
+
+const LOWERCASE_RELATION_PERSON = rule(
+  `(?<=${START}${LOWERCASE_RELATION}(?:${SP}|${SP_OPT}\\(${SP_OPT}))${LOWERCASE_PERSON}${END}`,
+  'PERSOON',
+  isNameAfterRelation,
+);
 
 /** A second name joined to one just replaced: "ouders (Ton en Gonny Peters)", "Jan & Marie". */
-const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_PERSON})${END}`, 'PERSOON');
+const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', holdsNoPersonWord);
 
 /**
  * Dutch writes nouns in lower case, so two capitalised words in the middle of a sentence are
@@ -1059,7 +1289,7 @@ const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_
  * follows ("Risperdal Consta 50 mg" is medication).
  */
 const MID_SENTENCE_NAME = `(?<=[\\p{Ll},;)]${SP})${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD}){1,2}${END}(?!${SP}\\p{N})`;
-const FULL_NAME = rule(MID_SENTENCE_NAME, 'PERSOON');
+const FULL_NAME = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
 
 /**
  * Common given names in the Netherlands, from every background on a Dutch ward. A capitalised
@@ -1071,15 +1301,21 @@ const GIVEN_NAMES = new Set(
     ' ',
   ),
 );
+for (const name of [...GIVEN_NAMES_NL, ...ORDINARY_GIVEN_NAMES_NL]) GIVEN_NAMES.add(name.toLowerCase());
+/** Given names that are Dutch words too ("Storm", "Maan"): a name only where a word cannot stand. */
+const ORDINARY_GIVEN = new Set(ORDINARY_GIVEN_NAMES_NL.map((name) => name.toLowerCase()));
 const isGivenName = (word: string): boolean => GIVEN_NAMES.has(word.toLowerCase());
 const GIVEN_NAME_PERSON: Rule = {
   pattern: new RegExp(`${START}${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD})?${END}`, 'gu'),
   classify: (match) => {
     const [first = '', ...rest] = words(match[0]);
-    if (!isGivenName(first)) return null;
+    if (!isGivenName(first) || !holdsNoPersonWord(match[0])) return null;
+    const before = match.input.slice(0, match.index);
+    // "De Linde", "een Storm": after an article it is a ward or a thing, not a person.
+    if (rest.length === 0 && /(?:^|[^\p{L}])(?:de|het|een|De|Het|Een|DE|HET|EEN)\s+$/u.test(before)) return null;
     // "Roos" alone at the start of a sentence may be the flower; with a surname or mid-sentence it is a person.
-    const midSentence = /[\p{Ll},;)]\s+$/u.test(match.input.slice(0, match.index));
-    if (isOrdinaryWord(first) && rest.length === 0 && !midSentence) return null;
+    const midSentence = /[\p{Ll},;)]\s+$/u.test(before);
+    if ((isOrdinaryWord(first) || ORDINARY_GIVEN.has(first.toLowerCase())) && rest.length === 0 && !midSentence) return null;
     return { kind: 'PERSOON' };
   },
 };
@@ -1137,6 +1373,187 @@ const OLD_FULL_DATE = rule(
   },
   'giu',
 );
+
+// ---------------------------------------------------------------------------------------------
+// Structure that needs no list of names (issue 42): licence plates, social-media handles, web
+// addresses, long numbers, phone numbers written with wide separators, lower-case postcodes,
+// IBAN-shaped numbers whose checksum fails, initials before a surname, double surnames.
+
+/** The Dutch licence-plate sidecodes 1–14 (X letter, 9 digit), three groups joined by hyphens. */
+const PLATE_SHAPES = new Set([
+  'XX-99-99',
+  '99-99-XX',
+  '99-XX-99',
+  'XX-99-XX',
+  'XX-XX-99',
+  '99-XX-XX',
+  '99-XXX-9',
+  '9-XXX-99',
+  'XX-999-X',
+  'X-999-XX',
+  'XXX-99-X',
+  'X-99-XXX',
+  '9-XX-999',
+  '999-XX-9',
+]);
+const plateShape = (text: string): string => text.toUpperCase().replace(/[A-Z]/g, 'X').replace(/\d/g, '9');
+const PLATE = rule(`${START}[A-Za-z0-9]{1,3}-[A-Za-z0-9]{1,3}-[A-Za-z0-9]{1,3}${END}(?!-)`, 'KENTEKEN', (surface) =>
+  PLATE_SHAPES.has(plateShape(surface)),
+);
+
+/** "@jorien.x" (an e-mail address is taken before), or the account after the platform's name when it cannot be a word. */
+const HANDLE = rule(`(?<![\\p{L}\\p{M}\\p{N}._%+@-])@[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?`, 'ACCOUNT');
+const PLATFORM_ACCOUNT = rule(
+  `(?<=${START}(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord)(?:-?(?:account|naam|profiel))?${SP_OPT}:?${SP}(?:(?:als|is|heet|onder|met|de|naam|account|handle)${SP}){0,2})` +
+    `(?=[\\p{L}\\p{M}\\p{N}_]*(?:[_\\p{N}]|\\.[\\p{L}\\p{N}]))[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?${END}`,
+  'ACCOUNT',
+  undefined,
+  'giu',
+);
+
+/** Public sites a clinician may point a patient to; they identify nobody. */
+const PUBLIC_SITES = [
+  'thuisarts.nl',
+  '113.nl',
+  'rijksoverheid.nl',
+  'government.nl',
+  'ggzstandaarden.nl',
+  'nhg.org',
+  'farmacotherapeutischkompas.nl',
+  'apotheek.nl',
+  'kinderenvangescheidenouders.nl',
+  'mind.nl',
+  'trimbos.nl',
+  'drugsinfo.nl',
+  'alcoholinfo.nl',
+  'jellinek.nl',
+  'zorgkaartnederland.nl',
+  'wikipedia.org',
+  'overheid.nl',
+  'wetten.overheid.nl',
+  'dwangindezorg.nl',
+  'cak.nl',
+  'uwv.nl',
+  'belastingdienst.nl',
+  'digid.nl',
+  'huisartsenpost.nl',
+];
+const TLD = 'nl|com|org|net|be|eu|io|de|info|nu|app|me|tv|co|online|site';
+const URL_RULE = `(?:https?:\\/\\/|${START}www\\.)[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?]|${START}[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\\.(?:${TLD})(?:\\/[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?])?${END}`;
+function isPublicSite(surface: string): boolean {
+  const host = surface
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .split(/[/?#]/)[0]!;
+  return PUBLIC_SITES.some((site) => host === site || host.endsWith(`.${site}`));
+}
+const WEB_ADDRESS = rule(URL_RULE, 'URL', (surface) => !isPublicSite(surface), 'giu');
+
+/** Numbers of seven digits and more (patient numbers, AGB, BIG, case numbers); a phone number or BSN was taken before. */
+const LONG_NUMBER = rule(`${NUM_START}\\d{7,}${NUM_END}`, 'NUMMER');
+/** Any number after a word that names an identifier, in any grouping: "patiëntnummer 12 34 567", "AGB-code 01-234567". */
+const ID_WORD = `(?:pati[eë]nt(?:en)?nummer|pati[eë]ntnr|cli[eë]nt(?:en)?nummer|cli[eë]ntnr|dossiernummer|dossiernr|registratienummer|registratienr|zaaknummer|kenmerk|referentie(?:nummer)?|ref\\.?|pasnummer|documentnummer|paspoortnummer|rijbewijsnummer|burgerservicenummer|bsn|agb(?:-code|code)?|big(?:-nummer|-registratie(?:nummer)?|nummer|nr)?|uzi(?:-nummer|nummer)?|vektis|id(?:-nummer)?|nummer|nr\\.?)`;
+const ID_AFTER_WORD = rule(
+  `(?<=${START}${ID_WORD}${END}\\.?[^\\p{N}\\n.;]{0,20})${NUM_START}[A-Za-z]{0,3}-?\\d(?:[ .\\/-]?\\d){4,15}${NUM_END}`,
+  'NUMMER',
+  (surface) => !DATE_LIKE.test(surface),
+  'giu',
+);
+
+/** Phone numbers with wide separators ("010 - 466 72 35"), short area numbers ("046-555555"), service numbers ("0800 5555"). */
+const WIDE_SEP = `(?:${SP_OPT}[-/]${SP_OPT}|[ .\\u00a0])`;
+const PHONE_WIDE = rule(
+  `(?<![\\p{L}\\p{M}\\p{N}_+.,:])(?:(?:\\+|00)31${WIDE_SEP}?(?:\\(0\\)${WIDE_SEP}?)?[1-9](?:${WIDE_SEP}?\\d){8}|0[1-9](?:${WIDE_SEP}?\\d){7,8}|0[89]0[09](?:${WIDE_SEP}?\\d){4,7})${NUM_END}`,
+  'TELEFOON',
+  (surface) => !DATE_LIKE.test(surface) && !/^\d{1,2}[-.]\d{1,2}[-.]\d/.test(surface),
+);
+
+/** "3021cg" and "3021 cg" after the word postcode: lower case, never a dose unit. */
+const UNIT = new Set([
+  'mg',
+  'ml',
+  'kg',
+  'cm',
+  'mm',
+  'dl',
+  'cl',
+  'ug',
+  'ie',
+  'gr',
+  'st',
+  'uu',
+  'km',
+  'hg',
+  'mu',
+  'mmol',
+  'ms',
+  'ng',
+  'pg',
+  'hz',
+  'kj',
+]);
+const LOWER_POSTCODE = rule(`${START}[1-9]\\d{3}[a-z]{2}${END}`, 'POSTCODE', (surface) => !UNIT.has(surface.slice(4)));
+const POSTCODE_AFTER_WORD = rule(
+  `(?<=${START}(?:postcode|pc)${END}:?${SP_OPT})[1-9]\\d{3}${SP_OPT}[a-z]{2}${END}`,
+  'POSTCODE',
+  undefined,
+  'giu',
+);
+
+/** A Dutch IBAN by its shape (NL, check digits, bank, ten digits) even when the checksum fails: a typo is still someone's account. */
+const IBAN_SHAPED = rule(`${START}[Nn][Ll]${SP_OPT}\\d{2}${SP_OPT}[A-Za-z]{4}(?:${SP_OPT}\\d){9,11}${NUM_END}`, 'IBAN');
+
+/** Capitalised words that open a sentence after an abbreviation or a letter ("vitamine D. Patiënt"), never a surname. */
+const SENTENCE_OPENERS = new Set(
+  'patiënt patient pt pte cliënt client hij zij ze het de een dit deze die dat er wij we ik en of daarna toen nu ook wel niet geen na om bij op in voor met volgens zie morgen vandaag gisteren vannacht vanavond vanochtend vanmiddag graag afspraak plan beleid advies medicatie status somatiek stemming slaap eten contact overleg gesprek verder tevens wordt is was heeft had zal kan moet mag bel graag telefoon tel mail email adres datum tijd locatie afdeling kamer'.split(
+    ' ',
+  ),
+);
+/** Initials before a surname, with or without particles: "J.P. Terlouw", "A. van der Sluis", "J. Th. Bakker", "nachtwacht E. Mulderij". */
+const INITIALS_NAME = rule(
+  `${START}\\p{Lu}\\.(?:${SP_OPT}\\p{Lu}\\.|${SP_OPT}(?:Th|Chr|Ph|Joh|Corn|Jac|Wm|Fr|Gerr|Hub|Ant)\\.){0,4}${SP_OPT}(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*${END}`,
+  'PERSOON',
+  (surface) => {
+    const name = /[\p{L}\p{M}'’-]+$/u.exec(surface)?.[0] ?? '';
+    const initials = surface.match(/\p{Lu}\p{Ll}{0,3}\./gu)?.length ?? 0;
+    const particles = /\s\p{Ll}/u.test(surface);
+    return (initials >= 2 || particles || !SENTENCE_OPENERS.has(name.toLowerCase())) && holdsNoPersonWord(surface);
+  },
+);
+
+/** First parts of hyphenated words that are places or things, and eponyms: "Noord-Holland", "Guillain-Barré", "De Jong-Schaal". */
+const NOT_A_DOUBLE_SURNAME = new Set(
+  'noord zuid oost west midden sint st groot klein nieuw oud hoog laag neder boven beneden alzheimer korsakov korsakoff wernicke parkinson huntington creutzfeldt jakob guillain barré barre cotard capgras babinski heimlich ganser asperger tourette munchausen münchhausen lewy pick down cushing addison graves hashimoto crohn raynaud ehlers danlos marfan kahler hodgkin beck hamilton young folstein yale brown bouwman schaal test syndroom ziekte methode score lijst vragenlijst index protocol model interview'.split(
+    ' ',
+  ),
+);
+/** A double surname written on its own: "Visser-de Jong", "Jansen-Bakels". */
+const DOUBLE_SURNAME = rule(
+  `${START}(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*-(?:${PERSON_PARTICLE}${SP})?\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*${END}(?!-)`,
+  'PERSOON',
+  (surface) => !surface.split(/[-\s]+/).some((part) => NOT_A_DOUBLE_SURNAME.has(part.toLowerCase())) && holdsNoPersonWord(surface),
+);
+/** The second part of a double surname joined to a name just replaced: "[PATIENT_1]-Bakels". */
+const SURNAME_CONTINUED = rule(`(?<=${MASK})-(?:${PERSON_PARTICLE}${SP})?\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*${END}`, 'PERSOON');
+
+/** A number written in words: "twaalf", "eenendertigste", "negentienhonderdvijfentachtig". */
+const NUMBER_WORD = `(?:(?:een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd|duizend|eerste|tweede|derde|vierde|vijfde|zesde|zevende|achtste|negende|tiende|elfde|twaalfde)(?:en|ën|ste|de)?)+`;
+/**
+ * A birth date written in words or in part after a birth word: "geboren op twaalf maart
+ * negentien vijfentachtig", "geb. 3 mei negentienachtentachtig", "geboren in 1985" (issue 42).
+ */
+const BIRTH_DATE_IN_WORDS = rule(
+  `(?<=${START}${BIRTH_WORD}[^\\n.!?;]{0,24})${START}(?:(?:${NUMBER_WORD}|\\d{1,2})${SP}(?:${MONTHS})\\.?(?:${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?)?|(?:19|20)\\d{2}|${NUMBER_WORD}${SP}(?:${NUMBER_WORD}))${END}`,
+  'GEBOORTEDATUM',
+  (surface) => letterCount(surface) === 0 || surface.length >= 8,
+  'giu',
+);
+/** A full date in figures, far enough back to be a birth date ("14-02-1971"): appointments are recent. */
+const OLD_NUMERIC_DATE = rule(`${NUM_START}\\d{1,2}[-/.]\\d{1,2}[-/.](?:19|20)\\d{2}${DATE_END}`, 'GEBOORTEDATUM', (surface) => {
+  const year = Number(surface.slice(-4));
+  return year <= new Date().getFullYear() - 12;
+});
 
 /** Ordinary Dutch words that are names too: written in lower case they stay words. */
 const ORDINARY_WORDS = new Set([
@@ -1229,18 +1646,23 @@ function isOrdinaryWord(word: string): boolean {
 }
 
 const NAMES = Symbol('known names');
+/** Others with a known person's surname ("Rachid Bouzid", "moeder Haddad"), before the names themselves. */
+const RELATIVES = Symbol('relatives sharing a surname');
+/** Known names disguised: look-alike letters, digits for letters, letters spaced out (issue 42). */
+const DISGUISED_NAMES = Symbol('known names disguised');
 /** The values and towns of the people of a call: their rules are made per text (`knownValueRules`). */
 const KNOWN_VALUES = Symbol('known values');
 const KNOWN_CITIES = Symbol('known cities');
 
 export class Pseudonymiser {
   /** `NAMES` stands for the known names, compiled per text from those it may hold. */
-  private readonly rules: (Rule | typeof NAMES | typeof KNOWN_VALUES | typeof KNOWN_CITIES)[];
+  private readonly rules: (Rule | typeof NAMES | typeof RELATIVES | typeof DISGUISED_NAMES | typeof KNOWN_VALUES | typeof KNOWN_CITIES)[];
   private readonly known: KnownPerson[];
   private readonly originals = new Map<string, string>(); // placeholder → surface text
   private readonly placeholders = new Map<string, string>(); // surface text → placeholder
   private readonly counters = new Map<string, number>();
   private readonly personNumbers = new Map<number, number>();
+  private patientOneGiven = false;
   private readonly variantCounts = new Map<string, number>();
   /** Numbers used by placeholder-like text that we did not create, so we never reuse them. */
   private readonly foreign = new Map<string, Set<number>>();
@@ -1259,24 +1681,42 @@ export class Pseudonymiser {
     this.rules = [
       EMAIL,
       OBFUSCATED_EMAIL,
+      WEB_ADDRESS,
+      HANDLE,
+      PLATFORM_ACCOUNT,
       KNOWN_VALUES,
       IBAN,
+      IBAN_SHAPED,
       POLICY,
       PHONE,
+      PHONE_WIDE,
       BSN,
       BSN_ANY_GROUPING,
+      ID_AFTER_WORD,
+      LONG_NUMBER,
+      PLATE,
       POSTCODE,
+      LOWER_POSTCODE,
+      POSTCODE_AFTER_WORD,
       BIRTH_DATE,
+      BIRTH_DATE_IN_WORDS,
       OLD_FULL_DATE,
+      OLD_NUMERIC_DATE,
+      RELATIVES,
       NAMES,
+      DISGUISED_NAMES,
+      SURNAME_CONTINUED,
       POSTBUS,
       STREET,
       LOWERCASE_STREET,
       KNOWN_CITIES,
+      INITIALS_NAME,
       PERSON,
       TITLED_PERSON,
       RELATION_PERSON,
+      LOWERCASE_RELATION_PERSON,
       COORDINATED_PERSON,
+      DOUBLE_SURNAME,
       FULL_NAME,
       GIVEN_NAME_PERSON,
     ];
@@ -1290,6 +1730,8 @@ export class Pseudonymiser {
     const haystack = haystackOf(text);
     const rulesOf = (each: (typeof this.rules)[number]): (Rule | null)[] => {
       if (each === NAMES) return [nameRule(this.names.flatMap((index) => index.candidates(words)))];
+      if (each === RELATIVES) return [relativesRule(this.names[0]!.candidates(words))];
+      if (each === DISGUISED_NAMES) return this.disguisedNameRules(working);
       if (each === KNOWN_VALUES) return knownValueRules(this.known, haystack);
       if (each === KNOWN_CITIES) return [cityRule(this.known, haystack)];
       return [each];
@@ -1298,7 +1740,7 @@ export class Pseudonymiser {
       if (!rule || rule.cue?.test(working) === false) continue;
       const { pattern, classify } = rule;
       const found: Hit[] = [];
-      for (const match of working.matchAll(pattern)) {
+      for (const match of (rule.view?.(working) ?? working).matchAll(pattern)) {
         const target = classify(match);
         if (target) found.push({ start: match.index, end: match.index + match[0].length, target });
       }
@@ -1316,6 +1758,32 @@ export class Pseudonymiser {
       position = hit.end;
     }
     return result + text.slice(position);
+  }
+
+  /** Rules for known names this text may hold in disguise; none for a text without look-alikes or spaced letters. */
+  private disguisedNameRules(working: string): (Rule | null)[] {
+    const rules: (Rule | null)[] = [];
+    if (LOOKALIKE.test(working)) {
+      const read = lookalikesRead(working);
+      const rule = nameRule(this.names.flatMap((index) => index.candidates(wordsOf(read))));
+      if (rule) rules.push({ ...rule, view: lookalikesRead });
+    }
+    if (HAS_SPACED_LETTERS.test(working)) {
+      rules.push({
+        pattern: SPACED_LETTERS,
+        classify: (match) => {
+          const read = spacedLettersRead(match[0]);
+          const rule = nameRule(this.names.flatMap((index) => index.candidates(wordsOf(read))));
+          if (!rule) return null;
+          for (const found of read.matchAll(rule.pattern)) {
+            const target = rule.classify(found);
+            if (target) return target;
+          }
+          return null;
+        },
+      });
+    }
+    return rules;
   }
 
   /**
@@ -1363,18 +1831,29 @@ export class Pseudonymiser {
   }
 
   private placeholderFor(surface: string, target: Target): string {
-    const existing = this.placeholders.get(surface);
+    // One surface may be two people ("Bouzid" the patient, "moeder Bouzid" not): kept apart by who it is.
+    const key = target.kind === 'PATIENT' ? `${target.person}\u0000${surface}` : surface;
+    const existing = this.placeholders.get(key);
     if (existing) return existing;
     let label: string;
     if (target.kind === 'PATIENT') {
+      // Only patients carry a patient label: a relative, GP or colleague the record knows is a person (issue 42).
+      const person = target.person >= 0 ? this.known[target.person] : undefined;
+      const kind = person && !person.relation ? 'PATIENT' : 'PERSOON';
       let number = this.personNumbers.get(target.person);
       if (number === undefined) {
-        number = this.nextNumber('PATIENT');
+        // The record's patient (the first person known) is always [PATIENT_1], whoever is named first.
+        const first = kind === 'PATIENT' && target.person === 0 && this.reservesPatientOne();
+        number = first ? 1 : this.nextNumber(kind, kind === 'PATIENT' && this.reservesPatientOne());
+        if (first) {
+          this.patientOneGiven = true;
+          this.counters.set('PATIENT', Math.max(this.counters.get('PATIENT') ?? 0, 1));
+        }
         this.personNumbers.set(target.person, number);
       }
       // Every way of writing one person shares the number; the suffix says which part of the name
       // it is, and a counter separates spellings ("Jan de Vries" and "JAN DE VRIES").
-      const base = `PATIENT_${number}${FORM_SUFFIX[target.form]}`;
+      const base = `${kind}_${number}${FORM_SUFFIX[target.form]}`;
       const variant = (this.variantCounts.get(base) ?? 0) + 1;
       this.variantCounts.set(base, variant);
       label = variant === 1 ? base : `${base}_${variant}`;
@@ -1382,14 +1861,20 @@ export class Pseudonymiser {
       label = `${target.kind}_${this.nextNumber(target.kind)}`;
     }
     const placeholder = `[${label}]`;
-    this.placeholders.set(surface, placeholder);
+    this.placeholders.set(key, placeholder);
     this.originals.set(placeholder, surface);
     return placeholder;
   }
 
-  private nextNumber(kind: Kind): number {
+  /** Whether number 1 of the patient labels is still kept for the record's patient. */
+  private reservesPatientOne(): boolean {
+    const patient = this.known[0];
+    return Boolean(patient && !patient.relation && !this.patientOneGiven && !this.foreign.get('PATIENT')?.has(1));
+  }
+
+  private nextNumber(kind: Kind, skipOne = false): number {
     let number = (this.counters.get(kind) ?? 0) + 1;
-    while (this.foreign.get(kind)?.has(number)) number++;
+    while (this.foreign.get(kind)?.has(number) || (skipOne && number === 1)) number++;
     this.counters.set(kind, number);
     return number;
   }

@@ -135,3 +135,100 @@ export function scoreCorpus(items: CorpusItem[], pseudonymise: (item: CorpusItem
   }
   return score;
 }
+
+/** What an identifier is, by its shape: the figures of a held-out set are given per category. */
+export type IdentifierCategory = 'naam' | 'telefoon' | 'email' | 'url' | 'handle' | 'kenteken' | 'iban' | 'postcode' | 'nummer';
+
+export function categoryOf(identifier: string): IdentifierCategory {
+  const text = identifier.trim();
+  if (/^@/.test(text) || /^(?:instagram|tiktok|snapchat|insta)\b/i.test(text)) return 'handle';
+  if (/\S@\S|\s(?:at|apenstaartje)\s|\((?:at|dot)\)|\[at\]/i.test(text)) return 'email';
+  if (/https?:|www\.|\/|\.(?:nl|com|org|be|eu|net|io)\b/i.test(text)) return 'url';
+  if (/^[a-z]{2}\s?\d{2}\s?[a-z]{4}/i.test(text)) return 'iban';
+  if (/^\d{4}\s?[a-z]{2}$/i.test(text)) return 'postcode';
+  const digits = text.replace(/\D/g, '');
+  if (/^[A-Z0-9]{1,3}-[A-Z0-9]{1,3}-[A-Z0-9]{1,3}$/i.test(text) && /\d/.test(text) && /[a-z]/i.test(text)) return 'kenteken';
+  if (/^(?:\+|00|0)/.test(text) && !/\p{L}/u.test(text) && digits.length >= 7 && digits.length <= 13 && /[\s.()-]|^0[1-9]/.test(text))
+    return 'telefoon';
+  if (/\d/.test(text)) return 'nummer';
+  return 'naam';
+}
+
+export interface HeldOutScore extends CorpusScore {
+  /** Per category of identifier: how many there are and how many are fully gone. */
+  caught: Record<string, { identifiers: number; caught: number }>;
+  /** Texts without personal data (`no-pii`) whose output differs from the input at all. */
+  cleanChanged: number;
+  /** Texts with `labels`: the patient not labelled as the record's patient, or someone else labelled as a patient. */
+  labels: { texts: number; patientWrong: number; otherAsPatient: number };
+}
+
+interface LabelledItem extends CorpusItem {
+  labels?: { patient: string[]; others: string[] };
+}
+
+/** Spans of the input replaced by a placeholder, with the placeholder, from the output and the surfaces it stands for. */
+function replacedSpans(input: string, output: string, surfaceOf: (placeholder: string) => string) {
+  const spans: { start: number; end: number; label: string }[] = [];
+  let inInput = 0;
+  let inOutput = 0;
+  for (const match of output.matchAll(/\[[A-Z]+_\d+(?:_[A-Z0-9]+)*\]/g)) {
+    inInput += match.index - inOutput;
+    const surface = surfaceOf(match[0]);
+    spans.push({ start: inInput, end: inInput + surface.length, label: match[0] });
+    inInput += surface.length;
+    inOutput = match.index + match[0].length;
+  }
+  return spans;
+}
+
+function occurrences(text: string, part: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  for (let at = text.indexOf(part); at >= 0 && part; at = text.indexOf(part, at + 1)) found.push({ start: at, end: at + part.length });
+  return found;
+}
+
+/**
+ * A held-out set scored by aggregate only (its failing texts are never shown): leaking texts per
+ * kind, catch rate per identifier category, clean texts changed, and patient labels.
+ */
+export function scoreHeldOut(
+  items: CorpusItem[],
+  run: (item: CorpusItem) => { output: string; surfaceOf: (placeholder: string) => string },
+): HeldOutScore {
+  const outputs = new Map<string, ReturnType<typeof run>>();
+  for (const item of items) outputs.set(item.id, run(item));
+  const base = scoreCorpus(items, (item) => outputs.get(item.id)!.output);
+  const caught: HeldOutScore['caught'] = {};
+  let cleanChanged = 0;
+  const labels = { texts: 0, patientWrong: 0, otherAsPatient: 0 };
+  for (const item of items as LabelledItem[]) {
+    const { output, surfaceOf } = outputs.get(item.id)!;
+    if (item.kind === 'no-pii' && output !== item.text) cleanChanged++;
+    for (const identifier of new Set(item.mustNotContain)) {
+      const category = (caught[categoryOf(identifier)] ??= { identifiers: 0, caught: 0 });
+      category.identifiers++;
+      if (scoreItem({ ...item, mustNotContain: [identifier] }, output).leaked.length === 0) category.caught++;
+    }
+    if (!item.labels) continue;
+    labels.texts++;
+    const spans = replacedSpans(item.text, output, surfaceOf);
+    const overlapping = (range: { start: number; end: number }) => spans.filter((span) => span.start < range.end && span.end > range.start);
+    const otherRanges = item.labels.others.flatMap((other) => occurrences(item.text, other));
+    const insideOther = (range: { start: number; end: number }) =>
+      otherRanges.some(
+        (other) => other.start <= range.start && other.end >= range.end && other.end - other.start > range.end - range.start,
+      );
+    const patientOk = item.labels.patient.every((name) =>
+      occurrences(item.text, name)
+        .filter((range) => !insideOther(range))
+        .every((range) => {
+          const found = overlapping(range);
+          return found.length > 0 && found.every((span) => /^\[PATIENT_1(?:_|\])/.test(span.label));
+        }),
+    );
+    if (!patientOk) labels.patientWrong++;
+    if (otherRanges.some((range) => overlapping(range).some((span) => span.label.startsWith('[PATIENT_')))) labels.otherAsPatient++;
+  }
+  return { ...base, caught, cleanChanged, labels };
+}
