@@ -76,13 +76,21 @@ export default function handleRequest(
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(coalescing()).pipe(body);
     };
+    // Stops a render still waiting after abortDelay; cleared once everything is written, so a
+    // finished page does not leave a timer behind that ends its stream a second time (issue 38).
+    let abortTimer: NodeJS.Timeout | undefined = undefined;
+    let allWritten = false;
+    const written = () => {
+      allWritten = true;
+      clearTimeout(abortTimer);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={abortDelay} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+        ...(waitForAll ? { onAllReady: () => (written(), ready()) } : { onShellReady: ready, onAllReady: written }),
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
@@ -92,6 +100,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, abortDelay);
+    if (!allWritten) abortTimer = setTimeout(abort, abortDelay);
   });
 }
