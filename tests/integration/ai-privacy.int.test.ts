@@ -218,9 +218,10 @@ beforeAll(async () => {
       gpPractice: 'Huisartsenpraktijk De Linde',
     }),
   );
-  // A BSN written with slashes: no pseudonymisation rule expects it, the last gate does.
+  // A BSN written with underscores: no pseudonymisation rule expects it, the last gate does. (With
+  // slashes after "BSN" it is a number after an identifier word since issue 42, and replaced.)
   await addReports(gatedPatientId, [
-    `Ruud vroeg naar zijn uitkering, BSN ${validBsns[2]!.slice(0, 3)}/${validBsns[2]!.slice(3, 6)}/${validBsns[2]!.slice(6)}. Suïcidale uitingen, toezicht verhoogd.`,
+    `Ruud vroeg naar zijn uitkering, BSN ${validBsns[2]!.slice(0, 3)}_${validBsns[2]!.slice(3, 6)}_${validBsns[2]!.slice(6)}. Suïcidale uitingen, toezicht verhoogd.`,
   ]);
   ai = createAiPort({ orm, settings: { apiKey: 'test-key', baseUrl: modelBaseUrl, models: { default: 'test-model' } } });
   offline = createAiPort({ orm, settings: { models: { default: 'none' } } });
@@ -261,6 +262,30 @@ describe('what leaves the server, per capability', () => {
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ model: 'test-model', outcome: 'ok', reason: null });
       expect(events[0]!.messages).toEqual(model.requests[0]!.messages);
+    },
+  );
+});
+
+describe('who carries the patient label (issue 42)', () => {
+  /** The placeholder written where a report sentence starts, e.g. "[X] belde om 20:00" → "X". */
+  const labelBefore = (sent: string, words: string) => new RegExp(`\\[([A-Z0-9_]+)\\]s? ${words}`).exec(sent)?.[1];
+
+  it.each([
+    ['handover', () => (model.answer(handoverAnswer), handover(ai))],
+    ['gp_letter', () => (model.answer(noShowAnswer), noShowLetter(ai))],
+  ] as const)(
+    "%s: the record's patient is [PATIENT_1]; the mother, the GP and a colleague are persons, never the patient",
+    async (_capability, run) => {
+      await run();
+      const sent = sentText(0);
+      expect(labelBefore(sent, 'was vanavond onrustig')).toMatch(/^PATIENT_1(_|$)/);
+      expect(labelBefore(sent, 'belde om 20:00')).toMatch(/^PERSOON_\d+/);
+      expect(labelBefore(sent, 'wil een brief')).toMatch(/^PERSOON_\d+/);
+      expect(labelBefore(sent, 'gaf om 22:00')).toMatch(/^PERSOON_\d+/);
+      // A fellow patient is a patient too, numbered after the record's own; nobody else is one.
+      expect(labelBefore(sent, 'zat de hele avond naast haar')).toMatch(/^PATIENT_2(_|$)/);
+      const patientLabels = new Set([...sent.matchAll(/\[PATIENT_(\d+)/g)].map((match) => match[1]));
+      expect([...patientLabels].sort()).toEqual(['1', '2']);
     },
   );
 });
@@ -334,7 +359,7 @@ describe('the last gate', () => {
     model.answer(() => ({ stream: ['niet gebruikt'] }));
     const text = await chat(
       ai,
-      `zoek het dossier met bsn ${validBsns[1]!.slice(0, 3)}/${validBsns[1]!.slice(3, 6)}/${validBsns[1]!.slice(6)}`,
+      `zoek het dossier met bsn ${validBsns[1]!.slice(0, 3)}_${validBsns[1]!.slice(3, 6)}_${validBsns[1]!.slice(6)}`,
     );
     expect(model.requests).toHaveLength(0);
     expect(text.startsWith(refusedNotice)).toBe(true);
