@@ -81,26 +81,51 @@ export function addDaysToIsoDate(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-// The ward's calendar date through one Intl formatter: a page asks it for every row it shows, and a
-// TZDate per call cost the shift change's pages 8 % of their CPU (issue 38, docs/performance.md).
-const isoDayFormat = new Intl.DateTimeFormat('en-US', {
+// The ward's wall clock without Intl on every call: a page asks for the date or time of every row
+// it shows (a TZDate per call once cost the shift change's pages 8 % of their CPU, an Intl call
+// still 3 %, issue 38). The clock's offset from UTC is looked up once per quarter of an hour: time
+// zones change their offset only on a quarter hour, so every instant of the quarter has the same.
+const offsetFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
   timeZone: clinicalTimeZone,
 });
+const quarterMs = 15 * 60_000;
+const offsetByQuarter = new Map<number, number>();
+
+/** Milliseconds the ward's clock is ahead of UTC at `ms`. */
+function wardOffset(ms: number): number {
+  const quarter = Math.floor(ms / quarterMs);
+  let offset = offsetByQuarter.get(quarter);
+  if (offset === undefined) {
+    const at = quarter * quarterMs;
+    const part: Record<string, number> = {};
+    for (const { type, value } of offsetFormat.formatToParts(new Date(at))) part[type] = Number(value);
+    const wall = new Date(0);
+    wall.setUTCFullYear(part.year!, part.month! - 1, part.day!);
+    wall.setUTCHours(part.hour!, part.minute!, part.second!, 0);
+    offset = wall.getTime() - at;
+    if (offsetByQuarter.size >= 20_000) offsetByQuarter.clear();
+    offsetByQuarter.set(quarter, offset);
+  }
+  return offset;
+}
+
+/** The instant as an ISO string of the ward's wall clock: "2026-11-23T09:30:00.000Z" read as local. */
+function wallClock(instant: Date | string | number): string {
+  const ms = new Date(instant).getTime();
+  if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
+  return new Date(ms + wardOffset(ms)).toISOString();
+}
 
 /** The ward's calendar date of an instant: "2026-11-23". */
 export function isoDay(instant: Date | string | number): string {
-  let year = '';
-  let month = '';
-  let day = '';
-  for (const part of isoDayFormat.formatToParts(new Date(instant))) {
-    if (part.type === 'year') year = part.value.padStart(4, '0');
-    else if (part.type === 'month') month = part.value;
-    else if (part.type === 'day') day = part.value;
-  }
-  return `${year}-${month}-${day}`;
+  return wallClock(instant).slice(0, 10);
 }
 
 /** Today's date on the ward's clock. */
@@ -128,12 +153,9 @@ export function minutesIntoDay(instant: Date | string | number): number {
   return Number(hours) * 60 + Number(minutes);
 }
 
-// One formatter for the process: a page or summary formats hundreds of times, and Intl is fast once made.
-const timeFormat = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: clinicalTimeZone });
-
 /** An instant → "09:30" on the ward's clock. */
 export function formatTime(instant: Date | string | number): string {
-  return timeFormat.format(new Date(instant));
+  return wallClock(instant).slice(11, 16);
 }
 
 // Intl's Dutch short months carry no dot ("nov"), date-fns's do ("nov."): the product writes them without.
