@@ -38,7 +38,13 @@ function examplesOf(entries: CorpusEntry[], weight = 1): { examples: Example[]; 
   for (const entry of entries) {
     const parts = partFeatures(entry.input);
     // A generated sentence that opens with a context clause: where the rules split it off, that part is no action.
-    if ((entry as { contextAt?: string }).contextAt === 'first' && parts.length === entry.expect.length + 1) {
+    // A written sentence split into one part more than it has actions: where the rules read every later
+    // part as labelled and not so the earlier parts, its first part is a context clause ("mw. X gaat met
+    // verlof; wat zijn haar risico's").
+    const ruleOf = (features: string[]) => features.find((feature) => feature.startsWith('r:'))?.slice(2);
+    const agree = (from: number) => entry.expect.filter((action, index) => ruleOf(parts[from + index]!) === action.intent).length;
+    const opensWithContext = parts.length === entry.expect.length + 1 && agree(1) === entry.expect.length && agree(0) < entry.expect.length;
+    if (((entry as { contextAt?: string }).contextAt === 'first' || opensWithContext) && parts.length === entry.expect.length + 1) {
       examples.push({ features: parts[0]!, intent: contextClause, weight });
       parts.slice(1).forEach((features, index) => examples.push({ features, intent: entry.expect[index]!.intent, weight }));
       continue;

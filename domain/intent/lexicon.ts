@@ -36,6 +36,7 @@ export const concepts = {
     'vpk-rapportage*',
     'tijdlijn',
     'journaal',
+    'rapp',
   ],
   showVerb: [
     'toon',
@@ -64,12 +65,14 @@ export const concepts = {
     'vatten',
     'dienstoverdracht*',
     'overgedragen',
+    'ovdr',
   ],
   agendaNoun: ['agenda*', 'planning', 'weekplanning', 'dagplanning', 'kalender'],
   appointmentNoun: [
     'afspraak',
     'afspraken',
     'afspraakje',
+    'afspr',
     'gesprek',
     'gesprekken',
     'consult',
@@ -176,6 +179,9 @@ export const concepts = {
     'levensloop',
     'werksituatie',
     'woonsituatie',
+    // The parts of the form themselves: "volgende kopje", "vorig blok".
+    'kopje',
+    'blok',
   ],
   risk: [
     'risico*',
@@ -434,6 +440,10 @@ export const connectors = new Set([
   'nadien',
   'erna',
   'maar',
+  // Regional "daarna": "daonao", "doarnoa", "daorna".
+  'daonao',
+  'doarnoa',
+  'daorna',
 ]);
 export const complexityWords = new Set(['en', 'daarna', 'ook', 'eerst', 'vervolgens']);
 
@@ -544,6 +554,9 @@ export const fillers = new Set([
   'meteen',
   'direct',
   'daarna',
+  'daonao',
+  'doarnoa',
+  'daorna',
   'vervolgens',
   'en',
   'eerst',
@@ -583,10 +596,20 @@ export const honorifics = new Set([
   'clint',
   'pat',
   'cl',
+  // Flemish and written short: "madame Peeters", "mvr. Smit", "mnr. Bakker".
+  'madame',
+  'monsieur',
+  'mvr',
+  'mnr',
 ]);
 export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan']);
-export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations]);
-export const pronouns = new Set(['hij', 'zij', 'ze', 'hem', 'haar', 'diens', 'zijn', 'zn']);
+// "Tjin A Djie", "Tjon a Ten": the Surinamese-Chinese "A" joins the parts of one family name.
+export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations, 'a']);
+/** Weekdays as a busy ward writes them ("afspr. dhr. Bos do 14:00"): never part of a name. */
+export const weekdayAbbreviations = new Set(['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo']);
+/** Words said to correct a name just said: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
+export const correctionWords = new Set(['nee', 'sorry', 'excuus', 'pardon', 'bedoel', 'correctie']);
+export const pronouns = new Set(['hij', 'zij', 'ze', 'hem', 'haar', 'diens', 'zijn', 'zn', 'heur', 'haor']);
 
 export const dayWords = new Set([
   'vandaag',
@@ -1023,6 +1046,17 @@ export const notNames = new Set([
   'toch',
   'gewoon',
   'vervanger',
+  // A verb opening a polite request ("Wilt u …"), a question word, shorthand and regional "geen".
+  'wilt',
+  'waarvoor',
+  'waarom',
+  'pls',
+  'vlg',
+  'gin',
+  'gein',
+  'gain',
+  'sturen',
+  'opstellen',
 ]);
 
 /**
@@ -1067,13 +1101,19 @@ export const dotAbbreviations = new Set([
   'j',
   'cl',
   'zsm',
+  'afspr',
+  'rapp',
+  'ovdr',
+  'medepat',
+  'mvr',
+  'mnr',
 ]);
 
 /** Words between an action word and its subject ("de", "zijn", "naar"). */
 export const leadIns = new Set(['de', 'het', 'een', 'zijn', 'haar', 'zn', 'mijn', 'z', 'diens', 'hun', 'naar', 'er']);
 
 /** Words that order actions ("daarna", "eerst"). */
-export const sequencers = new Set(['daarna', 'vervolgens', 'dan', 'erna', 'nadien', 'eerst', 'nadat']);
+export const sequencers = new Set(['daarna', 'vervolgens', 'dan', 'erna', 'nadien', 'eerst', 'nadat', 'daonao', 'doarnoa', 'daorna']);
 
 /** Hours written as words, one to twelve. */
 export const hourWords = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen', 'tien', 'elf', 'twaalf'];

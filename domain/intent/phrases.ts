@@ -25,11 +25,18 @@ export const phrases = {
   /** Going to (a part of) the intake form. */
   intakeNavigation:
     /\b(ga|naar|navigeer|invullen|sectie|tabblad|verder|open|openen|vul|spring|onderdeel|hoofdstuk|stap|bewerk|aanvullen|afmaken|toevoegen)\b/,
+  /** A step through the intake form: "volgende kopje", "vlg blok", "het kopje gezinssituatie". */
+  intakeStep: /\b(volgend|volgende|vorig|vorige|vlg|kopje|blok|sectie|onderdeel|tabblad|hoofdstuk)\b/,
   /** Asking how far the intake is. */
   intakeProgress: /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/,
   /** Cancelling without the verb "annuleer". */
   cancelPhrase:
     /\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
+  /** "de afspraak van vrijdag mag weg", "afspraak 8830 kan vervallen": cancelling in other words. */
+  mayGo: /\b(mag|kan|moet) (\w+ ){0,2}(weg|vervallen|vot|eruit)\b/,
+  /** "de intake met X moet naar volgende week": moving in other words. */
+  goesTo:
+    /\b(moet|mag|kan|gaat) (\w+ ){0,3}naar (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|\d)/,
   /** "verwijder de afspraak". */
   removeVerb: /\bverwijder\b/,
   /** "is verzet": a report that it moved, not a request to move it. */

@@ -374,3 +374,47 @@ describe('phrasings beyond the corpus (issue 22, from the kinds of misses the is
     expect(intentsOf('wat moet de nachtdienst weten over Bram?')).toEqual(['overdracht']);
   });
 });
+
+describe('how a busy ward types (issue 43)', () => {
+  const nameOf = (input: string, index = 0) => classify(input).actions[index]?.entities.patientName;
+
+  it('finds a name after a title, stopping at a weekday, a misspelt day, shorthand or an infinitive', () => {
+    expect(nameOf('plan afspr. dhr. visscher di 10:00')).toBe('Visscher');
+    expect(nameOf('agenda mw. groenveld morgn')).toBe('Groenveld');
+    expect(nameOf('overdracht mw. boschma pls')).toBe('Boschma');
+    expect(nameOf('verwijsbrief dhr. stegeman opstellen')).toBe('Stegeman');
+    // A family name that reads like a past tense is still the name after a title.
+    expect(nameOf('verplaats dhr. hofsteden 9u naar 14u')).toBe('Hofsteden');
+  });
+
+  it('reads double names, "Oude" and a Surinamese "A" as one family name, and Flemish "madame"', () => {
+    expect(nameOf('rapportage pt. veenstra-kok: onrustig op de gang')).toBe('Veenstra-Kok');
+    expect(nameOf('wat moet ik weten over mw. oude meijerink')).toBe('Oude Meijerink');
+    expect(nameOf('zoek dhr. tjong a hung op')).toBe('Tjong a Hung');
+    expect(nameOf('Waarvoor zit madame Declercq hier?')).toBe('Declercq');
+  });
+
+  it('takes the name said in place of another, and no capitalised verb before "u"', () => {
+    expect(nameOf('zoek mevrouw Brandsma nee wacht Brandsen')).toBe('Brandsen');
+    expect(nameOf('risico van meneer Koster uh sorry Kuster')).toBe('Kuster');
+    expect(nameOf('Wilt u noteren dat de heer Lageweg vandaag zelf heeft gedoucht?')).toBe('Lageweg');
+    expect(nameOf('Kunt u vastleggen dat de heer Tromp om 10.15 uur een stoel heeft gegooid?')).toBe('Tromp');
+    expect(nameOf('dagnotitie, geen rapp.: mw. de waal heeft gedoucht')).toBe('De Waal');
+  });
+
+  it('gives a later action the patient it points back to with a regional or shorthand possessive', () => {
+    const actions = classify("Zoek mevrouw Hendrikx op en dan d'r risico's.").actions;
+    expect(actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['zoeken', 'Hendrikx'],
+      ['risico_query', 'Hendrikx'],
+    ]);
+    expect(intentsOf('dx + risico + intake status dhr. terpstra')).toEqual(['diagnose_query', 'risico_query', 'intake_status']);
+  });
+
+  it('keeps each step through the intake form, and reads "mag weg" and "moet naar" as cancel and move', () => {
+    expect(intentsOf('intake mw. brouwer openen, vlg kopje, vlg kopje')).toEqual(['intake_navigeer', 'intake_navigeer', 'intake_navigeer']);
+    expect(intentsOf('niet verzetten hoor, de afspraak van dhr. wessels mag weg')).toEqual(['cancel_appointment']);
+    expect(intentsOf('het gesprek met mw. bosman van dinsdag mag helemaal weg')).toEqual(['cancel_appointment']);
+    expect(intentsOf('de intake met meneer Kramer moet naar volgende week')).toEqual(['reschedule_appointment']);
+  });
+});

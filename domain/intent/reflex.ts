@@ -25,6 +25,7 @@ import {
   complexityWords,
   concepts,
   connectors,
+  correctionWords,
   dayWords,
   dose,
   dotAbbreviations,
@@ -44,6 +45,7 @@ import {
   questionStarters,
   sequencers,
   subjectVerbs,
+  weekdayAbbreviations,
   wishWords,
   type Concept,
 } from './lexicon';
@@ -193,11 +195,15 @@ export function normalizeWord(raw: string): string {
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = /(\d{1,2}[:.]\d{2})(?!\d)|([\p{L}\p{N}]+(?:['’`-][\p{L}\p{N}]+)*|['’`]t\b)|([:;,.?!]|\n)/gu;
+  const pattern = /(\d{1,2}[:.]\d{2})(?!\d)|([\p{L}\p{N}]+(?:['’`-][\p{L}\p{N}]+)*|['’`]t\b)|([:;,.?!]|\n)|(?<=\s)(\+)(?=\s)/gu;
   for (const match of text.matchAll(pattern)) {
     const start = match.index;
     const raw = match[0];
-    if (match[1]) tokens.push({ kind: 'time', raw, norm: raw.replace('.', ':'), start, end: start + raw.length });
+    // "dx + risico + intake status": a plus in shorthand joins actions as "en" does.
+    if (match[4]) tokens.push({ kind: 'word', raw, norm: 'en', start, end: start + raw.length });
+    // Regional "d'r overdracht" is "haar overdracht".
+    else if (/^d['’`]r$/i.test(raw)) tokens.push({ kind: 'word', raw, norm: 'haar', start, end: start + raw.length });
+    else if (match[1]) tokens.push({ kind: 'time', raw, norm: raw.replace('.', ':'), start, end: start + raw.length });
     else if (match[2] !== undefined || raw.startsWith("'") || raw.startsWith('’'))
       tokens.push({ kind: 'word', raw, norm: normalizeWord(raw), start, end: start + raw.length });
     else {
@@ -275,6 +281,8 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
       if (!leadIns.has(word.norm)) break;
     }
   }
+  // "…, vlg kopje", "… en dan het blok verslaving": a step through the intake form is an action of its own.
+  if (!inContent && intakeStepAt(tokens, index)) return index;
   if (token.norm.length >= 5) {
     const hit = lookup(token.norm);
     const verbs: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'searchVerb'];
@@ -287,6 +295,21 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
 }
 
 const strongStops = new Set(['.', ';', '?', '!']);
+
+/** A short clause that names a part of the intake form and where to go: "volgende kopje", "naar het blok verslaving". */
+function intakeStepAt(tokens: Token[], from: number): boolean {
+  const clause: Token[] = [];
+  for (let index = from; index < tokens.length && tokens[index]!.kind === 'word' && clause.length < 6; index++) {
+    if (clause.length > 0 && connectors.has(tokens[index]!.norm)) break;
+    clause.push(tokens[index]!);
+  }
+  const words = clause.map((token) => token.norm);
+  return (
+    words.length <= 5 &&
+    words.some((word) => ['kopje', 'blok', 'sectie', 'onderdeel', 'tabblad', 'hoofdstuk'].includes(word)) &&
+    words.some((word) => ['volgend', 'volgende', 'vorig', 'vorige', 'vlg', 'naar', 'nao', 'het', 'de'].includes(word))
+  );
+}
 
 function standsAlone(tokens: Token[], from: number, sequenced: boolean): boolean {
   let to = from;
@@ -380,7 +403,10 @@ function splitSegments(tokens: Token[]): Segment[] {
     if (splitter && (ownWords >= 2 || hasSubject)) {
       // "noteer niks, wat …": a negated note has no text, so a question after it is a part of its own.
       const asking = questionStarters.has(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
-      const next = startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking);
+      // "niet verplaatsen hoor, de afspraak … mag weg": after a command said not to be done, the next clause is what is wanted.
+      const afterNegated =
+        token.kind === 'punct' && token.norm !== ':' && negatesCommand(current) && index + 1 < tokens.length ? index + 1 : null;
+      const next = startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking) ?? afterNegated;
       if (next !== null) {
         for (let skipped = index; skipped < next; skipped++) explained.add(skipped);
         segments.push({ tokens: current, explained, first: pendingFirst });
@@ -423,12 +449,14 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
     dayWords.has(norm) ||
     connectors.has(norm) ||
     pronouns.has(norm) ||
-    honorifics.has(norm)
+    honorifics.has(norm) ||
+    weekdayAbbreviations.has(norm)
   )
     return false;
-  if (weekdays.some((day) => norm.startsWith(day)) || norm.startsWith('morgen')) return false;
+  if (weekdays.some((day) => norm.startsWith(day)) || norm.startsWith('morgen') || misspeltDay(norm)) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
-  if (/-\p{Ll}/u.test(token.raw)) return false;
+  // After a title, a double name typed in lower case is a name ("mw. pinas-lie").
+  if (/-\p{Ll}/u.test(token.raw) && !(capitalisedOk && token.raw === norm && norm.split('-').every(unknownWord))) return false;
   // Typed in lower case, a verb form ("behandeld", "opgenomen") is no name.
   if (token.raw === norm && looksLikeVerb(norm)) return false;
   const hit = lookup(norm);
@@ -436,6 +464,30 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
   if (!known) return true;
   // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo.
   return capitalisedOk && /^\p{Lu}/u.test(token.raw) && (hit.fuzzy || hit.concepts.size === 0);
+}
+
+/** "morgn", "dindsag": a day word with a letter dropped or two letters swapped (not "Morgan", a letter changed). */
+function misspeltDay(norm: string): boolean {
+  if (norm.length < 5) return false;
+  for (const day of dayWords) {
+    if (day.length === norm.length + 1) {
+      for (let at = 0; at < day.length; at++) if (day.slice(0, at) + day.slice(at + 1) === norm) return true;
+    } else if (day.length === norm.length && day !== norm) {
+      const differ = [...day].flatMap((letter, at) => (letter === norm[at] ? [] : [at]));
+      if (
+        differ.length === 2 &&
+        differ[1] === differ[0]! + 1 &&
+        day[differ[0]!] === norm[differ[1]!] &&
+        day[differ[1]!] === norm[differ[0]!]
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
+function unknownWord(part: string): boolean {
+  return part.length >= 2 && !notNames.has(part) && lookup(part).concepts.size === 0 && lookup(part).category === null;
 }
 
 /** "mw. van den broek", "mw de graaf": after a title and a particle, an ordinary word is a family name. */
@@ -446,6 +498,7 @@ function familyWord(token: Token): boolean {
     !notNames.has(token.norm) &&
     !pronouns.has(token.norm) &&
     !dayWords.has(token.norm) &&
+    !weekdayAbbreviations.has(token.norm) &&
     !/\d/.test(token.norm)
   );
 }
@@ -457,6 +510,24 @@ function refersToPatient(tokens: Token[], index: number): boolean {
   return (
     pronouns.has(token.norm) && !(token.norm === 'zijn' && ['wat', 'welke', 'er', 'die', 'wie'].includes(tokens[index - 1]?.norm ?? ''))
   );
+}
+
+/** After a title, a word that only looks like a past tense ("karsten", "hofsteden") is the family name. */
+function titledName(token: Token): boolean {
+  const norm = token.norm;
+  return (
+    token.kind === 'word' &&
+    /(den|ten)$/.test(norm) &&
+    !commonVerbs.has(norm) &&
+    !notNames.has(norm) &&
+    lookup(norm).concepts.size === 0 &&
+    lookup(norm).category === null
+  );
+}
+
+/** "opstellen", "invullen", "afbellen": an infinitive with a separable prefix. */
+function separableInfinitive(norm: string): boolean {
+  return /^(op|af|aan|uit|door|mee|terug|toe|vast|weg|in|na)\p{L}{3,}en$/u.test(norm) && !/(sen|ssen|ink)$/.test(norm);
 }
 
 /** "Bas ter Haar": a capitalised pronoun after a name particle is a family name. */
@@ -495,6 +566,13 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
   while (index < tokens.length && parts.length < 6) {
     const token = tokens[index]!;
     if (token.kind !== 'word') break;
+    // "mw. oude wesselink", "meneer Oude Luttikhuis": "Oude" opens a family name.
+    const oude = token.norm === 'oude' && parts.length === 0 && (capitalisedOk || /^\p{Lu}/u.test(token.raw));
+    if (oude && isNameLike(tokens[index + 1], true)) {
+      parts.push(token);
+      index++;
+      continue;
+    }
     if (nameParticles.has(token.norm)) {
       const next = tokens[index + 1];
       // "het onderdeel", "aan te trekken": an article or an infinitive, no family name.
@@ -507,12 +585,17 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
       }
       break;
     }
-    const afterParticle = nameParticles.has(parts.at(-1)?.norm ?? '');
+    const afterParticle = nameParticles.has(parts.at(-1)?.norm ?? '') || parts.at(-1)?.norm === 'oude';
+    // Right after a title the family name comes, even one that reads like a verb ("dhr. karsten").
+    const afterTitle = capitalisedOk && parts.length === 0 && honorifics.has(tokens[from - 1]?.norm ?? '');
     if (
       !isNameLike(token, capitalisedOk || parts.length > 0) &&
+      !(afterTitle && titledName(token)) &&
       !(afterParticle && (familyPronoun(token) || (capitalisedOk && familyWord(token))))
     )
       break;
+    // "ontslagbrief mw. beukema opstellen": an infinitive closing a lower-case command is no name.
+    if (parts.length > 0 && token.raw === token.norm && separableInfinitive(token.norm)) break;
     // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb ("ter horst" is a name).
     if (parts.length > 0 && !afterParticle && token.raw === token.norm && (looksLikeVerb(token.norm) || describesPatient(token))) break;
     // Typed with capitals, a lower-case word after the name is not part of it ("Bart van Beek missen").
@@ -542,7 +625,9 @@ function nameText(parts: Token[]): string {
   const typedLower = raw.every((part) => part === part.toLowerCase());
   return raw
     .map((part, index) =>
-      typedLower && !(nameParticles.has(parts[index]!.norm) && index > 0) ? part.charAt(0).toUpperCase() + part.slice(1) : part,
+      typedLower && !(nameParticles.has(parts[index]!.norm) && index > 0)
+        ? part.replace(/(^|-)(\p{L})/gu, (_, dash: string, letter: string) => dash + letter.toUpperCase())
+        : part,
     )
     .join(' ');
 }
@@ -572,6 +657,12 @@ function allNames(tokens: Token[]): string[] {
 
 /** "noteer dat mw. Yilmaz haar ontbijt oversloeg", "leg vast dat Sanne ter Horst is gevallen": the note's subject. */
 function subjectOfContent(tokens: Token[], from: number): NameSpan | null {
+  // "dagnotitie, geen rapp.: mw. van 't zand …": a title early in the text names its subject.
+  for (let index = from; index < Math.min(tokens.length, from + 7); index++) {
+    if (!honorifics.has(tokens[index]!.norm) || tokens[index]!.kind !== 'word') continue;
+    const span = collectName(tokens, index + 1, true);
+    if (span) return correctedName(tokens, span);
+  }
   const at = honorifics.has(tokens[from]?.norm ?? '') ? from + 1 : from;
   const token = tokens[at];
   if (!token) return null;
@@ -599,8 +690,33 @@ function typedLower(tokens: Token[], span: NameSpan): boolean {
   return tokens.slice(span.start, span.end).every((part) => part.raw === part.norm);
 }
 
-/** The patient named in a segment: after an honorific, after a preposition, capitalised, or leading. */
+/** The patient named in a segment, or the name said in its place: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
 function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
+  const span = firstName(tokens, typedWithCapitals);
+  return span ? correctedName(tokens, span) : null;
+}
+
+const hesitations = new Set(['eh', 'ehm', 'uh', 'uhm', 'hm', 'wacht', 'ik', 'of', 'moet', 'zijn', 'is', 'het']);
+
+function correctedName(tokens: Token[], span: NameSpan): NameSpan {
+  let index = span.end;
+  let corrected = false;
+  while (index < tokens.length && index < span.end + 6) {
+    const token = tokens[index]!;
+    if (token.kind === 'punct' && [',', ':', ';'].includes(token.norm)) index++;
+    else if (token.kind === 'word' && correctionWords.has(token.norm)) {
+      corrected = true;
+      index++;
+    } else if (token.kind === 'word' && hesitations.has(token.norm)) index++;
+    else break;
+  }
+  if (!corrected) return span;
+  const from = honorifics.has(tokens[index]?.norm ?? '') ? index + 1 : index;
+  const again = collectName(tokens, from, from > index || /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || typedLower(tokens, span));
+  return again ? correctedName(tokens, again) : span;
+}
+
+function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null {
   for (let index = 0; index < tokens.length; index++) {
     if (tokens[index]!.kind === 'word' && honorifics.has(tokens[index]!.norm)) {
       const span = collectName(tokens, index + 1, true);
@@ -624,7 +740,9 @@ function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
   }
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    if (token.kind === 'word' && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false)) {
+    // "Wilt u …", "Kunt u …": a capitalised verb before its subject opens the sentence, it names no one.
+    const inverted = ['u', 'je', 'jij', 'ik', 'we', 'gij', 'ge'].includes(tokens[index + 1]?.norm ?? '');
+    if (token.kind === 'word' && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false) && !inverted) {
       const before = tokens[index - 1];
       const from = before && nameParticles.has(before.norm) && !namePrepositions.has(before.norm) ? index - 1 : index;
       const span = collectName(tokens, from, true);
@@ -893,12 +1011,16 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
 
   const cancelPhrase = phrases.cancelPhrase.test(headText);
   const strongCancel = has('cancelVerb');
-  if (strongCancel || cancelPhrase || (phrases.removeVerb.test(headText) && appointment))
+  const mayGo = phrases.mayGo.test(headText) && appointment;
+  if (strongCancel || cancelPhrase || mayGo || (phrases.removeVerb.test(headText) && appointment))
     propose('cancel_appointment', (appointment ? 0.95 : 0.86) - fuzzyPenalty('cancelVerb'));
   const strongMove = has('rescheduleVerb') && !phrases.movedPassive.test(headText);
   // "naar voren halen", "een dag later", "naar achteren": moving an appointment in other words.
   const moveIdiom = phrases.moveIdiom.test(headText);
   if (moveIdiom && !has('rescheduleVerb') && (appointment || name || hasPronoun)) propose('reschedule_appointment', 0.88);
+  // "de intake met X moet naar volgende week": an appointment that has to go to another moment.
+  if (!has('rescheduleVerb') && !moveIdiom && (appointment || has('intake')) && phrases.goesTo.test(headText) && !mayGo)
+    propose('reschedule_appointment', 0.9);
   const weakMove = appointment && (phrases.changeWord.test(headText) || phrases.setTo.test(headText) || phrases.toMoment.test(headText));
   if (strongMove)
     propose(
@@ -1217,11 +1339,14 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   const pieces: Piece[] = [];
   // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
   let fromContext: NameSpan | null = null;
-  for (const { segment, tokens: partTokens, reading, repeat, carried: carriedOver } of parts) {
+  for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver }] of parts.entries()) {
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
+    // "mw. X wil geen depot meer, noteer dat": what the next part writes down is no context, it is the note's text.
+    const next = parts[at + 1];
+    const written = next !== undefined && refersBack(originalText(text, next.segment.tokens));
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = repeat
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1);
+      : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1) ?? (written ? reading : null));
     if (!decided) {
       fromContext = reading.name ?? fromContext;
       continue;
@@ -1334,6 +1459,7 @@ function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       (action.intent === 'unknown' && previous.intent === 'unknown') ||
       (action.intent === previous.intent &&
         action.intent !== 'dagnotitie' &&
+        !(action.intent === 'intake_navigeer' && phrases.intakeStep.test(foldAccents(piece.text))) &&
         (piece.text.split(/\s+/).length <= 3 || (piece.question && !piece.ownName)) &&
         !aboutSomeoneElse(action, previous))
     ) {
