@@ -1052,6 +1052,8 @@ export const notNames = new Set([
   'waarom',
   'pls',
   'vlg',
+  'dus',
+  'effe',
   'gin',
   'gein',
   'gain',
@@ -1206,7 +1208,7 @@ export const questionOpeners = new Set([
 ]);
 
 /** Verbs after which a question names its subject: "welke afspraken heeft thijs", "wanneer zie ik joris". */
-export const subjectVerbs = new Set(['heeft', 'had', 'zie', 'spreek', 'ziet', 'spreekt']);
+export const subjectVerbs = new Set(['heeft', 'had', 'zie', 'spreek', 'ziet', 'spreekt', 'is', 'was']);
 
 /** Words that stand for an action said before: "… en een voor Eva", "… en die van Bas". */
 export const ellipsisWords = new Set(['een', 'die', 'dat', 'eentje']);

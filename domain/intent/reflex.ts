@@ -437,7 +437,7 @@ function splitSegments(tokens: Token[]): Segment[] {
 // ---------------------------------------------------------------------------------------------
 // Entities
 
-function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
+function isNameLike(token: Token | undefined, capitalisedOk: boolean, afterTitle = false): boolean {
   if (!token || token.kind !== 'word') return false;
   const norm = token.norm;
   if (
@@ -450,10 +450,11 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
     connectors.has(norm) ||
     pronouns.has(norm) ||
     honorifics.has(norm) ||
-    weekdayAbbreviations.has(norm)
+    weekdayAbbreviations.has(norm) ||
+    questionStarters.has(norm)
   )
     return false;
-  if (weekdays.some((day) => norm.startsWith(day)) || norm.startsWith('morgen') || misspeltDay(norm)) return false;
+  if (weekdays.some((day) => norm.startsWith(day)) || /^(morgen|gister|vanmorgen)/.test(norm) || misspeltDay(norm)) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
   // After a title, a double name typed in lower case is a name ("mw. pinas-lie").
   if (/-\p{Ll}/u.test(token.raw) && !(capitalisedOk && token.raw === norm && norm.split('-').every(unknownWord))) return false;
@@ -462,8 +463,9 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
   const hit = lookup(norm);
   const known = hit.concepts.size > 0 || hit.category !== null;
   if (!known) return true;
-  // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo.
-  return capitalisedOk && /^\p{Lu}/u.test(token.raw) && (hit.fuzzy || hit.concepts.size === 0);
+  // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo;
+  // so is a word in lower case right after a title ("dhr. broek"), where only a name is expected.
+  return capitalisedOk && (/^\p{Lu}/u.test(token.raw) || afterTitle) && (hit.fuzzy || hit.concepts.size === 0);
 }
 
 /** "morgn", "dindsag": a day word with a letter dropped or two letters swapped (not "Morgan", a letter changed). */
@@ -494,7 +496,7 @@ function unknownWord(part: string): boolean {
 function familyWord(token: Token): boolean {
   return (
     token.kind === 'word' &&
-    lookup(token.norm).concepts.size === 0 &&
+    (lookup(token.norm).concepts.size === 0 || lookup(token.norm).fuzzy) &&
     !notNames.has(token.norm) &&
     !pronouns.has(token.norm) &&
     !dayWords.has(token.norm) &&
@@ -545,10 +547,10 @@ function looksLikeVerb(norm: string): boolean {
   return (
     commonVerbs.has(norm) ||
     (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) ||
-    (norm.length >= 6 && /(de|te|den|ten|eert|eerde)$/.test(norm)) ||
+    (norm.length >= 6 && /(de|te|eert|eerde)$/.test(norm)) ||
     // A past participle ("geschreven", "afgelopen"), not a family name in -sen ("Gerritsen").
     (norm.length >= 7 &&
-      /^(ge|af|op|in|uit|aan)\p{L}*ge?\p{L}+en$/u.test(norm) &&
+      /^(ge|af|op|in|uit|aan)\p{L}+en$/u.test(norm) &&
       !/sen$/.test(norm) &&
       /^(ge|afge|opge|inge|uitge|aange)/.test(norm))
   );
@@ -589,7 +591,7 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
     // Right after a title the family name comes, even one that reads like a verb ("dhr. karsten").
     const afterTitle = capitalisedOk && parts.length === 0 && honorifics.has(tokens[from - 1]?.norm ?? '');
     if (
-      !isNameLike(token, capitalisedOk || parts.length > 0) &&
+      !isNameLike(token, capitalisedOk || parts.length > 0, (afterTitle || afterParticle) && !parts.some((part) => !nameParticles.has(part.norm))) &&
       !(afterTitle && titledName(token)) &&
       !(afterParticle && (familyPronoun(token) || (capitalisedOk && familyWord(token))))
     )
@@ -726,7 +728,8 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
   const capitalisedName =
     typedWithCapitals || tokens.some((token, index) => index > 0 && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false));
   // "plan voor hem een evaluatie van de separatie": the patient is "hem", "de separatie" no name.
-  const pronounIn = tokens.some((_, index) => refersToPatient(tokens, index));
+  // Only a pronoun said before the name counts ("schrijf bij rachid dat hij …" names Rachid).
+  const pronounBefore = (at: number) => tokens.slice(0, at).some((_, index) => refersToPatient(tokens, index));
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (token.kind !== 'word' || !namePrepositions.has(token.norm)) continue;
@@ -736,7 +739,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     const from = token.norm === 'van' && ['der', 'den'].includes(tokens[index + 1]?.norm ?? '') ? index : index + 1;
     const span = collectName(tokens, from, false);
     // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
-    if (span && !((capitalisedName || pronounIn) && typedLower(tokens, span))) return span;
+    if (span && !((capitalisedName || pronounBefore(index)) && typedLower(tokens, span))) return span;
   }
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -774,6 +777,19 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     const from = tokens[index]?.norm === 'ik' ? index + 1 : index;
     const span = collectName(tokens, from, false);
     if (span) return span;
+  }
+  // Shorthand that ends with its patient: "risico inschatting ilse", "ovdr afd. en dx sanne".
+  const words = tokens.filter((token) => token.kind === 'word');
+  const last = words.at(-1);
+  const pronoun = tokens.some((_, index) => refersToPatient(tokens, index) || negations.has(tokens[index]!.norm));
+  if (last && !capitalisedName && !pronoun && !looksLikeVerb(last.norm) && words.length >= 2 && words.length <= 5 && tokens.at(-1) === last) {
+    const before = words.slice(0, -1);
+    const known = (token: Token) =>
+      lookup(token.norm).concepts.size > 0 || notNames.has(token.norm) || fillers.has(token.norm) || namePrepositions.has(token.norm);
+    if (before.every(known) && before.some((token) => lookup(token.norm).concepts.size > 0)) {
+      const span = collectName(tokens, tokens.length - 1, false);
+      if (span) return span;
+    }
   }
   return null;
 }
