@@ -1052,6 +1052,8 @@ export const notNames = new Set([
   'waarom',
   'pls',
   'vlg',
+  'erbij',
+  'weg',
   'dus',
   'effe',
   'gin',

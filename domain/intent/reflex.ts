@@ -454,6 +454,9 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean, afterTitle
     questionStarters.has(norm)
   )
     return false;
+  // "de AIOS", "de SPV": an acronym is a role or a thing; "de volledigheid", "de balie": a noun.
+  if (/^\p{Lu}{2,}$/u.test(token.raw) && norm.length >= 3) return false;
+  if (token.raw === norm && /(heid|teit|schap|isme|atie)$/.test(norm) && norm.length >= 6) return false;
   if (weekdays.some((day) => norm.startsWith(day)) || /^(morgen|gister|vanmorgen)/.test(norm) || misspeltDay(norm)) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
   // After a title, a double name typed in lower case is a name ("mw. pinas-lie").
@@ -461,7 +464,9 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean, afterTitle
   // Typed in lower case, a verb form ("behandeld", "opgenomen") is no name.
   if (token.raw === norm && looksLikeVerb(norm)) return false;
   const hit = lookup(norm);
-  const known = hit.concepts.size > 0 || hit.category !== null;
+  // "marie" is one slip from "manie": a near miss of a disorder or a danger word is no command, the name stands.
+  const nearContentWord = hit.fuzzy && hit.category === null && [...hit.concepts].every((concept) => concept === 'disorderName' || concept === 'riskWord');
+  const known = (hit.concepts.size > 0 || hit.category !== null) && !nearContentWord;
   if (!known) return true;
   // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo;
   // so is a word in lower case right after a title ("dhr. broek"), where only a name is expected.
@@ -735,7 +740,14 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     if (token.kind !== 'word' || !namePrepositions.has(token.norm)) continue;
     // "van der Berg" after a noun is a name with its prefix, not the preposition "van".
     const previous = tokens[index - 1];
-    if (token.norm === 'van' && previous?.kind === 'word' && /^\p{Lu}/u.test(previous.raw) && isNameLike(previous, true)) continue;
+    // In lower case too: "overdracht priya van dam", where the word before "van" is no word of the lexicon.
+    if (
+      token.norm === 'van' &&
+      previous?.kind === 'word' &&
+      (/^\p{Lu}/u.test(previous.raw) ? isNameLike(previous, true) : isNameLike(previous, false) && unknownWord(previous.norm)) &&
+      !honorifics.has(tokens[index + 1]?.norm ?? '')
+    )
+      continue;
     const from = token.norm === 'van' && ['der', 'den'].includes(tokens[index + 1]?.norm ?? '') ? index : index + 1;
     const span = collectName(tokens, from, false);
     // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
