@@ -514,6 +514,12 @@ export const actionStarters = new Set([
   'breng',
   'licht',
   'vertel',
+  // More of what the reflex does not do: "piep de AIOS op", "sein de arts in", "verzoek de arts …".
+  'piep',
+  'sein',
+  'verzoek',
+  'waarschuw',
+  'roep',
 ]);
 /** Question openers that start a second question after "en" or a comma ("…, en kan hij agressief worden?"). */
 export const questionStarters = new Set([

@@ -417,4 +417,28 @@ describe('how a busy ward types (issue 43)', () => {
     expect(intentsOf('het gesprek met mw. bosman van dinsdag mag helemaal weg')).toEqual(['cancel_appointment']);
     expect(intentsOf('de intake met meneer Kramer moet naar volgende week')).toEqual(['reschedule_appointment']);
   });
+
+  it('keeps a second or third action that has its own command or subject, and no action for what was only told', () => {
+    expect(intentsOf('Schrijft u op dat meneer Wolters goed at, en belt u daarna zijn broer?')).toEqual(['dagnotitie', 'unknown']);
+    expect(
+      intentsOf('Wilt u noteren dat mevrouw Bakir om 08:10 haar medicatie nam, daarna een gesprek plannen om 14.00 uur vandaag?'),
+    ).toEqual(['dagnotitie', 'create_appointment']);
+    expect(intentsOf('zoek dhr. verbeek, zijn ovdr van vannacht, verder zijn afspraken morgen')).toEqual([
+      'zoeken',
+      'overdracht',
+      'agenda_query',
+    ]);
+    expect(intentsOf('de rapportages van mw. Sluiter, daarna haar diagnose en ook de stand van haar intake')).toEqual([
+      'rapportage',
+      'diagnose_query',
+      'intake_status',
+    ]);
+    // A statement before "zet dat in de agenda" or a bare "inplannen" is what the command is about.
+    expect(classify('de zus van meneer Hoogland wil een gesprek, zet dat in de agenda voor woensdag').actions).toMatchObject([
+      { intent: 'create_appointment', entities: { patientName: 'Hoogland', dateLabel: 'woensdag' } },
+    ]);
+    expect(intentsOf('mw. doornbos overmorgen om negen uur bloedafname, inplannen')).toEqual(['create_appointment']);
+    // "daarna" in a note's own story is no new action.
+    expect(intentsOf('noteer dat hij ontbeten heeft, daarna ging hij douchen')).toEqual(['dagnotitie']);
+  });
 });

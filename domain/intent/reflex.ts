@@ -231,7 +231,13 @@ const subjectConcepts = new Set<Concept>(['noteNoun', 'reportNoun', 'handover', 
 // Inside a note's text only a command ends it: no question word, and no infinitive ("…dat hij niet wilde plannen").
 const imperativeStarters = new Set([...actionStarters].filter((word) => !questionStarters.has(word) && !/en$/.test(word)));
 
-function startsAction(tokens: Token[], from: number, strictContent: boolean, asking = false): number | null {
+function startsAction(
+  tokens: Token[],
+  from: number,
+  strictContent: boolean,
+  asking = false,
+  said: Set<Concept> = new Set(),
+): number | null {
   let index = from;
   let sequenced = tokens[from - 1]?.kind === 'punct' && ['.', '?', '!', ';'].includes(tokens[from - 1]!.norm);
   while (
@@ -249,6 +255,11 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
   const inContent = strictContent && !sequenced;
   const starters = inContent ? imperativeStarters : actionStarters;
   if (starters.has(token.norm)) return index;
+  // "…, en belt u daarna haar partner": a verb with "u" after it is said to the assistant, also inside a note.
+  if (/t$/.test(token.norm) && tokens[index + 1]?.norm === 'u' && token.norm.length >= 4) return index;
+  // "… daarna een afspraak plannen om 11 uur": after a sequencing word, a clause with a command of its own
+  // is an action, also after a note's text (not "daarna ging hij slapen": no command word).
+  if (strictContent && sequencedHere(tokens, from, index) && commandClauseAt(tokens, index)) return index;
   // "zoek mw. Yilmaz op, geen overdracht nodig, wel haar risico's": what is not wanted is a part of its own.
   if (
     !inContent &&
@@ -277,9 +288,26 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
     for (let ahead = index; ahead < Math.min(tokens.length, index + 3); ahead++) {
       const word = tokens[ahead]!;
       if (word.kind !== 'word') break;
-      if ([...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept))) return index;
+      const found = lookup(word.norm).concepts;
+      if ([...found].some((concept) => subjectConcepts.has(concept))) return index;
+      // "…, verder haar afspraken deze week": a possessive and an appointment noun name a new subject too.
+      if (found.has('appointmentNoun') && ahead > index && possessives.has(tokens[ahead - 1]!.norm)) return index;
       if (!leadIns.has(word.norm)) break;
     }
+    // "zijn diagnose en ook nog de stand van zijn intake": a subject the part before did not have.
+    const clause: Token[] = [];
+    for (let ahead = index; ahead < tokens.length && tokens[ahead]!.kind === 'word' && clause.length < 6; ahead++) {
+      if (clause.length > 0 && connectors.has(tokens[ahead]!.norm)) break;
+      clause.push(tokens[ahead]!);
+    }
+    const fresh = clause.flatMap((word) => [...lookup(word.norm).concepts].filter((concept) => subjectConcepts.has(concept)));
+    if (
+      said.size > 0 &&
+      fresh.length > 0 &&
+      fresh.every((concept) => !said.has(concept)) &&
+      [...said].some((concept) => subjectConcepts.has(concept))
+    )
+      return index;
   }
   // "…, vlg kopje", "… en dan het blok verslaving": a step through the intake form is an action of its own.
   if (!inContent && intakeStepAt(tokens, index)) return index;
@@ -295,6 +323,31 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
 }
 
 const strongStops = new Set(['.', ';', '?', '!']);
+const possessives = new Set(['zijn', 'haar', 'zn', 'mijn', 'diens', 'heur', 'haor']);
+const commandConcepts: Concept[] = ['createVerb', 'cancelVerb', 'rescheduleVerb', 'noteVerb', 'searchVerb'];
+
+/** A sequencing word between the split and the clause, or right after the clause's first word ("belt u daarna"). */
+function sequencedHere(tokens: Token[], from: number, index: number): boolean {
+  return [tokens[from - 1], ...tokens.slice(from, index)].some(
+    (word) => word !== undefined && sequencers.has(word.norm) && word.norm !== 'eerst',
+  );
+}
+
+/** The clause up to the next stop has a command word and no pronoun subject of its own ("een afspraak plannen"). */
+function commandClauseAt(tokens: Token[], from: number): boolean {
+  if (['hij', 'zij', 'ze', 'die', 'het'].includes(tokens[from]?.norm ?? '')) return false;
+  for (let index = from; index < tokens.length && tokens[index]!.kind === 'word' && index < from + 8; index++) {
+    const hit = lookup(tokens[index]!.norm);
+    if (!hit.fuzzy && commandConcepts.some((concept) => hit.concepts.has(concept))) return true;
+    if (
+      !hit.fuzzy &&
+      (hit.concepts.has('intake') || hit.concepts.has('agendaNoun')) &&
+      ['open', 'openen', 'tonen', 'zien'].includes(tokens[index + 1]?.norm ?? '')
+    )
+      return true;
+  }
+  return false;
+}
 
 /** A short clause that names a part of the intake form and where to go: "volgende kopje", "naar het blok verslaving". */
 function intakeStepAt(tokens: Token[], from: number): boolean {
@@ -406,7 +459,9 @@ function splitSegments(tokens: Token[]): Segment[] {
       // "niet verplaatsen hoor, de afspraak … mag weg": after a command said not to be done, the next clause is what is wanted.
       const afterNegated =
         token.kind === 'punct' && token.norm !== ':' && negatesCommand(current) && index + 1 < tokens.length ? index + 1 : null;
-      const next = startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking) ?? afterNegated;
+      const said = new Set(current.flatMap((word) => (word.kind === 'word' ? [...lookup(word.norm).concepts] : [])));
+      const next =
+        startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking, inContent ? new Set() : said) ?? afterNegated;
       if (next !== null) {
         for (let skipped = index; skipped < next; skipped++) explained.add(skipped);
         segments.push({ tokens: current, explained, first: pendingFirst });
@@ -465,7 +520,8 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean, afterTitle
   if (token.raw === norm && looksLikeVerb(norm)) return false;
   const hit = lookup(norm);
   // "marie" is one slip from "manie": a near miss of a disorder or a danger word is no command, the name stands.
-  const nearContentWord = hit.fuzzy && hit.category === null && [...hit.concepts].every((concept) => concept === 'disorderName' || concept === 'riskWord');
+  const nearContentWord =
+    hit.fuzzy && hit.category === null && [...hit.concepts].every((concept) => concept === 'disorderName' || concept === 'riskWord');
   const known = (hit.concepts.size > 0 || hit.category !== null) && !nearContentWord;
   if (!known) return true;
   // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo;
@@ -596,7 +652,11 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
     // Right after a title the family name comes, even one that reads like a verb ("dhr. karsten").
     const afterTitle = capitalisedOk && parts.length === 0 && honorifics.has(tokens[from - 1]?.norm ?? '');
     if (
-      !isNameLike(token, capitalisedOk || parts.length > 0, (afterTitle || afterParticle) && !parts.some((part) => !nameParticles.has(part.norm))) &&
+      !isNameLike(
+        token,
+        capitalisedOk || parts.length > 0,
+        (afterTitle || afterParticle) && !parts.some((part) => !nameParticles.has(part.norm)),
+      ) &&
       !(afterTitle && titledName(token)) &&
       !(afterParticle && (familyPronoun(token) || (capitalisedOk && familyWord(token))))
     )
@@ -794,7 +854,15 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
   const words = tokens.filter((token) => token.kind === 'word');
   const last = words.at(-1);
   const pronoun = tokens.some((_, index) => refersToPatient(tokens, index) || negations.has(tokens[index]!.norm));
-  if (last && !capitalisedName && !pronoun && !looksLikeVerb(last.norm) && words.length >= 2 && words.length <= 5 && tokens.at(-1) === last) {
+  if (
+    last &&
+    !capitalisedName &&
+    !pronoun &&
+    !looksLikeVerb(last.norm) &&
+    words.length >= 2 &&
+    words.length <= 5 &&
+    tokens.at(-1) === last
+  ) {
     const before = words.slice(0, -1);
     const known = (token: Token) =>
       lookup(token.norm).concepts.size > 0 || notNames.has(token.norm) || fillers.has(token.norm) || namePrepositions.has(token.norm);
@@ -1313,7 +1381,7 @@ interface Part {
 /** The sentence split into parts in the order they are to be done; negated commands are no part. */
 function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
   const tokens = tokenize(text);
-  let segments = splitSegments(tokens);
+  let segments = joinObjects(splitSegments(tokens));
   // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
   const saysFirst = (segment: Segment) =>
     tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') ||
@@ -1589,6 +1657,70 @@ const declinable: Concept[] = [
   'showVerb',
   ...subjectConcepts,
 ];
+
+/**
+ * "de ouders van X willen een gesprek, zet dat in de agenda", "mw. Y morgenochtend bloedprikken, inplannen":
+ * a command that points back with "dat" or has no object at all takes the statement before it as its
+ * object; the two are one action. A note that says "noteer dat" keeps its own way (mergeFragments).
+ */
+function joinObjects(segments: Segment[]): Segment[] {
+  const joined: Segment[] = [];
+  for (const segment of segments) {
+    const previous = joined.at(-1);
+    if (previous && statement(previous.tokens) && takesStatement(segment.tokens)) {
+      joined[joined.length - 1] = {
+        tokens: [...previous.tokens, ...segment.tokens],
+        explained: new Set([...previous.explained, ...segment.explained]),
+        first: previous.first,
+      };
+      continue;
+    }
+    joined.push(segment);
+  }
+  return joined;
+}
+
+const objectConcepts: Concept[] = [
+  'createVerb',
+  'cancelVerb',
+  'rescheduleVerb',
+  'noteVerb',
+  'noteNoun',
+  'searchVerb',
+  'showVerb',
+  'reportNoun',
+];
+
+/** No command and no question: what a clinician tells before asking for something. */
+function statement(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (words.length < 2 || tokens.some((token) => token.norm === '?')) return false;
+  if (actionStarters.has(words[0]!.norm) || questionStarters.has(words[0]!.norm) || questionOpeners.has(words[0]!.norm)) return false;
+  return !words.some((token) => {
+    const hit = lookup(token.norm);
+    return !hit.fuzzy && objectConcepts.some((concept) => hit.concepts.has(concept));
+  });
+}
+
+/** "zet dat in de agenda", "plan dat in", "regel dat", "wilt u dat … zetten", or a bare "inplannen". */
+function takesStatement(tokens: Token[]): boolean {
+  const words = tokens.filter(
+    (token) => token.kind === 'word' && !fillers.has(token.norm) && !wishWords.has(token.norm) && token.norm !== 'u',
+  );
+  if (words.length === 0) return false;
+  const note = words.some((token) => lookup(token.norm).concepts.has('noteVerb') || lookup(token.norm).concepts.has('noteNoun'));
+  if (note) return false;
+  const command = (token: Token | undefined) =>
+    token !== undefined &&
+    !questionStarters.has(token.norm) &&
+    (actionStarters.has(token.norm) || commandConcepts.some((concept) => lookup(token.norm).concepts.has(concept)));
+  if (words.length <= 2 && words.every(command)) return true;
+  return (
+    (['dat', 'da', 'det', 'dit'].includes(words[1]?.norm ?? '') && command(words[0])) ||
+    (['dat', 'da', 'dit'].includes(words[0]!.norm) &&
+      words.slice(1).some((token) => command(token) || lookup(token.norm).concepts.has('agendaNoun')))
+  );
+}
 
 function tokensBefore(all: Token[], segment: Segment): Token[] {
   const first = segment.tokens[0];
