@@ -545,6 +545,8 @@ export const questionStarters = new Set([
 /** Filler words allowed between a connector and the action it starts. */
 export const fillers = new Set([
   'eh',
+  'effe',
+  'dus',
   'ehm',
   'zo',
   'ja',

@@ -549,6 +549,14 @@ function misspeltDay(norm: string): boolean {
   return false;
 }
 
+/** Where a name is expected next: after a command or subject word, a question verb or a preposition ("overdracht priya …"). */
+function nameSlot(token: Token | undefined): boolean {
+  return (
+    token?.kind === 'word' &&
+    (lookup(token.norm).concepts.size > 0 || actionStarters.has(token.norm) || subjectVerbs.has(token.norm) || namePrepositions.has(token.norm))
+  );
+}
+
 function unknownWord(part: string): boolean {
   return part.length >= 2 && !notNames.has(part) && lookup(part).concepts.size === 0 && lookup(part).category === null;
 }
@@ -684,6 +692,8 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
   }
   const kept = parts.slice(first);
   if (!kept.some((part) => !nameParticles.has(part.norm))) return null;
+  // "plaats hem over": no name is followed by "hem"; the word was a command.
+  if (tokens[from + parts.length]?.norm === 'hem') return null;
   return { name: nameText(kept), start: from + first, end: from + parts.length };
 }
 
@@ -725,7 +735,7 @@ function allNames(tokens: Token[]): string[] {
 /** "noteer dat mw. Yilmaz haar ontbijt oversloeg", "leg vast dat Sanne ter Horst is gevallen": the note's subject. */
 function subjectOfContent(tokens: Token[], from: number): NameSpan | null {
   // "dagnotitie, geen rapp.: mw. van 't zand …": a title early in the text names its subject.
-  for (let index = from; index < Math.min(tokens.length, from + 7); index++) {
+  for (let index = from; index < Math.min(tokens.length, from + 10); index++) {
     if (!honorifics.has(tokens[index]!.norm) || tokens[index]!.kind !== 'word') continue;
     const span = collectName(tokens, index + 1, true);
     if (span) return correctedName(tokens, span);
@@ -804,7 +814,9 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     if (
       token.norm === 'van' &&
       previous?.kind === 'word' &&
-      (/^\p{Lu}/u.test(previous.raw) ? isNameLike(previous, true) : isNameLike(previous, false) && unknownWord(previous.norm)) &&
+      (/^\p{Lu}/u.test(previous.raw)
+        ? isNameLike(previous, true)
+        : isNameLike(previous, false) && unknownWord(previous.norm) && nameSlot(tokens[index - 2])) &&
       !honorifics.has(tokens[index + 1]?.norm ?? '')
     )
       continue;
@@ -816,7 +828,14 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     // "Wilt u …", "Kunt u …": a capitalised verb before its subject opens the sentence, it names no one.
-    const inverted = ['u', 'je', 'jij', 'ik', 'we', 'gij', 'ge'].includes(tokens[index + 1]?.norm ?? '');
+    // "Plaats hem over", "Verhoog de dosis": a capitalised word before "hem" or before an article and a noun is a command.
+    const after = tokens[index + 1];
+    const inverted =
+      ['u', 'je', 'jij', 'ik', 'we', 'gij', 'ge', 'hem'].includes(after?.norm ?? '') ||
+      (['de', 'het', 'een'].includes(after?.raw ?? '') &&
+        tokens[index + 2]?.kind === 'word' &&
+        tokens[index + 2]!.raw === tokens[index + 2]!.norm &&
+        (index === 0 || tokens[index - 1]!.kind === 'punct'));
     if (token.kind === 'word' && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false) && !inverted) {
       const before = tokens[index - 1];
       const from = before && nameParticles.has(before.norm) && !namePrepositions.has(before.norm) ? index - 1 : index;
@@ -1059,7 +1078,10 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   }
   const has = (concept: Concept) => hits.has(concept);
   const fuzzyPenalty = (...used: Concept[]) => (used.some((concept) => hits.get(concept) === true) ? 0.07 : 0);
-  const name = findName(head, typedWithCapitals) ?? (contentAt === null ? null : subjectOfContent(segment, contentAt));
+  // "notitie voor hem: bloeddruk gemeten": where the head points to the patient, the text's first word is no name.
+  const headPronoun = head.some((_, index) => refersToPatient(head, index));
+  const name =
+    findName(head, typedWithCapitals) ?? (contentAt === null || headPronoun ? null : subjectOfContent(segment, contentAt));
   const hasPronoun = segment.some((_, index) => refersToPatient(segment, index));
   const words = head.filter((token) => token.kind === 'word');
   const firstWord = words[0]?.norm ?? '';
