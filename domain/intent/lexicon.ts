@@ -609,6 +609,7 @@ export const honorifics = new Set([
   'monsieur',
   'mvr',
   'mnr',
+  'menier',
 ]);
 export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan']);
 // "Tjin A Djie", "Tjon a Ten": the Surinamese-Chinese "A" joins the parts of one family name.

@@ -392,6 +392,9 @@ describe('how a busy ward types (issue 43)', () => {
     expect(nameOf('wat moet ik weten over mw. oude meijerink')).toBe('Oude Meijerink');
     expect(nameOf('zoek dhr. tjong a hung op')).toBe('Tjong a Hung');
     expect(nameOf('Waarvoor zit madame Declercq hier?')).toBe('Declercq');
+    // "v.d." is written out as the record holds it: "van den" before Berg, Heuvel, Bosch …, else "van der".
+    expect(nameOf('zoek mw. v.d. wal')).toBe('Van der Wal');
+    expect(nameOf('overdracht dhr. vd bosch')).toBe('Van den Bosch');
   });
 
   it('takes the name said in place of another, and no capitalised verb before "u"', () => {

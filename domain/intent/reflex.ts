@@ -447,7 +447,10 @@ function splitSegments(tokens: Token[]): Segment[] {
       sawNote = false;
       continue;
     }
-    const splitter = token.kind === 'punct' || (token.kind === 'word' && connectors.has(token.norm) && token.norm !== 'ook');
+    // "belt u daarna zijn broer": a sequencing word right after "u" or "je" sits inside its clause.
+    const insideClause = sequencers.has(token.norm) && ['u', 'je', 'jij'].includes(tokens[index - 1]?.norm ?? '');
+    const splitter =
+      token.kind === 'punct' || (token.kind === 'word' && connectors.has(token.norm) && token.norm !== 'ook' && !insideClause);
     // "wil ik eerst …" is a wish still to be said, not a part of its own.
     const ownWords = current.filter((word) => word.kind === 'word' && !fillers.has(word.norm) && !wishWords.has(word.norm)).length;
     const hasSubject = current.some(
@@ -553,7 +556,10 @@ function misspeltDay(norm: string): boolean {
 function nameSlot(token: Token | undefined): boolean {
   return (
     token?.kind === 'word' &&
-    (lookup(token.norm).concepts.size > 0 || actionStarters.has(token.norm) || subjectVerbs.has(token.norm) || namePrepositions.has(token.norm))
+    (lookup(token.norm).concepts.size > 0 ||
+      actionStarters.has(token.norm) ||
+      subjectVerbs.has(token.norm) ||
+      namePrepositions.has(token.norm))
   );
 }
 
@@ -697,7 +703,31 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
   return { name: nameText(kept), start: from + first, end: from + parts.length };
 }
 
-function nameText(parts: Token[]): string {
+/**
+ * Family names whose "v.d." stands for "van den" (the old masculine and neuter nouns: Berg, Heuvel,
+ * Bosch, Broek …); every other "v.d." is "van der" (Veen, Linden, Meer, Laan …).
+ */
+const vanDenHeads =
+  /^(berg|bergh|heuvel|bosch|bos|broek|brink|hoek|akker|bogaard|boogaard|boom|bor|dool|eijnde|eijnden|einde|elsen|ham|hout|hurk|oever|oord|tol|hoven|nieuwenhof|wildenberg|biggelaar|bogert|brand|dries|eynde|kerkhof|bergen)/;
+
+/** "v.d. veen" → "van der veen", "vd berg" → "van den berg", "v 't hof" → "van 't hof": the form the record holds. */
+function expandParticles(parts: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
+    const family = parts.slice(index + 1).find((next) => !nameParticles.has(next.norm))?.norm ?? '';
+    const article = vanDenHeads.test(family) ? 'den' : 'der';
+    if (part.norm === 'vd' || (part.norm === 'v' && parts[index + 1]?.norm === 'd')) {
+      out.push({ ...part, raw: 'van', norm: 'van' }, { ...part, raw: article, norm: article });
+      if (part.norm === 'v') index++;
+    } else if (part.norm === 'v' && index < parts.length - 1) out.push({ ...part, raw: 'van', norm: 'van' });
+    else out.push(part);
+  }
+  return out;
+}
+
+function nameText(typed: Token[]): string {
+  const parts = expandParticles(typed);
   const raw = parts.map((part) => part.raw.replace(/['’`]s$/, ''));
   const typedLower = raw.every((part) => part === part.toLowerCase());
   return raw
@@ -1080,8 +1110,7 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   const fuzzyPenalty = (...used: Concept[]) => (used.some((concept) => hits.get(concept) === true) ? 0.07 : 0);
   // "notitie voor hem: bloeddruk gemeten": where the head points to the patient, the text's first word is no name.
   const headPronoun = head.some((_, index) => refersToPatient(head, index));
-  const name =
-    findName(head, typedWithCapitals) ?? (contentAt === null || headPronoun ? null : subjectOfContent(segment, contentAt));
+  const name = findName(head, typedWithCapitals) ?? (contentAt === null || headPronoun ? null : subjectOfContent(segment, contentAt));
   const hasPronoun = segment.some((_, index) => refersToPatient(segment, index));
   const words = head.filter((token) => token.kind === 'word');
   const firstWord = words[0]?.norm ?? '';
