@@ -182,6 +182,7 @@ export const concepts = {
     // The parts of the form themselves: "volgende kopje", "vorig blok".
     'kopje',
     'blok',
+    'somatiek',
   ],
   risk: [
     'risico*',
@@ -546,6 +547,7 @@ export const questionStarters = new Set([
 export const fillers = new Set([
   'eh',
   'effe',
+  'efkes',
   'dus',
   'ehm',
   'zo',
@@ -1061,6 +1063,7 @@ export const notNames = new Set([
   'waarom',
   'pls',
   'vlg',
+  'gezin',
   'erbij',
   'weg',
   'dus',

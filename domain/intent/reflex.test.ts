@@ -395,6 +395,10 @@ describe('how a busy ward types (issue 43)', () => {
     // "v.d." is written out as the record holds it: "van den" before Berg, Heuvel, Bosch …, else "van der".
     expect(nameOf('zoek mw. v.d. wal')).toBe('Van der Wal');
     expect(nameOf('overdracht dhr. vd bosch')).toBe('Van den Bosch');
+    // After "ter" or "van der" only a family name comes, even one that reads as "haar" or as a near miss of "vinden".
+    expect(nameOf('plan een gesprek met bram ter haar morgen')).toBe('Bram ter Haar');
+    expect(nameOf('annuleer de afspraak van saskia van der linden')).toBe('Saskia van der Linden');
+    expect(nameOf('waarmee is dhr. koopmans binnengekomen')).toBe('Koopmans');
   });
 
   it('takes the name said in place of another, and no capitalised verb before "u"', () => {

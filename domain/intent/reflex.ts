@@ -515,6 +515,8 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean, afterTitle
   // "de AIOS", "de SPV": an acronym is a role or a thing; "de volledigheid", "de balie": a noun.
   if (/^\p{Lu}{2,}$/u.test(token.raw) && norm.length >= 3) return false;
   if (token.raw === norm && /(heid|teit|schap|isme|atie)$/.test(norm) && norm.length >= 6) return false;
+  // "waarmee is …", "hoever is …": question words, not names.
+  if (/^waar(mee|om|voor|over|van|door|in|op|aan|bij|naar|uit)$|^hoever$|^er(uit|bij|in|op|af|aan|over)$/.test(norm)) return false;
   if (weekdays.some((day) => norm.startsWith(day)) || /^(morgen|gister|vanmorgen)/.test(norm) || misspeltDay(norm)) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
   // After a title, a double name typed in lower case is a name ("mw. pinas-lie").
@@ -607,6 +609,13 @@ function separableInfinitive(norm: string): boolean {
   return /^(op|af|aan|uit|door|mee|terug|toe|vast|weg|in|na)\p{L}{3,}en$/u.test(norm) && !/(sen|ssen|ink)$/.test(norm);
 }
 
+/** "wim ter haar", "priya van der linden": after "ter", "ten", "der", "den" even a pronoun or a near-miss of a word is the family name. */
+function familyAfter(particle: Token, token: Token): boolean {
+  if (token.kind !== 'word' || !['ter', 'ten', 'der', 'den', "'t", 't'].includes(particle.norm)) return false;
+  // "van der linden" is no typo of "vinden": after such a particle only a family name comes.
+  return pronouns.has(token.norm) || familyWord(token);
+}
+
 /** "Bas ter Haar": a capitalised pronoun after a name particle is a family name. */
 function familyPronoun(token: Token): boolean {
   return token.kind === 'word' && pronouns.has(token.norm) && /^\p{Lu}/u.test(token.raw);
@@ -625,9 +634,9 @@ function looksLikeVerb(norm: string): boolean {
     (norm.length >= 6 && /(de|te|eert|eerde)$/.test(norm)) ||
     // A past participle ("geschreven", "afgelopen"), not a family name in -sen ("Gerritsen").
     (norm.length >= 7 &&
-      /^(ge|af|op|in|uit|aan)\p{L}+en$/u.test(norm) &&
+      /^(ge|af|op|in|uit|aan|binnen|terug|weg|mee|door|toe)\p{L}+en$/u.test(norm) &&
       !/sen$/.test(norm) &&
-      /^(ge|afge|opge|inge|uitge|aange)/.test(norm))
+      /^(ge|afge|opge|inge|uitge|aange|binnenge|terugge|wegge|meege|doorge|toege)/.test(norm))
   );
 }
 
@@ -655,7 +664,14 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
       // "het onderdeel", "aan te trekken": an article or an infinitive, no family name.
       if (token.norm === 'het' && parts.length === 0) break;
       if (token.norm === 'te' && next?.raw === next?.norm && /en$/.test(next?.norm ?? '')) break;
-      if (next && (nameParticles.has(next.norm) || isNameLike(next, true) || familyPronoun(next) || (capitalisedOk && familyWord(next)))) {
+      if (
+        next &&
+        (nameParticles.has(next.norm) ||
+          isNameLike(next, true) ||
+          familyPronoun(next) ||
+          familyAfter(token, next) ||
+          (capitalisedOk && familyWord(next)))
+      ) {
         parts.push(token);
         index++;
         continue;
@@ -672,7 +688,7 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
         (afterTitle || afterParticle) && !parts.some((part) => !nameParticles.has(part.norm)),
       ) &&
       !(afterTitle && titledName(token)) &&
-      !(afterParticle && (familyPronoun(token) || (capitalisedOk && familyWord(token))))
+      !(afterParticle && (familyPronoun(token) || familyAfter(parts.at(-1)!, token) || (capitalisedOk && familyWord(token))))
     )
       break;
     // "ontslagbrief mw. beukema opstellen": an infinitive closing a lower-case command is no name.
