@@ -73,6 +73,10 @@ export const concepts = {
     'afspraken',
     'afspraakje',
     'afspr',
+    // Regional: "ofsproak" (Gronings, Twents), "aafspraok" (Limburgs).
+    'ofsproak*',
+    'aafspraok*',
+    'afspraok*',
     'gesprek',
     'gesprekken',
     'consult',
@@ -211,6 +215,9 @@ export const concepts = {
   ],
   /** Danger words: in a question about a patient ("is X gevaarlijk voor anderen?") they ask for the risks. */
   riskWord: [
+    'dreiging*',
+    'gewelddadig*',
+    'geweld',
     'oppassen',
     'opletten',
     'voorzichtig',
@@ -587,7 +594,7 @@ export const fillers = new Set([
 ]);
 
 /** A command said not to be done: "niet annuleren, verzet …", "geen notitie, alleen opzoeken". */
-export const negations = new Set(['niet', 'geen', 'niks', 'nee', 'nooit']);
+export const negations = new Set(['niet', 'geen', 'niks', 'nee', 'nooit', 'neet', 'nich', 'nait', 'gin', 'gein', 'gain']);
 
 export const honorifics = new Set([
   'mw',

@@ -33,10 +33,10 @@ export const phrases = {
   cancelPhrase:
     /\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
   /** "de afspraak van vrijdag mag weg", "afspraak 8830 kan vervallen": cancelling in other words. */
-  mayGo: /\b(mag|kan|moet) (\w+ ){0,2}(weg|vervallen|vot|eruit)\b/,
-  /** "de intake met X moet naar volgende week": moving in other words. */
+  mayGo: /\b(mag|maag|kan|moet) (\w+ ){0,2}(weg|eweg|vervallen|vot|vort|eruit)\b/,
+  /** "de intake met X moet naar volgende week", regional "moot nao", "mut noar": moving in other words. */
   goesTo:
-    /\b(moet|mag|kan|gaat) (\w+ ){0,3}naar (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|\d)/,
+    /\b(moet|moot|mout|mut|mag|kan|gaat) (\w+ ){0,3}(naar|nao|noar) (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|de|\d)/,
   /** "verwijder de afspraak". */
   removeVerb: /\bverwijder\b/,
   /** "is verzet": a report that it moved, not a request to move it. */

@@ -257,6 +257,9 @@ function startsAction(
   if (starters.has(token.norm)) return index;
   // "…, en belt u daarna haar partner": a verb with "u" after it is said to the assistant, also inside a note.
   if (/t$/.test(token.norm) && tokens[index + 1]?.norm === 'u' && token.norm.length >= 4) return index;
+  // "…, en kun je daarna haar risico's laten zien?": a request put to the assistant, also after a note's text.
+  if (['kun', 'kunt', 'wil', 'wilt', 'zou'].includes(token.norm) && ['je', 'jij', 'u'].includes(tokens[index + 1]?.norm ?? ''))
+    return index;
   // "… daarna een afspraak plannen om 11 uur": after a sequencing word, a clause with a command of its own
   // is an action, also after a note's text (not "daarna ging hij slapen": no command word).
   if (strictContent && sequencedHere(tokens, from, index) && commandClauseAt(tokens, index)) return index;
@@ -448,7 +451,7 @@ function splitSegments(tokens: Token[]): Segment[] {
       continue;
     }
     // "belt u daarna zijn broer": a sequencing word right after "u" or "je" sits inside its clause.
-    const insideClause = sequencers.has(token.norm) && ['u', 'je', 'jij'].includes(tokens[index - 1]?.norm ?? '');
+    const insideClause = sequencers.has(token.norm) && ['u', 'je', 'jij', 'me', 'mij'].includes(tokens[index - 1]?.norm ?? '');
     const splitter =
       token.kind === 'punct' || (token.kind === 'word' && connectors.has(token.norm) && token.norm !== 'ook' && !insideClause);
     // "wil ik eerst …" is a wish still to be said, not a part of its own.
@@ -1139,8 +1142,11 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   const candidates: { intent: Intent; confidence: number }[] = [];
   const propose = (intent: Intent, confidence: number) => candidates.push({ intent, confidence });
 
+  // "zet mw. X op 2,5 mg haldol": setting a dose is an order too.
   const outside =
-    outOfScope.some((pattern) => pattern.test(headText)) || (orderVerbs.test(headText) && (dose.test(headText) || medicationCue));
+    outOfScope.some((pattern) => pattern.test(headText)) ||
+    (orderVerbs.test(headText) && (dose.test(headText) || medicationCue)) ||
+    (/\bzet\b.*\bop\b/.test(headText) && dose.test(headText));
   const reading = { hasPronoun, question, name, others: name ? namesAfter(head, name) : [], head, contentAt, outside };
   if (outside) return { intent: 'unknown', confidence: 0.85, rivals: [], ambiguous: false, ...reading };
 
@@ -1159,7 +1165,8 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   const handoverQuestion = phrases.handoverQuestion.test(headText);
   if (has('handover') || handoverQuestion || phrases.handoverPhrase.test(headText) || phrases.watchFor.test(headText))
     propose('overdracht', 0.93 - fuzzyPenalty('handover'));
-  if (has('intake') || has('intakeSection')) {
+  const goesTo = !has('rescheduleVerb') && (appointment || has('intake')) && phrases.goesTo.test(headText);
+  if ((has('intake') || has('intakeSection')) && !goesTo) {
     const navigate = phrases.intakeNavigation.test(headText) || firstWord === 'toon' || (has('intakeSection') && !has('intake'));
     const status = phrases.intakeProgress.test(headText) || question;
     if (navigate && !status) propose('intake_navigeer', 0.92 - fuzzyPenalty('intake'));
@@ -1175,6 +1182,7 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   const cancelPhrase = phrases.cancelPhrase.test(headText);
   const strongCancel = has('cancelVerb');
   const mayGo = phrases.mayGo.test(headText) && appointment;
+  const appointmentGoesTo = goesTo && !mayGo;
   if (strongCancel || cancelPhrase || mayGo || (phrases.removeVerb.test(headText) && appointment))
     propose('cancel_appointment', (appointment ? 0.95 : 0.86) - fuzzyPenalty('cancelVerb'));
   const strongMove = has('rescheduleVerb') && !phrases.movedPassive.test(headText);
@@ -1182,8 +1190,7 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   const moveIdiom = phrases.moveIdiom.test(headText);
   if (moveIdiom && !has('rescheduleVerb') && (appointment || name || hasPronoun)) propose('reschedule_appointment', 0.88);
   // "de intake met X moet naar volgende week": an appointment that has to go to another moment.
-  if (!has('rescheduleVerb') && !moveIdiom && (appointment || has('intake')) && phrases.goesTo.test(headText) && !mayGo)
-    propose('reschedule_appointment', 0.9);
+  if (appointmentGoesTo && !moveIdiom) propose('reschedule_appointment', 0.9);
   const weakMove = appointment && (phrases.changeWord.test(headText) || phrases.setTo.test(headText) || phrases.toMoment.test(headText));
   if (strongMove)
     propose(
@@ -1466,7 +1473,11 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
   );
   segments.forEach((segment, index) => {
     // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
-    if (negatesCommand(segment.tokens) || declines(segment.tokens, segments[index + 1]?.tokens)) {
+    if (
+      negatesCommand(segment.tokens) ||
+      declines(segment.tokens, segments[index + 1]?.tokens) ||
+      (index > 0 && negatedSubject(segment.tokens))
+    ) {
       negatedCommands++;
       carried = findName(segment.tokens) ?? carried;
       return;
@@ -1507,9 +1518,23 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     // "mw. X wil geen depot meer, noteer dat": what the next part writes down is no context, it is the note's text.
     const next = parts[at + 1];
     const written = next !== undefined && refersBack(originalText(text, next.segment.tokens));
+    // "mw. X gaat morgen met verlof; wat zijn haar risico's", "nachtdienst begint, ovdr mw. Y": what is only told
+    // before a request is its context, no action; an observation before a note is that note's own matter.
+    // An appointment that "mag weg" or "moet naar vrijdag" is a request of its own, said as a statement.
+    const ordered = segment.first || tokensBefore(tokens, segment).some((token) => token.norm === 'nadat' || token.norm === 'voordat');
+    const told =
+      !repeat &&
+      !ordered &&
+      next !== undefined &&
+      !written &&
+      !reading.intent.endsWith('_appointment') &&
+      !next.reading.outside &&
+      toldBefore(partTokens, next.tokens);
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = repeat
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1) ?? (written ? reading : null));
+      : told
+        ? null
+        : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1) ?? (written ? reading : null));
     if (!decided) {
       fromContext = reading.name ?? fromContext;
       continue;
@@ -1762,11 +1787,55 @@ const objectConcepts: Concept[] = [
 function statement(tokens: Token[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
   if (words.length < 2 || tokens.some((token) => token.norm === '?')) return false;
+  // "ik wil graag de diagnose weten": the clinician's own wish is a request.
+  const norms = tokens.map((token) => token.norm);
+  // "eerst even checken hoe ver haar intake is": an indirect question asks.
+  if (norms.some((word) => ['hoe', 'wat', 'wanneer', 'welke', 'waar', 'eerst', 'of'].includes(word))) return false;
+  if (norms.includes('graag') || (norms.includes('ik') && norms.some((word) => ['wil', 'wilt', 'zou', 'moet', 'wou'].includes(word))))
+    return false;
   if (actionStarters.has(words[0]!.norm) || questionStarters.has(words[0]!.norm) || questionOpeners.has(words[0]!.norm)) return false;
   return !words.some((token) => {
     const hit = lookup(token.norm);
     return !hit.fuzzy && objectConcepts.some((concept) => hit.concepts.has(concept));
   });
+}
+
+/** A statement before a request: context, unless it observes the patient (a cue of a note's category) and no note follows. */
+function toldBefore(tokens: Token[], next: Token[]): boolean {
+  if (!statement(tokens)) return false;
+  // "dx dhr. leito, …", "overdracht van meneer Bos": a subject noun without a verb is shorthand for a request.
+  const words = tokens.filter((token) => token.kind === 'word');
+  const subject = words.some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept)));
+  const verb = words.some(
+    (token, index) =>
+      index > 0 &&
+      (commonVerbs.has(token.norm) ||
+        looksLikeVerb(token.norm) ||
+        /^(begint|belde|bekend|gaat|mag|wil|wilt|willen|heeft|is)$/.test(token.norm)),
+  );
+  if (!verb || (subject && lookup(words[0]!.norm).concepts.size > 0)) return false;
+  const nextWords = next.filter((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
+  const noteFollows = nextWords.some((token) => lookup(token.norm).concepts.has('noteVerb') || lookup(token.norm).concepts.has('noteNoun'));
+  const asks =
+    next.some((token) => token.norm === '?') ||
+    nextWords
+      .slice(0, 3)
+      .some((token) => actionStarters.has(token.norm) || questionOpeners.has(token.norm) || questionStarters.has(token.norm)) ||
+    nextWords
+      .slice(0, 3)
+      .some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept) || concept === 'agendaNoun'));
+  if (!asks && !noteFollows) return false;
+  // "…, maar noteer dat ze rustig was": the note has its own text, so what came before is context.
+  // "…, noteer + rapp. lezen": the note has none, the statement is its text.
+  if (noteFollows) {
+    const contentAt = contentStart(next);
+    return contentAt !== null && next.slice(contentAt).some((token) => token.kind === 'word');
+  }
+  // "ze heeft een medepatiënt gekrabd, zet een gesprek": what the patient did is an observation.
+  const first = tokens.find((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (first && ['ze', 'zij', 'hij'].includes(first.norm)) return false;
+  const observes = tokens.some((token) => token.kind === 'word' && lookup(token.norm).category !== null);
+  return !observes && !phrases.walkingOff.test(textOf(tokens));
 }
 
 /** "zet dat in de agenda", "plan dat in", "regel dat", "wilt u dat … zetten", or a bare "inplannen". */
@@ -1787,6 +1856,13 @@ function takesStatement(tokens: Token[]): boolean {
     (['dat', 'da', 'dit'].includes(words[0]!.norm) &&
       words.slice(1).some((token) => command(token) || lookup(token.norm).concepts.has('agendaNoun')))
   );
+}
+
+/** "…, niet de diagnose", "…, geen overdracht": a subject said not to be wanted, after what is. */
+function negatedSubject(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (words.length > 4 || !['niet', 'geen'].includes(words[0]?.norm ?? '')) return false;
+  return words.slice(1).some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept)));
 }
 
 function tokensBefore(all: Token[], segment: Segment): Token[] {
