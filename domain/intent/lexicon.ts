@@ -620,7 +620,8 @@ export const honorifics = new Set([
   'mnr',
   'menier',
 ]);
-export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan']);
+// With their regional forms: "bie Hoens", "veur Mensink", "vaan Crombach", "mit Bakema", "euver Mertens".
+export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan', 'bie', 'veur', 'vur', 'vaan', 'mit', 'euver']);
 // "Tjin A Djie", "Tjon a Ten": the Surinamese-Chinese "A" joins the parts of one family name.
 export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations, 'a']);
 /** Weekdays as a busy ward writes them ("afspr. dhr. Bos do 14:00"): never part of a name. */

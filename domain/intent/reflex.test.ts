@@ -399,6 +399,9 @@ describe('how a busy ward types (issue 43)', () => {
     expect(nameOf('plan een gesprek met bram ter haar morgen')).toBe('Bram ter Haar');
     expect(nameOf('annuleer de afspraak van saskia van der linden')).toBe('Saskia van der Linden');
     expect(nameOf('waarmee is dhr. koopmans binnengekomen')).toBe('Koopmans');
+    // A compound of a ward noun in lower case is a thing, and a regional preposition is one still.
+    expect(nameOf('noteer mw. dijkstra onrustig, en bel de avonddienst', 1)).toBe('Dijkstra');
+    expect(nameOf('Wat is er vannacht gebeurd bie meneer Geurts?')).toBe('Geurts');
   });
 
   it('takes the name said in place of another, and no capitalised verb before "u"', () => {

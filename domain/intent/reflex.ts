@@ -518,6 +518,8 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean, afterTitle
   // "de AIOS", "de SPV": an acronym is a role or a thing; "de volledigheid", "de balie": a noun.
   if (/^\p{Lu}{2,}$/u.test(token.raw) && norm.length >= 3) return false;
   if (token.raw === norm && /(heid|teit|schap|isme|atie)$/.test(norm) && norm.length >= 6) return false;
+  // "de crisisdienst", "de nachtverpleging": typed in lower case, a compound of a ward noun is a thing.
+  if (token.raw === norm && compoundOfThing(norm)) return false;
   // "waarmee is …", "hoever is …": question words, not names.
   if (/^waar(mee|om|voor|over|van|door|in|op|aan|bij|naar|uit)$|^hoever$|^er(uit|bij|in|op|af|aan|over)$/.test(norm)) return false;
   if (weekdays.some((day) => norm.startsWith(day)) || /^(morgen|gister|vanmorgen)/.test(norm) || misspeltDay(norm)) return false;
@@ -566,6 +568,12 @@ function nameSlot(token: Token | undefined): boolean {
       subjectVerbs.has(token.norm) ||
       namePrepositions.has(token.norm))
   );
+}
+
+const thingHeads = [...notNames].filter((word) => word.length >= 5 && !/\d/.test(word));
+
+function compoundOfThing(norm: string): boolean {
+  return norm.length >= 9 && thingHeads.some((head) => norm.endsWith(head) && norm.length - head.length >= 3);
 }
 
 function unknownWord(part: string): boolean {
