@@ -448,6 +448,18 @@ describe('how a busy ward types (issue 43)', () => {
       { intent: 'create_appointment', entities: { patientName: 'Hoogland', dateLabel: 'woensdag' } },
     ]);
     expect(intentsOf('mw. doornbos overmorgen om negen uur bloedafname, inplannen')).toEqual(['create_appointment']);
+    // An appointment that cannot go ahead and is then moved is moved, once; a second appointment is its own action.
+    expect(intentsOf('Het gesprek met mevrouw Pauwels van morgen kan niet doorgaan; wilt u het verplaatsen naar vrijdag?')).toEqual([
+      'reschedule_appointment',
+    ]);
+    expect(intentsOf('zeg de afspraak van dinsdag af en verzet het gesprek van woensdag naar donderdag')).toEqual([
+      'cancel_appointment',
+      'reschedule_appointment',
+    ]);
+    // What is only told before a request is its context.
+    expect(classify("mw. Lodder gaat morgen met verlof; wat zijn haar risico's?").actions).toMatchObject([
+      { intent: 'risico_query', entities: { patientName: 'Lodder' } },
+    ]);
     // "daarna" in a note's own story is no new action.
     expect(intentsOf('noteer dat hij ontbeten heeft, daarna ging hij douchen')).toEqual(['dagnotitie']);
   });

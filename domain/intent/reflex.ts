@@ -1110,11 +1110,15 @@ function originalText(input: string, tokens: Token[]): string {
 
 function contentStart(tokens: Token[]): number | null {
   let sawNote = false;
+  let sawReport = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (token.kind === 'word' && (lookup(token.norm).concepts.has('noteNoun') || lookup(token.norm).concepts.has('noteVerb')))
       sawNote = true;
+    else if (token.kind === 'word' && index <= 2 && /^rapporteer|^rapportage$/.test(token.norm)) sawReport = true;
     else if (sawNote && (token.norm === ':' || token.norm === 'dat' || token.norm === ',')) return index + 1;
+    // "rapporteer bij X dat …", "rapportage voor X: …": what follows is the report's own text.
+    else if (sawReport && (token.norm === ':' || token.norm === 'dat')) return index + 1;
   }
   return null;
 }
@@ -1629,6 +1633,23 @@ function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
     const piece = pieces[index]!;
     const before = pieces[index - 1]!;
     const bare = action.intent === 'dagnotitie' && (!action.entities.content || refersBack(piece.text));
+    // "de afspraak kan niet doorgaan; wilt u die verplaatsen naar vrijdag": the appointment is moved, not cancelled.
+    if (
+      previous.intent === 'cancel_appointment' &&
+      action.intent === 'reschedule_appointment' &&
+      (!piece.ownName || action.entities.patientName === previous.entities.patientName) &&
+      /\b(die|hem|het|deze|dat)\b/i.test(piece.text) &&
+      !tokenize(piece.text).some((token) => lookup(token.norm).concepts.has('appointmentNoun'))
+    ) {
+      action.entities = {
+        ...previous.entities,
+        ...action.entities,
+        ...(previous.entities.identifier && !action.entities.identifier ? { identifier: previous.entities.identifier } : {}),
+      };
+      actions.splice(index - 1, 1);
+      pieces.splice(index - 1, 1);
+      continue;
+    }
     if (bare && before.outside) {
       // "geef haar extra oxazepam en schrijf het op": the order is not done here, the note is written.
       action.entities = { ...action.entities, content: capitalise(before.text), category: categoryOfText(before.text) };
