@@ -1071,6 +1071,7 @@ export const notNames = new Set([
   'waarom',
   'pls',
   'vlg',
+  'afd',
   'gezin',
   'erbij',
   'weg',

@@ -456,6 +456,13 @@ describe('how a busy ward types (issue 43)', () => {
       'cancel_appointment',
       'reschedule_appointment',
     ]);
+    // "open hem" after an intake question opens the intake; the ward's handover names no patient.
+    expect(intentsOf('hoe ver is de intake van dhr. Brink, en open hem dan meteen')).toEqual(['intake_status', 'intake_navigeer']);
+    expect(classify('zoek mw. Vink, dan ovdr afd').actions[1]).toMatchObject({ intent: 'overdracht', entities: {} });
+    expect(classify('open dossier mw. Baars + haar afspraken morgen').actions[1]).toMatchObject({
+      intent: 'agenda_query',
+      entities: { patientName: 'Baars' },
+    });
     // What is only told before a request is its context.
     expect(classify("mw. Lodder gaat morgen met verlof; wat zijn haar risico's?").actions).toMatchObject([
       { intent: 'risico_query', entities: { patientName: 'Lodder' } },

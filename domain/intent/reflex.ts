@@ -1223,6 +1223,12 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
     propose(question && phrases.askWord.test(headText) ? 'agenda_query' : 'agenda', 0.9 - fuzzyPenalty('agendaNoun'));
   }
   if (appointment && candidates.length === 0 && momentIn(head, 0, head.length).label) propose('agenda_query', 0.72);
+  // "zn afspraken morgen", "mijn afspraken op zaterdag": someone's appointments asked for, not the agenda opened.
+  const ownAppointments = head.some(
+    (token, index) => index > 0 && /^afspra(ken|akjes)$/.test(token.norm) && possessives.has(head[index - 1]!.norm),
+  );
+  if (ownAppointments && !has('agendaNoun') && !candidates.some((candidate) => candidate.intent.endsWith('_appointment')))
+    propose('agenda_query', 0.9);
   if (
     candidates.length === 0 &&
     (phrases.plannedPhrase.test(headText) || (firstWord === 'wanneer' && name && phrases.seeVerb.test(headText)))
@@ -1578,7 +1584,9 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       !entities.patientName &&
       (patientIntents.has(decided.intent) || (decided.intent === 'unknown' && (reading.hasPronoun || actions.length > 0)))
     ) {
-      const inherited = previousPatient && (reading.hasPronoun || actions.length > 0) ? previousPatient : null;
+      // "… en mijn afspraken morgen", "… dan ovdr afd.": the clinician's own agenda and the ward's handover are no patient's.
+      const ownOrWard = partTokens.some((token) => token.norm === 'mijn' || token.norm === 'afd' || token.norm === 'afdeling');
+      const inherited = previousPatient && (reading.hasPronoun || actions.length > 0) && !ownOrWard ? previousPatient : null;
       if (inherited) Object.assign(entities, inherited);
       else if (reading.hasPronoun && context.activePatient)
         Object.assign(entities, { patientName: context.activePatient.name, patientId: context.activePatient.id });
@@ -1596,6 +1604,20 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     });
   }
   mergeFragments(actions, pieces);
+  // "hoe staat de intake van X, en open hem meteen": what is opened is the previous action's subject.
+  actions.forEach((action, index) => {
+    const previous = actions[index - 1];
+    const words = tokenize(pieces[index]?.text ?? '').filter((token) => token.kind === 'word');
+    const opensIt =
+      words.some((token) => token.norm === 'open' || token.norm === 'openen') &&
+      words.every((token) =>
+        ['open', 'openen', 'hem', 'het', 'die', 'haar', 'dan', 'meteen', 'even', 'maar', 'en', 'ook', 'direct', 'gelijk'].includes(
+          token.norm,
+        ),
+      );
+    if (opensIt && previous && (previous.intent === 'intake_status' || previous.intent === 'intake_navigeer'))
+      action.intent = 'intake_navigeer';
+  });
   // "wat zijn de risico's en diagnoses van Jan": a name said once, at the end, belongs to both.
   for (let index = actions.length - 2; index >= 0; index--) {
     const action = actions[index]!;
