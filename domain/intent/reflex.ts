@@ -1660,7 +1660,8 @@ function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       previous.intent === 'cancel_appointment' &&
       action.intent === 'reschedule_appointment' &&
       (!piece.ownName || action.entities.patientName === previous.entities.patientName) &&
-      /\b(die|hem|het|deze|dat)\b/i.test(piece.text) &&
+      // Not "verzet die van maandag": that is another appointment.
+      /\b(die|hem|het|deze|dat)\b(?! van\b)/i.test(piece.text) &&
       !tokenize(piece.text).some((token) => lookup(token.norm).concepts.has('appointmentNoun'))
     ) {
       action.entities = {
@@ -1889,6 +1890,9 @@ function toldBefore(tokens: Token[], next: Token[]): boolean {
   return !observes && !phrases.walkingOff.test(textOf(tokens));
 }
 
+/** Infinitives of doing something with what was said: "wilt u dat regelen", "kunt u dat in orde maken". */
+const doing = new Set(['regelen', 'doen', 'zetten', 'maken', 'plannen', 'inplannen', 'verzetten', 'verplaatsen', 'afzeggen', 'annuleren']);
+
 /** "zet dat in de agenda", "plan dat in", "regel dat", "wilt u dat … zetten", or a bare "inplannen". */
 function takesStatement(tokens: Token[]): boolean {
   const words = tokens.filter(
@@ -1905,7 +1909,7 @@ function takesStatement(tokens: Token[]): boolean {
   return (
     (['dat', 'da', 'det', 'dit'].includes(words[1]?.norm ?? '') && command(words[0])) ||
     (['dat', 'da', 'dit'].includes(words[0]!.norm) &&
-      words.slice(1).some((token) => command(token) || lookup(token.norm).concepts.has('agendaNoun')))
+      words.slice(1).some((token) => command(token) || doing.has(token.norm) || lookup(token.norm).concepts.has('agendaNoun')))
   );
 }
 
