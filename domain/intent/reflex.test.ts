@@ -389,6 +389,7 @@ describe('how a busy ward types (issue 43)', () => {
 
   it('reads double names, "Oude" and a Surinamese "A" as one family name, and Flemish "madame"', () => {
     expect(nameOf('rapportage pt. veenstra-kok: onrustig op de gang')).toBe('Veenstra-Kok');
+    expect(nameOf('dx mevr. öztürk-kaya')).toBe('Öztürk-Kaya');
     expect(nameOf('wat moet ik weten over mw. oude meijerink')).toBe('Oude Meijerink');
     expect(nameOf('zoek dhr. tjong a hung op')).toBe('Tjong a Hung');
     expect(nameOf('Waarvoor zit madame Declercq hier?')).toBe('Declercq');

@@ -525,7 +525,8 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean, afterTitle
   if (weekdays.some((day) => norm.startsWith(day)) || /^(morgen|gister|vanmorgen)/.test(norm) || misspeltDay(norm)) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
   // After a title, a double name typed in lower case is a name ("mw. pinas-lie").
-  if (/-\p{Ll}/u.test(token.raw) && !(capitalisedOk && token.raw === norm && norm.split('-').every(unknownWord))) return false;
+  if (/-\p{Ll}/u.test(token.raw) && !(capitalisedOk && token.raw === token.raw.toLowerCase() && norm.split('-').every(unknownWord)))
+    return false;
   // Typed in lower case, a verb form ("behandeld", "opgenomen") is no name.
   if (token.raw === norm && looksLikeVerb(norm)) return false;
   const hit = lookup(norm);
