@@ -427,6 +427,8 @@ describe('how a busy ward types (issue 43)', () => {
     expect(intentsOf('niet verzetten hoor, de afspraak van dhr. wessels mag weg')).toEqual(['cancel_appointment']);
     expect(intentsOf('het gesprek met mw. bosman van dinsdag mag helemaal weg')).toEqual(['cancel_appointment']);
     expect(intentsOf('de intake met meneer Kramer moet naar volgende week')).toEqual(['reschedule_appointment']);
+    expect(intentsOf('het gesprek met mw. Kuiper mag een weekje later')).toEqual(['reschedule_appointment']);
+    expect(intentsOf('mw. demir haar afspraak uitstellen tot donderdag')).toEqual(['reschedule_appointment']);
   });
 
   it('keeps a second or third action that has its own command or subject, and no action for what was only told', () => {

@@ -1452,6 +1452,10 @@ function decideIntent(
   if (ranked[0].intent === contextClause && !alone && ranked[0].probability >= contextThreshold) return null;
   const best = ranked.find((scored) => scored.intent !== contextClause)!;
   if (best.intent === reading.intent) return reading;
+  // "haar afspraak uitstellen tot vrijdag": an explicit command word with its object, and no rival
+  // close by, stands unless the model all but rules it out.
+  const rulesShare = ranked.find((scored) => scored.intent === reading.intent)?.probability ?? 0;
+  if (reading.confidence >= 0.95 && !reading.ambiguous && rulesShare >= 0.1) return reading;
   return { intent: best.intent as Intent, confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
 }
 
