@@ -466,6 +466,12 @@ describe('how a busy ward types (issue 43)', () => {
       intent: 'agenda_query',
       entities: { patientName: 'Baars' },
     });
+    // What need not be done is dropped, and what comes after it stays.
+    expect(intentsOf('niet ontslaan, noteer dat mw. Roos vandaag rustig was')).toEqual(['dagnotitie']);
+    expect(intentsOf('zoek dhr. Meijer, hoeft geen notitie, wel zijn afspraken')).toEqual(['zoeken', 'agenda_query']);
+    expect(intentsOf('hoeft niet genoteerd, wel even zijn afspraak van morgen naar vrijdag')).toEqual(['reschedule_appointment']);
+    // "voor het eerst" orders nothing.
+    expect(intentsOf('mw. Tromp heeft vandaag voor het eerst zelf gedoucht')).toEqual(['dagnotitie']);
     // What is only told before a request is its context.
     expect(classify("mw. Lodder gaat morgen met verlof; wat zijn haar risico's?").actions).toMatchObject([
       { intent: 'risico_query', entities: { patientName: 'Lodder' } },

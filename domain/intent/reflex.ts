@@ -270,6 +270,8 @@ function startsAction(
     tokens.slice(index + 1, index + 3).some((word) => declinable.some((concept) => lookup(word.norm).concepts.has(concept)))
   )
     return index;
+  // "zoek mw. Vos, hoeft geen notitie, …": what need not be done is a part of its own too.
+  if (!inContent && /^hoe(f|ft|ven)$/.test(token.norm) && negations.has(tokens[index + 1]?.norm ?? '')) return index;
   // "…, daarna wil ik zijn rapportages zien": a wish of the clinician's own is a new request.
   if (!inContent && token.norm === 'wil' && tokens[index + 1]?.norm === 'ik') return index;
   // "wat moet de avonddienst weten over Ruud, en kan hij agressief worden": a second question.
@@ -451,7 +453,10 @@ function splitSegments(tokens: Token[]): Segment[] {
       continue;
     }
     // "belt u daarna zijn broer": a sequencing word right after "u" or "je" sits inside its clause.
-    const insideClause = sequencers.has(token.norm) && ['u', 'je', 'jij', 'me', 'mij'].includes(tokens[index - 1]?.norm ?? '');
+    // "voor het eerst": no sequencing word either.
+    const insideClause =
+      (sequencers.has(token.norm) && ['u', 'je', 'jij', 'me', 'mij'].includes(tokens[index - 1]?.norm ?? '')) ||
+      (token.norm === 'eerst' && tokens[index - 1]?.norm === 'het');
     const splitter =
       token.kind === 'punct' || (token.kind === 'word' && connectors.has(token.norm) && token.norm !== 'ook' && !insideClause);
     // "wil ik eerst …" is a wish still to be said, not a part of its own.
@@ -464,7 +469,12 @@ function splitSegments(tokens: Token[]): Segment[] {
       const asking = questionStarters.has(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
       // "niet verplaatsen hoor, de afspraak … mag weg": after a command said not to be done, the next clause is what is wanted.
       const afterNegated =
-        token.kind === 'punct' && token.norm !== ':' && negatesCommand(current) && index + 1 < tokens.length ? index + 1 : null;
+        token.kind === 'punct' &&
+        token.norm !== ':' &&
+        (negatesCommand(current) || declines(current, tokens.slice(index + 1))) &&
+        index + 1 < tokens.length
+          ? index + 1
+          : null;
       const said = new Set(current.flatMap((word) => (word.kind === 'word' ? [...lookup(word.norm).concepts] : [])));
       const next =
         startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking, inContent ? new Set() : said) ?? afterNegated;
@@ -1785,7 +1795,9 @@ function declines(tokens: Token[], next: Token[] | undefined): boolean {
     .filter((token) => token.kind === 'word' && !fillers.has(token.norm))
     .map((token) => token.norm);
   const nextWords = next.filter((token) => token.kind === 'word' && !fillers.has(token.norm)).map((token) => token.norm);
-  if (['dat', 'het', 'dit'].includes(nextWords[1] ?? '') || ['dat', 'het', 'dit'].includes(nextWords[0] ?? '')) return false;
+  // "hij wil geen afspraak, noteer dat": the next part writes this one down. Not "niet ontslaan, noteer dat hij …".
+  const pointsBack = ['dat', 'het', 'dit'].includes(nextWords[1] ?? '') || ['dat', 'het', 'dit'].includes(nextWords[0] ?? '');
+  if (pointsBack && nextWords.length <= 4) return false;
   const isCommand = (word: string) => imperativeStarters.has(word) || declinable.some((concept) => lookup(word).concepts.has(concept));
   const negated = (at: number) => negations.has(words[at] ?? '') && words[at] !== 'nee';
   // "geen diagnose, …", "niet de agenda openen, …", "je hoeft niks te plannen, …", "zeg maar niet af, …".
