@@ -31,7 +31,7 @@ export const phrases = {
   intakeProgress: /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/,
   /** Cancelling without the verb "annuleer". */
   cancelPhrase:
-    /\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
+    /\btrek\b.*\bin\b|\bintrekken\b|\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
   /** "de afspraak van vrijdag mag weg", "afspraak 8830 kan vervallen": cancelling in other words. */
   mayGo: /\b(mag|maag|kan|moet) (\w+ ){0,2}(weg|eweg|vervallen|vot|vort|eruit)\b/,
   /** "de intake met X moet naar volgende week", regional "moot nao", "mut noar": moving in other words. */
@@ -43,7 +43,7 @@ export const phrases = {
   movedPassive: /\b(is|zijn|werd|wordt) (verzet|verplaatst)\b/,
   /** Moving without the verb: "naar voren halen", "een dag later". */
   moveIdiom:
-    /\bnaar (voren|achteren)\b|\b(dag|dagje|dagen|uur|uurtje|uren|week|weekje|weken|kwartier|half uur) (later|eerder|opschuiven|uitstellen)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b/,
+    /\bnaar (voren|achteren)\b|\b(dag|dagje|dagen|uur|uurtje|uren|week|weekje|weken|kwartier|half uur) (later|eerder|opschuiven|uitstellen)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b|\bop een ander(e)? (moment|tijd|dag|datum)\b/,
   /** Changing an appointment. */
   changeWord: /\b(wijzig\w*|verander\w*|later|eerder)\b/,
   /** "zet de afspraak om naar…". */
