@@ -472,6 +472,9 @@ describe('how a busy ward types (issue 43)', () => {
     expect(intentsOf('hoeft niet genoteerd, wel even zijn afspraak van morgen naar vrijdag')).toEqual(['reschedule_appointment']);
     // "voor het eerst" orders nothing.
     expect(intentsOf('mw. Tromp heeft vandaag voor het eerst zelf gedoucht')).toEqual(['dagnotitie']);
+    // A question about an appointment asks; a night got through is the handover.
+    expect(intentsOf('Heeft zij morgen een gesprek met de arts in opleiding?')).toEqual(['agenda_query']);
+    expect(intentsOf('Hoe is meneer Dogan de nacht doorgekomen?')).toEqual(['overdracht']);
     // What is only told before a request is its context.
     expect(classify("mw. Lodder gaat morgen met verlof; wat zijn haar risico's?").actions).toMatchObject([
       { intent: 'risico_query', entities: { patientName: 'Lodder' } },

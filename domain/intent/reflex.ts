@@ -1222,7 +1222,9 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
     );
   else if (weakMove && !strongCancel && !cancelPhrase) propose('reschedule_appointment', 0.84);
   const createVerb = has('createVerb');
-  const makeAppointment = appointment && phrases.makeVerb.test(headText);
+  // "Heeft hij volgende week een afspraak met de arts in opleiding?": a question asks, it makes nothing.
+  const makeAppointment =
+    appointment && phrases.makeVerb.test(headText) && !(question && !has('createVerb') && /^(heeft|is|staat|hebben|zijn)$/.test(firstWord));
   const newOne = phrases.newWord.test(headText) && phrases.planVerb.test(headText);
   if (!strongCancel && !cancelPhrase && !strongMove && !weakMove && (createVerb || makeAppointment || newOne)) {
     if (appointment) propose('create_appointment', 0.95 - fuzzyPenalty('createVerb', 'appointmentNoun'));
