@@ -36,6 +36,7 @@ export const concepts = {
     'vpk-rapportage*',
     'tijdlijn',
     'journaal',
+    'rapp',
   ],
   showVerb: [
     'toon',
@@ -64,12 +65,18 @@ export const concepts = {
     'vatten',
     'dienstoverdracht*',
     'overgedragen',
+    'ovdr',
   ],
   agendaNoun: ['agenda*', 'planning', 'weekplanning', 'dagplanning', 'kalender'],
   appointmentNoun: [
     'afspraak',
     'afspraken',
     'afspraakje',
+    'afspr',
+    // Regional: "ofsproak" (Gronings, Twents), "aafspraok" (Limburgs).
+    'ofsproak*',
+    'aafspraok*',
+    'afspraok*',
     'gesprek',
     'gesprekken',
     'consult',
@@ -176,6 +183,10 @@ export const concepts = {
     'levensloop',
     'werksituatie',
     'woonsituatie',
+    // The parts of the form themselves: "volgende kopje", "vorig blok".
+    'kopje',
+    'blok',
+    'somatiek',
   ],
   risk: [
     'risico*',
@@ -204,6 +215,9 @@ export const concepts = {
   ],
   /** Danger words: in a question about a patient ("is X gevaarlijk voor anderen?") they ask for the risks. */
   riskWord: [
+    'dreiging*',
+    'gewelddadig*',
+    'geweld',
     'oppassen',
     'opletten',
     'voorzichtig',
@@ -434,6 +448,10 @@ export const connectors = new Set([
   'nadien',
   'erna',
   'maar',
+  // Regional "daarna": "daonao", "doarnoa", "daorna".
+  'daonao',
+  'doarnoa',
+  'daorna',
 ]);
 export const complexityWords = new Set(['en', 'daarna', 'ook', 'eerst', 'vervolgens']);
 
@@ -504,6 +522,12 @@ export const actionStarters = new Set([
   'breng',
   'licht',
   'vertel',
+  // More of what the reflex does not do: "piep de AIOS op", "sein de arts in", "verzoek de arts …".
+  'piep',
+  'sein',
+  'verzoek',
+  'waarschuw',
+  'roep',
 ]);
 /** Question openers that start a second question after "en" or a comma ("…, en kan hij agressief worden?"). */
 export const questionStarters = new Set([
@@ -529,6 +553,9 @@ export const questionStarters = new Set([
 /** Filler words allowed between a connector and the action it starts. */
 export const fillers = new Set([
   'eh',
+  'effe',
+  'efkes',
+  'dus',
   'ehm',
   'zo',
   'ja',
@@ -544,6 +571,9 @@ export const fillers = new Set([
   'meteen',
   'direct',
   'daarna',
+  'daonao',
+  'doarnoa',
+  'daorna',
   'vervolgens',
   'en',
   'eerst',
@@ -564,7 +594,7 @@ export const fillers = new Set([
 ]);
 
 /** A command said not to be done: "niet annuleren, verzet …", "geen notitie, alleen opzoeken". */
-export const negations = new Set(['niet', 'geen', 'niks', 'nee', 'nooit']);
+export const negations = new Set(['niet', 'geen', 'niks', 'nee', 'nooit', 'neet', 'nich', 'nait', 'gin', 'gein', 'gain']);
 
 export const honorifics = new Set([
   'mw',
@@ -583,10 +613,22 @@ export const honorifics = new Set([
   'clint',
   'pat',
   'cl',
+  // Flemish and written short: "madame Peeters", "mvr. Smit", "mnr. Bakker".
+  'madame',
+  'monsieur',
+  'mvr',
+  'mnr',
+  'menier',
 ]);
-export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan']);
-export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations]);
-export const pronouns = new Set(['hij', 'zij', 'ze', 'hem', 'haar', 'diens', 'zijn', 'zn']);
+// With their regional forms: "bie Hoens", "veur Mensink", "vaan Crombach", "mit Bakema", "euver Mertens".
+export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan', 'bie', 'veur', 'vur', 'vaan', 'mit', 'euver']);
+// "Tjin A Djie", "Tjon a Ten": the Surinamese-Chinese "A" joins the parts of one family name.
+export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations, 'a']);
+/** Weekdays as a busy ward writes them ("afspr. dhr. Bos do 14:00"): never part of a name. */
+export const weekdayAbbreviations = new Set(['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo']);
+/** Words said to correct a name just said: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
+export const correctionWords = new Set(['nee', 'sorry', 'excuus', 'pardon', 'bedoel', 'correctie']);
+export const pronouns = new Set(['hij', 'zij', 'ze', 'hem', 'haar', 'diens', 'zijn', 'zn', 'heur', 'haor']);
 
 export const dayWords = new Set([
   'vandaag',
@@ -1023,6 +1065,23 @@ export const notNames = new Set([
   'toch',
   'gewoon',
   'vervanger',
+  // A verb opening a polite request ("Wilt u …"), a question word, shorthand and regional "geen".
+  'wilt',
+  'waarvoor',
+  'waarom',
+  'pls',
+  'vlg',
+  'afd',
+  'gezin',
+  'erbij',
+  'weg',
+  'dus',
+  'effe',
+  'gin',
+  'gein',
+  'gain',
+  'sturen',
+  'opstellen',
 ]);
 
 /**
@@ -1067,13 +1126,19 @@ export const dotAbbreviations = new Set([
   'j',
   'cl',
   'zsm',
+  'afspr',
+  'rapp',
+  'ovdr',
+  'medepat',
+  'mvr',
+  'mnr',
 ]);
 
 /** Words between an action word and its subject ("de", "zijn", "naar"). */
 export const leadIns = new Set(['de', 'het', 'een', 'zijn', 'haar', 'zn', 'mijn', 'z', 'diens', 'hun', 'naar', 'er']);
 
 /** Words that order actions ("daarna", "eerst"). */
-export const sequencers = new Set(['daarna', 'vervolgens', 'dan', 'erna', 'nadien', 'eerst', 'nadat']);
+export const sequencers = new Set(['daarna', 'vervolgens', 'dan', 'erna', 'nadien', 'eerst', 'nadat', 'daonao', 'doarnoa', 'daorna']);
 
 /** Hours written as words, one to twelve. */
 export const hourWords = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen', 'tien', 'elf', 'twaalf'];
@@ -1166,7 +1231,7 @@ export const questionOpeners = new Set([
 ]);
 
 /** Verbs after which a question names its subject: "welke afspraken heeft thijs", "wanneer zie ik joris". */
-export const subjectVerbs = new Set(['heeft', 'had', 'zie', 'spreek', 'ziet', 'spreekt']);
+export const subjectVerbs = new Set(['heeft', 'had', 'zie', 'spreek', 'ziet', 'spreekt', 'is', 'was']);
 
 /** Words that stand for an action said before: "… en een voor Eva", "… en die van Bas". */
 export const ellipsisWords = new Set(['een', 'die', 'dat', 'eentje']);

@@ -19,24 +19,31 @@ export const phrases = {
   watchFor: /\bwaar (moet|moeten|moet je) (ik|we|je|jij|jullie)? ?(op )?(letten|opletten|rekening mee houden)\b/,
   /** How a shift went: "hoe was de nacht", "hoe ging het met X vannacht". */
   handoverPhrase:
-    /\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
+    /\b(nacht|dag|dienst|avond) (doorgekomen|doorgebracht)\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
   /** What a patient is treated for: a question about the diagnosis without the word. */
   treatedFor: /\b(waar|waarvoor)\b.*\bbehandeld\b|\bbehandeld (voor|wegens)\b/,
   /** Going to (a part of) the intake form. */
   intakeNavigation:
     /\b(ga|naar|navigeer|invullen|sectie|tabblad|verder|open|openen|vul|spring|onderdeel|hoofdstuk|stap|bewerk|aanvullen|afmaken|toevoegen)\b/,
+  /** A step through the intake form: "volgende kopje", "vlg blok", "het kopje gezinssituatie". */
+  intakeStep: /\b(volgend|volgende|vorig|vorige|vlg|kopje|blok|sectie|onderdeel|tabblad|hoofdstuk)\b/,
   /** Asking how far the intake is. */
   intakeProgress: /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/,
   /** Cancelling without the verb "annuleer". */
   cancelPhrase:
-    /\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
+    /\btrek\b.*\bin\b|\bintrekken\b|\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
+  /** "de afspraak van vrijdag mag weg", "afspraak 8830 kan vervallen": cancelling in other words. */
+  mayGo: /\b(mag|maag|kan|moet) (\w+ ){0,2}(weg|eweg|vervallen|vot|vort|eruit)\b/,
+  /** "de intake met X moet naar volgende week", regional "moot nao", "mut noar": moving in other words. */
+  goesTo:
+    /\b(moet|moot|mout|mut|mag|kan|gaat) (\w+ ){0,3}(naar|nao|noar) (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|de|\d)/,
   /** "verwijder de afspraak". */
   removeVerb: /\bverwijder\b/,
   /** "is verzet": a report that it moved, not a request to move it. */
   movedPassive: /\b(is|zijn|werd|wordt) (verzet|verplaatst)\b/,
   /** Moving without the verb: "naar voren halen", "een dag later". */
   moveIdiom:
-    /\bnaar (voren|achteren)\b|\b(dag|dagje|uur|uurtje|week|kwartier|half uur) (later|eerder|opschuiven)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b/,
+    /\bnaar (voren|achteren)\b|\b(dag|dagje|dagen|uur|uurtje|uren|week|weekje|weken|kwartier|half uur) (later|eerder|opschuiven|uitstellen)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b|\bop een ander(e)? (moment|tijd|dag|datum)\b/,
   /** Changing an appointment. */
   changeWord: /\b(wijzig\w*|verander\w*|later|eerder)\b/,
   /** "zet de afspraak om naar…". */

@@ -374,3 +374,112 @@ describe('phrasings beyond the corpus (issue 22, from the kinds of misses the is
     expect(intentsOf('wat moet de nachtdienst weten over Bram?')).toEqual(['overdracht']);
   });
 });
+
+describe('how a busy ward types (issue 43)', () => {
+  const nameOf = (input: string, index = 0) => classify(input).actions[index]?.entities.patientName;
+
+  it('finds a name after a title, stopping at a weekday, a misspelt day, shorthand or an infinitive', () => {
+    expect(nameOf('plan afspr. dhr. visscher di 10:00')).toBe('Visscher');
+    expect(nameOf('agenda mw. groenveld morgn')).toBe('Groenveld');
+    expect(nameOf('overdracht mw. boschma pls')).toBe('Boschma');
+    expect(nameOf('verwijsbrief dhr. stegeman opstellen')).toBe('Stegeman');
+    // A family name that reads like a past tense is still the name after a title.
+    expect(nameOf('verplaats dhr. hofsteden 9u naar 14u')).toBe('Hofsteden');
+  });
+
+  it('reads double names, "Oude" and a Surinamese "A" as one family name, and Flemish "madame"', () => {
+    expect(nameOf('rapportage pt. veenstra-kok: onrustig op de gang')).toBe('Veenstra-Kok');
+    expect(nameOf('dx mevr. öztürk-kaya')).toBe('Öztürk-Kaya');
+    expect(nameOf('wat moet ik weten over mw. oude meijerink')).toBe('Oude Meijerink');
+    expect(nameOf('zoek dhr. tjong a hung op')).toBe('Tjong a Hung');
+    expect(nameOf('Waarvoor zit madame Declercq hier?')).toBe('Declercq');
+    // "v.d." is written out as the record holds it: "van den" before Berg, Heuvel, Bosch …, else "van der".
+    expect(nameOf('zoek mw. v.d. wal')).toBe('Van der Wal');
+    expect(nameOf('overdracht dhr. vd bosch')).toBe('Van den Bosch');
+    // After "ter" or "van der" only a family name comes, even one that reads as "haar" or as a near miss of "vinden".
+    expect(nameOf('plan een gesprek met bram ter haar morgen')).toBe('Bram ter Haar');
+    expect(nameOf('annuleer de afspraak van saskia van der linden')).toBe('Saskia van der Linden');
+    expect(nameOf('waarmee is dhr. koopmans binnengekomen')).toBe('Koopmans');
+    // A compound of a ward noun in lower case is a thing, and a regional preposition is one still.
+    expect(nameOf('noteer mw. dijkstra onrustig, en bel de avonddienst', 1)).toBe('Dijkstra');
+    expect(nameOf('Wat is er vannacht gebeurd bie meneer Geurts?')).toBe('Geurts');
+  });
+
+  it('takes the name said in place of another, and no capitalised verb before "u"', () => {
+    expect(nameOf('zoek mevrouw Brandsma nee wacht Brandsen')).toBe('Brandsen');
+    expect(nameOf('risico van meneer Koster uh sorry Kuster')).toBe('Kuster');
+    expect(nameOf('Wilt u noteren dat de heer Lageweg vandaag zelf heeft gedoucht?')).toBe('Lageweg');
+    expect(nameOf('Kunt u vastleggen dat de heer Tromp om 10.15 uur een stoel heeft gegooid?')).toBe('Tromp');
+    expect(nameOf('dagnotitie, geen rapp.: mw. de waal heeft gedoucht')).toBe('De Waal');
+  });
+
+  it('gives a later action the patient it points back to with a regional or shorthand possessive', () => {
+    const actions = classify("Zoek mevrouw Hendrikx op en dan d'r risico's.").actions;
+    expect(actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['zoeken', 'Hendrikx'],
+      ['risico_query', 'Hendrikx'],
+    ]);
+    expect(intentsOf('dx + risico + intake status dhr. terpstra')).toEqual(['diagnose_query', 'risico_query', 'intake_status']);
+  });
+
+  it('keeps each step through the intake form, and reads "mag weg" and "moet naar" as cancel and move', () => {
+    expect(intentsOf('intake mw. brouwer openen, vlg kopje, vlg kopje')).toEqual(['intake_navigeer', 'intake_navigeer', 'intake_navigeer']);
+    expect(intentsOf('niet verzetten hoor, de afspraak van dhr. wessels mag weg')).toEqual(['cancel_appointment']);
+    expect(intentsOf('het gesprek met mw. bosman van dinsdag mag helemaal weg')).toEqual(['cancel_appointment']);
+    expect(intentsOf('de intake met meneer Kramer moet naar volgende week')).toEqual(['reschedule_appointment']);
+    expect(intentsOf('het gesprek met mw. Kuiper mag een weekje later')).toEqual(['reschedule_appointment']);
+    expect(intentsOf('mw. demir haar afspraak uitstellen tot donderdag')).toEqual(['reschedule_appointment']);
+  });
+
+  it('keeps a second or third action that has its own command or subject, and no action for what was only told', () => {
+    expect(intentsOf('Schrijft u op dat meneer Wolters goed at, en belt u daarna zijn broer?')).toEqual(['dagnotitie', 'unknown']);
+    expect(
+      intentsOf('Wilt u noteren dat mevrouw Bakir om 08:10 haar medicatie nam, daarna een gesprek plannen om 14.00 uur vandaag?'),
+    ).toEqual(['dagnotitie', 'create_appointment']);
+    expect(intentsOf('zoek dhr. verbeek, zijn ovdr van vannacht, verder zijn afspraken morgen')).toEqual([
+      'zoeken',
+      'overdracht',
+      'agenda_query',
+    ]);
+    expect(intentsOf('de rapportages van mw. Sluiter, daarna haar diagnose en ook de stand van haar intake')).toEqual([
+      'rapportage',
+      'diagnose_query',
+      'intake_status',
+    ]);
+    // A statement before "zet dat in de agenda" or a bare "inplannen" is what the command is about.
+    expect(classify('de zus van meneer Hoogland wil een gesprek, zet dat in de agenda voor woensdag').actions).toMatchObject([
+      { intent: 'create_appointment', entities: { patientName: 'Hoogland', dateLabel: 'woensdag' } },
+    ]);
+    expect(intentsOf('mw. doornbos overmorgen om negen uur bloedafname, inplannen')).toEqual(['create_appointment']);
+    // An appointment that cannot go ahead and is then moved is moved, once; a second appointment is its own action.
+    expect(intentsOf('Het gesprek met mevrouw Pauwels van morgen kan niet doorgaan; wilt u het verplaatsen naar vrijdag?')).toEqual([
+      'reschedule_appointment',
+    ]);
+    expect(intentsOf('zeg de afspraak van dinsdag af en verzet het gesprek van woensdag naar donderdag')).toEqual([
+      'cancel_appointment',
+      'reschedule_appointment',
+    ]);
+    // "open hem" after an intake question opens the intake; the ward's handover names no patient.
+    expect(intentsOf('hoe ver is de intake van dhr. Brink, en open hem dan meteen')).toEqual(['intake_status', 'intake_navigeer']);
+    expect(classify('zoek mw. Vink, dan ovdr afd').actions[1]).toMatchObject({ intent: 'overdracht', entities: {} });
+    expect(classify('open dossier mw. Baars + haar afspraken morgen').actions[1]).toMatchObject({
+      intent: 'agenda_query',
+      entities: { patientName: 'Baars' },
+    });
+    // What need not be done is dropped, and what comes after it stays.
+    expect(intentsOf('niet ontslaan, noteer dat mw. Roos vandaag rustig was')).toEqual(['dagnotitie']);
+    expect(intentsOf('zoek dhr. Meijer, hoeft geen notitie, wel zijn afspraken')).toEqual(['zoeken', 'agenda_query']);
+    expect(intentsOf('hoeft niet genoteerd, wel even zijn afspraak van morgen naar vrijdag')).toEqual(['reschedule_appointment']);
+    // "voor het eerst" orders nothing.
+    expect(intentsOf('mw. Tromp heeft vandaag voor het eerst zelf gedoucht')).toEqual(['dagnotitie']);
+    // A question about an appointment asks; a night got through is the handover.
+    expect(intentsOf('Heeft zij morgen een gesprek met de arts in opleiding?')).toEqual(['agenda_query']);
+    expect(intentsOf('Hoe is meneer Dogan de nacht doorgekomen?')).toEqual(['overdracht']);
+    // What is only told before a request is its context.
+    expect(classify("mw. Lodder gaat morgen met verlof; wat zijn haar risico's?").actions).toMatchObject([
+      { intent: 'risico_query', entities: { patientName: 'Lodder' } },
+    ]);
+    // "daarna" in a note's own story is no new action.
+    expect(intentsOf('noteer dat hij ontbeten heeft, daarna ging hij douchen')).toEqual(['dagnotitie']);
+  });
+});

@@ -25,6 +25,7 @@ import {
   complexityWords,
   concepts,
   connectors,
+  correctionWords,
   dayWords,
   dose,
   dotAbbreviations,
@@ -44,6 +45,7 @@ import {
   questionStarters,
   sequencers,
   subjectVerbs,
+  weekdayAbbreviations,
   wishWords,
   type Concept,
 } from './lexicon';
@@ -193,11 +195,15 @@ export function normalizeWord(raw: string): string {
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = /(\d{1,2}[:.]\d{2})(?!\d)|([\p{L}\p{N}]+(?:['’`-][\p{L}\p{N}]+)*|['’`]t\b)|([:;,.?!]|\n)/gu;
+  const pattern = /(\d{1,2}[:.]\d{2})(?!\d)|([\p{L}\p{N}]+(?:['’`-][\p{L}\p{N}]+)*|['’`]t\b)|([:;,.?!]|\n)|(?<=\s)(\+)(?=\s)/gu;
   for (const match of text.matchAll(pattern)) {
     const start = match.index;
     const raw = match[0];
-    if (match[1]) tokens.push({ kind: 'time', raw, norm: raw.replace('.', ':'), start, end: start + raw.length });
+    // "dx + risico + intake status": a plus in shorthand joins actions as "en" does.
+    if (match[4]) tokens.push({ kind: 'word', raw, norm: 'en', start, end: start + raw.length });
+    // Regional "d'r overdracht" is "haar overdracht".
+    else if (/^d['’`]r$/i.test(raw)) tokens.push({ kind: 'word', raw, norm: 'haar', start, end: start + raw.length });
+    else if (match[1]) tokens.push({ kind: 'time', raw, norm: raw.replace('.', ':'), start, end: start + raw.length });
     else if (match[2] !== undefined || raw.startsWith("'") || raw.startsWith('’'))
       tokens.push({ kind: 'word', raw, norm: normalizeWord(raw), start, end: start + raw.length });
     else {
@@ -225,7 +231,13 @@ const subjectConcepts = new Set<Concept>(['noteNoun', 'reportNoun', 'handover', 
 // Inside a note's text only a command ends it: no question word, and no infinitive ("…dat hij niet wilde plannen").
 const imperativeStarters = new Set([...actionStarters].filter((word) => !questionStarters.has(word) && !/en$/.test(word)));
 
-function startsAction(tokens: Token[], from: number, strictContent: boolean, asking = false): number | null {
+function startsAction(
+  tokens: Token[],
+  from: number,
+  strictContent: boolean,
+  asking = false,
+  said: Set<Concept> = new Set(),
+): number | null {
   let index = from;
   let sequenced = tokens[from - 1]?.kind === 'punct' && ['.', '?', '!', ';'].includes(tokens[from - 1]!.norm);
   while (
@@ -243,6 +255,14 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
   const inContent = strictContent && !sequenced;
   const starters = inContent ? imperativeStarters : actionStarters;
   if (starters.has(token.norm)) return index;
+  // "…, en belt u daarna haar partner": a verb with "u" after it is said to the assistant, also inside a note.
+  if (/t$/.test(token.norm) && tokens[index + 1]?.norm === 'u' && token.norm.length >= 4) return index;
+  // "…, en kun je daarna haar risico's laten zien?": a request put to the assistant, also after a note's text.
+  if (['kun', 'kunt', 'wil', 'wilt', 'zou'].includes(token.norm) && ['je', 'jij', 'u'].includes(tokens[index + 1]?.norm ?? ''))
+    return index;
+  // "… daarna een afspraak plannen om 11 uur": after a sequencing word, a clause with a command of its own
+  // is an action, also after a note's text (not "daarna ging hij slapen": no command word).
+  if (strictContent && sequencedHere(tokens, from, index) && commandClauseAt(tokens, index)) return index;
   // "zoek mw. Yilmaz op, geen overdracht nodig, wel haar risico's": what is not wanted is a part of its own.
   if (
     !inContent &&
@@ -250,6 +270,8 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
     tokens.slice(index + 1, index + 3).some((word) => declinable.some((concept) => lookup(word.norm).concepts.has(concept)))
   )
     return index;
+  // "zoek mw. Vos, hoeft geen notitie, …": what need not be done is a part of its own too.
+  if (!inContent && /^hoe(f|ft|ven)$/.test(token.norm) && negations.has(tokens[index + 1]?.norm ?? '')) return index;
   // "…, daarna wil ik zijn rapportages zien": a wish of the clinician's own is a new request.
   if (!inContent && token.norm === 'wil' && tokens[index + 1]?.norm === 'ik') return index;
   // "wat moet de avonddienst weten over Ruud, en kan hij agressief worden": a second question.
@@ -271,10 +293,29 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
     for (let ahead = index; ahead < Math.min(tokens.length, index + 3); ahead++) {
       const word = tokens[ahead]!;
       if (word.kind !== 'word') break;
-      if ([...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept))) return index;
+      const found = lookup(word.norm).concepts;
+      if ([...found].some((concept) => subjectConcepts.has(concept))) return index;
+      // "…, verder haar afspraken deze week": a possessive and an appointment noun name a new subject too.
+      if (found.has('appointmentNoun') && ahead > index && possessives.has(tokens[ahead - 1]!.norm)) return index;
       if (!leadIns.has(word.norm)) break;
     }
+    // "zijn diagnose en ook nog de stand van zijn intake": a subject the part before did not have.
+    const clause: Token[] = [];
+    for (let ahead = index; ahead < tokens.length && tokens[ahead]!.kind === 'word' && clause.length < 6; ahead++) {
+      if (clause.length > 0 && connectors.has(tokens[ahead]!.norm)) break;
+      clause.push(tokens[ahead]!);
+    }
+    const fresh = clause.flatMap((word) => [...lookup(word.norm).concepts].filter((concept) => subjectConcepts.has(concept)));
+    if (
+      said.size > 0 &&
+      fresh.length > 0 &&
+      fresh.every((concept) => !said.has(concept)) &&
+      [...said].some((concept) => subjectConcepts.has(concept))
+    )
+      return index;
   }
+  // "…, vlg kopje", "… en dan het blok verslaving": a step through the intake form is an action of its own.
+  if (!inContent && intakeStepAt(tokens, index)) return index;
   if (token.norm.length >= 5) {
     const hit = lookup(token.norm);
     const verbs: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'searchVerb'];
@@ -287,6 +328,46 @@ function startsAction(tokens: Token[], from: number, strictContent: boolean, ask
 }
 
 const strongStops = new Set(['.', ';', '?', '!']);
+const possessives = new Set(['zijn', 'haar', 'zn', 'mijn', 'diens', 'heur', 'haor']);
+const commandConcepts: Concept[] = ['createVerb', 'cancelVerb', 'rescheduleVerb', 'noteVerb', 'searchVerb'];
+
+/** A sequencing word between the split and the clause, or right after the clause's first word ("belt u daarna"). */
+function sequencedHere(tokens: Token[], from: number, index: number): boolean {
+  return [tokens[from - 1], ...tokens.slice(from, index)].some(
+    (word) => word !== undefined && sequencers.has(word.norm) && word.norm !== 'eerst',
+  );
+}
+
+/** The clause up to the next stop has a command word and no pronoun subject of its own ("een afspraak plannen"). */
+function commandClauseAt(tokens: Token[], from: number): boolean {
+  if (['hij', 'zij', 'ze', 'die', 'het'].includes(tokens[from]?.norm ?? '')) return false;
+  for (let index = from; index < tokens.length && tokens[index]!.kind === 'word' && index < from + 8; index++) {
+    const hit = lookup(tokens[index]!.norm);
+    if (!hit.fuzzy && commandConcepts.some((concept) => hit.concepts.has(concept))) return true;
+    if (
+      !hit.fuzzy &&
+      (hit.concepts.has('intake') || hit.concepts.has('agendaNoun')) &&
+      ['open', 'openen', 'tonen', 'zien'].includes(tokens[index + 1]?.norm ?? '')
+    )
+      return true;
+  }
+  return false;
+}
+
+/** A short clause that names a part of the intake form and where to go: "volgende kopje", "naar het blok verslaving". */
+function intakeStepAt(tokens: Token[], from: number): boolean {
+  const clause: Token[] = [];
+  for (let index = from; index < tokens.length && tokens[index]!.kind === 'word' && clause.length < 6; index++) {
+    if (clause.length > 0 && connectors.has(tokens[index]!.norm)) break;
+    clause.push(tokens[index]!);
+  }
+  const words = clause.map((token) => token.norm);
+  return (
+    words.length <= 5 &&
+    words.some((word) => ['kopje', 'blok', 'sectie', 'onderdeel', 'tabblad', 'hoofdstuk'].includes(word)) &&
+    words.some((word) => ['volgend', 'volgende', 'vorig', 'vorige', 'vlg', 'naar', 'nao', 'het', 'de'].includes(word))
+  );
+}
 
 function standsAlone(tokens: Token[], from: number, sequenced: boolean): boolean {
   let to = from;
@@ -371,7 +452,13 @@ function splitSegments(tokens: Token[]): Segment[] {
       sawNote = false;
       continue;
     }
-    const splitter = token.kind === 'punct' || (token.kind === 'word' && connectors.has(token.norm) && token.norm !== 'ook');
+    // "belt u daarna zijn broer": a sequencing word right after "u" or "je" sits inside its clause.
+    // "voor het eerst": no sequencing word either.
+    const insideClause =
+      (sequencers.has(token.norm) && ['u', 'je', 'jij', 'me', 'mij'].includes(tokens[index - 1]?.norm ?? '')) ||
+      (token.norm === 'eerst' && tokens[index - 1]?.norm === 'het');
+    const splitter =
+      token.kind === 'punct' || (token.kind === 'word' && connectors.has(token.norm) && token.norm !== 'ook' && !insideClause);
     // "wil ik eerst …" is a wish still to be said, not a part of its own.
     const ownWords = current.filter((word) => word.kind === 'word' && !fillers.has(word.norm) && !wishWords.has(word.norm)).length;
     const hasSubject = current.some(
@@ -380,7 +467,17 @@ function splitSegments(tokens: Token[]): Segment[] {
     if (splitter && (ownWords >= 2 || hasSubject)) {
       // "noteer niks, wat …": a negated note has no text, so a question after it is a part of its own.
       const asking = questionStarters.has(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
-      const next = startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking);
+      // "niet verplaatsen hoor, de afspraak … mag weg": after a command said not to be done, the next clause is what is wanted.
+      const afterNegated =
+        token.kind === 'punct' &&
+        token.norm !== ':' &&
+        (negatesCommand(current) || declines(current, tokens.slice(index + 1))) &&
+        index + 1 < tokens.length
+          ? index + 1
+          : null;
+      const said = new Set(current.flatMap((word) => (word.kind === 'word' ? [...lookup(word.norm).concepts] : [])));
+      const next =
+        startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking, inContent ? new Set() : said) ?? afterNegated;
       if (next !== null) {
         for (let skipped = index; skipped < next; skipped++) explained.add(skipped);
         segments.push({ tokens: current, explained, first: pendingFirst });
@@ -411,7 +508,7 @@ function splitSegments(tokens: Token[]): Segment[] {
 // ---------------------------------------------------------------------------------------------
 // Entities
 
-function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
+function isNameLike(token: Token | undefined, capitalisedOk: boolean, afterTitle = false): boolean {
   if (!token || token.kind !== 'word') return false;
   const norm = token.norm;
   if (
@@ -423,29 +520,86 @@ function isNameLike(token: Token | undefined, capitalisedOk: boolean): boolean {
     dayWords.has(norm) ||
     connectors.has(norm) ||
     pronouns.has(norm) ||
-    honorifics.has(norm)
+    honorifics.has(norm) ||
+    weekdayAbbreviations.has(norm) ||
+    questionStarters.has(norm)
   )
     return false;
-  if (weekdays.some((day) => norm.startsWith(day)) || norm.startsWith('morgen')) return false;
+  // "de AIOS", "de SPV": an acronym is a role or a thing; "de volledigheid", "de balie": a noun.
+  if (/^\p{Lu}{2,}$/u.test(token.raw) && norm.length >= 3) return false;
+  if (token.raw === norm && /(heid|teit|schap|isme|atie)$/.test(norm) && norm.length >= 6) return false;
+  // "de crisisdienst", "de nachtverpleging": typed in lower case, a compound of a ward noun is a thing.
+  if (token.raw === norm && compoundOfThing(norm)) return false;
+  // "waarmee is …", "hoever is …": question words, not names.
+  if (/^waar(mee|om|voor|over|van|door|in|op|aan|bij|naar|uit)$|^hoever$|^er(uit|bij|in|op|af|aan|over)$/.test(norm)) return false;
+  if (weekdays.some((day) => norm.startsWith(day)) || /^(morgen|gister|vanmorgen)/.test(norm) || misspeltDay(norm)) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
-  if (/-\p{Ll}/u.test(token.raw)) return false;
+  // After a title, a double name typed in lower case is a name ("mw. pinas-lie").
+  if (/-\p{Ll}/u.test(token.raw) && !(capitalisedOk && token.raw === token.raw.toLowerCase() && norm.split('-').every(unknownWord)))
+    return false;
   // Typed in lower case, a verb form ("behandeld", "opgenomen") is no name.
   if (token.raw === norm && looksLikeVerb(norm)) return false;
   const hit = lookup(norm);
-  const known = hit.concepts.size > 0 || hit.category !== null;
+  // "marie" is one slip from "manie": a near miss of a disorder or a danger word is no command, the name stands.
+  const nearContentWord =
+    hit.fuzzy && hit.category === null && [...hit.concepts].every((concept) => concept === 'disorderName' || concept === 'riskWord');
+  const known = (hit.concepts.size > 0 || hit.category !== null) && !nearContentWord;
   if (!known) return true;
-  // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo.
-  return capitalisedOk && /^\p{Lu}/u.test(token.raw) && (hit.fuzzy || hit.concepts.size === 0);
+  // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo;
+  // so is a word in lower case right after a title ("dhr. broek"), where only a name is expected.
+  return capitalisedOk && (/^\p{Lu}/u.test(token.raw) || afterTitle) && (hit.fuzzy || hit.concepts.size === 0);
+}
+
+/** "morgn", "dindsag": a day word with a letter dropped or two letters swapped (not "Morgan", a letter changed). */
+function misspeltDay(norm: string): boolean {
+  if (norm.length < 5) return false;
+  for (const day of dayWords) {
+    if (day.length === norm.length + 1) {
+      for (let at = 0; at < day.length; at++) if (day.slice(0, at) + day.slice(at + 1) === norm) return true;
+    } else if (day.length === norm.length && day !== norm) {
+      const differ = [...day].flatMap((letter, at) => (letter === norm[at] ? [] : [at]));
+      if (
+        differ.length === 2 &&
+        differ[1] === differ[0]! + 1 &&
+        day[differ[0]!] === norm[differ[1]!] &&
+        day[differ[1]!] === norm[differ[0]!]
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
+/** Where a name is expected next: after a command or subject word, a question verb or a preposition ("overdracht priya …"). */
+function nameSlot(token: Token | undefined): boolean {
+  return (
+    token?.kind === 'word' &&
+    (lookup(token.norm).concepts.size > 0 ||
+      actionStarters.has(token.norm) ||
+      subjectVerbs.has(token.norm) ||
+      namePrepositions.has(token.norm))
+  );
+}
+
+const thingHeads = [...notNames].filter((word) => word.length >= 5 && !/\d/.test(word));
+
+function compoundOfThing(norm: string): boolean {
+  return norm.length >= 9 && thingHeads.some((head) => norm.endsWith(head) && norm.length - head.length >= 3);
+}
+
+function unknownWord(part: string): boolean {
+  return part.length >= 2 && !notNames.has(part) && lookup(part).concepts.size === 0 && lookup(part).category === null;
 }
 
 /** "mw. van den broek", "mw de graaf": after a title and a particle, an ordinary word is a family name. */
 function familyWord(token: Token): boolean {
   return (
     token.kind === 'word' &&
-    lookup(token.norm).concepts.size === 0 &&
+    (lookup(token.norm).concepts.size === 0 || lookup(token.norm).fuzzy) &&
     !notNames.has(token.norm) &&
     !pronouns.has(token.norm) &&
     !dayWords.has(token.norm) &&
+    !weekdayAbbreviations.has(token.norm) &&
     !/\d/.test(token.norm)
   );
 }
@@ -457,6 +611,31 @@ function refersToPatient(tokens: Token[], index: number): boolean {
   return (
     pronouns.has(token.norm) && !(token.norm === 'zijn' && ['wat', 'welke', 'er', 'die', 'wie'].includes(tokens[index - 1]?.norm ?? ''))
   );
+}
+
+/** After a title, a word that only looks like a past tense ("karsten", "hofsteden") is the family name. */
+function titledName(token: Token): boolean {
+  const norm = token.norm;
+  return (
+    token.kind === 'word' &&
+    /(den|ten)$/.test(norm) &&
+    !commonVerbs.has(norm) &&
+    !notNames.has(norm) &&
+    lookup(norm).concepts.size === 0 &&
+    lookup(norm).category === null
+  );
+}
+
+/** "opstellen", "invullen", "afbellen": an infinitive with a separable prefix. */
+function separableInfinitive(norm: string): boolean {
+  return /^(op|af|aan|uit|door|mee|terug|toe|vast|weg|in|na)\p{L}{3,}en$/u.test(norm) && !/(sen|ssen|ink)$/.test(norm);
+}
+
+/** "wim ter haar", "priya van der linden": after "ter", "ten", "der", "den" even a pronoun or a near-miss of a word is the family name. */
+function familyAfter(particle: Token, token: Token): boolean {
+  if (token.kind !== 'word' || !['ter', 'ten', 'der', 'den', "'t", 't'].includes(particle.norm)) return false;
+  // "van der linden" is no typo of "vinden": after such a particle only a family name comes.
+  return pronouns.has(token.norm) || familyWord(token);
 }
 
 /** "Bas ter Haar": a capitalised pronoun after a name particle is a family name. */
@@ -474,12 +653,12 @@ function looksLikeVerb(norm: string): boolean {
   return (
     commonVerbs.has(norm) ||
     (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) ||
-    (norm.length >= 6 && /(de|te|den|ten|eert|eerde)$/.test(norm)) ||
+    (norm.length >= 6 && /(de|te|eert|eerde)$/.test(norm)) ||
     // A past participle ("geschreven", "afgelopen"), not a family name in -sen ("Gerritsen").
     (norm.length >= 7 &&
-      /^(ge|af|op|in|uit|aan)\p{L}*ge?\p{L}+en$/u.test(norm) &&
+      /^(ge|af|op|in|uit|aan|binnen|terug|weg|mee|door|toe)\p{L}+en$/u.test(norm) &&
       !/sen$/.test(norm) &&
-      /^(ge|afge|opge|inge|uitge|aange)/.test(norm))
+      /^(ge|afge|opge|inge|uitge|aange|binnenge|terugge|wegge|meege|doorge|toege)/.test(norm))
   );
 }
 
@@ -495,24 +674,47 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
   while (index < tokens.length && parts.length < 6) {
     const token = tokens[index]!;
     if (token.kind !== 'word') break;
+    // "mw. oude wesselink", "meneer Oude Luttikhuis": "Oude" opens a family name.
+    const oude = token.norm === 'oude' && parts.length === 0 && (capitalisedOk || /^\p{Lu}/u.test(token.raw));
+    if (oude && isNameLike(tokens[index + 1], true)) {
+      parts.push(token);
+      index++;
+      continue;
+    }
     if (nameParticles.has(token.norm)) {
       const next = tokens[index + 1];
       // "het onderdeel", "aan te trekken": an article or an infinitive, no family name.
       if (token.norm === 'het' && parts.length === 0) break;
       if (token.norm === 'te' && next?.raw === next?.norm && /en$/.test(next?.norm ?? '')) break;
-      if (next && (nameParticles.has(next.norm) || isNameLike(next, true) || familyPronoun(next) || (capitalisedOk && familyWord(next)))) {
+      if (
+        next &&
+        (nameParticles.has(next.norm) ||
+          isNameLike(next, true) ||
+          familyPronoun(next) ||
+          familyAfter(token, next) ||
+          (capitalisedOk && familyWord(next)))
+      ) {
         parts.push(token);
         index++;
         continue;
       }
       break;
     }
-    const afterParticle = nameParticles.has(parts.at(-1)?.norm ?? '');
+    const afterParticle = nameParticles.has(parts.at(-1)?.norm ?? '') || parts.at(-1)?.norm === 'oude';
+    // Right after a title the family name comes, even one that reads like a verb ("dhr. karsten").
+    const afterTitle = capitalisedOk && parts.length === 0 && honorifics.has(tokens[from - 1]?.norm ?? '');
     if (
-      !isNameLike(token, capitalisedOk || parts.length > 0) &&
-      !(afterParticle && (familyPronoun(token) || (capitalisedOk && familyWord(token))))
+      !isNameLike(
+        token,
+        capitalisedOk || parts.length > 0,
+        (afterTitle || afterParticle) && !parts.some((part) => !nameParticles.has(part.norm)),
+      ) &&
+      !(afterTitle && titledName(token)) &&
+      !(afterParticle && (familyPronoun(token) || familyAfter(parts.at(-1)!, token) || (capitalisedOk && familyWord(token))))
     )
       break;
+    // "ontslagbrief mw. beukema opstellen": an infinitive closing a lower-case command is no name.
+    if (parts.length > 0 && token.raw === token.norm && separableInfinitive(token.norm)) break;
     // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb ("ter horst" is a name).
     if (parts.length > 0 && !afterParticle && token.raw === token.norm && (looksLikeVerb(token.norm) || describesPatient(token))) break;
     // Typed with capitals, a lower-case word after the name is not part of it ("Bart van Beek missen").
@@ -534,15 +736,43 @@ function collectName(tokens: Token[], from: number, capitalisedOk: boolean): Nam
   }
   const kept = parts.slice(first);
   if (!kept.some((part) => !nameParticles.has(part.norm))) return null;
+  // "plaats hem over": no name is followed by "hem"; the word was a command.
+  if (tokens[from + parts.length]?.norm === 'hem') return null;
   return { name: nameText(kept), start: from + first, end: from + parts.length };
 }
 
-function nameText(parts: Token[]): string {
+/**
+ * Family names whose "v.d." stands for "van den" (the old masculine and neuter nouns: Berg, Heuvel,
+ * Bosch, Broek …); every other "v.d." is "van der" (Veen, Linden, Meer, Laan …).
+ */
+const vanDenHeads =
+  /^(berg|bergh|heuvel|bosch|bos|broek|brink|hoek|akker|bogaard|boogaard|boom|bor|dool|eijnde|eijnden|einde|elsen|ham|hout|hurk|oever|oord|tol|hoven|nieuwenhof|wildenberg|biggelaar|bogert|brand|dries|eynde|kerkhof|bergen)/;
+
+/** "v.d. veen" → "van der veen", "vd berg" → "van den berg", "v 't hof" → "van 't hof": the form the record holds. */
+function expandParticles(parts: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
+    const family = parts.slice(index + 1).find((next) => !nameParticles.has(next.norm))?.norm ?? '';
+    const article = vanDenHeads.test(family) ? 'den' : 'der';
+    if (part.norm === 'vd' || (part.norm === 'v' && parts[index + 1]?.norm === 'd')) {
+      out.push({ ...part, raw: 'van', norm: 'van' }, { ...part, raw: article, norm: article });
+      if (part.norm === 'v') index++;
+    } else if (part.norm === 'v' && index < parts.length - 1) out.push({ ...part, raw: 'van', norm: 'van' });
+    else out.push(part);
+  }
+  return out;
+}
+
+function nameText(typed: Token[]): string {
+  const parts = expandParticles(typed);
   const raw = parts.map((part) => part.raw.replace(/['’`]s$/, ''));
   const typedLower = raw.every((part) => part === part.toLowerCase());
   return raw
     .map((part, index) =>
-      typedLower && !(nameParticles.has(parts[index]!.norm) && index > 0) ? part.charAt(0).toUpperCase() + part.slice(1) : part,
+      typedLower && !(nameParticles.has(parts[index]!.norm) && index > 0)
+        ? part.replace(/(^|-)(\p{L})/gu, (_, dash: string, letter: string) => dash + letter.toUpperCase())
+        : part,
     )
     .join(' ');
 }
@@ -572,6 +802,12 @@ function allNames(tokens: Token[]): string[] {
 
 /** "noteer dat mw. Yilmaz haar ontbijt oversloeg", "leg vast dat Sanne ter Horst is gevallen": the note's subject. */
 function subjectOfContent(tokens: Token[], from: number): NameSpan | null {
+  // "dagnotitie, geen rapp.: mw. van 't zand …": a title early in the text names its subject.
+  for (let index = from; index < Math.min(tokens.length, from + 10); index++) {
+    if (!honorifics.has(tokens[index]!.norm) || tokens[index]!.kind !== 'word') continue;
+    const span = collectName(tokens, index + 1, true);
+    if (span) return correctedName(tokens, span);
+  }
   const at = honorifics.has(tokens[from]?.norm ?? '') ? from + 1 : from;
   const token = tokens[at];
   if (!token) return null;
@@ -599,8 +835,33 @@ function typedLower(tokens: Token[], span: NameSpan): boolean {
   return tokens.slice(span.start, span.end).every((part) => part.raw === part.norm);
 }
 
-/** The patient named in a segment: after an honorific, after a preposition, capitalised, or leading. */
+/** The patient named in a segment, or the name said in its place: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
 function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
+  const span = firstName(tokens, typedWithCapitals);
+  return span ? correctedName(tokens, span) : null;
+}
+
+const hesitations = new Set(['eh', 'ehm', 'uh', 'uhm', 'hm', 'wacht', 'ik', 'of', 'moet', 'zijn', 'is', 'het']);
+
+function correctedName(tokens: Token[], span: NameSpan): NameSpan {
+  let index = span.end;
+  let corrected = false;
+  while (index < tokens.length && index < span.end + 6) {
+    const token = tokens[index]!;
+    if (token.kind === 'punct' && [',', ':', ';'].includes(token.norm)) index++;
+    else if (token.kind === 'word' && correctionWords.has(token.norm)) {
+      corrected = true;
+      index++;
+    } else if (token.kind === 'word' && hesitations.has(token.norm)) index++;
+    else break;
+  }
+  if (!corrected) return span;
+  const from = honorifics.has(tokens[index]?.norm ?? '') ? index + 1 : index;
+  const again = collectName(tokens, from, from > index || /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || typedLower(tokens, span));
+  return again ? correctedName(tokens, again) : span;
+}
+
+function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null {
   for (let index = 0; index < tokens.length; index++) {
     if (tokens[index]!.kind === 'word' && honorifics.has(tokens[index]!.norm)) {
       const span = collectName(tokens, index + 1, true);
@@ -610,21 +871,40 @@ function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
   const capitalisedName =
     typedWithCapitals || tokens.some((token, index) => index > 0 && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false));
   // "plan voor hem een evaluatie van de separatie": the patient is "hem", "de separatie" no name.
-  const pronounIn = tokens.some((_, index) => refersToPatient(tokens, index));
+  // Only a pronoun said before the name counts ("schrijf bij rachid dat hij …" names Rachid).
+  const pronounBefore = (at: number) => tokens.slice(0, at).some((_, index) => refersToPatient(tokens, index));
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (token.kind !== 'word' || !namePrepositions.has(token.norm)) continue;
     // "van der Berg" after a noun is a name with its prefix, not the preposition "van".
     const previous = tokens[index - 1];
-    if (token.norm === 'van' && previous?.kind === 'word' && /^\p{Lu}/u.test(previous.raw) && isNameLike(previous, true)) continue;
+    // In lower case too: "overdracht priya van dam", where the word before "van" is no word of the lexicon.
+    if (
+      token.norm === 'van' &&
+      previous?.kind === 'word' &&
+      (/^\p{Lu}/u.test(previous.raw)
+        ? isNameLike(previous, true)
+        : isNameLike(previous, false) && unknownWord(previous.norm) && nameSlot(tokens[index - 2])) &&
+      !honorifics.has(tokens[index + 1]?.norm ?? '')
+    )
+      continue;
     const from = token.norm === 'van' && ['der', 'den'].includes(tokens[index + 1]?.norm ?? '') ? index : index + 1;
     const span = collectName(tokens, from, false);
     // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
-    if (span && !((capitalisedName || pronounIn) && typedLower(tokens, span))) return span;
+    if (span && !((capitalisedName || pronounBefore(index)) && typedLower(tokens, span))) return span;
   }
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    if (token.kind === 'word' && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false)) {
+    // "Wilt u …", "Kunt u …": a capitalised verb before its subject opens the sentence, it names no one.
+    // "Plaats hem over", "Verhoog de dosis": a capitalised word before "hem" or before an article and a noun is a command.
+    const after = tokens[index + 1];
+    const inverted =
+      ['u', 'je', 'jij', 'ik', 'we', 'gij', 'ge', 'hem'].includes(after?.norm ?? '') ||
+      (['de', 'het', 'een'].includes(after?.raw ?? '') &&
+        tokens[index + 2]?.kind === 'word' &&
+        tokens[index + 2]!.raw === tokens[index + 2]!.norm &&
+        (index === 0 || tokens[index - 1]!.kind === 'punct'));
+    if (token.kind === 'word' && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false) && !inverted) {
       const before = tokens[index - 1];
       const from = before && nameParticles.has(before.norm) && !namePrepositions.has(before.norm) ? index - 1 : index;
       const span = collectName(tokens, from, true);
@@ -656,6 +936,27 @@ function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
     const from = tokens[index]?.norm === 'ik' ? index + 1 : index;
     const span = collectName(tokens, from, false);
     if (span) return span;
+  }
+  // Shorthand that ends with its patient: "risico inschatting ilse", "ovdr afd. en dx sanne".
+  const words = tokens.filter((token) => token.kind === 'word');
+  const last = words.at(-1);
+  const pronoun = tokens.some((_, index) => refersToPatient(tokens, index) || negations.has(tokens[index]!.norm));
+  if (
+    last &&
+    !capitalisedName &&
+    !pronoun &&
+    !looksLikeVerb(last.norm) &&
+    words.length >= 2 &&
+    words.length <= 5 &&
+    tokens.at(-1) === last
+  ) {
+    const before = words.slice(0, -1);
+    const known = (token: Token) =>
+      lookup(token.norm).concepts.size > 0 || notNames.has(token.norm) || fillers.has(token.norm) || namePrepositions.has(token.norm);
+    if (before.every(known) && before.some((token) => lookup(token.norm).concepts.size > 0)) {
+      const span = collectName(tokens, tokens.length - 1, false);
+      if (span) return span;
+    }
   }
   return null;
 }
@@ -820,11 +1121,15 @@ function originalText(input: string, tokens: Token[]): string {
 
 function contentStart(tokens: Token[]): number | null {
   let sawNote = false;
+  let sawReport = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (token.kind === 'word' && (lookup(token.norm).concepts.has('noteNoun') || lookup(token.norm).concepts.has('noteVerb')))
       sawNote = true;
+    else if (token.kind === 'word' && index <= 2 && /^rapporteer|^rapportage$/.test(token.norm)) sawReport = true;
     else if (sawNote && (token.norm === ':' || token.norm === 'dat' || token.norm === ',')) return index + 1;
+    // "rapporteer bij X dat …", "rapportage voor X: …": what follows is the report's own text.
+    else if (sawReport && (token.norm === ':' || token.norm === 'dat')) return index + 1;
   }
   return null;
 }
@@ -845,7 +1150,9 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   }
   const has = (concept: Concept) => hits.has(concept);
   const fuzzyPenalty = (...used: Concept[]) => (used.some((concept) => hits.get(concept) === true) ? 0.07 : 0);
-  const name = findName(head, typedWithCapitals) ?? (contentAt === null ? null : subjectOfContent(segment, contentAt));
+  // "notitie voor hem: bloeddruk gemeten": where the head points to the patient, the text's first word is no name.
+  const headPronoun = head.some((_, index) => refersToPatient(head, index));
+  const name = findName(head, typedWithCapitals) ?? (contentAt === null || headPronoun ? null : subjectOfContent(segment, contentAt));
   const hasPronoun = segment.some((_, index) => refersToPatient(segment, index));
   const words = head.filter((token) => token.kind === 'word');
   const firstWord = words[0]?.norm ?? '';
@@ -858,8 +1165,11 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   const candidates: { intent: Intent; confidence: number }[] = [];
   const propose = (intent: Intent, confidence: number) => candidates.push({ intent, confidence });
 
+  // "zet mw. X op 2,5 mg haldol": setting a dose is an order too.
   const outside =
-    outOfScope.some((pattern) => pattern.test(headText)) || (orderVerbs.test(headText) && (dose.test(headText) || medicationCue));
+    outOfScope.some((pattern) => pattern.test(headText)) ||
+    (orderVerbs.test(headText) && (dose.test(headText) || medicationCue)) ||
+    (/\bzet\b.*\bop\b/.test(headText) && dose.test(headText));
   const reading = { hasPronoun, question, name, others: name ? namesAfter(head, name) : [], head, contentAt, outside };
   if (outside) return { intent: 'unknown', confidence: 0.85, rivals: [], ambiguous: false, ...reading };
 
@@ -878,7 +1188,8 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
   const handoverQuestion = phrases.handoverQuestion.test(headText);
   if (has('handover') || handoverQuestion || phrases.handoverPhrase.test(headText) || phrases.watchFor.test(headText))
     propose('overdracht', 0.93 - fuzzyPenalty('handover'));
-  if (has('intake') || has('intakeSection')) {
+  const goesTo = !has('rescheduleVerb') && (appointment || has('intake')) && phrases.goesTo.test(headText);
+  if ((has('intake') || has('intakeSection')) && !goesTo) {
     const navigate = phrases.intakeNavigation.test(headText) || firstWord === 'toon' || (has('intakeSection') && !has('intake'));
     const status = phrases.intakeProgress.test(headText) || question;
     if (navigate && !status) propose('intake_navigeer', 0.92 - fuzzyPenalty('intake'));
@@ -893,12 +1204,16 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
 
   const cancelPhrase = phrases.cancelPhrase.test(headText);
   const strongCancel = has('cancelVerb');
-  if (strongCancel || cancelPhrase || (phrases.removeVerb.test(headText) && appointment))
+  const mayGo = phrases.mayGo.test(headText) && appointment;
+  const appointmentGoesTo = goesTo && !mayGo;
+  if (strongCancel || cancelPhrase || mayGo || (phrases.removeVerb.test(headText) && appointment))
     propose('cancel_appointment', (appointment ? 0.95 : 0.86) - fuzzyPenalty('cancelVerb'));
   const strongMove = has('rescheduleVerb') && !phrases.movedPassive.test(headText);
   // "naar voren halen", "een dag later", "naar achteren": moving an appointment in other words.
   const moveIdiom = phrases.moveIdiom.test(headText);
   if (moveIdiom && !has('rescheduleVerb') && (appointment || name || hasPronoun)) propose('reschedule_appointment', 0.88);
+  // "de intake met X moet naar volgende week": an appointment that has to go to another moment.
+  if (appointmentGoesTo && !moveIdiom) propose('reschedule_appointment', 0.9);
   const weakMove = appointment && (phrases.changeWord.test(headText) || phrases.setTo.test(headText) || phrases.toMoment.test(headText));
   if (strongMove)
     propose(
@@ -907,7 +1222,9 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
     );
   else if (weakMove && !strongCancel && !cancelPhrase) propose('reschedule_appointment', 0.84);
   const createVerb = has('createVerb');
-  const makeAppointment = appointment && phrases.makeVerb.test(headText);
+  // "Heeft hij volgende week een afspraak met de arts in opleiding?": a question asks, it makes nothing.
+  const makeAppointment =
+    appointment && phrases.makeVerb.test(headText) && !(question && !has('createVerb') && /^(heeft|is|staat|hebben|zijn)$/.test(firstWord));
   const newOne = phrases.newWord.test(headText) && phrases.planVerb.test(headText);
   if (!strongCancel && !cancelPhrase && !strongMove && !weakMove && (createVerb || makeAppointment || newOne)) {
     if (appointment) propose('create_appointment', 0.95 - fuzzyPenalty('createVerb', 'appointmentNoun'));
@@ -919,6 +1236,12 @@ function classifySegment(segment: Token[], typedWithCapitals: boolean): Classifi
     propose(question && phrases.askWord.test(headText) ? 'agenda_query' : 'agenda', 0.9 - fuzzyPenalty('agendaNoun'));
   }
   if (appointment && candidates.length === 0 && momentIn(head, 0, head.length).label) propose('agenda_query', 0.72);
+  // "zn afspraken morgen", "mijn afspraken op zaterdag": someone's appointments asked for, not the agenda opened.
+  const ownAppointments = head.some(
+    (token, index) => index > 0 && /^afspra(ken|akjes)$/.test(token.norm) && possessives.has(head[index - 1]!.norm),
+  );
+  if (ownAppointments && !has('agendaNoun') && !candidates.some((candidate) => candidate.intent.endsWith('_appointment')))
+    propose('agenda_query', 0.9);
   if (
     candidates.length === 0 &&
     (phrases.plannedPhrase.test(headText) || (firstWord === 'wanneer' && name && phrases.seeVerb.test(headText)))
@@ -1141,6 +1464,10 @@ function decideIntent(
   if (ranked[0].intent === contextClause && !alone && ranked[0].probability >= contextThreshold) return null;
   const best = ranked.find((scored) => scored.intent !== contextClause)!;
   if (best.intent === reading.intent) return reading;
+  // "haar afspraak uitstellen tot vrijdag": an explicit command word with its object, and no rival
+  // close by, stands unless the model all but rules it out.
+  const rulesShare = ranked.find((scored) => scored.intent === reading.intent)?.probability ?? 0;
+  if (reading.confidence >= 0.95 && !reading.ambiguous && rulesShare >= 0.1) return reading;
   return { intent: best.intent as Intent, confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
 }
 
@@ -1163,7 +1490,7 @@ interface Part {
 /** The sentence split into parts in the order they are to be done; negated commands are no part. */
 function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
   const tokens = tokenize(text);
-  let segments = splitSegments(tokens);
+  let segments = joinObjects(splitSegments(tokens));
   // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
   const saysFirst = (segment: Segment) =>
     tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') ||
@@ -1181,7 +1508,11 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
   );
   segments.forEach((segment, index) => {
     // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
-    if (negatesCommand(segment.tokens) || declines(segment.tokens, segments[index + 1]?.tokens)) {
+    if (
+      negatesCommand(segment.tokens) ||
+      declines(segment.tokens, segments[index + 1]?.tokens) ||
+      (index > 0 && negatedSubject(segment.tokens))
+    ) {
       negatedCommands++;
       carried = findName(segment.tokens) ?? carried;
       return;
@@ -1217,11 +1548,28 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   const pieces: Piece[] = [];
   // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
   let fromContext: NameSpan | null = null;
-  for (const { segment, tokens: partTokens, reading, repeat, carried: carriedOver } of parts) {
+  for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver }] of parts.entries()) {
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
+    // "mw. X wil geen depot meer, noteer dat": what the next part writes down is no context, it is the note's text.
+    const next = parts[at + 1];
+    const written = next !== undefined && refersBack(originalText(text, next.segment.tokens));
+    // "mw. X gaat morgen met verlof; wat zijn haar risico's", "nachtdienst begint, ovdr mw. Y": what is only told
+    // before a request is its context, no action; an observation before a note is that note's own matter.
+    // An appointment that "mag weg" or "moet naar vrijdag" is a request of its own, said as a statement.
+    const ordered = segment.first || tokensBefore(tokens, segment).some((token) => token.norm === 'nadat' || token.norm === 'voordat');
+    const told =
+      !repeat &&
+      !ordered &&
+      next !== undefined &&
+      !written &&
+      !reading.intent.endsWith('_appointment') &&
+      !next.reading.outside &&
+      toldBefore(partTokens, next.tokens);
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = repeat
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1);
+      : told
+        ? null
+        : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1) ?? (written ? reading : null));
     if (!decided) {
       fromContext = reading.name ?? fromContext;
       continue;
@@ -1253,7 +1601,9 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       !entities.patientName &&
       (patientIntents.has(decided.intent) || (decided.intent === 'unknown' && (reading.hasPronoun || actions.length > 0)))
     ) {
-      const inherited = previousPatient && (reading.hasPronoun || actions.length > 0) ? previousPatient : null;
+      // "… en mijn afspraken morgen", "… dan ovdr afd.": the clinician's own agenda and the ward's handover are no patient's.
+      const ownOrWard = partTokens.some((token) => token.norm === 'mijn' || token.norm === 'afd' || token.norm === 'afdeling');
+      const inherited = previousPatient && (reading.hasPronoun || actions.length > 0) && !ownOrWard ? previousPatient : null;
       if (inherited) Object.assign(entities, inherited);
       else if (reading.hasPronoun && context.activePatient)
         Object.assign(entities, { patientName: context.activePatient.name, patientId: context.activePatient.id });
@@ -1271,6 +1621,20 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     });
   }
   mergeFragments(actions, pieces);
+  // "hoe staat de intake van X, en open hem meteen": what is opened is the previous action's subject.
+  actions.forEach((action, index) => {
+    const previous = actions[index - 1];
+    const words = tokenize(pieces[index]?.text ?? '').filter((token) => token.kind === 'word');
+    const opensIt =
+      words.some((token) => token.norm === 'open' || token.norm === 'openen') &&
+      words.every((token) =>
+        ['open', 'openen', 'hem', 'het', 'die', 'haar', 'dan', 'meteen', 'even', 'maar', 'en', 'ook', 'direct', 'gelijk'].includes(
+          token.norm,
+        ),
+      );
+    if (opensIt && previous && (previous.intent === 'intake_status' || previous.intent === 'intake_navigeer'))
+      action.intent = 'intake_navigeer';
+  });
   // "wat zijn de risico's en diagnoses van Jan": a name said once, at the end, belongs to both.
   for (let index = actions.length - 2; index >= 0; index--) {
     const action = actions[index]!;
@@ -1308,6 +1672,24 @@ function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
     const piece = pieces[index]!;
     const before = pieces[index - 1]!;
     const bare = action.intent === 'dagnotitie' && (!action.entities.content || refersBack(piece.text));
+    // "de afspraak kan niet doorgaan; wilt u die verplaatsen naar vrijdag": the appointment is moved, not cancelled.
+    if (
+      previous.intent === 'cancel_appointment' &&
+      action.intent === 'reschedule_appointment' &&
+      (!piece.ownName || action.entities.patientName === previous.entities.patientName) &&
+      // Not "verzet die van maandag": that is another appointment.
+      /\b(die|hem|het|deze|dat)\b(?! van\b)/i.test(piece.text) &&
+      !tokenize(piece.text).some((token) => lookup(token.norm).concepts.has('appointmentNoun'))
+    ) {
+      action.entities = {
+        ...previous.entities,
+        ...action.entities,
+        ...(previous.entities.identifier && !action.entities.identifier ? { identifier: previous.entities.identifier } : {}),
+      };
+      actions.splice(index - 1, 1);
+      pieces.splice(index - 1, 1);
+      continue;
+    }
     if (bare && before.outside) {
       // "geef haar extra oxazepam en schrijf het op": the order is not done here, the note is written.
       action.entities = { ...action.entities, content: capitalise(before.text), category: categoryOfText(before.text) };
@@ -1334,6 +1716,7 @@ function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       (action.intent === 'unknown' && previous.intent === 'unknown') ||
       (action.intent === previous.intent &&
         action.intent !== 'dagnotitie' &&
+        !(action.intent === 'intake_navigeer' && phrases.intakeStep.test(foldAccents(piece.text))) &&
         (piece.text.split(/\s+/).length <= 3 || (piece.question && !piece.ownName)) &&
         !aboutSomeoneElse(action, previous))
     ) {
@@ -1414,7 +1797,9 @@ function declines(tokens: Token[], next: Token[] | undefined): boolean {
     .filter((token) => token.kind === 'word' && !fillers.has(token.norm))
     .map((token) => token.norm);
   const nextWords = next.filter((token) => token.kind === 'word' && !fillers.has(token.norm)).map((token) => token.norm);
-  if (['dat', 'het', 'dit'].includes(nextWords[1] ?? '') || ['dat', 'het', 'dit'].includes(nextWords[0] ?? '')) return false;
+  // "hij wil geen afspraak, noteer dat": the next part writes this one down. Not "niet ontslaan, noteer dat hij …".
+  const pointsBack = ['dat', 'het', 'dit'].includes(nextWords[1] ?? '') || ['dat', 'het', 'dit'].includes(nextWords[0] ?? '');
+  if (pointsBack && nextWords.length <= 4) return false;
   const isCommand = (word: string) => imperativeStarters.has(word) || declinable.some((concept) => lookup(word).concepts.has(concept));
   const negated = (at: number) => negations.has(words[at] ?? '') && words[at] !== 'nee';
   // "geen diagnose, …", "niet de agenda openen, …", "je hoeft niks te plannen, …", "zeg maar niet af, …".
@@ -1435,6 +1820,124 @@ const declinable: Concept[] = [
   'showVerb',
   ...subjectConcepts,
 ];
+
+/**
+ * "de ouders van X willen een gesprek, zet dat in de agenda", "mw. Y morgenochtend bloedprikken, inplannen":
+ * a command that points back with "dat" or has no object at all takes the statement before it as its
+ * object; the two are one action. A note that says "noteer dat" keeps its own way (mergeFragments).
+ */
+function joinObjects(segments: Segment[]): Segment[] {
+  const joined: Segment[] = [];
+  for (const segment of segments) {
+    const previous = joined.at(-1);
+    if (previous && statement(previous.tokens) && takesStatement(segment.tokens)) {
+      joined[joined.length - 1] = {
+        tokens: [...previous.tokens, ...segment.tokens],
+        explained: new Set([...previous.explained, ...segment.explained]),
+        first: previous.first,
+      };
+      continue;
+    }
+    joined.push(segment);
+  }
+  return joined;
+}
+
+const objectConcepts: Concept[] = [
+  'createVerb',
+  'cancelVerb',
+  'rescheduleVerb',
+  'noteVerb',
+  'noteNoun',
+  'searchVerb',
+  'showVerb',
+  'reportNoun',
+];
+
+/** No command and no question: what a clinician tells before asking for something. */
+function statement(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (words.length < 2 || tokens.some((token) => token.norm === '?')) return false;
+  // "ik wil graag de diagnose weten": the clinician's own wish is a request.
+  const norms = tokens.map((token) => token.norm);
+  // "eerst even checken hoe ver haar intake is": an indirect question asks.
+  if (norms.some((word) => ['hoe', 'wat', 'wanneer', 'welke', 'waar', 'eerst', 'of'].includes(word))) return false;
+  if (norms.includes('graag') || (norms.includes('ik') && norms.some((word) => ['wil', 'wilt', 'zou', 'moet', 'wou'].includes(word))))
+    return false;
+  if (actionStarters.has(words[0]!.norm) || questionStarters.has(words[0]!.norm) || questionOpeners.has(words[0]!.norm)) return false;
+  return !words.some((token) => {
+    const hit = lookup(token.norm);
+    return !hit.fuzzy && objectConcepts.some((concept) => hit.concepts.has(concept));
+  });
+}
+
+/** A statement before a request: context, unless it observes the patient (a cue of a note's category) and no note follows. */
+function toldBefore(tokens: Token[], next: Token[]): boolean {
+  if (!statement(tokens)) return false;
+  // "dx dhr. leito, …", "overdracht van meneer Bos": a subject noun without a verb is shorthand for a request.
+  const words = tokens.filter((token) => token.kind === 'word');
+  const subject = words.some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept)));
+  const verb = words.some(
+    (token, index) =>
+      index > 0 &&
+      (commonVerbs.has(token.norm) ||
+        looksLikeVerb(token.norm) ||
+        /^(begint|belde|bekend|gaat|mag|wil|wilt|willen|heeft|is)$/.test(token.norm)),
+  );
+  if (!verb || (subject && lookup(words[0]!.norm).concepts.size > 0)) return false;
+  const nextWords = next.filter((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
+  const noteFollows = nextWords.some((token) => lookup(token.norm).concepts.has('noteVerb') || lookup(token.norm).concepts.has('noteNoun'));
+  const asks =
+    next.some((token) => token.norm === '?') ||
+    nextWords
+      .slice(0, 3)
+      .some((token) => actionStarters.has(token.norm) || questionOpeners.has(token.norm) || questionStarters.has(token.norm)) ||
+    nextWords
+      .slice(0, 3)
+      .some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept) || concept === 'agendaNoun'));
+  if (!asks && !noteFollows) return false;
+  // "…, maar noteer dat ze rustig was": the note has its own text, so what came before is context.
+  // "…, noteer + rapp. lezen": the note has none, the statement is its text.
+  if (noteFollows) {
+    const contentAt = contentStart(next);
+    return contentAt !== null && next.slice(contentAt).some((token) => token.kind === 'word');
+  }
+  // "ze heeft een medepatiënt gekrabd, zet een gesprek": what the patient did is an observation.
+  const first = tokens.find((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (first && ['ze', 'zij', 'hij'].includes(first.norm)) return false;
+  const observes = tokens.some((token) => token.kind === 'word' && lookup(token.norm).category !== null);
+  return !observes && !phrases.walkingOff.test(textOf(tokens));
+}
+
+/** Infinitives of doing something with what was said: "wilt u dat regelen", "kunt u dat in orde maken". */
+const doing = new Set(['regelen', 'doen', 'zetten', 'maken', 'plannen', 'inplannen', 'verzetten', 'verplaatsen', 'afzeggen', 'annuleren']);
+
+/** "zet dat in de agenda", "plan dat in", "regel dat", "wilt u dat … zetten", or a bare "inplannen". */
+function takesStatement(tokens: Token[]): boolean {
+  const words = tokens.filter(
+    (token) => token.kind === 'word' && !fillers.has(token.norm) && !wishWords.has(token.norm) && token.norm !== 'u',
+  );
+  if (words.length === 0) return false;
+  const note = words.some((token) => lookup(token.norm).concepts.has('noteVerb') || lookup(token.norm).concepts.has('noteNoun'));
+  if (note) return false;
+  const command = (token: Token | undefined) =>
+    token !== undefined &&
+    !questionStarters.has(token.norm) &&
+    (actionStarters.has(token.norm) || commandConcepts.some((concept) => lookup(token.norm).concepts.has(concept)));
+  if (words.length <= 2 && words.every(command)) return true;
+  return (
+    (['dat', 'da', 'det', 'dit'].includes(words[1]?.norm ?? '') && command(words[0])) ||
+    (['dat', 'da', 'dit'].includes(words[0]!.norm) &&
+      words.slice(1).some((token) => command(token) || doing.has(token.norm) || lookup(token.norm).concepts.has('agendaNoun')))
+  );
+}
+
+/** "…, niet de diagnose", "…, geen overdracht": a subject said not to be wanted, after what is. */
+function negatedSubject(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (words.length > 4 || !['niet', 'geen'].includes(words[0]?.norm ?? '')) return false;
+  return words.slice(1).some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept)));
+}
 
 function tokensBefore(all: Token[], segment: Segment): Token[] {
   const first = segment.tokens[0];
