@@ -374,12 +374,17 @@ function nameParts(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'fami
  * persons), and working their names out again cost more than the scan of the text (issue 38).
  */
 const byName = new Map<string, { variants: NameVariant[]; gateWords: string[] }>();
+const byPerson = new WeakMap<object, { variants: NameVariant[]; gateWords: string[] }>();
 const maxRememberedNames = 5_000;
 
 function rememberedName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 'family'>): {
   variants: NameVariant[];
   gateWords: string[];
 } {
+  // The same person object (a workflow's staff list, asked for its variants and its gate words) is
+  // looked up by identity; another object with the same name by its key.
+  const known = byPerson.get(person);
+  if (known) return known;
   // Absent and empty mean different things to nameParts: both kept apart in the key.
   const key = JSON.stringify([
     person.name,
@@ -393,6 +398,7 @@ function rememberedName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
     if (byName.size >= maxRememberedNames) byName.clear();
     byName.set(key, remembered);
   }
+  byPerson.set(person, remembered);
   return remembered;
 }
 
@@ -671,7 +677,11 @@ class NameIndex {
 
   constructor(people: readonly KnownPerson[], person: (index: number) => number) {
     this.variants = people.flatMap((known, index) => nameVariants(known, person(index)));
-    this.variants.forEach((variant, at) => this.byAnchor.set(variant.anchor, [...(this.byAnchor.get(variant.anchor) ?? []), at]));
+    this.variants.forEach((variant, at) => {
+      const filed = this.byAnchor.get(variant.anchor);
+      if (filed) filed.push(at);
+      else this.byAnchor.set(variant.anchor, [at]);
+    });
   }
 
   /** The variants a text with these words may hold, in the order they were made. */
