@@ -47,8 +47,9 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   browser.newPage = async (options = {}) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    // As Playwright's own newPage: closing the page closes its context.
-    page.on('close', () => void context.close());
+    // As Playwright's own newPage: closing the page closes its context. When the browser closes
+    // the page, the context may be gone already: that close has nothing left to do.
+    page.on('close', () => void context.close().catch(() => undefined));
     return page;
   };
   return browser;
