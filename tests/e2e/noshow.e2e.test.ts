@@ -19,9 +19,18 @@ async function shot(name: string): Promise<void> {
 // nurse reports that he did not come, as the chat would (the rescript API); the psychiatrist reviews.
 beforeAll(async () => {
   const { nurse, jan, start } = await asOwner(demoOrganisation.id, async (db) => {
-    const nurse = (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!
-      .id;
-    const jan = (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!.id;
+    const nurse = (
+      await db.query<{ id: string }>('select id from users where email = $1 and organisation_id = $2', [
+        demoAccounts.verpleegkundige.email,
+        demoOrganisation.id,
+      ])
+    ).rows[0]!.id;
+    const jan = (
+      await db.query<{ id: string }>(
+        "select id from patients where family_name = 'Vries' and name_prefix = 'de' and organisation_id = $1",
+        [demoOrganisation.id],
+      )
+    ).rows[0]!.id;
     // Last week at 10:00 Amsterdam: in the past, and out of the agenda weeks the other browser tests look at.
     const start = new Date(`${new Date(Date.now() - 8 * 24 * 3600_000).toISOString().slice(0, 10)}T09:00:00Z`);
     return { nurse, jan, start };
@@ -148,8 +157,18 @@ describe('the no-show from the chat in Chromium', () => {
     const startMinutes = hours * 60 + minutes - back;
     time = `${String(Math.floor(startMinutes / 60)).padStart(2, '0')}:${String(startMinutes % 60).padStart(2, '0')}`;
     const { nurseId, jan } = await asOwner(demoOrganisation.id, async (db) => ({
-      nurseId: (await db.query<{ id: string }>('select id from users where email = $1', [demoAccounts.verpleegkundige.email])).rows[0]!.id,
-      jan: (await db.query<{ id: string }>("select id from patients where family_name = 'Vries' and name_prefix = 'de'")).rows[0]!.id,
+      nurseId: (
+        await db.query<{ id: string }>('select id from users where email = $1 and organisation_id = $2', [
+          demoAccounts.verpleegkundige.email,
+          demoOrganisation.id,
+        ])
+      ).rows[0]!.id,
+      jan: (
+        await db.query<{ id: string }>(
+          "select id from patients where family_name = 'Vries' and name_prefix = 'de' and organisation_id = $1",
+          [demoOrganisation.id],
+        )
+      ).rows[0]!.id,
     }));
     chatAppointmentId = await createAppointment(demoOrganisation.id, {
       patientId: jan,
