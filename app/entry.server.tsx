@@ -78,12 +78,9 @@ export default function handleRequest(
     };
     // Stops a render still waiting after abortDelay; cleared once everything is written, so a
     // finished page does not leave a timer behind that ends its stream a second time (issue 38).
+    // React calls onAllReady from a later turn of the event loop, never before the timer is set.
     let abortTimer: NodeJS.Timeout | undefined = undefined;
-    let allWritten = false;
-    const written = () => {
-      allWritten = true;
-      clearTimeout(abortTimer);
-    };
+    const written = () => clearTimeout(abortTimer);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={abortDelay} nonce={nonce} />
@@ -100,6 +97,6 @@ export default function handleRequest(
         },
       },
     );
-    if (!allWritten) abortTimer = setTimeout(abort, abortDelay);
+    abortTimer = setTimeout(abort, abortDelay);
   });
 }

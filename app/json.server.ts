@@ -14,13 +14,14 @@ export function jsonAnswerSharing(name: string, shared: object, rest: Record<str
   const restJson = JSON.stringify(rest);
   let bodies = written.get(shared);
   if (!bodies) written.set(shared, (bodies = new Map()));
-  let body = bodies.get(`${name}\u0000${restJson}`);
+  const key = `${name}\u0000${restJson}`;
+  let body = bodies.get(key);
   if (!body) {
     const tail = restJson === '{}' ? '}' : `,${restJson.slice(1)}`;
     body = encoder.encode(`{${JSON.stringify(name)}:${JSON.stringify(shared)}${tail}`);
     // A list is asked for with a handful of ranges at most; a stray one does not grow it for ever.
     if (bodies.size >= 8) bodies.clear();
-    bodies.set(`${name}\u0000${restJson}`, body);
+    bodies.set(key, body);
   }
   return new Response(body, { headers });
 }

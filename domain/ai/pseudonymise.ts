@@ -776,13 +776,8 @@ function relativesRule(candidates: NameVariant[]): Rule | null {
       if (opensSentence(match.input.slice(0, match.index)) && !isGivenName(lead)) return null;
       const family = match[0].slice(lead.length).trim();
       const own = surnames.filter((variant) => compiled(`^(?:${variant.source})$`, 'iu').test(family));
-      if (
-        own.some(
-          (variant) =>
-            variant.givenNames?.includes(folded) || variant.givenNames?.some((name) => name.startsWith(folded) || name.endsWith(folded)),
-        )
-      )
-        return null;
+      // The person's own given name, or a short form of it (its head or tail), is no relative.
+      if (own.some((variant) => variant.givenNames?.some((name) => name.startsWith(folded) || name.endsWith(folded)))) return null;
       return { kind: 'PERSOON' };
     },
   };
