@@ -17,7 +17,7 @@ export { intakeEntry, intakeSectionHistory, saveIntakeSection } from '../domain/
 export { recordRisk, riskOverview } from '../domain/intake/risks.service';
 export { addDiagnosis, diagnosisOverview, endDiagnosis, makePrimaryDiagnosis } from '../domain/intake/diagnoses.service';
 export { correctVital, latestVitals, recordVitals, vitalRounds } from '../domain/vitals/vitals.service';
-export { bvcScores, correctBvc, latestBvc, recordBvc } from '../domain/scales/scales.service';
+export { correctBvcScore, latestBvcOf, listBvc, recordBvcScore } from '../domain/scales/scales.use-cases';
 export { administer, medicationOverview, prescribe, recordEffect, stopOrder } from '../domain/medication/medication.service';
 export { addContactPerson, listContactPersons, removeContactPerson, updateContactPerson } from '../domain/patient/contact-persons';
 export { appointmentsBetween } from '../domain/agenda/agenda.service';

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { recordAudit, runAudited, type AuditActor, type AuditAttempt } from '../domain/audit/audit.service';
 import type { AuditAction } from '../domain/audit/audit.entity';
+import { runUseCase, type UseCase } from '../domain/audit/use-case';
 import type { CurrentUser } from '../domain/auth/session.service';
 import type { EntityManager } from '../domain/db/orm';
 import { withTenant } from '../domain/db/tenant';
@@ -21,6 +22,11 @@ export function actorFor(user: CurrentUser, context: AppLoadContext, channel: Au
 /** Runs a use case in the user's organisation (RLS) with its own EntityManager and transaction. */
 export async function inTenant<T>(user: CurrentUser, work: (em: EntityManager) => Promise<T>): Promise<T> {
   return withTenant(await getOrm(), { organisationId: user.organisationId, userId: user.id }, work);
+}
+
+/** Runs a declared use case for the actor (ADR 0068): tenant, permission, input, access log and domain errors in one place. */
+export async function perform<Input, Output>(actor: AuditActor, useCase: UseCase<Input, Output>, input: Input): Promise<Output> {
+  return runUseCase(await getOrm(), actor, useCase, input);
 }
 
 /** As inTenant, and a failed attempt is written to the access log too. */

@@ -5,15 +5,9 @@ import { uuidOrNull } from '../../domain/shared/ids';
 import { ContactPersonsCard, type ContactFailure } from '../components/contact-persons';
 import { formFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import {
-  addContactPerson,
-  latestBvc,
-  latestVitals,
-  listContactPersons,
-  removeContactPerson,
-  updateContactPerson,
-} from '../patients.server';
+import { addContactPerson, latestVitals, listContactPersons, removeContactPerson, updateContactPerson } from '../patients.server';
 import { audited } from '../tenant.server';
+import { latestBvc } from '../../domain/scales/scales.service';
 import { genderLabels } from '../../domain/patient/patient.schemas';
 import { VitalList } from '../components/clinical';
 import type { loader as recordLoader } from './_app.patients.$id';
@@ -23,7 +17,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const vitals = await pageData(
     audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, async (em) => ({
       values: await latestVitals(em, actor, patientId),
-      bvc: await latestBvc(em, actor, patientId),
+      bvc: await latestBvc(em, patientId),
     })),
   );
   const contacts = await pageData(

@@ -7,14 +7,12 @@ import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
 import { formFailure, instantOf } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { bvcScores, correctBvc, recordBvc } from '../patients.server';
-import { audited } from '../tenant.server';
+import { correctBvcScore, listBvc, recordBvcScore } from '../patients.server';
+import { perform } from '../tenant.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const scores = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, (em) => bvcScores(em, actor, patientId)),
-  );
+  const scores = await pageData(perform(actor, listBvc, { patientId }));
   // "Corrigeren" opens the correction form with the answers filled in (a link: works without JavaScript).
   const correcting = uuidOrNull(new URL(request.url).searchParams.get('corrigeer'));
   const score = correcting ? scores.find((candidate) => candidate.id === correcting && !candidate.correctedAt) : null;
@@ -32,16 +30,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
   try {
     if (values.intent === 'corrigeren') {
-      const id = values.id ?? '';
-      await audited(actor, { action: 'update', resourceType: 'Observation', resourceId: uuidOrNull(id), patientIds: [patientId] }, (em) =>
-        correctBvc(em, actor, id, { items: answersOf(values), reason: values.reason ?? '' }, { patientId }),
-      );
+      const correction = { items: answersOf(values), reason: values.reason ?? '' };
+      await perform(actor, correctBvcScore, { id: values.id ?? '', correction, patientId });
       return redirect(`/patients/${patientId}/metingen/bvc`);
     }
     const observedAt = instantOf(values.datum ?? '', values.tijd ?? '');
-    await audited(actor, { action: 'create', resourceType: 'Observation', patientIds: [patientId] }, (em) =>
-      recordBvc(em, actor, patientId, { observedAt, items: answersOf(values) }),
-    );
+    await perform(actor, recordBvcScore, { patientId, score: { observedAt, items: answersOf(values) } });
     return redirect(`/patients/${patientId}/metingen/bvc?opgeslagen=1`);
   } catch (error) {
     return formFailure(error, values);

@@ -1,7 +1,6 @@
-import { bvcScorePatients, correctBvc } from '../../domain/scales/scales.service';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { correctBvcScore } from '../../domain/scales/scales.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,13 +8,6 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  const body = await readJson(request);
-  const corrected = await audited(
-    actor,
-    // The URL names the score, not the patient: a refused correction names the score's patient, as the record page's does.
-    { action: 'update', resourceType: 'Observation', resourceId: uuidOrNull(id), patientsOf: (em) => bvcScorePatients(em, id) },
-    (em) => correctBvc(em, actor, id, body),
-  );
+  const corrected = await perform(actor, correctBvcScore, { id: params.id ?? '', correction: await readJson(request) });
   return Response.json(corrected, { status: 201 });
 });

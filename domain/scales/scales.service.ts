@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
@@ -57,7 +57,6 @@ export async function recordBvc(em: EntityManager, actor: AuditActor, patientId:
     observedAt,
     recordedBy: actor.userId,
   });
-  recordAudit(em, actor, { action: 'create', resourceType: 'Observation', resourceId: row.id, patientIds: [patient.id] });
   return bvcView(row);
 }
 
@@ -89,13 +88,6 @@ export async function correctBvc(
   });
   old.correctedAt = new Date();
   old.correctedBy = actor.userId;
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'Observation',
-    resourceId: old.id,
-    patientIds: [old.patientId],
-    details: { gecorrigeerd: true },
-  });
   return bvcView(corrected);
 }
 
@@ -106,20 +98,18 @@ export async function bvcScorePatients(em: EntityManager, id: string): Promise<s
 }
 
 /** The patient's BVC scores, newest first, corrected ones included and marked. */
-export async function bvcScores(em: EntityManager, actor: AuditActor, patientId: string, limit = 30): Promise<BvcView[]> {
+export async function bvcScores(em: EntityManager, patientId: string, limit = 30): Promise<BvcView[]> {
   await findPatient(em, patientId);
   const rows = await em.find(ScaleScore, { patientId, scale: 'bvc' }, { orderBy: { observedAt: 'desc', createdAt: 'desc' }, limit });
-  recordAudit(em, actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] });
   return rows.map(bvcView);
 }
 
 /** The newest BVC that was not corrected, or null; for the record's overview. */
-export async function latestBvc(em: EntityManager, actor: AuditActor, patientId: string): Promise<BvcView | null> {
+export async function latestBvc(em: EntityManager, patientId: string): Promise<BvcView | null> {
   const row = await em.findOne(
     ScaleScore,
     { patientId, scale: 'bvc', correctedAt: null },
     { orderBy: { observedAt: 'desc', createdAt: 'desc' } },
   );
-  recordAudit(em, actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] });
   return row ? bvcView(row) : null;
 }

@@ -1,0 +1,106 @@
+/// <reference types="vite/client" />
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AnyUseCase } from '../../domain/audit/use-case';
+import { asOwner, signedInUser, type SignedIn } from '../support/factories';
+import type { DoorCase } from './doors/doors';
+
+/*
+ * One use case, one access log (NEN 7513), whichever door a clinician came in by (ADR 0068): every
+ * declared use case is run through each of its doors on fresh data, and the rows each door leaves
+ * must be the same. A new use case without its doors here fails the first test.
+ */
+
+const declarations = import.meta.glob<Record<string, unknown>>('../../domain/**/*.use-cases.ts', { eager: true });
+const doorFiles = import.meta.glob<{ cases: DoorCase[] }>('./doors/*.doors.ts', { eager: true });
+
+const isUseCase = (value: unknown): value is AnyUseCase =>
+  typeof value === 'object' && value !== null && 'name' in value && 'run' in value && 'patients' in value;
+const declared = Object.values(declarations).flatMap((module: Record<string, unknown>) => Object.values(module).filter(isUseCase));
+const cases = Object.values(doorFiles).flatMap((file) => file.cases);
+
+interface LogRow {
+  id: string;
+  action: string;
+  resource_type: string;
+  outcome: string;
+  patient_ids: string[];
+  has_resource: boolean;
+  details: Record<string, unknown> | null;
+}
+
+/** The organisation's rows that name the patient. */
+const rowsNaming = (clinician: SignedIn, patientId: string) =>
+  asOwner(
+    clinician.organisationId,
+    async (db) =>
+      (
+        await db.query<LogRow>(
+          `select id, action, resource_type, outcome, patient_ids, resource_id is not null as has_resource, details
+             from audit_events where organisation_id = $1 and $2 = any(patient_ids) order by occurred_at, id`,
+          [clinician.organisationId, patientId],
+        )
+      ).rows,
+  );
+
+/** The rows naming the patient that are not in `before`, with the patient as "P". */
+async function newRows(clinician: SignedIn, patientId: string, before: Set<string>): Promise<string[]> {
+  const rows = (await rowsNaming(clinician, patientId)).filter((row) => !before.has(row.id));
+  return rows.map((row) =>
+    JSON.stringify([
+      row.action,
+      row.resource_type,
+      row.outcome,
+      row.patient_ids.map((id) => (id === patientId ? 'P' : 'other')),
+      row.has_resource,
+      row.details,
+    ]),
+  );
+}
+
+const clinicians = new Map<string, SignedIn>();
+const clinicianFor = async (role: SignedIn['user']['role'] = 'verpleegkundige') => {
+  const known = clinicians.get(role);
+  if (known) return known;
+  const signedIn = await signedInUser(role);
+  clinicians.set(role, signedIn);
+  return signedIn;
+};
+
+beforeAll(async () => {
+  await clinicianFor();
+});
+
+describe('the declared use cases', () => {
+  it('finds them', () => expect(declared.length).toBeGreaterThan(3));
+
+  it('each has its doors here, once', () => {
+    const names = declared.map((useCase) => useCase.name);
+    expect(new Set(names).size, 'two use cases share a name').toBe(names.length);
+    const covered = cases.map((c) => c.useCase.name);
+    expect(names.filter((name) => !covered.includes(name)).sort()).toEqual([]);
+  });
+});
+
+describe.each(cases.map((c) => [c.useCase.name, c] as const))('%s', (_name, c) => {
+  it('leaves the same access-log rows through every door', async () => {
+    const clinician = await clinicianFor(c.role);
+    const byDoor: Record<string, string[]> = {};
+    for (const [door, enter] of Object.entries(c.doors)) {
+      const arranged = await c.arrange(clinician);
+      const before = new Set((await rowsNaming(clinician, arranged.patientId)).map((row) => row.id));
+      const status = await enter(clinician, arranged);
+      expect(status, `${door} answered ${status}`).toBeLessThan(400);
+      // A record page's own check of its patient (a loader fetched alone) is the record's read, not this use case's.
+      const pageCheck = JSON.stringify(['read', 'Patient', 'success', ['P'], true, null]);
+      byDoor[door] = (await newRows(clinician, arranged.patientId, before)).filter(
+        (row) => c.useCase.resourceType === 'Patient' || row !== pageCheck,
+      );
+    }
+    const [first, ...others] = Object.entries(byDoor);
+    expect(
+      first![1].some((row) => row.startsWith(JSON.stringify([c.useCase.action, c.useCase.resourceType]).slice(0, -1))),
+      JSON.stringify(byDoor),
+    ).toBe(true);
+    for (const [door, rows] of others) expect({ [door]: rows }).toEqual({ [door]: first![1] });
+  });
+});
