@@ -15,7 +15,8 @@ const FLOOR = {
   damagedTexts: 21,
   cleanChanged: 7,
   patientWrong: 2,
-  otherAsPatient: 1,
+  // 1 → 0 in round eleven: a relative under the patient's surname ("Moeder Haddad", "moeder mw. Haddad").
+  otherAsPatient: 0,
   leakingByKind: {
     'no-pii': 0,
     'double-surname': 0,

@@ -78,6 +78,18 @@ describe('known persons', () => {
     expect(roundTrip(p, 'Zoë van Dijk, Kees van der Berg en Jan de Vries')).toBe('[PATIENT_2], [PATIENT_3] en [PATIENT_1]');
   });
 
+  it("labels a relative who shares the patient's surname as a person, never as the patient (issue 42)", () => {
+    const samira = { name: 'Samira Haddad', given: ['Samira'], prefix: null, family: 'Haddad' };
+    const sent = (text: string) => new Pseudonymiser([samira]).pseudonymise(text);
+    // Opening a sentence, with a title between, and with the family word after it in brackets.
+    expect(sent('Moeder Haddad belde over Samira.')).toBe('Moeder [PERSOON_1] belde over [PATIENT_1_VOORNAAM].');
+    expect(sent('Haar moeder mw. Haddad belde.')).toBe('Haar moeder mw. [PERSOON_1] belde.');
+    expect(sent('Vader dhr. Haddad was boos.')).toBe('Vader dhr. [PERSOON_1] was boos.');
+    expect(sent('Gesprek met mw. Haddad (moeder) over Samira.')).toBe('Gesprek met mw. [PERSOON_1] (moeder) over [PATIENT_1_VOORNAAM].');
+    // The patient herself under her surname stays the patient.
+    expect(sent('Mw. Haddad sliep goed.')).toBe('Mw. [PATIENT_1_ACHTERNAAM] sliep goed.');
+  });
+
   it('only matches whole words and leaves lowercase common words alone', () => {
     const p = new Pseudonymiser([kees, { name: 'Piet Bakker' }, { name: 'Roos de Groot' }]);
     const text = 'De bakker is in de bergen, januari was het een groot probleem. Bergen, Keesjes en de roos.';

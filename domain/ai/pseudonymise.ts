@@ -762,7 +762,9 @@ function relativesRule(candidates: NameVariant[]): Rule | null {
   if (surnames.length === 0) return null;
   const sources = surnames.map((variant) => `(?:${variant.source})`).join('|');
   const pattern = compiled(
-    `${START}(?:(\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*)${SP}|(?<=${START}${KIN_RELATION}${SP}))(?:${sources})${END}`,
+    // A family word before the surname, also opening a sentence ("Moeder Haddad") or with a title
+    // between ("moeder mw. Haddad"), or after it in brackets ("mw. Haddad (moeder)"): a relative.
+    `${START}(?:(?!${KIN_RELATION}${SP})(\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*)${SP}|(?<=${START}${KIN_RELATION}${SP}(?:${HONORIFIC}\\.?${SP})?)|(?=(?:${sources})${END}${SP_OPT}\\(${SP_OPT}${KIN_RELATION}${END}))(?:${sources})${END}`,
     'gu',
   );
   return {
@@ -1280,7 +1282,7 @@ const NOT_A_LEADING_GIVEN_NAME = new Set([
 ]);
 
 const LOWERCASE_RELATION_PERSON = rule(
-  `(?<=${START}${LOWERCASE_RELATION}(?:${SP}|${SP_OPT}\\(${SP_OPT}))${LOWERCASE_PERSON}${END}`,
+  `(?<=${START}${LOWERCASE_RELATION}(?:${SP}|${SP_OPT}\\(${SP_OPT})(?:${HONORIFIC}\\.?${SP})?)${LOWERCASE_PERSON}${END}`,
   'PERSOON',
   isNameAfterRelation,
 );
