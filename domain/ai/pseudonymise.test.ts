@@ -86,6 +86,8 @@ describe('known persons', () => {
     expect(sent('Haar moeder mw. Haddad belde.')).toBe('Haar moeder mw. [PERSOON_1] belde.');
     expect(sent('Vader dhr. Haddad was boos.')).toBe('Vader dhr. [PERSOON_1] was boos.');
     expect(sent('Gesprek met mw. Haddad (moeder) over Samira.')).toBe('Gesprek met mw. [PERSOON_1] (moeder) over [PATIENT_1_VOORNAAM].');
+    expect(sent('Haar moeder, mevrouw Haddad, belde.')).toBe('Haar moeder, mevrouw [PERSOON_1], belde.');
+    expect(sent('Familie Haddad komt zondag.')).toBe('Familie [PERSOON_1] komt zondag.');
     // The patient herself under her surname stays the patient.
     expect(sent('Mw. Haddad sliep goed.')).toBe('Mw. [PATIENT_1_ACHTERNAAM] sliep goed.');
   });
