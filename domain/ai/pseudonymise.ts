@@ -764,7 +764,7 @@ function relativesRule(candidates: NameVariant[]): Rule | null {
   const pattern = compiled(
     // A family word before the surname, also opening a sentence ("Moeder Haddad") or with a title
     // between ("moeder mw. Haddad"), or after it in brackets ("mw. Haddad (moeder)"): a relative.
-    `${START}(?:(?!${KIN_RELATION}${SP})(\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*)${SP}|(?<=${START}(?:${KIN_RELATION}|[Ff]amilie|[Ff]am\\.)(?:${SP}|${SP_OPT}[,:(]${SP_OPT})(?:${HONORIFIC}\\.?${SP})?)|(?=(?:${sources})${END}${SP_OPT}\\(${SP_OPT}${KIN_RELATION}${END}))(?:${sources})${END}`,
+    `${START}(?:(?!(?:${KIN_RELATION}|[Ff]amilie)${SP})(\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*)${SP}|(?<=${START}(?:${KIN_RELATION}|[Ff]amilie|[Ff]am\\.)(?:${SP}|${SP_OPT}[,:(]${SP_OPT})(?:${HONORIFIC}\\.?${SP})?)|(?=(?:${sources})${END}${SP_OPT}\\(${SP_OPT}${KIN_RELATION}${END}))(?:${sources})${END}`,
     'gu',
   );
   return {
