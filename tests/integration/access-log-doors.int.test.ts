@@ -79,6 +79,18 @@ describe("a record page for another organisation's patient", () => {
       'Patient success',
     ]);
   });
+
+  it("logs each of the overview's reads once: the latest vitals, the latest BVC and the contact persons", async () => {
+    const mine = await newPatient(nurse.cookie);
+    expect((await request(`/patients/${mine}`, { cookie: nurse.cookie })).status).toBe(200);
+    const reads = (await rowsNaming(mine)).filter((row) => row.action === 'read');
+    expect(reads.map((row) => `${row.resource_type} ${row.outcome}`).sort()).toEqual([
+      'Observation success',
+      'Observation success',
+      'Patient success',
+      'RelatedPerson success',
+    ]);
+  });
 });
 
 describe("a record page's medication form with another patient's order", () => {
