@@ -16,10 +16,18 @@ export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake
 export { intakeEntry, intakeSectionHistory, saveIntakeSection } from '../domain/intake/intake-entry.service';
 export { recordRisk, riskOverview } from '../domain/intake/risks.service';
 export { addDiagnosis, diagnosisOverview, endDiagnosis, makePrimaryDiagnosis } from '../domain/intake/diagnoses.service';
-export { correctVital, latestVitals, recordVitals, vitalRounds } from '../domain/vitals/vitals.service';
+export { correctVitalValue, latestVitalsOf, listVitalRounds, recordVitalRound } from '../domain/vitals/vitals.use-cases';
 export { correctBvcScore, latestBvcOf, listBvc, recordBvcScore } from '../domain/scales/scales.use-cases';
-export { administer, medicationOverview, prescribe, recordEffect, stopOrder } from '../domain/medication/medication.service';
-export { addContactPerson, listContactPersons, removeContactPerson, updateContactPerson } from '../domain/patient/contact-persons';
+export {
+  administerDose,
+  allergiesBeforePrescribing,
+  medicationOf,
+  prescribeMedication,
+  recordDoseEffect,
+  stopMedication,
+} from '../domain/medication/medication.use-cases';
+export { addContact, listContacts, removeContact, updateContact } from '../domain/patient/contact-persons.use-cases';
+export { recordOverview } from '../domain/patient/record-overview.use-cases';
 export { appointmentsBetween } from '../domain/agenda/agenda.service';
 export { bannerOf, patientBanner } from '../domain/legal/banner';
 export { allergyOverview, lapseAllergy, recordAllergy } from '../domain/legal/allergies';

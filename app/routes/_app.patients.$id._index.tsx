@@ -1,34 +1,22 @@
 import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { uuidOrNull } from '../../domain/shared/ids';
 import { ContactPersonsCard, type ContactFailure } from '../components/contact-persons';
 import { formFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { addContactPerson, latestVitals, listContactPersons, removeContactPerson, updateContactPerson } from '../patients.server';
-import { audited } from '../tenant.server';
-import { latestBvc } from '../../domain/scales/scales.service';
+import { addContact, recordOverview, removeContact, updateContact } from '../patients.server';
+import { perform } from '../tenant.server';
 import { genderLabels } from '../../domain/patient/patient.schemas';
 import { VitalList } from '../components/clinical';
 import type { loader as recordLoader } from './_app.patients.$id';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const vitals = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, async (em) => ({
-      values: await latestVitals(em, actor, patientId),
-      bvc: await latestBvc(em, patientId),
-    })),
-  );
-  const contacts = await pageData(
-    audited(actor, { action: 'read', resourceType: 'RelatedPerson', patientIds: [patientId] }, (em) =>
-      listContactPersons(em, actor, patientId),
-    ),
-  );
-  return { vitals, contacts };
+  // One transaction for the whole overview: the shift change opens many records in a row.
+  return pageData(perform(actor, recordOverview, { patientId }));
 }
 
-/** The contact-person forms: add, change, remove. Each write is one audited transaction. */
+/** The contact-person forms: add, change, remove. Each write is one use case, in one transaction. */
 export async function action(args: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage(args);
   const form = await args.request.formData();
@@ -40,14 +28,10 @@ export async function action(args: ActionFunctionArgs) {
     phone: String(form.get('phone') ?? ''),
     email: String(form.get('email') ?? ''),
   };
-  const entry = { resourceType: 'RelatedPerson', resourceId: uuidOrNull(contactId), patientIds: [patientId] };
   try {
-    if (intent === 'contact-toevoegen')
-      await audited(actor, { ...entry, action: 'create' }, (em) => addContactPerson(em, actor, patientId, values));
-    else if (intent === 'contact-wijzigen')
-      await audited(actor, { ...entry, action: 'update' }, (em) => updateContactPerson(em, actor, patientId, contactId, values));
-    else if (intent === 'contact-verwijderen')
-      await audited(actor, { ...entry, action: 'delete' }, (em) => removeContactPerson(em, actor, patientId, contactId));
+    if (intent === 'contact-toevoegen') await perform(actor, addContact, { patientId, contact: values });
+    else if (intent === 'contact-wijzigen') await perform(actor, updateContact, { patientId, contactId, contact: values });
+    else if (intent === 'contact-verwijderen') await perform(actor, removeContact, { patientId, contactId });
     else return Response.json({ message: 'Onbekende actie.' }, { status: 400 });
     return redirect(`/patients/${patientId}#contactpersonen`);
   } catch (error) {

@@ -9,18 +9,14 @@ import { uuidOrNull } from '../../domain/shared/ids';
 import { capitaliseFirst } from '../../domain/shared/text';
 import { Field } from '../components/field';
 import { pageData, patientPage, throwPageError } from '../page.server';
-import { administer, medicationOverview, recordEffect, stopOrder } from '../patients.server';
-import { audited } from '../tenant.server';
+import { administerDose, medicationOf, recordDoseEffect, stopMedication } from '../patients.server';
+import { perform } from '../tenant.server';
 
 const statusLabels = { gegeven: 'Gegeven', geweigerd: 'Geweigerd', 'niet-gegeven': 'Niet gegeven' } as const;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const overview = await pageData(
-    audited(actor, { action: 'read', resourceType: 'MedicationRequest', patientIds: [patientId] }, (em) =>
-      medicationOverview(em, actor, patientId),
-    ),
-  );
+  const overview = await pageData(perform(actor, medicationOf, { patientId }));
   const url = new URL(request.url);
   return {
     ...overview,
@@ -40,34 +36,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const target = values.orderId ?? values.administrationId ?? '';
   const back = `/patients/${patientId}/medicatie`;
   try {
-    const entry = { patientIds: [patientId], resourceId: uuidOrNull(target) };
+    // Each names its own patient's order or dose: another patient's is a 404 here.
     if (values.intent === 'dosis')
-      await audited(actor, { ...entry, action: 'create', resourceType: 'MedicationAdministration' }, (em) =>
-        administer(
-          em,
-          actor,
-          target,
-          {
-            scheduledFor: values.scheduledFor,
-            status: values.status,
-            reason: values.reason || undefined,
-            doubleCheckedBy: values.doubleCheckedBy || undefined,
-          },
-          { patientId },
-        ),
-      );
+      await perform(actor, administerDose, {
+        orderId: target,
+        dose: {
+          scheduledFor: values.scheduledFor,
+          status: values.status,
+          reason: values.reason || undefined,
+          doubleCheckedBy: values.doubleCheckedBy || undefined,
+        },
+        patientId,
+      });
     else if (values.intent === 'zo-nodig')
-      await audited(actor, { ...entry, action: 'create', resourceType: 'MedicationAdministration' }, (em) =>
-        administer(em, actor, target, { reason: values.reason ?? '', doubleCheckedBy: values.doubleCheckedBy || undefined }, { patientId }),
-      );
+      await perform(actor, administerDose, {
+        orderId: target,
+        dose: { reason: values.reason ?? '', doubleCheckedBy: values.doubleCheckedBy || undefined },
+        patientId,
+      });
     else if (values.intent === 'effect')
-      await audited(actor, { ...entry, action: 'update', resourceType: 'MedicationAdministration' }, (em) =>
-        recordEffect(em, actor, target, { effect: values.effect ?? '' }, { patientId }),
-      );
+      await perform(actor, recordDoseEffect, { administrationId: target, effect: { effect: values.effect ?? '' }, patientId });
     else if (values.intent === 'stoppen')
-      await audited(actor, { ...entry, action: 'update', resourceType: 'MedicationRequest' }, (em) =>
-        stopOrder(em, actor, target, { reason: values.reason ?? '' }, { patientId }),
-      );
+      await perform(actor, stopMedication, { orderId: target, stop: { reason: values.reason ?? '' }, patientId });
     else return Response.json({ message: 'Onbekende actie.', fields: {}, values }, { status: 400 });
     return redirect(back);
   } catch (error) {

@@ -9,8 +9,8 @@ import { AppError, fieldsOf, warningsOf } from '../../domain/shared/errors';
 import { Field } from '../components/field';
 import { formFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { allergyOverview, prescribe } from '../patients.server';
-import { audited } from '../tenant.server';
+import { allergiesBeforePrescribing, prescribeMedication } from '../patients.server';
+import { perform } from '../tenant.server';
 
 const onlyDoctors = 'Alleen een arts kan medicatie voorschrijven.';
 
@@ -18,11 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   if (actor.role !== 'psychiater') throw Response.json({ message: onlyDoctors }, { status: 403 });
   // The prescriber sees the allergies before choosing a product; the check itself runs on saving.
-  const allergies = await pageData(
-    audited(actor, { action: 'read', resourceType: 'AllergyIntolerance', patientIds: [patientId] }, (em) =>
-      allergyOverview(em, actor, patientId),
-    ),
-  );
+  const allergies = await pageData(perform(actor, allergiesBeforePrescribing, { patientId }));
   return {
     today: clinicalToday(),
     allergyStatus: allergies.status,
@@ -37,8 +33,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
   try {
-    await audited(actor, { action: 'create', resourceType: 'MedicationRequest', patientIds: [patientId] }, (em) =>
-      prescribe(em, actor, patientId, {
+    await perform(actor, prescribeMedication, {
+      patientId,
+      prescription: {
         productCode: values.productCode ?? '',
         dose: values.dose ?? '',
         route: values.route || undefined,
@@ -51,8 +48,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         startDate: values.startDate ?? '',
         endDate: values.endDate || undefined,
         note: values.note || undefined,
-      }),
-    );
+      },
+    });
     return redirect(`/patients/${patientId}/medicatie`);
   } catch (error) {
     // A safety warning: the form comes back with the warnings and a field for the reason to override them.

@@ -14,8 +14,8 @@ import { TrendChart } from '../components/trend-chart';
 import { Field } from '../components/field';
 import { instantOf } from '../form.server';
 import { pageData, patientPage, throwPageError } from '../page.server';
-import { correctVital, recordVitals, vitalRounds } from '../patients.server';
-import { audited } from '../tenant.server';
+import { correctVitalValue, listVitalRounds, recordVitalRound } from '../patients.server';
+import { perform } from '../tenant.server';
 
 const news2RiskLabels = {
   laag: 'Laag risico',
@@ -26,9 +26,7 @@ const news2RiskLabels = {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const rounds = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] }, (em) => vitalRounds(em, actor, patientId)),
-  );
+  const rounds = await pageData(perform(actor, listVitalRounds, { patientId }));
   // "Corrigeren" on a value opens its correction form (a link, so it works without JavaScript).
   const correcting = uuidOrNull(new URL(request.url).searchParams.get('corrigeer'));
   const value = correcting
@@ -45,21 +43,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
   try {
     if (values.intent === 'corrigeren') {
-      const id = values.id ?? '';
-      await audited(actor, { action: 'update', resourceType: 'Observation', resourceId: uuidOrNull(id), patientIds: [patientId] }, (em) =>
-        correctVital(em, actor, id, { value: values.value ?? '', reason: values.reason ?? '' }, { patientId }),
-      );
+      const correction = { value: values.value ?? '', reason: values.reason ?? '' };
+      await perform(actor, correctVitalValue, { id: values.id ?? '', correction, patientId });
       return redirect(`/patients/${patientId}/metingen`);
     }
     const observedAt = instantOf(values.datum ?? '', values.tijd ?? '');
-    await audited(actor, { action: 'create', resourceType: 'Observation', patientIds: [patientId] }, (em) =>
-      recordVitals(em, actor, patientId, {
+    await perform(actor, recordVitalRound, {
+      patientId,
+      round: {
         observedAt,
         measures: Object.fromEntries(measureCodes.map((code) => [code, values[code] ?? ''])),
         consciousness: values.consciousness || undefined,
         oxygen: values.oxygen === 'on',
-      }),
-    );
+      },
+    });
     return redirect(`/patients/${patientId}/metingen?opgeslagen=1`);
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed')

@@ -1,7 +1,6 @@
-import { recordEffect } from '../../domain/medication/medication.service';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { recordDoseEffect } from '../../domain/medication/medication.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,9 +8,5 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  const body = await readJson(request);
-  return audited(actor, { action: 'update', resourceType: 'MedicationAdministration', resourceId: uuidOrNull(id) }, (em) =>
-    recordEffect(em, actor, id, body),
-  );
+  return perform(actor, recordDoseEffect, { administrationId: params.id ?? '', effect: await readJson(request) });
 });

@@ -1,7 +1,6 @@
-import { administer } from '../../domain/medication/medication.service';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { administerDose } from '../../domain/medication/medication.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -12,12 +11,6 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  const body = await readJson(request);
-  const registered = await audited(
-    actor,
-    { action: 'create', resourceType: 'MedicationAdministration', resourceId: uuidOrNull(id) },
-    (em) => administer(em, actor, id, body),
-  );
+  const registered = await perform(actor, administerDose, { orderId: params.id ?? '', dose: await readJson(request) });
   return Response.json(registered, { status: 201 });
 });

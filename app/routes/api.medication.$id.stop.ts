@@ -1,7 +1,6 @@
-import { stopOrder } from '../../domain/medication/medication.service';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { stopMedication } from '../../domain/medication/medication.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,9 +8,5 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  const body = await readJson(request);
-  return audited(actor, { action: 'update', resourceType: 'MedicationRequest', resourceId: uuidOrNull(id) }, (em) =>
-    stopOrder(em, actor, id, body),
-  );
+  return perform(actor, stopMedication, { orderId: params.id ?? '', stop: await readJson(request) });
 });

@@ -1,7 +1,6 @@
-import { uuidOrNull } from '../../domain/shared/ids';
-import { correctVital } from '../../domain/vitals/vitals.service';
+import { correctVitalValue } from '../../domain/vitals/vitals.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,10 +8,6 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  const body = await readJson(request);
-  const corrected = await audited(actor, { action: 'update', resourceType: 'Observation', resourceId: uuidOrNull(id) }, (em) =>
-    correctVital(em, actor, id, body),
-  );
+  const corrected = await perform(actor, correctVitalValue, { id: params.id ?? '', correction: await readJson(request) });
   return Response.json(corrected, { status: 201 });
 });

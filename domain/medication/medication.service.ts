@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { User, clinicalRoles } from '../auth/auth.entities';
 import { staffNames } from '../auth/staff-names';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { allergiesOf } from '../legal/allergies';
@@ -31,7 +31,10 @@ import { defaultMinIntervalMinutes } from './safety-rules';
 
 export const orderNotFound = 'Het gevraagde voorschrift is niet gevonden.';
 export const administrationNotFound = 'De gevraagde toediening is niet gevonden.';
-const prescribersOnly = 'Alleen een arts kan medicatie voorschrijven of stoppen.';
+export const prescribersOnly = 'Alleen een arts kan medicatie voorschrijven of stoppen.';
+
+/** Prescribing and stopping are a doctor's (the use cases refuse anyone else before anything is read). */
+export const isPrescriber = (actor: AuditActor): boolean => actor.role === 'psychiater';
 
 export interface OrderView {
   id: string;
@@ -264,8 +267,6 @@ export async function medicationOverview(
         ),
       };
     });
-  recordAudit(em, actor, { action: 'read', resourceType: 'MedicationRequest', patientIds: [patient.id] });
-  recordAudit(em, actor, { action: 'read', resourceType: 'AllergyIntolerance', patientIds: [patient.id] });
   return { orders: views, today: todayDoses, prn, administrations, allergyStatus: allergies.status, colleagues };
 }
 
@@ -307,10 +308,6 @@ export async function colleaguesOf(em: EntityManager, actor: AuditActor): Promis
   return users.map((user) => ({ id: user.id, name: user.displayName }));
 }
 
-function requirePrescriber(actor: AuditActor): void {
-  if (actor.role !== 'psychiater') throw new AppError('forbidden', prescribersOnly);
-}
-
 /**
  * The safety warnings a prescription raises (ADR 60): an allergy that covers the product, a second
  * product of the same class, allergies not recorded. Read with the patient's orders and allergies.
@@ -337,7 +334,6 @@ const tooShortOverride = `Geef een reden van minstens ${minOverrideReason} teken
  */
 export async function prescribe(em: EntityManager, actor: AuditActor, patientId: string, input: unknown): Promise<PrescribedOrder> {
   const patient = await findPatient(em, patientId);
-  requirePrescriber(actor);
   const valid = parseOrThrow(prescribeSchema, input);
   const product = productByCode.get(valid.productCode)!;
   // One prescription of a patient at a time: a second one sent at the same moment sees the first
@@ -372,13 +368,6 @@ export async function prescribe(em: EntityManager, actor: AuditActor, patientId:
     overriddenWarnings: overridden,
     overrideReason: overridden.length ? overrideReason : null,
   });
-  recordAudit(em, actor, {
-    action: 'create',
-    resourceType: 'MedicationRequest',
-    resourceId: order.id,
-    patientIds: [patient.id],
-    ...(overridden.length ? { details: { waarschuwingGenegeerd: overridden.map((warning) => warning.code) } } : {}),
-  });
   return { ...orderView(order, await staffNames(em, [actor.userId]), clinicalToday()), warnings };
 }
 
@@ -404,13 +393,11 @@ export async function stopOrder(
   scope: PatientScope = {},
 ): Promise<OrderView> {
   const order = await findOrder(em, orderId, scope);
-  requirePrescriber(actor);
   const { reason } = parseOrThrow(stopSchema, input);
   if (order.stoppedAt) throw new AppError('conflict', 'Dit voorschrift is al gestopt.');
   order.stoppedAt = new Date();
   order.stoppedBy = actor.userId;
   order.stopReason = reason;
-  recordAudit(em, actor, { action: 'update', resourceType: 'MedicationRequest', resourceId: order.id, patientIds: [order.patientId] });
   return orderView(order, await staffNames(em, [order.prescribedBy, actor.userId]), clinicalToday());
 }
 
@@ -493,7 +480,6 @@ export async function administer(
       doubleCheckedBy: checkedBy,
     });
   }
-  recordAudit(em, actor, { action: 'create', resourceType: 'MedicationAdministration', resourceId: row.id, patientIds: [order.patientId] });
   return administrationView(row, order, await staffNames(em, [actor.userId, row.doubleCheckedBy]));
 }
 
@@ -592,7 +578,20 @@ export async function recordEffect(
   row.effect = effect;
   row.effectAt = new Date();
   row.effectBy = actor.userId;
-  recordAudit(em, actor, { action: 'update', resourceType: 'MedicationAdministration', resourceId: row.id, patientIds: [row.patientId] });
   const [view] = await administrationViews(em, [row]);
   return view!;
+}
+
+/** The patient of an order of the organisation in `em`, for the access log of a request that names only the order. */
+export async function orderPatients(em: EntityManager, orderId: string): Promise<string[]> {
+  const order = isUuid(orderId) ? await em.findOne(MedicationOrder, { id: orderId }, { fields: ['patientId'] }) : null;
+  return order ? [order.patientId] : [];
+}
+
+/** The patient of a registered dose of the organisation in `em`, for the access log of a request that names only the dose. */
+export async function administrationPatients(em: EntityManager, administrationId: string): Promise<string[]> {
+  const row = isUuid(administrationId)
+    ? await em.findOne(MedicationAdministration, { id: administrationId }, { fields: ['patientId'] })
+    : null;
+  return row ? [row.patientId] : [];
 }

@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -15,10 +15,9 @@ const view = (row: ContactPerson): ContactPersonView => ({
   email: row.email ?? null,
 });
 
-/** The record page's read: logged (NEN 7513). */
-export async function listContactPersons(em: EntityManager, actor: AuditActor, patientId: string): Promise<ContactPersonView[]> {
+/** The record page's read, of a patient of the organisation (an unknown one is a 404). */
+export async function listContactPersons(em: EntityManager, patientId: string): Promise<ContactPersonView[]> {
   const patient = await findPatient(em, patientId);
-  recordAudit(em, actor, { action: 'read', resourceType: 'RelatedPerson', patientIds: [patient.id] });
   return contactPersonsOf(em, patient.id);
 }
 
@@ -52,7 +51,6 @@ export async function addContactPerson(
   const data = parseOrThrow(contactPersonSchema, input);
   const row = em.create(ContactPerson, { organisationId: actor.organisationId, patientId: patient.id, createdBy: actor.userId, ...data });
   await em.flush();
-  recordAudit(em, actor, { action: 'create', resourceType: 'RelatedPerson', resourceId: row.id, patientIds: [patient.id] });
   return view(row);
 }
 
@@ -64,7 +62,6 @@ async function findContact(em: EntityManager, patientId: string, contactId: stri
 
 export async function updateContactPerson(
   em: EntityManager,
-  actor: AuditActor,
   patientId: string,
   contactId: string,
   input: unknown,
@@ -72,13 +69,17 @@ export async function updateContactPerson(
   const row = await findContact(em, patientId, contactId);
   Object.assign(row, parseOrThrow(contactPersonSchema, input));
   await em.flush();
-  recordAudit(em, actor, { action: 'update', resourceType: 'RelatedPerson', resourceId: row.id, patientIds: [row.patientId] });
   return view(row);
 }
 
-export async function removeContactPerson(em: EntityManager, actor: AuditActor, patientId: string, contactId: string): Promise<void> {
+export async function removeContactPerson(em: EntityManager, patientId: string, contactId: string): Promise<void> {
   const row = await findContact(em, patientId, contactId);
   em.remove(row);
   await em.flush();
-  recordAudit(em, actor, { action: 'delete', resourceType: 'RelatedPerson', resourceId: row.id, patientIds: [row.patientId] });
+}
+
+/** The patient of a contact person of the organisation in `em`, for the access log of a change that names the contact person. */
+export async function contactPersonPatients(em: EntityManager, contactId: string): Promise<string[]> {
+  const row = isUuid(contactId) ? await em.findOne(ContactPerson, { id: contactId }, { fields: ['patientId'] }) : null;
+  return row ? [row.patientId] : [];
 }

@@ -1,17 +1,19 @@
 import type { Observation } from '@medplum/fhirtypes';
 import type { AuditActor } from '../audit/audit.service';
+import { runUseCaseWithin } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { bloodPressurePanel, loincSystem, productCodesOf, vitalCodes } from './vital-codes';
 import { observationResource } from './vitals.fhir';
-import { recordVitals } from './vitals.service';
+import { recordVitalRound } from './vitals.use-cases';
 
 /*
  * A measurement posted as a FHIR Observation (a lab result, a device's vital sign): mapped onto the
- * round at the bedside (`recordVitals`), so the same plausibility ranges, the interpretation, the
- * "not in the future" rule and the Dutch messages apply as on the vitals page. A value is never
- * changed through FHIR: a wrong one is corrected on the page, which keeps the old one.
+ * round at the bedside (`recordVitalRound`, logged as its create), so the same plausibility ranges,
+ * the interpretation, the "not in the future" rule and the Dutch messages apply as on the vitals
+ * page. A value is never changed through FHIR: a wrong one is corrected on the page, which keeps
+ * the old one.
  */
 
 const invalid = (path: string, message: string) => AppError.validation({ [`Observation.${path}`]: message }, message);
@@ -82,7 +84,10 @@ export async function createFhirObservation(em: EntityManager, actor: AuditActor
   if (!patientId || !isUuid(patientId)) throw invalid('subject', 'Geef de patiënt als subject.reference "Patient/<id>".');
   if (!resource.effectiveDateTime) throw invalid('effectiveDateTime', 'Geef het tijdstip van de meting (effectiveDateTime).');
   const { measures, paths } = measuresOf(resource);
-  const round = await recordVitals(em, actor, patientId, { observedAt: resource.effectiveDateTime, measures }).catch((error: unknown) => {
+  const round = await runUseCaseWithin(em, actor, recordVitalRound, {
+    patientId,
+    round: { observedAt: resource.effectiveDateTime, measures },
+  }).catch((error: unknown) => {
     throw asObservationError(error, paths);
   });
   await em.flush();

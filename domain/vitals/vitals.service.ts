@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { personOf, recordAudit, type AuditActor } from '../audit/audit.service';
+import { personOf, type AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
@@ -40,11 +40,10 @@ export interface VitalRound {
 export const vitalNotFound = 'De gevraagde meting is niet gevonden.';
 
 /** The latest measurement of each kind for a patient, corrected values left out; abnormal ones (H/L, HH/LL) are for the eye. */
-export async function latestVitals(em: EntityManager, actor: AuditActor, patientId: string): Promise<VitalView[]> {
+export async function latestVitals(em: EntityManager, patientId: string): Promise<VitalView[]> {
   const rows = await em.find(VitalObservation, { patientId, correctedAt: null }, { orderBy: { observedAt: 'desc' }, limit: 200 });
   const latest = new Map<string, VitalObservation>();
   for (const row of rows) if (!latest.has(row.code)) latest.set(row.code, row);
-  recordAudit(em, actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] });
   return [...latest.values()].map(vitalView);
 }
 
@@ -96,7 +95,7 @@ function observation(set: VitalSet, code: string, value: number, recordedBy: str
 
 /**
  * Records one round at the bedside: each value with its interpretation computed here from the
- * reference ranges, and NEWS2 when the round is complete. One transaction; logged as a create.
+ * reference ranges, and NEWS2 when the round is complete. One transaction.
  */
 export async function recordVitals(em: EntityManager, actor: AuditActor, patientId: string, input: unknown): Promise<VitalRound> {
   const valid = parseOrThrow(recordVitalsSchema, input);
@@ -119,7 +118,6 @@ export async function recordVitals(em: EntityManager, actor: AuditActor, patient
   const rows = [...values].map(([code, value]) =>
     em.create(VitalObservation, { id: randomUUID(), ...observation(set, code, value, personOf(actor)) }),
   );
-  recordAudit(em, actor, { action: 'create', resourceType: 'Observation', resourceId: set.id, patientIds: [patient.id] });
   return roundView(set, rows);
 }
 
@@ -170,14 +168,13 @@ export async function correctVital(
       set.news2Risk = score?.risk ?? null;
     }
   }
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'Observation',
-    resourceId: old.id,
-    patientIds: [old.patientId],
-    details: { gecorrigeerd: true },
-  });
   return vitalView(corrected);
+}
+
+/** The patient of a measurement of the organisation in `em`, for the access log of a request that names only the measurement. */
+export async function vitalPatients(em: EntityManager, id: string): Promise<string[]> {
+  const row = isUuid(id) ? await em.findOne(VitalObservation, { id }, { fields: ['patientId'] }) : null;
+  return row ? [row.patientId] : [];
 }
 
 function roundView(set: VitalSet, rows: VitalObservation[]): VitalRound {
@@ -200,13 +197,12 @@ function roundView(set: VitalSet, rows: VitalObservation[]): VitalRound {
 }
 
 /** The patient's rounds, newest first (measurements from before rounds existed each as a round of their own), for the trend. */
-export async function vitalRounds(em: EntityManager, actor: AuditActor, patientId: string, limit = 30): Promise<VitalRound[]> {
+export async function vitalRounds(em: EntityManager, patientId: string, limit = 30): Promise<VitalRound[]> {
   await findPatient(em, patientId);
   const [sets, rows] = await Promise.all([
     em.find(VitalSet, { patientId }, { orderBy: { observedAt: 'desc' }, limit }),
     em.find(VitalObservation, { patientId }, { orderBy: { observedAt: 'desc', id: 'asc' }, limit: limit * 12 }),
   ]);
-  recordAudit(em, actor, { action: 'read', resourceType: 'Observation', patientIds: [patientId] });
   const rounds = sets.map((set) =>
     roundView(
       set,

@@ -92,9 +92,10 @@ describe.each(cases.map((c) => [c.useCase.name, c] as const))('%s', (_name, c) =
       expect(status, `${door} answered ${status}`).toBeLessThan(400);
       // A record page's own check of its patient (a loader fetched alone) is the record's read, not this use case's.
       const pageCheck = JSON.stringify(['read', 'Patient', 'success', ['P'], true, null]);
-      byDoor[door] = (await newRows(clinician, arranged.patientId, before)).filter(
-        (row) => c.useCase.resourceType === 'Patient' || row !== pageCheck,
-      );
+      // Sorted: the rows of one transaction can share their moment, and then their order is the ids' (random).
+      byDoor[door] = (await newRows(clinician, arranged.patientId, before))
+        .filter((row) => c.useCase.resourceType === 'Patient' || row !== pageCheck)
+        .sort();
     }
     const [first, ...others] = Object.entries(byDoor);
     expect(
