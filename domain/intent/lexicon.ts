@@ -13,7 +13,7 @@ import { weekdays } from '../shared/clinical-time';
 /**
  * The Dutch words of the local intent tier. Words are written normalised (lower case, no
  * diacritics); a trailing `*` makes a word a prefix ("rapport*" covers rapportage, rapporteer).
- * Typos are caught by edit distance in `reflex.ts`, so only real spellings belong here.
+ * Typos are caught by edit distance in `reflex/lookup.ts`, so only real spellings belong here.
  *
  * The concepts and category cues are features of the trained intent model (ADR 31): a changed
  * word, or a changed order, changes what the model sees. Some cue lists take a run of words from

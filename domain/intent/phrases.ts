@@ -1,6 +1,6 @@
 /**
  * The phrases of the local intent tier: what a sentence says in more than one word. The engine
- * (`reflex.ts`) decides what they mean; the words and phrases are kept here, apart from it.
+ * (`reflex/`) decides what they mean; the words and phrases are kept here, apart from it.
  * Matched against the normalised text (lower case, no diacritics).
  */
 export const phrases = {

@@ -1,0 +1,161 @@
+import {
+  actionStarters,
+  commonVerbs,
+  connectors,
+  fillers,
+  negations,
+  questionOpeners,
+  questionStarters,
+  wishWords,
+  type Concept,
+} from '../lexicon';
+import { phrases } from '../phrases';
+import { contentStart } from './classify';
+import { commandConcepts, declinable, imperativeStarters, lookup, subjectConcepts } from './lookup';
+import { looksLikeVerb } from './names';
+import { textOf, type Token } from './tokens';
+
+/**
+ * What a clause does besides asking: negate a command ("niet annuleren"), decline a part ("hoeft geen
+ * notitie"), tell something before a request, or take what was told as its object ("zet dat in de agenda").
+ */
+
+/** The command word a part opens with ("plan", "annuleer"), if any. */
+export function commandWordOf(tokens: Token[]): Token | null {
+  const commands: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'searchVerb', 'writeVerb', 'showVerb'];
+  return tokens.find((token) => token.kind === 'word' && commands.some((concept) => lookup(token.norm).concepts.has(concept))) ?? null;
+}
+
+/** The segment opens with a negation of a command word: "niet annuleren", "geen notitie", "nee, niks noteren". */
+export function negatesCommand(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word').map((token) => token.norm);
+  const at = words[0] === 'nee' ? 1 : 0;
+  const commands: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'noteNoun', 'searchVerb', 'writeVerb'];
+  const isCommand = (word: string | undefined) => word !== undefined && commands.some((concept) => lookup(word).concepts.has(concept));
+  // "annuleer de afspraak van Jan niet, maar …": an imperative with "niet" at its end.
+  if (words.at(-1) === 'niet' && words.length >= 3 && isCommand(words[0])) return true;
+  // "noteer niks, …": a short command with its negation right after it.
+  if (words.length <= 3 && isCommand(words[0]) && negations.has(words[1] ?? '')) return true;
+  if (!negations.has(words[at] ?? '') || words[at] === 'nee') return false;
+  return isCommand(words[at + 1]) || isCommand(words[at + 2]);
+}
+
+/**
+ * A part that says what is not wanted before the part that is: "je hoeft niks te plannen, open de
+ * agenda", "geen diagnose, alleen hoe gevaarlijk is hij". Not when the next part refers back to it
+ * ("hij wil geen afspraak, noteer dat").
+ */
+export function declines(tokens: Token[], next: Token[] | undefined): boolean {
+  if (!next) return false;
+  const contentAt = contentStart(tokens);
+  const words = (contentAt === null ? tokens : tokens.slice(0, contentAt))
+    .filter((token) => token.kind === 'word' && !fillers.has(token.norm))
+    .map((token) => token.norm);
+  const nextWords = next.filter((token) => token.kind === 'word' && !fillers.has(token.norm)).map((token) => token.norm);
+  // "hij wil geen afspraak, noteer dat": the next part writes this one down. Not "niet ontslaan, noteer dat hij …".
+  const pointsBack = ['dat', 'het', 'dit'].includes(nextWords[1] ?? '') || ['dat', 'het', 'dit'].includes(nextWords[0] ?? '');
+  if (pointsBack && nextWords.length <= 4) return false;
+  const isCommand = (word: string) => imperativeStarters.has(word) || declinable.some((concept) => lookup(word).concepts.has(concept));
+  const negated = (at: number) => negations.has(words[at] ?? '') && words[at] !== 'nee';
+  // "geen diagnose, …", "niet de agenda openen, …", "je hoeft niks te plannen, …", "zeg maar niet af, …".
+  if (negated(0)) return words.some(isCommand) || words.length <= 4;
+  const hoeft = words.some((word) => /^hoe(f|ft|ven)$/.test(word)) && words.some((_, at) => negated(at));
+  const commandThenNot = words.some((word, at) => isCommand(word) && (negated(at + 1) || negated(at + 2)));
+  return (hoeft && words.some(isCommand)) || commandThenNot;
+}
+
+const objectConcepts: Concept[] = [
+  'createVerb',
+  'cancelVerb',
+  'rescheduleVerb',
+  'noteVerb',
+  'noteNoun',
+  'searchVerb',
+  'showVerb',
+  'reportNoun',
+];
+
+/** No command and no question: what a clinician tells before asking for something. */
+export function statement(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (words.length < 2 || tokens.some((token) => token.norm === '?')) return false;
+  // "ik wil graag de diagnose weten": the clinician's own wish is a request.
+  const norms = tokens.map((token) => token.norm);
+  // "eerst even checken hoe ver haar intake is": an indirect question asks.
+  if (norms.some((word) => ['hoe', 'wat', 'wanneer', 'welke', 'waar', 'eerst', 'of'].includes(word))) return false;
+  if (norms.includes('graag') || (norms.includes('ik') && norms.some((word) => ['wil', 'wilt', 'zou', 'moet', 'wou'].includes(word))))
+    return false;
+  if (actionStarters.has(words[0]!.norm) || questionStarters.has(words[0]!.norm) || questionOpeners.has(words[0]!.norm)) return false;
+  return !words.some((token) => {
+    const hit = lookup(token.norm);
+    return !hit.fuzzy && objectConcepts.some((concept) => hit.concepts.has(concept));
+  });
+}
+
+/** A statement before a request: context, unless it observes the patient (a cue of a note's category) and no note follows. */
+export function toldBefore(tokens: Token[], next: Token[]): boolean {
+  if (!statement(tokens)) return false;
+  // "dx dhr. leito, …", "overdracht van meneer Bos": a subject noun without a verb is shorthand for a request.
+  const words = tokens.filter((token) => token.kind === 'word');
+  const subject = words.some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept)));
+  const verb = words.some(
+    (token, index) =>
+      index > 0 &&
+      (commonVerbs.has(token.norm) ||
+        looksLikeVerb(token.norm) ||
+        /^(begint|belde|bekend|gaat|mag|wil|wilt|willen|heeft|is)$/.test(token.norm)),
+  );
+  if (!verb || (subject && lookup(words[0]!.norm).concepts.size > 0)) return false;
+  const nextWords = next.filter((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
+  const noteFollows = nextWords.some((token) => lookup(token.norm).concepts.has('noteVerb') || lookup(token.norm).concepts.has('noteNoun'));
+  const asks =
+    next.some((token) => token.norm === '?') ||
+    nextWords
+      .slice(0, 3)
+      .some((token) => actionStarters.has(token.norm) || questionOpeners.has(token.norm) || questionStarters.has(token.norm)) ||
+    nextWords
+      .slice(0, 3)
+      .some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept) || concept === 'agendaNoun'));
+  if (!asks && !noteFollows) return false;
+  // "…, maar noteer dat ze rustig was": the note has its own text, so what came before is context.
+  // "…, noteer + rapp. lezen": the note has none, the statement is its text.
+  if (noteFollows) {
+    const contentAt = contentStart(next);
+    return contentAt !== null && next.slice(contentAt).some((token) => token.kind === 'word');
+  }
+  // "ze heeft een medepatiënt gekrabd, zet een gesprek": what the patient did is an observation.
+  const first = tokens.find((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (first && ['ze', 'zij', 'hij'].includes(first.norm)) return false;
+  const observes = tokens.some((token) => token.kind === 'word' && lookup(token.norm).category !== null);
+  return !observes && !phrases.walkingOff.test(textOf(tokens));
+}
+
+/** Infinitives of doing something with what was said: "wilt u dat regelen", "kunt u dat in orde maken". */
+const doing = new Set(['regelen', 'doen', 'zetten', 'maken', 'plannen', 'inplannen', 'verzetten', 'verplaatsen', 'afzeggen', 'annuleren']);
+
+/** "zet dat in de agenda", "plan dat in", "regel dat", "wilt u dat … zetten", or a bare "inplannen". */
+export function takesStatement(tokens: Token[]): boolean {
+  const words = tokens.filter(
+    (token) => token.kind === 'word' && !fillers.has(token.norm) && !wishWords.has(token.norm) && token.norm !== 'u',
+  );
+  if (words.length === 0) return false;
+  const note = words.some((token) => lookup(token.norm).concepts.has('noteVerb') || lookup(token.norm).concepts.has('noteNoun'));
+  if (note) return false;
+  const command = (token: Token | undefined) =>
+    token !== undefined &&
+    !questionStarters.has(token.norm) &&
+    (actionStarters.has(token.norm) || commandConcepts.some((concept) => lookup(token.norm).concepts.has(concept)));
+  if (words.length <= 2 && words.every(command)) return true;
+  return (
+    (['dat', 'da', 'det', 'dit'].includes(words[1]?.norm ?? '') && command(words[0])) ||
+    (['dat', 'da', 'dit'].includes(words[0]!.norm) &&
+      words.slice(1).some((token) => command(token) || doing.has(token.norm) || lookup(token.norm).concepts.has('agendaNoun')))
+  );
+}
+
+/** "…, niet de diagnose", "…, geen overdracht": a subject said not to be wanted, after what is. */
+export function negatedSubject(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (words.length > 4 || !['niet', 'geen'].includes(words[0]?.norm ?? '')) return false;
+  return words.slice(1).some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept)));
+}

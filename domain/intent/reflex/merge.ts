@@ -1,0 +1,115 @@
+import { foldAccents } from '../../shared/text';
+import type { ChainAction } from '../intent.schemas';
+import { backReference, commonVerbs, fillers, pronouns, type Concept } from '../lexicon';
+import { phrases } from '../phrases';
+import { categoryOfText, lookup } from './lookup';
+import { tokenize } from './tokens';
+
+/** What a part said: its text, whether it named its own patient, whether the rules knew it as something the reflex does not do. */
+export interface Piece {
+  text: string;
+  ownName: boolean;
+  outside: boolean;
+  question: boolean;
+}
+
+/**
+ * Pieces the split made that are not actions of their own: "…, noteer dat" turns the observation
+ * before it into the note; "… en is misselijk" goes on with the note before it; a second question
+ * of the same kind about the same patient is one question; two "unknown" pieces in a row are one
+ * thing the reflex did not understand.
+ */
+export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
+  for (let index = actions.length - 1; index > 0; index--) {
+    const action = actions[index]!;
+    const previous = actions[index - 1]!;
+    const piece = pieces[index]!;
+    const before = pieces[index - 1]!;
+    const bare = action.intent === 'dagnotitie' && (!action.entities.content || refersBack(piece.text));
+    // "de afspraak kan niet doorgaan; wilt u die verplaatsen naar vrijdag": the appointment is moved, not cancelled.
+    if (
+      previous.intent === 'cancel_appointment' &&
+      action.intent === 'reschedule_appointment' &&
+      (!piece.ownName || action.entities.patientName === previous.entities.patientName) &&
+      // Not "verzet die van maandag": that is another appointment.
+      /\b(die|hem|het|deze|dat)\b(?! van\b)/i.test(piece.text) &&
+      !tokenize(piece.text).some((token) => lookup(token.norm).concepts.has('appointmentNoun'))
+    ) {
+      action.entities = {
+        ...previous.entities,
+        ...action.entities,
+        ...(previous.entities.identifier && !action.entities.identifier ? { identifier: previous.entities.identifier } : {}),
+      };
+      actions.splice(index - 1, 1);
+      pieces.splice(index - 1, 1);
+      continue;
+    }
+    if (bare && before.outside) {
+      // "geef haar extra oxazepam en schrijf het op": the order is not done here, the note is written.
+      action.entities = { ...action.entities, content: capitalise(before.text), category: categoryOfText(before.text) };
+    } else if (bare && (previous.intent === 'dagnotitie' || previous.intent === 'unknown') && !previous.entities.content?.includes(':')) {
+      const content = previous.entities.content ?? capitalise(before.text);
+      actions.splice(index - 1, 2, {
+        intent: 'dagnotitie',
+        entities: {
+          ...previous.entities,
+          ...action.entities,
+          ...(previous.entities.patientName ? { patientName: previous.entities.patientName } : {}),
+          content,
+          category: previous.entities.category ?? categoryOfText(content),
+        },
+        confidence: Math.max(action.confidence, 0.9),
+      });
+      pieces.splice(index - 1, 2, { ...before, text: content });
+    } else if (previous.intent === 'dagnotitie' && action.intent === 'unknown' && !piece.outside && !piece.ownName && goesOn(piece.text)) {
+      const content = `${(previous.entities.content ?? capitalise(before.text)).replace(/[.\s]+$/, '')} en ${piece.text}`;
+      previous.entities = { ...previous.entities, content, category: categoryOfText(content) };
+      actions.splice(index, 1);
+      pieces.splice(index - 1, 2, { ...before, text: `${before.text} en ${piece.text}` });
+    } else if (
+      (action.intent === 'unknown' && previous.intent === 'unknown') ||
+      (action.intent === previous.intent &&
+        action.intent !== 'dagnotitie' &&
+        !(action.intent === 'intake_navigeer' && phrases.intakeStep.test(foldAccents(piece.text))) &&
+        (piece.text.split(/\s+/).length <= 3 || (piece.question && !piece.ownName)) &&
+        !aboutSomeoneElse(action, previous))
+    ) {
+      actions.splice(index, 1);
+      pieces.splice(index - 1, 2, { ...before, text: `${before.text} ${piece.text}` });
+    }
+  }
+}
+
+/** "noteer dat", "leg dat vast", "zet het in een notitie", "schrijf het op als incident": a note that says no more than "that". */
+export function refersBack(text: string): boolean {
+  const words = tokenize(text).filter((token) => token.kind === 'word');
+  const noteWords: Concept[] = ['noteVerb', 'noteNoun', 'writeVerb'];
+  return (
+    words.length > 0 &&
+    words.every(
+      (token) =>
+        backReference.has(token.norm) ||
+        fillers.has(token.norm) ||
+        pronouns.has(token.norm) ||
+        lookup(token.norm).category !== null ||
+        noteWords.some((concept) => lookup(token.norm).concepts.has(concept)),
+    )
+  );
+}
+
+/** "… en is misselijk", "… en heeft niet gegeten": the same observation going on, not a command. */
+function goesOn(text: string): boolean {
+  const first = tokenize(text).find((token) => token.kind === 'word' && !fillers.has(token.norm));
+  return first !== undefined && commonVerbs.has(first.norm) && !text.includes('?');
+}
+
+/** "… en die van Bas": the same intent for another patient is an action of its own. */
+function aboutSomeoneElse(action: ChainAction, previous: ChainAction): boolean {
+  const name = action.entities.patientName;
+  return Boolean(name) && name !== previous.entities.patientName;
+}
+
+function capitalise(text: string): string {
+  const trimmed = text.replace(/[\s,;]+$/, '');
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+}

@@ -1,0 +1,476 @@
+import { weekdays } from '../../shared/clinical-time';
+import {
+  actionStarters,
+  commonVerbs,
+  connectors,
+  correctionWords,
+  dayWords,
+  fillers,
+  honorifics,
+  hourWords,
+  nameParticles,
+  namePrepositions,
+  negations,
+  notNames,
+  pronouns,
+  questionStarters,
+  subjectVerbs,
+  weekdayAbbreviations,
+} from '../lexicon';
+import { lookup } from './lookup';
+import type { Token } from './tokens';
+
+/** Names: the patient a part is about, as written (titles, particles, corrections), and every name-like span. */
+
+export function isNameLike(token: Token | undefined, capitalisedOk: boolean, afterTitle = false): boolean {
+  if (!token || token.kind !== 'word') return false;
+  const norm = token.norm;
+  if (
+    norm.length < 2 ||
+    /\d/.test(norm) ||
+    notNames.has(norm) ||
+    actionStarters.has(norm) ||
+    hourWords.includes(norm) ||
+    dayWords.has(norm) ||
+    connectors.has(norm) ||
+    pronouns.has(norm) ||
+    honorifics.has(norm) ||
+    weekdayAbbreviations.has(norm) ||
+    questionStarters.has(norm)
+  )
+    return false;
+  // "de AIOS", "de SPV": an acronym is a role or a thing; "de volledigheid", "de balie": a noun.
+  if (/^\p{Lu}{2,}$/u.test(token.raw) && norm.length >= 3) return false;
+  if (token.raw === norm && /(heid|teit|schap|isme|atie)$/.test(norm) && norm.length >= 6) return false;
+  // "de crisisdienst", "de nachtverpleging": typed in lower case, a compound of a ward noun is a thing.
+  if (token.raw === norm && compoundOfThing(norm)) return false;
+  // "waarmee is …", "hoever is …": question words, not names.
+  if (/^waar(mee|om|voor|over|van|door|in|op|aan|bij|naar|uit)$|^hoever$|^er(uit|bij|in|op|af|aan|over)$/.test(norm)) return false;
+  if (weekdays.some((day) => norm.startsWith(day)) || /^(morgen|gister|vanmorgen)/.test(norm) || misspeltDay(norm)) return false;
+  // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
+  // After a title, a double name typed in lower case is a name ("mw. pinas-lie").
+  if (/-\p{Ll}/u.test(token.raw) && !(capitalisedOk && token.raw === token.raw.toLowerCase() && norm.split('-').every(unknownWord)))
+    return false;
+  // Typed in lower case, a verb form ("behandeld", "opgenomen") is no name.
+  if (token.raw === norm && looksLikeVerb(norm)) return false;
+  const hit = lookup(norm);
+  // "marie" is one slip from "manie": a near miss of a disorder or a danger word is no command, the name stands.
+  const nearContentWord =
+    hit.fuzzy && hit.category === null && [...hit.concepts].every((concept) => concept === 'disorderName' || concept === 'riskWord');
+  const known = (hit.concepts.size > 0 || hit.category !== null) && !nearContentWord;
+  if (!known) return true;
+  // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo;
+  // so is a word in lower case right after a title ("dhr. broek"), where only a name is expected.
+  return capitalisedOk && (/^\p{Lu}/u.test(token.raw) || afterTitle) && (hit.fuzzy || hit.concepts.size === 0);
+}
+
+/** "morgn", "dindsag": a day word with a letter dropped or two letters swapped (not "Morgan", a letter changed). */
+function misspeltDay(norm: string): boolean {
+  if (norm.length < 5) return false;
+  for (const day of dayWords) {
+    if (day.length === norm.length + 1) {
+      for (let at = 0; at < day.length; at++) if (day.slice(0, at) + day.slice(at + 1) === norm) return true;
+    } else if (day.length === norm.length && day !== norm) {
+      const differ = [...day].flatMap((letter, at) => (letter === norm[at] ? [] : [at]));
+      if (
+        differ.length === 2 &&
+        differ[1] === differ[0]! + 1 &&
+        day[differ[0]!] === norm[differ[1]!] &&
+        day[differ[1]!] === norm[differ[0]!]
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
+/** Where a name is expected next: after a command or subject word, a question verb or a preposition ("overdracht priya …"). */
+function nameSlot(token: Token | undefined): boolean {
+  return (
+    token?.kind === 'word' &&
+    (lookup(token.norm).concepts.size > 0 ||
+      actionStarters.has(token.norm) ||
+      subjectVerbs.has(token.norm) ||
+      namePrepositions.has(token.norm))
+  );
+}
+
+const thingHeads = [...notNames].filter((word) => word.length >= 5 && !/\d/.test(word));
+
+function compoundOfThing(norm: string): boolean {
+  return norm.length >= 9 && thingHeads.some((head) => norm.endsWith(head) && norm.length - head.length >= 3);
+}
+
+function unknownWord(part: string): boolean {
+  return part.length >= 2 && !notNames.has(part) && lookup(part).concepts.size === 0 && lookup(part).category === null;
+}
+
+/** "mw. van den broek", "mw de graaf": after a title and a particle, an ordinary word is a family name. */
+function familyWord(token: Token): boolean {
+  return (
+    token.kind === 'word' &&
+    (lookup(token.norm).concepts.size === 0 || lookup(token.norm).fuzzy) &&
+    !notNames.has(token.norm) &&
+    !pronouns.has(token.norm) &&
+    !dayWords.has(token.norm) &&
+    !weekdayAbbreviations.has(token.norm) &&
+    !/\d/.test(token.norm)
+  );
+}
+
+/** "hij", "haar", "deze patiënt" refer to a patient; "wat zijn" is a verb. */
+export function refersToPatient(tokens: Token[], index: number): boolean {
+  const token = tokens[index]!;
+  if (token.norm === 'deze') return honorifics.has(tokens[index + 1]?.norm ?? '');
+  return (
+    pronouns.has(token.norm) && !(token.norm === 'zijn' && ['wat', 'welke', 'er', 'die', 'wie'].includes(tokens[index - 1]?.norm ?? ''))
+  );
+}
+
+/** After a title, a word that only looks like a past tense ("karsten", "hofsteden") is the family name. */
+function titledName(token: Token): boolean {
+  const norm = token.norm;
+  return (
+    token.kind === 'word' &&
+    /(den|ten)$/.test(norm) &&
+    !commonVerbs.has(norm) &&
+    !notNames.has(norm) &&
+    lookup(norm).concepts.size === 0 &&
+    lookup(norm).category === null
+  );
+}
+
+/** "opstellen", "invullen", "afbellen": an infinitive with a separable prefix. */
+function separableInfinitive(norm: string): boolean {
+  return /^(op|af|aan|uit|door|mee|terug|toe|vast|weg|in|na)\p{L}{3,}en$/u.test(norm) && !/(sen|ssen|ink)$/.test(norm);
+}
+
+/** "wim ter haar", "priya van der linden": after "ter", "ten", "der", "den" even a pronoun or a near-miss of a word is the family name. */
+function familyAfter(particle: Token, token: Token): boolean {
+  if (token.kind !== 'word' || !['ter', 'ten', 'der', 'den', "'t", 't'].includes(particle.norm)) return false;
+  // "van der linden" is no typo of "vinden": after such a particle only a family name comes.
+  return pronouns.has(token.norm) || familyWord(token);
+}
+
+/** "Bas ter Haar": a capitalised pronoun after a name particle is a family name. */
+function familyPronoun(token: Token): boolean {
+  return token.kind === 'word' && pronouns.has(token.norm) && /^\p{Lu}/u.test(token.raw);
+}
+
+/** The word after a name reads as a finite verb about the patient ("huilt", "praat", "trok"), not as a command word. */
+export function describesPatient(token: Token | undefined): boolean {
+  if (token?.kind !== 'word' || lookup(token.norm).concepts.size > 0) return false;
+  return looksLikeVerb(token.norm) || (token.norm.length >= 4 && /[^aeiou]t$/.test(token.norm));
+}
+
+export function looksLikeVerb(norm: string): boolean {
+  return (
+    commonVerbs.has(norm) ||
+    (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) ||
+    (norm.length >= 6 && /(de|te|eert|eerde)$/.test(norm)) ||
+    // A past participle ("geschreven", "afgelopen"), not a family name in -sen ("Gerritsen").
+    (norm.length >= 7 &&
+      /^(ge|af|op|in|uit|aan|binnen|terug|weg|mee|door|toe)\p{L}+en$/u.test(norm) &&
+      !/sen$/.test(norm) &&
+      /^(ge|afge|opge|inge|uitge|aange|binnenge|terugge|wegge|meege|doorge|toege)/.test(norm))
+  );
+}
+
+export interface NameSpan {
+  name: string;
+  start: number;
+  end: number;
+}
+
+export function collectName(tokens: Token[], from: number, capitalisedOk: boolean): NameSpan | null {
+  const parts: Token[] = [];
+  let index = from;
+  while (index < tokens.length && parts.length < 6) {
+    const token = tokens[index]!;
+    if (token.kind !== 'word') break;
+    // "mw. oude wesselink", "meneer Oude Luttikhuis": "Oude" opens a family name.
+    const oude = token.norm === 'oude' && parts.length === 0 && (capitalisedOk || /^\p{Lu}/u.test(token.raw));
+    if (oude && isNameLike(tokens[index + 1], true)) {
+      parts.push(token);
+      index++;
+      continue;
+    }
+    if (nameParticles.has(token.norm)) {
+      const next = tokens[index + 1];
+      // "het onderdeel", "aan te trekken": an article or an infinitive, no family name.
+      if (token.norm === 'het' && parts.length === 0) break;
+      if (token.norm === 'te' && next?.raw === next?.norm && /en$/.test(next?.norm ?? '')) break;
+      if (
+        next &&
+        (nameParticles.has(next.norm) ||
+          isNameLike(next, true) ||
+          familyPronoun(next) ||
+          familyAfter(token, next) ||
+          (capitalisedOk && familyWord(next)))
+      ) {
+        parts.push(token);
+        index++;
+        continue;
+      }
+      break;
+    }
+    const afterParticle = nameParticles.has(parts.at(-1)?.norm ?? '') || parts.at(-1)?.norm === 'oude';
+    // Right after a title the family name comes, even one that reads like a verb ("dhr. karsten").
+    const afterTitle = capitalisedOk && parts.length === 0 && honorifics.has(tokens[from - 1]?.norm ?? '');
+    if (
+      !isNameLike(
+        token,
+        capitalisedOk || parts.length > 0,
+        (afterTitle || afterParticle) && !parts.some((part) => !nameParticles.has(part.norm)),
+      ) &&
+      !(afterTitle && titledName(token)) &&
+      !(afterParticle && (familyPronoun(token) || familyAfter(parts.at(-1)!, token) || (capitalisedOk && familyWord(token))))
+    )
+      break;
+    // "ontslagbrief mw. beukema opstellen": an infinitive closing a lower-case command is no name.
+    if (parts.length > 0 && token.raw === token.norm && separableInfinitive(token.norm)) break;
+    // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb ("ter horst" is a name).
+    if (parts.length > 0 && !afterParticle && token.raw === token.norm && (looksLikeVerb(token.norm) || describesPatient(token))) break;
+    // Typed with capitals, a lower-case word after the name is not part of it ("Bart van Beek missen").
+    if (parts.some((part) => /^\p{Lu}/u.test(part.raw)) && !/^\p{Lu}/u.test(token.raw)) break;
+    parts.push(token);
+    index++;
+    // Two given names and a family name at most, and a particle only before the family name.
+    if (parts.filter((part) => !nameParticles.has(part.norm)).length >= 3) break;
+  }
+  while (parts.length > 0 && nameParticles.has(parts.at(-1)!.norm)) parts.pop();
+  // "de val van Ingrid van Rooij": where a name is typed with capitals, lower-case words before it are no part of it.
+  let first = 0;
+  if (parts.some((part) => !nameParticles.has(part.norm) && /^\p{Lu}/u.test(part.raw))) {
+    const lastLower = parts.findLastIndex((part) => !nameParticles.has(part.norm) && !/^\p{Lu}/u.test(part.raw));
+    if (lastLower >= 0) {
+      first = lastLower + 1;
+      while (first < parts.length && namePrepositions.has(parts[first]!.norm)) first++;
+    }
+  }
+  const kept = parts.slice(first);
+  if (!kept.some((part) => !nameParticles.has(part.norm))) return null;
+  // "plaats hem over": no name is followed by "hem"; the word was a command.
+  if (tokens[from + parts.length]?.norm === 'hem') return null;
+  return { name: nameText(kept), start: from + first, end: from + parts.length };
+}
+
+/**
+ * Family names whose "v.d." stands for "van den" (the old masculine and neuter nouns: Berg, Heuvel,
+ * Bosch, Broek …); every other "v.d." is "van der" (Veen, Linden, Meer, Laan …).
+ */
+const vanDenHeads =
+  /^(berg|bergh|heuvel|bosch|bos|broek|brink|hoek|akker|bogaard|boogaard|boom|bor|dool|eijnde|eijnden|einde|elsen|ham|hout|hurk|oever|oord|tol|hoven|nieuwenhof|wildenberg|biggelaar|bogert|brand|dries|eynde|kerkhof|bergen)/;
+
+/** "v.d. veen" → "van der veen", "vd berg" → "van den berg", "v 't hof" → "van 't hof": the form the record holds. */
+function expandParticles(parts: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
+    const family = parts.slice(index + 1).find((next) => !nameParticles.has(next.norm))?.norm ?? '';
+    const article = vanDenHeads.test(family) ? 'den' : 'der';
+    if (part.norm === 'vd' || (part.norm === 'v' && parts[index + 1]?.norm === 'd')) {
+      out.push({ ...part, raw: 'van', norm: 'van' }, { ...part, raw: article, norm: article });
+      if (part.norm === 'v') index++;
+    } else if (part.norm === 'v' && index < parts.length - 1) out.push({ ...part, raw: 'van', norm: 'van' });
+    else out.push(part);
+  }
+  return out;
+}
+
+function nameText(typed: Token[]): string {
+  const parts = expandParticles(typed);
+  const raw = parts.map((part) => part.raw.replace(/['’`]s$/, ''));
+  const typedLower = raw.every((part) => part === part.toLowerCase());
+  return raw
+    .map((part, index) =>
+      typedLower && !(nameParticles.has(parts[index]!.norm) && index > 0)
+        ? part.replace(/(^|-)(\p{L})/gu, (_, dash: string, letter: string) => dash + letter.toUpperCase())
+        : part,
+    )
+    .join(' ');
+}
+
+/** Names in reading order: after honorifics and prepositions, capitalised, or opening a clause. */
+export function allNames(tokens: Token[]): string[] {
+  const names = new Set<string>();
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.kind !== 'word') continue;
+    const previous = tokens[index - 1];
+    const opensClause = !previous || previous.kind === 'punct' || connectors.has(previous.norm);
+    const after =
+      honorifics.has(token.norm) || (namePrepositions.has(token.norm) && !(token.norm === 'van' && previous && isNameLike(previous, true)));
+    const span = after
+      ? collectName(tokens, index + 1, honorifics.has(token.norm))
+      : opensClause || /^\p{Lu}/u.test(token.raw)
+        ? collectName(tokens, index, /^\p{Lu}/u.test(token.raw))
+        : null;
+    if (span) {
+      names.add(span.name);
+      index = span.end - 1;
+    }
+  }
+  return [...names];
+}
+
+/** "noteer dat mw. Yilmaz haar ontbijt oversloeg", "leg vast dat Sanne ter Horst is gevallen": the note's subject. */
+export function subjectOfContent(tokens: Token[], from: number): NameSpan | null {
+  // "dagnotitie, geen rapp.: mw. van 't zand …": a title early in the text names its subject.
+  for (let index = from; index < Math.min(tokens.length, from + 10); index++) {
+    if (!honorifics.has(tokens[index]!.norm) || tokens[index]!.kind !== 'word') continue;
+    const span = collectName(tokens, index + 1, true);
+    if (span) return correctedName(tokens, span);
+  }
+  const at = honorifics.has(tokens[from]?.norm ?? '') ? from + 1 : from;
+  const token = tokens[at];
+  if (!token) return null;
+  // "dat Sanne …", "dat mw. de vos …", and in lower case "dat bram vannacht …" (a clause after "dat" opens with its subject).
+  return collectName(tokens, at, at > from || /^\p{Lu}/u.test(token.raw));
+}
+
+/** Names coordinated with the first: "Kees en Pieter", "van Mo en van Fenna", "mw. Kramer en mw. Smit". */
+export function namesAfter(tokens: Token[], first: NameSpan): NameSpan[] {
+  const others: NameSpan[] = [];
+  let at = first.end;
+  while (tokens[at]?.norm === 'en' || (tokens[at]?.norm === ',' && others.length === 0 && tokens[at + 2]?.norm === 'en')) {
+    let from = at + 1;
+    if (namePrepositions.has(tokens[from]?.norm ?? '') && tokens[from]?.norm === tokens[first.start - 1]?.norm) from++;
+    if (honorifics.has(tokens[from]?.norm ?? '')) from++;
+    const span = collectName(tokens, from, /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || honorifics.has(tokens[from - 1]?.norm ?? ''));
+    if (!span || lookup(tokens[from]!.norm).concepts.size > 0) break;
+    others.push(span);
+    at = span.end;
+  }
+  return others;
+}
+
+function typedLower(tokens: Token[], span: NameSpan): boolean {
+  return tokens.slice(span.start, span.end).every((part) => part.raw === part.norm);
+}
+
+/** The patient named in a segment, or the name said in its place: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
+export function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
+  const span = firstName(tokens, typedWithCapitals);
+  return span ? correctedName(tokens, span) : null;
+}
+
+const hesitations = new Set(['eh', 'ehm', 'uh', 'uhm', 'hm', 'wacht', 'ik', 'of', 'moet', 'zijn', 'is', 'het']);
+
+function correctedName(tokens: Token[], span: NameSpan): NameSpan {
+  let index = span.end;
+  let corrected = false;
+  while (index < tokens.length && index < span.end + 6) {
+    const token = tokens[index]!;
+    if (token.kind === 'punct' && [',', ':', ';'].includes(token.norm)) index++;
+    else if (token.kind === 'word' && correctionWords.has(token.norm)) {
+      corrected = true;
+      index++;
+    } else if (token.kind === 'word' && hesitations.has(token.norm)) index++;
+    else break;
+  }
+  if (!corrected) return span;
+  const from = honorifics.has(tokens[index]?.norm ?? '') ? index + 1 : index;
+  const again = collectName(tokens, from, from > index || /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || typedLower(tokens, span));
+  return again ? correctedName(tokens, again) : span;
+}
+
+function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null {
+  for (let index = 0; index < tokens.length; index++) {
+    if (tokens[index]!.kind === 'word' && honorifics.has(tokens[index]!.norm)) {
+      const span = collectName(tokens, index + 1, true);
+      if (span) return span;
+    }
+  }
+  const capitalisedName =
+    typedWithCapitals || tokens.some((token, index) => index > 0 && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false));
+  // "plan voor hem een evaluatie van de separatie": the patient is "hem", "de separatie" no name.
+  // Only a pronoun said before the name counts ("schrijf bij rachid dat hij …" names Rachid).
+  const pronounBefore = (at: number) => tokens.slice(0, at).some((_, index) => refersToPatient(tokens, index));
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.kind !== 'word' || !namePrepositions.has(token.norm)) continue;
+    // "van der Berg" after a noun is a name with its prefix, not the preposition "van".
+    const previous = tokens[index - 1];
+    // In lower case too: "overdracht priya van dam", where the word before "van" is no word of the lexicon.
+    if (
+      token.norm === 'van' &&
+      previous?.kind === 'word' &&
+      (/^\p{Lu}/u.test(previous.raw)
+        ? isNameLike(previous, true)
+        : isNameLike(previous, false) && unknownWord(previous.norm) && nameSlot(tokens[index - 2])) &&
+      !honorifics.has(tokens[index + 1]?.norm ?? '')
+    )
+      continue;
+    const from = token.norm === 'van' && ['der', 'den'].includes(tokens[index + 1]?.norm ?? '') ? index : index + 1;
+    const span = collectName(tokens, from, false);
+    // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
+    if (span && !((capitalisedName || pronounBefore(index)) && typedLower(tokens, span))) return span;
+  }
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    // "Wilt u …", "Kunt u …": a capitalised verb before its subject opens the sentence, it names no one.
+    // "Plaats hem over", "Verhoog de dosis": a capitalised word before "hem" or before an article and a noun is a command.
+    const after = tokens[index + 1];
+    const inverted =
+      ['u', 'je', 'jij', 'ik', 'we', 'gij', 'ge', 'hem'].includes(after?.norm ?? '') ||
+      (['de', 'het', 'een'].includes(after?.raw ?? '') &&
+        tokens[index + 2]?.kind === 'word' &&
+        tokens[index + 2]!.raw === tokens[index + 2]!.norm &&
+        (index === 0 || tokens[index - 1]!.kind === 'punct'));
+    if (token.kind === 'word' && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false) && !inverted) {
+      const before = tokens[index - 1];
+      const from = before && nameParticles.has(before.norm) && !namePrepositions.has(before.norm) ? index - 1 : index;
+      const span = collectName(tokens, from, true);
+      if (span) return span;
+    }
+  }
+  // Lower-case shorthand: "overdracht jan", "dx jansen", "jan weigerde med", "eh status intake sjors", "kan winston …".
+  for (let index = 0, said = 0; index < tokens.length && said < 3; index++) {
+    const token = tokens[index]!;
+    if (token.kind !== 'word') break;
+    // A pronoun is the subject ("ze huilt", "je zijn overdracht hebt gegeven"): no name follows.
+    if (refersToPatient(tokens, index)) break;
+    const span = collectName(tokens, index, false);
+    if (span && !(capitalisedName && typedLower(tokens, span))) return span;
+    if (!fillers.has(token.norm)) said++;
+    // Only command, question and subject words come before a shorthand name; "ze huilt" and "vraag een tolk aan" name no one.
+    if (
+      !lookup(token.norm).concepts.size &&
+      !honorifics.has(token.norm) &&
+      !fillers.has(token.norm) &&
+      !actionStarters.has(token.norm) &&
+      !questionStarters.has(token.norm)
+    )
+      break;
+  }
+  // The subject of a question in lower case: "welke afspraken heeft thijs", "wanneer zie ik joris".
+  for (let index = 1; index < tokens.length; index++) {
+    if (!subjectVerbs.has(tokens[index - 1]!.norm)) continue;
+    const from = tokens[index]?.norm === 'ik' ? index + 1 : index;
+    const span = collectName(tokens, from, false);
+    if (span) return span;
+  }
+  // Shorthand that ends with its patient: "risico inschatting ilse", "ovdr afd. en dx sanne".
+  const words = tokens.filter((token) => token.kind === 'word');
+  const last = words.at(-1);
+  const pronoun = tokens.some((_, index) => refersToPatient(tokens, index) || negations.has(tokens[index]!.norm));
+  if (
+    last &&
+    !capitalisedName &&
+    !pronoun &&
+    !looksLikeVerb(last.norm) &&
+    words.length >= 2 &&
+    words.length <= 5 &&
+    tokens.at(-1) === last
+  ) {
+    const before = words.slice(0, -1);
+    const known = (token: Token) =>
+      lookup(token.norm).concepts.size > 0 || notNames.has(token.norm) || fillers.has(token.norm) || namePrepositions.has(token.norm);
+    if (before.every(known) && before.some((token) => lookup(token.norm).concepts.size > 0)) {
+      const span = collectName(tokens, tokens.length - 1, false);
+      if (span) return span;
+    }
+  }
+  return null;
+}

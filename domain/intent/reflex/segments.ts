@@ -1,0 +1,333 @@
+import { contextClause, predictIntent } from '../intent-model';
+import {
+  actionStarters,
+  connectors,
+  ellipsisWords,
+  fillers,
+  honorifics,
+  leadIns,
+  namePrepositions,
+  negations,
+  questionStarters,
+  sequencers,
+  wishWords,
+  type Concept,
+} from '../lexicon';
+import { classifySegment } from './classify';
+import { declines, negatesCommand, statement, takesStatement } from './clauses';
+import { featuresOf } from './features';
+import { commandConcepts, declinable, imperativeStarters, lookup, possessives, subjectConcepts } from './lookup';
+import { collectName } from './names';
+import { momentIn, timeOf } from './times';
+import type { Token } from './tokens';
+
+// Segments: one per action.
+
+export interface Segment {
+  tokens: Token[];
+  /** Indices (into the whole token list) of connectors used to split, so they are not "complex". */
+  explained: Set<number>;
+  /** Said after "nadat": to be done before the segment it follows. */
+  first: boolean;
+}
+
+function startsAction(
+  tokens: Token[],
+  from: number,
+  strictContent: boolean,
+  asking = false,
+  said: Set<Concept> = new Set(),
+): number | null {
+  let index = from;
+  let sequenced = tokens[from - 1]?.kind === 'punct' && ['.', '?', '!', ';'].includes(tokens[from - 1]!.norm);
+  while (
+    index < tokens.length &&
+    tokens[index]!.kind === 'word' &&
+    (fillers.has(tokens[index]!.norm) || connectors.has(tokens[index]!.norm))
+  ) {
+    if (sequencers.has(tokens[index]!.norm)) sequenced = true;
+    index++;
+  }
+  if (sequencers.has(tokens[from - 1]?.norm ?? '')) sequenced = true;
+  const token = tokens[index];
+  if (!token || token.kind !== 'word') return null;
+  // Inside a note's text only a command, a full stop or "daarna" ends the note.
+  const inContent = strictContent && !sequenced;
+  const starters = inContent ? imperativeStarters : actionStarters;
+  if (starters.has(token.norm)) return index;
+  // "…, en belt u daarna haar partner": a verb with "u" after it is said to the assistant, also inside a note.
+  if (/t$/.test(token.norm) && tokens[index + 1]?.norm === 'u' && token.norm.length >= 4) return index;
+  // "…, en kun je daarna haar risico's laten zien?": a request put to the assistant, also after a note's text.
+  if (['kun', 'kunt', 'wil', 'wilt', 'zou'].includes(token.norm) && ['je', 'jij', 'u'].includes(tokens[index + 1]?.norm ?? ''))
+    return index;
+  // "… daarna een afspraak plannen om 11 uur": after a sequencing word, a clause with a command of its own
+  // is an action, also after a note's text (not "daarna ging hij slapen": no command word).
+  if (strictContent && sequencedHere(tokens, from, index) && commandClauseAt(tokens, index)) return index;
+  // "zoek mw. Yilmaz op, geen overdracht nodig, wel haar risico's": what is not wanted is a part of its own.
+  if (
+    !inContent &&
+    negations.has(token.norm) &&
+    tokens.slice(index + 1, index + 3).some((word) => declinable.some((concept) => lookup(word.norm).concepts.has(concept)))
+  )
+    return index;
+  // "zoek mw. Vos, hoeft geen notitie, …": what need not be done is a part of its own too.
+  if (!inContent && /^hoe(f|ft|ven)$/.test(token.norm) && negations.has(tokens[index + 1]?.norm ?? '')) return index;
+  // "…, daarna wil ik zijn rapportages zien": a wish of the clinician's own is a new request.
+  if (!inContent && token.norm === 'wil' && tokens[index + 1]?.norm === 'ik') return index;
+  // "wat moet de avonddienst weten over Ruud, en kan hij agressief worden": a second question.
+  if (!inContent && asking && questionStarters.has(token.norm)) return index;
+  // "…, daarna …", "… en vervolgens …": a sequencing word outside a note's text always starts an action.
+  const afterSequencer = [tokens[from - 1], ...tokens.slice(from, index)].some((word, at) => {
+    if (word?.kind !== 'word') return false;
+    if (word.norm === 'eerst') return at > 0;
+    // "… en dan …" or "…, dan …" sequences; "verzet die dan naar maandag" does not.
+    if (word.norm === 'dan') return at > 0 || tokens[from - 2]?.kind === 'punct' || tokens[from - 2]?.norm === 'en';
+    return sequencers.has(word.norm);
+  });
+  if (!strictContent && afterSequencer && tokens.slice(index, index + 3).filter((word) => word.kind === 'word').length >= 2) return index;
+  // "… en een voor Eva", "… en die van Bas": the same action again, for someone else.
+  // Inside a note's text only "… en bij X dat …" is; "en een voor …" may be the note's own words.
+  if (inContent ? forSomeoneElse(tokens, index) : elliptic(tokens, index)) return index;
+  if (!inContent) {
+    // "…, daarna zijn rapportages": a new subject noun after a sequencing word starts an action too.
+    for (let ahead = index; ahead < Math.min(tokens.length, index + 3); ahead++) {
+      const word = tokens[ahead]!;
+      if (word.kind !== 'word') break;
+      const found = lookup(word.norm).concepts;
+      if ([...found].some((concept) => subjectConcepts.has(concept))) return index;
+      // "…, verder haar afspraken deze week": a possessive and an appointment noun name a new subject too.
+      if (found.has('appointmentNoun') && ahead > index && possessives.has(tokens[ahead - 1]!.norm)) return index;
+      if (!leadIns.has(word.norm)) break;
+    }
+    // "zijn diagnose en ook nog de stand van zijn intake": a subject the part before did not have.
+    const clause: Token[] = [];
+    for (let ahead = index; ahead < tokens.length && tokens[ahead]!.kind === 'word' && clause.length < 6; ahead++) {
+      if (clause.length > 0 && connectors.has(tokens[ahead]!.norm)) break;
+      clause.push(tokens[ahead]!);
+    }
+    const fresh = clause.flatMap((word) => [...lookup(word.norm).concepts].filter((concept) => subjectConcepts.has(concept)));
+    if (
+      said.size > 0 &&
+      fresh.length > 0 &&
+      fresh.every((concept) => !said.has(concept)) &&
+      [...said].some((concept) => subjectConcepts.has(concept))
+    )
+      return index;
+  }
+  // "…, vlg kopje", "… en dan het blok verslaving": a step through the intake form is an action of its own.
+  if (!inContent && intakeStepAt(tokens, index)) return index;
+  if (token.norm.length >= 5) {
+    const hit = lookup(token.norm);
+    const verbs: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'searchVerb'];
+    if (hit.fuzzy && verbs.some((verb) => hit.concepts.has(verb))) return index;
+  }
+  // No rule knows this opening, but the words up to the next full stop read as an action of their
+  // own: the model decides ("…; afspr van de Boer mag weg", "… en dan vorige kopje").
+  if (!inContent && (sequenced || connectors.has(tokens[index - 1]?.norm ?? '')) && standsAlone(tokens, index, sequenced)) return index;
+  return null;
+}
+
+const strongStops = new Set(['.', ';', '?', '!']);
+
+/** A sequencing word between the split and the clause, or right after the clause's first word ("belt u daarna"). */
+function sequencedHere(tokens: Token[], from: number, index: number): boolean {
+  return [tokens[from - 1], ...tokens.slice(from, index)].some(
+    (word) => word !== undefined && sequencers.has(word.norm) && word.norm !== 'eerst',
+  );
+}
+
+/** The clause up to the next stop has a command word and no pronoun subject of its own ("een afspraak plannen"). */
+function commandClauseAt(tokens: Token[], from: number): boolean {
+  if (['hij', 'zij', 'ze', 'die', 'het'].includes(tokens[from]?.norm ?? '')) return false;
+  for (let index = from; index < tokens.length && tokens[index]!.kind === 'word' && index < from + 8; index++) {
+    const hit = lookup(tokens[index]!.norm);
+    if (!hit.fuzzy && commandConcepts.some((concept) => hit.concepts.has(concept))) return true;
+    if (
+      !hit.fuzzy &&
+      (hit.concepts.has('intake') || hit.concepts.has('agendaNoun')) &&
+      ['open', 'openen', 'tonen', 'zien'].includes(tokens[index + 1]?.norm ?? '')
+    )
+      return true;
+  }
+  return false;
+}
+
+/** A short clause that names a part of the intake form and where to go: "volgende kopje", "naar het blok verslaving". */
+function intakeStepAt(tokens: Token[], from: number): boolean {
+  const clause: Token[] = [];
+  for (let index = from; index < tokens.length && tokens[index]!.kind === 'word' && clause.length < 6; index++) {
+    if (clause.length > 0 && connectors.has(tokens[index]!.norm)) break;
+    clause.push(tokens[index]!);
+  }
+  const words = clause.map((token) => token.norm);
+  return (
+    words.length <= 5 &&
+    words.some((word) => ['kopje', 'blok', 'sectie', 'onderdeel', 'tabblad', 'hoofdstuk'].includes(word)) &&
+    words.some((word) => ['volgend', 'volgende', 'vorig', 'vorige', 'vlg', 'naar', 'nao', 'het', 'de'].includes(word))
+  );
+}
+
+function standsAlone(tokens: Token[], from: number, sequenced: boolean): boolean {
+  let to = from;
+  while (to < tokens.length && !(tokens[to]!.kind === 'punct' && strongStops.has(tokens[to]!.norm))) to++;
+  const clause = tokens.slice(from, to);
+  if (clause.filter((token) => token.kind === 'word').length < 2) return false;
+  const reading = classifySegment(clause, false);
+  if (reading.intent === 'unknown' && !reading.outside) return false;
+  const best = predictIntent(featuresOf(clause, reading))?.[0];
+  if (!best || best.intent === contextClause || (best.intent === 'unknown' && !reading.outside)) return false;
+  return best.probability >= (sequenced ? splitConfidence.sequenced : splitConfidence.joined);
+}
+
+/** How sure the model must be that a clause is an action before it is split off: surer after a bare "en". */
+const splitConfidence = { sequenced: 0.8, joined: 0.97 };
+
+/** "een voor Eva", "die van Bas", "nog een met Noor": an action said again without its verb. */
+export function elliptic(tokens: Token[], at: number): boolean {
+  let index = at;
+  if (tokens[index]?.norm === 'nog') index++;
+  return (
+    (ellipsisWords.has(tokens[index]?.norm ?? '') && namePrepositions.has(tokens[index + 1]?.norm ?? '')) || forSomeoneElse(tokens, index)
+  );
+}
+
+/** "… en bij Oumaima dat ze onrustig was", "… en met Bart overmorgen": the same command for another patient. */
+function forSomeoneElse(tokens: Token[], at: number): boolean {
+  const preposition = tokens[at];
+  // Within a part it follows "en"; a part of its own starts with it.
+  if (!preposition || !['bij', 'met', 'voor'].includes(preposition.norm) || (at > 0 && tokens[at - 1]?.norm !== 'en')) return false;
+  const from = honorifics.has(tokens[at + 1]?.norm ?? '') ? at + 2 : at + 1;
+  const span = collectName(tokens, from, true);
+  if (!span) return false;
+  const after = tokens[span.end];
+  return (
+    after?.norm === 'dat' ||
+    after?.norm === ':' ||
+    (after !== undefined &&
+      (momentIn(tokens, span.end, Math.min(tokens.length, span.end + 3)).label !== null || timeOf(tokens, span.end) !== null))
+  );
+}
+
+/**
+ * Splits where the split is clear: after a connector or a punctuation mark that is followed by a
+ * new command ("… en plan", "…, daarna annuleer", "…. Noteer"). Text after "dat" or ":" of a note
+ * is the note's content: only an imperative ends it, never a question word.
+ */
+export function splitSegments(tokens: Token[]): Segment[] {
+  const segments: Segment[] = [];
+  let current: Token[] = [];
+  let explained = new Set<number>();
+  let inContent = false;
+  let sawNote = false;
+  let pendingFirst = false;
+  // "Nadat je mevrouw Arslan hebt opgezocht, wil ik …": the opening clause is an action of its own,
+  // done first after "nadat", second after "voordat".
+  let openingClause =
+    ['nadat', 'voordat'].includes(tokens[0]?.norm ?? '') && ['je', 'jij', 'u'].includes(tokens[1]?.norm ?? '') ? tokens[0]!.norm : null;
+  if (openingClause) explained.add(0).add(1);
+  for (let index = openingClause ? 2 : 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (openingClause && token.norm === ',' && current.length > 0) {
+      explained.add(index);
+      segments.push({ tokens: current, explained, first: false });
+      current = [];
+      explained = new Set();
+      pendingFirst = openingClause === 'voordat';
+      openingClause = null;
+      continue;
+    }
+    // "noteer bij X: …" or "noteer bij X, …": what follows is the note's text.
+    if (sawNote && token.kind === 'punct' && (token.norm === ':' || token.norm === ',')) inContent = true;
+    const yourTurn = ['je', 'jij', 'u'].includes(tokens[index + 1]?.norm ?? '');
+    if (token.kind === 'word' && (token.norm === 'nadat' || token.norm === 'voordat') && current.length > 0 && yourTurn) {
+      // "plan X nadat je Y hebt gedaan": Y comes first.
+      explained.add(index);
+      segments.push({ tokens: current, explained, first: false });
+      current = [];
+      explained = new Set();
+      pendingFirst = token.norm === 'nadat';
+      inContent = false;
+      sawNote = false;
+      continue;
+    }
+    // "belt u daarna zijn broer": a sequencing word right after "u" or "je" sits inside its clause.
+    // "voor het eerst": no sequencing word either.
+    const insideClause =
+      (sequencers.has(token.norm) && ['u', 'je', 'jij', 'me', 'mij'].includes(tokens[index - 1]?.norm ?? '')) ||
+      (token.norm === 'eerst' && tokens[index - 1]?.norm === 'het');
+    const splitter =
+      token.kind === 'punct' || (token.kind === 'word' && connectors.has(token.norm) && token.norm !== 'ook' && !insideClause);
+    // "wil ik eerst …" is a wish still to be said, not a part of its own.
+    const ownWords = current.filter((word) => word.kind === 'word' && !fillers.has(word.norm) && !wishWords.has(word.norm)).length;
+    const hasSubject = current.some(
+      (word) => word.kind === 'word' && [...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept)),
+    );
+    if (splitter && (ownWords >= 2 || hasSubject)) {
+      // "noteer niks, wat …": a negated note has no text, so a question after it is a part of its own.
+      const asking = questionStarters.has(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
+      // "niet verplaatsen hoor, de afspraak … mag weg": after a command said not to be done, the next clause is what is wanted.
+      const afterNegated =
+        token.kind === 'punct' &&
+        token.norm !== ':' &&
+        (negatesCommand(current) || declines(current, tokens.slice(index + 1))) &&
+        index + 1 < tokens.length
+          ? index + 1
+          : null;
+      const said = new Set(current.flatMap((word) => (word.kind === 'word' ? [...lookup(word.norm).concepts] : [])));
+      const next =
+        startsAction(tokens, index + 1, inContent && !negatesCommand(current), asking, inContent ? new Set() : said) ?? afterNegated;
+      if (next !== null) {
+        for (let skipped = index; skipped < next; skipped++) explained.add(skipped);
+        segments.push({ tokens: current, explained, first: pendingFirst });
+        pendingFirst = false;
+        current = [];
+        explained = new Set();
+        inContent = false;
+        sawNote = false;
+        index = next - 1;
+        continue;
+      }
+    }
+    if (token.kind === 'word') {
+      const hit = lookup(token.norm);
+      if (hit.concepts.has('noteNoun') || hit.concepts.has('noteVerb')) sawNote = true;
+      if (sawNote && token.norm === 'dat') inContent = true;
+    }
+    if (token.kind === 'word' && token.norm === 'eerst' && current.length === 0) {
+      explained.add(index);
+      continue;
+    }
+    current.push(token);
+  }
+  if (current.length > 0) segments.push({ tokens: current, explained, first: pendingFirst });
+  return segments;
+}
+
+/**
+ * "de ouders van X willen een gesprek, zet dat in de agenda", "mw. Y morgenochtend bloedprikken, inplannen":
+ * a command that points back with "dat" or has no object at all takes the statement before it as its
+ * object; the two are one action. A note that says "noteer dat" keeps its own way (mergeFragments).
+ */
+export function joinObjects(segments: Segment[]): Segment[] {
+  const joined: Segment[] = [];
+  for (const segment of segments) {
+    const previous = joined.at(-1);
+    if (previous && statement(previous.tokens) && takesStatement(segment.tokens)) {
+      joined[joined.length - 1] = {
+        tokens: [...previous.tokens, ...segment.tokens],
+        explained: new Set([...previous.explained, ...segment.explained]),
+        first: previous.first,
+      };
+      continue;
+    }
+    joined.push(segment);
+  }
+  return joined;
+}
+
+export function tokensBefore(all: Token[], segment: Segment): Token[] {
+  const first = segment.tokens[0];
+  if (!first) return [];
+  const index = all.indexOf(first);
+  return all.slice(Math.max(0, index - 3), index);
+}

@@ -1,0 +1,256 @@
+import { applyDictation } from '../../speech/dictation';
+import type { ChainAction, ClassifyContext, Entities, Intent } from '../intent.schemas';
+import { contextClause, predictIntent } from '../intent-model';
+import { complexityWords, connectors, fillers } from '../lexicon';
+import { classifySegment, contentStart, type Classified } from './classify';
+import { commandWordOf, declines, negatedSubject, negatesCommand, toldBefore } from './clauses';
+import { entitiesFor } from './entities';
+import { featuresOf } from './features';
+import { mergeFragments, refersBack, type Piece } from './merge';
+import { allNames, findName, isNameLike, type NameSpan } from './names';
+import { elliptic, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
+import { originalText, tokenize, type Token } from './tokens';
+
+/**
+ * The local reflex: a Dutch sentence → an ordered chain of actions in well under a millisecond.
+ * Pure and deterministic (the clock is a parameter), so it runs in the app, in tests and in the
+ * bench alike. Names come out as written; resolving them to patients is the service's job.
+ */
+export interface ReflexResult {
+  actions: ChainAction[];
+  /** Connector words the local split could not account for: the model should look at it. */
+  complex: boolean;
+  /** Every name-like span in the sentence, whatever its intent: what pseudonymisation must hide. */
+  names: string[];
+}
+
+/** Intents about one patient: a later action without a name is about the patient named before. */
+const patientIntents = new Set<Intent>([
+  'dagnotitie',
+  'overdracht',
+  'rapportage',
+  'intake_status',
+  'intake_navigeer',
+  'risico_query',
+  'diagnose_query',
+  'create_appointment',
+  'cancel_appointment',
+  'reschedule_appointment',
+  'zoeken',
+  'agenda_query',
+]);
+
+const needsPatient = new Set<Intent>([
+  'dagnotitie',
+  'rapportage',
+  'intake_status',
+  'intake_navigeer',
+  'risico_query',
+  'diagnose_query',
+  'create_appointment',
+  'cancel_appointment',
+  'reschedule_appointment',
+]);
+
+/**
+ * The intent of a part. Where the model and the rules agree, the rules' confidence stands (it is
+ * calibrated on the corpus); where the model overrules them, its choice is acted on locally but
+ * stays under the escalation threshold, so a configured language model is asked.
+ */
+function decideIntent(
+  features: string[],
+  reading: Classified,
+  alone: boolean,
+): { intent: Intent; confidence: number; ambiguous: boolean } | null {
+  const ranked = predictIntent(features);
+  if (!ranked) return reading;
+  // A context clause is no action; a sentence of one part still asks for something.
+  if (ranked[0].intent === contextClause && !alone && ranked[0].probability >= contextThreshold) return null;
+  const best = ranked.find((scored) => scored.intent !== contextClause)!;
+  if (best.intent === reading.intent) return reading;
+  // "haar afspraak uitstellen tot vrijdag": an explicit command word with its object, and no rival
+  // close by, stands unless the model all but rules it out.
+  const rulesShare = ranked.find((scored) => scored.intent === reading.intent)?.probability ?? 0;
+  if (reading.confidence >= 0.95 && !reading.ambiguous && rulesShare >= 0.1) return reading;
+  return { intent: best.intent as Intent, confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
+}
+
+const contextThreshold = 0.6;
+
+const overruledConfidence = 0.75;
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** A part of the sentence the reflex classifies: its tokens (with a borrowed verb) and what the rules read in it. */
+interface Part {
+  segment: Segment;
+  tokens: Token[];
+  reading: Classified;
+  /** The part before it again, for a second patient named with "en": only an action about a patient repeats. */
+  repeat?: boolean;
+  /** The patient named in a part said not to be done just before it. */
+  carried?: NameSpan | null;
+}
+
+/** The sentence split into parts in the order they are to be done; negated commands are no part. */
+function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
+  const tokens = tokenize(text);
+  let segments = joinObjects(splitSegments(tokens));
+  // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
+  const saysFirst = (segment: Segment) =>
+    tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') ||
+    segment.tokens.slice(0, 3).some((token) => token.norm === 'eerst');
+  const firstIndex = segments.findIndex((segment, index) => index > 0 && (segment.first || saysFirst(segment)));
+  if (firstIndex > 0) segments = [...segments.slice(firstIndex, firstIndex + 1), ...segments.filter((_, index) => index !== firstIndex)];
+  const parts: Part[] = [];
+  let negatedCommands = 0;
+  let previousTokens: Token[] = [];
+  // "de afspraak van Lieke hoeft niet verzet, annuleer maar": the patient of a dropped part is the next part's.
+  let carried: NameSpan | null = null;
+  // A sentence that spells a name with capitals ("… van Shanti Ramdin, en … voor de crisismaatregel") has no lower-case names.
+  const typedWithCapitals = tokens.some(
+    (token, index) => index > 0 && tokens[index - 1]!.kind === 'word' && /^\p{Lu}\p{Ll}/u.test(token.raw) && isNameLike(token, false),
+  );
+  segments.forEach((segment, index) => {
+    // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
+    if (
+      negatesCommand(segment.tokens) ||
+      declines(segment.tokens, segments[index + 1]?.tokens) ||
+      (index > 0 && negatedSubject(segment.tokens))
+    ) {
+      negatedCommands++;
+      carried = findName(segment.tokens) ?? carried;
+      return;
+    }
+    // An elliptic part ("en een voor Eva") borrows the command word of the part before it.
+    const ownStart = segment.tokens.findIndex((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
+    const verb = ownStart >= 0 && elliptic(segment.tokens, ownStart) ? commandWordOf(previousTokens) : null;
+    const partTokens = verb ? [verb, ...segment.tokens.slice(ownStart)] : segment.tokens;
+    const reading = classifySegment(partTokens, typedWithCapitals);
+    parts.push({ segment, tokens: partTokens, reading, carried: reading.name ? null : carried });
+    carried = null;
+    // "zoek Kees en Pieter op", "annuleer de afspraken van Mo en van Fenna": the same action for each.
+    for (const other of reading.others)
+      parts.push({ segment, tokens: partTokens, reading: { ...reading, name: other, others: [] }, repeat: true });
+    previousTokens = segment.tokens;
+  });
+  return { tokens, segments, parts, negatedCommands };
+}
+
+/** What the intent model sees of each part of a sentence: the training script reads the same. */
+export function partFeatures(input: string): string[][] {
+  return readParts(applyDictation(input)).parts.map((part) => featuresOf(part.tokens, part.reading));
+}
+
+export function classifyReflex(input: string, context: ClassifyContext = {}, now = new Date()): ReflexResult {
+  const text = applyDictation(input);
+  const { tokens, segments, parts, negatedCommands } = readParts(text);
+  const explained = new Set<number>(segments.flatMap((segment) => [...segment.explained]));
+  let complex = false;
+  const actions: ChainAction[] = [];
+  let previousPatient: Pick<Entities, 'patientName' | 'patientId'> | null = null;
+  let previousIntent: Intent | null = null;
+  const pieces: Piece[] = [];
+  // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
+  let fromContext: NameSpan | null = null;
+  for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver }] of parts.entries()) {
+    if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
+    // "mw. X wil geen depot meer, noteer dat": what the next part writes down is no context, it is the note's text.
+    const next = parts[at + 1];
+    const written = next !== undefined && refersBack(originalText(text, next.segment.tokens));
+    // "mw. X gaat morgen met verlof; wat zijn haar risico's", "nachtdienst begint, ovdr mw. Y": what is only told
+    // before a request is its context, no action; an observation before a note is that note's own matter.
+    // An appointment that "mag weg" or "moet naar vrijdag" is a request of its own, said as a statement.
+    const ordered = segment.first || tokensBefore(tokens, segment).some((token) => token.norm === 'nadat' || token.norm === 'voordat');
+    const told =
+      !repeat &&
+      !ordered &&
+      next !== undefined &&
+      !written &&
+      !reading.intent.endsWith('_appointment') &&
+      !next.reading.outside &&
+      toldBefore(partTokens, next.tokens);
+    const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = repeat
+      ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
+      : told
+        ? null
+        : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1) ?? (written ? reading : null));
+    if (!decided) {
+      fromContext = reading.name ?? fromContext;
+      continue;
+    }
+    const carried = carriedOver ?? fromContext;
+    fromContext = null;
+    previousIntent = decided.intent;
+    const found = entitiesFor(decided.intent, text, partTokens, reading, now);
+    const contentAt = contentStart(segment.tokens);
+    const contentFrom =
+      contentAt === null
+        ? decided.intent === 'dagnotitie' && !found.content
+          ? segment.tokens.length
+          : decided.intent === 'dagnotitie'
+            ? 0
+            : segment.tokens.length
+        : contentAt;
+    segment.tokens.forEach((token, index) => {
+      const global = tokens.indexOf(token);
+      if (index >= contentFrom || explained.has(global)) return;
+      if (token.kind === 'word' && complexityWords.has(token.norm)) complex = true;
+    });
+    if (decided.ambiguous) complex = true;
+
+    const entities = { ...found };
+    if (!entities.patientName && carried && decided.intent !== 'agenda') entities.patientName = carried.name;
+    // What the reflex cannot do keeps the patient it refers to ("geef haar extra oxazepam"), for the note after it.
+    if (
+      !entities.patientName &&
+      (patientIntents.has(decided.intent) || (decided.intent === 'unknown' && (reading.hasPronoun || actions.length > 0)))
+    ) {
+      // "… en mijn afspraken morgen", "… dan ovdr afd.": the clinician's own agenda and the ward's handover are no patient's.
+      const ownOrWard = partTokens.some((token) => token.norm === 'mijn' || token.norm === 'afd' || token.norm === 'afdeling');
+      const inherited = previousPatient && (reading.hasPronoun || actions.length > 0) && !ownOrWard ? previousPatient : null;
+      if (inherited) Object.assign(entities, inherited);
+      else if (reading.hasPronoun && context.activePatient)
+        Object.assign(entities, { patientName: context.activePatient.name, patientId: context.activePatient.id });
+    }
+    if (entities.patientName)
+      previousPatient = { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) };
+    // An action about "a patient" with no patient named is most often not about a patient at all.
+    const confidence = needsPatient.has(decided.intent) && !entities.patientName ? Math.min(decided.confidence, 0.7) : decided.confidence;
+    actions.push({ intent: decided.intent, entities, confidence });
+    pieces.push({
+      text: originalText(text, segment.tokens),
+      ownName: reading.name !== null,
+      outside: reading.outside,
+      question: reading.question,
+    });
+  }
+  mergeFragments(actions, pieces);
+  // "hoe staat de intake van X, en open hem meteen": what is opened is the previous action's subject.
+  actions.forEach((action, index) => {
+    const previous = actions[index - 1];
+    const words = tokenize(pieces[index]?.text ?? '').filter((token) => token.kind === 'word');
+    const opensIt =
+      words.some((token) => token.norm === 'open' || token.norm === 'openen') &&
+      words.every((token) =>
+        ['open', 'openen', 'hem', 'het', 'die', 'haar', 'dan', 'meteen', 'even', 'maar', 'en', 'ook', 'direct', 'gelijk'].includes(
+          token.norm,
+        ),
+      );
+    if (opensIt && previous && (previous.intent === 'intake_status' || previous.intent === 'intake_navigeer'))
+      action.intent = 'intake_navigeer';
+  });
+  // "wat zijn de risico's en diagnoses van Jan": a name said once, at the end, belongs to both.
+  for (let index = actions.length - 2; index >= 0; index--) {
+    const action = actions[index]!;
+    const next = actions[index + 1]!;
+    if (!action.entities.patientName && patientIntents.has(action.intent) && next.entities.patientName) {
+      action.entities = {
+        ...action.entities,
+        patientName: next.entities.patientName,
+        ...(next.entities.patientId ? { patientId: next.entities.patientId } : {}),
+      };
+    }
+  }
+  if (actions.length === 0) actions.push({ intent: 'unknown', entities: {}, confidence: negatedCommands > 0 ? 0.85 : 0.3 });
+  return { actions: actions.slice(0, 5), complex, names: allNames(tokens) };
+}

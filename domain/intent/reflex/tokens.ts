@@ -1,0 +1,50 @@
+import { foldAccents } from '../../shared/text';
+import { dotAbbreviations } from '../lexicon';
+
+/** Tokens: words, written times and punctuation, with where each stands in the typed text. */
+
+export interface Token {
+  kind: 'word' | 'time' | 'punct';
+  raw: string;
+  norm: string;
+  start: number;
+  end: number;
+}
+
+export function normalizeWord(raw: string): string {
+  return foldAccents(raw)
+    .replace(/['’`]s$/, 's')
+    .replace(/['’`]/g, (mark, offset: number) => (offset === 0 ? "'" : ''));
+}
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const pattern = /(\d{1,2}[:.]\d{2})(?!\d)|([\p{L}\p{N}]+(?:['’`-][\p{L}\p{N}]+)*|['’`]t\b)|([:;,.?!]|\n)|(?<=\s)(\+)(?=\s)/gu;
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index;
+    const raw = match[0];
+    // "dx + risico + intake status": a plus in shorthand joins actions as "en" does.
+    if (match[4]) tokens.push({ kind: 'word', raw, norm: 'en', start, end: start + raw.length });
+    // Regional "d'r overdracht" is "haar overdracht".
+    else if (/^d['’`]r$/i.test(raw)) tokens.push({ kind: 'word', raw, norm: 'haar', start, end: start + raw.length });
+    else if (match[1]) tokens.push({ kind: 'time', raw, norm: raw.replace('.', ':'), start, end: start + raw.length });
+    else if (match[2] !== undefined || raw.startsWith("'") || raw.startsWith('’'))
+      tokens.push({ kind: 'word', raw, norm: normalizeWord(raw), start, end: start + raw.length });
+    else {
+      // "mw." and "i.v.m." keep their dot: it ends an abbreviation, not a sentence.
+      const previous = tokens.at(-1);
+      if (raw === '.' && previous?.kind === 'word' && previous.end === start && dotAbbreviations.has(previous.norm)) continue;
+      tokens.push({ kind: 'punct', raw: raw === '\n' ? '.' : raw, norm: raw === '\n' ? '.' : raw, start, end: start + raw.length });
+    }
+  }
+  return tokens;
+}
+
+export function textOf(tokens: Token[]): string {
+  return tokens.map((token) => token.norm).join(' ');
+}
+
+export function originalText(input: string, tokens: Token[]): string {
+  if (tokens.length === 0) return '';
+  return input.slice(tokens[0]!.start, tokens.at(-1)!.end).trim();
+}
