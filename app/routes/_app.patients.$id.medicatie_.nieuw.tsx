@@ -9,8 +9,8 @@ import { AppError, fieldsOf, warningsOf } from '../../domain/shared/errors';
 import { Field } from '../components/field';
 import { formFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { allergyOverview, prescribe } from '../patients.server';
-import { audited } from '../tenant.server';
+import { listAllergies, prescribe } from '../patients.server';
+import { audited, perform } from '../tenant.server';
 
 const onlyDoctors = 'Alleen een arts kan medicatie voorschrijven.';
 
@@ -18,11 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   if (actor.role !== 'psychiater') throw Response.json({ message: onlyDoctors }, { status: 403 });
   // The prescriber sees the allergies before choosing a product; the check itself runs on saving.
-  const allergies = await pageData(
-    audited(actor, { action: 'read', resourceType: 'AllergyIntolerance', patientIds: [patientId] }, (em) =>
-      allergyOverview(em, actor, patientId),
-    ),
-  );
+  const allergies = await pageData(perform(actor, listAllergies, { patientId }));
   return {
     today: clinicalToday(),
     allergyStatus: allergies.status,
