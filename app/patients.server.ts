@@ -12,15 +12,14 @@ export {
   updatePatient,
 } from '../domain/patient/patient.service';
 export { createReport, patientTimeline } from '../domain/report/report.service';
-export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake.service';
-export { intakeEntry, intakeSectionHistory, saveIntakeSection } from '../domain/intake/intake-entry.service';
-export { recordRisk, riskOverview } from '../domain/intake/risks.service';
-export { addDiagnosis, diagnosisOverview, endDiagnosis, makePrimaryDiagnosis } from '../domain/intake/diagnoses.service';
+export { intakeTab } from '../domain/intake/intake.use-cases';
+export { readIntakeSection, saveIntakeSectionText } from '../domain/intake/intake-entry.use-cases';
+export { listRisks, recordRiskAssessment } from '../domain/intake/risks.use-cases';
+export { addDiagnosisEntry, endDiagnosisEntry, listDiagnoses, makeDiagnosisPrimary } from '../domain/intake/diagnoses.use-cases';
 export { correctVitalValue, latestVitalsOf, listVitalRounds, recordVitalRound } from '../domain/vitals/vitals.use-cases';
 export { correctBvcScore, latestBvcOf, listBvc, recordBvcScore } from '../domain/scales/scales.use-cases';
 export {
   administerDose,
-  allergiesBeforePrescribing,
   medicationOf,
   prescribeMedication,
   recordDoseEffect,
@@ -30,7 +29,12 @@ export { addContact, listContacts, removeContact, updateContact } from '../domai
 export { recordOverview } from '../domain/patient/record-overview.use-cases';
 export { appointmentsBetween } from '../domain/agenda/agenda.service';
 export { bannerOf, patientBanner } from '../domain/legal/banner';
-export { allergyOverview, lapseAllergy, recordAllergy } from '../domain/legal/allergies';
-export { coerciveMeasures, endMeasure, evaluateMeasure, groundingStatus, registerMeasure } from '../domain/legal/coercive-care';
-export { correctLegalStatus, legalStatusHistory, registerLegalStatus } from '../domain/legal/legal-status';
-export { saveSignaleringsplan, signaleringsplan } from '../domain/legal/signaleringsplan';
+export { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../domain/legal/allergies.use-cases';
+export {
+  compulsoryCareTab,
+  endCoerciveMeasure,
+  evaluateCoerciveMeasure,
+  registerCoerciveMeasure,
+} from '../domain/legal/coercive-care.use-cases';
+export { correctLegalStatusEntry, registerLegalStatusEntry } from '../domain/legal/legal-status.use-cases';
+export { saveSignaleringsplanVersion, showSignaleringsplan } from '../domain/legal/signaleringsplan.use-cases';

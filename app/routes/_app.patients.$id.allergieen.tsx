@@ -7,8 +7,8 @@ import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
 import { legalFormFailure, valuesOf, type FormValues } from '../legal-forms.server';
 import { pageData, patientPage } from '../page.server';
-import { allergyOverview, assertPatientExists, lapseAllergy, recordAllergy } from '../patients.server';
-import { audited } from '../tenant.server';
+import { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../patients.server';
+import { perform } from '../tenant.server';
 
 /*
  * Allergies and intolerances, reached from the patient banner: record one, record "geen bekende
@@ -17,11 +17,7 @@ import { audited } from '../tenant.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const overview = await pageData(
-    audited(actor, { action: 'read', resourceType: 'AllergyIntolerance', patientIds: [patientId] }, (em) =>
-      allergyOverview(em, actor, patientId),
-    ),
-  );
+  const overview = await pageData(perform(actor, listAllergies, { patientId }));
   const lapsing = uuidOrNull(new URL(request.url).searchParams.get('vervallen'));
   return { ...overview, lapsing: overview.history.find((entry) => entry.id === lapsing && !entry.lapsedAt) ?? null };
 }
@@ -29,34 +25,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const values = valuesOf(await request.formData());
-  const id = values.id ?? '';
   try {
-    await audited(
-      actor,
-      {
-        action: values.intent === 'vervallen' ? 'update' : 'create',
-        resourceType: 'AllergyIntolerance',
-        resourceId: uuidOrNull(id),
-        patientIds: [patientId],
-      },
-      async (em) => {
-        await assertPatientExists(em, patientId);
-        switch (values.intent) {
-          case 'allergie':
-            return recordAllergy(em, actor, patientId, {
-              substance: values.substance,
-              reaction: values.reaction,
-              severity: values.severity,
-            });
-          case 'geen-bekende':
-            return recordAllergy(em, actor, patientId, { noKnownAllergies: true });
-          case 'vervallen':
-            return lapseAllergy(em, actor, id, { reason: values.reason }, { patientId });
-          default:
-            throw Response.json({ message: 'Onbekende actie.' }, { status: 400 });
-        }
-      },
-    );
+    switch (values.intent) {
+      case 'allergie':
+        await perform(actor, recordAllergyEntry, {
+          patientId,
+          allergy: { substance: values.substance, reaction: values.reaction, severity: values.severity },
+        });
+        break;
+      case 'geen-bekende':
+        await perform(actor, recordAllergyEntry, { patientId, allergy: { noKnownAllergies: true } });
+        break;
+      case 'vervallen':
+        await perform(actor, lapseAllergyEntry, { id: values.id ?? '', lapse: { reason: values.reason }, patientId });
+        break;
+      default:
+        throw Response.json({ message: 'Onbekende actie.' }, { status: 400 });
+    }
     return redirect(`/patients/${patientId}/allergieen?opgeslagen=${values.intent}`);
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -3,18 +3,15 @@ import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { diagnosisCodesByChapter, rankLabels } from '../../domain/intake/diagnosis-codes';
 import { clinicalToday, formatDate, formatWhen } from '../../domain/shared/clinical-time';
-import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
 import { formFailure, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { addDiagnosis, diagnosisOverview, endDiagnosis, makePrimaryDiagnosis } from '../patients.server';
-import { audited } from '../tenant.server';
+import { addDiagnosisEntry, endDiagnosisEntry, listDiagnoses, makeDiagnosisPrimary } from '../patients.server';
+import { perform } from '../tenant.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const overview = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Diagnosis', patientIds: [patientId] }, (em) => diagnosisOverview(em, actor, patientId)),
-  );
+  const overview = await pageData(perform(actor, listDiagnoses, { patientId }));
   return { ...overview, today: clinicalToday() };
 }
 
@@ -22,7 +19,7 @@ type Values = Record<'intent' | 'id' | 'code' | 'rank' | 'diagnosedAt' | 'endedA
 
 const saved = { toevoegen: 'toegevoegd', hoofddiagnose: 'hoofddiagnose', beeindigen: 'beeindigd' } as const;
 
-/** Add, make primary, end: each one audited transaction, each on this page's patient only. */
+/** Add, make primary, end: each one use case, each on this page's patient only. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const form = await request.formData();
@@ -36,18 +33,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     endedAt: read('endedAt'),
     reason: read('reason'),
   };
-  const entry = { resourceType: 'Diagnosis', resourceId: uuidOrNull(values.id), patientIds: [patientId] };
   try {
-    if (values.intent === 'hoofddiagnose')
-      await audited(actor, { ...entry, action: 'update' }, (em) => makePrimaryDiagnosis(em, actor, values.id, patientId));
+    if (values.intent === 'hoofddiagnose') await perform(actor, makeDiagnosisPrimary, { id: values.id, patientId });
     else if (values.intent === 'beeindigen')
-      await audited(actor, { ...entry, action: 'update' }, (em) =>
-        endDiagnosis(em, actor, values.id, { endedAt: values.endedAt, reason: values.reason }, patientId),
-      );
+      await perform(actor, endDiagnosisEntry, { id: values.id, end: { endedAt: values.endedAt, reason: values.reason }, patientId });
     else
-      await audited(actor, { ...entry, resourceId: null, action: 'create' }, (em) =>
-        addDiagnosis(em, actor, patientId, { code: values.code, rank: values.rank, diagnosedAt: values.diagnosedAt }),
-      );
+      await perform(actor, addDiagnosisEntry, {
+        patientId,
+        diagnosis: { code: values.code, rank: values.rank, diagnosedAt: values.diagnosedAt },
+      });
     const done = saved[values.intent as keyof typeof saved] ?? saved.toevoegen;
     return redirect(`/patients/${patientId}/diagnoses?opgeslagen=${done}`);
   } catch (error) {

@@ -4,18 +4,12 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
 import { RiskList } from '../components/clinical';
 import { pageData, patientPage } from '../page.server';
-import { currentRisks, diagnosesOf, intakeEntry } from '../patients.server';
-import { audited } from '../tenant.server';
+import { intakeTab } from '../patients.server';
+import { perform } from '../tenant.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  return pageData(
-    audited(actor, { action: 'read', resourceType: 'IntakeStatus', patientIds: [patientId] }, async (em) => ({
-      intake: await intakeEntry(em, actor, patientId),
-      risks: (await currentRisks(em, actor, { patientId })).risks,
-      diagnoses: await diagnosesOf(em, actor, { patientId }),
-    })),
-  );
+  return pageData(perform(actor, intakeTab, { patientId }));
 }
 
 export default function IntakeTab() {

@@ -5,16 +5,12 @@ import { formatWhen } from '../../domain/shared/clinical-time';
 import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { Field } from '../components/field';
 import { pageData, patientPage, throwPageError } from '../page.server';
-import { intakeSectionHistory, saveIntakeSection } from '../patients.server';
-import { audited } from '../tenant.server';
+import { readIntakeSection, saveIntakeSectionText } from '../patients.server';
+import { perform } from '../tenant.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  return pageData(
-    audited(actor, { action: 'read', resourceType: 'IntakeSection', patientIds: [patientId] }, (em) =>
-      intakeSectionHistory(em, actor, patientId, params.section ?? ''),
-    ),
-  );
+  return pageData(perform(actor, readIntakeSection, { patientId, section: params.section ?? '' }));
 }
 
 type Values = Record<string, string>;
@@ -24,13 +20,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
   try {
-    await audited(actor, { action: 'update', resourceType: 'IntakeSection', patientIds: [patientId] }, (em) =>
-      saveIntakeSection(em, actor, patientId, params.section ?? '', {
-        content: values.content ?? '',
-        complete: values.complete === 'on',
-        basedOn: values.basedOn ?? null,
-      }),
-    );
+    await perform(actor, saveIntakeSectionText, {
+      patientId,
+      section: params.section ?? '',
+      text: { content: values.content ?? '', complete: values.complete === 'on', basedOn: values.basedOn ?? null },
+    });
     return redirect(`/patients/${patientId}/intake`);
   } catch (error) {
     if (error instanceof AppError && (error.code === 'validation_failed' || error.code === 'conflict'))

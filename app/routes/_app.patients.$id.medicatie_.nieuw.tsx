@@ -9,7 +9,7 @@ import { AppError, fieldsOf, warningsOf } from '../../domain/shared/errors';
 import { Field } from '../components/field';
 import { formFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { allergiesBeforePrescribing, prescribeMedication } from '../patients.server';
+import { listAllergies, prescribeMedication } from '../patients.server';
 import { perform } from '../tenant.server';
 
 const onlyDoctors = 'Alleen een arts kan medicatie voorschrijven.';
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   if (actor.role !== 'psychiater') throw Response.json({ message: onlyDoctors }, { status: 403 });
   // The prescriber sees the allergies before choosing a product; the check itself runs on saving.
-  const allergies = await pageData(perform(actor, allergiesBeforePrescribing, { patientId }));
+  const allergies = await pageData(perform(actor, listAllergies, { patientId }));
   return {
     today: clinicalToday(),
     allergyStatus: allergies.status,

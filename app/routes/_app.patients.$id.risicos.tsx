@@ -7,14 +7,12 @@ import { RiskLevelBadge } from '../components/clinical';
 import { Field } from '../components/field';
 import { formFailure, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { recordRisk, riskOverview } from '../patients.server';
-import { audited } from '../tenant.server';
+import { listRisks, recordRiskAssessment } from '../patients.server';
+import { perform } from '../tenant.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const overview = await pageData(
-    audited(actor, { action: 'read', resourceType: 'RiskAssessment', patientIds: [patientId] }, (em) => riskOverview(em, actor, patientId)),
-  );
+  const overview = await pageData(perform(actor, listRisks, { patientId }));
   return { ...overview, today: clinicalToday() };
 }
 
@@ -31,9 +29,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     reviewDate: String(form.get('reviewDate') ?? ''),
   };
   try {
-    await audited(actor, { action: 'create', resourceType: 'RiskAssessment', patientIds: [patientId] }, (em) =>
-      recordRisk(em, actor, patientId, values),
-    );
+    await perform(actor, recordRiskAssessment, { patientId, risk: values });
     return redirect(`/patients/${patientId}/risicos?opgeslagen=1`);
   } catch (error) {
     return formFailure(error, values);

@@ -6,8 +6,8 @@ import { formatWhen } from '../../domain/shared/clinical-time';
 import { Field } from '../components/field';
 import { legalFormFailure, valuesOf, type FormValues } from '../legal-forms.server';
 import { pageData, patientPage } from '../page.server';
-import { saveSignaleringsplan, signaleringsplan } from '../patients.server';
-import { audited } from '../tenant.server';
+import { saveSignaleringsplanVersion, showSignaleringsplan } from '../patients.server';
+import { perform } from '../tenant.server';
 
 /*
  * The signaleringsplan: three phases (green, orange, red), per phase the signals and what the
@@ -19,11 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get('versie'));
   const version = Number.isInteger(asked) && asked > 0 && asked < 100_000 ? asked : null;
-  const plan = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Signaleringsplan', patientIds: [patientId] }, (em) =>
-      signaleringsplan(em, actor, patientId, version),
-    ),
-  );
+  const plan = await pageData(perform(actor, showSignaleringsplan, { patientId, version }));
   return { ...plan, editing: url.searchParams.has('bewerken') || plan.latest === null };
 }
 
@@ -37,9 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     ]),
   );
   try {
-    await audited(actor, { action: 'create', resourceType: 'Signaleringsplan', patientIds: [patientId] }, (em) =>
-      saveSignaleringsplan(em, actor, patientId, { phases }),
-    );
+    await perform(actor, saveSignaleringsplanVersion, { patientId, plan: { phases } });
     return redirect(`/patients/${patientId}/signaleringsplan?opgeslagen=1`);
   } catch (error) {
     return legalFormFailure(error, values);

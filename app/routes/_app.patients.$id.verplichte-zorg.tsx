@@ -14,17 +14,14 @@ import { Field } from '../components/field';
 import { instantOrEmpty, legalFormFailure, valuesOf, type FormValues } from '../legal-forms.server';
 import { pageData, patientPage } from '../page.server';
 import {
-  assertPatientExists,
-  coerciveMeasures,
-  correctLegalStatus,
-  endMeasure,
-  evaluateMeasure,
-  groundingStatus,
-  legalStatusHistory,
-  registerLegalStatus,
-  registerMeasure,
+  compulsoryCareTab,
+  correctLegalStatusEntry,
+  endCoerciveMeasure,
+  evaluateCoerciveMeasure,
+  registerCoerciveMeasure,
+  registerLegalStatusEntry,
 } from '../patients.server';
-import { audited } from '../tenant.server';
+import { perform } from '../tenant.server';
 
 /*
  * The record's "Verplichte zorg" tab: the legal status with its history, and the measures of
@@ -35,14 +32,7 @@ import { audited } from '../tenant.server';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, user, patientId } = await patientPage({ request, params, context });
   const url = new URL(request.url);
-  const data = await pageData(
-    audited(actor, { action: 'read', resourceType: 'CoerciveMeasure', patientIds: [patientId] }, async (em) => {
-      const legal = await legalStatusHistory(em, actor, patientId);
-      const measures = await coerciveMeasures(em, actor, patientId);
-      const ground = await groundingStatus(em, patientId, clinicalToday());
-      return { legal, measures, ground: ground ? { label: legalStatusKinds[ground.kind].label, startsOn: ground.startsOn } : null };
-    }),
-  );
+  const data = await pageData(perform(actor, compulsoryCareTab, { patientId }));
   const open = (name: string) => uuidOrNull(url.searchParams.get(name));
   return {
     ...data,
@@ -59,47 +49,44 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = valuesOf(await request.formData());
   const page = `/patients/${patientId}/verplichte-zorg`;
   const id = values.id ?? '';
-  const scope = { patientId };
   const legalStatus = { kind: values.kind, startsOn: values.startsOn, endsOn: values.endsOn, note: values.note };
   try {
-    await audited(
-      actor,
-      {
-        action: values.intent === 'maatregel' || values.intent === 'rechtspositie' ? 'create' : 'update',
-        resourceType: values.intent?.startsWith('rechtspositie') ? 'LegalStatus' : 'CoerciveMeasure',
-        resourceId: uuidOrNull(id),
-        patientIds: [patientId],
-      },
-      async (em) => {
-        await assertPatientExists(em, patientId);
-        switch (values.intent) {
-          case 'rechtspositie':
-            return registerLegalStatus(em, actor, patientId, legalStatus);
-          case 'rechtspositie-corrigeren':
-            return correctLegalStatus(em, actor, id, { ...legalStatus, reason: values.reason }, scope);
-          case 'maatregel':
-            return registerMeasure(em, actor, patientId, {
-              kind: values.kind,
-              startedAt: instantOrEmpty(values.datum, values.tijd),
-              legalBasis: values.legalBasis,
-              decidedBy: values.decidedBy,
-              note: values.note,
-            });
-          case 'evalueren':
-            return evaluateMeasure(
-              em,
-              actor,
-              id,
-              { evaluatedAt: instantOrEmpty(values.datum, values.tijd), evaluatedBy: values.evaluatedBy, text: values.text },
-              scope,
-            );
-          case 'beeindigen':
-            return endMeasure(em, actor, id, { endedAt: instantOrEmpty(values.datum, values.tijd), note: values.note }, scope);
-          default:
-            throw Response.json({ message: 'Onbekende actie.' }, { status: 400 });
-        }
-      },
-    );
+    switch (values.intent) {
+      case 'rechtspositie':
+        await perform(actor, registerLegalStatusEntry, { patientId, status: legalStatus });
+        break;
+      case 'rechtspositie-corrigeren':
+        await perform(actor, correctLegalStatusEntry, { id, correction: { ...legalStatus, reason: values.reason }, patientId });
+        break;
+      case 'maatregel':
+        await perform(actor, registerCoerciveMeasure, {
+          patientId,
+          measure: {
+            kind: values.kind,
+            startedAt: instantOrEmpty(values.datum, values.tijd),
+            legalBasis: values.legalBasis,
+            decidedBy: values.decidedBy,
+            note: values.note,
+          },
+        });
+        break;
+      case 'evalueren':
+        await perform(actor, evaluateCoerciveMeasure, {
+          id,
+          evaluation: { evaluatedAt: instantOrEmpty(values.datum, values.tijd), evaluatedBy: values.evaluatedBy, text: values.text },
+          patientId,
+        });
+        break;
+      case 'beeindigen':
+        await perform(actor, endCoerciveMeasure, {
+          id,
+          end: { endedAt: instantOrEmpty(values.datum, values.tijd), note: values.note },
+          patientId,
+        });
+        break;
+      default:
+        throw Response.json({ message: 'Onbekende actie.' }, { status: 400 });
+    }
     return redirect(`${page}?opgeslagen=${values.intent}`);
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -1,7 +1,6 @@
-import { lapseAllergy } from '../../domain/legal/allergies';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { lapseAllergyEntry } from '../../domain/legal/allergies.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,9 +8,5 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  const body = await readJson(request);
-  return audited(actor, { action: 'update', resourceType: 'AllergyIntolerance', resourceId: uuidOrNull(id) }, (em) =>
-    lapseAllergy(em, actor, id, body),
-  );
+  return perform(actor, lapseAllergyEntry, { id: params.id ?? '', lapse: await readJson(request) });
 });

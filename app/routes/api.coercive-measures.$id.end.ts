@@ -1,7 +1,6 @@
-import { endMeasure } from '../../domain/legal/coercive-care';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { endCoerciveMeasure } from '../../domain/legal/coercive-care.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,9 +8,5 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  const body = await readJson(request);
-  return audited(actor, { action: 'update', resourceType: 'CoerciveMeasure', resourceId: uuidOrNull(id) }, (em) =>
-    endMeasure(em, actor, id, body),
-  );
+  return perform(actor, endCoerciveMeasure, { id: params.id ?? '', end: await readJson(request) });
 });

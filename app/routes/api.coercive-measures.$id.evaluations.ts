@@ -1,7 +1,6 @@
-import { evaluateMeasure } from '../../domain/legal/coercive-care';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { evaluateCoerciveMeasure } from '../../domain/legal/coercive-care.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,12 +8,6 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  const body = await readJson(request);
-  const evaluation = await audited(
-    actor,
-    { action: 'create', resourceType: 'CoerciveMeasureEvaluation', resourceId: uuidOrNull(id) },
-    (em) => evaluateMeasure(em, actor, id, body),
-  );
+  const evaluation = await perform(actor, evaluateCoerciveMeasure, { id: params.id ?? '', evaluation: await readJson(request) });
   return Response.json(evaluation, { status: 201 });
 });

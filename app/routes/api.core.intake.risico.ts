@@ -1,11 +1,10 @@
-import { currentRisks } from '../../domain/intake/intake.service';
+import { currentRisksOf } from '../../domain/intake/intake.use-cases';
 import { apiRoute, getOnlyAction, queryParams } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = apiRoute(async ({ request, user, context }) => {
   const actor = actorFor(user, context, 'api');
-  const query = queryParams(request, ['patientId']);
-  return audited(actor, { action: 'read', resourceType: 'RiskAssessment' }, (em) => currentRisks(em, actor, query));
+  return perform(actor, currentRisksOf, queryParams(request, ['patientId']));
 });
 
 export const action = getOnlyAction;

@@ -1,11 +1,10 @@
-import { intakeStatus } from '../../domain/intake/intake.service';
+import { intakeStatusOf } from '../../domain/intake/intake.use-cases';
 import { apiRoute, getOnlyAction, queryParams } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = apiRoute(async ({ request, user, context }) => {
   const actor = actorFor(user, context, 'api');
-  const query = queryParams(request, ['patientId']);
-  return audited(actor, { action: 'read', resourceType: 'IntakeStatus' }, (em) => intakeStatus(em, actor, query));
+  return (await perform(actor, intakeStatusOf, queryParams(request, ['patientId']))).status;
 });
 
 export const action = getOnlyAction;

@@ -1,7 +1,6 @@
-import { endDiagnosis } from '../../domain/intake/diagnoses.service';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { endDiagnosisEntry } from '../../domain/intake/diagnoses.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,9 +8,5 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  const body = await readJson(request);
-  return audited(actor, { action: 'update', resourceType: 'Diagnosis', resourceId: uuidOrNull(id) }, (em) =>
-    endDiagnosis(em, actor, id, body),
-  );
+  return perform(actor, endDiagnosisEntry, { id: params.id ?? '', end: await readJson(request) });
 });

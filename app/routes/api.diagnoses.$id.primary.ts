@@ -1,7 +1,6 @@
-import { makePrimaryDiagnosis } from '../../domain/intake/diagnoses.service';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { makeDiagnosisPrimary } from '../../domain/intake/diagnoses.use-cases';
 import { apiRoute, postOnlyLoader, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,8 +8,6 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  return audited(actor, { action: 'update', resourceType: 'Diagnosis', resourceId: uuidOrNull(id) }, (em) =>
-    makePrimaryDiagnosis(em, actor, id),
-  );
+  const { diagnosis, demoted } = await perform(actor, makeDiagnosisPrimary, { id: params.id ?? '' });
+  return { diagnosis, demoted };
 });

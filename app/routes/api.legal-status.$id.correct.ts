@@ -1,7 +1,6 @@
-import { correctLegalStatus } from '../../domain/legal/legal-status';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { correctLegalStatusEntry } from '../../domain/legal/legal-status.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,10 +8,6 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const id = params.id ?? '';
-  const body = await readJson(request);
-  const corrected = await audited(actor, { action: 'update', resourceType: 'LegalStatus', resourceId: uuidOrNull(id) }, (em) =>
-    correctLegalStatus(em, actor, id, body),
-  );
+  const corrected = await perform(actor, correctLegalStatusEntry, { id: params.id ?? '', correction: await readJson(request) });
   return Response.json(corrected, { status: 201 });
 });

@@ -1,29 +1,17 @@
-import { allergyOverview, recordAllergy } from '../../domain/legal/allergies';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { listAllergies, recordAllergyEntry } from '../../domain/legal/allergies.use-cases';
 import { apiRoute, methodNotAllowed, readJson } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 /** `{status: vastgelegd|geen-bekende|niet-vastgelegd, active, history}`. */
 export const loader = apiRoute(async ({ params, user, context }) => {
   const actor = actorFor(user, context, 'api');
-  const patientId = params.id ?? '';
-  const resourceId = uuidOrNull(patientId);
-  return audited(actor, { action: 'read', resourceType: 'AllergyIntolerance', patientIds: resourceId ? [resourceId] : [] }, (em) =>
-    allergyOverview(em, actor, patientId),
-  );
+  return perform(actor, listAllergies, { patientId: params.id ?? '' });
 });
 
 /** `{substance, reaction?, severity}` or `{noKnownAllergies: true}` → 201. */
 export const action = apiRoute(async ({ request, params, user, context }) => {
   if (request.method !== 'POST') throw methodNotAllowed(['GET', 'POST']);
   const actor = actorFor(user, context, 'api');
-  const patientId = params.id ?? '';
-  const resourceId = uuidOrNull(patientId);
-  const body = await readJson(request);
-  const allergy = await audited(
-    actor,
-    { action: 'create', resourceType: 'AllergyIntolerance', patientIds: resourceId ? [resourceId] : [] },
-    (em) => recordAllergy(em, actor, patientId, body),
-  );
+  const allergy = await perform(actor, recordAllergyEntry, { patientId: params.id ?? '', allergy: await readJson(request) });
   return Response.json(allergy, { status: 201 });
 });

@@ -1,29 +1,17 @@
-import { recordRisk, riskOverview } from '../../domain/intake/risks.service';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { listRisks, recordRiskAssessment } from '../../domain/intake/risks.use-cases';
 import { apiRoute, methodNotAllowed, readJson } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 /** The patient's current risk per type and every assessment before it: `{current, history}`. */
 export const loader = apiRoute(async ({ params, user, context }) => {
   const actor = actorFor(user, context, 'api');
-  const patientId = params.id ?? '';
-  const resourceId = uuidOrNull(patientId);
-  return audited(actor, { action: 'read', resourceType: 'RiskAssessment', patientIds: resourceId ? [resourceId] : [] }, (em) =>
-    riskOverview(em, actor, patientId),
-  );
+  return perform(actor, listRisks, { patientId: params.id ?? '' });
 });
 
 /** `{riskType, riskLevel, rationale, reviewDate}` → 201 with the new assessment, now the current one of its type. */
 export const action = apiRoute(async ({ request, params, user, context }) => {
   if (request.method !== 'POST') throw methodNotAllowed(['GET', 'POST']);
   const actor = actorFor(user, context, 'api');
-  const patientId = params.id ?? '';
-  const resourceId = uuidOrNull(patientId);
-  const body = await readJson(request);
-  const risk = await audited(
-    actor,
-    { action: 'create', resourceType: 'RiskAssessment', patientIds: resourceId ? [resourceId] : [] },
-    (em) => recordRisk(em, actor, patientId, body),
-  );
+  const risk = await perform(actor, recordRiskAssessment, { patientId: params.id ?? '', risk: await readJson(request) });
   return Response.json(risk, { status: 201 });
 });

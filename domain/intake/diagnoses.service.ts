@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
@@ -102,12 +102,11 @@ async function records(em: EntityManager, rows: readonly Diagnosis[]): Promise<D
   }));
 }
 
-/** The patient's active and ended diagnoses with their history; 404 outside the organisation. Logged as a read. */
-export async function diagnosisOverview(em: EntityManager, actor: AuditActor, patientId: string): Promise<DiagnosisOverview> {
+/** The patient's active and ended diagnoses with their history; 404 outside the organisation. */
+export async function diagnosisOverview(em: EntityManager, patientId: string): Promise<DiagnosisOverview> {
   const patient = await findPatient(em, patientId);
   const rows = await em.find(Diagnosis, { patientId: patient.id }, { orderBy: { diagnosedAt: 'desc', id: 'asc' } });
   const all = await records(em, rows);
-  recordAudit(em, actor, { action: 'read', resourceType: 'Diagnosis', patientIds: [patient.id] });
   const rankOrder = (record: DiagnosisRecord) => (record.rank === 'primary' ? 0 : 1);
   return {
     active: all.filter((record) => record.status === 'actief').sort((a, b) => rankOrder(a) - rankOrder(b)),
@@ -147,7 +146,6 @@ async function demotePrimary(em: EntityManager, actor: AuditActor, patientId: st
     DiagnosisEvent,
     event(old, actor, 'nevendiagnose', { rank: 'secondary', reason: `Nieuwe hoofddiagnose: ${newPrimary.code} ${newPrimary.label}` }),
   );
-  recordAudit(em, actor, { action: 'update', resourceType: 'Diagnosis', resourceId: old.id, patientIds: [patientId] });
   await em.flush();
   return old;
 }
@@ -167,11 +165,16 @@ async function flushOnePrimary(em: EntityManager): Promise<void> {
  * Adds a diagnosis from the code list (any other code is a 400 at the field). A new primary makes
  * the current primary secondary, both recorded. The patient is checked before the input (404 first).
  */
-export async function addDiagnosis(em: EntityManager, actor: AuditActor, patientId: string, input: unknown): Promise<DiagnosisRecord> {
+export async function addDiagnosis(
+  em: EntityManager,
+  actor: AuditActor,
+  patientId: string,
+  input: unknown,
+): Promise<{ diagnosis: DiagnosisRecord; demotedId: string | null }> {
   const patient = await findPatient(em, patientId);
   const valid = parseOrThrow(addDiagnosisSchema, input);
   const listed = diagnosisCode(valid.code)!;
-  if (valid.rank === 'primary') await demotePrimary(em, actor, patient.id, listed);
+  const demoted = valid.rank === 'primary' ? await demotePrimary(em, actor, patient.id, listed) : null;
   const diagnosis = em.create(Diagnosis, {
     id: randomUUID(),
     organisationId: actor.organisationId,
@@ -185,9 +188,8 @@ export async function addDiagnosis(em: EntityManager, actor: AuditActor, patient
   });
   await flushOnePrimary(em);
   em.create(DiagnosisEvent, event(diagnosis, actor, 'vastgelegd', { rank: valid.rank }));
-  recordAudit(em, actor, { action: 'create', resourceType: 'Diagnosis', resourceId: diagnosis.id, patientIds: [patient.id] });
   await em.flush();
-  return (await records(em, [diagnosis]))[0]!;
+  return { diagnosis: (await records(em, [diagnosis]))[0]!, demotedId: demoted?.id ?? null };
 }
 
 /** The organisation's diagnosis (404 otherwise, also when `patientId` is given and it is another patient's). */
@@ -198,27 +200,34 @@ async function findDiagnosis(em: EntityManager, id: string, patientId?: string):
   return diagnosis;
 }
 
+export interface PrimaryChange {
+  diagnosis: DiagnosisRecord;
+  demoted: DiagnosisRecord | null;
+  /** False when it already was the primary: nothing was written. */
+  changed: boolean;
+}
+
+/** The patient a diagnosis concerns, in the actor's organisation (none for another's or no diagnosis). */
+export async function diagnosisPatients(em: EntityManager, id: string): Promise<string[]> {
+  const row = isUuid(id) ? await em.findOne(Diagnosis, { id }, { fields: ['patientId'] }) : null;
+  return row ? [row.patientId] : [];
+}
+
 /**
  * Makes a diagnosis the primary; the primary before becomes secondary, both recorded. Already
  * primary: nothing changes. An ended diagnosis cannot become primary (409).
  */
-export async function makePrimaryDiagnosis(
-  em: EntityManager,
-  actor: AuditActor,
-  id: string,
-  patientId?: string,
-): Promise<{ diagnosis: DiagnosisRecord; demoted: DiagnosisRecord | null }> {
+export async function makePrimaryDiagnosis(em: EntityManager, actor: AuditActor, id: string, patientId?: string): Promise<PrimaryChange> {
   const diagnosis = await findDiagnosis(em, id, patientId);
   if (diagnosis.endedAt) throw new AppError('conflict', 'Een beëindigde diagnose kan geen hoofddiagnose worden.');
-  if (diagnosis.rank === 'primary') return { diagnosis: (await records(em, [diagnosis]))[0]!, demoted: null };
+  if (diagnosis.rank === 'primary') return { diagnosis: (await records(em, [diagnosis]))[0]!, demoted: null, changed: false };
   const demoted = await demotePrimary(em, actor, diagnosis.patientId, diagnosis);
   diagnosis.rank = 'primary';
   changed(diagnosis);
   em.create(DiagnosisEvent, event(diagnosis, actor, 'hoofddiagnose', { rank: 'primary' }));
-  recordAudit(em, actor, { action: 'update', resourceType: 'Diagnosis', resourceId: diagnosis.id, patientIds: [diagnosis.patientId] });
   await flushOnePrimary(em);
   const [promoted, old] = await records(em, demoted ? [diagnosis, demoted] : [diagnosis]);
-  return { diagnosis: promoted!, demoted: old ?? null };
+  return { diagnosis: promoted!, demoted: old ?? null, changed: true };
 }
 
 /**
@@ -242,7 +251,6 @@ export async function endDiagnosis(
   diagnosis.endReason = valid.reason;
   changed(diagnosis);
   em.create(DiagnosisEvent, event(diagnosis, actor, 'beeindigd', { reason: valid.reason }));
-  recordAudit(em, actor, { action: 'update', resourceType: 'Diagnosis', resourceId: diagnosis.id, patientIds: [diagnosis.patientId] });
   await em.flush();
   return (await records(em, [diagnosis]))[0]!;
 }

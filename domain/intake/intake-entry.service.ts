@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { staffNames } from '../auth/staff-names';
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
@@ -62,7 +62,7 @@ function sectionLabel(key: string): string {
 }
 
 /** Every section of the checklist with its text, in checklist order; the percentage counts the completed ones. */
-export async function intakeEntry(em: EntityManager, actor: AuditActor, patientId: string): Promise<IntakeEntry> {
+export async function intakeEntry(em: EntityManager, patientId: string): Promise<IntakeEntry> {
   const patient = await findPatient(em, patientId);
   const rows = await em.find(IntakeSection, { patientId: patient.id });
   const byKey = new Map(rows.map((row) => [row.sectionKey, row]));
@@ -83,7 +83,6 @@ export async function intakeEntry(em: EntityManager, actor: AuditActor, patientI
       updatedBy: row?.updatedBy ? (names.get(row.updatedBy) ?? null) : null,
     };
   });
-  recordAudit(em, actor, { action: 'read', resourceType: 'IntakeSection', patientIds: [patient.id] });
   const done = sections.filter((section) => section.complete).length;
   return { completionPercentage: Math.round((100 * done) / sections.length), sections };
 }
@@ -91,12 +90,11 @@ export async function intakeEntry(em: EntityManager, actor: AuditActor, patientI
 /** One section with its earlier versions, newest first. */
 export async function intakeSectionHistory(
   em: EntityManager,
-  actor: AuditActor,
   patientId: string,
   key: string,
 ): Promise<{ section: IntakeSectionView; versions: IntakeSectionVersionView[] }> {
   sectionLabel(key);
-  const entry = await intakeEntry(em, actor, patientId);
+  const entry = await intakeEntry(em, patientId);
   const versions = await em.find(IntakeSectionVersion, { patientId, sectionKey: key }, { orderBy: { savedAt: 'desc' }, limit: 50 });
   const names = await staffNames(
     em,
@@ -125,7 +123,7 @@ export async function saveIntakeSection(
   patientId: string,
   key: string,
   input: unknown,
-): Promise<IntakeSectionView> {
+): Promise<{ section: IntakeSectionView; sectionId: string }> {
   const patient = await findPatient(em, patientId);
   sectionLabel(key);
   const { content, complete, basedOn } = parseOrThrow(saveIntakeSectionSchema, input);
@@ -171,15 +169,8 @@ export async function saveIntakeSection(
     if (error instanceof UniqueConstraintViolationException) throw new AppError('conflict', changedMeanwhile);
     throw error;
   }
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'IntakeSection',
-    resourceId: row.id,
-    patientIds: [patient.id],
-    details: { section: key },
-  });
   const names = await staffNames(em, [row.completedBy, actor.userId]);
-  return {
+  const section = {
     key,
     label: sectionLabel(key),
     content: row.content,
@@ -189,4 +180,5 @@ export async function saveIntakeSection(
     updatedAt: now.toISOString(),
     updatedBy: names.get(actor.userId) ?? null,
   };
+  return { section, sectionId: row.id };
 }

@@ -1,7 +1,7 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { assertPatientExists } from '../patient/patient.service';
 import { clinicalToday } from '../shared/clinical-time';
+import { isUuid } from '../shared/ids';
 import { parseOrThrow, z } from '../shared/validation';
 import { Diagnosis, IntakeSection, RiskAssessment, riskLevels, type RiskLevel } from './intake.entities';
 
@@ -31,8 +31,17 @@ export interface IntakeStatus {
   sections: { key: string; label: string; complete: boolean }[];
 }
 
-/** One patient's intake checklist; without a patient, the ward: a section is complete when it is for everyone. */
-export async function intakeStatus(em: EntityManager, actor: AuditActor, query: unknown): Promise<IntakeStatus> {
+/** The patient a query names when its id is a uuid, for the access log of an attempt that failed. */
+export const queriedPatientIds = (query: unknown): string[] => {
+  const patientId = (query as { patientId?: unknown } | null | undefined)?.patientId;
+  return typeof patientId === 'string' && isUuid(patientId) ? [patientId] : [];
+};
+
+/**
+ * One patient's intake checklist; without a patient, the ward: a section is complete when it is for
+ * everyone. With the patients it concerns (those with a section, and the one asked about).
+ */
+export async function intakeStatus(em: EntityManager, query: unknown): Promise<{ status: IntakeStatus; patientIds: string[] }> {
   const patientId = await queriedPatient(em, query);
   const rows = await em.find(IntakeSection, patientId ? { patientId } : {});
   const patients = new Set(rows.map((row) => row.patientId));
@@ -47,8 +56,7 @@ export async function intakeStatus(em: EntityManager, actor: AuditActor, query: 
   const completionPercentage = perPatient.length
     ? Math.round((100 * perPatient.reduce((sum, part) => sum + part, 0)) / perPatient.length)
     : 0;
-  recordAudit(em, actor, { action: 'read', resourceType: 'IntakeStatus', patientIds: [...patients] });
-  return { patientId: patientId ?? null, completionPercentage, sections };
+  return { status: { patientId: patientId ?? null, completionPercentage, sections }, patientIds: [...patients] };
 }
 
 export interface RiskView {
@@ -106,11 +114,10 @@ export async function latestRisks(em: EntityManager, patientId?: string): Promis
     .map((risk) => riskView(risk, today));
 }
 
-export async function currentRisks(em: EntityManager, actor: AuditActor, query: unknown): Promise<{ risks: RiskView[] }> {
+/** The current risks of one patient or of the ward (`latestRisks`); the query's patient must exist. */
+export async function currentRisks(em: EntityManager, query: unknown): Promise<{ risks: RiskView[] }> {
   const patientId = await queriedPatient(em, query);
-  const risks = await latestRisks(em, patientId);
-  recordAudit(em, actor, { action: 'read', resourceType: 'RiskAssessment', patientIds: [...new Set(risks.map((risk) => risk.patientId))] });
-  return { risks };
+  return { risks: await latestRisks(em, patientId) };
 }
 
 export interface DiagnosisView {
@@ -125,11 +132,14 @@ export interface DiagnosisView {
   endReason: string | null;
 }
 
-export async function diagnosesOf(
-  em: EntityManager,
-  actor: AuditActor,
-  query: unknown,
-): Promise<{ primary: DiagnosisView[]; secondary: DiagnosisView[]; ended: DiagnosisView[] }> {
+export interface DiagnosesOf {
+  primary: DiagnosisView[];
+  secondary: DiagnosisView[];
+  ended: DiagnosisView[];
+}
+
+/** The diagnoses of one patient or of the ward; the query's patient must exist. */
+export async function diagnosesOf(em: EntityManager, query: unknown): Promise<DiagnosesOf> {
   const patientId = await queriedPatient(em, query);
   const rows = await em.find(Diagnosis, patientId ? { patientId } : {}, { orderBy: { diagnosedAt: 'desc' } });
   const view = (row: Diagnosis): DiagnosisView => ({
@@ -142,7 +152,6 @@ export async function diagnosesOf(
     endedAt: row.endedAt ?? null,
     endReason: row.endReason ?? null,
   });
-  recordAudit(em, actor, { action: 'read', resourceType: 'Diagnosis', patientIds: [...new Set(rows.map((row) => row.patientId))] });
   const current = rows.filter((row) => !row.endedAt);
   return {
     primary: current.filter((row) => row.rank === 'primary').map(view),

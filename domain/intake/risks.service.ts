@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { clinicalToday } from '../shared/clinical-time';
@@ -28,8 +28,8 @@ export interface RiskOverview {
   history: RiskRecord[];
 }
 
-/** The patient's current risks and the history per type; 404 for a patient outside the organisation. Logged as a read. */
-export async function riskOverview(em: EntityManager, actor: AuditActor, patientId: string): Promise<RiskOverview> {
+/** The patient's current risks and the history per type; 404 for a patient outside the organisation. */
+export async function riskOverview(em: EntityManager, patientId: string): Promise<RiskOverview> {
   const patient = await findPatient(em, patientId);
   const rows = await em.find(RiskAssessment, { patientId: patient.id }, { orderBy: { assessedAt: 'desc', id: 'asc' } });
   const names = await staffNames(
@@ -43,7 +43,6 @@ export async function riskOverview(em: EntityManager, actor: AuditActor, patient
     assessedByName: row.assessedBy ? (names.get(row.assessedBy) ?? null) : null,
     current: current.has(row.id),
   });
-  recordAudit(em, actor, { action: 'read', resourceType: 'RiskAssessment', patientIds: [patient.id] });
   return {
     current: rows
       .filter((row) => current.has(row.id))
@@ -71,7 +70,6 @@ export async function recordRisk(em: EntityManager, actor: AuditActor, patientId
     assessedBy: actor.userId,
     reviewDate: valid.reviewDate,
   });
-  recordAudit(em, actor, { action: 'create', resourceType: 'RiskAssessment', resourceId: row.id, patientIds: [patient.id] });
   const names = await staffNames(em, [actor.userId]);
   return { ...riskView(row), assessedByName: names.get(actor.userId) ?? null, current: true };
 }

@@ -12,8 +12,9 @@ import {
   type AppointmentView,
 } from '../agenda/agenda.service';
 import type { AuditActor, AuditEntry } from '../audit/audit.service';
+import { runUseCaseWithin } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
-import { currentRisks, diagnosesOf, intakeStatus } from '../intake/intake.service';
+import { currentRisksOf, diagnosesOfQuery, intakeStatusOf } from '../intake/intake.use-cases';
 import { searchPatients } from '../patient/patient.search';
 import { findPatient, getPatient } from '../patient/patient.service';
 import { classifyReportLocally } from '../report/report.classify';
@@ -197,18 +198,18 @@ const readers: Record<ReadIntent, Reader> = {
   agenda: agendaOf,
   agenda_query: agendaOf,
   async intake_status(em, actor, entities) {
-    const status = await intakeStatus(em, actor, patientScope(entities));
+    const { status } = await runUseCaseWithin(em, actor, intakeStatusOf, patientScope(entities));
     return { summary: `Intake ${ofPatient(entities, 'van de afdeling')}: ${status.completionPercentage}% compleet`, result: status };
   },
   async risico_query(em, actor, entities) {
-    const risks = await currentRisks(em, actor, patientScope(entities));
+    const risks = await runUseCaseWithin(em, actor, currentRisksOf, patientScope(entities));
     return {
       summary: `Risico's ${ofPatient(entities, 'op de afdeling')}: ${countOf(risks.risks.length, 'taxatie', 'taxaties', { none: 'geen' })}`,
       result: risks,
     };
   },
   async diagnose_query(em, actor, entities) {
-    const diagnoses = await diagnosesOf(em, actor, patientScope(entities));
+    const diagnoses = await runUseCaseWithin(em, actor, diagnosesOfQuery, patientScope(entities));
     return { summary: `Diagnoses ${ofPatient(entities, 'op de afdeling')}`, result: diagnoses };
   },
   async rapportage(em, actor, entities) {

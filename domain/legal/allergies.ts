@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
@@ -87,11 +87,10 @@ export async function allergiesOf(em: EntityManager, patientId: string): Promise
   return { status, active, history };
 }
 
-export async function allergyOverview(em: EntityManager, actor: AuditActor, patientId: string): Promise<AllergyOverview> {
+/** The patient's allergies; 404 for a patient outside the organisation. */
+export async function allergyOverview(em: EntityManager, patientId: string): Promise<AllergyOverview> {
   await findPatient(em, patientId);
-  const overview = await allergiesOf(em, patientId);
-  recordAudit(em, actor, { action: 'read', resourceType: 'AllergyIntolerance', patientIds: [patientId] });
-  return overview;
+  return allergiesOf(em, patientId);
 }
 
 /**
@@ -141,7 +140,6 @@ export async function recordAllergy(em: EntityManager, actor: AuditActor, patien
     if (error instanceof UniqueConstraintViolationException) throw new AppError('conflict', alreadyNoKnown);
     throw error;
   }
-  recordAudit(em, actor, { action: 'create', resourceType: 'AllergyIntolerance', resourceId: row.id, patientIds: [patient.id] });
   return view(row, await namesOf(em, [actor.userId]));
 }
 
@@ -161,12 +159,11 @@ export async function lapseAllergy(
   row.lapsedAt = new Date();
   row.lapsedBy = actor.userId;
   row.lapseReason = reason;
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'AllergyIntolerance',
-    resourceId: row.id,
-    patientIds: [row.patientId],
-    details: { vervallen: true },
-  });
   return view(row, await namesOf(em, [row.recordedBy, actor.userId]));
+}
+
+/** The patient an allergy belongs to, in the actor's organisation (none for another's or no allergy). */
+export async function allergyPatients(em: EntityManager, id: string): Promise<string[]> {
+  const row = isUuid(id) ? await em.findOne(Allergy, { id }, { fields: ['patientId'] }) : null;
+  return row ? [row.patientId] : [];
 }

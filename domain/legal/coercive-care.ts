@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
@@ -108,11 +108,10 @@ export async function measuresOf(em: EntityManager, patientId: string, { openOnl
   return [...all.filter((measure) => !measure.endedAt), ...all.filter((measure) => measure.endedAt)];
 }
 
-export async function coerciveMeasures(em: EntityManager, actor: AuditActor, patientId: string): Promise<CoerciveMeasureView[]> {
+/** The patient's measures; 404 for a patient outside the organisation. */
+export async function coerciveMeasures(em: EntityManager, patientId: string): Promise<CoerciveMeasureView[]> {
   await findPatient(em, patientId);
-  const measures = await measuresOf(em, patientId);
-  recordAudit(em, actor, { action: 'read', resourceType: 'CoerciveMeasure', patientIds: [patientId] });
-  return measures;
+  return measuresOf(em, patientId);
 }
 
 /** The Wvggz measure that grounds compulsory care on the given day, if the patient has one (the latest started). */
@@ -148,13 +147,6 @@ export async function registerMeasure(
     recordedBy: actor.userId,
     recordedAt: new Date(),
   });
-  recordAudit(em, actor, {
-    action: 'create',
-    resourceType: 'CoerciveMeasure',
-    resourceId: row.id,
-    patientIds: [patient.id],
-    details: { kind: valid.kind, legalBasis: valid.legalBasis },
-  });
   return (await views(em, [row]))[0]!;
 }
 
@@ -164,6 +156,12 @@ async function findMeasure(em: EntityManager, id: string, scope: { patientId?: s
   const row = isUuid(id) ? await em.findOne(CoerciveMeasure, { id, ...scope }, forUpdate) : null;
   if (!row) throw AppError.notFound(measureNotFound);
   return row;
+}
+
+/** The patient a measure concerns, in the actor's organisation (none for another's or no measure). */
+export async function measurePatients(em: EntityManager, id: string): Promise<string[]> {
+  const row = isUuid(id) ? await em.findOne(CoerciveMeasure, { id }, { fields: ['patientId'] }) : null;
+  return row ? [row.patientId] : [];
 }
 
 /** Ending is an action of its own, with its time and who recorded it; an ended measure stays in the history. */
@@ -182,13 +180,6 @@ export async function endMeasure(
   row.endNote = valid.note;
   row.endRecordedBy = actor.userId;
   row.endRecordedAt = new Date();
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'CoerciveMeasure',
-    resourceId: row.id,
-    patientIds: [row.patientId],
-    details: { beeindigd: true },
-  });
   return (await views(em, [row]))[0]!;
 }
 
@@ -213,12 +204,6 @@ export async function evaluateMeasure(
     text: valid.text,
     recordedBy: actor.userId,
     recordedAt: new Date(),
-  });
-  recordAudit(em, actor, {
-    action: 'create',
-    resourceType: 'CoerciveMeasureEvaluation',
-    resourceId: evaluation.id,
-    patientIds: [row.patientId],
   });
   return {
     id: evaluation.id,

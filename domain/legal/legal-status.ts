@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
@@ -75,11 +75,10 @@ export async function legalStatusesOf(em: EntityManager, patientId: string, now 
   return { current: history.find((entry) => entry.current) ?? null, history };
 }
 
-export async function legalStatusHistory(em: EntityManager, actor: AuditActor, patientId: string): Promise<LegalStatusHistory> {
+/** The patient's legal statuses; 404 for a patient outside the organisation. */
+export async function legalStatusHistory(em: EntityManager, patientId: string): Promise<LegalStatusHistory> {
   await findPatient(em, patientId);
-  const result = await legalStatusesOf(em, patientId);
-  recordAudit(em, actor, { action: 'read', resourceType: 'LegalStatus', patientIds: [patientId] });
-  return result;
+  return legalStatusesOf(em, patientId);
 }
 
 /** A new legal status; an earlier one stays as it was (history), whatever its period. */
@@ -102,9 +101,14 @@ export async function registerLegalStatus(
     recordedBy: actor.userId,
     recordedAt: new Date(),
   });
-  recordAudit(em, actor, { action: 'create', resourceType: 'LegalStatus', resourceId: row.id, patientIds: [patient.id] });
   const name = await namesOf(em, [actor.userId]);
   return view(row, name, clinicalToday());
+}
+
+/** The patient a registration concerns, in the actor's organisation (none for another's or no registration). */
+export async function legalStatusPatients(em: EntityManager, id: string): Promise<string[]> {
+  const row = isUuid(id) ? await em.findOne(LegalStatus, { id }, { fields: ['patientId'] }) : null;
+  return row ? [row.patientId] : [];
 }
 
 /**
@@ -139,13 +143,6 @@ export async function correctLegalStatus(
   });
   old.correctedAt = new Date();
   old.correctedBy = actor.userId;
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'LegalStatus',
-    resourceId: old.id,
-    patientIds: [old.patientId],
-    details: { gecorrigeerd: true },
-  });
   const name = await namesOf(em, [actor.userId]);
   return view(corrected, name, clinicalToday());
 }

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
@@ -56,12 +56,7 @@ export async function latestSignaleringsplan(em: EntityManager, patientId: strin
 }
 
 /** The plan as the page and the API show it: the newest version, or an earlier one when asked. */
-export async function signaleringsplan(
-  em: EntityManager,
-  actor: AuditActor,
-  patientId: string,
-  version?: number | null,
-): Promise<SignaleringsplanPage> {
+export async function signaleringsplan(em: EntityManager, patientId: string, version?: number | null): Promise<SignaleringsplanPage> {
   await findPatient(em, patientId);
   const rows = await em.find(Signaleringsplan, { patientId }, { orderBy: { version: 'desc' } });
   const name = await namesOf(
@@ -71,13 +66,6 @@ export async function signaleringsplan(
   const latest = rows[0] ? view(rows[0], name) : null;
   const asked = version ? rows.find((row) => row.version === version) : rows[0];
   if (version && !asked) throw AppError.notFound('Deze versie van het signaleringsplan bestaat niet.');
-  recordAudit(em, actor, {
-    action: 'read',
-    resourceType: 'Signaleringsplan',
-    resourceId: asked?.id ?? null,
-    patientIds: [patientId],
-    ...(version ? { details: { versie: version } } : {}),
-  });
   return {
     latest,
     shown: asked ? view(asked, name) : null,
@@ -112,12 +100,5 @@ export async function saveSignaleringsplan(
       throw new AppError('conflict', 'Iemand anders heeft het signaleringsplan net opgeslagen. Laad de pagina opnieuw.');
     throw error;
   }
-  recordAudit(em, actor, {
-    action: 'create',
-    resourceType: 'Signaleringsplan',
-    resourceId: row.id,
-    patientIds: [patient.id],
-    details: { versie: row.version },
-  });
   return view(row, await namesOf(em, [actor.userId]));
 }

@@ -1,6 +1,4 @@
 import { defineUseCase, thePatient } from '../audit/use-case';
-import { allergiesOf } from '../legal/allergies';
-import { findPatient } from '../patient/patient.service';
 import {
   administer,
   administrationPatients,
@@ -21,18 +19,6 @@ export const medicationOf = defineUseCase({
   patients: (_em, input: { patientId: string }) => thePatient(input),
   run: (em, actor, { patientId }) => medicationOverview(em, actor, patientId),
   logged: () => [{}, { resourceType: 'AllergyIntolerance' }],
-});
-
-/** What the prescriber sees before choosing a product: the patient's allergies (the check itself runs on saving). */
-export const allergiesBeforePrescribing = defineUseCase({
-  name: 'medication.prescription-form',
-  action: 'read',
-  resourceType: 'AllergyIntolerance',
-  patients: (_em, input: { patientId: string }) => thePatient(input),
-  run: async (em, _actor, { patientId }) => {
-    await findPatient(em, patientId);
-    return allergiesOf(em, patientId);
-  },
 });
 
 /** A new line on the medication list, by a doctor; a blocking safety warning needs a reason to override it. */

@@ -3,11 +3,12 @@ import { Appointment } from '../agenda/appointment.entity';
 import { knownPeople } from '../ai/known-people';
 import type { KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
+import { runUseCaseWithin } from '../audit/use-case';
 import { User } from '../auth/auth.entities';
 import { clinicalRoles, type ClinicalRole } from '../auth/auth.schemas';
 import type { EntityManager } from '../db/orm';
 import type { RiskLevel } from '../intake/intake.entities';
-import { currentRisks, diagnosesOf, intakeStatus } from '../intake/intake.service';
+import { currentRisksOf, diagnosesOfQuery, intakeStatusOf } from '../intake/intake.use-cases';
 import { ageOn } from '../patient/patient.format';
 import type { EpisodeStatus } from '../patient/patient.schemas';
 import { displayName, findPatient, knownPerson } from '../patient/patient.service';
@@ -58,9 +59,9 @@ export async function gatherPlanSources(em: EntityManager, actor: AuditActor, pa
   const patient = await findPatient(em, patientId);
   const today = clinicalToday(requestedAt);
   // One after the other: they share the transaction's connection.
-  const intake = await intakeStatus(em, actor, { patientId });
-  const diagnoses = await diagnosesOf(em, actor, { patientId });
-  const risks = await currentRisks(em, actor, { patientId });
+  const { status: intake } = await runUseCaseWithin(em, actor, intakeStatusOf, { patientId });
+  const diagnoses = await runUseCaseWithin(em, actor, diagnosesOfQuery, { patientId });
+  const risks = await runUseCaseWithin(em, actor, currentRisksOf, { patientId });
   const timeline = await patientTimeline(em, actor, patientId, reportLimit);
   const practitioners = await practitionersOf(em, actor, patientId);
   const reports = timeline

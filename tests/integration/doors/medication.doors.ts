@@ -1,6 +1,5 @@
 import {
   administerDose,
-  allergiesBeforePrescribing,
   medicationOf,
   prescribeMedication,
   recordDoseEffect,
@@ -58,15 +57,6 @@ export const cases = [
       api: ({ cookie }, { patientId }) => statusOf(request(`/api/patients/${patientId}/medication`, { cookie })),
       page: ({ cookie }, { patientId }) =>
         statusOf(request(`/patients/${patientId}/medicatie?_data=routes/_app.patients.$id.medicatie`, { cookie })),
-    },
-  }),
-  doorCase({
-    useCase: allergiesBeforePrescribing,
-    role,
-    arrange: fresh,
-    doors: {
-      page: ({ cookie }, { patientId }) =>
-        statusOf(request(`/patients/${patientId}/medicatie/nieuw?_data=routes/_app.patients.$id.medicatie_.nieuw`, { cookie })),
     },
   }),
   doorCase({
