@@ -1,12 +1,14 @@
-import { recordDoseEffect } from '../../domain/medication/medication.use-cases';
-import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, perform } from '../tenant.server';
+import { apiRoute } from '../http.server';
 
-export const loader = postOnlyLoader;
-
-/** `{effect}` of a zo-nodig dose → 200; written once (409 after). */
-export const action = apiRoute(async ({ request, params, user, context }) => {
-  requirePost(request);
-  const actor = actorFor(user, context, 'api');
-  return perform(actor, recordDoseEffect, { administrationId: params.id ?? '', effect: await readJson(request) });
+/**
+ * The old path of a dose's effect (ADR 0070): medication has one API stem now,
+ * `/api/medication/administrations/{id}/effect`. 308 keeps the method and the body.
+ */
+const moved = apiRoute(async ({ request, params }) => {
+  const url = new URL(request.url);
+  const target = `/api/medication/administrations/${encodeURIComponent(params.id ?? '')}/effect${url.search}`;
+  return new Response(null, { status: 308, headers: { Location: target, 'Cache-Control': 'no-store' } });
 });
+
+export const loader = moved;
+export const action = moved;

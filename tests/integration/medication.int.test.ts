@@ -169,19 +169,35 @@ describe('the administration record', () => {
     );
     expect((await give(prn.id, { reason: 'Nog steeds onrustig' })).status).toBe(201);
 
-    const effect = await json(`/api/medication-administrations/${first.id}/effect`, {
+    const effect = await json(`/api/medication/administrations/${first.id}/effect`, {
       method: 'POST',
       cookie: nurseCookie,
       body: { effect: 'Na een half uur rustig, ging slapen' },
     });
     expect(effect.status).toBe(200);
     expect(((await effect.json()) as Administration).effect).toBe('Na een half uur rustig, ging slapen');
-    const again = await json(`/api/medication-administrations/${first.id}/effect`, {
+    const again = await json(`/api/medication/administrations/${first.id}/effect`, {
       method: 'POST',
       cookie: nurseCookie,
       body: { effect: 'Toch niet' },
     });
     expect(again.status).toBe(409);
+
+    // The old path (before medication had one API stem) answers 308 to the new one, method and body kept.
+    const old = await json(`/api/medication-administrations/${first.id}/effect`, {
+      method: 'POST',
+      cookie: nurseCookie,
+      body: { effect: 'Toch niet' },
+      redirect: 'manual',
+    });
+    expect(old.status).toBe(308);
+    expect(old.headers.get('location')).toBe(`/api/medication/administrations/${first.id}/effect`);
+    const followed = await json(`/api/medication-administrations/${first.id}/effect`, {
+      method: 'POST',
+      cookie: nurseCookie,
+      body: { effect: 'Toch niet' },
+    });
+    expect(followed.status).toBe(409);
   });
 
   it('lets nurses at once give no more than the maximum (the order is locked while counting)', async () => {
@@ -297,7 +313,7 @@ describe('another organisation', () => {
     ).toBe(404);
     expect(
       (
-        await json(`/api/medication-administrations/${given.id}/effect`, {
+        await json(`/api/medication/administrations/${given.id}/effect`, {
           method: 'POST',
           cookie: nurseCookie,
           body: { effect: 'overschreven' },

@@ -163,7 +163,7 @@ describe('point 5: "only once" under five parallel requests', () => {
     const orderId = await prnOrder(await patient());
     const dose = await created<{ id: string }>(post(`/api/medication/${orderId}/administrations`, { reason: 'Onrustig' }));
     let n = 0;
-    expectOneWinner(await race(() => post(`/api/medication-administrations/${dose.id}/effect`, { effect: `Rustiger ${++n}` })), 200);
+    expectOneWinner(await race(() => post(`/api/medication/administrations/${dose.id}/effect`, { effect: `Rustiger ${++n}` })), 200);
   });
 
   it('correcting a vital sign', async () => {

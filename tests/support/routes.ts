@@ -141,6 +141,7 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.overdracht.$patientId.ts': { patientId: 'patient' },
   'api.overdracht.summaries.$summaryId.actions.$item.ts': { summaryId: 'handoverSummary', item: { literal: '0' } },
   'api.medication-administrations.$id.effect.ts': { id: 'administration' },
+  'api.medication.administrations.$id.effect.ts': { id: 'administration' },
   'api.medication.$id.administrations.ts': { id: 'medication' },
   'api.medication.$id.stop.ts': { id: 'medication' },
   'api.patients.$id._index.ts': { id: 'patient' },

@@ -98,7 +98,7 @@ export const cases = [
     doors: {
       api: ({ cookie }, { administrationId }) =>
         statusOf(
-          json(`/api/medication-administrations/${administrationId}/effect`, { method: 'POST', cookie, body: { effect: 'Rustiger' } }),
+          json(`/api/medication/administrations/${administrationId}/effect`, { method: 'POST', cookie, body: { effect: 'Rustiger' } }),
         ),
       page: ({ cookie }, { patientId, administrationId }) =>
         page(cookie, `/patients/${patientId}/medicatie`, { intent: 'effect', administrationId, effect: 'Rustiger' }),
