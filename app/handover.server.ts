@@ -1,18 +1,21 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { AuditActor } from '../domain/audit/audit.service';
-import { tickAction } from '../domain/handover/action-ticks';
 import { handoverPeriods, handoverRoles, type HandoverPeriod, type HandoverRole } from '../domain/handover/handover.schemas';
-import { wardHandover } from '../domain/handover/ward.service';
-import { uuidOrNull } from '../domain/shared/ids';
+import { tickHandoverAction, wardHandoverOf } from '../domain/handover/handover.use-cases';
 import { requireUser } from './auth.server';
 import { pageData } from './page.server';
-import { actorFor, audited } from './tenant.server';
+import { actorFor, perform } from './tenant.server';
 
 // The handover pages reach their use cases through this `.server` module, so the browser bundle
 // never pulls in the ORM or the Temporal client behind them.
-export { handoverDetail, handoverOverview, latestHandoverSummary } from '../domain/handover/handover.service';
-export { actionStates, tickAction } from '../domain/handover/action-ticks';
-export { wardHandover } from '../domain/handover/ward.service';
+export {
+  handoverDetailOf,
+  handoverOverviewOf,
+  handoverPageOf,
+  recordHandoverOf,
+  tickHandoverAction,
+  wardHandoverOf,
+} from '../domain/handover/handover.use-cases';
 export { wardHandoverPdf } from '../domain/handover/ward.pdf';
 export { generateHandover, handoverProgress, startWardHandover, wardHandoverProgress } from '../temporal/handover';
 
@@ -21,11 +24,12 @@ export { generateHandover, handoverProgress, startWardHandover, wardHandoverProg
  * then back to the page it was posted from — its own URL, never a target the form names.
  */
 export async function tickFromForm(actor: AuditActor, request: Request, form: FormData): Promise<Response> {
-  const summaryId = String(form.get('summaryId') ?? '');
   await pageData(
-    audited(actor, { action: 'update', resourceType: 'HandoverSummary', resourceId: uuidOrNull(summaryId) }, (em) =>
-      tickAction(em, actor, summaryId, String(form.get('actiepunt') ?? ''), { done: form.get('gedaan') === 'true' }),
-    ),
+    perform(actor, tickHandoverAction, {
+      summaryId: String(form.get('summaryId') ?? ''),
+      item: String(form.get('actiepunt') ?? ''),
+      body: { done: form.get('gedaan') === 'true' },
+    }),
   );
   const url = new URL(request.url);
   return redirect(`${url.pathname}${url.search}`);
@@ -49,8 +53,6 @@ export async function wardHandoverFor(request: Request, context: AppLoadContext,
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const { period, role } = handoverChoices(new URL(request.url), user.role);
-  const ward = await pageData(
-    audited(actor, { action: 'search', resourceType: 'Handover' }, (em) => wardHandover(em, actor, { period, filterForRole: role }, now)),
-  );
+  const ward = await pageData(perform(actor, wardHandoverOf, { query: { period, filterForRole: role }, now }));
   return { actor, ward };
 }

@@ -4,9 +4,8 @@ import type { MikroORM } from '../domain/db/orm';
 import { pendingStep, type ChainStep } from '../domain/intent/chain';
 import { attemptOf, executeChainStep, prepareChainStep, stepOutcome } from '../domain/intent/chain.service';
 import type { ChainAction } from '../domain/intent/intent.schemas';
+import { runUseCaseWithin } from '../domain/audit/use-case';
 import {
-  collectHandoverSources,
-  storeHandover,
   summariseHandover,
   type CollectedSources,
   type HandoverJob,
@@ -14,7 +13,8 @@ import {
   type SummariseResult,
 } from '../domain/handover/generate';
 import type { HandoverSummary } from '../domain/handover/handover.schemas';
-import { wardPatientIds, type WardHandoverJob } from '../domain/handover/ward.service';
+import { collectHandover, handoverOverviewOf, storeHandoverSummary } from '../domain/handover/handover.use-cases';
+import { wardHandoverMax, type WardHandoverJob } from '../domain/handover/ward.service';
 import {
   collectTreatmentPlanSources,
   draftTreatmentPlan,
@@ -70,7 +70,7 @@ export function createActivities({ orm, ai, grants }: ActivityDeps) {
     },
 
     async collectHandoverSources(job: Granted<HandoverJob>): Promise<CollectedSources> {
-      return actingAs(grantOf(job), (em, actor) => collectHandoverSources(em, { ...job, actor }));
+      return actingAs(grantOf(job), (em, actor) => runUseCaseWithin(em, actor, collectHandover, job));
     },
 
     async summariseHandover({ job, collected }: { job: Granted<HandoverJob>; collected: CollectedSources }): Promise<SummariseResult> {
@@ -87,11 +87,19 @@ export function createActivities({ orm, ai, grants }: ActivityDeps) {
       collected: CollectedSources;
       prepared: PreparedSummary;
     }): Promise<HandoverSummary> {
-      return actingAs(grantOf(job), (em, actor) => storeHandover(em, { ...job, actor }, collected, prepared));
+      const stored = await actingAs(grantOf(job), (em, actor) =>
+        runUseCaseWithin(em, actor, storeHandoverSummary, { job, collected, prepared }),
+      );
+      return stored.summary;
     },
 
     async listWardPatients(job: Granted<WardHandoverJob>): Promise<string[]> {
-      return actingAs(grantOf(job), (em, actor) => wardPatientIds(em, actor, job));
+      // The ward as it was when the clinician asked, logged as the ward list is.
+      const query = { period: job.period, limit: String(wardHandoverMax) };
+      const overview = await actingAs(grantOf(job), (em, actor) =>
+        runUseCaseWithin(em, actor, handoverOverviewOf, { query, now: new Date(job.requestedAt) }),
+      );
+      return overview.patients.map((patient) => patient.patientId);
     },
 
     async collectTreatmentPlanSources(job: Granted<TreatmentPlanJob>): Promise<PlanSources> {

@@ -26,21 +26,11 @@ import { EmptyState, PageHeader } from '../components/page';
 import { ReportText } from '../components/report-text';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
-import {
-  actionStates,
-  generateHandover,
-  handoverDetail,
-  handoverOverview,
-  handoverChoices,
-  handoverProgress,
-  latestHandoverSummary,
-  oneOf,
-  tickFromForm,
-} from '../handover.server';
+import { generateHandover, handoverChoices, handoverPageOf, handoverProgress, oneOf, tickFromForm } from '../handover.server';
 import { pageData } from '../page.server';
 import { env } from '../../domain/config/env';
 import { getOrm, requireTemporal } from '../services.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 import { hrefWith } from '../lib/href';
 
 export const meta: MetaFunction = () => [{ title: 'Overdracht — GGZ-EPD' }];
@@ -60,20 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = actorFor(user, context, 'web');
   const now = new Date();
   const { overview, detail, summary, actions } = await pageData(
-    audited(actor, { action: 'search', resourceType: 'Handover' }, async (em) => {
-      const overview = await handoverOverview(em, actor, { period, alerts: String(onlyAlerts), limit: String(shown) }, now);
-      if (!patientId) return { overview, detail: null, summary: null, actions: {} };
-      try {
-        const detail = await handoverDetail(em, actor, patientId, { period }, now);
-        const summary = await latestHandoverSummary(em, actor, { patientId, period, filterForRole: role }, now);
-        const actions = summary?.meta.summaryId ? await actionStates(em, [summary.meta.summaryId], actor.userId) : {};
-        return { overview, detail, summary, actions };
-      } catch (error) {
-        // An unknown or foreign patient in the URL: keep the ward list and say so beside it.
-        if (error instanceof AppError && error.code === 'not_found') return { overview, detail: null, summary: null, actions: {} };
-        throw error;
-      }
-    }),
+    perform(actor, handoverPageOf, { query: { period, alerts: onlyAlerts, limit: shown }, patientId, role, now }),
   );
   const generation =
     detail && url.searchParams.has('generatie')

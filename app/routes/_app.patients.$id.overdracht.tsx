@@ -3,9 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { handoverPeriods, periodLabels, type HandoverPeriod } from '../../domain/handover/handover.schemas';
 import { formatTime, formatWhen } from '../../domain/shared/clinical-time';
 import { AlertTiles, WarningList } from '../components/alert-tiles';
-import { handoverChoices, handoverDetail, latestHandoverSummary } from '../handover.server';
+import { handoverChoices, recordHandoverOf } from '../handover.server';
 import { pageData, patientPage } from '../page.server';
-import { audited } from '../tenant.server';
+import { perform } from '../tenant.server';
 
 /**
  * The record's Overdracht tab: the same figures and the same stored summary as /overdracht for this
@@ -15,21 +15,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, actor, patientId } = await patientPage({ request, params, context });
   const { period, role } = handoverChoices(new URL(request.url), user.role);
   const now = new Date();
-  return pageData(
-    audited(actor, { action: 'read', resourceType: 'Handover', patientIds: [patientId] }, async (em) => {
-      const detail = await handoverDetail(em, actor, patientId, { period }, now);
-      const summary = await latestHandoverSummary(em, actor, { patientId, period, filterForRole: role }, now);
-      return {
-        patientId,
-        period,
-        role,
-        alerts: detail.alerts,
-        periodLabel: detail.period.label,
-        marked: detail.reports.filter((report) => report.includeInHandover),
-        summary,
-      };
-    }),
-  );
+  const { detail, summary } = await pageData(perform(actor, recordHandoverOf, { patientId, period, role, now }));
+  return {
+    patientId,
+    period,
+    role,
+    alerts: detail.alerts,
+    periodLabel: detail.period.label,
+    marked: detail.reports.filter((report) => report.includeInHandover),
+    summary,
+  };
 }
 
 export default function RecordHandover() {

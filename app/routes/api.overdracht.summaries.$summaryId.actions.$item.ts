@@ -1,7 +1,6 @@
-import { tickAction } from '../handover.server';
-import { uuidOrNull } from '../../domain/shared/ids';
+import { tickHandoverAction } from '../handover.server';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
@@ -9,9 +8,7 @@ export const loader = postOnlyLoader;
 export const action = apiRoute(async ({ request, params, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'api');
-  const summaryId = params.summaryId ?? '';
   const body = await readJson(request);
-  return audited(actor, { action: 'update', resourceType: 'HandoverSummary', resourceId: uuidOrNull(summaryId) }, (em) =>
-    tickAction(em, actor, summaryId, params.item ?? '', body),
-  );
+  const { tick } = await perform(actor, tickHandoverAction, { summaryId: params.summaryId ?? '', item: params.item ?? '', body });
+  return tick;
 });

@@ -50,6 +50,8 @@ export interface UseCase<Input, Output> {
    * logs nothing (a search with no patient to name writes its own row through `details`).
    */
   readonly logged?: (result: Output, input: Input) => AccessOf | AccessOf[];
+  /** What a refused or failed attempt's row says beside its reason (the provider a token was asked of); omitted: only the reason. */
+  readonly attemptDetails?: (input: Input) => Record<string, unknown>;
 }
 
 /** Declares a use case; the identity function, for the types and so every declaration reads the same. */
@@ -109,13 +111,19 @@ export async function recordAttempt<Input, Output>(
   } catch {
     resourceId = null;
   }
+  let details: Record<string, unknown> | undefined;
+  try {
+    details = useCase.attemptDetails?.(input);
+  } catch {
+    details = undefined;
+  }
   recordAudit(em, actor, {
     action: useCase.action,
     resourceType: useCase.resourceType,
     resourceId,
     patientIds: [...patientIds],
     outcome,
-    details: { reason: error instanceof AppError ? error.code : 'internal' },
+    details: { ...details, reason: error instanceof AppError ? error.code : 'internal' },
   });
 }
 

@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { staffNames } from '../auth/staff-names';
 import type { EntityManager } from '../db/orm';
 import { isoDay, startOfClinicalDay } from '../shared/clinical-time';
@@ -43,6 +43,19 @@ export interface ActionItemState {
 /** Per summary id, the state of each action item by its index; items nobody ticked are absent. */
 export type ActionStates = Record<string, Record<number, ActionItemState>>;
 
+/** The tick as the clinician sees it, and the summary's patient, whom the access concerns. */
+export interface TickResult {
+  tick: ActionTickView;
+  patientId: string;
+}
+
+/** The patient a stored summary is about (none for another organisation's summary or an id that is no uuid). */
+export async function summaryPatients(em: EntityManager, summaryId: string): Promise<string[]> {
+  if (!isUuid(summaryId)) return [];
+  const rows = await em.execute<{ patient_id: string }[]>('select patient_id from handover_summaries where id = ?', [summaryId]);
+  return rows.map((row) => row.patient_id);
+}
+
 /** Ticks (or unticks) action item `item` of the summary for the actor; 404 for another organisation's summary or an item it does not have. */
 export async function tickAction(
   em: EntityManager,
@@ -50,7 +63,7 @@ export async function tickAction(
   summaryId: string,
   item: string | number,
   body: unknown,
-): Promise<ActionTickView> {
+): Promise<TickResult> {
   const [summary] = isUuid(summaryId)
     ? await em.execute<{ patient_id: string; items: number }[]>(
         "select patient_id, jsonb_array_length(summary->'actiepunten') as items from handover_summaries where id = ?",
@@ -67,15 +80,11 @@ export async function tickAction(
      values (?, ?, ?, ?, ?) returning at`,
     [actor.organisationId, summaryId, index, done, actor.userId],
   );
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'HandoverSummary',
-    resourceId: summaryId,
-    patientIds: [summary.patient_id],
-    details: { actiepunt: index, done },
-  });
   const names = await staffNames(em, [actor.userId]);
-  return { summaryId, item: index, done, by: names.get(actor.userId) ?? 'onbekend', at: new Date(row!.at).toISOString() };
+  return {
+    tick: { summaryId, item: index, done, by: names.get(actor.userId) ?? 'onbekend', at: new Date(row!.at).toISOString() },
+    patientId: summary.patient_id,
+  };
 }
 
 /** The action items' state for `userId` in these summaries, in one query over the newest row per item and user. */

@@ -4,7 +4,6 @@ import { unusableModelAnswer } from '../ai/json-answer';
 import { handoverMessages, handoverSummaryPrompt } from '../ai/prompts/handover-summary.prompt';
 import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
-import { recordAudit } from '../audit/audit.service';
 import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { RiskAssessment } from '../intake/intake.entities';
@@ -69,7 +68,7 @@ const modelUnavailable = 'Het taalmodel reageerde niet; deze samenvatting is zon
 
 /** Steps 1 and 2: the period's handover reports, vitals and risks, judged for the role. */
 export async function collectHandoverSources(em: EntityManager, job: HandoverJob): Promise<CollectedSources> {
-  const sources = await gatherHandoverSources(em, job.actor, job.patientId, job.period, new Date(job.requestedAt));
+  const sources = await gatherHandoverSources(em, job.patientId, job.period, new Date(job.requestedAt));
   const { kept, routine, considered } = candidatesFor(job.role, sources);
   const people = await knownPeople(em, { patientIds: [job.patientId], texts: kept.map((candidate) => candidate.line) });
   return { patientName: sources.patient.name, people, kept, routine, considered, alerts: sources.alerts };
@@ -147,6 +146,14 @@ async function sourceData(em: EntityManager, patientId: string, bronnen: Bron[])
   return data;
 }
 
+export interface StoredHandover {
+  summary: HandoverSummary;
+  /** False when a retried step found the summary stored by its first try: nothing was written now. */
+  created: boolean;
+  /** The ticks carried from the summary it replaces. */
+  ticksCarried: number;
+}
+
 /**
  * Steps 4 and 5: every cited source is looked up again, in the clinician's organisation and for
  * this patient; an item whose source no longer exists is dropped. Stored once per workflow id.
@@ -156,9 +163,9 @@ export async function storeHandover(
   job: HandoverJob,
   collected: CollectedSources,
   prepared: PreparedSummary,
-): Promise<HandoverSummary> {
+): Promise<StoredHandover> {
   const stored = await storedSummary(em, job);
-  if (stored) return stored;
+  if (stored) return { summary: stored, created: false, ticksCarried: 0 };
 
   const byRef = new Map(collected.kept.map((candidate) => [candidate.ref, candidate.bron]));
   const cited = [...prepared.draft.aandachtspunten, ...prepared.draft.actiepunten].flatMap((item) =>
@@ -232,13 +239,7 @@ export async function storeHandover(
         actiepunten,
       })
     : 0;
-  recordAudit(em, job.actor, {
-    action: 'create',
-    resourceType: 'HandoverSummary',
-    patientIds: [job.patientId],
-    details: { period: job.period, role: job.role, source: prepared.bron, ...(ticksCarried ? { ticksCarried } : {}) },
-  });
-  return (await storedSummary(em, job)) ?? summary;
+  return { summary: (await storedSummary(em, job)) ?? summary, created: true, ticksCarried };
 }
 
 async function storedSummary(em: EntityManager, job: HandoverJob): Promise<HandoverSummary | null> {

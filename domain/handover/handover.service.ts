@@ -1,5 +1,5 @@
 import { isoDay, startOfClinicalDay } from '../shared/clinical-time';
-import { patientAccessLog, recordAudit, type AccessLogRow, type AuditActor } from '../audit/audit.service';
+import { patientAccessLog, type AccessLogRow } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { latestRisks, type RiskView } from '../intake/intake.service';
 import { bannerOf, type PatientBanner } from '../legal/banner';
@@ -10,7 +10,7 @@ import { Report } from '../report/report.entity';
 import { reportViews, type ReportView } from '../report/report.service';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
-import { parseOrThrow } from '../shared/validation';
+import { parseOrThrow, type z } from '../shared/validation';
 import { ScaleScore } from '../scales/scale.entity';
 import { bvcView, type BvcView } from '../scales/scales.service';
 import { VitalObservation } from '../vitals/vitals.entity';
@@ -19,7 +19,7 @@ import type { HandoverAlerts } from './handover.alerts';
 import { urgencyOf, warningsOf } from './warnings';
 import {
   detailQuerySchema,
-  overviewQuerySchema,
+  type overviewQuerySchema,
   periodLabels,
   type GenerateRequest,
   withSummaryId,
@@ -68,6 +68,9 @@ export interface WardPatient {
   /** The newest report of the patient at any time (not only in the period); null when none. */
   lastReportAt: string | null;
 }
+
+/** The overview's query, parsed (`overviewQuerySchema`). */
+export type OverviewQuery = z.output<typeof overviewQuerySchema>;
 
 export interface HandoverOverview {
   patients: WardPatient[];
@@ -154,8 +157,8 @@ export function wardOverviewQuery(
  * admission starts as `planned`, and a patient just discharged after an incident still belongs in
  * the handover. Most alerts first, then by family name.
  */
-export async function handoverOverview(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()): Promise<HandoverOverview> {
-  const { period, alerts, limit } = parseOrThrow(overviewQuerySchema, query);
+export async function handoverOverview(em: EntityManager, query: OverviewQuery, now = new Date()): Promise<HandoverOverview> {
+  const { period, alerts, limit } = query;
   const range = periodRange(period, now);
   const statement = wardOverviewQuery(range, alerts, limit ?? null);
   const rows = await em.execute<OverviewRow[]>(statement.sql, statement.params);
@@ -176,15 +179,7 @@ export async function handoverOverview(em: EntityManager, actor: AuditActor, que
   });
   // Most urgent first (warnings.ts); the database's order (then Dutch name order) breaks ties.
   const patients = listed.sort((a, b) => b.urgency - a.urgency || a.order - b.order).map((entry) => entry.patient);
-  const total = rows[0]?.ward_total ?? 0;
-  // NEN 7513: the patients whose data was shown, not the ones the limit left out.
-  recordAudit(em, actor, {
-    action: 'search',
-    resourceType: 'Handover',
-    patientIds: patients.map((patient) => patient.patientId),
-    details: { period, alerts, total, ...(limit ? { limit } : {}) },
-  });
-  return { patients, period: range, total, withAlerts: rows[0]?.with_alerts ?? 0 };
+  return { patients, period: range, total: rows[0]?.ward_total ?? 0, withAlerts: rows[0]?.with_alerts ?? 0 };
 }
 
 export interface HandoverDetail {
@@ -206,13 +201,7 @@ export interface HandoverDetail {
 }
 
 /** One patient's period at a glance: alerts, measurements, reports, risks and recent access. */
-export async function handoverDetail(
-  em: EntityManager,
-  actor: AuditActor,
-  patientId: string,
-  query: unknown,
-  now = new Date(),
-): Promise<HandoverDetail> {
+export async function handoverDetail(em: EntityManager, patientId: string, query: unknown, now = new Date()): Promise<HandoverDetail> {
   const { period } = parseOrThrow(detailQuerySchema, query);
   const patient = isUuid(patientId)
     ? await em.findOne(
@@ -245,13 +234,6 @@ export async function handoverDetail(
   const reportList = await reportViews(em, reports);
   const vitalList = vitals.map(vitalView);
   const bvc = bvcRows.map(bvcView);
-  recordAudit(em, actor, {
-    action: 'read',
-    resourceType: 'Handover',
-    resourceId: patient.id,
-    patientIds: [patient.id],
-    details: { period },
-  });
   return {
     patient: { id: patient.id, name: displayName(patient), birthDate: patient.birthDate ?? null, status: patient.episodeStatus },
     period: range,
@@ -293,17 +275,10 @@ export async function todaysSummaries(
  */
 export async function latestHandoverSummary(
   em: EntityManager,
-  actor: AuditActor,
   request: GenerateRequest,
   now = new Date(),
 ): Promise<HandoverSummary | null> {
   const summary = (await todaysSummaries(em, [request.patientId], request.period, request.filterForRole, now)).get(request.patientId);
   if (!summary) return null;
-  recordAudit(em, actor, {
-    action: 'read',
-    resourceType: 'HandoverSummary',
-    patientIds: [request.patientId],
-    details: { period: request.period, role: request.filterForRole },
-  });
   return summary;
 }

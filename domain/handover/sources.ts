@@ -1,4 +1,3 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { User } from '../auth/auth.entities';
 import type { KnownPerson } from '../ai/pseudonymise';
 import type { EntityManager } from '../db/orm';
@@ -48,7 +47,6 @@ export function periodStart(period: HandoverPeriod, now: Date): Date {
 /** Step 1 of the generation: only reports marked for the handover enter it (CONTRACT §6). */
 export async function gatherHandoverSources(
   em: EntityManager,
-  actor: AuditActor,
   patientId: string,
   period: HandoverPeriod,
   now: Date,
@@ -80,14 +78,6 @@ export async function gatherHandoverSources(
   const authorName = new Map(authors.map((user) => [user.id, user.displayName]));
   const currentRisks = new Map<string, RiskAssessment>();
   for (const risk of risks) if (!currentRisks.has(risk.riskType)) currentRisks.set(risk.riskType, risk);
-  recordAudit(em, actor, {
-    action: 'read',
-    resourceType: 'Handover',
-    resourceId: patient.id,
-    patientIds: [patient.id],
-    details: { period },
-  });
-
   return {
     patient: { id: patient.id, name: displayName(patient), person: knownPerson(patient) },
     reports: reports.map((report) => ({

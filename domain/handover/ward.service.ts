@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { parseOrThrow } from '../shared/validation';
 import { clinicalToday, formatDate } from '../shared/clinical-time';
@@ -6,7 +6,7 @@ import { legalStatusKinds, type LegalStatusKind } from '../legal/legal.vocabular
 import type { WardSafetyFacts } from './ward.safety';
 import { actionStates, type ActionStates } from './action-ticks';
 import { generateRequestSchema, type HandoverPeriod, type HandoverRole, type HandoverSummary } from './handover.schemas';
-import { handoverOverview, todaysSummaries, type HandoverPeriodRange, type WardPatient } from './handover.service';
+import { handoverOverview, todaysSummaries, type HandoverPeriodRange, type OverviewQuery, type WardPatient } from './handover.service';
 
 /*
  * The ward handover (issue 26, point 2): every patient of the ward with their alerts and the newest
@@ -27,6 +27,9 @@ export interface WardHandoverJob {
   /** The moment the clinician asked: every patient's period ends there, also in a retried step. */
   requestedAt: string;
 }
+
+/** The ward list a ward handover is made for: the first `wardHandoverMax` patients in handover order. */
+export const wardListQuery = (period: HandoverPeriod): OverviewQuery => ({ period, alerts: false, limit: wardHandoverMax });
 
 export interface WardHandoverEntry {
   patient: WardPatient;
@@ -88,16 +91,10 @@ export interface WardHandover {
   actions: ActionStates;
 }
 
-/** The patients the ward handover is made for, in handover order. */
-export async function wardPatientIds(em: EntityManager, actor: AuditActor, job: Omit<WardHandoverJob, 'actor' | 'workflowId'>) {
-  const overview = await handoverOverview(em, actor, { period: job.period, limit: String(wardHandoverMax) }, new Date(job.requestedAt));
-  return overview.patients.map((patient) => patient.patientId);
-}
-
 /** The ward with each patient's newest summary of today for the period and role, in one query for all summaries. */
 export async function wardHandover(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()): Promise<WardHandover> {
   const { period, filterForRole: role } = parseOrThrow(wardRequestSchema, query);
-  const overview = await handoverOverview(em, actor, { period, limit: String(wardHandoverMax) }, now);
+  const overview = await handoverOverview(em, wardListQuery(period), now);
   const summaries = await todaysSummaries(
     em,
     overview.patients.map((patient) => patient.patientId),
@@ -110,13 +107,6 @@ export async function wardHandover(em: EntityManager, actor: AuditActor, query: 
     overview.patients.map((patient) => patient.patientId),
     now,
   );
-  if (summaries.size > 0)
-    recordAudit(em, actor, {
-      action: 'read',
-      resourceType: 'HandoverSummary',
-      patientIds: [...summaries.keys()],
-      details: { period, role, ward: true },
-    });
   return {
     period: overview.period,
     role,

@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { Nudge, type NudgeKind } from './nudge.entity';
 
@@ -34,18 +34,13 @@ export function recordNudge(em: EntityManager, actor: AuditActor, nudge: NewNudg
   });
 }
 
-/** The user's open nudges (their own and the organisation's), newest first; their text names patients, so the reading is logged. */
+/** The user's open nudges (their own and the organisation's), newest first; their text names patients (the reading is logged: `openNudgesOf`). */
 export async function openNudges(em: EntityManager, actor: AuditActor, limit = 20): Promise<NudgeView[]> {
   const rows = await em.find(
     Nudge,
     { dismissedAt: null, $or: [{ userId: null }, { userId: actor.userId }] },
     { orderBy: { createdAt: 'desc' }, limit },
   );
-  recordAudit(em, actor, {
-    action: 'search',
-    resourceType: 'Nudge',
-    patientIds: [...new Set(rows.flatMap((row) => (row.patientId ? [row.patientId] : [])))],
-  });
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,

@@ -1,10 +1,11 @@
-import { recordAudit, type AuditActor, type AuditEntry } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
+import { runUseCase } from '../audit/use-case';
 import { SlidingWindowLimiter, type WindowStore } from '../shared/rate-limit';
 import type { MikroORM } from '../db/orm';
-import { tenantOf, withTenant } from '../db/tenant';
 import { AppError } from '../shared/errors';
 import type { SpeechProvider } from './speech.port';
 import { speechMessages, type SpeechToken } from './speech.schemas';
+import { handOutSpeechToken } from './speech.use-cases';
 
 export interface SpeechDeps {
   orm: MikroORM;
@@ -27,19 +28,9 @@ export async function issueSpeechToken(deps: SpeechDeps, actor: AuditActor, sign
   const { provider } = deps;
   if (!provider) throw new AppError('feature_disabled', speechMessages.notConfigured);
   await deps.limiter.take(actor.userId);
-  const attempt: AuditEntry = { action: 'create', resourceType: 'SpeechToken', details: { provider: provider.name } };
-  const log = (entry: AuditEntry) => withTenant(deps.orm, tenantOf(actor), async (em) => recordAudit(em, actor, entry));
-  let token: SpeechToken;
-  try {
-    token = await provider.issueToken(signal);
-  } catch (error) {
-    await log({
-      ...attempt,
-      outcome: 'failure',
-      details: { ...attempt.details, reason: error instanceof AppError ? error.code : 'internal' },
-    }).catch(() => undefined);
-    throw error;
-  }
-  await log({ ...attempt, details: { ...attempt.details, expiresAt: token.expiresAt } });
-  return token;
+  const answer = await provider.issueToken(signal).then(
+    (token) => ({ token }),
+    (error: unknown) => ({ error }),
+  );
+  return runUseCase(deps.orm, actor, handOutSpeechToken, { provider: provider.name, answer });
 }

@@ -28,7 +28,7 @@ interface LogRow {
   details: Record<string, unknown> | null;
 }
 
-/** The organisation's rows that name the patient. */
+/** The organisation's rows that name the patient; for a use case about no patient (`patientId: ''`), the clinician's rows that name none. */
 const rowsNaming = (clinician: SignedIn, patientId: string) =>
   asOwner(
     clinician.organisationId,
@@ -36,8 +36,11 @@ const rowsNaming = (clinician: SignedIn, patientId: string) =>
       (
         await db.query<LogRow>(
           `select id, action, resource_type, outcome, patient_ids, resource_id is not null as has_resource, details
-             from audit_events where organisation_id = $1 and $2 = any(patient_ids) order by occurred_at, id`,
-          [clinician.organisationId, patientId],
+             from audit_events
+            where organisation_id = $1
+              and (case when $2::text = '' then user_id = $3 and patient_ids = '{}' else $2::text = any(patient_ids::text[]) end)
+            order by occurred_at, id`,
+          [clinician.organisationId, patientId, clinician.user.id],
         )
       ).rows,
   );

@@ -8,7 +8,10 @@ import type { SignedIn } from '../../support/factories';
  */
 export interface DoorCase<Arranged extends { patientId: string } = { patientId: string } & Record<string, string>> {
   useCase: AnyUseCase;
-  /** Fresh data for one pass through one door, in the clinician's organisation; its patient is the one the rows must name. */
+  /**
+   * Fresh data for one pass through one door, in the clinician's organisation; its patient is the one
+   * the rows must name. A use case about no patient (a speech token) arranges `patientId: ''`: its rows are the clinician's.
+   */
   arrange: (clinician: SignedIn) => Promise<Arranged>;
   /** Each door does the use case once and returns the HTTP status it answered (or 0 where there is none). */
   doors: Record<string, (clinician: SignedIn, arranged: Arranged) => Promise<number>>;
