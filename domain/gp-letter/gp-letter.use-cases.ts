@@ -152,7 +152,7 @@ export const claimNoShowLetter = defineUseCase({
   action: 'create',
   resourceType: 'GpLetter',
   patients: (_em, input: { patientId: string; appointmentId: string; workflowId: string; newDraftText: string }) => thePatient(input),
-  run: async (em, actor, { patientId, appointmentId, workflowId, newDraftText }) =>
+  run: (em, actor, { patientId, appointmentId, workflowId, newDraftText }) =>
     claimDraftLetter(em, actor, patientId, appointmentId, workflowId, newDraftText),
   logged: ({ letter, created }) => (created ? letterRow(letter) : []),
 });
