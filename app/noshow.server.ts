@@ -5,13 +5,14 @@ import { getOrm, requireTemporal } from './services.server';
 // never pulls in the ORM or the Temporal client behind them.
 export { getAppointment } from '../domain/agenda/agenda.service';
 export {
-  editDraftLetter,
-  getGpLetter,
-  gpLetterInbox,
-  letterDocument,
-  setLetterGp,
-  startLetter,
-} from '../domain/gp-letter/gp-letter.service';
+  chooseLetterGp,
+  editGpLetter,
+  letterInbox,
+  newGpLetterForm,
+  printGpLetter,
+  reviewGpLetter,
+  startGpLetter,
+} from '../domain/gp-letter/gp-letter.use-cases';
 export { contactPersonsOf } from '../domain/patient/contact-persons';
 export { letterPdf } from '../domain/gp-letter/letter.pdf';
 export {

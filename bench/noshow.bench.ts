@@ -1,7 +1,8 @@
 import type { AuditActor } from '../domain/audit/audit.service';
 import { generateBsn, random } from '../domain/demo/patient-generator';
 import { tenantOf, withTenant } from '../domain/db/tenant';
-import { getGpLetter } from '../domain/gp-letter/gp-letter.service';
+import { runUseCaseWithin } from '../domain/audit/use-case';
+import { readGpLetter } from '../domain/gp-letter/gp-letter.use-cases';
 import { approveNoShowLetter, dispatchNoShow, rescriptNoShow, startNoShow, type NoShowDeps } from '../temporal/noshow';
 import { log, percentile, sized, smoke, time } from './harness';
 import { startWorkflowBench, warmUp } from './workflow-bench';
@@ -66,7 +67,7 @@ try {
       if (context.workflow?.status !== 'ter_beoordeling') throw new Error(`rescript ended at ${context.workflow?.status}`);
       letterId = context.letter!.id;
     });
-    const letter = await withTenant(orm, tenantOf(actor), (em) => getGpLetter(em, actor, letterId));
+    const letter = await withTenant(orm, tenantOf(actor), (em) => runUseCaseWithin(em, actor, readGpLetter, { letterId }));
     const approve = await time(() => approveNoShowLetter(deps, actor, letterId, { finalText: letter.rewrittenText! }));
     const dispatch = await time(() => dispatchNoShow(deps, actor, appointmentId));
     if (index < warmup) continue;

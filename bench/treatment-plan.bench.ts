@@ -1,12 +1,9 @@
 import type { AuditActor } from '../domain/audit/audit.service';
 import { tenantOf, withTenant } from '../domain/db/tenant';
 import { plusDays } from '../domain/treatment-plan/draft';
-import {
-  collectTreatmentPlanSources,
-  draftTreatmentPlan,
-  storeTreatmentPlanDraft,
-  type TreatmentPlanJob,
-} from '../domain/treatment-plan/generate';
+import { collectTreatmentPlanSources, draftTreatmentPlan, type TreatmentPlanJob } from '../domain/treatment-plan/generate';
+import { storePlanDraft } from '../domain/treatment-plan/treatment-plan.use-cases';
+import { runUseCaseWithin } from '../domain/audit/use-case';
 import { generateTreatmentPlan } from '../temporal/treatment-plan';
 import { sized } from './harness';
 import { compareWithWorkflow, startWorkflowBench } from './workflow-bench';
@@ -75,7 +72,9 @@ try {
     const sources = await withTenant(orm, tenant, (em) => collectTreatmentPlanSources(em, job));
     const drafted = await draftTreatmentPlan(ai, job, sources);
     if (!drafted.ok) throw new Error(drafted.error);
-    await withTenant(orm, tenant, (em) => storeTreatmentPlanDraft(em, job, drafted.drafted, crypto.randomUUID()));
+    await withTenant(orm, tenant, (em) =>
+      runUseCaseWithin(em, actor, storePlanDraft, { job, drafted: drafted.drafted, runId: crypto.randomUUID() }),
+    );
   };
   // Each sample is another day, so each starts its own workflow instead of joining the last.
   const viaWorkflow = (i: number) =>

@@ -3,14 +3,10 @@ import { getAppointment, noShowRefusal, ownAppointmentView } from '../domain/age
 import { runAudited, type AuditActor } from '../domain/audit/audit.service';
 import type { MikroORM } from '../domain/db/orm';
 import { tenantOf, withTenant } from '../domain/db/tenant';
-import {
-  approvalRefusal,
-  assertMaySignGpLetter,
-  getGpLetter,
-  notYetReviewed,
-  type GpLetterView,
-} from '../domain/gp-letter/gp-letter.service';
+import { approvalRefusal, assertMaySignGpLetter, notYetReviewed, type GpLetterView } from '../domain/gp-letter/gp-letter.service';
 import { approveLetterSchema, gpUnknown, rejectRewriteSchema } from '../domain/gp-letter/gp-letter.schemas';
+import { readGpLetter } from '../domain/gp-letter/gp-letter.use-cases';
+import { runUseCaseWithin } from '../domain/audit/use-case';
 import {
   cancellableStatuses,
   initialNoShowState,
@@ -260,7 +256,7 @@ export async function dispatchNoShow(deps: NoShowDeps, actor: AuditActor, appoin
 }
 
 async function letterOf(deps: NoShowDeps, actor: AuditActor, letterId: string): Promise<GpLetterView> {
-  return withTenant(deps.orm, tenantOf(actor), (em) => getGpLetter(em, actor, letterId));
+  return withTenant(deps.orm, tenantOf(actor), (em) => runUseCaseWithin(em, actor, readGpLetter, { letterId }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AiPort } from '../domain/ai/ai.port';
 import { runAudited } from '../domain/audit/audit.service';
+import { runUseCaseWithin } from '../domain/audit/use-case';
 import type { MikroORM } from '../domain/db/orm';
 import { pendingStep, type ChainStep } from '../domain/intent/chain';
 import { attemptOf, executeChainStep, prepareChainStep, stepOutcome } from '../domain/intent/chain.service';
@@ -18,13 +19,13 @@ import { wardHandoverMax, type WardHandoverJob } from '../domain/handover/ward.s
 import {
   collectTreatmentPlanSources,
   draftTreatmentPlan,
-  storeTreatmentPlanDraft,
   type DraftedPlan,
   type DraftResult,
   type TreatmentPlanJob,
 } from '../domain/treatment-plan/generate';
 import type { PlanSources } from '../domain/treatment-plan/sources';
 import type { TreatmentPlanView } from '../domain/treatment-plan/treatment-plan.schemas';
+import { storePlanDraft } from '../domain/treatment-plan/treatment-plan.use-cases';
 import { grantOf, type ActorGrant, type ActorGrants, type Granted } from '../temporal/actor-grant';
 import { createActing } from './acting';
 import { heartbeating } from './heartbeat';
@@ -120,7 +121,10 @@ export function createActivities({ orm, ai, grants }: ActivityDeps) {
       drafted: DraftedPlan;
       runId: string;
     }): Promise<TreatmentPlanView> {
-      return actingAs(grantOf(job), (em, actor) => storeTreatmentPlanDraft(em, { ...job, actor }, drafted, runId));
+      const stored = await actingAs(grantOf(job), (em, actor) =>
+        runUseCaseWithin(em, actor, storePlanDraft, { job: { ...job, actor }, drafted, runId }),
+      );
+      return stored.plan;
     },
   };
 }

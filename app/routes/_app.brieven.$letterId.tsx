@@ -15,7 +15,6 @@ import { useDeferredValue, useState } from 'react';
 import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import { gpLetterEventLabels, maySignGpLetter, onlySignerApproves } from '../../domain/gp-letter/gp-letter.schemas';
 import { AppError, fieldsOf } from '../../domain/shared/errors';
-import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { Field } from '../components/field';
 import { LetterDiff, LetterStatusBadge } from '../components/gp-letter';
@@ -23,19 +22,17 @@ import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import {
   approveNoShowLetter,
-  contactPersonsOf,
+  chooseLetterGp,
   dispatchGpLetter,
-  editDraftLetter,
-  getAppointment,
-  getGpLetter,
+  editGpLetter,
   noShowDeps,
   noShowState,
   rejectNoShowLetter,
-  setLetterGp,
+  reviewGpLetter,
   withdrawGpLetter,
 } from '../noshow.server';
 import { pageData } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Brief ${data.letter.patientName}` : 'Brief'} — GGZ-EPD` },
@@ -45,17 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.letterId ?? '';
-  const { letter, appointment, knownGps } = await pageData(
-    audited(actor, { action: 'read', resourceType: 'GpLetter', resourceId: uuidOrNull(id) }, async (em) => {
-      const letter = await getGpLetter(em, actor, id);
-      return {
-        letter,
-        appointment: letter.appointmentId ? await getAppointment(em, actor, letter.appointmentId) : null,
-        // The GPs the record knows, to choose from when the letter has none yet.
-        knownGps: (await contactPersonsOf(em, letter.patientId)).filter((contact) => contact.relation === 'huisarts'),
-      };
-    }),
-  );
+  const { letter, appointment, knownGps } = await pageData(perform(actor, reviewGpLetter, { letterId: id }));
   // The letter is in the database; the process only adds its reminders. Without Temporal the page still works.
   const process = letter.appointmentId
     ? await noShowDeps()
@@ -91,11 +78,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     // The letter's own data: one transaction, no process involved.
     if (intent === 'huisarts' || intent === 'opslaan') {
-      await audited(actor, { action: 'update', resourceType: 'GpLetter', resourceId: uuidOrNull(id) }, (em) =>
-        intent === 'huisarts'
-          ? setLetterGp(em, actor, id, { gpName: text('gpName'), gpPractice: text('gpPractice'), gpAddress: text('gpAddress') })
-          : editDraftLetter(em, actor, id, { subject: text('subject'), text: text('text') }),
-      );
+      if (intent === 'huisarts')
+        await perform(actor, chooseLetterGp, {
+          letterId: id,
+          gp: { gpName: text('gpName'), gpPractice: text('gpPractice'), gpAddress: text('gpAddress') },
+        });
+      else await perform(actor, editGpLetter, { letterId: id, draft: { subject: text('subject'), text: text('text') } });
       return redirect(`/brieven/${id}`);
     }
     const deps = await noShowDeps();

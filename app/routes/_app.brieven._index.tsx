@@ -6,16 +6,16 @@ import { requireUser } from '../auth.server';
 import { LetterStatusBadge } from '../components/gp-letter';
 import { EmptyState, PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
-import { gpLetterInbox } from '../noshow.server';
+import { letterInbox } from '../noshow.server';
 import { pageData } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Brieven — GGZ-EPD' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
-  return pageData(audited(actor, { action: 'search', resourceType: 'GpLetter' }, (em) => gpLetterInbox(em, actor)));
+  return pageData(perform(actor, letterInbox, undefined));
 }
 
 const sourceLabels = { taalmodel: 'Herschreven door het taalmodel', lokaal: 'Aangevuld met standaardalinea' } as const;

@@ -8,10 +8,10 @@ import { requireUser } from '../auth.server';
 import { Field } from '../components/field';
 import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
-import { contactPersonsOf, startLetter } from '../noshow.server';
-import { getPatient, patientNotFound } from '../patients.server';
+import { newGpLetterForm, startGpLetter } from '../noshow.server';
+import { patientNotFound } from '../patients.server';
 import { pageData, throwPageError } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Nieuwe huisartsbrief — GGZ-EPD' }];
 
@@ -24,13 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = actorFor(user, context, 'web');
   const patientId = uuidOrNull(new URL(request.url).searchParams.get('patient'));
   if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
-  return pageData(
-    audited(actor, { action: 'read', resourceType: 'Patient', resourceId: patientId, patientIds: [patientId] }, async (em) => {
-      const patient = await getPatient(em, actor, patientId);
-      const gp = (await contactPersonsOf(em, patientId)).find((contact) => contact.relation === 'huisarts');
-      return { patient: { id: patient.id, name: patient.displayName }, gpName: gp?.name ?? '' };
-    }),
-  );
+  return pageData(perform(actor, newGpLetterForm, { patientId }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,9 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(fields.map((name) => [name, String(form.get(name) ?? '')])) as Values;
   try {
-    const letter = await audited(actor, { action: 'create', resourceType: 'GpLetter', patientIds: [patientId] }, (em) =>
-      startLetter(em, actor, { ...values, patientId }),
-    );
+    const letter = await perform(actor, startGpLetter, { ...values, patientId });
     return redirect(`/brieven/${letter.id}`);
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed')

@@ -3,7 +3,6 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { CheckCircledIcon, FileTextIcon } from '@radix-ui/react-icons';
 import { AppError } from '../../domain/shared/errors';
-import { uuidOrNull } from '../../domain/shared/ids';
 import { planFormValues } from '../../domain/treatment-plan/treatment-plan.form';
 import type { TreatmentPlanContent, TreatmentPlanView } from '../../domain/treatment-plan/treatment-plan.schemas';
 import { PlanDocument, PlanProvenance, PlanStatusBadge, SourceBadge } from '../components/treatment-plan/plan-document';
@@ -12,16 +11,12 @@ import { PlanGeneratePanel } from '../components/treatment-plan/plan-generate';
 import { formFailure, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { getOrm, requireTemporal } from '../services.server';
-import { audited } from '../tenant.server';
-import { approveTreatmentPlan, generateTreatmentPlan, treatmentPlanVersions, updateTreatmentPlan } from '../treatment-plan.server';
+import { perform } from '../tenant.server';
+import { editTreatmentPlan, generateTreatmentPlan, saveAndApprovePlan, treatmentPlanOverview } from '../treatment-plan.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const overview = await pageData(
-    audited(actor, { action: 'read', resourceType: 'TreatmentPlan', patientIds: [patientId] }, (em) =>
-      treatmentPlanVersions(em, actor, patientId),
-    ),
-  );
+  const overview = await pageData(perform(actor, treatmentPlanOverview, { patientId }));
   // `?versie=3` shows an earlier version; by default the open draft, else the plan in force.
   const asked = Number(new URL(request.url).searchParams.get('versie'));
   const selected = overview.versions.find((version) => version.version === asked) ?? overview.draft ?? overview.current;
@@ -58,16 +53,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const planId = String(form.get('planId') ?? '');
   const values = planFormValues(form);
-  const attempt = { action: 'update' as const, resourceType: 'TreatmentPlan', resourceId: uuidOrNull(planId), patientIds: [patientId] };
   try {
     if (intent === 'goedkeuren') {
-      const approved = await audited(actor, { ...attempt, details: { approve: true } }, async (em) => {
-        await updateTreatmentPlan(em, actor, planId, values);
-        return approveTreatmentPlan(em, actor, planId);
-      });
+      const { approved } = await perform(actor, saveAndApprovePlan, { planId, plan: values });
       return { done: 'goedgekeurd' as const, version: approved.version };
     }
-    const saved = await audited(actor, attempt, (em) => updateTreatmentPlan(em, actor, planId, values));
+    const { plan: saved } = await perform(actor, editTreatmentPlan, { planId, plan: values });
     return { done: 'opgeslagen' as const, version: saved.version };
   } catch (error) {
     return shown(error, 'refused') ?? formFailure(error, values);

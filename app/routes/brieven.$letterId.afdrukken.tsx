@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { formatDate, formatNumericDate, isoDay } from '../../domain/shared/clinical-time';
-import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { RouteError } from '../components/route-error';
-import { letterDocument } from '../noshow.server';
+import { printGpLetter } from '../noshow.server';
 import { pageData } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Huisartsbrief afdrukken — GGZ-EPD' }];
 
@@ -15,9 +14,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.letterId ?? '';
-  return pageData(
-    audited(actor, { action: 'read', resourceType: 'GpLetter', resourceId: uuidOrNull(id) }, (em) => letterDocument(em, actor, id)),
-  );
+  return pageData(perform(actor, printGpLetter, { letterId: id }));
 }
 
 export default function PrintLetter() {

@@ -1,18 +1,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
-import { letterDocument, letterPdf } from '../noshow.server';
+import { letterPdf, printGpLetter } from '../noshow.server';
 import { pageData } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 /** The verzendklare letter as a PDF download (409 before it is ready, 404 for another organisation's). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.letterId ?? '';
-  const document = await pageData(
-    audited(actor, { action: 'read', resourceType: 'GpLetter', resourceId: uuidOrNull(id) }, (em) => letterDocument(em, actor, id)),
-  );
+  const document = await pageData(perform(actor, printGpLetter, { letterId: id }));
   const pdf = await letterPdf(document);
   return new Response(new Uint8Array(pdf), {
     headers: {

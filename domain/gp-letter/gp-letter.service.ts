@@ -1,5 +1,5 @@
 import { staffNames } from '../auth/staff-names';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
 import { displayName, findPatient } from '../patient/patient.service';
@@ -137,26 +137,24 @@ async function findLetter(em: EntityManager, id: string): Promise<GpLetter> {
   return letter;
 }
 
-/** A letter of the organisation with its history; reading it is logged as access to the patient's record. */
-export async function getGpLetter(em: EntityManager, actor: AuditActor, id: string): Promise<GpLetterView> {
-  const letter = await findLetter(em, id);
-  recordAudit(em, actor, { action: 'read', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId] });
-  return view(em, letter);
+/** The patient a letter of the organisation is about; an unknown id or another organisation's letter names nobody. */
+export async function letterPatients(em: EntityManager, id: string): Promise<string[]> {
+  if (!isUuid(id)) return [];
+  const letter = await em.findOne(GpLetter, { id }, { fields: ['patientId'] });
+  return letter ? [letter.patientId] : [];
+}
+
+/** A letter of the organisation with its history. */
+export async function getGpLetter(em: EntityManager, id: string): Promise<GpLetterView> {
+  return view(em, await findLetter(em, id));
 }
 
 /** The letter a no-show of this appointment concerns: the one it rewrote, else the patient's open draft. */
-export async function letterForAppointment(
-  em: EntityManager,
-  actor: AuditActor,
-  appointmentId: string,
-  patientId: string,
-): Promise<GpLetterView | null> {
+export async function letterForAppointment(em: EntityManager, appointmentId: string, patientId: string): Promise<GpLetterView | null> {
   const letter =
     (await em.findOne(GpLetter, { appointmentId }, { orderBy: { updatedAt: 'desc' } })) ??
     (await em.findOne(GpLetter, { patientId, status: 'concept', workflowId: null }, { orderBy: { updatedAt: 'desc' } }));
-  if (!letter) return null;
-  recordAudit(em, actor, { action: 'read', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId] });
-  return view(em, letter);
+  return letter ? view(em, letter) : null;
 }
 
 function addVersion(
@@ -215,13 +213,12 @@ export async function createDraftLetter(em: EntityManager, actor: AuditActor, in
     text: input.text,
     createdBy: actor.userId,
   });
-  recordAudit(em, actor, { action: 'create', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [patient.id] });
   return letter;
 }
 
 /**
  * The draft a no-show process rewrites: the patient's newest free draft, locked so a second process
- * cannot take it too; without one, a new draft to the patient's last known GP.
+ * cannot take it too; without one, a new draft to the patient's last known GP (`created`).
  */
 export async function claimDraftLetter(
   em: EntityManager,
@@ -230,9 +227,9 @@ export async function claimDraftLetter(
   appointmentId: string,
   workflowId: string,
   newDraftText: string,
-): Promise<GpLetter> {
+): Promise<{ letter: GpLetter; created: boolean }> {
   const held = await em.findOne(GpLetter, { workflowId });
-  if (held) return held;
+  if (held) return { letter: held, created: false };
   const [free] = await em.execute<{ id: string }[]>(
     "select id from gp_letters where patient_id = ? and status = 'concept' and workflow_id is null order by updated_at desc limit 1 for update skip locked",
     [patientId],
@@ -252,7 +249,7 @@ export async function claimDraftLetter(
   }
   letter.workflowId = workflowId;
   letter.appointmentId = appointmentId;
-  return letter;
+  return { letter, created: !free };
 }
 
 export async function heldLetter(em: EntityManager, letterId: string): Promise<GpLetter> {
@@ -276,13 +273,6 @@ export function offerRewrite(
   letter.reviewerId = null;
   letter.reviewedAt = null;
   addVersion(em, letter, 'herschreven', rewrite.text, actor);
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'GpLetter',
-    resourceId: letter.id,
-    patientIds: [letter.patientId],
-    details: { status: 'ter_beoordeling', source: rewrite.source },
-  });
 }
 
 const notReviewable: Record<Exclude<GpLetterStatus, 'ter_beoordeling'>, string> = {
@@ -301,9 +291,9 @@ export function assertMaySignGpLetter(actor: Pick<AuditActor, 'role'>): void {
   if (!maySignGpLetter(actor.role)) throw AppError.forbidden(onlySignerApproves);
 }
 
-export function approveLetter(em: EntityManager, reviewer: AuditActor, letter: GpLetter, finalText: string): void {
-  assertMaySignGpLetter(reviewer);
-  if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar') return;
+/** The reviewer's approval with the final text; false when it was approved already (nothing changes). */
+export function approveLetter(em: EntityManager, reviewer: AuditActor, letter: GpLetter, finalText: string): boolean {
+  if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar') return false;
   const refusal = approvalRefusal(letter.status);
   if (refusal) throw new AppError('conflict', refusal);
   letter.status = 'goedgekeurd';
@@ -311,19 +301,14 @@ export function approveLetter(em: EntityManager, reviewer: AuditActor, letter: G
   letter.reviewerId = reviewer.userId;
   letter.reviewedAt = new Date();
   addVersion(em, letter, 'goedgekeurd', finalText, reviewer);
-  recordAudit(em, reviewer, {
-    action: 'update',
-    resourceType: 'GpLetter',
-    resourceId: letter.id,
-    patientIds: [letter.patientId],
-    details: { status: 'goedgekeurd', edited: finalText !== letter.rewrittenText },
-  });
+  return true;
 }
 
 export { notYetReviewed };
 
-export function markReadyToSend(em: EntityManager, actor: AuditActor, letter: GpLetter): void {
-  if (letter.status === 'verzendklaar') return;
+/** An approved letter made ready to send; false when it was already (nothing changes). */
+export function markReadyToSend(em: EntityManager, actor: AuditActor, letter: GpLetter): boolean {
+  if (letter.status === 'verzendklaar') return false;
   if (letter.status !== 'goedgekeurd') throw new AppError('conflict', notYetReviewed);
   letter.status = 'verzendklaar';
   letter.dispatchedAt = new Date();
@@ -331,13 +316,7 @@ export function markReadyToSend(em: EntityManager, actor: AuditActor, letter: Gp
   // The process is over: the letter no longer blocks a new no-show of this patient.
   addVersion(em, letter, 'verzendklaar', letter.finalText ?? '', actor);
   letter.workflowId = null;
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'GpLetter',
-    resourceId: letter.id,
-    patientIds: [letter.patientId],
-    details: { status: 'verzendklaar' },
-  });
+  return true;
 }
 
 /** The letter back to a concept of the clinician's own text: the rewrite and where it came from are gone (its versions stay). */
@@ -354,20 +333,14 @@ function clearRewrite(letter: GpLetter): void {
  * The reviewer rejects the rewrite: the letter is a free concept again with the text the
  * clinician wrote, and the reason is kept in its history. The no-show itself stands.
  */
-export function rejectRewrite(em: EntityManager, reviewer: AuditActor, letter: GpLetter, reason: string): void {
-  if (letter.status === 'concept' && letter.workflowId === null) return;
+export function rejectRewrite(em: EntityManager, reviewer: AuditActor, letter: GpLetter, reason: string): boolean {
+  if (letter.status === 'concept' && letter.workflowId === null) return false;
   const refusal = approvalRefusal(letter.status);
   if (refusal) throw new AppError('conflict', refusal);
   clearRewrite(letter);
   addVersion(em, letter, 'afgewezen', letter.originalText, reviewer, reason);
   letter.workflowId = null;
-  recordAudit(em, reviewer, {
-    action: 'update',
-    resourceType: 'GpLetter',
-    resourceId: letter.id,
-    patientIds: [letter.patientId],
-    details: { status: 'concept', herschrijving: 'afgewezen' },
-  });
+  return true;
 }
 
 /** A withdrawn no-show: the letter is a free draft again, with the text the clinician wrote. */
@@ -378,24 +351,13 @@ export function returnToDraft(em: EntityManager, actor: AuditActor, letter: GpLe
   clearRewrite(letter);
   if (wasRewritten) addVersion(em, letter, 'ingetrokken', letter.originalText, actor);
   letter.workflowId = null;
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'GpLetter',
-    resourceId: letter.id,
-    patientIds: [letter.patientId],
-    details: { status: 'concept' },
-  });
 }
 
 /**
  * The reviewers' inbox: letters waiting for review, newest first, and the rest of the
  * organisation's recent letters for context. Logged as one search over the listed patients.
  */
-export async function gpLetterInbox(
-  em: EntityManager,
-  actor: AuditActor,
-  limit = 100,
-): Promise<{ waiting: GpLetterSummary[]; others: GpLetterSummary[] }> {
+export async function gpLetterInbox(em: EntityManager, limit = 100): Promise<{ waiting: GpLetterSummary[]; others: GpLetterSummary[] }> {
   const rows = await em.execute<
     {
       id: string;
@@ -434,11 +396,6 @@ export async function gpLetterInbox(
     since: new Date(row.since).toISOString(),
     reminders: Number(row.reminders),
   }));
-  recordAudit(em, actor, {
-    action: 'search',
-    resourceType: 'GpLetter',
-    patientIds: [...new Set(summaries.map((letter) => letter.patientId))],
-  });
   return {
     waiting: summaries.filter((letter) => letter.status === 'ter_beoordeling'),
     others: summaries.filter((letter) => letter.status !== 'ter_beoordeling'),
@@ -453,24 +410,29 @@ export async function startLetter(em: EntityManager, actor: AuditActor, input: u
 }
 
 /**
- * A concept edited by the clinician: its subject and text, as a new version. Only a free concept:
- * one that a no-show process holds or that was rewritten is reviewed on its own page instead.
+ * A concept edited by the clinician: its subject and text, as a new version (`changed`: not the same
+ * text again). Only a free concept: one that a no-show process holds or that was rewritten is
+ * reviewed on its own page instead.
  */
-export async function editDraftLetter(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<GpLetterView> {
+export async function editDraftLetter(
+  em: EntityManager,
+  actor: AuditActor,
+  id: string,
+  input: unknown,
+): Promise<{ letter: GpLetterView; changed: boolean }> {
   const { subject, text } = parseOrThrow(draftLetterSchema, input);
   const letter = await findLetter(em, id);
   if (letter.status !== 'concept' || letter.workflowId)
     throw new AppError('conflict', 'Alleen een concept dat niet in een opvolging van ‘niet verschenen’ zit, kan worden aangepast.');
-  if (letter.subject === subject && letter.originalText === text) return view(em, letter);
+  if (letter.subject === subject && letter.originalText === text) return { letter: await view(em, letter), changed: false };
   letter.subject = subject;
   letter.originalText = text;
   addVersion(em, letter, 'aangepast', text, actor);
-  recordAudit(em, actor, { action: 'update', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId] });
-  return view(em, letter);
+  return { letter: await view(em, letter), changed: true };
 }
 
 /** To whom the letter goes; it can be chosen until the letter is approved. */
-export async function setLetterGp(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<GpLetterView> {
+export async function setLetterGp(em: EntityManager, id: string, input: unknown): Promise<GpLetterView> {
   const gp = parseOrThrow(letterGpSchema, input);
   const letter = await findLetter(em, id);
   if (letter.status === 'goedgekeurd' || letter.status === 'verzendklaar')
@@ -478,13 +440,6 @@ export async function setLetterGp(em: EntityManager, actor: AuditActor, id: stri
   letter.gpName = gp.gpName;
   letter.gpPractice = gp.gpPractice;
   letter.gpAddress = gp.gpAddress;
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'GpLetter',
-    resourceId: letter.id,
-    patientIds: [letter.patientId],
-    details: { huisarts: 'gekozen' },
-  });
   return view(em, letter);
 }
 
@@ -499,12 +454,11 @@ export interface LetterDocument {
   dispatchedAt: string;
 }
 
-/** A letter made ready to send, for its PDF and its print view; 409 before that. Logged as a read. */
-export async function letterDocument(em: EntityManager, actor: AuditActor, id: string): Promise<LetterDocument> {
+/** A letter made ready to send, for its PDF and its print view; 409 before that. */
+export async function letterDocument(em: EntityManager, id: string): Promise<LetterDocument> {
   const letter = await findLetter(em, id);
   if (letter.status !== 'verzendklaar' || !letter.finalText || !letter.dispatchedAt)
     throw new AppError('conflict', 'Alleen een verzendklare brief kan worden afgedrukt of gedownload.');
-  recordAudit(em, actor, { action: 'read', resourceType: 'GpLetter', resourceId: letter.id, patientIds: [letter.patientId] });
   const [shown, patient, organisation] = await Promise.all([
     view(em, letter),
     findPatient(em, letter.patientId),

@@ -15,7 +15,9 @@ import { appointmentTypeLabels, type AppointmentType } from '../agenda/agenda.sc
 import { appointmentsBetween, getAppointment, noShowRefusal, type AppointmentView } from '../agenda/agenda.service';
 import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
-import { letterForAppointment, type GpLetterView } from '../gp-letter/gp-letter.service';
+import { runUseCaseWithin } from '../audit/use-case';
+import type { GpLetterView } from '../gp-letter/gp-letter.service';
+import { letterOfAppointment } from '../gp-letter/gp-letter.use-cases';
 import { searchPatients } from '../patient/patient.search';
 import { displayName, findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
@@ -35,7 +37,7 @@ export interface NoShowRecord {
 export async function noShowRecord(em: EntityManager, actor: AuditActor, appointmentId: string): Promise<NoShowRecord> {
   const appointment = await getAppointment(em, actor, appointmentId);
   const patient = await findPatient(em, appointment.patientId);
-  const letter = await letterForAppointment(em, actor, appointment.id, patient.id);
+  const letter = await runUseCaseWithin(em, actor, letterOfAppointment, { appointmentId: appointment.id, patientId: patient.id });
   return {
     appointment,
     patient: { id: patient.id, name: displayName(patient), birthDate: patient.birthDate ?? null },

@@ -4,15 +4,16 @@ import type { AppointmentStatus } from '../agenda/agenda.schemas';
 import { knownPeople } from '../ai/known-people';
 import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
+import { runUseCaseWithin } from '../audit/use-case';
+import { heldLetter } from '../gp-letter/gp-letter.service';
 import {
-  approveLetter,
-  claimDraftLetter,
-  heldLetter,
-  markReadyToSend,
-  offerRewrite,
-  rejectRewrite,
-  returnToDraft,
-} from '../gp-letter/gp-letter.service';
+  approveGpLetter,
+  claimNoShowLetter,
+  dispatchLetter,
+  offerLetterRewrite,
+  rejectLetterRewrite,
+  withdrawLetter,
+} from '../gp-letter/gp-letter.use-cases';
 import { dismissNudgesAbout, recordNudge } from '../nudge/nudge.service';
 import type { Patient } from '../patient/patient.entity';
 import { displayName, findPatient } from '../patient/patient.service';
@@ -43,7 +44,12 @@ export async function prepareNoShow(em: EntityManager, job: NoShowJob, key: stri
   const done = await onceOnly(em, job.actor.organisationId, key, async () => {
     const { appointment, previousStatus } = await markNoShow(em, job.actor, job.appointmentId, new Date(job.requestedAt));
     const patient = await findPatient(em, appointment.patientId);
-    const letter = await claimDraftLetter(em, job.actor, patient.id, appointment.id, job.workflowId, newDraft(patient));
+    const { letter } = await runUseCaseWithin(em, job.actor, claimNoShowLetter, {
+      patientId: patient.id,
+      appointmentId: appointment.id,
+      workflowId: job.workflowId,
+      newDraftText: newDraft(patient),
+    });
     return { letterId: letter.id, previousStatus, start: appointment.start, type: appointment.type };
   });
   const letter = await heldLetter(em, done.letterId);
@@ -69,11 +75,9 @@ export async function storeRewrite(
   key: string,
 ): Promise<void> {
   await onceOnly(em, job.actor.organisationId, key, async () => {
-    offerRewrite(em, job.actor, await heldLetter(em, letterId), {
-      text: rewrite.text,
-      source: rewrite.bron,
-      model: rewrite.model,
-      note: rewrite.melding ?? null,
+    await runUseCaseWithin(em, job.actor, offerLetterRewrite, {
+      letterId,
+      rewrite: { text: rewrite.text, source: rewrite.bron, model: rewrite.model, note: rewrite.melding ?? null },
     });
     return null;
   });
@@ -102,7 +106,7 @@ export async function remindReview(
 
 export async function approve(em: EntityManager, job: NoShowJob, letterId: string, approval: Approval, key: string): Promise<void> {
   await onceOnly(em, job.actor.organisationId, key, async () => {
-    approveLetter(em, approval.reviewer, await heldLetter(em, letterId), approval.finalText);
+    await runUseCaseWithin(em, approval.reviewer, approveGpLetter, { letterId, finalText: approval.finalText });
     await dismissNudgesAbout(em, letterId, 'huisartsbrief_beoordelen');
     return null;
   });
@@ -118,7 +122,7 @@ export async function reject(
   key: string,
 ): Promise<void> {
   await onceOnly(em, job.actor.organisationId, key, async () => {
-    rejectRewrite(em, reviewer, await heldLetter(em, letterId), reason);
+    await runUseCaseWithin(em, reviewer, rejectLetterRewrite, { letterId, reason });
     await dismissNudgesAbout(em, letterId, 'huisartsbrief_beoordelen');
     return null;
   });
@@ -126,7 +130,7 @@ export async function reject(
 
 export async function dispatch(em: EntityManager, actor: AuditActor, letterId: string, key: string): Promise<void> {
   await onceOnly(em, actor.organisationId, key, async () => {
-    markReadyToSend(em, actor, await heldLetter(em, letterId));
+    await runUseCaseWithin(em, actor, dispatchLetter, { letterId });
     return null;
   });
 }
@@ -134,7 +138,7 @@ export async function dispatch(em: EntityManager, actor: AuditActor, letterId: s
 /** The no-show is withdrawn before the review: the draft is free again and the appointment as it was. */
 export async function withdraw(em: EntityManager, actor: AuditActor, prepared: PreparedNoShow, key: string): Promise<void> {
   await onceOnly(em, actor.organisationId, key, async () => {
-    returnToDraft(em, actor, await heldLetter(em, prepared.letterId));
+    await runUseCaseWithin(em, actor, withdrawLetter, { letterId: prepared.letterId });
     await dismissNudgesAbout(em, prepared.letterId, 'huisartsbrief_beoordelen');
     await restoreAfterNoShow(em, actor, prepared.appointment.id, prepared.appointment.previousStatus);
     return null;

@@ -2,7 +2,7 @@ import { refusedNotice, type AiPort } from '../ai/ai.port';
 import { unusableModelAnswer } from '../ai/json-answer';
 import { treatmentPlanMessages, treatmentPlanPrompt } from '../ai/prompts/treatment-plan.prompt';
 import { Pseudonymiser } from '../ai/pseudonymise';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { onceOnly } from '../shared/effects';
 import { localPlan, planFromModel, type ModelPlan } from './draft';
@@ -74,14 +74,16 @@ export async function draftTreatmentPlan(ai: AiPort, job: TreatmentPlanJob, sour
 
 /**
  * Step 3: the draft becomes the patient's next version and replaces an open draft (which stays
- * readable as a version). Once per workflow run: a retried step returns the version it stored.
+ * readable as a version). Once per workflow run: a retried step returns the version it stored
+ * (`created` false: it was stored before).
  */
 export async function storeTreatmentPlanDraft(
   em: EntityManager,
   job: TreatmentPlanJob,
   drafted: DraftedPlan,
   runId: string,
-): Promise<TreatmentPlanView> {
+): Promise<{ plan: TreatmentPlanView; created: boolean }> {
+  let created = false;
   const { planId } = await onceOnly(em, job.actor.organisationId, `treatment-plan:${job.workflowId}:${runId}`, async () => {
     await em.nativeUpdate(TreatmentPlan, { patientId: job.patientId, status: 'concept' }, { status: 'vervangen', updatedAt: new Date() });
     const rows = await em.execute<{ last: number | null }[]>('select max(version) as last from treatment_plans where patient_id = ?', [
@@ -100,14 +102,8 @@ export async function storeTreatmentPlanDraft(
       generatedBy: job.actor.userId,
     });
     await em.flush();
-    recordAudit(em, job.actor, {
-      action: 'create',
-      resourceType: 'TreatmentPlan',
-      resourceId: plan.id,
-      patientIds: [job.patientId],
-      details: { version: plan.version, source: drafted.bron },
-    });
+    created = true;
     return { planId: plan.id };
   });
-  return planView(em, await em.findOneOrFail(TreatmentPlan, { id: planId }));
+  return { plan: await planView(em, await em.findOneOrFail(TreatmentPlan, { id: planId })), created };
 }

@@ -1,5 +1,5 @@
 import { clinicalToday } from '../shared/clinical-time';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
@@ -19,7 +19,7 @@ export const planNotFound = 'Het gevraagde behandelplan is niet gevonden.';
 const approvedIsReadOnly =
   'Dit behandelplan is goedgekeurd en kan niet meer worden gewijzigd. Genereer een nieuw concept om het bij te stellen.';
 const supersededIsReadOnly = 'Dit concept is vervangen door een nieuwere versie en kan niet meer worden gewijzigd.';
-const onlyPsychiatrist = 'Alleen een psychiater (regiebehandelaar) kan een behandelplan goedkeuren.';
+export const onlyPsychiatrist = 'Alleen een psychiater (regiebehandelaar) kan een behandelplan goedkeuren.';
 const notApprovable = 'Het behandelplan is nog niet compleet: vul de gemarkeerde onderdelen aan voordat je het goedkeurt.';
 
 async function userNames(em: EntityManager, plans: TreatmentPlan[]): Promise<Map<string, string>> {
@@ -57,23 +57,24 @@ export async function planView(em: EntityManager, plan: TreatmentPlan): Promise<
 }
 
 /** Every version of the patient's plan, newest first, with the one in force and the open draft. */
-export async function treatmentPlanVersions(em: EntityManager, actor: AuditActor, patientId: string): Promise<TreatmentPlanOverview> {
+export async function treatmentPlanVersions(em: EntityManager, patientId: string): Promise<TreatmentPlanOverview> {
   const patient = await findPatient(em, patientId);
   const plans = await em.find(TreatmentPlan, { patientId: patient.id }, { orderBy: { version: 'desc' } });
   const names = await userNames(em, plans);
   const versions = plans.map((plan) => toView(plan, names));
-  recordAudit(em, actor, {
-    action: 'read',
-    resourceType: 'TreatmentPlan',
-    patientIds: [patient.id],
-    details: { versions: versions.length },
-  });
   return {
     patientId: patient.id,
     current: versions.find((version) => version.status === 'goedgekeurd') ?? null,
     draft: versions.find((version) => version.status === 'concept') ?? null,
     versions,
   };
+}
+
+/** The patient a plan version of the organisation belongs to; an unknown id names nobody. */
+export async function planPatients(em: EntityManager, planId: string): Promise<string[]> {
+  if (!isUuid(planId)) return [];
+  const plan = await em.findOne(TreatmentPlan, { id: planId }, { fields: ['patientId'] });
+  return plan ? [plan.patientId] : [];
 }
 
 async function findDraft(em: EntityManager, planId: string): Promise<TreatmentPlan> {
@@ -86,33 +87,26 @@ async function findDraft(em: EntityManager, planId: string): Promise<TreatmentPl
 
 const sections = Object.keys(planContentSchema.shape) as (keyof TreatmentPlanContent)[];
 
-/** The clinician's edit of a draft: the whole plan, validated as one; an approved version is 409. */
+/** The clinician's edit of a draft: the whole plan, validated as one, and which sections it changed; an approved version is 409. */
 export async function updateTreatmentPlan(
   em: EntityManager,
   actor: AuditActor,
   planId: string,
   input: unknown,
-): Promise<TreatmentPlanView> {
+): Promise<{ plan: TreatmentPlanView; changed: (keyof TreatmentPlanContent)[] }> {
   const plan = await findDraft(em, planId);
   const content = parseOrThrow(planContentSchema, input);
   const changed = sections.filter((section) => JSON.stringify(plan.content[section]) !== JSON.stringify(content[section]));
   plan.content = content;
   plan.updatedBy = actor.userId;
   await em.flush();
-  // Which sections changed, never their text: the access log is no second copy of the record.
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'TreatmentPlan',
-    resourceId: plan.id,
-    patientIds: [plan.patientId],
-    details: { version: plan.version, changed },
-  });
-  return planView(em, plan);
+  return { plan: await planView(em, plan), changed };
 }
 
 /**
- * Makes the draft the plan in force: complete, with the client's consent recorded, approved by a
- * psychiatrist. The version approved before it is superseded; both stay readable.
+ * Makes the draft the plan in force: complete, with the client's consent recorded (only a
+ * psychiatrist approves: the use case's permission). The version approved before it is superseded;
+ * both stay readable.
  */
 export async function approveTreatmentPlan(
   em: EntityManager,
@@ -121,7 +115,6 @@ export async function approveTreatmentPlan(
   now = new Date(),
 ): Promise<TreatmentPlanView> {
   const plan = await findDraft(em, planId);
-  if (actor.role !== 'psychiater') throw AppError.forbidden(onlyPsychiatrist);
   const issues = approvalIssues(parseOrThrow(planContentSchema, plan.content), clinicalToday(now));
   if (Object.keys(issues).length > 0) throw AppError.validation(issues, notApprovable);
   await em.nativeUpdate(TreatmentPlan, { patientId: plan.patientId, status: 'goedgekeurd' }, { status: 'vervangen', updatedAt: now });
@@ -129,12 +122,5 @@ export async function approveTreatmentPlan(
   plan.approvedBy = actor.userId;
   plan.approvedAt = now;
   await em.flush();
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'TreatmentPlan',
-    resourceId: plan.id,
-    patientIds: [plan.patientId],
-    details: { version: plan.version, approved: true },
-  });
   return planView(em, plan);
 }

@@ -196,7 +196,7 @@ describe('a worker killed in the middle of a workflow', () => {
             message: 'the no-show process never reached the review',
           })
           .toBe('ter_beoordeling');
-        const letter = await withTenant(orm, tenantOf(actor), (em) => getGpLetter(em, actor, letterId));
+        const letter = await withTenant(orm, tenantOf(actor), (em) => getGpLetter(em, letterId));
         await approveNoShowLetter(deps, psychiatrist, letterId, { finalText: letter.rewrittenText! });
         return dispatchNoShow(deps, actor, appointmentId);
       },

@@ -78,7 +78,7 @@ async function facts(appointmentId: string, letterId: string) {
   });
 }
 
-const letterOf = (letterId: string) => withTenant(orm, tenantOf(nurse), (em) => getGpLetter(em, nurse, letterId));
+const letterOf = (letterId: string) => withTenant(orm, tenantOf(nurse), (em) => getGpLetter(em, letterId));
 
 async function until(deps: NoShowDeps, appointmentId: string, done: (state: NoShowState) => boolean, ms = 20_000): Promise<NoShowState> {
   // vi.waitFor, not expect.poll: a caller may catch the wait that ran out (and approve again).
