@@ -5,7 +5,6 @@ import type { MikroORM } from '../domain/db/orm';
 import { pendingStep, type ChainStep } from '../domain/intent/chain';
 import { attemptOf, executeChainStep, prepareChainStep, stepOutcome } from '../domain/intent/chain.service';
 import type { ChainAction } from '../domain/intent/intent.schemas';
-import { runUseCaseWithin } from '../domain/audit/use-case';
 import {
   summariseHandover,
   type CollectedSources,
