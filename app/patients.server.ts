@@ -11,7 +11,7 @@ export {
   patientNotFound,
   updatePatient,
 } from '../domain/patient/patient.service';
-export { createReport, patientTimeline } from '../domain/report/report.service';
+export { reportTimeline, writeReport } from '../domain/report/report.use-cases';
 export { currentRisks, diagnosesOf, intakeStatus } from '../domain/intake/intake.service';
 export { intakeEntry, intakeSectionHistory, saveIntakeSection } from '../domain/intake/intake-entry.service';
 export { recordRisk, riskOverview } from '../domain/intake/risks.service';
@@ -20,7 +20,7 @@ export { correctVital, latestVitals, recordVitals, vitalRounds } from '../domain
 export { correctBvcScore, latestBvcOf, listBvc, recordBvcScore } from '../domain/scales/scales.use-cases';
 export { administer, medicationOverview, prescribe, recordEffect, stopOrder } from '../domain/medication/medication.service';
 export { addContactPerson, listContactPersons, removeContactPerson, updateContactPerson } from '../domain/patient/contact-persons';
-export { appointmentsBetween } from '../domain/agenda/agenda.service';
+export { listAgenda } from '../domain/agenda/agenda.use-cases';
 export { bannerOf, patientBanner } from '../domain/legal/banner';
 export { allergyOverview, lapseAllergy, recordAllergy } from '../domain/legal/allergies';
 export { coerciveMeasures, endMeasure, evaluateMeasure, groundingStatus, registerMeasure } from '../domain/legal/coercive-care';

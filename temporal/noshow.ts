@@ -1,5 +1,7 @@
 import { WithStartWorkflowOperation, WorkflowNotFoundError, type UpdateDefinition } from '@temporalio/client';
-import { getAppointment, noShowRefusal, ownAppointmentView } from '../domain/agenda/agenda.service';
+import { noShowRefusal, ownAppointmentView } from '../domain/agenda/agenda.service';
+import { readAppointment } from '../domain/agenda/agenda.use-cases';
+import { runUseCaseWithin } from '../domain/audit/use-case';
 import { runAudited, type AuditActor } from '../domain/audit/audit.service';
 import type { MikroORM } from '../domain/db/orm';
 import { tenantOf, withTenant } from '../domain/db/tenant';
@@ -249,7 +251,7 @@ export async function dispatchNoShow(deps: NoShowDeps, actor: AuditActor, appoin
     deps.orm,
     actor,
     { action: 'update', resourceType: 'GpLetter', details: { appointmentId, status: 'verzendklaar' } },
-    (em) => getAppointment(em, actor, appointmentId),
+    (em) => runUseCaseWithin(em, actor, readAppointment, { id: appointmentId }),
   );
   const state = await noShowState(deps, actor, appointmentId);
   if (state?.status !== 'verzendklaar') {

@@ -26,13 +26,14 @@ import {
   contactPersonsOf,
   dispatchGpLetter,
   editDraftLetter,
-  getAppointment,
+  readAppointment,
   getGpLetter,
   noShowDeps,
   noShowState,
   rejectNoShowLetter,
   setLetterGp,
   withdrawGpLetter,
+  runUseCaseWithin,
 } from '../noshow.server';
 import { pageData } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
@@ -50,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       const letter = await getGpLetter(em, actor, id);
       return {
         letter,
-        appointment: letter.appointmentId ? await getAppointment(em, actor, letter.appointmentId) : null,
+        appointment: letter.appointmentId ? await runUseCaseWithin(em, actor, readAppointment, { id: letter.appointmentId }) : null,
         // The GPs the record knows, to choose from when the letter has none yet.
         knownGps: (await contactPersonsOf(em, letter.patientId)).filter((contact) => contact.relation === 'huisarts'),
       };

@@ -3,6 +3,7 @@ import { Appointment } from '../agenda/appointment.entity';
 import { knownPeople } from '../ai/known-people';
 import type { KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
+import { runUseCaseWithin } from '../audit/use-case';
 import { User } from '../auth/auth.entities';
 import { clinicalRoles, type ClinicalRole } from '../auth/auth.schemas';
 import type { EntityManager } from '../db/orm';
@@ -11,7 +12,7 @@ import { currentRisks, diagnosesOf, intakeStatus } from '../intake/intake.servic
 import { ageOn } from '../patient/patient.format';
 import type { EpisodeStatus } from '../patient/patient.schemas';
 import { displayName, findPatient, knownPerson } from '../patient/patient.service';
-import { patientTimeline } from '../report/report.service';
+import { reportTimeline } from '../report/report.use-cases';
 import type { ClassificationKind } from './treatment-plan.schemas';
 
 /** What a treatment plan is drafted from. It travels through the workflow's history: kept small. */
@@ -61,7 +62,7 @@ export async function gatherPlanSources(em: EntityManager, actor: AuditActor, pa
   const intake = await intakeStatus(em, actor, { patientId });
   const diagnoses = await diagnosesOf(em, actor, { patientId });
   const risks = await currentRisks(em, actor, { patientId });
-  const timeline = await patientTimeline(em, actor, patientId, reportLimit);
+  const timeline = await runUseCaseWithin(em, actor, reportTimeline, { patientId, limit: reportLimit });
   const practitioners = await practitionersOf(em, actor, patientId);
   const reports = timeline
     .flatMap((day) => day.reports)
