@@ -4,18 +4,16 @@ import { instantOf } from './form.server';
 
 // The agenda pages reach their use cases through this `.server` module: the same domain services
 // (and ownership rules) as `/api/assistant/agenda/*`, never a second implementation.
+export { noShowRefusal } from '../domain/agenda/agenda.service';
 export {
-  cancelAppointment,
-  clinicians,
-  createAppointment,
-  getAppointment,
-  noShowRefusal,
-  rescheduleAppointment,
-  restoreCancellation,
-  restoreSchedule,
-} from '../domain/agenda/agenda.service';
-export { getPatient } from '../domain/patient/patient.service';
-export { searchPatients } from '../domain/patient/patient.search';
+  cancelAppointmentOf,
+  moveAppointment,
+  newAppointmentForm,
+  planAppointment,
+  readAppointment,
+  undoCancellation,
+  undoMove,
+} from '../domain/agenda/agenda.use-cases';
 export { noShowDeps } from './noshow.server';
 export { instantOf } from './form.server';
 export { rescriptNoShow, startNoShow } from '../temporal/noshow';
@@ -44,7 +42,7 @@ export function appointmentFormValues(form: FormData | URLSearchParams): Appoint
   };
 }
 
-/** The form's values → the input `createAppointment` takes (the API's shape). */
+/** The form's values → the input `planAppointment` takes (the API's shape). */
 export function appointmentInput(values: AppointmentFormValues) {
   const start = instantOf(values.datum, values.tijd);
   const minutes = Number(values.duur || 45);

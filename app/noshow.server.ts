@@ -3,7 +3,8 @@ import { getOrm, requireTemporal } from './services.server';
 
 // The letter pages reach their use cases through this `.server` module, so the browser bundle
 // never pulls in the ORM or the Temporal client behind them.
-export { getAppointment } from '../domain/agenda/agenda.service';
+export { readAppointment } from '../domain/agenda/agenda.use-cases';
+export { runUseCaseWithin } from '../domain/audit/use-case';
 export {
   chooseLetterGp,
   editGpLetter,

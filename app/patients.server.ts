@@ -11,7 +11,7 @@ export {
   patientNotFound,
   updatePatient,
 } from '../domain/patient/patient.service';
-export { createReport, patientTimeline } from '../domain/report/report.service';
+export { reportTimeline, writeReport } from '../domain/report/report.use-cases';
 export { intakeTab } from '../domain/intake/intake.use-cases';
 export { readIntakeSection, saveIntakeSectionText } from '../domain/intake/intake-entry.use-cases';
 export { listRisks, recordRiskAssessment } from '../domain/intake/risks.use-cases';
@@ -27,7 +27,7 @@ export {
 } from '../domain/medication/medication.use-cases';
 export { addContact, listContacts, removeContact, updateContact } from '../domain/patient/contact-persons.use-cases';
 export { recordOverview } from '../domain/patient/record-overview.use-cases';
-export { appointmentsBetween } from '../domain/agenda/agenda.service';
+export { listAgenda } from '../domain/agenda/agenda.use-cases';
 export { bannerOf, patientBanner } from '../domain/legal/banner';
 export { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../domain/legal/allergies.use-cases';
 export {

@@ -5,11 +5,9 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import { createHash, randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../domain/audit/audit.service';
-import type { EntityManager } from '../domain/db/orm';
+import type { AuditActor } from '../domain/audit/audit.service';
 import {
   chainMessages,
-  chainPatientIds,
   chainWorkflowId,
   initialChainState,
   notAwaitingConfirmation,
@@ -136,13 +134,6 @@ export async function chainState(deps: TemporalDeps, actor: AuditActor, chainId:
   if (!isUuid(chainId)) throw AppError.notFound(chainNotFound);
   const state = await readState(deps, handleOf(deps, chainId));
   if (state.organisationId !== actor.organisationId || state.userId !== actor.userId) throw AppError.notFound(chainNotFound);
-  return state;
-}
-
-/** `GET /api/intent/chains/{id}`: the chain as it stands, and that reading in the access log (its steps show patients). */
-export async function readChain(em: EntityManager, deps: TemporalDeps, actor: AuditActor, chainId: string): Promise<ChainState> {
-  const state = await chainState(deps, actor, chainId);
-  recordAudit(em, actor, { action: 'read', resourceType: 'IntentChain', resourceId: chainId, patientIds: chainPatientIds(state) });
   return state;
 }
 

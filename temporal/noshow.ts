@@ -1,12 +1,13 @@
 import { WithStartWorkflowOperation, WorkflowNotFoundError, type UpdateDefinition } from '@temporalio/client';
-import { getAppointment, noShowRefusal, ownAppointmentView } from '../domain/agenda/agenda.service';
+import { noShowRefusal, ownAppointmentView } from '../domain/agenda/agenda.service';
+import { readAppointment } from '../domain/agenda/agenda.use-cases';
+import { runUseCaseWithin } from '../domain/audit/use-case';
 import { runAudited, type AuditActor } from '../domain/audit/audit.service';
 import type { MikroORM } from '../domain/db/orm';
 import { tenantOf, withTenant } from '../domain/db/tenant';
 import { approvalRefusal, assertMaySignGpLetter, notYetReviewed, type GpLetterView } from '../domain/gp-letter/gp-letter.service';
 import { approveLetterSchema, gpUnknown, rejectRewriteSchema } from '../domain/gp-letter/gp-letter.schemas';
 import { readGpLetter } from '../domain/gp-letter/gp-letter.use-cases';
-import { runUseCaseWithin } from '../domain/audit/use-case';
 import {
   cancellableStatuses,
   initialNoShowState,
@@ -245,7 +246,7 @@ export async function dispatchNoShow(deps: NoShowDeps, actor: AuditActor, appoin
     deps.orm,
     actor,
     { action: 'update', resourceType: 'GpLetter', details: { appointmentId, status: 'verzendklaar' } },
-    (em) => getAppointment(em, actor, appointmentId),
+    (em) => runUseCaseWithin(em, actor, readAppointment, { id: appointmentId }),
   );
   const state = await noShowState(deps, actor, appointmentId);
   if (state?.status !== 'verzendklaar') {

@@ -1,9 +1,8 @@
 import type { AiPort } from '../domain/ai/ai.port';
-import { runAudited } from '../domain/audit/audit.service';
-import { runUseCaseWithin } from '../domain/audit/use-case';
+import { runUseCase, runUseCaseWithin } from '../domain/audit/use-case';
 import type { MikroORM } from '../domain/db/orm';
 import { pendingStep, type ChainStep } from '../domain/intent/chain';
-import { attemptOf, executeChainStep, prepareChainStep, stepOutcome } from '../domain/intent/chain.service';
+import { chainStepUseCase, prepareChainStep, stepOutcome } from '../domain/intent/chain.service';
 import type { ChainAction } from '../domain/intent/intent.schemas';
 import {
   summariseHandover,
@@ -61,12 +60,10 @@ export function createActivities({ orm, ai, grants }: ActivityDeps) {
     async executeChainStep({ grant, chainId, step }: { grant: ActorGrant; chainId: string; step: ChainStep }): Promise<ChainStep> {
       const actor = await verified(grant);
       // A user no longer active is a refusal of the step (a Dutch reason, logged as denied), not a fault.
-      return stepOutcome(step, () =>
-        runAudited(orm, actor, attemptOf(step), async (em) => {
-          await assertActive(em, actor);
-          return executeChainStep(em, actor, chainId, step);
-        }),
-      );
+      return stepOutcome(step, async () => {
+        const { useCase, input } = chainStepUseCase(chainId, step, assertActive);
+        return runUseCase(orm, actor, useCase, input);
+      });
     },
 
     async collectHandoverSources(job: Granted<HandoverJob>): Promise<CollectedSources> {

@@ -1,4 +1,5 @@
-import { runAudited } from '../domain/audit/audit.service';
+import { registerNoShow } from '../domain/agenda/agenda.use-cases';
+import { defineUseCase, runUseCase } from '../domain/audit/use-case';
 import type { LetterRewrite, NoShowJob, PrepareResult, PreparedNoShow } from '../domain/noshow/noshow';
 import type { GrantedApproval, GrantedRejection } from '../workflows/noshow/messages';
 import { rewriteLetter } from '../domain/noshow/rewrite';
@@ -16,19 +17,20 @@ export function createNoShowActivities({ orm, ai, acting }: Omit<ActivityDeps, '
     /** A refusal (not found, not the clinician's, already cancelled, not yet begun) ends the process with its Dutch reason; faults are retried. */
     async prepareNoShow({ job, key }: { job: Granted<NoShowJob>; key: string }): Promise<PrepareResult> {
       const actor = await verified(grantOf(job));
+      // The step registers the no-show (`agenda.no-show`, its rows written inside) and claims the letter;
+      // a refused or failed step is logged as an attempt of that use case, naming the appointment's patient.
+      const preparing = defineUseCase({
+        ...registerNoShow,
+        run: async (em) => {
+          await assertActive(em, actor);
+          return prepareNoShow(em, { ...job, actor }, key);
+        },
+        logged: () => [],
+      });
       try {
-        const attempt = {
-          action: 'update' as const,
-          resourceType: 'Appointment',
-          resourceId: job.appointmentId,
-          details: { status: 'niet-verschenen' },
-        };
         return {
           ok: true,
-          prepared: await runAudited(orm, actor, attempt, async (em) => {
-            await assertActive(em, actor);
-            return prepareNoShow(em, { ...job, actor }, key);
-          }),
+          prepared: await runUseCase(orm, actor, preparing, { appointmentId: job.appointmentId, at: new Date(job.requestedAt) }),
         };
       } catch (error) {
         if (error instanceof AppError) return { ok: false, error: error.message };

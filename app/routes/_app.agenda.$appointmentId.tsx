@@ -18,23 +18,23 @@ import { ownsAppointment } from '../../domain/shared/ownership';
 import { countOf } from '../../domain/shared/text';
 import {
   agendaQuery,
-  cancelAppointment,
-  getAppointment,
+  cancelAppointmentOf,
   instantOf,
+  moveAppointment,
   noShowDeps,
   noShowRefusal,
-  rescheduleAppointment,
+  readAppointment,
   rescriptNoShow,
-  restoreCancellation,
-  restoreSchedule,
   startNoShow,
+  undoCancellation,
+  undoMove,
 } from '../agenda.server';
 import { requireUser } from '../auth.server';
 import { Field } from '../components/field';
 import { RouteError } from '../components/route-error';
 import type { FormFailure } from '../form.server';
 import { pageData, throwPageError } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Afspraak — Agenda — GGZ-EPD' }];
 
@@ -45,9 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = uuidOrNull(params.appointmentId);
   if (!id) throw Response.json({ message: notFound }, { status: 404 });
   const actor = actorFor(user, context, 'web');
-  const appointment = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Appointment', resourceId: id }, (em) => getAppointment(em, actor, id)),
-  );
+  const appointment = await pageData(perform(actor, readAppointment, { id }));
   const url = new URL(request.url);
   // Just moved: what it was before, for "Ongedaan maken".
   const before = url.searchParams.get('vorigeStatus')
@@ -89,16 +87,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     for (const [name, value] of Object.entries(extra)) search.set(name, value);
     return `/agenda/${id}?${search}`;
   };
-  const change = { action: 'update' as const, resourceType: 'Appointment', resourceId: id };
   try {
     switch (intent) {
       case 'verplaatsen': {
         const start = instantOf(values.datum, values.tijd);
-        const { before, after } = await audited(actor, change, async (em) => {
-          const before = await getAppointment(em, actor, id);
-          const { appointment: after } = await rescheduleAppointment(em, actor, { appointmentId: id, start });
-          return { before, after };
-        });
+        const { before, appointment: after } = await perform(actor, moveAppointment, { appointmentId: id, start });
         return redirect(
           panel(
             { gedaan: 'verplaatst', vorigeStart: before.start, vorigeEinde: before.end, vorigeStatus: before.status },
@@ -107,32 +100,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         );
       }
       case 'ongedaan': {
-        const { appointment } = await audited(actor, change, (em) =>
-          restoreSchedule(em, actor, {
-            appointmentId: id,
-            start: String(form.get('start') ?? ''),
-            end: String(form.get('end') ?? ''),
-            status: String(form.get('status') ?? ''),
-          }),
-        );
+        const { appointment } = await perform(actor, undoMove, {
+          appointmentId: id,
+          start: String(form.get('start') ?? ''),
+          end: String(form.get('end') ?? ''),
+          status: String(form.get('status') ?? ''),
+        });
         return redirect(panel({ gedaan: 'teruggezet' }, isoDay(appointment.start)));
       }
       case 'annuleren': {
-        const { before } = await audited(actor, change, async (em) => {
-          const before = await getAppointment(em, actor, id);
-          await cancelAppointment(em, actor, {
-            appointmentId: id,
-            reasonCode: values.reasonCode || undefined,
-            reason: values.reason || undefined,
-          });
-          return { before };
+        const { previousStatus } = await perform(actor, cancelAppointmentOf, {
+          appointmentId: id,
+          reasonCode: values.reasonCode || undefined,
+          reason: values.reason || undefined,
         });
-        return redirect(panel({ gedaan: 'geannuleerd', vorigeStatus: before.status }));
+        return redirect(panel({ gedaan: 'geannuleerd', vorigeStatus: previousStatus }));
       }
       case 'annuleren-ongedaan': {
-        await audited(actor, change, (em) =>
-          restoreCancellation(em, actor, { appointmentId: id, status: String(form.get('status') ?? '') }),
-        );
+        await perform(actor, undoCancellation, { appointmentId: id, status: String(form.get('status') ?? '') });
         return redirect(panel({ gedaan: 'annulering-teruggezet' }));
       }
       case 'niet-verschenen': {
@@ -145,7 +130,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       }
       default:
         // An appointment nobody here can see is a 404, whatever was asked.
-        await audited(actor, { action: 'read', resourceType: 'Appointment', resourceId: id }, (em) => getAppointment(em, actor, id));
+        await perform(actor, readAppointment, { id });
         throw AppError.validation({ intent: 'Kies wat er met de afspraak moet gebeuren.' });
     }
   } catch (error) {

@@ -10,11 +10,9 @@ import {
   agendaQuery,
   appointmentFormValues,
   appointmentInput,
-  clinicians,
-  createAppointment,
   formFields,
-  getPatient,
-  searchPatients,
+  newAppointmentForm,
+  planAppointment,
   type AppointmentFormValues,
 } from '../agenda.server';
 import { requireUser } from '../auth.server';
@@ -22,7 +20,7 @@ import { Field } from '../components/field';
 import { RouteError } from '../components/route-error';
 import type { FormFailure } from '../form.server';
 import { pageData, throwPageError } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Nieuwe afspraak — Agenda — GGZ-EPD' }];
 
@@ -49,13 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = url.searchParams.get('zoek')?.trim() ?? '';
   // "Andere patiënt" sends the chosen one along too: it is dropped, and the search shows again.
   const patientId = url.searchParams.has('anderePatient') ? null : uuidOrNull(values.patientId);
-  const { patient, matches, team } = await pageData(
-    audited(actor, { action: 'search', resourceType: 'Patient' }, async (em) => ({
-      patient: patientId ? await getPatient(em, actor, patientId) : null,
-      matches: search.length >= 2 && !patientId ? await searchPatients(em, actor, { q: search, limit: '8' }) : [],
-      team: await clinicians(em),
-    })),
-  );
+  const { patient, matches, team } = await pageData(perform(actor, newAppointmentForm, { patientId, search }));
   return {
     values,
     search,
@@ -73,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = appointmentFormValues(await request.formData());
   try {
     const input = appointmentInput(values);
-    const created = await audited(actor, { action: 'create', resourceType: 'Appointment' }, (em) => createAppointment(em, actor, input));
+    const created = await perform(actor, planAppointment, input);
     return redirect(`/agenda/${created.id}${agendaQuery(url, { datum: isoDay(created.start) })}`);
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed') {

@@ -26,8 +26,8 @@ import { requireUser } from '../auth.server';
 import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import { pageData } from '../page.server';
-import { appointmentsBetween } from '../patients.server';
-import { actorFor, audited } from '../tenant.server';
+import { listAgenda } from '../patients.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Agenda — GGZ-EPD' }];
 
@@ -52,11 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const days = viewDays(view, date);
   const range = { start: new Date(days[0]!.getTime()), end: new Date(addDays(days.at(-1)!, 1).getTime()) };
   const actor = actorFor(user, context, 'web');
-  const appointments = await pageData(
-    audited(actor, { action: 'search', resourceType: 'Appointment' }, (em) =>
-      appointmentsBetween(em, actor, range, mine ? { practitionerId: user.id } : {}),
-    ),
-  );
+  const { appointments } = await pageData(perform(actor, listAgenda, { range, filter: mine ? { practitionerId: user.id } : {} }));
   return {
     view,
     date,

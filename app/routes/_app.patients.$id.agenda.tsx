@@ -9,8 +9,8 @@ import {
 } from '../../domain/agenda/agenda.schemas';
 import { EmptyState } from '../components/page';
 import { pageData, patientPage } from '../page.server';
-import { appointmentsBetween } from '../patients.server';
-import { audited } from '../tenant.server';
+import { listAgenda } from '../patients.server';
+import { perform } from '../tenant.server';
 
 const day = 24 * 3600_000;
 
@@ -19,11 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const now = Date.now();
   const range = { start: new Date(now - 30 * day), end: new Date(now + 90 * day) };
-  const appointments = await pageData(
-    audited(actor, { action: 'search', resourceType: 'Appointment', patientIds: [patientId] }, (em) =>
-      appointmentsBetween(em, actor, range, { patientId }),
-    ),
-  );
+  const { appointments } = await pageData(perform(actor, listAgenda, { range, filter: { patientId } }));
   return { appointments, now: new Date(now).toISOString() };
 }
 

@@ -8,14 +8,12 @@ import { ReportForm, type ReportFormValues } from '../components/report-form';
 import { ReportText } from '../components/report-text';
 import { formFailure, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
-import { createReport, patientTimeline } from '../patients.server';
-import { audited } from '../tenant.server';
+import { reportTimeline, writeReport } from '../patients.server';
+import { perform } from '../tenant.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
-  const days = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Report', patientIds: [patientId] }, (em) => patientTimeline(em, actor, patientId)),
-  );
+  const days = await pageData(perform(actor, reportTimeline, { patientId }));
   // "+ rapportage" from an appointment in the agenda opens this form linked to that appointment.
   const encounterId = uuidOrNull(new URL(request.url).searchParams.get('afspraak'));
   return { days, encounterId };
@@ -32,16 +30,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     encounterId: String(form.get('encounterId') ?? ''),
   };
   try {
-    await audited(actor, { action: 'create', resourceType: 'Report', patientIds: [patientId] }, (em) =>
-      createReport(em, actor, {
-        patientId,
-        type: values.type,
-        category: values.category || null,
-        content: values.content,
-        includeInHandover: values.includeInHandover === 'on',
-        encounterId: values.encounterId || null,
-      }),
-    );
+    await perform(actor, writeReport, {
+      patientId,
+      type: values.type,
+      category: values.category || null,
+      content: values.content,
+      includeInHandover: values.includeInHandover === 'on',
+      encounterId: values.encounterId || null,
+    });
     return { saved: true as const };
   } catch (error) {
     return formFailure(error, values);

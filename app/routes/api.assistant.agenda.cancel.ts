@@ -1,13 +1,12 @@
-import { cancelAppointment } from '../../domain/agenda/agenda.service';
+import { cancelAppointmentOf } from '../../domain/agenda/agenda.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
 export const action = apiRoute(async ({ request, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'assistant');
-  const body = await readJson(request);
-  const result = await audited(actor, { action: 'update', resourceType: 'Appointment' }, (em) => cancelAppointment(em, actor, body));
-  return Response.json(result, { status: 200 });
+  const result = await perform(actor, cancelAppointmentOf, await readJson(request));
+  return Response.json({ appointment: result.appointment }, { status: 200 });
 });

@@ -1,13 +1,12 @@
-import { createAppointment } from '../../domain/agenda/agenda.service';
+import { planAppointment } from '../../domain/agenda/agenda.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 export const loader = postOnlyLoader;
 
 export const action = apiRoute(async ({ request, user, context }) => {
   requirePost(request);
   const actor = actorFor(user, context, 'assistant');
-  const body = await readJson(request);
-  const result = await audited(actor, { action: 'create', resourceType: 'Appointment' }, (em) => createAppointment(em, actor, body));
+  const result = await perform(actor, planAppointment, await readJson(request));
   return Response.json(result, { status: 201 });
 });

@@ -1,7 +1,7 @@
-import { agendaFor } from '../../domain/agenda/agenda.service';
+import { queryAgenda } from '../../domain/agenda/agenda.use-cases';
 import { apiRoute, getOnlyAction, queryParams } from '../http.server';
 import { jsonAnswerSharing } from '../json.server';
-import { actorFor, audited } from '../tenant.server';
+import { actorFor, perform } from '../tenant.server';
 
 /**
  * `start`, `end` (ISO 8601 with offset) or `label` (vandaag, morgen, overmorgen, deze week, volgende
@@ -11,9 +11,7 @@ import { actorFor, audited } from '../tenant.server';
 export const loader = apiRoute(async ({ request, user, context }) => {
   const actor = actorFor(user, context, 'assistant');
   const query = queryParams(request, ['start', 'end', 'label', 'patientId', 'van']);
-  const { appointments, range } = await audited(actor, { action: 'search', resourceType: 'Appointment' }, (em) =>
-    agendaFor(em, actor, query),
-  );
+  const { appointments, range } = await perform(actor, queryAgenda, query);
   return jsonAnswerSharing('appointments', appointments, { range });
 });
 

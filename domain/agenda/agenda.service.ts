@@ -1,5 +1,5 @@
 import { ownsAppointment } from '../shared/ownership';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { User, clinicalRoles } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
@@ -126,10 +126,11 @@ interface AppointmentRow {
  * agenda, so an entry holds exactly as long as its version is the current one. Least recently
  * used out first, at most about 20 000 appointments in all (a few organisation weeks).
  */
-interface AgendaRead {
+export interface AgendaRead {
   version: string;
   appointments: readonly AppointmentView[];
-  patientIds: string[];
+  /** The patients the range shows, for the access log: computed once per read, not per request. */
+  patientIds: readonly string[];
 }
 /** Weighed by appointments plus one, so ranges with none (any range a client asks for) are bounded too. */
 const recentReads = new Recent<AgendaRead>(20_000, (read) => read.appointments.length + 1);
@@ -141,14 +142,15 @@ const readsUnderWay = new Map<string, { version: string; read: Promise<AgendaRea
  * One statement straight into views, no entities: an organisation's week is thousands of
  * appointments, and hydrating them (and their patients) into the unit of work cost ten times the
  * query (docs/performance.md). A range read before at the current agenda version is not read again.
- * The views are frozen: callers share them.
+ * The views are frozen: callers share them. The access log names the patients it shows
+ * (`agenda.list` in agenda.use-cases.ts).
  */
 export async function appointmentsBetween(
   em: EntityManager,
   actor: AuditActor,
   range: DateRange,
   filter: { practitionerId?: string; patientId?: string } = {},
-): Promise<readonly AppointmentView[]> {
+): Promise<AgendaRead> {
   // As em.find would: the unit of work's own pending writes (a chain step's new appointment) count,
   // and move the version on (to one no other transaction can see until this one commits).
   await em.flush();
@@ -162,9 +164,7 @@ export async function appointmentsBetween(
   ].join(' ');
   const version = current?.version ?? '0';
   const recent = recentReads.get(key);
-  const read = recent?.version === version ? recent : await sharedRead(key, version, () => readAppointments(em, range, filter, version));
-  recordAudit(em, actor, { action: 'search', resourceType: 'Appointment', patientIds: read.patientIds });
-  return read.appointments;
+  return recent?.version === version ? recent : sharedRead(key, version, () => readAppointments(em, range, filter, version));
 }
 
 /**
@@ -231,17 +231,21 @@ async function readAppointments(
       reportIds: Object.freeze(row.report_ids),
     }),
   );
-  return { version, appointments: Object.freeze(appointments), patientIds: [...new Set(appointments.map((a) => a.patientId))] };
+  return {
+    version,
+    appointments: Object.freeze(appointments),
+    patientIds: Object.freeze([...new Set(appointments.map((a) => a.patientId))]),
+  };
 }
 
 export async function agendaFor(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()) {
   const parsed = parseOrThrow(agendaQuerySchema, query);
   const range = requestedRange(parsed, now);
-  const appointments = await appointmentsBetween(em, actor, range, {
+  const { appointments, patientIds } = await appointmentsBetween(em, actor, range, {
     patientId: parsed.patientId,
     practitionerId: parsed.van === 'mij' ? actor.userId : undefined,
   });
-  return { appointments, range: { start: range.start.toISOString(), end: range.end.toISOString(), label: range.label } };
+  return { appointments, patientIds, range: { start: range.start.toISOString(), end: range.end.toISOString(), label: range.label } };
 }
 
 export async function createAppointment(em: EntityManager, actor: AuditActor, input: unknown, now = new Date()): Promise<AppointmentView> {
@@ -261,12 +265,6 @@ export async function createAppointment(em: EntityManager, actor: AuditActor, in
     location: valid.location ?? null,
   });
   await em.flush();
-  recordAudit(em, actor, {
-    action: 'create',
-    resourceType: 'Appointment',
-    resourceId: appointment.id,
-    patientIds: [appointment.patientId],
-  });
   return (await views(em, [appointment]))[0]!;
 }
 
@@ -291,31 +289,27 @@ async function ownAppointment(em: EntityManager, actor: AuditActor, id: string):
   return appointment;
 }
 
-/** Idempotent: cancelling a cancelled appointment (a retried request, a confirmed chain) changes nothing and keeps the first reason. */
-export async function cancelAppointment(em: EntityManager, actor: AuditActor, input: unknown): Promise<{ appointment: AppointmentView }> {
+/** A change to an appointment: it as it is now, and the status it had before (for "Ongedaan maken"). */
+export interface AppointmentChange {
+  appointment: AppointmentView;
+  previousStatus: AppointmentStatus;
+}
+
+/**
+ * Idempotent: cancelling a cancelled appointment (a retried request, a confirmed chain) changes
+ * nothing and keeps the first reason (`previousStatus` says it was cancelled already).
+ */
+export async function cancelAppointment(em: EntityManager, actor: AuditActor, input: unknown): Promise<AppointmentChange> {
   // Which appointment first: someone else's is a 403 and an unknown one a 404, whatever the reason says.
   const { appointmentId } = parseOrThrow(appointmentTargetSchema, input);
   const appointment = await ownAppointment(em, actor, appointmentId);
-  if (appointment.status === 'geannuleerd') {
-    recordAudit(em, actor, {
-      action: 'read',
-      resourceType: 'Appointment',
-      resourceId: appointment.id,
-      patientIds: [appointment.patientId],
-    });
-    return { appointment: (await views(em, [appointment]))[0]! };
+  const previousStatus = appointment.status;
+  if (appointment.status !== 'geannuleerd') {
+    const { reasonCode, reason } = parseOrThrow(cancelAppointmentSchema, input);
+    appointment.status = 'geannuleerd';
+    appointment.cancelReason = cancelReasonText(reasonCode, reason);
   }
-  const { reasonCode, reason } = parseOrThrow(cancelAppointmentSchema, input);
-  appointment.status = 'geannuleerd';
-  appointment.cancelReason = cancelReasonText(reasonCode, reason);
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'Appointment',
-    resourceId: appointment.id,
-    patientIds: [appointment.patientId],
-    details: { status: 'geannuleerd' },
-  });
-  return { appointment: (await views(em, [appointment]))[0]! };
+  return { appointment: (await views(em, [appointment]))[0]!, previousStatus };
 }
 
 /**
@@ -340,21 +334,13 @@ export async function restoreCancellation(
     );
   appointment.status = status;
   appointment.cancelReason = null;
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'Appointment',
-    resourceId: appointment.id,
-    patientIds: [appointment.patientId],
-    details: { status },
-  });
   return { appointment: (await views(em, [appointment]))[0]! };
 }
 
 /** Any appointment of the organisation, for reading: 404 when it does not exist (or is another organisation's). */
-export async function getAppointment(em: EntityManager, actor: AuditActor, id: string): Promise<AppointmentView> {
+export async function getAppointment(em: EntityManager, id: string): Promise<AppointmentView> {
   const appointment = isUuid(id) ? await em.findOne(Appointment, { id }) : null;
   if (!appointment) throw AppError.notFound(dutchMessages.appointmentNotFound);
-  recordAudit(em, actor, { action: 'read', resourceType: 'Appointment', resourceId: appointment.id, patientIds: [appointment.patientId] });
   return (await views(em, [appointment]))[0]!;
 }
 
@@ -391,37 +377,27 @@ export async function markNoShow(
   if (appointment.status !== 'niet-verschenen') {
     appointment.status = 'niet-verschenen';
     appointment.cancelReason = 'Niet verschenen';
-    recordAudit(em, actor, {
-      action: 'update',
-      resourceType: 'Appointment',
-      resourceId: appointment.id,
-      patientIds: [appointment.patientId],
-      details: { status: 'niet-verschenen' },
-    });
   }
   return { appointment: (await views(em, [appointment]))[0]!, previousStatus };
 }
 
-/** Undoes `markNoShow` when the clinician withdraws it, unless someone changed the appointment since. */
+/**
+ * Undoes `markNoShow` when the clinician withdraws it, unless someone changed the appointment since
+ * (`restored` says whether it did).
+ */
 export async function restoreAfterNoShow(
   em: EntityManager,
   actor: AuditActor,
   appointmentId: string,
   previousStatus: AppointmentStatus,
-): Promise<AppointmentView> {
+): Promise<{ appointment: AppointmentView; restored: boolean }> {
   const appointment = await ownAppointment(em, actor, appointmentId);
-  if (appointment.status === 'niet-verschenen' && previousStatus !== 'niet-verschenen') {
+  const restored = appointment.status === 'niet-verschenen' && previousStatus !== 'niet-verschenen';
+  if (restored) {
     appointment.status = previousStatus;
     appointment.cancelReason = null;
-    recordAudit(em, actor, {
-      action: 'update',
-      resourceType: 'Appointment',
-      resourceId: appointment.id,
-      patientIds: [appointment.patientId],
-      details: { status: previousStatus },
-    });
   }
-  return (await views(em, [appointment]))[0]!;
+  return { appointment: (await views(em, [appointment]))[0]!, restored };
 }
 
 /** Moves an appointment; without a new end it keeps its length. */
@@ -430,23 +406,18 @@ export async function rescheduleAppointment(
   actor: AuditActor,
   input: unknown,
   now = new Date(),
-): Promise<{ appointment: AppointmentView }> {
+): Promise<{ appointment: AppointmentView; before: Pick<AppointmentView, 'start' | 'end' | 'status'> }> {
   const { appointmentId, start, end } = parseOrThrow(rescheduleAppointmentSchema, input);
   const appointment = await ownAppointment(em, actor, appointmentId);
   if (appointment.status === 'geannuleerd') throw new AppError('conflict', 'Een geannuleerde afspraak kan niet worden verplaatst.');
   if (start < now) throw AppError.validation({ start: 'Een afspraak kan niet naar het verleden worden verplaatst.' });
+  // Where it was, for the page's "Ongedaan maken".
+  const before = { start: appointment.startAt.toISOString(), end: appointment.endAt.toISOString(), status: appointment.status };
   const duration = appointment.endAt.getTime() - appointment.startAt.getTime();
   appointment.startAt = start;
   appointment.endAt = end ?? new Date(start.getTime() + duration);
   appointment.status = 'verplaatst';
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'Appointment',
-    resourceId: appointment.id,
-    patientIds: [appointment.patientId],
-    details: { status: 'verplaatst' },
-  });
-  return { appointment: (await views(em, [appointment]))[0]! };
+  return { appointment: (await views(em, [appointment]))[0]!, before };
 }
 
 /**
@@ -461,13 +432,6 @@ export async function restoreSchedule(em: EntityManager, actor: AuditActor, inpu
   appointment.startAt = start;
   appointment.endAt = end;
   appointment.status = status;
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'Appointment',
-    resourceId: appointment.id,
-    patientIds: [appointment.patientId],
-    details: { status },
-  });
   return { appointment: (await views(em, [appointment]))[0]! };
 }
 
@@ -479,4 +443,17 @@ export async function clinicians(em: EntityManager): Promise<{ id: string; name:
     { fields: ['id', 'displayName'], orderBy: { displayName: 'asc' } },
   );
   return users.map((user) => ({ id: user.id, name: user.displayName }));
+}
+
+/** The patient of an appointment of the organisation, for the access log; an unknown id (or another organisation's) names nobody. */
+export async function appointmentPatients(em: EntityManager, appointmentId: unknown): Promise<string[]> {
+  if (!isUuid(appointmentId)) return [];
+  const appointment = await em.findOne(Appointment, { id: appointmentId }, { fields: ['patientId'] });
+  return appointment ? [appointment.patientId] : [];
+}
+
+/** The patient an input names, if the organisation has one by that id: a write's refused attempt names them. */
+export async function namedPatients(em: EntityManager, patientId: unknown): Promise<string[]> {
+  if (!isUuid(patientId)) return [];
+  return (await em.findOne(Patient, { id: patientId }, { fields: ['id'] })) ? [patientId] : [];
 }

@@ -1,5 +1,5 @@
-import { getAppointment } from '../agenda/agenda.service';
-import { defineUseCase, thePatient, type AccessOf } from '../audit/use-case';
+import { readAppointment } from '../agenda/agenda.use-cases';
+import { defineUseCase, runUseCaseWithin, thePatient, type AccessOf } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
 import { contactPersonsOf } from '../patient/contact-persons';
 import { displayName, findPatient } from '../patient/patient.service';
@@ -49,7 +49,7 @@ export const readGpLetter = defineUseCase({
 
 /**
  * The review page: the letter, the missed appointment it reports and the GPs the record knows, in
- * one transaction. The appointment's read is logged by its own service, as before.
+ * one transaction. The appointment's read is logged by its own declaration, as before.
  */
 export const reviewGpLetter = defineUseCase({
   name: 'gpLetter.review',
@@ -61,7 +61,7 @@ export const reviewGpLetter = defineUseCase({
     const letter = await getGpLetter(em, letterId);
     return {
       letter,
-      appointment: letter.appointmentId ? await getAppointment(em, actor, letter.appointmentId) : null,
+      appointment: letter.appointmentId ? await runUseCaseWithin(em, actor, readAppointment, { id: letter.appointmentId }) : null,
       // The GPs the record knows, to choose from when the letter has none yet.
       knownGps: (await contactPersonsOf(em, letter.patientId)).filter((contact) => contact.relation === 'huisarts'),
     };

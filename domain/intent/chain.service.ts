@@ -3,23 +3,17 @@ import { scheduleWarnings } from '../agenda/agenda.hours';
 import { clockTime, dutchDay, formatTime, minutesIntoDay } from '../shared/clinical-time';
 import { dateLabels, timeIn } from '../agenda/agenda.dates';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../agenda/agenda.schemas';
-import {
-  appointmentsBetween,
-  cancelAppointment,
-  createAppointment,
-  requestedRange,
-  rescheduleAppointment,
-  type AppointmentView,
-} from '../agenda/agenda.service';
-import type { AuditActor, AuditEntry } from '../audit/audit.service';
-import { runUseCaseWithin } from '../audit/use-case';
+import { requestedRange, type AppointmentView } from '../agenda/agenda.service';
+import { cancelAppointmentOf, listAgenda, moveAppointment, planAppointment } from '../agenda/agenda.use-cases';
+import type { AuditActor } from '../audit/audit.service';
+import { defineUseCase, runUseCaseWithin, type UseCase } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
 import { currentRisksOf, diagnosesOfQuery, intakeStatusOf } from '../intake/intake.use-cases';
 import { searchPatients } from '../patient/patient.search';
 import { findPatient, getPatient } from '../patient/patient.service';
 import { classifyReportLocally } from '../report/report.classify';
 import { reportCategoryLabels, type ReportCategory } from '../report/report.schemas';
-import { createReport, listReports } from '../report/report.service';
+import { searchReports, writeReport } from '../report/report.use-cases';
 import { onceOnly } from '../shared/effects';
 import { AppError, fieldsOf } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -125,7 +119,10 @@ async function targetAppointments(
   const source = intent === 'reschedule_appointment' ? { identifier: entities.identifier } : entities;
   const range = rangeOf(source, now);
   // Without a patient, only the clinician's own agenda is searched (and logged as seen).
-  const appointments = await appointmentsBetween(em, actor, range, patient ? { patientId: patient.id } : { practitionerId: actor.userId });
+  const { appointments } = await runUseCaseWithin(em, actor, listAgenda, {
+    range,
+    filter: patient ? { patientId: patient.id } : { practitionerId: actor.userId },
+  });
   const minutes = timeIn(entities.identifier);
   const id = isUuid(entities.identifier) ? entities.identifier : null;
   const open = appointments.filter(
@@ -213,8 +210,8 @@ const readers: Record<ReadIntent, Reader> = {
     return { summary: `Diagnoses ${ofPatient(entities, 'op de afdeling')}`, result: diagnoses };
   },
   async rapportage(em, actor, entities) {
-    const reports = await listReports(em, actor, { ...patientScope(entities), limit: 5 });
-    return { summary: `Laatste rapportages ${ofPatient(entities, 'van de afdeling')}`, result: reports };
+    const { page } = await runUseCaseWithin(em, actor, searchReports, { ...patientScope(entities), limit: 5 });
+    return { summary: `Laatste rapportages ${ofPatient(entities, 'van de afdeling')}`, result: page };
   },
   async overdracht(_em, _actor, entities) {
     const { patientId } = patientScope(entities);
@@ -232,7 +229,7 @@ const readers: Record<ReadIntent, Reader> = {
 
 async function agendaOf(em: EntityManager, actor: AuditActor, entities: Entities, now: Date): Promise<Outcome> {
   const range = rangeOf({ ...entities, dateLabel: entities.dateLabel ?? 'vandaag' }, now);
-  const appointments = await appointmentsBetween(em, actor, range, patientScope(entities));
+  const { appointments } = await runUseCaseWithin(em, actor, listAgenda, { range, filter: patientScope(entities) });
   const who = entities.patientName ? ` van ${entities.patientName}` : '';
   return {
     summary: `${capitaliseFirst(countOf(appointments.length, 'afspraak', 'afspraken', { none: 'geen' }))}${who} ${range.label ?? 'in de gevraagde periode'}`,
@@ -309,48 +306,55 @@ export async function prepareChainStep(
 
 // ---- Execution -------------------------------------------------------------------------------
 
-type Executor = (em: EntityManager, actor: AuditActor, plan: StepPlan, now: Date) => Promise<Outcome>;
+/**
+ * What a confirmed write step does: the area's declared use case (its access-log rows, written in
+ * the chain's only-once transaction), the input the plan gives it, and the chat's wording of the result.
+ */
+interface Execution<Output> {
+  useCase: UseCase<unknown, Output>;
+  input: (plan: StepPlan) => unknown;
+  summary: (output: Output, plan: StepPlan) => string;
+}
 
-const executors: Record<WritingIntent, Executor> = {
-  async cancel_appointment(em, actor, plan) {
-    const { appointment } = await cancelAppointment(em, actor, {
-      appointmentId: plan.appointmentId,
-      reasonCode: plan.reasonCode,
-      reason: plan.reason,
-    });
-    return { summary: `Afspraak ${appointmentLabel(appointment)} geannuleerd`, result: { appointment } };
-  },
-  async reschedule_appointment(em, actor, plan, now) {
-    const { appointment } = await rescheduleAppointment(em, actor, { appointmentId: plan.appointmentId, start: plan.moveTo }, now);
-    return {
-      summary: `Afspraak ${typeLabel(appointment.type)} met ${appointment.patientName} verplaatst naar ${when(appointment.start)}`,
-      result: { appointment },
-    };
-  },
-  async create_appointment(em, actor, plan, now) {
-    const appointment = await createAppointment(em, actor, { patientId: plan.patientId, start: plan.start, type: plan.type }, now);
-    return { summary: `Afspraak ${appointmentLabel(appointment)} ingepland`, result: { appointment } };
-  },
-  async dagnotitie(em, actor, plan, now) {
-    const report = await createReport(
-      em,
-      actor,
-      {
-        patientId: plan.patientId,
-        type: 'dagnotitie',
-        category: plan.category,
-        content: plan.content,
-        includeInHandover: plan.includeInHandover,
-      },
-      now,
-    );
-    const category = report.category ?? 'observatie';
-    return {
-      summary: `Dagnotitie voor ${plan.patientName ?? 'de patiënt'} vastgelegd (${noteLabel(category, report.includeInHandover)})`,
-      result: { report },
-    };
-  },
+const execution = <Output>(e: Execution<Output>) => e as unknown as Execution<unknown>;
+
+const executions: Record<WritingIntent, Execution<unknown>> = {
+  cancel_appointment: execution({
+    useCase: cancelAppointmentOf,
+    input: (plan) => ({ appointmentId: plan.appointmentId, reasonCode: plan.reasonCode, reason: plan.reason }),
+    summary: ({ appointment }) => `Afspraak ${appointmentLabel(appointment)} geannuleerd`,
+  }),
+  reschedule_appointment: execution({
+    useCase: moveAppointment,
+    input: (plan) => ({ appointmentId: plan.appointmentId, start: plan.moveTo }),
+    summary: ({ appointment }) =>
+      `Afspraak ${typeLabel(appointment.type)} met ${appointment.patientName} verplaatst naar ${when(appointment.start)}`,
+  }),
+  create_appointment: execution({
+    useCase: planAppointment,
+    input: (plan) => ({ patientId: plan.patientId, start: plan.start, type: plan.type }),
+    summary: (appointment) => `Afspraak ${appointmentLabel(appointment)} ingepland`,
+  }),
+  dagnotitie: execution({
+    useCase: writeReport,
+    input: (plan) => ({
+      patientId: plan.patientId,
+      type: 'dagnotitie',
+      category: plan.category,
+      content: plan.content,
+      includeInHandover: plan.includeInHandover,
+    }),
+    summary: (report, plan) =>
+      `Dagnotitie voor ${plan.patientName ?? 'de patiënt'} vastgelegd (${noteLabel(report.category ?? 'observatie', report.includeInHandover)})`,
+  }),
 };
+
+/** What the chain's state shows of a result: the appointment, or the report, as the area's service gave it. */
+function resultOf(intent: WritingIntent, output: unknown): unknown {
+  if (intent === 'dagnotitie') return { report: output };
+  if (intent === 'create_appointment') return { appointment: output };
+  return { appointment: (output as { appointment: AppointmentView }).appointment };
+}
 
 function writingIntentOf(step: ChainStep): WritingIntent {
   if (!isWriting(step.intent)) throw new AppError('conflict', 'Deze stap wijzigt geen gegevens.');
@@ -358,31 +362,47 @@ function writingIntentOf(step: ChainStep): WritingIntent {
 }
 
 /**
- * Performs a confirmed write step through the area's own service, at most once per chain step:
- * a retry after the commit (a worker that died) gets the first outcome back instead of writing again.
+ * Performs a confirmed write step through the area's declared use case, at most once per chain
+ * step: a retry after the commit (a worker that died) gets the first outcome back instead of
+ * writing (and logging) again.
  */
-export async function executeChainStep(
-  em: EntityManager,
-  actor: AuditActor,
-  chainId: string,
-  step: ChainStep,
-  now = new Date(),
-): Promise<ChainStep> {
+export async function executeChainStep(em: EntityManager, actor: AuditActor, chainId: string, step: ChainStep): Promise<ChainStep> {
   const intent = writingIntentOf(step);
-  const { summary, result } = await onceOnly(em, actor.organisationId, `${chainId}:${step.index}`, () =>
-    executors[intent](em, actor, step.plan ?? {}, now),
-  );
-  return { ...step, status: 'klaar', summary, result };
+  const { useCase, input, summary } = executions[intent];
+  const plan = step.plan ?? {};
+  const outcome = await onceOnly(em, actor.organisationId, `${chainId}:${step.index}`, async () => {
+    const output = await runUseCaseWithin(em, actor, useCase, input(plan));
+    return { summary: summary(output, plan), result: resultOf(intent, output) };
+  });
+  return { ...step, status: 'klaar', summary: outcome.summary, result: outcome.result };
 }
 
-/** The access-log entry for a write that is refused or fails, so it shows in the patient's log too. */
-export function attemptOf(step: ChainStep): AuditEntry {
-  const note = step.intent === 'dagnotitie';
+/**
+ * A confirmed write step as one unit of work for the runner (`runUseCase`): `check` first (the
+ * clinician still active), then the step. Its rows are the area's use case's, written inside; a
+ * refused or failed step is logged as an attempt of that same use case, naming the patient the
+ * data gives (the appointment's, the note's).
+ */
+export function chainStepUseCase(
+  chainId: string,
+  step: ChainStep,
+  check: (em: EntityManager, actor: AuditActor) => Promise<void>,
+): { useCase: UseCase<unknown, ChainStep>; input: unknown } {
+  const { useCase, input } = executions[writingIntentOf(step)];
   return {
-    action: note || step.intent === 'create_appointment' ? 'create' : 'update',
-    resourceType: note ? 'Report' : 'Appointment',
-    resourceId: step.plan?.appointmentId ?? null,
-    patientIds: step.plan?.patientId ? [step.plan.patientId] : [],
+    input: input(step.plan ?? {}),
+    useCase: defineUseCase({
+      name: `${useCase.name} (assistent)`,
+      action: useCase.action,
+      resourceType: useCase.resourceType,
+      patients: useCase.patients,
+      resourceOf: useCase.resourceOf,
+      run: async (em, actor) => {
+        await check(em, actor);
+        return executeChainStep(em, actor, chainId, step);
+      },
+      logged: () => [],
+    }),
   };
 }
 

@@ -1,10 +1,11 @@
 import { dutchDay, formatTime } from '../shared/clinical-time';
-import { appointmentsBetween } from '../agenda/agenda.service';
+import { listAgenda } from '../agenda/agenda.use-cases';
 import type { AiPort } from '../ai/ai.port';
 import { peopleOfCall } from '../ai/known-people';
 import { intentOrchestratorMessages, intentOrchestratorPrompt, type OrchestratorContext } from '../ai/prompts/intent-orchestrator.prompt';
 import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
+import { runUseCaseWithin } from '../audit/use-case';
 import type { EntityManager, MikroORM } from '../db/orm';
 import { tenantOf, withTenant } from '../db/tenant';
 import { searchPatients } from '../patient/patient.search';
@@ -108,7 +109,7 @@ async function orchestratorContext(
   now: Date,
 ): Promise<{ context: OrchestratorContext; known: KnownPerson[]; patientIds: string[] }> {
   const week = { start: now, end: new Date(now.getTime() + 7 * 24 * 3600_000) };
-  const agenda = (await appointmentsBetween(em, actor, week, { practitionerId: actor.userId }))
+  const agenda = (await runUseCaseWithin(em, actor, listAgenda, { range: week, filter: { practitionerId: actor.userId } })).appointments
     .filter((item) => item.status !== 'geannuleerd')
     .slice(0, 5);
   const reports = await em.find(

@@ -12,10 +12,11 @@ import {
 } from '../shared/clinical-time';
 import { rangeForLabel, timeIn } from '../agenda/agenda.dates';
 import { appointmentTypeLabels, type AppointmentType } from '../agenda/agenda.schemas';
-import { appointmentsBetween, getAppointment, noShowRefusal, type AppointmentView } from '../agenda/agenda.service';
+import { noShowRefusal, type AppointmentView } from '../agenda/agenda.service';
+import { listAgenda, readAppointment } from '../agenda/agenda.use-cases';
+import { runUseCaseWithin } from '../audit/use-case';
 import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
-import { runUseCaseWithin } from '../audit/use-case';
 import type { GpLetterView } from '../gp-letter/gp-letter.service';
 import { letterOfAppointment } from '../gp-letter/gp-letter.use-cases';
 import { searchPatients } from '../patient/patient.search';
@@ -35,7 +36,7 @@ export interface NoShowRecord {
 }
 
 export async function noShowRecord(em: EntityManager, actor: AuditActor, appointmentId: string): Promise<NoShowRecord> {
-  const appointment = await getAppointment(em, actor, appointmentId);
+  const appointment = await runUseCaseWithin(em, actor, readAppointment, { id: appointmentId });
   const patient = await findPatient(em, appointment.patientId);
   const letter = await runUseCaseWithin(em, actor, letterOfAppointment, { appointmentId: appointment.id, patientId: patient.id });
   return {
@@ -107,7 +108,8 @@ export async function findNoShowAppointments(em: EntityManager, actor: AuditActo
   const best = results[0]?.score ?? 0;
   const patients = results.filter((result) => result.score >= searchScore && best - result.score < searchMargin);
   const appointments: AppointmentView[] = [];
-  for (const patient of patients) appointments.push(...(await appointmentsBetween(em, actor, day, { patientId: patient.id })));
+  for (const patient of patients)
+    appointments.push(...(await runUseCaseWithin(em, actor, listAgenda, { range: day, filter: { patientId: patient.id } })).appointments);
   // The nearest to the time named first (to now without a time); a picker when more than one fits.
   const distance = (appointment: AppointmentView) =>
     Math.abs(minutesIntoDay(new Date(appointment.start)) - (minutes ?? minutesIntoDay(now)));

@@ -1,10 +1,10 @@
 import { formatNumericDate } from '../shared/clinical-time';
-import { markNoShow, restoreAfterNoShow } from '../agenda/agenda.service';
+import { registerNoShow, withdrawNoShow } from '../agenda/agenda.use-cases';
+import { runUseCaseWithin } from '../audit/use-case';
 import type { AppointmentStatus } from '../agenda/agenda.schemas';
 import { knownPeople } from '../ai/known-people';
 import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
-import { runUseCaseWithin } from '../audit/use-case';
 import { heldLetter } from '../gp-letter/gp-letter.service';
 import {
   approveGpLetter,
@@ -42,7 +42,10 @@ function newDraft(patient: Patient): string {
  */
 export async function prepareNoShow(em: EntityManager, job: NoShowJob, key: string): Promise<PreparedNoShow> {
   const done = await onceOnly(em, job.actor.organisationId, key, async () => {
-    const { appointment, previousStatus } = await markNoShow(em, job.actor, job.appointmentId, new Date(job.requestedAt));
+    const { appointment, previousStatus } = await runUseCaseWithin(em, job.actor, registerNoShow, {
+      appointmentId: job.appointmentId,
+      at: new Date(job.requestedAt),
+    });
     const patient = await findPatient(em, appointment.patientId);
     const { letter } = await runUseCaseWithin(em, job.actor, claimNoShowLetter, {
       patientId: patient.id,
@@ -140,7 +143,10 @@ export async function withdraw(em: EntityManager, actor: AuditActor, prepared: P
   await onceOnly(em, actor.organisationId, key, async () => {
     await runUseCaseWithin(em, actor, withdrawLetter, { letterId: prepared.letterId });
     await dismissNudgesAbout(em, prepared.letterId, 'huisartsbrief_beoordelen');
-    await restoreAfterNoShow(em, actor, prepared.appointment.id, prepared.appointment.previousStatus);
+    await runUseCaseWithin(em, actor, withdrawNoShow, {
+      appointmentId: prepared.appointment.id,
+      previousStatus: prepared.appointment.previousStatus,
+    });
     return null;
   });
 }

@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import { Appointment } from '../agenda/appointment.entity';
 import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
@@ -130,17 +130,26 @@ export async function createReport(em: EntityManager, actor: AuditActor, input: 
     shift,
   });
   await em.flush();
-  recordAudit(em, actor, { action: 'create', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId] });
   return viewWithAuthor(em, report);
 }
 
-export async function getReport(em: EntityManager, actor: AuditActor, id: string): Promise<ReportView> {
-  const report = await findReport(em, id);
-  recordAudit(em, actor, { action: 'read', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId] });
-  return viewWithAuthor(em, report);
+export async function getReport(em: EntityManager, id: string): Promise<ReportView> {
+  return viewWithAuthor(em, await findReport(em, id));
 }
 
-export async function updateReport(em: EntityManager, actor: AuditActor, id: string, patch: unknown): Promise<ReportView> {
+/** The patient of a report of the organisation (a deleted one too), for the access log; an unknown id names nobody. */
+export async function reportPatients(em: EntityManager, id: string): Promise<string[]> {
+  const report = isUuid(id) ? await em.findOne(Report, { id }, { fields: ['patientId'] }) : null;
+  return report ? [report.patientId] : [];
+}
+
+/** Changes the author's own report; `changed` names the fields the patch gave. */
+export async function updateReport(
+  em: EntityManager,
+  actor: AuditActor,
+  id: string,
+  patch: unknown,
+): Promise<{ report: ReportView; changed: string[] }> {
   const report = await findReport(em, id);
   if (report.createdBy !== actor.userId) throw AppError.forbidden(onlyAuthor);
   const changes = parseOrThrow(reportPatchSchema, patch);
@@ -158,14 +167,7 @@ export async function updateReport(em: EntityManager, actor: AuditActor, id: str
     ...(changes.encounterId !== undefined ? { encounterId: changes.encounterId } : {}),
   });
   await em.flush();
-  recordAudit(em, actor, {
-    action: 'update',
-    resourceType: 'Report',
-    resourceId: report.id,
-    patientIds: [report.patientId],
-    details: { changed: Object.keys(changes) },
-  });
-  return viewWithAuthor(em, report);
+  return { report: await viewWithAuthor(em, report), changed: Object.keys(changes) };
 }
 
 /** Deleting hides a report but keeps it, with who deleted it and when: the record stays auditable. */
@@ -174,15 +176,21 @@ export async function deleteReport(em: EntityManager, actor: AuditActor, id: str
   if (report.createdBy !== actor.userId) throw AppError.forbidden(onlyAuthor);
   report.deletedAt = new Date();
   report.deletedBy = actor.userId;
-  recordAudit(em, actor, { action: 'delete', resourceType: 'Report', resourceId: report.id, patientIds: [report.patientId] });
   return { id: report.id, deleted: true };
 }
 
+export interface ReportPage {
+  items: ReportListItem[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** A page of reports and, for the access log, the type it was filtered on and the patients it shows. */
 export async function listReports(
   em: EntityManager,
-  actor: AuditActor,
   query: unknown,
-): Promise<{ items: ReportListItem[]; total: number; limit: number; offset: number }> {
+): Promise<{ page: ReportPage; type: ReportType | undefined; patientIds: string[] }> {
   const { limit, offset, patientId, type } = parseOrThrow(reportListQuerySchema, query);
   if (patientId) await assertPatientExists(em, patientId);
   const where = { deletedAt: null, ...(patientId ? { patientId } : {}), ...(type ? { type } : {}) };
@@ -192,13 +200,7 @@ export async function listReports(
     offset,
     fields: ['id', 'patientId', 'type', 'category', 'content', 'createdAt', 'shiftDate', 'includeInHandover', 'encounterId'],
   });
-  recordAudit(em, actor, {
-    action: 'search',
-    resourceType: 'Report',
-    patientIds: [...new Set(reports.map((report) => report.patientId))],
-    details: { limit, offset, total, ...(type ? { type } : {}) },
-  });
-  return {
+  const page = {
     items: reports.map((report) => ({
       id: report.id,
       patientId: report.patientId,
@@ -214,6 +216,7 @@ export async function listReports(
     limit,
     offset,
   };
+  return { page, type, patientIds: [...new Set(reports.map((report) => report.patientId))] };
 }
 
 export interface TimelineDay {
@@ -222,10 +225,9 @@ export interface TimelineDay {
 }
 
 /** A patient's reports, newest first, grouped by the date their shift began. */
-export async function patientTimeline(em: EntityManager, actor: AuditActor, patientId: string, limit = 100): Promise<TimelineDay[]> {
+export async function patientTimeline(em: EntityManager, patientId: string, limit = 100): Promise<TimelineDay[]> {
   const reports = await em.find(Report, { patientId, deletedAt: null }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit });
   const names = await authorNames(em, reports);
-  recordAudit(em, actor, { action: 'read', resourceType: 'Report', patientIds: [patientId], details: { timeline: reports.length } });
   const days = new Map<string, ReportView[]>();
   for (const report of reports) {
     const day = days.get(report.shiftDate) ?? [];

@@ -12,7 +12,7 @@ import { currentRisksOf, diagnosesOfQuery, intakeStatusOf } from '../intake/inta
 import { ageOn } from '../patient/patient.format';
 import type { EpisodeStatus } from '../patient/patient.schemas';
 import { displayName, findPatient, knownPerson } from '../patient/patient.service';
-import { patientTimeline } from '../report/report.service';
+import { reportTimeline } from '../report/report.use-cases';
 import type { ClassificationKind } from './treatment-plan.schemas';
 
 /** What a treatment plan is drafted from. It travels through the workflow's history: kept small. */
@@ -62,7 +62,7 @@ export async function gatherPlanSources(em: EntityManager, actor: AuditActor, pa
   const { status: intake } = await runUseCaseWithin(em, actor, intakeStatusOf, { patientId });
   const diagnoses = await runUseCaseWithin(em, actor, diagnosesOfQuery, { patientId });
   const risks = await runUseCaseWithin(em, actor, currentRisksOf, { patientId });
-  const timeline = await patientTimeline(em, actor, patientId, reportLimit);
+  const timeline = await runUseCaseWithin(em, actor, reportTimeline, { patientId, limit: reportLimit });
   const practitioners = await practitionersOf(em, actor, patientId);
   const reports = timeline
     .flatMap((day) => day.reports)
