@@ -14,8 +14,8 @@ export {
   restoreCancellation,
   restoreSchedule,
 } from '../domain/agenda/agenda.service';
-export { getPatient } from '../domain/patient/patient.service';
-export { searchPatients } from '../domain/patient/patient.search';
+export { lookUpPatients, readPatient } from '../domain/patient/patient.use-cases';
+export { runUseCaseWithin } from '../domain/audit/use-case';
 export { noShowDeps } from './noshow.server';
 export { instantOf } from './form.server';
 export { rescriptNoShow, startNoShow } from '../temporal/noshow';

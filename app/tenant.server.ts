@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { recordAudit, runAudited, type AuditActor, type AuditAttempt } from '../domain/audit/audit.service';
+import { recordRouteRefusal, runAudited, type AuditActor, type AuditAttempt } from '../domain/audit/audit.service';
 import type { AuditAction } from '../domain/audit/audit.entity';
 import { runUseCase, type UseCase } from '../domain/audit/use-case';
 import type { CurrentUser } from '../domain/auth/session.service';
@@ -76,12 +76,11 @@ async function writeRefusal(user: CurrentUser, request: Request, context: AppLoa
   const patientId = patientNamedBy(request, url);
   const actor = actorFor(user, context, url.pathname.startsWith('/api/') ? 'api' : 'web');
   await inTenant(user, async (em) =>
-    recordAudit(em, actor, {
+    recordRouteRefusal(em, actor, {
       action: actionByMethod[request.method] ?? 'read',
-      resourceType: 'Route',
-      patientIds: patientId ? [patientId] : [],
-      outcome: 'denied',
-      details: { method: request.method, path: url.pathname, reason: 'forbidden' },
+      method: request.method,
+      path: url.pathname,
+      patientId,
     }),
   ).catch((error: unknown) => console.error(`[audit] refusal not logged: ${error instanceof Error ? error.name : 'unknown'}`));
 }

@@ -13,8 +13,9 @@ import {
   clinicians,
   createAppointment,
   formFields,
-  getPatient,
-  searchPatients,
+  lookUpPatients,
+  readPatient,
+  runUseCaseWithin,
   type AppointmentFormValues,
 } from '../agenda.server';
 import { requireUser } from '../auth.server';
@@ -51,8 +52,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const patientId = url.searchParams.has('anderePatient') ? null : uuidOrNull(values.patientId);
   const { patient, matches, team } = await pageData(
     audited(actor, { action: 'search', resourceType: 'Patient' }, async (em) => ({
-      patient: patientId ? await getPatient(em, actor, patientId) : null,
-      matches: search.length >= 2 && !patientId ? await searchPatients(em, actor, { q: search, limit: '8' }) : [],
+      patient: patientId ? await runUseCaseWithin(em, actor, readPatient, { patientId }) : null,
+      matches:
+        search.length >= 2 && !patientId ? await runUseCaseWithin(em, actor, lookUpPatients, { query: { q: search, limit: '8' } }) : [],
       team: await clinicians(em),
     })),
   );

@@ -9,7 +9,7 @@ import { Field } from '../components/field';
 import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import { contactPersonsOf, startLetter } from '../noshow.server';
-import { getPatient, patientNotFound } from '../patients.server';
+import { patientNotFound, readPatient, runUseCaseWithin } from '../patients.server';
 import { pageData, throwPageError } from '../page.server';
 import { actorFor, audited } from '../tenant.server';
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
   return pageData(
     audited(actor, { action: 'read', resourceType: 'Patient', resourceId: patientId, patientIds: [patientId] }, async (em) => {
-      const patient = await getPatient(em, actor, patientId);
+      const patient = await runUseCaseWithin(em, actor, readPatient, { patientId });
       const gp = (await contactPersonsOf(em, patientId)).find((contact) => contact.relation === 'huisarts');
       return { patient: { id: patient.id, name: patient.displayName }, gpName: gp?.name ?? '' };
     }),

@@ -14,8 +14,9 @@ import {
 import type { AuditActor, AuditEntry } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { currentRisks, diagnosesOf, intakeStatus } from '../intake/intake.service';
-import { searchPatients } from '../patient/patient.search';
-import { findPatient, getPatient } from '../patient/patient.service';
+import { runUseCaseWithin } from '../audit/use-case';
+import { findPatient } from '../patient/patient.service';
+import { lookUpPatients, readPatient } from '../patient/patient.use-cases';
 import { classifyReportLocally } from '../report/report.classify';
 import { reportCategoryLabels, type ReportCategory } from '../report/report.schemas';
 import { createReport, listReports } from '../report/report.service';
@@ -120,7 +121,7 @@ async function targetAppointments(
   entities: Entities,
   now: Date,
 ): Promise<Targets> {
-  const patient = entities.patientId ? await getPatient(em, actor, entities.patientId) : null;
+  const patient = entities.patientId ? await runUseCaseWithin(em, actor, readPatient, { patientId: entities.patientId }) : null;
   const source = intent === 'reschedule_appointment' ? { identifier: entities.identifier } : entities;
   const range = rangeOf(source, now);
   // Without a patient, only the clinician's own agenda is searched (and logged as seen).
@@ -188,7 +189,7 @@ type Reader = (em: EntityManager, actor: AuditActor, entities: Entities, now: Da
 
 const readers: Record<ReadIntent, Reader> = {
   async zoeken(em, actor, entities) {
-    const results = await searchPatients(em, actor, { q: entities.patientName, limit: 10 }, { channel: 'assistant' });
+    const results = await runUseCaseWithin(em, actor, lookUpPatients, { query: { q: entities.patientName, limit: 10 } });
     return {
       summary: `${capitaliseFirst(countOf(results.length, 'patiënt', 'patiënten', { none: 'geen' }))} gevonden voor “${entities.patientName}”`,
       result: { results },
@@ -263,7 +264,7 @@ const preparers: Record<WritingIntent, Preparer> = {
   },
   async create_appointment(em, actor, step) {
     const { patientId, datetime } = parseOrThrow(writeEntitiesSchemas.create_appointment, step.entities);
-    const patient = await getPatient(em, actor, patientId);
+    const patient = await runUseCaseWithin(em, actor, readPatient, { patientId: patientId });
     const type = appointmentTypeIn(`${step.entities.identifier ?? ''} ${step.entities.content ?? ''}`);
     const warnings = withGuess(step.entities, scheduleWarnings(type, datetime));
     const plan = { patientId, patientName: patient.displayName, start: datetime, type, ...(warnings.length > 0 ? { warnings } : {}) };
@@ -276,7 +277,7 @@ const preparers: Record<WritingIntent, Preparer> = {
   },
   async dagnotitie(em, actor, step) {
     const { patientId, content, category } = parseOrThrow(writeEntitiesSchemas.dagnotitie, step.entities);
-    const patient = await getPatient(em, actor, patientId);
+    const patient = await runUseCaseWithin(em, actor, readPatient, { patientId: patientId });
     const { includeInHandover } = classifyReportLocally({ text: content });
     return {
       ...step,
