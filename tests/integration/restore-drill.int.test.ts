@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { User } from '../../domain/auth/auth.entities';
+import type { AuditActor } from '../../domain/audit/audit.service';
 import { withTenant } from '../../domain/db/tenant';
-import { demoOrganisation } from '../../domain/demo/demo-accounts';
-import { listPatients } from '../../domain/patient/patient.service';
+import { demoAccounts, demoOrganisation } from '../../domain/demo/demo-accounts';
+import { runUseCaseWithin } from '../../domain/audit/use-case';
+import { wardList } from '../../domain/patient/patient.use-cases';
 import { resetDemoDatabase } from '../../scripts/lib/demo';
 import { differences, fingerprintDatabase, restoreDrill, type DrillReport } from '../../scripts/lib/restore-drill';
 import { appOrm, testPayloadKeys } from '../support/app-orm';
@@ -38,7 +41,9 @@ async function patientNames(database: string): Promise<string[]> {
   const orm = await appOrm({ poolMax: 1 }, url);
   try {
     return await withTenant(orm, { organisationId: demoOrganisation.id }, async (em) => {
-      return (await listPatients(em, { limit: 100 })).items.map((patient) => patient.displayName);
+      const nurse = await em.findOneOrFail(User, { email: demoAccounts.verpleegkundige.email });
+      const actor: AuditActor = { organisationId: demoOrganisation.id, userId: nurse.id, role: 'verpleegkundige', channel: 'web' };
+      return (await runUseCaseWithin(em, actor, wardList, { limit: 100 })).items.map((patient) => patient.displayName);
     });
   } finally {
     await orm.close();
