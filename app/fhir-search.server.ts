@@ -1,14 +1,13 @@
 import type { Bundle } from '@medplum/fhirtypes';
 import type { AuditActor } from '../domain/audit/audit.service';
-import { readClinical, searchClinical } from '../domain/fhir/clinical';
+import { clinicalUseCasesOf } from '../domain/fhir/fhir.use-cases';
 import { clinicalResource } from '../domain/fhir/resources';
 import { searchsetBundle, type SearchDefinition } from '../domain/fhir/search';
-import { contactPersonsByPatient } from '../domain/patient/contact-persons';
 import { toFhirPatient } from '../domain/patient/patient.fhir';
-import { uuidOrNull } from '../domain/shared/ids';
-import { patientSearch, searchFhirPatients } from '../domain/patient/patient.fhir-search';
+import { patientSearch } from '../domain/patient/patient.fhir-search';
+import { searchFhirPatientsOf } from '../domain/patient/patient.use-cases';
 import { requireBodyType, strictHandling } from './fhir.server';
-import { audited } from './tenant.server';
+import { perform } from './tenant.server';
 
 /** `POST <type>/_search`: the URL's parameters and the form body's together, as FHIR says. */
 export async function postedQuery(request: Request): Promise<URLSearchParams> {
@@ -25,31 +24,17 @@ export async function searchBundle(actor: AuditActor, request: Request, type: st
   const selfUrl = new URL(`/api/fhir/${type}`, request.url);
   const strict = strictHandling(request);
   if (type === 'Patient') {
-    const { page, search, contacts } = await audited(actor, { action: 'search', resourceType: 'Patient' }, async (em) => {
-      const found = await searchFhirPatients(em, actor, query, { strict });
-      return {
-        ...found,
-        contacts: await contactPersonsByPatient(
-          em,
-          found.page.items.map((patient) => patient.id),
-        ),
-      };
-    });
+    const { page, search, contacts } = await perform(actor, searchFhirPatientsOf, { query, strict });
     const resources = page.items.map((patient) => toFhirPatient(patient, contacts.get(patient.id)));
     return searchsetBundle({ ...page, resources }, selfUrl, search, defaultSort(patientSearch));
   }
   const definition = clinicalResource(type);
-  const { page, search } = await audited(actor, { action: 'search', resourceType: type }, (em) =>
-    searchClinical(em, actor, definition, query, { strict }),
-  );
+  const { page, search } = await perform(actor, clinicalUseCasesOf(type).search, { query, strict });
   return searchsetBundle(page, selfUrl, search, defaultSort(definition.search));
 }
 
 /** One clinical resource by id, with its version as ETag. */
 export async function readResponse(actor: AuditActor, type: string, id: string) {
-  const definition = clinicalResource(type);
-  const resource = await audited(actor, { action: 'read', resourceType: type, resourceId: uuidOrNull(id) }, (em) =>
-    readClinical(em, actor, definition, id),
-  );
+  const { resource } = await perform(actor, clinicalUseCasesOf(type).read, { id });
   return { resource, etag: `W/"${resource.meta?.versionId ?? '1'}"` };
 }

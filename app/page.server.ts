@@ -1,10 +1,11 @@
 import { asDomainError } from '../domain/db/db-errors';
 import type { AppLoadContext } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
-import { assertPatientExists, patientNotFound } from '../domain/patient/patient.service';
+import { patientNotFound } from '../domain/patient/patient.service';
+import { checkPatient } from '../domain/patient/patient.use-cases';
 import { uuidOrNull } from '../domain/shared/ids';
 import { requireUser } from './auth.server';
-import { actorFor, audited } from './tenant.server';
+import { actorFor, perform } from './tenant.server';
 import { AppError } from '../domain/shared/errors';
 
 /** Page loaders: a domain error becomes a response the route's error boundary can show in Dutch. */
@@ -60,10 +61,7 @@ export async function patientPage({ request, params, context }: { request: Reque
   if (request.method === 'GET' || request.method === 'HEAD') {
     const layoutRead = recordReads.get(context)?.get(patientId);
     if (layoutRead) await layoutRead;
-    else
-      await pageData(
-        audited(actor, { action: 'read', resourceType: 'Patient', resourceId: patientId }, (em) => assertPatientExists(em, patientId)),
-      );
+    else await pageData(perform(actor, checkPatient, { patientId }));
   }
   return { user, actor, patientId };
 }

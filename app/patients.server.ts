@@ -1,16 +1,8 @@
 // Page routes import server-only use cases through this `.server` module, so the browser bundle
 // never pulls in the ORM behind them.
-export { viewPatientAccessLog } from '../domain/audit/audit.service';
-export { searchPatients } from '../domain/patient/patient.search';
-export { wardPatientList } from '../domain/patient/ward-list';
-export {
-  assertPatientExists,
-  createPatient,
-  getPatient,
-  listPatients,
-  patientNotFound,
-  updatePatient,
-} from '../domain/patient/patient.service';
+export { viewAccessLog } from '../domain/audit/audit.use-cases';
+export { assertPatientExists, patientNotFound } from '../domain/patient/patient.service';
+export { changePatient, lookUpPatients, openRecord, readPatient, registerPatient, wardList } from '../domain/patient/patient.use-cases';
 export { reportTimeline, writeReport } from '../domain/report/report.use-cases';
 export { intakeTab } from '../domain/intake/intake.use-cases';
 export { readIntakeSection, saveIntakeSectionText } from '../domain/intake/intake-entry.use-cases';
@@ -28,7 +20,7 @@ export {
 export { addContact, listContacts, removeContact, updateContact } from '../domain/patient/contact-persons.use-cases';
 export { recordOverview } from '../domain/patient/record-overview.use-cases';
 export { listAgenda } from '../domain/agenda/agenda.use-cases';
-export { bannerOf, patientBanner } from '../domain/legal/banner';
+export { bannerOf } from '../domain/legal/banner';
 export { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../domain/legal/allergies.use-cases';
 export {
   compulsoryCareTab,

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { recordAudit, runAudited, type AuditActor, type AuditAttempt } from '../domain/audit/audit.service';
+import { recordRouteRefusal, type AuditActor } from '../domain/audit/audit.service';
 import type { AuditAction } from '../domain/audit/audit.entity';
 import { runUseCase, type UseCase } from '../domain/audit/use-case';
 import type { CurrentUser } from '../domain/auth/session.service';
@@ -27,11 +27,6 @@ export async function inTenant<T>(user: CurrentUser, work: (em: EntityManager) =
 /** Runs a declared use case for the actor (ADR 0068): tenant, permission, input, access log and domain errors in one place. */
 export async function perform<Input, Output>(actor: AuditActor, useCase: UseCase<Input, Output>, input: Input): Promise<Output> {
   return runUseCase(await getOrm(), actor, useCase, input);
-}
-
-/** As inTenant, and a failed attempt is written to the access log too. */
-export async function audited<T>(actor: AuditActor, attempt: AuditAttempt, work: (em: EntityManager) => Promise<T>): Promise<T> {
-  return runAudited(await getOrm(), actor, attempt, work);
 }
 
 const actionByMethod: Record<string, AuditAction> = {
@@ -76,12 +71,11 @@ async function writeRefusal(user: CurrentUser, request: Request, context: AppLoa
   const patientId = patientNamedBy(request, url);
   const actor = actorFor(user, context, url.pathname.startsWith('/api/') ? 'api' : 'web');
   await inTenant(user, async (em) =>
-    recordAudit(em, actor, {
+    recordRouteRefusal(em, actor, {
       action: actionByMethod[request.method] ?? 'read',
-      resourceType: 'Route',
-      patientIds: patientId ? [patientId] : [],
-      outcome: 'denied',
-      details: { method: request.method, path: url.pathname, reason: 'forbidden' },
+      method: request.method,
+      path: url.pathname,
+      patientId,
     }),
   ).catch((error: unknown) => console.error(`[audit] refusal not logged: ${error instanceof Error ? error.name : 'unknown'}`));
 }

@@ -1,13 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { formFieldErrors, formValues, formValuesOf, patientInputFromForm, type PatientFormValues } from '../../domain/patient/patient.form';
-import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { PatientForm } from '../components/patient-form';
 import { formFailure, type FormFailure } from '../form.server';
 import { pageData } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
-import { getPatient, updatePatient } from '../patients.server';
+import { actorFor, perform } from '../tenant.server';
+import { changePatient, readPatient } from '../patients.server';
 
 export const meta: MetaFunction = () => [{ title: 'Gegevens wijzigen — GGZ-EPD' }];
 
@@ -15,9 +14,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, context, 'web');
   const id = params.id ?? '';
-  const patient = await pageData(
-    audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) => getPatient(em, actor, id)),
-  );
+  const patient = await pageData(perform(actor, readPatient, { patientId: id }));
   return { values: formValuesOf(patient), id: patient.id };
 }
 
@@ -27,9 +24,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = actorFor(user, context, 'web');
   const id = params.id ?? '';
   try {
-    await audited(actor, { action: 'update', resourceType: 'Patient', resourceId: uuidOrNull(id) }, (em) =>
-      updatePatient(em, actor, id, patientInputFromForm(values)),
-    );
+    await perform(actor, changePatient, { patientId: id, patient: patientInputFromForm(values) });
     return redirect(`/patients/${id}`);
   } catch (error) {
     return formFailure(error, values, formFieldErrors);

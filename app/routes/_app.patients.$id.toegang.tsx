@@ -5,8 +5,8 @@ import { auditActionLabels, auditChannelLabels, auditOutcomeLabels } from '../..
 import { roleLabel } from '../../domain/auth/auth.schemas';
 import { EmptyState } from '../components/page';
 import { pageData, patientPage } from '../page.server';
-import { audited } from '../tenant.server';
-import { viewPatientAccessLog } from '../patients.server';
+import { perform } from '../tenant.server';
+import { viewAccessLog } from '../patients.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
@@ -15,11 +15,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tot = url.searchParams.get('tot') ?? '';
   // Whole days on the ward's clock, "tot" included: a 23- or 25-hour day on a DST change.
   const period = { from: startOfClinicalDay(van) ?? undefined, to: startOfClinicalDay(tot, { dayAfter: true }) ?? undefined };
-  const rows = await pageData(
-    audited(actor, { action: 'read', resourceType: 'AccessLog', patientIds: [patientId] }, (em) =>
-      viewPatientAccessLog(em, actor, patientId, period),
-    ),
-  );
+  const rows = await pageData(perform(actor, viewAccessLog, { patientId, period }));
   return { rows, van, tot };
 }
 

@@ -10,8 +10,8 @@ import { requireUser } from '../auth.server';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
 import { pageData, recordRead } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
-import { bannerOf, getPatient } from '../patients.server';
+import { actorFor, perform } from '../tenant.server';
+import { openRecord } from '../patients.server';
 import { PatientBanner } from '../components/patient-banner';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.patient.displayName ?? 'Patiënt'} — GGZ-EPD` }];
@@ -38,12 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const user = await requireUser(request, context);
     const actor = actorFor(user, context, 'web');
     // The banner is part of opening the record: the one access-log row of this read covers it.
-    return pageData(
-      audited(actor, { action: 'read', resourceType: 'Patient', resourceId: uuidOrNull(id) }, async (em) => {
-        const patient = await getPatient(em, actor, id);
-        return { patient, banner: await bannerOf(em, patient.id) };
-      }),
-    );
+    return pageData(perform(actor, openRecord, { patientId: id }));
   });
   // The record pages show the BSN masked, so the full number is not even in the page source;
   // the edit form loads it itself.

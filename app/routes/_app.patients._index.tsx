@@ -19,8 +19,8 @@ import { EmptyState, PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
 import { pageData } from '../page.server';
-import { actorFor, audited } from '../tenant.server';
-import { searchPatients, wardPatientList } from '../patients.server';
+import { actorFor, perform } from '../tenant.server';
+import { lookUpPatients, wardList } from '../patients.server';
 import { AllergySummary, EarlyWarningFlag, LegalStatusShort } from '../components/ward-facts';
 import { hrefWith } from '../lib/href';
 
@@ -42,17 +42,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = actorFor(user, context, 'web');
 
   if (q) {
-    const results = await pageData(
-      audited(actor, { action: 'search', resourceType: 'Patient' }, (em) => searchPatients(em, actor, { q, status, limit: 50 })),
-    );
+    const results = await pageData(perform(actor, lookUpPatients, { query: { q, status, limit: 50 } }));
     return { mode: 'search' as const, q, status, results };
   }
   const order = orderOf(url.searchParams.get('volgorde'));
-  const list = await pageData(
-    audited(actor, { action: 'search', resourceType: 'Patient' }, (em) =>
-      wardPatientList(em, actor, { status, order, limit: pageSize, offset: (page - 1) * pageSize }),
-    ),
-  );
+  const list = await pageData(perform(actor, wardList, { status, order, limit: pageSize, offset: (page - 1) * pageSize }));
   return { mode: 'list' as const, q, status, page, list };
 }
 

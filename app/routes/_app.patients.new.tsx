@@ -5,8 +5,8 @@ import { requireUser } from '../auth.server';
 import { PageHeader } from '../components/page';
 import { PatientForm } from '../components/patient-form';
 import { formFailure, type FormFailure } from '../form.server';
-import { actorFor, audited } from '../tenant.server';
-import { createPatient } from '../patients.server';
+import { actorFor, perform } from '../tenant.server';
+import { registerPatient } from '../patients.server';
 
 export const meta: MetaFunction = () => [{ title: 'Nieuwe patiënt — GGZ-EPD' }];
 
@@ -22,9 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData());
   const actor = actorFor(user, context, 'web');
   try {
-    const patient = await audited(actor, { action: 'create', resourceType: 'Patient' }, (em) =>
-      createPatient(em, actor, patientInputFromForm(values)),
-    );
+    const patient = await perform(actor, registerPatient, { patient: patientInputFromForm(values) });
     return redirect(`/patients/${patient.id}`);
   } catch (error) {
     return formFailure(error, values, formFieldErrors);

@@ -1,7 +1,8 @@
-import { listKoppelingen, registerKoppeling } from '../../domain/koppeling/koppeling.service';
+import { listKoppelingen } from '../../domain/koppeling/koppeling.service';
+import { registerClient } from '../../domain/koppeling/koppeling.use-cases';
 import { AppError } from '../../domain/shared/errors';
 import { methodNotAllowed, readJson, sessionCheckRoute } from '../http.server';
-import { actorFor, audited, inTenant } from '../tenant.server';
+import { actorFor, inTenant, perform } from '../tenant.server';
 
 const onlyBeheerder = 'Koppelingen registreert een functioneel beheerder.';
 
@@ -17,6 +18,6 @@ export const action = sessionCheckRoute(async ({ request, user, context }) => {
   if (user.role !== 'beheerder') throw AppError.forbidden(onlyBeheerder);
   const actor = actorFor(user, context, 'api');
   const input = await readJson(request);
-  const koppeling = await audited(actor, { action: 'create', resourceType: 'Koppeling' }, (em) => registerKoppeling(em, actor, input));
+  const koppeling = await perform(actor, registerClient, input);
   return Response.json({ koppeling }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
 });

@@ -1,9 +1,9 @@
 import { clinicalResource } from '../../domain/fhir/resources';
-import { createFhirObservation } from '../../domain/vitals/vitals.fhir-write';
+import { createObservation } from '../../domain/fhir/fhir.use-cases';
 import { searchBundle } from '../fhir-search.server';
 import { fhirRoute, fhirWriteResponse, readJson } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
-import { audited } from '../tenant.server';
+import { perform } from '../tenant.server';
 
 /** Search on a clinical resource (Observation, Condition, …): the parameters of its search definition. */
 export const loader = fhirRoute(async ({ request, params, actor }) =>
@@ -16,9 +16,7 @@ export const action = fhirRoute(async ({ request, params, actor }) => {
   if (params.type !== 'Observation' || request.method !== 'POST')
     throw methodNotAllowed(params.type === 'Observation' ? ['GET', 'POST'] : ['GET']);
   const body = await readJson(request);
-  const observation = await audited(actor, { action: 'create', resourceType: 'Observation' }, (em) =>
-    createFhirObservation(em, actor, body),
-  );
+  const observation = await perform(actor, createObservation, body);
   return fhirWriteResponse(
     request,
     observation,

@@ -1,9 +1,9 @@
 import { etagOf, toFhirPatient } from '../../domain/patient/patient.fhir';
-import { createFhirPatient } from '../../domain/patient/patient.fhir-write';
+import { createFhirPatientOf } from '../../domain/patient/patient.use-cases';
 import { searchBundle } from '../fhir-search.server';
 import { fhirRoute, fhirWriteResponse, readJson, strictHandling } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
-import { audited } from '../tenant.server';
+import { perform } from '../tenant.server';
 
 /** FHIR search: the parameters of `patientSearch`, `_count` (max 100), `_offset`, `_sort`. */
 export const loader = fhirRoute(async ({ request, actor }) => searchBundle(actor, request, 'Patient', new URL(request.url).searchParams));
@@ -16,9 +16,11 @@ export const loader = fhirRoute(async ({ request, actor }) => searchBundle(actor
 export const action = fhirRoute(async ({ request, actor }) => {
   if (request.method !== 'POST') throw methodNotAllowed(['GET', 'POST']);
   const body = await readJson(request);
-  const { patient, created, unstored } = await audited(actor, { action: 'create', resourceType: 'Patient' }, (em) =>
-    createFhirPatient(em, actor, body, request.headers.get('if-none-exist'), { strict: strictHandling(request) }),
-  );
+  const { patient, created, unstored } = await perform(actor, createFhirPatientOf, {
+    body,
+    ifNoneExist: request.headers.get('if-none-exist'),
+    strict: strictHandling(request),
+  });
   return fhirWriteResponse(
     request,
     toFhirPatient(patient),

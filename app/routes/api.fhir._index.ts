@@ -1,9 +1,10 @@
-import { bundleOf, runBatch, runTransaction } from '../../domain/fhir/bundle';
+import { bundleOf, runBatch } from '../../domain/fhir/bundle';
+import { fhirBatchEntry, fhirTransaction } from '../../domain/fhir/fhir.use-cases';
 import { requireScope } from '../../domain/koppeling/koppeling.service';
 import type { ScopeAccess } from '../../domain/koppeling/koppeling.schemas';
 import { fhirRoute, readJson, strictHandling } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
-import { audited } from '../tenant.server';
+import { perform } from '../tenant.server';
 
 export const loader = fhirRoute(async () => {
   throw methodNotAllowed(['POST']);
@@ -19,9 +20,6 @@ export const action = fhirRoute(async ({ request, actor, caller }) => {
     },
     strict: strictHandling(request),
   };
-  if (bundle.type === 'transaction')
-    return audited(actor, { action: 'create', resourceType: 'Bundle', details: { entries: bundle.entry?.length ?? 0 } }, (em) =>
-      runTransaction(em, actor, bundle, options),
-    );
-  return runBatch(bundle, (work) => audited(actor, { action: 'create', resourceType: 'Bundle' }, work), actor, options);
+  if (bundle.type === 'transaction') return perform(actor, fhirTransaction, { bundle, options });
+  return runBatch(bundle, (entry) => perform(actor, fhirBatchEntry, { entry, options }));
 });

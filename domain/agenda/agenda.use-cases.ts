@@ -1,6 +1,5 @@
-import { defineUseCase } from '../audit/use-case';
-import { searchPatients } from '../patient/patient.search';
-import { getPatient } from '../patient/patient.service';
+import { defineUseCase, runUseCaseWithin } from '../audit/use-case';
+import { lookUpPatients, readPatient } from '../patient/patient.use-cases';
 import type { AppointmentStatus } from './agenda.schemas';
 import type { DateRange } from './agenda.dates';
 import {
@@ -160,7 +159,7 @@ export const withdrawNoShow = defineUseCase({
 
 /**
  * The new-appointment form: the patient chosen (or the patients a search finds) and the team to plan
- * with, in one transaction. The patient's read and the search are logged by the patient's own services.
+ * with, in one transaction. The patient's read and the search are logged by the patient's own declarations.
  */
 export const newAppointmentForm = defineUseCase({
   name: 'agenda.new-form',
@@ -168,8 +167,9 @@ export const newAppointmentForm = defineUseCase({
   resourceType: 'Patient',
   patients: (em, { patientId }: { patientId: string | null; search: string }) => namedPatients(em, patientId),
   run: async (em, actor, { patientId, search }) => ({
-    patient: patientId ? await getPatient(em, actor, patientId) : null,
-    matches: search.length >= 2 && !patientId ? await searchPatients(em, actor, { q: search, limit: '8' }) : [],
+    patient: patientId ? await runUseCaseWithin(em, actor, readPatient, { patientId }) : null,
+    matches:
+      search.length >= 2 && !patientId ? await runUseCaseWithin(em, actor, lookUpPatients, { query: { q: search, limit: '8' } }) : [],
     team: await clinicians(em),
   }),
   logged: () => [],

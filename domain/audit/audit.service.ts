@@ -145,14 +145,20 @@ export async function patientAccessLog(
   }));
 }
 
-/** The access-log page: looking at who looked is itself an access to this patient's record. */
-export async function viewPatientAccessLog(
+/**
+ * A signed-in user refused a route before any use case ran (the beheerder on a clinical page or
+ * API, ADR 0015): the attempt, with the patient the URL names (NEN 7513).
+ */
+export function recordRouteRefusal(
   em: EntityManager,
   actor: AuditActor,
-  patientId: string,
-  period: { from?: Date; to?: Date },
-): Promise<AccessLogRow[]> {
-  const log = await patientAccessLog(em, patientId, period);
-  recordAudit(em, actor, { action: 'read', resourceType: 'AccessLog', patientIds: [patientId] });
-  return log;
+  refused: { action: AuditAction; method: string; path: string; patientId: string | null },
+): void {
+  recordAudit(em, actor, {
+    action: refused.action,
+    resourceType: 'Route',
+    patientIds: refused.patientId ? [refused.patientId] : [],
+    outcome: 'denied',
+    details: { method: refused.method, path: refused.path, reason: 'forbidden' },
+  });
 }

@@ -1,9 +1,9 @@
 import type { Bundle, BundleEntry, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { AuditActor } from '../audit/audit.service';
+import { runUseCaseWithin } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
 import { etagOf, toFhirPatient } from '../patient/patient.fhir';
-import { createFhirPatient, updateFhirPatient } from '../patient/patient.fhir-write';
-import { searchFhirPatients } from '../patient/patient.fhir-search';
+import { createFhirPatientOf, searchFhirPatientsOf, updateFhirPatientOf } from '../patient/patient.use-cases';
 import { AppError } from '../shared/errors';
 import { createFhirObservation } from '../vitals/vitals.fhir-write';
 import { fhirExpression, operationOutcome, writeOutcome } from './outcome';
@@ -25,7 +25,7 @@ export interface BundleOptions {
   strict: boolean;
 }
 
-interface EntryResult {
+export interface EntryResult {
   resource: Resource;
   status: string;
   location?: string;
@@ -66,7 +66,8 @@ function resolveReferences(resource: unknown, created: Map<string, string>): unk
   );
 }
 
-async function runEntry(
+/** One entry, in the unit of work `em` holds: each write and search through its own use case, so it is logged as at its own route. */
+export async function runEntry(
   em: EntityManager,
   actor: AuditActor,
   entry: BundleEntry,
@@ -85,7 +86,11 @@ async function runEntry(
     );
   canAccess(type, 'write');
   if (method === 'POST' && type === 'Patient' && !id) {
-    const { patient, created, unstored } = await createFhirPatient(em, actor, resource, entry.request?.ifNoneExist ?? null, { strict });
+    const { patient, created, unstored } = await runUseCaseWithin(em, actor, createFhirPatientOf, {
+      body: resource,
+      ifNoneExist: entry.request?.ifNoneExist ?? null,
+      strict,
+    });
     return {
       resource: toFhirPatient(patient),
       status: created ? '201 Created' : '200 OK',
@@ -97,10 +102,14 @@ async function runEntry(
   if (method === 'PUT' && type === 'Patient') {
     let target = id;
     if (!target && search) {
-      const { page } = await searchFhirPatients(em, actor, new URLSearchParams(search), { strict: true });
+      const { page } = await runUseCaseWithin(em, actor, searchFhirPatientsOf, {
+        query: new URLSearchParams(search),
+        strict: true,
+        withContacts: false,
+      });
       if (page.total > 1) throw new AppError('precondition_failed', `De voorwaarde vindt ${page.total} patiënten; maak haar specifieker.`);
       if (!page.items[0]) {
-        const { patient, unstored } = await createFhirPatient(em, actor, resource, null, { strict });
+        const { patient, unstored } = await runUseCaseWithin(em, actor, createFhirPatientOf, { body: resource, ifNoneExist: null, strict });
         return {
           resource: toFhirPatient(patient),
           status: '201 Created',
@@ -112,7 +121,12 @@ async function runEntry(
       target = page.items[0].id;
     }
     const body = { ...(resource as object), id: (resource as { id?: string }).id ?? target };
-    const { patient, unstored } = await updateFhirPatient(em, actor, target ?? '', body, undefined, { strict });
+    const { patient, unstored } = await runUseCaseWithin(em, actor, updateFhirPatientOf, {
+      patientId: target ?? '',
+      body,
+      version: undefined,
+      strict,
+    });
     return { resource: toFhirPatient(patient), status: '200 OK', location: `Patient/${patient.id}`, etag: etagOf(patient), unstored };
   }
   if (method === 'POST' && type === 'Observation' && !id) {
@@ -179,16 +193,11 @@ export async function runTransaction(em: EntityManager, actor: AuditActor, bundl
 }
 
 /** A batch: each entry in a transaction of its own (`runOne`), a failure an OperationOutcome in its place. */
-export async function runBatch(
-  bundle: Bundle,
-  runOne: <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>,
-  actor: AuditActor,
-  options: BundleOptions,
-): Promise<Bundle> {
+export async function runBatch(bundle: Bundle, runOne: (entry: BundleEntry) => Promise<EntryResult>): Promise<Bundle> {
   const entries: BundleEntry[] = [];
   for (const entry of bundle.entry ?? []) {
     try {
-      entries.push(response(await runOne((em) => runEntry(em, actor, entry, options))));
+      entries.push(response(await runOne(entry)));
     } catch (error) {
       const appError = error instanceof AppError ? error : new AppError('internal', 'Deze entry kon niet worden verwerkt.');
       const outcome: OperationOutcome = operationOutcome(appError);
@@ -196,4 +205,16 @@ export async function runBatch(
     }
   }
   return { resourceType: 'Bundle', type: 'batch-response', entry: entries };
+}
+
+/** The patients a Bundle's entries concern: a Patient itself, any other resource its subject or patient. */
+export function patientsOfEntries(results: readonly Resource[]): string[] {
+  const ids = results.map((resource) => {
+    if (resource.resourceType === 'Patient') return resource.id;
+    const reference =
+      (resource as { subject?: { reference?: string }; patient?: { reference?: string } }).subject ??
+      (resource as { patient?: { reference?: string } }).patient;
+    return /^Patient\/(.+)$/.exec(reference?.reference ?? '')?.[1];
+  });
+  return [...new Set(ids.filter((id): id is string => !!id))];
 }

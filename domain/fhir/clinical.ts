@@ -1,6 +1,5 @@
 import { staffNames } from '../auth/staff-names';
 import type { Patient, Reference, Resource } from '@medplum/fhirtypes';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -41,38 +40,33 @@ export async function withStaff<R extends { patientId: string }, T extends Resou
 
 const notFound = (resourceType: string) => AppError.notFound(`${resourceType} is niet gevonden.`);
 
-/** One resource by id; 404 for an unknown id or another organisation's (RLS hides it), read in the access log. */
+/** One resource by id, with its patient; 404 for an unknown id or another organisation's (RLS hides it). */
 export async function readClinical<T extends Resource>(
   em: EntityManager,
-  actor: AuditActor,
   definition: ClinicalResource<T>,
   id: string,
-): Promise<T> {
+): Promise<{ resource: T; patientId: string }> {
   const resourceType = definition.search.resourceType;
   if (!isUuid(id)) throw notFound(resourceType);
   const [found] = await definition.load(em, [id]);
   if (!found) throw notFound(resourceType);
-  recordAudit(em, actor, { action: 'read', resourceType, resourceId: id, patientIds: [found.patientId] });
-  return found.resource;
+  return found;
 }
 
-/** A search page in the order of the query, with every patient it shows in the access log. */
+/** A search page in the order of the query, with the patients it shows (for the access log). */
 export async function searchClinical<T extends Resource>(
   em: EntityManager,
-  actor: AuditActor,
   definition: ClinicalResource<T>,
   query: URLSearchParams,
   { strict = false } = {},
-): Promise<{ page: SearchPage<T>; search: ParsedSearch }> {
+): Promise<{ page: SearchPage<T>; search: ParsedSearch; patientIds: string[] }> {
   const search = parseSearch(definition.search, query, { strict });
   const { ids, total } = await runSearch(em, definition.search, search);
   const byId = new Map((ids.length ? await definition.load(em, ids) : []).map((found) => [found.resource.id, found]));
   const found = ids.flatMap((id) => byId.get(id) ?? []);
-  recordAudit(em, actor, {
-    action: 'search',
-    resourceType: definition.search.resourceType,
+  return {
+    page: { resources: found.map((item) => item.resource), total, limit: search.limit, offset: search.offset },
+    search,
     patientIds: [...new Set(found.map((item) => item.patientId))],
-    details: { parameters: search.applied.map(([name]) => name), limit: search.limit, offset: search.offset, total },
-  });
-  return { page: { resources: found.map((item) => item.resource), total, limit: search.limit, offset: search.offset }, search };
+  };
 }

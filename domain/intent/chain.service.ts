@@ -9,8 +9,8 @@ import type { AuditActor } from '../audit/audit.service';
 import { defineUseCase, runUseCaseWithin, type UseCase } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
 import { currentRisksOf, diagnosesOfQuery, intakeStatusOf } from '../intake/intake.use-cases';
-import { searchPatients } from '../patient/patient.search';
-import { findPatient, getPatient } from '../patient/patient.service';
+import { findPatient } from '../patient/patient.service';
+import { lookUpPatients, readPatient } from '../patient/patient.use-cases';
 import { classifyReportLocally } from '../report/report.classify';
 import { reportCategoryLabels, type ReportCategory } from '../report/report.schemas';
 import { searchReports, writeReport } from '../report/report.use-cases';
@@ -115,7 +115,7 @@ async function targetAppointments(
   entities: Entities,
   now: Date,
 ): Promise<Targets> {
-  const patient = entities.patientId ? await getPatient(em, actor, entities.patientId) : null;
+  const patient = entities.patientId ? await runUseCaseWithin(em, actor, readPatient, { patientId: entities.patientId }) : null;
   const source = intent === 'reschedule_appointment' ? { identifier: entities.identifier } : entities;
   const range = rangeOf(source, now);
   // Without a patient, only the clinician's own agenda is searched (and logged as seen).
@@ -186,7 +186,7 @@ type Reader = (em: EntityManager, actor: AuditActor, entities: Entities, now: Da
 
 const readers: Record<ReadIntent, Reader> = {
   async zoeken(em, actor, entities) {
-    const results = await searchPatients(em, actor, { q: entities.patientName, limit: 10 }, { channel: 'assistant' });
+    const results = await runUseCaseWithin(em, actor, lookUpPatients, { query: { q: entities.patientName, limit: 10 } });
     return {
       summary: `${capitaliseFirst(countOf(results.length, 'patiënt', 'patiënten', { none: 'geen' }))} gevonden voor “${entities.patientName}”`,
       result: { results },
@@ -261,7 +261,7 @@ const preparers: Record<WritingIntent, Preparer> = {
   },
   async create_appointment(em, actor, step) {
     const { patientId, datetime } = parseOrThrow(writeEntitiesSchemas.create_appointment, step.entities);
-    const patient = await getPatient(em, actor, patientId);
+    const patient = await runUseCaseWithin(em, actor, readPatient, { patientId: patientId });
     const type = appointmentTypeIn(`${step.entities.identifier ?? ''} ${step.entities.content ?? ''}`);
     const warnings = withGuess(step.entities, scheduleWarnings(type, datetime));
     const plan = { patientId, patientName: patient.displayName, start: datetime, type, ...(warnings.length > 0 ? { warnings } : {}) };
@@ -274,7 +274,7 @@ const preparers: Record<WritingIntent, Preparer> = {
   },
   async dagnotitie(em, actor, step) {
     const { patientId, content, category } = parseOrThrow(writeEntitiesSchemas.dagnotitie, step.entities);
-    const patient = await getPatient(em, actor, patientId);
+    const patient = await runUseCaseWithin(em, actor, readPatient, { patientId: patientId });
     const { includeInHandover } = classifyReportLocally({ text: content });
     return {
       ...step,

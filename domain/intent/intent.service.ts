@@ -8,7 +8,7 @@ import type { AuditActor } from '../audit/audit.service';
 import { runUseCaseWithin } from '../audit/use-case';
 import type { EntityManager, MikroORM } from '../db/orm';
 import { tenantOf, withTenant } from '../db/tenant';
-import { searchPatients } from '../patient/patient.search';
+import { lookUpPatients } from '../patient/patient.use-cases';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
 import { parseOrThrow } from '../shared/validation';
@@ -87,7 +87,7 @@ async function resolvePatients(
   const known: KnownPerson[] = [];
   for (const name of names) {
     known.push({ name });
-    const results = await searchPatients(em, actor, { q: name, limit: 3 }, { channel: 'assistant' });
+    const results = await runUseCaseWithin(em, actor, lookUpPatients, { query: { q: name, limit: 3 } });
     const [best, second] = results;
     if (best && best.score >= resolveScore && (!second || best.score - second.score >= resolveMargin)) {
       resolved.set(name, { id: best.id, name: best.name });

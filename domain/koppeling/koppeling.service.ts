@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
+import { runUseCaseWithin } from '../audit/use-case';
 import type { EntityManager, MikroORM } from '../db/orm';
 import { withSettings, withTenant } from '../db/tenant';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
 import { Koppeling } from './koppeling.entity';
+import { issueAccessToken } from './koppeling.use-cases';
 import { allows, assertionAlgorithms, registerKoppelingSchema, tokenRequestSchema, type ScopeAccess } from './koppeling.schemas';
 
 /** SMART asks for short-lived tokens; five minutes is what its examples and most servers use. */
@@ -47,7 +49,6 @@ export async function registerKoppeling(em: EntityManager, actor: AuditActor, in
     scopes: valid.scopes,
     createdBy: actor.userId,
   });
-  recordAudit(em, actor, { action: 'create', resourceType: 'Koppeling', resourceId: row.id });
   return view(row);
 }
 
@@ -143,18 +144,35 @@ export async function issueToken(
 
   const token = randomBytes(32).toString('base64url');
   const actor = koppelingActor(koppeling, clientAddress);
-  await withTenant(orm, { organisationId: koppeling.organisationId }, async (em) => {
-    // One use per assertion: the unique (koppeling, jti) refuses a replay, also a parallel one.
-    const [inserted] = await em.execute<{ id: string }[]>(
-      `insert into koppeling_tokens (organisation_id, koppeling_id, token_hash, assertion_jti, scopes, expires_at)
-       values (?, ?, ?, ?, string_to_array(?, ' '), now() + make_interval(secs => ?))
-       on conflict (koppeling_id, assertion_jti) do nothing returning id`,
-      [koppeling.organisationId, koppeling.id, hashToken(token), String(jti), granted.join(' '), tokenLifetimeSeconds],
-    );
-    if (!inserted) throw new OAuthError('invalid_client', 'Deze client_assertion is al gebruikt (jti).', 401);
-    recordAudit(em, actor, { action: 'create', resourceType: 'AccessToken', details: { scopes: granted } });
-  });
+  await withTenant(orm, { organisationId: koppeling.organisationId }, (em) =>
+    runUseCaseWithin(em, actor, issueAccessToken, {
+      koppelingId: koppeling.id,
+      tokenHash: hashToken(token),
+      jti: String(jti),
+      scopes: granted,
+    }),
+  );
   return { access_token: token, token_type: 'bearer', expires_in: tokenLifetimeSeconds, scope: granted.join(' ') };
+}
+
+/** A token about to be issued: stored by its hash only, for the assertion it answers. */
+export interface AccessTokenGrant {
+  koppelingId: string;
+  tokenHash: string;
+  jti: string;
+  scopes: string[];
+}
+
+/** Stores an issued token (its hash); an assertion's `jti` is used once, also by two requests at the same moment. */
+export async function storeAccessToken(em: EntityManager, organisationId: string, grant: AccessTokenGrant): Promise<void> {
+  // One use per assertion: the unique (koppeling, jti) refuses a replay, also a parallel one.
+  const [inserted] = await em.execute<{ id: string }[]>(
+    `insert into koppeling_tokens (organisation_id, koppeling_id, token_hash, assertion_jti, scopes, expires_at)
+     values (?, ?, ?, ?, string_to_array(?, ' '), now() + make_interval(secs => ?))
+     on conflict (koppeling_id, assertion_jti) do nothing returning id`,
+    [organisationId, grant.koppelingId, grant.tokenHash, grant.jti, grant.scopes.join(' '), tokenLifetimeSeconds],
+  );
+  if (!inserted) throw new OAuthError('invalid_client', 'Deze client_assertion is al gebruikt (jti).', 401);
 }
 
 export interface KoppelingCaller {

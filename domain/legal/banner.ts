@@ -1,4 +1,3 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { latestRisks, type RiskView } from '../intake/intake.service';
 import { findPatient } from '../patient/patient.service';
@@ -73,10 +72,8 @@ export async function bannerOf(em: EntityManager, patientId: string, now = new D
   };
 }
 
-/** `GET /api/patients/{id}/banner`: the same, logged as a read of the patient's record. */
-export async function patientBanner(em: EntityManager, actor: AuditActor, patientId: string): Promise<PatientBanner> {
+/** `GET /api/patients/{id}/banner`: the same, for a patient of the organisation (else the Dutch 404). */
+export async function patientBanner(em: EntityManager, patientId: string): Promise<PatientBanner> {
   await findPatient(em, patientId);
-  const banner = await bannerOf(em, patientId);
-  recordAudit(em, actor, { action: 'read', resourceType: 'PatientBanner', patientIds: [patientId] });
-  return banner;
+  return bannerOf(em, patientId);
 }

@@ -19,7 +19,7 @@ import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import type { GpLetterView } from '../gp-letter/gp-letter.service';
 import { letterOfAppointment } from '../gp-letter/gp-letter.use-cases';
-import { searchPatients } from '../patient/patient.search';
+import { lookUpPatients } from '../patient/patient.use-cases';
 import { displayName, findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
 import { capitaliseFirst } from '../shared/text';
@@ -104,7 +104,7 @@ export async function findNoShowAppointments(em: EntityManager, actor: AuditActo
   if (time && minutes === null) throw AppError.validation({ time: 'Geef de tijd als uu:mm, bijvoorbeeld 10:00.' });
   const day = pastDay(parsed.date ?? command?.dateLabel ?? undefined, now, minutes);
 
-  const results = await searchPatients(em, actor, { q: patientName, limit: 5 }, { channel: 'assistant' });
+  const results = await runUseCaseWithin(em, actor, lookUpPatients, { query: { q: patientName, limit: 5 } });
   const best = results[0]?.score ?? 0;
   const patients = results.filter((result) => result.score >= searchScore && best - result.score < searchMargin);
   const appointments: AppointmentView[] = [];

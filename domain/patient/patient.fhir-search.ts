@@ -1,4 +1,3 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import {
   anyOf,
@@ -140,21 +139,16 @@ export interface PatientSearch {
   search: ParsedSearch;
 }
 
-export async function searchFhirPatients(
-  em: EntityManager,
-  actor: AuditActor,
-  query: URLSearchParams,
-  { strict = false } = {},
-): Promise<PatientSearch> {
+export async function searchFhirPatients(em: EntityManager, query: URLSearchParams, { strict = false } = {}): Promise<PatientSearch> {
   const search = parseSearch(patientSearch, query, { strict });
   const { ids, total } = await runSearch(em, patientSearch, search);
   const byId = new Map((ids.length ? await em.find(Patient, { id: { $in: ids } }) : []).map((patient) => [patient.id, patient]));
   const patients = ids.flatMap((id) => byId.get(id) ?? []);
-  recordAudit(em, actor, {
-    action: 'search',
-    resourceType: 'Patient',
-    patientIds: patients.map((patient) => patient.id),
-    details: { parameters: search.applied.map(([name]) => name), limit: search.limit, offset: search.offset, total },
-  });
   return { page: { items: patients.map(toPatientView), total, limit: search.limit, offset: search.offset }, search };
 }
+
+/** What the access log says of a FHIR search of patients: the patients on the page, and the parameters used (never their values). */
+export const patientSearchAccess = ({ page, search }: PatientSearch) => ({
+  patientIds: page.items.map((patient) => patient.id),
+  details: { parameters: search.applied.map(([name]) => name), limit: search.limit, offset: search.offset, total: page.total },
+});

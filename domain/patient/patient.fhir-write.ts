@@ -2,7 +2,7 @@ import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { fromFhirPatient, unstoredOrRefused } from './patient.fhir';
-import { searchFhirPatients } from './patient.fhir-search';
+import { patientSearchAccess, searchFhirPatients } from './patient.fhir-search';
 import { createPatient, updatePatient, type PatientView } from './patient.service';
 
 /*
@@ -18,6 +18,9 @@ export interface FhirPatientWrite {
   unstored: Record<string, string>;
 }
 
+/** A conditional create's search (`If-None-Exist`), for the access log: the patients it found. */
+export type PatientSearchAccess = ReturnType<typeof patientSearchAccess>;
+
 /**
  * Create, or with `If-None-Exist` (a search query) the one patient it finds: none → create, one →
  * that patient unchanged (200, not 201), more → 412, as FHIR's conditional create says.
@@ -28,7 +31,7 @@ export async function createFhirPatient(
   body: unknown,
   ifNoneExist: string | null,
   { strict = false } = {},
-): Promise<FhirPatientWrite & { created: boolean }> {
+): Promise<FhirPatientWrite & { created: boolean; searched?: PatientSearchAccess }> {
   const input = fromFhirPatient(body);
   const unstored = unstoredOrRefused(body, { creating: true, strict });
   if (ifNoneExist !== null && ifNoneExist.trim()) {
@@ -38,11 +41,14 @@ export async function createFhirPatient(
         .replace(/^\?/, '')
         .replace(/^Patient\?/, ''),
     );
-    const { page } = await searchFhirPatients(em, actor, query, { strict: true });
+    const found = await searchFhirPatients(em, query, { strict: true });
+    const { page } = found;
     if (page.total > 1)
       throw new AppError('precondition_failed', `If-None-Exist vindt ${page.total} patiënten; maak de voorwaarde specifieker.`);
+    const searched = patientSearchAccess(found);
     // Nothing of the body was stored: the existing patient answers as it is, without warnings.
-    if (page.items[0]) return { patient: page.items[0], created: false, unstored: {} };
+    if (page.items[0]) return { patient: page.items[0], created: false, unstored: {}, searched };
+    return { patient: await createPatient(em, actor, input), created: true, unstored, searched };
   }
   return { patient: await createPatient(em, actor, input), created: true, unstored };
 }
@@ -50,12 +56,11 @@ export async function createFhirPatient(
 /** Update: the body's id, when given, must be the URL's (FHIR: 400 otherwise); `If-Match` as the version. */
 export async function updateFhirPatient(
   em: EntityManager,
-  actor: AuditActor,
   id: string,
   body: unknown,
   version: number | undefined,
   { strict = false } = {},
-): Promise<FhirPatientWrite> {
+): Promise<FhirPatientWrite & { changed: string[] }> {
   const bodyId = body && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
   // Without an id the URL's is meant; another one is a mistake that must not update this patient.
   if (bodyId !== undefined && bodyId !== id)
@@ -65,5 +70,6 @@ export async function updateFhirPatient(
     );
   const input = fromFhirPatient(body);
   const unstored = unstoredOrRefused(body, { creating: false, strict });
-  return { patient: await updatePatient(em, actor, id, input, version), unstored };
+  const { patient, changed } = await updatePatient(em, id, input, version);
+  return { patient, changed, unstored };
 }

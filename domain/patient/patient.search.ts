@@ -1,4 +1,3 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { arrayLiteral } from '../db/sql';
 import { capitaliseFirst } from '../shared/text';
@@ -18,7 +17,6 @@ export interface PatientSearchResult {
 export interface SearchOptions {
   /** The core API's contract: the term's first letter is capitalised before given names are matched. */
   capitaliseTerm?: boolean;
-  channel?: string;
 }
 
 const candidateLimit = 200;
@@ -98,12 +96,7 @@ const minimumScore = 0.6;
  * finds candidates through two indexes (trigrams on the name, phonetic keys per word) and a BSN
  * match; `nameScore` ranks them. Best score first, ties by most recent change.
  */
-export async function searchPatients(
-  em: EntityManager,
-  actor: AuditActor,
-  query: unknown,
-  options: SearchOptions = {},
-): Promise<PatientSearchResult[]> {
+export async function searchPatients(em: EntityManager, query: unknown, options: SearchOptions = {}): Promise<PatientSearchResult[]> {
   const parsed = parseOrThrow(patientSearchQuerySchema, query);
   const term = options.capitaliseTerm ? capitaliseFirst(parsed.q) : parsed.q;
   const normalized = normalizeName(term);
@@ -138,11 +131,5 @@ export async function searchPatients(
     ];
   });
 
-  recordAudit(em, actor, {
-    action: 'search',
-    resourceType: 'Patient',
-    patientIds: results.map((result) => result.id),
-    details: { query: parsed.q, status: parsed.status, results: results.length, ...(options.channel ? { via: options.channel } : {}) },
-  });
   return results;
 }

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { KnownPerson } from '../ai/pseudonymise';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -152,7 +152,6 @@ export async function createPatient(em: EntityManager, actor: AuditActor, input:
   await assertBsnFree(em, valid.bsn);
   const patient = em.create(Patient, { organisationId: actor.organisationId, ...patientColumns(valid), episodeStatus: 'planned' });
   await flushUnique(em);
-  recordAudit(em, actor, { action: 'create', resourceType: 'Patient', resourceId: patient.id });
   return toPatientView(patient);
 }
 
@@ -172,23 +171,21 @@ export async function assertPatientExists(em: EntityManager, id: string): Promis
   if (!isUuid(id) || (await em.count(Patient, { id })) === 0) throw AppError.notFound(patientNotFound);
 }
 
-export async function getPatient(em: EntityManager, actor: AuditActor, id: string): Promise<PatientView> {
-  const patient = await findPatient(em, id);
-  recordAudit(em, actor, { action: 'read', resourceType: 'Patient', resourceId: patient.id });
-  return toPatientView(patient);
+export async function getPatient(em: EntityManager, id: string): Promise<PatientView> {
+  return toPatientView(await findPatient(em, id));
+}
+
+/** A change of the patient's data: the patient after it, and which fields changed (for the access log: names, never values). */
+export interface PatientChange {
+  patient: PatientView;
+  changed: string[];
 }
 
 /** Replaces the patient's data; the episode status changes only when the input names one. */
 export const versionMismatch = 'Deze patiënt is intussen gewijzigd; haal de nieuwe versie op en probeer het opnieuw.';
 
 /** `expectedVersion` (FHIR `If-Match`): the change is made only on that version, else 412 and nothing changes. */
-export async function updatePatient(
-  em: EntityManager,
-  actor: AuditActor,
-  id: string,
-  input: unknown,
-  expectedVersion?: number,
-): Promise<PatientView> {
+export async function updatePatient(em: EntityManager, id: string, input: unknown, expectedVersion?: number): Promise<PatientChange> {
   const patient = await findPatient(em, id);
   if (expectedVersion !== undefined) {
     // Locked until the transaction ends, so no other change can slip in between the check and the write.
@@ -215,24 +212,21 @@ export async function updatePatient(
   const changed = (Object.keys(after) as (keyof PatientView)[]).filter(
     (key) => key !== 'updatedAt' && key !== 'version' && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
   );
-  // Which fields changed, never their values: the log must not become a second copy of the record.
-  recordAudit(em, actor, { action: 'update', resourceType: 'Patient', resourceId: patient.id, details: { changed } });
-  return after;
+  return { patient: after, changed };
 }
 
 /**
  * `PATCH /api/patients/{id}`: the ward's data of the patient (the room), without sending the whole
  * patient again. The access log names what changed, never the value.
  */
-export async function patchPatient(em: EntityManager, actor: AuditActor, id: string, input: unknown): Promise<PatientView> {
+export async function patchPatient(em: EntityManager, id: string, input: unknown): Promise<PatientChange> {
   const patient = await findPatient(em, id);
   const { room } = parseOrThrow(patientPatchSchema, input);
   const changed = (patient.room ?? null) !== room ? ['room'] : [];
   if (changed.length) em.assign(patient, { room });
   await em.flush();
   const [stored] = await em.execute<{ version: number }[]>('select version from patients where id = ?', [patient.id]);
-  recordAudit(em, actor, { action: 'update', resourceType: 'Patient', resourceId: patient.id, details: { changed } });
-  return { ...toPatientView(patient), version: stored?.version ?? patient.version };
+  return { patient: { ...toPatientView(patient), version: stored?.version ?? patient.version }, changed };
 }
 
 export interface PatientPage {
@@ -257,16 +251,10 @@ export async function patientCount(em: EntityManager, status: StatusFilter): Pro
   return row?.total ?? 0;
 }
 
-export async function listPatients(em: EntityManager, actor: AuditActor, query: unknown): Promise<PatientPage> {
+export async function listPatients(em: EntityManager, query: unknown): Promise<PatientPage> {
   const { status, limit, offset } = parseOrThrow(patientListQuerySchema, query);
   const where = status === 'all' ? {} : { episodeStatus: status };
   const patients = await em.find(Patient, where, { orderBy: { updatedAt: 'desc', id: 'asc' }, limit, offset });
   const total = await patientCount(em, status);
-  recordAudit(em, actor, {
-    action: 'search',
-    resourceType: 'Patient',
-    patientIds: patients.map((patient) => patient.id),
-    details: { status, limit, offset, total },
-  });
   return { items: patients.map(toPatientView), total, limit, offset };
 }

@@ -1,4 +1,3 @@
-import { recordAudit, type AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import type { HandoverAlerts } from '../handover/handover.alerts';
 import {
@@ -198,8 +197,8 @@ function wardListPatient(row: WardListRow, order: PatientOrder, now: Date): Ward
   };
 }
 
-/** One page of the patient list with the ward's facts; the patients shown are in the access log. */
-export async function wardPatientList(em: EntityManager, actor: AuditActor, query: unknown, now = new Date()): Promise<WardListPage> {
+/** One page of the patient list with the ward's facts. */
+export async function wardPatientList(em: EntityManager, query: unknown, now = new Date()): Promise<WardListPage> {
   const { status, order, limit, offset } = parseOrThrow(wardListQuerySchema, query);
   const total = await patientCount(em, status);
   const statement = wardListQuery({ status, order, limit, offset }, now);
@@ -211,11 +210,5 @@ export async function wardPatientList(em: EntityManager, actor: AuditActor, quer
     listed.sort((a, b) => urgency(b.patient) - urgency(a.patient) || a.index - b.index);
   }
   const items = listed.map((entry) => entry.patient);
-  recordAudit(em, actor, {
-    action: 'search',
-    resourceType: 'Patient',
-    patientIds: items.map((patient) => patient.id),
-    details: { status, order, limit, offset, total },
-  });
   return { items, order, status, total, limit, offset };
 }

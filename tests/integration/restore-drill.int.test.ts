@@ -7,7 +7,8 @@ import { User } from '../../domain/auth/auth.entities';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import { withTenant } from '../../domain/db/tenant';
 import { demoAccounts, demoOrganisation } from '../../domain/demo/demo-accounts';
-import { listPatients } from '../../domain/patient/patient.service';
+import { runUseCaseWithin } from '../../domain/audit/use-case';
+import { wardList } from '../../domain/patient/patient.use-cases';
 import { resetDemoDatabase } from '../../scripts/lib/demo';
 import { differences, fingerprintDatabase, restoreDrill, type DrillReport } from '../../scripts/lib/restore-drill';
 import { appOrm, testPayloadKeys } from '../support/app-orm';
@@ -42,7 +43,7 @@ async function patientNames(database: string): Promise<string[]> {
     return await withTenant(orm, { organisationId: demoOrganisation.id }, async (em) => {
       const nurse = await em.findOneOrFail(User, { email: demoAccounts.verpleegkundige.email });
       const actor: AuditActor = { organisationId: demoOrganisation.id, userId: nurse.id, role: 'verpleegkundige', channel: 'web' };
-      return (await listPatients(em, actor, { limit: 100 })).items.map((patient) => patient.displayName);
+      return (await runUseCaseWithin(em, actor, wardList, { limit: 100 })).items.map((patient) => patient.displayName);
     });
   } finally {
     await orm.close();

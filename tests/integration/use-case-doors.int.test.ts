@@ -45,19 +45,38 @@ const rowsNaming = (clinician: SignedIn, patientId: string) =>
       ).rows,
   );
 
-/** The rows naming the patient that are not in `before`, with the patient as "P". */
-async function newRows(clinician: SignedIn, patientId: string, before: Set<string>): Promise<string[]> {
-  const rows = (await rowsNaming(clinician, patientId)).filter((row) => !before.has(row.id));
-  return rows.map((row) =>
-    JSON.stringify([
-      row.action,
-      row.resource_type,
-      row.outcome,
-      row.patient_ids.map((id) => (id === patientId ? 'P' : 'other')),
-      row.has_resource,
-      row.details,
-    ]),
+/** The organisation's rows an actor (a user or a koppeling) left. */
+const rowsLeftBy = (clinician: SignedIn, actorId: string) =>
+  asOwner(
+    clinician.organisationId,
+    async (db) =>
+      (
+        await db.query<LogRow>(
+          `select id, action, resource_type, outcome, patient_ids, resource_id is not null as has_resource, details
+             from audit_events where organisation_id = $1 and user_id = $2 order by occurred_at, id`,
+          [clinician.organisationId, actorId],
+        )
+      ).rows,
   );
+
+/** The rows of the door: naming the patient, or left by the case's actor (`rowsBy`). */
+const rowsOf = (clinician: SignedIn, c: DoorCase, arranged: { patientId: string } & Record<string, string>) =>
+  c.rowsBy ? rowsLeftBy(clinician, c.rowsBy(clinician, arranged)) : rowsNaming(clinician, arranged.patientId);
+
+/** The rows that are not in `before`, with the patient as "P". */
+function newRows(rows: LogRow[], patientId: string, before: Set<string>): string[] {
+  return rows
+    .filter((row) => !before.has(row.id))
+    .map((row) =>
+      JSON.stringify([
+        row.action,
+        row.resource_type,
+        row.outcome,
+        row.patient_ids.map((id) => (id === patientId ? 'P' : 'other')),
+        row.has_resource,
+        row.details,
+      ]),
+    );
 }
 
 const clinicians = new Map<string, SignedIn>();
@@ -90,14 +109,14 @@ describe.each(cases.map((c) => [c.useCase.name, c] as const))('%s', (_name, c) =
     const byDoor: Record<string, string[]> = {};
     for (const [door, enter] of Object.entries(c.doors)) {
       const arranged = await c.arrange(clinician);
-      const before = new Set((await rowsNaming(clinician, arranged.patientId)).map((row) => row.id));
+      const before = new Set((await rowsOf(clinician, c, arranged)).map((row) => row.id));
       const status = await enter(clinician, arranged);
       expect(status, `${door} answered ${status}`).toBeLessThan(400);
       // A record page's own check of its patient (a loader fetched alone) is the record's read, not this use case's.
       const pageCheck = JSON.stringify(['read', 'Patient', 'success', ['P'], true, null]);
-      // Sorted: the rows of one transaction can share their moment, and then their order is the ids' (random).
-      byDoor[door] = (await newRows(clinician, arranged.patientId, before))
+      byDoor[door] = newRows(await rowsOf(clinician, c, arranged), arranged.patientId, before)
         .filter((row) => c.useCase.resourceType === 'Patient' || row !== pageCheck)
+        // Sorted: the rows of one transaction can share their moment, and then their order is the ids' (random).
         .sort();
     }
     const [first, ...others] = Object.entries(byDoor);

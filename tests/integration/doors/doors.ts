@@ -17,6 +17,11 @@ export interface DoorCase<Arranged extends { patientId: string } = { patientId: 
   doors: Record<string, (clinician: SignedIn, arranged: Arranged) => Promise<number>>;
   /** The role that runs it (a verpleegkundige unless told). */
   role?: SignedIn['user']['role'];
+  /**
+   * A use case whose rows name no patient known beforehand (a registration, a koppeling's token):
+   * the rows compared are those this actor (a user or koppeling id) left, not those naming the patient.
+   */
+  rowsBy?: (clinician: SignedIn, arranged: Arranged) => string;
 }
 
 /** A door's status, for doors that answer a Response. */

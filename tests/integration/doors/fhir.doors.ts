@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyUseCase } from '../../../domain/audit/use-case';
+import {
+  createObservation,
+  fhirBatchEntry,
+  fhirTransaction,
+  readAppointment,
+  readCondition,
+  readDocumentReference,
+  readMedicationAdministration,
+  readMedicationRequest,
+  readObservation,
+  readRiskAssessment,
+  searchAppointments,
+  searchConditions,
+  searchDocumentReferences,
+  searchMedicationAdministrations,
+  searchMedicationRequests,
+  searchObservations,
+  searchRiskAssessments,
+} from '../../../domain/fhir/fhir.use-cases';
+import { addDaysToIsoDate, clinicalToday } from '../../../domain/shared/clinical-time';
+import {
+  createAppointment,
+  createDiagnosis,
+  createReport,
+  createRisk,
+  createUser,
+  createVital,
+  type SignedIn,
+} from '../../support/factories';
+import { json, login, request } from '../../support/http';
+import { newPatient } from './arrange';
+import { doorCase, statusOf } from './doors';
+
+const fhirJson = { 'Content-Type': 'application/fhir+json' };
+
+/** A medication order of the patient, prescribed by the (psychiater) clinician. */
+async function prescribed(cookie: string, patientId: string): Promise<string> {
+  const order = await json(`/api/patients/${patientId}/medication`, {
+    method: 'POST',
+    cookie,
+    body: {
+      productCode: 'lorazepam-1',
+      dose: '1 tablet',
+      kind: 'zo-nodig',
+      indication: 'onrust',
+      maxPerDay: 3,
+      minIntervalMinutes: 0,
+      startDate: addDaysToIsoDate(clinicalToday(), -1),
+    },
+  });
+  if (order.status !== 201) throw new Error(`prescribing answered ${order.status}: ${await order.text()}`);
+  return ((await order.json()) as { id: string }).id;
+}
+
+/** A dose of that order given by a nurse of the same organisation. */
+async function administered(clinician: SignedIn, orderId: string): Promise<string> {
+  const nurse = await createUser(clinician.organisationId, { role: 'verpleegkundige' });
+  const { cookie } = await login(nurse.email, nurse.password);
+  const given = await json(`/api/medication/${orderId}/administrations`, { method: 'POST', cookie: cookie!, body: { reason: 'Onrustig' } });
+  if (given.status !== 201) throw new Error(`giving answered ${given.status}: ${await given.text()}`);
+  return ((await given.json()) as { id: string }).id;
+}
+
+/** One resource of each clinical type for a fresh patient, as the record holds it. */
+const makers: Record<string, (clinician: SignedIn, patientId: string) => Promise<string>> = {
+  Observation: ({ organisationId, user }, patientId) =>
+    createVital(organisationId, {
+      patientId,
+      code: 'hartfrequentie',
+      label: 'Hartfrequentie',
+      value: 80,
+      unit: '/min',
+      interpretation: 'N',
+      recordedBy: user.id,
+    }),
+  Condition: ({ organisationId }, patientId) => createDiagnosis(organisationId, { patientId, code: 'F32.2', label: 'Depressie' }),
+  RiskAssessment: ({ organisationId }, patientId) =>
+    createRisk(organisationId, { patientId, riskType: 'agressie', riskLevel: 'hoog', rationale: 'Dreigend op de afdeling' }),
+  Appointment: ({ organisationId, user }, patientId) =>
+    createAppointment(organisationId, { patientId, practitionerId: user.id, startAt: new Date(Date.now() + 86_400_000) }),
+  DocumentReference: ({ organisationId, user }, patientId) =>
+    createReport(organisationId, { patientId, createdBy: user.id, content: 'Rustige dienst.' }),
+  MedicationRequest: ({ cookie }, patientId) => prescribed(cookie, patientId),
+  MedicationAdministration: async (clinician, patientId) => administered(clinician, await prescribed(clinician.cookie, patientId)),
+};
+
+const clinical: [string, AnyUseCase, AnyUseCase][] = [
+  ['Observation', readObservation, searchObservations],
+  ['Condition', readCondition, searchConditions],
+  ['RiskAssessment', readRiskAssessment, searchRiskAssessments],
+  ['Appointment', readAppointment, searchAppointments],
+  ['DocumentReference', readDocumentReference, searchDocumentReferences],
+  ['MedicationRequest', readMedicationRequest, searchMedicationRequests],
+  ['MedicationAdministration', readMedicationAdministration, searchMedicationAdministrations],
+];
+
+const arrangeOf = (type: string) => async (clinician: SignedIn) => {
+  const patientId = await newPatient(clinician.cookie);
+  return { patientId, id: await makers[type]!(clinician, patientId) };
+};
+// Prescribing is the psychiater's; everyone reads.
+const roleOf = (type: string) => (type.startsWith('Medication') ? ('psychiater' as const) : undefined);
+
+const glucose = (patientId: string) => ({
+  resourceType: 'Observation',
+  status: 'final',
+  code: { coding: [{ system: 'http://loinc.org', code: '15074-8' }] },
+  subject: { reference: `Patient/${patientId}` },
+  effectiveDateTime: new Date(Date.now() - 60_000).toISOString(),
+  valueQuantity: { value: 5.2, unit: 'mmol/L', system: 'http://unitsofmeasure.org', code: 'mmol/L' },
+});
+
+const bundle = (type: 'transaction' | 'batch', patientId: string) =>
+  JSON.stringify({
+    resourceType: 'Bundle',
+    type,
+    entry: [{ fullUrl: `urn:uuid:${randomUUID()}`, request: { method: 'POST', url: 'Observation' }, resource: glucose(patientId) }],
+  });
+
+const fresh = async ({ cookie }: { cookie: string }) => ({ patientId: await newPatient(cookie) });
+
+export const cases = [
+  ...clinical.flatMap(([type, read, search]) => [
+    doorCase({
+      useCase: read,
+      role: roleOf(type),
+      arrange: arrangeOf(type),
+      doors: {
+        fhir: ({ cookie }, { id }) => statusOf(request(`/api/fhir/${type}/${id}`, { cookie })),
+      },
+    }),
+    doorCase({
+      useCase: search,
+      role: roleOf(type),
+      arrange: arrangeOf(type),
+      doors: {
+        fhir: ({ cookie }, { patientId }) => statusOf(request(`/api/fhir/${type}?patient=${patientId}`, { cookie })),
+        'fhir _search': ({ cookie }, { patientId }) =>
+          statusOf(
+            request(`/api/fhir/${type}/_search`, {
+              method: 'POST',
+              cookie,
+              headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+              body: new URLSearchParams({ patient: patientId }),
+            }),
+          ),
+      },
+    }),
+  ]),
+  doorCase({
+    useCase: createObservation,
+    arrange: fresh,
+    doors: {
+      fhir: ({ cookie }, { patientId }) =>
+        statusOf(request('/api/fhir/Observation', { method: 'POST', cookie, headers: fhirJson, body: JSON.stringify(glucose(patientId)) })),
+    },
+  }),
+  doorCase({
+    useCase: fhirTransaction,
+    arrange: fresh,
+    doors: {
+      fhir: ({ cookie }, { patientId }) =>
+        statusOf(request('/api/fhir', { method: 'POST', cookie, headers: fhirJson, body: bundle('transaction', patientId) })),
+    },
+  }),
+  doorCase({
+    useCase: fhirBatchEntry,
+    arrange: fresh,
+    doors: {
+      fhir: ({ cookie }, { patientId }) =>
+        statusOf(request('/api/fhir', { method: 'POST', cookie, headers: fhirJson, body: bundle('batch', patientId) })),
+    },
+  }),
+];
