@@ -6,10 +6,10 @@ export { changePatient, lookUpPatients, openRecord, readPatient, registerPatient
 export { reportTimeline, writeReport } from '../domain/report/report.use-cases';
 export { intakeTab } from '../domain/intake/intake.use-cases';
 export { readIntakeSection, saveIntakeSectionText } from '../domain/intake/intake-entry.use-cases';
-export { listRisks, recordRiskAssessment } from '../domain/intake/risks.use-cases';
-export { addDiagnosisEntry, endDiagnosisEntry, listDiagnoses, makeDiagnosisPrimary } from '../domain/intake/diagnoses.use-cases';
-export { correctVitalValue, latestVitalsOf, listVitalRounds, recordVitalRound } from '../domain/vitals/vitals.use-cases';
-export { correctBvcScore, latestBvcOf, listBvc, recordBvcScore } from '../domain/scales/scales.use-cases';
+export { listRisks, recordRiskAssessment } from '../domain/risks/risks.use-cases';
+export { addDiagnosisEntry, endDiagnosisEntry, listDiagnoses, makeDiagnosisPrimary } from '../domain/diagnoses/diagnoses.use-cases';
+export { correctVitalValue, latestVitalsOf, listVitalRounds, recordVitalRound } from '../domain/measurements/vitals.use-cases';
+export { correctBvcScore, latestBvcOf, listBvc, recordBvcScore } from '../domain/measurements/scales.use-cases';
 export {
   administerDose,
   medicationOf,
@@ -20,13 +20,13 @@ export {
 export { addContact, listContacts, removeContact, updateContact } from '../domain/patient/contact-persons.use-cases';
 export { recordOverview } from '../domain/patient/record-overview.use-cases';
 export { listAgenda } from '../domain/agenda/agenda.use-cases';
-export { bannerOf } from '../domain/legal/banner';
-export { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../domain/legal/allergies.use-cases';
+export { bannerOf } from '../domain/patient/banner';
+export { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../domain/allergies/allergies.use-cases';
 export {
   compulsoryCareTab,
   endCoerciveMeasure,
   evaluateCoerciveMeasure,
   registerCoerciveMeasure,
-} from '../domain/legal/coercive-care.use-cases';
-export { correctLegalStatusEntry, registerLegalStatusEntry } from '../domain/legal/legal-status.use-cases';
-export { saveSignaleringsplanVersion, showSignaleringsplan } from '../domain/legal/signaleringsplan.use-cases';
+} from '../domain/coercive-care/coercive-care.use-cases';
+export { correctLegalStatusEntry, registerLegalStatusEntry } from '../domain/coercive-care/legal-status.use-cases';
+export { saveSignaleringsplanVersion, showSignaleringsplan } from '../domain/signaleringsplan/signaleringsplan.use-cases';

@@ -1,7 +1,7 @@
 import { formatNumber } from '../../domain/shared/text';
 import { formatWhen } from '../../domain/shared/clinical-time';
 import { CheckCircledIcon, CircleIcon } from '@radix-ui/react-icons';
-import { riskTypeLabel } from '../../domain/intake/risk-types';
+import { riskTypeLabel } from '../../domain/risks/risk-types';
 
 /** Labels, badges and lists for clinical values that several pages show the same way. */
 

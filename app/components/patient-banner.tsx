@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { PatientBanner as Banner } from '../../domain/legal/banner';
+import type { PatientBanner as Banner } from '../../domain/patient/banner';
 import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { WarningList } from './alert-tiles';
 

@@ -1,7 +1,8 @@
 import { news2RiskLabels, warningsOf, type TimedAlerts, type WarningLevel } from '../../domain/handover/warnings';
-import type { AllergyStatus } from '../../domain/legal/allergies';
-import { legalStatusKinds, type AllergySeverity, type LegalStatusKind } from '../../domain/legal/legal.vocabulary';
-import { bvcBand } from '../../domain/scales/bvc';
+import type { AllergyStatus } from '../../domain/allergies/allergies';
+import { legalStatusKinds, type LegalStatusKind } from '../../domain/coercive-care/coercive-care.vocabulary';
+import { type AllergySeverity } from '../../domain/allergies/allergies.vocabulary';
+import { bvcBand } from '../../domain/measurements/bvc';
 
 /*
  * The ward's facts of a patient in a list row (issue 41, point 7): short, so a row reads at a

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { allergySeverities } from '../../domain/legal/legal.vocabulary';
+import { allergySeverities } from '../../domain/allergies/allergies.vocabulary';
 import { formatWhen } from '../../domain/shared/clinical-time';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { diagnosisCodesByChapter, rankLabels } from '../../domain/intake/diagnosis-codes';
+import { diagnosisCodesByChapter, rankLabels } from '../../domain/diagnoses/diagnosis-codes';
 import { clinicalToday, formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { Field } from '../components/field';
 import { formFailure, type FormFailure } from '../form.server';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { bvcItems } from '../../domain/scales/bvc';
+import { bvcItems } from '../../domain/measurements/bvc';
 import { formatWhen, wallClockOf } from '../../domain/shared/clinical-time';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { riskLevels, riskTypeLabel, riskTypes } from '../../domain/intake/risk-types';
+import { riskLevels, riskTypeLabel, riskTypes } from '../../domain/risks/risk-types';
 import { clinicalToday, formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { RiskLevelBadge } from '../components/clinical';
 import { Field } from '../components/field';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { signaleringsplanParts, signaleringsplanPhases } from '../../domain/legal/legal.vocabulary';
+import { signaleringsplanParts, signaleringsplanPhases } from '../../domain/signaleringsplan/signaleringsplan.vocabulary';
 import { formatWhen } from '../../domain/shared/clinical-time';
 import { Field } from '../components/field';
 import { legalFormFailure, valuesOf, type FormValues } from '../legal-forms.server';

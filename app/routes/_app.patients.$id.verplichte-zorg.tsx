@@ -7,7 +7,7 @@ import {
   emergencyLabel,
   legalStatusKindKeys,
   legalStatusKinds,
-} from '../../domain/legal/legal.vocabulary';
+} from '../../domain/coercive-care/coercive-care.vocabulary';
 import { clinicalToday, formatDate, formatWhen, wallClockOf } from '../../domain/shared/clinical-time';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';

@@ -1,4 +1,4 @@
-import { lapseAllergyEntry } from '../../domain/legal/allergies.use-cases';
+import { lapseAllergyEntry } from '../../domain/allergies/allergies.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

@@ -1,4 +1,4 @@
-import { correctBvcScore } from '../../domain/scales/scales.use-cases';
+import { correctBvcScore } from '../../domain/measurements/scales.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

@@ -1,4 +1,4 @@
-import { endCoerciveMeasure } from '../../domain/legal/coercive-care.use-cases';
+import { endCoerciveMeasure } from '../../domain/coercive-care/coercive-care.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

@@ -1,4 +1,4 @@
-import { endDiagnosisEntry } from '../../domain/intake/diagnoses.use-cases';
+import { endDiagnosisEntry } from '../../domain/diagnoses/diagnoses.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

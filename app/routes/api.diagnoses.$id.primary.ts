@@ -1,4 +1,4 @@
-import { makeDiagnosisPrimary } from '../../domain/intake/diagnoses.use-cases';
+import { makeDiagnosisPrimary } from '../../domain/diagnoses/diagnoses.use-cases';
 import { apiRoute, postOnlyLoader, requirePost } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

@@ -1,4 +1,4 @@
-import { correctLegalStatusEntry } from '../../domain/legal/legal-status.use-cases';
+import { correctLegalStatusEntry } from '../../domain/coercive-care/legal-status.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

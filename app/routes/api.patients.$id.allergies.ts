@@ -1,4 +1,4 @@
-import { listAllergies, recordAllergyEntry } from '../../domain/legal/allergies.use-cases';
+import { listAllergies, recordAllergyEntry } from '../../domain/allergies/allergies.use-cases';
 import { apiRoute, methodNotAllowed, readJson } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

@@ -1,4 +1,4 @@
-import { readBanner } from '../../domain/legal/banner.use-cases';
+import { readBanner } from '../../domain/patient/banner.use-cases';
 import { apiRoute, getOnlyAction } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

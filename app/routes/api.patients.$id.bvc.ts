@@ -1,4 +1,4 @@
-import { listBvc, recordBvcScore } from '../../domain/scales/scales.use-cases';
+import { listBvc, recordBvcScore } from '../../domain/measurements/scales.use-cases';
 import { apiRoute, methodNotAllowed, readJson } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

@@ -1,4 +1,4 @@
-import { listCoerciveMeasures, registerCoerciveMeasure } from '../../domain/legal/coercive-care.use-cases';
+import { listCoerciveMeasures, registerCoerciveMeasure } from '../../domain/coercive-care/coercive-care.use-cases';
 import { apiRoute, methodNotAllowed, readJson } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

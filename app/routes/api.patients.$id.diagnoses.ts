@@ -1,4 +1,4 @@
-import { addDiagnosisEntry, listDiagnoses } from '../../domain/intake/diagnoses.use-cases';
+import { addDiagnosisEntry, listDiagnoses } from '../../domain/diagnoses/diagnoses.use-cases';
 import { apiRoute, methodNotAllowed, readJson } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

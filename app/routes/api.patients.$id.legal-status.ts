@@ -1,4 +1,4 @@
-import { listLegalStatus, registerLegalStatusEntry } from '../../domain/legal/legal-status.use-cases';
+import { listLegalStatus, registerLegalStatusEntry } from '../../domain/coercive-care/legal-status.use-cases';
 import { apiRoute, methodNotAllowed, readJson } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

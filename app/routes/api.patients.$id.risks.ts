@@ -1,4 +1,4 @@
-import { listRisks, recordRiskAssessment } from '../../domain/intake/risks.use-cases';
+import { listRisks, recordRiskAssessment } from '../../domain/risks/risks.use-cases';
 import { apiRoute, methodNotAllowed, readJson } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

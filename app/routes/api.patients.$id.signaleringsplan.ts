@@ -1,4 +1,4 @@
-import { saveSignaleringsplanVersion, showSignaleringsplan } from '../../domain/legal/signaleringsplan.use-cases';
+import { saveSignaleringsplanVersion, showSignaleringsplan } from '../../domain/signaleringsplan/signaleringsplan.use-cases';
 import { AppError } from '../../domain/shared/errors';
 import { apiRoute, methodNotAllowed, queryParams, readJson } from '../http.server';
 import { actorFor, perform } from '../tenant.server';

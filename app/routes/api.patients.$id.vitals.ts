@@ -1,4 +1,4 @@
-import { listVitalRounds, recordVitalRound } from '../../domain/vitals/vitals.use-cases';
+import { listVitalRounds, recordVitalRound } from '../../domain/measurements/vitals.use-cases';
 import { apiRoute, methodNotAllowed, readJson } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

@@ -1,4 +1,4 @@
-import { correctVitalValue } from '../../domain/vitals/vitals.use-cases';
+import { correctVitalValue } from '../../domain/measurements/vitals.use-cases';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor, perform } from '../tenant.server';
 

@@ -18,20 +18,23 @@ import { Appointment } from '../agenda/appointment.entity';
 import { ContactPerson } from '../patient/contact-person.entity';
 import { GpLetter, GpLetterVersion } from '../gp-letter/gp-letter.entity';
 import type { AppointmentType } from '../agenda/agenda.schemas';
-import { diagnosisCode } from '../intake/diagnosis-codes';
-import { Diagnosis, DiagnosisEvent, IntakeSection, RiskAssessment, type RiskLevel } from '../intake/intake.entities';
+import { diagnosisCode } from '../diagnoses/diagnosis-codes';
+import { Diagnosis, DiagnosisEvent } from '../diagnoses/diagnosis.entities';
+import { IntakeSection } from '../intake/intake.entities';
+import { RiskAssessment } from '../risks/risk.entity';
+import { type RiskLevel } from '../risks/risk-types';
 import { intakeSections } from '../intake/intake.service';
 import { Report } from '../report/report.entity';
-import { news2, type Consciousness } from '../vitals/news2';
-import { interpretationOf } from '../vitals/reference-ranges';
-import { vitalCodes } from '../vitals/vital-codes';
-import { VitalObservation, VitalSet } from '../vitals/vitals.entity';
-import { ScaleScore } from '../scales/scale.entity';
-import { bvc, bvcItemKeys, type BvcItem } from '../scales/bvc';
+import { news2, type Consciousness } from '../measurements/news2';
+import { interpretationOf } from '../measurements/reference-ranges';
+import { vitalCodes } from '../measurements/vital-codes';
+import { VitalObservation, VitalSet } from '../measurements/vitals.entity';
+import { ScaleScore } from '../measurements/scale.entity';
+import { bvc, bvcItemKeys, type BvcItem } from '../measurements/bvc';
 import { randomUUID } from 'node:crypto';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
 import { demoAccounts, demoOrganisation, demoPassword } from './demo-accounts';
-import { LegalStatus } from '../legal/legal.entities';
+import { LegalStatus } from '../coercive-care/coercive-care.entities';
 import { seedLegalAndCoerciveCare } from './legal.seed';
 import { seedMedication } from './medication.seed';
 import { MedicationOrder } from '../medication/medication.entity';
@@ -277,7 +280,7 @@ async function seedClinical(em: EntityManager): Promise<void> {
       });
   }
 
-  // Codes from the list (domain/intake/diagnosis-codes.ts), each recorded once in its history.
+  // Codes from the list (domain/diagnoses/diagnosis-codes.ts), each recorded once in its history.
   const diagnoses: [Patient | null, 'primary' | 'secondary', string, string][] = [
     [jan, 'primary', 'F20.9', '2024-05-14'],
     [jan, 'secondary', 'F12.20', '2024-05-14'],

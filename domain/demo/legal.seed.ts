@@ -1,6 +1,8 @@
 import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
-import { Allergy, CoerciveMeasure, CoerciveMeasureEvaluation, LegalStatus, Signaleringsplan } from '../legal/legal.entities';
+import { Allergy } from '../allergies/allergy.entity';
+import { CoerciveMeasure, CoerciveMeasureEvaluation, LegalStatus } from '../coercive-care/coercive-care.entities';
+import { Signaleringsplan } from '../signaleringsplan/signaleringsplan.entity';
 import { Patient } from '../patient/patient.entity';
 import { addDaysToIsoDate, clinicalToday } from '../shared/clinical-time';
 import { demoAccounts, demoOrganisation } from './demo-accounts';

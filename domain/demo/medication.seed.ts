@@ -4,7 +4,7 @@ import type { EntityManager } from '../db/orm';
 import { MedicationAdministration, MedicationOrder } from '../medication/medication.entity';
 import { productByCode } from '../medication/products';
 import { prescriptionWarnings, type ActiveOrderFacts, type AllergyFacts } from '../medication/safety';
-import { allergiesOf } from '../legal/allergies';
+import { allergiesOf } from '../allergies/allergies';
 import { Patient } from '../patient/patient.entity';
 import { addDaysToIsoDate, clinicalToday, wallClockToIso } from '../shared/clinical-time';
 import { demoAccounts, demoOrganisation } from './demo-accounts';

@@ -5,7 +5,7 @@ import type { EntityManager } from '../db/orm';
 import { etagOf, toFhirPatient } from '../patient/patient.fhir';
 import { createFhirPatientOf, searchFhirPatientsOf, updateFhirPatientOf } from '../patient/patient.use-cases';
 import { AppError } from '../shared/errors';
-import { createFhirObservation } from '../vitals/vitals.fhir-write';
+import { createFhirObservation } from '../measurements/vitals.fhir-write';
 import { fhirExpression, operationOutcome, writeOutcome } from './outcome';
 import { parameterProblem } from './search';
 

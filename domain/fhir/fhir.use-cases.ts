@@ -1,6 +1,6 @@
 import type { Bundle, BundleEntry } from '@medplum/fhirtypes';
 import { defineUseCase } from '../audit/use-case';
-import { createFhirObservation } from '../vitals/vitals.fhir-write';
+import { createFhirObservation } from '../measurements/vitals.fhir-write';
 import { patientsOfEntries, runEntry, runTransaction, type BundleOptions } from './bundle';
 import { readClinical, searchClinical } from './clinical';
 import { clinicalResource } from './resources';

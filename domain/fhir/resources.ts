@@ -3,7 +3,7 @@ import { conditionResource, riskAssessmentResource } from '../intake/intake.fhir
 import { medicationAdministrationResource, medicationRequestResource } from '../medication/medication.fhir';
 import { documentReferenceResource } from '../report/report.fhir';
 import { AppError } from '../shared/errors';
-import { observationResource } from '../vitals/vitals.fhir';
+import { observationResource } from '../measurements/vitals.fhir';
 import type { ClinicalResource } from './clinical';
 
 /** Every clinical resource type the FHIR API serves besides Patient, by its FHIR name. */

@@ -1,8 +1,8 @@
-import { bvcAlertFrom } from '../scales/bvc';
+import { bvcAlertFrom } from '../measurements/bvc';
 import type { EntityManager } from '../db/orm';
 import { clinicalTimeZone, clinicalToday } from '../shared/clinical-time';
-import type { News2Risk } from '../vitals/news2';
-import type { CoerciveMeasureKind, LegalStatusKind } from '../legal/legal.vocabulary';
+import type { News2Risk } from '../measurements/news2';
+import type { CoerciveMeasureKind, LegalStatusKind } from '../coercive-care/coercive-care.vocabulary';
 import { alertCounts, criticalInterpretations, highRiskLevels, type HandoverAlerts } from './handover.alerts';
 import { earlyWarningLookbackDays, legalEndHorizonHours, news2MonitoringOf, timedAlerts, type WarningFacts } from './warnings';
 

@@ -1,7 +1,7 @@
 import { countOf, sentenceList } from '../shared/text';
-import type { RiskLevel } from '../intake/intake.entities';
+import type { RiskLevel } from '../risks/risk-types';
 import type { ReportCategory, ReportType } from '../report/report.schemas';
-import type { Interpretation } from '../vitals/vitals.entity';
+import type { Interpretation } from '../measurements/vitals.entity';
 import { noTimedAlerts, warningsOf, type TimedAlerts } from './warnings';
 
 /**

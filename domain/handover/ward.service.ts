@@ -2,7 +2,7 @@ import type { AuditActor } from '../audit/audit.service';
 import type { EntityManager } from '../db/orm';
 import { parseOrThrow } from '../shared/validation';
 import { clinicalToday, formatDate } from '../shared/clinical-time';
-import { legalStatusKinds, type LegalStatusKind } from '../legal/legal.vocabulary';
+import { legalStatusKinds, type LegalStatusKind } from '../coercive-care/coercive-care.vocabulary';
 import type { WardSafetyFacts } from './ward.safety';
 import { actionStates, type ActionStates } from './action-ticks';
 import { generateRequestSchema, type HandoverPeriod, type HandoverRole, type HandoverSummary } from './handover.schemas';

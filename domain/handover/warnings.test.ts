@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { news2 } from '../vitals/news2';
+import { news2 } from '../measurements/news2';
 import { type noTimedAlerts, spanLabel, timedAlerts, timeLeftLabel, urgencyOf, warningsOf, type WarningFacts } from './warnings';
 
 // A fixed moment: Sunday 29 November 2026, 14:00 in Amsterdam (13:00 UTC).

@@ -1,8 +1,13 @@
 import { startOfClinicalDay } from '../shared/clinical-time';
 import { countOf } from '../shared/text';
-import { coerciveMeasureKinds, legalStatusKinds, type CoerciveMeasureKind, type LegalStatusKind } from '../legal/legal.vocabulary';
-import { bvcAlertFrom } from '../scales/bvc';
-import type { News2Risk } from '../vitals/news2';
+import {
+  coerciveMeasureKinds,
+  legalStatusKinds,
+  type CoerciveMeasureKind,
+  type LegalStatusKind,
+} from '../coercive-care/coercive-care.vocabulary';
+import { bvcAlertFrom } from '../measurements/bvc';
+import type { News2Risk } from '../measurements/news2';
 
 /*
  * Early warning and deadlines (issue 41, ADR 48): the rules that turn the latest NEWS2 and BVC, the

@@ -2,7 +2,9 @@ import type { Condition, RiskAssessment as FhirRiskAssessment } from '@medplum/f
 import type { EntityManager } from '../db/orm';
 import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
-import { Diagnosis, RiskAssessment, riskLevels, type RiskLevel } from './intake.entities';
+import { Diagnosis } from '../diagnoses/diagnosis.entities';
+import { RiskAssessment } from '../risks/risk.entity';
+import { riskLevels, type RiskLevel } from '../risks/risk-types';
 
 /*
  * Diagnoses → Condition, risk assessments → RiskAssessment (issue 21). A diagnosis changes when

@@ -3,7 +3,10 @@ import { assertPatientExists } from '../patient/patient.service';
 import { clinicalToday } from '../shared/clinical-time';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow, z } from '../shared/validation';
-import { Diagnosis, IntakeSection, RiskAssessment, riskLevels, type RiskLevel } from './intake.entities';
+import { Diagnosis } from '../diagnoses/diagnosis.entities';
+import { IntakeSection } from './intake.entities';
+import { RiskAssessment } from '../risks/risk.entity';
+import { riskLevels, type RiskLevel } from '../risks/risk-types';
 
 export const intakeSections = [
   { key: 'aanmelding', label: 'Aanmelding en verwijzing' },

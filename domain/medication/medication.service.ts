@@ -4,7 +4,7 @@ import { staffNames } from '../auth/staff-names';
 import type { AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
-import { allergiesOf } from '../legal/allergies';
+import { allergiesOf } from '../allergies/allergies';
 import { findPatient } from '../patient/patient.service';
 import { clinicalToday, formatTime, formatWhen, isoDay, wallClockToIso } from '../shared/clinical-time';
 import { AppError } from '../shared/errors';

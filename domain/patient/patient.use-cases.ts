@@ -1,5 +1,5 @@
 import { defineUseCase, thePatient, type AccessOf } from '../audit/use-case';
-import { bannerOf } from '../legal/banner';
+import { bannerOf } from './banner';
 import { parseOrThrow } from '../shared/validation';
 import { contactPersonsByPatient, contactPersonsOf } from './contact-persons';
 import { patientSearchAccess, searchFhirPatients } from './patient.fhir-search';

@@ -1,6 +1,6 @@
 import { defineUseCase, runUseCaseWithin, thePatient } from '../audit/use-case';
-import { latestBvcOf } from '../scales/scales.use-cases';
-import { latestVitalsOf } from '../vitals/vitals.use-cases';
+import { latestBvcOf } from '../measurements/scales.use-cases';
+import { latestVitalsOf } from '../measurements/vitals.use-cases';
 import { listContacts } from './contact-persons.use-cases';
 
 /**

@@ -13,11 +13,12 @@ import {
 } from '../handover/alerts.query';
 import { periodStart } from '../handover/sources';
 import { earlyWarningLookbackDays, timedAlerts, urgencyOf, warningsOf, type TimedAlerts } from '../handover/warnings';
-import { allergySeverityOrder, allergyStatusOf, type AllergyStatus } from '../legal/allergies';
-import type { AllergySeverity, LegalStatusKind } from '../legal/legal.vocabulary';
+import { allergySeverityOrder, allergyStatusOf, type AllergyStatus } from '../allergies/allergies';
+import type { AllergySeverity } from '../allergies/allergies.vocabulary';
+import type { LegalStatusKind } from '../coercive-care/coercive-care.vocabulary';
 import { clinicalToday } from '../shared/clinical-time';
 import { parseOrThrow } from '../shared/validation';
-import type { News2Risk } from '../vitals/news2';
+import type { News2Risk } from '../measurements/news2';
 import { wardListQuerySchema, type EpisodeStatus, type PatientOrder, type StatusFilter } from './patient.schemas';
 import { displayName, patientCount } from './patient.service';
 

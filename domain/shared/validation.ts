@@ -89,3 +89,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/** Why something is corrected, lapsed or ended: 3 to 300 characters, `message` when missing. */
+export const reasonText = (message: string) =>
+  z.string({ error: message }).trim().min(3, message).max(300, 'De reden mag maximaal 300 tekens lang zijn.');

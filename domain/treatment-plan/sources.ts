@@ -7,7 +7,7 @@ import { runUseCaseWithin } from '../audit/use-case';
 import { User } from '../auth/auth.entities';
 import { clinicalRoles, type ClinicalRole } from '../auth/auth.schemas';
 import type { EntityManager } from '../db/orm';
-import type { RiskLevel } from '../intake/intake.entities';
+import type { RiskLevel } from '../risks/risk-types';
 import { currentRisksOf, diagnosesOfQuery, intakeStatusOf } from '../intake/intake.use-cases';
 import { ageOn } from '../patient/patient.format';
 import type { EpisodeStatus } from '../patient/patient.schemas';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateBsn } from '../../domain/demo/patient-generator';
-import { bvcItems } from '../../domain/scales/bvc';
+import { bvcItems } from '../../domain/measurements/bvc';
 import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
 import { asOwner, createAppointment, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';

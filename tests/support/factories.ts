@@ -5,11 +5,12 @@ import { inject } from 'vitest';
 import { hashPassword } from '../../domain/auth/password';
 import type { AppointmentStatus } from '../../domain/agenda/agenda.schemas';
 import type { Role } from '../../domain/auth/auth.entities';
-import type { Diagnosis, RiskLevel } from '../../domain/intake/intake.entities';
+import type { Diagnosis } from '../../domain/diagnoses/diagnosis.entities';
+import type { RiskLevel } from '../../domain/risks/risk-types';
 import type { intakeSections } from '../../domain/intake/intake.service';
 import type { NudgeKind } from '../../domain/nudge/nudge.entity';
 import type { ReportCategory, ReportType } from '../../domain/report/report.schemas';
-import type { Interpretation } from '../../domain/vitals/vitals.entity';
+import type { Interpretation } from '../../domain/measurements/vitals.entity';
 import { json, login } from './http';
 import { appTenantSettings } from './app-orm';
 

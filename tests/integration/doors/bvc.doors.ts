@@ -1,4 +1,4 @@
-import { correctBvcScore, latestBvcOf, listBvc, recordBvcScore } from '../../../domain/scales/scales.use-cases';
+import { correctBvcScore, latestBvcOf, listBvc, recordBvcScore } from '../../../domain/measurements/scales.use-cases';
 import { wallClockOf } from '../../../domain/shared/clinical-time';
 import { json, request } from '../../support/http';
 import { newPatient } from './arrange';

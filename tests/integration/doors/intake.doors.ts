@@ -1,7 +1,7 @@
-import { addDiagnosisEntry, endDiagnosisEntry, listDiagnoses, makeDiagnosisPrimary } from '../../../domain/intake/diagnoses.use-cases';
+import { addDiagnosisEntry, endDiagnosisEntry, listDiagnoses, makeDiagnosisPrimary } from '../../../domain/diagnoses/diagnoses.use-cases';
 import { readIntake, readIntakeSection, saveIntakeSectionText } from '../../../domain/intake/intake-entry.use-cases';
 import { currentRisksOf, diagnosesOfQuery, intakeStatusOf, intakeTab } from '../../../domain/intake/intake.use-cases';
-import { listRisks, recordRiskAssessment } from '../../../domain/intake/risks.use-cases';
+import { listRisks, recordRiskAssessment } from '../../../domain/risks/risks.use-cases';
 import { addDaysToIsoDate, clinicalToday } from '../../../domain/shared/clinical-time';
 import { json, request } from '../../support/http';
 import { newPatient } from './arrange';

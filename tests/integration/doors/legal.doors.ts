@@ -1,13 +1,13 @@
-import { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../../../domain/legal/allergies.use-cases';
+import { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../../../domain/allergies/allergies.use-cases';
 import {
   compulsoryCareTab,
   endCoerciveMeasure,
   evaluateCoerciveMeasure,
   listCoerciveMeasures,
   registerCoerciveMeasure,
-} from '../../../domain/legal/coercive-care.use-cases';
-import { correctLegalStatusEntry, listLegalStatus, registerLegalStatusEntry } from '../../../domain/legal/legal-status.use-cases';
-import { saveSignaleringsplanVersion, showSignaleringsplan } from '../../../domain/legal/signaleringsplan.use-cases';
+} from '../../../domain/coercive-care/coercive-care.use-cases';
+import { correctLegalStatusEntry, listLegalStatus, registerLegalStatusEntry } from '../../../domain/coercive-care/legal-status.use-cases';
+import { saveSignaleringsplanVersion, showSignaleringsplan } from '../../../domain/signaleringsplan/signaleringsplan.use-cases';
 import { addDaysToIsoDate, clinicalToday, wallClockOf } from '../../../domain/shared/clinical-time';
 import { json, request } from '../../support/http';
 import { newPatient } from './arrange';

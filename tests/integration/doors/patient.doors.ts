@@ -1,6 +1,6 @@
 import { viewAccessLog } from '../../../domain/audit/audit.use-cases';
 import { generateBsn } from '../../../domain/demo/patient-generator';
-import { readBanner } from '../../../domain/legal/banner.use-cases';
+import { readBanner } from '../../../domain/patient/banner.use-cases';
 import {
   changePatient,
   changeRoom,

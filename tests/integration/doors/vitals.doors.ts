@@ -1,5 +1,5 @@
 import { wallClockOf } from '../../../domain/shared/clinical-time';
-import { correctVitalValue, latestVitalsOf, listVitalRounds, recordVitalRound } from '../../../domain/vitals/vitals.use-cases';
+import { correctVitalValue, latestVitalsOf, listVitalRounds, recordVitalRound } from '../../../domain/measurements/vitals.use-cases';
 import { json, request } from '../../support/http';
 import { newPatient } from './arrange';
 import { doorCase, statusOf } from './doors';

@@ -1,14 +1,15 @@
 import type { EntityManager } from '../db/orm';
 import { latestRisks, type RiskView } from '../intake/intake.service';
-import { findPatient } from '../patient/patient.service';
+import { findPatient } from './patient.service';
 import { isHighRisk } from '../handover/handover.alerts';
 import { patientAlerts } from '../handover/alerts.query';
 import { noTimedAlerts, type TimedAlerts } from '../handover/warnings';
-import { allergiesOf, type AllergyStatus } from './allergies';
-import { measuresOf } from './coercive-care';
-import { legalStatusesOf, type LegalStatusView } from './legal-status';
-import { latestSignaleringsplan } from './signaleringsplan';
-import type { AllergySeverity, CoerciveMeasureKind } from './legal.vocabulary';
+import { allergiesOf, type AllergyStatus } from '../allergies/allergies';
+import { measuresOf } from '../coercive-care/coercive-care';
+import { legalStatusesOf, type LegalStatusView } from '../coercive-care/legal-status';
+import { latestSignaleringsplan } from '../signaleringsplan/signaleringsplan';
+import type { AllergySeverity } from '../allergies/allergies.vocabulary';
+import type { CoerciveMeasureKind } from '../coercive-care/coercive-care.vocabulary';
 
 /**
  * What must be in view before anything else on a patient's record and at handover: the legal

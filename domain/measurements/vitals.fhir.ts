@@ -2,8 +2,8 @@ import type { Observation } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
 import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
-import { ScaleScore } from '../scales/scale.entity';
-import { scaleCodes, scaleSystem, toFhirScaleObservation } from '../scales/scales.fhir';
+import { ScaleScore } from './scale.entity';
+import { scaleCodes, scaleSystem, toFhirScaleObservation } from './scales.fhir';
 import { bloodPressurePanel, loincSystem, productCodesOf, vitalCodes, type VitalCode } from './vital-codes';
 import { VitalObservation, type Interpretation } from './vitals.entity';
 

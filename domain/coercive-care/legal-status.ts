@@ -7,10 +7,10 @@ import { clinicalToday } from '../shared/clinical-time';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
-import { LegalStatus } from './legal.entities';
-import { correctLegalStatusSchema, legalStatusSchema } from './legal.schemas';
-import { legalStatusKinds, type LegalStatusKind, type Law } from './legal.vocabulary';
-import { namesOf } from './people';
+import { LegalStatus } from './coercive-care.entities';
+import { correctLegalStatusSchema, legalStatusSchema } from './coercive-care.schemas';
+import { legalStatusKinds, type LegalStatusKind, type Law } from './coercive-care.vocabulary';
+import { namesOf } from '../auth/people';
 
 export interface LegalStatusView {
   id: string;

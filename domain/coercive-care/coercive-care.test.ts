@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isCurrent } from './legal-status';
-import { coerciveMeasureSchema, legalStatusSchema, signaleringsplanSchema } from './legal.schemas';
-import { coerciveMeasureKinds, legalStatusKinds } from './legal.vocabulary';
+import { coerciveMeasureSchema, legalStatusSchema } from './coercive-care.schemas';
+import { signaleringsplanSchema } from '../signaleringsplan/signaleringsplan.schemas';
+import { coerciveMeasureKinds, legalStatusKinds } from './coercive-care.vocabulary';
 
 describe('the current legal status', () => {
   it.each([

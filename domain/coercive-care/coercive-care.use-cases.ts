@@ -3,7 +3,7 @@ import { assertPatientExists } from '../patient/patient.service';
 import { clinicalToday } from '../shared/clinical-time';
 import { coerciveMeasures, endMeasure, evaluateMeasure, groundingStatus, measurePatients, registerMeasure } from './coercive-care';
 import { legalStatusHistory } from './legal-status';
-import { legalStatusKinds } from './legal.vocabulary';
+import { legalStatusKinds } from './coercive-care.vocabulary';
 
 /** The patient's measures of compulsory care, open ones first, each with its evaluations. */
 export const listCoerciveMeasures = defineUseCase({

@@ -4,6 +4,7 @@
  */
 
 export const laws = ['Wvggz', 'Wzd'] as const;
+
 export type Law = (typeof laws)[number];
 
 /**
@@ -26,15 +27,10 @@ export const legalStatusKinds = {
   'wzd-inbewaringstelling': { label: 'Inbewaringstelling (Wzd)', short: 'IBS (Wzd)', law: 'Wzd', groundsForCompulsoryCare: false },
   'wzd-artikel-21': { label: 'Artikel 21-besluit (Wzd)', short: 'Art. 21 (Wzd)', law: 'Wzd', groundsForCompulsoryCare: false },
 } as const satisfies Record<string, { label: string; short: string; law: Law | null; groundsForCompulsoryCare: boolean }>;
+
 export type LegalStatusKind = keyof typeof legalStatusKinds;
+
 export const legalStatusKindKeys = Object.keys(legalStatusKinds) as LegalStatusKind[];
-
-export const allergySeverities = ['licht', 'matig', 'ernstig'] as const;
-export type AllergySeverity = (typeof allergySeverities)[number];
-
-/** An entry is an allergy or intolerance, or the statement that the patient has no known allergies. */
-export const allergyKinds = ['allergie', 'geen-bekende'] as const;
-export type AllergyKind = (typeof allergyKinds)[number];
 
 /**
  * Forms of compulsory care (verplichte zorg) under Wvggz art. 3:2 lid 2, as a ward registers
@@ -60,29 +56,14 @@ export const coerciveMeasureKinds = {
   'tijdelijk-verblijf': { label: 'Tijdelijk verblijf in een accommodatie', article: 'art. 3:2 lid 2 sub i Wvggz' },
   opname: { label: 'Opname in een accommodatie', article: 'art. 3:2 lid 2 sub j Wvggz' },
 } as const satisfies Record<string, { label: string; article: string }>;
+
 export type CoerciveMeasureKind = keyof typeof coerciveMeasureKinds;
+
 export const coerciveMeasureKindKeys = Object.keys(coerciveMeasureKinds) as CoerciveMeasureKind[];
 
 /** The ground a measure was taken on: the patient's current Wvggz measure, or an emergency. */
 export const legalBases = ['maatregel', 'noodsituatie'] as const;
+
 export type LegalBasis = (typeof legalBases)[number];
+
 export const emergencyLabel = 'Noodsituatie (art. 8:11 Wvggz)';
-
-/**
- * The phases of a signaleringsplan as Dutch wards draw them: green (stable), orange (rising
- * tension), red (crisis). Per phase: what you see, what the patient does, what the team does.
- */
-export const signaleringsplanPhases = [
-  { key: 'groen', label: 'Rustig / stabiel', hint: 'Hoe gaat het als het goed gaat, en wat helpt om zo te blijven?' },
-  { key: 'oranje', label: 'Spanning', hint: 'De eerste signalen dat het slechter gaat, en wat dan helpt.' },
-  { key: 'rood', label: 'Crisis', hint: 'Wat je ziet in een crisis, en de afspraken voor dat moment.' },
-] as const;
-export type SignaleringsplanPhase = (typeof signaleringsplanPhases)[number]['key'];
-export const signaleringsplanPhaseKeys = signaleringsplanPhases.map((phase) => phase.key);
-
-export const signaleringsplanParts = [
-  { key: 'signals', label: 'Signalen (wat je ziet)' },
-  { key: 'patientActions', label: 'Wat de patiënt zelf doet' },
-  { key: 'teamActions', label: 'Wat het team doet' },
-] as const;
-export type SignaleringsplanPart = (typeof signaleringsplanParts)[number]['key'];

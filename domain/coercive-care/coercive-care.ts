@@ -7,11 +7,17 @@ import { isoDay } from '../shared/clinical-time';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
-import { CoerciveMeasure, CoerciveMeasureEvaluation, LegalStatus } from './legal.entities';
-import { coerciveMeasureSchema, endMeasureSchema, evaluationSchema } from './legal.schemas';
-import { coerciveMeasureKinds, emergencyLabel, legalStatusKinds, type CoerciveMeasureKind, type LegalBasis } from './legal.vocabulary';
+import { CoerciveMeasure, CoerciveMeasureEvaluation, LegalStatus } from './coercive-care.entities';
+import { coerciveMeasureSchema, endMeasureSchema, evaluationSchema } from './coercive-care.schemas';
+import {
+  coerciveMeasureKinds,
+  emergencyLabel,
+  legalStatusKinds,
+  type CoerciveMeasureKind,
+  type LegalBasis,
+} from './coercive-care.vocabulary';
 import { isCurrent } from './legal-status';
-import { namesOf } from './people';
+import { namesOf } from '../auth/people';
 
 export interface EvaluationView {
   id: string;

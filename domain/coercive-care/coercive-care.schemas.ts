@@ -1,12 +1,5 @@
-import { calendarDate, instant, nullableText, z } from '../shared/validation';
-import {
-  allergySeverities,
-  coerciveMeasureKindKeys,
-  legalBases,
-  legalStatusKindKeys,
-  signaleringsplanPhases,
-  type SignaleringsplanPhase,
-} from './legal.vocabulary';
+import { calendarDate, instant, nullableText, reasonText, z } from '../shared/validation';
+import { coerciveMeasureKindKeys, legalBases, legalStatusKindKeys } from './coercive-care.vocabulary';
 
 /** Forms and API share these; every message is Dutch and names the field. */
 
@@ -15,9 +8,6 @@ const isoDate = calendarDate;
 /** An instant with its offset ("2026-11-25T14:05:00+01:00"), not more than a few minutes ahead of the clock. */
 const pastInstant = (missing: string, future: string) =>
   instant(missing).refine((value) => value.getTime() <= Date.now() + 5 * 60_000, future);
-
-const reason = (message: string) =>
-  z.string({ error: message }).trim().min(3, message).max(300, 'De reden mag maximaal 300 tekens lang zijn.');
 
 export const legalStatusSchema = z
   .object({
@@ -34,50 +24,13 @@ export const legalStatusSchema = z
     path: ['endsOn'],
     message: 'De einddatum ligt voor de ingangsdatum.',
   });
+
 export type LegalStatusInput = z.output<typeof legalStatusSchema>;
 
 /** A correction says what the status should have been, and why; the old row stays, marked. */
 export const correctLegalStatusSchema = legalStatusSchema.and(
-  z.object({ reason: reason('Geef aan waarom de rechtspositie wordt gecorrigeerd.') }),
+  z.object({ reason: reasonText('Geef aan waarom de rechtspositie wordt gecorrigeerd.') }),
 );
-
-export const allergySchema = z.object({
-  substance: z
-    .string({ error: 'Vul de stof of het middel in.' })
-    .trim()
-    .min(2, 'Vul de stof of het middel in.')
-    .max(120, 'De stof mag maximaal 120 tekens lang zijn.'),
-  reaction: nullableText(300, 'De reactie mag maximaal 300 tekens lang zijn.'),
-  severity: z.enum(allergySeverities, { error: 'Kies de ernst: licht, matig of ernstig.' }),
-});
-
-export const lapseAllergySchema = z.object({ reason: reason('Geef aan waarom de allergie vervalt.') });
-
-const planText = (phase: string, part: string) =>
-  z
-    .string({ error: `${phase}: vul ${part} in.` })
-    .trim()
-    .max(1000, `${phase}: ${part} mag maximaal 1000 tekens lang zijn.`);
-
-const phaseSchema = (key: SignaleringsplanPhase) => {
-  const phase = signaleringsplanPhases.find((candidate) => candidate.key === key)!.label;
-  return z.object(
-    {
-      signals: planText(phase, 'de signalen').min(1, `${phase}: vul de signalen in.`),
-      patientActions: planText(phase, 'wat de patiënt zelf doet').optional().default(''),
-      teamActions: planText(phase, 'wat het team doet').min(1, `${phase}: vul in wat het team doet.`),
-    },
-    { error: `Vul de fase ${phase} in.` },
-  );
-};
-
-/** Every phase needs its signals and what the team does; what the patient does is optional. */
-export const signaleringsplanSchema = z.object({
-  phases: z.object(
-    { groen: phaseSchema('groen'), oranje: phaseSchema('oranje'), rood: phaseSchema('rood') },
-    { error: 'Vul de fasen van het signaleringsplan in.' },
-  ),
-});
 
 export const coerciveMeasureSchema = z.object({
   kind: z.enum(coerciveMeasureKindKeys, { error: 'Kies de vorm van verplichte zorg.' }),

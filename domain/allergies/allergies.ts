@@ -7,10 +7,10 @@ import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
-import { Allergy } from './legal.entities';
-import { allergySchema, lapseAllergySchema } from './legal.schemas';
-import type { AllergyKind, AllergySeverity } from './legal.vocabulary';
-import { namesOf } from './people';
+import { Allergy } from './allergy.entity';
+import { allergySchema, lapseAllergySchema } from './allergies.schemas';
+import type { AllergyKind, AllergySeverity } from './allergies.vocabulary';
+import { namesOf } from '../auth/people';
 
 const alreadyNoKnown = '"Geen bekende allergieën" is al vastgelegd.';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday } from '../shared/clinical-time';
 import { diagnosisChapters, diagnosisCode, diagnosisCodes, diagnosisCodesByChapter } from './diagnosis-codes';
-import { addDiagnosisSchema, recordRiskSchema } from './intake.schemas';
-import { riskTypes } from './risk-types';
+import { addDiagnosisSchema } from './diagnoses.schemas';
+import { recordRiskSchema } from '../risks/risks.schemas';
+import { riskTypes } from '../risks/risk-types';
 
 describe('the diagnosis code list', () => {
   it('holds each ICD-10-CM code once, in the ICD-10-CM form, with a Dutch name', () => {

@@ -1,14 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import {
-  allergyKinds,
-  allergySeverities,
-  coerciveMeasureKindKeys,
-  legalBases,
-  legalStatusKindKeys,
-  type SignaleringsplanPart,
-  type SignaleringsplanPhase,
-} from './legal.vocabulary';
+import { coerciveMeasureKindKeys, legalBases, legalStatusKindKeys } from './coercive-care.vocabulary';
 
 const id = () =>
   p
@@ -39,46 +31,8 @@ export const LegalStatus = defineEntity({
     correctedBy: p.uuid().nullable(),
   },
 });
+
 export type LegalStatus = InferEntity<typeof LegalStatus>;
-
-/** An allergy or intolerance, or the statement "geen bekende allergieën"; never deleted, only lapsed with a reason. */
-export const Allergy = defineEntity({
-  name: 'Allergy',
-  tableName: 'allergies',
-  properties: {
-    id: id(),
-    organisationId: p.uuid(),
-    patientId: p.uuid(),
-    kind: p.enum(allergyKinds),
-    substance: p.text().nullable(),
-    reaction: p.text().nullable(),
-    severity: p.enum(allergySeverities).nullable(),
-    recordedBy: p.uuid(),
-    recordedAt: p.datetime().onCreate(() => new Date()),
-    lapsedAt: p.datetime().nullable(),
-    lapsedBy: p.uuid().nullable(),
-    lapseReason: p.text().nullable(),
-  },
-});
-export type Allergy = InferEntity<typeof Allergy>;
-
-export type SignaleringsplanContent = Record<SignaleringsplanPhase, Record<SignaleringsplanPart, string>>;
-
-/** One saved version of a patient's signaleringsplan; each save is a new version. */
-export const Signaleringsplan = defineEntity({
-  name: 'Signaleringsplan',
-  tableName: 'signaleringsplannen',
-  properties: {
-    id: id(),
-    organisationId: p.uuid(),
-    patientId: p.uuid(),
-    version: p.integer(),
-    phases: p.json<SignaleringsplanContent>(),
-    createdBy: p.uuid(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-  },
-});
-export type Signaleringsplan = InferEntity<typeof Signaleringsplan>;
 
 /** A measure of compulsory care (verplichte zorg): open until its end is recorded, as an action of its own. */
 export const CoerciveMeasure = defineEntity({
@@ -104,6 +58,7 @@ export const CoerciveMeasure = defineEntity({
     endRecordedAt: p.datetime().nullable(),
   },
 });
+
 export type CoerciveMeasure = InferEntity<typeof CoerciveMeasure>;
 
 export const CoerciveMeasureEvaluation = defineEntity({
@@ -120,4 +75,5 @@ export const CoerciveMeasureEvaluation = defineEntity({
     recordedAt: p.datetime().onCreate(() => new Date()),
   },
 });
+
 export type CoerciveMeasureEvaluation = InferEntity<typeof CoerciveMeasureEvaluation>;

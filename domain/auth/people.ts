@@ -1,5 +1,5 @@
 import type { EntityManager } from '../db/orm';
-import { staffNames } from '../auth/staff-names';
+import { staffNames } from './staff-names';
 
 /** Display names of the users who recorded something, by id ("onbekend" for none). */
 export async function namesOf(

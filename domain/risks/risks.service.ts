@@ -4,10 +4,10 @@ import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { clinicalToday } from '../shared/clinical-time';
 import { parseOrThrow } from '../shared/validation';
-import { RiskAssessment } from './intake.entities';
-import { recordRiskSchema } from './intake.schemas';
+import { RiskAssessment } from './risk.entity';
+import { recordRiskSchema } from './risks.schemas';
 import { staffNames } from '../auth/staff-names';
-import { bySeverity, currentPerType, riskView, type RiskView } from './intake.service';
+import { bySeverity, currentPerType, riskView, type RiskView } from '../intake/intake.service';
 
 /*
  * Risk assessments as the ward records them (issue 25, ADR 34): a new assessment never changes an

@@ -5,10 +5,10 @@ import type { EntityManager } from '../db/orm';
 import { findPatient } from '../patient/patient.service';
 import { AppError } from '../shared/errors';
 import { parseOrThrow } from '../shared/validation';
-import { Signaleringsplan, type SignaleringsplanContent } from './legal.entities';
-import { signaleringsplanSchema } from './legal.schemas';
-import { signaleringsplanPhases } from './legal.vocabulary';
-import { namesOf } from './people';
+import { Signaleringsplan, type SignaleringsplanContent } from './signaleringsplan.entity';
+import { signaleringsplanSchema } from './signaleringsplan.schemas';
+import { signaleringsplanPhases } from './signaleringsplan.vocabulary';
+import { namesOf } from '../auth/people';
 
 export interface SignaleringsplanView {
   id: string;

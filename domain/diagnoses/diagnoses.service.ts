@@ -8,8 +8,8 @@ import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
 import { diagnosisCode, rankLabels, type DiagnosisRank } from './diagnosis-codes';
-import { Diagnosis, DiagnosisEvent, type DiagnosisEventKind } from './intake.entities';
-import { addDiagnosisSchema, endDiagnosisSchema } from './intake.schemas';
+import { Diagnosis, DiagnosisEvent, type DiagnosisEventKind } from './diagnosis.entities';
+import { addDiagnosisSchema, endDiagnosisSchema } from './diagnoses.schemas';
 import { staffNames } from '../auth/staff-names';
 
 /*

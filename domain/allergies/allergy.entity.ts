@@ -1,0 +1,31 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { allergyKinds, allergySeverities } from './allergies.vocabulary';
+
+const id = () =>
+  p
+    .uuid()
+    .primary()
+    .onCreate(() => randomUUID());
+
+/** An allergy or intolerance, or the statement "geen bekende allergieën"; never deleted, only lapsed with a reason. */
+export const Allergy = defineEntity({
+  name: 'Allergy',
+  tableName: 'allergies',
+  properties: {
+    id: id(),
+    organisationId: p.uuid(),
+    patientId: p.uuid(),
+    kind: p.enum(allergyKinds),
+    substance: p.text().nullable(),
+    reaction: p.text().nullable(),
+    severity: p.enum(allergySeverities).nullable(),
+    recordedBy: p.uuid(),
+    recordedAt: p.datetime().onCreate(() => new Date()),
+    lapsedAt: p.datetime().nullable(),
+    lapsedBy: p.uuid().nullable(),
+    lapseReason: p.text().nullable(),
+  },
+});
+
+export type Allergy = InferEntity<typeof Allergy>;

@@ -1,0 +1,28 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import type { SignaleringsplanPart, SignaleringsplanPhase } from './signaleringsplan.vocabulary';
+
+const id = () =>
+  p
+    .uuid()
+    .primary()
+    .onCreate(() => randomUUID());
+
+export type SignaleringsplanContent = Record<SignaleringsplanPhase, Record<SignaleringsplanPart, string>>;
+
+/** One saved version of a patient's signaleringsplan; each save is a new version. */
+export const Signaleringsplan = defineEntity({
+  name: 'Signaleringsplan',
+  tableName: 'signaleringsplannen',
+  properties: {
+    id: id(),
+    organisationId: p.uuid(),
+    patientId: p.uuid(),
+    version: p.integer(),
+    phases: p.json<SignaleringsplanContent>(),
+    createdBy: p.uuid(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export type Signaleringsplan = InferEntity<typeof Signaleringsplan>;
