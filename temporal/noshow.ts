@@ -1,8 +1,7 @@
 import { WithStartWorkflowOperation, WorkflowNotFoundError, type UpdateDefinition } from '@temporalio/client';
-import { noShowRefusal, ownAppointmentView } from '../domain/agenda/agenda.service';
-import { readAppointment } from '../domain/agenda/agenda.use-cases';
-import { runUseCaseWithin } from '../domain/audit/use-case';
-import { runAudited, type AuditActor } from '../domain/audit/audit.service';
+import { noShowRefusal } from '../domain/agenda/agenda.service';
+import type { AuditActor } from '../domain/audit/audit.service';
+import { runUseCase, runUseCaseWithin } from '../domain/audit/use-case';
 import type { MikroORM } from '../domain/db/orm';
 import { tenantOf, withTenant } from '../domain/db/tenant';
 import { approvalRefusal, assertMaySignGpLetter, notYetReviewed, type GpLetterView } from '../domain/gp-letter/gp-letter.service';
@@ -22,7 +21,8 @@ import {
   type NoShowStatus,
 } from '../domain/noshow/noshow';
 import { rescriptSchema } from '../domain/noshow/noshow.schemas';
-import { noShowRecord, type NoShowRecord } from '../domain/noshow/noshow.service';
+import type { NoShowRecord } from '../domain/noshow/noshow.service';
+import { dispatchNoShowLetter, noShowContextOf, ownNoShowAppointment } from '../domain/noshow/noshow.use-cases';
 import { AppError } from '../domain/shared/errors';
 import { isUuid } from '../domain/shared/ids';
 import { parseOrThrow } from '../domain/shared/validation';
@@ -123,18 +123,14 @@ function assertAppointmentId(appointmentId: string): void {
 /** `GET …/context`: the appointment, patient, GP, letter and the process as it stands. */
 export async function noShowContext(deps: NoShowDeps, actor: AuditActor, appointmentId: string): Promise<NoShowContext> {
   assertAppointmentId(appointmentId);
-  const record = await runAudited(deps.orm, actor, { action: 'read', resourceType: 'Appointment', resourceId: appointmentId }, (em) =>
-    noShowRecord(em, actor, appointmentId),
-  );
+  const record = await runUseCase(deps.orm, actor, noShowContextOf, { appointmentId });
   return { ...record, workflow: withLabel(await noShowState(deps, actor, appointmentId)) };
 }
 
 /** Only the clinician of the appointment registers or withdraws its no-show (as any change to it); refusals are logged. */
 async function ownAppointmentFor(deps: NoShowDeps, actor: AuditActor, appointmentId: string) {
   assertAppointmentId(appointmentId);
-  return runAudited(deps.orm, actor, { action: 'update', resourceType: 'Appointment', resourceId: appointmentId }, (em) =>
-    ownAppointmentView(em, actor, appointmentId),
-  );
+  return runUseCase(deps.orm, actor, ownNoShowAppointment, { appointmentId });
 }
 
 /**
@@ -242,12 +238,7 @@ export async function withdrawNoShow(deps: NoShowDeps, actor: AuditActor, appoin
 /** `PATCH …/dispatch`: only an approved letter becomes `verzendklaar`; a second call changes nothing. */
 export async function dispatchNoShow(deps: NoShowDeps, actor: AuditActor, appointmentId: string): Promise<NoShowContext> {
   assertAppointmentId(appointmentId);
-  await runAudited(
-    deps.orm,
-    actor,
-    { action: 'update', resourceType: 'GpLetter', details: { appointmentId, status: 'verzendklaar' } },
-    (em) => runUseCaseWithin(em, actor, readAppointment, { id: appointmentId }),
-  );
+  await runUseCase(deps.orm, actor, dispatchNoShowLetter, { appointmentId });
   const state = await noShowState(deps, actor, appointmentId);
   if (state?.status !== 'verzendklaar') {
     if (state?.status !== 'goedgekeurd') throw new AppError('conflict', (state && notDispatchable[state.status]) ?? notYetReviewed);

@@ -1,7 +1,5 @@
 import type { Role } from '../auth/auth.entities';
-import type { EntityManager, MikroORM } from '../db/orm';
-import { tenantOf, withTenant } from '../db/tenant';
-import { AppError } from '../shared/errors';
+import type { EntityManager } from '../db/orm';
 import { AuditEvent, type AuditAction, type AuditOutcome } from './audit.entity';
 
 /** Who acts, for whom, through which channel and from where (NEN 7513). */
@@ -45,44 +43,6 @@ export function recordAudit(em: EntityManager, actor: AuditActor, entry: AuditEn
     outcome: entry.outcome ?? 'success',
     details: entry.details ?? null,
   });
-}
-
-/** What a use case is about, for the access log when it fails. */
-export interface AuditAttempt extends AuditEntry {
-  /**
-   * The patients a request that names only a resource (`/api/bvc/:id/correct`) concerns, read from
-   * that resource in the organisation: its failed attempt names them as a record page's does (NEN 7513).
-   */
-  patientsOf?: (em: EntityManager) => Promise<string[]>;
-}
-
-/**
- * Runs one use case for the actor's organisation. Success is logged by the use case itself; when it
- * fails, the failed attempt is logged in a transaction of its own (the use case's rolled back).
- */
-export async function runAudited<T>(
-  orm: MikroORM,
-  actor: AuditActor,
-  attempt: AuditAttempt,
-  work: (em: EntityManager) => Promise<T>,
-): Promise<T> {
-  try {
-    return await withTenant(orm, tenantOf(actor), work);
-  } catch (error) {
-    const outcome: AuditOutcome =
-      error instanceof AppError && (error.code === 'forbidden' || error.code === 'unauthorized') ? 'denied' : 'failure';
-    const reason = error instanceof AppError ? error.code : 'internal';
-    const { patientsOf, ...entry } = attempt;
-    await withTenant(orm, tenantOf(actor), async (em) =>
-      recordAudit(em, actor, {
-        ...entry,
-        patientIds: entry.patientIds ?? (patientsOf ? await patientsOf(em) : undefined),
-        outcome,
-        details: { ...entry.details, reason },
-      }),
-    ).catch(() => undefined);
-    throw error;
-  }
 }
 
 export interface AccessLogRow {

@@ -23,14 +23,14 @@ import { doorCase, statusOf } from './doors';
 const draftText = 'Geachte collega Jansen,\n\nHierbij informeren wij u over uw patiënt.\n\nMet collegiale groet,';
 
 /** A patient with a concept letter to a known GP (no API writes a draft: the factory). */
-async function withLetter({ cookie, organisationId, user }: SignedIn) {
+export async function withLetter({ cookie, organisationId, user }: SignedIn) {
   const patientId = await newPatient(cookie);
   const letterId = await createGpLetter(organisationId, { patientId, createdBy: user.id, text: draftText });
   return { patientId, letterId };
 }
 
 /** A whole quarter of an hour, two hours ago: an appointment that has begun, the clinician's own. */
-async function missedAppointment({ organisationId, user }: SignedIn, patientId: string): Promise<string> {
+export async function missedAppointment({ organisationId, user }: SignedIn, patientId: string): Promise<string> {
   const start = new Date(Math.floor((Date.now() - 120 * 60_000) / 900_000) * 900_000);
   return createAppointment(organisationId, { patientId, practitionerId: user.id, startAt: start });
 }
@@ -41,7 +41,7 @@ const ok = async (response: Promise<Response>, what: string): Promise<Response> 
   return answered;
 };
 
-const registerNoShow = (cookie: string, appointmentId: string) =>
+export const registerNoShow = (cookie: string, appointmentId: string) =>
   ok(json(`/api/noshow/${appointmentId}/cancel`, { method: 'POST', cookie, body: {} }), 'cancel');
 const rewrite = (cookie: string, appointmentId: string) =>
   ok(json(`/api/noshow/${appointmentId}/rescript`, { method: 'POST', cookie, body: {} }), 'rescript');
@@ -58,7 +58,7 @@ async function waitingForReview(clinician: SignedIn) {
 const reviewPage = (letterId: string, cookie: string, fields: Record<string, string>) =>
   request(`/brieven/${letterId}`, { method: 'POST', cookie, body: new URLSearchParams(fields) });
 
-async function approved(clinician: SignedIn) {
+export async function approved(clinician: SignedIn) {
   const arranged = await waitingForReview(clinician);
   await ok(reviewPage(arranged.letterId, clinician.cookie, { intent: 'approve', finalText: arranged.finalText }), 'approve');
   return arranged;
