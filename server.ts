@@ -126,8 +126,10 @@ async function serve(env: Env): Promise<void> {
     if (closing) response.shouldKeepAlive = false;
     inFlight.add(response);
     response.once('close', () => inFlight.delete(response));
-    // A streamed page had sent its headers before the stop: its connection is closed once idle.
-    response.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
+    // A streamed page had sent its headers before the stop: its connection is ended once the page
+    // is written (end, not destroy: what is still buffered reaches the client first).
+    const socket = response.socket;
+    response.once('finish', () => closing && socket?.end());
   });
 
   // In a cluster the process may hear the stop twice (its group's signal and the primary's): one
