@@ -1,6 +1,7 @@
 import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node';
 import express from 'express';
 import cluster from 'node:cluster';
+import type { ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { loadEnvOrExit, type Env } from './domain/config/env';
@@ -22,22 +23,57 @@ const env = loadEnvOrExit();
 
 /**
  * WEB_CONCURRENCY > 1 (ADR 0021): this process only forks the web processes, which share the port,
- * keeps the one count of the rate limits for them, and starts a new one when one dies.
+ * keeps the one count of the rate limits for them, and starts a new one when one dies. SIGHUP
+ * restarts them one after the other (ADR 0071): a new process first, the old one stopped only once
+ * the new one listens, so the port never has fewer processes than asked and no request is cut.
  */
 function superviseWebProcesses(count: number): void {
   const windows = new MemoryWindows();
   let stopping = false;
+  let restarting = false;
+  // Processes stopped by a rolling restart: already replaced, whatever their exit code.
+  const retired = new Set<number>();
   cluster.on('message', (worker, message) => answerWindowRequests(windows, worker, message));
   cluster.on('listening', (worker) => console.log(`web: process ${worker.process.pid} listening`));
   cluster.on('exit', (worker, code, signal) => {
+    if (retired.delete(worker.id)) return;
     // A process that stopped as asked (exit code 0) is not replaced; one that died is.
     if (!stopping && code !== 0) {
       console.error(`web: process ${worker.process.pid} ended (${signal ?? code}), starting another`);
       cluster.fork();
     } else if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
   });
+  async function restartOneByOne(): Promise<void> {
+    for (const old of Object.values(cluster.workers ?? {})) {
+      if (!old || stopping) return;
+      const started = Date.now();
+      const next = cluster.fork();
+      const ready = await new Promise<boolean>((resolve) => {
+        next.once('listening', () => resolve(true));
+        next.once('exit', () => resolve(false));
+      });
+      if (!ready) {
+        console.error(`web: rolling restart stopped, the new process ${next.process.pid} ended before it listened`);
+        return;
+      }
+      retired.add(old.id);
+      const exited = new Promise((resolve) => old.once('exit', resolve));
+      old.process.kill('SIGTERM');
+      await exited;
+      console.log(`web: process ${old.process.pid} replaced by ${next.process.pid} in ${Date.now() - started} ms`);
+    }
+  }
+
   for (let index = 0; index < count; index++) cluster.fork();
-  console.log(`web: ${count} processes on http://${env.HOST}:${env.PORT}`);
+  console.log(`web: ${count} processes on http://${env.HOST}:${env.PORT} (primary ${process.pid}; SIGHUP restarts them one by one)`);
+  process.on('SIGHUP', () => {
+    if (restarting || stopping) return;
+    restarting = true;
+    void restartOneByOne().finally(() => {
+      restarting = false;
+      console.log('web: rolling restart done');
+    });
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopping = true;
@@ -81,11 +117,28 @@ async function serve(env: Env): Promise<void> {
   server.on('clientError', answerClientError);
   server.on('checkContinue', answerExpectContinue(app));
 
+  // Stopping drains (ADR 0071): requests in flight are answered, and their keep-alive connections
+  // end with that answer (`Connection: close`) instead of idling on until the keep-alive timeout,
+  // which kept a stopping process alive 5 s and let a client send it one more request.
+  let closing = false;
+  const inFlight = new Set<ServerResponse>();
+  server.prependListener('request', (_request: unknown, response: ServerResponse) => {
+    if (closing) response.shouldKeepAlive = false;
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
+    // A streamed page had sent its headers before the stop: its connection is ended once the page
+    // is written (end, not destroy: what is still buffered reaches the client first).
+    const socket = response.socket;
+    response.once('finish', () => closing && socket?.end());
+  });
+
   // In a cluster the process may hear the stop twice (its group's signal and the primary's): one
   // graceful close, the repeat ignored. Alone, a second Ctrl+C still ends it at once.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const stop = () => {
       if (cluster.isWorker) process.on(signal, () => undefined);
+      closing = true;
+      for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
       server.close(() => process.exit(0));
     };
     process.once(signal, stop);
