@@ -15,7 +15,6 @@ export {
   undoMove,
 } from '../domain/agenda/agenda.use-cases';
 export { noShowDeps } from './noshow.server';
-export { instantOf } from './form.server';
 export { rescriptNoShow, startNoShow } from '../temporal/noshow';
 
 /** The agenda form as typed: a date, a clock time and a length instead of two instants. */

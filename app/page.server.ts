@@ -1,12 +1,13 @@
-import { asDomainError } from '../domain/db/db-errors';
 import type { AppLoadContext } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
 import { patientNotFound } from '../domain/patient/patient.service';
 import { checkPatient } from '../domain/patient/patient.use-cases';
 import { uuidOrNull } from '../domain/shared/ids';
 import { requireUser } from './auth.server';
+import { throwPageError } from './page-error.server';
 import { actorFor, perform } from './tenant.server';
-import { AppError } from '../domain/shared/errors';
+
+export { throwPageError };
 
 /** Page loaders: a domain error becomes a response the route's error boundary can show in Dutch. */
 export async function pageData<T>(work: Promise<T>): Promise<T> {
@@ -15,15 +16,6 @@ export async function pageData<T>(work: Promise<T>): Promise<T> {
   } catch (error) {
     throwPageError(error);
   }
-}
-
-/** Rethrows a domain error below 500 as the Dutch response of the route's error boundary; anything else as is. */
-export function throwPageError(thrown: unknown): never {
-  const error = asDomainError(thrown);
-  if (error instanceof AppError && error.status < 500) {
-    throw Response.json({ message: error.message }, { status: error.status });
-  }
-  throw error;
 }
 
 /**

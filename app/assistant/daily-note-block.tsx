@@ -3,6 +3,7 @@ import { CheckCircledIcon, Pencil2Icon } from '@radix-ui/react-icons';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { dailyNoteCategories, dailyNoteMaxLength, reportCategoryLabels } from '../../domain/report/report.schemas';
 import { CharacterCounter } from '../components/character-counter';
+import { Field } from '../components/field';
 import { requestJson } from './api';
 import { BlockCard, ErrorNotice } from './block-card';
 import { useTurnState } from './conversation';
@@ -99,10 +100,8 @@ export function DailyNoteBlock({ patient, category, content }: { patient: Patien
               {patient.name}
             </span>
           </div>
-          <div className={fields.category ? 'field has-error' : 'field'}>
-            <label htmlFor={ids.category}>Categorie</label>
+          <Field id={ids.category} label="Categorie" error={fields.category}>
             <select
-              id={ids.category}
               value={draft.category}
               disabled={Boolean(saved)}
               onChange={(event) => {
@@ -116,29 +115,26 @@ export function DailyNoteBlock({ patient, category, content }: { patient: Patien
                 </option>
               ))}
             </select>
-            {fields.category ? <p className="field-error">{fields.category}</p> : null}
-          </div>
+          </Field>
         </div>
-        <div className={fields.content ? 'field has-error' : 'field'}>
-          <label htmlFor={ids.content}>Tekst</label>
+        <Field
+          id={ids.content}
+          label="Tekst"
+          error={fields.content}
+          describedBy={ids.counter}
+          footer={<CharacterCounter id={ids.counter} text={draft.content} max={dailyNoteMaxLength} />}
+        >
           <textarea
-            id={ids.content}
             rows={3}
             value={draft.content}
             readOnly={Boolean(saved)}
-            aria-describedby={ids.counter}
-            aria-invalid={fields.content ? true : undefined}
             placeholder="Wat viel op deze dienst op? Kort en feitelijk."
             onChange={(event) => {
               const value = event.currentTarget.value;
               setDraft((current) => ({ ...current, content: value }));
             }}
           />
-          <div className="field-footer">
-            {fields.content ? <p className="field-error">{fields.content}</p> : <span />}
-            <CharacterCounter id={ids.counter} text={draft.content} max={dailyNoteMaxLength} />
-          </div>
-        </div>
+        </Field>
         <div className="chat-form-actions">
           <label className="checkbox-field chat-checkbox" htmlFor={ids.handover}>
             <input

@@ -1,12 +1,10 @@
 import { Form } from '@remix-run/react';
-import { Label } from 'radix-ui';
 import { contactRelations, type ContactPersonView } from '../../domain/patient/contact-persons.schemas';
+import type { FormFailure } from '../form.server';
+import { Field } from './field';
 
 /** What the action answers when a contact-person form was not valid: the form it came from, with Dutch field messages. */
-export interface ContactFailure {
-  message: string;
-  fields: Record<string, string>;
-  values: Record<'name' | 'relation' | 'phone' | 'email', string>;
+export interface ContactFailure extends FormFailure<Record<'name' | 'relation' | 'phone' | 'email', string>> {
   /** `nieuw` for the add form, otherwise the contact person's id. */
   form: string;
 }
@@ -25,25 +23,13 @@ function ContactFields({
   const field = (
     name: 'name' | 'relation' | 'phone' | 'email',
     label: string,
-    control: (props: { id: string; name: string; defaultValue: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => JSX.Element,
+    control: (props: { name: string; defaultValue: string }) => JSX.Element,
   ) => {
     const id = `${prefix}-${name}`;
-    const error = errors?.[name];
     return (
-      <div className={error ? 'field has-error' : 'field'}>
-        <Label.Root htmlFor={id}>{label}</Label.Root>
-        {control({
-          id,
-          name,
-          defaultValue: values[name] ?? '',
-          ...(error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}),
-        })}
-        {error ? (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Field id={id} label={label} error={errors?.[name]}>
+        {control({ name, defaultValue: values[name] ?? '' })}
+      </Field>
     );
   };
   return (

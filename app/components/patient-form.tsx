@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Label } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement } from 'react';
+import { Field } from './field';
 import type { PatientFormValues } from '../../domain/patient/patient.form';
 import { episodeStatuses, episodeStatusLabels, genderLabels, genders, roomMaxLength } from '../../domain/patient/patient.schemas';
 
@@ -14,7 +15,8 @@ interface Props {
   showStatus?: boolean;
 }
 
-function Field({
+/** A field of the patient form: its hint gives way to the error when there is one. */
+function PatientField({
   name,
   label,
   errors,
@@ -25,24 +27,13 @@ function Field({
   label: string;
   errors?: Record<string, string>;
   hint?: string;
-  children: ReactNode;
+  children: ReactElement<Record<string, unknown>>;
 }) {
   const error = errors?.[name];
   return (
-    <div className={error ? 'field has-error' : 'field'}>
-      <Label.Root htmlFor={name}>{label}</Label.Root>
+    <Field id={name} label={label} error={error} hint={error ? undefined : hint}>
       {children}
-      {hint && !error ? (
-        <p className="field-hint" id={`${name}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }
 
@@ -93,24 +84,24 @@ export function PatientForm({ values, errors, message, submitLabel, cancelTo, sh
           </div>
         ) : null}
         <div className="grid grid-3">
-          <Field name="nameGiven" label="Voornamen" errors={errors} hint="Gescheiden door spaties">
+          <PatientField name="nameGiven" label="Voornamen" errors={errors} hint="Gescheiden door spaties">
             {input('nameGiven', { autoComplete: 'off' })}
-          </Field>
-          <Field name="namePrefix" label="Voorvoegsel" errors={errors} hint="Bijvoorbeeld: van der">
+          </PatientField>
+          <PatientField name="namePrefix" label="Voorvoegsel" errors={errors} hint="Bijvoorbeeld: van der">
             {input('namePrefix', { autoComplete: 'off' })}
-          </Field>
-          <Field name="familyName" label="Achternaam" errors={errors}>
+          </PatientField>
+          <PatientField name="familyName" label="Achternaam" errors={errors}>
             {input('familyName', { autoComplete: 'off' })}
-          </Field>
+          </PatientField>
         </div>
         <div className="grid grid-3">
-          <Field name="bsn" label="BSN" errors={errors} hint="9 cijfers">
+          <PatientField name="bsn" label="BSN" errors={errors} hint="9 cijfers">
             {input('bsn', { inputMode: 'numeric', autoComplete: 'off', maxLength: 11 })}
-          </Field>
-          <Field name="birthDate" label="Geboortedatum" errors={errors}>
+          </PatientField>
+          <PatientField name="birthDate" label="Geboortedatum" errors={errors}>
             {input('birthDate', { type: 'date' })}
-          </Field>
-          <Field name="gender" label="Geslacht" errors={errors}>
+          </PatientField>
+          <PatientField name="gender" label="Geslacht" errors={errors}>
             <select id="gender" name="gender" defaultValue={values.gender || 'unknown'}>
               {genders.map((gender) => (
                 <option key={gender} value={gender}>
@@ -118,11 +109,11 @@ export function PatientForm({ values, errors, message, submitLabel, cancelTo, sh
                 </option>
               ))}
             </select>
-          </Field>
+          </PatientField>
         </div>
         {showStatus ? (
           <div className="grid grid-3">
-            <Field name="episodeStatus" label="Status zorgtraject" errors={errors}>
+            <PatientField name="episodeStatus" label="Status zorgtraject" errors={errors}>
               <select id="episodeStatus" name="episodeStatus" defaultValue={values.episodeStatus}>
                 {episodeStatuses.map((status) => (
                   <option key={status} value={status}>
@@ -130,7 +121,7 @@ export function PatientForm({ values, errors, message, submitLabel, cancelTo, sh
                   </option>
                 ))}
               </select>
-            </Field>
+            </PatientField>
           </div>
         ) : null}
       </fieldset>
@@ -138,44 +129,44 @@ export function PatientForm({ values, errors, message, submitLabel, cancelTo, sh
       <fieldset className="form-section">
         <legend>Verblijf op de afdeling</legend>
         <div className="grid grid-3">
-          <Field name="room" label="Kamer / bed" errors={errors} hint="Bijvoorbeeld K12 of Kamer 3 bed 2; leeg als er geen kamer is">
+          <PatientField name="room" label="Kamer / bed" errors={errors} hint="Bijvoorbeeld K12 of Kamer 3 bed 2; leeg als er geen kamer is">
             {input('room', { autoComplete: 'off', maxLength: roomMaxLength })}
-          </Field>
+          </PatientField>
         </div>
       </fieldset>
 
       <fieldset className="form-section">
         <legend>Adres en contact</legend>
         <div className="grid grid-3">
-          <Field name="address.street" label="Straat en huisnummer" errors={errors}>
+          <PatientField name="address.street" label="Straat en huisnummer" errors={errors}>
             {input('address.street', { autoComplete: 'off' })}
-          </Field>
-          <Field name="address.postalCode" label="Postcode" errors={errors} hint="Bijvoorbeeld 1234 AB">
+          </PatientField>
+          <PatientField name="address.postalCode" label="Postcode" errors={errors} hint="Bijvoorbeeld 1234 AB">
             {input('address.postalCode', { autoComplete: 'off', maxLength: 7 })}
-          </Field>
-          <Field name="address.city" label="Woonplaats" errors={errors}>
+          </PatientField>
+          <PatientField name="address.city" label="Woonplaats" errors={errors}>
             {input('address.city', { autoComplete: 'off' })}
-          </Field>
+          </PatientField>
         </div>
         <div className="grid grid-3">
-          <Field name="contact.phone" label="Telefoon" errors={errors}>
+          <PatientField name="contact.phone" label="Telefoon" errors={errors}>
             {input('contact.phone', { type: 'tel', autoComplete: 'off' })}
-          </Field>
-          <Field name="contact.email" label="E-mailadres" errors={errors}>
+          </PatientField>
+          <PatientField name="contact.email" label="E-mailadres" errors={errors}>
             {input('contact.email', { type: 'email', autoComplete: 'off' })}
-          </Field>
+          </PatientField>
         </div>
       </fieldset>
 
       <fieldset className="form-section">
         <legend>Verzekering</legend>
         <div className="grid grid-3">
-          <Field name="insurance.company" label="Zorgverzekeraar" errors={errors}>
+          <PatientField name="insurance.company" label="Zorgverzekeraar" errors={errors}>
             {input('insurance.company', { autoComplete: 'off' })}
-          </Field>
-          <Field name="insurance.policyNumber" label="Polisnummer" errors={errors}>
+          </PatientField>
+          <PatientField name="insurance.policyNumber" label="Polisnummer" errors={errors}>
             {input('insurance.policyNumber', { autoComplete: 'off' })}
-          </Field>
+          </PatientField>
         </div>
       </fieldset>
 

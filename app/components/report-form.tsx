@@ -2,6 +2,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { Label } from 'radix-ui';
 import { useState } from 'react';
 import { CharacterCounter } from './character-counter';
+import { Field } from './field';
 import {
   dailyNoteCategories,
   dailyNoteMaxLength,
@@ -57,40 +58,36 @@ export function ReportForm({
             <option value="verpleegkundig">Verpleegkundige rapportage</option>
           </select>
         </div>
-        <div className={errors?.category ? 'field has-error' : 'field'}>
-          <Label.Root htmlFor="category">Categorie</Label.Root>
-          <select id="category" name="category" defaultValue={values?.category || 'observatie'}>
+        <Field id="category" label="Categorie" error={errors?.category}>
+          <select name="category" defaultValue={values?.category || 'observatie'}>
             {categories.map((category) => (
               <option key={category} value={category}>
                 {reportCategoryLabels[category]}
               </option>
             ))}
           </select>
-          {errors?.category ? <p className="field-error">{errors.category}</p> : null}
-        </div>
+        </Field>
         <label className="switch">
           <input type="checkbox" role="switch" name="includeInHandover" defaultChecked={values?.includeInHandover === 'on'} />
           <span className="switch-track" aria-hidden="true" />
           Meenemen in de overdracht
         </label>
       </div>
-      <div className={errors?.content ? 'field has-error' : 'field'}>
-        <Label.Root htmlFor="content">Rapportage</Label.Root>
+      <Field
+        id="content"
+        label="Rapportage"
+        error={errors?.content}
+        describedBy="content-counter"
+        footer={<CharacterCounter id="content-counter" text={content} max={max} />}
+      >
         <textarea
-          id="content"
           name="content"
           rows={4}
           defaultValue={values?.content}
           onChange={(event) => setContent(event.currentTarget.value)}
-          aria-describedby="content-counter"
-          aria-invalid={errors?.content ? true : undefined}
           placeholder={daily ? 'Wat viel op deze dienst op? Kort en feitelijk.' : 'Verpleegkundige rapportage'}
         />
-        <div className="field-footer">
-          {errors?.content ? <p className="field-error">{errors.content}</p> : <span />}
-          <CharacterCounter id="content-counter" text={content} max={max} />
-        </div>
-      </div>
+      </Field>
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Bezig met opslaan…' : 'Rapportage opslaan'}

@@ -12,14 +12,13 @@ import {
   type AppointmentType,
 } from '../../domain/agenda/agenda.schemas';
 import { dutchDay, formatTime, isoDay, wallClockOf } from '../../domain/shared/clinical-time';
-import { AppError, fieldsOf } from '../../domain/shared/errors';
+import { AppError } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { ownsAppointment } from '../../domain/shared/ownership';
 import { countOf } from '../../domain/shared/text';
 import {
   agendaQuery,
   cancelAppointmentOf,
-  instantOf,
   moveAppointment,
   noShowDeps,
   noShowRefusal,
@@ -32,8 +31,8 @@ import {
 import { requireUser } from '../auth.server';
 import { Field } from '../components/field';
 import { RouteError } from '../components/route-error';
-import type { FormFailure } from '../form.server';
-import { pageData, throwPageError } from '../page.server';
+import { formFailure, instantOf, valuesOf, type FormFailure } from '../form.server';
+import { pageData } from '../page.server';
 import { actorFor, perform } from '../tenant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Afspraak — Agenda — GGZ-EPD' }];
@@ -76,12 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
-  const values: Values = {
-    reasonCode: String(form.get('reasonCode') ?? ''),
-    reason: String(form.get('reason') ?? ''),
-    datum: String(form.get('datum') ?? ''),
-    tijd: String(form.get('tijd') ?? ''),
-  };
+  const values: Values = valuesOf(form, ['reasonCode', 'reason', 'datum', 'tijd']);
   const panel = (extra: Record<string, string>, datum?: string) => {
     const search = new URLSearchParams(agendaQuery(url, datum ? { datum } : {}).slice(1));
     for (const [name, value] of Object.entries(extra)) search.set(name, value);
@@ -134,11 +128,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         throw AppError.validation({ intent: 'Kies wat er met de afspraak moet gebeuren.' });
     }
   } catch (error) {
-    if (error instanceof AppError && error.code === 'validation_failed') {
-      const fields = fieldsOf(error.details) ?? {};
-      return Response.json({ message: error.message, fields, values, intent }, { status: 400 });
-    }
-    throwPageError(error);
+    return formFailure(error, values, { extra: { intent } });
   }
 }
 

@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { appointmentDurations, appointmentTypeLabels, appointmentTypes } from '../../domain/agenda/agenda.schemas';
 import { clinicalToday, formatDate, isoDay } from '../../domain/shared/clinical-time';
-import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import {
   agendaQuery,
@@ -16,10 +15,10 @@ import {
   type AppointmentFormValues,
 } from '../agenda.server';
 import { requireUser } from '../auth.server';
-import { Field } from '../components/field';
+import { Field, FieldGroup } from '../components/field';
 import { RouteError } from '../components/route-error';
-import type { FormFailure } from '../form.server';
-import { pageData, throwPageError } from '../page.server';
+import { formFailure, type FormFailure } from '../form.server';
+import { pageData } from '../page.server';
 import { actorFor, perform } from '../tenant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Nieuwe afspraak — Agenda — GGZ-EPD' }];
@@ -68,11 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const created = await perform(actor, planAppointment, input);
     return redirect(`/agenda/${created.id}${agendaQuery(url, { datum: isoDay(created.start) })}`);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'validation_failed') {
-      const fields = formFields(fieldsOf(error.details) ?? {});
-      return Response.json({ message: error.message, fields, values }, { status: 400 });
-    }
-    throwPageError(error);
+    return formFailure(error, values, { mapFields: formFields });
   }
 }
 
@@ -102,8 +97,7 @@ export default function NewAppointment() {
           const value = new URLSearchParams(context.slice(1)).get(name);
           return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
         })}
-        <fieldset className={errors.patientId ? 'field has-error' : 'field'}>
-          <legend>Patiënt</legend>
+        <FieldGroup id="patientId" label="Patiënt" error={errors.patientId}>
           {patient ? (
             <div className="picked">
               <input type="hidden" name="patientId" value={patient.id} />
@@ -145,8 +139,7 @@ export default function NewAppointment() {
               )}
             </>
           )}
-          {errors.patientId ? <p className="field-error">{errors.patientId}</p> : null}
-        </fieldset>
+        </FieldGroup>
 
         <Field id="type" label="Soort afspraak" error={errors.type}>
           <select name="type" defaultValue={values.type}>

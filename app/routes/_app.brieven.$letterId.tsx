@@ -14,7 +14,7 @@ import {
 import { useDeferredValue, useState } from 'react';
 import { appointmentTypeLabels, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import { gpLetterEventLabels, maySignGpLetter, onlySignerApproves } from '../../domain/gp-letter/gp-letter.schemas';
-import { AppError, fieldsOf } from '../../domain/shared/errors';
+import { AppError } from '../../domain/shared/errors';
 import { requireUser } from '../auth.server';
 import { Field } from '../components/field';
 import { LetterDiff, LetterStatusBadge } from '../components/gp-letter';
@@ -31,6 +31,7 @@ import {
   reviewGpLetter,
   withdrawGpLetter,
 } from '../noshow.server';
+import { formFailure } from '../form.server';
 import { pageData } from '../page.server';
 import { actorFor, perform } from '../tenant.server';
 
@@ -95,18 +96,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`/brieven/${id}`);
   } catch (error) {
     // Refusals and a Temporal outage are shown beside the letter, with the reviewer's text kept.
-    if (!(error instanceof AppError)) throw error;
-    return Response.json(
-      {
-        message: error.message,
-        fields: fieldsOf(error.details),
-        finalText,
-        intent: String(intent ?? ''),
-        values: { subject: text('subject'), text: text('text') },
-      } satisfies ActionFailure,
-      {
-        status: error.status,
-      },
+    return formFailure(
+      error,
+      { subject: text('subject'), text: text('text') },
+      { shows: 'every-refusal', extra: { finalText, intent: String(intent ?? '') } },
     );
   }
 }

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
-import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { requireUser } from '../auth.server';
 import { Field } from '../components/field';
@@ -10,7 +9,8 @@ import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import { newGpLetterForm, startGpLetter } from '../noshow.server';
 import { patientNotFound } from '../patients.server';
-import { pageData, throwPageError } from '../page.server';
+import { formFailure, valuesOf, type FormFailure } from '../form.server';
+import { pageData } from '../page.server';
 import { actorFor, perform } from '../tenant.server';
 
 export const meta: MetaFunction = () => [{ title: 'Nieuwe huisartsbrief — GGZ-EPD' }];
@@ -33,20 +33,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const patientId = uuidOrNull(new URL(request.url).searchParams.get('patient'));
   if (!patientId) throw Response.json({ message: patientNotFound }, { status: 404 });
   const form = await request.formData();
-  const values = Object.fromEntries(fields.map((name) => [name, String(form.get(name) ?? '')])) as Values;
+  const values = valuesOf(form, fields);
   try {
     const letter = await perform(actor, startGpLetter, { ...values, patientId });
     return redirect(`/brieven/${letter.id}`);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'validation_failed')
-      return Response.json({ message: error.message, fields: fieldsOf(error.details), values }, { status: 400 });
-    throwPageError(error);
+    return formFailure(error, values);
   }
 }
 
 export default function NewLetter() {
   const { patient, gpName } = useLoaderData<typeof loader>();
-  const failure = useActionData<{ message: string; fields?: Record<string, string>; values: Values }>();
+  const failure = useActionData<FormFailure<Values>>();
   const busy = useNavigation().state === 'submitting';
   const value = (name: keyof Values, fallback = '') => failure?.values[name] ?? fallback;
   const errors = failure?.fields ?? {};

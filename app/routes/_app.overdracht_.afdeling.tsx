@@ -15,6 +15,7 @@ import { PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
 import { StatusBadge } from '../components/status-badge';
 import { handoverChoices, startWardHandover, tickFromForm, wardHandoverFor, wardHandoverProgress } from '../handover.server';
+import { formFailure } from '../form.server';
 import { hrefWith } from '../lib/href';
 import { requireTemporal } from '../services.server';
 import { actorFor } from '../tenant.server';
@@ -57,8 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await startWardHandover(await requireTemporal(), actor, { period, filterForRole: role });
   } catch (error) {
-    if (error instanceof AppError && error.code !== 'internal') return Response.json({ message: error.message }, { status: error.status });
-    throw error;
+    // Refused, or Temporal out of reach (503): said on the page, beside the button.
+    return formFailure(error, {}, { shows: 'every-refusal' });
   }
   const url = new URL(request.url);
   return redirect(hrefWith('/overdracht/afdeling', url.searchParams, { generatie: 'bezig' }));

@@ -2,7 +2,7 @@ import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { ContactPersonsCard, type ContactFailure } from '../components/contact-persons';
-import { formFailure } from '../form.server';
+import { formFailure, valuesOf } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { addContact, recordOverview, removeContact, updateContact } from '../patients.server';
 import { perform } from '../tenant.server';
@@ -22,12 +22,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
   const intent = String(form.get('intent') ?? '');
   const contactId = String(form.get('contactId') ?? '');
-  const values = {
-    name: String(form.get('name') ?? ''),
-    relation: String(form.get('relation') ?? ''),
-    phone: String(form.get('phone') ?? ''),
-    email: String(form.get('email') ?? ''),
-  };
+  const values = valuesOf(form, ['name', 'relation', 'phone', 'email']);
   try {
     if (intent === 'contact-toevoegen') await perform(actor, addContact, { patientId, contact: values });
     else if (intent === 'contact-wijzigen') await perform(actor, updateContact, { patientId, contactId, contact: values });
@@ -35,9 +30,7 @@ export async function action(args: ActionFunctionArgs) {
     else return Response.json({ message: 'Onbekende actie.' }, { status: 400 });
     return redirect(`/patients/${patientId}#contactpersonen`);
   } catch (error) {
-    const failure = formFailure(error, values);
-    const body = (await failure.json()) as Omit<ContactFailure, 'form'>;
-    return Response.json({ ...body, form: intent === 'contact-toevoegen' ? 'nieuw' : contactId }, { status: failure.status });
+    return formFailure(error, values, { extra: { form: intent === 'contact-toevoegen' ? 'nieuw' : contactId } });
   }
 }
 

@@ -5,7 +5,7 @@ import { allergySeverities } from '../../domain/allergies/allergies.vocabulary';
 import { formatWhen } from '../../domain/shared/clinical-time';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
-import { legalFormFailure, valuesOf, type FormValues } from '../legal-forms.server';
+import { formFailure, valuesOf, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../patients.server';
 import { perform } from '../tenant.server';
@@ -45,11 +45,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`/patients/${patientId}/allergieen?opgeslagen=${values.intent}`);
   } catch (error) {
     if (error instanceof Response) throw error;
-    return legalFormFailure(error, values);
+    return formFailure(error, values, { shows: ['conflict'] });
   }
 }
 
-type Failure = { message: string; fields: Record<string, string>; values: FormValues };
+type Failure = FormFailure;
 
 const savedMessages: Record<string, string> = {
   allergie: 'De allergie is vastgelegd.',

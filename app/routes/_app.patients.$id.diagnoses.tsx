@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { diagnosisCodesByChapter, rankLabels } from '../../domain/diagnoses/diagnosis-codes';
 import { clinicalToday, formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { Field } from '../components/field';
-import { formFailure, type FormFailure } from '../form.server';
+import { formFailure, valuesOf, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { addDiagnosisEntry, endDiagnosisEntry, listDiagnoses, makeDiagnosisPrimary } from '../patients.server';
 import { perform } from '../tenant.server';
@@ -23,16 +23,7 @@ const saved = { toevoegen: 'toegevoegd', hoofddiagnose: 'hoofddiagnose', beeindi
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const form = await request.formData();
-  const read = (name: keyof Values) => String(form.get(name) ?? '');
-  const values: Values = {
-    intent: read('intent'),
-    id: read('id'),
-    code: read('code'),
-    rank: read('rank'),
-    diagnosedAt: read('diagnosedAt'),
-    endedAt: read('endedAt'),
-    reason: read('reason'),
-  };
+  const values: Values = valuesOf(form, ['intent', 'id', 'code', 'rank', 'diagnosedAt', 'endedAt', 'reason']);
   try {
     if (values.intent === 'hoofddiagnose') await perform(actor, makeDiagnosisPrimary, { id: values.id, patientId });
     else if (values.intent === 'beeindigen')

@@ -27,7 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await perform(actor, changePatient, { patientId: id, patient: patientInputFromForm(values) });
     return redirect(`/patients/${id}`);
   } catch (error) {
-    return formFailure(error, values, formFieldErrors);
+    return formFailure(error, values, { mapFields: formFieldErrors });
   }
 }
 

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { formatWhen } from '../../domain/shared/clinical-time';
-import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { Field } from '../components/field';
-import { pageData, patientPage, throwPageError } from '../page.server';
+import { formFailure, valuesOf, type FormFailure } from '../form.server';
+import { pageData, patientPage } from '../page.server';
 import { readIntakeSection, saveIntakeSectionText } from '../patients.server';
 import { perform } from '../tenant.server';
 
@@ -13,12 +13,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return pageData(perform(actor, readIntakeSection, { patientId, section: params.section ?? '' }));
 }
 
-type Values = Record<string, string>;
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const form = await request.formData();
-  const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
+  const values = valuesOf(form);
   try {
     await perform(actor, saveIntakeSectionText, {
       patientId,
@@ -27,15 +25,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
     return redirect(`/patients/${patientId}/intake`);
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'validation_failed' || error.code === 'conflict'))
-      return Response.json({ message: error.message, fields: fieldsOf(error.details), values }, { status: error.status });
-    throwPageError(error);
+    return formFailure(error, values, { shows: ['conflict'] });
   }
 }
 
 export default function IntakeSectionEditor() {
   const { section, versions } = useLoaderData<typeof loader>();
-  const failure = useActionData<{ message: string; fields?: Record<string, string>; values: Values }>();
+  const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === 'submitting';
   const fields = failure?.fields ?? {};
   return (

@@ -4,11 +4,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { intervalText, prnIndication } from '../../domain/medication/safety';
 import { defaultMinIntervalMinutes } from '../../domain/medication/safety-rules';
 import { formatDate, formatTime, formatWhen } from '../../domain/shared/clinical-time';
-import { AppError, fieldsOf } from '../../domain/shared/errors';
+import { AppError } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { capitaliseFirst } from '../../domain/shared/text';
 import { Field } from '../components/field';
-import { pageData, patientPage, throwPageError } from '../page.server';
+import { formFailure, valuesOf, type FormFailure, type FormValues } from '../form.server';
+import { pageData, patientPage } from '../page.server';
 import { administerDose, medicationOf, recordDoseEffect, stopMedication } from '../patients.server';
 import { perform } from '../tenant.server';
 
@@ -27,12 +28,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-type Values = Record<string, string>;
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const form = await request.formData();
-  const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
+  const values = valuesOf(form);
   const target = values.orderId ?? values.administrationId ?? '';
   const back = `/patients/${patientId}/medicatie`;
   try {
@@ -58,21 +57,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await perform(actor, recordDoseEffect, { administrationId: target, effect: { effect: values.effect ?? '' }, patientId });
     else if (values.intent === 'stoppen')
       await perform(actor, stopMedication, { orderId: target, stop: { reason: values.reason ?? '' }, patientId });
-    else return Response.json({ message: 'Onbekende actie.', fields: {}, values }, { status: 400 });
+    else throw new AppError('validation_failed', 'Onbekende actie.');
     return redirect(back);
   } catch (error) {
     // Field errors and refusals (the maximum per 24 hours, a dose registered twice) stay beside the form that caused them.
-    if (error instanceof AppError && (error.code === 'validation_failed' || error.code === 'conflict' || error.code === 'forbidden'))
-      return Response.json({ message: error.message, fields: fieldsOf(error.details), values }, { status: error.status });
-    throwPageError(error);
+    return formFailure(error, values, { shows: ['conflict', 'forbidden'] });
   }
 }
 
-interface Failure {
-  message: string;
-  fields: Record<string, string>;
-  values: Values;
-}
+type Failure = FormFailure<FormValues>;
 
 /** The refusal or field error of the form that was sent, shown beside that form only. */
 function Problem({ failure, intent, target }: { failure: Failure | undefined; intent: string; target: string }) {

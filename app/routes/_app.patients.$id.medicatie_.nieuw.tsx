@@ -5,9 +5,9 @@ import { products, routes } from '../../domain/medication/products';
 import type { SafetyWarning } from '../../domain/medication/safety';
 import { defaultMinIntervalMinutes, maxMinIntervalMinutes } from '../../domain/medication/safety-rules';
 import { clinicalToday } from '../../domain/shared/clinical-time';
-import { AppError, fieldsOf, warningsOf } from '../../domain/shared/errors';
+import { AppError, warningsOf } from '../../domain/shared/errors';
 import { Field } from '../components/field';
-import { formFailure } from '../form.server';
+import { formFailure, valuesOf } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { listAllergies, prescribeMedication } from '../patients.server';
 import { perform } from '../tenant.server';
@@ -31,7 +31,7 @@ type Values = Record<string, string>;
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const form = await request.formData();
-  const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
+  const values = valuesOf(form);
   try {
     await perform(actor, prescribeMedication, {
       patientId,
@@ -54,9 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     // A safety warning: the form comes back with the warnings and a field for the reason to override them.
     const warnings = error instanceof AppError && error.code === 'conflict' ? warningsOf(error.details) : undefined;
-    if (warnings && error instanceof AppError)
-      return Response.json({ message: error.message, fields: fieldsOf(error.details) ?? {}, values, warnings }, { status: 409 });
-    return formFailure(error, values);
+    return formFailure(error, values, warnings ? { shows: ['conflict'], extra: { warnings } } : {});
   }
 }
 

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { formatWhen, wallClockOf } from '../../domain/shared/clinical-time';
-import { AppError, fieldsOf } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { formatMeasurement, formatNumber } from '../../domain/shared/text';
 import { consciousnessLabels, consciousnessLevels } from '../../domain/measurements/news2';
@@ -12,8 +11,8 @@ import { referenceRanges } from '../../domain/measurements/reference-ranges';
 import { interpretationLabels } from '../components/clinical';
 import { TrendChart } from '../components/trend-chart';
 import { Field } from '../components/field';
-import { instantOf } from '../form.server';
-import { pageData, patientPage, throwPageError } from '../page.server';
+import { formFailure, instantOf, valuesOf, type FormFailure } from '../form.server';
+import { pageData, patientPage } from '../page.server';
 import { correctVitalValue, listVitalRounds, recordVitalRound } from '../patients.server';
 import { perform } from '../tenant.server';
 
@@ -35,12 +34,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { rounds, correcting: value ?? null, now: wallClockOf(new Date()) };
 }
 
-type Values = Record<string, string>;
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const form = await request.formData();
-  const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
+  const values = valuesOf(form);
   try {
     if (values.intent === 'corrigeren') {
       const correction = { value: values.value ?? '', reason: values.reason ?? '' };
@@ -59,15 +56,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
     return redirect(`/patients/${patientId}/metingen?opgeslagen=1`);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'validation_failed')
-      return Response.json({ message: error.message, fields: fieldsOf(error.details), values }, { status: 400 });
-    throwPageError(error);
+    return formFailure(error, values);
   }
 }
 
 export default function Measurements() {
   const { rounds, correcting, now } = useLoaderData<typeof loader>();
-  const failure = useActionData<{ message: string; fields?: Record<string, string>; values: Values }>();
+  const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === 'submitting';
   const fields = failure?.fields ?? {};
   const typed = (name: string, fallback = '') => failure?.values[name] ?? fallback;

@@ -5,7 +5,7 @@ import { bvcItems } from '../../domain/measurements/bvc';
 import { formatWhen, wallClockOf } from '../../domain/shared/clinical-time';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
-import { formFailure, instantOf } from '../form.server';
+import { formFailure, instantOf, valuesOf } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { correctBvcScore, listBvc, recordBvcScore } from '../patients.server';
 import { perform } from '../tenant.server';
@@ -27,7 +27,7 @@ const answersOf = (values: Values) => Object.fromEntries(bvcItems.map((item) => 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const form = await request.formData();
-  const values: Values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
+  const values = valuesOf(form);
   try {
     if (values.intent === 'corrigeren') {
       const correction = { items: answersOf(values), reason: values.reason ?? '' };

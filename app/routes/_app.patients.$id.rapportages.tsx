@@ -6,7 +6,7 @@ import { uuidOrNull } from '../../domain/shared/ids';
 import { EmptyState } from '../components/page';
 import { ReportForm, type ReportFormValues } from '../components/report-form';
 import { ReportText } from '../components/report-text';
-import { formFailure, type FormFailure } from '../form.server';
+import { formFailure, valuesOf, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { reportTimeline, writeReport } from '../patients.server';
 import { perform } from '../tenant.server';
@@ -22,13 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const form = await request.formData();
-  const values: ReportFormValues = {
-    type: String(form.get('type') ?? ''),
-    category: String(form.get('category') ?? ''),
-    content: String(form.get('content') ?? ''),
-    includeInHandover: form.get('includeInHandover') === 'on' ? 'on' : '',
-    encounterId: String(form.get('encounterId') ?? ''),
-  };
+  const values: ReportFormValues = valuesOf(form, ['type', 'category', 'content', 'includeInHandover', 'encounterId']);
   try {
     await perform(actor, writeReport, {
       patientId,

@@ -5,7 +5,7 @@ import { riskLevels, riskTypeLabel, riskTypes } from '../../domain/risks/risk-ty
 import { clinicalToday, formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { RiskLevelBadge } from '../components/clinical';
 import { Field } from '../components/field';
-import { formFailure, type FormFailure } from '../form.server';
+import { formFailure, valuesOf, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { listRisks, recordRiskAssessment } from '../patients.server';
 import { perform } from '../tenant.server';
@@ -22,12 +22,7 @@ type Values = Record<'riskType' | 'riskLevel' | 'rationale' | 'reviewDate', stri
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage({ request, params, context });
   const form = await request.formData();
-  const values: Values = {
-    riskType: String(form.get('riskType') ?? ''),
-    riskLevel: String(form.get('riskLevel') ?? ''),
-    rationale: String(form.get('rationale') ?? ''),
-    reviewDate: String(form.get('reviewDate') ?? ''),
-  };
+  const values: Values = valuesOf(form, ['riskType', 'riskLevel', 'rationale', 'reviewDate']);
   try {
     await perform(actor, recordRiskAssessment, { patientId, risk: values });
     return redirect(`/patients/${patientId}/risicos?opgeslagen=1`);

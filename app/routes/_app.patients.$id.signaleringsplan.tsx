@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { signaleringsplanParts, signaleringsplanPhases } from '../../domain/signaleringsplan/signaleringsplan.vocabulary';
 import { formatWhen } from '../../domain/shared/clinical-time';
 import { Field } from '../components/field';
-import { legalFormFailure, valuesOf, type FormValues } from '../legal-forms.server';
+import { formFailure, valuesOf, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import { saveSignaleringsplanVersion, showSignaleringsplan } from '../patients.server';
 import { perform } from '../tenant.server';
@@ -36,11 +36,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await perform(actor, saveSignaleringsplanVersion, { patientId, plan: { phases } });
     return redirect(`/patients/${patientId}/signaleringsplan?opgeslagen=1`);
   } catch (error) {
-    return legalFormFailure(error, values);
+    return formFailure(error, values, { shows: ['conflict'] });
   }
 }
 
-type Failure = { message: string; fields: Record<string, string>; values: FormValues };
+type Failure = FormFailure;
 
 export default function SignaleringsplanPage() {
   const data = useLoaderData<typeof loader>();

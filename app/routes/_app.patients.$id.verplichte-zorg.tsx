@@ -11,7 +11,7 @@ import {
 import { clinicalToday, formatDate, formatWhen, wallClockOf } from '../../domain/shared/clinical-time';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { Field } from '../components/field';
-import { instantOrEmpty, legalFormFailure, valuesOf, type FormValues } from '../legal-forms.server';
+import { formFailure, parseInstant, valuesOf, type FormFailure } from '../form.server';
 import { pageData, patientPage } from '../page.server';
 import {
   compulsoryCareTab,
@@ -63,7 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           patientId,
           measure: {
             kind: values.kind,
-            startedAt: instantOrEmpty(values.datum, values.tijd),
+            startedAt: parseInstant(values.datum, values.tijd).instant,
             legalBasis: values.legalBasis,
             decidedBy: values.decidedBy,
             note: values.note,
@@ -73,14 +73,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case 'evalueren':
         await perform(actor, evaluateCoerciveMeasure, {
           id,
-          evaluation: { evaluatedAt: instantOrEmpty(values.datum, values.tijd), evaluatedBy: values.evaluatedBy, text: values.text },
+          evaluation: { evaluatedAt: parseInstant(values.datum, values.tijd).instant, evaluatedBy: values.evaluatedBy, text: values.text },
           patientId,
         });
         break;
       case 'beeindigen':
         await perform(actor, endCoerciveMeasure, {
           id,
-          end: { endedAt: instantOrEmpty(values.datum, values.tijd), note: values.note },
+          end: { endedAt: parseInstant(values.datum, values.tijd).instant, note: values.note },
           patientId,
         });
         break;
@@ -90,11 +90,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`${page}?opgeslagen=${values.intent}`);
   } catch (error) {
     if (error instanceof Response) throw error;
-    return legalFormFailure(error, values);
+    return formFailure(error, values, { shows: ['conflict'] });
   }
 }
 
-type Failure = { message: string; fields: Record<string, string>; values: FormValues };
+type Failure = FormFailure;
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 const savedMessages: Record<string, string> = {

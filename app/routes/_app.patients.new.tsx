@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const patient = await perform(actor, registerPatient, { patient: patientInputFromForm(values) });
     return redirect(`/patients/${patient.id}`);
   } catch (error) {
-    return formFailure(error, values, formFieldErrors);
+    return formFailure(error, values, { mapFields: formFieldErrors });
   }
 }
 

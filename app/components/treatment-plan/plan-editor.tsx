@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { CheckIcon, ExclamationTriangleIcon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useState, type ReactNode } from 'react';
+import { Field } from '../field';
 import {
   classificationKindLabels,
   classificationKinds,
@@ -42,39 +43,14 @@ function TextField({
   charsPerLine?: number;
   placeholder?: string;
 }) {
-  const error = errors[name];
-  const hintId = hint ? `${name}-hint` : undefined;
   return (
-    <div className={error ? 'field has-error' : 'field'}>
-      <label htmlFor={name}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+    <Field id={name} label={label} error={errors[name]} hint={hint} hintFirst>
       {rows ? (
-        <textarea
-          id={name}
-          name={name}
-          rows={rowsFor(value, charsPerLine, rows)}
-          defaultValue={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={hintId}
-          placeholder={placeholder}
-        />
+        <textarea name={name} rows={rowsFor(value, charsPerLine, rows)} defaultValue={value} placeholder={placeholder} />
       ) : (
-        <input
-          id={name}
-          name={name}
-          type="text"
-          defaultValue={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={hintId}
-          placeholder={placeholder}
-        />
+        <input name={name} type="text" defaultValue={value} placeholder={placeholder} />
       )}
-      <FieldError message={error} />
-    </div>
+    </Field>
   );
 }
 
@@ -82,21 +58,9 @@ function TextField({
 function LinesField({ name, label, value, errors, hint }: { name: string; label: string; value: string[]; errors: Errors; hint?: string }) {
   const error = errors[name] ?? Object.entries(errors).find(([key]) => key.startsWith(`${name}.`))?.[1];
   return (
-    <div className={error ? 'field has-error' : 'field'}>
-      <label htmlFor={name}>{label}</label>
-      <p id={`${name}-hint`} className="field-hint">
-        {hint ?? 'Eén per regel.'}
-      </p>
-      <textarea
-        id={name}
-        name={name}
-        rows={rowsFor(value.join('\n'), 42, 3)}
-        defaultValue={value.join('\n')}
-        aria-describedby={`${name}-hint`}
-        aria-invalid={error ? true : undefined}
-      />
-      <FieldError message={error} />
-    </div>
+    <Field id={name} label={label} error={error} hint={hint ?? 'Eén per regel.'} hintFirst>
+      <textarea name={name} rows={rowsFor(value.join('\n'), 42, 3)} defaultValue={value.join('\n')} />
+    </Field>
   );
 }
 
@@ -268,18 +232,9 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
                 rows={2}
                 charsPerLine={70}
               />
-              <div className={errors[`${prefix}.evaluatiedatum`] ? 'field has-error' : 'field'}>
-                <label htmlFor={`${prefix}.evaluatiedatum`}>Evaluatiedatum</label>
-                <input
-                  id={`${prefix}.evaluatiedatum`}
-                  name={`${prefix}.evaluatiedatum`}
-                  type="date"
-                  defaultValue={goal.evaluatiedatum}
-                  min={today}
-                  aria-invalid={errors[`${prefix}.evaluatiedatum`] ? true : undefined}
-                />
-                <FieldError message={errors[`${prefix}.evaluatiedatum`]} />
-              </div>
+              <Field id={`${prefix}.evaluatiedatum`} label="Evaluatiedatum" error={errors[`${prefix}.evaluatiedatum`]}>
+                <input name={`${prefix}.evaluatiedatum`} type="date" defaultValue={goal.evaluatiedatum} min={today} />
+              </Field>
             </div>
           )}
         </Rows>
@@ -362,18 +317,9 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
         >
           {(moment, prefix) => (
             <div className="plan-grid plan-grid-moment">
-              <div className={errors[`${prefix}.datum`] ? 'field has-error' : 'field'}>
-                <label htmlFor={`${prefix}.datum`}>Datum</label>
-                <input
-                  id={`${prefix}.datum`}
-                  name={`${prefix}.datum`}
-                  type="date"
-                  defaultValue={moment.datum}
-                  min={today}
-                  aria-invalid={errors[`${prefix}.datum`] ? true : undefined}
-                />
-                <FieldError message={errors[`${prefix}.datum`]} />
-              </div>
+              <Field id={`${prefix}.datum`} label="Datum" error={errors[`${prefix}.datum`]}>
+                <input name={`${prefix}.datum`} type="date" defaultValue={moment.datum} min={today} />
+              </Field>
               <TextField
                 name={`${prefix}.omschrijving`}
                 label="Omschrijving"
@@ -390,22 +336,15 @@ export function PlanEditor({ planId, version, values, errors: given, message, ca
       <section className="plan-edit-section">
         <h3>Instemming van de patiënt</h3>
         <div className="plan-grid plan-grid-2">
-          <div className={errors['toestemming.status'] ? 'field has-error' : 'field'}>
-            <label htmlFor="toestemming.status">Status</label>
-            <select
-              id="toestemming.status"
-              name="toestemming.status"
-              defaultValue={values.toestemming.status}
-              aria-invalid={errors['toestemming.status'] ? true : undefined}
-            >
+          <Field id="toestemming.status" label="Status" error={errors['toestemming.status']}>
+            <select name="toestemming.status" defaultValue={values.toestemming.status}>
               {consentStatuses.map((status) => (
                 <option key={status} value={status}>
                   {consentLabels[status]}
                 </option>
               ))}
             </select>
-            <FieldError message={errors['toestemming.status']} />
-          </div>
+          </Field>
           <TextField
             name="toestemming.toelichting"
             label="Toelichting"
