@@ -184,7 +184,11 @@ describe('the administration record', () => {
     expect(again.status).toBe(409);
 
     // The old path (before medication had one API stem) is the same use case: the effect is written once.
-    const old = await json(`/api/medication-administrations/${first.id}/effect`, { method: 'POST', cookie: nurseCookie, body: { effect: 'Toch niet' } });
+    const old = await json(`/api/medication-administrations/${first.id}/effect`, {
+      method: 'POST',
+      cookie: nurseCookie,
+      body: { effect: 'Toch niet' },
+    });
     expect(old.status).toBe(409);
   });
 
