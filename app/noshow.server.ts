@@ -3,8 +3,6 @@ import { getOrm, requireTemporal } from './services.server';
 
 // The letter pages reach their use cases through this `.server` module, so the browser bundle
 // never pulls in the ORM or the Temporal client behind them.
-export { readAppointment } from '../domain/agenda/agenda.use-cases';
-export { runUseCaseWithin } from '../domain/audit/use-case';
 export {
   chooseLetterGp,
   editGpLetter,
@@ -14,7 +12,6 @@ export {
   reviewGpLetter,
   startGpLetter,
 } from '../domain/gp-letter/gp-letter.use-cases';
-export { contactPersonsOf } from '../domain/patient/contact-persons';
 export { letterPdf } from '../domain/gp-letter/letter.pdf';
 export {
   approveNoShowLetter,

@@ -1,15 +1,15 @@
 // Page routes import server-only use cases through this `.server` module, so the browser bundle
 // never pulls in the ORM behind them.
 export { viewAccessLog } from '../domain/audit/audit.use-cases';
-export { assertPatientExists, patientNotFound } from '../domain/patient/patient.service';
+export { patientNotFound } from '../domain/patient/patient.service';
 export { changePatient, lookUpPatients, openRecord, readPatient, registerPatient, wardList } from '../domain/patient/patient.use-cases';
 export { reportTimeline, writeReport } from '../domain/report/report.use-cases';
 export { intakeTab } from '../domain/intake/intake.use-cases';
 export { readIntakeSection, saveIntakeSectionText } from '../domain/intake/intake-entry.use-cases';
 export { listRisks, recordRiskAssessment } from '../domain/risks/risks.use-cases';
 export { addDiagnosisEntry, endDiagnosisEntry, listDiagnoses, makeDiagnosisPrimary } from '../domain/diagnoses/diagnoses.use-cases';
-export { correctVitalValue, latestVitalsOf, listVitalRounds, recordVitalRound } from '../domain/measurements/vitals.use-cases';
-export { correctBvcScore, latestBvcOf, listBvc, recordBvcScore } from '../domain/measurements/scales.use-cases';
+export { correctVitalValue, listVitalRounds, recordVitalRound } from '../domain/measurements/vitals.use-cases';
+export { correctBvcScore, listBvc, recordBvcScore } from '../domain/measurements/scales.use-cases';
 export {
   administerDose,
   medicationOf,
@@ -17,10 +17,9 @@ export {
   recordDoseEffect,
   stopMedication,
 } from '../domain/medication/medication.use-cases';
-export { addContact, listContacts, removeContact, updateContact } from '../domain/patient/contact-persons.use-cases';
+export { addContact, removeContact, updateContact } from '../domain/patient/contact-persons.use-cases';
 export { recordOverview } from '../domain/patient/record-overview.use-cases';
 export { listAgenda } from '../domain/agenda/agenda.use-cases';
-export { bannerOf } from '../domain/patient/banner';
 export { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../domain/allergies/allergies.use-cases';
 export {
   compulsoryCareTab,
