@@ -1,19 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { uuidPrimaryKey } from '../db/columns';
 import { allergyKinds, allergySeverities } from './allergies.vocabulary';
-
-const id = () =>
-  p
-    .uuid()
-    .primary()
-    .onCreate(() => randomUUID());
 
 /** An allergy or intolerance, or the statement "geen bekende allergieën"; never deleted, only lapsed with a reason. */
 export const Allergy = defineEntity({
   name: 'Allergy',
   tableName: 'allergies',
   properties: {
-    id: id(),
+    id: uuidPrimaryKey(),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     kind: p.enum(allergyKinds),

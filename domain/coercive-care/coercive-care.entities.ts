@@ -1,12 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { uuidPrimaryKey } from '../db/columns';
 import { coerciveMeasureKindKeys, legalBases, legalStatusKindKeys } from './coercive-care.vocabulary';
-
-const id = () =>
-  p
-    .uuid()
-    .primary()
-    .onCreate(() => randomUUID());
 
 /**
  * A legal status (rechtspositie) for a period. A new one never replaces an older row; a correction
@@ -16,7 +10,7 @@ export const LegalStatus = defineEntity({
   name: 'LegalStatus',
   tableName: 'legal_statuses',
   properties: {
-    id: id(),
+    id: uuidPrimaryKey(),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     kind: p.enum(legalStatusKindKeys),
@@ -39,7 +33,7 @@ export const CoerciveMeasure = defineEntity({
   name: 'CoerciveMeasure',
   tableName: 'coercive_measures',
   properties: {
-    id: id(),
+    id: uuidPrimaryKey(),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     kind: p.enum(coerciveMeasureKindKeys),
@@ -65,7 +59,7 @@ export const CoerciveMeasureEvaluation = defineEntity({
   name: 'CoerciveMeasureEvaluation',
   tableName: 'coercive_measure_evaluations',
   properties: {
-    id: id(),
+    id: uuidPrimaryKey(),
     organisationId: p.uuid(),
     measureId: p.uuid(),
     evaluatedAt: p.datetime(),

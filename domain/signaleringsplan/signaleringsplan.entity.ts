@@ -1,12 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { uuidPrimaryKey } from '../db/columns';
 import type { SignaleringsplanPart, SignaleringsplanPhase } from './signaleringsplan.vocabulary';
-
-const id = () =>
-  p
-    .uuid()
-    .primary()
-    .onCreate(() => randomUUID());
 
 export type SignaleringsplanContent = Record<SignaleringsplanPhase, Record<SignaleringsplanPart, string>>;
 
@@ -15,7 +9,7 @@ export const Signaleringsplan = defineEntity({
   name: 'Signaleringsplan',
   tableName: 'signaleringsplannen',
   properties: {
-    id: id(),
+    id: uuidPrimaryKey(),
     organisationId: p.uuid(),
     patientId: p.uuid(),
     version: p.integer(),
