@@ -378,6 +378,25 @@ describe('phrasings beyond the corpus (issue 22, from the kinds of misses the is
 describe('how a busy ward types (issue 43)', () => {
   const nameOf = (input: string, index = 0) => classify(input).actions[index]?.entities.patientName;
 
+  it("ends a note's text where the patient's own appointment gets a command, and only there", () => {
+    const actions = (input: string) => classify(input).actions.map((action) => [action.intent, action.entities.patientName]);
+    expect(actions('noteer dat mw. Brouwer koorts heeft, haar afspraak van woensdag afzeggen')).toEqual([
+      ['dagnotitie', 'Brouwer'],
+      ['cancel_appointment', 'Brouwer'],
+    ]);
+    expect(actions('dagnotitie dhr. Kuipers: slecht geslapen, ook nog zn afspraak van do een uurtje later')).toEqual([
+      ['dagnotitie', 'Kuipers'],
+      ['reschedule_appointment', 'Kuipers'],
+    ]);
+    expect(actions('noteer bij mw. Sewdien dat ze onrustig is en haar intake verplaatsen naar volgende week')).toEqual([
+      ['dagnotitie', 'Sewdien'],
+      ['reschedule_appointment', 'Sewdien'],
+    ]);
+    // What happened to an appointment, or what the patient wants of it, is the note's own text.
+    expect(actions('noteer dat mw. Brouwer haar afspraak gemist heeft en boos was')).toEqual([['dagnotitie', 'Brouwer']]);
+    expect(actions('noteer bij dhr. Kuipers dat hij zijn afspraak met de psychiater wil verzetten')).toEqual([['dagnotitie', 'Kuipers']]);
+  });
+
   it('finds a name after a title, stopping at a weekday, a misspelt day, shorthand or an infinitive', () => {
     expect(nameOf('plan afspr. dhr. visscher di 10:00')).toBe('Visscher');
     expect(nameOf('agenda mw. groenveld morgn')).toBe('Groenveld');

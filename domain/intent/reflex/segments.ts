@@ -13,6 +13,7 @@ import {
   wishWords,
   type Concept,
 } from '../lexicon';
+import { phrases } from '../phrases';
 import { classifySegment } from './classify';
 import { declines, negatesCommand, statement, takesStatement } from './clauses';
 import { featuresOf } from './features';
@@ -63,6 +64,9 @@ function startsAction(
   // "… daarna een afspraak plannen om 11 uur": after a sequencing word, a clause with a command of its own
   // is an action, also after a note's text (not "daarna ging hij slapen": no command word).
   if (strictContent && sequencedHere(tokens, from, index) && commandClauseAt(tokens, index)) return index;
+  // "noteer dat mw. X koorts heeft, haar afspraak van dinsdag afzeggen", "…, ook nog zn afspraak een uur later":
+  // the patient's own appointment with what is to happen to it is a request, also after a note's text.
+  if (strictContent && ownAppointmentCommandAt(tokens, index)) return index;
   // "zoek mw. Yilmaz op, geen overdracht nodig, wel haar risico's": what is not wanted is a part of its own.
   if (
     !inContent &&
@@ -150,6 +154,27 @@ function commandClauseAt(tokens: Token[], from: number): boolean {
       return true;
   }
   return false;
+}
+
+/** A possessive and an appointment (or the intake), then in the same clause a command or a cancel or move idiom. */
+function ownAppointmentCommandAt(tokens: Token[], from: number): boolean {
+  if (!possessives.has(tokens[from]?.norm ?? '') || tokens[from]!.norm === 'mijn') return false;
+  const noun = lookup(tokens[from + 1]?.norm ?? '');
+  if (noun.fuzzy || !(noun.concepts.has('appointmentNoun') || noun.concepts.has('intake'))) return false;
+  let to = from + 2;
+  while (to < tokens.length && tokens[to]!.kind === 'word' && !(connectors.has(tokens[to]!.norm) && to > from + 2) && to < from + 12) to++;
+  const clause = tokens.slice(from + 2, to);
+  const text = clause.map((token) => token.norm).join(' ');
+  const verbs: Concept[] = ['cancelVerb', 'rescheduleVerb'];
+  return (
+    clause.some((token) => {
+      const hit = lookup(token.norm);
+      return !hit.fuzzy && verbs.some((verb) => hit.concepts.has(verb));
+    }) ||
+    phrases.mayGo.test(text) ||
+    phrases.goesTo.test(text) ||
+    phrases.moveIdiom.test(text)
+  );
 }
 
 /** A short clause that names a part of the intake form and where to go: "volgende kopje", "naar het blok verslaving". */
