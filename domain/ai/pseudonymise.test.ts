@@ -597,6 +597,10 @@ describe('names from public lists (issue 42, ADR 0076)', () => {
     );
   });
 
+  it('two list names in a row are one full name, also at the start of a sentence; a Dutch word before a surname stays', () => {
+    expect(sent('Jochem Terlouw kwam langs. Overleg Kowalczyk morgen.')).toBe('[PERSOON_1] kwam langs. Overleg [PERSOON_2] morgen.');
+  });
+
   it('a list name that is a Dutch word stays without a cue, and counts with one', () => {
     const text = 'Het verhaal ging over Koning en Vos; de bakker bracht brood, er is hoop en in mei meer verlof.';
     expect(sent(text)).toBe(text);

@@ -1327,6 +1327,9 @@ const GIVEN_NAMES_ONLY = new Set(
   [...GIVEN_NAMES].filter((name) => !ORDINARY_GIVEN.has(name) && !ORDINARY_LISTED.has(nameKey(name))).map(nameKey),
 );
 const isGivenName = (word: string): boolean => GIVEN_NAMES.has(word.toLowerCase()) || LISTED_GIVEN.has(nameKey(word));
+/** A given name or surname from the lists that is no Dutch word. */
+const isListedName = (word: string): boolean =>
+  LISTED_SURNAME.has(nameKey(word)) || LISTED_GIVEN.has(nameKey(word)) || GIVEN_NAMES_ONLY.has(nameKey(word));
 /** A given name that is no Dutch word. */
 const isPlainGivenName = (key: string): boolean => LISTED_GIVEN.has(key) || GIVEN_NAMES_ONLY.has(key);
 /**
@@ -1348,7 +1351,9 @@ const GIVEN_NAME_PERSON: Rule = {
   pattern: new RegExp(`${START}${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD})?${END}`, 'gu'),
   classify: (match) => {
     const [first = '', ...rest] = words(match[0]);
-    if (!(isGivenName(first) || isPetForm(first)) || !holdsNoPersonWord(match[0])) return null;
+    // Two list names in a row are a full name at the start of a sentence too: "Lonneke Terlouw belde".
+    const listedPair = rest.length > 0 && isListedName(first) && isListedName(rest.at(-1)!);
+    if (!(isGivenName(first) || isPetForm(first) || listedPair) || !holdsNoPersonWord(match[0])) return null;
     const before = match.input.slice(0, match.index);
     // "De Linde", "een Storm": after an article it is a ward or a thing, not a person.
     if (rest.length === 0 && /(?:^|[^\p{L}])(?:de|het|een|De|Het|Een|DE|HET|EEN)\s+$/u.test(before)) return null;
