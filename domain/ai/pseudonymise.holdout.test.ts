@@ -10,8 +10,9 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
  */
 // Before issue 42 (main at a4b51c9): 174 leaking texts, 33 with clinical text changed, 13 clean
 // texts changed, 8 with the patient mislabelled, 18 with someone else labelled as a patient.
+// Issue 42, names from public lists (ADR 0076): leaking 79 → 66, names caught 432 → 452; damage unchanged.
 const FLOOR = {
-  leakingTexts: 79,
+  leakingTexts: 66,
   damagedTexts: 21,
   cleanChanged: 7,
   patientWrong: 2,
@@ -21,11 +22,11 @@ const FLOOR = {
     'no-pii': 0,
     'double-surname': 0,
     'initials-name': 2,
-    'given-name-alone': 8,
-    'surname-no-cue': 17,
+    'given-name-alone': 4,
+    'surname-no-cue': 10,
     'social-handle': 8,
     'licence-plate': 5,
-    'phone-number': 6,
+    'phone-number': 5,
     'long-identifier': 7,
     url: 3,
     postcode: 5,
@@ -33,9 +34,9 @@ const FLOOR = {
     birthdate: 3,
     email: 1,
     'disguised-name': 4,
-    relations: 8,
+    relations: 7,
   } as Record<string, number>,
-  caughtAtLeast: { naam: 432, nummer: 55, handle: 9, url: 13, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
+  caughtAtLeast: { naam: 452, nummer: 55, handle: 9, url: 13, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
     string,
     number
   >,
@@ -46,8 +47,9 @@ const FLOOR = {
  * list of kinds only, before any rule was changed for it (dictated 65, shorthand 72, formal letters
  * 64, regional 44, plain 94). Its first measurement is the floor; nobody has read its failing texts.
  */
+// Issue 42, names from public lists (ADR 0076): leaking 63 → 60, names caught 280 → 285; damage unchanged.
 const FLOOR_H: typeof FLOOR = {
-  leakingTexts: 63,
+  leakingTexts: 60,
   damagedTexts: 9,
   cleanChanged: 8,
   patientWrong: 2,
@@ -55,11 +57,11 @@ const FLOOR_H: typeof FLOOR = {
   otherAsPatient: 12,
   leakingByKind: {
     'no-pii': 0,
-    'double-surname': 2,
+    'double-surname': 1,
     'initials-name': 2,
-    'role-name': 1,
+    'role-name': 0,
     'given-name-alone': 4,
-    'surname-no-cue': 6,
+    'surname-no-cue': 5,
     relations: 2,
     'licence-plate': 6,
     'phone-number': 6,
@@ -72,7 +74,7 @@ const FLOOR_H: typeof FLOOR = {
     postcode: 8,
     iban: 1,
   },
-  caughtAtLeast: { naam: 280, kenteken: 15, nummer: 34, telefoon: 21, url: 7, email: 18, handle: 10, postcode: 7, iban: 10 },
+  caughtAtLeast: { naam: 285, kenteken: 15, nummer: 34, telefoon: 21, url: 7, email: 18, handle: 10, postcode: 7, iban: 10 },
 };
 
 describe.each([
@@ -112,5 +114,5 @@ describe.each([
       expect(score.byKind[kind]?.leaking, kind).toBeLessThanOrEqual(leaking);
     for (const [category, caught] of Object.entries(FLOOR.caughtAtLeast))
       expect(score.caught[category]?.caught, category).toBeGreaterThanOrEqual(caught);
-  });
+  }, 60_000); // some 340 texts through every rule: on a busy shared machine one set has taken over 20 s.
 });

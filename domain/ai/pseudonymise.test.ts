@@ -111,7 +111,7 @@ describe('known persons', () => {
     );
     // `\b` would see a boundary after "Zo" and after "Inés"; Unicode-aware boundaries do not.
     // (Each on its own line: two capitalised words mid-sentence are an unknown person by another rule.)
-    const lookalikes = 'Zoëlle van Dijkstra\nInésa Çeliker';
+    const lookalikes = 'Zoëlle van Dijkgraaf\nInésa Çeliker';
     expect(p.pseudonymise(lookalikes)).toBe(lookalikes);
   });
 
@@ -579,5 +579,62 @@ describe('labels (issue 42)', () => {
     const p = new Pseudonymiser([patient, { name: 'Jan Smit', relation: 'vader' }, { name: 'Piet Mol', relation: 'huisarts' }]);
     const out = roundTrip(p, 'Moeder belde; vader Jan Smit en huisarts Piet Mol ook.');
     expect(out).toBe('Moeder belde; vader [PERSOON_1] en huisarts [PERSOON_2] ook.');
+  });
+});
+
+describe('names from public lists (issue 42, ADR 0076)', () => {
+  const sent = (text: string, known: KnownPerson[] = []) => roundTrip(new Pseudonymiser(known), text);
+
+  it('a listed surname alone in the middle of a sentence, also without its diacritics', () => {
+    expect(sent('Vanmiddag belde Kowalczyk over de afspraak; gesprek met Terlouw en Yilmaz gehad.')).toBe(
+      'Vanmiddag belde [PERSOON_1] over de afspraak; gesprek met [PERSOON_2] en [PERSOON_3] gehad.',
+    );
+  });
+
+  it('a listed surname at the start of a sentence only before a verb or a pause', () => {
+    expect(sent('Mahabier weigert medicatie. Kowalczyk, 45 jr, slaapt slecht.')).toBe(
+      '[PERSOON_1] weigert medicatie. [PERSOON_2], 45 jr, slaapt slecht.',
+    );
+  });
+
+  it('two list names in a row are one full name, also at the start of a sentence; a Dutch word before a surname stays', () => {
+    expect(sent('Jochem Terlouw kwam langs. Overleg Kowalczyk morgen.')).toBe('[PERSOON_1] kwam langs. Overleg [PERSOON_2] morgen.');
+  });
+
+  it('a list name that is a Dutch word stays without a cue, and counts with one', () => {
+    const text = 'Het verhaal ging over Koning en Vos; de bakker bracht brood, er is hoop en in mei meer verlof.';
+    expect(sent(text)).toBe(text);
+    expect(sent('Gesprek met dhr. Bakker, J. Vos en Mehmet Koning.')).toBe('Gesprek met dhr. [PERSOON_1], [PERSOON_2] en [PERSOON_3].');
+  });
+
+  it('car makes, eponyms and places from the dictionary stay', () => {
+    const text = 'Broer heeft een Toyota, zij rijdt in haar Opel; beeld past bij Korsakov, hij komt uit Drenthe.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('given names from the lists alone: at the start, in brackets, in a list and in quoted speech', () => {
+    expect(sent("Agnieszka huilde. Zus (Ilona) belde; alleen Aukje en Ilona mogen haar wassen. 'Ben jij Jochem?' vroeg ze.")).toBe(
+      "[PERSOON_1] huilde. Zus ([PERSOON_2]) belde; alleen [PERSOON_3] en [PERSOON_2] mogen haar wassen. 'Ben jij [PERSOON_4]?' vroeg ze.",
+    );
+  });
+
+  it('pet forms of a listed given name, but not of a name that is a word', () => {
+    expect(sent('Gisteren kwamen Miekje en Evelientje op bezoek.')).toBe('Gisteren kwamen [PERSOON_1] en [PERSOON_2] op bezoek.');
+    const text = 'Roosje in de vaas gezet. Medicatie gewijzigd. Therapie gestart. Familie belde.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('surnames with an Arabic prefix, but not the Dutch words "ben" and "al"', () => {
+    expect(sent('Gesprek met El Idrissi en Ben Haddou; Al-Hamwi belde, daarna mw. Ait Taleb.')).toBe(
+      'Gesprek met [PERSOON_1] en [PERSOON_2]; [PERSOON_3] belde, daarna mw. [PERSOON_4].',
+    );
+    const text = 'Ben jij al klaar? Al met al ging het goed; ik ben Blij.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('names in capitals when the word is a list name and no Dutch word', () => {
+    expect(sent('KOWALCZYK WEIGERT MEDICATIE, AGNIESZKA HUILT')).toBe('[PERSOON_1] WEIGERT MEDICATIE, [PERSOON_2] HUILT');
+    const text = 'OVERDRACHT NACHTDIENST: GGZ, SEH en ADHD besproken; VOS IN DE TUIN, STORM OP ZEE.';
+    expect(sent(text)).toBe(text);
   });
 });

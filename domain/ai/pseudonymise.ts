@@ -1,5 +1,6 @@
 import { monthNames } from '../shared/clinical-time';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
+import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
 /**
  * Pseudonymisation of text sent to a language model.
@@ -1311,12 +1312,48 @@ const GIVEN_NAMES = new Set(
 for (const name of [...GIVEN_NAMES_NL, ...ORDINARY_GIVEN_NAMES_NL]) GIVEN_NAMES.add(name.toLowerCase());
 /** Given names that are Dutch words too ("Storm", "Maan"): a name only where a word cannot stand. */
 const ORDINARY_GIVEN = new Set(ORDINARY_GIVEN_NAMES_NL.map((name) => name.toLowerCase()));
-const isGivenName = (word: string): boolean => GIVEN_NAMES.has(word.toLowerCase());
+
+/** A list name as the lists are compared: lower case, without diacritics ("Çelik", "Yilmaz" for "Yılmaz"). */
+const nameKey = (word: string): string =>
+  word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/ł/g, 'l').replace(/ß/g, 'ss');
+/** Names from the generated lists (ADR 0076); those that are a Dutch word or place too count only with a cue. */
+const ORDINARY_LISTED = new Set([...ORDINARY_LISTED_GIVEN_NAMES, ...ORDINARY_LISTED_SURNAMES].map(nameKey));
+const listedKeys = (names: readonly string[]): Set<string> =>
+  new Set(names.map(nameKey).filter((key) => !ORDINARY_LISTED.has(key) && !NOT_A_PERSON.has(key)));
+const LISTED_GIVEN = listedKeys(LISTED_GIVEN_NAMES);
+const LISTED_SURNAME = listedKeys([...LISTED_SURNAMES, ...DICTIONARY_NAMES]);
+/** The hand list and the faker nl list, less the names that are a Dutch word ("Roos", "Hoop"). */
+const GIVEN_NAMES_ONLY = new Set(
+  [...GIVEN_NAMES].filter((name) => !ORDINARY_GIVEN.has(name) && !ORDINARY_LISTED.has(nameKey(name))).map(nameKey),
+);
+const isGivenName = (word: string): boolean => GIVEN_NAMES.has(word.toLowerCase()) || LISTED_GIVEN.has(nameKey(word));
+/** A given name or surname from the lists that is no Dutch word. */
+const isListedName = (word: string): boolean =>
+  LISTED_SURNAME.has(nameKey(word)) || LISTED_GIVEN.has(nameKey(word)) || GIVEN_NAMES_ONLY.has(nameKey(word));
+/** A given name that is no Dutch word. */
+const isPlainGivenName = (key: string): boolean => LISTED_GIVEN.has(key) || GIVEN_NAMES_ONLY.has(key);
+/**
+ * A pet form of a given name that is no Dutch word: "Annetje", "Miekje", "Rinuske", "Priyaatje"
+ * (ADR 0076). Names that are words give words ("Roosje", "Maantje"), so they are not taken.
+ */
+function isPetForm(word: string): boolean {
+  const key = nameKey(word);
+  for (const suffix of DIMINUTIVE_SUFFIXES) {
+    if (!key.endsWith(suffix)) continue;
+    const base = key.slice(0, -suffix.length);
+    if (base.length < 3) continue;
+    if (isPlainGivenName(base) || isPlainGivenName(`${base}e`) || (/(.)\1$/u.test(base) && isPlainGivenName(base.slice(0, -1))))
+      return true;
+  }
+  return false;
+}
 const GIVEN_NAME_PERSON: Rule = {
   pattern: new RegExp(`${START}${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD})?${END}`, 'gu'),
   classify: (match) => {
     const [first = '', ...rest] = words(match[0]);
-    if (!isGivenName(first) || !holdsNoPersonWord(match[0])) return null;
+    // Two list names in a row are a full name at the start of a sentence too: "Lonneke Terlouw belde".
+    const listedPair = rest.length > 0 && isListedName(first) && isListedName(rest.at(-1)!);
+    if (!(isGivenName(first) || isPetForm(first) || listedPair) || !holdsNoPersonWord(match[0])) return null;
     const before = match.input.slice(0, match.index);
     // "De Linde", "een Storm": after an article it is a ward or a thing, not a person.
     if (rest.length === 0 && /(?:^|[^\p{L}])(?:de|het|een|De|Het|Een|DE|HET|EEN)\s+$/u.test(before)) return null;
@@ -1326,6 +1363,53 @@ const GIVEN_NAME_PERSON: Rule = {
     return { kind: 'PERSOON' };
   },
 };
+
+/** Text before a word that puts it mid-sentence: after a lower-case word, a figure, a comma or an opening bracket. */
+const MID_SENTENCE_BEFORE = /(?:[\p{Ll}\p{N},;)]|\()\s*$/u;
+/** A comma, colon, bracket or dash after a word at the start of a sentence: "Kowalczyk, 45 jr", "Kaya (vader) belde". */
+const FOLLOWED_BY_PAUSE = /^\s*[,:;(–—]/u;
+const AFTER_ARTICLE = /(?:^|[^\p{L}])(?:de|het|een|De|Het|Een|DE|HET|EEN)\s+$/u;
+
+/**
+ * A surname from the lists that is no Dutch word ("Yılmaz", "Kowalczyk", "Kromowidjojo"), capitalised
+ * and written alone (ADR 0076): a person in the middle of a sentence, and at its start only as the
+ * subject of a verb ("Kaya weigert"). Not after an article, not before a figure (a brand, a dose).
+ */
+const LISTED_SURNAME_PERSON: Rule = {
+  pattern: new RegExp(`${START}${NAME_WORD}${END}(?!${SP}\\p{N})`, 'gu'),
+  classify: (match) => {
+    const parts = match[0].split('-');
+    if (!parts.some((part) => LISTED_SURNAME.has(nameKey(part))) || !holdsNoPersonWord(match[0])) return null;
+    const before = match.input.slice(0, match.index);
+    if (AFTER_ARTICLE.test(before)) return null;
+    if (MID_SENTENCE_BEFORE.test(before)) return { kind: 'PERSOON' };
+    const after = match.input.slice(match.index + match[0].length);
+    return FOLLOWED_BY_VERB.test(after) || FOLLOWED_BY_PAUSE.test(after) ? { kind: 'PERSOON' } : null;
+  },
+};
+
+/**
+ * Surnames with an Arabic prefix, capitalised or joined by a hyphen: "El Idrissi", "Ben Haddou",
+ * "Al-Hamwi", "Ait Taleb", "Abou Zaid" (ADR 0076). "Ben" and "Al" are Dutch words too ("Ben jij …",
+ * "Al Jaren"): they count only before a capitalised word that opens no sentence and holds no care word.
+ */
+const PREFIXED_SURNAME = rule(
+  `${START}(?:El|Ben|Al|Abou|Abu|Ait|Aït|Ould|Bou|el|ait|aït|abou|abu)(?:-|${SP})${NAME_WORD}${END}`,
+  'PERSOON',
+  (surface) => {
+    const name = surface.split(/[-\s]+/u).at(-1) ?? '';
+    return !SENTENCE_OPENERS.has(name.toLowerCase()) && !STOP_WORDS.has(name.toLowerCase()) && holdsNoPersonWord(surface);
+  },
+);
+
+/**
+ * A name in capitals ("EMRE", "KOWALCZYK WEIGERT"): a word of four letters or more whose lower case
+ * is a list name and no Dutch word; abbreviations (GGZ, SEH, ADHD) are in no list.
+ */
+const CAPITALS_PERSON = rule(`${START}\\p{Lu}[\\p{Lu}\\p{M}]{3,}${END}`, 'PERSOON', (surface) => {
+  const key = nameKey(surface);
+  return (LISTED_SURNAME.has(key) || LISTED_GIVEN.has(key) || GIVEN_NAMES_ONLY.has(key)) && !ORDINARY_GIVEN.has(key);
+});
 
 /**
  * IBAN of any country, with or without spaces, in any case; only a valid checksum counts. After the
@@ -1725,7 +1809,10 @@ export class Pseudonymiser {
       COORDINATED_PERSON,
       DOUBLE_SURNAME,
       FULL_NAME,
+      PREFIXED_SURNAME,
       GIVEN_NAME_PERSON,
+      LISTED_SURNAME_PERSON,
+      CAPITALS_PERSON,
     ];
   }
 
