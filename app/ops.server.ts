@@ -1,3 +1,3 @@
 // The beheer pages reach Temporal through this `.server` module, so the browser bundle never
 // pulls in the Temporal client.
-export { recentWorkflows } from '../temporal/ops';
+export { recentWorkflows, retryWorkflow } from '../temporal/ops';
