@@ -50,7 +50,12 @@ try {
     reuseTemporal: true,
     log,
   });
-  const env = appEnv(services, { NODE_ENV: 'development', PORT: String(port), HOST: process.env.HOST ?? '127.0.0.1' });
+  const env = appEnv(services, {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: process.env.HOST ?? '127.0.0.1',
+    TEMPORAL_UI_URL: process.env.TEMPORAL_UI_URL ?? `http://127.0.0.1:${demoServices.temporalUiPort}`,
+  });
   parseEnv(env); // fail here, with the variable's name, rather than in two child processes
 
   running.push(startWorker(env, { watch: true }));

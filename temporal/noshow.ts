@@ -38,6 +38,7 @@ import {
 } from '../workflows/noshow/messages';
 import type { noShow } from '../workflows/noshow/noshow.workflow';
 import { taskQueues } from '../workflows/task-queues';
+import { waitingSinceMemo } from '../workflows/waiting';
 import { asRejection, isUnreachable, organisationAttributes, temporalCall, type TemporalDeps } from './client';
 
 /*
@@ -77,9 +78,10 @@ export async function noShowState(deps: NoShowDeps, actor: AuditActor, appointme
   const handle = deps.client.workflow.getHandle<typeof noShow>(noShowWorkflowId(appointmentId));
   try {
     const description = await temporalCall(deps.client, () => handle.describe());
-    const memo = description.memo as Partial<NoShowState> | undefined;
+    const memo = description.memo as (Partial<NoShowState> & { [waitingSinceMemo]?: unknown }) | undefined;
     if (!memo?.status || memo.organisationId !== actor.organisationId) return null;
-    const state = memo as NoShowState;
+    // The waiting time is for the beheer page; the process's state is the rest.
+    const { [waitingSinceMemo]: _waitingSince, ...state } = memo as NoShowState & { [waitingSinceMemo]?: unknown };
     // Terminated by an operator (or timed out) halfway: it is over, and a new command may start again.
     if (description.status.name !== 'RUNNING' && !finalStatuses.includes(state.status))
       return { ...state, status: 'mislukt', error: stopped };

@@ -2,7 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../domain/shared/errors';
-import { errorFromCloseEvent, failureChain, recentWorkflows, temporalUnavailableMessage, visibilityQuery } from './ops';
+import { errorFromCloseEvent, failureCause, failureChain, recentWorkflows, temporalUnavailableMessage, visibilityQuery } from './ops';
 
 describe('visibility query', () => {
   it('combines the filters, or asks for everything', () => {
@@ -27,6 +27,7 @@ describe('why a run ended', () => {
       { label: 'Fout (AppError)', message: 'Patiënt niet gevonden.' },
     ]);
     expect(errorFromCloseEvent({ workflowExecutionFailedEventAttributes: { failure: activityFailure } })).toEqual({
+      cause: 'Een stap van de workflow mislukte.',
       summary: 'Fout (AppError): Patiënt niet gevonden.',
       chain: failureChain(activityFailure),
     });
@@ -44,6 +45,35 @@ describe('why a run ended', () => {
       'De workflow overschreed zijn tijdslimiet.',
     );
     expect(errorFromCloseEvent({ workflowExecutionCompletedEventAttributes: {} })).toBeNull();
+  });
+
+  it('says why in Dutch from the kind of failure, never quoting its message', () => {
+    const failedStep = (type: string, retryState: number) => ({
+      message: 'Activity task failed',
+      activityFailureInfo: { activityType: { name: 'checkDatabase' }, retryState },
+      cause: { message: 'Jan de Vries: connection refused', applicationFailureInfo: { type } },
+    });
+    const causes = [
+      failureCause(failedStep('DatabaseUnavailable', 2)),
+      failureCause(failedStep('Error', 4)),
+      failureCause(failedStep('ActorRefused', 2)),
+      failureCause({ message: 'Activity task timed out', activityFailureInfo: {}, cause: { message: 'x', timeoutFailureInfo: {} } }),
+      failureCause({ message: 'boom', applicationFailureInfo: { type: 'TypeError' } }),
+    ];
+    expect(causes).toEqual([
+      'De database was niet bereikbaar voor een stap van de workflow; deze fout wordt niet herhaald.',
+      'Een stap van de workflow mislukte, ook na alle herhalingen.',
+      'De workflow had geen geldige machtiging van de app (niet ondertekend, verlopen of al gebruikt); er is niets voor een zorgverlener gedaan.',
+      'Een stap van de workflow kreeg binnen zijn tijdslimiet geen antwoord, ook niet na herhalen.',
+      'De workflow liep vast in zijn eigen verloop, niet in een stap: meestal een programmeerfout, die blijft tot een nieuwe versie.',
+    ]);
+    for (const cause of causes) expect(cause).not.toMatch(/Jan|connection|boom/);
+    expect(errorFromCloseEvent({ workflowExecutionTerminatedEventAttributes: { reason: 'x' } })?.cause).toBe(
+      'Handmatig beëindigd in Temporal.',
+    );
+    expect(errorFromCloseEvent({ workflowExecutionTimedOutEventAttributes: {} })?.cause).toBe(
+      'De workflow overschreed zijn totale tijdslimiet.',
+    );
   });
 
   it('caps a long message and a deep chain', () => {

@@ -1,8 +1,11 @@
 import {
   isGrpcServiceError,
   ServiceError,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
   type Client,
   type ProtoFailure,
+  type WorkflowExecutionDescription,
   type WorkflowExecutionInfo,
   type WorkflowHandle,
 } from '@temporalio/client';
@@ -10,6 +13,8 @@ import { AppError } from '../domain/shared/errors';
 import { isUuid } from '../domain/shared/ids';
 import { organisationSearchAttribute } from './client';
 import {
+  retryMessages,
+  retryOf,
   statusesWithError,
   workflowOutcome,
   type WorkflowError,
@@ -18,6 +23,8 @@ import {
   type WorkflowFilter,
   type WorkflowStatus,
 } from '../domain/ops/ops.schemas';
+import { taskQueues } from '../workflows/task-queues';
+import { waitingSinceMemo } from '../workflows/waiting';
 
 export const recentLimit = 50;
 
@@ -87,21 +94,66 @@ export function failureChain(failure: ProtoFailure | null | undefined): Workflow
   return chain;
 }
 
+// Temporal's RetryState of an activity failure (temporal.api.enums.v1.RetryState).
+const retryState = { nonRetryable: 2, timeout: 3, maximumAttempts: 4 } as const;
+
+/** Failure types the product's activities raise on purpose, in Dutch (workers/acting.ts). */
+const causeOfType: Record<string, string> = {
+  ActorRefused:
+    'De workflow had geen geldige machtiging van de app (niet ondertekend, verlopen of al gebruikt); er is niets voor een zorgverlener gedaan.',
+};
+
+/**
+ * Why a run failed, in Dutch, from the kinds of failure in its chain and the root's type only.
+ * Messages are never quoted here (the technical details show them), so no text of a record can
+ * reach the sentence.
+ */
+export function failureCause(failure: ProtoFailure | null | undefined): string {
+  const links: ProtoFailure[] = [];
+  for (let current = failure; current && links.length < maxChain; current = current.cause) links.push(current);
+  const rootType = links.at(-1)?.applicationFailureInfo?.type ?? '';
+  if (Object.hasOwn(causeOfType, rootType)) return causeOfType[rootType]!;
+  const activity = links.find((link) => link.activityFailureInfo)?.activityFailureInfo;
+  if (links.some((link) => link.timeoutFailureInfo))
+    return activity
+      ? 'Een stap van de workflow kreeg binnen zijn tijdslimiet geen antwoord, ook niet na herhalen.'
+      : 'De workflow overschreed een tijdslimiet.';
+  if (activity) {
+    const what = /database|connection|driver|econnrefused/i.test(rootType)
+      ? 'De database was niet bereikbaar voor een stap van de workflow'
+      : 'Een stap van de workflow mislukte';
+    if (activity.retryState === retryState.maximumAttempts) return `${what}, ook na alle herhalingen.`;
+    if (activity.retryState === retryState.nonRetryable) return `${what}; deze fout wordt niet herhaald.`;
+    return `${what}.`;
+  }
+  if (links.some((link) => link.childWorkflowExecutionFailureInfo)) return 'Een onderdeel van de workflow (een subworkflow) mislukte.';
+  if (links.some((link) => link.canceledFailureInfo)) return 'De workflow is geannuleerd.';
+  return 'De workflow liep vast in zijn eigen verloop, niet in een stap: meestal een programmeerfout, die blijft tot een nieuwe versie.';
+}
+
 /** What the closing event of a failed, terminated or timed-out run says about why. */
 export function errorFromCloseEvent(event: HistoryEvent | undefined): WorkflowError | null {
   const failed = event?.workflowExecutionFailedEventAttributes;
   if (failed) {
     const chain = failureChain(failed.failure);
     const root = chain.at(-1);
-    return { summary: root ? `${root.label}: ${root.message}` : 'De workflow is mislukt zonder foutmelding.', chain };
+    return {
+      cause: failureCause(failed.failure),
+      summary: root ? `${root.label}: ${root.message}` : 'De workflow is mislukt zonder foutmelding.',
+      chain,
+    };
   }
   const terminated = event?.workflowExecutionTerminatedEventAttributes;
   if (terminated) {
     const reason = terminated.reason?.trim();
-    return { summary: reason ? `Beëindigd: ${clip(reason)}` : 'Beëindigd zonder opgegeven reden.', chain: [] };
+    return {
+      cause: 'Handmatig beëindigd in Temporal.',
+      summary: reason ? `Beëindigd: ${clip(reason)}` : 'Beëindigd zonder opgegeven reden.',
+      chain: [],
+    };
   }
   if (event?.workflowExecutionTimedOutEventAttributes) {
-    return { summary: 'De workflow overschreed zijn tijdslimiet.', chain: [] };
+    return { cause: 'De workflow overschreed zijn totale tijdslimiet.', summary: 'De workflow overschreed zijn tijdslimiet.', chain: [] };
   }
   return null;
 }
@@ -109,6 +161,8 @@ export function errorFromCloseEvent(event: HistoryEvent | undefined): WorkflowEr
 function isTemporalCallError(error: unknown): boolean {
   return error instanceof ServiceError || isGrpcServiceError(error);
 }
+
+const unreadableCause = 'De oorzaak kon niet uit de geschiedenis worden gelezen.';
 
 async function closingError(client: Client, info: WorkflowExecutionInfo): Promise<WorkflowError> {
   try {
@@ -118,11 +172,17 @@ async function closingError(client: Client, info: WorkflowExecutionInfo): Promis
       execution: { workflowId: info.workflowId, runId: info.runId },
       maximumPageSize: 1,
     });
-    return errorFromCloseEvent(history?.events?.[0]) ?? { summary: 'De foutmelding staat niet in de geschiedenis.', chain: [] };
+    return (
+      errorFromCloseEvent(history?.events?.[0]) ?? {
+        cause: unreadableCause,
+        summary: 'De foutmelding staat niet in de geschiedenis.',
+        chain: [],
+      }
+    );
   } catch (error) {
     // One unreadable history should not hide the other runs.
     if (!isTemporalCallError(error)) throw error;
-    return { summary: 'De foutmelding kon niet worden opgehaald; open de workflow in de Temporal UI.', chain: [] };
+    return { cause: unreadableCause, summary: 'De foutmelding kon niet worden opgehaald; open de workflow in de Temporal UI.', chain: [] };
   }
 }
 
@@ -140,7 +200,12 @@ function toExecution(info: WorkflowExecutionInfo): Omit<WorkflowExecution, 'erro
     closeTime: closeTime?.toISOString() ?? null,
     durationMs: closeTime ? closeTime.getTime() - info.startTime.getTime() : null,
     outcome: workflowOutcome(info.memo?.outcome),
+    waitingSince: info.status.name === 'RUNNING' ? isoTimeOrNull(info.memo?.[waitingSinceMemo]) : null,
   };
+}
+
+function isoTimeOrNull(value: unknown): string | null {
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : null;
 }
 
 /**
@@ -195,6 +260,54 @@ export async function recentWorkflows(
       );
     });
   } catch (error) {
+    if (!isTemporalCallError(error)) throw error;
+    throw new AppError('unavailable', temporalUnavailableMessage);
+  }
+}
+
+/**
+ * Starts a failed run again under the same business id (ADR 0073): only a type the beheerder may
+ * start (`retryOf`), and only once it has ended badly. The type and status come from Temporal,
+ * never from the form. Answers with the new run's id; refusals are Dutch AppErrors.
+ */
+export async function retryWorkflow(
+  temporal: () => Promise<Client>,
+  organisationId: string,
+  workflowId: string,
+  timeoutMs = 5000,
+): Promise<{ workflowId: string; runId: string }> {
+  if (!isUuid(organisationId)) throw new Error('retryWorkflow: organisationId must be a uuid');
+  let client: Client;
+  try {
+    client = await temporal();
+  } catch {
+    throw new AppError('unavailable', temporalUnavailableMessage);
+  }
+  try {
+    return await client.withDeadline(Date.now() + timeoutMs, async () => {
+      let info: WorkflowExecutionDescription;
+      try {
+        info = await client.workflow.getHandle(workflowId).describe();
+      } catch (error) {
+        if (error instanceof WorkflowNotFoundError) throw AppError.notFound(retryMessages.notFound);
+        throw error;
+      }
+      // Another organisation's run is not found, as on the list (health checks belong to none).
+      const own = info.type === 'healthCheck' || info.typedSearchAttributes.get(organisationSearchAttribute) === organisationId;
+      if (!own) throw AppError.notFound(retryMessages.notFound);
+      if (!retryOf(info.type).byBeheer) throw new AppError('conflict', retryMessages.notByBeheer);
+      if (info.status.name === 'RUNNING') throw new AppError('conflict', retryMessages.running);
+      if (!statusesWithError.includes(statusByName[info.status.name] ?? 'Unknown')) throw new AppError('conflict', retryMessages.notFailed);
+      const handle = await client.workflow.start('healthCheck', {
+        taskQueue: taskQueues.clinical,
+        workflowId,
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+        workflowExecutionTimeout: '1 minute',
+      });
+      return { workflowId, runId: handle.firstExecutionRunId };
+    });
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) throw new AppError('conflict', retryMessages.running);
     if (!isTemporalCallError(error)) throw error;
     throw new AppError('unavailable', temporalUnavailableMessage);
   }

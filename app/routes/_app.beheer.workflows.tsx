@@ -1,13 +1,17 @@
 import { formatWhen } from '../../domain/shared/clinical-time';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { ExclamationTriangleIcon, ExternalLinkIcon, LapTimerIcon } from '@radix-ui/react-icons';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { ExclamationTriangleIcon, ExternalLinkIcon, LapTimerIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { noPatientDataMessage } from '../../domain/auth/auth.schemas';
 import { env } from '../../domain/config/env';
 import {
   filterStatuses,
   formatDuration,
+  retryMessages,
+  retryOf,
   temporalUiUrl,
+  waitingLabel,
   workflowFilterSchema,
   workflowOutcomes,
   workflowStatusLabels,
@@ -22,14 +26,15 @@ import { countOf } from '../../domain/shared/text';
 import { requireRole } from '../auth.server';
 import { EmptyState, PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
-import { recentWorkflows } from '../ops.server';
+import { recentWorkflows, retryWorkflow, retryWorkflowRun } from '../ops.server';
+import { actorFor, perform } from '../tenant.server';
 import { getTemporalClient } from '../services.server';
 import { hrefWith } from '../lib/href';
 
 export const meta: MetaFunction = () => [{ title: 'Workflows — Beheer — GGZ-EPD' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRole(request, 'beheerder', 'Deze pagina is alleen voor functioneel beheerders.');
+  const user = await requireRole(request, 'beheerder', onlyBeheerder);
   const url = new URL(request.url);
   const filter = workflowFilterSchema.parse({
     status: url.searchParams.get('status') ?? undefined,
@@ -37,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const page = {
     filter,
-    notice: url.searchParams.get('melding') === 'geen-patientgegevens' ? noPatientDataMessage : null,
+    notice: notices[url.searchParams.get('melding') ?? ''] ?? null,
     temporalUi: { base: env().TEMPORAL_UI_URL, namespace: env().TEMPORAL_NAMESPACE },
     now: new Date().toISOString(),
   };
@@ -49,6 +54,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return { ...page, executions: [] as WorkflowExecution[], unavailable: error.message };
     throw error;
   }
+}
+
+const notices: Record<string, string> = {
+  'geen-patientgegevens': noPatientDataMessage,
+  'opnieuw-gestart': retryMessages.started,
+};
+
+const onlyBeheerder = 'Deze pagina is alleen voor functioneel beheerders.';
+
+/**
+ * "Opnieuw starten" of a failed run (ADR 0073): a plain form post, logged as a beheerder action.
+ * Success goes back to the list (post/redirect/get); a refusal is shown beside the run.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRole(request, 'beheerder', onlyBeheerder);
+  const form = await request.formData();
+  const workflowId = typeof form.get('workflowId') === 'string' ? String(form.get('workflowId')) : '';
+  try {
+    await perform(actorFor(user, context, 'web'), retryWorkflowRun, {
+      workflowId,
+      restart: (id) => retryWorkflow(getTemporalClient, user.organisationId, id),
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code !== 'internal')
+      return Response.json({ workflowId, message: error.message }, { status: error.status });
+    throw error;
+  }
+  const back = new URL(request.url).searchParams;
+  back.set('melding', 'opnieuw-gestart');
+  return redirect(`/beheer/workflows?${back.toString()}`);
 }
 
 const statusClass: Record<WorkflowStatus, string> = {
@@ -63,7 +98,9 @@ const statusClass: Record<WorkflowStatus, string> = {
   Unknown: 'other',
 };
 
-function WorkflowStatusBadge({ status, outcome }: { status: WorkflowStatus; outcome?: WorkflowOutcome | null }) {
+function WorkflowStatusBadge({ status, outcome, waiting }: { status: WorkflowStatus; outcome?: WorkflowOutcome | null; waiting: boolean }) {
+  // Waiting for a clinician is not a run that is stuck: a state of its own (ADR 0073).
+  if (status === 'Running' && waiting) return <span className="badge workflow-status workflow-status-waiting">{waitingLabel}</span>;
   // A chain that ran to its end with a failed step is "completed" for Temporal, failed for the clinician.
   if (status === 'Completed' && outcome) {
     return (
@@ -77,10 +114,12 @@ function WorkflowStatusBadge({ status, outcome }: { status: WorkflowStatus; outc
 
 export default function WorkflowsPage() {
   const data = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/beheer/workflows';
   const ui = (run?: { workflowId: string; runId: string }) => temporalUiUrl(data.temporalUi.base, data.temporalUi.namespace, run);
+  const namespaceUrl = ui();
   const knownTypes = Object.keys(workflowTypeLabels);
   const typeOptions = data.filter.type && !knownTypes.includes(data.filter.type) ? [...knownTypes, data.filter.type] : knownTypes;
   const filtered = Boolean(data.filter.status || data.filter.type);
@@ -91,11 +130,19 @@ export default function WorkflowsPage() {
         title="Workflows"
         description="De laatste 50 uitvoeringen in Temporal, nieuwste eerst. Invoer en resultaten blijven in Temporal; de Temporal UI toont de volledige geschiedenis."
         actions={
-          <a className="button button-secondary nowrap" href={ui()} target="_blank" rel="noreferrer">
-            <ExternalLinkIcon aria-hidden="true" /> Temporal UI
-          </a>
+          namespaceUrl ? (
+            <a className="button button-secondary nowrap" href={namespaceUrl} target="_blank" rel="noreferrer">
+              <ExternalLinkIcon aria-hidden="true" /> Temporal UI
+            </a>
+          ) : null
         }
       />
+
+      {refused ? (
+        <p className="notice notice-danger workflow-notice" role="alert">
+          <span translate="no">{refused.workflowId}</span> is niet opnieuw gestart. {refused.message}
+        </p>
+      ) : null}
 
       {data.notice ? (
         <p className="notice notice-info workflow-notice" role="status">
@@ -203,9 +250,14 @@ export default function WorkflowsPage() {
   );
 }
 
-function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecution; now: string; historyUrl: string }) {
+function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecution; now: string; historyUrl: string | null }) {
   const label = workflowTypeLabel(execution.type);
   const { error } = execution;
+  const waiting = execution.status === 'Running' && Boolean(execution.waitingSince);
+  const since = (iso: string) => formatDuration(new Date(now).getTime() - new Date(iso).getTime());
+  const retry = retryOf(execution.type);
+  const navigation = useNavigation();
+  const retrying = navigation.state === 'submitting' && navigation.formData?.get('workflowId') === execution.workflowId;
   return (
     <>
       <tr className={error ? 'workflow-row has-error' : 'workflow-row'} data-workflow-id={execution.workflowId}>
@@ -216,20 +268,24 @@ function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecu
           {execution.workflowId}
         </td>
         <td>
-          <WorkflowStatusBadge status={execution.status} outcome={execution.outcome} />
+          <WorkflowStatusBadge status={execution.status} outcome={execution.outcome} waiting={waiting} />
         </td>
         <td className="nowrap">{formatWhen(execution.startTime, new Date(now))}</td>
         <td className="nowrap">
-          {execution.durationMs === null ? (
-            <span className="muted">loopt {formatDuration(new Date(now).getTime() - new Date(execution.startTime).getTime())}</span>
+          {waiting ? (
+            <span className="muted">sinds {since(execution.waitingSince!)}</span>
+          ) : execution.durationMs === null ? (
+            <span className="muted">loopt {since(execution.startTime)}</span>
           ) : (
             formatDuration(execution.durationMs)
           )}
         </td>
         <td className="workflow-link">
-          <a href={historyUrl} target="_blank" rel="noreferrer" aria-label={`Geschiedenis van ${execution.workflowId} in de Temporal UI`}>
-            Geschiedenis <ExternalLinkIcon aria-hidden="true" />
-          </a>
+          {historyUrl ? (
+            <a href={historyUrl} target="_blank" rel="noreferrer" aria-label={`Geschiedenis van ${execution.workflowId} in de Temporal UI`}>
+              Geschiedenis <ExternalLinkIcon aria-hidden="true" />
+            </a>
+          ) : null}
         </td>
       </tr>
       {error ? (
@@ -238,18 +294,14 @@ function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecu
             <details className={execution.status === 'Failed' ? 'workflow-error' : 'workflow-error workflow-error-warning'}>
               <summary>
                 <ExclamationTriangleIcon aria-hidden="true" />
-                {/* Error messages are quoted as the system gave them: translate="no" keeps them out of the language check. */}
-                <span className="workflow-error-summary" translate="no">
-                  {error.summary}
-                </span>
+                <span className="workflow-error-summary">{error.cause}</span>
               </summary>
               <div className="workflow-error-body">
-                {/* The chain ends in the root cause the summary quotes; without a chain the summary is all there is. */}
-                {error.chain.length === 0 ? (
-                  <p className="workflow-error-full" translate="no">
-                    {error.summary}
-                  </p>
-                ) : null}
+                {/* Error messages are quoted as the system gave them: translate="no" keeps them out of the language check. */}
+                <p className="workflow-error-full">
+                  <span className="workflow-error-label">Technische melding</span> <span translate="no">{error.summary}</span>
+                </p>
+                {/* The chain ends in the root cause the summary quotes. */}
                 {error.chain.length > 0 ? (
                   <ol className="workflow-error-chain" aria-label="Foutketen">
                     {error.chain.map((step, index) => (
@@ -260,11 +312,30 @@ function WorkflowRows({ execution, now, historyUrl }: { execution: WorkflowExecu
                     ))}
                   </ol>
                 ) : null}
-                <a href={historyUrl} target="_blank" rel="noreferrer">
-                  Foutdetails en volledige geschiedenis in de Temporal UI <ExternalLinkIcon aria-hidden="true" />
-                </a>
+                {historyUrl ? (
+                  <a href={historyUrl} target="_blank" rel="noreferrer">
+                    Foutdetails en volledige geschiedenis in de Temporal UI <ExternalLinkIcon aria-hidden="true" />
+                  </a>
+                ) : null}
               </div>
             </details>
+            <div className="workflow-retry">
+              {retry.byBeheer ? (
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="workflowId" value={execution.workflowId} />
+                  <button
+                    type="submit"
+                    className="button button-secondary"
+                    disabled={retrying}
+                    aria-label={`${execution.workflowId} opnieuw starten`}
+                  >
+                    <ReloadIcon aria-hidden="true" /> {retrying ? 'Wordt gestart…' : 'Opnieuw starten'}
+                  </button>
+                </Form>
+              ) : (
+                <p className="muted small">{retry.how}</p>
+              )}
+            </div>
           </td>
         </tr>
       ) : null}

@@ -34,8 +34,8 @@ describe('environment', () => {
     expect(parseEnv(base).WEB_CONCURRENCY).toBe(1);
   });
 
-  it('links the Temporal UI that `make dev` starts unless told otherwise, without a trailing slash', () => {
-    expect(parseEnv(base).TEMPORAL_UI_URL).toBe('http://127.0.0.1:8233');
+  it('links no Temporal UI unless told where it is, and the one told without a trailing slash', () => {
+    expect(parseEnv(base).TEMPORAL_UI_URL).toBeUndefined();
     expect(parseEnv({ ...base, TEMPORAL_UI_URL: 'https://temporal.ggz.example/' }).TEMPORAL_UI_URL).toBe('https://temporal.ggz.example');
     expect(() => parseEnv({ ...base, TEMPORAL_UI_URL: 'javascript:alert(1)' })).toThrow('TEMPORAL_UI_URL must be a valid url');
   });

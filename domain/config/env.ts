@@ -31,11 +31,14 @@ const envFields = z.object({
   TEMPORAL_PAYLOAD_KEYS: z.string().optional(),
   /** One key instead of the list (base64). */
   TEMPORAL_PAYLOAD_KEY: z.string().optional(),
-  /** Where ops open a workflow's full history; `make dev` serves the UI on 8233. */
+  /**
+   * Where ops open a workflow's full history (`make dev` sets its own UI on 8233). Unset: the
+   * beheer page shows no history links, rather than links to a loopback no beheerder can reach.
+   */
   TEMPORAL_UI_URL: z
     .url({ protocol: /^https?$/ })
-    .default('http://127.0.0.1:8233')
-    .transform((url) => url.replace(/\/+$/, '')),
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /** Extra CSP connect-src sources, space-separated (a speech provider's wss:// endpoint). */
   CSP_CONNECT_SRC: z
     .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, temporalUiUrl, workflowFilterSchema, workflowTypeLabel } from './ops.schemas';
+import { formatDuration, retryOf, temporalUiUrl, workflowFilterSchema, workflowTypeLabel, workflowTypeLabels } from './ops.schemas';
 
 describe('workflow filter', () => {
   it('keeps a known status and a plain type name', () => {
@@ -52,5 +52,19 @@ describe('Temporal UI links', () => {
     expect(temporalUiUrl('https://temporal.example', 'ggz', { workflowId: 'noshow-1/2', runId: 'abc' })).toBe(
       'https://temporal.example/namespaces/ggz/workflows/noshow-1%2F2/abc',
     );
+  });
+
+  it('links nothing when no Temporal UI is configured, rather than a loopback address', () => {
+    expect(temporalUiUrl(undefined, 'default')).toBeNull();
+    expect(temporalUiUrl(undefined, 'default', { workflowId: 'health-1', runId: 'abc' })).toBeNull();
+  });
+});
+
+describe('who starts a failed run again', () => {
+  it('lets the beheerder start only a health check again, and tells how for every clinical process', () => {
+    expect(retryOf('healthCheck')).toEqual({ byBeheer: true });
+    for (const type of Object.keys(workflowTypeLabels).filter((name) => name !== 'healthCheck'))
+      expect(retryOf(type), type).toMatchObject({ byBeheer: false, how: expect.stringMatching(/^[A-Z].+\.$/) });
+    expect(retryOf('toString')).toMatchObject({ byBeheer: false });
   });
 });

@@ -80,8 +80,10 @@ export interface WorkflowErrorStep {
   message: string;
 }
 
-/** Why a run ended badly: the root cause first, the chain from the workflow down beneath it. */
+/** Why a run ended badly: the cause in Dutch, the root cause as the system gave it, the chain from the workflow down beneath it. */
 export interface WorkflowError {
+  /** Dutch, from the kind of failure only (never its message, so never patient data): "Een stap bleef mislukken, ook na herhalen." */
+  cause: string;
   summary: string;
   chain: WorkflowErrorStep[];
 }
@@ -99,7 +101,51 @@ export interface WorkflowExecution {
   error: WorkflowError | null;
   /** How the process itself ended, where Temporal's "completed" does not say (an assistant chain that failed). */
   outcome?: WorkflowOutcome | null;
+  /** A running run that waits for a clinician (a chain's confirmation, a letter's review): since when (ADR 0073). */
+  waitingSince?: string | null;
 }
+
+/** A running run that waits for a clinician is not stuck: it gets its own state on the page. */
+export const waitingLabel = 'Wacht op bevestiging';
+
+/**
+ * Who starts a failed run again (ADR 0073). Only a run the app can start without a clinician's
+ * signed command is started again from the beheer page; a clinical process is started again by the
+ * clinician whose command it was, and the page says how.
+ */
+export const retryOfType: Record<string, { byBeheer: true } | { byBeheer: false; how: string }> = {
+  healthCheck: { byBeheer: true },
+  intentChain: {
+    byBeheer: false,
+    how: 'Een opdracht aan de assistent herhaalt de zorgverlener zelf: zo bevestigt hij opnieuw wat er wordt vastgelegd.',
+  },
+  handoverGeneration: { byBeheer: false, how: 'Start opnieuw zodra een zorgverlener de overdracht opnieuw laat samenvatten.' },
+  wardHandoverGeneration: {
+    byBeheer: false,
+    how: 'Start opnieuw zodra een zorgverlener de overdracht van de afdeling opnieuw laat samenvatten.',
+  },
+  treatmentPlanGeneration: { byBeheer: false, how: 'Start opnieuw zodra een zorgverlener het behandelplan opnieuw laat opstellen.' },
+  noShow: { byBeheer: false, how: 'Start opnieuw zodra de zorgverlener de afspraak opnieuw als niet verschenen registreert.' },
+};
+
+export function retryOf(type: string): { byBeheer: true } | { byBeheer: false; how: string } {
+  return Object.hasOwn(retryOfType, type)
+    ? retryOfType[type]!
+    : { byBeheer: false, how: 'Dit type workflow kan niet vanaf deze pagina opnieuw worden gestart.' };
+}
+
+/** The retry form: a run named by its business id; the type and status are read from Temporal, not from the form. */
+export const retryWorkflowSchema = z.object({
+  workflowId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Onbekende workflow.'),
+});
+
+export const retryMessages = {
+  started: 'De workflow is opnieuw gestart. De nieuwe uitvoering staat bovenaan zodra Temporal haar toont.',
+  notFound: 'Deze workflow is niet gevonden.',
+  notFailed: 'Alleen een mislukte, beëindigde of verlopen workflow kan opnieuw worden gestart.',
+  running: 'Deze workflow loopt al opnieuw.',
+  notByBeheer: 'Deze workflow start de zorgverlener opnieuw, niet het functioneel beheer.',
+} as const;
 
 /** A product outcome that differs from Temporal's status: shown instead of "Voltooid". */
 export const workflowOutcomes = { mislukt: 'Mislukt', afgewezen: 'Afgewezen', verlopen: 'Verlopen' } as const;
@@ -122,8 +168,9 @@ export function formatDuration(ms: number): string {
   return hours % 24 ? `${days} ${hours % 24} uur` : days;
 }
 
-/** The Temporal UI's page of the namespace, or of one run (its full history). */
-export function temporalUiUrl(base: string, namespace: string, run?: { workflowId: string; runId: string }): string {
+/** The Temporal UI's page of the namespace, or of one run (its full history); none without a configured UI. */
+export function temporalUiUrl(base: string | undefined, namespace: string, run?: { workflowId: string; runId: string }): string | null {
+  if (!base) return null;
   const workflows = `${base}/namespaces/${encodeURIComponent(namespace)}/workflows`;
   return run ? `${workflows}/${encodeURIComponent(run.workflowId)}/${encodeURIComponent(run.runId)}` : workflows;
 }

@@ -4,6 +4,9 @@ import { createOrm } from '../../domain/db/orm';
 import { syncTenantKeys } from '../../domain/db/tenant-keys';
 import { applicationRole } from '../../migrations/rls';
 
+/** The advisory lock under which the application's login role is created or altered, by name. */
+const roleSetupLock = 'ggz-epd application login role';
+
 export interface PreparedDatabase {
   ownerUrl: string;
   appUrl: string;
@@ -34,12 +37,21 @@ export async function prepareDatabase(options: {
       const template = options.template ? ` template ${admin.escapeIdentifier(options.template)}` : '';
       await admin.query(`create database ${admin.escapeIdentifier(database)}${template}`);
     }
-    const role = await admin.query('select 1 from pg_roles where rolname = $1', [appUser]);
-    const verb = role.rowCount ? 'alter' : 'create';
-    // A plain login role: not the owner, no superuser, no BYPASSRLS — the policies always apply.
-    await admin.query(
-      `${verb} role ${admin.escapeIdentifier(appUser)} login nosuperuser nobypassrls password ${admin.escapeLiteral(appPassword)}`,
-    );
+    // Roles are the cluster's, not the database's: two stacks or bench runs starting at once would
+    // alter the same pg_authid row together, and PostgreSQL fails one of them with "tuple
+    // concurrently updated" (it does not wait). One advisory lock, taken on the `postgres` database
+    // every caller connects to here, sets the role up in turn.
+    await admin.query('select pg_advisory_lock(hashtext($1))', [roleSetupLock]);
+    try {
+      const role = await admin.query('select 1 from pg_roles where rolname = $1', [appUser]);
+      const verb = role.rowCount ? 'alter' : 'create';
+      // A plain login role: not the owner, no superuser, no BYPASSRLS — the policies always apply.
+      await admin.query(
+        `${verb} role ${admin.escapeIdentifier(appUser)} login nosuperuser nobypassrls password ${admin.escapeLiteral(appPassword)}`,
+      );
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [roleSetupLock]);
+    }
   } finally {
     await admin.end();
   }

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
-import { baseUrl, request } from '../support/http';
+import { chainWorkflowId } from '../../domain/intent/chain';
+import { launchBrowser, lookAt, screenshot, signedInPage, type SignedInBrowser } from '../support/browser';
+import { createOrganisation, createUser, fhirPatientBody } from '../support/factories';
+import { baseUrl, json, login, request } from '../support/http';
 import { failedHealthCheck, terminatedRun } from '../support/workflows';
 
 let session: SignedInBrowser;
@@ -49,14 +51,14 @@ describe('the workflows page in Chromium', () => {
     await reloadUntilListed(completedId);
     await reloadUntilListed(failed.workflowId);
     await reloadUntilListed(stopped.workflowId);
-    expect(await row(stopped.workflowId).locator('xpath=following-sibling::tr[1]').locator('summary').textContent()).toContain(
-      'Beëindigd: Handmatig gestopt door beheer',
-    );
+    const stoppedError = row(stopped.workflowId).locator('xpath=following-sibling::tr[1]');
+    expect(await stoppedError.locator('summary').textContent()).toContain('Handmatig beëindigd in Temporal.');
+    expect(await stoppedError.locator('.workflow-error-full').textContent()).toContain('Beëindigd: Handmatig gestopt door beheer');
     const completed = row(completedId);
     expect(await completed.getByRole('cell').nth(0).textContent()).toContain('Gezondheidscontrole');
     expect(await completed.getByRole('cell').nth(2).textContent()).toBe('Voltooid');
     expect(await completed.getByRole('link', { name: /in de Temporal UI/ }).getAttribute('href')).toMatch(
-      new RegExp(`^http://127\\.0\\.0\\.1:8233/namespaces/default/workflows/${completedId}/[0-9a-f-]{36}$`),
+      new RegExp(`^https://temporal\\.ggz\\.test/namespaces/default/workflows/${completedId}/[0-9a-f-]{36}$`),
     );
     expect(await page.getByRole('link', { name: 'Temporal UI', exact: true }).getAttribute('target')).toBe('_blank');
     await screenshot(page, 'beheer-1-workflows');
@@ -90,7 +92,10 @@ describe('the workflows page in Chromium', () => {
     const error = row(failed.workflowId).locator('xpath=following-sibling::tr[1]');
     const details = error.locator('details');
     expect(await details.getAttribute('open')).toBeNull();
-    expect(await error.locator('summary').textContent()).toContain('Database onbereikbaar: verbinding geweigerd (test)');
+    expect(await error.locator('summary').textContent()).toContain(
+      'De database was niet bereikbaar voor een stap van de workflow; deze fout wordt niet herhaald.',
+    );
+    expect(await error.locator('.workflow-error-full').textContent()).toContain('Database onbereikbaar: verbinding geweigerd (test)');
 
     await error.locator('summary').click();
     expect(await details.getAttribute('open')).toBe('');
@@ -149,4 +154,94 @@ describe('the login page', () => {
       await browser.close();
     }
   });
+});
+
+describe('waiting, failed and retried runs (issue 44, point 8), with and without JavaScript', () => {
+  let organisationId: string;
+  let beheerder: { email: string; password: string };
+  let waitingChain: string;
+
+  beforeAll(async () => {
+    // An organisation of its own: its beheerder sees its chain and the health checks, nothing else.
+    organisationId = (await createOrganisation()).id;
+    const nurse = await createUser(organisationId, { role: 'verpleegkundige' });
+    beheerder = await createUser(organisationId, { role: 'beheerder' });
+    const { cookie } = await login(nurse.email, nurse.password);
+    const created = await json('/api/fhir/Patient', { method: 'POST', cookie, body: fhirPatientBody() });
+    const patientId = ((await created.json()) as { id: string }).id;
+    // A daily note proposed by the assistant and not confirmed yet: the chain waits for the nurse.
+    const chain = await json('/api/intent/chains', {
+      method: 'POST',
+      cookie,
+      body: {
+        actions: [{ intent: 'dagnotitie', entities: { patientId, category: 'observatie', content: 'Rustig' }, confidence: 0.9 }],
+      },
+    });
+    waitingChain = chainWorkflowId(((await chain.json()) as { chainId: string }).chainId);
+  });
+
+  for (const javaScriptEnabled of [true, false]) {
+    const mode = javaScriptEnabled ? 'js' : 'zonder-js';
+    it(`shows a waiting chain as waiting, a failed check's cause in Dutch, and starts it again (${mode})`, async () => {
+      const failedCheck = await failedHealthCheck('Database onbereikbaar tijdens de browsertest');
+      const browser = await launchBrowser();
+      try {
+        const context = await browser.newContext({
+          baseURL: baseUrl(),
+          locale: 'nl-NL',
+          viewport: { width: 1440, height: 1000 },
+          javaScriptEnabled,
+        });
+        const own = await context.newPage();
+        await own.goto('/login');
+        await own.getByLabel('E-mailadres').fill(beheerder.email);
+        await own.getByLabel('Wachtwoord').fill(beheerder.password);
+        await own.getByRole('button', { name: 'Inloggen' }).click();
+        await own.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
+        const runRow = (workflowId: string) => own.locator(`tr[data-workflow-id="${workflowId}"]`);
+        const untilListed = async (workflowId: string, text: string) =>
+          expect
+            .poll(
+              async () => {
+                if (((await runRow(workflowId).first().textContent()) ?? '').includes(text)) return true;
+                await own.reload();
+                return false;
+              },
+              { timeout: 10_000, interval: 300 },
+            )
+            .toBe(true);
+
+        // Waiting for the nurse is its own state, with the time it has waited.
+        await untilListed(waitingChain, 'Wacht op bevestiging');
+        const waiting = runRow(waitingChain);
+        expect(await waiting.getByRole('cell').nth(2).textContent()).toBe('Wacht op bevestiging');
+        expect(await waiting.getByRole('cell').nth(4).textContent()).toMatch(/^sinds \d/);
+
+        // Every history link goes to the configured Temporal UI, none to a loopback address.
+        const hrefs = await own.locator('a[href*="/namespaces/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+        expect(hrefs.length).toBeGreaterThan(0);
+        for (const href of hrefs) expect(href).toMatch(/^https:\/\/temporal\.ggz\.test\/namespaces\/default\/workflows/);
+
+        // The failed check says why in Dutch, and offers to start it again.
+        await untilListed(failedCheck.workflowId, 'Mislukt');
+        const error = runRow(failedCheck.workflowId).locator('xpath=following-sibling::tr[1]');
+        expect(await error.locator('summary').textContent()).toContain(
+          'De database was niet bereikbaar voor een stap van de workflow; deze fout wordt niet herhaald.',
+        );
+        const retry = error.getByRole('button', { name: `${failedCheck.workflowId} opnieuw starten` });
+        expect(await retry.textContent()).toContain('Opnieuw starten');
+        await lookAt(own, `beheer-6-wacht-en-mislukt-${mode}`, javaScriptEnabled);
+
+        await retry.click();
+        await own.waitForURL((url) => url.searchParams.get('melding') === 'opnieuw-gestart');
+        expect(await own.getByRole('status').textContent()).toContain('De workflow is opnieuw gestart.');
+        // The same business id runs again and completes on the product's worker.
+        await untilListed(failedCheck.workflowId, 'Voltooid');
+        expect(await runRow(failedCheck.workflowId).count()).toBe(2);
+        await lookAt(own, `beheer-7-opnieuw-gestart-${mode}`, javaScriptEnabled);
+      } finally {
+        await browser.close();
+      }
+    });
+  }
 });

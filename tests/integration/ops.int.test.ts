@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chainWorkflowId } from '../../domain/intent/chain';
-import { createOrganisation, createUser, fhirPatientBody, type SignedIn } from '../support/factories';
+import { asOwner, createOrganisation, createUser, fhirPatientBody, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
 import { publicRoutes, routeFiles } from '../support/routes';
 import { failedHealthCheck, terminatedRun } from '../support/workflows';
@@ -41,6 +41,38 @@ function rowOf(html: string, workflowId: string): string {
   return html.slice(start, end < 0 ? undefined : end);
 }
 
+/** An assistant chain with a write (a daily note): prepared, it waits for the nurse's confirmation. */
+async function startWritingChain(cookie: string, patient: string): Promise<string> {
+  const response = await json('/api/intent/chains', {
+    method: 'POST',
+    cookie,
+    body: {
+      actions: [{ intent: 'dagnotitie', entities: { patientId: patient, category: 'observatie', content: 'Rustig' }, confidence: 0.9 }],
+    },
+  });
+  expect(response.status).toBe(201);
+  const chain = (await response.json()) as { chainId: string; status: string };
+  expect(chain.status).toBe('wacht_op_bevestiging');
+  return chainWorkflowId(chain.chainId);
+}
+
+/** The text of a piece of HTML, as a reader sees it. */
+const textOf = (html: string) => html.replace(/<[^>]*>/g, '');
+
+/** Every row of one workflow id (each run), newest first as the page lists them. */
+function rowsOf(html: string, workflowId: string): string[] {
+  const rows: string[] = [];
+  for (
+    let start = html.indexOf(`data-workflow-id="${workflowId}"`);
+    start >= 0;
+    start = html.indexOf(`data-workflow-id="${workflowId}"`, start + 1)
+  ) {
+    const end = html.indexOf('class="workflow-row', start + 1);
+    rows.push(html.slice(start, end < 0 ? undefined : end));
+  }
+  return rows;
+}
+
 beforeAll(async () => {
   // One organisation with a patient, a nurse and a beheerder: the beheerder is refused patient
   // data of its own organisation, not only of another.
@@ -63,16 +95,19 @@ describe('the workflows page for the beheerder', () => {
     expect(row).toContain('Gezondheidscontrole');
     expect(row).toContain('Voltooid');
     expect(row).toMatch(/\d+ ms|\d+,\d s/);
-    expect(row).toMatch(new RegExp(`href="http://127\\.0\\.0\\.1:8233/namespaces/default/workflows/${workflowId}/[0-9a-f-]{36}"`));
+    // The configured Temporal UI (TEMPORAL_UI_URL of the test stack), never the dev loopback.
+    expect(row).toMatch(new RegExp(`href="https://temporal\\.ggz\\.test/namespaces/default/workflows/${workflowId}/[0-9a-f-]{36}"`));
     expect(html).toContain('<h1>Workflows</h1>');
-    expect(html).toContain('href="http://127.0.0.1:8233/namespaces/default/workflows"');
+    expect(html).toContain('href="https://temporal.ggz.test/namespaces/default/workflows"');
+    expect(html).not.toContain('127.0.0.1:8233');
   });
 
-  it('shows why a failed run failed: the activity and its error message, never its input', async () => {
+  it('shows why a failed run failed: the cause in Dutch, the activity and its error message, never its input', async () => {
     const failed = await failedHealthCheck('Database onbereikbaar tijdens de test');
     const html = await workflowsPage('?status=Failed', (page) => page.includes(failed.workflowId));
     const row = rowOf(html, failed.workflowId);
     expect(row).toContain('Mislukt');
+    expect(row).toContain('De database was niet bereikbaar voor een stap van de workflow; deze fout wordt niet herhaald.');
     expect(row).toContain('Activiteit checkDatabase');
     expect(row).toContain('Fout (DatabaseUnavailable): Database onbereikbaar tijdens de test');
     expect(row).toContain(`/workflows/${failed.workflowId}/${failed.runId}`);
@@ -84,6 +119,87 @@ describe('the workflows page for the beheerder', () => {
     const row = rowOf(html, stopped.workflowId);
     expect(row).toContain('Beëindigd');
     expect(row).toContain('Beëindigd: Handmatig gestopt door beheer');
+  });
+
+  it('starts a failed health check again from the page, as a logged beheerder action', async () => {
+    const failed = await failedHealthCheck('Database kwijt voor de herstart');
+    const before = await workflowsPage('?status=Failed', (page) => page.includes(failed.workflowId));
+    expect(rowOf(before, failed.workflowId)).toContain('Opnieuw starten');
+
+    // The form posts the business id only; Temporal says what it is and how it ended.
+    const retried = await request('/beheer/workflows?status=Failed', {
+      method: 'POST',
+      cookie: beheerder.cookie,
+      body: new URLSearchParams({ workflowId: failed.workflowId }),
+    });
+    expect(retried.status).toBe(302);
+    expect(retried.headers.get('location')).toBe('/beheer/workflows?status=Failed&melding=opnieuw-gestart');
+    const landed = await request(retried.headers.get('location')!, { cookie: beheerder.cookie });
+    expect(await landed.text()).toContain('De workflow is opnieuw gestart.');
+
+    // The same business id runs again, on the product's worker, and completes this time.
+    const after = await workflowsPage('?type=healthCheck', (page) => rowsOf(page, failed.workflowId)[0]?.includes('Voltooid') ?? false);
+    const [again, first] = rowsOf(after, failed.workflowId);
+    expect(again).not.toContain(failed.runId);
+    expect(first).toContain('Mislukt');
+    expect(first).toContain(failed.runId);
+
+    const logged = await asOwner(
+      beheerder.organisationId,
+      async (db) =>
+        (
+          await db.query<{ action: string; outcome: string; user_id: string; run_id: string }>(
+            "select action, outcome, user_id, details->>'runId' as run_id from audit_events where resource_type = 'Workflow' and details->>'workflowId' = $1",
+            [failed.workflowId],
+          )
+        ).rows,
+    );
+    expect(logged).toEqual([
+      { action: 'create', outcome: 'success', user_id: beheerder.user.id, run_id: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
+    expect(logged[0]!.run_id).not.toBe(failed.runId);
+  });
+
+  it('refuses to start a clinical process again, or a run that did not fail, and says why in Dutch', async () => {
+    const chain = await startWritingChain(nurse.cookie, patientId);
+    const refused = await request('/beheer/workflows', {
+      method: 'POST',
+      cookie: beheerder.cookie,
+      body: new URLSearchParams({ workflowId: chain }),
+    });
+    // Without JavaScript the page comes back with the refusal on top.
+    expect(refused.status).toBe(409);
+    expect(textOf(await refused.text())).toContain(
+      `${chain} is niet opnieuw gestart. Deze workflow start de zorgverlener opnieuw, niet het functioneel beheer.`,
+    );
+
+    const health = (await (await request('/api/health')).json()) as { checks: { worker: { workflowId: string } } };
+    const completed = await request('/beheer/workflows', {
+      method: 'POST',
+      cookie: beheerder.cookie,
+      body: new URLSearchParams({ workflowId: health.checks.worker.workflowId }),
+    });
+    expect(completed.status).toBe(409);
+    expect(textOf(await completed.text())).toContain('Alleen een mislukte, beëindigde of verlopen workflow kan opnieuw worden gestart.');
+
+    const byNurse = await request('/beheer/workflows', {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: new URLSearchParams({ workflowId: health.checks.worker.workflowId }),
+    });
+    expect(byNurse.status).toBe(403);
+  });
+
+  it('shows a chain that waits for its clinician as waiting, not as a run that is stuck', async () => {
+    const chain = await startWritingChain(nurse.cookie, patientId);
+    const html = await workflowsPage('?type=intentChain', (page) => rowOf(page, chain).includes('Wacht op bevestiging'));
+    const row = rowOf(html, chain);
+    expect(row).toContain('workflow-status-waiting');
+    expect(textOf(row)).toMatch(/sinds \d+(,\d)? (ms|s)/);
+    expect(row).not.toContain('Lopend');
+    expect(row).not.toContain('loopt ');
+    // A clinical process is started again by its clinician: the page has no retry for it, and says so only on failure.
+    expect(row).not.toContain('Opnieuw starten');
   });
 
   it('filters on status and type through the query string', async () => {

@@ -89,6 +89,8 @@ export default async function setup(project: TestProject) {
       // The no-JavaScript handover post waits this long for a model the test keeps stuck (25 s in
       // production); the mocked model answers in well under a second.
       HANDOVER_FORM_WAIT_SECONDS: '8',
+      // Where the beheer page links each run's history: a configured address, not the dev loopback.
+      TEMPORAL_UI_URL: 'https://temporal.ggz.test',
     };
     const env = appEnv(services, webSettings);
     started.push(startWorker(env, { quiet: true, logFile: path.join(logDir, 'worker.log'), workflowBundle }));

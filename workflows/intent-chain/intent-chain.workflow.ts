@@ -22,6 +22,7 @@ import type { AuditActor } from '../../domain/audit/audit.service';
 import type { ActorGrant, Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
 import { rejection } from '../rejection';
+import { waitingSinceMemo } from '../waiting';
 import { chainStateQuery, confirmUpdate, preparedUpdate, rejectUpdate, type GrantedDecision } from './messages';
 
 const { prepareChainStep, executeChainStep } = proxyActivities<Activities>({
@@ -134,7 +135,11 @@ export async function intentChain(input: Granted<IntentChainInput>): Promise<Cha
     }
 
     state.status = 'wacht_op_bevestiging';
+    // The beheer page tells a chain waiting for its clinician from a stuck one by this memo key (ADR 0073).
+    const waitingMemo = patched('chain-waiting-memo');
+    if (waitingMemo) upsertMemo({ [waitingSinceMemo]: new Date().toISOString() });
     const decided = await condition(() => decision !== undefined, input.confirmWithinMs ?? confirmationTimeoutMs);
+    if (waitingMemo) upsertMemo({ [waitingSinceMemo]: null });
     if (!decided || !decision?.confirmed) {
       cancelOpenWrites();
       return finish(decided ? 'afgewezen' : 'verlopen');

@@ -3,6 +3,7 @@ import {
   allHandlersFinished,
   condition,
   proxyActivities,
+  patched,
   proxyLocalActivities,
   setHandler,
   upsertMemo,
@@ -24,6 +25,7 @@ import { maySignGpLetter, notYetReviewed, onlySignerApproves } from '../../domai
 import type { ActorGrant, Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
 import { rejection } from '../rejection';
+import { waitingSinceMemo } from '../waiting';
 import {
   approveUpdate,
   dispatchUpdate,
@@ -62,6 +64,8 @@ type Decision =
   { kind: 'approve'; approval: GrantedApproval } | { kind: 'reject'; rejection: GrantedRejection } | { kind: 'cancel'; grant: ActorGrant };
 
 const rewriting: readonly NoShowState['status'][] = ['voorbereiden', 'herschrijven'];
+/** The statuses in which the process waits for a clinician: the review, then making it ready to send. */
+const waitingForClinician: readonly NoShowState['status'][] = ['ter_beoordeling', 'goedgekeurd'];
 
 /**
  * One no-show of one appointment (`noshow-<appointmentId>`): register it, rewrite the patient's
@@ -79,9 +83,14 @@ export async function noShow(job: Granted<NoShowJob>): Promise<NoShowState> {
     ...job,
     actor: job.grant?.actor ?? { organisationId: '', userId: '', role: 'verpleegkundige', channel: 'workflow' },
   });
+  let waitingSince: string | null = null;
   const publish = (changes: Partial<NoShowState>) => {
     Object.assign(state, changes);
-    upsertMemo({ ...state });
+    // While a clinician has to act (review, then dispatch), the memo says since when, so the beheer
+    // page shows the run as waiting rather than stuck (ADR 0073); the key is cleared otherwise.
+    if (!waitingForClinician.includes(state.status)) waitingSince = null;
+    else if (!waitingSince || changes.status) waitingSince = new Date().toISOString();
+    upsertMemo({ ...state, ...(patched('noshow-waiting-memo') ? { [waitingSinceMemo]: waitingSince } : {}) });
   };
   let decision: Decision | undefined;
   let dispatchBy: ActorGrant | undefined;
