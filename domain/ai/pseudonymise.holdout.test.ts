@@ -13,7 +13,8 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 // Issue 42, names from public lists (ADR 0076): leaking 79 → 66, names caught 432 → 452; damage unchanged.
 const FLOOR = {
   leakingTexts: 66,
-  damagedTexts: 21,
+  // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
+  damagedTexts: 17,
   cleanChanged: 7,
   patientWrong: 2,
   // 1 → 0 in round eleven: a relative under the patient's surname ("Moeder Haddad", "moeder mw. Haddad").

@@ -607,6 +607,13 @@ describe('names from public lists (issue 42, ADR 0076)', () => {
     expect(sent('Gesprek met dhr. Bakker, J. Vos en Mehmet Koning.')).toBe('Gesprek met dhr. [PERSOON_1], [PERSOON_2] en [PERSOON_3].');
   });
 
+  it('the court, the public prosecutor and the agencies of a measure stay as written', () => {
+    const text = 'Zorgmachtiging via de Rechtbank Noord-Holland, Officier van Justitie akkoord. GGD en Veilig Thuis ingelicht.';
+    expect(sent(text)).toBe(text);
+    // A person named beside them still goes.
+    expect(sent('Officier van Justitie mr. Terpstra belde.')).toBe('Officier van Justitie mr. [PERSOON_1] belde.');
+  });
+
   it('car makes, eponyms and places from the dictionary stay', () => {
     const text = 'Broer heeft een Toyota, zij rijdt in haar Opel; beeld past bij Korsakov, hij komt uit Drenthe.';
     expect(sent(text)).toBe(text);

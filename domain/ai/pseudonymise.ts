@@ -1252,7 +1252,9 @@ const NOT_A_PERSON = new Set(
     'heimlich ganser asperger tourette munchausen münchhausen lewy pick down cushing addison graves hashimoto crohn raynaud ehlers ' +
     'danlos marfan kahler hodgkin beck hamilton young folstein yale brown bouwman glasgow apgar romberg trendelenburg valsalva ' +
     'schaal test syndroom ziekte methode score lijst vragenlijst index protocol model interview bv b.v. nv stichting ggz afdeling ' +
-    'kliniek ziekenhuis centrum praktijk huis paviljoen unit locatie team wvggz wzd wgbo sinterklaas kerst kerstmis pasen pinksteren'
+    'kliniek ziekenhuis centrum praktijk huis paviljoen unit locatie team wvggz wzd wgbo sinterklaas kerst kerstmis pasen pinksteren ' +
+    // The law and the chain of care around a measure: "Rechtbank Noord-Holland", "Officier van Justitie", "Veilig Thuis".
+    'rechtbank gerechtshof justitie officier politie veilig thuis gemeente provincie ministerie raad holland brabant'
   ).split(' '),
 );
 const holdsNoPersonWord = (surface: string): boolean => !surface.split(/[\s-]+/u).some((part) => NOT_A_PERSON.has(part.toLowerCase()));
