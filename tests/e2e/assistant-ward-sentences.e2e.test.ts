@@ -24,9 +24,10 @@ import { baseUrl, login } from '../support/http';
  * No language model is configured in the test stack: the assistant answers on its local path.
  * The server reads the real clock (ADR 54), so every day and time is worked out here, by hand,
  * from the ward's today at the moment the sentence is typed; the weekdays named in the sentences
- * are two to six days ahead, so each means one day whatever today is. Said on Saturday 28 November
- * 2026 (run the stack under libfaketime as scripts/test-moments.sh does), "volgende week dinsdag"
- * is Tuesday 1 December.
+ * are two to six days ahead, so each means one day whatever today is. On Saturday 28 November 2026
+ * 10:00 "volgende week dinsdag" is Tuesday 1 December; to run the file at that moment, run it as
+ * scripts/test-moments.sh runs its stack files (libfaketime shifted to 09:58, an embedded
+ * PostgreSQL of its own, TEST_EMBEDDED_POSTGRES_DIR).
  *
  * A ward of its own, so the demo ward the other browser tests count stays as seeded.
  */
