@@ -247,13 +247,16 @@ describe('the integrator’s defects, as a koppeling meets them', () => {
 
     const read = await call(`/api/fhir/Patient/${patient.anna}`);
     const etag = read.headers.get('etag')!;
+    const modified = read.headers.get('last-modified')!;
     expect((await call(`/api/fhir/Patient/${patient.anna}`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
     const anna = (await read.json()) as Patient;
+    expect(modified).toBe(new Date(anna.meta!.lastUpdated!).toUTCString());
 
     const same = await write(`/api/fhir/Patient/${patient.anna}`, 'PUT', anna, { Prefer: 'return=minimal' });
     expect(same.status).toBe(200);
     expect(await same.text()).toBe('');
     expect(same.headers.get('etag')).toBe(etag);
+    expect(same.headers.get('last-modified')).toBe(modified);
     expect((await lab.readResource('Patient', patient.anna, { cache: 'no-cache' })).meta?.versionId).toBe(anna.meta?.versionId);
 
     const changed = await write(`/api/fhir/Patient/${patient.anna}`, 'PUT', { ...anna, birthDate: '1981-03-04' });
@@ -269,6 +272,8 @@ describe('the integrator’s defects, as a koppeling meets them', () => {
     expect(await minimal.text()).toBe('');
     expect(minimal.headers.get('location')).toMatch(/^\/api\/fhir\/Patient\/[0-9a-f-]{36}$/);
     expect(minimal.headers.get('etag')).toBe('W/"1"');
+    const stored = await lab.readResource('Patient', minimal.headers.get('location')!.split('/').pop()!, { cache: 'no-cache' });
+    expect(minimal.headers.get('last-modified')).toBe(new Date(stored.meta!.lastUpdated!).toUTCString());
   });
 
   it('13: a diagnosis is coded in ICD-10-CM, the system of the DSM-5 codes the record keeps', async () => {
