@@ -8,8 +8,16 @@ import { allowedMethods, apiRoute, readJson as readAnyJson } from './http.server
 import { getOrm } from './services.server';
 import { actorFor } from './tenant.server';
 
+/** The moment of a resource's version as an HTTP date (FHIR's `Last-Modified` beside the `ETag`); none for a Bundle or an outcome. */
+function lastModified(resource: unknown): string | undefined {
+  const lastUpdated = (resource as { meta?: { lastUpdated?: unknown } } | null)?.meta?.lastUpdated;
+  return typeof lastUpdated === 'string' ? new Date(lastUpdated).toUTCString() : undefined;
+}
+
 export function fhirResponse(resource: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
+  const modified = lastModified(resource);
+  if (modified && !headers.has('Last-Modified')) headers.set('Last-Modified', modified);
   headers.set('Content-Type', fhirContentType);
   headers.set('Cache-Control', 'no-store');
   return new Response(JSON.stringify(resource), { ...init, headers });
@@ -35,7 +43,11 @@ export function fhirWriteResponse(
   init: ResponseInit,
 ): Response {
   const wantsOutcome = /return\s*=\s*OperationOutcome/i.test(request.headers.get('prefer') ?? '');
-  return fhirResponse(wantsOutcome ? writeOutcome(done.message, done.unstored ?? {}) : resource, init);
+  // FHIR: a create or update answers ETag and Last-Modified of the stored version, whatever the body is.
+  const headers = new Headers(init.headers);
+  const modified = lastModified(resource);
+  if (modified) headers.set('Last-Modified', modified);
+  return fhirResponse(wantsOutcome ? writeOutcome(done.message, done.unstored ?? {}) : resource, { ...init, headers });
 }
 
 export const fhirRealm = 'Bearer realm="GGZ-EPD FHIR"';

@@ -37,7 +37,7 @@ export function capabilityStatement(base: string, software: { version: string })
       {
         mode: 'server',
         interaction: [{ code: 'transaction' }, { code: 'batch' }],
-        documentation: `Met een sessie van een zorgverlener of als koppeling (SMART Backend Services, zie security); elke lees- en zoekactie staat in het toegangslog (NEN 7513). Zoeken met GET of POST <type>/_search; _count (1–${pageLimits.max}, standaard ${pageLimits.default}) en _offset; Prefer: handling=strict weigert onbekende parameters; een keten (patient.identifier), _has of een onbekende modifier wordt altijd geweigerd. Bundles: transaction (alles of niets) en batch met POST Patient (ook If-None-Exist), PUT Patient (ook voorwaardelijk) en POST Observation. Geen Encounter: de afspraak is het enige contactmoment dat het dossier kent (Appointment).`,
+        documentation: `Met een sessie van een zorgverlener of als koppeling (SMART Backend Services, zie security); elke lees- en zoekactie staat in het toegangslog (NEN 7513). Zoeken met GET of POST <type>/_search; _count (1–${pageLimits.max}, standaard ${pageLimits.default}) en _offset; Prefer: handling=strict weigert onbekende parameters; een FHIR-zoekparameter van het type die hier niet staat, een keten (patient.identifier), _has of een onbekende modifier wordt altijd geweigerd. Bundles: transaction (alles of niets) en batch met POST Patient (ook If-None-Exist), PUT Patient (ook voorwaardelijk) en POST Observation. Geen Encounter: de afspraak is het enige contactmoment dat het dossier kent (Appointment).`,
         resource: [
           {
             type: 'Patient',

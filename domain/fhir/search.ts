@@ -5,6 +5,7 @@ import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { hiddenCharacters } from '../shared/validation';
+import { commonSearchParameters, r4SearchParameters } from './r4-search-parameters';
 
 /*
  * FHIR R4 search (issue 21), for every resource type. A resource's search is one definition: its
@@ -13,9 +14,10 @@ import { hiddenCharacters } from '../shared/validation';
  * advertised is what works.
  *
  * Repeating a parameter is AND, a comma inside one value is OR, as FHIR says. A value that cannot
- * be read is a 400; an unknown parameter is ignored and left out of `self`, or a 400 with
- * `Prefer: handling=strict`. Every query runs in the tenant transaction, so row-level security
- * keeps it to the user's organisation.
+ * be read is a 400; a parameter that would narrow but is not applied (a FHIR parameter of the type
+ * we do not serve, a chain, an unknown modifier) is a 400 too; a name FHIR does not define is
+ * ignored and left out of `self`, or a 400 with `Prefer: handling=strict` (ADR 0074). Every query
+ * runs in the tenant transaction, so row-level security keeps it to the user's organisation.
  */
 
 export interface Condition {
@@ -208,10 +210,18 @@ function integer(name: string, text: string | null, fallback: number, min: numbe
   return value;
 }
 
-/** FHIR's parameters of every resource that only narrow the answer and that this server does not apply. */
-const narrowingCommon = new Set(['_filter', '_text', '_content', '_list', '_query', '_tag', '_profile', '_security', '_source']);
-const narrows = (name: string, parameter: SearchParameter | undefined) =>
-  parameter !== undefined || name.includes('.') || name.startsWith('_has') || narrowingCommon.has(name);
+/**
+ * Would this parameter narrow the answer if it were applied? A parameter we know (with a modifier
+ * we do not), a chain, a reverse chain, and every search parameter FHIR R4 defines for the type
+ * do; a name FHIR does not define for it (a typo, another server's own) is no filter the client
+ * can rely on.
+ */
+const narrows = (resourceType: string, name: string, parameter: SearchParameter | undefined) =>
+  parameter !== undefined ||
+  name.includes('.') ||
+  name.startsWith('_has') ||
+  commonSearchParameters.includes(name) ||
+  (r4SearchParameters[resourceType] ?? []).includes(name);
 
 /** The query string → one SQL condition; every problem at once, each named by the parameter the client sent. */
 export function parseSearch(definition: SearchDefinition, query: URLSearchParams, { strict = false } = {}): ParsedSearch {
@@ -234,9 +244,10 @@ export function parseSearch(definition: SearchDefinition, query: URLSearchParams
     const parameter = Object.hasOwn(definition.parameters, name) ? definition.parameters[name] : undefined;
     if (!parameter || (modifier !== null && !parameter.modifiers?.includes(modifier))) {
       // A chain (`patient.identifier`), a reverse chain (`_has`), a modifier of a parameter we
-      // know (`gender:not`) or a common filter (`_filter`, `_tag`, …) is plainly meant to narrow:
-      // ignoring it would widen the answer, so it is refused whatever the handling. A parameter we do not know at all is ignored unless strict.
-      if (strict || narrows(name, parameter)) problems[key] = `Zoekparameter "${key}" wordt niet ondersteund.`;
+      // know (`gender:not`), a common filter (`_filter`, `_tag`, …) or a FHIR parameter of the type
+      // we do not apply (`performer`, `value-quantity`) is meant to narrow: ignoring it would widen
+      // the answer, so it is refused whatever the handling. A name FHIR does not know is ignored unless strict.
+      if (strict || narrows(definition.resourceType, name, parameter)) problems[key] = `Zoekparameter "${key}" wordt niet ondersteund.`;
       continue;
     }
     if (hiddenCharacters.test(value)) {

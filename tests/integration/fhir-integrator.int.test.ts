@@ -1,6 +1,6 @@
-import { MedplumClient } from '@medplum/core';
+import type { MedplumClient } from '@medplum/core';
 import type { Bundle, BundleEntry, Observation, OperationOutcome, Patient, Resource } from '@medplum/fhirtypes';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { generateKeyPair } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,8 @@ import {
   type SignedIn,
 } from '../support/factories';
 import { fhirProblems, indexFhirDefinitions, isOutcome, medplumClient } from '../support/fhir';
-import { baseUrl, json, request } from '../support/http';
+import { json, request } from '../support/http';
+import { askToken, assertion, bearerClient, register, tokenFor, tokenUrl, type Registered } from '../support/koppeling';
 
 /*
  * Issue 46, the FHIR API as a lab, a pharmacy and a regional exchange use it: a koppeling
@@ -29,67 +30,6 @@ let nurse: SignedIn;
 let other: SignedIn;
 let client: MedplumClient;
 const patient = { kees: '', pieter: '', elsewhere: '' };
-
-interface Registered {
-  clientId: string;
-  privateKey: CryptoKey;
-  kid: string;
-}
-
-async function register(beheerderCookie: string, name: string, scopes: string[]): Promise<Registered> {
-  const { publicKey, privateKey } = await generateKeyPair('ES384');
-  const kid = randomUUID();
-  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES384' };
-  const response = await json('/api/beheer/koppelingen', {
-    method: 'POST',
-    cookie: beheerderCookie,
-    body: { name, jwks: { keys: [jwk] }, scopes },
-  });
-  expect(response.status).toBe(201);
-  const { koppeling } = (await response.json()) as { koppeling: { id: string } };
-  return { clientId: koppeling.id, privateKey, kid };
-}
-
-const tokenUrl = () => `${baseUrl()}/api/fhir/auth/token`;
-
-async function assertion(who: Registered, overrides: { jti?: string; key?: CryptoKey } = {}): Promise<string> {
-  return new SignJWT({ jti: overrides.jti ?? randomUUID() })
-    .setProtectedHeader({ alg: 'ES384', kid: who.kid, typ: 'JWT' })
-    .setIssuer(who.clientId)
-    .setSubject(who.clientId)
-    .setAudience(tokenUrl())
-    .setIssuedAt()
-    .setExpirationTime('4m')
-    .sign(overrides.key ?? who.privateKey);
-}
-
-function askToken(clientAssertion: string, scope: string): Promise<Response> {
-  return request('/api/fhir/auth/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-      client_assertion: clientAssertion,
-      scope,
-    }),
-  });
-}
-
-async function tokenFor(who: Registered, scope: string): Promise<string> {
-  const response = await askToken(await assertion(who), scope);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-function bearerClient(token: string): MedplumClient {
-  return new MedplumClient({
-    baseUrl: `${baseUrl()}/`,
-    fhirUrlPath: 'api/fhir',
-    fetch: (url: string, options?: RequestInit) =>
-      fetch(url, { ...options, headers: { ...(options?.headers as Record<string, string>), Authorization: `Bearer ${token}` } }),
-  });
-}
 
 const idsOf = (bundle: Bundle) => (bundle.entry ?? []).map((entry) => entry.resource!.id!).sort();
 const search = (type: 'Patient' | 'Observation', query: Record<string, string> | string) =>
