@@ -41,3 +41,12 @@ describe('reading a question about the record', () => {
     expect(question.terms.map((term) => term.word)).toEqual(['temperatuur']);
   });
 });
+
+describe('a question with alternatives', () => {
+  it('reads "A of B" of one kind of record as one term either answers', () => {
+    const question = readQuestion('Heeft hij een zorgmachtiging of is hij vrijwillig opgenomen?');
+    expect(question.terms.map((term) => term.word)).toEqual(['zorgmachtiging', 'opgenomen']);
+    expect(cueAnswers(question.terms[0]!, 'juridisch', 'vrijwillig')).toBe(true);
+    expect(cueAnswers(question.terms[0]!, 'juridisch', 'wvggz-zorgmachtiging')).toBe(true);
+  });
+});

@@ -73,8 +73,27 @@ export function readQuestion(text: string, ignoredNames: readonly string[] = [])
     const weight = termCues.some((cue) => cue.facets) ? 2 : 1;
     terms.push({ word: token, words: [...new Set(synonyms.flatMap(tokens))], cues: termCues, weight, compound });
   }
+  if (/\bof\b/.test(folded)) mergeAlternatives(terms);
   const order = orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit';
   return { terms, order, counts: countPattern.test(folded), day };
+}
+
+/**
+ * "Zorgmachtiging of vrijwillig": two terms that name facets of the same kind of record, in a
+ * question with "of", are one term with two alternatives — either answers it.
+ */
+function mergeAlternatives(terms: Term[]): void {
+  for (let i = 0; i < terms.length; i++) {
+    const first = terms[i]!;
+    const types = new Set(first.cues.filter((cue) => cue.facets).flatMap((cue) => cue.types));
+    for (let j = terms.length - 1; j > i; j--) {
+      const other = terms[j]!;
+      if (!other.cues.some((cue) => cue.facets && cue.types.some((type) => types.has(type)))) continue;
+      const merged = terms[i]!;
+      terms[i] = { ...merged, words: [...merged.words, ...other.words], cues: [...merged.cues, ...other.cues] };
+      terms.splice(j, 1);
+    }
+  }
 }
 
 /** A term as a tsquery: its words OR-ed, each also as a prefix when long enough to be a stem. */
