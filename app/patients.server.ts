@@ -29,3 +29,4 @@ export {
 } from '../domain/coercive-care/coercive-care.use-cases';
 export { correctLegalStatusEntry, registerLegalStatusEntry } from '../domain/coercive-care/legal-status.use-cases';
 export { saveSignaleringsplanVersion, showSignaleringsplan } from '../domain/signaleringsplan/signaleringsplan.use-cases';
+export { askTheRecord } from '../domain/dossiervraag/dossiervraag.use-cases';

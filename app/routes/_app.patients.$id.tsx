@@ -13,6 +13,7 @@ import { pageData, recordRead } from '../page.server';
 import { actorFor, perform } from '../tenant.server';
 import { openRecord } from '../patients.server';
 import { PatientBanner } from '../components/patient-banner';
+import { DossiervraagForm } from '../components/dossiervraag';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.patient.displayName ?? 'Patiënt'} — GGZ-EPD` }];
 
@@ -107,6 +108,7 @@ export default function PatientRecord() {
         </div>
       ) : null}
       <PatientBanner banner={banner} />
+      <DossiervraagForm compact />
       <nav className="tabs" aria-label="Dossier" ref={tabBar}>
         {patientTabs.map((tab) => (
           <NavLink

@@ -1,0 +1,83 @@
+/**
+ * "Vraag het dossier" (issue 47, ADR 0078), the local path: every `tests/fixtures/ask/*.json` is
+ * seeded as one patient's record through the product's entities, each question is asked through
+ * the declared use case (tenant, row security, access log), and per file it prints the share of
+ * answerable questions with a right source in the top 3, the share of unanswerable ones answered
+ * "Ik weet het niet", and the answers' p50/p99 latency.
+ *
+ *   npm run bench:ask                 (FILLER_REPORTS=2000 adds that many ordinary reports to each record)
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { runUseCase } from '../domain/audit/use-case';
+import { parsePayloadKeys } from '../domain/config/payload-keys';
+import { createOrm } from '../domain/db/orm';
+import { withTenant } from '../domain/db/tenant';
+import { askTheRecord } from '../domain/dossiervraag/dossiervraag.use-cases';
+import { noAnswer } from '../domain/dossiervraag/dossiervraag.vocabulary';
+import { readAskFile, seedAskRecord } from '../tests/support/ask-record';
+import { log, percentile, sized, smoke, startBench } from './harness';
+
+const fixtures = path.resolve(import.meta.dirname, '../tests/fixtures/ask');
+const fillerReports = sized('FILLER_REPORTS', 0, 0);
+/** Under BENCH_SMOKE only the first questions of each file: the flow is proved, the figures are not judged. */
+const questionLimit = smoke ? 5 : Infinity;
+
+const bench = await startBench('ask', 54337);
+const appOrm = await createOrm(bench.appUrl, { poolMax: 2, payloadKeys: parsePayloadKeys(bench.payloadKeys) });
+try {
+  const files = readdirSync(fixtures).filter((name) => name.endsWith('.json'));
+  console.log(
+    `\nVraag het dossier, lokaal pad: ${files.length} bestand(en)${fillerReports ? `, ${fillerReports} extra rapportages per dossier` : ''}\n`,
+  );
+  for (const name of files.sort()) {
+    const file = readAskFile(path.join(fixtures, name));
+    const tenant = { organisationId: bench.organisationId, userId: bench.userId };
+    const seeded = await withTenant(appOrm, tenant, (em) => seedAskRecord(em, bench.organisationId, file));
+    if (fillerReports > 0)
+      await withTenant(appOrm, tenant, (em) =>
+        em.execute(
+          `insert into reports (organisation_id, patient_id, type, category, content, created_by, created_at, shift_date, shift)
+           select ?, ?, 'verpleegkundig', 'observatie', 'Dienst ' || g || ': rustig verlopen, deed mee met de activiteiten van de afdeling.',
+                  ?, ?::timestamptz - g * interval '3 hours', (?::timestamptz - g * interval '3 hours')::date, 'dag'
+             from generate_series(1, ?) g`,
+          [bench.organisationId, seeded.patientId, bench.userId, file.now, file.now, fillerReports],
+        ),
+      );
+    const actor = { organisationId: bench.organisationId, userId: bench.userId, role: 'psychiater' as const, channel: 'api' as const };
+    const idOf = new Map([...seeded.rowOf].map(([key, id]) => [id, key]));
+    const times: number[] = [];
+    let answerable = 0;
+    let inTop3 = 0;
+    let unanswerable = 0;
+    let declined = 0;
+    const misses: string[] = [];
+    for (const question of file.questions.slice(0, questionLimit)) {
+      const started = performance.now();
+      const answer = await runUseCase(appOrm, actor, askTheRecord, { patientId: seeded.patientId, vraag: question.question });
+      times.push(performance.now() - started);
+      const cited = answer.bronnen.map((bron) => idOf.get(bron.id) ?? '?');
+      if (question.answerable) {
+        answerable += 1;
+        const hit = cited.slice(0, 3).some((key) => question.expect.includes(key));
+        if (hit) inTop3 += 1;
+        else
+          misses.push(`${question.id} "${question.question}" → [${cited.join(', ') || 'geen'}], verwacht [${question.expect.join(', ')}]`);
+      } else {
+        unanswerable += 1;
+        if (answer.antwoord === noAnswer) declined += 1;
+        else misses.push(`${question.id} "${question.question}" beantwoord met [${cited.join(', ')}], verwacht: ik weet het niet`);
+      }
+    }
+    const percent = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)} %` : '—');
+    console.log(`${name}: ${file.questions.length} vragen, ${file.sources.length} bronnen`);
+    console.log(`  juiste bron in top 3:        ${percent(inTop3, answerable)} (${inTop3}/${answerable})`);
+    console.log(`  onbeantwoordbaar → weet niet: ${percent(declined, unanswerable)} (${declined}/${unanswerable})`);
+    console.log(`  latentie p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
+    for (const miss of misses) console.log(`  mis: ${miss}`);
+  }
+  log('done');
+} finally {
+  await appOrm.close();
+  await bench.stop();
+}

@@ -1,0 +1,111 @@
+import { monthNames } from '../shared/clinical-time';
+import { foldAccents } from '../shared/text';
+import {
+  countPattern,
+  cues,
+  orderPhrases,
+  questionWords,
+  synonymClasses,
+  type Cue,
+  type QuestionOrder,
+  type SourceType,
+} from './dossiervraag.vocabulary';
+
+/** One thing a question asks about: a word with its synonyms, and the cues they carry. */
+export interface Term {
+  word: string;
+  /** The word and its synonyms, as letters and digits only (safe inside a tsquery). */
+  words: string[];
+  cues: Cue[];
+  /** A term naming a measurement, a medicine, a relation (a cue with facets) weighs double: it says what is asked. */
+  weight: number;
+  /** Its cues come from the head of a compound ("clozapinespiegel"): the text says more than the kind of record. */
+  compound: boolean;
+}
+
+/** A question read for retrieval: its terms, how to order what it finds, whether it counts. */
+export interface Question {
+  terms: Term[];
+  order: QuestionOrder;
+  counts: boolean;
+  /** A day the question names ("op 18 november"): "MM-DD", matched against the source's day on the ward's clock. */
+  day: string | null;
+}
+
+const fold = (text: string) => foldAccents(text.toLowerCase());
+const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+const synonymsByWord = new Map<string, readonly string[]>();
+for (const group of synonymClasses) for (const word of group) synonymsByWord.set(fold(word), group);
+const cuesByWord = new Map<string, Cue[]>();
+for (const cue of cues) for (const word of cue.words) cuesByWord.set(fold(word), [...(cuesByWord.get(fold(word)) ?? []), cue]);
+const ignored = new Set([...questionWords].map(fold));
+// Cue words long enough to start a compound: "suïciderisico" is about suïcide.
+const compoundHeads = [...cuesByWord.keys()].filter((word) => word.length >= 6);
+const datePattern = new RegExp(`\\b(\\d{1,2})\\s+(${monthNames.join('|')})\\b`);
+
+function cuesOf(words: readonly string[]): { cues: Cue[]; compound: boolean } {
+  const exact = words.flatMap((word) => cuesByWord.get(fold(word)) ?? []);
+  if (exact.length) return { cues: [...new Set(exact)], compound: false };
+  const head = compoundHeads.find((cueWord) => words.some((word) => fold(word).startsWith(cueWord) && fold(word) !== cueWord));
+  return { cues: head ? (cuesByWord.get(head) ?? []) : [], compound: Boolean(head) };
+}
+
+/**
+ * Reads a question: its words minus the ones that ask rather than say (and the patient's own
+ * names: "hoe sliep Jan" is about sleep), each with its synonyms and cues.
+ */
+export function readQuestion(text: string, ignoredNames: readonly string[] = []): Question {
+  const folded = fold(text);
+  const date = datePattern.exec(folded);
+  const day = date ? `${String(monthNames.indexOf(date[2]!) + 1).padStart(2, '0')}-${date[1]!.padStart(2, '0')}` : null;
+  const names = new Set(ignoredNames.flatMap((name) => tokens(name).map(fold)));
+  const terms: Term[] = [];
+  const seen = new Set<string>();
+  for (const token of tokens(date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text)) {
+    const key = fold(token);
+    if (ignored.has(key) || names.has(key) || key.length < 2 || seen.has(key)) continue;
+    const synonyms = synonymsByWord.get(key) ?? [token];
+    // "leponex" and "clozapine" are one term: the second of a class adds nothing.
+    if (synonyms.some((word) => seen.has(fold(word)))) continue;
+    synonyms.forEach((word) => seen.add(fold(word)));
+    const { cues: termCues, compound } = cuesOf(synonyms);
+    const weight = termCues.some((cue) => cue.facets) ? 2 : 1;
+    terms.push({ word: token, words: [...new Set(synonyms.flatMap(tokens))], cues: termCues, weight, compound });
+  }
+  if (/\bof\b/.test(folded)) mergeAlternatives(terms);
+  const order = orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit';
+  return { terms, order, counts: countPattern.test(folded), day };
+}
+
+/**
+ * "Zorgmachtiging of vrijwillig": two terms that name facets of the same kind of record, in a
+ * question with "of", are one term with two alternatives — either answers it.
+ */
+function mergeAlternatives(terms: Term[]): void {
+  for (let i = 0; i < terms.length; i++) {
+    const first = terms[i]!;
+    const types = new Set(first.cues.filter((cue) => cue.facets).flatMap((cue) => cue.types));
+    for (let j = terms.length - 1; j > i; j--) {
+      const other = terms[j]!;
+      if (!other.cues.some((cue) => cue.facets && cue.types.some((type) => types.has(type)))) continue;
+      const merged = terms[i]!;
+      terms[i] = { ...merged, words: [...merged.words, ...other.words], cues: [...merged.cues, ...other.cues] };
+      terms.splice(j, 1);
+    }
+  }
+}
+
+/** A term as a tsquery: its words OR-ed, each also as a prefix when long enough to be a stem. */
+export const termQuery = (term: Term): string => term.words.map((word) => (word.length >= 5 ? `${word}:*` : word)).join(' | ');
+
+/** The source types the question's cues point at (read in full, not only where the text matches). */
+export const cuedTypes = (question: Question): SourceType[] => [
+  ...new Set(question.terms.flatMap((term) => term.cues.flatMap((cue) => cue.types))),
+];
+
+/** Whether a source of this type and facet answers the term without its text matching. */
+export function cueAnswers(term: Term, type: SourceType, facet: string): boolean {
+  const foldedFacet = fold(facet);
+  return term.cues.some((cue) => cue.types.includes(type) && (!cue.facets || cue.facets.some((word) => foldedFacet.includes(fold(word)))));
+}

@@ -1,0 +1,239 @@
+/**
+ * The words "Vraag het dossier" knows, as data (ADR 0078): synonyms for clinical words, the words a
+ * question is made of but that say nothing about the record, and the cues that point a question at
+ * a kind of record (a measurement, a medicine, a contact's relation). The engine is
+ * `dossiervraag.question.ts`; a new word is one line here.
+ */
+
+/** The kinds of source an answer cites; the Dutch word is also the API's `type`. */
+export const sourceTypes = [
+  'rapportage',
+  'dagnotitie',
+  'meting',
+  'medicatieopdracht',
+  'toediening',
+  'risico',
+  'diagnose',
+  'juridisch',
+  'maatregel',
+  'intake',
+  'brief',
+  'afspraak',
+  'contactpersoon',
+] as const;
+export type SourceType = (typeof sourceTypes)[number];
+
+/**
+ * Words that mean the same in a question about the record. Each list is one class: a question's
+ * word from it searches for all of them (the stemmer of PostgreSQL's `dutch` configuration does
+ * the rest: "verhoogd" and "verhogen" meet, "sliep" and "slapen" do not, hence the lists).
+ */
+export const synonymClasses: readonly (readonly string[])[] = [
+  ['separatie', 'afzondering', 'gesepareerd', 'separeer', 'separeren', 'separatieruimte', 'afzonderingskamer', 'afgezonderd'],
+  ['onrustig', 'onrust', 'agitatie', 'geagiteerd', 'agitatief', 'opgewonden', 'gespannen', 'ijsberen'],
+  ['slapen', 'slaap', 'sliep', 'geslapen', 'nachtrust', 'doorgeslapen', 'doorsliep', 'slapeloos', 'slapeloosheid', 'insomnia'],
+  ['leponex', 'clozapine'],
+  ['haldol', 'haloperidol'],
+  ['seroquel', 'quetiapine'],
+  ['zyprexa', 'olanzapine'],
+  ['risperdal', 'risperidon', 'risperidone'],
+  ['abilify', 'aripiprazol'],
+  ['temesta', 'lorazepam'],
+  ['seresta', 'oxazepam'],
+  ['valium', 'diazepam'],
+  ['depakine', 'valproïnezuur', 'valproaat'],
+  ['priadel', 'lithium', 'lithiumcarbonaat'],
+  ['agressie', 'agressief', 'dreigend', 'bedreigend', 'dreigde', 'sloeg', 'slaan', 'geslagen', 'schopte'],
+  ['suïcide', 'suïcidaal', 'suïcidaliteit', 'zelfmoord', 'doodsgedachten', 'doodswens', 'suïcidegedachten'],
+  ['zelfbeschadiging', 'automutilatie', 'zelfbeschadigend', 'gesneden', 'krassen'],
+  ['fixatie', 'gefixeerd', 'vastgebonden', 'vastgelegd'],
+  ['dwangmedicatie', 'gedwongen', 'dwang'],
+  ['eten', 'at', 'gegeten', 'maaltijd', 'maaltijden', 'eetlust', 'voeding'],
+  ['medicatie', 'medicijnen', 'pillen', 'tabletten', 'medicament'],
+  ['weigeren', 'weigerde', 'geweigerd', 'weigering', 'weigert'],
+  ['bloeddruk', 'tensie'],
+  ['pols', 'hartslag', 'hartfrequentie'],
+  ['temperatuur', 'koorts', 'verhoging'],
+  ['saturatie', 'zuurstofsaturatie', 'spo2'],
+  ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'],
+  ['gewicht', 'weegt', 'gewogen', 'kilo'],
+  ['alcohol', 'drank', 'drinken', 'dronk', 'bier', 'gedronken'],
+  ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen'],
+  ['stemmen', 'hallucinaties', 'hallucineert', 'hallucinaties'],
+  ['angst', 'angstig', 'bang', 'paniek'],
+  ['somber', 'depressief', 'neerslachtig', 'stemming'],
+  ['bezoek', 'bezocht', 'visite'],
+  ['verlof', 'weekendverlof', 'verlofregeling'],
+  ['huisarts', 'ha'],
+  ['hoofdpijn', 'migraine'],
+  ['bijwerking', 'bijwerkingen', 'speekselvloed', 'kwijlen', 'sufheid', 'stijfheid'],
+  ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen'],
+  ['verlaagd', 'afgebouwd', 'verlagen', 'afbouwen'],
+  ['gestopt', 'gestaakt', 'stoppen'],
+  ['opname', 'opnames', 'opnamen', 'opgenomen'],
+];
+
+/**
+ * Words a question is built from that say nothing about what is asked: question words, pronouns,
+ * auxiliaries and time words. Not searched for, so "heeft hij eerder gesepareerd gezeten" looks for
+ * the separatie, not for "gezeten".
+ */
+export const questionWords = new Set([
+  ...['wat', 'wie', 'wanneer', 'waar', 'waarom', 'hoe', 'hoeveel', 'hoelang', 'welk', 'welke', 'waarmee', 'waarvoor', 'vaak', 'lang'],
+  ...['hij', 'zij', 'ze', 'hem', 'haar', 'zijn', 'zich', 'patiënt', 'patient', 'meneer', 'mevrouw', 'dhr', 'mw', 'cliënt', 'client'],
+  ...['is', 'was', 'waren', 'wordt', 'werd', 'worden', 'geworden', 'heeft', 'had', 'hebben', 'hadden', 'gehad', 'kan', 'kon', 'moet'],
+  ...['zit', 'zat', 'gezeten', 'krijgt', 'kreeg', 'gekregen', 'gedaan', 'gemaakt', 'geweest', 'staat', 'stond', 'ging', 'gaat'],
+  ...['de', 'het', 'een', 'er', 'ooit', 'eerder', 'nog', 'al', 'ook', 'op', 'in', 'aan', 'van', 'voor', 'met', 'bij', 'over', 'om'],
+  ...['tot', 'naar', 'uit', 'dan', 'en', 'of', 'die', 'dat', 'deze', 'dit', 'wel', 'niet', 'geen', 'iets', 'er', 'daar', 'toen'],
+  ...['laatste', 'laatst', 'recent', 'recentste', 'meest', 'recente', 'huidige', 'nu', 'actueel', 'actuele', 'momenteel', 'eerste'],
+  ...['sinds', 'volgende', 'komende', 'vorige', 'afgelopen', 'gisteren', 'vandaag', 'week', 'weken', 'dag', 'dagen', 'maand'],
+  ...['nacht', 'keer', 'keren', 'aantal', 'dossier', 'staat', 'genoteerd', 'vastgelegd', 'beschreven', 'vermeld', 'gemeld'],
+  ...['last', 'eerdere', 'gebruikt', 'gebruik', 'neemt', 'slikt', 'januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli'],
+  ...['augustus', 'september', 'oktober', 'november', 'december'],
+  ...['score', 'waarde', 'uitslag', 'gemeten', 'meting', 'metingen', 'wat', 'precies', 'eigenlijk', 'graag', 'weten'],
+]);
+
+/** How a question orders what it finds: the newest, the first, the next one coming, or by fit. */
+export type QuestionOrder = 'newest' | 'oldest' | 'next' | 'fit';
+
+/** Phrases that ask for an order, tried in this order on the folded question. */
+export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] = [
+  { pattern: /\b(volgende|komende|eerstvolgende|gepland|ingepland)\b/, order: 'next' },
+  { pattern: /\b(laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b/, order: 'newest' },
+  { pattern: /\b(sinds wanneer|eerste|voor het eerst|begonnen|gestart)\b/, order: 'oldest' },
+];
+
+/** "hoe vaak", "hoeveel keer": the answer counts what it found. */
+export const countPattern = /\b(hoe vaak|hoeveel keer|hoeveel keren|aantal keren|hoe veel keer)\b/;
+
+/**
+ * A cue points a question's word at kinds of source and, where it names one, at a facet of them
+ * (the measurement's kind, the medicine, the relation): a source of that type and facet answers the
+ * word even if its text does not contain it (the last NEWS2 is the newest NEWS2 row).
+ */
+export interface Cue {
+  words: readonly string[];
+  types: readonly SourceType[];
+  /** Facet words the source's facet must contain; none: any source of the types. */
+  facets?: readonly string[];
+}
+
+const medicines = [
+  'clozapine',
+  'haloperidol',
+  'quetiapine',
+  'olanzapine',
+  'risperidon',
+  'aripiprazol',
+  'paliperidon',
+  'zuclopentixol',
+  'lithium',
+  'valproïnezuur',
+  'lamotrigine',
+  'lorazepam',
+  'oxazepam',
+  'diazepam',
+  'temazepam',
+  'zopiclon',
+  'promethazine',
+  'sertraline',
+  'citalopram',
+  'escitalopram',
+  'fluoxetine',
+  'paroxetine',
+  'venlafaxine',
+  'mirtazapine',
+  'biperideen',
+  'paracetamol',
+  'ibuprofen',
+  'metformine',
+  'omeprazol',
+];
+
+export const cues: readonly Cue[] = [
+  { words: ['news2', 'news', 'ews'], types: ['meting'], facets: ['news2'] },
+  { words: ['bvc', 'broset'], types: ['meting'], facets: ['bvc'] },
+  { words: ['bloeddruk', 'tensie'], types: ['meting'], facets: ['bloeddruk'] },
+  { words: ['pols', 'hartslag', 'hartfrequentie'], types: ['meting'], facets: ['hartfrequentie'] },
+  { words: ['temperatuur', 'koorts'], types: ['meting'], facets: ['temperatuur'] },
+  { words: ['saturatie', 'zuurstofsaturatie', 'spo2'], types: ['meting'], facets: ['saturatie'] },
+  { words: ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'], types: ['meting'], facets: ['ademhaling'] },
+  { words: ['gewicht', 'weegt', 'gewogen', 'kilo'], types: ['meting'], facets: ['gewicht'] },
+  { words: ['glucose', 'bloedsuiker', 'suiker'], types: ['meting'], facets: ['glucose'] },
+  { words: ['vitale', 'controles'], types: ['meting'] },
+  ...medicines.map((name) => ({ words: [name], types: ['medicatieopdracht', 'toediening'] as const, facets: [name.slice(0, 6)] })),
+  { words: ['medicatie', 'medicijnen', 'voorgeschreven', 'dosis', 'dosering', 'mg'], types: ['medicatieopdracht'] },
+  { words: ['verhoogd', 'opgehoogd', 'verlaagd', 'afgebouwd', 'gestopt', 'gestaakt', 'gestart'], types: ['medicatieopdracht'] },
+  { words: ['gegeven', 'toegediend', 'ingenomen', 'toediening'], types: ['toediening'] },
+  { words: ['geweigerd', 'weigerde', 'weigeren', 'weigering', 'weigert'], types: ['toediening'], facets: ['geweigerd'] },
+  { words: ['risico', 'risico’s', "risico's", 'risicotaxatie', 'risicoinschatting'], types: ['risico'] },
+  { words: ['suïcide', 'suïcidaal', 'suïcidaliteit', 'zelfmoord'], types: ['risico'], facets: ['suïcide'] },
+  { words: ['agressie', 'agressief'], types: ['risico'], facets: ['agressie'] },
+  { words: ['zelfbeschadiging', 'automutilatie'], types: ['risico'], facets: ['zelfbeschadiging'] },
+  { words: ['weglopen', 'wegloop', 'weggelopen'], types: ['risico'], facets: ['weglopen'] },
+  { words: ['valrisico', 'vallen'], types: ['risico'], facets: ['vallen'] },
+  { words: ['diagnose', 'diagnoses', 'dsm', 'stoornis', 'hoofddiagnose', 'nevendiagnose'], types: ['diagnose'] },
+  { words: ['rechtspositie', 'juridisch', 'juridische', 'wvggz', 'machtiging'], types: ['juridisch'] },
+  { words: ['zorgmachtiging'], types: ['juridisch'], facets: ['zorgmachtiging'] },
+  { words: ['crisismaatregel', 'cm'], types: ['juridisch'], facets: ['crisismaatregel'] },
+  { words: ['vrijwillig', 'vrijwillige'], types: ['juridisch'], facets: ['vrijwillig'] },
+  { words: ['separatie', 'afzondering', 'gesepareerd', 'separeer', 'afgezonderd'], types: ['maatregel'], facets: ['separatie'] },
+  { words: ['fixatie', 'gefixeerd', 'vastgebonden'], types: ['maatregel'], facets: ['fixatie'] },
+  { words: ['dwangmedicatie'], types: ['maatregel'], facets: ['dwangmedicatie'] },
+  { words: ['insluiting', 'ingesloten'], types: ['maatregel'], facets: ['insluiting'] },
+  { words: ['maatregel', 'maatregelen', 'verplichte', 'dwangmaatregel'], types: ['maatregel', 'juridisch'] },
+  { words: ['intake'], types: ['intake'] },
+  { words: ['anamnese', 'voorgeschiedenis'], types: ['intake'], facets: ['anamnese'] },
+  { words: ['hulpvraag'], types: ['intake'], facets: ['hulpvraag'] },
+  { words: ['aanmelding', 'verwijzing', 'verwezen', 'verwijzer'], types: ['intake'], facets: ['aanmelding'] },
+  { words: ['behandeladvies'], types: ['intake'], facets: ['behandeladvies'] },
+  { words: ['screening', 'somatische'], types: ['intake'], facets: ['somatische'] },
+  { words: ['brief', 'brieven', 'verwijsbrief', 'ontslagbrief'], types: ['brief'] },
+  { words: ['huisarts'], types: ['brief', 'contactpersoon'] },
+  { words: ['afspraak', 'afspraken', 'consult', 'gesprek', 'ingepland', 'gepland'], types: ['afspraak'] },
+  { words: ['behandelgesprek'], types: ['afspraak'], facets: ['behandelgesprek'] },
+  { words: ['medicatiecontrole'], types: ['afspraak'], facets: ['medicatiecontrole'] },
+  { words: ['groepstherapie'], types: ['afspraak'], facets: ['groepstherapie'] },
+  { words: ['crisisoverleg'], types: ['afspraak'], facets: ['crisisoverleg'] },
+  { words: ['contactpersoon', 'contactpersonen', 'familie', 'telefoonnummer', 'nummer', 'bereikbaar'], types: ['contactpersoon'] },
+  ...[
+    'mentor',
+    'bewindvoerder',
+    'curator',
+    'partner',
+    'moeder',
+    'vader',
+    'broer',
+    'zus',
+    'zoon',
+    'dochter',
+    'echtgenote',
+    'echtgenoot',
+    'vriend',
+    'vriendin',
+    'buurman',
+    'buurvrouw',
+    'advocaat',
+  ].map((relation) => ({ words: [relation], types: ['contactpersoon'] as const, facets: [relation] })),
+  { words: ['dagnotitie', 'dagnotities'], types: ['dagnotitie'] },
+];
+
+/** The Dutch word each source type is cited with. */
+export const sourceTypeLabels: Record<SourceType, string> = {
+  rapportage: 'rapportage',
+  dagnotitie: 'dagnotitie',
+  meting: 'meting',
+  medicatieopdracht: 'medicatieopdracht',
+  toediening: 'toediening',
+  risico: 'risicotaxatie',
+  diagnose: 'diagnose',
+  juridisch: 'rechtspositie',
+  maatregel: 'verplichte zorg',
+  intake: 'intake',
+  brief: 'brief',
+  afspraak: 'afspraak',
+  contactpersoon: 'contactpersoon',
+};
+
+/** The answer when nothing in the record supports one: never a guess. */
+export const noAnswer = 'Ik weet het niet: het dossier bevat hier niets over.';

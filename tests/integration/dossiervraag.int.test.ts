@@ -1,0 +1,190 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MikroORM } from '../../domain/db/orm';
+import { withTenant } from '../../domain/db/tenant';
+import { noAnswer } from '../../domain/dossiervraag/dossiervraag.vocabulary';
+import { appOrm } from '../support/app-orm';
+import { readAskFile, seedAskRecord, type AskFile, type SeededRecord } from '../support/ask-record';
+import { asOwner, signedInUser, type SignedIn } from '../support/factories';
+import { json, request } from '../support/http';
+
+/*
+ * "Vraag het dossier" (issue 47, ADR 0078), the local path: answers cite the record's own rows,
+ * say "Ik weet het niet" when the record holds nothing, never show another patient's or another
+ * organisation's rows, and every question lands in the access log naming the patient.
+ */
+
+interface Answer {
+  antwoord: string;
+  bronnen: { type: string; id: string; datum: string; auteur: string | null; tekst: string; link: string }[];
+}
+
+const devFile = readAskFile(path.resolve(import.meta.dirname, '../fixtures/ask/ask-dev.json'));
+
+/** Another patient of the same ward, with what the first one does not have. */
+const neighbour: AskFile = {
+  now: devFile.now,
+  patient: { given: 'Karel', family: 'Oudshoorn', birthDate: '1961-02-03', gender: 'man' },
+  sources: [
+    {
+      key: 'N1',
+      type: 'rapportage',
+      at: '2026-11-18T10:00:00+01:00',
+      author: 'T. Bos, verpleegkundige',
+      text: 'Na een val in de badkamer haloperidol gekregen; ECT-behandeling besproken.',
+    },
+    {
+      key: 'N2',
+      type: 'contactpersoon',
+      at: '2026-11-01T10:00:00+01:00',
+      author: 'T. Bos, verpleegkundige',
+      name: 'Wim Oudshoorn',
+      relation: 'mentor',
+      phone: '0611111111',
+    },
+  ],
+  questions: [],
+};
+
+let orm: MikroORM;
+let psychiater: SignedIn;
+let other: SignedIn;
+let jan: SeededRecord;
+let karel: SeededRecord;
+let foreign: SeededRecord;
+
+const seed = (who: SignedIn, file: AskFile) =>
+  withTenant(orm, { organisationId: who.organisationId, userId: who.user.id }, (em) => seedAskRecord(em, who.organisationId, file));
+const ask = (patientId: string, body: unknown, cookie = psychiater.cookie) =>
+  json(`/api/patients/${patientId}/dossiervraag`, { method: 'POST', cookie, body });
+const answerTo = async (patientId: string, vraag: string): Promise<Answer> => {
+  const response = await ask(patientId, { vraag });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Answer;
+};
+
+beforeAll(async () => {
+  orm = await appOrm({ poolMax: 2 });
+  [psychiater, other] = await Promise.all([signedInUser('psychiater'), signedInUser('psychiater')]);
+  jan = await seed(psychiater, devFile);
+  karel = await seed(psychiater, neighbour);
+  foreign = await seed(other, devFile);
+});
+
+afterAll(async () => {
+  await orm.close();
+});
+
+describe('Vraag het dossier: the answer', () => {
+  it('cites the row the question is about, with type, date, author and a link into the record', async () => {
+    const answer = await answerTo(jan.patientId, 'Wat was de laatste NEWS2?');
+    const [first] = answer.bronnen;
+    expect(first).toMatchObject({ type: 'meting', id: jan.rowOf.get('S19'), datum: '18 nov 2026', auteur: 'R. Haddou, verpleegkundige' });
+    expect(first!.tekst).toContain('NEWS2 5');
+    expect(first!.link).toBe(`/patients/${jan.patientId}/metingen#meting-${jan.rowOf.get('S19')}`);
+    expect(answer.antwoord).toContain(`${first!.tekst} (meting, 18 nov 2026, R. Haddou, verpleegkundige)`);
+  });
+
+  it('answers every sentence from a cited source of this patient', async () => {
+    const answer = await answerTo(jan.patientId, 'Wanneer is de clozapine verhoogd?');
+    const ids = new Set(jan.rowOf.values());
+    expect(answer.bronnen.length).toBeGreaterThan(0);
+    expect(answer.bronnen.length).toBeLessThanOrEqual(5);
+    expect(answer.bronnen[0]!.id).toBe(jan.rowOf.get('S11'));
+    for (const bron of answer.bronnen) {
+      expect(ids.has(bron.id), bron.tekst).toBe(true);
+      expect(answer.antwoord).toContain(bron.tekst);
+    }
+    // One line per source besides the opening line: no sentence without its source.
+    expect(answer.antwoord.split('\n')).toHaveLength(answer.bronnen.length + 1);
+  });
+
+  it('says "Ik weet het niet" when the record holds nothing about the question, without sources', async () => {
+    for (const vraag of ['Wat is zijn bloedgroep?', 'Heeft hij ooit lithium gebruikt?', 'Wat is de laatste saturatie?']) {
+      expect(await answerTo(jan.patientId, vraag)).toEqual({ antwoord: noAnswer, bronnen: [] });
+    }
+  });
+
+  it("never shows another patient's rows, even on the same ward", async () => {
+    // Only Karel's record mentions haloperidol and ECT: for Jan the record says nothing.
+    expect((await answerTo(jan.patientId, 'Heeft hij ooit haloperidol gehad?')).antwoord).toBe(noAnswer);
+    const mentor = await answerTo(jan.patientId, 'Wie is zijn mentor?');
+    expect(mentor.bronnen.map((bron) => bron.id)).toEqual([jan.rowOf.get('S43')]);
+    expect(mentor.antwoord).not.toContain('Oudshoorn');
+    expect((await answerTo(karel.patientId, 'Wie is zijn mentor?')).bronnen.map((bron) => bron.id)).toEqual([karel.rowOf.get('N2')]);
+  });
+});
+
+describe('Vraag het dossier: the API door', () => {
+  it("is a 404 in Dutch for another organisation's patient, and shows none of its rows", async () => {
+    const response = await ask(foreign.patientId, { vraag: 'Wat was de laatste NEWS2?' });
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.message).toBe('De gevraagde patiënt is niet gevonden.');
+    expect(JSON.stringify(body)).not.toContain(foreign.rowOf.get('S19'));
+  });
+
+  it('refuses a missing, empty or too long question with a Dutch message on the field', async () => {
+    for (const [body, message] of [
+      [{}, 'Stel een vraag over het dossier.'],
+      [{ vraag: ' ' }, 'Stel een vraag van minstens 3 tekens.'],
+      [{ vraag: 'x'.repeat(301) }, 'Een vraag is hoogstens 300 tekens.'],
+    ] as const) {
+      const response = await ask(jan.patientId, body);
+      expect(response.status).toBe(400);
+      const { error } = (await response.json()) as { error: { code: string; fields?: Record<string, string> } };
+      expect(error.fields?.vraag).toBe(message);
+    }
+  });
+
+  it('needs a session', async () => {
+    expect((await ask(jan.patientId, { vraag: 'Wie is zijn mentor?' }, '')).status).toBe(401);
+  });
+
+  it('logs every question as a read naming the patient, with the number of sources and never the question', async () => {
+    await answerTo(jan.patientId, 'Wie is de bewindvoerder?');
+    const rows = await asOwner(
+      psychiater.organisationId,
+      async (db) =>
+        (
+          await db.query<{ action: string; outcome: string; patient_ids: string[]; details: Record<string, unknown> }>(
+            `select action, outcome, patient_ids, details from audit_events
+              where organisation_id = $1 and resource_type = 'Dossiervraag' order by occurred_at desc limit 1`,
+            [psychiater.organisationId],
+          )
+        ).rows,
+    );
+    expect(rows).toEqual([{ action: 'read', outcome: 'success', patient_ids: [jan.patientId], details: { bronnen: 1 } }]);
+    expect(JSON.stringify(rows)).not.toContain('bewindvoerder');
+  });
+});
+
+describe('Vraag het dossier: the record page without JavaScript', () => {
+  it('answers a posted form on the page itself, with links to the sources', async () => {
+    const response = await request(`/patients/${jan.patientId}/dossiervraag`, {
+      method: 'POST',
+      cookie: psychiater.cookie,
+      body: new URLSearchParams({ vraag: 'Wie is zijn mentor?' }),
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Peter Smit (mentor), bereikbaar op 0201234567.');
+    expect(html).toContain(`href="/patients/${jan.patientId}#contactpersonen"`);
+  });
+
+  it('shows the field message beside the box for an empty question', async () => {
+    const response = await request(`/patients/${jan.patientId}/dossiervraag`, {
+      method: 'POST',
+      cookie: psychiater.cookie,
+      body: new URLSearchParams({ vraag: '' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Stel een vraag van minstens 3 tekens.');
+  });
+
+  it('has the box on every tab of the record', async () => {
+    const html = await (await request(`/patients/${jan.patientId}/rapportages`, { cookie: psychiater.cookie })).text();
+    expect(html).toMatch(/<form[^>]*action="\/patients\/[^"]+\/dossiervraag"/);
+    expect(html).toContain('Vraag het dossier');
+  });
+});
