@@ -110,15 +110,16 @@ const vitalKinds: Record<string, string> = {
 
 /** "2x daags" → the schedule's times; the words themselves stay in the order's note. */
 function timesOf(frequency: string): string[] {
-  const perDay = Number(/(\d+)\s*x/i.exec(frequency)?.[1] ?? (/(eenmaal|1 ?maal|dagelijks)/i.test(frequency) ? 1 : 0));
+  // "3x per dag", and the prescriber's "2dd"; "a.n." is at night.
+  const perDay = Number(/(\d+)\s*(?:x|dd\b)/i.exec(frequency)?.[1] ?? (/(eenmaal|1 ?maal|dagelijks)/i.test(frequency) ? 1 : 0));
   const schedules: Record<number, string[]> = {
     1: ['08:00'],
     2: ['08:00', '20:00'],
     3: ['08:00', '14:00', '20:00'],
     4: ['08:00', '12:00', '17:00', '22:00'],
   };
-  if (/voor de nacht|avond|ann/i.test(frequency) && perDay <= 1) return ['22:00'];
-  return schedules[perDay] ?? [];
+  if (/voor de nacht|avond|ann|a\.n\./i.test(frequency) && perDay <= 1) return ['22:00'];
+  return schedules[perDay] ?? ['08:00'];
 }
 
 const productOf = (medicine: string) => products.find((product) => fold(product.name).startsWith(fold(medicine).split(' ')[0]!));
@@ -164,6 +165,7 @@ export async function seedAskRecord(em: EntityManager, organisationId: string, f
   const base = { organisationId, patientId };
   let primaryTaken = false;
   const orders: { product: string; start: number; id: string }[] = [];
+  const sections = new Map<string, { id: string; content: string }>();
   const legal: { id: string; start: string; end: string | null; grounds: boolean }[] = [];
   // Orders first and legal statuses first: an administration names its order, a measure its legal basis.
   const rank = (type: string) => (type === 'medicatieopdracht' || type === 'juridisch' ? 0 : 1);
@@ -240,6 +242,7 @@ export async function seedAskRecord(em: EntityManager, organisationId: string, f
         const product = productOf(medicine);
         const frequency = str(fields, 'frequency');
         const times = timesOf(frequency);
+        const whenNeeded = /zo nodig|z\.n\.|\bzn\b/i.test(frequency);
         const stop = maybe(fields, 'stop');
         const start = str(fields, 'start') || isoDay(at);
         id = em.create(MedicationOrder, {
@@ -249,11 +252,11 @@ export async function seedAskRecord(em: EntityManager, organisationId: string, f
           productName: medicine,
           dose: str(fields, 'dose'),
           route: product?.route ?? 'oraal',
-          kind: /zo nodig|z\.n\./i.test(frequency) ? 'zo-nodig' : 'vast',
-          times: /zo nodig|z\.n\./i.test(frequency) ? [] : times,
+          kind: whenNeeded ? 'zo-nodig' : 'vast',
+          times: whenNeeded ? [] : times,
           indication: maybe(fields, 'reason'),
-          maxPerDay: /zo nodig|z\.n\./i.test(frequency) ? 3 : null,
-          minIntervalMinutes: /zo nodig|z\.n\./i.test(frequency) ? 240 : null,
+          maxPerDay: whenNeeded ? 3 : null,
+          minIntervalMinutes: whenNeeded ? 240 : null,
           startDate: start.slice(0, 10),
           endDate: stop ? stop.slice(0, 10) : null,
           note: frequency || null,
@@ -287,7 +290,8 @@ export async function seedAskRecord(em: EntityManager, organisationId: string, f
         id = em.create(RiskAssessment, {
           ...base,
           riskType: fold(str(fields, 'kind')) === 'suicide' ? 'suïcide' : str(fields, 'kind').toLowerCase(),
-          riskLevel: str(fields, 'level') as RiskAssessment['riskLevel'],
+          // The record's scale is laag, gemiddeld, hoog, zeer hoog; "matig" is its "gemiddeld".
+          riskLevel: (str(fields, 'level') === 'matig' ? 'gemiddeld' : str(fields, 'level')) as RiskAssessment['riskLevel'],
           rationale: str(fields, 'text'),
           assessedAt: at,
           assessedBy: author,
@@ -339,7 +343,14 @@ export async function seedAskRecord(em: EntityManager, organisationId: string, f
           intakeSections.find(
             (entry) => fold(entry.key) === section || fold(entry.label).startsWith(section) || section.startsWith(fold(entry.key)),
           )?.key ?? 'anamnese';
-        id = em.create(IntakeSection, {
+        // The record holds one section per key: a second source for the same section is added to its text.
+        const existing = sections.get(key);
+        if (existing) {
+          existing.content = `${existing.content}\n\n${str(fields, 'text')}`;
+          id = existing.id;
+          break;
+        }
+        const created = em.create(IntakeSection, {
           ...base,
           sectionKey: key,
           content: str(fields, 'text'),
@@ -347,7 +358,9 @@ export async function seedAskRecord(em: EntityManager, organisationId: string, f
           completedBy: author,
           updatedAt: at,
           updatedBy: author,
-        }).id;
+        });
+        sections.set(key, created);
+        id = created.id;
         break;
       }
       case 'brief':
