@@ -101,12 +101,16 @@ interface Targets {
   /** "morgen om 10:00", "in de komende 14 dagen": for the message when nothing matches. */
   period: string;
   matches: AppointmentView[];
+  /** Dutch: why the appointment meant cannot be changed by this clinician (the patient's next one is someone else's). */
+  refusal?: string;
 }
 
 /**
  * The clinician's own, still open appointments the words point at. The source is what the
  * identifier names ("van dinsdag 10:00"); a reschedule's day label is its target, never its source.
- * Without a source the patient's next open appointment is meant.
+ * Without a source the patient's next open appointment is meant (the earliest that has not begun,
+ * ADR 0079): when that one is a colleague's, the step says so instead of taking a later one of
+ * the clinician's own.
  */
 async function targetAppointments(
   em: EntityManager,
@@ -127,22 +131,43 @@ async function targetAppointments(
   const id = isUuid(entities.identifier) ? entities.identifier : null;
   const open = appointments.filter(
     (appointment) =>
-      ownsAppointment(actor, appointment) &&
       changeableStatuses.includes(appointment.status) &&
       (!id || appointment.id === id) &&
       (minutes === null || minutesIntoDay(new Date(appointment.start)) === minutes),
   );
   const sourceNamed = minutes !== null || id !== null || Boolean(labelOf(source)) || Boolean(source.dateRange);
-  const matches = patient && !sourceNamed ? open.slice(0, 1) : open;
   const day = source.dateRange ? 'in de gevraagde periode' : (range.label ?? `in de komende ${searchDays} dagen`);
   const period = minutes === null ? day : range.label ? `${day} om ${clockTime(minutes)}` : `om ${clockTime(minutes)} ${day}`;
-  return { patientName: patient?.displayName ?? entities.patientName ?? null, period, matches };
+  const patientName = patient?.displayName ?? entities.patientName ?? null;
+  if (patient && !sourceNamed) {
+    const next = open.find((appointment) => new Date(appointment.start) >= now);
+    if (next && !ownsAppointment(actor, next)) return { patientName, period, matches: [], refusal: notOwnNext(next) };
+    return { patientName, period, matches: next ? [next] : [] };
+  }
+  return { patientName, period, matches: open.filter((appointment) => ownsAppointment(actor, appointment)) };
 }
 
-/** One match is the plan; several ask the clinician to choose; none fails the step. */
+function notOwnNext(next: AppointmentView): string {
+  return (
+    `De eerstvolgende afspraak is ${appointmentLabel(next)}; alleen wie de afspraak maakte of de behandelaar kan haar wijzigen. ` +
+    'Noem de afspraak die je bedoelt, bijvoorbeeld “van dinsdag 10:00”.'
+  );
+}
+
+/** Dutch warnings about a move's target for this kind of appointment, with a guessed time first. */
+function moveWarnings(step: ChainStep, type: string, moveTo: string | undefined): string[] {
+  return moveTo ? withGuess(step.entities, scheduleWarnings(type, moveTo)) : [];
+}
+
+/**
+ * One match is the plan; several ask the clinician to choose (the block's picker); none fails the
+ * step. A move's warnings (outside the agenda hours, a weekend for a weekday kind) are in the block
+ * before confirmation, for the one match or for each candidate.
+ */
 function planFor(step: ChainStep, targets: Targets, describe: (appointment: AppointmentView) => string, extra: StepPlan = {}): ChainStep {
   const forPatient = targets.patientName ? ` voor ${targets.patientName}` : '';
   const [first, ...others] = targets.matches;
+  if (targets.refusal) return failedStep(step, targets.refusal);
   if (!first) return failedStep(step, `Geen afspraak gevonden${forPatient} ${targets.period}.`);
   if (others.length === 0) {
     const plan = {
@@ -154,7 +179,7 @@ function planFor(step: ChainStep, targets: Targets, describe: (appointment: Appo
       ...extra,
     };
     // A move to a Sunday afternoon or to 23:00 is said in the block before it is confirmed.
-    const warnings = plan.moveTo ? withGuess(step.entities, scheduleWarnings(first.type, plan.moveTo)) : [];
+    const warnings = moveWarnings(step, first.type, plan.moveTo);
     return {
       ...step,
       status: 'klaar_voor_bevestiging',
@@ -162,16 +187,23 @@ function planFor(step: ChainStep, targets: Targets, describe: (appointment: Appo
       plan: warnings.length > 0 ? { ...plan, warnings } : plan,
     };
   }
+  const candidates = targets.matches.map((appointment) => {
+    const warnings = moveWarnings(step, appointment.type, extra.moveTo);
+    return {
+      appointmentId: appointment.id,
+      label: capitaliseFirst(appointmentLabel(appointment)),
+      summary: describe(appointment),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
+  });
+  // Until one is chosen the block shows what would stand out for any of them.
+  const warnings = [...new Set(candidates.flatMap((candidate) => candidate.warnings ?? []))];
   return {
     ...step,
     status: 'keuze_nodig',
     summary: `${countOf(targets.matches.length, 'afspraak', 'afspraken')} gevonden${forPatient} ${targets.period}; kies welke bedoeld is`,
-    plan: { patientId: first.patientId, ...extra },
-    candidates: targets.matches.map((appointment) => ({
-      appointmentId: appointment.id,
-      label: capitaliseFirst(appointmentLabel(appointment)),
-      summary: describe(appointment),
-    })),
+    plan: { patientId: first.patientId, ...extra, ...(warnings.length > 0 ? { warnings } : {}) },
+    candidates,
   };
 }
 

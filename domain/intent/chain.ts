@@ -42,6 +42,8 @@ export interface Candidate {
   label: string;
   /** The step's summary once this candidate is chosen. */
   summary: string;
+  /** The plan's warnings once this candidate is chosen (a move of this kind to that moment). */
+  warnings?: string[];
 }
 
 export interface ChainStep {
@@ -198,11 +200,12 @@ export function withChoices(steps: readonly ChainStep[], choices: Choices): Chai
         ? step.candidates?.find((candidate) => candidate.appointmentId === choices[String(step.index)])
         : undefined;
     if (!chosen) return step;
+    const { warnings: _shownForAll, ...plan } = step.plan ?? {};
     return {
       ...step,
       status: 'klaar_voor_bevestiging',
       summary: chosen.summary,
-      plan: { ...step.plan, appointmentId: chosen.appointmentId },
+      plan: { ...plan, appointmentId: chosen.appointmentId, ...(chosen.warnings ? { warnings: chosen.warnings } : {}) },
     };
   });
 }
