@@ -34,6 +34,7 @@ import { Migration20261128150000Koppelingen } from './Migration20261128150000Kop
 import { Migration20261128160000HandoverTickCarry } from './Migration20261128160000HandoverTickCarry';
 import { Migration20261128173000PatientRoom } from './Migration20261128173000PatientRoom';
 import { Migration20261128174100MedicationSafety } from './Migration20261128174100MedicationSafety';
+import { Migration20261129090000CancellationUndo } from './Migration20261129090000CancellationUndo';
 import { Migration20261125210000LegalStatusAndCoerciveCare } from './Migration20261125210000LegalStatusAndCoerciveCare';
 import { Migration20261128100000StaffVersions } from './Migration20261128100000StaffVersions';
 
@@ -77,4 +78,5 @@ export const migrationsList = [
   { name: 'Migration20261128160000HandoverTickCarry', class: Migration20261128160000HandoverTickCarry },
   { name: 'Migration20261128173000PatientRoom', class: Migration20261128173000PatientRoom },
   { name: 'Migration20261128174100MedicationSafety', class: Migration20261128174100MedicationSafety },
+  { name: 'Migration20261129090000CancellationUndo', class: Migration20261129090000CancellationUndo },
 ];
