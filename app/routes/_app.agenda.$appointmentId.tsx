@@ -2,13 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Cross2Icon } from '@radix-ui/react-icons';
+import { Dialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
 import {
   appointmentStatusLabels,
   appointmentTypeLabels,
   appointmentTypes,
+  cancelAppointmentSchema,
   cancelReasonCodes,
   cancelReasonLabels,
-  cancelUndoMinutes,
+  cancelReasonText,
+  cancellationUndoableUntil,
   type AppointmentType,
 } from '../../domain/agenda/agenda.schemas';
 import { dutchDay, formatTime, isoDay, wallClockOf } from '../../domain/shared/clinical-time';
@@ -16,6 +20,7 @@ import { AppError } from '../../domain/shared/errors';
 import { uuidOrNull } from '../../domain/shared/ids';
 import { ownsAppointment } from '../../domain/shared/ownership';
 import { countOf } from '../../domain/shared/text';
+import { parseOrThrow } from '../../domain/shared/validation';
 import {
   agendaQuery,
   cancelAppointmentOf,
@@ -30,6 +35,7 @@ import {
 } from '../agenda.server';
 import { requireUser } from '../auth.server';
 import { Field } from '../components/field';
+import { UndoNotice } from '../components/undo-notice';
 import { RouteError } from '../components/route-error';
 import { formFailure, instantOf, valuesOf, type FormFailure } from '../form.server';
 import { pageData } from '../page.server';
@@ -54,9 +60,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         status: url.searchParams.get('vorigeStatus') ?? '',
       }
     : null;
+  const undoUntil = cancellationUndoableUntil(appointment);
   return {
     appointment,
     own: ownsAppointment(actor, appointment),
+    cancelUndoUntil: undoUntil ? formatTime(undoUntil) : null,
     noShowRefusal: noShowRefusal(appointment, new Date()),
     before,
     done: url.searchParams.get('gedaan'),
@@ -66,6 +74,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 type Values = { reasonCode: string; reason: string; datum: string; tijd: string };
 type Failure = FormFailure<Values> & { intent: string };
+/** The step before a cancellation without JavaScript: the reason as it will be kept, asked to confirm. */
+type Confirmation = { intent: 'annuleren'; confirm: { reasonCode: string; reason: string; text: string } };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -103,15 +113,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return redirect(panel({ gedaan: 'teruggezet' }, isoDay(appointment.start)));
       }
       case 'annuleren': {
-        const { previousStatus } = await perform(actor, cancelAppointmentOf, {
-          appointmentId: id,
-          reasonCode: values.reasonCode || undefined,
-          reason: values.reason || undefined,
-        });
-        return redirect(panel({ gedaan: 'geannuleerd', vorigeStatus: previousStatus }));
+        const input = { appointmentId: id, reasonCode: values.reasonCode || undefined, reason: values.reason || undefined };
+        if (form.get('bevestigd') !== 'ja') {
+          // The confirmation step (the dialog is this step with JavaScript): which appointment first
+          // (404, 403), then the reason (400), as the cancellation itself checks them.
+          const appointment = await perform(actor, readAppointment, { id });
+          if (!ownsAppointment(actor, appointment)) throw AppError.forbidden();
+          const { reasonCode, reason } = parseOrThrow(cancelAppointmentSchema, input);
+          const confirm = { reasonCode: reasonCode ?? '', reason: reason ?? '', text: cancelReasonText(reasonCode, reason) };
+          return { intent: 'annuleren', confirm } satisfies Confirmation;
+        }
+        await perform(actor, cancelAppointmentOf, input);
+        return redirect(panel({ gedaan: 'geannuleerd' }));
       }
       case 'annuleren-ongedaan': {
-        await perform(actor, undoCancellation, { appointmentId: id, status: String(form.get('status') ?? '') });
+        await perform(actor, undoCancellation, { appointmentId: id });
         return redirect(panel({ gedaan: 'annulering-teruggezet' }));
       }
       case 'niet-verschenen': {
@@ -128,7 +144,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         throw AppError.validation({ intent: 'Kies wat er met de afspraak moet gebeuren.' });
     }
   } catch (error) {
-    return formFailure(error, values, { extra: { intent } });
+    // An undo that comes too late, or after someone changed the appointment, says so beside the panel (409).
+    const undo = intent === 'ongedaan' || intent === 'annuleren-ongedaan';
+    return formFailure(error, values, { extra: { intent }, shows: undo ? ['conflict'] : [] });
   }
 }
 
@@ -141,8 +159,10 @@ const doneMessages: Record<string, string> = {
 };
 
 export default function AppointmentPanel() {
-  const { appointment, own, noShowRefusal, before, done, context } = useLoaderData<typeof loader>();
-  const failure = useActionData<Failure>();
+  const { appointment, own, cancelUndoUntil, noShowRefusal, before, done, context } = useLoaderData<typeof loader>();
+  const answer = useActionData<Failure | Confirmation>();
+  const failure = answer && 'fields' in answer ? answer : undefined;
+  const confirmation = answer && 'confirm' in answer && appointment.status !== 'geannuleerd' ? answer.confirm : null;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const type = (appointmentTypes as readonly string[]).includes(appointment.type) ? (appointment.type as AppointmentType) : 'overig';
@@ -159,33 +179,23 @@ export default function AppointmentPanel() {
           <Cross2Icon aria-hidden="true" />
         </Link>
       </div>
-      {done && doneMessages[done] ? (
+      {done === 'verplaatst' && before && appointment.status === 'verplaatst' ? (
+        <UndoNotice
+          message={doneMessages.verplaatst!}
+          intent="ongedaan"
+          fields={{ start: before.start, end: before.end, status: before.status }}
+          busy={busy}
+        />
+      ) : appointment.status === 'geannuleerd' && own && cancelUndoUntil ? (
+        <UndoNotice message={doneMessages.geannuleerd!} intent="annuleren-ongedaan" until={cancelUndoUntil} busy={busy} />
+      ) : done && doneMessages[done] ? (
         <div className="notice notice-success" role="status">
           <p>{doneMessages[done]}</p>
-          {done === 'verplaatst' && before && appointment.status === 'verplaatst' ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="ongedaan" />
-              <input type="hidden" name="start" value={before.start} />
-              <input type="hidden" name="end" value={before.end} />
-              <input type="hidden" name="status" value={before.status} />
-              <button type="submit" className="button button-secondary button-small" disabled={busy}>
-                Ongedaan maken
-              </button>
-            </Form>
-          ) : null}
-          {done === 'geannuleerd' &&
-          appointment.status === 'geannuleerd' &&
-          own &&
-          (before?.status === 'gepland' || before?.status === 'verplaatst') ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="annuleren-ongedaan" />
-              <input type="hidden" name="status" value={before.status} />
-              <p className="small muted">Per ongeluk? Je kunt dit de komende {cancelUndoMinutes} minuten terugdraaien.</p>
-              <button type="submit" className="button button-secondary button-small" disabled={busy}>
-                Annulering ongedaan maken
-              </button>
-            </Form>
-          ) : null}
+        </div>
+      ) : null}
+      {failure && (failure.intent === 'ongedaan' || failure.intent === 'annuleren-ongedaan') ? (
+        <div className="notice notice-danger" role="alert">
+          <p>{failure.message}</p>
         </div>
       ) : null}
       <dl className="details">
@@ -242,33 +252,17 @@ export default function AppointmentPanel() {
             </button>
           </Form>
 
-          <Form method="post" className="stack-form">
-            <h3>Annuleren</h3>
-            <input type="hidden" name="intent" value="annuleren" />
-            <fieldset className="field">
-              <legend>Waarom wordt de afspraak geannuleerd?</legend>
-              <div className="choice-list">
-                {cancelReasonCodes.map((code) => (
-                  <label key={code}>
-                    <input type="radio" name="reasonCode" value={code} defaultChecked={valueOf('annuleren', 'reasonCode', '') === code} />
-                    <span>{cancelReasonLabels[code]}</span>
-                  </label>
-                ))}
-              </div>
-              {errorsOf('annuleren').reasonCode ? <p className="field-error">{errorsOf('annuleren').reasonCode}</p> : null}
-            </fieldset>
-            <Field
-              id="annuleer-reden"
-              label="Reden"
-              hint="Een keuze hierboven, een toelichting, of allebei."
-              error={errorsOf('annuleren').reason}
-            >
-              <textarea name="reason" rows={2} maxLength={300} defaultValue={valueOf('annuleren', 'reason', '')} />
-            </Field>
-            <button type="submit" className="button button-danger" disabled={busy}>
-              Afspraak annuleren
-            </button>
-          </Form>
+          <CancelSection
+            patientName={appointment.patientName}
+            when={`${dutchDay(appointment.start)}, ${formatTime(appointment.start)}`}
+            confirmation={confirmation}
+            errors={errorsOf('annuleren')}
+            refusal={failure?.intent === 'annuleren' ? failure : null}
+            backTo={`/agenda/${appointment.id}${context}`}
+            values={{ reasonCode: valueOf('annuleren', 'reasonCode', ''), reason: valueOf('annuleren', 'reason', '') }}
+            busy={busy}
+            status={appointment.status}
+          />
 
           <Form method="post" className="stack-form">
             <h3>Niet verschenen registreren</h3>
@@ -287,6 +281,128 @@ export default function AppointmentPanel() {
         </div>
       )}
     </aside>
+  );
+}
+
+interface CancelProps {
+  patientName: string;
+  when: string;
+  confirmation: Confirmation['confirm'] | null;
+  errors: Record<string, string>;
+  /** The refused attempt, as answered: it opens the dialog again to show why. */
+  refusal: Failure | null;
+  values: { reasonCode: string; reason: string };
+  busy: boolean;
+  status: string;
+  backTo: string;
+}
+
+/**
+ * Cancelling asks why, and asks once more before it happens (issue 44). Without JavaScript the
+ * reason form posts to a confirmation step and that step's form cancels; with JavaScript the same
+ * reason form sits in a dialog, which is the confirmation, and posts with `bevestigd`. Either way
+ * the panel then offers "Ongedaan maken".
+ */
+function CancelSection({ patientName, when, confirmation, errors, refusal, values, busy, status, backTo }: CancelProps) {
+  const [hydrated, setHydrated] = useState(false);
+  const [open, setOpen] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // Done (or refused by someone else's change): the dialog's work is over. A refused reason keeps it open.
+  useEffect(() => setOpen(false), [status]);
+  useEffect(() => {
+    if (refusal) setOpen(true);
+  }, [refusal]);
+  const question = `De afspraak van ${patientName} op ${when} annuleren?`;
+
+  if (confirmation)
+    return (
+      <Form method="post" className="stack-form cancel-confirmation" aria-labelledby="annuleren-bevestigen">
+        <h3 id="annuleren-bevestigen">{question}</h3>
+        <p>
+          Reden: <strong>{confirmation.text}</strong>
+        </p>
+        <input type="hidden" name="intent" value="annuleren" />
+        <input type="hidden" name="bevestigd" value="ja" />
+        <input type="hidden" name="reasonCode" value={confirmation.reasonCode} />
+        <input type="hidden" name="reason" value={confirmation.reason} />
+        <div className="form-actions">
+          <button type="submit" className="button button-danger" disabled={busy}>
+            Ja, annuleer de afspraak
+          </button>
+          <Link to={backTo} className="button button-secondary">
+            Terug
+          </Link>
+        </div>
+      </Form>
+    );
+
+  if (!hydrated)
+    return (
+      <Form method="post" className="stack-form">
+        <h3>Annuleren</h3>
+        <input type="hidden" name="intent" value="annuleren" />
+        <CancelReasonFields idPrefix="annuleer" errors={errors} values={values} />
+        <button type="submit" className="button button-danger" disabled={busy}>
+          Afspraak annuleren
+        </button>
+      </Form>
+    );
+
+  return (
+    <div className="stack-form">
+      <h3>Annuleren</h3>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger className="button button-danger">Afspraak annuleren</Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog" aria-describedby={undefined}>
+            <Dialog.Title className="dialog-title">{question}</Dialog.Title>
+            <Form method="post" className="stack-form">
+              <input type="hidden" name="intent" value="annuleren" />
+              <input type="hidden" name="bevestigd" value="ja" />
+              <CancelReasonFields idPrefix="dialoog" errors={errors} values={values} />
+              <div className="form-actions">
+                <button type="submit" className="button button-danger" disabled={busy}>
+                  Ja, annuleer de afspraak
+                </button>
+                <Dialog.Close className="button button-secondary">Terug</Dialog.Close>
+              </div>
+            </Form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}
+
+/** The reason: one of the choices and a free text (required with ‘Anders’), the same in the form and the dialog. */
+function CancelReasonFields({
+  idPrefix,
+  errors,
+  values,
+}: {
+  idPrefix: string;
+  errors: Record<string, string>;
+  values: { reasonCode: string; reason: string };
+}) {
+  return (
+    <>
+      <fieldset className="field">
+        <legend>Waarom wordt de afspraak geannuleerd?</legend>
+        <div className="choice-list">
+          {cancelReasonCodes.map((code) => (
+            <label key={code}>
+              <input type="radio" name="reasonCode" value={code} defaultChecked={values.reasonCode === code} />
+              <span>{cancelReasonLabels[code]}</span>
+            </label>
+          ))}
+        </div>
+        {errors.reasonCode ? <p className="field-error">{errors.reasonCode}</p> : null}
+      </fieldset>
+      <Field id={`${idPrefix}-reden`} label="Reden" hint="Een keuze hierboven, een toelichting, of allebei." error={errors.reason}>
+        <textarea name="reason" rows={2} maxLength={300} defaultValue={values.reason} />
+      </Field>
+    </>
   );
 }
 

@@ -355,7 +355,7 @@ export default function AgendaPage() {
                           width: `calc(${100 / lanes}% - 4px)`,
                           ...(dragged ? { transform: `translate(${offset.dx}px, ${offset.dy}px)` } : {}),
                         }}
-                        title={`${time} ${item.patientName}, ${appointmentTypeLabels[type]}${status}`}
+                        title={`${time} ${item.patientName}, ${appointmentTypeLabels[type]}${status}${item.status === 'geannuleerd' && item.cancelReason ? ` (${item.cancelReason})` : ''}`}
                         onPointerDown={movable ? startDrag(item.id) : undefined}
                         onClick={(event) => {
                           if (dropped.current) event.preventDefault();

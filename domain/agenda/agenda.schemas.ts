@@ -65,7 +65,15 @@ export const createAppointmentSchema = z
   })
   .refine((value) => !value.end || value.end > value.start, { path: ['end'], message: 'Het einde moet na het begin liggen.' });
 
-export { cancelReasonCodes, cancelReasonLabels, cancelReasonMessages, cancelReasonText, type CancelReasonCode } from './cancel-reasons';
+export {
+  cancelReasonCodes,
+  cancelReasonLabels,
+  cancelReasonMessages,
+  cancelReasonText,
+  cancelUndoMinutes,
+  cancellationUndoableUntil,
+  type CancelReasonCode,
+} from './cancel-reasons';
 
 /** The appointment a change is about, read before the rest of the request. */
 export const appointmentTargetSchema = z.object({ appointmentId: z.uuid('Kies een bestaande afspraak.') });
@@ -82,14 +90,8 @@ export const cancelAppointmentSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['reason'], message: problem });
   });
 
-/** How long a cancellation can be undone from the page: long enough to notice a slip, short enough that nobody has acted on it. */
-export const cancelUndoMinutes = 15;
-
-/** Undoing a cancellation made a moment ago: the status it had before. */
-export const restoreCancellationSchema = z.object({
-  appointmentId: z.uuid('Kies een bestaande afspraak.'),
-  status: z.enum(['gepland', 'verplaatst'], { error: 'Een annulering kan alleen naar gepland of verplaatst terug.' }),
-});
+/** Undoing a cancellation made a moment ago: the appointment alone; the status it goes back to is the one it kept (ADR 0075). */
+export const restoreCancellationSchema = z.object({ appointmentId: z.uuid('Kies een bestaande afspraak.') });
 
 export const rescheduleAppointmentSchema = z
   .object({

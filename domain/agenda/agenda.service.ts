@@ -2,6 +2,7 @@ import { ownsAppointment } from '../shared/ownership';
 import type { AuditActor } from '../audit/audit.service';
 import { User, clinicalRoles } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
+import { forUpdate } from '../db/locks';
 import { Patient } from '../patient/patient.entity';
 import { displayName } from '../patient/patient.service';
 import { Report } from '../report/report.entity';
@@ -16,6 +17,7 @@ import {
   cancelAppointmentSchema,
   cancelReasonText,
   cancelUndoMinutes,
+  cancellationUndoableUntil,
   createAppointmentSchema,
   appointmentTargetSchema,
   restoreCancellationSchema,
@@ -38,6 +40,9 @@ export interface AppointmentView {
   location: string | null;
   /** Why it was cancelled, as the clinician said it; null when it was not. */
   cancelReason: string | null;
+  /** When it was cancelled (ISO), and whether it was open then: what "Ongedaan maken" needs to know (ADR 0075). */
+  cancelledAt: string | null;
+  statusBeforeCancel: 'gepland' | 'verplaatst' | null;
   reportIds: readonly string[];
 }
 
@@ -71,6 +76,8 @@ async function views(em: EntityManager, appointments: Appointment[]): Promise<Ap
     status: appointment.status,
     location: appointment.location ?? null,
     cancelReason: appointment.cancelReason ?? null,
+    cancelledAt: appointment.cancelledAt?.toISOString() ?? null,
+    statusBeforeCancel: appointment.statusBeforeCancel ?? null,
     reportIds: reportIds.get(appointment.id) ?? [],
   }));
 }
@@ -116,6 +123,8 @@ interface AppointmentRow {
   status: AppointmentStatus;
   location: string | null;
   cancel_reason: string | null;
+  cancelled_at: string | null;
+  status_before_cancel: 'gepland' | 'verplaatst' | null;
   report_ids: string[];
 }
 
@@ -195,7 +204,7 @@ async function readAppointments(
 ): Promise<AgendaRead> {
   const rows = await em.execute<AppointmentRow[]>(
     `select a.id, a.patient_id, given_names_text(p.name_given) as given_names, p.name_prefix, p.family_name, ${isoUtc('a.start_at')} as start_at, ${isoUtc('a.end_at')} as end_at, a.type,
-            a.practitioner_id, a.owner_id, a.status, a.location, a.cancel_reason,
+            a.practitioner_id, a.owner_id, a.status, a.location, a.cancel_reason, ${isoUtc('a.cancelled_at')} as cancelled_at, a.status_before_cancel,
             array(select r.id from reports r where r.encounter_id = a.id and r.deleted_at is null order by r.created_at, r.id) as report_ids
        from appointments a
        left join patients p on p.id = a.patient_id
@@ -228,6 +237,8 @@ async function readAppointments(
       status: row.status,
       location: row.location,
       cancelReason: row.cancel_reason,
+      cancelledAt: row.cancelled_at,
+      statusBeforeCancel: row.status_before_cancel,
       reportIds: Object.freeze(row.report_ids),
     }),
   );
@@ -282,8 +293,8 @@ async function assertPractitioner(em: EntityManager, practitionerId: string): Pr
 }
 
 /** The user's own appointment (owner or practitioner): 404 when it does not exist, 403 when it is someone else's. */
-async function ownAppointment(em: EntityManager, actor: AuditActor, id: string): Promise<Appointment> {
-  const appointment = isUuid(id) ? await em.findOne(Appointment, { id }) : null;
+async function ownAppointment(em: EntityManager, actor: AuditActor, id: string, { locked = false } = {}): Promise<Appointment> {
+  const appointment = isUuid(id) ? await em.findOne(Appointment, { id }, locked ? forUpdate : {}) : null;
   if (!appointment) throw AppError.notFound(dutchMessages.appointmentNotFound);
   if (!ownsAppointment(actor, appointment)) throw AppError.forbidden();
   return appointment;
@@ -299,7 +310,12 @@ export interface AppointmentChange {
  * Idempotent: cancelling a cancelled appointment (a retried request, a confirmed chain) changes
  * nothing and keeps the first reason (`previousStatus` says it was cancelled already).
  */
-export async function cancelAppointment(em: EntityManager, actor: AuditActor, input: unknown): Promise<AppointmentChange> {
+export async function cancelAppointment(
+  em: EntityManager,
+  actor: AuditActor,
+  input: unknown,
+  now = new Date(),
+): Promise<AppointmentChange> {
   // Which appointment first: someone else's is a 403 and an unknown one a 404, whatever the reason says.
   const { appointmentId } = parseOrThrow(appointmentTargetSchema, input);
   const appointment = await ownAppointment(em, actor, appointmentId);
@@ -308,14 +324,19 @@ export async function cancelAppointment(em: EntityManager, actor: AuditActor, in
     const { reasonCode, reason } = parseOrThrow(cancelAppointmentSchema, input);
     appointment.status = 'geannuleerd';
     appointment.cancelReason = cancelReasonText(reasonCode, reason);
+    appointment.cancelReasonCode = reasonCode ?? null;
+    appointment.cancelledAt = now;
+    // Only an open appointment can be given back; a finished one cancelled afterwards stays cancelled.
+    appointment.statusBeforeCancel = previousStatus === 'gepland' || previousStatus === 'verplaatst' ? previousStatus : null;
   }
   return { appointment: (await views(em, [appointment]))[0]!, previousStatus };
 }
 
 /**
- * Undoes a cancellation made a moment ago (the page's "Ongedaan maken"): the status it had, and no
- * reason. Only the clinician's own appointment, only while it is still cancelled, and only within
- * `cancelUndoMinutes` of the cancellation; after that it is planned again, not undone.
+ * Undoes a cancellation made a moment ago (the page's "Ongedaan maken"): the status it had before,
+ * kept with the cancellation, and no reason. Only the clinician's own appointment, only while it is
+ * still that cancellation, and only within `cancelUndoMinutes` of it; after that it is planned
+ * again, not undone. The row is locked: of two undos at once the second finds it undone (409).
  */
 export async function restoreCancellation(
   em: EntityManager,
@@ -323,17 +344,20 @@ export async function restoreCancellation(
   input: unknown,
   now = new Date(),
 ): Promise<{ appointment: AppointmentView }> {
-  const { appointmentId, status } = parseOrThrow(restoreCancellationSchema, input);
-  const appointment = await ownAppointment(em, actor, appointmentId);
-  if (appointment.status !== 'geannuleerd')
+  const { appointmentId } = parseOrThrow(restoreCancellationSchema, input);
+  const appointment = await ownAppointment(em, actor, appointmentId, { locked: true });
+  if (appointment.status !== 'geannuleerd' || !appointment.cancelledAt || !appointment.statusBeforeCancel)
     throw new AppError('conflict', 'Deze afspraak is intussen gewijzigd; de annulering kan niet meer ongedaan worden gemaakt.');
-  if (now.getTime() - appointment.updatedAt.getTime() > cancelUndoMinutes * 60_000)
+  if (!cancellationUndoableUntil(appointment, now))
     throw new AppError(
       'conflict',
       `De annulering is meer dan ${cancelUndoMinutes} minuten geleden en kan niet meer ongedaan worden gemaakt. Plan de afspraak opnieuw in.`,
     );
-  appointment.status = status;
+  appointment.status = appointment.statusBeforeCancel;
   appointment.cancelReason = null;
+  appointment.cancelReasonCode = null;
+  appointment.cancelledAt = null;
+  appointment.statusBeforeCancel = null;
   return { appointment: (await views(em, [appointment]))[0]! };
 }
 

@@ -2,7 +2,7 @@ import { clockTime, isoDay } from '../shared/clinical-time';
 import { describe, expect, it } from 'vitest';
 import { parseOrThrow } from '../shared/validation';
 import { defaultAgendaDate, defaultAgendaView, gridHours, rangeForLabel, todayView, viewDays } from './agenda.dates';
-import { agendaQuerySchema, cancelAppointmentSchema, cancelReasonText } from './agenda.schemas';
+import { agendaQuerySchema, cancelAppointmentSchema, cancelReasonText, cancellationUndoableUntil } from './agenda.schemas';
 import { requestedRange } from './agenda.service';
 import { layoutDay } from './agenda.layout';
 
@@ -153,5 +153,22 @@ describe('the reason of a cancellation', () => {
     expect(cancelReasonText('afgezegd', undefined)).toBe('Patiënt heeft afgezegd');
     expect(cancelReasonText('anders', 'Storm')).toBe('Storm');
     expect(cancelReasonText(undefined, 'Dubbel gepland')).toBe('Dubbel gepland');
+  });
+});
+
+describe('undoing a cancellation', () => {
+  const cancelledAt = new Date('2026-11-28T10:00:00Z');
+  const cancelled = { status: 'geannuleerd', cancelledAt, statusBeforeCancel: 'gepland' };
+
+  it('can for 15 minutes after the cancellation, and not a moment later', () => {
+    expect(cancellationUndoableUntil(cancelled, new Date('2026-11-28T10:14:59Z'))).toEqual(new Date('2026-11-28T10:15:00Z'));
+    expect(cancellationUndoableUntil(cancelled, new Date('2026-11-28T10:15:00Z'))).toBeNull();
+  });
+
+  it('cannot once it is no longer that cancellation, or when what it was is not known', () => {
+    const now = new Date('2026-11-28T10:01:00Z');
+    expect(cancellationUndoableUntil({ ...cancelled, status: 'gepland' }, now)).toBeNull();
+    expect(cancellationUndoableUntil({ ...cancelled, statusBeforeCancel: null }, now)).toBeNull();
+    expect(cancellationUndoableUntil({ ...cancelled, cancelledAt: null }, now)).toBeNull();
   });
 });

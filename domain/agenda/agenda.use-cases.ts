@@ -94,12 +94,12 @@ export const cancelAppointmentOf = defineUseCase({
   }),
 });
 
-/** Undoes a cancellation made a moment ago (the panel's "Ongedaan maken"). */
+/** Undoes a cancellation made a moment ago (the panel's "Ongedaan maken"): the status it had before, kept with it. */
 export const undoCancellation = defineUseCase({
   name: 'agenda.undo-cancel',
   action: 'update',
   resourceType: 'Appointment',
-  patients: (em, input: { appointmentId: string; status: string }) => appointmentPatients(em, input.appointmentId),
+  patients: (em, input: { appointmentId: string }) => appointmentPatients(em, input.appointmentId),
   resourceOf: appointmentOf,
   run: (em, actor, input) => restoreCancellation(em, actor, input),
   logged: ({ appointment }) => ({ resourceId: appointment.id, patientIds: [appointment.patientId], ...changed(appointment.status) }),

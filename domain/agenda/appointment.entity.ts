@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { appointmentStatuses } from './agenda.schemas';
+import { cancelReasonCodes } from './cancel-reasons';
 
 export const Appointment = defineEntity({
   name: 'Appointment',
@@ -20,6 +21,11 @@ export const Appointment = defineEntity({
     status: p.enum(appointmentStatuses).default('gepland'),
     location: p.text().nullable(),
     cancelReason: p.text().nullable(),
+    /** The choice the reason was given with (the text above holds its label and the words). */
+    cancelReasonCode: p.enum(cancelReasonCodes).nullable(),
+    /** When it was cancelled and what it was before: "Ongedaan maken" restores that, within `cancelUndoMinutes`. */
+    cancelledAt: p.datetime().nullable(),
+    statusBeforeCancel: p.enum(['gepland', 'verplaatst'] as const).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -32,3 +32,19 @@ export function cancelReasonProblem(code: string | undefined, text: string | und
   if (!code && !written) return cancelReasonMessages.missing;
   return null;
 }
+
+/** How long a cancellation can be undone: long enough to notice a slip, short enough that nobody has acted on it yet. */
+export const cancelUndoMinutes = 15;
+
+/**
+ * Until when a cancellation can be undone, or null when it cannot be (any more, or ever: one from
+ * before the cancellation kept its former status, or of an appointment that was not open).
+ */
+export function cancellationUndoableUntil(
+  appointment: { status: string; cancelledAt?: Date | string | null; statusBeforeCancel?: string | null },
+  now = new Date(),
+): Date | null {
+  if (appointment.status !== 'geannuleerd' || !appointment.cancelledAt || !appointment.statusBeforeCancel) return null;
+  const until = new Date(new Date(appointment.cancelledAt).getTime() + cancelUndoMinutes * 60_000);
+  return until > now ? until : null;
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday, wallClockToIso } from '../../domain/shared/clinical-time';
-import { launchBrowser, lookAt, signedInWithForm } from '../support/browser';
+import { launchBrowser, lookAt, screenshot, signedInWithForm } from '../support/browser';
 import { asOwner, createAppointment, createOrganisation, createUser, registerPatient, type TestUser } from '../support/factories';
 import { baseUrl, login } from '../support/http';
 
@@ -132,29 +132,50 @@ describe.each([true, false])('the agenda on any day of the week (JavaScript %s)'
     await context.close();
   });
 
-  it('cancels only with a reason, and undoes the cancellation', async () => {
-    const id = await createAppointment(organisationId, {
-      patientId: ahmed,
-      startAt: local(addDaysToIsoDate(today, 2), '11:00'),
-      practitionerId: nurse.id,
-    });
+  it.each([
+    [1440, '11:00'],
+    [390, '13:00'],
+  ] as const)('cancels only with a reason and once confirmed, and undoes the cancellation, at %i px', async (width, time) => {
+    const mode = javaScriptEnabled ? 'js' : 'zonder-js';
     const { context, page } = await signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled });
-    await page.goto(`/agenda/${id}?weergave=dag&datum=${addDaysToIsoDate(today, 2)}`);
+    const day = addDaysToIsoDate(today, 2);
+    const id = await createAppointment(organisationId, { patientId: ahmed, startAt: local(day, time), practitionerId: nurse.id });
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/agenda/${id}?weergave=dag&datum=${day}`);
     await page.getByRole('heading', { level: 2, name: 'Ahmed Aksoy' }).waitFor();
-    // Without a reason: refused, with the reason asked for.
-    await page.getByRole('button', { name: 'Afspraak annuleren' }).click();
-    await page.getByText('Geef een reden voor het annuleren: kies er een of beschrijf hem.').waitFor();
+    const confirm = page.getByRole('button', { name: 'Ja, annuleer de afspraak' });
+    // Without JavaScript the reason is asked in the panel, with it in a dialog (once the page is hydrated).
+    const trigger = javaScriptEnabled
+      ? page.locator('button[aria-haspopup="dialog"]', { hasText: 'Afspraak annuleren' })
+      : page.getByRole('button', { name: 'Afspraak annuleren' });
+    await trigger.click();
+    const scope = javaScriptEnabled ? page.getByRole('dialog', { name: /Ahmed Aksoy .* annuleren\?/ }) : page.locator('.agenda-panel');
+    // Without a reason: refused, with the reason asked for, and nothing changed.
+    if (javaScriptEnabled) await confirm.click();
+    await scope.getByText('Geef een reden voor het annuleren: kies er een of beschrijf hem.').waitFor();
     expect(await status(id)).toBe('gepland');
-    await lookAt(page, `agenda-annuleren-zonder-reden-${javaScriptEnabled ? 'js' : 'zonder-js'}`, javaScriptEnabled);
+    await screenshot(page, `agenda-annuleren-zonder-reden-${mode}-${width}`, javaScriptEnabled);
 
-    await page.getByRole('radio', { name: 'Dubbel gepland' }).check();
-    await page.getByLabel('Reden', { exact: true }).fill('stond ook bij de psychiater');
-    await page.getByRole('button', { name: 'Afspraak annuleren' }).click();
+    await scope.getByRole('radio', { name: 'Dubbel gepland' }).check();
+    await scope.getByLabel('Reden', { exact: true }).fill('stond ook bij de psychiater');
+    if (!javaScriptEnabled) {
+      // The confirmation step: the reason as it will be kept, and still nothing changed.
+      await page.getByRole('button', { name: 'Afspraak annuleren' }).click();
+      await page.getByText('Dubbel gepland: stond ook bij de psychiater').waitFor();
+      expect(await status(id)).toBe('gepland');
+      await screenshot(page, `agenda-annuleren-bevestigen-${mode}-${width}`, javaScriptEnabled);
+    } else {
+      await screenshot(page, `agenda-annuleren-dialoog-${mode}-${width}`, javaScriptEnabled);
+    }
+    await confirm.click();
     await page.getByText('De afspraak is geannuleerd.').waitFor();
     expect(await status(id)).toBe('geannuleerd');
-    await lookAt(page, `agenda-geannuleerd-${javaScriptEnabled ? 'js' : 'zonder-js'}`, javaScriptEnabled);
+    await page.getByText(/Je kunt dit tot \d\d:\d\d ongedaan maken/).waitFor();
+    expect(await page.locator('.agenda-panel').textContent()).toContain('Dubbel gepland: stond ook bij de psychiater');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await screenshot(page, `agenda-geannuleerd-${mode}-${width}`, javaScriptEnabled);
 
-    await page.getByRole('button', { name: 'Annulering ongedaan maken' }).click();
+    await page.getByRole('button', { name: 'Ongedaan maken' }).click();
     await page.getByText('De annulering is ongedaan gemaakt').waitFor();
     expect(await status(id)).toBe('gepland');
     await context.close();

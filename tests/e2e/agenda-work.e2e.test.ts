@@ -175,10 +175,13 @@ describe('working in the agenda in Chromium', () => {
     expect(wallClockOf(undone.start_at)).toBe(`${tomorrow}T10:30`);
   });
 
-  it('cancels it with a reason', async () => {
-    await page.getByLabel('Reden').fill('Patiënt belde af: familieomstandigheden');
+  it('cancels it with a reason, in a dialog', async () => {
     await page.getByRole('button', { name: 'Afspraak annuleren' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reden').fill('Patiënt belde af: familieomstandigheden');
+    await dialog.getByRole('button', { name: 'Ja, annuleer de afspraak' }).click();
     await page.getByText('De afspraak is geannuleerd.').waitFor();
+    expect(await dialog.count()).toBe(0);
     expect(await row(created)).toMatchObject({ status: 'geannuleerd', cancel_reason: 'Patiënt belde af: familieomstandigheden' });
     expect(await page.locator(`[data-appointment="${created}"]`).getAttribute('class')).toContain('status-geannuleerd');
   });
@@ -231,6 +234,7 @@ describe('the agenda without JavaScript', () => {
 
     await page.getByLabel('Reden').fill('Dubbel gepland');
     await page.getByRole('button', { name: 'Afspraak annuleren' }).click();
+    await page.getByRole('button', { name: 'Ja, annuleer de afspraak' }).click();
     await page.getByText('De afspraak is geannuleerd.').waitFor();
     expect(await row(id)).toMatchObject({ status: 'geannuleerd', cancel_reason: 'Dubbel gepland' });
     await look(page, 'zonder-js-geannuleerd', false);

@@ -15,8 +15,16 @@ function post(path: string, fields: Record<string, string>, cookie = nurse.cooki
 
 async function appointmentRow(id: string) {
   return asOwner(nurse.organisationId, async (client) => {
-    const { rows } = await client.query<{ start_at: Date; end_at: Date; status: string; cancel_reason: string | null }>(
-      'select start_at, end_at, status, cancel_reason from appointments where id = $1',
+    const { rows } = await client.query<{
+      start_at: Date;
+      end_at: Date;
+      status: string;
+      cancel_reason: string | null;
+      cancel_reason_code: string | null;
+      cancelled_at: Date | null;
+      status_before_cancel: string | null;
+    }>(
+      'select start_at, end_at, status, cancel_reason, cancel_reason_code, cancelled_at, status_before_cancel from appointments where id = $1',
       [id],
     );
     return rows[0]!;
@@ -121,7 +129,11 @@ describe('the agenda pages without JavaScript', () => {
   it('cancels with a reason, shown in the panel', async () => {
     const start = new Date(Date.now() + 3 * 24 * 3600_000);
     const id = await createAppointment(nurse.organisationId, { patientId, startAt: start, practitionerId: nurse.user.id });
-    const cancelled = await post(`/agenda/${id}`, { intent: 'annuleren', reason: 'Patiënt is opgenomen in het ziekenhuis' });
+    const cancelled = await post(`/agenda/${id}`, {
+      intent: 'annuleren',
+      bevestigd: 'ja',
+      reason: 'Patiënt is opgenomen in het ziekenhuis',
+    });
     expect(cancelled.status).toBe(302);
     expect(await appointmentRow(id)).toMatchObject({ status: 'geannuleerd', cancel_reason: 'Patiënt is opgenomen in het ziekenhuis' });
     const panel = await (await request(cancelled.headers.get('location')!, { cookie: nurse.cookie })).text();
@@ -132,58 +144,97 @@ describe('the agenda pages without JavaScript', () => {
 });
 
 describe('cancelling on the page (issue 44)', () => {
+  const soon = () => ({ patientId, startAt: new Date(Date.now() + 3 * 24 * 3600_000), practitionerId: nurse.user.id });
+
   it('asks for a reason: without one nothing changes and the page says why, in Dutch', async () => {
-    const id = await createAppointment(nurse.organisationId, {
-      patientId,
-      startAt: new Date(Date.now() + 3 * 24 * 3600_000),
-      practitionerId: nurse.user.id,
-    });
-    const refused = await post(`/agenda/${id}`, { intent: 'annuleren', reason: '' });
-    expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain('Geef een reden voor het annuleren: kies er een of beschrijf hem.');
-    const other = await post(`/agenda/${id}`, { intent: 'annuleren', reasonCode: 'anders' });
-    expect(other.status).toBe(400);
+    const id = await createAppointment(nurse.organisationId, soon());
+    for (const confirmed of [{}, { bevestigd: 'ja' }] as Record<string, string>[]) {
+      const refused = await post(`/agenda/${id}`, { intent: 'annuleren', reason: '', ...confirmed });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('Geef een reden voor het annuleren: kies er een of beschrijf hem.');
+      const other = await post(`/agenda/${id}`, { intent: 'annuleren', reasonCode: 'anders', ...confirmed });
+      expect(other.status).toBe(400);
+      expect(await other.text()).toContain('Beschrijf de reden bij ‘Anders’.');
+    }
     expect((await appointmentRow(id)).status).toBe('gepland');
   });
 
-  it('keeps the choice with the words, and undoes it for a while', async () => {
-    const id = await createAppointment(nurse.organisationId, {
-      patientId,
-      startAt: new Date(Date.now() + 3 * 24 * 3600_000),
-      practitionerId: nurse.user.id,
-      status: 'verplaatst',
-    });
-    const cancelled = await post(`/agenda/${id}`, { intent: 'annuleren', reasonCode: 'dubbel', reason: 'stond ook bij de psychiater' });
-    expect(cancelled.status).toBe(302);
-    expect(await appointmentRow(id)).toMatchObject({ status: 'geannuleerd', cancel_reason: 'Dubbel gepland: stond ook bij de psychiater' });
-    const location = cancelled.headers.get('location')!;
-    const panel = await (await request(location, { cookie: nurse.cookie })).text();
-    expect(panel).toContain('Annulering ongedaan maken');
+  it('asks to confirm, keeps the choice with the words, and undoes it to the status it had', async () => {
+    const id = await createAppointment(nurse.organisationId, { ...soon(), status: 'verplaatst' });
+    const reason = { intent: 'annuleren', reasonCode: 'dubbel', reason: 'stond ook bij de psychiater' };
+    const asked = await post(`/agenda/${id}?weergave=dag`, reason);
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain('annuleren?');
+    expect(question).toContain('Dubbel gepland: stond ook bij de psychiater');
+    expect(question).toContain('Ja, annuleer de afspraak');
+    expect((await appointmentRow(id)).status).toBe('verplaatst');
 
-    const undone = await post(`/agenda/${id}`, {
-      intent: 'annuleren-ongedaan',
-      status: new URL(location, 'http://x').searchParams.get('vorigeStatus')!,
+    const cancelled = await post(`/agenda/${id}?weergave=dag`, { ...reason, bevestigd: 'ja' });
+    expect(cancelled.status).toBe(302);
+    expect(await appointmentRow(id)).toMatchObject({
+      status: 'geannuleerd',
+      cancel_reason: 'Dubbel gepland: stond ook bij de psychiater',
+      cancel_reason_code: 'dubbel',
+      status_before_cancel: 'verplaatst',
     });
+    const panel = await (await request(cancelled.headers.get('location')!, { cookie: nurse.cookie })).text();
+    expect(panel).toContain('De afspraak is geannuleerd.');
+    expect(panel).toContain('Dubbel gepland: stond ook bij de psychiater');
+    expect(panel).toMatch(/Je kunt dit tot \d\d:\d\d ongedaan maken/);
+
+    // The undo says nothing of the status: it is the one the cancellation kept.
+    const undone = await post(`/agenda/${id}`, { intent: 'annuleren-ongedaan' });
     expect(undone.status).toBe(302);
-    expect(await appointmentRow(id)).toMatchObject({ status: 'verplaatst', cancel_reason: null });
+    expect(await appointmentRow(id)).toMatchObject({
+      status: 'verplaatst',
+      cancel_reason: null,
+      cancel_reason_code: null,
+      cancelled_at: null,
+    });
     expect(await (await request(undone.headers.get('location')!, { cookie: nurse.cookie })).text()).toContain(
       'De annulering is ongedaan gemaakt',
     );
   });
 
   it('no longer undoes a cancellation of more than 15 minutes ago (409 in Dutch)', async () => {
-    const id = await createAppointment(nurse.organisationId, {
-      patientId,
-      startAt: new Date(Date.now() + 3 * 24 * 3600_000),
-      practitionerId: nurse.user.id,
-    });
-    expect((await post(`/agenda/${id}`, { intent: 'annuleren', reasonCode: 'afgezegd' })).status).toBe(302);
+    const id = await createAppointment(nurse.organisationId, soon());
+    expect((await post(`/agenda/${id}`, { intent: 'annuleren', bevestigd: 'ja', reasonCode: 'afgezegd' })).status).toBe(302);
     await asOwner(nurse.organisationId, (client) =>
-      client.query("update appointments set updated_at = now() - interval '16 minutes' where id = $1", [id]),
+      client.query("update appointments set cancelled_at = now() - interval '16 minutes' where id = $1", [id]),
     );
-    const late = await post(`/agenda/${id}`, { intent: 'annuleren-ongedaan', status: 'gepland' });
+    const late = await post(`/agenda/${id}`, { intent: 'annuleren-ongedaan' });
     expect(late.status).toBe(409);
     expect(await late.text()).toContain('meer dan 15 minuten geleden');
+    expect((await appointmentRow(id)).status).toBe('geannuleerd');
+  });
+
+  it('undoes once: a second undo, at once or later, finds it changed (409), and one change is logged', async () => {
+    const id = await createAppointment(nurse.organisationId, soon());
+    expect((await post(`/agenda/${id}`, { intent: 'annuleren', bevestigd: 'ja', reasonCode: 'opname' })).status).toBe(302);
+    const statuses = await Promise.all([1, 2, 3].map(() => post(`/agenda/${id}`, { intent: 'annuleren-ongedaan' })));
+    expect(statuses.map((response) => response.status).sort()).toEqual([302, 409, 409]);
+    const conflict = statuses.find((response) => response.status === 409)!;
+    expect(await conflict.text()).toContain('Deze afspraak is intussen gewijzigd; de annulering kan niet meer ongedaan worden gemaakt.');
+    expect((await appointmentRow(id)).status).toBe('gepland');
+    const undos = await asOwner(nurse.organisationId, async (client) => {
+      const { rows } = await client.query<{ outcome: string; status: string | null; reason: string | null }>(
+        `select outcome, details->>'status' as status, details->>'reason' as reason from audit_events
+          where resource_id = $1 and action = 'update' and occurred_at > now() - interval '1 minute' order by occurred_at`,
+        [id],
+      );
+      return rows;
+    });
+    expect(undos.filter((row) => row.outcome === 'success')).toEqual([
+      { outcome: 'success', status: 'geannuleerd', reason: null },
+      { outcome: 'success', status: 'gepland', reason: null },
+    ]);
+    expect(undos.filter((row) => row.outcome === 'failure').map((row) => row.reason)).toEqual(['conflict', 'conflict']);
+  });
+
+  it('does not undo a cancellation whose former status was never kept (cancelled before it was)', async () => {
+    const id = await createAppointment(nurse.organisationId, { ...soon(), status: 'geannuleerd', cancelReason: 'Oud' });
+    expect((await post(`/agenda/${id}`, { intent: 'annuleren-ongedaan' })).status).toBe(409);
     expect((await appointmentRow(id)).status).toBe('geannuleerd');
   });
 });
@@ -200,6 +251,8 @@ describe('the agenda pages, as an attacker would use them', () => {
 
     const attempts: Record<string, string>[] = [
       { intent: 'annuleren', reason: 'weg ermee' },
+      { intent: 'annuleren', bevestigd: 'ja', reason: 'weg ermee' },
+      { intent: 'annuleren-ongedaan' },
       { intent: 'verplaatsen', ...tomorrowAt('08:00') },
       { intent: 'niet-verschenen' },
     ];
@@ -210,7 +263,9 @@ describe('the agenda pages, as an attacker would use them', () => {
     }
     expect(await appointmentRow(id)).toEqual(before);
     // The colleague can.
-    expect((await post(`/agenda/${id}`, { intent: 'annuleren', reasonCode: 'verhinderd' }, colleagueCookie)).status).toBe(302);
+    expect((await post(`/agenda/${id}`, { intent: 'annuleren', bevestigd: 'ja', reasonCode: 'verhinderd' }, colleagueCookie)).status).toBe(
+      302,
+    );
   });
 
   it("answers another organisation's appointment id with 404, and an unknown intent with 400", async () => {
@@ -222,7 +277,12 @@ describe('the agenda pages, as an attacker would use them', () => {
       practitionerId: other.user.id,
     });
     expect((await request(`/agenda/${foreign}`, { cookie: nurse.cookie })).status).toBe(404);
-    expect((await post(`/agenda/${foreign}`, { intent: 'annuleren' })).status).toBe(404);
+    const attempts: Record<string, string>[] = [
+      { intent: 'annuleren', reasonCode: 'dubbel' },
+      { intent: 'annuleren', bevestigd: 'ja', reasonCode: 'dubbel' },
+      { intent: 'annuleren-ongedaan' },
+    ];
+    for (const fields of attempts) expect((await post(`/agenda/${foreign}`, fields)).status).toBe(404);
     expect((await post('/agenda/nieuw', { patientId: otherPatient, type: 'intake', ...tomorrowAt('09:00'), duur: '30' })).status).toBe(400);
 
     const own = await createAppointment(nurse.organisationId, {

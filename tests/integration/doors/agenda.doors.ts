@@ -156,19 +156,31 @@ export const cases = [
         statusOf(json('/api/assistant/agenda/cancel', { method: 'POST', cookie, body: { appointmentId, reasonCode: 'afgezegd' } })),
       page: ({ cookie }, { appointmentId }) =>
         statusOf(
-          request(`/agenda/${appointmentId}`, { method: 'POST', cookie, body: form({ intent: 'annuleren', reasonCode: 'afgezegd' }) }),
+          request(`/agenda/${appointmentId}`, {
+            method: 'POST',
+            cookie,
+            body: form({ intent: 'annuleren', bevestigd: 'ja', reasonCode: 'afgezegd' }),
+          }),
         ),
       assistant: ({ cookie }, { chainId }) => confirm(cookie, chainId),
     },
   }),
   doorCase({
     useCase: undoCancellation,
-    arrange: (clinician) => withAppointment(clinician, { status: 'geannuleerd' }),
+    // Cancelled a moment ago (the undo restores what the cancellation kept, within its window).
+    arrange: async (clinician) => {
+      const arranged = await withAppointment(clinician);
+      const cancelled = await json('/api/assistant/agenda/cancel', {
+        method: 'POST',
+        cookie: clinician.cookie,
+        body: { appointmentId: arranged.appointmentId, reasonCode: 'dubbel' },
+      });
+      if (cancelled.status !== 200) throw new Error(`cancelling answered ${cancelled.status}`);
+      return arranged;
+    },
     doors: {
       page: ({ cookie }, { appointmentId }) =>
-        statusOf(
-          request(`/agenda/${appointmentId}`, { method: 'POST', cookie, body: form({ intent: 'annuleren-ongedaan', status: 'gepland' }) }),
-        ),
+        statusOf(request(`/agenda/${appointmentId}`, { method: 'POST', cookie, body: form({ intent: 'annuleren-ongedaan' }) })),
     },
   }),
   doorCase({
