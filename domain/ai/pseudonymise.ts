@@ -1408,10 +1408,11 @@ const PREFIXED_SURNAME = rule(
  * A name in capitals ("EMRE", "KOWALCZYK WEIGERT"): a word of four letters or more whose lower case
  * is a list name and no Dutch word; abbreviations (GGZ, SEH, ADHD) are in no list.
  */
-const CAPITALS_PERSON = rule(`${START}\\p{Lu}[\\p{Lu}\\p{M}]{3,}${END}`, 'PERSOON', (surface) => {
-  const key = nameKey(surface);
-  return (LISTED_SURNAME.has(key) || LISTED_GIVEN.has(key) || GIVEN_NAMES_ONLY.has(key)) && !ORDINARY_GIVEN.has(key);
-});
+const CAPITALS_PERSON = rule(
+  `${START}\\p{Lu}[\\p{Lu}\\p{M}]{3,}${END}`,
+  'PERSOON',
+  (surface) => isListedName(surface) && !ORDINARY_GIVEN.has(nameKey(surface)),
+);
 
 /**
  * IBAN of any country, with or without spaces, in any case; only a valid checksum counts. After the
