@@ -50,3 +50,47 @@ describe('a question with alternatives', () => {
     expect(cueAnswers(question.terms[0]!, 'juridisch', 'wvggz-zorgmachtiging')).toBe(true);
   });
 });
+
+describe('a question in another hand', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+
+  it('reads dictation: spoken punctuation is not asked about, and a compound written apart is one word', () => {
+    expect(words('sinds wanneer heeft meneer een zorg machtiging punt')).toEqual(['zorgmachtiging']);
+    const [ect] = readQuestion('is er al gestart met elektro convulsie therapie vraagteken').terms.filter((term) => term.word !== 'gestart');
+    expect(ect!.words).toEqual(expect.arrayContaining(['ect', 'elektroconvulsietherapie']));
+  });
+
+  it('reads hurried shorthand: a shortened word is the one known word it starts, abbreviations are their word', () => {
+    const [risk] = readQuestion('suic risico nu').terms;
+    expect(cueAnswers(risk!, 'risico', 'suïcide')).toBe(true);
+    const [pressure] = readQuestion('RR laatst').terms;
+    expect(cueAnswers(pressure!, 'meting', 'bloeddruk')).toBe(true);
+    expect(cueAnswers(readQuestion('sinds wnr ZM?').terms[0]!, 'juridisch', 'wvggz-zorgmachtiging')).toBe(true);
+    // Too short to be sure of: left as written.
+    expect(words('dwa')).toEqual(['dwa']);
+  });
+
+  it('asks how something went without searching for "beloop" or "stand van zaken"', () => {
+    expect(words('gewicht beloop sinds opn')).toEqual(['gewicht', 'opn']);
+    expect(readQuestion('gewicht beloop sinds opn').terms[1]!.words).toContain('opname');
+    expect(words('decubitus stand v zaken')).toEqual(['decubitus']);
+  });
+
+  it('reads a brand as its medicine and a class of medicines as any of its members', () => {
+    const [metformin] = readQuestion('glucophage gestopt?').terms;
+    expect(cueAnswers(metformin!, 'medicatieopdracht', 'Metformine 500 mg')).toBe(true);
+    const [antipsychotic] = readQuestion('Welk antipsychoticum krijgt hij?').terms;
+    expect(cueAnswers(antipsychotic!, 'medicatieopdracht', 'Haloperidol')).toBe(true);
+    expect(cueAnswers(antipsychotic!, 'medicatieopdracht', 'Oxazepam')).toBe(false);
+  });
+
+  it('does not search for regional pronouns and auxiliaries', () => {
+    expect(words('hedde gij al gezien of ie zen Haldol neemt?')).toEqual(['gezien', 'haldol']);
+  });
+
+  it('lets only a letter of that kind answer an "ontslagbrief"', () => {
+    const [letter] = readQuestion('ontslagbrief al klaar?').terms;
+    expect(cueAnswers(letter!, 'brief', 'brief huisarts')).toBe(false);
+    expect(cueAnswers(readQuestion('welke brieven zijn er?').terms[0]!, 'brief', 'brief huisarts')).toBe(true);
+  });
+});

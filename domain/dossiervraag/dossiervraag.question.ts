@@ -1,4 +1,5 @@
 import { monthNames } from '../shared/clinical-time';
+import { applyDictation } from '../speech/dictation';
 import { foldAccents } from '../shared/text';
 import {
   countPattern,
@@ -42,12 +43,46 @@ for (const cue of cues) for (const word of cue.words) cuesByWord.set(fold(word),
 const ignored = new Set([...questionWords].map(fold));
 // Cue words long enough to start a compound: "suïciderisico" is about suïcide.
 const compoundHeads = [...cuesByWord.keys()].filter((word) => word.length >= 6);
+/** Every word the vocabulary knows: what a split compound or a shortened word is matched against. */
+const knownWords = [...new Set([...synonymsByWord.keys(), ...cuesByWord.keys()])];
+
+/**
+ * A compound speech-to-text wrote apart ("zorg machtiging", "elektro convulsie therapie") is one
+ * word again when the words together are a word the vocabulary knows.
+ */
+function joinSplitCompounds(words: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const length = [3, 2].find((n) => {
+      const together = fold(words.slice(i, i + n).join(''));
+      return i + n <= words.length && (synonymsByWord.has(together) || cuesByWord.has(together));
+    });
+    joined.push(length ? words.slice(i, i + length).join('') : words[i]!);
+    if (length) i += length - 1;
+  }
+  return joined;
+}
+
+/**
+ * A word shortened in a hurry ("suic", "nortrip", "kreat"): the one known word it starts, when
+ * exactly one class of synonyms or one cue has a word starting so. Shorter than four letters, or
+ * a word of its own, it stays as written.
+ */
+function expandShorthand(key: string): string {
+  if (key.length < 4 || synonymsByWord.has(key) || cuesByWord.has(key)) return key;
+  const starting = knownWords.filter((word) => word.length > key.length && word.startsWith(key));
+  const meanings = new Set(starting.map((word) => synonymsByWord.get(word) ?? cuesByWord.get(word)));
+  return meanings.size === 1 ? starting[0]! : key;
+}
 const datePattern = new RegExp(`\\b(\\d{1,2})\\s+(${monthNames.join('|')})\\b`);
 
 function cuesOf(words: readonly string[]): { cues: Cue[]; compound: boolean } {
   const exact = words.flatMap((word) => cuesByWord.get(fold(word)) ?? []);
   if (exact.length) return { cues: [...new Set(exact)], compound: false };
-  const head = compoundHeads.find((cueWord) => words.some((word) => fold(word).startsWith(cueWord) && fold(word) !== cueWord));
+  // The longest cue word it starts with.
+  const head = compoundHeads
+    .filter((cueWord) => words.some((word) => fold(word).startsWith(cueWord) && fold(word) !== cueWord))
+    .sort((a, b) => b.length - a.length)[0];
   return { cues: head ? (cuesByWord.get(head) ?? []) : [], compound: Boolean(head) };
 }
 
@@ -55,14 +90,17 @@ function cuesOf(words: readonly string[]): { cues: Cue[]; compound: boolean } {
  * Reads a question: its words minus the ones that ask rather than say (and the patient's own
  * names: "hoe sliep Jan" is about sleep), each with its synonyms and cues.
  */
-export function readQuestion(text: string, ignoredNames: readonly string[] = []): Question {
+export function readQuestion(asked: string, ignoredNames: readonly string[] = []): Question {
+  const text = applyDictation(asked);
   const folded = fold(text);
   const date = datePattern.exec(folded);
   const day = date ? `${String(monthNames.indexOf(date[2]!) + 1).padStart(2, '0')}-${date[1]!.padStart(2, '0')}` : null;
   const names = new Set(ignoredNames.flatMap((name) => tokens(name).map(fold)));
   const terms: Term[] = [];
   const seen = new Set<string>();
-  for (const token of tokens(date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text)) {
+  for (const written of joinSplitCompounds(tokens(date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text))) {
+    if (ignored.has(fold(written))) continue;
+    const token = expandShorthand(fold(written));
     const key = fold(token);
     if (ignored.has(key) || names.has(key) || key.length < 2 || seen.has(key)) continue;
     const synonyms = synonymsByWord.get(key) ?? [token];

@@ -87,6 +87,15 @@ const measureKinds: Record<string, CoerciveMeasureKind> = {
   'vocht en voeding': 'vocht-en-voeding',
   toezicht: 'toezicht',
   cameratoezicht: 'toezicht',
+  'beperking bewegingsvrijheid': 'beperking-bewegingsvrijheid',
+  'medische handeling': 'medische-handeling',
+};
+
+/** Section names an evaluation file may use for the product's intake sections. */
+const intakeAliases: Record<string, string> = {
+  somatiek: 'somatische-screening',
+  risico: 'risicotaxatie',
+  onderzoek: 'psychiatrisch-onderzoek',
 };
 
 const legalKinds: Record<string, LegalStatusKind> = {
@@ -340,9 +349,11 @@ export async function seedAskRecord(em: EntityManager, organisationId: string, f
       case 'intake': {
         const section = fold(str(fields, 'section'));
         const key =
+          intakeAliases[section] ??
           intakeSections.find(
             (entry) => fold(entry.key) === section || fold(entry.label).startsWith(section) || section.startsWith(fold(entry.key)),
-          )?.key ?? 'anamnese';
+          )?.key ??
+          'anamnese';
         // The record holds one section per key: a second source for the same section is added to its text.
         const existing = sections.get(key);
         if (existing) {

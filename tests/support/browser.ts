@@ -98,7 +98,8 @@ export function fakeMicrophoneArgs(wavFile: string, allow = true): string[] {
 /** The page as it stands passes axe (`expectAccessible`), and a screenshot of it is saved to look at. */
 export async function screenshot(page: Page, name: string, javaScript?: boolean): Promise<void> {
   await expectAccessible(page, name, javaScript);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  // A full page at twice the density takes long on a busy two-core machine: give it the test's time, not Playwright's 30 s.
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled', timeout: 55_000 });
 }
 
 /**
