@@ -217,6 +217,24 @@ describe('things that must stay', () => {
     expect(p.replacements).toBe(0);
   });
 
+  it('keeps an organisation named after a person as written, and still replaces a person next to it', () => {
+    const p = new Pseudonymiser([jan]);
+    for (const text of [
+      'Boodschappen gedaan bij de Albert Heijn, daarna rustig.',
+      'Overgeplaatst naar het Jeroen Bosch Ziekenhuis voor een CT.',
+      'Eerder opgenomen in de Vincent van Gogh in Venray, daarna bij de Reinier van Arkel.',
+    ])
+      expect(p.pseudonymise(text)).toBe(text);
+    expect(p.pseudonymise('Albert Jansen ging met Jan de Vries naar de albert heijn.')).toBe(
+      '[PERSOON_1] ging met [PATIENT_1] naar de albert heijn.',
+    );
+  });
+
+  it('replaces a known person who carries the name of an organisation', () => {
+    const vincent = new Pseudonymiser([{ name: 'Vincent van Gogh' }]);
+    expect(vincent.pseudonymise('Vincent van Gogh sliep goed.')).not.toContain('Gogh');
+  });
+
   it('never matches placeholders again', () => {
     const p = new Pseudonymiser([jan]);
     const once = p.pseudonymise('Jan de Vries, BSN 123456782, tel 0612345678, Kerkstraat 12, 1234 AB, mw. Jansen, geb. 01-01-1960');

@@ -1,5 +1,6 @@
 import { monthNames } from '../shared/clinical-time';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
+import { namedOrganisations } from './named-organisations';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
 /**
@@ -70,6 +71,8 @@ interface Rule {
   cue?: RegExp;
   /** The working text as this rule reads it, character for character (same length): look-alike letters read as letters. */
   view?: (working: string) => string;
+  /** What it matches stays as written, and no later rule reads it (an organisation named after a person). */
+  keep?: boolean;
 }
 
 /** The cue of a pattern that starts with a lookbehind `(?<=…)`, compiled to search forwards; undefined otherwise. */
@@ -286,6 +289,19 @@ function rule(source: string, kind: SimpleKind, accept?: (surface: string) => bo
   const pattern = compiled(source, flags);
   return { pattern, cue: cueOf(source, flags), classify: (m) => (accept && !accept(m[0]) ? null : { kind }) };
 }
+
+/** "Albert Heijn", "Jeroen Bosch Ziekenhuis": kept as written before any name rule can take a word of them. */
+const NAMED_ORGANISATION: Rule = {
+  pattern: compiled(
+    `(?<![\\p{L}\\p{N}])(?:${[...namedOrganisations]
+      .sort((a, b) => b.length - a.length)
+      .map((name) => escapeRegExp(name).replace(/['’]/g, "['’]").replace(/ /g, '\\s+'))
+      .join('|')})(?![\\p{L}\\p{N}])`,
+    'giu',
+  ),
+  classify: () => ({ kind: 'PERSOON' }),
+  keep: true,
+};
 
 const startsLowercase = (text: string): boolean => /^\p{Ll}/u.test(text);
 
@@ -1799,6 +1815,8 @@ export class Pseudonymiser {
       RELATIVES,
       NAMES,
       DISGUISED_NAMES,
+      // After the known people (a patient who is called so is still replaced), before every guess.
+      NAMED_ORGANISATION,
       SURNAME_CONTINUED,
       POSTBUS,
       STREET,
@@ -1843,7 +1861,7 @@ export class Pseudonymiser {
       }
       if (found.length > 0) {
         working = mask(working, found);
-        hits.push(...found);
+        if (!rule.keep) hits.push(...found);
       }
     }
     // Placeholders are numbered in reading order, not in the order the rules ran.

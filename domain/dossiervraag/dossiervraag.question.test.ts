@@ -56,7 +56,9 @@ describe('a question in another hand', () => {
 
   it('reads dictation: spoken punctuation is not asked about, and a compound written apart is one word', () => {
     expect(words('sinds wanneer heeft meneer een zorg machtiging punt')).toEqual(['zorgmachtiging']);
-    const [ect] = readQuestion('is er al gestart met elektro convulsie therapie vraagteken').terms.filter((term) => term.word !== 'gestart');
+    const [ect] = readQuestion('is er al gestart met elektro convulsie therapie vraagteken').terms.filter(
+      (term) => term.word !== 'gestart',
+    );
     expect(ect!.words).toEqual(expect.arrayContaining(['ect', 'elektroconvulsietherapie']));
   });
 
