@@ -275,7 +275,7 @@ export default function Medication() {
         {active.length === 0 ? <p className="muted">Er staat geen medicatie op de lijst.</p> : null}
         <ul className="order-list">
           {active.map((order) => (
-            <li key={order.id}>
+            <li key={order.id} id={`medicatieopdracht-${order.id}`}>
               <div>
                 <strong>{order.productName}</strong>
                 <span className="muted">{` · ${order.dose} · ${order.route}`}</span>
@@ -337,7 +337,7 @@ export default function Medication() {
             <summary>{`Gestopt of afgelopen (${inactive.length})`}</summary>
             <ul className="order-list">
               {inactive.map((order) => (
-                <li key={order.id} className="order-inactive">
+                <li key={order.id} id={`medicatieopdracht-${order.id}`} className="order-inactive">
                   <strong>{order.productName}</strong>
                   <span className="muted">{` · ${order.dose}`}</span>
                   <p className="small">

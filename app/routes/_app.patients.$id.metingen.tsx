@@ -211,7 +211,7 @@ export default function Measurements() {
                 </thead>
                 <tbody>
                   {rounds.map((round) => (
-                    <tr key={round.id}>
+                    <tr key={round.id} id={`meting-${round.id}`}>
                       <th scope="row">{formatWhen(round.observedAt)}</th>
                       {shown.map((code) => (
                         <td key={code}>

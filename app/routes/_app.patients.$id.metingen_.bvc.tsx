@@ -161,7 +161,7 @@ export default function BrosetChecklist() {
               </thead>
               <tbody>
                 {scores.map((score) => (
-                  <tr key={score.id} className={score.correctedAt ? 'row-corrected' : undefined}>
+                  <tr key={score.id} id={`meting-${score.id}`} className={score.correctedAt ? 'row-corrected' : undefined}>
                     <th scope="row">{formatWhen(score.observedAt)}</th>
                     <td>{score.correctedAt ? <del title="Gecorrigeerd">{score.score}</del> : <strong>{score.score}</strong>}</td>
                     <td>

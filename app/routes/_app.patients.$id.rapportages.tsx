@@ -72,7 +72,11 @@ export default function ReportsTab() {
                 <h3 className="timeline-date">{dutchDay(new Date(`${day.shiftDate}T12:00:00Z`), 'EEEE d MMMM yyyy')}</h3>
                 <ol className="timeline-items">
                   {day.reports.map((report) => (
-                    <li key={report.id} className={`timeline-item type-${report.type}`}>
+                    <li
+                      key={report.id}
+                      id={`${report.type === 'dagnotitie' ? 'dagnotitie' : 'rapportage'}-${report.id}`}
+                      className={`timeline-item type-${report.type}`}
+                    >
                       <div className="timeline-meta">
                         <time dateTime={report.createdAt}>
                           {isoDay(report.createdAt) === report.shiftDate ? '' : `${formatShortDay(report.createdAt)} `}

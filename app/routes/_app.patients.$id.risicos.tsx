@@ -167,7 +167,7 @@ export default function Risks() {
                     {history
                       .filter((risk) => risk.riskType === type)
                       .map((risk) => (
-                        <tr key={risk.id} className={risk.current ? 'risk-current' : 'risk-superseded'}>
+                        <tr key={risk.id} id={`risico-${risk.id}`} className={risk.current ? 'risk-current' : 'risk-superseded'}>
                           <th scope="row">
                             {byWhom(risk)}
                             {risk.current ? <span className="badge badge-small">Actueel</span> : null}

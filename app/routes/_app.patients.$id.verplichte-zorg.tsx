@@ -225,7 +225,11 @@ function LegalStatusSection({ data, failure }: { data: Data; failure?: Failure }
           <h3>Geschiedenis</h3>
           <ul className="history-list">
             {data.legal.history.map((entry) => (
-              <li key={entry.id} className={`history-entry${entry.current ? ' is-current' : ''}${entry.correctedAt ? ' is-past' : ''}`}>
+              <li
+                key={entry.id}
+                id={`juridisch-${entry.id}`}
+                className={`history-entry${entry.current ? ' is-current' : ''}${entry.correctedAt ? ' is-past' : ''}`}
+              >
                 <div className="history-head">
                   {entry.correctedAt ? <del>{entry.label}</del> : <strong>{entry.label}</strong>}
                   <span className="muted small">

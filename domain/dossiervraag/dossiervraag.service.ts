@@ -100,7 +100,7 @@ sources as (
   union all
   select 'toediening', a.id, a.administered_at, a.recorded_by, null, m.product_name || ' ' || a.status,
          to_tsvector('dutch', concat_ws(' ', 'toediening', m.product_name, m.dose, replace(a.status, '-', ' '), a.reason, a.effect)),
-         jsonb_build_object('product', m.product_name, 'dose', m.dose, 'status', a.status, 'reason', a.reason, 'effect', a.effect)
+         jsonb_build_object('product', m.product_name, 'dose', m.dose, 'status', a.status, 'reason', a.reason, 'effect', a.effect, 'orderId', m.id)
     from medication_administrations a join medication_orders m on m.id = a.order_id, params
    where a.patient_id = params.patient_id
   union all
@@ -278,8 +278,10 @@ function linkOf(row: Row, patientId: string): string {
     case 'meting':
       return row.data.bvc !== undefined ? `${record}/metingen/bvc${anchor}` : `${record}/metingen${anchor}`;
     case 'medicatieopdracht':
-    case 'toediening':
       return `${record}/medicatie${anchor}`;
+    case 'toediening':
+      // The page lists a week of administrations; the order it belongs to is always there.
+      return `${record}/medicatie#medicatieopdracht-${text(row.data.orderId)}`;
     case 'risico':
       return `${record}/risicos${anchor}`;
     case 'diagnose':

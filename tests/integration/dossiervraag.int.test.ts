@@ -105,6 +105,29 @@ describe('Vraag het dossier: the answer', () => {
     }
   });
 
+  it('links each cited source to its own row on the record page', async () => {
+    const questions = [
+      'Wat was de laatste NEWS2?',
+      'Wanneer is de clozapine verhoogd?',
+      'Welk suïciderisico is ingeschat?',
+      'Sinds wanneer heeft hij een zorgmachtiging?',
+      'Is hij gesepareerd geweest?',
+      'Hoe sliep hij afgelopen nacht?',
+    ];
+    const types = new Set<string>();
+    for (const vraag of questions)
+      for (const bron of (await answerTo(jan.patientId, vraag)).bronnen) {
+        const [page, anchor] = bron.link.split('#');
+        if (!anchor) continue;
+        const response = await request(page!, { cookie: psychiater.cookie });
+        expect(response.status, bron.link).toBe(200);
+        expect(await response.text(), `${bron.type}: ${bron.link}`).toContain(`id="${anchor}"`);
+        types.add(bron.type);
+      }
+    // Reports, measurements, orders, risks, the legal status and measures: each kind lands on its row.
+    expect(types.size).toBeGreaterThanOrEqual(5);
+  });
+
   it("never shows another patient's rows, even on the same ward", async () => {
     // Only Karel's record mentions haloperidol and ECT: for Jan the record says nothing.
     expect((await answerTo(jan.patientId, 'Heeft hij ooit haloperidol gehad?')).antwoord).toBe(noAnswer);
