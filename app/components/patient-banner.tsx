@@ -1,5 +1,8 @@
 import { Link } from '@remix-run/react';
+import { ChevronDownIcon } from '@radix-ui/react-icons';
+import { Fragment, type ReactNode } from 'react';
 import type { PatientBanner as Banner } from '../../domain/patient/banner';
+import { bannerHighlights } from '../../domain/patient/banner-highlights';
 import { formatDate, formatWhen } from '../../domain/shared/clinical-time';
 import { WarningList } from './alert-tiles';
 
@@ -12,11 +15,14 @@ export function PatientBanner({
   banner,
   headingLevel = 2,
   warnings = true,
+  foldedAs,
 }: {
   banner: Banner;
   headingLevel?: 2 | 3;
   /** The handover detail shows the warnings above its tiles already. */
   warnings?: boolean;
+  /** The patient's name: below 900 px the banner folds to one line with it (the record page, `BannerFold`). */
+  foldedAs?: string;
 }) {
   const base = `/patients/${banner.patientId}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -24,7 +30,7 @@ export function PatientBanner({
   const { legalStatus, allergies, risks, openMeasures, signaleringsplan } = banner;
   const severeAllergy = allergies.active.some((allergy) => allergy.severity === 'ernstig');
 
-  return (
+  const section = (
     <section className="patient-banner" aria-labelledby={titleId}>
       <Heading id={titleId} className="visually-hidden">
         Veiligheid en rechtspositie
@@ -125,5 +131,48 @@ export function PatientBanner({
         </div>
       </dl>
     </section>
+  );
+  return foldedAs ? (
+    <BannerFold name={foldedAs} banner={banner}>
+      {section}
+    </BannerFold>
+  ) : (
+    section
+  );
+}
+
+/**
+ * Below 900 px (a phone, or a desktop at 200 % zoom) the full banner would fill the first screen
+ * of every tab (issue 44, point 9): it folds to one line with the name and every fact that asks for
+ * action, and the whole line opens the full banner. A disclosure, so it works without JavaScript;
+ * the banner follows it as a sibling and is hidden by CSS while it is closed, so a browser without
+ * the styles shows the full banner. At 900 px and wider the line is not shown and the banner is
+ * as it was.
+ */
+function BannerFold({ name, banner, children }: { name: string; banner: Banner; children: ReactNode }) {
+  const highlights = bannerHighlights(banner);
+  return (
+    <div className="banner-fold">
+      <details className="banner-toggle">
+        <summary>
+          <strong className="banner-fold-name">{name}</strong>{' '}
+          {highlights.length ? (
+            highlights.map(({ key, text, level }) => (
+              <Fragment key={key}>
+                <span className={`banner-fold-fact warning-${level}`}>{level === 'kritiek' ? <strong>{text}</strong> : text}</span>{' '}
+              </Fragment>
+            ))
+          ) : (
+            <span className="banner-fold-fact banner-fold-calm">Geen alerts</span>
+          )}{' '}
+          <span className="banner-fold-more">
+            <span className="banner-fold-closed">Alles tonen</span>
+            <span className="banner-fold-open">Inklappen</span>
+            <ChevronDownIcon aria-hidden="true" />
+          </span>
+        </summary>
+      </details>
+      {children}
+    </div>
   );
 }

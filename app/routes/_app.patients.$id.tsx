@@ -107,7 +107,7 @@ export default function PatientRecord() {
           de identiteit bekend is.
         </div>
       ) : null}
-      <PatientBanner banner={banner} />
+      <PatientBanner banner={banner} foldedAs={patient.displayName} />
       <DossiervraagForm compact />
       <nav className="tabs" aria-label="Dossier" ref={tabBar}>
         {patientTabs.map((tab) => (
