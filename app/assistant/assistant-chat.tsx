@@ -224,7 +224,7 @@ export function AssistantChat({
           )}
         </div>
       </div>
-      {speechConfigured ? <DictationStatus dictation={dictation} /> : null}
+      {speechConfigured && hydrated ? <DictationStatus dictation={dictation} /> : null}
       {postFailure ? (
         <p className="field-error chat-post-error" id={`${composerId}-error`} role="alert">
           {postFailure.field ?? postFailure.message}
@@ -261,7 +261,8 @@ export function AssistantChat({
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
-        {speechConfigured ? <DictationButton dictation={dictation} /> : null}
+        {/* Dictation needs the page's script: without it the button would do nothing. */}
+        {speechConfigured && hydrated ? <DictationButton dictation={dictation} /> : null}
         <button
           type="submit"
           className="button button-primary chat-send"

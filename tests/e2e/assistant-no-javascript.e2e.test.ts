@@ -68,7 +68,10 @@ describe('the assistant without JavaScript (Chromium)', () => {
 
     await page.getByTestId('user-message').getByText('maak een dagnotitie voor Jan de Vries: slaapt goed').waitFor();
     const reply = page.getByTestId('assistant-message');
-    await reply.getByText(/^Dagnotitie voor Jan de Vries/).waitFor();
+    await reply
+      .locator('.chat-bubble-assistant')
+      .getByText(/^Dagnotitie voor Jan de Vries \(Observatie\): controleer de tekst hieronder\./)
+      .waitFor();
     const block = reply.getByTestId('block-chain');
     expect(await block.getByRole('heading', { level: 3 }).textContent()).toBe('Dagnotitie');
     expect(await block.locator('.chain-step-summary').textContent()).toMatch(
@@ -98,5 +101,41 @@ describe('the assistant without JavaScript (Chromium)', () => {
     expect(((await notes.json()) as { items: { excerpt: string }[] }).items.map((item) => item.excerpt)).toEqual([
       'Slaapt goed, rustige nacht.',
     ]);
+  });
+
+  it('opens a read on its own page: "risico\'s van Jan de Vries" links to the patient\'s risks', async () => {
+    await page.goto('/assistent');
+    await composer().fill("Risico's van Jan de Vries");
+    await send().click();
+    const block = page.getByTestId('block-link');
+    await block.getByRole('heading', { level: 3, name: "Risico's van Jan de Vries" }).waitFor();
+    expect(await block.getByRole('link', { name: "Risico's openen" }).getAttribute('href')).toBe(`/patients/${patientId}/risicos`);
+    // A read proposes nothing to confirm.
+    expect(await page.getByRole('button', { name: 'Bevestigen' }).count()).toBe(0);
+  });
+});
+
+describe('the same page with JavaScript (Chromium)', () => {
+  it('still streams in place: the message is never posted as a form, and the note block opens in the chat', async () => {
+    const { context, page: withScript } = await signedInWithForm(browser, baseUrl(), nurse);
+    const posted: string[] = [];
+    withScript.on('request', (request) => {
+      if (request.resourceType() === 'document' && request.method() === 'POST') posted.push(request.url());
+    });
+    await withScript.goto('/assistent');
+    const button = withScript.getByRole('button', { name: 'Versturen' });
+    // Hydrated: an empty composer cannot be sent.
+    await withScript.waitForFunction(() => document.querySelector<HTMLButtonElement>('.chat-send')?.disabled === true);
+    await withScript.getByLabel('Bericht aan de assistent').fill('maak een dagnotitie voor Jan de Vries: eet weinig');
+    expect(await button.isEnabled()).toBe(true);
+    await withScript.getByLabel('Bericht aan de assistent').press('Enter');
+    await withScript.getByTestId('block-dagnotitie').waitFor();
+    await withScript
+      .getByTestId('assistant-message')
+      .locator('.chat-bubble-assistant')
+      .getByText(/^Dagnotitie voor Jan de Vries/)
+      .waitFor();
+    expect(posted).toEqual([]);
+    await context.close();
   });
 });
