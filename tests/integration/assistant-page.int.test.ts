@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, createUser, registerPatient, signedInUser, validBsns, type SignedIn } from '../support/factories';
+import { asOwner, createAppointment, createUser, registerPatient, signedInUser, validBsns, type SignedIn } from '../support/factories';
 import { login, request } from '../support/http';
 
 /*
@@ -132,6 +132,13 @@ describe('POST /assistent (the assistant without JavaScript)', () => {
     const nonsense = await post(nurse.cookie, { intent: 'confirm', chainId: 'geen-id' });
     expect(nonsense.status).toBe(404);
     expect(await notes()).toEqual([]);
+    // Looked at again by its address: the owner sees it, nobody else does.
+    const look = (cookie: string) =>
+      request(`/assistent?opdracht=${chain.chainId}&_data=routes/_app.assistent`, { cookie }).then(
+        async (response) => ((await response.json()) as { proposal: { chain?: Chain; message?: string } }).proposal,
+      );
+    expect((await look(nurse.cookie)).chain?.status).toBe('wacht_op_bevestiging');
+    expect(await look(colleagueCookie!)).toEqual({ message: 'Deze opdracht van de assistent is niet gevonden.' });
     // Still the owner's to decide.
     const rejected = await answerOf(await post(nurse.cookie, { intent: 'reject', chainId: chain.chainId }));
     expect(rejected.chain?.status).toBe('afgewezen');
@@ -191,5 +198,45 @@ describe('POST /assistent (the assistant without JavaScript)', () => {
     expect(statuses).toContain(200);
     expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
     expect((await notes()).filter((content) => content === 'Tweemaal tegelijk bevestigd.')).toHaveLength(1);
+  });
+
+  it('cancels an appointment only with a reason from the form, as the chat asks for one', async () => {
+    const start = new Date(Date.now() + 2 * 24 * 3600_000);
+    start.setUTCHours(9, 0, 0, 0);
+    const appointmentId = await createAppointment(nurse.organisationId, { patientId, practitionerId: nurse.user.id, startAt: start });
+    const status = () =>
+      asOwner(nurse.organisationId, async (db) => {
+        const { rows } = await db.query<{ status: string; cancel_reason: string | null }>(
+          'select status, cancel_reason from appointments where id = $1',
+          [appointmentId],
+        );
+        return rows[0];
+      });
+    const response = await post(nurse.cookie, {
+      intent: 'send',
+      message: 'annuleer de afspraak van Jan de Vries',
+      requestKey: randomUUID(),
+    });
+    const { chain } = await answerOf(response);
+    expect(chain?.status).toBe('wacht_op_bevestiging');
+    expect(chain?.steps[0]).toMatchObject({ intent: 'cancel_appointment', status: 'klaar_voor_bevestiging' });
+    expect(chain?.steps[0]?.summary).toMatch(/annuleren$/);
+
+    const withoutReason = await post(nurse.cookie, { intent: 'confirm', chainId: chain!.chainId, 'edits.0.reason': '' });
+    expect(withoutReason.status).toBe(400);
+    expect(((await withoutReason.json()) as Answer).fields?.['edits.0.reason']).toBe(
+      'Geef een reden voor het annuleren: kies er een of beschrijf hem.',
+    );
+    expect((await status())?.status).toBe('gepland');
+
+    const confirmed = await post(nurse.cookie, {
+      intent: 'confirm',
+      chainId: chain!.chainId,
+      'edits.0.reasonCode': 'afgezegd',
+      'edits.0.reason': '',
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await answerOf(confirmed)).chain?.status).toBe('voltooid');
+    expect(await status()).toEqual({ status: 'geannuleerd', cancel_reason: 'Patiënt heeft afgezegd' });
   });
 });
