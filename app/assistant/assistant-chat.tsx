@@ -89,17 +89,20 @@ export function AssistantChat({
   variant,
   composerId,
   requestKey,
+  initialDraft = '',
   posted = null,
   postFailure = null,
 }: {
   variant: 'panel' | 'page';
   composerId: string;
   requestKey?: string;
+  /** The composer's text when the page opens (an example chosen without JavaScript). */
+  initialDraft?: string;
   posted?: ReactNode;
   postFailure?: { message: string; field?: string; draft?: string } | null;
 }) {
   const { messages, streaming, send, languageModelConfigured, speechConfigured, activePatient } = useConversation();
-  const [draft, setDraft] = useState(postFailure?.draft ?? '');
+  const [draft, setDraft] = useState((postFailure?.draft ?? initialDraft).slice(0, maxLength));
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   // Dictated text lands in the input for the clinician to check; it is never sent by itself.
@@ -204,9 +207,16 @@ export function AssistantChat({
               <ul className="chat-suggestions" aria-label="Voorbeelden">
                 {suggestionsFor(patientName).map((text) => (
                   <li key={text}>
-                    <button type="button" className="chat-suggestion" onClick={() => suggest(text)}>
-                      {text.trim()}
-                    </button>
+                    {hydrated ? (
+                      <button type="button" className="chat-suggestion" onClick={() => suggest(text)}>
+                        {text.trim()}
+                      </button>
+                    ) : (
+                      // Without JavaScript the example opens the page with it in the composer.
+                      <a className="chat-suggestion" href={`/assistent?${new URLSearchParams({ vraag: text })}`}>
+                        {text.trim()}
+                      </a>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -18,9 +18,10 @@ export const meta: MetaFunction = () => [{ title: 'Assistent — GGZ-EPD' }];
 /** A fresh key per page: the composer sends it, so the same message posted twice is one proposal. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const chainId = new URL(request.url).searchParams.get('opdracht');
+  const url = new URL(request.url);
+  const chainId = url.searchParams.get('opdracht');
   const proposal = chainId ? await proposalOnPage(actorFor(user, context, 'assistant'), chainId) : null;
-  return { requestKey: pageRequestKey(), proposal };
+  return { requestKey: pageRequestKey(), proposal, example: url.searchParams.get('vraag') ?? '' };
 }
 
 /**
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AssistantPage() {
   const { messages } = useConversation();
-  const { requestKey, proposal } = useLoaderData<typeof loader>();
+  const { requestKey, proposal, example } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as PageAnswer | undefined;
   // A proposal looked at again by its address is shown as its decision would be.
   const answer: PageAnswer | undefined =
@@ -56,16 +57,16 @@ export default function AssistantPage() {
       : 'chain' in proposal
         ? { kind: 'decision', chain: proposal.chain as ChainState }
         : { kind: 'failure', message: proposal.message, fields: {}, values: { intent: 'confirm' }, chain: null });
-  const started = messages.some((message) => message.role !== 'nudge') || answer !== undefined;
+  // A refused message is said at the composer; a refused decision in the conversation, where its proposal was.
+  const sendFailure =
+    answer?.kind === 'failure' && answer.values.intent !== 'confirm' && answer.values.intent !== 'reject' ? answer : undefined;
+  const started = messages.some((message) => message.role !== 'nudge') || (answer !== undefined && !sendFailure);
   const shortcut = useShortcutLabel();
 
   useEffect(() => {
     document.getElementById(pageComposerId)?.focus();
   }, []);
 
-  // A refused message is said at the composer; a refused decision in the conversation, where its proposal was.
-  const sendFailure =
-    answer?.kind === 'failure' && answer.values.intent !== 'confirm' && answer.values.intent !== 'reject' ? answer : undefined;
   return (
     <div className="assistant-page">
       <PageHeader
@@ -80,6 +81,7 @@ export default function AssistantPage() {
         variant="page"
         composerId={pageComposerId}
         requestKey={requestKey}
+        initialDraft={example}
         posted={answer && !sendFailure ? <PageTurn answer={answer} /> : null}
         postFailure={
           sendFailure ? { message: sendFailure.message, field: sendFailure.fields.message, draft: sendFailure.values.message } : null
