@@ -13,6 +13,9 @@ const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : use
 
 const maxLength = 1000;
 
+/** Once the page's script has run, a chat mounted later (the panel) starts as the hydrated one it is. */
+let pageHydrated = false;
+
 function suggestionsFor(patientName: string | null): string[] {
   if (patientName)
     return [`Risico's van ${patientName}`, `Laatste rapportages van ${patientName}`, `Maak een dagnotitie voor ${patientName}: `];
@@ -103,8 +106,11 @@ export function AssistantChat({
 }) {
   const { messages, streaming, send, languageModelConfigured, speechConfigured, activePatient } = useConversation();
   const [draft, setDraft] = useState((postFailure?.draft ?? initialDraft).slice(0, maxLength));
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [hydrated, setHydrated] = useState(pageHydrated);
+  useEffect(() => {
+    pageHydrated = true;
+    setHydrated(true);
+  }, []);
   // Dictated text lands in the input for the clinician to check; it is never sent by itself.
   const dictation = useDictation(
     useCallback((text: string) => setDraft((current) => appendDictation(current, text).slice(0, maxLength)), []),
