@@ -1,6 +1,7 @@
 import { aiSettingsFrom, createAiPort, type AiPort } from '../domain/ai/ai.port';
 import { env } from '../domain/config/env';
 import { AppError } from '../domain/shared/errors';
+import { SlidingWindowLimiter } from '../domain/shared/rate-limit';
 import { getOrm } from './services.server';
 
 const globals = globalThis as typeof globalThis & { __ggzAi?: Promise<AiPort> };
@@ -19,3 +20,11 @@ export function requireAssistantEnabled(): void {
 export async function classifyDeps() {
   return { orm: await getOrm(), ai: await getAiPort() };
 }
+
+/** 20 chat messages a minute per clinician (CONTRACT §7): streamed (JSON) or posted as a form (no JavaScript) alike. */
+export const chatLimiter = new SlidingWindowLimiter(
+  'chat',
+  20,
+  60_000,
+  (seconds) => `Je stuurt te veel berichten. Probeer het over ${seconds} seconden opnieuw.`,
+);

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { ChatBubbleIcon, InfoCircledIcon, LightningBoltIcon, PaperPlaneIcon } from '@radix-ui/react-icons';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { appendDictation } from '../../domain/speech/dictation';
 import { DictationButton, DictationStatus, useDictation } from '../speech/dictation';
 import { ErrorNotice } from './block-card';
@@ -12,6 +12,9 @@ import { TurnBlocks } from './turn-blocks';
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 const maxLength = 1000;
+
+/** Once the page's script has run, a chat mounted later (the panel) starts as the hydrated one it is. */
+let pageHydrated = false;
 
 function suggestionsFor(patientName: string | null): string[] {
   if (patientName)
@@ -80,10 +83,34 @@ function MessageItem({ message }: { message: Message }) {
 /**
  * The conversation with the assistant: the side panel and the /assistent page both show this.
  * Replies stream in; under each reply opens what the message asked for.
+ *
+ * Without JavaScript (ADR 0081) the composer is a plain form posting to /assistent: `posted` is
+ * the answer the page rendered for it, and `postFailure` why a message was refused. Until the page
+ * is hydrated the send button stays enabled, or a clinician without JavaScript could never send.
  */
-export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'page'; composerId: string }) {
+export function AssistantChat({
+  variant,
+  composerId,
+  requestKey,
+  initialDraft = '',
+  posted = null,
+  postFailure = null,
+}: {
+  variant: 'panel' | 'page';
+  composerId: string;
+  requestKey?: string;
+  /** The composer's text when the page opens (an example chosen without JavaScript). */
+  initialDraft?: string;
+  posted?: ReactNode;
+  postFailure?: { message: string; field?: string; draft?: string } | null;
+}) {
   const { messages, streaming, send, languageModelConfigured, speechConfigured, activePatient } = useConversation();
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState((postFailure?.draft ?? initialDraft).slice(0, maxLength));
+  const [hydrated, setHydrated] = useState(pageHydrated);
+  useEffect(() => {
+    pageHydrated = true;
+    setHydrated(true);
+  }, []);
   // Dictated text lands in the input for the clinician to check; it is never sent by itself.
   const dictation = useDictation(
     useCallback((text: string) => setDraft((current) => appendDictation(current, text).slice(0, maxLength)), []),
@@ -169,7 +196,9 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
               ))}
             </ul>
           ) : null}
-          {conversation.length === 0 ? (
+          {conversation.length === 0 && posted ? (
+            posted
+          ) : conversation.length === 0 ? (
             <div className="chat-empty">
               <span className="empty-icon" aria-hidden="true">
                 <ChatBubbleIcon width={22} height={22} />
@@ -184,9 +213,16 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
               <ul className="chat-suggestions" aria-label="Voorbeelden">
                 {suggestionsFor(patientName).map((text) => (
                   <li key={text}>
-                    <button type="button" className="chat-suggestion" onClick={() => suggest(text)}>
-                      {text.trim()}
-                    </button>
+                    {hydrated ? (
+                      <button type="button" className="chat-suggestion" onClick={() => suggest(text)}>
+                        {text.trim()}
+                      </button>
+                    ) : (
+                      // Without JavaScript the example opens the page with it in the composer.
+                      <a className="chat-suggestion" href={`/assistent?${new URLSearchParams({ vraag: text })}`}>
+                        {text.trim()}
+                      </a>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -204,20 +240,32 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
           )}
         </div>
       </div>
-      {speechConfigured ? <DictationStatus dictation={dictation} /> : null}
+      {speechConfigured && hydrated ? <DictationStatus dictation={dictation} /> : null}
+      {postFailure ? (
+        <p className="field-error chat-post-error" id={`${composerId}-error`} role="alert">
+          {postFailure.field ?? postFailure.message}
+        </p>
+      ) : null}
       <form
         className="chat-composer"
+        method="post"
+        action="/assistent"
         onSubmit={(event) => {
           event.preventDefault();
           submit();
         }}
       >
+        <input type="hidden" name="intent" value="send" />
+        {requestKey ? <input type="hidden" name="requestKey" value={requestKey} /> : null}
         <label htmlFor={composerId} className="visually-hidden">
           Bericht aan de assistent
         </label>
         <textarea
           id={composerId}
+          name="message"
           ref={composer}
+          aria-invalid={postFailure?.field ? true : undefined}
+          aria-describedby={postFailure ? `${composerId}-error` : undefined}
           rows={1}
           value={draft}
           maxLength={maxLength}
@@ -229,13 +277,20 @@ export function AssistantChat({ variant, composerId }: { variant: 'panel' | 'pag
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
-        {speechConfigured ? <DictationButton dictation={dictation} /> : null}
-        <button type="submit" className="button button-primary chat-send" disabled={!draft.trim() || streaming} aria-label="Versturen">
+        {/* Dictation needs the page's script: without it the button would do nothing. */}
+        {speechConfigured && hydrated ? <DictationButton dictation={dictation} /> : null}
+        <button
+          type="submit"
+          className="button button-primary chat-send"
+          disabled={hydrated && (!draft.trim() || streaming)}
+          aria-label="Versturen"
+        >
           <PaperPlaneIcon aria-hidden="true" />
         </button>
       </form>
       <p className="chat-hint small muted">
-        Enter verstuurt, Shift+Enter voor een nieuwe regel.{streaming ? ' De assistent antwoordt…' : ''}
+        {hydrated ? 'Enter verstuurt, Shift+Enter voor een nieuwe regel.' : 'Verstuur met de knop naast het bericht.'}
+        {streaming ? ' De assistent antwoordt…' : ''}
       </p>
     </div>
   );

@@ -12,7 +12,7 @@ import { namesToChoose, withPatient } from './patient-choice';
 import { AppointmentList, PatientSearch, type Appointment } from './read-blocks';
 import { StepEditor } from './step-editor';
 
-const stepStatusLabels: Record<StepStatus, string> = {
+export const stepStatusLabels: Record<StepStatus, string> = {
   voorbereiden: 'Voorbereiden',
   klaar_voor_bevestiging: 'Wacht op bevestiging',
   keuze_nodig: 'Kies een afspraak',
@@ -29,7 +29,7 @@ const pollMs = 700;
 const confirmTimeoutMs = 20_000;
 
 /** Where the clinician reads more of what a step read or changed. */
-function stepLink(step: ChainStep): { to: string; label: string } | null {
+export function stepLink(step: ChainStep): { to: string; label: string } | null {
   const href = (step.result as { href?: unknown } | undefined)?.href;
   if (typeof href === 'string' && href.startsWith('/')) return { to: href, label: 'Openen' };
   const patientId = step.plan?.patientId ?? step.entities.patientId;
@@ -48,7 +48,7 @@ function stepAppointments(step: ChainStep): Appointment[] {
   return Array.isArray(appointments) ? (appointments as Appointment[]).slice(0, 6) : [];
 }
 
-function StepMarker({ step }: { step: ChainStep }) {
+export function StepMarker({ step }: { step: ChainStep }) {
   if (step.status === 'klaar') return <CheckCircledIcon />;
   if (step.status === 'mislukt') return <CrossCircledIcon />;
   if (step.status === 'overgeslagen' || step.status === 'geannuleerd') return <MinusCircledIcon />;
@@ -56,7 +56,7 @@ function StepMarker({ step }: { step: ChainStep }) {
   return <>{step.index + 1}</>;
 }
 
-const outcomes: Partial<Record<ChainStatus, { tone: 'success' | 'muted' | 'danger'; text: string }>> = {
+export const outcomes: Partial<Record<ChainStatus, { tone: 'success' | 'muted' | 'danger'; text: string }>> = {
   afgewezen: { tone: 'muted', text: 'Afgewezen: er is niets gewijzigd.' },
   verlopen: { tone: 'muted', text: 'Niet op tijd bevestigd: er is niets gewijzigd.' },
   mislukt: {
@@ -66,7 +66,7 @@ const outcomes: Partial<Record<ChainStatus, { tone: 'success' | 'muted' | 'dange
 };
 
 /** "actions.1.entities.patientId" → "Stap 2: Kies de patiënt voor de dagnotitie." */
-function stepMessages(fields: Record<string, string>, single: boolean): string[] {
+export function stepMessages(fields: Record<string, string>, single: boolean): string[] {
   return Object.entries(fields).map(([field, message]) => {
     const index = /^actions\.(\d+)\./.exec(field)?.[1];
     return index !== undefined && !single ? `Stap ${Number(index) + 1}: ${message}` : message;

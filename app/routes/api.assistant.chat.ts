@@ -1,18 +1,10 @@
 import { chatRequestSchema } from '../../domain/chat/chat.schemas';
 import { chatReply } from '../../domain/chat/chat.service';
-import { SlidingWindowLimiter } from '../../domain/shared/rate-limit';
 import { chatEventStream } from '../../domain/chat/sse';
 import { parseOrThrow } from '../../domain/shared/validation';
-import { classifyDeps, requireAssistantEnabled } from '../assistant.server';
+import { chatLimiter, classifyDeps, requireAssistantEnabled } from '../assistant.server';
 import { apiRoute, postOnlyLoader, readJson, requirePost } from '../http.server';
 import { actorFor } from '../tenant.server';
-
-const limiter = new SlidingWindowLimiter(
-  'chat',
-  20,
-  60_000,
-  (seconds) => `Je stuurt te veel berichten. Probeer het over ${seconds} seconden opnieuw.`,
-);
 
 export const loader = postOnlyLoader;
 
@@ -21,7 +13,7 @@ export const action = apiRoute(async ({ request, user, context }) => {
   requirePost(request);
   requireAssistantEnabled();
   // A 429 carries Retry-After (errorResponse).
-  await limiter.take(user.id);
+  await chatLimiter.take(user.id);
   const body = parseOrThrow(chatRequestSchema, await readJson(request));
   // The model call stops when the clinician's request does (closed tab, cancelled stream).
   const upstream = new AbortController();
