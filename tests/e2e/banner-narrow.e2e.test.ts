@@ -126,6 +126,10 @@ describe.each(['390', 'zoom200'] as const)('the banner at %s', (size) => {
     expect(start.tabBar + ((await tabBar(page).boundingBox())?.height ?? 0)).toBeLessThanOrEqual(height);
     expect(start.heading).toBeLessThan(height);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // The new report's two choices each keep their own room (they squashed into each other at 390 px).
+    const [kind, category] = [await page.locator('#type').boundingBox(), await page.locator('#category').boundingBox()];
+    expect(kind!.x + kind!.width <= category!.x || kind!.y + kind!.height <= category!.y, 'Soort en Categorie overlappen').toBe(true);
+    expect(kind!.width).toBeGreaterThan(120);
     await screenshot(page, `banner-ingeklapt-${suffix}`, javaScript);
 
     // Opened: the full banner under the line, with its links.
