@@ -1,7 +1,7 @@
 import { countOf } from '../../domain/shared/text';
 import { Link } from '@remix-run/react';
 import { CalendarIcon, CheckCircledIcon, CheckIcon, CrossCircledIcon, LayersIcon, MinusCircledIcon } from '@radix-ui/react-icons';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { missingReasons, type ChainState, type ChainStatus, type ChainStep, type Edits, type StepStatus } from '../../domain/intent/chain';
 import type { ChainAction, Intent } from '../../domain/intent/intent.schemas';
 import { requestJson } from './api';
@@ -66,6 +66,42 @@ export const outcomes: Partial<Record<ChainStatus, { tone: 'success' | 'muted' |
 };
 
 /** "actions.1.entities.patientId" → "Stap 2: Kies de patiënt voor de dagnotitie." */
+/**
+ * One step of a proposal as a row: its marker, summary, status and link, then what the caller
+ * adds (its error, its fields). The same in the chat panel and on the page without JavaScript.
+ */
+export function ChainStepRow({ step, waiting, children }: { step: ChainStep; waiting: boolean; children?: ReactNode }) {
+  const link = stepLink(step);
+  return (
+    <li className={`chain-step chain-step-${step.status}`}>
+      <span className="chain-step-marker" aria-hidden="true">
+        <StepMarker step={step} />
+      </span>
+      <div className="chain-step-body">
+        <p className="chain-step-summary">{step.summary}</p>
+        <p className="chain-step-meta small">
+          <span className={`chip chain-status-${step.status}`}>{stepStatusLabels[step.status]}</span>
+          {step.kind === 'write' && waiting ? <span className="muted">wijzigt het dossier</span> : null}
+          {link && (step.kind === 'read' || step.status === 'klaar') ? <Link to={link.to}>{link.label}</Link> : null}
+        </p>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+/** What the plan warns of before confirmation (a weekend, outside the agenda's hours). */
+export function StepWarnings({ step, waiting }: { step: ChainStep; waiting: boolean }) {
+  if (!step.plan?.warnings?.length || !waiting) return null;
+  return (
+    <div className="notice notice-warning">
+      {step.plan.warnings.map((warning) => (
+        <p key={warning}>{warning}</p>
+      ))}
+    </div>
+  );
+}
+
 export function stepMessages(fields: Record<string, string>, single: boolean): string[] {
   return Object.entries(fields).map(([field, message]) => {
     const index = /^actions\.(\d+)\./.exec(field)?.[1];
@@ -224,71 +260,53 @@ export function ChainBlock({ actions, title, agenda = false }: { actions: ChainA
       {chain ? (
         <ol className="chain-steps" aria-label="Stappen">
           {chain.steps.map((step) => {
-            const link = stepLink(step);
             const appointments = stepAppointments(step);
             return (
-              <li key={step.index} className={`chain-step chain-step-${step.status}`}>
-                <span className="chain-step-marker" aria-hidden="true">
-                  <StepMarker step={step} />
-                </span>
-                <div className="chain-step-body">
-                  <p className="chain-step-summary">{step.summary}</p>
-                  <p className="chain-step-meta small">
-                    <span className={`chip chain-status-${step.status}`}>{stepStatusLabels[step.status]}</span>
-                    {step.kind === 'write' && waiting ? <span className="muted">wijzigt het dossier</span> : null}
-                    {link && (step.kind === 'read' || step.status === 'klaar') ? <Link to={link.to}>{link.label}</Link> : null}
+              <ChainStepRow key={step.index} step={step} waiting={waiting}>
+                {step.error ? (
+                  <p className="field-error">
+                    {step.error}
+                    {agendaIntents.includes(step.intent) ? (
+                      <>
+                        {' '}
+                        <Link to="/agenda">Naar de agenda</Link>
+                      </>
+                    ) : null}
                   </p>
-                  {step.error ? (
-                    <p className="field-error">
-                      {step.error}
-                      {agendaIntents.includes(step.intent) ? (
-                        <>
-                          {' '}
-                          <Link to="/agenda">Naar de agenda</Link>
-                        </>
-                      ) : null}
-                    </p>
-                  ) : null}
-                  {step.plan?.warnings?.length && waiting ? (
-                    <div className="notice notice-warning">
-                      {step.plan.warnings.map((warning) => (
-                        <p key={warning}>{warning}</p>
-                      ))}
-                    </div>
-                  ) : null}
-                  {appointments.length > 0 ? (
-                    <div className="chain-step-result">
-                      <AppointmentList appointments={appointments} />
-                    </div>
-                  ) : null}
-                  {(step.status === 'klaar_voor_bevestiging' || (step.status === 'keuze_nodig' && step.intent === 'cancel_appointment')) &&
-                  step.kind === 'write' &&
-                  waiting ? (
-                    <StepEditor
-                      step={step}
-                      edit={edits[String(step.index)] ?? {}}
-                      onChange={(edit) => setEdits((all) => ({ ...all, [String(step.index)]: edit }))}
-                    />
-                  ) : null}
-                  {step.status === 'keuze_nodig' && waiting && step.candidates ? (
-                    <fieldset className="chain-choices">
-                      <legend className="small">Welke afspraak bedoel je?</legend>
-                      {step.candidates.map((candidate) => (
-                        <label key={candidate.appointmentId} className="chain-choice">
-                          <input
-                            type="radio"
-                            name={`${groupId}-${step.index}`}
-                            value={candidate.appointmentId}
-                            checked={choices[String(step.index)] === candidate.appointmentId}
-                            onChange={() => setChoices((current) => ({ ...current, [String(step.index)]: candidate.appointmentId }))}
-                          />
-                          {candidate.label}
-                        </label>
-                      ))}
-                    </fieldset>
-                  ) : null}
-                </div>
-              </li>
+                ) : null}
+                <StepWarnings step={step} waiting={waiting} />
+                {appointments.length > 0 ? (
+                  <div className="chain-step-result">
+                    <AppointmentList appointments={appointments} />
+                  </div>
+                ) : null}
+                {(step.status === 'klaar_voor_bevestiging' || (step.status === 'keuze_nodig' && step.intent === 'cancel_appointment')) &&
+                step.kind === 'write' &&
+                waiting ? (
+                  <StepEditor
+                    step={step}
+                    edit={edits[String(step.index)] ?? {}}
+                    onChange={(edit) => setEdits((all) => ({ ...all, [String(step.index)]: edit }))}
+                  />
+                ) : null}
+                {step.status === 'keuze_nodig' && waiting && step.candidates ? (
+                  <fieldset className="chain-choices">
+                    <legend className="small">Welke afspraak bedoel je?</legend>
+                    {step.candidates.map((candidate) => (
+                      <label key={candidate.appointmentId} className="chain-choice">
+                        <input
+                          type="radio"
+                          name={`${groupId}-${step.index}`}
+                          value={candidate.appointmentId}
+                          checked={choices[String(step.index)] === candidate.appointmentId}
+                          onChange={() => setChoices((current) => ({ ...current, [String(step.index)]: candidate.appointmentId }))}
+                        />
+                        {candidate.label}
+                      </label>
+                    ))}
+                  </fieldset>
+                ) : null}
+              </ChainStepRow>
             );
           })}
         </ol>

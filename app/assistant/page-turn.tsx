@@ -15,8 +15,9 @@ import { dailyNoteCategories, dailyNoteMaxLength, reportCategoryLabels } from '.
 import { wallClockOf } from '../../domain/shared/clinical-time';
 import { Field, FieldGroup } from '../components/field';
 import { BlockCard } from './block-card';
-import { outcomes, stepLink, StepMarker, stepMessages, stepStatusLabels } from './chain-block';
-import type { Block, Routing } from './routing';
+import { ChainStepRow, outcomes, stepMessages, stepStatusLabels, StepWarnings } from './chain-block';
+import type { PageDecision as PageDecisionData, PageTurn as PageTurnData } from '../assistant-page.server';
+import type { Block } from './routing';
 import { Fallback } from './turn-blocks';
 
 /*
@@ -24,21 +25,6 @@ import { Fallback } from './turn-blocks';
  * message, the reply, and what the message opened. A change to the record is the chat's own
  * proposal (an intent chain), with a plain form to confirm it; reads link to the page that shows them.
  */
-
-export interface PageTurnData {
-  kind: 'turn';
-  message: string;
-  reply: string;
-  routing: Routing;
-  chain: ChainState | null;
-  refusal: { message: string; fields: Record<string, string> } | null;
-  noShow: boolean;
-}
-
-export interface PageDecisionData {
-  kind: 'decision';
-  chain: ChainState;
-}
 
 /** A refused post: the message, per field what is wrong, and the proposal as it now stands (if any). */
 export interface PageFailureData {
@@ -173,50 +159,30 @@ export function ChainProposal({
       <Form method="post" action="/assistent" className="chain-proposal">
         <input type="hidden" name="chainId" value={chain.chainId} />
         <ol className="chain-steps" aria-label="Stappen">
-          {chain.steps.map((step) => {
-            const link = stepLink(step);
-            return (
-              <li key={step.index} className={`chain-step chain-step-${step.status}`}>
-                <span className="chain-step-marker" aria-hidden="true">
-                  <StepMarker step={step} />
-                </span>
-                <div className="chain-step-body">
-                  <p className="chain-step-summary">{step.summary}</p>
-                  <p className="chain-step-meta small">
-                    <span className={`chip chain-status-${step.status}`}>{stepStatusLabels[step.status]}</span>
-                    {step.kind === 'write' && waiting ? <span className="muted">wijzigt het dossier</span> : null}
-                    {link && (step.kind === 'read' || step.status === 'klaar') ? <Link to={link.to}>{link.label}</Link> : null}
-                  </p>
-                  {step.error ? <p className="field-error">{step.error}</p> : null}
-                  {step.plan?.warnings?.length && waiting ? (
-                    <div className="notice notice-warning">
-                      {step.plan.warnings.map((warning) => (
-                        <p key={warning}>{warning}</p>
-                      ))}
-                    </div>
-                  ) : null}
-                  {stepEditable(step, waiting) ? <StepFields step={step} fields={fields} values={values} /> : null}
-                  {step.status === 'keuze_nodig' && waiting && step.candidates ? (
-                    <FieldGroup id={`stap-${step.index}-keuze`} label="Welke afspraak bedoel je?" error={fields[`choices.${step.index}`]}>
-                      <div className="choice-list">
-                        {step.candidates.map((candidate) => (
-                          <label key={candidate.appointmentId} className="chain-choice">
-                            <input
-                              type="radio"
-                              name={`choices.${step.index}`}
-                              value={candidate.appointmentId}
-                              defaultChecked={values[`choices.${step.index}`] === candidate.appointmentId}
-                            />
-                            {candidate.label}
-                          </label>
-                        ))}
-                      </div>
-                    </FieldGroup>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
+          {chain.steps.map((step) => (
+            <ChainStepRow key={step.index} step={step} waiting={waiting}>
+              {step.error ? <p className="field-error">{step.error}</p> : null}
+              <StepWarnings step={step} waiting={waiting} />
+              {stepEditable(step, waiting) ? <StepFields step={step} fields={fields} values={values} /> : null}
+              {step.status === 'keuze_nodig' && waiting && step.candidates ? (
+                <FieldGroup id={`stap-${step.index}-keuze`} label="Welke afspraak bedoel je?" error={fields[`choices.${step.index}`]}>
+                  <div className="choice-list">
+                    {step.candidates.map((candidate) => (
+                      <label key={candidate.appointmentId} className="chain-choice">
+                        <input
+                          type="radio"
+                          name={`choices.${step.index}`}
+                          value={candidate.appointmentId}
+                          defaultChecked={values[`choices.${step.index}`] === candidate.appointmentId}
+                        />
+                        {candidate.label}
+                      </label>
+                    ))}
+                  </div>
+                </FieldGroup>
+              ) : null}
+            </ChainStepRow>
+          ))}
         </ol>
         {choiceErrors.length > 0 && !waiting ? (
           <ul className="chat-field-errors">

@@ -23,18 +23,6 @@ beforeAll(async () => {
   const { cookie } = await login(nurse.email, nurse.password);
   patientId = await registerPatient(cookie!, {
     identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[4]! }],
-    name: [
-      {
-        given: ['Jan'],
-        family: 'de Vries',
-        _family: {
-          extension: [
-            { url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-prefix', valueString: 'de' },
-            { url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-name', valueString: 'Vries' },
-          ],
-        },
-      },
-    ],
   });
   browser = await launchBrowser();
   ({ page } = await signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled: false }));

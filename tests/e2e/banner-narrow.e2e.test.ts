@@ -1,10 +1,10 @@
 import { appendFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBsn } from '../../domain/demo/patient-generator';
 import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
-import { launchBrowser, screenshot, screenshotDir } from '../support/browser';
+import { launchBrowser, screenshot, screenshotDir, viewports, type Viewport } from '../support/browser';
 import { asOwner, createOrganisation, createRisk, createUser, registerPatient, type TestUser } from '../support/factories';
 import { baseUrl, json, login } from '../support/http';
 
@@ -16,12 +16,8 @@ import { baseUrl, json, login } from '../support/http';
  * the screenshot folder (banner-narrow.jsonl) for the report.
  */
 
-const sizes = {
-  '1440': { viewport: { width: 1440, height: 1000 }, deviceScaleFactor: 1 },
-  '390': { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
-  zoom200: { viewport: { width: 720, height: 500 }, deviceScaleFactor: 2 },
-} satisfies Record<string, BrowserContextOptions>;
-type Size = keyof typeof sizes;
+const sizes = viewports;
+type Size = Viewport;
 
 let browser: Browser;
 let nurse: TestUser;

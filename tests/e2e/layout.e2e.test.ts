@@ -1,10 +1,10 @@
 import { appendFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/auth/auth.schemas';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, screenshot, screenshotDir } from '../support/browser';
+import { launchBrowser, screenshot, screenshotDir, viewports, type Viewport } from '../support/browser';
 import { baseUrl } from '../support/http';
 
 /*
@@ -15,12 +15,8 @@ import { baseUrl } from '../support/http';
  * without JavaScript. Screenshots of every state go to the screenshot folder.
  */
 
-const sizes = {
-  '1440': { viewport: { width: 1440, height: 1000 }, deviceScaleFactor: 1 },
-  '390': { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
-  zoom200: { viewport: { width: 720, height: 500 }, deviceScaleFactor: 2 },
-} satisfies Record<string, BrowserContextOptions>;
-type Size = keyof typeof sizes;
+const sizes = viewports;
+type Size = Viewport;
 
 const demoButtons: Record<Role, string> = {
   verpleegkundige: 'Demo als verpleegkundige',

@@ -67,18 +67,6 @@ beforeAll(async () => {
   nurse = await signedInUser();
   patientId = await registerPatient(nurse.cookie, {
     identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[3]! }],
-    name: [
-      {
-        given: ['Jan'],
-        family: 'de Vries',
-        _family: {
-          extension: [
-            { url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-prefix', valueString: 'de' },
-            { url: 'http://hl7.org/fhir/StructureDefinition/humanname-own-name', valueString: 'Vries' },
-          ],
-        },
-      },
-    ],
   });
 });
 

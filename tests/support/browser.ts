@@ -7,6 +7,17 @@ import { axeCopies, axeViolations } from './axe';
 
 export const screenshotDir = path.resolve('test-results/screenshots');
 
+/**
+ * The sizes a page is looked at (issue 27): a desktop of 1440 px, a phone of 390 px, and the
+ * desktop at 200 % zoom (720 CSS px on a screen of twice the density).
+ */
+export const viewports = {
+  '1440': { viewport: { width: 1440, height: 1000 }, deviceScaleFactor: 1 },
+  '390': { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
+  zoom200: { viewport: { width: 720, height: 500 }, deviceScaleFactor: 2 },
+} satisfies Record<string, BrowserContextOptions>;
+export type Viewport = keyof typeof viewports;
+
 /** Set by scripts/test-moments.sh: every process runs on a clock shifted by libfaketime. */
 const shiftedClock = Boolean(process.env.FAKETIME);
 
