@@ -184,16 +184,15 @@ describe('the assistant’s actions in Chromium', () => {
     await block.getByRole('link', { name: 'Brief beoordelen' }).waitFor();
   });
 
-  it('keeps both actions of the description’s discharge example: the discharge is asked about, the note carries the patient', async () => {
+  it('refuses the description’s discharge example in the block: Jan de Vries is in separatie under a crisismaatregel, and the note is not written', async () => {
     await ask('ontsla Jan de Vries en maak een notitie dat hij vandaag naar huis gaat');
     const block = lastReply().getByTestId('block-chain');
-    await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
+    await block.getByText(/^Ontslag kan niet: er loopt een crisismaatregel \(Wvggz\)/).waitFor();
     const steps = block.locator('.chain-step');
     expect(await steps.count()).toBe(2);
-    expect(await steps.nth(0).textContent()).toContain('Overgeslagen');
-    expect(await steps.nth(1).textContent()).toContain('Dagnotitie voor Jan de Vries vastleggen');
-    expect(await steps.nth(1).textContent()).toContain('“Hij gaat vandaag naar huis.”');
-    await block.getByRole('button', { name: 'Afwijzen' }).click();
-    await block.getByText('Afgewezen: er is niets gewijzigd.').waitFor();
+    expect(await steps.nth(0).textContent()).toContain('Mislukt');
+    expect(await steps.nth(0).textContent()).toContain('verplichte zorg loopt nog (separatie / afzondering');
+    expect(await steps.nth(1).textContent()).toContain('Niet uitgevoerd');
+    expect(await block.getByRole('button', { name: 'Bevestigen' }).count()).toBe(0);
   });
 });

@@ -36,6 +36,7 @@ const patientIntents = new Set<Intent>([
   'create_appointment',
   'cancel_appointment',
   'reschedule_appointment',
+  'ontslag',
   'zoeken',
   'agenda_query',
 ]);
@@ -50,6 +51,7 @@ const needsPatient = new Set<Intent>([
   'create_appointment',
   'cancel_appointment',
   'reschedule_appointment',
+  'ontslag',
 ]);
 
 /**
@@ -64,6 +66,8 @@ function decideIntent(
 ): { intent: Intent; confidence: number; ambiguous: boolean } | null {
   const ranked = predictIntent(features);
   if (!ranked) return reading;
+  // The model was trained before discharge was an action (ADR 0080) and has no class for it: the rules decide.
+  if (reading.intent === 'ontslag') return reading;
   // A context clause is no action; a sentence of one part still asks for something.
   if (ranked[0].intent === contextClause && !alone && ranked[0].probability >= contextThreshold) return null;
   const best = ranked.find((scored) => scored.intent !== contextClause)!;
