@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
 import { generateBsn } from '../../domain/demo/patient-generator';
 import { asOwner, registerPatient, signedInUser, type SignedIn } from '../support/factories';
-import { json } from '../support/http';
+import { json, request } from '../support/http';
 
 /*
  * Issue 44, point 4 (ADR 0080): discharge (ontslag) is a write like any other. The episode ends
@@ -195,6 +195,36 @@ describe('discharge through the API', () => {
     expect(await fields({})).toEqual({ reasonCode: 'Kies de reden van het ontslag.' });
     expect(await fields({ reasonCode: 'anders' })).toEqual({ reason: 'Beschrijf de reden bij ‘Anders’.' });
     expect((await stored(id)).episode_status).toBe('active');
+  });
+});
+
+describe('discharge on the record page', () => {
+  const submit = (patientId: string, fields: Record<string, string>) =>
+    request(`/patients/${patientId}?index`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: new URLSearchParams({ intent: 'ontslag', ...fields }),
+    });
+
+  it('says the refusal beside the form while a separatie runs, and records the discharge once it may', async () => {
+    const id = await activePatient();
+    const measureId = await inSeparation(id);
+    const refused = await submit(id, { reasonCode: 'behandeling-afgerond', reason: '', dischargedOn: today });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toMatch(
+      /<p class="field-error">Ontslag kan niet: verplichte zorg loopt nog \(separatie \/ afzondering sinds/,
+    );
+    await json(`/api/coercive-measures/${measureId}/end`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { endedAt: new Date(Date.now() - 60_000).toISOString() },
+    });
+    const missing = await submit(id, { reasonCode: '', reason: '', dischargedOn: today });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain('<p class="field-error">Kies de reden van het ontslag.</p>');
+    const done = await submit(id, { reasonCode: 'overplaatsing', reason: 'Naar FACT-team elders', dischargedOn: today });
+    expect(done.status).toBe(302);
+    expect(await stored(id)).toMatchObject({ episode_status: 'finished', discharge_reason_code: 'overplaatsing' });
   });
 });
 

@@ -28,7 +28,7 @@ export const cases = [
         statusOf(json(`/api/patients/${patientId}/discharge`, { method: 'POST', cookie, body: { reasonCode: 'behandeling-afgerond' } })),
       page: ({ cookie }, { patientId }) =>
         statusOf(
-          request(`/patients/${patientId}`, {
+          request(`/patients/${patientId}?index`, {
             method: 'POST',
             cookie,
             body: new URLSearchParams({ intent: 'ontslag', reasonCode: 'behandeling-afgerond', reason: '', dischargedOn: clinicalToday() }),
