@@ -1,6 +1,6 @@
 import { cancelReasonProblem, type CancelReasonCode } from '../agenda/cancel-reasons';
 import type { AuditActor } from '../audit/audit.service';
-import type { DischargeReasonCode } from '../discharge/discharge.vocabulary';
+import { dischargeMessages, type DischargeReasonCode } from '../discharge/discharge.vocabulary';
 import type { ReportCategory } from '../report/report.schemas';
 import { isWriting, type ChainAction, type Entities, type Intent } from './intent.schemas';
 
@@ -238,6 +238,22 @@ export function missingReasons(steps: readonly ChainStep[], edits: Edits): Recor
     const edit = edits[String(step.index)] ?? {};
     const problem = cancelReasonProblem(edit.reasonCode ?? step.plan?.reasonCode, edit.reason ?? step.plan?.reason);
     if (problem) fields[`edits.${step.index}.reason`] = problem;
+  }
+  return fields;
+}
+
+/**
+ * Field → Dutch message for every discharge the confirmation leaves on ‘Anders’ without words: said
+ * before anything in the chain is written, as the page says it (ADR 0080).
+ */
+export function missingDischargeReasons(steps: readonly ChainStep[], edits: Edits): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const step of steps) {
+    if (step.intent !== 'ontslag' || step.status !== 'klaar_voor_bevestiging') continue;
+    const edit = edits[String(step.index)] ?? {};
+    const code = edit.dischargeReasonCode ?? step.plan?.dischargeReasonCode;
+    if (code === 'anders' && !(edit.reason ?? step.plan?.reason)?.trim())
+      fields[`edits.${step.index}.reason`] = dischargeMessages.otherNeedsText;
   }
   return fields;
 }

@@ -275,6 +275,18 @@ describe('discharge in the assistant', () => {
     expect((await stored(id)).episode_status).toBe('active');
     expect(await notes(id)).toBe(0);
 
+    const withoutWords = await json(`/api/intent/chains/${prepared.chainId}/confirm`, {
+      method: 'POST',
+      cookie: nurse.cookie,
+      body: { edits: { '0': { dischargeReasonCode: 'anders' } } },
+    });
+    expect(withoutWords.status).toBe(400);
+    expect(((await withoutWords.json()) as ErrorBody).error.details?.fields).toEqual({
+      'edits.0.reason': 'Beschrijf de reden bij ‘Anders’.',
+    });
+    expect((await stored(id)).episode_status).toBe('active');
+    expect(await notes(id)).toBe(0);
+
     const confirmed = await json(`/api/intent/chains/${prepared.chainId}/confirm`, {
       method: 'POST',
       cookie: nurse.cookie,
