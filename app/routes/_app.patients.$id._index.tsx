@@ -1,4 +1,4 @@
-import { clinicalToday, formatDate, formatWhen } from '../../domain/shared/clinical-time';
+import { clinicalToday, formatDate, formatNumericDate, formatWhen } from '../../domain/shared/clinical-time';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { ContactPersonsCard, type ContactFailure } from '../components/contact-persons';
@@ -150,7 +150,14 @@ export default function PatientOverview() {
         <p className="muted small">Laatst gewijzigd {formatWhen(patient.updatedAt)}</p>
       </section>
       <ContactPersonsCard contacts={contacts} failure={contactFailure} />
-      {patient.episodeStatus === 'finished' || patient.episodeStatus === 'cancelled' ? null : <DischargeCard failure={dischargeFailure} />}
+      {patient.discharge ? (
+        <section className="card" id="ontslag">
+          <h2>Ontslag</h2>
+          <p>{`Ontslagen per ${formatNumericDate(patient.discharge.dischargedOn)}: ${patient.discharge.reasonText}`}</p>
+        </section>
+      ) : patient.episodeStatus === 'finished' || patient.episodeStatus === 'cancelled' ? null : (
+        <DischargeCard failure={dischargeFailure} />
+      )}
     </div>
   );
 }

@@ -225,6 +225,11 @@ describe('discharge on the record page', () => {
     const done = await submit(id, { reasonCode: 'overplaatsing', reason: 'Naar FACT-team elders', dischargedOn: today });
     expect(done.status).toBe(302);
     expect(await stored(id)).toMatchObject({ episode_status: 'finished', discharge_reason_code: 'overplaatsing' });
+    const overview = await (await request(`/patients/${id}`, { cookie: nurse.cookie })).text();
+    expect(overview).toContain(
+      `Ontslagen per ${today.split('-').reverse().join('-')}: Overplaatsing naar een andere instelling: Naar FACT-team elders`,
+    );
+    expect(overview).not.toContain('Ontslag vastleggen');
   });
 });
 
