@@ -18,6 +18,7 @@ export {
   stopMedication,
 } from '../domain/medication/medication.use-cases';
 export { addContact, removeContact, updateContact } from '../domain/patient/contact-persons.use-cases';
+export { dischargeEpisode } from '../domain/discharge/discharge.use-cases';
 export { recordOverview } from '../domain/patient/record-overview.use-cases';
 export { listAgenda } from '../domain/agenda/agenda.use-cases';
 export { lapseAllergyEntry, listAllergies, recordAllergyEntry } from '../domain/allergies/allergies.use-cases';

@@ -258,6 +258,15 @@ const templates: Record<Exclude<Intent, 'dagnotitie'>, string[]> = {
     'de ouders van {P} willen een gesprek, zet dat {D2} {T} in de agenda',
     'boek een gesprek in met {P} op {D2} {T}',
   ],
+  // Added after the model in intent-model.json was trained (ADR 0080): until it is retrained the rules decide discharge.
+  ontslag: [
+    'ontsla {P}',
+    'ontslag voor {P}',
+    '{P} gaat {D} met ontslag',
+    '{P} ontslaan',
+    '{P} mag naar huis, ontslag regelen',
+    'ontslag {P} graag',
+  ],
   cancel_appointment: [
     'afspraak van {P} {D} mag weg',
     'de afspraak met {P} {D} afzeggen',

@@ -30,6 +30,20 @@ describe('routing a classified message to a block', () => {
     });
   });
 
+  it('proposes a discharge in the confirmation block like every write, and asks whom when nobody is named', () => {
+    const discharge = action('ontslag', { patientId: jan.id, patientName: jan.name });
+    expect(routeActions([discharge])).toEqual({ kind: 'block', block: { type: 'chain', actions: [discharge] } });
+    expect(routeActions([action('ontslag')])).toMatchObject({
+      kind: 'clarify',
+      missing: 'patient',
+      question: 'Welke patiënt gaat met ontslag?',
+    });
+    expect(routeActions([action('ontslag')], jan)).toMatchObject({
+      kind: 'block',
+      block: { type: 'chain', actions: [{ intent: 'ontslag', entities: { patientId: jan.id } }] },
+    });
+  });
+
   it('asks which patient when a name did not resolve, or none was named away from a record', () => {
     expect(routeActions([action('risico_query', { patientName: 'Jan' })])).toMatchObject({
       kind: 'clarify',

@@ -41,6 +41,7 @@ const patientBound: Partial<Record<Intent, string>> = {
   risico_query: "Van welke patiënt wil je de risico's zien?",
   diagnose_query: 'Van welke patiënt wil je de diagnoses zien?',
   create_appointment: 'Met welke patiënt wil je een afspraak inplannen?',
+  ontslag: 'Welke patiënt gaat met ontslag?',
 };
 
 function patientOf(action: ChainAction): PatientRef | null {
@@ -120,6 +121,9 @@ export function routeAction(action: ChainAction): Routing {
       if (!entities.datetime)
         return { kind: 'clarify', missing: 'datetime', question: `Wanneer moet de afspraak met ${patient!.name} plaatsvinden?`, action };
       return { kind: 'block', block: { type: 'agenda-change', mode: 'create', action } };
+    case 'ontslag':
+      // A write like the others (ADR 0080): proposed in the chain's block, with its reason and date, until confirmed.
+      return { kind: 'block', block: { type: 'chain', actions: [action] } };
     case 'cancel_appointment':
       if (!entities.identifier && !patient) {
         if (entities.patientName) return whichPatient(action, '');

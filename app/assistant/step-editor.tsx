@@ -2,6 +2,7 @@ import { wallClockOf, wallClockToIso } from '../../domain/shared/clinical-time';
 import { Pencil2Icon } from '@radix-ui/react-icons';
 import { useId, type ReactNode } from 'react';
 import { cancelReasonCodes, cancelReasonLabels } from '../../domain/agenda/cancel-reasons';
+import { dischargeNoteMaxLength, dischargeReasonCodes, dischargeReasonLabels } from '../../domain/discharge/discharge.vocabulary';
 import type { ChainStep, StepEdit } from '../../domain/intent/chain';
 import { dailyNoteCategories, dailyNoteMaxLength, reportCategoryLabels } from '../../domain/report/report.schemas';
 
@@ -85,6 +86,49 @@ export function StepEditor({ step, edit, onChange }: { step: ChainStep; edit: St
             maxLength={300}
             value={edit.reason ?? plan.reason ?? ''}
             onChange={(event) => change({ reason: event.currentTarget.value })}
+          />
+        </div>
+      </fieldset>
+    );
+  }
+
+  if (step.intent === 'ontslag') {
+    // Open, as a cancellation's reason: the reason and the date are part of what is confirmed (ADR 0080).
+    const code = edit.dischargeReasonCode ?? plan.dischargeReasonCode;
+    return (
+      <fieldset className="step-editor step-editor-reason">
+        <legend>Reden van het ontslag</legend>
+        <div className="choice-list">
+          {dischargeReasonCodes.map((option) => (
+            <label key={option}>
+              <input
+                type="radio"
+                name={`${id}-discharge-reason`}
+                value={option}
+                checked={code === option}
+                onChange={() => change({ dischargeReasonCode: option })}
+              />
+              <span>{dischargeReasonLabels[option]}</span>
+            </label>
+          ))}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-discharge-note`}>Toelichting</label>
+          <textarea
+            id={`${id}-discharge-note`}
+            rows={2}
+            maxLength={dischargeNoteMaxLength}
+            value={edit.reason ?? plan.reason ?? ''}
+            onChange={(event) => change({ reason: event.currentTarget.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-discharge-date`}>Ontslagdatum</label>
+          <input
+            id={`${id}-discharge-date`}
+            type="date"
+            value={edit.dischargedOn ?? plan.dischargedOn ?? ''}
+            onChange={(event) => change({ dischargedOn: event.currentTarget.value })}
           />
         </div>
       </fieldset>

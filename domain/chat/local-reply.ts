@@ -53,6 +53,9 @@ function lineFor(action: ChainAction): string {
       if (!entities.identifier && !entities.patientName) return 'Welke afspraak wil je verplaatsen?';
       if (!entities.datetime) return 'Naar wanneer moet de afspraak worden verplaatst?';
       return `Verplaatsing van de afspraak${entities.patientName ? ` van ${who(action)}` : ''}: zie hieronder.${untilConfirmed}`;
+    case 'ontslag':
+      if (!entities.patientName) return 'Welke patiënt gaat met ontslag?';
+      return `Ontslag van ${who(action)}: controleer de reden en de datum hieronder.${untilConfirmed}`;
     case 'intake_status':
       return `Intakestatus van ${who(action)}.`;
     case 'intake_navigeer':

@@ -76,6 +76,13 @@ export const intentCatalogue: IntentDescription[] = [
     required: ['identifier', 'datetime'],
   },
   {
+    intent: 'ontslag',
+    description: 'Een patiënt ontslaan: de behandeling eindigt, met reden en datum (wordt pas na bevestiging vastgelegd)',
+    triggers: ['ontsla', 'ontslag voor', 'gaat met ontslag', 'ontslag regelen'],
+    entities: ['patientName', 'dateLabel'],
+    required: ['patientName'],
+  },
+  {
     intent: 'intake_status',
     description: 'Stand van de intake van een patiënt',
     triggers: ['hoe staat de intake', 'is de intake compleet'],
@@ -105,7 +112,7 @@ export const intentCatalogue: IntentDescription[] = [
   },
   {
     intent: 'unknown',
-    description: 'Al het andere: medicatieopdrachten, ontslag, bellen, vragen buiten het dossier',
+    description: 'Al het andere: medicatieopdrachten, ontslagbrieven, bellen, vragen buiten het dossier',
     triggers: [],
     entities: [],
     required: [],

@@ -1,4 +1,5 @@
 import { cancelReasonCodes } from '../agenda/cancel-reasons';
+import { dischargeMessages, dischargeReasonCodes } from '../discharge/discharge.vocabulary';
 import { dailyNoteCategories, dailyNoteMaxLength, textWithin } from '../report/report.schemas';
 import { AppError } from '../shared/errors';
 import { fieldErrors, hiddenCharacterFields, z } from '../shared/validation';
@@ -35,6 +36,7 @@ export const writeEntitiesSchemas = {
       datetime: z.iso.datetime({ offset: true, error: 'Geef de nieuwe dag en het nieuwe tijdstip van de afspraak.' }),
     })
     .refine((target) => target.patientId || target.identifier, { path: ['patientId'], message: appointmentTarget('verplaatst') }),
+  ontslag: z.object({ patientId: z.uuid({ error: 'Kies de patiënt die met ontslag gaat.' }) }),
 } satisfies Record<WritingIntent, z.ZodType>;
 
 const writingAction = z.object({ intent: z.enum(writingIntents), entities: z.unknown().optional() });
@@ -114,8 +116,14 @@ const stepEditSchema = z.strictObject(
     start: z.iso.datetime({ offset: true, error: 'Geef de dag en het tijdstip als datum met tijd.' }).optional(),
     reasonCode: z.enum(cancelReasonCodes, { error: 'Kies een van de redenen.' }).optional(),
     reason: z.string({ error: 'Geef de reden als tekst.' }).trim().max(300, 'De reden is te lang.').optional(),
+    dischargeReasonCode: z.enum(dischargeReasonCodes, { error: dischargeMessages.reason }).optional(),
+    dischargedOn: z
+      .string({ error: dischargeMessages.date })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, dischargeMessages.date)
+      .optional(),
   },
-  { error: 'Alleen tekst, categorie, overdracht, tijdstip en reden kunnen worden aangepast.' },
+  { error: 'Alleen tekst, categorie, overdracht, tijdstip, reden en ontslagdatum kunnen worden aangepast.' },
 );
 
 export const confirmChainSchema = z.object({

@@ -1,6 +1,6 @@
 import { ownsAppointment } from '../shared/ownership';
 import { scheduleWarnings } from '../agenda/agenda.hours';
-import { clockTime, dutchDay, formatTime, minutesIntoDay } from '../shared/clinical-time';
+import { clinicalToday, clockTime, dutchDay, formatNumericDate, formatTime, isoDay, minutesIntoDay } from '../shared/clinical-time';
 import { dateLabels, timeIn } from '../agenda/agenda.dates';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../agenda/agenda.schemas';
 import { requestedRange, type AppointmentView } from '../agenda/agenda.service';
@@ -8,6 +8,9 @@ import { cancelAppointmentOf, listAgenda, moveAppointment, planAppointment } fro
 import type { AuditActor } from '../audit/audit.service';
 import { defineUseCase, runUseCaseWithin, type UseCase } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
+import { dischargeObstacle, type DischargeView } from '../discharge/discharge.service';
+import { dischargeEpisode } from '../discharge/discharge.use-cases';
+import { dischargeMessages, dischargeReasonText, type DischargeReasonCode } from '../discharge/discharge.vocabulary';
 import { currentRisksOf, diagnosesOfQuery, intakeStatusOf } from '../intake/intake.use-cases';
 import { findPatient } from '../patient/patient.service';
 import { lookUpPatients, readPatient } from '../patient/patient.use-cases';
@@ -60,6 +63,18 @@ function withGuess(entities: Entities, warnings: string[]): string[] {
 function appointmentLabel(appointment: { type: string; start: string; patientName: string }): string {
   return `${typeLabel(appointment.type)} ${when(appointment.start)} met ${appointment.patientName}`;
 }
+
+/** "Jan de Vries met ontslag per 29-11-2026 (Behandeling afgerond: gaat naar huis)" */
+function dischargeLabel(plan: StepPlan): string {
+  const reason = dischargeReasonText(plan.dischargeReasonCode ?? defaultDischargeReason, plan.reason);
+  return `${plan.patientName ?? 'De patiënt'} met ontslag per ${formatNumericDate(plan.dischargedOn ?? clinicalToday())}${reason ? ` (${reason})` : ''}`;
+}
+
+/**
+ * The reason a discharge said without one is proposed with: shown in the block, changeable there,
+ * written only when the clinician confirms what the block shows.
+ */
+const defaultDischargeReason: DischargeReasonCode = 'behandeling-afgerond';
 
 function noteLabel(category: ReportCategory, includeInHandover: boolean): string {
   return `${reportCategoryLabels[category]}${includeInHandover ? ', ook in de overdracht' : ''}`;
@@ -304,6 +319,18 @@ const preparers: Record<WritingIntent, Preparer> = {
       plan,
     };
   },
+  async ontslag(em, actor, step, now) {
+    const { patientId } = parseOrThrow(writeEntitiesSchemas.ontslag, step.entities);
+    const patient = await runUseCaseWithin(em, actor, readPatient, { patientId });
+    // The refusal is in the block before anything is confirmed: a measure runs, or the episode already ended.
+    const obstacle = await dischargeObstacle(em, patientId);
+    if (obstacle) return failedStep(step, obstacle);
+    const said = step.entities.datetime ?? step.entities.dateRange?.start;
+    const dischargedOn = said ? isoDay(said) : clinicalToday(now);
+    if (dischargedOn > clinicalToday(now)) return failedStep(step, dischargeMessages.future);
+    const plan: StepPlan = { patientId, patientName: patient.displayName, dischargeReasonCode: defaultDischargeReason, dischargedOn };
+    return { ...step, status: 'klaar_voor_bevestiging', summary: dischargeLabel(plan), plan };
+  },
   async dagnotitie(em, actor, step) {
     const { patientId, content, category } = parseOrThrow(writeEntitiesSchemas.dagnotitie, step.entities);
     const patient = await runUseCaseWithin(em, actor, readPatient, { patientId: patientId });
@@ -342,13 +369,13 @@ export async function prepareChainStep(
  * What a confirmed write step does: the area's declared use case (its access-log rows, written in
  * the chain's only-once transaction), the input the plan gives it, and the chat's wording of the result.
  */
-interface Execution<Output> {
-  useCase: UseCase<unknown, Output>;
-  input: (plan: StepPlan) => unknown;
+interface Execution<Output, Input = unknown> {
+  useCase: UseCase<Input, Output>;
+  input: (plan: StepPlan) => Input;
   summary: (output: Output, plan: StepPlan) => string;
 }
 
-const execution = <Output>(e: Execution<Output>) => e as unknown as Execution<unknown>;
+const execution = <Output, Input>(e: Execution<Output, Input>) => e as unknown as Execution<unknown>;
 
 const executions: Record<WritingIntent, Execution<unknown>> = {
   cancel_appointment: execution({
@@ -379,12 +406,22 @@ const executions: Record<WritingIntent, Execution<unknown>> = {
     summary: (report, plan) =>
       `Dagnotitie voor ${plan.patientName ?? 'de patiënt'} vastgelegd (${noteLabel(report.category ?? 'observatie', report.includeInHandover)})`,
   }),
+  ontslag: execution({
+    useCase: dischargeEpisode,
+    input: (plan) => ({
+      patientId: plan.patientId ?? '',
+      discharge: { reasonCode: plan.dischargeReasonCode ?? defaultDischargeReason, reason: plan.reason, dischargedOn: plan.dischargedOn },
+    }),
+    summary: (discharge: DischargeView) =>
+      `${discharge.patientName} is ontslagen per ${formatNumericDate(discharge.dischargedOn)} (${discharge.reasonText}); de behandeling is afgerond`,
+  }),
 };
 
 /** What the chain's state shows of a result: the appointment, or the report, as the area's service gave it. */
 function resultOf(intent: WritingIntent, output: unknown): unknown {
   if (intent === 'dagnotitie') return { report: output };
   if (intent === 'create_appointment') return { appointment: output };
+  if (intent === 'ontslag') return { discharge: output };
   return { appointment: (output as { appointment: AppointmentView }).appointment };
 }
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
-import { editErrors, initialChainState, missingChoices, missingReasons, stepKind, withChoices, withEdits, type ChainStep } from './chain';
+import {
+  editErrors,
+  initialChainState,
+  missingChoices,
+  missingDischargeReasons,
+  missingReasons,
+  stepKind,
+  withChoices,
+  withEdits,
+  type ChainStep,
+} from './chain';
 import { confirmChainSchema, parseChainRequest } from './chain.schemas';
 import { stepOutcome, timeIn } from './chain.service';
 import { intents, isWriting, type ChainAction } from './intent.schemas';
@@ -265,5 +275,36 @@ describe('a refusal by a service', () => {
 
   it('lets a fault through, so Temporal retries', async () => {
     await expect(stepOutcome(step, () => Promise.reject(new Error('connection reset')))).rejects.toThrow('connection reset');
+  });
+});
+
+describe('a discharge in the block (ADR 0080)', () => {
+  const discharge: ChainStep = {
+    index: 0,
+    intent: 'ontslag',
+    entities: { patientId },
+    kind: 'write',
+    status: 'klaar_voor_bevestiging',
+    summary: 'Jan met ontslag per 29-11-2026 (Behandeling afgerond)',
+    plan: { patientId, dischargeReasonCode: 'behandeling-afgerond', dischargedOn: '2026-11-29' },
+  };
+
+  it('takes the reason, its words and the date the clinician changed, and nothing a discharge does not have', () => {
+    const edits = { 0: { dischargeReasonCode: 'anders' as const, reason: 'Naar het buitenland', dischargedOn: '2026-11-28' } };
+    expect(editErrors([discharge], edits)).toEqual({});
+    expect(withEdits([discharge], edits)[0]!.plan).toMatchObject({
+      dischargeReasonCode: 'anders',
+      reason: 'Naar het buitenland',
+      dischargedOn: '2026-11-28',
+    });
+    expect(editErrors([discharge], { 0: { content: 'x' } })).toEqual({ 'edits.0.content': 'Deze stap kan niet worden aangepast.' });
+  });
+
+  it('asks for words with ‘Anders’ before anything is written', () => {
+    expect(missingDischargeReasons([discharge], { 0: { dischargeReasonCode: 'anders' } })).toEqual({
+      'edits.0.reason': 'Beschrijf de reden bij ‘Anders’.',
+    });
+    expect(missingDischargeReasons([discharge], { 0: { dischargeReasonCode: 'anders', reason: 'Verhuist' } })).toEqual({});
+    expect(missingDischargeReasons([discharge], {})).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { cancelReasonProblem, type CancelReasonCode } from '../agenda/cancel-reasons';
 import type { AuditActor } from '../audit/audit.service';
+import { dischargeMessages, type DischargeReasonCode } from '../discharge/discharge.vocabulary';
 import type { ReportCategory } from '../report/report.schemas';
 import { isWriting, type ChainAction, type Entities, type Intent } from './intent.schemas';
 
@@ -33,6 +34,9 @@ export interface StepPlan {
   /** Why an appointment is cancelled: one of the choices and/or the clinician's words. */
   reasonCode?: CancelReasonCode;
   reason?: string;
+  /** A discharge's reason (its words are `reason`) and date, shown in the block and changeable before confirming. */
+  dischargeReasonCode?: DischargeReasonCode;
+  dischargedOn?: string;
   /** Dutch: what stands out about the moment (outside agenda hours, a weekend for a weekday kind); shown, not refused. */
   warnings?: string[];
 }
@@ -90,6 +94,9 @@ export interface StepEdit {
   /** A cancellation's reason, asked in the block before confirming. */
   reasonCode?: CancelReasonCode;
   reason?: string;
+  /** A discharge's reason and date. */
+  dischargeReasonCode?: DischargeReasonCode;
+  dischargedOn?: string;
 }
 
 /** Step index (as a string) → the clinician's changes to that write. */
@@ -216,6 +223,7 @@ const editableFields: Partial<Record<Intent, readonly (keyof StepEdit)[]>> = {
   create_appointment: ['start'],
   reschedule_appointment: ['start'],
   cancel_appointment: ['reasonCode', 'reason'],
+  ontslag: ['dischargeReasonCode', 'reason', 'dischargedOn'],
 };
 
 /**
@@ -230,6 +238,22 @@ export function missingReasons(steps: readonly ChainStep[], edits: Edits): Recor
     const edit = edits[String(step.index)] ?? {};
     const problem = cancelReasonProblem(edit.reasonCode ?? step.plan?.reasonCode, edit.reason ?? step.plan?.reason);
     if (problem) fields[`edits.${step.index}.reason`] = problem;
+  }
+  return fields;
+}
+
+/**
+ * Field → Dutch message for every discharge the confirmation leaves on ‘Anders’ without words: said
+ * before anything in the chain is written, as the page says it (ADR 0080).
+ */
+export function missingDischargeReasons(steps: readonly ChainStep[], edits: Edits): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const step of steps) {
+    if (step.intent !== 'ontslag' || step.status !== 'klaar_voor_bevestiging') continue;
+    const edit = edits[String(step.index)] ?? {};
+    const code = edit.dischargeReasonCode ?? step.plan?.dischargeReasonCode;
+    if (code === 'anders' && !(edit.reason ?? step.plan?.reason)?.trim())
+      fields[`edits.${step.index}.reason`] = dischargeMessages.otherNeedsText;
   }
   return fields;
 }

@@ -16,6 +16,7 @@ export const intents = [
   'create_appointment',
   'cancel_appointment',
   'reschedule_appointment',
+  'ontslag',
   'unknown',
 ] as const;
 export type Intent = (typeof intents)[number];
@@ -26,6 +27,7 @@ export const writingIntents = [
   'create_appointment',
   'cancel_appointment',
   'reschedule_appointment',
+  'ontslag',
 ] as const satisfies readonly Intent[];
 export type WritingIntent = (typeof writingIntents)[number];
 export function isWriting(intent: Intent): intent is WritingIntent {

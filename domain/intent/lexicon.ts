@@ -1082,14 +1082,16 @@ export const notNames = new Set([
   'gain',
   'sturen',
   'opstellen',
+  'regelen',
 ]);
 
 /**
- * Requests a local action may never turn into: discharge, calls and messages, orders (a dose or a
+ * Requests a local action may never turn into: what surrounds a discharge (its letter, a transfer), calls and messages, orders (a dose or a
  * medicine with an ordering verb) and everything that is not about a patient's record.
  */
 export const outOfScope = [
-  /\b(ontslag\w*|ontsla\w*|ontslaan|uitschrijven|uitgeschreven|overplaats\w*)\b/,
+  // A discharge itself ("ontsla", "ontslag voor") is an action of its own (ADR 0080); its letter, date or planning is not.
+  /\b(ontslag\w+|ontslagen|uitschrijven|uitgeschreven|overplaats\w*)\b/,
   /\b(bel|bellen|belt|opbellen|terugbellen|telefoon\w*|nummer|sms|mail|mailen|e-?mail|whatsapp|fax)\b/,
   /(\+31|\b0)\d[\d -]{7,}/,
   /\b(weerbericht|regent|temperatuur buiten|rooster|vakantie\w*|bedden|parkeer\w*|wifi|wachtwoord|printer|computer|inloggen|koffie)\b/,

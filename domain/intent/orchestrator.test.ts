@@ -45,6 +45,6 @@ describe('reading the orchestrator answer', () => {
       value: { actions: [{ intent: 'unknown', entities: {}, confidence: 0.3 }] },
       malformed: true,
     });
-    expect(parseOrchestratorAnswer('{"actions":[{"intent":"ontslag"}]}').value.actions[0]!.intent).toBe('unknown');
+    expect(parseOrchestratorAnswer('{"actions":[{"intent":"ontslaan"}]}').value.actions[0]!.intent).toBe('unknown');
   });
 });

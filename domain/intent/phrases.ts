@@ -4,6 +4,14 @@
  * Matched against the normalised text (lower case, no diacritics).
  */
 export const phrases = {
+  /** Discharge as a command: "ontsla Jan", "ontslag voor X", "gaat met ontslag", "ontslag regelen" (ADR 0080). */
+  discharge: /\b(ontsla|ontslaan|ontslag)\b/,
+  /**
+   * …unless the patient's wish or a plan is talked about: "wil met ontslag", "piekert over ontslag",
+   * "ontslag voorbereiden", "het ontslag in gang zetten" (the letter and the planning are not the act).
+   */
+  dischargeWish:
+    /\b(wil|wilt|willen|wens\w*|vraagt|vroeg|denkt|dacht|overweeg\w*|praat\w*|spreekt|gesprek|over|piekert|zorgen)\b.*\bontslag\b|\bontslag\b.*\b(voorbereid\w*|plannen|inplannen|bespreken|doorspreken|in gang)\b|\bin gang\b/,
   /** Sleeping badly is an observation, whatever other cue the note has. */
   poorSleep: /\bslaapt? slecht|\bniet (ge)?slapen|\bslecht geslapen|\bweinig geslapen/,
   /** Walking off or raging is behaviour… */

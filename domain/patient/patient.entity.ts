@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import { dischargeReasonCodes } from '../discharge/discharge.vocabulary';
 import { episodeStatuses, genders } from './patient.schemas';
 
 export const Patient = defineEntity({
@@ -26,6 +27,12 @@ export const Patient = defineEntity({
     insuranceCompany: p.text().nullable(),
     insurancePolicyNumber: p.text().nullable(),
     episodeStatus: p.enum(episodeStatuses).default('planned'),
+    /** Ontslag (ADR 0080): the day the episode ended, why, and who recorded it when; null while it runs. */
+    dischargedOn: p.date().nullable(),
+    dischargeReasonCode: p.enum(dischargeReasonCodes).nullable(),
+    dischargeReason: p.text().nullable(),
+    dischargedBy: p.uuid().nullable(),
+    dischargeRecordedAt: p.datetime().nullable(),
     /** Kamer/bed on the ward, short free text (ADR 0061); null: not assigned. */
     room: p.text().nullable(),
     /** Raised by the database on every change (trigger), whoever writes: FHIR `meta.versionId` and the ETag. */

@@ -31,6 +31,7 @@ const patient: PatientView = {
   insurance: { company: 'Zilveren Kruis', policyNumber: '987654321' },
   episodeStatus: 'screening',
   room: 'K12',
+  discharge: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-20T09:30:00.000Z',
   version: 3,

@@ -1,3 +1,4 @@
+import { dischargeReasonText, type DischargeReasonCode } from '../discharge/discharge.vocabulary';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
@@ -33,6 +34,8 @@ export interface PatientView {
   episodeStatus: EpisodeStatus;
   /** Kamer/bed on the ward; null when none is assigned. */
   room: string | null;
+  /** The episode's end (ontslag, ADR 0080): its day and reason as one line; null while it runs. */
+  discharge: { dischargedOn: string; reasonCode: DischargeReasonCode; reasonText: string } | null;
   createdAt: string;
   updatedAt: string;
   /** The database's version of the row: FHIR `meta.versionId`, `ETag: W/"<version>"`. */
@@ -95,6 +98,14 @@ export function toPatientView(patient: Patient): PatientView {
     insurance: { company: patient.insuranceCompany ?? null, policyNumber: patient.insurancePolicyNumber ?? null },
     episodeStatus: patient.episodeStatus,
     room: patient.room ?? null,
+    discharge:
+      patient.dischargedOn && patient.dischargeReasonCode
+        ? {
+            dischargedOn: patient.dischargedOn,
+            reasonCode: patient.dischargeReasonCode,
+            reasonText: dischargeReasonText(patient.dischargeReasonCode, patient.dischargeReason),
+          }
+        : null,
     createdAt: patient.createdAt.toISOString(),
     updatedAt: patient.updatedAt.toISOString(),
     version: patient.version,

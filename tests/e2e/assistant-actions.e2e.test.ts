@@ -5,7 +5,7 @@ import { rangeForLabel } from '../../domain/agenda/agenda.dates';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, screenshot } from '../support/browser';
 import { asOwner, createAppointment, createOrganisation, createUser, registerPatient, validBsns } from '../support/factories';
-import { baseUrl, login } from '../support/http';
+import { baseUrl, json, login } from '../support/http';
 
 /*
  * The assistant's actions as a nurse meets them in the chat panel (issue 22): a name that fits two
@@ -21,6 +21,8 @@ let page: Page;
 let organisationId: string;
 let nurseId: string;
 let pieterId: string;
+let janId: string;
+let nurseCookie: string;
 
 const composer = () => page.getByLabel('Bericht aan de assistent');
 const lastReply = () => page.getByTestId('assistant-message').last();
@@ -77,7 +79,8 @@ beforeAll(async () => {
   const bsn = (index: number) => ({ identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: validBsns[index]! }] });
   pieterId = await registerPatient(cookie!, { ...bsn(3), name: [{ family: 'Zomerdijk', given: ['Pieter'] }], birthDate: '1986-05-06' });
   await registerPatient(cookie!, { ...bsn(4), name: [{ family: 'Groenveld', given: ['Pieter'] }], birthDate: '1979-02-03' });
-  await registerPatient(cookie!, bsn(5));
+  janId = await registerPatient(cookie!, bsn(5));
+  nurseCookie = cookie!;
   browser = await launchBrowser();
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', viewport: { width: 1440, height: 1000 } });
   page = await context.newPage();
@@ -184,16 +187,43 @@ describe('the assistant’s actions in Chromium', () => {
     await block.getByRole('link', { name: 'Brief beoordelen' }).waitFor();
   });
 
-  it('keeps both actions of the description’s discharge example: the discharge is asked about, the note carries the patient', async () => {
+  it('proposes the description’s discharge example in the block with its reason, the note after it, and writes nothing on Afwijzen', async () => {
+    await asOwner(organisationId, (db) => db.query(`update patients set episode_status = 'active' where id = $1`, [janId]));
     await ask('ontsla Jan de Vries en maak een notitie dat hij vandaag naar huis gaat');
     const block = lastReply().getByTestId('block-chain');
     await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
     const steps = block.locator('.chain-step');
     expect(await steps.count()).toBe(2);
-    expect(await steps.nth(0).textContent()).toContain('Overgeslagen');
-    expect(await steps.nth(1).textContent()).toContain('Dagnotitie voor Jan de Vries vastleggen');
+    expect(await steps.nth(0).textContent()).toMatch(/Jan de Vries met ontslag per \d{2}-\d{2}-\d{4} \(Behandeling afgerond\)/);
+    expect(await block.getByRole('radio', { name: 'Behandeling afgerond' }).isChecked()).toBe(true);
     expect(await steps.nth(1).textContent()).toContain('“Hij gaat vandaag naar huis.”');
     await block.getByRole('button', { name: 'Afwijzen' }).click();
     await block.getByText('Afgewezen: er is niets gewijzigd.').waitFor();
+    const status = await asOwner(organisationId, (db) =>
+      db.query<{ episode_status: string }>('select episode_status from patients where id = $1', [janId]),
+    );
+    expect(status.rows[0]!.episode_status).toBe('active');
+  });
+
+  it('says in the block why Jan de Vries cannot go while he is in separatie, and does not offer the note', async () => {
+    const measure = await json(`/api/patients/${janId}/coercive-measures`, {
+      method: 'POST',
+      cookie: nurseCookie,
+      body: {
+        kind: 'separatie',
+        startedAt: new Date(Date.now() - 3600_000).toISOString(),
+        legalBasis: 'noodsituatie',
+        decidedBy: 'Dr. L. Mulder',
+      },
+    });
+    expect(measure.status).toBe(201);
+    await ask('ontsla Jan de Vries en maak een notitie dat hij vandaag naar huis gaat');
+    const block = lastReply().getByTestId('block-chain');
+    await block.getByText(/^Ontslag kan niet: verplichte zorg loopt nog \(separatie \/ afzondering sinds/).waitFor();
+    const steps = block.locator('.chain-step');
+    expect(await steps.count()).toBe(2);
+    expect(await steps.nth(0).textContent()).toContain('Mislukt');
+    expect(await steps.nth(1).textContent()).toContain('Niet uitgevoerd');
+    expect(await block.getByRole('button', { name: 'Bevestigen' }).count()).toBe(0);
   });
 });

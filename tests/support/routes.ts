@@ -152,6 +152,7 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.patients.$id.intake.ts': { id: 'patient' },
   'api.patients.$id.medication.ts': { id: 'patient' },
   'api.patients.$id.diagnoses.ts': { id: 'patient' },
+  'api.patients.$id.discharge.ts': { id: 'patient' },
   'api.patients.$id.risks.ts': { id: 'patient' },
   'api.patients.$id.allergies.ts': { id: 'patient' },
   'api.patients.$id.banner.ts': { id: 'patient' },

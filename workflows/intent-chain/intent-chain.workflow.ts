@@ -6,6 +6,7 @@ import {
   finishedChainStatuses,
   initialChainState,
   missingChoices,
+  missingDischargeReasons,
   missingReasons,
   notAwaitingConfirmation,
   withChoices,
@@ -18,6 +19,7 @@ import {
   type IntentChainInput,
 } from '../../domain/intent/chain';
 import { cancelReasonMessages } from '../../domain/agenda/cancel-reasons';
+import { dischargeMessages } from '../../domain/discharge/discharge.vocabulary';
 import type { AuditActor } from '../../domain/audit/audit.service';
 import type { ActorGrant, Granted } from '../../temporal/actor-grant';
 import type { Activities } from '../../workers/activities';
@@ -108,6 +110,8 @@ export async function intentChain(input: Granted<IntentChainInput>): Promise<Cha
         if (Object.keys(misfits).length > 0) throw rejection('validation_failed', chainMessages.notEditable, misfits);
         const reasons = missingReasons(state.steps, confirmation.edits ?? {});
         if (Object.keys(reasons).length > 0) throw rejection('validation_failed', cancelReasonMessages.missing, reasons);
+        const discharges = missingDischargeReasons(state.steps, confirmation.edits ?? {});
+        if (Object.keys(discharges).length > 0) throw rejection('validation_failed', dischargeMessages.otherNeedsText, discharges);
       },
     },
   );

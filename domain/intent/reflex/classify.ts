@@ -73,8 +73,12 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   const candidates: { intent: Intent; confidence: number }[] = [];
   const propose = (intent: Intent, confidence: number) => candidates.push({ intent, confidence });
 
+  // A discharge asked about or wished for ("wordt X ontslagen?", "ze wil met ontslag") is not a command to discharge.
+  const dischargeWord = phrases.discharge.test(headText);
+  const dischargeTalk = dischargeWord && (question || phrases.dischargeWish.test(headText));
   // "zet mw. X op 2,5 mg haldol": setting a dose is an order too.
   const outside =
+    dischargeTalk ||
     outOfScope.some((pattern) => pattern.test(headText)) ||
     (orderVerbs.test(headText) && (dose.test(headText) || medicationCue)) ||
     (/\bzet\b.*\bop\b/.test(headText) && dose.test(headText));
@@ -155,6 +159,10 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
     (phrases.plannedPhrase.test(headText) || (firstWord === 'wanneer' && name && phrases.seeVerb.test(headText)))
   )
     propose('agenda_query', 0.85);
+
+  // "ontsla Jan", "ontslag voor mw. X", "gaat met ontslag": the episode ends (ADR 0080). Beside another
+  // command ("annuleer de afspraken ivm ontslag") the word is that command's reason, not a discharge.
+  if (dischargeWord && candidates.length === 0) propose('ontslag', 0.95);
 
   const lookingUp = has('searchVerb') || phrases.whoIs.test(headText);
   if (lookingUp && candidates.length === 0) {

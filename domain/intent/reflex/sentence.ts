@@ -36,6 +36,7 @@ const patientIntents = new Set<Intent>([
   'create_appointment',
   'cancel_appointment',
   'reschedule_appointment',
+  'ontslag',
   'zoeken',
   'agenda_query',
 ]);
@@ -50,6 +51,7 @@ const needsPatient = new Set<Intent>([
   'create_appointment',
   'cancel_appointment',
   'reschedule_appointment',
+  'ontslag',
 ]);
 
 /**
@@ -64,9 +66,12 @@ function decideIntent(
 ): { intent: Intent; confidence: number; ambiguous: boolean } | null {
   const ranked = predictIntent(features);
   if (!ranked) return reading;
+  // Discharge is the rules' to hear (ADR 0080): the model has seen few discharges, and a write this
+  // heavy must not come from a model's guess at a sentence the rules read otherwise ("ontslagbrief").
+  if (reading.intent === 'ontslag') return reading;
   // A context clause is no action; a sentence of one part still asks for something.
   if (ranked[0].intent === contextClause && !alone && ranked[0].probability >= contextThreshold) return null;
-  const best = ranked.find((scored) => scored.intent !== contextClause)!;
+  const best = ranked.find((scored) => scored.intent !== contextClause && scored.intent !== 'ontslag')!;
   if (best.intent === reading.intent) return reading;
   // "haar afspraak uitstellen tot vrijdag": an explicit command word with its object, and no rival
   // close by, stands unless the model all but rules it out.
