@@ -122,7 +122,7 @@ export async function sendFromPage(actor: AuditActor, values: FormValues, signal
   }
 }
 
-const editField = /^edits\.(\d+)\.(content|category|includeInHandover|start|reasonCode|reason)$/;
+const editField = /^edits\.(\d+)\.(content|category|includeInHandover|start|reasonCode|reason|dischargeReasonCode|dischargedOn)$/;
 const choiceField = /^choices\.(\d+)$/;
 
 /**

@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { cancelReasonCodes, cancelReasonLabels } from '../../domain/agenda/cancel-reasons';
 import type { ChainState, ChainStep } from '../../domain/intent/chain';
+import { dischargeNoteMaxLength, dischargeReasonCodes, dischargeReasonLabels } from '../../domain/discharge/discharge.vocabulary';
 import { dailyNoteCategories, dailyNoteMaxLength, reportCategoryLabels } from '../../domain/report/report.schemas';
 import { wallClockOf } from '../../domain/shared/clinical-time';
 import { Field, FieldGroup } from '../components/field';
@@ -42,6 +43,7 @@ const singleTitles: Record<string, string> = {
   create_appointment: 'Afspraak inplannen',
   cancel_appointment: 'Afspraak annuleren',
   reschedule_appointment: 'Afspraak verplaatsen',
+  ontslag: 'Ontslag',
 };
 
 function titleOf(chain: ChainState): string {
@@ -110,6 +112,30 @@ function StepFields({ step, fields, values }: { step: ChainStep; fields: Record<
         </FieldGroup>
         <Field id={id('reason')} label="Reden">
           <textarea name={name('reason')} rows={2} maxLength={300} defaultValue={typed('reason') ?? plan.reason ?? ''} />
+        </Field>
+      </div>
+    );
+  }
+  if (step.intent === 'ontslag') {
+    // As a cancellation's reason: the reason and the date are part of what is confirmed (ADR 0080).
+    const code = typed('dischargeReasonCode') ?? plan.dischargeReasonCode;
+    return (
+      <div className="step-editor step-editor-reason">
+        <FieldGroup id={id('discharge-reason')} label="Reden van het ontslag" error={fields[name('dischargeReasonCode')]}>
+          <div className="choice-list">
+            {dischargeReasonCodes.map((option) => (
+              <label key={option}>
+                <input type="radio" name={name('dischargeReasonCode')} value={option} defaultChecked={code === option} />
+                <span>{dischargeReasonLabels[option]}</span>
+              </label>
+            ))}
+          </div>
+        </FieldGroup>
+        <Field id={id('discharge-note')} label="Toelichting" error={fields[name('reason')]}>
+          <textarea name={name('reason')} rows={2} maxLength={dischargeNoteMaxLength} defaultValue={typed('reason') ?? plan.reason ?? ''} />
+        </Field>
+        <Field id={id('discharge-date')} label="Ontslagdatum" error={fields[name('dischargedOn')]}>
+          <input type="date" name={name('dischargedOn')} defaultValue={typed('dischargedOn') ?? plan.dischargedOn ?? ''} />
         </Field>
       </div>
     );
