@@ -36,6 +36,7 @@ import { Migration20261128173000PatientRoom } from './Migration20261128173000Pat
 import { Migration20261128174100MedicationSafety } from './Migration20261128174100MedicationSafety';
 import { Migration20261129090000DossierSearch } from './Migration20261129090000DossierSearch';
 import { Migration20261129091000CancellationUndo } from './Migration20261129091000CancellationUndo';
+import { Migration20261129120000StaffIdentifiers } from './Migration20261129120000StaffIdentifiers';
 import { Migration20261125210000LegalStatusAndCoerciveCare } from './Migration20261125210000LegalStatusAndCoerciveCare';
 import { Migration20261128100000StaffVersions } from './Migration20261128100000StaffVersions';
 
@@ -81,4 +82,5 @@ export const migrationsList = [
   { name: 'Migration20261128174100MedicationSafety', class: Migration20261128174100MedicationSafety },
   { name: 'Migration20261129090000DossierSearch', class: Migration20261129090000DossierSearch },
   { name: 'Migration20261129091000CancellationUndo', class: Migration20261129091000CancellationUndo },
+  { name: 'Migration20261129120000StaffIdentifiers', class: Migration20261129120000StaffIdentifiers },
 ];

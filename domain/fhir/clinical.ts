@@ -14,8 +14,8 @@ export interface ClinicalResource<T extends Resource = Resource> {
   search: SearchDefinition;
   /** Why a reader would want it, for the CapabilityStatement. */
   documentation: string;
-  /** The resources with these ids that the organisation holds (RLS), each with its patient. */
-  load: (em: EntityManager, ids: readonly string[]) => Promise<{ resource: T; patientId: string }[]>;
+  /** The resources with these ids that the organisation holds (RLS), each with its patient (none for staff, the organisation). */
+  load: (em: EntityManager, ids: readonly string[]) => Promise<{ resource: T; patientId: string | null }[]>;
 }
 
 /** `Patient/<id>` as a reference. */
@@ -45,7 +45,7 @@ export async function readClinical<T extends Resource>(
   em: EntityManager,
   definition: ClinicalResource<T>,
   id: string,
-): Promise<{ resource: T; patientId: string }> {
+): Promise<{ resource: T; patientId: string | null }> {
   const resourceType = definition.search.resourceType;
   if (!isUuid(id)) throw notFound(resourceType);
   const [found] = await definition.load(em, [id]);
@@ -67,6 +67,6 @@ export async function searchClinical<T extends Resource>(
   return {
     page: { resources: found.map((item) => item.resource), total, limit: search.limit, offset: search.offset },
     search,
-    patientIds: [...new Set(found.map((item) => item.patientId))],
+    patientIds: [...new Set(found.flatMap((item) => item.patientId ?? []))],
   };
 }
