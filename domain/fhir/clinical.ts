@@ -1,5 +1,5 @@
-import { staffNames } from '../auth/staff-names';
-import type { Patient, Reference, Resource } from '@medplum/fhirtypes';
+import type { Patient, Practitioner, Reference, Resource } from '@medplum/fhirtypes';
+import { User, clinicalRoles } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -22,19 +22,38 @@ export interface ClinicalResource<T extends Resource = Resource> {
 export const patientReference = (patientId: string): Reference<Patient> => ({ reference: `Patient/${patientId}` });
 
 /**
- * Rows of the record → resources, each with the name of the staff member it names (`performer`,
- * `author`, `participant`: no Practitioner resource, a display only), read in one query.
+ * The staff members with these ids as FHIR references, in one query: a clinician is
+ * `Practitioner/<id>` (the API serves it) with the name as display; anyone else, a name only.
+ */
+export async function practitionerReferences(
+  em: EntityManager,
+  ids: readonly (string | null | undefined)[],
+): Promise<Map<string, Reference<Practitioner>>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length > 0))];
+  const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName', 'role'] }) : [];
+  const clinician = (role: string) => (clinicalRoles as readonly string[]).includes(role);
+  return new Map(
+    users.map((user) => [
+      user.id,
+      clinician(user.role) ? { reference: `Practitioner/${user.id}`, display: user.displayName } : { display: user.displayName },
+    ]),
+  );
+}
+
+/**
+ * Rows of the record → resources, each with a reference to the staff member it names
+ * (`performer`, `author`, `participant`, `recorder`, `requester`), read in one query.
  */
 export async function withStaff<R extends { patientId: string }, T extends Resource>(
   em: EntityManager,
   rows: readonly R[],
   staffOf: (row: R) => string | null | undefined,
-  toFhir: (row: R, staffName: string | undefined) => T,
+  toFhir: (row: R, staff: Reference<Practitioner> | undefined) => T,
 ): Promise<{ resource: T; patientId: string }[]> {
-  const names = await staffNames(em, rows.map(staffOf));
+  const references = await practitionerReferences(em, rows.map(staffOf));
   return rows.map((row) => {
     const staff = staffOf(row);
-    return { resource: toFhir(row, staff ? names.get(staff) : undefined), patientId: row.patientId };
+    return { resource: toFhir(row, staff ? references.get(staff) : undefined), patientId: row.patientId };
   });
 }
 

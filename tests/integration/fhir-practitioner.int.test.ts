@@ -1,7 +1,7 @@
 import type { MedplumClient } from '@medplum/core';
-import type { Bundle, CapabilityStatement, Organization, Practitioner } from '@medplum/fhirtypes';
+import type { Bundle, CapabilityStatement, Condition, Organization, Patient, Practitioner } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, createOrganisation, createUser, signedInUser } from '../support/factories';
+import { asOwner, createDiagnosis, createOrganisation, createUser, fhirPatientBody, signedInUser } from '../support/factories';
 import { fhirProblems, indexFhirDefinitions, isOutcome } from '../support/fhir';
 import { request } from '../support/http';
 import { bearerClient, register, tokenFor } from '../support/koppeling';
@@ -172,6 +172,29 @@ describe('Organization', () => {
     expect(await find('Organization', { name: own.name!.split(' ')[0]! })).toEqual([organisationId]);
     const strict = await call('/api/fhir/Organization?onbekend=x', { headers: { Prefer: 'handling=strict' } });
     await isOutcome(strict, 400);
+  });
+});
+
+describe('references to staff', () => {
+  it('name a clinician as Practitioner/<id>, which resolves', async () => {
+    const writer = await tokenFor(
+      await register(beheerderCookie, 'Intakekoppeling', ['system/*.read', 'system/*.write']),
+      'system/*.write',
+    );
+    const created = await request('/api/fhir/Patient', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${writer}`, 'Content-Type': 'application/fhir+json' },
+      body: JSON.stringify(fhirPatientBody()),
+    });
+    expect(created.status).toBe(201);
+    const patientId = ((await created.json()) as Patient).id!;
+    await createDiagnosis(organisationId, { patientId, code: 'F32.1', label: 'Depressieve episode', diagnosedBy: staff.psychiater });
+    const bundle = await lab.search('Condition', { patient: patientId }, { cache: 'no-cache' });
+    const condition = bundle.entry![0]!.resource as Condition;
+    expect(fhirProblems(condition)).toEqual([]);
+    expect(condition.recorder).toEqual({ reference: `Practitioner/${staff.psychiater}`, display: 'Jeroen Brouwer' });
+    const recorder = (await lab.readReference(condition.recorder!)) as Practitioner;
+    expect(recorder.name).toEqual([{ text: 'Jeroen Brouwer' }]);
   });
 });
 
