@@ -1,7 +1,7 @@
 import type { Organization, Practitioner } from '@medplum/fhirtypes';
 import type { ClinicalResource } from '../fhir/clinical';
 import { namingSystems } from '../fhir/naming-systems';
-import { anyOf, identifierParameter, identifiersOf, idParameter, values, type SearchParameter } from '../fhir/search';
+import { anyOf, identifierParameter, invalidParameter, identifiersOf, idParameter, values, type SearchParameter } from '../fhir/search';
 import { normalizeName } from '../patient/name-matching';
 import { normalized } from '../patient/patient.fhir-search';
 import { Organisation, User, clinicalRoles } from './auth.entities';
@@ -39,9 +39,10 @@ const activeParameter = (sql: string): SearchParameter => ({
   documentation: 'true of false.',
   condition: (value) =>
     anyOf(
-      values(value).map((part) =>
-        part === 'true' ? { sql, params: [] } : part === 'false' ? { sql: `not (${sql})`, params: [] } : { sql: 'false', params: [] },
-      ),
+      values(value).map((part) => {
+        if (part !== 'true' && part !== 'false') throw invalidParameter('active', 'Zoekparameter "active" is true of false.');
+        return { sql: part === 'true' ? sql : `not (${sql})`, params: [] };
+      }),
     ),
 });
 

@@ -123,6 +123,7 @@ describe('Practitioner', () => {
     expect(lenient.link!.find((link) => link.relation === 'self')!.url).not.toContain('onbekend');
     await isOutcome(await call('/api/fhir/Practitioner?email=a@b.nl'), 400);
     await isOutcome(await call('/api/fhir/Practitioner?family=Brouwer'), 400);
+    expect((await isOutcome(await call('/api/fhir/Practitioner?active=ja'), 400)).issue[0]!.diagnostics).toMatch(/active/);
   });
 
   it('is read-only, also for a koppeling that may write', async () => {
