@@ -37,6 +37,7 @@ import { Migration20261128174100MedicationSafety } from './Migration202611281741
 import { Migration20261129090000DossierSearch } from './Migration20261129090000DossierSearch';
 import { Migration20261129091000CancellationUndo } from './Migration20261129091000CancellationUndo';
 import { Migration20261129120000Discharge } from './Migration20261129120000Discharge';
+import { Migration20261129121000StaffIdentifiers } from './Migration20261129121000StaffIdentifiers';
 import { Migration20261125210000LegalStatusAndCoerciveCare } from './Migration20261125210000LegalStatusAndCoerciveCare';
 import { Migration20261128100000StaffVersions } from './Migration20261128100000StaffVersions';
 
@@ -83,4 +84,5 @@ export const migrationsList = [
   { name: 'Migration20261129090000DossierSearch', class: Migration20261129090000DossierSearch },
   { name: 'Migration20261129091000CancellationUndo', class: Migration20261129091000CancellationUndo },
   { name: 'Migration20261129120000Discharge', class: Migration20261129120000Discharge },
+  { name: 'Migration20261129121000StaffIdentifiers', class: Migration20261129121000StaffIdentifiers },
 ];

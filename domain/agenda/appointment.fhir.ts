@@ -1,4 +1,4 @@
-import type { Appointment as FhirAppointment, AppointmentParticipant } from '@medplum/fhirtypes';
+import type { Appointment as FhirAppointment, AppointmentParticipant, Practitioner, Reference } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
 import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
@@ -19,10 +19,10 @@ export const appointmentTypeSystem = 'https://ggz-epd.nl/fhir/CodeSystem/afspraa
 /** An appointment changes (moved, cancelled): its version is the moment of its last change. */
 export const appointmentVersion = (row: Appointment): string => String(row.updatedAt.getTime());
 
-export function toFhirAppointment(row: Appointment, practitioner: string | undefined): FhirAppointment {
+export function toFhirAppointment(row: Appointment, practitioner: Reference<Practitioner> | undefined): FhirAppointment {
   const participant: AppointmentParticipant[] = [
     { actor: patientReference(row.patientId), required: 'required', status: 'accepted' },
-    ...(practitioner ? [{ actor: { display: practitioner }, required: 'required' as const, status: 'accepted' as const }] : []),
+    ...(practitioner ? [{ actor: practitioner, required: 'required' as const, status: 'accepted' as const }] : []),
   ];
   return {
     resourceType: 'Appointment',

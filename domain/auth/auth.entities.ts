@@ -13,6 +13,10 @@ export const Organisation = defineEntity({
       .primary()
       .onCreate(() => randomUUID()),
     name: p.text(),
+    /** AGB code of the institution (8 digits), when the installation knows it. */
+    agbCode: p.text().nullable(),
+    /** URA number (UZI register, 8 digits), when the installation knows it. */
+    uraNumber: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
@@ -31,6 +35,10 @@ export const User = defineEntity({
     displayName: p.text(),
     role: p.enum(roles),
     passwordHash: p.text().hidden(),
+    /** AGB code (8), BIG number (11), UZI number (9 digits) of a clinician, when known: served as Practitioner identifiers. */
+    agbCode: p.text().nullable(),
+    bigNumber: p.text().nullable(),
+    uziNumber: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     disabledAt: p.datetime().nullable(),
   },

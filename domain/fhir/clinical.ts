@@ -1,5 +1,5 @@
-import { staffNames } from '../auth/staff-names';
-import type { Patient, Reference, Resource } from '@medplum/fhirtypes';
+import type { Patient, Practitioner, Reference, Resource } from '@medplum/fhirtypes';
+import { User, clinicalRoles } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -14,27 +14,46 @@ export interface ClinicalResource<T extends Resource = Resource> {
   search: SearchDefinition;
   /** Why a reader would want it, for the CapabilityStatement. */
   documentation: string;
-  /** The resources with these ids that the organisation holds (RLS), each with its patient. */
-  load: (em: EntityManager, ids: readonly string[]) => Promise<{ resource: T; patientId: string }[]>;
+  /** The resources with these ids that the organisation holds (RLS), each with its patient (none for staff, the organisation). */
+  load: (em: EntityManager, ids: readonly string[]) => Promise<{ resource: T; patientId: string | null }[]>;
 }
 
 /** `Patient/<id>` as a reference. */
 export const patientReference = (patientId: string): Reference<Patient> => ({ reference: `Patient/${patientId}` });
 
 /**
- * Rows of the record → resources, each with the name of the staff member it names (`performer`,
- * `author`, `participant`: no Practitioner resource, a display only), read in one query.
+ * The staff members with these ids as FHIR references, in one query: a clinician is
+ * `Practitioner/<id>` (the API serves it) with the name as display; anyone else, a name only.
+ */
+export async function practitionerReferences(
+  em: EntityManager,
+  ids: readonly (string | null | undefined)[],
+): Promise<Map<string, Reference<Practitioner>>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length > 0))];
+  const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName', 'role'] }) : [];
+  const clinician = (role: string) => (clinicalRoles as readonly string[]).includes(role);
+  return new Map(
+    users.map((user) => [
+      user.id,
+      clinician(user.role) ? { reference: `Practitioner/${user.id}`, display: user.displayName } : { display: user.displayName },
+    ]),
+  );
+}
+
+/**
+ * Rows of the record → resources, each with a reference to the staff member it names
+ * (`performer`, `author`, `participant`, `recorder`, `requester`), read in one query.
  */
 export async function withStaff<R extends { patientId: string }, T extends Resource>(
   em: EntityManager,
   rows: readonly R[],
   staffOf: (row: R) => string | null | undefined,
-  toFhir: (row: R, staffName: string | undefined) => T,
+  toFhir: (row: R, staff: Reference<Practitioner> | undefined) => T,
 ): Promise<{ resource: T; patientId: string }[]> {
-  const names = await staffNames(em, rows.map(staffOf));
+  const references = await practitionerReferences(em, rows.map(staffOf));
   return rows.map((row) => {
     const staff = staffOf(row);
-    return { resource: toFhir(row, staff ? names.get(staff) : undefined), patientId: row.patientId };
+    return { resource: toFhir(row, staff ? references.get(staff) : undefined), patientId: row.patientId };
   });
 }
 
@@ -45,7 +64,7 @@ export async function readClinical<T extends Resource>(
   em: EntityManager,
   definition: ClinicalResource<T>,
   id: string,
-): Promise<{ resource: T; patientId: string }> {
+): Promise<{ resource: T; patientId: string | null }> {
   const resourceType = definition.search.resourceType;
   if (!isUuid(id)) throw notFound(resourceType);
   const [found] = await definition.load(em, [id]);
@@ -67,6 +86,6 @@ export async function searchClinical<T extends Resource>(
   return {
     page: { resources: found.map((item) => item.resource), total, limit: search.limit, offset: search.offset },
     search,
-    patientIds: [...new Set(found.map((item) => item.patientId))],
+    patientIds: [...new Set(found.flatMap((item) => item.patientId ?? []))],
   };
 }

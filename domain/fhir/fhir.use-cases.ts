@@ -19,7 +19,7 @@ const clinicalRead = (type: string) =>
     patients: () => [],
     resourceOf: ({ id }: { id: string }) => id,
     run: (em, _actor, { id }) => readClinical(em, clinicalResource(type), id),
-    logged: (found) => ({ patientIds: [found.patientId] }),
+    logged: (found) => ({ patientIds: found.patientId ? [found.patientId] : [] }),
   });
 
 const clinicalSearch = (type: string) =>
@@ -50,6 +50,10 @@ export const readMedicationRequest = clinicalRead('MedicationRequest');
 export const searchMedicationRequests = clinicalSearch('MedicationRequest');
 export const readMedicationAdministration = clinicalRead('MedicationAdministration');
 export const searchMedicationAdministrations = clinicalSearch('MedicationAdministration');
+export const readPractitioner = clinicalRead('Practitioner');
+export const searchPractitioners = clinicalSearch('Practitioner');
+export const readOrganization = clinicalRead('Organization');
+export const searchOrganizations = clinicalSearch('Organization');
 
 const clinicalUseCases: Record<string, { read: ReturnType<typeof clinicalRead>; search: ReturnType<typeof clinicalSearch> }> = {
   Observation: { read: readObservation, search: searchObservations },
@@ -59,6 +63,8 @@ const clinicalUseCases: Record<string, { read: ReturnType<typeof clinicalRead>; 
   DocumentReference: { read: readDocumentReference, search: searchDocumentReferences },
   MedicationRequest: { read: readMedicationRequest, search: searchMedicationRequests },
   MedicationAdministration: { read: readMedicationAdministration, search: searchMedicationAdministrations },
+  Practitioner: { read: readPractitioner, search: searchPractitioners },
+  Organization: { read: readOrganization, search: searchOrganizations },
 };
 
 /** The read and search of a clinical type by its FHIR name; an unknown type is the Dutch 404 of `clinicalResource`. */

@@ -345,3 +345,29 @@ export function searchsetBundle<T extends Resource>(
     })),
   };
 }
+
+/**
+ * `identifier` over columns that each hold one naming system's value (AGB, BIG, …): `system|value`
+ * asks that column, `value` alone any of them, `system|` any value of that system, and `|value`
+ * (an identifier without a system) nothing, since every one served has its system.
+ */
+export function identifierParameter(columns: Record<string, string>, documentation: string): SearchParameter {
+  return {
+    type: 'token',
+    documentation,
+    condition: (value) =>
+      anyOf(
+        values(value).map((part) => {
+          const { system, code } = splitToken(part);
+          if (system === null) return anyOf(Object.values(columns).map((column) => ({ sql: `${column} = ?`, params: [code] })));
+          const column = Object.hasOwn(columns, system) ? columns[system] : undefined;
+          if (!column) return nothing;
+          return code ? { sql: `${column} = ?`, params: [code] } : { sql: `${column} is not null`, params: [] };
+        }),
+      ),
+  };
+}
+
+/** The served identifiers among these (system, value) pairs: a value the record does not hold is left out. */
+export const identifiersOf = (pairs: [system: string, value: string | null | undefined][]) =>
+  pairs.flatMap(([system, value]) => (value ? [{ system, value }] : []));

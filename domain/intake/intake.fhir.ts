@@ -1,4 +1,4 @@
-import type { Condition, RiskAssessment as FhirRiskAssessment } from '@medplum/fhirtypes';
+import type { Condition, RiskAssessment as FhirRiskAssessment, Practitioner, Reference } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
 import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
@@ -24,7 +24,7 @@ export const diagnosisRankUrl = `${profile}/diagnosis-rank`;
 export const riskReviewDateUrl = `${profile}/risk-review-date`;
 const rankDisplay = { primary: 'hoofddiagnose', secondary: 'nevendiagnose' } as const;
 
-export function toFhirCondition(row: Diagnosis, recorder: string | undefined): Condition {
+export function toFhirCondition(row: Diagnosis, recorder: Reference<Practitioner> | undefined): Condition {
   return {
     resourceType: 'Condition',
     id: row.id,
@@ -54,7 +54,7 @@ export function toFhirCondition(row: Diagnosis, recorder: string | undefined): C
     subject: patientReference(row.patientId),
     recordedDate: String(row.diagnosedAt),
     ...(row.endedAt ? { abatementDateTime: String(row.endedAt) } : {}),
-    ...(recorder ? { recorder: { display: recorder } } : {}),
+    ...(recorder ? { recorder } : {}),
     ...(row.endReason ? { note: [{ text: `Beëindigd: ${row.endReason}` }] } : {}),
   };
 }
@@ -72,7 +72,7 @@ const probability: Record<RiskLevel, 'high' | 'moderate' | 'low'> = {
 const levelCode = (level: RiskLevel) => level.replace(' ', '-');
 const percent = (value: number) => ({ value, unit: '%', system: 'http://unitsofmeasure.org', code: '%' });
 
-export function toFhirRiskAssessment(row: RiskAssessment, performer: string | undefined): FhirRiskAssessment {
+export function toFhirRiskAssessment(row: RiskAssessment, performer: Reference<Practitioner> | undefined): FhirRiskAssessment {
   return {
     resourceType: 'RiskAssessment',
     id: row.id,
@@ -83,7 +83,7 @@ export function toFhirRiskAssessment(row: RiskAssessment, performer: string | un
     code: { coding: [{ system: riskTypeSystem, code: row.riskType }], text: `Risicotaxatie ${row.riskType}` },
     subject: patientReference(row.patientId),
     occurrenceDateTime: row.assessedAt.toISOString(),
-    ...(performer ? { performer: { display: performer } } : {}),
+    ...(performer ? { performer } : {}),
     prediction: [
       {
         outcome: { text: row.riskType },

@@ -1,4 +1,4 @@
-import type { Observation } from '@medplum/fhirtypes';
+import type { Observation, Practitioner, Reference } from '@medplum/fhirtypes';
 import { patientReference } from '../fhir/clinical';
 import { bvcAdvice, bvcBand, bvcItems } from './bvc';
 import type { ScaleScore } from './scale.entity';
@@ -8,7 +8,7 @@ export const scaleSystem = 'https://ggz-epd.nl/fhir/CodeSystem/schaal';
 export const scaleCodes = ['bvc'] as const;
 
 /** A BVC as a survey Observation: the score as its value, each behaviour as a component, the band as interpretation text. */
-export function toFhirScaleObservation(row: ScaleScore, performer: string | undefined): Observation {
+export function toFhirScaleObservation(row: ScaleScore, performer: Reference<Practitioner> | undefined): Observation {
   const band = bvcBand(row.score);
   return {
     resourceType: 'Observation',
@@ -22,7 +22,7 @@ export function toFhirScaleObservation(row: ScaleScore, performer: string | unde
     },
     subject: patientReference(row.patientId),
     effectiveDateTime: row.observedAt.toISOString(),
-    ...(performer ? { performer: [{ display: performer }] } : {}),
+    ...(performer ? { performer: [performer] } : {}),
     valueInteger: row.score,
     interpretation: [{ text: `${bvcAdvice[band].label}. ${bvcAdvice[band].advice}` }],
     component: bvcItems.map((item) => ({

@@ -1,4 +1,4 @@
-import type { Observation } from '@medplum/fhirtypes';
+import type { Observation, Practitioner, Reference } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
 import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
@@ -36,7 +36,11 @@ function history(rows: readonly VitalObservation[]) {
   };
 }
 
-export function toFhirObservation(row: VitalObservation, performer: string | undefined, diastolic?: VitalObservation): Observation {
+export function toFhirObservation(
+  row: VitalObservation,
+  performer: Reference<Practitioner> | undefined,
+  diastolic?: VitalObservation,
+): Observation {
   const panel = row.code === 'bloeddruk-systolisch';
   const known = vitalCodes[row.code];
   const category = known?.category ?? 'vital-signs';
@@ -54,7 +58,7 @@ export function toFhirObservation(row: VitalObservation, performer: string | und
       : { coding: known ? loincCoding(known) : [{ system: measureSystem, code: row.code }], text: row.label },
     subject: patientReference(row.patientId),
     effectiveDateTime: row.observedAt.toISOString(),
-    ...(performer ? { performer: [{ display: performer }] } : {}),
+    ...(performer ? { performer: [performer] } : {}),
     ...(panel
       ? {
           component: [

@@ -1,7 +1,11 @@
-import type { MedicationAdministration as FhirAdministration, MedicationRequest as FhirRequest } from '@medplum/fhirtypes';
-import { staffNames } from '../auth/staff-names';
+import type {
+  MedicationAdministration as FhirAdministration,
+  MedicationRequest as FhirRequest,
+  Practitioner,
+  Reference,
+} from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
-import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
+import { patientReference, practitionerReferences, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { dateParameter, idParameter, patientParameter } from '../fhir/search';
 import { clinicalToday } from '../shared/clinical-time';
 import { MedicationAdministration, MedicationOrder } from './medication.entity';
@@ -19,7 +23,7 @@ function medicationOf(order: Pick<MedicationOrder, 'productCode' | 'productName'
   };
 }
 
-export function toFhirMedicationRequest(order: MedicationOrder, prescriber: string | undefined): FhirRequest {
+export function toFhirMedicationRequest(order: MedicationOrder, prescriber: Reference<Practitioner> | undefined): FhirRequest {
   const today = clinicalToday();
   const status = order.stoppedAt ? 'stopped' : order.endDate && order.endDate < today ? 'completed' : 'active';
   const bounds = { start: order.startDate, ...(order.endDate ? { end: order.endDate } : {}) };
@@ -33,7 +37,7 @@ export function toFhirMedicationRequest(order: MedicationOrder, prescriber: stri
     medicationCodeableConcept: medicationOf(order),
     subject: patientReference(order.patientId),
     authoredOn: order.createdAt.toISOString(),
-    ...(prescriber ? { requester: { display: prescriber } } : {}),
+    ...(prescriber ? { requester: prescriber } : {}),
     ...(order.note ? { note: [{ text: order.note }] } : {}),
     dosageInstruction: [
       order.kind === 'vast'
@@ -80,11 +84,11 @@ const prnInterval = (order: MedicationOrder) => {
 };
 
 /** The second nurse of a high-risk dose (ADR 60) is its verifier (HL7 med-admin-perform-function). */
-const verifier = (name: string) => ({
+const verifier = (actor: Reference<Practitioner>) => ({
   function: {
     coding: [{ system: 'http://terminology.hl7.org/CodeSystem/med-admin-perform-function', code: 'verifier', display: 'Verifier' }],
   },
-  actor: { display: name },
+  actor,
 });
 
 /** "1 tablet", "2,5 mg" → a dose quantity (FHIR wants dose or rate in a dosage); a dose in words has no dosage element. */
@@ -103,8 +107,8 @@ function dosageOf(order: MedicationOrder | undefined): Pick<FhirAdministration, 
 export function toFhirMedicationAdministration(
   row: MedicationAdministration,
   order: MedicationOrder | undefined,
-  nurse: string | undefined,
-  checkedBy?: string,
+  nurse: Reference<Practitioner> | undefined,
+  checkedBy?: Reference<Practitioner>,
 ): FhirAdministration {
   return {
     resourceType: 'MedicationAdministration',
@@ -116,9 +120,7 @@ export function toFhirMedicationAdministration(
     medicationCodeableConcept: order ? medicationOf(order) : { text: 'onbekend' },
     subject: patientReference(row.patientId),
     effectiveDateTime: row.administeredAt.toISOString(),
-    ...(nurse || checkedBy
-      ? { performer: [...(nurse ? [{ actor: { display: nurse } }] : []), ...(checkedBy ? [verifier(checkedBy)] : [])] }
-      : {}),
+    ...(nurse || checkedBy ? { performer: [...(nurse ? [{ actor: nurse }] : []), ...(checkedBy ? [verifier(checkedBy)] : [])] } : {}),
     request: { reference: `MedicationRequest/${row.orderId}` },
     ...dosageOf(order),
     ...(row.effect ? { note: [{ text: `Effect: ${row.effect}` }] } : {}),
@@ -132,7 +134,7 @@ export const medicationAdministrationResource: ClinicalResource<FhirAdministrati
     const rows = await em.find(MedicationAdministration, { id: { $in: [...ids] } });
     const orders = rows.length ? await em.find(MedicationOrder, { id: { $in: [...new Set(rows.map((row) => row.orderId))] } }) : [];
     const byId = new Map(orders.map((order) => [order.id, order]));
-    const checkers = await staffNames(
+    const checkers = await practitionerReferences(
       em,
       rows.map((row) => row.doubleCheckedBy),
     );

@@ -27,7 +27,7 @@ const fullName = "array_to_string(name_given, ' ') || ' ' || coalesce(name_prefi
 const familyWithPrefix = "coalesce(name_prefix || ' ', '') || family_name";
 
 /** `normalizeName` in SQL: lower case, accents off (Latin letters), every run of other characters one space. */
-const normalized = (expression: string) =>
+export const normalized = (expression: string) =>
   `trim(regexp_replace(translate(lower(${expression}), 'áàâäãåéèêëíìîïóòôöõúùûüýÿçñ', 'aaaaaaeeeeiiiiooooouuuuyycn'), '[^a-z0-9]+', ' ', 'g'))`;
 
 /**

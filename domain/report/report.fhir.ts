@@ -1,4 +1,4 @@
-import type { DocumentReference } from '@medplum/fhirtypes';
+import type { DocumentReference, Practitioner, Reference } from '@medplum/fhirtypes';
 import type { EntityManager } from '../db/orm';
 import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
@@ -22,7 +22,7 @@ export const reportVersion = (row: Report): string => String(row.updatedAt.getTi
  * A report → DocumentReference with the text as a plain-text attachment. The appointment it was
  * written for is `context.related` (the record has no Encounter apart from the appointment).
  */
-export function toFhirDocumentReference(row: Report, author: string | undefined): DocumentReference {
+export function toFhirDocumentReference(row: Report, author: Reference<Practitioner> | undefined): DocumentReference {
   const type = row.type as ReportType;
   return {
     resourceType: 'DocumentReference',
@@ -42,7 +42,7 @@ export function toFhirDocumentReference(row: Report, author: string | undefined)
       : {}),
     subject: patientReference(row.patientId),
     date: row.createdAt.toISOString(),
-    ...(author ? { author: [{ display: author }] } : {}),
+    ...(author ? { author: [author] } : {}),
     description: reportTypeLabels[type],
     content: [
       {

@@ -391,9 +391,10 @@ describe('the CapabilityStatement', () => {
     const statement = (await client.get(client.fhirUrl('metadata'), { cache: 'no-cache' })) as CapabilityStatement;
     expect(fhirProblems(statement)).toEqual([]);
     const resources = statement.rest![0]!.resource!;
-    // Medication is tested on its own (tests/integration/medication.int.test.ts); here it is advertised.
+    // Medication, staff and the organisation are tested on their own (medication.int.test.ts,
+    // fhir-practitioner.int.test.ts); here they are advertised.
     expect(resources.map((resource) => resource.type).sort()).toEqual(
-      ['Patient', ...clinicalTypes, 'MedicationRequest', 'MedicationAdministration'].sort(),
+      ['Patient', ...clinicalTypes, 'MedicationRequest', 'MedicationAdministration', 'Practitioner', 'Organization'].sort(),
     );
     const sample: Record<string, string> = {
       _id: id.heartRate!,

@@ -145,7 +145,7 @@ describe('the integrator’s defects, as a koppeling meets them', () => {
       `/api/fhir/Patient/${patient.kees}/_history/1`,
       `/api/fhir/Patient/${patient.kees}/$everything`,
       `/api/fhir/Patient/${patient.kees}/Observation`,
-      '/api/fhir/Practitioner',
+      '/api/fhir/Encounter',
       '/api/fhir/Observation/niet-een-id',
       '/api/fhir/iets/wat/niet/bestaat',
     ])

@@ -353,15 +353,15 @@ describe('the second nurse on high-risk medication', () => {
     );
     expect(stored).toEqual([{ recorded_by: nurse.id, double_checked_by: colleague.id }]);
     expect(await page(patientId)).toContain('door Sanne Verpleegkundige, gecontroleerd door Marleen Collega');
-    // In FHIR the second nurse is the administration's verifier.
+    // In FHIR the second nurse is the administration's verifier; both are Practitioners the API serves.
     const [fhir] = (await medplumClient(nurseCookie).searchResources('MedicationAdministration', {
       patient: patientId,
     })) as MedicationAdministration[];
     expect(fhir!.performer).toEqual([
-      { actor: { display: 'Sanne Verpleegkundige' } },
+      { actor: { reference: `Practitioner/${nurse.id}`, display: 'Sanne Verpleegkundige' } },
       {
         function: { coding: [expect.objectContaining({ code: 'verifier' })] },
-        actor: { display: 'Marleen Collega' },
+        actor: { reference: `Practitioner/${colleague.id}`, display: 'Marleen Collega' },
       },
     ]);
     expect(fhirProblems(fhir!)).toEqual([]);

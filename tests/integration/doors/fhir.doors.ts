@@ -10,6 +10,8 @@ import {
   readMedicationAdministration,
   readMedicationRequest,
   readObservation,
+  readOrganization,
+  readPractitioner,
   readRiskAssessment,
   searchAppointments,
   searchConditions,
@@ -17,6 +19,8 @@ import {
   searchMedicationAdministrations,
   searchMedicationRequests,
   searchObservations,
+  searchOrganizations,
+  searchPractitioners,
   searchRiskAssessments,
 } from '../../../domain/fhir/fhir.use-cases';
 import { addDaysToIsoDate, clinicalToday } from '../../../domain/shared/clinical-time';
@@ -121,7 +125,36 @@ const bundle = (type: 'transaction' | 'batch', patientId: string) =>
 
 const fresh = async ({ cookie }: { cookie: string }) => ({ patientId: await newPatient(cookie) });
 
+/** Staff and the organisation are about no patient: the clinician reads themself and their own organisation. */
+const directory: [string, AnyUseCase, AnyUseCase, (clinician: SignedIn) => string][] = [
+  ['Practitioner', readPractitioner, searchPractitioners, (clinician) => clinician.user.id],
+  ['Organization', readOrganization, searchOrganizations, (clinician) => clinician.organisationId],
+];
+
 export const cases = [
+  ...directory.flatMap(([type, read, search, idOf]) => [
+    doorCase({
+      useCase: read,
+      arrange: async (clinician) => ({ patientId: '', id: idOf(clinician) }),
+      doors: { fhir: ({ cookie }, { id }) => statusOf(request(`/api/fhir/${type}/${id}`, { cookie })) },
+    }),
+    doorCase({
+      useCase: search,
+      arrange: async (clinician) => ({ patientId: '', id: idOf(clinician) }),
+      doors: {
+        fhir: ({ cookie }, { id }) => statusOf(request(`/api/fhir/${type}?_id=${id}`, { cookie })),
+        'fhir _search': ({ cookie }, { id }) =>
+          statusOf(
+            request(`/api/fhir/${type}/_search`, {
+              method: 'POST',
+              cookie,
+              headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+              body: new URLSearchParams({ _id: id }),
+            }),
+          ),
+      },
+    }),
+  ]),
   ...clinical.flatMap(([type, read, search]) => [
     doorCase({
       useCase: read,
