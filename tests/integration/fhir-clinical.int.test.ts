@@ -408,6 +408,7 @@ describe('the CapabilityStatement', () => {
       _lastUpdated: 'ge2020',
       birthdate: '1971',
       status: 'all',
+      active: 'true',
     };
     for (const resource of resources) {
       for (const parameter of resource.searchParam ?? []) {
