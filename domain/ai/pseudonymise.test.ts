@@ -230,6 +230,15 @@ describe('things that must stay', () => {
     );
   });
 
+  it('reads a Dutch word after a kin word in lower case as what the relative does, a name as a name', () => {
+    const p = new Pseudonymiser([jan]);
+    for (const text of ['Met moeder boodschappen gedaan.', 'Vader gesprekken gevoerd met het team.', 'Moeder verzorging besproken.'])
+      expect(p.pseudonymise(text)).toBe(text);
+    // A listed name, and a surname no list knows that has no Dutch word's ending, are still names.
+    expect(p.pseudonymise('Broer jeroen kwam langs.')).toBe('Broer [PERSOON_1] kwam langs.');
+    expect(p.pseudonymise('Zus zoutenbier kwam op bezoek.')).toBe('Zus [PERSOON_2] kwam op bezoek.');
+  });
+
   it('replaces a known person who carries the name of an organisation', () => {
     const vincent = new Pseudonymiser([{ name: 'Vincent van Gogh' }]);
     expect(vincent.pseudonymise('Vincent van Gogh sliep goed.')).not.toContain('Gogh');

@@ -1275,11 +1275,19 @@ const NOT_A_PERSON = new Set(
 );
 const holdsNoPersonWord = (surface: string): boolean => !surface.split(/[\s-]+/u).some((part) => NOT_A_PERSON.has(part.toLowerCase()));
 
+/**
+ * Endings of Dutch words that names seldom have ("boodschappen", "verzorging", "gezelligheid"). In
+ * lower case after a kin word such a word is what the relative does or has ("moeder boodschappen
+ * gedaan"), unless the lists know it as a name ("broer jeroen").
+ */
+const DUTCH_WORD_ENDING = /(?:\p{L}{6}en|ing|heid|schap|lijk|isch|tie|teit|baar)$/u;
+
 function isNameAfterRelation(surface: string): boolean {
   if (!holdsNoPersonWord(surface)) return false;
   const last = words(surface).at(-1)?.toLowerCase() ?? '';
   if (!startsLowercase(surface) || /^\p{Lu}/u.test(words(surface).at(-1) ?? '')) return !NOT_A_NAME.has(last);
-  return !NOT_A_NAME.has(last) && !isOrdinaryWord(last) && letterCount(last) >= 3;
+  if (NOT_A_NAME.has(last) || isOrdinaryWord(last) || letterCount(last) < 3) return false;
+  return !DUTCH_WORD_ENDING.test(last) || isListedName(last) || isGivenName(last) || isPetForm(last);
 }
 
 const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => !NOT_A_NAME.has(words(surface).at(-1)?.toLowerCase() ?? ''));
