@@ -99,7 +99,8 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
   const terms: Term[] = [];
   const seen = new Set<string>();
   for (const written of joinSplitCompounds(tokens(date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text))) {
-    if (ignored.has(fold(written))) continue;
+    // The patient's own names go before any expansion: a name is never read as a shortened word.
+    if (ignored.has(fold(written)) || names.has(fold(written))) continue;
     const token = expandShorthand(fold(written));
     const key = fold(token);
     if (ignored.has(key) || names.has(key) || key.length < 2 || seen.has(key)) continue;
