@@ -82,6 +82,9 @@ function superviseWebProcesses(count: number): void {
   }
 }
 
+/** How long a stopped web process of a cluster stays to hand back connections still on their way to it. */
+const closingGraceMs = 1_000;
+
 async function serve(env: Env): Promise<void> {
   installGlobals({ nativeFetch: true });
   const buildPath = path.resolve(process.env.REMIX_SERVER_BUILD_PATH ?? 'build/index.js');
@@ -139,7 +142,11 @@ async function serve(env: Env): Promise<void> {
       if (cluster.isWorker) process.on(signal, () => undefined);
       closing = true;
       for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
-      server.close(() => process.exit(0));
+      // In a cluster the primary may have handed this process a new connection just before it heard of
+      // the close; Node's cluster sends such a connection back to the primary for another process, but
+      // only while this one is alive to read the message. Exiting at once lost it: the client waited
+      // for an answer that never came (a rolling restart's one failure in 586 reads).
+      server.close(() => (cluster.isWorker ? setTimeout(() => process.exit(0), closingGraceMs) : process.exit(0)));
     };
     process.once(signal, stop);
   }
