@@ -21,6 +21,9 @@ const names = async (list: Locator) => list.locator('.ward-patient-name').allTex
 
 /** Full-page shots from the top, so the sticky sidebar and ward list sit where a reader sees them. */
 async function shot(name: string): Promise<void> {
+  // As a reader sees it once loaded: while the page loads again (after a tick) it is dimmed, and axe
+  // would judge the dimmed text's contrast (a clock-stage run caught it so, once).
+  await expect.poll(() => page.locator('.handover-layout.loading').count()).toBe(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
