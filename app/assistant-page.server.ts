@@ -3,7 +3,7 @@ import type { AuditActor } from '../domain/audit/audit.service';
 import { chatRequestSchema } from '../domain/chat/chat.schemas';
 import { chatReply } from '../domain/chat/chat.service';
 import { upstreamFailure } from '../domain/chat/sse';
-import type { ChainState, Edits } from '../domain/intent/chain';
+import { editableFieldNames, type ChainState, type Edits } from '../domain/intent/chain';
 import type { ChainAction } from '../domain/intent/intent.schemas';
 import { readChainState } from '../domain/intent/chain.use-cases';
 import { classifyCore } from '../domain/intent/intent.service';
@@ -122,7 +122,7 @@ export async function sendFromPage(actor: AuditActor, values: FormValues, signal
   }
 }
 
-const editField = /^edits\.(\d+)\.(content|category|includeInHandover|start|reasonCode|reason|dischargeReasonCode|dischargedOn)$/;
+const editField = new RegExp(`^edits\\.(\\d+)\\.(${editableFieldNames.join('|')})$`);
 const choiceField = /^choices\.(\d+)$/;
 
 /**

@@ -226,6 +226,9 @@ const editableFields: Partial<Record<Intent, readonly (keyof StepEdit)[]>> = {
   ontslag: ['dischargeReasonCode', 'reason', 'dischargedOn'],
 };
 
+/** Every field some write lets the clinician change: what a confirmation form may carry. */
+export const editableFieldNames: readonly (keyof StepEdit)[] = [...new Set(Object.values(editableFields).flat())];
+
 /**
  * Field → Dutch message for every cancellation the confirmation leaves without a reason: the block
  * asks for one as the page does (CONTRACT §7), before anything is written.
