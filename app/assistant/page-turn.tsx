@@ -60,6 +60,30 @@ function stepEditable(step: ChainStep, waiting: boolean): boolean {
   );
 }
 
+/** A reason as a choice of radio buttons (a cancellation's, a discharge's), the prepared one checked. */
+function ReasonChoices<Code extends string>({
+  name,
+  codes,
+  labels,
+  checked,
+}: {
+  name: string;
+  codes: readonly Code[];
+  labels: Record<Code, string>;
+  checked: string | undefined;
+}) {
+  return (
+    <div className="choice-list">
+      {codes.map((option) => (
+        <label key={option}>
+          <input type="radio" name={name} value={option} defaultChecked={checked === option} />
+          <span>{labels[option]}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
 /** The prepared write as form fields, filled in as the plan says: what is sent is what is confirmed. */
 function StepFields({ step, fields, values }: { step: ChainStep; fields: Record<string, string>; values: Record<string, string> }) {
   const plan = step.plan ?? {};
@@ -101,14 +125,7 @@ function StepFields({ step, fields, values }: { step: ChainStep; fields: Record<
           label="Waarom wordt de afspraak geannuleerd?"
           error={fields[name('reason')] ?? fields[name('reasonCode')]}
         >
-          <div className="choice-list">
-            {cancelReasonCodes.map((option) => (
-              <label key={option}>
-                <input type="radio" name={name('reasonCode')} value={option} defaultChecked={code === option} />
-                <span>{cancelReasonLabels[option]}</span>
-              </label>
-            ))}
-          </div>
+          <ReasonChoices name={name('reasonCode')} codes={cancelReasonCodes} labels={cancelReasonLabels} checked={code} />
         </FieldGroup>
         <Field id={id('reason')} label="Reden">
           <textarea name={name('reason')} rows={2} maxLength={300} defaultValue={typed('reason') ?? plan.reason ?? ''} />
@@ -122,14 +139,7 @@ function StepFields({ step, fields, values }: { step: ChainStep; fields: Record<
     return (
       <div className="step-editor step-editor-reason">
         <FieldGroup id={id('discharge-reason')} label="Reden van het ontslag" error={fields[name('dischargeReasonCode')]}>
-          <div className="choice-list">
-            {dischargeReasonCodes.map((option) => (
-              <label key={option}>
-                <input type="radio" name={name('dischargeReasonCode')} value={option} defaultChecked={code === option} />
-                <span>{dischargeReasonLabels[option]}</span>
-              </label>
-            ))}
-          </div>
+          <ReasonChoices name={name('dischargeReasonCode')} codes={dischargeReasonCodes} labels={dischargeReasonLabels} checked={code} />
         </FieldGroup>
         <Field id={id('discharge-note')} label="Toelichting" error={fields[name('reason')]}>
           <textarea name={name('reason')} rows={2} maxLength={dischargeNoteMaxLength} defaultValue={typed('reason') ?? plan.reason ?? ''} />

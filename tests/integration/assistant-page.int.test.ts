@@ -209,6 +209,9 @@ describe('POST /assistent (the assistant without JavaScript)', () => {
     expect(chain?.status).toBe('wacht_op_bevestiging');
     expect(chain?.steps[0]).toMatchObject({ intent: 'cancel_appointment', status: 'klaar_voor_bevestiging' });
     expect(chain?.steps[0]?.summary).toMatch(/annuleren$/);
+    // Looked at again by its address, the proposal asks for the reason as a choice to tick (no JavaScript needed).
+    const shown = await (await request(`/assistent?opdracht=${chain!.chainId}`, { cookie: nurse.cookie })).text();
+    expect(shown).toContain('type="radio" name="edits.0.reasonCode" value="afgezegd"');
 
     const withoutReason = await post(nurse.cookie, { intent: 'confirm', chainId: chain!.chainId, 'edits.0.reason': '' });
     expect(withoutReason.status).toBe(400);
