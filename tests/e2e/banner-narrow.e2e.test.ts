@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBsn } from '../../domain/demo/patient-generator';
 import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
-import { launchBrowser, screenshot, screenshotDir, viewports, type Viewport } from '../support/browser';
+import { launchBrowser, screenshot, screenshotDir, signedInWithForm, viewports, type Viewport } from '../support/browser';
 import { asOwner, createOrganisation, createRisk, createUser, registerPatient, type TestUser } from '../support/factories';
 import { baseUrl, json, login } from '../support/http';
 
@@ -59,14 +59,8 @@ afterAll(async () => {
 });
 
 async function signedIn(size: Size, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'nl-NL', javaScriptEnabled, ...sizes[size] });
+  const { context, page } = await signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled, size });
   contexts.push(context);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres').fill(nurse.email);
-  await page.getByLabel('Wachtwoord').fill(nurse.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
   return page;
 }
 

@@ -136,18 +136,7 @@ describe.each([true, false])('the ward view of the patient list in Chromium (Jav
 
 describe('the ward view at 200 % zoom', () => {
   it('reads as cards without sideways scrolling', async () => {
-    const context = await browser.newContext({
-      baseURL: baseUrl(),
-      locale: 'nl-NL',
-      viewport: { width: 720, height: 500 },
-      deviceScaleFactor: 2,
-    });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('E-mailadres').fill(nurse.email);
-    await page.getByLabel('Wachtwoord').fill(nurse.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Patiënten' }).waitFor();
+    const { context, page } = await signedInWithForm(browser, baseUrl(), nurse, { size: 'zoom200' });
     await page.goto('/patients?volgorde=urgentie');
     await rows(page).first().waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);

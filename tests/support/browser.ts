@@ -165,9 +165,9 @@ export async function signedInWithForm(
   browser: Browser,
   baseURL: string,
   user: { email: string; password: string },
-  { javaScriptEnabled = true }: { javaScriptEnabled?: boolean } = {},
+  { javaScriptEnabled = true, size = '1440' }: { javaScriptEnabled?: boolean; size?: Viewport } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale: 'nl-NL', viewport: { width: 1440, height: 1000 }, javaScriptEnabled });
+  const context = await browser.newContext({ baseURL, locale: 'nl-NL', ...viewports[size], javaScriptEnabled });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel('E-mailadres').fill(user.email);
