@@ -53,7 +53,9 @@ export default async function setup(project: TestProject) {
         // TEST_DATABASE lets two checkouts run their stacks side by side on one PostgreSQL.
         database: process.env.TEST_DATABASE ?? 'ggz_epd_test',
         recreateDatabase: true,
-        embeddedPort: 54330,
+        // The clock stage's own embedded server (TEST_EMBEDDED_POSTGRES_DIR) takes a free port, so a
+        // second run beside it (another checkout's clock stage) cannot find its port taken.
+        embeddedPort: process.env.TEST_EMBEDDED_POSTGRES_DIR ? await freePort() : 54330,
         temporalPort: await freePort(),
         reuseTemporal: false,
         quiet: true,
