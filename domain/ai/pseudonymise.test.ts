@@ -670,5 +670,7 @@ describe('names from public lists (issue 42, ADR 0076)', () => {
     expect(sent('KOWALCZYK WEIGERT MEDICATIE, AGNIESZKA HUILT')).toBe('[PERSOON_1] WEIGERT MEDICATIE, [PERSOON_2] HUILT');
     const text = 'OVERDRACHT NACHTDIENST: GGZ, SEH en ADHD besproken; VOS IN DE TUIN, STORM OP ZEE.';
     expect(sent(text)).toBe(text);
+    // "Iban" is a given name in a list; the record's "IBAN" is the account number's word.
+    expect(sent('Het IBAN NL91 ABNA 0417 1643 00 klopt; IBAN gecontroleerd.')).toBe('Het IBAN [IBAN_1] klopt; IBAN gecontroleerd.');
   });
 });

@@ -1270,7 +1270,9 @@ const NOT_A_PERSON = new Set(
     'schaal test syndroom ziekte methode score lijst vragenlijst index protocol model interview bv b.v. nv stichting ggz afdeling ' +
     'kliniek ziekenhuis centrum praktijk huis paviljoen unit locatie team wvggz wzd wgbo sinterklaas kerst kerstmis pasen pinksteren ' +
     // The law and the chain of care around a measure: "Rechtbank Noord-Holland", "Officier van Justitie", "Veilig Thuis".
-    'rechtbank gerechtshof justitie officier politie veilig thuis gemeente provincie ministerie raad holland brabant'
+    'rechtbank gerechtshof justitie officier politie veilig thuis gemeente provincie ministerie raad holland brabant ' +
+    // Abbreviations a record writes in capitals that a name list also holds ("IBAN" is a Basque given name).
+    'iban'
   ).split(' '),
 );
 const holdsNoPersonWord = (surface: string): boolean => !surface.split(/[\s-]+/u).some((part) => NOT_A_PERSON.has(part.toLowerCase()));
@@ -1435,7 +1437,7 @@ const PREFIXED_SURNAME = rule(
 const CAPITALS_PERSON = rule(
   `${START}\\p{Lu}[\\p{Lu}\\p{M}]{3,}${END}`,
   'PERSOON',
-  (surface) => isListedName(surface) && !ORDINARY_GIVEN.has(nameKey(surface)),
+  (surface) => isListedName(surface) && !ORDINARY_GIVEN.has(nameKey(surface)) && holdsNoPersonWord(surface),
 );
 
 /**
