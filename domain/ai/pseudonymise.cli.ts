@@ -21,6 +21,9 @@ const person = z.object({
   city: z.string().nullish(),
   phone: z.string().nullish(),
   email: z.string().nullish(),
+  // How someone of `people` relates to the patient ("moeder", "huisarts"); `role` is read as the same.
+  relation: z.string().nullish(),
+  role: z.string().nullish(),
 });
 const input = z.object({
   text: z.string({ error: 'Tekst ontbreekt.' }),
@@ -39,7 +42,10 @@ export function pseudonymiseLine(line: string): string {
   if (!parsed.success)
     return JSON.stringify({ fout: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'regel'}: ${issue.message}`).join('; ') });
   const { text, patient, people } = parsed.data;
-  const pseudonymiser = new Pseudonymiser([...(patient ? [patient] : []), ...people]);
+  // Only `patient` is the patient: everyone in `people` is someone else the record knows, never
+  // labelled as a patient (issue 42: "Moeder [PATIENT_2]" was the README's own example).
+  const others = people.map(({ role, ...known }) => ({ ...known, relation: known.relation ?? role ?? 'bekende' }));
+  const pseudonymiser = new Pseudonymiser([...(patient ? [patient] : []), ...others]);
   const sent = pseudonymiser.pseudonymise(text);
   const left = pseudonymiser.leftovers(sent);
   return JSON.stringify(left.length ? { text: null, geweigerd: left.join(', ') } : { text: sent });

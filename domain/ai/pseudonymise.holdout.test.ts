@@ -12,10 +12,10 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 // texts changed, 8 with the patient mislabelled, 18 with someone else labelled as a patient.
 // Issue 42, names from public lists (ADR 0076): leaking 79 → 66, names caught 432 → 452; damage unchanged.
 const FLOOR = {
-  leakingTexts: 66,
+  leakingTexts: 54,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
-  damagedTexts: 17,
-  cleanChanged: 7,
+  damagedTexts: 15,
+  cleanChanged: 6,
   patientWrong: 2,
   // 1 → 0 in round eleven: a relative under the patient's surname ("Moeder Haddad", "moeder mw. Haddad").
   otherAsPatient: 0,
@@ -37,7 +37,7 @@ const FLOOR = {
     'disguised-name': 4,
     relations: 7,
   } as Record<string, number>,
-  caughtAtLeast: { naam: 452, nummer: 55, handle: 9, url: 13, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
+  caughtAtLeast: { naam: 467, nummer: 55, handle: 9, url: 13, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
     string,
     number
   >,
@@ -50,8 +50,8 @@ const FLOOR = {
  */
 // Issue 42, names from public lists (ADR 0076): leaking 63 → 60, names caught 280 → 285; damage unchanged.
 const FLOOR_H: typeof FLOOR = {
-  leakingTexts: 60,
-  damagedTexts: 9,
+  leakingTexts: 46,
+  damagedTexts: 7,
   cleanChanged: 8,
   patientWrong: 2,
   // 13 → 12 in round eleven, the same change as g's (measured after it, not tuned to).
@@ -75,15 +75,49 @@ const FLOOR_H: typeof FLOOR = {
     postcode: 8,
     iban: 1,
   },
-  caughtAtLeast: { naam: 285, kenteken: 15, nummer: 34, telefoon: 21, url: 7, email: 18, handle: 10, postcode: 7, iban: 10 },
+  caughtAtLeast: { naam: 298, kenteken: 15, nummer: 34, telefoon: 21, url: 7, email: 18, handle: 10, postcode: 10, iban: 10 },
+};
+
+/*
+ * Round fourteen: g's and h's failing texts were read to find what generalises (spoken figures,
+ * dictated mail and web addresses, postcodes after an address), beside dev set k (160 texts in a
+ * third hand, written blind, read freely). From here g, h and k are development sets; j is held out.
+ * g: leaking 66 → 54, damaged 17 → 15; h: 60 → 46, damaged 7; k: 23 → 16, damaged 16 → 7.
+ */
+const FLOOR_K: typeof FLOOR = {
+  leakingTexts: 16,
+  damagedTexts: 7,
+  cleanChanged: 9,
+  patientWrong: 1,
+  otherAsPatient: 2,
+  leakingByKind: { 'no-pii': 0, 'given-name-alone': 0, 'surname-no-cue': 0, 'phone-number': 0, email: 0, url: 0, iban: 0 },
+  caughtAtLeast: { naam: 153, nummer: 24, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
+};
+
+/*
+ * Held-out set j (issue 42, round fourteen): 223 texts written blind in a fourth hand — letters, e-mails,
+ * police and court text, pasted WhatsApp messages, other professions' notes — before any rule of the
+ * round was changed, and never read: measured by count only. Before the round (main at baed75e):
+ * leaking 40, damaged 19, clean texts changed 13; names caught 265 of 306.
+ */
+const FLOOR_J: typeof FLOOR = {
+  leakingTexts: 35,
+  damagedTexts: 15,
+  cleanChanged: 10,
+  patientWrong: 0,
+  otherAsPatient: 2,
+  leakingByKind: { 'no-pii': 0 },
+  caughtAtLeast: { naam: 270, nummer: 34, postcode: 9, telefoon: 12, email: 12, url: 6, handle: 8, kenteken: 8, iban: 7 },
 };
 
 describe.each([
-  ['g', 347, FLOOR],
-  ['h', 339, FLOOR_H],
-] as const)('held-out set %s', (set, size, FLOOR) => {
+  ['heldout-g', 347, FLOOR],
+  ['heldout-h', 339, FLOOR_H],
+  ['dev-k', 160, FLOOR_K],
+  ['heldout-j', 223, FLOOR_J],
+] as const)('set %s', (set, size, FLOOR) => {
   it('stays at or below the measured leaks and damage', () => {
-    const items = readCorpus(new URL(`../../tests/fixtures/pseudonymisation/heldout-${set}.jsonl`, import.meta.url).pathname);
+    const items = readCorpus(new URL(`../../tests/fixtures/pseudonymisation/${set}.jsonl`, import.meta.url).pathname);
     expect(items.length).toBe(size);
     const score = scoreHeldOut(items, (item) => {
       const pseudonymiser = new Pseudonymiser([item.patient, ...item.people]);

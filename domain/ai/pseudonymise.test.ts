@@ -666,6 +666,52 @@ describe('names from public lists (issue 42, ADR 0076)', () => {
     expect(sent(text)).toBe(text);
   });
 
+  it('a guessed name ends before the service, language or thing after it; such words alone stay', () => {
+    expect(sent('Contact met mentor Nuray Demir van Vluchtelingenwerk; mw. Jansen van Reclassering belde.')).toBe(
+      'Contact met mentor [PERSOON_1] van Vluchtelingenwerk; mw. [PERSOON_2] van Reclassering belde.',
+    );
+    expect(sent('Overleg met casemanager Ellen Pools; broer Frans kwam.')).toBe('Overleg met casemanager [PERSOON_1]; broer [PERSOON_2] kwam.');
+    const text =
+      'Gesprek met tolk Tigrinya. Noemt zich fan van Feyenoord, rijdt een grijze Volkswagen Polo. Houdoe en bedankt. Officier van Justitie akkoord.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('an instrument named after people stays; a visit date after a birth date is no birth date', () => {
+    const text = 'Uitslag De Jong Gierveld eenzaamheidsschaal 9, Yale-Brown obsessieschaal 24.';
+    expect(sent(text)).toBe(text);
+    expect(sent('mevrouw Bakker (geb. 12-03-1980) werd op 25 november gezien')).toBe(
+      'mevrouw [PERSOON_1] (geb. [GEBOORTEDATUM_1]) werd op 25 november gezien',
+    );
+    expect(sent('zijn zoon terug naar huis, moeder weg')).toBe('zijn zoon terug naar huis, moeder weg');
+  });
+
+  it('dictated addresses of mail and web, and a double surname joined by a dash or "streepje"', () => {
+    expect(sent('mail jan punt vries apenstaartje ziggo punt n l')).toContain('[EMAIL_1]');
+    expect(sent('mail jan punt vries apenstaartje ziggo punt n l')).not.toContain('ziggo');
+    expect(sent('site w w w punt yusufhaddad punt n l en linkedin punt com slash in slash yusuf')).toBe('site [URL_1] en [URL_2]');
+    const text = 'kijk op w w w punt ggzstandaarden punt n l; het gaat goed punt nl zorg';
+    expect(sent(text)).toBe(text);
+    expect(sent('mw. Jansen–Hoogers rustig; mevrouw Jansen streepje bemelmans belde')).not.toMatch(/Hoogers|bemelmans/);
+  });
+
+  it('numbers read out figure by figure, with letters between, but not the counting of ward text', () => {
+    expect(sent('haar nummer is nul zes twee acht een negen nul vier drie drie, bellen na vijf uur')).toBe(
+      'haar nummer is [NUMMER_1], bellen na vijf uur',
+    );
+    expect(sent('kenteken h t streep drie zeven zes streep r; een BMW N-nul-nul-negen-F-K')).toBe('kenteken [NUMMER_1]; een BMW [NUMMER_2]');
+    expect(sent('rekening n l vierentwintig a b n a zes nul negen een drie negen nul negen negen zes')).toBe('rekening [NUMMER_1]');
+    const text = 'twee of drie keer per dag zes a acht mg; hij telde een twee drie; score twaalf van de twintig en vier van de vijf';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a postcode in lower case with a space where an address stands, not figures before a word or a unit', () => {
+    expect(sent('Woont bij zijn mam op de Dorpstraat 12, 6412 cn. Zoon op Kerkweg 3 (6814 bl).')).toBe(
+      'Woont bij zijn mam op de [ADRES_1], [POSTCODE_1]. Zoon op [ADRES_2] ([POSTCODE_2]).',
+    );
+    const text = 'Opnames (2025 en 2026), dosis (1500 mg) en (1000 ml) per dag.';
+    expect(sent(text)).toBe(text);
+  });
+
   it('names in capitals when the word is a list name and no Dutch word', () => {
     expect(sent('KOWALCZYK WEIGERT MEDICATIE, AGNIESZKA HUILT')).toBe('[PERSOON_1] WEIGERT MEDICATIE, [PERSOON_2] HUILT');
     const text = 'OVERDRACHT NACHTDIENST: GGZ, SEH en ADHD besproken; VOS IN DE TUIN, STORM OP ZEE.';

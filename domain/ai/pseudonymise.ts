@@ -303,6 +303,19 @@ const NAMED_ORGANISATION: Rule = {
   keep: true,
 };
 
+/**
+ * An instrument or disease named after people, written before its kind: "De Jong Gierveld
+ * eenzaamheidsschaal", "Young Mania Rating Scale", "Yale-Brown obsessieschaal". Kept as written.
+ */
+const EPONYM: Rule = {
+  pattern: new RegExp(
+    `${START}(?:(?:De|Van|de|van)${SP})?\\p{Lu}\\p{Ll}+(?:[- \\t\\u00a0]+\\p{Lu}\\p{Ll}+){0,3}(?=${SP}\\p{Ll}*(?:schaal|lijst|test|vragenlijst|methode|syndroom|score|criteria|index)${END})`,
+    'gu',
+  ),
+  classify: () => ({ kind: 'PERSOON' }),
+  keep: true,
+};
+
 const startsLowercase = (text: string): boolean => /^\p{Ll}/u.test(text);
 
 /** Rules that do not depend on known persons, compiled once per process. */
@@ -1054,6 +1067,18 @@ const RELATION = `(?:${RELATION_WORDS.map((w) => (w.includes('\\') ? w : titleOr
 /** Lower-case words that follow a relation word but are no name ("broer komt", "moeder van pt"). */
 const NOT_A_NAME = new Set([
   ...STOP_WORDS,
+  // Where a relative goes or is: "zijn zoon terug naar huis", "moeder weg", "dochter binnen".
+  'terug',
+  'weg',
+  'langs',
+  'binnen',
+  'buiten',
+  'boven',
+  'beneden',
+  'later',
+  'eerst',
+  'daarna',
+  'toen',
   'de',
   'en',
   'of',
@@ -1272,10 +1297,37 @@ const NOT_A_PERSON = new Set(
     // The law and the chain of care around a measure: "Rechtbank Noord-Holland", "Officier van Justitie", "Veilig Thuis".
     'rechtbank gerechtshof justitie officier politie veilig thuis gemeente provincie ministerie raad holland brabant ' +
     // Abbreviations a record writes in capitals that a name list also holds ("IBAN" is a Basque given name).
-    'iban'
+    'iban ' +
+    // Services around a patient, written capitalised after a role word ("mentor Vluchtelingenwerk", "team Dagbesteding Noord").
+    'reclassering bewindvoering vluchtelingenwerk dagbesteding wijkteam zaken sociaal medische ' +
+    // Languages, after "tolk" or "spreekt": a language, not an interpreter's name.
+    // Not "Pools", "Engels", "Frans": surnames and a given name too.
+    'arabisch turks tigrinya amhaars duits spaans portugees italiaans russisch oekraïens roemeens bulgaars ' +
+    'hongaars farsi dari pashto urdu hindi somalisch berbers tamazight koerdisch papiaments sranantongo chinees mandarijn ' +
+    'kantonees ' +
+    // Clubs and car makes and models, written as names are ("Koning van Feyenoord", "een grijze Volkswagen Polo").
+    'feyenoord ajax psv volkswagen opel toyota renault peugeot citroën citroen ford bmw audi mercedes fiat kia hyundai skoda ' +
+    'volvo nissan mazda suzuki tesla polo golf corsa yaris clio ' +
+    // Greetings that open a sentence in regional Dutch ("Houdoe en bedankt").
+    'houdoe doei doeg aju ajuus hoi'
   ).split(' '),
 );
-const holdsNoPersonWord = (surface: string): boolean => !surface.split(/[\s-]+/u).some((part) => NOT_A_PERSON.has(part.toLowerCase()));
+/**
+ * How much of a guessed name is the person: the words before the first word of NOT_A_PERSON, less a
+ * particle they end on ("Nuray Demir van Vluchtelingenwerk" → "Nuray Demir"); 0 when it opens with one.
+ */
+function personSpan(surface: string): number {
+  let end = 0;
+  for (const word of surface.matchAll(/[^\s-]+/gu)) {
+    if (NOT_A_PERSON.has(word[0].toLowerCase())) break;
+    end = word.index + word[0].length;
+  }
+  const kept = surface.slice(0, end);
+  const trimmed = kept.replace(new RegExp(`(?:^|[\\s-]+)${PARTICLES_ANY_CASE}(?:[\\s-]+${PARTICLES_ANY_CASE})*$`, 'u'), '');
+  return trimmed.length;
+}
+/** A guessed name that does not open with a word of NOT_A_PERSON; what follows such a word is cut off (`personSpan`). */
+const holdsNoPersonWord = (surface: string): boolean => personSpan(surface) > 0;
 
 /**
  * Endings of Dutch words that names seldom have ("boodschappen", "verzorging", "gezelligheid"). In
@@ -1477,6 +1529,21 @@ const OBFUSCATED_EMAIL = rule(
   'giu',
 );
 
+/** The dictated tail of an e-mail address whose first part was replaced already: "[…] apenstaartje ziggo punt n l". */
+const DICTATED_MAIL_TAIL = rule(
+  `(?:${START}apenstaartje|(?<=${MASK}${SP})at)${SP}[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|de|info|nu)${END}`,
+  'EMAIL',
+);
+/** A web address read out: "w w w punt naam punt n l", "linkedin punt com slash in slash naam". */
+const DICTATED_WEB_ADDRESS = rule(
+  `${START}(?:(?:w${SP}w${SP}w|www)${SP}punt${SP})?[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|info|nu|ee)(?:${SP}slash${SP}(?:at${SP})?[\\p{L}\\p{N}_-]+)*${END}`,
+  'URL',
+  // Only with "w w w" or a path: "… punt nl" alone is how dictation ends a sentence ("gaat goed punt nl").
+  (surface) =>
+    (/^(?:w\s+w\s+w|www)\s/u.test(surface) || /\sslash\s/u.test(surface)) &&
+    !isPublicSite(surface.replace(/\s+punt\s+/gu, '.').replace(/\s+slash\s+/gu, '/').replace(/\s+/gu, '')),
+);
+
 const POSTBUS = rule(`${START}[Pp](?:ostbus|OSTBUS)${SP}\\d{1,6}${NUM_END}`, 'ADRES');
 
 /** A street in lower case still has its number: "kerkstraat 12", "molenweg 3". */
@@ -1614,6 +1681,21 @@ const UNIT = new Set([
   'kj',
 ]);
 const LOWER_POSTCODE = rule(`${START}[1-9]\\d{3}[a-z]{2}${END}`, 'POSTCODE', (surface) => !UNIT.has(surface.slice(4)));
+/** Two lower-case letters after four figures that are a word or an abbreviation, not a postcode's letters: "in 2025 en", "1500 mg". */
+const NOT_POSTCODE_LETTERS = new Set('en in op om of te de af al na zo nu ja ik je we ze uw is ex ok tm tv pm am ca bv dd nr vs wk jr'.split(' '));
+/**
+ * A postcode in lower case with a space ("6412 cn"), where an address stands: right after an
+ * address just replaced ("[ADRES_1], 6412 cn"), or in brackets ("(6814 bl)").
+ */
+const SPACED_LOWER_POSTCODE: Rule = {
+  pattern: new RegExp(`${START}[1-9]\\d{3}${SP}[a-z]{2}${END}`, 'gu'),
+  classify: (match) => {
+    const letters = match[0].slice(-2);
+    if (UNIT.has(letters) || NOT_POSTCODE_LETTERS.has(letters)) return null;
+    const before = match.input.slice(0, match.index);
+    return new RegExp(`(?:${MASK}[,;]?${SP_OPT}|\\(${SP_OPT})$`, 'u').test(before) ? { kind: 'POSTCODE' } : null;
+  },
+};
 const POSTCODE_AFTER_WORD = rule(
   `(?<=${START}(?:postcode|pc)${END}:?${SP_OPT})[1-9]\\d{3}${SP_OPT}[a-z]{2}${END}`,
   'POSTCODE',
@@ -1654,8 +1736,11 @@ const DOUBLE_SURNAME = rule(
   'PERSOON',
   (surface) => !surface.split(/[-\s]+/).some((part) => NOT_A_DOUBLE_SURNAME.has(part.toLowerCase())) && holdsNoPersonWord(surface),
 );
-/** The second part of a double surname joined to a name just replaced: "[PATIENT_1]-Bakels". */
-const SURNAME_CONTINUED = rule(`(?<=${MASK})-(?:${PERSON_PARTICLE}${SP})?\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*${END}`, 'PERSOON');
+/** The second part of a double surname joined to a name just replaced: "[PATIENT_1]-Bakels", "–Hoogers", dictated "streepje bemelmans". */
+const SURNAME_CONTINUED = rule(
+  `(?<=${MASK})(?:[-–](?:${PERSON_PARTICLE}${SP})?\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*|${SP}streepje${SP}(?:${LOWERCASE_PARTICLE}${SP})*\\p{L}[\\p{L}\\p{M}'’]+)${END}`,
+  'PERSOON',
+);
 
 /** A number written in words: "twaalf", "eenendertigste", "negentienhonderdvijfentachtig". */
 const NUMBER_WORD = `(?:(?:een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd|duizend|eerste|tweede|derde|vierde|vijfde|zesde|zevende|achtste|negende|tiende|elfde|twaalfde)(?:en|ën|ste|de)?)+`;
@@ -1664,11 +1749,35 @@ const NUMBER_WORD = `(?:(?:een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|ti
  * negentien vijfentachtig", "geb. 3 mei negentienachtentachtig", "geboren in 1985" (issue 42).
  */
 const BIRTH_DATE_IN_WORDS = rule(
-  `(?<=${START}${BIRTH_WORD}[^\\n.!?;]{0,24})${START}(?:(?:${NUMBER_WORD}|\\d{1,2})${SP}(?:${MONTHS})\\.?(?:${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?)?|(?:19|20)\\d{2}|${NUMBER_WORD}${SP}(?:${NUMBER_WORD}))${END}`,
+  // Nothing replaced and no figure between: "(geb. 12-03-1980) werd op 25 november gezien" is a visit.
+  `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;${MASK}]{0,24})${START}(?:(?:${NUMBER_WORD}|\\d{1,2})${SP}(?:${MONTHS})\\.?(?:${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?)?|(?:19|20)\\d{2}|${NUMBER_WORD}${SP}(?:${NUMBER_WORD}))${END}`,
   'GEBOORTEDATUM',
   (surface) => letterCount(surface) === 0 || surface.length >= 8,
   'giu',
 );
+/**
+ * A number read out figure by figure, as dictation writes it: a phone number ("nul zes twee acht een
+ * negen"), a BSN or patient number, an IBAN or a licence plate spelled with letters between ("h t
+ * streep drie zeven zes streep r", "n l vierentwintig a b n a zes nul …"). A run of number words,
+ * single letters and short capitals, with "eh", "komma", "streep(je)" or a hyphen between, is an
+ * identifier when it holds five number words, or two among six parts: ward text counts in twos
+ * and threes ("twee of drie keer", "zes a acht"), never in runs like these.
+ */
+const SPOKEN_FIGURE = `(?:nul|${NUMBER_WORD})`;
+const SPOKEN_PART = `(?:${SPOKEN_FIGURE}|[A-Za-z]|[A-Z]{2,4})`;
+const SPOKEN_BETWEEN = `(?:${SP}|${SP_OPT}[-,]${SP_OPT})(?:(?:eh|ehm|komma|streep|streepje|min)(?:${SP}|${SP_OPT}[-,]${SP_OPT}))?`;
+const SPOKEN_FIGURE_TEST = new RegExp(`^${SPOKEN_FIGURE}$`, 'u');
+const DICTATED_NUMBER = rule(
+  // It opens on a figure or one letter, and "een" opens it only before another figure ("een BMW" is a car).
+  `${START}(?:(?!een${SPOKEN_BETWEEN}(?!${SPOKEN_FIGURE}${END}))${SPOKEN_FIGURE}|[A-Za-z])(?:${SPOKEN_BETWEEN}${SPOKEN_PART}){4,}${END}`,
+  'NUMMER',
+  (surface) => {
+    const parts = surface.split(/[\s,-]+/u).filter((part) => !/^(?:eh|ehm|komma|streep|streepje|min)$/u.test(part));
+    const figures = parts.filter((part) => SPOKEN_FIGURE_TEST.test(part)).length;
+    return figures >= 5 || (figures >= 2 && parts.length >= 6);
+  },
+);
+
 /** A full date in figures, far enough back to be a birth date ("14-02-1971"): appointments are recent. */
 const OLD_NUMERIC_DATE = rule(`${NUM_START}\\d{1,2}[-/.]\\d{1,2}[-/.](?:19|20)\\d{2}${DATE_END}`, 'GEBOORTEDATUM', (surface) => {
   const year = Number(surface.slice(-4));
@@ -1802,6 +1911,7 @@ export class Pseudonymiser {
       EMAIL,
       OBFUSCATED_EMAIL,
       WEB_ADDRESS,
+      DICTATED_WEB_ADDRESS,
       HANDLE,
       PLATFORM_ACCOUNT,
       KNOWN_VALUES,
@@ -1820,18 +1930,22 @@ export class Pseudonymiser {
       POSTCODE_AFTER_WORD,
       BIRTH_DATE,
       BIRTH_DATE_IN_WORDS,
+      DICTATED_NUMBER,
       OLD_FULL_DATE,
       OLD_NUMERIC_DATE,
       RELATIVES,
       NAMES,
       DISGUISED_NAMES,
+      DICTATED_MAIL_TAIL,
       // After the known people (a patient who is called so is still replaced), before every guess.
       NAMED_ORGANISATION,
+      EPONYM,
       SURNAME_CONTINUED,
       POSTBUS,
       STREET,
       LOWERCASE_STREET,
       KNOWN_CITIES,
+      SPACED_LOWER_POSTCODE,
       INITIALS_NAME,
       PERSON,
       TITLED_PERSON,
@@ -1844,6 +1958,8 @@ export class Pseudonymiser {
       GIVEN_NAME_PERSON,
       LISTED_SURNAME_PERSON,
       CAPITALS_PERSON,
+      // Once more after the guesses: "mw. Jansen–Hoogers" continues a name guessed above.
+      SURNAME_CONTINUED,
     ];
   }
 
@@ -1867,7 +1983,10 @@ export class Pseudonymiser {
       const found: Hit[] = [];
       for (const match of (rule.view?.(working) ?? working).matchAll(pattern)) {
         const target = classify(match);
-        if (target) found.push({ start: match.index, end: match.index + match[0].length, target });
+        if (!target) continue;
+        // A guessed person ends before a service, language or thing named after it (`personSpan`).
+        const length = target.kind === 'PERSOON' ? personSpan(match[0]) || match[0].length : match[0].length;
+        found.push({ start: match.index, end: match.index + length, target });
       }
       if (found.length > 0) {
         working = mask(working, found);

@@ -39,6 +39,17 @@ describe('npm run ai:pseudonymise', () => {
     ]);
   });
 
+  it('labels only the patient as a patient: a known relative is a person, with or without a relation', () => {
+    const out = run([
+      JSON.stringify({
+        text: 'Moeder Marie Jansen belde over jan; tante Els Bos ook.',
+        patient: { name: 'Jan de Vries' },
+        people: [{ name: 'Marie Jansen' }, { name: 'Els Bos', role: 'tante' }],
+      }),
+    ]);
+    expect(out).toEqual([{ text: 'Moeder [PERSOON_1] belde over [PATIENT_1_VOORNAAM]; tante [PERSOON_2] ook.' }]);
+  });
+
   it('answers a line it cannot read with a Dutch error and goes on', () => {
     const out = run([
       '{"text": "niet af',
