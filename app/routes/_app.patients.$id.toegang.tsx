@@ -67,7 +67,9 @@ export default function AccessLog() {
                 </td>
                 <td>
                   {auditActionLabels[row.action]}
-                  {row.resourceType === 'AccessLog' ? <span className="muted"> (toegangslog)</span> : null}
+                  {row.resourceType === 'AccessLog' || row.resourceType === 'AuditEvent' ? (
+                    <span className="muted"> (toegangslog)</span>
+                  ) : null}
                 </td>
                 <td>{auditChannelLabels[row.channel] ?? row.channel}</td>
                 <td className="mono">{row.clientAddress ?? '—'}</td>

@@ -15,8 +15,19 @@ export interface ClinicalResource<T extends Resource = Resource> {
   /** Why a reader would want it, for the CapabilityStatement. */
   documentation: string;
   /** The resources with these ids that the organisation holds (RLS), each with its patient (none for staff, the organisation). */
-  load: (em: EntityManager, ids: readonly string[]) => Promise<{ resource: T; patientId: string | null }[]>;
+  load: (em: EntityManager, ids: readonly string[]) => Promise<Found<T>[]>;
 }
+
+/** A resource with the patient it concerns, or the patients (an access-log row of a search names several). */
+export interface Found<T extends Resource = Resource> {
+  resource: T;
+  patientId: string | null;
+  patientIds?: readonly string[];
+}
+
+/** The patients a found resource concerns, for the access log of reading it. */
+export const patientsOf = (found: Pick<Found, 'patientId' | 'patientIds'>): string[] =>
+  found.patientIds ? [...found.patientIds] : found.patientId ? [found.patientId] : [];
 
 /** `Patient/<id>` as a reference. */
 export const patientReference = (patientId: string): Reference<Patient> => ({ reference: `Patient/${patientId}` });
@@ -60,11 +71,7 @@ export async function withStaff<R extends { patientId: string }, T extends Resou
 const notFound = (resourceType: string) => AppError.notFound(`${resourceType} is niet gevonden.`);
 
 /** One resource by id, with its patient; 404 for an unknown id or another organisation's (RLS hides it). */
-export async function readClinical<T extends Resource>(
-  em: EntityManager,
-  definition: ClinicalResource<T>,
-  id: string,
-): Promise<{ resource: T; patientId: string | null }> {
+export async function readClinical<T extends Resource>(em: EntityManager, definition: ClinicalResource<T>, id: string): Promise<Found<T>> {
   const resourceType = definition.search.resourceType;
   if (!isUuid(id)) throw notFound(resourceType);
   const [found] = await definition.load(em, [id]);
@@ -86,6 +93,6 @@ export async function searchClinical<T extends Resource>(
   return {
     page: { resources: found.map((item) => item.resource), total, limit: search.limit, offset: search.offset },
     search,
-    patientIds: [...new Set(found.flatMap((item) => item.patientId ?? []))],
+    patientIds: [...new Set(found.flatMap(patientsOf))],
   };
 }

@@ -1,8 +1,8 @@
 import type { Bundle, BundleEntry } from '@medplum/fhirtypes';
-import { defineUseCase } from '../audit/use-case';
+import { defineUseCase, type UseCase } from '../audit/use-case';
 import { createFhirObservation } from '../measurements/vitals.fhir-write';
 import { patientsOfEntries, runEntry, runTransaction, type BundleOptions } from './bundle';
-import { readClinical, searchClinical } from './clinical';
+import { patientsOf, readClinical, searchClinical } from './clinical';
 import { clinicalResource } from './resources';
 
 /*
@@ -11,22 +11,27 @@ import { clinicalResource } from './resources';
  * come from the resources found, not from the query.
  */
 
-const clinicalRead = (type: string) =>
+/** Who may read a type, when not every clinician and koppeling whose scopes cover it may. */
+type Access = Pick<UseCase<unknown, unknown>, 'allowed' | 'refusal'>;
+
+const clinicalRead = (type: string, access: Access = {}) =>
   defineUseCase({
     name: `fhir.${type}.read`,
     action: 'read',
     resourceType: type,
+    ...access,
     patients: () => [],
     resourceOf: ({ id }: { id: string }) => id,
     run: (em, _actor, { id }) => readClinical(em, clinicalResource(type), id),
-    logged: (found) => ({ patientIds: found.patientId ? [found.patientId] : [] }),
+    logged: (found) => ({ patientIds: patientsOf(found) }),
   });
 
-const clinicalSearch = (type: string) =>
+const clinicalSearch = (type: string, access: Access = {}) =>
   defineUseCase({
     name: `fhir.${type}.search`,
     action: 'search',
     resourceType: type,
+    ...access,
     patients: () => [],
     run: (em, _actor, { query, strict }: { query: URLSearchParams; strict: boolean }) =>
       searchClinical(em, clinicalResource(type), query, { strict }),
@@ -54,6 +59,21 @@ export const readPractitioner = clinicalRead('Practitioner');
 export const searchPractitioners = clinicalSearch('Practitioner');
 export const readOrganization = clinicalRead('Organization');
 export const searchOrganizations = clinicalSearch('Organization');
+export const readEpisodeOfCare = clinicalRead('EpisodeOfCare');
+export const searchEpisodesOfCare = clinicalSearch('EpisodeOfCare');
+
+/**
+ * The access log as a whole is no clinician's to read: the record shows a clinician one patient's
+ * log, on that patient's tab (ADR 0085). Through FHIR it is a koppeling's with its own scope
+ * (`system/AuditEvent.read`, checked with the token); a refused attempt is itself a `denied` row.
+ */
+const accessLogAccess: Access = {
+  allowed: (actor) => actor.role === 'koppeling',
+  refusal:
+    'Het toegangslog is via FHIR alleen te lezen door een koppeling met de scope system/AuditEvent.read; als zorgverlener zie je het toegangslog van een patiënt op het tabblad Toegang.',
+};
+export const readAuditEvent = clinicalRead('AuditEvent', accessLogAccess);
+export const searchAuditEvents = clinicalSearch('AuditEvent', accessLogAccess);
 
 const clinicalUseCases: Record<string, { read: ReturnType<typeof clinicalRead>; search: ReturnType<typeof clinicalSearch> }> = {
   Observation: { read: readObservation, search: searchObservations },
@@ -65,6 +85,8 @@ const clinicalUseCases: Record<string, { read: ReturnType<typeof clinicalRead>; 
   MedicationAdministration: { read: readMedicationAdministration, search: searchMedicationAdministrations },
   Practitioner: { read: readPractitioner, search: searchPractitioners },
   Organization: { read: readOrganization, search: searchOrganizations },
+  EpisodeOfCare: { read: readEpisodeOfCare, search: searchEpisodesOfCare },
+  AuditEvent: { read: readAuditEvent, search: searchAuditEvents },
 };
 
 /** The read and search of a clinical type by its FHIR name; an unknown type is the Dutch 404 of `clinicalResource`. */

@@ -3,11 +3,13 @@ import { conditionResource, riskAssessmentResource } from '../intake/intake.fhir
 import { medicationAdministrationResource, medicationRequestResource } from '../medication/medication.fhir';
 import { documentReferenceResource } from '../report/report.fhir';
 import { organizationResource, practitionerResource } from '../auth/practitioner.fhir';
+import { auditEventResource } from '../audit/audit-event.fhir';
+import { episodeOfCareResource } from '../patient/episode-of-care.fhir';
 import { AppError } from '../shared/errors';
 import { observationResource } from '../measurements/vitals.fhir';
 import type { ClinicalResource } from './clinical';
 
-/** Every resource type the FHIR API serves besides Patient, by its FHIR name: the record's, then staff and the organisation (read-only, no patient). */
+/** Every resource type the FHIR API serves besides Patient, by its FHIR name: the record's, staff and the organisation (read-only, no patient), the care episode and the access log. */
 export const clinicalResources: Record<string, ClinicalResource> = {
   Observation: observationResource,
   Condition: conditionResource,
@@ -18,6 +20,8 @@ export const clinicalResources: Record<string, ClinicalResource> = {
   MedicationAdministration: medicationAdministrationResource,
   Practitioner: practitionerResource,
   Organization: organizationResource,
+  EpisodeOfCare: episodeOfCareResource,
+  AuditEvent: auditEventResource,
 } as Record<string, ClinicalResource>;
 
 export function clinicalResource(type: string): ClinicalResource {

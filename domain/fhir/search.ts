@@ -88,6 +88,22 @@ export function patientParameter(column = 'patient_id'): SearchParameter {
   };
 }
 
+/** A reference to a resource of this type (`<Type>/<id>` or `<id>`) against a column holding its id. */
+export function referenceParameter(resourceType: string, column: string, documentation: string): SearchParameter {
+  const prefix = new RegExp(`^(?:.*/)?${resourceType}/`);
+  return {
+    type: 'reference',
+    documentation,
+    condition: (value) =>
+      inList(
+        column,
+        values(value)
+          .map((part) => part.replace(prefix, ''))
+          .filter(isUuid),
+      ),
+  };
+}
+
 /** A token against a column holding one of a fixed set of codes: `toColumnValue` gets the system as written (null without a bar, `''` for `|code`, which asks for codes without a system). */
 export function codeParameter(
   column: string,
@@ -108,7 +124,7 @@ export function codeParameter(
   };
 }
 
-const datePrefixes = /^(eq|ne|ge|le|gt|lt|sa|eb)/;
+export const datePrefixes = /^(eq|ne|ge|le|gt|lt|sa|eb)/;
 
 /**
  * A FHIR date with its precision as a half-open range [start, end). A date without a time is a
@@ -124,7 +140,7 @@ function utcDay(year: number, month: number, day: number): Date {
 /** Past 9999 an ISO string gets a sign and six digits, which PostgreSQL does not read; its `infinity` is that bound. */
 const lastIsoInstant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-function dateRange(name: string, text: string, withTime: boolean): { start: Date; end: Date } {
+export function dateRange(name: string, text: string, withTime: boolean): { start: Date; end: Date } {
   const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/.exec(text);
   const problem = () =>
     invalidParameter(

@@ -17,7 +17,16 @@ export const scopeResourceTypes = [
   'DocumentReference',
   'MedicationRequest',
   'MedicationAdministration',
+  'EpisodeOfCare',
+  'AuditEvent',
 ] as const;
+
+/**
+ * Types a wildcard (`system/*.read`) does not cover: the access log names who looked at which
+ * patient, staff and koppelingen alike, and is granted only by name (ADR 0085), so a koppeling
+ * registered for the record's data does not come to read the log as well.
+ */
+export const namedScopeOnly: readonly string[] = ['AuditEvent'];
 export const scopeAccess = ['read', 'write'] as const;
 export type ScopeAccess = (typeof scopeAccess)[number];
 
@@ -60,10 +69,15 @@ export const tokenRequestSchema = z.object({
   scope: z.string({ error: 'scope ontbreekt.' }).trim().min(1, 'scope ontbreekt.'),
 });
 
-/** Whether granted scopes allow this access to this resource type (`system/*.read`, `system/Observation.*`, …). */
+/** Whether granted scopes allow this access to this resource type (`system/*.read`, `system/Observation.*`, …; the access log only by name). */
 export function allows(scopes: readonly string[], resourceType: string, access: ScopeAccess): boolean {
   return scopes.some((scope) => {
     const match = /^system\/([^.]+)\.(read|write|\*)$/.exec(scope);
-    return !!match && (match[1] === '*' || match[1] === resourceType) && (match[2] === '*' || match[2] === access);
+    const type = match?.[1];
+    return (
+      !!match &&
+      (type === resourceType || (type === '*' && !namedScopeOnly.includes(resourceType))) &&
+      (match[2] === '*' || match[2] === access)
+    );
   });
 }

@@ -391,10 +391,19 @@ describe('the CapabilityStatement', () => {
     const statement = (await client.get(client.fhirUrl('metadata'), { cache: 'no-cache' })) as CapabilityStatement;
     expect(fhirProblems(statement)).toEqual([]);
     const resources = statement.rest![0]!.resource!;
-    // Medication, staff and the organisation are tested on their own (medication.int.test.ts,
-    // fhir-practitioner.int.test.ts); here they are advertised.
+    // Medication, staff, the organisation, the care episode and the access log are tested on their
+    // own (medication.int.test.ts, fhir-practitioner.int.test.ts, fhir-episode-audit.int.test.ts); here they are advertised.
     expect(resources.map((resource) => resource.type).sort()).toEqual(
-      ['Patient', ...clinicalTypes, 'MedicationRequest', 'MedicationAdministration', 'Practitioner', 'Organization'].sort(),
+      [
+        'Patient',
+        ...clinicalTypes,
+        'MedicationRequest',
+        'MedicationAdministration',
+        'Practitioner',
+        'Organization',
+        'EpisodeOfCare',
+        'AuditEvent',
+      ].sort(),
     );
     const sample: Record<string, string> = {
       _id: id.heartRate!,
@@ -410,7 +419,8 @@ describe('the CapabilityStatement', () => {
       status: 'all',
       active: 'true',
     };
-    for (const resource of resources) {
+    // The access log is a koppeling's to read, not a clinician's: its parameters are checked in fhir-episode-audit.int.test.ts.
+    for (const resource of resources.filter((entry) => entry.type !== 'AuditEvent')) {
       for (const parameter of resource.searchParam ?? []) {
         const response = await request(
           `/api/fhir/${resource.type}?${parameter.name}=${encodeURIComponent(sample[parameter.name] ?? 'x')}`,

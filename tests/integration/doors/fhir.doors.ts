@@ -7,6 +7,7 @@ import {
   readAppointment,
   readCondition,
   readDocumentReference,
+  readEpisodeOfCare,
   readMedicationAdministration,
   readMedicationRequest,
   readObservation,
@@ -16,6 +17,7 @@ import {
   searchAppointments,
   searchConditions,
   searchDocumentReferences,
+  searchEpisodesOfCare,
   searchMedicationAdministrations,
   searchMedicationRequests,
   searchObservations,
@@ -88,6 +90,8 @@ const makers: Record<string, (clinician: SignedIn, patientId: string) => Promise
     createReport(organisationId, { patientId, createdBy: user.id, content: 'Rustige dienst.' }),
   MedicationRequest: ({ cookie }, patientId) => prescribed(cookie, patientId),
   MedicationAdministration: async (clinician, patientId) => administered(clinician, await prescribed(clinician.cookie, patientId)),
+  // The care episode is the patient's own: it has the patient's id.
+  EpisodeOfCare: async (_clinician, patientId) => patientId,
 };
 
 const clinical: [string, AnyUseCase, AnyUseCase][] = [
@@ -98,6 +102,7 @@ const clinical: [string, AnyUseCase, AnyUseCase][] = [
   ['DocumentReference', readDocumentReference, searchDocumentReferences],
   ['MedicationRequest', readMedicationRequest, searchMedicationRequests],
   ['MedicationAdministration', readMedicationAdministration, searchMedicationAdministrations],
+  ['EpisodeOfCare', readEpisodeOfCare, searchEpisodesOfCare],
 ];
 
 const arrangeOf = (type: string) => async (clinician: SignedIn) => {
