@@ -408,10 +408,10 @@ describe('rules that start with a cue (issue 38: a text without the cue is not s
   type Inspectable = { rules: ({ pattern: RegExp; cue?: RegExp } | symbol)[] };
   const rules = (new Pseudonymiser([jan]) as unknown as Inspectable).rules.filter((each) => typeof each === 'object');
 
-  it('gives the lookbehind rules a cue, and only them', () => {
+  it('gives every lookbehind rule a cue (others may have one by hand: "punt" in a dictated address)', () => {
     const cued = rules.filter((each) => each.cue);
     expect(cued.length).toBeGreaterThanOrEqual(6);
-    for (const each of rules) expect(Boolean(each.cue)).toBe(each.pattern.source.startsWith('(?<='));
+    for (const each of rules.filter((rule) => rule.pattern.source.startsWith('(?<='))) expect(each.cue).toBeDefined();
   });
 
   it('never skips a text the rule would match: every match has its cue in the text', () => {

@@ -1530,19 +1530,30 @@ const OBFUSCATED_EMAIL = rule(
 );
 
 /** The dictated tail of an e-mail address whose first part was replaced already: "[…] apenstaartje ziggo punt n l". */
-const DICTATED_MAIL_TAIL = rule(
-  `(?:${START}apenstaartje|(?<=${MASK}${SP})at)${SP}[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|de|info|nu)${END}`,
-  'EMAIL',
-);
+const DICTATED_MAIL_TAIL: Rule = {
+  ...rule(
+    `(?:${START}apenstaartje|(?<=${MASK}${SP})at)${SP}[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|de|info|nu)${END}`,
+    'EMAIL',
+  ),
+  cue: /\spunt\s/u,
+};
 /** A web address read out: "w w w punt naam punt n l", "linkedin punt com slash in slash naam". */
-const DICTATED_WEB_ADDRESS = rule(
-  `${START}(?:(?:w${SP}w${SP}w|www)${SP}punt${SP})?[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|info|nu|ee)(?:${SP}slash${SP}(?:at${SP})?[\\p{L}\\p{N}_-]+)*${END}`,
-  'URL',
-  // Only with "w w w" or a path: "… punt nl" alone is how dictation ends a sentence ("gaat goed punt nl").
-  (surface) =>
-    (/^(?:w\s+w\s+w|www)\s/u.test(surface) || /\sslash\s/u.test(surface)) &&
-    !isPublicSite(surface.replace(/\s+punt\s+/gu, '.').replace(/\s+slash\s+/gu, '/').replace(/\s+/gu, '')),
-);
+const DICTATED_WEB_ADDRESS: Rule = {
+  ...rule(
+    `${START}(?:(?:w${SP}w${SP}w|www)${SP}punt${SP})?[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|info|nu|ee)(?:${SP}slash${SP}(?:at${SP})?[\\p{L}\\p{N}_-]+)*${END}`,
+    'URL',
+    // Only with "w w w" or a path: "… punt nl" alone is how dictation ends a sentence ("gaat goed punt nl").
+    (surface) =>
+      (/^(?:w\s+w\s+w|www)\s/u.test(surface) || /\sslash\s/u.test(surface)) &&
+      !isPublicSite(
+        surface
+          .replace(/\s+punt\s+/gu, '.')
+          .replace(/\s+slash\s+/gu, '/')
+          .replace(/\s+/gu, ''),
+      ),
+  ),
+  cue: /\spunt\s/u,
+};
 
 const POSTBUS = rule(`${START}[Pp](?:ostbus|OSTBUS)${SP}\\d{1,6}${NUM_END}`, 'ADRES');
 
@@ -1682,7 +1693,9 @@ const UNIT = new Set([
 ]);
 const LOWER_POSTCODE = rule(`${START}[1-9]\\d{3}[a-z]{2}${END}`, 'POSTCODE', (surface) => !UNIT.has(surface.slice(4)));
 /** Two lower-case letters after four figures that are a word or an abbreviation, not a postcode's letters: "in 2025 en", "1500 mg". */
-const NOT_POSTCODE_LETTERS = new Set('en in op om of te de af al na zo nu ja ik je we ze uw is ex ok tm tv pm am ca bv dd nr vs wk jr'.split(' '));
+const NOT_POSTCODE_LETTERS = new Set(
+  'en in op om of te de af al na zo nu ja ik je we ze uw is ex ok tm tv pm am ca bv dd nr vs wk jr'.split(' '),
+);
 /**
  * A postcode in lower case with a space ("6412 cn"), where an address stands: right after an
  * address just replaced ("[ADRES_1], 6412 cn"), or in brackets ("(6814 bl)").
