@@ -1,5 +1,5 @@
 import type { CapabilityStatementRestSecurity } from '@medplum/fhirtypes';
-import { assertionAlgorithms, scopeAccess, scopeResourceTypes } from './koppeling.schemas';
+import { assertionAlgorithms, scopeAccess, scopeResourceTypes, writableResourceTypes } from './koppeling.schemas';
 
 /*
  * What a koppeling needs to find the way in (SMART App Launch 2.x, Backend Services): the token
@@ -9,7 +9,12 @@ import { assertionAlgorithms, scopeAccess, scopeResourceTypes } from './koppelin
 
 export const tokenPath = '/api/fhir/auth/token';
 
-export const supportedScopes = ['*', ...scopeResourceTypes].flatMap((type) => scopeAccess.map((access) => `system/${type}.${access}`));
+/** Every type's read scope, and a write scope only where a write is served (an integrator reads this to ask for scopes). */
+export const supportedScopes = ['*', ...scopeResourceTypes].flatMap((type) =>
+  scopeAccess
+    .filter((access) => access === 'read' || type === '*' || writableResourceTypes.includes(type))
+    .map((access) => `system/${type}.${access}`),
+);
 
 export function smartConfiguration(origin: string) {
   return {
