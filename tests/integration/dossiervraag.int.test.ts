@@ -101,7 +101,7 @@ describe('Vraag het dossier: the answer', () => {
 
   it('says "Ik weet het niet" when the record holds nothing about the question, without sources', async () => {
     for (const vraag of ['Wat is zijn bloedgroep?', 'Heeft hij ooit lithium gebruikt?', 'Wat is de laatste saturatie?']) {
-      expect(await answerTo(jan.patientId, vraag)).toEqual({ antwoord: noAnswer, bronnen: [] });
+      expect(await answerTo(jan.patientId, vraag)).toEqual({ antwoord: noAnswer, bronnen: [], bron: 'lokaal', melding: null });
     }
   });
 
