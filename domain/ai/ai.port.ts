@@ -143,6 +143,7 @@ export function aiSettingsFrom(env: Env): AiSettings {
       handover: env.OPENAI_MODEL_HANDOVER,
       gp_letter: env.OPENAI_MODEL_GP_LETTER,
       treatment_plan: env.OPENAI_MODEL_TREATMENT_PLAN,
+      dossiervraag: env.OPENAI_MODEL_DOSSIERVRAAG,
     },
     timeouts: { intent: env.AI_INTENT_TIMEOUT_MS },
     requestRetentionDays: env.AI_REQUEST_RETENTION_DAYS,
