@@ -49,6 +49,11 @@ describe('checking an answer against its sources', () => {
     expect(reasons(answer)).toEqual(['kept', 'kept', 'kept']);
   });
 
+  it('accepts a year, a day or an hour the cited source holds inside a date or a clock time', () => {
+    expect(reasons('De clozapine loopt sinds november 2026, om 8 uur en om 20 uur [B1].')).toEqual(['kept']);
+    expect(reasons('De clozapine loopt sinds november 2025 [B1].')).toEqual(['niet-onderbouwd']);
+  });
+
   it('accepts a brand for the medicine the source names, and a cited source set [B1, B3]', () => {
     expect(reasons('Leponex 300 mg en lorazepam 2,5 mg [B1, B3].')).toEqual(['kept']);
   });

@@ -213,6 +213,8 @@ export interface Facts {
   numbers: number[];
   medicines: string[];
   people: string[];
+  /** The day, year and hour inside the text's dates and times: a sentence's "in 2026" or "om 8 uur" is supported by them. */
+  parts: number[];
 }
 
 function masked(text: string, pattern: RegExp, each: (match: RegExpMatchArray) => void): string {
@@ -228,12 +230,14 @@ const fullYear = (year: string | undefined) => (year ? (year.length === 2 ? 2000
 
 /** The numbers, dates, clock times, medicines and people a text names, each normalised. */
 export function factsOf(text: string): Facts {
-  const facts: Facts = { dates: [], times: [], numbers: [], medicines: [], people: [] };
+  const facts: Facts = { dates: [], times: [], numbers: [], medicines: [], people: [], parts: [] };
   let rest = text.replace(citationGroup, (group) => (/^\[[A-Z]+_\d+/.test(group) ? group : ' '));
   rest = masked(rest, placeholder, (match) => facts.people.push(match[0]));
   const addDate = (date: DateFact, original: string) => {
-    if (validDate(date)) facts.dates.push(date);
-    else facts.numbers.push(...(original.match(number) ?? []).map((value) => Number(value.replace(',', '.'))));
+    if (validDate(date)) {
+      facts.dates.push(date);
+      facts.parts.push(date.day, ...(date.year === null ? [] : [date.year]));
+    } else facts.numbers.push(...(original.match(number) ?? []).map((value) => Number(value.replace(',', '.'))));
   };
   rest = masked(rest, isoDate, (m) => addDate({ day: Number(m[3]), month: Number(m[2]), year: Number(m[1]) }, m[0]));
   rest = masked(rest, wordDate, (m) =>
@@ -241,7 +245,10 @@ export function factsOf(text: string): Facts {
   );
   rest = masked(rest, dottedDate, (m) => addDate({ day: Number(m[1]), month: Number(m[2]), year: Number(m[3]) }, m[0]));
   rest = masked(rest, numericDate, (m) => addDate({ day: Number(m[1]), month: Number(m[3]), year: fullYear(m[4]) }, m[0]));
-  rest = masked(rest, clockTime, (m) => facts.times.push(`${Number(m[1])}:${m[2]}`));
+  rest = masked(rest, clockTime, (m) => {
+    facts.times.push(`${Number(m[1])}:${m[2]}`);
+    facts.parts.push(Number(m[1]));
+  });
   rest = masked(rest, number, (m) => facts.numbers.push(Number(m[0].replace(',', '.'))));
   for (const word of rest.toLowerCase().match(/[\p{L}]+/gu) ?? []) {
     const folded = foldAccents(word);
@@ -263,7 +270,7 @@ function unsupported(sentence: Facts, sources: Facts): string | null {
   );
   if (missingDate) return 'datum';
   if (sentence.times.some((time) => !sources.times.includes(time))) return 'tijd';
-  if (sentence.numbers.some((value) => !sources.numbers.includes(value))) return 'getal';
+  if (sentence.numbers.some((value) => !sources.numbers.includes(value) && !sources.parts.includes(value))) return 'getal';
   if (sentence.medicines.some((medicine) => !sources.medicines.includes(medicine))) return 'medicijn';
   if (sentence.people.some((person) => !sources.people.includes(person))) return 'persoon';
   return null;
@@ -276,6 +283,7 @@ function merged(all: Facts[]): Facts {
     numbers: all.flatMap((facts) => facts.numbers),
     medicines: all.flatMap((facts) => facts.medicines),
     people: all.flatMap((facts) => facts.people),
+    parts: all.flatMap((facts) => facts.parts),
   };
 }
 
