@@ -23,6 +23,10 @@ describe('splitting an answer into sentences', () => {
       'Dr. Visser schreef 2.5 mg voor [B3]. [B2]',
       'Tweede punt [B2].',
     ]);
+    expect(sentencesOf('1. De clozapine is 300 mg [B1].\n2. De NEWS2 was 5 [B2].\n—')).toEqual([
+      'De clozapine is 300 mg [B1].',
+      'De NEWS2 was 5 [B2].',
+    ]);
   });
 });
 

@@ -69,6 +69,7 @@ const leadingCitations = /^(\s*\[[^\]]*\])+/;
 
 function endsSentence(before: string): boolean {
   if (!/[.!?]$/.test(before)) return false;
+  if (/^\s*\d+\.$/.test(before)) return false; // a numbered list's "1."
   if (!before.endsWith('.')) return true;
   const word = /([\p{L}.]+)\.$/u.exec(before)?.[1] ?? '';
   if (/^\p{Lu}$/u.test(word)) return false; // an initial: "A. Visser"
@@ -104,7 +105,8 @@ export function sentencesOf(answer: string): string[] {
       sentences.push(piece);
     }
   }
-  return sentences.map((sentence) => sentence.replace(/^\s*(?:[-•*]|\d+[.)])\s+/, '').trim()).filter(Boolean);
+  // A piece without a letter ("—", a stray number) says nothing and is no sentence to drop.
+  return sentences.map((sentence) => sentence.replace(/^\s*(?:[-•*]|\d+[.)])\s+/, '').trim()).filter((sentence) => /\p{L}/u.test(sentence));
 }
 
 /** The labels a sentence cites; `unknown` when one citation is not a label of the sources given. */
