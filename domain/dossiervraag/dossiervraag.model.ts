@@ -59,7 +59,9 @@ const lineOf = (bron: Bron) => `${bron.tekst} (${citation(bron)})`;
 
 /** The labelled sources and the question out of the user message exactly as it was pseudonymised. */
 function asSent(content: string): { sources: LabelledSource[]; question: string } {
-  const sources = [...content.matchAll(/^\[(B\d+)\] (.*)$/gm)].map((match) => ({ label: match[1]!, text: match[2]! }));
+  // Only after the sources' heading: a question cannot bring a "[B1] …" line of its own into the check.
+  const sourcePart = content.slice(content.lastIndexOf('\nBronnen:\n'));
+  const sources = [...sourcePart.matchAll(/^\[(B\d+)\] (.*)$/gm)].map((match) => ({ label: match[1]!, text: match[2]! }));
   const question = /<gegevens>\n([\s\S]*?)\n<\/gegevens>/.exec(content)?.[1] ?? '';
   return { sources, question };
 }
