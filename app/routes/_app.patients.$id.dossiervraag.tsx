@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData } from '@remix-run/react';
+import { answerQuestion, type Antwoord } from '../../domain/dossiervraag/dossiervraag.model';
 import type { Bron } from '../../domain/dossiervraag/dossiervraag.service';
 import { sourceTypeLabels } from '../../domain/dossiervraag/dossiervraag.vocabulary';
+import { classifyDeps } from '../assistant.server';
 import { formFailure, valuesOf, type FormFailure } from '../form.server';
 import { patientPage } from '../page.server';
-import { askTheRecord } from '../patients.server';
-import { perform } from '../tenant.server';
 import { DossiervraagForm } from '../components/dossiervraag';
 
 /** The tab itself reads nothing: the question comes by the form (a POST), so it is in no URL or server log. */
@@ -14,25 +14,31 @@ export async function loader(args: LoaderFunctionArgs) {
   return null;
 }
 
-/** "Vraag het dossier": the answer from the record with its sources, or the field's Dutch message. */
+/** "Vraag het dossier": the answer from the record (with a model: checked sentences, ADR 0084) with its sources, or the field's Dutch message. */
 export async function action(args: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage(args);
   const values = valuesOf(await args.request.formData(), ['vraag']);
   try {
-    return { vraag: values.vraag, ...(await perform(actor, askTheRecord, { patientId, vraag: values.vraag })) };
+    return {
+      vraag: values.vraag,
+      ...(await answerQuestion(await classifyDeps(), actor, { patientId, vraag: values.vraag }, args.request.signal)),
+    };
   } catch (error) {
     return formFailure(error, values);
   }
 }
 
-type Answered = { vraag: string; antwoord: string; bronnen: Bron[] };
+type Answered = Antwoord & { vraag: string };
 
 function Sources({ bronnen }: { bronnen: Bron[] }) {
   return (
     <ol className="dossier-sources">
       {bronnen.map((bron) => (
         <li key={bron.id}>
-          <p>{bron.tekst}</p>
+          <p>
+            {bron.label ? <strong>{`[${bron.label}] `}</strong> : null}
+            {bron.tekst}
+          </p>
           <p className="muted small">
             <Link to={bron.link}>{sourceTypeLabels[bron.type]}</Link>
             {` · ${bron.datum}${bron.auteur ? ` · ${bron.auteur}` : ''}`}
@@ -54,7 +60,15 @@ export default function Dossiervraag() {
       <DossiervraagForm value={answered?.vraag ?? failure?.values.vraag ?? ''} error={failure?.fields.vraag} />
       {answered ? (
         <div className="dossier-answer" role="status">
-          {answered.bronnen.length === 0 ? <p>{answered.antwoord}</p> : <Sources bronnen={answered.bronnen} />}
+          {answered.bron === 'taalmodel' ? (
+            answered.antwoord.split(/\n\n+/).map((paragraph, index) => <p key={index}>{paragraph}</p>)
+          ) : (
+            <>
+              {answered.melding ? <p className="muted">{answered.melding}</p> : null}
+              {answered.bronnen.length === 0 ? <p>{answered.antwoord}</p> : null}
+            </>
+          )}
+          {answered.bronnen.length ? <Sources bronnen={answered.bronnen} /> : null}
         </div>
       ) : null}
     </section>

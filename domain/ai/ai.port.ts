@@ -10,7 +10,7 @@ import type { Pseudonymiser } from './pseudonymise';
  * pseudonymised, bounded in time, accounted for in `ai_events`, and re-identified on the way back.
  */
 
-export const capabilities = ['intent', 'chat', 'handover', 'gp_letter', 'treatment_plan'] as const;
+export const capabilities = ['intent', 'chat', 'handover', 'gp_letter', 'treatment_plan', 'dossiervraag'] as const;
 export type Capability = (typeof capabilities)[number];
 
 interface CapabilitySettings {
@@ -30,6 +30,8 @@ const defaults: Record<Capability, CapabilitySettings> = {
   handover: { timeoutMs: 45_000, maxRetries: 2, maxTokens: 1500, temperature: 0.2 },
   gp_letter: { timeoutMs: 45_000, maxRetries: 2, maxTokens: 1500, temperature: 0.3 },
   treatment_plan: { timeoutMs: 7500, maxRetries: 1, maxTokens: 2500, temperature: 0.2 },
+  // A question with the record's answer ready locally: no retry, and no freedom to invent.
+  dossiervraag: { timeoutMs: 15_000, maxRetries: 0, maxTokens: 800, temperature: 0 },
 };
 
 /** A prompt is a versioned file; its id and version are recorded with every call. */
@@ -90,6 +92,8 @@ export interface LocalPathRecord {
   context: AiCallContext;
   /** Why the local path: no model configured, nothing to summarise, the model failed earlier ... */
   reason: string;
+  /** Counts and ids for the row (never text): what a capability answered with. */
+  details?: Record<string, unknown>;
 }
 
 export interface StreamRequest {
@@ -99,6 +103,13 @@ export interface StreamRequest {
   context: AiCallContext;
   pseudonymiser: Pseudonymiser;
   signal?: AbortSignal;
+  /**
+   * Yields the model's text as it came, still pseudonymised: the caller checks it against what it
+   * sent and re-identifies only what it keeps (the record's question, ADR 0084).
+   */
+  pseudonymised?: boolean;
+  /** Counts and ids for the call's `ai_events` row (never text), read when the row is written. */
+  details?: () => Record<string, unknown>;
 }
 
 export interface AiPort {
@@ -132,6 +143,7 @@ export function aiSettingsFrom(env: Env): AiSettings {
       handover: env.OPENAI_MODEL_HANDOVER,
       gp_letter: env.OPENAI_MODEL_GP_LETTER,
       treatment_plan: env.OPENAI_MODEL_TREATMENT_PLAN,
+      dossiervraag: env.OPENAI_MODEL_DOSSIERVRAAG,
     },
     timeouts: { intent: env.AI_INTENT_TIMEOUT_MS },
     requestRetentionDays: env.AI_REQUEST_RETENTION_DAYS,
@@ -149,6 +161,7 @@ interface EventInput {
   durationMs: number;
   /** The pseudonymised messages exactly as sent; kept for the retention period. */
   sent?: Message[];
+  details?: Record<string, unknown> | null;
 }
 
 export const localModel = 'lokaal';
@@ -170,6 +183,7 @@ async function recordEvent(orm: MikroORM, retentionDays: number, context: AiCall
         userId: context.userId ?? null,
         patientId: context.patientId ?? null,
         workflowId: context.workflowId ?? null,
+        details: event.details ?? null,
       });
       await em.flush();
       // The request as sent, and retention in the same statement: whatever this organisation sent
@@ -227,7 +241,10 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
       role: message.role,
       content: message.fixed ? message.content : pseudonymiser.pseudonymise(message.content),
     }));
-  const refuse = async (request: { capability: Capability; prompt: PromptRef; context: AiCallContext }, reason: string) => {
+  const refuse = async (
+    request: { capability: Capability; prompt: PromptRef; context: AiCallContext; details?: () => Record<string, unknown> },
+    reason: string,
+  ) => {
     // The request is not kept: it holds what the gate found.
     await record(request.context, {
       capability: request.capability,
@@ -238,6 +255,7 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
       tokensIn: 0,
       tokensOut: 0,
       durationMs: 0,
+      details: request.details?.(),
     });
     console.warn(`[ai] ${request.capability}: call refused by the last gate`);
   };
@@ -304,6 +322,7 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
         await refuse(request, refused);
         throw new AiRefusedError(refused);
       }
+      const back = (text: string) => (request.pseudonymised ? text : request.pseudonymiser.reidentify(text));
       const started = performance.now();
       const usage = { tokensIn: 0, tokensOut: 0 };
       let ended: { outcome: AiOutcome; reason: string | null } = { outcome: 'ok', reason: null };
@@ -321,9 +340,9 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
           pending += chunk.choices[0]?.delta?.content ?? '';
           const [ready, rest] = splitReady(pending);
           pending = rest;
-          if (ready) yield request.pseudonymiser.reidentify(ready);
+          if (ready) yield back(ready);
         }
-        if (pending) yield request.pseudonymiser.reidentify(pending);
+        if (pending) yield back(pending);
       } catch (error) {
         ended = failure(error, timeoutMs);
         throw error;
@@ -336,12 +355,23 @@ export function createAiPort({ orm, settings }: { orm: MikroORM; settings: AiSet
           ...usage,
           durationMs: performance.now() - started,
           sent,
+          details: request.details?.(),
         });
       }
     },
 
-    async recordLocal({ capability, prompt, context, reason }: LocalPathRecord): Promise<void> {
-      await record(context, { capability, prompt, model: localModel, outcome: 'ok', reason, tokensIn: 0, tokensOut: 0, durationMs: 0 });
+    async recordLocal({ capability, prompt, context, reason, details }: LocalPathRecord): Promise<void> {
+      await record(context, {
+        capability,
+        prompt,
+        model: localModel,
+        outcome: 'ok',
+        reason,
+        tokensIn: 0,
+        tokensOut: 0,
+        durationMs: 0,
+        details,
+      });
     },
   };
 }

@@ -81,6 +81,7 @@ const envFields = z.object({
   OPENAI_MODEL_HANDOVER: z.string().min(1).optional(),
   OPENAI_MODEL_GP_LETTER: z.string().min(1).optional(),
   OPENAI_MODEL_TREATMENT_PLAN: z.string().min(1).optional(),
+  OPENAI_MODEL_DOSSIERVRAAG: z.string().min(1).optional(),
   AI_INTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /**
    * How long a handover form post without JavaScript waits for the summary before it shows the

@@ -24,6 +24,8 @@ export interface Bron {
   auteur: string | null;
   tekst: string;
   link: string;
+  /** On a model's answer: the label its sentences cite the source by ("B2", ADR 0084). */
+  label?: string;
 }
 
 export interface Dossierantwoord {

@@ -154,7 +154,7 @@ export interface Cue {
   facets?: readonly string[];
 }
 
-const medicines = [
+export const medicines = [
   'clozapine',
   'haloperidol',
   'quetiapine',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '../../domain/db/orm';
 import { withTenant } from '../../domain/db/tenant';
+import { noModelNotice } from '../../domain/dossiervraag/dossiervraag.model';
 import { noAnswer } from '../../domain/dossiervraag/dossiervraag.vocabulary';
 import { appOrm } from '../support/app-orm';
 import { readAskFile, seedAskRecord, type AskFile, type SeededRecord } from '../support/ask-record';
@@ -55,8 +56,8 @@ let foreign: SeededRecord;
 
 const seed = (who: SignedIn, file: AskFile) =>
   withTenant(orm, { organisationId: who.organisationId, userId: who.user.id }, (em) => seedAskRecord(em, who.organisationId, file));
-const ask = (patientId: string, body: unknown, cookie = psychiater.cookie) =>
-  json(`/api/patients/${patientId}/dossiervraag`, { method: 'POST', cookie, body });
+const ask = (patientId: string, body: unknown, cookie = psychiater.cookie, headers: Record<string, string> = {}) =>
+  json(`/api/patients/${patientId}/dossiervraag`, { method: 'POST', cookie, body, headers });
 const answerTo = async (patientId: string, vraag: string): Promise<Answer> => {
   const response = await ask(patientId, { vraag });
   expect(response.status).toBe(200);
@@ -101,7 +102,7 @@ describe('Vraag het dossier: the answer', () => {
 
   it('says "Ik weet het niet" when the record holds nothing about the question, without sources', async () => {
     for (const vraag of ['Wat is zijn bloedgroep?', 'Heeft hij ooit lithium gebruikt?', 'Wat is de laatste saturatie?']) {
-      expect(await answerTo(jan.patientId, vraag)).toEqual({ antwoord: noAnswer, bronnen: [] });
+      expect(await answerTo(jan.patientId, vraag)).toEqual({ antwoord: noAnswer, bronnen: [], bron: 'lokaal', melding: null });
     }
   });
 
@@ -158,6 +159,30 @@ describe('Vraag het dossier: the API door', () => {
       const { error } = (await response.json()) as { error: { code: string; fields?: Record<string, string> } };
       expect(error.fields?.vraag).toBe(message);
     }
+  });
+
+  it('says the answer is local when no model is configured', async () => {
+    const answer = (await answerTo(jan.patientId, 'Wie is zijn mentor?')) as Answer & { bron: string; melding: string | null };
+    expect(answer).toMatchObject({ bron: 'lokaal', melding: noModelNotice });
+  });
+
+  it('streams the answer as the chat events with Accept: text/event-stream, and a 404 before any stream', async () => {
+    const response = await ask(jan.patientId, { vraag: 'Wie is zijn mentor?' }, psychiater.cookie, { Accept: 'text/event-stream' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const events = (await response.text())
+      .split('\n\n')
+      .filter(Boolean)
+      .map((frame) => JSON.parse(frame.replace(/^data: /, '')) as { type: string; text?: string });
+    expect(events.at(-1)).toEqual({ type: 'done' });
+    const text = events.map((event) => event.text ?? '').join('');
+    expect(text).toContain(noModelNotice);
+    expect(text).toContain('Peter Smit (mentor)');
+    const foreignResponse = await ask(foreign.patientId, { vraag: 'Wie is zijn mentor?' }, psychiater.cookie, {
+      Accept: 'text/event-stream',
+    });
+    expect(foreignResponse.status).toBe(404);
+    expect(foreignResponse.headers.get('content-type')).toContain('application/json');
   });
 
   it('needs a session', async () => {
