@@ -14,7 +14,7 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 const FLOOR = {
   leakingTexts: 54,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
-  damagedTexts: 15,
+  damagedTexts: 14,
   cleanChanged: 6,
   patientWrong: 2,
   // 1 → 0 in round eleven: a relative under the patient's surname ("Moeder Haddad", "moeder mw. Haddad").

@@ -685,6 +685,12 @@ describe('names from public lists (issue 42, ADR 0076)', () => {
     expect(sent('zijn zoon terug naar huis, moeder weg')).toBe('zijn zoon terug naar huis, moeder weg');
   });
 
+  it('a full stop after a relation word ends the sentence: the next word is a name only when the lists know it', () => {
+    expect(sent('Belde met zijn zus. Stemmen hoort hij nog steeds.')).toBe('Belde met zijn zus. Stemmen hoort hij nog steeds.');
+    expect(sent('Gesprek met zijn zus. Fatima vertelde over thuis.')).toBe('Gesprek met zijn zus. [PERSOON_1] vertelde over thuis.');
+    expect(sent('Overdracht door vpk. Mulder.')).toBe('Overdracht door vpk. [PERSOON_1].');
+  });
+
   it('dictated addresses of mail and web, and a double surname joined by a dash or "streepje"', () => {
     expect(sent('mail jan punt vries apenstaartje ziggo punt n l')).toContain('[EMAIL_1]');
     expect(sent('mail jan punt vries apenstaartje ziggo punt n l')).not.toContain('ziggo');

@@ -1353,7 +1353,22 @@ const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => !NOT_A
  */
 const KIN_WORDS = RELATION_WORDS.slice(0, RELATION_WORDS.indexOf('huisgenoot') + 1).filter((word) => word !== 'ex');
 const LOWERCASE_RELATION = `(?:${[...KIN_WORDS, 'ene', 'genaamd', 'heet'].map(titleOrUpper).join('|')})`;
-const RELATION_PERSON = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
+const RELATION_PERSON_ANY = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
+/**
+ * After a whole word and a full stop a new sentence starts ("zijn zus. Stemmen hoort ze nog"): a
+ * name only when the lists know it. An abbreviation keeps its dot ("vpk. Mulder", "pt. Kaya").
+ */
+const ABBREVIATED_RELATIONS = new Set(['vpk', 'pb', 'co', 'aios', 'anios', 'spv', 'pt', 'pte']);
+const RELATION_PERSON: Rule = {
+  ...RELATION_PERSON_ANY,
+  classify: (match) => {
+    const dotted = /(\p{L}+)\.\s+$/u.exec(match.input.slice(0, match.index));
+    const sentenceEnded = Boolean(dotted && !ABBREVIATED_RELATIONS.has(dotted[1]!.toLowerCase()));
+    const first = words(match[0])[0] ?? '';
+    if (sentenceEnded && !(isListedName(first) || isGivenName(first) || isPetForm(first))) return null;
+    return RELATION_PERSON_ANY.classify(match);
+  },
+};
 /** Capitalised words before a surname that are no given name: titles, family words, sentence openers. */
 const KIN_RELATION = `(?:${KIN_WORDS.map(titleOrUpper).join('|')})`;
 const NOT_A_LEADING_GIVEN_NAME = new Set([
