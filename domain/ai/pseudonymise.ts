@@ -1362,7 +1362,8 @@ const ABBREVIATED_RELATIONS = new Set(['vpk', 'pb', 'co', 'aios', 'anios', 'spv'
 const RELATION_PERSON: Rule = {
   ...RELATION_PERSON_ANY,
   classify: (match) => {
-    const dotted = /(\p{L}+)\.\s+$/u.exec(match.input.slice(0, match.index));
+    // A whole word, not a letter of "o.l.v.": "zus." ends a sentence, "vpk." and "o.l.v." do not.
+    const dotted = /(?<![\p{L}.])(\p{L}{2,})\.\s+$/u.exec(match.input.slice(0, match.index));
     const sentenceEnded = Boolean(dotted && !ABBREVIATED_RELATIONS.has(dotted[1]!.toLowerCase()));
     const first = words(match[0])[0] ?? '';
     if (sentenceEnded && !(isListedName(first) || isGivenName(first) || isPetForm(first))) return null;
