@@ -163,6 +163,25 @@ describe('metrics', () => {
     expect(body).not.toContain('q=');
   });
 
+  it("continues a caller's trace (W3C traceparent) and names the span by the template", async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const response = await json(`/api/patients/${patientId}`, {
+      base: web!.baseUrl,
+      cookie: nurse.cookie,
+      headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+    });
+    expect(response.status).toBe(200);
+    await vi.waitFor(
+      () =>
+        // The request's span, with its queries under it in the caller's trace.
+        expect(receiver.spans.filter((span) => span.traceId === traceId).map((span) => span.name)).toEqual(
+          expect.arrayContaining(['GET /api/patients/:id', expect.stringMatching(/^pg\.query:SELECT/)]),
+        ),
+      { timeout: 15_000, interval: 100 },
+    );
+    expectNoPatientData(JSON.stringify(receiver.spans.filter((span) => span.traceId === traceId)));
+  });
+
   it('refuses /metrics without the token, and the app port has none', async () => {
     expect((await metrics()).status).toBe(401);
     expect((await metrics(`Bearer ${token}x`)).status).toBe(401);
@@ -222,8 +241,10 @@ describe('traces', () => {
 describe('worker metrics', () => {
   it('give workflow task and activity latency by type, with no patient data', async () => {
     const body = await (await fetch(workerMetricsUrl)).text();
-    expect(body).toMatch(/temporal_workflow_task_execution_latency\w*_bucket\{[^}]*workflow_type="\w+"/);
-    expect(body).toMatch(/temporal_activity_execution_latency\w*_bucket\{[^}]*activity_type="\w+"/);
+    // The names the queries in docs/operations.md use.
+    expect(body).toMatch(/temporal_workflow_task_execution_latency_bucket\{[^}]*workflow_type="handoverGeneration"/);
+    expect(body).toMatch(/temporal_workflow_task_schedule_to_start_latency_bucket\{[^}]*task_queue="observability-/);
+    expect(body).toMatch(/temporal_activity_execution_latency_bucket\{[^}]*activity_type="\w+"/);
     expectNoPatientData(body);
   });
 });
