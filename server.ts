@@ -8,6 +8,9 @@ import { loadEnvOrExit, type Env } from './domain/config/env';
 import { answerWindowRequests, MemoryWindows } from './domain/shared/rate-limit';
 import { speechConnectSource } from './domain/speech/speech.port';
 import { compressResponses } from './app/compression.server';
+import { collectProcessMetrics, observeRequests, processMetrics, serveMetrics } from './app/observability.server';
+import { startTracing } from './domain/observability/tracing';
+import { AggregatorRegistry } from 'prom-client';
 import { remixHandler } from './app/remix-adapter.server';
 import {
   answerClientError,
@@ -34,6 +37,11 @@ function superviseWebProcesses(count: number): void {
   // Processes stopped by a rolling restart: already replaced, whatever their exit code.
   const retired = new Set<number>();
   cluster.on('message', (worker, message) => answerWindowRequests(windows, worker, message));
+  // One /metrics for all web processes (ADR 0086): the primary asks each for its figures and sums them.
+  if (env.METRICS_PORT && env.METRICS_TOKEN) {
+    const aggregator = new AggregatorRegistry();
+    serveMetrics({ host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN }, () => aggregator.clusterMetrics());
+  }
   cluster.on('listening', (worker) => console.log(`web: process ${worker.process.pid} listening`));
   cluster.on('exit', (worker, code, signal) => {
     if (retired.delete(worker.id)) return;
@@ -87,12 +95,22 @@ const closingGraceMs = 1_000;
 
 async function serve(env: Env): Promise<void> {
   installGlobals({ nativeFetch: true });
+  // Before the build is loaded: pg is patched before the ORM's first query.
+  const tracing = startTracing('ggz-web');
+  collectProcessMetrics();
+  // In a cluster the primary serves /metrics and asks this process for its figures over IPC.
+  if (cluster.isWorker) new AggregatorRegistry();
+  else if (env.METRICS_PORT && env.METRICS_TOKEN) {
+    serveMetrics({ host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN }, processMetrics);
+  }
   const buildPath = path.resolve(process.env.REMIX_SERVER_BUILD_PATH ?? 'build/index.js');
   const assetsDir = path.resolve(process.env.REMIX_ASSETS_BUILD_DIR ?? 'public/build');
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
   const app = express();
   app.disable('x-powered-by');
+  // First: every request is timed and traced, whichever middleware answers it.
+  app.use(observeRequests(build, { tracing: tracing.enabled }));
   app.use(closeWhenBodyUnread);
   // Before anything else: security headers, no cross-site write reaching a route (ADR 0017, 0024).
   const connectSources = [env.CSP_CONNECT_SRC, speechConnectSource(env)].filter(Boolean).join(' ');
@@ -146,7 +164,9 @@ async function serve(env: Env): Promise<void> {
       // the close; Node's cluster sends such a connection back to the primary for another process, but
       // only while this one is alive to read the message. Exiting at once lost it: the client waited
       // for an answer that never came (a rolling restart's one failure in 586 reads).
-      server.close(() => (cluster.isWorker ? setTimeout(() => process.exit(0), closingGraceMs) : process.exit(0)));
+      // The spans still batched go out before the process ends.
+      const exit = () => void tracing.shutdown().finally(() => process.exit(0));
+      server.close(() => (cluster.isWorker ? setTimeout(exit, closingGraceMs) : exit()));
     };
     process.once(signal, stop);
   }

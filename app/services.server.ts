@@ -54,7 +54,7 @@ export function getTemporal(): Promise<TemporalDeps> {
   if (globals.__ggzTemporal) return globals.__ggzTemporal;
   const address = env().TEMPORAL_ADDRESS;
   const connected: Promise<TemporalDeps> = connectTemporal(
-    { address, namespace: env().TEMPORAL_NAMESPACE, payloadKeys: env().payloadKeys },
+    { address, namespace: env().TEMPORAL_NAMESPACE, payloadKeys: env().payloadKeys, taskQueue: env().TEMPORAL_TASK_QUEUE },
     undefined,
     (error) => forgetIfGone(connected, address, error),
   ).catch((error: unknown) => {

@@ -8,6 +8,7 @@ import {
   WorkflowUpdateRPCTimeoutOrCancelledError,
   type DataConverter,
 } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { createConnection } from 'node:net';
 import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes, type Duration } from '@temporalio/common';
 import type { PayloadKey } from '../domain/config/payload-keys';
@@ -34,6 +35,8 @@ export interface TemporalSettings {
   address: string;
   namespace: string;
   payloadKeys: readonly PayloadKey[];
+  /** The queue workflows are started on, when not the product's (TEMPORAL_TASK_QUEUE). */
+  taskQueue?: string;
 }
 
 export const missingKeys =
@@ -63,9 +66,12 @@ export async function connectTemporal(
 ): Promise<TemporalDeps> {
   const dataConverter = temporalDataConverter(settings.payloadKeys);
   const connection = await Connection.connect({ address: settings.address, connectTimeout });
-  const client = new Client({ connection, namespace: settings.namespace, dataConverter });
+  // Starts, updates and queries carry the request's trace context in their headers (ADR 0086); with
+  // tracing off there is no active span and the interceptor adds nothing.
+  const interceptors = { workflow: [new OpenTelemetryWorkflowClientInterceptor()] };
+  const client = new Client({ connection, namespace: settings.namespace, dataConverter, interceptors });
   if (onUnreachable) unreachableListeners.set(client, onUnreachable);
-  return { client, grants: new ActorGrants(settings.payloadKeys) };
+  return { client, grants: new ActorGrants(settings.payloadKeys), ...(settings.taskQueue ? { taskQueue: settings.taskQueue } : {}) };
 }
 
 /**

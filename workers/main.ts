@@ -1,3 +1,6 @@
+// First: tracing patches pg before anything imports it (ADR 0086).
+import { tracing } from './tracing';
+import { Runtime } from '@temporalio/worker';
 import { parseArgs } from 'node:util';
 import { aiSettingsFrom, createAiPort } from '../domain/ai/ai.port';
 import { loadEnvOrExit } from '../domain/config/env';
@@ -14,6 +17,13 @@ if (env.payloadKeys.length === 0) {
 }
 // Both optional: the product's queue and bundle are the defaults; the fault tests run (and kill) workers of their own.
 const { values: args } = parseArgs({ options: { 'task-queue': { type: 'string' }, 'workflow-bundle': { type: 'string' } } });
+// Before the first connection (ADR 0086).
+if (env.WORKER_METRICS_ADDRESS) {
+  // Workflow task and activity latencies by workflow and activity type (no ids, no inputs), in seconds.
+  Runtime.install({
+    telemetryOptions: { metrics: { prometheus: { bindAddress: env.WORKER_METRICS_ADDRESS, useSecondsForDurations: true } } },
+  });
+}
 const orm = await createOrm(env.APP_DATABASE_URL, { payloadKeys: env.payloadKeys });
 const { worker, connection } = await createWorker({
   activities: createActivities({ orm, ai: createAiPort({ orm, settings: aiSettingsFrom(env) }), grants: new ActorGrants(env.payloadKeys) }),
@@ -23,6 +33,7 @@ const { worker, connection } = await createWorker({
   usePrebuiltBundle: env.production,
   taskQueue: args['task-queue'],
   workflowBundle: args['workflow-bundle'],
+  tracing,
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -35,4 +46,5 @@ try {
 } finally {
   await connection.close();
   await orm.close();
+  await tracing.shutdown();
 }

@@ -1,9 +1,14 @@
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { Resource } from '@opentelemetry/resources';
+import { NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { makeWorkflowExporter, OpenTelemetryActivityInboundInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PayloadKey } from '../domain/config/payload-keys';
+import type { Tracing } from '../domain/observability/tracing';
 import { temporalDataConverter } from '../temporal/client';
 import { taskQueues } from '../workflows/task-queues';
 import type { Activities } from './activities';
@@ -11,13 +16,25 @@ import { withSafeFailures } from './failures';
 
 export const workflowBundlePath = fileURLToPath(new URL('../build/workflow-bundle.js', import.meta.url));
 const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
+/**
+ * The workflow side of tracing (ADR 0086), in every bundle: a run continues the trace its start
+ * carried in its headers and passes it on to its activities. Its spans leave the sandbox through the
+ * `exporter` sink, which every worker registers (a no-op one when tracing is off).
+ */
+const workflowInterceptorModules = [
+  createRequire(import.meta.url).resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
+];
 
 /**
  * The product's workflows bundled once into a file (webpack: half a minute on two busy cores), so a
  * worker started with it does not bundle again: production's build, and a test run's stack.
  */
 export async function writeWorkflowBundle(file: string, quiet = false): Promise<string> {
-  const { code } = await bundleWorkflowCode({ workflowsPath, ...(quiet ? { logger: new DefaultLogger('WARN') } : {}) });
+  const { code } = await bundleWorkflowCode({
+    workflowsPath,
+    workflowInterceptorModules,
+    ...(quiet ? { logger: new DefaultLogger('WARN') } : {}),
+  });
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, code);
   return file;
@@ -35,6 +52,8 @@ export interface WorkerConfig {
   usePrebuiltBundle?: boolean;
   /** Another prebuilt bundle (tests that start many worker processes bundle once). */
   workflowBundle?: string;
+  /** This process's tracing (`startTracing`): activities continue the workflow's trace when it is on. */
+  tracing?: Tracing;
 }
 
 export async function createWorker(config: WorkerConfig): Promise<{ worker: Worker; connection: NativeConnection }> {
@@ -43,6 +62,7 @@ export async function createWorker(config: WorkerConfig): Promise<{ worker: Work
   const workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> = prebuilt
     ? { workflowBundle: { codePath: prebuilt } }
     : { workflowsPath };
+  const tracing = config.tracing?.enabled ? config.tracing : undefined;
   const worker = await Worker.create({
     connection,
     namespace: config.namespace,
@@ -50,6 +70,11 @@ export async function createWorker(config: WorkerConfig): Promise<{ worker: Work
     // Failures reach the history only as class names: their messages can carry what they failed on.
     activities: withSafeFailures(config.activities),
     dataConverter: temporalDataConverter(config.payloadKeys),
+    interceptors: {
+      workflowModules: prebuilt ? [] : workflowInterceptorModules,
+      activity: tracing ? [(ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx) })] : [],
+    },
+    sinks: { exporter: makeWorkflowExporter(tracing?.spanProcessor ?? new NoopSpanProcessor(), tracing?.resource ?? Resource.empty()) },
     ...workflows,
   });
   return { worker, connection };

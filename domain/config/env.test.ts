@@ -50,6 +50,21 @@ describe('environment', () => {
     expect(() => parseEnv({ ...base, SPEECH_PROVIDER: 'whisper' })).toThrow('SPEECH_PROVIDER must be one of openai, deepgram');
   });
 
+  it('serves metrics only on a port of their own with a token, on loopback unless told (ADR 0086)', () => {
+    expect(parseEnv(base).METRICS_PORT).toBeUndefined();
+    expect(parseEnv(base).METRICS_HOST).toBe('127.0.0.1');
+    const token = 'een-lang-genoeg-token';
+    expect(parseEnv({ ...base, METRICS_PORT: '9464', METRICS_TOKEN: token })).toMatchObject({ METRICS_PORT: 9464, METRICS_TOKEN: token });
+    expect(() => parseEnv({ ...base, METRICS_PORT: '9464' })).toThrow('METRICS_TOKEN is required when METRICS_PORT is set');
+    expect(() => parseEnv({ ...base, METRICS_PORT: '9464', METRICS_TOKEN: 'kort' })).toThrow(
+      'METRICS_TOKEN must be at least 16 characters',
+    );
+    expect(() => parseEnv({ ...base, PORT: '3000', METRICS_PORT: '3000', METRICS_TOKEN: token })).toThrow(
+      'METRICS_PORT must differ from PORT',
+    );
+    expect(() => parseEnv({ ...base, WORKER_METRICS_ADDRESS: '9465' })).toThrow('WORKER_METRICS_ADDRESS must be host:port');
+  });
+
   it('keeps an explicit app connection', () => {
     expect(parseEnv({ ...base, APP_DATABASE_URL: 'postgres://app:pw@db:5432/epd' }).APP_DATABASE_URL).toBe('postgres://app:pw@db:5432/epd');
   });

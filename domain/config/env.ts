@@ -100,6 +100,22 @@ const envFields = z.object({
   /** The recognition model; defaults per provider (deepgram nova-3, openai gpt-4o-transcribe). */
   SPEECH_MODEL: z.string().min(1).optional(),
   DEEPGRAM_API_KEY: z.string().min(1).optional(),
+  /**
+   * Observability (ADR 0086). METRICS_PORT: the web processes' `/metrics`, on a port of its own
+   * (never the app's), on METRICS_HOST (loopback unless set), only with `Bearer METRICS_TOKEN`.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** host:port of the worker's Temporal runtime metrics (Prometheus); unset, the worker serves none. */
+  WORKER_METRICS_ADDRESS: z
+    .string()
+    .regex(/^[^\s:]+:\d+$/, 'must be host:port')
+    .optional(),
+  /** Traces are exported over OTLP/HTTP only when this is set; the exporter reads the other OTEL_* variables. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The task queue the app starts its workflows on (default: the product's); a second app and worker pair may use its own. */
+  TEMPORAL_TASK_QUEUE: z.string().min(1).optional(),
 });
 
 type EnvVariable = keyof typeof envFields.shape;
@@ -162,6 +178,12 @@ const envSchema = envFields
     } else if (env.production && env.payloadKeys.length === 0) {
       // Set, so the requirement above was met, but only separators: no key after all.
       ctx.addIssue({ code: 'custom', path: ['TEMPORAL_PAYLOAD_KEYS'], message: productionRequirements.TEMPORAL_PAYLOAD_KEYS.message });
+    }
+    if (env.METRICS_PORT !== undefined && !env.METRICS_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'is required when METRICS_PORT is set' });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (metrics are never on the public port)' });
     }
     const speechKey = { openai: 'OPENAI_API_KEY', deepgram: 'DEEPGRAM_API_KEY' } as const;
     if (env.SPEECH_PROVIDER && !env[speechKey[env.SPEECH_PROVIDER]]) {
