@@ -670,7 +670,9 @@ describe('names from public lists (issue 42, ADR 0076)', () => {
     expect(sent('Contact met mentor Nuray Demir van Vluchtelingenwerk; mw. Jansen van Reclassering belde.')).toBe(
       'Contact met mentor [PERSOON_1] van Vluchtelingenwerk; mw. [PERSOON_2] van Reclassering belde.',
     );
-    expect(sent('Overleg met casemanager Ellen Pools; broer Frans kwam.')).toBe('Overleg met casemanager [PERSOON_1]; broer [PERSOON_2] kwam.');
+    expect(sent('Overleg met casemanager Ellen Pools; broer Frans kwam.')).toBe(
+      'Overleg met casemanager [PERSOON_1]; broer [PERSOON_2] kwam.',
+    );
     const text =
       'Gesprek met tolk Tigrinya. Noemt zich fan van Feyenoord, rijdt een grijze Volkswagen Polo. Houdoe en bedankt. Officier van Justitie akkoord.';
     expect(sent(text)).toBe(text);
@@ -704,7 +706,9 @@ describe('names from public lists (issue 42, ADR 0076)', () => {
     expect(sent('haar nummer is nul zes twee acht een negen nul vier drie drie, bellen na vijf uur')).toBe(
       'haar nummer is [NUMMER_1], bellen na vijf uur',
     );
-    expect(sent('kenteken h t streep drie zeven zes streep r; een BMW N-nul-nul-negen-F-K')).toBe('kenteken [NUMMER_1]; een BMW [NUMMER_2]');
+    expect(sent('kenteken h t streep drie zeven zes streep r; een BMW N-nul-nul-negen-F-K')).toBe(
+      'kenteken [NUMMER_1]; een BMW [NUMMER_2]',
+    );
     expect(sent('rekening n l vierentwintig a b n a zes nul negen een drie negen nul negen negen zes')).toBe('rekening [NUMMER_1]');
     const text = 'twee of drie keer per dag zes a acht mg; hij telde een twee drie; score twaalf van de twintig en vier van de vijf';
     expect(sent(text)).toBe(text);

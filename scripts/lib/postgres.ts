@@ -87,7 +87,9 @@ export async function startEmbeddedPostgres(options: {
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start().catch((error: unknown) => {
-    throw new Error(`PostgreSQL (embedded, port ${options.port}) startte niet: ${error instanceof Error ? error.message : 'het proces stopte'}\n${recent.join('\n')}`);
+    throw new Error(
+      `PostgreSQL (embedded, port ${options.port}) startte niet: ${error instanceof Error ? error.message : 'het proces stopte'}\n${recent.join('\n')}`,
+    );
   });
   const base = embeddedUrl(options.port);
   return { source: 'embedded', urlFor: (db) => withDatabase(base, db), stop: () => server.stop(), start: () => server.start() };

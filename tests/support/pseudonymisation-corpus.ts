@@ -34,12 +34,14 @@ export interface CorpusItem {
 }
 
 export function readCorpus(path: string): CorpusItem[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as CorpusItem)
-    // Sets j and k write a known person's relation as `role`, as the CLI also reads it.
-    .map((item) => ({ ...item, people: item.people.map((person) => ({ ...person, relation: person.relation ?? person.role })) }));
+  return (
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as CorpusItem)
+      // Sets j and k write a known person's relation as `role`, as the CLI also reads it.
+      .map((item) => ({ ...item, people: item.people.map((person) => ({ ...person, relation: person.relation ?? person.role })) }))
+  );
 }
 
 /** Pieces of an identifier that say nothing on their own: particles, e-mail and obfuscation words. */
