@@ -201,10 +201,26 @@ describe('a ward on any day and night (issue 44 acceptance)', () => {
         expect(bramBox!.height, `${size}: 23:00–00:00`).toBeGreaterThan(60);
         expect(noorBox!.height, `${size}: 23:30–00:00`).toBeGreaterThan(30);
         expect(noorBox!.y - bramBox!.y, size).toBeGreaterThan(30);
-        for (const tile of Object.values(tiles)) {
-          const cut = await tile.locator('.appointment-patient').evaluate((element) => element.scrollWidth > element.clientWidth + 1);
-          expect(cut, size).toBe(false);
+        // Each name whole and inside its tile: not cut to "S…", not wrapped out of sight below a short tile.
+        for (const [who, tile] of Object.entries(tiles)) {
+          const name = tile.locator('.appointment-patient');
+          const cut = await name.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+          expect(cut, `${size}: ${who}`).toBe(false);
+          const [nameBox, tileBox] = [await name.boundingBox(), await tile.boundingBox()];
+          expect
+            .soft(nameBox!.y + nameBox!.height, `${size}: ${who}'s name below the tile`)
+            .toBeLessThanOrEqual(tileBox!.y + tileBox!.height + 1);
+          expect
+            .soft(nameBox!.x + nameBox!.width, `${size}: ${who}'s name beside the tile`)
+            .toBeLessThanOrEqual(tileBox!.x + tileBox!.width + 1);
         }
+        // Today is in sight in the calendar's frame, also when a phone's week scrolls sideways.
+        const [frame, head] = [
+          await page.getByRole('region', { name: 'Rooster' }).boundingBox(),
+          await page.locator('.calendar-day-head.today').boundingBox(),
+        ];
+        expect.soft(head!.x, `${size}: today left of the frame`).toBeGreaterThanOrEqual(frame!.x - 1);
+        expect.soft(head!.x + head!.width, `${size}: today right of the frame`).toBeLessThanOrEqual(frame!.x + frame!.width + 1);
         expect(await overflow(page), size).toBeLessThanOrEqual(0);
         await look(page, `1-agenda-vandaag-${size}-${javaScript ? 'js' : 'zonder-js'}`, javaScript);
       }
