@@ -150,9 +150,11 @@ beforeAll(async () => {
   await post(`/api/noshow/${missed}/cancel`, {});
   await post(`/api/noshow/${missed}/rescript`, {});
   browser = await launchBrowser();
-  contexts.js1440 = await nurseIn('1440', true);
-  contexts.nojs390 = await nurseIn('390', false);
-  contexts.zoom200 = await nurseIn('zoom200', true);
+  [contexts.js1440, contexts.nojs390, contexts.zoom200] = await Promise.all([
+    nurseIn('1440', true),
+    nurseIn('390', false),
+    nurseIn('zoom200', true),
+  ]);
 });
 
 afterAll(async () => {
