@@ -324,6 +324,16 @@ describe('a ward on any day and night (issue 44 acceptance)', () => {
       `Een behandelgesprek wordt in het weekend niet gehouden (${dayAndMonth(sunday)}).`,
     ]);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // On the phone the two warnings stand one under the other, inside the notice, and the new time's field fits the step.
+    const notice = (await block.locator('.notice-warning').boundingBox())!;
+    const [first, second] = await Promise.all(
+      [0, 1].map(async (index) => (await block.locator('.notice-warning p').nth(index).boundingBox())!),
+    );
+    expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height - 1);
+    for (const box of [first!, second!]) expect(box.x + box.width).toBeLessThanOrEqual(notice.x + notice.width + 1);
+    const field = (await block.getByLabel('Nieuwe dag en tijd').boundingBox())!;
+    const step = (await block.locator('.chain-step').first().boundingBox())!;
+    expect(field.x + field.width).toBeLessThanOrEqual(step.x + step.width + 1);
     await block.locator('.notice-warning').scrollIntoViewIfNeeded();
     await look(page, '5-assistent-zonder-js-verplaatsen-390', false);
 
