@@ -34,7 +34,8 @@ moments=(
 )
 
 # What reads the calendar or the clock: every unit test, and the stack tests of the agenda, the
-# assistant, the handover (single and ward), medication and shifts.
+# assistant, the handover (single and ward), medication and shifts, and issue 44's acceptance
+# scenario (a ward's day and night through its nine points, on whatever day the clock says).
 stack_files=(
   tests/integration/agenda.int.test.ts
   tests/integration/agenda-pages.int.test.ts
@@ -46,6 +47,7 @@ stack_files=(
   tests/e2e/assistant.e2e.test.ts
   tests/e2e/handover.e2e.test.ts
   tests/e2e/medication.e2e.test.ts
+  tests/e2e/weekend-ward.e2e.test.ts
 )
 
 # Runs a command with every process on the clock at `moment` (seconds since the epoch) from now on.

@@ -95,9 +95,12 @@ export function StepWarnings({ step, waiting }: { step: ChainStep; waiting: bool
   if (!step.plan?.warnings?.length || !waiting) return null;
   return (
     <div className="notice notice-warning">
-      {step.plan.warnings.map((warning) => (
-        <p key={warning}>{warning}</p>
-      ))}
+      {/* One column of warnings: as the notice's own children they would stand side by side. */}
+      <div>
+        {step.plan.warnings.map((warning) => (
+          <p key={warning}>{warning}</p>
+        ))}
+      </div>
     </div>
   );
 }

@@ -324,7 +324,9 @@ export default function AgendaPage() {
                   ) : null}
                   {items.map((item) => {
                     const top = Math.max(0, minutesIntoDay(item.startDate) - firstHour * 60) * pxPerMinute;
-                    const bottom = Math.min((lastHour - firstHour) * 60, minutesIntoDay(item.endDate) - firstHour * 60) * pxPerMinute;
+                    // One that runs to midnight or past it ends at the bottom of its day, not at 00:00 of it.
+                    const endMinutes = isoDay(item.endDate) === day ? minutesIntoDay(item.endDate) : 24 * 60;
+                    const bottom = Math.min((lastHour - firstHour) * 60, endMinutes - firstHour * 60) * pxPerMinute;
                     const { lane, lanes } = placed.get(item.id) ?? { lane: 0, lanes: 1 };
                     const type = (appointmentTypes as readonly string[]).includes(item.type) ? (item.type as AppointmentType) : 'overig';
                     const tileHeight = Math.max(22, bottom - top);
