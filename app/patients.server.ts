@@ -31,3 +31,4 @@ export {
 export { correctLegalStatusEntry, registerLegalStatusEntry } from '../domain/coercive-care/legal-status.use-cases';
 export { saveSignaleringsplanVersion, showSignaleringsplan } from '../domain/signaleringsplan/signaleringsplan.use-cases';
 export { askTheRecord } from '../domain/dossiervraag/dossiervraag.use-cases';
+export { answerQuestion } from '../domain/dossiervraag/dossiervraag.model';

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData } from '@remix-run/react';
-import { answerQuestion, type Antwoord } from '../../domain/dossiervraag/dossiervraag.model';
+import type { Antwoord } from '../../domain/dossiervraag/dossiervraag.model';
 import type { Bron } from '../../domain/dossiervraag/dossiervraag.service';
 import { sourceTypeLabels } from '../../domain/dossiervraag/dossiervraag.vocabulary';
 import { classifyDeps } from '../assistant.server';
 import { formFailure, valuesOf, type FormFailure } from '../form.server';
 import { patientPage } from '../page.server';
+import { answerQuestion } from '../patients.server';
 import { DossiervraagForm } from '../components/dossiervraag';
 
 /** The tab itself reads nothing: the question comes by the form (a POST), so it is in no URL or server log. */
