@@ -118,4 +118,15 @@ describe('day boundaries on daylight-saving days', () => {
     expect(wallClockOf('2026-03-29T01:00:00Z')).toBe('2026-03-29T03:00');
     expect(wallClockOf(new Date(wallClockToIso('2026-10-25T03:00')!))).toBe('2026-10-25T03:00');
   });
+
+  it('reads 02:30 on the night summer time ends as now: the first 02:30 while it is the first hour, the second after', () => {
+    const firstHour = new Date('2026-10-25T00:40:00Z'); // 02:40 summer time
+    const secondHour = new Date('2026-10-25T01:40:00Z'); // 02:40 winter time
+    expect(wallClockToIso('2026-10-25T02:30', firstHour)).toBe('2026-10-25T02:30:00+02:00');
+    expect(wallClockToIso('2026-10-25T02:30', secondHour)).toBe('2026-10-25T02:30:00+01:00');
+    expect(wallClockToIso('2026-10-25T01:30', secondHour)).toBe('2026-10-25T01:30:00+02:00');
+    expect(wallClockToIso('2026-10-25T03:30', firstHour)).toBe('2026-10-25T03:30:00+01:00');
+    // A later day is not the changing night: the winter offset whatever the clock says.
+    expect(wallClockToIso('2026-11-27T10:00', firstHour)).toBe('2026-11-27T10:00:00+01:00');
+  });
 });

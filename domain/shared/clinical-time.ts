@@ -213,8 +213,13 @@ export function formatWhen(instant: Date | string | number, now: Date = new Date
   return day ? `${day} ${formatTime(instant)}` : formatDateTime(instant);
 }
 
-/** A `datetime-local` value ("2026-11-27T10:00") read as the ward's wall-clock time → ISO 8601 with offset. */
-export function wallClockToIso(local: string): string | null {
+/**
+ * A `datetime-local` value ("2026-11-27T10:00") read as the ward's wall-clock time → ISO 8601 with offset.
+ * On the night summer time ends 02:00–03:00 comes twice: a time in that hour is its second coming
+ * (winter time) once that has begun, else its first — a nurse recording 02:30 in the first hour
+ * means now, not an hour ahead ("Een meting kan niet in de toekomst liggen", the clock stage found).
+ */
+export function wallClockToIso(local: string, now: Date = new Date()): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
   if (!match) return null;
   const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
@@ -223,7 +228,9 @@ export function wallClockToIso(local: string): string | null {
   const instant = new TZDate(year, month - 1, day, hour, minute, clinicalTimeZone);
   if (Number.isNaN(instant.getTime()) || instant.getFullYear() !== year || instant.getMonth() !== month - 1 || instant.getDate() !== day)
     return null;
-  return format(instant, "yyyy-MM-dd'T'HH:mm:ssxxx");
+  const anHourBefore = new TZDate(instant.getTime() - 3_600_000, clinicalTimeZone);
+  const twice = format(anHourBefore, "yyyy-MM-dd'T'HH:mm") === local;
+  return format(twice && instant.getTime() > now.getTime() ? anHourBefore : instant, "yyyy-MM-dd'T'HH:mm:ssxxx");
 }
 
 /** An instant → the `datetime-local` value of its wall-clock time on the ward ("2026-11-27T10:00"). */
