@@ -59,15 +59,15 @@ at() {
   FAKETIME="$offset" FAKETIME_DONT_FAKE_MONOTONIC=1 LD_PRELOAD="$lib" "$@"
 }
 
-# True when a result file says no test ran (or there is none): the stack's setup failed.
-ran_nothing() {
-  node -e 'const fs = require("node:fs"); let r; try { r = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); } catch { process.exit(0); } process.exit(r.numTotalTests === 0 ? 0 : 1);' "$1"
+# A count from a result file (numTotalTests, numFailedTests); -1 when there is no readable file.
+count_in() {
+  node -e 'const fs = require("node:fs"); let r; try { r = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); } catch { r = {}; } console.log(r[process.argv[2]] ?? -1);' "$1" "$2"
 }
+# True when no test ran (or there is no result): the stack's setup failed.
+ran_nothing() { [ "$(count_in "$1" numTotalTests)" -le 0 ]; }
+# True when a test failed (or there is no result): the status follows the results, not only vitest's exit.
+failed_any() { [ "$(count_in "$1" numFailedTests)" -ne 0 ]; }
 
-# True when a result file holds a failed test: the status follows the results, not only vitest's exit.
-failed_any() {
-  node -e 'const fs = require("node:fs"); let r; try { r = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); } catch { process.exit(0); } process.exit(r.numFailedTests > 0 ? 0 : 1);' "$1"
-}
 
 only=${1:-}
 status=0

@@ -1316,15 +1316,14 @@ const NOT_A_PERSON = new Set(
  * How much of a guessed name is the person: the words before the first word of NOT_A_PERSON, less a
  * particle they end on ("Nuray Demir van Vluchtelingenwerk" → "Nuray Demir"); 0 when it opens with one.
  */
+const TRAILING_PARTICLES = new RegExp(`(?:^|[\\s-]+)${PARTICLES_ANY_CASE}(?:[\\s-]+${PARTICLES_ANY_CASE})*$`, 'u');
 function personSpan(surface: string): number {
   let end = 0;
   for (const word of surface.matchAll(/[^\s-]+/gu)) {
     if (NOT_A_PERSON.has(word[0].toLowerCase())) break;
     end = word.index + word[0].length;
   }
-  const kept = surface.slice(0, end);
-  const trimmed = kept.replace(new RegExp(`(?:^|[\\s-]+)${PARTICLES_ANY_CASE}(?:[\\s-]+${PARTICLES_ANY_CASE})*$`, 'u'), '');
-  return trimmed.length;
+  return surface.slice(0, end).replace(TRAILING_PARTICLES, '').length;
 }
 /** A guessed name that does not open with a word of NOT_A_PERSON; what follows such a word is cut off (`personSpan`). */
 const holdsNoPersonWord = (surface: string): boolean => personSpan(surface) > 0;
@@ -1716,13 +1715,14 @@ const NOT_POSTCODE_LETTERS = new Set(
  * A postcode in lower case with a space ("6412 cn"), where an address stands: right after an
  * address just replaced ("[ADRES_1], 6412 cn"), or in brackets ("(6814 bl)").
  */
+const AFTER_ADDRESS_OR_BRACKET = new RegExp(`(?:${MASK}[,;]?${SP_OPT}|\\(${SP_OPT})$`, 'u');
 const SPACED_LOWER_POSTCODE: Rule = {
   pattern: new RegExp(`${START}[1-9]\\d{3}${SP}[a-z]{2}${END}`, 'gu'),
   classify: (match) => {
     const letters = match[0].slice(-2);
     if (UNIT.has(letters) || NOT_POSTCODE_LETTERS.has(letters)) return null;
     const before = match.input.slice(0, match.index);
-    return new RegExp(`(?:${MASK}[,;]?${SP_OPT}|\\(${SP_OPT})$`, 'u').test(before) ? { kind: 'POSTCODE' } : null;
+    return AFTER_ADDRESS_OR_BRACKET.test(before) ? { kind: 'POSTCODE' } : null;
   },
 };
 const POSTCODE_AFTER_WORD = rule(
@@ -1794,14 +1794,16 @@ const BIRTH_DATE_IN_WORDS = rule(
  */
 const SPOKEN_FIGURE = `(?:nul|${NUMBER_WORD})`;
 const SPOKEN_PART = `(?:${SPOKEN_FIGURE}|[A-Za-z]|[A-Z]{2,4})`;
-const SPOKEN_BETWEEN = `(?:${SP}|${SP_OPT}[-,]${SP_OPT})(?:(?:eh|ehm|komma|streep|streepje|min)(?:${SP}|${SP_OPT}[-,]${SP_OPT}))?`;
+const SPOKEN_FILLER = 'eh|ehm|komma|streep|streepje|min';
+const SPOKEN_BETWEEN = `(?:${SP}|${SP_OPT}[-,]${SP_OPT})(?:(?:${SPOKEN_FILLER})(?:${SP}|${SP_OPT}[-,]${SP_OPT}))?`;
+const SPOKEN_FILLER_TEST = new RegExp(`^(?:${SPOKEN_FILLER})$`, 'u');
 const SPOKEN_FIGURE_TEST = new RegExp(`^${SPOKEN_FIGURE}$`, 'u');
 const DICTATED_NUMBER = rule(
   // It opens on a figure or one letter, and "een" opens it only before another figure ("een BMW" is a car).
   `${START}(?:(?!een${SPOKEN_BETWEEN}(?!${SPOKEN_FIGURE}${END}))${SPOKEN_FIGURE}|[A-Za-z])(?:${SPOKEN_BETWEEN}${SPOKEN_PART}){4,}${END}`,
   'NUMMER',
   (surface) => {
-    const parts = surface.split(/[\s,-]+/u).filter((part) => !/^(?:eh|ehm|komma|streep|streepje|min)$/u.test(part));
+    const parts = surface.split(/[\s,-]+/u).filter((part) => !SPOKEN_FILLER_TEST.test(part));
     const figures = parts.filter((part) => SPOKEN_FIGURE_TEST.test(part)).length;
     return figures >= 5 || (figures >= 2 && parts.length >= 6);
   },

@@ -79,6 +79,9 @@ export async function* answerPieces(
   const { local, patientId } = prepared;
   const context = { organisationId: actor.organisationId, userId: actor.userId, patientId };
   const sourceIds = local.bronnen.map((bron) => bron.id);
+  // The question's one `ai_events` row when no model call is made (the port records those it makes).
+  const recordLocal = (reason: string, bronnen: string[]) =>
+    deps.ai.recordLocal({ capability: 'dossiervraag', prompt: dossiervraagPrompt, context, reason, details: { bronnen } });
   const localAnswer = async function* (melding: string | null): AsyncGenerator<string, Antwoord, undefined> {
     yield melding ? `${melding}\n\n${local.antwoord}` : local.antwoord;
     return { ...local, bron: 'lokaal', melding };
@@ -86,23 +89,11 @@ export async function* answerPieces(
 
   // Nothing in the record answers: "Ik weet het niet", and nothing to give a model to guess from.
   if (local.bronnen.length === 0) {
-    await deps.ai.recordLocal({
-      capability: 'dossiervraag',
-      prompt: dossiervraagPrompt,
-      context,
-      reason: 'het dossier bevat hier niets over',
-      details: { bronnen: [] },
-    });
+    await recordLocal('het dossier bevat hier niets over', []);
     return yield* localAnswer(null);
   }
   if (!deps.ai.configured) {
-    await deps.ai.recordLocal({
-      capability: 'dossiervraag',
-      prompt: dossiervraagPrompt,
-      context,
-      reason: 'geen taalmodel ingesteld',
-      details: { bronnen: sourceIds },
-    });
+    await recordLocal('geen taalmodel ingesteld', sourceIds);
     return yield* localAnswer(noModelNotice);
   }
 
@@ -117,14 +108,7 @@ export async function* answerPieces(
       console.error(`[dossiervraag] model path failed: ${error instanceof Error ? error.name : 'unknown'}`);
     const melding = error instanceof AiRefusedError ? refusedNotice : modelFailedNotice;
     // The port records every call it made; a failure before it still leaves the question's one row.
-    if (!progress.asked)
-      await deps.ai.recordLocal({
-        capability: 'dossiervraag',
-        prompt: dossiervraagPrompt,
-        context,
-        reason: 'fout vóór de aanroep',
-        details: { bronnen: sourceIds },
-      });
+    if (!progress.asked) await recordLocal('fout vóór de aanroep', sourceIds);
     // Sentences already shown were checked; the answer that stands is the record's own.
     if (shown.length) yield '\n\n';
     return yield* localAnswer(melding);
