@@ -21,7 +21,10 @@ export function PatientBanner({
   headingLevel?: 2 | 3;
   /** The handover detail shows the warnings above its tiles already. */
   warnings?: boolean;
-  /** The patient's name: below 900 px the banner folds to one line with it (the record page, `BannerFold`). */
+  /**
+   * Below 900 px the banner folds to one line under this label (`BannerFold`): the patient's name on
+   * the record page, "Veiligheid" on the handover detail, whose heading is the name already.
+   */
   foldedAs?: string;
 }) {
   const base = `/patients/${banner.patientId}`;
@@ -133,7 +136,7 @@ export function PatientBanner({
     </section>
   );
   return foldedAs ? (
-    <BannerFold name={foldedAs} banner={banner}>
+    <BannerFold label={foldedAs} banner={banner}>
       {section}
     </BannerFold>
   ) : (
@@ -149,13 +152,13 @@ export function PatientBanner({
  * the styles shows the full banner. At 900 px and wider the line is not shown and the banner is
  * as it was.
  */
-function BannerFold({ name, banner, children }: { name: string; banner: Banner; children: ReactNode }) {
+function BannerFold({ label, banner, children }: { label: string; banner: Banner; children: ReactNode }) {
   const highlights = bannerHighlights(banner);
   return (
     <div className="banner-fold">
       <details className="banner-toggle">
         <summary>
-          <strong className="banner-fold-name">{name}</strong>{' '}
+          <strong className="banner-fold-name">{label}</strong>{' '}
           {highlights.length ? (
             highlights.map(({ key, text, level }) => (
               <Fragment key={key}>

@@ -20,7 +20,16 @@ import {
   shownStatuses,
   type AppointmentType,
 } from '../../domain/agenda/agenda.schemas';
-import { clinicalToday, clockTime, dutchDay, formatShortDay, formatTime, isoDay, minutesIntoDay } from '../../domain/shared/clinical-time';
+import {
+  clinicalToday,
+  clockChangeOn,
+  clockTime,
+  dutchDay,
+  formatShortDay,
+  formatTime,
+  isoDay,
+  minutesIntoDay,
+} from '../../domain/shared/clinical-time';
 import { ownsAppointment } from '../../domain/shared/ownership';
 import { requireUser } from '../auth.server';
 import { PageHeader } from '../components/page';
@@ -319,6 +328,7 @@ export default function AgendaPage() {
                   aria-label={dutchDay(new Date(`${day}T12:00:00Z`))}
                   onClick={newAt(day)}
                 >
+                  <ClockChange day={day} firstHour={firstHour} lastHour={lastHour} />
                   {nowShown && day === isoDay(now) ? (
                     <div className="calendar-now" style={{ top: (nowMinutes - firstHour * 60) * pxPerMinute }} aria-hidden="true" />
                   ) : null}
@@ -385,6 +395,21 @@ export default function AgendaPage() {
       </div>
       {appointments.length === 0 ? <p className="muted agenda-empty">Geen afspraken in deze periode.</p> : null}
     </>
+  );
+}
+
+/** The night the clocks change, its hour is marked in the day's column: gone in spring, twice in autumn. */
+function ClockChange({ day, firstHour, lastHour }: { day: string; firstHour: number; lastHour: number }) {
+  const change = clockChangeOn(day);
+  if (!change || change.hour < firstHour || change.hour >= lastHour) return null;
+  const hours = `${clockTime(change.hour * 60)}–${clockTime((change.hour + 1) * 60)}`;
+  return (
+    <div
+      className={`calendar-clock-change calendar-clock-change-${change.direction}`}
+      style={{ top: (change.hour - firstHour) * 60 * pxPerMinute, height: 60 * pxPerMinute }}
+    >
+      <span>{change.direction === 'vooruit' ? `${hours} bestaat niet (zomertijd)` : `${hours} komt twee keer (wintertijd)`}</span>
+    </div>
   );
 }
 

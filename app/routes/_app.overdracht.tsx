@@ -336,7 +336,7 @@ function PatientDetail({
         <AlertTiles alerts={alerts} periodLabel={detail.period.label} />
       </section>
 
-      <PatientBanner banner={detail.banner} headingLevel={3} warnings={false} />
+      <PatientBanner banner={detail.banner} headingLevel={3} warnings={false} foldedAs="Veiligheid" />
 
       <HandoverSummaryPanel
         key={`${patient.id}-${period}-${role}-${summary?.meta.generatedAt ?? ''}`}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clinicalTimeZone, formatTime, isoDay } from './clinical-time';
+import { clinicalTimeZone, clockChangeOn, formatTime, isoDay } from './clinical-time';
 
 /**
  * The ward's date and time are worked out from the clock's offset, looked up once per quarter of
@@ -49,5 +49,18 @@ describe("the ward's wall clock (issue 38)", () => {
   it('refuses an impossible instant as Intl does', () => {
     expect(() => isoDay('geen datum')).toThrow(RangeError);
     expect(() => formatTime(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('the clock change on a date (issue 44: the agenda draws it)', () => {
+  it('names the missing hour on the spring night and the doubled hour on the autumn night', () => {
+    expect(clockChangeOn('2027-03-28')).toEqual({ direction: 'vooruit', hour: 2 });
+    expect(clockChangeOn('2026-10-25')).toEqual({ direction: 'terug', hour: 2 });
+  });
+
+  it('is null on the days around them and on a date that does not exist', () => {
+    for (const date of ['2027-03-27', '2027-03-29', '2026-10-24', '2026-10-26', '2026-11-29', '2026-02-30']) {
+      expect(clockChangeOn(date)).toBeNull();
+    }
   });
 });

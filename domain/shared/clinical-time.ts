@@ -456,6 +456,22 @@ export function clinicalInstant(day: { date: string; partOfDay: PartOfDay | null
 }
 
 /**
+ * The hour of a date's clock change on the ward, or null on an ordinary day: in spring the hour
+ * from `hour`:00 does not exist ('vooruit'), in autumn it comes twice ('terug'). The agenda draws
+ * it, so nobody plans into an hour that is not there or reads two appointments as one.
+ */
+export function clockChangeOn(isoDate: string): { direction: 'vooruit' | 'terug'; hour: number } | null {
+  const [start, end] = [startOfClinicalDay(isoDate), startOfClinicalDay(isoDate, { dayAfter: true })];
+  if (!start || !end || end.getTime() - start.getTime() === 24 * 3_600_000) return null;
+  for (let instant = start.getTime(); instant < end.getTime(); instant += 3_600_000) {
+    const [now, next] = [minutesIntoDay(instant), minutesIntoDay(instant + 3_600_000)];
+    if (next === now + 120) return { direction: 'vooruit', hour: now / 60 + 1 };
+    if (next === now) return { direction: 'terug', hour: now / 60 };
+  }
+  return null;
+}
+
+/**
  * What the clock change did to a wall-clock time on its day, in Dutch, or null: on the spring
  * night 02:00–02:59 does not exist (the instant is an hour later), on the autumn night it comes
  * twice (the instant is the second, winter-time one). Either way the reader must be shown it.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysToIsoDate, clinicalToday, wallClockToIso } from '../../domain/shared/clinical-time';
+import { addDaysToIsoDate, clinicalToday, clockChangeOn, wallClockToIso } from '../../domain/shared/clinical-time';
 import { launchBrowser, lookAt, screenshot, signedInWithForm } from '../support/browser';
 import { asOwner, createAppointment, createOrganisation, createUser, registerPatient, type TestUser } from '../support/factories';
 import { baseUrl, login } from '../support/http';
@@ -106,6 +106,37 @@ describe.each([true, false])('the agenda on any day of the week (JavaScript %s)'
     expect(tileBox!.y - columnBox!.y).toBeGreaterThan(150);
     expect(await page.locator('.calendar-hour').first().textContent()).toBe('00:00');
     expect(await page.locator('.calendar-hour').last().textContent()).toBe('23:00');
+    await context.close();
+  });
+
+  it('marks the hour the clocks skip in spring and repeat in autumn, in the day view', async () => {
+    const { context, page } = await signedInWithForm(browser, baseUrl(), nurse, { javaScriptEnabled });
+    // The next night of each kind from today, whatever today is.
+    const next = (direction: 'vooruit' | 'terug') =>
+      Array.from({ length: 400 }, (_, index) => addDaysToIsoDate(today, index)).find((day) => clockChangeOn(day)?.direction === direction)!;
+    for (const [direction, text] of [
+      ['vooruit', '02:00–03:00 bestaat niet (zomertijd)'],
+      ['terug', '02:00–03:00 komt twee keer (wintertijd)'],
+    ] as const) {
+      const day = next(direction);
+      await page.goto(`/agenda?weergave=dag&datum=${day}`);
+      const column = page.locator(`.calendar-column[data-day="${day}"]`);
+      const band = column.locator('.calendar-clock-change', { hasText: text });
+      await band.waitFor();
+      const [columnBox, bandBox] = [await column.boundingBox(), await band.boundingBox()];
+      // From 02:00 to 03:00 on the grid of 1.1 px a minute.
+      expect(Math.round(bandBox!.y - columnBox!.y)).toBe(132);
+      expect(Math.round(bandBox!.height)).toBe(66);
+      // The day before has no such hour.
+      await page.goto(`/agenda?weergave=dag&datum=${addDaysToIsoDate(day, -1)}`);
+      await page.locator('.calendar-column').waitFor();
+      expect(await page.locator('.calendar-clock-change').count()).toBe(0);
+      if (direction === 'vooruit') {
+        await page.goto(`/agenda?weergave=dag&datum=${day}`);
+        await band.waitFor();
+        await lookAt(page, `agenda-zomertijd-${javaScriptEnabled ? 'js' : 'zonder-js'}`, javaScriptEnabled);
+      }
+    }
     await context.close();
   });
 

@@ -154,12 +154,30 @@ describe('the banner at 1440', () => {
 });
 
 describe('the single-patient handover at 390', () => {
-  it('is no wider than the phone', async () => {
+  it('is no wider than the phone, with the banner folded to its critical facts', async () => {
     const page = await signedIn('390', true);
     await page.goto(`/overdracht?patient=${patientId}`);
     await page.locator('.handover-detail').getByRole('heading', { level: 2, name: 'Daan Hoekstra' }).waitFor();
     expect(await overflow(page), (await tooWide(page)).join('; ')).toBeLessThanOrEqual(0);
+    // The name is the detail's heading; the banner folds under "Veiligheid" with every fact that asks for action.
+    const line = page.locator('summary', { hasText: 'Veiligheid' });
+    const text = await line.innerText();
+    for (const fact of ['Penicilline (ernstig)', 'Separatie / afzondering', 'suïcide: hoog', 'Crisismaatregel'])
+      expect(text, fact).toContain(fact);
+    expect(await fullBanner(page).isVisible()).toBe(false);
+    // From the top of the page, not of the window (opening the line may scroll).
+    const summaryTop = () =>
+      page
+        .getByRole('heading', { name: 'Overdrachtssamenvatting' })
+        .evaluate((heading) => heading.getBoundingClientRect().top + window.scrollY);
+    const folded = await summaryTop();
     await screenshot(page, 'banner-overdracht-390');
+    await line.click();
+    await fullBanner(page).getByRole('link', { name: 'Allergieën bekijken' }).waitFor();
+    // Folded, the summary to generate comes the whole banner's height sooner.
+    expect((await summaryTop()) - folded).toBeGreaterThan(250);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'banner-overdracht-open-390');
 
     await page.goto(`/patients/${patientId}/overdracht`);
     await page.getByRole('heading', { level: 1, name: /Daan Hoekstra/ }).waitFor();
