@@ -646,11 +646,68 @@ export const dayWords = new Set([
 ]);
 
 /**
+ * A note's category said by name ("notitie gedrag: …", "dagnotitie obs …", "noteer adl: …"): the
+ * speaker's choice wins over the cues in the text, and none of these words is a name.
+ */
+export const categoryNames: Readonly<Record<string, 'incident' | 'medicatie' | 'gedrag' | 'adl' | 'observatie'>> = {
+  obs: 'observatie',
+  observatie: 'observatie',
+  gedrag: 'gedrag',
+  adl: 'adl',
+  medicatie: 'medicatie',
+  med: 'medicatie',
+  incident: 'incident',
+};
+
+/**
  * Words that are never a patient's name: function words, the lexicon itself, clinical roles and
  * ward nouns. An unknown lower-case word after "met" or "voor" is taken as a name, so this list is
  * what keeps "plan een gesprek met de huisarts" from becoming a patient called Huisarts.
  */
+/**
+ * Regional forms read as the standard word they stand for (Brabants, Limburgs, Twents, Gronings,
+ * Flemish): pronouns, articles, auxiliaries and particles a sentence in dialect is full of, and
+ * the search verb. Read so, the rules and the intent model see the words they know, and a
+ * lower-case name ends before them ("meneer ten dam hef 'm …", "mevrouw van de ven hee …").
+ */
+export const regionalForms: ReadonlyMap<string, string> = new Map([
+  ['hae', 'hij'],
+  ['zai', 'zij'],
+  ['ich', 'ik'],
+  ['mie', 'mij'],
+  ['miech', 'mij'],
+  ['zen', 'zijn'],
+  ['hef', 'heeft'],
+  ['haet', 'heeft'],
+  ['unne', 'een'],
+  ['nen', 'een'],
+  ['ne', 'een'],
+  ["n'n", 'een'],
+  ['nich', 'niet'],
+  ['ouch', 'ook'],
+  ['ins', 'eens'],
+  ['ies', 'eens'],
+  ['efkes', 'even'],
+  ['zeuk', 'zoek'],
+  ['zeuke', 'zoeken'],
+  ['zuik', 'zoek'],
+]);
+
 export const notNames = new Set([
+  ...Object.keys(categoryNames),
+  // Regional words with more than one standard reading ("hee": hij or heeft; "da": dat or daar).
+  'hee',
+  'da',
+  'wa',
+  'mar',
+  'ge',
+  'gij',
+  'ie',
+  'es',
+  'hebt',
+  'dich',
+  'moi',
+  "zo'n",
   'de',
   'het',
   'een',

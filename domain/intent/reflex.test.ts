@@ -376,6 +376,47 @@ describe('phrasings beyond the corpus (issue 22, from the kinds of misses the is
 });
 
 describe('how a busy ward types (issue 43)', () => {
+  const names = (input: string) => classify(input).actions.map((action) => action.entities.patientName ?? null);
+
+  it('reads the family name past initials, and the initials end no sentence', () => {
+    expect(classify('J.P. terlouw zoeken, intake openen').actions).toMatchObject([
+      { intent: 'zoeken', entities: { patientName: 'Terlouw' } },
+      { intent: 'intake_navigeer', entities: { patientName: 'Terlouw' } },
+    ]);
+    expect(names('intake mw. A. v.d. wijngaart compleet?')).toEqual(['Van der Wijngaart']);
+    expect(names('zoek dhr. J. Th. Bakker')).toEqual(['Bakker']);
+  });
+
+  it('takes a double name typed in lower case, with its particles as the record writes them', () => {
+    expect(names('wanneer heeft dhr. lie-a-ling zn volgende afspr?')).toEqual(['Lie-A-Ling']);
+    expect(names('plan afspraak mw. kwiek-sedney dinsdag 14:00')).toEqual(['Kwiek-Sedney']);
+    expect(names('pt. meijer-de jong weigerde lithium, noteren')).toEqual(['Meijer-de Jong']);
+    // Without a title a compound stays a thing.
+    expect(names('bvc-score van vannacht')).toEqual([null]);
+    expect(names('overdracht wvggz-papieren')).toEqual([null]);
+  });
+
+  it('takes a verb-like word right after a title as the family name, and ends it before "op" and a medicine', () => {
+    expect(names('zet mw. tewelde op lorazepam 1mg zn')).toEqual(['Tewelde']);
+  });
+
+  it('never takes a category said by name for a patient, and the named category wins', () => {
+    expect(classify('notitie mw. wijnands gedrag: schreeuwde naar medepatiënt').actions).toMatchObject([
+      { intent: 'dagnotitie', entities: { patientName: 'Wijnands', category: 'gedrag' } },
+    ]);
+    expect(names('zoek dhr. tesfamariam en noteer obs: eet niet, ligt veel op bed')).toEqual(['Tesfamariam', 'Tesfamariam']);
+    expect(names('notitie pt. el amrani obs: rustig op groep')).toEqual(['El Amrani']);
+  });
+
+  it('reads regional function words as what they stand for, so a lower-case name ends before them', () => {
+    expect(names("meneer ten dam hef 'm vannacht gesneden, incident noteren")[0]).toBe('Ten Dam');
+    expect(names('dhr van heesch zen afspraak vm naar morgenmiddag verzetten')).toEqual(['Van Heesch']);
+    expect(classify('zeuk ins meneer Dassen op en noteer: hae haet good gegete').actions).toMatchObject([
+      { intent: 'zoeken', entities: { patientName: 'Dassen' } },
+      { intent: 'dagnotitie', entities: { patientName: 'Dassen' } },
+    ]);
+  });
+
   const nameOf = (input: string, index = 0) => classify(input).actions[index]?.entities.patientName;
 
   it("ends a note's text where the patient's own appointment gets a command, and only there", () => {

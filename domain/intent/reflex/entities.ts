@@ -5,7 +5,7 @@ import type { Entities, Intent } from '../intent.schemas';
 import { honorifics } from '../lexicon';
 import { asMainClause } from '../word-order';
 import type { Classified } from './classify';
-import { categoryIn } from './lookup';
+import { categoryIn, namedCategory } from './lookup';
 import type { NameSpan } from './names';
 import { momentIn, whenOf } from './times';
 import { originalText, textOf, type Token } from './tokens';
@@ -32,10 +32,10 @@ export function entitiesFor(intent: Intent, input: string, segment: Token[], { h
     const dictatedClause = contentAt !== null && segment[contentAt - 1]?.norm === 'dat';
     if (content)
       entities.content = (dictatedClause ? asMainClause(content) : content.charAt(0).toUpperCase() + content.slice(1)).slice(0, 500);
-    entities.category = categoryIn(
-      contentTokens.length > 0 ? contentTokens : segment,
-      textOf(contentTokens.length > 0 ? contentTokens : segment),
-    );
+    // "notitie mw. wijnands gedrag: schreeuwde …": the category said by name, before the text, wins.
+    entities.category =
+      namedCategory(segment)?.category ??
+      categoryIn(contentTokens.length > 0 ? contentTokens : segment, textOf(contentTokens.length > 0 ? contentTokens : segment));
     return entities;
   }
   const naar = head.findIndex((token) => token.norm === 'naar');

@@ -1,6 +1,6 @@
 import { editDistance } from '../../patient/name-matching';
 import type { dailyNoteCategories } from '../../report/report.schemas';
-import { actionStarters, categoryCues, concepts, questionStarters, type Concept } from '../lexicon';
+import { actionStarters, categoryCues, categoryNames, concepts, questionStarters, type Concept } from '../lexicon';
 import { phrases } from '../phrases';
 import { textOf, tokenize, type Token } from './tokens';
 
@@ -114,8 +114,21 @@ function lookupUncached(norm: string): Hit {
   return noHit;
 }
 
-/** A note's category from the cues in its words: the strongest cue wins. */
+/** The category a note names before its text: "gedrag:", "notitie obs", "noteer adl" (then its index), or null. */
+export function namedCategory(tokens: Token[]): { category: Category; at: number } | null {
+  for (let index = 0; index < tokens.length; index++) {
+    const category = tokens[index]!.kind === 'word' ? categoryNames[tokens[index]!.norm] : undefined;
+    if (!category) continue;
+    const before = lookup(tokens[index - 1]?.norm ?? '').concepts;
+    if (tokens[index + 1]?.norm === ':' || before.has('noteNoun') || before.has('noteVerb')) return { category, at: index };
+  }
+  return null;
+}
+
+/** A note's category: the one it names, else from the cues in its words (the strongest cue wins). */
 export function categoryIn(tokens: Token[], text: string): Category {
+  const named = namedCategory(tokens);
+  if (named) return named.category;
   if (phrases.poorSleep.test(text)) return 'observatie';
   if (phrases.walkedOff.test(text) && !phrases.violence.test(text)) return 'gedrag';
   let best: Category | null = null;

@@ -48,9 +48,9 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
   if (/^waar(mee|om|voor|over|van|door|in|op|aan|bij|naar|uit)$|^hoever$|^er(uit|bij|in|op|af|aan|over)$/.test(norm)) return false;
   if (weekdays.some((day) => norm.startsWith(day)) || /^(morgen|gister|vanmorgen)/.test(norm) || misspeltDay(norm)) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
-  // After a title, a double name typed in lower case is a name ("mw. pinas-lie").
-  if (/-\p{Ll}/u.test(token.raw) && !(capitalisedOk && token.raw === token.raw.toLowerCase() && norm.split('-').every(unknownWord)))
-    return false;
+  // After a title, a double name typed in lower case is a name ("mw. pinas-lie", "dhr. lie-a-ling",
+  // "pt. meijer-de jong"): no part of it is a word of the lexicon, particles aside.
+  if (/-\p{Ll}/u.test(token.raw) && !(capitalisedOk && token.raw === token.raw.toLowerCase() && lowerDoubleName(norm))) return false;
   // Typed in lower case, a verb form ("behandeld", "opgenomen") is no name.
   if (token.raw === norm && looksLikeVerb(norm)) return false;
   const hit = lookup(norm);
@@ -101,6 +101,14 @@ function compoundOfThing(norm: string): boolean {
   return norm.length >= 9 && thingHeads.some((head) => norm.endsWith(head) && norm.length - head.length >= 3);
 }
 
+function lowerDoubleName(norm: string): boolean {
+  const parts = norm.split('-');
+  return (
+    parts.every((part) => unknownWord(part) || nameParticles.has(part)) &&
+    [parts[0]!, parts.at(-1)!].every((part) => unknownWord(part) && part.length >= 3)
+  );
+}
+
 function unknownWord(part: string): boolean {
   return part.length >= 2 && !notNames.has(part) && lookup(part).concepts.size === 0 && lookup(part).category === null;
 }
@@ -127,12 +135,13 @@ export function refersToPatient(tokens: Token[], index: number): boolean {
   );
 }
 
-/** After a title, a word that only looks like a past tense ("karsten", "hofsteden") is the family name. */
+/** After a title, a word that only looks like a verb ("karsten", "hofsteden", "tewelde") is the family name. */
 function titledName(token: Token): boolean {
   const norm = token.norm;
   return (
     token.kind === 'word' &&
-    /(den|ten)$/.test(norm) &&
+    norm.length >= 3 &&
+    !honorifics.has(norm) &&
     !commonVerbs.has(norm) &&
     !notNames.has(norm) &&
     lookup(norm).concepts.size === 0 &&
@@ -199,6 +208,9 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
       const next = tokens[index + 1];
       // "het onderdeel", "aan te trekken": an article or an infinitive, no family name.
       if (token.norm === 'het' && parts.length === 0) break;
+      // "mw. tewelde op lorazepam": after a name, "op", "in" and "uit" open a family name only with an
+      // article ("Jan op den Akker", "Kees in 't Veld").
+      if (['op', 'in', 'uit'].includes(token.norm) && parts.length > 0 && !nameParticles.has(next?.norm ?? '')) break;
       if (token.norm === 'te' && next?.raw === next?.norm && /en$/.test(next?.norm ?? '')) break;
       if (
         next &&
@@ -285,7 +297,12 @@ function nameText(typed: Token[]): string {
   return raw
     .map((part, index) =>
       typedLower && !(nameParticles.has(parts[index]!.norm) && index > 0)
-        ? part.replace(/(^|-)(\p{L})/gu, (_, dash: string, letter: string) => dash + letter.toUpperCase())
+        ? part
+            .split('-')
+            .map((piece, at) =>
+              at > 0 && piece !== 'a' && nameParticles.has(piece) ? piece : piece.charAt(0).toUpperCase() + piece.slice(1),
+            )
+            .join('-')
         : part,
     )
     .join(' ');

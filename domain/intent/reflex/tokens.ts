@@ -1,5 +1,5 @@
 import { foldAccents } from '../../shared/text';
-import { dotAbbreviations } from '../lexicon';
+import { connectors, dotAbbreviations, honorifics, regionalForms } from '../lexicon';
 
 /** Tokens: words, written times and punctuation, with where each stands in the typed text. */
 
@@ -28,16 +28,48 @@ export function tokenize(text: string): Token[] {
     // Regional "d'r overdracht" is "haar overdracht".
     else if (/^d['’`]r$/i.test(raw)) tokens.push({ kind: 'word', raw, norm: 'haar', start, end: start + raw.length });
     else if (match[1]) tokens.push({ kind: 'time', raw, norm: raw.replace('.', ':'), start, end: start + raw.length });
-    else if (match[2] !== undefined || raw.startsWith("'") || raw.startsWith('’'))
-      tokens.push({ kind: 'word', raw, norm: normalizeWord(raw), start, end: start + raw.length });
-    else {
+    else if (match[2] !== undefined || raw.startsWith("'") || raw.startsWith('’')) {
+      const norm = normalizeWord(raw);
+      tokens.push({ kind: 'word', raw, norm: regionalForms.get(norm) ?? norm, start, end: start + raw.length });
+    } else {
       // "mw." and "i.v.m." keep their dot: it ends an abbreviation, not a sentence.
       const previous = tokens.at(-1);
       if (raw === '.' && previous?.kind === 'word' && previous.end === start && dotAbbreviations.has(previous.norm)) continue;
       tokens.push({ kind: 'punct', raw: raw === '\n' ? '.' : raw, norm: raw === '\n' ? '.' : raw, start, end: start + raw.length });
     }
   }
-  return tokens;
+  return withoutInitials(text, tokens);
+}
+
+/**
+ * "mw. A. van der Sluis", "J.P. Terlouw zoeken", "dhr. J. Th. Bakker": initials say nothing the
+ * record's family name does not, and their dots would end the sentence. A capital (or "Th", "Chr",
+ * "Joh") with its dot, before a word, is left out where a name can start: at the start, after a
+ * title, a comma or a joining word, or after another initial ("vitamine D. Daarna" keeps its D).
+ */
+function withoutInitials(text: string, tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    const dotted = token.kind === 'word' && /^(\p{Lu}|Th|Chr|Joh)$/u.test(token.raw) && text[token.end] === '.';
+    if (dotted) {
+      const dot = tokens[index + 1]?.kind === 'punct' && tokens[index + 1]!.start === token.end ? 1 : 0;
+      const next = tokens[index + 1 + dot];
+      const previous = out.at(-1);
+      const namePlace =
+        !previous ||
+        previous.kind === 'punct' ||
+        honorifics.has(previous.norm) ||
+        connectors.has(previous.norm) ||
+        (tokens[index - 1] !== previous && index > 0);
+      if (next?.kind === 'word' && namePlace) {
+        index += dot;
+        continue;
+      }
+    }
+    out.push(token);
+  }
+  return out;
 }
 
 export function textOf(tokens: Token[]): string {
