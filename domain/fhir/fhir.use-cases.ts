@@ -1,5 +1,7 @@
 import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
+import type { AuditActor } from '../audit/audit.service';
 import { defineUseCase, runUseCaseWithin, thePatient, type UseCase } from '../audit/use-case';
+import type { EntityManager } from '../db/orm';
 import { toFhirPatient } from '../patient/patient.fhir';
 import { searchFhirPatientsOf } from '../patient/patient.use-cases';
 import { createFhirObservation } from '../measurements/vitals.fhir-write';
@@ -142,13 +144,7 @@ export const fhirBatchEntry = defineUseCase({
 });
 
 /** A search's page as FHIR resources, whatever the type: the Patient search keeps its own use case (its contacts, its log). */
-async function searchPage(
-  em: Parameters<typeof runUseCaseWithin>[0],
-  actor: Parameters<typeof runUseCaseWithin>[1],
-  type: string,
-  query: URLSearchParams,
-  strict: boolean,
-) {
+async function searchPage(em: EntityManager, actor: AuditActor, type: string, query: URLSearchParams, strict: boolean) {
   if (type === 'Patient') {
     const { page, search, contacts } = await runUseCaseWithin(em, actor, searchFhirPatientsOf, { query, strict });
     const resources: Resource[] = page.items.map((patient) => toFhirPatient(patient, contacts.get(patient.id)));
