@@ -3,7 +3,7 @@ import type { AuditActor } from '../domain/audit/audit.service';
 import { AppError, dutchMessages } from '../domain/shared/errors';
 import { fhirContentType, operationOutcome, writeOutcome } from '../domain/fhir/outcome';
 import { authenticateToken, requireScope, type KoppelingCaller } from '../domain/koppeling/koppeling.service';
-import type { ScopeAccess } from '../domain/koppeling/koppeling.schemas';
+import { allows, type ScopeAccess } from '../domain/koppeling/koppeling.schemas';
 import { allowedMethods, apiRoute, readJson as readAnyJson } from './http.server';
 import { getOrm } from './services.server';
 import { actorFor } from './tenant.server';
@@ -73,6 +73,15 @@ export function fhirError(error: unknown): Response {
 export interface FhirCaller {
   actor: AuditActor;
   koppeling?: KoppelingCaller;
+}
+
+/**
+ * Which types the caller may read besides the one the path names (`_include`, `$everything`): a
+ * koppeling those its scopes cover, a clinician every type except the organisation's access log.
+ */
+export function readableBy(caller: FhirCaller): (resourceType: string) => boolean {
+  const koppeling = caller.koppeling;
+  return koppeling ? (type) => allows(koppeling.scopes, type, 'read') : (type) => type !== 'AuditEvent';
 }
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;

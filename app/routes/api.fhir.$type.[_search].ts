@@ -1,5 +1,5 @@
 import { postedQuery, searchBundle } from '../fhir-search.server';
-import { fhirRoute } from '../fhir.server';
+import { fhirRoute, readableBy } from '../fhir.server';
 import { methodNotAllowed, requirePost } from '../http.server';
 
 /** `POST <type>/_search` with a form body: the same search as GET, for queries too long or too private for a URL. */
@@ -7,7 +7,7 @@ export const loader = fhirRoute(async () => {
   throw methodNotAllowed(['POST']);
 });
 
-export const action = fhirRoute(async ({ request, params, actor }) => {
+export const action = fhirRoute(async ({ request, params, actor, caller }) => {
   requirePost(request);
-  return searchBundle(actor, request, params.type ?? '', await postedQuery(request));
+  return searchBundle(actor, request, params.type ?? '', await postedQuery(request), readableBy(caller));
 });

@@ -1,13 +1,13 @@
 import { clinicalResource } from '../../domain/fhir/resources';
 import { createObservation } from '../../domain/fhir/fhir.use-cases';
 import { searchBundle } from '../fhir-search.server';
-import { fhirRoute, fhirWriteResponse, readJson } from '../fhir.server';
+import { fhirRoute, fhirWriteResponse, readJson, readableBy } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
 import { perform } from '../tenant.server';
 
 /** Search on a clinical resource (Observation, Condition, …): the parameters of its search definition. */
-export const loader = fhirRoute(async ({ request, params, actor }) =>
-  searchBundle(actor, request, params.type ?? '', new URL(request.url).searchParams),
+export const loader = fhirRoute(async ({ request, params, actor, caller }) =>
+  searchBundle(actor, request, params.type ?? '', new URL(request.url).searchParams, readableBy(caller)),
 );
 
 /** Create: an Observation (a lab result, a device's vital sign) through the vitals' own rules; the others are read-only. */

@@ -1,3 +1,4 @@
+import { AppError } from '../../domain/shared/errors';
 import { etagOf, expectedVersion, toFhirPatient } from '../../domain/patient/patient.fhir';
 import { readFhirPatient, updateFhirPatientOf } from '../../domain/patient/patient.use-cases';
 import { fhirResponse, fhirRoute, fhirWriteResponse, readJson, strictHandling } from '../fhir.server';
@@ -5,6 +6,9 @@ import { methodNotAllowed } from '../http.server';
 import { perform } from '../tenant.server';
 
 export const loader = fhirRoute(async ({ params, actor }) => {
+  // The type-level operation (every patient at once) is not served: a bulk export, not a page (ADR 0089).
+  if (params.id === '$everything')
+    throw AppError.notFound('Patient/$everything voor alle patiënten wordt niet ondersteund; vraag Patient/<id>/$everything per patiënt.');
   const { patient, contacts } = await perform(actor, readFhirPatient, { patientId: params.id ?? '' });
   return fhirResponse(toFhirPatient(patient, contacts), { headers: { ETag: etagOf(patient) } });
 });

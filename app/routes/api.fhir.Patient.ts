@@ -1,12 +1,14 @@
 import { etagOf, toFhirPatient } from '../../domain/patient/patient.fhir';
 import { createFhirPatientOf } from '../../domain/patient/patient.use-cases';
 import { searchBundle } from '../fhir-search.server';
-import { fhirRoute, fhirWriteResponse, readJson, strictHandling } from '../fhir.server';
+import { fhirRoute, fhirWriteResponse, readJson, strictHandling, readableBy } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
 import { perform } from '../tenant.server';
 
 /** FHIR search: the parameters of `patientSearch`, `_count` (max 100), `_offset`, `_sort`. */
-export const loader = fhirRoute(async ({ request, actor }) => searchBundle(actor, request, 'Patient', new URL(request.url).searchParams));
+export const loader = fhirRoute(async ({ request, actor, caller }) =>
+  searchBundle(actor, request, 'Patient', new URL(request.url).searchParams, readableBy(caller)),
+);
 
 /**
  * Create, conditional with `If-None-Exist`: the existing patient answers 200 instead of a second

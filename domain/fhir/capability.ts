@@ -1,5 +1,7 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
 import { patientSearch } from '../patient/patient.fhir-search';
+import { everythingTypes } from './everything';
+import { includesOf, revIncludesOf } from './include';
 import { clinicalResources } from './resources';
 import { pageLimits, type SearchDefinition } from './search';
 
@@ -10,8 +12,14 @@ import { pageLimits, type SearchDefinition } from './search';
 export const patientInteractions = ['read', 'update', 'create', 'search-type'] as const;
 export const clinicalInteractions = ['read', 'search-type'] as const;
 
-function searchParams(search: SearchDefinition): Pick<CapabilityStatementRestResource, 'searchParam'> {
+function searchParams(
+  search: SearchDefinition,
+): Pick<CapabilityStatementRestResource, 'searchParam' | 'searchInclude' | 'searchRevInclude'> {
+  const include = includesOf(search.resourceType);
+  const revInclude = revIncludesOf(search.resourceType);
   return {
+    ...(include.length ? { searchInclude: include } : {}),
+    ...(revInclude.length ? { searchRevInclude: revInclude } : {}),
     searchParam: Object.entries(search.parameters).map(([name, parameter]) => ({
       name,
       type: parameter.type,
@@ -37,7 +45,7 @@ export function capabilityStatement(base: string, software: { version: string })
       {
         mode: 'server',
         interaction: [{ code: 'transaction' }, { code: 'batch' }],
-        documentation: `Met een sessie van een zorgverlener of als koppeling (SMART Backend Services, zie security); elke lees- en zoekactie staat in het toegangslog (NEN 7513). Zoeken met GET of POST <type>/_search; _count (1–${pageLimits.max}, standaard ${pageLimits.default}) en _offset; Prefer: handling=strict weigert onbekende parameters; een FHIR-zoekparameter van het type die hier niet staat, een keten (patient.identifier), _has of een onbekende modifier wordt altijd geweigerd. Bundles: transaction (alles of niets) en batch met POST Patient (ook If-None-Exist), PUT Patient (ook voorwaardelijk) en POST Observation. Geen Encounter: de afspraak is het enige contactmoment dat het dossier kent (Appointment).`,
+        documentation: `Met een sessie van een zorgverlener of als koppeling (SMART Backend Services, zie security); elke lees- en zoekactie staat in het toegangslog (NEN 7513). Zoeken met GET of POST <type>/_search; _count (1–${pageLimits.max}, standaard ${pageLimits.default}) en _offset; Prefer: handling=strict weigert onbekende parameters; _include en _revinclude volgen de verwijzingen in searchInclude en searchRevInclude (één stap, geen :iterate of *), een andere geeft een waarschuwing (strict: 400); een FHIR-zoekparameter van het type die hier niet staat, een keten (patient.identifier), _has of een onbekende modifier wordt altijd geweigerd. Bundles: transaction (alles of niets) en batch met POST Patient (ook If-None-Exist), PUT Patient (ook voorwaardelijk) en POST Observation. Geen Encounter: de afspraak is het enige contactmoment dat het dossier kent (Appointment).`,
         resource: [
           {
             type: 'Patient',
@@ -48,6 +56,13 @@ export function capabilityStatement(base: string, software: { version: string })
             readHistory: false,
             updateCreate: false,
             ...searchParams(patientSearch),
+            operation: [
+              {
+                name: 'everything',
+                definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
+                documentation: `GET Patient/<id>/$everything: de patiënt en alles van hem of haar dat deze server levert en het toegangstoken mag lezen (${everythingTypes.join(', ')}), met de genoemde Practitioner en Organization als include; _type, _count (1–${pageLimits.max}, standaard ${pageLimits.max}) en _offset; _since, start en end worden geweigerd.`,
+              },
+            ],
           },
           ...Object.entries(clinicalResources).map(([type, resource]) => ({
             type: type as CapabilityStatementRestResource['type'],

@@ -1,9 +1,16 @@
-import type { Bundle, BundleEntry } from '@medplum/fhirtypes';
-import { defineUseCase, type UseCase } from '../audit/use-case';
+import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
+import type { AuditActor } from '../audit/audit.service';
+import { defineUseCase, runUseCaseWithin, thePatient, type UseCase } from '../audit/use-case';
+import type { EntityManager } from '../db/orm';
+import { toFhirPatient } from '../patient/patient.fhir';
+import { searchFhirPatientsOf } from '../patient/patient.use-cases';
 import { createFhirObservation } from '../measurements/vitals.fhir-write';
 import { patientsOfEntries, runEntry, runTransaction, type BundleOptions } from './bundle';
 import { patientsOf, readClinical, searchClinical } from './clinical';
+import { patientEverything, type EverythingInput } from './everything';
+import { includedAccess, resolveIncludes, type IncludeRequest } from './include';
 import { clinicalResource } from './resources';
+import type { SearchPage } from './search';
 
 /*
  * The FHIR API's clinical resources besides Patient (ADR 0068): a read and a search of each type
@@ -134,4 +141,55 @@ export const fhirBatchEntry = defineUseCase({
   patients: () => [],
   run: (em, actor, { entry, options }: { entry: BundleEntry; options: BundleOptions }) => runEntry(em, actor, entry, options),
   logged: (result) => ({ patientIds: patientsOfEntries([result.resource]), details: { entries: 1 } }),
+});
+
+/** A search's page as FHIR resources, whatever the type: the Patient search keeps its own use case (its contacts, its log). */
+async function searchPage(em: EntityManager, actor: AuditActor, type: string, query: URLSearchParams, strict: boolean) {
+  if (type === 'Patient') {
+    const { page, search, contacts } = await runUseCaseWithin(em, actor, searchFhirPatientsOf, { query, strict });
+    const resources: Resource[] = page.items.map((patient) => toFhirPatient(patient, contacts.get(patient.id)));
+    return { page: { ...page, resources } as SearchPage<Resource>, search };
+  }
+  const { page, search } = await runUseCaseWithin(em, actor, clinicalUseCasesOf(type).search, { query, strict });
+  return { page: page as SearchPage<Resource>, search };
+}
+
+const includingSearches = new Map<string, ReturnType<typeof includingSearchOf>>();
+const includingSearchOf = (type: string) =>
+  defineUseCase({
+    name: `fhir.${type}.search-include`,
+    action: 'search',
+    resourceType: type,
+    patients: () => [],
+    run: async (em, actor, { query, strict, includes }: { query: URLSearchParams; strict: boolean; includes: IncludeRequest }) => {
+      const { page, search } = await searchPage(em, actor, type, query, strict);
+      return { page, search, included: await resolveIncludes(em, page.resources, includes) };
+    },
+    // The search logs its own row (the matches' patients); each type included is a read of its own, naming its patients.
+    logged: ({ included }) => includedAccess(included),
+  });
+
+/**
+ * A search with `_include`/`_revinclude` (ADR 0089): the type's own search use case, and in the same
+ * transaction the resources it includes, each type in the access log with the patients it concerns.
+ */
+export function includingSearch(type: string) {
+  if (type !== 'Patient') clinicalUseCasesOf(type);
+  let found = includingSearches.get(type);
+  if (!found) includingSearches.set(type, (found = includingSearchOf(type)));
+  return found;
+}
+
+/**
+ * `Patient/{id}/$everything`: one read of the patient's record, logged once naming the patient,
+ * with the types and the page it returned; another organisation's patient is a 404 (RLS).
+ */
+export const patientEverythingOf = defineUseCase({
+  name: 'fhir.Patient.everything',
+  action: 'read',
+  resourceType: 'Patient',
+  patients: (_em, { patientId }: EverythingInput) => thePatient({ patientId }),
+  resourceOf: ({ patientId }: EverythingInput) => patientId,
+  run: (em, _actor, input: EverythingInput) => patientEverything(em, input),
+  logged: ({ types, total, offset, count }) => ({ details: { operation: '$everything', types, total, offset, count } }),
 });

@@ -205,8 +205,11 @@ export function dateParameter(name: string, column: string, withTime: boolean, d
   };
 }
 
-/** Result parameters: how many, from where, in which order; `_format` is accepted and has one answer. */
-const resultParameters = new Set(['_count', '_offset', '_sort', '_format', '_pretty']);
+/**
+ * Result parameters: how many, from where, in which order; `_format` is accepted and has one answer;
+ * `_include` and `_revinclude` add to the page and are read by `parseIncludes` (ADR 0089).
+ */
+const resultParameters = new Set(['_count', '_offset', '_sort', '_format', '_pretty', '_include', '_revinclude']);
 export const pageLimits = { default: 25, max: 100 } as const;
 
 export interface ParsedSearch {

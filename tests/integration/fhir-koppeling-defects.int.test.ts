@@ -143,7 +143,7 @@ describe('the integrator’s defects, as a koppeling meets them', () => {
     for (const path of [
       `/api/fhir/Patient/${patient.kees}/_history`,
       `/api/fhir/Patient/${patient.kees}/_history/1`,
-      `/api/fhir/Patient/${patient.kees}/$everything`,
+      `/api/fhir/Patient/${patient.kees}/$summary`,
       `/api/fhir/Patient/${patient.kees}/Observation`,
       '/api/fhir/Encounter',
       '/api/fhir/Observation/niet-een-id',

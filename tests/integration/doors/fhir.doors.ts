@@ -4,6 +4,7 @@ import {
   createObservation,
   fhirBatchEntry,
   fhirTransaction,
+  patientEverythingOf,
   readAppointment,
   readCondition,
   readDocumentReference,
@@ -201,6 +202,17 @@ export const cases = [
     doors: {
       fhir: ({ cookie }, { patientId }) =>
         statusOf(request('/api/fhir', { method: 'POST', cookie, headers: fhirJson, body: bundle('transaction', patientId) })),
+    },
+  }),
+  doorCase({
+    useCase: patientEverythingOf,
+    arrange: async (clinician: SignedIn) => {
+      const patientId = await newPatient(clinician.cookie);
+      return { patientId, id: await makers.Observation!(clinician, patientId) };
+    },
+    doors: {
+      fhir: ({ cookie }, { patientId }) => statusOf(request(`/api/fhir/Patient/${patientId}/$everything`, { cookie })),
+      'fhir escaped': ({ cookie }, { patientId }) => statusOf(request(`/api/fhir/Patient/${patientId}/%24everything`, { cookie })),
     },
   }),
   doorCase({
