@@ -30,20 +30,19 @@ export const publicRoutes: ReadonlySet<string> = new Set([
 ]);
 const sampleId = '00000000-0000-4000-8000-000000000000';
 
-function urlSegments(fileName: string): string[] {
+/** The URL's segments; a parameter is `$name`, and an escaped one (`[$everything]`) is a literal. */
+function urlSegments(fileName: string): { text: string; param: boolean }[] {
   const base = fileName.replace(/\/route\.[jt]sx?$/, '').replace(/\.[jt]sx?$/, '');
   return base
     .split(/(?<!\[)\.(?!\])/)
     .map((segment) => segment.replace('[.]', '.'))
     .filter((segment) => segment !== '_index' && !/^_[^.]/.test(segment))
-    .map((segment) => segment.replace(/_$/, '').replace(/[[\]]/g, ''));
+    .map((segment) => ({ text: segment.replace(/_$/, '').replace(/[[\]]/g, ''), param: segment.startsWith('$') }));
 }
 
 /** Remix flat-route file name → URL path (`api.reports.$id.ts` → `/api/reports/<uuid>`). */
 export function routePath(fileName: string, value: (param: string) => string = () => sampleId): string {
-  const segments = urlSegments(fileName).map((segment) =>
-    segment === '$' ? 'onbekend/pad' : segment.startsWith('$') ? value(segment.slice(1)) : segment,
-  );
+  const segments = urlSegments(fileName).map(({ text, param }) => (!param ? text : text === '$' ? 'onbekend/pad' : value(text.slice(1))));
   return `/${segments.join('/')}`;
 }
 
@@ -66,8 +65,8 @@ export function routeFiles(): RouteFile[] {
       if (exportsOf(source, 'loader')) methods.push('GET');
       if (exportsOf(source, 'action')) methods.push('POST', 'PUT', 'PATCH', 'DELETE');
       const params = urlSegments(file)
-        .filter((segment) => segment.startsWith('$') && segment !== '$')
-        .map((segment) => segment.slice(1));
+        .filter(({ text, param }) => param && text !== '$')
+        .map(({ text }) => text.slice(1));
       return { file, path: routePath(file), methods, params };
     });
 }
@@ -130,6 +129,7 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   'api.fhir.$type.[_search].ts': { type: { literal: 'Observation' } },
   'api.fhir.$type.ts': { type: { literal: 'Observation' } },
   'api.fhir.Patient.$id.ts': { id: 'patient' },
+  'api.fhir.Patient.$id.[$everything].ts': { id: 'patient' },
   'api.intent.chains.$id.confirm.ts': { id: 'chain' },
   'api.intent.chains.$id.reject.ts': { id: 'chain' },
   'api.intent.chains.$id.ts': { id: 'chain' },
