@@ -337,7 +337,7 @@ function PageBlock({ turn }: { turn: PageTurnData }) {
         icon={<ChatBubbleIcon />}
         title={`Vraag aan het dossier van ${routing.block.patient.name}`}
         meta={`“${routing.block.vraag}”`}
-        link={{ to: `/patients/${routing.block.patient.id}/dossiervraag`, label: 'Open Vraag het dossier' }}
+        link={{ to: `/patients/${routing.block.patient.id}/dossiervraag`, label: 'Openen' }}
         testId="block-dossiervraag"
       >
         <DossierAnswer answer={turn.answer} />

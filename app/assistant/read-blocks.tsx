@@ -384,7 +384,7 @@ export function DossiervraagBlock({ patient, vraag }: { patient: PatientRef; vra
       icon={<ChatBubbleIcon />}
       title={`Vraag aan het dossier van ${patient.name}`}
       meta={`“${vraag}”`}
-      link={{ to: `/patients/${patient.id}/dossiervraag`, label: 'Open Vraag het dossier' }}
+      link={{ to: `/patients/${patient.id}/dossiervraag`, label: 'Openen' }}
       testId="block-dossiervraag"
     >
       {loading ? <Loading label="Het dossier doorzoeken…" /> : null}
