@@ -62,6 +62,22 @@ describe('a question about the record in the chat', () => {
     expect(await block.locator('.dossier-sources').textContent()).toMatch(/Medicatieopdracht · \d{1,2} \w{3} \d{4} · /i);
     await page.getByTestId('assistant-message').last().locator('.chat-bubble-assistant[aria-busy="false"]').waitFor();
     await lookAt(page, 'dossiervraag-chat-js');
+
+    // The side panel on the patient's own record: "hij" is the patient open on screen.
+    await page.goto(`/patients/${jan.patientId}/rapportages`);
+    await page.keyboard.press('Control+K');
+    const panel = page.getByRole('dialog', { name: 'Assistent' });
+    await panel.waitFor();
+    // The conversation of the assistant page may come along: a new one, where offered.
+    const fresh = panel.getByRole('button', { name: 'Nieuw gesprek' });
+    if (await fresh.isVisible()) await fresh.click();
+    await panel.getByLabel('Bericht aan de assistent').fill('heeft hij eerder gesepareerd gezeten vraagteken');
+    await panel.getByLabel('Bericht aan de assistent').press('Enter');
+    const answer = panel.getByTestId('block-dossiervraag').last();
+    await answer.getByRole('heading', { level: 3, name: 'Vraag aan het dossier van Jan de Vries' }).waitFor();
+    await answer.locator('.dossier-sources li').first().waitFor({ timeout: 30_000 });
+    expect(await answer.locator('.dossier-sources').textContent()).toMatch(/Separatie/);
+    await lookAt(page, 'dossiervraag-paneel-js');
     await page.context().close();
   });
 
