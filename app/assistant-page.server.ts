@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AuditActor } from '../domain/audit/audit.service';
 import { chatRequestSchema } from '../domain/chat/chat.schemas';
 import { chatReply } from '../domain/chat/chat.service';
+import { answerQuestion, type Antwoord } from '../domain/dossiervraag/dossiervraag.model';
 import { upstreamFailure } from '../domain/chat/sse';
 import { editableFieldNames, type ChainState, type Edits } from '../domain/intent/chain';
 import type { ChainAction } from '../domain/intent/intent.schemas';
@@ -13,7 +14,7 @@ import { AppError, fieldsOf } from '../domain/shared/errors';
 import { isUuid } from '../domain/shared/ids';
 import { parseOrThrow } from '../domain/shared/validation';
 import { chainState, confirmChain, rejectChain, startChain } from '../temporal/chain';
-import { classifyDeps } from './assistant.server';
+import { classifyDeps, limitQuestion } from './assistant.server';
 import { routeActions, type Routing } from './assistant/routing';
 import type { FormValues } from './form.server';
 import { requireTemporal } from './services.server';
@@ -39,6 +40,8 @@ export interface PageTurn {
   /** Dutch: why the request could not be prepared (a name that fits several patients, text missing). */
   refusal: { message: string; fields: Record<string, string> } | null;
   noShow: boolean;
+  /** A question about a patient's record (`dossiervraag`), answered by the record's own use case. */
+  answer: Antwoord | null;
 }
 
 /** The proposal after "Bevestigen" or "Afwijzen". */
@@ -107,7 +110,12 @@ export async function sendFromPage(actor: AuditActor, values: FormValues, signal
   const noShow = isNoShowCommand(body.message);
   const routing = noShow ? ({ kind: 'fallback' } as const) : routeActions(classification.chain.actions);
   const actions = proposedActions(routing);
-  const turn: PageTurn = { kind: 'turn', message: body.message, reply, routing, chain: null, refusal: null, noShow };
+  const turn: PageTurn = { kind: 'turn', message: body.message, reply, routing, chain: null, refusal: null, noShow, answer: null };
+  if (routing.kind === 'block' && routing.block.type === 'dossiervraag') {
+    const { patient, vraag } = routing.block;
+    await limitQuestion(actor.userId, deps);
+    return { ...turn, answer: await answerQuestion(deps, actor, { patientId: patient.id, vraag }, signal) };
+  }
   if (!actions) return turn;
   try {
     const chain = await startChain(await requireTemporal(), actor, {

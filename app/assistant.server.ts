@@ -28,3 +28,19 @@ export const chatLimiter = new SlidingWindowLimiter(
   60_000,
   (seconds) => `Je stuurt te veel berichten. Probeer het over ${seconds} seconden opnieuw.`,
 );
+
+/**
+ * 10 questions about the record a minute per clinician, counted only where a model answers them
+ * (ADR 0088): the record's own answer is a database read and stays unlimited. Every door of the
+ * question (the API, the record's box, the assistant page) takes it before the question is read.
+ */
+export const questionLimiter = new SlidingWindowLimiter(
+  'dossiervraag',
+  10,
+  60_000,
+  (seconds) => `Je stelt te veel vragen aan het dossier. Probeer het over ${seconds} seconden opnieuw.`,
+);
+
+export async function limitQuestion(userId: string, deps: { ai: AiPort }): Promise<void> {
+  if (deps.ai.configured) await questionLimiter.take(userId);
+}

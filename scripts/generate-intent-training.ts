@@ -170,7 +170,7 @@ function patient(lower: boolean): { said: string; name: string } {
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 
 // Action templates per intent: {P} the patient as said, {D} a day, {D2} a new day, {T} a time, {C} a note's text, {S} a section.
-const templates: Record<Exclude<Intent, 'dagnotitie'>, string[]> = {
+const templates: Record<Exclude<Intent, 'dagnotitie' | 'dossiervraag'>, string[]> = {
   rapportage: [
     'rapportage van {P}',
     'raportage {P}',
@@ -356,7 +356,7 @@ const noteTemplates = [
   'dagnotitie graag, {P} {C}',
 ];
 
-function action(intent: Intent, lower: boolean, who?: { said: string; name: string }): Action {
+function action(intent: Exclude<Intent, 'dossiervraag'>, lower: boolean, who?: { said: string; name: string }): Action {
   const person = who ?? patient(lower);
   const values = {
     P: person.said,
@@ -456,7 +456,7 @@ function styled(text: string, style: string): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
-const allIntents = [...Object.keys(templates), 'dagnotitie'] as Intent[];
+const allIntents = [...Object.keys(templates), 'dagnotitie'] as Exclude<Intent, 'dossiervraag'>[];
 
 function entry(): CorpusEntry & { contextAt?: 'first' } {
   const style = pick(['shorthand', 'dictation', 'polite', 'regional', 'plain']);

@@ -99,16 +99,23 @@ type Loaded<T> = { data: T } | { error: AssistantError } | null;
  * Loads what a read block shows, once per chat message: the answer is kept with the message, so
  * the block does not ask again when the panel is reopened. `retry` asks again.
  */
-export function useBlockData<T>(key: string, path: string | null): { data?: T; error?: AssistantError; loading: boolean; retry(): void } {
+export function useBlockData<T>(
+  key: string,
+  path: string | null,
+  /** A read that takes its question in a body (a question is no part of a URL or a server log). */
+  request: { body?: unknown; timeoutMs?: number } = {},
+): { data?: T; error?: AssistantError; loading: boolean; retry(): void } {
   const [loaded, setLoaded] = useTurnState<Loaded<T>>(`data:${key}`, null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (loaded || !path) return;
     const controller = new AbortController();
-    void requestJson<T>(path, { signal: controller.signal }).then((result) => {
+    void requestJson<T>(path, { signal: controller.signal, body: request.body, timeoutMs: request.timeoutMs }).then((result) => {
       if (!controller.signal.aborted) setLoaded(result.ok ? { data: result.data } : { error: result.error });
     });
     return () => controller.abort();
+    // The body belongs to the key: one message asks one question.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, path, attempt, setLoaded]);
   return {
     data: loaded && 'data' in loaded ? loaded.data : undefined,

@@ -14,6 +14,7 @@ import type { ChainState, ChainStep } from '../../domain/intent/chain';
 import { dischargeNoteMaxLength, dischargeReasonCodes, dischargeReasonLabels } from '../../domain/discharge/discharge.vocabulary';
 import { dailyNoteCategories, dailyNoteMaxLength, reportCategoryLabels } from '../../domain/report/report.schemas';
 import { wallClockOf } from '../../domain/shared/clinical-time';
+import { DossierAnswer } from '../components/dossiervraag';
 import { Field, FieldGroup } from '../components/field';
 import { BlockCard } from './block-card';
 import { ChainStepRow, outcomes, stepMessages, stepStatusLabels, StepWarnings } from './chain-block';
@@ -328,6 +329,18 @@ function PageBlock({ turn }: { turn: PageTurnData }) {
         tone="question"
       >
         <p className="small muted">Bijvoorbeeld de volledige naam van de patiënt, of de dag en het tijdstip.</p>
+      </BlockCard>
+    );
+  if (routing.block.type === 'dossiervraag' && turn.answer)
+    return (
+      <BlockCard
+        icon={<ChatBubbleIcon />}
+        title={`Vraag aan het dossier van ${routing.block.patient.name}`}
+        meta={`“${routing.block.vraag}”`}
+        link={{ to: `/patients/${routing.block.patient.id}/dossiervraag`, label: 'Openen' }}
+        testId="block-dossiervraag"
+      >
+        <DossierAnswer answer={turn.answer} />
       </BlockCard>
     );
   const link = readLink(routing.block);

@@ -1,13 +1,23 @@
 import type { AppointmentView } from '../../domain/agenda/agenda.service';
+import type { Antwoord } from '../../domain/dossiervraag/dossiervraag.model';
 import { dutchDay, formatDate, formatWhen, formatTime, isoDay } from '../../domain/shared/clinical-time';
 import { Link, useRouteLoaderData } from '@remix-run/react';
-import { CalendarIcon, ClipboardIcon, FileTextIcon, MagnifyingGlassIcon, ReaderIcon, TargetIcon } from '@radix-ui/react-icons';
+import {
+  CalendarIcon,
+  ChatBubbleIcon,
+  ClipboardIcon,
+  FileTextIcon,
+  MagnifyingGlassIcon,
+  ReaderIcon,
+  TargetIcon,
+} from '@radix-ui/react-icons';
 import { useId, useState, type FormEvent } from 'react';
 import { appointmentTypeLabels, appointmentTypes, type AppointmentType } from '../../domain/agenda/agenda.schemas';
 import type { HandoverRole } from '../../domain/handover/handover.schemas';
 import type { EpisodeStatus } from '../../domain/patient/patient.schemas';
 import { categoryChipLabel, reportTypeLabels, type ReportCategory, type ReportType } from '../../domain/report/report.schemas';
 import { IntakeProgress, RiskList, type IntakeStatus, type Risk } from '../components/clinical';
+import { DossierAnswer } from '../components/dossiervraag';
 import { HandoverSummaryPanel } from '../components/handover-summary';
 import { StatusBadge } from '../components/status-badge';
 import { capitaliseFirst } from '../../domain/shared/text';
@@ -351,6 +361,35 @@ export function AgendaBlock({
         <p className="muted small">Geen afspraken{patient ? ` van ${patient.name}` : ''} in deze periode.</p>
       ) : null}
       {appointments.length > 0 ? <AppointmentList appointments={appointments} /> : null}
+    </BlockCard>
+  );
+}
+
+// ---- Vraag het dossier -------------------------------------------------------------------------
+
+/** The record's model path may take its 15 s and retrieval besides. */
+const questionTimeoutMs = 30_000;
+
+/**
+ * A free question about one patient's record (issue 47), asked through the record's own door
+ * (`POST /api/patients/{id}/dossiervraag`): the answer with its sources, or "Ik weet het niet".
+ */
+export function DossiervraagBlock({ patient, vraag }: { patient: PatientRef; vraag: string }) {
+  const { data, error, loading, retry } = useBlockData<Antwoord>('dossiervraag', `/api/patients/${patient.id}/dossiervraag`, {
+    body: { vraag },
+    timeoutMs: questionTimeoutMs,
+  });
+  return (
+    <BlockCard
+      icon={<ChatBubbleIcon />}
+      title={`Vraag aan het dossier van ${patient.name}`}
+      meta={`“${vraag}”`}
+      link={{ to: `/patients/${patient.id}/dossiervraag`, label: 'Openen' }}
+      testId="block-dossiervraag"
+    >
+      {loading ? <Loading label="Het dossier doorzoeken…" /> : null}
+      {error ? <ErrorNotice error={error} onRetry={retry} /> : null}
+      {data ? <DossierAnswer answer={data} /> : null}
     </BlockCard>
   );
 }

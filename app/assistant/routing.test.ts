@@ -161,3 +161,17 @@ describe('nudges from the ward', () => {
     expect(nudges[0]!.href).toBe('/overdracht?patient=a');
   });
 });
+
+describe('a question about the record (dossiervraag)', () => {
+  const question = { intent: 'dossiervraag' as const, confidence: 0.85, entities: { vraag: 'wanneer is de clozapine verhoogd?' } };
+
+  it('opens the record’s answer as a read block: nothing to confirm', () => {
+    const routing = routeActions([{ ...question, entities: { ...question.entities, patientId: jan.id, patientName: jan.name } }]);
+    expect(routing).toEqual({ kind: 'block', block: { type: 'dossiervraag', patient: jan, vraag: 'wanneer is de clozapine verhoogd?' } });
+  });
+
+  it('on a patient’s page it is about that patient; elsewhere it asks which patient first', () => {
+    expect(routeActions([question], jan)).toMatchObject({ kind: 'block', block: { type: 'dossiervraag', patient: jan } });
+    expect(routeActions([question])).toMatchObject({ kind: 'clarify', missing: 'patient', question: 'Over welke patiënt gaat je vraag?' });
+  });
+});

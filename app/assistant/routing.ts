@@ -21,6 +21,7 @@ export type Block =
   | { type: 'intake'; patient: PatientRef }
   | { type: 'risico'; patient: PatientRef }
   | { type: 'diagnose'; patient: PatientRef }
+  | { type: 'dossiervraag'; patient: PatientRef; vraag: string }
   | { type: 'agenda'; mode: 'overview' | 'query'; label?: string; range?: { start: string; end: string }; patient?: PatientRef }
   | { type: 'agenda-change'; mode: AgendaChange; action: ChainAction }
   | { type: 'chain'; actions: ChainAction[] }
@@ -42,6 +43,7 @@ const patientBound: Partial<Record<Intent, string>> = {
   diagnose_query: 'Van welke patiënt wil je de diagnoses zien?',
   create_appointment: 'Met welke patiënt wil je een afspraak inplannen?',
   ontslag: 'Welke patiënt gaat met ontslag?',
+  dossiervraag: 'Over welke patiënt gaat je vraag?',
 };
 
 function patientOf(action: ChainAction): PatientRef | null {
@@ -103,6 +105,9 @@ export function routeAction(action: ChainAction): Routing {
       return { kind: 'block', block: { type: 'risico', patient: patient! } };
     case 'diagnose_query':
       return { kind: 'block', block: { type: 'diagnose', patient: patient! } };
+    case 'dossiervraag':
+      // A read (issue 47): answered in the block from the record, nothing to confirm.
+      return { kind: 'block', block: { type: 'dossiervraag', patient: patient!, vraag: entities.vraag ?? '' } };
     case 'agenda':
     case 'agenda_query':
       // A name that did not resolve must not silently widen the answer to the whole agenda.

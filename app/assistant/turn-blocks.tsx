@@ -10,6 +10,7 @@ import { NoShowBlock } from './noshow-block';
 import {
   AgendaBlock,
   DiagnosesBlock,
+  DossiervraagBlock,
   HandoverBlock,
   IntakeBlock,
   PatientSearch,
@@ -37,6 +38,8 @@ function BlockView({ block }: { block: Block }) {
       return <RisksBlock patient={block.patient} />;
     case 'diagnose':
       return <DiagnosesBlock patient={block.patient} />;
+    case 'dossiervraag':
+      return <DossiervraagBlock patient={block.patient} vraag={block.vraag} />;
     case 'agenda':
       return <AgendaBlock mode={block.mode} label={block.label} range={block.range} patient={block.patient} />;
     case 'agenda-change':

@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useActionData } from '@remix-run/react';
+import { useActionData } from '@remix-run/react';
 import type { Antwoord } from '../../domain/dossiervraag/dossiervraag.model';
-import type { Bron } from '../../domain/dossiervraag/dossiervraag.service';
-import { sourceTypeLabels } from '../../domain/dossiervraag/dossiervraag.vocabulary';
-import { classifyDeps } from '../assistant.server';
+import { classifyDeps, limitQuestion } from '../assistant.server';
 import { formFailure, valuesOf, type FormFailure } from '../form.server';
 import { patientPage } from '../page.server';
 import { answerQuestion } from '../patients.server';
-import { DossiervraagForm } from '../components/dossiervraag';
+import { DossierAnswer, DossiervraagForm } from '../components/dossiervraag';
 
 /** The tab itself reads nothing: the question comes by the form (a POST), so it is in no URL or server log. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -20,35 +18,15 @@ export async function action(args: ActionFunctionArgs) {
   const { actor, patientId } = await patientPage(args);
   const values = valuesOf(await args.request.formData(), ['vraag']);
   try {
-    return {
-      vraag: values.vraag,
-      ...(await answerQuestion(await classifyDeps(), actor, { patientId, vraag: values.vraag }, args.request.signal)),
-    };
+    const deps = await classifyDeps();
+    await limitQuestion(actor.userId, deps);
+    return { vraag: values.vraag, ...(await answerQuestion(deps, actor, { patientId, vraag: values.vraag }, args.request.signal)) };
   } catch (error) {
     return formFailure(error, values);
   }
 }
 
 type Answered = Antwoord & { vraag: string };
-
-function Sources({ bronnen }: { bronnen: Bron[] }) {
-  return (
-    <ol className="dossier-sources">
-      {bronnen.map((bron) => (
-        <li key={bron.id}>
-          <p>
-            {bron.label ? <strong>{`[${bron.label}] `}</strong> : null}
-            {bron.tekst}
-          </p>
-          <p className="muted small">
-            <Link to={bron.link}>{sourceTypeLabels[bron.type]}</Link>
-            {` · ${bron.datum}${bron.auteur ? ` · ${bron.auteur}` : ''}`}
-          </p>
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 export default function Dossiervraag() {
   const result = useActionData<Answered | FormFailure>();
@@ -59,19 +37,7 @@ export default function Dossiervraag() {
       <h2 id="dossiervraag-titel">Vraag het dossier</h2>
       <p className="muted">Het antwoord komt uit het dossier zelf, met de bronnen erbij. Staat het er niet in, dan zegt het dat.</p>
       <DossiervraagForm value={answered?.vraag ?? failure?.values.vraag ?? ''} error={failure?.fields.vraag} />
-      {answered ? (
-        <div className="dossier-answer" role="status">
-          {answered.bron === 'taalmodel' ? (
-            answered.antwoord.split(/\n\n+/).map((paragraph, index) => <p key={index}>{paragraph}</p>)
-          ) : (
-            <>
-              {answered.melding ? <p className="muted">{answered.melding}</p> : null}
-              {answered.bronnen.length === 0 ? <p>{answered.antwoord}</p> : null}
-            </>
-          )}
-          {answered.bronnen.length ? <Sources bronnen={answered.bronnen} /> : null}
-        </div>
-      ) : null}
+      {answered ? <DossierAnswer answer={answered} /> : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { chatEventStream } from '../../domain/chat/sse';
 import { answerPieces, answerQuestion, prepareQuestion } from '../../domain/dossiervraag/dossiervraag.model';
-import { classifyDeps } from '../assistant.server';
+import { classifyDeps, limitQuestion } from '../assistant.server';
 import { apiRoute, methodNotAllowed, postOnlyLoader, readJson } from '../http.server';
 import { actorFor } from '../tenant.server';
 
@@ -19,6 +19,7 @@ export const action = apiRoute(async ({ request, params, user, context }) => {
   const vraag = body && typeof body === 'object' && 'vraag' in body ? body.vraag : undefined;
   const input = { patientId: params.id ?? '', vraag: vraag as string };
   const deps = await classifyDeps();
+  await limitQuestion(user.id, deps);
   if (!request.headers.get('Accept')?.includes('text/event-stream')) return answerQuestion(deps, actor, input, request.signal);
   // Validation, a 404 and the access-log row come before the stream starts, as an ordinary response.
   const prepared = await prepareQuestion(deps, actor, input);

@@ -64,6 +64,10 @@ function lineFor(action: ChainAction): string {
       return `Risico's van ${who(action)}.`;
     case 'diagnose_query':
       return `Diagnoses van ${who(action)}.`;
+    case 'dossiervraag':
+      return entities.patientName
+        ? `Vraag aan het dossier van ${who(action)}: het antwoord staat hieronder, met de bronnen.`
+        : 'Over welke patiënt gaat je vraag?';
     case 'unknown':
       return 'Dat kan ik niet uitvoeren.';
   }

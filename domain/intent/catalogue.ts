@@ -111,8 +111,16 @@ export const intentCatalogue: IntentDescription[] = [
     required: ['patientName'],
   },
   {
+    intent: 'dossiervraag',
+    description:
+      'Een vrije vraag over het dossier van één patiënt die geen van de vaste vragen hierboven is (medicatie, metingen, slaap, eerdere maatregelen, contactpersonen): beantwoord uit het dossier, met bronnen',
+    triggers: ['wanneer is de … verhoogd', 'hoe sliep', 'heeft … eerder', 'wat was de laatste', 'wie is zijn mentor', '… vraagteken'],
+    entities: ['patientName', 'vraag'],
+    required: ['patientName'],
+  },
+  {
     intent: 'unknown',
-    description: 'Al het andere: medicatieopdrachten, ontslagbrieven, bellen, vragen buiten het dossier',
+    description: 'Al het andere: medicatieopdrachten geven, ontslagbrieven, bellen, vragen buiten het dossier',
     triggers: [],
     entities: [],
     required: [],

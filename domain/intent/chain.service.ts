@@ -8,6 +8,7 @@ import { cancelAppointmentOf, listAgenda, moveAppointment, planAppointment } fro
 import type { AuditActor } from '../audit/audit.service';
 import { defineUseCase, runUseCaseWithin, type UseCase } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
+import { askTheRecord } from '../dossiervraag/dossiervraag.use-cases';
 import { dischargeObstacle, type DischargeView } from '../discharge/discharge.service';
 import { dischargeEpisode } from '../discharge/discharge.use-cases';
 import { dischargeMessages, dischargeReasonText, type DischargeReasonCode } from '../discharge/discharge.vocabulary';
@@ -266,6 +267,13 @@ const readers: Record<ReadIntent, Reader> = {
       summary: `Overdracht ${ofPatient(entities, 'van de afdeling')} openen`,
       result: { patientId: patientId ?? null, href: patientId ? `/overdracht?patient=${patientId}` : '/overdracht' },
     };
+  },
+  async dossiervraag(em, actor, entities) {
+    // The record's own use case (ADR 0078): the same access-log row as the record's box.
+    const { patientId } = patientScope(entities);
+    if (!patientId) throw AppError.validation({ patientId: 'Noem de patiënt over wie de vraag gaat.' });
+    const answer = await runUseCaseWithin(em, actor, askTheRecord, { patientId, vraag: entities.vraag ?? '' });
+    return { summary: `Vraag aan het dossier ${ofPatient(entities, 'van de patiënt')}: ${answer.antwoord}`, result: answer };
   },
   async intake_navigeer(_em, _actor, entities) {
     const { patientId } = patientScope(entities);

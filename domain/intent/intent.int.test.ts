@@ -129,7 +129,7 @@ describe('escalation from the local reflex to the orchestrator', () => {
     expect(last).toMatchObject({
       capability: 'intent',
       model: 'test-model',
-      prompt_version: 'intent-orchestrator@3',
+      prompt_version: 'intent-orchestrator@4',
       tokens_in: 321,
       tokens_out: 17,
       outcome: 'ok',

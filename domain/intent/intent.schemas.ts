@@ -1,5 +1,6 @@
 import { shifts } from '../shared/clinical-time';
 import { dailyNoteCategories, dailyNoteMaxLength, textWithin } from '../report/report.schemas';
+import { questionMaxLength } from '../dossiervraag/dossiervraag.schemas';
 import { z } from '../shared/validation';
 
 export const intents = [
@@ -17,6 +18,7 @@ export const intents = [
   'cancel_appointment',
   'reschedule_appointment',
   'ontslag',
+  'dossiervraag',
   'unknown',
 ] as const;
 export type Intent = (typeof intents)[number];
@@ -55,6 +57,8 @@ export const entitiesSchema = z.object({
   assumedTime: text(80).optional(),
   /** Which existing appointment: its id, or how the clinician named it ("morgen 10:00"). */
   identifier: text(120).optional(),
+  /** A free question about the patient's record (`dossiervraag`), as asked: the record's own box reads it again. */
+  vraag: text(questionMaxLength).optional(),
 });
 export type Entities = z.output<typeof entitiesSchema>;
 

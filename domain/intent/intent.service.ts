@@ -11,6 +11,7 @@ import { tenantOf, withTenant } from '../db/tenant';
 import { lookUpPatients } from '../patient/patient.use-cases';
 import { Patient } from '../patient/patient.entity';
 import { Report } from '../report/report.entity';
+import { questionMaxLength } from '../dossiervraag/dossiervraag.schemas';
 import { parseOrThrow } from '../shared/validation';
 import {
   coreClassifyRequestSchema,
@@ -230,7 +231,12 @@ export async function classifyCore(deps: ClassifyDeps, actor: AuditActor, body: 
       ai: { configured: true, status: statusOf(answer.outcome) },
     };
   }
-  const modelActions = withLocalDates(answer.value.actions, local.actions);
+  // A record question from the model is the clinician's own question, as the record's box reads it.
+  const modelActions = withLocalDates(answer.value.actions, local.actions).map((action) =>
+    action.intent === 'dossiervraag' && !action.entities.vraag
+      ? { ...action, entities: { ...action.entities, vraag: input.slice(0, questionMaxLength) } }
+      : action,
+  );
   const pronounFilled = modelActions.map((action) =>
     !action.entities.patientName && context.activePatient && isPatientBound(action.intent) && /\b(hij|zij|ze|hem|haar)\b/i.test(input)
       ? { ...action, entities: { ...action.entities, patientName: context.activePatient.name, patientId: context.activePatient.id } }

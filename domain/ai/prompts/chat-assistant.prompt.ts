@@ -3,7 +3,7 @@ import type { ClassifyContext } from '../../intent/intent.schemas';
 import type { Message, PromptRef } from '../ai.port';
 
 /** Change the text → raise the version: every `ai_events` row names the version that produced it. */
-export const chatAssistantPrompt: PromptRef = { id: 'chat-assistant', version: '3' };
+export const chatAssistantPrompt: PromptRef = { id: 'chat-assistant', version: '4' };
 
 const intents = intentCatalogue
   .filter((item) => item.intent !== 'unknown')

@@ -1,3 +1,4 @@
+import { questionMaxLength } from '../../dossiervraag/dossiervraag.schemas';
 import { applyDictation } from '../../speech/dictation';
 import type { ChainAction, ClassifyContext, Entities, Intent } from '../intent.schemas';
 import { contextClause, predictIntent } from '../intent-model';
@@ -9,6 +10,7 @@ import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
 import { allNames, findName, isNameLike, type NameSpan } from './names';
 import { elliptic, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
+import { asksTheRecord } from './record-question';
 import { originalText, tokenize, type Token } from './tokens';
 
 /**
@@ -39,6 +41,7 @@ const patientIntents = new Set<Intent>([
   'ontslag',
   'zoeken',
   'agenda_query',
+  'dossiervraag',
 ]);
 
 const needsPatient = new Set<Intent>([
@@ -94,6 +97,35 @@ interface Part {
   repeat?: boolean;
   /** The patient named in a part said not to be done just before it. */
   carried?: NameSpan | null;
+}
+
+/** Sure enough to act on without a model (the escalation threshold is 0.8), short of the rules' own certainties. */
+const recordQuestionConfidence = 0.85;
+/** Under this the intent model's overruling is a guess (its own cap is 0.75): a record question it cannot know goes first. */
+const modelGuess = 0.6;
+
+/**
+ * A part nothing else took, read as a question about one patient's record: the patient named (or
+ * the one open on screen) and the question as said, which the record's box reads again.
+ */
+function recordQuestion(
+  text: string,
+  segment: Segment,
+  tokens: Token[],
+  reading: Classified,
+  entities: Entities,
+  context: ClassifyContext,
+): (ChainAction & { entities: { patientName: string } }) | null {
+  const patient = entities.patientName
+    ? { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) }
+    : context.activePatient
+      ? { patientName: context.activePatient.name, patientId: context.activePatient.id }
+      : null;
+  if (!patient) return null;
+  const names = [patient.patientName, ...(context.activePatient ? [context.activePatient.name] : [])];
+  if (!asksTheRecord(tokens, reading, names)) return null;
+  const vraag = originalText(text, segment.tokens).slice(0, questionMaxLength);
+  return { intent: 'dossiervraag', entities: { ...patient, vraag }, confidence: recordQuestionConfidence };
 }
 
 /** The sentence split into parts in the order they are to be done; negated commands are no part. */
@@ -219,9 +251,22 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     }
     if (entities.patientName)
       previousPatient = { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) };
-    // An action about "a patient" with no patient named is most often not about a patient at all.
-    const confidence = needsPatient.has(decided.intent) && !entities.patientName ? Math.min(decided.confidence, 0.7) : decided.confidence;
-    actions.push({ intent: decided.intent, entities, confidence });
+    // A question about the record that no fixed intent hears: the record's own box answers it (issue 47).
+    // Also where the rules heard nothing and the intent model only guessed a fixed intent (it knows no record questions).
+    const unheard = decided.intent === 'unknown' || (reading.intent === 'unknown' && decided.confidence < modelGuess);
+    const question = unheard ? recordQuestion(text, segment, partTokens, reading, entities, context) : null;
+    if (question) {
+      previousIntent = 'dossiervraag';
+      previousPatient = {
+        patientName: question.entities.patientName,
+        ...(question.entities.patientId ? { patientId: question.entities.patientId } : {}),
+      };
+      actions.push(question);
+    } else {
+      // An action about "a patient" with no patient named is most often not about a patient at all.
+      const confidence = needsPatient.has(decided.intent) && !entities.patientName ? Math.min(decided.confidence, 0.7) : decided.confidence;
+      actions.push({ intent: decided.intent, entities, confidence });
+    }
     pieces.push({
       text: originalText(text, segment.tokens),
       ownName: reading.name !== null,

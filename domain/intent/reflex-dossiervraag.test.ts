@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { classifyReflex } from './reflex';
+
+const jan = { activePatient: { id: '00000000-0000-4000-8000-000000000002', name: 'Jan de Vries' } };
+const now = new Date('2026-11-22T09:00:00+01:00');
+const first = (input: string, context = {}) => classifyReflex(input, context, now).actions[0]!;
+
+describe('a free question about one patient’s record (dossiervraag, issue 47)', () => {
+  it.each([
+    ['wanneer is de clozapine van Jan de Vries verhoogd?', 'Jan de Vries'],
+    ['wat was de laatste NEWS2 van Jan de Vries?', 'Jan de Vries'],
+    ['hoeveel weegt mw. Bakker?', 'Bakker'],
+    ['hoe vaak is Jan de Vries gesepareerd vraagteken', 'Jan de Vries'],
+    ['welke dosis lithium krijgt dhr. Yilmaz?', 'Yilmaz'],
+    ['heeft mw. Bakker haar medicatie geweigerd?', 'Bakker'],
+    ['wat was de bloeddruk van Jan de Vries gisteren?', 'Jan de Vries'],
+  ])('“%s” asks the record of %s, the question kept as asked', (input, name) => {
+    const action = first(input);
+    expect(action.intent).toBe('dossiervraag');
+    expect(action.entities.patientName).toBe(name);
+    expect(action.entities.vraag).toMatch(/\?$|[a-z]$/);
+    expect(action.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('dictated: “vraagteken” ends the question', () => {
+    expect(first('heeft hij eerder gesepareerd gezeten vraagteken', jan)).toMatchObject({
+      intent: 'dossiervraag',
+      entities: { patientName: 'Jan de Vries', patientId: jan.activePatient.id, vraag: 'heeft hij eerder gesepareerd gezeten?' },
+    });
+  });
+
+  it('on the patient’s own page a question without a name is about that patient', () => {
+    expect(first('wanneer is de clozapine verhoogd?', jan)).toMatchObject({
+      intent: 'dossiervraag',
+      entities: { patientId: jan.activePatient.id },
+    });
+  });
+
+  it.each([
+    // The fixed intents keep their sentences.
+    ['wat zijn de risico’s van Jan de Vries?', 'risico_query'],
+    ['welke diagnose heeft Jan de Vries?', 'diagnose_query'],
+    ['hoe was de nacht van Jan de Vries?', 'overdracht'],
+    ['wat moet ik weten over Jan de Vries', 'overdracht'],
+    ['wanneer heeft Jan de Vries een afspraak?', 'agenda_query'],
+    ['hoe staat de intake van Jan de Vries?', 'intake_status'],
+    ['laat de rapportages van Jan de Vries zien', 'rapportage'],
+    ['noteer bij Jan de Vries: sliep onrustig', 'dagnotitie'],
+    // Orders, calls, requests, general knowledge and the clinician's own work stay outside the record.
+    ['verhoog de clozapine van Jan de Vries naar 300 mg', 'unknown'],
+    ['kun je de clozapine van Jan de Vries verhogen?', 'unknown'],
+    ['kun je de moeder van Jan de Vries bellen?', 'unknown'],
+    ['mag Jan de Vries met verlof dit weekend?', 'unknown'],
+    ['wat is de maximale dagdosis van olanzapine?', 'unknown'],
+    ['wat is de dosering van quetiapine bij ouderen', 'unknown'],
+    ['hoe log ik uit', 'unknown'],
+    ['wordt Jan de Vries morgen ontslagen?', 'unknown'],
+  ])('“%s” stays %s', (input, intent) => {
+    expect(first(input).intent).toBe(intent);
+  });
+
+  it('an observation that goes on is no question: “… en is misselijk” stays the note', () => {
+    const { actions } = classifyReflex('Zeynep Aydın heeft last van hoofdpijn en is misselijk', {}, now);
+    expect(actions.map((action) => action.intent)).toEqual(['dagnotitie']);
+  });
+
+  it('without any patient a question stays unknown: there is no record to ask', () => {
+    expect(first('wanneer is de clozapine verhoogd?').intent).toBe('unknown');
+  });
+});
