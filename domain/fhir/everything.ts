@@ -5,7 +5,7 @@ import { AppError } from '../shared/errors';
 import type { Found } from './clinical';
 import { includeLimit, loadResources, type CanRead } from './include';
 import { clinicalResources } from './resources';
-import { pageLimits, parameterProblem, searchsetBundle, values } from './search';
+import { integer, pageLimits, parameterProblem, searchsetBundle, values } from './search';
 
 /*
  * `GET Patient/{id}/$everything` (issue 46, point 5; ADR 0089): the patient and every resource of
@@ -50,17 +50,6 @@ export interface Everything {
   total: number;
   offset: number;
   count: number;
-}
-
-function integer(name: string, text: string | null, fallback: number, min: number, max: number): number {
-  if (text === null || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new AppError('validation_failed', 'Controleer de zoekparameters.', {
-      fields: { [name]: `Parameter "${name}" moet een geheel getal van ${min} tot en met ${max} zijn.` },
-      location: parameterProblem,
-    });
-  return value;
 }
 
 /** The parameters: `_type` chooses types (each one served and readable), `_count`/`_offset` the page. */

@@ -221,7 +221,8 @@ export interface ParsedSearch {
   sort: string;
 }
 
-function integer(name: string, text: string | null, fallback: number, min: number, max: number): number {
+/** A whole-number parameter (`_count`, `_offset`) within its bounds, or a 400 naming it. */
+export function integer(name: string, text: string | null, fallback: number, min: number, max: number): number {
   if (text === null || text === '') return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < min || value > max)
