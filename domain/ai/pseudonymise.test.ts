@@ -678,6 +678,12 @@ describe('names from public lists (issue 42, ADR 0076)', () => {
     expect(sent(text)).toBe(text);
   });
 
+  it('a medicine of the ward after a role word and a colon is no person; a name there still is', () => {
+    const text = 'Overleg psychiater: Clozapine naar 300 mg, arts: Lorazepam zo nodig.';
+    expect(sent(text)).toBe(text);
+    expect(sent('Contactpersoon: Marieke Dijkstra belt morgen.')).toBe('Contactpersoon: [PERSOON_1] belt morgen.');
+  });
+
   it('an instrument named after people stays; a visit date after a birth date is no birth date', () => {
     const text = 'Uitslag De Jong Gierveld eenzaamheidsschaal 9, Yale-Brown obsessieschaal 24.';
     expect(sent(text)).toBe(text);

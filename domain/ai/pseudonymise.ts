@@ -1,3 +1,4 @@
+import { products } from '../medication/products';
 import { monthNames } from '../shared/clinical-time';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { namedOrganisations } from './named-organisations';
@@ -1310,7 +1311,10 @@ const NOT_A_PERSON = new Set(
     'volvo nissan mazda suzuki tesla polo golf corsa yaris clio ' +
     // Greetings that open a sentence in regional Dutch ("Houdoe en bedankt").
     'houdoe doei doeg aju ajuus hoi'
-  ).split(' '),
+  )
+    .split(' ')
+    // The ward's medicines, capitalised after a role word and a colon ("psychiater: Clozapine 300 mg").
+    .concat(products.map((product) => product.name.split(' ')[0]!.toLowerCase())),
 );
 /**
  * How much of a guessed name is the person: the words before the first word of NOT_A_PERSON, less a
