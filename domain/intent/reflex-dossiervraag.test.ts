@@ -19,7 +19,9 @@ describe('a free question about one patient’s record (dossiervraag, issue 47)'
     expect(action.intent).toBe('dossiervraag');
     expect(action.entities.patientName).toBe(name);
     expect(action.entities.vraag).toMatch(/\?$|[a-z]$/);
-    expect(action.confidence).toBeGreaterThanOrEqual(0.8);
+    // Enough to open the read block (0.7), under the escalation threshold (0.8): a model reads it again.
+    expect(action.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(action.confidence).toBeLessThan(0.8);
   });
 
   it('dictated: “vraagteken” ends the question', () => {

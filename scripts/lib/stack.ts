@@ -59,19 +59,31 @@ export async function startServices(options: {
   await seedDemo(ownerOrm).finally(() => ownerOrm.close());
   options.log(`database ${options.database}: migrated and seeded`);
 
-  const temporalAddress = `127.0.0.1:${options.temporalPort}`;
+  let temporalAddress = `127.0.0.1:${options.temporalPort}`;
   let temporal: Managed | undefined;
   if (options.reuseTemporal && (await isTemporalUp(temporalAddress))) {
     options.log(`Temporal: reusing the server on ${temporalAddress}`);
     await ensureSearchAttributes(temporalAddress);
   } else {
-    temporal = await startTemporalDevServer({
-      port: options.temporalPort,
-      uiPort: options.temporalUiPort,
-      dbFile: options.temporalDbFile,
-      quiet: options.quiet,
-      logFile: options.logDir ? path.join(options.logDir, 'temporal.log') : undefined,
-    });
+    let port = options.temporalPort;
+    for (let attempt = 1; !temporal; attempt++) {
+      try {
+        temporal = await startTemporalDevServer({
+          port,
+          uiPort: options.temporalUiPort,
+          dbFile: options.temporalDbFile,
+          quiet: options.quiet,
+          logFile: options.logDir ? path.join(options.logDir, 'temporal.log') : undefined,
+        });
+      } catch (error) {
+        // A port found free can be taken before the server binds it (another stack's Temporal opens
+        // ports of its own; seen in CI): take another free one.
+        if (attempt >= 3 || !/address already in use/.test((error as Error).message)) throw error;
+        port = await freePort();
+        options.log(`Temporal: port ${temporalAddress} was taken before the server bound it; trying ${port}`);
+        temporalAddress = `127.0.0.1:${port}`;
+      }
+    }
     options.log(`Temporal: dev server on ${temporalAddress}`);
   }
 

@@ -99,8 +99,12 @@ interface Part {
   carried?: NameSpan | null;
 }
 
-/** Sure enough to act on without a model (the escalation threshold is 0.8), short of the rules' own certainties. */
-const recordQuestionConfidence = 0.85;
+/**
+ * A record question is what is left when no fixed intent heard the sentence: enough to open its read
+ * block (routing needs 0.7), under the escalation threshold (0.8), so a configured model reads the
+ * sentence again (it knows `dossiervraag`) and the local reading is recorded as such.
+ */
+const recordQuestionConfidence = 0.75;
 /** Under this the intent model's overruling is a guess (its own cap is 0.75): a record question it cannot know goes first. */
 const modelGuess = 0.6;
 
