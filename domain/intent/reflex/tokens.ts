@@ -49,6 +49,7 @@ export function tokenize(text: string): Token[] {
  */
 function withoutInitials(text: string, tokens: Token[]): Token[] {
   const out: Token[] = [];
+  let afterInitial = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     const dotted = token.kind === 'word' && /^(\p{Lu}|Th|Chr|Joh)$/u.test(token.raw) && text[token.end] === '.';
@@ -57,16 +58,14 @@ function withoutInitials(text: string, tokens: Token[]): Token[] {
       const next = tokens[index + 1 + dot];
       const previous = out.at(-1);
       const namePlace =
-        !previous ||
-        previous.kind === 'punct' ||
-        honorifics.has(previous.norm) ||
-        connectors.has(previous.norm) ||
-        (tokens[index - 1] !== previous && index > 0);
+        afterInitial || !previous || previous.kind === 'punct' || honorifics.has(previous.norm) || connectors.has(previous.norm);
       if (next?.kind === 'word' && namePlace) {
         index += dot;
+        afterInitial = true;
         continue;
       }
     }
+    afterInitial = false;
     out.push(token);
   }
   return out;
