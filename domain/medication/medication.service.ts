@@ -6,7 +6,7 @@ import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { allergiesOf } from '../allergies/allergies';
 import { findPatient } from '../patient/patient.service';
-import { clinicalToday, formatTime, formatWhen, isoDay, wallClockToIso } from '../shared/clinical-time';
+import { addDaysToIsoDate, clinicalToday, formatTime, formatWhen, isoDay, wallClockToIso } from '../shared/clinical-time';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
@@ -94,6 +94,8 @@ export interface ScheduledDose {
   route: Route;
   scheduledFor: string;
   time: string;
+  /** A dose of yesterday still open after midnight (see `openSinceYesterday`). */
+  yesterday: boolean;
   administration: AdministrationView | null;
 }
 
@@ -198,6 +200,13 @@ export async function administrationViews(em: EntityManager, rows: MedicationAdm
   return rows.map((row) => administrationView(row, byId.get(row.orderId), names));
 }
 
+/**
+ * How long a fixed dose of yesterday that nobody registered stays on today's list after midnight:
+ * the night nurse at 00:10 still sees the 22:00 dose and registers it (given late, refused, not
+ * given), instead of it leaving the page with the date. ADR 0092.
+ */
+const openSinceYesterday = 12 * 3600_000;
+
 /** The fixed doses of a day (the ward's clock), in time order. */
 function dosesOn(order: MedicationOrder, day: string): { scheduledFor: Date; time: string }[] {
   if (order.kind !== 'vast') return [];
@@ -236,19 +245,25 @@ export async function medicationOverview(
   const views = orders.map((order) => orderView(order, names, today)).sort((a, b) => Number(b.active) - Number(a.active));
   const registered = new Map(administrations.filter((row) => row.scheduledFor).map((row) => [`${row.orderId}|${row.scheduledFor}`, row]));
   const active = orders.filter((order) => isActive(order, today));
-  const todayDoses = active
-    .flatMap((order) =>
-      dosesOn(order, today).map(({ scheduledFor, time }) => ({
-        orderId: order.id,
-        productName: order.productName,
-        dose: order.dose,
-        route: order.route,
-        scheduledFor: scheduledFor.toISOString(),
-        time,
-        administration: registered.get(`${order.id}|${scheduledFor.toISOString()}`) ?? null,
-      })),
-    )
-    .sort((a, b) => a.scheduledFor.localeCompare(b.scheduledFor) || a.productName.localeCompare(b.productName, 'nl'));
+  const scheduled = (order: MedicationOrder, day: string) =>
+    dosesOn(order, day).map(({ scheduledFor, time }) => ({
+      orderId: order.id,
+      productName: order.productName,
+      dose: order.dose,
+      route: order.route,
+      scheduledFor: scheduledFor.toISOString(),
+      time,
+      yesterday: day !== today,
+      administration: registered.get(`${order.id}|${scheduledFor.toISOString()}`) ?? null,
+    }));
+  const yesterday = addDaysToIsoDate(today, -1);
+  const stillOpen = orders
+    .filter((order) => isActive(order, yesterday))
+    .flatMap((order) => scheduled(order, yesterday))
+    .filter((dose) => !dose.administration && Date.parse(dose.scheduledFor) >= now.getTime() - openSinceYesterday);
+  const todayDoses = [...stillOpen, ...active.flatMap((order) => scheduled(order, today))].sort(
+    (a, b) => a.scheduledFor.localeCompare(b.scheduledFor) || a.productName.localeCompare(b.productName, 'nl'),
+  );
   const dayAgo = now.getTime() - 24 * 3600_000;
   const prn = active
     .filter((order) => order.kind === 'zo-nodig')

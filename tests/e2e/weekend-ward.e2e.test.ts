@@ -281,28 +281,30 @@ describe('a ward on any day and night (issue 44 acceptance)', () => {
     expect((await appointmentRow(id)).status).toBe('gepland');
   });
 
-  /** Next week's Sunday on the ward's calendar: always ahead, whatever today is. */
-  const nextWeeksSunday = () => {
-    const today = clinicalToday();
+  /** Next week's Sunday on the ward's calendar (from Monday to Sunday): always ahead, whatever today is. */
+  const nextWeeksSunday = (today: string) => {
     const fromMonday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
     return addDaysToIsoDate(today, 13 - fromMonday);
   };
 
   it('3. the assistant’s reschedule proposes Sem’s behandelgesprek and warns of the Sunday, with JavaScript', async () => {
     const page = contexts.js1440!;
-    const sunday = nextWeeksSunday();
-    await page.goto('/assistent');
-    await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('.chat-send')?.disabled === true);
-    await page.getByLabel('Bericht aan de assistent').fill('verzet de afspraak van Sem Zomertijd naar volgende week zondag 14:00');
-    await page.getByLabel('Bericht aan de assistent').press('Enter');
+    // "Next week" is read on the day the sentence is sent: on a Sunday it is the coming week.
     const block = page.getByTestId('assistant-message').last().getByTestId('block-chain');
-    await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
-    expect(await block.locator('.chain-step-summary').first().textContent()).toMatch(
-      new RegExp(`^Afspraak behandelgesprek .* 10:00 met Sem Zomertijd verplaatsen naar ${dayAndMonth(sunday)} 14:00$`),
-    );
-    expect(await block.locator('.notice-warning').innerText()).toBe(
-      `Een behandelgesprek wordt in het weekend niet gehouden (${dayAndMonth(sunday)}).`,
-    );
+    await onToday(async (today) => {
+      const sunday = nextWeeksSunday(today);
+      await page.goto('/assistent');
+      await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('.chat-send')?.disabled === true);
+      await page.getByLabel('Bericht aan de assistent').fill('verzet de afspraak van Sem Zomertijd naar volgende week zondag 14:00');
+      await page.getByLabel('Bericht aan de assistent').press('Enter');
+      await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
+      expect(await block.locator('.chain-step-summary').first().textContent()).toMatch(
+        new RegExp(`^Afspraak behandelgesprek .* 10:00 met Sem Zomertijd verplaatsen naar ${dayAndMonth(sunday)} 14:00$`),
+      );
+      expect(await block.locator('.notice-warning').innerText()).toBe(
+        `Een behandelgesprek wordt in het weekend niet gehouden (${dayAndMonth(sunday)}).`,
+      );
+    });
     await block.locator('.notice-warning').scrollIntoViewIfNeeded();
     await look(page, '3-assistent-verplaatsen-1440-js', true);
     await block.getByRole('button', { name: 'Afwijzen' }).click();
@@ -312,17 +314,18 @@ describe('a ward on any day and night (issue 44 acceptance)', () => {
 
   it('3, 5, 8. without JavaScript the assistant page proposes the same with both warnings, the beheerder sees it waiting, and rejecting changes nothing', async () => {
     const page = contexts.nojs390!;
-    const sunday = nextWeeksSunday();
     const before = await appointmentRow(semAppointment);
-    await page.goto('/assistent');
-    await page.getByLabel('Bericht aan de assistent').fill('verzet de afspraak van Sem Zomertijd naar volgende week zondag 22:00');
-    await page.getByRole('button', { name: 'Versturen' }).click();
     const block = page.getByTestId('block-chain').last();
-    await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
-    expect(await block.locator('.notice-warning p').allInnerTexts()).toEqual([
-      '22:00 valt buiten de agendatijden (07:00–21:00).',
-      `Een behandelgesprek wordt in het weekend niet gehouden (${dayAndMonth(sunday)}).`,
-    ]);
+    await onToday(async (today) => {
+      await page.goto('/assistent');
+      await page.getByLabel('Bericht aan de assistent').fill('verzet de afspraak van Sem Zomertijd naar volgende week zondag 22:00');
+      await page.getByRole('button', { name: 'Versturen' }).click();
+      await block.getByRole('button', { name: 'Bevestigen' }).waitFor();
+      expect(await block.locator('.notice-warning p').allInnerTexts()).toEqual([
+        '22:00 valt buiten de agendatijden (07:00–21:00).',
+        `Een behandelgesprek wordt in het weekend niet gehouden (${dayAndMonth(nextWeeksSunday(today))}).`,
+      ]);
+    });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     // On the phone the two warnings stand one under the other, inside the notice, and the new time's field fits the step.
     const notice = (await block.locator('.notice-warning').boundingBox())!;

@@ -1,6 +1,10 @@
 import type { MedicationAdministration, MedicationRequest } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, clinicalToday, formatTime, isoDay, wallClockToIso } from '../../domain/shared/clinical-time';
+import type { AuditActor } from '../../domain/audit/audit.service';
+import { withTenant } from '../../domain/db/tenant';
+import { medicationOverview } from '../../domain/medication/medication.service';
+import { appOrm } from '../support/app-orm';
 import { fhirProblems, indexFhirDefinitions, medplumClient } from '../support/fhir';
 import { asOwner, createUser, registerPatient, signedInUser, validBsns, type SignedIn } from '../support/factories';
 import { json, login, request } from '../support/http';
@@ -232,6 +236,37 @@ describe('the administration record', () => {
     const after = await give(prn.id, { reason: 'Kan niet slapen' });
     expect(after.status).toBe(409);
     expect(((await after.json()) as Failure).error.message).toBe('Dit voorschrift loopt niet (meer); overleg met de arts.');
+  });
+
+  it("just after midnight keeps yesterday's open doses of the evening on today's list, until they are registered", async () => {
+    const patientId = await patient();
+    const fixed = await order(patientId, { productCode: 'olanzapine-10', dose: '1 tablet', kind: 'vast', times: '08:00, 22:00' });
+    // The ward's clock at 00:20 on a day this order runs (the overview is read as of that moment).
+    const day = addDaysToIsoDate(clinicalToday(), -1);
+    const twenty = new Date(wallClockToIso(`${day}T00:20`)!);
+    const at = (date: string, time: string) => new Date(wallClockToIso(`${date}T${time}`)!).toISOString();
+    const evening = at(addDaysToIsoDate(day, -1), '22:00');
+    const orm = await appOrm();
+    try {
+      const actor: AuditActor = { organisationId: doctor.organisationId, userId: doctor.user.id, role: 'psychiater', channel: 'web' };
+      const list = async () =>
+        (await withTenant(orm, actor, (em) => medicationOverview(em, actor, patientId, twenty))).today.map((dose) => ({
+          scheduledFor: dose.scheduledFor,
+          yesterday: dose.yesterday,
+          registered: dose.administration?.status ?? null,
+        }));
+      // Yesterday's 22:00 (open, 2 h 20 ago) first; yesterday's 08:00 (16 hours ago) is no longer today's work.
+      expect(await list()).toEqual([
+        { scheduledFor: evening, yesterday: true, registered: null },
+        { scheduledFor: at(day, '08:00'), yesterday: false, registered: null },
+        { scheduledFor: at(day, '22:00'), yesterday: false, registered: null },
+      ]);
+      // Registered (late, by the night nurse), it leaves today's list: it is in the registrations.
+      expect((await give(fixed.id, { scheduledFor: evening, status: 'gegeven' })).status).toBe(201);
+      expect((await list()).map((dose) => dose.scheduledFor)).toEqual([at(day, '08:00'), at(day, '22:00')]);
+    } finally {
+      await orm.close();
+    }
   });
 });
 
