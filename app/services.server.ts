@@ -17,19 +17,26 @@ const globals = globalThis as typeof globalThis & {
  */
 const reconnectAfterMs = 5_000;
 
+/** Longer than the gRPC retry interceptor's whole backoff (10 attempts, at most 5 s apart). */
+const closeForgottenAfterMs = 60_000;
+
 /**
  * A call that finds Temporal out of reach on a connection made earlier (Temporal went away while
- * the app ran): when nothing accepts connections on its address any more, the connection is closed
- * and counts as failed, so the next requests get their 503 at once instead of each waiting out its
- * call deadline, and a fresh connection is made once Temporal is back (no waiting out gRPC's
- * reconnect backoff). A call that was only slow (a busy worker) keeps the connection.
+ * the app ran): when nothing accepts connections on its address any more, the connection counts as
+ * failed (and is closed once its calls are over), so the next requests get their 503 at once
+ * instead of each waiting out its call deadline, and a fresh connection is made once Temporal is
+ * back (no waiting out gRPC's reconnect backoff). A call that was only slow (a busy worker) keeps the connection.
  */
 function forgetIfGone(connected: Promise<TemporalDeps>, address: string, error: unknown): void {
   void acceptsConnections(address).then((up) => {
     if (up || globals.__ggzTemporal !== connected) return;
     globals.__ggzTemporal = undefined;
     globals.__ggzTemporalFailure = { at: Date.now(), error };
-    void connected.then(({ client }) => client.connection.close()).catch(() => undefined);
+    // Closed later, not now: the client's gRPC retry interceptor may hold a retry timer for a call
+    // still under way, and a retry on a closed channel throws inside that timer, where nothing
+    // catches it, and ends the process (seen with Temporal killed during a handover generation).
+    // By then every such call has run out of retries (the default backoff stops within ~25 s).
+    setTimeout(() => void connected.then(({ client }) => client.connection.close()).catch(() => undefined), closeForgottenAfterMs).unref();
   });
 }
 
