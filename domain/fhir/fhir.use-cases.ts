@@ -52,6 +52,8 @@ export const readObservation = clinicalRead('Observation');
 export const searchObservations = clinicalSearch('Observation');
 export const readCondition = clinicalRead('Condition');
 export const searchConditions = clinicalSearch('Condition');
+export const readAllergyIntolerance = clinicalRead('AllergyIntolerance');
+export const searchAllergyIntolerances = clinicalSearch('AllergyIntolerance');
 export const readRiskAssessment = clinicalRead('RiskAssessment');
 export const searchRiskAssessments = clinicalSearch('RiskAssessment');
 export const readAppointment = clinicalRead('Appointment');
@@ -85,6 +87,7 @@ export const searchAuditEvents = clinicalSearch('AuditEvent', accessLogAccess);
 const clinicalUseCases: Record<string, { read: ReturnType<typeof clinicalRead>; search: ReturnType<typeof clinicalSearch> }> = {
   Observation: { read: readObservation, search: searchObservations },
   Condition: { read: readCondition, search: searchConditions },
+  AllergyIntolerance: { read: readAllergyIntolerance, search: searchAllergyIntolerances },
   RiskAssessment: { read: readRiskAssessment, search: searchRiskAssessments },
   Appointment: { read: readAppointment, search: searchAppointments },
   DocumentReference: { read: readDocumentReference, search: searchDocumentReferences },

@@ -36,7 +36,7 @@ const patientOf = (resource: Resource) => [(resource as { patient?: Reference })
 const participants = (resource: Resource) =>
   ((resource as { participant?: { actor?: Reference }[] }).participant ?? []).map((participant) => participant.actor);
 
-/** Every reference a search may follow: the patient of each clinical type, and the organisation of the episode. */
+/** Every reference a search may follow: the patient of each clinical type, and the organisation of the episode (no staff: `recorder`, `performer` are not followed). */
 export const servedReferences: readonly ServedReference[] = [
   ...['Observation', 'Condition', 'RiskAssessment', 'MedicationRequest', 'MedicationAdministration', 'DocumentReference'].flatMap(
     (source) => [
@@ -44,6 +44,7 @@ export const servedReferences: readonly ServedReference[] = [
       { source, parameter: 'subject', target: 'Patient', references: subject },
     ],
   ),
+  { source: 'AllergyIntolerance', parameter: 'patient', target: 'Patient', references: patientOf },
   { source: 'Appointment', parameter: 'patient', target: 'Patient', references: participants },
   { source: 'Appointment', parameter: 'actor', target: 'Patient', references: participants },
   { source: 'EpisodeOfCare', parameter: 'patient', target: 'Patient', references: patientOf },

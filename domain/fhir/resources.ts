@@ -1,4 +1,5 @@
 import { appointmentResource } from '../agenda/appointment.fhir';
+import { allergyIntoleranceResource } from '../allergies/allergies.fhir';
 import { conditionResource, riskAssessmentResource } from '../intake/intake.fhir';
 import { medicationAdministrationResource, medicationRequestResource } from '../medication/medication.fhir';
 import { documentReferenceResource } from '../report/report.fhir';
@@ -13,6 +14,7 @@ import type { ClinicalResource } from './clinical';
 export const clinicalResources: Record<string, ClinicalResource> = {
   Observation: observationResource,
   Condition: conditionResource,
+  AllergyIntolerance: allergyIntoleranceResource,
   RiskAssessment: riskAssessmentResource,
   Appointment: appointmentResource,
   DocumentReference: documentReferenceResource,

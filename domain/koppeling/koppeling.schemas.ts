@@ -11,6 +11,7 @@ import { z } from '../shared/validation';
 export const scopeResourceTypes = [
   'Patient',
   'Observation',
+  'AllergyIntolerance',
   'Condition',
   'RiskAssessment',
   'Appointment',

@@ -391,14 +391,15 @@ describe('the CapabilityStatement', () => {
     const statement = (await client.get(client.fhirUrl('metadata'), { cache: 'no-cache' })) as CapabilityStatement;
     expect(fhirProblems(statement)).toEqual([]);
     const resources = statement.rest![0]!.resource!;
-    // Medication, staff, the organisation, the care episode and the access log are tested on their
-    // own (medication.int.test.ts, fhir-practitioner.int.test.ts, fhir-episode-audit.int.test.ts); here they are advertised.
+    // Medication, allergies, staff, the organisation, the care episode and the access log are tested on their own
+    // (medication.int.test.ts, fhir-allergy.int.test.ts, fhir-practitioner.int.test.ts, fhir-episode-audit.int.test.ts); here they are advertised.
     expect(resources.map((resource) => resource.type).sort()).toEqual(
       [
         'Patient',
         ...clinicalTypes,
         'MedicationRequest',
         'MedicationAdministration',
+        'AllergyIntolerance',
         'Practitioner',
         'Organization',
         'EpisodeOfCare',
@@ -417,6 +418,7 @@ describe('the CapabilityStatement', () => {
       _lastUpdated: 'ge2020',
       birthdate: '1971',
       status: 'all',
+      'clinical-status': 'active',
       active: 'true',
     };
     // The access log is a koppeling's to read, not a clinician's: its parameters are checked in fhir-episode-audit.int.test.ts.

@@ -166,6 +166,14 @@ beforeAll(async () => {
   });
   expect(order.status).toBe(201);
   janHas.MedicationRequest = [((await order.json()) as { id: string }).id];
+  // Recorded on the allergies tab, by the nurse.
+  const allergy = await json(`/api/patients/${patient.jan}/allergies`, {
+    method: 'POST',
+    cookie: ours.nurse.cookie,
+    body: { substance: 'Penicilline', reaction: 'Huiduitslag', severity: 'matig' },
+  });
+  expect(allergy.status).toBe(201);
+  janHas.AllergyIntolerance = [((await allergy.json()) as { id: string }).id];
   janHas.EpisodeOfCare = [patient.jan];
   janHas.Patient = [patient.jan];
   pietVital = await vital(patient.piet, 5);

@@ -5,6 +5,7 @@ import {
   fhirBatchEntry,
   fhirTransaction,
   patientEverythingOf,
+  readAllergyIntolerance,
   readAppointment,
   readCondition,
   readDocumentReference,
@@ -15,6 +16,7 @@ import {
   readOrganization,
   readPractitioner,
   readRiskAssessment,
+  searchAllergyIntolerances,
   searchAppointments,
   searchConditions,
   searchDocumentReferences,
@@ -91,6 +93,15 @@ const makers: Record<string, (clinician: SignedIn, patientId: string) => Promise
     createReport(organisationId, { patientId, createdBy: user.id, content: 'Rustige dienst.' }),
   MedicationRequest: ({ cookie }, patientId) => prescribed(cookie, patientId),
   MedicationAdministration: async (clinician, patientId) => administered(clinician, await prescribed(clinician.cookie, patientId)),
+  AllergyIntolerance: async ({ cookie }, patientId) => {
+    const recorded = await json(`/api/patients/${patientId}/allergies`, {
+      method: 'POST',
+      cookie,
+      body: { substance: 'Penicilline', reaction: 'Huiduitslag', severity: 'matig' },
+    });
+    if (recorded.status !== 201) throw new Error(`recording the allergy answered ${recorded.status}: ${await recorded.text()}`);
+    return ((await recorded.json()) as { id: string }).id;
+  },
   // The care episode is the patient's own: it has the patient's id.
   EpisodeOfCare: async (_clinician, patientId) => patientId,
 };
@@ -98,6 +109,7 @@ const makers: Record<string, (clinician: SignedIn, patientId: string) => Promise
 const clinical: [string, AnyUseCase, AnyUseCase][] = [
   ['Observation', readObservation, searchObservations],
   ['Condition', readCondition, searchConditions],
+  ['AllergyIntolerance', readAllergyIntolerance, searchAllergyIntolerances],
   ['RiskAssessment', readRiskAssessment, searchRiskAssessments],
   ['Appointment', readAppointment, searchAppointments],
   ['DocumentReference', readDocumentReference, searchDocumentReferences],
