@@ -201,9 +201,9 @@ export async function administrationViews(em: EntityManager, rows: MedicationAdm
 }
 
 /**
- * How long a fixed dose of yesterday that nobody registered stays on today's list after midnight:
- * the night nurse at 00:10 still sees the 22:00 dose and registers it (given late, refused, not
- * given), instead of it leaving the page with the date. ADR 0092.
+ * How long a fixed dose of yesterday that was open at midnight stays on today's list: the night
+ * nurse at 00:10 still sees the 22:00 dose and registers it (given late, refused, not given), and
+ * sees it registered, instead of it leaving the page with the date. ADR 0092.
  */
 const openSinceYesterday = 12 * 3600_000;
 
@@ -256,11 +256,18 @@ export async function medicationOverview(
       yesterday: day !== today,
       administration: registered.get(`${order.id}|${scheduledFor.toISOString()}`) ?? null,
     }));
+  // Yesterday's doses that were open at midnight: not registered, or registered since (they stay, with their registration).
   const yesterday = addDaysToIsoDate(today, -1);
+  const midnight = new Date(wallClockToIso(`${today}T00:00`)!);
+  const registeredToday = new Set(rows.filter((row) => row.createdAt >= midnight).map((row) => row.id));
   const stillOpen = orders
     .filter((order) => isActive(order, yesterday))
     .flatMap((order) => scheduled(order, yesterday))
-    .filter((dose) => !dose.administration && Date.parse(dose.scheduledFor) >= now.getTime() - openSinceYesterday);
+    .filter(
+      (dose) =>
+        (!dose.administration || registeredToday.has(dose.administration.id)) &&
+        Date.parse(dose.scheduledFor) >= now.getTime() - openSinceYesterday,
+    );
   const todayDoses = [...stillOpen, ...active.flatMap((order) => scheduled(order, today))].sort(
     (a, b) => a.scheduledFor.localeCompare(b.scheduledFor) || a.productName.localeCompare(b.productName, 'nl'),
   );

@@ -261,8 +261,16 @@ describe('the administration record', () => {
         { scheduledFor: at(day, '08:00'), yesterday: false, registered: null },
         { scheduledFor: at(day, '22:00'), yesterday: false, registered: null },
       ]);
-      // Registered (late, by the night nurse), it leaves today's list: it is in the registrations.
+      // Registered by the night nurse, it stays with its registration (she sees what she did).
       expect((await give(fixed.id, { scheduledFor: evening, status: 'gegeven' })).status).toBe(201);
+      expect((await list())[0]).toEqual({ scheduledFor: evening, yesterday: true, registered: 'gegeven' });
+      // Registered before midnight (by the late shift, ten minutes after it), it was yesterday's work and is not repeated.
+      await asOwner(doctor.organisationId, (db) =>
+        db.query('update medication_administrations set created_at = $1 where order_id = $2', [
+          new Date(Date.parse(evening) + 600_000),
+          fixed.id,
+        ]),
+      );
       expect((await list()).map((dose) => dose.scheduledFor)).toEqual([at(day, '08:00'), at(day, '22:00')]);
     } finally {
       await orm.close();
