@@ -33,6 +33,15 @@ export interface Question {
   day: string | null;
 }
 
+/** What the record holds for a question, per source: the terms its text matched (1-based), its kind. */
+export interface Found {
+  type: SourceType;
+  facet: string;
+  matched: number[];
+  /** Per term: whether PostgreSQL indexes any of its words (false: a stop word of its own). */
+  live: boolean[];
+}
+
 const fold = (text: string) => foldAccents(text.toLowerCase());
 const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -74,6 +83,24 @@ function expandShorthand(key: string): string {
   const meanings = new Set(starting.map((word) => synonymsByWord.get(word) ?? cuesByWord.get(word)));
   return meanings.size === 1 ? starting[0]! : key;
 }
+/**
+ * A compound whose head only asks ("bloedglucosewaarde": a "waarde", "bvc-score", "lithiumuitslag"):
+ * read as what it is a value of, the known word that ends the rest ("glucose"). That part has at
+ * least five letters; null for any other word, so "lithiumspiegel" is never read as any "spiegel".
+ */
+export function knownPart(key: string): string | null {
+  if (key.length < 9 || synonymsByWord.has(key) || cuesByWord.has(key)) return null;
+  for (const word of askingHeads) {
+    if (key.length - word.length < 5 || !key.endsWith(word)) continue;
+    const rest = key.slice(0, -word.length);
+    if (synonymsByWord.has(rest) || cuesByWord.has(rest)) return rest;
+    const head = knownWords.filter((known) => known.length >= 5 && rest.endsWith(known)).sort((a, b) => b.length - a.length)[0];
+    if (head) return head;
+  }
+  return null;
+}
+const askingHeads = ['waarde', 'waarden', 'score', 'scores', 'uitslag', 'uitslagen', 'meting', 'metingen'];
+
 const datePattern = new RegExp(`\\b(\\d{1,2})\\s+(${monthNames.join('|')})\\b`);
 
 function cuesOf(words: readonly string[]): { cues: Cue[]; compound: boolean } {
@@ -104,11 +131,14 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     const token = expandShorthand(fold(written));
     const key = fold(token);
     if (ignored.has(key) || names.has(key) || key.length < 2 || seen.has(key)) continue;
-    const synonyms = synonymsByWord.get(key) ?? [token];
+    const part = knownPart(key);
+    const synonyms = synonymsByWord.get(key) ?? (part ? [token, ...(synonymsByWord.get(part) ?? [part])] : [token]);
     // "leponex" and "clozapine" are one term: the second of a class adds nothing.
     if (synonyms.some((word) => seen.has(fold(word)))) continue;
     synonyms.forEach((word) => seen.add(fold(word)));
-    const { cues: termCues, compound } = cuesOf(synonyms);
+    const found = cuesOf(part ? synonyms.slice(1) : synonyms);
+    const termCues = found.cues;
+    const compound = found.compound || (part !== null && termCues.length > 0);
     const weight = termCues.some((cue) => cue.facets) ? 2 : 1;
     terms.push({ word: token, words: [...new Set(synonyms.flatMap(tokens))], cues: termCues, weight, compound });
   }
@@ -135,8 +165,16 @@ function mergeAlternatives(terms: Term[]): void {
   }
 }
 
+/**
+ * A word as a tsquery prefix: a long word loses its last three letters first, so a Dutch noun finds
+ * its adjective and its inflections ("orthostase" finds "orthostatische", "hallucinatie"
+ * "hallucineert"), which the stemmer does not join.
+ */
+const prefix = (word: string): string => (word.length >= 9 ? word.slice(0, -3) : word);
+
 /** A term as a tsquery: its words OR-ed, each also as a prefix when long enough to be a stem. */
-export const termQuery = (term: Term): string => term.words.map((word) => (word.length >= 5 ? `${word}:*` : word)).join(' | ');
+export const termQuery = (term: Term): string =>
+  [...new Set(term.words.map((word) => (word.length >= 5 ? `${prefix(word)}:*` : word)))].join(' | ');
 
 /** The source types the question's cues point at (read in full, not only where the text matches). */
 export const cuedTypes = (question: Question): SourceType[] => [
@@ -147,4 +185,34 @@ export const cuedTypes = (question: Question): SourceType[] => [
 export function cueAnswers(term: Term, type: SourceType, facet: string): boolean {
   const foldedFacet = fold(facet);
   return term.cues.some((cue) => cue.types.includes(type) && (!cue.facets || cue.facets.some((word) => foldedFacet.includes(fold(word)))));
+}
+
+/**
+ * A past participle no source holds ("geadviseerd", "verstuurd", "aangevraagd") says what was done
+ * about the thing asked, in words the record need not use: the indexes of such terms, left out of
+ * the share a source must answer. A noun the record lacks still counts against every source.
+ */
+export function unfoundActions(question: Question, rows: readonly Found[]): Set<number> {
+  const skip = new Set<number>();
+  question.terms.forEach((term, i) => {
+    if (term.cues.length || term.words.length > 1 || !participle.test(fold(term.word))) return;
+    if (!rows.some((row) => row.matched.includes(i + 1))) skip.add(i);
+  });
+  return question.terms.length - skip.size >= 1 ? skip : new Set();
+}
+const participle = /^(?:aan|op|af|in|uit|door|over|toe|mee|na|voor|terug|bij)?(?:ge[a-z]{3,}|(?:be|ver|ont|her)[a-z]{3,})[dt]$/;
+
+/**
+ * Whether every word of the question is somewhere in the record (in a source's text, or as the kind
+ * of record it names). A question the record cannot answer almost always asks about something it
+ * does not hold at all ("een CT-scan"); one whose words are all there but spread over sources
+ * ("de hulpvraag bij aanmelding") is answered by a source holding half of them.
+ */
+export function everyTermFound(question: Question, rows: readonly Found[], skip: ReadonlySet<number>): boolean {
+  return question.terms.every(
+    (term, i) =>
+      skip.has(i) ||
+      rows.some((row) => row.matched.includes(i + 1) || cueAnswers(term, row.type, row.facet)) ||
+      (rows[0]?.live[i] === false && term.cues.length === 0),
+  );
 }

@@ -13,7 +13,7 @@ import { vitalCodes } from '../measurements/vital-codes';
 import { assertPatientExists } from '../patient/patient.service';
 import { formatDate, formatDateTime, formatTime, isoDay } from '../shared/clinical-time';
 import { formatMeasurement, foldAccents } from '../shared/text';
-import { cueAnswers, cuedTypes, readQuestion, termQuery, type Question } from './dossiervraag.question';
+import { cueAnswers, cuedTypes, everyTermFound, readQuestion, termQuery, unfoundActions, type Question } from './dossiervraag.question';
 import { noAnswer, sourceTypeLabels, type SourceType } from './dossiervraag.vocabulary';
 
 /** One source an answer cites: what it is, when, by whom, the passage, and where it sits in the record. */
@@ -40,6 +40,11 @@ export const maxSources = 5;
  * a term names) before it is cited: below it the record says nothing about the question.
  */
 export const supportThreshold = 0.6;
+/**
+ * The share that suffices when every word of the question is found somewhere in the record, spread
+ * over sources: "de hulpvraag bij aanmelding" is answered by the hulpvraag section alone.
+ */
+export const spreadThreshold = 0.5;
 
 interface Row {
   type: SourceType;
@@ -173,7 +178,7 @@ interface Scored {
 }
 
 /** How much of the question a source answers, by its text or by being the record the question names. */
-function score(question: Question, row: Row): Scored {
+function score(question: Question, row: Row, skip: ReadonlySet<number> = new Set()): Scored {
   let asked = 0;
   let answered = 0;
   let structured = false;
@@ -181,6 +186,7 @@ function score(question: Question, row: Row): Scored {
   question.terms.forEach((term, i) => {
     // A word PostgreSQL does not index (a stop word of its own) and no cue answers: not part of the question.
     if (row.live[i] === false && term.cues.length === 0) return;
+    if (skip.has(i)) return;
     asked += term.weight;
     const byCue = cueAnswers(term, row.type, row.facet);
     if (byCue && !term.compound && term.cues.some((cue) => cue.facets)) structured = true;
@@ -236,9 +242,15 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     arrayLiteral(question.terms.map(termQuery)),
     arrayLiteral(cuedTypes(question)),
   ]);
-  const supported = rows
-    .map((row) => score(question, row))
-    .filter((scored) => scored.coverage >= supportThreshold)
+  const skip = unfoundActions(question, rows);
+  const scoredRows = rows.map((row) => score(question, row, skip));
+  const threshold = everyTermFound(question, rows, skip) ? spreadThreshold : supportThreshold;
+  const supported = scoredRows
+    // Below the usual share a source must hold a word of the question or be the very record it names
+    // (a NEWS2 row, a clozapine order): being some medication order does not answer "ECT gestart?".
+    .filter(
+      (scored) => scored.coverage >= supportThreshold || (scored.coverage >= threshold - 1e-9 && (scored.textual > 0 || scored.structured)),
+    )
     .sort(compare(question, now));
   if (supported.length === 0) return { antwoord: noAnswer, bronnen: [] };
   const bronnen = supported.slice(0, maxSources).map(({ row }) => bronOf(row, patientId, question));

@@ -98,6 +98,15 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['glucose', 'bloedsuiker', 'bloedsuikers', 'suiker', 'bs', 'bsw'],
   ['roken', 'rookt', 'sigaretten', 'tabak'],
   ['werk', 'beroep', 'werkte', 'gewerkt'],
+  // Ward shorthand and the everyday word for a relation or a role.
+  ['familie', 'fam', 'familiegesprek', 'familieleden'],
+  ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft'],
+  ['arts', 'dokter', 'dokters', 'psychiater'],
+  ['orthostase', 'orthostatisch', 'orthostatische', 'hypotensie'],
+  ['waan', 'wanen', 'waanideeën', 'waanachtig', 'waanbeleving'],
+  ['neuroloog', 'neurologie', 'neurologisch', 'neurologische'],
+  ['wond', 'wondzorg', 'wondverzorging', 'wondverpleegkundige'],
+  ['spiegel', 'bloedspiegel', 'plasmaspiegel'],
 ];
 
 /**
@@ -126,7 +135,13 @@ export const questionWords = new Set([
   ...['wnr', 'hvl', 'hv', 'pt', 'pat', 'pte', 'vraag', 'komma', 'punt', 'vraagteken', 'uitroepteken'],
   // Regional forms of the pronouns and auxiliaries above (Brabants, Limburgs, Gronings, Twents, Achterhoeks).
   ...['ie', 'zen', 'zien', 'gij', 'ge', 'hedde', 'hebde', 'hai', 'heer', 'mit', 'mee', 'un', 'dae', 'dieje', 'vaan', 'ist', 'ister'],
-  ...['haj', 'hef', 'hebt', 'ok', 'nou', 'get', 'wa', 'hoe', 't', 'ut', 'es', 'ens', 'is', 'mie', 'oe', 'wie'],
+  ...['haj', 'hef', 'hebt', 'ok', 'nou', 'get', 'wa', 'hoe', 't', 'ut', 'es', 'ens', 'is', 'mie', 'oe', 'wie', 'leste', 'hou'],
+  // Verbs of the record's own bookkeeping and linking words: they say that something was written,
+  // sent or decided, not what ("is de huisarts geïnformeerd", "welke diagnose is gesteld").
+  ...['besproken', 'bespreken', 'verstuurd', 'gestuurd', 'opgestuurd', 'gesteld', 'vastgesteld', 'geïnformeerd', 'gevolgd'],
+  ...['aangevraagd', 'geadviseerd', 'adviseert', 'afgesproken', 'genoemd', 'volgens', 'loop', 'ivm', 'mbt', 'tav', 'iom'],
+  ...['vanwege', 'wegens', 'doet', 'deed', 'vond', 'vindt', 'gezien', 'hoog', 'hoge', 'vroeger', 'situ', 'schriftelijk'],
+  ...['mondeling', 'soms', 'bijv', 'bv', 'enz'],
 ]);
 
 /** How a question orders what it finds: the newest, the first, the next one coming, or by fit. */
@@ -135,8 +150,8 @@ export type QuestionOrder = 'newest' | 'oldest' | 'next' | 'fit';
 /** Phrases that ask for an order, tried in this order on the folded question. */
 export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] = [
   { pattern: /\b(volgende|komende|eerstvolgende|gepland|ingepland)\b/, order: 'next' },
-  { pattern: /\b(laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b/, order: 'newest' },
-  { pattern: /\b(sinds wanneer|eerste|voor het eerst|begonnen|gestart)\b/, order: 'oldest' },
+  { pattern: /\b(leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b/, order: 'newest' },
+  { pattern: /\b(sinds wanneer|sinds hoe ?lang|eerste|voor het eerst|begonnen|gestart)\b|\bsinds\W*$/, order: 'oldest' },
 ];
 
 /** "hoe vaak", "hoeveel keer": the answer counts what it found. */
@@ -265,6 +280,8 @@ export const cues: readonly Cue[] = [
   { words: ['maatregel', 'maatregelen', 'verplichte', 'dwangmaatregel'], types: ['maatregel', 'juridisch'] },
   { words: ['intake'], types: ['intake'] },
   { words: ['anamnese', 'voorgeschiedenis'], types: ['intake'], facets: ['anamnese'] },
+  // The anamnese holds the social history: home, work, relations.
+  { words: ['sociale', 'sociaal', 'woonsituatie', 'thuissituatie', 'gezinssituatie'], types: ['intake'], facets: ['anamnese'] },
   { words: ['hulpvraag'], types: ['intake'], facets: ['hulpvraag'] },
   { words: ['aanmelding', 'verwijzing', 'verwezen', 'verwijzer'], types: ['intake'], facets: ['aanmelding'] },
   { words: ['behandeladvies'], types: ['intake'], facets: ['behandeladvies'] },
@@ -289,15 +306,21 @@ export const cues: readonly Cue[] = [
     'zus',
     'zoon',
     'dochter',
-    'echtgenote',
-    'echtgenoot',
+
     'vriend',
     'vriendin',
     'buurman',
     'buurvrouw',
     'advocaat',
   ].map((relation) => ({ words: [relation], types: ['contactpersoon'] as const, facets: [relation] })),
+  // A spouse is registered as partner, echtgenote or echtgenoot: any of them answers.
+  {
+    words: ['echtgenote', 'echtgenoot', 'vrouw', 'wederhelft'],
+    types: ['contactpersoon'],
+    facets: ['partner', 'echtgeno'],
+  },
   { words: ['dagnotitie', 'dagnotities'], types: ['dagnotitie'] },
+  { words: ['rapportage', 'rapportages', 'verslag', 'verslaglegging'], types: ['rapportage', 'dagnotitie'] },
 ];
 
 /** The Dutch word each source type is cited with. */
