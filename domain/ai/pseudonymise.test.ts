@@ -736,3 +736,47 @@ describe('names from public lists (issue 42, ADR 0076)', () => {
     expect(sent('Het IBAN NL91 ABNA 0417 1643 00 klopt; IBAN gecontroleerd.')).toBe('Het IBAN [IBAN_1] klopt; IBAN gecontroleerd.');
   });
 });
+
+describe('general rules of round fifteen (issue 42, ADR 0095)', () => {
+  const sent = (text: string, known: KnownPerson[] = []) => roundTrip(new Pseudonymiser(known), text);
+
+  it('a verb after a kin or role word is what the person does, not their name', () => {
+    const text = 'Buurman rijdt haar naar de dagbesteding. Ouders maken zich zorgen; bezoek van dochter verliep goed, tante belde.';
+    expect(sent(text)).toBe(text);
+    // A listed name in lower case after a kin word still goes.
+    expect(sent('broer ruben kwam langs en zus mette belde')).toBe('broer [PERSOON_1] kwam langs en zus [PERSOON_2] belde');
+  });
+
+  it('a name after a profession written as a compound of a role word', () => {
+    expect(sent('Dienstarts Okonkwo gebeld; nachtverpleegkundige Wijnbergen en GZ-psycholoog Terhorst ingelicht.')).toBe(
+      'Dienstarts [PERSOON_1] gebeld; nachtverpleegkundige [PERSOON_2] en GZ-psycholoog [PERSOON_3] ingelicht.',
+    );
+    const text = 'Contact met de bedrijfsarts. Morgen verder; pt viel achterwaarts Gisteren.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a given name and surname in lower case after a title, as dictation writes them', () => {
+    expect(sent('reclasseringswerker de heer bram oudshoorn heeft gebeld komma')).toBe(
+      'reclasseringswerker de heer [PERSOON_1] heeft gebeld komma',
+    );
+    // Ordinary words after a title stay, also a given name that is a word before an unlisted one.
+    const text = 'mevrouw zelf ook moe; meneer roos vandaag';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a plate after the word for it, with spaces, without separators or in the Belgian shape', () => {
+    expect(sent('kenteken 52 RNB 4, nummerplaat 1-GHT-306 en. Kenteken: GV107P')).toBe(
+      'kenteken [KENTEKEN_1], nummerplaat [KENTEKEN_2] en. Kenteken: [KENTEKEN_3]',
+    );
+    const text = 'Het kenteken van de auto is onbekend; nummerplaat 3 keer gecontroleerd.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a number after any compound of "nummer" or "nr", also opening with letter groups', () => {
+    expect(sent('Opnamenr. 2026-11-0387, dossiernr GGZ-LB-552190; rijksregisternummer is 75.09.19-284.08.')).toBe(
+      'Opnamenr. [NUMMER_1], dossiernr [NUMMER_2]; rijksregisternummer is [NUMMER_3].',
+    );
+    const text = 'Kamernummer 12, bednummer 3, volgnummer 4 van 10.';
+    expect(sent(text)).toBe(text);
+  });
+});

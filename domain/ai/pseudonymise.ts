@@ -1281,7 +1281,13 @@ const PARTICLES_ANY_CASE =
 const CAPITALISED_PERSON = `${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*(?:\\p{Lu}${SP})?${NAME_WORD}){0,2}|(?:${PARTICLES_ANY_CASE}${SP})+${NAME_WORD}`;
 /** "tariq", "de vries", "el amrani": one lower-case word (with its particles) that is no ordinary word after the relation. */
 const LOWERCASE_PERSON = `(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}`;
-const AFTER_RELATION = `(?<=${START}${RELATION}\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))`;
+/**
+ * A profession written as a compound of a role word ("dienstarts", "nachtverpleegkundige",
+ * "reclasseringswerker", "GZ-psycholoog"): a name may follow it as after the role word itself.
+ * Not "-waarts" ("achterwaarts").
+ */
+const COMPOUND_ROLE = `(?:\\p{L}{3,}-?|\\p{Lu}{2,}-)(?<!waa)(?:arts|psychiater|psycholoog|psychologe|verpleegkundige|begeleider|begeleidster|therapeut|therapeute|werker|werkster|medewerker|agent|coach|deskundige|behandelaar|casemanager)`;
+const AFTER_RELATION = `(?<=${START}(?:${RELATION}|${COMPOUND_ROLE})\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))`;
 
 /**
  * Capitalised words that are no person although written like one: eponyms of disorders, signs and
@@ -1339,15 +1345,51 @@ const holdsNoPersonWord = (surface: string): boolean => personSpan(surface) > 0;
  */
 const DUTCH_WORD_ENDING = /(?:\p{L}{6}en|ing|heid|schap|lijk|isch|tie|teit|baar)$/u;
 
+/**
+ * Strong past tenses a relative does things in ("dochter verliep", "buurman reed"): no ending tells
+ * them from a name, so they are listed.
+ */
+const STRONG_PAST = new Set(
+  (
+    'liep verliep reed ging vertrok kwam bleef vond hield viel sprak schreef bracht dacht zocht kocht wist las deed trok bood koos ' +
+    'droeg hing ontving begon besloot hielp riep sliep stierf vroeg zag zat lag stond nam gaf kreeg werd was had kon mocht moest zou'
+  ).split(' '),
+);
+/** The endings and prefixes of Dutch verb forms: "rijdt", "werkt", "belde", "maakten", "maken", "verliep", "opgehaald". */
+const VERB_FORM = /(?:dt|[^aeiouy]t|[^aeiouy](?:de|te|den|ten)|[^aeiouy]en)$|^(?:ver|ont|her|be|ge)\p{L}{3,}$/u;
+/**
+ * A word after a kin word that reads as what the relative does: "buurman rijdt haar", "ouders maken
+ * zich zorgen", "bezoek van dochter verliep goed" (issue 42). A listed name stays a name ("broer ruben").
+ */
+const looksLikeVerb = (word: string): boolean =>
+  FOLLOWED_BY_VERB.test(` ${word}`) || STRONG_PAST.has(word) || (letterCount(word) >= 4 && VERB_FORM.test(word));
+
 function isNameAfterRelation(surface: string): boolean {
   if (!holdsNoPersonWord(surface)) return false;
   const last = words(surface).at(-1)?.toLowerCase() ?? '';
   if (!startsLowercase(surface) || /^\p{Lu}/u.test(words(surface).at(-1) ?? '')) return !NOT_A_NAME.has(last);
   if (NOT_A_NAME.has(last) || isOrdinaryWord(last) || letterCount(last) < 3) return false;
+  if (words(surface).length === 1 && looksLikeVerb(last)) return isListedName(last) || isGivenName(last) || isPetForm(last);
   return !DUTCH_WORD_ENDING.test(last) || isListedName(last) || isGivenName(last) || isPetForm(last);
 }
 
 const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => !NOT_A_NAME.has(words(surface).at(-1)?.toLowerCase() ?? ''));
+/**
+ * A given name and surname in lower case after a title, as dictation writes them: "de heer bram
+ * oudshoorn heeft gebeld", "mevrouw fenna de wit". The first word must be a given name from the lists.
+ */
+const TITLED_LOWERCASE_FULL = rule(
+  `(?<=${START}(?:${HONORIFIC}|[Mm]evr)\\.?${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${SP}(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{2,}${END}`,
+  'PERSOON',
+  (surface) => {
+    const all = words(surface);
+    const [first = '', last = ''] = [all[0], all.at(-1)];
+    if (!(isGivenName(first) || isPetForm(first)) || isOrdinaryWord(first)) return false;
+    // A given name that is a word too ("bram", "roos") counts before a surname from the lists.
+    if (ORDINARY_GIVEN.has(first) && !isListedName(last)) return false;
+    return !NOT_A_NAME.has(last) && !isOrdinaryWord(last) && !(looksLikeVerb(last) && !isListedName(last)) && !DUTCH_WORD_ENDING.test(last);
+  },
+);
 
 /**
  * A name in lower case only straight after a word for family and others around the patient ("broer
@@ -1617,6 +1659,26 @@ const plateShape = (text: string): string => text.toUpperCase().replace(/[A-Z]/g
 const PLATE = rule(`${START}[A-Za-z0-9]{1,3}-[A-Za-z0-9]{1,3}-[A-Za-z0-9]{1,3}${END}(?!-)`, 'KENTEKEN', (surface) =>
   PLATE_SHAPES.has(plateShape(surface)),
 );
+/** Belgian plates, as Flemish text writes them ("1-GHT-306"): only after the word for a plate. */
+const BELGIAN_PLATE_SHAPES = new Set(['9-XXX-999', 'XXX-999']);
+/**
+ * Groups of a plate: as written when separated by hyphens or spaces ("52 RNB 4"), else the runs of
+ * letters and figures, a run of four figures or letters split in two ("AB1234" → AB-12-34).
+ */
+function plateGroups(surface: string): string {
+  const parts = /[\s-]/.test(surface) ? surface.split(/[\s-]+/) : (surface.match(/[A-Za-z]+|\d+/g) ?? []);
+  return parts.flatMap((part) => (part.length === 4 ? [part.slice(0, 2), part.slice(2)] : [part])).join('-');
+}
+/** After "kenteken" or "nummerplaat" a plate may have spaces or no separators: "kenteken 52 RNB 4", "nummerplaat 1-GHT-306". */
+const PLATE_AFTER_WORD = rule(
+  `(?<=${START}(?:kenteken|kentekenplaat|nummerplaat|nummerbord)(?:nummer)?${END}:?${SP}(?:(?:is|was|van|nr\\.?)${SP})?)[A-Za-z0-9]{1,3}(?:[ -]?[A-Za-z0-9]{1,3}){1,2}${END}(?!-[A-Za-z0-9])`,
+  'KENTEKEN',
+  (surface) => {
+    const shape = plateShape(plateGroups(surface));
+    return /\d/.test(surface) && /[A-Za-z]/.test(surface) && (PLATE_SHAPES.has(shape) || BELGIAN_PLATE_SHAPES.has(shape));
+  },
+  'giu',
+);
 
 /** "@jorien.x" (an e-mail address is taken before), or the account after the platform's name when it cannot be a word. */
 const HANDLE = rule(`(?<![\\p{L}\\p{M}\\p{N}._%+@-])@[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?`, 'ACCOUNT');
@@ -1671,8 +1733,13 @@ const WEB_ADDRESS = rule(URL_RULE, 'URL', (surface) => !isPublicSite(surface), '
 const LONG_NUMBER = rule(`${NUM_START}\\d{7,}${NUM_END}`, 'NUMMER');
 /** Any number after a word that names an identifier, in any grouping: "patiëntnummer 12 34 567", "AGB-code 01-234567". */
 const ID_WORD = `(?:pati[eë]nt(?:en)?nummer|pati[eë]ntnr|cli[eë]nt(?:en)?nummer|cli[eë]ntnr|dossiernummer|dossiernr|registratienummer|registratienr|zaaknummer|kenmerk|referentie(?:nummer)?|ref\\.?|pasnummer|documentnummer|paspoortnummer|rijbewijsnummer|burgerservicenummer|bsn|agb(?:-code|code)?|big(?:-nummer|-registratie(?:nummer)?|nummer|nr)?|uzi(?:-nummer|nummer)?|vektis|id(?:-nummer)?|nummer|nr\\.?)`;
+/**
+ * Any compound of "nummer" or "nr" names an identifier too ("opnamenr.", "rijksregisternummer",
+ * "verzekeringsnummer"); what follows may open with letter groups ("GGZ-LB-552190").
+ */
+const ID_COMPOUND = `\\p{L}{2,}(?:nummer|nr)`;
 const ID_AFTER_WORD = rule(
-  `(?<=${START}${ID_WORD}${END}\\.?[^\\p{N}\\n.;]{0,20})${NUM_START}[A-Za-z]{0,3}-?\\d(?:[ .\\/-]?\\d){4,15}${NUM_END}`,
+  `(?<=${START}(?:${ID_WORD}|${ID_COMPOUND})${END}\\.?[^\\p{N}\\n.;]{0,20})${NUM_START}(?:[A-Za-z]{1,4}[-/]){0,2}[A-Za-z]{0,3}-?\\d(?:[ .\\/-]?\\d){4,15}${NUM_END}`,
   'NUMMER',
   (surface) => !DATE_LIKE.test(surface),
   'giu',
@@ -1960,6 +2027,7 @@ export class Pseudonymiser {
       ID_AFTER_WORD,
       LONG_NUMBER,
       PLATE,
+      PLATE_AFTER_WORD,
       POSTCODE,
       LOWER_POSTCODE,
       POSTCODE_AFTER_WORD,
@@ -1983,6 +2051,7 @@ export class Pseudonymiser {
       SPACED_LOWER_POSTCODE,
       INITIALS_NAME,
       PERSON,
+      TITLED_LOWERCASE_FULL,
       TITLED_PERSON,
       RELATION_PERSON,
       LOWERCASE_RELATION_PERSON,
