@@ -12,7 +12,7 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 // texts changed, 8 with the patient mislabelled, 18 with someone else labelled as a patient.
 // Issue 42, names from public lists (ADR 0076): leaking 79 → 66, names caught 432 → 452; damage unchanged.
 const FLOOR = {
-  leakingTexts: 52,
+  leakingTexts: 51,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
   damagedTexts: 13,
   cleanChanged: 6,
@@ -32,12 +32,12 @@ const FLOOR = {
     url: 3,
     postcode: 3,
     iban: 0,
-    birthdate: 3,
+    birthdate: 2,
     email: 1,
     'disguised-name': 4,
     relations: 7,
   } as Record<string, number>,
-  caughtAtLeast: { naam: 467, nummer: 55, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
+  caughtAtLeast: { naam: 467, nummer: 56, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
     string,
     number
   >,
@@ -50,7 +50,7 @@ const FLOOR = {
  */
 // Issue 42, names from public lists (ADR 0076): leaking 63 → 60, names caught 280 → 285; damage unchanged.
 const FLOOR_H: typeof FLOOR = {
-  leakingTexts: 44,
+  leakingTexts: 43,
   damagedTexts: 6,
   cleanChanged: 8,
   patientWrong: 2,
@@ -69,13 +69,13 @@ const FLOOR_H: typeof FLOOR = {
     'long-identifier': 2,
     'disguised-name': 5,
     'social-handle': 5,
-    birthdate: 4,
+    birthdate: 3,
     email: 1,
     url: 3,
     postcode: 5,
     iban: 0,
   },
-  caughtAtLeast: { naam: 298, kenteken: 16, nummer: 35, telefoon: 21, url: 7, email: 18, handle: 10, postcode: 10, iban: 10 },
+  caughtAtLeast: { naam: 298, kenteken: 16, nummer: 36, telefoon: 21, url: 7, email: 18, handle: 10, postcode: 10, iban: 10 },
 };
 
 /*
@@ -85,18 +85,18 @@ const FLOOR_H: typeof FLOOR = {
  * g: leaking 66 → 54, damaged 17 → 15; h: 60 → 46, damaged 7; k: 23 → 16, damaged 16 → 7.
  */
 const FLOOR_K: typeof FLOOR = {
-  leakingTexts: 10,
+  leakingTexts: 8,
   damagedTexts: 7,
   cleanChanged: 6,
   patientWrong: 1,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0, 'given-name-alone': 0, 'surname-no-cue': 0, 'phone-number': 0, email: 0, url: 0, iban: 0 },
-  caughtAtLeast: { naam: 157, nummer: 28, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
+  caughtAtLeast: { naam: 157, nummer: 30, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
 };
 
 /*
  * Round fifteen (ADR 0095): general rules only, written from the issue's kinds and dev set k; g, h and j
- * measured by count only. g: leaking 54 → 52, damaged 14 → 13; h: 46 → 44, damaged 7 → 6; k: 16 → 10,
+ * measured by count only. g: leaking 54 → 51, damaged 14 → 13; h: 46 → 43, damaged 7 → 6; k: 16 → 8,
  * clean changed 9 → 6; j: 35 → 33. Kind floors lowered to the measured figures.
  */
 /*

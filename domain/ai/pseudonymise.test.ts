@@ -772,6 +772,14 @@ describe('general rules of round fifteen (issue 42, ADR 0095)', () => {
     expect(sent(text)).toBe(text);
   });
 
+  it('a birthday without its year next to "jarig" or "verjaardag", not any day and month', () => {
+    expect(sent('Wordt 25 (jarig 5 december). Vader is op 14 feb jarig. Verjaardag: 3 maart.')).toBe(
+      'Wordt 25 (jarig [GEBOORTEDATUM_1]). Vader is op [GEBOORTEDATUM_2] jarig. Verjaardag: [GEBOORTEDATUM_3].',
+    );
+    const text = 'Op 5 december is het sinterklaas; afspraak op 14 februari, evaluatie 3 maart 2027.';
+    expect(sent(text)).toBe(text);
+  });
+
   it('a number after any compound of "nummer" or "nr", also opening with letter groups', () => {
     expect(sent('Opnamenr. 2026-11-0387, dossiernr GGZ-LB-552190; rijksregisternummer is 75.09.19-284.08.')).toBe(
       'Opnamenr. [NUMMER_1], dossiernr [NUMMER_2]; rijksregisternummer is [NUMMER_3].',

@@ -326,6 +326,18 @@ const BSN = rule(BSN_RULE, 'BSN');
 const POSTCODE = rule(POSTCODE_RULE, 'POSTCODE');
 const STREET = rule(STREET_RULE, 'ADRES');
 const BIRTH_DATE = rule(BIRTH_DATE_RULE, 'GEBOORTEDATUM', undefined, 'giu');
+/**
+ * A birthday without its year still narrows a person down to one day in 365: "jarig op 5 december",
+ * "(jarig 5 december)", "is op 14 feb jarig", "verjaardag: 3 maart".
+ */
+const DAY_MONTH = `${NUM_START}\\d{1,2}${SP}(?:${MONTHS})(?!${SP_OPT}\\p{N})${END}`;
+const BIRTHDAY_WORD = `(?:jarig|verjaardag|verjaart|geboortedag)`;
+const BIRTHDAY = rule(
+  `(?:(?<=${START}${BIRTHDAY_WORD}${END}:?${SP}(?:(?:op|is|op de|de|van|was)${SP}){0,2})${DAY_MONTH}|${DAY_MONTH}(?=${SP}(?:${BIRTHDAY_WORD})${END}))`,
+  'GEBOORTEDATUM',
+  undefined,
+  'giu',
+);
 const PERSON = rule(PERSON_RULE, 'PERSOON', (surface) => holdsNoPersonWord(surface));
 
 // ---------------------------------------------------------------------------------------------
@@ -2032,6 +2044,7 @@ export class Pseudonymiser {
       LOWER_POSTCODE,
       POSTCODE_AFTER_WORD,
       BIRTH_DATE,
+      BIRTHDAY,
       BIRTH_DATE_IN_WORDS,
       DICTATED_NUMBER,
       OLD_FULL_DATE,
