@@ -780,6 +780,26 @@ describe('general rules of round fifteen (issue 42, ADR 0095)', () => {
     expect(sent(text)).toBe(text);
   });
 
+  it('a handle read out, joined by "underscore" or "punt" or after a platform, not the word alone', () => {
+    expect(sent('zijn tiktok heet apenstaartje gio underscore martis komma; insta apenstaartje sannebloem')).toBe(
+      'zijn tiktok heet [ACCOUNT_1] komma; insta [ACCOUNT_2]',
+    );
+    const text = 'hij weet niet wat een apenstaartje is';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a participle after a single letter is a sentence, not a surname; a listed surname after initials still goes', () => {
+    const text = 'Op muur geschreven: A N O U K. Schoongemaakt. Deur A. Gecontroleerd.';
+    expect(sent(text)).toBe(text);
+    expect(sent('Brief van K. Gebhardt en J. Th. Bakker ontvangen.')).toBe('Brief van [PERSOON_1] en [PERSOON_2] ontvangen.');
+  });
+
+  it('a language straight after "tolk" stays, though it is a surname too; a name after "tolk" goes', () => {
+    const text = 'Aanwezig: psychiater, verpleging, tolk Pools; tolk Engels gebeld.';
+    expect(sent(text)).toBe(text);
+    expect(sent('casemanager Ellen Pools belde, tolk Mevlüt Yilmaz ook.')).toBe('casemanager [PERSOON_1] belde, tolk [PERSOON_2] ook.');
+  });
+
   it('a number after any compound of "nummer" or "nr", also opening with letter groups', () => {
     expect(sent('Opnamenr. 2026-11-0387, dossiernr GGZ-LB-552190; rijksregisternummer is 75.09.19-284.08.')).toBe(
       'Opnamenr. [NUMMER_1], dossiernr [NUMMER_2]; rijksregisternummer is [NUMMER_3].',

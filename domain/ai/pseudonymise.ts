@@ -1415,6 +1415,37 @@ const RELATION_PERSON_ANY = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON})${EN
  * After a whole word and a full stop a new sentence starts ("zijn zus. Stemmen hoort ze nog"): a
  * name only when the lists know it. An abbreviation keeps its dot ("vpk. Mulder", "pt. Kaya").
  */
+/** Languages that are surnames or given names too: a language only straight after "tolk". */
+const LANGUAGES_TOO = new Set([
+  'pools',
+  'engels',
+  'frans',
+  'nederlands',
+  'vlaams',
+  'fries',
+  'grieks',
+  'iers',
+  'schots',
+  'deens',
+  'noors',
+  'zweeds',
+  'fins',
+  'turks',
+  'arabisch',
+  'koerdisch',
+  'perzisch',
+  'servisch',
+  'kroatisch',
+  'bosnisch',
+  'albanees',
+  'tsjechisch',
+  'slowaaks',
+  'litouws',
+  'lets',
+  'ests',
+  'hongaars',
+  'roemeens',
+]);
 const ABBREVIATED_RELATIONS = new Set(['vpk', 'pb', 'co', 'aios', 'anios', 'spv', 'pt', 'pte']);
 const RELATION_PERSON: Rule = {
   ...RELATION_PERSON_ANY,
@@ -1424,6 +1455,13 @@ const RELATION_PERSON: Rule = {
     const sentenceEnded = Boolean(dotted && !ABBREVIATED_RELATIONS.has(dotted[1]!.toLowerCase()));
     const first = words(match[0])[0] ?? '';
     if (sentenceEnded && !(isListedName(first) || isGivenName(first) || isPetForm(first))) return null;
+    // After "tolk" one word naming a language is the language, though "Pools" and "Engels" are surnames too.
+    if (
+      /(?:^|[^\p{L}])tolk[\s:(]+$/iu.test(match.input.slice(0, match.index)) &&
+      words(match[0]).length === 1 &&
+      LANGUAGES_TOO.has(first.toLowerCase())
+    )
+      return null;
     return RELATION_PERSON_ANY.classify(match);
   },
 };
@@ -1702,6 +1740,29 @@ const PLATFORM_ACCOUNT = rule(
   'giu',
 );
 
+/**
+ * A handle read out: "apenstaartje gio underscore martis", "apenstaartje jorien punt x". Taken when
+ * its parts are joined by "underscore", "punt" or "streepje", or a platform is named just before;
+ * a dictated e-mail address ("… punt n l") is left to the mail rules.
+ */
+const DICTATED_TLD = `${SP}(?:n${SP}l|nl|com|net|org|be|eu|de|info|nu)${END}`;
+const DICTATED_HANDLE_JOIN = `${SP}(?:underscore|liggend${SP}streepje|streepje|punt(?!${DICTATED_TLD}))${SP}`;
+const DICTATED_HANDLE: Rule = {
+  pattern: compiled(
+    `${START}(?:apenstaartje|at-teken)${SP}[\\p{L}\\p{N}]+(?:${DICTATED_HANDLE_JOIN}[\\p{L}\\p{N}]+)*${END}(?!${SP}punt${DICTATED_TLD})`,
+    'giu',
+  ),
+  cue: /apenstaartje|at-teken/iu,
+  classify: (match) => {
+    const joined = new RegExp(DICTATED_HANDLE_JOIN, 'iu').test(match[0]);
+    const platform =
+      /(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord|account|handle)[^.!?\n]{0,30}$/iu.test(
+        match.input.slice(0, match.index),
+      );
+    return joined || platform ? { kind: 'ACCOUNT' } : null;
+  },
+};
+
 /** Public sites a clinician may point a patient to; they identify nobody. */
 const PUBLIC_SITES = [
   'thuisarts.nl',
@@ -1825,6 +1886,8 @@ const SENTENCE_OPENERS = new Set(
   ),
 );
 /** Initials before a surname, with or without particles: "J.P. Terlouw", "A. van der Sluis", "J. Th. Bakker", "nachtwacht E. Mulderij". */
+/** A past participle, also in a compound ("gecontroleerd", "schoongemaakt", "opgehaald"). */
+const PAST_PARTICIPLE = /^\p{L}{0,8}ge\p{L}{2,}[dt]$/u;
 const INITIALS_NAME = rule(
   `${START}\\p{Lu}\\.(?:${SP_OPT}\\p{Lu}\\.|${SP_OPT}(?:Th|Chr|Ph|Joh|Corn|Jac|Wm|Fr|Gerr|Hub|Ant)\\.){0,4}${SP_OPT}(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*${END}`,
   'PERSOON',
@@ -1832,6 +1895,8 @@ const INITIALS_NAME = rule(
     const name = /[\p{L}\p{M}'’-]+$/u.exec(surface)?.[0] ?? '';
     const initials = surface.match(/\p{Lu}\p{Ll}{0,3}\./gu)?.length ?? 0;
     const particles = /\s\p{Ll}/u.test(surface);
+    // "K. Schoongemaakt", "A. Gecontroleerd": a sentence after a letter, not a surname.
+    if (initials === 1 && !particles && PAST_PARTICIPLE.test(name.toLowerCase()) && !isListedName(name)) return false;
     return (initials >= 2 || particles || !SENTENCE_OPENERS.has(name.toLowerCase())) && holdsNoPersonWord(surface);
   },
 );
@@ -2028,6 +2093,7 @@ export class Pseudonymiser {
       DICTATED_WEB_ADDRESS,
       HANDLE,
       PLATFORM_ACCOUNT,
+      DICTATED_HANDLE,
       KNOWN_VALUES,
       IBAN,
       IBAN_SHAPED,
