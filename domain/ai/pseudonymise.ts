@@ -1298,8 +1298,10 @@ const LOWERCASE_PERSON = `(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M
  * "reclasseringswerker", "GZ-psycholoog"): a name may follow it as after the role word itself.
  * Not "-waarts" ("achterwaarts").
  */
-const COMPOUND_ROLE = `(?:\\p{L}{3,}-?|\\p{Lu}{2,}-)(?<!waa)(?:arts|psychiater|psycholoog|psychologe|verpleegkundige|begeleider|begeleidster|therapeut|therapeute|werker|werkster|medewerker|agent|coach|deskundige|behandelaar|casemanager)`;
-const AFTER_RELATION = `(?<=${START}(?:${RELATION}|${COMPOUND_ROLE})\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))`;
+const ROLE_ENDING =
+  'arts|psychiater|psycholoog|psychologe|verpleegkundige|begeleider|begeleidster|therapeut|therapeute|werker|werkster|medewerker|agent|coach|deskundige|behandelaar|casemanager';
+const COMPOUND_ROLE = new RegExp(`(?:^|[^\\p{L}-])(?:\\p{L}{3,}-?|\\p{Lu}{2,}-)(?<!waa)(?:${ROLE_ENDING})\\.?[\\s(:,]*$`, 'u');
+const AFTER_RELATION = `(?<=${START}${RELATION}\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))`;
 
 /**
  * Capitalised words that are no person although written like one: eponyms of disorders, signs and
@@ -1464,6 +1466,17 @@ const RELATION_PERSON: Rule = {
       return null;
     return RELATION_PERSON_ANY.classify(match);
   },
+};
+/**
+ * A name after a compound of a role word: "dienstarts Okonkwo", "nachtverpleegkundige Wijnbergen",
+ * "GZ-psycholoog Terhorst". The pattern looks back at the role word's ending only (cheap); the
+ * compound before it is checked on the text.
+ */
+const COMPOUND_ROLE_PERSON: Rule = {
+  pattern: compiled(`(?<=(?:${ROLE_ENDING})\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))(?:${CAPITALISED_PERSON})${END}`, 'gu'),
+  cue: compiled(`(?:${ROLE_ENDING})\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT})\\p{Lu}`, 'u'),
+  classify: (match) =>
+    COMPOUND_ROLE.test(match.input.slice(Math.max(0, match.index - 60), match.index)) ? RELATION_PERSON.classify(match) : null,
 };
 /** Capitalised words before a surname that are no given name: titles, family words, sentence openers. */
 const KIN_RELATION = `(?:${KIN_WORDS.map(titleOrUpper).join('|')})`;
@@ -1811,12 +1824,17 @@ const ID_WORD = `(?:pati[eë]nt(?:en)?nummer|pati[eë]ntnr|cli[eë]nt(?:en)?numm
  * "verzekeringsnummer"); what follows may open with letter groups ("GGZ-LB-552190").
  */
 const ID_COMPOUND = `\\p{L}{2,}(?:nummer|nr)`;
-const ID_AFTER_WORD = rule(
-  `(?<=${START}(?:${ID_WORD}|${ID_COMPOUND})${END}\\.?[^\\p{N}\\n.;]{0,20})${NUM_START}(?:[A-Za-z]{1,4}[-/]){0,2}[A-Za-z]{0,3}-?\\d(?:[ .\\/-]?\\d){4,15}${NUM_END}`,
-  'NUMMER',
-  (surface) => !DATE_LIKE.test(surface),
-  'giu',
-);
+const ID_AFTER_WORD_LOOKBEHIND = `(?<=${START}(?:${ID_WORD}|${ID_COMPOUND})${END}\\.?[^\\p{N}\\n.;]{0,20})`;
+const ID_AFTER_WORD: Rule = {
+  // A figure close ahead is checked first: the look back at the word is tried only where a number may start.
+  ...rule(
+    `(?=[A-Za-z/-]{0,14}\\d)${ID_AFTER_WORD_LOOKBEHIND}${NUM_START}(?:[A-Za-z]{1,4}[-/]){0,2}[A-Za-z]{0,3}-?\\d(?:[ .\\/-]?\\d){4,15}${NUM_END}`,
+    'NUMMER',
+    (surface) => !DATE_LIKE.test(surface),
+    'giu',
+  ),
+  cue: cueOf(ID_AFTER_WORD_LOOKBEHIND, 'giu'),
+};
 
 /** Phone numbers with wide separators ("010 - 466 72 35"), short area numbers ("046-555555"), service numbers ("0800 5555"). */
 const WIDE_SEP = `(?:${SP_OPT}[-/]${SP_OPT}|[ .\\u00a0])`;
@@ -2133,6 +2151,7 @@ export class Pseudonymiser {
       TITLED_LOWERCASE_FULL,
       TITLED_PERSON,
       RELATION_PERSON,
+      COMPOUND_ROLE_PERSON,
       LOWERCASE_RELATION_PERSON,
       COORDINATED_PERSON,
       DOUBLE_SURNAME,
