@@ -50,7 +50,7 @@ const FLOOR = {
  */
 // Issue 42, names from public lists (ADR 0076): leaking 63 → 60, names caught 280 → 285; damage unchanged.
 const FLOOR_H: typeof FLOOR = {
-  leakingTexts: 43,
+  leakingTexts: 42,
   damagedTexts: 6,
   cleanChanged: 8,
   patientWrong: 2,
@@ -65,7 +65,7 @@ const FLOOR_H: typeof FLOOR = {
     'surname-no-cue': 5,
     relations: 2,
     'licence-plate': 2,
-    'phone-number': 3,
+    'phone-number': 2,
     'long-identifier': 2,
     'disguised-name': 5,
     'social-handle': 5,
@@ -75,7 +75,7 @@ const FLOOR_H: typeof FLOOR = {
     postcode: 5,
     iban: 0,
   },
-  caughtAtLeast: { naam: 298, kenteken: 16, nummer: 36, telefoon: 21, url: 7, email: 18, handle: 10, postcode: 10, iban: 10 },
+  caughtAtLeast: { naam: 298, kenteken: 16, nummer: 36, telefoon: 22, url: 7, email: 18, handle: 10, postcode: 10, iban: 10 },
 };
 
 /*
@@ -96,8 +96,8 @@ const FLOOR_K: typeof FLOOR = {
 
 /*
  * Round fifteen (ADR 0095): general rules only, written from the issue's kinds and dev set k; g, h and j
- * measured by count only. g: leaking 54 → 51, damaged 14 → 13; h: 46 → 43, damaged 7 → 6; k: 16 → 7,
- * damaged 7 → 5, clean changed 9 → 6; j: 35 → 33. Kind floors lowered to the measured figures.
+ * measured by count only. g: leaking 54 → 51, damaged 14 → 13; h: 46 → 42, damaged 7 → 6; k: 16 → 7,
+ * damaged 7 → 5, clean changed 9 → 6; j: 35 → 30. Kind floors lowered to the measured figures.
  */
 /*
  * Held-out set j (issue 42, round fourteen): 223 texts written blind in a fourth hand — letters, e-mails,
@@ -106,13 +106,13 @@ const FLOOR_K: typeof FLOOR = {
  * leaking 40, damaged 19, clean texts changed 13; names caught 265 of 306.
  */
 const FLOOR_J: typeof FLOOR = {
-  leakingTexts: 33,
+  leakingTexts: 30,
   damagedTexts: 15,
   cleanChanged: 10,
   patientWrong: 0,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 270, nummer: 35, postcode: 9, telefoon: 12, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
+  caughtAtLeast: { naam: 270, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
 };
 
 describe.each([

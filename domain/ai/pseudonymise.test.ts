@@ -800,6 +800,18 @@ describe('general rules of round fifteen (issue 42, ADR 0095)', () => {
     expect(sent('casemanager Ellen Pools belde, tolk Mevlüt Yilmaz ook.')).toBe('casemanager [PERSOON_1] belde, tolk [PERSOON_2] ook.');
   });
 
+  it('a foreign phone number in international form, not a score or a dose with a plus', () => {
+    expect(sent('Zus in België: +32 470 12 34 56; oom 0049 171 1234567 of +44 (0)20 7946 0958.')).toBe(
+      'Zus in België: [TELEFOON_1]; oom [TELEFOON_2] of [TELEFOON_3].',
+    );
+    const text = 'Score +3 4 5 op de schaal; +2 kg sinds 12-3; dosis 00 2 mg.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a birth date with a two-figure year after an apostrophe', () => {
+    expect(sent("geb. 3-4-'67 in Paramaribo")).toBe('geb. [GEBOORTEDATUM_1] in Paramaribo');
+  });
+
   it('a number after any compound of "nummer" or "nr", also opening with letter groups', () => {
     expect(sent('Opnamenr. 2026-11-0387, dossiernr GGZ-LB-552190; rijksregisternummer is 75.09.19-284.08.')).toBe(
       'Opnamenr. [NUMMER_1], dossiernr [NUMMER_2]; rijksregisternummer is [NUMMER_3].',

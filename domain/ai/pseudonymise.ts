@@ -148,7 +148,7 @@ const MONTHS =
   'jan|feb|mrt|apr|jun|jul|aug|sept|sep|okt|nov|dec';
 const MONTH_ABBREVIATIONS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 
-const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})|\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
+const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|['’]?\\d{2})|\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
 const DATE_END = `(?!${WORD_CHAR}|[-/.:]\\p{N})`;
 
 const PHONE_SEP = '[ .\\u00a0-]';
@@ -322,6 +322,18 @@ const startsLowercase = (text: string): boolean => /^\p{Ll}/u.test(text);
 /** Rules that do not depend on known persons, compiled once per process. */
 const EMAIL = rule(EMAIL_RULE, 'EMAIL');
 const PHONE = rule(PHONE_RULE, 'TELEFOON', (s) => !DATE_LIKE.test(s));
+/**
+ * A foreign number in international form: "+32 470 12 34 56", "0049 171 1234567", "+44 (0)20 7946 0958".
+ * Nine to thirteen digits after the country code; Dutch numbers are taken by PHONE before.
+ */
+const FOREIGN_PHONE = rule(
+  `(?<![\\p{L}\\p{M}\\p{N}_+])(?:\\+|00${SP_OPT})[1-9]\\d{0,2}(?:${PHONE_SEP}?\\(0\\))?(?:${PHONE_SEP}{0,3}\\d{1,8}){2,6}${NUM_END}`,
+  'TELEFOON',
+  (surface) => {
+    const digits = surface.replace(/^\+|^00/, '').replace(/\D/g, '').length;
+    return digits >= 9 && digits <= 14;
+  },
+);
 const BSN = rule(BSN_RULE, 'BSN');
 const POSTCODE = rule(POSTCODE_RULE, 'POSTCODE');
 const STREET = rule(STREET_RULE, 'ADRES');
@@ -2118,6 +2130,7 @@ export class Pseudonymiser {
       POLICY,
       PHONE,
       PHONE_WIDE,
+      FOREIGN_PHONE,
       BSN,
       BSN_ANY_GROUPING,
       ID_AFTER_WORD,
