@@ -85,18 +85,18 @@ const FLOOR_H: typeof FLOOR = {
  * g: leaking 66 → 54, damaged 17 → 15; h: 60 → 46, damaged 7; k: 23 → 16, damaged 16 → 7.
  */
 const FLOOR_K: typeof FLOOR = {
-  leakingTexts: 7,
+  leakingTexts: 6,
   damagedTexts: 5,
   cleanChanged: 6,
   patientWrong: 1,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0, 'given-name-alone': 0, 'surname-no-cue': 0, 'phone-number': 0, email: 0, url: 0, iban: 0 },
-  caughtAtLeast: { naam: 158, nummer: 30, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
+  caughtAtLeast: { naam: 159, nummer: 31, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
 };
 
 /*
  * Round fifteen (ADR 0095): general rules only, written from the issue's kinds and dev set k; g, h and j
- * measured by count only. g: leaking 54 → 51, damaged 14 → 13; h: 46 → 42, damaged 7 → 6; k: 16 → 7,
+ * measured by count only. g: leaking 54 → 51, damaged 14 → 13; h: 46 → 42, damaged 7 → 6; k: 16 → 6,
  * damaged 7 → 5, clean changed 9 → 6; j: 35 → 30. Kind floors lowered to the measured figures.
  */
 /*

@@ -812,6 +812,13 @@ describe('general rules of round fifteen (issue 42, ADR 0095)', () => {
     expect(sent("geb. 3-4-'67 in Paramaribo")).toBe('geb. [GEBOORTEDATUM_1] in Paramaribo');
   });
 
+  it('a known name with every letter of a word swapped for a sign, not clinical codes with figures', () => {
+    const p = new Pseudonymiser([jan]);
+    expect(roundTrip(p, "Pt. ondertekent met 'J4N D3 VR135'.")).toBe("Pt. ondertekent met '[PATIENT_1]'.");
+    const text = 'GCS E4M6V5, SpO2 97%, NEWS2 1, 4dd 1 tablet, B12 en 5mg.';
+    expect(roundTrip(p, text)).toBe(text);
+  });
+
   it('a number after any compound of "nummer" or "nr", also opening with letter groups', () => {
     expect(sent('Opnamenr. 2026-11-0387, dossiernr GGZ-LB-552190; rijksregisternummer is 75.09.19-284.08.')).toBe(
       'Opnamenr. [NUMMER_1], dossiernr [NUMMER_2]; rijksregisternummer is [NUMMER_3].',

@@ -642,14 +642,19 @@ const LOOKALIKE_SIGNS: Record<string, string> = {
   $: 's',
   '!': 'i',
   '|': 'l',
+  '¥': 'y',
+  '€': 'e',
 };
-const LOOKALIKE = /[\u0370-\u03ff\u0400-\u04ff]|\p{L}[0-9@$!|]|[0-9@$!|]\p{L}/u;
+const LOOKALIKE = /[\u0370-\u03ff\u0400-\u04ff]|\p{L}[0-9@$!|¥€]|[0-9@$!|¥€]\p{L}/u;
+/**
+ * Reads signs as the letters they stand for inside a word that holds letters too: "Vr1es" → "Vries",
+ * "J4N D3 VR135" → "JAN DE VRIES", "D¥LAN" → "DYLAN". The reading only serves to find known names
+ * (one character for one, so places stay), so "5mg" read as "smg" does no harm.
+ */
 function lookalikesRead(text: string): string {
   const letters = text.replace(/[\u0370-\u03ff\u0400-\u04ff]/gu, (char) => LOOKALIKE_LETTERS[char] ?? char);
-  // Only inside a word of letters: "1e" and "5 mg" stay numbers, "Vr1es" becomes "Vries".
-  return letters.replace(
-    /(?<=\p{L})[0-9@$!|]+(?=\p{L})|(?<=\p{L}{2})[0-9@$!|](?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[0-9@$!|](?=\p{L}{2})/gu,
-    (signs) => [...signs].map((sign) => LOOKALIKE_SIGNS[sign] ?? sign).join(''),
+  return letters.replace(/[\p{L}0-9@$!|¥€]{2,}/gu, (token) =>
+    /\p{L}/u.test(token) && /[0-9@$!|¥€]/u.test(token) ? [...token].map((sign) => LOOKALIKE_SIGNS[sign] ?? sign).join('') : token,
   );
 }
 
