@@ -86,8 +86,8 @@ const FLOOR_H: typeof FLOOR = {
  */
 const FLOOR_K: typeof FLOOR = {
   leakingTexts: 6,
-  damagedTexts: 5,
-  cleanChanged: 6,
+  damagedTexts: 4,
+  cleanChanged: 4,
   patientWrong: 1,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0, 'given-name-alone': 0, 'surname-no-cue': 0, 'phone-number': 0, email: 0, url: 0, iban: 0 },
@@ -97,7 +97,7 @@ const FLOOR_K: typeof FLOOR = {
 /*
  * Round fifteen (ADR 0095): general rules only, written from the issue's kinds and dev set k; g, h and j
  * measured by count only. g: leaking 54 → 51, damaged 14 → 13; h: 46 → 42, damaged 7 → 6; k: 16 → 6,
- * damaged 7 → 5, clean changed 9 → 6; j: 35 → 30. Kind floors lowered to the measured figures.
+ * damaged 7 → 4, clean changed 9 → 4; j: 35 → 30. Kind floors lowered to the measured figures.
  */
 /*
  * Held-out set j (issue 42, round fourteen): 223 texts written blind in a fourth hand — letters, e-mails,

@@ -819,6 +819,12 @@ describe('general rules of round fifteen (issue 42, ADR 0095)', () => {
     expect(roundTrip(p, text)).toBe(text);
   });
 
+  it('capitalised words after an article are a thing, a place or a title; a listed surname there is still a name', () => {
+    const text = 'Noemt zichzelf de Koning van Feyenoord; reis over de Middellandse Zee, opgenomen in het Wilhelmina Ziekenhuis.';
+    expect(sent(text)).toBe(text);
+    expect(sent('Gesprek met Wouter Zandbergen, daarna met de Groot Wassink.')).toBe('Gesprek met [PERSOON_1], daarna met de [PERSOON_2].');
+  });
+
   it('a number after any compound of "nummer" or "nr", also opening with letter groups', () => {
     expect(sent('Opnamenr. 2026-11-0387, dossiernr GGZ-LB-552190; rijksregisternummer is 75.09.19-284.08.')).toBe(
       'Opnamenr. [NUMMER_1], dossiernr [NUMMER_2]; rijksregisternummer is [NUMMER_3].',

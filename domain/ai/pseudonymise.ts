@@ -1518,7 +1518,28 @@ const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_
  * follows ("Risperdal Consta 50 mg" is medication).
  */
 const MID_SENTENCE_NAME = `(?<=[\\p{Ll},;)]${SP})${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD}){1,2}${END}(?!${SP}\\p{N})`;
-const FULL_NAME = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
+const FULL_NAME_ANY = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
+/**
+ * After "het" or "een" capitalised words are a thing, a place or a title ("het Wilhelmina Ziekenhuis",
+ * "een Rode Kruis-post"); after "de" too when the first is a Dutch word or an adjective ("de Koning van
+ * Feyenoord", "de Middellandse Zee"), unless a listed surname ends it ("met de Groot Wassink").
+ */
+const FULL_NAME: Rule = {
+  ...FULL_NAME_ANY,
+  classify: (match) => {
+    const article = /(?:^|[^\p{L}])(het|een|de)\s+$/u.exec(match.input.slice(Math.max(0, match.index - 8), match.index))?.[1];
+    const first = words(match[0])[0] ?? '';
+    if (article === 'het' || article === 'een') return null;
+    const last = words(match[0]).at(-1) ?? '';
+    if (
+      article === 'de' &&
+      !isListedName(last) &&
+      (isOrdinaryWord(first) || ORDINARY_LISTED.has(nameKey(first)) || /(?:se|sche)$/u.test(first))
+    )
+      return null;
+    return FULL_NAME_ANY.classify(match);
+  },
+};
 
 /**
  * Common given names in the Netherlands, from every background on a Dutch ward. A capitalised
