@@ -825,6 +825,16 @@ describe('general rules of round fifteen (issue 42, ADR 0095)', () => {
     expect(sent('Gesprek met Wouter Zandbergen, daarna met de Groot Wassink.')).toBe('Gesprek met [PERSOON_1], daarna met de [PERSOON_2].');
   });
 
+  it('a known surname after its capitalised prefix is the name, also when the surname is a Dutch word', () => {
+    const sanne: KnownPerson = { name: 'Sanne de Boer', given: ['Sanne'], prefix: 'de', family: 'Boer' };
+    const p = new Pseudonymiser([sanne, { name: 'Marja de Boer', relation: 'moeder' }]);
+    expect(roundTrip(p, 'De Boer, 34 jr, sliep goed. De boer op het land.')).toBe(
+      '[PATIENT_1_ACHTERNAAM], 34 jr, sliep goed. De boer op het land.',
+    );
+    // With a kin word in brackets after it, the surname with a capitalised prefix is the relative, never the patient.
+    expect(roundTrip(p, 'mevrouw De Boer (moeder) is ongerust.')).toBe('mevrouw [PERSOON_1] (moeder) is ongerust.');
+  });
+
   it('a number after any compound of "nummer" or "nr", also opening with letter groups', () => {
     expect(sent('Opnamenr. 2026-11-0387, dossiernr GGZ-LB-552190; rijksregisternummer is 75.09.19-284.08.')).toBe(
       'Opnamenr. [NUMMER_1], dossiernr [NUMMER_2]; rijksregisternummer is [NUMMER_3].',

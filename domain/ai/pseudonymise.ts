@@ -802,7 +802,9 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       // Any case counts ("jan was onrustig"), except a word that is ordinary Dutch written as a word ("roos op de huid").
       const token = words(match[0])[variant.capitalToken ?? -1];
       if (token !== undefined && startsLowercase(token) && NOT_A_NAME.has(token.toLowerCase())) return null; // "wil", "was"
-      if (token !== undefined && isOrdinaryWord(token)) {
+      // After its capitalised prefix an ordinary word is the surname: "De Boer, moeder van pt", "De Vos belde".
+      const prefixed = (variant.capitalToken ?? 0) > 0 && token !== undefined && /^\p{Lu}/u.test(token) && /^\p{Lu}/u.test(match[0]);
+      if (token !== undefined && isOrdinaryWord(token) && !prefixed) {
         if (startsLowercase(token)) return null;
         // "Hart en longen: geen afwijkingen" opens a sentence; "Roos was onrustig" names someone.
         if (opensSentence(match.input.slice(0, match.index)) && !FOLLOWED_BY_VERB.test(match.input.slice(match.index + match[0].length)))
@@ -820,11 +822,17 @@ function nameRule(candidates: NameVariant[]): Rule | null {
 function relativesRule(candidates: NameVariant[]): Rule | null {
   const surnames = candidates.filter((variant) => variant.form === 'family' && variant.capitalToken !== null);
   if (surnames.length === 0) return null;
-  const sources = surnames.map((variant) => `(?:${variant.source})`).join('|');
+  // A prefix opens with a capital when nothing precedes it: "mevrouw De Boer (moeder)".
+  const sources = surnames
+    .map((variant) => `(?:${variant.source})`)
+    .flatMap((source) =>
+      /^\(\?:\p{Ll}/u.test(source) ? [source, source.replace(/^\(\?:(\p{Ll})/u, (_, c: string) => `(?:${c.toUpperCase()}`)] : [source],
+    )
+    .join('|');
   const pattern = compiled(
     // A family word before the surname, also opening a sentence ("Moeder Haddad") or with a title
     // between ("moeder mw. Haddad"), or after it in brackets ("mw. Haddad (moeder)"): a relative.
-    `${START}(?:(?!(?:${KIN_RELATION}|[Ff]amilie)${SP})(\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*)${SP}|(?<=${START}(?:${KIN_RELATION}|[Ff]amilie|[Ff]am\\.)(?:${SP}|${SP_OPT}[,:(]${SP_OPT})(?:${HONORIFIC}\\.?${SP})?)|(?=(?:${sources})${END}${SP_OPT}\\(${SP_OPT}${KIN_RELATION}${END}))(?:${sources})${END}`,
+    `${START}(?:(?!(?:${KIN_RELATION}|[Ff]amilie|${PARTICLES_ANY_CASE})${SP})(\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*)${SP}|(?<=${START}(?:${KIN_RELATION}|[Ff]amilie|[Ff]am\\.)(?:${SP}|${SP_OPT}[,:(]${SP_OPT})(?:${HONORIFIC}\\.?${SP})?)|(?=(?:${sources})${END}${SP_OPT}\\(${SP_OPT}${KIN_RELATION}${END}))(?:${sources})${END}`,
     'gu',
   );
   return {
