@@ -12,9 +12,9 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 // texts changed, 8 with the patient mislabelled, 18 with someone else labelled as a patient.
 // Issue 42, names from public lists (ADR 0076): leaking 79 → 66, names caught 432 → 452; damage unchanged.
 const FLOOR = {
-  leakingTexts: 54,
+  leakingTexts: 51,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
-  damagedTexts: 14,
+  damagedTexts: 13,
   cleanChanged: 6,
   patientWrong: 2,
   // 1 → 0 in round eleven: a relative under the patient's surname ("Moeder Haddad", "moeder mw. Haddad").
@@ -26,18 +26,18 @@ const FLOOR = {
     'given-name-alone': 4,
     'surname-no-cue': 10,
     'social-handle': 8,
-    'licence-plate': 5,
-    'phone-number': 5,
-    'long-identifier': 7,
+    'licence-plate': 2,
+    'phone-number': 3,
+    'long-identifier': 2,
     url: 3,
-    postcode: 5,
-    iban: 2,
-    birthdate: 3,
+    postcode: 3,
+    iban: 0,
+    birthdate: 2,
     email: 1,
     'disguised-name': 4,
     relations: 7,
   } as Record<string, number>,
-  caughtAtLeast: { naam: 467, nummer: 55, handle: 9, url: 13, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
+  caughtAtLeast: { naam: 467, nummer: 56, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
     string,
     number
   >,
@@ -50,8 +50,8 @@ const FLOOR = {
  */
 // Issue 42, names from public lists (ADR 0076): leaking 63 → 60, names caught 280 → 285; damage unchanged.
 const FLOOR_H: typeof FLOOR = {
-  leakingTexts: 46,
-  damagedTexts: 7,
+  leakingTexts: 42,
+  damagedTexts: 6,
   cleanChanged: 8,
   patientWrong: 2,
   // 13 → 12 in round eleven, the same change as g's (measured after it, not tuned to).
@@ -64,18 +64,18 @@ const FLOOR_H: typeof FLOOR = {
     'given-name-alone': 4,
     'surname-no-cue': 5,
     relations: 2,
-    'licence-plate': 6,
-    'phone-number': 6,
-    'long-identifier': 6,
+    'licence-plate': 2,
+    'phone-number': 2,
+    'long-identifier': 2,
     'disguised-name': 5,
     'social-handle': 5,
-    birthdate: 4,
+    birthdate: 3,
     email: 1,
-    url: 4,
-    postcode: 8,
-    iban: 1,
+    url: 3,
+    postcode: 5,
+    iban: 0,
   },
-  caughtAtLeast: { naam: 298, kenteken: 15, nummer: 34, telefoon: 21, url: 7, email: 18, handle: 10, postcode: 10, iban: 10 },
+  caughtAtLeast: { naam: 298, kenteken: 16, nummer: 36, telefoon: 22, url: 7, email: 18, handle: 10, postcode: 10, iban: 10 },
 };
 
 /*
@@ -85,15 +85,20 @@ const FLOOR_H: typeof FLOOR = {
  * g: leaking 66 → 54, damaged 17 → 15; h: 60 → 46, damaged 7; k: 23 → 16, damaged 16 → 7.
  */
 const FLOOR_K: typeof FLOOR = {
-  leakingTexts: 16,
-  damagedTexts: 7,
-  cleanChanged: 9,
+  leakingTexts: 6,
+  damagedTexts: 4,
+  cleanChanged: 4,
   patientWrong: 1,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0, 'given-name-alone': 0, 'surname-no-cue': 0, 'phone-number': 0, email: 0, url: 0, iban: 0 },
-  caughtAtLeast: { naam: 153, nummer: 24, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
+  caughtAtLeast: { naam: 159, nummer: 31, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
 };
 
+/*
+ * Round fifteen (ADR 0095): general rules only, written from the issue's kinds and dev set k; g, h and j
+ * measured by count only. g: leaking 54 → 51, damaged 14 → 13; h: 46 → 42, damaged 7 → 6; k: 16 → 6,
+ * damaged 7 → 4, clean changed 9 → 4; j: 35 → 30. Kind floors lowered to the measured figures.
+ */
 /*
  * Held-out set j (issue 42, round fourteen): 223 texts written blind in a fourth hand — letters, e-mails,
  * police and court text, pasted WhatsApp messages, other professions' notes — before any rule of the
@@ -101,13 +106,13 @@ const FLOOR_K: typeof FLOOR = {
  * leaking 40, damaged 19, clean texts changed 13; names caught 265 of 306.
  */
 const FLOOR_J: typeof FLOOR = {
-  leakingTexts: 35,
+  leakingTexts: 30,
   damagedTexts: 15,
   cleanChanged: 10,
   patientWrong: 0,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 270, nummer: 34, postcode: 9, telefoon: 12, email: 12, url: 6, handle: 8, kenteken: 8, iban: 7 },
+  caughtAtLeast: { naam: 270, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
 };
 
 describe.each([

@@ -736,3 +736,110 @@ describe('names from public lists (issue 42, ADR 0076)', () => {
     expect(sent('Het IBAN NL91 ABNA 0417 1643 00 klopt; IBAN gecontroleerd.')).toBe('Het IBAN [IBAN_1] klopt; IBAN gecontroleerd.');
   });
 });
+
+describe('general rules of round fifteen (issue 42, ADR 0095)', () => {
+  const sent = (text: string, known: KnownPerson[] = []) => roundTrip(new Pseudonymiser(known), text);
+
+  it('a verb after a kin or role word is what the person does, not their name', () => {
+    const text = 'Buurman rijdt haar naar de dagbesteding. Ouders maken zich zorgen; bezoek van dochter verliep goed, tante belde.';
+    expect(sent(text)).toBe(text);
+    // A listed name in lower case after a kin word still goes.
+    expect(sent('broer ruben kwam langs en zus mette belde')).toBe('broer [PERSOON_1] kwam langs en zus [PERSOON_2] belde');
+  });
+
+  it('a name after a profession written as a compound of a role word', () => {
+    expect(sent('Dienstarts Okonkwo gebeld; nachtverpleegkundige Wijnbergen en GZ-psycholoog Terhorst ingelicht.')).toBe(
+      'Dienstarts [PERSOON_1] gebeld; nachtverpleegkundige [PERSOON_2] en GZ-psycholoog [PERSOON_3] ingelicht.',
+    );
+    const text = 'Contact met de bedrijfsarts. Morgen verder; pt viel achterwaarts Gisteren.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a given name and surname in lower case after a title, as dictation writes them', () => {
+    expect(sent('reclasseringswerker de heer bram oudshoorn heeft gebeld komma')).toBe(
+      'reclasseringswerker de heer [PERSOON_1] heeft gebeld komma',
+    );
+    // Ordinary words after a title stay, also a given name that is a word before an unlisted one.
+    const text = 'mevrouw zelf ook moe; meneer roos vandaag';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a plate after the word for it, with spaces, without separators or in the Belgian shape', () => {
+    expect(sent('kenteken 52 RNB 4, nummerplaat 1-GHT-306 en. Kenteken: GV107P')).toBe(
+      'kenteken [KENTEKEN_1], nummerplaat [KENTEKEN_2] en. Kenteken: [KENTEKEN_3]',
+    );
+    const text = 'Het kenteken van de auto is onbekend; nummerplaat 3 keer gecontroleerd.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a birthday without its year next to "jarig" or "verjaardag", not any day and month', () => {
+    expect(sent('Wordt 25 (jarig 5 december). Vader is op 14 feb jarig. Verjaardag: 3 maart.')).toBe(
+      'Wordt 25 (jarig [GEBOORTEDATUM_1]). Vader is op [GEBOORTEDATUM_2] jarig. Verjaardag: [GEBOORTEDATUM_3].',
+    );
+    const text = 'Op 5 december is het sinterklaas; afspraak op 14 februari, evaluatie 3 maart 2027.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a handle read out, joined by "underscore" or "punt" or after a platform, not the word alone', () => {
+    expect(sent('zijn tiktok heet apenstaartje gio underscore martis komma; insta apenstaartje sannebloem')).toBe(
+      'zijn tiktok heet [ACCOUNT_1] komma; insta [ACCOUNT_2]',
+    );
+    const text = 'hij weet niet wat een apenstaartje is';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a participle after a single letter is a sentence, not a surname; a listed surname after initials still goes', () => {
+    const text = 'Op muur geschreven: A N O U K. Schoongemaakt. Deur A. Gecontroleerd.';
+    expect(sent(text)).toBe(text);
+    expect(sent('Brief van K. Gebhardt en J. Th. Bakker ontvangen.')).toBe('Brief van [PERSOON_1] en [PERSOON_2] ontvangen.');
+  });
+
+  it('a language straight after "tolk" stays, though it is a surname too; a name after "tolk" goes', () => {
+    const text = 'Aanwezig: psychiater, verpleging, tolk Pools; tolk Engels gebeld.';
+    expect(sent(text)).toBe(text);
+    expect(sent('casemanager Ellen Pools belde, tolk Mevlüt Yilmaz ook.')).toBe('casemanager [PERSOON_1] belde, tolk [PERSOON_2] ook.');
+  });
+
+  it('a foreign phone number in international form, not a score or a dose with a plus', () => {
+    expect(sent('Zus in België: +32 470 12 34 56; oom 0049 171 1234567 of +44 (0)20 7946 0958.')).toBe(
+      'Zus in België: [TELEFOON_1]; oom [TELEFOON_2] of [TELEFOON_3].',
+    );
+    const text = 'Score +3 4 5 op de schaal; +2 kg sinds 12-3; dosis 00 2 mg.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a birth date with a two-figure year after an apostrophe', () => {
+    expect(sent("geb. 3-4-'67 in Paramaribo")).toBe('geb. [GEBOORTEDATUM_1] in Paramaribo');
+  });
+
+  it('a known name with every letter of a word swapped for a sign, not clinical codes with figures', () => {
+    const p = new Pseudonymiser([jan]);
+    expect(roundTrip(p, "Pt. ondertekent met 'J4N D3 VR135'.")).toBe("Pt. ondertekent met '[PATIENT_1]'.");
+    const text = 'GCS E4M6V5, SpO2 97%, NEWS2 1, 4dd 1 tablet, B12 en 5mg.';
+    expect(roundTrip(p, text)).toBe(text);
+  });
+
+  it('capitalised words after an article are a thing, a place or a title; a listed surname there is still a name', () => {
+    const text = 'Noemt zichzelf de Koning van Feyenoord; reis over de Middellandse Zee, opgenomen in het Wilhelmina Ziekenhuis.';
+    expect(sent(text)).toBe(text);
+    expect(sent('Gesprek met Wouter Zandbergen, daarna met de Groot Wassink.')).toBe('Gesprek met [PERSOON_1], daarna met de [PERSOON_2].');
+  });
+
+  it('a known surname after its capitalised prefix is the name, also when the surname is a Dutch word', () => {
+    const sanne: KnownPerson = { name: 'Sanne de Boer', given: ['Sanne'], prefix: 'de', family: 'Boer' };
+    const p = new Pseudonymiser([sanne, { name: 'Marja de Boer', relation: 'moeder' }]);
+    expect(roundTrip(p, 'De Boer, 34 jr, sliep goed. De boer op het land.')).toBe(
+      '[PATIENT_1_ACHTERNAAM], 34 jr, sliep goed. De boer op het land.',
+    );
+    // With a kin word in brackets after it, the surname with a capitalised prefix is the relative, never the patient.
+    expect(roundTrip(p, 'mevrouw De Boer (moeder) is ongerust.')).toBe('mevrouw [PERSOON_1] (moeder) is ongerust.');
+  });
+
+  it('a number after any compound of "nummer" or "nr", also opening with letter groups', () => {
+    expect(sent('Opnamenr. 2026-11-0387, dossiernr GGZ-LB-552190; rijksregisternummer is 75.09.19-284.08.')).toBe(
+      'Opnamenr. [NUMMER_1], dossiernr [NUMMER_2]; rijksregisternummer is [NUMMER_3].',
+    );
+    const text = 'Kamernummer 12, bednummer 3, volgnummer 4 van 10.';
+    expect(sent(text)).toBe(text);
+  });
+});

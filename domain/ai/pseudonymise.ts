@@ -148,7 +148,7 @@ const MONTHS =
   'jan|feb|mrt|apr|jun|jul|aug|sept|sep|okt|nov|dec';
 const MONTH_ABBREVIATIONS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 
-const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})|\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
+const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|['’]?\\d{2})|\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
 const DATE_END = `(?!${WORD_CHAR}|[-/.:]\\p{N})`;
 
 const PHONE_SEP = '[ .\\u00a0-]';
@@ -322,10 +322,34 @@ const startsLowercase = (text: string): boolean => /^\p{Ll}/u.test(text);
 /** Rules that do not depend on known persons, compiled once per process. */
 const EMAIL = rule(EMAIL_RULE, 'EMAIL');
 const PHONE = rule(PHONE_RULE, 'TELEFOON', (s) => !DATE_LIKE.test(s));
+/**
+ * A foreign number in international form: "+32 470 12 34 56", "0049 171 1234567", "+44 (0)20 7946 0958".
+ * Nine to thirteen digits after the country code; Dutch numbers are taken by PHONE before.
+ */
+const FOREIGN_PHONE = rule(
+  `(?<![\\p{L}\\p{M}\\p{N}_+])(?:\\+|00${SP_OPT})[1-9]\\d{0,2}(?:${PHONE_SEP}?\\(0\\))?(?:${PHONE_SEP}{0,3}\\d{1,8}){2,6}${NUM_END}`,
+  'TELEFOON',
+  (surface) => {
+    const digits = surface.replace(/^\+|^00/, '').replace(/\D/g, '').length;
+    return digits >= 9 && digits <= 14;
+  },
+);
 const BSN = rule(BSN_RULE, 'BSN');
 const POSTCODE = rule(POSTCODE_RULE, 'POSTCODE');
 const STREET = rule(STREET_RULE, 'ADRES');
 const BIRTH_DATE = rule(BIRTH_DATE_RULE, 'GEBOORTEDATUM', undefined, 'giu');
+/**
+ * A birthday without its year still narrows a person down to one day in 365: "jarig op 5 december",
+ * "(jarig 5 december)", "is op 14 feb jarig", "verjaardag: 3 maart".
+ */
+const DAY_MONTH = `${NUM_START}\\d{1,2}${SP}(?:${MONTHS})(?!${SP_OPT}\\p{N})${END}`;
+const BIRTHDAY_WORD = `(?:jarig|verjaardag|verjaart|geboortedag)`;
+const BIRTHDAY = rule(
+  `(?:(?<=${START}${BIRTHDAY_WORD}${END}:?${SP}(?:(?:op|is|op de|de|van|was)${SP}){0,2})${DAY_MONTH}|${DAY_MONTH}(?=${SP}(?:${BIRTHDAY_WORD})${END}))`,
+  'GEBOORTEDATUM',
+  undefined,
+  'giu',
+);
 const PERSON = rule(PERSON_RULE, 'PERSOON', (surface) => holdsNoPersonWord(surface));
 
 // ---------------------------------------------------------------------------------------------
@@ -618,14 +642,19 @@ const LOOKALIKE_SIGNS: Record<string, string> = {
   $: 's',
   '!': 'i',
   '|': 'l',
+  '¥': 'y',
+  '€': 'e',
 };
-const LOOKALIKE = /[\u0370-\u03ff\u0400-\u04ff]|\p{L}[0-9@$!|]|[0-9@$!|]\p{L}/u;
+const LOOKALIKE = /[\u0370-\u03ff\u0400-\u04ff]|\p{L}[0-9@$!|¥€]|[0-9@$!|¥€]\p{L}/u;
+/**
+ * Reads signs as the letters they stand for inside a word that holds letters too: "Vr1es" → "Vries",
+ * "J4N D3 VR135" → "JAN DE VRIES", "D¥LAN" → "DYLAN". The reading only serves to find known names
+ * (one character for one, so places stay), so "5mg" read as "smg" does no harm.
+ */
 function lookalikesRead(text: string): string {
   const letters = text.replace(/[\u0370-\u03ff\u0400-\u04ff]/gu, (char) => LOOKALIKE_LETTERS[char] ?? char);
-  // Only inside a word of letters: "1e" and "5 mg" stay numbers, "Vr1es" becomes "Vries".
-  return letters.replace(
-    /(?<=\p{L})[0-9@$!|]+(?=\p{L})|(?<=\p{L}{2})[0-9@$!|](?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[0-9@$!|](?=\p{L}{2})/gu,
-    (signs) => [...signs].map((sign) => LOOKALIKE_SIGNS[sign] ?? sign).join(''),
+  return letters.replace(/[\p{L}0-9@$!|¥€]{2,}/gu, (token) =>
+    /\p{L}/u.test(token) && /[0-9@$!|¥€]/u.test(token) ? [...token].map((sign) => LOOKALIKE_SIGNS[sign] ?? sign).join('') : token,
   );
 }
 
@@ -773,7 +802,9 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       // Any case counts ("jan was onrustig"), except a word that is ordinary Dutch written as a word ("roos op de huid").
       const token = words(match[0])[variant.capitalToken ?? -1];
       if (token !== undefined && startsLowercase(token) && NOT_A_NAME.has(token.toLowerCase())) return null; // "wil", "was"
-      if (token !== undefined && isOrdinaryWord(token)) {
+      // After its capitalised prefix an ordinary word is the surname: "De Boer, moeder van pt", "De Vos belde".
+      const prefixed = (variant.capitalToken ?? 0) > 0 && token !== undefined && /^\p{Lu}/u.test(token) && /^\p{Lu}/u.test(match[0]);
+      if (token !== undefined && isOrdinaryWord(token) && !prefixed) {
         if (startsLowercase(token)) return null;
         // "Hart en longen: geen afwijkingen" opens a sentence; "Roos was onrustig" names someone.
         if (opensSentence(match.input.slice(0, match.index)) && !FOLLOWED_BY_VERB.test(match.input.slice(match.index + match[0].length)))
@@ -791,11 +822,17 @@ function nameRule(candidates: NameVariant[]): Rule | null {
 function relativesRule(candidates: NameVariant[]): Rule | null {
   const surnames = candidates.filter((variant) => variant.form === 'family' && variant.capitalToken !== null);
   if (surnames.length === 0) return null;
-  const sources = surnames.map((variant) => `(?:${variant.source})`).join('|');
+  // A prefix opens with a capital when nothing precedes it: "mevrouw De Boer (moeder)".
+  const sources = surnames
+    .map((variant) => `(?:${variant.source})`)
+    .flatMap((source) =>
+      /^\(\?:\p{Ll}/u.test(source) ? [source, source.replace(/^\(\?:(\p{Ll})/u, (_, c: string) => `(?:${c.toUpperCase()}`)] : [source],
+    )
+    .join('|');
   const pattern = compiled(
     // A family word before the surname, also opening a sentence ("Moeder Haddad") or with a title
     // between ("moeder mw. Haddad"), or after it in brackets ("mw. Haddad (moeder)"): a relative.
-    `${START}(?:(?!(?:${KIN_RELATION}|[Ff]amilie)${SP})(\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*)${SP}|(?<=${START}(?:${KIN_RELATION}|[Ff]amilie|[Ff]am\\.)(?:${SP}|${SP_OPT}[,:(]${SP_OPT})(?:${HONORIFIC}\\.?${SP})?)|(?=(?:${sources})${END}${SP_OPT}\\(${SP_OPT}${KIN_RELATION}${END}))(?:${sources})${END}`,
+    `${START}(?:(?!(?:${KIN_RELATION}|[Ff]amilie|${PARTICLES_ANY_CASE})${SP})(\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*)${SP}|(?<=${START}(?:${KIN_RELATION}|[Ff]amilie|[Ff]am\\.)(?:${SP}|${SP_OPT}[,:(]${SP_OPT})(?:${HONORIFIC}\\.?${SP})?)|(?=(?:${sources})${END}${SP_OPT}\\(${SP_OPT}${KIN_RELATION}${END}))(?:${sources})${END}`,
     'gu',
   );
   return {
@@ -1281,6 +1318,14 @@ const PARTICLES_ANY_CASE =
 const CAPITALISED_PERSON = `${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*(?:\\p{Lu}${SP})?${NAME_WORD}){0,2}|(?:${PARTICLES_ANY_CASE}${SP})+${NAME_WORD}`;
 /** "tariq", "de vries", "el amrani": one lower-case word (with its particles) that is no ordinary word after the relation. */
 const LOWERCASE_PERSON = `(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}`;
+/**
+ * A profession written as a compound of a role word ("dienstarts", "nachtverpleegkundige",
+ * "reclasseringswerker", "GZ-psycholoog"): a name may follow it as after the role word itself.
+ * Not "-waarts" ("achterwaarts").
+ */
+const ROLE_ENDING =
+  'arts|psychiater|psycholoog|psychologe|verpleegkundige|begeleider|begeleidster|therapeut|therapeute|werker|werkster|medewerker|agent|coach|deskundige|behandelaar|casemanager';
+const COMPOUND_ROLE = new RegExp(`(?:^|[^\\p{L}-])(?:\\p{L}{3,}-?|\\p{Lu}{2,}-)(?<!waa)(?:${ROLE_ENDING})\\.?[\\s(:,]*$`, 'u');
 const AFTER_RELATION = `(?<=${START}${RELATION}\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))`;
 
 /**
@@ -1339,15 +1384,51 @@ const holdsNoPersonWord = (surface: string): boolean => personSpan(surface) > 0;
  */
 const DUTCH_WORD_ENDING = /(?:\p{L}{6}en|ing|heid|schap|lijk|isch|tie|teit|baar)$/u;
 
+/**
+ * Strong past tenses a relative does things in ("dochter verliep", "buurman reed"): no ending tells
+ * them from a name, so they are listed.
+ */
+const STRONG_PAST = new Set(
+  (
+    'liep verliep reed ging vertrok kwam bleef vond hield viel sprak schreef bracht dacht zocht kocht wist las deed trok bood koos ' +
+    'droeg hing ontving begon besloot hielp riep sliep stierf vroeg zag zat lag stond nam gaf kreeg werd was had kon mocht moest zou'
+  ).split(' '),
+);
+/** The endings and prefixes of Dutch verb forms: "rijdt", "werkt", "belde", "maakten", "maken", "verliep", "opgehaald". */
+const VERB_FORM = /(?:dt|[^aeiouy]t|[^aeiouy](?:de|te|den|ten)|[^aeiouy]en)$|^(?:ver|ont|her|be|ge)\p{L}{3,}$/u;
+/**
+ * A word after a kin word that reads as what the relative does: "buurman rijdt haar", "ouders maken
+ * zich zorgen", "bezoek van dochter verliep goed" (issue 42). A listed name stays a name ("broer ruben").
+ */
+const looksLikeVerb = (word: string): boolean =>
+  FOLLOWED_BY_VERB.test(` ${word}`) || STRONG_PAST.has(word) || (letterCount(word) >= 4 && VERB_FORM.test(word));
+
 function isNameAfterRelation(surface: string): boolean {
   if (!holdsNoPersonWord(surface)) return false;
   const last = words(surface).at(-1)?.toLowerCase() ?? '';
   if (!startsLowercase(surface) || /^\p{Lu}/u.test(words(surface).at(-1) ?? '')) return !NOT_A_NAME.has(last);
   if (NOT_A_NAME.has(last) || isOrdinaryWord(last) || letterCount(last) < 3) return false;
+  if (words(surface).length === 1 && looksLikeVerb(last)) return isListedName(last) || isGivenName(last) || isPetForm(last);
   return !DUTCH_WORD_ENDING.test(last) || isListedName(last) || isGivenName(last) || isPetForm(last);
 }
 
 const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => !NOT_A_NAME.has(words(surface).at(-1)?.toLowerCase() ?? ''));
+/**
+ * A given name and surname in lower case after a title, as dictation writes them: "de heer bram
+ * oudshoorn heeft gebeld", "mevrouw fenna de wit". The first word must be a given name from the lists.
+ */
+const TITLED_LOWERCASE_FULL = rule(
+  `(?<=${START}(?:${HONORIFIC}|[Mm]evr)\\.?${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${SP}(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{2,}${END}`,
+  'PERSOON',
+  (surface) => {
+    const all = words(surface);
+    const [first = '', last = ''] = [all[0], all.at(-1)];
+    if (!(isGivenName(first) || isPetForm(first)) || isOrdinaryWord(first)) return false;
+    // A given name that is a word too ("bram", "roos") counts before a surname from the lists.
+    if (ORDINARY_GIVEN.has(first) && !isListedName(last)) return false;
+    return !NOT_A_NAME.has(last) && !isOrdinaryWord(last) && !(looksLikeVerb(last) && !isListedName(last)) && !DUTCH_WORD_ENDING.test(last);
+  },
+);
 
 /**
  * A name in lower case only straight after a word for family and others around the patient ("broer
@@ -1361,6 +1442,37 @@ const RELATION_PERSON_ANY = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON})${EN
  * After a whole word and a full stop a new sentence starts ("zijn zus. Stemmen hoort ze nog"): a
  * name only when the lists know it. An abbreviation keeps its dot ("vpk. Mulder", "pt. Kaya").
  */
+/** Languages that are surnames or given names too: a language only straight after "tolk". */
+const LANGUAGES_TOO = new Set([
+  'pools',
+  'engels',
+  'frans',
+  'nederlands',
+  'vlaams',
+  'fries',
+  'grieks',
+  'iers',
+  'schots',
+  'deens',
+  'noors',
+  'zweeds',
+  'fins',
+  'turks',
+  'arabisch',
+  'koerdisch',
+  'perzisch',
+  'servisch',
+  'kroatisch',
+  'bosnisch',
+  'albanees',
+  'tsjechisch',
+  'slowaaks',
+  'litouws',
+  'lets',
+  'ests',
+  'hongaars',
+  'roemeens',
+]);
 const ABBREVIATED_RELATIONS = new Set(['vpk', 'pb', 'co', 'aios', 'anios', 'spv', 'pt', 'pte']);
 const RELATION_PERSON: Rule = {
   ...RELATION_PERSON_ANY,
@@ -1370,8 +1482,26 @@ const RELATION_PERSON: Rule = {
     const sentenceEnded = Boolean(dotted && !ABBREVIATED_RELATIONS.has(dotted[1]!.toLowerCase()));
     const first = words(match[0])[0] ?? '';
     if (sentenceEnded && !(isListedName(first) || isGivenName(first) || isPetForm(first))) return null;
+    // After "tolk" one word naming a language is the language, though "Pools" and "Engels" are surnames too.
+    if (
+      /(?:^|[^\p{L}])tolk[\s:(]+$/iu.test(match.input.slice(0, match.index)) &&
+      words(match[0]).length === 1 &&
+      LANGUAGES_TOO.has(first.toLowerCase())
+    )
+      return null;
     return RELATION_PERSON_ANY.classify(match);
   },
+};
+/**
+ * A name after a compound of a role word: "dienstarts Okonkwo", "nachtverpleegkundige Wijnbergen",
+ * "GZ-psycholoog Terhorst". The pattern looks back at the role word's ending only (cheap); the
+ * compound before it is checked on the text.
+ */
+const COMPOUND_ROLE_PERSON: Rule = {
+  pattern: compiled(`(?<=(?:${ROLE_ENDING})\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))(?:${CAPITALISED_PERSON})${END}`, 'gu'),
+  cue: compiled(`(?:${ROLE_ENDING})\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT})\\p{Lu}`, 'u'),
+  classify: (match) =>
+    COMPOUND_ROLE.test(match.input.slice(Math.max(0, match.index - 60), match.index)) ? RELATION_PERSON.classify(match) : null,
 };
 /** Capitalised words before a surname that are no given name: titles, family words, sentence openers. */
 const KIN_RELATION = `(?:${KIN_WORDS.map(titleOrUpper).join('|')})`;
@@ -1396,7 +1526,28 @@ const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_
  * follows ("Risperdal Consta 50 mg" is medication).
  */
 const MID_SENTENCE_NAME = `(?<=[\\p{Ll},;)]${SP})${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD}){1,2}${END}(?!${SP}\\p{N})`;
-const FULL_NAME = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
+const FULL_NAME_ANY = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
+/**
+ * After "het" or "een" capitalised words are a thing, a place or a title ("het Wilhelmina Ziekenhuis",
+ * "een Rode Kruis-post"); after "de" too when the first is a Dutch word or an adjective ("de Koning van
+ * Feyenoord", "de Middellandse Zee"), unless a listed surname ends it ("met de Groot Wassink").
+ */
+const FULL_NAME: Rule = {
+  ...FULL_NAME_ANY,
+  classify: (match) => {
+    const article = /(?:^|[^\p{L}])(het|een|de)\s+$/u.exec(match.input.slice(Math.max(0, match.index - 8), match.index))?.[1];
+    const first = words(match[0])[0] ?? '';
+    if (article === 'het' || article === 'een') return null;
+    const last = words(match[0]).at(-1) ?? '';
+    if (
+      article === 'de' &&
+      !isListedName(last) &&
+      (isOrdinaryWord(first) || ORDINARY_LISTED.has(nameKey(first)) || /(?:se|sche)$/u.test(first))
+    )
+      return null;
+    return FULL_NAME_ANY.classify(match);
+  },
+};
 
 /**
  * Common given names in the Netherlands, from every background on a Dutch ward. A capitalised
@@ -1617,6 +1768,26 @@ const plateShape = (text: string): string => text.toUpperCase().replace(/[A-Z]/g
 const PLATE = rule(`${START}[A-Za-z0-9]{1,3}-[A-Za-z0-9]{1,3}-[A-Za-z0-9]{1,3}${END}(?!-)`, 'KENTEKEN', (surface) =>
   PLATE_SHAPES.has(plateShape(surface)),
 );
+/** Belgian plates, as Flemish text writes them ("1-GHT-306"): only after the word for a plate. */
+const BELGIAN_PLATE_SHAPES = new Set(['9-XXX-999', 'XXX-999']);
+/**
+ * Groups of a plate: as written when separated by hyphens or spaces ("52 RNB 4"), else the runs of
+ * letters and figures, a run of four figures or letters split in two ("AB1234" → AB-12-34).
+ */
+function plateGroups(surface: string): string {
+  const parts = /[\s-]/.test(surface) ? surface.split(/[\s-]+/) : (surface.match(/[A-Za-z]+|\d+/g) ?? []);
+  return parts.flatMap((part) => (part.length === 4 ? [part.slice(0, 2), part.slice(2)] : [part])).join('-');
+}
+/** After "kenteken" or "nummerplaat" a plate may have spaces or no separators: "kenteken 52 RNB 4", "nummerplaat 1-GHT-306". */
+const PLATE_AFTER_WORD = rule(
+  `(?<=${START}(?:kenteken|kentekenplaat|nummerplaat|nummerbord)(?:nummer)?${END}:?${SP}(?:(?:is|was|van|nr\\.?)${SP})?)[A-Za-z0-9]{1,3}(?:[ -]?[A-Za-z0-9]{1,3}){1,2}${END}(?!-[A-Za-z0-9])`,
+  'KENTEKEN',
+  (surface) => {
+    const shape = plateShape(plateGroups(surface));
+    return /\d/.test(surface) && /[A-Za-z]/.test(surface) && (PLATE_SHAPES.has(shape) || BELGIAN_PLATE_SHAPES.has(shape));
+  },
+  'giu',
+);
 
 /** "@jorien.x" (an e-mail address is taken before), or the account after the platform's name when it cannot be a word. */
 const HANDLE = rule(`(?<![\\p{L}\\p{M}\\p{N}._%+@-])@[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?`, 'ACCOUNT');
@@ -1627,6 +1798,29 @@ const PLATFORM_ACCOUNT = rule(
   undefined,
   'giu',
 );
+
+/**
+ * A handle read out: "apenstaartje gio underscore martis", "apenstaartje jorien punt x". Taken when
+ * its parts are joined by "underscore", "punt" or "streepje", or a platform is named just before;
+ * a dictated e-mail address ("… punt n l") is left to the mail rules.
+ */
+const DICTATED_TLD = `${SP}(?:n${SP}l|nl|com|net|org|be|eu|de|info|nu)${END}`;
+const DICTATED_HANDLE_JOIN = `${SP}(?:underscore|liggend${SP}streepje|streepje|punt(?!${DICTATED_TLD}))${SP}`;
+const DICTATED_HANDLE: Rule = {
+  pattern: compiled(
+    `${START}(?:apenstaartje|at-teken)${SP}[\\p{L}\\p{N}]+(?:${DICTATED_HANDLE_JOIN}[\\p{L}\\p{N}]+)*${END}(?!${SP}punt${DICTATED_TLD})`,
+    'giu',
+  ),
+  cue: /apenstaartje|at-teken/iu,
+  classify: (match) => {
+    const joined = new RegExp(DICTATED_HANDLE_JOIN, 'iu').test(match[0]);
+    const platform =
+      /(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord|account|handle)[^.!?\n]{0,30}$/iu.test(
+        match.input.slice(0, match.index),
+      );
+    return joined || platform ? { kind: 'ACCOUNT' } : null;
+  },
+};
 
 /** Public sites a clinician may point a patient to; they identify nobody. */
 const PUBLIC_SITES = [
@@ -1671,12 +1865,22 @@ const WEB_ADDRESS = rule(URL_RULE, 'URL', (surface) => !isPublicSite(surface), '
 const LONG_NUMBER = rule(`${NUM_START}\\d{7,}${NUM_END}`, 'NUMMER');
 /** Any number after a word that names an identifier, in any grouping: "patiëntnummer 12 34 567", "AGB-code 01-234567". */
 const ID_WORD = `(?:pati[eë]nt(?:en)?nummer|pati[eë]ntnr|cli[eë]nt(?:en)?nummer|cli[eë]ntnr|dossiernummer|dossiernr|registratienummer|registratienr|zaaknummer|kenmerk|referentie(?:nummer)?|ref\\.?|pasnummer|documentnummer|paspoortnummer|rijbewijsnummer|burgerservicenummer|bsn|agb(?:-code|code)?|big(?:-nummer|-registratie(?:nummer)?|nummer|nr)?|uzi(?:-nummer|nummer)?|vektis|id(?:-nummer)?|nummer|nr\\.?)`;
-const ID_AFTER_WORD = rule(
-  `(?<=${START}${ID_WORD}${END}\\.?[^\\p{N}\\n.;]{0,20})${NUM_START}[A-Za-z]{0,3}-?\\d(?:[ .\\/-]?\\d){4,15}${NUM_END}`,
-  'NUMMER',
-  (surface) => !DATE_LIKE.test(surface),
-  'giu',
-);
+/**
+ * Any compound of "nummer" or "nr" names an identifier too ("opnamenr.", "rijksregisternummer",
+ * "verzekeringsnummer"); what follows may open with letter groups ("GGZ-LB-552190").
+ */
+const ID_COMPOUND = `\\p{L}{2,}(?:nummer|nr)`;
+const ID_AFTER_WORD_LOOKBEHIND = `(?<=${START}(?:${ID_WORD}|${ID_COMPOUND})${END}\\.?[^\\p{N}\\n.;]{0,20})`;
+const ID_AFTER_WORD: Rule = {
+  // A figure close ahead is checked first: the look back at the word is tried only where a number may start.
+  ...rule(
+    `(?=[A-Za-z/-]{0,14}\\d)${ID_AFTER_WORD_LOOKBEHIND}${NUM_START}(?:[A-Za-z]{1,4}[-/]){0,2}[A-Za-z]{0,3}-?\\d(?:[ .\\/-]?\\d){4,15}${NUM_END}`,
+    'NUMMER',
+    (surface) => !DATE_LIKE.test(surface),
+    'giu',
+  ),
+  cue: cueOf(ID_AFTER_WORD_LOOKBEHIND, 'giu'),
+};
 
 /** Phone numbers with wide separators ("010 - 466 72 35"), short area numbers ("046-555555"), service numbers ("0800 5555"). */
 const WIDE_SEP = `(?:${SP_OPT}[-/]${SP_OPT}|[ .\\u00a0])`;
@@ -1746,6 +1950,8 @@ const SENTENCE_OPENERS = new Set(
   ),
 );
 /** Initials before a surname, with or without particles: "J.P. Terlouw", "A. van der Sluis", "J. Th. Bakker", "nachtwacht E. Mulderij". */
+/** A past participle, also in a compound ("gecontroleerd", "schoongemaakt", "opgehaald"). */
+const PAST_PARTICIPLE = /^\p{L}{0,8}ge\p{L}{2,}[dt]$/u;
 const INITIALS_NAME = rule(
   `${START}\\p{Lu}\\.(?:${SP_OPT}\\p{Lu}\\.|${SP_OPT}(?:Th|Chr|Ph|Joh|Corn|Jac|Wm|Fr|Gerr|Hub|Ant)\\.){0,4}${SP_OPT}(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*${END}`,
   'PERSOON',
@@ -1753,6 +1959,8 @@ const INITIALS_NAME = rule(
     const name = /[\p{L}\p{M}'’-]+$/u.exec(surface)?.[0] ?? '';
     const initials = surface.match(/\p{Lu}\p{Ll}{0,3}\./gu)?.length ?? 0;
     const particles = /\s\p{Ll}/u.test(surface);
+    // "K. Schoongemaakt", "A. Gecontroleerd": a sentence after a letter, not a surname.
+    if (initials === 1 && !particles && PAST_PARTICIPLE.test(name.toLowerCase()) && !isListedName(name)) return false;
     return (initials >= 2 || particles || !SENTENCE_OPENERS.has(name.toLowerCase())) && holdsNoPersonWord(surface);
   },
 );
@@ -1949,21 +2157,25 @@ export class Pseudonymiser {
       DICTATED_WEB_ADDRESS,
       HANDLE,
       PLATFORM_ACCOUNT,
+      DICTATED_HANDLE,
       KNOWN_VALUES,
       IBAN,
       IBAN_SHAPED,
       POLICY,
       PHONE,
       PHONE_WIDE,
+      FOREIGN_PHONE,
       BSN,
       BSN_ANY_GROUPING,
       ID_AFTER_WORD,
       LONG_NUMBER,
       PLATE,
+      PLATE_AFTER_WORD,
       POSTCODE,
       LOWER_POSTCODE,
       POSTCODE_AFTER_WORD,
       BIRTH_DATE,
+      BIRTHDAY,
       BIRTH_DATE_IN_WORDS,
       DICTATED_NUMBER,
       OLD_FULL_DATE,
@@ -1983,8 +2195,10 @@ export class Pseudonymiser {
       SPACED_LOWER_POSTCODE,
       INITIALS_NAME,
       PERSON,
+      TITLED_LOWERCASE_FULL,
       TITLED_PERSON,
       RELATION_PERSON,
+      COMPOUND_ROLE_PERSON,
       LOWERCASE_RELATION_PERSON,
       COORDINATED_PERSON,
       DOUBLE_SURNAME,
