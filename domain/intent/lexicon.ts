@@ -448,6 +448,10 @@ export const connectors = new Set([
   'nadien',
   'erna',
   'maar',
+  // Formal "en ook": "…, alsmede zijn afspraken", "evenals haar risico's".
+  'alsmede',
+  'evenals',
+  'alsook',
   // Regional "daarna": "daonao", "doarnoa", "daorna".
   'daonao',
   'doarnoa',

@@ -39,9 +39,9 @@ export const phrases = {
   intakeProgress: /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/,
   /** Cancelling without the verb "annuleer". */
   cancelPhrase:
-    /\btrek\b.*\bin\b|\bintrekken\b|\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
-  /** "de afspraak van vrijdag mag weg", "afspraak 8830 kan vervallen": cancelling in other words. */
-  mayGo: /\b(mag|maag|kan|moet) (\w+ ){0,2}(weg|eweg|vervallen|vot|vort|eruit)\b/,
+    /\btrek\b.*\bin\b|\bintrekken\b|\bzeg\b.*\baf\b|\b(gaat|geit|geet|gaot|giet) (niet|neet|nie|nit) door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
+  /** "de afspraak van vrijdag mag weg", "afspraak 8830 kan vervallen", regional "kin vot": cancelling in other words. */
+  mayGo: /\b(mag|maag|mat|kan|kin|ken|kaan|moet|mot|mut) (\w+ ){0,2}(weg|eweg|vervallen|vot|vort|eruit)\b/,
   /** "de intake met X moet naar volgende week", regional "moot nao", "mut noar": moving in other words. */
   goesTo:
     /\b(moet|moot|mout|mut|mag|kan|gaat) (\w+ ){0,3}(naar|nao|noar) (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|de|\d)/,
