@@ -158,6 +158,15 @@ describe('context before a request', () => {
   });
 });
 
+describe('what the assistant cannot do', () => {
+  it.each(['seintje aan de psychiater over mw. Bos', 'sein de dienstdoende arts even in over dhr. Kok', 'piep de AIOS even op'])(
+    '“%s” is unknown, not a handover or a search',
+    (input) => {
+      expect(intentsOf(input)).toEqual(['unknown']);
+    },
+  );
+});
+
 describe('regional cancel idioms', () => {
   it.each([
     'de ofsproak van Pronk mörgen kin vot',
