@@ -57,6 +57,10 @@ describe('a shorthand clause closed by its own command', () => {
   it.each([
     ['zoek mw. jansen, afspraak morgen annuleren', ['zoeken', 'cancel_appointment']],
     ['dhr. Pool zoeken, notitie maken', ['zoeken', 'dagnotitie']],
+    [
+      'mw. Smit: afspraak vrijdag mag weg, nieuwe plannen maandag 9:00, en ovdr graag',
+      ['cancel_appointment', 'create_appointment', 'overdracht'],
+    ],
   ])('splits “%s” at the comma', (input, intents) => {
     expect(intentsOf(input)).toEqual(intents);
   });

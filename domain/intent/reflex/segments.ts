@@ -246,21 +246,39 @@ function bareRequestAt(tokens: Token[], from: number): boolean {
   return true;
 }
 
-/** "afspr vr annuleren", "zn afspraak morgen verzetten": two to six words up to the next stop, the last a command infinitive. */
+/**
+ * "afspr vr annuleren", "zn afspraak morgen verzetten", "nieuwe plannen maandag 9:00": two to six words up to the
+ * next stop, the last a command infinitive, perhaps followed by when.
+ */
 function closedByCommand(tokens: Token[], from: number): boolean {
+  const inClause = (token: Token) => (token.kind === 'word' && !connectors.has(token.norm)) || token.kind === 'time';
   let to = from;
-  while (to < tokens.length && tokens[to]!.kind === 'word' && !connectors.has(tokens[to]!.norm) && to < from + 7) to++;
-  if (to - from < 2 || to - from > 6 || (to < tokens.length && tokens[to]!.kind === 'word' && !connectors.has(tokens[to]!.norm)))
-    return false;
-  const last = tokens[to - 1]!;
+  while (to < tokens.length && inClause(tokens[to]!) && to < from + 9) to++;
+  if (to < tokens.length && inClause(tokens[to]!)) return false;
+  // What follows the infinitive may only say when: "maandag", "9:00", "om 10 uur".
+  let end = to;
+  while (end > from && isWhen(tokens, end - 1)) end--;
+  if (end - from < 2 || end - from > 6) return false;
+  const last = tokens[end - 1]!;
   const hit = lookup(last.norm);
   if (hit.fuzzy || !/en$/.test(last.norm) || !commandConcepts.some((concept) => hit.concepts.has(concept))) return false;
-  // It names what the command is about ("afspr", "notitie"): "mevrouw X willen opzoeken", "die moogt ge schrappen" go on
-  // with the request before them.
-  return tokens.slice(from, to - 1).some((token) => {
+  // It names what the command is about ("afspr", "notitie", "nieuwe"): "mevrouw X willen opzoeken", "die moogt ge
+  // schrappen" go on with the request before them.
+  return tokens.slice(from, end - 1).some((token) => {
     const concepts = lookup(token.norm).concepts;
-    return concepts.has('appointmentNoun') || [...concepts].some((concept) => subjectConcepts.has(concept));
+    return (
+      concepts.has('appointmentNoun') ||
+      [...concepts].some((concept) => subjectConcepts.has(concept)) ||
+      ['nieuwe', 'nieuw', 'andere'].includes(token.norm)
+    );
   });
+}
+
+/** A word that says when: a day, a clock time, "om", "uur". */
+function isWhen(tokens: Token[], at: number): boolean {
+  const token = tokens[at]!;
+  if (token.kind === 'time' || /^(om|uur|u|\d{1,2})$/.test(token.norm)) return true;
+  return momentIn(tokens, at, at + 1).label !== null;
 }
 
 /** A short clause that names a part of the intake form and where to go: "volgende kopje", "naar het blok verslaving". */
