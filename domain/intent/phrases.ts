@@ -52,6 +52,12 @@ export const phrases = {
   /** Moving without the verb: "naar voren halen", "een dag later". */
   moveIdiom:
     /\bnaar (voren|achteren)\b|\b(dag|dagje|dagen|uur|uurtje|uren|week|weekje|weken|kwartier|half uur) (later|eerder|opschuiven|uitstellen)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b|\bop een ander(e)? (moment|tijd|dag|datum)\b/,
+  /**
+   * Moving said as the new moment: "van morgen op overmorgen", "de afspraak wordt donderdag",
+   * "maak er woensdag van".
+   */
+  newMoment:
+    /\bvan (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|vandaag|overmorgen|\d\S*) (\w+ )?op (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|\d)|\bwordt (\w+ )?(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week)\b|\bmaak (er|d'r|der) (\w+ ){0,2}(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|moandag|maondag|morgen|overmorgen|volgende week|\d\S*)( \w+)? van\b/,
   /** Changing an appointment. */
   changeWord: /\b(wijzig\w*|verander\w*|later|eerder)\b/,
   /** "zet de afspraak om naar…". */

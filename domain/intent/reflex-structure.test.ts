@@ -171,6 +171,21 @@ describe('what the assistant cannot do', () => {
   );
 });
 
+describe('moving said as the new moment', () => {
+  it.each([
+    ['zet dhr Post zn afspraak van morgen op overmorgen', 'Post'],
+    ['de afspraak van mw Smit wordt donderdag', 'Smit'],
+    ['de afspraak van mevrouw Visser op dinsdag gaat niet, maak er woensdag van', 'Visser'],
+  ])('“%s” moves the appointment', (input, patientName) => {
+    expect(chainOf(input)).toEqual([['reschedule_appointment', patientName]]);
+  });
+
+  it('still cancels what is said to go', () => {
+    expect(intentsOf('de afspraak van dhr. Kok op vrijdag gaat niet door')).toEqual(['cancel_appointment']);
+    expect(intentsOf('zet een afspraak voor mw. Bos op vrijdag 10u')).toEqual(['create_appointment']);
+  });
+});
+
 describe('regional cancel idioms', () => {
   it.each([
     'de ofsproak van Pronk mörgen kin vot',
