@@ -57,7 +57,7 @@ export const phrases = {
    * "maak er woensdag van".
    */
   newMoment:
-    /\bvan (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|vandaag|overmorgen|\d\S*) (\w+ )?op (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|\d)|\bwordt (\w+ )?(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week)\b|\bmaak (er|d'r|der) (\w+ ){0,2}(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|moandag|maondag|morgen|overmorgen|volgende week|\d\S*)( \w+)? van\b/,
+    /\bvan (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|vandaag|overmorgen|\d\S*) (\w+ )?op (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|\d)|\bwordt (\w+ )?(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week)\b|\bmaak (er|d'r|der) (\w+ ){0,2}(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|moandag|maondag|morgen|overmorgen|volgende week|\d\S*)( \S+){0,2} van\b/,
   /** Changing an appointment. */
   changeWord: /\b(wijzig\w*|verander\w*|later|eerder)\b/,
   /** "zet de afspraak om naar…". */
