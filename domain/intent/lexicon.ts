@@ -448,6 +448,10 @@ export const connectors = new Set([
   'nadien',
   'erna',
   'maar',
+  // Formal "en ook": "…, alsmede zijn afspraken", "evenals haar risico's".
+  'alsmede',
+  'evenals',
+  'alsook',
   // Regional "daarna": "daonao", "doarnoa", "daorna".
   'daonao',
   'doarnoa',
@@ -1150,8 +1154,10 @@ export const outOfScope = [
   // A discharge itself ("ontsla", "ontslag voor") is an action of its own (ADR 0080); its letter, date or planning is not.
   /\b(ontslag\w+|ontslagen|uitschrijven|uitgeschreven|overplaats\w*)\b/,
   /\b(bel|bellen|belt|opbellen|terugbellen|telefoon\w*|nummer|sms|mail|mailen|e-?mail|whatsapp|fax)\b/,
+  // Paging a colleague: "sein de dienstdoende arts", "seintje aan de psychiater", "piep de AIOS op".
+  /\b(sein|seinen|seintje|piep|piepen|oppiepen|oproepen)\b/,
   /(\+31|\b0)\d[\d -]{7,}/,
-  /\b(weerbericht|regent|temperatuur buiten|rooster|vakantie\w*|bedden|parkeer\w*|wifi|wachtwoord|printer|computer|inloggen|koffie)\b/,
+  /\w*rooster\w*|\b(weerbericht|regent|temperatuur buiten|vakantie\w*|bedden|parkeer\w*|wifi|wachtwoord|printer|computer|inloggen|koffie)\b/,
   /\bvraag (de|het|aan|of)\b/,
 ];
 export const orderVerbs =

@@ -39,9 +39,9 @@ export const phrases = {
   intakeProgress: /\b(status|stand|compleet|volledig|klaar|af|afgerond|voortgang|ingevuld|ontbreekt|mist|hoe ver|hoe staat|nog open)\b/,
   /** Cancelling without the verb "annuleer". */
   cancelPhrase:
-    /\btrek\b.*\bin\b|\bintrekken\b|\bzeg\b.*\baf\b|\bgaat niet door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
-  /** "de afspraak van vrijdag mag weg", "afspraak 8830 kan vervallen": cancelling in other words. */
-  mayGo: /\b(mag|maag|kan|moet) (\w+ ){0,2}(weg|eweg|vervallen|vot|vort|eruit)\b/,
+    /\btrek\b.*\bin\b|\bintrekken\b|\bzeg\b.*\baf\b|\b(gaat|geit|geet|gaot|giet) (niet|neet|nie|nit) door\b|\bniet door(gaan)?\b|\bkan niet doorgaan\b|\bvervalt\b|\bkomt te vervallen\b|\bschrap\w*\b|\bafzeggen\b|\bafgezegd\b/,
+  /** "de afspraak van vrijdag mag weg", "afspraak 8830 kan vervallen", regional "kin vot": cancelling in other words. */
+  mayGo: /\b(mag|maag|mat|kan|kin|ken|kaan|moet|mot|mut) (\w+ ){0,2}(weg|eweg|vervallen|vot|vort|eruit)\b/,
   /** "de intake met X moet naar volgende week", regional "moot nao", "mut noar": moving in other words. */
   goesTo:
     /\b(moet|moot|mout|mut|mag|kan|gaat) (\w+ ){0,3}(naar|nao|noar) (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|de|\d)/,
@@ -52,6 +52,12 @@ export const phrases = {
   /** Moving without the verb: "naar voren halen", "een dag later". */
   moveIdiom:
     /\bnaar (voren|achteren)\b|\b(dag|dagje|dagen|uur|uurtje|uren|week|weekje|weken|kwartier|half uur) (later|eerder|opschuiven|uitstellen)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b|\bop een ander(e)? (moment|tijd|dag|datum)\b/,
+  /**
+   * Moving said as the new moment: "van morgen op overmorgen", "de afspraak wordt donderdag",
+   * "maak er woensdag van".
+   */
+  newMoment:
+    /\bvan (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|vandaag|overmorgen|\d\S*) (\w+ )?op (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|\d)|\bwordt (\w+ )?(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week)\b|\bmaak (er|d'r|der) (\w+ ){0,2}(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|moandag|maondag|morgen|overmorgen|volgende week|\d\S*)( \S+){0,2} van\b/,
   /** Changing an appointment. */
   changeWord: /\b(wijzig\w*|verander\w*|later|eerder)\b/,
   /** "zet de afspraak om naar…". */

@@ -116,6 +116,24 @@ describe('day phrases on the ward clock', () => {
     expect(dayOfPhrase('volgende week dinsdag', at('2026-11-24', '09:00'))?.date).toBe('2026-12-01');
     expect(dayOfPhrase('dinsdag', at('2026-11-24', '09:00'))?.date).toBe('2026-11-24');
   });
+
+  it('lets a date said in full decide over the weekday beside it: "maandag de 7e", "dinsdag 8 december"', () => {
+    for (const time of ['09:00', '23:59']) {
+      expect(dayOfPhrase('afspraak op maandag de 7e om 10 uur', at('2026-11-28', time))?.date).toBe('2026-12-07');
+      expect(dayOfPhrase('plan mw. Bos dinsdag 8 december 14:00', at('2026-11-29', time))?.date).toBe('2026-12-08');
+    }
+    // Across the change to summer time: Saturday 28 March 2026, "vrijdag de 3e" is 3 April.
+    expect(dayOfPhrase('vrijdag de 3e om 9:00', at('2026-03-28', '09:00'))?.date).toBe('2026-04-03');
+  });
+
+  it('reads "over twee weken dinsdag" as the Tuesday in the week two weeks on', () => {
+    expect(dayOfPhrase('over twee weken dinsdag 10u', at('2026-11-28', '09:00'))?.date).toBe('2026-12-08');
+    expect(dayOfPhrase('over 2 weken woensdag om 9:00', at('2026-11-29', '23:59'))?.date).toBe('2026-12-09');
+    // The week after this one, as "volgende week maandag": on Wednesday 25 March, Monday 30 March (summer time).
+    expect(dayOfPhrase('over een week maandag', at('2026-03-25', '09:00'))?.date).toBe('2026-03-30');
+    // Without a weekday it stays so many days on.
+    expect(dayOfPhrase('over twee weken', at('2026-11-28', '09:00'))?.date).toBe('2026-12-12');
+  });
 });
 
 describe('clock times as said', () => {

@@ -366,6 +366,9 @@ export function dayOfPhrase(text: string, now: Date): DayPhrase | null {
     ` (?:volgende|komende) week (${weekdayPattern})(?= )| (${weekdayPattern}) (?:volgende week|over een week)(?= )`,
   ).exec(plain);
   add(match, match && weekdayInWeek(today, weekday(match[1] ?? match[2]!), 1));
+  // "over twee weken dinsdag": that weekday in the week so many weeks on.
+  match = new RegExp(` over (\\w+) (?:week|weken) (${weekdayPattern})(?= )`).exec(plain);
+  if (match && amountOf(match[1]!) !== null) add(match, weekdayInWeek(today, weekday(match[2]!), amountOf(match[1]!)!));
   match = / over (\w+) (week|weken|dag|dagen)(?= )/.exec(plain);
   if (match && amountOf(match[1]!) !== null)
     add(match, addDaysToIsoDate(today, amountOf(match[1]!)! * (match[2]!.startsWith('we') ? 7 : 1)));
@@ -408,8 +411,10 @@ export function dayOfPhrase(text: string, now: Date): DayPhrase | null {
     const date = coming === today ? addDaysToIsoDate(today, 7) : coming;
     add(match, date, null, date === coming ? match[1]! : null);
   }
+  // A bare weekday beside a date said in full ("maandag de 7e", "dinsdag 3 december") names that date's day: the date decides.
+  const dated = found.some((phrase) => /\d/.test(phrase.words) || phrase.words.startsWith('over '));
   match = new RegExp(` (${weekdayPattern})(?= )`).exec(plain);
-  add(match, match && comingWeekday(today, weekday(match[1]!)), null, match?.[1] ?? null);
+  if (!dated) add(match, match && comingWeekday(today, weekday(match[1]!)), null, match?.[1] ?? null);
   if (found.length === 0) return null;
   // The longest phrase wins where phrases overlap ("volgende week dinsdag" over "dinsdag").
   found.sort((a, b) => b.words.length - a.words.length || a.at - b.at);

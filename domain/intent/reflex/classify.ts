@@ -34,7 +34,7 @@ export function contentStart(tokens: Token[]): number | null {
     const token = tokens[index]!;
     if (token.kind === 'word' && (lookup(token.norm).concepts.has('noteNoun') || lookup(token.norm).concepts.has('noteVerb')))
       sawNote = true;
-    else if (token.kind === 'word' && index <= 2 && /^rapporteer|^rapportage$/.test(token.norm)) sawReport = true;
+    else if (token.kind === 'word' && index <= 2 && /^rapporteer|^raporteer|^rapportage$|^raportage$/.test(token.norm)) sawReport = true;
     else if (sawNote && (token.norm === ':' || token.norm === 'dat' || token.norm === ',')) return index + 1;
     // "rapporteer bij X dat …", "rapportage voor X: …": what follows is the report's own text.
     else if (sawReport && (token.norm === ':' || token.norm === 'dat')) return index + 1;
@@ -114,16 +114,19 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   else if (question && has('disorderName') && (name || hasPronoun)) propose('diagnose_query', 0.86);
   else if (phrases.treatedFor.test(headText) && (name || hasPronoun)) propose('diagnose_query', 0.86);
 
+  // "zet zn afspraak van morgen op overmorgen", "maak er woensdag van": the new moment said is a move.
+  const newMoment = phrases.newMoment.test(headText) && !has('rescheduleVerb') && !phrases.moveIdiom.test(headText);
   const cancelPhrase = phrases.cancelPhrase.test(headText);
   const strongCancel = has('cancelVerb');
   const mayGo = phrases.mayGo.test(headText) && appointment;
   const appointmentGoesTo = goesTo && !mayGo;
-  if (strongCancel || cancelPhrase || mayGo || (phrases.removeVerb.test(headText) && appointment))
+  if (!newMoment && (strongCancel || cancelPhrase || mayGo || (phrases.removeVerb.test(headText) && appointment)))
     propose('cancel_appointment', (appointment ? 0.95 : 0.86) - fuzzyPenalty('cancelVerb'));
   const strongMove = has('rescheduleVerb') && !phrases.movedPassive.test(headText);
   // "naar voren halen", "een dag later", "naar achteren": moving an appointment in other words.
   const moveIdiom = phrases.moveIdiom.test(headText);
   if (moveIdiom && !has('rescheduleVerb') && (appointment || name || hasPronoun)) propose('reschedule_appointment', 0.88);
+  if (newMoment && (appointment || /\bmaak (er|d'r|der)\b/.test(headText))) propose('reschedule_appointment', 0.95);
   // "de intake met X moet naar volgende week": an appointment that has to go to another moment.
   if (appointmentGoesTo && !moveIdiom) propose('reschedule_appointment', 0.9);
   const weakMove = appointment && (phrases.changeWord.test(headText) || phrases.setTo.test(headText) || phrases.toMoment.test(headText));
@@ -138,7 +141,7 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   const makeAppointment =
     appointment && phrases.makeVerb.test(headText) && !(question && !has('createVerb') && /^(heeft|is|staat|hebben|zijn)$/.test(firstWord));
   const newOne = phrases.newWord.test(headText) && phrases.planVerb.test(headText);
-  if (!strongCancel && !cancelPhrase && !strongMove && !weakMove && (createVerb || makeAppointment || newOne)) {
+  if (!strongCancel && !cancelPhrase && !strongMove && !weakMove && !newMoment && (createVerb || makeAppointment || newOne)) {
     if (appointment) propose('create_appointment', 0.95 - fuzzyPenalty('createVerb', 'appointmentNoun'));
     else if (name || newOne || momentIn(head, 0, head.length).time) propose('create_appointment', 0.84);
   }

@@ -23,7 +23,11 @@ import { textOf, type Token } from './tokens';
 /** The command word a part opens with ("plan", "annuleer"), if any. */
 export function commandWordOf(tokens: Token[]): Token | null {
   const commands: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'searchVerb', 'writeVerb', 'showVerb'];
-  return tokens.find((token) => token.kind === 'word' && commands.some((concept) => lookup(token.norm).concepts.has(concept))) ?? null;
+  const has = (concepts: Concept[]) => (token: Token) =>
+    token.kind === 'word' && concepts.some((concept) => lookup(token.norm).concepts.has(concept));
+  // "de overdracht van dhr. Mol en die van mw. Kaya": without a command word, what was asked for is said again.
+  const subjects: Concept[] = ['handover', 'risk', 'diagnosis', 'intake', 'reportNoun'];
+  return tokens.find(has(commands)) ?? tokens.find(has(subjects)) ?? null;
 }
 
 /** The segment opens with a negation of a command word: "niet annuleren", "geen notitie", "nee, niks noteren". */
@@ -81,8 +85,9 @@ export function statement(tokens: Token[]): boolean {
   if (words.length < 2 || tokens.some((token) => token.norm === '?')) return false;
   // "ik wil graag de diagnose weten": the clinician's own wish is a request.
   const norms = tokens.map((token) => token.norm);
-  // "eerst even checken hoe ver haar intake is": an indirect question asks.
-  if (norms.some((word) => ['hoe', 'wat', 'wanneer', 'welke', 'waar', 'eerst', 'of'].includes(word))) return false;
+  // "eerst even checken hoe ver haar intake is": an indirect question asks; "waarom is X opgenomen" too.
+  const asking = ['hoe', 'wat', 'wanneer', 'welke', 'welk', 'waar', 'waarom', 'waarvoor', 'wie', 'hoeveel', 'eerst', 'of'];
+  if (norms.some((word) => asking.includes(word))) return false;
   if (norms.includes('graag') || (norms.includes('ik') && norms.some((word) => ['wil', 'wilt', 'zou', 'moet', 'wou'].includes(word))))
     return false;
   if (actionStarters.has(words[0]!.norm) || questionStarters.has(words[0]!.norm) || questionOpeners.has(words[0]!.norm)) return false;
@@ -90,6 +95,14 @@ export function statement(tokens: Token[]): boolean {
     const hit = lookup(token.norm);
     return !hit.fuzzy && objectConcepts.some((concept) => hit.concepts.has(concept));
   });
+}
+
+const reasonOpening = /^(in verband met|ivm|i v m|met het oog op|vanwege|omdat|aangezien|gezien)\b/;
+
+/** "in verband met het MDO", "omdat ik morgen vrij ben": a clause that opens with the reason of what follows. */
+export function givesReason(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  return reasonOpening.test(words.map((token) => token.norm).join(' '));
 }
 
 /** A statement before a request: context, unless it observes the patient (a cue of a note's category) and no note follows. */
@@ -103,9 +116,13 @@ export function toldBefore(tokens: Token[], next: Token[]): boolean {
       index > 0 &&
       (commonVerbs.has(token.norm) ||
         looksLikeVerb(token.norm) ||
-        /^(begint|belde|bekend|gaat|mag|wil|wilt|willen|heeft|is)$/.test(token.norm)),
+        /^(begint|belde|belt|bellen|bekend|gaat|mag|wil|wilt|willen|heeft|is)$/.test(token.norm) ||
+        // "ik ben net binnen, …" (not "Joost ben Ali").
+        (token.norm === 'ben' && words[index - 1]!.norm === 'ik')),
   );
-  if (!verb || (subject && lookup(words[0]!.norm).concepts.size > 0)) return false;
+  // "in verband met het MDO: …", "ivm verlof, …", "met het oog op morgen: …": the reason of the request after it.
+  const reason = givesReason(tokens);
+  if (!(verb || reason) || (subject && lookup(words[0]!.norm).concepts.size > 0)) return false;
   const nextWords = next.filter((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
   const noteFollows = nextWords.some((token) => lookup(token.norm).concepts.has('noteVerb') || lookup(token.norm).concepts.has('noteNoun'));
   const asks =

@@ -32,7 +32,7 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       action.intent === 'reschedule_appointment' &&
       (!piece.ownName || action.entities.patientName === previous.entities.patientName) &&
       // Not "verzet die van maandag": that is another appointment.
-      /\b(die|hem|het|deze|dat)\b(?! van\b)/i.test(piece.text) &&
+      (/\b(die|hem|het|deze|dat)\b(?! van\b)/i.test(piece.text) || /\bmaak (er|d'r|der)\b/i.test(piece.text)) &&
       !tokenize(piece.text).some((token) => lookup(token.norm).concepts.has('appointmentNoun'))
     ) {
       action.entities = {

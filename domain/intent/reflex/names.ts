@@ -352,7 +352,11 @@ export function namesAfter(tokens: Token[], first: NameSpan): NameSpan[] {
   let at = first.end;
   while (tokens[at]?.norm === 'en' || (tokens[at]?.norm === ',' && others.length === 0 && tokens[at + 2]?.norm === 'en')) {
     let from = at + 1;
-    if (namePrepositions.has(tokens[from]?.norm ?? '') && tokens[from]?.norm === tokens[first.start - 1]?.norm) from++;
+    // "mevrouw Kurvers en dan meneer Wetzels": a sequencing word before a title still names the next patient.
+    if (['dan', 'ook'].includes(tokens[from]?.norm ?? '') && honorifics.has(tokens[from + 1]?.norm ?? '')) from++;
+    // "van dhr. Bos en van mw. Claes": the same preposition again, also where a title stood between it and the name.
+    const before = honorifics.has(tokens[first.start - 1]?.norm ?? '') ? tokens[first.start - 2] : tokens[first.start - 1];
+    if (namePrepositions.has(tokens[from]?.norm ?? '') && tokens[from]?.norm === before?.norm) from++;
     if (honorifics.has(tokens[from]?.norm ?? '')) from++;
     const span = collectName(tokens, from, /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || honorifics.has(tokens[from - 1]?.norm ?? ''));
     if (!span || lookup(tokens[from]!.norm).concepts.size > 0) break;

@@ -2,6 +2,7 @@ import { contextClause, predictIntent } from '../intent-model';
 import {
   actionStarters,
   connectors,
+  commonVerbs,
   ellipsisWords,
   fillers,
   honorifics,
@@ -18,7 +19,7 @@ import { classifySegment } from './classify';
 import { declines, negatesCommand, statement, takesStatement } from './clauses';
 import { featuresOf } from './features';
 import { commandConcepts, declinable, imperativeStarters, lookup, possessives, subjectConcepts } from './lookup';
-import { collectName } from './names';
+import { collectName, findName } from './names';
 import { momentIn, timeOf } from './times';
 import type { Token } from './tokens';
 
@@ -67,6 +68,9 @@ function startsAction(
   // "noteer dat mw. X koorts heeft, haar afspraak van dinsdag afzeggen", "…, ook nog zn afspraak een uur later":
   // the patient's own appointment with what is to happen to it is a request, also after a note's text.
   if (strictContent && ownAppointmentCommandAt(tokens, index)) return index;
+  // "notitie obs stemming vlak, en ovdr vannacht", "…, dhr. X zn ovdr erbij": a bare request for a record part
+  // closing the sentence is no note text.
+  if (strictContent && !sequenced && ['en', ','].includes(tokens[from - 1]?.norm ?? '') && bareRequestAt(tokens, index)) return index;
   // "zoek mw. Yilmaz op, geen overdracht nodig, wel haar risico's": what is not wanted is a part of its own.
   if (
     !inContent &&
@@ -101,6 +105,14 @@ function startsAction(
       if ([...found].some((concept) => subjectConcepts.has(concept))) return index;
       // "…, verder haar afspraken deze week": a possessive and an appointment noun name a new subject too.
       if (found.has('appointmentNoun') && ahead > index && possessives.has(tokens[ahead - 1]!.norm)) return index;
+      // "de diagnose, de risico's en de afspraken van X": the appointments listed after other record parts are asked for too.
+      if (
+        /^(afspraken|afspr)$/.test(word.norm) &&
+        [...said].some((concept) => concept !== 'noteNoun' && concept !== 'agendaNoun' && subjectConcepts.has(concept)) &&
+        !said.has('noteVerb') &&
+        !said.has('noteNoun')
+      )
+        return index;
       if (!leadIns.has(word.norm)) break;
     }
     // "zijn diagnose en ook nog de stand van zijn intake": a subject the part before did not have.
@@ -118,6 +130,9 @@ function startsAction(
     )
       return index;
   }
+  // "ontslag pt. X regelen, afspr vr annuleren": after a comma, a short clause closed by its own command
+  // infinitive (the shorthand word order "object … verb") is an action of its own.
+  if (!inContent && tokens[from - 1]?.norm === ',' && closedByCommand(tokens, index)) return index;
   // "…, vlg kopje", "… en dan het blok verslaving": a step through the intake form is an action of its own.
   if (!inContent && intakeStepAt(tokens, index)) return index;
   if (token.norm.length >= 5) {
@@ -156,9 +171,14 @@ function commandClauseAt(tokens: Token[], from: number): boolean {
   return false;
 }
 
-/** A possessive and an appointment (or the intake), then in the same clause a command or a cancel or move idiom. */
+/**
+ * A possessive and an appointment (or the intake), then in the same clause a command or a cancel or move idiom.
+ * With "de" instead of a possessive ("… en de afspraak van vrijdag afzeggen") only a clause that ends in the
+ * command's infinitive or says the idiom is a request; "de afspraak had hij afgezegd" is the note's own text.
+ */
 function ownAppointmentCommandAt(tokens: Token[], from: number): boolean {
-  if (!possessives.has(tokens[from]?.norm ?? '') || tokens[from]!.norm === 'mijn') return false;
+  const article = tokens[from]?.norm === 'de';
+  if (!(possessives.has(tokens[from]?.norm ?? '') || article) || tokens[from]!.norm === 'mijn') return false;
   const noun = lookup(tokens[from + 1]?.norm ?? '');
   if (noun.fuzzy || !(noun.concepts.has('appointmentNoun') || noun.concepts.has('intake'))) return false;
   let to = from + 2;
@@ -166,6 +186,18 @@ function ownAppointmentCommandAt(tokens: Token[], from: number): boolean {
   const clause = tokens.slice(from + 2, to);
   const text = clause.map((token) => token.norm).join(' ');
   const verbs: Concept[] = ['cancelVerb', 'rescheduleVerb'];
+  if (article) {
+    if (phrases.mayGo.test(text) || phrases.goesTo.test(text)) return true;
+    // "… en de afspraak wilde afzeggen": a finite verb makes it the patient's story, not a request.
+    if (clause.some((token) => commonVerbs.has(token.norm) || /^(wou|wouden|zou|zouden)$/.test(token.norm))) return false;
+    // The infinitive closes the clause, or only where to goes after it ("verzetten naar dinsdag").
+    const verbAt = clause.findIndex((token) => {
+      const hit = lookup(token.norm);
+      return !hit.fuzzy && /en$/.test(token.norm) && verbs.some((verb) => hit.concepts.has(verb));
+    });
+    const endsInCommand = verbAt >= 0 && (verbAt === clause.length - 1 || ['naar', 'op', 'tot'].includes(clause[verbAt + 1]!.norm));
+    return endsInCommand;
+  }
   return (
     clause.some((token) => {
       const hit = lookup(token.norm);
@@ -175,6 +207,78 @@ function ownAppointmentCommandAt(tokens: Token[], from: number): boolean {
     phrases.goesTo.test(text) ||
     phrases.moveIdiom.test(text)
   );
+}
+
+/** Words that may close a bare request: "erbij", "graag", the moment. */
+const bareTail = new Set([
+  'erbij',
+  'ook',
+  'graag',
+  'even',
+  'nog',
+  'svp',
+  'aub',
+  'vannacht',
+  'vandaag',
+  'vanavond',
+  'vanochtend',
+  'vanmiddag',
+  'morgen',
+]);
+
+/** "ovdr vannacht", "haar risico's graag", "dhr. X zn ovdr erbij": a record part asked for, with nothing said about it, to the sentence's end. */
+function bareRequestAt(tokens: Token[], from: number): boolean {
+  let index = from;
+  if (honorifics.has(tokens[index]?.norm ?? '')) {
+    const span = collectName(tokens, index + 1, true);
+    if (!span) return false;
+    index = span.end;
+  }
+  if (possessives.has(tokens[index]?.norm ?? '') && tokens[index]!.norm !== 'mijn') index++;
+  const noun = lookup(tokens[index]?.norm ?? '');
+  const asked: Concept[] = ['handover', 'risk', 'diagnosis'];
+  if (noun.fuzzy || !asked.some((concept) => noun.concepts.has(concept))) return false;
+  for (index++; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.kind === 'punct') return strongStops.has(token.norm) && index === tokens.length - 1;
+    if (!bareTail.has(token.norm)) return false;
+  }
+  return true;
+}
+
+/**
+ * "afspr vr annuleren", "zn afspraak morgen verzetten", "nieuwe plannen maandag 9:00": two to six words up to the
+ * next stop, the last a command infinitive, perhaps followed by when.
+ */
+function closedByCommand(tokens: Token[], from: number): boolean {
+  const inClause = (token: Token) => (token.kind === 'word' && !connectors.has(token.norm)) || token.kind === 'time';
+  let to = from;
+  while (to < tokens.length && inClause(tokens[to]!) && to < from + 9) to++;
+  if (to < tokens.length && inClause(tokens[to]!)) return false;
+  // What follows the infinitive may only say when: "maandag", "9:00", "om 10 uur".
+  let end = to;
+  while (end > from && isWhen(tokens, end - 1)) end--;
+  if (end - from < 2 || end - from > 6) return false;
+  const last = tokens[end - 1]!;
+  const hit = lookup(last.norm);
+  if (hit.fuzzy || !/en$/.test(last.norm) || !commandConcepts.some((concept) => hit.concepts.has(concept))) return false;
+  // It names what the command is about ("afspr", "notitie", "nieuwe"): "mevrouw X willen opzoeken", "die moogt ge
+  // schrappen" go on with the request before them.
+  return tokens.slice(from, end - 1).some((token) => {
+    const concepts = lookup(token.norm).concepts;
+    return (
+      concepts.has('appointmentNoun') ||
+      [...concepts].some((concept) => subjectConcepts.has(concept)) ||
+      ['nieuwe', 'nieuw', 'andere'].includes(token.norm)
+    );
+  });
+}
+
+/** A word that says when: a day, a clock time, "om", "uur". */
+function isWhen(tokens: Token[], at: number): boolean {
+  const token = tokens[at]!;
+  if (token.kind === 'time' || /^(om|uur|u|\d{1,2})$/.test(token.norm)) return true;
+  return momentIn(tokens, at, at + 1).label !== null;
 }
 
 /** A short clause that names a part of the intake form and where to go: "volgende kopje", "naar het blok verslaving". */
@@ -261,6 +365,15 @@ export function splitSegments(tokens: Token[]): Segment[] {
       openingClause = null;
       continue;
     }
+    // "raportage voor dhr. Smit, heeft goed geslapen": a report opened and then what happened is the report's text.
+    if (
+      !sawNote &&
+      token.kind === 'punct' &&
+      (token.norm === ':' || token.norm === ',') &&
+      opensReport(current) &&
+      tellsWhatHappened(tokens, index + 1)
+    )
+      sawNote = true;
     // "noteer bij X: …" or "noteer bij X, …": what follows is the note's text.
     if (sawNote && token.kind === 'punct' && (token.norm === ':' || token.norm === ',')) inContent = true;
     const yourTurn = ['je', 'jij', 'u'].includes(tokens[index + 1]?.norm ?? '');
@@ -328,6 +441,20 @@ export function splitSegments(tokens: Token[]): Segment[] {
   return segments;
 }
 
+/** The part opens with one report to write ("rapportage voor X", "rapporteer bij X"), not the reports to read. */
+function opensReport(current: Token[]): boolean {
+  const first = current.find((word) => word.kind === 'word' && !fillers.has(word.norm));
+  return first !== undefined && /^(rapportage|raportage|rapporage|rapporteer|raporteer)$/.test(first.norm);
+}
+
+/** "heeft goed geslapen", "hij was onrustig": a finite verb or the patient as subject, and no question. */
+function tellsWhatHappened(tokens: Token[], from: number): boolean {
+  const first = tokens[from];
+  if (!first || first.kind !== 'word') return false;
+  if (!commonVerbs.has(first.norm) && !['hij', 'zij', 'ze'].includes(first.norm)) return false;
+  return !tokens.slice(from).some((token) => token.norm === '?');
+}
+
 /**
  * "de ouders van X willen een gesprek, zet dat in de agenda", "mw. Y morgenochtend bloedprikken, inplannen":
  * a command that points back with "dat" or has no object at all takes the statement before it as its
@@ -348,6 +475,41 @@ export function joinObjects(segments: Segment[]): Segment[] {
     joined.push(segment);
   }
   return joined;
+}
+
+/** "allebei", "alle twee", "beiden": the request that follows is for every patient named before it. */
+const both = /\b(allebei|allebeide|beiden|beide|alle ?twee|alletwee|allemaal)\b/;
+
+/**
+ * "mevrouw de Smet en meneer van Hove, allebei hun overdracht": a part that only names a patient, before a
+ * part that says "allebei", is one part with it, so the request is made for each patient named.
+ */
+export function joinNamesForBoth(segments: Segment[], all: Token[]): Segment[] {
+  const joined: Segment[] = [];
+  for (const segment of segments) {
+    const previous = joined.at(-1);
+    const text = segment.tokens.map((token) => token.norm).join(' ');
+    if (previous && both.test(text) && onlyNames(previous.tokens)) {
+      // With the "en" the split left out: "X en Y" names both.
+      joined[joined.length - 1] = {
+        tokens: all.slice(all.indexOf(previous.tokens[0]!), all.indexOf(segment.tokens.at(-1)!) + 1),
+        explained: new Set([...previous.explained, ...segment.explained]),
+        first: previous.first,
+      };
+      continue;
+    }
+    joined.push(segment);
+  }
+  return joined;
+}
+
+function onlyNames(tokens: Token[]): boolean {
+  const span = findName(tokens);
+  if (!span) return false;
+  return tokens.every(
+    (token, index) =>
+      (index >= span.start && index < span.end) || token.kind === 'punct' || fillers.has(token.norm) || honorifics.has(token.norm),
+  );
 }
 
 export function tokensBefore(all: Token[], segment: Segment): Token[] {

@@ -4,12 +4,12 @@ import type { ChainAction, ClassifyContext, Entities, Intent } from '../intent.s
 import { contextClause, predictIntent } from '../intent-model';
 import { complexityWords, connectors, fillers } from '../lexicon';
 import { classifySegment, contentStart, type Classified } from './classify';
-import { commandWordOf, declines, negatedSubject, negatesCommand, toldBefore } from './clauses';
+import { commandWordOf, declines, givesReason, negatedSubject, negatesCommand, toldBefore } from './clauses';
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
 import { allNames, findName, isNameLike, type NameSpan } from './names';
-import { elliptic, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
+import { elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
 import { asksTheRecord } from './record-question';
 import { originalText, tokenize, type Token } from './tokens';
 
@@ -135,7 +135,7 @@ function recordQuestion(
 /** The sentence split into parts in the order they are to be done; negated commands are no part. */
 function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
   const tokens = tokenize(text);
-  let segments = joinObjects(splitSegments(tokens));
+  let segments = joinNamesForBoth(joinObjects(splitSegments(tokens)), tokens);
   // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
   const saysFirst = (segment: Segment) =>
     tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') ||
@@ -206,8 +206,10 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       !repeat &&
       !ordered &&
       next !== undefined &&
+      // "de diagnose van meneer X en van mevrouw X, …": the same request for a second patient is no request told after context.
+      !next.repeat &&
       !written &&
-      !reading.intent.endsWith('_appointment') &&
+      (!reading.intent.endsWith('_appointment') || givesReason(partTokens)) &&
       !next.reading.outside &&
       toldBefore(partTokens, next.tokens);
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = repeat

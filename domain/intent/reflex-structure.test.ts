@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { classifyReflex } from './reflex';
+
+/*
+ * Issue 43: where a ward sentence splits into actions, read from Dutch sentence structure rather than
+ * from single phrases — a second request inside a note's text, a shorthand clause closed by its own
+ * infinitive, the same request for two patients, a report's own text, regional cancel idioms.
+ */
+
+const now = new Date('2026-11-28T09:00:00+01:00');
+const classify = (input: string) => classifyReflex(input, {}, now);
+const chainOf = (input: string) => classify(input).actions.map((action) => [action.intent, action.entities.patientName ?? null]);
+const intentsOf = (input: string) => classify(input).actions.map((action) => action.intent);
+
+describe('a request after a note’s text', () => {
+  it.each([
+    ['noteer bij mw. Smit dat ze goed heeft gegeten en de afspraak van vrijdag afzeggen', 'cancel_appointment'],
+    ['notitie dhr. de Groot: onrustig, en de afspraak van morgen verzetten naar dinsdag', 'reschedule_appointment'],
+    ['noteer dat mw. Bos koorts heeft en de afspraak van woensdag mag weg', 'cancel_appointment'],
+  ])('splits “%s” into the note and the appointment', (input, second) => {
+    const { actions } = classify(input);
+    expect(actions.map((action) => action.intent)).toEqual(['dagnotitie', second]);
+    expect(actions[1]!.entities.patientName).toBe(actions[0]!.entities.patientName);
+    expect(actions[0]!.entities.content).not.toMatch(/afspraak/);
+  });
+
+  it.each([
+    'noteer bij dhr Kok dat hij de afspraak had afgezegd',
+    'noteer bij mw Vos dat ze boos was en de afspraak wilde afzeggen',
+    'notitie bij Jan: de afspraak met de psychiater ging niet door, was teleurgesteld',
+  ])('keeps what the patient did with an appointment as the note’s text: %s', (input) => {
+    expect(intentsOf(input)).toEqual(['dagnotitie']);
+  });
+
+  it('ends the note’s text at a bare request for a record part closing the sentence', () => {
+    expect(chainOf('zoek dhr. van der linde, notitie obs stemming vlak, en ovdr vannacht')).toEqual([
+      ['zoeken', 'Van der Linde'],
+      ['dagnotitie', 'Van der Linde'],
+      ['overdracht', 'Van der Linde'],
+    ]);
+    expect(chainOf('notitie mw. wijnands gedrag: schreeuwde naar medepatiënt, dhr. ritsema zn ovdr erbij')).toEqual([
+      ['dagnotitie', 'Wijnands'],
+      ['overdracht', 'Ritsema'],
+    ]);
+  });
+});
+
+describe('a shorthand clause closed by its own command', () => {
+  it('hears discharge, cancel and handover in one shorthand line', () => {
+    expect(chainOf('ontslag pt. groot wassink vrijdag regelen, afspr vr annuleren en ovdr')).toEqual([
+      ['ontslag', 'Groot Wassink'],
+      ['cancel_appointment', 'Groot Wassink'],
+      ['overdracht', 'Groot Wassink'],
+    ]);
+  });
+
+  it.each([
+    ['zoek mw. jansen, afspraak morgen annuleren', ['zoeken', 'cancel_appointment']],
+    ['dhr. Pool zoeken, notitie maken', ['zoeken', 'dagnotitie']],
+    [
+      'mw. Smit: afspraak vrijdag mag weg, nieuwe plannen maandag 9:00, en ovdr graag',
+      ['cancel_appointment', 'create_appointment', 'overdracht'],
+    ],
+  ])('splits “%s” at the comma', (input, intents) => {
+    expect(intentsOf(input)).toEqual(intents);
+  });
+
+  it('leaves a polite request with its object before the comma as one request', () => {
+    expect(intentsOf('Zou u mevrouw Kasimier, met een K, willen opzoeken?')).toEqual(['zoeken']);
+    expect(intentsOf('mw. Kaya morgenochtend bloedprikken, inplannen')).toEqual(['create_appointment']);
+  });
+});
+
+describe('the same request for two patients', () => {
+  it.each([
+    ['geef me de overdracht van mevrouw Kuipers en van meneer Dijkema', 'overdracht', 'Kuipers', 'Dijkema'],
+    ['de risico’s van dhr. Bos en van mw. Claes', 'risico_query', 'Bos', 'Claes'],
+    ['overdracht van dhr Mol en die van mw Kaya graag', 'overdracht', 'Mol', 'Kaya'],
+    ['Mag ik de overdracht van de heer van Beek en die van mevrouw Jonker zien?', 'overdracht', 'van Beek', 'Jonker'],
+    ['mevrouw de Smet en meneer van Hove, allebei hun overdracht van vannacht', 'overdracht', 'de Smet', 'van Hove'],
+    ['mw. Yilmaz en dhr. de Boer, beiden hun risico’s', 'risico_query', 'Yilmaz', 'de Boer'],
+    ['mevrouw kurvers en dan meneer wetzels, allebei zoeken', 'zoeken', 'Kurvers', 'Wetzels'],
+  ])('“%s” asks it for each', (input, intent, first, second) => {
+    expect(chainOf(input)).toEqual([
+      [intent, first],
+      [intent, second],
+    ]);
+  });
+
+  it('keeps the request for the second patient after a clause that only remarks on them', () => {
+    expect(intentsOf('de diagnose van meneer ben Salah en van mevrouw ben Salah komma dat zijn twee verschillende patiënten')).toEqual([
+      'diagnose_query',
+      'diagnose_query',
+    ]);
+  });
+});
+
+describe('lists of record parts', () => {
+  it.each([
+    ['dx + risico’s + afspraken van dhr. Kaya', ['diagnose_query', 'risico_query', 'agenda_query']],
+    ['Wilt u de diagnose, de risico’s en de afspraken van mevrouw Bulut tonen?', ['diagnose_query', 'risico_query', 'agenda_query']],
+    [
+      'Ik verzoek u de diagnoses en de risico’s van de heer Huisman te tonen, alsmede zijn afspraken voor deze week.',
+      ['diagnose_query', 'risico_query', 'agenda_query'],
+    ],
+    ['Toont u de overdracht van de heer Kok alsmede zijn risico’s.', ['overdracht', 'risico_query']],
+  ])('“%s” asks each part', (input, intents) => {
+    expect(intentsOf(input)).toEqual(intents);
+  });
+
+  it('keeps “de afspraken” inside a note as its text', () => {
+    expect(intentsOf('noteer bij mw. Kok dat ze de diagnose en de afspraken besprak')).toEqual(['dagnotitie']);
+  });
+
+  it('hears a question without the keyword before a second question', () => {
+    expect(intentsOf('waarom is meneer Baldew eigenlijk opgenomen. ik ken hem nog niet. en wat zijn zijn afspraken morgen')).toEqual([
+      'diagnose_query',
+      'agenda_query',
+    ]);
+  });
+});
+
+describe('a report and its own text', () => {
+  it.each([
+    'raportage voor dhr Smit, heeft goed geslapen',
+    'rapportage voor mw. de Vries, heeft een medepatiënt geslagen',
+    'raportage voor dhr Smit: hij was onrustig',
+  ])('writes “%s” as one report', (input) => {
+    expect(intentsOf(input)).toEqual(['rapportage']);
+  });
+
+  it('still splits a report from a request after it', () => {
+    expect(intentsOf('rapportage voor mw. Bos, en plan een afspraak morgen 10u')).toEqual(['rapportage', 'create_appointment']);
+    expect(intentsOf('rapportage mw Vos, daarna haar risico’s')).toEqual(['rapportage', 'risico_query']);
+  });
+});
+
+describe('context before a request', () => {
+  it.each([
+    ['In verband met het MDO: wat is de diagnose van mevrouw Idrissi?', 'diagnose_query', 'Idrissi'],
+    ['ivm het mdo, wat zijn de risico’s van dhr. Kaya', 'risico_query', 'Kaya'],
+    ['Met het oog op het verlof van morgen: wat zijn de risico’s van de heer Bakker?', 'risico_query', 'Bakker'],
+    ['omdat ik morgen vrij ben: verzet de afspraak van dhr. Mol naar dinsdag', 'reschedule_appointment', 'Mol'],
+    ['ik ben net binnen, wat moet ik weten over mw. Hendriks', 'overdracht', 'Hendriks'],
+    ['de familie van dhr. Smit belt steeds, notitie obs: hij is zelf rustig', 'dagnotitie', 'Smit'],
+  ])('“%s” is one request, its opening only the reason', (input, intent, patientName) => {
+    expect(chainOf(input)).toEqual([[intent, patientName]]);
+  });
+
+  it('keeps a command said with its reason', () => {
+    expect(intentsOf('ivm ziekte de afspraak van dhr. Kok annuleren, en plan een nieuwe voor maandag 10u')).toEqual([
+      'cancel_appointment',
+      'create_appointment',
+    ]);
+  });
+
+  it('does not read a name with “ben” as “ik ben”', () => {
+    expect(intentsOf('afspraken van joost ben ali en dan wat is er gerapporteerd over joost ben ali')).toEqual([
+      'agenda_query',
+      'rapportage',
+    ]);
+  });
+});
+
+describe('what the assistant cannot do', () => {
+  it.each(['seintje aan de psychiater over mw. Bos', 'sein de dienstdoende arts even in over dhr. Kok', 'piep de AIOS even op'])(
+    '“%s” is unknown, not a handover or a search',
+    (input) => {
+      expect(intentsOf(input)).toEqual(['unknown']);
+    },
+  );
+});
+
+describe('moving said as the new moment', () => {
+  it.each([
+    ['zet dhr Post zn afspraak van morgen op overmorgen', 'Post'],
+    ['de afspraak van mw Smit wordt donderdag', 'Smit'],
+    ['de afspraak van mevrouw Visser op dinsdag gaat niet, maak er woensdag van', 'Visser'],
+  ])('“%s” moves the appointment', (input, patientName) => {
+    expect(chainOf(input)).toEqual([['reschedule_appointment', patientName]]);
+  });
+
+  it('still cancels what is said to go', () => {
+    expect(intentsOf('de afspraak van dhr. Kok op vrijdag gaat niet door')).toEqual(['cancel_appointment']);
+    expect(intentsOf('zet een afspraak voor mw. Bos op vrijdag 10u')).toEqual(['create_appointment']);
+  });
+});
+
+describe('regional cancel idioms', () => {
+  it.each([
+    'de ofsproak van Pronk mörgen kin vot',
+    'de aafspraak van Lemmens op maondag geit neet door',
+    'afspraak van mw. Jacobs donderdag mot weg',
+    'de afspraak van Kuipers gaot nie door',
+    'de afspraak van dhr Veenstra ken vervallen',
+  ])('cancels in “%s”', (input) => {
+    expect(intentsOf(input)).toEqual(['cancel_appointment']);
+  });
+});
