@@ -149,13 +149,13 @@ export default function Medication() {
             {today.map((dose) => {
               const done = dose.administration;
               // A dose of yesterday still open after midnight says so: "gisteren 22:00".
-              const when = dose.yesterday ? `gisteren ${dose.time}` : dose.time;
-              const label = `${dose.productName}, ${dose.dose} ${dose.yesterday ? 'gisteren ' : ''}om ${dose.time}`;
+              const day = dose.yesterday ? 'gisteren ' : '';
+              const label = `${dose.productName}, ${dose.dose} ${day}om ${dose.time}`;
               const risk = risky.get(dose.orderId);
               return (
                 <li key={`${dose.orderId}-${dose.scheduledFor}`} className={done ? `dose dose-${done.status}` : 'dose'}>
                   <div className="dose-head">
-                    <span className="dose-time">{when}</span>
+                    <span className="dose-time">{`${day}${dose.time}`}</span>
                     <span>
                       <strong>{dose.productName}</strong>
                       <span className="muted">{` · ${dose.dose} · ${dose.route}`}</span>

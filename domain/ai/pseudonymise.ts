@@ -1438,10 +1438,6 @@ const TITLED_LOWERCASE_FULL = rule(
 const KIN_WORDS = RELATION_WORDS.slice(0, RELATION_WORDS.indexOf('huisgenoot') + 1).filter((word) => word !== 'ex');
 const LOWERCASE_RELATION = `(?:${[...KIN_WORDS, 'ene', 'genaamd', 'heet'].map(titleOrUpper).join('|')})`;
 const RELATION_PERSON_ANY = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
-/**
- * After a whole word and a full stop a new sentence starts ("zijn zus. Stemmen hoort ze nog"): a
- * name only when the lists know it. An abbreviation keeps its dot ("vpk. Mulder", "pt. Kaya").
- */
 /** Languages that are surnames or given names too: a language only straight after "tolk". */
 const LANGUAGES_TOO = new Set([
   'pools',
@@ -1473,6 +1469,10 @@ const LANGUAGES_TOO = new Set([
   'hongaars',
   'roemeens',
 ]);
+/**
+ * After a whole word and a full stop a new sentence starts ("zijn zus. Stemmen hoort ze nog"): a
+ * name only when the lists know it. An abbreviation keeps its dot ("vpk. Mulder", "pt. Kaya").
+ */
 const ABBREVIATED_RELATIONS = new Set(['vpk', 'pb', 'co', 'aios', 'anios', 'spv', 'pt', 'pte']);
 const RELATION_PERSON: Rule = {
   ...RELATION_PERSON_ANY,

@@ -6,7 +6,15 @@ import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { allergiesOf } from '../allergies/allergies';
 import { findPatient } from '../patient/patient.service';
-import { addDaysToIsoDate, clinicalToday, formatTime, formatWhen, isoDay, wallClockToIso } from '../shared/clinical-time';
+import {
+  addDaysToIsoDate,
+  clinicalToday,
+  formatTime,
+  formatWhen,
+  isoDay,
+  startOfClinicalDayOf,
+  wallClockToIso,
+} from '../shared/clinical-time';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
@@ -258,7 +266,7 @@ export async function medicationOverview(
     }));
   // Yesterday's doses that were open at midnight: not registered, or registered since (they stay, with their registration).
   const yesterday = addDaysToIsoDate(today, -1);
-  const midnight = new Date(wallClockToIso(`${today}T00:00`)!);
+  const midnight = startOfClinicalDayOf(now);
   const registeredToday = new Set(rows.filter((row) => row.createdAt >= midnight).map((row) => row.id));
   const stillOpen = orders
     .filter((order) => isActive(order, yesterday))

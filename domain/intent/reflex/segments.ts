@@ -191,10 +191,7 @@ function ownAppointmentCommandAt(tokens: Token[], from: number): boolean {
     // "… en de afspraak wilde afzeggen": a finite verb makes it the patient's story, not a request.
     if (clause.some((token) => commonVerbs.has(token.norm) || /^(wou|wouden|zou|zouden)$/.test(token.norm))) return false;
     // The infinitive closes the clause, or only where to goes after it ("verzetten naar dinsdag").
-    const verbAt = clause.findIndex((token) => {
-      const hit = lookup(token.norm);
-      return !hit.fuzzy && /en$/.test(token.norm) && verbs.some((verb) => hit.concepts.has(verb));
-    });
+    const verbAt = clause.findIndex((token) => isInfinitiveOf(token, verbs));
     const endsInCommand = verbAt >= 0 && (verbAt === clause.length - 1 || ['naar', 'op', 'tot'].includes(clause[verbAt + 1]!.norm));
     return endsInCommand;
   }
@@ -259,9 +256,7 @@ function closedByCommand(tokens: Token[], from: number): boolean {
   let end = to;
   while (end > from && isWhen(tokens, end - 1)) end--;
   if (end - from < 2 || end - from > 6) return false;
-  const last = tokens[end - 1]!;
-  const hit = lookup(last.norm);
-  if (hit.fuzzy || !/en$/.test(last.norm) || !commandConcepts.some((concept) => hit.concepts.has(concept))) return false;
+  if (!isInfinitiveOf(tokens[end - 1]!, commandConcepts)) return false;
   // It names what the command is about ("afspr", "notitie", "nieuwe"): "mevrouw X willen opzoeken", "die moogt ge
   // schrappen" go on with the request before them.
   return tokens.slice(from, end - 1).some((token) => {
@@ -272,6 +267,12 @@ function closedByCommand(tokens: Token[], from: number): boolean {
       ['nieuwe', 'nieuw', 'andere'].includes(token.norm)
     );
   });
+}
+
+/** An infinitive ("annuleren", "verzetten") of one of these commands, read exactly (not a fuzzy match). */
+function isInfinitiveOf(token: Token, concepts: readonly Concept[]): boolean {
+  const hit = lookup(token.norm);
+  return !hit.fuzzy && /en$/.test(token.norm) && concepts.some((concept) => hit.concepts.has(concept));
 }
 
 /** A word that says when: a day, a clock time, "om", "uur". */
