@@ -5,9 +5,15 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { ChainState } from '../../domain/intent/chain';
-import { freePort, type Managed } from '../../scripts/lib/processes';
+import type { Managed } from '../../scripts/lib/processes';
 import { startWeb, startWorker } from '../../scripts/lib/stack';
-import { startTemporalDevServer } from '../../scripts/lib/temporal';
+import {
+  prepareTemporalDatabases,
+  startTemporalServer,
+  temporalServerBinaries,
+  writeTemporalServerConfig,
+  type TemporalServerConfig,
+} from '../../scripts/lib/temporal-server';
 import { handoverAnswer } from '../msw/answers';
 import type { ModelReply, ModelRequest } from '../msw/model';
 import { registerPatient, signedInUser, type SignedIn } from '../support/factories';
@@ -20,13 +26,15 @@ import { startModelServer, type ModelServer } from '../support/model-server';
  * never restarted, carry on; a chain waiting for confirmation is confirmed and writes its note
  * once, a handover waiting for the model stores its summary once.
  *
- * The server is the CLI's dev server with its SQLite file (ADR 0091): the same server code as a
- * full Temporal server, with another persistence.
+ * The server is Temporal's full server with its history and visibility in PostgreSQL (ADR 0100),
+ * as a hospital runs it, built from the Go module proxy (scripts/ensure-temporal-server.sh).
  */
 let nurse: SignedIn;
 let owner: pg.Client;
 let model: ModelServer;
 let dataDir: string;
+let config: TemporalServerConfig;
+const binaries = temporalServerBinaries();
 const started: Managed[] = [];
 const logDir = path.resolve('.cache/test-logs');
 
@@ -36,13 +44,25 @@ beforeAll(async () => {
   await owner.connect();
   model = await startModelServer();
   dataDir = mkdtempSync(path.join(tmpdir(), 'ggz-temporal-kill-'));
-});
+  // Two databases of its own beside the suite's, on the same PostgreSQL.
+  const suite = new URL(inject('ownerUrl'));
+  const ownerUrl = new URL('/postgres', suite).toString();
+  const databases = await prepareTemporalDatabases({
+    ownerUrl,
+    database: `${suite.pathname.slice(1)}_temporal_kill`,
+    recreate: true,
+    binaries,
+  });
+  config = await writeTemporalServerConfig({ dir: dataDir, ownerUrl, ...databases });
+}, 120_000);
 
 afterAll(async () => {
   for (const managed of started.reverse()) await managed.stop();
   await model?.close();
-  await owner?.end();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (config)
+    for (const name of [config.database, config.visibilityDatabase]) await owner.query(`drop database if exists ${name} with (force)`);
+  await owner?.end();
 });
 
 async function count(sql: string, params: unknown[]): Promise<number> {
@@ -75,12 +95,10 @@ async function killHard(server: Managed): Promise<void> {
 }
 
 describe('Temporal server killed with SIGKILL', () => {
-  it('started again on its database file: a waiting chain and a handover in its model call finish, each effect once, app and worker not restarted', async () => {
-    const port = await freePort();
-    const dbFile = path.join(dataDir, 'temporal.db');
-    const address = `127.0.0.1:${port}`;
+  it('started again on its PostgreSQL databases: a waiting chain and a handover in its model call finish, each effect once, app and worker not restarted', async () => {
+    const address = `127.0.0.1:${config.port}`;
     const logFile = path.join(logDir, 'temporal-kill.log');
-    const first = await startTemporalDevServer({ port, dbFile, quiet: true, logFile });
+    const first = await startTemporalServer(config, { quiet: true, logFile, binaries });
     started.push(first);
     const env = { ...process.env, ...inject('appEnv'), TEMPORAL_ADDRESS: address };
     const worker = startWorker(
@@ -133,7 +151,7 @@ describe('Temporal server killed with SIGKILL', () => {
       .toBe(503);
 
     const restarted = Date.now();
-    started.push(await startTemporalDevServer({ port, dbFile, quiet: true, logFile }));
+    started.push(await startTemporalServer(config, { quiet: true, logFile, binaries }));
     await expect
       .poll(async () => (await request(`/api/intent/chains/${chain.chainId}`, { base, cookie })).status, { interval: 100, timeout: 30_000 })
       .toBe(200);
