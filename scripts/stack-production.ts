@@ -36,11 +36,40 @@ async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   log('stopping: web, workers, then Temporal…');
-  for (const managed of running.reverse()) await managed.stop();
+  for (const name of ['web', 'worker', 'temporal']) {
+    await Promise.all(running.filter((managed) => managed.name === name).map((managed) => managed.stop()));
+  }
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+
+/**
+ * A worker that dies is started again, as `restart: unless-stopped` does in docker-compose.yml and
+ * `Restart=always` under systemd: what it was doing is picked up by the other worker meanwhile.
+ */
+function supervised(name: string, start: () => Managed): Managed {
+  let current = start();
+  const watch = (child: Managed['child']) =>
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`${name} (pid ${child.pid}) stopped (${signal ?? `exit ${code}`}); started again in 1 s`);
+      setTimeout(() => {
+        if (stopping) return;
+        current = start();
+        log(`${name} started again as pid ${current.child.pid}`);
+        watch(current.child);
+      }, 1000);
+    });
+  watch(current.child);
+  return {
+    name: 'worker',
+    get child() {
+      return current.child;
+    },
+    stop: () => current.stop(),
+  };
+}
 
 /** The stack's secrets: from the environment when set, else made once and kept in STACK_DIR/secrets.env. */
 function secrets(): Record<'DATABASE_APP_PASSWORD' | 'TEMPORAL_PAYLOAD_KEYS' | 'METRICS_TOKEN', string> {
@@ -132,7 +161,11 @@ try {
   parseEnv(env); // fail here, with the variable's name, rather than in five child processes
 
   for (const n of [1, 2]) {
-    running.push(startWorker(env, { logFile: path.join(logDir, `worker-${n}.log`), quiet: true, workflowBundle: bundle }));
+    running.push(
+      supervised(`worker-${n}`, () =>
+        startWorker(env, { logFile: path.join(logDir, `worker-${n}.log`), quiet: true, workflowBundle: bundle }),
+      ),
+    );
   }
   const web = startProcess('web', process.execPath, [tsxCli, 'server.ts'], { env, quiet: true, logFile: path.join(logDir, 'web.log') });
   running.push(web);

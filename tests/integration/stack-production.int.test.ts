@@ -1,14 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { ChainState } from '../../domain/intent/chain';
 import { freePort, run, startProcess, waitFor, type Managed } from '../../scripts/lib/processes';
 import { tsxCli } from '../../scripts/lib/stack';
+import { generateBsn, random } from '../../domain/demo/patient-generator';
+import { handoverAnswer } from '../msw/answers';
+import { fhirPatientBody } from '../support/factories';
 import { json, login, request } from '../support/http';
+import { startModelServer, type ModelServer } from '../support/model-server';
 
 /**
  * Issue 45 point 1: `npm run stack:production` as an ops engineer starts it (ADR 0100) — the
@@ -35,6 +38,7 @@ let port: number;
 let stack: Managed | undefined;
 let ready: Ready;
 let admin: pg.Client;
+let model: ModelServer;
 
 async function startStack(): Promise<Ready> {
   let found: Ready | undefined;
@@ -50,7 +54,9 @@ async function startStack(): Promise<Ready> {
       REMIX_SERVER_BUILD_PATH: inject('appEnv').REMIX_SERVER_BUILD_PATH,
       REMIX_ASSETS_BUILD_DIR: inject('appEnv').REMIX_ASSETS_BUILD_DIR,
       WORKFLOW_BUNDLE: inject('workflowBundle'),
-      OPENAI_API_KEY: '',
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: model.baseUrl,
+      OPENAI_MODEL: 'test-model',
     },
     quiet: true,
     logFile: path.join(dir, 'stack.log'),
@@ -66,6 +72,28 @@ async function startStack(): Promise<Ready> {
   } catch (error) {
     throw new Error(`${(error as Error).message}; its last lines:\n${lastLines.join('\n')}`, { cause: error });
   }
+}
+
+/** Which of these processes has a TCP connection open to the model server (the kernel's socket table and each process's descriptors). */
+function modelCaller(pids: number[]): number | undefined {
+  const port = Number(new URL(model.baseUrl).port).toString(16).toUpperCase().padStart(4, '0');
+  const sockets = new Set(
+    readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields.length > 9 && fields[2] === `0100007F:${port}` && fields[3] === '01')
+      .map((fields) => fields[9]!),
+  );
+  return pids.find((pid) =>
+    readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return sockets.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+      } catch {
+        return false;
+      }
+    }),
+  );
 }
 
 /** The process tree under the stack's command: its web processes (server.ts), workers and Temporal server. */
@@ -98,6 +126,15 @@ function processes(): { web: number[]; workers: number[]; temporal: number[] } {
     workers: leaves((args) => args.includes('workers/main.ts')),
     temporal: mine.filter((row) => / --env temporal .*start$/.test(row.args)).map((row) => row.pid),
   };
+}
+
+/** SIGTERM, as an ops engineer's Ctrl-C or systemd's stop, and the time the stack takes to stop web, workers and Temporal in turn. */
+async function stopStack(): Promise<void> {
+  const child = stack?.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
 }
 
 async function signIn(): Promise<string> {
@@ -133,10 +170,14 @@ async function count(databaseName: string, sql: string, params: unknown[] = []):
 }
 
 beforeAll(async () => {
+  model = await startModelServer();
   admin = new pg.Client({ connectionString: clusterUrl });
   await admin.connect();
   for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-  dir = mkdtempSync(path.join(tmpdir(), 'ggz-stack-production-'));
+  // Under .cache/test-logs, so the stack's logs stay for a failed run to be read; the dumps and the secrets do not.
+  dir = path.resolve('.cache/test-logs/stack-production');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   port = await freePort();
   const started = Date.now();
   ready = await startStack();
@@ -146,10 +187,11 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await stack?.stop();
+  await stopStack();
   for (const name of databases) await admin?.query(`drop database if exists ${name} with (force)`);
   await admin?.end();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await model?.close();
+  for (const file of ['secrets.env', ...databases.map((name) => `${name}.dump`)]) if (dir) rmSync(path.join(dir, file), { force: true });
 });
 
 describe('npm run stack:production', () => {
@@ -187,8 +229,19 @@ describe('npm run stack:production', () => {
     const [killed, survivor] = processes().workers;
     process.kill(killed!, 'SIGKILL');
     const killedAt = Date.now();
-    const confirmed = await json(`/api/intent/chains/${chain.chainId}/confirm`, { base, cookie, method: 'POST', body: {} });
-    expect(confirmed.status).toBe(200);
+    // Until the other worker has the chain, the confirmation may meet the Dutch 503 ("probeer het
+    // later opnieuw"), and the clinician presses again: confirming is idempotent.
+    let unavailable = 0;
+    await expect
+      .poll(
+        async () => {
+          const confirmed = await json(`/api/intent/chains/${chain.chainId}/confirm`, { base, cookie, method: 'POST', body: {} });
+          if (confirmed.status === 503) unavailable++;
+          return confirmed.status;
+        },
+        { interval: 500, timeout: 60_000 },
+      )
+      .toBe(200);
     await expect
       .poll(async () => ((await (await request(`/api/intent/chains/${chain.chainId}`, { base, cookie })).json()) as ChainState).status, {
         interval: 200,
@@ -196,12 +249,87 @@ describe('npm run stack:production', () => {
       })
       .toBe('voltooid');
     console.log(
-      `[faults] productievorm: worker ${killed} gedood, keten door de andere voltooid na ${((Date.now() - killedAt) / 1000).toFixed(1)} s`,
+      `[faults] productievorm: worker ${killed} gedood, keten door de andere voltooid na ${((Date.now() - killedAt) / 1000).toFixed(1)} s (bevestiging ${unavailable}× 503 voor ze lukte)`,
     );
     expect(await count(database, 'select count(*) as n from reports where patient_id = $1 and content = $2', [patient, content])).toBe(1);
     expect(processes().workers).toContain(survivor);
     expect(await count(`${database}_temporal`, 'select count(*) as n from executions')).toBeGreaterThan(0);
   }, 90_000);
+
+  it('a ward handover whose model calls are held: the worker holding one is killed with SIGKILL, the other makes every summary once', async () => {
+    const cookie = await signIn();
+    const base = ready.baseUrl;
+    // A ward of at least 30: the demo's patients and as many new ones as it takes.
+    const onWard = (
+      (await (await json('/api/overdracht/ward?period=1d&filterForRole=verpleegkundige', { base, cookie })).json()) as {
+        patients: unknown[];
+      }
+    ).patients.length;
+    for (let index = onWard; index < 30; index++) {
+      const registered = await json('/api/fhir/Patient', {
+        base,
+        cookie,
+        method: 'POST',
+        body: fhirPatientBody({
+          name: [{ family: 'Afdeling', given: [`Patiënt ${index}`] }],
+          identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: generateBsn(random(900 + index)) }],
+        }),
+      });
+      expect(registered.status).toBe(201);
+      // On the ward's handover: something reported in the period.
+      const report = await json('/api/reports', {
+        base,
+        cookie,
+        method: 'POST',
+        body: {
+          patientId: ((await registered.json()) as { id: string }).id,
+          type: 'incident',
+          content: `Onrustig in de huiskamer, liep weg van de groep (${index}).`,
+          includeInHandover: true,
+        },
+      });
+      expect(report.status).toBe(201);
+    }
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    model.answer(async (request) => {
+      await gate;
+      return handoverAnswer(request);
+    });
+    const started = await json('/api/overdracht/ward/generate', { base, cookie, method: 'POST', body: { period: '1d' } });
+    expect(started.status).toBe(202);
+    await expect.poll(() => model.requests.length, { interval: 100, timeout: 30_000 }).toBeGreaterThan(0);
+    const workers = processes().workers;
+    const holder = await vi.waitFor(() => {
+      const found = modelCaller(workers);
+      if (!found) throw new Error('no worker holds a model call yet');
+      return found;
+    });
+    process.kill(holder, 'SIGKILL');
+    const killedAt = Date.now();
+    release();
+    const progress = await vi.waitFor(
+      async () => {
+        const answer = (await (
+          await json('/api/overdracht/ward/generate/status?period=1d&filterForRole=verpleegkundige', { base, cookie })
+        ).json()) as { status: string; done: number; total: number; failed: number };
+        expect(answer.status, JSON.stringify(answer)).toBe('klaar');
+        return answer;
+      },
+      { timeout: 90_000, interval: 250 },
+    );
+    console.log(
+      `[faults] productievorm: afdelingsoverdracht van ${progress.total}, worker ${holder} gedood in een modelaanroep, klaar na ${((Date.now() - killedAt) / 1000).toFixed(1)} s; modelaanroepen ${model.requests.length}`,
+    );
+    expect(progress.total).toBeGreaterThanOrEqual(30);
+    expect(progress).toMatchObject({ done: progress.total, failed: 0 });
+    expect(await count(database, 'select count(distinct patient_id) as n from handover_summaries')).toBe(progress.total);
+    expect(await count(database, 'select count(*) as n from handover_summaries')).toBe(progress.total);
+    // The survivor did the work; the stack started a new worker in place of the killed one.
+    expect(processes().workers).toContain(workers.find((pid) => pid !== holder));
+    await expect.poll(() => processes().workers, { interval: 250, timeout: 60_000 }).toHaveLength(2);
+    expect(processes().workers).not.toContain(holder);
+  }, 150_000);
 
   it('stopped with SIGTERM leaves no process; its Temporal databases restored from dumps, it starts again and reads the workflows it wrote before', async () => {
     const cookie = await signIn();
@@ -217,6 +345,7 @@ describe('npm run stack:production', () => {
         ],
       },
     });
+    expect(created.status).toBe(201);
     const chain = (await created.json()) as ChainState;
     // Temporal's backup as docs/temporal-production.md gives it: a dump of each of its databases,
     // taken while it runs.
@@ -229,7 +358,7 @@ describe('npm run stack:production', () => {
       ]);
     }
     const before = [...Object.values(processes()).flat()];
-    await stack!.stop();
+    await stopStack();
     for (const pid of before) expect(() => process.kill(pid, 0)).toThrow();
 
     // Both databases lost and restored from their dumps into new, empty databases.
