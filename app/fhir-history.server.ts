@@ -41,9 +41,9 @@ export async function systemHistory(actor: AuditActor, request: Request, canRead
 
 /** `GET <type>/<id>/_history/<vid>` (vid) or `<type>/<id>/_history` (none): the version the record keeps. */
 export async function versionOf(actor: AuditActor, request: Request, type: string, id: string, versionId: string | null) {
-  const found = await perform(actor, versionRead(type), { id, versionId });
-  const resource: Resource = found.resource;
+  const { versions } = await perform(actor, versionRead(type), { id, versionId });
+  const resource: Resource = versions[0]!;
   return versionId === null
-    ? { body: instanceHistory(found, request.url) as unknown, etag: undefined }
+    ? { body: instanceHistory(versions, request.url) as unknown, etag: undefined }
     : { body: resource as unknown, etag: `W/"${resource.meta?.versionId ?? '1'}"` };
 }

@@ -1,7 +1,7 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
 import { patientSearch } from '../patient/patient.fhir-search';
 import { everythingTypes } from './everything';
-import { historyDocumentation, historyInteractions } from './history';
+import { historyDocumentation, historyInteractions, keepsEarlierVersions } from './history';
 import { includesOf, revIncludesOf } from './include';
 import { clinicalResources } from './resources';
 import { pageLimits, type SearchDefinition } from './search';
@@ -73,7 +73,7 @@ export function capabilityStatement(base: string, software: { version: string })
               ...historyInteractions(type),
             ],
             versioning: 'versioned' as const,
-            readHistory: false,
+            readHistory: keepsEarlierVersions(type),
             ...searchParams(resource.search),
           })),
         ],

@@ -232,7 +232,7 @@ const versionReadOf = (resourceType: string) =>
     patients: () => [],
     resourceOf: ({ id }: { id: string; versionId: string | null }) => id,
     run: (em, _actor, { id, versionId }) => readVersion(em, resourceType, id, versionId),
-    logged: (found, { versionId }) => ({ patientIds: patientsOf(found), details: { version: versionId ?? 'history' } }),
+    logged: ({ found }, { versionId }) => ({ patientIds: patientsOf(found), details: { version: versionId ?? 'history' } }),
   });
 
 export function versionRead(resourceType: string) {

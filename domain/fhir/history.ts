@@ -1,19 +1,24 @@
 import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
+import { toFhirAllergyIntolerance } from '../allergies/allergies.fhir';
+import { Allergy } from '../allergies/allergy.entity';
 import type { AccessOf } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
+import { toFhirMedicationRequest } from '../medication/medication.fhir';
+import { MedicationOrder } from '../medication/medication.entity';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { hiddenCharacters } from '../shared/validation';
-import { patientsOf, type Found } from './clinical';
+import { patientsOf, withStaff, type Found } from './clinical';
 import { loadResources, type CanRead } from './include';
 import { integer, invalidParameter, pageLimits, parameterProblem } from './search';
 
 /*
  * Sync (issue 46, point 3; ADR 0097): a changes feed as FHIR `_history` with `_since`, and vread of
- * the version the record holds. The record keeps no earlier versions of anything it serves (a
- * patient's version is a counter, a report's its last change), so a history here is the current
- * version of what changed: honest about it in the CapabilityStatement and in the 404 of an old
- * version, rather than invented.
+ * the versions the record holds. Most of what it serves keeps no earlier state (a patient's version
+ * is a counter, a report's its last change), so their history is the current version: said so in
+ * the CapabilityStatement and in the 404 of an old version, rather than invented. A medication
+ * order and an allergy are never changed but to stop or lapse, which only adds its own columns:
+ * their first version is the row without them, and is served.
  */
 
 /**
@@ -248,25 +253,65 @@ export function feedAccess(page: HistoryPage, resourceType: string): AccessOf[] 
   }));
 }
 
-/** One resource as its read loads it, in the version asked; the record keeps no other. */
-export async function readVersion(em: EntityManager, type: string, id: string, versionId: string | null): Promise<Found> {
+/**
+ * The first version of a resource whose only change adds columns the first version did not have
+ * (a stop, a lapse): the row as it was written, mapped as its read maps it. Null while it has no
+ * second version.
+ */
+const firstVersions: Record<string, (em: EntityManager, id: string) => Promise<Resource | null>> = {
+  MedicationRequest: async (em, id) => {
+    const order = await em.findOne(MedicationOrder, { id });
+    if (!order?.stoppedAt) return null;
+    const asWritten = { ...order, stoppedAt: null, stoppedBy: null, stopReason: null };
+    const [first] = await withStaff(em, [asWritten], (row) => row.prescribedBy, toFhirMedicationRequest);
+    return first?.resource ?? null;
+  },
+  AllergyIntolerance: async (em, id) => {
+    const allergy = await em.findOne(Allergy, { id });
+    if (!allergy?.lapsedAt) return null;
+    const asWritten = { ...allergy, lapsedAt: null, lapsedBy: null, lapseReason: null };
+    const [first] = await withStaff(em, [asWritten], (row) => row.recordedBy, toFhirAllergyIntolerance);
+    return first?.resource ?? null;
+  },
+};
+/** Whether the record keeps a type's earlier version (`readHistory` in the CapabilityStatement). */
+export const keepsEarlierVersions = (type: string) => Object.hasOwn(firstVersions, type);
+
+export interface Versions {
+  /** The resource as its read loads it, with its patient (for the access log). */
+  found: Found;
+  /** The versions asked for, newest first. */
+  versions: Resource[];
+}
+
+/**
+ * One resource in the version asked (`versionId`), or all the versions the record keeps (null),
+ * newest first. A version the record does not keep is a 404 that says which it does keep.
+ */
+export async function readVersion(em: EntityManager, type: string, id: string, versionId: string | null): Promise<Versions> {
   const [found] = isUuid(id) ? await loadResources(em, type, [id]) : [];
   if (!found) throw AppError.notFound(`${type} is niet gevonden.`);
   const current = found.resource.meta?.versionId ?? '1';
-  if (versionId !== null && versionId !== current)
+  const first = current !== '1' && keepsEarlierVersions(type) ? await firstVersions[type]!(em, id) : null;
+  const kept = [found.resource, ...(first ? [first] : [])];
+  if (versionId === null) return { found, versions: kept };
+  const asked = kept.find((version) => version.meta?.versionId === versionId);
+  if (!asked)
     throw AppError.notFound(
-      `Versie ${versionId.slice(0, 40)} van ${type}/${id} is er niet: het dossier bewaart van ${type} alleen de huidige versie (${current}).`,
+      keepsEarlierVersions(type)
+        ? `Versie ${versionId.slice(0, 40)} van ${type}/${id} is er niet; ${kept.length > 1 ? `er zijn de versies 1 en ${current}` : 'er is alleen versie 1'}.`
+        : `Versie ${versionId.slice(0, 40)} van ${type}/${id} is er niet: het dossier bewaart van ${type} alleen de huidige versie (${current}).`,
     );
-  return found;
+  return { found, versions: [asked] };
 }
 
-/** `<Type>/<id>/_history`: the versions the record keeps, which is the current one. */
-export function instanceHistory(found: Found, base: string): Bundle {
-  return { resourceType: 'Bundle', type: 'history', total: 1, entry: [historyEntry(found.resource, base)] };
+/** `<Type>/<id>/_history`: the versions the record keeps, newest first. */
+export function instanceHistory(versions: readonly Resource[], base: string): Bundle {
+  return { resourceType: 'Bundle', type: 'history', total: versions.length, entry: versions.map((version) => historyEntry(version, base)) };
 }
 
 /** For the CapabilityStatement: the history interactions of a type, as they work. */
 export const historyInteractions = (type: string) =>
   (['vread', 'history-instance', ...(inFeed(type) ? (['history-type'] as const) : [])] as const).map((code) => ({ code }));
 
-export const historyDocumentation = `Versies: vread en <type>/<id>/_history geven de huidige versie; eerdere versies bewaart het dossier niet (een oudere versie is een 404). Wijzigingen ophalen: GET _history of <type>/_history met _since (een tijdstip met tijdzone, tot op de milliseconde) voor ${feedTypes.join(', ')}; een Bundle van type history, per resource de huidige versie, oudste wijziging eerst, gepagineerd met de link next (_count 1–${pageLimits.max}, standaard ${pageLimits.max}); meta.lastUpdated van de Bundle is de _since van de volgende vraag. Observation, Condition en RiskAssessment staan er (nog) niet in: hun lastUpdated is het moment van meten of vaststellen, niet van vastleggen.`;
+export const historyDocumentation = `Versies: vread en <type>/<id>/_history geven de versies die het dossier bewaart: van MedicationRequest en AllergyIntolerance ook de eerste (het voorschrift of de allergie zoals vastgelegd, vóór stoppen of vervallen), van de andere typen alleen de huidige (een oudere versie is een 404). Wijzigingen ophalen: GET _history of <type>/_history met _since (een tijdstip met tijdzone, tot op de milliseconde) voor ${feedTypes.join(', ')}; een Bundle van type history, per resource de huidige versie, oudste wijziging eerst, gepagineerd met de link next (_count 1–${pageLimits.max}, standaard ${pageLimits.max}); meta.lastUpdated van de Bundle is de _since van de volgende vraag. Observation, Condition en RiskAssessment staan er (nog) niet in: hun lastUpdated is het moment van meten of vaststellen, niet van vastleggen.`;

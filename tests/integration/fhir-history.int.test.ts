@@ -3,10 +3,11 @@ import type { Bundle, CapabilityStatement, Patient, Resource } from '@medplum/fh
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateBsn } from '../../domain/demo/patient-generator';
+import { addDaysToIsoDate, clinicalToday } from '../../domain/shared/clinical-time';
 import { asOwner, createAppointment, createUser, registerPatient, signedInUser, type SignedIn } from '../support/factories';
 import { appTenantSettings } from '../support/app-orm';
 import { fhirProblems, indexFhirDefinitions, isOutcome } from '../support/fhir';
-import { login, request } from '../support/http';
+import { json, login, request } from '../support/http';
 import { bearerClient, register, tokenFor } from '../support/koppeling';
 
 /*
@@ -278,6 +279,67 @@ describe('versions', () => {
     await isOutcome(await call(`/api/fhir/Patient/${patient.drie}/_history/abc`, ours.token), 404);
   });
 
+  it('an allergy that lapsed keeps its first version: vread of 1 is the allergy as recorded, its _history both', async () => {
+    const recorded = await json(`/api/patients/${patient.een}/allergies`, {
+      method: 'POST',
+      cookie: ours.nurse.cookie,
+      body: { substance: 'Penicilline', reaction: 'Huiduitslag', severity: 'matig' },
+    });
+    expect(recorded.status).toBe(201);
+    const allergyId = ((await recorded.json()) as { id: string }).id;
+    const asRecorded = await ours.client.readResource('AllergyIntolerance', allergyId, { cache: 'no-cache' });
+    expect(asRecorded.meta!.versionId).toBe('1');
+    const history1 = await ours.client.readHistory('AllergyIntolerance', allergyId, undefined, { cache: 'no-cache' });
+    expect(history1.entry!.map((entry) => entry.resource)).toEqual([asRecorded]);
+
+    const lapsed = await json(`/api/allergies/${allergyId}/lapse`, {
+      method: 'POST',
+      cookie: ours.nurse.cookie,
+      body: { reason: 'Bleek een bijwerking, geen allergie.' },
+    });
+    expect(lapsed.status).toBe(200);
+    const now = await ours.client.readResource('AllergyIntolerance', allergyId, { cache: 'no-cache' });
+    expect(now.meta!.versionId).toBe('2');
+    // Version 1 is exactly what a reader got before the lapse: nothing invented, nothing lost.
+    expect(await ours.client.readVersion('AllergyIntolerance', allergyId, '1', { cache: 'no-cache' })).toEqual(asRecorded);
+    expect(await ours.client.readVersion('AllergyIntolerance', allergyId, '2', { cache: 'no-cache' })).toEqual(now);
+    const history = await ours.client.readHistory('AllergyIntolerance', allergyId, undefined, { cache: 'no-cache' });
+    expectValid(history);
+    expect(history.entry!.map((entry) => entry.resource)).toEqual([now, asRecorded]);
+    expect(history.entry!.map((entry) => entry.request?.method)).toEqual(['PUT', 'POST']);
+    const outcome = await isOutcome(await call(`/api/fhir/AllergyIntolerance/${allergyId}/_history/3`, ours.token), 404);
+    expect(outcome.issue[0]!.diagnostics).toContain('er zijn de versies 1 en 2');
+    // Another organisation's koppeling: not even the first version.
+    await isOutcome(await call(`/api/fhir/AllergyIntolerance/${allergyId}/_history/1`, theirs.token), 404);
+  });
+
+  it('a stopped medication order keeps its first version: the order as prescribed', async () => {
+    const psychiater = await createUser(ours.beheerder.organisationId, { role: 'psychiater' });
+    const { cookie } = await login(psychiater.email, psychiater.password);
+    const prescribed = await json(`/api/patients/${patient.twee}/medication`, {
+      method: 'POST',
+      cookie: cookie!,
+      body: {
+        startDate: addDaysToIsoDate(clinicalToday(), -1),
+        productCode: 'olanzapine-10',
+        dose: '1 tablet',
+        kind: 'vast',
+        times: '08:00',
+      },
+    });
+    expect(prescribed.status).toBe(201);
+    const orderId = ((await prescribed.json()) as { id: string }).id;
+    const asPrescribed = await ours.client.readResource('MedicationRequest', orderId, { cache: 'no-cache' });
+    const stopped = await json(`/api/medication/${orderId}/stop`, { method: 'POST', cookie: cookie!, body: { reason: 'Omgezet' } });
+    expect(stopped.status).toBe(200);
+    const now = await ours.client.readResource('MedicationRequest', orderId, { cache: 'no-cache' });
+    expect([asPrescribed.status, now.status, now.meta!.versionId]).toEqual(['active', 'stopped', '2']);
+    expect(await ours.client.readVersion('MedicationRequest', orderId, '1', { cache: 'no-cache' })).toEqual(asPrescribed);
+    const history = await ours.client.readHistory('MedicationRequest', orderId, undefined, { cache: 'no-cache' });
+    expectValid(history);
+    expect(history.entry!.map((entry) => entry.resource)).toEqual([now, asPrescribed]);
+  });
+
   it('the CapabilityStatement advertises exactly these interactions', async () => {
     const statement = (await (await request('/api/fhir/metadata')).json()) as CapabilityStatement;
     const rest = statement.rest![0]!;
@@ -289,7 +351,12 @@ describe('versions', () => {
       expect(codes(type)).toEqual(expect.arrayContaining(['vread', 'history-instance']));
       expect(codes(type)).not.toContain('history-type');
     }
-    // Past versions are not kept: readHistory stays false.
-    expect(rest.resource!.every((resource) => resource.readHistory === false)).toBe(true);
+    // Earlier versions are kept of medication orders and allergies only.
+    expect(
+      rest
+        .resource!.filter((resource) => resource.readHistory)
+        .map((resource) => resource.type)
+        .sort(),
+    ).toEqual(['AllergyIntolerance', 'MedicationRequest']);
   });
 });
