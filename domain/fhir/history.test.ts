@@ -35,6 +35,11 @@ describe('parseInstant', () => {
     for (const text of ['2026-11-30', '2026-11-30T10:00:00', '2026-11-30T10:00Z', 'gisteren', ''])
       expect(fieldsOf(() => parseInstant('_since', text))._since).toContain('geen tijdstip');
     expect(fieldsOf(() => parseInstant('_since', '2026-11-30T10:00:00\u0000Z'))._since).toContain('stuurteken');
+    // The database reads no year 0 (1 BC), also when an offset moves the first moment of the year 1 there.
+    for (const text of ['0000-06-01T00:00:00Z', '0001-01-01T00:00:00+01:00'])
+      expect(fieldsOf(() => parseInstant('_since', text))._since).toContain('vóór het jaar 1');
+    expect(parseInstant('_since', '0001-01-01T00:00:00Z').getUTCFullYear()).toBe(1);
+    expect(fieldsOf(() => parseInstant('_since', '9999-12-31T23:00:00-05:00'))._since).toContain('na het jaar 9999');
   });
 });
 

@@ -74,7 +74,11 @@ export function parseInstant(name: string, text: string): Date {
   const [, sign, oh = '0', om = '0'] = /^([+-])(\d{2}):(\d{2})$/.exec(zone!) ?? [];
   if (!exists || Number(oh) > 14 || Number(om) > 59) throw problem(`"${text}" bestaat niet als datum en tijd; ${shape}`);
   const offset = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) * 60_000 : 0;
-  return new Date(local.getTime() - offset);
+  const instant = new Date(local.getTime() - offset);
+  // ISO's year 0 is 1 BC, and past 9999 an ISO string gets a sign: PostgreSQL reads neither as written.
+  if (instant.getUTCFullYear() < 1) throw problem(`"${text}" ligt vóór het jaar 1; ${shape}`);
+  if (instant.getUTCFullYear() > 9999) throw problem(`"${text}" ligt na het jaar 9999; ${shape}`);
+  return instant;
 }
 
 interface Cursor {

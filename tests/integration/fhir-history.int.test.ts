@@ -210,6 +210,7 @@ describe('the changes feed', () => {
       ['2026-11-30T10:00:00%00Z', 'stuurteken'],
       ['2026-11-30', 'geen tijdstip'],
       ['gisteren', 'geen tijdstip'],
+      ['0000-06-01T00:00:00Z', 'vóór het jaar 1'],
     ] as const) {
       const outcome = await isOutcome(await call(`/api/fhir/_history?_since=${since}`, ours.token), 400);
       expect(outcome.issue[0]!.diagnostics).toContain('_since');
