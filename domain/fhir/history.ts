@@ -166,16 +166,18 @@ export async function historyPage(
   const { types, query } = input;
   const settled = await settledHorizon(em);
   const till = query.till && query.till < settled ? query.till : settled;
+  // The window is bounded on each table's own moment (bounds to the millisecond: the same rows as on
+  // the truncated moment), so an index on it can be used; the cursor's tie-break is on the whole list.
+  const from = query.cursor && (!query.since || query.cursor.at > query.since) ? query.cursor.at : query.since;
+  const partParams: unknown[] = [];
   const parts = types.map((type) => {
     const source = feedSources[type]!;
-    return `select '${type}'::text as type, id, date_trunc('milliseconds', ${source.changedAt}) as changed from ${source.from}`;
+    partParams.push(till.toISOString(), ...(from ? [from.toISOString()] : []));
+    return `select '${type}'::text as type, id, date_trunc('milliseconds', ${source.changedAt}) as changed from ${source.from}
+      where ${source.changedAt} < ?${from ? ` and ${source.changedAt} >= ?` : ''}`;
   });
-  const conditions = ['changed < ?'];
-  const params: unknown[] = [till.toISOString()];
-  if (query.since) {
-    conditions.push('changed >= ?');
-    params.push(query.since.toISOString());
-  }
+  const conditions = ['true'];
+  const params: unknown[] = [...partParams];
   if (query.cursor) {
     conditions.push('(changed, type, id::text) > (?::timestamptz, ?, ?)');
     params.push(query.cursor.at.toISOString(), query.cursor.type, query.cursor.id);
