@@ -94,7 +94,7 @@ interface FhirRouteOptions {
 
 // The first path segment under /api/fhir that the static routes answer: Remix matches them without
 // regard to case, FHIR's type names are case-sensitive (`/api/fhir/patient` is no resource type).
-const staticSegments = ['Patient', 'metadata', 'auth'];
+const staticSegments = ['Patient', 'metadata', 'auth', '_history'];
 function exactPath(request: Request): void {
   const raw = new URL(request.url).pathname.split('/')[3] ?? '';
   let segment: string;
@@ -152,7 +152,8 @@ export async function readJson(request: Request): Promise<unknown> {
 /** The resource type a request is about and whether it reads or writes, for a koppeling's scopes. */
 function accessOf(request: Request): { type: string; access: ScopeAccess } | null {
   const [, , , type = ''] = new URL(request.url).pathname.split('/');
-  if (!type || type === 'metadata') return null;
+  // `[base]/_history` covers several types: the feed keeps to those the scopes cover (ADR 0097).
+  if (!type || type === 'metadata' || type === '_history') return null;
   const reading = request.method === 'GET' || request.method === 'HEAD' || /\/_search$/.test(new URL(request.url).pathname);
   return { type, access: reading ? 'read' : 'write' };
 }

@@ -1,6 +1,7 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
 import { patientSearch } from '../patient/patient.fhir-search';
 import { everythingTypes } from './everything';
+import { historyDocumentation, historyInteractions, keepsEarlierVersions } from './history';
 import { includesOf, revIncludesOf } from './include';
 import { clinicalResources } from './resources';
 import { pageLimits, type SearchDefinition } from './search';
@@ -44,14 +45,14 @@ export function capabilityStatement(base: string, software: { version: string })
     rest: [
       {
         mode: 'server',
-        interaction: [{ code: 'transaction' }, { code: 'batch' }],
-        documentation: `Met een sessie van een zorgverlener of als koppeling (SMART Backend Services, zie security); elke lees- en zoekactie staat in het toegangslog (NEN 7513). Zoeken met GET of POST <type>/_search; _count (1–${pageLimits.max}, standaard ${pageLimits.default}) en _offset; Prefer: handling=strict weigert onbekende parameters; _include en _revinclude volgen de verwijzingen in searchInclude en searchRevInclude (één stap, geen :iterate of *), een andere geeft een waarschuwing (strict: 400); een FHIR-zoekparameter van het type die hier niet staat, een keten (patient.identifier), _has of een onbekende modifier wordt altijd geweigerd. Bundles: transaction (alles of niets) en batch met POST Patient (ook If-None-Exist), PUT Patient (ook voorwaardelijk) en POST Observation. Geen Encounter: de afspraak is het enige contactmoment dat het dossier kent (Appointment).`,
+        interaction: [{ code: 'transaction' }, { code: 'batch' }, { code: 'history-system' }],
+        documentation: `Met een sessie van een zorgverlener of als koppeling (SMART Backend Services, zie security); elke lees- en zoekactie staat in het toegangslog (NEN 7513). Zoeken met GET of POST <type>/_search; _count (1–${pageLimits.max}, standaard ${pageLimits.default}) en _offset; Prefer: handling=strict weigert onbekende parameters; _include en _revinclude volgen de verwijzingen in searchInclude en searchRevInclude (één stap, geen :iterate of *), een andere geeft een waarschuwing (strict: 400); een FHIR-zoekparameter van het type die hier niet staat, een keten (patient.identifier), _has of een onbekende modifier wordt altijd geweigerd. Bundles: transaction (alles of niets) en batch met POST Patient (ook If-None-Exist), PUT Patient (ook voorwaardelijk) en POST Observation. Geen Encounter: de afspraak is het enige contactmoment dat het dossier kent (Appointment). ${historyDocumentation}`,
         resource: [
           {
             type: 'Patient',
             documentation: sorting(patientSearch),
-            interaction: patientInteractions.map((code) => ({ code })),
-            // Versions and If-Match (412), without a stored history: no vread, no _history.
+            interaction: [...patientInteractions.map((code) => ({ code })), ...historyInteractions('Patient')],
+            // Versions and If-Match (412); vread and _history give the current version only, the record keeps no older ones (ADR 0097).
             versioning: 'versioned-update',
             readHistory: false,
             updateCreate: false,
@@ -60,16 +61,19 @@ export function capabilityStatement(base: string, software: { version: string })
               {
                 name: 'everything',
                 definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
-                documentation: `GET Patient/<id>/$everything: de patiënt en alles van hem of haar dat deze server levert en het toegangstoken mag lezen (${everythingTypes.join(', ')}), met de genoemde Practitioner en Organization als include; _type, _count (1–${pageLimits.max}, standaard ${pageLimits.max}) en _offset; _since, start en end worden geweigerd.`,
+                documentation: `GET Patient/<id>/$everything: de patiënt en alles van hem of haar dat deze server levert en het toegangstoken mag lezen (${everythingTypes.join(', ')}), met de genoemde Practitioner en Organization als include; _type, _count (1–${pageLimits.max}, standaard ${pageLimits.max}) en _offset; _since, start en end worden geweigerd (wijzigingen: _history?_since=).`,
               },
             ],
           },
           ...Object.entries(clinicalResources).map(([type, resource]) => ({
             type: type as CapabilityStatementRestResource['type'],
             documentation: `${resource.documentation} ${sorting(resource.search)}`,
-            interaction: [...clinicalInteractions, ...(type === 'Observation' ? (['create'] as const) : [])].map((code) => ({ code })),
+            interaction: [
+              ...[...clinicalInteractions, ...(type === 'Observation' ? (['create'] as const) : [])].map((code) => ({ code })),
+              ...historyInteractions(type),
+            ],
             versioning: 'versioned' as const,
-            readHistory: false,
+            readHistory: keepsEarlierVersions(type),
             ...searchParams(resource.search),
           })),
         ],

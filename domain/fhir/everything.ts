@@ -59,7 +59,10 @@ function parse({ query, strict, canRead }: Pick<EverythingInput, 'query' | 'stri
   for (const [name] of query) {
     if (applied.has(name)) continue;
     if (refused.includes(name) || strict)
-      problems[name] = `Parameter "${name}" wordt bij $everything niet ondersteund; wel _type, _count en _offset.`;
+      problems[name] =
+        name === '_since'
+          ? 'Parameter "_since" wordt bij $everything niet ondersteund; vraag wijzigingen op met _history?_since= (per type of voor alle typen).'
+          : `Parameter "${name}" wordt bij $everything niet ondersteund; wel _type, _count en _offset.`;
   }
   let types: string[] = everythingTypes.filter(canRead);
   const asked = query.getAll('_type').flatMap(values);

@@ -8,6 +8,7 @@ import { createFhirObservation } from '../measurements/vitals.fhir-write';
 import { patientsOfEntries, runEntry, runTransaction, type BundleOptions } from './bundle';
 import { patientsOf, readClinical, searchClinical } from './clinical';
 import { patientEverything, type EverythingInput } from './everything';
+import { feedAccess, historyPage, readVersion, type HistoryQuery } from './history';
 import { includedAccess, resolveIncludes, type IncludeRequest } from './include';
 import { clinicalResource } from './resources';
 import type { SearchPage } from './search';
@@ -196,3 +197,47 @@ export const patientEverythingOf = defineUseCase({
   run: (em, _actor, input: EverythingInput) => patientEverything(em, input),
   logged: ({ types, total, offset, count }) => ({ details: { operation: '$everything', types, total, offset, count } }),
 });
+
+/**
+ * A page of the changes feed (ADR 0097): `<type>/_history` or, over every feed type the caller may
+ * read, `[base]/_history`. Logged as a search is, one row per type returned, naming its patients.
+ */
+const historyFeeds = new Map<string, ReturnType<typeof historyFeedOf>>();
+const historyFeedOf = (resourceType: string) =>
+  defineUseCase({
+    name: `fhir.${resourceType}.history`,
+    action: 'search',
+    resourceType,
+    ...(resourceType === 'AuditEvent' ? accessLogAccess : {}),
+    patients: () => [],
+    run: (em, _actor, input: { types: readonly string[]; query: HistoryQuery; selfUrl: string }) => historyPage(em, input),
+    logged: (page) => feedAccess(page, resourceType),
+  });
+
+/** The feed's use case for a type, or for the whole system (`Bundle`). */
+export function historyFeed(resourceType: string) {
+  let found = historyFeeds.get(resourceType);
+  if (!found) historyFeeds.set(resourceType, (found = historyFeedOf(resourceType)));
+  return found;
+}
+
+/** vread and instance `_history` of one resource: a read of it, logged as its read is, naming its patient. */
+const versionReads = new Map<string, ReturnType<typeof versionReadOf>>();
+const versionReadOf = (resourceType: string) =>
+  defineUseCase({
+    name: `fhir.${resourceType}.vread`,
+    action: 'read',
+    resourceType,
+    ...(resourceType === 'AuditEvent' ? accessLogAccess : {}),
+    patients: () => [],
+    resourceOf: ({ id }: { id: string; versionId: string | null }) => id,
+    run: (em, _actor, { id, versionId }) => readVersion(em, resourceType, id, versionId),
+    logged: ({ found }, { versionId }) => ({ patientIds: patientsOf(found), details: { version: versionId ?? 'history' } }),
+  });
+
+export function versionRead(resourceType: string) {
+  if (resourceType !== 'Patient') clinicalResource(resourceType);
+  let found = versionReads.get(resourceType);
+  if (!found) versionReads.set(resourceType, (found = versionReadOf(resourceType)));
+  return found;
+}

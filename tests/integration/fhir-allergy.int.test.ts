@@ -207,7 +207,13 @@ describe('the CapabilityStatement and SMART configuration', () => {
     expect(fhirProblems(statement)).toEqual([]);
     const resource = (type: string) => statement.rest![0]!.resource!.find((entry) => entry.type === type)!;
     const allergy = resource('AllergyIntolerance');
-    expect(allergy.interaction!.map((interaction) => interaction.code).sort()).toEqual(['read', 'search-type']);
+    expect(allergy.interaction!.map((interaction) => interaction.code).sort()).toEqual([
+      'history-instance',
+      'history-type',
+      'read',
+      'search-type',
+      'vread',
+    ]);
     expect(allergy.searchParam!.map((parameter) => parameter.name).sort()).toEqual(
       ['_id', '_lastUpdated', 'clinical-status', 'date', 'patient'].sort(),
     );

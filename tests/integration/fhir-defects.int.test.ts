@@ -99,7 +99,7 @@ describe('FHIR defects, the cases left out before', () => {
   });
 
   it('7: a version read, an operation on a clinical type and a broken Bundle answer an OperationOutcome', async () => {
-    await isOutcome(await request(`/api/fhir/Patient/${patient.kees}/_history/1`, { cookie: nurseCookie }), 404);
+    await isOutcome(await request(`/api/fhir/Patient/${patient.kees}/_history/999999`, { cookie: nurseCookie }), 404);
     await isOutcome(await request(`/api/fhir/Observation/${patient.kees}/_history`, { cookie: nurseCookie }), 404);
     await isOutcome(await request('/api/fhir/Patient/$everything', { cookie: nurseCookie }), 404);
     await isOutcome(await request('/api/fhir', { method: 'POST', cookie: nurseCookie, headers: fhirJson, body: '{"resourceType":' }), 400);

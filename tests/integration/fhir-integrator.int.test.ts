@@ -113,7 +113,7 @@ describe('defects found by the integrator, as regressions', () => {
 
   it('7: every error under /api/fhir is an OperationOutcome, the 413 and the cross-site 403 included', async () => {
     for (const path of [
-      `/api/fhir/Patient/${patient.kees}/_history`,
+      `/api/fhir/Patient/${patient.kees}/_history/999999`,
       `/api/fhir/Patient/${patient.kees}/$summary`,
       `/api/fhir/Patient/${patient.kees}/Observation`,
     ])

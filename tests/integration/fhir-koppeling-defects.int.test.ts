@@ -141,8 +141,8 @@ describe('the integrator’s defects, as a koppeling meets them', () => {
 
   it('7: every error is an OperationOutcome in application/fhir+json', async () => {
     for (const path of [
-      `/api/fhir/Patient/${patient.kees}/_history`,
-      `/api/fhir/Patient/${patient.kees}/_history/1`,
+      // A version the record does not keep (ADR 0097).
+      `/api/fhir/Patient/${patient.kees}/_history/999999`,
       `/api/fhir/Patient/${patient.kees}/$summary`,
       `/api/fhir/Patient/${patient.kees}/Observation`,
       '/api/fhir/Encounter',

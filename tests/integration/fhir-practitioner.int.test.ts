@@ -205,7 +205,8 @@ describe('the CapabilityStatement and the access log', () => {
     expect(fhirProblems(statement)).toEqual([]);
     for (const type of ['Practitioner', 'Organization']) {
       const resource = statement.rest![0]!.resource!.find((entry) => entry.type === type)!;
-      expect(resource.interaction!.map((interaction) => interaction.code)).toEqual(['read', 'search-type']);
+      // Staff and the organisation are no patient data and not in the changes feed (ADR 0097): vread and instance history only.
+      expect(resource.interaction!.map((interaction) => interaction.code)).toEqual(['read', 'search-type', 'vread', 'history-instance']);
       expect(resource.searchParam!.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['_id', 'name', 'identifier']));
     }
   });

@@ -214,9 +214,12 @@ describe('the CapabilityStatement', () => {
     }
     expect(patient.interaction.map((interaction: { code: string }) => interaction.code).sort()).toEqual([
       'create',
+      'history-instance',
+      'history-type',
       'read',
       'search-type',
       'update',
+      'vread',
     ]);
     // And the interactions are there: read, update, create and search answer; delete is not advertised and is refused.
     expect((await request('/api/fhir/Patient', { method: 'DELETE', cookie: nurse.cookie })).status).toBe(405);
