@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { User, clinicalRoles } from '../auth/auth.entities';
 import { staffNames } from '../auth/staff-names';
-import type { AuditActor } from '../audit/audit.service';
+import { koppelingOf, personOf, type AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { allergiesOf } from '../allergies/allergies';
@@ -192,7 +192,7 @@ function administrationView(
     effectAt: row.effectAt?.toISOString() ?? null,
     administeredAt: row.administeredAt.toISOString(),
     lateReason: row.lateReason ?? null,
-    recordedBy: names.get(row.recordedBy) ?? null,
+    recordedBy: row.recordedBy ? (names.get(row.recordedBy) ?? null) : null,
     doubleCheckedBy: row.doubleCheckedBy ? (names.get(row.doubleCheckedBy) ?? null) : null,
   };
 }
@@ -453,7 +453,8 @@ export async function administer(
     organisationId: order.organisationId,
     patientId: order.patientId,
     orderId: order.id,
-    recordedBy: actor.userId,
+    recordedBy: personOf(actor),
+    koppelingId: koppelingOf(actor),
   };
   let row: MedicationAdministration;
   if (order.kind === 'vast') {
