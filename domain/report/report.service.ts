@@ -1,7 +1,6 @@
 import { koppelingOf, personOf, type AuditActor } from '../audit/audit.service';
-import { Koppeling } from '../koppeling/koppeling.entity';
+import { writerNames } from '../auth/staff-names';
 import { Appointment } from '../agenda/appointment.entity';
-import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
 import { assertPatientExists } from '../patient/patient.service';
@@ -78,19 +77,12 @@ function toView(report: Report, authorName: string | null): ReportView {
 /** Who wrote a report: the person, or the koppeling that sent it in (ADR 0098). */
 export const authorOf = (report: Pick<Report, 'createdBy' | 'koppelingId'>): string => report.createdBy ?? report.koppelingId ?? '';
 
-/** The authors' names by `authorOf`, in two queries at most: a person's display name, a koppeling's name marked as one. */
-export async function authorNames(
+/** The authors' names by `authorOf`: a person's display name, a koppeling's name marked as one. */
+export function authorNames(
   em: EntityManager,
   reports: readonly Pick<Report, 'createdBy' | 'koppelingId'>[],
 ): Promise<Map<string, string>> {
-  const people = [...new Set(reports.flatMap((report) => report.createdBy ?? []))];
-  const koppelingen = [...new Set(reports.flatMap((report) => (report.createdBy ? [] : (report.koppelingId ?? []))))];
-  const users = people.length ? await em.find(User, { id: { $in: people } }, { fields: ['id', 'displayName'] }) : [];
-  const systems = koppelingen.length ? await em.find(Koppeling, { id: { $in: koppelingen } }, { fields: ['id', 'name'] }) : [];
-  return new Map([
-    ...users.map((user) => [user.id, user.displayName] as const),
-    ...systems.map((system) => [system.id, `${system.name} (koppeling)`] as const),
-  ]);
+  return writerNames(em, reports.map(authorOf));
 }
 
 /** Reports as shown to clinicians, each with its author's name (one query for all authors). */

@@ -161,9 +161,13 @@ describe('MedicationAdministration', () => {
     );
     expect(refused.statusReason).toEqual([{ coding: [{ system: statusSystem, code: 'geweigerd' }], text: 'Wil niet suf worden' }]);
     const page = (await (await json(`/api/patients/${patient.kees}/medication`, { cookie: nurseCookie })).json()) as {
-      administrations: { id: string; status: string; reason: string | null; scheduledFor: string }[];
+      administrations: { id: string; status: string; reason: string | null; scheduledFor: string; recordedBy: string | null }[];
     };
-    expect(page.administrations.find((row) => row.id === given.id)).toMatchObject({ status: 'gegeven', scheduledFor: moment.scheduledFor });
+    expect(page.administrations.find((row) => row.id === given.id)).toMatchObject({
+      status: 'gegeven',
+      scheduledFor: moment.scheduledFor,
+      recordedBy: 'Apotheek en EVS (koppeling)',
+    });
     expect(page.administrations.find((row) => row.id === refused.id)).toMatchObject({ status: 'geweigerd', reason: 'Wil niet suf worden' });
     // The access log names the koppeling, the registration and its patient, as the nurse's own registration would.
     const rows = await asOwner(
@@ -311,8 +315,14 @@ describe('DocumentReference', () => {
       200,
     );
     expect(updated.meta!.versionId).not.toBe(created.meta!.versionId);
-    const report = (await (await json(`/api/reports/${created.id}`, { cookie: nurseCookie })).json()) as { content: string };
-    expect(report.content).toBe('Brief van de huisarts: graag beoordeling deze week.');
+    const report = (await (await json(`/api/reports/${created.id}`, { cookie: nurseCookie })).json()) as {
+      content: string;
+      authorName: string;
+    };
+    expect(report).toMatchObject({
+      content: 'Brief van de huisarts: graag beoordeling deze week.',
+      authorName: 'Apotheek en EVS (koppeling)',
+    });
     // A PUT that changes nothing keeps the version.
     const again = await stored<DocumentReference>(await write(`/api/fhir/DocumentReference/${created.id}`, 'PUT', corrected), 200);
     expect(again.meta!.versionId).toBe(updated.meta!.versionId);
