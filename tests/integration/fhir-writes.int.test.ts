@@ -466,6 +466,35 @@ describe('Appointment', () => {
       403,
     );
   });
+  it('in a batch: a conditional create finds the one booked, a stale ifMatch fails alone, a move with the right version works', async () => {
+    const start = tomorrowAt('12:00');
+    const booked = await stored<Appointment>(await write('/api/fhir/Appointment', 'POST', appointment(patient.anna, start)));
+    const later = tomorrowAt('12:30');
+    const answer = await write('/api/fhir', 'POST', {
+      resourceType: 'Bundle',
+      type: 'batch',
+      entry: [
+        {
+          request: { method: 'POST', url: 'Appointment', ifNoneExist: `patient=${patient.anna}&date=eq${start}` },
+          resource: appointment(patient.anna, start),
+        },
+        {
+          request: { method: 'PUT', url: `Appointment/${booked.id}`, ifMatch: 'W/"1"' },
+          resource: { ...booked, start: later, end: undefined, minutesDuration: undefined },
+        },
+        {
+          request: { method: 'PUT', url: `Appointment/${booked.id}`, ifMatch: `W/"${booked.meta!.versionId}"` },
+          resource: { ...booked, start: later, end: undefined, minutesDuration: undefined },
+        },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    const entries = ((await answer.json()) as Bundle).entry!;
+    expect(entries.map((entry) => entry.response!.status)).toEqual(['200 OK', '412', '200 OK']);
+    expect(entries[0]!.resource!.id).toBe(booked.id);
+    expect(fhirProblems(entries[1]!.response!.outcome!)).toEqual([]);
+    expect((entries[2]!.resource as Appointment).start).toBe(later);
+  });
 });
 
 describe('who may write', () => {
