@@ -1,7 +1,10 @@
 import { clinicalResource } from '../../domain/fhir/resources';
+import { fhirWritesOf } from '../../domain/fhir/fhir-writes.use-cases';
+import { expectedVersion } from '../../domain/patient/patient.fhir';
 import { readResponse } from '../fhir-search.server';
-import { fhirResponse, fhirRoute } from '../fhir.server';
+import { fhirResponse, fhirRoute, fhirWriteResponse, readJson, strictHandling } from '../fhir.server';
 import { methodNotAllowed } from '../http.server';
+import { perform } from '../tenant.server';
 
 /** Read of one clinical resource, with its version as ETag. */
 export const loader = fhirRoute(async ({ params, actor }) => {
@@ -9,7 +12,24 @@ export const loader = fhirRoute(async ({ params, actor }) => {
   return fhirResponse(resource, { headers: { ETag: etag } });
 });
 
-export const action = fhirRoute(async ({ params }) => {
-  clinicalResource(params.type ?? '');
-  throw methodNotAllowed(['GET']);
+/** Update, where the record can change the resource (ADR 0098): `If-Match` names the version changed. */
+export const action = fhirRoute(async ({ request, params, actor }) => {
+  const type = params.type ?? '';
+  clinicalResource(type);
+  const { update } = fhirWritesOf(type);
+  if (!update || request.method !== 'PUT') throw methodNotAllowed(update ? ['GET', 'PUT'] : ['GET']);
+  const version = expectedVersion(request.headers.get('if-match'));
+  const body = await readJson(request);
+  const { resource, unstored } = await perform(actor, update, {
+    id: params.id ?? '',
+    body,
+    version: version === undefined ? undefined : String(version),
+    strict: strictHandling(request),
+  });
+  return fhirWriteResponse(
+    request,
+    resource,
+    { message: `${type} is bijgewerkt.`, unstored },
+    { headers: { ETag: `W/"${resource.meta?.versionId ?? '1'}"` } },
+  );
 });

@@ -1,5 +1,5 @@
 import { ownsAppointment } from '../shared/ownership';
-import type { AuditActor } from '../audit/audit.service';
+import { koppelingOf, personOf, type AuditActor } from '../audit/audit.service';
 import { User, clinicalRoles } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { forUpdate } from '../db/locks';
@@ -72,7 +72,7 @@ async function views(em: EntityManager, appointments: Appointment[]): Promise<Ap
     end: appointment.endAt.toISOString(),
     type: appointment.type,
     practitionerId: appointment.practitionerId ?? null,
-    ownerId: appointment.ownerId,
+    ownerId: appointment.ownerId ?? appointment.koppelingId ?? '',
     status: appointment.status,
     location: appointment.location ?? null,
     cancelReason: appointment.cancelReason ?? null,
@@ -204,7 +204,7 @@ async function readAppointments(
 ): Promise<AgendaRead> {
   const rows = await em.execute<AppointmentRow[]>(
     `select a.id, a.patient_id, given_names_text(p.name_given) as given_names, p.name_prefix, p.family_name, ${isoUtc('a.start_at')} as start_at, ${isoUtc('a.end_at')} as end_at, a.type,
-            a.practitioner_id, a.owner_id, a.status, a.location, a.cancel_reason, ${isoUtc('a.cancelled_at')} as cancelled_at, a.status_before_cancel,
+            a.practitioner_id, coalesce(a.owner_id, a.koppeling_id) as owner_id, a.status, a.location, a.cancel_reason, ${isoUtc('a.cancelled_at')} as cancelled_at, a.status_before_cancel,
             array(select r.id from reports r where r.encounter_id = a.id and r.deleted_at is null order by r.created_at, r.id) as report_ids
        from appointments a
        left join patients p on p.id = a.patient_id
@@ -271,8 +271,10 @@ export async function createAppointment(em: EntityManager, actor: AuditActor, in
     startAt: valid.start,
     endAt: valid.end ?? new Date(valid.start.getTime() + defaultDurationMs),
     type: valid.type,
-    practitionerId: valid.practitionerId ?? actor.userId,
-    ownerId: actor.userId,
+    // A koppeling is no practitioner: what it plans without naming one has none.
+    practitionerId: valid.practitionerId ?? (actor.role === 'koppeling' ? null : actor.userId),
+    ownerId: personOf(actor),
+    koppelingId: koppelingOf(actor),
     location: valid.location ?? null,
   });
   await em.flush();

@@ -17,7 +17,9 @@ export const Appointment = defineEntity({
     endAt: p.datetime(),
     type: p.text(),
     practitionerId: p.uuid().nullable(),
-    ownerId: p.uuid(),
+    /** Who planned it and may change it: a person, or (`koppelingId`) a koppeling; exactly one of the two. */
+    ownerId: p.uuid().nullable(),
+    koppelingId: p.uuid().nullable(),
     status: p.enum(appointmentStatuses).default('gepland'),
     location: p.text().nullable(),
     cancelReason: p.text().nullable(),

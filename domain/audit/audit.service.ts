@@ -17,6 +17,8 @@ export interface AuditActor {
 
 /** The person who acts, for a "recorded by" column; a koppeling (a lab's device, an exchange) is none. */
 export const personOf = (actor: AuditActor): string | null => (actor.role === 'koppeling' ? null : actor.userId);
+/** The koppeling that acts, where a row names who wrote it beside the person (ADR 0098); null for a person. */
+export const koppelingOf = (actor: AuditActor): string | null => (actor.role === 'koppeling' ? actor.userId : null);
 
 export interface AuditEntry {
   action: AuditAction;

@@ -2,18 +2,20 @@ import type { Bundle, BundleEntry, OperationOutcome, Resource } from '@medplum/f
 import type { AuditActor } from '../audit/audit.service';
 import { runUseCaseWithin } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
-import { etagOf, toFhirPatient } from '../patient/patient.fhir';
+import { etagOf, expectedVersion, toFhirPatient } from '../patient/patient.fhir';
 import { createFhirPatientOf, searchFhirPatientsOf, updateFhirPatientOf } from '../patient/patient.use-cases';
 import { AppError } from '../shared/errors';
-import { createFhirObservation } from '../measurements/vitals.fhir-write';
+import { fhirWrites, fhirWritesOf } from './fhir-writes.use-cases';
+import type { FhirWritten } from './write';
 import { fhirExpression, operationOutcome, writeOutcome } from './outcome';
 import { parameterProblem } from './search';
 
 /*
  * `POST [base]` with a Bundle of type `transaction` (all or nothing: one database transaction, the
  * first failing entry fails the whole, and nothing is kept) or `batch` (each entry on its own).
- * Entries: create of Patient (conditional with `ifNoneExist`) and Observation, update of Patient
- * (by id, or conditional by search: none → create, one → update, more → 412). A reference to an
+ * Entries: create of Patient (conditional with `ifNoneExist`), update of Patient (by id, or
+ * conditional by search: none → create, one → update, more → 412), and the record's other writes
+ * (`fhirWrites`: create, conditional with `ifNoneExist`, and update by id with `ifMatch`). A reference to an
  * entry's `fullUrl` (`urn:uuid:…`) is resolved to what that entry created.
  */
 
@@ -129,20 +131,43 @@ export async function runEntry(
     });
     return { resource: toFhirPatient(patient), status: '200 OK', location: `Patient/${patient.id}`, etag: etagOf(patient), unstored };
   }
-  if (method === 'POST' && type === 'Observation' && !id) {
-    const observation = await createFhirObservation(em, actor, resource);
-    return {
-      resource: observation,
-      status: '201 Created',
-      location: `Observation/${observation.id}`,
-      etag: `W/"${observation.meta?.versionId ?? '1'}"`,
-    };
+  // The record's other writes (ADR 0098): the same declarations the type's route runs.
+  const writes = fhirWritesOf(type);
+  if (method === 'POST' && !id && writes.create) {
+    const written = await runUseCaseWithin(em, actor, writes.create, {
+      body: resource,
+      ifNoneExist: entry.request?.ifNoneExist ?? null,
+      strict,
+    });
+    return writtenResult(written);
   }
+  if (method === 'PUT' && id && !search && writes.update) {
+    const version = expectedVersion(entry.request?.ifMatch ?? null);
+    const written = await runUseCaseWithin(em, actor, writes.update, {
+      id,
+      body: resource,
+      version: version === undefined ? undefined : String(version),
+      strict,
+    });
+    return writtenResult(written);
+  }
+  const served = Object.entries(fhirWrites).flatMap(([name, { create, update }]) => [
+    ...(create ? [`POST ${name}`] : []),
+    ...(update ? [`PUT ${name}/<id>`] : []),
+  ]);
   throw new AppError(
     'method_not_allowed',
-    `${method ?? '(geen methode)'} ${url} wordt in een Bundle niet ondersteund; wel POST Patient, PUT Patient en POST Observation.`,
+    `${method ?? '(geen methode)'} ${url} wordt in een Bundle niet ondersteund; wel POST Patient, PUT Patient, ${served.join(', ')}.`,
   );
 }
+
+const writtenResult = ({ resource, created, unstored }: FhirWritten): EntryResult => ({
+  resource,
+  status: created ? '201 Created' : '200 OK',
+  location: `${resource.resourceType}/${resource.id}`,
+  etag: `W/"${resource.meta?.versionId ?? '1'}"`,
+  unstored,
+});
 
 const response = (result: EntryResult): BundleEntry => ({
   fullUrl: `${result.resource.resourceType}/${result.resource.id}`,

@@ -2,6 +2,7 @@ import type { CapabilityStatement, CapabilityStatementRestResource } from '@medp
 import { patientSearch } from '../patient/patient.fhir-search';
 import { everythingTypes } from './everything';
 import { historyDocumentation, historyInteractions, keepsEarlierVersions } from './history';
+import { writeCapabilityOf, writeInteractionsOf } from './fhir-writes.use-cases';
 import { includesOf, revIncludesOf } from './include';
 import { clinicalResources } from './resources';
 import { pageLimits, type SearchDefinition } from './search';
@@ -46,7 +47,7 @@ export function capabilityStatement(base: string, software: { version: string })
       {
         mode: 'server',
         interaction: [{ code: 'transaction' }, { code: 'batch' }, { code: 'history-system' }],
-        documentation: `Met een sessie van een zorgverlener of als koppeling (SMART Backend Services, zie security); elke lees- en zoekactie staat in het toegangslog (NEN 7513). Zoeken met GET of POST <type>/_search; _count (1–${pageLimits.max}, standaard ${pageLimits.default}) en _offset; Prefer: handling=strict weigert onbekende parameters; _include en _revinclude volgen de verwijzingen in searchInclude en searchRevInclude (één stap, geen :iterate of *), een andere geeft een waarschuwing (strict: 400); een FHIR-zoekparameter van het type die hier niet staat, een keten (patient.identifier), _has of een onbekende modifier wordt altijd geweigerd. Bundles: transaction (alles of niets) en batch met POST Patient (ook If-None-Exist), PUT Patient (ook voorwaardelijk) en POST Observation. Geen Encounter: de afspraak is het enige contactmoment dat het dossier kent (Appointment). ${historyDocumentation}`,
+        documentation: `Met een sessie van een zorgverlener of als koppeling (SMART Backend Services, zie security); elke lees- en zoekactie staat in het toegangslog (NEN 7513). Zoeken met GET of POST <type>/_search; _count (1–${pageLimits.max}, standaard ${pageLimits.default}) en _offset; Prefer: handling=strict weigert onbekende parameters; _include en _revinclude volgen de verwijzingen in searchInclude en searchRevInclude (één stap, geen :iterate of *), een andere geeft een waarschuwing (strict: 400); een FHIR-zoekparameter van het type die hier niet staat, een keten (patient.identifier), _has of een onbekende modifier wordt altijd geweigerd. Bundles: transaction (alles of niets) en batch met POST Patient (ook If-None-Exist), PUT Patient (ook voorwaardelijk) en de create en update die elk type hieronder noemt (create ook met If-None-Exist, update met ifMatch). Geen Encounter: de afspraak is het enige contactmoment dat het dossier kent (Appointment). ${historyDocumentation}`,
         resource: [
           {
             type: 'Patient',
@@ -69,11 +70,12 @@ export function capabilityStatement(base: string, software: { version: string })
             type: type as CapabilityStatementRestResource['type'],
             documentation: `${resource.documentation} ${sorting(resource.search)}`,
             interaction: [
-              ...[...clinicalInteractions, ...(type === 'Observation' ? (['create'] as const) : [])].map((code) => ({ code })),
+              ...[...clinicalInteractions, ...writeInteractionsOf(type)].map((code) => ({ code })),
               ...historyInteractions(type),
             ],
             versioning: 'versioned' as const,
             readHistory: keepsEarlierVersions(type),
+            ...writeCapabilityOf(type),
             ...searchParams(resource.search),
           })),
         ],

@@ -4,7 +4,6 @@ import { defineUseCase, runUseCaseWithin, thePatient, type UseCase } from '../au
 import type { EntityManager } from '../db/orm';
 import { toFhirPatient } from '../patient/patient.fhir';
 import { searchFhirPatientsOf } from '../patient/patient.use-cases';
-import { createFhirObservation } from '../measurements/vitals.fhir-write';
 import { patientsOfEntries, runEntry, runTransaction, type BundleOptions } from './bundle';
 import { patientsOf, readClinical, searchClinical } from './clinical';
 import { patientEverything, type EverythingInput } from './everything';
@@ -107,19 +106,6 @@ export function clinicalUseCasesOf(type: string) {
   if (!found) throw new Error(`No use cases declared for the clinical resource ${type}`);
   return found;
 }
-
-/**
- * FHIR create of an Observation (a lab result, a device's vital sign) through the vitals' own
- * rules: the round it records is logged by the vitals' round itself, as from the record page.
- */
-export const createObservation = defineUseCase({
-  name: 'fhir.observation-create',
-  action: 'create',
-  resourceType: 'Observation',
-  patients: () => [],
-  run: (em, actor, body: unknown) => createFhirObservation(em, actor, body),
-  logged: () => [],
-});
 
 /**
  * A transaction Bundle, all or nothing: each entry is logged as at its own route, and the Bundle

@@ -38,7 +38,8 @@ const patientPaths: [RegExp, string][] = [
 
 /** A field of an error → its FHIRPath; a field already written as one passes; anything else has none. */
 export function fhirExpression(field: string): string | undefined {
-  if (/^(Patient|Observation|Condition|RiskAssessment|Appointment|DocumentReference|Bundle)(\.|$)/.test(field)) return field;
+  if (/^(Patient|Observation|Condition|RiskAssessment|Appointment|DocumentReference|MedicationAdministration|Bundle)(\.|$)/.test(field))
+    return field;
   return patientPaths.find(([pattern]) => pattern.test(field))?.[1];
 }
 

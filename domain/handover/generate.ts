@@ -4,7 +4,7 @@ import { unusableModelAnswer } from '../ai/json-answer';
 import { handoverMessages, handoverSummaryPrompt } from '../ai/prompts/handover-summary.prompt';
 import { Pseudonymiser, type KnownPerson } from '../ai/pseudonymise';
 import type { AuditActor } from '../audit/audit.service';
-import { User } from '../auth/auth.entities';
+import { authorNames, authorOf } from '../report/report.service';
 import type { EntityManager } from '../db/orm';
 import { RiskAssessment } from '../risks/risk.entity';
 import { measureSourceData } from '../coercive-care/coercive-care';
@@ -133,12 +133,9 @@ async function sourceData(em: EntityManager, patientId: string, bronnen: Bron[])
     ids('measure').length ? em.find(CoerciveMeasure, { id: { $in: ids('measure') }, patientId }) : [],
     medicationSourceData(em, patientId, ids('medication')),
   ]);
-  const authors = reports.length
-    ? await em.find(User, { id: { $in: reports.map((report) => report.createdBy) } }, { fields: ['id', 'displayName'] })
-    : [];
-  const author = new Map(authors.map((user) => [user.id, user.displayName]));
+  const author = await authorNames(em, reports);
   const data = new Map<string, SourceData>();
-  for (const report of reports) data.set(report.id, { content: report.content, createdBy: author.get(report.createdBy) ?? 'onbekend' });
+  for (const report of reports) data.set(report.id, { content: report.content, createdBy: author.get(authorOf(report)) ?? 'onbekend' });
   for (const row of observations) data.set(row.id, { value: Number(row.value), unit: row.unit, interpretation: row.interpretation });
   for (const risk of risks) data.set(risk.id, { riskLevel: risk.riskLevel, rationale: risk.rationale });
   for (const measure of measures) data.set(measure.id, measureSourceData(measure));

@@ -1,4 +1,4 @@
-import { User } from '../auth/auth.entities';
+import { authorNames, authorOf } from '../report/report.service';
 import type { KnownPerson } from '../ai/pseudonymise';
 import type { EntityManager } from '../db/orm';
 import { RiskAssessment } from '../risks/risk.entity';
@@ -70,12 +70,7 @@ export async function gatherHandoverSources(
     medicationSources(em, patientId, since, now),
   ]);
   const alerts = await patientAlerts(em, patientId, { start: since.toISOString(), end: now.toISOString() });
-  const authors = await em.find(
-    User,
-    { id: { $in: [...new Set(reports.map((report) => report.createdBy))] } },
-    { fields: ['id', 'displayName'] },
-  );
-  const authorName = new Map(authors.map((user) => [user.id, user.displayName]));
+  const authorName = await authorNames(em, reports);
   const currentRisks = new Map<string, RiskAssessment>();
   for (const risk of risks) if (!currentRisks.has(risk.riskType)) currentRisks.set(risk.riskType, risk);
   return {
@@ -86,7 +81,7 @@ export async function gatherHandoverSources(
       category: report.category ?? null,
       content: report.content,
       createdAt: report.createdAt.toISOString(),
-      authorName: authorName.get(report.createdBy) ?? 'onbekend',
+      authorName: authorName.get(authorOf(report)) ?? 'onbekend',
     })),
     observations: observations.map(vitalView),
     risks: [...currentRisks.values()].map((risk) => ({

@@ -30,7 +30,13 @@ export const scopeResourceTypes = [
 export const namedScopeOnly: readonly string[] = ['AuditEvent'];
 export const scopeAccess = ['read', 'write'] as const;
 /** The types the FHIR API accepts writes for (create, update, in a Bundle); the others answer a write with 405. */
-export const writableResourceTypes: readonly string[] = ['Patient', 'Observation'];
+export const writableResourceTypes: readonly string[] = [
+  'Patient',
+  'Observation',
+  'MedicationAdministration',
+  'DocumentReference',
+  'Appointment',
+];
 export type ScopeAccess = (typeof scopeAccess)[number];
 
 const scopePattern = new RegExp(`^system/(\\*|${scopeResourceTypes.join('|')})\\.(read|write|\\*)$`);

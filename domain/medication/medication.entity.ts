@@ -74,7 +74,9 @@ export const MedicationAdministration = defineEntity({
     administeredAt: p.datetime(),
     /** Why a dose was registered well after it was given ("nagekomen"). */
     lateReason: p.text().nullable(),
-    recordedBy: p.uuid(),
+    /** Who registered it: a nurse, or (`koppelingId`) a koppeling (an eMAR); exactly one of the two. */
+    recordedBy: p.uuid().nullable(),
+    koppelingId: p.uuid().nullable(),
     /** A high-risk product's second nurse: a colleague who checked the dose before it was given. */
     doubleCheckedBy: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -14,6 +14,12 @@ import { intervalText, prnIndication } from './safety';
 import { defaultMinIntervalMinutes } from './safety-rules';
 
 const atcSystem = 'http://www.whocc.no/atc';
+/** The registration's own status (given, refused, not given) beside FHIR's, which folds the last two into not-done. */
+export const administrationStatusSystem = 'https://ggz-epd.nl/fhir/CodeSystem/toedieningsstatus';
+/** The planned moment a fixed dose belongs to (FHIR's MedicationAdministration has no element for it). */
+export const scheduledForUrl = 'https://ggz-epd.nl/fhir/StructureDefinition/toediening-gepland-tijdstip';
+/** Why a zo-nodig dose was registered well after it was given (nagekomen). */
+export const lateReasonUrl = 'https://ggz-epd.nl/fhir/StructureDefinition/toediening-nagekomen-reden';
 
 function medicationOf(order: Pick<MedicationOrder, 'productCode' | 'productName'>) {
   const product = productByCode.get(order.productCode);
@@ -114,8 +120,22 @@ export function toFhirMedicationAdministration(
     resourceType: 'MedicationAdministration',
     id: row.id,
     meta: { versionId: row.effect ? '2' : '1', lastUpdated: (row.effectAt ?? row.createdAt).toISOString() },
+    ...(row.scheduledFor || row.lateReason
+      ? {
+          extension: [
+            ...(row.scheduledFor ? [{ url: scheduledForUrl, valueDateTime: row.scheduledFor.toISOString() }] : []),
+            ...(row.lateReason ? [{ url: lateReasonUrl, valueString: row.lateReason }] : []),
+          ],
+        }
+      : {}),
     status: row.status === 'gegeven' ? 'completed' : 'not-done',
-    ...(row.status !== 'gegeven' && row.reason ? { statusReason: [{ text: row.reason }] } : {}),
+    ...(row.status !== 'gegeven'
+      ? {
+          statusReason: [
+            { coding: [{ system: administrationStatusSystem, code: row.status }], ...(row.reason ? { text: row.reason } : {}) },
+          ],
+        }
+      : {}),
     ...(row.prn && row.reason ? { reasonCode: [{ text: row.reason }] } : {}),
     medicationCodeableConcept: order ? medicationOf(order) : { text: 'onbekend' },
     subject: patientReference(row.patientId),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { User, clinicalRoles } from '../auth/auth.entities';
-import { staffNames } from '../auth/staff-names';
-import type { AuditActor } from '../audit/audit.service';
+import { staffNames, writerNames } from '../auth/staff-names';
+import { koppelingOf, personOf, type AuditActor } from '../audit/audit.service';
 import { forUpdate } from '../db/locks';
 import type { EntityManager } from '../db/orm';
 import { allergiesOf } from '../allergies/allergies';
@@ -192,7 +192,7 @@ function administrationView(
     effectAt: row.effectAt?.toISOString() ?? null,
     administeredAt: row.administeredAt.toISOString(),
     lateReason: row.lateReason ?? null,
-    recordedBy: names.get(row.recordedBy) ?? null,
+    recordedBy: names.get(row.recordedBy ?? row.koppelingId ?? '') ?? null,
     doubleCheckedBy: row.doubleCheckedBy ? (names.get(row.doubleCheckedBy) ?? null) : null,
   };
 }
@@ -201,9 +201,9 @@ function administrationView(
 export async function administrationViews(em: EntityManager, rows: MedicationAdministration[]): Promise<AdministrationView[]> {
   const orders = rows.length ? await em.find(MedicationOrder, { id: { $in: [...new Set(rows.map((row) => row.orderId))] } }) : [];
   const byId = new Map(orders.map((order) => [order.id, order]));
-  const names = await staffNames(
+  const names = await writerNames(
     em,
-    rows.flatMap((row) => [row.recordedBy, row.doubleCheckedBy]),
+    rows.flatMap((row) => [row.recordedBy ?? row.koppelingId, row.doubleCheckedBy]),
   );
   return rows.map((row) => administrationView(row, byId.get(row.orderId), names));
 }
@@ -244,9 +244,9 @@ export async function medicationOverview(
     allergiesOf(em, patient.id),
     colleaguesOf(em, actor),
   ]);
-  const names = await staffNames(em, [
+  const names = await writerNames(em, [
     ...orders.flatMap((order) => [order.prescribedBy, order.stoppedBy]),
-    ...rows.flatMap((row) => [row.recordedBy, row.doubleCheckedBy]),
+    ...rows.flatMap((row) => [row.recordedBy ?? row.koppelingId, row.doubleCheckedBy]),
   ]);
   const byId = new Map(orders.map((order) => [order.id, order]));
   const administrations = rows.map((row) => administrationView(row, byId.get(row.orderId), names));
@@ -453,7 +453,8 @@ export async function administer(
     organisationId: order.organisationId,
     patientId: order.patientId,
     orderId: order.id,
-    recordedBy: actor.userId,
+    recordedBy: personOf(actor),
+    koppelingId: koppelingOf(actor),
   };
   let row: MedicationAdministration;
   if (order.kind === 'vast') {
@@ -510,7 +511,7 @@ export async function administer(
       doubleCheckedBy: checkedBy,
     });
   }
-  return administrationView(row, order, await staffNames(em, [actor.userId, row.doubleCheckedBy]));
+  return administrationView(row, order, await writerNames(em, [actor.userId, row.doubleCheckedBy]));
 }
 
 /**

@@ -17,7 +17,9 @@ export const Report = defineEntity({
     content: p.text(),
     includeInHandover: p.boolean().default(false),
     encounterId: p.uuid().nullable(),
-    createdBy: p.uuid(),
+    /** The author: a person, or (`koppelingId`) a koppeling that sent the report in; exactly one of the two. */
+    createdBy: p.uuid().nullable(),
+    koppelingId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     shiftDate: p.date(),
     shift: p.text(),

@@ -1,6 +1,6 @@
-import type { AuditActor } from '../audit/audit.service';
+import { koppelingOf, personOf, type AuditActor } from '../audit/audit.service';
+import { writerNames } from '../auth/staff-names';
 import { Appointment } from '../agenda/appointment.entity';
-import { User } from '../auth/auth.entities';
 import type { EntityManager } from '../db/orm';
 import { Patient } from '../patient/patient.entity';
 import { assertPatientExists } from '../patient/patient.service';
@@ -65,7 +65,7 @@ function toView(report: Report, authorName: string | null): ReportView {
     content: report.content,
     includeInHandover: report.includeInHandover,
     encounterId: report.encounterId ?? null,
-    createdBy: report.createdBy,
+    createdBy: authorOf(report),
     authorName,
     createdAt: report.createdAt.toISOString(),
     shiftDate: report.shiftDate,
@@ -74,21 +74,25 @@ function toView(report: Report, authorName: string | null): ReportView {
   };
 }
 
-async function authorNames(em: EntityManager, reports: Report[]): Promise<Map<string, string>> {
-  const ids = [...new Set(reports.map((report) => report.createdBy))];
-  if (ids.length === 0) return new Map();
-  const users = await em.find(User, { id: { $in: ids } }, { fields: ['id', 'displayName'] });
-  return new Map(users.map((user) => [user.id, user.displayName]));
+/** Who wrote a report: the person, or the koppeling that sent it in (ADR 0098). */
+export const authorOf = (report: Pick<Report, 'createdBy' | 'koppelingId'>): string => report.createdBy ?? report.koppelingId ?? '';
+
+/** The authors' names by `authorOf`: a person's display name, a koppeling's name marked as one. */
+export function authorNames(
+  em: EntityManager,
+  reports: readonly Pick<Report, 'createdBy' | 'koppelingId'>[],
+): Promise<Map<string, string>> {
+  return writerNames(em, reports.map(authorOf));
 }
 
 /** Reports as shown to clinicians, each with its author's name (one query for all authors). */
 export async function reportViews(em: EntityManager, reports: Report[]): Promise<ReportView[]> {
   const names = await authorNames(em, reports);
-  return reports.map((report) => toView(report, names.get(report.createdBy) ?? null));
+  return reports.map((report) => toView(report, names.get(authorOf(report)) ?? null));
 }
 
 async function viewWithAuthor(em: EntityManager, report: Report): Promise<ReportView> {
-  return toView(report, (await authorNames(em, [report])).get(report.createdBy) ?? null);
+  return toView(report, (await authorNames(em, [report])).get(authorOf(report)) ?? null);
 }
 
 async function findReport(em: EntityManager, id: string): Promise<Report> {
@@ -124,7 +128,8 @@ export async function createReport(em: EntityManager, actor: AuditActor, input: 
     content: valid.content,
     includeInHandover: valid.includeInHandover,
     encounterId: valid.encounterId ?? null,
-    createdBy: actor.userId,
+    createdBy: personOf(actor),
+    koppelingId: koppelingOf(actor),
     createdAt: now,
     shiftDate,
     shift,
@@ -151,7 +156,7 @@ export async function updateReport(
   patch: unknown,
 ): Promise<{ report: ReportView; changed: string[] }> {
   const report = await findReport(em, id);
-  if (report.createdBy !== actor.userId) throw AppError.forbidden(onlyAuthor);
+  if (authorOf(report) !== actor.userId) throw AppError.forbidden(onlyAuthor);
   const changes = parseOrThrow(reportPatchSchema, patch);
   const merged = {
     type: changes.type ?? report.type,
@@ -173,7 +178,7 @@ export async function updateReport(
 /** Deleting hides a report but keeps it, with who deleted it and when: the record stays auditable. */
 export async function deleteReport(em: EntityManager, actor: AuditActor, id: string): Promise<{ id: string; deleted: true }> {
   const report = await findReport(em, id);
-  if (report.createdBy !== actor.userId) throw AppError.forbidden(onlyAuthor);
+  if (authorOf(report) !== actor.userId) throw AppError.forbidden(onlyAuthor);
   report.deletedAt = new Date();
   report.deletedBy = actor.userId;
   return { id: report.id, deleted: true };
@@ -231,7 +236,7 @@ export async function patientTimeline(em: EntityManager, patientId: string, limi
   const days = new Map<string, ReportView[]>();
   for (const report of reports) {
     const day = days.get(report.shiftDate) ?? [];
-    day.push(toView(report, names.get(report.createdBy) ?? null));
+    day.push(toView(report, names.get(authorOf(report)) ?? null));
     days.set(report.shiftDate, day);
   }
   return [...days].map(([shiftDate, dayReports]) => ({ shiftDate, reports: dayReports }));

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyUseCase } from '../../../domain/audit/use-case';
 import {
+  createAppointment as createFhirAppointment,
+  createDocumentReference,
+  createMedicationAdministration,
   createObservation,
+  updateAppointment,
+  updateDocumentReference,
+} from '../../../domain/fhir/fhir-writes.use-cases';
+import {
   fhirBatchEntry,
   fhirTransaction,
   patientEverythingOf,
@@ -235,4 +242,112 @@ export const cases = [
         statusOf(request('/api/fhir', { method: 'POST', cookie, headers: fhirJson, body: bundle('batch', patientId) })),
     },
   }),
+  // The record's writes as FHIR (ADR 0098): each logged by the record's own use case, as from its page.
+  doorCase({
+    useCase: createMedicationAdministration,
+    role: 'psychiater',
+    arrange: async (clinician: SignedIn) => {
+      const patientId = await newPatient(clinician.cookie);
+      return { patientId, orderId: await prescribed(clinician.cookie, patientId) };
+    },
+    doors: {
+      fhir: ({ cookie }, { patientId, orderId }) =>
+        statusOf(
+          request('/api/fhir/MedicationAdministration', {
+            method: 'POST',
+            cookie,
+            headers: fhirJson,
+            body: JSON.stringify({
+              resourceType: 'MedicationAdministration',
+              status: 'completed',
+              medicationCodeableConcept: { text: 'lorazepam 1 mg' },
+              subject: { reference: `Patient/${patientId}` },
+              request: { reference: `MedicationRequest/${orderId}` },
+              reasonCode: [{ text: 'Onrustig' }],
+              effectiveDateTime: new Date().toISOString(),
+            }),
+          }),
+        ),
+    },
+  }),
+  doorCase({
+    useCase: createDocumentReference,
+    arrange: fresh,
+    doors: {
+      fhir: ({ cookie }, { patientId }) =>
+        statusOf(request('/api/fhir/DocumentReference', { method: 'POST', cookie, headers: fhirJson, body: letter(patientId) })),
+    },
+  }),
+  doorCase({
+    useCase: updateDocumentReference,
+    arrange: async (clinician: SignedIn) => {
+      const patientId = await newPatient(clinician.cookie);
+      return {
+        patientId,
+        id: await createReport(clinician.organisationId, {
+          patientId,
+          createdBy: clinician.user.id,
+          type: 'behandeling',
+          category: null,
+          content: 'Eerste versie.',
+        }),
+      };
+    },
+    doors: {
+      fhir: ({ cookie }, { patientId, id }) =>
+        statusOf(request(`/api/fhir/DocumentReference/${id}`, { method: 'PUT', cookie, headers: fhirJson, body: letter(patientId, id) })),
+    },
+  }),
+  doorCase({
+    useCase: createFhirAppointment,
+    arrange: fresh,
+    doors: {
+      fhir: ({ cookie }, { patientId }) =>
+        statusOf(request('/api/fhir/Appointment', { method: 'POST', cookie, headers: fhirJson, body: booking(patientId, 1) })),
+    },
+  }),
+  doorCase({
+    useCase: updateAppointment,
+    arrange: async (clinician: SignedIn) => {
+      const patientId = await newPatient(clinician.cookie);
+      const created = await request('/api/fhir/Appointment', {
+        method: 'POST',
+        cookie: clinician.cookie,
+        headers: fhirJson,
+        body: booking(patientId, 1),
+      });
+      return { patientId, id: ((await created.json()) as { id: string }).id };
+    },
+    doors: {
+      fhir: ({ cookie }, { patientId, id }) =>
+        statusOf(request(`/api/fhir/Appointment/${id}`, { method: 'PUT', cookie, headers: fhirJson, body: booking(patientId, 2, id) })),
+    },
+  }),
 ];
+
+function letter(patientId: string, id?: string): string {
+  return JSON.stringify({
+    resourceType: 'DocumentReference',
+    ...(id ? { id } : {}),
+    status: 'current',
+    type: { coding: [{ system: 'https://ggz-epd.nl/fhir/CodeSystem/rapportagetype', code: 'behandeling' }] },
+    subject: { reference: `Patient/${patientId}` },
+    content: [
+      { attachment: { contentType: 'text/plain', data: Buffer.from(id ? 'Gecorrigeerd.' : 'Brief van elders.').toString('base64') } },
+    ],
+  });
+}
+
+/** An appointment `days` days from now, for the patient. */
+function booking(patientId: string, days: number, id?: string): string {
+  const start = new Date(Date.now() + days * 86_400_000);
+  return JSON.stringify({
+    resourceType: 'Appointment',
+    ...(id ? { id } : {}),
+    status: 'booked',
+    appointmentType: { coding: [{ system: 'https://ggz-epd.nl/fhir/CodeSystem/afspraaktype', code: 'behandelgesprek' }] },
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    participant: [{ actor: { reference: `Patient/${patientId}` }, status: 'accepted' }],
+  });
+}
