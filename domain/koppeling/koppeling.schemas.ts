@@ -19,6 +19,7 @@ export const scopeResourceTypes = [
   'MedicationRequest',
   'MedicationAdministration',
   'EpisodeOfCare',
+  'Coverage',
   'AuditEvent',
 ] as const;
 
