@@ -8,6 +8,7 @@ import {
   EnvelopeClosedIcon,
   ExitIcon,
   GearIcon,
+  Link2Icon,
   HamburgerMenuIcon,
   PersonIcon,
   ReaderIcon,
@@ -31,7 +32,10 @@ const clinicalNavigation = [
 ];
 
 // The beheerder sees only what it may open: no patient data (ADR 0015).
-const opsNavigation = [{ to: '/beheer/workflows', label: 'Beheer', icon: GearIcon }];
+const opsNavigation = [
+  { to: '/beheer/workflows', label: 'Beheer', icon: GearIcon },
+  { to: '/beheer/koppelingen', label: 'Koppelingen', icon: Link2Icon },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Any role, the beheerder only under /beheer/; the navigation below follows the role.

@@ -19,6 +19,7 @@ import { integer, pageLimits, parameterProblem, searchsetBundle, values } from '
 export const everythingTypes = [
   'Patient',
   'EpisodeOfCare',
+  'Coverage',
   'AllergyIntolerance',
   'Condition',
   'RiskAssessment',

@@ -70,6 +70,8 @@ export const readOrganization = clinicalRead('Organization');
 export const searchOrganizations = clinicalSearch('Organization');
 export const readEpisodeOfCare = clinicalRead('EpisodeOfCare');
 export const searchEpisodesOfCare = clinicalSearch('EpisodeOfCare');
+export const readCoverage = clinicalRead('Coverage');
+export const searchCoverages = clinicalSearch('Coverage');
 
 /**
  * The access log as a whole is no clinician's to read: the record shows a clinician one patient's
@@ -96,6 +98,7 @@ const clinicalUseCases: Record<string, { read: ReturnType<typeof clinicalRead>; 
   Practitioner: { read: readPractitioner, search: searchPractitioners },
   Organization: { read: readOrganization, search: searchOrganizations },
   EpisodeOfCare: { read: readEpisodeOfCare, search: searchEpisodesOfCare },
+  Coverage: { read: readCoverage, search: searchCoverages },
   AuditEvent: { read: readAuditEvent, search: searchAuditEvents },
 };
 

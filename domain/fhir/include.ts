@@ -33,6 +33,7 @@ export interface ServedReference {
 
 const subject = (resource: Resource) => [(resource as { subject?: Reference }).subject];
 const patientOf = (resource: Resource) => [(resource as { patient?: Reference }).patient];
+const beneficiary = (resource: Resource) => [(resource as { beneficiary?: Reference }).beneficiary];
 const participants = (resource: Resource) =>
   ((resource as { participant?: { actor?: Reference }[] }).participant ?? []).map((participant) => participant.actor);
 
@@ -48,6 +49,8 @@ export const servedReferences: readonly ServedReference[] = [
   { source: 'Appointment', parameter: 'patient', target: 'Patient', references: participants },
   { source: 'Appointment', parameter: 'actor', target: 'Patient', references: participants },
   { source: 'EpisodeOfCare', parameter: 'patient', target: 'Patient', references: patientOf },
+  { source: 'Coverage', parameter: 'patient', target: 'Patient', references: beneficiary },
+  { source: 'Coverage', parameter: 'beneficiary', target: 'Patient', references: beneficiary },
   {
     source: 'EpisodeOfCare',
     parameter: 'organization',

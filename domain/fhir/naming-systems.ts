@@ -4,4 +4,5 @@ export const namingSystems = {
   big: 'http://fhir.nl/fhir/NamingSystem/big',
   uzi: 'http://fhir.nl/fhir/NamingSystem/uzi-nr-pers',
   ura: 'http://fhir.nl/fhir/NamingSystem/ura',
+  uzovi: 'http://fhir.nl/fhir/NamingSystem/uzovi',
 } as const;

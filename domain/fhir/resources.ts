@@ -6,11 +6,12 @@ import { documentReferenceResource } from '../report/report.fhir';
 import { organizationResource, practitionerResource } from '../auth/practitioner.fhir';
 import { auditEventResource } from '../audit/audit-event.fhir';
 import { episodeOfCareResource } from '../patient/episode-of-care.fhir';
+import { coverageResource } from '../patient/coverage.fhir';
 import { AppError } from '../shared/errors';
 import { observationResource } from '../measurements/vitals.fhir';
 import type { ClinicalResource } from './clinical';
 
-/** Every resource type the FHIR API serves besides Patient, by its FHIR name: the record's, staff and the organisation (read-only, no patient), the care episode and the access log. */
+/** Every resource type the FHIR API serves besides Patient, by its FHIR name: the record's, staff and the organisation (read-only, no patient), the care episode, the insurance and the access log. */
 export const clinicalResources: Record<string, ClinicalResource> = {
   Observation: observationResource,
   Condition: conditionResource,
@@ -23,6 +24,7 @@ export const clinicalResources: Record<string, ClinicalResource> = {
   Practitioner: practitionerResource,
   Organization: organizationResource,
   EpisodeOfCare: episodeOfCareResource,
+  Coverage: coverageResource,
   AuditEvent: auditEventResource,
 } as Record<string, ClinicalResource>;
 

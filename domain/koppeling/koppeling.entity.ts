@@ -12,7 +12,9 @@ export const Koppeling = defineEntity({
       .onCreate(() => randomUUID()),
     organisationId: p.uuid(),
     name: p.text(),
-    jwks: p.json<{ keys: Record<string, unknown>[] }>(),
+    /** The public keys as given at registration, or null when the koppeling publishes them at `jwksUrl`. */
+    jwks: p.json<{ keys: Record<string, unknown>[] }>().nullable(),
+    jwksUrl: p.text().nullable(),
     scopes: p.array(),
     createdBy: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -19,6 +19,7 @@ export const scopeResourceTypes = [
   'MedicationRequest',
   'MedicationAdministration',
   'EpisodeOfCare',
+  'Coverage',
   'AuditEvent',
 ] as const;
 
@@ -51,21 +52,52 @@ const jwk = z.looseObject({
   d: z.undefined({ error: 'De JWKS bevat een privésleutel (d): stuur alleen de publieke sleutel.' }).optional(),
 });
 
-export const registerKoppelingSchema = z.object({
-  name: z
-    .string({ error: 'Geef de koppeling een naam.' })
-    .trim()
-    .min(2, 'Geef de koppeling een naam van ten minste 2 tekens.')
-    .max(100, 'De naam mag maximaal 100 tekens lang zijn.'),
-  jwks: z.object(
-    { keys: z.array(jwk, { error: 'De JWKS moet een lijst keys hebben.' }).min(1, 'De JWKS moet ten minste één sleutel hebben.') },
-    { error: 'Geef de publieke sleutels als JWKS ({"keys": […]}).' },
-  ),
-  scopes: z
-    .array(scopeSchema, { error: 'Kies ten minste één scope.' })
-    .min(1, 'Kies ten minste één scope.')
-    .transform((scopes) => [...new Set(scopes)]),
-});
+/** The public keys as a JWKS document: each key RSA or EC with a kid, never a private part. */
+export const jwksSchema = z.object(
+  { keys: z.array(jwk, { error: 'De JWKS moet een lijst keys hebben.' }).min(1, 'De JWKS moet ten minste één sleutel hebben.') },
+  { error: 'Geef de publieke sleutels als JWKS ({"keys": […]}).' },
+);
+
+const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Where the koppeling publishes its keys (SMART's `jwks_uri`), so it can rotate them without a
+ * beheerder: https, or http on this machine's loopback only (a development or test client).
+ */
+export const jwksUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'De JWKS-URL is te lang.')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.includes(url.hostname));
+    } catch {
+      return false;
+    }
+  }, 'Geef een https-adres, bijvoorbeeld https://lab.example.nl/.well-known/jwks.json.');
+
+export const registerKoppelingSchema = z
+  .object({
+    name: z
+      .string({ error: 'Geef de koppeling een naam.' })
+      .trim()
+      .min(2, 'Geef de koppeling een naam van ten minste 2 tekens.')
+      .max(100, 'De naam mag maximaal 100 tekens lang zijn.'),
+    jwks: jwksSchema.optional(),
+    jwksUrl: jwksUrlSchema.optional(),
+    scopes: z
+      .array(scopeSchema, { error: 'Kies ten minste één scope.' })
+      .min(1, 'Kies ten minste één scope.')
+      .transform((scopes) => [...new Set(scopes)]),
+  })
+  .superRefine((input, ctx) => {
+    // One source of keys: published at a URL, or given here.
+    if (input.jwks && input.jwksUrl)
+      ctx.addIssue({ code: 'custom', path: ['jwksUrl'], message: 'Geef een JWKS-URL of plak de JWKS, niet allebei.' });
+    if (!input.jwks && !input.jwksUrl)
+      ctx.addIssue({ code: 'custom', path: ['jwks'], message: 'Geef de publieke sleutels: een JWKS-URL of de JWKS zelf.' });
+  });
 export type RegisterKoppeling = z.input<typeof registerKoppelingSchema>;
 
 /** The token request of the client-credentials grant, as its form fields arrive. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { AuditActor } from '../audit/audit.service';
 import { runUseCaseWithin } from '../audit/use-case';
 import type { EntityManager, MikroORM } from '../db/orm';
@@ -9,7 +9,14 @@ import { isUuid } from '../shared/ids';
 import { parseOrThrow } from '../shared/validation';
 import { Koppeling } from './koppeling.entity';
 import { issueAccessToken } from './koppeling.use-cases';
-import { allows, assertionAlgorithms, registerKoppelingSchema, tokenRequestSchema, type ScopeAccess } from './koppeling.schemas';
+import {
+  allows,
+  assertionAlgorithms,
+  jwksSchema,
+  registerKoppelingSchema,
+  tokenRequestSchema,
+  type ScopeAccess,
+} from './koppeling.schemas';
 
 /** SMART asks for short-lived tokens; five minutes is what its examples and most servers use. */
 export const tokenLifetimeSeconds = 300;
@@ -20,40 +27,98 @@ export interface KoppelingView {
   id: string;
   name: string;
   scopes: string[];
+  /** Where the keys are published; null when they were given at registration. */
+  jwksUrl: string | null;
   createdAt: string;
   disabled: boolean;
+  disabledAt: string | null;
 }
 
 const view = (row: Koppeling): KoppelingView => ({
   id: row.id,
   name: row.name,
   scopes: [...row.scopes],
+  jwksUrl: row.jwksUrl ?? null,
   createdAt: row.createdAt.toISOString(),
   disabled: !!row.disabledAt,
+  disabledAt: row.disabledAt?.toISOString() ?? null,
 });
 
-/** A beheerder registers a koppeling for their organisation; its id is the OAuth client_id. */
+/** How long a JWKS URL may take to answer, at registration and when a token is asked. */
+const jwksFetchTimeoutMs = 5000;
+
+/** The JWKS at a koppeling's URL, read once at registration: the URL must serve public keys the token endpoint can use. */
+async function publishedJwks(url: string): Promise<void> {
+  const unreadable = () => AppError.validation({ jwksUrl: 'Op deze JWKS-URL staat geen geldige set publieke sleutels.' });
+  let body: unknown;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(jwksFetchTimeoutMs), redirect: 'error' });
+    if (!response.ok) throw AppError.validation({ jwksUrl: `De JWKS-URL antwoordde met status ${response.status}.` });
+    body = await response.json();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof SyntaxError) throw unreadable();
+    throw AppError.validation({ jwksUrl: 'De JWKS-URL is niet bereikbaar.' });
+  }
+  const keys = jwksSchema.safeParse(body);
+  if (!keys.success) throw AppError.validation({ jwksUrl: `Op deze JWKS-URL: ${keys.error.issues[0]!.message}` });
+  try {
+    createLocalJWKSet(keys.data as JSONWebKeySet);
+  } catch {
+    throw unreadable();
+  }
+}
+
+/** A beheerder registers a koppeling for their organisation, with its keys given or published at a URL; its id is the OAuth client_id. */
 export async function registerKoppeling(em: EntityManager, actor: AuditActor, input: unknown): Promise<KoppelingView> {
   const valid = parseOrThrow(registerKoppelingSchema, input);
-  try {
-    createLocalJWKSet(valid.jwks as JSONWebKeySet);
-  } catch {
-    throw AppError.validation({ jwks: 'De JWKS is geen geldige set publieke sleutels.' });
+  if (valid.jwks) {
+    try {
+      createLocalJWKSet(valid.jwks as JSONWebKeySet);
+    } catch {
+      throw AppError.validation({ jwks: 'De JWKS is geen geldige set publieke sleutels.' });
+    }
   }
   const existing = await em.findOne(Koppeling, { name: { $ilike: valid.name } }, { fields: ['id'] });
   if (existing) throw AppError.validation({ name: 'Er is al een koppeling met deze naam.' });
+  if (valid.jwksUrl) await publishedJwks(valid.jwksUrl);
   const row = em.create(Koppeling, {
     organisationId: actor.organisationId,
     name: valid.name,
-    jwks: valid.jwks as { keys: Record<string, unknown>[] },
+    jwks: (valid.jwks as { keys: Record<string, unknown>[] } | undefined) ?? null,
+    jwksUrl: valid.jwksUrl ?? null,
     scopes: valid.scopes,
     createdBy: actor.userId,
   });
   return view(row);
 }
 
+/**
+ * A beheerder revokes a koppeling: it gets no new token, and a token it holds stops at its next
+ * call. The row stays, so the access log keeps naming it; revoking twice changes nothing.
+ */
+export async function revokeKoppeling(em: EntityManager, id: string): Promise<KoppelingView> {
+  const row = isUuid(id) ? await em.findOne(Koppeling, { id }) : null;
+  if (!row) throw AppError.notFound('Deze koppeling is niet gevonden.');
+  row.disabledAt ??= new Date();
+  return view(row);
+}
+
 export async function listKoppelingen(em: EntityManager): Promise<KoppelingView[]> {
   return (await em.find(Koppeling, {}, { orderBy: { name: 'asc' } })).map(view);
+}
+
+/** Remote key sets by URL: jose caches the keys and refetches on an unknown kid (rotation), at most every 30 s. */
+const remoteKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+function keysOf(koppeling: Koppeling) {
+  if (!koppeling.jwksUrl) return createLocalJWKSet(koppeling.jwks as JSONWebKeySet);
+  let keys = remoteKeySets.get(koppeling.jwksUrl);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(koppeling.jwksUrl), { timeoutDuration: jwksFetchTimeoutMs, cooldownDuration: 30_000 });
+    remoteKeySets.set(koppeling.jwksUrl, keys);
+  }
+  return keys;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -108,7 +173,7 @@ export async function issueToken(
 
   let jti: unknown;
   try {
-    const { payload } = await jwtVerify(assertion, createLocalJWKSet(koppeling.jwks as JSONWebKeySet), {
+    const { payload } = await jwtVerify(assertion, keysOf(koppeling), {
       issuer: koppeling.id,
       subject: koppeling.id,
       audience: tokenUrl,
@@ -126,7 +191,10 @@ export async function issueToken(
         ? 'De client_assertion is verlopen.'
         : error instanceof joseErrors.JWTClaimValidationFailed
           ? `De client_assertion klopt niet (${error.claim}).`
-          : 'De handtekening van de client_assertion is niet te controleren met de geregistreerde sleutels.';
+          : koppeling.jwksUrl &&
+              !(error instanceof joseErrors.JWSSignatureVerificationFailed || error instanceof joseErrors.JWKSNoMatchingKey)
+            ? 'De sleutels op de JWKS-URL van de koppeling zijn niet te lezen; probeer het later opnieuw.'
+            : 'De handtekening van de client_assertion is niet te controleren met de geregistreerde sleutels.';
     throw new OAuthError('invalid_client', reason, 401);
   }
   const wanted = scope.split(/\s+/);

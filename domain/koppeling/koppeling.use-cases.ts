@@ -1,5 +1,5 @@
 import { defineUseCase } from '../audit/use-case';
-import { registerKoppeling, storeAccessToken, type AccessTokenGrant } from './koppeling.service';
+import { registerKoppeling, revokeKoppeling, storeAccessToken, type AccessTokenGrant } from './koppeling.service';
 
 /*
  * A koppeling (a lab's device, an exchange) is the organisation's machine client: a beheerder
@@ -14,6 +14,16 @@ export const registerClient = defineUseCase({
   patients: () => [],
   run: (em, actor, input: unknown) => registerKoppeling(em, actor, input),
   logged: (koppeling) => ({ resourceId: koppeling.id }),
+});
+
+/** A beheerder revokes a koppeling: no new tokens, and the ones it holds stop at their next call. */
+export const revokeClient = defineUseCase({
+  name: 'koppeling.revoke',
+  action: 'update',
+  resourceType: 'Koppeling',
+  patients: () => [],
+  run: (em, _actor, { id }: { id: string }) => revokeKoppeling(em, id),
+  logged: (koppeling) => ({ resourceId: koppeling.id, details: { revoked: true } }),
 });
 
 /** A koppeling's token issued (its assertion verified before): the log names the scopes granted, never the token. */

@@ -42,10 +42,10 @@ afterAll(async () => {
 });
 
 describe('the workflows page in Chromium', () => {
-  it('starts the beheerder on the workflows table, with only the Beheer navigation', async () => {
+  it('starts the beheerder on the workflows table, with only the Beheer and Koppelingen navigation', async () => {
     expect(new URL(page.url()).pathname).toBe('/beheer/workflows');
     const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Beheer']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Beheer', 'Koppelingen']);
     expect(await page.getByRole('button', { name: 'Gebruikersmenu' }).textContent()).toContain('Functioneel beheerder');
 
     await reloadUntilListed(completedId);

@@ -175,6 +175,8 @@ beforeAll(async () => {
   expect(allergy.status).toBe(201);
   janHas.AllergyIntolerance = [((await allergy.json()) as { id: string }).id];
   janHas.EpisodeOfCare = [patient.jan];
+  // Registered with an insurer (the factory's CZ): the insurance has the patient's id too.
+  janHas.Coverage = [patient.jan];
   janHas.Patient = [patient.jan];
   pietVital = await vital(patient.piet, 5);
   await createDiagnosis(org, { patientId: patient.piet, code: 'F20.0', label: 'Schizofrenie' });

@@ -118,6 +118,8 @@ const parameterResources: Record<string, Record<string, Resource | { literal: st
   '_app.patients.$id.tsx': { id: 'patient' },
   '_app.patients.$id.verplichte-zorg.tsx': { id: 'patient' },
   'api.allergies.$id.lapse.ts': { id: 'allergy' },
+  // A koppeling is the beheerder's, not a clinician's: its cross-organisation 404 is in koppeling-pages.int.test.ts.
+  'api.beheer.koppelingen.$id.intrekken.ts': { id: { literal: '00000000-0000-4000-8000-000000000000' } },
   'api.behandelplan.$id.approve.ts': { id: 'plan' },
   'api.bvc.$id.correct.ts': { id: 'scale' },
   'api.behandelplan.$id.ts': { id: 'patient', 'PUT:id': 'plan' },

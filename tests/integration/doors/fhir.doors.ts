@@ -15,6 +15,7 @@ import {
   readAllergyIntolerance,
   readAppointment,
   readCondition,
+  readCoverage,
   readDocumentReference,
   readEpisodeOfCare,
   readMedicationAdministration,
@@ -26,6 +27,7 @@ import {
   searchAllergyIntolerances,
   searchAppointments,
   searchConditions,
+  searchCoverages,
   searchDocumentReferences,
   searchEpisodesOfCare,
   searchMedicationAdministrations,
@@ -111,6 +113,8 @@ const makers: Record<string, (clinician: SignedIn, patientId: string) => Promise
   },
   // The care episode is the patient's own: it has the patient's id.
   EpisodeOfCare: async (_clinician, patientId) => patientId,
+  // So is the insurance (every test patient is registered with one).
+  Coverage: async (_clinician, patientId) => patientId,
 };
 
 const clinical: [string, AnyUseCase, AnyUseCase][] = [
@@ -123,6 +127,7 @@ const clinical: [string, AnyUseCase, AnyUseCase][] = [
   ['MedicationRequest', readMedicationRequest, searchMedicationRequests],
   ['MedicationAdministration', readMedicationAdministration, searchMedicationAdministrations],
   ['EpisodeOfCare', readEpisodeOfCare, searchEpisodesOfCare],
+  ['Coverage', readCoverage, searchCoverages],
 ];
 
 const arrangeOf = (type: string) => async (clinician: SignedIn) => {

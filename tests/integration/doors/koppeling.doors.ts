@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { issueAccessToken, registerClient } from '../../../domain/koppeling/koppeling.use-cases';
+import { issueAccessToken, registerClient, revokeClient } from '../../../domain/koppeling/koppeling.use-cases';
 import { baseUrl, json, request } from '../../support/http';
 import { doorCase, statusOf } from './doors';
 
@@ -30,6 +30,40 @@ export const cases = [
     rowsBy: ({ user }) => user.id,
     doors: {
       api: async ({ cookie }) => statusOf(register(cookie, (await publicJwks()).jwks)),
+      page: async ({ cookie }) =>
+        statusOf(
+          request('/beheer/koppelingen', {
+            method: 'POST',
+            cookie,
+            body: new URLSearchParams([
+              ['intent', 'registreren'],
+              ['name', `Lab ${randomUUID()}`],
+              ['jwks', JSON.stringify((await publicJwks()).jwks)],
+              ['scopes', 'system/Observation.write'],
+            ]),
+          }),
+        ),
+    },
+  }),
+  doorCase({
+    useCase: revokeClient,
+    role: 'beheerder',
+    arrange: async ({ cookie }) => {
+      const registered = await register(cookie, (await publicJwks()).jwks);
+      const { koppeling } = (await registered.json()) as { koppeling: { id: string } };
+      return { patientId: '', clientId: koppeling.id };
+    },
+    rowsBy: ({ user }) => user.id,
+    doors: {
+      api: ({ cookie }, { clientId }) => statusOf(request(`/api/beheer/koppelingen/${clientId}/intrekken`, { method: 'POST', cookie })),
+      page: ({ cookie }, { clientId }) =>
+        statusOf(
+          request('/beheer/koppelingen', {
+            method: 'POST',
+            cookie,
+            body: new URLSearchParams({ intent: 'intrekken', id: clientId }),
+          }),
+        ),
     },
   }),
   doorCase({
