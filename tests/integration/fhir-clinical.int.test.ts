@@ -403,6 +403,7 @@ describe('the CapabilityStatement', () => {
         'Practitioner',
         'Organization',
         'EpisodeOfCare',
+        'Coverage',
         'AuditEvent',
       ].sort(),
     );

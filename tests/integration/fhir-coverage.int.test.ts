@@ -232,7 +232,13 @@ describe('the CapabilityStatement and SMART configuration', () => {
     expect(fhirProblems(statement)).toEqual([]);
     const resource = (type: string) => statement.rest![0]!.resource!.find((entry) => entry.type === type)!;
     const coverage = resource('Coverage');
-    expect(coverage.interaction!.map((interaction) => interaction.code).sort()).toEqual(['read', 'search-type']);
+    // Its current version by vread and instance history too (ADR 0097); it is not in the changes feed.
+    expect(coverage.interaction!.map((interaction) => interaction.code).sort()).toEqual([
+      'history-instance',
+      'read',
+      'search-type',
+      'vread',
+    ]);
     const names = coverage.searchParam!.map((parameter) => parameter.name);
     expect([...names].sort()).toEqual(['_id', '_lastUpdated', 'beneficiary', 'patient', 'subscriber']);
     expect(coverage.searchInclude).toEqual(['Coverage:patient', 'Coverage:beneficiary']);

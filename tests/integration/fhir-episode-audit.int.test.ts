@@ -311,8 +311,13 @@ describe('the CapabilityStatement and the SMART configuration', () => {
     const statement = (await (await call('/api/fhir/metadata')).json()) as CapabilityStatement;
     expect(fhirProblems(statement)).toEqual([]);
     const listed = (type: string) => statement.rest![0]!.resource!.find((entry) => entry.type === type)!;
-    for (const type of ['EpisodeOfCare', 'AuditEvent'])
-      expect(listed(type).interaction!.map((interaction) => interaction.code)).toEqual(['read', 'search-type']);
+    // Read and search; vread and history as ADR 0097 gives them to every type (the feed: history-type).
+    const history = ['vread', 'history-instance', 'history-type'];
+    for (const type of ['EpisodeOfCare', 'AuditEvent']) {
+      const codes = listed(type).interaction!.map((interaction) => interaction.code);
+      expect(codes.filter((code) => !history.includes(code))).toEqual(['read', 'search-type']);
+      expect(codes).toEqual(expect.arrayContaining(['vread', 'history-instance']));
+    }
     expect(listed('EpisodeOfCare').searchParam!.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(['patient', 'status', 'date', '_lastUpdated']),
     );
