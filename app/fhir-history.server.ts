@@ -20,7 +20,7 @@ export async function typeHistory(actor: AuditActor, request: Request, type: str
   if (type !== 'Patient') clinicalResource(type);
   if (!inFeed(type))
     throw AppError.notFound(
-      `${type}/_history wordt niet ondersteund: de laatste wijziging van ${type} is het moment van meten of vaststellen, niet van vastleggen. Wijzigingen zijn er voor ${feedTypes.join(', ')}.`,
+      `${type}/_history wordt niet ondersteund: ${type} staat niet in de wijzigingen. Wijzigingen zijn er voor ${feedTypes.join(', ')}.`,
     );
   const query = parseHistoryQuery(new URL(request.url).searchParams);
   const { bundle } = await perform(actor, historyFeed(type), { types: [type], query, selfUrl: selfOf(request) });

@@ -23,7 +23,8 @@ export const Diagnosis = defineEntity({
     endReason: p.text().nullable(),
     /** Every change (rank, end) moves the version on; `diagnosis_events` says who did what when. */
     version: p.integer().default(1),
-    updatedAt: p.datetime().nullable(),
+    /** When recorded or last changed: its FHIR `meta.lastUpdated`, not the day of diagnosis. */
+    updatedAt: p.datetime().onCreate(() => new Date()),
   },
 });
 

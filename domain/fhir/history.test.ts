@@ -64,8 +64,8 @@ describe('parseHistoryQuery', () => {
 });
 
 describe('feedSources', () => {
-  it('holds only types the API serves, and none whose lastUpdated is a clinical moment', () => {
+  it('holds only types the API serves, with the clinical ones on their moment of recording (ADR 0102)', () => {
     for (const type of Object.keys(feedSources)) expect(type === 'Patient' || Object.hasOwn(clinicalResources, type)).toBe(true);
-    for (const type of ['Observation', 'Condition', 'RiskAssessment']) expect(Object.hasOwn(feedSources, type)).toBe(false);
+    for (const type of ['Observation', 'Condition', 'RiskAssessment']) expect(feedSources[type]?.changedAt).toBe('updated_at');
   });
 });

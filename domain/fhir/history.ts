@@ -5,6 +5,7 @@ import type { AccessOf } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
 import { toFhirMedicationRequest } from '../medication/medication.fhir';
 import { MedicationOrder } from '../medication/medication.entity';
+import { observations } from '../measurements/vitals.fhir';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { hiddenCharacters } from '../shared/validation';
@@ -23,9 +24,9 @@ import { integer, invalidParameter, pageLimits, parameterProblem } from './searc
 
 /**
  * The types in the feed, each with the SQL moment that is its `meta.lastUpdated` (the same the
- * mapper writes): only types whose `lastUpdated` is the moment of the write. An Observation's is
- * the moment measured, a Condition's the diagnosis date, a RiskAssessment's the moment assessed —
- * a lab value posted today with yesterday's time would never be seen — so they are not in the feed.
+ * mapper writes): only types whose `lastUpdated` is the moment of the write. An Observation's,
+ * Condition's and RiskAssessment's is when the row was recorded or last changed (ADR 0102), not
+ * the clinical moment — a lab value posted today with yesterday's time is seen today.
  */
 export const feedSources: Record<string, { from: string; changedAt: string }> = {
   Patient: { from: 'patients', changedAt: 'updated_at' },
@@ -35,6 +36,9 @@ export const feedSources: Record<string, { from: string; changedAt: string }> = 
   MedicationAdministration: { from: 'medication_administrations', changedAt: 'coalesce(effect_at, created_at)' },
   Appointment: { from: 'appointments', changedAt: 'updated_at' },
   DocumentReference: { from: '(select * from reports where deleted_at is null) as reports', changedAt: 'updated_at' },
+  Observation: { from: observations, changedAt: 'updated_at' },
+  Condition: { from: 'diagnoses', changedAt: 'updated_at' },
+  RiskAssessment: { from: 'risk_assessments', changedAt: 'updated_at' },
 };
 export const feedTypes = Object.keys(feedSources);
 export const inFeed = (type: string) => Object.hasOwn(feedSources, type);
@@ -320,4 +324,4 @@ export function instanceHistory(versions: readonly Resource[], base: string): Bu
 export const historyInteractions = (type: string) =>
   (['vread', 'history-instance', ...(inFeed(type) ? (['history-type'] as const) : [])] as const).map((code) => ({ code }));
 
-export const historyDocumentation = `Versies: vread en <type>/<id>/_history geven de versies die het dossier bewaart: van MedicationRequest en AllergyIntolerance ook de eerste (het voorschrift of de allergie zoals vastgelegd, vóór stoppen of vervallen), van de andere typen alleen de huidige (een oudere versie is een 404). Wijzigingen ophalen: GET _history of <type>/_history met _since (een tijdstip met tijdzone, tot op de milliseconde) voor ${feedTypes.join(', ')}; een Bundle van type history, per resource de huidige versie, oudste wijziging eerst, gepagineerd met de link next (_count 1–${pageLimits.max}, standaard ${pageLimits.max}); meta.lastUpdated van de Bundle is de _since van de volgende vraag. Observation, Condition en RiskAssessment staan er (nog) niet in: hun lastUpdated is het moment van meten of vaststellen, niet van vastleggen.`;
+export const historyDocumentation = `Versies: vread en <type>/<id>/_history geven de versies die het dossier bewaart: van MedicationRequest en AllergyIntolerance ook de eerste (het voorschrift of de allergie zoals vastgelegd, vóór stoppen of vervallen), van de andere typen alleen de huidige (een oudere versie is een 404). Wijzigingen ophalen: GET _history of <type>/_history met _since (een tijdstip met tijdzone, tot op de milliseconde) voor ${feedTypes.join(', ')}; een Bundle van type history, per resource de huidige versie, oudste wijziging eerst, gepagineerd met de link next (_count 1–${pageLimits.max}, standaard ${pageLimits.max}); meta.lastUpdated van de Bundle is de _since van de volgende vraag. meta.lastUpdated is bij elk type het moment van vastleggen of laatste wijziging; bij Observation, Condition en RiskAssessment staat het klinische moment in effectiveDateTime, recordedDate en occurrenceDateTime.`;

@@ -28,10 +28,8 @@ export function toFhirCondition(row: Diagnosis, recorder: Reference<Practitioner
   return {
     resourceType: 'Condition',
     id: row.id,
-    meta: {
-      versionId: String(row.version ?? 1),
-      lastUpdated: (row.updatedAt ?? new Date(`${row.diagnosedAt}T00:00:00Z`)).toISOString(),
-    },
+    // When recorded or last changed; the day of diagnosis is `recordedDate`.
+    meta: { versionId: String(row.version ?? 1), lastUpdated: row.updatedAt.toISOString() },
     // R4 has no rank on Condition (only on Encounter.diagnosis): primary/secondary is our extension.
     extension: [{ url: diagnosisRankUrl, valueCode: row.rank }],
     clinicalStatus: {
@@ -76,7 +74,8 @@ export function toFhirRiskAssessment(row: RiskAssessment, performer: Reference<P
   return {
     resourceType: 'RiskAssessment',
     id: row.id,
-    meta: { versionId: '1', lastUpdated: row.assessedAt.toISOString() },
+    // When recorded; the moment assessed is `occurrenceDateTime`.
+    meta: { versionId: '1', lastUpdated: row.updatedAt.toISOString() },
     // R4's RiskAssessment has no review date: the evaluatiedatum is our extension.
     ...(row.reviewDate ? { extension: [{ url: riskReviewDateUrl, valueDate: String(row.reviewDate) }] } : {}),
     status: 'final',
@@ -104,6 +103,16 @@ export function toFhirRiskAssessment(row: RiskAssessment, performer: Reference<P
   };
 }
 
+/** `_lastUpdated` on the moment the row was written (`updated_at`), as `meta.lastUpdated` says. */
+const lastUpdatedParameter = (what: string) =>
+  dateParameter(
+    '_lastUpdated',
+    'updated_at',
+    true,
+    `Laatste keer ${what}, niet de klinische datum; met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.`,
+  );
+const lastUpdatedSorts = { '-_lastUpdated': 'updated_at desc, id asc', _lastUpdated: 'updated_at asc, id asc' };
+
 export const conditionResource: ClinicalResource<Condition> = {
   documentation: 'Diagnosen (DSM-5 met ICD-10-CM-code), hoofd- of nevendiagnose in de extensie diagnosis-rank.',
   async load(em: EntityManager, ids) {
@@ -125,8 +134,13 @@ export const conditionResource: ClinicalResource<Condition> = {
         false,
         'Datum van de diagnose, met voorvoegsel eq, ne, ge, gt, le of lt.',
       ),
+      _lastUpdated: lastUpdatedParameter('vastgelegd of gewijzigd (rang, einde)'),
     },
-    sortOrders: { '-recorded-date': 'diagnosed_at desc, id asc', 'recorded-date': 'diagnosed_at asc, id asc' },
+    sortOrders: {
+      '-recorded-date': 'diagnosed_at desc, id asc',
+      'recorded-date': 'diagnosed_at asc, id asc',
+      ...lastUpdatedSorts,
+    },
   },
 };
 
@@ -153,7 +167,8 @@ export const riskAssessmentResource: ClinicalResource<FhirRiskAssessment> = {
         true,
         'Tijdstip van de taxatie, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.',
       ),
+      _lastUpdated: lastUpdatedParameter('vastgelegd'),
     },
-    sortOrders: { '-date': 'assessed_at desc, id asc', date: 'assessed_at asc, id asc' },
+    sortOrders: { '-date': 'assessed_at desc, id asc', date: 'assessed_at asc, id asc', ...lastUpdatedSorts },
   },
 };

@@ -29,6 +29,11 @@ export const VitalObservation = defineEntity({
     correctionReason: p.text().nullable(),
     correctedAt: p.datetime().nullable(),
     correctedBy: p.uuid().nullable(),
+    /** When recorded or last changed (a correction marks it): its FHIR `meta.lastUpdated`, not when measured. */
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type VitalObservation = InferEntity<typeof VitalObservation>;

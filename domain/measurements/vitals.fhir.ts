@@ -27,10 +27,13 @@ const loincCoding = (known: VitalCode) => [
   ...(known.also ?? []).map((other) => ({ system: loincSystem, code: other.loinc, display: other.display })),
 ];
 
-/** What an Observation of rows says about its versions: a correction marks a row, never changes its value. */
+/**
+ * What an Observation of rows says about its versions: a correction marks a row, never changes its
+ * value. Its `lastUpdated` is when its rows were last written (recorded or marked), not when measured.
+ */
 function history(rows: readonly VitalObservation[]) {
   const corrected = rows.filter((row) => row.correctedAt);
-  const moments = rows.map((row) => (row.correctedAt ?? row.observedAt).getTime());
+  const moments = rows.map((row) => row.updatedAt.getTime());
   return {
     meta: { versionId: String(1 + corrected.length), lastUpdated: new Date(Math.max(...moments)).toISOString() },
   };
@@ -90,9 +93,18 @@ export function toFhirObservation(
  */
 const pairedDiastolic = `exists (select 1 from vital_observations systolic where systolic.code = 'bloeddruk-systolisch'
     and systolic.patient_id = v.patient_id and (systolic.set_id = v.set_id or (v.set_id is null and systolic.set_id is null and systolic.observed_at = v.observed_at)))`;
-const observations = `(select id, patient_id, case when code = 'bloeddruk-systolisch' then '${bloodPressurePanel.code}' else code end as code, observed_at
+/**
+ * An Observation's `meta.lastUpdated` as the mapper writes it: a row's last write; a panel's the
+ * later of its systolic row and the diastolic row `diastolicOf` pairs with it (the current one first).
+ */
+const vitalUpdatedAt = `greatest(v.updated_at, (select d.updated_at from vital_observations d where v.code = 'bloeddruk-systolisch'
+    and d.code = 'bloeddruk-diastolisch' and d.patient_id = v.patient_id
+    and (d.set_id = v.set_id or (v.set_id is null and d.set_id is null and d.observed_at = v.observed_at))
+    order by d.corrected_at asc nulls first limit 1))`;
+export const observations = `(select id, patient_id, case when code = 'bloeddruk-systolisch' then '${bloodPressurePanel.code}' else code end as code, observed_at,
+    ${vitalUpdatedAt} as updated_at
     from vital_observations v where not (code = 'bloeddruk-diastolisch' and ${pairedDiastolic})
-  union all select id, patient_id, scale as code, observed_at from scale_scores) observations`;
+  union all select id, patient_id, scale as code, observed_at, coalesce(corrected_at, created_at) as updated_at from scale_scores) observations`;
 
 /** The diastolic value that belongs with a systolic one: same round (or moment, before rounds), the current one first. */
 async function diastolicOf(em: EntityManager, systolic: readonly VitalObservation[]): Promise<Map<string, VitalObservation>> {
@@ -173,7 +185,18 @@ export const observationResource: ClinicalResource<Observation> = {
         true,
         'Tijdstip van de meting, met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.',
       ),
+      _lastUpdated: dateParameter(
+        '_lastUpdated',
+        'updated_at',
+        true,
+        'Laatste keer vastgelegd of gewijzigd (niet het moment van meten), met voorvoegsel eq, ne, ge, gt, le of lt; een datum is een dag in Nederlandse tijd.',
+      ),
     },
-    sortOrders: { '-date': 'observed_at desc, id asc', date: 'observed_at asc, id asc' },
+    sortOrders: {
+      '-date': 'observed_at desc, id asc',
+      date: 'observed_at asc, id asc',
+      '-_lastUpdated': 'updated_at desc, id asc',
+      _lastUpdated: 'updated_at asc, id asc',
+    },
   },
 };

@@ -19,6 +19,11 @@ export const RiskAssessment = defineEntity({
     assessedBy: p.uuid().nullable(),
     /** The evaluatiedatum: when the assessment is due again; null only for assessments from before issue 25. */
     reviewDate: p.date().nullable(),
+    /** When recorded or last changed: its FHIR `meta.lastUpdated`, not when assessed. */
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -193,8 +193,8 @@ describe('the changes feed', () => {
   it('per type, Patient/_history holds Patients only; a type outside the feed and a scope outside the token say why', async () => {
     const pages = await walk(ours.client, `${ours.client.getBaseUrl()}api/fhir/Patient/_history?_since=${at(-10)}&_till=${at(1)}`);
     expect(keys(pages).sort()).toEqual([patient.een, patient.twee, patient.drie].map((id) => `Patient/${id}`).sort());
-    const observations = await isOutcome(await call('/api/fhir/Observation/_history', ours.token), 404);
-    expect(observations.issue[0]!.diagnostics).toContain('moment van meten');
+    const practitioners = await isOutcome(await call('/api/fhir/Practitioner/_history', ours.token), 404);
+    expect(practitioners.issue[0]!.diagnostics).toContain('Practitioner/_history wordt niet ondersteund');
 
     const patientsOnly = await register(ours.beheerder.cookie, 'Alleen patiënten', ['system/Patient.read']);
     const token = await tokenFor(patientsOnly, 'system/Patient.read');
@@ -249,6 +249,148 @@ describe('the changes feed', () => {
     expect([...byType.Patient!.patient_ids].sort()).toEqual([patient.een, patient.twee, patient.drie].sort());
     expect(byType.Appointment!.patient_ids).toEqual([patient.een]);
     expect([...byType.EpisodeOfCare!.patient_ids].sort()).toEqual([patient.een, patient.twee, patient.drie].sort());
+  });
+});
+
+/*
+ * ADR 0102: an Observation's, Condition's and RiskAssessment's `meta.lastUpdated` is when the row was
+ * recorded or last changed, so a result posted now about yesterday is a change of now.
+ */
+describe('clinical resources in the feed, on the moment they were recorded', () => {
+  let earlier: string;
+  let lab: MedplumClient;
+  const yesterday = () => new Date(Date.now() - 86_400_000).toISOString();
+
+  /** Polls on from `since` until `wanted` are all in (a change is served once settled); every page valid. */
+  async function pollFor(client: MedplumClient, since: string, wanted: string[], path = '_history'): Promise<Map<string, Resource>> {
+    const seen = new Map<string, Resource>();
+    let from = since;
+    for (let attempt = 0; attempt < 40 && !wanted.every((key) => seen.has(key)); attempt++) {
+      const pages = await walk(client, `${client.getBaseUrl()}api/fhir/${path}?_since=${from}`);
+      for (const entry of pages.flatMap((page) => page.entry ?? [])) seen.set(keyOf(entry.resource!), entry.resource!);
+      from = pages.at(-1)!.meta!.lastUpdated!;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    return seen;
+  }
+
+  beforeAll(async () => {
+    // As a client that last polled this morning: before anything below was recorded, after "yesterday".
+    earlier = new Date(Date.now() - 3_600_000).toISOString();
+    const koppeling = await register(ours.beheerder.cookie, 'Lab Noord', ['system/Observation.read', 'system/Observation.write']);
+    lab = bearerClient(await tokenFor(koppeling, 'system/Observation.read system/Observation.write'));
+  });
+
+  it('a lab value posted now about yesterday is in the feed polled since this morning, and in _lastUpdated=gt', async () => {
+    const measuredAt = yesterday();
+    const posted = await lab.createResource({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { coding: [{ system: 'http://loinc.org', code: '15074-8' }] },
+      subject: { reference: `Patient/${patient.twee}` },
+      effectiveDateTime: measuredAt,
+      valueQuantity: { value: 5.4, unit: 'mmol/L', system: 'http://unitsofmeasure.org', code: 'mmol/L' },
+    });
+    const read = await ours.client.readResource('Observation', posted.id!, { cache: 'no-cache' });
+    expect(fhirProblems(read)).toEqual([]);
+    // The clinical moment stays where FHIR puts it; lastUpdated is the write, to the millisecond.
+    expect(read.effectiveDateTime).toBe(measuredAt);
+    expect(read.meta!.lastUpdated! > earlier).toBe(true);
+    expect(read.meta!.lastUpdated).toMatch(/\.\d{3}Z$/);
+
+    const seen = await pollFor(ours.client, earlier, [`Observation/${posted.id}`]);
+    expect(seen.get(`Observation/${posted.id}`)).toEqual(read);
+    const perType = await pollFor(ours.client, earlier, [`Observation/${posted.id}`], 'Observation/_history');
+    expect([...perType.keys()].every((key) => key.startsWith('Observation/'))).toBe(true);
+
+    const since = await ours.client.search('Observation', { _lastUpdated: `gt${earlier}`, patient: patient.twee }, { cache: 'no-cache' });
+    expect(since.entry!.map((entry) => entry.resource!.id)).toContain(posted.id);
+    // Its lastUpdated is the bound: gt it misses it, ge it finds it; the moment measured does not count.
+    const at = read.meta!.lastUpdated!;
+    const ids = async (query: string) =>
+      ((await ours.client.search('Observation', `${query}&patient=${patient.twee}`, { cache: 'no-cache' })).entry ?? []).map(
+        (entry) => entry.resource!.id,
+      );
+    expect(await ids(`_lastUpdated=ge${at}`)).toContain(posted.id);
+    expect(await ids(`_lastUpdated=gt${at}`)).not.toContain(posted.id);
+    expect(await ids(`_lastUpdated=lt${earlier}`)).not.toContain(posted.id);
+
+    // Another organisation sees none of it, in the feed or by _lastUpdated.
+    const theirSeen = keys(await walk(theirs.client, `${theirs.client.getBaseUrl()}api/fhir/_history?_since=${earlier}`));
+    expect(theirSeen.join(' ')).not.toContain(posted.id);
+    const theirSearch = await theirs.client.search('Observation', { _lastUpdated: `gt${earlier}` }, { cache: 'no-cache' });
+    expect((theirSearch.entry ?? []).map((entry) => entry.resource!.id)).not.toContain(posted.id);
+  });
+
+  it('a correction marks the wrong value entered-in-error, a change the feed brings as its new version', async () => {
+    const posted = await lab.createResource({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { coding: [{ system: 'http://loinc.org', code: '15074-8' }] },
+      subject: { reference: `Patient/${patient.drie}` },
+      effectiveDateTime: yesterday(),
+      valueQuantity: { value: 45, unit: 'mmol/L', system: 'http://unitsofmeasure.org', code: 'mmol/L' },
+    });
+    const first = await pollFor(ours.client, earlier, [`Observation/${posted.id}`]);
+    expect(first.get(`Observation/${posted.id}`)!.meta!.versionId).toBe('1');
+    const since = (await walk(ours.client, feed(`_since=${earlier}`))).at(-1)!.meta!.lastUpdated!;
+
+    const corrected = await json(`/api/vitals/${posted.id}/correct`, {
+      method: 'POST',
+      cookie: ours.nurse.cookie,
+      body: { value: 4.5, reason: 'Komma vergeten' },
+    });
+    expect(corrected.status).toBe(201);
+    const right = ((await corrected.json()) as { id: string }).id;
+    const seen = await pollFor(ours.client, since, [`Observation/${posted.id}`, `Observation/${right}`]);
+    expect(seen.get(`Observation/${posted.id}`)).toMatchObject({ status: 'entered-in-error', meta: { versionId: '2' } });
+    expect(seen.get(`Observation/${right}`)).toMatchObject({ status: 'corrected', effectiveDateTime: posted.effectiveDateTime });
+    const wrong = seen.get(`Observation/${posted.id}`)!;
+    expect(wrong.meta!.lastUpdated! > first.get(`Observation/${posted.id}`)!.meta!.lastUpdated!).toBe(true);
+    expect(wrong).toEqual(await ours.client.readResource('Observation', posted.id!, { cache: 'no-cache' }));
+  });
+
+  it('a diagnosis and a risk assessment are in the feed when recorded, whatever their clinical date', async () => {
+    const psychiater = await createUser(ours.beheerder.organisationId, { role: 'psychiater' });
+    const { cookie } = await login(psychiater.email, psychiater.password);
+    const diagnosedOn = addDaysToIsoDate(clinicalToday(), -30);
+    const diagnosis = await json(`/api/patients/${patient.drie}/diagnoses`, {
+      method: 'POST',
+      cookie: cookie!,
+      body: { code: 'F20.9', rank: 'primary', diagnosedAt: diagnosedOn },
+    });
+    expect(diagnosis.status).toBe(201);
+    const conditionId = ((await diagnosis.json()) as { id: string }).id;
+    const risk = await json(`/api/patients/${patient.drie}/risks`, {
+      method: 'POST',
+      cookie: cookie!,
+      body: {
+        riskType: 'agressie',
+        riskLevel: 'laag',
+        rationale: 'Rustig op de afdeling.',
+        reviewDate: addDaysToIsoDate(clinicalToday(), 14),
+      },
+    });
+    expect(risk.status).toBe(201);
+    const riskId = ((await risk.json()) as { id: string }).id;
+
+    const wanted = [`Condition/${conditionId}`, `RiskAssessment/${riskId}`];
+    const seen = await pollFor(ours.client, earlier, wanted);
+    const condition = seen.get(wanted[0]!)!;
+    expect(condition).toMatchObject({ recordedDate: diagnosedOn });
+    expect(condition.meta!.lastUpdated! > earlier).toBe(true);
+    expect(seen.get(wanted[1]!)!.meta!.lastUpdated! > earlier).toBe(true);
+    expect(condition).toEqual(await ours.client.readResource('Condition', conditionId, { cache: 'no-cache' }));
+    for (const type of ['Condition', 'RiskAssessment'] as const) {
+      const found = await ours.client.search(type, { _lastUpdated: `gt${earlier}`, patient: patient.drie }, { cache: 'no-cache' });
+      expect((found.entry ?? []).map((entry) => keyOf(entry.resource!))).toContain(wanted[type === 'Condition' ? 0 : 1]);
+    }
+
+    // Another organisation: none of them, in its feed or by _lastUpdated.
+    const theirSeen = keys(await walk(theirs.client, `${theirs.client.getBaseUrl()}api/fhir/_history?_since=${earlier}`));
+    for (const id of [conditionId, riskId]) expect(theirSeen.join(' ')).not.toContain(id);
+    for (const type of ['Condition', 'RiskAssessment'] as const)
+      expect((await theirs.client.search(type, { _lastUpdated: `gt${earlier}` }, { cache: 'no-cache' })).entry ?? []).toEqual([]);
   });
 });
 
@@ -346,12 +488,18 @@ describe('versions', () => {
     const rest = statement.rest![0]!;
     expect(rest.interaction!.map((interaction) => interaction.code)).toContain('history-system');
     const codes = (type: string) => rest.resource!.find((resource) => resource.type === type)!.interaction!.map((i) => i.code);
-    for (const type of ['Patient', 'Appointment', 'DocumentReference', 'MedicationRequest', 'EpisodeOfCare'])
+    for (const type of [
+      'Patient',
+      'Appointment',
+      'DocumentReference',
+      'MedicationRequest',
+      'EpisodeOfCare',
+      'Observation',
+      'Condition',
+      'RiskAssessment',
+    ])
       expect(codes(type)).toEqual(expect.arrayContaining(['vread', 'history-instance', 'history-type']));
-    for (const type of ['Observation', 'Condition', 'RiskAssessment']) {
-      expect(codes(type)).toEqual(expect.arrayContaining(['vread', 'history-instance']));
-      expect(codes(type)).not.toContain('history-type');
-    }
+    for (const type of ['Practitioner', 'Organization', 'AuditEvent']) expect(codes(type)).not.toContain('history-type');
     // Earlier versions are kept of medication orders and allergies only.
     expect(
       rest
