@@ -30,7 +30,6 @@ const tablesWithoutTenantKey: Record<string, string> = {
   intake_section_versions: 'history of intake sections, append-only; keyed by id alone',
   koppeling_tokens: 'found by its token hash before the organisation is known (ADR 0052)',
   nudges: 'no row refers to one of its rows; keyed by id alone',
-  reports: 'no row refers to one of its rows; keyed by id alone',
   risk_assessments: 'no row refers to one of its rows; keyed by id alone',
   sessions: 'found by its token hash before the organisation is known (every request, the login)',
   workflow_grant_uses: 'keyed by grant id: one use per grant (ADR 0047)',

@@ -40,6 +40,7 @@ import { Migration20261129120000Discharge } from './Migration20261129120000Disch
 import { Migration20261129121000StaffIdentifiers } from './Migration20261129121000StaffIdentifiers';
 import { Migration20261130010000KoppelingWrites } from './Migration20261130010000KoppelingWrites';
 import { Migration20261130020000KoppelingJwksUrl } from './Migration20261130020000KoppelingJwksUrl';
+import { Migration20261130030000ReportVersions } from './Migration20261130030000ReportVersions';
 import { Migration20261130031000RecordedAt } from './Migration20261130031000RecordedAt';
 import { Migration20261125210000LegalStatusAndCoerciveCare } from './Migration20261125210000LegalStatusAndCoerciveCare';
 import { Migration20261128100000StaffVersions } from './Migration20261128100000StaffVersions';
@@ -90,5 +91,6 @@ export const migrationsList = [
   { name: 'Migration20261129121000StaffIdentifiers', class: Migration20261129121000StaffIdentifiers },
   { name: 'Migration20261130010000KoppelingWrites', class: Migration20261130010000KoppelingWrites },
   { name: 'Migration20261130020000KoppelingJwksUrl', class: Migration20261130020000KoppelingJwksUrl },
+  { name: 'Migration20261130030000ReportVersions', class: Migration20261130030000ReportVersions },
   { name: 'Migration20261130031000RecordedAt', class: Migration20261130031000RecordedAt },
 ];

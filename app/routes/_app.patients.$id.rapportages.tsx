@@ -38,6 +38,36 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+type TimelineReport = ReturnType<typeof useLoaderData<typeof loader>>['days'][number]['reports'][number];
+
+const moment = (instant: string) => `${formatShortDay(instant)} ${formatTime(instant)}`;
+
+/** A corrected report keeps what it said (ADR 0101): when and by whom, and the earlier texts, unfolded without script. */
+function EarlierVersions({ report }: { report: TimelineReport }) {
+  const [last] = report.earlier;
+  return (
+    <details className="report-earlier">
+      <summary>
+        Gecorrigeerd op {moment(report.updatedAt)} door {last?.replacedByName ?? 'onbekend'}:{' '}
+        {report.earlier.length === 1 ? 'eerdere versie tonen' : `${report.earlier.length} eerdere versies tonen`}
+      </summary>
+      <ol className="report-earlier-list">
+        {report.earlier.map((version) => (
+          <li key={version.versionAt}>
+            <p className="muted small">
+              Versie van {moment(version.versionAt)} ({reportTypeLabels[version.type]}), vervangen op {moment(version.replacedAt)} door{' '}
+              {version.replacedByName ?? 'onbekend'}
+            </p>
+            <p className="report-text" data-authored>
+              {version.content}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 export default function ReportsTab() {
   const { days, encounterId } = useLoaderData<typeof loader>();
   const result = useActionData<FormFailure<ReportFormValues> | { saved: true }>();
@@ -93,9 +123,11 @@ export default function ReportsTab() {
                             Bij afspraak
                           </Link>
                         ) : null}
+                        {report.earlier.length ? <span className="chip chip-corrected">Gecorrigeerd</span> : null}
                         <span className="muted timeline-author">{report.authorName}</span>
                       </div>
                       <ReportText id={report.id} content={report.content} />
+                      {report.earlier.length ? <EarlierVersions report={report} /> : null}
                     </li>
                   ))}
                 </ol>

@@ -6,6 +6,7 @@ import type { EntityManager } from '../db/orm';
 import { toFhirMedicationRequest } from '../medication/medication.fhir';
 import { MedicationOrder } from '../medication/medication.entity';
 import { observations } from '../measurements/vitals.fhir';
+import { earlierDocumentReferences } from '../report/report.fhir';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { hiddenCharacters } from '../shared/validation';
@@ -284,8 +285,12 @@ const firstVersions: Record<string, (em: EntityManager, id: string) => Promise<R
     return first?.resource ?? null;
   },
 };
+/** Types whose every change keeps the version it replaced (ADR 0101): all earlier versions, newest first. */
+const keptVersions: Record<string, (em: EntityManager, id: string) => Promise<Resource[]>> = {
+  DocumentReference: earlierDocumentReferences,
+};
 /** Whether the record keeps a type's earlier version (`readHistory` in the CapabilityStatement). */
-export const keepsEarlierVersions = (type: string) => Object.hasOwn(firstVersions, type);
+export const keepsEarlierVersions = (type: string) => Object.hasOwn(firstVersions, type) || Object.hasOwn(keptVersions, type);
 
 export interface Versions {
   /** The resource as its read loads it, with its patient (for the access log). */
@@ -302,17 +307,24 @@ export async function readVersion(em: EntityManager, type: string, id: string, v
   const [found] = isUuid(id) ? await loadResources(em, type, [id]) : [];
   if (!found) throw AppError.notFound(`${type} is niet gevonden.`);
   const current = found.resource.meta?.versionId ?? '1';
-  const first = current !== '1' && keepsEarlierVersions(type) ? await firstVersions[type]!(em, id) : null;
-  const kept = [found.resource, ...(first ? [first] : [])];
+  const first = current !== '1' && Object.hasOwn(firstVersions, type) ? await firstVersions[type]!(em, id) : null;
+  const earlier = Object.hasOwn(keptVersions, type) ? await keptVersions[type]!(em, id) : first ? [first] : [];
+  const kept = [found.resource, ...earlier];
   if (versionId === null) return { found, versions: kept };
   const asked = kept.find((version) => version.meta?.versionId === versionId);
   if (!asked)
     throw AppError.notFound(
       keepsEarlierVersions(type)
-        ? `Versie ${versionId.slice(0, 40)} van ${type}/${id} is er niet; ${kept.length > 1 ? `er zijn de versies 1 en ${current}` : 'er is alleen versie 1'}.`
+        ? `Versie ${versionId.slice(0, 40)} van ${type}/${id} is er niet; ${kept.length > 1 ? `er zijn de versies ${versionList(kept)}` : `er is alleen versie ${current}`}.`
         : `Versie ${versionId.slice(0, 40)} van ${type}/${id} is er niet: het dossier bewaart van ${type} alleen de huidige versie (${current}).`,
     );
   return { found, versions: [asked] };
+}
+
+/** The kept versions, oldest first, as a Dutch list ("1 en 2", "1, 5 en 9"). */
+function versionList(kept: readonly Resource[]): string {
+  const ids = kept.map((version) => version.meta?.versionId ?? '1').reverse();
+  return `${ids.slice(0, -1).join(', ')} en ${ids.at(-1)}`;
 }
 
 /** `<Type>/<id>/_history`: the versions the record keeps, newest first. */
@@ -324,4 +336,4 @@ export function instanceHistory(versions: readonly Resource[], base: string): Bu
 export const historyInteractions = (type: string) =>
   (['vread', 'history-instance', ...(inFeed(type) ? (['history-type'] as const) : [])] as const).map((code) => ({ code }));
 
-export const historyDocumentation = `Versies: vread en <type>/<id>/_history geven de versies die het dossier bewaart: van MedicationRequest en AllergyIntolerance ook de eerste (het voorschrift of de allergie zoals vastgelegd, vóór stoppen of vervallen), van de andere typen alleen de huidige (een oudere versie is een 404). Wijzigingen ophalen: GET _history of <type>/_history met _since (een tijdstip met tijdzone, tot op de milliseconde) voor ${feedTypes.join(', ')}; een Bundle van type history, per resource de huidige versie, oudste wijziging eerst, gepagineerd met de link next (_count 1–${pageLimits.max}, standaard ${pageLimits.max}); meta.lastUpdated van de Bundle is de _since van de volgende vraag. meta.lastUpdated is bij elk type het moment van vastleggen of laatste wijziging; bij Observation, Condition en RiskAssessment staat het klinische moment in effectiveDateTime, recordedDate en occurrenceDateTime.`;
+export const historyDocumentation = `Versies: vread en <type>/<id>/_history geven de versies die het dossier bewaart: van MedicationRequest en AllergyIntolerance ook de eerste (het voorschrift of de allergie zoals vastgelegd, vóór stoppen of vervallen), van DocumentReference elke eerdere versie die een correctie verving (versionId is het moment van die versie), van de andere typen alleen de huidige (een oudere versie is een 404). Wijzigingen ophalen: GET _history of <type>/_history met _since (een tijdstip met tijdzone, tot op de milliseconde) voor ${feedTypes.join(', ')}; een Bundle van type history, per resource de huidige versie, oudste wijziging eerst, gepagineerd met de link next (_count 1–${pageLimits.max}, standaard ${pageLimits.max}); meta.lastUpdated van de Bundle is de _since van de volgende vraag. meta.lastUpdated is bij elk type het moment van vastleggen of laatste wijziging; bij Observation, Condition en RiskAssessment staat het klinische moment in effectiveDateTime, recordedDate en occurrenceDateTime.`;

@@ -3,6 +3,7 @@ import type { EntityManager } from '../db/orm';
 import { patientReference, withStaff, type ClinicalResource } from '../fhir/clinical';
 import { codeParameter, dateParameter, idParameter, patientParameter } from '../fhir/search';
 import { Report } from './report.entity';
+import { earlierVersions } from './report.service';
 import {
   reportCategories,
   reportCategoryLabels,
@@ -93,3 +94,23 @@ export const documentReferenceResource: ClinicalResource<DocumentReference> = {
     sortOrders: { '-date': 'created_at desc, id asc', date: 'created_at asc, id asc' },
   },
 };
+
+/**
+ * The earlier versions of a report its corrections kept (ADR 0101), newest first, each mapped as a
+ * read maps the report: the fields as they were, `versionId` and `lastUpdated` the moment of that version.
+ */
+export async function earlierDocumentReferences(em: EntityManager, id: string): Promise<DocumentReference[]> {
+  const report = await em.findOne(Report, { id, deletedAt: null });
+  if (!report) return [];
+  const versions = (await earlierVersions(em, [id])).get(id) ?? [];
+  const rows = versions.map((version) => ({
+    ...report,
+    type: version.type,
+    category: version.category,
+    content: version.content,
+    includeInHandover: version.includeInHandover,
+    encounterId: version.encounterId,
+    updatedAt: new Date(version.versionAt),
+  }));
+  return (await withStaff(em, rows, (row) => row.createdBy, toFhirDocumentReference)).map((found) => found.resource);
+}

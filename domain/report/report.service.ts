@@ -164,6 +164,14 @@ export async function updateReport(
     content: changes.content ?? report.content,
   };
   parseOrThrow(reportRulesSchema, merged);
+  const before: KeptFields = {
+    versionAt: report.updatedAt,
+    type: report.type,
+    category: report.category ?? null,
+    content: report.content,
+    includeInHandover: report.includeInHandover,
+    encounterId: report.encounterId ?? null,
+  };
   // A report links only to an appointment of its own patient, on a change as when it was written.
   if (changes.encounterId) await assertEncounter(em, changes.encounterId, report.patientId);
   em.assign(report, {
@@ -172,7 +180,101 @@ export async function updateReport(
     ...(changes.encounterId !== undefined ? { encounterId: changes.encounterId } : {}),
   });
   await em.flush();
+  const after = { ...before, ...merged, includeInHandover: report.includeInHandover, encounterId: report.encounterId ?? null };
+  if ((Object.keys(after) as (keyof KeptFields)[]).some((key) => key !== 'versionAt' && after[key] !== before[key]))
+    await keepVersion(em, actor, report, before);
   return { report: await viewWithAuthor(em, report), changed: Object.keys(changes) };
+}
+
+/** A report's fields as a correction replaces them, with the moment of that version (its FHIR `versionId`). */
+interface KeptFields {
+  versionAt: Date;
+  type: ReportType;
+  category: ReportCategory | null;
+  content: string;
+  includeInHandover: boolean;
+  encounterId: string | null;
+}
+
+/**
+ * A correction never erases (WGBO; ADR 0101): the version it replaces is kept in `report_versions`,
+ * in the correction's own transaction, with when and by whom it was replaced.
+ */
+async function keepVersion(em: EntityManager, actor: AuditActor, report: Report, before: KeptFields): Promise<void> {
+  await em.execute(
+    `insert into report_versions (organisation_id, report_id, version_at, type, category, content, include_in_handover, encounter_id, replaced_at, replaced_by)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      report.organisationId,
+      report.id,
+      before.versionAt.toISOString(),
+      before.type,
+      before.category,
+      before.content,
+      before.includeInHandover,
+      before.encounterId,
+      report.updatedAt.toISOString(),
+      actor.userId,
+    ],
+  );
+}
+
+/** An earlier version of a report, as the correction that replaced it left it. */
+export interface EarlierVersion {
+  reportId: string;
+  versionAt: string;
+  type: ReportType;
+  category: ReportCategory | null;
+  content: string;
+  includeInHandover: boolean;
+  encounterId: string | null;
+  replacedAt: string;
+  replacedBy: string;
+  replacedByName: string | null;
+}
+
+/** The kept earlier versions of these reports, per report, newest first (one query, and one for the names). */
+export async function earlierVersions(em: EntityManager, reportIds: readonly string[]): Promise<Map<string, EarlierVersion[]>> {
+  const byReport = new Map<string, EarlierVersion[]>();
+  if (!reportIds.length) return byReport;
+  const rows = await em.execute<
+    {
+      report_id: string;
+      version_at: Date | string;
+      type: ReportType;
+      category: ReportCategory | null;
+      content: string;
+      include_in_handover: boolean;
+      encounter_id: string | null;
+      replaced_at: Date | string;
+      replaced_by: string;
+    }[]
+  >(
+    `select report_id, version_at, type, category, content, include_in_handover, encounter_id, replaced_at, replaced_by
+       from report_versions where report_id = any(?::uuid[]) order by report_id, version_at desc`,
+    [`{${reportIds.join(',')}}`],
+  );
+  const names = await writerNames(
+    em,
+    rows.map((row) => row.replaced_by),
+  );
+  for (const row of rows) {
+    const versions = byReport.get(row.report_id) ?? [];
+    versions.push({
+      reportId: row.report_id,
+      versionAt: new Date(row.version_at).toISOString(),
+      type: row.type,
+      category: row.category,
+      content: row.content,
+      includeInHandover: row.include_in_handover,
+      encounterId: row.encounter_id,
+      replacedAt: new Date(row.replaced_at).toISOString(),
+      replacedBy: row.replaced_by,
+      replacedByName: names.get(row.replaced_by) ?? null,
+    });
+    byReport.set(row.report_id, versions);
+  }
+  return byReport;
 }
 
 /** Deleting hides a report but keeps it, with who deleted it and when: the record stays auditable. */
@@ -226,17 +328,22 @@ export async function listReports(
 
 export interface TimelineDay {
   shiftDate: string;
-  reports: ReportView[];
+  /** Each report with the earlier versions its corrections kept, newest first (none if never corrected). */
+  reports: (ReportView & { earlier: EarlierVersion[] })[];
 }
 
 /** A patient's reports, newest first, grouped by the date their shift began. */
 export async function patientTimeline(em: EntityManager, patientId: string, limit = 100): Promise<TimelineDay[]> {
   const reports = await em.find(Report, { patientId, deletedAt: null }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit });
   const names = await authorNames(em, reports);
-  const days = new Map<string, ReportView[]>();
+  const kept = await earlierVersions(
+    em,
+    reports.map((report) => report.id),
+  );
+  const days = new Map<string, TimelineDay['reports']>();
   for (const report of reports) {
     const day = days.get(report.shiftDate) ?? [];
-    day.push(toView(report, names.get(authorOf(report)) ?? null));
+    day.push({ ...toView(report, names.get(authorOf(report)) ?? null), earlier: kept.get(report.id) ?? [] });
     days.set(report.shiftDate, day);
   }
   return [...days].map(([shiftDate, dayReports]) => ({ shiftDate, reports: dayReports }));

@@ -72,5 +72,11 @@ export const reportTimeline = defineUseCase({
   resourceType: 'Report',
   patients: (_em, input: { patientId: string; limit?: number }) => thePatient(input),
   run: (em, _actor, { patientId, limit }) => patientTimeline(em, patientId, limit),
-  logged: (days) => ({ details: { timeline: days.reduce((count, day) => count + day.reports.length, 0) } }),
+  logged: (days) => {
+    const earlier = days.reduce((count, day) => count + day.reports.reduce((sum, report) => sum + report.earlier.length, 0), 0);
+    // The earlier versions of corrected reports are shown with them: their read is in the same row.
+    return {
+      details: { timeline: days.reduce((count, day) => count + day.reports.length, 0), ...(earlier ? { earlierVersions: earlier } : {}) },
+    };
+  },
 });
