@@ -4,8 +4,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { Link2Icon } from '@radix-ui/react-icons';
 import { koppelingNotices, scopeAccessLabels, scopeTypeLabels } from '../../domain/koppeling/koppeling.vocabulary';
 import { scopeAccess, scopeResourceTypes } from '../../domain/koppeling/koppeling.schemas';
-import { listKoppelingen } from '../../domain/koppeling/koppeling.service';
-import { registerClient, revokeClient } from '../../domain/koppeling/koppeling.use-cases';
 import { supportedScopes, tokenPath } from '../../domain/koppeling/smart';
 import { formatDateTime } from '../../domain/shared/clinical-time';
 import { countOf } from '../../domain/shared/text';
@@ -13,6 +11,7 @@ import { requireRole } from '../auth.server';
 import { Field, FieldGroup } from '../components/field';
 import { EmptyState, PageHeader } from '../components/page';
 import { RouteError } from '../components/route-error';
+import { listKoppelingen, registerClient, revokeClient } from '../koppelingen.server';
 import { formFailure, valuesOf, type FormFailure } from '../form.server';
 import { actorFor, inTenant, perform } from '../tenant.server';
 
