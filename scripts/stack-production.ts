@@ -37,10 +37,29 @@ async function shutdown(code: number) {
   stopping = true;
   log('stopping: web, workers, then Temporal…');
   for (const name of ['web', 'worker', 'temporal']) {
-    await Promise.all(running.filter((managed) => managed.name === name).map((managed) => managed.stop()));
+    await Promise.all(running.filter((managed) => managed.name === name).map((managed) => stopGroup(managed)));
   }
   process.exit(code);
 }
+/**
+ * Stops a process and waits until its whole process group is gone: a web primary's forked
+ * processes, or tsx's node, can outlive the process they were started by for a moment.
+ */
+async function stopGroup(managed: Managed): Promise<void> {
+  const group = managed.child.pid!;
+  await managed.stop();
+  const alive = () => {
+    try {
+      process.kill(-group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; alive() && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (alive()) process.kill(-group, 'SIGKILL');
+}
+
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
