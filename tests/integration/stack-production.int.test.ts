@@ -98,18 +98,13 @@ function modelCaller(pids: number[]): number | undefined {
 
 /** The process tree under the stack's command: its web processes (server.ts), workers and Temporal server. */
 function processes(): { web: number[]; workers: number[]; temporal: number[] } {
-  const rows = execFileSync('ps', ['-o', 'pid=,ppid=,args=', '-g', String(stack!.child.pid)], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((fields) => fields.length > 2)
-    .map(([pid, ppid, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args.join(' ') }));
-  // Each child runs in its own process group (startProcess), so ask for every descendant.
+  // Each child runs in its own process group (startProcess), so walk every process down from the stack's.
   const all = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
     .filter((fields) => fields.length > 2)
     .map(([pid, ppid, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args.join(' ') }));
-  const inStack = new Set(rows.map((row) => row.pid));
+  const inStack = new Set([stack!.child.pid!]);
   for (let grew = true; grew;) {
     grew = false;
     for (const row of all) {
