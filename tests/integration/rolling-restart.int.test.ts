@@ -68,9 +68,10 @@ function get(pathname: string, cookie: string, reuse: boolean, again = true): Pr
       // A server may close an idle kept-alive connection at the moment a request goes out on it
       // (a stopping process closes its idle ones). Browsers and proxies send such a read once more,
       // as Node's documentation of `reusedSocket` does; a request on a new connection never is.
+      // It goes out on a new connection: another idle one from the pool may be closing too.
       if (again && request.reusedSocket && error.code === 'ECONNRESET') {
         resent++;
-        get(pathname, cookie, reuse, false).then(resolve, reject);
+        get(pathname, cookie, false, false).then(resolve, reject);
       } else reject(new Error(`${error.message}${request.reusedSocket ? ' (kept-alive connection)' : ''}`));
     });
   });
