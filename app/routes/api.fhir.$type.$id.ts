@@ -20,7 +20,7 @@ export const action = fhirRoute(async ({ request, params, actor }) => {
   if (!update || request.method !== 'PUT') throw methodNotAllowed(update ? ['GET', 'PUT'] : ['GET']);
   const version = expectedVersion(request.headers.get('if-match'));
   const body = await readJson(request);
-  const { resource, unstored } = await perform(actor, update, {
+  const { resource, unstored, successor } = await perform(actor, update, {
     id: params.id ?? '',
     body,
     version: version === undefined ? undefined : String(version),
@@ -29,7 +29,13 @@ export const action = fhirRoute(async ({ request, params, actor }) => {
   return fhirWriteResponse(
     request,
     resource,
-    { message: `${type} is bijgewerkt.`, unstored },
-    { headers: { ETag: `W/"${resource.meta?.versionId ?? '1'}"` } },
+    { message: successor ? `${type} is gecorrigeerd; de juiste waarde staat in ${successor}.` : `${type} is bijgewerkt.`, unstored },
+    {
+      headers: {
+        ETag: `W/"${resource.meta?.versionId ?? '1'}"`,
+        // RFC 5829: where the record keeps the corrected value (a measurement's correction is a new Observation).
+        ...(successor ? { Link: `<${new URL(`/api/fhir/${successor}`, request.url).href}>; rel="successor-version"` } : {}),
+      },
+    },
   );
 });

@@ -3,7 +3,7 @@ import type { AuditActor } from '../audit/audit.service';
 import { defineUseCase, runUseCaseWithin, type UseCase } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
 import { createFhirAppointment, updateFhirAppointment } from '../agenda/appointment.fhir-write';
-import { createFhirObservation } from '../measurements/vitals.fhir-write';
+import { createFhirObservation, updateFhirObservation } from '../measurements/vitals.fhir-write';
 import { createFhirMedicationAdministration } from '../medication/medication.fhir-write';
 import { createFhirDocumentReference, updateFhirDocumentReference } from '../report/report.fhir-write';
 import { AppError } from '../shared/errors';
@@ -59,12 +59,9 @@ const fhirUpdate = (type: string, update: Update, logType = type) =>
     logged: () => [],
   });
 
-/** A lab result or a device's vital sign, through the vitals' round (no `If-None-Exist` fits a measurement better than its search). */
-export const createObservation = fhirCreate('Observation', async (em, actor, { body }) => ({
-  resource: await createFhirObservation(em, actor, body),
-  created: true,
-  unstored: {},
-}));
+/** A lab result or a device's vital sign, through the vitals' round; a correction of one through the Metingen tab's correction. */
+export const createObservation = fhirCreate('Observation', createFhirObservation);
+export const updateObservation = fhirUpdate('Observation', updateFhirObservation);
 export const createMedicationAdministration = fhirCreate('MedicationAdministration', createFhirMedicationAdministration);
 export const createDocumentReference = fhirCreate('DocumentReference', createFhirDocumentReference, 'Report');
 export const updateDocumentReference = fhirUpdate('DocumentReference', updateFhirDocumentReference, 'Report');
@@ -78,7 +75,7 @@ export interface FhirWrites {
 
 /** The writes each record type takes; a type not here (or an interaction it lacks) answers 405. */
 export const fhirWrites: Readonly<Record<string, FhirWrites>> = {
-  Observation: { create: createObservation },
+  Observation: { create: createObservation, update: updateObservation },
   MedicationAdministration: { create: createMedicationAdministration },
   DocumentReference: { create: createDocumentReference, update: updateDocumentReference },
   Appointment: { create: createAppointment, update: updateAppointment },

@@ -5,7 +5,7 @@ import type { AccessOf } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
 import { toFhirMedicationRequest } from '../medication/medication.fhir';
 import { MedicationOrder } from '../medication/medication.entity';
-import { observations } from '../measurements/vitals.fhir';
+import { observationAsRecorded, observations } from '../measurements/vitals.fhir';
 import { earlierDocumentReferences } from '../report/report.fhir';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -265,9 +265,9 @@ export function feedAccess(page: HistoryPage, resourceType: string): AccessOf[] 
 }
 
 /**
- * The first version of a resource whose only change adds columns the first version did not have
- * (a stop, a lapse): the row as it was written, mapped as its read maps it. Null while it has no
- * second version.
+ * The first version of a resource whose changes only add columns the first version did not have
+ * (a stop, a lapse, a correction's mark): the row as it was written, mapped as its read maps it. Null
+ * while it has no second version.
  */
 const firstVersions: Record<string, (em: EntityManager, id: string) => Promise<Resource | null>> = {
   MedicationRequest: async (em, id) => {
@@ -277,6 +277,7 @@ const firstVersions: Record<string, (em: EntityManager, id: string) => Promise<R
     const [first] = await withStaff(em, [asWritten], (row) => row.prescribedBy, toFhirMedicationRequest);
     return first?.resource ?? null;
   },
+  Observation: observationAsRecorded,
   AllergyIntolerance: async (em, id) => {
     const allergy = await em.findOne(Allergy, { id });
     if (!allergy?.lapsedAt) return null;
@@ -336,4 +337,4 @@ export function instanceHistory(versions: readonly Resource[], base: string): Bu
 export const historyInteractions = (type: string) =>
   (['vread', 'history-instance', ...(inFeed(type) ? (['history-type'] as const) : [])] as const).map((code) => ({ code }));
 
-export const historyDocumentation = `Versies: vread en <type>/<id>/_history geven de versies die het dossier bewaart: van MedicationRequest en AllergyIntolerance ook de eerste (het voorschrift of de allergie zoals vastgelegd, vóór stoppen of vervallen), van DocumentReference elke eerdere versie die een correctie verving (versionId is het moment van die versie), van de andere typen alleen de huidige (een oudere versie is een 404). Wijzigingen ophalen: GET _history of <type>/_history met _since (een tijdstip met tijdzone, tot op de milliseconde) voor ${feedTypes.join(', ')}; een Bundle van type history, per resource de huidige versie, oudste wijziging eerst, gepagineerd met de link next (_count 1–${pageLimits.max}, standaard ${pageLimits.max}); meta.lastUpdated van de Bundle is de _since van de volgende vraag. meta.lastUpdated is bij elk type het moment van vastleggen of laatste wijziging; bij Observation, Condition en RiskAssessment staat het klinische moment in effectiveDateTime, recordedDate en occurrenceDateTime.`;
+export const historyDocumentation = `Versies: vread en <type>/<id>/_history geven de versies die het dossier bewaart: van MedicationRequest, AllergyIntolerance en Observation (een meting) ook de eerste (het voorschrift, de allergie of de waarden zoals vastgelegd, vóór stoppen, vervallen of corrigeren), van DocumentReference elke eerdere versie die een correctie verving (versionId is het moment van die versie), van de andere typen alleen de huidige (een oudere versie is een 404). Wijzigingen ophalen: GET _history of <type>/_history met _since (een tijdstip met tijdzone, tot op de milliseconde) voor ${feedTypes.join(', ')}; een Bundle van type history, per resource de huidige versie, oudste wijziging eerst, gepagineerd met de link next (_count 1–${pageLimits.max}, standaard ${pageLimits.max}); meta.lastUpdated van de Bundle is de _since van de volgende vraag. meta.lastUpdated is bij elk type het moment van vastleggen of laatste wijziging; bij Observation, Condition en RiskAssessment staat het klinische moment in effectiveDateTime, recordedDate en occurrenceDateTime.`;

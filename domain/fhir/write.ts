@@ -17,6 +17,8 @@ export interface FhirWritten<T extends Resource = Resource> {
   resource: T;
   created: boolean;
   unstored: Record<string, string>;
+  /** The resource that now holds what the write sent, where the record keeps it as another (a measurement's correction). */
+  successor?: string;
 }
 
 /** The input of a create: the body, `If-None-Exist` (a search of the type), and strict handling. */

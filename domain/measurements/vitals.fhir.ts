@@ -5,7 +5,7 @@ import { codeParameter, dateParameter, idParameter, patientParameter } from '../
 import { ScaleScore } from './scale.entity';
 import { scaleCodes, scaleSystem, toFhirScaleObservation } from './scales.fhir';
 import { bloodPressurePanel, loincSystem, productCodesOf, vitalCodes, type VitalCode } from './vital-codes';
-import { VitalObservation, type Interpretation } from './vitals.entity';
+import { VitalObservation, VitalSet, type Interpretation } from './vitals.entity';
 
 const interpretationSystem = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
 const interpretationDisplay: Record<Interpretation, string> = { HH: 'Critical high', H: 'High', N: 'Normal', L: 'Low', LL: 'Critical low' };
@@ -31,13 +31,26 @@ const loincCoding = (known: VitalCode) => [
  * What an Observation of rows says about its versions: a correction marks a row, never changes its
  * value. Its `lastUpdated` is when its rows were last written (recorded or marked), not when measured.
  */
-function history(rows: readonly VitalObservation[]) {
-  const corrected = rows.filter((row) => row.correctedAt);
-  const moments = rows.map((row) => row.updatedAt.getTime());
+function history(row: VitalObservation, diastolic: VitalObservation | undefined) {
+  // Its own row marked wrong, and in a panel the diastolic value of its round corrected: each a version.
+  const changes = (row.correctedAt ? 1 : 0) + (diastolic?.correctedAt || diastolic?.correctsId ? 1 : 0);
+  const moments = [row, ...(diastolic ? [diastolic] : [])].map((value) => value.updatedAt.getTime());
   return {
-    meta: { versionId: String(1 + corrected.length), lastUpdated: new Date(Math.max(...moments)).toISOString() },
+    meta: { versionId: String(1 + changes), lastUpdated: new Date(Math.max(...moments)).toISOString() },
   };
 }
+
+/** The core extension by which a corrected value names the Observation it replaces (the wrong one keeps its value). */
+export const replacesUrl = 'http://hl7.org/fhir/StructureDefinition/observation-replaces';
+
+/** A correction's link to the value it replaced, and its reason as a note. */
+const correctionOf = (row: VitalObservation) =>
+  row.correctsId
+    ? {
+        extension: [{ url: replacesUrl, valueReference: { reference: `Observation/${row.correctsId}` } }],
+        ...(row.correctionReason ? { note: [{ text: row.correctionReason }] } : {}),
+      }
+    : {};
 
 export function toFhirObservation(
   row: VitalObservation,
@@ -51,9 +64,10 @@ export function toFhirObservation(
   return {
     resourceType: 'Observation',
     id: row.id,
-    // A value is never changed: a correction is a new Observation ('corrected'), the wrong one is
-    // marked 'entered-in-error' (its second version) and keeps its value.
-    ...history(diastolic ? [row, diastolic] : [row]),
+    // A value is never changed: a correction is a new Observation ('corrected', naming the one it
+    // replaces), the wrong one is marked 'entered-in-error' (its second version) and keeps its value.
+    ...history(row, diastolic),
+    ...correctionOf(row),
     status: row.correctedAt ? 'entered-in-error' : row.correctsId || diastolic?.correctsId ? 'corrected' : 'final',
     category: [{ coding: [{ system: categorySystem, code: category, display: categoryDisplay[category] }] }],
     code: panel
@@ -144,6 +158,37 @@ async function load(em: EntityManager, ids: readonly string[]) {
     )),
     ...(await withStaff(em, scales, (row) => row.recordedBy, toFhirScaleObservation)),
   ];
+}
+
+/** When a value was recorded: a correction when it corrected, else its round's recording (the moment measured before rounds). */
+async function recordedAt(em: EntityManager, row: VitalObservation): Promise<Date> {
+  const corrected = row.correctsId ? await em.findOne(VitalObservation, { id: row.correctsId }) : null;
+  if (corrected?.correctedAt) return corrected.correctedAt;
+  const set = row.setId ? await em.findOne(VitalSet, { id: row.setId }) : null;
+  return set?.createdAt ?? row.observedAt;
+}
+
+/**
+ * The first version of a measurement's Observation once a correction changed it: its values as they
+ * were recorded (null while it has no second version, and for a scale score).
+ */
+export async function observationAsRecorded(em: EntityManager, id: string): Promise<Observation | null> {
+  const row = await em.findOne(VitalObservation, { id });
+  if (!row) return null;
+  const diastolic = (await diastolicOf(em, row.code === 'bloeddruk-systolisch' ? [row] : [])).get(row.id);
+  if (!row.correctedAt && !diastolic?.correctsId) return null;
+  // In a panel, the diastolic value it was recorded with: the first of that value's corrections.
+  let first = diastolic;
+  while (first?.correctsId) first = (await em.findOne(VitalObservation, { id: first.correctsId })) ?? undefined;
+  const asRecorded = { ...row, correctedAt: null, correctedBy: null, updatedAt: await recordedAt(em, row) };
+  const firstDiastolic = first && { ...first, correctedAt: null, correctedBy: null, updatedAt: await recordedAt(em, first) };
+  const [mapped] = await withStaff(
+    em,
+    [asRecorded],
+    (value) => value.recordedBy,
+    (value, staff) => toFhirObservation(value, staff, firstDiastolic),
+  );
+  return mapped?.resource ?? null;
 }
 
 /** The LOINC code of the panel finds the panels; the product's codes as they are. */

@@ -90,6 +90,8 @@ function observation(set: VitalSet, code: string, value: number, recordedBy: str
     observedAt: set.observedAt,
     recordedBy,
     setId: set.id,
+    // The round's moment of recording: what an Observation's first version says once a correction moved `updatedAt`.
+    updatedAt: set.createdAt,
   };
 }
 
@@ -104,6 +106,7 @@ export async function recordVitals(em: EntityManager, actor: AuditActor, patient
   const score = news2Of(values, valid.consciousness ?? null, valid.oxygen ?? null);
   const set = em.create(VitalSet, {
     id: randomUUID(),
+    createdAt: new Date(),
     organisationId: actor.organisationId,
     patientId: patient.id,
     observedAt: valid.observedAt,
@@ -141,6 +144,7 @@ export async function correctVital(
   const checked = measureValue(old.code, value);
   if (!checked.success || checked.data.value === undefined)
     throw AppError.validation({ value: checked.success ? 'Vul de juiste waarde in.' : checked.error.issues[0]!.message });
+  const now = new Date();
   const corrected = em.create(VitalObservation, {
     id: randomUUID(),
     organisationId: old.organisationId,
@@ -151,13 +155,15 @@ export async function correctVital(
     unit: old.unit,
     interpretation: interpretationOf(old.code, checked.data.value) ?? old.interpretation,
     observedAt: old.observedAt,
-    recordedBy: actor.userId,
+    recordedBy: personOf(actor),
     setId: old.setId ?? null,
     correctsId: old.id,
     correctionReason: reason,
+    // Recorded at the moment the old one is marked: the correction's first version says so.
+    updatedAt: now,
   });
-  old.correctedAt = new Date();
-  old.correctedBy = actor.userId;
+  old.correctedAt = now;
+  old.correctedBy = personOf(actor);
   if (old.setId) {
     const set = await em.findOne(VitalSet, { id: old.setId });
     if (set) {

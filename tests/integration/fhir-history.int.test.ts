@@ -500,12 +500,12 @@ describe('versions', () => {
     ])
       expect(codes(type)).toEqual(expect.arrayContaining(['vread', 'history-instance', 'history-type']));
     for (const type of ['Practitioner', 'Organization', 'AuditEvent']) expect(codes(type)).not.toContain('history-type');
-    // Earlier versions are kept of medication orders, allergies and corrected reports (ADR 0101).
+    // Earlier versions are kept of medication orders, allergies, corrected reports (ADR 0101) and measurements (ADR 0104).
     expect(
       rest
         .resource!.filter((resource) => resource.readHistory)
         .map((resource) => resource.type)
         .sort(),
-    ).toEqual(['AllergyIntolerance', 'DocumentReference', 'MedicationRequest']);
+    ).toEqual(['AllergyIntolerance', 'DocumentReference', 'MedicationRequest', 'Observation']);
   });
 });

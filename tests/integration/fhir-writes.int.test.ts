@@ -5,6 +5,7 @@ import type {
   CapabilityStatement,
   DocumentReference,
   MedicationAdministration,
+  Observation,
   OperationOutcome,
   Resource,
 } from '@medplum/fhirtypes';
@@ -497,6 +498,172 @@ describe('Appointment', () => {
   });
 });
 
+const replacesUrl = 'http://hl7.org/fhir/StructureDefinition/observation-replaces';
+const glucose = (patientId: string, value: number, effectiveDateTime: string): Observation => ({
+  resourceType: 'Observation',
+  status: 'final',
+  code: { coding: [{ system: 'http://loinc.org', code: '15074-8' }] },
+  subject: { reference: `Patient/${patientId}` },
+  effectiveDateTime,
+  valueQuantity: { value, unit: 'mmol/L', system: 'http://unitsofmeasure.org', code: 'mmol/L' },
+});
+const quantityOf = (observation: Observation) => observation.valueQuantity?.value;
+const componentValues = (observation: Observation) => observation.component!.map((component) => component.valueQuantity!.value);
+const anHourBefore = () => new Date(Date.now() - 3600_000).toISOString();
+
+describe('Observation corrections (ADR 0104)', () => {
+  it('a lab corrects a result with PUT: the wrong value is kept, marked, beside the right one; the nurse sees the correction', async () => {
+    const posted = await stored<Observation>(await write('/api/fhir/Observation', 'POST', glucose(patient.anna, 45, anHourBefore())));
+    const response = await write(
+      `/api/fhir/Observation/${posted.id}`,
+      'PUT',
+      { ...posted, status: 'corrected', valueQuantity: { ...posted.valueQuantity, value: 4.5 }, note: [{ text: 'Komma vergeten' }] },
+      { 'If-Match': `W/"${posted.meta!.versionId}"` },
+    );
+    const wrong = await stored<Observation>(response, 200);
+    // The Observation sent to is the wrong value, kept as it was and marked, in its next version.
+    expect(wrong).toMatchObject({ id: posted.id, status: 'entered-in-error', meta: { versionId: '2' } });
+    expect(quantityOf(wrong)).toBe(45);
+    expect(response.headers.get('etag')).toBe('W/"2"');
+    const successor = /<([^>]+)>; rel="successor-version"/.exec(response.headers.get('link') ?? '')?.[1];
+    expect(successor).toMatch(/\/api\/fhir\/Observation\/[0-9a-f-]{36}$/);
+    const right = await client.readResource('Observation', successor!.split('/').at(-1)!, { cache: 'no-cache' });
+    expect(fhirProblems(right)).toEqual([]);
+    expect(right).toMatchObject({
+      status: 'corrected',
+      effectiveDateTime: posted.effectiveDateTime,
+      extension: [{ url: replacesUrl, valueReference: { reference: `Observation/${posted.id}` } }],
+      note: [{ text: 'Komma vergeten' }],
+    });
+    expect(quantityOf(right)).toBe(4.5);
+    // The first version is served as it was recorded; the history has both.
+    const first = await client.readVersion('Observation', posted.id!, '1', { cache: 'no-cache' });
+    expect(fhirProblems(first)).toEqual([]);
+    expect(first).toEqual(posted);
+    const history = await client.readHistory('Observation', posted.id!, undefined, { cache: 'no-cache' });
+    expect(history.entry!.map((entry) => entry.resource)).toEqual([wrong, posted]);
+    // The nurse's Metingen tab shows the correction with its reason, as a correction made there.
+    const rounds = (await (await json(`/api/patients/${patient.anna}/vitals`, { cookie: nurseCookie })).json()) as {
+      rounds: {
+        values: { id: string; value: number; correctedAt: string | null; correctsId: string | null; correctionReason: string | null }[];
+      }[];
+    };
+    const values = rounds.rounds.flatMap((round) => round.values);
+    expect(values.find((value) => value.id === posted.id)).toMatchObject({ value: 45, correctedAt: expect.any(String) });
+    expect(values.find((value) => value.id === right.id)).toMatchObject({
+      value: 4.5,
+      correctsId: posted.id,
+      correctionReason: 'Komma vergeten',
+    });
+  });
+
+  it('refuses in Dutch what a correction cannot change, a second correction of the same value, a stale version', async () => {
+    const moment = anHourBefore();
+    const posted = await stored<Observation>(await write('/api/fhir/Observation', 'POST', glucose(patient.anna, 16, moment)));
+    const put = (body: Observation, headers: Record<string, string> = {}) =>
+      write(`/api/fhir/Observation/${posted.id}`, 'PUT', body, headers);
+    const corrected = (value: number) => ({ ...posted, status: 'corrected' as const, valueQuantity: { ...posted.valueQuantity, value } });
+    const refused = async (body: Observation, path: string, message: RegExp) => {
+      const outcome = await isOutcome(await put(body), 400);
+      expect(expressions(outcome)).toEqual([path]);
+      expect(diagnostics(outcome).join(' ')).toMatch(message);
+    };
+    await refused(corrected(1.6), 'Observation.note[0].text', /Geef aan waarom de meting wordt gecorrigeerd/);
+    await refused(
+      { ...corrected(1.6), note: [{ text: 'Tikfout' }], subject: { reference: `Patient/${patient.kees}` } },
+      'Observation.subject',
+      /patiënt van een meting verandert niet/,
+    );
+    await refused(
+      { ...corrected(1.6), note: [{ text: 'Tikfout' }], effectiveDateTime: new Date(Date.parse(moment) - 60_000).toISOString() },
+      'Observation.effectiveDateTime',
+      /tijdstip van een meting verandert niet/,
+    );
+    await refused(
+      {
+        ...corrected(1.6),
+        note: [{ text: 'Tikfout' }],
+        code: { coding: [{ system: 'http://loinc.org', code: '8867-4' }] },
+        valueQuantity: { value: 16, code: '/min' },
+      },
+      'Observation.code',
+      /meet hetzelfde/,
+    );
+    await refused({ ...corrected(612), note: [{ text: 'Tikfout' }] }, 'Observation.valueQuantity.value', /glucose/i);
+    // Nothing of the refusals was kept; the same values are no correction and keep the version.
+    const same = await stored<Observation>(await put({ ...posted, note: [{ text: 'Niets veranderd' }] }), 200);
+    expect(same).toEqual(posted);
+    await isOutcome(await put({ ...corrected(1.6), note: [{ text: 'Tikfout' }] }, { 'If-Match': 'W/"7"' }), 412);
+    expect((await put({ ...corrected(1.6), note: [{ text: 'Tikfout' }] })).status).toBe(200);
+    // The wrong value is corrected once: correct the newest value instead.
+    const again = await isOutcome(await put({ ...corrected(1.7), note: [{ text: 'Nog eens' }] }), 409);
+    expect(diagnostics(again)).toEqual(['Deze meting is al gecorrigeerd; corrigeer de nieuwste waarde.']);
+    // Another organisation's koppeling does not find it; a read-only one may not write.
+    await isOutcome(await write(`/api/fhir/Observation/${posted.id}`, 'PUT', corrected(1.8), {}, strangerToken), 404);
+    await isOutcome(await write(`/api/fhir/Observation/${posted.id}`, 'PUT', corrected(1.8), {}, readerToken), 403);
+  });
+
+  it('a correction posted with observation-replaces, also in a transaction; a panel keeps its id when only the diastolic value changes', async () => {
+    const moment = anHourBefore();
+    const panel = (systolic: number, diastolic: number): Observation => ({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { coding: [{ system: 'http://loinc.org', code: '85354-9' }] },
+      subject: { reference: `Patient/${patient.kees}` },
+      effectiveDateTime: moment,
+      component: [
+        { code: { coding: [{ system: 'http://loinc.org', code: '8480-6' }] }, valueQuantity: { value: systolic, code: 'mm[Hg]' } },
+        { code: { coding: [{ system: 'http://loinc.org', code: '8462-4' }] }, valueQuantity: { value: diastolic, code: 'mm[Hg]' } },
+      ],
+    });
+    const posted = await stored<Observation>(await write('/api/fhir/Observation', 'POST', panel(128, 48)));
+    const replacing = (body: Observation, id: string, reason: string): Observation => ({
+      ...body,
+      status: 'corrected',
+      extension: [{ url: replacesUrl, valueReference: { reference: `Observation/${id}` } }],
+      note: [{ text: reason }],
+    });
+    // Only the diastolic value: the same panel, its next version.
+    const diastolic = await stored<Observation>(
+      await write('/api/fhir/Observation', 'POST', replacing(panel(128, 84), posted.id!, 'Onderdruk verkeerd overgenomen')),
+      200,
+    );
+    expect(diastolic).toMatchObject({ id: posted.id, status: 'corrected', meta: { versionId: '2' } });
+    expect(componentValues(diastolic)).toEqual([128, 84]);
+    expect(componentValues(await client.readVersion('Observation', posted.id!, '1', { cache: 'no-cache' }))).toEqual([128, 48]);
+    // The systolic value, in a transaction: a new Observation replacing the panel.
+    const bundle = await write('/api/fhir', 'POST', {
+      resourceType: 'Bundle',
+      type: 'transaction',
+      entry: [{ request: { method: 'POST', url: 'Observation' }, resource: replacing(panel(118, 84), posted.id!, 'Bovendruk verkeerd') }],
+    });
+    expect(bundle.status, await bundle.clone().text()).toBe(200);
+    const created = ((await bundle.json()) as Bundle).entry![0]!;
+    expect(created.response!.status).toMatch(/^201/);
+    const right = created.resource as Observation;
+    expect(right).toMatchObject({ status: 'corrected', extension: [{ valueReference: { reference: `Observation/${posted.id}` } }] });
+    expect(componentValues(right)).toEqual([118, 84]);
+    expect(await client.readResource('Observation', posted.id!, { cache: 'no-cache' })).toMatchObject({
+      status: 'entered-in-error',
+      meta: { versionId: '3' },
+    });
+    // A reference that is no Observation of ours.
+    const outcome = await isOutcome(
+      await write('/api/fhir/Observation', 'POST', replacing(panel(118, 84), crypto.randomUUID(), 'Fout')),
+      404,
+    );
+    expect(diagnostics(outcome)).toEqual(['De gevraagde meting is niet gevonden.']);
+    const malformed = await isOutcome(
+      await write('/api/fhir/Observation', 'POST', {
+        ...panel(118, 84),
+        extension: [{ url: replacesUrl, valueReference: { reference: 'Patient/x' } }],
+      }),
+      400,
+    );
+    expect(expressions(malformed)).toEqual(['Observation.extension']);
+  });
+});
+
 describe('who may write', () => {
   it('another organisation’s koppeling cannot write to our patient; a read-only koppeling gets 403', async () => {
     const orderId = await order(patient.kees, { productCode: 'olanzapine-10', kind: 'vast', times: '08:00' });
@@ -552,15 +719,13 @@ describe('who may write', () => {
       ]),
     );
     expect(interactions).toMatchObject({
-      Observation: ['create', 'read', 'search-type'],
+      Observation: ['create', 'read', 'search-type', 'update'],
       MedicationAdministration: ['create', 'read', 'search-type'],
       DocumentReference: ['create', 'read', 'search-type', 'update'],
       Appointment: ['create', 'read', 'search-type', 'update'],
       MedicationRequest: ['read', 'search-type'],
     });
     // What is not advertised answers 405.
-    const observation = (await client.search('Observation', { patient: patient.kees }, { cache: 'no-cache' })).entry?.[0]?.resource;
-    if (observation) await isOutcome(await write(`/api/fhir/Observation/${observation.id}`, 'PUT', observation), 405);
     await isOutcome(await write(`/api/fhir/MedicationAdministration/${crypto.randomUUID()}`, 'PUT', {}), 405);
     await isOutcome(await write('/api/fhir/MedicationRequest', 'POST', {}), 405);
   });
