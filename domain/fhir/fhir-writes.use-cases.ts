@@ -22,12 +22,15 @@ type Update = (em: EntityManager, actor: AuditActor, input: FhirUpdateInput) => 
 
 /**
  * `If-None-Exist`: the type's own search (strict, logged as a search); one match is answered
- * unchanged (200), more is a 412, none creates.
+ * unchanged (200), more is a 412, none creates. Two creates with the same condition at once take
+ * turns (a lock held until the transaction ends), so the second finds what the first created.
  */
 async function conditionalCreate(em: EntityManager, actor: AuditActor, type: string, input: FhirCreateInput, create: Create) {
   const condition = input.ifNoneExist?.trim();
   if (condition) {
     const query = new URLSearchParams(condition.replace(/^\?/, '').replace(new RegExp(`^${type}\\?`), ''));
+    query.sort();
+    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`fhir-if-none-exist:${actor.organisationId}:${type}?${query}`]);
     const { page } = await runUseCaseWithin(em, actor, clinicalUseCasesOf(type).search, { query, strict: true });
     if (page.total > 1)
       throw new AppError('precondition_failed', `If-None-Exist vindt ${page.total} keer ${type}; maak de voorwaarde specifieker.`);

@@ -381,6 +381,27 @@ describe('DocumentReference', () => {
     expect(existing.status).toBe(200);
     expect(((await existing.json()) as DocumentReference).id).toBe(warned.headers.get('location')!.split('/').pop());
   });
+
+  it('the same conditional create sent five times at once creates one report; the others answer it', async () => {
+    const condition = `patient=${patient.kees}&type=${reportTypeSystem}|crisis`;
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        write(
+          '/api/fhir/DocumentReference',
+          'POST',
+          letter(patient.kees, 'Crisisbrief.', { type: { coding: [{ system: reportTypeSystem, code: 'crisis' }] } }),
+          {
+            'If-None-Exist': condition,
+          },
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    const ids = await Promise.all(responses.map(async (response) => ((await response.json()) as DocumentReference).id));
+    expect(new Set(ids).size).toBe(1);
+    const found = await client.search('DocumentReference', condition, { cache: 'no-cache' });
+    expect(found.entry?.map((entry) => entry.resource!.id)).toEqual([ids[0]]);
+  });
 });
 
 describe('Appointment', () => {
