@@ -30,7 +30,9 @@ async function conditionalCreate(em: EntityManager, actor: AuditActor, type: str
   if (condition) {
     const query = new URLSearchParams(condition.replace(/^\?/, '').replace(new RegExp(`^${type}\\?`), ''));
     query.sort();
-    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`fhir-if-none-exist:${actor.organisationId}:${type}?${query}`]);
+    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+      `fhir-if-none-exist:${actor.organisationId}:${type}?${query}`,
+    ]);
     const { page } = await runUseCaseWithin(em, actor, clinicalUseCasesOf(type).search, { query, strict: true });
     if (page.total > 1)
       throw new AppError('precondition_failed', `If-None-Exist vindt ${page.total} keer ${type}; maak de voorwaarde specifieker.`);
