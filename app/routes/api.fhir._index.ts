@@ -1,5 +1,5 @@
 import { bundleOf, runBatch } from '../../domain/fhir/bundle';
-import { fhirBatchEntry, fhirTransaction } from '../../domain/fhir/fhir.use-cases';
+import { fhirBatchEntry, fhirTransaction } from '../../domain/fhir/bundle.use-cases';
 import { requireScope } from '../../domain/koppeling/koppeling.service';
 import type { ScopeAccess } from '../../domain/koppeling/koppeling.schemas';
 import { fhirRoute, readJson, strictHandling } from '../fhir.server';

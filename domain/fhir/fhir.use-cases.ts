@@ -1,10 +1,9 @@
-import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
+import type { Resource } from '@medplum/fhirtypes';
 import type { AuditActor } from '../audit/audit.service';
 import { defineUseCase, runUseCaseWithin, thePatient, type UseCase } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
 import { toFhirPatient } from '../patient/patient.fhir';
 import { searchFhirPatientsOf } from '../patient/patient.use-cases';
-import { patientsOfEntries, runEntry, runTransaction, type BundleOptions } from './bundle';
 import { patientsOf, readClinical, searchClinical } from './clinical';
 import { patientEverything, type EverythingInput } from './everything';
 import { feedAccess, historyPage, readVersion, type HistoryQuery } from './history';
@@ -109,32 +108,6 @@ export function clinicalUseCasesOf(type: string) {
   if (!found) throw new Error(`No use cases declared for the clinical resource ${type}`);
   return found;
 }
-
-/**
- * A transaction Bundle, all or nothing: each entry is logged as at its own route, and the Bundle
- * once, naming the patients its entries concern; a failure is the Bundle's attempt.
- */
-export const fhirTransaction = defineUseCase({
-  name: 'fhir.transaction',
-  action: 'create',
-  resourceType: 'Bundle',
-  patients: () => [],
-  run: (em, actor, { bundle, options }: { bundle: Bundle; options: BundleOptions }) => runTransaction(em, actor, bundle, options),
-  logged: (answer, { bundle }) => ({
-    patientIds: patientsOfEntries((answer.entry ?? []).flatMap((entry) => entry.resource ?? [])),
-    details: { entries: bundle.entry?.length ?? 0 },
-  }),
-});
-
-/** One entry of a batch Bundle, in a transaction of its own: logged as the transaction is, per entry. */
-export const fhirBatchEntry = defineUseCase({
-  name: 'fhir.batch-entry',
-  action: 'create',
-  resourceType: 'Bundle',
-  patients: () => [],
-  run: (em, actor, { entry, options }: { entry: BundleEntry; options: BundleOptions }) => runEntry(em, actor, entry, options),
-  logged: (result) => ({ patientIds: patientsOfEntries([result.resource]), details: { entries: 1 } }),
-});
 
 /** A search's page as FHIR resources, whatever the type: the Patient search keeps its own use case (its contacts, its log). */
 async function searchPage(em: EntityManager, actor: AuditActor, type: string, query: URLSearchParams, strict: boolean) {

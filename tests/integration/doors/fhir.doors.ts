@@ -6,11 +6,11 @@ import {
   createMedicationAdministration,
   createObservation,
   updateAppointment,
+  updateObservation,
   updateDocumentReference,
 } from '../../../domain/fhir/fhir-writes.use-cases';
+import { fhirBatchEntry, fhirTransaction } from '../../../domain/fhir/bundle.use-cases';
 import {
-  fhirBatchEntry,
-  fhirTransaction,
   patientEverythingOf,
   readAllergyIntolerance,
   readAppointment,
@@ -218,6 +218,35 @@ export const cases = [
     doors: {
       fhir: ({ cookie }, { patientId }) =>
         statusOf(request('/api/fhir/Observation', { method: 'POST', cookie, headers: fhirJson, body: JSON.stringify(glucose(patientId)) })),
+    },
+  }),
+  doorCase({
+    useCase: updateObservation,
+    arrange: async (clinician: SignedIn) => {
+      const patientId = await newPatient(clinician.cookie);
+      const created = await request('/api/fhir/Observation', {
+        method: 'POST',
+        cookie: clinician.cookie,
+        headers: fhirJson,
+        body: JSON.stringify(glucose(patientId)),
+      });
+      return { patientId, observation: (await created.json()) as Record<string, unknown> };
+    },
+    doors: {
+      fhir: ({ cookie }, { observation }) =>
+        statusOf(
+          request(`/api/fhir/Observation/${String(observation.id)}`, {
+            method: 'PUT',
+            cookie,
+            headers: fhirJson,
+            body: JSON.stringify({
+              ...observation,
+              status: 'corrected',
+              valueQuantity: { value: 2.5, code: 'mmol/L' },
+              note: [{ text: 'Tikfout' }],
+            }),
+          }),
+        ),
     },
   }),
   doorCase({
