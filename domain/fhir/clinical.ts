@@ -1,5 +1,6 @@
 import type { Patient, Practitioner, Reference, Resource } from '@medplum/fhirtypes';
 import { User, clinicalRoles } from '../auth/auth.entities';
+import { koppelingNames } from '../auth/staff-names';
 import type { EntityManager } from '../db/orm';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -33,8 +34,9 @@ export const patientsOf = (found: Pick<Found, 'patientId' | 'patientIds'>): stri
 export const patientReference = (patientId: string): Reference<Patient> => ({ reference: `Patient/${patientId}` });
 
 /**
- * The staff members with these ids as FHIR references, in one query: a clinician is
- * `Practitioner/<id>` (the API serves it) with the name as display; anyone else, a name only.
+ * The staff members (or koppelingen) with these ids as FHIR references, in one query each: a
+ * clinician is `Practitioner/<id>` (the API serves it) with the name as display; anyone else, and a
+ * koppeling that wrote a row (ADR 0098: "Lab Noord (koppeling)"), a name only.
  */
 export async function practitionerReferences(
   em: EntityManager,
@@ -43,12 +45,15 @@ export async function practitionerReferences(
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length > 0))];
   const users = wanted.length ? await em.find(User, { id: { $in: wanted } }, { fields: ['id', 'displayName', 'role'] }) : [];
   const clinician = (role: string) => (clinicalRoles as readonly string[]).includes(role);
-  return new Map(
+  const references = new Map<string, Reference<Practitioner>>(
     users.map((user) => [
       user.id,
       clinician(user.role) ? { reference: `Practitioner/${user.id}`, display: user.displayName } : { display: user.displayName },
     ]),
   );
+  const others = wanted.filter((id) => !references.has(id));
+  for (const [id, name] of await koppelingNames(em, others)) references.set(id, { display: name });
+  return references;
 }
 
 /**

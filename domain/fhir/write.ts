@@ -90,6 +90,15 @@ export function unstoredOf(
 }
 
 /**
+ * The top-level elements an update sends back exactly as the record holds them (a client's
+ * read-modify-write echoes `date`, `author`, …): kept, so not warned of.
+ */
+export const echoedOf = (body: object, current: object): string[] =>
+  Object.entries(body).flatMap(([key, value]) =>
+    JSON.stringify(value) === JSON.stringify((current as Record<string, unknown>)[key]) ? [key] : [],
+  );
+
+/**
  * A domain refusal with its fields (`scheduledFor`, `content`) as the resource's elements, so the
  * OperationOutcome points at what the client sent; a field with no counterpart stays as it is.
  */

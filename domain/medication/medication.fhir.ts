@@ -161,7 +161,7 @@ export const medicationAdministrationResource: ClinicalResource<FhirAdministrati
     return withStaff(
       em,
       rows.map((row) => ({ row, order: byId.get(row.orderId), patientId: row.patientId })),
-      (item) => item.row.recordedBy,
+      (item) => item.row.recordedBy ?? item.row.koppelingId,
       (item, nurse) =>
         toFhirMedicationAdministration(
           item.row,

@@ -5,6 +5,7 @@ import type { EntityManager } from '../db/orm';
 import {
   asResourceError,
   bodyOf,
+  echoedOf,
   invalidAt,
   patientOfWrite,
   referencedId,
@@ -113,7 +114,8 @@ export async function updateFhirDocumentReference(
   if (referencedId(resource.subject?.reference, 'Patient') !== report.patientId)
     throw invalidAt(at('subject'), 'De patiënt van een rapportage verandert niet; stuur subject zoals het is.');
   const { more, ...fields } = reportFields(resource);
-  const unstored = unstoredOf('DocumentReference', resource, kept, { strict, more });
+  const [asRead] = await documentReferenceResource.load(em, [id]);
+  const unstored = unstoredOf('DocumentReference', resource, [...kept, ...echoedOf(resource, asRead!.resource)], { strict, more });
   // What differs, so the log names the fields corrected; an empty patch still checks the author, and keeps the version.
   const current: Record<string, unknown> = {
     type: report.type,

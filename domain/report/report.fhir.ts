@@ -66,7 +66,7 @@ export const documentReferenceResource: ClinicalResource<DocumentReference> = {
     return withStaff(
       em,
       await em.find(Report, { id: { $in: [...ids] }, deletedAt: null }),
-      (row) => row.createdBy,
+      (row) => row.createdBy ?? row.koppelingId,
       toFhirDocumentReference,
     );
   },
@@ -112,5 +112,5 @@ export async function earlierDocumentReferences(em: EntityManager, id: string): 
     encounterId: version.encounterId,
     updatedAt: new Date(version.versionAt),
   }));
-  return (await withStaff(em, rows, (row) => row.createdBy, toFhirDocumentReference)).map((found) => found.resource);
+  return (await withStaff(em, rows, (row) => row.createdBy ?? row.koppelingId, toFhirDocumentReference)).map((found) => found.resource);
 }

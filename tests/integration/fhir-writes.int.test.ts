@@ -164,6 +164,7 @@ describe('MedicationAdministration', () => {
     const page = (await (await json(`/api/patients/${patient.kees}/medication`, { cookie: nurseCookie })).json()) as {
       administrations: { id: string; status: string; reason: string | null; scheduledFor: string; recordedBy: string | null }[];
     };
+    expect(given.performer).toEqual([{ actor: { display: 'Apotheek en EVS (koppeling)' } }]);
     expect(page.administrations.find((row) => row.id === given.id)).toMatchObject({
       status: 'gegeven',
       scheduledFor: moment.scheduledFor,
@@ -238,7 +239,9 @@ describe('MedicationAdministration', () => {
     const checked = await stored<MedicationAdministration>(
       await write('/api/fhir/MedicationAdministration', 'POST', { ...body, performer: [verifier] }),
     );
+    // The koppeling that registered it, and the second nurse as verifier.
     expect(checked.performer).toEqual([
+      { actor: { display: 'Apotheek en EVS (koppeling)' } },
       expect.objectContaining({ actor: expect.objectContaining({ reference: `Practitioner/${doctor.user.id}` }) }),
     ]);
   });
@@ -327,6 +330,10 @@ describe('DocumentReference', () => {
     // A PUT that changes nothing keeps the version.
     const again = await stored<DocumentReference>(await write(`/api/fhir/DocumentReference/${created.id}`, 'PUT', corrected), 200);
     expect(again.meta!.versionId).toBe(updated.meta!.versionId);
+    // A reader sees who wrote it; the resource as read goes back unchanged, strictly, without a warning.
+    expect(again.author).toEqual([{ display: 'Apotheek en EVS (koppeling)' }]);
+    const echoed = await write(`/api/fhir/DocumentReference/${created.id}`, 'PUT', again, { Prefer: 'handling=strict' });
+    expect(echoed.status, await echoed.clone().text()).toBe(200);
   });
 
   it('a clinician’s report is corrected only by its author', async () => {
