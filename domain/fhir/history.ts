@@ -29,14 +29,15 @@ import { integer, invalidParameter, pageLimits, parameterProblem } from './searc
  * Condition's and RiskAssessment's is when the row was recorded or last changed (ADR 0102), not
  * the clinical moment — a lab value posted today with yesterday's time is seen today.
  */
-export const feedSources: Record<string, { from: string; changedAt: string }> = {
+export const feedSources: Record<string, { from: string; changedAt: string; deleted?: string }> = {
   Patient: { from: 'patients', changedAt: 'updated_at' },
   EpisodeOfCare: { from: 'patients', changedAt: 'updated_at' },
   AllergyIntolerance: { from: 'allergies', changedAt: 'coalesce(lapsed_at, recorded_at)' },
   MedicationRequest: { from: 'medication_orders', changedAt: 'coalesce(stopped_at, created_at)' },
   MedicationAdministration: { from: 'medication_administrations', changedAt: 'coalesce(effect_at, created_at)' },
   Appointment: { from: 'appointments', changedAt: 'updated_at' },
-  DocumentReference: { from: '(select * from reports where deleted_at is null) as reports', changedAt: 'updated_at' },
+  // A deleted report is in the feed once more, as its deletion (the delete moves `updated_at`).
+  DocumentReference: { from: 'reports', changedAt: 'updated_at', deleted: 'deleted_at is not null' },
   Observation: { from: observations, changedAt: 'updated_at' },
   Condition: { from: 'diagnoses', changedAt: 'updated_at' },
   RiskAssessment: { from: 'risk_assessments', changedAt: 'updated_at' },
@@ -178,7 +179,7 @@ export async function historyPage(
   const parts = types.map((type) => {
     const source = feedSources[type]!;
     partParams.push(till.toISOString(), ...(from ? [from.toISOString()] : []));
-    return `select '${type}'::text as type, id, date_trunc('milliseconds', ${source.changedAt}) as changed from ${source.from}
+    return `select '${type}'::text as type, id, date_trunc('milliseconds', ${source.changedAt}) as changed, ${source.deleted ?? 'false'} as deleted from ${source.from}
       where ${source.changedAt} < ?${from ? ` and ${source.changedAt} >= ?` : ''}`;
   });
   const conditions = ['true'];
@@ -188,22 +189,23 @@ export async function historyPage(
     params.push(query.cursor.at.toISOString(), query.cursor.type, query.cursor.id);
   }
   const rows = types.length
-    ? await em.execute<{ type: string; id: string; changed: Date | string }[]>(
-        `select type, id, changed from (${parts.join(' union all ')}) as changes where ${conditions.join(' and ')}
+    ? await em.execute<{ type: string; id: string; changed: Date | string; deleted: boolean }[]>(
+        `select type, id, changed, deleted from (${parts.join(' union all ')}) as changes where ${conditions.join(' and ')}
           order by changed, type, id::text limit ?`,
         [...params, query.count + 1],
       )
     : [];
   const page = rows.slice(0, query.count);
   const loaded = new Map<string, Found>();
-  for (const type of new Set(page.map((row) => row.type)))
+  const present = page.filter((row) => !row.deleted);
+  for (const type of new Set(present.map((row) => row.type)))
     for (const item of await loadResources(
       em,
       type,
-      page.filter((row) => row.type === type).map((row) => row.id),
+      present.filter((row) => row.type === type).map((row) => row.id),
     ))
       loaded.set(`${type}/${item.resource.id}`, item);
-  const found = page.flatMap((row) => loaded.get(`${row.type}/${row.id}`) ?? []);
+  const found = present.flatMap((row) => loaded.get(`${row.type}/${row.id}`) ?? []);
 
   const link = (extra: Record<string, string>) => {
     const url = new URL(input.selfUrl);
@@ -225,9 +227,22 @@ export async function historyPage(
         ? [{ relation: 'next', url: link({ _cursor: cursorText({ at: new Date(last.changed), type: last.type, id: last.id }) }) }]
         : []),
     ],
-    entry: found.map(({ resource }) => historyEntry(resource, input.selfUrl)),
+    entry: page.flatMap((row) => {
+      if (row.deleted) return [deletionEntry(`${row.type}/${row.id}`, new Date(row.changed), input.selfUrl)];
+      const item = loaded.get(`${row.type}/${row.id}`);
+      return item ? [historyEntry(item.resource, input.selfUrl)] : [];
+    }),
   };
   return { bundle, found, types: [...types] };
+}
+
+/** A deletion as a history entry: no resource, the request that removed it (FHIR: `410 Gone`). */
+function deletionEntry(url: string, at: Date, base: string): BundleEntry {
+  return {
+    fullUrl: new URL(`/api/fhir/${url}`, base).toString(),
+    request: { method: 'DELETE', url },
+    response: { status: '410 Gone', lastModified: at.toISOString() },
+  };
 }
 
 /** A version as a history entry: the resource, and the write that made it (a first version a create). */

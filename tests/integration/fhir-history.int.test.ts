@@ -1,5 +1,5 @@
 import type { MedplumClient } from '@medplum/core';
-import type { Bundle, CapabilityStatement, Patient, Resource } from '@medplum/fhirtypes';
+import type { Bundle, BundleEntry, CapabilityStatement, Patient, Resource } from '@medplum/fhirtypes';
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateBsn } from '../../domain/demo/patient-generator';
@@ -34,7 +34,9 @@ let boundary: Date;
 const bsn = () => ({ identifier: [{ system: 'http://fhir.nl/fhir/NamingSystem/bsn', value: generateBsn(Math.random) }] });
 const call = (path: string, token: string) => request(path, { headers: { Authorization: `Bearer ${token}` } });
 const keyOf = (resource: Resource) => `${resource.resourceType}/${resource.id}`;
-const keys = (pages: Bundle[]) => pages.flatMap((page) => (page.entry ?? []).map((entry) => keyOf(entry.resource!)));
+/** An entry's resource, or for a deletion (no resource) `DELETE <type>/<id>`. */
+const entryKey = (entry: BundleEntry) => (entry.resource ? keyOf(entry.resource) : `DELETE ${entry.request!.url}`);
+const keys = (pages: Bundle[]) => pages.flatMap((page) => (page.entry ?? []).map(entryKey));
 const at = (ms: number) => new Date(boundary.getTime() + ms).toISOString();
 
 async function side(name: string): Promise<Side> {
@@ -51,7 +53,13 @@ function expectValid(bundle: Bundle): void {
   expect(bundle.resourceType).toBe('Bundle');
   expect(bundle.type).toBe('history');
   for (const entry of bundle.entry ?? []) {
-    expect(fhirProblems(entry.resource!), keyOf(entry.resource!)).toEqual([]);
+    if (!entry.resource) {
+      // A deletion: the request that removed it, no resource.
+      expect(entry.request?.method).toBe('DELETE');
+      expect(entry.response?.status).toBe('410 Gone');
+      continue;
+    }
+    expect(fhirProblems(entry.resource), keyOf(entry.resource)).toEqual([]);
     expect(entry.request?.method).toMatch(/^(POST|PUT)$/);
     expect(entry.response?.etag).toBe(`W/"${entry.resource!.meta!.versionId}"`);
   }
@@ -267,7 +275,7 @@ describe('clinical resources in the feed, on the moment they were recorded', () 
     let from = since;
     for (let attempt = 0; attempt < 40 && !wanted.every((key) => seen.has(key)); attempt++) {
       const pages = await walk(client, `${client.getBaseUrl()}api/fhir/${path}?_since=${from}`);
-      for (const entry of pages.flatMap((page) => page.entry ?? [])) seen.set(keyOf(entry.resource!), entry.resource!);
+      for (const entry of pages.flatMap((page) => page.entry ?? [])) if (entry.resource) seen.set(keyOf(entry.resource), entry.resource);
       from = pages.at(-1)!.meta!.lastUpdated!;
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
@@ -348,6 +356,39 @@ describe('clinical resources in the feed, on the moment they were recorded', () 
     const wrong = seen.get(`Observation/${posted.id}`)!;
     expect(wrong.meta!.lastUpdated! > first.get(`Observation/${posted.id}`)!.meta!.lastUpdated!).toBe(true);
     expect(wrong).toEqual(await ours.client.readResource('Observation', posted.id!, { cache: 'no-cache' }));
+  });
+
+  it('a deleted report is in the feed once more, as its deletion: no resource, 410 Gone', async () => {
+    const written = await json('/api/reports', {
+      method: 'POST',
+      cookie: ours.nurse.cookie,
+      body: { patientId: patient.een, type: 'verpleegkundig', content: 'Per abuis bij de verkeerde patiënt.' },
+    });
+    expect(written.status).toBe(201);
+    const id = ((await written.json()) as { id: string }).id;
+    await pollFor(ours.client, earlier, [`DocumentReference/${id}`]);
+    const since = (await walk(ours.client, feed(`_since=${earlier}`))).at(-1)!.meta!.lastUpdated!;
+    expect((await json(`/api/reports/${id}`, { method: 'DELETE', cookie: ours.nurse.cookie })).status).toBeLessThan(300);
+
+    let entries: BundleEntry[] = [];
+    for (let attempt = 0; attempt < 40 && !entries.some((entry) => entry.request?.url === `DocumentReference/${id}`); attempt++) {
+      entries = (await walk(ours.client, feed(`_since=${since}`))).flatMap((page) => page.entry ?? []);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    const mine = entries.filter((entry) => entry.fullUrl?.endsWith(`/DocumentReference/${id}`));
+    expect(mine).toEqual([
+      {
+        fullUrl: expect.stringMatching(new RegExp(`/api/fhir/DocumentReference/${id}$`)),
+        request: { method: 'DELETE', url: `DocumentReference/${id}` },
+        response: { status: '410 Gone', lastModified: expect.stringMatching(/\.\d{3}Z$/) },
+      },
+    ]);
+    // The per-type feed says the same; the report itself is gone for a reader.
+    const perType = (await walk(ours.client, `${ours.client.getBaseUrl()}api/fhir/DocumentReference/_history?_since=${since}`)).flatMap(
+      (page) => page.entry ?? [],
+    );
+    expect(perType.map(entryKey)).toContain(`DELETE DocumentReference/${id}`);
+    await isOutcome(await call(`/api/fhir/DocumentReference/${id}`, ours.token), 404);
   });
 
   it('a diagnosis and a risk assessment are in the feed when recorded, whatever their clinical date', async () => {
