@@ -11,10 +11,11 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 // Before issue 42 (main at a4b51c9): 174 leaking texts, 33 with clinical text changed, 13 clean
 // texts changed, 8 with the patient mislabelled, 18 with someone else labelled as a patient.
 // Issue 42, names from public lists (ADR 0076): leaking 79 → 66, names caught 432 → 452; damage unchanged.
+// Issue 42, the learned token tagger beside the rules (ADR 0103): leaking 51 → 45, damaged 13 → 12, names caught 467 → 476.
 const FLOOR = {
-  leakingTexts: 51,
+  leakingTexts: 45,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
-  damagedTexts: 13,
+  damagedTexts: 12,
   cleanChanged: 6,
   patientWrong: 2,
   // 1 → 0 in round eleven: a relative under the patient's surname ("Moeder Haddad", "moeder mw. Haddad").
@@ -22,9 +23,9 @@ const FLOOR = {
   leakingByKind: {
     'no-pii': 0,
     'double-surname': 0,
-    'initials-name': 2,
+    'initials-name': 1,
     'given-name-alone': 4,
-    'surname-no-cue': 10,
+    'surname-no-cue': 7,
     'social-handle': 8,
     'licence-plate': 2,
     'phone-number': 3,
@@ -35,9 +36,9 @@ const FLOOR = {
     birthdate: 2,
     email: 1,
     'disguised-name': 4,
-    relations: 7,
+    relations: 5,
   } as Record<string, number>,
-  caughtAtLeast: { naam: 467, nummer: 56, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
+  caughtAtLeast: { naam: 476, nummer: 56, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
     string,
     number
   >,
@@ -49,10 +50,11 @@ const FLOOR = {
  * 64, regional 44, plain 94). Its first measurement is the floor; nobody has read its failing texts.
  */
 // Issue 42, names from public lists (ADR 0076): leaking 63 → 60, names caught 280 → 285; damage unchanged.
+// The learned token tagger (ADR 0103): leaking 42 → 39, clean texts changed 8 → 6, names caught 298 → 303.
 const FLOOR_H: typeof FLOOR = {
-  leakingTexts: 42,
+  leakingTexts: 39,
   damagedTexts: 6,
-  cleanChanged: 8,
+  cleanChanged: 6,
   patientWrong: 2,
   // 13 → 12 in round eleven, the same change as g's (measured after it, not tuned to).
   otherAsPatient: 12,
@@ -63,11 +65,11 @@ const FLOOR_H: typeof FLOOR = {
     'role-name': 0,
     'given-name-alone': 4,
     'surname-no-cue': 5,
-    relations: 2,
+    relations: 1,
     'licence-plate': 2,
     'phone-number': 2,
     'long-identifier': 2,
-    'disguised-name': 5,
+    'disguised-name': 3,
     'social-handle': 5,
     birthdate: 3,
     email: 1,
@@ -75,7 +77,7 @@ const FLOOR_H: typeof FLOOR = {
     postcode: 5,
     iban: 0,
   },
-  caughtAtLeast: { naam: 298, kenteken: 16, nummer: 36, telefoon: 22, url: 7, email: 18, handle: 10, postcode: 10, iban: 10 },
+  caughtAtLeast: { naam: 303, kenteken: 16, nummer: 36, telefoon: 22, url: 7, email: 18, handle: 10, postcode: 10, iban: 10 },
 };
 
 /*
@@ -105,14 +107,15 @@ const FLOOR_K: typeof FLOOR = {
  * round was changed, and never read: measured by count only. Before the round (main at baed75e):
  * leaking 40, damaged 19, clean texts changed 13; names caught 265 of 306.
  */
+// The learned token tagger (ADR 0103): leaking 30 → 27, damaged 15 → 14, names caught 270 → 274.
 const FLOOR_J: typeof FLOOR = {
-  leakingTexts: 30,
-  damagedTexts: 15,
+  leakingTexts: 27,
+  damagedTexts: 14,
   cleanChanged: 10,
   patientWrong: 0,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 270, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
+  caughtAtLeast: { naam: 274, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
 };
 
 describe.each([

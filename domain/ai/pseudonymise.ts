@@ -2,6 +2,7 @@ import { products } from '../medication/products';
 import { monthNames } from '../shared/clinical-time';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { namedOrganisations } from './named-organisations';
+import { doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, type Masked } from './name-tagger';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
 /**
@@ -2214,7 +2215,41 @@ export class Pseudonymiser {
 
   /** Replaces personal data in text by placeholders; the same value always gets the same placeholder within this instance. */
   pseudonymise(text: string): string {
+    const { working, hits, kept } = this.applyRules(text);
+    // The learned tagger reads what the rules left (ADR 0103): a capitalised word it takes for a name is a person too.
+    const guessed = hits.some((hit) => hit.target.kind === 'PERSOON');
+    if (nameTaggerActive() && (guessed || holdsCapitalisedWord(working))) {
+      const reading = readingOf(text, working, maskedAtOf(hits, kept));
+      // A guess of the rules the tagger reads as no name at all stays as written; then the names the rules left.
+      const doubted = new Set(hits.filter((hit) => hit.target.kind === 'PERSOON' && doubtedGuess(reading, wordClasses, hit)));
+      const tagged = taggedNames(reading, wordClasses);
+      if (doubted.size > 0) hits.splice(0, hits.length, ...hits.filter((hit) => !doubted.has(hit)));
+      for (const span of tagged) hits.push({ ...span, target: { kind: 'PERSOON' } });
+    }
+    // Placeholders are numbered in reading order, not in the order the rules ran.
+    hits.sort((a, b) => a.start - b.start);
+    let result = '';
+    let position = 0;
+    for (const hit of hits) {
+      result += text.slice(position, hit.start) + this.placeholderFor(text.slice(hit.start, hit.end), hit.target);
+      position = hit.end;
+    }
+    return result + text.slice(position);
+  }
+
+  /**
+   * What the rules alone make of a text, for the tagger's training (`scripts/train-pseudonymise.ts`):
+   * the working copy with every replaced or kept stretch masked, and what masked each position.
+   */
+  readByRules(text: string): { working: string; maskedAt: (position: number) => Masked; guesses: { start: number; end: number }[] } {
+    const { working, hits, kept } = this.applyRules(text);
+    const guesses = hits.filter((hit) => hit.target.kind === 'PERSOON').map(({ start, end }) => ({ start, end }));
+    return { working, maskedAt: maskedAtOf(hits, kept), guesses };
+  }
+
+  private applyRules(text: string): { working: string; hits: Hit[]; kept: Hit[] } {
     let working = this.maskExistingPlaceholders(text);
+    const kept: Hit[] = [];
     const hits: Hit[] = [];
     const words = wordsOf(text);
     const haystack = haystackOf(text);
@@ -2239,18 +2274,10 @@ export class Pseudonymiser {
       }
       if (found.length > 0) {
         working = mask(working, found);
-        if (!rule.keep) hits.push(...found);
+        (rule.keep ? kept : hits).push(...found);
       }
     }
-    // Placeholders are numbered in reading order, not in the order the rules ran.
-    hits.sort((a, b) => a.start - b.start);
-    let result = '';
-    let position = 0;
-    for (const hit of hits) {
-      result += text.slice(position, hit.start) + this.placeholderFor(text.slice(hit.start, hit.end), hit.target);
-      position = hit.end;
-    }
-    return result + text.slice(position);
+    return { working, hits, kept };
   }
 
   /** Rules for known names this text may hold in disguise; none for a text without look-alikes or spaced letters. */
@@ -2371,6 +2398,15 @@ export class Pseudonymiser {
     this.counters.set(kind, number);
     return number;
   }
+}
+
+/** What masked a position of the working copy: a person, another identifier, or a name kept as written (an organisation, an eponym). */
+function maskedAtOf(hits: Hit[], kept: Hit[]): (position: number) => Masked {
+  return (position) => {
+    const hit = hits.find((each) => each.start <= position && position < each.end);
+    if (hit) return hit.target.kind === 'PATIENT' || hit.target.kind === 'PERSOON' ? 'person' : 'other';
+    return kept.some((each) => each.start <= position && position < each.end) ? 'kept' : 'other';
+  };
 }
 
 function mask(text: string, hits: Hit[]): string {
@@ -2533,4 +2569,64 @@ function leftoverCheck(people: KnownPerson[], groups: readonly KnownGroup[]): (t
     const compactOf = () => (compact ??= compactForm(normalised));
     return [...new Set(checks.filter(({ test }) => test(normalised, digits, compactOf)).map(({ kind }) => kind))];
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules' word lists, as classes of a word for the learned tagger (ADR 0103).
+
+const TITLE_WORDS = new Set([
+  'mw',
+  'mevr',
+  'mvr',
+  'mevrouw',
+  'dhr',
+  'hr',
+  'heer',
+  'meneer',
+  'mr',
+  'dr',
+  'drs',
+  'ir',
+  'prof',
+  'fam',
+  'familie',
+  'dokter',
+  'zuster',
+  'broeder',
+]);
+const KIN_SET = new Set(KIN_WORDS);
+const ROLE_SET = new Set(RELATION_WORDS.filter((word) => !word.includes('\\') && !KIN_SET.has(word)));
+const OPENERS = new Set([...SENTENCE_OPENERS, ...STOP_WORDS, ...CAPITALISED_NON_NAMES.toLowerCase().split('|')]);
+const MONTH_OR_DAY = new Set([...MONTHS.split('|'), 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag']);
+const SUBJECT_VERB_SET = new Set(SUBJECT_VERBS.split('|'));
+const wordClassCache = new Map<string, readonly string[]>();
+
+/** What the rules' lists know of a word: 'given', 'surname', 'listed', 'ordinary', 'kin', 'role', 'title', 'opener', … */
+export function wordClasses(word: string): readonly string[] {
+  const cached = wordClassCache.get(word);
+  if (cached) return cached;
+  const lower = word.toLowerCase();
+  const key = nameKey(word);
+  const classes: string[] = [];
+  if (isGivenName(word)) classes.push('given');
+  if (LISTED_SURNAME.has(key)) classes.push('surname');
+  if (isListedName(word)) classes.push('listed');
+  if (ORDINARY_LISTED.has(key) || ORDINARY_GIVEN.has(lower)) classes.push('nameWord');
+  if (isOrdinaryWord(word)) classes.push('ordinary');
+  if (isPetForm(word)) classes.push('pet');
+  if (NOT_A_PERSON.has(lower)) classes.push('notPerson');
+  if (KIN_SET.has(lower)) classes.push('kin');
+  else if (ROLE_SET.has(lower) || COMPOUND_ROLE.test(lower)) classes.push('role');
+  if (TITLE_WORDS.has(lower)) classes.push('title');
+  if (OPENERS.has(lower)) classes.push('opener');
+  if (MONTH_OR_DAY.has(lower)) classes.push('date');
+  if (LANGUAGES_TOO.has(lower)) classes.push('language');
+  if (NAME_PARTICLES.has(lower) || CAPITAL_PARTICLES.has(lower)) classes.push('particle');
+  if (SUBJECT_VERB_SET.has(lower) || STRONG_PAST.has(lower)) classes.push('verb');
+  else if (letterCount(lower) >= 4 && VERB_FORM.test(lower)) classes.push('verbForm');
+  if (DUTCH_WORD_ENDING.test(lower)) classes.push('dutchEnding');
+  if (PAST_PARTICIPLE.test(lower)) classes.push('participle');
+  if (wordClassCache.size > 50_000) wordClassCache.clear();
+  wordClassCache.set(word, classes);
+  return classes;
 }

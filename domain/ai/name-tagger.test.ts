@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { train, trainingFiles, trainingHash, wardSentenceFiles } from '../../scripts/train-pseudonymise';
+import type { CorpusItem } from '../../tests/support/pseudonymisation-corpus';
+import { isCandidate, swapNameTagger, textContext, tokenFeatures, tokensOf, type Masked, type NameTaggerFile } from './name-tagger';
+import shipped from './name-tagger.json';
+import { Pseudonymiser, wordClasses } from './pseudonymise';
+
+afterEach(() => swapNameTagger(shipped as NameTaggerFile));
+
+const patient = { name: 'Jan de Vries', given: ['Jan'], prefix: 'de', family: 'Vries' };
+
+/** Made-up annotated ward text: surnames in no list where ward text puts a person, and ordinary words where it puts a thing. */
+function annotated(): CorpusItem[] {
+  const names = ['Kwaaitaal', 'Schreuderink', 'Harmsenhof', 'Pruimboom', 'Wiltenburgh', 'Draaisma', 'Ottevanger', 'Keulemans'];
+  const personTemplates = [
+    (name: string) => `Gesprek gehad met ${name} over de medicatie.`,
+    (name: string) => `Vanmiddag belde ${name}, maakt zich zorgen over het slapen.`,
+    (name: string) => `Pt. vertelt dat ${name} hem niet meer bezoekt.`,
+    (name: string) => `Afgesproken dat ${name} morgen terugbelt.`,
+    (name: string) => `Bezoek van ${name}, verliep rustig.`,
+  ];
+  const things = ['Onrust', 'Slaap', 'Eetlust', 'Stemming', 'Contact', 'Medicatie', 'Bloemkool', 'Wandeling'];
+  const thingTemplates = [
+    (word: string) => `${word} wisselend vandaag, ${word.toLowerCase()} blijft aandachtspunt.`,
+    (word: string) => `${word} besproken in het team; ${word.toLowerCase()} volgen.`,
+  ];
+  const item = (id: string, text: string, mustNotContain: string[], mustKeep: string[]): CorpusItem => ({
+    id,
+    kind: mustNotContain.length ? 'surname-no-cue' : 'no-pii',
+    text,
+    patient,
+    people: [],
+    mustNotContain,
+    mustKeep,
+  });
+  return [
+    ...names.flatMap((name, n) => personTemplates.map((template, t) => item(`p${n}-${t}`, template(name), [name], []))),
+    ...things.flatMap((word, n) => thingTemplates.map((template, t) => item(`w${n}-${t}`, template(word), [], [word]))),
+  ];
+}
+
+/** The features of a word as the tagger sees it after the rules; `read` stands in for the rules where a test needs a given reading. */
+const features = (text: string, word: string, read?: { working: string; maskedAt: (position: number) => Masked }): string[] => {
+  const { working, maskedAt } = read ?? new Pseudonymiser([patient]).readByRules(text);
+  const tokens = tokensOf(working, maskedAt);
+  const index = tokens.findIndex((token) => token.text === word);
+  return tokenFeatures(tokens, index, wordClasses, textContext(tokens, text, new Set(['bloemkool'])));
+};
+
+describe('the learned name tagger', () => {
+  it('reads a word by its shape, place, lists and neighbours, and what the rules replaced beside it', () => {
+    const mid = features('Gesprek met Zoutenbier over thuis.', 'Zoutenbier');
+    expect(mid).toEqual(expect.arrayContaining(['s:Xx', 'pos:mid', 'p:w:met', 'n:w:over', 'c:none|mid', 'suf3:ier']));
+    expect(features('Zoutenbier belde.', 'Zoutenbier')).toEqual(expect.arrayContaining(['pos:start', 'p:none', 'n:c:verb']));
+    const asWritten = (text: string) => ({ working: text, maskedAt: (): Masked => 'other' });
+    expect(features('J.P. Zoutenbier belde.', 'Zoutenbier', asWritten('J.P. Zoutenbier belde.'))).toContain('initialsBefore');
+    expect(features('Moeder Yılmaz belde.', 'Moeder')).toEqual(expect.arrayContaining(['c:kin', 'n:mask:person']));
+    expect(features('Bloemkool gegeten, de bloemkool was lekker.', 'Bloemkool')).toEqual(
+      expect.arrayContaining(['voc|start', 'lowerInText']),
+    );
+    // "Jan de Vries" replaced, "-Zoutenbier" left: the tagger sees the join.
+    const joined = { working: `Dhr. ${'\uE000'.repeat(12)}-Zoutenbier belde.`, maskedAt: (): Masked => 'person' };
+    expect(features('Dhr. Jan de Vries-Zoutenbier belde.', 'Zoutenbier', joined)).toContain('hyphen:after:person');
+    const listed = { working: `${'\uE000'.repeat(5)} en Zoutenbier kwamen.`, maskedAt: (): Masked => 'person' };
+    expect(features('Aukje en Zoutenbier kwamen.', 'Zoutenbier', listed)).toContain('and:mask:person');
+  });
+
+  it('takes only capitalised words of two letters or more that are no particle and hold no figure', () => {
+    const { working, maskedAt } = new Pseudonymiser([]).readByRules('Van der Zee, A4 en Pt zag Zoutenbier, de vos en El.');
+    const candidates = tokensOf(working, maskedAt)
+      .filter(isCandidate)
+      .map((token) => token.text);
+    expect(candidates).toEqual(['Zee', 'Pt', 'Zoutenbier']);
+  });
+
+  it('trains deterministically: the same texts give the same weights', () => {
+    const first = train(annotated(), 'x');
+    const second = train(annotated(), 'x');
+    expect(second).toEqual(first);
+    expect(Object.keys(first.weights).length).toBeGreaterThan(10);
+  });
+
+  it('takes a surname in no list where ward text names a person, and keeps the same word where it is an ordinary word', () => {
+    expect(wordClasses('Zoutenbier')).toEqual([]);
+    swapNameTagger({ ...train(annotated(), 'x'), threshold: 0.5 });
+    const pseudonymiser = new Pseudonymiser([patient]);
+    expect(pseudonymiser.pseudonymise('Gesprek gehad met Zoutenbier over de medicatie.')).toBe(
+      'Gesprek gehad met [PERSOON_1] over de medicatie.',
+    );
+    expect(pseudonymiser.reidentify('[PERSOON_1]')).toBe('Zoutenbier');
+    // "Bloemkool" after "met" is someone; opening a sentence, and written in lower case elsewhere, it is what was eaten.
+    expect(new Pseudonymiser([patient]).pseudonymise('Vanmiddag belde Bloemkool, maakt zich zorgen.')).toBe(
+      'Vanmiddag belde [PERSOON_1], maakt zich zorgen.',
+    );
+    const meal = 'Bloemkool gegeten; de bloemkool smaakte goed.';
+    expect(new Pseudonymiser([patient]).pseudonymise(meal)).toBe(meal);
+  });
+
+  it('keeps the record patient [PATIENT_1] and changes nothing without a model', () => {
+    swapNameTagger({ ...train(annotated(), 'x'), threshold: 0.5 });
+    expect(new Pseudonymiser([patient]).pseudonymise('Jan de Vries sprak met Zoutenbier.')).toBe('[PATIENT_1] sprak met [PERSOON_1].');
+    swapNameTagger(null);
+    expect(new Pseudonymiser([patient]).pseudonymise('Jan de Vries sprak met Zoutenbier.')).toBe('[PATIENT_1] sprak met Zoutenbier.');
+  });
+
+  it('is trained on the training texts as they are now (run npm run train:pseudonymise after changing them)', () => {
+    expect(shipped.trainedOn).toBe(trainingHash([...trainingFiles(), ...wardSentenceFiles()]));
+    // The shipped weights keep ordinary words that open a sentence.
+    for (const text of [
+      'Storm en harde wind om 03:00, mw. kon niet slapen.',
+      'Dienstdoende Arts gebeld om 23:00.',
+      'Overleg met Veilig Thuis.',
+    ])
+      expect(new Pseudonymiser([patient]).pseudonymise(text)).toBe(text);
+  });
+});

@@ -1,0 +1,452 @@
+import { seededRandom } from '../shared/random';
+import trained from './name-tagger.json';
+
+/**
+ * The learned token tagger beside the pseudonymisation rules (issue 42, ADR 0103): a logistic
+ * regression that reads each capitalised word the rules left as written and says whether it is a
+ * person's name. Its features come from the rules and the lists (what the rules replaced next to
+ * it, given-name and surname lists, kin and role words, titles, initials before it, a hyphen join)
+ * and from the word itself (shape, ending, place in the sentence, whether ward text writes it in
+ * lower case). Trained offline by `npm run train:pseudonymise` on annotated ward text written by
+ * people who had not read the rules; the weights are data in `name-tagger.json`.
+ */
+
+/** What the rules did with a stretch of text: replaced it as a person, as another identifier, or kept it as a name of a thing. */
+export type Masked = 'person' | 'other' | 'kept';
+
+export interface Token {
+  start: number;
+  end: number;
+  /** The word as written, or the punctuation sign; '' for a masked stretch. */
+  text: string;
+  kind: 'word' | 'sign' | 'masked';
+  masked?: Masked;
+  /** Whitespace before it holds a line break. */
+  lineBefore: boolean;
+  /** Whitespace (or none) between it and the token before. */
+  spaceBefore: boolean;
+}
+
+/** Classes of a word from the rules' lists: 'given', 'surname', 'kin', 'role', 'title', 'opener', … */
+export type WordClasses = (word: string) => readonly string[];
+
+export interface NameTaggerFile {
+  /** sha256 of the training texts the weights were fitted on: a test fails when they drift. */
+  trainedOn: string;
+  /** Probability from which a word is taken as a name (chosen by cross-validation, ADR 0103). */
+  threshold: number;
+  /** A guessed person whose every capitalised word scores below this stays as written (0: never). */
+  keepBelow?: number;
+  bias: number;
+  weights: Record<string, number>;
+  /** Words ward text writes in lower case mid-sentence (from the training texts): a capitalised one is an ordinary word more often. */
+  vocabulary: string[];
+}
+
+interface Model {
+  threshold: number;
+  keepBelow: number;
+  bias: number;
+  weights: Map<string, number>;
+  vocabulary: Set<string>;
+}
+
+const load = (file: NameTaggerFile): Model => ({
+  threshold: file.threshold,
+  keepBelow: file.keepBelow ?? 0,
+  bias: file.bias,
+  weights: new Map(Object.entries(file.weights)),
+  vocabulary: new Set(file.vocabulary),
+});
+
+let model: Model | null = (trained as NameTaggerFile).weights ? load(trained as NameTaggerFile) : null;
+
+/** Swaps the weights in use (null: rules only). The training script and the tests measure with and without. */
+export function swapNameTagger(file: NameTaggerFile | null): void {
+  model = file ? load(file) : null;
+}
+
+export const nameTaggerActive = (): boolean => model !== null;
+
+const MASK = '\uE000';
+const TOKENS = /\uE000+|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]{1,3}(?![\p{L}]))?|[^\s\uE000]/gu;
+
+/** Tokens of the working text (masked stretches as one token each, with what masked them). */
+export function tokensOf(working: string, maskedAt: (position: number) => Masked): Token[] {
+  const tokens: Token[] = [];
+  let previousEnd = 0;
+  for (const match of working.matchAll(TOKENS)) {
+    const between = working.slice(previousEnd, match.index);
+    const text = match[0];
+    const kind = text.startsWith(MASK) ? 'masked' : /^[\p{L}\p{M}\p{N}]/u.test(text) ? 'word' : 'sign';
+    tokens.push({
+      start: match.index,
+      end: match.index + text.length,
+      text: kind === 'masked' ? '' : text,
+      kind,
+      ...(kind === 'masked' ? { masked: maskedAt(match.index) } : {}),
+      lineBefore: between.includes('\n'),
+      spaceBefore: between.length > 0,
+    });
+    previousEnd = match.index + text.length;
+  }
+  return tokens;
+}
+
+/** Particles and linking words: never a name on their own, and left to the rules. */
+const PARTICLE = new Set("de van der den het te ter ten 't el al ben bin ibn abu la le da di du von vd v d in op aan bij en of".split(' '));
+
+const isCapitalised = (word: string): boolean => /^\p{Lu}/u.test(word);
+const isAllCaps = (word: string): boolean => /^\p{Lu}[\p{Lu}\p{M}]+$/u.test(word);
+
+/** A word the tagger may take: a capitalised word of two letters or more, no figure, not masked, not a particle. */
+export function isCandidate(token: Token): boolean {
+  return (
+    token.kind === 'word' &&
+    isCapitalised(token.text) &&
+    !/\p{N}/u.test(token.text) &&
+    token.text.replace(/\P{L}/gu, '').length >= 2 &&
+    !PARTICLE.has(token.text.toLowerCase())
+  );
+}
+
+/** Classes of words the rules never take as a name (eponyms, services, languages, titles, kin and role words, dates, sentence openers). */
+const NEVER_A_NAME = new Set(['notPerson', 'opener', 'language', 'title', 'kin', 'role', 'date', 'particle']);
+/** A language or nationality written as an adjective: "Javaans", "Marokkaanse", "Surinaams", "Friesche". */
+const NATIONALITY = /(?:aa[mn]se?|ische?)$/u;
+
+/**
+ * What the tagger may take, by the rules' own precision (ADRs 0066, 0076): never a word the lists
+ * say is no person, never a language or nationality, and at the start of a sentence never a name
+ * that is a Dutch word too ("Storm en harde wind", "Visser van beroep").
+ */
+export function mayBeTaken(tokens: Token[], index: number, classesOf: WordClasses): boolean {
+  const token = tokens[index]!;
+  if (!isCandidate(token) || NATIONALITY.test(token.text.toLowerCase())) return false;
+  const classes = classesOf(token.text);
+  if (classes.some((cls) => NEVER_A_NAME.has(cls))) return false;
+  return !(opensSentence(tokens, index) && classes.some((cls) => cls === 'nameWord' || cls === 'ordinary'));
+}
+
+function shapeOf(word: string): string {
+  if (isAllCaps(word)) return word.length <= 3 ? 'XX' : 'XXXX';
+  if (/^\p{Lu}\p{Ll}/u.test(word)) return /\p{Lu}/u.test(word.slice(1)) ? 'XxX' : 'Xx';
+  if (isCapitalised(word)) return 'X';
+  return 'x';
+}
+
+const lengthBucket = (length: number): string => (length <= 3 ? '≤3' : length <= 5 ? '4-5' : length <= 8 ? '6-8' : '9+');
+
+const SENTENCE_END = new Set(['.', '!', '?', ':', ';', '•', '-', '–', '—', '*', '>', '"', '“', '„', "'", '‘', '(', '[', '/']);
+
+/** The token before that ends a sentence or opens a quote or list line: a capital after it says nothing. */
+function opensSentence(tokens: Token[], index: number): boolean {
+  const previous = tokens[index - 1];
+  if (!previous || tokens[index]!.lineBefore) return true;
+  if (previous.kind !== 'sign') return false;
+  if (!SENTENCE_END.has(previous.text)) return false;
+  // "J. Terlouw", "dhr. Bakker": a dot after one letter or a title is no sentence end (the features say which).
+  if (previous.text === '.') {
+    const word = tokens[index - 2];
+    if (
+      word?.kind === 'word' &&
+      (word.text.length === 1 || /^(?:dhr|mw|mevr|mr|dr|drs|ir|prof|hr|fam|vpk|pt|pte|co|pb|spv)$/iu.test(word.text))
+    )
+      return false;
+  }
+  return true;
+}
+
+/**
+ * The features of the word at `index`: what the tagger weighs. `leftFromMask`: the word is one the
+ * rules replaced, seen as if they had left it (the text's counts then hold it as replaced, not as written).
+ */
+export function tokenFeatures(
+  tokens: Token[],
+  index: number,
+  classesOf: WordClasses,
+  context: TextContext,
+  leftFromMask = false,
+): string[] {
+  const token = tokens[index]!;
+  const word = token.text;
+  const lower = word.toLowerCase();
+  const features: string[] = [];
+  const add = (feature: string) => features.push(feature);
+  const shape = shapeOf(word);
+  const start = opensSentence(tokens, index);
+  const position = start ? 'start' : 'mid';
+  add(`s:${shape}`);
+  add(`pos:${position}`);
+  add(`s:${shape}|${position}`);
+  add(`len:${lengthBucket(word.length)}`);
+  add(`w:${lower}`);
+  if (lower.length >= 5) add(`suf3:${lower.slice(-3)}`);
+  if (lower.length >= 4) add(`suf2:${lower.slice(-2)}`);
+  const classes = classesOf(word);
+  if (classes.length === 0) add(`c:none|${position}`);
+  for (const cls of classes) {
+    add(`c:${cls}`);
+    add(`c:${cls}|${position}`);
+  }
+  const inVocabulary = context.vocabulary.has(lower);
+  if (inVocabulary) add(`voc|${position}`);
+  if (context.lowerInText.has(lower)) add('lowerInText');
+  if ((context.personWords.get(lower) ?? 0) > (leftFromMask ? 1 : 0)) add('sameAsPerson');
+  if ((context.capitalisedMid.get(lower) ?? 0) > (start || leftFromMask ? 0 : 1)) add('capitalisedElsewhere');
+
+  // The neighbours: words, signs and what the rules did with them.
+  const describe = (at: number, side: 'p' | 'n' | 'pp' | 'nn') => {
+    const other = tokens[at];
+    if (!other) return add(`${side}:none`);
+    if (other.kind === 'masked') return add(`${side}:mask:${other.masked}`);
+    if (other.kind === 'sign') return add(`${side}:sign:${other.text}`);
+    if (side === 'pp' || side === 'nn') return add(`${side}:word`);
+    add(`${side}:w:${other.text.toLowerCase()}`);
+    add(`${side}:s:${shapeOf(other.text)}`);
+    for (const cls of classesOf(other.text)) add(`${side}:c:${cls}`);
+    if (side === 'p' && isCandidate(other) && !opensSentence(tokens, at)) add('p:capitalMid');
+    if (side === 'n' && isCandidate(other)) add('n:capital');
+  };
+  describe(index - 1, 'p');
+  describe(index - 2, 'pp');
+  describe(index + 1, 'n');
+  describe(index + 2, 'nn');
+
+  const previous = tokens[index - 1];
+  const next = tokens[index + 1];
+  // Joined by a hyphen to a word or to a replaced name: "Jansen-Bakels", "[PERSOON_1]-Bakels".
+  if (previous?.text === '-' && !token.spaceBefore && tokens[index - 2] && !previous.spaceBefore)
+    add(`hyphen:after:${tokens[index - 2]!.kind === 'masked' ? tokens[index - 2]!.masked : 'word'}`);
+  if (next?.text === '-' && !next.spaceBefore && tokens[index + 2] && !tokens[index + 2]!.spaceBefore) add('hyphen:before');
+  // Initials before: "J.P. Terlouw", "A. van der Sluis".
+  let at = index - 1;
+  while (tokens[at]?.kind === 'word' && PARTICLE.has(tokens[at]!.text.toLowerCase())) at--;
+  if (tokens[at]?.text === '.' && tokens[at - 1]?.kind === 'word' && /^\p{Lu}\p{Ll}?$/u.test(tokens[at - 1]!.text)) add('initialsBefore');
+  // "en"/"&" after a replaced person: "Aukje en Ilona", "[PERSOON_1] en Ilona".
+  if (previous && /^(?:en|&|of)$/u.test(previous.text.toLowerCase())) {
+    const before = tokens[index - 2];
+    add(`and:${before?.kind === 'masked' ? `mask:${before.masked}` : before && isCandidate(before) ? 'capital' : 'other'}`);
+  }
+  if (start && next?.kind === 'word') for (const cls of classesOf(next.text)) add(`start+n:c:${cls}`);
+  return features;
+}
+
+/** What the whole text tells about its words: which it writes in lower case, which it capitalises mid-sentence, which the rules replaced as a person. */
+export interface TextContext {
+  vocabulary: ReadonlySet<string>;
+  lowerInText: Set<string>;
+  capitalisedMid: Map<string, number>;
+  /** Words of stretches the rules replaced as a person, and how often. */
+  personWords: Map<string, number>;
+}
+
+export function textContext(tokens: Token[], original: string, vocabulary: ReadonlySet<string>): TextContext {
+  const lowerInText = new Set<string>();
+  const capitalisedMid = new Map<string, number>();
+  const personWords = new Map<string, number>();
+  tokens.forEach((token, index) => {
+    if (token.kind === 'masked' && token.masked === 'person')
+      for (const word of original.slice(token.start, token.end).match(/[\p{L}\p{M}]+/gu) ?? [])
+        personWords.set(word.toLowerCase(), (personWords.get(word.toLowerCase()) ?? 0) + 1);
+    if (token.kind !== 'word') return;
+    if (/^\p{Ll}/u.test(token.text)) lowerInText.add(token.text);
+    else if (isCandidate(token) && !opensSentence(tokens, index)) {
+      const lower = token.text.toLowerCase();
+      capitalisedMid.set(lower, (capitalisedMid.get(lower) ?? 0) + 1);
+    }
+  });
+  return { vocabulary, lowerInText, capitalisedMid, personWords };
+}
+
+const sigmoid = (score: number): number => 1 / (1 + Math.exp(-score));
+
+export function nameProbability(features: string[]): number {
+  if (!model) return 0;
+  let score = model.bias;
+  for (const feature of features) score += model.weights.get(feature) ?? 0;
+  return sigmoid(score);
+}
+
+/** The vocabulary of the weights in use (empty without a model). */
+export const taggerVocabulary = (): ReadonlySet<string> => model?.vocabulary ?? new Set();
+
+/** A text as the tagger reads it after the rules: its tokens and what the whole text says about its words, made once. */
+export interface Reading {
+  original: string;
+  working: string;
+  maskedAt: (position: number) => Masked;
+  tokens: Token[];
+  context: TextContext;
+}
+
+export function readingOf(
+  original: string,
+  working: string,
+  maskedAt: (position: number) => Masked,
+  vocabulary = taggerVocabulary(),
+): Reading {
+  const tokens = tokensOf(working, maskedAt);
+  return { original, working, maskedAt, tokens, context: textContext(tokens, original, vocabulary) };
+}
+
+/** A capitalised word outside the masks: without one the tagger has nothing to add. */
+export const holdsCapitalisedWord = (working: string): boolean => /(?:^|[^\p{L}\p{M}\p{N}])\p{Lu}[\p{L}\p{M}]/u.test(working);
+
+/**
+ * Stretches of the original text the tagger takes as a person's name, among the words the rules
+ * left: consecutive names (with particles between) are one stretch.
+ */
+export function taggedNames(reading: Reading, classesOf: WordClasses, threshold = model?.threshold ?? 1): { start: number; end: number }[] {
+  if (!model) return [];
+  const { tokens, context, working } = reading;
+  const spans: { start: number; end: number }[] = [];
+  tokens.forEach((token, index) => {
+    if (!mayBeTaken(tokens, index, classesOf)) return;
+    if (nameProbability(tokenFeatures(tokens, index, classesOf, context)) < threshold) return;
+    const last = spans.at(-1);
+    const gap = last ? working.slice(last.end, token.start) : '';
+    if (last && /^(?:[ \t]+|[ \t]*-[ \t]*|[ \t]+(?:(?:van|de|der|den|ter|ten|te|el|al)[ \t]+)+)$/iu.test(gap)) last.end = token.end;
+    else spans.push({ start: token.start, end: token.end });
+  });
+  return spans;
+}
+
+/**
+ * The tokens around a word of a replaced stretch as if the rules had left that word (the rest still
+ * masked): a window of the text is enough for the features, which look two tokens either way.
+ */
+export function tokensWithWordLeft(
+  reading: Pick<Reading, 'original' | 'working' | 'maskedAt'>,
+  start: number,
+  end: number,
+): { tokens: Token[]; index: number } {
+  const { original, working, maskedAt } = reading;
+  // Cut the window at a line break or white space, so no token is split where it starts.
+  let from = Math.max(0, start - 120);
+  while (from > 0 && !/\s/u.test(working[from - 1]!)) from--;
+  let to = Math.min(working.length, end + 80);
+  while (to < working.length && !/\s/u.test(working[to]!)) to++;
+  const window = working.slice(from, start) + original.slice(start, end) + working.slice(end, to);
+  const tokens = tokensOf(window, (position) => maskedAt(position + from)).map((token) => ({
+    ...token,
+    start: token.start + from,
+    end: token.end + from,
+  }));
+  // At the window's cut the text goes on: the first token is no sentence start because of the cut.
+  if (from > 0 && tokens[0]) tokens[0] = { ...tokens[0], lineBefore: /\n\s*$/u.test(working.slice(0, from)) };
+  return { tokens, index: tokens.findIndex((token) => token.start === start) };
+}
+
+/**
+ * A person the rules guessed (no known name) that the tagger reads as no name at all: every
+ * capitalised word of it, seen as if the rules had left it, scores below `keepBelow`. The guess is
+ * undone and the words stay as written ("Acute Dienst", "-West").
+ */
+export function doubtedGuess(
+  reading: Reading,
+  classesOf: WordClasses,
+  guess: { start: number; end: number },
+  keepBelow = model?.keepBelow ?? 0,
+): boolean {
+  if (!model || keepBelow <= 0) return false;
+  let words = 0;
+  for (const word of reading.original.slice(guess.start, guess.end).matchAll(/[\p{L}\p{M}]+/gu)) {
+    if (!isCapitalised(word[0])) continue;
+    const start = guess.start + word.index;
+    const { tokens, index } = tokensWithWordLeft(reading, start, start + word[0].length);
+    if (index < 0) continue;
+    words++;
+    if (nameProbability(tokenFeatures(tokens, index, classesOf, reading.context, true)) >= keepBelow) return false;
+  }
+  return words > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Training: deterministic (seeded order), so the same texts give the same weights.
+
+export interface TaggerExample {
+  features: string[];
+  name: boolean;
+  weight?: number;
+}
+
+export interface TaggerTrainOptions {
+  epochs?: number;
+  rate?: number;
+  l2?: number;
+  /** Features seen in fewer examples than this are dropped. */
+  minCount?: number;
+  /** Fits in as many shuffled orders, averaged (as the intent model does). */
+  orders?: number;
+  threshold?: number;
+  keepBelow?: number;
+}
+
+export function trainNameTagger(
+  examples: TaggerExample[],
+  trainedOn: string,
+  vocabulary: string[],
+  options: TaggerTrainOptions = {},
+): NameTaggerFile {
+  const { epochs = 30, rate = 0.1, l2 = 1e-4, minCount = 2, orders = 3, threshold = 0.5, keepBelow = 0 } = options;
+  const counts = new Map<string, number>();
+  for (const example of examples) for (const feature of new Set(example.features)) counts.set(feature, (counts.get(feature) ?? 0) + 1);
+  const features = [...counts]
+    .filter(([, count]) => count >= minCount)
+    .map(([feature]) => feature)
+    .sort();
+  const featureIndex = new Map(features.map((feature, index) => [feature, index]));
+  const rows = examples.map((example) => ({
+    ids: [...new Set(example.features)].map((feature) => featureIndex.get(feature)).filter((id): id is number => id !== undefined),
+    target: example.name ? 1 : 0,
+    weight: example.weight ?? 1,
+  }));
+  const weights = new Float64Array(features.length);
+  let bias = 0;
+  for (let run = 0; run < orders; run++) {
+    const fitted = fit(rows, features.length, { epochs, rate, l2, seed: 42 + run * 7919 });
+    for (let at = 0; at < weights.length; at++) weights[at]! += fitted.weights[at]! / orders;
+    bias += fitted.bias / orders;
+  }
+  const packed: Record<string, number> = {};
+  features.forEach((feature, id) => {
+    const weight = weights[id]!;
+    if (Math.abs(weight) >= 0.01) packed[feature] = Number(weight.toFixed(3));
+  });
+  return { trainedOn, threshold, keepBelow, bias: Number(bias.toFixed(3)), weights: packed, vocabulary: [...vocabulary].sort() };
+}
+
+/** One fit: AdaGrad over the rows in a seeded order. */
+function fit(
+  rows: { ids: number[]; target: number; weight: number }[],
+  size: number,
+  { epochs, rate, l2, seed }: { epochs: number; rate: number; l2: number; seed: number },
+): { weights: Float64Array; bias: number } {
+  const weights = new Float64Array(size);
+  const squared = new Float64Array(size).fill(1e-8);
+  let bias = 0;
+  let biasSquared = 1e-8;
+  const random = seededRandom(seed);
+  const order = rows.map((_, index) => index);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let index = order.length - 1; index > 0; index--) {
+      const other = Math.floor(random() * (index + 1));
+      [order[index], order[other]] = [order[other]!, order[index]!];
+    }
+    for (const rowIndex of order) {
+      const row = rows[rowIndex]!;
+      let score = bias;
+      for (const id of row.ids) score += weights[id]!;
+      const gradient = (sigmoid(score) - row.target) * row.weight;
+      biasSquared += gradient * gradient;
+      bias -= (rate * gradient) / Math.sqrt(biasSquared);
+      for (const id of row.ids) {
+        const step = gradient + l2 * weights[id]!;
+        squared[id]! += step * step;
+        weights[id]! -= (rate * step) / Math.sqrt(squared[id]!);
+      }
+    }
+  }
+  return { weights, bias };
+}
