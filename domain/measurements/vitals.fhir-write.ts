@@ -201,7 +201,12 @@ export async function createFhirObservation(
     throw asObservationError(error, paths);
   });
   await em.flush();
-  return { resource: await read(em, round.values[0]!.id), created: true, unstored: {} };
+  // A panel's two values are one Observation: the load pairs them, whichever came first.
+  const [stored] = await observationResource.load(
+    em,
+    round.values.map((value) => value.id),
+  );
+  return { resource: stored!.resource, created: true, unstored: {} };
 }
 
 /**
