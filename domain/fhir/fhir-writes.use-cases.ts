@@ -4,7 +4,7 @@ import { defineUseCase, runUseCaseWithin, type UseCase } from '../audit/use-case
 import type { EntityManager } from '../db/orm';
 import { createFhirAppointment, updateFhirAppointment } from '../agenda/appointment.fhir-write';
 import { createFhirObservation, updateFhirObservation } from '../measurements/vitals.fhir-write';
-import { createFhirMedicationAdministration } from '../medication/medication.fhir-write';
+import { createFhirMedicationAdministration, updateFhirMedicationAdministration } from '../medication/medication.fhir-write';
 import { createFhirDocumentReference, updateFhirDocumentReference } from '../report/report.fhir-write';
 import { AppError } from '../shared/errors';
 import { clinicalUseCasesOf } from './fhir.use-cases';
@@ -68,6 +68,7 @@ const fhirUpdate = (type: string, update: Update, logType = type) =>
 export const createObservation = fhirCreate('Observation', createFhirObservation);
 export const updateObservation = fhirUpdate('Observation', updateFhirObservation);
 export const createMedicationAdministration = fhirCreate('MedicationAdministration', createFhirMedicationAdministration);
+export const updateMedicationAdministration = fhirUpdate('MedicationAdministration', updateFhirMedicationAdministration);
 export const createDocumentReference = fhirCreate('DocumentReference', createFhirDocumentReference, 'Report');
 export const updateDocumentReference = fhirUpdate('DocumentReference', updateFhirDocumentReference, 'Report');
 export const createAppointment = fhirCreate('Appointment', createFhirAppointment);
@@ -81,7 +82,7 @@ export interface FhirWrites {
 /** The writes each record type takes; a type not here (or an interaction it lacks) answers 405. */
 export const fhirWrites: Readonly<Record<string, FhirWrites>> = {
   Observation: { create: createObservation, update: updateObservation },
-  MedicationAdministration: { create: createMedicationAdministration },
+  MedicationAdministration: { create: createMedicationAdministration, update: updateMedicationAdministration },
   DocumentReference: { create: createDocumentReference, update: updateDocumentReference },
   Appointment: { create: createAppointment, update: updateAppointment },
 };

@@ -3,8 +3,8 @@ import { toFhirAllergyIntolerance } from '../allergies/allergies.fhir';
 import { Allergy } from '../allergies/allergy.entity';
 import type { AccessOf } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
-import { toFhirMedicationRequest } from '../medication/medication.fhir';
-import { MedicationOrder } from '../medication/medication.entity';
+import { loadAdministrations, toFhirMedicationRequest } from '../medication/medication.fhir';
+import { MedicationAdministration, MedicationOrder } from '../medication/medication.entity';
 import { observationAsRecorded, observations } from '../measurements/vitals.fhir';
 import { earlierDocumentReferences } from '../report/report.fhir';
 import { AppError } from '../shared/errors';
@@ -293,6 +293,13 @@ const firstVersions: Record<string, (em: EntityManager, id: string) => Promise<R
     return first?.resource ?? null;
   },
   Observation: observationAsRecorded,
+  MedicationAdministration: async (em, id) => {
+    const dose = await em.findOne(MedicationAdministration, { id });
+    if (!dose?.effect) return null;
+    const asWritten = { ...dose, effect: null, effectAt: null, effectBy: null };
+    const [first] = await loadAdministrations(em, [asWritten]);
+    return first?.resource ?? null;
+  },
   AllergyIntolerance: async (em, id) => {
     const allergy = await em.findOne(Allergy, { id });
     if (!allergy?.lapsedAt) return null;
@@ -352,4 +359,4 @@ export function instanceHistory(versions: readonly Resource[], base: string): Bu
 export const historyInteractions = (type: string) =>
   (['vread', 'history-instance', ...(inFeed(type) ? (['history-type'] as const) : [])] as const).map((code) => ({ code }));
 
-export const historyDocumentation = `Versies: vread en <type>/<id>/_history geven de versies die het dossier bewaart: van MedicationRequest, AllergyIntolerance en Observation (een meting) ook de eerste (het voorschrift, de allergie of de waarden zoals vastgelegd, vóór stoppen, vervallen of corrigeren), van DocumentReference elke eerdere versie die een correctie verving (versionId is het moment van die versie), van de andere typen alleen de huidige (een oudere versie is een 404). Wijzigingen ophalen: GET _history of <type>/_history met _since (een tijdstip met tijdzone, tot op de milliseconde) voor ${feedTypes.join(', ')}; een Bundle van type history, per resource de huidige versie, oudste wijziging eerst, gepagineerd met de link next (_count 1–${pageLimits.max}, standaard ${pageLimits.max}); meta.lastUpdated van de Bundle is de _since van de volgende vraag. meta.lastUpdated is bij elk type het moment van vastleggen of laatste wijziging; bij Observation, Condition en RiskAssessment staat het klinische moment in effectiveDateTime, recordedDate en occurrenceDateTime.`;
+export const historyDocumentation = `Versies: vread en <type>/<id>/_history geven de versies die het dossier bewaart: van MedicationRequest, MedicationAdministration, AllergyIntolerance en Observation (een meting) ook de eerste (het voorschrift, de gift, de allergie of de waarden zoals vastgelegd, vóór stoppen, het effect, vervallen of corrigeren), van DocumentReference elke eerdere versie die een correctie verving (versionId is het moment van die versie), van de andere typen alleen de huidige (een oudere versie is een 404). Wijzigingen ophalen: GET _history of <type>/_history met _since (een tijdstip met tijdzone, tot op de milliseconde) voor ${feedTypes.join(', ')}; een Bundle van type history, per resource de huidige versie, oudste wijziging eerst, gepagineerd met de link next (_count 1–${pageLimits.max}, standaard ${pageLimits.max}); meta.lastUpdated van de Bundle is de _since van de volgende vraag. meta.lastUpdated is bij elk type het moment van vastleggen of laatste wijziging; bij Observation, Condition en RiskAssessment staat het klinische moment in effectiveDateTime, recordedDate en occurrenceDateTime.`;

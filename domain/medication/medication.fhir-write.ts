@@ -5,18 +5,23 @@ import type { EntityManager } from '../db/orm';
 import {
   asResourceError,
   bodyOf,
+  echoedOf,
   invalidAt,
   patientOfWrite,
   referencedId,
+  requireSameId,
+  requireVersion,
   unstoredOf,
   type FhirCreateInput,
+  type FhirUpdateInput,
   type FhirWritten,
 } from '../fhir/write';
 import { AppError } from '../shared/errors';
+import { isUuid } from '../shared/ids';
 import { MedicationOrder, type AdministrationStatus } from './medication.entity';
 import { administrationStatusSystem, medicationAdministrationResource, scheduledForUrl, lateReasonUrl } from './medication.fhir';
-import { orderNotFound } from './medication.service';
-import { administerDose } from './medication.use-cases';
+import { administrationNotFound, orderNotFound } from './medication.service';
+import { administerDose, recordDoseEffect } from './medication.use-cases';
 
 /*
  * A dose registered by a pharmacy's or ward's eMAR as a FHIR MedicationAdministration (ADR 0098):
@@ -122,4 +127,47 @@ export async function createFhirMedicationAdministration(
   await em.flush();
   const [stored] = await medicationAdministrationResource.load(em, [registered.id]);
   return { resource: stored!.resource, created: true, unstored };
+}
+
+/** The effect a `note` states ("Effect: …", as a read writes it, or the text alone); null without one. */
+const effectOf = (resource: FhirAdministration): string | null => {
+  const text = resource.note?.find((note) => note.text?.trim())?.text;
+  return text === undefined ? null : text.replace(/^\s*effect\s*:\s*/i, '');
+};
+
+/**
+ * Update: the one change the medication page makes to a registered dose, the effect of a zo-nodig
+ * dose written once afterwards (`recordDoseEffect`), as `note` on the dose as read. Every other
+ * element sent must be as stored (a registration is not changed otherwise: 400 at its path); one
+ * left out is not removed. A PUT with the effect already stored, or none, keeps the version.
+ */
+export async function updateFhirMedicationAdministration(
+  em: EntityManager,
+  actor: AuditActor,
+  { id, body, version }: FhirUpdateInput,
+): Promise<FhirWritten<FhirAdministration>> {
+  const resource = bodyOf<FhirAdministration>('MedicationAdministration', body);
+  requireSameId('MedicationAdministration', id, resource);
+  const [current] = isUuid(id) ? await medicationAdministrationResource.load(em, [id]) : [];
+  if (!current) throw AppError.notFound(administrationNotFound);
+  requireVersion('MedicationAdministration', current.resource.meta?.versionId ?? '1', version);
+  const echoed = new Set([...echoedOf(resource, current.resource), 'resourceType', 'id', 'meta', 'text', 'note']);
+  const changed = Object.keys(resource).filter((key) => !echoed.has(key));
+  if (changed.length) {
+    const message = 'Van een geregistreerde gift wordt alleen het effect van een zo-nodig-gift vastgelegd (note); de rest verandert niet.';
+    throw AppError.validation(Object.fromEntries(changed.map((key) => [at(key), message])), message);
+  }
+  const effect = effectOf(resource);
+  if (effect !== null && effect !== effectOf(current.resource)) {
+    await runUseCaseWithin(em, actor, recordDoseEffect, {
+      administrationId: id,
+      effect: { effect },
+      patientId: current.patientId ?? undefined,
+    }).catch((error: unknown) => {
+      throw asResourceError(error, { effect: at('note[0].text') });
+    });
+    await em.flush();
+  }
+  const [stored] = await medicationAdministrationResource.load(em, [id]);
+  return { resource: stored!.resource, created: false, unstored: {} };
 }

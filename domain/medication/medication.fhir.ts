@@ -147,29 +147,33 @@ export function toFhirMedicationAdministration(
   };
 }
 
+/** Registered doses (as stored, or as first written: ADR 0104's first versions) as MedicationAdministrations. */
+export async function loadAdministrations(em: EntityManager, rows: readonly MedicationAdministration[]) {
+  const orders = rows.length ? await em.find(MedicationOrder, { id: { $in: [...new Set(rows.map((row) => row.orderId))] } }) : [];
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  const checkers = await practitionerReferences(
+    em,
+    rows.map((row) => row.doubleCheckedBy),
+  );
+  return withStaff(
+    em,
+    rows.map((row) => ({ row, order: byId.get(row.orderId), patientId: row.patientId })),
+    (item) => item.row.recordedBy ?? item.row.koppelingId,
+    (item, nurse) =>
+      toFhirMedicationAdministration(
+        item.row,
+        item.order,
+        nurse,
+        item.row.doubleCheckedBy ? checkers.get(item.row.doubleCheckedBy) : undefined,
+      ),
+  );
+}
+
 export const medicationAdministrationResource: ClinicalResource<FhirAdministration> = {
   documentation:
     'Toedieningen per dosis: gegeven (completed), geweigerd of niet gegeven (not-done, met reden); zo-nodig-giften met reden en effect.',
   async load(em: EntityManager, ids) {
-    const rows = await em.find(MedicationAdministration, { id: { $in: [...ids] } });
-    const orders = rows.length ? await em.find(MedicationOrder, { id: { $in: [...new Set(rows.map((row) => row.orderId))] } }) : [];
-    const byId = new Map(orders.map((order) => [order.id, order]));
-    const checkers = await practitionerReferences(
-      em,
-      rows.map((row) => row.doubleCheckedBy),
-    );
-    return withStaff(
-      em,
-      rows.map((row) => ({ row, order: byId.get(row.orderId), patientId: row.patientId })),
-      (item) => item.row.recordedBy ?? item.row.koppelingId,
-      (item, nurse) =>
-        toFhirMedicationAdministration(
-          item.row,
-          item.order,
-          nurse,
-          item.row.doubleCheckedBy ? checkers.get(item.row.doubleCheckedBy) : undefined,
-        ),
-    );
+    return loadAdministrations(em, await em.find(MedicationAdministration, { id: { $in: [...ids] } }));
   },
   search: {
     resourceType: 'MedicationAdministration',

@@ -608,7 +608,7 @@ export async function recordEffect(
   if (row.effect) throw new AppError('conflict', 'Het effect van deze gift is al vastgelegd.');
   row.effect = effect;
   row.effectAt = new Date();
-  row.effectBy = actor.userId;
+  row.effectBy = personOf(actor);
   const [view] = await administrationViews(em, [row]);
   return view!;
 }

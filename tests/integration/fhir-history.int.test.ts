@@ -547,6 +547,6 @@ describe('versions', () => {
         .resource!.filter((resource) => resource.readHistory)
         .map((resource) => resource.type)
         .sort(),
-    ).toEqual(['AllergyIntolerance', 'DocumentReference', 'MedicationRequest', 'Observation']);
+    ).toEqual(['AllergyIntolerance', 'DocumentReference', 'MedicationAdministration', 'MedicationRequest', 'Observation']);
   });
 });

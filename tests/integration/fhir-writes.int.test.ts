@@ -298,6 +298,54 @@ describe('MedicationAdministration', () => {
   });
 });
 
+describe('MedicationAdministration update (ADR 0104)', () => {
+  it('the effect of a zo-nodig dose is written once, as on the page; nothing else of a registration changes', async () => {
+    const orderId = await order(patient.anna, {
+      productCode: 'lorazepam-1',
+      kind: 'zo-nodig',
+      indication: 'angst',
+      maxPerDay: 3,
+      minIntervalMinutes: 0,
+    });
+    const given = await stored<MedicationAdministration>(
+      await write(
+        '/api/fhir/MedicationAdministration',
+        'POST',
+        dose(patient.anna, orderId, {
+          reasonCode: [{ text: 'Angstig na telefoontje' }],
+          effectiveDateTime: new Date(Date.now() - 10 * 60_000).toISOString(),
+        }),
+      ),
+    );
+    const put = (body: MedicationAdministration, headers: Record<string, string> = {}) =>
+      write(`/api/fhir/MedicationAdministration/${given.id}`, 'PUT', body, headers);
+    // Anything but the effect is refused at its path; nothing is written.
+    const moved = await isOutcome(
+      await put({ ...given, effectiveDateTime: new Date().toISOString(), note: [{ text: 'Effect: rustig' }] }),
+      400,
+    );
+    expect(expressions(moved)).toEqual(['MedicationAdministration.effectiveDateTime']);
+    const short = await isOutcome(await put({ ...given, note: [{ text: 'ok' }] }), 400);
+    expect(expressions(short)).toEqual(['MedicationAdministration.note[0].text']);
+    expect(diagnostics(short)).toEqual(['Beschrijf het effect van de gift.']);
+    await isOutcome(await put({ ...given, note: [{ text: 'Effect: rustiger' }] }, { 'If-Match': 'W/"9"' }), 412);
+    // The dose as read, with its effect: the next version; the nurse sees the effect on the page.
+    const effect = await stored<MedicationAdministration>(await put({ ...given, note: [{ text: 'Effect: na 20 minuten rustiger' }] }), 200);
+    expect(effect).toMatchObject({ meta: { versionId: '2' }, note: [{ text: 'Effect: na 20 minuten rustiger' }] });
+    const page = (await (await json(`/api/patients/${patient.anna}/medication`, { cookie: nurseCookie })).json()) as {
+      administrations: { id: string; effect: string | null }[];
+    };
+    expect(page.administrations.find((row) => row.id === given.id)).toMatchObject({ effect: 'na 20 minuten rustiger' });
+    // Sent back as read: nothing changes; another effect: once only (409); the first version is kept.
+    expect(await stored<MedicationAdministration>(await put(effect), 200)).toEqual(effect);
+    const again = await isOutcome(await put({ ...effect, note: [{ text: 'Effect: toch weer onrustig' }] }), 409);
+    expect(diagnostics(again)).toEqual(['Het effect van deze gift is al vastgelegd.']);
+    expect(await client.readVersion('MedicationAdministration', given.id!, '1', { cache: 'no-cache' })).toEqual(given);
+    // Another organisation's koppeling does not find the dose.
+    await isOutcome(await write(`/api/fhir/MedicationAdministration/${given.id}`, 'PUT', effect, {}, strangerToken), 404);
+  });
+});
+
 describe('DocumentReference', () => {
   it('a letter from outside becomes a report on the record; a correction is the author’s and moves the version', async () => {
     const created = await stored<DocumentReference>(
@@ -748,13 +796,13 @@ describe('who may write', () => {
     );
     expect(interactions).toMatchObject({
       Observation: ['create', 'read', 'search-type', 'update'],
-      MedicationAdministration: ['create', 'read', 'search-type'],
+      MedicationAdministration: ['create', 'read', 'search-type', 'update'],
       DocumentReference: ['create', 'read', 'search-type', 'update'],
       Appointment: ['create', 'read', 'search-type', 'update'],
       MedicationRequest: ['read', 'search-type'],
     });
     // What is not advertised answers 405.
-    await isOutcome(await write(`/api/fhir/MedicationAdministration/${crypto.randomUUID()}`, 'PUT', {}), 405);
+    await isOutcome(await write(`/api/fhir/Condition/${crypto.randomUUID()}`, 'PUT', {}), 405);
     await isOutcome(await write('/api/fhir/MedicationRequest', 'POST', {}), 405);
   });
 });

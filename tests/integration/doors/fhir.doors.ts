@@ -6,6 +6,7 @@ import {
   createMedicationAdministration,
   createObservation,
   updateAppointment,
+  updateMedicationAdministration,
   updateObservation,
   updateDocumentReference,
 } from '../../../domain/fhir/fhir-writes.use-cases';
@@ -300,6 +301,40 @@ export const cases = [
               reasonCode: [{ text: 'Onrustig' }],
               effectiveDateTime: new Date().toISOString(),
             }),
+          }),
+        ),
+    },
+  }),
+  doorCase({
+    useCase: updateMedicationAdministration,
+    role: 'psychiater',
+    arrange: async (clinician: SignedIn) => {
+      const patientId = await newPatient(clinician.cookie);
+      const orderId = await prescribed(clinician.cookie, patientId);
+      const given = await request('/api/fhir/MedicationAdministration', {
+        method: 'POST',
+        cookie: clinician.cookie,
+        headers: fhirJson,
+        body: JSON.stringify({
+          resourceType: 'MedicationAdministration',
+          status: 'completed',
+          medicationCodeableConcept: { text: 'lorazepam 1 mg' },
+          subject: { reference: `Patient/${patientId}` },
+          request: { reference: `MedicationRequest/${orderId}` },
+          reasonCode: [{ text: 'Onrustig' }],
+          effectiveDateTime: new Date(Date.now() - 60_000).toISOString(),
+        }),
+      });
+      return { patientId, dose: (await given.json()) as Record<string, unknown> };
+    },
+    doors: {
+      fhir: ({ cookie }, { dose }) =>
+        statusOf(
+          request(`/api/fhir/MedicationAdministration/${String(dose.id)}`, {
+            method: 'PUT',
+            cookie,
+            headers: fhirJson,
+            body: JSON.stringify({ ...dose, note: [{ text: 'Effect: rustiger' }] }),
           }),
         ),
     },
