@@ -1,4 +1,4 @@
-import { seededRandom } from '../shared/random';
+import { seededRandom, shuffleInPlace } from '../shared/random';
 import trained from './name-tagger.json';
 
 /**
@@ -430,10 +430,7 @@ function fit(
   const random = seededRandom(seed);
   const order = rows.map((_, index) => index);
   for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let index = order.length - 1; index > 0; index--) {
-      const other = Math.floor(random() * (index + 1));
-      [order[index], order[other]] = [order[other]!, order[index]!];
-    }
+    shuffleInPlace(order, random);
     for (const rowIndex of order) {
       const row = rows[rowIndex]!;
       let score = bias;

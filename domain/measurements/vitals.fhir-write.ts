@@ -4,6 +4,8 @@ import { runUseCaseWithin } from '../audit/use-case';
 import type { EntityManager } from '../db/orm';
 import {
   asResourceError,
+  bodyOf,
+  invalidAt,
   referencedId,
   requireSameId,
   requireVersion,
@@ -27,7 +29,7 @@ import { correctVitalValue, recordVitalRound } from './vitals.use-cases';
  * page. A wrong value is corrected as on the page: the old one is kept, marked, beside the right one.
  */
 
-const invalid = (path: string, message: string) => AppError.validation({ [`Observation.${path}`]: message }, message);
+const invalid = (path: string, message: string) => invalidAt(`Observation.${path}`, message);
 
 function measureOf(code: string, quantity: Observation['valueQuantity'], path: string): [string, number] {
   const known = vitalCodes[code]!;
@@ -182,8 +184,7 @@ export async function createFhirObservation(
   actor: AuditActor,
   { body }: FhirCreateInput,
 ): Promise<FhirWritten<Observation>> {
-  const resource = (body ?? {}) as Observation;
-  if (resource.resourceType !== 'Observation') throw invalid('resourceType', 'Het veld resourceType moet "Observation" zijn.');
+  const resource = bodyOf<Observation>('Observation', body);
   const replaced = replacedIdOf(resource);
   if (replaced) {
     const { replaced: unchanged, correction } = await correctObservation(em, actor, replaced, resource);
@@ -219,8 +220,7 @@ export async function updateFhirObservation(
   actor: AuditActor,
   { id, body, version }: FhirUpdateInput,
 ): Promise<FhirWritten<Observation>> {
-  const resource = (body ?? {}) as Observation;
-  if (resource.resourceType !== 'Observation') throw invalid('resourceType', 'Het veld resourceType moet "Observation" zijn.');
+  const resource = bodyOf<Observation>('Observation', body);
   requireSameId('Observation', id, resource);
   if (!isUuid(id)) throw AppError.notFound(vitalNotFound);
   const { replaced, correction } = await correctObservation(em, actor, id, resource, version);

@@ -9,3 +9,11 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Shuffles `items` in place (Fisher–Yates) with `random`: the same order for the same seed. */
+export function shuffleInPlace<T>(items: T[], random: () => number): void {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [items[index], items[other]] = [items[other]!, items[index]!];
+  }
+}
