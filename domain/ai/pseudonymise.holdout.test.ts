@@ -118,11 +118,28 @@ const FLOOR_J: typeof FLOOR = {
   caughtAtLeast: { naam: 274, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
 };
 
+/*
+ * Held-out set p (issue 42, session eight): 357 texts in a fifth hand, written blind from the issue's
+ * list of kinds only (dictated 57, shorthand 56, formal letters 63, handover 59, chat 63, regional 59),
+ * before any rule or weight of the session was changed, and never read: measured by count only.
+ * Before (main at 7ac2f3d): leaking 90 (210 pieces), damaged 2, clean texts changed 2; names caught 467 of 574.
+ */
+const FLOOR_P: typeof FLOOR = {
+  leakingTexts: 90,
+  damagedTexts: 2,
+  cleanChanged: 2,
+  patientWrong: 1,
+  otherAsPatient: 3,
+  leakingByKind: { 'no-pii': 0 },
+  caughtAtLeast: { naam: 467, nummer: 61, handle: 13, kenteken: 19, telefoon: 24, url: 13, email: 24, postcode: 13, iban: 20 },
+};
+
 describe.each([
   ['heldout-g', 347, FLOOR],
   ['heldout-h', 339, FLOOR_H],
   ['dev-k', 160, FLOOR_K],
   ['heldout-j', 223, FLOOR_J],
+  ['heldout-p', 357, FLOOR_P],
 ] as const)('set %s', (set, size, FLOOR) => {
   it('stays at or below the measured leaks and damage', () => {
     const items = readCorpus(new URL(`../../tests/fixtures/pseudonymisation/${set}.jsonl`, import.meta.url).pathname);
