@@ -68,6 +68,7 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
     const writes: Write[] = [];
     let phase: 'before' | 'down' | 'after' = 'before';
     let afterRestart = 0;
+    let firstWriteAfter = 0; // time to recover: the first write accepted after PostgreSQL is back
     let sequence = 0;
     const writer = async () => {
       while (phase !== 'after' || afterRestart < 20) {
@@ -80,7 +81,7 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
         });
         const write = { content, status: response.status, body: await response.json() };
         writes.push(write);
-        if (phase === 'after' && write.status === 201) afterRestart++;
+        if (phase === 'after' && write.status === 201 && afterRestart++ === 0) firstWriteAfter = performance.now();
         // While the server is down every request fails at once; no need to flood the log.
         if (phase === 'down') await sleep(50);
       }
@@ -96,6 +97,7 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
       interval: 20,
     });
     await postgres!.start();
+    const restartedAt = performance.now();
     phase = 'after';
     await Promise.all(writers);
 
@@ -135,7 +137,8 @@ describe('PostgreSQL restarted during a write-heavy run', () => {
       expect([...after.values()].filter((count) => count !== 1)).toEqual([]);
       expect(after.size).toBe(writes.length);
       console.log(
-        `[faults] PostgreSQL restart: ${acknowledged.length} writes acknowledged, ${refused.length} answered 500 and none of those committed; after the retries ${after.size} writes, each once`,
+        `[faults] PostgreSQL restart: ${acknowledged.length} writes acknowledged, ${refused.length} answered 500 and none of those committed; after the retries ${after.size} writes, each once; ` +
+          `writes accepted again ${((firstWriteAfter - restartedAt) / 1000).toFixed(2)} s after PostgreSQL was up`,
       );
     } finally {
       await stored.end();

@@ -64,6 +64,8 @@ function holdFirstModelCall(answer: (request: ModelRequest) => ModelReply): Prom
  * a step, starts worker B, and returns what `work` returns once B has finished the run.
  */
 async function killedMidway<T>(options: {
+  /** Named in the printed figure: which run was killed. */
+  run: string;
   middle: (taskQueue: string) => Promise<void>;
   afterKill?: () => Promise<void>;
   work: (taskQueue: string) => Promise<T>;
@@ -82,11 +84,15 @@ async function killedMidway<T>(options: {
   } finally {
     await workerA.kill();
   }
+  const killedAt = performance.now();
   await options.afterKill?.();
   const workerB = await startWorker(taskQueue, env);
   try {
     const outcome = await pending;
     if ('error' in outcome) throw outcome.error;
+    console.log(
+      `[faults] worker killed in ${options.run}: finished on the other worker ${((performance.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
+    );
     return outcome.value;
   } finally {
     await workerB.stop();
@@ -139,6 +145,7 @@ describe('a worker killed in the middle of a workflow', () => {
     const held = holdFirstModelCall((request) => handoverAnswer(request));
     const request = { patientId, period: '1d', filterForRole: 'verpleegkundige' };
     const summary = await killedMidway({
+      run: 'a handover',
       middle: () => held,
       work: (taskQueue) => generateHandover({ orm, ...env.temporal, taskQueue, waitMs: 60_000 }, actor, request),
     });
@@ -151,6 +158,7 @@ describe('a worker killed in the middle of a workflow', () => {
     const patientId = await newPatient();
     const held = holdFirstModelCall((request) => ({ content: treatmentPlanAnswer(request) }));
     const view = await killedMidway({
+      run: 'a treatment plan',
       middle: () => held,
       work: (taskQueue) => generateTreatmentPlan({ orm, ...env.temporal, taskQueue, waitMs: 60_000 }, psychiatrist, { patientId }),
     });
@@ -184,6 +192,7 @@ describe('a worker killed in the middle of a workflow', () => {
     const held = holdFirstModelCall(noShowAnswer);
     let deps: NoShowDeps | undefined;
     await killedMidway({
+      run: 'a no-show',
       middle: () => held,
       work: async (taskQueue) => {
         deps = { orm, ...env.temporal, taskQueue };
@@ -242,6 +251,7 @@ describe('a worker killed in the middle of a workflow', () => {
     let chainId = '';
     try {
       await killedMidway({
+        run: 'an intent chain',
         middle: async (taskQueue) => {
           const prepared = await startChain({ ...env.temporal, taskQueue }, { ...actor, channel: 'assistant' }, chain);
           expect(prepared.status).toBe('wacht_op_bevestiging');
