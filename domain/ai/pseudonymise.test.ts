@@ -843,3 +843,47 @@ describe('general rules of round fifteen (issue 42, ADR 0095)', () => {
     expect(sent(text)).toBe(text);
   });
 });
+
+describe('general rules from blind set n (issue 42, ADR 0107)', () => {
+  const sent = (text: string, known: KnownPerson[] = []) => roundTrip(new Pseudonymiser(known), text);
+
+  it('a known surname that is a Dutch word, opening a shorthand line, in capitals or before a pause', () => {
+    const kok: KnownPerson = { name: 'Gerrit Kok', given: ['Gerrit'], prefix: null, family: 'Kok' };
+    expect(sent('kok (k7) vannacht 3x bel. 7u30 kok nog in bed.', [kok])).toBe(
+      '[PATIENT_1_ACHTERNAAM] (k7) vannacht 3x bel. 7u30 [PATIENT_1_ACHTERNAAM] nog in bed.',
+    );
+    expect(sent('KOK WEIGERT MEDICATIE, al 2 dagen.', [kok])).toBe('[PATIENT_1_ACHTERNAAM] WEIGERT MEDICATIE, al 2 dagen.');
+    expect(sent('Kok, zoals hij wil heten, sliep goed.', [kok])).toBe('[PATIENT_1_ACHTERNAAM], zoals hij wil heten, sliep goed.');
+    // The word as a noun stays: after an article, and opening a line when a preposition or article follows.
+    const text = 'De kok van de keuken kwam langs. kok op de afdeling ziek, de kok kookt.';
+    expect(sent(text, [kok])).toBe(text);
+  });
+
+  it('a user name by its shape: an underscore between letters or a Discord tag; a hashtag or a constant stays', () => {
+    expect(sent('Ze voegde hem toe als jadeke_k, op Discord (larsm#4471) bedreigd.')).toBe(
+      'Ze voegde hem toe als [ACCOUNT_1], op Discord ([ACCOUNT_2]) bedreigd.',
+    );
+    const text = 'Zij deelt #metoo en #4471 berichten; veld MAX_DOSE in het formulier.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a web address with any top-level domain when a path follows, not a unit per unit', () => {
+    expect(sent('pt stuurt link linktr.ee/demimolenaar rond, ook wa.me/31612345678.')).toBe('pt stuurt link [URL_1] rond, ook [URL_2].');
+    const text = 'Haloperidol 5 mg/ml, 10 mg/dag; o.a./m.n. rustiger.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a postcode in lower case with a space before a town, not a dose or a year before a word', () => {
+    expect(sent('Ze woont nou bij heur dochter in 9411 pr Beilen, nait meer in het dorp.')).toBe(
+      'Ze woont nou bij heur dochter in [POSTCODE_1] Beilen, nait meer in het dorp.',
+    );
+    const text = 'Gaf 1500 mg Depakine, in 2025 en Pasen ook.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it("capitalised words mid-sentence that name a service, a room or a day stay; a person's full name still goes", () => {
+    const text = 'Indicatie voor Beschermd Wonen verlengd; overleg in Ruimte Noord, roken bij Ingang Oost, op Eerste Kerstdag naar huis.';
+    expect(sent(text)).toBe(text);
+    expect(sent('Gesprek met Wouter Zandbergen en met Sewnath Ramdin.')).toBe('Gesprek met [PERSOON_1] en met [PERSOON_2].');
+  });
+});

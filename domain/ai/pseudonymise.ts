@@ -2,7 +2,7 @@ import { products } from '../medication/products';
 import { monthNames } from '../shared/clinical-time';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { namedOrganisations } from './named-organisations';
-import { doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, type Masked } from './name-tagger';
+import { doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, taggerVocabulary, type Masked } from './name-tagger';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
 /**
@@ -805,11 +805,18 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       if (token !== undefined && startsLowercase(token) && NOT_A_NAME.has(token.toLowerCase())) return null; // "wil", "was"
       // After its capitalised prefix an ordinary word is the surname: "De Boer, moeder van pt", "De Vos belde".
       const prefixed = (variant.capitalToken ?? 0) > 0 && token !== undefined && /^\p{Lu}/u.test(token) && /^\p{Lu}/u.test(match[0]);
-      if (token !== undefined && isOrdinaryWord(token) && !prefixed) {
-        if (startsLowercase(token)) return null;
-        // "Hart en longen: geen afwijkingen" opens a sentence; "Roos was onrustig" names someone.
-        if (opensSentence(match.input.slice(0, match.index)) && !FOLLOWED_BY_VERB.test(match.input.slice(match.index + match[0].length)))
-          return null;
+      // A known name in capitals is the name ("KONING WEIGERT MEDICATIE"): a note shouts no ordinary word alone.
+      const capitals = token !== undefined && /^\p{Lu}{3,}$/u.test(token);
+      if (token !== undefined && isOrdinaryWord(token) && !prefixed && !capitals) {
+        const before = match.input.slice(0, match.index);
+        const after = match.input.slice(match.index + match[0].length);
+        // Opening a shorthand line ("kok (k7) vannacht 3x bel", "7u30 visser nog in bed") the known name is
+        // the subject; "roos op de hoofdhuid", "storm en regen" go on as a noun does.
+        if (startsLowercase(token)) {
+          if (!opensNoteLine(before) || FOLLOWED_AS_NOUN.test(after)) return null;
+        }
+        // "Hart en longen: geen afwijkingen" opens a sentence; "Roos was onrustig", "Storm, zoals hij zich noemt" name someone.
+        else if (opensSentence(before) && !FOLLOWED_BY_VERB.test(after) && !/^\s*[,(]/u.test(after)) return null;
       }
       return { kind: 'PATIENT', person: variant.person, form: variant.form };
     },
@@ -853,6 +860,14 @@ function relativesRule(candidates: NameVariant[]): Rule | null {
     },
   };
 }
+
+/** The start of a note's line or sentence, also after a time or a day written short ("7u30 ", "ma: "). */
+function opensNoteLine(before: string): boolean {
+  return opensSentence(before) || /(?:^|[.!?:\n]\s*)(?:\d{1,2}(?:[:.u]\d{2}|u))\s+$/u.test(before);
+}
+/** What follows a noun rather than a subject: a preposition, an article, a conjunction ("roos op de huid", "storm en regen"). */
+const FOLLOWED_AS_NOUN =
+  /^\s+(?:op|in|aan|van|voor|met|bij|uit|over|onder|naar|door|om|tot|en|of|de|het|een|die|dat|is|was|wordt|werd|zijn|waren)(?![\p{L}\p{M}\p{N}])/u;
 
 /** Text before a word ends a sentence or heading ("Hart en longen:"), not an abbreviation such as "dhr.". */
 function opensSentence(before: string): boolean {
@@ -1528,6 +1543,26 @@ const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_
  */
 const MID_SENTENCE_NAME = `(?<=[\\p{Ll},;)]${SP})${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD}){1,2}${END}(?!${SP}\\p{N})`;
 const FULL_NAME_ANY = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
+/** Endings of Dutch adjectives and ordinals that open a service's name ("Spoedeisende Hulp", "Klinische Les", "Eerste Kerstdag"). */
+const ADJECTIVE_ENDING = /\p{L}{3,}(?:ische|ieve|ende|ale|ige|lijke|aire|erde|ste)$/u;
+const COMPASS = new Set(['noord', 'oost', 'zuid', 'west', 'centrum']);
+/**
+ * Capitalised words mid-sentence that name a service, a room or a day rather than a person: none of
+ * them is a name the lists know, and one is a word the ward writes in lower case, an adjective or a
+ * point of the compass ("Multidisciplinair Overleg", "Ruimte Noord", "Beschermd Wonen"). Structure,
+ * no list of services: "Wouter Zandbergen" and "Kees Zoutenbier" hold a given name and stay people.
+ */
+function namesAServiceOrPlace(surface: string): boolean {
+  const parts = surface.split(/\s+/u).filter((part) => /^\p{Lu}/u.test(part));
+  if (parts.length < 2 || parts.some((part) => part.includes('-'))) return false;
+  if (parts.some((part) => isListedName(part) || isGivenName(part) || isPetForm(part))) return false;
+  const vocabulary = taggerVocabulary();
+  return parts.some((part) => {
+    const lower = part.toLowerCase();
+    return vocabulary.has(lower) || COMPASS.has(lower) || (ADJECTIVE_ENDING.test(lower) && !LISTED_SURNAME.has(nameKey(part)));
+  });
+}
+
 /**
  * After "het" or "een" capitalised words are a thing, a place or a title ("het Wilhelmina Ziekenhuis",
  * "een Rode Kruis-post"); after "de" too when the first is a Dutch word or an adjective ("de Koning van
@@ -1540,6 +1575,7 @@ const FULL_NAME: Rule = {
     const first = words(match[0])[0] ?? '';
     if (article === 'het' || article === 'een') return null;
     const last = words(match[0]).at(-1) ?? '';
+    if (namesAServiceOrPlace(match[0])) return null;
     if (
       article === 'de' &&
       !isListedName(last) &&
@@ -1792,6 +1828,15 @@ const PLATE_AFTER_WORD = rule(
 
 /** "@jorien.x" (an e-mail address is taken before), or the account after the platform's name when it cannot be a word. */
 const HANDLE = rule(`(?<![\\p{L}\\p{M}\\p{N}._%+@-])@[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?`, 'ACCOUNT');
+/**
+ * A user name by its shape, wherever it stands: letters joined by an underscore ("jadeke_k", "x_pool_zwolle")
+ * or a Discord tag ("larsm#4471"). Dutch words never hold an underscore; a hashtag has no letters before the "#".
+ */
+const ACCOUNT_SHAPE = rule(
+  `${START}(?:[\\p{L}\\p{N}]+(?:[_.][\\p{L}\\p{N}]+)*_[\\p{L}\\p{N}]+(?:[_.][\\p{L}\\p{N}]+)*|\\p{L}[\\p{L}\\p{N}_.]{1,31}#\\d{4})${END}`,
+  'ACCOUNT',
+  (surface) => /\p{L}/u.test(surface.replace(/#\d+$/u, '')) && !/^[A-Z0-9_]+$/u.test(surface),
+);
 const PLATFORM_ACCOUNT = rule(
   `(?<=${START}(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord)(?:-?(?:account|naam|profiel))?${SP_OPT}:?${SP}(?:(?:als|is|heet|onder|met|de|naam|account|handle)${SP}){0,2})` +
     `(?=[\\p{L}\\p{M}\\p{N}_]*(?:[_\\p{N}]|\\.[\\p{L}\\p{N}]))[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?${END}`,
@@ -1851,7 +1896,9 @@ const PUBLIC_SITES = [
   'huisartsenpost.nl',
 ];
 const TLD = 'nl|com|org|net|be|eu|io|de|info|nu|app|me|tv|co|online|site';
-const URL_RULE = `(?:https?:\\/\\/|${START}www\\.)[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?]|${START}[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\\.(?:${TLD})(?:\\/[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?])?${END}`;
+/** Any top-level domain when a path follows ("linktr.ee/naam", "wa.me/316…"): the slash says it is an address. */
+const URL_WITH_PATH = `${START}[a-z0-9][a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.[a-z]{2,6}\\/[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?]`;
+const URL_RULE = `${URL_WITH_PATH}|(?:https?:\\/\\/|${START}www\\.)[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?]|${START}[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\\.(?:${TLD})(?:\\/[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?])?${END}`;
 function isPublicSite(surface: string): boolean {
   const host = surface
     .toLowerCase()
@@ -1924,6 +1971,11 @@ const NOT_POSTCODE_LETTERS = new Set(
  * A postcode in lower case with a space ("6412 cn"), where an address stands: right after an
  * address just replaced ("[ADRES_1], 6412 cn"), or in brackets ("(6814 bl)").
  */
+/** A capitalised word after a postcode that ends the address: the town ("Beilen", "'s-Hertogenbosch"), then a pause or the end. */
+const BEFORE_TOWN = new RegExp(
+  `^${SP}(?:['’]s-)?\\p{Lu}\\p{Ll}[\\p{L}\\p{M}'’-]*(?:${SP}\\p{Lu}\\p{Ll}[\\p{L}\\p{M}-]*)?(?=[,.;:)!?]|${SP}(?:\\p{Ll}|\\p{N})|\\s*$|\\n)`,
+  'u',
+);
 const AFTER_ADDRESS_OR_BRACKET = new RegExp(`(?:${MASK}[,;]?${SP_OPT}|\\(${SP_OPT})$`, 'u');
 const SPACED_LOWER_POSTCODE: Rule = {
   pattern: new RegExp(`${START}[1-9]\\d{3}${SP}[a-z]{2}${END}`, 'gu'),
@@ -1931,7 +1983,9 @@ const SPACED_LOWER_POSTCODE: Rule = {
     const letters = match[0].slice(-2);
     if (UNIT.has(letters) || NOT_POSTCODE_LETTERS.has(letters)) return null;
     const before = match.input.slice(0, match.index);
-    return AFTER_ADDRESS_OR_BRACKET.test(before) ? { kind: 'POSTCODE' } : null;
+    // Before a town ("9411 pr Beilen") it is a postcode too: a dose or a year is followed by no place name.
+    const after = match.input.slice(match.index + match[0].length);
+    return AFTER_ADDRESS_OR_BRACKET.test(before) || BEFORE_TOWN.test(after) ? { kind: 'POSTCODE' } : null;
   },
 };
 const POSTCODE_AFTER_WORD = rule(
@@ -2158,6 +2212,7 @@ export class Pseudonymiser {
       DICTATED_WEB_ADDRESS,
       HANDLE,
       PLATFORM_ACCOUNT,
+      ACCOUNT_SHAPE,
       DICTATED_HANDLE,
       KNOWN_VALUES,
       IBAN,
