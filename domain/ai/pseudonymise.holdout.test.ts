@@ -12,9 +12,9 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 // texts changed, 8 with the patient mislabelled, 18 with someone else labelled as a patient.
 // Issue 42, names from public lists (ADR 0076): leaking 79 → 66, names caught 432 → 452; damage unchanged.
 // Issue 42, the learned token tagger beside the rules (ADR 0103): leaking 51 → 45, damaged 13 → 12, names caught 467 → 476.
-// Issue 42, general rules from blind set n (ADR 0107): leaking 45 → 43, damaged 12 → 9, names caught 476 → 478.
+// Issue 42, general rules from blind set n (ADR 0107): leaking 45 → 42, damaged 12 → 9, names caught 476 → 479.
 const FLOOR = {
-  leakingTexts: 43,
+  leakingTexts: 42,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
   damagedTexts: 9,
   cleanChanged: 6,
@@ -37,9 +37,9 @@ const FLOOR = {
     birthdate: 2,
     email: 1,
     'disguised-name': 4,
-    relations: 5,
+    relations: 4,
   } as Record<string, number>,
-  caughtAtLeast: { naam: 478, nummer: 57, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
+  caughtAtLeast: { naam: 479, nummer: 57, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
     string,
     number
   >,

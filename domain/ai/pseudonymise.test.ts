@@ -859,6 +859,24 @@ describe('general rules from blind set n (issue 42, ADR 0107)', () => {
     expect(sent(text, [kok])).toBe(text);
   });
 
+  it('one sense in one text: a known Dutch-word name opening a sentence is the name when it named the person elsewhere', () => {
+    const roos: KnownPerson = { name: 'Roos Hendriks', given: ['Roos'], prefix: null, family: 'Hendriks' };
+    expect(sent('roos zit in haar kamer, wil niks. Roos pas om 13u eruit.', [roos])).toBe(
+      '[PATIENT_1_VOORNAAM] zit in haar kamer, wil niks. [PATIENT_1_VOORNAAM_2] pas om 13u eruit.',
+    );
+    const text = 'Roos op de hoofdhuid, shampoo gegeven. Roos rood aan de rand.';
+    expect(sent(text, [roos])).toBe(text);
+  });
+
+  it('a service after "door de", a ward after "afdeling", and a word after a dictated full stop stay as written', () => {
+    const text =
+      'Rommel opgeruimd door de Technische Dienst. Foto van de gang van afdeling Iris. Verdenking Korsakov punt Tevens Wernicke uitsluiten punt';
+    expect(sent(text)).toBe(text);
+    expect(sent('Gezien door de Vries en door Samira Bouzid punt Daarna met Wouter Zandbergen gebeld punt')).toBe(
+      'Gezien door [PERSOON_1] en door [PERSOON_2] punt Daarna met [PERSOON_3] gebeld punt',
+    );
+  });
+
   it('a user name by its shape: an underscore between letters or a Discord tag; a hashtag or a constant stays', () => {
     expect(sent('Ze voegde hem toe als jadeke_k, op Discord (larsm#4471) bedreigd.')).toBe(
       'Ze voegde hem toe als [ACCOUNT_1], op Discord ([ACCOUNT_2]) bedreigd.',

@@ -805,18 +805,10 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       if (token !== undefined && startsLowercase(token) && NOT_A_NAME.has(token.toLowerCase())) return null; // "wil", "was"
       // After its capitalised prefix an ordinary word is the surname: "De Boer, moeder van pt", "De Vos belde".
       const prefixed = (variant.capitalToken ?? 0) > 0 && token !== undefined && /^\p{Lu}/u.test(token) && /^\p{Lu}/u.test(match[0]);
-      // A known name in capitals is the name ("KONING WEIGERT MEDICATIE"): a note shouts no ordinary word alone.
-      const capitals = token !== undefined && /^\p{Lu}{3,}$/u.test(token);
-      if (token !== undefined && isOrdinaryWord(token) && !prefixed && !capitals) {
-        const before = match.input.slice(0, match.index);
-        const after = match.input.slice(match.index + match[0].length);
-        // Opening a shorthand line ("kok (k7) vannacht 3x bel", "7u30 visser nog in bed") the known name is
-        // the subject; "roos op de hoofdhuid", "storm en regen" go on as a noun does.
-        if (startsLowercase(token)) {
-          if (!opensNoteLine(before) || FOLLOWED_AS_NOUN.test(after)) return null;
-        }
-        // "Hart en longen: geen afwijkingen" opens a sentence; "Roos was onrustig", "Storm, zoals hij zich noemt" name someone.
-        else if (opensSentence(before) && !FOLLOWED_BY_VERB.test(after) && !/^\s*[,(]/u.test(after)) return null;
+      if (token !== undefined && isOrdinaryWord(token) && !prefixed && !readsAsKnownName(match.input, match.index, match[0], token)) {
+        // One sense in one text: a capitalised word that named the person elsewhere in it names them here too
+        // ("kok (k7) vannacht 3x bel. … Kok klaagt over kiespijn").
+        if (startsLowercase(token) || words(match[0]).length > 1 || !namedElsewhere(match.input, match.index, token)) return null;
       }
       return { kind: 'PATIENT', person: variant.person, form: variant.form };
     },
@@ -859,6 +851,27 @@ function relativesRule(candidates: NameVariant[]): Rule | null {
       return { kind: 'PERSOON' };
     },
   };
+}
+
+/**
+ * Whether a known name that is a Dutch word reads as the name where it stands. In capitals it is
+ * ("KONING WEIGERT MEDICATIE"): a note shouts no ordinary word alone. Opening a shorthand line
+ * ("kok (k7) vannacht 3x bel", "7u30 visser nog in bed") it is the subject, unless it goes on as a
+ * noun does ("roos op de hoofdhuid", "storm en regen"). Capitalised it is, except opening a sentence
+ * ("Hart en longen: geen afwijkingen") with no verb or pause after it ("Roos was onrustig", "Storm, zoals hij zich noemt").
+ */
+function readsAsKnownName(input: string, index: number, surface: string, token: string): boolean {
+  if (/^\p{Lu}{3,}$/u.test(token)) return true;
+  const before = input.slice(0, index);
+  const after = input.slice(index + surface.length);
+  if (startsLowercase(token)) return opensNoteLine(before) && !FOLLOWED_AS_NOUN.test(after);
+  return !opensSentence(before) || FOLLOWED_BY_VERB.test(after) || /^\s*[,(]/u.test(after);
+}
+/** The same word elsewhere in the text where it reads as the known name. */
+function namedElsewhere(input: string, index: number, token: string): boolean {
+  for (const other of input.matchAll(compiled(`${START}${escapeRegExp(token)}${END}`, 'giu')))
+    if (other.index !== index && readsAsKnownName(input, other.index, other[0], other[0])) return true;
+  return false;
 }
 
 /** The start of a note's line or sentence, also after a time or a day written short ("7u30 ", "ma: "). */
@@ -1498,6 +1511,9 @@ const RELATION_PERSON: Rule = {
     const sentenceEnded = Boolean(dotted && !ABBREVIATED_RELATIONS.has(dotted[1]!.toLowerCase()));
     const first = words(match[0])[0] ?? '';
     if (sentenceEnded && !(isListedName(first) || isGivenName(first) || isPetForm(first))) return null;
+    // "door de Technische Dienst": with the capitalised words after it the guess names a service.
+    const onwards = /^(?:[ \t]+\p{Lu}[\p{L}\p{M}]+)+/u.exec(match.input.slice(match.index + match[0].length))?.[0] ?? '';
+    if (namesAServiceOrPlace(`${match[0]}${onwards}`.replace(/^(?:\p{Ll}+\s+)+/u, ''))) return null;
     // After "tolk" one word naming a language is the language, though "Pools" and "Engels" are surnames too.
     if (
       /(?:^|[^\p{L}])tolk[\s:(]+$/iu.test(match.input.slice(0, match.index)) &&
@@ -1542,6 +1558,8 @@ const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_
  * follows ("Risperdal Consta 50 mg" is medication).
  */
 const MID_SENTENCE_NAME = `(?<=[\\p{Ll},;)]${SP})${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD}){1,2}${END}(?!${SP}\\p{N})`;
+/** Dictation says where a sentence ends: "… punt Tevens Wernicke uitsluiten", "colon Intensive Home Treatment". */
+const DICTATED_STOP = /(?:^|[^\p{L}])(?:punt|colon|dubbele punt|uitroepteken|vraagteken|nieuwe alinea|nieuwe regel)\s+$/u;
 const FULL_NAME_ANY = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
 /** Endings of Dutch adjectives and ordinals that open a service's name ("Spoedeisende Hulp", "Klinische Les", "Eerste Kerstdag"). */
 const ADJECTIVE_ENDING = /\p{L}{3,}(?:ische|ieve|ende|ale|ige|lijke|aire|erde|ste)$/u;
@@ -1576,6 +1594,9 @@ const FULL_NAME: Rule = {
     if (article === 'het' || article === 'een') return null;
     const last = words(match[0]).at(-1) ?? '';
     if (namesAServiceOrPlace(match[0])) return null;
+    // After a dictated full stop the first word opens a sentence: only a name when the lists know it.
+    if (DICTATED_STOP.test(match.input.slice(Math.max(0, match.index - 24), match.index)) && !(isListedName(first) || isGivenName(first)))
+      return null;
     if (
       article === 'de' &&
       !isListedName(last) &&
@@ -1634,6 +1655,8 @@ function isPetForm(word: string): boolean {
   }
   return false;
 }
+/** A place of care before a capitalised word makes it the place's name: "afdeling Iris", "paviljoen Roos", "locatie Anna". */
+const AFTER_PLACE_OF_CARE = /(?:^|[^\p{L}])(?:afdeling|paviljoen|unit|kliniek|locatie|woonvorm|woongroep|vleugel)\s+$/iu;
 const GIVEN_NAME_PERSON: Rule = {
   pattern: new RegExp(`${START}${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD})?${END}`, 'gu'),
   classify: (match) => {
@@ -1642,8 +1665,9 @@ const GIVEN_NAME_PERSON: Rule = {
     const listedPair = rest.length > 0 && isListedName(first) && isListedName(rest.at(-1)!);
     if (!(isGivenName(first) || isPetForm(first) || listedPair) || !holdsNoPersonWord(match[0])) return null;
     const before = match.input.slice(0, match.index);
-    // "De Linde", "een Storm": after an article it is a ward or a thing, not a person.
+    // "De Linde", "een Storm": after an article it is a ward or a thing, not a person; "afdeling Iris" is a ward.
     if (rest.length === 0 && /(?:^|[^\p{L}])(?:de|het|een|De|Het|Een|DE|HET|EEN)\s+$/u.test(before)) return null;
+    if (rest.length === 0 && AFTER_PLACE_OF_CARE.test(before)) return null;
     // "Roos" alone at the start of a sentence may be the flower; with a surname or mid-sentence it is a person.
     const midSentence = /[\p{Ll},;)]\s+$/u.test(before);
     if ((isOrdinaryWord(first) || ORDINARY_GIVEN.has(first.toLowerCase())) && rest.length === 0 && !midSentence) return null;
