@@ -891,6 +891,34 @@ describe('general rules from blind set n (issue 42, ADR 0107)', () => {
     expect(sent(text)).toBe(text);
   });
 
+  it('a phone number with the non-breaking hyphens a word processor writes', () => {
+    expect(sent('mijn nieuwe nummer is 06\u20112954\u20110183, vast 010 \u2013 466 72 35')).toBe(
+      'mijn nieuwe nummer is [TELEFOON_1], vast [TELEFOON_2]',
+    );
+  });
+
+  it('a birth date in words with the birth word after it or in regional spelling, not an appointment in words', () => {
+    expect(sent('Pap is drieëntwintig april negenenveertig geboren. Ik ben gebore op veertien oktober vierenveertig.')).toBe(
+      'Pap is [GEBOORTEDATUM_1] geboren. Ik ben gebore op [GEBOORTEDATUM_2].',
+    );
+    const text = 'Afspraak op veertien oktober om tien uur; geboren in Utrecht.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a street with its house number read out where the address ends, not a count after a street', () => {
+    expect(sent('het adres is Veldweg zeventien komma postcode volgt')).toBe('het adres is [ADRES_1] komma postcode volgt');
+    const text = 'Hij loopt over de Kerkweg twee keer per dag.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a user name read out with "underscore", or with a figure after a dot near a platform', () => {
+    expect(sent('op Snapchat bekend als kaan underscore gns underscore zeven; via snap onder de naam joeyk.x010 berichten')).toBe(
+      'op Snapchat bekend als [ACCOUNT_1]; via snap onder de naam [ACCOUNT_2] berichten',
+    );
+    const text = 'Op insta niets gevonden, zie blz.12 en art.5 van versie 2.0.';
+    expect(sent(text)).toBe(text);
+  });
+
   it('a postcode in lower case with a space before a town, not a dose or a year before a word', () => {
     expect(sent('Ze woont nou bij heur dochter in 9411 pr Beilen, nait meer in het dorp.')).toBe(
       'Ze woont nou bij heur dochter in [POSTCODE_1] Beilen, nait meer in het dorp.',

@@ -152,7 +152,8 @@ const MONTH_ABBREVIATIONS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'a
 const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|['’]?\\d{2})|\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
 const DATE_END = `(?!${WORD_CHAR}|[-/.:]\\p{N})`;
 
-const PHONE_SEP = '[ .\\u00a0-]';
+/** Hyphens include the non-breaking and figure hyphens word processors put in ("06‑2954‑0183"). */
+const PHONE_SEP = '[ .\\u00a0\\u2010-\\u2012-]';
 
 /** Words that are never a name on their own, even when capitalised at the start of a sentence. */
 const STOP_WORDS = new Set([
@@ -239,13 +240,16 @@ const STREET_PARTICLE = "(?:de|van|der|den|het|['’]t|te|ter|ten|la|le)";
 const STREET_LEAD = `(?!(?:Op|In|Aan|Naar|Bij|Uit|Via|Vanaf|Tot|Met|Voor|Naast|Langs|Richting|Adres|Woont|De|Het|Een|En|Of)${END})\\p{Lu}[\\p{L}\\p{M}'’.-]*${SP}(?:${STREET_PARTICLE}${SP})*`;
 const STREET_WORD = `(?:\\p{Lu}[\\p{L}\\p{M}'’-]*(?:${STREET_SUFFIX})|${STREET_ALONE})`;
 const HOUSE_NUMBER = `\\d{1,5}(?:${SP_OPT}[a-zA-Z](?![\\p{L}\\p{M}])|-(?:\\d{1,4}|[A-Za-z]{1,4}(?![\\p{L}\\p{M}])))?(?:${SP}(?:rood|hoog|huis|bis|zwart|boven|beneden|hs|bg|I{1,3}|IV)(?![\\p{L}\\p{M}]))?`;
+/** A house number read out where the address ends: "Veldweg zeventien komma", "Herestraat achtentachtig." (issue 42, dictation). */
+const SPOKEN_HOUSE_NUMBER =
+  '(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd)(?:en|ën)?)+';
 const STREET_RULE =
   `${START}(?:${STREET_LEAD}){0,2}${STREET_WORD}` +
   `(?:${SP}(?:${STREET_PARTICLE}${SP})+\\p{Lu}[\\p{L}\\p{M}'’-]*)?` + // "Laan van Meerdervoort"
-  `${SP}${HOUSE_NUMBER}${NUM_END}`;
+  `${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}(?=[,;.]|${SP}(?:komma|punt|te|in)${END}|[ \\t]*(?:\\n|$)))`;
 
 /** Only dates close after a birth word are birth dates; appointments must reach the model. */
-const BIRTH_WORD = `(?:geboren|geboortedatum|geboorte${SP}datum|geb\\.?${SP_OPT}datum|gebdat|geb)${END}\\.?`;
+const BIRTH_WORD = `(?:geboren|gebore|geboortedatum|geboorte${SP}datum|geb\\.?${SP_OPT}datum|gebdat|geb)${END}\\.?`;
 const BIRTH_DATE_RULE = `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;]{0,30})${NUM_START}${DATE}${DATE_END}`;
 
 /** Title case or all caps, as honorifics are written at the start of a sentence or in headings. */
@@ -1861,6 +1865,20 @@ const ACCOUNT_SHAPE = rule(
   'ACCOUNT',
   (surface) => /\p{L}/u.test(surface.replace(/#\d+$/u, '')) && !/^[A-Z0-9_]+$/u.test(surface),
 );
+/** A user name read out with "underscore" between its parts, no at sign needed: "kaan underscore gns underscore zeven". */
+const DICTATED_UNDERSCORE_HANDLE = rule(
+  `${START}[\\p{L}\\p{N}]+(?:${SP}(?:underscore|liggend${SP}streepje)${SP}[\\p{L}\\p{N}]+)+${END}`,
+  'ACCOUNT',
+  undefined,
+  'giu',
+);
+/** A user name with a figure after a dot ("joeyk.x010", "robinsahin.035") in the sentence of a platform's name. */
+const DOTTED_ACCOUNT_NEAR_PLATFORM = rule(
+  `(?<=${START}(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord)${END}[^.!?\\n]{0,40})${START}\\p{L}[\\p{L}\\p{N}_]{3,}\\.[\\p{L}\\p{N}_]*\\p{N}[\\p{L}\\p{N}_]*${END}`,
+  'ACCOUNT',
+  undefined,
+  'giu',
+);
 const PLATFORM_ACCOUNT = rule(
   `(?<=${START}(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord)(?:-?(?:account|naam|profiel))?${SP_OPT}:?${SP}(?:(?:als|is|heet|onder|met|de|naam|account|handle)${SP}){0,2})` +
     `(?=[\\p{L}\\p{M}\\p{N}_]*(?:[_\\p{N}]|\\.[\\p{L}\\p{N}]))[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?${END}`,
@@ -1955,7 +1973,7 @@ const ID_AFTER_WORD: Rule = {
 };
 
 /** Phone numbers with wide separators ("010 - 466 72 35"), short area numbers ("046-555555"), service numbers ("0800 5555"). */
-const WIDE_SEP = `(?:${SP_OPT}[-/]${SP_OPT}|[ .\\u00a0])`;
+const WIDE_SEP = `(?:${SP_OPT}[-/\\u2010-\\u2013]${SP_OPT}|[ .\\u00a0])`;
 const PHONE_WIDE = rule(
   `(?<![\\p{L}\\p{M}\\p{N}_+.,:])(?:(?:\\+|00)31${WIDE_SEP}?(?:\\(0\\)${WIDE_SEP}?)?[1-9](?:${WIDE_SEP}?\\d){8}|0[1-9](?:${WIDE_SEP}?\\d){7,8}|0[89]0[09](?:${WIDE_SEP}?\\d){4,7})${NUM_END}`,
   'TELEFOON',
@@ -2073,6 +2091,16 @@ const BIRTH_DATE_IN_WORDS = rule(
   `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;${MASK}]{0,24})${START}(?:(?:${NUMBER_WORD}|\\d{1,2})${SP}(?:${MONTHS})\\.?(?:${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?)?|(?:19|20)\\d{2}|${NUMBER_WORD}${SP}(?:${NUMBER_WORD}))${END}`,
   'GEBOORTEDATUM',
   (surface) => letterCount(surface) === 0 || surface.length >= 8,
+  'giu',
+);
+/**
+ * A birth date in words with the birth word after it: "drieëntwintig april negenenveertig geboren",
+ * "acht maart negentien eenenveertig geboren" (a day, a month and a year in words; an appointment has no year).
+ */
+const BIRTH_DATE_IN_WORDS_BEFORE = rule(
+  `${START}(?:${NUMBER_WORD}|\\d{1,2})${SP}(?:${MONTHS})${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?${END}(?=[^\\p{N}\\n.!?;]{0,16}(?<![\\p{L}])(?:geboren|gebore)${END})`,
+  'GEBOORTEDATUM',
+  undefined,
   'giu',
 );
 /**
@@ -2237,7 +2265,9 @@ export class Pseudonymiser {
       HANDLE,
       PLATFORM_ACCOUNT,
       ACCOUNT_SHAPE,
+      DOTTED_ACCOUNT_NEAR_PLATFORM,
       DICTATED_HANDLE,
+      DICTATED_UNDERSCORE_HANDLE,
       KNOWN_VALUES,
       IBAN,
       IBAN_SHAPED,
@@ -2257,6 +2287,7 @@ export class Pseudonymiser {
       BIRTH_DATE,
       BIRTHDAY,
       BIRTH_DATE_IN_WORDS,
+      BIRTH_DATE_IN_WORDS_BEFORE,
       DICTATED_NUMBER,
       OLD_FULL_DATE,
       OLD_NUMERIC_DATE,
