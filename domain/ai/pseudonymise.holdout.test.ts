@@ -12,12 +12,13 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 // texts changed, 8 with the patient mislabelled, 18 with someone else labelled as a patient.
 // Issue 42, names from public lists (ADR 0076): leaking 79 → 66, names caught 432 → 452; damage unchanged.
 // Issue 42, the learned token tagger beside the rules (ADR 0103): leaking 51 → 45, damaged 13 → 12, names caught 467 → 476.
-// Issue 42, general rules from blind set n (ADR 0107): leaking 45 → 40, damaged 12 → 9, names caught 476 → 480.
+// Issue 42, general rules from blind set n (ADR 0107): leaking 45 → 40, damaged 12 → 9, names caught 476 → 480;
+// the tagger retrained with set n too: damaged 9 → 7, clean texts changed 6 → 5.
 const FLOOR = {
   leakingTexts: 40,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
-  damagedTexts: 9,
-  cleanChanged: 6,
+  damagedTexts: 7,
+  cleanChanged: 5,
   patientWrong: 2,
   // 1 → 0 in round eleven: a relative under the patient's surname ("Moeder Haddad", "moeder mw. Haddad").
   otherAsPatient: 0,
@@ -110,15 +111,16 @@ const FLOOR_K: typeof FLOOR = {
  * leaking 40, damaged 19, clean texts changed 13; names caught 265 of 306.
  */
 // The learned token tagger (ADR 0103): leaking 30 → 27, damaged 15 → 14, names caught 270 → 274.
-// General rules from blind set n (ADR 0107): leaking 27 → 26, damaged 14 → 12, clean texts changed 10 → 8.
+// General rules from blind set n (ADR 0107): leaking 27 → 26, damaged 14 → 12, clean texts changed 10 → 8;
+// the tagger retrained with set n too: leaking 26 → 25, names caught 274 → 275.
 const FLOOR_J: typeof FLOOR = {
-  leakingTexts: 26,
+  leakingTexts: 25,
   damagedTexts: 12,
   cleanChanged: 8,
   patientWrong: 0,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 274, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
+  caughtAtLeast: { naam: 275, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
 };
 
 describe.each([
