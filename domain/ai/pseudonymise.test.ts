@@ -891,6 +891,12 @@ describe('general rules from blind set n (issue 42, ADR 0107)', () => {
     expect(sent(text)).toBe(text);
   });
 
+  it('an unknown surname that is a Dutch word, in capitals before a verb only a person does', () => {
+    expect(sent('VOS WEIGERT MEDICATIE. BAKKER WIL NAAR HUIS.')).toBe('[PERSOON_1] WEIGERT MEDICATIE. [PERSOON_2] WIL NAAR HUIS.');
+    const text = 'STORM IS VOORBIJ. ROOS IS ERGER. GGZ IS DICHT.';
+    expect(sent(text)).toBe(text);
+  });
+
   it('a phone number with the non-breaking hyphens a word processor writes', () => {
     expect(sent('mijn nieuwe nummer is 06\u20112954\u20110183, vast 010 \u2013 466 72 35')).toBe(
       'mijn nieuwe nummer is [TELEFOON_1], vast [TELEFOON_2]',

@@ -1721,11 +1721,26 @@ const PREFIXED_SURNAME = rule(
  * A name in capitals ("EMRE", "KOWALCZYK WEIGERT"): a word of four letters or more whose lower case
  * is a list name and no Dutch word; abbreviations (GGZ, SEH, ADHD) are in no list.
  */
-const CAPITALS_PERSON = rule(
-  `${START}\\p{Lu}[\\p{Lu}\\p{M}]{3,}${END}`,
-  'PERSOON',
-  (surface) => isListedName(surface) && !ORDINARY_GIVEN.has(nameKey(surface)) && holdsNoPersonWord(surface),
+const CAPITALS_PERSON: Rule = {
+  pattern: compiled(`${START}\\p{Lu}[\\p{Lu}\\p{M}]{2,}${END}`, 'gu'),
+  classify: (match) => {
+    const surface = match[0];
+    if (!holdsNoPersonWord(surface)) return null;
+    if (surface.length >= 4 && isListedName(surface) && !ORDINARY_GIVEN.has(nameKey(surface))) return { kind: 'PERSOON' };
+    // A name that is a Dutch word too, as the subject of a person's verb in capitals: "VOS WEIGERT MEDICATIE", "BAKKER WIL NAAR HUIS".
+    const listedWord =
+      ORDINARY_LISTED.has(nameKey(surface)) || (isOrdinaryWord(surface) && (isGivenName(surface) || LISTED_SURNAME.has(nameKey(surface))));
+    const verb = /^[ \t]+(\p{Lu}+)(?![\p{L}\p{M}\p{N}])/u.exec(match.input.slice(match.index + surface.length))?.[1];
+    return listedWord && verb !== undefined && PERSON_VERBS.has(verb.toLowerCase()) ? { kind: 'PERSOON' } : null;
+  },
+};
+/** Verbs only a person does, not "is", "ligt" or "wordt" ("STORM IS VOORBIJ", "ROOS IS ERGER"). */
+const NOT_ONLY_A_PERSON = new Set(
+  'is was wordt werd lijkt leek blijft bleef staat stond ligt lag zit zat kan kon moet moest mag mocht zou heeft had komt kwam gaat ging'.split(
+    ' ',
+  ),
 );
+const PERSON_VERBS = new Set([...SUBJECT_VERBS.split('|')].filter((verb) => !NOT_ONLY_A_PERSON.has(verb)));
 
 /**
  * IBAN of any country, with or without spaces, in any case; only a valid checksum counts. After the
