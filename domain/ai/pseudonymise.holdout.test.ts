@@ -90,13 +90,14 @@ const FLOOR_H: typeof FLOOR = {
  * g: leaking 66 → 54, damaged 17 → 15; h: 60 → 46, damaged 7; k: 23 → 16, damaged 16 → 7.
  */
 const FLOOR_K: typeof FLOOR = {
-  leakingTexts: 6,
+  // 6 → 5 with names written backwards (ADR 0107).
+  leakingTexts: 5,
   damagedTexts: 4,
   cleanChanged: 4,
   patientWrong: 1,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0, 'given-name-alone': 0, 'surname-no-cue': 0, 'phone-number': 0, email: 0, url: 0, iban: 0 },
-  caughtAtLeast: { naam: 159, nummer: 31, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
+  caughtAtLeast: { naam: 162, nummer: 31, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
 };
 
 /*
@@ -112,15 +113,16 @@ const FLOOR_K: typeof FLOOR = {
  */
 // The learned token tagger (ADR 0103): leaking 30 → 27, damaged 15 → 14, names caught 270 → 274.
 // General rules from blind set n (ADR 0107): leaking 27 → 26, damaged 14 → 12, clean texts changed 10 → 8;
-// the tagger retrained with set n too: leaking 26 → 25, names caught 274 → 275.
+// the tagger retrained with set n too: leaking 26 → 25, names caught 274 → 275; names written backwards and
+// lower-case pet forms of a known name: leaking 25 → 24, names caught 275 → 278.
 const FLOOR_J: typeof FLOOR = {
-  leakingTexts: 25,
+  leakingTexts: 24,
   damagedTexts: 12,
   cleanChanged: 8,
   patientWrong: 0,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 275, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
+  caughtAtLeast: { naam: 278, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
 };
 
 describe.each([

@@ -897,6 +897,19 @@ describe('general rules from blind set n (issue 42, ADR 0107)', () => {
     expect(sent(text)).toBe(text);
   });
 
+  it('a known name written backwards, and a pet form of a known given name in lower case, not of a name that is a word', () => {
+    const hao: KnownPerson = { name: 'Hao Zhang', given: ['Hao'], prefix: null, family: 'Zhang' };
+    expect(sent("Schrijft zijn naam achterstevoren: 'gnahz oah'.", [hao])).toBe(
+      "Schrijft zijn naam achterstevoren: '[PATIENT_1_ACHTERNAAM] [PATIENT_1_VOORNAAM]'.",
+    );
+    const sanne: KnownPerson = { name: 'Sanne Mol', given: ['Sanne'], prefix: null, family: 'Mol' };
+    expect(sent('sannetje zegt dat ze moe is', [sanne])).toBe('[PATIENT_1_VOORNAAM] zegt dat ze moe is');
+    // "lom" is "Mol" backwards but "mol" is a Dutch word: it stays, as "roosje" stays for Roos.
+    const roos: KnownPerson = { name: 'Roos Mol', given: ['Roos'], prefix: null, family: 'Mol' };
+    const text = 'een roosje in de vaas, een lom gevoel';
+    expect(sent(text, [roos])).toBe(text);
+  });
+
   it('a phone number with the non-breaking hyphens a word processor writes', () => {
     expect(sent('mijn nieuwe nummer is 06\u20112954\u20110183, vast 010 \u2013 466 72 35')).toBe(
       'mijn nieuwe nummer is [TELEFOON_1], vast [TELEFOON_2]',

@@ -663,6 +663,8 @@ function lookalikesRead(text: string): string {
   );
 }
 
+/** Every word with its letters in reverse order, the same length, so positions stay where they were. */
+const reversedWords = (text: string): string => text.replace(/\p{L}{3,}/gu, (word) => [...word].reverse().join(''));
 /** A name spelled out in letters with spaces or dots between them: "J a n  d e  V r i e s", "V.R.I.E.S". */
 const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[ .]{1,2}\p{L}){3,}(?![\p{L}\p{N}])/gu;
 /** The same without `g`: `test` must not move a shared pattern's `lastIndex`. */
@@ -803,7 +805,17 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       const variant = variants[match.findIndex((group, i) => i > 0 && group !== undefined) - 1];
       if (!variant) return null;
       if (variant.capitalOnly && (startsLowercase(match[0]) || /^\p{Lu}{2}/u.test(match[0]))) return null;
-      if (match[variants.length + 1] !== undefined && (startsLowercase(match[0]) || variant.form === 'full')) return null;
+      // A pet form in lower case counts for a given name that is no Dutch word ("toontje zegt", not "roosje").
+      const petForm = match[variants.length + 1] !== undefined;
+      if (
+        petForm &&
+        (variant.form === 'full' ||
+          (startsLowercase(match[0]) &&
+            (variant.form !== 'given' ||
+              isOrdinaryWord(words(match[0])[0]!.slice(0, -match[variants.length + 1]!.length)) ||
+              ORDINARY_GIVEN.has(fold(words(match[0])[0]!.slice(0, -match[variants.length + 1]!.length))))))
+      )
+        return null;
       // Any case counts ("jan was onrustig"), except a word that is ordinary Dutch written as a word ("roos op de huid").
       const token = words(match[0])[variant.capitalToken ?? -1];
       if (token !== undefined && startsLowercase(token) && NOT_A_NAME.has(token.toLowerCase())) return null; // "wil", "was"
@@ -2408,6 +2420,13 @@ export class Pseudonymiser {
   /** Rules for known names this text may hold in disguise; none for a text without look-alikes or spaced letters. */
   private disguisedNameRules(working: string): (Rule | null)[] {
     const rules: (Rule | null)[] = [];
+    // A name written backwards ("gnahz oah"): each word read reversed, only the call's own people.
+    const reversed = reversedWords(working);
+    const backwards = this.names[0]!.candidates(wordsOf(reversed)).filter((variant) => variant.length >= 3);
+    if (backwards.length > 0) {
+      const rule = nameRule(backwards);
+      if (rule) rules.push({ ...rule, view: reversedWords });
+    }
     if (LOOKALIKE.test(working)) {
       const read = lookalikesRead(working);
       const rule = nameRule(this.names.flatMap((index) => index.candidates(wordsOf(read))));
