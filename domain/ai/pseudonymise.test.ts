@@ -910,6 +910,12 @@ describe('general rules from blind set n (issue 42, ADR 0107)', () => {
     expect(sent(text, [roos])).toBe(text);
   });
 
+  it('a day or month in lower case after a kin word is when, not who; a name there still goes', () => {
+    expect(sent('Ze wil haar dochter zondag ophalen, broer maandag ook; broer ruben belde.')).toBe(
+      'Ze wil haar dochter zondag ophalen, broer maandag ook; broer [PERSOON_1] belde.',
+    );
+  });
+
   it('a phone number with the non-breaking hyphens a word processor writes', () => {
     expect(sent('mijn nieuwe nummer is 06\u20112954\u20110183, vast 010 \u2013 466 72 35')).toBe(
       'mijn nieuwe nummer is [TELEFOON_1], vast [TELEFOON_2]',

@@ -1452,7 +1452,8 @@ function isNameAfterRelation(surface: string): boolean {
   if (!holdsNoPersonWord(surface)) return false;
   const last = words(surface).at(-1)?.toLowerCase() ?? '';
   if (!startsLowercase(surface) || /^\p{Lu}/u.test(words(surface).at(-1) ?? '')) return !NOT_A_NAME.has(last);
-  if (NOT_A_NAME.has(last) || isOrdinaryWord(last) || letterCount(last) < 3) return false;
+  // "haar dochter zondag ophalen": a day or month after a kin word is when, not who.
+  if (NOT_A_NAME.has(last) || isOrdinaryWord(last) || letterCount(last) < 3 || MONTH_OR_DAY.has(last)) return false;
   if (words(surface).length === 1 && looksLikeVerb(last)) return isListedName(last) || isGivenName(last) || isPetForm(last);
   return !DUTCH_WORD_ENDING.test(last) || isListedName(last) || isGivenName(last) || isPetForm(last);
 }
