@@ -843,3 +843,118 @@ describe('general rules of round fifteen (issue 42, ADR 0095)', () => {
     expect(sent(text)).toBe(text);
   });
 });
+
+describe('general rules from blind set n (issue 42, ADR 0107)', () => {
+  const sent = (text: string, known: KnownPerson[] = []) => roundTrip(new Pseudonymiser(known), text);
+
+  it('a known surname that is a Dutch word, opening a shorthand line, in capitals or before a pause', () => {
+    const kok: KnownPerson = { name: 'Gerrit Kok', given: ['Gerrit'], prefix: null, family: 'Kok' };
+    expect(sent('kok (k7) vannacht 3x bel. 7u30 kok nog in bed.', [kok])).toBe(
+      '[PATIENT_1_ACHTERNAAM] (k7) vannacht 3x bel. 7u30 [PATIENT_1_ACHTERNAAM] nog in bed.',
+    );
+    expect(sent('KOK WEIGERT MEDICATIE, al 2 dagen.', [kok])).toBe('[PATIENT_1_ACHTERNAAM] WEIGERT MEDICATIE, al 2 dagen.');
+    expect(sent('Kok, zoals hij wil heten, sliep goed.', [kok])).toBe('[PATIENT_1_ACHTERNAAM], zoals hij wil heten, sliep goed.');
+    // The word as a noun stays: after an article, and opening a line when a preposition or article follows.
+    const text = 'De kok van de keuken kwam langs. kok op de afdeling ziek, de kok kookt.';
+    expect(sent(text, [kok])).toBe(text);
+  });
+
+  it('one sense in one text: a known Dutch-word name opening a sentence is the name when it named the person elsewhere', () => {
+    const roos: KnownPerson = { name: 'Roos Hendriks', given: ['Roos'], prefix: null, family: 'Hendriks' };
+    expect(sent('roos zit in haar kamer, wil niks. Roos pas om 13u eruit.', [roos])).toBe(
+      '[PATIENT_1_VOORNAAM] zit in haar kamer, wil niks. [PATIENT_1_VOORNAAM_2] pas om 13u eruit.',
+    );
+    const text = 'Roos op de hoofdhuid, shampoo gegeven. Roos rood aan de rand.';
+    expect(sent(text, [roos])).toBe(text);
+  });
+
+  it('a service after "door de", a ward after "afdeling", and a word after a dictated full stop stay as written', () => {
+    const text =
+      'Rommel opgeruimd door de Technische Dienst. Foto van de gang van afdeling Iris. Verdenking Korsakov punt Tevens Wernicke uitsluiten punt';
+    expect(sent(text)).toBe(text);
+    expect(sent('Gezien door de Vries en door Samira Bouzid punt Daarna met Wouter Zandbergen gebeld punt')).toBe(
+      'Gezien door [PERSOON_1] en door [PERSOON_2] punt Daarna met [PERSOON_3] gebeld punt',
+    );
+  });
+
+  it('a user name by its shape: an underscore between letters or a Discord tag; a hashtag or a constant stays', () => {
+    expect(sent('Ze voegde hem toe als jadeke_k, op Discord (larsm#4471) bedreigd.')).toBe(
+      'Ze voegde hem toe als [ACCOUNT_1], op Discord ([ACCOUNT_2]) bedreigd.',
+    );
+    const text = 'Zij deelt #metoo en #4471 berichten; veld MAX_DOSE in het formulier.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a web address with any top-level domain when a path follows, not a unit per unit', () => {
+    expect(sent('pt stuurt link linktr.ee/demimolenaar rond, ook wa.me/31612345678.')).toBe('pt stuurt link [URL_1] rond, ook [URL_2].');
+    const text = 'Haloperidol 5 mg/ml, 10 mg/dag; o.a./m.n. rustiger.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('an unknown surname that is a Dutch word, in capitals before a verb only a person does', () => {
+    expect(sent('VOS WEIGERT MEDICATIE. BAKKER WIL NAAR HUIS.')).toBe('[PERSOON_1] WEIGERT MEDICATIE. [PERSOON_2] WIL NAAR HUIS.');
+    const text = 'STORM IS VOORBIJ. ROOS IS ERGER. GGZ IS DICHT.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a known name written backwards, and a pet form of a known given name in lower case, not of a name that is a word', () => {
+    const hao: KnownPerson = { name: 'Hao Zhang', given: ['Hao'], prefix: null, family: 'Zhang' };
+    expect(sent("Schrijft zijn naam achterstevoren: 'gnahz oah'.", [hao])).toBe(
+      "Schrijft zijn naam achterstevoren: '[PATIENT_1_ACHTERNAAM] [PATIENT_1_VOORNAAM]'.",
+    );
+    const sanne: KnownPerson = { name: 'Sanne Mol', given: ['Sanne'], prefix: null, family: 'Mol' };
+    expect(sent('sannetje zegt dat ze moe is', [sanne])).toBe('[PATIENT_1_VOORNAAM] zegt dat ze moe is');
+    // "lom" is "Mol" backwards but "mol" is a Dutch word: it stays, as "roosje" stays for Roos.
+    const roos: KnownPerson = { name: 'Roos Mol', given: ['Roos'], prefix: null, family: 'Mol' };
+    const text = 'een roosje in de vaas, een lom gevoel';
+    expect(sent(text, [roos])).toBe(text);
+  });
+
+  it('a day or month in lower case after a kin word is when, not who; a name there still goes', () => {
+    expect(sent('Ze wil haar dochter zondag ophalen, broer maandag ook; broer ruben belde.')).toBe(
+      'Ze wil haar dochter zondag ophalen, broer maandag ook; broer [PERSOON_1] belde.',
+    );
+  });
+
+  it('a phone number with the non-breaking hyphens a word processor writes', () => {
+    expect(sent('mijn nieuwe nummer is 06\u20112954\u20110183, vast 010 \u2013 466 72 35')).toBe(
+      'mijn nieuwe nummer is [TELEFOON_1], vast [TELEFOON_2]',
+    );
+  });
+
+  it('a birth date in words with the birth word after it or in regional spelling, not an appointment in words', () => {
+    expect(sent('Pap is drieëntwintig april negenenveertig geboren. Ik ben gebore op veertien oktober vierenveertig.')).toBe(
+      'Pap is [GEBOORTEDATUM_1] geboren. Ik ben gebore op [GEBOORTEDATUM_2].',
+    );
+    const text = 'Afspraak op veertien oktober om tien uur; geboren in Utrecht.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a street with its house number read out where the address ends, not a count after a street', () => {
+    expect(sent('het adres is Veldweg zeventien komma postcode volgt')).toBe('het adres is [ADRES_1] komma postcode volgt');
+    const text = 'Hij loopt over de Kerkweg twee keer per dag.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a user name read out with "underscore", or with a figure after a dot near a platform', () => {
+    expect(sent('op Snapchat bekend als kaan underscore gns underscore zeven; via snap onder de naam joeyk.x010 berichten')).toBe(
+      'op Snapchat bekend als [ACCOUNT_1]; via snap onder de naam [ACCOUNT_2] berichten',
+    );
+    const text = 'Op insta niets gevonden, zie blz.12 en art.5 van versie 2.0.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a postcode in lower case with a space before a town, not a dose or a year before a word', () => {
+    expect(sent('Ze woont nou bij heur dochter in 9411 pr Beilen, nait meer in het dorp.')).toBe(
+      'Ze woont nou bij heur dochter in [POSTCODE_1] Beilen, nait meer in het dorp.',
+    );
+    const text = 'Gaf 1500 mg Depakine, in 2025 en Pasen ook.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it("capitalised words mid-sentence that name a service, a room or a day stay; a person's full name still goes", () => {
+    const text = 'Indicatie voor Beschermd Wonen verlengd; overleg in Ruimte Noord, roken bij Ingang Oost, op Eerste Kerstdag naar huis.';
+    expect(sent(text)).toBe(text);
+    expect(sent('Gesprek met Wouter Zandbergen en met Sewnath Ramdin.')).toBe('Gesprek met [PERSOON_1] en met [PERSOON_2].');
+  });
+});

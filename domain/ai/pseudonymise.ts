@@ -2,7 +2,7 @@ import { products } from '../medication/products';
 import { monthNames } from '../shared/clinical-time';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { namedOrganisations } from './named-organisations';
-import { doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, type Masked } from './name-tagger';
+import { doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, taggerVocabulary, type Masked } from './name-tagger';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
 /**
@@ -152,7 +152,8 @@ const MONTH_ABBREVIATIONS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'a
 const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|['’]?\\d{2})|\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
 const DATE_END = `(?!${WORD_CHAR}|[-/.:]\\p{N})`;
 
-const PHONE_SEP = '[ .\\u00a0-]';
+/** Hyphens include the non-breaking and figure hyphens word processors put in ("06‑2954‑0183"). */
+const PHONE_SEP = '[ .\\u00a0\\u2010-\\u2012-]';
 
 /** Words that are never a name on their own, even when capitalised at the start of a sentence. */
 const STOP_WORDS = new Set([
@@ -239,13 +240,16 @@ const STREET_PARTICLE = "(?:de|van|der|den|het|['’]t|te|ter|ten|la|le)";
 const STREET_LEAD = `(?!(?:Op|In|Aan|Naar|Bij|Uit|Via|Vanaf|Tot|Met|Voor|Naast|Langs|Richting|Adres|Woont|De|Het|Een|En|Of)${END})\\p{Lu}[\\p{L}\\p{M}'’.-]*${SP}(?:${STREET_PARTICLE}${SP})*`;
 const STREET_WORD = `(?:\\p{Lu}[\\p{L}\\p{M}'’-]*(?:${STREET_SUFFIX})|${STREET_ALONE})`;
 const HOUSE_NUMBER = `\\d{1,5}(?:${SP_OPT}[a-zA-Z](?![\\p{L}\\p{M}])|-(?:\\d{1,4}|[A-Za-z]{1,4}(?![\\p{L}\\p{M}])))?(?:${SP}(?:rood|hoog|huis|bis|zwart|boven|beneden|hs|bg|I{1,3}|IV)(?![\\p{L}\\p{M}]))?`;
+/** A house number read out where the address ends: "Veldweg zeventien komma", "Herestraat achtentachtig." (issue 42, dictation). */
+const SPOKEN_HOUSE_NUMBER =
+  '(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd)(?:en|ën)?)+';
 const STREET_RULE =
   `${START}(?:${STREET_LEAD}){0,2}${STREET_WORD}` +
   `(?:${SP}(?:${STREET_PARTICLE}${SP})+\\p{Lu}[\\p{L}\\p{M}'’-]*)?` + // "Laan van Meerdervoort"
-  `${SP}${HOUSE_NUMBER}${NUM_END}`;
+  `${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}(?=[,;.]|${SP}(?:komma|punt|te|in)${END}|[ \\t]*(?:\\n|$)))`;
 
 /** Only dates close after a birth word are birth dates; appointments must reach the model. */
-const BIRTH_WORD = `(?:geboren|geboortedatum|geboorte${SP}datum|geb\\.?${SP_OPT}datum|gebdat|geb)${END}\\.?`;
+const BIRTH_WORD = `(?:geboren|gebore|geboortedatum|geboorte${SP}datum|geb\\.?${SP_OPT}datum|gebdat|geb)${END}\\.?`;
 const BIRTH_DATE_RULE = `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;]{0,30})${NUM_START}${DATE}${DATE_END}`;
 
 /** Title case or all caps, as honorifics are written at the start of a sentence or in headings. */
@@ -659,6 +663,8 @@ function lookalikesRead(text: string): string {
   );
 }
 
+/** Every word with its letters in reverse order, the same length, so positions stay where they were. */
+const reversedWords = (text: string): string => text.replace(/\p{L}{3,}/gu, (word) => [...word].reverse().join(''));
 /** A name spelled out in letters with spaces or dots between them: "J a n  d e  V r i e s", "V.R.I.E.S". */
 const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[ .]{1,2}\p{L}){3,}(?![\p{L}\p{N}])/gu;
 /** The same without `g`: `test` must not move a shared pattern's `lastIndex`. */
@@ -799,17 +805,26 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       const variant = variants[match.findIndex((group, i) => i > 0 && group !== undefined) - 1];
       if (!variant) return null;
       if (variant.capitalOnly && (startsLowercase(match[0]) || /^\p{Lu}{2}/u.test(match[0]))) return null;
-      if (match[variants.length + 1] !== undefined && (startsLowercase(match[0]) || variant.form === 'full')) return null;
+      // A pet form in lower case counts for a given name that is no Dutch word ("toontje zegt", not "roosje").
+      const petForm = match[variants.length + 1] !== undefined;
+      if (
+        petForm &&
+        (variant.form === 'full' ||
+          (startsLowercase(match[0]) &&
+            (variant.form !== 'given' ||
+              isOrdinaryWord(words(match[0])[0]!.slice(0, -match[variants.length + 1]!.length)) ||
+              ORDINARY_GIVEN.has(fold(words(match[0])[0]!.slice(0, -match[variants.length + 1]!.length))))))
+      )
+        return null;
       // Any case counts ("jan was onrustig"), except a word that is ordinary Dutch written as a word ("roos op de huid").
       const token = words(match[0])[variant.capitalToken ?? -1];
       if (token !== undefined && startsLowercase(token) && NOT_A_NAME.has(token.toLowerCase())) return null; // "wil", "was"
       // After its capitalised prefix an ordinary word is the surname: "De Boer, moeder van pt", "De Vos belde".
       const prefixed = (variant.capitalToken ?? 0) > 0 && token !== undefined && /^\p{Lu}/u.test(token) && /^\p{Lu}/u.test(match[0]);
-      if (token !== undefined && isOrdinaryWord(token) && !prefixed) {
-        if (startsLowercase(token)) return null;
-        // "Hart en longen: geen afwijkingen" opens a sentence; "Roos was onrustig" names someone.
-        if (opensSentence(match.input.slice(0, match.index)) && !FOLLOWED_BY_VERB.test(match.input.slice(match.index + match[0].length)))
-          return null;
+      if (token !== undefined && isOrdinaryWord(token) && !prefixed && !readsAsKnownName(match.input, match.index, match[0], token)) {
+        // One sense in one text: a capitalised word that named the person elsewhere in it names them here too
+        // ("kok (k7) vannacht 3x bel. … Kok klaagt over kiespijn").
+        if (startsLowercase(token) || words(match[0]).length > 1 || !namedElsewhere(match.input, match.index, token)) return null;
       }
       return { kind: 'PATIENT', person: variant.person, form: variant.form };
     },
@@ -853,6 +868,35 @@ function relativesRule(candidates: NameVariant[]): Rule | null {
     },
   };
 }
+
+/**
+ * Whether a known name that is a Dutch word reads as the name where it stands. In capitals it is
+ * ("KONING WEIGERT MEDICATIE"): a note shouts no ordinary word alone. Opening a shorthand line
+ * ("kok (k7) vannacht 3x bel", "7u30 visser nog in bed") it is the subject, unless it goes on as a
+ * noun does ("roos op de hoofdhuid", "storm en regen"). Capitalised it is, except opening a sentence
+ * ("Hart en longen: geen afwijkingen") with no verb or pause after it ("Roos was onrustig", "Storm, zoals hij zich noemt").
+ */
+function readsAsKnownName(input: string, index: number, surface: string, token: string): boolean {
+  if (/^\p{Lu}{3,}$/u.test(token)) return true;
+  const before = input.slice(0, index);
+  const after = input.slice(index + surface.length);
+  if (startsLowercase(token)) return opensNoteLine(before) && !FOLLOWED_AS_NOUN.test(after);
+  return !opensSentence(before) || FOLLOWED_BY_VERB.test(after) || /^\s*[,(]/u.test(after);
+}
+/** The same word elsewhere in the text where it reads as the known name. */
+function namedElsewhere(input: string, index: number, token: string): boolean {
+  for (const other of input.matchAll(compiled(`${START}${escapeRegExp(token)}${END}`, 'giu')))
+    if (other.index !== index && readsAsKnownName(input, other.index, other[0], other[0])) return true;
+  return false;
+}
+
+/** The start of a note's line or sentence, also after a time or a day written short ("7u30 ", "ma: "). */
+function opensNoteLine(before: string): boolean {
+  return opensSentence(before) || /(?:^|[.!?:\n]\s*)(?:\d{1,2}(?:[:.u]\d{2}|u))\s+$/u.test(before);
+}
+/** What follows a noun rather than a subject: a preposition, an article, a conjunction ("roos op de huid", "storm en regen"). */
+const FOLLOWED_AS_NOUN =
+  /^\s+(?:op|in|aan|van|voor|met|bij|uit|over|onder|naar|door|om|tot|en|of|de|het|een|die|dat|is|was|wordt|werd|zijn|waren)(?![\p{L}\p{M}\p{N}])/u;
 
 /** Text before a word ends a sentence or heading ("Hart en longen:"), not an abbreviation such as "dhr.". */
 function opensSentence(before: string): boolean {
@@ -1408,7 +1452,8 @@ function isNameAfterRelation(surface: string): boolean {
   if (!holdsNoPersonWord(surface)) return false;
   const last = words(surface).at(-1)?.toLowerCase() ?? '';
   if (!startsLowercase(surface) || /^\p{Lu}/u.test(words(surface).at(-1) ?? '')) return !NOT_A_NAME.has(last);
-  if (NOT_A_NAME.has(last) || isOrdinaryWord(last) || letterCount(last) < 3) return false;
+  // "haar dochter zondag ophalen": a day or month after a kin word is when, not who.
+  if (NOT_A_NAME.has(last) || isOrdinaryWord(last) || letterCount(last) < 3 || MONTH_OR_DAY.has(last)) return false;
   if (words(surface).length === 1 && looksLikeVerb(last)) return isListedName(last) || isGivenName(last) || isPetForm(last);
   return !DUTCH_WORD_ENDING.test(last) || isListedName(last) || isGivenName(last) || isPetForm(last);
 }
@@ -1483,6 +1528,9 @@ const RELATION_PERSON: Rule = {
     const sentenceEnded = Boolean(dotted && !ABBREVIATED_RELATIONS.has(dotted[1]!.toLowerCase()));
     const first = words(match[0])[0] ?? '';
     if (sentenceEnded && !(isListedName(first) || isGivenName(first) || isPetForm(first))) return null;
+    // "door de Technische Dienst": with the capitalised words after it the guess names a service.
+    const onwards = /^(?:[ \t]+\p{Lu}[\p{L}\p{M}]+)+/u.exec(match.input.slice(match.index + match[0].length))?.[0] ?? '';
+    if (namesAServiceOrPlace(`${match[0]}${onwards}`.replace(/^(?:\p{Ll}+\s+)+/u, ''))) return null;
     // After "tolk" one word naming a language is the language, though "Pools" and "Engels" are surnames too.
     if (
       /(?:^|[^\p{L}])tolk[\s:(]+$/iu.test(match.input.slice(0, match.index)) &&
@@ -1527,7 +1575,29 @@ const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_
  * follows ("Risperdal Consta 50 mg" is medication).
  */
 const MID_SENTENCE_NAME = `(?<=[\\p{Ll},;)]${SP})${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD}){1,2}${END}(?!${SP}\\p{N})`;
+/** Dictation says where a sentence ends: "… punt Tevens Wernicke uitsluiten", "colon Intensive Home Treatment". */
+const DICTATED_STOP = /(?:^|[^\p{L}])(?:punt|colon|dubbele punt|uitroepteken|vraagteken|nieuwe alinea|nieuwe regel)\s+$/u;
 const FULL_NAME_ANY = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
+/** Endings of Dutch adjectives and ordinals that open a service's name ("Spoedeisende Hulp", "Klinische Les", "Eerste Kerstdag"). */
+const ADJECTIVE_ENDING = /\p{L}{3,}(?:ische|ieve|ende|ale|ige|lijke|aire|erde|ste)$/u;
+const COMPASS = new Set(['noord', 'oost', 'zuid', 'west', 'centrum']);
+/**
+ * Capitalised words mid-sentence that name a service, a room or a day rather than a person: none of
+ * them is a name the lists know, and one is a word the ward writes in lower case, an adjective or a
+ * point of the compass ("Multidisciplinair Overleg", "Ruimte Noord", "Beschermd Wonen"). Structure,
+ * no list of services: "Wouter Zandbergen" and "Kees Zoutenbier" hold a given name and stay people.
+ */
+function namesAServiceOrPlace(surface: string): boolean {
+  const parts = surface.split(/\s+/u).filter((part) => /^\p{Lu}/u.test(part));
+  if (parts.length < 2 || parts.some((part) => part.includes('-'))) return false;
+  if (parts.some((part) => isListedName(part) || isGivenName(part) || isPetForm(part))) return false;
+  const vocabulary = taggerVocabulary();
+  return parts.some((part) => {
+    const lower = part.toLowerCase();
+    return vocabulary.has(lower) || COMPASS.has(lower) || (ADJECTIVE_ENDING.test(lower) && !LISTED_SURNAME.has(nameKey(part)));
+  });
+}
+
 /**
  * After "het" or "een" capitalised words are a thing, a place or a title ("het Wilhelmina Ziekenhuis",
  * "een Rode Kruis-post"); after "de" too when the first is a Dutch word or an adjective ("de Koning van
@@ -1540,6 +1610,10 @@ const FULL_NAME: Rule = {
     const first = words(match[0])[0] ?? '';
     if (article === 'het' || article === 'een') return null;
     const last = words(match[0]).at(-1) ?? '';
+    if (namesAServiceOrPlace(match[0])) return null;
+    // After a dictated full stop the first word opens a sentence: only a name when the lists know it.
+    if (DICTATED_STOP.test(match.input.slice(Math.max(0, match.index - 24), match.index)) && !(isListedName(first) || isGivenName(first)))
+      return null;
     if (
       article === 'de' &&
       !isListedName(last) &&
@@ -1598,6 +1672,8 @@ function isPetForm(word: string): boolean {
   }
   return false;
 }
+/** A place of care before a capitalised word makes it the place's name: "afdeling Iris", "paviljoen Roos", "locatie Anna". */
+const AFTER_PLACE_OF_CARE = /(?:^|[^\p{L}])(?:afdeling|paviljoen|unit|kliniek|locatie|woonvorm|woongroep|vleugel)\s+$/iu;
 const GIVEN_NAME_PERSON: Rule = {
   pattern: new RegExp(`${START}${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD})?${END}`, 'gu'),
   classify: (match) => {
@@ -1606,8 +1682,9 @@ const GIVEN_NAME_PERSON: Rule = {
     const listedPair = rest.length > 0 && isListedName(first) && isListedName(rest.at(-1)!);
     if (!(isGivenName(first) || isPetForm(first) || listedPair) || !holdsNoPersonWord(match[0])) return null;
     const before = match.input.slice(0, match.index);
-    // "De Linde", "een Storm": after an article it is a ward or a thing, not a person.
+    // "De Linde", "een Storm": after an article it is a ward or a thing, not a person; "afdeling Iris" is a ward.
     if (rest.length === 0 && /(?:^|[^\p{L}])(?:de|het|een|De|Het|Een|DE|HET|EEN)\s+$/u.test(before)) return null;
+    if (rest.length === 0 && AFTER_PLACE_OF_CARE.test(before)) return null;
     // "Roos" alone at the start of a sentence may be the flower; with a surname or mid-sentence it is a person.
     const midSentence = /[\p{Ll},;)]\s+$/u.test(before);
     if ((isOrdinaryWord(first) || ORDINARY_GIVEN.has(first.toLowerCase())) && rest.length === 0 && !midSentence) return null;
@@ -1657,11 +1734,26 @@ const PREFIXED_SURNAME = rule(
  * A name in capitals ("EMRE", "KOWALCZYK WEIGERT"): a word of four letters or more whose lower case
  * is a list name and no Dutch word; abbreviations (GGZ, SEH, ADHD) are in no list.
  */
-const CAPITALS_PERSON = rule(
-  `${START}\\p{Lu}[\\p{Lu}\\p{M}]{3,}${END}`,
-  'PERSOON',
-  (surface) => isListedName(surface) && !ORDINARY_GIVEN.has(nameKey(surface)) && holdsNoPersonWord(surface),
+const CAPITALS_PERSON: Rule = {
+  pattern: compiled(`${START}\\p{Lu}[\\p{Lu}\\p{M}]{2,}${END}`, 'gu'),
+  classify: (match) => {
+    const surface = match[0];
+    if (!holdsNoPersonWord(surface)) return null;
+    if (surface.length >= 4 && isListedName(surface) && !ORDINARY_GIVEN.has(nameKey(surface))) return { kind: 'PERSOON' };
+    // A name that is a Dutch word too, as the subject of a person's verb in capitals: "VOS WEIGERT MEDICATIE", "BAKKER WIL NAAR HUIS".
+    const listedWord =
+      ORDINARY_LISTED.has(nameKey(surface)) || (isOrdinaryWord(surface) && (isGivenName(surface) || LISTED_SURNAME.has(nameKey(surface))));
+    const verb = /^[ \t]+(\p{Lu}+)(?![\p{L}\p{M}\p{N}])/u.exec(match.input.slice(match.index + surface.length))?.[1];
+    return listedWord && verb !== undefined && PERSON_VERBS.has(verb.toLowerCase()) ? { kind: 'PERSOON' } : null;
+  },
+};
+/** Verbs only a person does, not "is", "ligt" or "wordt" ("STORM IS VOORBIJ", "ROOS IS ERGER"). */
+const NOT_ONLY_A_PERSON = new Set(
+  'is was wordt werd lijkt leek blijft bleef staat stond ligt lag zit zat kan kon moet moest mag mocht zou heeft had komt kwam gaat ging'.split(
+    ' ',
+  ),
 );
+const PERSON_VERBS = new Set([...SUBJECT_VERBS.split('|')].filter((verb) => !NOT_ONLY_A_PERSON.has(verb)));
 
 /**
  * IBAN of any country, with or without spaces, in any case; only a valid checksum counts. After the
@@ -1792,6 +1884,29 @@ const PLATE_AFTER_WORD = rule(
 
 /** "@jorien.x" (an e-mail address is taken before), or the account after the platform's name when it cannot be a word. */
 const HANDLE = rule(`(?<![\\p{L}\\p{M}\\p{N}._%+@-])@[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?`, 'ACCOUNT');
+/**
+ * A user name by its shape, wherever it stands: letters joined by an underscore ("jadeke_k", "x_pool_zwolle")
+ * or a Discord tag ("larsm#4471"). Dutch words never hold an underscore; a hashtag has no letters before the "#".
+ */
+const ACCOUNT_SHAPE = rule(
+  `${START}(?:[\\p{L}\\p{N}]+(?:[_.][\\p{L}\\p{N}]+)*_[\\p{L}\\p{N}]+(?:[_.][\\p{L}\\p{N}]+)*|\\p{L}[\\p{L}\\p{N}_.]{1,31}#\\d{4})${END}`,
+  'ACCOUNT',
+  (surface) => /\p{L}/u.test(surface.replace(/#\d+$/u, '')) && !/^[A-Z0-9_]+$/u.test(surface),
+);
+/** A user name read out with "underscore" between its parts, no at sign needed: "kaan underscore gns underscore zeven". */
+const DICTATED_UNDERSCORE_HANDLE = rule(
+  `${START}[\\p{L}\\p{N}]+(?:${SP}(?:underscore|liggend${SP}streepje)${SP}[\\p{L}\\p{N}]+)+${END}`,
+  'ACCOUNT',
+  undefined,
+  'giu',
+);
+/** A user name with a figure after a dot ("joeyk.x010", "robinsahin.035") in the sentence of a platform's name. */
+const DOTTED_ACCOUNT_NEAR_PLATFORM = rule(
+  `(?<=${START}(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord)${END}[^.!?\\n]{0,40})${START}\\p{L}[\\p{L}\\p{N}_]{3,}\\.[\\p{L}\\p{N}_]*\\p{N}[\\p{L}\\p{N}_]*${END}`,
+  'ACCOUNT',
+  undefined,
+  'giu',
+);
 const PLATFORM_ACCOUNT = rule(
   `(?<=${START}(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord)(?:-?(?:account|naam|profiel))?${SP_OPT}:?${SP}(?:(?:als|is|heet|onder|met|de|naam|account|handle)${SP}){0,2})` +
     `(?=[\\p{L}\\p{M}\\p{N}_]*(?:[_\\p{N}]|\\.[\\p{L}\\p{N}]))[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?${END}`,
@@ -1851,7 +1966,9 @@ const PUBLIC_SITES = [
   'huisartsenpost.nl',
 ];
 const TLD = 'nl|com|org|net|be|eu|io|de|info|nu|app|me|tv|co|online|site';
-const URL_RULE = `(?:https?:\\/\\/|${START}www\\.)[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?]|${START}[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\\.(?:${TLD})(?:\\/[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?])?${END}`;
+/** Any top-level domain when a path follows ("linktr.ee/naam", "wa.me/316…"): the slash says it is an address. */
+const URL_WITH_PATH = `${START}[a-z0-9][a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.[a-z]{2,6}\\/[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?]`;
+const URL_RULE = `${URL_WITH_PATH}|(?:https?:\\/\\/|${START}www\\.)[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?]|${START}[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\\.(?:${TLD})(?:\\/[^\\s<>"'’)\\]]*[^\\s<>"'’)\\].,;:!?])?${END}`;
 function isPublicSite(surface: string): boolean {
   const host = surface
     .toLowerCase()
@@ -1884,7 +2001,7 @@ const ID_AFTER_WORD: Rule = {
 };
 
 /** Phone numbers with wide separators ("010 - 466 72 35"), short area numbers ("046-555555"), service numbers ("0800 5555"). */
-const WIDE_SEP = `(?:${SP_OPT}[-/]${SP_OPT}|[ .\\u00a0])`;
+const WIDE_SEP = `(?:${SP_OPT}[-/\\u2010-\\u2013]${SP_OPT}|[ .\\u00a0])`;
 const PHONE_WIDE = rule(
   `(?<![\\p{L}\\p{M}\\p{N}_+.,:])(?:(?:\\+|00)31${WIDE_SEP}?(?:\\(0\\)${WIDE_SEP}?)?[1-9](?:${WIDE_SEP}?\\d){8}|0[1-9](?:${WIDE_SEP}?\\d){7,8}|0[89]0[09](?:${WIDE_SEP}?\\d){4,7})${NUM_END}`,
   'TELEFOON',
@@ -1924,6 +2041,11 @@ const NOT_POSTCODE_LETTERS = new Set(
  * A postcode in lower case with a space ("6412 cn"), where an address stands: right after an
  * address just replaced ("[ADRES_1], 6412 cn"), or in brackets ("(6814 bl)").
  */
+/** A capitalised word after a postcode that ends the address: the town ("Beilen", "'s-Hertogenbosch"), then a pause or the end. */
+const BEFORE_TOWN = new RegExp(
+  `^${SP}(?:['’]s-)?\\p{Lu}\\p{Ll}[\\p{L}\\p{M}'’-]*(?:${SP}\\p{Lu}\\p{Ll}[\\p{L}\\p{M}-]*)?(?=[,.;:)!?]|${SP}(?:\\p{Ll}|\\p{N})|\\s*$|\\n)`,
+  'u',
+);
 const AFTER_ADDRESS_OR_BRACKET = new RegExp(`(?:${MASK}[,;]?${SP_OPT}|\\(${SP_OPT})$`, 'u');
 const SPACED_LOWER_POSTCODE: Rule = {
   pattern: new RegExp(`${START}[1-9]\\d{3}${SP}[a-z]{2}${END}`, 'gu'),
@@ -1931,7 +2053,9 @@ const SPACED_LOWER_POSTCODE: Rule = {
     const letters = match[0].slice(-2);
     if (UNIT.has(letters) || NOT_POSTCODE_LETTERS.has(letters)) return null;
     const before = match.input.slice(0, match.index);
-    return AFTER_ADDRESS_OR_BRACKET.test(before) ? { kind: 'POSTCODE' } : null;
+    // Before a town ("9411 pr Beilen") it is a postcode too: a dose or a year is followed by no place name.
+    const after = match.input.slice(match.index + match[0].length);
+    return AFTER_ADDRESS_OR_BRACKET.test(before) || BEFORE_TOWN.test(after) ? { kind: 'POSTCODE' } : null;
   },
 };
 const POSTCODE_AFTER_WORD = rule(
@@ -1995,6 +2119,16 @@ const BIRTH_DATE_IN_WORDS = rule(
   `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;${MASK}]{0,24})${START}(?:(?:${NUMBER_WORD}|\\d{1,2})${SP}(?:${MONTHS})\\.?(?:${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?)?|(?:19|20)\\d{2}|${NUMBER_WORD}${SP}(?:${NUMBER_WORD}))${END}`,
   'GEBOORTEDATUM',
   (surface) => letterCount(surface) === 0 || surface.length >= 8,
+  'giu',
+);
+/**
+ * A birth date in words with the birth word after it: "drieëntwintig april negenenveertig geboren",
+ * "acht maart negentien eenenveertig geboren" (a day, a month and a year in words; an appointment has no year).
+ */
+const BIRTH_DATE_IN_WORDS_BEFORE = rule(
+  `${START}(?:${NUMBER_WORD}|\\d{1,2})${SP}(?:${MONTHS})${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?${END}(?=[^\\p{N}\\n.!?;]{0,16}(?<![\\p{L}])(?:geboren|gebore)${END})`,
+  'GEBOORTEDATUM',
+  undefined,
   'giu',
 );
 /**
@@ -2158,7 +2292,10 @@ export class Pseudonymiser {
       DICTATED_WEB_ADDRESS,
       HANDLE,
       PLATFORM_ACCOUNT,
+      ACCOUNT_SHAPE,
+      DOTTED_ACCOUNT_NEAR_PLATFORM,
       DICTATED_HANDLE,
+      DICTATED_UNDERSCORE_HANDLE,
       KNOWN_VALUES,
       IBAN,
       IBAN_SHAPED,
@@ -2178,6 +2315,7 @@ export class Pseudonymiser {
       BIRTH_DATE,
       BIRTHDAY,
       BIRTH_DATE_IN_WORDS,
+      BIRTH_DATE_IN_WORDS_BEFORE,
       DICTATED_NUMBER,
       OLD_FULL_DATE,
       OLD_NUMERIC_DATE,
@@ -2283,6 +2421,13 @@ export class Pseudonymiser {
   /** Rules for known names this text may hold in disguise; none for a text without look-alikes or spaced letters. */
   private disguisedNameRules(working: string): (Rule | null)[] {
     const rules: (Rule | null)[] = [];
+    // A name written backwards ("gnahz oah"): each word read reversed, only the call's own people.
+    const reversed = reversedWords(working);
+    const backwards = this.names[0]!.candidates(wordsOf(reversed)).filter((variant) => variant.length >= 3);
+    if (backwards.length > 0) {
+      const rule = nameRule(backwards);
+      if (rule) rules.push({ ...rule, view: reversedWords });
+    }
     if (LOOKALIKE.test(working)) {
       const read = lookalikesRead(working);
       const rule = nameRule(this.names.flatMap((index) => index.candidates(wordsOf(read))));
