@@ -13,7 +13,16 @@ import { vitalCodes } from '../measurements/vital-codes';
 import { assertPatientExists } from '../patient/patient.service';
 import { formatDate, formatDateTime, formatTime, isoDay } from '../shared/clinical-time';
 import { formatMeasurement, foldAccents } from '../shared/text';
-import { cueAnswers, cuedTypes, everyTermFound, readQuestion, termQuery, unfoundActions, type Question } from './dossiervraag.question';
+import {
+  compoundTerms,
+  cueAnswers,
+  cuedTypes,
+  everyTermFound,
+  readQuestion,
+  termQuery,
+  unfoundActions,
+  type Question,
+} from './dossiervraag.question';
 import { noAnswer, sourceTypeLabels, type SourceType } from './dossiervraag.vocabulary';
 
 /** One source an answer cites: what it is, when, by whom, the passage, and where it sits in the record. */
@@ -52,6 +61,7 @@ interface Row {
   at: Date;
   author_name: string | null;
   author_role: string | null;
+  author_discipline: string | null;
   by_name: string | null;
   facet: string;
   data: Record<string, unknown>;
@@ -65,10 +75,19 @@ interface Row {
  * query-time union over the record's own tables (ADR 0078), under the tenant's row security. The
  * reports branch only takes rows whose text matches (the expression index of migration
  * 20261129090000 serves it); the smaller kinds are read in full when the question names their kind.
+ * A term is searched twice: stemmed by the `dutch` configuration ("slapen:*" is "slap:*") and as
+ * written under `simple`, because the stemmer also shortens a prefix ("blaass:*" becomes "blas:*",
+ * which no longer starts "blaasscan"; ADR 0106).
  */
 const retrievalSql = `
 with params as (
-  select ?::uuid as patient_id, to_tsquery('dutch', ?) as q, ?::text[] as terms, ?::text[] as cued
+  select ?::uuid as patient_id, to_tsquery('dutch', ?) || to_tsquery('simple', ?) as q, ?::text[] as terms, ?::text[] as cued
+),
+-- The organisation's users whose discipline the question names ("de diëtist"): their reports are read
+-- even where the text does not say who wrote it.
+authors as (
+  select coalesce(array_agg(u.id), '{}') as ids from users u, params
+   where u.discipline is not null and to_tsvector('dutch', u.discipline) @@ params.q
 ),
 sources as (
   select case when r.type = 'dagnotitie' then 'dagnotitie' else 'rapportage' end as type, r.id, r.created_at as at,
@@ -77,6 +96,13 @@ sources as (
          jsonb_build_object('content', r.content, 'category', r.category) as data
     from reports r, params
    where r.patient_id = params.patient_id and r.deleted_at is null and to_tsvector('dutch', r.content) @@ params.q
+  union all
+  select case when r.type = 'dagnotitie' then 'dagnotitie' else 'rapportage' end, r.id, r.created_at, r.created_by, null,
+         r.type || ' ' || coalesce(r.category, ''), to_tsvector('dutch', r.content),
+         jsonb_build_object('content', r.content, 'category', r.category)
+    from reports r, params, authors
+   where cardinality(authors.ids) > 0 and r.patient_id = params.patient_id and r.deleted_at is null
+     and r.created_by = any(authors.ids) and not to_tsvector('dutch', r.content) @@ params.q
   union all
   select 'meting', s.id, s.observed_at, s.recorded_by, null,
          concat_ws(' ', case when s.news2_score is not null then 'news2' end, v.codes),
@@ -118,7 +144,9 @@ sources as (
    where k.patient_id = params.patient_id
   union all
   select 'diagnose', d.id, d.diagnosed_at::timestamptz, d.diagnosed_by, null, d.code || ' ' || d.label,
-         to_tsvector('dutch', concat_ws(' ', 'diagnose', d.code, d.label, d.end_reason)),
+         -- An ICD-10 code outside chapter F is a somatic diagnosis: "welke somatische diagnose".
+         to_tsvector('dutch', concat_ws(' ', 'diagnose', d.code, d.label, d.end_reason,
+                                        case when d.code ~* '^[a-eg-z][0-9]' then 'somatisch lichamelijk' else 'psychiatrisch' end)),
          jsonb_build_object('code', d.code, 'label', d.label, 'rank', d.rank, 'since', d.diagnosed_at, 'endedAt', d.ended_at)
     from diagnoses d, params
    where d.patient_id = params.patient_id
@@ -159,12 +187,14 @@ sources as (
     from contact_persons cp, params
    where cp.patient_id = params.patient_id
 )
-select s.type, s.id, s.at, u.display_name as author_name, u.role as author_role, s.by_name, s.facet, s.data,
-       ts_rank_cd(s.doc, params.q) as rank,
-       array(select t.i::int from unnest(params.terms) with ordinality t(query, i) where s.doc @@ to_tsquery('dutch', t.query)) as matched,
+select s.type, s.id, s.at, u.display_name as author_name, u.role as author_role, u.discipline as author_discipline, s.by_name,
+       s.facet, s.data, ts_rank_cd(d.doc, params.q) as rank,
+       array(select t.i::int from unnest(params.terms) with ordinality t(query, i) where d.doc @@ (to_tsquery('dutch', t.query) || to_tsquery('simple', t.query))) as matched,
        array(select numnode(to_tsquery('dutch', t.query)) > 0 from unnest(params.terms) t(query)) as live
-  from sources s cross join params left join users u on u.id = s.author
- where s.doc @@ params.q or s.type = any(params.cued)
+  from sources s cross join params left join users u on u.id = s.author,
+       -- Who wrote it is part of what it says: "wat adviseerde de diëtist" (ADR 0106).
+       lateral (select s.doc || to_tsvector('dutch', coalesce(u.discipline, '')) as doc) d
+ where d.doc @@ params.q or s.type = any(params.cued)
  order by rank desc, s.at desc
  limit 400`;
 
@@ -197,8 +227,15 @@ function score(question: Question, row: Row, skip: ReadonlySet<number> = new Set
     asked += 1;
     if (isoDay(row.at).slice(5) === question.day) answered += 1;
   }
+  if (question.month) {
+    asked += 1;
+    if (isoDay(row.at).slice(5, 7) === question.month) answered += 1;
+  }
   return { row, coverage: asked ? answered / asked : 0, structured, textual };
 }
+
+/** A judgement about the patient rather than something that happened on a day. */
+const assessment = (row: Row) => row.type === 'risico' || row.type === 'diagnose';
 
 const time = (row: Row) => new Date(row.at).getTime();
 
@@ -206,6 +243,8 @@ const time = (row: Row) => new Date(row.at).getTime();
 function compare(question: Question, now: Date) {
   return (a: Scored, b: Scored): number => {
     if (Math.abs(a.coverage - b.coverage) > 1e-9) return b.coverage - a.coverage;
+    // "Wanneer is hij gevallen": the report of the fall, not the falls risk that mentions it.
+    if (question.when && assessment(a.row) !== assessment(b.row)) return assessment(a.row) ? 1 : -1;
     if (a.structured !== b.structured) return a.structured ? -1 : 1;
     if (a.textual !== b.textual && question.order === 'fit') return b.textual - a.textual;
     if (question.order === 'newest') return time(b.row) - time(a.row);
@@ -235,13 +274,23 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     vraag,
     names.flatMap((row) => [...row.name_given, row.family_name]),
   );
-  if (question.terms.length === 0 && !question.day) return { antwoord: noAnswer, bronnen: [] };
+  if (question.terms.length === 0 && !question.day && !question.month) return { antwoord: noAnswer, bronnen: [] };
   const rows = await em.execute<Row[]>(retrievalSql, [
     patientId,
+    question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
     question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
     arrayLiteral(question.terms.map(termQuery)),
     arrayLiteral(cuedTypes(question)),
   ]);
+  for (const row of rows) {
+    const inside = compoundTerms(
+      question,
+      Object.values(row.data)
+        .filter((value) => typeof value === 'string')
+        .join(' '),
+    );
+    row.matched = [...new Set([...row.matched, ...inside])];
+  }
   const skip = unfoundActions(question, rows);
   const scoredRows = rows.map((row) => score(question, row, skip));
   const threshold = everyTermFound(question, rows, skip) ? spreadThreshold : supportThreshold;
@@ -271,7 +320,10 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function bronOf(row: Row, patientId: string, question: Question): Bron {
   const author = row.type === 'maatregel' && row.by_name ? row.by_name : row.author_name;
-  const role = row.type !== 'maatregel' && row.author_role ? (roleLabels as Record<string, string>)[row.author_role] : null;
+  const role =
+    row.type === 'maatregel'
+      ? null
+      : (row.author_discipline ?? (row.author_role ? (roleLabels as Record<string, string>)[row.author_role] : null));
   return {
     type: row.type,
     id: row.id,

@@ -107,6 +107,9 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['neuroloog', 'neurologie', 'neurologisch', 'neurologische'],
   ['wond', 'wondzorg', 'wondverzorging', 'wondverpleegkundige'],
   ['spiegel', 'bloedspiegel', 'plasmaspiegel'],
+  ['verwijzing', 'verwijsbrief', 'verwezen'],
+  ['mdo', 'multidisciplinair', 'multidisciplinaire', 'multidisciplinairoverleg', 'teamoverleg'],
+  ['ecg', 'hartfilmpje', 'hartfilm'],
 ];
 
 /**
@@ -142,6 +145,10 @@ export const questionWords = new Set([
   ...['aangevraagd', 'geadviseerd', 'adviseert', 'afgesproken', 'genoemd', 'volgens', 'loop', 'ivm', 'mbt', 'tav', 'iom'],
   ...['vanwege', 'wegens', 'doet', 'deed', 'vond', 'vindt', 'gezien', 'hoog', 'hoge', 'vroeger', 'situ', 'schriftelijk'],
   ...['mondeling', 'soms', 'bijv', 'bv', 'enz'],
+  // Verbs of saying and writing: "wat schreef de diëtist", "wat zei de zoon" ask for what, not that.
+  ...['schreef', 'geschreven', 'schrijft', 'zei', 'zegt', 'gezegd', 'adviseerde', 'waargenomen', 'gerapporteerd', 'bevat'],
+  ...['informatie', 'plaats', 'plaatsvinden', 'plaatsgevonden', 'begon', 'begonnen', 'begonne', 'toe', 'allemaal'],
+  ...['eerstvolgende', 'eerstvolgend', 'aanstaande', 'komt', 'kumt', 'kump', 'gekomme', 'gekomen'],
 ]);
 
 /** How a question orders what it finds: the newest, the first, the next one coming, or by fit. */
@@ -151,7 +158,7 @@ export type QuestionOrder = 'newest' | 'oldest' | 'next' | 'fit';
 export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] = [
   { pattern: /\b(volgende|komende|eerstvolgende|gepland|ingepland)\b/, order: 'next' },
   { pattern: /\b(leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b/, order: 'newest' },
-  { pattern: /\b(sinds wanneer|sinds hoe ?lang|eerste|voor het eerst|begonnen|gestart)\b|\bsinds\W*$/, order: 'oldest' },
+  { pattern: /\b(sinds wanneer|sinds hoe ?lang|eerste|1e|voor het eerst|begonnen?|gestart)\b|\bsinds\W*$/, order: 'oldest' },
 ];
 
 /** "hoe vaak", "hoeveel keer": the answer counts what it found. */
@@ -294,6 +301,8 @@ export const cues: readonly Cue[] = [
   { words: ['medicatiecontrole'], types: ['afspraak'], facets: ['medicatiecontrole'] },
   { words: ['groepstherapie'], types: ['afspraak'], facets: ['groepstherapie'] },
   { words: ['crisisoverleg'], types: ['afspraak'], facets: ['crisisoverleg'] },
+  // Children are registered as zoon or dochter.
+  { words: ['kinderen', 'kind', 'kids'], types: ['contactpersoon'], facets: ['zoon', 'dochter'] },
   { words: ['contactpersoon', 'contactpersonen', 'familie', 'telefoonnummer', 'nummer', 'bereikbaar'], types: ['contactpersoon'] },
   ...[
     'mentor',
@@ -320,6 +329,8 @@ export const cues: readonly Cue[] = [
     facets: ['partner', 'echtgeno'],
   },
   { words: ['dagnotitie', 'dagnotities'], types: ['dagnotitie'] },
+  // Day activities are noted as the daily note's ADL category.
+  { words: ['dagbesteding', 'activiteitenbegeleiding', 'adl'], types: ['dagnotitie'], facets: ['adl'] },
   { words: ['rapportage', 'rapportages', 'verslag', 'verslaglegging'], types: ['rapportage', 'dagnotitie'] },
 ];
 
