@@ -96,7 +96,10 @@ function expandShorthand(key: string): string {
 export function correctTypo(key: string): string {
   if (key.length < 5 || synonymsByWord.has(key) || cuesByWord.has(key) || ignored.has(key)) return key;
   const allowed = key.length >= 11 ? 2 : 1;
-  const near = spelledWords.filter((word) => Math.abs(word.length - key.length) <= allowed && editDistance(key, word, allowed) <= allowed);
+  // A past participle stays itself rather than become a question word ("gebeld" is not "gemeld"):
+  // one no source holds is left out anyway (`unfoundActions`).
+  const candidates = participle.test(key) ? knownWords : spelledWords;
+  const near = candidates.filter((word) => Math.abs(word.length - key.length) <= allowed && editDistance(key, word, allowed) <= allowed);
   const meanings = new Set(near.map((word) => (ignored.has(word) ? ignored : (synonymsByWord.get(word) ?? cuesByWord.get(word)))));
   return meanings.size === 1 ? near[0]! : key;
 }

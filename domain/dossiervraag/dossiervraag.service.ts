@@ -42,6 +42,9 @@ export interface Dossierantwoord {
   bronnen: Bron[];
 }
 
+const legalLabels = JSON.stringify(Object.fromEntries(Object.entries(legalStatusKinds).map(([kind, { label }]) => [kind, label])));
+const measureLabels = JSON.stringify(Object.fromEntries(Object.entries(coerciveMeasureKinds).map(([kind, { label }]) => [kind, label])));
+
 /** At most this many sources in an answer. */
 export const maxSources = 5;
 /**
@@ -125,7 +128,8 @@ sources as (
    where b.patient_id = params.patient_id and b.corrected_at is null
   union all
   select 'medicatieopdracht', m.id, m.created_at, m.prescribed_by, null, m.product_name,
-         to_tsvector('dutch', concat_ws(' ', 'medicatie', m.product_name, m.dose, m.indication, m.note, m.stop_reason)),
+         to_tsvector('dutch', concat_ws(' ', 'medicatie', m.product_name, m.dose, m.indication, m.note, m.stop_reason,
+                                        case when m.kind = 'zo-nodig' then 'zonodig' end)),
          jsonb_build_object('product', m.product_name, 'dose', m.dose, 'kind', m.kind, 'times', m.times, 'indication', m.indication,
                             'note', m.note, 'start', m.start_date, 'end', m.end_date, 'stoppedAt', m.stopped_at, 'stopReason', m.stop_reason)
     from medication_orders m, params
@@ -152,13 +156,13 @@ sources as (
    where d.patient_id = params.patient_id
   union all
   select 'juridisch', l.id, l.starts_on::timestamptz, l.recorded_by, null, l.kind,
-         to_tsvector('dutch', concat_ws(' ', 'rechtspositie', replace(l.kind, '-', ' '), l.note)),
+         to_tsvector('dutch', concat_ws(' ', 'rechtspositie', replace(l.kind, '-', ' '), ?::jsonb ->> l.kind, l.note)),
          jsonb_build_object('kind', l.kind, 'start', l.starts_on, 'end', l.ends_on, 'note', l.note)
     from legal_statuses l, params
    where l.patient_id = params.patient_id and l.corrected_at is null
   union all
   select 'maatregel', c.id, c.started_at, c.recorded_by, c.decided_by, c.kind,
-         to_tsvector('dutch', concat_ws(' ', 'maatregel verplichte zorg', replace(c.kind, '-', ' '), c.note, c.end_note)),
+         to_tsvector('dutch', concat_ws(' ', 'maatregel verplichte zorg', replace(c.kind, '-', ' '), ?::jsonb ->> c.kind, c.note, c.end_note)),
          jsonb_build_object('kind', c.kind, 'start', c.started_at, 'end', c.ended_at, 'note', c.note, 'endNote', c.end_note)
     from coercive_measures c, params
    where c.patient_id = params.patient_id
@@ -246,7 +250,10 @@ function compare(question: Question, now: Date) {
     // "Wanneer is hij gevallen": the report of the fall, not the falls risk that mentions it.
     if (question.when && assessment(a.row) !== assessment(b.row)) return assessment(a.row) ? 1 : -1;
     if (a.structured !== b.structured) return a.structured ? -1 : 1;
-    if (a.textual !== b.textual && question.order === 'fit') return b.textual - a.textual;
+    // Where no kind of record answers by itself, the text that holds the words beats the row of the
+    // kind a compound's head names, whatever the order asked: "laatste lithiumspiegel" is the newest
+    // level in the notes, not the newest lithium dose.
+    if (a.textual !== b.textual && (question.order === 'fit' || !a.structured)) return b.textual - a.textual;
     if (question.order === 'newest') return time(b.row) - time(a.row);
     if (question.order === 'oldest') return time(a.row) - time(b.row);
     if (question.order === 'next') {
@@ -281,6 +288,9 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
     arrayLiteral(question.terms.map(termQuery)),
     arrayLiteral(cuedTypes(question)),
+    // The kinds' own Dutch labels are searched too: "Separatie / afzondering", "Insluiting op de eigen kamer".
+    legalLabels,
+    measureLabels,
   ]);
   for (const row of rows) {
     const inside = compoundTerms(
