@@ -196,6 +196,12 @@ describe('a question typed in a hurry or about a moment (ADR 0106)', () => {
     expect(compoundTerms(readQuestion('laatste spiegel lithium?'), 'Uitslag nortriptylinespiegel 23-11: 94 µg/l.')).toEqual([]);
   });
 
+  it('reads a clipped pronoun as the word, never as two letters of an abbreviation', () => {
+    expect(words("hoe ist mee z'n eten, eet ie al un bietje?")).toEqual(['eten']);
+    expect(words('zo nodig medicatie?')).toEqual(['zonodig', 'medicatie']);
+    expect(correctTypo('gebeld')).toBe('gebeld');
+  });
+
   it('lets a son or daughter registered as contact answer "kinderen"', () => {
     const [children] = readQuestion('heeft meneer kinderen?').terms;
     expect(cueAnswers(children!, 'contactpersoon', 'zoon')).toBe(true);

@@ -95,6 +95,8 @@ function expandShorthand(key: string): string {
  */
 export function correctTypo(key: string): string {
   if (key.length < 5 || synonymsByWord.has(key) || cuesByWord.has(key) || ignored.has(key)) return key;
+  const regional = regionalForm(key);
+  if (regional) return regional;
   const allowed = key.length >= 11 ? 2 : 1;
   // A past participle stays itself rather than become a question word ("gebeld" is not "gemeld"):
   // one no source holds is left out anyway (`unfoundActions`).
@@ -103,6 +105,34 @@ export function correctTypo(key: string): string {
   const meanings = new Set(near.map((word) => (ignored.has(word) ? ignored : (synonymsByWord.get(word) ?? cuesByWord.get(word)))));
   return meanings.size === 1 ? near[0]! : key;
 }
+/**
+ * A word said with the eastern and southern vowels ("bloudsoeker", "huus", "slaopt", "baeter"): the
+ * known word it is with up to two of them read back (oe→ui, uu→ui, ou→oe, ao/oa→aa, ae→e), or null.
+ */
+function regionalForm(key: string): string | null {
+  let forms = [key];
+  for (let depth = 0; depth < 2; depth++) {
+    forms = forms.flatMap((form) =>
+      regionalVowels.flatMap(([from, to]) => {
+        const found: string[] = [];
+        for (let at = form.indexOf(from); at >= 0; at = form.indexOf(from, at + 1))
+          found.push(form.slice(0, at) + to + form.slice(at + from.length));
+        return found;
+      }),
+    );
+    const known = forms.find((form) => synonymsByWord.has(form) || cuesByWord.has(form) || ignored.has(form));
+    if (known) return known;
+  }
+  return null;
+}
+const regionalVowels: readonly [string, string][] = [
+  ['oe', 'ui'],
+  ['uu', 'ui'],
+  ['ou', 'oe'],
+  ['ao', 'aa'],
+  ['oa', 'aa'],
+  ['ae', 'e'],
+];
 const spelledWords = [...new Set([...knownWords, ...[...ignored].filter((word) => word.length >= 5)])];
 
 /** Edits (insert, delete, substitute, swap two neighbours) from one word to another, stopping past `limit`. */
@@ -138,10 +168,22 @@ export function knownPart(key: string): string | null {
   }
   return null;
 }
-const askingHeads = ['waarde', 'waarden', 'score', 'scores', 'uitslag', 'uitslagen', 'meting', 'metingen'];
+const askingHeads = ['waarde', 'waarden', 'score', 'scores', 'uitslag', 'uitslagen', 'meting', 'metingen', 'test', 'controle'];
 
 const monthPattern = new RegExp(`\\b(?:in|van|eind|begin|half|medio)\\s+(${monthNames.join('|')})\\b`);
 const admissionPattern = /\b(?:bij|rond)\s+(?:de\s+|z'?n\s+|zijn\s+|haar\s+)?(?:opname|opn|opnamme|opnaam|aanvang|binnenkomst)\b/iu;
+/** Clipped pronouns and articles ("z'n eten", "d'r man", "'t leste"): read as the word, never as letters ("z n" is not "zn"). */
+const cliticWords: Record<string, string> = {
+  "z'n": 'zijn',
+  "m'n": 'mijn',
+  "d'r": 'haar',
+  "'t": 'het',
+  "'s": 'des',
+  "'n": 'een',
+  'z’n': 'zijn',
+  '’t': 'het',
+};
+const clitics = /(?<![\p{L}])(?:[zmd]['’][nr]|['’][tsn])(?![\p{L}])/giu;
 const whenPattern = /\b(wanneer|wnr|welke datum|op welke dag|hoe laat)\b/;
 const datePattern = new RegExp(`\\b(\\d{1,2})\\s+(${monthNames.join('|')})\\b`);
 
@@ -160,7 +202,7 @@ function cuesOf(words: readonly string[]): { cues: Cue[]; compound: boolean } {
  * names: "hoe sliep Jan" is about sleep), each with its synonyms and cues.
  */
 export function readQuestion(asked: string, ignoredNames: readonly string[] = []): Question {
-  const text = applyDictation(asked);
+  const text = applyDictation(asked).replace(clitics, (clitic) => cliticWords[clitic.toLowerCase()] ?? clitic);
   const folded = fold(text);
   const date = datePattern.exec(folded);
   const month = date ? null : monthPattern.exec(folded);

@@ -84,7 +84,8 @@ interface Row {
  */
 const retrievalSql = `
 with params as (
-  select ?::uuid as patient_id, to_tsquery('dutch', ?) || to_tsquery('simple', ?) as q, ?::text[] as terms, ?::text[] as cued
+  select ?::uuid as patient_id, to_tsquery('dutch', ?) || to_tsquery('simple', ?) as q, ?::text[] as terms, ?::text[] as cued,
+         ?::text[] as categories
 ),
 -- The organisation's users whose discipline the question names ("de diëtist"): their reports are read
 -- even where the text does not say who wrote it.
@@ -106,6 +107,14 @@ sources as (
     from reports r, params, authors
    where cardinality(authors.ids) > 0 and r.patient_id = params.patient_id and r.deleted_at is null
      and r.created_by = any(authors.ids) and not to_tsvector('dutch', r.content) @@ params.q
+  union all
+  -- A daily note of the category a question names ("dagbesteding": ADL), whatever its words.
+  select 'dagnotitie', r.id, r.created_at, r.created_by, null, r.type || ' ' || coalesce(r.category, ''), to_tsvector('dutch', r.content),
+         jsonb_build_object('content', r.content, 'category', r.category)
+    from reports r, params, authors
+   where cardinality(params.categories) > 0 and r.patient_id = params.patient_id and r.deleted_at is null
+     and r.type = 'dagnotitie' and r.category = any(params.categories)
+     and not to_tsvector('dutch', r.content) @@ params.q and not r.created_by = any(authors.ids)
   union all
   select 'meting', s.id, s.observed_at, s.recorded_by, null,
          concat_ws(' ', case when s.news2_score is not null then 'news2' end, v.codes),
@@ -180,8 +189,8 @@ sources as (
    where g.patient_id = params.patient_id
   union all
   select 'afspraak', ap.id, ap.start_at, ap.owner_id, pr.display_name, ap.type,
-         to_tsvector('dutch', concat_ws(' ', 'afspraak', ap.type, ap.status, ap.location, ap.cancel_reason, pr.display_name)),
-         jsonb_build_object('type', ap.type, 'status', ap.status, 'with', pr.display_name, 'location', ap.location)
+         to_tsvector('dutch', concat_ws(' ', 'afspraak', ap.type, ap.status, ap.location, ap.cancel_reason, pr.display_name, pr.discipline)),
+         jsonb_build_object('type', ap.type, 'status', ap.status, 'with', concat_ws(', ', pr.display_name, pr.discipline), 'location', ap.location)
     from appointments ap left join users pr on pr.id = ap.practitioner_id, params
    where ap.patient_id = params.patient_id
   union all
@@ -288,6 +297,9 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
     arrayLiteral(question.terms.map(termQuery)),
     arrayLiteral(cuedTypes(question)),
+    arrayLiteral(
+      question.terms.flatMap((term) => term.cues.filter((cue) => cue.types.includes('dagnotitie')).flatMap((cue) => cue.facets ?? [])),
+    ),
     // The kinds' own Dutch labels are searched too: "Separatie / afzondering", "Insluiting op de eigen kamer".
     legalLabels,
     measureLabels,

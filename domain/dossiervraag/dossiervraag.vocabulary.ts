@@ -80,7 +80,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'],
   ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen'],
   ['alcohol', 'drank', 'dronk', 'bier'],
-  ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen'],
+  ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen', 'thc', 'hasj'],
   ['stemmen', 'hallucinaties', 'hallucineert', 'hallucinaties'],
   ['angst', 'angstig', 'bang', 'paniek'],
   ['somber', 'depressief', 'neerslachtig', 'stemming'],
@@ -90,9 +90,9 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['zonodig', 'zn', 'prn'],
   ['hoofdpijn', 'migraine'],
   ['bijwerking', 'bijwerkingen', 'speekselvloed', 'kwijlen', 'sufheid', 'stijfheid'],
-  ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen'],
-  ['verlaagd', 'afgebouwd', 'verlagen', 'afbouwen'],
-  ['gestopt', 'gestaakt', 'stoppen'],
+  ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen', 'ophogen', 'omhoog'],
+  ['verlaagd', 'afgebouwd', 'verlagen', 'afbouwen', 'omlaag', 'verminderd', 'minderen'],
+  ['gestopt', 'gestaakt', 'stoppen', 'staken'],
   ['opname', 'opn', 'opnames', 'opnamen', 'opgenomen', 'opnamedag'],
   ['zorgmachtiging', 'zm'],
   ['crisismaatregel', 'cm'],
@@ -101,7 +101,11 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['werk', 'beroep', 'werkte', 'gewerkt'],
   // Ward shorthand and the everyday word for a relation or a role.
   ['familie', 'fam', 'familiegesprek', 'familieleden'],
-  ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft'],
+  ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft', 'man'],
+  ['zus', 'zuster', 'zusje'],
+  ['broer', 'broertje'],
+  ['moeder', 'mama'],
+  ['vader', 'papa'],
   ['arts', 'dokter', 'dokters', 'psychiater'],
   ['orthostase', 'orthostatisch', 'orthostatische', 'hypotensie'],
   ['waan', 'wanen', 'waanideeën', 'waanachtig', 'waanbeleving'],
@@ -149,6 +153,8 @@ export const questionWords = new Set([
   // Verbs of saying and writing: "wat schreef de diëtist", "wat zei de zoon" ask for what, not that.
   ...['schreef', 'geschreven', 'schrijft', 'zei', 'zegt', 'gezegd', 'adviseerde', 'waargenomen', 'gerapporteerd', 'bevat'],
   ...['informatie', 'plaats', 'plaatsvinden', 'plaatsgevonden', 'begon', 'begonnen', 'begonne', 'toe', 'allemaal'],
+  ...['beter', 'slechter', 'tegeworrig', 'steeds'],
+  ...['beetje', 'bietje', 'bitje', 'mijn', 'des', 'eens', 'ins', 'zo', 'nou', 'eigenlijk', 'even'],
   ...['eerstvolgende', 'eerstvolgend', 'aanstaande', 'komt', 'kumt', 'kump', 'gekomme', 'gekomen'],
 ]);
 
@@ -274,7 +280,9 @@ export const cues: readonly Cue[] = [
   { words: ['weglopen', 'wegloop', 'weggelopen'], types: ['risico'], facets: ['weglopen'] },
   { words: ['valrisico', 'vallen'], types: ['risico'], facets: ['vallen'] },
   { words: ['diagnose', 'diagnoses', 'dx', 'dsm', 'classificatie', 'stoornis', 'hoofddiagnose', 'nevendiagnose'], types: ['diagnose'] },
-  { words: ['rechtspositie', 'juridisch', 'juridische', 'wvggz', 'machtiging'], types: ['juridisch'] },
+  { words: ['rechtspositie', 'juridisch', 'juridische', 'wvggz', 'machtiging', 'wettelijk', 'wettelijke'], types: ['juridisch'] },
+  // Money matters are a bewindvoerder's: "wie regelt haar financiën".
+  { words: ['financiën', 'financien', 'financieel', 'financiële', 'geldzaken'], types: ['contactpersoon'], facets: ['bewindvoerder'] },
   { words: ['zorgmachtiging', 'zm'], types: ['juridisch'], facets: ['zorgmachtiging'] },
   { words: ['voortzetting'], types: ['juridisch'], facets: ['voortzetting'] },
   { words: ['crisismaatregel', 'cm'], types: ['juridisch'], facets: ['crisismaatregel'] },
@@ -325,7 +333,7 @@ export const cues: readonly Cue[] = [
   ].map((relation) => ({ words: [relation], types: ['contactpersoon'] as const, facets: [relation] })),
   // A spouse is registered as partner, echtgenote or echtgenoot: any of them answers.
   {
-    words: ['echtgenote', 'echtgenoot', 'vrouw', 'wederhelft'],
+    words: ['echtgenote', 'echtgenoot', 'vrouw', 'wederhelft', 'man'],
     types: ['contactpersoon'],
     facets: ['partner', 'echtgeno'],
   },
