@@ -82,6 +82,10 @@ try {
     let inTop3 = 0;
     let unanswerable = 0;
     let declined = 0;
+    /** Answerable questions missed with "Ik weet het niet": a miss of reading, not of ranking. */
+    let unanswered = 0;
+    /** Answerable questions whose right source is cited, but fourth or fifth: a miss of ranking. */
+    let belowTop3 = 0;
     const misses: string[] = [];
     for (const question of file.questions.slice(0, questionLimit)) {
       const started = performance.now();
@@ -92,7 +96,9 @@ try {
         answerable += 1;
         const hit = cited.slice(0, 3).some((keys) => keys.some((key) => question.expect.includes(key)));
         if (hit) inTop3 += 1;
-        else
+        else if (answer.antwoord === noAnswer) unanswered += 1;
+        else if (cited.some((keys) => keys.some((key) => question.expect.includes(key)))) belowTop3 += 1;
+        if (!hit)
           misses.push(
             `${question.id} "${question.question}" → [${cited.map((keys) => keys.join('+')).join(', ') || 'geen'}], verwacht [${question.expect.join(', ')}]`,
           );
@@ -108,6 +114,7 @@ try {
     const percent = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)} %` : '—');
     console.log(`${name}: ${file.questions.length} vragen, ${file.sources.length} bronnen`);
     console.log(`  juiste bron in top 3:        ${percent(inTop3, answerable)} (${inTop3}/${answerable})`);
+    console.log(`  missers: ${answerable - inTop3}, waarvan "weet niet" ${unanswered}, juiste bron op plaats 4-5 ${belowTop3}`);
     console.log(`  onbeantwoordbaar → weet niet: ${percent(declined, unanswerable)} (${declined}/${unanswerable})`);
     console.log(
       `  latentie p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms` +

@@ -6,6 +6,7 @@ import {
   everyTermFound,
   knownPart,
   readQuestion,
+  splitCompound,
   termQuery,
   unfoundActions,
   type Found,
@@ -200,6 +201,15 @@ describe('a question typed in a hurry or about a moment (ADR 0106)', () => {
     expect(words("hoe ist mee z'n eten, eet ie al un bietje?")).toEqual(['eten']);
     expect(words('zo nodig medicatie?')).toEqual(['zonodig', 'medicatie']);
     expect(correctTypo('gebeld')).toBe('gebeld');
+  });
+
+  it('reads a compound of two known words as both, each to be answered; an asking part is dropped', () => {
+    expect(splitCompound('lithiumspiegel')).toEqual(['lithium', 'spiegel']);
+    expect(splitCompound('clozapinedosis')).toEqual(['clozapine', 'dosis']);
+    expect(splitCompound('opnamedatum')).toEqual(['opname']);
+    expect(splitCompound('bloedglucosewaarde')).toEqual(['bloedglucosewaarde']);
+    expect(splitCompound('penicilline')).toEqual(['penicilline']);
+    expect(correctTypo('bloudsoeker')).toBe('bloedsuiker');
   });
 
   it('lets a son or daughter registered as contact answer "kinderen"', () => {

@@ -168,6 +168,23 @@ export function knownPart(key: string): string | null {
   }
   return null;
 }
+/**
+ * A compound of two known words the vocabulary does not hold whole ("clozapinedosis",
+ * "lithiumspiegel", "medicatiewijziging"): both parts, each a term the record must answer, so a
+ * lithium order alone does not answer "lithiumspiegel" and a level in the text beside "lithium"
+ * does. A part that only asks ("…datum") is dropped. Any other word stays whole.
+ */
+export function splitCompound(key: string): string[] {
+  const known = (word: string) => synonymsByWord.has(word) || cuesByWord.has(word);
+  if (key.length < 8 || known(key) || ignored.has(key) || knownPart(key)) return [key];
+  for (let at = key.length - 4; at >= 4; at--) {
+    const tail = key.slice(at);
+    if (!known(tail) && !ignored.has(tail)) continue;
+    const front = [key.slice(0, at), key.slice(0, at).replace(/s$/, '')].find((part) => part.length >= 4 && known(part));
+    if (front) return ignored.has(tail) ? [front] : [front, tail];
+  }
+  return [key];
+}
 const askingHeads = ['waarde', 'waarden', 'score', 'scores', 'uitslag', 'uitslagen', 'meting', 'metingen', 'test', 'controle'];
 
 const monthPattern = new RegExp(`\\b(?:in|van|eind|begin|half|medio)\\s+(${monthNames.join('|')})\\b`);
@@ -212,10 +229,11 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
   const seen = new Set<string>();
   // "bij opname" asks for the first of what is asked, not for the word "opname".
   const said = (date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text).replace(new RegExp(admissionPattern.source, 'giu'), ' ');
-  for (const written of joinSplitCompounds(tokens(said))) {
+  const read = joinSplitCompounds(tokens(said)).flatMap((written) =>
     // The patient's own names go before any expansion: a name is never read as a shortened word.
-    if (ignored.has(fold(written)) || names.has(fold(written))) continue;
-    const token = correctTypo(expandShorthand(fold(written)));
+    ignored.has(fold(written)) || names.has(fold(written)) ? [] : splitCompound(correctTypo(expandShorthand(fold(written)))),
+  );
+  for (const token of read) {
     const key = fold(token);
     if (ignored.has(key) || names.has(key) || key.length < 2 || seen.has(key)) continue;
     const part = knownPart(key);
