@@ -90,9 +90,9 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['zonodig', 'zn', 'prn'],
   ['hoofdpijn', 'migraine'],
   ['bijwerking', 'bijwerkingen', 'speekselvloed', 'kwijlen', 'sufheid', 'stijfheid'],
-  ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen', 'ophogen', 'omhoog'],
+  ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen', 'ophogen', 'omhoog', 'titratie', 'getitreerd', 'opgebouwd', 'opbouw'],
   ['verlaagd', 'afgebouwd', 'verlagen', 'afbouwen', 'omlaag', 'verminderd', 'minderen'],
-  ['gestopt', 'gestaakt', 'stoppen', 'staken'],
+  ['gestopt', 'gestaakt', 'stoppen', 'staken', 'onderbroken', 'gepauzeerd', 'pauze'],
   ['poging', 'pogingen', 'poogde'],
   ['injectie', 'im', 'intramusculair', 'prik', 'gespoten'],
   ['weglopen', 'wegloop', 'weggelopen', 'ontvluchting', 'ontvlucht', 'gevlucht', 'vluchtpoging', 'ontsnapt', 'ontsnapping'],
@@ -165,6 +165,12 @@ export const questionWords = new Set([
   ...['informatie', 'plaats', 'plaatsvinden', 'plaatsgevonden', 'begon', 'begonnen', 'begonne', 'toe', 'allemaal'],
   // How a value moved or how long something holds: the value or the order answers it.
   ...['toename', 'toegenomen', 'gestegen', 'stijging', 'afname', 'afgenomen', 'gedaald', 'daling', 'einddatum', 'geldig', 'verloopt'],
+  // Words that ask for a list or for what happened: "overzicht medicatie", "bijzonderheden vannacht".
+  ...['overzicht', 'lijst', 'alle', 'alles', 'opsomming', 'gebeurd', 'gebeurde', 'voorgevallen', 'bijzonderheden', 'reden'],
+  ...['redenen', 'status', 'welk', 'hoeveelste'],
+  // Brabants and Achterhoeks forms of auxiliaries and particles: "hedde gij", "zijde", "nie", "ehad", "ekregen".
+  ...['da', 'nie', 'ni', 'kunde', 'moete', 'hewwe', 'zijde', 'zedde', 'hebbe', 'effe', 'hè', 'toch', 'kregen', 'ehad', 'ekregen'],
+  ...['edaan', 'ewest', 'ewes', 'ezien', 'ezegd', 'emaakt', 'gif', 'hebt', 'heb'],
   ...['beter', 'slechter', 'tegeworrig', 'steeds'],
   ...['beetje', 'bietje', 'bitje', 'mijn', 'des', 'eens', 'ins', 'zo', 'nou', 'eigenlijk', 'even'],
   ...['eerstvolgende', 'eerstvolgend', 'aanstaande', 'komt', 'kumt', 'kump', 'gekomme', 'gekomen'],
