@@ -136,13 +136,25 @@ sources as (
     from scale_scores b, params
    where b.patient_id = params.patient_id and b.corrected_at is null
   union all
-  select 'medicatieopdracht', m.id, m.created_at, m.prescribed_by, null, m.product_name,
+  select 'medicatieopdracht', m.id, m.created_at, m.prescribed_by, null, concat_ws(' ', m.product_name, m.change),
          to_tsvector('dutch', concat_ws(' ', 'medicatie', m.product_name, m.dose, m.indication, m.note, m.stop_reason,
                                         case when m.kind = 'zo-nodig' then 'zonodig' end)),
          jsonb_build_object('product', m.product_name, 'dose', m.dose, 'kind', m.kind, 'times', m.times, 'indication', m.indication,
                             'note', m.note, 'start', m.start_date, 'end', m.end_date, 'stoppedAt', m.stopped_at, 'stopReason', m.stop_reason)
-    from medication_orders m, params
-   where m.patient_id = params.patient_id
+    -- What the order did to the medicine's daily dose, against the order before it of the same medicine:
+    -- "wanneer is de clozapine verhoogd" is the order that raised it, not every clozapine order.
+    from (select o.*,
+                 case when o.previous_daily is null then 'gestart'
+                      when o.daily > o.previous_daily then 'verhoogd'
+                      when o.daily < o.previous_daily then 'verlaagd' end as change
+            from (select m.*, d.daily,
+                         lag(d.daily) over (partition by lower(split_part(m.product_name, ' ', 1)) order by m.start_date, m.created_at) as previous_daily
+                    from medication_orders m, params,
+                         lateral (select nullif(regexp_replace(replace(split_part(m.dose, ' ', 1), ',', '.'), '[^0-9.]', '', 'g'), '')::numeric
+                                         * greatest(coalesce(cardinality(m.times), 0), 1) as daily) d
+                   where m.patient_id = params.patient_id and m.kind <> 'zo-nodig') o
+          union all
+          select m.*, null, null, null from medication_orders m, params where m.patient_id = params.patient_id and m.kind = 'zo-nodig') m
   union all
   select 'toediening', a.id, a.administered_at, a.recorded_by, null, m.product_name || ' ' || a.status,
          to_tsvector('dutch', concat_ws(' ', 'toediening', m.product_name, m.dose, replace(a.status, '-', ' '), a.reason, a.effect)),

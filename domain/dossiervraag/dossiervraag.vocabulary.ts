@@ -288,10 +288,11 @@ export const cues: readonly Cue[] = [
   },
   { words: ['stemmingsstabilisator', 'stemmingsstabilisatoren'], types: ['medicatieopdracht'], facets: ['lithiu', 'valpro', 'lamotr'] },
   { words: ['medicatie', 'medicijnen', 'voorgeschreven', 'dosis', 'dosering', 'mg'], types: ['medicatieopdracht'] },
-  {
-    words: ['verhoogd', 'opgehoogd', 'verlaagd', 'afgebouwd', 'gestopt', 'gestaakt', 'gestart', 'gewijzigd', 'wijziging'],
-    types: ['medicatieopdracht'],
-  },
+  // A dose change is the order that made it (its daily dose against the order before it of that medicine).
+  { words: ['verhoogd', 'opgehoogd'], types: ['medicatieopdracht'], facets: ['verhoogd'] },
+  { words: ['verlaagd', 'afgebouwd'], types: ['medicatieopdracht'], facets: ['verlaagd'] },
+  { words: ['gewijzigd', 'wijziging'], types: ['medicatieopdracht'], facets: ['verhoogd', 'verlaagd'] },
+  { words: ['gestopt', 'gestaakt', 'gestart'], types: ['medicatieopdracht'] },
   { words: ['gegeven', 'toegediend', 'ingenomen', 'toediening'], types: ['toediening'] },
   { words: ['geweigerd', 'weigerde', 'weigeren', 'weigering', 'weigert'], types: ['toediening'], facets: ['geweigerd'] },
   { words: ['risico', 'risico’s', "risico's", 'risicotaxatie', 'risicoinschatting'], types: ['risico'] },
