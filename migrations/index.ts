@@ -42,6 +42,7 @@ import { Migration20261130010000KoppelingWrites } from './Migration2026113001000
 import { Migration20261130020000KoppelingJwksUrl } from './Migration20261130020000KoppelingJwksUrl';
 import { Migration20261130030000ReportVersions } from './Migration20261130030000ReportVersions';
 import { Migration20261130031000RecordedAt } from './Migration20261130031000RecordedAt';
+import { Migration20261130100000UserDiscipline } from './Migration20261130100000UserDiscipline';
 import { Migration20261125210000LegalStatusAndCoerciveCare } from './Migration20261125210000LegalStatusAndCoerciveCare';
 import { Migration20261128100000StaffVersions } from './Migration20261128100000StaffVersions';
 
@@ -93,4 +94,5 @@ export const migrationsList = [
   { name: 'Migration20261130020000KoppelingJwksUrl', class: Migration20261130020000KoppelingJwksUrl },
   { name: 'Migration20261130030000ReportVersions', class: Migration20261130030000ReportVersions },
   { name: 'Migration20261130031000RecordedAt', class: Migration20261130031000RecordedAt },
+  { name: 'Migration20261130100000UserDiscipline', class: Migration20261130100000UserDiscipline },
 ];

@@ -39,6 +39,8 @@ export const User = defineEntity({
     agbCode: p.text().nullable(),
     bigNumber: p.text().nullable(),
     uziNumber: p.text().nullable(),
+    /** The discipline as the ward says it ("diëtist", "wondverpleegkundige"): who wrote a note, beside what the role permits. */
+    discipline: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     disabledAt: p.datetime().nullable(),
   },

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { cueAnswers, everyTermFound, knownPart, readQuestion, termQuery, unfoundActions, type Found } from './dossiervraag.question';
+import {
+  compoundTerms,
+  correctTypo,
+  cueAnswers,
+  everyTermFound,
+  knownPart,
+  readQuestion,
+  splitCompound,
+  termQuery,
+  unfoundActions,
+  type Found,
+} from './dossiervraag.question';
 
 describe('reading a question about the record', () => {
   it('keeps what is asked about, not the question words, the pronouns or the patient’s name', () => {
@@ -101,7 +112,7 @@ describe('reading Dutch more widely (round three)', () => {
   const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
 
   it('does not search for the record’s bookkeeping verbs: what was written, sent or decided', () => {
-    expect(words('Welke DSM-classificatie is bij opname gesteld?')).toEqual(['dsm', 'classificatie', 'opname']);
+    expect(words('Welke DSM-classificatie is bij opname gesteld?')).toEqual(['dsm', 'classificatie']);
     expect(words('Is de huisarts schriftelijk geïnformeerd over de opname?')).toEqual(['huisarts', 'opname']);
   });
 
@@ -148,5 +159,62 @@ describe('what the record holds for a question', () => {
     expect(everyTermFound(question, [sections[0]!], new Set())).toBe(false);
     const scan = readQuestion('Is er een CT scan van het hoofd gemaakt?');
     expect(everyTermFound(scan, [row('rapportage', 'verpleegkundig', [3])], new Set())).toBe(false);
+  });
+});
+
+describe('a question typed in a hurry or about a moment (ADR 0106)', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+
+  it('reads a word one letter off as the known word, and leaves a short or unknown word as written', () => {
+    expect(words('nortriptiline dossis nu')).toEqual(['nortriptyline', 'dosis']);
+    expect(words('wanner is de crisimaatregel afgegeven')).toEqual(['crisismaatregel', 'afgegeven']);
+    expect(words('is hij allergisch voor penicilline?')).toEqual(['allergisch', 'penicilline']);
+    expect(words('depot gehad?')).toEqual(['depot']);
+    expect(correctTypo('slaopt')).toBe('slaapt');
+    expect(correctTypo('kumt')).toBe('kumt');
+  });
+
+  it('reads "bij opname" as the first of what is asked, and a named month as a term', () => {
+    const question = readQuestion('kreatinine bij opname');
+    expect(question.terms.map((term) => term.word)).toEqual(['kreatinine']);
+    expect(question.order).toBe('oldest');
+    expect(readQuestion('Heeft hij koorts gehad sinds de opname?').terms.map((term) => term.word)).toContain('opname');
+    expect(readQuestion('hoe hoog was de spiegel in oktober').month).toBe('10');
+    expect(readQuestion('wat was de temperatuur op 18 oktober').month).toBeNull();
+  });
+
+  it('knows a question asks when something happened, unless it asks since when or for the next', () => {
+    expect(readQuestion('wanneer is hij gevallen?').when).toBe(true);
+    expect(readQuestion('valincident wnr').when).toBe(true);
+    expect(readQuestion('sinds wanneer heeft hij een zorgmachtiging?').when).toBe(false);
+    expect(readQuestion('wanneer is de volgende afspraak?').when).toBe(false);
+  });
+
+  it('finds two words of the question inside one compound of the text, never one word as any tail', () => {
+    const question = readQuestion('laatste spiegel nortriptyline?');
+    expect(compoundTerms(question, 'Uitslag nortriptylinespiegel 23-11: 94 µg/l.')).toEqual([1, 2]);
+    expect(compoundTerms(readQuestion('lithiumspiegel?'), 'Uitslag nortriptylinespiegel 23-11: 94 µg/l.')).toEqual([]);
+    expect(compoundTerms(readQuestion('laatste spiegel lithium?'), 'Uitslag nortriptylinespiegel 23-11: 94 µg/l.')).toEqual([]);
+  });
+
+  it('reads a clipped pronoun as the word, never as two letters of an abbreviation', () => {
+    expect(words("hoe ist mee z'n eten, eet ie al un bietje?")).toEqual(['eten']);
+    expect(words('zo nodig medicatie?')).toEqual(['zonodig', 'medicatie']);
+    expect(correctTypo('gebeld')).toBe('gebeld');
+  });
+
+  it('reads a compound of two known words as both, each to be answered; an asking part is dropped', () => {
+    expect(splitCompound('lithiumspiegel')).toEqual(['lithium', 'spiegel']);
+    expect(splitCompound('clozapinedosis')).toEqual(['clozapine', 'dosis']);
+    expect(splitCompound('opnamedatum')).toEqual(['opname']);
+    expect(splitCompound('bloedglucosewaarde')).toEqual(['bloedglucosewaarde']);
+    expect(splitCompound('penicilline')).toEqual(['penicilline']);
+    expect(correctTypo('bloudsoeker')).toBe('bloedsuiker');
+  });
+
+  it('lets a son or daughter registered as contact answer "kinderen"', () => {
+    const [children] = readQuestion('heeft meneer kinderen?').terms;
+    expect(cueAnswers(children!, 'contactpersoon', 'zoon')).toBe(true);
+    expect(cueAnswers(children!, 'contactpersoon', 'partner')).toBe(false);
   });
 });

@@ -31,6 +31,10 @@ export interface Question {
   counts: boolean;
   /** A day the question names ("op 18 november"): "MM-DD", matched against the source's day on the ward's clock. */
   day: string | null;
+  /** A month the question names ("in oktober"): "MM", matched like the day. */
+  month: string | null;
+  /** It asks when something happened ("wanneer", "op welke datum"): the event answers, not an assessment that mentions it. */
+  when: boolean;
 }
 
 /** What the record holds for a question, per source: the terms its text matched (1-based), its kind. */
@@ -83,6 +87,71 @@ function expandShorthand(key: string): string {
   const meanings = new Set(starting.map((word) => synonymsByWord.get(word) ?? cuesByWord.get(word)));
   return meanings.size === 1 ? starting[0]! : key;
 }
+
+/**
+ * A word typed or spoken a letter off ("nortriptiline", "dossis", "crisimaatregel", "vaalen"): the
+ * one known word, or question word, it is one edit from (two from a word of eleven letters or more).
+ * Shorter than five letters it stays as written: too many words are one letter apart.
+ */
+export function correctTypo(key: string): string {
+  if (key.length < 5 || synonymsByWord.has(key) || cuesByWord.has(key) || ignored.has(key)) return key;
+  const regional = regionalForm(key);
+  if (regional) return regional;
+  const allowed = key.length >= 11 ? 2 : 1;
+  // A past participle stays itself rather than become a question word ("gebeld" is not "gemeld"):
+  // one no source holds is left out anyway (`unfoundActions`).
+  const candidates = participle.test(key) ? knownWords : spelledWords;
+  const near = candidates.filter((word) => Math.abs(word.length - key.length) <= allowed && editDistance(key, word, allowed) <= allowed);
+  const meanings = new Set(near.map((word) => (ignored.has(word) ? ignored : (synonymsByWord.get(word) ?? cuesByWord.get(word)))));
+  return meanings.size === 1 ? near[0]! : key;
+}
+/**
+ * A word said with the eastern and southern vowels ("bloudsoeker", "huus", "slaopt", "baeter"): the
+ * known word it is with up to two of them read back (oe→ui, uu→ui, ou→oe, ao/oa→aa, ae→e), or null.
+ */
+function regionalForm(key: string): string | null {
+  let forms = [key];
+  for (let depth = 0; depth < 2; depth++) {
+    forms = forms.flatMap((form) =>
+      regionalVowels.flatMap(([from, to]) => {
+        const found: string[] = [];
+        for (let at = form.indexOf(from); at >= 0; at = form.indexOf(from, at + 1))
+          found.push(form.slice(0, at) + to + form.slice(at + from.length));
+        return found;
+      }),
+    );
+    const known = forms.find((form) => synonymsByWord.has(form) || cuesByWord.has(form) || ignored.has(form));
+    if (known) return known;
+  }
+  return null;
+}
+const regionalVowels: readonly [string, string][] = [
+  ['oe', 'ui'],
+  ['uu', 'ui'],
+  ['ou', 'oe'],
+  ['ao', 'aa'],
+  ['oa', 'aa'],
+  ['ae', 'e'],
+];
+const spelledWords = [...new Set([...knownWords, ...[...ignored].filter((word) => word.length >= 5)])];
+
+/** Edits (insert, delete, substitute, swap two neighbours) from one word to another, stopping past `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+    }
+    if (Math.min(...current) > limit) return limit + 1;
+    [before, previous] = [previous, current];
+  }
+  return previous[b.length]!;
+}
 /**
  * A compound whose head only asks ("bloedglucosewaarde": a "waarde", "bvc-score", "lithiumuitslag"):
  * read as what it is a value of, the known word that ends the rest ("glucose"). That part has at
@@ -99,8 +168,40 @@ export function knownPart(key: string): string | null {
   }
   return null;
 }
-const askingHeads = ['waarde', 'waarden', 'score', 'scores', 'uitslag', 'uitslagen', 'meting', 'metingen'];
+/**
+ * A compound of two known words the vocabulary does not hold whole ("clozapinedosis",
+ * "lithiumspiegel", "medicatiewijziging"): both parts, each a term the record must answer, so a
+ * lithium order alone does not answer "lithiumspiegel" and a level in the text beside "lithium"
+ * does. A part that only asks ("…datum") is dropped. Any other word stays whole.
+ */
+export function splitCompound(key: string): string[] {
+  const known = (word: string) => synonymsByWord.has(word) || cuesByWord.has(word);
+  if (key.length < 8 || known(key) || ignored.has(key) || knownPart(key)) return [key];
+  for (let at = key.length - 4; at >= 4; at--) {
+    const tail = key.slice(at);
+    if (!known(tail) && !ignored.has(tail)) continue;
+    const front = [key.slice(0, at), key.slice(0, at).replace(/s$/, '')].find((part) => part.length >= 4 && known(part));
+    if (front) return ignored.has(tail) ? [front] : [front, tail];
+  }
+  return [key];
+}
+const askingHeads = ['waarde', 'waarden', 'score', 'scores', 'uitslag', 'uitslagen', 'meting', 'metingen', 'test', 'controle'];
 
+const monthPattern = new RegExp(`\\b(?:in|van|eind|begin|half|medio)\\s+(${monthNames.join('|')})\\b`);
+const admissionPattern = /\b(?:bij|rond)\s+(?:de\s+|z'?n\s+|zijn\s+|haar\s+)?(?:opname|opn|opnamme|opnaam|aanvang|binnenkomst)\b/iu;
+/** Clipped pronouns and articles ("z'n eten", "d'r man", "'t leste"): read as the word, never as letters ("z n" is not "zn"). */
+const cliticWords: Record<string, string> = {
+  "z'n": 'zijn',
+  "m'n": 'mijn',
+  "d'r": 'haar',
+  "'t": 'het',
+  "'s": 'des',
+  "'n": 'een',
+  'z’n': 'zijn',
+  '’t': 'het',
+};
+const clitics = /(?<![\p{L}])(?:[zmd]['’][nr]|['’][tsn])(?![\p{L}])/giu;
+const whenPattern = /\b(wanneer|wnr|welke datum|op welke dag|hoe laat)\b/;
 const datePattern = new RegExp(`\\b(\\d{1,2})\\s+(${monthNames.join('|')})\\b`);
 
 function cuesOf(words: readonly string[]): { cues: Cue[]; compound: boolean } {
@@ -118,17 +219,21 @@ function cuesOf(words: readonly string[]): { cues: Cue[]; compound: boolean } {
  * names: "hoe sliep Jan" is about sleep), each with its synonyms and cues.
  */
 export function readQuestion(asked: string, ignoredNames: readonly string[] = []): Question {
-  const text = applyDictation(asked);
+  const text = applyDictation(asked).replace(clitics, (clitic) => cliticWords[clitic.toLowerCase()] ?? clitic);
   const folded = fold(text);
   const date = datePattern.exec(folded);
+  const month = date ? null : monthPattern.exec(folded);
   const day = date ? `${String(monthNames.indexOf(date[2]!) + 1).padStart(2, '0')}-${date[1]!.padStart(2, '0')}` : null;
   const names = new Set(ignoredNames.flatMap((name) => tokens(name).map(fold)));
   const terms: Term[] = [];
   const seen = new Set<string>();
-  for (const written of joinSplitCompounds(tokens(date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text))) {
+  // "bij opname" asks for the first of what is asked, not for the word "opname".
+  const said = (date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text).replace(new RegExp(admissionPattern.source, 'giu'), ' ');
+  const read = joinSplitCompounds(tokens(said)).flatMap((written) =>
     // The patient's own names go before any expansion: a name is never read as a shortened word.
-    if (ignored.has(fold(written)) || names.has(fold(written))) continue;
-    const token = expandShorthand(fold(written));
+    ignored.has(fold(written)) || names.has(fold(written)) ? [] : splitCompound(correctTypo(expandShorthand(fold(written)))),
+  );
+  for (const token of read) {
     const key = fold(token);
     if (ignored.has(key) || names.has(key) || key.length < 2 || seen.has(key)) continue;
     const part = knownPart(key);
@@ -143,8 +248,15 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     terms.push({ word: token, words: [...new Set(synonyms.flatMap(tokens))], cues: termCues, weight, compound });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
-  const order = orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit';
-  return { terms, order, counts: countPattern.test(folded), day };
+  const order = admissionPattern.test(folded) ? 'oldest' : (orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit');
+  return {
+    terms,
+    order,
+    counts: countPattern.test(folded),
+    day,
+    month: month ? String(monthNames.indexOf(month[1]!) + 1).padStart(2, '0') : null,
+    when: whenPattern.test(folded) && order === 'fit',
+  };
 }
 
 /**
@@ -215,4 +327,32 @@ export function everyTermFound(question: Question, rows: readonly Found[], skip:
       rows.some((row) => row.matched.includes(i + 1) || cueAnswers(term, row.type, row.facet)) ||
       (rows[0]?.live[i] === false && term.cues.length === 0),
   );
+}
+
+/**
+ * The terms a text holds inside a compound of two of the question's words: "nortriptylinespiegel"
+ * answers both "nortriptyline" and "spiegel" of "laatste spiegel nortriptyline", which the index
+ * holds as one word. A word of the question as the tail of any compound is not enough ("spiegel" in
+ * "nortriptylinespiegel" does not answer "lithiumspiegel"): the compound's front must be another
+ * term of the same question. Returns the 1-based indexes of the terms so found.
+ */
+export function compoundTerms(question: Question, text: string): number[] {
+  const words = [...new Set(tokens(fold(text)))].filter((word) => word.length >= 9);
+  const found: number[] = [];
+  if (!words.length) return found;
+  const heads = question.terms.map((term) => term.words.map(fold).filter((word) => word.length >= 4));
+  question.terms.forEach((term, i) => {
+    for (const tail of term.words.map(fold).filter((word) => word.length >= 4)) {
+      const front = words.filter((word) => word.length > tail.length + 3 && word.endsWith(tail)).map((word) => word.slice(0, -tail.length));
+      const partner = heads.findIndex(
+        (candidates, j) =>
+          j !== i && candidates.some((head) => front.some((part) => part.startsWith(prefix(head)) || head.startsWith(part))),
+      );
+      if (partner >= 0) {
+        found.push(i + 1, partner + 1);
+        return;
+      }
+    }
+  });
+  return [...new Set(found)];
 }

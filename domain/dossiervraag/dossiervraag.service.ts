@@ -13,7 +13,16 @@ import { vitalCodes } from '../measurements/vital-codes';
 import { assertPatientExists } from '../patient/patient.service';
 import { formatDate, formatDateTime, formatTime, isoDay } from '../shared/clinical-time';
 import { formatMeasurement, foldAccents } from '../shared/text';
-import { cueAnswers, cuedTypes, everyTermFound, readQuestion, termQuery, unfoundActions, type Question } from './dossiervraag.question';
+import {
+  compoundTerms,
+  cueAnswers,
+  cuedTypes,
+  everyTermFound,
+  readQuestion,
+  termQuery,
+  unfoundActions,
+  type Question,
+} from './dossiervraag.question';
 import { noAnswer, sourceTypeLabels, type SourceType } from './dossiervraag.vocabulary';
 
 /** One source an answer cites: what it is, when, by whom, the passage, and where it sits in the record. */
@@ -32,6 +41,9 @@ export interface Dossierantwoord {
   antwoord: string;
   bronnen: Bron[];
 }
+
+const legalLabels = JSON.stringify(Object.fromEntries(Object.entries(legalStatusKinds).map(([kind, { label }]) => [kind, label])));
+const measureLabels = JSON.stringify(Object.fromEntries(Object.entries(coerciveMeasureKinds).map(([kind, { label }]) => [kind, label])));
 
 /** At most this many sources in an answer. */
 export const maxSources = 5;
@@ -52,6 +64,7 @@ interface Row {
   at: Date;
   author_name: string | null;
   author_role: string | null;
+  author_discipline: string | null;
   by_name: string | null;
   facet: string;
   data: Record<string, unknown>;
@@ -65,10 +78,20 @@ interface Row {
  * query-time union over the record's own tables (ADR 0078), under the tenant's row security. The
  * reports branch only takes rows whose text matches (the expression index of migration
  * 20261129090000 serves it); the smaller kinds are read in full when the question names their kind.
+ * A term is searched twice: stemmed by the `dutch` configuration ("slapen:*" is "slap:*") and as
+ * written under `simple`, because the stemmer also shortens a prefix ("blaass:*" becomes "blas:*",
+ * which no longer starts "blaasscan"; ADR 0106).
  */
 const retrievalSql = `
 with params as (
-  select ?::uuid as patient_id, to_tsquery('dutch', ?) as q, ?::text[] as terms, ?::text[] as cued
+  select ?::uuid as patient_id, to_tsquery('dutch', ?) || to_tsquery('simple', ?) as q, ?::text[] as terms, ?::text[] as cued,
+         ?::text[] as categories
+),
+-- The organisation's users whose discipline the question names ("de diëtist"): their reports are read
+-- even where the text does not say who wrote it.
+authors as (
+  select coalesce(array_agg(u.id), '{}') as ids from users u, params
+   where u.discipline is not null and to_tsvector('dutch', u.discipline) @@ params.q
 ),
 sources as (
   select case when r.type = 'dagnotitie' then 'dagnotitie' else 'rapportage' end as type, r.id, r.created_at as at,
@@ -77,6 +100,21 @@ sources as (
          jsonb_build_object('content', r.content, 'category', r.category) as data
     from reports r, params
    where r.patient_id = params.patient_id and r.deleted_at is null and to_tsvector('dutch', r.content) @@ params.q
+  union all
+  select case when r.type = 'dagnotitie' then 'dagnotitie' else 'rapportage' end, r.id, r.created_at, r.created_by, null,
+         r.type || ' ' || coalesce(r.category, ''), to_tsvector('dutch', r.content),
+         jsonb_build_object('content', r.content, 'category', r.category)
+    from reports r, params, authors
+   where cardinality(authors.ids) > 0 and r.patient_id = params.patient_id and r.deleted_at is null
+     and r.created_by = any(authors.ids) and not to_tsvector('dutch', r.content) @@ params.q
+  union all
+  -- A daily note of the category a question names ("dagbesteding": ADL), whatever its words.
+  select 'dagnotitie', r.id, r.created_at, r.created_by, null, r.type || ' ' || coalesce(r.category, ''), to_tsvector('dutch', r.content),
+         jsonb_build_object('content', r.content, 'category', r.category)
+    from reports r, params, authors
+   where cardinality(params.categories) > 0 and r.patient_id = params.patient_id and r.deleted_at is null
+     and r.type = 'dagnotitie' and r.category = any(params.categories)
+     and not to_tsvector('dutch', r.content) @@ params.q and not r.created_by = any(authors.ids)
   union all
   select 'meting', s.id, s.observed_at, s.recorded_by, null,
          concat_ws(' ', case when s.news2_score is not null then 'news2' end, v.codes),
@@ -98,12 +136,25 @@ sources as (
     from scale_scores b, params
    where b.patient_id = params.patient_id and b.corrected_at is null
   union all
-  select 'medicatieopdracht', m.id, m.created_at, m.prescribed_by, null, m.product_name,
-         to_tsvector('dutch', concat_ws(' ', 'medicatie', m.product_name, m.dose, m.indication, m.note, m.stop_reason)),
+  select 'medicatieopdracht', m.id, m.created_at, m.prescribed_by, null, concat_ws(' ', m.product_name, m.change),
+         to_tsvector('dutch', concat_ws(' ', 'medicatie', m.product_name, m.dose, m.indication, m.note, m.stop_reason,
+                                        case when m.kind = 'zo-nodig' then 'zonodig' end)),
          jsonb_build_object('product', m.product_name, 'dose', m.dose, 'kind', m.kind, 'times', m.times, 'indication', m.indication,
                             'note', m.note, 'start', m.start_date, 'end', m.end_date, 'stoppedAt', m.stopped_at, 'stopReason', m.stop_reason)
-    from medication_orders m, params
-   where m.patient_id = params.patient_id
+    -- What the order did to the medicine's daily dose, against the order before it of the same medicine:
+    -- "wanneer is de clozapine verhoogd" is the order that raised it, not every clozapine order.
+    from (select o.*,
+                 case when o.previous_daily is null then 'gestart'
+                      when o.daily > o.previous_daily then 'verhoogd'
+                      when o.daily < o.previous_daily then 'verlaagd' end as change
+            from (select m.*, d.daily,
+                         lag(d.daily) over (partition by lower(split_part(m.product_name, ' ', 1)) order by m.start_date, m.created_at) as previous_daily
+                    from medication_orders m, params,
+                         lateral (select nullif(regexp_replace(replace(split_part(m.dose, ' ', 1), ',', '.'), '[^0-9.]', '', 'g'), '')::numeric
+                                         * greatest(coalesce(cardinality(m.times), 0), 1) as daily) d
+                   where m.patient_id = params.patient_id and m.kind <> 'zo-nodig') o
+          union all
+          select m.*, null, null, null from medication_orders m, params where m.patient_id = params.patient_id and m.kind = 'zo-nodig') m
   union all
   select 'toediening', a.id, a.administered_at, a.recorded_by, null, m.product_name || ' ' || a.status,
          to_tsvector('dutch', concat_ws(' ', 'toediening', m.product_name, m.dose, replace(a.status, '-', ' '), a.reason, a.effect)),
@@ -118,19 +169,21 @@ sources as (
    where k.patient_id = params.patient_id
   union all
   select 'diagnose', d.id, d.diagnosed_at::timestamptz, d.diagnosed_by, null, d.code || ' ' || d.label,
-         to_tsvector('dutch', concat_ws(' ', 'diagnose', d.code, d.label, d.end_reason)),
+         -- An ICD-10 code outside chapter F is a somatic diagnosis: "welke somatische diagnose".
+         to_tsvector('dutch', concat_ws(' ', 'diagnose', d.code, d.label, d.end_reason,
+                                        case when d.code ~* '^[a-eg-z][0-9]' then 'somatisch lichamelijk' else 'psychiatrisch' end)),
          jsonb_build_object('code', d.code, 'label', d.label, 'rank', d.rank, 'since', d.diagnosed_at, 'endedAt', d.ended_at)
     from diagnoses d, params
    where d.patient_id = params.patient_id
   union all
   select 'juridisch', l.id, l.starts_on::timestamptz, l.recorded_by, null, l.kind,
-         to_tsvector('dutch', concat_ws(' ', 'rechtspositie', replace(l.kind, '-', ' '), l.note)),
+         to_tsvector('dutch', concat_ws(' ', 'rechtspositie', replace(l.kind, '-', ' '), ?::jsonb ->> l.kind, l.note)),
          jsonb_build_object('kind', l.kind, 'start', l.starts_on, 'end', l.ends_on, 'note', l.note)
     from legal_statuses l, params
    where l.patient_id = params.patient_id and l.corrected_at is null
   union all
   select 'maatregel', c.id, c.started_at, c.recorded_by, c.decided_by, c.kind,
-         to_tsvector('dutch', concat_ws(' ', 'maatregel verplichte zorg', replace(c.kind, '-', ' '), c.note, c.end_note)),
+         to_tsvector('dutch', concat_ws(' ', 'maatregel verplichte zorg', replace(c.kind, '-', ' '), ?::jsonb ->> c.kind, c.note, c.end_note)),
          jsonb_build_object('kind', c.kind, 'start', c.started_at, 'end', c.ended_at, 'note', c.note, 'endNote', c.end_note)
     from coercive_measures c, params
    where c.patient_id = params.patient_id
@@ -148,8 +201,8 @@ sources as (
    where g.patient_id = params.patient_id
   union all
   select 'afspraak', ap.id, ap.start_at, ap.owner_id, pr.display_name, ap.type,
-         to_tsvector('dutch', concat_ws(' ', 'afspraak', ap.type, ap.status, ap.location, ap.cancel_reason, pr.display_name)),
-         jsonb_build_object('type', ap.type, 'status', ap.status, 'with', pr.display_name, 'location', ap.location)
+         to_tsvector('dutch', concat_ws(' ', 'afspraak', ap.type, ap.status, ap.location, ap.cancel_reason, pr.display_name, pr.discipline)),
+         jsonb_build_object('type', ap.type, 'status', ap.status, 'with', concat_ws(', ', pr.display_name, pr.discipline), 'location', ap.location)
     from appointments ap left join users pr on pr.id = ap.practitioner_id, params
    where ap.patient_id = params.patient_id
   union all
@@ -159,12 +212,14 @@ sources as (
     from contact_persons cp, params
    where cp.patient_id = params.patient_id
 )
-select s.type, s.id, s.at, u.display_name as author_name, u.role as author_role, s.by_name, s.facet, s.data,
-       ts_rank_cd(s.doc, params.q) as rank,
-       array(select t.i::int from unnest(params.terms) with ordinality t(query, i) where s.doc @@ to_tsquery('dutch', t.query)) as matched,
+select s.type, s.id, s.at, u.display_name as author_name, u.role as author_role, u.discipline as author_discipline, s.by_name,
+       s.facet, s.data, ts_rank_cd(d.doc, params.q) as rank,
+       array(select t.i::int from unnest(params.terms) with ordinality t(query, i) where d.doc @@ (to_tsquery('dutch', t.query) || to_tsquery('simple', t.query))) as matched,
        array(select numnode(to_tsquery('dutch', t.query)) > 0 from unnest(params.terms) t(query)) as live
-  from sources s cross join params left join users u on u.id = s.author
- where s.doc @@ params.q or s.type = any(params.cued)
+  from sources s cross join params left join users u on u.id = s.author,
+       -- Who wrote it is part of what it says: "wat adviseerde de diëtist" (ADR 0106).
+       lateral (select s.doc || to_tsvector('dutch', coalesce(u.discipline, '')) as doc) d
+ where d.doc @@ params.q or s.type = any(params.cued)
  order by rank desc, s.at desc
  limit 400`;
 
@@ -197,8 +252,15 @@ function score(question: Question, row: Row, skip: ReadonlySet<number> = new Set
     asked += 1;
     if (isoDay(row.at).slice(5) === question.day) answered += 1;
   }
+  if (question.month) {
+    asked += 1;
+    if (isoDay(row.at).slice(5, 7) === question.month) answered += 1;
+  }
   return { row, coverage: asked ? answered / asked : 0, structured, textual };
 }
+
+/** A judgement about the patient rather than something that happened on a day. */
+const assessment = (row: Row) => row.type === 'risico' || row.type === 'diagnose';
 
 const time = (row: Row) => new Date(row.at).getTime();
 
@@ -206,8 +268,13 @@ const time = (row: Row) => new Date(row.at).getTime();
 function compare(question: Question, now: Date) {
   return (a: Scored, b: Scored): number => {
     if (Math.abs(a.coverage - b.coverage) > 1e-9) return b.coverage - a.coverage;
+    // "Wanneer is hij gevallen": the report of the fall, not the falls risk that mentions it.
+    if (question.when && assessment(a.row) !== assessment(b.row)) return assessment(a.row) ? 1 : -1;
     if (a.structured !== b.structured) return a.structured ? -1 : 1;
-    if (a.textual !== b.textual && question.order === 'fit') return b.textual - a.textual;
+    // Where no kind of record answers by itself, the text that holds the words beats the row of the
+    // kind a compound's head names, whatever the order asked: "laatste lithiumspiegel" is the newest
+    // level in the notes, not the newest lithium dose.
+    if (a.textual !== b.textual && (question.order === 'fit' || !a.structured)) return b.textual - a.textual;
     if (question.order === 'newest') return time(b.row) - time(a.row);
     if (question.order === 'oldest') return time(a.row) - time(b.row);
     if (question.order === 'next') {
@@ -235,13 +302,29 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     vraag,
     names.flatMap((row) => [...row.name_given, row.family_name]),
   );
-  if (question.terms.length === 0 && !question.day) return { antwoord: noAnswer, bronnen: [] };
+  if (question.terms.length === 0 && !question.day && !question.month) return { antwoord: noAnswer, bronnen: [] };
   const rows = await em.execute<Row[]>(retrievalSql, [
     patientId,
     question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
+    question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
     arrayLiteral(question.terms.map(termQuery)),
     arrayLiteral(cuedTypes(question)),
+    arrayLiteral(
+      question.terms.flatMap((term) => term.cues.filter((cue) => cue.types.includes('dagnotitie')).flatMap((cue) => cue.facets ?? [])),
+    ),
+    // The kinds' own Dutch labels are searched too: "Separatie / afzondering", "Insluiting op de eigen kamer".
+    legalLabels,
+    measureLabels,
   ]);
+  for (const row of rows) {
+    const inside = compoundTerms(
+      question,
+      Object.values(row.data)
+        .filter((value) => typeof value === 'string')
+        .join(' '),
+    );
+    row.matched = [...new Set([...row.matched, ...inside])];
+  }
   const skip = unfoundActions(question, rows);
   const scoredRows = rows.map((row) => score(question, row, skip));
   const threshold = everyTermFound(question, rows, skip) ? spreadThreshold : supportThreshold;
@@ -271,7 +354,10 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function bronOf(row: Row, patientId: string, question: Question): Bron {
   const author = row.type === 'maatregel' && row.by_name ? row.by_name : row.author_name;
-  const role = row.type !== 'maatregel' && row.author_role ? (roleLabels as Record<string, string>)[row.author_role] : null;
+  const role =
+    row.type === 'maatregel'
+      ? null
+      : (row.author_discipline ?? (row.author_role ? (roleLabels as Record<string, string>)[row.author_role] : null));
   return {
     type: row.type,
     id: row.id,

@@ -70,7 +70,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['ect', 'elektroconvulsietherapie', 'elektroshock', 'elektroshocks'],
   ['dieet', 'diëtist', 'dietist'],
   ['katheter', 'uc', 'blaaskatheter', 'verblijfskatheter'],
-  ['kreatinine', 'kreat', 'nierfunctie'],
+  ['kreatinine', 'kreat', 'nierfunctie', 'egfr', 'klaring'],
   ['medicatie', 'medicijnen', 'pillen', 'tabletten', 'medicament'],
   ['weigeren', 'weigerde', 'geweigerd', 'weigering', 'weigert'],
   ['bloeddruk', 'tensie', 'rr'],
@@ -80,18 +80,29 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'],
   ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen'],
   ['alcohol', 'drank', 'dronk', 'bier'],
-  ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen'],
+  ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen', 'thc', 'hasj'],
   ['stemmen', 'hallucinaties', 'hallucineert', 'hallucinaties'],
   ['angst', 'angstig', 'bang', 'paniek'],
   ['somber', 'depressief', 'neerslachtig', 'stemming'],
   ['bezoek', 'bezocht', 'visite'],
   ['verlof', 'weekendverlof', 'verlofregeling'],
-  ['huisarts', 'ha'],
+  ['huisarts', 'ha', 'huisdokter'],
+  ['zonodig', 'zn', 'prn'],
   ['hoofdpijn', 'migraine'],
   ['bijwerking', 'bijwerkingen', 'speekselvloed', 'kwijlen', 'sufheid', 'stijfheid'],
-  ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen'],
-  ['verlaagd', 'afgebouwd', 'verlagen', 'afbouwen'],
-  ['gestopt', 'gestaakt', 'stoppen'],
+  ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen', 'ophogen', 'omhoog', 'titratie', 'getitreerd', 'opgebouwd', 'opbouw'],
+  ['verlaagd', 'afgebouwd', 'verlagen', 'afbouwen', 'omlaag', 'verminderd', 'minderen'],
+  ['gestopt', 'gestaakt', 'stoppen', 'staken', 'onderbroken', 'gepauzeerd', 'pauze'],
+  ['poging', 'pogingen', 'poogde'],
+  ['injectie', 'im', 'intramusculair', 'prik', 'gespoten'],
+  ['weglopen', 'wegloop', 'weggelopen', 'ontvluchting', 'ontvlucht', 'gevlucht', 'vluchtpoging', 'ontsnapt', 'ontsnapping'],
+  ['obstipatie', 'verstopping', 'verstopt', 'geobstipeerd', 'ontlasting', 'defecatie', 'laxans', 'laxeermiddel'],
+  ['leukocyten', 'leuko', 'leuco', 'leucocyten', 'bloedbeeld', 'neutrofielen', 'neutro', 'anc'],
+  ['schildklier', 'tsh', 'schildklierfunctie'],
+  ['allergie', 'allergieën', 'allergisch', 'overgevoelig', 'overgevoeligheid'],
+  ['manie', 'manisch', 'manische', 'ontremd', 'ontremming', 'hypomaan', 'hypomanie'],
+  ['psychose', 'psychotisch', 'psychotische', 'psychotiform'],
+  ['gewijzigd', 'wijziging', 'wijzigingen'],
   ['opname', 'opn', 'opnames', 'opnamen', 'opgenomen', 'opnamedag'],
   ['zorgmachtiging', 'zm'],
   ['crisismaatregel', 'cm'],
@@ -100,13 +111,20 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['werk', 'beroep', 'werkte', 'gewerkt'],
   // Ward shorthand and the everyday word for a relation or a role.
   ['familie', 'fam', 'familiegesprek', 'familieleden'],
-  ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft'],
+  ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft', 'man'],
+  ['zus', 'zuster', 'zusje'],
+  ['broer', 'broertje'],
+  ['moeder', 'mama'],
+  ['vader', 'papa'],
   ['arts', 'dokter', 'dokters', 'psychiater'],
   ['orthostase', 'orthostatisch', 'orthostatische', 'hypotensie'],
   ['waan', 'wanen', 'waanideeën', 'waanachtig', 'waanbeleving'],
   ['neuroloog', 'neurologie', 'neurologisch', 'neurologische'],
   ['wond', 'wondzorg', 'wondverzorging', 'wondverpleegkundige'],
   ['spiegel', 'bloedspiegel', 'plasmaspiegel'],
+  ['verwijzing', 'verwijsbrief', 'verwezen'],
+  ['mdo', 'multidisciplinair', 'multidisciplinaire', 'multidisciplinairoverleg', 'teamoverleg'],
+  ['ecg', 'hartfilmpje', 'hartfilm'],
 ];
 
 /**
@@ -142,6 +160,20 @@ export const questionWords = new Set([
   ...['aangevraagd', 'geadviseerd', 'adviseert', 'afgesproken', 'genoemd', 'volgens', 'loop', 'ivm', 'mbt', 'tav', 'iom'],
   ...['vanwege', 'wegens', 'doet', 'deed', 'vond', 'vindt', 'gezien', 'hoog', 'hoge', 'vroeger', 'situ', 'schriftelijk'],
   ...['mondeling', 'soms', 'bijv', 'bv', 'enz'],
+  // Verbs of saying and writing: "wat schreef de diëtist", "wat zei de zoon" ask for what, not that.
+  ...['schreef', 'geschreven', 'schrijft', 'zei', 'zegt', 'gezegd', 'adviseerde', 'waargenomen', 'gerapporteerd', 'bevat'],
+  ...['informatie', 'plaats', 'plaatsvinden', 'plaatsgevonden', 'begon', 'begonnen', 'begonne', 'toe', 'allemaal'],
+  // How a value moved or how long something holds: the value or the order answers it.
+  ...['toename', 'toegenomen', 'gestegen', 'stijging', 'afname', 'afgenomen', 'gedaald', 'daling', 'einddatum', 'geldig', 'verloopt'],
+  // Words that ask for a list or for what happened: "overzicht medicatie", "bijzonderheden vannacht".
+  ...['overzicht', 'lijst', 'alle', 'alles', 'opsomming', 'gebeurd', 'gebeurde', 'voorgevallen', 'bijzonderheden', 'reden'],
+  ...['redenen', 'status', 'welk', 'hoeveelste'],
+  // Brabants and Achterhoeks forms of auxiliaries and particles: "hedde gij", "zijde", "nie", "ehad", "ekregen".
+  ...['da', 'nie', 'ni', 'kunde', 'moete', 'hewwe', 'zijde', 'zedde', 'hebbe', 'effe', 'hè', 'toch', 'kregen', 'ehad', 'ekregen'],
+  ...['edaan', 'ewest', 'ewes', 'ezien', 'ezegd', 'emaakt', 'gif', 'hebt', 'heb'],
+  ...['beter', 'slechter', 'tegeworrig', 'steeds'],
+  ...['beetje', 'bietje', 'bitje', 'mijn', 'des', 'eens', 'ins', 'zo', 'nou', 'eigenlijk', 'even'],
+  ...['eerstvolgende', 'eerstvolgend', 'aanstaande', 'komt', 'kumt', 'kump', 'gekomme', 'gekomen'],
 ]);
 
 /** How a question orders what it finds: the newest, the first, the next one coming, or by fit. */
@@ -151,7 +183,7 @@ export type QuestionOrder = 'newest' | 'oldest' | 'next' | 'fit';
 export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] = [
   { pattern: /\b(volgende|komende|eerstvolgende|gepland|ingepland)\b/, order: 'next' },
   { pattern: /\b(leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b/, order: 'newest' },
-  { pattern: /\b(sinds wanneer|sinds hoe ?lang|eerste|voor het eerst|begonnen|gestart)\b|\bsinds\W*$/, order: 'oldest' },
+  { pattern: /\b(sinds wanneer|sinds hoe ?lang|eerste|1e|voor het eerst|begonnen?|gestart)\b|\bsinds\W*$/, order: 'oldest' },
 ];
 
 /** "hoe vaak", "hoeveel keer": the answer counts what it found. */
@@ -256,7 +288,11 @@ export const cues: readonly Cue[] = [
   },
   { words: ['stemmingsstabilisator', 'stemmingsstabilisatoren'], types: ['medicatieopdracht'], facets: ['lithiu', 'valpro', 'lamotr'] },
   { words: ['medicatie', 'medicijnen', 'voorgeschreven', 'dosis', 'dosering', 'mg'], types: ['medicatieopdracht'] },
-  { words: ['verhoogd', 'opgehoogd', 'verlaagd', 'afgebouwd', 'gestopt', 'gestaakt', 'gestart'], types: ['medicatieopdracht'] },
+  // A dose change is the order that made it (its daily dose against the order before it of that medicine).
+  { words: ['verhoogd', 'opgehoogd'], types: ['medicatieopdracht'], facets: ['verhoogd'] },
+  { words: ['verlaagd', 'afgebouwd'], types: ['medicatieopdracht'], facets: ['verlaagd'] },
+  { words: ['gewijzigd', 'wijziging'], types: ['medicatieopdracht'], facets: ['verhoogd', 'verlaagd'] },
+  { words: ['gestopt', 'gestaakt', 'gestart'], types: ['medicatieopdracht'] },
   { words: ['gegeven', 'toegediend', 'ingenomen', 'toediening'], types: ['toediening'] },
   { words: ['geweigerd', 'weigerde', 'weigeren', 'weigering', 'weigert'], types: ['toediening'], facets: ['geweigerd'] },
   { words: ['risico', 'risico’s', "risico's", 'risicotaxatie', 'risicoinschatting'], types: ['risico'] },
@@ -266,7 +302,9 @@ export const cues: readonly Cue[] = [
   { words: ['weglopen', 'wegloop', 'weggelopen'], types: ['risico'], facets: ['weglopen'] },
   { words: ['valrisico', 'vallen'], types: ['risico'], facets: ['vallen'] },
   { words: ['diagnose', 'diagnoses', 'dx', 'dsm', 'classificatie', 'stoornis', 'hoofddiagnose', 'nevendiagnose'], types: ['diagnose'] },
-  { words: ['rechtspositie', 'juridisch', 'juridische', 'wvggz', 'machtiging'], types: ['juridisch'] },
+  { words: ['rechtspositie', 'juridisch', 'juridische', 'wvggz', 'machtiging', 'wettelijk', 'wettelijke'], types: ['juridisch'] },
+  // Money matters are a bewindvoerder's: "wie regelt haar financiën".
+  { words: ['financiën', 'financien', 'financieel', 'financiële', 'geldzaken'], types: ['contactpersoon'], facets: ['bewindvoerder'] },
   { words: ['zorgmachtiging', 'zm'], types: ['juridisch'], facets: ['zorgmachtiging'] },
   { words: ['voortzetting'], types: ['juridisch'], facets: ['voortzetting'] },
   { words: ['crisismaatregel', 'cm'], types: ['juridisch'], facets: ['crisismaatregel'] },
@@ -294,6 +332,8 @@ export const cues: readonly Cue[] = [
   { words: ['medicatiecontrole'], types: ['afspraak'], facets: ['medicatiecontrole'] },
   { words: ['groepstherapie'], types: ['afspraak'], facets: ['groepstherapie'] },
   { words: ['crisisoverleg'], types: ['afspraak'], facets: ['crisisoverleg'] },
+  // Children are registered as zoon or dochter.
+  { words: ['kinderen', 'kind', 'kids'], types: ['contactpersoon'], facets: ['zoon', 'dochter'] },
   { words: ['contactpersoon', 'contactpersonen', 'familie', 'telefoonnummer', 'nummer', 'bereikbaar'], types: ['contactpersoon'] },
   ...[
     'mentor',
@@ -315,11 +355,13 @@ export const cues: readonly Cue[] = [
   ].map((relation) => ({ words: [relation], types: ['contactpersoon'] as const, facets: [relation] })),
   // A spouse is registered as partner, echtgenote or echtgenoot: any of them answers.
   {
-    words: ['echtgenote', 'echtgenoot', 'vrouw', 'wederhelft'],
+    words: ['echtgenote', 'echtgenoot', 'vrouw', 'wederhelft', 'man'],
     types: ['contactpersoon'],
     facets: ['partner', 'echtgeno'],
   },
   { words: ['dagnotitie', 'dagnotities'], types: ['dagnotitie'] },
+  // Day activities are noted as the daily note's ADL category.
+  { words: ['dagbesteding', 'activiteitenbegeleiding', 'adl'], types: ['dagnotitie'], facets: ['adl'] },
   { words: ['rapportage', 'rapportages', 'verslag', 'verslaglegging'], types: ['rapportage', 'dagnotitie'] },
 ];
 

@@ -43,6 +43,21 @@ const neighbour: AskFile = {
       relation: 'mentor',
       phone: '0611111111',
     },
+    {
+      key: 'N3',
+      type: 'rapportage',
+      at: '2026-11-20T11:00:00+01:00',
+      author: 'E. Willems, diëtist',
+      text: 'Drinkvoeding 3dd bij onvoldoende orale intake, gewicht 1x per week.',
+    },
+    {
+      key: 'N4',
+      type: 'dagnotitie',
+      category: 'somatiek',
+      at: '2026-11-21T13:00:00+01:00',
+      author: 'T. Bos, verpleegkundige',
+      text: 'Urineretentie, blaasscan 620 ml; katheter ingebracht.',
+    },
   ],
   questions: [],
 };
@@ -127,6 +142,17 @@ describe('Vraag het dossier: the answer', () => {
       }
     // Reports, measurements, orders, risks, the legal status and measures: each kind lands on its row.
     expect(types.size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('answers by who wrote a note and cites the author by discipline (ADR 0106)', async () => {
+    const answer = await answerTo(karel.patientId, 'wat adviseerde de diëtist?');
+    expect(answer.bronnen[0]).toMatchObject({ id: karel.rowOf.get('N3'), auteur: 'E. Willems, diëtist' });
+  });
+
+  it('finds a long word by its first letters as written, where the stemmer would change them (ADR 0106)', async () => {
+    const answer = await answerTo(karel.patientId, 'uitslag blaasscan');
+    expect(answer.bronnen.map((bron) => bron.id)).toEqual([karel.rowOf.get('N4')]);
+    expect(answer.bronnen[0]!.tekst).toContain('620 ml');
   });
 
   it("never shows another patient's rows, even on the same ward", async () => {

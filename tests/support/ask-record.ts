@@ -136,7 +136,8 @@ const productOf = (medicine: string) => products.find((product) => fold(product.
 /**
  * Seeds the file's patient and sources in the tenant of `em` (a `withTenant` transaction) and
  * returns the patient and the key → row id map. Authors ("naam, rol") become users of the
- * organisation, a psychiatrist where the role says so, else a nurse (the product has two roles).
+ * organisation, a psychiatrist where the role says so, else a nurse (the product has two roles), with
+ * the role's words as the user's discipline.
  */
 export async function seedAskRecord(em: EntityManager, organisationId: string, file: AskFile): Promise<SeededRecord> {
   const users = new Map<string, string>();
@@ -149,6 +150,8 @@ export async function seedAskRecord(em: EntityManager, organisationId: string, f
       email: `ask-${randomUUID().slice(0, 12)}@ggz-epd.test`,
       displayName: name!.trim(),
       role: /psychiater|arts|dr\b/i.test(`${role} ${name}`) ? 'psychiater' : 'verpleegkundige',
+      // "verpleegkundige (nachtdienst)": the shift is the note's, not the author's discipline.
+      discipline: role.replace(/\(.*?\)/g, '').trim() || null,
       passwordHash: 'scrypt$ongebruikt',
     });
     users.set(name!.trim(), user.id);
