@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { classifyReflex } from './reflex';
+
+/*
+ * Issue 43: what a clinician tells or readies before a request is no action of its own. A part before
+ * another that no rule hears as a command and that the intent model cannot place either is context;
+ * so is the agenda the clinician takes up before the request.
+ */
+
+const now = new Date('2026-11-28T09:00:00+01:00');
+const chainOf = (input: string) =>
+  classifyReflex(input, {}, now).actions.map((action) => [action.intent, action.entities.patientName ?? null]);
+
+describe('a statement before the request', () => {
+  it.each([
+    ['de vader van Sem belde, hij wil graag een gesprek, kun je dat inplannen voor dinsdag', [['create_appointment', 'Sem']]],
+    ['mevrouw Douma eh vraagt of ze vanavond naar huis mag komma regel een verlofpas', [['unknown', 'Douma']]],
+  ])('“%s” is the request only', (input, chain) => {
+    expect(chainOf(input)).toEqual(chain);
+  });
+
+  it('keeps a last part: what is said last is asked for', () => {
+    expect(chainOf('noteer bij dhr. Mulder dat hij rustig was, daarna zn afspraak van vrijdag naar maandag')).toEqual([
+      ['dagnotitie', 'Mulder'],
+      ['reschedule_appointment', 'Mulder'],
+    ]);
+  });
+
+  it('keeps what the assistant cannot do before a request as an action', () => {
+    expect(chainOf('bel de familie van dhr. Jacobs en laat zijn risico’s zien').map(([intent]) => intent)).toEqual([
+      'unknown',
+      'risico_query',
+    ]);
+  });
+});
+
+describe('the agenda readied before the request', () => {
+  it.each([
+    ['pak de agenda er even bij en plan voor mw. de Wit een gesprek morgen 14:00', [['create_appointment', 'de Wit']]],
+    ['ik heb de agenda al open, zet mw. Okafor er woensdag 13:30 in voor een evaluatie', [['create_appointment', 'Okafor']]],
+    ['agenda erbij pakken en hoever is de intake van ben Ali', [['intake_status', 'ben Ali']]],
+  ])('“%s” is the request only', (input, chain) => {
+    expect(chainOf(input)).toEqual(chain);
+  });
+
+  it.each([
+    ['open de agenda en plan een afspraak met Femke de Jong om half drie', ['agenda', 'create_appointment']],
+    ['laat de agenda zien, daarna wat ik vrijdag heb', ['agenda', 'agenda_query']],
+  ])('still opens the agenda asked for: %s', (input, intents) => {
+    expect(chainOf(input).map(([intent]) => intent)).toEqual(intents);
+  });
+});
