@@ -50,3 +50,17 @@ describe('the agenda readied before the request', () => {
     expect(chainOf(input).map(([intent]) => intent)).toEqual(intents);
   });
 });
+
+describe('a lower-case name with a particle', () => {
+  it.each([
+    ['de broer van el masri belde, zet een gesprek in de agenda voor maandag', 'el Masri'],
+    ['hoe is het met ben ali gegaan vannacht', 'ben Ali'],
+    ['loopt mw. de graaf kans zichzelf iets aan te doen', 'de Graaf'],
+  ])('ends at the family name after its particle: %s', (input, name) => {
+    expect(classifyReflex(input, {}, now).actions[0]!.entities.patientName?.toLowerCase()).toBe(name.toLowerCase());
+  });
+
+  it('goes on after a hyphen: dhr. ter maat-de vries', () => {
+    expect(classifyReflex('dhr. ter maat-de vries, agressierisico?', {}, now).actions[0]!.entities.patientName).toBe('Ter Maat-de Vries');
+  });
+});
