@@ -64,3 +64,19 @@ describe('a lower-case name with a particle', () => {
     expect(classifyReflex('dhr. ter maat-de vries, agressierisico?', {}, now).actions[0]!.entities.patientName).toBe('Ter Maat-de Vries');
   });
 });
+
+describe('a part that only says who', () => {
+  it.each([
+    ['eh mevrouw Sno komma S-N-O komma wat is er de afgelopen nacht gerapporteerd', [['rapportage', 'Sno']]],
+    ['dhr. Verbeek, hoe was zijn nacht', [['overdracht', 'Verbeek']]],
+  ])('is no search before the request: %s', (input, chain) => {
+    expect(chainOf(input)).toEqual(chain);
+  });
+
+  it('is a search when the part asks for one', () => {
+    expect(chainOf('zoek dhr. Verbeek, hoe was zijn nacht')).toEqual([
+      ['zoeken', 'Verbeek'],
+      ['overdracht', 'Verbeek'],
+    ]);
+  });
+});

@@ -2,7 +2,7 @@ import { questionMaxLength } from '../../dossiervraag/dossiervraag.schemas';
 import { applyDictation } from '../../speech/dictation';
 import type { ChainAction, ClassifyContext, Entities, Intent } from '../intent.schemas';
 import { contextClause, predictIntent } from '../intent-model';
-import { complexityWords, connectors, fillers } from '../lexicon';
+import { complexityWords, connectors, fillers, honorifics } from '../lexicon';
 import { classifySegment, contentStart, type Classified } from './classify';
 import { commandWordOf, declines, givesReason, negatedSubject, negatesCommand, toldBefore } from './clauses';
 import { entitiesFor } from './entities';
@@ -97,6 +97,20 @@ function decideIntent(
 }
 
 const contextThreshold = 0.6;
+
+/** The part is a patient's name and nothing else: a title, fillers, the name spelled out ("S-N-O"). */
+function namesOnly(tokens: Token[], reading: Classified): boolean {
+  const name = reading.name;
+  if (!name) return false;
+  return tokens.every(
+    (token, index) =>
+      (index >= name.start && index < name.end) ||
+      token.kind === 'punct' ||
+      fillers.has(token.norm) ||
+      honorifics.has(token.norm) ||
+      /^(\p{L}-)+\p{L}$/u.test(token.norm),
+  );
+}
 
 /** "pak de agenda erbij", "ik heb de agenda open", "nu ik de agenda open heb": getting the agenda ready, not asking to see it. */
 function readiesAgenda(tokens: Token[]): boolean {
@@ -243,11 +257,13 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       (!reading.intent.endsWith('_appointment') || givesReason(partTokens)) &&
       !next.reading.outside &&
       toldBefore(partTokens, next.tokens);
+    // "mevrouw Sno komma S-N-O komma wat is er gerapporteerd": a part that only says who is no search; the request after it is for that patient.
+    const onlySaysWho = !repeat && next !== undefined && !next.repeat && !written && namesOnly(partTokens, reading);
     // "agenda erbij pakken en …", "ik heb de agenda al open, …": the clinician readies the agenda for the request after it.
     const readied = !repeat && next !== undefined && !next.repeat && reading.intent === 'agenda' && readiesAgenda(partTokens);
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = repeat
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : told || readied
+      : told || readied || onlySaysWho
         ? null
         : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined) ?? (written ? reading : null));
     if (!decided) {
