@@ -598,7 +598,23 @@ export const fillers = new Set([
 ]);
 
 /** A command said not to be done: "niet annuleren, verzet …", "geen notitie, alleen opzoeken". */
-export const negations = new Set(['niet', 'geen', 'niks', 'nee', 'nooit', 'neet', 'nich', 'nait', 'gin', 'gein', 'gain']);
+export const negations = new Set([
+  'niet',
+  'geen',
+  'niks',
+  'nee',
+  'nooit',
+  'neet',
+  'nich',
+  'nait',
+  'gin',
+  'gein',
+  'gain',
+  'gene',
+  'genen',
+  'nie',
+  'ni',
+]);
 
 export const honorifics = new Set([
   'mw',

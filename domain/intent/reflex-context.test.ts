@@ -80,3 +80,14 @@ describe('a part that only says who', () => {
     ]);
   });
 });
+
+describe('report versus daily note in regional Dutch', () => {
+  it.each([
+    'gene rapport, gewoon ne dagnotitie bij madame Desmedt: ze heeft goed gegeten',
+    'Een rapportage voor meneer Claes, neenee, gene rapportage maar een dagnotitie: hij heeft goed gegeten.',
+  ])('a report declined with “gene” leaves the note: %s', (input) => {
+    const actions = classifyReflex(input, {}, now).actions;
+    expect(actions.map((action) => action.intent)).toEqual(['dagnotitie']);
+    expect(actions[0]!.entities.patientName).toMatch(/^(Desmedt|Claes)$/);
+  });
+});

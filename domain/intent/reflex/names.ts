@@ -36,7 +36,8 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
     pronouns.has(norm) ||
     honorifics.has(norm) ||
     weekdayAbbreviations.has(norm) ||
-    questionStarters.has(norm)
+    questionStarters.has(norm) ||
+    negations.has(norm)
   )
     return false;
   // "de AIOS", "de SPV": an acronym is a role or a thing; "de volledigheid", "de balie": a noun.
