@@ -91,3 +91,26 @@ describe('report versus daily note in regional Dutch', () => {
     expect(actions[0]!.entities.patientName).toMatch(/^(Desmedt|Claes)$/);
   });
 });
+
+describe('a command whose object is the statement before it', () => {
+  it.each([
+    ['ouders van dhr. van dalen willen gesprek, zet in agenda vr middag', [['create_appointment', 'Van Dalen']]],
+    ['mw. pérez-ijzerman om 7:30 depot, inplannen morgen', [['create_appointment', 'Pérez-Ijzerman']]],
+  ])('“%s” is one appointment', (input, chain) => {
+    expect(chainOf(input)).toEqual(chain);
+  });
+});
+
+describe('a bare “noteer” after the note’s text', () => {
+  it('closes the text, so the request after it is an action of its own', () => {
+    expect(chainOf('mw. el ouazzani 6 uur medicatie geweigerd, noteer, dan ovdr lezen')).toEqual([
+      ['dagnotitie', 'El Ouazzani'],
+      ['overdracht', 'El Ouazzani'],
+    ]);
+  });
+
+  it('still opens the text when it starts the sentence', () => {
+    const { actions } = classifyReflex('noteer, dhr. Kok heeft slecht geslapen en wil zijn overdracht niet lezen', {}, now);
+    expect(actions.map((action) => action.intent)).toEqual(['dagnotitie']);
+  });
+});
