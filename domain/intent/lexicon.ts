@@ -1211,15 +1211,38 @@ export const dotAbbreviations = new Set([
   'rapp',
   'ovdr',
   'medepat',
+  'medept',
   'mvr',
   'mnr',
+  'bijv',
+  'ipv',
+  'tov',
+  'mbt',
+  'nav',
+  'iom',
 ]);
 
 /** Words between an action word and its subject ("de", "zijn", "naar"). */
 export const leadIns = new Set(['de', 'het', 'een', 'zijn', 'haar', 'zn', 'mijn', 'z', 'diens', 'hun', 'naar', 'er']);
 
 /** Words that order actions ("daarna", "eerst"). */
-export const sequencers = new Set(['daarna', 'vervolgens', 'dan', 'erna', 'nadien', 'eerst', 'nadat', 'daonao', 'doarnoa', 'daorna']);
+export const sequencers = new Set([
+  'daarna',
+  'vervolgens',
+  'dan',
+  'erna',
+  'nadien',
+  'eerst',
+  'nadat',
+  'daonao',
+  'doarnoa',
+  'daorna',
+  'daarachter',
+  'daarop',
+  'dernoa',
+  'daornao',
+  'darna',
+]);
 
 /** Hours written as words, one to twelve. */
 export const hourWords = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen', 'tien', 'elf', 'twaalf'];

@@ -114,3 +114,24 @@ describe('a bare “noteer” after the note’s text', () => {
     expect(actions.map((action) => action.intent)).toEqual(['dagnotitie']);
   });
 });
+
+describe('a note that mentions a risk', () => {
+  it('gets no risk question appended when the risk is told', () => {
+    expect(
+      chainOf('Hoewel bij de heer Abarkan een verhoogd agressierisico is vastgesteld, was hij vandaag rustig; graag een dagnotitie.'),
+    ).toEqual([['dagnotitie', 'Abarkan']]);
+  });
+
+  it('keeps a risk asked for before the note', () => {
+    expect(chainOf('wat zijn de risico’s van mw. Blom, en noteer dat ze rustig was').map(([intent]) => intent)).toEqual([
+      'risico_query',
+      'dagnotitie',
+    ]);
+  });
+});
+
+describe('ward shorthand with a dot', () => {
+  it('reads “medept.” as a word, not the end of the report', () => {
+    expect(chainOf("rapportage dhr. van 't veld: verbaal agressief naar medept. bij de koffie")).toEqual([['rapportage', "Van 't Veld"]]);
+  });
+});
