@@ -452,10 +452,14 @@ export const connectors = new Set([
   'alsmede',
   'evenals',
   'alsook',
-  // Regional "daarna": "daonao", "doarnoa", "daorna".
+  // Regional "daarna": "daonao", "doarnoa", "daorna", "dernoa", "daornao"; "daarachter".
   'daonao',
   'doarnoa',
   'daorna',
+  'dernoa',
+  'daornao',
+  'darna',
+  'daarachter',
 ]);
 export const complexityWords = new Set(['en', 'daarna', 'ook', 'eerst', 'vervolgens']);
 
@@ -1238,7 +1242,6 @@ export const sequencers = new Set([
   'doarnoa',
   'daorna',
   'daarachter',
-  'daarop',
   'dernoa',
   'daornao',
   'darna',

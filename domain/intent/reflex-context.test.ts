@@ -135,3 +135,15 @@ describe('ward shorthand with a dot', () => {
     expect(chainOf("rapportage dhr. van 't veld: verbaal agressief naar medept. bij de koffie")).toEqual([['rapportage', "Van 't Veld"]]);
   });
 });
+
+describe('regional and misspelt sequencing words', () => {
+  it.each([
+    [
+      'Maak een dagnotitie voor madame Ceulemans, ze heeft goed geslapen, en daarachter de overdracht van de afdeling.',
+      ['dagnotitie', 'overdracht'],
+    ],
+    ['dossier ilse lachman. darna wat zijn de risico’s bij hem', ['zoeken', 'risico_query']],
+  ])('start the next action: %s', (input, intents) => {
+    expect(chainOf(input).map(([intent]) => intent)).toEqual(intents);
+  });
+});
