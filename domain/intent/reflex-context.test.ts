@@ -147,3 +147,19 @@ describe('regional and misspelt sequencing words', () => {
     expect(chainOf(input).map(([intent]) => intent)).toEqual(intents);
   });
 });
+
+describe('where in the intake to go', () => {
+  it.each([
+    ['naar intake pt kowalski, onderdeel diagnose', 'Kowalski'],
+    ['ga naar de intake van mw. Sedney, stuk over risicotaxatie', 'Sedney'],
+  ])('a part of the form named after the intake is no question: %s', (input, name) => {
+    expect(chainOf(input)).toEqual([['intake_navigeer', name]]);
+  });
+
+  it('a question after the intake is still asked', () => {
+    expect(chainOf('open de intake van mw. Sedney en wat zijn haar risico’s').map(([intent]) => intent)).toEqual([
+      'intake_navigeer',
+      'risico_query',
+    ]);
+  });
+});

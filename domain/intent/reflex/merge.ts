@@ -45,6 +45,12 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       pieces.splice(index - 1, 1);
       continue;
     }
+    // "naar intake pt kowalski, onderdeel diagnose", "…, stuk over risicotaxatie": where in the intake to go, no question.
+    if (previous.intent === 'intake_navigeer' && action.intent !== 'intake_navigeer' && namesFormPart(piece.text)) {
+      actions.splice(index, 1);
+      pieces.splice(index - 1, 2, { ...before, text: `${before.text} ${piece.text}` });
+      continue;
+    }
     if (bare && before.outside) {
       // "geef haar extra oxazepam en schrijf het op": the order is not done here, the note is written.
       action.entities = { ...action.entities, content: capitalise(before.text), category: categoryOfText(before.text) };
@@ -106,6 +112,14 @@ export function refersBack(text: string): boolean {
         noteWords.some((concept) => lookup(token.norm).concepts.has(concept)),
     )
   );
+}
+
+/** The piece opens with a part of a form: "onderdeel diagnose", "het stuk over risicotaxatie". */
+function namesFormPart(text: string): boolean {
+  const words = tokenize(text).filter(
+    (token) => token.kind === 'word' && !fillers.has(token.norm) && !['het', 'de', 't'].includes(token.norm),
+  );
+  return /^(onderdeel|kopje|stuk|blok|sectie|tabblad|hoofdstuk)$/.test(words[0]?.norm ?? '');
 }
 
 /** A finite verb after the first word: the text tells what is, it does not name what is wanted. */
