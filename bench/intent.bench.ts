@@ -35,6 +35,9 @@ heldOut.push(['held-out H', readPath(new URL('../tests/fixtures/intent-holdout-h
 // rules, so it is printed apart from the held-out sets and not trained on.
 const setL = readPath(new URL('../tests/fixtures/intent-dev-l.json', import.meta.url).pathname);
 heldOut.push(['dev L (read)', setL] as const);
+// Set M (issue 43, ADR 0105) by the helper who mended context clauses, written for the issue's kinds before
+// any change and then read: a dev set, printed apart and not trained on.
+heldOut.push(['dev M (read)', readPath(new URL('../tests/fixtures/intent-dev-m.json', import.meta.url).pathname)] as const);
 const sentences = [...corpus, ...heldOut.flatMap(([, entries]) => entries)];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 50));

@@ -452,10 +452,14 @@ export const connectors = new Set([
   'alsmede',
   'evenals',
   'alsook',
-  // Regional "daarna": "daonao", "doarnoa", "daorna".
+  // Regional "daarna": "daonao", "doarnoa", "daorna", "dernoa", "daornao"; "daarachter".
   'daonao',
   'doarnoa',
   'daorna',
+  'dernoa',
+  'daornao',
+  'darna',
+  'daarachter',
 ]);
 export const complexityWords = new Set(['en', 'daarna', 'ook', 'eerst', 'vervolgens']);
 
@@ -598,7 +602,23 @@ export const fillers = new Set([
 ]);
 
 /** A command said not to be done: "niet annuleren, verzet …", "geen notitie, alleen opzoeken". */
-export const negations = new Set(['niet', 'geen', 'niks', 'nee', 'nooit', 'neet', 'nich', 'nait', 'gin', 'gein', 'gain']);
+export const negations = new Set([
+  'niet',
+  'geen',
+  'niks',
+  'nee',
+  'nooit',
+  'neet',
+  'nich',
+  'nait',
+  'gin',
+  'gein',
+  'gain',
+  'gene',
+  'genen',
+  'nie',
+  'ni',
+]);
 
 export const honorifics = new Set([
   'mw',
@@ -1195,15 +1215,37 @@ export const dotAbbreviations = new Set([
   'rapp',
   'ovdr',
   'medepat',
+  'medept',
   'mvr',
   'mnr',
+  'bijv',
+  'ipv',
+  'tov',
+  'mbt',
+  'nav',
+  'iom',
 ]);
 
 /** Words between an action word and its subject ("de", "zijn", "naar"). */
 export const leadIns = new Set(['de', 'het', 'een', 'zijn', 'haar', 'zn', 'mijn', 'z', 'diens', 'hun', 'naar', 'er']);
 
 /** Words that order actions ("daarna", "eerst"). */
-export const sequencers = new Set(['daarna', 'vervolgens', 'dan', 'erna', 'nadien', 'eerst', 'nadat', 'daonao', 'doarnoa', 'daorna']);
+export const sequencers = new Set([
+  'daarna',
+  'vervolgens',
+  'dan',
+  'erna',
+  'nadien',
+  'eerst',
+  'nadat',
+  'daonao',
+  'doarnoa',
+  'daorna',
+  'daarachter',
+  'dernoa',
+  'daornao',
+  'darna',
+]);
 
 /** Hours written as words, one to twelve. */
 export const hourWords = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen', 'tien', 'elf', 'twaalf'];

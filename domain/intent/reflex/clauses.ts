@@ -13,6 +13,7 @@ import { phrases } from '../phrases';
 import { contentStart } from './classify';
 import { commandConcepts, declinable, imperativeStarters, lookup, subjectConcepts } from './lookup';
 import { looksLikeVerb } from './names';
+import { momentIn } from './times';
 import { textOf, type Token } from './tokens';
 
 /**
@@ -163,12 +164,25 @@ export function takesStatement(tokens: Token[]): boolean {
     !questionStarters.has(token.norm) &&
     (actionStarters.has(token.norm) || commandConcepts.some((concept) => lookup(token.norm).concepts.has(concept)));
   if (words.length <= 2 && words.every(command)) return true;
+  // "zet in agenda vr middag", "plan in voor maandag 10 uur": a command with only where and when after it has no object of its own.
+  if (command(words[0]) && words.length > 1 && tokens.slice(tokens.indexOf(words[0]!) + 1).every(placeOrWhen)) return true;
   return (
     (['dat', 'da', 'det', 'dit'].includes(words[1]?.norm ?? '') && command(words[0])) ||
     (['dat', 'da', 'dit'].includes(words[0]!.norm) &&
       words.slice(1).some((token) => command(token) || doing.has(token.norm) || lookup(token.norm).concepts.has('agendaNoun')))
   );
 }
+
+/** "in de agenda", "voor vrijdag", "om 10 uur": where and when an appointment goes, no object. */
+function placeOrWhen(token: Token, index: number, tokens: Token[]): boolean {
+  if (token.kind !== 'word') return token.kind === 'time' || token.kind === 'punct' || /^\d/.test(token.norm);
+  if (/^(in|de|d'r|der|den|om|op|voor|tegen|rond|uur|u|maar|even|graag|middag|ochtend|avond|namiddag|voormiddag|s|'s)$/.test(token.norm))
+    return true;
+  if (lookup(token.norm).concepts.has('agendaNoun')) return true;
+  return momentIn(tokens, index, index + 1).label !== null || weekdayShort.test(token.norm);
+}
+
+const weekdayShort = /^(ma|di|wo|do|vr|za|zo)$/;
 
 /** "…, niet de diagnose", "…, geen overdracht": a subject said not to be wanted, after what is. */
 export function negatedSubject(tokens: Token[]): boolean {

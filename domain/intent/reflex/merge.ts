@@ -1,8 +1,9 @@
 import { foldAccents } from '../../shared/text';
 import type { ChainAction } from '../intent.schemas';
-import { backReference, commonVerbs, fillers, pronouns, type Concept } from '../lexicon';
+import { backReference, commonVerbs, fillers, pronouns, questionOpeners, questionStarters, type Concept } from '../lexicon';
 import { phrases } from '../phrases';
 import { categoryOfText, lookup } from './lookup';
+import { looksLikeVerb } from './names';
 import { tokenize } from './tokens';
 
 /** What a part said: its text, whether it named its own patient, whether the rules knew it as something the reflex does not do. */
@@ -44,10 +45,26 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       pieces.splice(index - 1, 1);
       continue;
     }
+    // "naar intake pt kowalski, onderdeel diagnose", "…, stuk over risicotaxatie": where in the intake to go, no question.
+    if (previous.intent === 'intake_navigeer' && action.intent !== 'intake_navigeer' && namesFormPart(piece.text)) {
+      actions.splice(index, 1);
+      pieces.splice(index - 1, 2, { ...before, text: `${before.text} ${piece.text}` });
+      continue;
+    }
     if (bare && before.outside) {
       // "geef haar extra oxazepam en schrijf het op": the order is not done here, the note is written.
       action.entities = { ...action.entities, content: capitalise(before.text), category: categoryOfText(before.text) };
-    } else if (bare && (previous.intent === 'dagnotitie' || previous.intent === 'unknown') && !previous.entities.content?.includes(':')) {
+    } else if (
+      bare &&
+      (previous.intent === 'dagnotitie' ||
+        previous.intent === 'unknown' ||
+        // "hoewel bij X een verhoogd agressierisico is vastgesteld, was hij rustig; graag een dagnotitie": a risk or a
+        // diagnosis told, not asked, is the note's matter.
+        ((previous.intent === 'risico_query' || previous.intent === 'diagnose_query') &&
+          !before.question &&
+          tellsSomething(before.text))) &&
+      !previous.entities.content?.includes(':')
+    ) {
       const content = previous.entities.content ?? capitalise(before.text);
       actions.splice(index - 1, 2, {
         intent: 'dagnotitie',
@@ -95,6 +112,22 @@ export function refersBack(text: string): boolean {
         noteWords.some((concept) => lookup(token.norm).concepts.has(concept)),
     )
   );
+}
+
+/** The piece opens with a part of a form: "onderdeel diagnose", "het stuk over risicotaxatie". */
+function namesFormPart(text: string): boolean {
+  const words = tokenize(text).filter(
+    (token) => token.kind === 'word' && !fillers.has(token.norm) && !['het', 'de', 't'].includes(token.norm),
+  );
+  return /^(onderdeel|kopje|stuk|blok|sectie|tabblad|hoofdstuk)$/.test(words[0]?.norm ?? '');
+}
+
+/** A finite verb after the first word: the text tells what is, it does not name what is wanted. */
+function tellsSomething(text: string): boolean {
+  const words = tokenize(text).filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (words.length === 0 || questionStarters.has(words[0]!.norm) || questionOpeners.has(words[0]!.norm) || /^waar/.test(words[0]!.norm))
+    return false;
+  return words.some((token, index) => index > 0 && looksLikeVerb(token.norm));
 }
 
 /** "… en is misselijk", "… en heeft niet gegeten": the same observation going on, not a command. */

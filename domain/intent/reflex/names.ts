@@ -36,7 +36,8 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
     pronouns.has(norm) ||
     honorifics.has(norm) ||
     weekdayAbbreviations.has(norm) ||
-    questionStarters.has(norm)
+    questionStarters.has(norm) ||
+    negations.has(norm)
   )
     return false;
   // "de AIOS", "de SPV": an acronym is a role or a thing; "de volledigheid", "de balie": a noun.
@@ -243,6 +244,17 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
     if (parts.length > 0 && token.raw === token.norm && separableInfinitive(token.norm)) break;
     // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb ("ter horst" is a name).
     if (parts.length > 0 && !afterParticle && token.raw === token.norm && (looksLikeVerb(token.norm) || describesPatient(token))) break;
+    // "el masri belde", "ben ali gegaan": a family name after its particle closes a lower-case name.
+    // ("ter maat-de vries" goes on after its hyphen).
+    const family = parts.at(-1)?.norm ?? '';
+    if (
+      parts.length >= 2 &&
+      token.raw === token.norm &&
+      !nameParticles.has(family) &&
+      nameParticles.has(parts.at(-2)!.norm) &&
+      !nameParticles.has(family.split('-').at(-1)!)
+    )
+      break;
     // Typed with capitals, a lower-case word after the name is not part of it ("Bart van Beek missen").
     if (parts.some((part) => /^\p{Lu}/u.test(part.raw)) && !/^\p{Lu}/u.test(token.raw)) break;
     parts.push(token);

@@ -375,8 +375,10 @@ export function splitSegments(tokens: Token[]): Segment[] {
       tellsWhatHappened(tokens, index + 1)
     )
       sawNote = true;
-    // "noteer bij X: …" or "noteer bij X, …": what follows is the note's text.
-    if (sawNote && token.kind === 'punct' && (token.norm === ':' || token.norm === ',')) inContent = true;
+    // "noteer bij X: …" or "noteer bij X, …": what follows is the note's text. Not after a bare "noteer" that closes
+    // the text said before it ("mw. X medicatie geweigerd, noteer, dan ovdr lezen").
+    const closesText = token.norm === ',' && segments.length > 0 && bareNoteVerb(current);
+    if (sawNote && token.kind === 'punct' && (token.norm === ':' || token.norm === ',') && !closesText) inContent = true;
     const yourTurn = ['je', 'jij', 'u'].includes(tokens[index + 1]?.norm ?? '');
     if (token.kind === 'word' && (token.norm === 'nadat' || token.norm === 'voordat') && current.length > 0 && yourTurn) {
       // "plan X nadat je Y hebt gedaan": Y comes first.
@@ -401,7 +403,7 @@ export function splitSegments(tokens: Token[]): Segment[] {
     const hasSubject = current.some(
       (word) => word.kind === 'word' && [...lookup(word.norm).concepts].some((concept) => subjectConcepts.has(concept)),
     );
-    if (splitter && (ownWords >= 2 || hasSubject)) {
+    if (splitter && (ownWords >= 2 || hasSubject || closesText)) {
       // "noteer niks, wat …": a negated note has no text, so a question after it is a part of its own.
       const asking = questionStarters.has(current.find((word) => word.kind === 'word' && !fillers.has(word.norm))?.norm ?? '');
       // "niet verplaatsen hoor, de afspraak … mag weg": after a command said not to be done, the next clause is what is wanted.
@@ -440,6 +442,12 @@ export function splitSegments(tokens: Token[]): Segment[] {
   }
   if (current.length > 0) segments.push({ tokens: current, explained, first: pendingFirst });
   return segments;
+}
+
+/** "noteer", "even noteren": the note's command and nothing else. */
+function bareNoteVerb(current: Token[]): boolean {
+  const words = current.filter((word) => word.kind === 'word' && !fillers.has(word.norm));
+  return words.length > 0 && words.every((word) => !lookup(word.norm).fuzzy && lookup(word.norm).concepts.has('noteVerb'));
 }
 
 /** The part opens with one report to write ("rapportage voor X", "rapporteer bij X"), not the reports to read. */

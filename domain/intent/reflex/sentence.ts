@@ -2,13 +2,13 @@ import { questionMaxLength } from '../../dossiervraag/dossiervraag.schemas';
 import { applyDictation } from '../../speech/dictation';
 import type { ChainAction, ClassifyContext, Entities, Intent } from '../intent.schemas';
 import { contextClause, predictIntent } from '../intent-model';
-import { complexityWords, connectors, fillers } from '../lexicon';
+import { complexityWords, connectors, fillers, honorifics } from '../lexicon';
 import { classifySegment, contentStart, type Classified } from './classify';
 import { commandWordOf, declines, givesReason, negatedSubject, negatesCommand, toldBefore } from './clauses';
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
-import { allNames, findName, isNameLike, type NameSpan } from './names';
+import { allNames, findName, isNameLike, looksLikeVerb, type NameSpan } from './names';
 import { elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
 import { asksTheRecord } from './record-question';
 import { originalText, tokenize, type Token } from './tokens';
@@ -66,6 +66,7 @@ function decideIntent(
   features: string[],
   reading: Classified,
   alone: boolean,
+  before = false,
 ): { intent: Intent; confidence: number; ambiguous: boolean } | null {
   const ranked = predictIntent(features);
   if (!ranked) return reading;
@@ -75,6 +76,18 @@ function decideIntent(
   // A context clause is no action; a sentence of one part still asks for something.
   if (ranked[0].intent === contextClause && !alone && ranked[0].probability >= contextThreshold) return null;
   const best = ranked.find((scored) => scored.intent !== contextClause && scored.intent !== 'ontslag')!;
+  // "de vader van X belde, …", "ik draai vanavond de dienst, …": a part before another with no command the rules
+  // hear, which the model cannot place either, is what the clinician tells before the request, not an action.
+  if (
+    before &&
+    reading.intent === 'unknown' &&
+    !reading.outside &&
+    !reading.question &&
+    ranked[0].intent !== 'unknown' &&
+    best.probability < unplacedThreshold &&
+    tells(reading.head)
+  )
+    return null;
   if (best.intent === reading.intent) return reading;
   // "haar afspraak uitstellen tot vrijdag": an explicit command word with its object, and no rival
   // close by, stands unless the model all but rules it out.
@@ -84,6 +97,38 @@ function decideIntent(
 }
 
 const contextThreshold = 0.6;
+
+/** The part is a patient's name and nothing else: a title, fillers, the name spelled out ("S-N-O"). */
+function namesOnly(tokens: Token[], reading: Classified): boolean {
+  const name = reading.name;
+  if (!name) return false;
+  return tokens.every(
+    (token, index) =>
+      (index >= name.start && index < name.end) ||
+      token.kind === 'punct' ||
+      fillers.has(token.norm) ||
+      honorifics.has(token.norm) ||
+      /^(\p{L}-)+\p{L}$/u.test(token.norm),
+  );
+}
+
+/** "pak de agenda erbij", "ik heb de agenda open", "nu ik de agenda open heb": getting the agenda ready, not asking to see it. */
+function readiesAgenda(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm)).map((token) => token.norm);
+  if (['open', 'openen', 'toon', 'laat', 'geef'].includes(words[0] ?? '')) return false;
+  return (
+    words.some((word) => word === 'erbij' || /^(pak|pakt|pakken|paken|gepakt)$/.test(word)) ||
+    (words.includes('ik') && words.includes('heb'))
+  );
+}
+
+/** The clinician tells something ("belde", "ik draai de dienst"): a finite verb, or "ik" with words after it. */
+function tells(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  return words.some((token, index) => (index > 0 && looksLikeVerb(token.norm)) || (token.norm === 'ik' && index < words.length - 1));
+}
+/** Under this the model's best action for a part is no more than a guess. */
+const unplacedThreshold = process.env.NOA ? 0 : 0.5;
 
 const overruledConfidence = 0.75;
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -212,11 +257,15 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       (!reading.intent.endsWith('_appointment') || givesReason(partTokens)) &&
       !next.reading.outside &&
       toldBefore(partTokens, next.tokens);
+    // "mevrouw Sno komma S-N-O komma wat is er gerapporteerd": a part that only says who is no search; the request after it is for that patient.
+    const onlySaysWho = !repeat && next !== undefined && !next.repeat && !written && namesOnly(partTokens, reading);
+    // "agenda erbij pakken en …", "ik heb de agenda al open, …": the clinician readies the agenda for the request after it.
+    const readied = !repeat && next !== undefined && !next.repeat && reading.intent === 'agenda' && readiesAgenda(partTokens);
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = repeat
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : told
+      : told || readied || onlySaysWho
         ? null
-        : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1) ?? (written ? reading : null));
+        : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined) ?? (written ? reading : null));
     if (!decided) {
       fromContext = reading.name ?? fromContext;
       continue;
