@@ -958,3 +958,30 @@ describe('general rules from blind set n (issue 42, ADR 0107)', () => {
     expect(sent('Gesprek met Wouter Zandbergen en met Sewnath Ramdin.')).toBe('Gesprek met [PERSOON_1] en met [PERSOON_2].');
   });
 });
+
+describe('names by their context, from blind set q (issue 42, ADR 0107 round two)', () => {
+  const sent = (text: string) => roundTrip(new Pseudonymiser([]), text);
+
+  it('a lower-case given name after a role word, and a dictated name between "komma"s after a kin word', () => {
+    expect(sent('sociotherapeut ilse gebeld, pt niet op werk')).toBe('sociotherapeut [PERSOON_1] gebeld, pt niet op werk');
+    expect(sent('zijn vader komma kobus komma hem vroeger sloeg')).toBe('zijn vader komma [PERSOON_1] komma hem vroeger sloeg');
+    for (const text of [
+      'coach wil niet mee',
+      'de arts mag het weten',
+      'kim is de vriendin van de patiënt punt',
+      'de buurman van patiënt komma belt',
+    ])
+      expect(sent(text)).toBe(text);
+  });
+  it('a dictated name between "komma"s after a role word or a title, and a surname after dictated initials', () => {
+    expect(sent('de casemanager komma ayoub el idrissi komma komt morgen')).toBe('de casemanager komma [PERSOON_1] komma komt morgen');
+    expect(sent('uitslag besproken met collega zomerdijk komma geen afwijkingen')).toBe(
+      'uitslag besproken met collega [PERSOON_1] komma geen afwijkingen',
+    );
+    expect(sent('de psychiater dokter h punt e punt siahaan heeft de dosering verhoogd')).toBe(
+      'de psychiater dokter [PERSOON_1] heeft de dosering verhoogd',
+    );
+    for (const text of ['collega gebeld komma geen nieuws', 'de arts vandaag komma morgen niet', 'vitamine d punt b punt c'])
+      expect(sent(text)).toBe(text);
+  });
+});
