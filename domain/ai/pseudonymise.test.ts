@@ -984,4 +984,11 @@ describe('names by their context, from blind set q (issue 42, ADR 0107 round two
     for (const text of ['collega gebeld komma geen nieuws', 'de arts vandaag komma morgen niet', 'vitamine d punt b punt c'])
       expect(sent(text)).toBe(text);
   });
+  it('a lower-case given name where a name stands in a text that reads out its signs, not in a note that does not', () => {
+    expect(sent('de patiënt wil dat amira gebeld wordt komma dat is haar beste vriendin punt')).toBe(
+      'de patiënt wil dat [PERSOON_1] gebeld wordt komma dat is haar beste vriendin punt',
+    );
+    for (const text of ['op dit punt wil dat amira gebeld wordt', 'de patiënt wil komma dat is goed punt amira'])
+      expect(sent(text)).toBe(text);
+  });
 });

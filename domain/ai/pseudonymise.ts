@@ -1637,6 +1637,49 @@ const DICTATED_INITIALS_PERSON: Rule = {
   },
 };
 
+/**
+ * Dictation writes names in lower case like every other word ("ik heb met kim gesproken komma",
+ * "dat sem zijn beste maatje is"): in a text that reads out its signs, a given name the lists know
+ * and that is no Dutch word, no word the ward writes and no verb is a name.
+ */
+const READ_OUT_SIGN = /(?<!\p{L})(?:komma|punt)(?!\p{L})/gu;
+const NAME_BEFORE = new Set([
+  'met',
+  'dat',
+  'van',
+  'naar',
+  'aan',
+  'en',
+  'of',
+  'voor',
+  'bij',
+  'tegen',
+  'zegt',
+  'belt',
+  'bellen',
+  'wil',
+  'ziet',
+  'heeft',
+]);
+const DICTATED_GIVEN_NAME: Rule = {
+  // A read-out sign follows somewhere (a dictated sentence ends in "punt"), so the cue holds for every match.
+  pattern: compiled(`${START}\\p{Ll}[\\p{L}\\p{M}'’-]{2,}${END}(?=[^]*?(?<!\\p{L})(?:komma|punt)(?!\\p{L}))`, 'gu'),
+  cue: /(?<!\p{L})(?:komma|punt)(?!\p{L})/u,
+  classify: (match) => {
+    const word = match[0];
+    // A text that reads out its signs says "komma" or "punt" more than once; "op dit punt" is no dictation.
+    if ((match.input.match(READ_OUT_SIGN) ?? []).length < 2) return null;
+    // Where a name stands: after "met", "dat", "naar", … or before a verb or a read-out sign.
+    const before = /(\p{L}+)\s+$/u.exec(match.input.slice(Math.max(0, match.index - 30), match.index))?.[1] ?? '';
+    const after = /^\s+(\p{L}+)/u.exec(match.input.slice(match.index + word.length, match.index + word.length + 30))?.[1] ?? '';
+    if (!NAME_BEFORE.has(before) && !(FOLLOWED_BY_VERB.test(` ${after}`) || DICTATED_SIGNS.has(after) || after === 'en')) return null;
+    if (!isPlainGivenName(nameKey(word)) || ORDINARY_GIVEN.has(word) || isOrdinaryWord(word)) return null;
+    if (taggerVocabulary().has(word) || OPENERS.has(word) || DICTATED_SIGNS.has(word) || NOT_A_NAME.has(word) || looksLikeVerb(word))
+      return null;
+    return { kind: 'PERSOON' };
+  },
+};
+
 /** A second name joined to one just replaced: "ouders (Ton en Gonny Peters)", "Jan & Marie". */
 const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', holdsNoPersonWord);
 
@@ -2412,6 +2455,7 @@ export class Pseudonymiser {
       LOWERCASE_RELATION_PERSON,
       DICTATED_APPOSITION_PERSON,
       DICTATED_INITIALS_PERSON,
+      DICTATED_GIVEN_NAME,
       LOWERCASE_ROLE_PERSON,
       COORDINATED_PERSON,
       DOUBLE_SURNAME,
