@@ -991,4 +991,10 @@ describe('names by their context, from blind set q (issue 42, ADR 0107 round two
     for (const text of ['op dit punt wil dat amira gebeld wordt', 'de patiënt wil komma dat is goed punt amira'])
       expect(sent(text)).toBe(text);
   });
+  it('a lower-case given name and surname after a role word, not a verb or an ordinary word after the given name', () => {
+    expect(sent('spv karin bosgra: pt verhuist, sleutel ma')).toBe('spv [PERSOON_1]: pt verhuist, sleutel ma');
+    expect(sent('vpk anouk gebeld over verlof')).toBe('vpk [PERSOON_1] gebeld over verlof');
+    const text = 'de starts ilse morgen';
+    expect(sent(text)).toBe(text);
+  });
 });

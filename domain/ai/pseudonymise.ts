@@ -1571,26 +1571,6 @@ const LOWERCASE_RELATION_PERSON = rule(
   isNameAfterRelation,
 );
 
-/**
- * A given name in lower case after a role word, as shorthand writes it: "sociotherapeut ilse
- * gebeld", "vpk anouk". Only a name the lists know as a given name and never as a Dutch word
- * ("coach wil", "arts mag" stay).
- */
-const LOWERCASE_ROLE_WORD = `(?:${ROLE_ENDING}|vpk|pb|spv|mentor|mentrix|tolk|collega|stagiair|stagiaire|docent)`;
-const LOWERCASE_ROLE_PERSON: Rule = {
-  pattern: compiled(`(?<=${LOWERCASE_ROLE_WORD}${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}`, 'gu'),
-  cue: compiled(`${LOWERCASE_ROLE_WORD}${SP}\\p{Ll}`, 'u'),
-  classify: (match) => {
-    const word = match[0];
-    const before = match.input.slice(Math.max(0, match.index - 60), match.index);
-    const role = /([\p{L}'’-]+)\s+$/u.exec(before)?.[1]?.toLowerCase() ?? '';
-    if (!(ROLE_SET.has(role) || COMPOUND_ROLE.test(before))) return null;
-    if (!isGivenName(word) || isOrdinaryWord(word) || ORDINARY_GIVEN.has(word) || ORDINARY_LISTED.has(nameKey(word))) return null;
-    if (taggerVocabulary().has(word) || OPENERS.has(word) || looksLikeVerb(word)) return null;
-    return { kind: 'PERSOON' };
-  },
-};
-
 const LOWERCASE_NAME_WORD = `(?!(?:komma|punt)${END})(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}`;
 /** A lower-case word that may be part of a name in dictated text: no sign read out, opener, Dutch word or verb, unless the lists know it. */
 function mayBeDictatedNameWord(word: string): boolean {
@@ -1599,6 +1579,38 @@ function mayBeDictatedNameWord(word: string): boolean {
   if (isListedName(word) || isPetForm(word) || (isGivenName(word) && !ORDINARY_GIVEN.has(word))) return true;
   return !isOrdinaryWord(word) && !taggerVocabulary().has(word) && !looksLikeVerb(word) && !DUTCH_WORD_ENDING.test(word);
 }
+/**
+ * A given name in lower case after a role word, as shorthand writes it: "sociotherapeut ilse
+ * gebeld", "vpk anouk". Only a name the lists know as a given name and never as a Dutch word
+ * ("coach wil", "arts mag" stay).
+ */
+const SHORT_ROLES = ['vpk', 'pb', 'spv', 'mentor', 'mentrix', 'tolk', 'collega', 'stagiair', 'stagiaire', 'docent'];
+const LOWERCASE_ROLE_WORD = `(?:${ROLE_ENDING}|${SHORT_ROLES.join('|')})`;
+/** The given name of a lower-case name after a role word: a given name the lists know that is no Dutch word, no word the ward writes and no verb. */
+function isLowercaseGivenAfterRole(match: RegExpExecArray, word: string): boolean {
+  const before = match.input.slice(Math.max(0, match.index - 60), match.index);
+  const role = /([\p{L}'’-]+)\s+$/u.exec(before)?.[1]?.toLowerCase() ?? '';
+  if (!(ROLE_SET.has(role) || SHORT_ROLES.includes(role) || COMPOUND_ROLE.test(before))) return false;
+  if (!isGivenName(word) || isOrdinaryWord(word) || ORDINARY_GIVEN.has(word) || ORDINARY_LISTED.has(nameKey(word))) return false;
+  return !(taggerVocabulary().has(word) || OPENERS.has(word) || looksLikeVerb(word));
+}
+const LOWERCASE_ROLE_PERSON: Rule = {
+  pattern: compiled(`(?<=${LOWERCASE_ROLE_WORD}${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}`, 'gu'),
+  cue: compiled(`${LOWERCASE_ROLE_WORD}${SP}\\p{Ll}`, 'u'),
+  classify: (match) => (isLowercaseGivenAfterRole(match, match[0]) ? { kind: 'PERSOON' } : null),
+};
+/** With the surname after it: "spv karin bosgra: pt verhuist". Before the given name alone; the surname is no Dutch word or verb. */
+const LOWERCASE_ROLE_FULL_NAME: Rule = {
+  pattern: compiled(`(?<=${LOWERCASE_ROLE_WORD}${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${SP}${LOWERCASE_NAME_WORD}${END}`, 'gu'),
+  cue: compiled(`${LOWERCASE_ROLE_WORD}${SP}\\p{Ll}`, 'u'),
+  classify: (match) => {
+    const [given = '', ...rest] = words(match[0]).map((word) => word.toLowerCase());
+    return isLowercaseGivenAfterRole(match, given) && rest.every(mayBeDictatedNameWord) && !rest.every((word) => NAME_PARTICLES.has(word))
+      ? { kind: 'PERSOON' }
+      : null;
+  },
+};
+
 /**
  * Dictation puts a name between "komma"s after a kin word, a role word or a title: "zijn vader komma
  * kobus komma", "de casemanager komma ayoub el idrissi komma", "collega zomerdijk komma", "meneer
@@ -2456,6 +2468,7 @@ export class Pseudonymiser {
       DICTATED_APPOSITION_PERSON,
       DICTATED_INITIALS_PERSON,
       DICTATED_GIVEN_NAME,
+      LOWERCASE_ROLE_FULL_NAME,
       LOWERCASE_ROLE_PERSON,
       COORDINATED_PERSON,
       DOUBLE_SURNAME,
