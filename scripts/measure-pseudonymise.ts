@@ -3,13 +3,15 @@ import { readCorpus, scoreHeldOut } from '../tests/support/pseudonymisation-corp
 
 /**
  * Per-kind figures on the readable sets (never a held-out one): `tsx scripts/measure-pseudonymise.ts train-n dev-k [--fail]`.
+ * A name is a fixture set; a path ending in `.jsonl` is read as it is (a set still being written).
  * Scored as the holdout test scores (the text's own people known), with failing texts listed when asked.
  */
 const names = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const showFailures = process.argv.includes('--fail');
 for (const name of names) {
   if (/held/i.test(name)) throw new Error('held-out sets are measured by their test only');
-  const items = readCorpus(new URL(`../tests/fixtures/pseudonymisation/${name}.jsonl`, import.meta.url).pathname);
+  const path = name.endsWith('.jsonl') ? name : new URL(`../tests/fixtures/pseudonymisation/${name}.jsonl`, import.meta.url).pathname;
+  const items = readCorpus(path);
   const byId = new Map(items.map((item) => [item.id, item]));
   const outputs = new Map<string, string>();
   const score = scoreHeldOut(items, (item) => {

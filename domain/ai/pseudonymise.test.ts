@@ -958,3 +958,43 @@ describe('general rules from blind set n (issue 42, ADR 0107)', () => {
     expect(sent('Gesprek met Wouter Zandbergen en met Sewnath Ramdin.')).toBe('Gesprek met [PERSOON_1] en met [PERSOON_2].');
   });
 });
+
+describe('names by their context, from blind set q (issue 42, ADR 0107 round two)', () => {
+  const sent = (text: string) => roundTrip(new Pseudonymiser([]), text);
+
+  it('a lower-case given name after a role word, and a dictated name between "komma"s after a kin word', () => {
+    expect(sent('sociotherapeut ilse gebeld, pt niet op werk')).toBe('sociotherapeut [PERSOON_1] gebeld, pt niet op werk');
+    expect(sent('zijn vader komma kobus komma hem vroeger sloeg')).toBe('zijn vader komma [PERSOON_1] komma hem vroeger sloeg');
+    for (const text of [
+      'coach wil niet mee',
+      'de arts mag het weten',
+      'kim is de vriendin van de patiënt punt',
+      'de buurman van patiënt komma belt',
+    ])
+      expect(sent(text)).toBe(text);
+  });
+  it('a dictated name between "komma"s after a role word or a title, and a surname after dictated initials', () => {
+    expect(sent('de casemanager komma ayoub el idrissi komma komt morgen')).toBe('de casemanager komma [PERSOON_1] komma komt morgen');
+    expect(sent('uitslag besproken met collega zomerdijk komma geen afwijkingen')).toBe(
+      'uitslag besproken met collega [PERSOON_1] komma geen afwijkingen',
+    );
+    expect(sent('de psychiater dokter h punt e punt siahaan heeft de dosering verhoogd')).toBe(
+      'de psychiater dokter [PERSOON_1] heeft de dosering verhoogd',
+    );
+    for (const text of ['collega gebeld komma geen nieuws', 'de arts vandaag komma morgen niet', 'vitamine d punt b punt c'])
+      expect(sent(text)).toBe(text);
+  });
+  it('a lower-case given name where a name stands in a text that reads out its signs, not in a note that does not', () => {
+    expect(sent('de patiënt wil dat amira gebeld wordt komma dat is haar beste vriendin punt')).toBe(
+      'de patiënt wil dat [PERSOON_1] gebeld wordt komma dat is haar beste vriendin punt',
+    );
+    for (const text of ['op dit punt wil dat amira gebeld wordt', 'de patiënt wil komma dat is goed punt amira'])
+      expect(sent(text)).toBe(text);
+  });
+  it('a lower-case given name and surname after a role word, not a verb or an ordinary word after the given name', () => {
+    expect(sent('spv karin bosgra: pt verhuist, sleutel ma')).toBe('spv [PERSOON_1]: pt verhuist, sleutel ma');
+    expect(sent('vpk anouk gebeld over verlof')).toBe('vpk [PERSOON_1] gebeld over verlof');
+    const text = 'de starts ilse morgen';
+    expect(sent(text)).toBe(text);
+  });
+});

@@ -1448,12 +1448,17 @@ const VERB_FORM = /(?:dt|[^aeiouy]t|[^aeiouy](?:de|te|den|ten)|[^aeiouy]en)$|^(?
 const looksLikeVerb = (word: string): boolean =>
   FOLLOWED_BY_VERB.test(` ${word}`) || STRONG_PAST.has(word) || (letterCount(word) >= 4 && VERB_FORM.test(word));
 
+/** Punctuation read out in dictation: "komma", "punt", "haakje openen". */
+const DICTATED_SIGNS = new Set(['komma', 'punt', 'puntkomma', 'colon', 'haakje', 'haakjes', 'aanhalingstekens', 'streepje', 'hyphen']);
 function isNameAfterRelation(surface: string): boolean {
   if (!holdsNoPersonWord(surface)) return false;
   const last = words(surface).at(-1)?.toLowerCase() ?? '';
   if (!startsLowercase(surface) || /^\p{Lu}/u.test(words(surface).at(-1) ?? '')) return !NOT_A_NAME.has(last);
   // "haar dochter zondag ophalen": a day or month after a kin word is when, not who.
   if (NOT_A_NAME.has(last) || isOrdinaryWord(last) || letterCount(last) < 3 || MONTH_OR_DAY.has(last)) return false;
+  // "de vriendin van de patiënt", "vader komma kobus": a sentence opener or a dictated sign is no
+  // name after a kin word unless the lists know it as one.
+  if ((DICTATED_SIGNS.has(last) || OPENERS.has(last)) && !(isListedName(last) || isGivenName(last) || isPetForm(last))) return false;
   if (words(surface).length === 1 && looksLikeVerb(last)) return isListedName(last) || isGivenName(last) || isPetForm(last);
   return !DUTCH_WORD_ENDING.test(last) || isListedName(last) || isGivenName(last) || isPetForm(last);
 }
@@ -1565,6 +1570,127 @@ const LOWERCASE_RELATION_PERSON = rule(
   'PERSOON',
   isNameAfterRelation,
 );
+
+const LOWERCASE_NAME_WORD = `(?!(?:komma|punt)${END})(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}`;
+/** A lower-case word that may be part of a name in dictated text: no sign read out, opener, Dutch word or verb, unless the lists know it. */
+function mayBeDictatedNameWord(word: string): boolean {
+  if (NAME_PARTICLES.has(word) || CAPITAL_PARTICLES.has(word)) return true;
+  if (DICTATED_SIGNS.has(word) || OPENERS.has(word) || NOT_A_NAME.has(word) || letterCount(word) < 2) return false;
+  if (isListedName(word) || isPetForm(word) || (isGivenName(word) && !ORDINARY_GIVEN.has(word))) return true;
+  return !isOrdinaryWord(word) && !taggerVocabulary().has(word) && !looksLikeVerb(word) && !DUTCH_WORD_ENDING.test(word);
+}
+/**
+ * A given name in lower case after a role word, as shorthand writes it: "sociotherapeut ilse
+ * gebeld", "vpk anouk". Only a name the lists know as a given name and never as a Dutch word
+ * ("coach wil", "arts mag" stay).
+ */
+const SHORT_ROLES = ['vpk', 'pb', 'spv', 'mentor', 'mentrix', 'tolk', 'collega', 'stagiair', 'stagiaire', 'docent'];
+const LOWERCASE_ROLE_WORD = `(?:${ROLE_ENDING}|${SHORT_ROLES.join('|')})`;
+/** The given name of a lower-case name after a role word: a given name the lists know that is no Dutch word, no word the ward writes and no verb. */
+function isLowercaseGivenAfterRole(match: RegExpExecArray, word: string): boolean {
+  const before = match.input.slice(Math.max(0, match.index - 60), match.index);
+  const role = /([\p{L}'’-]+)\s+$/u.exec(before)?.[1]?.toLowerCase() ?? '';
+  if (!(ROLE_SET.has(role) || SHORT_ROLES.includes(role) || COMPOUND_ROLE.test(before))) return false;
+  if (!isGivenName(word) || isOrdinaryWord(word) || ORDINARY_GIVEN.has(word) || ORDINARY_LISTED.has(nameKey(word))) return false;
+  return !(taggerVocabulary().has(word) || OPENERS.has(word) || looksLikeVerb(word));
+}
+const LOWERCASE_ROLE_PERSON: Rule = {
+  pattern: compiled(`(?<=${LOWERCASE_ROLE_WORD}${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}`, 'gu'),
+  cue: compiled(`${LOWERCASE_ROLE_WORD}${SP}\\p{Ll}`, 'u'),
+  classify: (match) => (isLowercaseGivenAfterRole(match, match[0]) ? { kind: 'PERSOON' } : null),
+};
+/** With the surname after it: "spv karin bosgra: pt verhuist". Before the given name alone; the surname is no Dutch word or verb. */
+const LOWERCASE_ROLE_FULL_NAME: Rule = {
+  pattern: compiled(`(?<=${LOWERCASE_ROLE_WORD}${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${SP}${LOWERCASE_NAME_WORD}${END}`, 'gu'),
+  cue: compiled(`${LOWERCASE_ROLE_WORD}${SP}\\p{Ll}`, 'u'),
+  classify: (match) => {
+    const [given = '', ...rest] = words(match[0]).map((word) => word.toLowerCase());
+    return isLowercaseGivenAfterRole(match, given) && rest.every(mayBeDictatedNameWord) && !rest.every((word) => NAME_PARTICLES.has(word))
+      ? { kind: 'PERSOON' }
+      : null;
+  },
+};
+
+/**
+ * Dictation puts a name between "komma"s after a kin word, a role word or a title: "zijn vader komma
+ * kobus komma", "de casemanager komma ayoub el idrissi komma", "collega zomerdijk komma", "meneer
+ * hofstede komma". Up to three words, each of them no Dutch word or verb.
+ */
+const DICTATED_APPOSITION_PERSON: Rule = {
+  pattern: compiled(
+    `(?<=(?:${START}(?:${RELATION}|${HONORIFIC})|${LOWERCASE_ROLE_WORD})${SP}(?:komma${SP})?)${LOWERCASE_NAME_WORD}(?:${SP}${LOWERCASE_NAME_WORD}){0,2}${END}(?=${SP}komma${END})`,
+    'giu',
+  ),
+  cue: /komma/iu,
+  classify: (match) => {
+    const all = words(match[0]).map((word) => word.toLowerCase());
+    if (!all.every(mayBeDictatedNameWord) || all.every((word) => NAME_PARTICLES.has(word) || CAPITAL_PARTICLES.has(word))) return null;
+    const before = match.input.slice(Math.max(0, match.index - 60), match.index);
+    const cueWord = /([\p{L}'’.-]+)\s+(?:komma\s+)?$/iu.exec(before)?.[1]?.toLowerCase() ?? '';
+    if (/^(?:ene|genaamd|heet|door)$/u.test(cueWord)) return null;
+    return { kind: 'PERSOON' };
+  },
+};
+
+/**
+ * Initials read out in dictation before a surname: "mevrouw j punt t punt oude groote beernink
+ * komma", "dokter h punt e punt siahaan heeft". Two initials or more; the name runs to a read-out
+ * sign, a verb or the end.
+ */
+const DICTATED_INITIALS_PERSON: Rule = {
+  pattern: compiled(
+    `${START}(?:\\p{Ll}${SP}punt${SP}){2,4}${LOWERCASE_NAME_WORD}(?:${SP}${LOWERCASE_NAME_WORD}){0,2}?${END}(?=${SP}(?:komma|punt|en|${SUBJECT_VERBS})${END}|\\s*[,.;:]|\\s*$)`,
+    'gu',
+  ),
+  cue: /(?<!\p{L})\p{Ll}\s+punt\s+\p{Ll}\s+punt\s/u,
+  classify: (match) => {
+    const name = match[0].replace(/^(?:\p{Ll}\s+punt\s+)+/u, '');
+    return words(name).every((word) => mayBeDictatedNameWord(word.toLowerCase()) || ORDINARY_WORDS.has(word)) ? { kind: 'PERSOON' } : null;
+  },
+};
+
+/**
+ * Dictation writes names in lower case like every other word ("ik heb met kim gesproken komma",
+ * "dat sem zijn beste maatje is"): in a text that reads out its signs, a given name the lists know
+ * and that is no Dutch word, no word the ward writes and no verb is a name.
+ */
+const READ_OUT_SIGN = /(?<!\p{L})(?:komma|punt)(?!\p{L})/gu;
+const NAME_BEFORE = new Set([
+  'met',
+  'dat',
+  'van',
+  'naar',
+  'aan',
+  'en',
+  'of',
+  'voor',
+  'bij',
+  'tegen',
+  'zegt',
+  'belt',
+  'bellen',
+  'wil',
+  'ziet',
+  'heeft',
+]);
+const DICTATED_GIVEN_NAME: Rule = {
+  // A read-out sign follows somewhere (a dictated sentence ends in "punt"), so the cue holds for every match.
+  pattern: compiled(`${START}\\p{Ll}[\\p{L}\\p{M}'’-]{2,}${END}(?=[^]*?(?<!\\p{L})(?:komma|punt)(?!\\p{L}))`, 'gu'),
+  cue: /(?<!\p{L})(?:komma|punt)(?!\p{L})/u,
+  classify: (match) => {
+    const word = match[0];
+    // A text that reads out its signs says "komma" or "punt" more than once; "op dit punt" is no dictation.
+    if ((match.input.match(READ_OUT_SIGN) ?? []).length < 2) return null;
+    // Where a name stands: after "met", "dat", "naar", … or before a verb or a read-out sign.
+    const before = /(\p{L}+)\s+$/u.exec(match.input.slice(Math.max(0, match.index - 30), match.index))?.[1] ?? '';
+    const after = /^\s+(\p{L}+)/u.exec(match.input.slice(match.index + word.length, match.index + word.length + 30))?.[1] ?? '';
+    if (!NAME_BEFORE.has(before) && !(FOLLOWED_BY_VERB.test(` ${after}`) || DICTATED_SIGNS.has(after) || after === 'en')) return null;
+    if (!isPlainGivenName(nameKey(word)) || ORDINARY_GIVEN.has(word) || isOrdinaryWord(word)) return null;
+    if (taggerVocabulary().has(word) || OPENERS.has(word) || DICTATED_SIGNS.has(word) || NOT_A_NAME.has(word) || looksLikeVerb(word))
+      return null;
+    return { kind: 'PERSOON' };
+  },
+};
 
 /** A second name joined to one just replaced: "ouders (Ton en Gonny Peters)", "Jan & Marie". */
 const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', holdsNoPersonWord);
@@ -2339,6 +2465,11 @@ export class Pseudonymiser {
       RELATION_PERSON,
       COMPOUND_ROLE_PERSON,
       LOWERCASE_RELATION_PERSON,
+      DICTATED_APPOSITION_PERSON,
+      DICTATED_INITIALS_PERSON,
+      DICTATED_GIVEN_NAME,
+      LOWERCASE_ROLE_FULL_NAME,
+      LOWERCASE_ROLE_PERSON,
       COORDINATED_PERSON,
       DOUBLE_SURNAME,
       FULL_NAME,
