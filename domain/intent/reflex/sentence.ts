@@ -128,7 +128,7 @@ function tells(tokens: Token[]): boolean {
   return words.some((token, index) => (index > 0 && looksLikeVerb(token.norm)) || (token.norm === 'ik' && index < words.length - 1));
 }
 /** Under this the model's best action for a part is no more than a guess. */
-const unplacedThreshold = process.env.NOA ? 0 : 0.5;
+const unplacedThreshold = 0.5;
 
 const overruledConfidence = 0.75;
 const round = (value: number) => Math.round(value * 100) / 100;
