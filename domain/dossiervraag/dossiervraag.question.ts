@@ -1,5 +1,6 @@
 import { monthNames } from '../shared/clinical-time';
 import { applyDictation } from '../speech/dictation';
+import { editDistance } from '../patient/name-matching';
 import { foldAccents } from '../shared/text';
 import {
   countPattern,
@@ -135,23 +136,6 @@ const regionalVowels: readonly [string, string][] = [
 ];
 const spelledWords = [...new Set([...knownWords, ...[...ignored].filter((word) => word.length >= 5)])];
 
-/** Edits (insert, delete, substitute, swap two neighbours) from one word to another, stopping past `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
-      current.push(value);
-    }
-    if (Math.min(...current) > limit) return limit + 1;
-    [before, previous] = [previous, current];
-  }
-  return previous[b.length]!;
-}
 /**
  * A compound whose head only asks ("bloedglucosewaarde": a "waarde", "bvc-score", "lithiumuitslag"):
  * read as what it is a value of, the known word that ends the rest ("glucose"). That part has at

@@ -78,8 +78,11 @@ export function queryKeyGroups(query: string): string[][] {
   return significant.map((token) => [...(token.length >= 3 ? [phoneticKey(token)] : []), `p:${token.slice(0, 3)}`]);
 }
 
-/** Optimal string alignment distance: Levenshtein plus adjacent transpositions ("jna" → "jan" is 1). */
-export function editDistance(a: string, b: string): number {
+/**
+ * Optimal string alignment distance: Levenshtein plus adjacent transpositions ("jna" → "jan" is 1).
+ * With a `limit`, it stops as soon as a whole row is past it and answers `limit + 1`.
+ */
+export function editDistance(a: string, b: string, limit = Infinity): number {
   const cols = b.length + 1;
   // Three rolling rows: the transposition looks two rows back.
   let before = new Int32Array(cols);
@@ -93,6 +96,7 @@ export function editDistance(a: string, b: string): number {
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, before[j - 2]! + 1);
       current[j] = best;
     }
+    if (limit !== Infinity && Math.min(...current) > limit) return limit + 1;
     [before, previous, current] = [previous, current, before];
   }
   return previous[b.length]!;
