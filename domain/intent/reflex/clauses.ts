@@ -6,6 +6,7 @@ import {
   negations,
   questionOpeners,
   questionStarters,
+  weekdayAbbreviations,
   wishWords,
   type Concept,
 } from '../lexicon';
@@ -179,10 +180,8 @@ function placeOrWhen(token: Token, index: number, tokens: Token[]): boolean {
   if (/^(in|de|d'r|der|den|om|op|voor|tegen|rond|uur|u|maar|even|graag|middag|ochtend|avond|namiddag|voormiddag|s|'s)$/.test(token.norm))
     return true;
   if (lookup(token.norm).concepts.has('agendaNoun')) return true;
-  return momentIn(tokens, index, index + 1).label !== null || weekdayShort.test(token.norm);
+  return momentIn(tokens, index, index + 1).label !== null || weekdayAbbreviations.has(token.norm);
 }
-
-const weekdayShort = /^(ma|di|wo|do|vr|za|zo)$/;
 
 /** "…, niet de diagnose", "…, geen overdracht": a subject said not to be wanted, after what is. */
 export function negatedSubject(tokens: Token[]): boolean {
