@@ -2008,6 +2008,10 @@ const PLATE_AFTER_WORD = rule(
   'giu',
 );
 
+/** Platforms whose account names the text may give. */
+const PLATFORMS = 'instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord';
+/** A platform or the word account just before, in the same sentence. */
+const AFTER_PLATFORM = new RegExp(`(?:${PLATFORMS}|account|handle)[^.!?\\n]{0,30}$`, 'iu');
 /** "@jorien.x" (an e-mail address is taken before), or the account after the platform's name when it cannot be a word. */
 const HANDLE = rule(`(?<![\\p{L}\\p{M}\\p{N}._%+@-])@[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?`, 'ACCOUNT');
 /**
@@ -2028,13 +2032,13 @@ const DICTATED_UNDERSCORE_HANDLE = rule(
 );
 /** A user name with a figure after a dot ("joeyk.x010", "robinsahin.035") in the sentence of a platform's name. */
 const DOTTED_ACCOUNT_NEAR_PLATFORM = rule(
-  `(?<=${START}(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord)${END}[^.!?\\n]{0,40})${START}\\p{L}[\\p{L}\\p{N}_]{3,}\\.[\\p{L}\\p{N}_]*\\p{N}[\\p{L}\\p{N}_]*${END}`,
+  `(?<=${START}(?:${PLATFORMS})${END}[^.!?\\n]{0,40})${START}\\p{L}[\\p{L}\\p{N}_]{3,}\\.[\\p{L}\\p{N}_]*\\p{N}[\\p{L}\\p{N}_]*${END}`,
   'ACCOUNT',
   undefined,
   'giu',
 );
 const PLATFORM_ACCOUNT = rule(
-  `(?<=${START}(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord)(?:-?(?:account|naam|profiel))?${SP_OPT}:?${SP}(?:(?:als|is|heet|onder|met|de|naam|account|handle)${SP}){0,2})` +
+  `(?<=${START}(?:${PLATFORMS})(?:-?(?:account|naam|profiel))?${SP_OPT}:?${SP}(?:(?:als|is|heet|onder|met|de|naam|account|handle)${SP}){0,2})` +
     `(?=[\\p{L}\\p{M}\\p{N}_]*(?:[_\\p{N}]|\\.[\\p{L}\\p{N}]))[\\p{L}\\p{M}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_.]*[\\p{L}\\p{M}\\p{N}_])?${END}`,
   'ACCOUNT',
   undefined,
@@ -2056,10 +2060,7 @@ const DICTATED_HANDLE: Rule = {
   cue: /apenstaartje|at-teken/iu,
   classify: (match) => {
     const joined = new RegExp(DICTATED_HANDLE_JOIN, 'iu').test(match[0]);
-    const platform =
-      /(?:instagram|insta|tiktok|snapchat|snap|twitter|facebook|threads|telegram|discord|account|handle)[^.!?\n]{0,30}$/iu.test(
-        match.input.slice(0, match.index),
-      );
+    const platform = AFTER_PLATFORM.test(match.input.slice(0, match.index));
     return joined || platform ? { kind: 'ACCOUNT' } : null;
   },
 };
