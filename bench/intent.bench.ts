@@ -30,6 +30,10 @@ heldOut.push(['held-out G', setG] as const);
 // issue: 220 sentences, 85 chains, 55 with context phrases that are no action. Written before any
 // change of its round; scored as a whole only, never read, never trained on.
 heldOut.push(['held-out H', readPath(new URL('../tests/fixtures/intent-holdout-h.json', import.meta.url).pathname)] as const);
+// Set R (session nine) by a helper who saw only BRIEF.md (with `dossiervraag`), the product description, the issue and the
+// candidate sets: 143 sentences on the border of a free record question, written as training text, then kept unread as a
+// held-out set when the retrain with it was not shipped (ADR 0105, round 3). Scored as a whole only.
+heldOut.push(['held-out R', readPath(new URL('../tests/fixtures/intent-holdout-r.json', import.meta.url).pathname)] as const);
 // Set L (issue 43, this round) by a helper who saw only the catalogue, the issue and the labelling
 // conventions, written around patients' names. A dev set: its misses were read to mend the name
 // rules, so it is printed apart from the held-out sets and not trained on.

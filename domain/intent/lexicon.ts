@@ -805,6 +805,8 @@ export const notNames = new Set([
   'bij',
   'met',
   'zonder',
+  // "Zoniet, ga naar …": "zo niet" written as one word.
+  'zoniet',
   'door',
   'op',
   'onder',

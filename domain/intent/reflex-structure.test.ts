@@ -227,3 +227,17 @@ describe('where a patient’s name begins and ends (issue 43, blind set O read a
     ]);
   });
 });
+
+describe('a dictated name and how it is spelled', () => {
+  it('reads “komma aan elkaar komma” or “met koppelteken” after a name as its spelling, no search of its own', () => {
+    expect(chainOf('meneer Ben Haddou komma aan elkaar komma wat zijn zijn risico’s')).toEqual([['risico_query', 'Ben Haddou']]);
+    expect(chainOf('mw Jansen-Klomp, met koppelteken, noteer dat ze goed gegeten heeft')).toEqual([['dagnotitie', 'Jansen-Klomp']]);
+  });
+
+  it('does not read “Zoniet” opening a sentence as a name', () => {
+    expect(chainOf('is de intake van mw. Haddou al klaar? Zoniet, ga naar het blok over de familie')).toEqual([
+      ['intake_status', 'Haddou'],
+      ['intake_navigeer', 'Haddou'],
+    ]);
+  });
+});

@@ -98,17 +98,23 @@ function decideIntent(
 
 const contextThreshold = 0.6;
 
-/** The part is a patient's name and nothing else: a title, fillers, the name spelled out ("S-N-O"). */
+/** How a dictated name is spelled: "komma met streepje komma", "aan elkaar", "met een hoofdletter". */
+const spellingRemark = new Set(['streepje', 'koppelteken', 'elkaar', 'hoofdletter', 'hoofdletters']);
+const spellingWords = new Set([...spellingRemark, 'met', 'een', 'aan', 'liggend', 'liggende', 'zonder', 'twee']);
+
+/** The part is a patient's name and nothing else: a title, fillers, the name spelled out ("S-N-O") or how it is spelled. */
 function namesOnly(tokens: Token[], reading: Classified): boolean {
   const name = reading.name;
   if (!name) return false;
+  const spelled = tokens.some((token) => spellingRemark.has(token.norm));
   return tokens.every(
     (token, index) =>
       (index >= name.start && index < name.end) ||
       token.kind === 'punct' ||
       fillers.has(token.norm) ||
       honorifics.has(token.norm) ||
-      /^(\p{L}-)+\p{L}$/u.test(token.norm),
+      /^(\p{L}-)+\p{L}$/u.test(token.norm) ||
+      (spelled && spellingWords.has(token.norm)),
   );
 }
 
