@@ -42,6 +42,9 @@ heldOut.push(['dev L (read)', setL] as const);
 // Set M (issue 43, ADR 0105) by the helper who mended context clauses, written for the issue's kinds before
 // any change and then read: a dev set, printed apart and not trained on.
 heldOut.push(['dev M (read)', readPath(new URL('../tests/fixtures/intent-dev-m.json', import.meta.url).pathname)] as const);
+// Set S (session nine) by a helper who saw only BRIEF.md, the product description and issues 43 and 47: 177 sentences on the
+// border of a record question, written before the record-question rule of ADR 0105 round 3 and then read to build it.
+heldOut.push(['dev S (read)', readPath(new URL('../tests/fixtures/intent-dev-s.json', import.meta.url).pathname)] as const);
 const sentences = [...corpus, ...heldOut.flatMap(([, entries]) => entries)];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 50));

@@ -10,7 +10,7 @@ import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
 import { allNames, findName, isNameLike, looksLikeVerb, type NameSpan } from './names';
 import { elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
-import { asksTheRecord } from './record-question';
+import { asksTheRecord, plainlyAsksTheRecord } from './record-question';
 import { originalText, tokenize, type Token } from './tokens';
 
 /**
@@ -170,6 +170,7 @@ function recordQuestion(
   reading: Classified,
   entities: Entities,
   context: ClassifyContext,
+  plainly = false,
 ): (ChainAction & { entities: { patientName: string } }) | null {
   const patient = entities.patientName
     ? { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) }
@@ -178,7 +179,7 @@ function recordQuestion(
       : null;
   if (!patient) return null;
   const names = [patient.patientName, ...(context.activePatient ? [context.activePatient.name] : [])];
-  if (!asksTheRecord(tokens, reading, names)) return null;
+  if (!(plainly ? plainlyAsksTheRecord(tokens, reading, names, segment.first) : asksTheRecord(tokens, reading, names))) return null;
   const vraag = originalText(text, segment.tokens).slice(0, questionMaxLength);
   return { intent: 'dossiervraag', entities: { ...patient, vraag }, confidence: recordQuestionConfidence };
 }
@@ -315,7 +316,10 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     // A question about the record that no fixed intent hears: the record's own box answers it (issue 47).
     // Also where the rules heard nothing and the intent model only guessed a fixed intent (it knows no record questions).
     const unheard = decided.intent === 'unknown' || (reading.intent === 'unknown' && decided.confidence < modelGuess);
-    const question = unheard ? recordQuestion(text, segment, partTokens, reading, entities, context) : null;
+    // And a question that plainly asks for what only the record answers, whatever a fixed intent guessed (set S).
+    const question =
+      (unheard ? recordQuestion(text, segment, partTokens, reading, entities, context) : null) ??
+      (repeat || reading.outside ? null : recordQuestion(text, segment, partTokens, reading, entities, context, true));
     if (question) {
       previousIntent = 'dossiervraag';
       previousPatient = {
