@@ -998,3 +998,38 @@ describe('names by their context, from blind set q (issue 42, ADR 0107 round two
     expect(sent(text)).toBe(text);
   });
 });
+
+describe('labels by where the surname stands (issue 42, ADR 0107 round three)', () => {
+  const nienke: KnownPerson = { name: 'Nienke Bakker', given: ['Nienke'], family: 'Bakker' };
+  const harm: KnownPerson = { name: 'Harm Bakker', given: ['Harm'], family: 'Bakker', relation: 'vader' };
+
+  it("a letter to the family: the salutation's surname is the reader, a relative, not the patient", () => {
+    const p = new Pseudonymiser([nienke, harm]);
+    expect(roundTrip(p, 'Geachte heer Bakker,\nUw dochter Nienke is welkom.')).toBe(
+      'Geachte heer [PERSOON_1_ACHTERNAAM],\nUw dochter [PATIENT_1_VOORNAAM] is welkom.',
+    );
+    // A letter about the patient to someone else: the salutation is the patient.
+    expect(roundTrip(new Pseudonymiser([nienke, harm]), 'Geachte mevrouw Bakker,\nU bent welkom.')).toBe(
+      'Geachte mevrouw [PATIENT_1_ACHTERNAAM],\nU bent welkom.',
+    );
+  });
+
+  it('a family word and then a title before the surname: the relative, unknown or known', () => {
+    const p = new Pseudonymiser([{ name: 'Youssef El Amrani', given: ['Youssef'], prefix: 'el', family: 'Amrani' }]);
+    const out = roundTrip(p, 'moeder van Youssef belde, mevrouw El Amrani, over de bruiloft.');
+    expect(out).toMatch(/^moeder van \[PATIENT_1_VOORNAAM\] belde, mevrouw (?:El )?\[PERSOON_1\], over de bruiloft\.$/u);
+    const jurgen: KnownPerson = { name: 'Jurgen Lensink', given: ['Jurgen'], family: 'Lensink' };
+    const marga: KnownPerson = { name: 'Marga Lensink', given: ['Marga'], family: 'Lensink', relation: 'moeder' };
+    expect(roundTrip(new Pseudonymiser([jurgen, marga]), 'de moeder komma mevrouw lensink komma belde')).toBe(
+      'de moeder komma mevrouw [PERSOON_1_ACHTERNAAM] komma belde',
+    );
+    // "moeder van mw. Bakker": the patient's mother called.
+    expect(new Pseudonymiser([nienke, harm]).pseudonymise('De moeder van mw. Bakker belde.')).toBe(
+      'De moeder van mw. [PATIENT_1_ACHTERNAAM] belde.',
+    );
+    // A sentence read out ("punt") ends the family word's reach.
+    expect(new Pseudonymiser([jurgen]).pseudonymise('zijn broer heeft de sleutel punt mevrouw lensink zegt')).toBe(
+      'zijn broer heeft de sleutel punt mevrouw [PATIENT_1_ACHTERNAAM] zegt',
+    );
+  });
+});

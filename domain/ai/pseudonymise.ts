@@ -1488,6 +1488,20 @@ const TITLED_LOWERCASE_FULL = rule(
  */
 const KIN_WORDS = RELATION_WORDS.slice(0, RELATION_WORDS.indexOf('huisgenoot') + 1).filter((word) => word !== 'ex');
 const LOWERCASE_RELATION = `(?:${[...KIN_WORDS, 'ene', 'genaamd', 'heet'].map(titleOrUpper).join('|')})`;
+/**
+ * A family word, then a title right before the name, in one sentence (dictated: no "punt" between):
+ * "moeder van Youssef belde, mevrouw", "de vader van hao meneer". The title is the relative's. Not
+ * after "uw" (in a letter to the family "uw dochter, mevrouw Bakker" is the patient), nor a title
+ * after "van" ("moeder van mw. Bakker").
+ */
+const RELATIVE_BEFORE_TITLE = new RegExp(
+  `(?<![\\p{L}])(?<!\\buw\\s+)(${KIN_WORDS.join('|')})(?![\\p{L}])(?:(?!\\bpunt\\b)[^.!?\\n]){0,40}?(?<!\\bvan\\s+)(?<![\\p{L}])(?:mevrouw|meneer|mw|mevr|mvr|dhr|hr|de heer|heer)\\.?\\s+$`,
+  'iu',
+);
+/** The salutation of a letter: "Geachte heer", "Beste mevrouw". */
+const LETTER_SALUTATION = /(?:^|\n)\s*(?:geachte|beste|lieve)\s+(?:heer|mevrouw|meneer|mw\.?|dhr\.?)\s+(?:de\s+|van\s+(?:de[nr]?\s+)?)?$/iu;
+/** A letter that calls the patient the reader's own: "uw zoon", "uw dochter", "uw echtgenote". */
+const ADDRESSES_A_RELATIVE = new RegExp(`(?<![\\p{L}])uw\\s+(?:${KIN_WORDS.join('|')})(?![\\p{L}])`, 'iu');
 const RELATION_PERSON_ANY = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
 /** Languages that are surnames or given names too: a language only straight after "tolk". */
 const LANGUAGES_TOO = new Set([
@@ -2547,7 +2561,33 @@ export class Pseudonymiser {
         (rule.keep ? kept : hits).push(...found);
       }
     }
+    for (const hit of hits) hit.target = this.relativeBySurname(text, hit);
     return { working, hits, kept };
+  }
+
+  /**
+   * A patient's surname alone after a title that names a relative, not the patient (issue 42: the
+   * patient is [PATIENT_1], others never carry a patient label): after a family word and a title in
+   * the same sentence ("moeder van Youssef belde, mevrouw El Amrani", "de moeder komma mevrouw
+   * lensink"), or in a letter's salutation when the letter calls the patient "uw zoon" or "uw
+   * dochter" ("Geachte heer Bakker, … uw dochter Nienke"). A relative the call knows by that surname
+   * keeps their own label.
+   */
+  private relativeBySurname(text: string, hit: Hit): Target {
+    const { target } = hit;
+    if (target.kind !== 'PATIENT' || target.form !== 'family' || this.known[target.person]?.relation) return target;
+    const before = text.slice(Math.max(0, hit.start - 80), hit.start);
+    const kin = RELATIVE_BEFORE_TITLE.exec(before)?.[1] ?? (LETTER_SALUTATION.test(before) && ADDRESSES_A_RELATIVE.test(text) ? '' : null);
+    if (kin === null) return target;
+    const family = fold(text.slice(hit.start, hit.end));
+    const relatives = this.known
+      .map((person, index) => ({ person, index }))
+      .filter(
+        ({ person }) => person.relation && person.family && fold([person.prefix, person.family].filter(Boolean).join(' ')).endsWith(family),
+      );
+    const relative =
+      relatives.find(({ person }) => fold(person.relation!) === fold(kin)) ?? (relatives.length === 1 ? relatives[0] : undefined);
+    return relative ? { kind: 'PATIENT', person: relative.index, form: 'family' } : { kind: 'PERSOON' };
   }
 
   /** Rules for known names this text may hold in disguise; none for a text without look-alikes or spaced letters. */
