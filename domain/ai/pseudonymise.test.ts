@@ -1033,3 +1033,14 @@ describe('labels by where the surname stands (issue 42, ADR 0107 round three)', 
     );
   });
 });
+
+describe('English names of services (issue 42, ADR 0107 round three)', () => {
+  it('keeps "High Intensive Care" and "Intensive Home Treatment" as written', () => {
+    for (const text of [
+      'Hierbij de ontslagbrief van de High Intensive Care.',
+      'Aanmelding voor Intensive Home Treatment (IHT) in de regio.',
+      'het secretariaat van de High Care',
+    ])
+      expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+  });
+});

@@ -1,7 +1,7 @@
 import { products } from '../medication/products';
 import { monthNames } from '../shared/clinical-time';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
-import { namedOrganisations } from './named-organisations';
+import { careServiceWords, namedOrganisations } from './named-organisations';
 import { doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, taggerVocabulary, type Masked } from './name-tagger';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
@@ -1721,6 +1721,7 @@ const FULL_NAME_ANY = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
 /** Endings of Dutch adjectives and ordinals that open a service's name ("Spoedeisende Hulp", "Klinische Les", "Eerste Kerstdag"). */
 const ADJECTIVE_ENDING = /\p{L}{3,}(?:ische|ieve|ende|ale|ige|lijke|aire|erde|ste)$/u;
 const COMPASS = new Set(['noord', 'oost', 'zuid', 'west', 'centrum']);
+const CARE_SERVICE_WORDS = new Set(careServiceWords);
 /**
  * Capitalised words mid-sentence that name a service, a room or a day rather than a person: none of
  * them is a name the lists know, and one is a word the ward writes in lower case, an adjective or a
@@ -1734,7 +1735,12 @@ function namesAServiceOrPlace(surface: string): boolean {
   const vocabulary = taggerVocabulary();
   return parts.some((part) => {
     const lower = part.toLowerCase();
-    return vocabulary.has(lower) || COMPASS.has(lower) || (ADJECTIVE_ENDING.test(lower) && !LISTED_SURNAME.has(nameKey(part)));
+    return (
+      vocabulary.has(lower) ||
+      COMPASS.has(lower) ||
+      CARE_SERVICE_WORDS.has(lower) ||
+      (ADJECTIVE_ENDING.test(lower) && !LISTED_SURNAME.has(nameKey(part)))
+    );
   });
 }
 
