@@ -1044,3 +1044,21 @@ describe('English names of services (issue 42, ADR 0107 round three)', () => {
       expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
   });
 });
+
+describe('a surname that is a Dutch word after "met de" (issue 42, ADR 0107 round three)', () => {
+  it('is the person capitalised mid-sentence, alone; not a service or a thing after another preposition', () => {
+    const p = new Pseudonymiser([jan]);
+    expect(roundTrip(p, 'pt wil niet meer met de Koning op 1 kamer')).toBe('pt wil niet meer met [PERSOON_1] op 1 kamer');
+    expect(roundTrip(new Pseudonymiser([jan]), 'Graag contact met de Haan, hij is de contactpersoon.')).toBe(
+      'Graag contact met [PERSOON_1], hij is de contactpersoon.',
+    );
+    for (const text of [
+      'pt kijkt naar de Vos en de Haas op tv',
+      'gesprek met de Acute Dienst',
+      'samen met de Vos-groep gewandeld',
+      'pt droomt over de Roos',
+      'ruzie met de koning',
+    ])
+      expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+  });
+});

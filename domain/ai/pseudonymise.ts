@@ -1789,6 +1789,7 @@ const nameKey = (word: string): string =>
   word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/ł/g, 'l').replace(/ß/g, 'ss');
 /** Names from the generated lists (ADR 0076); those that are a Dutch word or place too count only with a cue. */
 const ORDINARY_LISTED = new Set([...ORDINARY_LISTED_GIVEN_NAMES, ...ORDINARY_LISTED_SURNAMES].map(nameKey));
+const ORDINARY_LISTED_SURNAME = new Set(ORDINARY_LISTED_SURNAMES.map(nameKey));
 const listedKeys = (names: readonly string[]): Set<string> =>
   new Set(names.map(nameKey).filter((key) => !ORDINARY_LISTED.has(key) && !NOT_A_PERSON.has(key)));
 const LISTED_GIVEN = listedKeys(LISTED_GIVEN_NAMES);
@@ -1861,6 +1862,18 @@ const LISTED_SURNAME_PERSON: Rule = {
     return FOLLOWED_BY_VERB.test(after) || FOLLOWED_BY_PAUSE.test(after) ? { kind: 'PERSOON' } : null;
   },
 };
+
+/**
+ * A surname that is a Dutch word, after "met de" and capitalised mid-sentence: "ruzie met de Koning",
+ * "contact met de Haan, hij is". "met" is how a note meets a person; the capital in mid-sentence
+ * says a name, not the king or the rooster. Only a surname the lists know as a Dutch word too, alone
+ * (no capitalised word after it: "met de Acute Dienst"). ADR 0107, round three.
+ */
+const SURNAME_AFTER_MET_DE = rule(
+  `(?<=(?:^|[^\\p{L}\\p{M}])[Mm]et${SP})de${SP}\\p{Lu}\\p{Ll}+${END}(?![ \\t]*-|${SP}\\p{Lu})`,
+  'PERSOON',
+  (surface) => ORDINARY_LISTED_SURNAME.has(nameKey(surface.split(/\s+/u).at(-1) ?? '')),
+);
 
 /**
  * Surnames with an Arabic prefix, capitalised or joined by a hyphen: "El Idrissi", "Ben Haddou",
@@ -2495,6 +2508,7 @@ export class Pseudonymiser {
       DOUBLE_SURNAME,
       FULL_NAME,
       PREFIXED_SURNAME,
+      SURNAME_AFTER_MET_DE,
       GIVEN_NAME_PERSON,
       LISTED_SURNAME_PERSON,
       CAPITALS_PERSON,
