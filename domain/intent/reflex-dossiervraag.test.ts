@@ -85,6 +85,10 @@ describe('a question that plainly asks the record, whatever a fixed intent guess
     // Asking the assistant to look it up.
     ['Kunt u opzoeken welke dosis lithium mevrouw Verkerk krijgt?'],
     ['weet jij wie de mentor van mw. Haddou is'],
+    // A mistyped question word, whether it ever happened, how sleep or eating went over a period.
+    ['wnnr is de lithium verlaagd bij mw. de Ruiter'],
+    ['heeft ben amrani ooit gesepareerd gezeten'],
+    ['hoe heeft dhr. Kuijt de afgelopen week geslapen?'],
   ])('“%s” asks the record', (input) => {
     expect(intents(input)).toEqual(['dossiervraag']);
   });
@@ -102,6 +106,13 @@ describe('a question that plainly asks the record, whatever a fixed intent guess
     ['waarvoor is dhr. Lindhout bij ons in zorg?', 'dossiervraag'],
   ])('“%s” is no %s', (input, intent) => {
     expect(intents(input)).not.toContain(intent);
+  });
+
+  it.each([
+    ['Sem slaapt sinds 23u, geen bijzonderheden'],
+    ['dhr. Kuijt sloeg om 20.15 een medepatiënt, daarna naar de separeer'],
+  ])('“%s” tells, it does not ask', (input) => {
+    expect(intents(input)).not.toContain('dossiervraag');
   });
 
   it('a finite verb after a note goes on telling: “… en heeft zijn medicatie geweigerd” is no question', () => {

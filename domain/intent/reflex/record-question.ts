@@ -35,7 +35,7 @@ const yesNoOpeners = new Set([
   'sliep',
 ]);
 /** Words that open a question about something: "hoe sliep …", "sinds wanneer …", "wnr …". */
-const askingWords = new Set(['wanneer', 'welke', 'welk', 'hoe', 'wat', 'wie', 'hoeveel', 'hoevaak', 'sinds', 'waarom', 'waarvoor', 'wnr']);
+const askingWords = new Set(['wanneer', 'welke', 'welk', 'hoe', 'wat', 'wie', 'hoeveel', 'hoevaak', 'sinds', 'waarom', 'waarvoor', 'wnr', 'wnnr']);
 /** The assistant or the clinician addressed ("kun je …", "hoe log ik uit", "wat denk jij"): a request or one's own work, not the record. */
 const addressed = new Set(['je', 'jij', 'jou', 'u', 'ik', 'we', 'wij', 'jullie', 'gij', 'ge', 'ie', 'men']);
 /** What the clinician asks to be done ("piep de AIOS op", "regel een taxi", "mag hij met verlof"), or an opinion asked. */
@@ -74,7 +74,11 @@ export function asksTheRecord(tokens: Token[], reading: Classified, patientNames
   const yesNo =
     yesNoOpeners.has(first.norm) &&
     second !== undefined &&
-    (pronouns.has(second.norm) || honorifics.has(second.norm) || (reading.name !== null && tokens[reading.name.start] === second));
+    (pronouns.has(second.norm) ||
+      honorifics.has(second.norm) ||
+      (reading.name !== null && tokens[reading.name.start] === second) ||
+      // "heeft ben salah ooit gefixeerd gezeten": whether it ever happened.
+      words.some((token) => token.norm === 'ooit' || token.norm === 'eerder'));
   if (!marked && !yesNo) return false;
   if (words.some((token) => addressed.has(token.norm))) return false;
   const text = textOf(tokens);
@@ -118,6 +122,10 @@ const errand = /\b(bel\w*|piep\w*|oppiepen|regel\w*|informeer\w*|inlichten|mail\
 /** A permission, an obligation or a wish asked ("mag hij zijn lorazepam zelf innemen", "moet ze nog gewogen worden"): not what the record holds. */
 const modalOpeners = new Set(['mag', 'mogen', 'moet', 'moeten', 'kan', 'kun', 'kunt', 'kunnen', 'zou', 'zoudt', 'wil', 'wilt', 'willen']);
 
+/** Sleeping and eating, and a period they are asked over ("de afgelopen week", "de laatste dagen", "sinds de mirtazapine"). */
+const careOverAPeriod = /\b(slaap\w*|sliep\w*|geslapen|eet|at|eten|gegeten|drinkt|gedronken)\b/;
+const periodWords = /\b((afgelopen|laatste|lèste|leste) (dagen|nachten|week|weken|tijd|maand)|sinds|sedert|deze week|dees week|veertien dagen)\b/;
+
 /** What to look at or show ("bekijk", "check", "laat … zien") asks the record too: a command word opens a part only in a command. */
 const lookWords = new Set(['zoek', 'opzoeken', 'vind', 'toon', 'laat', 'geef', 'check', 'controleer', 'bekijk', 'kijk', 'lees', 'vertel']);
 const commands = new Set([...actionStarters].filter((word) => !askingWords.has(word) && !yesNoOpeners.has(word) && !lookWords.has(word)));
@@ -151,7 +159,9 @@ export function plainlyAsksTheRecord(
   )
     return false;
   const things = words.filter((token) => namesRecordOnlyThing(token, patientNames) !== null);
-  if (things.length === 0) return false;
+  // How sleep or eating went over a period is read from the daily notes: "hoe heeft joost de afgelopen week geslapen".
+  const overAPeriod = careOverAPeriod.test(text) && periodWords.test(text);
+  if (things.length === 0 && !overAPeriod) return false;
   // A measurement's name is a noun ("gewicht" only looks like a participle); "geweigerd", "gestopt" tell what happened.
   const measured = things.filter((token) => namesRecordOnlyThing(token, patientNames)?.includes('meting'));
   const marked = tokens.some((token) => token.norm === '?');
@@ -160,10 +170,25 @@ export function plainlyAsksTheRecord(
     yesNoOpeners.has(first.norm) &&
     (opensSentence || marked) &&
     second !== undefined &&
-    (pronouns.has(second.norm) || honorifics.has(second.norm) || (reading.name !== null && tokens[reading.name.start] === second));
-  const asked = marked || words.slice(0, 3).some((token) => askingWords.has(token.norm)) || yesNo || asksToLookUp;
+    (pronouns.has(second.norm) ||
+      honorifics.has(second.norm) ||
+      (reading.name !== null && tokens[reading.name.start] === second) ||
+      // "heeft ben salah ooit gefixeerd gezeten": whether it ever happened.
+      words.some((token) => token.norm === 'ooit' || token.norm === 'eerder'));
+  // A question word, also mistyped ("wnnr", "hoevel"), among the first words.
+  const questionWord = words
+    .slice(0, 3)
+    .some(
+      (token) =>
+        // "sinds 23u" tells a time; "sinds wanneer" asks it with its second word.
+        (askingWords.has(token.norm) && token.norm !== 'sinds') ||
+        (token.raw === token.norm && lookup(token.norm).fuzzy && lookup(token.norm).concepts.has('question')),
+    );
+  const asked = marked || questionWord || yesNo || asksToLookUp;
   // Shorthand names the thing and the patient, with no verb, no value and no negation ("gewicht dhr. Lammers 82 kg" is a note).
   const shorthand =
+    (opensSentence || marked) &&
+    (reading.name !== null || reading.hasPronoun) &&
     words.length <= 6 &&
     !/\d/.test(text.replace(/news2|spo2/gi, '')) &&
     !words.some(

@@ -171,6 +171,7 @@ function recordQuestion(
   entities: Entities,
   context: ClassifyContext,
   plainly = false,
+  opensSentence = false,
 ): (ChainAction & { entities: { patientName: string } }) | null {
   const patient = entities.patientName
     ? { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) }
@@ -179,7 +180,7 @@ function recordQuestion(
       : null;
   if (!patient) return null;
   const names = [patient.patientName, ...(context.activePatient ? [context.activePatient.name] : [])];
-  if (!(plainly ? plainlyAsksTheRecord(tokens, reading, names, segment.first) : asksTheRecord(tokens, reading, names))) return null;
+  if (!(plainly ? plainlyAsksTheRecord(tokens, reading, names, opensSentence) : asksTheRecord(tokens, reading, names))) return null;
   const vraag = originalText(text, segment.tokens).slice(0, questionMaxLength);
   return { intent: 'dossiervraag', entities: { ...patient, vraag }, confidence: recordQuestionConfidence };
 }
@@ -319,7 +320,7 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     // And a question that plainly asks for what only the record answers, whatever a fixed intent guessed (set S).
     const question =
       (unheard ? recordQuestion(text, segment, partTokens, reading, entities, context) : null) ??
-      (repeat || reading.outside ? null : recordQuestion(text, segment, partTokens, reading, entities, context, true));
+      (repeat ? null : recordQuestion(text, segment, partTokens, reading, entities, context, true, at === 0));
     if (question) {
       previousIntent = 'dossiervraag';
       previousPatient = {
