@@ -108,12 +108,12 @@ describe('a question that plainly asks the record, whatever a fixed intent guess
     expect(intents(input)).not.toContain(intent);
   });
 
-  it.each([
-    ['Sem slaapt sinds 23u, geen bijzonderheden'],
-    ['dhr. Kuijt sloeg om 20.15 een medepatiënt, daarna naar de separeer'],
-  ])('“%s” tells, it does not ask', (input) => {
-    expect(intents(input)).not.toContain('dossiervraag');
-  });
+  it.each([['Sem slaapt sinds 23u, geen bijzonderheden'], ['dhr. Kuijt sloeg om 20.15 een medepatiënt, daarna naar de separeer']])(
+    '“%s” tells, it does not ask',
+    (input) => {
+      expect(intents(input)).not.toContain('dossiervraag');
+    },
+  );
 
   it('a finite verb after a note goes on telling: “… en heeft zijn medicatie geweigerd” is no question', () => {
     expect(intents('dhr. Kuijt schreeuwde de hele avond en heeft zijn avondmedicatie geweigerd')).not.toContain('dossiervraag');

@@ -35,7 +35,21 @@ const yesNoOpeners = new Set([
   'sliep',
 ]);
 /** Words that open a question about something: "hoe sliep …", "sinds wanneer …", "wnr …". */
-const askingWords = new Set(['wanneer', 'welke', 'welk', 'hoe', 'wat', 'wie', 'hoeveel', 'hoevaak', 'sinds', 'waarom', 'waarvoor', 'wnr', 'wnnr']);
+const askingWords = new Set([
+  'wanneer',
+  'welke',
+  'welk',
+  'hoe',
+  'wat',
+  'wie',
+  'hoeveel',
+  'hoevaak',
+  'sinds',
+  'waarom',
+  'waarvoor',
+  'wnr',
+  'wnnr',
+]);
 /** The assistant or the clinician addressed ("kun je …", "hoe log ik uit", "wat denk jij"): a request or one's own work, not the record. */
 const addressed = new Set(['je', 'jij', 'jou', 'u', 'ik', 'we', 'wij', 'jullie', 'gij', 'ge', 'ie', 'men']);
 /** What the clinician asks to be done ("piep de AIOS op", "regel een taxi", "mag hij met verlof"), or an opinion asked. */
@@ -124,7 +138,8 @@ const modalOpeners = new Set(['mag', 'mogen', 'moet', 'moeten', 'kan', 'kun', 'k
 
 /** Sleeping and eating, and a period they are asked over ("de afgelopen week", "de laatste dagen", "sinds de mirtazapine"). */
 const careOverAPeriod = /\b(slaap\w*|sliep\w*|geslapen|eet|at|eten|gegeten|drinkt|gedronken)\b/;
-const periodWords = /\b((afgelopen|laatste|lèste|leste) (dagen|nachten|week|weken|tijd|maand)|sinds|sedert|deze week|dees week|veertien dagen)\b/;
+const periodWords =
+  /\b((afgelopen|laatste|lèste|leste) (dagen|nachten|week|weken|tijd|maand)|sinds|sedert|deze week|dees week|veertien dagen)\b/;
 
 /** What to look at or show ("bekijk", "check", "laat … zien") asks the record too: a command word opens a part only in a command. */
 const lookWords = new Set(['zoek', 'opzoeken', 'vind', 'toon', 'laat', 'geef', 'check', 'controleer', 'bekijk', 'kijk', 'lees', 'vertel']);
@@ -176,14 +191,12 @@ export function plainlyAsksTheRecord(
       // "heeft ben salah ooit gefixeerd gezeten": whether it ever happened.
       words.some((token) => token.norm === 'ooit' || token.norm === 'eerder'));
   // A question word, also mistyped ("wnnr", "hoevel"), among the first words.
-  const questionWord = words
-    .slice(0, 3)
-    .some(
-      (token) =>
-        // "sinds 23u" tells a time; "sinds wanneer" asks it with its second word.
-        (askingWords.has(token.norm) && token.norm !== 'sinds') ||
-        (token.raw === token.norm && lookup(token.norm).fuzzy && lookup(token.norm).concepts.has('question')),
-    );
+  const questionWord = words.slice(0, 3).some(
+    (token) =>
+      // "sinds 23u" tells a time; "sinds wanneer" asks it with its second word.
+      (askingWords.has(token.norm) && token.norm !== 'sinds') ||
+      (token.raw === token.norm && lookup(token.norm).fuzzy && lookup(token.norm).concepts.has('question')),
+  );
   const asked = marked || questionWord || yesNo || asksToLookUp;
   // Shorthand names the thing and the patient, with no verb, no value and no negation ("gewicht dhr. Lammers 82 kg" is a note).
   const shorthand =
