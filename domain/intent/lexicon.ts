@@ -721,6 +721,25 @@ export const regionalForms: ReadonlyMap<string, string> = new Map([
 
 export const notNames = new Set([
   ...Object.keys(categoryNames),
+  // Units of a dose or a measurement ("hoevel mg quetiapine krijgt ze").
+  'mg',
+  'mcg',
+  'ml',
+  'kg',
+  'gr',
+  'gram',
+  'mmol',
+  'ie',
+  // Comparatives said of a patient ("slaapt mw yildiz beter sinds …").
+  'beter',
+  'slechter',
+  'rustiger',
+  'onrustiger',
+  'vaker',
+  'minder',
+  // Weighing ("hoeveel weegt ze"): a verb, but the record's word for a weight, so no common verb.
+  'weegt',
+  'woog',
   // Regional words with more than one standard reading ("hee": hij or heeft; "da": dat or daar).
   'hee',
   'da',
@@ -1318,6 +1337,12 @@ export const commonVerbs = new Set([
   'werd',
   'staat',
   'stond',
+  // Short participles ("of ze ooit een valpartij heeft gehad").
+  'gehad',
+  'gedaan',
+  'gezien',
+  'gegaan',
+  'geweest',
   // "mw. yeboah belde zelf": the ways a patient or family gets in touch close a lower-case name.
   'belt',
   'belde',

@@ -241,3 +241,25 @@ describe('a dictated name and how it is spelled', () => {
     ]);
   });
 });
+
+describe('words that are no name (set S read as a dev set)', () => {
+  const nameOf = (input: string) => classify(input).actions[0]?.entities.patientName;
+
+  it.each([
+    ['hoeveel mg quetiapine krijgt dhr. Kuijt nu', 'Kuijt'],
+    ['slaapt mw yildiz beter sinds de mirtazapine', 'Yildiz'],
+    ['hoeveel weegt dhr. Kuijt nu', 'Kuijt'],
+    ['hoe is het vanmiddag gegaan met Gerrit Oude Wesselink?', 'Gerrit Oude Wesselink'],
+  ])('“%s” names %s', (input, name) => {
+    expect(nameOf(input)).toBe(name);
+  });
+
+  it('does not take a unit, a short participle or a weighing verb for a patient without one', () => {
+    for (const input of [
+      'hoevel mg quetiapine krijgt ze nu',
+      'kun je opzoeken of hij ooit een valpartij heeft gehad',
+      'hoeveel weegt hij nu',
+    ])
+      expect(nameOf(input)).toBeUndefined();
+  });
+});

@@ -209,7 +209,9 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
     const token = tokens[index]!;
     if (token.kind !== 'word') break;
     // "mw. oude wesselink", "meneer Oude Luttikhuis": "Oude" opens a family name.
-    const oude = token.norm === 'oude' && parts.length === 0 && (capitalisedOk || /^\p{Lu}/u.test(token.raw));
+    // "Dinie Oude Luttikhuis": after a given name too, when typed with capitals.
+    const oude =
+      token.norm === 'oude' && (parts.length === 0 ? capitalisedOk || /^\p{Lu}/u.test(token.raw) : /^\p{Lu}/u.test(token.raw));
     if (oude && isNameLike(tokens[index + 1], true)) {
       parts.push(token);
       index++;
