@@ -210,8 +210,7 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
     if (token.kind !== 'word') break;
     // "mw. oude wesselink", "meneer Oude Luttikhuis": "Oude" opens a family name.
     // "Dinie Oude Luttikhuis": after a given name too, when typed with capitals.
-    const oude =
-      token.norm === 'oude' && (parts.length === 0 ? capitalisedOk || /^\p{Lu}/u.test(token.raw) : /^\p{Lu}/u.test(token.raw));
+    const oude = token.norm === 'oude' && (parts.length === 0 ? capitalisedOk || /^\p{Lu}/u.test(token.raw) : /^\p{Lu}/u.test(token.raw));
     if (oude && isNameLike(tokens[index + 1], true)) {
       parts.push(token);
       index++;
