@@ -489,6 +489,7 @@ export const actionStarters = new Set([
   'wanneer',
   'welke',
   'hoe',
+  'hoeveel',
   'zet',
   'boek',
   'regel',
@@ -541,6 +542,8 @@ export const actionStarters = new Set([
 export const questionStarters = new Set([
   'wat',
   'wanneer',
+  // "zoek mw. de Bruijn op en hoeveel lorazepam krijgt ze".
+  'hoeveel',
   'welke',
   'hoe',
   'wie',

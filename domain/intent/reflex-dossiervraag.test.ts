@@ -97,6 +97,10 @@ describe('a question that plainly asks the record, whatever a fixed intent guess
     expect(intents('zoek dhr. Lindhout op en wie is zijn curator')).toEqual(['zoeken', 'dossiervraag']);
   });
 
+  it('starts a second question at “en hoeveel”', () => {
+    expect(intents('zoek mw. de Wolf op en hoeveel lorazepam krijgt ze')).toEqual(['zoeken', 'dossiervraag']);
+  });
+
   it.each([
     // A value stated is a note; an errand, an order, a command and a part of the form are no question.
     ['gewicht dhr. Lindhout vandaag 82 kg', 'dossiervraag'],
