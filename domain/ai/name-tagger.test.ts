@@ -108,12 +108,35 @@ describe('the learned name tagger', () => {
     // No place of a name, a sentence start, a Dutch word, a diminutive of no name: as written.
     for (const text of [
       'Gesprek over Zoutenbier gehad.',
-      'Zoutenbier belde gisteren.',
+      'Zoutenbier, gisteren.',
       'Ruzie met Bloemkool gehad.',
       'Pt wil niet met Koning praten.',
       'Zeg maar dat Pluisje het goed maakt.',
       'Hij denkt aan "Hoop", het lied.',
     ])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes a word in no list at a sentence start before a finite verb (ADR 0107, round four)', () => {
+    // Every word scores 0.8: below the threshold, above the lower one these places allow.
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.8 / 0.2), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Zoutenbier belde gisteren over de huur.')).toBe('[PERSOON_1] belde gisteren over de huur.');
+    expect(pseudonymised('Geen bezoek. Bakels weigerde de medicatie.')).toBe('Geen bezoek. [PERSOON_1] weigerde de medicatie.');
+    // A sentence start before no finite verb, a Dutch word, what a family calls its own: as written.
+    for (const text of ['Zoutenbier, gisteren.', 'Bloemkool was op.', 'Mam zegt dat ze komt.', 'Pake belde gisteren.'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes a capitalised word that a kin or role word right after it names, even one that is a Dutch word (ADR 0107, round four)', () => {
+    // Every word scores 0.4: below the lower threshold of a name's place, above the one a relation after it allows.
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.4 / 0.6), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Gesprek met de Jong (buurman) over overlast.')).toBe('Gesprek met de [PERSOON_1] (buurman) over overlast.');
+    expect(pseudonymised('Dat was Jeng, de zoon, die kwam gisteren.')).toBe('Dat was [PERSOON_1], de zoon, die kwam gisteren.');
+    expect(pseudonymised('Bezoek van Kuipers, haar buurvrouw.')).toBe('Bezoek van [PERSOON_1], haar buurvrouw.');
+    // A relation with no article or possessive after a comma is a list, not a name; nor a relation far off.
+    for (const text of ['Gesprek met Zoutenbier over de zoon.', 'Thuis, moeder en broer.', 'Gesprek met Zoutenbier, toen de buurman kwam.'])
       expect(pseudonymised(text)).toBe(text);
   });
 
