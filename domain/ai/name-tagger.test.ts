@@ -140,6 +140,18 @@ describe('the learned name tagger', () => {
       expect(pseudonymised(text)).toBe(text);
   });
 
+  it('takes a word in no list joined by "en" or "of" to a person the rules replaced (ADR 0107, round four)', () => {
+    // Every word scores 0.1: below every other cue, above the one a pair of people allows.
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.1 / 0.9), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Kroeze en Jan de Vries bij de rookplek betrapt.')).toBe('[PERSOON_1] en [PATIENT_1] bij de rookplek betrapt.');
+    expect(pseudonymised('Gesprek met Jan of Zoutenbier.')).toBe('Gesprek met [PATIENT_1_VOORNAAM] of [PERSOON_1].');
+    // Beside no person, or a Dutch word: as written.
+    expect(pseudonymised('Kroeze en Bloemkool bij de rookplek.')).toBe('Kroeze en Bloemkool bij de rookplek.');
+    expect(pseudonymised('Gebeld met Zoutenbier en 06-12345678.')).toBe('Gebeld met Zoutenbier en [TELEFOON_1].');
+    expect(pseudonymised('Bloemkool en Jan de Vries aan tafel.')).toBe('Bloemkool en [PATIENT_1] aan tafel.');
+  });
+
   it('keeps the record patient [PATIENT_1] and changes nothing without a model', () => {
     swapNameTagger({ ...train(annotated(), 'x'), threshold: 0.5 });
     expect(new Pseudonymiser([patient]).pseudonymise('Jan de Vries sprak met Zoutenbier.')).toBe('[PATIENT_1] sprak met [PERSOON_1].');

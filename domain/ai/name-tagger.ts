@@ -389,6 +389,22 @@ export function namedByTheRelationAfter(tokens: Token[], index: number, classesO
 }
 
 /**
+ * A word joined by "en"/"of" to a person the rules replaced ("Kroeze en Bolkestein", "met Jansen en
+ * Kroeze", ADR 0107 round four): one of a pair of people, if it is no Dutch word by the ward or the
+ * lists. The pair is the cue, so the tagger's score counts for little: a word at a sentence start
+ * scores low whatever it is.
+ */
+export const COORDINATED_THRESHOLD = 0.05;
+export function coordinatedWithAPerson(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  const token = tokens[index]!;
+  if (context.vocabulary.has(token.text.toLowerCase()) || classesOf(token.text).some((cls) => A_DUTCH_WORD.has(cls))) return false;
+  if (diminutiveOfNoName(token.text, classesOf)) return false;
+  const joins = (at: number): boolean => tokens[at]?.kind === 'word' && /^(?:en|of)$/u.test(tokens[at]!.text);
+  const person = (at: number): boolean => tokens[at]?.kind === 'masked' && tokens[at]!.masked === 'person';
+  return (joins(index + 1) && person(index + 2)) || (joins(index - 1) && person(index - 2));
+}
+
+/**
  * Stretches of the original text the tagger takes as a person's name, among the words the rules
  * left: consecutive names (with particles between) are one stretch.
  */
@@ -410,7 +426,8 @@ export function taggedNames(
         probability >= cuedThreshold &&
         (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))
       ) &&
-      !(probability >= RELATION_CUED_THRESHOLD && namedByTheRelationAfter(tokens, index, classesOf))
+      !(probability >= RELATION_CUED_THRESHOLD && namedByTheRelationAfter(tokens, index, classesOf)) &&
+      !(probability >= COORDINATED_THRESHOLD && coordinatedWithAPerson(tokens, index, classesOf, context))
     )
       return;
     const last = spans.at(-1);
