@@ -128,13 +128,18 @@ describe('the learned name tagger', () => {
       expect(pseudonymised(text)).toBe(text);
   });
 
-  it('takes a capitalised word that a kin or role word right after it names, even one that is a Dutch word (ADR 0107, round four)', () => {
+  it('takes a capitalised word a relation names: a kin or role word right after it, or a kin word before it and a verb after (ADR 0107, round four)', () => {
     // Every word scores 0.4: below the lower threshold of a name's place, above the one a relation after it allows.
     swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.4 / 0.6), weights: {}, vocabulary: ['bloemkool'] });
     const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
     expect(pseudonymised('Gesprek met de Jong (buurman) over overlast.')).toBe('Gesprek met de [PERSOON_1] (buurman) over overlast.');
     expect(pseudonymised('Dat was Jeng, de zoon, die kwam gisteren.')).toBe('Dat was [PERSOON_1], de zoon, die kwam gisteren.');
     expect(pseudonymised('Bezoek van Kuipers, haar buurvrouw.')).toBe('Bezoek van [PERSOON_1], haar buurvrouw.');
+    // Between a kin word and a finite verb, even a word that is a verb itself.
+    expect(pseudonymised('Zoon komt morgen, buurvrouw Wil verzorgt de kat.')).toBe(
+      'Zoon komt morgen, buurvrouw [PERSOON_1] verzorgt de kat.',
+    );
+    expect(pseudonymised('Zoon komt morgen, buurvrouw Wil.')).toBe('Zoon komt morgen, buurvrouw Wil.');
     // A relation with no article or possessive after a comma is a list, not a name; nor a relation far off.
     for (const text of ['Gesprek met Zoutenbier over de zoon.', 'Thuis, moeder en broer.', 'Gesprek met Zoutenbier, toen de buurman kwam.'])
       expect(pseudonymised(text)).toBe(text);

@@ -389,6 +389,19 @@ export function namedByTheRelationAfter(tokens: Token[], index: number, classesO
 }
 
 /**
+ * A capitalised word between a kin word and a finite verb is the relative, even one that is a verb
+ * itself ("buurvrouw Wil verzorgt de kat", ADR 0107 round four); not a word the lists know as an
+ * ordinary word or a name that is a word ("zoon Koning").
+ */
+export function betweenKinAndVerb(tokens: Token[], index: number, classesOf: WordClasses): boolean {
+  const previous = tokens[index - 1];
+  const next = tokens[index + 1];
+  if (previous?.kind !== 'word' || !classesOf(previous.text).includes('kin')) return false;
+  if (classesOf(tokens[index]!.text).some((cls) => cls === 'ordinary' || cls === 'nameWord')) return false;
+  return next?.kind === 'word' && /^\p{Ll}/u.test(next.text) && classesOf(next.text).some((cls) => cls === 'verb' || cls === 'verbForm');
+}
+
+/**
  * A word joined by "en"/"of" to a person the rules replaced ("Kroeze en Bolkestein", "met Jansen en
  * Kroeze", ADR 0107 round four): one of a pair of people, if it is no Dutch word by the ward or the
  * lists. The pair is the cue, so the tagger's score counts for little: a word at a sentence start
@@ -426,7 +439,10 @@ export function taggedNames(
         probability >= cuedThreshold &&
         (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))
       ) &&
-      !(probability >= RELATION_CUED_THRESHOLD && namedByTheRelationAfter(tokens, index, classesOf)) &&
+      !(
+        probability >= RELATION_CUED_THRESHOLD &&
+        (namedByTheRelationAfter(tokens, index, classesOf) || betweenKinAndVerb(tokens, index, classesOf))
+      ) &&
       !(probability >= COORDINATED_THRESHOLD && coordinatedWithAPerson(tokens, index, classesOf, context))
     )
       return;
