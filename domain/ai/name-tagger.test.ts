@@ -108,13 +108,53 @@ describe('the learned name tagger', () => {
     // No place of a name, a sentence start, a Dutch word, a diminutive of no name: as written.
     for (const text of [
       'Gesprek over Zoutenbier gehad.',
-      'Zoutenbier belde gisteren.',
+      'Zoutenbier, gisteren.',
       'Ruzie met Bloemkool gehad.',
       'Pt wil niet met Koning praten.',
       'Zeg maar dat Pluisje het goed maakt.',
       'Hij denkt aan "Hoop", het lied.',
     ])
       expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes a word in no list at a sentence start before a finite verb (ADR 0107, round four)', () => {
+    // Every word scores 0.8: below the threshold, above the lower one these places allow.
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.8 / 0.2), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Zoutenbier belde gisteren over de huur.')).toBe('[PERSOON_1] belde gisteren over de huur.');
+    expect(pseudonymised('Geen bezoek. Bakels weigerde de medicatie.')).toBe('Geen bezoek. [PERSOON_1] weigerde de medicatie.');
+    // A sentence start before no finite verb, a Dutch word, what a family calls its own: as written.
+    for (const text of ['Zoutenbier, gisteren.', 'Bloemkool was op.', 'Mam zegt dat ze komt.', 'Pake belde gisteren.'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes a capitalised word a relation names: a kin or role word right after it, or a kin word before it and a verb after (ADR 0107, round four)', () => {
+    // Every word scores 0.4: below the lower threshold of a name's place, above the one a relation after it allows.
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.4 / 0.6), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Gesprek met de Jong (buurman) over overlast.')).toBe('Gesprek met de [PERSOON_1] (buurman) over overlast.');
+    expect(pseudonymised('Dat was Jeng, de zoon, die kwam gisteren.')).toBe('Dat was [PERSOON_1], de zoon, die kwam gisteren.');
+    expect(pseudonymised('Bezoek van Kuipers, haar buurvrouw.')).toBe('Bezoek van [PERSOON_1], haar buurvrouw.');
+    // Between a kin word and a finite verb, even a word that is a verb itself.
+    expect(pseudonymised('Zoon komt morgen, buurvrouw Wil verzorgt de kat.')).toBe(
+      'Zoon komt morgen, buurvrouw [PERSOON_1] verzorgt de kat.',
+    );
+    expect(pseudonymised('Zoon komt morgen, buurvrouw Wil.')).toBe('Zoon komt morgen, buurvrouw Wil.');
+    // A relation with no article or possessive after a comma is a list, not a name; nor a relation far off.
+    for (const text of ['Gesprek met Zoutenbier over de zoon.', 'Thuis, moeder en broer.', 'Gesprek met Zoutenbier, toen de buurman kwam.'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes a word in no list joined by "en" or "of" to a person the rules replaced (ADR 0107, round four)', () => {
+    // Every word scores 0.1: below every other cue, above the one a pair of people allows.
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.1 / 0.9), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Kroeze en Jan de Vries bij de rookplek betrapt.')).toBe('[PERSOON_1] en [PATIENT_1] bij de rookplek betrapt.');
+    expect(pseudonymised('Gesprek met Jan of Zoutenbier.')).toBe('Gesprek met [PATIENT_1_VOORNAAM] of [PERSOON_1].');
+    // Beside no person, or a Dutch word: as written.
+    expect(pseudonymised('Kroeze en Bloemkool bij de rookplek.')).toBe('Kroeze en Bloemkool bij de rookplek.');
+    expect(pseudonymised('Gebeld met Zoutenbier en 06-12345678.')).toBe('Gebeld met Zoutenbier en [TELEFOON_1].');
+    expect(pseudonymised('Bloemkool en Jan de Vries aan tafel.')).toBe('Bloemkool en [PATIENT_1] aan tafel.');
   });
 
   it('keeps the record patient [PATIENT_1] and changes nothing without a model', () => {

@@ -348,6 +348,75 @@ export function standsWhereANameStands(tokens: Token[], index: number, classesOf
   );
 }
 
+/** What a family calls its own, capitalised at a sentence start as a name is ("Mam zegt", "Pake belde"): a relative, not a name. */
+const FAMILY_ADDRESS = new Set(
+  'mam mama mamma mams mammie mamsie ma moe moes pap papa pappa paps pappie pa va vadder moeke pake beppe heit mem omi opi opoe oopa ome'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A name's place at a sentence start (ADR 0107, round four): a capitalised word that is no Dutch word
+ * by the ward or the lists, followed by a finite verb a subject takes ("Achterhof belde", "Kuipers
+ * weigerde"). The verb must be one the lists know as following a subject, not just a verb-like ending.
+ */
+export function opensASentenceAsSubject(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  const token = tokens[index]!;
+  if (!opensSentence(tokens, index) || FAMILY_ADDRESS.has(token.text.toLowerCase())) return false;
+  if (context.vocabulary.has(token.text.toLowerCase()) || classesOf(token.text).some((cls) => A_DUTCH_WORD.has(cls))) return false;
+  if (diminutiveOfNoName(token.text, classesOf)) return false;
+  const next = tokens[index + 1];
+  return next?.kind === 'word' && next.spaceBefore && /^\p{Ll}/u.test(next.text) && classesOf(next.text).includes('verb');
+}
+
+/**
+ * A relation named right after the word (ADR 0107, round four): "met de Jong (buurman)", "Jeng, de zoon
+ * van …", "Kuipers, de buurvrouw". The kin or role word says who the word before it is, so the tagger
+ * needs much less, and a surname that is a Dutch word too ("Jong") counts when it stands mid-sentence.
+ */
+export const RELATION_CUED_THRESHOLD = 0.3;
+const BEFORE_A_RELATION = new Set(['de', 'het', 'mijn', 'zijn', 'haar', 'hun', 'ons', 'onze', 'z’n', "z'n", "m'n", 'm’n']);
+export function namedByTheRelationAfter(tokens: Token[], index: number, classesOf: WordClasses): boolean {
+  const isRelation = (token: Token | undefined): boolean =>
+    token?.kind === 'word' && classesOf(token.text).some((cls) => cls === 'kin' || cls === 'role');
+  const next = tokens[index + 1];
+  if (next?.kind !== 'sign') return false;
+  if (next.text === '(') return isRelation(tokens[index + 2]) && tokens[index + 3]?.text === ')';
+  if (next.text !== ',') return false;
+  let at = index + 2;
+  if (tokens[at]?.kind === 'word' && BEFORE_A_RELATION.has(tokens[at]!.text.toLowerCase())) at++;
+  return at > index + 2 && isRelation(tokens[at]);
+}
+
+/**
+ * A capitalised word between a kin word and a finite verb is the relative, even one that is a verb
+ * itself ("buurvrouw Wil verzorgt de kat", ADR 0107 round four); not a word the lists know as an
+ * ordinary word or a name that is a word ("zoon Koning").
+ */
+export function betweenKinAndVerb(tokens: Token[], index: number, classesOf: WordClasses): boolean {
+  const previous = tokens[index - 1];
+  const next = tokens[index + 1];
+  if (previous?.kind !== 'word' || !classesOf(previous.text).includes('kin')) return false;
+  if (classesOf(tokens[index]!.text).some((cls) => cls === 'ordinary' || cls === 'nameWord')) return false;
+  return next?.kind === 'word' && /^\p{Ll}/u.test(next.text) && classesOf(next.text).some((cls) => cls === 'verb' || cls === 'verbForm');
+}
+
+/**
+ * A word joined by "en"/"of" to a person the rules replaced ("Kroeze en Bolkestein", "met Jansen en
+ * Kroeze", ADR 0107 round four): one of a pair of people, if it is no Dutch word by the ward or the
+ * lists. The pair is the cue, so the tagger's score counts for little: a word at a sentence start
+ * scores low whatever it is.
+ */
+export const COORDINATED_THRESHOLD = 0.05;
+export function coordinatedWithAPerson(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  const token = tokens[index]!;
+  if (context.vocabulary.has(token.text.toLowerCase()) || classesOf(token.text).some((cls) => A_DUTCH_WORD.has(cls))) return false;
+  if (diminutiveOfNoName(token.text, classesOf)) return false;
+  const joins = (at: number): boolean => tokens[at]?.kind === 'word' && /^(?:en|of)$/u.test(tokens[at]!.text);
+  const person = (at: number): boolean => tokens[at]?.kind === 'masked' && tokens[at]!.masked === 'person';
+  return (joins(index + 1) && person(index + 2)) || (joins(index - 1) && person(index - 2));
+}
+
 /**
  * Stretches of the original text the tagger takes as a person's name, among the words the rules
  * left: consecutive names (with particles between) are one stretch.
@@ -364,7 +433,19 @@ export function taggedNames(
   tokens.forEach((token, index) => {
     if (!mayBeTaken(tokens, index, classesOf)) return;
     const probability = nameProbability(tokenFeatures(tokens, index, classesOf, context));
-    if (probability < threshold && !(probability >= cuedThreshold && standsWhereANameStands(tokens, index, classesOf, context))) return;
+    if (
+      probability < threshold &&
+      !(
+        probability >= cuedThreshold &&
+        (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))
+      ) &&
+      !(
+        probability >= RELATION_CUED_THRESHOLD &&
+        (namedByTheRelationAfter(tokens, index, classesOf) || betweenKinAndVerb(tokens, index, classesOf))
+      ) &&
+      !(probability >= COORDINATED_THRESHOLD && coordinatedWithAPerson(tokens, index, classesOf, context))
+    )
+      return;
     const last = spans.at(-1);
     const gap = last ? working.slice(last.end, token.start) : '';
     if (last && /^(?:[ \t]+|[ \t]*-[ \t]*|[ \t]+(?:(?:van|de|der|den|ter|ten|te|el|al)[ \t]+)+)$/iu.test(gap)) last.end = token.end;
