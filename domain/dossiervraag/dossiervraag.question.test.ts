@@ -5,6 +5,7 @@ import {
   cueAnswers,
   everyTermFound,
   knownPart,
+  participleForm,
   readQuestion,
   splitCompound,
   termQuery,
@@ -23,7 +24,7 @@ describe('reading a question about the record', () => {
   it('reads a brand name as its medicine, and one term for a word and its synonym', () => {
     const question = readQuestion('Welke dosis Leponex of clozapine krijgt hij?');
     expect(question.terms.map((term) => term.word)).toEqual(['dosis', 'leponex']);
-    expect(termQuery(question.terms[1]!)).toBe('leponex:* | clozap:*');
+    expect(termQuery(question.terms[1]!)).toBe('clozap:* | leponex:* | clozaril:*');
   });
 
   it('asks for the newest, the first, the next, or by fit; and counts for "hoe vaak"', () => {
@@ -216,5 +217,99 @@ describe('a question typed in a hurry or about a moment (ADR 0106)', () => {
     const [children] = readQuestion('heeft meneer kinderen?').terms;
     expect(cueAnswers(children!, 'contactpersoon', 'zoon')).toBe(true);
     expect(cueAnswers(children!, 'contactpersoon', 'partner')).toBe(false);
+  });
+});
+
+describe('the asker’s words against the record’s words (ADR 0108)', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+  const only = (text: string) => readQuestion(text).terms[0]!;
+
+  it('reads a brand as its generic order and a generic as an order written under its brand', () => {
+    expect(cueAnswers(only('thyrax dosis?'), 'medicatieopdracht', 'Levothyroxine 75 microgram')).toBe(true);
+    expect(cueAnswers(only('krijgt hij nog Priadel'), 'medicatieopdracht', 'lithiumcarbonaat')).toBe(true);
+    // The reverse: the record writes the brand, the asker the generic or an everyday name.
+    expect(cueAnswers(only('welk fosfaatpreparaat is gegeven'), 'medicatieopdracht', 'Phosphate Sandoz bruistablet')).toBe(true);
+    expect(cueAnswers(only('heeft ze ooit prozac gekregen'), 'medicatieopdracht', 'Sertraline')).toBe(false);
+  });
+
+  it('reads a name of two words as one, searched as those words side by side', () => {
+    const retard = only('krijgt ze nog kalium retard');
+    expect(retard.word).toBe('kaliumretard');
+    expect(termQuery(retard)).toContain('(kalium <-> retard)');
+    expect(termQuery(retard)).toContain('kaliumchlor:*');
+    expect(termQuery(only('wnr vit B1 gestopt'))).toContain('thiamine:*');
+  });
+
+  it('never reads a word cut short or a letter off as a name of two words', () => {
+    expect(words('welke vitamine krijgt ze')).toEqual(['vitamine']);
+    expect(termQuery(only('vit D?'))).not.toContain('thiamine');
+  });
+
+  it('reads a class of medicines by what it is for', () => {
+    const pill = only('welke bloeddrukpil gebruikt hij');
+    expect(cueAnswers(pill, 'medicatieopdracht', 'amlodipine')).toBe(true);
+    expect(cueAnswers(pill, 'meting', 'bloeddruk')).toBe(false);
+  });
+
+  it('reads the ward’s abbreviations and the lay word as the record’s word', () => {
+    expect(cueAnswers(only('HF vannacht'), 'meting', 'hartfrequentie')).toBe(true);
+    expect(words('HF vannacht')).toEqual(['hf']);
+    expect(cueAnswers(only('hoe lang heeft hij in de isoleer gezeten'), 'maatregel', 'separatie')).toBe(true);
+    expect(cueAnswers(only('wat was de laatste agressiescore'), 'meting', 'bvc')).toBe(true);
+    expect(cueAnswers(only('wie is haar SPV'), 'contactpersoon', 'sociaal-psychiatrisch verpleegkundige')).toBe(true);
+    expect(cueAnswers(only('tot wanneer loopt het toezicht'), 'maatregel', 'toezicht')).toBe(true);
+    expect(only('eerder een IBS gehad?').words).toContain('inbewaringstelling');
+    expect(only('wanneer moet hij naar de nierarts').words).toContain('nefroloog');
+    expect(only('wanneer was ze voor het laatst ongesteld').words).toContain('menstruatie');
+    expect(only('snijdt ze zichzelf?').words).toContain('krassen');
+    expect(only('hoeveel calorieën krijgt ze').words).toContain('kcal');
+    expect(only('hoeveel promille blies hij').words).toContain('blaastest');
+  });
+
+  it('reads a lab symbol in its capitals as the lab value, never an initial or a unit', () => {
+    expect(words('K bij opname?')).toEqual(['kalium']);
+    expect(words('wat schreef K. de Wit')).not.toContain('kalium');
+    expect(words('hoeveel mg')).not.toContain('magnesium');
+  });
+
+  it('reads a phrase as the one thing it says and drops an idiom that only asks', () => {
+    expect(only('heeft hij een spuit gekregen tegen zijn wil').words).toEqual(expect.arrayContaining(['injectie']));
+    expect(readQuestion('heeft hij een spuit gekregen tegen zijn wil').terms[1]!.words).toContain('dwang');
+    expect(only('wanneer mag hij naar huis').words).toEqual(expect.arrayContaining(['ontslag', 'dagverlof']));
+    expect(only('mag de wicht al noar hoes?').words).toContain('ontslag');
+    expect(words('wat was er aan de hand met de voedingspomp')).toEqual(['voedingspomp']);
+    expect(words('hoogste lithiumspiegel tijdens deze opname')).toEqual(['lithium', 'spiegel']);
+  });
+
+  it('keeps a class that borrows another’s word as its own term: "verlof naar huis" is two things', () => {
+    expect(words('Wanneer mag hij weer met verlof naar huis?')).toEqual(['verlof', 'naarhuis']);
+  });
+
+  it('does not search for pointers back and the record’s formal words', () => {
+    expect(words('wat vond de internist ervan')).toEqual(['internist']);
+    expect(words('Bij welke hartfrequentie dient patiënte te worden overgeplaatst naar het algemeen ziekenhuis?')).toEqual([
+      'hartfrequentie',
+      'overgeplaatst',
+      'ziekenhuis',
+    ]);
+    expect(words('scores op de eetstoornisvragenlijst en is er verbetering')).toEqual(['eetstoornisvragenlijst']);
+  });
+
+  it('reads a participle said without its g, and Gronings vowels', () => {
+    expect(participleForm('ekocht')).toBe('gekocht');
+    expect(participleForm('edronken')).toBe('gedronken');
+    expect(participleForm('eetlust')).toBe('eetlust');
+    expect(participleForm('ernstig')).toBe('ernstig');
+    expect(correctTypo('bruur')).toBe('broer');
+    expect(correctTypo('bezuik')).toBe('bezoek');
+  });
+
+  it('reads a compound whose front is typed a letter off', () => {
+    expect(splitCompound('lithuimspiegel')).toEqual(['lithium', 'spiegel']);
+  });
+
+  it('asks for the first with "sinds welke datum" and the newest with the Gronings "lest"', () => {
+    expect(readQuestion('Sinds welke datum staan de financiën onder beschermingsbewind?').order).toBe('oldest');
+    expect(readQuestion('wanneer is t wicht veur t lest woog’n').order).toBe('newest');
   });
 });

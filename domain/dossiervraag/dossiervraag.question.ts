@@ -3,9 +3,12 @@ import { applyDictation } from '../speech/dictation';
 import { editDistance } from '../patient/name-matching';
 import { foldAccents } from '../shared/text';
 import {
+  compact,
   countPattern,
   cues,
+  labSymbols,
   orderPhrases,
+  phrases,
   questionWords,
   synonymClasses,
   type Cue,
@@ -51,14 +54,25 @@ const fold = (text: string) => foldAccents(text.toLowerCase());
 const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 const synonymsByWord = new Map<string, readonly string[]>();
-for (const group of synonymClasses) for (const word of group) synonymsByWord.set(fold(word), group);
+// A name of two words is known as the one word the question's words are joined into ("kalium retard").
+for (const group of synonymClasses) for (const word of group) synonymsByWord.set(fold(compact(word)), group);
+/** Names of two words: a whole name, never what a word cut short stands for ("vitamine" is not "vitamine D"). */
+const multiWord = new Set(
+  synonymClasses
+    .flat()
+    .filter((word) => /[^\p{L}\p{N}]/u.test(word))
+    .map((word) => fold(compact(word))),
+);
 const cuesByWord = new Map<string, Cue[]>();
 for (const cue of cues) for (const word of cue.words) cuesByWord.set(fold(word), [...(cuesByWord.get(fold(word)) ?? []), cue]);
 const ignored = new Set([...questionWords].map(fold));
 // Cue words long enough to start a compound: "suïciderisico" is about suïcide.
 const compoundHeads = [...cuesByWord.keys()].filter((word) => word.length >= 6);
-/** Every word the vocabulary knows: what a split compound or a shortened word is matched against. */
-const knownWords = [...new Set([...synonymsByWord.keys(), ...cuesByWord.keys()])];
+/**
+ * Every word the vocabulary knows: what a split compound, a shortened or a mistyped word is matched
+ * against. A name of two words is not among them: it is only read when both words are said.
+ */
+const knownWords = [...new Set([...synonymsByWord.keys(), ...cuesByWord.keys()])].filter((word) => !multiWord.has(word));
 
 /**
  * A compound speech-to-text wrote apart ("zorg machtiging", "elektro convulsie therapie") is one
@@ -129,6 +143,8 @@ function regionalForm(key: string): string | null {
 const regionalVowels: readonly [string, string][] = [
   ['oe', 'ui'],
   ['uu', 'ui'],
+  ['uu', 'oe'],
+  ['ui', 'oe'],
   ['ou', 'oe'],
   ['ao', 'aa'],
   ['oa', 'aa'],
@@ -164,7 +180,10 @@ export function splitCompound(key: string): string[] {
   for (let at = key.length - 4; at >= 4; at--) {
     const tail = key.slice(at);
     if (!known(tail) && !ignored.has(tail)) continue;
-    const front = [key.slice(0, at), key.slice(0, at).replace(/s$/, '')].find((part) => part.length >= 4 && known(part));
+    // The front may be typed a letter off ("lithuimspiegel"): read as the one known word it is near.
+    const front = [key.slice(0, at), key.slice(0, at).replace(/s$/, '')]
+      .flatMap((part) => (known(part) ? [part] : [correctTypo(part)]))
+      .find((part) => part.length >= 4 && known(part));
     if (front) return ignored.has(tail) ? [front] : [front, tail];
   }
   return [key];
@@ -185,6 +204,19 @@ const cliticWords: Record<string, string> = {
   '’t': 'het',
 };
 const clitics = /(?<![\p{L}])(?:[zmd]['’][nr]|['’][tsn])(?![\p{L}])/giu;
+/** A lab symbol in its capitals, not an initial ("K bij opname?", not "K. de Wit"). */
+const labSymbol = new RegExp(`\\b(?:${Object.keys(labSymbols).join('|')})\\b(?!\\.)`, 'gu');
+
+/**
+ * A past participle said the eastern way, without its g ("ekocht", "edronken", "ezien"): read with
+ * it ("gekocht"), so the record's own word is found. Only an e before a consonant, ending like a
+ * participle, and not a word the vocabulary knows as written.
+ */
+export function participleForm(key: string): string {
+  if (key.length < 6 || !/^e[bcdfhjklmnpqrstvwxz][a-z]+[dtn]$/.test(key)) return key;
+  return synonymsByWord.has(key) || cuesByWord.has(key) || ignored.has(key) ? key : `g${key}`;
+}
+
 const whenPattern = /\b(wanneer|wnr|welke datum|op welke dag|hoe laat)\b/;
 const datePattern = new RegExp(`\\b(\\d{1,2})\\s+(${monthNames.join('|')})\\b`);
 
@@ -203,7 +235,12 @@ function cuesOf(words: readonly string[]): { cues: Cue[]; compound: boolean } {
  * names: "hoe sliep Jan" is about sleep), each with its synonyms and cues.
  */
 export function readQuestion(asked: string, ignoredNames: readonly string[] = []): Question {
-  const text = applyDictation(asked).replace(clitics, (clitic) => cliticWords[clitic.toLowerCase()] ?? clitic);
+  const text = phrases.reduce(
+    (read, { pattern, word }) => read.replace(pattern, ` ${word} `),
+    applyDictation(asked)
+      .replace(labSymbol, (symbol) => labSymbols[symbol]!)
+      .replace(clitics, (clitic) => cliticWords[clitic.toLowerCase()] ?? clitic),
+  );
   const folded = fold(text);
   const date = datePattern.exec(folded);
   const month = date ? null : monthPattern.exec(folded);
@@ -215,21 +252,27 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
   const said = (date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text).replace(new RegExp(admissionPattern.source, 'giu'), ' ');
   const read = joinSplitCompounds(tokens(said)).flatMap((written) =>
     // The patient's own names go before any expansion: a name is never read as a shortened word.
-    ignored.has(fold(written)) || names.has(fold(written)) ? [] : splitCompound(correctTypo(expandShorthand(fold(written)))),
+    ignored.has(fold(written)) || names.has(fold(written))
+      ? []
+      : splitCompound(correctTypo(expandShorthand(participleForm(fold(written))))),
   );
   for (const token of read) {
     const key = fold(token);
     if (ignored.has(key) || names.has(key) || key.length < 2 || seen.has(key)) continue;
     const part = knownPart(key);
     const synonyms = synonymsByWord.get(key) ?? (part ? [token, ...(synonymsByWord.get(part) ?? [part])] : [token]);
-    // "leponex" and "clozapine" are one term: the second of a class adds nothing.
-    if (synonyms.some((word) => seen.has(fold(word)))) continue;
+    // "leponex" and "clozapine" are one term: the second of a class adds nothing. A class that only
+    // borrows a word of another ("naarhuis" lists "dagverlof") is still its own term.
+    if (synonyms.some((word) => seen.has(fold(word)) && synonymsByWord.get(fold(compact(word))) === synonyms)) continue;
+    if (seen.has(key)) continue;
     synonyms.forEach((word) => seen.add(fold(word)));
     const found = cuesOf(part ? synonyms.slice(1) : synonyms);
     const termCues = found.cues;
     const compound = found.compound || (part !== null && termCues.length > 0);
     const weight = termCues.some((cue) => cue.facets) ? 2 : 1;
-    terms.push({ word: token, words: [...new Set(synonyms.flatMap(tokens))], cues: termCues, weight, compound });
+    // A name of two words is searched as those words side by side ("Phosphate Sandoz"), never as either alone.
+    const words = [...new Set(synonyms.map((word) => tokens(word).join(' ')))];
+    terms.push({ word: token, words, cues: termCues, weight, compound });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
   const order = admissionPattern.test(folded) ? 'oldest' : (orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit');
@@ -270,7 +313,11 @@ const prefix = (word: string): string => (word.length >= 9 ? word.slice(0, -3) :
 
 /** A term as a tsquery: its words OR-ed, each also as a prefix when long enough to be a stem. */
 export const termQuery = (term: Term): string =>
-  [...new Set(term.words.map((word) => (word.length >= 5 ? `${prefix(word)}:*` : word)))].join(' | ');
+  [
+    ...new Set(
+      term.words.map((word) => (word.includes(' ') ? `(${word.split(' ').join(' <-> ')})` : word.length >= 5 ? `${prefix(word)}:*` : word)),
+    ),
+  ].join(' | ');
 
 /** The source types the question's cues point at (read in full, not only where the text matches). */
 export const cuedTypes = (question: Question): SourceType[] => [
