@@ -5,6 +5,8 @@ import {
   cueAnswers,
   everyTermFound,
   knownPart,
+  measuredKinds,
+  measuredValue,
   participleForm,
   readQuestion,
   splitCompound,
@@ -306,6 +308,37 @@ describe('the asker’s words against the record’s words (ADR 0108)', () => {
 
   it('reads a compound whose front is typed a letter off', () => {
     expect(splitCompound('lithuimspiegel')).toEqual(['lithium', 'spiegel']);
+  });
+
+  it('asks for the lowest or highest value, and reads the value of the kind the question names', () => {
+    const lowest = readQuestion('Wat was het laagste lichaamsgewicht tijdens deze opname en op welke datum werd dat gemeten?');
+    expect(lowest.order).toBe('lowest');
+    expect(readQuestion('hoogste BVC sinds opname').order).toBe('highest');
+    expect(measuredKinds(lowest)).toEqual(['gewicht']);
+    expect(measuredValue({ values: [{ code: 'gewicht', value: '39.4' }] }, ['gewicht'])).toBe(39.4);
+    const round = {
+      news2Score: 3,
+      values: [
+        { code: 'temperatuur', value: 35.4 },
+        { code: 'hartfrequentie', value: 44 },
+      ],
+    };
+    expect(measuredValue(round, ['hartfrequentie'])).toBe(44);
+    expect(measuredValue(round, ['gewicht'])).toBeNull();
+    expect(measuredValue({ bvc: 2 }, ['bvc'])).toBe(2);
+  });
+
+  it('reads a level of a medicine as the text that reports it, the newest when no moment is asked', () => {
+    const level = readQuestion('lith spiegel?');
+    expect(level.order).toBe('newest');
+    expect(level.terms[0]!.compound).toBe(true);
+    expect(readQuestion('1e nortrip spiegel?').order).toBe('oldest');
+    expect(readQuestion('lithium dosis?').terms[0]!.compound).toBe(false);
+  });
+
+  it('lets any order answer a restart, as it answers a start', () => {
+    const restart = readQuestion('na het herstarten van de lithium').terms.find((term) => term.word === 'herstarten')!;
+    expect(cueAnswers(restart, 'medicatieopdracht', 'lithiumcarbonaat')).toBe(true);
   });
 
   it('asks for the first with "sinds welke datum" and the newest with the Gronings "lest"', () => {

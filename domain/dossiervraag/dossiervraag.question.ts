@@ -7,6 +7,7 @@ import {
   countPattern,
   cues,
   labSymbols,
+  levelWords,
   orderPhrases,
   phrases,
   questionWords,
@@ -275,7 +276,14 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     terms.push({ word: token, words, cues: termCues, weight, compound });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
-  const order = admissionPattern.test(folded) ? 'oldest' : (orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit');
+  // A level of a medicine is answered by the text that reports it, as a compound's head is: the
+  // medicine's orders are not the record the question names (as in "lithiumspiegel", ADR 0106).
+  const level = terms.some((term) => levelWords.includes(fold(term.word)));
+  if (level)
+    for (const term of terms) if (term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets)) term.compound = true;
+  const named = admissionPattern.test(folded) ? 'oldest' : (orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit');
+  // A level asked without a moment is the current one: "lith spiegel?" is the newest level.
+  const order: QuestionOrder = named === 'fit' && level && !whenPattern.test(folded) ? 'newest' : named;
   return {
     terms,
     order,
@@ -387,3 +395,26 @@ export function compoundTerms(question: Question, text: string): number[] {
   });
   return [...new Set(found)];
 }
+
+/**
+ * The value a measurement row holds for a question asking its lowest or highest: the value of the
+ * kind the question names (a round's pulse among its other values), a BVC or a NEWS2 score, or its
+ * only value. Null for any other row: it is not ordered by value.
+ */
+export function measuredValue(data: Record<string, unknown>, facets: readonly string[]): number | null {
+  const number = (value: unknown) => {
+    const parsed = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
+    return Number.isFinite(parsed) ? parsed : null;
+  };
+  if (data.bvc !== undefined && data.bvc !== null) return number(data.bvc);
+  const values = Array.isArray(data.values) ? (data.values as { code: string; value: unknown }[]) : [];
+  const named = values.find((value) => facets.some((facet) => fold(value.code).includes(fold(facet))));
+  if (named) return number(named.value);
+  if (values.length === 1 && !facets.length) return number(values[0]!.value);
+  if (data.news2Score !== undefined && data.news2Score !== null && facets.includes('news2')) return number(data.news2Score);
+  return null;
+}
+
+/** The measurement kinds a question names (its cues' facets on measurements). */
+export const measuredKinds = (question: Question): string[] =>
+  question.terms.flatMap((term) => term.cues.filter((cue) => cue.types.includes('meting')).flatMap((cue) => cue.facets ?? []));

@@ -93,6 +93,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen', 'ophogen', 'omhoog', 'titratie', 'getitreerd', 'opgebouwd', 'opbouw'],
   ['verlaagd', 'afgebouwd', 'verlagen', 'afbouwen', 'omlaag', 'verminderd', 'minderen'],
   ['gestopt', 'gestaakt', 'stoppen', 'staken', 'onderbroken', 'gepauzeerd', 'pauze'],
+  ['herstart', 'herstarten', 'hervat', 'hervatten', 'herstarte'],
   ['poging', 'pogingen', 'poogde'],
   ['injectie', 'im', 'intramusculair', 'prik', 'gespoten', 'spuit', 'spuitje'],
   ['weglopen', 'wegloop', 'weggelopen', 'ontvluchting', 'ontvlucht', 'gevlucht', 'vluchtpoging', 'ontsnapt', 'ontsnapping'],
@@ -203,11 +204,17 @@ export const questionWords = new Set([
   ...['wicht', 'heur', 'veur', 'noar', 'nao', 'allemoal'],
 ]);
 
-/** How a question orders what it finds: the newest, the first, the next one coming, or by fit. */
-export type QuestionOrder = 'newest' | 'oldest' | 'next' | 'fit';
+/**
+ * How a question orders what it finds: the newest, the first, the next one coming, the lowest or
+ * highest measured value, or by fit.
+ */
+export type QuestionOrder = 'newest' | 'oldest' | 'next' | 'lowest' | 'highest' | 'fit';
 
 /** Phrases that ask for an order, tried in this order on the folded question. */
 export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] = [
+  // An extreme is asked of values, whatever else the question says ("het laagste gewicht sinds opname").
+  { pattern: /\b(hoogste|hoogst|maximale?|piekwaarde)\b/, order: 'highest' },
+  { pattern: /\b(laagste|laagst|minimale?)\b/, order: 'lowest' },
   { pattern: /\b(volgende|komende|eerstvolgende|gepland|ingepland)\b/, order: 'next' },
   { pattern: /\b(lest|leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b/, order: 'newest' },
   {
@@ -235,6 +242,12 @@ export const phrases: readonly { pattern: RegExp; word: string }[] = [
  * exact capitals count, and not as an initial ("K. de Wit"); "k" and "mg" are a letter and a unit.
  */
 export const labSymbols: Readonly<Record<string, string>> = { K: 'kalium', Mg: 'magnesium', Hb: 'hemoglobine' };
+
+/**
+ * Words that ask for a level measured in the blood: "lithium spiegel" asks for the level the notes
+ * and lab report, not for the lithium order (which may mention a level in its reason).
+ */
+export const levelWords: readonly string[] = ['spiegel', 'bloedspiegel', 'plasmaspiegel', 'serumspiegel'];
 
 /** "hoe vaak", "hoeveel keer": the answer counts what it found. */
 export const countPattern = /\b(hoe vaak|hoeveel keer|hoeveel keren|aantal keren|hoe veel keer)\b/;
@@ -288,7 +301,7 @@ export const cues: readonly Cue[] = [
   { words: ['verhoogd', 'opgehoogd'], types: ['medicatieopdracht'], facets: ['verhoogd'] },
   { words: ['verlaagd', 'afgebouwd'], types: ['medicatieopdracht'], facets: ['verlaagd'] },
   { words: ['gewijzigd', 'wijziging'], types: ['medicatieopdracht'], facets: ['verhoogd', 'verlaagd'] },
-  { words: ['gestopt', 'gestaakt', 'gestart'], types: ['medicatieopdracht'] },
+  { words: ['gestopt', 'gestaakt', 'gestart', 'herstart', 'herstarten', 'hervat', 'hervatten'], types: ['medicatieopdracht'] },
   { words: ['gegeven', 'toegediend', 'ingenomen', 'toediening'], types: ['toediening'] },
   { words: ['geweigerd', 'weigerde', 'weigeren', 'weigering', 'weigert'], types: ['toediening'], facets: ['geweigerd'] },
   { words: ['risico', 'risico’s', "risico's", 'risicotaxatie', 'risicoinschatting'], types: ['risico'] },
