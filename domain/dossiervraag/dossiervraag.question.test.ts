@@ -266,6 +266,8 @@ describe('the asker’s words against the record’s words (ADR 0108)', () => {
     expect(only('snijdt ze zichzelf?').words).toContain('krassen');
     expect(only('hoeveel calorieën krijgt ze').words).toContain('kcal');
     expect(only('hoeveel promille blies hij').words).toContain('blaastest');
+    // Work history is written as what ended it: "afgekeurd als planner".
+    expect(only('Wat voor werk deed hij vroeger?').words).toContain('afgekeurd');
   });
 
   it('reads a lab symbol in its capitals as the lab value, never an initial or a unit', () => {

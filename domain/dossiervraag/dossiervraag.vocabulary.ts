@@ -109,7 +109,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['crisismaatregel', 'cm'],
   ['glucose', 'bloedsuiker', 'bloedsuikers', 'suiker', 'bs', 'bsw'],
   ['roken', 'rookt', 'sigaretten', 'tabak'],
-  ['werk', 'beroep', 'werkte', 'gewerkt'],
+  ['werk', 'beroep', 'werkte', 'gewerkt', 'baan', 'afgekeurd', 'afkeuring', 'arbeidsongeschikt', 'gepensioneerd', 'pensioen'],
   // Ward shorthand and the everyday word for a relation or a role.
   ['familie', 'fam', 'familiegesprek', 'familieleden'],
   ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft', 'man'],
