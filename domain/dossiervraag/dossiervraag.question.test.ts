@@ -247,6 +247,13 @@ describe('the asker’s words against the record’s words (ADR 0108)', () => {
     expect(termQuery(only('vit D?'))).not.toContain('thiamine');
   });
 
+  it('never reads a shortened word as a brand: a Dutch word starts many of them', () => {
+    expect(words('is ze stil geweest')).toEqual(['stil']);
+    expect(words('norm')).toEqual(['norm']);
+    // A generic is still what a hurried word stands for.
+    expect(words('nortrip dosis')).toContain('nortriptyline');
+  });
+
   it('reads a class of medicines by what it is for', () => {
     const pill = only('welke bloeddrukpil gebruikt hij');
     expect(cueAnswers(pill, 'medicatieopdracht', 'amlodipine')).toBe(true);

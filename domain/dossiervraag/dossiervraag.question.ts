@@ -2,6 +2,7 @@ import { monthNames } from '../shared/clinical-time';
 import { applyDictation } from '../speech/dictation';
 import { editDistance } from '../patient/name-matching';
 import { foldAccents } from '../shared/text';
+import { drugNames } from './dossiervraag.drug-names';
 import {
   compact,
   countPattern,
@@ -57,6 +58,7 @@ const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? 
 const synonymsByWord = new Map<string, readonly string[]>();
 // A name of two words is known as the one word the question's words are joined into ("kalium retard").
 for (const group of synonymClasses) for (const word of group) synonymsByWord.set(fold(compact(word)), group);
+const brandNames = new Set(drugNames.flatMap(({ names }) => names).map((name) => fold(compact(name))));
 /** Names of two words: a whole name, never what a word cut short stands for ("vitamine" is not "vitamine D"). */
 const multiWord = new Set(
   synonymClasses
@@ -99,7 +101,8 @@ function joinSplitCompounds(words: string[]): string[] {
  */
 function expandShorthand(key: string): string {
   if (key.length < 4 || synonymsByWord.has(key) || cuesByWord.has(key)) return key;
-  const starting = knownWords.filter((word) => word.length > key.length && word.startsWith(key));
+  // Never a brand: a brand is short already, and a Dutch word starts many ("stil" is not Stilnoct, "norm" not Normison).
+  const starting = knownWords.filter((word) => word.length > key.length && word.startsWith(key) && !brandNames.has(word));
   const meanings = new Set(starting.map((word) => synonymsByWord.get(word) ?? cuesByWord.get(word)));
   return meanings.size === 1 ? starting[0]! : key;
 }
