@@ -273,6 +273,11 @@ describe('the asker’s words against the record’s words (ADR 0108)', () => {
     expect(only('snijdt ze zichzelf?').words).toContain('krassen');
     expect(only('hoeveel calorieën krijgt ze').words).toContain('kcal');
     expect(only('hoeveel promille blies hij').words).toContain('blaastest');
+    expect(only('trilt hij').words).toContain('tremor');
+    expect(only('heeft ze overgegeven').words).toContain('braken');
+    expect(only('is er een MIC gedaan').words).toContain('incidentmelding');
+    expect(termQuery(only('moest hij naar de SEH'))).toContain('(spoedeisende <-> hulp)');
+    expect(only('hoeveel biertjes dronk hij').words).toContain('alcohol');
     // Work history is written as what ended it: "afgekeurd als planner".
     expect(only('Wat voor werk deed hij vroeger?').words).toContain('afgekeurd');
   });

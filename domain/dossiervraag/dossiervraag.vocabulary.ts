@@ -76,7 +76,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'],
   ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'],
   ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht'],
-  ['alcohol', 'drank', 'dronk', 'bier'],
+  ['alcohol', 'drank', 'dronk', 'bier', 'biertje', 'biertjes', 'wijn', 'alcoholgebruik', 'sterke drank'],
   ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen', 'thc', 'hasj'],
   ['stemmen', 'hallucinaties', 'hallucineert', 'hallucinaties'],
   ['angst', 'angstig', 'bang', 'paniek'],
@@ -125,7 +125,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['spiegel', 'bloedspiegel', 'plasmaspiegel'],
   ['verwijzing', 'verwijsbrief', 'verwezen'],
   ['mdo', 'multidisciplinair', 'multidisciplinaire', 'multidisciplinairoverleg', 'teamoverleg'],
-  ['ecg', 'hartfilmpje', 'hartfilm'],
+  ['ecg', 'hartfilmpje', 'hartfilm', 'qtc'],
   // The asker's words for what the record writes clinically (ADR 0108): lay words, ward abbreviations.
   ['inbewaringstelling', 'ibs'],
   ['rechterlijke machtiging', 'rm'],
@@ -143,6 +143,15 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['blaastest', 'blazen', 'blies', 'geblazen', 'ademtest', 'promille', 'alcoholtest'],
   ['edeq', 'ede q', 'eetstoornisvragenlijst'],
   ['terugvalpreventieplan', 'signaleringsplan', 'vroege signalen'],
+  ['tremor', 'trillen', 'trilt', 'trillende', 'trilling', 'beven', 'beeft'],
+  ['braken', 'overgeven', 'spugen', 'overgegeven', 'gebraakt', 'gespuugd'],
+  ['misselijk', 'misselijkheid', 'nausea'],
+  ['duizelig', 'duizeligheid', 'draaierig'],
+  ['delier', 'delirium', 'delirant', 'verward', 'verwardheid'],
+  ['laboratorium', 'lab', 'bloedonderzoek', 'bloedafname', 'bloedprikken', 'labuitslag'],
+  ['spoedeisende hulp', 'seh', 'eerste hulp'],
+  ['incidentmelding', 'mic', 'micmelding', 'vim', 'vimmelding'],
+  ['cgt', 'cognitieve gedragstherapie'],
 ];
 
 /**
