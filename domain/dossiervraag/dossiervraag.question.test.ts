@@ -232,6 +232,10 @@ describe('the asker’s words against the record’s words (ADR 0108)', () => {
     // The reverse: the record writes the brand, the asker the generic or an everyday name.
     expect(cueAnswers(only('welk fosfaatpreparaat is gegeven'), 'medicatieopdracht', 'Phosphate Sandoz bruistablet')).toBe(true);
     expect(cueAnswers(only('heeft ze ooit prozac gekregen'), 'medicatieopdracht', 'Sertraline')).toBe(false);
+    // A name is matched whole: "vitamine D" is not any vitamin, a phosphate not any natrium salt.
+    expect(cueAnswers(only('vit D?'), 'medicatieopdracht', 'Vitamine B1 100 mg')).toBe(false);
+    expect(cueAnswers(only('vit D?'), 'medicatieopdracht', 'Vitamine D3 800 IE')).toBe(true);
+    expect(cueAnswers(only('welk fosfaatpreparaat'), 'medicatieopdracht', 'Natriumvalproaat')).toBe(false);
   });
 
   it('reads a name of two words as one, searched as those words side by side', () => {

@@ -273,6 +273,16 @@ export interface Cue {
   facets?: readonly string[];
 }
 
+/**
+ * What an order's product name must contain to be this medicine: the generic's first six letters
+ * ("risper" for risperidon and risperidone), and each other name whole — a prefix of "vitamine D"
+ * or "natriumfosfaat" would also be "Vitamine B1" or "natriumvalproaat".
+ */
+export const drugFacets = (generic: string, names: readonly string[]): string[] => [
+  generic.slice(0, 6),
+  ...names.map((name) => name.toLowerCase()),
+];
+
 /** The medicines' generic names (their brands are in `drugNames`). */
 export const medicines = drugNames.map(({ generic }) => generic);
 
@@ -295,15 +305,13 @@ export const cues: readonly Cue[] = [
   ...drugNames.map(({ generic, names }) => ({
     words: [generic, ...names.map(compact)],
     types: ['medicatieopdracht', 'toediening'] as const,
-    facets: [generic, ...names].map((name) => compact(name).slice(0, 6)),
+    facets: drugFacets(generic, names),
   })),
   // A class of medicines answers with any of its members.
   ...drugClasses.map(({ words, members, given }) => ({
     words,
     types: given ? (['medicatieopdracht', 'toediening'] as const) : (['medicatieopdracht'] as const),
-    facets: members
-      .flatMap((member) => drugNames.filter(({ generic }) => generic === member).flatMap(({ generic, names }) => [generic, ...names]))
-      .map((name) => compact(name).slice(0, 6)),
+    facets: drugNames.filter(({ generic }) => members.includes(generic)).flatMap(({ generic, names }) => drugFacets(generic, names)),
   })),
   { words: ['medicatie', 'medicijnen', 'voorgeschreven', 'dosis', 'dosering', 'mg'], types: ['medicatieopdracht'] },
   // A dose change is the order that made it (its daily dose against the order before it of that medicine).
