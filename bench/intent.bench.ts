@@ -30,6 +30,10 @@ heldOut.push(['held-out G', setG] as const);
 // issue: 220 sentences, 85 chains, 55 with context phrases that are no action. Written before any
 // change of its round; scored as a whole only, never read, never trained on.
 heldOut.push(['held-out H', readPath(new URL('../tests/fixtures/intent-holdout-h.json', import.meta.url).pathname)] as const);
+// Set R (session nine) by a helper who saw only BRIEF.md (with `dossiervraag`), the product description, the issue and the
+// candidate sets: 143 sentences on the border of a free record question, written as training text, then kept unread as a
+// held-out set when the retrain with it was not shipped (ADR 0105, round 3). Scored as a whole only.
+heldOut.push(['held-out R', readPath(new URL('../tests/fixtures/intent-holdout-r.json', import.meta.url).pathname)] as const);
 // Set L (issue 43, this round) by a helper who saw only the catalogue, the issue and the labelling
 // conventions, written around patients' names. A dev set: its misses were read to mend the name
 // rules, so it is printed apart from the held-out sets and not trained on.
@@ -38,6 +42,9 @@ heldOut.push(['dev L (read)', setL] as const);
 // Set M (issue 43, ADR 0105) by the helper who mended context clauses, written for the issue's kinds before
 // any change and then read: a dev set, printed apart and not trained on.
 heldOut.push(['dev M (read)', readPath(new URL('../tests/fixtures/intent-dev-m.json', import.meta.url).pathname)] as const);
+// Set S (session nine) by a helper who saw only BRIEF.md, the product description and issues 43 and 47: 177 sentences on the
+// border of a record question, written before the record-question rule of ADR 0105 round 3 and then read to build it.
+heldOut.push(['dev S (read)', readPath(new URL('../tests/fixtures/intent-dev-s.json', import.meta.url).pathname)] as const);
 const sentences = [...corpus, ...heldOut.flatMap(([, entries]) => entries)];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 50));

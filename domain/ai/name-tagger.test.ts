@@ -96,6 +96,27 @@ describe('the learned name tagger', () => {
     expect(new Pseudonymiser([patient]).pseudonymise(meal)).toBe(meal);
   });
 
+  it('takes a capitalised word in no list on less evidence where a name stands: after "met", "ben", "zegt dat", between quotes', () => {
+    // Every word scores 0.8: below the threshold, above the lower one a name's place allows (ADR 0107, round three).
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.8 / 0.2), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Vanochtend ruzie met Zoutenbier in de huiskamer.')).toBe('Vanochtend ruzie met [PERSOON_1] in de huiskamer.');
+    expect(pseudonymised('Mam zegt dat Zoutenbier haar weer heeft gebeld.')).toBe('Mam zegt dat [PERSOON_1] haar weer heeft gebeld.');
+    expect(pseudonymised('Hoi, ik ben Zoutenbier, de nicht van Jan.')).toBe('Hoi, ik ben [PERSOON_1], de nicht van [PATIENT_1_VOORNAAM].');
+    expect(pseudonymised('Hij vroeg naar "Zoutenbier", zijn ex.')).toBe('Hij vroeg naar "[PERSOON_1]", zijn ex.');
+    expect(pseudonymised('Overgedragen aan Lotje: pt mag naar buiten.')).toBe('Overgedragen aan [PERSOON_1]: pt mag naar buiten.');
+    // No place of a name, a sentence start, a Dutch word, a diminutive of no name: as written.
+    for (const text of [
+      'Gesprek over Zoutenbier gehad.',
+      'Zoutenbier belde gisteren.',
+      'Ruzie met Bloemkool gehad.',
+      'Pt wil niet met Koning praten.',
+      'Zeg maar dat Pluisje het goed maakt.',
+      'Hij denkt aan "Hoop", het lied.',
+    ])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
   it('keeps the record patient [PATIENT_1] and changes nothing without a model', () => {
     swapNameTagger({ ...train(annotated(), 'x'), threshold: 0.5 });
     expect(new Pseudonymiser([patient]).pseudonymise('Jan de Vries sprak met Zoutenbier.')).toBe('[PATIENT_1] sprak met [PERSOON_1].');

@@ -294,16 +294,77 @@ export function readingOf(
 export const holdsCapitalisedWord = (working: string): boolean => /(?:^|[^\p{L}\p{M}\p{N}])\p{Lu}[\p{L}\p{M}]/u.test(working);
 
 /**
+ * A name's place without a list to say so (ADR 0107, round three): a capitalised word mid-sentence
+ * after a word that introduces a person ("ruzie met Kuipers", "dat Oudendijk haar", "ik ben
+ * Kaoutar"), or a capitalised word alone between quotes or brackets (vroeg naar "Riet", "(Wiek)").
+ * There the tagger needs less to take it, if the word is no Dutch word the lists or the ward know.
+ */
+export const CUED_THRESHOLD = 0.7;
+const INTRODUCES_A_PERSON = new Set(['met', 'mit', 'mèt', 'naar', 'ben', 'bin', 'heet', 'heette', 'aan', 'tegen']);
+/** "dat" introduces a person's name after a verb that reports what someone said or thinks: "zegt dat Oudendijk haar belde". */
+const REPORTS = new Set(
+  'zegt zei zeggen zeiden vertelt vertelde denkt dacht vindt vond hoorde hoort meldt meldde vraagt vroeg weet wist'.split(' '),
+);
+const OPENING_QUOTE = new Set(['"', '“', '„', "'", '‘', '(']);
+const CLOSING_QUOTE: Record<string, string[]> = {
+  '"': ['"'],
+  '“': ['”', '"'],
+  '„': ['”', '"', '“'],
+  "'": ["'", '’'],
+  '‘': ['’', "'"],
+  '(': [')'],
+};
+const A_DUTCH_WORD = new Set(['ordinary', 'verb', 'verbForm', 'participle', 'dutchEnding']);
+const A_NAME = new Set(['given', 'listed', 'surname']);
+
+/** A diminutive names a pet or a thing as often as a person ("Pluisje", "Snoesje"): a person only when its stem is a name the lists know ("Lotje"). */
+function diminutiveOfNoName(word: string, classesOf: WordClasses): boolean {
+  const endings = ['tje', 'pje', 'kje', 'je'].filter((ending) => word.toLowerCase().endsWith(ending));
+  if (endings.length === 0) return false;
+  return !endings.some((ending) => classesOf(word.slice(0, -ending.length)).some((cls) => A_NAME.has(cls)));
+}
+
+export function standsWhereANameStands(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  const token = tokens[index]!;
+  if (context.vocabulary.has(token.text.toLowerCase()) || classesOf(token.text).some((cls) => A_DUTCH_WORD.has(cls))) return false;
+  if (diminutiveOfNoName(token.text, classesOf)) return false;
+  const previous = tokens[index - 1];
+  if (!previous) return false;
+  if (previous.kind === 'word') {
+    const cue = previous.text.toLowerCase();
+    if (opensSentence(tokens, index)) return false;
+    if (cue === 'dat') return tokens[index - 2]?.kind === 'word' && REPORTS.has(tokens[index - 2]!.text.toLowerCase());
+    return INTRODUCES_A_PERSON.has(cue);
+  }
+  const next = tokens[index + 1];
+  return (
+    previous.kind === 'sign' &&
+    OPENING_QUOTE.has(previous.text) &&
+    next?.kind === 'sign' &&
+    (CLOSING_QUOTE[previous.text] ?? []).includes(next.text) &&
+    // The quote stands inside a sentence, not at its start.
+    tokens[index - 2] !== undefined &&
+    !opensSentence(tokens, index - 1)
+  );
+}
+
+/**
  * Stretches of the original text the tagger takes as a person's name, among the words the rules
  * left: consecutive names (with particles between) are one stretch.
  */
-export function taggedNames(reading: Reading, classesOf: WordClasses, threshold = model?.threshold ?? 1): { start: number; end: number }[] {
+export function taggedNames(
+  reading: Reading,
+  classesOf: WordClasses,
+  threshold = model?.threshold ?? 1,
+  cuedThreshold = CUED_THRESHOLD,
+): { start: number; end: number }[] {
   if (!model) return [];
   const { tokens, context, working } = reading;
   const spans: { start: number; end: number }[] = [];
   tokens.forEach((token, index) => {
     if (!mayBeTaken(tokens, index, classesOf)) return;
-    if (nameProbability(tokenFeatures(tokens, index, classesOf, context)) < threshold) return;
+    const probability = nameProbability(tokenFeatures(tokens, index, classesOf, context));
+    if (probability < threshold && !(probability >= cuedThreshold && standsWhereANameStands(tokens, index, classesOf, context))) return;
     const last = spans.at(-1);
     const gap = last ? working.slice(last.end, token.start) : '';
     if (last && /^(?:[ \t]+|[ \t]*-[ \t]*|[ \t]+(?:(?:van|de|der|den|ter|ten|te|el|al)[ \t]+)+)$/iu.test(gap)) last.end = token.end;

@@ -80,3 +80,34 @@ export const namedOrganisations: readonly string[] = [
   'Abe Lenstra Stadion',
   'Willem II',
 ];
+
+/**
+ * English words Dutch mental health care names its services with ("High Intensive Care", "Intensive
+ * Home Treatment", "Flexible Assertive Community Treatment"): a capitalised run of words that holds
+ * one is a service, not a person, unless one of its words is a name the lists know (ADR 0107, round three).
+ */
+export const careServiceWords: readonly string[] = [
+  'acute',
+  'assertive',
+  'care',
+  'center',
+  'centre',
+  'clinic',
+  'community',
+  'crisis',
+  'early',
+  'flexible',
+  'health',
+  'high',
+  'home',
+  'housing',
+  'intensive',
+  'intervention',
+  'medium',
+  'mental',
+  'outreach',
+  'recovery',
+  'service',
+  'support',
+  'treatment',
+];

@@ -16,9 +16,9 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 // the tagger retrained with set n too: damaged 9 → 7, clean texts changed 6 → 5.
 // Names by their context from blind set q (ADR 0107, round two): clean texts changed 5 → 4.
 const FLOOR = {
-  leakingTexts: 40,
+  leakingTexts: 39,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
-  damagedTexts: 7,
+  damagedTexts: 6,
   cleanChanged: 4,
   patientWrong: 2,
   // 1 → 0 in round eleven: a relative under the patient's surname ("Moeder Haddad", "moeder mw. Haddad").
@@ -41,7 +41,7 @@ const FLOOR = {
     'disguised-name': 4,
     relations: 4,
   } as Record<string, number>,
-  caughtAtLeast: { naam: 480, nummer: 58, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
+  caughtAtLeast: { naam: 484, nummer: 58, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
     string,
     number
   >,
@@ -55,13 +55,14 @@ const FLOOR = {
 // Issue 42, names from public lists (ADR 0076): leaking 63 → 60, names caught 280 → 285; damage unchanged.
 // The learned token tagger (ADR 0103): leaking 42 → 39, clean texts changed 8 → 6, names caught 298 → 303.
 // General rules from blind set n (ADR 0107): leaking 39 → 36, names caught 303 → 306, phone numbers 22 → 23.
+// Round three (ADR 0107, session nine): leaking 36 → 35, other as patient 12 → 9, names caught 306 → 307 (counts only).
 const FLOOR_H: typeof FLOOR = {
-  leakingTexts: 36,
+  leakingTexts: 35,
   damagedTexts: 6,
   cleanChanged: 6,
   patientWrong: 2,
   // 13 → 12 in round eleven, the same change as g's (measured after it, not tuned to).
-  otherAsPatient: 12,
+  otherAsPatient: 9,
   leakingByKind: {
     'no-pii': 0,
     'double-surname': 1,
@@ -81,7 +82,7 @@ const FLOOR_H: typeof FLOOR = {
     postcode: 5,
     iban: 0,
   },
-  caughtAtLeast: { naam: 306, kenteken: 16, nummer: 36, telefoon: 23, url: 8, email: 18, handle: 10, postcode: 10, iban: 10 },
+  caughtAtLeast: { naam: 307, kenteken: 16, nummer: 36, telefoon: 23, url: 8, email: 18, handle: 10, postcode: 10, iban: 10 },
 };
 
 /*
@@ -96,9 +97,9 @@ const FLOOR_K: typeof FLOOR = {
   damagedTexts: 4,
   cleanChanged: 4,
   patientWrong: 1,
-  otherAsPatient: 2,
+  otherAsPatient: 0,
   leakingByKind: { 'no-pii': 0, 'given-name-alone': 0, 'surname-no-cue': 0, 'phone-number': 0, email: 0, url: 0, iban: 0 },
-  caughtAtLeast: { naam: 162, nummer: 31, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
+  caughtAtLeast: { naam: 163, nummer: 31, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
 };
 
 /*
@@ -135,14 +136,16 @@ const FLOOR_J: typeof FLOOR = {
 // General rules from blind set n and the tagger retrained with it (ADR 0107): leaking 90 → 82, damaged 2 → 1,
 // names caught 467 → 469, numbers 61 → 64, phone numbers 24 → 27, web addresses 13 → 16.
 // Names by their context from blind set q (ADR 0107, round two): leaking 82 → 75, names caught 469 → 490.
+// Round three (ADR 0107, session nine): a name by where it stands, labels by where a surname stands, "met de" surnames,
+// English service names: leaking 75 → 74, other as patient 3 → 1, names caught 490 → 491 (measured once, at the end).
 const FLOOR_P: typeof FLOOR = {
-  leakingTexts: 75,
+  leakingTexts: 74,
   damagedTexts: 1,
   cleanChanged: 2,
   patientWrong: 1,
-  otherAsPatient: 3,
+  otherAsPatient: 1,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 490, nummer: 64, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
+  caughtAtLeast: { naam: 491, nummer: 64, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
 };
 
 describe.each([

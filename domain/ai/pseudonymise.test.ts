@@ -998,3 +998,67 @@ describe('names by their context, from blind set q (issue 42, ADR 0107 round two
     expect(sent(text)).toBe(text);
   });
 });
+
+describe('labels by where the surname stands (issue 42, ADR 0107 round three)', () => {
+  const nienke: KnownPerson = { name: 'Nienke Bakker', given: ['Nienke'], family: 'Bakker' };
+  const harm: KnownPerson = { name: 'Harm Bakker', given: ['Harm'], family: 'Bakker', relation: 'vader' };
+
+  it("a letter to the family: the salutation's surname is the reader, a relative, not the patient", () => {
+    const p = new Pseudonymiser([nienke, harm]);
+    expect(roundTrip(p, 'Geachte heer Bakker,\nUw dochter Nienke is welkom.')).toBe(
+      'Geachte heer [PERSOON_1_ACHTERNAAM],\nUw dochter [PATIENT_1_VOORNAAM] is welkom.',
+    );
+    // A letter about the patient to someone else: the salutation is the patient.
+    expect(roundTrip(new Pseudonymiser([nienke, harm]), 'Geachte mevrouw Bakker,\nU bent welkom.')).toBe(
+      'Geachte mevrouw [PATIENT_1_ACHTERNAAM],\nU bent welkom.',
+    );
+  });
+
+  it('a family word and then a title before the surname: the relative, unknown or known', () => {
+    const p = new Pseudonymiser([{ name: 'Youssef El Amrani', given: ['Youssef'], prefix: 'el', family: 'Amrani' }]);
+    const out = roundTrip(p, 'moeder van Youssef belde, mevrouw El Amrani, over de bruiloft.');
+    expect(out).toMatch(/^moeder van \[PATIENT_1_VOORNAAM\] belde, mevrouw (?:El )?\[PERSOON_1\], over de bruiloft\.$/u);
+    const jurgen: KnownPerson = { name: 'Jurgen Lensink', given: ['Jurgen'], family: 'Lensink' };
+    const marga: KnownPerson = { name: 'Marga Lensink', given: ['Marga'], family: 'Lensink', relation: 'moeder' };
+    expect(roundTrip(new Pseudonymiser([jurgen, marga]), 'de moeder komma mevrouw lensink komma belde')).toBe(
+      'de moeder komma mevrouw [PERSOON_1_ACHTERNAAM] komma belde',
+    );
+    // "moeder van mw. Bakker": the patient's mother called.
+    expect(new Pseudonymiser([nienke, harm]).pseudonymise('De moeder van mw. Bakker belde.')).toBe(
+      'De moeder van mw. [PATIENT_1_ACHTERNAAM] belde.',
+    );
+    // A sentence read out ("punt") ends the family word's reach.
+    expect(new Pseudonymiser([jurgen]).pseudonymise('zijn broer heeft de sleutel punt mevrouw lensink zegt')).toBe(
+      'zijn broer heeft de sleutel punt mevrouw [PATIENT_1_ACHTERNAAM] zegt',
+    );
+  });
+});
+
+describe('English names of services (issue 42, ADR 0107 round three)', () => {
+  it('keeps "High Intensive Care" and "Intensive Home Treatment" as written', () => {
+    for (const text of [
+      'Hierbij de ontslagbrief van de High Intensive Care.',
+      'Aanmelding voor Intensive Home Treatment (IHT) in de regio.',
+      'het secretariaat van de High Care',
+    ])
+      expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+  });
+});
+
+describe('a surname that is a Dutch word after "met de" (issue 42, ADR 0107 round three)', () => {
+  it('is the person capitalised mid-sentence, alone; not a service or a thing after another preposition', () => {
+    const p = new Pseudonymiser([jan]);
+    expect(roundTrip(p, 'pt wil niet meer met de Koning op 1 kamer')).toBe('pt wil niet meer met [PERSOON_1] op 1 kamer');
+    expect(roundTrip(new Pseudonymiser([jan]), 'Graag contact met de Haan, hij is de contactpersoon.')).toBe(
+      'Graag contact met [PERSOON_1], hij is de contactpersoon.',
+    );
+    for (const text of [
+      'pt kijkt naar de Vos en de Haas op tv',
+      'gesprek met de Acute Dienst',
+      'samen met de Vos-groep gewandeld',
+      'pt droomt over de Roos',
+      'ruzie met de koning',
+    ])
+      expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+  });
+});

@@ -1,7 +1,7 @@
 import { products } from '../medication/products';
 import { monthNames } from '../shared/clinical-time';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
-import { namedOrganisations } from './named-organisations';
+import { careServiceWords, namedOrganisations } from './named-organisations';
 import { doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, taggerVocabulary, type Masked } from './name-tagger';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
@@ -1488,6 +1488,20 @@ const TITLED_LOWERCASE_FULL = rule(
  */
 const KIN_WORDS = RELATION_WORDS.slice(0, RELATION_WORDS.indexOf('huisgenoot') + 1).filter((word) => word !== 'ex');
 const LOWERCASE_RELATION = `(?:${[...KIN_WORDS, 'ene', 'genaamd', 'heet'].map(titleOrUpper).join('|')})`;
+/**
+ * A family word, then a title right before the name, in one sentence (dictated: no "punt" between):
+ * "moeder van Youssef belde, mevrouw", "de vader van hao meneer". The title is the relative's. Not
+ * after "uw" (in a letter to the family "uw dochter, mevrouw Bakker" is the patient), nor a title
+ * after "van" ("moeder van mw. Bakker").
+ */
+const RELATIVE_BEFORE_TITLE = new RegExp(
+  `(?<![\\p{L}])(?<!\\buw\\s+)(${KIN_WORDS.join('|')})(?![\\p{L}])(?:(?!\\bpunt\\b)[^.!?\\n]){0,40}?(?<!\\bvan\\s+)(?<![\\p{L}])(?:mevrouw|meneer|mw|mevr|mvr|dhr|hr|de heer|heer)\\.?\\s+$`,
+  'iu',
+);
+/** The salutation of a letter: "Geachte heer", "Beste mevrouw". */
+const LETTER_SALUTATION = /(?:^|\n)\s*(?:geachte|beste|lieve)\s+(?:heer|mevrouw|meneer|mw\.?|dhr\.?)\s+(?:de\s+|van\s+(?:de[nr]?\s+)?)?$/iu;
+/** A letter that calls the patient the reader's own: "uw zoon", "uw dochter", "uw echtgenote". */
+const ADDRESSES_A_RELATIVE = new RegExp(`(?<![\\p{L}])uw\\s+(?:${KIN_WORDS.join('|')})(?![\\p{L}])`, 'iu');
 const RELATION_PERSON_ANY = rule(`${AFTER_RELATION}(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', isNameAfterRelation);
 /** Languages that are surnames or given names too: a language only straight after "tolk". */
 const LANGUAGES_TOO = new Set([
@@ -1707,6 +1721,7 @@ const FULL_NAME_ANY = rule(MID_SENTENCE_NAME, 'PERSOON', holdsNoPersonWord);
 /** Endings of Dutch adjectives and ordinals that open a service's name ("Spoedeisende Hulp", "Klinische Les", "Eerste Kerstdag"). */
 const ADJECTIVE_ENDING = /\p{L}{3,}(?:ische|ieve|ende|ale|ige|lijke|aire|erde|ste)$/u;
 const COMPASS = new Set(['noord', 'oost', 'zuid', 'west', 'centrum']);
+const CARE_SERVICE_WORDS = new Set(careServiceWords);
 /**
  * Capitalised words mid-sentence that name a service, a room or a day rather than a person: none of
  * them is a name the lists know, and one is a word the ward writes in lower case, an adjective or a
@@ -1720,7 +1735,12 @@ function namesAServiceOrPlace(surface: string): boolean {
   const vocabulary = taggerVocabulary();
   return parts.some((part) => {
     const lower = part.toLowerCase();
-    return vocabulary.has(lower) || COMPASS.has(lower) || (ADJECTIVE_ENDING.test(lower) && !LISTED_SURNAME.has(nameKey(part)));
+    return (
+      vocabulary.has(lower) ||
+      COMPASS.has(lower) ||
+      CARE_SERVICE_WORDS.has(lower) ||
+      (ADJECTIVE_ENDING.test(lower) && !LISTED_SURNAME.has(nameKey(part)))
+    );
   });
 }
 
@@ -1769,6 +1789,7 @@ const nameKey = (word: string): string =>
   word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/ł/g, 'l').replace(/ß/g, 'ss');
 /** Names from the generated lists (ADR 0076); those that are a Dutch word or place too count only with a cue. */
 const ORDINARY_LISTED = new Set([...ORDINARY_LISTED_GIVEN_NAMES, ...ORDINARY_LISTED_SURNAMES].map(nameKey));
+const ORDINARY_LISTED_SURNAME = new Set(ORDINARY_LISTED_SURNAMES.map(nameKey));
 const listedKeys = (names: readonly string[]): Set<string> =>
   new Set(names.map(nameKey).filter((key) => !ORDINARY_LISTED.has(key) && !NOT_A_PERSON.has(key)));
 const LISTED_GIVEN = listedKeys(LISTED_GIVEN_NAMES);
@@ -1841,6 +1862,18 @@ const LISTED_SURNAME_PERSON: Rule = {
     return FOLLOWED_BY_VERB.test(after) || FOLLOWED_BY_PAUSE.test(after) ? { kind: 'PERSOON' } : null;
   },
 };
+
+/**
+ * A surname that is a Dutch word, after "met de" and capitalised mid-sentence: "ruzie met de Koning",
+ * "contact met de Haan, hij is". "met" is how a note meets a person; the capital in mid-sentence
+ * says a name, not the king or the rooster. Only a surname the lists know as a Dutch word too, alone
+ * (no capitalised word after it: "met de Acute Dienst"). ADR 0107, round three.
+ */
+const SURNAME_AFTER_MET_DE = rule(
+  `(?<=(?:^|[^\\p{L}\\p{M}])[Mm]et${SP})de${SP}\\p{Lu}\\p{Ll}+${END}(?![ \\t]*-|${SP}\\p{Lu})`,
+  'PERSOON',
+  (surface) => ORDINARY_LISTED_SURNAME.has(nameKey(surface.split(/\s+/u).at(-1) ?? '')),
+);
 
 /**
  * Surnames with an Arabic prefix, capitalised or joined by a hyphen: "El Idrissi", "Ben Haddou",
@@ -2475,6 +2508,7 @@ export class Pseudonymiser {
       DOUBLE_SURNAME,
       FULL_NAME,
       PREFIXED_SURNAME,
+      SURNAME_AFTER_MET_DE,
       GIVEN_NAME_PERSON,
       LISTED_SURNAME_PERSON,
       CAPITALS_PERSON,
@@ -2547,7 +2581,33 @@ export class Pseudonymiser {
         (rule.keep ? kept : hits).push(...found);
       }
     }
+    for (const hit of hits) hit.target = this.relativeBySurname(text, hit);
     return { working, hits, kept };
+  }
+
+  /**
+   * A patient's surname alone after a title that names a relative, not the patient (issue 42: the
+   * patient is [PATIENT_1], others never carry a patient label): after a family word and a title in
+   * the same sentence ("moeder van Youssef belde, mevrouw El Amrani", "de moeder komma mevrouw
+   * lensink"), or in a letter's salutation when the letter calls the patient "uw zoon" or "uw
+   * dochter" ("Geachte heer Bakker, … uw dochter Nienke"). A relative the call knows by that surname
+   * keeps their own label.
+   */
+  private relativeBySurname(text: string, hit: Hit): Target {
+    const { target } = hit;
+    if (target.kind !== 'PATIENT' || target.form !== 'family' || this.known[target.person]?.relation) return target;
+    const before = text.slice(Math.max(0, hit.start - 80), hit.start);
+    const kin = RELATIVE_BEFORE_TITLE.exec(before)?.[1] ?? (LETTER_SALUTATION.test(before) && ADDRESSES_A_RELATIVE.test(text) ? '' : null);
+    if (kin === null) return target;
+    const family = fold(text.slice(hit.start, hit.end));
+    const relatives = this.known
+      .map((person, index) => ({ person, index }))
+      .filter(
+        ({ person }) => person.relation && person.family && fold([person.prefix, person.family].filter(Boolean).join(' ')).endsWith(family),
+      );
+    const relative =
+      relatives.find(({ person }) => fold(person.relation!) === fold(kin)) ?? (relatives.length === 1 ? relatives[0] : undefined);
+    return relative ? { kind: 'PATIENT', person: relative.index, form: 'family' } : { kind: 'PERSOON' };
   }
 
   /** Rules for known names this text may hold in disguise; none for a text without look-alikes or spaced letters. */

@@ -648,6 +648,8 @@ export const honorifics = new Set([
 export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan', 'bie', 'veur', 'vur', 'vaan', 'mit', 'euver']);
 // "Tjin A Djie", "Tjon a Ten": the Surinamese-Chinese "A" joins the parts of one family name.
 export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations, 'a']);
+/** The parts of a form a clinician moves through: "kopje", "blok", "onderdeel" (the word after one names the part). */
+export const formParts = new Set(['onderdeel', 'kopje', 'stuk', 'blok', 'sectie', 'tabblad', 'hoofdstuk']);
 /** Weekdays as a busy ward writes them ("afspr. dhr. Bos do 14:00"): never part of a name. */
 export const weekdayAbbreviations = new Set(['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo']);
 /** Words said to correct a name just said: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
@@ -803,6 +805,8 @@ export const notNames = new Set([
   'bij',
   'met',
   'zonder',
+  // "Zoniet, ga naar …": "zo niet" written as one word.
+  'zoniet',
   'door',
   'op',
   'onder',
@@ -1314,6 +1318,14 @@ export const commonVerbs = new Set([
   'werd',
   'staat',
   'stond',
+  // "mw. yeboah belde zelf": the ways a patient or family gets in touch close a lower-case name.
+  'belt',
+  'belde',
+  'belden',
+  'mailt',
+  'mailde',
+  'appt',
+  'appte',
 ]);
 
 /** Words that open a yes/no question ("moeten we oppassen met X", "wordt Y vandaag ontslagen"). */

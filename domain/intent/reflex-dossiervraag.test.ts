@@ -70,3 +70,52 @@ describe('a free question about one patient’s record (dossiervraag, issue 47)'
     expect(first('wanneer is de clozapine verhoogd?').intent).toBe('unknown');
   });
 });
+
+describe('a question that plainly asks the record, whatever a fixed intent guessed (set S, ADR 0105 round 3)', () => {
+  const intents = (input: string, context = {}) => classifyReflex(input, context, now).actions.map((action) => action.intent);
+
+  it.each([
+    // Shorthand: the thing and the patient, no verb, no value.
+    ['gewicht mw. van der Stoep'],
+    ['laatste NEWS2 dhr. Akkermans?'],
+    // A question word before a legal role or a contact person, a measure, a dose.
+    ['wie is de bewindvoerder vn dhr. Lindhout'],
+    ['sinds wnr krijgt mw. Özdemir lorazepam'],
+    ['wanneer is dhr. Kuijt voor het laatst gefixeerd vraagteken'],
+    // Asking the assistant to look it up.
+    ['Kunt u opzoeken welke dosis lithium mevrouw Verkerk krijgt?'],
+    ['weet jij wie de mentor van mw. Haddou is'],
+    // A mistyped question word, whether it ever happened, how sleep or eating went over a period.
+    ['wnnr is de lithium verlaagd bij mw. de Ruiter'],
+    ['heeft ben amrani ooit gesepareerd gezeten'],
+    ['hoe heeft dhr. Kuijt de afgelopen week geslapen?'],
+  ])('“%s” asks the record', (input) => {
+    expect(intents(input)).toEqual(['dossiervraag']);
+  });
+
+  it('keeps a second action after the record question', () => {
+    expect(intents('zoek dhr. Lindhout op en wie is zijn curator')).toEqual(['zoeken', 'dossiervraag']);
+  });
+
+  it.each([
+    // A value stated is a note; an errand, an order, a command and a part of the form are no question.
+    ['gewicht dhr. Lindhout vandaag 82 kg', 'dossiervraag'],
+    ['vraag een lithiumspiegel aan voor mw. Verkerk', 'dossiervraag'],
+    ['maak de separeer klaar voor dhr. Kuijt', 'dossiervraag'],
+    ['Zou u mevrouw Verkerk, met een V, willen opzoeken?', 'dossiervraag'],
+    ['waarvoor is dhr. Lindhout bij ons in zorg?', 'dossiervraag'],
+  ])('“%s” is no %s', (input, intent) => {
+    expect(intents(input)).not.toContain(intent);
+  });
+
+  it.each([['Sem slaapt sinds 23u, geen bijzonderheden'], ['dhr. Kuijt sloeg om 20.15 een medepatiënt, daarna naar de separeer']])(
+    '“%s” tells, it does not ask',
+    (input) => {
+      expect(intents(input)).not.toContain('dossiervraag');
+    },
+  );
+
+  it('a finite verb after a note goes on telling: “… en heeft zijn medicatie geweigerd” is no question', () => {
+    expect(intents('dhr. Kuijt schreeuwde de hele avond en heeft zijn avondmedicatie geweigerd')).not.toContain('dossiervraag');
+  });
+});

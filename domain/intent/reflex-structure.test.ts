@@ -197,3 +197,47 @@ describe('regional cancel idioms', () => {
     expect(intentsOf(input)).toEqual(['cancel_appointment']);
   });
 });
+
+describe('where a patient’s name begins and ends (issue 43, blind set O read as a dev set)', () => {
+  const nameOf = (input: string) => classify(input).actions[0]?.entities.patientName;
+
+  it('does not take “op” before a name as a particle: “zoek op X” looks X up', () => {
+    expect(nameOf('zoek even op ilse en open haar dossier')).toBe('Ilse');
+    // “op den”, “in ’t” still open a family name.
+    expect(nameOf('Kees op den Akker is onrustig')).toBe('Kees op den Akker');
+  });
+
+  it('ends a lower-case name before a verb of getting in touch', () => {
+    expect(nameOf('dhr. mensah belde net, wil zijn afspraak verzetten naar do')).toBe('Mensah');
+  });
+
+  it('does not read a day after “van” as a family name', () => {
+    expect(nameOf('rapportage mw. kuipers van gisteren avond')).toBe('Kuipers');
+    expect(nameOf('rapportage mw. kuipers van gister')).toBe('Kuipers');
+  });
+
+  it('keeps “van den” with the family name where lower-case words stand before it', () => {
+    expect(nameOf('zeg, de overdracht van die jongen van den Hoek, wat staat daarin')).toBe('van den Hoek');
+  });
+
+  it('reads the word after “kopje” or “blok” as the part of the form, not as a patient', () => {
+    expect(classify('intake mw. verhagen hoe ver, dan kopje schulden').actions.map((action) => action.entities.patientName)).toEqual([
+      'Verhagen',
+      'Verhagen',
+    ]);
+  });
+});
+
+describe('a dictated name and how it is spelled', () => {
+  it('reads “komma aan elkaar komma” or “met koppelteken” after a name as its spelling, no search of its own', () => {
+    expect(chainOf('meneer Ben Haddou komma aan elkaar komma wat zijn zijn risico’s')).toEqual([['risico_query', 'Ben Haddou']]);
+    expect(chainOf('mw Jansen-Klomp, met koppelteken, noteer dat ze goed gegeten heeft')).toEqual([['dagnotitie', 'Jansen-Klomp']]);
+  });
+
+  it('does not read “Zoniet” opening a sentence as a name', () => {
+    expect(chainOf('is de intake van mw. Haddou al klaar? Zoniet, ga naar het blok over de familie')).toEqual([
+      ['intake_status', 'Haddou'],
+      ['intake_navigeer', 'Haddou'],
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { foldAccents } from '../../shared/text';
 import type { ChainAction } from '../intent.schemas';
-import { backReference, commonVerbs, fillers, pronouns, questionOpeners, questionStarters, type Concept } from '../lexicon';
+import { backReference, commonVerbs, fillers, formParts, pronouns, questionOpeners, questionStarters, type Concept } from '../lexicon';
 import { phrases } from '../phrases';
 import { categoryOfText, lookup } from './lookup';
 import { looksLikeVerb } from './names';
@@ -119,7 +119,7 @@ function namesFormPart(text: string): boolean {
   const words = tokenize(text).filter(
     (token) => token.kind === 'word' && !fillers.has(token.norm) && !['het', 'de', 't'].includes(token.norm),
   );
-  return /^(onderdeel|kopje|stuk|blok|sectie|tabblad|hoofdstuk)$/.test(words[0]?.norm ?? '');
+  return formParts.has(words[0]?.norm ?? '');
 }
 
 /** A finite verb after the first word: the text tells what is, it does not name what is wanted. */

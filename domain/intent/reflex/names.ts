@@ -6,6 +6,7 @@ import {
   correctionWords,
   dayWords,
   fillers,
+  formParts,
   honorifics,
   hourWords,
   nameParticles,
@@ -47,7 +48,7 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
   if (token.raw === norm && compoundOfThing(norm)) return false;
   // "waarmee is …", "hoever is …": question words, not names.
   if (/^waar(mee|om|voor|over|van|door|in|op|aan|bij|naar|uit)$|^hoever$|^er(uit|bij|in|op|af|aan|over)$/.test(norm)) return false;
-  if (weekdays.some((day) => norm.startsWith(day)) || /^(morgen|gister|vanmorgen)/.test(norm) || misspeltDay(norm)) return false;
+  if (dayLike(norm)) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
   // After a title, a double name typed in lower case is a name ("mw. pinas-lie", "dhr. lie-a-ling",
   // "pt. meijer-de jong"): no part of it is a word of the lexicon, particles aside.
@@ -63,6 +64,11 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
   // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo;
   // so is a word in lower case right after a title ("dhr. broek"), where only a name is expected.
   return capitalisedOk && (/^\p{Lu}/u.test(token.raw) || afterTitle) && (hit.fuzzy || hit.concepts.size === 0);
+}
+
+/** "vrijdagmiddag", "gister", "morgenvroeg", "dindsag": a day or a part of one, never a name. */
+function dayLike(norm: string): boolean {
+  return weekdays.some((day) => norm.startsWith(day)) || /^(morgen|gister|vanmorgen)/.test(norm) || misspeltDay(norm);
 }
 
 /** "morgn", "dindsag": a day word with a letter dropped or two letters swapped (not "Morgan", a letter changed). */
@@ -122,6 +128,8 @@ function familyWord(token: Token): boolean {
     !notNames.has(token.norm) &&
     !pronouns.has(token.norm) &&
     !dayWords.has(token.norm) &&
+    // "rapportage mw ayala van gister": a day after "van" is when, not a family name.
+    !dayLike(token.norm) &&
     !weekdayAbbreviations.has(token.norm) &&
     !/\d/.test(token.norm)
   );
@@ -193,6 +201,8 @@ export interface NameSpan {
 }
 
 export function collectName(tokens: Token[], from: number, capitalisedOk: boolean): NameSpan | null {
+  // "dan kopje financien", "naar het blok Verslaving": what follows a part of the form names that part.
+  if (formParts.has(tokens[from - 1]?.norm ?? '')) return null;
   const parts: Token[] = [];
   let index = from;
   while (index < tokens.length && parts.length < 6) {
@@ -211,7 +221,8 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
       if (token.norm === 'het' && parts.length === 0) break;
       // "mw. tewelde op lorazepam": after a name, "op", "in" and "uit" open a family name only with an
       // article ("Jan op den Akker", "Kees in 't Veld").
-      if (['op', 'in', 'uit'].includes(token.norm) && parts.length > 0 && !nameParticles.has(next?.norm ?? '')) break;
+      // Nor do they before a name: "zoeken op maarten" looks Maarten up.
+      if (['op', 'in', 'uit'].includes(token.norm) && !nameParticles.has(next?.norm ?? '')) break;
       if (token.norm === 'te' && next?.raw === next?.norm && /en$/.test(next?.norm ?? '')) break;
       if (
         next &&
@@ -269,7 +280,13 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
     const lastLower = parts.findLastIndex((part) => !nameParticles.has(part.norm) && !/^\p{Lu}/u.test(part.raw));
     if (lastLower >= 0) {
       first = lastLower + 1;
-      while (first < parts.length && namePrepositions.has(parts[first]!.norm)) first++;
+      // "… menneke van den Berk": before "den", "der" or "'t" the "van" is the name's own.
+      while (
+        first < parts.length &&
+        namePrepositions.has(parts[first]!.norm) &&
+        !['den', 'der', "'t", 't'].includes(parts[first + 1]?.norm ?? '')
+      )
+        first++;
     }
   }
   const kept = parts.slice(first);

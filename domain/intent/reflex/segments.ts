@@ -5,6 +5,7 @@ import {
   commonVerbs,
   ellipsisWords,
   fillers,
+  formParts,
   honorifics,
   leadIns,
   namePrepositions,
@@ -292,7 +293,7 @@ function intakeStepAt(tokens: Token[], from: number): boolean {
   const words = clause.map((token) => token.norm);
   return (
     words.length <= 5 &&
-    words.some((word) => ['kopje', 'blok', 'sectie', 'onderdeel', 'tabblad', 'hoofdstuk'].includes(word)) &&
+    words.some((word) => formParts.has(word) && word !== 'stuk') &&
     words.some((word) => ['volgend', 'volgende', 'vorig', 'vorige', 'vlg', 'naar', 'nao', 'het', 'de'].includes(word))
   );
 }

@@ -10,7 +10,7 @@ import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
 import { allNames, findName, isNameLike, looksLikeVerb, type NameSpan } from './names';
 import { elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
-import { asksTheRecord } from './record-question';
+import { asksTheRecord, plainlyAsksTheRecord } from './record-question';
 import { originalText, tokenize, type Token } from './tokens';
 
 /**
@@ -98,17 +98,23 @@ function decideIntent(
 
 const contextThreshold = 0.6;
 
-/** The part is a patient's name and nothing else: a title, fillers, the name spelled out ("S-N-O"). */
+/** How a dictated name is spelled: "komma met streepje komma", "aan elkaar", "met een hoofdletter". */
+const spellingRemark = new Set(['streepje', 'koppelteken', 'elkaar', 'hoofdletter', 'hoofdletters']);
+const spellingWords = new Set([...spellingRemark, 'met', 'een', 'aan', 'liggend', 'liggende', 'zonder', 'twee']);
+
+/** The part is a patient's name and nothing else: a title, fillers, the name spelled out ("S-N-O") or how it is spelled. */
 function namesOnly(tokens: Token[], reading: Classified): boolean {
   const name = reading.name;
   if (!name) return false;
+  const spelled = tokens.some((token) => spellingRemark.has(token.norm));
   return tokens.every(
     (token, index) =>
       (index >= name.start && index < name.end) ||
       token.kind === 'punct' ||
       fillers.has(token.norm) ||
       honorifics.has(token.norm) ||
-      /^(\p{L}-)+\p{L}$/u.test(token.norm),
+      /^(\p{L}-)+\p{L}$/u.test(token.norm) ||
+      (spelled && spellingWords.has(token.norm)),
   );
 }
 
@@ -164,6 +170,8 @@ function recordQuestion(
   reading: Classified,
   entities: Entities,
   context: ClassifyContext,
+  plainly = false,
+  opensSentence = false,
 ): (ChainAction & { entities: { patientName: string } }) | null {
   const patient = entities.patientName
     ? { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) }
@@ -172,7 +180,7 @@ function recordQuestion(
       : null;
   if (!patient) return null;
   const names = [patient.patientName, ...(context.activePatient ? [context.activePatient.name] : [])];
-  if (!asksTheRecord(tokens, reading, names)) return null;
+  if (!(plainly ? plainlyAsksTheRecord(tokens, reading, names, opensSentence) : asksTheRecord(tokens, reading, names))) return null;
   const vraag = originalText(text, segment.tokens).slice(0, questionMaxLength);
   return { intent: 'dossiervraag', entities: { ...patient, vraag }, confidence: recordQuestionConfidence };
 }
@@ -309,7 +317,10 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     // A question about the record that no fixed intent hears: the record's own box answers it (issue 47).
     // Also where the rules heard nothing and the intent model only guessed a fixed intent (it knows no record questions).
     const unheard = decided.intent === 'unknown' || (reading.intent === 'unknown' && decided.confidence < modelGuess);
-    const question = unheard ? recordQuestion(text, segment, partTokens, reading, entities, context) : null;
+    // And a question that plainly asks for what only the record answers, whatever a fixed intent guessed (set S).
+    const question =
+      (unheard ? recordQuestion(text, segment, partTokens, reading, entities, context) : null) ??
+      (repeat ? null : recordQuestion(text, segment, partTokens, reading, entities, context, true, at === 0));
     if (question) {
       previousIntent = 'dossiervraag';
       previousPatient = {
