@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askedMoment,
   compoundTerms,
+  eventWords,
+  nothingAfterEvent,
+  nothingAtMoment,
   correctTypo,
   cueAnswers,
   everyTermFound,
@@ -12,6 +16,7 @@ import {
   splitCompound,
   termQuery,
   unfoundActions,
+  type Dated,
   type Found,
 } from './dossiervraag.question';
 
@@ -362,5 +367,69 @@ describe('the asker’s words against the record’s words (ADR 0108)', () => {
   it('asks for the first with "sinds welke datum" and the newest with the Gronings "lest"', () => {
     expect(readQuestion('Sinds welke datum staan de financiën onder beschermingsbewind?').order).toBe('oldest');
     expect(readQuestion('wanneer is t wicht veur t lest woog’n').order).toBe('newest');
+  });
+});
+
+describe('never a guess: a moment asked, an event asked after (ADR 0108)', () => {
+  const now = new Date('2026-11-28T12:00:00+01:00');
+
+  it('reads the moment a question names: a date in figures or words, a part of a month, a day relative to today', () => {
+    expect(askedMoment('RR op 1 november?', now)).toEqual({ from: '2026-11-01', to: '2026-11-01' });
+    expect(askedMoment('hoeveel woog ze op dertig september', now)).toEqual({ from: '2026-09-30', to: '2026-09-30' });
+    expect(askedMoment('NEWS op eenentwintig okt.', now)).toEqual({ from: '2026-10-21', to: '2026-10-21' });
+    expect(askedMoment('gewicht rond 20 oktober?', now)).toEqual({ from: '2026-10-18', to: '2026-10-22' });
+    expect(askedMoment('gewicht begin november?', now)).toEqual({ from: '2026-11-01', to: '2026-11-10' });
+    expect(askedMoment('NEWS in de tweede week van oktober', now)).toEqual({ from: '2026-10-08', to: '2026-10-14' });
+    expect(askedMoment('NEWS vanochtend', now)).toEqual({ from: '2026-11-28', to: '2026-11-28' });
+    expect(askedMoment('glucose gisteren', now)).toEqual({ from: '2026-11-27', to: '2026-11-27' });
+    // A date after today is last year's; a whole month or no moment is none.
+    expect(askedMoment('BVC op 20 december', now)).toEqual({ from: '2025-12-20', to: '2025-12-20' });
+    expect(askedMoment('hoe sliep hij in oktober', now)).toBeNull();
+    expect(askedMoment('wat was de laatste NEWS2?', now)).toBeNull();
+    expect(askedMoment('gewicht sinds 1 november', now)).toBeNull();
+    expect(askedMoment('Welke afspraken staan er na vandaag gepland?', now)).toBeNull();
+  });
+
+  const row = (at: string, type: Dated['type'], facet: string, matched: number[] = []): Dated => ({
+    at,
+    type,
+    facet,
+    matched,
+    live: [true, true],
+  });
+
+  it('declines a measured kind asked for a moment with none of it, not one with it that day', () => {
+    const question = readQuestion('NEWS op 20 oktober');
+    const moment = askedMoment('NEWS op 20 oktober', now);
+    const rows = [row('2026-10-19T08:00:00+02:00', 'meting', 'news2'), row('2026-10-20T08:00:00+02:00', 'meting', 'temperatuur')];
+    expect(nothingAtMoment(question, moment, rows)).toBe(true);
+    expect(nothingAtMoment(question, moment, [...rows, row('2026-10-20T20:00:00+02:00', 'meting', 'news2')])).toBe(false);
+    // A note of that day naming the kind answers too.
+    expect(nothingAtMoment(question, moment, [...rows, row('2026-10-20T14:00:00+02:00', 'rapportage', 'rapportage', [1])])).toBe(false);
+    // No moment, or no measured kind: the rule does not apply.
+    expect(nothingAtMoment(question, null, rows)).toBe(false);
+    expect(nothingAtMoment(readQuestion('familiegesprek op 20 oktober'), moment, [])).toBe(false);
+    // CIWA is a scale the ward scores: a note planning it on another day does not answer a day asked.
+    const ciwa = readQuestion('CIWA op 5 oktober?');
+    const planned = row('2026-10-03T10:00:00+02:00', 'rapportage', 'rapportage', [1]);
+    expect(nothingAtMoment(ciwa, askedMoment('CIWA op 5 oktober?', now), [planned])).toBe(true);
+  });
+
+  it('takes the event a question asks after as context, never as the answer', () => {
+    expect(eventWords('is er na de val een ct van het hoofd gemaakt')).toEqual(['val']);
+    expect(eventWords('ecg gemaakt na het ophogen van de lithium')).toEqual(['ophogen', 'lithium']);
+    const question = readQuestion('ecg gemaakt na het ophogen van de lithium');
+    expect(question.after.map((i) => question.terms[i]!.word)).toEqual(['ophogen', 'lithium']);
+    const raised = row('2026-10-20T10:00:00+02:00', 'medicatieopdracht', 'Lithiumcarbonaat verhoogd');
+    const before = row('2026-10-05T11:00:00+02:00', 'rapportage', 'rapportage', [1, 2, 3]);
+    // An ECG before the raise, and a note mentioning the raise beforehand: nothing asked after it.
+    expect(nothingAfterEvent(question, [before, raised])).toBe(true);
+    expect(nothingAfterEvent(question, [before, raised, row('2026-10-22T09:00:00+02:00', 'rapportage', 'rapportage', [1])])).toBe(false);
+    // A thing the record never names is never answered by the event's own report.
+    const ct = readQuestion('is er na de val een CT van het hoofd gemaakt');
+    const fall = row('2026-11-02T03:00:00+01:00', 'rapportage', 'rapportage', [1, 3]);
+    expect(nothingAfterEvent(ct, [{ ...fall, live: [true, true, true, true] }])).toBe(true);
+    // A question without an event is left to the usual threshold.
+    expect(nothingAfterEvent(readQuestion('is er een ECG gemaakt'), [])).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { monthNames } from '../shared/clinical-time';
+import { addDaysToIsoDate, isoDay, monthNames } from '../shared/clinical-time';
 import { applyDictation } from '../speech/dictation';
 import { editDistance } from '../patient/name-matching';
 import { foldAccents } from '../shared/text';
@@ -41,6 +41,11 @@ export interface Question {
   month: string | null;
   /** It asks when something happened ("wanneer", "op welke datum"): the event answers, not an assessment that mentions it. */
   when: boolean;
+  /**
+   * The terms (0-based) that name the event the question asks after ("na de val", "na het ophogen van
+   * de lithium"): context, not what is asked.
+   */
+  after: number[];
 }
 
 /** What the record holds for a question, per source: the terms its text matched (1-based), its kind. */
@@ -279,6 +284,7 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     terms.push({ word: token, words, cues: termCues, weight, compound });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
+  const event = new Set(eventWords(folded).flatMap((written) => splitCompound(correctTypo(expandShorthand(participleForm(written))))));
   // A level of a medicine is answered by the text that reports it, as a compound's head is: the
   // medicine's orders are not the record the question names (as in "lithiumspiegel", ADR 0106).
   const level = terms.some((term) => levelWords.includes(fold(term.word)));
@@ -294,7 +300,152 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     day,
     month: month ? String(monthNames.indexOf(month[1]!) + 1).padStart(2, '0') : null,
     when: whenPattern.test(folded) && order === 'fit',
+    after: terms.flatMap((term, i) => (event.has(fold(term.word)) ? [i] : [])),
   };
+}
+
+/**
+ * The words naming the event a question asks after: "na de val" (val), "na het ophogen van de
+ * lithium" (ophogen, lithium) — one word after "na" and an article, and each "van …" that follows.
+ */
+export function eventWords(folded: string): string[] {
+  const found = /\bna\s+(?:(?:de|het|een|zijn|haar)\s+)?([\p{L}\p{N}]+)((?:\s+van\s+(?:(?:de|het|een|zijn|haar)\s+)?[\p{L}\p{N}]+)*)/u.exec(
+    folded,
+  );
+  if (!found) return [];
+  const [, head, rest] = found;
+  const more = [...(rest ?? '').matchAll(/van\s+(?:(?:de|het|een|zijn|haar)\s+)?([\p{L}\p{N}]+)/gu)].map((match) => match[1]!);
+  return [head!, ...more];
+}
+
+/** A span of days a question asks about, on the ward's clock, both ends included ("YYYY-MM-DD"). */
+export interface Moment {
+  from: string;
+  to: string;
+}
+
+const dayNumbers: Record<string, number> = (() => {
+  const units = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen'];
+  const teens = ['tien', 'elf', 'twaalf', 'dertien', 'veertien', 'vijftien', 'zestien', 'zeventien', 'achttien', 'negentien'];
+  const numbers: Record<string, number> = {};
+  units.forEach((word, i) => (numbers[word] = i + 1));
+  teens.forEach((word, i) => (numbers[word] = i + 10));
+  numbers.twintig = 20;
+  units.forEach((word, i) => (numbers[`${word}entwintig`] = 21 + i));
+  numbers.dertig = 30;
+  numbers.eenendertig = 31;
+  return numbers;
+})();
+const monthWord = `(${monthNames.map((month) => `${month.slice(0, 3)}(?:${month.slice(3)})?`).join('|')})\\.?`;
+const dayWord = `(\\d{1,2}|${Object.keys(dayNumbers).join('|')})(?:ste|de|e)?`;
+const weekWords: Record<string, number> = { eerste: 0, tweede: 1, derde: 2, vierde: 3 };
+const bound = new RegExp(
+  ` (?:na|sinds|vanaf|tot|voor|tussen) (?:de |het )?(?:(?:eerste|tweede|derde|vierde|laatste) week|begin|eind|half|medio|rond|omstreeks|vandaag|vanochtend|vanmorgen|gisteren|eergisteren|${dayWord} ${monthWord})(?= )`,
+);
+
+/**
+ * The moment a question names, read at `now` on the ward's clock: a date ("op 1 november", "op
+ * twintig oktober", "rond 20 okt"), a part of a month ("begin november", "de tweede week van
+ * oktober") or a day said relative to today ("vandaag", "vanochtend", "gisteren"). A date later than
+ * today is last year's. Null when it names none (a whole month is not a moment: "in oktober"), or
+ * when the day bounds a period ("sinds 1 november", "na vandaag").
+ */
+export function askedMoment(asked: string, now: Date): Moment | null {
+  const text = ` ${fold(applyDictation(asked)).replace(/[^\p{L}\p{N}.]+/gu, ' ')} `;
+  const today = isoDay(now);
+  const [year] = today.split('-').map(Number) as [number];
+  const monthOf = (word: string) => monthNames.findIndex((month) => month.startsWith(word.slice(0, 3))) + 1;
+  const dateIn = (month: number, day: number) => {
+    const iso = (y: number) => `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    return iso(year) > today ? iso(year - 1) : iso(year);
+  };
+  const lastDay = (month: number) => new Date(Date.UTC(2001, month, 0)).getUTCDate();
+  const span = (month: number, first: number, last: number): Moment => ({
+    from: dateIn(month, first),
+    to: dateIn(month, Math.min(last, lastDay(month))),
+  });
+
+  // "sinds 1 november", "na vandaag": a bound of a period, not the moment asked.
+  if (bound.test(text)) return null;
+  let match = new RegExp(` (?:de )?(eerste|tweede|derde|vierde|laatste) week (?:van |in )?${monthWord} `).exec(text);
+  if (match) {
+    const month = monthOf(match[2]!);
+    if (match[1] === 'laatste') return span(month, lastDay(month) - 6, 31);
+    const week = weekWords[match[1]!]!;
+    return span(month, week * 7 + 1, week * 7 + 7);
+  }
+  match = new RegExp(` (begin|eind|half|medio) ${monthWord} `).exec(text);
+  if (match) {
+    const month = monthOf(match[2]!);
+    if (match[1] === 'begin') return span(month, 1, 10);
+    if (match[1] === 'eind') return span(month, 21, 31);
+    return span(month, 11, 20);
+  }
+  match = new RegExp(` (rond |omstreeks )?${dayWord} ${monthWord} `).exec(text);
+  if (match) {
+    const day = /^\d/.test(match[2]!) ? Number(match[2]) : dayNumbers[match[2]!]!;
+    const month = monthOf(match[3]!);
+    if (day < 1 || day > lastDay(month)) return null;
+    const date = dateIn(month, day);
+    // "Rond" a date allows a couple of days either side.
+    return match[1] ? { from: addDaysToIsoDate(date, -2), to: addDaysToIsoDate(date, 2) } : { from: date, to: date };
+  }
+  match =
+    / (vandaag|vanochtend|vanmorgen|vanmiddag|vanavond|vannacht|gisteren|gisterochtend|gistermiddag|gisteravond|gisternacht|eergisteren) /.exec(
+      text,
+    );
+  if (!match) return null;
+  if (match[1] === 'eergisteren') return { from: addDaysToIsoDate(today, -2), to: addDaysToIsoDate(today, -2) };
+  if (match[1]!.startsWith('gister')) return { from: addDaysToIsoDate(today, -1), to: addDaysToIsoDate(today, -1) };
+  // The night just gone started yesterday.
+  if (match[1] === 'vannacht') return { from: addDaysToIsoDate(today, -1), to: today };
+  return { from: today, to: today };
+}
+
+/** A source found for a question, with its moment. */
+export interface Dated extends Found {
+  at: Date | string;
+}
+
+/**
+ * A question naming a moment and a kind of measurement ("NEWS vanochtend", "BVC op 20 oktober") asks
+ * for that moment: only a source of that moment answers it — a measurement of the kind, or a text
+ * naming it. False when some source does, or the question names no moment or no measured kind.
+ */
+export function nothingAtMoment(question: Question, moment: Moment | null, rows: readonly Dated[]): boolean {
+  const measured = question.terms.flatMap((term, i) => (term.cues.some((cue) => cue.types.includes('meting') && cue.facets) ? [i] : []));
+  if (!moment || measured.length === 0) return false;
+  return !rows.some((row) => {
+    const day = isoDay(row.at);
+    if (day < moment.from || day > moment.to) return false;
+    return measured.some(
+      (i) => row.matched.includes(i + 1) || (row.type === 'meting' && cueAnswers(question.terms[i]!, row.type, row.facet)),
+    );
+  });
+}
+
+/**
+ * A question asked after an event ("is er na de val een CT gemaakt", "ecg na het ophogen van de
+ * lithium"): the event's words are context, no answer. What it asks — each term outside the event
+ * but a participle — must be held by a source dated on or after the event (the
+ * first record of it: a row of the kind an event word names, else a source answering every event word); true when none is, so the event alone never answers.
+ */
+export function nothingAfterEvent(question: Question, rows: readonly Dated[], skip: ReadonlySet<number> = new Set()): boolean {
+  if (question.after.length === 0) return false;
+  const answers = (row: Dated, i: number) => row.matched.includes(i + 1) || cueAnswers(question.terms[i]!, row.type, row.facet);
+  // A participle says what was done about it ("gemaakt"), in words the record need not use.
+  const asked = question.terms.flatMap((term, i) =>
+    question.after.includes(i) || skip.has(i) || participle.test(fold(term.word)) || rows[0]?.live[i] === false ? [] : [i],
+  );
+  if (asked.length === 0) return false;
+  const events = rows.filter((row) => question.after.every((i) => answers(row, i)));
+  // The record of the event itself (the order that raised the lithium) over a note that mentions it beforehand.
+  const recorded = events.filter((row) =>
+    question.after.some((i) => question.terms[i]!.cues.some((cue) => cue.facets) && cueAnswers(question.terms[i]!, row.type, row.facet)),
+  );
+  const times = (recorded.length ? recorded : events).map((row) => new Date(row.at).getTime());
+  const since = times.length ? Math.min(...times) : -Infinity;
+  return !rows.some((row) => new Date(row.at).getTime() >= since && asked.every((i) => answers(row, i)));
 }
 
 /**

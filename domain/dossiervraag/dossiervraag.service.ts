@@ -20,6 +20,9 @@ import {
   everyTermFound,
   measuredKinds,
   measuredValue,
+  askedMoment,
+  nothingAfterEvent,
+  nothingAtMoment,
   readQuestion,
   termQuery,
   unfoundActions,
@@ -336,6 +339,10 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     row.matched = [...new Set([...row.matched, ...inside])];
   }
   const skip = unfoundActions(question, rows);
+  // Never a guess: a moment with nothing of the kind asked, or an event with nothing asked after it,
+  // is not answered by what the record holds on other days or by the event itself.
+  if (nothingAtMoment(question, askedMoment(vraag, now), rows) || nothingAfterEvent(question, rows, skip))
+    return { antwoord: noAnswer, bronnen: [] };
   const scoredRows = rows.map((row) => score(question, row, skip));
   const threshold = everyTermFound(question, rows, skip) ? spreadThreshold : supportThreshold;
   const supported = scoredRows

@@ -289,6 +289,8 @@ export const medicines = drugNames.map(({ generic }) => generic);
 export const cues: readonly Cue[] = [
   { words: ['news2', 'news', 'ews'], types: ['meting'], facets: ['news2'] },
   { words: ['bvc', 'broset', 'agressiescore', 'agressieschaal'], types: ['meting'], facets: ['bvc'] },
+  // A withdrawal scale the ward scores: a measurement asked like any other ("CIWA op 5 oktober").
+  { words: ['ciwa'], types: ['meting'], facets: ['ciwa'] },
   { words: ['bloeddruk', 'tensie', 'rr'], types: ['meting'], facets: ['bloeddruk'] },
   { words: ['pols', 'hartslag', 'hartfrequentie', 'hf'], types: ['meting'], facets: ['hartfrequentie'] },
   { words: ['temperatuur', 'temp', 'koorts'], types: ['meting'], facets: ['temperatuur'] },
