@@ -6,6 +6,7 @@
  * "Ik weet het niet", and the answers' p50/p99 latency.
  *
  *   npm run bench:ask                 (FILLER_REPORTS=2000 adds that many ordinary reports to each record)
+ *   ASK_FILES=dev-f,dev-c npm run bench:ask  only the files whose names hold one of these
  *   OTHER_PATIENTS=100000 FILLER_REPORTS=2000 npm run bench:ask
  *                                     the issue's size: each record among 100 000 other patients with five
  *                                     reports each (target p95 ≤ 150 ms for the local answer)
@@ -54,7 +55,11 @@ try {
     });
     log(`${otherPatients} andere patiënten met elk 5 rapportages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  const files = readdirSync(fixtures).filter((name) => name.endsWith('.json'));
+  // ASK_FILES=dev-f,dev-c: only the files whose names hold one of these, so a round of tuning need not score the held-out sets.
+  const only = process.env.ASK_FILES?.split(',').filter(Boolean) ?? [];
+  const files = readdirSync(fixtures).filter(
+    (name) => name.endsWith('.json') && (!only.length || only.some((part) => name.includes(part))),
+  );
   console.log(
     `\nVraag het dossier, lokaal pad: ${files.length} bestand(en)${fillerReports ? `, ${fillerReports} extra rapportages per dossier` : ''}\n`,
   );

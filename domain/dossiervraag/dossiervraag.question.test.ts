@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askedMoment,
   compoundTerms,
+  eventWords,
+  nothingAfterEvent,
+  nothingAtMoment,
   correctTypo,
   cueAnswers,
   everyTermFound,
   knownPart,
+  measuredKinds,
+  measuredValue,
+  participleForm,
   readQuestion,
   splitCompound,
   termQuery,
   unfoundActions,
+  type Dated,
   type Found,
 } from './dossiervraag.question';
 
@@ -23,7 +31,7 @@ describe('reading a question about the record', () => {
   it('reads a brand name as its medicine, and one term for a word and its synonym', () => {
     const question = readQuestion('Welke dosis Leponex of clozapine krijgt hij?');
     expect(question.terms.map((term) => term.word)).toEqual(['dosis', 'leponex']);
-    expect(termQuery(question.terms[1]!)).toBe('leponex:* | clozap:*');
+    expect(termQuery(question.terms[1]!)).toBe('clozap:* | leponex:* | clozaril:*');
   });
 
   it('asks for the newest, the first, the next, or by fit; and counts for "hoe vaak"', () => {
@@ -216,5 +224,212 @@ describe('a question typed in a hurry or about a moment (ADR 0106)', () => {
     const [children] = readQuestion('heeft meneer kinderen?').terms;
     expect(cueAnswers(children!, 'contactpersoon', 'zoon')).toBe(true);
     expect(cueAnswers(children!, 'contactpersoon', 'partner')).toBe(false);
+  });
+});
+
+describe('the asker’s words against the record’s words (ADR 0108)', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+  const only = (text: string) => readQuestion(text).terms[0]!;
+
+  it('reads a brand as its generic order and a generic as an order written under its brand', () => {
+    expect(cueAnswers(only('thyrax dosis?'), 'medicatieopdracht', 'Levothyroxine 75 microgram')).toBe(true);
+    expect(cueAnswers(only('krijgt hij nog Priadel'), 'medicatieopdracht', 'lithiumcarbonaat')).toBe(true);
+    // The reverse: the record writes the brand, the asker the generic or an everyday name.
+    expect(cueAnswers(only('welk fosfaatpreparaat is gegeven'), 'medicatieopdracht', 'Phosphate Sandoz bruistablet')).toBe(true);
+    expect(cueAnswers(only('heeft ze ooit prozac gekregen'), 'medicatieopdracht', 'Sertraline')).toBe(false);
+    // A name is matched whole: "vitamine D" is not any vitamin, a phosphate not any natrium salt.
+    expect(cueAnswers(only('vit D?'), 'medicatieopdracht', 'Vitamine B1 100 mg')).toBe(false);
+    expect(cueAnswers(only('vit D?'), 'medicatieopdracht', 'Vitamine D3 800 IE')).toBe(true);
+    expect(cueAnswers(only('welk fosfaatpreparaat'), 'medicatieopdracht', 'Natriumvalproaat')).toBe(false);
+  });
+
+  it('reads a name of two words as one, searched as those words side by side', () => {
+    const retard = only('krijgt ze nog kalium retard');
+    expect(retard.word).toBe('kaliumretard');
+    expect(termQuery(retard)).toContain('(kalium <-> retard)');
+    expect(termQuery(retard)).toContain('kaliumchlor:*');
+    expect(termQuery(only('wnr vit B1 gestopt'))).toContain('thiamine:*');
+  });
+
+  it('never reads a word cut short or a letter off as a name of two words', () => {
+    expect(words('welke vitamine krijgt ze')).toEqual(['vitamine']);
+    expect(termQuery(only('vit D?'))).not.toContain('thiamine');
+  });
+
+  it('never reads a shortened word as a brand: a Dutch word starts many of them', () => {
+    expect(words('is ze stil geweest')).toEqual(['stil']);
+    expect(words('norm')).toEqual(['norm']);
+    // A generic is still what a hurried word stands for.
+    expect(words('nortrip dosis')).toContain('nortriptyline');
+  });
+
+  it('reads a class of medicines by what it is for', () => {
+    const pill = only('welke bloeddrukpil gebruikt hij');
+    expect(cueAnswers(pill, 'medicatieopdracht', 'amlodipine')).toBe(true);
+    expect(cueAnswers(pill, 'meting', 'bloeddruk')).toBe(false);
+  });
+
+  it('reads the ward’s abbreviations and the lay word as the record’s word', () => {
+    expect(cueAnswers(only('HF vannacht'), 'meting', 'hartfrequentie')).toBe(true);
+    expect(words('HF vannacht')).toEqual(['hf']);
+    expect(cueAnswers(only('hoe lang heeft hij in de isoleer gezeten'), 'maatregel', 'separatie')).toBe(true);
+    expect(cueAnswers(only('wat was de laatste agressiescore'), 'meting', 'bvc')).toBe(true);
+    expect(cueAnswers(only('wie is haar SPV'), 'contactpersoon', 'sociaal-psychiatrisch verpleegkundige')).toBe(true);
+    expect(cueAnswers(only('tot wanneer loopt het toezicht'), 'maatregel', 'toezicht')).toBe(true);
+    expect(only('eerder een IBS gehad?').words).toContain('inbewaringstelling');
+    expect(only('wanneer moet hij naar de nierarts').words).toContain('nefroloog');
+    expect(only('wanneer was ze voor het laatst ongesteld').words).toContain('menstruatie');
+    expect(only('snijdt ze zichzelf?').words).toContain('krassen');
+    expect(only('hoeveel calorieën krijgt ze').words).toContain('kcal');
+    expect(only('hoeveel promille blies hij').words).toContain('blaastest');
+    expect(only('trilt hij').words).toContain('tremor');
+    expect(only('heeft ze overgegeven').words).toContain('braken');
+    expect(only('is er een MIC gedaan').words).toContain('incidentmelding');
+    expect(termQuery(only('moest hij naar de SEH'))).toContain('(spoedeisende <-> hulp)');
+    expect(only('hoeveel biertjes dronk hij').words).toContain('alcohol');
+    // Work history is written as what ended it: "afgekeurd als planner".
+    expect(only('Wat voor werk deed hij vroeger?').words).toContain('afgekeurd');
+  });
+
+  it('reads a lab symbol in its capitals as the lab value, never an initial or a unit', () => {
+    expect(words('K bij opname?')).toEqual(['kalium']);
+    expect(words('wat schreef K. de Wit')).not.toContain('kalium');
+    expect(words('hoeveel mg')).not.toContain('magnesium');
+  });
+
+  it('reads a phrase as the one thing it says and drops an idiom that only asks', () => {
+    expect(only('heeft hij een spuit gekregen tegen zijn wil').words).toEqual(expect.arrayContaining(['injectie']));
+    expect(readQuestion('heeft hij een spuit gekregen tegen zijn wil').terms[1]!.words).toContain('dwang');
+    expect(only('wanneer mag hij naar huis').words).toEqual(expect.arrayContaining(['ontslag', 'dagverlof']));
+    expect(only('mag de wicht al noar hoes?').words).toContain('ontslag');
+    expect(words('wat was er aan de hand met de voedingspomp')).toEqual(['voedingspomp']);
+    expect(words('hoogste lithiumspiegel tijdens deze opname')).toEqual(['lithium', 'spiegel']);
+  });
+
+  it('keeps a class that borrows another’s word as its own term: "verlof naar huis" is two things', () => {
+    expect(words('Wanneer mag hij weer met verlof naar huis?')).toEqual(['verlof', 'naarhuis']);
+  });
+
+  it('does not search for pointers back and the record’s formal words', () => {
+    expect(words('wat vond de internist ervan')).toEqual(['internist']);
+    expect(words('Bij welke hartfrequentie dient patiënte te worden overgeplaatst naar het algemeen ziekenhuis?')).toEqual([
+      'hartfrequentie',
+      'overgeplaatst',
+      'ziekenhuis',
+    ]);
+    expect(words('scores op de eetstoornisvragenlijst en is er verbetering')).toEqual(['eetstoornisvragenlijst']);
+  });
+
+  it('reads a participle said without its g, and Gronings vowels', () => {
+    expect(participleForm('ekocht')).toBe('gekocht');
+    expect(participleForm('edronken')).toBe('gedronken');
+    expect(participleForm('eetlust')).toBe('eetlust');
+    expect(participleForm('ernstig')).toBe('ernstig');
+    expect(correctTypo('bruur')).toBe('broer');
+    expect(correctTypo('bezuik')).toBe('bezoek');
+  });
+
+  it('reads a compound whose front is typed a letter off', () => {
+    expect(splitCompound('lithuimspiegel')).toEqual(['lithium', 'spiegel']);
+  });
+
+  it('asks for the lowest or highest value, and reads the value of the kind the question names', () => {
+    const lowest = readQuestion('Wat was het laagste lichaamsgewicht tijdens deze opname en op welke datum werd dat gemeten?');
+    expect(lowest.order).toBe('lowest');
+    expect(readQuestion('hoogste BVC sinds opname').order).toBe('highest');
+    expect(measuredKinds(lowest)).toEqual(['gewicht']);
+    expect(measuredValue({ values: [{ code: 'gewicht', value: '39.4' }] }, ['gewicht'])).toBe(39.4);
+    const round = {
+      news2Score: 3,
+      values: [
+        { code: 'temperatuur', value: 35.4 },
+        { code: 'hartfrequentie', value: 44 },
+      ],
+    };
+    expect(measuredValue(round, ['hartfrequentie'])).toBe(44);
+    expect(measuredValue(round, ['gewicht'])).toBeNull();
+    expect(measuredValue({ bvc: 2 }, ['bvc'])).toBe(2);
+  });
+
+  it('reads a level of a medicine as the text that reports it, the newest when no moment is asked', () => {
+    const level = readQuestion('lith spiegel?');
+    expect(level.order).toBe('newest');
+    expect(level.terms[0]!.compound).toBe(true);
+    expect(readQuestion('1e nortrip spiegel?').order).toBe('oldest');
+    expect(readQuestion('lithium dosis?').terms[0]!.compound).toBe(false);
+  });
+
+  it('lets any order answer a restart, as it answers a start', () => {
+    const restart = readQuestion('na het herstarten van de lithium').terms.find((term) => term.word === 'herstarten')!;
+    expect(cueAnswers(restart, 'medicatieopdracht', 'lithiumcarbonaat')).toBe(true);
+  });
+
+  it('asks for the first with "sinds welke datum" and the newest with the Gronings "lest"', () => {
+    expect(readQuestion('Sinds welke datum staan de financiën onder beschermingsbewind?').order).toBe('oldest');
+    expect(readQuestion('wanneer is t wicht veur t lest woog’n').order).toBe('newest');
+  });
+});
+
+describe('never a guess: a moment asked, an event asked after (ADR 0108)', () => {
+  const now = new Date('2026-11-28T12:00:00+01:00');
+
+  it('reads the moment a question names: a date in figures or words, a part of a month, a day relative to today', () => {
+    expect(askedMoment('RR op 1 november?', now)).toEqual({ from: '2026-11-01', to: '2026-11-01' });
+    expect(askedMoment('hoeveel woog ze op dertig september', now)).toEqual({ from: '2026-09-30', to: '2026-09-30' });
+    expect(askedMoment('NEWS op eenentwintig okt.', now)).toEqual({ from: '2026-10-21', to: '2026-10-21' });
+    expect(askedMoment('gewicht rond 20 oktober?', now)).toEqual({ from: '2026-10-18', to: '2026-10-22' });
+    expect(askedMoment('gewicht begin november?', now)).toEqual({ from: '2026-11-01', to: '2026-11-10' });
+    expect(askedMoment('NEWS in de tweede week van oktober', now)).toEqual({ from: '2026-10-08', to: '2026-10-14' });
+    expect(askedMoment('NEWS vanochtend', now)).toEqual({ from: '2026-11-28', to: '2026-11-28' });
+    expect(askedMoment('glucose gisteren', now)).toEqual({ from: '2026-11-27', to: '2026-11-27' });
+    // A date after today is last year's; a whole month or no moment is none.
+    expect(askedMoment('BVC op 20 december', now)).toEqual({ from: '2025-12-20', to: '2025-12-20' });
+    expect(askedMoment('hoe sliep hij in oktober', now)).toBeNull();
+    expect(askedMoment('wat was de laatste NEWS2?', now)).toBeNull();
+    expect(askedMoment('gewicht sinds 1 november', now)).toBeNull();
+    expect(askedMoment('Welke afspraken staan er na vandaag gepland?', now)).toBeNull();
+  });
+
+  const row = (at: string, type: Dated['type'], facet: string, matched: number[] = []): Dated => ({
+    at,
+    type,
+    facet,
+    matched,
+    live: [true, true],
+  });
+
+  it('declines a measured kind asked for a moment with none of it, not one with it that day', () => {
+    const question = readQuestion('NEWS op 20 oktober');
+    const moment = askedMoment('NEWS op 20 oktober', now);
+    const rows = [row('2026-10-19T08:00:00+02:00', 'meting', 'news2'), row('2026-10-20T08:00:00+02:00', 'meting', 'temperatuur')];
+    expect(nothingAtMoment(question, moment, rows)).toBe(true);
+    expect(nothingAtMoment(question, moment, [...rows, row('2026-10-20T20:00:00+02:00', 'meting', 'news2')])).toBe(false);
+    // A note of that day naming the kind answers too.
+    expect(nothingAtMoment(question, moment, [...rows, row('2026-10-20T14:00:00+02:00', 'rapportage', 'rapportage', [1])])).toBe(false);
+    // No moment, or no measured kind: the rule does not apply.
+    expect(nothingAtMoment(question, null, rows)).toBe(false);
+    expect(nothingAtMoment(readQuestion('familiegesprek op 20 oktober'), moment, [])).toBe(false);
+    // CIWA is a scale the ward scores: a note planning it on another day does not answer a day asked.
+    const ciwa = readQuestion('CIWA op 5 oktober?');
+    const planned = row('2026-10-03T10:00:00+02:00', 'rapportage', 'rapportage', [1]);
+    expect(nothingAtMoment(ciwa, askedMoment('CIWA op 5 oktober?', now), [planned])).toBe(true);
+  });
+
+  it('takes the event a question asks after as context, never as the answer', () => {
+    expect(eventWords('is er na de val een ct van het hoofd gemaakt')).toEqual(['val']);
+    expect(eventWords('ecg gemaakt na het ophogen van de lithium')).toEqual(['ophogen', 'lithium']);
+    const question = readQuestion('ecg gemaakt na het ophogen van de lithium');
+    expect(question.after.map((i) => question.terms[i]!.word)).toEqual(['ophogen', 'lithium']);
+    const raised = row('2026-10-20T10:00:00+02:00', 'medicatieopdracht', 'Lithiumcarbonaat verhoogd');
+    const before = row('2026-10-05T11:00:00+02:00', 'rapportage', 'rapportage', [1, 2, 3]);
+    // An ECG before the raise, and a note mentioning the raise beforehand: nothing asked after it.
+    expect(nothingAfterEvent(question, [before, raised])).toBe(true);
+    expect(nothingAfterEvent(question, [before, raised, row('2026-10-22T09:00:00+02:00', 'rapportage', 'rapportage', [1])])).toBe(false);
+    // A thing the record never names is never answered by the event's own report.
+    const ct = readQuestion('is er na de val een CT van het hoofd gemaakt');
+    const fall = row('2026-11-02T03:00:00+01:00', 'rapportage', 'rapportage', [1, 3]);
+    expect(nothingAfterEvent(ct, [{ ...fall, live: [true, true, true, true] }])).toBe(true);
+    // A question without an event is left to the usual threshold.
+    expect(nothingAfterEvent(readQuestion('is er een ECG gemaakt'), [])).toBe(false);
   });
 });

@@ -1,11 +1,16 @@
-import { monthNames } from '../shared/clinical-time';
+import { addDaysToIsoDate, isoDay, monthNames } from '../shared/clinical-time';
 import { applyDictation } from '../speech/dictation';
 import { editDistance } from '../patient/name-matching';
 import { foldAccents } from '../shared/text';
+import { drugNames } from './dossiervraag.drug-names';
 import {
+  compact,
   countPattern,
   cues,
+  labSymbols,
+  levelWords,
   orderPhrases,
+  phrases,
   questionWords,
   synonymClasses,
   type Cue,
@@ -36,6 +41,11 @@ export interface Question {
   month: string | null;
   /** It asks when something happened ("wanneer", "op welke datum"): the event answers, not an assessment that mentions it. */
   when: boolean;
+  /**
+   * The terms (0-based) that name the event the question asks after ("na de val", "na het ophogen van
+   * de lithium"): context, not what is asked.
+   */
+  after: number[];
 }
 
 /** What the record holds for a question, per source: the terms its text matched (1-based), its kind. */
@@ -51,14 +61,26 @@ const fold = (text: string) => foldAccents(text.toLowerCase());
 const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 const synonymsByWord = new Map<string, readonly string[]>();
-for (const group of synonymClasses) for (const word of group) synonymsByWord.set(fold(word), group);
+// A name of two words is known as the one word the question's words are joined into ("kalium retard").
+for (const group of synonymClasses) for (const word of group) synonymsByWord.set(fold(compact(word)), group);
+const brandNames = new Set(drugNames.flatMap(({ names }) => names).map((name) => fold(compact(name))));
+/** Names of two words: a whole name, never what a word cut short stands for ("vitamine" is not "vitamine D"). */
+const multiWord = new Set(
+  synonymClasses
+    .flat()
+    .filter((word) => /[^\p{L}\p{N}]/u.test(word))
+    .map((word) => fold(compact(word))),
+);
 const cuesByWord = new Map<string, Cue[]>();
 for (const cue of cues) for (const word of cue.words) cuesByWord.set(fold(word), [...(cuesByWord.get(fold(word)) ?? []), cue]);
 const ignored = new Set([...questionWords].map(fold));
 // Cue words long enough to start a compound: "suïciderisico" is about suïcide.
 const compoundHeads = [...cuesByWord.keys()].filter((word) => word.length >= 6);
-/** Every word the vocabulary knows: what a split compound or a shortened word is matched against. */
-const knownWords = [...new Set([...synonymsByWord.keys(), ...cuesByWord.keys()])];
+/**
+ * Every word the vocabulary knows: what a split compound, a shortened or a mistyped word is matched
+ * against. A name of two words is not among them: it is only read when both words are said.
+ */
+const knownWords = [...new Set([...synonymsByWord.keys(), ...cuesByWord.keys()])].filter((word) => !multiWord.has(word));
 
 /**
  * A compound speech-to-text wrote apart ("zorg machtiging", "elektro convulsie therapie") is one
@@ -84,7 +106,8 @@ function joinSplitCompounds(words: string[]): string[] {
  */
 function expandShorthand(key: string): string {
   if (key.length < 4 || synonymsByWord.has(key) || cuesByWord.has(key)) return key;
-  const starting = knownWords.filter((word) => word.length > key.length && word.startsWith(key));
+  // Never a brand: a brand is short already, and a Dutch word starts many ("stil" is not Stilnoct, "norm" not Normison).
+  const starting = knownWords.filter((word) => word.length > key.length && word.startsWith(key) && !brandNames.has(word));
   const meanings = new Set(starting.map((word) => synonymsByWord.get(word) ?? cuesByWord.get(word)));
   return meanings.size === 1 ? starting[0]! : key;
 }
@@ -129,6 +152,8 @@ function regionalForm(key: string): string | null {
 const regionalVowels: readonly [string, string][] = [
   ['oe', 'ui'],
   ['uu', 'ui'],
+  ['uu', 'oe'],
+  ['ui', 'oe'],
   ['ou', 'oe'],
   ['ao', 'aa'],
   ['oa', 'aa'],
@@ -164,7 +189,10 @@ export function splitCompound(key: string): string[] {
   for (let at = key.length - 4; at >= 4; at--) {
     const tail = key.slice(at);
     if (!known(tail) && !ignored.has(tail)) continue;
-    const front = [key.slice(0, at), key.slice(0, at).replace(/s$/, '')].find((part) => part.length >= 4 && known(part));
+    // The front may be typed a letter off ("lithuimspiegel"): read as the one known word it is near.
+    const front = [key.slice(0, at), key.slice(0, at).replace(/s$/, '')]
+      .flatMap((part) => (known(part) ? [part] : [correctTypo(part)]))
+      .find((part) => part.length >= 4 && known(part));
     if (front) return ignored.has(tail) ? [front] : [front, tail];
   }
   return [key];
@@ -185,6 +213,19 @@ const cliticWords: Record<string, string> = {
   '’t': 'het',
 };
 const clitics = /(?<![\p{L}])(?:[zmd]['’][nr]|['’][tsn])(?![\p{L}])/giu;
+/** A lab symbol in its capitals, not an initial ("K bij opname?", not "K. de Wit"). */
+const labSymbol = new RegExp(`\\b(?:${Object.keys(labSymbols).join('|')})\\b(?!\\.)`, 'gu');
+
+/**
+ * A past participle said the eastern way, without its g ("ekocht", "edronken", "ezien"): read with
+ * it ("gekocht"), so the record's own word is found. Only an e before a consonant, ending like a
+ * participle, and not a word the vocabulary knows as written.
+ */
+export function participleForm(key: string): string {
+  if (key.length < 6 || !/^e[bcdfhjklmnpqrstvwxz][a-z]+[dtn]$/.test(key)) return key;
+  return synonymsByWord.has(key) || cuesByWord.has(key) || ignored.has(key) ? key : `g${key}`;
+}
+
 const whenPattern = /\b(wanneer|wnr|welke datum|op welke dag|hoe laat)\b/;
 const datePattern = new RegExp(`\\b(\\d{1,2})\\s+(${monthNames.join('|')})\\b`);
 
@@ -203,7 +244,12 @@ function cuesOf(words: readonly string[]): { cues: Cue[]; compound: boolean } {
  * names: "hoe sliep Jan" is about sleep), each with its synonyms and cues.
  */
 export function readQuestion(asked: string, ignoredNames: readonly string[] = []): Question {
-  const text = applyDictation(asked).replace(clitics, (clitic) => cliticWords[clitic.toLowerCase()] ?? clitic);
+  const text = phrases.reduce(
+    (read, { pattern, word }) => read.replace(pattern, ` ${word} `),
+    applyDictation(asked)
+      .replace(labSymbol, (symbol) => labSymbols[symbol]!)
+      .replace(clitics, (clitic) => cliticWords[clitic.toLowerCase()] ?? clitic),
+  );
   const folded = fold(text);
   const date = datePattern.exec(folded);
   const month = date ? null : monthPattern.exec(folded);
@@ -215,24 +261,38 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
   const said = (date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text).replace(new RegExp(admissionPattern.source, 'giu'), ' ');
   const read = joinSplitCompounds(tokens(said)).flatMap((written) =>
     // The patient's own names go before any expansion: a name is never read as a shortened word.
-    ignored.has(fold(written)) || names.has(fold(written)) ? [] : splitCompound(correctTypo(expandShorthand(fold(written)))),
+    ignored.has(fold(written)) || names.has(fold(written))
+      ? []
+      : splitCompound(correctTypo(expandShorthand(participleForm(fold(written))))),
   );
   for (const token of read) {
     const key = fold(token);
     if (ignored.has(key) || names.has(key) || key.length < 2 || seen.has(key)) continue;
     const part = knownPart(key);
     const synonyms = synonymsByWord.get(key) ?? (part ? [token, ...(synonymsByWord.get(part) ?? [part])] : [token]);
-    // "leponex" and "clozapine" are one term: the second of a class adds nothing.
-    if (synonyms.some((word) => seen.has(fold(word)))) continue;
+    // "leponex" and "clozapine" are one term: the second of a class adds nothing. A class that only
+    // borrows a word of another ("naarhuis" lists "dagverlof") is still its own term.
+    if (synonyms.some((word) => seen.has(fold(word)) && synonymsByWord.get(fold(compact(word))) === synonyms)) continue;
+    if (seen.has(key)) continue;
     synonyms.forEach((word) => seen.add(fold(word)));
     const found = cuesOf(part ? synonyms.slice(1) : synonyms);
     const termCues = found.cues;
     const compound = found.compound || (part !== null && termCues.length > 0);
     const weight = termCues.some((cue) => cue.facets) ? 2 : 1;
-    terms.push({ word: token, words: [...new Set(synonyms.flatMap(tokens))], cues: termCues, weight, compound });
+    // A name of two words is searched as those words side by side ("Phosphate Sandoz"), never as either alone.
+    const words = [...new Set(synonyms.map((word) => tokens(word).join(' ')))];
+    terms.push({ word: token, words, cues: termCues, weight, compound });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
-  const order = admissionPattern.test(folded) ? 'oldest' : (orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit');
+  const event = new Set(eventWords(folded).flatMap((written) => splitCompound(correctTypo(expandShorthand(participleForm(written))))));
+  // A level of a medicine is answered by the text that reports it, as a compound's head is: the
+  // medicine's orders are not the record the question names (as in "lithiumspiegel", ADR 0106).
+  const level = terms.some((term) => levelWords.includes(fold(term.word)));
+  if (level)
+    for (const term of terms) if (term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets)) term.compound = true;
+  const named = admissionPattern.test(folded) ? 'oldest' : (orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit');
+  // A level asked without a moment is the current one: "lith spiegel?" is the newest level.
+  const order: QuestionOrder = named === 'fit' && level && !whenPattern.test(folded) ? 'newest' : named;
   return {
     terms,
     order,
@@ -240,7 +300,152 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     day,
     month: month ? String(monthNames.indexOf(month[1]!) + 1).padStart(2, '0') : null,
     when: whenPattern.test(folded) && order === 'fit',
+    after: terms.flatMap((term, i) => (event.has(fold(term.word)) ? [i] : [])),
   };
+}
+
+/**
+ * The words naming the event a question asks after: "na de val" (val), "na het ophogen van de
+ * lithium" (ophogen, lithium) — one word after "na" and an article, and each "van …" that follows.
+ */
+export function eventWords(folded: string): string[] {
+  const found = /\bna\s+(?:(?:de|het|een|zijn|haar)\s+)?([\p{L}\p{N}]+)((?:\s+van\s+(?:(?:de|het|een|zijn|haar)\s+)?[\p{L}\p{N}]+)*)/u.exec(
+    folded,
+  );
+  if (!found) return [];
+  const [, head, rest] = found;
+  const more = [...(rest ?? '').matchAll(/van\s+(?:(?:de|het|een|zijn|haar)\s+)?([\p{L}\p{N}]+)/gu)].map((match) => match[1]!);
+  return [head!, ...more];
+}
+
+/** A span of days a question asks about, on the ward's clock, both ends included ("YYYY-MM-DD"). */
+export interface Moment {
+  from: string;
+  to: string;
+}
+
+const dayNumbers: Record<string, number> = (() => {
+  const units = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen'];
+  const teens = ['tien', 'elf', 'twaalf', 'dertien', 'veertien', 'vijftien', 'zestien', 'zeventien', 'achttien', 'negentien'];
+  const numbers: Record<string, number> = {};
+  units.forEach((word, i) => (numbers[word] = i + 1));
+  teens.forEach((word, i) => (numbers[word] = i + 10));
+  numbers.twintig = 20;
+  units.forEach((word, i) => (numbers[`${word}entwintig`] = 21 + i));
+  numbers.dertig = 30;
+  numbers.eenendertig = 31;
+  return numbers;
+})();
+const monthWord = `(${monthNames.map((month) => `${month.slice(0, 3)}(?:${month.slice(3)})?`).join('|')})\\.?`;
+const dayWord = `(\\d{1,2}|${Object.keys(dayNumbers).join('|')})(?:ste|de|e)?`;
+const weekWords: Record<string, number> = { eerste: 0, tweede: 1, derde: 2, vierde: 3 };
+const bound = new RegExp(
+  ` (?:na|sinds|vanaf|tot|voor|tussen) (?:de |het )?(?:(?:eerste|tweede|derde|vierde|laatste) week|begin|eind|half|medio|rond|omstreeks|vandaag|vanochtend|vanmorgen|gisteren|eergisteren|${dayWord} ${monthWord})(?= )`,
+);
+
+/**
+ * The moment a question names, read at `now` on the ward's clock: a date ("op 1 november", "op
+ * twintig oktober", "rond 20 okt"), a part of a month ("begin november", "de tweede week van
+ * oktober") or a day said relative to today ("vandaag", "vanochtend", "gisteren"). A date later than
+ * today is last year's. Null when it names none (a whole month is not a moment: "in oktober"), or
+ * when the day bounds a period ("sinds 1 november", "na vandaag").
+ */
+export function askedMoment(asked: string, now: Date): Moment | null {
+  const text = ` ${fold(applyDictation(asked)).replace(/[^\p{L}\p{N}.]+/gu, ' ')} `;
+  const today = isoDay(now);
+  const [year] = today.split('-').map(Number) as [number];
+  const monthOf = (word: string) => monthNames.findIndex((month) => month.startsWith(word.slice(0, 3))) + 1;
+  const dateIn = (month: number, day: number) => {
+    const iso = (y: number) => `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    return iso(year) > today ? iso(year - 1) : iso(year);
+  };
+  const lastDay = (month: number) => new Date(Date.UTC(2001, month, 0)).getUTCDate();
+  const span = (month: number, first: number, last: number): Moment => ({
+    from: dateIn(month, first),
+    to: dateIn(month, Math.min(last, lastDay(month))),
+  });
+
+  // "sinds 1 november", "na vandaag": a bound of a period, not the moment asked.
+  if (bound.test(text)) return null;
+  let match = new RegExp(` (?:de )?(eerste|tweede|derde|vierde|laatste) week (?:van |in )?${monthWord} `).exec(text);
+  if (match) {
+    const month = monthOf(match[2]!);
+    if (match[1] === 'laatste') return span(month, lastDay(month) - 6, 31);
+    const week = weekWords[match[1]!]!;
+    return span(month, week * 7 + 1, week * 7 + 7);
+  }
+  match = new RegExp(` (begin|eind|half|medio) ${monthWord} `).exec(text);
+  if (match) {
+    const month = monthOf(match[2]!);
+    if (match[1] === 'begin') return span(month, 1, 10);
+    if (match[1] === 'eind') return span(month, 21, 31);
+    return span(month, 11, 20);
+  }
+  match = new RegExp(` (rond |omstreeks )?${dayWord} ${monthWord} `).exec(text);
+  if (match) {
+    const day = /^\d/.test(match[2]!) ? Number(match[2]) : dayNumbers[match[2]!]!;
+    const month = monthOf(match[3]!);
+    if (day < 1 || day > lastDay(month)) return null;
+    const date = dateIn(month, day);
+    // "Rond" a date allows a couple of days either side.
+    return match[1] ? { from: addDaysToIsoDate(date, -2), to: addDaysToIsoDate(date, 2) } : { from: date, to: date };
+  }
+  match =
+    / (vandaag|vanochtend|vanmorgen|vanmiddag|vanavond|vannacht|gisteren|gisterochtend|gistermiddag|gisteravond|gisternacht|eergisteren) /.exec(
+      text,
+    );
+  if (!match) return null;
+  if (match[1] === 'eergisteren') return { from: addDaysToIsoDate(today, -2), to: addDaysToIsoDate(today, -2) };
+  if (match[1]!.startsWith('gister')) return { from: addDaysToIsoDate(today, -1), to: addDaysToIsoDate(today, -1) };
+  // The night just gone started yesterday.
+  if (match[1] === 'vannacht') return { from: addDaysToIsoDate(today, -1), to: today };
+  return { from: today, to: today };
+}
+
+/** A source found for a question, with its moment. */
+export interface Dated extends Found {
+  at: Date | string;
+}
+
+/**
+ * A question naming a moment and a kind of measurement ("NEWS vanochtend", "BVC op 20 oktober") asks
+ * for that moment: only a source of that moment answers it — a measurement of the kind, or a text
+ * naming it. False when some source does, or the question names no moment or no measured kind.
+ */
+export function nothingAtMoment(question: Question, moment: Moment | null, rows: readonly Dated[]): boolean {
+  const measured = question.terms.flatMap((term, i) => (term.cues.some((cue) => cue.types.includes('meting') && cue.facets) ? [i] : []));
+  if (!moment || measured.length === 0) return false;
+  return !rows.some((row) => {
+    const day = isoDay(row.at);
+    if (day < moment.from || day > moment.to) return false;
+    return measured.some(
+      (i) => row.matched.includes(i + 1) || (row.type === 'meting' && cueAnswers(question.terms[i]!, row.type, row.facet)),
+    );
+  });
+}
+
+/**
+ * A question asked after an event ("is er na de val een CT gemaakt", "ecg na het ophogen van de
+ * lithium"): the event's words are context, no answer. What it asks — each term outside the event
+ * but a participle — must be held by a source dated on or after the event (the
+ * first record of it: a row of the kind an event word names, else a source answering every event word); true when none is, so the event alone never answers.
+ */
+export function nothingAfterEvent(question: Question, rows: readonly Dated[], skip: ReadonlySet<number> = new Set()): boolean {
+  if (question.after.length === 0) return false;
+  const answers = (row: Dated, i: number) => row.matched.includes(i + 1) || cueAnswers(question.terms[i]!, row.type, row.facet);
+  // A participle says what was done about it ("gemaakt"), in words the record need not use.
+  const asked = question.terms.flatMap((term, i) =>
+    question.after.includes(i) || skip.has(i) || participle.test(fold(term.word)) || rows[0]?.live[i] === false ? [] : [i],
+  );
+  if (asked.length === 0) return false;
+  const events = rows.filter((row) => question.after.every((i) => answers(row, i)));
+  // The record of the event itself (the order that raised the lithium) over a note that mentions it beforehand.
+  const recorded = events.filter((row) =>
+    question.after.some((i) => question.terms[i]!.cues.some((cue) => cue.facets) && cueAnswers(question.terms[i]!, row.type, row.facet)),
+  );
+  const times = (recorded.length ? recorded : events).map((row) => new Date(row.at).getTime());
+  const since = times.length ? Math.min(...times) : -Infinity;
+  return !rows.some((row) => new Date(row.at).getTime() >= since && asked.every((i) => answers(row, i)));
 }
 
 /**
@@ -270,7 +475,11 @@ const prefix = (word: string): string => (word.length >= 9 ? word.slice(0, -3) :
 
 /** A term as a tsquery: its words OR-ed, each also as a prefix when long enough to be a stem. */
 export const termQuery = (term: Term): string =>
-  [...new Set(term.words.map((word) => (word.length >= 5 ? `${prefix(word)}:*` : word)))].join(' | ');
+  [
+    ...new Set(
+      term.words.map((word) => (word.includes(' ') ? `(${word.split(' ').join(' <-> ')})` : word.length >= 5 ? `${prefix(word)}:*` : word)),
+    ),
+  ].join(' | ');
 
 /** The source types the question's cues point at (read in full, not only where the text matches). */
 export const cuedTypes = (question: Question): SourceType[] => [
@@ -340,3 +549,26 @@ export function compoundTerms(question: Question, text: string): number[] {
   });
   return [...new Set(found)];
 }
+
+/**
+ * The value a measurement row holds for a question asking its lowest or highest: the value of the
+ * kind the question names (a round's pulse among its other values), a BVC or a NEWS2 score, or its
+ * only value. Null for any other row: it is not ordered by value.
+ */
+export function measuredValue(data: Record<string, unknown>, facets: readonly string[]): number | null {
+  const number = (value: unknown) => {
+    const parsed = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
+    return Number.isFinite(parsed) ? parsed : null;
+  };
+  if (data.bvc !== undefined && data.bvc !== null) return number(data.bvc);
+  const values = Array.isArray(data.values) ? (data.values as { code: string; value: unknown }[]) : [];
+  const named = values.find((value) => facets.some((facet) => fold(value.code).includes(fold(facet))));
+  if (named) return number(named.value);
+  if (values.length === 1 && !facets.length) return number(values[0]!.value);
+  if (data.news2Score !== undefined && data.news2Score !== null && facets.includes('news2')) return number(data.news2Score);
+  return null;
+}
+
+/** The measurement kinds a question names (its cues' facets on measurements). */
+export const measuredKinds = (question: Question): string[] =>
+  question.terms.flatMap((term) => term.cues.filter((cue) => cue.types.includes('meting')).flatMap((cue) => cue.facets ?? []));

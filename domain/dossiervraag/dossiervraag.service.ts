@@ -18,6 +18,11 @@ import {
   cueAnswers,
   cuedTypes,
   everyTermFound,
+  measuredKinds,
+  measuredValue,
+  askedMoment,
+  nothingAfterEvent,
+  nothingAtMoment,
   readQuestion,
   termQuery,
   unfoundActions,
@@ -266,11 +271,19 @@ const time = (row: Row) => new Date(row.at).getTime();
 
 /** Best first: the most of the question answered, then the order the question asks for. */
 function compare(question: Question, now: Date) {
+  const kinds = measuredKinds(question);
+  const value = (row: Row) => (row.type === 'meting' ? measuredValue(row.data, kinds) : null);
   return (a: Scored, b: Scored): number => {
     if (Math.abs(a.coverage - b.coverage) > 1e-9) return b.coverage - a.coverage;
     // "Wanneer is hij gevallen": the report of the fall, not the falls risk that mentions it.
     if (question.when && assessment(a.row) !== assessment(b.row)) return assessment(a.row) ? 1 : -1;
     if (a.structured !== b.structured) return a.structured ? -1 : 1;
+    // "Het laagste gewicht": among the measurements that answer as well, the lowest value first.
+    if (question.order === 'lowest' || question.order === 'highest') {
+      const [first, second] = [value(a.row), value(b.row)];
+      if ((first === null) !== (second === null)) return first === null ? 1 : -1;
+      if (first !== null && second !== null && first !== second) return question.order === 'lowest' ? first - second : second - first;
+    }
     // Where no kind of record answers by itself, the text that holds the words beats the row of the
     // kind a compound's head names, whatever the order asked: "laatste lithiumspiegel" is the newest
     // level in the notes, not the newest lithium dose.
@@ -326,6 +339,10 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     row.matched = [...new Set([...row.matched, ...inside])];
   }
   const skip = unfoundActions(question, rows);
+  // Never a guess: a moment with nothing of the kind asked, or an event with nothing asked after it,
+  // is not answered by what the record holds on other days or by the event itself.
+  if (nothingAtMoment(question, askedMoment(vraag, now), rows) || nothingAfterEvent(question, rows, skip))
+    return { antwoord: noAnswer, bronnen: [] };
   const scoredRows = rows.map((row) => score(question, row, skip));
   const threshold = everyTermFound(question, rows, skip) ? spreadThreshold : supportThreshold;
   const supported = scoredRows

@@ -4,6 +4,10 @@
  * a kind of record (a measurement, a medicine, a contact's relation). The engine is
  * `dossiervraag.question.ts`; a new word is one line here.
  */
+import { drugClasses, drugNames } from './dossiervraag.drug-names';
+
+/** A name of more than one word as the one word a question's words are joined into ("Kalium Retard": "kaliumretard"). */
+export const compact = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The kinds of source an answer cites; the Dutch word is also the API's `type`. */
 export const sourceTypes = [
@@ -29,36 +33,29 @@ export type SourceType = (typeof sourceTypes)[number];
  * the rest: "verhoogd" and "verhogen" meet, "sliep" and "slapen" do not, hence the lists).
  */
 export const synonymClasses: readonly (readonly string[])[] = [
-  ['separatie', 'afzondering', 'gesepareerd', 'separeer', 'separeren', 'separatieruimte', 'afzonderingskamer', 'afgezonderd'],
-  ['onrustig', 'onrust', 'agitatie', 'geagiteerd', 'agitatief', 'opgewonden', 'gespannen', 'ijsberen'],
+  [
+    'separatie',
+    'afzondering',
+    'gesepareerd',
+    'separeer',
+    'separeren',
+    'separatieruimte',
+    'afzonderingskamer',
+    'afgezonderd',
+    'isoleer',
+    'isoleercel',
+    'separeerruimte',
+    'separeercel',
+  ],
+  ['onrustig', 'onrust', 'druk', 'drok', 'agitatie', 'geagiteerd', 'agitatief', 'opgewonden', 'gespannen', 'ijsberen'],
   ['slapen', 'slaap', 'slaapt', 'sliep', 'geslapen', 'nachtrust', 'doorgeslapen', 'doorsliep', 'slapeloos', 'slapeloosheid', 'insomnia'],
-  ['leponex', 'clozapine'],
-  ['haldol', 'haloperidol'],
-  ['nortrilen', 'nortriptyline'],
-  ['anafranil', 'clomipramine'],
-  ['tofranil', 'imipramine'],
-  ['saroten', 'amitriptyline', 'sarotex'],
-  ['remeron', 'mirtazapine'],
-  ['efexor', 'venlafaxine'],
-  ['dipiperon', 'pipamperon'],
-  ['cisordinol', 'zuclopentixol'],
-  ['glucophage', 'metformine'],
-  ['movicolon', 'macrogol'],
-  ['akineton', 'biperideen'],
-  ['seroquel', 'quetiapine'],
-  ['zyprexa', 'olanzapine'],
-  ['risperdal', 'risperidon', 'risperidone'],
-  ['abilify', 'aripiprazol'],
-  ['temesta', 'lorazepam'],
-  ['seresta', 'oxazepam'],
-  ['valium', 'diazepam'],
-  ['depakine', 'valproïnezuur', 'valproaat'],
-  ['priadel', 'lithium', 'lithiumcarbonaat'],
+  ...drugNames.map(({ generic, names }) => [generic, ...names]),
   ['agressie', 'agressief', 'dreigend', 'bedreigend', 'dreigde', 'sloeg', 'slaan', 'geslagen', 'schopte'],
   ['suïcide', 'suïcidaal', 'suïcidaliteit', 'zelfmoord', 'doodsgedachten', 'doodswens', 'suïcidegedachten'],
-  ['zelfbeschadiging', 'automutilatie', 'zelfbeschadigend', 'gesneden', 'krassen'],
+  ['zelfbeschadiging', 'automutilatie', 'zelfbeschadigend', 'gesneden', 'krassen', 'snijden', 'snijdt', 'sneed', 'krast', 'kraste'],
   ['fixatie', 'gefixeerd', 'vastgebonden', 'vastgelegd'],
   ['dwang', 'gedwongen', 'verplicht', 'verplichte', 'dwangzorg'],
+  ['dwangmedicatie', 'dwangmedicijnen'],
   ['boos', 'kwaad', 'woedend', 'geïrriteerd', 'boosheid'],
   ['uitgedroogd', 'uitdroging', 'dehydratie', 'gedehydreerd'],
   ['diabetes', 'dm', 'dm2', 'suikerziekte'],
@@ -74,18 +71,21 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['medicatie', 'medicijnen', 'pillen', 'tabletten', 'medicament'],
   ['weigeren', 'weigerde', 'geweigerd', 'weigering', 'weigert'],
   ['bloeddruk', 'tensie', 'rr'],
-  ['pols', 'hartslag', 'hartfrequentie'],
+  ['pols', 'hartslag', 'hartfrequentie', 'hf'],
   ['temperatuur', 'temp', 'koorts', 'verhoging'],
-  ['saturatie', 'zuurstofsaturatie', 'spo2'],
+  ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'],
   ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'],
-  ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen'],
-  ['alcohol', 'drank', 'dronk', 'bier'],
+  ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht'],
+  ['alcohol', 'drank', 'dronk', 'bier', 'biertje', 'biertjes', 'wijn', 'alcoholgebruik', 'sterke drank'],
   ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen', 'thc', 'hasj'],
   ['stemmen', 'hallucinaties', 'hallucineert', 'hallucinaties'],
   ['angst', 'angstig', 'bang', 'paniek'],
   ['somber', 'depressief', 'neerslachtig', 'stemming'],
   ['bezoek', 'bezocht', 'visite'],
-  ['verlof', 'weekendverlof', 'verlofregeling'],
+  // "Naar huis" is ontslag or a day's or weekend's leave; listed first so each word keeps its own class when asked alone.
+  ['naarhuis', 'ontslag', 'ontslagen', 'dagverlof', 'weekendverlof'],
+  ['ontslag', 'ontslagen'],
+  ['verlof', 'weekendverlof', 'verlofregeling', 'dagverlof'],
   ['huisarts', 'ha', 'huisdokter'],
   ['zonodig', 'zn', 'prn'],
   ['hoofdpijn', 'migraine'],
@@ -93,8 +93,9 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen', 'ophogen', 'omhoog', 'titratie', 'getitreerd', 'opgebouwd', 'opbouw'],
   ['verlaagd', 'afgebouwd', 'verlagen', 'afbouwen', 'omlaag', 'verminderd', 'minderen'],
   ['gestopt', 'gestaakt', 'stoppen', 'staken', 'onderbroken', 'gepauzeerd', 'pauze'],
+  ['herstart', 'herstarten', 'hervat', 'hervatten', 'herstarte'],
   ['poging', 'pogingen', 'poogde'],
-  ['injectie', 'im', 'intramusculair', 'prik', 'gespoten'],
+  ['injectie', 'im', 'intramusculair', 'prik', 'gespoten', 'spuit', 'spuitje'],
   ['weglopen', 'wegloop', 'weggelopen', 'ontvluchting', 'ontvlucht', 'gevlucht', 'vluchtpoging', 'ontsnapt', 'ontsnapping'],
   ['obstipatie', 'verstopping', 'verstopt', 'geobstipeerd', 'ontlasting', 'defecatie', 'laxans', 'laxeermiddel'],
   ['leukocyten', 'leuko', 'leuco', 'leucocyten', 'bloedbeeld', 'neutrofielen', 'neutro', 'anc'],
@@ -108,7 +109,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['crisismaatregel', 'cm'],
   ['glucose', 'bloedsuiker', 'bloedsuikers', 'suiker', 'bs', 'bsw'],
   ['roken', 'rookt', 'sigaretten', 'tabak'],
-  ['werk', 'beroep', 'werkte', 'gewerkt'],
+  ['werk', 'beroep', 'werkte', 'gewerkt', 'baan', 'afgekeurd', 'afkeuring', 'arbeidsongeschikt', 'gepensioneerd', 'pensioen'],
   // Ward shorthand and the everyday word for a relation or a role.
   ['familie', 'fam', 'familiegesprek', 'familieleden'],
   ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft', 'man'],
@@ -124,7 +125,33 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['spiegel', 'bloedspiegel', 'plasmaspiegel'],
   ['verwijzing', 'verwijsbrief', 'verwezen'],
   ['mdo', 'multidisciplinair', 'multidisciplinaire', 'multidisciplinairoverleg', 'teamoverleg'],
-  ['ecg', 'hartfilmpje', 'hartfilm'],
+  ['ecg', 'hartfilmpje', 'hartfilm', 'qtc'],
+  // The asker's words for what the record writes clinically (ADR 0108): lay words, ward abbreviations.
+  ['inbewaringstelling', 'ibs'],
+  ['rechterlijke machtiging', 'rm'],
+  ['nefroloog', 'nierarts', 'nefrologie', 'nierspecialist'],
+  ['cardioloog', 'hartspecialist', 'cardiologie'],
+  ['hypothermie', 'onderkoeld', 'onderkoeling'],
+  ['bradycardie', 'tragehartslag'],
+  ['menstruatie', 'ongesteld', 'ongesteldheid', 'menses', 'amenorroe'],
+  ['eetstoornis', 'eetstoornissen', 'anorexia', 'anorexia nervosa', 'boulimia', 'boulimie'],
+  ['calorieën', 'calorie', 'calorieen', 'kcal', 'kilocalorieën'],
+  ['kalium', 'hypokaliëmie', 'kaliumgehalte'],
+  ['magnesium', 'hypomagnesiëmie'],
+  ['hemoglobine', 'hb'],
+  ['diarree', 'diarrhee', 'buikloop', 'dunne ontlasting'],
+  ['blaastest', 'blazen', 'blies', 'geblazen', 'ademtest', 'promille', 'alcoholtest'],
+  ['edeq', 'ede q', 'eetstoornisvragenlijst'],
+  ['terugvalpreventieplan', 'signaleringsplan', 'vroege signalen'],
+  ['tremor', 'trillen', 'trilt', 'trillende', 'trilling', 'beven', 'beeft'],
+  ['braken', 'overgeven', 'spugen', 'overgegeven', 'gebraakt', 'gespuugd'],
+  ['misselijk', 'misselijkheid', 'nausea'],
+  ['duizelig', 'duizeligheid', 'draaierig'],
+  ['delier', 'delirium', 'delirant', 'verward', 'verwardheid'],
+  ['laboratorium', 'lab', 'bloedonderzoek', 'bloedafname', 'bloedprikken', 'labuitslag'],
+  ['spoedeisende hulp', 'seh', 'eerste hulp'],
+  ['incidentmelding', 'mic', 'micmelding', 'vim', 'vimmelding'],
+  ['cgt', 'cognitieve gedragstherapie'],
 ];
 
 /**
@@ -174,17 +201,62 @@ export const questionWords = new Set([
   ...['beter', 'slechter', 'tegeworrig', 'steeds'],
   ...['beetje', 'bietje', 'bitje', 'mijn', 'des', 'eens', 'ins', 'zo', 'nou', 'eigenlijk', 'even'],
   ...['eerstvolgende', 'eerstvolgend', 'aanstaande', 'komt', 'kumt', 'kump', 'gekomme', 'gekomen'],
+  // Pointers back into the question and the record's own formal words: "wat vond de internist ervan",
+  // "dient patiënte te worden overgeplaatst", "in het verleden reeds" (ADR 0108).
+  ...['ervan', 'erover', 'daarvan', 'daarover', 'daarop', 'daarna', 'zichzelf', 'zelf', 'patiënte', 'betrokkene', 'dient'],
+  ...['dienen', 'te', 'reeds', 'verleden', 'algemeen', 'moment', 'nieuwe', 'nieuw', 'mag', 'mogen', 'mocht', 'loopt', 'volgde'],
+  ...['vannacht', 'vanochtend', 'vanmorgen', 'vanmiddag', 'vanavond', 'actie', 'acties', 'ondernomen', 'staan', 'stonden', 'weer'],
+  ...['verbetering', 'verbeterd', 'verslechtering', 'verslechterd'],
+  // A value's extreme is read from the values found, not searched for: "het laagste gewicht".
+  ...['hoogste', 'laagste', 'hoogst', 'laagst', 'slechtst', 'slechtste', 'laag'],
+  // Gronings and Twents forms of "meisje", "haar", "voor", "naar" (ADR 0108).
+  ...['wicht', 'heur', 'veur', 'noar', 'nao', 'allemoal'],
 ]);
 
-/** How a question orders what it finds: the newest, the first, the next one coming, or by fit. */
-export type QuestionOrder = 'newest' | 'oldest' | 'next' | 'fit';
+/**
+ * How a question orders what it finds: the newest, the first, the next one coming, the lowest or
+ * highest measured value, or by fit.
+ */
+export type QuestionOrder = 'newest' | 'oldest' | 'next' | 'lowest' | 'highest' | 'fit';
 
 /** Phrases that ask for an order, tried in this order on the folded question. */
 export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] = [
+  // An extreme is asked of values, whatever else the question says ("het laagste gewicht sinds opname").
+  { pattern: /\b(hoogste|hoogst|maximale?|piekwaarde)\b/, order: 'highest' },
+  { pattern: /\b(laagste|laagst|minimale?)\b/, order: 'lowest' },
   { pattern: /\b(volgende|komende|eerstvolgende|gepland|ingepland)\b/, order: 'next' },
-  { pattern: /\b(leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b/, order: 'newest' },
-  { pattern: /\b(sinds wanneer|sinds hoe ?lang|eerste|1e|voor het eerst|begonnen?|gestart)\b|\bsinds\W*$/, order: 'oldest' },
+  { pattern: /\b(lest|leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b/, order: 'newest' },
+  {
+    pattern: /\b(sinds wanneer|sinds hoe ?lang|sinds welke (?:datum|dag)|eerste|1e|voor het eerst|begonnen?|gestart)\b|\bsinds\W*$/,
+    order: 'oldest',
+  },
 ];
+
+/**
+ * Phrases that say one thing in several words: read as that word before the question is split
+ * ("spuit tegen zijn wil" asks for dwangmedicatie, "mag de wicht al noar hoes" for ontslag or verlof).
+ * Idioms that ask rather than say ("wat is er aan de hand met") are read as nothing.
+ */
+export const phrases: readonly { pattern: RegExp; word: string }[] = [
+  { pattern: /\btegen\s+(?:zijn|haar|z'?n|d'?r|hun)\s+wil\b/giu, word: 'dwang' },
+  { pattern: /\b(?:naar|noar|nao|nor)\s+(?:huis|hoes|huus|thuis)\b/giu, word: 'naarhuis' },
+  { pattern: /\baan\s+de\s+hand\b/giu, word: '' },
+  // "Tijdens (deze) opname" is the whole record, not the word "opname" ("opnmae" too: typed in a hurry).
+  { pattern: /\b(?:tijdens|gedurende)\s+(?:de(?:ze)?\s+|zijn\s+|haar\s+|z'?n\s+)?opn[a-z]*/giu, word: '' },
+  { pattern: /\bop\s+(?:zijn|haar|z'?n|d'?r|het)\s+(?:slechtst|best|ergst)\b/giu, word: '' },
+];
+
+/**
+ * Lab values a clinician writes as their symbol, in capitals: "K bij opname?" is the kalium. Only the
+ * exact capitals count, and not as an initial ("K. de Wit"); "k" and "mg" are a letter and a unit.
+ */
+export const labSymbols: Readonly<Record<string, string>> = { K: 'kalium', Mg: 'magnesium', Hb: 'hemoglobine' };
+
+/**
+ * Words that ask for a level measured in the blood: "lithium spiegel" asks for the level the notes
+ * and lab report, not for the lithium order (which may mention a level in its reason).
+ */
+export const levelWords: readonly string[] = ['spiegel', 'bloedspiegel', 'plasmaspiegel', 'serumspiegel'];
 
 /** "hoe vaak", "hoeveel keer": the answer counts what it found. */
 export const countPattern = /\b(hoe vaak|hoeveel keer|hoeveel keren|aantal keren|hoe veel keer)\b/;
@@ -201,98 +273,54 @@ export interface Cue {
   facets?: readonly string[];
 }
 
-export const medicines = [
-  'clozapine',
-  'haloperidol',
-  'quetiapine',
-  'olanzapine',
-  'risperidon',
-  'aripiprazol',
-  'paliperidon',
-  'zuclopentixol',
-  'lithium',
-  'valproïnezuur',
-  'lamotrigine',
-  'lorazepam',
-  'oxazepam',
-  'diazepam',
-  'temazepam',
-  'zopiclon',
-  'promethazine',
-  'sertraline',
-  'citalopram',
-  'escitalopram',
-  'fluoxetine',
-  'paroxetine',
-  'venlafaxine',
-  'mirtazapine',
-  'biperideen',
-  'paracetamol',
-  'ibuprofen',
-  'metformine',
-  'nortriptyline',
-  'amitriptyline',
-  'clomipramine',
-  'imipramine',
-  'bupropion',
-  'trazodon',
-  'pipamperon',
-  'flupentixol',
-  'melatonine',
-  'macrogol',
-  'insuline',
-  'omeprazol',
+/**
+ * What an order's product name must contain to be this medicine: the generic's first six letters
+ * ("risper" for risperidon and risperidone), and each other name whole — a prefix of "vitamine D"
+ * or "natriumfosfaat" would also be "Vitamine B1" or "natriumvalproaat".
+ */
+export const drugFacets = (generic: string, names: readonly string[]): string[] => [
+  generic.slice(0, 6),
+  ...names.map((name) => name.toLowerCase()),
 ];
+
+/** The medicines' generic names (their brands are in `drugNames`). */
+export const medicines = drugNames.map(({ generic }) => generic);
 
 export const cues: readonly Cue[] = [
   { words: ['news2', 'news', 'ews'], types: ['meting'], facets: ['news2'] },
-  { words: ['bvc', 'broset'], types: ['meting'], facets: ['bvc'] },
+  { words: ['bvc', 'broset', 'agressiescore', 'agressieschaal'], types: ['meting'], facets: ['bvc'] },
+  // A withdrawal scale the ward scores: a measurement asked like any other ("CIWA op 5 oktober").
+  { words: ['ciwa'], types: ['meting'], facets: ['ciwa'] },
   { words: ['bloeddruk', 'tensie', 'rr'], types: ['meting'], facets: ['bloeddruk'] },
-  { words: ['pols', 'hartslag', 'hartfrequentie'], types: ['meting'], facets: ['hartfrequentie'] },
+  { words: ['pols', 'hartslag', 'hartfrequentie', 'hf'], types: ['meting'], facets: ['hartfrequentie'] },
   { words: ['temperatuur', 'temp', 'koorts'], types: ['meting'], facets: ['temperatuur'] },
-  { words: ['saturatie', 'zuurstofsaturatie', 'spo2'], types: ['meting'], facets: ['saturatie'] },
+  { words: ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'], types: ['meting'], facets: ['saturatie'] },
   { words: ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'], types: ['meting'], facets: ['ademhaling'] },
-  { words: ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen'], types: ['meting'], facets: ['gewicht'] },
+  {
+    words: ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht'],
+    types: ['meting'],
+    facets: ['gewicht'],
+  },
   { words: ['glucose', 'bloedsuiker', 'bloedsuikers', 'suiker', 'bs'], types: ['meting'], facets: ['glucose'] },
   { words: ['vitale', 'controles'], types: ['meting'] },
-  ...medicines.map((name) => ({ words: [name], types: ['medicatieopdracht', 'toediening'] as const, facets: [name.slice(0, 6)] })),
+  // A medicine by any of its names: its orders and administrations, whatever name the order is written under.
+  ...drugNames.map(({ generic, names }) => ({
+    words: [generic, ...names.map(compact)],
+    types: ['medicatieopdracht', 'toediening'] as const,
+    facets: drugFacets(generic, names),
+  })),
   // A class of medicines answers with any of its members.
-  {
-    words: ['antipsychoticum', 'antipsychotica', 'antipsychotisch'],
-    types: ['medicatieopdracht'],
-    facets: ['clozap', 'halope', 'quetia', 'olanza', 'risper', 'aripip', 'palipe', 'zuclop', 'pipamp', 'flupen'],
-  },
-  {
-    words: ['antidepressivum', 'antidepressiva'],
-    types: ['medicatieopdracht'],
-    facets: [
-      'sertra',
-      'citalo',
-      'escita',
-      'fluoxe',
-      'paroxe',
-      'venlaf',
-      'mirtaz',
-      'nortri',
-      'amitri',
-      'clomip',
-      'imipra',
-      'bupropi',
-      'trazod',
-    ],
-  },
-  {
-    words: ['benzodiazepine', 'benzodiazepines', 'benzo', 'benzos', 'slaapmedicatie', 'slaapmiddel', 'kalmeringsmiddel'],
-    types: ['medicatieopdracht', 'toediening'],
-    facets: ['loraze', 'oxazep', 'diazep', 'temaze', 'zopicl', 'midazo'],
-  },
-  { words: ['stemmingsstabilisator', 'stemmingsstabilisatoren'], types: ['medicatieopdracht'], facets: ['lithiu', 'valpro', 'lamotr'] },
+  ...drugClasses.map(({ words, members, given }) => ({
+    words,
+    types: given ? (['medicatieopdracht', 'toediening'] as const) : (['medicatieopdracht'] as const),
+    facets: drugNames.filter(({ generic }) => members.includes(generic)).flatMap(({ generic, names }) => drugFacets(generic, names)),
+  })),
   { words: ['medicatie', 'medicijnen', 'voorgeschreven', 'dosis', 'dosering', 'mg'], types: ['medicatieopdracht'] },
   // A dose change is the order that made it (its daily dose against the order before it of that medicine).
   { words: ['verhoogd', 'opgehoogd'], types: ['medicatieopdracht'], facets: ['verhoogd'] },
   { words: ['verlaagd', 'afgebouwd'], types: ['medicatieopdracht'], facets: ['verlaagd'] },
   { words: ['gewijzigd', 'wijziging'], types: ['medicatieopdracht'], facets: ['verhoogd', 'verlaagd'] },
-  { words: ['gestopt', 'gestaakt', 'gestart'], types: ['medicatieopdracht'] },
+  { words: ['gestopt', 'gestaakt', 'gestart', 'herstart', 'herstarten', 'hervat', 'hervatten'], types: ['medicatieopdracht'] },
   { words: ['gegeven', 'toegediend', 'ingenomen', 'toediening'], types: ['toediening'] },
   { words: ['geweigerd', 'weigerde', 'weigeren', 'weigering', 'weigert'], types: ['toediening'], facets: ['geweigerd'] },
   { words: ['risico', 'risico’s', "risico's", 'risicotaxatie', 'risicoinschatting'], types: ['risico'] },
@@ -304,17 +332,26 @@ export const cues: readonly Cue[] = [
   { words: ['diagnose', 'diagnoses', 'dx', 'dsm', 'classificatie', 'stoornis', 'hoofddiagnose', 'nevendiagnose'], types: ['diagnose'] },
   { words: ['rechtspositie', 'juridisch', 'juridische', 'wvggz', 'machtiging', 'wettelijk', 'wettelijke'], types: ['juridisch'] },
   // Money matters are a bewindvoerder's: "wie regelt haar financiën".
-  { words: ['financiën', 'financien', 'financieel', 'financiële', 'geldzaken'], types: ['contactpersoon'], facets: ['bewindvoerder'] },
+  {
+    words: ['financiën', 'financien', 'financieel', 'financiële', 'geldzaken', 'beschermingsbewind'],
+    types: ['contactpersoon'],
+    facets: ['bewindvoerder'],
+  },
   { words: ['zorgmachtiging', 'zm'], types: ['juridisch'], facets: ['zorgmachtiging'] },
   { words: ['voortzetting'], types: ['juridisch'], facets: ['voortzetting'] },
   { words: ['crisismaatregel', 'cm'], types: ['juridisch'], facets: ['crisismaatregel'] },
   { words: ['vrijwillig', 'vrijwillige'], types: ['juridisch'], facets: ['vrijwillig'] },
-  { words: ['separatie', 'afzondering', 'gesepareerd', 'separeer', 'afgezonderd'], types: ['maatregel'], facets: ['separatie'] },
+  {
+    words: ['separatie', 'afzondering', 'gesepareerd', 'separeer', 'afgezonderd', 'isoleer', 'isoleercel'],
+    types: ['maatregel'],
+    facets: ['separatie'],
+  },
   { words: ['fixatie', 'gefixeerd', 'vastgebonden'], types: ['maatregel'], facets: ['fixatie'] },
-  { words: ['dwangmedicatie'], types: ['maatregel'], facets: ['dwangmedicatie'] },
+  { words: ['dwangmedicatie', 'dwangmedicijnen'], types: ['maatregel'], facets: ['dwangmedicatie'] },
   { words: ['insluiting', 'ingesloten'], types: ['maatregel'], facets: ['insluiting'] },
   { words: ['dwangvoeding', 'sondevoeding'], types: ['maatregel'], facets: ['vocht'] },
   { words: ['bewegingsvrijheid'], types: ['maatregel'], facets: ['bewegingsvrijheid'] },
+  { words: ['toezicht', 'cameratoezicht'], types: ['maatregel'], facets: ['toezicht'] },
   { words: ['maatregel', 'maatregelen', 'verplichte', 'dwangmaatregel'], types: ['maatregel', 'juridisch'] },
   { words: ['intake'], types: ['intake'] },
   { words: ['anamnese', 'voorgeschiedenis'], types: ['intake'], facets: ['anamnese'] },
@@ -334,6 +371,8 @@ export const cues: readonly Cue[] = [
   { words: ['crisisoverleg'], types: ['afspraak'], facets: ['crisisoverleg'] },
   // Children are registered as zoon or dochter.
   { words: ['kinderen', 'kind', 'kids'], types: ['contactpersoon'], facets: ['zoon', 'dochter'] },
+  // Roles around the patient by their ward abbreviation (ADR 0108).
+  { words: ['spv', 'sociaalpsychiatrisch'], types: ['contactpersoon'], facets: ['sociaal-psychiatrisch', 'spv'] },
   { words: ['contactpersoon', 'contactpersonen', 'familie', 'telefoonnummer', 'nummer', 'bereikbaar'], types: ['contactpersoon'] },
   ...[
     'mentor',
