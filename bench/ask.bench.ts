@@ -94,7 +94,12 @@ try {
     const misses: string[] = [];
     for (const question of file.questions.slice(0, questionLimit)) {
       const started = performance.now();
-      const answer = await runUseCase(appOrm, actor, askTheRecord, { patientId: seeded.patientId, vraag: question.question });
+      // Asked at the record's own moment: "vannacht" and "vandaag" mean what the writer of the file meant.
+      const answer = await runUseCase(appOrm, actor, askTheRecord, {
+        patientId: seeded.patientId,
+        vraag: question.question,
+        now: new Date(file.now),
+      });
       times.push(performance.now() - started);
       const cited = answer.bronnen.map((bron) => keysOf.get(bron.id) ?? ['?']);
       if (question.answerable) {

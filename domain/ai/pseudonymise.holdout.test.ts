@@ -16,7 +16,7 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 // the tagger retrained with set n too: damaged 9 → 7, clean texts changed 6 → 5.
 // Names by their context from blind set q (ADR 0107, round two): clean texts changed 5 → 4.
 const FLOOR = {
-  leakingTexts: 39,
+  leakingTexts: 37,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
   damagedTexts: 6,
   cleanChanged: 4,
@@ -41,7 +41,7 @@ const FLOOR = {
     'disguised-name': 4,
     relations: 4,
   } as Record<string, number>,
-  caughtAtLeast: { naam: 484, nummer: 58, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
+  caughtAtLeast: { naam: 486, nummer: 58, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 } as Record<
     string,
     number
   >,

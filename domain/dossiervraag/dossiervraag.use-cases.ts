@@ -14,10 +14,12 @@ export const askTheRecord = defineUseCase({
   name: 'dossiervraag.ask',
   action: 'read',
   resourceType: 'Dossiervraag',
-  patients: (_em, input: { patientId: string; vraag: string }) => thePatient(input),
-  run: async (em, _actor, { patientId, vraag }) => {
+  // `now`: the moment "vandaag" and "vannacht" are read at; the ward's clock unless a caller in the code asks at
+  // another (the bench asks at its record's own moment). No door takes it from a request.
+  patients: (_em, input: { patientId: string; vraag: string; now?: Date }) => thePatient(input),
+  run: async (em, _actor, { patientId, vraag, now }) => {
     await assertPatientExists(em, patientId);
-    return askRecord(em, patientId, parseOrThrow(dossiervraagSchema, { vraag }).vraag);
+    return askRecord(em, patientId, parseOrThrow(dossiervraagSchema, { vraag }).vraag, now);
   },
   logged: (answer) => ({ details: { bronnen: answer.bronnen.length } }),
 });
