@@ -219,9 +219,18 @@ function namesRecordOnlyThing(token: Token, patientNames: readonly string[]): So
   if (modalOpeners.has(token.norm) || commonVerbs.has(token.norm) || pronouns.has(token.norm) || honorifics.has(token.norm)) return null;
   const typed = fold(token.raw);
   // "zn" is "zijn" more often than "zo nodig" in a ward's sentence: it names nothing by itself.
-  if (typed === 'zn') return null;
-  const types = readQuestion(token.raw, patientNames)
+  // The patient's own names are no thing asked ("mw. Lithium" stays a name).
+  if (typed === 'zn' || patientNames.some((name) => fold(name).split(/\s+/).includes(typed))) return null;
+  const cached = kindsOfWord.get(typed);
+  if (cached !== undefined) return cached;
+  const types = readQuestion(token.raw)
     .terms.filter((term) => typed.length <= 3 || typed.includes(fold(term.word)))
     .flatMap((term) => term.cues.filter((cue) => cue.types.every((type) => recordOnly.has(type))).flatMap((cue) => cue.types));
-  return types.length > 0 ? types : null;
+  const kinds = types.length > 0 ? types : null;
+  // Words repeat across a ward's sentences: what one names is read once (bounded, as a sentence may be anything).
+  if (kindsOfWord.size >= 5000) kindsOfWord.clear();
+  kindsOfWord.set(typed, kinds);
+  return kinds;
 }
+
+const kindsOfWord = new Map<string, SourceType[] | null>();
