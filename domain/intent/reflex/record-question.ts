@@ -173,12 +173,13 @@ export function plainlyAsksTheRecord(
     (generalKnowledge.test(text) && !surelyAPatient(tokens, reading.name, reading.hasPronoun))
   )
     return false;
-  const things = words.filter((token) => namesRecordOnlyThing(token, patientNames) !== null);
+  const kinds = new Map(words.map((token) => [token, namesRecordOnlyThing(token, patientNames)] as const));
+  const things = words.filter((token) => kinds.get(token));
   // How sleep or eating went over a period is read from the daily notes: "hoe heeft joost de afgelopen week geslapen".
   const overAPeriod = careOverAPeriod.test(text) && periodWords.test(text);
   if (things.length === 0 && !overAPeriod) return false;
   // A measurement's name is a noun ("gewicht" only looks like a participle); "geweigerd", "gestopt" tell what happened.
-  const measured = things.filter((token) => namesRecordOnlyThing(token, patientNames)?.includes('meting'));
+  const measured = things.filter((token) => kinds.get(token)?.includes('meting'));
   const marked = tokens.some((token) => token.norm === '?');
   // "heeft hij …", "is mw. X …" opening the sentence, or with a question mark; "… en heeft zijn medicatie geweigerd" goes on telling.
   const yesNo =
