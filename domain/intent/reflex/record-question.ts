@@ -74,6 +74,23 @@ function surelyAPatient(tokens: Token[], name: Classified['name'], hasPronoun: b
 }
 
 /**
+ * "heeft Jan …", "is hij …": a yes/no question names its subject right after the verb ("… en is misselijk" does not),
+ * or asks whether something ever happened ("heeft ben salah ooit gefixeerd gezeten").
+ */
+function asksYesOrNo(tokens: Token[], words: Token[], reading: Classified): boolean {
+  const [first, second] = words;
+  return (
+    first !== undefined &&
+    yesNoOpeners.has(first.norm) &&
+    second !== undefined &&
+    (pronouns.has(second.norm) ||
+      honorifics.has(second.norm) ||
+      (reading.name !== null && tokens[reading.name.start] === second) ||
+      words.some((token) => token.norm === 'ooit' || token.norm === 'eerder'))
+  );
+}
+
+/**
  * Whether a part that no fixed intent took asks the record of a patient something. `patientNames`
  * are the names the question is about (they are no terms of it): what is left must name something
  * the record can hold, as the record's own question reader reads it. A name guessed from lower-case
@@ -81,19 +98,10 @@ function surelyAPatient(tokens: Token[], name: Classified['name'], hasPronoun: b
  */
 export function asksTheRecord(tokens: Token[], reading: Classified, patientNames: readonly string[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word');
-  const [first, second] = words;
+  const [first] = words;
   if (!first) return false;
   const marked = tokens.some((token) => token.norm === '?') || words.slice(0, 3).some((token) => askingWords.has(token.norm));
-  // "heeft Jan …", "is hij …": a yes/no question names its subject right after the verb ("… en is misselijk" does not).
-  const yesNo =
-    yesNoOpeners.has(first.norm) &&
-    second !== undefined &&
-    (pronouns.has(second.norm) ||
-      honorifics.has(second.norm) ||
-      (reading.name !== null && tokens[reading.name.start] === second) ||
-      // "heeft ben salah ooit gefixeerd gezeten": whether it ever happened.
-      words.some((token) => token.norm === 'ooit' || token.norm === 'eerder'));
-  if (!marked && !yesNo) return false;
+  if (!marked && !asksYesOrNo(tokens, words, reading)) return false;
   if (words.some((token) => addressed.has(token.norm))) return false;
   const text = textOf(tokens);
   // Phoning, rosters, discharge, the ward, general knowledge: outside one patient's record whatever the wording.
@@ -158,7 +166,7 @@ export function plainlyAsksTheRecord(
   opensSentence: boolean,
 ): boolean {
   const words = tokens.filter((token) => token.kind === 'word');
-  const [first, second] = words;
+  const [first] = words;
   if (!first) return false;
   if (words.some((token) => fixedIntentWords.some((concept) => lookup(token.norm).concepts.has(concept)))) return false;
   const text = textOf(tokens);
@@ -181,16 +189,8 @@ export function plainlyAsksTheRecord(
   // A measurement's name is a noun ("gewicht" only looks like a participle); "geweigerd", "gestopt" tell what happened.
   const measured = things.filter((token) => kinds.get(token)?.includes('meting'));
   const marked = tokens.some((token) => token.norm === '?');
-  // "heeft hij …", "is mw. X …" opening the sentence, or with a question mark; "… en heeft zijn medicatie geweigerd" goes on telling.
-  const yesNo =
-    yesNoOpeners.has(first.norm) &&
-    (opensSentence || marked) &&
-    second !== undefined &&
-    (pronouns.has(second.norm) ||
-      honorifics.has(second.norm) ||
-      (reading.name !== null && tokens[reading.name.start] === second) ||
-      // "heeft ben salah ooit gefixeerd gezeten": whether it ever happened.
-      words.some((token) => token.norm === 'ooit' || token.norm === 'eerder'));
+  // Opening the sentence, or with a question mark: "… en heeft zijn medicatie geweigerd" goes on telling.
+  const yesNo = (opensSentence || marked) && asksYesOrNo(tokens, words, reading);
   // A question word, also mistyped ("wnnr", "hoevel"), among the first words.
   const questionWord = words.slice(0, 3).some(
     (token) =>
