@@ -324,10 +324,17 @@ function diminutiveOfNoName(word: string, classesOf: WordClasses): boolean {
   return !endings.some((ending) => classesOf(word.slice(0, -ending.length)).some((cls) => A_NAME.has(cls)));
 }
 
+/** A Dutch word by the ward's vocabulary or the lists, or a diminutive of no name: a cue of place alone does not make it a name. */
+function aWordNoName(token: Token, classesOf: WordClasses, context: TextContext): boolean {
+  return (
+    context.vocabulary.has(token.text.toLowerCase()) ||
+    classesOf(token.text).some((cls) => A_DUTCH_WORD.has(cls)) ||
+    diminutiveOfNoName(token.text, classesOf)
+  );
+}
+
 export function standsWhereANameStands(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
-  const token = tokens[index]!;
-  if (context.vocabulary.has(token.text.toLowerCase()) || classesOf(token.text).some((cls) => A_DUTCH_WORD.has(cls))) return false;
-  if (diminutiveOfNoName(token.text, classesOf)) return false;
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
   const previous = tokens[index - 1];
   if (!previous) return false;
   if (previous.kind === 'word') {
@@ -363,8 +370,7 @@ const FAMILY_ADDRESS = new Set(
 export function opensASentenceAsSubject(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
   const token = tokens[index]!;
   if (!opensSentence(tokens, index) || FAMILY_ADDRESS.has(token.text.toLowerCase())) return false;
-  if (context.vocabulary.has(token.text.toLowerCase()) || classesOf(token.text).some((cls) => A_DUTCH_WORD.has(cls))) return false;
-  if (diminutiveOfNoName(token.text, classesOf)) return false;
+  if (aWordNoName(token, classesOf, context)) return false;
   const next = tokens[index + 1];
   return next?.kind === 'word' && next.spaceBefore && /^\p{Ll}/u.test(next.text) && classesOf(next.text).includes('verb');
 }
@@ -409,9 +415,7 @@ export function betweenKinAndVerb(tokens: Token[], index: number, classesOf: Wor
  */
 export const COORDINATED_THRESHOLD = 0.05;
 export function coordinatedWithAPerson(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
-  const token = tokens[index]!;
-  if (context.vocabulary.has(token.text.toLowerCase()) || classesOf(token.text).some((cls) => A_DUTCH_WORD.has(cls))) return false;
-  if (diminutiveOfNoName(token.text, classesOf)) return false;
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
   const joins = (at: number): boolean => tokens[at]?.kind === 'word' && /^(?:en|of)$/u.test(tokens[at]!.text);
   const person = (at: number): boolean => tokens[at]?.kind === 'masked' && tokens[at]!.masked === 'person';
   return (joins(index + 1) && person(index + 2)) || (joins(index - 1) && person(index - 2));
@@ -433,19 +437,15 @@ export function taggedNames(
   tokens.forEach((token, index) => {
     if (!mayBeTaken(tokens, index, classesOf)) return;
     const probability = nameProbability(tokenFeatures(tokens, index, classesOf, context));
-    if (
-      probability < threshold &&
-      !(
-        probability >= cuedThreshold &&
-        (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))
-      ) &&
-      !(
-        probability >= RELATION_CUED_THRESHOLD &&
-        (namedByTheRelationAfter(tokens, index, classesOf) || betweenKinAndVerb(tokens, index, classesOf))
-      ) &&
-      !(probability >= COORDINATED_THRESHOLD && coordinatedWithAPerson(tokens, index, classesOf, context))
-    )
-      return;
+    // Taken on its score, or on less where its place says a name (the cues are checked only when the score is enough for one).
+    const taken =
+      probability >= threshold ||
+      (probability >= cuedThreshold &&
+        (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))) ||
+      (probability >= RELATION_CUED_THRESHOLD &&
+        (namedByTheRelationAfter(tokens, index, classesOf) || betweenKinAndVerb(tokens, index, classesOf))) ||
+      (probability >= COORDINATED_THRESHOLD && coordinatedWithAPerson(tokens, index, classesOf, context));
+    if (!taken) return;
     const last = spans.at(-1);
     const gap = last ? working.slice(last.end, token.start) : '';
     if (last && /^(?:[ \t]+|[ \t]*-[ \t]*|[ \t]+(?:(?:van|de|der|den|ter|ten|te|el|al)[ \t]+)+)$/iu.test(gap)) last.end = token.end;
