@@ -732,7 +732,6 @@ export const notNames = new Set([
   'gr',
   'gram',
   'mmol',
-  'ie',
   // Comparatives said of a patient ("slaapt mw yildiz beter sinds …").
   'beter',
   'slechter',
