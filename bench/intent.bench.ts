@@ -45,6 +45,9 @@ heldOut.push(['dev M (read)', readPath(new URL('../tests/fixtures/intent-dev-m.j
 // Set S (session nine) by a helper who saw only BRIEF.md, the product description and issues 43 and 47: 177 sentences on the
 // border of a record question, written before the record-question rule of ADR 0105 round 3 and then read to build it.
 heldOut.push(['dev S (read)', readPath(new URL('../tests/fixtures/intent-dev-s.json', import.meta.url).pathname)] as const);
+// Set T (session ten) by a helper who saw only BRIEF.md, the product description and issue 43: 225 sentences weighted to
+// patients' names in every shape, and chains. Written before the name rules of ADR 0105 round 4, then read to build them.
+heldOut.push(['dev T (read)', read(new URL('../tests/fixtures/intent-dev-t.json', import.meta.url))] as const);
 const sentences = [...corpus, ...heldOut.flatMap(([, entries]) => entries)];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 50));

@@ -591,6 +591,7 @@ export const fillers = new Set([
   'svp',
   'alsjeblieft',
   'ajb',
+  'aub',
   'tot',
   'slot',
   'ten',
@@ -694,7 +695,7 @@ export const categoryNames: Readonly<Record<string, 'incident' | 'medicatie' | '
  * what keeps "plan een gesprek met de huisarts" from becoming a patient called Huisarts.
  */
 /**
- * Regional forms read as the standard word they stand for (Brabants, Limburgs, Twents, Gronings,
+ * Regional forms (and a ward's second short form of a word) read as the standard word they stand for (Brabants, Limburgs, Twents, Gronings,
  * Flemish): pronouns, articles, auxiliaries and particles a sentence in dialect is full of, and
  * the search verb. Read so, the rules and the intent model see the words they know, and a
  * lower-case name ends before them ("meneer ten dam hef 'm …", "mevrouw van de ven hee …").
@@ -720,6 +721,8 @@ export const regionalForms: ReadonlyMap<string, string> = new Map([
   ['zeuk', 'zoek'],
   ['zeuke', 'zoeken'],
   ['zuik', 'zoek'],
+  // A ward's other short form of "ovdr" ("open haar ovd", "ovd nachtdienst"), read as the one the model knows.
+  ['ovd', 'ovdr'],
 ]);
 
 export const notNames = new Set([
@@ -1058,6 +1061,18 @@ export const notNames = new Set([
   'ander',
   'medepatient',
   'medepatienten',
+  // Fellow patients ("ruzie met groepsgenoot") and how a name is spelled ("de janssen met dubbele s").
+  'groepsgenoot',
+  'groepsgenote',
+  'groepsgenoten',
+  'kamergenoot',
+  'kamergenote',
+  'dubbele',
+  'dubbel',
+  // "noteer dat aub", "wnr is …": short forms of a word, not a name.
+  'aub',
+  'wnr',
+  'wnnr',
   'sleutel',
   'sleutels',
   'hoor',

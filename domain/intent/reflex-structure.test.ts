@@ -263,3 +263,64 @@ describe('words that are no name (set S read as a dev set)', () => {
       expect(nameOf(input)).toBeUndefined();
   });
 });
+
+describe('names in every shape a ward types them (set T read as a dev set)', () => {
+  const nameOf = (input: string) => classify(input).actions[0]?.entities.patientName;
+
+  it('keeps “van” with the family name where no noun before it owns anything', () => {
+    // Opening the sentence, after a verb, and before “’t”.
+    expect(nameOf('van beek z’n afspraak van woensdag mag weg')).toBe('Van Beek');
+    expect(nameOf('is van Wijk al eens gefixeerd?')).toBe('van Wijk');
+    expect(nameOf('hoe ver is de intake van t schip')).toBe('Van t Schip');
+    // After a noun “van” is “of”, and alone after “daarna” it says whose the same request is.
+    expect(nameOf('de overdracht van Kramer graag')).toBe('Kramer');
+    expect(classify('overdracht van Lotte, daarna van Wessel').actions.map((action) => action.entities.patientName)).toEqual([
+      'Lotte',
+      'Wessel',
+    ]);
+  });
+
+  it('reads “Oude” opening a sentence before a capitalised name as part of the family name', () => {
+    expect(chainOf('Oude Booijink is vannacht gevallen, schrijf dat op')).toEqual([['dagnotitie', 'Oude Booijink']]);
+  });
+
+  it('takes a lower-case double name with a particle joined by a hyphen or a double given name before a particle', () => {
+    expect(nameOf('youssef al-amrani lag de hele ochtend op bed')).toBe('Youssef Al-Amrani');
+    expect(nameOf('plan voor anne-fleur van der wiel een gesprek dinsdag')).toBe('Anne-Fleur van der Wiel');
+  });
+
+  it('drops initials typed in lower case without splitting the sentence at their dots', () => {
+    expect(chainOf('k.l. brouwer wat zijn de risico’s')).toEqual([['risico_query', 'Brouwer']]);
+    expect(chainOf('zoek r. el idrissi en daarna zn diagnose')).toEqual([
+      ['zoeken', 'El Idrissi'],
+      ['diagnose_query', 'El Idrissi'],
+    ]);
+    // A dotted short form is no initial.
+    expect(chainOf('i.v.m. verlof de afspraak van mw. Dekker annuleren')).toEqual([['cancel_appointment', 'Dekker']]);
+  });
+
+  it('does not take a fellow patient, “aub”, “wnr” or a spelling word for the patient', () => {
+    expect(nameOf('Verbeek had vanochtend ruzie met een groepsgenoot, noteer dat')).toBe('Verbeek');
+    expect(nameOf('Jacobs heeft niet gegeten, leg dat vast aub')).toBe('Jacobs');
+    expect(classifyReflex('wnr is zijn lithium verlaagd', { activePatient: { id: 'p-1', name: 'Eva Smit' } }, now).actions).toMatchObject([
+      { intent: 'dossiervraag', entities: { patientName: 'Eva Smit' } },
+    ]);
+  });
+
+  it('does not read a verb or a noun opening a note’s text in lower case as its subject', () => {
+    expect(chainOf('zoek mw. Kaya en notitie adl: hulp bij douchen')).toEqual([
+      ['zoeken', 'Kaya'],
+      ['dagnotitie', 'Kaya'],
+    ]);
+  });
+
+  it('reads “ovd” as the handover and a step in the intake as one in the form of the patient on screen', () => {
+    expect(chainOf('ovd van mw. Peeters en daarna haar risico’s')).toEqual([
+      ['overdracht', 'Peeters'],
+      ['risico_query', 'Peeters'],
+    ]);
+    expect(
+      classifyReflex('door naar het volgende onderdeel', { activePatient: { id: 'p-1', name: 'Eva Smit' } }, now).actions,
+    ).toMatchObject([{ intent: 'intake_navigeer', entities: { patientName: 'Eva Smit' } }]);
+  });
+});

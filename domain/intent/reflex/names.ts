@@ -38,7 +38,9 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
     honorifics.has(norm) ||
     weekdayAbbreviations.has(norm) ||
     questionStarters.has(norm) ||
-    negations.has(norm)
+    negations.has(norm) ||
+    // "volgend onderdeel vd intake": a part of the form is what is named, never who.
+    formParts.has(norm)
   )
     return false;
   // "de AIOS", "de SPV": an acronym is a role or a thing; "de volledigheid", "de balie": a noun.
@@ -110,9 +112,11 @@ function compoundOfThing(norm: string): boolean {
 
 function lowerDoubleName(norm: string): boolean {
   const parts = norm.split('-');
+  // "al-hashimi", "el-hajji": a particle joined to the family name by a hyphen opens it.
+  const first = nameParticles.has(parts[0]!) && parts.length === 2 ? parts[1]! : parts[0]!;
   return (
     parts.every((part) => unknownWord(part) || nameParticles.has(part)) &&
-    [parts[0]!, parts.at(-1)!].every((part) => unknownWord(part) && part.length >= 3)
+    [first, parts.at(-1)!].every((part) => unknownWord(part) && part.length >= 3)
   );
 }
 
@@ -132,6 +136,31 @@ function familyWord(token: Token): boolean {
     !dayLike(token.norm) &&
     !weekdayAbbreviations.has(token.norm) &&
     !/\d/.test(token.norm)
+  );
+}
+
+/**
+ * "van" is the name's own particle, not "of": before "der", "den" or "'t" ("intake van t hoff"), and where no
+ * noun stands before it to own something: opening a sentence ("van dijk z'n afspraak") or after a verb
+ * ("heeft van Leeuwen …", "zoek van Dam op"); "de afspraak van Jansen" is Jansen's.
+ */
+function vanOpensName(tokens: Token[], index: number): boolean {
+  if (['der', 'den', "'t", 't'].includes(tokens[index + 1]?.norm ?? '')) return true;
+  const previous = tokens[index - 1];
+  // "…, daarna van jaap": "van" and a name alone are whose the same request is.
+  if (!previous || ['.', '?', '!', ';', ':'].includes(previous.norm))
+    return (
+      tokens.slice(index + 2).some((token) => token.kind === 'word' && !fillers.has(token.norm)) &&
+      // "Van Jansen de overdracht graag": what follows the name is the thing asked for, "van" is "of".
+      !['de', 'het', 'een', 'alle'].includes(tokens[index + 2]?.norm ?? '') &&
+      lookup(tokens[index + 2]?.norm ?? '').concepts.size === 0
+    );
+  if (previous.kind !== 'word') return false;
+  const verbOnly = [...lookup(previous.norm).concepts].every((concept) => concept.endsWith('Verb'));
+  return (
+    subjectVerbs.has(previous.norm) ||
+    commonVerbs.has(previous.norm) ||
+    (actionStarters.has(previous.norm) && verbOnly && !/^dossier/.test(previous.norm))
   );
 }
 
@@ -242,10 +271,17 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
     const afterParticle = nameParticles.has(parts.at(-1)?.norm ?? '') || parts.at(-1)?.norm === 'oude';
     // Right after a title the family name comes, even one that reads like a verb ("dhr. karsten").
     const afterTitle = capitalisedOk && parts.length === 0 && honorifics.has(tokens[from - 1]?.norm ?? '');
+    // "jan-willem van der pol": a lower-case double given name before a particle opens the name.
+    const givenBeforeParticle =
+      parts.length === 0 &&
+      token.raw === token.norm &&
+      lowerDoubleName(token.norm) &&
+      nameParticles.has(tokens[index + 1]?.norm ?? '') &&
+      (nameParticles.has(tokens[index + 2]?.norm ?? '') || isNameLike(tokens[index + 2], true));
     if (
       !isNameLike(
         token,
-        capitalisedOk || parts.length > 0,
+        capitalisedOk || parts.length > 0 || givenBeforeParticle,
         (afterTitle || afterParticle) && !parts.some((part) => !nameParticles.has(part.norm)),
       ) &&
       !(afterTitle && titledName(token)) &&
@@ -373,7 +409,18 @@ export function subjectOfContent(tokens: Token[], from: number): NameSpan | null
   const token = tokens[at];
   if (!token) return null;
   // "dat Sanne …", "dat mw. de vos …", and in lower case "dat bram vannacht …" (a clause after "dat" opens with its subject).
-  return collectName(tokens, at, at > from || /^\p{Lu}/u.test(token.raw));
+  const typedName = at > from || /^\p{Lu}/u.test(token.raw);
+  const span = collectName(tokens, at, typedName);
+  // "obs: lacht weer", "adl: hulp bij aankleden": in lower case a verb, or a word before a preposition, opens an
+  // observation with no subject named ("bram sliep", "bas rustig", "rinus weer binnen" do name one).
+  if (
+    span &&
+    !typedName &&
+    span.end - span.start === 1 &&
+    (looksLikeVerb(token.norm) || namePrepositions.has(tokens[span.end]?.norm ?? ''))
+  )
+    return null;
+  return span;
 }
 
 /** Names coordinated with the first: "Kees en Pieter", "van Mo en van Fenna", "mw. Kramer en mw. Smit". */
@@ -453,7 +500,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
       !honorifics.has(tokens[index + 1]?.norm ?? '')
     )
       continue;
-    const from = token.norm === 'van' && ['der', 'den'].includes(tokens[index + 1]?.norm ?? '') ? index : index + 1;
+    const from = token.norm === 'van' && vanOpensName(tokens, index) ? index : index + 1;
     const span = collectName(tokens, from, false);
     // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
     if (span && !((capitalisedName || pronounBefore(index)) && typedLower(tokens, span))) return span;
@@ -471,7 +518,12 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
         (index === 0 || tokens[index - 1]!.kind === 'punct'));
     if (token.kind === 'word' && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false) && !inverted) {
       const before = tokens[index - 1];
-      const from = before && nameParticles.has(before.norm) && !namePrepositions.has(before.norm) ? index - 1 : index;
+      // "de Wit", "Oude Geerdink hef …": the particle or "Oude" before the capital is the name's own.
+      const from =
+        before &&
+        ((nameParticles.has(before.norm) && !namePrepositions.has(before.norm)) || (before.norm === 'oude' && /^\p{Lu}/u.test(before.raw)))
+          ? index - 1
+          : index;
       const span = collectName(tokens, from, true);
       if (span) return span;
     }

@@ -309,7 +309,8 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       const ownOrWard = partTokens.some((token) => token.norm === 'mijn' || token.norm === 'afd' || token.norm === 'afdeling');
       const inherited = previousPatient && (reading.hasPronoun || actions.length > 0) && !ownOrWard ? previousPatient : null;
       if (inherited) Object.assign(entities, inherited);
-      else if (reading.hasPronoun && context.activePatient)
+      // "volgende sectie": a step within the intake is a step within the form of the patient open on screen.
+      else if ((reading.hasPronoun || decided.intent === 'intake_navigeer') && context.activePatient)
         Object.assign(entities, { patientName: context.activePatient.name, patientId: context.activePatient.id });
     }
     if (entities.patientName)

@@ -50,15 +50,22 @@ export function tokenize(text: string): Token[] {
 function withoutInitials(text: string, tokens: Token[]): Token[] {
   const out: Token[] = [];
   let afterInitial = false;
+  let lowerRun = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
+    lowerRun = token.kind === 'word' && /^\p{Ll}$/u.test(token.raw) && (lowerRun || lowerInitials(text, tokens, index));
     const dotted = token.kind === 'word' && /^(\p{Lu}|Th|Chr|Joh)$/u.test(token.raw) && text[token.end] === '.';
-    if (dotted) {
+    if (dotted || lowerRun) {
       const dot = tokens[index + 1]?.kind === 'punct' && tokens[index + 1]!.start === token.end ? 1 : 0;
       const next = tokens[index + 1 + dot];
       const previous = out.at(-1);
       const namePlace =
-        afterInitial || !previous || previous.kind === 'punct' || honorifics.has(previous.norm) || connectors.has(previous.norm);
+        lowerRun ||
+        afterInitial ||
+        !previous ||
+        previous.kind === 'punct' ||
+        honorifics.has(previous.norm) ||
+        connectors.has(previous.norm);
       if (next?.kind === 'word' && namePlace) {
         index += dot;
         afterInitial = true;
@@ -66,9 +73,62 @@ function withoutInitials(text: string, tokens: Token[]): Token[] {
       }
     }
     afterInitial = false;
+    lowerRun = false;
     out.push(token);
   }
   return out;
+}
+
+/** Dotted short forms typed in lower case: "i.v.m.", "d.w.z.", "v.d.": no initials. */
+const dottedWords = new Set([
+  'ivm',
+  'dwz',
+  'zsm',
+  'mbt',
+  'tzt',
+  'nav',
+  'oa',
+  'ovv',
+  'aub',
+  'evt',
+  'bv',
+  'ca',
+  'vd',
+  'ie',
+  'nb',
+  'ps',
+  'ipv',
+  'tav',
+]);
+
+/**
+ * "j.p. terlouw", "zoek h. el khatib", "van t.c. van der zee": in lower case, single letters each with a dot before a
+ * name, where a name can start (also after a command or "van"), unless the letters spell a short form ("i.v.m.").
+ */
+function lowerInitials(text: string, tokens: Token[], from: number): boolean {
+  let letters = '';
+  let index = from;
+  while (tokens[index]?.kind === 'word' && /^\p{Ll}$/u.test(tokens[index]!.raw) && text[tokens[index]!.end] === '.') {
+    letters += tokens[index]!.raw;
+    index++;
+    if (tokens[index]?.kind === 'punct' && tokens[index]!.norm === '.') index++;
+  }
+  const next = tokens[index];
+  const previous = tokens[from - 1];
+  const namePlace =
+    !previous ||
+    previous.kind === 'punct' ||
+    honorifics.has(previous.norm) ||
+    connectors.has(previous.norm) ||
+    ['zoek', 'van', 'voor', 'bij', 'met'].includes(previous.norm);
+  return (
+    letters.length > 0 &&
+    !dottedWords.has(letters) &&
+    !(letters.length === 1 && dotAbbreviations.has(letters) && ['v', 'd'].includes(letters)) &&
+    next?.kind === 'word' &&
+    next.start > tokens[from]!.end &&
+    namePlace
+  );
 }
 
 export function textOf(tokens: Token[]): string {
