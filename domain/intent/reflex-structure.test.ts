@@ -135,6 +135,26 @@ describe('a report and its own text', () => {
   });
 });
 
+describe('what was told before a report is asked for', () => {
+  it.each([
+    'mw. Hoogland heeft vanmiddag een verpleegkundige geschopt, maak daar een rapportage van',
+    'De heer Brink is vannacht van de afdeling weggelopen. Wilt u daarvan een incidentrapport maken?',
+  ])('writes “%s” as one report, not a note and a report', (input) => {
+    expect(intentsOf(input)).toEqual(['rapportage']);
+  });
+
+  it('keeps a note asked for beside the report, and a report only read', () => {
+    expect(intentsOf('dhr. Kraan heeft een raam ingeslagen, maak er een rapportage van en noteer het ook als incident')).toEqual([
+      'rapportage',
+      'dagnotitie',
+    ]);
+    expect(intentsOf('mw. Lont heeft slecht geslapen, maak er een notitie van en laat haar rapportages zien')).toEqual([
+      'dagnotitie',
+      'rapportage',
+    ]);
+  });
+});
+
 describe('context before a request', () => {
   it.each([
     ['In verband met het MDO: wat is de diagnose van mevrouw Idrissi?', 'diagnose_query', 'Idrissi'],

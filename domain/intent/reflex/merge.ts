@@ -45,6 +45,22 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       pieces.splice(index - 1, 1);
       continue;
     }
+    // "meneer Bos heeft het personeel bedreigd, maak daar een rapportage van": what was only told is the report's matter,
+    // not a note of its own (the issue's "report versus daily note").
+    if (
+      previous.intent === 'dagnotitie' &&
+      action.intent === 'rapportage' &&
+      !commands(before.text, ['noteVerb', 'noteNoun', 'writeVerb']) &&
+      commands(piece.text, ['writeVerb']) &&
+      !commands(piece.text, ['showVerb', 'noteVerb', 'noteNoun']) &&
+      (!piece.ownName || action.entities.patientName === previous.entities.patientName)
+    ) {
+      action.entities = { ...action.entities, ...(previous.entities.patientName ? { patientName: previous.entities.patientName } : {}) };
+      if (previous.entities.patientId) action.entities.patientId = previous.entities.patientId;
+      actions.splice(index - 1, 1);
+      pieces.splice(index - 1, 2, { ...piece, text: `${before.text} ${piece.text}` });
+      continue;
+    }
     // "naar intake pt kowalski, onderdeel diagnose", "…, stuk over risicotaxatie": where in the intake to go, no question.
     if (previous.intent === 'intake_navigeer' && action.intent !== 'intake_navigeer' && namesFormPart(piece.text)) {
       actions.splice(index, 1);
@@ -112,6 +128,11 @@ export function refersBack(text: string): boolean {
         noteWords.some((concept) => lookup(token.norm).concepts.has(concept)),
     )
   );
+}
+
+/** A word of the piece stands for one of the concepts ("maak", "noteer", "laat … zien"). */
+function commands(text: string, said: Concept[]): boolean {
+  return tokenize(text).some((token) => token.kind === 'word' && said.some((concept) => lookup(token.norm).concepts.has(concept)));
 }
 
 /** The piece opens with a part of a form: "onderdeel diagnose", "het stuk over risicotaxatie". */
