@@ -167,6 +167,21 @@ describe('context before a request', () => {
     expect(chainOf(input)).toEqual([[intent, patientName]]);
   });
 
+  it.each([
+    ['kom net van de vroege dienst, wat moet ik weten over dhr. Bouma', 'overdracht'],
+    ['Familiebezoek om 3 uur, dan de risico’s van mw. Tol', 'risico_query'],
+    ['net terug van pauze. hoe was de nacht bij meneer Claassen?', 'overdracht'],
+  ])('drops “%s”’s opening where neither the rules nor the model hear an action', (input, intent) => {
+    expect(intentsOf(input)).toEqual([intent]);
+  });
+
+  it.each([
+    ['regel een rolstoel voor mw. Tol en noteer dat ze moe is', ['unknown', 'dagnotitie']],
+    ['kijk of de fysio langs kan komen, daarna zoek dhr. Bouma op', ['unknown', 'zoeken']],
+  ])('keeps a request the assistant cannot do before another: “%s”', (input, intents) => {
+    expect(intentsOf(input)).toEqual(intents);
+  });
+
   it('keeps a command said with its reason', () => {
     expect(intentsOf('ivm ziekte de afspraak van dhr. Kok annuleren, en plan een nieuwe voor maandag 10u')).toEqual([
       'cancel_appointment',

@@ -2,8 +2,9 @@ import { questionMaxLength } from '../../dossiervraag/dossiervraag.schemas';
 import { applyDictation } from '../../speech/dictation';
 import type { ChainAction, ClassifyContext, Entities, Intent } from '../intent.schemas';
 import { contextClause, predictIntent } from '../intent-model';
-import { complexityWords, connectors, fillers, honorifics } from '../lexicon';
+import { actionStarters, complexityWords, connectors, fillers, honorifics, orderVerbs, questionStarters } from '../lexicon';
 import { classifySegment, contentStart, type Classified } from './classify';
+import { lookup } from './lookup';
 import { commandWordOf, declines, givesReason, negatedSubject, negatesCommand, toldBefore } from './clauses';
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
@@ -67,6 +68,7 @@ function decideIntent(
   reading: Classified,
   alone: boolean,
   before = false,
+  nextReading: Classified | null = null,
 ): { intent: Intent; confidence: number; ambiguous: boolean } | null {
   const ranked = predictIntent(features);
   if (!ranked) return reading;
@@ -86,6 +88,22 @@ function decideIntent(
     ranked[0].intent !== 'unknown' &&
     best.probability < unplacedThreshold &&
     tells(reading.head)
+  )
+    return null;
+  // "ben zo van nachtdienst, wat moet ik weten over …", "Visite Arts om 11, dan overdracht afdeling": where neither the rules
+  // nor the model hear any action in a part, and the rules hear one plainly in the part after it, the first is only context.
+  if (
+    before &&
+    reading.intent === 'unknown' &&
+    reading.rivals.length === 0 &&
+    reading.confidence <= 0.4 &&
+    !reading.outside &&
+    !reading.question &&
+    (ranked[0].intent === 'unknown' || ranked[0].intent === contextClause) &&
+    nextReading !== null &&
+    nextReading.intent !== 'unknown' &&
+    nextReading.confidence >= 0.85 &&
+    !opensWithRequest(reading.head)
   )
     return null;
   if (best.intent === reading.intent) return reading;
@@ -133,6 +151,29 @@ function tells(tokens: Token[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word');
   return words.some((token, index) => (index > 0 && looksLikeVerb(token.norm)) || (token.norm === 'ik' && index < words.length - 1));
 }
+/**
+ * "regel een taxi", "print het behandelplan", "kijk of er een bed vrij is", "kunt u nagaan …", "waar is de sleutel": a part
+ * that opens with a command word, with a verb and its object or "of", or with a request or a question put to someone,
+ * asks for something, also what the assistant cannot do. "ben zo van nachtdienst", "Visite Arts om 11" do not.
+ */
+function opensWithRequest(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  const at = words.findIndex((token) => !fillers.has(token.norm) && !hesitations.has(token.norm));
+  const first = words[at]?.norm ?? '';
+  const next = words[at + 1]?.norm ?? '';
+  return (
+    actionStarters.has(first) ||
+    questionStarters.has(first) ||
+    orderVerbs.test(first) ||
+    [...lookup(first).concepts].some((concept) => concept.endsWith('Verb')) ||
+    addressees.has(next) ||
+    objectWords.has(next)
+  );
+}
+const addressees = new Set(['je', 'jij', 'u', 'ge', 'gij']);
+const hesitations = new Set(['uh', 'uhm', 'hm', 'ehh', 'uhh']);
+const objectWords = new Set(['een', 'de', 'het', 'die', 'dat', 'deze', 'dit', 'mijn', 'zijn', 'haar', 'hem', 'of', 'alle']);
+
 /** Under this the model's best action for a part is no more than a guess. */
 const unplacedThreshold = 0.5;
 
@@ -273,7 +314,8 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
       : told || readied || onlySaysWho
         ? null
-        : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined) ?? (written ? reading : null));
+        : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
+          (written ? reading : null));
     if (!decided) {
       fromContext = reading.name ?? fromContext;
       continue;
