@@ -95,6 +95,22 @@ describe('the same request for two patients', () => {
   });
 });
 
+describe('a second patient’s note dictated with commas', () => {
+  it('writes a note for each patient named with “en bij … komma”', () => {
+    expect(chainOf('noteer bij meneer Dekker komma goed gegeten punt en bij mevrouw Wolters komma veel gehuild punt')).toEqual([
+      ['dagnotitie', 'Dekker'],
+      ['dagnotitie', 'Wolters'],
+    ]);
+  });
+});
+
+describe('an agenda asked about', () => {
+  it('reads an agenda with a question mark as a question about its appointments', () => {
+    expect(chainOf('agenda dhr. Mulder morgen?')).toEqual([['agenda_query', 'Mulder']]);
+    expect(chainOf('agenda dhr. Mulder openen')).toEqual([['agenda', 'Mulder']]);
+  });
+});
+
 describe('lists of record parts', () => {
   it.each([
     ['dx + risico’s + afspraken van dhr. Kaya', ['diagnose_query', 'risico_query', 'agenda_query']],

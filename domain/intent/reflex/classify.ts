@@ -148,7 +148,9 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   if (appointment && question && !candidates.some((candidate) => candidate.intent.endsWith('_appointment')))
     propose('agenda_query', 0.9 - fuzzyPenalty('appointmentNoun'));
   if (has('agendaNoun') && !candidates.some((candidate) => candidate.intent.endsWith('_appointment'))) {
-    propose(question && phrases.askWord.test(headText) ? 'agenda_query' : 'agenda', 0.9 - fuzzyPenalty('agendaNoun'));
+    // "agenda mw. Vermeulen morgen?": an agenda asked about with a question mark asks for its appointments.
+    const asked = question && (phrases.askWord.test(headText) || /\?/.test(headText));
+    propose(asked ? 'agenda_query' : 'agenda', 0.9 - fuzzyPenalty('agendaNoun'));
   }
   if (appointment && candidates.length === 0 && momentIn(head, 0, head.length).label) propose('agenda_query', 0.72);
   // "zn afspraken morgen", "mijn afspraken op zaterdag": someone's appointments asked for, not the agenda opened.

@@ -334,6 +334,8 @@ function forSomeoneElse(tokens: Token[], at: number): boolean {
   return (
     after?.norm === 'dat' ||
     after?.norm === ':' ||
+    // Dictated: "… en bij meneer Akkerman komma agressief tegen medepatiënt".
+    (after?.norm === ',' && preposition.norm === 'bij') ||
     (after !== undefined &&
       (momentIn(tokens, span.end, Math.min(tokens.length, span.end + 3)).label !== null || timeOf(tokens, span.end) !== null))
   );
