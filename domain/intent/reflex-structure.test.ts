@@ -104,6 +104,21 @@ describe('a second patient’s note dictated with commas', () => {
   });
 });
 
+describe('a pronoun after two patients', () => {
+  it('gives “haar” or “zijn” to the patient whose title it fits', () => {
+    expect(chainOf('dx van mw. Brink, risico’s van dhr. Dijkstra en daarna haar overdracht')).toEqual([
+      ['diagnose_query', 'Brink'],
+      ['risico_query', 'Dijkstra'],
+      ['overdracht', 'Brink'],
+    ]);
+    expect(chainOf('dx van mw. Brink, risico’s van dhr. Dijkstra en daarna zijn overdracht')).toEqual([
+      ['diagnose_query', 'Brink'],
+      ['risico_query', 'Dijkstra'],
+      ['overdracht', 'Dijkstra'],
+    ]);
+  });
+});
+
 describe('an agenda asked about', () => {
   it('reads an agenda with a question mark as a question about its appointments', () => {
     expect(chainOf('agenda dhr. Mulder morgen?')).toEqual([['agenda_query', 'Mulder']]);

@@ -9,7 +9,7 @@ import { commandWordOf, declines, givesReason, negatedSubject, negatesCommand, t
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
-import { allNames, findName, isNameLike, looksLikeVerb, type NameSpan } from './names';
+import { allNames, findName, isNameLike, looksLikeVerb, refersToPatient, type NameSpan } from './names';
 import { elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
 import { asksTheRecord, plainlyAsksTheRecord } from './record-question';
 import { originalText, tokenize, type Token } from './tokens';
@@ -174,6 +174,22 @@ const addressees = new Set(['je', 'jij', 'u', 'ge', 'gij']);
 const hesitations = new Set(['uh', 'uhm', 'hm', 'ehh', 'uhh']);
 const objectWords = new Set(['een', 'de', 'het', 'die', 'dat', 'deze', 'dit', 'mijn', 'zijn', 'haar', 'hem', 'of', 'alle']);
 
+type Gender = 'f' | 'm';
+const womenTitles = new Set(['mw', 'mevr', 'mevrouw', 'madame', 'mvr']);
+const menTitles = new Set(['dhr', 'hr', 'heer', 'meneer', 'mijnheer', 'monsieur', 'mnr', 'menier']);
+
+function genderOfTitle(token: Token | undefined): Gender | null {
+  return womenTitles.has(token?.norm ?? '') ? 'f' : menTitles.has(token?.norm ?? '') ? 'm' : null;
+}
+
+/** "haar ovd", "zijn risico's": the gender a possessive or object pronoun gives the patient it refers to. */
+function genderOfPronoun(tokens: Token[]): Gender | null {
+  const said = tokens.filter((token, index) => token.kind === 'word' && refersToPatient(tokens, index));
+  if (said.some((token) => ['haar', 'heur', 'haor'].includes(token.norm))) return 'f';
+  if (said.some((token) => ['zijn', 'zn', 'hem', 'hij'].includes(token.norm))) return 'm';
+  return null;
+}
+
 /** Under this the model's best action for a part is no more than a guess. */
 const unplacedThreshold = 0.5;
 
@@ -283,6 +299,8 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   let complex = false;
   const actions: ChainAction[] = [];
   let previousPatient: Pick<Entities, 'patientName' | 'patientId'> | null = null;
+  // Patients named with a title, by the gender the title gives: "haar" after "mw. X … dhr. Y" is X's.
+  const titled: { patientName: string; gender: Gender }[] = [];
   let previousIntent: Intent | null = null;
   const pieces: Piece[] = [];
   // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
@@ -349,7 +367,18 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     ) {
       // "… en mijn afspraken morgen", "… dan ovdr afd.": the clinician's own agenda and the ward's handover are no patient's.
       const ownOrWard = partTokens.some((token) => token.norm === 'mijn' || token.norm === 'afd' || token.norm === 'afdeling');
-      const inherited = previousPatient && (reading.hasPronoun || actions.length > 0) && !ownOrWard ? previousPatient : null;
+      const pronoun = genderOfPronoun(partTokens);
+      const last = titled.at(-1);
+      const byGender =
+        pronoun && last && last.patientName === previousPatient?.patientName && last.gender !== pronoun
+          ? titled.findLast((patient) => patient.gender === pronoun)
+          : undefined;
+      const inherited =
+        previousPatient && (reading.hasPronoun || actions.length > 0) && !ownOrWard
+          ? byGender
+            ? { patientName: byGender.patientName }
+            : previousPatient
+          : null;
       if (inherited) Object.assign(entities, inherited);
       // "volgende sectie": a step within the intake is a step within the form of the patient open on screen.
       else if ((reading.hasPronoun || decided.intent === 'intake_navigeer') && context.activePatient)
@@ -357,6 +386,8 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     }
     if (entities.patientName)
       previousPatient = { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) };
+    const gender = reading.name ? genderOfTitle(partTokens[reading.name.start - 1]) : null;
+    if (gender && reading.name) titled.push({ patientName: reading.name.name, gender });
     // A question about the record that no fixed intent hears: the record's own box answers it (issue 47).
     // Also where the rules heard nothing and the intent model only guessed a fixed intent (it knows no record questions).
     const unheard = decided.intent === 'unknown' || (reading.intent === 'unknown' && decided.confidence < modelGuess);
