@@ -721,6 +721,19 @@ export const regionalForms: ReadonlyMap<string, string> = new Map([
   ['zeuk', 'zoek'],
   ['zeuke', 'zoeken'],
   ['zuik', 'zoek'],
+  // Frisian-Dutch ("skriuw op by Anema", "sykje … op", "geef him in ôfspraak foar freed"); not "fan", a word of its own in Dutch.
+  ['by', 'bij'],
+  ['foar', 'voor'],
+  ['skriuw', 'schrijf'],
+  ['skriuwe', 'schrijven'],
+  ['sykje', 'zoek'],
+  ['moarn', 'morgen'],
+  ['freed', 'vrijdag'],
+  ['hy', 'hij'],
+  ['him', 'hem'],
+  ['hat', 'heeft'],
+  ['ofspraak', 'afspraak'],
+  ['fuort', 'weg'],
   // A ward's other short form of "ovdr" ("open haar ovd", "ovd nachtdienst"), read as the one the model knows.
   ['ovd', 'ovdr'],
 ]);

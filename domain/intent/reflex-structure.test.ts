@@ -119,6 +119,22 @@ describe('a pronoun after two patients', () => {
   });
 });
 
+describe('Frisian-Dutch', () => {
+  it.each([
+    ['skriuw op by Hoekstra: hy hat goed iten', [['dagnotitie', 'Hoekstra']]],
+    ['de ôfspraak fan Wiersma moarn mei fuort', [['cancel_appointment', 'Wiersma']]],
+    [
+      'sykje Sjoerd de Jong op en plan him in ôfspraak foar freed',
+      [
+        ['zoeken', 'Sjoerd de Jong'],
+        ['create_appointment', 'Sjoerd de Jong'],
+      ],
+    ],
+  ])('reads “%s” as the Dutch it stands for', (input, chain) => {
+    expect(chainOf(input)).toEqual(chain);
+  });
+});
+
 describe('an agenda asked about', () => {
   it('reads an agenda with a question mark as a question about its appointments', () => {
     expect(chainOf('agenda dhr. Mulder morgen?')).toEqual([['agenda_query', 'Mulder']]);
