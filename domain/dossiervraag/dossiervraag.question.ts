@@ -12,6 +12,7 @@ import {
   orderPhrases,
   phrases,
   questionWords,
+  narrowerTerms,
   synonymClasses,
   type Cue,
   type QuestionOrder,
@@ -28,6 +29,8 @@ export interface Term {
   weight: number;
   /** Its cues come from the head of a compound ("clozapinespiegel"): the text says more than the kind of record. */
   compound: boolean;
+  /** The vocabulary knows it (a synonym class or a cue): a clinical word, not one of the asker's own. */
+  known: boolean;
 }
 
 /** A question read for retrieval: its terms, how to order what it finds, whether it counts. */
@@ -63,6 +66,12 @@ const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? 
 const synonymsByWord = new Map<string, readonly string[]>();
 // A name of two words is known as the one word the question's words are joined into ("kalium retard").
 for (const group of synonymClasses) for (const word of group) synonymsByWord.set(fold(compact(word)), group);
+// A broader word searches its narrower words' classes too; a narrower word keeps its own class.
+for (const { broad, narrower } of narrowerTerms) {
+  const own = synonymsByWord.get(fold(compact(broad)))!;
+  const wider = [...new Set([...own, ...narrower.flatMap((word) => synonymsByWord.get(fold(compact(word)))!)])];
+  for (const word of own) synonymsByWord.set(fold(compact(word)), wider);
+}
 const brandNames = new Set(drugNames.flatMap(({ names }) => names).map((name) => fold(compact(name))));
 /** Names of two words: a whole name, never what a word cut short stands for ("vitamine" is not "vitamine D"). */
 const multiWord = new Set(
@@ -281,7 +290,8 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     const weight = termCues.some((cue) => cue.facets) ? 2 : 1;
     // A name of two words is searched as those words side by side ("Phosphate Sandoz"), never as either alone.
     const words = [...new Set(synonyms.map((word) => tokens(word).join(' ')))];
-    terms.push({ word: token, words, cues: termCues, weight, compound });
+    const known = synonyms.some((word) => synonymsByWord.has(fold(compact(word))) || cuesByWord.has(fold(compact(word))));
+    terms.push({ word: token, words, cues: termCues, weight, compound, known });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
   const event = new Set(eventWords(folded).flatMap((written) => splitCompound(correctTypo(expandShorthand(participleForm(written))))));
@@ -508,18 +518,40 @@ export function unfoundActions(question: Question, rows: readonly Found[]): Set<
 const participle = /^(?:aan|op|af|in|uit|door|over|toe|mee|na|voor|terug|bij)?(?:ge[a-z]{3,}|(?:be|ver|ont|her)[a-z]{3,})[dt]$/;
 
 /**
- * Whether every word of the question is somewhere in the record (in a source's text, or as the kind
- * of record it names). A question the record cannot answer almost always asks about something it
- * does not hold at all ("een CT-scan"); one whose words are all there but spread over sources
- * ("de hulpvraag bij aanmelding") is answered by a source holding half of them.
+ * Per term of the question, whether the record holds it somewhere (in a source's text, or as the
+ * kind of record it names). A word PostgreSQL does not index and no cue answers, and an action the
+ * record need not name (`skip`), count as held.
  */
-export function everyTermFound(question: Question, rows: readonly Found[], skip: ReadonlySet<number>): boolean {
-  return question.terms.every(
+export function termsFound(question: Question, rows: readonly Found[], skip: ReadonlySet<number>): boolean[] {
+  return question.terms.map(
     (term, i) =>
       skip.has(i) ||
       rows.some((row) => row.matched.includes(i + 1) || cueAnswers(term, row.type, row.facet)) ||
       (rows[0]?.live[i] === false && term.cues.length === 0),
   );
+}
+
+/**
+ * Whether every word of the question is somewhere in the record. A question the record cannot
+ * answer almost always asks about something it does not hold at all ("een CT-scan"); one whose
+ * words are all there but spread over sources ("de hulpvraag bij aanmelding") is answered by a
+ * source holding half of them.
+ */
+export const everyTermFound = (question: Question, rows: readonly Found[], skip: ReadonlySet<number>): boolean =>
+  termsFound(question, rows, skip).every(Boolean);
+
+/**
+ * What each term weighs in the share a source must answer. A term the record holds nowhere is what
+ * the question asks about and the record does not say: it weighs as much as the question's heaviest
+ * term, so a medicine named beside it ("obstipatie door de clozapine", "kwijlt hij van de haldol")
+ * does not make that medicine's orders an answer.
+ */
+export function termWeights(question: Question, found: readonly boolean[]): number[] {
+  const medicine = question.terms.some(
+    (term, i) => found[i] && term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets),
+  );
+  const heaviest = Math.max(0, ...question.terms.map((term) => term.weight));
+  return question.terms.map((term, i) => (found[i] || !term.known || !medicine ? term.weight : heaviest));
 }
 
 /**

@@ -50,6 +50,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['onrustig', 'onrust', 'druk', 'drok', 'agitatie', 'geagiteerd', 'agitatief', 'opgewonden', 'gespannen', 'ijsberen'],
   ['slapen', 'slaap', 'slaapt', 'sliep', 'geslapen', 'nachtrust', 'doorgeslapen', 'doorsliep', 'slapeloos', 'slapeloosheid', 'insomnia'],
   ...drugNames.map(({ generic, names }) => [generic, ...names]),
+  // A kind of medicine is also searched as written: "laxantia ontkend" answers "laxeermiddelen?".
+  ...drugClasses.map(({ words }) => words),
   ['agressie', 'agressief', 'dreigend', 'bedreigend', 'dreigde', 'sloeg', 'slaan', 'geslagen', 'schopte'],
   ['suïcide', 'suïcidaal', 'suïcidaliteit', 'zelfmoord', 'doodsgedachten', 'doodswens', 'suïcidegedachten'],
   ['zelfbeschadiging', 'automutilatie', 'zelfbeschadigend', 'gesneden', 'krassen', 'snijden', 'snijdt', 'sneed', 'krast', 'kraste'],
@@ -61,7 +63,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['diabetes', 'dm', 'dm2', 'suikerziekte'],
   ['eten', 'at', 'gegeten', 'eet', 'maaltijd', 'maaltijden', 'eetlust', 'voeding', 'voedselinname'],
   ['vochtinname', 'vocht', 'vochtbalans', 'gedronken', 'drinkt'],
-  ['sonde', 'sondevoeding', 'neusmaagsonde', 'dwangvoeding'],
+  ['sonde', 'sondevoeding', 'neusmaagsonde'],
+  ['dwangvoeding'],
   ['decubitus', 'doorligplek', 'drukplek', 'doorliggen'],
   ['vallen', 'val', 'gevallen', 'viel', 'valincident', 'valpartij'],
   ['ect', 'elektroconvulsietherapie', 'elektroshock', 'elektroshocks'],
@@ -79,7 +82,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['alcohol', 'drank', 'dronk', 'bier', 'biertje', 'biertjes', 'wijn', 'alcoholgebruik', 'sterke drank'],
   ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen', 'thc', 'hasj'],
   ['stemmen', 'hallucinaties', 'hallucineert', 'hallucinaties'],
-  ['angst', 'angstig', 'bang', 'paniek'],
+  ['angst', 'angstig', 'bang'],
+  ['paniek', 'paniekaanval', 'paniekaanvallen'],
   ['somber', 'depressief', 'neerslachtig', 'stemming'],
   ['bezoek', 'bezocht', 'visite'],
   // "Naar huis" is ontslag or a day's or weekend's leave; listed first so each word keeps its own class when asked alone.
@@ -88,8 +92,12 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['verlof', 'weekendverlof', 'verlofregeling', 'dagverlof'],
   ['huisarts', 'ha', 'huisdokter'],
   ['zonodig', 'zn', 'prn'],
-  ['hoofdpijn', 'migraine'],
-  ['bijwerking', 'bijwerkingen', 'speekselvloed', 'kwijlen', 'sufheid', 'stijfheid'],
+  ['hoofdpijn'],
+  ['migraine'],
+  ['bijwerking', 'bijwerkingen'],
+  ['speekselvloed', 'kwijlen', 'kwijlt', 'kwijlde'],
+  ['sufheid', 'suf'],
+  ['stijfheid', 'stijf', 'rigiditeit'],
   ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen', 'ophogen', 'omhoog', 'titratie', 'getitreerd', 'opgebouwd', 'opbouw'],
   ['verlaagd', 'afgebouwd', 'verlagen', 'afbouwen', 'omlaag', 'verminderd', 'minderen'],
   ['gestopt', 'gestaakt', 'stoppen', 'staken', 'onderbroken', 'gepauzeerd', 'pauze'],
@@ -97,8 +105,11 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['poging', 'pogingen', 'poogde'],
   ['injectie', 'im', 'intramusculair', 'prik', 'gespoten', 'spuit', 'spuitje'],
   ['weglopen', 'wegloop', 'weggelopen', 'ontvluchting', 'ontvlucht', 'gevlucht', 'vluchtpoging', 'ontsnapt', 'ontsnapping'],
-  ['obstipatie', 'verstopping', 'verstopt', 'geobstipeerd', 'ontlasting', 'defecatie', 'laxans', 'laxeermiddel'],
-  ['leukocyten', 'leuko', 'leuco', 'leucocyten', 'bloedbeeld', 'neutrofielen', 'neutro', 'anc'],
+  ['obstipatie', 'verstopping', 'verstopt', 'geobstipeerd'],
+  ['ontlasting', 'defecatie'],
+  ['leukocyten', 'leuko', 'leuco', 'leucocyten'],
+  ['neutrofielen', 'neutro', 'anc'],
+  ['bloedbeeld'],
   ['schildklier', 'tsh', 'schildklierfunctie'],
   ['allergie', 'allergieën', 'allergisch', 'overgevoelig', 'overgevoeligheid'],
   ['manie', 'manisch', 'manische', 'ontremd', 'ontremming', 'hypomaan', 'hypomanie'],
@@ -117,7 +128,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['broer', 'broertje'],
   ['moeder', 'mama'],
   ['vader', 'papa'],
-  ['arts', 'dokter', 'dokters', 'psychiater'],
+  ['arts', 'dokter', 'dokters'],
+  ['psychiater'],
   ['orthostase', 'orthostatisch', 'orthostatische', 'hypotensie'],
   ['waan', 'wanen', 'waanideeën', 'waanachtig', 'waanbeleving'],
   ['neuroloog', 'neurologie', 'neurologisch', 'neurologische'],
@@ -125,7 +137,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['spiegel', 'bloedspiegel', 'plasmaspiegel'],
   ['verwijzing', 'verwijsbrief', 'verwezen'],
   ['mdo', 'multidisciplinair', 'multidisciplinaire', 'multidisciplinairoverleg', 'teamoverleg'],
-  ['ecg', 'hartfilmpje', 'hartfilm', 'qtc'],
+  ['ecg', 'hartfilmpje', 'hartfilm'],
+  ['qtc'],
   // The asker's words for what the record writes clinically (ADR 0108): lay words, ward abbreviations.
   ['inbewaringstelling', 'ibs'],
   ['rechterlijke machtiging', 'rm'],
@@ -134,7 +147,9 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['hypothermie', 'onderkoeld', 'onderkoeling'],
   ['bradycardie', 'tragehartslag'],
   ['menstruatie', 'ongesteld', 'ongesteldheid', 'menses', 'amenorroe'],
-  ['eetstoornis', 'eetstoornissen', 'anorexia', 'anorexia nervosa', 'boulimia', 'boulimie'],
+  ['eetstoornis', 'eetstoornissen'],
+  ['anorexia', 'anorexia nervosa'],
+  ['boulimia', 'boulimie'],
   ['calorieën', 'calorie', 'calorieen', 'kcal', 'kilocalorieën'],
   ['kalium', 'hypokaliëmie', 'kaliumgehalte'],
   ['magnesium', 'hypomagnesiëmie'],
@@ -147,11 +162,31 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['braken', 'overgeven', 'spugen', 'overgegeven', 'gebraakt', 'gespuugd'],
   ['misselijk', 'misselijkheid', 'nausea'],
   ['duizelig', 'duizeligheid', 'draaierig'],
-  ['delier', 'delirium', 'delirant', 'verward', 'verwardheid'],
+  ['delier', 'delirium', 'delirant'],
+  ['verward', 'verwardheid'],
   ['laboratorium', 'lab', 'bloedonderzoek', 'bloedafname', 'bloedprikken', 'labuitslag'],
   ['spoedeisende hulp', 'seh', 'eerste hulp'],
   ['incidentmelding', 'mic', 'micmelding', 'vim', 'vimmelding'],
   ['cgt', 'cognitieve gedragstherapie'],
+];
+
+/**
+ * A broader word and the narrower ones it takes in (ADR 0108): asking the broader word finds them
+ * ("bijwerkingen?" finds the drooling), asking a narrower one never finds the broader word or a
+ * neighbour ("kwijlt hij?" is not answered by a note on other side effects, "migraine?" not by a
+ * headache). Each word named here is a word of a class above; its whole class is taken in.
+ */
+export const narrowerTerms: readonly { broad: string; narrower: readonly string[] }[] = [
+  { broad: 'bijwerking', narrower: ['speekselvloed', 'sufheid', 'stijfheid', 'tremor', 'obstipatie', 'misselijk', 'duizelig'] },
+  { broad: 'hoofdpijn', narrower: ['migraine'] },
+  { broad: 'ontlasting', narrower: ['obstipatie', 'diarree'] },
+  { broad: 'bloedbeeld', narrower: ['leukocyten', 'neutrofielen', 'hemoglobine'] },
+  { broad: 'verward', narrower: ['delier'] },
+  { broad: 'sonde', narrower: ['dwangvoeding'] },
+  { broad: 'angst', narrower: ['paniek'] },
+  { broad: 'arts', narrower: ['psychiater'] },
+  { broad: 'eetstoornis', narrower: ['anorexia', 'boulimia'] },
+  { broad: 'ecg', narrower: ['qtc'] },
 ];
 
 /**
