@@ -45,6 +45,13 @@ describe('reading a question about the record', () => {
     expect(readQuestion('Heeft hij hoofdpijn?').terms.flatMap((term) => term.words)).toContain('migraine');
   });
 
+  it('reads "verhoging" as a fever, and beside a medicine as the dose going up', () => {
+    const [fever] = readQuestion('Heeft hij verhoging gehad?').terms;
+    expect(cueAnswers(fever!, 'meting', 'temperatuur')).toBe(true);
+    const [dose] = readQuestion('Wanneer was de verhoging van de clozapine?').terms;
+    expect(dose!.words).toContain('opgehoogd');
+  });
+
   it('reads a kind of medicine by what it is for, as orders of its members and as written (ADR 0108)', () => {
     const [sugar] = readQuestion('Slikt hij een suikerpil?').terms;
     expect(cueAnswers(sugar!, 'medicatieopdracht', 'metformine')).toBe(true);

@@ -274,7 +274,9 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
       ? []
       : splitCompound(correctTypo(expandShorthand(participleForm(fold(written))))),
   );
-  for (const token of read) {
+  // "Verhoging gehad?" is a fever; beside a medicine it is the dose going up.
+  const medicine = read.some((token) => cuesByWord.get(fold(token))?.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets));
+  for (const token of medicine ? read : read.map((word) => (fold(word) === 'verhoging' ? 'koorts' : word))) {
     const key = fold(token);
     if (ignored.has(key) || names.has(key) || key.length < 2 || seen.has(key)) continue;
     const part = knownPart(key);
