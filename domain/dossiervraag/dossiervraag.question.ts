@@ -1,3 +1,4 @@
+import { numberWord, numberWordsUpTo } from '../shared/number-words';
 import { addDaysToIsoDate, isoDay, monthNames } from '../shared/clinical-time';
 import { applyDictation } from '../speech/dictation';
 import { editDistance } from '../patient/name-matching';
@@ -336,20 +337,8 @@ export interface Moment {
   to: string;
 }
 
-const dayNumbers: Record<string, number> = (() => {
-  const units = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen'];
-  const teens = ['tien', 'elf', 'twaalf', 'dertien', 'veertien', 'vijftien', 'zestien', 'zeventien', 'achttien', 'negentien'];
-  const numbers: Record<string, number> = {};
-  units.forEach((word, i) => (numbers[word] = i + 1));
-  teens.forEach((word, i) => (numbers[word] = i + 10));
-  numbers.twintig = 20;
-  units.forEach((word, i) => (numbers[`${word}entwintig`] = 21 + i));
-  numbers.dertig = 30;
-  numbers.eenendertig = 31;
-  return numbers;
-})();
 const monthWord = `(${monthNames.map((month) => `${month.slice(0, 3)}(?:${month.slice(3)})?`).join('|')})\\.?`;
-const dayWord = `(\\d{1,2}|${Object.keys(dayNumbers).join('|')})(?:ste|de|e)?`;
+const dayWord = `(\\d{1,2}|${numberWordsUpTo(31).join('|')})(?:ste|de|e)?`;
 const weekWords: Record<string, number> = { eerste: 0, tweede: 1, derde: 2, vierde: 3 };
 const bound = new RegExp(
   ` (?:na|sinds|vanaf|tot|voor|tussen) (?:de |het )?(?:(?:eerste|tweede|derde|vierde|laatste) week|begin|eind|half|medio|rond|omstreeks|vandaag|vanochtend|vanmorgen|gisteren|eergisteren|${dayWord} ${monthWord})(?= )`,
@@ -395,7 +384,7 @@ export function askedMoment(asked: string, now: Date): Moment | null {
   }
   match = new RegExp(` (rond |omstreeks )?${dayWord} ${monthWord} `).exec(text);
   if (match) {
-    const day = /^\d/.test(match[2]!) ? Number(match[2]) : dayNumbers[match[2]!]!;
+    const day = /^\d/.test(match[2]!) ? Number(match[2]) : numberWord(match[2]!)!;
     const month = monthOf(match[3]!);
     if (day < 1 || day > lastDay(month)) return null;
     const date = dateIn(month, day);
