@@ -1,4 +1,5 @@
 import { products } from '../medication/products';
+import { numberWord } from '../shared/number-words';
 import { foldAccents } from '../shared/text';
 import { medicines, synonymClasses } from './dossiervraag.vocabulary';
 
@@ -171,25 +172,6 @@ const dottedDate = /(?<![\d,.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/g;
 const clockTime = /(?<!\d)([01]?\d|2[0-3])[:.]([0-5]\d)(?:\s*uur)?(?![\d])/g;
 const number = /(?<![\p{L}\d])\d+(?:[.,]\d+)?/gu;
 
-const numberWords: Record<string, number> = {
-  twee: 2,
-  drie: 3,
-  vier: 4,
-  vijf: 5,
-  zes: 6,
-  zeven: 7,
-  acht: 8,
-  negen: 9,
-  tien: 10,
-  elf: 11,
-  twaalf: 12,
-  twintig: 20,
-  dertig: 30,
-  veertig: 40,
-  vijftig: 50,
-  honderd: 100,
-};
-
 /** Known medicines by word, each to one key shared with its brands and product names (Leponex = clozapine). */
 const medicineKeys: ReadonlyMap<string, string> = (() => {
   const keys = new Map<string, string>();
@@ -254,7 +236,9 @@ export function factsOf(text: string): Facts {
   rest = masked(rest, number, (m) => facts.numbers.push(Number(m[0].replace(',', '.'))));
   for (const word of rest.toLowerCase().match(/[\p{L}]+/gu) ?? []) {
     const folded = foldAccents(word);
-    if (numberWords[folded] !== undefined) facts.numbers.push(numberWords[folded]);
+    // "een" is an article far more often than a figure.
+    const value = folded === 'een' ? null : numberWord(folded);
+    if (value !== null) facts.numbers.push(value);
     const medicine = medicineKeys.get(folded) ?? (medicineShape.test(folded) ? folded : undefined);
     if (medicine) facts.medicines.push(medicine);
   }

@@ -15,6 +15,7 @@ import {
   readQuestion,
   splitCompound,
   termQuery,
+  termWeights,
   unfoundActions,
   type Dated,
   type Found,
@@ -32,6 +33,31 @@ describe('reading a question about the record', () => {
     const question = readQuestion('Welke dosis Leponex of clozapine krijgt hij?');
     expect(question.terms.map((term) => term.word)).toEqual(['dosis', 'leponex']);
     expect(termQuery(question.terms[1]!)).toBe('clozap:* | leponex:* | clozaril:*');
+  });
+
+  it('searches a broader word with its narrower ones, and a narrower word never with the broader one (ADR 0108)', () => {
+    const [sideEffects] = readQuestion('Welke bijwerkingen heeft hij?').terms;
+    expect(sideEffects!.words).toEqual(expect.arrayContaining(['kwijlen', 'stijfheid', 'obstipatie']));
+    const [drooling] = readQuestion('Kwijlt hij?').terms;
+    expect(drooling!.words).toContain('speekselvloed');
+    expect(drooling!.words).not.toContain('bijwerking');
+    expect(readQuestion('Heeft hij migraine?').terms.flatMap((term) => term.words)).not.toContain('hoofdpijn');
+    expect(readQuestion('Heeft hij hoofdpijn?').terms.flatMap((term) => term.words)).toContain('migraine');
+  });
+
+  it('reads "verhoging" as a fever, and beside a medicine as the dose going up', () => {
+    const [fever] = readQuestion('Heeft hij verhoging gehad?').terms;
+    expect(cueAnswers(fever!, 'meting', 'temperatuur')).toBe(true);
+    const [dose] = readQuestion('Wanneer was de verhoging van de clozapine?').terms;
+    expect(dose!.words).toContain('opgehoogd');
+  });
+
+  it('reads a kind of medicine by what it is for, as orders of its members and as written (ADR 0108)', () => {
+    const [sugar] = readQuestion('Slikt hij een suikerpil?').terms;
+    expect(cueAnswers(sugar!, 'medicatieopdracht', 'metformine')).toBe(true);
+    expect(cueAnswers(sugar!, 'medicatieopdracht', 'lorazepam')).toBe(false);
+    const [laxative] = readQuestion('Gebruikt ze laxeermiddelen?').terms;
+    expect(laxative!.words).toContain('laxantia');
   });
 
   it('asks for the newest, the first, the next, or by fit; and counts for "hoe vaak"', () => {
@@ -149,6 +175,18 @@ describe('reading Dutch more widely (round three)', () => {
 });
 
 describe('what the record holds for a question', () => {
+  it('weighs a word the record holds nowhere as much as the medicine named beside it (ADR 0108)', () => {
+    const question = readQuestion('Heeft hij last van obstipatie door de clozapine?');
+    expect(question.terms.map((term) => term.word)).toEqual(['obstipatie', 'clozapine']);
+    expect(termWeights(question, [false, true])).toEqual([2, 2]);
+    expect(termWeights(question, [true, true])).toEqual([1, 2]);
+    // A word of the asker's own, no clinical word, keeps its weight when unfound: "tel" beside a medicine.
+    const own = readQuestion('Wanneer is de clozapine kapotgegaan?');
+    expect(termWeights(own, [true, false])).toEqual([2, 1]);
+    // Without a medicine found, nothing is weighed up.
+    expect(termWeights(readQuestion('Heeft hij last van obstipatie?'), [false])).toEqual([1]);
+  });
+
   const row = (type: Found['type'], facet: string, matched: number[]): Found => ({ type, facet, matched, live: [true, true, true] });
 
   it('leaves out a past participle no source holds, never a noun or a word some source holds', () => {

@@ -1,3 +1,4 @@
+import { numberWord, numberWordsUpTo } from '../shared/number-words';
 import { addDaysToIsoDate, isoDay, monthNames } from '../shared/clinical-time';
 import { applyDictation } from '../speech/dictation';
 import { editDistance } from '../patient/name-matching';
@@ -12,6 +13,7 @@ import {
   orderPhrases,
   phrases,
   questionWords,
+  narrowerTerms,
   synonymClasses,
   type Cue,
   type QuestionOrder,
@@ -28,6 +30,8 @@ export interface Term {
   weight: number;
   /** Its cues come from the head of a compound ("clozapinespiegel"): the text says more than the kind of record. */
   compound: boolean;
+  /** The vocabulary knows it (a synonym class or a cue): a clinical word, not one of the asker's own. */
+  known: boolean;
 }
 
 /** A question read for retrieval: its terms, how to order what it finds, whether it counts. */
@@ -63,6 +67,12 @@ const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? 
 const synonymsByWord = new Map<string, readonly string[]>();
 // A name of two words is known as the one word the question's words are joined into ("kalium retard").
 for (const group of synonymClasses) for (const word of group) synonymsByWord.set(fold(compact(word)), group);
+// A broader word searches its narrower words' classes too; a narrower word keeps its own class.
+for (const { broad, narrower } of narrowerTerms) {
+  const own = synonymsByWord.get(fold(compact(broad)))!;
+  const wider = [...new Set([...own, ...narrower.flatMap((word) => synonymsByWord.get(fold(compact(word)))!)])];
+  for (const word of own) synonymsByWord.set(fold(compact(word)), wider);
+}
 const brandNames = new Set(drugNames.flatMap(({ names }) => names).map((name) => fold(compact(name))));
 /** Names of two words: a whole name, never what a word cut short stands for ("vitamine" is not "vitamine D"). */
 const multiWord = new Set(
@@ -265,7 +275,9 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
       ? []
       : splitCompound(correctTypo(expandShorthand(participleForm(fold(written))))),
   );
-  for (const token of read) {
+  // "Verhoging gehad?" is a fever; beside a medicine it is the dose going up.
+  const medicine = read.some((token) => cuesByWord.get(fold(token))?.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets));
+  for (const token of medicine ? read : read.map((word) => (fold(word) === 'verhoging' ? 'koorts' : word))) {
     const key = fold(token);
     if (ignored.has(key) || names.has(key) || key.length < 2 || seen.has(key)) continue;
     const part = knownPart(key);
@@ -281,7 +293,8 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     const weight = termCues.some((cue) => cue.facets) ? 2 : 1;
     // A name of two words is searched as those words side by side ("Phosphate Sandoz"), never as either alone.
     const words = [...new Set(synonyms.map((word) => tokens(word).join(' ')))];
-    terms.push({ word: token, words, cues: termCues, weight, compound });
+    const known = synonyms.some((word) => synonymsByWord.has(fold(compact(word))) || cuesByWord.has(fold(compact(word))));
+    terms.push({ word: token, words, cues: termCues, weight, compound, known });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
   const event = new Set(eventWords(folded).flatMap((written) => splitCompound(correctTypo(expandShorthand(participleForm(written))))));
@@ -324,20 +337,8 @@ export interface Moment {
   to: string;
 }
 
-const dayNumbers: Record<string, number> = (() => {
-  const units = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen'];
-  const teens = ['tien', 'elf', 'twaalf', 'dertien', 'veertien', 'vijftien', 'zestien', 'zeventien', 'achttien', 'negentien'];
-  const numbers: Record<string, number> = {};
-  units.forEach((word, i) => (numbers[word] = i + 1));
-  teens.forEach((word, i) => (numbers[word] = i + 10));
-  numbers.twintig = 20;
-  units.forEach((word, i) => (numbers[`${word}entwintig`] = 21 + i));
-  numbers.dertig = 30;
-  numbers.eenendertig = 31;
-  return numbers;
-})();
 const monthWord = `(${monthNames.map((month) => `${month.slice(0, 3)}(?:${month.slice(3)})?`).join('|')})\\.?`;
-const dayWord = `(\\d{1,2}|${Object.keys(dayNumbers).join('|')})(?:ste|de|e)?`;
+const dayWord = `(\\d{1,2}|${numberWordsUpTo(31).join('|')})(?:ste|de|e)?`;
 const weekWords: Record<string, number> = { eerste: 0, tweede: 1, derde: 2, vierde: 3 };
 const bound = new RegExp(
   ` (?:na|sinds|vanaf|tot|voor|tussen) (?:de |het )?(?:(?:eerste|tweede|derde|vierde|laatste) week|begin|eind|half|medio|rond|omstreeks|vandaag|vanochtend|vanmorgen|gisteren|eergisteren|${dayWord} ${monthWord})(?= )`,
@@ -383,7 +384,7 @@ export function askedMoment(asked: string, now: Date): Moment | null {
   }
   match = new RegExp(` (rond |omstreeks )?${dayWord} ${monthWord} `).exec(text);
   if (match) {
-    const day = /^\d/.test(match[2]!) ? Number(match[2]) : dayNumbers[match[2]!]!;
+    const day = /^\d/.test(match[2]!) ? Number(match[2]) : numberWord(match[2]!)!;
     const month = monthOf(match[3]!);
     if (day < 1 || day > lastDay(month)) return null;
     const date = dateIn(month, day);
@@ -508,18 +509,40 @@ export function unfoundActions(question: Question, rows: readonly Found[]): Set<
 const participle = /^(?:aan|op|af|in|uit|door|over|toe|mee|na|voor|terug|bij)?(?:ge[a-z]{3,}|(?:be|ver|ont|her)[a-z]{3,})[dt]$/;
 
 /**
- * Whether every word of the question is somewhere in the record (in a source's text, or as the kind
- * of record it names). A question the record cannot answer almost always asks about something it
- * does not hold at all ("een CT-scan"); one whose words are all there but spread over sources
- * ("de hulpvraag bij aanmelding") is answered by a source holding half of them.
+ * Per term of the question, whether the record holds it somewhere (in a source's text, or as the
+ * kind of record it names). A word PostgreSQL does not index and no cue answers, and an action the
+ * record need not name (`skip`), count as held.
  */
-export function everyTermFound(question: Question, rows: readonly Found[], skip: ReadonlySet<number>): boolean {
-  return question.terms.every(
+export function termsFound(question: Question, rows: readonly Found[], skip: ReadonlySet<number>): boolean[] {
+  return question.terms.map(
     (term, i) =>
       skip.has(i) ||
       rows.some((row) => row.matched.includes(i + 1) || cueAnswers(term, row.type, row.facet)) ||
       (rows[0]?.live[i] === false && term.cues.length === 0),
   );
+}
+
+/**
+ * Whether every word of the question is somewhere in the record. A question the record cannot
+ * answer almost always asks about something it does not hold at all ("een CT-scan"); one whose
+ * words are all there but spread over sources ("de hulpvraag bij aanmelding") is answered by a
+ * source holding half of them.
+ */
+export const everyTermFound = (question: Question, rows: readonly Found[], skip: ReadonlySet<number>): boolean =>
+  termsFound(question, rows, skip).every(Boolean);
+
+/**
+ * What each term weighs in the share a source must answer. A term the record holds nowhere is what
+ * the question asks about and the record does not say: it weighs as much as the question's heaviest
+ * term, so a medicine named beside it ("obstipatie door de clozapine", "kwijlt hij van de haldol")
+ * does not make that medicine's orders an answer.
+ */
+export function termWeights(question: Question, found: readonly boolean[]): number[] {
+  const medicine = question.terms.some(
+    (term, i) => found[i] && term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets),
+  );
+  const heaviest = Math.max(0, ...question.terms.map((term) => term.weight));
+  return question.terms.map((term, i) => (found[i] || !term.known || !medicine ? term.weight : heaviest));
 }
 
 /**

@@ -17,7 +17,6 @@ import {
   compoundTerms,
   cueAnswers,
   cuedTypes,
-  everyTermFound,
   measuredKinds,
   measuredValue,
   askedMoment,
@@ -25,6 +24,8 @@ import {
   nothingAtMoment,
   readQuestion,
   termQuery,
+  termsFound,
+  termWeights,
   unfoundActions,
   type Question,
 } from './dossiervraag.question';
@@ -238,7 +239,7 @@ interface Scored {
 }
 
 /** How much of the question a source answers, by its text or by being the record the question names. */
-function score(question: Question, row: Row, skip: ReadonlySet<number> = new Set()): Scored {
+function score(question: Question, row: Row, skip: ReadonlySet<number>, weights: readonly number[]): Scored {
   let asked = 0;
   let answered = 0;
   let structured = false;
@@ -247,7 +248,7 @@ function score(question: Question, row: Row, skip: ReadonlySet<number> = new Set
     // A word PostgreSQL does not index (a stop word of its own) and no cue answers: not part of the question.
     if (row.live[i] === false && term.cues.length === 0) return;
     if (skip.has(i)) return;
-    asked += term.weight;
+    asked += weights[i]!;
     const byCue = cueAnswers(term, row.type, row.facet);
     if (byCue && !term.compound && term.cues.some((cue) => cue.facets)) structured = true;
     if (row.matched.includes(i + 1)) textual += term.weight;
@@ -343,8 +344,10 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
   // is not answered by what the record holds on other days or by the event itself.
   if (nothingAtMoment(question, askedMoment(vraag, now), rows) || nothingAfterEvent(question, rows, skip))
     return { antwoord: noAnswer, bronnen: [] };
-  const scoredRows = rows.map((row) => score(question, row, skip));
-  const threshold = everyTermFound(question, rows, skip) ? spreadThreshold : supportThreshold;
+  const found = termsFound(question, rows, skip);
+  const weights = termWeights(question, found);
+  const scoredRows = rows.map((row) => score(question, row, skip, weights));
+  const threshold = found.every(Boolean) ? spreadThreshold : supportThreshold;
   const supported = scoredRows
     // Below the usual share a source must hold a word of the question or be the very record it names
     // (a NEWS2 row, a clozapine order): being some medication order does not answer "ECT gestart?".

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfDay } from 'date-fns';
 import { nl } from 'date-fns/locale';
+import { numberWord } from './number-words';
 
 /*
  * Clinical time: the ward runs on Amsterdam time, whatever the server's or the browser's own time
@@ -292,26 +293,13 @@ export const monthNames = [
   'november',
   'december',
 ];
-const numberWords: Record<string, number> = {
-  een: 1,
-  één: 1,
-  twee: 2,
-  drie: 3,
-  vier: 4,
-  vijf: 5,
-  zes: 6,
-  zeven: 7,
-  acht: 8,
-  negen: 9,
-  tien: 10,
-};
 const weekdayPattern = weekdays.join('|');
 const monthPattern = monthNames.map((month) => `${month.slice(0, 3)}(?:${month.slice(3)}|\\.)?`).join('|');
 const partWords: Record<string, PartOfDay> = { ochtend: 'ochtend', vroeg: 'ochtend', middag: 'middag', avond: 'avond', nacht: 'nacht' };
 
 function amountOf(word: string): number | null {
   if (/^\d{1,2}$/.test(word)) return Number(word);
-  return numberWords[word] ?? null;
+  return numberWord(word);
 }
 
 /** The weekday's date in the Monday-to-Sunday week that starts `weeksAhead` weeks after this one. */

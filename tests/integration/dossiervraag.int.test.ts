@@ -121,6 +121,19 @@ describe('Vraag het dossier: the answer', () => {
     }
   });
 
+  it('never answers a complaint the record does not hold by the medicine named beside it (ADR 0108)', async () => {
+    // Jan's record has clozapine orders and a note on drooling, but nothing on constipation or stiffness.
+    for (const vraag of ['Heeft hij last van obstipatie door de clozapine?', 'Is hij stijf van de clozapine?']) {
+      expect((await answerTo(jan.patientId, vraag)).antwoord, vraag).toBe(noAnswer);
+    }
+    // The broader word finds the narrower one; the narrower one keeps to itself.
+    for (const vraag of ['Welke bijwerkingen zijn er gezien?', 'Kwijlt hij?'])
+      expect(
+        (await answerTo(jan.patientId, vraag)).bronnen.map((bron) => bron.id),
+        vraag,
+      ).toContain(jan.rowOf.get('S35'));
+  });
+
   it('links each cited source to its own row on the record page', async () => {
     const questions = [
       'Wat was de laatste NEWS2?',
