@@ -1062,3 +1062,33 @@ describe('a surname that is a Dutch word after "met de" (issue 42, ADR 0107 roun
       expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
   });
 });
+
+describe('labels by the gender a title says (issue 42, ADR 0107 round five)', () => {
+  const nienke: KnownPerson = { name: 'Nienke Bakker', given: ['Nienke'], family: 'Bakker', gender: 'female' };
+  const harm: KnownPerson = { name: 'Harm Bakker', given: ['Harm'], family: 'Bakker', relation: 'vader' };
+  const ricardo: KnownPerson = { name: 'Ricardo Tjon', given: ['Ricardo'], family: 'Tjon', gender: 'male' };
+
+  it("a title of the other gender than the record's patient is a relative: known by that surname, or a person", () => {
+    expect(roundTrip(new Pseudonymiser([nienke, harm]), 'Dhr. Bakker belde: mw. Bakker mag zaterdag naar huis.')).toBe(
+      'Dhr. [PERSOON_1_ACHTERNAAM] belde: mw. [PATIENT_1_ACHTERNAAM] mag zaterdag naar huis.',
+    );
+    expect(roundTrip(new Pseudonymiser([ricardo]), 'moeder belt: ricardo heeft ingebroken. mw. Tjon wil geen aangifte.')).toBe(
+      'moeder belt: [PATIENT_1_VOORNAAM] heeft ingebroken. mw. [PERSOON_1] wil geen aangifte.',
+    );
+    // Without a gender in the record the title says nothing of who it is.
+    expect(new Pseudonymiser([{ ...nienke, gender: 'unknown' }]).pseudonymise('Dhr. Bakker belde.')).toBe(
+      'Dhr. [PATIENT_1_ACHTERNAAM] belde.',
+    );
+  });
+
+  it('a family word of the other gender than the title does not make the title a relative', () => {
+    const kees: KnownPerson = { name: 'Kees de Wit', given: ['Kees'], prefix: 'de', family: 'Wit' };
+    expect(new Pseudonymiser([kees]).pseudonymise('Echtgenote belde, dhr. de Wit sliep slecht.')).toBe(
+      'Echtgenote belde, dhr. [PATIENT_1_ACHTERNAAM] sliep slecht.',
+    );
+    // The same family word before a title of its own gender is still the relative (round three).
+    expect(new Pseudonymiser([kees]).pseudonymise('Echtgenote belde, mevrouw de Wit maakt zich zorgen.')).toMatch(
+      /^Echtgenote belde, mevrouw (?:de )?\[PERSOON_1\] maakt zich zorgen\.$/u,
+    );
+  });
+});

@@ -36,6 +36,11 @@ export interface KnownPerson {
    * relation is never labelled as a patient: `[PERSOON_n]`, not `[PATIENT_n]` (issue 42).
    */
   relation?: string | null;
+  /**
+   * The person's gender as the record holds it (`patients.gender`). A title of the other gender before
+   * the patient's surname ("mw. Bakker" for a male patient) names a relative, not the patient (ADR 0107, round five).
+   */
+  gender?: 'male' | 'female' | 'other' | 'unknown' | null;
 }
 
 type Kind =
@@ -1498,6 +1503,18 @@ const RELATIVE_BEFORE_TITLE = new RegExp(
   `(?<![\\p{L}])(?<!\\buw\\s+)(${KIN_WORDS.join('|')})(?![\\p{L}])(?:(?!\\bpunt\\b)[^.!?\\n]){0,40}?(?<!\\bvan\\s+)(?<![\\p{L}])(?:mevrouw|meneer|mw|mevr|mvr|dhr|hr|de heer|heer)\\.?\\s+$`,
   'iu',
 );
+/** A title right before the name (particles may stand between), and the gender it says. */
+const TITLE_BEFORE = /(?:^|[^\p{L}])(mevrouw|meneer|mw|mevr|mvr|dhr|hr|heer)\.?\s+(?:(?:van|de|der|den|te|ter|ten|el|al|v\.?d\.?)\s+)*$/iu;
+const genderOfTitle = (title: string): 'male' | 'female' => (/^(?:mevrouw|mw|mevr|mvr)$/iu.test(title) ? 'female' : 'male');
+/** The gender a family word says; a word for either ("partner", "kind") is in neither list. */
+const KIN_GENDER = new Map<string, 'male' | 'female'>([
+  ...'moeder zus zusje zuster dochter dochtertje tante nicht oma grootmoeder kleindochter schoonmoeder schoonzus schoondochter stiefmoeder pleegmoeder echtgenote ex-vrouw vrouw vriendin ex-vriendin buurvrouw kamergenote medepatiënte medepatiente medebewoonster'
+    .split(' ')
+    .map((word) => [word, 'female'] as const),
+  ...'vader broer broertje zoon zoontje oom neef opa grootvader kleinzoon schoonvader schoonzoon zwager stiefvader pleegvader echtgenoot ex-man man vriend ex-vriend buurman kamergenoot medebewoner'
+    .split(' ')
+    .map((word) => [word, 'male'] as const),
+]);
 /** The salutation of a letter: "Geachte heer", "Beste mevrouw". */
 const LETTER_SALUTATION = /(?:^|\n)\s*(?:geachte|beste|lieve)\s+(?:heer|mevrouw|meneer|mw\.?|dhr\.?)\s+(?:de\s+|van\s+(?:de[nr]?\s+)?)?$/iu;
 /** A letter that calls the patient the reader's own: "uw zoon", "uw dochter", "uw echtgenote". */
@@ -2597,7 +2614,16 @@ export class Pseudonymiser {
     const { target } = hit;
     if (target.kind !== 'PATIENT' || target.form !== 'family' || this.known[target.person]?.relation) return target;
     const before = text.slice(Math.max(0, hit.start - 80), hit.start);
-    const kin = RELATIVE_BEFORE_TITLE.exec(before)?.[1] ?? (LETTER_SALUTATION.test(before) && ADDRESSES_A_RELATIVE.test(text) ? '' : null);
+    // A title says a gender: a family word of the other gender before it is not the one it names ("echtgenote …, dhr.
+    // de Wit"), and a title of the other gender than the record's patient is someone else with that surname ("mw.
+    // Bakker" for a male patient).
+    const title = TITLE_BEFORE.exec(before)?.[1];
+    const titleGender = title === undefined ? undefined : genderOfTitle(title);
+    const gender = this.known[target.person]?.gender;
+    const otherGender = titleGender !== undefined && (gender === 'male' || gender === 'female') && titleGender !== gender;
+    const kinWord = RELATIVE_BEFORE_TITLE.exec(before)?.[1];
+    const kinAgrees = kinWord !== undefined && (KIN_GENDER.get(kinWord.toLowerCase()) ?? titleGender) === titleGender;
+    const kin = kinAgrees ? kinWord : otherGender || (LETTER_SALUTATION.test(before) && ADDRESSES_A_RELATIVE.test(text)) ? '' : null;
     if (kin === null) return target;
     const family = fold(text.slice(hit.start, hit.end));
     const relatives = this.known
