@@ -157,6 +157,23 @@ describe('the learned name tagger', () => {
     expect(pseudonymised('Bloemkool en Jan de Vries aan tafel.')).toBe('Bloemkool en [PATIENT_1] aan tafel.');
   });
 
+  it('takes a word in no list that is addressed or signs: after a greeting, or last after a closed sentence and a dash (ADR 0107, round five)', () => {
+    // Every word scores 0.03: below every other cue, above the one an address or a signature allows.
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.03 / 0.97), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Hoi Sas! Is er nieuws?')).toBe('Hoi [PERSOON_1]! Is er nieuws?');
+    expect(pseudonymised('Ik kom morgen. Groetjes, Sas')).toBe('Ik kom morgen. Groetjes, [PERSOON_1]');
+    expect(pseudonymised('kan je zeggen dat ik trots ben?? - Sas')).toBe('kan je zeggen dat ik trots ben?? - [PERSOON_1]');
+    // A Dutch word, a heading with a dash, quoted speech, a greeting mid-sentence: as written.
+    for (const text of [
+      'Hoi Bloemkool!',
+      'Overleg met huisarts - Zoutenbier',
+      '"Joh, rustig aan", zei hij.',
+      'Een fijne dag Zoutenbier gehad.',
+    ])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
   it('keeps the record patient [PATIENT_1] and changes nothing without a model', () => {
     swapNameTagger({ ...train(annotated(), 'x'), threshold: 0.5 });
     expect(new Pseudonymiser([patient]).pseudonymise('Jan de Vries sprak met Zoutenbier.')).toBe('[PATIENT_1] sprak met [PERSOON_1].');

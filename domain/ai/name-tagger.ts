@@ -421,6 +421,43 @@ export function coordinatedWithAPerson(tokens: Token[], index: number, classesOf
   return (joins(index + 1) && person(index + 2)) || (joins(index - 1) && person(index - 2));
 }
 
+// ADR 0107, round five: where the text addresses, signs or asks after someone.
+
+/** Greetings that open a note or a message, before or after the one greeted or signing ("Hoi Bo,", "Groetjes, Sas"). */
+const GREETINGS = new Set('hoi hey hee hé hallo hai dag doei beste lieve groetjes groet liefs xx xxx kusjes'.split(' '));
+const DASHES = new Set(['-', '–', '—']);
+/** Someone addressed or signing: the structure is the cue, so the tagger's score counts for little (a vocative scores low wherever it stands). */
+export const ADDRESSED_THRESHOLD = 0.02;
+
+/**
+ * A word that addresses or signs (ADR 0107, round five): a word after a greeting that opens the sentence
+ * ("Hoi Bo!", "Groetjes, Sas"), or the text's last word after a closed sentence and a dash ("… trots
+ * ben?? - Sas"). Never a Dutch word by the ward or the lists ("Hoi allemaal"). Not the first word of
+ * quoted speech before a comma ('"Bèr, gao toch"'): interjections stand there as often ('"Joh, …"'),
+ * and they score as a name does.
+ */
+export function addressesOrSigns(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
+  const previous = tokens[index - 1];
+  const next = tokens[index + 1];
+  if (!previous) return false;
+  const greeting = (at: number): boolean =>
+    tokens[at]?.kind === 'word' && GREETINGS.has(tokens[at]!.text.toLowerCase()) && opensSentence(tokens, at);
+  const endsAddress = !next || next.lineBefore || (next.kind === 'sign' && /^[,!?.:]$/u.test(next.text));
+  if (greeting(index - 1) && endsAddress) return true;
+  if (previous.text === ',' && greeting(index - 2) && (!next || next.lineBefore)) return true;
+  // A signature follows a closed sentence ("trots ben?? - Sas"), not a heading ("Overleg met huisarts - Zwolle").
+  const closed = tokens[index - 2];
+  return (
+    previous.kind === 'sign' &&
+    DASHES.has(previous.text) &&
+    previous.spaceBefore &&
+    !next &&
+    closed?.kind === 'sign' &&
+    /^[.!?]$/u.test(closed.text)
+  );
+}
+
 /**
  * Stretches of the original text the tagger takes as a person's name, among the words the rules
  * left: consecutive names (with particles between) are one stretch.
@@ -444,7 +481,8 @@ export function taggedNames(
         (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))) ||
       (probability >= RELATION_CUED_THRESHOLD &&
         (namedByTheRelationAfter(tokens, index, classesOf) || betweenKinAndVerb(tokens, index, classesOf))) ||
-      (probability >= COORDINATED_THRESHOLD && coordinatedWithAPerson(tokens, index, classesOf, context));
+      (probability >= COORDINATED_THRESHOLD && coordinatedWithAPerson(tokens, index, classesOf, context)) ||
+      (probability >= ADDRESSED_THRESHOLD && addressesOrSigns(tokens, index, classesOf, context));
     if (!taken) return;
     const last = spans.at(-1);
     const gap = last ? working.slice(last.end, token.start) : '';
