@@ -174,6 +174,18 @@ describe('the learned name tagger', () => {
       expect(pseudonymised(text)).toBe(text);
   });
 
+  it('takes a word in no list after a verb that opens a question, or between "die" and a finite verb (ADR 0107, round five)', () => {
+    // Every word scores 0.4: below the lower threshold of a name's place, above the one these places allow.
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.4 / 0.6), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Hoi! Is Bo er al?')).toBe('Hoi! Is [PERSOON_1] er al?');
+    expect(pseudonymised('Komt Ibo vandaag?')).toBe('Komt [PERSOON_1] vandaag?');
+    expect(pseudonymised('Wah, die Ibo is echt een strijder.')).toBe('Wah, die [PERSOON_1] is echt een strijder.');
+    // A dose after it, a Dutch word or a compass point, no verb after "die": as written.
+    for (const text of ['Is Zoutenbier 5 mg gegeven?', 'Is Bloemkool er al?', 'Is Noord al gebeld?', 'Wah, die Ibo, echt een strijder.'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
   it('keeps the record patient [PATIENT_1] and changes nothing without a model', () => {
     swapNameTagger({ ...train(annotated(), 'x'), threshold: 0.5 });
     expect(new Pseudonymiser([patient]).pseudonymise('Jan de Vries sprak met Zoutenbier.')).toBe('[PATIENT_1] sprak met [PERSOON_1].');

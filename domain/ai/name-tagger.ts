@@ -314,7 +314,7 @@ const CLOSING_QUOTE: Record<string, string[]> = {
   '‘': ['’', "'"],
   '(': [')'],
 };
-const A_DUTCH_WORD = new Set(['ordinary', 'verb', 'verbForm', 'participle', 'dutchEnding']);
+const A_DUTCH_WORD = new Set(['ordinary', 'verb', 'verbForm', 'participle', 'dutchEnding', 'compass']);
 const A_NAME = new Set(['given', 'listed', 'surname']);
 
 /** A diminutive names a pet or a thing as often as a person ("Pluisje", "Snoesje"): a person only when its stem is a name the lists know ("Lotje"). */
@@ -459,6 +459,31 @@ export function addressesOrSigns(tokens: Token[], index: number, classesOf: Word
 }
 
 /**
+ * The subject after a finite verb that opens a question or an inverted sentence ("Is Bo er al?", "Komt
+ * Ibo vandaag?", ADR 0107 round five): a capitalised word in no list right after it, with a lower-case
+ * word after (not a dose: "Is Haldol 5 mg gegeven").
+ */
+export function subjectAfterAnOpeningVerb(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
+  const previous = tokens[index - 1];
+  const next = tokens[index + 1];
+  if (previous?.kind !== 'word' || !opensSentence(tokens, index - 1) || !classesOf(previous.text).includes('verb')) return false;
+  return next?.kind === 'word' && /^\p{Ll}/u.test(next.text);
+}
+
+/**
+ * A capitalised word in no list between a demonstrative and a finite verb ("die Ibo is echt een strijder",
+ * ADR 0107 round five): speech points at a person so; a thing it points at is a Dutch word or in lower case.
+ */
+export function pointedAtBeforeAVerb(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context) || opensSentence(tokens, index)) return false;
+  const previous = tokens[index - 1];
+  const next = tokens[index + 1];
+  if (previous?.kind !== 'word' || !/^(?:die|deze)$/u.test(previous.text)) return false;
+  return next?.kind === 'word' && /^\p{Ll}/u.test(next.text) && classesOf(next.text).includes('verb');
+}
+
+/**
  * Stretches of the original text the tagger takes as a person's name, among the words the rules
  * left: consecutive names (with particles between) are one stretch.
  */
@@ -480,7 +505,10 @@ export function taggedNames(
       (probability >= cuedThreshold &&
         (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))) ||
       (probability >= RELATION_CUED_THRESHOLD &&
-        (namedByTheRelationAfter(tokens, index, classesOf) || betweenKinAndVerb(tokens, index, classesOf))) ||
+        (namedByTheRelationAfter(tokens, index, classesOf) ||
+          betweenKinAndVerb(tokens, index, classesOf) ||
+          subjectAfterAnOpeningVerb(tokens, index, classesOf, context) ||
+          pointedAtBeforeAVerb(tokens, index, classesOf, context))) ||
       (probability >= COORDINATED_THRESHOLD && coordinatedWithAPerson(tokens, index, classesOf, context)) ||
       (probability >= ADDRESSED_THRESHOLD && addressesOrSigns(tokens, index, classesOf, context));
     if (!taken) return;

@@ -3012,6 +3012,7 @@ export function wordClasses(word: string): readonly string[] {
   if (TITLE_WORDS.has(lower)) classes.push('title');
   if (OPENERS.has(lower)) classes.push('opener');
   if (MONTH_OR_DAY.has(lower)) classes.push('date');
+  if (COMPASS.has(lower)) classes.push('compass');
   if (LANGUAGES_TOO.has(lower)) classes.push('language');
   if (NAME_PARTICLES.has(lower) || CAPITAL_PARTICLES.has(lower)) classes.push('particle');
   if (SUBJECT_VERB_SET.has(lower) || STRONG_PAST.has(lower)) classes.push('verb');
