@@ -186,6 +186,17 @@ describe('the learned name tagger', () => {
       expect(pseudonymised(text)).toBe(text);
   });
 
+  it('takes a name in brackets after a person, and a name between commas after a kin word, even a role word or opener (ADR 0107, round five)', () => {
+    // Every word scores 0.35: above the thresholds of an alias (0.05) and an apposition (0.3).
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.35 / 0.65), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Jan (Wiek) 2dd citalopram 20 mg.')).toBe('[PATIENT_1_VOORNAAM] ([PERSOON_1]) 2dd citalopram 20 mg.');
+    expect(pseudonymised('Ons moeder, Door, is bang.')).toBe('Ons moeder, [PERSOON_1], is bang.');
+    // In brackets after no person, a role word or opener between commas after no kin word, a Dutch word: as written.
+    for (const text of ['Medicatie (Wiek) gegeven.', 'Vandaag, Door, is het rustig.', 'Jan (Bloemkool) at.'])
+      expect(new Pseudonymiser([patient]).pseudonymise(text)).toBe(text.replace('Jan', '[PATIENT_1_VOORNAAM]'));
+  });
+
   it('keeps the record patient [PATIENT_1] and changes nothing without a model', () => {
     swapNameTagger({ ...train(annotated(), 'x'), threshold: 0.5 });
     expect(new Pseudonymiser([patient]).pseudonymise('Jan de Vries sprak met Zoutenbier.')).toBe('[PATIENT_1] sprak met [PERSOON_1].');

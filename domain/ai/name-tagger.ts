@@ -483,6 +483,26 @@ export function pointedAtBeforeAVerb(tokens: Token[], index: number, classesOf: 
   return next?.kind === 'word' && /^\p{Ll}/u.test(next.text) && classesOf(next.text).includes('verb');
 }
 
+/** Another name for a person the rules replaced, in brackets right after them: "Lodewijk (Wiek)" (ADR 0107, round five). */
+export function aliasOfAPerson(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
+  const before = tokens[index - 2];
+  return tokens[index - 1]?.text === '(' && tokens[index + 1]?.text === ')' && before?.kind === 'masked' && before.masked === 'person';
+}
+
+/** What an apposition to a kin word may not be: another relation, a title, a date, a language or a thing. */
+const NO_APPOSITION = new Set(['kin', 'title', 'date', 'language', 'notPerson', 'particle']);
+/**
+ * A name between commas right after a kin word ("Ons moeder, Door, is bang", ADR 0107 round five): the
+ * apposition names the relative, even a word the lists know as a role word or an opener.
+ */
+export function appositionToAKinWord(tokens: Token[], index: number, classesOf: WordClasses): boolean {
+  const kin = tokens[index - 2];
+  if (tokens[index - 1]?.text !== ',' || tokens[index + 1]?.text !== ',' || kin?.kind !== 'word') return false;
+  if (!classesOf(kin.text).includes('kin')) return false;
+  return isCandidate(tokens[index]!) && !classesOf(tokens[index]!.text).some((cls) => NO_APPOSITION.has(cls));
+}
+
 /**
  * Stretches of the original text the tagger takes as a person's name, among the words the rules
  * left: consecutive names (with particles between) are one stretch.
@@ -497,7 +517,8 @@ export function taggedNames(
   const { tokens, context, working } = reading;
   const spans: { start: number; end: number }[] = [];
   tokens.forEach((token, index) => {
-    if (!mayBeTaken(tokens, index, classesOf)) return;
+    const apposition = appositionToAKinWord(tokens, index, classesOf);
+    if (!apposition && !mayBeTaken(tokens, index, classesOf)) return;
     const probability = nameProbability(tokenFeatures(tokens, index, classesOf, context));
     // Taken on its score, or on less where its place says a name (the cues are checked only when the score is enough for one).
     const taken =
@@ -505,11 +526,13 @@ export function taggedNames(
       (probability >= cuedThreshold &&
         (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))) ||
       (probability >= RELATION_CUED_THRESHOLD &&
-        (namedByTheRelationAfter(tokens, index, classesOf) ||
+        (apposition ||
+          namedByTheRelationAfter(tokens, index, classesOf) ||
           betweenKinAndVerb(tokens, index, classesOf) ||
           subjectAfterAnOpeningVerb(tokens, index, classesOf, context) ||
           pointedAtBeforeAVerb(tokens, index, classesOf, context))) ||
-      (probability >= COORDINATED_THRESHOLD && coordinatedWithAPerson(tokens, index, classesOf, context)) ||
+      (probability >= COORDINATED_THRESHOLD &&
+        (coordinatedWithAPerson(tokens, index, classesOf, context) || aliasOfAPerson(tokens, index, classesOf, context))) ||
       (probability >= ADDRESSED_THRESHOLD && addressesOrSigns(tokens, index, classesOf, context));
     if (!taken) return;
     const last = spans.at(-1);
