@@ -197,24 +197,6 @@ describe('the learned name tagger', () => {
       expect(new Pseudonymiser([patient]).pseudonymise(text)).toBe(text.replace('Jan', '[PATIENT_1_VOORNAAM]'));
   });
 
-  it('takes a word in no list at a sentence start before a verb no list knows, with an article, possessive or pronoun after it (ADR 0107, round five)', () => {
-    // Every word scores 0.06: above the threshold of this place (0.05) only.
-    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.06 / 0.94), weights: {}, vocabulary: ['bloemkool', 'heeft'] });
-    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
-    expect(pseudonymised("Maar ja, zo gaat het, hè? Krijtenberg hep m'n geld, en ik zit hier.")).toBe(
-      "Maar ja, zo gaat het, hè? [PERSOON_1] hep m'n geld, en ik zit hier.",
-    );
-    expect(pseudonymised('Sjraar kump nie mear.')).toBe('[PERSOON_1] kump nie mear.');
-    // A word the ward writes after it, a long word, no article or pronoun after, a Dutch word first: as written.
-    for (const text of [
-      'Krijtenberg heeft de sleutel.',
-      'Krijtenberg sleutelbos de kast.',
-      'Krijtenberg hep geld.',
-      'Bloemkool hep de kast.',
-    ])
-      expect(pseudonymised(text)).toBe(text);
-  });
-
   it('keeps the record patient [PATIENT_1] and changes nothing without a model', () => {
     swapNameTagger({ ...train(annotated(), 'x'), threshold: 0.5 });
     expect(new Pseudonymiser([patient]).pseudonymise('Jan de Vries sprak met Zoutenbier.')).toBe('[PATIENT_1] sprak met [PERSOON_1].');

@@ -483,29 +483,6 @@ export function pointedAtBeforeAVerb(tokens: Token[], index: number, classesOf: 
   return next?.kind === 'word' && /^\p{Ll}/u.test(next.text) && classesOf(next.text).includes('verb');
 }
 
-/** Words that follow a finite verb in second place: an article, a possessive, a pronoun or a negation, in dialect too ("hep m'n", "kump nie"). */
-const AFTER_A_SECOND_VERB = new Set(
-  "de het een 'n m'n m’n z'n z’n d'r mien zien zijn mijn heur haar hum hem 'm em ze zij ie hij ik ons onze hun die dat dit geen niks niet nie nog al toch ook".split(
-    ' ',
-  ),
-);
-
-/**
- * A name at a sentence start before a verb no list knows, in dialect ("Krijtenberg hep m'n geld",
- * "Sjraar kump nie", ADR 0107 round five). Dutch puts the finite verb second: a short lower-case word
- * that no list or the ward's vocabulary knows as anything but a verb, followed by an article, a
- * possessive, a pronoun or a negation, stands where the verb stands, and the word before it is the subject.
- */
-export function opensASentenceBeforeAnUnknownVerb(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
-  const token = tokens[index]!;
-  if (!opensSentence(tokens, index) || FAMILY_ADDRESS.has(token.text.toLowerCase()) || aWordNoName(token, classesOf, context)) return false;
-  const verb = tokens[index + 1];
-  const after = tokens[index + 2];
-  if (verb?.kind !== 'word' || !verb.spaceBefore || !/^\p{Ll}{2,6}$/u.test(verb.text) || context.vocabulary.has(verb.text)) return false;
-  if (classesOf(verb.text).some((cls) => cls !== 'verbForm')) return false;
-  return after?.kind === 'word' && AFTER_A_SECOND_VERB.has(after.text.toLowerCase());
-}
-
 /** Another name for a person the rules replaced, in brackets right after them: "Lodewijk (Wiek)" (ADR 0107, round five). */
 export function aliasOfAPerson(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
   if (aWordNoName(tokens[index]!, classesOf, context)) return false;
@@ -555,9 +532,7 @@ export function taggedNames(
           subjectAfterAnOpeningVerb(tokens, index, classesOf, context) ||
           pointedAtBeforeAVerb(tokens, index, classesOf, context))) ||
       (probability >= COORDINATED_THRESHOLD &&
-        (coordinatedWithAPerson(tokens, index, classesOf, context) ||
-          aliasOfAPerson(tokens, index, classesOf, context) ||
-          opensASentenceBeforeAnUnknownVerb(tokens, index, classesOf, context))) ||
+        (coordinatedWithAPerson(tokens, index, classesOf, context) || aliasOfAPerson(tokens, index, classesOf, context))) ||
       (probability >= ADDRESSED_THRESHOLD && addressesOrSigns(tokens, index, classesOf, context));
     if (!taken) return;
     const last = spans.at(-1);
