@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOrm } from '../../tests/support/app-orm';
-import { asOwner, createOrganisation, createUser } from '../../tests/support/factories';
+import { asOwner, createOrganisation, createUser, validBsns } from '../../tests/support/factories';
 import type { MikroORM } from '../db/orm';
 import { withTenant } from '../db/tenant';
-import { staffOf } from './known-people';
+import { createPatient } from '../patient/patient.service';
+import { peopleOfCall, staffOf } from './known-people';
 import { Pseudonymiser } from './pseudonymise';
 
 // The staff as one prepared group per staff version (ADR 0043): what the model is sent follows
@@ -70,5 +71,28 @@ describe('the staff the pseudonymiser knows', () => {
     );
     expect(await version()).toBe(current);
     expect(await staff()).toBe(group);
+  });
+});
+
+describe("the record's patient the pseudonymiser knows", () => {
+  // ADR 0107, round five: the record's gender tells a relative's title from the patient's.
+  it('carries the gender from the record, so "mw." before a male patient\'s surname is someone else', async () => {
+    const user = await createUser(organisationId);
+    const sent = await withTenant(orm, { organisationId }, async (em) => {
+      const actor = { organisationId, userId: user.id, role: 'verpleegkundige' as const, channel: 'api' as const };
+      const patient = await createPatient(em, actor, {
+        nameGiven: ['Ricardo'],
+        familyName: 'Tjon',
+        birthDate: '1990-04-02',
+        bsn: validBsns[0],
+        gender: 'male',
+      });
+      const text = 'Moeder belt: Ricardo heeft ingebroken. Mw. Tjon wil geen aangifte, dhr. Tjon ontkent.';
+      const { record, staff } = await peopleOfCall(em, organisationId, { patientIds: [patient.id], texts: [text] });
+      return new Pseudonymiser(record, [staff]).pseudonymise(text);
+    });
+    expect(sent).toBe(
+      'Moeder belt: [PATIENT_1_VOORNAAM] heeft ingebroken. Mw. [PERSOON_1] wil geen aangifte, dhr. [PATIENT_1_ACHTERNAAM] ontkent.',
+    );
   });
 });

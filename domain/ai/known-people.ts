@@ -44,7 +44,7 @@ async function peopleRow(em: EntityManager, patientIds: readonly string[], texts
        (select coalesce(json_agg(json_build_object(
            'nameGiven', name_given, 'namePrefix', name_prefix, 'familyName', family_name, 'bsn', bsn,
            'birthDate', birth_date, 'addressStreet', address_street, 'addressPostalCode', address_postal_code,
-           'addressCity', address_city, 'phone', phone, 'email', email)), '[]')
+           'addressCity', address_city, 'phone', phone, 'email', email, 'gender', gender)), '[]')
           from patients where id = any(?::uuid[])) as patients,
        (select coalesce(json_agg(json_build_object('name', name, 'phone', phone, 'email', email)), '[]')
           from contact_persons where patient_id = any(?::uuid[])) as contacts,

@@ -157,6 +157,46 @@ describe('the learned name tagger', () => {
     expect(pseudonymised('Bloemkool en Jan de Vries aan tafel.')).toBe('Bloemkool en [PATIENT_1] aan tafel.');
   });
 
+  it('takes a word in no list that is addressed or signs: after a greeting, or last after a closed sentence and a dash (ADR 0107, round five)', () => {
+    // Every word scores 0.03: below every other cue, above the one an address or a signature allows.
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.03 / 0.97), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Hoi Sas! Is er nieuws?')).toBe('Hoi [PERSOON_1]! Is er nieuws?');
+    expect(pseudonymised('Ik kom morgen. Groetjes, Sas')).toBe('Ik kom morgen. Groetjes, [PERSOON_1]');
+    expect(pseudonymised('kan je zeggen dat ik trots ben?? - Sas')).toBe('kan je zeggen dat ik trots ben?? - [PERSOON_1]');
+    // A Dutch word, a heading with a dash, quoted speech, a greeting mid-sentence: as written.
+    for (const text of [
+      'Hoi Bloemkool!',
+      'Overleg met huisarts - Zoutenbier',
+      '"Joh, rustig aan", zei hij.',
+      'Een fijne dag Zoutenbier gehad.',
+    ])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes a word in no list after a verb that opens a question, or between "die" and a finite verb (ADR 0107, round five)', () => {
+    // Every word scores 0.4: below the lower threshold of a name's place, above the one these places allow.
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.4 / 0.6), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Hoi! Is Bo er al?')).toBe('Hoi! Is [PERSOON_1] er al?');
+    expect(pseudonymised('Komt Ibo vandaag?')).toBe('Komt [PERSOON_1] vandaag?');
+    expect(pseudonymised('Wah, die Ibo is echt een strijder.')).toBe('Wah, die [PERSOON_1] is echt een strijder.');
+    // A dose after it, a Dutch word or a compass point, no verb after "die": as written.
+    for (const text of ['Is Zoutenbier 5 mg gegeven?', 'Is Bloemkool er al?', 'Is Noord al gebeld?', 'Wah, die Ibo, echt een strijder.'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes a name in brackets after a person, and a name between commas after a kin word, even a role word or opener (ADR 0107, round five)', () => {
+    // Every word scores 0.35: above the thresholds of an alias (0.05) and an apposition (0.3).
+    swapNameTagger({ trainedOn: 'x', threshold: 0.95, bias: Math.log(0.35 / 0.65), weights: {}, vocabulary: ['bloemkool'] });
+    const pseudonymised = (text: string) => new Pseudonymiser([patient]).pseudonymise(text);
+    expect(pseudonymised('Jan (Wiek) 2dd citalopram 20 mg.')).toBe('[PATIENT_1_VOORNAAM] ([PERSOON_1]) 2dd citalopram 20 mg.');
+    expect(pseudonymised('Ons moeder, Door, is bang.')).toBe('Ons moeder, [PERSOON_1], is bang.');
+    // In brackets after no person, a role word or opener between commas after no kin word, a Dutch word: as written.
+    for (const text of ['Medicatie (Wiek) gegeven.', 'Vandaag, Door, is het rustig.', 'Jan (Bloemkool) at.'])
+      expect(new Pseudonymiser([patient]).pseudonymise(text)).toBe(text.replace('Jan', '[PATIENT_1_VOORNAAM]'));
+  });
+
   it('keeps the record patient [PATIENT_1] and changes nothing without a model', () => {
     swapNameTagger({ ...train(annotated(), 'x'), threshold: 0.5 });
     expect(new Pseudonymiser([patient]).pseudonymise('Jan de Vries sprak met Zoutenbier.')).toBe('[PATIENT_1] sprak met [PERSOON_1].');

@@ -314,7 +314,7 @@ const CLOSING_QUOTE: Record<string, string[]> = {
   '‘': ['’', "'"],
   '(': [')'],
 };
-const A_DUTCH_WORD = new Set(['ordinary', 'verb', 'verbForm', 'participle', 'dutchEnding']);
+const A_DUTCH_WORD = new Set(['ordinary', 'verb', 'verbForm', 'participle', 'dutchEnding', 'compass']);
 const A_NAME = new Set(['given', 'listed', 'surname']);
 
 /** A diminutive names a pet or a thing as often as a person ("Pluisje", "Snoesje"): a person only when its stem is a name the lists know ("Lotje"). */
@@ -421,6 +421,88 @@ export function coordinatedWithAPerson(tokens: Token[], index: number, classesOf
   return (joins(index + 1) && person(index + 2)) || (joins(index - 1) && person(index - 2));
 }
 
+// ADR 0107, round five: where the text addresses, signs or asks after someone.
+
+/** Greetings that open a note or a message, before or after the one greeted or signing ("Hoi Bo,", "Groetjes, Sas"). */
+const GREETINGS = new Set('hoi hey hee hé hallo hai dag doei beste lieve groetjes groet liefs xx xxx kusjes'.split(' '));
+const DASHES = new Set(['-', '–', '—']);
+/** Someone addressed or signing: the structure is the cue, so the tagger's score counts for little (a vocative scores low wherever it stands). */
+export const ADDRESSED_THRESHOLD = 0.02;
+
+/**
+ * A word that addresses or signs (ADR 0107, round five): a word after a greeting that opens the sentence
+ * ("Hoi Bo!", "Groetjes, Sas"), or the text's last word after a closed sentence and a dash ("… trots
+ * ben?? - Sas"). Never a Dutch word by the ward or the lists ("Hoi allemaal"). Not the first word of
+ * quoted speech before a comma ('"Bèr, gao toch"'): interjections stand there as often ('"Joh, …"'),
+ * and they score as a name does.
+ */
+export function addressesOrSigns(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
+  const previous = tokens[index - 1];
+  const next = tokens[index + 1];
+  if (!previous) return false;
+  const greeting = (at: number): boolean =>
+    tokens[at]?.kind === 'word' && GREETINGS.has(tokens[at]!.text.toLowerCase()) && opensSentence(tokens, at);
+  const endsAddress = !next || next.lineBefore || (next.kind === 'sign' && /^[,!?.:]$/u.test(next.text));
+  if (greeting(index - 1) && endsAddress) return true;
+  if (previous.text === ',' && greeting(index - 2) && (!next || next.lineBefore)) return true;
+  // A signature follows a closed sentence ("trots ben?? - Sas"), not a heading ("Overleg met huisarts - Zwolle").
+  const closed = tokens[index - 2];
+  return (
+    previous.kind === 'sign' &&
+    DASHES.has(previous.text) &&
+    previous.spaceBefore &&
+    !next &&
+    closed?.kind === 'sign' &&
+    /^[.!?]$/u.test(closed.text)
+  );
+}
+
+/**
+ * The subject after a finite verb that opens a question or an inverted sentence ("Is Bo er al?", "Komt
+ * Ibo vandaag?", ADR 0107 round five): a capitalised word in no list right after it, with a lower-case
+ * word after (not a dose: "Is Haldol 5 mg gegeven").
+ */
+export function subjectAfterAnOpeningVerb(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
+  const previous = tokens[index - 1];
+  const next = tokens[index + 1];
+  if (previous?.kind !== 'word' || !opensSentence(tokens, index - 1) || !classesOf(previous.text).includes('verb')) return false;
+  return next?.kind === 'word' && /^\p{Ll}/u.test(next.text);
+}
+
+/**
+ * A capitalised word in no list between a demonstrative and a finite verb ("die Ibo is echt een strijder",
+ * ADR 0107 round five): speech points at a person so; a thing it points at is a Dutch word or in lower case.
+ */
+export function pointedAtBeforeAVerb(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context) || opensSentence(tokens, index)) return false;
+  const previous = tokens[index - 1];
+  const next = tokens[index + 1];
+  if (previous?.kind !== 'word' || !/^(?:die|deze)$/u.test(previous.text)) return false;
+  return next?.kind === 'word' && /^\p{Ll}/u.test(next.text) && classesOf(next.text).includes('verb');
+}
+
+/** Another name for a person the rules replaced, in brackets right after them: "Lodewijk (Wiek)" (ADR 0107, round five). */
+export function aliasOfAPerson(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
+  const before = tokens[index - 2];
+  return tokens[index - 1]?.text === '(' && tokens[index + 1]?.text === ')' && before?.kind === 'masked' && before.masked === 'person';
+}
+
+/** What an apposition to a kin word may not be: another relation, a title, a date, a language or a thing. */
+const NO_APPOSITION = new Set(['kin', 'title', 'date', 'language', 'notPerson', 'particle']);
+/**
+ * A name between commas right after a kin word ("Ons moeder, Door, is bang", ADR 0107 round five): the
+ * apposition names the relative, even a word the lists know as a role word or an opener.
+ */
+export function appositionToAKinWord(tokens: Token[], index: number, classesOf: WordClasses): boolean {
+  const kin = tokens[index - 2];
+  if (tokens[index - 1]?.text !== ',' || tokens[index + 1]?.text !== ',' || kin?.kind !== 'word') return false;
+  if (!classesOf(kin.text).includes('kin')) return false;
+  return isCandidate(tokens[index]!) && !classesOf(tokens[index]!.text).some((cls) => NO_APPOSITION.has(cls));
+}
+
 /**
  * Stretches of the original text the tagger takes as a person's name, among the words the rules
  * left: consecutive names (with particles between) are one stretch.
@@ -435,7 +517,8 @@ export function taggedNames(
   const { tokens, context, working } = reading;
   const spans: { start: number; end: number }[] = [];
   tokens.forEach((token, index) => {
-    if (!mayBeTaken(tokens, index, classesOf)) return;
+    const apposition = appositionToAKinWord(tokens, index, classesOf);
+    if (!apposition && !mayBeTaken(tokens, index, classesOf)) return;
     const probability = nameProbability(tokenFeatures(tokens, index, classesOf, context));
     // Taken on its score, or on less where its place says a name (the cues are checked only when the score is enough for one).
     const taken =
@@ -443,8 +526,14 @@ export function taggedNames(
       (probability >= cuedThreshold &&
         (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))) ||
       (probability >= RELATION_CUED_THRESHOLD &&
-        (namedByTheRelationAfter(tokens, index, classesOf) || betweenKinAndVerb(tokens, index, classesOf))) ||
-      (probability >= COORDINATED_THRESHOLD && coordinatedWithAPerson(tokens, index, classesOf, context));
+        (apposition ||
+          namedByTheRelationAfter(tokens, index, classesOf) ||
+          betweenKinAndVerb(tokens, index, classesOf) ||
+          subjectAfterAnOpeningVerb(tokens, index, classesOf, context) ||
+          pointedAtBeforeAVerb(tokens, index, classesOf, context))) ||
+      (probability >= COORDINATED_THRESHOLD &&
+        (coordinatedWithAPerson(tokens, index, classesOf, context) || aliasOfAPerson(tokens, index, classesOf, context))) ||
+      (probability >= ADDRESSED_THRESHOLD && addressesOrSigns(tokens, index, classesOf, context));
     if (!taken) return;
     const last = spans.at(-1);
     const gap = last ? working.slice(last.end, token.start) : '';

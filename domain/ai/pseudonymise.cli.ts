@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { genders } from '../patient/patient.schemas';
 import { Pseudonymiser } from './pseudonymise';
 
 /**
@@ -24,6 +25,8 @@ const person = z.object({
   // How someone of `people` relates to the patient ("moeder", "huisarts"); `role` is read as the same.
   relation: z.string().nullish(),
   role: z.string().nullish(),
+  // The patient's gender as the record holds it: a title of the other gender before their surname is a relative (ADR 0107, round five).
+  gender: z.enum(genders, { error: `Geslacht: ${genders.join(', ')}.` }).nullish(),
 });
 const input = z.object({
   text: z.string({ error: 'Tekst ontbreekt.' }),

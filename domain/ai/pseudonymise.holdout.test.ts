@@ -138,14 +138,16 @@ const FLOOR_J: typeof FLOOR = {
 // Names by their context from blind set q (ADR 0107, round two): leaking 82 → 75, names caught 469 → 490.
 // Round three (ADR 0107, session nine): a name by where it stands, labels by where a surname stands, "met de" surnames,
 // English service names: leaking 75 → 74, other as patient 3 → 1, names caught 490 → 491 (measured once, at the end).
+// Round five (ADR 0107, session ten): dictated names, names addressed and asked after, the patient's gender: leaking
+// 74 → 71, names caught 491 → 494 (measured per commit by the lead; a cue that changed a clean text was reverted).
 const FLOOR_P: typeof FLOOR = {
-  leakingTexts: 74,
+  leakingTexts: 71,
   damagedTexts: 1,
   cleanChanged: 2,
   patientWrong: 1,
   otherAsPatient: 1,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 491, nummer: 64, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
+  caughtAtLeast: { naam: 494, nummer: 64, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
 };
 
 describe.each([

@@ -36,6 +36,11 @@ export interface KnownPerson {
    * relation is never labelled as a patient: `[PERSOON_n]`, not `[PATIENT_n]` (issue 42).
    */
   relation?: string | null;
+  /**
+   * The person's gender as the record holds it (`patients.gender`). A title of the other gender before
+   * the patient's surname ("mw. Bakker" for a male patient) names a relative, not the patient (ADR 0107, round five).
+   */
+  gender?: 'male' | 'female' | 'other' | 'unknown' | null;
 }
 
 type Kind =
@@ -1498,6 +1503,18 @@ const RELATIVE_BEFORE_TITLE = new RegExp(
   `(?<![\\p{L}])(?<!\\buw\\s+)(${KIN_WORDS.join('|')})(?![\\p{L}])(?:(?!\\bpunt\\b)[^.!?\\n]){0,40}?(?<!\\bvan\\s+)(?<![\\p{L}])(?:mevrouw|meneer|mw|mevr|mvr|dhr|hr|de heer|heer)\\.?\\s+$`,
   'iu',
 );
+/** A title right before the name (particles may stand between), and the gender it says. */
+const TITLE_BEFORE = /(?:^|[^\p{L}])(mevrouw|meneer|mw|mevr|mvr|dhr|hr|heer)\.?\s+(?:(?:van|de|der|den|te|ter|ten|el|al|v\.?d\.?)\s+)*$/iu;
+const genderOfTitle = (title: string): 'male' | 'female' => (/^(?:mevrouw|mw|mevr|mvr)$/iu.test(title) ? 'female' : 'male');
+/** The gender a family word says; a word for either ("partner", "kind") is in neither list. */
+const KIN_GENDER = new Map<string, 'male' | 'female'>([
+  ...'moeder zus zusje zuster dochter dochtertje tante nicht oma grootmoeder kleindochter schoonmoeder schoonzus schoondochter stiefmoeder pleegmoeder echtgenote ex-vrouw vrouw vriendin ex-vriendin buurvrouw kamergenote medepatiënte medepatiente medebewoonster'
+    .split(' ')
+    .map((word) => [word, 'female'] as const),
+  ...'vader broer broertje zoon zoontje oom neef opa grootvader kleinzoon schoonvader schoonzoon zwager stiefvader pleegvader echtgenoot ex-man man vriend ex-vriend buurman kamergenoot medebewoner'
+    .split(' ')
+    .map((word) => [word, 'male'] as const),
+]);
 /** The salutation of a letter: "Geachte heer", "Beste mevrouw". */
 const LETTER_SALUTATION = /(?:^|\n)\s*(?:geachte|beste|lieve)\s+(?:heer|mevrouw|meneer|mw\.?|dhr\.?)\s+(?:de\s+|van\s+(?:de[nr]?\s+)?)?$/iu;
 /** A letter that calls the patient the reader's own: "uw zoon", "uw dochter", "uw echtgenote". */
@@ -1665,8 +1682,9 @@ const DICTATED_INITIALS_PERSON: Rule = {
 
 /**
  * Dictation writes names in lower case like every other word ("ik heb met kim gesproken komma",
- * "dat sem zijn beste maatje is"): in a text that reads out its signs, a given name the lists know
- * and that is no Dutch word, no word the ward writes and no verb is a name.
+ * "dat sem zijn beste maatje is"): in a text that reads out its signs, a name the lists know (a given
+ * name or surname, or a given name that is a Dutch word too) that is no word the ward writes in lower
+ * case and no verb is a name where a name stands.
  */
 const READ_OUT_SIGN = /(?<!\p{L})(?:komma|punt)(?!\p{L})/gu;
 const NAME_BEFORE = new Set([
@@ -1694,15 +1712,42 @@ const DICTATED_GIVEN_NAME: Rule = {
   classify: (match) => {
     const word = match[0];
     // A text that reads out its signs says "komma" or "punt" more than once; "op dit punt" is no dictation.
-    if ((match.input.match(READ_OUT_SIGN) ?? []).length < 2) return null;
+    // Or once, in a text that writes no sign at all ("hij zegt dat sem … gegeven punt": round five).
+    const signs = (match.input.match(READ_OUT_SIGN) ?? []).length;
+    if (signs < 2 && /[.,;:!?]/u.test(match.input)) return null;
     // Where a name stands: after "met", "dat", "naar", … or before a verb or a read-out sign.
     const before = /(\p{L}+)\s+$/u.exec(match.input.slice(Math.max(0, match.index - 30), match.index))?.[1] ?? '';
     const after = /^\s+(\p{L}+)/u.exec(match.input.slice(match.index + word.length, match.index + word.length + 30))?.[1] ?? '';
     if (!NAME_BEFORE.has(before) && !(FOLLOWED_BY_VERB.test(` ${after}`) || DICTATED_SIGNS.has(after) || after === 'en')) return null;
-    if (!isPlainGivenName(nameKey(word)) || ORDINARY_GIVEN.has(word) || isOrdinaryWord(word)) return null;
+    // A name the lists know, given name or surname ("van mijke komma"), and since round five also a given name that is a
+    // Dutch word too ("met kim", "wil bram niet") when the ward never writes that word in lower case (its vocabulary, below).
+    const named = isPlainGivenName(nameKey(word)) || isListedName(word) || (ORDINARY_GIVEN.has(word) && !/^(?:de|het|een)$/u.test(before));
+    if (!named || isOrdinaryWord(word)) return null;
     if (taggerVocabulary().has(word) || OPENERS.has(word) || DICTATED_SIGNS.has(word) || NOT_A_NAME.has(word) || looksLikeVerb(word))
       return null;
     return { kind: 'PERSOON' };
+  },
+};
+
+/**
+ * A text that says who a given name is ("kim is de vriendin van de patiënt", "Joke is haar buurvrouw")
+ * makes every use of that word in it the person, also a given name that is a Dutch word too and in
+ * lower case ("ik heb met kim gesproken", ADR 0107 round five). The relation must be a kin or role word
+ * right after "is" and an article or possessive (an adjective between may stand).
+ */
+const SAYS_WHO_OF = (subject: string): string =>
+  `${START}${subject}${SP}is${SP}(?:de|het|een|haar|zijn|z'n|mijn|m'n|hun|onze|ons)${SP}(?:\\p{Ll}+${SP})?(?:${RELATION_WORDS.filter((word) => !word.includes('\\') && !/\s/u.test(word)).join('|')})${END}`;
+const SAYS_WHO = SAYS_WHO_OF(`(\\p{L}[\\p{Ll}\\p{M}'’-]+)`);
+const SAYS_SOMEONE = SAYS_WHO_OF(`\\p{L}[\\p{Ll}\\p{M}'’-]+`);
+const SAID_WHO: Rule = {
+  // Every word of a text that says who someone is, before or after the saying (the cue holds for every match).
+  pattern: compiled(`${START}(?:(?=[^]*?${SAYS_SOMEONE})|(?<=${SAYS_SOMEONE}[^]*?))\\p{L}[\\p{Ll}\\p{M}'’-]+${END}`, 'gu'),
+  cue: compiled(SAYS_SOMEONE, 'u'),
+  classify: (match) => {
+    const word = match[0].toLowerCase();
+    if (!isGivenName(word) || OPENERS.has(word) || DICTATED_SIGNS.has(word) || NOT_A_NAME.has(word) || KIN_SET.has(word)) return null;
+    for (const said of match.input.matchAll(compiled(SAYS_WHO, 'gu'))) if (said[1]!.toLowerCase() === word) return { kind: 'PERSOON' };
+    return null;
   },
 };
 
@@ -2502,6 +2547,7 @@ export class Pseudonymiser {
       DICTATED_APPOSITION_PERSON,
       DICTATED_INITIALS_PERSON,
       DICTATED_GIVEN_NAME,
+      SAID_WHO,
       LOWERCASE_ROLE_FULL_NAME,
       LOWERCASE_ROLE_PERSON,
       COORDINATED_PERSON,
@@ -2597,7 +2643,16 @@ export class Pseudonymiser {
     const { target } = hit;
     if (target.kind !== 'PATIENT' || target.form !== 'family' || this.known[target.person]?.relation) return target;
     const before = text.slice(Math.max(0, hit.start - 80), hit.start);
-    const kin = RELATIVE_BEFORE_TITLE.exec(before)?.[1] ?? (LETTER_SALUTATION.test(before) && ADDRESSES_A_RELATIVE.test(text) ? '' : null);
+    // A title says a gender: a family word of the other gender before it is not the one it names ("echtgenote …, dhr.
+    // de Wit"), and a title of the other gender than the record's patient is someone else with that surname ("mw.
+    // Bakker" for a male patient).
+    const title = TITLE_BEFORE.exec(before)?.[1];
+    const titleGender = title === undefined ? undefined : genderOfTitle(title);
+    const gender = this.known[target.person]?.gender;
+    const otherGender = titleGender !== undefined && (gender === 'male' || gender === 'female') && titleGender !== gender;
+    const kinWord = RELATIVE_BEFORE_TITLE.exec(before)?.[1];
+    const kinAgrees = kinWord !== undefined && (KIN_GENDER.get(kinWord.toLowerCase()) ?? titleGender) === titleGender;
+    const kin = kinAgrees ? kinWord : otherGender || (LETTER_SALUTATION.test(before) && ADDRESSES_A_RELATIVE.test(text)) ? '' : null;
     if (kin === null) return target;
     const family = fold(text.slice(hit.start, hit.end));
     const relatives = this.known
@@ -2957,6 +3012,7 @@ export function wordClasses(word: string): readonly string[] {
   if (TITLE_WORDS.has(lower)) classes.push('title');
   if (OPENERS.has(lower)) classes.push('opener');
   if (MONTH_OR_DAY.has(lower)) classes.push('date');
+  if (COMPASS.has(lower)) classes.push('compass');
   if (LANGUAGES_TOO.has(lower)) classes.push('language');
   if (NAME_PARTICLES.has(lower) || CAPITAL_PARTICLES.has(lower)) classes.push('particle');
   if (SUBJECT_VERB_SET.has(lower) || STRONG_PAST.has(lower)) classes.push('verb');

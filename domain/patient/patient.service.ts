@@ -63,6 +63,7 @@ export type KnownPatientFields = Pick<
   | 'addressCity'
   | 'phone'
   | 'email'
+  | 'gender'
 >;
 
 /** What the pseudonymiser needs to recognise this patient in text sent to a language model. */
@@ -79,6 +80,7 @@ export function knownPerson(patient: KnownPatientFields): KnownPerson {
     city: patient.addressCity ?? null,
     phone: patient.phone ?? null,
     email: patient.email ?? null,
+    gender: patient.gender ?? null,
   };
 }
 

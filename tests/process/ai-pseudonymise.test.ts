@@ -50,6 +50,20 @@ describe('npm run ai:pseudonymise', () => {
     expect(out).toEqual([{ text: 'Moeder [PERSOON_1] belde over [PATIENT_1_VOORNAAM]; tante [PERSOON_2] ook.' }]);
   });
 
+  it("tells a relative's title from the patient's by the gender the caller gives (ADR 0107, round five)", () => {
+    const text = 'Moeder belt: Ricardo heeft ingebroken. Mw. Tjon wil geen aangifte.';
+    const out = run([
+      JSON.stringify({ text, patient: { name: 'Ricardo Tjon', gender: 'male' } }),
+      JSON.stringify({ text, patient: { name: 'Ricardo Tjon' } }),
+      JSON.stringify({ text, patient: { name: 'Ricardo Tjon', gender: 'man' } }),
+    ]);
+    expect(out).toEqual([
+      { text: 'Moeder belt: [PATIENT_1_VOORNAAM] heeft ingebroken. Mw. [PERSOON_1] wil geen aangifte.' },
+      { text: 'Moeder belt: [PATIENT_1_VOORNAAM] heeft ingebroken. Mw. [PATIENT_1_ACHTERNAAM] wil geen aangifte.' },
+      { fout: 'patient.gender: Geslacht: male, female, other, unknown.' },
+    ]);
+  });
+
   it('answers a line it cannot read with a Dutch error and goes on', () => {
     const out = run([
       '{"text": "niet af',
