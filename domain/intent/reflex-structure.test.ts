@@ -406,3 +406,36 @@ describe('names in every shape a ward types them (set T read as a dev set)', () 
     ).toMatchObject([{ intent: 'intake_navigeer', entities: { patientName: 'Eva Smit' } }]);
   });
 });
+
+describe('a formal list of “te”-infinitives and an agenda asked in shorthand (round 5)', () => {
+  it('reads each clause closed by “te” and its infinitive as an action of its own', () => {
+    expect(chainOf('Ik verzoek u mevrouw Hoekstra op te zoeken, een afspraak voor vrijdag om 10 uur te maken.')).toEqual([
+      ['zoeken', 'Hoekstra'],
+      ['create_appointment', 'Hoekstra'],
+    ]);
+    expect(intentsOf('Ik vraag u de heer Smeets op te zoeken, een nieuwe afspraak voor maandag te plannen.')).toEqual([
+      'zoeken',
+      'create_appointment',
+    ]);
+  });
+
+  it('reads “daarvan” as the record part named just before it', () => {
+    expect(chainOf('Ik verzoek u de intake van mevrouw Wolters te openen, de stand daarvan te tonen.')).toEqual([
+      ['intake_navigeer', 'Wolters'],
+      ['intake_status', 'Wolters'],
+    ]);
+  });
+
+  it('keeps infinitives inside a note’s text and a purpose clause in one action', () => {
+    expect(intentsOf('noteer dat mw. Brouwer probeerde te slapen, te eten en te douchen')).toEqual(['dagnotitie']);
+    expect(intentsOf('Ik verzoek u de agenda van morgen te openen om te kijken wanneer meneer Hamer komt')).toEqual(['agenda']);
+  });
+
+  it('reads a verbless agenda question with a weekday as a question about that day’s appointments', () => {
+    expect(chainOf('agenda dhr. Ruitenberg donderdag?')).toEqual([['agenda_query', 'Ruitenberg']]);
+    expect(chainOf('agenda mw. van Dalen zaterdag?')).toEqual([['agenda_query', 'van Dalen']]);
+    // Without the question mark, or asked with a verb, it opens the agenda.
+    expect(intentsOf('agenda dhr. Ruitenberg donderdag')).toEqual(['agenda']);
+    expect(intentsOf('kun je de agenda van dhr. Ruitenberg donderdag openen?')).toEqual(['agenda']);
+  });
+});

@@ -134,6 +134,15 @@ function startsAction(
   // "ontslag pt. X regelen, afspr vr annuleren": after a comma, a short clause closed by its own command
   // infinitive (the shorthand word order "object … verb") is an action of its own.
   if (!inContent && tokens[from - 1]?.norm === ',' && closedByCommand(tokens, index)) return index;
+  // "Ik verzoek u de intake te openen, de stand daarvan te tonen en …": in a formal list of "te"-infinitives each
+  // clause closed by its own infinitive is an action of its own, as each imperative in a list is.
+  if (
+    !inContent &&
+    [',', 'en'].includes(tokens[from - 1]?.norm ?? '') &&
+    closedByTe(tokens, from - 1) &&
+    closedByTe(tokens, clauseEnd(tokens, index))
+  )
+    return index;
   // "…, vlg kopje", "… en dan het blok verslaving": a step through the intake form is an action of its own.
   if (!inContent && intakeStepAt(tokens, index)) return index;
   if (token.norm.length >= 5) {
@@ -268,6 +277,18 @@ function closedByCommand(tokens: Token[], from: number): boolean {
       ['nieuwe', 'nieuw', 'andere'].includes(token.norm)
     );
   });
+}
+
+/** The clause ending before `end` closes with "te" and an infinitive ("te openen", "te tonen"). */
+function closedByTe(tokens: Token[], end: number): boolean {
+  return tokens[end - 2]?.norm === 'te' && tokens[end - 1]?.kind === 'word' && /\p{L}{2,}en$/u.test(tokens[end - 1]!.norm);
+}
+
+/** Where the clause from `from` ends: the next connector or punctuation, at most ten words on. */
+function clauseEnd(tokens: Token[], from: number): number {
+  let to = from;
+  while (to < tokens.length && to < from + 10 && tokens[to]!.kind === 'word' && !connectors.has(tokens[to]!.norm)) to++;
+  return to;
 }
 
 /** An infinitive ("annuleren", "verzetten") of one of these commands, read exactly (not a fuzzy match). */

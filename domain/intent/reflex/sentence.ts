@@ -4,7 +4,7 @@ import type { ChainAction, ClassifyContext, Entities, Intent } from '../intent.s
 import { contextClause, predictIntent } from '../intent-model';
 import { actionStarters, complexityWords, connectors, fillers, honorifics, orderVerbs, questionStarters } from '../lexicon';
 import { classifySegment, contentStart, type Classified } from './classify';
-import { lookup } from './lookup';
+import { lookup, subjectConcepts } from './lookup';
 import { commandWordOf, declines, givesReason, negatedSubject, negatesCommand, toldBefore } from './clauses';
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
@@ -107,6 +107,10 @@ function decideIntent(
   )
     return null;
   if (best.intent === reading.intent) return reading;
+  // "agenda dhr. X vrijdag?": in shorthand without a verb the question mark alone tells asking for a day's appointments
+  // from opening the agenda, and only the rules see it (the model reads words). A question with a verb ("kunt u mijn
+  // agenda tonen?", "wat heb ik vrijdag in mijn agenda?") asks to see the agenda: the model's reading stands.
+  if (reading.intent === 'agenda_query' && best.intent === 'agenda' && verblessQuestion(reading.head)) return reading;
   // "haar afspraak uitstellen tot vrijdag": an explicit command word with its object, and no rival
   // close by, stands unless the model all but rules it out.
   const rulesShare = ranked.find((scored) => scored.intent === reading.intent)?.probability ?? 0;
@@ -143,6 +147,22 @@ function readiesAgenda(tokens: Token[]): boolean {
   return (
     words.some((word) => word === 'erbij' || /^(pak|pakt|pakken|paken|gepakt)$/.test(word)) ||
     (words.includes('ik') && words.includes('heb'))
+  );
+}
+
+/** "agenda mw. X morgen?": a question mark after words only — no verb, no question word, nobody addressed. */
+function verblessQuestion(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  return (
+    tokens.some((token) => token.norm === '?') &&
+    !words.some(
+      (token) =>
+        questionStarters.has(token.norm) ||
+        addressees.has(token.norm) ||
+        token.norm === 'ik' ||
+        looksLikeVerb(token.norm) ||
+        [...lookup(token.norm).concepts].some((concept) => concept.endsWith('Verb')),
+    )
   );
 }
 
@@ -242,6 +262,18 @@ function recordQuestion(
   return { intent: 'dossiervraag', entities: { ...patient, vraag }, confidence: recordQuestionConfidence };
 }
 
+const pointersBack = new Set(['daarvan', 'ervan', 'hiervan', 'daarin', 'erin']);
+
+/** The first record part a part names ("de intake", "zijn risico's"), exactly spelled. */
+function subjectNoun(tokens: Token[]): Token | null {
+  return (
+    tokens.find((token) => {
+      const hit = lookup(token.norm);
+      return token.kind === 'word' && !hit.fuzzy && [...hit.concepts].some((concept) => subjectConcepts.has(concept));
+    }) ?? null
+  );
+}
+
 /** The sentence split into parts in the order they are to be done; negated commands are no part. */
 function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
   const tokens = tokenize(text);
@@ -275,8 +307,15 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
     // An elliptic part ("en een voor Eva") borrows the command word of the part before it.
     const ownStart = segment.tokens.findIndex((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
     const verb = ownStart >= 0 && elliptic(segment.tokens, ownStart) ? commandWordOf(previousTokens) : null;
-    const partTokens = verb ? [verb, ...segment.tokens.slice(ownStart)] : segment.tokens;
-    const reading = classifySegment(partTokens, typedWithCapitals);
+    let partTokens = verb ? [verb, ...segment.tokens.slice(ownStart)] : segment.tokens;
+    let reading = classifySegment(partTokens, typedWithCapitals);
+    // "de intake openen, de stand daarvan tonen": "daarvan" stands for the record part the part before named.
+    const pointsAt = partTokens.findIndex((token) => pointersBack.has(token.norm));
+    const referent = reading.intent === 'unknown' && pointsAt >= 0 ? subjectNoun(previousTokens) : null;
+    if (referent) {
+      partTokens = [...partTokens.slice(0, pointsAt), referent, ...partTokens.slice(pointsAt + 1)];
+      reading = classifySegment(partTokens, typedWithCapitals);
+    }
     parts.push({ segment, tokens: partTokens, reading, carried: reading.name ? null : carried });
     carried = null;
     // "zoek Kees en Pieter op", "annuleer de afspraken van Mo en van Fenna": the same action for each.
