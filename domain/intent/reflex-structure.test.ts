@@ -431,6 +431,20 @@ describe('a formal list of “te”-infinitives and an agenda asked in shorthand
     expect(intentsOf('Ik verzoek u de agenda van morgen te openen om te kijken wanneer meneer Hamer komt')).toEqual(['agenda']);
   });
 
+  it('reads “twee notities, één voor … en één voor …” as two notes, each with its own matter', () => {
+    const { actions } = classify('Wilt u voor meneer Visscher twee notities maken, één voor zijn slaap en één voor zijn eetlust?');
+    expect(actions.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['dagnotitie', 'Visscher'],
+      ['dagnotitie', 'Visscher'],
+    ]);
+    expect(actions[0]!.entities.content).toMatch(/slaap/);
+    expect(actions[0]!.entities.content).not.toMatch(/eetlust/);
+    expect(actions[1]!.entities.content).toMatch(/eetlust/);
+    // A number in the note's own text counts nothing to make.
+    expect(intentsOf('noteer bij mw. Pool dat ze twee kaarten van haar zoon kreeg en een voor haar dochter')).toEqual(['dagnotitie']);
+    expect(intentsOf('noteer bij mw. Pool dat ze twee notities van haar zoon vond en een voor haar dochter')).toEqual(['dagnotitie']);
+  });
+
   it('reads a verbless agenda question with a weekday as a question about that day’s appointments', () => {
     expect(chainOf('agenda dhr. Ruitenberg donderdag?')).toEqual([['agenda_query', 'Ruitenberg']]);
     expect(chainOf('agenda mw. van Dalen zaterdag?')).toEqual([['agenda_query', 'van Dalen']]);

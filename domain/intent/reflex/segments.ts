@@ -96,7 +96,7 @@ function startsAction(
   if (!strictContent && afterSequencer && tokens.slice(index, index + 3).filter((word) => word.kind === 'word').length >= 2) return index;
   // "… en een voor Eva", "… en die van Bas": the same action again, for someone else.
   // Inside a note's text only "… en bij X dat …" is; "en een voor …" may be the note's own words.
-  if (inContent ? forSomeoneElse(tokens, index) : elliptic(tokens, index)) return index;
+  if (inContent ? forSomeoneElse(tokens, index) || countedOther(tokens, index) !== null : elliptic(tokens, index)) return index;
   if (!inContent) {
     // "…, daarna zijn rapportages": a new subject noun after a sequencing word starts an action too.
     for (let ahead = index; ahead < Math.min(tokens.length, index + 3); ahead++) {
@@ -341,6 +341,32 @@ export function elliptic(tokens: Token[], at: number): boolean {
   return (
     (ellipsisWords.has(tokens[index]?.norm ?? '') && namePrepositions.has(tokens[index + 1]?.norm ?? '')) || forSomeoneElse(tokens, index)
   );
+}
+
+const counts = new Set(['twee', 'drie', 'vier', '2', '3', '4']);
+const ones = new Set(['een', 'één', 'eentje', '1']);
+
+/**
+ * "maak twee notities, één voor medicatie en één voor ADL": after a number and a plural note noun, "en één voor …"
+ * is the next of the things counted, not the first one's text. Returns the noun counted, for the part to borrow.
+ */
+export function countedOther(tokens: Token[], at: number): Token | null {
+  if (tokens[at - 1]?.norm !== 'en' || !ones.has(tokens[at]?.norm ?? '') || tokens[at + 1]?.norm !== 'voor') return null;
+  // "… dat ze twee notities van haar zoon kreeg en een voor …": a number in a note's own text counts nothing to make.
+  const inText = (index: number) => {
+    for (let back = index; back >= 0 && !strongStops.has(tokens[back]!.norm); back--)
+      if (tokens[back]!.norm === 'dat' || tokens[back]!.norm === ':') return true;
+    return false;
+  };
+  for (let index = at - 2; index >= Math.max(0, at - 14); index--) {
+    if (counts.has(tokens[index]!.norm) && inText(index)) return null;
+    if (counts.has(tokens[index]!.norm) && /s$|en$/.test(tokens[index + 1]?.norm ?? '')) {
+      const concepts = lookup(tokens[index + 1]!.norm).concepts;
+      // Only notes: their matter is the words after "voor"; two appointments would need a date read per part.
+      if (concepts.has('noteNoun')) return tokens[index + 1]!;
+    }
+  }
+  return null;
 }
 
 /** "… en bij Oumaima dat ze onrustig was", "… en met Bart overmorgen": the same command for another patient. */

@@ -10,7 +10,7 @@ import { entitiesFor } from './entities';
 import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
 import { allNames, findName, isNameLike, looksLikeVerb, refersToPatient, type NameSpan } from './names';
-import { elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
+import { countedOther, elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
 import { asksTheRecord, plainlyAsksTheRecord } from './record-question';
 import { originalText, tokenize, type Token } from './tokens';
 
@@ -225,6 +225,8 @@ interface Part {
   repeat?: boolean;
   /** The patient named in a part said not to be done just before it. */
   carried?: NameSpan | null;
+  /** "… en één voor ADL" after "twee notities": the next of the things counted, its own words its matter. */
+  counted?: boolean;
 }
 
 /**
@@ -306,7 +308,9 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
     }
     // An elliptic part ("en een voor Eva") borrows the command word of the part before it.
     const ownStart = segment.tokens.findIndex((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
-    const verb = ownStart >= 0 && elliptic(segment.tokens, ownStart) ? commandWordOf(previousTokens) : null;
+    // "… twee notities, één voor X en één voor Y": the next one counted borrows the noun counted.
+    const counted = ownStart >= 0 ? countedOther(tokens, tokens.indexOf(segment.tokens[ownStart]!)) : null;
+    const verb = counted ?? (ownStart >= 0 && elliptic(segment.tokens, ownStart) ? commandWordOf(previousTokens) : null);
     let partTokens = verb ? [verb, ...segment.tokens.slice(ownStart)] : segment.tokens;
     let reading = classifySegment(partTokens, typedWithCapitals);
     // "de intake openen, de stand daarvan tonen": "daarvan" stands for the record part the part before named.
@@ -316,7 +320,7 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
       partTokens = [...partTokens.slice(0, pointsAt), referent, ...partTokens.slice(pointsAt + 1)];
       reading = classifySegment(partTokens, typedWithCapitals);
     }
-    parts.push({ segment, tokens: partTokens, reading, carried: reading.name ? null : carried });
+    parts.push({ segment, tokens: partTokens, reading, carried: reading.name ? null : carried, counted: counted !== null });
     carried = null;
     // "zoek Kees en Pieter op", "annuleer de afspraken van Mo en van Fenna": the same action for each.
     for (const other of reading.others)
@@ -344,7 +348,7 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   const pieces: Piece[] = [];
   // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
   let fromContext: NameSpan | null = null;
-  for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver }] of parts.entries()) {
+  for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver, counted }] of parts.entries()) {
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
     // "mw. X wil geen depot meer, noteer dat": what the next part writes down is no context, it is the note's text.
     const next = parts[at + 1];
@@ -367,7 +371,9 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     const onlySaysWho = !repeat && next !== undefined && !next.repeat && !written && namesOnly(partTokens, reading);
     // "agenda erbij pakken en …", "ik heb de agenda al open, …": the clinician readies the agenda for the request after it.
     const readied = !repeat && next !== undefined && !next.repeat && reading.intent === 'agenda' && readiesAgenda(partTokens);
-    const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = repeat
+    // The next of the things counted ("twee notities, één voor … en één voor …") is another of the same action.
+    const again: boolean = repeat === true || (counted === true && previousIntent !== null && actions.length > 0);
+    const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = again
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
       : told || readied || onlySaysWho
         ? null
@@ -398,6 +404,10 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     if (decided.ambiguous) complex = true;
 
     const entities = { ...found };
+    if (counted && decided.intent === 'dagnotitie' && !entities.content)
+      entities.content = originalText(text, segment.tokens)
+        .replace(/[?.!]+$/, '')
+        .trim();
     if (!entities.patientName && carried && decided.intent !== 'agenda') entities.patientName = carried.name;
     // What the reflex cannot do keeps the patient it refers to ("geef haar extra oxazepam"), for the note after it.
     if (
@@ -433,7 +443,7 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     // And a question that plainly asks for what only the record answers, whatever a fixed intent guessed (set S).
     const question =
       (unheard ? recordQuestion(text, segment, partTokens, reading, entities, context) : null) ??
-      (repeat ? null : recordQuestion(text, segment, partTokens, reading, entities, context, true, at === 0));
+      (repeat || counted ? null : recordQuestion(text, segment, partTokens, reading, entities, context, true, at === 0));
     if (question) {
       previousIntent = 'dossiervraag';
       previousPatient = {
