@@ -73,8 +73,10 @@ log(
 );
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+// BENCH_DEV_ONLY=1 prints no held-out figure: for a helper mending rules, who must not see them per candidate.
+const devOnly = process.env.BENCH_DEV_ONLY === '1';
 for (const [label, entries] of [...training, ...heldOut]) {
-  if (entries.length === 0) continue;
+  if (entries.length === 0 || (devOnly && label.startsWith('held-out'))) continue;
   const score = scoreCorpus(entries, new Date('2026-11-22T09:00:00+01:00'));
   log(
     `intent ${label} (${score.entries}): top intent ${percent(score.topIntent)} · chain ${percent(score.chain)} · patientName ${percent(score.patientName)} · category ${percent(score.category)} · dateLabel ${percent(score.dateLabel)}`,
