@@ -150,12 +150,26 @@ const FLOOR_P: typeof FLOOR = {
   caughtAtLeast: { naam: 494, nummer: 64, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
 };
 
+// Set w (session eleven): 259 texts written blind, every patient with the record's gender, weighted to relatives under the
+// patient's surname with a title of the other gender, nicknames and names in no list. Start (main dde39d8): leaking 22,
+// names 468 of 490.
+const FLOOR_W: typeof FLOOR = {
+  leakingTexts: 22,
+  damagedTexts: 5,
+  cleanChanged: 3,
+  patientWrong: 6,
+  otherAsPatient: 2,
+  leakingByKind: { 'no-pii': 0 },
+  caughtAtLeast: { naam: 468, nummer: 27, telefoon: 18, postcode: 5, email: 5 },
+};
+
 describe.each([
   ['heldout-g', 347, FLOOR],
   ['heldout-h', 339, FLOOR_H],
   ['dev-k', 160, FLOOR_K],
   ['heldout-j', 223, FLOOR_J],
   ['heldout-p', 357, FLOOR_P],
+  ['heldout-w', 259, FLOOR_W],
 ] as const)('set %s', (set, size, FLOOR) => {
   it('stays at or below the measured leaks and damage', () => {
     const items = readCorpus(new URL(`../../tests/fixtures/pseudonymisation/${set}.jsonl`, import.meta.url).pathname);
