@@ -1122,3 +1122,42 @@ describe('labels by the gender a title says (issue 42, ADR 0107 round five)', ()
     );
   });
 });
+
+describe('a name by what the text does with it (issue 42, ADR 0107 round six)', () => {
+  const pseudonymised = (text: string) => new Pseudonymiser([jan]).pseudonymise(text);
+
+  it('takes the name someone is called by after a form of "noemen", not a quality in lower case', () => {
+    expect(pseudonymised('Pt noemt zichzelf voortaan Zorro en reageert niet op zijn eigen naam.')).toBe(
+      'Pt noemt zichzelf voortaan [PERSOON_1] en reageert niet op zijn eigen naam.',
+    );
+    expect(pseudonymised('Ze noemen haar altijd Tibbe.')).toBe('Ze noemen haar altijd [PERSOON_1].');
+    for (const text of ['Medepatiënten noemen hem steeds dom en lui.', 'Pt noemt het Haldol-dag, wil dan niet praten.'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes a signature after a closing on the same line, with or without a function after it', () => {
+    expect(pseudonymised('Zij was opgenomen.\n\nMet vriendelijke groet, Ferwerda, teamleider')).toBe(
+      'Zij was opgenomen.\n\nMet vriendelijke groet, [PERSOON_1], teamleider',
+    );
+    // A Dutch word after the closing is no signature.
+    const text = 'Zij was opgenomen.\n\nMet vriendelijke groet, Afdeling, secretariaat';
+    expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes the rest of a name right after a person the rules replaced, never a Dutch word or a medicine', () => {
+    expect(pseudonymised('Teamleider Henk-Jan Rozendaal komt morgen.')).not.toContain('Rozendaal');
+    for (const text of [
+      'Vanmorgen heeft Jan Haldol 5 mg gekregen.',
+      'Gesprek met Jan Maandag gepland.',
+      'Vanavond heeft Jan Lorazepam geweigerd.',
+    ])
+      expect(pseudonymised(text)).toBe(text.replace('Jan', '[PATIENT_1_VOORNAAM]'));
+  });
+
+  it('takes someone named by the shift or service they work in, not a thing named so', () => {
+    expect(pseudonymised('pt onrustig, Tjoelker van de nacht gaf lorazepam.')).toBe('pt onrustig, [PERSOON_1] van de nacht gaf lorazepam.');
+    expect(pseudonymised('Om 22:00 kwam Brinkhorst van de thuiszorg langs.')).toBe('Om 22:00 kwam [PERSOON_1] van de thuiszorg langs.');
+    for (const text of ['Overdracht van de nacht: rustig.', 'Rapportage van de avonddienst: rustig.', 'Telefoon van de huisartsenpost.'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+});
