@@ -558,6 +558,24 @@ export function continuesAPerson(tokens: Token[], index: number, classesOf: Word
   return previous?.kind === 'masked' && previous.masked === 'person';
 }
 
+/**
+ * The first part of a double surname whose second part the rules replaced: a capitalised word joined to the person by
+ * a hyphen without spaces ("die Mulder-[Pool]", "De Bruijn-[Raats]"). Never a Dutch word ("Oud-[…]" stays).
+ */
+export function joinedToAPerson(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
+  const hyphen = tokens[index + 1];
+  const person = tokens[index + 2];
+  return (
+    hyphen?.kind === 'sign' &&
+    hyphen.text === '-' &&
+    !hyphen.spaceBefore &&
+    person?.kind === 'masked' &&
+    person.masked === 'person' &&
+    !person.spaceBefore
+  );
+}
+
 /** Who a ward sets a name beside: a shift, a service or a role ("van de nacht", "van de crisisdienst", "van het lab"). */
 const SHIFTS_AND_SERVICES = new Set(
   'nacht nachtdienst avond avonddienst dag dagdienst vroege late crisisdienst huisartsenpost hap thuiszorg lab laboratorium apotheek receptie balie ggd politie ambulance wijkteam fact-team sociaal'.split(
@@ -614,6 +632,7 @@ export function taggedNames(
           calledByAName(tokens, index, classesOf, context) ||
           signsAfterAClosing(tokens, index, classesOf, context) ||
           continuesAPerson(tokens, index, classesOf, context) ||
+          joinedToAPerson(tokens, index, classesOf, context) ||
           ofAShiftOrService(tokens, index, classesOf, context)));
     if (!taken) return;
     const last = spans.at(-1);

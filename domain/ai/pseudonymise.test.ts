@@ -1161,3 +1161,39 @@ describe('a name by what the text does with it (issue 42, ADR 0107 round six)', 
       expect(pseudonymised(text)).toBe(text);
   });
 });
+
+describe('titles, double surnames, lower-case names and accents (issue 42, ADR 0107 round six)', () => {
+  const pseudonymised = (text: string) => new Pseudonymiser([jan]).pseudonymise(text);
+
+  it('reads "heer" alone as a title, as a letter\'s salutation writes it, and not a lower-case word after it', () => {
+    expect(pseudonymised('Geachte heer De Wolf,\nUw verzoek is ontvangen.')).toBe('Geachte heer [PERSOON_1],\nUw verzoek is ontvangen.');
+    const text = 'Hij voelt zich heer en meester in huis.';
+    expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes the first part of a double surname joined to a person by a hyphen, not a Dutch word', () => {
+    const piet: KnownPerson = { name: 'Piet Jansen', given: ['Piet'], family: 'Jansen' };
+    const withPiet = (text: string) => new Pseudonymiser([piet]).pseudonymise(text);
+    expect(withPiet('Dat is die Mulder-Jansen van de markt.')).toBe('Dat is die [PERSOON_1]-[PATIENT_1_ACHTERNAAM] van de markt.');
+    for (const text of ['Oud-Jansen kwam langs.', 'Gesprek met Noord-Jansen.'])
+      expect(withPiet(text)).toBe(text.replace('Jansen', '[PATIENT_1_ACHTERNAAM]'));
+  });
+
+  it('takes a listed name in lower case before who they are in brackets, or after "pt" — never a Dutch word', () => {
+    expect(pseudonymised('wil niet dat rutger (ex) op bezoek komt')).toBe('wil niet dat [PERSOON_1] (ex) op bezoek komt');
+    expect(pseudonymised('pt fatima wilde niet eten')).toBe('pt [PERSOON_1] wilde niet eten');
+    for (const text of ['pt wil niet eten', 'medicatie (arts) besproken', 'pt tevreden na bezoek', 'pt roos op de hoofdhuid'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it("finds a known name written without its accents as the same person ('ayse' for Ayşe)", () => {
+    const ayse: KnownPerson = { name: 'Ayşe Kaplan', given: ['Ayşe'], family: 'Kaplan' };
+    expect(new Pseudonymiser([ayse]).pseudonymise('pt ayse wilde niet, Ayşe sliep later.')).toBe(
+      'pt [PATIENT_1_VOORNAAM] wilde niet, [PATIENT_1_VOORNAAM_2] sliep later.',
+    );
+    const zoeMuller: KnownPerson = { name: 'Zoë Müller', given: ['Zoë'], family: 'Müller' };
+    expect(new Pseudonymiser([zoeMuller]).pseudonymise('Zoe belde, mw. Muller sliep.')).toBe(
+      '[PATIENT_1_VOORNAAM] belde, mw. [PATIENT_1_ACHTERNAAM] sliep.',
+    );
+  });
+});

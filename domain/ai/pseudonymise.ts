@@ -266,7 +266,7 @@ function titleOrUpper(words: string): string {
   return `${title}|${words.toUpperCase().split(' ').join(SP)}`;
 }
 
-const HONORIFIC = `(?:${['mw', 'mevr', 'mvr', 'mevrouw', 'dhr', 'hr', 'de heer', 'meneer', 'mr', 'dr', 'drs', 'ir', 'prof', 'fam', 'familie'].map(titleOrUpper).join('|')}|[Gg]eb\\.)`;
+const HONORIFIC = `(?:${['mw', 'mevr', 'mvr', 'mevrouw', 'dhr', 'hr', 'de heer', 'meneer', 'mr', 'dr', 'drs', 'ir', 'prof', 'fam', 'familie'].map(titleOrUpper).join('|')}|heer|[Gg]eb\\.)`;
 const CAPITALISED_NAME = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?:['’]\\p{Lu})?\\p{Ll}[\\p{L}\\p{M}'’]*`;
 const PERSON_PARTICLE =
   "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|[Hh]et|['’]t|[Ii]n|[Oo]p|[Ee]l|[Aa]l|[Ll]e|[Ll]a|[Dd]a|[Dd]i|[Dd]u|[Vv]on|[Bb]en|[Bb]in|[Aa]bu)";
@@ -494,6 +494,9 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
       form,
       capitalToken: tokens.length === 1 ? 0 : capitalToken,
     });
+    // Ward text often drops a name's accents ("ayse" for Ayşe, "Jose" for José, "Zoe" for Zoë): that spelling is the name too.
+    const plain = withoutAccents(text);
+    if (plain !== text) add(plain, form, capitalToken);
   };
 
   add(person.name, 'full', null);
@@ -555,6 +558,11 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
 // the cost follows the text, not the number of people known.
 
 const TOKEN = /[\p{L}\p{M}\p{N}_]+/gu;
+
+/** The letters of a text without their accents and other marks: "Ayşe" → "Ayse", "Zoë" → "Zoe". */
+function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+}
 
 /** Lower case as the `i` flag compares letters (long s and final sigma too), composed. */
 function fold(text: string): string {
@@ -1630,6 +1638,31 @@ const LOWERCASE_ROLE_PERSON: Rule = {
   cue: compiled(`${LOWERCASE_ROLE_WORD}${SP}\\p{Ll}`, 'u'),
   classify: (match) => (isLowercaseGivenAfterRole(match, match[0]) ? { kind: 'PERSOON' } : null),
 };
+/**
+ * A name in lower case the lists know, that is no Dutch word, no word the ward writes in lower case, no opener and no
+ * verb: "ayse", "hylke" (ADR 0107, round six). The structure around it must say a person stands there.
+ */
+function isLowercaseListedName(word: string): boolean {
+  if (!(isListedName(word) || isGivenName(word) || isPetForm(word))) return false;
+  if (isOrdinaryWord(word) || ORDINARY_GIVEN.has(word) || ORDINARY_LISTED.has(nameKey(word)) || NOT_A_NAME.has(word)) return false;
+  return !(taggerVocabulary().has(word) || OPENERS.has(word) || looksLikeVerb(word) || DICTATED_SIGNS.has(word));
+}
+/** A lower-case name with who they are in brackets right after it: "wil niet dat hylke (ex) komt", "met samir (broer)". */
+const LOWERCASE_NAME_BEFORE_RELATION: Rule = {
+  pattern: compiled(`${START}\\p{Ll}[\\p{L}\\p{M}'’-]{1,}(?=${SP_OPT}\\(${SP_OPT}[\\p{L}-]+${SP_OPT}\\))`, 'gu'),
+  cue: compiled(`\\p{Ll}${SP_OPT}\\(${SP_OPT}\\p{L}`, 'u'),
+  classify: (match) => {
+    const relation = /^\s*\(\s*([\p{L}-]+)/u.exec(match.input.slice(match.index + match[0].length))?.[1]?.toLowerCase() ?? '';
+    const isRelation = KIN_SET.has(relation) || ROLE_SET.has(relation) || relation === 'ex';
+    return isRelation && isLowercaseListedName(match[0]) ? { kind: 'PERSOON' } : null;
+  },
+};
+/** A lower-case name right after the word for the patient, before a lower-case word: "pt ayse wilde zwager niet zien". */
+const LOWERCASE_NAME_AFTER_PATIENT: Rule = {
+  pattern: compiled(`(?<=${START}(?:pt|pte|patiënt|patiënte|cliënt|cliënte)${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}(?=${SP}\\p{Ll})`, 'gu'),
+  cue: compiled(`(?:pt|pte|patiënt|patiënte|cliënt|cliënte)${SP}\\p{Ll}`, 'u'),
+  classify: (match) => (isLowercaseListedName(match[0]) ? { kind: 'PERSOON' } : null),
+};
 /** With the surname after it: "spv karin bosgra: pt verhuist". Before the given name alone; the surname is no Dutch word or verb. */
 const LOWERCASE_ROLE_FULL_NAME: Rule = {
   pattern: compiled(`(?<=${LOWERCASE_ROLE_WORD}${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${SP}${LOWERCASE_NAME_WORD}${END}`, 'gu'),
@@ -2550,6 +2583,8 @@ export class Pseudonymiser {
       SAID_WHO,
       LOWERCASE_ROLE_FULL_NAME,
       LOWERCASE_ROLE_PERSON,
+      LOWERCASE_NAME_BEFORE_RELATION,
+      LOWERCASE_NAME_AFTER_PATIENT,
       COORDINATED_PERSON,
       DOUBLE_SURNAME,
       FULL_NAME,
