@@ -1197,3 +1197,20 @@ describe('titles, double surnames, lower-case names and accents (issue 42, ADR 0
     );
   });
 });
+
+describe('addresses read out (issue 42, ADR 0107 round six)', () => {
+  it('takes a house number read out after a known street or a lower-case street, and a postcode read out in twos', () => {
+    expect(new Pseudonymiser([jan]).pseudonymise('het adres is Kerkstraat twaalf komma tweede etage punt')).toBe(
+      'het adres is [ADRES_1] komma tweede etage punt',
+    );
+    expect(new Pseudonymiser([jan]).pseudonymise('zij woont op de lijsterbeslaan negenenveertig komma bij de kerk punt')).toBe(
+      'zij woont op de [ADRES_1] komma bij de kerk punt',
+    );
+    expect(new Pseudonymiser([jan]).pseudonymise('postcode vierendertig elf K L komma Amersfoort punt')).toBe(
+      'postcode [POSTCODE_1] komma Amersfoort punt',
+    );
+    // A way or a count in words that ends no address, and figures below ten: as written.
+    for (const text of ['hij loopt over de snelweg twee keer per dag', 'oefening twee drie A B herhalen'])
+      expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+  });
+});

@@ -248,10 +248,12 @@ const HOUSE_NUMBER = `\\d{1,5}(?:${SP_OPT}[a-zA-Z](?![\\p{L}\\p{M}])|-(?:\\d{1,4
 /** A house number read out where the address ends: "Veldweg zeventien komma", "Herestraat achtentachtig." (issue 42, dictation). */
 const SPOKEN_HOUSE_NUMBER =
   '(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd)(?:en|ën)?)+';
+/** Where a house number read out ends the address: a sign, a read-out sign or "te"/"in" before the town, the line's end. */
+const SPOKEN_ADDRESS_END = `(?=[,;.]|${SP}(?:komma|punt|te|in)${END}|[ \\t]*(?:\\n|$))`;
 const STREET_RULE =
   `${START}(?:${STREET_LEAD}){0,2}${STREET_WORD}` +
   `(?:${SP}(?:${STREET_PARTICLE}${SP})+\\p{Lu}[\\p{L}\\p{M}'’-]*)?` + // "Laan van Meerdervoort"
-  `${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}(?=[,;.]|${SP}(?:komma|punt|te|in)${END}|[ \\t]*(?:\\n|$)))`;
+  `${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}${SPOKEN_ADDRESS_END})`;
 
 /** Only dates close after a birth word are birth dates; appointments must reach the model. */
 const BIRTH_WORD = `(?:geboren|gebore|geboortedatum|geboorte${SP}datum|geb\\.?${SP_OPT}datum|gebdat|geb)${END}\\.?`;
@@ -994,7 +996,12 @@ function knownValueRules(people: KnownPerson[], haystack: Haystack): Rule[] {
   if (streets.length) {
     // "Markt" or "Dorpsstraat" lowercase is an ordinary word; the number is optional in notes.
     rules.push(
-      rule(`${START}(?:${alternatives(streets)})(?:${SP}${HOUSE_NUMBER}${NUM_END})?${END}`, 'ADRES', (s) => !startsLowercase(s), 'giu'),
+      rule(
+        `${START}(?:${alternatives(streets)})(?:${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}))?${END}`,
+        'ADRES',
+        (s) => !startsLowercase(s),
+        'giu',
+      ),
     );
   }
 
@@ -2058,7 +2065,10 @@ const DICTATED_WEB_ADDRESS: Rule = {
 const POSTBUS = rule(`${START}[Pp](?:ostbus|OSTBUS)${SP}\\d{1,6}${NUM_END}`, 'ADRES');
 
 /** A street in lower case still has its number: "kerkstraat 12", "molenweg 3". */
-const LOWERCASE_STREET = rule(`${START}\\p{Ll}[\\p{L}\\p{M}'’-]*(?:${STREET_SUFFIX})${SP}${HOUSE_NUMBER}${NUM_END}`, 'ADRES');
+const LOWERCASE_STREET = rule(
+  `${START}\\p{Ll}[\\p{L}\\p{M}'’-]*(?:${STREET_SUFFIX})${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}${SPOKEN_ADDRESS_END})`,
+  'ADRES',
+);
 
 /** A full date written out, far enough back to be a birth date ("11 november 1985", "3 mei '85"). */
 const OLD_FULL_DATE = rule(
@@ -2394,6 +2404,13 @@ const DICTATED_NUMBER = rule(
   },
 );
 
+/**
+ * A postcode read out as two numbers of two figures and two capitals: "twaalf zeventien N H" (1217 NH), as dictation
+ * writes it after an address (ADR 0107, round six). Ten to ninety-nine each, so "twee drie A B" is no postcode.
+ */
+const SPOKEN_TENS = `(?:tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|(?:(?:een|één|twee|drie|vier|vijf|zes|zeven|acht|negen)(?:en|ën))?(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig))`;
+const SPOKEN_POSTCODE = rule(`${START}${SPOKEN_TENS}${SP}${SPOKEN_TENS}${SP}[A-Z]${SP}[A-Z]${END}`, 'POSTCODE');
+
 /** A full date in figures, far enough back to be a birth date ("14-02-1971"): appointments are recent. */
 const OLD_NUMERIC_DATE = rule(`${NUM_START}\\d{1,2}[-/.]\\d{1,2}[-/.](?:19|20)\\d{2}${DATE_END}`, 'GEBOORTEDATUM', (surface) => {
   const year = Number(surface.slice(-4));
@@ -2554,6 +2571,7 @@ export class Pseudonymiser {
       BIRTHDAY,
       BIRTH_DATE_IN_WORDS,
       BIRTH_DATE_IN_WORDS_BEFORE,
+      SPOKEN_POSTCODE,
       DICTATED_NUMBER,
       OLD_FULL_DATE,
       OLD_NUMERIC_DATE,
