@@ -1214,3 +1214,22 @@ describe('addresses read out (issue 42, ADR 0107 round six)', () => {
       expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
   });
 });
+
+describe('identifiers read out or cited (issue 42, ADR 0107 round six)', () => {
+  const pseudonymised = (text: string) => new Pseudonymiser([jan]).pseudonymise(text);
+
+  it('takes a web address read out with spaces in its name after "w w w punt", not a public site or a sentence end', () => {
+    expect(pseudonymised('zijn website is w w w punt schilder de groot punt nl komma daar staat alles punt')).toBe(
+      'zijn website is [URL_1] komma daar staat alles punt',
+    );
+    for (const text of ['het gaat goed punt nl', 'zie w w w punt thuisarts punt nl punt']) expect(pseudonymised(text)).toBe(text);
+  });
+
+  it("takes a court's request number beside a case number", () => {
+    expect(pseudonymised('Beschikking zaaknummer C/05/123456 / FA RK 25-1234 ontvangen.')).toBe(
+      'Beschikking zaaknummer [NUMMER_1] / [NUMMER_2] ontvangen.',
+    );
+    const text = 'Lithium 2 RK controle 12-14 uur.';
+    expect(pseudonymised(text)).toBe(text);
+  });
+});

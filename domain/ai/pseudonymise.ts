@@ -2047,7 +2047,8 @@ const DICTATED_MAIL_TAIL: Rule = {
 /** A web address read out: "w w w punt naam punt n l", "linkedin punt com slash in slash naam". */
 const DICTATED_WEB_ADDRESS: Rule = {
   ...rule(
-    `${START}(?:(?:w${SP}w${SP}w|www)${SP}punt${SP})?[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|info|nu|ee)(?:${SP}slash${SP}(?:at${SP})?[\\p{L}\\p{N}_-]+)*${END}`,
+    // After "w w w punt" a name read out may hold spaces: "w w w punt klusbedrijf de vries punt nl".
+    `${START}(?:(?:w${SP}w${SP}w|www)${SP}punt${SP}(?:(?!punt${END})[\\p{L}\\p{N}-]+${SP}){0,3})?[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|info|nu|ee)(?:${SP}slash${SP}(?:at${SP})?[\\p{L}\\p{N}_-]+)*${END}`,
     'URL',
     // Only with "w w w" or a path: "… punt nl" alone is how dictation ends a sentence ("gaat goed punt nl").
     (surface) =>
@@ -2229,6 +2230,11 @@ const WEB_ADDRESS = rule(URL_RULE, 'URL', (surface) => !isPublicSite(surface), '
 
 /** Numbers of seven digits and more (patient numbers, AGB, BIG, case numbers); a phone number or BSN was taken before. */
 const LONG_NUMBER = rule(`${NUM_START}\\d{7,}${NUM_END}`, 'NUMMER');
+/**
+ * A court's request number: two letters of the court's team, "RK" and year-number ("FA RK 24-3307"), as a
+ * care authorisation (zorgmachtiging) cites it beside its case number (ADR 0107, round six).
+ */
+const COURT_REQUEST_NUMBER = rule(`${START}[A-Z]{2}${SP}RK${SP}\\d{2}-\\d{3,6}${NUM_END}`, 'NUMMER');
 /** Any number after a word that names an identifier, in any grouping: "patiëntnummer 12 34 567", "AGB-code 01-234567". */
 const ID_WORD = `(?:pati[eë]nt(?:en)?nummer|pati[eë]ntnr|cli[eë]nt(?:en)?nummer|cli[eë]ntnr|dossiernummer|dossiernr|registratienummer|registratienr|zaaknummer|kenmerk|referentie(?:nummer)?|ref\\.?|pasnummer|documentnummer|paspoortnummer|rijbewijsnummer|burgerservicenummer|bsn|agb(?:-code|code)?|big(?:-nummer|-registratie(?:nummer)?|nummer|nr)?|uzi(?:-nummer|nummer)?|vektis|id(?:-nummer)?|nummer|nr\\.?)`;
 /**
@@ -2562,6 +2568,7 @@ export class Pseudonymiser {
       BSN_ANY_GROUPING,
       ID_AFTER_WORD,
       LONG_NUMBER,
+      COURT_REQUEST_NUMBER,
       PLATE,
       PLATE_AFTER_WORD,
       POSTCODE,
