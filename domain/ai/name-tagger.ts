@@ -516,7 +516,9 @@ const WHILE_CALLING = new Set('steeds altijd liever graag voortaan nu gewoon maa
 export function calledByAName(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
   if (aWordNoName(tokens[index]!, classesOf, context)) return false;
   let at = index - 1;
-  while (at > index - 3 && tokens[at]?.kind === 'word' && WHILE_CALLING.has(tokens[at]!.text.toLowerCase())) at--;
+  // The name may stand in quotes: "noemt haar 'Madzia'".
+  if (tokens[at]?.kind === 'sign' && OPENING_QUOTE.has(tokens[at]!.text) && tokens[at]!.text !== '(') at--;
+  while (at > index - 4 && tokens[at]?.kind === 'word' && WHILE_CALLING.has(tokens[at]!.text.toLowerCase())) at--;
   const called = tokens[at];
   const calls = tokens[at - 1];
   return called?.kind === 'word' && CALLED.has(called.text.toLowerCase()) && calls?.kind === 'word' && CALLS.has(calls.text.toLowerCase());

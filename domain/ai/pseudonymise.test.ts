@@ -1131,6 +1131,7 @@ describe('a name by what the text does with it (issue 42, ADR 0107 round six)', 
       'Pt noemt zichzelf voortaan [PERSOON_1] en reageert niet op zijn eigen naam.',
     );
     expect(pseudonymised('Ze noemen haar altijd Tibbe.')).toBe('Ze noemen haar altijd [PERSOON_1].');
+    expect(pseudonymised("Oma noemt hem 'Wiebke' als ze boos is.")).toBe("Oma noemt hem '[PERSOON_1]' als ze boos is.");
     for (const text of ['Medepatiënten noemen hem steeds dom en lui.', 'Pt noemt het Haldol-dag, wil dan niet praten.'])
       expect(pseudonymised(text)).toBe(text);
   });
@@ -1208,6 +1209,9 @@ describe('addresses read out (issue 42, ADR 0107 round six)', () => {
     );
     expect(new Pseudonymiser([jan]).pseudonymise('postcode vierendertig elf K L komma Amersfoort punt')).toBe(
       'postcode [POSTCODE_1] komma Amersfoort punt',
+    );
+    expect(new Pseudonymiser([jan]).pseudonymise('adres merelstraat honderdtwaalf postcode onbekend')).toBe(
+      'adres [ADRES_1] postcode onbekend',
     );
     // A way or a count in words that ends no address, and figures below ten: as written.
     for (const text of ['hij loopt over de snelweg twee keer per dag', 'oefening twee drie A B herhalen'])

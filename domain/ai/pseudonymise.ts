@@ -248,8 +248,8 @@ const HOUSE_NUMBER = `\\d{1,5}(?:${SP_OPT}[a-zA-Z](?![\\p{L}\\p{M}])|-(?:\\d{1,4
 /** A house number read out where the address ends: "Veldweg zeventien komma", "Herestraat achtentachtig." (issue 42, dictation). */
 const SPOKEN_HOUSE_NUMBER =
   '(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd)(?:en|ën)?)+';
-/** Where a house number read out ends the address: a sign, a read-out sign or "te"/"in" before the town, the line's end. */
-const SPOKEN_ADDRESS_END = `(?=[,;.]|${SP}(?:komma|punt|te|in)${END}|[ \\t]*(?:\\n|$))`;
+/** Where a house number read out ends the address: a sign, a read-out sign, "te"/"in" before the town, "postcode", the line's end. */
+const SPOKEN_ADDRESS_END = `(?=[,;.]|${SP}(?:komma|punt|te|in|postcode)${END}|[ \\t]*(?:\\n|$))`;
 const STREET_RULE =
   `${START}(?:${STREET_LEAD}){0,2}${STREET_WORD}` +
   `(?:${SP}(?:${STREET_PARTICLE}${SP})+\\p{Lu}[\\p{L}\\p{M}'’-]*)?` + // "Laan van Meerdervoort"
