@@ -1237,3 +1237,33 @@ describe('identifiers read out or cited (issue 42, ADR 0107 round six)', () => {
     expect(pseudonymised(text)).toBe(text);
   });
 });
+
+describe('dictated nicknames and double surnames, issuers of identifiers (issue 42, ADR 0107 round six)', () => {
+  const pseudonymised = (text: string) => new Pseudonymiser([jan]).pseudonymise(text);
+
+  it('takes a lower-case nickname one is called by in dictation when it has a pet form, not a quality', () => {
+    expect(pseudonymised('hij noemt haar altijd snoesie komma dat vindt ze fijn punt')).toBe(
+      'hij noemt haar altijd [PERSOON_1] komma dat vindt ze fijn punt',
+    );
+    expect(pseudonymised('we moeten hem bobbie blijven noemen punt dat wil hij punt')).toBe(
+      'we moeten hem [PERSOON_1] blijven noemen punt dat wil hij punt',
+    );
+    for (const text of ['ze noemt hem steeds dom komma dat is vervelend punt', 'ze noemt hem gestoord komma zegt ze punt'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes the second surname after a hyphen said in dictation', () => {
+    expect(pseudonymised('brief aan mevrouw de wit hyphen van dalen komma mentor punt')).toBe(
+      'brief aan mevrouw [PERSOON_1] [PERSOON_2] komma mentor punt',
+    );
+  });
+
+  it("takes an issuer's letters before an identifier, unless the text names the issuer elsewhere", () => {
+    expect(pseudonymised('het polisnummer is ZKV 2093817734 voor de rolstoel')).toBe(
+      'het polisnummer is [NUMMER_1] [POLISNUMMER_1] voor de rolstoel',
+    );
+    const named = pseudonymised('Het UWV belde, dossiernummer UWV 88123456 volgt.');
+    expect(named).toContain('dossiernummer UWV [NUMMER_1]');
+    expect(pseudonymised('patiëntnummer BSN 123456782')).toContain('BSN');
+  });
+});

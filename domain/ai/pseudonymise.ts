@@ -1770,6 +1770,47 @@ const DICTATED_GIVEN_NAME: Rule = {
 };
 
 /**
+ * In dictation, the name someone is called by, in lower case like every word (ADR 0107, round six): "ze noemt hem
+ * steeds pukkie komma", "we moeten hem toontje blijven noemen punt". It is no word of any list or of the ward, no
+ * verb and has no Dutch ending, and is a name the lists know or has a pet form's ending: what one is called in lower
+ * case is as often a quality ("noemt hem dom").
+ */
+const CALLS_FORM = '(?:noem|noemt|noemen|noemde|noemden)';
+const PET_SHAPE = /^\p{L}{2,}(?:ie|je|tje|pje|kje|ke|y)$/u;
+const CALLED_ONE = '(?:me|mij|hem|haar|zichzelf|zich|je|jou|ons|hen|hun|ze)';
+const WHILE_CALLED = '(?:steeds|altijd|liever|graag|voortaan|nu|gewoon|maar|ook|nog|weer|alleen)';
+const DICTATED_CALLED_NAME: Rule = {
+  pattern: compiled(
+    `(?<=${START}${CALLS_FORM}${SP}${CALLED_ONE}${SP}(?:${WHILE_CALLED}${SP}){0,2})\\p{Ll}[\\p{L}\\p{M}'’-]{2,}${END}|(?<=${START}${CALLED_ONE}${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{2,}${END}(?=${SP}(?:(?:blijven|gaan|te)${SP})?${CALLS_FORM}${END})`,
+    'gu',
+  ),
+  cue: compiled(`${CALLS_FORM}${END}`, 'u'),
+  classify: (match) => {
+    const word = match[0];
+    const signs = (match.input.match(READ_OUT_SIGN) ?? []).length;
+    if (signs < 2 && /[.,;:!?]/u.test(match.input)) return null;
+    if (isOrdinaryWord(word) || taggerVocabulary().has(word) || OPENERS.has(word) || DICTATED_SIGNS.has(word) || NOT_A_NAME.has(word))
+      return null;
+    if (looksLikeVerb(word) || DUTCH_WORD_ENDING.test(word) || PAST_PARTICIPLE.test(word)) return null;
+    // A name the lists know, or a pet form ("pukkie", "toontje"): an adjective the lists lack ("dom", "raar") is neither.
+    return isListedName(word) || isGivenName(word) || isPetForm(word) || PET_SHAPE.test(word) ? { kind: 'PERSOON' } : null;
+  },
+};
+/**
+ * A double surname read out: a hyphen said between a person the rules took and the second name ("mevrouw de groot
+ * hyphen van leeuwen komma"). The second name is part of the person (ADR 0107, round six).
+ */
+const DICTATED_HYPHEN_SURNAME = rule(
+  `(?<=${MASK}${SP})(?:hyphen|streepje|koppelteken)${SP}(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}`,
+  'PERSOON',
+  (surface) => {
+    const last = words(surface).at(-1) ?? '';
+    // The said hyphen is the cue: the second name may be a Dutch word or look like a verb ("van leeuwen"), not a relation or a sign.
+    return !DICTATED_SIGNS.has(last) && !OPENERS.has(last) && !KIN_SET.has(last) && !ROLE_SET.has(last);
+  },
+);
+
+/**
  * A text that says who a given name is ("kim is de vriendin van de patiënt", "Joke is haar buurvrouw")
  * makes every use of that word in it the person, also a given name that is a Dutch word too and in
  * lower case ("ik heb met kim gesproken", ADR 0107 round five). The relation must be a kin or role word
@@ -2254,6 +2295,25 @@ const ID_AFTER_WORD: Rule = {
   cue: cueOf(ID_AFTER_WORD_LOOKBEHIND, 'giu'),
 };
 
+/**
+ * The issuer's letters right before an identifier the rules took, after the word that names it: "polisnummer … VGZ
+ * [number]", "reg.nr. justitie SKN [number]" (ADR 0107, round six). They say whose number it is. Not a label that is
+ * the identifier's kind ("BSN", "AGB"), nor an issuer the text names elsewhere too.
+ */
+const ID_LABELS = new Set(['BSN', 'AGB', 'BIG', 'UZI', 'ID', 'NR', 'IBAN', 'KVK', 'NL']);
+const ISSUER_BEFORE_ID: Rule = {
+  ...rule(
+    `(?<=${START}(?:${ID_WORD}|${ID_COMPOUND})${END}\\.?[^\\p{N}\\n.;${MASK}]{0,24})${START}[A-Z]{2,4}${END}(?=${SP}${MASK})`,
+    'NUMMER',
+  ),
+  cue: compiled(`[A-Z]{2,4}${SP}${MASK}`, 'u'),
+  // A text that names the issuer elsewhere ("Het UWV vraagt …, dossiernummer UWV …") hides nothing by replacing it here.
+  classify: (match) =>
+    ID_LABELS.has(match[0]) || (match.input.match(new RegExp(`(?<![\\p{L}])${match[0]}(?![\\p{L}])`, 'gu')) ?? []).length > 1
+      ? null
+      : { kind: 'NUMMER' },
+};
+
 /** Phone numbers with wide separators ("010 - 466 72 35"), short area numbers ("046-555555"), service numbers ("0800 5555"). */
 const WIDE_SEP = `(?:${SP_OPT}[-/\\u2010-\\u2013]${SP_OPT}|[ .\\u00a0])`;
 const PHONE_WIDE = rule(
@@ -2569,6 +2629,7 @@ export class Pseudonymiser {
       ID_AFTER_WORD,
       LONG_NUMBER,
       COURT_REQUEST_NUMBER,
+      ISSUER_BEFORE_ID,
       PLATE,
       PLATE_AFTER_WORD,
       POSTCODE,
@@ -2605,6 +2666,8 @@ export class Pseudonymiser {
       DICTATED_APPOSITION_PERSON,
       DICTATED_INITIALS_PERSON,
       DICTATED_GIVEN_NAME,
+      DICTATED_CALLED_NAME,
+      DICTATED_HYPHEN_SURNAME,
       SAID_WHO,
       LOWERCASE_ROLE_FULL_NAME,
       LOWERCASE_ROLE_PERSON,
