@@ -614,11 +614,15 @@ export function taggedNames(
   const spans: { start: number; end: number }[] = [];
   tokens.forEach((token, index) => {
     const apposition = appositionToAKinWord(tokens, index, classesOf);
-    if (!apposition && !mayBeTaken(tokens, index, classesOf)) return;
+    // A given name the lists know, in brackets right after a person, is what they are called ("dhr. [Meer] (Kees)"),
+    // though a bracket opens a sentence for `mayBeTaken` and the name is a Dutch word too (ADR 0107, round six).
+    const aliasGiven = isCandidate(token) && classesOf(token.text).includes('given') && aliasOfAPerson(tokens, index, classesOf, context);
+    if (!apposition && !aliasGiven && !mayBeTaken(tokens, index, classesOf)) return;
     const probability = nameProbability(tokenFeatures(tokens, index, classesOf, context));
     // Taken on its score, or on less where its place says a name (the cues are checked only when the score is enough for one).
     const taken =
       probability >= threshold ||
+      aliasGiven ||
       (probability >= cuedThreshold &&
         (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))) ||
       (probability >= RELATION_CUED_THRESHOLD &&

@@ -1145,6 +1145,15 @@ describe('a name by what the text does with it (issue 42, ADR 0107 round six)', 
     expect(pseudonymised(text)).toBe(text);
   });
 
+  it('takes a listed given name in brackets right after a person, though a bracket opens a sentence', () => {
+    const meer: KnownPerson = { name: 'Cornelis van der Meer', given: ['Cornelis'], prefix: 'van der', family: 'Meer' };
+    expect(new Pseudonymiser([meer]).pseudonymise('dhr. Meer (Kees) weigert afspraak.')).toBe(
+      'dhr. [PATIENT_1_ACHTERNAAM] ([PERSOON_1]) weigert afspraak.',
+    );
+    for (const text of ['dhr. Meer (Zuid) weigert afspraak.', 'dhr. Meer (Roos) weigert afspraak.'])
+      expect(new Pseudonymiser([meer]).pseudonymise(text)).toBe(text.replace('Meer', '[PATIENT_1_ACHTERNAAM]'));
+  });
+
   it('takes the rest of a name right after a person the rules replaced, never a Dutch word or a medicine', () => {
     expect(pseudonymised('Teamleider Henk-Jan Rozendaal komt morgen.')).not.toContain('Rozendaal');
     for (const text of [
