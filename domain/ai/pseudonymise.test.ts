@@ -1196,6 +1196,16 @@ describe('titles, double surnames, lower-case names and accents (issue 42, ADR 0
       expect(pseudonymised(text)).toBe(text);
   });
 
+  it('finds a known name of six letters or more written one letter off, not a Dutch word or another listed name', () => {
+    const sluijter: KnownPerson = { name: 'Kees Sluijter', given: ['Kees'], family: 'Sluijter' };
+    expect(new Pseudonymiser([sluijter]).pseudonymise('"Sluijter ben ik, niet Sluiter." Sluyter belde.')).toBe(
+      '"[PATIENT_1_ACHTERNAAM] ben ik, niet [PATIENT_1_ACHTERNAAM_2]." [PATIENT_1_ACHTERNAAM_3] belde.',
+    );
+    const bakkers: KnownPerson = { name: 'Marieke Bakkers', given: ['Marieke'], family: 'Bakkers' };
+    const text = 'Bakkerij open, Banners opgehangen.';
+    expect(new Pseudonymiser([bakkers]).pseudonymise(text)).toBe(text);
+  });
+
   it("finds a known name written without its accents as the same person ('ayse' for Ayşe)", () => {
     const ayse: KnownPerson = { name: 'Ayşe Kaplan', given: ['Ayşe'], family: 'Kaplan' };
     expect(new Pseudonymiser([ayse]).pseudonymise('pt ayse wilde niet, Ayşe sliep later.')).toBe(

@@ -561,6 +561,16 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
 
 const TOKEN = /[\p{L}\p{M}\p{N}_]+/gu;
 
+/** Whether two words differ by one letter added, dropped or changed, or by "ij" for "i" or "y" (Sluijter, Sluiter). */
+function oneEditApart(a: string, b: string): boolean {
+  if (a.replace(/ij/g, 'i') === b.replace(/ij/g, 'i') || a.replace(/ij/g, 'y') === b.replace(/ij/g, 'y')) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
 /** The letters of a text without their accents and other marks: "Ayşe" → "Ayse", "Zoë" → "Zoe". */
 function withoutAccents(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
@@ -2818,7 +2828,45 @@ export class Pseudonymiser {
         },
       });
     }
+    // Last: a look-alike letter is one letter off too, and is read as the name it disguises above.
+    rules.push(this.misspelledNameRule(working));
     return rules;
+  }
+
+  /**
+   * A known name of six letters or more written one letter off, capitalised (ADR 0107, round six): "Sluiter" for
+   * Sluijter, "Hoogstratn". Only the call's own people, only a word no list or the ward knows as Dutch.
+   */
+  private misspelledNameRule(working: string): Rule | null {
+    const names: { name: string; person: number; form: NameForm }[] = [];
+    this.known.forEach((person, index) => {
+      const { given, family } = nameParts(person);
+      for (const name of [family, ...given])
+        if (letterCount(name) >= 6 && /^\p{L}+$/u.test(name))
+          names.push({ name: fold(name), person: index, form: name === family ? 'family' : 'given' });
+    });
+    if (names.length === 0) return null;
+    const found = new Map<string, Target>();
+    for (const [word] of working.matchAll(/(?<![\p{L}\p{M}\p{N}])\p{Lu}[\p{L}\p{M}]{4,}(?![\p{L}\p{M}\p{N}])/gu)) {
+      if (found.has(word)) continue;
+      const folded = fold(word);
+      const near = names.find(({ name }) => name !== folded && oneEditApart(name, folded));
+      if (
+        !near ||
+        isOrdinaryWord(word) ||
+        taggerVocabulary().has(folded) ||
+        NOT_A_NAME.has(folded) ||
+        isListedName(word) ||
+        isGivenName(word)
+      )
+        continue;
+      found.set(word, { kind: 'PATIENT', person: near.person, form: near.form });
+    }
+    if (found.size === 0) return null;
+    return {
+      pattern: new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${[...found.keys()].map(escapeRegExp).join('|')})(?![\\p{L}\\p{M}\\p{N}])`, 'gu'),
+      classify: (match) => found.get(match[0]) ?? null,
+    };
   }
 
   /**
