@@ -2835,11 +2835,14 @@ export class Pseudonymiser {
 
   /**
    * A known name of six letters or more written one letter off, capitalised (ADR 0107, round six): "Sluiter" for
-   * Sluijter, "Hoogstratn". Only the call's own people, only a word no list or the ward knows as Dutch.
+   * Sluijter, "Hoogstratn". Only the record's patient and the people with a relation to them, only a word no list or
+   * the ward knows as Dutch.
    */
   private misspelledNameRule(working: string): Rule | null {
     const names: { name: string; person: number; form: NameForm }[] = [];
     this.known.forEach((person, index) => {
+      // The record's patient and the people around them, not a ward's staff passed along in the list (issue 38's cost).
+      if (index > 0 && !person.relation) return;
       const { given, family } = nameParts(person);
       for (const name of [family, ...given])
         if (letterCount(name) >= 6 && /^\p{L}+$/u.test(name))
