@@ -1286,3 +1286,22 @@ describe('dictated nicknames and double surnames, issuers of identifiers (issue 
     expect(pseudonymised('patiëntnummer BSN 123456782')).toContain('BSN');
   });
 });
+
+describe('words the ward writes in lower case are no names after a relation or a title (issue 42, ADR 0107 round six)', () => {
+  const pseudonymised = (text: string) => new Pseudonymiser([jan]).pseudonymise(text);
+
+  it('leaves a verb or a preposition after a kin word, and a shift after "dokter van de"', () => {
+    for (const text of [
+      'De vader doet het huishouden.',
+      'Zoon zegt dat het goed gaat.',
+      'Toen kwam de dokter van de nacht langs.',
+      'echtgenote via de receptie bereikbaar',
+    ])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('still takes a listed name in lower case after a kin word or a title', () => {
+    expect(pseudonymised('broer kim belde')).toBe('broer [PERSOON_1] belde');
+    expect(pseudonymised('mw. de wit van de receptie zag het.')).toBe('mw. [PERSOON_1] van de receptie zag het.');
+  });
+});

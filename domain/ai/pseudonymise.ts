@@ -1489,11 +1489,19 @@ function isNameAfterRelation(surface: string): boolean {
   // "de vriendin van de patiënt", "vader komma kobus": a sentence opener or a dictated sign is no
   // name after a kin word unless the lists know it as one.
   if ((DICTATED_SIGNS.has(last) || OPENERS.has(last)) && !(isListedName(last) || isGivenName(last) || isPetForm(last))) return false;
+  // A word the ward writes in lower case that no list knows as a name is a word ("vader doet het huishouden", round six).
+  if (taggerVocabulary().has(last) && !(isListedName(last) || isGivenName(last) || isPetForm(last))) return false;
   if (words(surface).length === 1 && looksLikeVerb(last)) return isListedName(last) || isGivenName(last) || isPetForm(last);
   return !DUTCH_WORD_ENDING.test(last) || isListedName(last) || isGivenName(last) || isPetForm(last);
 }
 
-const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => !NOT_A_NAME.has(words(surface).at(-1)?.toLowerCase() ?? ''));
+const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => {
+  const last = words(surface).at(-1) ?? '';
+  if (NOT_A_NAME.has(last.toLowerCase())) return false;
+  // After particles in lower case, a word the ward writes in lower case that no list knows as a name is what the title
+  // is of, not who: "de dokter van de nacht" (ADR 0107, round six). "mw. de wit" keeps its listed surname.
+  return !(startsLowercase(surface) && taggerVocabulary().has(last) && !(isListedName(last) || isGivenName(last)));
+});
 /**
  * A given name and surname in lower case after a title, as dictation writes them: "de heer bram
  * oudshoorn heeft gebeld", "mevrouw fenna de wit". The first word must be a given name from the lists.
