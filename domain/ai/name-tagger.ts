@@ -503,6 +503,102 @@ export function appositionToAKinWord(tokens: Token[], index: number, classesOf: 
   return isCandidate(tokens[index]!) && !classesOf(tokens[index]!.text).some((cls) => NO_APPOSITION.has(cls));
 }
 
+// ADR 0107, round six: a name by what the text does with it, with no list to say so.
+
+const CALLS = new Set('noem noemt noemen noemde noemden'.split(' '));
+const CALLED = new Set('me mij hem haar zichzelf zich je jou jullie ons hen hun ze'.split(' '));
+const WHILE_CALLING = new Set('steeds altijd liever graag voortaan nu gewoon maar ook nog weer alleen'.split(' '));
+/**
+ * The name someone is called by: a capitalised word after a form of "noemen" and who is called, with an adverb or
+ * two between ("noemt zichzelf steeds Janneman", "noem me Lotus"). What one is called in lower case is a quality
+ * ("noemt hem dom"), so only a capitalised word, and never a Dutch word by the ward or the lists.
+ */
+export function calledByAName(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
+  let at = index - 1;
+  // The name may stand in quotes: "noemt haar 'Madzia'".
+  if (tokens[at]?.kind === 'sign' && OPENING_QUOTE.has(tokens[at]!.text) && tokens[at]!.text !== '(') at--;
+  while (at > index - 4 && tokens[at]?.kind === 'word' && WHILE_CALLING.has(tokens[at]!.text.toLowerCase())) at--;
+  const called = tokens[at];
+  const calls = tokens[at - 1];
+  return called?.kind === 'word' && CALLED.has(called.text.toLowerCase()) && calls?.kind === 'word' && CALLS.has(calls.text.toLowerCase());
+}
+
+/** Closing words of a letter after which the writer signs on the same line: "Met vriendelijke groet, Latumahina". */
+const CLOSINGS = new Set('groet groeten hoogachtend'.split(' '));
+/**
+ * A signature after a closing on the same line (ADR 0107, round six): "Met vriendelijke groet, Latumahina,
+ * afdelingshoofd". The word ends the line or the text, or one lower-case word (a function) does after a comma.
+ * Never a Dutch word; a name on the next line is left to the tagger (it is as often an organisation).
+ */
+export function signsAfterAClosing(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context) || tokens[index]!.lineBefore) return false;
+  const closing = tokens[index - 2];
+  if (tokens[index - 1]?.text !== ',' || closing?.kind !== 'word' || !CLOSINGS.has(closing.text.toLowerCase())) return false;
+  const next = tokens[index + 1];
+  const after = tokens[index + 2];
+  return (
+    !next ||
+    next.lineBefore ||
+    (next.text === ',' &&
+      after?.kind === 'word' &&
+      !after.lineBefore &&
+      /^\p{Ll}/u.test(after.text) &&
+      (!tokens[index + 3] || tokens[index + 3]!.lineBefore))
+  );
+}
+
+/**
+ * A capitalised word right after a person the rules replaced, on the same line with only a space between
+ * ("Mentor [Geert-Jan] Oosterwijk"): the rest of that person's name. Never a Dutch word, so a sentence that goes
+ * on after a name does not lose its words.
+ */
+export function continuesAPerson(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  const token = tokens[index]!;
+  if (aWordNoName(token, classesOf, context) || token.lineBefore || !token.spaceBefore) return false;
+  const previous = tokens[index - 1];
+  return previous?.kind === 'masked' && previous.masked === 'person';
+}
+
+/**
+ * The first part of a double surname whose second part the rules replaced: a capitalised word joined to the person by
+ * a hyphen without spaces ("die Mulder-[Pool]", "De Bruijn-[Raats]"). Never a Dutch word ("Oud-[…]" stays).
+ */
+export function joinedToAPerson(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
+  const hyphen = tokens[index + 1];
+  const person = tokens[index + 2];
+  return (
+    hyphen?.kind === 'sign' &&
+    hyphen.text === '-' &&
+    !hyphen.spaceBefore &&
+    person?.kind === 'masked' &&
+    person.masked === 'person' &&
+    !person.spaceBefore
+  );
+}
+
+/** Who a ward sets a name beside: a shift, a service or a role ("van de nacht", "van de crisisdienst", "van het lab"). */
+const SHIFTS_AND_SERVICES = new Set(
+  'nacht nachtdienst avond avonddienst dag dagdienst vroege late crisisdienst huisartsenpost hap thuiszorg lab laboratorium apotheek receptie balie ggd politie ambulance wijkteam fact-team sociaal'.split(
+    ' ',
+  ),
+);
+/**
+ * Someone named by where they work: a capitalised word in no list before "van de/het" and a shift, a service or a
+ * role word ("Sewnarain van de crisisdienst heeft de triage gedaan"). A thing named so is a Dutch word ("Overdracht
+ * van de nacht"), which the cue leaves.
+ */
+export function ofAShiftOrService(tokens: Token[], index: number, classesOf: WordClasses, context: TextContext): boolean {
+  if (aWordNoName(tokens[index]!, classesOf, context)) return false;
+  const of = tokens[index + 1];
+  const article = tokens[index + 2];
+  const what = tokens[index + 3];
+  if (of?.text.toLowerCase() !== 'van' || !/^(?:de|het)$/iu.test(article?.text ?? '') || what?.kind !== 'word') return false;
+  const word = what.text.toLowerCase();
+  return SHIFTS_AND_SERVICES.has(word) || classesOf(what.text).includes('role');
+}
+
 /**
  * Stretches of the original text the tagger takes as a person's name, among the words the rules
  * left: consecutive names (with particles between) are one stretch.
@@ -518,11 +614,15 @@ export function taggedNames(
   const spans: { start: number; end: number }[] = [];
   tokens.forEach((token, index) => {
     const apposition = appositionToAKinWord(tokens, index, classesOf);
-    if (!apposition && !mayBeTaken(tokens, index, classesOf)) return;
+    // A given name the lists know, in brackets right after a person, is what they are called ("dhr. [Meer] (Kees)"),
+    // though a bracket opens a sentence for `mayBeTaken` and the name is a Dutch word too (ADR 0107, round six).
+    const aliasGiven = isCandidate(token) && classesOf(token.text).includes('given') && aliasOfAPerson(tokens, index, classesOf, context);
+    if (!apposition && !aliasGiven && !mayBeTaken(tokens, index, classesOf)) return;
     const probability = nameProbability(tokenFeatures(tokens, index, classesOf, context));
     // Taken on its score, or on less where its place says a name (the cues are checked only when the score is enough for one).
     const taken =
       probability >= threshold ||
+      aliasGiven ||
       (probability >= cuedThreshold &&
         (standsWhereANameStands(tokens, index, classesOf, context) || opensASentenceAsSubject(tokens, index, classesOf, context))) ||
       (probability >= RELATION_CUED_THRESHOLD &&
@@ -533,7 +633,13 @@ export function taggedNames(
           pointedAtBeforeAVerb(tokens, index, classesOf, context))) ||
       (probability >= COORDINATED_THRESHOLD &&
         (coordinatedWithAPerson(tokens, index, classesOf, context) || aliasOfAPerson(tokens, index, classesOf, context))) ||
-      (probability >= ADDRESSED_THRESHOLD && addressesOrSigns(tokens, index, classesOf, context));
+      (probability >= ADDRESSED_THRESHOLD &&
+        (addressesOrSigns(tokens, index, classesOf, context) ||
+          calledByAName(tokens, index, classesOf, context) ||
+          signsAfterAClosing(tokens, index, classesOf, context) ||
+          continuesAPerson(tokens, index, classesOf, context) ||
+          joinedToAPerson(tokens, index, classesOf, context) ||
+          ofAShiftOrService(tokens, index, classesOf, context)));
     if (!taken) return;
     const last = spans.at(-1);
     const gap = last ? working.slice(last.end, token.start) : '';

@@ -1122,3 +1122,186 @@ describe('labels by the gender a title says (issue 42, ADR 0107 round five)', ()
     );
   });
 });
+
+describe('a name by what the text does with it (issue 42, ADR 0107 round six)', () => {
+  const pseudonymised = (text: string) => new Pseudonymiser([jan]).pseudonymise(text);
+
+  it('takes the name someone is called by after a form of "noemen", not a quality in lower case', () => {
+    expect(pseudonymised('Pt noemt zichzelf voortaan Zorro en reageert niet op zijn eigen naam.')).toBe(
+      'Pt noemt zichzelf voortaan [PERSOON_1] en reageert niet op zijn eigen naam.',
+    );
+    expect(pseudonymised('Ze noemen haar altijd Tibbe.')).toBe('Ze noemen haar altijd [PERSOON_1].');
+    expect(pseudonymised("Oma noemt hem 'Wiebke' als ze boos is.")).toBe("Oma noemt hem '[PERSOON_1]' als ze boos is.");
+    for (const text of ['Medepatiënten noemen hem steeds dom en lui.', 'Pt noemt het Haldol-dag, wil dan niet praten.'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes a signature after a closing on the same line, with or without a function after it', () => {
+    expect(pseudonymised('Zij was opgenomen.\n\nMet vriendelijke groet, Ferwerda, teamleider')).toBe(
+      'Zij was opgenomen.\n\nMet vriendelijke groet, [PERSOON_1], teamleider',
+    );
+    // A Dutch word after the closing is no signature.
+    const text = 'Zij was opgenomen.\n\nMet vriendelijke groet, Afdeling, secretariaat';
+    expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes a listed given name in brackets right after a person, though a bracket opens a sentence', () => {
+    const meer: KnownPerson = { name: 'Cornelis van der Meer', given: ['Cornelis'], prefix: 'van der', family: 'Meer' };
+    expect(new Pseudonymiser([meer]).pseudonymise('dhr. Meer (Kees) weigert afspraak.')).toBe(
+      'dhr. [PATIENT_1_ACHTERNAAM] ([PERSOON_1]) weigert afspraak.',
+    );
+    for (const text of ['dhr. Meer (Zuid) weigert afspraak.', 'dhr. Meer (Roos) weigert afspraak.'])
+      expect(new Pseudonymiser([meer]).pseudonymise(text)).toBe(text.replace('Meer', '[PATIENT_1_ACHTERNAAM]'));
+  });
+
+  it('takes the rest of a name right after a person the rules replaced, never a Dutch word or a medicine', () => {
+    expect(pseudonymised('Teamleider Henk-Jan Rozendaal komt morgen.')).not.toContain('Rozendaal');
+    for (const text of [
+      'Vanmorgen heeft Jan Haldol 5 mg gekregen.',
+      'Gesprek met Jan Maandag gepland.',
+      'Vanavond heeft Jan Lorazepam geweigerd.',
+    ])
+      expect(pseudonymised(text)).toBe(text.replace('Jan', '[PATIENT_1_VOORNAAM]'));
+  });
+
+  it('takes someone named by the shift or service they work in, not a thing named so', () => {
+    expect(pseudonymised('pt onrustig, Tjoelker van de nacht gaf lorazepam.')).toBe('pt onrustig, [PERSOON_1] van de nacht gaf lorazepam.');
+    expect(pseudonymised('Om 22:00 kwam Brinkhorst van de thuiszorg langs.')).toBe('Om 22:00 kwam [PERSOON_1] van de thuiszorg langs.');
+    for (const text of ['Overdracht van de nacht: rustig.', 'Rapportage van de avonddienst: rustig.', 'Telefoon van de huisartsenpost.'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+});
+
+describe('titles, double surnames, lower-case names and accents (issue 42, ADR 0107 round six)', () => {
+  const pseudonymised = (text: string) => new Pseudonymiser([jan]).pseudonymise(text);
+
+  it('reads "heer" alone as a title, as a letter\'s salutation writes it, and not a lower-case word after it', () => {
+    expect(pseudonymised('Geachte heer De Wolf,\nUw verzoek is ontvangen.')).toBe('Geachte heer [PERSOON_1],\nUw verzoek is ontvangen.');
+    const text = 'Hij voelt zich heer en meester in huis.';
+    expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes the first part of a double surname joined to a person by a hyphen, not a Dutch word', () => {
+    const piet: KnownPerson = { name: 'Piet Jansen', given: ['Piet'], family: 'Jansen' };
+    const withPiet = (text: string) => new Pseudonymiser([piet]).pseudonymise(text);
+    expect(withPiet('Dat is die Mulder-Jansen van de markt.')).toBe('Dat is die [PERSOON_1]-[PATIENT_1_ACHTERNAAM] van de markt.');
+    for (const text of ['Oud-Jansen kwam langs.', 'Gesprek met Noord-Jansen.'])
+      expect(withPiet(text)).toBe(text.replace('Jansen', '[PATIENT_1_ACHTERNAAM]'));
+  });
+
+  it('takes a listed name in lower case before who they are in brackets, or after "pt" — never a Dutch word', () => {
+    expect(pseudonymised('wil niet dat rutger (ex) op bezoek komt')).toBe('wil niet dat [PERSOON_1] (ex) op bezoek komt');
+    expect(pseudonymised('pt fatima wilde niet eten')).toBe('pt [PERSOON_1] wilde niet eten');
+    for (const text of ['pt wil niet eten', 'medicatie (arts) besproken', 'pt tevreden na bezoek', 'pt roos op de hoofdhuid'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('finds a known name of six letters or more written one letter off, not a Dutch word or another listed name', () => {
+    const sluijter: KnownPerson = { name: 'Kees Sluijter', given: ['Kees'], family: 'Sluijter' };
+    expect(new Pseudonymiser([sluijter]).pseudonymise('"Sluijter ben ik, niet Sluiter." Sluyter belde.')).toBe(
+      '"[PATIENT_1_ACHTERNAAM] ben ik, niet [PATIENT_1_ACHTERNAAM_2]." [PATIENT_1_ACHTERNAAM_3] belde.',
+    );
+    const bakkers: KnownPerson = { name: 'Marieke Bakkers', given: ['Marieke'], family: 'Bakkers' };
+    const text = 'Bakkerij open, Banners opgehangen.';
+    expect(new Pseudonymiser([bakkers]).pseudonymise(text)).toBe(text);
+  });
+
+  it("finds a known name written without its accents as the same person ('ayse' for Ayşe)", () => {
+    const ayse: KnownPerson = { name: 'Ayşe Kaplan', given: ['Ayşe'], family: 'Kaplan' };
+    expect(new Pseudonymiser([ayse]).pseudonymise('pt ayse wilde niet, Ayşe sliep later.')).toBe(
+      'pt [PATIENT_1_VOORNAAM] wilde niet, [PATIENT_1_VOORNAAM_2] sliep later.',
+    );
+    const zoeMuller: KnownPerson = { name: 'Zoë Müller', given: ['Zoë'], family: 'Müller' };
+    expect(new Pseudonymiser([zoeMuller]).pseudonymise('Zoe belde, mw. Muller sliep.')).toBe(
+      '[PATIENT_1_VOORNAAM] belde, mw. [PATIENT_1_ACHTERNAAM] sliep.',
+    );
+  });
+});
+
+describe('addresses read out (issue 42, ADR 0107 round six)', () => {
+  it('takes a house number read out after a known street or a lower-case street, and a postcode read out in twos', () => {
+    expect(new Pseudonymiser([jan]).pseudonymise('het adres is Kerkstraat twaalf komma tweede etage punt')).toBe(
+      'het adres is [ADRES_1] komma tweede etage punt',
+    );
+    expect(new Pseudonymiser([jan]).pseudonymise('zij woont op de lijsterbeslaan negenenveertig komma bij de kerk punt')).toBe(
+      'zij woont op de [ADRES_1] komma bij de kerk punt',
+    );
+    expect(new Pseudonymiser([jan]).pseudonymise('postcode vierendertig elf K L komma Amersfoort punt')).toBe(
+      'postcode [POSTCODE_1] komma Amersfoort punt',
+    );
+    expect(new Pseudonymiser([jan]).pseudonymise('adres merelstraat honderdtwaalf postcode onbekend')).toBe(
+      'adres [ADRES_1] postcode onbekend',
+    );
+    // A way or a count in words that ends no address, and figures below ten: as written.
+    for (const text of ['hij loopt over de snelweg twee keer per dag', 'oefening twee drie A B herhalen'])
+      expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+  });
+});
+
+describe('identifiers read out or cited (issue 42, ADR 0107 round six)', () => {
+  const pseudonymised = (text: string) => new Pseudonymiser([jan]).pseudonymise(text);
+
+  it('takes a web address read out with spaces in its name after "w w w punt", not a public site or a sentence end', () => {
+    expect(pseudonymised('zijn website is w w w punt schilder de groot punt nl komma daar staat alles punt')).toBe(
+      'zijn website is [URL_1] komma daar staat alles punt',
+    );
+    for (const text of ['het gaat goed punt nl', 'zie w w w punt thuisarts punt nl punt']) expect(pseudonymised(text)).toBe(text);
+  });
+
+  it("takes a court's request number beside a case number", () => {
+    expect(pseudonymised('Beschikking zaaknummer C/05/123456 / FA RK 25-1234 ontvangen.')).toBe(
+      'Beschikking zaaknummer [NUMMER_1] / [NUMMER_2] ontvangen.',
+    );
+    const text = 'Lithium 2 RK controle 12-14 uur.';
+    expect(pseudonymised(text)).toBe(text);
+  });
+});
+
+describe('dictated nicknames and double surnames, issuers of identifiers (issue 42, ADR 0107 round six)', () => {
+  const pseudonymised = (text: string) => new Pseudonymiser([jan]).pseudonymise(text);
+
+  it('takes a lower-case nickname one is called by in dictation when it has a pet form, not a quality', () => {
+    expect(pseudonymised('hij noemt haar altijd snoesie komma dat vindt ze fijn punt')).toBe(
+      'hij noemt haar altijd [PERSOON_1] komma dat vindt ze fijn punt',
+    );
+    expect(pseudonymised('we moeten hem bobbie blijven noemen punt dat wil hij punt')).toBe(
+      'we moeten hem [PERSOON_1] blijven noemen punt dat wil hij punt',
+    );
+    for (const text of ['ze noemt hem steeds dom komma dat is vervelend punt', 'ze noemt hem gestoord komma zegt ze punt'])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('takes the second surname after a hyphen said in dictation', () => {
+    expect(pseudonymised('brief aan mevrouw de wit hyphen van dalen komma mentor punt')).toBe(
+      'brief aan mevrouw [PERSOON_1] [PERSOON_2] komma mentor punt',
+    );
+  });
+
+  it("takes an issuer's letters before an identifier, unless the text names the issuer elsewhere", () => {
+    expect(pseudonymised('het polisnummer is ZKV 2093817734 voor de rolstoel')).toBe(
+      'het polisnummer is [NUMMER_1] [POLISNUMMER_1] voor de rolstoel',
+    );
+    const named = pseudonymised('Het UWV belde, dossiernummer UWV 88123456 volgt.');
+    expect(named).toContain('dossiernummer UWV [NUMMER_1]');
+    expect(pseudonymised('patiëntnummer BSN 123456782')).toContain('BSN');
+  });
+});
+
+describe('words the ward writes in lower case are no names after a relation or a title (issue 42, ADR 0107 round six)', () => {
+  const pseudonymised = (text: string) => new Pseudonymiser([jan]).pseudonymise(text);
+
+  it('leaves a verb or a preposition after a kin word, and a shift after "dokter van de"', () => {
+    for (const text of [
+      'De vader doet het huishouden.',
+      'Zoon zegt dat het goed gaat.',
+      'Toen kwam de dokter van de nacht langs.',
+      'echtgenote via de receptie bereikbaar',
+    ])
+      expect(pseudonymised(text)).toBe(text);
+  });
+
+  it('still takes a listed name in lower case after a kin word or a title', () => {
+    expect(pseudonymised('broer kim belde')).toBe('broer [PERSOON_1] belde');
+    expect(pseudonymised('mw. de wit van de receptie zag het.')).toBe('mw. [PERSOON_1] van de receptie zag het.');
+  });
+});

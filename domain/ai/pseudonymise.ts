@@ -248,10 +248,12 @@ const HOUSE_NUMBER = `\\d{1,5}(?:${SP_OPT}[a-zA-Z](?![\\p{L}\\p{M}])|-(?:\\d{1,4
 /** A house number read out where the address ends: "Veldweg zeventien komma", "Herestraat achtentachtig." (issue 42, dictation). */
 const SPOKEN_HOUSE_NUMBER =
   '(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd)(?:en|ën)?)+';
+/** Where a house number read out ends the address: a sign, a read-out sign, "te"/"in" before the town, "postcode", the line's end. */
+const SPOKEN_ADDRESS_END = `(?=[,;.]|${SP}(?:komma|punt|te|in|postcode)${END}|[ \\t]*(?:\\n|$))`;
 const STREET_RULE =
   `${START}(?:${STREET_LEAD}){0,2}${STREET_WORD}` +
   `(?:${SP}(?:${STREET_PARTICLE}${SP})+\\p{Lu}[\\p{L}\\p{M}'’-]*)?` + // "Laan van Meerdervoort"
-  `${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}(?=[,;.]|${SP}(?:komma|punt|te|in)${END}|[ \\t]*(?:\\n|$)))`;
+  `${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}${SPOKEN_ADDRESS_END})`;
 
 /** Only dates close after a birth word are birth dates; appointments must reach the model. */
 const BIRTH_WORD = `(?:geboren|gebore|geboortedatum|geboorte${SP}datum|geb\\.?${SP_OPT}datum|gebdat|geb)${END}\\.?`;
@@ -266,7 +268,7 @@ function titleOrUpper(words: string): string {
   return `${title}|${words.toUpperCase().split(' ').join(SP)}`;
 }
 
-const HONORIFIC = `(?:${['mw', 'mevr', 'mvr', 'mevrouw', 'dhr', 'hr', 'de heer', 'meneer', 'mr', 'dr', 'drs', 'ir', 'prof', 'fam', 'familie'].map(titleOrUpper).join('|')}|[Gg]eb\\.)`;
+const HONORIFIC = `(?:${['mw', 'mevr', 'mvr', 'mevrouw', 'dhr', 'hr', 'de heer', 'meneer', 'mr', 'dr', 'drs', 'ir', 'prof', 'fam', 'familie'].map(titleOrUpper).join('|')}|heer|[Gg]eb\\.)`;
 const CAPITALISED_NAME = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?:['’]\\p{Lu})?\\p{Ll}[\\p{L}\\p{M}'’]*`;
 const PERSON_PARTICLE =
   "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|[Hh]et|['’]t|[Ii]n|[Oo]p|[Ee]l|[Aa]l|[Ll]e|[Ll]a|[Dd]a|[Dd]i|[Dd]u|[Vv]on|[Bb]en|[Bb]in|[Aa]bu)";
@@ -494,6 +496,9 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
       form,
       capitalToken: tokens.length === 1 ? 0 : capitalToken,
     });
+    // Ward text often drops a name's accents ("ayse" for Ayşe, "Jose" for José, "Zoe" for Zoë): that spelling is the name too.
+    const plain = withoutAccents(text);
+    if (plain !== text) add(plain, form, capitalToken);
   };
 
   add(person.name, 'full', null);
@@ -555,6 +560,21 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
 // the cost follows the text, not the number of people known.
 
 const TOKEN = /[\p{L}\p{M}\p{N}_]+/gu;
+
+/** Whether two words differ by one letter added, dropped or changed, or by "ij" for "i" or "y" (Sluijter, Sluiter). */
+function oneEditApart(a: string, b: string): boolean {
+  if (a.replace(/ij/g, 'i') === b.replace(/ij/g, 'i') || a.replace(/ij/g, 'y') === b.replace(/ij/g, 'y')) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** The letters of a text without their accents and other marks: "Ayşe" → "Ayse", "Zoë" → "Zoe". */
+function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+}
 
 /** Lower case as the `i` flag compares letters (long s and final sigma too), composed. */
 function fold(text: string): string {
@@ -986,7 +1006,12 @@ function knownValueRules(people: KnownPerson[], haystack: Haystack): Rule[] {
   if (streets.length) {
     // "Markt" or "Dorpsstraat" lowercase is an ordinary word; the number is optional in notes.
     rules.push(
-      rule(`${START}(?:${alternatives(streets)})(?:${SP}${HOUSE_NUMBER}${NUM_END})?${END}`, 'ADRES', (s) => !startsLowercase(s), 'giu'),
+      rule(
+        `${START}(?:${alternatives(streets)})(?:${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}))?${END}`,
+        'ADRES',
+        (s) => !startsLowercase(s),
+        'giu',
+      ),
     );
   }
 
@@ -1464,11 +1489,19 @@ function isNameAfterRelation(surface: string): boolean {
   // "de vriendin van de patiënt", "vader komma kobus": a sentence opener or a dictated sign is no
   // name after a kin word unless the lists know it as one.
   if ((DICTATED_SIGNS.has(last) || OPENERS.has(last)) && !(isListedName(last) || isGivenName(last) || isPetForm(last))) return false;
+  // A word the ward writes in lower case that no list knows as a name is a word ("vader doet het huishouden", round six).
+  if (taggerVocabulary().has(last) && !(isListedName(last) || isGivenName(last) || isPetForm(last))) return false;
   if (words(surface).length === 1 && looksLikeVerb(last)) return isListedName(last) || isGivenName(last) || isPetForm(last);
   return !DUTCH_WORD_ENDING.test(last) || isListedName(last) || isGivenName(last) || isPetForm(last);
 }
 
-const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => !NOT_A_NAME.has(words(surface).at(-1)?.toLowerCase() ?? ''));
+const TITLED_PERSON = rule(TITLED_LOWERCASE_RULE, 'PERSOON', (surface) => {
+  const last = words(surface).at(-1) ?? '';
+  if (NOT_A_NAME.has(last.toLowerCase())) return false;
+  // After particles in lower case, a word the ward writes in lower case that no list knows as a name is what the title
+  // is of, not who: "de dokter van de nacht" (ADR 0107, round six). "mw. de wit" keeps its listed surname.
+  return !(startsLowercase(surface) && taggerVocabulary().has(last) && !(isListedName(last) || isGivenName(last)));
+});
 /**
  * A given name and surname in lower case after a title, as dictation writes them: "de heer bram
  * oudshoorn heeft gebeld", "mevrouw fenna de wit". The first word must be a given name from the lists.
@@ -1630,6 +1663,31 @@ const LOWERCASE_ROLE_PERSON: Rule = {
   cue: compiled(`${LOWERCASE_ROLE_WORD}${SP}\\p{Ll}`, 'u'),
   classify: (match) => (isLowercaseGivenAfterRole(match, match[0]) ? { kind: 'PERSOON' } : null),
 };
+/**
+ * A name in lower case the lists know, that is no Dutch word, no word the ward writes in lower case, no opener and no
+ * verb: "ayse", "hylke" (ADR 0107, round six). The structure around it must say a person stands there.
+ */
+function isLowercaseListedName(word: string): boolean {
+  if (!(isListedName(word) || isGivenName(word) || isPetForm(word))) return false;
+  if (isOrdinaryWord(word) || ORDINARY_GIVEN.has(word) || ORDINARY_LISTED.has(nameKey(word)) || NOT_A_NAME.has(word)) return false;
+  return !(taggerVocabulary().has(word) || OPENERS.has(word) || looksLikeVerb(word) || DICTATED_SIGNS.has(word));
+}
+/** A lower-case name with who they are in brackets right after it: "wil niet dat hylke (ex) komt", "met samir (broer)". */
+const LOWERCASE_NAME_BEFORE_RELATION: Rule = {
+  pattern: compiled(`${START}\\p{Ll}[\\p{L}\\p{M}'’-]{1,}(?=${SP_OPT}\\(${SP_OPT}[\\p{L}-]+${SP_OPT}\\))`, 'gu'),
+  cue: compiled(`\\p{Ll}${SP_OPT}\\(${SP_OPT}\\p{L}`, 'u'),
+  classify: (match) => {
+    const relation = /^\s*\(\s*([\p{L}-]+)/u.exec(match.input.slice(match.index + match[0].length))?.[1]?.toLowerCase() ?? '';
+    const isRelation = KIN_SET.has(relation) || ROLE_SET.has(relation) || relation === 'ex';
+    return isRelation && isLowercaseListedName(match[0]) ? { kind: 'PERSOON' } : null;
+  },
+};
+/** A lower-case name right after the word for the patient, before a lower-case word: "pt ayse wilde zwager niet zien". */
+const LOWERCASE_NAME_AFTER_PATIENT: Rule = {
+  pattern: compiled(`(?<=${START}(?:pt|pte|patiënt|patiënte|cliënt|cliënte)${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}(?=${SP}\\p{Ll})`, 'gu'),
+  cue: compiled(`(?:pt|pte|patiënt|patiënte|cliënt|cliënte)${SP}\\p{Ll}`, 'u'),
+  classify: (match) => (isLowercaseListedName(match[0]) ? { kind: 'PERSOON' } : null),
+};
 /** With the surname after it: "spv karin bosgra: pt verhuist". Before the given name alone; the surname is no Dutch word or verb. */
 const LOWERCASE_ROLE_FULL_NAME: Rule = {
   pattern: compiled(`(?<=${LOWERCASE_ROLE_WORD}${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${SP}${LOWERCASE_NAME_WORD}${END}`, 'gu'),
@@ -1728,6 +1786,47 @@ const DICTATED_GIVEN_NAME: Rule = {
     return { kind: 'PERSOON' };
   },
 };
+
+/**
+ * In dictation, the name someone is called by, in lower case like every word (ADR 0107, round six): "ze noemt hem
+ * steeds pukkie komma", "we moeten hem toontje blijven noemen punt". It is no word of any list or of the ward, no
+ * verb and has no Dutch ending, and is a name the lists know or has a pet form's ending: what one is called in lower
+ * case is as often a quality ("noemt hem dom").
+ */
+const CALLS_FORM = '(?:noem|noemt|noemen|noemde|noemden)';
+const PET_SHAPE = /^\p{L}{2,}(?:ie|je|tje|pje|kje|ke|y)$/u;
+const CALLED_ONE = '(?:me|mij|hem|haar|zichzelf|zich|je|jou|ons|hen|hun|ze)';
+const WHILE_CALLED = '(?:steeds|altijd|liever|graag|voortaan|nu|gewoon|maar|ook|nog|weer|alleen)';
+const DICTATED_CALLED_NAME: Rule = {
+  pattern: compiled(
+    `(?<=${START}${CALLS_FORM}${SP}${CALLED_ONE}${SP}(?:${WHILE_CALLED}${SP}){0,2})\\p{Ll}[\\p{L}\\p{M}'’-]{2,}${END}|(?<=${START}${CALLED_ONE}${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{2,}${END}(?=${SP}(?:(?:blijven|gaan|te)${SP})?${CALLS_FORM}${END})`,
+    'gu',
+  ),
+  cue: compiled(`${CALLS_FORM}${END}`, 'u'),
+  classify: (match) => {
+    const word = match[0];
+    const signs = (match.input.match(READ_OUT_SIGN) ?? []).length;
+    if (signs < 2 && /[.,;:!?]/u.test(match.input)) return null;
+    if (isOrdinaryWord(word) || taggerVocabulary().has(word) || OPENERS.has(word) || DICTATED_SIGNS.has(word) || NOT_A_NAME.has(word))
+      return null;
+    if (looksLikeVerb(word) || DUTCH_WORD_ENDING.test(word) || PAST_PARTICIPLE.test(word)) return null;
+    // A name the lists know, or a pet form ("pukkie", "toontje"): an adjective the lists lack ("dom", "raar") is neither.
+    return isListedName(word) || isGivenName(word) || isPetForm(word) || PET_SHAPE.test(word) ? { kind: 'PERSOON' } : null;
+  },
+};
+/**
+ * A double surname read out: a hyphen said between a person the rules took and the second name ("mevrouw de groot
+ * hyphen van leeuwen komma"). The second name is part of the person (ADR 0107, round six).
+ */
+const DICTATED_HYPHEN_SURNAME = rule(
+  `(?<=${MASK}${SP})(?:hyphen|streepje|koppelteken)${SP}(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}`,
+  'PERSOON',
+  (surface) => {
+    const last = words(surface).at(-1) ?? '';
+    // The said hyphen is the cue: the second name may be a Dutch word or look like a verb ("van leeuwen"), not a relation or a sign.
+    return !DICTATED_SIGNS.has(last) && !OPENERS.has(last) && !KIN_SET.has(last) && !ROLE_SET.has(last);
+  },
+);
 
 /**
  * A text that says who a given name is ("kim is de vriendin van de patiënt", "Joke is haar buurvrouw")
@@ -2007,7 +2106,8 @@ const DICTATED_MAIL_TAIL: Rule = {
 /** A web address read out: "w w w punt naam punt n l", "linkedin punt com slash in slash naam". */
 const DICTATED_WEB_ADDRESS: Rule = {
   ...rule(
-    `${START}(?:(?:w${SP}w${SP}w|www)${SP}punt${SP})?[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|info|nu|ee)(?:${SP}slash${SP}(?:at${SP})?[\\p{L}\\p{N}_-]+)*${END}`,
+    // After "w w w punt" a name read out may hold spaces: "w w w punt klusbedrijf de vries punt nl".
+    `${START}(?:(?:w${SP}w${SP}w|www)${SP}punt${SP}(?:(?!punt${END})[\\p{L}\\p{N}-]+${SP}){0,3})?[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|info|nu|ee)(?:${SP}slash${SP}(?:at${SP})?[\\p{L}\\p{N}_-]+)*${END}`,
     'URL',
     // Only with "w w w" or a path: "… punt nl" alone is how dictation ends a sentence ("gaat goed punt nl").
     (surface) =>
@@ -2025,7 +2125,10 @@ const DICTATED_WEB_ADDRESS: Rule = {
 const POSTBUS = rule(`${START}[Pp](?:ostbus|OSTBUS)${SP}\\d{1,6}${NUM_END}`, 'ADRES');
 
 /** A street in lower case still has its number: "kerkstraat 12", "molenweg 3". */
-const LOWERCASE_STREET = rule(`${START}\\p{Ll}[\\p{L}\\p{M}'’-]*(?:${STREET_SUFFIX})${SP}${HOUSE_NUMBER}${NUM_END}`, 'ADRES');
+const LOWERCASE_STREET = rule(
+  `${START}\\p{Ll}[\\p{L}\\p{M}'’-]*(?:${STREET_SUFFIX})${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}${SPOKEN_ADDRESS_END})`,
+  'ADRES',
+);
 
 /** A full date written out, far enough back to be a birth date ("11 november 1985", "3 mei '85"). */
 const OLD_FULL_DATE = rule(
@@ -2186,6 +2289,11 @@ const WEB_ADDRESS = rule(URL_RULE, 'URL', (surface) => !isPublicSite(surface), '
 
 /** Numbers of seven digits and more (patient numbers, AGB, BIG, case numbers); a phone number or BSN was taken before. */
 const LONG_NUMBER = rule(`${NUM_START}\\d{7,}${NUM_END}`, 'NUMMER');
+/**
+ * A court's request number: two letters of the court's team, "RK" and year-number ("FA RK 24-3307"), as a
+ * care authorisation (zorgmachtiging) cites it beside its case number (ADR 0107, round six).
+ */
+const COURT_REQUEST_NUMBER = rule(`${START}[A-Z]{2}${SP}RK${SP}\\d{2}-\\d{3,6}${NUM_END}`, 'NUMMER');
 /** Any number after a word that names an identifier, in any grouping: "patiëntnummer 12 34 567", "AGB-code 01-234567". */
 const ID_WORD = `(?:pati[eë]nt(?:en)?nummer|pati[eë]ntnr|cli[eë]nt(?:en)?nummer|cli[eë]ntnr|dossiernummer|dossiernr|registratienummer|registratienr|zaaknummer|kenmerk|referentie(?:nummer)?|ref\\.?|pasnummer|documentnummer|paspoortnummer|rijbewijsnummer|burgerservicenummer|bsn|agb(?:-code|code)?|big(?:-nummer|-registratie(?:nummer)?|nummer|nr)?|uzi(?:-nummer|nummer)?|vektis|id(?:-nummer)?|nummer|nr\\.?)`;
 /**
@@ -2203,6 +2311,25 @@ const ID_AFTER_WORD: Rule = {
     'giu',
   ),
   cue: cueOf(ID_AFTER_WORD_LOOKBEHIND, 'giu'),
+};
+
+/**
+ * The issuer's letters right before an identifier the rules took, after the word that names it: "polisnummer … VGZ
+ * [number]", "reg.nr. justitie SKN [number]" (ADR 0107, round six). They say whose number it is. Not a label that is
+ * the identifier's kind ("BSN", "AGB"), nor an issuer the text names elsewhere too.
+ */
+const ID_LABELS = new Set(['BSN', 'AGB', 'BIG', 'UZI', 'ID', 'NR', 'IBAN', 'KVK', 'NL']);
+const ISSUER_BEFORE_ID: Rule = {
+  ...rule(
+    `(?<=${START}(?:${ID_WORD}|${ID_COMPOUND})${END}\\.?[^\\p{N}\\n.;${MASK}]{0,24})${START}[A-Z]{2,4}${END}(?=${SP}${MASK})`,
+    'NUMMER',
+  ),
+  cue: compiled(`[A-Z]{2,4}${SP}${MASK}`, 'u'),
+  // A text that names the issuer elsewhere ("Het UWV vraagt …, dossiernummer UWV …") hides nothing by replacing it here.
+  classify: (match) =>
+    ID_LABELS.has(match[0]) || (match.input.match(new RegExp(`(?<![\\p{L}])${match[0]}(?![\\p{L}])`, 'gu')) ?? []).length > 1
+      ? null
+      : { kind: 'NUMMER' },
 };
 
 /** Phone numbers with wide separators ("010 - 466 72 35"), short area numbers ("046-555555"), service numbers ("0800 5555"). */
@@ -2361,6 +2488,13 @@ const DICTATED_NUMBER = rule(
   },
 );
 
+/**
+ * A postcode read out as two numbers of two figures and two capitals: "twaalf zeventien N H" (1217 NH), as dictation
+ * writes it after an address (ADR 0107, round six). Ten to ninety-nine each, so "twee drie A B" is no postcode.
+ */
+const SPOKEN_TENS = `(?:tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|(?:(?:een|één|twee|drie|vier|vijf|zes|zeven|acht|negen)(?:en|ën))?(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig))`;
+const SPOKEN_POSTCODE = rule(`${START}${SPOKEN_TENS}${SP}${SPOKEN_TENS}${SP}[A-Z]${SP}[A-Z]${END}`, 'POSTCODE');
+
 /** A full date in figures, far enough back to be a birth date ("14-02-1971"): appointments are recent. */
 const OLD_NUMERIC_DATE = rule(`${NUM_START}\\d{1,2}[-/.]\\d{1,2}[-/.](?:19|20)\\d{2}${DATE_END}`, 'GEBOORTEDATUM', (surface) => {
   const year = Number(surface.slice(-4));
@@ -2512,6 +2646,8 @@ export class Pseudonymiser {
       BSN_ANY_GROUPING,
       ID_AFTER_WORD,
       LONG_NUMBER,
+      COURT_REQUEST_NUMBER,
+      ISSUER_BEFORE_ID,
       PLATE,
       PLATE_AFTER_WORD,
       POSTCODE,
@@ -2521,6 +2657,7 @@ export class Pseudonymiser {
       BIRTHDAY,
       BIRTH_DATE_IN_WORDS,
       BIRTH_DATE_IN_WORDS_BEFORE,
+      SPOKEN_POSTCODE,
       DICTATED_NUMBER,
       OLD_FULL_DATE,
       OLD_NUMERIC_DATE,
@@ -2547,9 +2684,13 @@ export class Pseudonymiser {
       DICTATED_APPOSITION_PERSON,
       DICTATED_INITIALS_PERSON,
       DICTATED_GIVEN_NAME,
+      DICTATED_CALLED_NAME,
+      DICTATED_HYPHEN_SURNAME,
       SAID_WHO,
       LOWERCASE_ROLE_FULL_NAME,
       LOWERCASE_ROLE_PERSON,
+      LOWERCASE_NAME_BEFORE_RELATION,
+      LOWERCASE_NAME_AFTER_PATIENT,
       COORDINATED_PERSON,
       DOUBLE_SURNAME,
       FULL_NAME,
@@ -2695,7 +2836,48 @@ export class Pseudonymiser {
         },
       });
     }
+    // Last: a look-alike letter is one letter off too, and is read as the name it disguises above.
+    rules.push(this.misspelledNameRule(working));
     return rules;
+  }
+
+  /**
+   * A known name of six letters or more written one letter off, capitalised (ADR 0107, round six): "Sluiter" for
+   * Sluijter, "Hoogstratn". Only the record's patient and the people with a relation to them, only a word no list or
+   * the ward knows as Dutch.
+   */
+  private misspelledNameRule(working: string): Rule | null {
+    const names: { name: string; person: number; form: NameForm }[] = [];
+    this.known.forEach((person, index) => {
+      // The record's patient and the people around them, not a ward's staff passed along in the list (issue 38's cost).
+      if (index > 0 && !person.relation) return;
+      const { given, family } = nameParts(person);
+      for (const name of [family, ...given])
+        if (letterCount(name) >= 6 && /^\p{L}+$/u.test(name))
+          names.push({ name: fold(name), person: index, form: name === family ? 'family' : 'given' });
+    });
+    if (names.length === 0) return null;
+    const found = new Map<string, Target>();
+    for (const [word] of working.matchAll(/(?<![\p{L}\p{M}\p{N}])\p{Lu}[\p{L}\p{M}]{4,}(?![\p{L}\p{M}\p{N}])/gu)) {
+      if (found.has(word)) continue;
+      const folded = fold(word);
+      const near = names.find(({ name }) => name !== folded && oneEditApart(name, folded));
+      if (
+        !near ||
+        isOrdinaryWord(word) ||
+        taggerVocabulary().has(folded) ||
+        NOT_A_NAME.has(folded) ||
+        isListedName(word) ||
+        isGivenName(word)
+      )
+        continue;
+      found.set(word, { kind: 'PATIENT', person: near.person, form: near.form });
+    }
+    if (found.size === 0) return null;
+    return {
+      pattern: new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${[...found.keys()].map(escapeRegExp).join('|')})(?![\\p{L}\\p{M}\\p{N}])`, 'gu'),
+      classify: (match) => found.get(match[0]) ?? null,
+    };
   }
 
   /**
