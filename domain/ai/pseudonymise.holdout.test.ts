@@ -16,7 +16,7 @@ import { readCorpus, scoreHeldOut } from '../../tests/support/pseudonymisation-c
 // the tagger retrained with set n too: damaged 9 → 7, clean texts changed 6 → 5.
 // Names by their context from blind set q (ADR 0107, round two): clean texts changed 5 → 4.
 const FLOOR = {
-  leakingTexts: 37,
+  leakingTexts: 35,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
   damagedTexts: 6,
   cleanChanged: 4,
@@ -57,7 +57,7 @@ const FLOOR = {
 // General rules from blind set n (ADR 0107): leaking 39 → 36, names caught 303 → 306, phone numbers 22 → 23.
 // Round three (ADR 0107, session nine): leaking 36 → 35, other as patient 12 → 9, names caught 306 → 307 (counts only).
 const FLOOR_H: typeof FLOOR = {
-  leakingTexts: 35,
+  leakingTexts: 33,
   damagedTexts: 6,
   cleanChanged: 6,
   patientWrong: 2,
@@ -82,7 +82,7 @@ const FLOOR_H: typeof FLOOR = {
     postcode: 5,
     iban: 0,
   },
-  caughtAtLeast: { naam: 307, kenteken: 16, nummer: 36, telefoon: 23, url: 8, email: 18, handle: 10, postcode: 10, iban: 10 },
+  caughtAtLeast: { naam: 309, kenteken: 16, nummer: 36, telefoon: 23, url: 8, email: 18, handle: 10, postcode: 10, iban: 10 },
 };
 
 /*
@@ -93,13 +93,13 @@ const FLOOR_H: typeof FLOOR = {
  */
 const FLOOR_K: typeof FLOOR = {
   // 6 → 5 with names written backwards (ADR 0107).
-  leakingTexts: 5,
+  leakingTexts: 3,
   damagedTexts: 4,
   cleanChanged: 4,
   patientWrong: 1,
   otherAsPatient: 0,
   leakingByKind: { 'no-pii': 0, 'given-name-alone': 0, 'surname-no-cue': 0, 'phone-number': 0, email: 0, url: 0, iban: 0 },
-  caughtAtLeast: { naam: 163, nummer: 31, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
+  caughtAtLeast: { naam: 164, nummer: 31, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
 };
 
 /*
@@ -118,13 +118,13 @@ const FLOOR_K: typeof FLOOR = {
 // the tagger retrained with set n too: leaking 26 → 25, names caught 274 → 275; names written backwards and
 // lower-case pet forms of a known name: leaking 25 → 24, names caught 275 → 278.
 const FLOOR_J: typeof FLOOR = {
-  leakingTexts: 24,
+  leakingTexts: 22,
   damagedTexts: 12,
   cleanChanged: 8,
   patientWrong: 0,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 278, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
+  caughtAtLeast: { naam: 279, nummer: 35, postcode: 9, telefoon: 15, email: 12, url: 7, handle: 8, kenteken: 8, iban: 7 },
 };
 
 /*
@@ -140,14 +140,17 @@ const FLOOR_J: typeof FLOOR = {
 // English service names: leaking 75 → 74, other as patient 3 → 1, names caught 490 → 491 (measured once, at the end).
 // Round five (ADR 0107, session ten): dictated names, names addressed and asked after, the patient's gender: leaking
 // 74 → 71, names caught 491 → 494 (measured per commit by the lead; a cue that changed a clean text was reverted).
+// Round six (ADR 0107, session eleven): names called by, addresses and identifiers read out, double surnames, accents and
+// one-letter-off known names: leaking g 37 → 35, h 35 → 33, j 24 → 22, p 71 → 69 (names 494 → 497, clean changed 2 → 1),
+// w 22 → 22 (clinical text changed 5 → 3, patient wrong 6 → 5); measured once, after the round.
 const FLOOR_P: typeof FLOOR = {
-  leakingTexts: 71,
+  leakingTexts: 69,
   damagedTexts: 1,
-  cleanChanged: 2,
+  cleanChanged: 1,
   patientWrong: 1,
   otherAsPatient: 1,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 494, nummer: 64, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
+  caughtAtLeast: { naam: 497, nummer: 64, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
 };
 
 // Set w (session eleven): 259 texts written blind, every patient with the record's gender, weighted to relatives under the
@@ -155,9 +158,9 @@ const FLOOR_P: typeof FLOOR = {
 // names 468 of 490.
 const FLOOR_W: typeof FLOOR = {
   leakingTexts: 22,
-  damagedTexts: 5,
+  damagedTexts: 3,
   cleanChanged: 3,
-  patientWrong: 6,
+  patientWrong: 5,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0 },
   caughtAtLeast: { naam: 468, nummer: 27, telefoon: 18, postcode: 5, email: 5 },
