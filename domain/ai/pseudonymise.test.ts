@@ -1305,3 +1305,24 @@ describe('words the ward writes in lower case are no names after a relation or a
     expect(pseudonymised('mw. de wit van de receptie zag het.')).toBe('mw. [PERSOON_1] van de receptie zag het.');
   });
 });
+
+describe('a known name that is a Dutch word, signing a message (issue 42, ADR 0107 round seven)', () => {
+  const roos: KnownPerson = { name: 'Roos Hendriks', given: ['Roos'], prefix: null, family: 'Hendriks', relation: 'dochter' };
+
+  it('is the person alone on the last line, with or without a closing before it', () => {
+    expect(new Pseudonymiser([jan, roos]).pseudonymise('Beste,\nKunt u even in de kast kijken?\nRoos')).toBe(
+      'Beste,\nKunt u even in de kast kijken?\n[PERSOON_1_VOORNAAM]',
+    );
+    expect(new Pseudonymiser([jan, roos]).pseudonymise('Ik bel morgen.\nGroet,\nRoos\n')).toBe(
+      'Ik bel morgen.\nGroet,\n[PERSOON_1_VOORNAAM]\n',
+    );
+  });
+
+  it('stays a word where the line goes on, where it is the whole text, or where nobody by that name is known', () => {
+    for (const text of ['Hoofdhuid bekeken.\nRoos op de hoofdhuid', 'Roos'])
+      expect(new Pseudonymiser([jan, roos]).pseudonymise(text)).toBe(text);
+    expect(new Pseudonymiser([jan]).pseudonymise('Beste,\nKunt u even in de kast kijken?\nroos')).toBe(
+      'Beste,\nKunt u even in de kast kijken?\nroos',
+    );
+  });
+});
