@@ -1326,3 +1326,11 @@ describe('a known name that is a Dutch word, signing a message (issue 42, ADR 01
     );
   });
 });
+
+describe('"Oké" is a word, though a list holds the name "Oke" (issue 42, ADR 0107 round seven)', () => {
+  it('stays opening a sentence, and a person by that name is still taken where a name stands', () => {
+    for (const text of ['Oké, prima.', '"Oké, dan ga ik." Pt naar kamer.', 'Oke. We gaan wandelen.'])
+      expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+    expect(new Pseudonymiser([jan]).pseudonymise('Gesprek met Oke Yilmaz over de huur.')).toBe('Gesprek met [PERSOON_1] over de huur.');
+  });
+});

@@ -2587,6 +2587,9 @@ const ORDINARY_WORDS = new Set([
   'wever',
   'valk',
   'kraai',
+  // "Oké, prima.": the listed given name "Oke" is the word with its accent folded away.
+  'oké',
+  'oke',
 ]);
 function isOrdinaryWord(word: string): boolean {
   const lower = word.toLowerCase();
