@@ -900,13 +900,14 @@ function relativesRule(candidates: NameVariant[]): Rule | null {
  * ("kok (k7) vannacht 3x bel", "7u30 visser nog in bed") it is the subject, unless it goes on as a
  * noun does ("roos op de hoofdhuid", "storm en regen"). Capitalised it is, except opening a sentence
  * ("Hart en longen: geen afwijkingen") with no verb or pause after it ("Roos was onrustig", "Storm, zoals hij zich noemt").
- * Alone on the last line of a message it signs it ("… in de linnenkast?⏎Iris", ADR 0107 round seven).
+ * Alone on the last line of a message, after a sentence or a closing, it signs it ("… in de linnenkast?⏎Iris", ADR 0107 round seven).
  */
 function readsAsKnownName(input: string, index: number, surface: string, token: string): boolean {
   if (/^\p{Lu}{3,}$/u.test(token)) return true;
   const before = input.slice(0, index);
   const after = input.slice(index + surface.length);
-  if (/\S[^\S\n]*\n\s*$/u.test(before) && /^\s*$/u.test(after)) return true;
+  // The line before ends a sentence or a closing: a sentence wrapped onto the last line ("shampoo tegen⏎roos") does not sign.
+  if (/[.!?,:)][^\S\n]*\n\s*$/u.test(before) && /^\s*$/u.test(after)) return true;
   if (startsLowercase(token)) return opensNoteLine(before) && !FOLLOWED_AS_NOUN.test(after);
   return !opensSentence(before) || FOLLOWED_BY_VERB.test(after) || /^\s*[,(]/u.test(after);
 }
