@@ -7,15 +7,16 @@ import {
   nothingAtMoment,
   correctTypo,
   cueAnswers,
-  everyTermFound,
   knownPart,
   measuredKinds,
   measuredValue,
   participleForm,
+  purposeTerms,
   readQuestion,
   splitCompound,
   termQuery,
   termWeights,
+  termsFound,
   unfoundActions,
   type Dated,
   type Found,
@@ -201,10 +202,10 @@ describe('what the record holds for a question', () => {
   it('knows when every word of a question is somewhere in the record, by text or by the kind of record', () => {
     const question = readQuestion('Wat was de hulpvraag bij aanmelding?');
     const sections = [row('intake', 'hulpvraag', []), row('intake', 'aanmelding', [])];
-    expect(everyTermFound(question, sections, new Set())).toBe(true);
-    expect(everyTermFound(question, [sections[0]!], new Set())).toBe(false);
+    expect(termsFound(question, sections, new Set())).toEqual([true, true]);
+    expect(termsFound(question, [sections[0]!], new Set())).toEqual([true, false]);
     const scan = readQuestion('Is er een CT scan van het hoofd gemaakt?');
-    expect(everyTermFound(scan, [row('rapportage', 'verpleegkundig', [3])], new Set())).toBe(false);
+    expect(termsFound(scan, [row('rapportage', 'verpleegkundig', [3])], new Set()).every(Boolean)).toBe(false);
   });
 });
 
@@ -420,6 +421,8 @@ describe('never a guess: a moment asked, an event asked after (ADR 0108)', () =>
     expect(askedMoment('NEWS in de tweede week van oktober', now)).toEqual({ from: '2026-10-08', to: '2026-10-14' });
     expect(askedMoment('NEWS vanochtend', now)).toEqual({ from: '2026-11-28', to: '2026-11-28' });
     expect(askedMoment('glucose gisteren', now)).toEqual({ from: '2026-11-27', to: '2026-11-27' });
+    expect(askedMoment('hoe sliep hij afgelopen nacht', now)).toEqual({ from: '2026-11-27', to: '2026-11-28' });
+    expect(askedMoment('was de pols deze week normaal?', now)).toEqual({ from: '2026-11-22', to: '2026-11-28' });
     // A date after today is last year's; a whole month or no moment is none.
     expect(askedMoment('BVC op 20 december', now)).toEqual({ from: '2025-12-20', to: '2025-12-20' });
     expect(askedMoment('hoe sliep hij in oktober', now)).toBeNull();
@@ -469,5 +472,39 @@ describe('never a guess: a moment asked, an event asked after (ADR 0108)', () =>
     expect(nothingAfterEvent(ct, [{ ...fall, live: [true, true, true, true] }])).toBe(true);
     // A question without an event is left to the usual threshold.
     expect(nothingAfterEvent(readQuestion('is er een ECG gemaakt'), [])).toBe(false);
+  });
+});
+
+describe('a medicine asked by what it is for (ADR 0108, round four)', () => {
+  it('reads a purpose said with a medicine word as asking for a medicine, not for the purpose', () => {
+    const sleep = readQuestion('Krijgt ze iets om beter te slapen?');
+    expect(sleep.forMedicine).toBe(true);
+    expect(sleep.terms.map((term) => term.word)).toEqual(['slapen']);
+    const thyroid = readQuestion('Wat slikt meneer voor zijn schildklier?');
+    expect(thyroid.forMedicine).toBe(true);
+    // The medicine's noun says it is a medicine; what it is for is the term.
+    const unrest = readQuestion('Welk middel kreeg hij tegen de onrust?');
+    expect(unrest.forMedicine).toBe(true);
+    expect(unrest.terms.map((term) => term.word)).toEqual(['onrust']);
+    expect(readQuestion('Welke medicatie gebruikt ze tegen de hoofdpijn?').forMedicine).toBe(true);
+  });
+
+  it('does not read a moment, a kind of thing or a named medicine as a purpose', () => {
+    expect(readQuestion('Welke medicatie gebruikte hij voor de opname?').forMedicine).toBe(false);
+    expect(readQuestion('Wat voor werk deed hij?').forMedicine).toBe(false);
+    expect(readQuestion('Welke begeleiding krijgt hij voor zijn schulden?').forMedicine).toBe(false);
+    expect(readQuestion('Krijgt hij lithium voor zijn stemming?').forMedicine).toBe(false);
+    expect(readQuestion('Hoe sliep hij vannacht?').forMedicine).toBe(false);
+  });
+
+  it('answers a kind of medicine by an order whose reason names what the kind is for', () => {
+    const question = readQuestion('slaappil?');
+    expect(purposeTerms(question, 'Slaapproblemen')).toEqual([1]);
+    expect(purposeTerms(question, 'slapeloosheid bij manie')).toEqual([1]);
+    expect(purposeTerms(question, 'angst rond eten')).toEqual([]);
+    expect(purposeTerms(readQuestion('bloeddrukpil?'), 'hypertensie (thuismedicatie)')).toEqual([1]);
+    expect(purposeTerms(readQuestion('welke pijnstiller?'), 'buikpijn')).toEqual([]);
+    // A kind without a purpose of its own is answered by its members only.
+    expect(purposeTerms(readQuestion('antipsychotica?'), 'psychose')).toEqual([]);
   });
 });

@@ -3,13 +3,14 @@ import { addDaysToIsoDate, isoDay, monthNames } from '../shared/clinical-time';
 import { applyDictation } from '../speech/dictation';
 import { editDistance } from '../patient/name-matching';
 import { foldAccents } from '../shared/text';
-import { drugNames } from './dossiervraag.drug-names';
+import { drugClasses, drugNames } from './dossiervraag.drug-names';
 import {
   compact,
   countPattern,
   cues,
   labSymbols,
   levelWords,
+  medicinePurpose,
   orderPhrases,
   phrases,
   questionWords,
@@ -32,6 +33,8 @@ export interface Term {
   compound: boolean;
   /** The vocabulary knows it (a synonym class or a cue): a clinical word, not one of the asker's own. */
   known: boolean;
+  /** A kind of medicine's aim ("slaappil": the sleep words): a medicine's reason that names it answers the term. */
+  purpose: string[];
 }
 
 /** A question read for retrieval: its terms, how to order what it finds, whether it counts. */
@@ -45,6 +48,11 @@ export interface Question {
   month: string | null;
   /** It asks when something happened ("wanneer", "op welke datum"): the event answers, not an assessment that mentions it. */
   when: boolean;
+  /**
+   * It asks for a medicine by what it is for ("iets om te slapen", "slaappil?"): only a medicine's
+   * order or administration answers, by its reason or by being of the kind asked.
+   */
+  forMedicine: boolean;
   /**
    * The terms (0-based) that name the event the question asks after ("na de val", "na het ophogen van
    * de lithium"): context, not what is asked.
@@ -81,6 +89,15 @@ const multiWord = new Set(
     .filter((word) => /[^\p{L}\p{N}]/u.test(word))
     .map((word) => fold(compact(word))),
 );
+/** A kind of medicine's word → the words of what it is for ("slaappil" → the sleep words). */
+const purposeByWord = new Map<string, string[]>();
+for (const { words, purpose } of drugClasses)
+  if (purpose)
+    for (const word of words)
+      purposeByWord.set(
+        fold(compact(word)),
+        purpose.flatMap((aim) => synonymsByWord.get(fold(compact(aim))) ?? [aim]).map(fold),
+      );
 const cuesByWord = new Map<string, Cue[]>();
 for (const cue of cues) for (const word of cue.words) cuesByWord.set(fold(word), [...(cuesByWord.get(fold(word)) ?? []), cue]);
 const ignored = new Set([...questionWords].map(fold));
@@ -268,7 +285,11 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
   const terms: Term[] = [];
   const seen = new Set<string>();
   // "bij opname" asks for the first of what is asked, not for the word "opname".
-  const said = (date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text).replace(new RegExp(admissionPattern.source, 'giu'), ' ');
+  const purposeAsked = askedPurpose(folded);
+  const said = (date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text)
+    .replace(new RegExp(admissionPattern.source, 'giu'), ' ')
+    // "Welk middel tegen de onrust": the noun says it is a medicine (the filter's work), not what it is for.
+    .replace(new RegExp(purposeAsked ? medicinePurpose.noun.source : '$^', 'giu'), ' ');
   const read = joinSplitCompounds(tokens(said)).flatMap((written) =>
     // The patient's own names go before any expansion: a name is never read as a shortened word.
     ignored.has(fold(written)) || names.has(fold(written))
@@ -294,7 +315,7 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     // A name of two words is searched as those words side by side ("Phosphate Sandoz"), never as either alone.
     const words = [...new Set(synonyms.map((word) => tokens(word).join(' ')))];
     const known = synonyms.some((word) => synonymsByWord.has(fold(compact(word))) || cuesByWord.has(fold(compact(word))));
-    terms.push({ word: token, words, cues: termCues, weight, compound, known });
+    terms.push({ word: token, words, cues: termCues, weight, compound, known, purpose: purposeByWord.get(key) ?? [] });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
   const event = new Set(eventWords(folded).flatMap((written) => splitCompound(correctTypo(expandShorthand(participleForm(written))))));
@@ -303,6 +324,8 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
   const level = terms.some((term) => levelWords.includes(fold(term.word)));
   if (level)
     for (const term of terms) if (term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets)) term.compound = true;
+  const namesMedicine = terms.some((term) => term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets));
+  const forMedicine = !namesMedicine && terms.length > 0 && purposeAsked;
   const named = admissionPattern.test(folded) ? 'oldest' : (orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit');
   // A level asked without a moment is the current one: "lith spiegel?" is the newest level.
   const order: QuestionOrder = named === 'fit' && level && !whenPattern.test(folded) ? 'newest' : named;
@@ -313,8 +336,16 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     day,
     month: month ? String(monthNames.indexOf(month[1]!) + 1).padStart(2, '0') : null,
     when: whenPattern.test(folded) && order === 'fit',
+    forMedicine,
     after: terms.flatMap((term, i) => (event.has(fold(term.word)) ? [i] : [])),
   };
+}
+
+/** Whether the question asks for a medicine by its purpose (`medicinePurpose`), on the folded question. */
+export function askedPurpose(folded: string): boolean {
+  const { purpose, kindOf, noun, object, verb } = medicinePurpose;
+  if (!purpose.test(folded) || kindOf.test(folded)) return false;
+  return noun.test(folded) || (object.test(folded) && verb.test(folded));
 }
 
 /**
@@ -347,7 +378,8 @@ const bound = new RegExp(
 /**
  * The moment a question names, read at `now` on the ward's clock: a date ("op 1 november", "op
  * twintig oktober", "rond 20 okt"), a part of a month ("begin november", "de tweede week van
- * oktober") or a day said relative to today ("vandaag", "vanochtend", "gisteren"). A date later than
+ * oktober") or a day said relative to today ("vandaag", "vanochtend", "gisteren", "afgelopen nacht", "de
+ * afgelopen week"). A date later than
  * today is last year's. Null when it names none (a whole month is not a moment: "in oktober"), or
  * when the day bounds a period ("sinds 1 november", "na vandaag").
  */
@@ -391,6 +423,9 @@ export function askedMoment(asked: string, now: Date): Moment | null {
     // "Rond" a date allows a couple of days either side.
     return match[1] ? { from: addDaysToIsoDate(date, -2), to: addDaysToIsoDate(date, 2) } : { from: date, to: date };
   }
+  // "Afgelopen nacht" is the night just gone; "de afgelopen week" the seven days up to today.
+  match = / (?:afgelopen|vorige|deze) (nacht|week|dagen) /.exec(text);
+  if (match) return match[1] === 'nacht' ? { from: addDaysToIsoDate(today, -1), to: today } : { from: addDaysToIsoDate(today, -6), to: today };
   match =
     / (vandaag|vanochtend|vanmorgen|vanmiddag|vanavond|vannacht|gisteren|gisterochtend|gistermiddag|gisteravond|gisternacht|eergisteren) /.exec(
       text,
@@ -523,15 +558,6 @@ export function termsFound(question: Question, rows: readonly Found[], skip: Rea
 }
 
 /**
- * Whether every word of the question is somewhere in the record. A question the record cannot
- * answer almost always asks about something it does not hold at all ("een CT-scan"); one whose
- * words are all there but spread over sources ("de hulpvraag bij aanmelding") is answered by a
- * source holding half of them.
- */
-export const everyTermFound = (question: Question, rows: readonly Found[], skip: ReadonlySet<number>): boolean =>
-  termsFound(question, rows, skip).every(Boolean);
-
-/**
  * What each term weighs in the share a source must answer. A term the record holds nowhere is what
  * the question asks about and the record does not say: it weighs as much as the question's heaviest
  * term, so a medicine named beside it ("obstipatie door de clozapine", "kwijlt hij van de haldol")
@@ -571,6 +597,17 @@ export function compoundTerms(question: Question, text: string): number[] {
     }
   });
   return [...new Set(found)];
+}
+
+/**
+ * The terms a medicine's order or administration answers by what it was given for: "slaappil?" by a
+ * quetiapine order whose reason is "slaapproblemen", though quetiapine is no sleeping pill by kind.
+ * `text` is the order's reason and note; returns the 1-based indexes of the terms so answered.
+ */
+export function purposeTerms(question: Question, text: string): number[] {
+  const words = tokens(fold(text));
+  const names = (aim: string) => (word: string) => (aim.length >= 5 ? word.startsWith(prefix(aim)) : word === aim);
+  return question.terms.flatMap((term, i) => (term.purpose.some((aim) => words.some(names(aim))) ? [i + 1] : []));
 }
 
 /**

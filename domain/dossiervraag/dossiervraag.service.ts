@@ -22,11 +22,13 @@ import {
   askedMoment,
   nothingAfterEvent,
   nothingAtMoment,
+  purposeTerms,
   readQuestion,
   termQuery,
   termsFound,
   termWeights,
   unfoundActions,
+  type Moment,
   type Question,
 } from './dossiervraag.question';
 import { noAnswer, sourceTypeLabels, type SourceType } from './dossiervraag.vocabulary';
@@ -270,12 +272,17 @@ const assessment = (row: Row) => row.type === 'risico' || row.type === 'diagnose
 
 const time = (row: Row) => new Date(row.at).getTime();
 
-/** Best first: the most of the question answered, then the order the question asks for. */
-function compare(question: Question, now: Date) {
+/**
+ * Best first: the most of the question answered, then what lies in the moment the question names
+ * ("HF vannacht", "hoe sliep hij afgelopen nacht"), then the order the question asks for.
+ */
+function compare(question: Question, now: Date, moment: Moment | null) {
   const kinds = measuredKinds(question);
   const value = (row: Row) => (row.type === 'meting' ? measuredValue(row.data, kinds) : null);
+  const inMoment = (row: Row) => moment !== null && isoDay(row.at) >= moment.from && isoDay(row.at) <= moment.to;
   return (a: Scored, b: Scored): number => {
     if (Math.abs(a.coverage - b.coverage) > 1e-9) return b.coverage - a.coverage;
+    if (inMoment(a.row) !== inMoment(b.row)) return inMoment(a.row) ? -1 : 1;
     // "Wanneer is hij gevallen": the report of the fall, not the falls risk that mentions it.
     if (question.when && assessment(a.row) !== assessment(b.row)) return assessment(a.row) ? 1 : -1;
     if (a.structured !== b.structured) return a.structured ? -1 : 1;
@@ -337,16 +344,24 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
         .filter((value) => typeof value === 'string')
         .join(' '),
     );
-    row.matched = [...new Set([...row.matched, ...inside])];
+    const aims =
+      row.type === 'medicatieopdracht' || row.type === 'toediening'
+        ? purposeTerms(question, [row.data.indication, row.data.note, row.data.reason].filter((value) => typeof value === 'string').join(' '))
+        : [];
+    row.matched = [...new Set([...row.matched, ...inside, ...aims])];
   }
   const skip = unfoundActions(question, rows);
   // Never a guess: a moment with nothing of the kind asked, or an event with nothing asked after it,
   // is not answered by what the record holds on other days or by the event itself.
-  if (nothingAtMoment(question, askedMoment(vraag, now), rows) || nothingAfterEvent(question, rows, skip))
+  const moment = askedMoment(vraag, now);
+  if (nothingAtMoment(question, moment, rows) || nothingAfterEvent(question, rows, skip))
     return { antwoord: noAnswer, bronnen: [] };
   const found = termsFound(question, rows, skip);
   const weights = termWeights(question, found);
-  const scoredRows = rows.map((row) => score(question, row, skip, weights));
+  // A medicine asked by what it is for: a note about sleep does not answer "iets om te slapen".
+  const scoredRows = rows
+    .filter((row) => !question.forMedicine || row.type === 'medicatieopdracht' || row.type === 'toediening')
+    .map((row) => score(question, row, skip, weights));
   const threshold = found.every(Boolean) ? spreadThreshold : supportThreshold;
   const supported = scoredRows
     // Below the usual share a source must hold a word of the question or be the very record it names
@@ -354,7 +369,7 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     .filter(
       (scored) => scored.coverage >= supportThreshold || (scored.coverage >= threshold - 1e-9 && (scored.textual > 0 || scored.structured)),
     )
-    .sort(compare(question, now));
+    .sort(compare(question, now, moment));
   if (supported.length === 0) return { antwoord: noAnswer, bronnen: [] };
   const bronnen = supported.slice(0, maxSources).map(({ row }) => bronOf(row, patientId, question));
   const best = supported[0]!.coverage;

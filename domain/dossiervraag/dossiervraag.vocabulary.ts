@@ -124,6 +124,10 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['neutrofielen', 'neutro', 'anc'],
   ['bloedbeeld'],
   ['schildklier', 'tsh', 'schildklierfunctie'],
+  ['hypothyreoïdie', 'hypothyreoidie'],
+  ['hyperthyreoïdie', 'hyperthyreoidie'],
+  ['hypertensie', 'hypertensief'],
+  ['pijn', 'pijnklachten'],
   ['allergie', 'allergieën', 'allergisch', 'overgevoelig', 'overgevoeligheid'],
   ['manie', 'manisch', 'manische', 'ontremd', 'ontremming', 'hypomaan', 'hypomanie'],
   ['psychose', 'psychotisch', 'psychotische', 'psychotiform'],
@@ -202,6 +206,9 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   { broad: 'arts', narrower: ['psychiater'] },
   { broad: 'eetstoornis', narrower: ['anorexia', 'boulimia'] },
   { broad: 'ecg', narrower: ['qtc'] },
+  // What a medicine is given for is written clinically: "iets voor zijn schildklier" is the hypothyreoïdie.
+  { broad: 'schildklier', narrower: ['hypothyreoïdie', 'hyperthyreoïdie'] },
+  { broad: 'bloeddruk', narrower: ['hypertensie'] },
 ];
 
 /**
@@ -261,6 +268,8 @@ export const questionWords = new Set([
   ...['hoogste', 'laagste', 'hoogst', 'laagst', 'slechtst', 'slechtste', 'laag'],
   // Gronings and Twents forms of "meisje", "haar", "voor", "naar" (ADR 0108).
   ...['wicht', 'heur', 'veur', 'noar', 'nao', 'allemoal'],
+  // A preposition: what a medicine is against is read by `medicinePurpose`, "tegen zijn wil" by `phrases`.
+  ...['tegen'],
 ]);
 
 /**
@@ -307,6 +316,21 @@ export const labSymbols: Readonly<Record<string, string>> = { K: 'kalium', Mg: '
  * and lab report, not for the lithium order (which may mention a level in its reason).
  */
 export const levelWords: readonly string[] = ['spiegel', 'bloedspiegel', 'plasmaspiegel', 'serumspiegel'];
+
+/**
+ * A medicine asked by what it is for, not by its name ("wat krijgt hij voor zijn schildklier", "heeft ze
+ * iets gekregen om beter te slapen", "welk middel tegen de onrust"): a purpose ("voor", "tegen", "om … te"
+ * and a word), said with a medicine's noun, or with "iets"/"wat" and a verb of taking or giving. Not a
+ * moment ("voor de opname") and not "wat voor" (what kind of). Read on the folded question (ADR 0108).
+ */
+export const medicinePurpose = {
+  purpose:
+    /\b(?:om\s+(?:\p{L}+\s+){0,2}te|tegen|voor)\s+(?!(?:(?:de|het|een|zijn|haar|z'?n|d'?r)\s+)?(?:opname|opnamen|ontslag|vandaag|gisteren|morgen)\b)\p{L}/u,
+  kindOf: /\bwat\s+voor\b/,
+  noun: /\b(?:middel|middelen|medicijn|medicijnen|medicatie|medicament|pil|pillen|tablet|tabletten|tabletje|pilletje)\b/,
+  object: /\b(?:iets|wat)\b/,
+  verb: /\b(?:krijgt|kreeg|krijgen|kregen|gekregen|ekregen|slikt|slikte|slikken|geslikt|gebruikt|gebruikte|neemt|nam|genomen|ingenomen|voorgeschreven|gegeven|toegediend)\b/,
+} as const;
 
 /** "hoe vaak", "hoeveel keer": the answer counts what it found. */
 export const countPattern = /\b(hoe vaak|hoeveel keer|hoeveel keren|aantal keren|hoe veel keer)\b/;
