@@ -33,7 +33,7 @@ describe('reading a question about the record', () => {
   it('reads a brand name as its medicine, and one term for a word and its synonym', () => {
     const question = readQuestion('Welke dosis Leponex of clozapine krijgt hij?');
     expect(question.terms.map((term) => term.word)).toEqual(['dosis', 'leponex']);
-    expect(termQuery(question.terms[1]!)).toBe('clozap:* | leponex:* | clozaril:*');
+    expect(termQuery(question.terms[1]!)).toBe('clozap:* | clozapine:* | leponex:* | clozaril:*');
   });
 
   it('searches a broader word with its narrower ones, and a narrower word never with the broader one (ADR 0108)', () => {
@@ -506,5 +506,28 @@ describe('a medicine asked by what it is for (ADR 0108, round four)', () => {
     expect(purposeTerms(readQuestion('welke pijnstiller?'), 'buikpijn')).toEqual([]);
     // A kind without a purpose of its own is answered by its members only.
     expect(purposeTerms(readQuestion('antipsychotica?'), 'psychose')).toEqual([]);
+  });
+});
+
+describe('the asker’s words, round four (ADR 0108)', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+
+  it('searches a long word whole as well as shortened, since the stemmer may cut more than the prefix', () => {
+    const [social] = readQuestion('Wat deed de maatschappelijk werker?').terms;
+    expect(termQuery(social!)).toBe('maatschappel:* | maatschappelijk:*');
+    expect(termQuery(readQuestion('werker?').terms[0]!)).toBe('werker:*');
+  });
+
+  it('reads a measure asked by what it measures: how heavy is the weight, how tall the height', () => {
+    expect(words('Hoe zwaar is hij nu?')).toEqual(['gewicht']);
+    expect(words('Hoe lang is ze?')).toEqual(['lengte']);
+    expect(words('hoe lang is dat wicht')).toEqual(['lengte']);
+    // A duration is not a height.
+    expect(words('Hoe lang is ze al opgenomen?')).toEqual(['opgenomen']);
+    expect(words('Hoe lang is de separatie geleden?')).not.toContain('lengte');
+  });
+
+  it('reads a role by its ward abbreviation', () => {
+    expect(termQuery(readQuestion('gesprek met de VS?').terms[1]!)).toContain('(verpleegkundig <-> specialist)');
   });
 });

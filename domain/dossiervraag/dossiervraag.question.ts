@@ -509,11 +509,21 @@ function mergeAlternatives(terms: Term[]): void {
  */
 const prefix = (word: string): string => (word.length >= 9 ? word.slice(0, -3) : word);
 
-/** A term as a tsquery: its words OR-ed, each also as a prefix when long enough to be a stem. */
+/**
+ * A term as a tsquery: its words OR-ed, each also as a prefix when long enough to be a stem. A long
+ * word is searched whole as well: the stemmer cuts more than three letters off some ("maatschappelijk"
+ * is "maatschapp", "slapeloosheid" "slapelos"), so the shortened prefix alone never found the word itself.
+ */
 export const termQuery = (term: Term): string =>
   [
     ...new Set(
-      term.words.map((word) => (word.includes(' ') ? `(${word.split(' ').join(' <-> ')})` : word.length >= 5 ? `${prefix(word)}:*` : word)),
+      term.words.flatMap((word) =>
+        word.includes(' ')
+          ? [`(${word.split(' ').join(' <-> ')})`]
+          : word.length >= 5
+            ? [...new Set([`${prefix(word)}:*`, `${word}:*`])]
+            : [word],
+      ),
     ),
   ].join(' | ');
 

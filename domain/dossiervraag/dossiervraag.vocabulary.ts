@@ -187,6 +187,9 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['spoedeisende hulp', 'seh', 'eerste hulp'],
   ['incidentmelding', 'mic', 'micmelding', 'vim', 'vimmelding'],
   ['cgt', 'cognitieve gedragstherapie'],
+  ['lengte', 'lichaamslengte'],
+  // A role by its ward abbreviation: the appointment's or the note's author carries the role written out.
+  ['verpleegkundig specialist', 'vs'],
 ];
 
 /**
@@ -303,6 +306,14 @@ export const phrases: readonly { pattern: RegExp; word: string }[] = [
   // "Tijdens (deze) opname" is the whole record, not the word "opname" ("opnmae" too: typed in a hurry).
   { pattern: /\b(?:tijdens|gedurende)\s+(?:de(?:ze)?\s+|zijn\s+|haar\s+|z'?n\s+)?opn[a-z]*/giu, word: '' },
   { pattern: /\bop\s+(?:zijn|haar|z'?n|d'?r|het)\s+(?:slechtst|best|ergst)\b/giu, word: '' },
+  // A measure asked by what it measures (round four): "hoe zwaar" is the weight, "hoe lang is ze?" the
+  // height — only asked of the patient, with nothing after it ("hoe lang is ze al opgenomen" asks a duration).
+  { pattern: /\bhoe\s+zwaar\b/giu, word: 'gewicht' },
+  {
+    pattern:
+      /\bhoe\s+(?:lang|groot)\s+(?:is|was)\s+(?:hij|ze|zij|meneer|mevrouw|mw|dhr|patiënte?|patiente?|(?:de|die|dat|het)\s+(?:patiënte?|patiente?|man|vrouw|wicht|jongen|meisje))\W*$/giu,
+    word: 'lengte',
+  },
 ];
 
 /**
