@@ -18,6 +18,7 @@ import {
   termWeights,
   termsFound,
   unfoundActions,
+  withContactNames,
   type Dated,
   type Found,
 } from './dossiervraag.question';
@@ -529,5 +530,31 @@ describe('the asker’s words, round four (ADR 0108)', () => {
 
   it('reads a role by its ward abbreviation', () => {
     expect(termQuery(readQuestion('gesprek met de VS?').terms[1]!)).toContain('(verpleegkundig <-> specialist)');
+  });
+});
+
+describe('a person asked by their role (ADR 0108, round four)', () => {
+  const contacts = [
+    { name: 'Esther Kuipers', relation: 'dochter' },
+    { name: 'dr. M. Oosterhuis (Huisartsenpraktijk De Worp, Deventer)', relation: 'huisarts' },
+    { name: 'R. Sanders (Sanders Budgetbeheer, Deventer)', relation: 'bewindvoerder' },
+    { name: 'Anna van der Berg', relation: 'zus' },
+  ];
+
+  it('searches the registered name of the relation asked, without initials, titles, particles or the patient’s names', () => {
+    const daughter = withContactNames(readQuestion('Wat vertelde de dochter?'), contacts, ['Johannes', 'Kuipers']);
+    expect(daughter.terms.find((term) => term.word === 'dochter')!.words).toEqual(['dochter', 'esther']);
+    const money = withContactNames(readQuestion('Wie regelt zijn financiën?'), contacts);
+    expect(money.terms.find((term) => term.word === 'financien')!.words).toContain('sanders');
+    expect(money.terms.find((term) => term.word === 'financien')!.words).not.toContain('budgetbeheer');
+    const sister = withContactNames(readQuestion('Belde de zus?'), contacts);
+    expect(sister.terms.find((term) => term.word === 'zus')!.words).toEqual(['zus', 'zuster', 'zusje', 'anna', 'berg']);
+  });
+
+  it('leaves a question about no relation, or a relation the record does not register, as it was', () => {
+    const sleep = readQuestion('Hoe sliep hij?');
+    expect(withContactNames(sleep, contacts)).toEqual(sleep);
+    const son = readQuestion('Wat zei de zoon?');
+    expect(withContactNames(son, contacts).terms).toEqual(son.terms);
   });
 });

@@ -341,6 +341,34 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
   };
 }
 
+/** Someone around the patient as the record registers them: "Esther Kuipers", "dochter". */
+export interface Contact {
+  name: string;
+  relation: string;
+}
+
+const nameParticles = new Set(['van', 'de', 'der', 'den', 'ten', 'ter', 'het', 'dr', 'drs', 'mr', 'prof', 'mevr', 'dhr', 'mw']);
+
+/**
+ * A person asked by their role ("wat vertelde de dochter"), where the record often writes their name
+ * ("Esther vertelt dat …"): a term naming a relation the record registers also searches that contact's
+ * names — not initials, titles or particles, not the patient's own names, and not what follows the
+ * name in brackets (the practice or the firm).
+ */
+export function withContactNames(question: Question, contacts: readonly Contact[], patientNames: readonly string[] = []): Question {
+  const own = new Set(patientNames.flatMap((name) => tokens(name).map(fold)));
+  const terms = question.terms.map((term) => {
+    const facets = term.cues.filter((cue) => cue.types.includes('contactpersoon') && cue.facets).flatMap((cue) => cue.facets!);
+    if (!facets.length) return term;
+    const names = contacts
+      .filter((contact) => facets.some((facet) => fold(contact.relation).includes(fold(facet))))
+      .flatMap((contact) => tokens(fold(contact.name.split('(')[0]!)))
+      .filter((word) => word.length >= 3 && !nameParticles.has(word) && !own.has(word));
+    return names.length ? { ...term, words: [...new Set([...term.words, ...names])] } : term;
+  });
+  return { ...question, terms };
+}
+
 /** Whether the question asks for a medicine by its purpose (`medicinePurpose`), on the folded question. */
 export function askedPurpose(folded: string): boolean {
   const { purpose, kindOf, noun, object, verb } = medicinePurpose;

@@ -28,6 +28,8 @@ import {
   termsFound,
   termWeights,
   unfoundActions,
+  withContactNames,
+  type Contact,
   type Moment,
   type Question,
 } from './dossiervraag.question';
@@ -319,10 +321,9 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     'select name_given, family_name from patients where id = ?',
     [patientId],
   );
-  const question = readQuestion(
-    vraag,
-    names.flatMap((row) => [...row.name_given, row.family_name]),
-  );
+  const patientNames = names.flatMap((row) => [...row.name_given, row.family_name]);
+  const contacts = await em.execute<Contact[]>('select name, relation from contact_persons where patient_id = ?', [patientId]);
+  const question = withContactNames(readQuestion(vraag, patientNames), contacts, patientNames);
   if (question.terms.length === 0 && !question.day && !question.month) return { antwoord: noAnswer, bronnen: [] };
   const rows = await em.execute<Row[]>(retrievalSql, [
     patientId,
