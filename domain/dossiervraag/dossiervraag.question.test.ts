@@ -7,6 +7,8 @@ import {
   nothingAtMoment,
   correctTypo,
   cueAnswers,
+  cuedTypes,
+  headTerms,
   knownPart,
   measuredKinds,
   measuredValue,
@@ -556,5 +558,25 @@ describe('a person asked by their role (ADR 0108, round four)', () => {
     expect(withContactNames(sleep, contacts)).toEqual(sleep);
     const son = readQuestion('Wat zei de zoon?');
     expect(withContactNames(son, contacts).terms).toEqual(son.terms);
+  });
+});
+
+describe('a word the record holds only inside its own compound (ADR 0108, round four)', () => {
+  it('finds a word no source holds as the head of a longer word, with a plural ending', () => {
+    const question = readQuestion('Hoe vaak belde hij de haven?');
+    expect(question.terms.map((term) => term.word)).toEqual(['belde', 'haven']);
+    expect(headTerms(question, 'belde 20 keer met de jachthaven', [1])).toEqual([2]);
+    expect(headTerms(question, 'alle jachthavens gebeld', [1])).toEqual([2]);
+    // Only the terms asked for, and not a word that merely starts with it or holds it in the middle.
+    expect(headTerms(question, 'belde 20 keer met de jachthaven', [])).toEqual([]);
+    expect(headTerms(question, 'havengeld betaald', [1])).toEqual([]);
+    expect(headTerms(question, 'de havenmeester', [1])).toEqual([]);
+  });
+
+  it('reads every order for a medicine asked by its purpose, since its reason may hold the word inside a compound', () => {
+    const question = readQuestion('Welk middel kreeg hij tegen de onthouding?');
+    expect(cuedTypes(question)).toEqual(['medicatieopdracht', 'toediening']);
+    expect(headTerms(question, 'agitatie en alcoholonthouding', [0])).toEqual([1]);
+    expect(cuedTypes(readQuestion('Hoe was de onthouding?'))).toEqual([]);
   });
 });

@@ -555,9 +555,16 @@ export const termQuery = (term: Term): string =>
     ),
   ].join(' | ');
 
-/** The source types the question's cues point at (read in full, not only where the text matches). */
+/**
+ * The source types the question's cues point at (read in full, not only where the text matches); a
+ * medicine asked by its purpose reads every order, whose reason may hold it inside a compound
+ * ("alcoholonthouding" for "iets tegen de onthouding").
+ */
 export const cuedTypes = (question: Question): SourceType[] => [
-  ...new Set(question.terms.flatMap((term) => term.cues.flatMap((cue) => cue.types))),
+  ...new Set([
+    ...question.terms.flatMap((term) => term.cues.flatMap((cue) => cue.types)),
+    ...(question.forMedicine ? (['medicatieopdracht', 'toediening'] as const) : []),
+  ]),
 ];
 
 /** Whether a source of this type and facet answers the term without its text matching. */
@@ -635,6 +642,26 @@ export function compoundTerms(question: Question, text: string): number[] {
     }
   });
   return [...new Set(found)];
+}
+
+/**
+ * The terms among `only` (0-based) that a text holds as the head of a longer compound: "haven" in
+ * "jachthaven", "pomp" in "voedingspomp" — the record's narrower word for what was asked. The word has
+ * at least four letters and the compound's front at least three; a plural or linking ending is allowed.
+ * Returns 1-based indexes.
+ */
+export function headTerms(question: Question, text: string, only: readonly number[]): number[] {
+  const words = [...new Set(tokens(fold(text)))];
+  return only.flatMap((i) => {
+    const heads = question.terms[i]!.words.filter((word) => !word.includes(' ') && word.length >= 4).map(fold);
+    const held = heads.some((head) =>
+      words.some((word) => {
+        const at = word.indexOf(head, 3);
+        return at >= 3 && /^(?:|s|e|en|es|n)$/.test(word.slice(at + head.length));
+      }),
+    );
+    return held ? [i + 1] : [];
+  });
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   nothingAfterEvent,
   nothingAtMoment,
   purposeTerms,
+  headTerms,
   readQuestion,
   termQuery,
   termsFound,
@@ -325,7 +326,7 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
   const contacts = await em.execute<Contact[]>('select name, relation from contact_persons where patient_id = ?', [patientId]);
   const question = withContactNames(readQuestion(vraag, patientNames), contacts, patientNames);
   if (question.terms.length === 0 && !question.day && !question.month) return { antwoord: noAnswer, bronnen: [] };
-  const rows = await em.execute<Row[]>(retrievalSql, [
+  const fetched = await em.execute<Row[]>(retrievalSql, [
     patientId,
     question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
     question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
@@ -338,6 +339,8 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     legalLabels,
     measureLabels,
   ]);
+  // A medicine asked by what it is for: a note about sleep does not answer "iets om te slapen".
+  const rows = fetched.filter((row) => !question.forMedicine || row.type === 'medicatieopdracht' || row.type === 'toediening');
   for (const row of rows) {
     const inside = compoundTerms(
       question,
@@ -351,6 +354,15 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
         : [];
     row.matched = [...new Set([...row.matched, ...inside, ...aims])];
   }
+  // A word no source holds may be the head of the record's compound ("haven" in "jachthaven").
+  const unheld = question.terms.flatMap((term, i) => (rows.some((row) => row.matched.includes(i + 1)) ? [] : [i]));
+  if (unheld.length)
+    for (const row of rows) {
+      const text = Object.values(row.data)
+        .filter((value) => typeof value === 'string')
+        .join(' ');
+      row.matched = [...new Set([...row.matched, ...headTerms(question, text, unheld)])];
+    }
   const skip = unfoundActions(question, rows);
   // Never a guess: a moment with nothing of the kind asked, or an event with nothing asked after it,
   // is not answered by what the record holds on other days or by the event itself.
@@ -359,10 +371,7 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     return { antwoord: noAnswer, bronnen: [] };
   const found = termsFound(question, rows, skip);
   const weights = termWeights(question, found);
-  // A medicine asked by what it is for: a note about sleep does not answer "iets om te slapen".
-  const scoredRows = rows
-    .filter((row) => !question.forMedicine || row.type === 'medicatieopdracht' || row.type === 'toediening')
-    .map((row) => score(question, row, skip, weights));
+  const scoredRows = rows.map((row) => score(question, row, skip, weights));
   const threshold = found.every(Boolean) ? spreadThreshold : supportThreshold;
   const supported = scoredRows
     // Below the usual share a source must hold a word of the question or be the very record it names
