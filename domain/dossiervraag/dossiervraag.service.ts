@@ -96,7 +96,7 @@ interface Row {
 const retrievalSql = `
 with params as (
   select ?::uuid as patient_id, to_tsquery('dutch', ?) || to_tsquery('simple', ?) as q, ?::text[] as terms, ?::text[] as cued,
-         ?::text[] as categories
+         ?::text[] as categories, ?::date as from_day, ?::date as to_day
 ),
 -- The organisation's users whose discipline the question names ("de diëtist"): their reports are read
 -- even where the text does not say who wrote it.
@@ -126,6 +126,15 @@ sources as (
    where cardinality(params.categories) > 0 and r.patient_id = params.patient_id and r.deleted_at is null
      and r.type = 'dagnotitie' and r.category = any(params.categories)
      and not to_tsvector('dutch', r.content) @@ params.q and not r.created_by = any(authors.ids)
+  union all
+  -- A moment asked with nothing else ("hoe was de nacht van 8 oktober"): the notes of that span (only
+  -- then are the days passed; no other branch reads a report without a word of the question).
+  select case when r.type = 'dagnotitie' then 'dagnotitie' else 'rapportage' end, r.id, r.created_at, r.created_by, null,
+         r.type || ' ' || coalesce(r.category, ''), to_tsvector('dutch', r.content),
+         jsonb_build_object('content', r.content, 'category', r.category)
+    from reports r, params
+   where params.from_day is not null and r.patient_id = params.patient_id and r.deleted_at is null
+     and (r.created_at at time zone 'Europe/Amsterdam')::date between params.from_day and params.to_day
   union all
   select 'meting', s.id, s.observed_at, s.recorded_by, null,
          concat_ws(' ', case when s.news2_score is not null then 'news2' end, v.codes),
@@ -231,6 +240,7 @@ select s.type, s.id, s.at, u.display_name as author_name, u.role as author_role,
        -- Who wrote it is part of what it says: "wat adviseerde de diëtist" (ADR 0106).
        lateral (select s.doc || to_tsvector('dutch', coalesce(u.discipline, '')) as doc) d
  where d.doc @@ params.q or s.type = any(params.cued)
+    or (params.from_day is not null and (s.at at time zone 'Europe/Amsterdam')::date between params.from_day and params.to_day)
  order by rank desc, s.at desc
  limit 400`;
 
@@ -325,7 +335,10 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
   const patientNames = names.flatMap((row) => [...row.name_given, row.family_name]);
   const contacts = await em.execute<Contact[]>('select name, relation from contact_persons where patient_id = ?', [patientId]);
   const question = withContactNames(readQuestion(vraag, patientNames), contacts, patientNames);
-  if (question.terms.length === 0 && !question.day && !question.month) return { antwoord: noAnswer, bronnen: [] };
+  const moment = askedMoment(vraag, now);
+  // Nothing asked but a moment: what the record holds of that moment is the answer.
+  const momentOnly = question.terms.length === 0 ? moment : null;
+  if (question.terms.length === 0 && !question.day && !question.month && !momentOnly) return { antwoord: noAnswer, bronnen: [] };
   const fetched = await em.execute<Row[]>(retrievalSql, [
     patientId,
     question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
@@ -336,6 +349,8 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
       question.terms.flatMap((term) => term.cues.filter((cue) => cue.types.includes('dagnotitie')).flatMap((cue) => cue.facets ?? [])),
     ),
     // The kinds' own Dutch labels are searched too: "Separatie / afzondering", "Insluiting op de eigen kamer".
+    momentOnly?.from ?? null,
+    momentOnly?.to ?? null,
     legalLabels,
     measureLabels,
   ]);
@@ -366,7 +381,7 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
   const skip = unfoundActions(question, rows);
   // Never a guess: a moment with nothing of the kind asked, or an event with nothing asked after it,
   // is not answered by what the record holds on other days or by the event itself.
-  const moment = askedMoment(vraag, now);
+  if (momentOnly) return momentAnswer(rows, momentOnly, patientId, question);
   if (nothingAtMoment(question, moment, rows) || nothingAfterEvent(question, rows, skip))
     return { antwoord: noAnswer, bronnen: [] };
   const found = termsFound(question, rows, skip);
@@ -389,6 +404,17 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     ? `Het dossier noemt dit ${count} keer${count > maxSources ? `; de ${maxSources} best passende` : ''}:`
     : 'Uit het dossier:';
   return { antwoord: [lead, ...lines].join('\n'), bronnen };
+}
+
+/** The sources of a moment asked with nothing else, the notes first, in the order they were written. */
+function momentAnswer(rows: readonly Row[], moment: Moment, patientId: string, question: Question): Dossierantwoord {
+  const note = (row: Row) => row.type === 'rapportage' || row.type === 'dagnotitie';
+  const inside = rows
+    .filter((row) => isoDay(row.at) >= moment.from && isoDay(row.at) <= moment.to)
+    .sort((a, b) => Number(note(b)) - Number(note(a)) || time(a) - time(b));
+  if (inside.length === 0) return { antwoord: noAnswer, bronnen: [] };
+  const bronnen = inside.slice(0, maxSources).map((row) => bronOf(row, patientId, question));
+  return { antwoord: ['Uit het dossier:', ...bronnen.map((bron) => `• ${bron.tekst} (${citation(bron)})`)].join('\n'), bronnen };
 }
 
 /** "(medicatieopdracht, 12 nov 2026, dr. A. Visser, psychiater)". */
