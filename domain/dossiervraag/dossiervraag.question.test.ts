@@ -13,6 +13,7 @@ import {
   measuredKinds,
   measuredValue,
   participleForm,
+  participleStem,
   purposeTerms,
   readQuestion,
   splitCompound,
@@ -578,5 +579,21 @@ describe('a word the record holds only inside its own compound (ADR 0108, round 
     expect(cuedTypes(question)).toEqual(['medicatieopdracht', 'toediening']);
     expect(headTerms(question, 'agitatie en alcoholonthouding', [0])).toEqual([1]);
     expect(cuedTypes(readQuestion('Hoe was de onthouding?'))).toEqual([]);
+  });
+});
+
+describe('a participle of the asker’s own (ADR 0108, round four)', () => {
+  it('takes the stem of a weak past participle, with a separable front, and nothing shorter than four letters', () => {
+    expect(participleStem('gehuild')).toBe('huil');
+    expect(participleStem('gekrast')).toBe('kras');
+    expect(participleStem('opgebeld')).toBe('opbel');
+    expect(participleStem('verteld')).toBe('vertel');
+    expect(participleStem('gezet')).toBeNull();
+    expect(participleStem('stoel')).toBeNull();
+  });
+
+  it('searches that stem as a prefix beside the word, for a word the vocabulary does not know', () => {
+    expect(termQuery(readQuestion('Heeft ze gehuild?').terms[0]!)).toBe('gehuild:* | huil:*');
+    expect(termQuery(readQuestion('Is hij gevallen?').terms[0]!)).not.toContain('vall:*');
   });
 });

@@ -35,6 +35,8 @@ export interface Term {
   known: boolean;
   /** A kind of medicine's aim ("slaappil": the sleep words): a medicine's reason that names it answers the term. */
   purpose: string[];
+  /** Stems searched as prefixes whatever their length: a participle's ("gehuild": "huil" finds "huilde"). */
+  stems: string[];
 }
 
 /** A question read for retrieval: its terms, how to order what it finds, whether it counts. */
@@ -313,9 +315,20 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     const compound = found.compound || (part !== null && termCues.length > 0);
     const weight = termCues.some((cue) => cue.facets) ? 2 : 1;
     // A name of two words is searched as those words side by side ("Phosphate Sandoz"), never as either alone.
-    const words = [...new Set(synonyms.map((word) => tokens(word).join(' ')))];
     const known = synonyms.some((word) => synonymsByWord.has(fold(compact(word))) || cuesByWord.has(fold(compact(word))));
-    terms.push({ word: token, words, cues: termCues, weight, compound, known, purpose: purposeByWord.get(key) ?? [] });
+    // A participle of the asker's own is also searched by its stem: "gehuild" finds "huilde", "gekrast" "krassen".
+    const stem = known ? null : participleStem(key);
+    const words = [...new Set(synonyms.map((word) => tokens(word).join(' ')))];
+    terms.push({
+      word: token,
+      words,
+      cues: termCues,
+      weight,
+      compound,
+      known,
+      purpose: purposeByWord.get(key) ?? [],
+      stems: stem ? [stem] : [],
+    });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
   const event = new Set(eventWords(folded).flatMap((written) => splitCompound(correctTypo(expandShorthand(participleForm(written))))));
@@ -544,15 +557,16 @@ const prefix = (word: string): string => (word.length >= 9 ? word.slice(0, -3) :
  */
 export const termQuery = (term: Term): string =>
   [
-    ...new Set(
-      term.words.flatMap((word) =>
+    ...new Set([
+      ...term.words.flatMap((word) =>
         word.includes(' ')
           ? [`(${word.split(' ').join(' <-> ')})`]
           : word.length >= 5
             ? [...new Set([`${prefix(word)}:*`, `${word}:*`])]
             : [word],
       ),
-    ),
+      ...term.stems.map((stem) => `${stem}:*`),
+    ]),
   ].join(' | ');
 
 /**
@@ -585,6 +599,16 @@ export function unfoundActions(question: Question, rows: readonly Found[]): Set<
     if (!rows.some((row) => row.matched.includes(i + 1))) skip.add(i);
   });
   return question.terms.length - skip.size >= 1 ? skip : new Set();
+}
+/**
+ * The stem of a weak past participle ("gehuild" → "huil", "opgebeld" → "opbel", "verteld" → "vertel"),
+ * at least four letters; null for any other word.
+ */
+export function participleStem(key: string): string | null {
+  const found = /^(aan|op|af|in|uit|door|over|toe|mee|na|voor|terug|bij)?(?:ge([a-z]{3,})|((?:be|ver|ont|her)[a-z]{3,}))[dt]$/.exec(key);
+  if (!found) return null;
+  const stem = `${found[1] ?? ''}${found[2] ?? found[3]}`;
+  return stem.length >= 4 ? stem : null;
 }
 const participle = /^(?:aan|op|af|in|uit|door|over|toe|mee|na|voor|terug|bij)?(?:ge[a-z]{3,}|(?:be|ver|ont|her)[a-z]{3,})[dt]$/;
 
