@@ -501,6 +501,14 @@ describe('a medicine asked by what it is for (ADR 0108, round four)', () => {
     expect(readQuestion('Hoe sliep hij vannacht?').forMedicine).toBe(false);
   });
 
+  it('reads "iets voor zijn suiker" as the kind of medicine named after it ("suikerpil")', () => {
+    const sugar = readQuestion('Wat krijgt hij voor zijn suiker?');
+    expect(cueAnswers(sugar.terms[0]!, 'medicatieopdracht', 'Metformine 500 mg')).toBe(true);
+    expect(cueAnswers(sugar.terms[0]!, 'medicatieopdracht', 'Oxazepam 10 mg')).toBe(false);
+    // Not outside a question for a medicine: "hoe was zijn suiker" is the glucose.
+    expect(cueAnswers(readQuestion('Hoe was zijn suiker?').terms[0]!, 'medicatieopdracht', 'Metformine 500 mg')).toBe(false);
+  });
+
   it('answers a kind of medicine by an order whose reason names what the kind is for', () => {
     const question = readQuestion('slaappil?');
     expect(purposeTerms(question, 'Slaapproblemen')).toEqual([1]);

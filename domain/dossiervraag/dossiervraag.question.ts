@@ -339,6 +339,14 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     for (const term of terms) if (term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets)) term.compound = true;
   const namesMedicine = terms.some((term) => term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets));
   const forMedicine = !namesMedicine && terms.length > 0 && purposeAsked;
+  // "Iets voor zijn suiker" is the "suikerpil": a kind of medicine named by what it is for and a medicine's noun.
+  if (forMedicine)
+    for (const [i, term] of terms.entries()) {
+      const kinds = term.words.flatMap((word) => medicineNouns.flatMap((noun) => cuesByWord.get(fold(compact(word)) + noun) ?? []));
+      const aims = term.words.flatMap((word) => medicineNouns.flatMap((noun) => purposeByWord.get(fold(compact(word)) + noun) ?? []));
+      if (kinds.length)
+        terms[i] = { ...term, cues: [...new Set([...term.cues, ...kinds])], purpose: [...new Set([...term.purpose, ...aims])], weight: 2 };
+    }
   const named = admissionPattern.test(folded) ? 'oldest' : (orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit');
   // A level asked without a moment is the current one: "lith spiegel?" is the newest level.
   const order: QuestionOrder = named === 'fit' && level && !whenPattern.test(folded) ? 'newest' : named;
@@ -353,6 +361,9 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     after: terms.flatMap((term, i) => (event.has(fold(term.word)) ? [i] : [])),
   };
 }
+
+/** How a kind of medicine is named after what it is for: "slaap|pil", "pijn|medicatie", "kalmerings|middel". */
+const medicineNouns = ['pil', 'pillen', 'middel', 'middelen', 'medicatie', 'tablet'];
 
 /** Someone around the patient as the record registers them: "Esther Kuipers", "dochter". */
 export interface Contact {
