@@ -539,6 +539,12 @@ describe('the asker’s words, round four (ADR 0108)', () => {
     expect(words('Hoe lang is de separatie geleden?')).not.toContain('lengte');
   });
 
+  it('reads how a weight changed as the weight, and "de vorige" as the newest', () => {
+    expect(cueAnswers(readQuestion('Is ze dunner geworden?').terms[0]!, 'meting', 'gewicht')).toBe(true);
+    expect(readQuestion('Wanneer was de vorige lithiumspiegel?').order).toBe('newest');
+    expect(readQuestion('Hoe sliep hij vorige week?').order).toBe('fit');
+  });
+
   it('reads a role by its ward abbreviation', () => {
     expect(termQuery(readQuestion('gesprek met de VS?').terms[1]!)).toContain('(verpleegkundig <-> specialist)');
   });

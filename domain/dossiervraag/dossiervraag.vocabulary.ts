@@ -91,7 +91,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['temperatuur', 'temp', 'koorts', 'verhoging'],
   ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'],
   ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'],
-  ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht'],
+  ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht', 'zwaarder', 'dikker', 'dunner'],
   ['alcohol', 'drank', 'dronk', 'bier', 'biertje', 'biertjes', 'wijn', 'alcoholgebruik', 'sterke drank'],
   ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen', 'thc', 'hasj'],
   ['stemmen', 'hallucinaties', 'hallucineert', 'hallucinaties'],
@@ -287,7 +287,11 @@ export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] 
   { pattern: /\b(hoogste|hoogst|maximale?|piekwaarde)\b/, order: 'highest' },
   { pattern: /\b(laagste|laagst|minimale?)\b/, order: 'lowest' },
   { pattern: /\b(volgende|komende|eerstvolgende|gepland|ingepland)\b/, order: 'next' },
-  { pattern: /\b(lest|leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b/, order: 'newest' },
+  {
+    // "De vorige spiegel" is the one before now, not a span ("vorige week" is a moment: `askedMoment`).
+    pattern: /\b(lest|leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b|\bvorige\b(?!\s+(?:week|maand|nacht|dag|jaar))/,
+    order: 'newest',
+  },
   {
     pattern: /\b(sinds wanneer|sinds hoe ?lang|sinds welke (?:datum|dag)|eerste|1e|voor het eerst|begonnen?|gestart)\b|\bsinds\W*$/,
     order: 'oldest',
@@ -382,7 +386,8 @@ export const cues: readonly Cue[] = [
   { words: ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'], types: ['meting'], facets: ['saturatie'] },
   { words: ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'], types: ['meting'], facets: ['ademhaling'] },
   {
-    words: ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht'],
+    // How the asker sees a weight change ("is ze dunner geworden") is the weight measured.
+    words: ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht', 'zwaarder', 'dikker', 'dunner'],
     types: ['meting'],
     facets: ['gewicht'],
   },
