@@ -427,6 +427,7 @@ describe('never a guess: a moment asked, an event asked after (ADR 0108)', () =>
     expect(askedMoment('glucose gisteren', now)).toEqual({ from: '2026-11-27', to: '2026-11-27' });
     expect(askedMoment('hoe sliep hij afgelopen nacht', now)).toEqual({ from: '2026-11-27', to: '2026-11-28' });
     expect(askedMoment('was de pols deze week normaal?', now)).toEqual({ from: '2026-11-22', to: '2026-11-28' });
+    expect(askedMoment('gewicht vorige week?', now)).toEqual({ from: '2026-11-15', to: '2026-11-28' });
     // A date after today is last year's; a whole month or no moment is none.
     expect(askedMoment('BVC op 20 december', now)).toEqual({ from: '2025-12-20', to: '2025-12-20' });
     expect(askedMoment('hoe sliep hij in oktober', now)).toBeNull();

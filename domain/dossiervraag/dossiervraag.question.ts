@@ -475,9 +475,13 @@ export function askedMoment(asked: string, now: Date): Moment | null {
     // "Rond" a date allows a couple of days either side.
     return match[1] ? { from: addDaysToIsoDate(date, -2), to: addDaysToIsoDate(date, 2) } : { from: date, to: date };
   }
-  // "Afgelopen nacht" is the night just gone; "de afgelopen week" the seven days up to today.
-  match = / (?:afgelopen|vorige|deze) (nacht|week|dagen) /.exec(text);
-  if (match) return match[1] === 'nacht' ? { from: addDaysToIsoDate(today, -1), to: today } : { from: addDaysToIsoDate(today, -6), to: today };
+  // "Afgelopen nacht" is the night just gone; "de afgelopen week" the seven days up to today; "vorige
+  // week" the calendar week before this one, read generously as the two weeks up to today.
+  match = / (afgelopen|vorige|deze) (nacht|week|dagen) /.exec(text);
+  if (match) {
+    if (match[2] === 'nacht') return { from: addDaysToIsoDate(today, -1), to: today };
+    return { from: addDaysToIsoDate(today, match[1] === 'vorige' && match[2] === 'week' ? -13 : -6), to: today };
+  }
   match =
     / (vandaag|vanochtend|vanmorgen|vanmiddag|vanavond|vannacht|gisteren|gisterochtend|gistermiddag|gisteravond|gisternacht|eergisteren) /.exec(
       text,
