@@ -272,7 +272,8 @@ export const questionWords = new Set([
   // Gronings and Twents forms of "meisje", "haar", "voor", "naar" (ADR 0108).
   ...['wicht', 'heur', 'veur', 'noar', 'nao', 'allemoal'],
   // A preposition: what a medicine is against is read by `medicinePurpose`, "tegen zijn wil" by `phrases`.
-  ...['tegen'],
+  // "Hoe laat" asks a time (`whenPattern`), like "wanneer".
+  ...['tegen', 'laat'],
 ]);
 
 /**
