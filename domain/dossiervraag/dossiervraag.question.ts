@@ -96,10 +96,7 @@ const purposeByWord = new Map<string, string[]>();
 for (const { words, purpose } of drugClasses)
   if (purpose)
     for (const word of words)
-      purposeByWord.set(
-        fold(compact(word)),
-        purpose.flatMap((aim) => synonymsByWord.get(fold(compact(aim))) ?? [aim]).map(fold),
-      );
+      purposeByWord.set(fold(compact(word)), purpose.flatMap((aim) => synonymsByWord.get(fold(compact(aim))) ?? [aim]).map(fold));
 const cuesByWord = new Map<string, Cue[]>();
 for (const cue of cues) for (const word of cue.words) cuesByWord.set(fold(word), [...(cuesByWord.get(fold(word)) ?? []), cue]);
 const ignored = new Set([...questionWords].map(fold));

@@ -365,7 +365,10 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     );
     const aims =
       row.type === 'medicatieopdracht' || row.type === 'toediening'
-        ? purposeTerms(question, [row.data.indication, row.data.note, row.data.reason].filter((value) => typeof value === 'string').join(' '))
+        ? purposeTerms(
+            question,
+            [row.data.indication, row.data.note, row.data.reason].filter((value) => typeof value === 'string').join(' '),
+          )
         : [];
     row.matched = [...new Set([...row.matched, ...inside, ...aims])];
   }
@@ -382,8 +385,7 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
   // Never a guess: a moment with nothing of the kind asked, or an event with nothing asked after it,
   // is not answered by what the record holds on other days or by the event itself.
   if (momentOnly) return momentAnswer(rows, momentOnly, patientId, question);
-  if (nothingAtMoment(question, moment, rows) || nothingAfterEvent(question, rows, skip))
-    return { antwoord: noAnswer, bronnen: [] };
+  if (nothingAtMoment(question, moment, rows) || nothingAfterEvent(question, rows, skip)) return { antwoord: noAnswer, bronnen: [] };
   const found = termsFound(question, rows, skip);
   const weights = termWeights(question, found);
   const scoredRows = rows.map((row) => score(question, row, skip, weights));

@@ -290,7 +290,8 @@ export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] 
   { pattern: /\b(volgende|komende|eerstvolgende|gepland|ingepland)\b/, order: 'next' },
   {
     // "De vorige spiegel" is the one before now, not a span ("vorige week" is a moment: `askedMoment`).
-    pattern: /\b(lest|leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b|\bvorige\b(?!\s+(?:week|maand|nacht|dag|jaar))/,
+    pattern:
+      /\b(lest|leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b|\bvorige\b(?!\s+(?:week|maand|nacht|dag|jaar))/,
     order: 'newest',
   },
   {
