@@ -544,6 +544,9 @@ describe('the asker’s words, round four (ADR 0108)', () => {
     expect(cueAnswers(readQuestion('Is ze dunner geworden?').terms[0]!, 'meting', 'gewicht')).toBe(true);
     expect(readQuestion('Wanneer was de vorige lithiumspiegel?').order).toBe('newest');
     expect(readQuestion('Hoe sliep hij vorige week?').order).toBe('fit');
+    // A word of degree says how much, not what.
+    expect(readQuestion('Was hij heel onrustig?').terms.map((term) => term.word)).toEqual(['onrustig']);
+    expect(readQuestion('Is hij erg moe?').terms[0]!.words).toContain('vermoeid');
     // "Hoe laat" asks a time, like "wanneer".
     expect(readQuestion('Hoe laat was hij wakker?').terms.map((term) => term.word)).toEqual(['wakker']);
     expect(readQuestion('Hoe laat was hij wakker?').when).toBe(true);

@@ -188,6 +188,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['incidentmelding', 'mic', 'micmelding', 'vim', 'vimmelding'],
   ['cgt', 'cognitieve gedragstherapie'],
   ['lengte', 'lichaamslengte'],
+  ['moe', 'vermoeid', 'vermoeidheid', 'moeheid'],
   // A role by its ward abbreviation: the appointment's or the note's author carries the role written out.
   ['verpleegkundig specialist', 'vs'],
 ];
@@ -274,6 +275,8 @@ export const questionWords = new Set([
   // A preposition: what a medicine is against is read by `medicinePurpose`, "tegen zijn wil" by `phrases`.
   // "Hoe laat" asks a time (`whenPattern`), like "wanneer".
   ...['tegen', 'laat'],
+  // How much, not what: "was hij heel onrustig" asks about the unrest (round four).
+  ...['heel', 'erg', 'zeer', 'nogal', 'behoorlijk', 'flink', 'enorm', 'extreem', 'ontzettend', 'echt', 'tamelijk', 'redelijk'],
 ]);
 
 /**
