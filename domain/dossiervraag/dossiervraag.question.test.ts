@@ -552,6 +552,11 @@ describe('the asker’s words, round four (ADR 0108)', () => {
     expect(readQuestion('Hoe laat was hij wakker?').when).toBe(true);
   });
 
+  it('reads when he sees or speaks someone as an appointment, and only a question of when', () => {
+    expect(readQuestion('Wanneer ziet hij de neuroloog?').terms.map((term) => term.word)).toEqual(['afspraak', 'neuroloog']);
+    expect(readQuestion('Ziet hij er moe uit?').terms.map((term) => term.word)).toContain('ziet');
+  });
+
   it('reads a role by its ward abbreviation', () => {
     expect(termQuery(readQuestion('gesprek met de VS?').terms[1]!)).toContain('(verpleegkundig <-> specialist)');
   });

@@ -318,6 +318,8 @@ export const phrases: readonly { pattern: RegExp; word: string }[] = [
   // A measure asked by what it measures (round four): "hoe zwaar" is the weight, "hoe lang is ze?" the
   // height — only asked of the patient, with nothing after it ("hoe lang is ze al opgenomen" asks a duration).
   { pattern: /\bhoe\s+zwaar\b/giu, word: 'gewicht' },
+  // When he sees or speaks someone is an appointment with them: "wanneer ziet hij de neuroloog".
+  { pattern: /(?<=\b(?:wanneer|wnr)\b.*)\b(?:ziet|zien|spreekt|spreken)\b/giu, word: 'afspraak' },
   {
     pattern:
       /\bhoe\s+(?:lang|groot)\s+(?:is|was)\s+(?:hij|ze|zij|meneer|mevrouw|mw|dhr|patiënte?|patiente?|(?:de|die|dat|het)\s+(?:patiënte?|patiente?|man|vrouw|wicht|jongen|meisje))\W*$/giu,
