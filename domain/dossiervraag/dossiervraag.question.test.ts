@@ -557,6 +557,15 @@ describe('the asker’s words, round four (ADR 0108)', () => {
     expect(readQuestion('Ziet hij er moe uit?').terms.map((term) => term.word)).toContain('ziet');
   });
 
+  it('never drops a word as a question word for one letter typed for another, but reads regional ie as ij', () => {
+    expect(correctTypo('handen')).toBe('handen');
+    expect(correctTypo('wonden')).toBe('wonden');
+    expect(correctTypo('tiedens')).toBe('tijdens');
+    // A letter too many or too few still is a question word typed in a hurry.
+    expect(correctTypo('wanneeer')).toBe('wanneer');
+    expect(readQuestion('Trillen zun handen?').terms.map((term) => term.word)).toEqual(['trillen', 'handen']);
+  });
+
   it('reads a role by its ward abbreviation', () => {
     expect(termQuery(readQuestion('gesprek met de VS?').terms[1]!)).toContain('(verpleegkundig <-> specialist)');
   });

@@ -151,13 +151,20 @@ export function correctTypo(key: string): string {
   // A past participle stays itself rather than become a question word ("gebeld" is not "gemeld"):
   // one no source holds is left out anyway (`unfoundActions`).
   const candidates = participle.test(key) ? knownWords : spelledWords;
-  const near = candidates.filter((word) => Math.abs(word.length - key.length) <= allowed && editDistance(key, word, allowed) <= allowed);
+  const near = candidates.filter(
+    (word) =>
+      Math.abs(word.length - key.length) <= allowed &&
+      editDistance(key, word, allowed) <= allowed &&
+      // A word is read as a question word (and so dropped) only for a letter typed too many, too few or
+      // swapped, not one letter for another: "handen" is no "hadden", "wonden" no "worden".
+      (!ignored.has(word) || word.length !== key.length || [...word].sort().join('') === [...key].sort().join('')),
+  );
   const meanings = new Set(near.map((word) => (ignored.has(word) ? ignored : (synonymsByWord.get(word) ?? cuesByWord.get(word)))));
   return meanings.size === 1 ? near[0]! : key;
 }
 /**
  * A word said with the eastern and southern vowels ("bloudsoeker", "huus", "slaopt", "baeter"): the
- * known word it is with up to two of them read back (oe→ui, uu→ui, ou→oe, ao/oa→aa, ae→e), or null.
+ * known word it is with up to two of them read back (oe→ui, uu→ui, ou→oe, ao/oa→aa, ae→e, ie→ij), or null.
  */
 function regionalForm(key: string): string | null {
   let forms = [key];
@@ -184,6 +191,8 @@ const regionalVowels: readonly [string, string][] = [
   ['ao', 'aa'],
   ['oa', 'aa'],
   ['ae', 'e'],
+  // Low Saxon ie for ij: "tiedens", "wief", "bliede".
+  ['ie', 'ij'],
 ];
 const spelledWords = [...new Set([...knownWords, ...[...ignored].filter((word) => word.length >= 5)])];
 

@@ -240,7 +240,7 @@ export const questionWords = new Set([
   ...['naam', 'datum', 'tijdens', 'door', 'na', 'vormen', 'soort', 'ontvangt', 'ontvangen', 'nachts', 'overdag'],
   ...['wnr', 'hvl', 'hv', 'pt', 'pat', 'pte', 'vraag', 'komma', 'punt', 'vraagteken', 'uitroepteken'],
   // Regional forms of the pronouns and auxiliaries above (Brabants, Limburgs, Gronings, Twents, Achterhoeks).
-  ...['ie', 'zen', 'zien', 'gij', 'ge', 'hedde', 'hebde', 'hai', 'heer', 'mit', 'mee', 'un', 'dae', 'dieje', 'vaan', 'ist', 'ister'],
+  ...['ie', 'zen', 'zun', 'zien', 'gij', 'ge', 'hedde', 'hebde', 'hai', 'heer', 'mit', 'mee', 'un', 'dae', 'dieje', 'vaan', 'ist', 'ister'],
   ...['haj', 'hef', 'hebt', 'ok', 'nou', 'get', 'wa', 'hoe', 't', 'ut', 'es', 'ens', 'is', 'mie', 'oe', 'wie', 'leste', 'hou'],
   // Verbs of the record's own bookkeeping and linking words: they say that something was written,
   // sent or decided, not what ("is de huisarts geïnformeerd", "welke diagnose is gesteld").
@@ -275,6 +275,8 @@ export const questionWords = new Set([
   // A preposition: what a medicine is against is read by `medicinePurpose`, "tegen zijn wil" by `phrases`.
   // "Hoe laat" asks a time (`whenPattern`), like "wanneer".
   ...['tegen', 'laat'],
+  // Auxiliaries once read as question words only by a letter's typo ("moest" as "moete").
+  ...['moest', 'moesten', 'konden', 'zou', 'zouden', 'mochten', 'kunnen', 'moeten'],
   // How much, not what: "was hij heel onrustig" asks about the unrest (round four).
   ...['heel', 'erg', 'zeer', 'nogal', 'behoorlijk', 'flink', 'enorm', 'extreem', 'ontzettend', 'echt', 'tamelijk', 'redelijk'],
 ]);
