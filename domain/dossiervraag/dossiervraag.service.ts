@@ -69,7 +69,7 @@ export const supportThreshold = 0.6;
  */
 export const spreadThreshold = 0.5;
 
-interface Row {
+export interface Row {
   type: SourceType;
   id: string;
   at: Date;
@@ -244,7 +244,7 @@ select s.type, s.id, s.at, u.display_name as author_name, u.role as author_role,
  order by rank desc, s.at desc
  limit 400`;
 
-interface Scored {
+export interface Scored {
   row: Row;
   coverage: number;
   /** A term answered by the kind of record rather than by its text: the structured lookup. */
@@ -289,7 +289,7 @@ const time = (row: Row) => new Date(row.at).getTime();
  * Best first: the most of the question answered, then what lies in the moment the question names
  * ("HF vannacht", "hoe sliep hij afgelopen nacht"), then the order the question asks for.
  */
-function compare(question: Question, now: Date, moment: Moment | null) {
+export function compare(question: Question, now: Date, moment: Moment | null) {
   const kinds = measuredKinds(question);
   const value = (row: Row) => (row.type === 'meting' ? measuredValue(row.data, kinds) : null);
   const inMoment = (row: Row) => moment !== null && isoDay(row.at) >= moment.from && isoDay(row.at) <= moment.to;
@@ -315,6 +315,12 @@ function compare(question: Question, now: Date, moment: Moment | null) {
       const [aFuture, bFuture] = [time(a.row) >= now.getTime(), time(b.row) >= now.getTime()];
       if (aFuture !== bFuture) return aFuture ? -1 : 1;
       return aFuture ? time(a.row) - time(b.row) : time(b.row) - time(a.row);
+    }
+    // "Wanneer is hij gevallen": the first record of the event, not the notes that look back on it (nor
+    // the one that says there was no fall); a planned event is its appointment.
+    if (question.when) {
+      if ((a.row.type === 'afspraak') !== (b.row.type === 'afspraak')) return a.row.type === 'afspraak' ? -1 : 1;
+      return time(a.row) - time(b.row);
     }
     return b.row.rank - a.row.rank || time(b.row) - time(a.row);
   };
