@@ -138,6 +138,11 @@ export const drugClasses: readonly {
   members: readonly string[];
   /** A sleeping pill is also asked for as given ("slaapmiddel gehad"): its administrations answer too. */
   given?: boolean;
+  /**
+   * What the kind is for, as words of the vocabulary: an order of any medicine given for it answers too
+   * ("slaappil?" is the quetiapine whose reason is "slaapproblemen"), and only a medicine answers (ADR 0108).
+   */
+  purpose?: readonly string[];
 }[] = [
   {
     words: ['antipsychoticum', 'antipsychotica', 'antipsychotisch'],
@@ -192,6 +197,7 @@ export const drugClasses: readonly {
     words: ['slaapmedicatie', 'slaapmiddel', 'slaapmiddelen', 'slaappil', 'slaappillen', 'slaaptablet', 'slaaptabletten'],
     members: ['temazepam', 'zopiclon', 'zolpidem', 'nitrazepam', 'melatonine', 'promethazine'],
     given: true,
+    purpose: ['slapen'],
   },
   {
     words: ['kalmeringsmiddel', 'kalmeringsmiddelen', 'kalmeringspil', 'kalmeringspillen', 'anxiolyticum', 'rustgevend'],
@@ -202,12 +208,14 @@ export const drugClasses: readonly {
   {
     words: ['bloeddrukpil', 'bloeddrukpillen', 'bloeddrukverlager', 'bloeddrukmedicatie', 'antihypertensivum', 'antihypertensiva'],
     members: ['amlodipine', 'metoprolol', 'enalapril', 'lisinopril', 'losartan', 'hydrochloorthiazide', 'furosemide'],
+    purpose: ['hypertensie'],
   },
-  { words: ['schildkliermedicatie', 'schildklierpil'], members: ['levothyroxine'] },
+  { words: ['schildkliermedicatie', 'schildklierpil'], members: ['levothyroxine'], purpose: ['schildklier'] },
   { words: ['plaspil', 'plaspillen', 'diureticum'], members: ['furosemide', 'hydrochloorthiazide'] },
   {
     words: ['suikerpil', 'suikerpillen', 'diabetesmedicatie', 'bloedsuikerverlager', 'antidiabeticum', 'antidiabetica'],
     members: ['metformine', 'gliclazide', 'glimepiride', 'insuline'],
+    purpose: ['diabetes'],
   },
   {
     words: ['bloedverdunner', 'bloedverdunners', 'antistolling', 'antistollingsmiddel', 'trombosemiddel'],
@@ -217,8 +225,13 @@ export const drugClasses: readonly {
     words: ['laxeermiddel', 'laxeermiddelen', 'laxans', 'laxantia'],
     members: ['macrogol', 'lactulose', 'bisacodyl', 'sennosiden'],
     given: true,
+    purpose: ['obstipatie'],
   },
   { words: ['maagbeschermer', 'maagzuurremmer'], members: ['omeprazol', 'pantoprazol', 'esomeprazol'] },
-  { words: ['pijnstiller', 'pijnstillers', 'pijnmedicatie'], members: ['paracetamol', 'ibuprofen', 'naproxen', 'diclofenac'] },
+  {
+    words: ['pijnstiller', 'pijnstillers', 'pijnmedicatie'],
+    members: ['paracetamol', 'ibuprofen', 'naproxen', 'diclofenac'],
+    purpose: ['pijn'],
+  },
   { words: ['adhdmedicatie'], members: ['methylfenidaat', 'dexamfetamine', 'lisdexamfetamine', 'atomoxetine'] },
 ];

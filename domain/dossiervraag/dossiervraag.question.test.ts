@@ -7,16 +7,21 @@ import {
   nothingAtMoment,
   correctTypo,
   cueAnswers,
-  everyTermFound,
+  cuedTypes,
+  headTerms,
   knownPart,
   measuredKinds,
   measuredValue,
   participleForm,
+  participleStem,
+  purposeTerms,
   readQuestion,
   splitCompound,
   termQuery,
   termWeights,
+  termsFound,
   unfoundActions,
+  withContactNames,
   type Dated,
   type Found,
 } from './dossiervraag.question';
@@ -32,7 +37,7 @@ describe('reading a question about the record', () => {
   it('reads a brand name as its medicine, and one term for a word and its synonym', () => {
     const question = readQuestion('Welke dosis Leponex of clozapine krijgt hij?');
     expect(question.terms.map((term) => term.word)).toEqual(['dosis', 'leponex']);
-    expect(termQuery(question.terms[1]!)).toBe('clozap:* | leponex:* | clozaril:*');
+    expect(termQuery(question.terms[1]!)).toBe('clozap:* | clozapine:* | leponex:* | clozaril:*');
   });
 
   it('searches a broader word with its narrower ones, and a narrower word never with the broader one (ADR 0108)', () => {
@@ -201,10 +206,10 @@ describe('what the record holds for a question', () => {
   it('knows when every word of a question is somewhere in the record, by text or by the kind of record', () => {
     const question = readQuestion('Wat was de hulpvraag bij aanmelding?');
     const sections = [row('intake', 'hulpvraag', []), row('intake', 'aanmelding', [])];
-    expect(everyTermFound(question, sections, new Set())).toBe(true);
-    expect(everyTermFound(question, [sections[0]!], new Set())).toBe(false);
+    expect(termsFound(question, sections, new Set())).toEqual([true, true]);
+    expect(termsFound(question, [sections[0]!], new Set())).toEqual([true, false]);
     const scan = readQuestion('Is er een CT scan van het hoofd gemaakt?');
-    expect(everyTermFound(scan, [row('rapportage', 'verpleegkundig', [3])], new Set())).toBe(false);
+    expect(termsFound(scan, [row('rapportage', 'verpleegkundig', [3])], new Set()).every(Boolean)).toBe(false);
   });
 });
 
@@ -420,6 +425,9 @@ describe('never a guess: a moment asked, an event asked after (ADR 0108)', () =>
     expect(askedMoment('NEWS in de tweede week van oktober', now)).toEqual({ from: '2026-10-08', to: '2026-10-14' });
     expect(askedMoment('NEWS vanochtend', now)).toEqual({ from: '2026-11-28', to: '2026-11-28' });
     expect(askedMoment('glucose gisteren', now)).toEqual({ from: '2026-11-27', to: '2026-11-27' });
+    expect(askedMoment('hoe sliep hij afgelopen nacht', now)).toEqual({ from: '2026-11-27', to: '2026-11-28' });
+    expect(askedMoment('was de pols deze week normaal?', now)).toEqual({ from: '2026-11-22', to: '2026-11-28' });
+    expect(askedMoment('gewicht vorige week?', now)).toEqual({ from: '2026-11-15', to: '2026-11-28' });
     // A date after today is last year's; a whole month or no moment is none.
     expect(askedMoment('BVC op 20 december', now)).toEqual({ from: '2025-12-20', to: '2025-12-20' });
     expect(askedMoment('hoe sliep hij in oktober', now)).toBeNull();
@@ -469,5 +477,158 @@ describe('never a guess: a moment asked, an event asked after (ADR 0108)', () =>
     expect(nothingAfterEvent(ct, [{ ...fall, live: [true, true, true, true] }])).toBe(true);
     // A question without an event is left to the usual threshold.
     expect(nothingAfterEvent(readQuestion('is er een ECG gemaakt'), [])).toBe(false);
+  });
+});
+
+describe('a medicine asked by what it is for (ADR 0108, round four)', () => {
+  it('reads a purpose said with a medicine word as asking for a medicine, not for the purpose', () => {
+    const sleep = readQuestion('Krijgt ze iets om beter te slapen?');
+    expect(sleep.forMedicine).toBe(true);
+    expect(sleep.terms.map((term) => term.word)).toEqual(['slapen']);
+    const thyroid = readQuestion('Wat slikt meneer voor zijn schildklier?');
+    expect(thyroid.forMedicine).toBe(true);
+    // The medicine's noun says it is a medicine; what it is for is the term.
+    const unrest = readQuestion('Welk middel kreeg hij tegen de onrust?');
+    expect(unrest.forMedicine).toBe(true);
+    expect(unrest.terms.map((term) => term.word)).toEqual(['onrust']);
+    expect(readQuestion('Welke medicatie gebruikt ze tegen de hoofdpijn?').forMedicine).toBe(true);
+  });
+
+  it('does not read a moment, a kind of thing or a named medicine as a purpose', () => {
+    expect(readQuestion('Welke medicatie gebruikte hij voor de opname?').forMedicine).toBe(false);
+    expect(readQuestion('Wat voor werk deed hij?').forMedicine).toBe(false);
+    expect(readQuestion('Welke begeleiding krijgt hij voor zijn schulden?').forMedicine).toBe(false);
+    expect(readQuestion('Krijgt hij lithium voor zijn stemming?').forMedicine).toBe(false);
+    expect(readQuestion('Hoe sliep hij vannacht?').forMedicine).toBe(false);
+  });
+
+  it('reads "iets voor zijn suiker" as the kind of medicine named after it ("suikerpil")', () => {
+    const sugar = readQuestion('Wat krijgt hij voor zijn suiker?');
+    expect(cueAnswers(sugar.terms[0]!, 'medicatieopdracht', 'Metformine 500 mg')).toBe(true);
+    expect(cueAnswers(sugar.terms[0]!, 'medicatieopdracht', 'Oxazepam 10 mg')).toBe(false);
+    // Not outside a question for a medicine: "hoe was zijn suiker" is the glucose.
+    expect(cueAnswers(readQuestion('Hoe was zijn suiker?').terms[0]!, 'medicatieopdracht', 'Metformine 500 mg')).toBe(false);
+  });
+
+  it('answers a kind of medicine by an order whose reason names what the kind is for', () => {
+    const question = readQuestion('slaappil?');
+    expect(purposeTerms(question, 'Slaapproblemen')).toEqual([1]);
+    expect(purposeTerms(question, 'slapeloosheid bij manie')).toEqual([1]);
+    expect(purposeTerms(question, 'angst rond eten')).toEqual([]);
+    expect(purposeTerms(readQuestion('bloeddrukpil?'), 'hypertensie (thuismedicatie)')).toEqual([1]);
+    expect(purposeTerms(readQuestion('welke pijnstiller?'), 'buikpijn')).toEqual([]);
+    // A kind without a purpose of its own is answered by its members only.
+    expect(purposeTerms(readQuestion('antipsychotica?'), 'psychose')).toEqual([]);
+  });
+});
+
+describe('the asker’s words, round four (ADR 0108)', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+
+  it('searches a long word whole as well as shortened, since the stemmer may cut more than the prefix', () => {
+    const [social] = readQuestion('Wat deed de maatschappelijk werker?').terms;
+    expect(termQuery(social!)).toBe('maatschappel:* | maatschappelijk:*');
+    expect(termQuery(readQuestion('werker?').terms[0]!)).toBe('werker:*');
+  });
+
+  it('reads a measure asked by what it measures: how heavy is the weight, how tall the height', () => {
+    expect(words('Hoe zwaar is hij nu?')).toEqual(['gewicht']);
+    expect(words('Hoe lang is ze?')).toEqual(['lengte']);
+    expect(words('hoe lang is dat wicht')).toEqual(['lengte']);
+    // A duration is not a height.
+    expect(words('Hoe lang is ze al opgenomen?')).toEqual(['opgenomen']);
+    expect(words('Hoe lang is de separatie geleden?')).not.toContain('lengte');
+  });
+
+  it('reads how a weight changed as the weight, and "de vorige" as the newest', () => {
+    expect(cueAnswers(readQuestion('Is ze dunner geworden?').terms[0]!, 'meting', 'gewicht')).toBe(true);
+    expect(readQuestion('Wanneer was de vorige lithiumspiegel?').order).toBe('newest');
+    expect(readQuestion('Hoe sliep hij vorige week?').order).toBe('fit');
+    // A word of degree says how much, not what.
+    expect(readQuestion('Was hij heel onrustig?').terms.map((term) => term.word)).toEqual(['onrustig']);
+    expect(readQuestion('Is hij erg moe?').terms[0]!.words).toContain('vermoeid');
+    // "Hoe laat" asks a time, like "wanneer".
+    expect(readQuestion('Hoe laat was hij wakker?').terms.map((term) => term.word)).toEqual(['wakker']);
+    expect(readQuestion('Hoe laat was hij wakker?').when).toBe(true);
+  });
+
+  it('reads when he sees or speaks someone as an appointment, and only a question of when', () => {
+    expect(readQuestion('Wanneer ziet hij de neuroloog?').terms.map((term) => term.word)).toEqual(['afspraak', 'neuroloog']);
+    expect(readQuestion('Ziet hij er moe uit?').terms.map((term) => term.word)).toContain('ziet');
+  });
+
+  it('never drops a word as a question word for one letter typed for another, but reads regional ie as ij', () => {
+    expect(correctTypo('handen')).toBe('handen');
+    expect(correctTypo('wonden')).toBe('wonden');
+    expect(correctTypo('tiedens')).toBe('tijdens');
+    // A letter too many or too few still is a question word typed in a hurry.
+    expect(correctTypo('wanneeer')).toBe('wanneer');
+    expect(readQuestion('Trillen zun handen?').terms.map((term) => term.word)).toEqual(['trillen', 'handen']);
+  });
+
+  it('reads a role by its ward abbreviation', () => {
+    expect(termQuery(readQuestion('gesprek met de VS?').terms[1]!)).toContain('(verpleegkundig <-> specialist)');
+  });
+});
+
+describe('a person asked by their role (ADR 0108, round four)', () => {
+  const contacts = [
+    { name: 'Esther Kuipers', relation: 'dochter' },
+    { name: 'dr. M. Oosterhuis (Huisartsenpraktijk De Worp, Deventer)', relation: 'huisarts' },
+    { name: 'R. Sanders (Sanders Budgetbeheer, Deventer)', relation: 'bewindvoerder' },
+    { name: 'Anna van der Berg', relation: 'zus' },
+  ];
+
+  it('searches the registered name of the relation asked, without initials, titles, particles or the patient’s names', () => {
+    const daughter = withContactNames(readQuestion('Wat vertelde de dochter?'), contacts, ['Johannes', 'Kuipers']);
+    expect(daughter.terms.find((term) => term.word === 'dochter')!.words).toEqual(['dochter', 'esther']);
+    const money = withContactNames(readQuestion('Wie regelt zijn financiën?'), contacts);
+    expect(money.terms.find((term) => term.word === 'financien')!.words).toContain('sanders');
+    expect(money.terms.find((term) => term.word === 'financien')!.words).not.toContain('budgetbeheer');
+    const sister = withContactNames(readQuestion('Belde de zus?'), contacts);
+    expect(sister.terms.find((term) => term.word === 'zus')!.words).toEqual(['zus', 'zuster', 'zusje', 'anna', 'berg']);
+  });
+
+  it('leaves a question about no relation, or a relation the record does not register, as it was', () => {
+    const sleep = readQuestion('Hoe sliep hij?');
+    expect(withContactNames(sleep, contacts)).toEqual(sleep);
+    const son = readQuestion('Wat zei de zoon?');
+    expect(withContactNames(son, contacts).terms).toEqual(son.terms);
+  });
+});
+
+describe('a word the record holds only inside its own compound (ADR 0108, round four)', () => {
+  it('finds a word no source holds as the head of a longer word, with a plural ending', () => {
+    const question = readQuestion('Hoe vaak belde hij de haven?');
+    expect(question.terms.map((term) => term.word)).toEqual(['belde', 'haven']);
+    expect(headTerms(question, 'belde 20 keer met de jachthaven', [1])).toEqual([2]);
+    expect(headTerms(question, 'alle jachthavens gebeld', [1])).toEqual([2]);
+    // Only the terms asked for, and not a word that merely starts with it or holds it in the middle.
+    expect(headTerms(question, 'belde 20 keer met de jachthaven', [])).toEqual([]);
+    expect(headTerms(question, 'havengeld betaald', [1])).toEqual([]);
+    expect(headTerms(question, 'de havenmeester', [1])).toEqual([]);
+  });
+
+  it('reads every order for a medicine asked by its purpose, since its reason may hold the word inside a compound', () => {
+    const question = readQuestion('Welk middel kreeg hij tegen de onthouding?');
+    expect(cuedTypes(question)).toEqual(['medicatieopdracht', 'toediening']);
+    expect(headTerms(question, 'agitatie en alcoholonthouding', [0])).toEqual([1]);
+    expect(cuedTypes(readQuestion('Hoe was de onthouding?'))).toEqual([]);
+  });
+});
+
+describe('a participle of the asker’s own (ADR 0108, round four)', () => {
+  it('takes the stem of a weak past participle, with a separable front, and nothing shorter than four letters', () => {
+    expect(participleStem('gehuild')).toBe('huil');
+    expect(participleStem('gekrast')).toBe('kras');
+    expect(participleStem('opgebeld')).toBe('opbel');
+    expect(participleStem('verteld')).toBe('vertel');
+    expect(participleStem('gezet')).toBeNull();
+    expect(participleStem('stoel')).toBeNull();
+  });
+
+  it('searches that stem as a prefix beside the word, for a word the vocabulary does not know', () => {
+    expect(termQuery(readQuestion('Heeft ze gehuild?').terms[0]!)).toBe('gehuild:* | huil:*');
+    expect(termQuery(readQuestion('Is hij gevallen?').terms[0]!)).not.toContain('vall:*');
   });
 });

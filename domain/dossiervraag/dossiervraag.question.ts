@@ -3,13 +3,14 @@ import { addDaysToIsoDate, isoDay, monthNames } from '../shared/clinical-time';
 import { applyDictation } from '../speech/dictation';
 import { editDistance } from '../patient/name-matching';
 import { foldAccents } from '../shared/text';
-import { drugNames } from './dossiervraag.drug-names';
+import { drugClasses, drugNames } from './dossiervraag.drug-names';
 import {
   compact,
   countPattern,
   cues,
   labSymbols,
   levelWords,
+  medicinePurpose,
   orderPhrases,
   phrases,
   questionWords,
@@ -32,6 +33,10 @@ export interface Term {
   compound: boolean;
   /** The vocabulary knows it (a synonym class or a cue): a clinical word, not one of the asker's own. */
   known: boolean;
+  /** A kind of medicine's aim ("slaappil": the sleep words): a medicine's reason that names it answers the term. */
+  purpose: string[];
+  /** Stems searched as prefixes whatever their length: a participle's ("gehuild": "huil" finds "huilde"). */
+  stems: string[];
 }
 
 /** A question read for retrieval: its terms, how to order what it finds, whether it counts. */
@@ -45,6 +50,11 @@ export interface Question {
   month: string | null;
   /** It asks when something happened ("wanneer", "op welke datum"): the event answers, not an assessment that mentions it. */
   when: boolean;
+  /**
+   * It asks for a medicine by what it is for ("iets om te slapen", "slaappil?"): only a medicine's
+   * order or administration answers, by its reason or by being of the kind asked.
+   */
+  forMedicine: boolean;
   /**
    * The terms (0-based) that name the event the question asks after ("na de val", "na het ophogen van
    * de lithium"): context, not what is asked.
@@ -81,6 +91,12 @@ const multiWord = new Set(
     .filter((word) => /[^\p{L}\p{N}]/u.test(word))
     .map((word) => fold(compact(word))),
 );
+/** A kind of medicine's word → the words of what it is for ("slaappil" → the sleep words). */
+const purposeByWord = new Map<string, string[]>();
+for (const { words, purpose } of drugClasses)
+  if (purpose)
+    for (const word of words)
+      purposeByWord.set(fold(compact(word)), purpose.flatMap((aim) => synonymsByWord.get(fold(compact(aim))) ?? [aim]).map(fold));
 const cuesByWord = new Map<string, Cue[]>();
 for (const cue of cues) for (const word of cue.words) cuesByWord.set(fold(word), [...(cuesByWord.get(fold(word)) ?? []), cue]);
 const ignored = new Set([...questionWords].map(fold));
@@ -135,13 +151,20 @@ export function correctTypo(key: string): string {
   // A past participle stays itself rather than become a question word ("gebeld" is not "gemeld"):
   // one no source holds is left out anyway (`unfoundActions`).
   const candidates = participle.test(key) ? knownWords : spelledWords;
-  const near = candidates.filter((word) => Math.abs(word.length - key.length) <= allowed && editDistance(key, word, allowed) <= allowed);
+  const near = candidates.filter(
+    (word) =>
+      Math.abs(word.length - key.length) <= allowed &&
+      editDistance(key, word, allowed) <= allowed &&
+      // A word is read as a question word (and so dropped) only for a letter typed too many, too few or
+      // swapped, not one letter for another: "handen" is no "hadden", "wonden" no "worden".
+      (!ignored.has(word) || word.length !== key.length || [...word].sort().join('') === [...key].sort().join('')),
+  );
   const meanings = new Set(near.map((word) => (ignored.has(word) ? ignored : (synonymsByWord.get(word) ?? cuesByWord.get(word)))));
   return meanings.size === 1 ? near[0]! : key;
 }
 /**
  * A word said with the eastern and southern vowels ("bloudsoeker", "huus", "slaopt", "baeter"): the
- * known word it is with up to two of them read back (oe→ui, uu→ui, ou→oe, ao/oa→aa, ae→e), or null.
+ * known word it is with up to two of them read back (oe→ui, uu→ui, ou→oe, ao/oa→aa, ae→e, ie→ij), or null.
  */
 function regionalForm(key: string): string | null {
   let forms = [key];
@@ -168,6 +191,8 @@ const regionalVowels: readonly [string, string][] = [
   ['ao', 'aa'],
   ['oa', 'aa'],
   ['ae', 'e'],
+  // Low Saxon ie for ij: "tiedens", "wief", "bliede".
+  ['ie', 'ij'],
 ];
 const spelledWords = [...new Set([...knownWords, ...[...ignored].filter((word) => word.length >= 5)])];
 
@@ -268,7 +293,11 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
   const terms: Term[] = [];
   const seen = new Set<string>();
   // "bij opname" asks for the first of what is asked, not for the word "opname".
-  const said = (date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text).replace(new RegExp(admissionPattern.source, 'giu'), ' ');
+  const purposeAsked = askedPurpose(folded);
+  const said = (date ? text.replace(new RegExp(`\\b${date[1]}\\b`), ' ') : text)
+    .replace(new RegExp(admissionPattern.source, 'giu'), ' ')
+    // "Welk middel tegen de onrust": the noun says it is a medicine (the filter's work), not what it is for.
+    .replace(new RegExp(purposeAsked ? medicinePurpose.noun.source : '$^', 'giu'), ' ');
   const read = joinSplitCompounds(tokens(said)).flatMap((written) =>
     // The patient's own names go before any expansion: a name is never read as a shortened word.
     ignored.has(fold(written)) || names.has(fold(written))
@@ -292,9 +321,20 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     const compound = found.compound || (part !== null && termCues.length > 0);
     const weight = termCues.some((cue) => cue.facets) ? 2 : 1;
     // A name of two words is searched as those words side by side ("Phosphate Sandoz"), never as either alone.
-    const words = [...new Set(synonyms.map((word) => tokens(word).join(' ')))];
     const known = synonyms.some((word) => synonymsByWord.has(fold(compact(word))) || cuesByWord.has(fold(compact(word))));
-    terms.push({ word: token, words, cues: termCues, weight, compound, known });
+    // A participle of the asker's own is also searched by its stem: "gehuild" finds "huilde", "gekrast" "krassen".
+    const stem = known ? null : participleStem(key);
+    const words = [...new Set(synonyms.map((word) => tokens(word).join(' ')))];
+    terms.push({
+      word: token,
+      words,
+      cues: termCues,
+      weight,
+      compound,
+      known,
+      purpose: purposeByWord.get(key) ?? [],
+      stems: stem ? [stem] : [],
+    });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
   const event = new Set(eventWords(folded).flatMap((written) => splitCompound(correctTypo(expandShorthand(participleForm(written))))));
@@ -303,6 +343,16 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
   const level = terms.some((term) => levelWords.includes(fold(term.word)));
   if (level)
     for (const term of terms) if (term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets)) term.compound = true;
+  const namesMedicine = terms.some((term) => term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets));
+  const forMedicine = !namesMedicine && terms.length > 0 && purposeAsked;
+  // "Iets voor zijn suiker" is the "suikerpil": a kind of medicine named by what it is for and a medicine's noun.
+  if (forMedicine)
+    for (const [i, term] of terms.entries()) {
+      const kinds = term.words.flatMap((word) => medicineNouns.flatMap((noun) => cuesByWord.get(fold(compact(word)) + noun) ?? []));
+      const aims = term.words.flatMap((word) => medicineNouns.flatMap((noun) => purposeByWord.get(fold(compact(word)) + noun) ?? []));
+      if (kinds.length)
+        terms[i] = { ...term, cues: [...new Set([...term.cues, ...kinds])], purpose: [...new Set([...term.purpose, ...aims])], weight: 2 };
+    }
   const named = admissionPattern.test(folded) ? 'oldest' : (orderPhrases.find(({ pattern }) => pattern.test(folded))?.order ?? 'fit');
   // A level asked without a moment is the current one: "lith spiegel?" is the newest level.
   const order: QuestionOrder = named === 'fit' && level && !whenPattern.test(folded) ? 'newest' : named;
@@ -313,8 +363,47 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     day,
     month: month ? String(monthNames.indexOf(month[1]!) + 1).padStart(2, '0') : null,
     when: whenPattern.test(folded) && order === 'fit',
+    forMedicine,
     after: terms.flatMap((term, i) => (event.has(fold(term.word)) ? [i] : [])),
   };
+}
+
+/** How a kind of medicine is named after what it is for: "slaap|pil", "pijn|medicatie", "kalmerings|middel". */
+const medicineNouns = ['pil', 'pillen', 'middel', 'middelen', 'medicatie', 'tablet'];
+
+/** Someone around the patient as the record registers them: "Esther Kuipers", "dochter". */
+export interface Contact {
+  name: string;
+  relation: string;
+}
+
+const nameParticles = new Set(['van', 'de', 'der', 'den', 'ten', 'ter', 'het', 'dr', 'drs', 'mr', 'prof', 'mevr', 'dhr', 'mw']);
+
+/**
+ * A person asked by their role ("wat vertelde de dochter"), where the record often writes their name
+ * ("Esther vertelt dat …"): a term naming a relation the record registers also searches that contact's
+ * names — not initials, titles or particles, not the patient's own names, and not what follows the
+ * name in brackets (the practice or the firm).
+ */
+export function withContactNames(question: Question, contacts: readonly Contact[], patientNames: readonly string[] = []): Question {
+  const own = new Set(patientNames.flatMap((name) => tokens(name).map(fold)));
+  const terms = question.terms.map((term) => {
+    const facets = term.cues.filter((cue) => cue.types.includes('contactpersoon') && cue.facets).flatMap((cue) => cue.facets!);
+    if (!facets.length) return term;
+    const names = contacts
+      .filter((contact) => facets.some((facet) => fold(contact.relation).includes(fold(facet))))
+      .flatMap((contact) => tokens(fold(contact.name.split('(')[0]!)))
+      .filter((word) => word.length >= 3 && !nameParticles.has(word) && !own.has(word));
+    return names.length ? { ...term, words: [...new Set([...term.words, ...names])] } : term;
+  });
+  return { ...question, terms };
+}
+
+/** Whether the question asks for a medicine by its purpose (`medicinePurpose`), on the folded question. */
+export function askedPurpose(folded: string): boolean {
+  const { purpose, kindOf, noun, object, verb } = medicinePurpose;
+  if (!purpose.test(folded) || kindOf.test(folded)) return false;
+  return noun.test(folded) || (object.test(folded) && verb.test(folded));
 }
 
 /**
@@ -347,7 +436,8 @@ const bound = new RegExp(
 /**
  * The moment a question names, read at `now` on the ward's clock: a date ("op 1 november", "op
  * twintig oktober", "rond 20 okt"), a part of a month ("begin november", "de tweede week van
- * oktober") or a day said relative to today ("vandaag", "vanochtend", "gisteren"). A date later than
+ * oktober") or a day said relative to today ("vandaag", "vanochtend", "gisteren", "afgelopen nacht", "de
+ * afgelopen week"). A date later than
  * today is last year's. Null when it names none (a whole month is not a moment: "in oktober"), or
  * when the day bounds a period ("sinds 1 november", "na vandaag").
  */
@@ -390,6 +480,13 @@ export function askedMoment(asked: string, now: Date): Moment | null {
     const date = dateIn(month, day);
     // "Rond" a date allows a couple of days either side.
     return match[1] ? { from: addDaysToIsoDate(date, -2), to: addDaysToIsoDate(date, 2) } : { from: date, to: date };
+  }
+  // "Afgelopen nacht" is the night just gone; "de afgelopen week" the seven days up to today; "vorige
+  // week" the calendar week before this one, read generously as the two weeks up to today.
+  match = / (afgelopen|vorige|deze) (nacht|week|dagen) /.exec(text);
+  if (match) {
+    if (match[2] === 'nacht') return { from: addDaysToIsoDate(today, -1), to: today };
+    return { from: addDaysToIsoDate(today, match[1] === 'vorige' && match[2] === 'week' ? -13 : -6), to: today };
   }
   match =
     / (vandaag|vanochtend|vanmorgen|vanmiddag|vanavond|vannacht|gisteren|gisterochtend|gistermiddag|gisteravond|gisternacht|eergisteren) /.exec(
@@ -474,17 +571,35 @@ function mergeAlternatives(terms: Term[]): void {
  */
 const prefix = (word: string): string => (word.length >= 9 ? word.slice(0, -3) : word);
 
-/** A term as a tsquery: its words OR-ed, each also as a prefix when long enough to be a stem. */
+/**
+ * A term as a tsquery: its words OR-ed, each also as a prefix when long enough to be a stem. A long
+ * word is searched whole as well: the stemmer cuts more than three letters off some ("maatschappelijk"
+ * is "maatschapp", "slapeloosheid" "slapelos"), so the shortened prefix alone never found the word itself.
+ */
 export const termQuery = (term: Term): string =>
   [
-    ...new Set(
-      term.words.map((word) => (word.includes(' ') ? `(${word.split(' ').join(' <-> ')})` : word.length >= 5 ? `${prefix(word)}:*` : word)),
-    ),
+    ...new Set([
+      ...term.words.flatMap((word) =>
+        word.includes(' ')
+          ? [`(${word.split(' ').join(' <-> ')})`]
+          : word.length >= 5
+            ? [...new Set([`${prefix(word)}:*`, `${word}:*`])]
+            : [word],
+      ),
+      ...term.stems.map((stem) => `${stem}:*`),
+    ]),
   ].join(' | ');
 
-/** The source types the question's cues point at (read in full, not only where the text matches). */
+/**
+ * The source types the question's cues point at (read in full, not only where the text matches); a
+ * medicine asked by its purpose reads every order, whose reason may hold it inside a compound
+ * ("alcoholonthouding" for "iets tegen de onthouding").
+ */
 export const cuedTypes = (question: Question): SourceType[] => [
-  ...new Set(question.terms.flatMap((term) => term.cues.flatMap((cue) => cue.types))),
+  ...new Set([
+    ...question.terms.flatMap((term) => term.cues.flatMap((cue) => cue.types)),
+    ...(question.forMedicine ? (['medicatieopdracht', 'toediening'] as const) : []),
+  ]),
 ];
 
 /** Whether a source of this type and facet answers the term without its text matching. */
@@ -506,6 +621,16 @@ export function unfoundActions(question: Question, rows: readonly Found[]): Set<
   });
   return question.terms.length - skip.size >= 1 ? skip : new Set();
 }
+/**
+ * The stem of a weak past participle ("gehuild" → "huil", "opgebeld" → "opbel", "verteld" → "vertel"),
+ * at least four letters; null for any other word.
+ */
+export function participleStem(key: string): string | null {
+  const found = /^(aan|op|af|in|uit|door|over|toe|mee|na|voor|terug|bij)?(?:ge([a-z]{3,})|((?:be|ver|ont|her)[a-z]{3,}))[dt]$/.exec(key);
+  if (!found) return null;
+  const stem = `${found[1] ?? ''}${found[2] ?? found[3]}`;
+  return stem.length >= 4 ? stem : null;
+}
 const participle = /^(?:aan|op|af|in|uit|door|over|toe|mee|na|voor|terug|bij)?(?:ge[a-z]{3,}|(?:be|ver|ont|her)[a-z]{3,})[dt]$/;
 
 /**
@@ -521,15 +646,6 @@ export function termsFound(question: Question, rows: readonly Found[], skip: Rea
       (rows[0]?.live[i] === false && term.cues.length === 0),
   );
 }
-
-/**
- * Whether every word of the question is somewhere in the record. A question the record cannot
- * answer almost always asks about something it does not hold at all ("een CT-scan"); one whose
- * words are all there but spread over sources ("de hulpvraag bij aanmelding") is answered by a
- * source holding half of them.
- */
-export const everyTermFound = (question: Question, rows: readonly Found[], skip: ReadonlySet<number>): boolean =>
-  termsFound(question, rows, skip).every(Boolean);
 
 /**
  * What each term weighs in the share a source must answer. A term the record holds nowhere is what
@@ -571,6 +687,37 @@ export function compoundTerms(question: Question, text: string): number[] {
     }
   });
   return [...new Set(found)];
+}
+
+/**
+ * The terms among `only` (0-based) that a text holds as the head of a longer compound: "haven" in
+ * "jachthaven", "pomp" in "voedingspomp" — the record's narrower word for what was asked. The word has
+ * at least four letters and the compound's front at least three; a plural or linking ending is allowed.
+ * Returns 1-based indexes.
+ */
+export function headTerms(question: Question, text: string, only: readonly number[]): number[] {
+  const words = [...new Set(tokens(fold(text)))];
+  return only.flatMap((i) => {
+    const heads = question.terms[i]!.words.filter((word) => !word.includes(' ') && word.length >= 4).map(fold);
+    const held = heads.some((head) =>
+      words.some((word) => {
+        const at = word.indexOf(head, 3);
+        return at >= 3 && /^(?:|s|e|en|es|n)$/.test(word.slice(at + head.length));
+      }),
+    );
+    return held ? [i + 1] : [];
+  });
+}
+
+/**
+ * The terms a medicine's order or administration answers by what it was given for: "slaappil?" by a
+ * quetiapine order whose reason is "slaapproblemen", though quetiapine is no sleeping pill by kind.
+ * `text` is the order's reason and note; returns the 1-based indexes of the terms so answered.
+ */
+export function purposeTerms(question: Question, text: string): number[] {
+  const words = tokens(fold(text));
+  const names = (aim: string) => (word: string) => (aim.length >= 5 ? word.startsWith(prefix(aim)) : word === aim);
+  return question.terms.flatMap((term, i) => (term.purpose.some((aim) => words.some(names(aim))) ? [i + 1] : []));
 }
 
 /**

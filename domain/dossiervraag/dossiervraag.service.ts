@@ -22,11 +22,16 @@ import {
   askedMoment,
   nothingAfterEvent,
   nothingAtMoment,
+  purposeTerms,
+  headTerms,
   readQuestion,
   termQuery,
   termsFound,
   termWeights,
   unfoundActions,
+  withContactNames,
+  type Contact,
+  type Moment,
   type Question,
 } from './dossiervraag.question';
 import { noAnswer, sourceTypeLabels, type SourceType } from './dossiervraag.vocabulary';
@@ -64,7 +69,7 @@ export const supportThreshold = 0.6;
  */
 export const spreadThreshold = 0.5;
 
-interface Row {
+export interface Row {
   type: SourceType;
   id: string;
   at: Date;
@@ -91,7 +96,7 @@ interface Row {
 const retrievalSql = `
 with params as (
   select ?::uuid as patient_id, to_tsquery('dutch', ?) || to_tsquery('simple', ?) as q, ?::text[] as terms, ?::text[] as cued,
-         ?::text[] as categories
+         ?::text[] as categories, ?::date as from_day, ?::date as to_day
 ),
 -- The organisation's users whose discipline the question names ("de diëtist"): their reports are read
 -- even where the text does not say who wrote it.
@@ -121,6 +126,15 @@ sources as (
    where cardinality(params.categories) > 0 and r.patient_id = params.patient_id and r.deleted_at is null
      and r.type = 'dagnotitie' and r.category = any(params.categories)
      and not to_tsvector('dutch', r.content) @@ params.q and not r.created_by = any(authors.ids)
+  union all
+  -- A moment asked with nothing else ("hoe was de nacht van 8 oktober"): the notes of that span (only
+  -- then are the days passed; no other branch reads a report without a word of the question).
+  select case when r.type = 'dagnotitie' then 'dagnotitie' else 'rapportage' end, r.id, r.created_at, r.created_by, null,
+         r.type || ' ' || coalesce(r.category, ''), to_tsvector('dutch', r.content),
+         jsonb_build_object('content', r.content, 'category', r.category)
+    from reports r, params
+   where params.from_day is not null and r.patient_id = params.patient_id and r.deleted_at is null
+     and (r.created_at at time zone 'Europe/Amsterdam')::date between params.from_day and params.to_day
   union all
   select 'meting', s.id, s.observed_at, s.recorded_by, null,
          concat_ws(' ', case when s.news2_score is not null then 'news2' end, v.codes),
@@ -226,10 +240,11 @@ select s.type, s.id, s.at, u.display_name as author_name, u.role as author_role,
        -- Who wrote it is part of what it says: "wat adviseerde de diëtist" (ADR 0106).
        lateral (select s.doc || to_tsvector('dutch', coalesce(u.discipline, '')) as doc) d
  where d.doc @@ params.q or s.type = any(params.cued)
+    or (params.from_day is not null and (s.at at time zone 'Europe/Amsterdam')::date between params.from_day and params.to_day)
  order by rank desc, s.at desc
  limit 400`;
 
-interface Scored {
+export interface Scored {
   row: Row;
   coverage: number;
   /** A term answered by the kind of record rather than by its text: the structured lookup. */
@@ -270,12 +285,17 @@ const assessment = (row: Row) => row.type === 'risico' || row.type === 'diagnose
 
 const time = (row: Row) => new Date(row.at).getTime();
 
-/** Best first: the most of the question answered, then the order the question asks for. */
-function compare(question: Question, now: Date) {
+/**
+ * Best first: the most of the question answered, then what lies in the moment the question names
+ * ("HF vannacht", "hoe sliep hij afgelopen nacht"), then the order the question asks for.
+ */
+export function compare(question: Question, now: Date, moment: Moment | null) {
   const kinds = measuredKinds(question);
   const value = (row: Row) => (row.type === 'meting' ? measuredValue(row.data, kinds) : null);
+  const inMoment = (row: Row) => moment !== null && isoDay(row.at) >= moment.from && isoDay(row.at) <= moment.to;
   return (a: Scored, b: Scored): number => {
     if (Math.abs(a.coverage - b.coverage) > 1e-9) return b.coverage - a.coverage;
+    if (inMoment(a.row) !== inMoment(b.row)) return inMoment(a.row) ? -1 : 1;
     // "Wanneer is hij gevallen": the report of the fall, not the falls risk that mentions it.
     if (question.when && assessment(a.row) !== assessment(b.row)) return assessment(a.row) ? 1 : -1;
     if (a.structured !== b.structured) return a.structured ? -1 : 1;
@@ -296,6 +316,12 @@ function compare(question: Question, now: Date) {
       if (aFuture !== bFuture) return aFuture ? -1 : 1;
       return aFuture ? time(a.row) - time(b.row) : time(b.row) - time(a.row);
     }
+    // "Wanneer is hij gevallen": the first record of the event, not the notes that look back on it (nor
+    // the one that says there was no fall); a planned event is its appointment.
+    if (question.when) {
+      if ((a.row.type === 'afspraak') !== (b.row.type === 'afspraak')) return a.row.type === 'afspraak' ? -1 : 1;
+      return time(a.row) - time(b.row);
+    }
     return b.row.rank - a.row.rank || time(b.row) - time(a.row);
   };
 }
@@ -312,12 +338,14 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     'select name_given, family_name from patients where id = ?',
     [patientId],
   );
-  const question = readQuestion(
-    vraag,
-    names.flatMap((row) => [...row.name_given, row.family_name]),
-  );
-  if (question.terms.length === 0 && !question.day && !question.month) return { antwoord: noAnswer, bronnen: [] };
-  const rows = await em.execute<Row[]>(retrievalSql, [
+  const patientNames = names.flatMap((row) => [...row.name_given, row.family_name]);
+  const contacts = await em.execute<Contact[]>('select name, relation from contact_persons where patient_id = ?', [patientId]);
+  const question = withContactNames(readQuestion(vraag, patientNames), contacts, patientNames);
+  const moment = askedMoment(vraag, now);
+  // Nothing asked but a moment: what the record holds of that moment is the answer.
+  const momentOnly = question.terms.length === 0 ? moment : null;
+  if (question.terms.length === 0 && !question.day && !question.month && !momentOnly) return { antwoord: noAnswer, bronnen: [] };
+  const fetched = await em.execute<Row[]>(retrievalSql, [
     patientId,
     question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
     question.terms.map((term) => `(${termQuery(term)})`).join(' | '),
@@ -327,9 +355,13 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
       question.terms.flatMap((term) => term.cues.filter((cue) => cue.types.includes('dagnotitie')).flatMap((cue) => cue.facets ?? [])),
     ),
     // The kinds' own Dutch labels are searched too: "Separatie / afzondering", "Insluiting op de eigen kamer".
+    momentOnly?.from ?? null,
+    momentOnly?.to ?? null,
     legalLabels,
     measureLabels,
   ]);
+  // A medicine asked by what it is for: a note about sleep does not answer "iets om te slapen".
+  const rows = fetched.filter((row) => !question.forMedicine || row.type === 'medicatieopdracht' || row.type === 'toediening');
   for (const row of rows) {
     const inside = compoundTerms(
       question,
@@ -337,13 +369,29 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
         .filter((value) => typeof value === 'string')
         .join(' '),
     );
-    row.matched = [...new Set([...row.matched, ...inside])];
+    const aims =
+      row.type === 'medicatieopdracht' || row.type === 'toediening'
+        ? purposeTerms(
+            question,
+            [row.data.indication, row.data.note, row.data.reason].filter((value) => typeof value === 'string').join(' '),
+          )
+        : [];
+    row.matched = [...new Set([...row.matched, ...inside, ...aims])];
   }
+  // A word no source holds may be the head of the record's compound ("haven" in "jachthaven").
+  const unheld = question.terms.flatMap((term, i) => (rows.some((row) => row.matched.includes(i + 1)) ? [] : [i]));
+  if (unheld.length)
+    for (const row of rows) {
+      const text = Object.values(row.data)
+        .filter((value) => typeof value === 'string')
+        .join(' ');
+      row.matched = [...new Set([...row.matched, ...headTerms(question, text, unheld)])];
+    }
   const skip = unfoundActions(question, rows);
   // Never a guess: a moment with nothing of the kind asked, or an event with nothing asked after it,
   // is not answered by what the record holds on other days or by the event itself.
-  if (nothingAtMoment(question, askedMoment(vraag, now), rows) || nothingAfterEvent(question, rows, skip))
-    return { antwoord: noAnswer, bronnen: [] };
+  if (momentOnly) return momentAnswer(rows, momentOnly, patientId, question);
+  if (nothingAtMoment(question, moment, rows) || nothingAfterEvent(question, rows, skip)) return { antwoord: noAnswer, bronnen: [] };
   const found = termsFound(question, rows, skip);
   const weights = termWeights(question, found);
   const scoredRows = rows.map((row) => score(question, row, skip, weights));
@@ -354,7 +402,7 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     .filter(
       (scored) => scored.coverage >= supportThreshold || (scored.coverage >= threshold - 1e-9 && (scored.textual > 0 || scored.structured)),
     )
-    .sort(compare(question, now));
+    .sort(compare(question, now, moment));
   if (supported.length === 0) return { antwoord: noAnswer, bronnen: [] };
   const bronnen = supported.slice(0, maxSources).map(({ row }) => bronOf(row, patientId, question));
   const best = supported[0]!.coverage;
@@ -364,6 +412,17 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     ? `Het dossier noemt dit ${count} keer${count > maxSources ? `; de ${maxSources} best passende` : ''}:`
     : 'Uit het dossier:';
   return { antwoord: [lead, ...lines].join('\n'), bronnen };
+}
+
+/** The sources of a moment asked with nothing else, the notes first, in the order they were written. */
+function momentAnswer(rows: readonly Row[], moment: Moment, patientId: string, question: Question): Dossierantwoord {
+  const note = (row: Row) => row.type === 'rapportage' || row.type === 'dagnotitie';
+  const inside = rows
+    .filter((row) => isoDay(row.at) >= moment.from && isoDay(row.at) <= moment.to)
+    .sort((a, b) => Number(note(b)) - Number(note(a)) || time(a) - time(b));
+  if (inside.length === 0) return { antwoord: noAnswer, bronnen: [] };
+  const bronnen = inside.slice(0, maxSources).map((row) => bronOf(row, patientId, question));
+  return { antwoord: ['Uit het dossier:', ...bronnen.map((bron) => `• ${bron.tekst} (${citation(bron)})`)].join('\n'), bronnen };
 }
 
 /** "(medicatieopdracht, 12 nov 2026, dr. A. Visser, psychiater)". */

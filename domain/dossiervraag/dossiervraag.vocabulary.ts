@@ -91,7 +91,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['temperatuur', 'temp', 'koorts', 'verhoging'],
   ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'],
   ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'],
-  ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht'],
+  ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht', 'zwaarder', 'dikker', 'dunner'],
   ['alcohol', 'drank', 'dronk', 'bier', 'biertje', 'biertjes', 'wijn', 'alcoholgebruik', 'sterke drank'],
   ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen', 'thc', 'hasj'],
   ['stemmen', 'hallucinaties', 'hallucineert', 'hallucinaties'],
@@ -124,6 +124,10 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['neutrofielen', 'neutro', 'anc'],
   ['bloedbeeld'],
   ['schildklier', 'tsh', 'schildklierfunctie'],
+  ['hypothyreoïdie', 'hypothyreoidie'],
+  ['hyperthyreoïdie', 'hyperthyreoidie'],
+  ['hypertensie', 'hypertensief'],
+  ['pijn', 'pijnklachten'],
   ['allergie', 'allergieën', 'allergisch', 'overgevoelig', 'overgevoeligheid'],
   ['manie', 'manisch', 'manische', 'ontremd', 'ontremming', 'hypomaan', 'hypomanie'],
   ['psychose', 'psychotisch', 'psychotische', 'psychotiform'],
@@ -183,6 +187,10 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['spoedeisende hulp', 'seh', 'eerste hulp'],
   ['incidentmelding', 'mic', 'micmelding', 'vim', 'vimmelding'],
   ['cgt', 'cognitieve gedragstherapie'],
+  ['lengte', 'lichaamslengte'],
+  ['moe', 'vermoeid', 'vermoeidheid', 'moeheid'],
+  // A role by its ward abbreviation: the appointment's or the note's author carries the role written out.
+  ['verpleegkundig specialist', 'vs'],
 ];
 
 /**
@@ -202,6 +210,9 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   { broad: 'arts', narrower: ['psychiater'] },
   { broad: 'eetstoornis', narrower: ['anorexia', 'boulimia'] },
   { broad: 'ecg', narrower: ['qtc'] },
+  // What a medicine is given for is written clinically: "iets voor zijn schildklier" is the hypothyreoïdie.
+  { broad: 'schildklier', narrower: ['hypothyreoïdie', 'hyperthyreoïdie'] },
+  { broad: 'bloeddruk', narrower: ['hypertensie'] },
 ];
 
 /**
@@ -229,7 +240,7 @@ export const questionWords = new Set([
   ...['naam', 'datum', 'tijdens', 'door', 'na', 'vormen', 'soort', 'ontvangt', 'ontvangen', 'nachts', 'overdag'],
   ...['wnr', 'hvl', 'hv', 'pt', 'pat', 'pte', 'vraag', 'komma', 'punt', 'vraagteken', 'uitroepteken'],
   // Regional forms of the pronouns and auxiliaries above (Brabants, Limburgs, Gronings, Twents, Achterhoeks).
-  ...['ie', 'zen', 'zien', 'gij', 'ge', 'hedde', 'hebde', 'hai', 'heer', 'mit', 'mee', 'un', 'dae', 'dieje', 'vaan', 'ist', 'ister'],
+  ...['ie', 'zen', 'zun', 'zien', 'gij', 'ge', 'hedde', 'hebde', 'hai', 'heer', 'mit', 'mee', 'un', 'dae', 'dieje', 'vaan', 'ist', 'ister'],
   ...['haj', 'hef', 'hebt', 'ok', 'nou', 'get', 'wa', 'hoe', 't', 'ut', 'es', 'ens', 'is', 'mie', 'oe', 'wie', 'leste', 'hou'],
   // Verbs of the record's own bookkeeping and linking words: they say that something was written,
   // sent or decided, not what ("is de huisarts geïnformeerd", "welke diagnose is gesteld").
@@ -261,6 +272,13 @@ export const questionWords = new Set([
   ...['hoogste', 'laagste', 'hoogst', 'laagst', 'slechtst', 'slechtste', 'laag'],
   // Gronings and Twents forms of "meisje", "haar", "voor", "naar" (ADR 0108).
   ...['wicht', 'heur', 'veur', 'noar', 'nao', 'allemoal'],
+  // A preposition: what a medicine is against is read by `medicinePurpose`, "tegen zijn wil" by `phrases`.
+  // "Hoe laat" asks a time (`whenPattern`), like "wanneer".
+  ...['tegen', 'laat'],
+  // Auxiliaries once read as question words only by a letter's typo ("moest" as "moete").
+  ...['moest', 'moesten', 'konden', 'zou', 'zouden', 'mochten', 'kunnen', 'moeten'],
+  // How much, not what: "was hij heel onrustig" asks about the unrest (round four).
+  ...['heel', 'erg', 'zeer', 'nogal', 'behoorlijk', 'flink', 'enorm', 'extreem', 'ontzettend', 'echt', 'tamelijk', 'redelijk'],
 ]);
 
 /**
@@ -275,7 +293,12 @@ export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] 
   { pattern: /\b(hoogste|hoogst|maximale?|piekwaarde)\b/, order: 'highest' },
   { pattern: /\b(laagste|laagst|minimale?)\b/, order: 'lowest' },
   { pattern: /\b(volgende|komende|eerstvolgende|gepland|ingepland)\b/, order: 'next' },
-  { pattern: /\b(lest|leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b/, order: 'newest' },
+  {
+    // "De vorige spiegel" is the one before now, not a span ("vorige week" is a moment: `askedMoment`).
+    pattern:
+      /\b(lest|leste|laatste|laatst|recentste|meest recente|huidige|actuele?|nu|momenteel|op dit moment)\b|\bvorige\b(?!\s+(?:week|maand|nacht|dag|jaar))/,
+    order: 'newest',
+  },
   {
     pattern: /\b(sinds wanneer|sinds hoe ?lang|sinds welke (?:datum|dag)|eerste|1e|voor het eerst|begonnen?|gestart)\b|\bsinds\W*$/,
     order: 'oldest',
@@ -294,6 +317,16 @@ export const phrases: readonly { pattern: RegExp; word: string }[] = [
   // "Tijdens (deze) opname" is the whole record, not the word "opname" ("opnmae" too: typed in a hurry).
   { pattern: /\b(?:tijdens|gedurende)\s+(?:de(?:ze)?\s+|zijn\s+|haar\s+|z'?n\s+)?opn[a-z]*/giu, word: '' },
   { pattern: /\bop\s+(?:zijn|haar|z'?n|d'?r|het)\s+(?:slechtst|best|ergst)\b/giu, word: '' },
+  // A measure asked by what it measures (round four): "hoe zwaar" is the weight, "hoe lang is ze?" the
+  // height — only asked of the patient, with nothing after it ("hoe lang is ze al opgenomen" asks a duration).
+  { pattern: /\bhoe\s+zwaar\b/giu, word: 'gewicht' },
+  // When he sees or speaks someone is an appointment with them: "wanneer ziet hij de neuroloog".
+  { pattern: /(?<=\b(?:wanneer|wnr)\b.*)\b(?:ziet|zien|spreekt|spreken)\b/giu, word: 'afspraak' },
+  {
+    pattern:
+      /\bhoe\s+(?:lang|groot)\s+(?:is|was)\s+(?:hij|ze|zij|meneer|mevrouw|mw|dhr|patiënte?|patiente?|(?:de|die|dat|het)\s+(?:patiënte?|patiente?|man|vrouw|wicht|jongen|meisje))\W*$/giu,
+    word: 'lengte',
+  },
 ];
 
 /**
@@ -307,6 +340,21 @@ export const labSymbols: Readonly<Record<string, string>> = { K: 'kalium', Mg: '
  * and lab report, not for the lithium order (which may mention a level in its reason).
  */
 export const levelWords: readonly string[] = ['spiegel', 'bloedspiegel', 'plasmaspiegel', 'serumspiegel'];
+
+/**
+ * A medicine asked by what it is for, not by its name ("wat krijgt hij voor zijn schildklier", "heeft ze
+ * iets gekregen om beter te slapen", "welk middel tegen de onrust"): a purpose ("voor", "tegen", "om … te"
+ * and a word), said with a medicine's noun, or with "iets"/"wat" and a verb of taking or giving. Not a
+ * moment ("voor de opname") and not "wat voor" (what kind of). Read on the folded question (ADR 0108).
+ */
+export const medicinePurpose = {
+  purpose:
+    /\b(?:om\s+(?:\p{L}+\s+){0,2}te|tegen|voor)\s+(?!(?:(?:de|het|een|zijn|haar|z'?n|d'?r)\s+)?(?:opname|opnamen|ontslag|vandaag|gisteren|morgen)\b)\p{L}/u,
+  kindOf: /\bwat\s+voor\b/,
+  noun: /\b(?:middel|middelen|medicijn|medicijnen|medicatie|medicament|pil|pillen|tablet|tabletten|tabletje|pilletje)\b/,
+  object: /\b(?:iets|wat)\b/,
+  verb: /\b(?:krijgt|kreeg|krijgen|kregen|gekregen|ekregen|slikt|slikte|slikken|geslikt|gebruikt|gebruikte|neemt|nam|genomen|ingenomen|voorgeschreven|gegeven|toegediend)\b/,
+} as const;
 
 /** "hoe vaak", "hoeveel keer": the answer counts what it found. */
 export const countPattern = /\b(hoe vaak|hoeveel keer|hoeveel keren|aantal keren|hoe veel keer)\b/;
@@ -347,7 +395,8 @@ export const cues: readonly Cue[] = [
   { words: ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'], types: ['meting'], facets: ['saturatie'] },
   { words: ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'], types: ['meting'], facets: ['ademhaling'] },
   {
-    words: ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht'],
+    // How the asker sees a weight change ("is ze dunner geworden") is the weight measured.
+    words: ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht', 'zwaarder', 'dikker', 'dunner'],
     types: ['meting'],
     facets: ['gewicht'],
   },

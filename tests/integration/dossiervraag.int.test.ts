@@ -134,6 +134,22 @@ describe('Vraag het dossier: the answer', () => {
       ).toContain(jan.rowOf.get('S35'));
   });
 
+  it('answers a medicine asked by what it is for with a medicine only, and nothing when none was given for it (ADR 0108)', async () => {
+    // Jan's quetiapine was given for "Slaapproblemen"; his notes on sleep are no answer to it.
+    const sleep = await answerTo(jan.patientId, 'Krijgt hij iets om te slapen?');
+    expect(sleep.bronnen.map((bron) => bron.id)).toContain(jan.rowOf.get('S13'));
+    expect(new Set(sleep.bronnen.map((bron) => bron.type))).toEqual(new Set(['medicatieopdracht']));
+    expect((await answerTo(jan.patientId, 'slaappil?')).bronnen.map((bron) => bron.id)).toContain(jan.rowOf.get('S13'));
+    expect((await answerTo(jan.patientId, 'Krijgt hij iets tegen de hoofdpijn?')).antwoord).toBe(noAnswer);
+  });
+
+  it('answers a moment asked with nothing else by what the record holds of that day (ADR 0108)', async () => {
+    const day = await answerTo(jan.patientId, 'Wat is er op 14 november gebeurd?');
+    expect(day.bronnen.map((bron) => bron.id)).toEqual(expect.arrayContaining([jan.rowOf.get('S32'), jan.rowOf.get('S46')]));
+    expect(day.bronnen.every((bron) => bron.datum.startsWith('14 nov'))).toBe(true);
+    expect((await answerTo(jan.patientId, 'Wat is er op 29 oktober gebeurd?')).antwoord).toBe(noAnswer);
+  });
+
   it('links each cited source to its own row on the record page', async () => {
     const questions = [
       'Wat was de laatste NEWS2?',
