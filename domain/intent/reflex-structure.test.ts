@@ -453,3 +453,24 @@ describe('a formal list of “te”-infinitives and an agenda asked in shorthand
     expect(intentsOf('kun je de agenda van dhr. Ruitenberg donderdag openen?')).toEqual(['agenda']);
   });
 });
+
+describe('names that are Dutch words, after a hesitation, in lower-case double form (round 6)', () => {
+  const nameOf = (input: string) => classify(input).actions[0]?.entities.patientName;
+
+  it('reads a capitalised word right after a title as the family name, also a word of the form or an adverb', () => {
+    expect(chainOf('de afspraak met mw. Blok van donderdag mag weg')).toEqual([['cancel_appointment', 'Blok']]);
+    expect(chainOf('wat zijn de risico’s van dhr. Snel')).toEqual([['risico_query', 'Snel']]);
+    // The name asks for nothing: "Blok" does not open the intake.
+    expect(chainOf('de overdracht van meneer Blok')).toEqual([['overdracht', 'Blok']]);
+  });
+
+  it('finds the note’s subject after a hesitation or “die” before a capitalised name', () => {
+    expect(chainOf('noteer dat eh Sanne Kuipers vanmiddag niet at')).toEqual([['dagnotitie', 'Sanne Kuipers']]);
+    expect(chainOf('schrijf op dat die Rob Verhagen weer boos werd')).toEqual([['dagnotitie', 'Rob Verhagen']]);
+  });
+
+  it('takes a lower-case double name as a name without a title, where every part has a vowel', () => {
+    expect(chainOf('plan afspraak tjon-a-fat woensdag 11:00')).toEqual([['create_appointment', 'Tjon-A-Fat']]);
+    expect(nameOf('bvc-score van vannacht')).toBeUndefined();
+  });
+});

@@ -46,11 +46,18 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   const contentAt = contentStart(segment);
   const head = contentAt === null ? segment : segment.slice(0, contentAt - 1);
   const headText = textOf(head);
+  // "notitie voor hem: bloeddruk gemeten": where the head points to the patient, the text's first word is no name.
+  const headPronoun = head.some((_, index) => refersToPatient(head, index));
+  const name = findName(head, typedWithCapitals) ?? (contentAt === null || headPronoun ? null : subjectOfContent(segment, contentAt));
+  // "de overdracht van mw. Blok": a capitalised word of the patient's name asks for nothing.
+  const named = new Set(
+    name && name.end <= head.length ? head.slice(name.start, name.end).filter((token) => /^\p{Lu}/u.test(token.raw)) : [],
+  );
   const hits = new Map<Concept, boolean>();
   let medicationCue = false;
   let categoryCue = false;
   for (const token of head) {
-    if (token.kind !== 'word') continue;
+    if (token.kind !== 'word' || named.has(token)) continue;
     const hit = lookup(token.norm);
     for (const concept of hit.concepts) hits.set(concept, (hits.get(concept) ?? true) && hit.fuzzy);
     if (hit.category === 'medicatie') medicationCue = true;
@@ -58,9 +65,6 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   }
   const has = (concept: Concept) => hits.has(concept);
   const fuzzyPenalty = (...used: Concept[]) => (used.some((concept) => hits.get(concept) === true) ? 0.07 : 0);
-  // "notitie voor hem: bloeddruk gemeten": where the head points to the patient, the text's first word is no name.
-  const headPronoun = head.some((_, index) => refersToPatient(head, index));
-  const name = findName(head, typedWithCapitals) ?? (contentAt === null || headPronoun ? null : subjectOfContent(segment, contentAt));
   const hasPronoun = segment.some((_, index) => refersToPatient(segment, index));
   const words = head.filter((token) => token.kind === 'word');
   const firstWord = words[0]?.norm ?? '';
