@@ -474,3 +474,20 @@ describe('names that are Dutch words, after a hesitation, in lower-case double f
     expect(nameOf('bvc-score van vannacht')).toBeUndefined();
   });
 });
+
+describe('a risk or diagnosis said as an aside to an observation (round 6)', () => {
+  it.each([
+    ['dhr. jacobs, hoog suïciderisico, ligt de hele dag in bed', 'Jacobs'],
+    ['Tom Bakker komma eh bekend met een bipolaire stoornis komma heeft vannacht goed geslapen punt', 'Tom Bakker'],
+    ['mw. Kos, gediagnosticeerd met een eetstoornis, heeft vanavond de helft van haar maaltijd gegeten.', 'Kos'],
+    ['dhr. haddou suïcidaal in voorgeschiedenis, sliep goed vannacht', 'Haddou'],
+  ])('reads “%s” as one note', (input, name) => {
+    expect(chainOf(input)).toEqual([['dagnotitie', name]]);
+  });
+
+  it('keeps a question or a request after the aside', () => {
+    expect(intentsOf('dhr. Mulder, hoog suïciderisico, wat moet ik weten')).toEqual(['overdracht']);
+    expect(intentsOf('mw. Kos, eetstoornis, heeft ze vandaag gegeten')).not.toEqual(['dagnotitie']);
+    expect(intentsOf('mw. Kok, haar risico’s en de diagnose')).toEqual(['risico_query', 'diagnose_query']);
+  });
+});

@@ -3,7 +3,10 @@ import {
   commonVerbs,
   connectors,
   fillers,
+  honorifics,
   negations,
+  orderVerbs,
+  pronouns,
   questionOpeners,
   questionStarters,
   weekdayAbbreviations,
@@ -188,4 +191,49 @@ export function negatedSubject(tokens: Token[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
   if (words.length > 4 || !['niet', 'geen'].includes(words[0]?.norm ?? '')) return false;
   return words.slice(1).some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept)));
+}
+
+const questionWords = new Set(['wat', 'hoe', 'wanneer', 'welke', 'welk', 'waar', 'waarom', 'waarvoor', 'wie', 'hoeveel']);
+const auxiliaries = new Set(['heeft', 'had', 'is', 'was', 'hef', 'hee', 'het', 'zit', 'zat', 'ligt', 'lag']);
+
+/** What a patient is known with: a risk, a diagnosis or a disorder, or what is in the history. */
+const descriptionConcepts: Concept[] = ['risk', 'riskWord', 'diagnosis', 'disorderName'];
+
+/**
+ * "dhr. X, hoog suïciderisico, ligt de hele dag in bed", "mw. Y, bekend met een eetstoornis, heeft goed gegeten": the
+ * patient's name, what they are known with (a risk, a diagnosis, the history) said as an aside, and then what they did.
+ * Nothing is asked: the sentence is one observation, not a risk or diagnosis question with a note after it.
+ */
+export function describedObservation(tokens: Token[], name: { start: number; end: number } | null): boolean {
+  if (!name || tokens.some((token) => token.norm === '?')) return false;
+  const words = tokens.filter((token) => token.kind === 'word');
+  // The sentence opens with the patient (a title and fillers aside).
+  const firstOwn = tokens.findIndex((token) => token.kind === 'word' && !fillers.has(token.norm) && !honorifics.has(token.norm));
+  if (firstOwn !== name.start) return false;
+  // The last clause tells what the patient did: a verb, no command, no record part and no question.
+  const cut = tokens.findLastIndex((token) => token.norm === ',' || token.norm === ';');
+  if (cut <= name.end) return false;
+  const aside = tokens.slice(name.end, cut).filter((token) => token.kind === 'word');
+  const told = tokens.slice(cut + 1).filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (told.length < 2 || words.some((token) => questionWords.has(token.norm))) return false;
+  const exactly = (token: Token) => (lookup(token.norm).fuzzy ? [] : [...lookup(token.norm).concepts]);
+  const describes = aside.some(
+    (token) => token.norm === 'voorgeschiedenis' || exactly(token).some((concept) => descriptionConcepts.includes(concept)),
+  );
+  // The aside asks or orders nothing ("dhr. X, hoog suïciderisico, laat zien" is a question).
+  const asideCommands = aside.some((token) => actionStarters.has(token.norm) || exactly(token).some((concept) => concept.endsWith('Verb')));
+  const tellsDeed = told.some(
+    (token) =>
+      looksLikeVerb(token.norm) ||
+      lookup(token.norm).category !== null ||
+      /^ge\p{L}{2,}(d|t|en)$/u.test(token.norm) ||
+      (token.norm.length >= 4 && /[^aeiou]t$/.test(token.norm)),
+  );
+  // "…, heeft goed gegeten": an auxiliary after the aside goes on telling, its subject is the patient named
+  // ("…, heeft ze gegeten" puts the subject after it: a question).
+  const toldAsks =
+    (actionStarters.has(told[0]!.norm) && (!auxiliaries.has(told[0]!.norm) || pronouns.has(told[1]!.norm))) ||
+    orderVerbs.test(told[0]!.norm) ||
+    told.some((token) => exactly(token).some((concept) => !['riskWord', 'disorderName', 'question'].includes(concept)));
+  return describes && !asideCommands && tellsDeed && !toldAsks;
 }

@@ -5,7 +5,7 @@ import { contextClause, predictIntent } from '../intent-model';
 import { actionStarters, complexityWords, connectors, fillers, honorifics, orderVerbs, questionStarters } from '../lexicon';
 import { classifySegment, contentStart, type Classified } from './classify';
 import { lookup, subjectConcepts } from './lookup';
-import { commandWordOf, declines, givesReason, negatedSubject, negatesCommand, toldBefore } from './clauses';
+import { commandWordOf, declines, describedObservation, givesReason, negatedSubject, negatesCommand, toldBefore } from './clauses';
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
@@ -119,6 +119,8 @@ function decideIntent(
 }
 
 const contextThreshold = 0.6;
+/** An observation with an aside, as sure as the rules' reading of a patient named and a verb (classify). */
+const describedConfidence = 0.82;
 
 /** How a dictated name is spelled: "komma met streepje komma", "aan elkaar", "met een hoofdletter". */
 const spellingRemark = new Set(['streepje', 'koppelteken', 'elkaar', 'hoofdletter', 'hoofdletters']);
@@ -227,6 +229,8 @@ interface Part {
   carried?: NameSpan | null;
   /** "… en één voor ADL" after "twee notities": the next of the things counted, its own words its matter. */
   counted?: boolean;
+  /** The whole sentence observes the patient, with what they are known with as an aside: one note. */
+  described?: boolean;
 }
 
 /**
@@ -295,6 +299,9 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
   const typedWithCapitals = tokens.some(
     (token, index) => index > 0 && tokens[index - 1]!.kind === 'word' && /^\p{Lu}\p{Ll}/u.test(token.raw) && isNameLike(token, false),
   );
+  // "dhr. X, hoog suïciderisico, ligt de hele dag in bed": a risk or diagnosis said as an aside to an observation is one note.
+  const described = describedObservation(tokens, findName(tokens, typedWithCapitals));
+  if (described) segments = [{ tokens, explained: new Set(segments.flatMap((segment) => [...segment.explained])), first: false }];
   segments.forEach((segment, index) => {
     // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
     if (
@@ -320,7 +327,7 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
       partTokens = [...partTokens.slice(0, pointsAt), referent, ...partTokens.slice(pointsAt + 1)];
       reading = classifySegment(partTokens, typedWithCapitals);
     }
-    parts.push({ segment, tokens: partTokens, reading, carried: reading.name ? null : carried, counted: counted !== null });
+    parts.push({ segment, tokens: partTokens, reading, carried: reading.name ? null : carried, counted: counted !== null, described });
     carried = null;
     // "zoek Kees en Pieter op", "annuleer de afspraken van Mo en van Fenna": the same action for each.
     for (const other of reading.others)
@@ -348,7 +355,7 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   const pieces: Piece[] = [];
   // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
   let fromContext: NameSpan | null = null;
-  for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver, counted }] of parts.entries()) {
+  for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver, counted, described }] of parts.entries()) {
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
     // "mw. X wil geen depot meer, noteer dat": what the next part writes down is no context, it is the note's text.
     const next = parts[at + 1];
@@ -375,10 +382,12 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     const again: boolean = repeat === true || (counted === true && previousIntent !== null && actions.length > 0);
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = again
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : told || readied || onlySaysWho
-        ? null
-        : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
-          (written ? reading : null));
+      : described
+        ? { intent: 'dagnotitie', confidence: describedConfidence, ambiguous: false }
+        : told || readied || onlySaysWho
+          ? null
+          : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
+            (written ? reading : null));
     if (!decided) {
       fromContext = reading.name ?? fromContext;
       continue;
