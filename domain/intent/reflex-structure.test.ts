@@ -491,3 +491,17 @@ describe('a risk or diagnosis said as an aside to an observation (round 6)', () 
     expect(intentsOf('mw. Kok, haar risico’s en de diagnose')).toEqual(['risico_query', 'diagnose_query']);
   });
 });
+
+describe('what the clinician is about to do themselves (round 6)', () => {
+  it('drops “ik … zo/straks …” before the request and keeps its patient', () => {
+    expect(chainOf('ik ga straks de overdracht doen, eerst even de agenda van vandaag')).toEqual([['agenda', null]]);
+    expect(chainOf('ik doe zo de rapportages maar schrijf eerst een notitie dat Bas Kramer rustig was')).toEqual([
+      ['dagnotitie', 'Bas Kramer'],
+    ]);
+    expect(chainOf('ik zie mw. Pel zo meteen, geef me haar risico’s')).toEqual([['risico_query', 'Pel']]);
+  });
+
+  it('keeps a wish said with “zo” as a request', () => {
+    expect(intentsOf('ik wil zo de overdracht zien, eerst de agenda')).toEqual(['agenda', 'overdracht']);
+  });
+});

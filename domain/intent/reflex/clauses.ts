@@ -237,3 +237,19 @@ export function describedObservation(tokens: Token[], name: { start: number; end
     told.some((token) => exactly(token).some((concept) => !['riskWord', 'disorderName', 'question'].includes(concept)));
   return describes && !asideCommands && tellsDeed && !toldAsks;
 }
+
+const soonWords = new Set(['zo', 'straks', 'zometeen', 'dadelijk', 'zodadelijk', 'zodirect', 'aanstonds', 'strakjes', 'zo-meteen']);
+const wishVerbs = new Set(['wil', 'wilt', 'wou', 'wilde', 'zou', 'zouwe', 'wens', 'vraag', 'verzoek', 'hoop']);
+
+/**
+ * "ik begin zo aan de rapportages, …", "ik doe straks de overdracht, maar eerst …": what the clinician is about to do
+ * themselves, before what they ask now, is no request. "ik wil zo de overdracht zien" is one.
+ */
+export function ownPlan(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !['eh', 'ehm', 'uh', 'uhm'].includes(token.norm));
+  if (words[0]?.norm !== 'ik' || tokens.some((token) => token.norm === '?')) return false;
+  const verb = words[1]?.norm ?? '';
+  // After "ik" a verb is the clinician's own ("ik doe", "ik lees"), no command; a wish is a request.
+  if (wishVerbs.has(verb) || questionWords.has(verb)) return false;
+  return words.slice(1, 4).some((token) => soonWords.has(token.norm)) && !words.some((token) => token.norm === 'graag');
+}

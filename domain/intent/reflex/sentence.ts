@@ -5,7 +5,7 @@ import { contextClause, predictIntent } from '../intent-model';
 import { actionStarters, complexityWords, connectors, fillers, honorifics, orderVerbs, questionStarters } from '../lexicon';
 import { classifySegment, contentStart, type Classified } from './classify';
 import { lookup, subjectConcepts } from './lookup';
-import { commandWordOf, declines, describedObservation, givesReason, negatedSubject, negatesCommand, toldBefore } from './clauses';
+import { commandWordOf, declines, describedObservation, givesReason, negatedSubject, negatesCommand, ownPlan, toldBefore } from './clauses';
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
@@ -284,6 +284,9 @@ function subjectNoun(tokens: Token[]): Token | null {
 function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
   const tokens = tokenize(text);
   let segments = joinNamesForBoth(joinObjects(splitSegments(tokens)), tokens);
+  // "ik begin zo aan de rapportages, maar eerst …": what the clinician is about to do themselves, before a request, is context.
+  const plan = segments.length > 1 && ownPlan(segments[0]!.tokens) ? segments[0]! : null;
+  if (plan) segments = segments.slice(1);
   // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
   const saysFirst = (segment: Segment) =>
     tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') ||
@@ -294,7 +297,7 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
   let negatedCommands = 0;
   let previousTokens: Token[] = [];
   // "de afspraak van Lieke hoeft niet verzet, annuleer maar": the patient of a dropped part is the next part's.
-  let carried: NameSpan | null = null;
+  let carried: NameSpan | null = plan ? findName(plan.tokens) : null;
   // A sentence that spells a name with capitals ("… van Shanti Ramdin, en … voor de crisismaatregel") has no lower-case names.
   const typedWithCapitals = tokens.some(
     (token, index) => index > 0 && tokens[index - 1]!.kind === 'word' && /^\p{Lu}\p{Ll}/u.test(token.raw) && isNameLike(token, false),
