@@ -505,3 +505,18 @@ describe('what the clinician is about to do themselves (round 6)', () => {
     expect(intentsOf('ik wil zo de overdracht zien, eerst de agenda')).toEqual(['agenda', 'overdracht']);
   });
 });
+
+describe('what family or a GP told or wants, before a request (round 6)', () => {
+  it('reads it as context: the request after it is the one action, for the patient named', () => {
+    expect(chainOf('dhr. aydin zn moeder belde, wil de arts spreken. zet woensdag 15u')).toEqual([['create_appointment', 'Aydin']]);
+    expect(chainOf('zijn broer belde, maakt zich zorgen. overdracht dhr. Aydin')).toEqual([['overdracht', 'Aydin']]);
+    expect(chainOf('mw. de wit haar dochter belde ivm bezoek, overdracht van haar')).toEqual([['overdracht', 'De Wit']]);
+    expect(chainOf('zijn vrouw vroeg om een gesprek, plan dhr. Aydin vrijdag 10:00 in')).toEqual([['create_appointment', 'Aydin']]);
+  });
+
+  it('keeps it as the note’s text, as the object of “zet dat”, or as a note when nothing is asked', () => {
+    expect(chainOf('de moeder van Jan belde, noteer dat ze bezorgd is')).toEqual([['dagnotitie', 'Jan']]);
+    expect(intentsOf('de ouders van mw. Kok willen een gesprek, zet dat maandag in de agenda')).toEqual(['create_appointment']);
+    expect(intentsOf('de moeder van Jan belde, hij mag zondag op bezoek')).toEqual(['dagnotitie']);
+  });
+});

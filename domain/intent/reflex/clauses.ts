@@ -253,3 +253,66 @@ export function ownPlan(tokens: Token[]): boolean {
   if (wishVerbs.has(verb) || questionWords.has(verb)) return false;
   return words.slice(1, 4).some((token) => soonWords.has(token.norm)) && !words.some((token) => token.norm === 'graag');
 }
+
+/** Who may call, ask or worry for a patient: family, friends, the GP. */
+const relations = new Set([
+  'moeder',
+  'vader',
+  'ouders',
+  'zus',
+  'zuster',
+  'broer',
+  'dochter',
+  'zoon',
+  'kinderen',
+  'partner',
+  'vrouw',
+  'man',
+  'echtgenoot',
+  'echtgenote',
+  'vriend',
+  'vriendin',
+  'familie',
+  'tante',
+  'oom',
+  'opa',
+  'oma',
+  'neef',
+  'nicht',
+  'zwager',
+  'schoonzus',
+  'schoonmoeder',
+  'buurman',
+  'buurvrouw',
+  'huisarts',
+  'mentor',
+  'bewindvoerder',
+]);
+const whose = new Set(['zijn', 'zn', "z'n", 'haar', "d'r", 'heur', 'hun', 'de', 'het']);
+const relayVerbs =
+  /^(belde|belt|gebeld|ebeld|heeft|had|hef|wil|wilt|willen|wilde|wilden|vraagt|vroeg|vragen|vroegen|maakt|maken|kwam|kwamen|komt|is|was|mailde|appte|zegt|zei|meldt|meldde|sprak|liet)$/;
+
+/**
+ * "de zus van dhr. X belde, …", "zn moeder belde, wil de arts spreken. …", "zijn vrouw vroeg om een gesprek, …": someone
+ * else about the patient (family, a friend, the GP) tells or wants something; before a request of the clinician's it is
+ * the request's context, no note or question of its own.
+ */
+export function relayedByOthers(tokens: Token[]): boolean {
+  if (tokens.some((token) => token.norm === '?')) return false;
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  const first = words[0]?.norm ?? '';
+  if (first === 'ik' || orderVerbs.test(first) || imperativeStarters.has(first)) return false;
+  const at = words.findIndex((token, index) => index < 6 && relations.has(token.norm) && whose.has(words[index - 1]?.norm ?? ''));
+  if (at < 0) return false;
+  // The relative is the subject: a telling verb follows it (after "van X" at most), no verb comes before it.
+  const verbAt = words.findIndex((token, index) => index > at && relayVerbs.test(token.norm));
+  // "de ouders van X willen een gesprek, zet dat in de agenda" in one part: the command after it takes it as its object.
+  const commandAfter = words.slice(verbAt + 1).some((token) => imperativeStarters.has(token.norm));
+  // The relative opens the part: nothing asked for is named before it ("volgende onderdeel en de ouders van X willen …").
+  const opens = words
+    .slice(0, at)
+    .every(
+      (token) => whose.has(token.norm) || honorifics.has(token.norm) || lookup(token.norm).concepts.size === 0 || lookup(token.norm).fuzzy,
+    );
+  return verbAt > at && verbAt <= at + 5 && opens && !commandAfter && !words.slice(0, at).some((token) => relayVerbs.test(token.norm));
+}

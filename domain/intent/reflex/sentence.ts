@@ -5,7 +5,18 @@ import { contextClause, predictIntent } from '../intent-model';
 import { actionStarters, complexityWords, connectors, fillers, honorifics, orderVerbs, questionStarters } from '../lexicon';
 import { classifySegment, contentStart, type Classified } from './classify';
 import { lookup, subjectConcepts } from './lookup';
-import { commandWordOf, declines, describedObservation, givesReason, negatedSubject, negatesCommand, ownPlan, toldBefore } from './clauses';
+import {
+  commandWordOf,
+  declines,
+  describedObservation,
+  givesReason,
+  negatedSubject,
+  negatesCommand,
+  ownPlan,
+  relayedByOthers,
+  statement,
+  toldBefore,
+} from './clauses';
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
@@ -381,13 +392,21 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     const onlySaysWho = !repeat && next !== undefined && !next.repeat && !written && namesOnly(partTokens, reading);
     // "agenda erbij pakken en …", "ik heb de agenda al open, …": the clinician readies the agenda for the request after it.
     const readied = !repeat && next !== undefined && !next.repeat && reading.intent === 'agenda' && readiesAgenda(partTokens);
+    // "zn moeder belde, wil de arts spreken. zet woensdag 15u": what someone else told or wants, before a request, is context.
+    const relayed =
+      !repeat &&
+      next !== undefined &&
+      !next.repeat &&
+      !written &&
+      relayedByOthers(partTokens) &&
+      (!statement(next.tokens) || !['unknown', 'dagnotitie'].includes(next.reading.intent));
     // The next of the things counted ("twee notities, één voor … en één voor …") is another of the same action.
     const again: boolean = repeat === true || (counted === true && previousIntent !== null && actions.length > 0);
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = again
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
       : described
         ? { intent: 'dagnotitie', confidence: describedConfidence, ambiguous: false }
-        : told || readied || onlySaysWho
+        : told || readied || onlySaysWho || relayed
           ? null
           : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
             (written ? reading : null));
