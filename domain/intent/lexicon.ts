@@ -503,6 +503,8 @@ export const actionStarters = new Set([
   'heeft',
   'is',
   'verwijder',
+  // "… en gooi zijn afspraak eruit": throwing an appointment out cancels it.
+  'gooi',
   'vat',
   'pak',
   'haal',

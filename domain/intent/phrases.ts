@@ -46,7 +46,7 @@ export const phrases = {
   goesTo:
     /\b(moet|moot|mout|mut|mag|kan|gaat) (\w+ ){0,3}(naar|nao|noar) (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|de|\d)/,
   /** "verwijder de afspraak". */
-  removeVerb: /\bverwijder\b/,
+  removeVerb: /\bverwijder\b|\b(gooi|gooien)\b.*\b(eruit|weg)\b|\beruit (gooien|halen)\b|\bhaal\b.*\beruit\b|\b(laat|laten)\b.*\bvallen\b/,
   /** "is verzet": a report that it moved, not a request to move it. */
   movedPassive: /\b(is|zijn|werd|wordt) (verzet|verplaatst)\b/,
   /** Moving without the verb: "naar voren halen", "een dag later". */

@@ -520,3 +520,29 @@ describe('what family or a GP told or wants, before a request (round 6)', () => 
     expect(intentsOf('de moeder van Jan belde, hij mag zondag op bezoek')).toEqual(['dagnotitie']);
   });
 });
+
+describe('a second appointment request after “en” (round 6)', () => {
+  it('splits off an appointment that may go after “en”, also behind a hesitation and outside a note', () => {
+    expect(intentsOf('plan voor Kees Bos een afspraak morgen om 9 uur komma en eh de afspraak van vrijdag mag weg')).toEqual([
+      'create_appointment',
+      'cancel_appointment',
+    ]);
+    expect(intentsOf('overdracht van mw. Pel en ook nog de afspraak van dhr. Bos mag weg')).toEqual(['overdracht', 'cancel_appointment']);
+  });
+
+  it('reads throwing an appointment out or letting it drop as cancelling it', () => {
+    expect(chainOf('zoek Kees Bos op en gooi zijn afspraak van morgen eruit')).toEqual([
+      ['zoeken', 'Kees Bos'],
+      ['cancel_appointment', 'Kees Bos'],
+    ]);
+    expect(intentsOf('laat de afspraak van mw. Pel van vrijdag maar vallen')).toEqual(['cancel_appointment']);
+    expect(intentsOf('noteer dat hij zijn bord liet vallen')).toEqual(['dagnotitie']);
+  });
+
+  it('splits a clause after “en” closed by its own command and when', () => {
+    expect(intentsOf('annuleer de afspraak van Kees Bos van dinsdag en een nieuwe plannen op vrijdag')).toEqual([
+      'cancel_appointment',
+      'create_appointment',
+    ]);
+  });
+});

@@ -68,7 +68,9 @@ function startsAction(
   if (strictContent && sequencedHere(tokens, from, index) && commandClauseAt(tokens, index)) return index;
   // "noteer dat mw. X koorts heeft, haar afspraak van dinsdag afzeggen", "…, ook nog zn afspraak een uur later":
   // the patient's own appointment with what is to happen to it is a request, also after a note's text.
-  if (strictContent && ownAppointmentCommandAt(tokens, index)) return index;
+  // Outside a note too, after "en" or "daarna": "plan … om 9 uur, en eh de afspraak van vrijdag mag weg".
+  const joined = [tokens[from - 1], ...tokens.slice(from, index)].some((word) => word !== undefined && connectors.has(word.norm));
+  if ((strictContent || joined) && ownAppointmentCommandAt(tokens, index)) return index;
   // "notitie obs stemming vlak, en ovdr vannacht", "…, dhr. X zn ovdr erbij": a bare request for a record part
   // closing the sentence is no note text.
   if (strictContent && !sequenced && ['en', ','].includes(tokens[from - 1]?.norm ?? '') && bareRequestAt(tokens, index)) return index;
@@ -133,7 +135,8 @@ function startsAction(
   }
   // "ontslag pt. X regelen, afspr vr annuleren": after a comma, a short clause closed by its own command
   // infinitive (the shorthand word order "object … verb") is an action of its own.
-  if (!inContent && tokens[from - 1]?.norm === ',' && closedByCommand(tokens, index)) return index;
+  // After "en" too: "annuleer de afspraak van dinsdag en een nieuwe plannen op vrijdag".
+  if (!inContent && [',', 'en'].includes(tokens[from - 1]?.norm ?? '') && closedByCommand(tokens, index)) return index;
   // "Ik verzoek u de intake te openen, de stand daarvan te tonen en …": in a formal list of "te"-infinitives each
   // clause closed by its own infinitive is an action of its own, as each imperative in a list is.
   if (
@@ -152,7 +155,8 @@ function startsAction(
   }
   // No rule knows this opening, but the words up to the next full stop read as an action of their
   // own: the model decides ("…; afspr van de Boer mag weg", "… en dan vorige kopje").
-  if (!inContent && (sequenced || connectors.has(tokens[index - 1]?.norm ?? '')) && standsAlone(tokens, index, sequenced)) return index;
+  // A hesitation after the connector changes nothing ("… en eh de afspraak …").
+  if (!inContent && (sequenced || joined) && standsAlone(tokens, index, sequenced)) return index;
   return null;
 }
 
@@ -264,7 +268,8 @@ function closedByCommand(tokens: Token[], from: number): boolean {
   if (to < tokens.length && inClause(tokens[to]!)) return false;
   // What follows the infinitive may only say when: "maandag", "9:00", "om 10 uur".
   let end = to;
-  while (end > from && isWhen(tokens, end - 1)) end--;
+  // "… plannen op vrijdag": a preposition before when is part of it.
+  while (end > from && (isWhen(tokens, end - 1) || (whenPrepositions.has(tokens[end - 1]!.norm) && end < to && isWhen(tokens, end)))) end--;
   if (end - from < 2 || end - from > 6) return false;
   if (!isInfinitiveOf(tokens[end - 1]!, commandConcepts)) return false;
   // It names what the command is about ("afspr", "notitie", "nieuwe"): "mevrouw X willen opzoeken", "die moogt ge
@@ -278,6 +283,8 @@ function closedByCommand(tokens: Token[], from: number): boolean {
     );
   });
 }
+
+const whenPrepositions = new Set(['op', 'voor', 'rond', 'tegen', 'vanaf']);
 
 /** The clause ending before `end` closes with "te" and an infinitive ("te openen", "te tonen"). */
 function closedByTe(tokens: Token[], end: number): boolean {
