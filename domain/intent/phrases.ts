@@ -44,7 +44,7 @@ export const phrases = {
   mayGo: /\b(mag|maag|mat|kan|kin|ken|kaan|moet|mot|mut) (\w+ ){0,2}(weg|eweg|vervallen|vot|vort|eruit)\b/,
   /** "de intake met X moet naar volgende week", regional "moot nao", "mut noar": moving in other words. */
   goesTo:
-    /\b(moet|moot|mout|mut|mag|kan|gaat) (\w+ ){0,3}(naar|nao|noar) (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|de|\d)/,
+    /\b(moet|moot|mout|mut|mag|kan|gaat) (\w+ ){0,3}(naar|nao|noar) (eh |uh |ehm )?(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|de|\d)/,
   /** "verwijder de afspraak". */
   removeVerb: /\bverwijder\b|\b(gooi|gooien)\b.*\b(eruit|weg)\b|\beruit (gooien|halen)\b|\bhaal\b.*\beruit\b|\b(laat|laten)\b.*\bvallen\b/,
   /** "is verzet": a report that it moved, not a request to move it. */

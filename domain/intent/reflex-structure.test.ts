@@ -546,3 +546,21 @@ describe('a second appointment request after “en” (round 6)', () => {
     ]);
   });
 });
+
+describe('a note’s “niet”, a hesitation before when, and a bare “laat zien” (round 6)', () => {
+  it('does not read “niet” closing a note’s text as the note declined', () => {
+    expect(
+      intentsOf('dagnotitie Joris komma hij wilde zijn medicatie niet punt verder de afspraak van maandag met hem afzeggen punt'),
+    ).toEqual(['dagnotitie', 'cancel_appointment']);
+    expect(intentsOf('annuleer de afspraak van Jan niet, maar verzet hem naar vrijdag')).toEqual(['reschedule_appointment']);
+  });
+
+  it('moves an appointment that “mag naar eh volgende week”', () => {
+    expect(intentsOf('de intake van Sem Pol mag naar eh volgende week dinsdag')).toEqual(['reschedule_appointment']);
+  });
+
+  it('shows what the part before named when “laat zien” has no object', () => {
+    expect(chainOf('de huisarts wil de diagnose van mw. Kok weten, laat zien')).toEqual([['diagnose_query', 'Kok']]);
+    expect(chainOf('risico’s van dhr. Aydin, laat even zien')).toEqual([['risico_query', 'Aydin']]);
+  });
+});

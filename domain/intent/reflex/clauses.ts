@@ -41,8 +41,9 @@ export function negatesCommand(tokens: Token[]): boolean {
   const at = words[0] === 'nee' ? 1 : 0;
   const commands: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'noteNoun', 'searchVerb', 'writeVerb'];
   const isCommand = (word: string | undefined) => word !== undefined && commands.some((concept) => lookup(word).concepts.has(concept));
-  // "annuleer de afspraak van Jan niet, maar …": an imperative with "niet" at its end.
-  if (words.at(-1) === 'niet' && words.length >= 3 && isCommand(words[0])) return true;
+  // "annuleer de afspraak van Jan niet, maar …": an imperative with "niet" at its end; not a note whose text says
+  // "niet" ("dagnotitie Anouk, ze at haar ontbijt niet").
+  if (words.at(-1) === 'niet' && words.length >= 3 && isCommand(words[0]) && contentStart(tokens) === null) return true;
   // "noteer niks, …": a short command with its negation right after it.
   if (words.length <= 3 && isCommand(words[0]) && negations.has(words[1] ?? '')) return true;
   if (!negations.has(words[at] ?? '') || words[at] === 'nee') return false;

@@ -530,7 +530,7 @@ export function joinObjects(segments: Segment[]): Segment[] {
   const joined: Segment[] = [];
   for (const segment of segments) {
     const previous = joined.at(-1);
-    if (previous && statement(previous.tokens) && takesStatement(segment.tokens)) {
+    if (previous && ((statement(previous.tokens) && takesStatement(segment.tokens)) || bareShow(segment.tokens))) {
       joined[joined.length - 1] = {
         tokens: [...previous.tokens, ...segment.tokens],
         explained: new Set([...previous.explained, ...segment.explained]),
@@ -541,6 +541,21 @@ export function joinObjects(segments: Segment[]): Segment[] {
     joined.push(segment);
   }
   return joined;
+}
+
+const showWords = new Set(['laat', 'laten', 'zien', 'toon', 'tonen', 'me', 'mij', 'het', 'dat', 'die', 'eens', 'es', 'is', 'ff']);
+
+/**
+ * "psychiater vraagt naar dx van nora, laat zien", "risico's van dhr. X, laat even zien": a show command with no object
+ * shows what the part before named; the two are one request.
+ */
+function bareShow(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  return (
+    words.length > 0 &&
+    words.every((token) => showWords.has(token.norm)) &&
+    words.some((token) => ['zien', 'toon', 'tonen'].includes(token.norm))
+  );
 }
 
 /** "allebei", "alle twee", "beiden": the request that follows is for every patient named before it. */
