@@ -564,3 +564,16 @@ describe('a note’s “niet”, a hesitation before when, and a bare “laat zi
     expect(chainOf('risico’s van dhr. Aydin, laat even zien')).toEqual([['risico_query', 'Aydin']]);
   });
 });
+
+describe('a part taken back with “nee”, and “niet X maar Y” (round 6)', () => {
+  it('drops what was said before “nee” when a request follows it, keeping its patient', () => {
+    expect(chainOf('rapp dhr. bos, nee dagnotitie: at goed')).toEqual([['dagnotitie', 'Bos']]);
+    expect(chainOf('overdracht van Noor, nee sorry, haar risico’s')).toEqual([['risico_query', 'Noor']]);
+    // A name corrected with "nee" keeps the request.
+    expect(chainOf('overdracht mw. Bosch, nee Busch')).toEqual([['overdracht', 'Busch']]);
+  });
+
+  it('reads only the subject after “maar” when the one before is “niet” or “geen”', () => {
+    expect(chainOf('Wilt u niet de diagnose maar de risico’s van mevrouw Pel tonen?')).toEqual([['risico_query', 'Pel']]);
+  });
+});

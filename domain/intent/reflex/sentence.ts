@@ -291,6 +291,34 @@ function subjectNoun(tokens: Token[]): Token | null {
   );
 }
 
+const takeBack = new Set(['nee', 'neen', 'nee,']);
+const afterTakeBack = new Set(['sorry', 'wacht', 'ik', 'bedoel', 'of', 'eh', 'ehm', 'uh']);
+
+/** "…, nee …" or "…, nee sorry" between two parts: the speaker takes back the part before. */
+function correctsBefore(previous: Token[], current: Token[], between: Token[]): boolean {
+  const words = (list: Token[]) => list.filter((token) => token.kind === 'word').map((token) => token.norm);
+  const tail = words(previous);
+  const commaAt = previous.findLastIndex((token) => token.norm === ',');
+  const tailAfterComma = commaAt >= 0 ? words(previous.slice(commaAt + 1)) : [];
+  const saidAtEnd =
+    tailAfterComma.length > 0 &&
+    takeBack.has(tailAfterComma[0]!) &&
+    tailAfterComma.every((word) => takeBack.has(word) || afterTakeBack.has(word));
+  const currentWords = words(current);
+  const saidAtStart = takeBack.has(currentWords[0] ?? '') || words(between).some((word) => takeBack.has(word));
+  return tail.length > 0 && (saidAtEnd || saidAtStart);
+}
+
+/** "niet de diagnose", "geen rapportage" closing a part, with "maar" opening the next: the one set against the other. */
+function contrasted(current: Token[], between: Token[]): boolean {
+  if (!between.some((token) => token.norm === 'maar')) return false;
+  const words = current.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  const at = words.findLastIndex((token) => token.norm === 'niet' || token.norm === 'geen');
+  if (at < 0) return false;
+  const after = words.slice(at + 1).filter((token) => !['de', 'het', 'een', 'zijn', 'haar', 'zn'].includes(token.norm));
+  return after.length === 1 && [...lookup(after[0]!.norm).concepts].some((concept) => subjectConcepts.has(concept));
+}
+
 /** The sentence split into parts in the order they are to be done; negated commands are no part. */
 function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
   const tokens = tokenize(text);
@@ -317,11 +345,26 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
   const described = describedObservation(tokens, findName(tokens, typedWithCapitals));
   if (described) segments = [{ tokens, explained: new Set(segments.flatMap((segment) => [...segment.explained])), first: false }];
   segments.forEach((segment, index) => {
+    // "rapp dhr. X, nee dagnotitie: …", "overdracht van Noor, nee sorry, haar risico's": what was said before "nee" is
+    // taken back when a request follows it; its patient stays.
+    if (index > 0 && correctsBefore(segments[index - 1]!.tokens, segment.tokens, tokensBefore(tokens, segment))) {
+      const takenBack = parts.filter((part) => part.segment === segments[index - 1]);
+      if (
+        takenBack.length > 0 &&
+        !negatesCommand(segment.tokens) &&
+        classifySegment(segment.tokens, typedWithCapitals).intent !== 'unknown'
+      ) {
+        parts.splice(parts.indexOf(takenBack[0]!));
+        carried = takenBack[0]!.reading.name ?? carried;
+      }
+    }
     // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
     if (
       negatesCommand(segment.tokens) ||
       declines(segment.tokens, segments[index + 1]?.tokens) ||
-      (index > 0 && negatedSubject(segment.tokens))
+      (index > 0 && negatedSubject(segment.tokens)) ||
+      // "Wilt u niet de diagnose maar de risico's …": the subject set against "maar" is not wanted.
+      (segments[index + 1] !== undefined && contrasted(segment.tokens, tokensBefore(tokens, segments[index + 1]!)))
     ) {
       negatedCommands++;
       carried = findName(segment.tokens) ?? carried;
