@@ -27,7 +27,7 @@ export const phrases = {
   watchFor: /\bwaar (moet|moeten|moet je) (ik|we|je|jij|jullie)? ?(op )?(letten|opletten|rekening mee houden)\b/,
   /** How a shift went: "hoe was de nacht", "hoe ging het met X vannacht". */
   handoverPhrase:
-    /\b(nacht|dag|dienst|avond) (doorgekomen|doorgebracht)\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
+    /\b(nacht|dag|dienst|avond) (doorgekomen|doorgebracht)\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|zn|z'n|haar|d'r) (nacht|dag|avond|dienst)\b|\bwat (speelde|speelt) er\b|\bwat (is|valt) er (\S+ ){0,4}te melden\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
   /** What a patient is treated for: a question about the diagnosis without the word. */
   treatedFor: /\b(waar|waarvoor)\b.*\bbehandeld\b|\bbehandeld (voor|wegens)\b/,
   /** Going to (a part of) the intake form. */

@@ -577,3 +577,14 @@ describe('a part taken back with “nee”, and “niet X maar Y” (round 6)', 
     expect(chainOf('Wilt u niet de diagnose maar de risico’s van mevrouw Pel tonen?')).toEqual([['risico_query', 'Pel']]);
   });
 });
+
+describe('how a shift went, asked in other words (round 6)', () => {
+  it.each([
+    ['zoek dhr. Pel en hoe was zn nacht', ['zoeken', 'overdracht']],
+    ['wat speelde er vandaag bij mw. Pel', ['overdracht']],
+    ['wat valt er te melden over dhr. Bos', ['overdracht']],
+    ['Ik begin zo aan de ochtendoverdracht. Wat is er over mevrouw Pel te melden?', ['overdracht']],
+  ])('reads “%s” as the handover', (input, intents) => {
+    expect(intentsOf(input)).toEqual(intents);
+  });
+});
