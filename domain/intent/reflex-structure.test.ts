@@ -588,3 +588,16 @@ describe('how a shift went, asked in other words (round 6)', () => {
     expect(intentsOf(input)).toEqual(intents);
   });
 });
+
+describe('“kun je dat laten zien” and a record read twice (round 6)', () => {
+  it('shows what was said before “kun je dat laten zien”', () => {
+    expect(chainOf('meneer Bos komma die heeft een hoog suïciderisico toch komma kun je dat laten zien')).toEqual([
+      ['risico_query', 'Bos'],
+    ]);
+  });
+
+  it('reads a search repeated with a pronoun as one search, but keeps a report read and one written', () => {
+    expect(chainOf('wie is die Pel eigenlijk? zoek ’m even op')).toEqual([['zoeken', 'Pel']]);
+    expect(intentsOf('lees de rapportage van Sem en schrijf daarna een rapportage over hem')).toEqual(['rapportage', 'rapportage']);
+  });
+});

@@ -543,7 +543,30 @@ export function joinObjects(segments: Segment[]): Segment[] {
   return joined;
 }
 
-const showWords = new Set(['laat', 'laten', 'zien', 'toon', 'tonen', 'me', 'mij', 'het', 'dat', 'die', 'eens', 'es', 'is', 'ff']);
+const showWords = new Set([
+  'laat',
+  'laten',
+  'zien',
+  'toon',
+  'tonen',
+  'me',
+  'mij',
+  'het',
+  'dat',
+  'die',
+  'eens',
+  'es',
+  'is',
+  'ff',
+  // "kun je dat laten zien", "wilt u het tonen": the same, asked.
+  'kun',
+  'kunt',
+  'wil',
+  'wilt',
+  'je',
+  'jij',
+  'u',
+]);
 
 /**
  * "psychiater vraagt naar dx van nora, laat zien", "risico's van dhr. X, laat even zien": a show command with no object
