@@ -601,3 +601,16 @@ describe('“kun je dat laten zien” and a record read twice (round 6)', () => 
     expect(intentsOf('lees de rapportage van Sem en schrijf daarna een rapportage over hem')).toEqual(['rapportage', 'rapportage']);
   });
 });
+
+describe('a dictated “niet X maar Y” about which name is meant (round 6)', () => {
+  it('leaves the remark out of the request and keeps both names as said', () => {
+    const result = classify(
+      'rapportage voor mevrouw Bos komma niet de Bosch maar Bos komma zij heeft vanavond een medepatiënt geslagen punt',
+    );
+    expect(result.actions.map((action) => [action.intent, action.entities.patientName])).toEqual([['rapportage', 'Bos']]);
+    expect(result.names).toEqual(expect.arrayContaining(['Bos', 'Bosch']));
+    expect(chainOf('eh nieuwe regel komma meneer Jansen komma niet Janssen maar Jansen komma hij weigerde zijn depot punt')).toEqual([
+      ['dagnotitie', 'Jansen'],
+    ]);
+  });
+});

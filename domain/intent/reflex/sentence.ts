@@ -20,7 +20,7 @@ import {
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
-import { allNames, findName, isNameLike, looksLikeVerb, refersToPatient, type NameSpan } from './names';
+import { allNames, collectName, findName, isNameLike, looksLikeVerb, refersToPatient, type NameSpan } from './names';
 import { countedOther, elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
 import { asksTheRecord, plainlyAsksTheRecord } from './record-question';
 import { originalText, tokenize, type Token } from './tokens';
@@ -320,8 +320,9 @@ function contrasted(current: Token[], between: Token[]): boolean {
 }
 
 /** The sentence split into parts in the order they are to be done; negated commands are no part. */
-function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
-  const tokens = tokenize(text);
+function readParts(text: string): { tokens: Token[]; said: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
+  const said = tokenize(text);
+  const tokens = withoutNameClarification(said);
   let segments = joinNamesForBoth(joinObjects(splitSegments(tokens)), tokens);
   // "ik begin zo aan de rapportages, maar eerst …": what the clinician is about to do themselves, before a request, is context.
   const plan = segments.length > 1 && ownPlan(segments[0]!.tokens) ? segments[0]! : null;
@@ -391,7 +392,26 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
       parts.push({ segment, tokens: partTokens, reading: { ...reading, name: other, others: [] }, repeat: true });
     previousTokens = segment.tokens;
   });
-  return { tokens, segments, parts, negatedCommands };
+  return { tokens, said, segments, parts, negatedCommands };
+}
+
+/**
+ * "rapportage voor mevrouw Wit komma niet de Witte maar Wit komma …": a dictated remark on which of two like names is
+ * meant is no part of the request; it is left out before the sentence is split (its names still count as said).
+ */
+function withoutNameClarification(tokens: Token[]): Token[] {
+  for (let at = 1; at < tokens.length; at++) {
+    if (tokens[at]!.norm !== 'niet' || tokens[at - 1]!.norm !== ',') continue;
+    const first = collectName(tokens, at + 1, true);
+    if (!first) continue;
+    if (tokens[first.end]?.norm !== 'maar') continue;
+    const second = collectName(tokens, first.end + 1, true);
+    if (!second) continue;
+    const after = tokens[second.end];
+    if (after && !(after.kind === 'punct' && [',', '.', ':', ';'].includes(after.norm))) continue;
+    return [...tokens.slice(0, at - 1), ...tokens.slice(second.end)];
+  }
+  return tokens;
 }
 
 /** What the intent model sees of each part of a sentence: the training script reads the same. */
@@ -401,7 +421,7 @@ export function partFeatures(input: string): string[][] {
 
 export function classifyReflex(input: string, context: ClassifyContext = {}, now = new Date()): ReflexResult {
   const text = applyDictation(input);
-  const { tokens, segments, parts, negatedCommands } = readParts(text);
+  const { tokens, said, segments, parts, negatedCommands } = readParts(text);
   const explained = new Set<number>(segments.flatMap((segment) => [...segment.explained]));
   let complex = false;
   const actions: ChainAction[] = [];
@@ -565,5 +585,5 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     }
   }
   if (actions.length === 0) actions.push({ intent: 'unknown', entities: {}, confidence: negatedCommands > 0 ? 0.85 : 0.3 });
-  return { actions: actions.slice(0, 5), complex, names: allNames(tokens) };
+  return { actions: actions.slice(0, 5), complex, names: allNames(said) };
 }
