@@ -614,3 +614,25 @@ describe('a dictated “niet X maar Y” about which name is meant (round 6)', (
     ]);
   });
 });
+
+describe('a given name that is a Dutch word, a title after a note’s text, “n’n” (round 6)', () => {
+  const nameOf = (input: string) => classify(input).actions[0]?.entities.patientName;
+
+  it('keeps a capitalised word before a capitalised family name as the given name, mid-sentence', () => {
+    expect(nameOf('zoek Toon Verhoeven ff op')).toBe('Toon Verhoeven');
+    expect(nameOf('wat heeft Roel Kessels voor diagnose')).toBe('Roel Kessels');
+    // Opening a sentence "Toon" is the command.
+    expect(nameOf('Toon Verhoeven zijn overdracht')).toBe('Verhoeven');
+  });
+
+  it('takes the patient from a title opening a note’s text after the note’s pronoun', () => {
+    expect(nameOf('notitie zn medicatie ingenomen, dhr. Pel')).toBe('Pel');
+  });
+
+  it('does not read a short word with an apostrophe as a name', () => {
+    expect(classify('zoek mevrouw Klein Nijenhuis op en plan n’n afspraak op dinsdag').actions.map((a) => a.entities.patientName)).toEqual([
+      'Klein Nijenhuis',
+      'Klein Nijenhuis',
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Intent } from '../intent.schemas';
-import { dose, orderVerbs, outOfScope, questionOpeners, type Concept } from '../lexicon';
+import { dose, honorifics, orderVerbs, outOfScope, questionOpeners, type Concept } from '../lexicon';
 import { phrases } from '../phrases';
 import { lookup, possessives } from './lookup';
 import { describesPatient, findName, namesAfter, refersToPatient, subjectOfContent, type NameSpan } from './names';
@@ -48,7 +48,10 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   const headText = textOf(head);
   // "notitie voor hem: bloeddruk gemeten": where the head points to the patient, the text's first word is no name.
   const headPronoun = head.some((_, index) => refersToPatient(head, index));
-  const name = findName(head, typedWithCapitals) ?? (contentAt === null || headPronoun ? null : subjectOfContent(segment, contentAt));
+  // "notitie zn medicatie ingenomen, dhr. Geerts": a title opening the text names the patient all the same.
+  const titledText = contentAt !== null && honorifics.has(segment[contentAt]?.norm ?? '');
+  const name =
+    findName(head, typedWithCapitals) ?? (contentAt === null || (headPronoun && !titledText) ? null : subjectOfContent(segment, contentAt));
   // "de overdracht van mw. Blok": a capitalised word of the patient's name asks for nothing.
   const named = new Set(
     name && name.end <= head.length ? head.slice(name.start, name.end).filter((token) => /^\p{Lu}/u.test(token.raw)) : [],

@@ -29,6 +29,8 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
   if (
     norm.length < 2 ||
     /\d/.test(norm) ||
+    // "z'n", "n'n", "d'r": a short word with an apostrophe in it is a pronoun or an article.
+    /^\p{L}['’`]\p{L}{1,2}$/u.test(token.raw) ||
     notNames.has(norm) ||
     actionStarters.has(norm) ||
     hourWords.includes(norm) ||
@@ -361,7 +363,34 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
   if (!kept.some((part) => !nameParticles.has(part.norm))) return null;
   // "plaats hem over": no name is followed by "hem"; the word was a command.
   if (tokens[from + parts.length]?.norm === 'hem') return null;
+  // "zoek Toon Verhoeven op", "wat hèt Roel Kessels …": in the middle of a sentence a capitalised word right before a
+  // capitalised name is its given name, also one that is a Dutch word.
+  const before = tokens[from + first - 1];
+  if (first === 0 && givenNameBefore(tokens, from + first, kept))
+    return { name: nameText([before!, ...kept]), start: from - 1, end: from + parts.length };
   return { name: nameText(kept), start: from + first, end: from + parts.length };
+}
+
+function givenNameBefore(tokens: Token[], start: number, kept: Token[]): boolean {
+  const before = tokens[start - 1];
+  const earlier = tokens[start - 2];
+  return (
+    before !== undefined &&
+    before.kind === 'word' &&
+    earlier?.kind === 'word' &&
+    !honorifics.has(earlier.norm) &&
+    /^\p{Lu}\p{Ll}+$/u.test(before.raw) &&
+    /^\p{Lu}/u.test(kept[0]!.raw) &&
+    before.norm.length >= 3 &&
+    !pronouns.has(before.norm) &&
+    !honorifics.has(before.norm) &&
+    !nameParticles.has(before.norm) &&
+    !connectors.has(before.norm) &&
+    !questionStarters.has(before.norm) &&
+    !negations.has(before.norm) &&
+    !dayWords.has(before.norm) &&
+    !dayLike(before.norm)
+  );
 }
 
 /**
