@@ -503,6 +503,13 @@ describe('what the clinician is about to do themselves (round 6)', () => {
 
   it('keeps a wish said with “zo” as a request', () => {
     expect(intentsOf('ik wil zo de overdracht zien, eerst de agenda')).toEqual(['agenda', 'overdracht']);
+    expect(intentsOf('we willen zo de agenda zien, eerst de overdracht')).toEqual(['overdracht', 'agenda']);
+  });
+
+  it('drops the team’s plan, and the clinician’s after a time said first', () => {
+    expect(chainOf('na de lunch zie ik dhr. Bos, wat was zijn diagnose ook alweer')).toEqual([['diagnose_query', 'Bos']]);
+    expect(chainOf('vanavond zie ik mw. Kok, geef haar overdracht')).toEqual([['overdracht', 'Kok']]);
+    expect(classify('we hebben zo teamoverleg, wat staat er in de agenda').actions).toHaveLength(1);
   });
 });
 

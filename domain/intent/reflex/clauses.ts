@@ -240,19 +240,43 @@ export function describedObservation(tokens: Token[], name: { start: number; end
 }
 
 const soonWords = new Set(['zo', 'straks', 'zometeen', 'dadelijk', 'zodadelijk', 'zodirect', 'aanstonds', 'strakjes', 'zo-meteen']);
-const wishVerbs = new Set(['wil', 'wilt', 'wou', 'wilde', 'zou', 'zouwe', 'wens', 'vraag', 'verzoek', 'hoop']);
+const wishVerbs = new Set([
+  'wil',
+  'wilt',
+  'willen',
+  'wou',
+  'wilde',
+  'wilden',
+  'zou',
+  'zouden',
+  'zouwe',
+  'wens',
+  'vraag',
+  'verzoek',
+  'hoop',
+]);
+
+const laterToday = new Set(['vanavond', 'vanmiddag', 'vannacht', 'vanochtend', 'vanmorgen']);
+const ownSubjects = new Set(['ik', 'we', 'wij']);
 
 /**
- * "ik begin zo aan de rapportages, …", "ik doe straks de overdracht, maar eerst …": what the clinician is about to do
- * themselves, before what they ask now, is no request. "ik wil zo de overdracht zien" is one.
+ * "ik begin zo aan de rapportages, …", "we hebben zo teamoverleg, …", "na de lunch zie ik dhr. X, …": what the clinician
+ * (or the team) is about to do themselves, before what they ask now, is no request. "ik wil zo de overdracht zien" is one.
  */
 export function ownPlan(tokens: Token[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word' && !['eh', 'ehm', 'uh', 'uhm'].includes(token.norm));
-  if (words[0]?.norm !== 'ik' || tokens.some((token) => token.norm === '?')) return false;
+  if (tokens.some((token) => token.norm === '?') || words.some((token) => token.norm === 'graag')) return false;
+  // The subject opens the part ("ik doe straks …"), or follows its verb after a time said first ("na de lunch zie ik …").
+  const opening = ownSubjects.has(words[0]?.norm ?? '');
+  const afterWhen =
+    (words[0]?.norm === 'na' || soonWords.has(words[0]?.norm ?? '') || laterToday.has(words[0]?.norm ?? '')) &&
+    words.slice(1, 5).some((token, index) => ownSubjects.has(token.norm) && index > 0);
+  if (!opening && !afterWhen) return false;
   const verb = words[1]?.norm ?? '';
   // After "ik" a verb is the clinician's own ("ik doe", "ik lees"), no command; a wish is a request.
-  if (wishVerbs.has(verb) || questionWords.has(verb)) return false;
-  return words.slice(1, 4).some((token) => soonWords.has(token.norm)) && !words.some((token) => token.norm === 'graag');
+  if (opening && (wishVerbs.has(verb) || questionWords.has(verb))) return false;
+  if (words.some((token) => wishVerbs.has(token.norm))) return false;
+  return afterWhen || words.slice(1, 4).some((token) => soonWords.has(token.norm));
 }
 
 /** Who may call, ask or worry for a patient: family, friends, the GP. */
