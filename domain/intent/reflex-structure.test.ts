@@ -643,3 +643,10 @@ describe('a given name that is a Dutch word, a title after a note’s text, “n
     ]);
   });
 });
+
+describe('roles a ward calls in (round 6)', () => {
+  it('does not search for “de dokter” or “de aios”', () => {
+    expect(intentsOf('haal de dokter erbij')).toEqual(['unknown']);
+    expect(classify('piep de aios even op').actions[0]?.entities.patientName).toBeUndefined();
+  });
+});
