@@ -650,3 +650,10 @@ describe('roles a ward calls in (round 6)', () => {
     expect(classify('piep de aios even op').actions[0]?.entities.patientName).toBeUndefined();
   });
 });
+
+describe('a new line of the report (round 6)', () => {
+  it('keeps a risk told in the report’s text as that text', () => {
+    expect(chainOf('nieuwe rapportageregel bij mw. Kok: dreigde met zelfbeschadiging')).toEqual([['rapportage', 'Kok']]);
+    expect(chainOf('rapportage voor dhr. Bos: weigerde zijn depot en was agressief')).toEqual([['rapportage', 'Bos']]);
+  });
+});

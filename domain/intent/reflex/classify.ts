@@ -34,7 +34,8 @@ export function contentStart(tokens: Token[]): number | null {
     const token = tokens[index]!;
     if (token.kind === 'word' && (lookup(token.norm).concepts.has('noteNoun') || lookup(token.norm).concepts.has('noteVerb')))
       sawNote = true;
-    else if (token.kind === 'word' && index <= 2 && /^rapporteer|^raporteer|^rapportage$|^raportage$/.test(token.norm)) sawReport = true;
+    else if (token.kind === 'word' && index <= 2 && /^rapporteer|^raporteer|^rapportage(regel)?$|^raportage(regel)?$/.test(token.norm))
+      sawReport = true;
     else if (sawNote && (token.norm === ':' || token.norm === 'dat' || token.norm === ',')) return index + 1;
     // "rapporteer bij X dat …", "rapportage voor X: …": what follows is the report's own text.
     else if (sawReport && (token.norm === ':' || token.norm === 'dat')) return index + 1;

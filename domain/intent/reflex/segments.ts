@@ -509,15 +509,22 @@ function bareNoteVerb(current: Token[]): boolean {
 
 /** The part opens with one report to write ("rapportage voor X", "rapporteer bij X"), not the reports to read. */
 function opensReport(current: Token[]): boolean {
-  const first = current.find((word) => word.kind === 'word' && !fillers.has(word.norm));
-  return first !== undefined && /^(rapportage|raportage|rapporage|rapporteer|raporteer)$/.test(first.norm);
+  // "nieuwe rapportageregel bij X: …": a new line of the report is one report to write.
+  const first = current.find((word) => word.kind === 'word' && !fillers.has(word.norm) && !['nieuwe', 'nieuw', 'een'].includes(word.norm));
+  return first !== undefined && /^(rapportage|raportage|rapporage)(regel)?$|^(rapporteer|raporteer)$/.test(first.norm);
 }
 
 /** "heeft goed geslapen", "hij was onrustig": a finite verb or the patient as subject, and no question. */
 function tellsWhatHappened(tokens: Token[], from: number): boolean {
   const first = tokens[from];
   if (!first || first.kind !== 'word') return false;
-  if (!commonVerbs.has(first.norm) && !['hij', 'zij', 'ze'].includes(first.norm)) return false;
+  // "heeft …", "hij …", and a past tense opening the text ("dreigde met …", "weigerde zijn depot").
+  if (
+    !commonVerbs.has(first.norm) &&
+    !['hij', 'zij', 'ze'].includes(first.norm) &&
+    !(first.norm.length >= 6 && /(de|te)$/.test(first.norm))
+  )
+    return false;
   return !tokens.slice(from).some((token) => token.norm === '?');
 }
 
