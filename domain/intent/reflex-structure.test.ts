@@ -657,3 +657,13 @@ describe('a new line of the report (round 6)', () => {
     expect(chainOf('rapportage voor dhr. Bos: weigerde zijn depot en was agressief')).toEqual([['rapportage', 'Bos']]);
   });
 });
+
+describe('the ward’s handover before a patient named last (round 6)', () => {
+  it('does not give the ward’s handover the patient named at the end', () => {
+    expect(chainOf('agenda van morgen, daarna overdracht afdeling en dan de risico’s van dhr. Bos')).toEqual([
+      ['agenda', null],
+      ['overdracht', null],
+      ['risico_query', 'Bos'],
+    ]);
+  });
+});

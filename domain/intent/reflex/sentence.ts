@@ -576,7 +576,9 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   for (let index = actions.length - 2; index >= 0; index--) {
     const action = actions[index]!;
     const next = actions[index + 1]!;
-    if (!action.entities.patientName && patientIntents.has(action.intent) && next.entities.patientName) {
+    // "… daarna overdracht afdeling en dan de risico's van X": the ward's handover and the clinician's own agenda are no one's.
+    const ownOrWard = tokenize(pieces[index]?.text ?? '').some((token) => ['mijn', 'afd', 'afdeling'].includes(token.norm));
+    if (!action.entities.patientName && patientIntents.has(action.intent) && next.entities.patientName && !ownOrWard) {
       action.entities = {
         ...action.entities,
         patientName: next.entities.patientName,
