@@ -63,7 +63,8 @@ export const phrases = {
   /** "zet de afspraak om naar…". */
   setTo: /\bzet\b.*\b(om (naar|op)|naar)\b/,
   /** "… naar vrijdag": a target moment. */
-  toMoment: /\bnaar\b.*\b(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week|\d)/,
+  toMoment:
+    /\bnaar\b.*\b(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week|\d)|\bnaar (ma|di|wo|do|vr|za)\b/,
   /** Making an appointment. */
   makeVerb: /\b(maak|maken|zet|regel|prik|nieuwe|in)\b/,
   /** A new one… */

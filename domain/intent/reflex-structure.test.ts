@@ -667,3 +667,10 @@ describe('the ward’s handover before a patient named last (round 6)', () => {
     ]);
   });
 });
+
+describe('an arrow in shorthand (round 6)', () => {
+  it('reads “vr -> ma” as moving the appointment to Monday', () => {
+    expect(intentsOf('afspr mw. Kok vr -> ma')).toEqual(['reschedule_appointment']);
+    expect(intentsOf('afspraak dhr. Bos van di naar do')).toEqual(['reschedule_appointment']);
+  });
+});
