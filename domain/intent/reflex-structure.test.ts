@@ -674,3 +674,11 @@ describe('an arrow in shorthand (round 6)', () => {
     expect(intentsOf('afspraak dhr. Bos van di naar do')).toEqual(['reschedule_appointment']);
   });
 });
+
+describe('“zet die …” after an appointment described (round 6)', () => {
+  it('takes the appointment said before as its object', () => {
+    expect(chainOf('zn afspraak om 8:00 morgen bloedprikken, zet die voor dhr. Bos')).toEqual([['create_appointment', 'Bos']]);
+    // "die van maandag" is another appointment.
+    expect(intentsOf('afspraak mw. Kok vr mag weg en verzet die van ma naar wo')).toEqual(['cancel_appointment', 'reschedule_appointment']);
+  });
+});

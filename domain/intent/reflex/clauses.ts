@@ -172,7 +172,8 @@ export function takesStatement(tokens: Token[]): boolean {
   // "zet in agenda vr middag", "plan in voor maandag 10 uur": a command with only where and when after it has no object of its own.
   if (command(words[0]) && words.length > 1 && tokens.slice(tokens.indexOf(words[0]!) + 1).every(placeOrWhen)) return true;
   return (
-    (['dat', 'da', 'det', 'dit'].includes(words[1]?.norm ?? '') && command(words[0])) ||
+    // "zet die voor dhr. X" points back; "verzet die van maandag" is another one.
+    (['dat', 'da', 'det', 'dit', 'die'].includes(words[1]?.norm ?? '') && words[2]?.norm !== 'van' && command(words[0])) ||
     (['dat', 'da', 'dit'].includes(words[0]!.norm) &&
       words.slice(1).some((token) => command(token) || doing.has(token.norm) || lookup(token.norm).concepts.has('agendaNoun')))
   );
