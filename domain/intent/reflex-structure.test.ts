@@ -682,3 +682,13 @@ describe('“zet die …” after an appointment described (round 6)', () => {
     expect(intentsOf('afspraak mw. Kok vr mag weg en verzet die van ma naar wo')).toEqual(['cancel_appointment', 'reschedule_appointment']);
   });
 });
+
+describe('“eerst” opening the sentence (round 6)', () => {
+  it('keeps the order when “eerst” belongs to the first part', () => {
+    expect(intentsOf('eerst agenda dan risico’s van dhr. Bos')).toEqual(['agenda', 'risico_query']);
+    expect(intentsOf('plan het gesprek, maar eerst annuleer de oude afspraak van mw. Kok')).toEqual([
+      'cancel_appointment',
+      'create_appointment',
+    ]);
+  });
+});

@@ -328,10 +328,15 @@ function readParts(text: string): { tokens: Token[]; said: Token[]; segments: Se
   const plan = segments.length > 1 && ownPlan(segments[0]!.tokens) ? segments[0]! : null;
   if (plan) segments = segments.slice(1);
   // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
-  const saysFirst = (segment: Segment) =>
-    tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') ||
-    segment.tokens.slice(0, 3).some((token) => token.norm === 'eerst');
-  const firstIndex = segments.findIndex((segment, index) => index > 0 && (segment.first || saysFirst(segment)));
+  // Only what stands between the part before and this one counts: in "eerst agenda dan risico's" the "eerst" is the agenda's.
+  const saysFirst = (segment: Segment, index: number) => {
+    const previousEnd = tokens.indexOf(segments[index - 1]!.tokens.at(-1)!);
+    return (
+      tokensBefore(tokens, segment).some((token) => token.norm === 'eerst' && tokens.indexOf(token) > previousEnd) ||
+      segment.tokens.slice(0, 3).some((token) => token.norm === 'eerst')
+    );
+  };
+  const firstIndex = segments.findIndex((segment, index) => index > 0 && (segment.first || saysFirst(segment, index)));
   if (firstIndex > 0) segments = [...segments.slice(firstIndex, firstIndex + 1), ...segments.filter((_, index) => index !== firstIndex)];
   const parts: Part[] = [];
   let negatedCommands = 0;
