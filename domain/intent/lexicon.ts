@@ -750,6 +750,8 @@ export const notNames = new Set([
   'gr',
   'gram',
   'mmol',
+  // "nwe afspr": shorthand for "nieuwe".
+  'nwe',
   // Comparatives said of a patient ("slaapt mw yildiz beter sinds …").
   'beter',
   'slechter',

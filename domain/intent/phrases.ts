@@ -68,7 +68,7 @@ export const phrases = {
   /** Making an appointment. */
   makeVerb: /\b(maak|maken|zet|regel|prik|nieuwe|in)\b/,
   /** A new one… */
-  newWord: /\b(nieuwe|nieuw)\b/,
+  newWord: /\b(nieuwe|nieuw|nwe)\b/,
   /** …set up. */
   planVerb: /\b(zet|plan|maak|regel)\b/,
   /** A question word that asks for content. */

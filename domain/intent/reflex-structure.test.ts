@@ -692,3 +692,16 @@ describe('“eerst” opening the sentence (round 6)', () => {
     ]);
   });
 });
+
+describe('a new appointment in shorthand after a cancellation (round 6)', () => {
+  it('splits “…, nieuwe afspraak woensdag 10:00” off as an appointment to make', () => {
+    expect(chainOf('afspraak dhr. Bos ma mag weg, nieuwe afspraak woensdag 10:00')).toEqual([
+      ['cancel_appointment', 'Bos'],
+      ['create_appointment', 'Bos'],
+    ]);
+    expect(intentsOf('afspr dhr. Bos ma mag weg, nwe afspr wo')).toEqual(['cancel_appointment', 'create_appointment']);
+    // Inside a note's text it stays text; a question about one asks.
+    expect(intentsOf('noteer bij mw. Kok dat ze een nieuwe kamer wil, nieuwe afspraak vrijdag')).toEqual(['dagnotitie']);
+    expect(intentsOf('heeft ze een nieuwe afspraak?')).toEqual(['agenda_query']);
+  });
+});

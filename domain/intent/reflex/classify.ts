@@ -148,7 +148,8 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   // "Heeft hij volgende week een afspraak met de arts in opleiding?": a question asks, it makes nothing.
   const makeAppointment =
     appointment && phrases.makeVerb.test(headText) && !(question && !has('createVerb') && /^(heeft|is|staat|hebben|zijn)$/.test(firstWord));
-  const newOne = phrases.newWord.test(headText) && phrases.planVerb.test(headText);
+  // "nieuwe plannen", and in shorthand "nwe afspr wo": a new appointment with no verb is made.
+  const newOne = phrases.newWord.test(headText) && (phrases.planVerb.test(headText) || (appointment && !question));
   if (!strongCancel && !cancelPhrase && !strongMove && !weakMove && !newMoment && (createVerb || makeAppointment || newOne)) {
     if (appointment) propose('create_appointment', 0.95 - fuzzyPenalty('createVerb', 'appointmentNoun'));
     else if (name || newOne || momentIn(head, 0, head.length).time) propose('create_appointment', 0.84);

@@ -12,6 +12,7 @@ import {
   negations,
   questionStarters,
   sequencers,
+  weekdayAbbreviations,
   wishWords,
   type Concept,
 } from '../lexicon';
@@ -146,6 +147,8 @@ function startsAction(
     closedByTe(tokens, clauseEnd(tokens, index))
   )
     return index;
+  // "… mag weg, nieuwe afspraak woensdag 10:00", "…, nwe afspr wo": a new one with only when after it is an action of its own.
+  if (!inContent && [',', 'en'].includes(tokens[from - 1]?.norm ?? '') && newOneAt(tokens, index)) return index;
   // "…, vlg kopje", "… en dan het blok verslaving": a step through the intake form is an action of its own.
   if (!inContent && intakeStepAt(tokens, index)) return index;
   if (token.norm.length >= 5) {
@@ -285,6 +288,23 @@ function closedByCommand(tokens: Token[], from: number): boolean {
 }
 
 const whenPrepositions = new Set(['op', 'voor', 'rond', 'tegen', 'vanaf']);
+
+/** "nieuwe afspraak woensdag 10:00", "nwe afspr wo", "nieuwe op vrijdag": new, perhaps an appointment, and when, to the clause's end. */
+function newOneAt(tokens: Token[], from: number): boolean {
+  if (!['nieuwe', 'nieuw', 'nwe'].includes(tokens[from]?.norm ?? '')) return false;
+  let index = from + 1;
+  if (lookup(tokens[index]?.norm ?? '').concepts.has('appointmentNoun')) index++;
+  const whenFrom = index;
+  while (
+    index < tokens.length &&
+    (isWhen(tokens, index) ||
+      weekdayAbbreviations.has(tokens[index]!.norm) ||
+      (whenPrepositions.has(tokens[index]!.norm) && index + 1 < tokens.length && isWhen(tokens, index + 1)))
+  )
+    index++;
+  const closed = index === tokens.length || tokens[index]!.kind === 'punct' || connectors.has(tokens[index]!.norm);
+  return index > whenFrom && closed;
+}
 
 /** The clause ending before `end` closes with "te" and an infinitive ("te openen", "te tonen"). */
 function closedByTe(tokens: Token[], end: number): boolean {
