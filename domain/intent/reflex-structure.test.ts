@@ -519,6 +519,7 @@ describe('what family or a GP told or wants, before a request (round 6)', () => 
     expect(chainOf('zijn broer belde, maakt zich zorgen. overdracht dhr. Aydin')).toEqual([['overdracht', 'Aydin']]);
     expect(chainOf('mw. de wit haar dochter belde ivm bezoek, overdracht van haar')).toEqual([['overdracht', 'De Wit']]);
     expect(chainOf('zijn vrouw vroeg om een gesprek, plan dhr. Aydin vrijdag 10:00 in')).toEqual([['create_appointment', 'Aydin']]);
+    expect(chainOf('familie van mw. Kok is op bezoek, wanneer is haar volgende afspraak')).toEqual([['agenda_query', 'Kok']]);
   });
 
   it('keeps it as the note’s text, as the object of “zet dat”, or as a note when nothing is asked', () => {

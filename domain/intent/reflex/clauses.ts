@@ -328,7 +328,10 @@ export function relayedByOthers(tokens: Token[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
   const first = words[0]?.norm ?? '';
   if (first === 'ik' || orderVerbs.test(first) || imperativeStarters.has(first)) return false;
-  const at = words.findIndex((token, index) => index < 6 && relations.has(token.norm) && whose.has(words[index - 1]?.norm ?? ''));
+  // "zijn moeder", "de zus van X", and opening the part without an article ("familie van X is op bezoek").
+  const at = words.findIndex(
+    (token, index) => index < 6 && relations.has(token.norm) && (index === 0 || whose.has(words[index - 1]?.norm ?? '')),
+  );
   if (at < 0) return false;
   // The relative is the subject: a telling verb follows it (after "van X" at most), no verb comes before it.
   const verbAt = words.findIndex((token, index) => index > at && relayVerbs.test(token.norm));
