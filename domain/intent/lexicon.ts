@@ -229,6 +229,7 @@ export const concepts = {
     'dreigend',
     'onveilig',
     'veilig',
+    'veiligheid',
     'wegloop*',
     'suicidepoging*',
     'gevaarlijk',

@@ -706,3 +706,13 @@ describe('a new appointment in shorthand after a cancellation (round 6)', () => 
     expect(intentsOf('heeft ze een nieuwe afspraak?')).toEqual(['agenda_query']);
   });
 });
+
+describe('a danger asked about without the word “risico” (round 6)', () => {
+  it('reads walking off or safety asked about as the risk question', () => {
+    expect(chainOf('kan mw. Kok alleen naar buiten of loopt ze weg')).toEqual([['risico_query', 'Kok']]);
+    expect(chainOf('moeten we bij dhr. Bos ergens op letten qua veiligheid')).toEqual([['risico_query', 'Bos']]);
+    // Told, it is a note; what to watch for without a danger is the handover.
+    expect(intentsOf('dhr. Bos liep vanmiddag weg van de afdeling')).toEqual(['dagnotitie']);
+    expect(intentsOf('waar moet ik op letten bij mw. Kok vannacht')).toEqual(['overdracht']);
+  });
+});

@@ -116,8 +116,19 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
     else if (status && !navigate) propose('intake_status', 0.93 - fuzzyPenalty('intake'));
     else propose(navigate ? 'intake_navigeer' : 'intake_status', 0.72);
   }
+  // "moeten we ergens op letten qua veiligheid": what to watch for, asked about a danger, is the risk.
+  const watchForDanger = (phrases.watchFor.test(headText) || /\bop (letten|opletten)\b/.test(headText)) && has('riskWord') && question;
+  if (watchForDanger) propose('risico_query', 0.94);
   if (has('risk')) propose('risico_query', 0.92 - fuzzyPenalty('risk'));
-  else if (question && has('riskWord') && (name || hasPronoun) && !has('noteNoun') && !has('noteVerb')) propose('risico_query', 0.86);
+  // "is hij gevaarlijk", "kan ze alleen naar buiten of loopt ze weg": a danger asked about is a risk question.
+  else if (
+    question &&
+    (has('riskWord') || phrases.walkingOff.test(headText)) &&
+    (name || hasPronoun) &&
+    !has('noteNoun') &&
+    !has('noteVerb')
+  )
+    propose('risico_query', 0.86);
   if (has('diagnosis')) propose('diagnose_query', 0.92 - fuzzyPenalty('diagnosis'));
   else if (question && has('disorderName') && (name || hasPronoun)) propose('diagnose_query', 0.86);
   else if (phrases.treatedFor.test(headText) && (name || hasPronoun)) propose('diagnose_query', 0.86);
