@@ -229,7 +229,6 @@ export const concepts = {
     'dreigend',
     'onveilig',
     'veilig',
-    'veiligheid',
     'wegloop*',
     'suicidepoging*',
     'gevaarlijk',

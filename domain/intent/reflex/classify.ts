@@ -117,7 +117,11 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
     else propose(navigate ? 'intake_navigeer' : 'intake_status', 0.72);
   }
   // "moeten we ergens op letten qua veiligheid": what to watch for, asked about a danger, is the risk.
-  const watchForDanger = (phrases.watchFor.test(headText) || /\bop (letten|opletten)\b/.test(headText)) && has('riskWord') && question;
+  // ("veiligheid" is read here, not in the lexicon: the intent model's features are fixed until it is retrained.)
+  const watchForDanger =
+    (phrases.watchFor.test(headText) || /\bop (letten|opletten)\b/.test(headText)) &&
+    (has('riskWord') || /\bveiligheid\b/.test(headText)) &&
+    question;
   if (watchForDanger) propose('risico_query', 0.94);
   if (has('risk')) propose('risico_query', 0.92 - fuzzyPenalty('risk'));
   // "is hij gevaarlijk", "kan ze alleen naar buiten of loopt ze weg": a danger asked about is a risk question.
