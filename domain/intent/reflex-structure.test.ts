@@ -716,3 +716,14 @@ describe('a danger asked about without the word “risico” (round 6)', () => {
     expect(intentsOf('waar moet ik op letten bij mw. Kok vannacht')).toEqual(['overdracht']);
   });
 });
+
+describe('a lower-case given name opening the sentence before “van der” (round 6)', () => {
+  it('keeps the given name with the family name', () => {
+    expect(chainOf('jan van der linden ovdr en daarna zijn afspr van do mag weg')).toEqual([
+      ['overdracht', 'Jan van der Linden'],
+      ['cancel_appointment', 'Jan van der Linden'],
+    ]);
+    // "van" alone after a mistyped noun stays "of".
+    expect(classify('rapotage van anouk openen').actions[0]?.entities.patientName).toBe('Anouk');
+  });
+});

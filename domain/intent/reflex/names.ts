@@ -565,7 +565,10 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
       previous?.kind === 'word' &&
       (/^\p{Lu}/u.test(previous.raw)
         ? isNameLike(previous, true)
-        : isNameLike(previous, false) && unknownWord(previous.norm) && nameSlot(tokens[index - 2])) &&
+        : // "jan van der linden ovdr": opening the sentence too.
+          isNameLike(previous, false) &&
+          unknownWord(previous.norm) &&
+          (nameSlot(tokens[index - 2]) || (index === 1 && ['der', 'den', "'t", 't'].includes(tokens[index + 1]?.norm ?? '')))) &&
       !honorifics.has(tokens[index + 1]?.norm ?? '')
     )
       continue;
