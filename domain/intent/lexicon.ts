@@ -503,6 +503,8 @@ export const actionStarters = new Set([
   'heeft',
   'is',
   'verwijder',
+  // "… en gooi zijn afspraak eruit": throwing an appointment out cancels it.
+  'gooi',
   'vat',
   'pak',
   'haal',
@@ -748,6 +750,8 @@ export const notNames = new Set([
   'gr',
   'gram',
   'mmol',
+  // "nwe afspr": shorthand for "nieuwe".
+  'nwe',
   // Comparatives said of a patient ("slaapt mw yildiz beter sinds …").
   'beter',
   'slechter',
@@ -881,6 +885,14 @@ export const notNames = new Set([
   'artsen',
   'psychiater',
   'psycholoog',
+  // Roles a ward calls in ("haal de dokter erbij", "piep de aios op"): who, but never a patient.
+  'dokter',
+  'aios',
+  'anios',
+  'spv',
+  'apotheker',
+  'therapeut',
+  'casemanager',
   'dietist',
   'verpleegkundige',
   'vpk',

@@ -27,7 +27,7 @@ export const phrases = {
   watchFor: /\bwaar (moet|moeten|moet je) (ik|we|je|jij|jullie)? ?(op )?(letten|opletten|rekening mee houden)\b/,
   /** How a shift went: "hoe was de nacht", "hoe ging het met X vannacht". */
   handoverPhrase:
-    /\b(nacht|dag|dienst|avond) (doorgekomen|doorgebracht)\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|haar) (nacht|dag|avond|dienst)\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
+    /\b(nacht|dag|dienst|avond) (doorgekomen|doorgebracht)\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|zn|z'n|haar|d'r) (nacht|dag|avond|dienst)\b|\bwat (speelde|speelt) er\b|\bwat (is|valt) er (\S+ ){0,4}te melden\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
   /** What a patient is treated for: a question about the diagnosis without the word. */
   treatedFor: /\b(waar|waarvoor)\b.*\bbehandeld\b|\bbehandeld (voor|wegens)\b/,
   /** Going to (a part of) the intake form. */
@@ -44,9 +44,9 @@ export const phrases = {
   mayGo: /\b(mag|maag|mat|kan|kin|ken|kaan|moet|mot|mut) (\w+ ){0,2}(weg|eweg|vervallen|vot|vort|eruit)\b/,
   /** "de intake met X moet naar volgende week", regional "moot nao", "mut noar": moving in other words. */
   goesTo:
-    /\b(moet|moot|mout|mut|mag|kan|gaat) (\w+ ){0,3}(naar|nao|noar) (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|de|\d)/,
+    /\b(moet|moot|mout|mut|mag|kan|gaat) (\w+ ){0,3}(naar|nao|noar) (eh |uh |ehm )?(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende|na|later|een|het|de|\d)/,
   /** "verwijder de afspraak". */
-  removeVerb: /\bverwijder\b/,
+  removeVerb: /\bverwijder\b|\b(gooi|gooien)\b.*\b(eruit|weg)\b|\beruit (gooien|halen)\b|\bhaal\b.*\beruit\b|\b(laat|laten)\b.*\bvallen\b/,
   /** "is verzet": a report that it moved, not a request to move it. */
   movedPassive: /\b(is|zijn|werd|wordt) (verzet|verplaatst)\b/,
   /** Moving without the verb: "naar voren halen", "een dag later". */
@@ -63,11 +63,12 @@ export const phrases = {
   /** "zet de afspraak om naar…". */
   setTo: /\bzet\b.*\b(om (naar|op)|naar)\b/,
   /** "… naar vrijdag": a target moment. */
-  toMoment: /\bnaar\b.*\b(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week|\d)/,
+  toMoment:
+    /\bnaar\b.*\b(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|morgen|overmorgen|volgende week|\d)|\bnaar (ma|di|wo|do|vr|za)\b/,
   /** Making an appointment. */
   makeVerb: /\b(maak|maken|zet|regel|prik|nieuwe|in)\b/,
   /** A new one… */
-  newWord: /\b(nieuwe|nieuw)\b/,
+  newWord: /\b(nieuwe|nieuw|nwe)\b/,
   /** …set up. */
   planVerb: /\b(zet|plan|maak|regel)\b/,
   /** A question word that asks for content. */

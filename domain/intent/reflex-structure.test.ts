@@ -453,3 +453,277 @@ describe('a formal list of “te”-infinitives and an agenda asked in shorthand
     expect(intentsOf('kun je de agenda van dhr. Ruitenberg donderdag openen?')).toEqual(['agenda']);
   });
 });
+
+describe('names that are Dutch words, after a hesitation, in lower-case double form (round 6)', () => {
+  const nameOf = (input: string) => classify(input).actions[0]?.entities.patientName;
+
+  it('reads a capitalised word right after a title as the family name, also a word of the form or an adverb', () => {
+    expect(chainOf('de afspraak met mw. Blok van donderdag mag weg')).toEqual([['cancel_appointment', 'Blok']]);
+    expect(chainOf('wat zijn de risico’s van dhr. Snel')).toEqual([['risico_query', 'Snel']]);
+    // The name asks for nothing: "Blok" does not open the intake.
+    expect(chainOf('de overdracht van meneer Blok')).toEqual([['overdracht', 'Blok']]);
+  });
+
+  it('finds the note’s subject after a hesitation or “die” before a capitalised name', () => {
+    expect(chainOf('noteer dat eh Sanne Kuipers vanmiddag niet at')).toEqual([['dagnotitie', 'Sanne Kuipers']]);
+    expect(chainOf('schrijf op dat die Rob Verhagen weer boos werd')).toEqual([['dagnotitie', 'Rob Verhagen']]);
+  });
+
+  it('takes a lower-case double name as a name without a title, where every part has a vowel', () => {
+    expect(chainOf('plan afspraak tjon-a-fat woensdag 11:00')).toEqual([['create_appointment', 'Tjon-A-Fat']]);
+    expect(nameOf('bvc-score van vannacht')).toBeUndefined();
+  });
+});
+
+describe('a risk or diagnosis said as an aside to an observation (round 6)', () => {
+  it.each([
+    ['dhr. jacobs, hoog suïciderisico, ligt de hele dag in bed', 'Jacobs'],
+    ['Tom Bakker komma eh bekend met een bipolaire stoornis komma heeft vannacht goed geslapen punt', 'Tom Bakker'],
+    ['mw. Kos, gediagnosticeerd met een eetstoornis, heeft vanavond de helft van haar maaltijd gegeten.', 'Kos'],
+    ['dhr. haddou suïcidaal in voorgeschiedenis, sliep goed vannacht', 'Haddou'],
+  ])('reads “%s” as one note', (input, name) => {
+    expect(chainOf(input)).toEqual([['dagnotitie', name]]);
+  });
+
+  it('keeps a question or a request after the aside', () => {
+    expect(intentsOf('dhr. Mulder, hoog suïciderisico, wat moet ik weten')).toEqual(['overdracht']);
+    expect(intentsOf('mw. Kos, eetstoornis, heeft ze vandaag gegeten')).not.toEqual(['dagnotitie']);
+    expect(intentsOf('mw. Kok, haar risico’s en de diagnose')).toEqual(['risico_query', 'diagnose_query']);
+  });
+});
+
+describe('what the clinician is about to do themselves (round 6)', () => {
+  it('drops “ik … zo/straks …” before the request and keeps its patient', () => {
+    expect(chainOf('ik ga straks de overdracht doen, eerst even de agenda van vandaag')).toEqual([['agenda', null]]);
+    expect(chainOf('ik doe zo de rapportages maar schrijf eerst een notitie dat Bas Kramer rustig was')).toEqual([
+      ['dagnotitie', 'Bas Kramer'],
+    ]);
+    expect(chainOf('ik zie mw. Pel zo meteen, geef me haar risico’s')).toEqual([['risico_query', 'Pel']]);
+  });
+
+  it('keeps a wish said with “zo” as a request', () => {
+    expect(intentsOf('ik wil zo de overdracht zien, eerst de agenda')).toEqual(['agenda', 'overdracht']);
+    expect(intentsOf('we willen zo de agenda zien, eerst de overdracht')).toEqual(['overdracht', 'agenda']);
+  });
+
+  it('drops the team’s plan, and the clinician’s after a time said first', () => {
+    expect(chainOf('na de lunch zie ik dhr. Bos, wat was zijn diagnose ook alweer')).toEqual([['diagnose_query', 'Bos']]);
+    expect(chainOf('vanavond zie ik mw. Kok, geef haar overdracht')).toEqual([['overdracht', 'Kok']]);
+    expect(classify('we hebben zo teamoverleg, wat staat er in de agenda').actions).toHaveLength(1);
+  });
+});
+
+describe('what family or a GP told or wants, before a request (round 6)', () => {
+  it('reads it as context: the request after it is the one action, for the patient named', () => {
+    expect(chainOf('dhr. aydin zn moeder belde, wil de arts spreken. zet woensdag 15u')).toEqual([['create_appointment', 'Aydin']]);
+    expect(chainOf('zijn broer belde, maakt zich zorgen. overdracht dhr. Aydin')).toEqual([['overdracht', 'Aydin']]);
+    expect(chainOf('mw. de wit haar dochter belde ivm bezoek, overdracht van haar')).toEqual([['overdracht', 'De Wit']]);
+    expect(chainOf('zijn vrouw vroeg om een gesprek, plan dhr. Aydin vrijdag 10:00 in')).toEqual([['create_appointment', 'Aydin']]);
+    expect(chainOf('familie van mw. Kok is op bezoek, wanneer is haar volgende afspraak')).toEqual([['agenda_query', 'Kok']]);
+  });
+
+  it('keeps it as the note’s text, as the object of “zet dat”, or as a note when nothing is asked', () => {
+    expect(chainOf('de moeder van Jan belde, noteer dat ze bezorgd is')).toEqual([['dagnotitie', 'Jan']]);
+    expect(intentsOf('de ouders van mw. Kok willen een gesprek, zet dat maandag in de agenda')).toEqual(['create_appointment']);
+    expect(intentsOf('de moeder van Jan belde, hij mag zondag op bezoek')).toEqual(['dagnotitie']);
+  });
+});
+
+describe('a second appointment request after “en” (round 6)', () => {
+  it('splits off an appointment that may go after “en”, also behind a hesitation and outside a note', () => {
+    expect(intentsOf('plan voor Kees Bos een afspraak morgen om 9 uur komma en eh de afspraak van vrijdag mag weg')).toEqual([
+      'create_appointment',
+      'cancel_appointment',
+    ]);
+    expect(intentsOf('overdracht van mw. Pel en ook nog de afspraak van dhr. Bos mag weg')).toEqual(['overdracht', 'cancel_appointment']);
+  });
+
+  it('reads throwing an appointment out or letting it drop as cancelling it', () => {
+    expect(chainOf('zoek Kees Bos op en gooi zijn afspraak van morgen eruit')).toEqual([
+      ['zoeken', 'Kees Bos'],
+      ['cancel_appointment', 'Kees Bos'],
+    ]);
+    expect(intentsOf('laat de afspraak van mw. Pel van vrijdag maar vallen')).toEqual(['cancel_appointment']);
+    expect(intentsOf('noteer dat hij zijn bord liet vallen')).toEqual(['dagnotitie']);
+  });
+
+  it('splits a clause after “en” closed by its own command and when', () => {
+    expect(intentsOf('annuleer de afspraak van Kees Bos van dinsdag en een nieuwe plannen op vrijdag')).toEqual([
+      'cancel_appointment',
+      'create_appointment',
+    ]);
+  });
+});
+
+describe('a note’s “niet”, a hesitation before when, and a bare “laat zien” (round 6)', () => {
+  it('does not read “niet” closing a note’s text as the note declined', () => {
+    expect(
+      intentsOf('dagnotitie Joris komma hij wilde zijn medicatie niet punt verder de afspraak van maandag met hem afzeggen punt'),
+    ).toEqual(['dagnotitie', 'cancel_appointment']);
+    expect(intentsOf('annuleer de afspraak van Jan niet, maar verzet hem naar vrijdag')).toEqual(['reschedule_appointment']);
+  });
+
+  it('moves an appointment that “mag naar eh volgende week”', () => {
+    expect(intentsOf('de intake van Sem Pol mag naar eh volgende week dinsdag')).toEqual(['reschedule_appointment']);
+  });
+
+  it('shows what the part before named when “laat zien” has no object', () => {
+    expect(chainOf('de huisarts wil de diagnose van mw. Kok weten, laat zien')).toEqual([['diagnose_query', 'Kok']]);
+    expect(chainOf('risico’s van dhr. Aydin, laat even zien')).toEqual([['risico_query', 'Aydin']]);
+  });
+});
+
+describe('a part taken back with “nee”, and “niet X maar Y” (round 6)', () => {
+  it('drops what was said before “nee” when a request follows it, keeping its patient', () => {
+    expect(chainOf('rapp dhr. bos, nee dagnotitie: at goed')).toEqual([['dagnotitie', 'Bos']]);
+    expect(chainOf('overdracht van Noor, nee sorry, haar risico’s')).toEqual([['risico_query', 'Noor']]);
+    // A name corrected with "nee" keeps the request.
+    expect(chainOf('overdracht mw. Bosch, nee Busch')).toEqual([['overdracht', 'Busch']]);
+  });
+
+  it('reads only the subject after “maar” when the one before is “niet” or “geen”', () => {
+    expect(chainOf('Wilt u niet de diagnose maar de risico’s van mevrouw Pel tonen?')).toEqual([['risico_query', 'Pel']]);
+  });
+});
+
+describe('how a shift went, asked in other words (round 6)', () => {
+  it.each([
+    ['zoek dhr. Pel en hoe was zn nacht', ['zoeken', 'overdracht']],
+    ['wat speelde er vandaag bij mw. Pel', ['overdracht']],
+    ['wat valt er te melden over dhr. Bos', ['overdracht']],
+    ['Ik begin zo aan de ochtendoverdracht. Wat is er over mevrouw Pel te melden?', ['overdracht']],
+  ])('reads “%s” as the handover', (input, intents) => {
+    expect(intentsOf(input)).toEqual(intents);
+  });
+});
+
+describe('“kun je dat laten zien” and a record read twice (round 6)', () => {
+  it('shows what was said before “kun je dat laten zien”', () => {
+    expect(chainOf('meneer Bos komma die heeft een hoog suïciderisico toch komma kun je dat laten zien')).toEqual([
+      ['risico_query', 'Bos'],
+    ]);
+  });
+
+  it('reads a search repeated with a pronoun as one search, but keeps a report read and one written', () => {
+    expect(chainOf('wie is die Pel eigenlijk? zoek ’m even op')).toEqual([['zoeken', 'Pel']]);
+    expect(intentsOf('lees de rapportage van Sem en schrijf daarna een rapportage over hem')).toEqual(['rapportage', 'rapportage']);
+  });
+});
+
+describe('a dictated “niet X maar Y” about which name is meant (round 6)', () => {
+  it('leaves the remark out of the request and keeps both names as said', () => {
+    const result = classify(
+      'rapportage voor mevrouw Bos komma niet de Bosch maar Bos komma zij heeft vanavond een medepatiënt geslagen punt',
+    );
+    expect(result.actions.map((action) => [action.intent, action.entities.patientName])).toEqual([['rapportage', 'Bos']]);
+    expect(result.names).toEqual(expect.arrayContaining(['Bos', 'Bosch']));
+    expect(chainOf('eh nieuwe regel komma meneer Jansen komma niet Janssen maar Jansen komma hij weigerde zijn depot punt')).toEqual([
+      ['dagnotitie', 'Jansen'],
+    ]);
+  });
+});
+
+describe('a given name that is a Dutch word, a title after a note’s text, “n’n” (round 6)', () => {
+  const nameOf = (input: string) => classify(input).actions[0]?.entities.patientName;
+
+  it('keeps a capitalised word before a capitalised family name as the given name, mid-sentence', () => {
+    expect(nameOf('zoek Toon Verhoeven ff op')).toBe('Toon Verhoeven');
+    expect(nameOf('wat heeft Roel Kessels voor diagnose')).toBe('Roel Kessels');
+    // Opening a sentence "Toon" is the command.
+    expect(nameOf('Toon Verhoeven zijn overdracht')).toBe('Verhoeven');
+  });
+
+  it('takes the patient from a title opening a note’s text after the note’s pronoun', () => {
+    expect(nameOf('notitie zn medicatie ingenomen, dhr. Pel')).toBe('Pel');
+  });
+
+  it('does not read a short word with an apostrophe as a name', () => {
+    expect(classify('zoek mevrouw Klein Nijenhuis op en plan n’n afspraak op dinsdag').actions.map((a) => a.entities.patientName)).toEqual([
+      'Klein Nijenhuis',
+      'Klein Nijenhuis',
+    ]);
+  });
+});
+
+describe('roles a ward calls in (round 6)', () => {
+  it('does not search for “de dokter” or “de aios”', () => {
+    expect(intentsOf('haal de dokter erbij')).toEqual(['unknown']);
+    expect(classify('piep de aios even op').actions[0]?.entities.patientName).toBeUndefined();
+  });
+});
+
+describe('a new line of the report (round 6)', () => {
+  it('keeps a risk told in the report’s text as that text', () => {
+    expect(chainOf('nieuwe rapportageregel bij mw. Kok: dreigde met zelfbeschadiging')).toEqual([['rapportage', 'Kok']]);
+    expect(chainOf('rapportage voor dhr. Bos: weigerde zijn depot en was agressief')).toEqual([['rapportage', 'Bos']]);
+  });
+});
+
+describe('the ward’s handover before a patient named last (round 6)', () => {
+  it('does not give the ward’s handover the patient named at the end', () => {
+    expect(chainOf('agenda van morgen, daarna overdracht afdeling en dan de risico’s van dhr. Bos')).toEqual([
+      ['agenda', null],
+      ['overdracht', null],
+      ['risico_query', 'Bos'],
+    ]);
+  });
+});
+
+describe('an arrow in shorthand (round 6)', () => {
+  it('reads “vr -> ma” as moving the appointment to Monday', () => {
+    expect(intentsOf('afspr mw. Kok vr -> ma')).toEqual(['reschedule_appointment']);
+    expect(intentsOf('afspraak dhr. Bos van di naar do')).toEqual(['reschedule_appointment']);
+  });
+});
+
+describe('“zet die …” after an appointment described (round 6)', () => {
+  it('takes the appointment said before as its object', () => {
+    expect(chainOf('zn afspraak om 8:00 morgen bloedprikken, zet die voor dhr. Bos')).toEqual([['create_appointment', 'Bos']]);
+    // "die van maandag" is another appointment.
+    expect(intentsOf('afspraak mw. Kok vr mag weg en verzet die van ma naar wo')).toEqual(['cancel_appointment', 'reschedule_appointment']);
+  });
+});
+
+describe('“eerst” opening the sentence (round 6)', () => {
+  it('keeps the order when “eerst” belongs to the first part', () => {
+    expect(intentsOf('eerst agenda dan risico’s van dhr. Bos')).toEqual(['agenda', 'risico_query']);
+    expect(intentsOf('plan het gesprek, maar eerst annuleer de oude afspraak van mw. Kok')).toEqual([
+      'cancel_appointment',
+      'create_appointment',
+    ]);
+  });
+});
+
+describe('a new appointment in shorthand after a cancellation (round 6)', () => {
+  it('splits “…, nieuwe afspraak woensdag 10:00” off as an appointment to make', () => {
+    expect(chainOf('afspraak dhr. Bos ma mag weg, nieuwe afspraak woensdag 10:00')).toEqual([
+      ['cancel_appointment', 'Bos'],
+      ['create_appointment', 'Bos'],
+    ]);
+    expect(intentsOf('afspr dhr. Bos ma mag weg, nwe afspr wo')).toEqual(['cancel_appointment', 'create_appointment']);
+    // Inside a note's text it stays text; a question about one asks.
+    expect(intentsOf('noteer bij mw. Kok dat ze een nieuwe kamer wil, nieuwe afspraak vrijdag')).toEqual(['dagnotitie']);
+    expect(intentsOf('heeft ze een nieuwe afspraak?')).toEqual(['agenda_query']);
+  });
+});
+
+describe('a danger asked about without the word “risico” (round 6)', () => {
+  it('reads walking off or safety asked about as the risk question', () => {
+    expect(chainOf('kan mw. Kok alleen naar buiten of loopt ze weg')).toEqual([['risico_query', 'Kok']]);
+    expect(chainOf('moeten we bij dhr. Bos ergens op letten qua veiligheid')).toEqual([['risico_query', 'Bos']]);
+    // Told, it is a note; what to watch for without a danger is the handover.
+    expect(intentsOf('dhr. Bos liep vanmiddag weg van de afdeling')).toEqual(['dagnotitie']);
+    expect(intentsOf('waar moet ik op letten bij mw. Kok vannacht')).toEqual(['overdracht']);
+  });
+});
+
+describe('a lower-case given name opening the sentence before “van der” (round 6)', () => {
+  it('keeps the given name with the family name', () => {
+    expect(chainOf('jan van der linden ovdr en daarna zijn afspr van do mag weg')).toEqual([
+      ['overdracht', 'Jan van der Linden'],
+      ['cancel_appointment', 'Jan van der Linden'],
+    ]);
+    // "van" alone after a mistyped noun stays "of".
+    expect(classify('rapotage van anouk openen').actions[0]?.entities.patientName).toBe('Anouk');
+  });
+});

@@ -1,5 +1,5 @@
 import type { Intent } from '../intent.schemas';
-import { dose, orderVerbs, outOfScope, questionOpeners, type Concept } from '../lexicon';
+import { dose, honorifics, orderVerbs, outOfScope, questionOpeners, type Concept } from '../lexicon';
 import { phrases } from '../phrases';
 import { lookup, possessives } from './lookup';
 import { describesPatient, findName, namesAfter, refersToPatient, subjectOfContent, type NameSpan } from './names';
@@ -34,7 +34,8 @@ export function contentStart(tokens: Token[]): number | null {
     const token = tokens[index]!;
     if (token.kind === 'word' && (lookup(token.norm).concepts.has('noteNoun') || lookup(token.norm).concepts.has('noteVerb')))
       sawNote = true;
-    else if (token.kind === 'word' && index <= 2 && /^rapporteer|^raporteer|^rapportage$|^raportage$/.test(token.norm)) sawReport = true;
+    else if (token.kind === 'word' && index <= 2 && /^rapporteer|^raporteer|^rapportage(regel)?$|^raportage(regel)?$/.test(token.norm))
+      sawReport = true;
     else if (sawNote && (token.norm === ':' || token.norm === 'dat' || token.norm === ',')) return index + 1;
     // "rapporteer bij X dat …", "rapportage voor X: …": what follows is the report's own text.
     else if (sawReport && (token.norm === ':' || token.norm === 'dat')) return index + 1;
@@ -46,11 +47,21 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   const contentAt = contentStart(segment);
   const head = contentAt === null ? segment : segment.slice(0, contentAt - 1);
   const headText = textOf(head);
+  // "notitie voor hem: bloeddruk gemeten": where the head points to the patient, the text's first word is no name.
+  const headPronoun = head.some((_, index) => refersToPatient(head, index));
+  // "notitie zn medicatie ingenomen, dhr. Geerts": a title opening the text names the patient all the same.
+  const titledText = contentAt !== null && honorifics.has(segment[contentAt]?.norm ?? '');
+  const name =
+    findName(head, typedWithCapitals) ?? (contentAt === null || (headPronoun && !titledText) ? null : subjectOfContent(segment, contentAt));
+  // "de overdracht van mw. Blok": a capitalised word of the patient's name asks for nothing.
+  const named = new Set(
+    name && name.end <= head.length ? head.slice(name.start, name.end).filter((token) => /^\p{Lu}/u.test(token.raw)) : [],
+  );
   const hits = new Map<Concept, boolean>();
   let medicationCue = false;
   let categoryCue = false;
   for (const token of head) {
-    if (token.kind !== 'word') continue;
+    if (token.kind !== 'word' || named.has(token)) continue;
     const hit = lookup(token.norm);
     for (const concept of hit.concepts) hits.set(concept, (hits.get(concept) ?? true) && hit.fuzzy);
     if (hit.category === 'medicatie') medicationCue = true;
@@ -58,9 +69,6 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   }
   const has = (concept: Concept) => hits.has(concept);
   const fuzzyPenalty = (...used: Concept[]) => (used.some((concept) => hits.get(concept) === true) ? 0.07 : 0);
-  // "notitie voor hem: bloeddruk gemeten": where the head points to the patient, the text's first word is no name.
-  const headPronoun = head.some((_, index) => refersToPatient(head, index));
-  const name = findName(head, typedWithCapitals) ?? (contentAt === null || headPronoun ? null : subjectOfContent(segment, contentAt));
   const hasPronoun = segment.some((_, index) => refersToPatient(segment, index));
   const words = head.filter((token) => token.kind === 'word');
   const firstWord = words[0]?.norm ?? '';
@@ -108,8 +116,23 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
     else if (status && !navigate) propose('intake_status', 0.93 - fuzzyPenalty('intake'));
     else propose(navigate ? 'intake_navigeer' : 'intake_status', 0.72);
   }
+  // "moeten we ergens op letten qua veiligheid": what to watch for, asked about a danger, is the risk.
+  // ("veiligheid" is read here, not in the lexicon: the intent model's features are fixed until it is retrained.)
+  const watchForDanger =
+    (phrases.watchFor.test(headText) || /\bop (letten|opletten)\b/.test(headText)) &&
+    (has('riskWord') || /\bveiligheid\b/.test(headText)) &&
+    question;
+  if (watchForDanger) propose('risico_query', 0.94);
   if (has('risk')) propose('risico_query', 0.92 - fuzzyPenalty('risk'));
-  else if (question && has('riskWord') && (name || hasPronoun) && !has('noteNoun') && !has('noteVerb')) propose('risico_query', 0.86);
+  // "is hij gevaarlijk", "kan ze alleen naar buiten of loopt ze weg": a danger asked about is a risk question.
+  else if (
+    question &&
+    (has('riskWord') || phrases.walkingOff.test(headText)) &&
+    (name || hasPronoun) &&
+    !has('noteNoun') &&
+    !has('noteVerb')
+  )
+    propose('risico_query', 0.86);
   if (has('diagnosis')) propose('diagnose_query', 0.92 - fuzzyPenalty('diagnosis'));
   else if (question && has('disorderName') && (name || hasPronoun)) propose('diagnose_query', 0.86);
   else if (phrases.treatedFor.test(headText) && (name || hasPronoun)) propose('diagnose_query', 0.86);
@@ -140,7 +163,8 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   // "Heeft hij volgende week een afspraak met de arts in opleiding?": a question asks, it makes nothing.
   const makeAppointment =
     appointment && phrases.makeVerb.test(headText) && !(question && !has('createVerb') && /^(heeft|is|staat|hebben|zijn)$/.test(firstWord));
-  const newOne = phrases.newWord.test(headText) && phrases.planVerb.test(headText);
+  // "nieuwe plannen", and in shorthand "nwe afspr wo": a new appointment with no verb is made.
+  const newOne = phrases.newWord.test(headText) && (phrases.planVerb.test(headText) || (appointment && !question));
   if (!strongCancel && !cancelPhrase && !strongMove && !weakMove && !newMoment && (createVerb || makeAppointment || newOne)) {
     if (appointment) propose('create_appointment', 0.95 - fuzzyPenalty('createVerb', 'appointmentNoun'));
     else if (name || newOne || momentIn(head, 0, head.length).time) propose('create_appointment', 0.84);

@@ -3,7 +3,10 @@ import {
   commonVerbs,
   connectors,
   fillers,
+  honorifics,
   negations,
+  orderVerbs,
+  pronouns,
   questionOpeners,
   questionStarters,
   weekdayAbbreviations,
@@ -38,8 +41,9 @@ export function negatesCommand(tokens: Token[]): boolean {
   const at = words[0] === 'nee' ? 1 : 0;
   const commands: Concept[] = ['cancelVerb', 'rescheduleVerb', 'createVerb', 'noteVerb', 'noteNoun', 'searchVerb', 'writeVerb'];
   const isCommand = (word: string | undefined) => word !== undefined && commands.some((concept) => lookup(word).concepts.has(concept));
-  // "annuleer de afspraak van Jan niet, maar …": an imperative with "niet" at its end.
-  if (words.at(-1) === 'niet' && words.length >= 3 && isCommand(words[0])) return true;
+  // "annuleer de afspraak van Jan niet, maar …": an imperative with "niet" at its end; not a note whose text says
+  // "niet" ("dagnotitie Anouk, ze at haar ontbijt niet").
+  if (words.at(-1) === 'niet' && words.length >= 3 && isCommand(words[0]) && contentStart(tokens) === null) return true;
   // "noteer niks, …": a short command with its negation right after it.
   if (words.length <= 3 && isCommand(words[0]) && negations.has(words[1] ?? '')) return true;
   if (!negations.has(words[at] ?? '') || words[at] === 'nee') return false;
@@ -168,7 +172,8 @@ export function takesStatement(tokens: Token[]): boolean {
   // "zet in agenda vr middag", "plan in voor maandag 10 uur": a command with only where and when after it has no object of its own.
   if (command(words[0]) && words.length > 1 && tokens.slice(tokens.indexOf(words[0]!) + 1).every(placeOrWhen)) return true;
   return (
-    (['dat', 'da', 'det', 'dit'].includes(words[1]?.norm ?? '') && command(words[0])) ||
+    // "zet die voor dhr. X" points back; "verzet die van maandag" is another one.
+    (['dat', 'da', 'det', 'dit', 'die'].includes(words[1]?.norm ?? '') && words[2]?.norm !== 'van' && command(words[0])) ||
     (['dat', 'da', 'dit'].includes(words[0]!.norm) &&
       words.slice(1).some((token) => command(token) || doing.has(token.norm) || lookup(token.norm).concepts.has('agendaNoun')))
   );
@@ -188,4 +193,155 @@ export function negatedSubject(tokens: Token[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
   if (words.length > 4 || !['niet', 'geen'].includes(words[0]?.norm ?? '')) return false;
   return words.slice(1).some((token) => [...lookup(token.norm).concepts].some((concept) => subjectConcepts.has(concept)));
+}
+
+const questionWords = new Set(['wat', 'hoe', 'wanneer', 'welke', 'welk', 'waar', 'waarom', 'waarvoor', 'wie', 'hoeveel']);
+const auxiliaries = new Set(['heeft', 'had', 'is', 'was', 'hef', 'hee', 'het', 'zit', 'zat', 'ligt', 'lag']);
+
+/** What a patient is known with: a risk, a diagnosis or a disorder, or what is in the history. */
+const descriptionConcepts: Concept[] = ['risk', 'riskWord', 'diagnosis', 'disorderName'];
+
+/**
+ * "dhr. X, hoog suïciderisico, ligt de hele dag in bed", "mw. Y, bekend met een eetstoornis, heeft goed gegeten": the
+ * patient's name, what they are known with (a risk, a diagnosis, the history) said as an aside, and then what they did.
+ * Nothing is asked: the sentence is one observation, not a risk or diagnosis question with a note after it.
+ */
+export function describedObservation(tokens: Token[], name: { start: number; end: number } | null): boolean {
+  if (!name || tokens.some((token) => token.norm === '?')) return false;
+  const words = tokens.filter((token) => token.kind === 'word');
+  // The sentence opens with the patient (a title and fillers aside).
+  const firstOwn = tokens.findIndex((token) => token.kind === 'word' && !fillers.has(token.norm) && !honorifics.has(token.norm));
+  if (firstOwn !== name.start) return false;
+  // The last clause tells what the patient did: a verb, no command, no record part and no question.
+  const cut = tokens.findLastIndex((token) => token.norm === ',' || token.norm === ';');
+  if (cut <= name.end) return false;
+  const aside = tokens.slice(name.end, cut).filter((token) => token.kind === 'word');
+  const told = tokens.slice(cut + 1).filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  if (told.length < 2 || words.some((token) => questionWords.has(token.norm))) return false;
+  const exactly = (token: Token) => (lookup(token.norm).fuzzy ? [] : [...lookup(token.norm).concepts]);
+  const describes = aside.some(
+    (token) => token.norm === 'voorgeschiedenis' || exactly(token).some((concept) => descriptionConcepts.includes(concept)),
+  );
+  // The aside asks or orders nothing ("dhr. X, hoog suïciderisico, laat zien" is a question).
+  const asideCommands = aside.some((token) => actionStarters.has(token.norm) || exactly(token).some((concept) => concept.endsWith('Verb')));
+  const tellsDeed = told.some(
+    (token) =>
+      looksLikeVerb(token.norm) ||
+      lookup(token.norm).category !== null ||
+      /^ge\p{L}{2,}(d|t|en)$/u.test(token.norm) ||
+      (token.norm.length >= 4 && /[^aeiou]t$/.test(token.norm)),
+  );
+  // "…, heeft goed gegeten": an auxiliary after the aside goes on telling, its subject is the patient named
+  // ("…, heeft ze gegeten" puts the subject after it: a question).
+  const toldAsks =
+    (actionStarters.has(told[0]!.norm) && (!auxiliaries.has(told[0]!.norm) || pronouns.has(told[1]!.norm))) ||
+    orderVerbs.test(told[0]!.norm) ||
+    told.some((token) => exactly(token).some((concept) => !['riskWord', 'disorderName', 'question'].includes(concept)));
+  return describes && !asideCommands && tellsDeed && !toldAsks;
+}
+
+const soonWords = new Set(['zo', 'straks', 'zometeen', 'dadelijk', 'zodadelijk', 'zodirect', 'aanstonds', 'strakjes', 'zo-meteen']);
+const wishVerbs = new Set([
+  'wil',
+  'wilt',
+  'willen',
+  'wou',
+  'wilde',
+  'wilden',
+  'zou',
+  'zouden',
+  'zouwe',
+  'wens',
+  'vraag',
+  'verzoek',
+  'hoop',
+]);
+
+const laterToday = new Set(['vanavond', 'vanmiddag', 'vannacht', 'vanochtend', 'vanmorgen']);
+const ownSubjects = new Set(['ik', 'we', 'wij']);
+
+/**
+ * "ik begin zo aan de rapportages, …", "we hebben zo teamoverleg, …", "na de lunch zie ik dhr. X, …": what the clinician
+ * (or the team) is about to do themselves, before what they ask now, is no request. "ik wil zo de overdracht zien" is one.
+ */
+export function ownPlan(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !['eh', 'ehm', 'uh', 'uhm'].includes(token.norm));
+  if (tokens.some((token) => token.norm === '?') || words.some((token) => token.norm === 'graag')) return false;
+  // The subject opens the part ("ik doe straks …"), or follows its verb after a time said first ("na de lunch zie ik …").
+  const opening = ownSubjects.has(words[0]?.norm ?? '');
+  const afterWhen =
+    (words[0]?.norm === 'na' || soonWords.has(words[0]?.norm ?? '') || laterToday.has(words[0]?.norm ?? '')) &&
+    words.slice(1, 5).some((token, index) => ownSubjects.has(token.norm) && index > 0);
+  if (!opening && !afterWhen) return false;
+  const verb = words[1]?.norm ?? '';
+  // After "ik" a verb is the clinician's own ("ik doe", "ik lees"), no command; a wish is a request.
+  if (opening && (wishVerbs.has(verb) || questionWords.has(verb))) return false;
+  if (words.some((token) => wishVerbs.has(token.norm))) return false;
+  return afterWhen || words.slice(1, 4).some((token) => soonWords.has(token.norm));
+}
+
+/** Who may call, ask or worry for a patient: family, friends, the GP. */
+const relations = new Set([
+  'moeder',
+  'vader',
+  'ouders',
+  'zus',
+  'zuster',
+  'broer',
+  'dochter',
+  'zoon',
+  'kinderen',
+  'partner',
+  'vrouw',
+  'man',
+  'echtgenoot',
+  'echtgenote',
+  'vriend',
+  'vriendin',
+  'familie',
+  'tante',
+  'oom',
+  'opa',
+  'oma',
+  'neef',
+  'nicht',
+  'zwager',
+  'schoonzus',
+  'schoonmoeder',
+  'buurman',
+  'buurvrouw',
+  'huisarts',
+  'mentor',
+  'bewindvoerder',
+]);
+const whose = new Set(['zijn', 'zn', "z'n", 'haar', "d'r", 'heur', 'hun', 'de', 'het']);
+const relayVerbs =
+  /^(belde|belt|gebeld|ebeld|heeft|had|hef|wil|wilt|willen|wilde|wilden|vraagt|vroeg|vragen|vroegen|maakt|maken|kwam|kwamen|komt|is|was|mailde|appte|zegt|zei|meldt|meldde|sprak|liet)$/;
+
+/**
+ * "de zus van dhr. X belde, …", "zn moeder belde, wil de arts spreken. …", "zijn vrouw vroeg om een gesprek, …": someone
+ * else about the patient (family, a friend, the GP) tells or wants something; before a request of the clinician's it is
+ * the request's context, no note or question of its own.
+ */
+export function relayedByOthers(tokens: Token[]): boolean {
+  if (tokens.some((token) => token.norm === '?')) return false;
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  const first = words[0]?.norm ?? '';
+  if (first === 'ik' || orderVerbs.test(first) || imperativeStarters.has(first)) return false;
+  // "zijn moeder", "de zus van X", and opening the part without an article ("familie van X is op bezoek").
+  const at = words.findIndex(
+    (token, index) => index < 6 && relations.has(token.norm) && (index === 0 || whose.has(words[index - 1]?.norm ?? '')),
+  );
+  if (at < 0) return false;
+  // The relative is the subject: a telling verb follows it (after "van X" at most), no verb comes before it.
+  const verbAt = words.findIndex((token, index) => index > at && relayVerbs.test(token.norm));
+  // "de ouders van X willen een gesprek, zet dat in de agenda" in one part: the command after it takes it as its object.
+  const commandAfter = words.slice(verbAt + 1).some((token) => imperativeStarters.has(token.norm));
+  // The relative opens the part: nothing asked for is named before it ("volgende onderdeel en de ouders van X willen …").
+  const opens = words
+    .slice(0, at)
+    .every(
+      (token) => whose.has(token.norm) || honorifics.has(token.norm) || lookup(token.norm).concepts.size === 0 || lookup(token.norm).fuzzy,
+    );
+  return verbAt > at && verbAt <= at + 5 && opens && !commandAfter && !words.slice(0, at).some((token) => relayVerbs.test(token.norm));
 }

@@ -101,6 +101,13 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       pieces.splice(index - 1, 2, { ...before, text: `${before.text} en ${piece.text}` });
     } else if (
       (action.intent === 'unknown' && previous.intent === 'unknown') ||
+      // "wie is die Smulders? zoek 'm effe op": the same record read again for the patient just named is one read (not a
+      // report, which may be read and then written).
+      (action.intent === previous.intent &&
+        readIntents.has(action.intent) &&
+        !piece.ownName &&
+        action.entities.patientName === previous.entities.patientName &&
+        pointsToPatient(piece.text)) ||
       (action.intent === previous.intent &&
         action.intent !== 'dagnotitie' &&
         !(action.intent === 'intake_navigeer' && phrases.intakeStep.test(foldAccents(piece.text))) &&
@@ -111,6 +118,13 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       pieces.splice(index - 1, 2, { ...before, text: `${before.text} ${piece.text}` });
     }
   }
+}
+
+const readIntents = new Set(['zoeken', 'overdracht', 'risico_query', 'diagnose_query', 'intake_status']);
+
+/** "zoek 'm op", "toon haar overdracht": the piece names its patient only by a pronoun. */
+function pointsToPatient(text: string): boolean {
+  return tokenize(text).some((token) => token.kind === 'word' && (pronouns.has(token.norm) || token.norm === "'m" || token.norm === 'm'));
 }
 
 /** "noteer dat", "leg dat vast", "zet het in een notitie", "schrijf het op als incident": a note that says no more than "that". */

@@ -29,6 +29,8 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
   if (
     norm.length < 2 ||
     /\d/.test(norm) ||
+    // "z'n", "n'n", "d'r": a short word with an apostrophe in it is a pronoun or an article.
+    /^\p{L}['’`]\p{L}{1,2}$/u.test(token.raw) ||
     notNames.has(norm) ||
     actionStarters.has(norm) ||
     hourWords.includes(norm) ||
@@ -53,8 +55,17 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
   if (dayLike(norm)) return false;
   // "BVC-score", "Wvggz-papieren": a compound with a lower-case head is a thing; "Al-Hassan" is a name.
   // After a title, a double name typed in lower case is a name ("mw. pinas-lie", "dhr. lie-a-ling",
-  // "pt. meijer-de jong"): no part of it is a word of the lexicon, particles aside.
-  if (/-\p{Ll}/u.test(token.raw) && !(capitalisedOk && token.raw === token.raw.toLowerCase() && lowerDoubleName(norm))) return false;
+  // "pt. meijer-de jong"): no part of it is a word of the lexicon, particles aside. Without a title too
+  // ("plan afspraak kwak-soekhoe"), where every part has a vowel: "bvc-score", "wvggz-papieren" are things.
+  if (
+    /-\p{Ll}/u.test(token.raw) &&
+    !(
+      token.raw === token.raw.toLowerCase() &&
+      lowerDoubleName(norm) &&
+      (capitalisedOk || norm.split('-').every((part) => /[aeiouy]/.test(part)))
+    )
+  )
+    return false;
   // Typed in lower case, a verb form ("behandeld", "opgenomen") is no name.
   if (token.raw === norm && looksLikeVerb(norm)) return false;
   const hit = lookup(norm);
@@ -187,6 +198,28 @@ function titledName(token: Token): boolean {
   );
 }
 
+/**
+ * "dhr. Blok", "mw. Snel", "meneer Post": right after a title a capitalised word is the family name, also one that is
+ * a Dutch word or a part of the form; only words that cannot be a family name (a pronoun, a day, a question word) are not.
+ */
+function capitalisedAfterTitle(token: Token): boolean {
+  const norm = token.norm;
+  return (
+    token.kind === 'word' &&
+    /^\p{Lu}\p{Ll}/u.test(token.raw) &&
+    norm.length >= 2 &&
+    !/\d/.test(norm) &&
+    !pronouns.has(norm) &&
+    !connectors.has(norm) &&
+    !honorifics.has(norm) &&
+    !negations.has(norm) &&
+    !questionStarters.has(norm) &&
+    !actionStarters.has(norm) &&
+    !dayWords.has(norm) &&
+    !dayLike(norm)
+  );
+}
+
 /** "opstellen", "invullen", "afbellen": an infinitive with a separable prefix. */
 function separableInfinitive(norm: string): boolean {
   return /^(op|af|aan|uit|door|mee|terug|toe|vast|weg|in|na)\p{L}{3,}en$/u.test(norm) && !/(sen|ssen|ink)$/.test(norm);
@@ -284,7 +317,7 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
         capitalisedOk || parts.length > 0 || givenBeforeParticle,
         (afterTitle || afterParticle) && !parts.some((part) => !nameParticles.has(part.norm)),
       ) &&
-      !(afterTitle && titledName(token)) &&
+      !(afterTitle && (titledName(token) || capitalisedAfterTitle(token))) &&
       !(afterParticle && (familyPronoun(token) || familyAfter(parts.at(-1)!, token) || (capitalisedOk && familyWord(token))))
     )
       break;
@@ -330,7 +363,34 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
   if (!kept.some((part) => !nameParticles.has(part.norm))) return null;
   // "plaats hem over": no name is followed by "hem"; the word was a command.
   if (tokens[from + parts.length]?.norm === 'hem') return null;
+  // "zoek Toon Verhoeven op", "wat hèt Roel Kessels …": in the middle of a sentence a capitalised word right before a
+  // capitalised name is its given name, also one that is a Dutch word.
+  const before = tokens[from + first - 1];
+  if (first === 0 && givenNameBefore(tokens, from + first, kept))
+    return { name: nameText([before!, ...kept]), start: from - 1, end: from + parts.length };
   return { name: nameText(kept), start: from + first, end: from + parts.length };
+}
+
+function givenNameBefore(tokens: Token[], start: number, kept: Token[]): boolean {
+  const before = tokens[start - 1];
+  const earlier = tokens[start - 2];
+  return (
+    before !== undefined &&
+    before.kind === 'word' &&
+    earlier?.kind === 'word' &&
+    !honorifics.has(earlier.norm) &&
+    /^\p{Lu}\p{Ll}+$/u.test(before.raw) &&
+    /^\p{Lu}/u.test(kept[0]!.raw) &&
+    before.norm.length >= 3 &&
+    !pronouns.has(before.norm) &&
+    !honorifics.has(before.norm) &&
+    !nameParticles.has(before.norm) &&
+    !connectors.has(before.norm) &&
+    !questionStarters.has(before.norm) &&
+    !negations.has(before.norm) &&
+    !dayWords.has(before.norm) &&
+    !dayLike(before.norm)
+  );
 }
 
 /**
@@ -405,11 +465,19 @@ export function subjectOfContent(tokens: Token[], from: number): NameSpan | null
     const span = collectName(tokens, index + 1, true);
     if (span) return correctedName(tokens, span);
   }
-  const at = honorifics.has(tokens[from]?.norm ?? '') ? from + 1 : from;
+  // "noteer dat eh Ravi …", "dat die Kevin Mol …": a hesitation, or "die" before a capitalised name, opens no subject.
+  let start = from;
+  while (
+    start < from + 3 &&
+    (spokenHesitations.has(tokens[start]?.norm ?? '') ||
+      (tokens[start]?.norm === 'die' && /^\p{Lu}/u.test(tokens[start + 1]?.raw ?? '') && isNameLike(tokens[start + 1], true)))
+  )
+    start++;
+  const at = honorifics.has(tokens[start]?.norm ?? '') ? start + 1 : start;
   const token = tokens[at];
   if (!token) return null;
   // "dat Sanne …", "dat mw. de vos …", and in lower case "dat bram vannacht …" (a clause after "dat" opens with its subject).
-  const typedName = at > from || /^\p{Lu}/u.test(token.raw);
+  const typedName = at > start || /^\p{Lu}/u.test(token.raw);
   const span = collectName(tokens, at, typedName);
   // "obs: lacht weer", "adl: hulp bij aankleden": in lower case a verb, or a word before a preposition, opens an
   // observation with no subject named ("bram sliep", "bas rustig", "rinus weer binnen" do name one).
@@ -453,7 +521,8 @@ export function findName(tokens: Token[], typedWithCapitals = false): NameSpan |
   return span ? correctedName(tokens, span) : null;
 }
 
-const hesitations = new Set(['eh', 'ehm', 'uh', 'uhm', 'hm', 'wacht', 'ik', 'of', 'moet', 'zijn', 'is', 'het']);
+const spokenHesitations = new Set(['eh', 'ehm', 'uh', 'uhm', 'hm', 'ehh', 'uhh']);
+const hesitations = new Set([...spokenHesitations, 'wacht', 'ik', 'of', 'moet', 'zijn', 'is', 'het']);
 
 function correctedName(tokens: Token[], span: NameSpan): NameSpan {
   let index = span.end;
@@ -496,7 +565,10 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
       previous?.kind === 'word' &&
       (/^\p{Lu}/u.test(previous.raw)
         ? isNameLike(previous, true)
-        : isNameLike(previous, false) && unknownWord(previous.norm) && nameSlot(tokens[index - 2])) &&
+        : // "jan van der linden ovdr": opening the sentence too.
+          isNameLike(previous, false) &&
+          unknownWord(previous.norm) &&
+          (nameSlot(tokens[index - 2]) || (index === 1 && ['der', 'den', "'t", 't'].includes(tokens[index + 1]?.norm ?? '')))) &&
       !honorifics.has(tokens[index + 1]?.norm ?? '')
     )
       continue;

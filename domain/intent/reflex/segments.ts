@@ -12,6 +12,7 @@ import {
   negations,
   questionStarters,
   sequencers,
+  weekdayAbbreviations,
   wishWords,
   type Concept,
 } from '../lexicon';
@@ -68,7 +69,9 @@ function startsAction(
   if (strictContent && sequencedHere(tokens, from, index) && commandClauseAt(tokens, index)) return index;
   // "noteer dat mw. X koorts heeft, haar afspraak van dinsdag afzeggen", "…, ook nog zn afspraak een uur later":
   // the patient's own appointment with what is to happen to it is a request, also after a note's text.
-  if (strictContent && ownAppointmentCommandAt(tokens, index)) return index;
+  // Outside a note too, after "en" or "daarna": "plan … om 9 uur, en eh de afspraak van vrijdag mag weg".
+  const joined = [tokens[from - 1], ...tokens.slice(from, index)].some((word) => word !== undefined && connectors.has(word.norm));
+  if ((strictContent || joined) && ownAppointmentCommandAt(tokens, index)) return index;
   // "notitie obs stemming vlak, en ovdr vannacht", "…, dhr. X zn ovdr erbij": a bare request for a record part
   // closing the sentence is no note text.
   if (strictContent && !sequenced && ['en', ','].includes(tokens[from - 1]?.norm ?? '') && bareRequestAt(tokens, index)) return index;
@@ -133,7 +136,8 @@ function startsAction(
   }
   // "ontslag pt. X regelen, afspr vr annuleren": after a comma, a short clause closed by its own command
   // infinitive (the shorthand word order "object … verb") is an action of its own.
-  if (!inContent && tokens[from - 1]?.norm === ',' && closedByCommand(tokens, index)) return index;
+  // After "en" too: "annuleer de afspraak van dinsdag en een nieuwe plannen op vrijdag".
+  if (!inContent && [',', 'en'].includes(tokens[from - 1]?.norm ?? '') && closedByCommand(tokens, index)) return index;
   // "Ik verzoek u de intake te openen, de stand daarvan te tonen en …": in a formal list of "te"-infinitives each
   // clause closed by its own infinitive is an action of its own, as each imperative in a list is.
   if (
@@ -143,6 +147,8 @@ function startsAction(
     closedByTe(tokens, clauseEnd(tokens, index))
   )
     return index;
+  // "… mag weg, nieuwe afspraak woensdag 10:00", "…, nwe afspr wo": a new one with only when after it is an action of its own.
+  if (!inContent && [',', 'en'].includes(tokens[from - 1]?.norm ?? '') && newOneAt(tokens, index)) return index;
   // "…, vlg kopje", "… en dan het blok verslaving": a step through the intake form is an action of its own.
   if (!inContent && intakeStepAt(tokens, index)) return index;
   if (token.norm.length >= 5) {
@@ -152,7 +158,8 @@ function startsAction(
   }
   // No rule knows this opening, but the words up to the next full stop read as an action of their
   // own: the model decides ("…; afspr van de Boer mag weg", "… en dan vorige kopje").
-  if (!inContent && (sequenced || connectors.has(tokens[index - 1]?.norm ?? '')) && standsAlone(tokens, index, sequenced)) return index;
+  // A hesitation after the connector changes nothing ("… en eh de afspraak …").
+  if (!inContent && (sequenced || joined) && standsAlone(tokens, index, sequenced)) return index;
   return null;
 }
 
@@ -264,7 +271,8 @@ function closedByCommand(tokens: Token[], from: number): boolean {
   if (to < tokens.length && inClause(tokens[to]!)) return false;
   // What follows the infinitive may only say when: "maandag", "9:00", "om 10 uur".
   let end = to;
-  while (end > from && isWhen(tokens, end - 1)) end--;
+  // "… plannen op vrijdag": a preposition before when is part of it.
+  while (end > from && (isWhen(tokens, end - 1) || (whenPrepositions.has(tokens[end - 1]!.norm) && end < to && isWhen(tokens, end)))) end--;
   if (end - from < 2 || end - from > 6) return false;
   if (!isInfinitiveOf(tokens[end - 1]!, commandConcepts)) return false;
   // It names what the command is about ("afspr", "notitie", "nieuwe"): "mevrouw X willen opzoeken", "die moogt ge
@@ -277,6 +285,25 @@ function closedByCommand(tokens: Token[], from: number): boolean {
       ['nieuwe', 'nieuw', 'andere'].includes(token.norm)
     );
   });
+}
+
+const whenPrepositions = new Set(['op', 'voor', 'rond', 'tegen', 'vanaf']);
+
+/** "nieuwe afspraak woensdag 10:00", "nwe afspr wo", "nieuwe op vrijdag": new, perhaps an appointment, and when, to the clause's end. */
+function newOneAt(tokens: Token[], from: number): boolean {
+  if (!['nieuwe', 'nieuw', 'nwe'].includes(tokens[from]?.norm ?? '')) return false;
+  let index = from + 1;
+  if (lookup(tokens[index]?.norm ?? '').concepts.has('appointmentNoun')) index++;
+  const whenFrom = index;
+  while (
+    index < tokens.length &&
+    (isWhen(tokens, index) ||
+      weekdayAbbreviations.has(tokens[index]!.norm) ||
+      (whenPrepositions.has(tokens[index]!.norm) && index + 1 < tokens.length && isWhen(tokens, index + 1)))
+  )
+    index++;
+  const closed = index === tokens.length || tokens[index]!.kind === 'punct' || connectors.has(tokens[index]!.norm);
+  return index > whenFrom && closed;
 }
 
 /** The clause ending before `end` closes with "te" and an infinitive ("te openen", "te tonen"). */
@@ -502,15 +529,22 @@ function bareNoteVerb(current: Token[]): boolean {
 
 /** The part opens with one report to write ("rapportage voor X", "rapporteer bij X"), not the reports to read. */
 function opensReport(current: Token[]): boolean {
-  const first = current.find((word) => word.kind === 'word' && !fillers.has(word.norm));
-  return first !== undefined && /^(rapportage|raportage|rapporage|rapporteer|raporteer)$/.test(first.norm);
+  // "nieuwe rapportageregel bij X: …": a new line of the report is one report to write.
+  const first = current.find((word) => word.kind === 'word' && !fillers.has(word.norm) && !['nieuwe', 'nieuw', 'een'].includes(word.norm));
+  return first !== undefined && /^(rapportage|raportage|rapporage)(regel)?$|^(rapporteer|raporteer)$/.test(first.norm);
 }
 
 /** "heeft goed geslapen", "hij was onrustig": a finite verb or the patient as subject, and no question. */
 function tellsWhatHappened(tokens: Token[], from: number): boolean {
   const first = tokens[from];
   if (!first || first.kind !== 'word') return false;
-  if (!commonVerbs.has(first.norm) && !['hij', 'zij', 'ze'].includes(first.norm)) return false;
+  // "heeft …", "hij …", and a past tense opening the text ("dreigde met …", "weigerde zijn depot").
+  if (
+    !commonVerbs.has(first.norm) &&
+    !['hij', 'zij', 'ze'].includes(first.norm) &&
+    !(first.norm.length >= 6 && /(de|te)$/.test(first.norm))
+  )
+    return false;
   return !tokens.slice(from).some((token) => token.norm === '?');
 }
 
@@ -523,7 +557,7 @@ export function joinObjects(segments: Segment[]): Segment[] {
   const joined: Segment[] = [];
   for (const segment of segments) {
     const previous = joined.at(-1);
-    if (previous && statement(previous.tokens) && takesStatement(segment.tokens)) {
+    if (previous && ((statement(previous.tokens) && takesStatement(segment.tokens)) || bareShow(segment.tokens))) {
       joined[joined.length - 1] = {
         tokens: [...previous.tokens, ...segment.tokens],
         explained: new Set([...previous.explained, ...segment.explained]),
@@ -534,6 +568,44 @@ export function joinObjects(segments: Segment[]): Segment[] {
     joined.push(segment);
   }
   return joined;
+}
+
+const showWords = new Set([
+  'laat',
+  'laten',
+  'zien',
+  'toon',
+  'tonen',
+  'me',
+  'mij',
+  'het',
+  'dat',
+  'die',
+  'eens',
+  'es',
+  'is',
+  'ff',
+  // "kun je dat laten zien", "wilt u het tonen": the same, asked.
+  'kun',
+  'kunt',
+  'wil',
+  'wilt',
+  'je',
+  'jij',
+  'u',
+]);
+
+/**
+ * "psychiater vraagt naar dx van nora, laat zien", "risico's van dhr. X, laat even zien": a show command with no object
+ * shows what the part before named; the two are one request.
+ */
+function bareShow(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  return (
+    words.length > 0 &&
+    words.every((token) => showWords.has(token.norm)) &&
+    words.some((token) => ['zien', 'toon', 'tonen'].includes(token.norm))
+  );
 }
 
 /** "allebei", "alle twee", "beiden": the request that follows is for every patient named before it. */

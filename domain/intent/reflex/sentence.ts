@@ -5,11 +5,22 @@ import { contextClause, predictIntent } from '../intent-model';
 import { actionStarters, complexityWords, connectors, fillers, honorifics, orderVerbs, questionStarters } from '../lexicon';
 import { classifySegment, contentStart, type Classified } from './classify';
 import { lookup, subjectConcepts } from './lookup';
-import { commandWordOf, declines, givesReason, negatedSubject, negatesCommand, toldBefore } from './clauses';
+import {
+  commandWordOf,
+  declines,
+  describedObservation,
+  givesReason,
+  negatedSubject,
+  negatesCommand,
+  ownPlan,
+  relayedByOthers,
+  statement,
+  toldBefore,
+} from './clauses';
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
-import { allNames, findName, isNameLike, looksLikeVerb, refersToPatient, type NameSpan } from './names';
+import { allNames, collectName, findName, isNameLike, looksLikeVerb, refersToPatient, type NameSpan } from './names';
 import { countedOther, elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
 import { asksTheRecord, plainlyAsksTheRecord } from './record-question';
 import { originalText, tokenize, type Token } from './tokens';
@@ -119,6 +130,8 @@ function decideIntent(
 }
 
 const contextThreshold = 0.6;
+/** An observation with an aside, as sure as the rules' reading of a patient named and a verb (classify). */
+const describedConfidence = 0.82;
 
 /** How a dictated name is spelled: "komma met streepje komma", "aan elkaar", "met een hoofdletter". */
 const spellingRemark = new Set(['streepje', 'koppelteken', 'elkaar', 'hoofdletter', 'hoofdletters']);
@@ -227,6 +240,8 @@ interface Part {
   carried?: NameSpan | null;
   /** "… en één voor ADL" after "twee notities": the next of the things counted, its own words its matter. */
   counted?: boolean;
+  /** The whole sentence observes the patient, with what they are known with as an aside: one note. */
+  described?: boolean;
 }
 
 /**
@@ -276,31 +291,86 @@ function subjectNoun(tokens: Token[]): Token | null {
   );
 }
 
+const takeBack = new Set(['nee', 'neen', 'nee,']);
+const afterTakeBack = new Set(['sorry', 'wacht', 'ik', 'bedoel', 'of', 'eh', 'ehm', 'uh']);
+
+/** "…, nee …" or "…, nee sorry" between two parts: the speaker takes back the part before. */
+function correctsBefore(previous: Token[], current: Token[], between: Token[]): boolean {
+  const words = (list: Token[]) => list.filter((token) => token.kind === 'word').map((token) => token.norm);
+  const tail = words(previous);
+  const commaAt = previous.findLastIndex((token) => token.norm === ',');
+  const tailAfterComma = commaAt >= 0 ? words(previous.slice(commaAt + 1)) : [];
+  const saidAtEnd =
+    tailAfterComma.length > 0 &&
+    takeBack.has(tailAfterComma[0]!) &&
+    tailAfterComma.every((word) => takeBack.has(word) || afterTakeBack.has(word));
+  const currentWords = words(current);
+  const saidAtStart = takeBack.has(currentWords[0] ?? '') || words(between).some((word) => takeBack.has(word));
+  return tail.length > 0 && (saidAtEnd || saidAtStart);
+}
+
+/** "niet de diagnose", "geen rapportage" closing a part, with "maar" opening the next: the one set against the other. */
+function contrasted(current: Token[], between: Token[]): boolean {
+  if (!between.some((token) => token.norm === 'maar')) return false;
+  const words = current.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  const at = words.findLastIndex((token) => token.norm === 'niet' || token.norm === 'geen');
+  if (at < 0) return false;
+  const after = words.slice(at + 1).filter((token) => !['de', 'het', 'een', 'zijn', 'haar', 'zn'].includes(token.norm));
+  return after.length === 1 && [...lookup(after[0]!.norm).concepts].some((concept) => subjectConcepts.has(concept));
+}
+
 /** The sentence split into parts in the order they are to be done; negated commands are no part. */
-function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
-  const tokens = tokenize(text);
+function readParts(text: string): { tokens: Token[]; said: Token[]; segments: Segment[]; parts: Part[]; negatedCommands: number } {
+  const said = tokenize(text);
+  const tokens = withoutNameClarification(said);
   let segments = joinNamesForBoth(joinObjects(splitSegments(tokens)), tokens);
+  // "ik begin zo aan de rapportages, maar eerst …": what the clinician is about to do themselves, before a request, is context.
+  const plan = segments.length > 1 && ownPlan(segments[0]!.tokens) ? segments[0]! : null;
+  if (plan) segments = segments.slice(1);
   // "plan het gesprek, maar eerst annuleer de oude afspraak": what comes "eerst" goes first.
-  const saysFirst = (segment: Segment) =>
-    tokensBefore(tokens, segment).some((token) => token.norm === 'eerst') ||
-    segment.tokens.slice(0, 3).some((token) => token.norm === 'eerst');
-  const firstIndex = segments.findIndex((segment, index) => index > 0 && (segment.first || saysFirst(segment)));
+  // Only what stands between the part before and this one counts: in "eerst agenda dan risico's" the "eerst" is the agenda's.
+  const saysFirst = (segment: Segment, index: number) => {
+    const previousEnd = tokens.indexOf(segments[index - 1]!.tokens.at(-1)!);
+    return (
+      tokensBefore(tokens, segment).some((token) => token.norm === 'eerst' && tokens.indexOf(token) > previousEnd) ||
+      segment.tokens.slice(0, 3).some((token) => token.norm === 'eerst')
+    );
+  };
+  const firstIndex = segments.findIndex((segment, index) => index > 0 && (segment.first || saysFirst(segment, index)));
   if (firstIndex > 0) segments = [...segments.slice(firstIndex, firstIndex + 1), ...segments.filter((_, index) => index !== firstIndex)];
   const parts: Part[] = [];
   let negatedCommands = 0;
   let previousTokens: Token[] = [];
   // "de afspraak van Lieke hoeft niet verzet, annuleer maar": the patient of a dropped part is the next part's.
-  let carried: NameSpan | null = null;
+  let carried: NameSpan | null = plan ? findName(plan.tokens) : null;
   // A sentence that spells a name with capitals ("… van Shanti Ramdin, en … voor de crisismaatregel") has no lower-case names.
   const typedWithCapitals = tokens.some(
     (token, index) => index > 0 && tokens[index - 1]!.kind === 'word' && /^\p{Lu}\p{Ll}/u.test(token.raw) && isNameLike(token, false),
   );
+  // "dhr. X, hoog suïciderisico, ligt de hele dag in bed": a risk or diagnosis said as an aside to an observation is one note.
+  const described = describedObservation(tokens, findName(tokens, typedWithCapitals));
+  if (described) segments = [{ tokens, explained: new Set(segments.flatMap((segment) => [...segment.explained])), first: false }];
   segments.forEach((segment, index) => {
+    // "rapp dhr. X, nee dagnotitie: …", "overdracht van Noor, nee sorry, haar risico's": what was said before "nee" is
+    // taken back when a request follows it; its patient stays.
+    if (index > 0 && correctsBefore(segments[index - 1]!.tokens, segment.tokens, tokensBefore(tokens, segment))) {
+      const takenBack = parts.filter((part) => part.segment === segments[index - 1]);
+      if (
+        takenBack.length > 0 &&
+        !negatesCommand(segment.tokens) &&
+        classifySegment(segment.tokens, typedWithCapitals).intent !== 'unknown'
+      ) {
+        parts.splice(parts.indexOf(takenBack[0]!));
+        carried = takenBack[0]!.reading.name ?? carried;
+      }
+    }
     // "niet annuleren, verzet …", "geen notitie, alleen opzoeken": the negated command is not an action.
     if (
       negatesCommand(segment.tokens) ||
       declines(segment.tokens, segments[index + 1]?.tokens) ||
-      (index > 0 && negatedSubject(segment.tokens))
+      (index > 0 && negatedSubject(segment.tokens)) ||
+      // "Wilt u niet de diagnose maar de risico's …": the subject set against "maar" is not wanted.
+      (segments[index + 1] !== undefined && contrasted(segment.tokens, tokensBefore(tokens, segments[index + 1]!)))
     ) {
       negatedCommands++;
       carried = findName(segment.tokens) ?? carried;
@@ -320,14 +390,33 @@ function readParts(text: string): { tokens: Token[]; segments: Segment[]; parts:
       partTokens = [...partTokens.slice(0, pointsAt), referent, ...partTokens.slice(pointsAt + 1)];
       reading = classifySegment(partTokens, typedWithCapitals);
     }
-    parts.push({ segment, tokens: partTokens, reading, carried: reading.name ? null : carried, counted: counted !== null });
+    parts.push({ segment, tokens: partTokens, reading, carried: reading.name ? null : carried, counted: counted !== null, described });
     carried = null;
     // "zoek Kees en Pieter op", "annuleer de afspraken van Mo en van Fenna": the same action for each.
     for (const other of reading.others)
       parts.push({ segment, tokens: partTokens, reading: { ...reading, name: other, others: [] }, repeat: true });
     previousTokens = segment.tokens;
   });
-  return { tokens, segments, parts, negatedCommands };
+  return { tokens, said, segments, parts, negatedCommands };
+}
+
+/**
+ * "rapportage voor mevrouw Wit komma niet de Witte maar Wit komma …": a dictated remark on which of two like names is
+ * meant is no part of the request; it is left out before the sentence is split (its names still count as said).
+ */
+function withoutNameClarification(tokens: Token[]): Token[] {
+  for (let at = 1; at < tokens.length; at++) {
+    if (tokens[at]!.norm !== 'niet' || tokens[at - 1]!.norm !== ',') continue;
+    const first = collectName(tokens, at + 1, true);
+    if (!first) continue;
+    if (tokens[first.end]?.norm !== 'maar') continue;
+    const second = collectName(tokens, first.end + 1, true);
+    if (!second) continue;
+    const after = tokens[second.end];
+    if (after && !(after.kind === 'punct' && [',', '.', ':', ';'].includes(after.norm))) continue;
+    return [...tokens.slice(0, at - 1), ...tokens.slice(second.end)];
+  }
+  return tokens;
 }
 
 /** What the intent model sees of each part of a sentence: the training script reads the same. */
@@ -337,7 +426,7 @@ export function partFeatures(input: string): string[][] {
 
 export function classifyReflex(input: string, context: ClassifyContext = {}, now = new Date()): ReflexResult {
   const text = applyDictation(input);
-  const { tokens, segments, parts, negatedCommands } = readParts(text);
+  const { tokens, said, segments, parts, negatedCommands } = readParts(text);
   const explained = new Set<number>(segments.flatMap((segment) => [...segment.explained]));
   let complex = false;
   const actions: ChainAction[] = [];
@@ -348,7 +437,7 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   const pieces: Piece[] = [];
   // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
   let fromContext: NameSpan | null = null;
-  for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver, counted }] of parts.entries()) {
+  for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver, counted, described }] of parts.entries()) {
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
     // "mw. X wil geen depot meer, noteer dat": what the next part writes down is no context, it is the note's text.
     const next = parts[at + 1];
@@ -371,14 +460,24 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     const onlySaysWho = !repeat && next !== undefined && !next.repeat && !written && namesOnly(partTokens, reading);
     // "agenda erbij pakken en …", "ik heb de agenda al open, …": the clinician readies the agenda for the request after it.
     const readied = !repeat && next !== undefined && !next.repeat && reading.intent === 'agenda' && readiesAgenda(partTokens);
+    // "zn moeder belde, wil de arts spreken. zet woensdag 15u": what someone else told or wants, before a request, is context.
+    const relayed =
+      !repeat &&
+      next !== undefined &&
+      !next.repeat &&
+      !written &&
+      relayedByOthers(partTokens) &&
+      (!statement(next.tokens) || !['unknown', 'dagnotitie'].includes(next.reading.intent));
     // The next of the things counted ("twee notities, één voor … en één voor …") is another of the same action.
     const again: boolean = repeat === true || (counted === true && previousIntent !== null && actions.length > 0);
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = again
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : told || readied || onlySaysWho
-        ? null
-        : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
-          (written ? reading : null));
+      : described
+        ? { intent: 'dagnotitie', confidence: describedConfidence, ambiguous: false }
+        : told || readied || onlySaysWho || relayed
+          ? null
+          : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
+            (written ? reading : null));
     if (!decided) {
       fromContext = reading.name ?? fromContext;
       continue;
@@ -482,7 +581,9 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   for (let index = actions.length - 2; index >= 0; index--) {
     const action = actions[index]!;
     const next = actions[index + 1]!;
-    if (!action.entities.patientName && patientIntents.has(action.intent) && next.entities.patientName) {
+    // "… daarna overdracht afdeling en dan de risico's van X": the ward's handover and the clinician's own agenda are no one's.
+    const ownOrWard = tokenize(pieces[index]?.text ?? '').some((token) => ['mijn', 'afd', 'afdeling'].includes(token.norm));
+    if (!action.entities.patientName && patientIntents.has(action.intent) && next.entities.patientName && !ownOrWard) {
       action.entities = {
         ...action.entities,
         patientName: next.entities.patientName,
@@ -491,5 +592,5 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     }
   }
   if (actions.length === 0) actions.push({ intent: 'unknown', entities: {}, confidence: negatedCommands > 0 ? 0.85 : 0.3 });
-  return { actions: actions.slice(0, 5), complex, names: allNames(tokens) };
+  return { actions: actions.slice(0, 5), complex, names: allNames(said) };
 }

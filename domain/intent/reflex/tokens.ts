@@ -19,12 +19,15 @@ export function normalizeWord(raw: string): string {
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = /(\d{1,2}[:.]\d{2})(?!\d)|([\p{L}\p{N}]+(?:['’`-][\p{L}\p{N}]+)*|['’`]t\b)|([:;,.?!]|\n)|(?<=\s)(\+)(?=\s)/gu;
+  const pattern =
+    /(\d{1,2}[:.]\d{2})(?!\d)|([\p{L}\p{N}]+(?:['’`-][\p{L}\p{N}]+)*|['’`]t\b)|([:;,.?!]|\n)|(?<=\s)(\+)(?=\s)|(?<=\s)(->|-->|→|=>)(?=\s)/gu;
   for (const match of text.matchAll(pattern)) {
     const start = match.index;
     const raw = match[0];
     // "dx + risico + intake status": a plus in shorthand joins actions as "en" does.
     if (match[4]) tokens.push({ kind: 'word', raw, norm: 'en', start, end: start + raw.length });
+    // "afspr vr -> ma": an arrow in shorthand is "naar".
+    else if (match[5]) tokens.push({ kind: 'word', raw, norm: 'naar', start, end: start + raw.length });
     // Regional "d'r overdracht" is "haar overdracht".
     else if (/^d['’`]r$/i.test(raw)) tokens.push({ kind: 'word', raw, norm: 'haar', start, end: start + raw.length });
     else if (match[1]) tokens.push({ kind: 'time', raw, norm: raw.replace('.', ':'), start, end: start + raw.length });
