@@ -4,7 +4,7 @@ import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { careServiceWords, namedOrganisations } from './named-organisations';
 import { doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, taggerVocabulary, type Masked } from './name-tagger';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
-import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes } from '../shared/text';
+import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes, genderOfTitle } from '../shared/text';
 /**
  * Pseudonymisation of text sent to a language model.
  *
@@ -1541,7 +1541,6 @@ const RELATIVE_BEFORE_TITLE = new RegExp(
 );
 /** A title right before the name (particles may stand between), and the gender it says. */
 const TITLE_BEFORE = /(?:^|[^\p{L}])(mevrouw|meneer|mw|mevr|mvr|dhr|hr|heer)\.?\s+(?:(?:van|de|der|den|te|ter|ten|el|al|v\.?d\.?)\s+)*$/iu;
-const genderOfTitle = (title: string): 'male' | 'female' => (/^(?:mevrouw|mw|mevr|mvr)$/iu.test(title) ? 'female' : 'male');
 /** The gender a family word says; a word for either ("partner", "kind") is in neither list. */
 const KIN_GENDER = new Map<string, 'male' | 'female'>([
   ...'moeder zus zusje zuster dochter dochtertje tante nicht oma grootmoeder kleindochter schoonmoeder schoonzus schoondochter stiefmoeder pleegmoeder echtgenote ex-vrouw vrouw vriendin ex-vriendin buurvrouw kamergenote medepatiënte medepatiente medebewoonster'

@@ -59,6 +59,16 @@ export const nameParticles = [
   'von',
 ];
 /** Particles that are ordinary prepositions too ("Aan de Stegge", "Del Castillo"): only a stored name is split on them. */
+/** Titles before a name and the gender each says, one list for the intent reflex and the pseudonymiser. */
+const womenTitles = new Set(['mw', 'mevr', 'mevrouw', 'madame', 'mvr']);
+const menTitles = new Set(['dhr', 'hr', 'heer', 'meneer', 'mijnheer', 'monsieur', 'mnr', 'menier']);
+
+/** The gender a title says ("mw." → female, "dhr" → male), or undefined for a word that is no title. */
+export function genderOfTitle(title: string): 'female' | 'male' | undefined {
+  const word = title.toLowerCase().replace(/\.$/, '');
+  return womenTitles.has(word) ? 'female' : menTitles.has(word) ? 'male' : undefined;
+}
+
 export const rarerNameParticles = ['aan', 'bij', 'onder', 'voor', 'del', 'della', 'zu'];
 /** Parts of family names from other languages that are written capitalised: "El Amrani", "Ben Ali", "Mac Lean". */
 export const surnamePrefixes = ['el', 'al', 'ben', 'bin', 'ibn', 'abu', 'mac', 'mc'];

@@ -23,6 +23,7 @@ import { mergeFragments, refersBack, type Piece } from './merge';
 import { allNames, collectName, findName, isNameLike, looksLikeVerb, refersToPatient, type NameSpan } from './names';
 import { countedOther, elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
 import { asksTheRecord, plainlyAsksTheRecord } from './record-question';
+import { genderOfTitle } from '../../shared/text';
 import { originalText, tokenize, type Token } from './tokens';
 
 /**
@@ -208,11 +209,9 @@ const hesitations = new Set(['uh', 'uhm', 'hm', 'ehh', 'uhh']);
 const objectWords = new Set(['een', 'de', 'het', 'die', 'dat', 'deze', 'dit', 'mijn', 'zijn', 'haar', 'hem', 'of', 'alle']);
 
 type Gender = 'f' | 'm';
-const womenTitles = new Set(['mw', 'mevr', 'mevrouw', 'madame', 'mvr']);
-const menTitles = new Set(['dhr', 'hr', 'heer', 'meneer', 'mijnheer', 'monsieur', 'mnr', 'menier']);
-
-function genderOfTitle(token: Token | undefined): Gender | null {
-  return womenTitles.has(token?.norm ?? '') ? 'f' : menTitles.has(token?.norm ?? '') ? 'm' : null;
+function titleGender(token: Token | undefined): Gender | null {
+  const gender = genderOfTitle(token?.norm ?? '');
+  return gender === 'female' ? 'f' : gender === 'male' ? 'm' : null;
 }
 
 /** "haar ovd", "zijn risico's": the gender a possessive or object pronoun gives the patient it refers to. */
@@ -534,7 +533,7 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     }
     if (entities.patientName)
       previousPatient = { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) };
-    const gender = reading.name ? genderOfTitle(partTokens[reading.name.start - 1]) : null;
+    const gender = reading.name ? titleGender(partTokens[reading.name.start - 1]) : null;
     if (gender && reading.name) titled.push({ patientName: reading.name.name, gender });
     // A question about the record that no fixed intent hears: the record's own box answers it (issue 47).
     // Also where the rules heard nothing and the intent model only guessed a fixed intent (it knows no record questions).
