@@ -1312,9 +1312,6 @@ export const sequencers = new Set([
   'darna',
 ]);
 
-/** Hours written as words, one to twelve. */
-export const hourWords = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen', 'tien', 'elf', 'twaalf'];
-
 /** Finite verbs after a name: they end the name ("Jan heeft…"). */
 export const commonVerbs = new Set([
   'heeft',

@@ -25,6 +25,12 @@ const values: ReadonlyMap<string, number> = (() => {
 /** The value of a Dutch number word ("vijfentwintig" is 25), or null for any other word. */
 export const numberWord = (word: string): number | null => values.get(word.toLowerCase()) ?? null;
 
+/** The hour a number word says on a twelve-hour clock ("drie" is 3), or null. */
+export const hourWord = (word: string): number | null => {
+  const value = numberWord(word);
+  return value !== null && value <= 12 ? value : null;
+};
+
 /** The number words up to `max`, longest first: safe as the alternatives of a regular expression. */
 export const numberWordsUpTo = (max: number): string[] =>
   [...values]

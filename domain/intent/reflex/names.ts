@@ -1,3 +1,4 @@
+import { hourWord } from '../../shared/number-words';
 import { weekdays } from '../../shared/clinical-time';
 import {
   actionStarters,
@@ -8,7 +9,6 @@ import {
   fillers,
   formParts,
   honorifics,
-  hourWords,
   nameParticles,
   namePrepositions,
   negations,
@@ -33,7 +33,7 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
     /^\p{L}['’`]\p{L}{1,2}$/u.test(token.raw) ||
     notNames.has(norm) ||
     actionStarters.has(norm) ||
-    hourWords.includes(norm) ||
+    hourWord(norm) !== null ||
     dayWords.has(norm) ||
     connectors.has(norm) ||
     pronouns.has(norm) ||

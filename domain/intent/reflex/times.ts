@@ -1,13 +1,12 @@
 import { clinicalInstant, clockChangeNote, dayOfPhrase, isoDay, readClock, weekdays, type PartOfDay } from '../../shared/clinical-time';
-import { hourWords } from '../lexicon';
+import { hourWord } from '../../shared/number-words';
 import { textOf, type Token } from './tokens';
 
 /** Days and times as said: the agenda's day label, the clock ("half drie", "07:30", "3 uur"), and the part of the day. */
 
 function hourOf(word: string): number | null {
   if (/^\d{1,2}$/.test(word)) return Number(word);
-  const index = hourWords.indexOf(word);
-  return index < 0 ? null : index + 1;
+  return hourWord(word);
 }
 
 export interface Moment {
