@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberWord, numberWordsUpTo } from './number-words';
+import { hourWord, numberWord, numberWordsUpTo } from './number-words';
 
 describe('Dutch number words', () => {
   it('reads units, teens, tens, joined forms and a hundred', () => {
@@ -16,5 +16,11 @@ describe('Dutch number words', () => {
     expect(days).toContain('eenendertig');
     expect(days).not.toContain('tweeëndertig');
     expect(days.indexOf('eenentwintig')).toBeLessThan(days.indexOf('een'));
+  });
+
+  it('reads an hour on a twelve-hour clock, and nothing past twelve', () => {
+    expect(['één', 'een', 'drie', 'Twaalf'].map(hourWord)).toEqual([1, 1, 3, 12]);
+    expect(hourWord('dertien')).toBeNull();
+    expect(hourWord('uur')).toBeNull();
   });
 });
