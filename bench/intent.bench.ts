@@ -51,6 +51,9 @@ heldOut.push(['dev S (read)', readPath(new URL('../tests/fixtures/intent-dev-s.j
 // Set T (session ten) by a helper who saw only BRIEF.md, the product description and issue 43: 225 sentences weighted to
 // patients' names in every shape, and chains. Written before the name rules of ADR 0105 round 4, then read to build them.
 heldOut.push(['dev T (read)', read(new URL('../tests/fixtures/intent-dev-t.json', import.meta.url))] as const);
+// Set X (session eleven) by a helper who saw only BRIEF.md, the product description and the issue: 272 sentences, every one naming a
+// patient in another shape. Measured blind before and after round six of ADR 0105, then read to build round seven.
+heldOut.push(['dev X (read)', readPath(new URL('../tests/fixtures/intent-dev-x.json', import.meta.url).pathname)] as const);
 const sentences = [...corpus, ...heldOut.flatMap(([, entries]) => entries)];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 50));
