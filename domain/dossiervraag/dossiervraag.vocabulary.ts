@@ -239,6 +239,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['cgt', 'cognitieve gedragstherapie'],
   ['lengte', 'lichaamslengte'],
   ['moe', 'vermoeid', 'vermoeidheid', 'moeheid'],
+  // How bad, not how heavy: "hoe zwaar is haar eetstoornis" asks the severity ("zwaarder" is the weight).
+  ['ernst', 'ernstig', 'ernstige', 'zwaar', 'zware'],
   ['insluiting', 'ingesloten', 'opgesloten', 'opsluiting', 'insluiten'],
   ['bewegen', 'beweging', 'lichaamsbeweging', 'sporten', 'sport', 'bewegingsdrang', 'sit-ups'],
   ['benoemd', 'aangesteld', 'benoeming'],
@@ -331,7 +333,7 @@ export const questionWords = new Set([
   ...['we', 'wij', 'ons', 'onze', 'laten', 'loaten', 'waiten', 'nachten', 'nachtjes', 'nachies', 'zai', 'bie', 'daadwerkelijk'],
   ...['geformuleerd', 'toegebracht', 'thans', 'standpunt', 'inschatting', 'schat', 'schatten', 'dacht', 'denkt', 'vinden'],
   // Staying is being admitted, which the whole record is: "verblijft hij onvrijwillig"; "tekort aan" asks a low value, like "laag".
-  ...['verblijft', 'verblijf', 'verblijven', 'verbleef', 'via', 'periode', 'onder', 'tekort', 'kunn', 'begin'],
+  ...['officiële', 'officieel', 'verblijft', 'verblijf', 'verblijven', 'verbleef', 'via', 'periode', 'onder', 'tekort', 'kunn', 'begin'],
   // A value's extreme is read from the values found, not searched for: "het laagste gewicht".
   ...['hoogste', 'laagste', 'hoogst', 'laagst', 'slechtst', 'slechtste', 'laag'],
   // Gronings and Twents forms of "meisje", "haar", "voor", "naar" (ADR 0108).
