@@ -219,7 +219,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['kalium', 'hypokaliëmie', 'kaliumgehalte'],
   ['magnesium', 'hypomagnesiëmie'],
   ['fosfaat', 'hypofosfatemie'],
-  ['elektrolyten', 'mineralen', 'zouten'],
+  ['elektrolyten', 'mineralen'],
   ['hemoglobine', 'hb'],
   ['diarree', 'diarrhee', 'buikloop', 'dunne ontlasting', 'dunne poep'],
   ['eetbui', 'eetbuien', 'vreetbui', 'vreetbuien', 'eetaanval', 'eetaanvallen'],
