@@ -233,11 +233,5 @@ export const drugClasses: readonly {
     members: ['paracetamol', 'ibuprofen', 'naproxen', 'diclofenac'],
     purpose: ['pijn'],
   },
-  // Any vitamin the ward gives (round five): "een vitaminekuur" is the thiamine; "vitamine D" stays its own name.
-  {
-    words: ['vitamines', 'vitaminen', 'vitaminekuur', 'vitaminepreparaat', 'vitaminesuppletie'],
-    members: ['thiamine', 'colecalciferol'],
-    given: true,
-  },
   { words: ['adhdmedicatie'], members: ['methylfenidaat', 'dexamfetamine', 'lisdexamfetamine', 'atomoxetine'] },
 ];

@@ -60,8 +60,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
     'slapeloos',
     'slapeloosheid',
     'insomnia',
-    // Everyday and regional words for sleeping (round five): "pitten", Low Saxon "sloapn".
-    'pitten',
+    // Everyday and regional words for sleeping (round five): "pitten" (read as "pitte": "zitten" is one letter from it), Low Saxon "sloapn".
     'pitte',
     'gepit',
     'sloapn',
@@ -80,7 +79,6 @@ export const synonymClasses: readonly (readonly string[])[] = [
     'slaan',
     'geslagen',
     'schopte',
-    'geweld',
     'gewelddadig',
     'handtastelijk',
     'handtastelijkheden',
@@ -122,7 +120,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['kreatinine', 'kreat', 'nierfunctie', 'egfr', 'klaring', 'nierwaarden', 'nierwaardes'],
   ['medicatie', 'medicijnen', 'pillen', 'tabletten', 'medicament'],
   ['weigeren', 'weigerde', 'geweigerd', 'weigering', 'weigert'],
-  ['bloeddruk', 'tensie', 'rr', 'bovendruk', 'onderdruk', 'systolisch', 'diastolisch'],
+  ['bloeddruk', 'tensie', 'rr', 'bovendruk', 'systolisch', 'diastolisch'],
   ['pols', 'hartslag', 'hartfrequentie', 'hf', 'polsfrequentie'],
   ['temperatuur', 'temp', 'koorts', 'verhoging'],
   ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'],
@@ -144,7 +142,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['hoofdpijn'],
   ['migraine'],
   ['bijwerking', 'bijwerkingen'],
-  ['speekselvloed', 'kwijlen', 'kwijlt', 'kwijlde', 'speeksel', 'kwijl', 'spuug'],
+  ['speekselvloed', 'kwijlen', 'kwijlt', 'kwijlde', 'speeksel', 'spuug'],
   ['sufheid', 'suf'],
   ['stijfheid', 'stijf', 'rigiditeit'],
   ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen', 'ophogen', 'omhoog', 'titratie', 'getitreerd', 'opgebouwd', 'opbouw'],
@@ -240,7 +238,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['lengte', 'lichaamslengte'],
   ['moe', 'vermoeid', 'vermoeidheid', 'moeheid'],
   // How bad, not how heavy: "hoe zwaar is haar eetstoornis" asks the severity ("zwaarder" is the weight).
-  ['ernst', 'ernstig', 'ernstige', 'zwaar', 'zware'],
+  ['ernst', 'ernstig', 'ernstige', 'zwaar'],
   ['insluiting', 'ingesloten', 'opgesloten', 'opsluiting', 'insluiten'],
   ['bewegen', 'beweging', 'lichaamsbeweging', 'sporten', 'sport', 'bewegingsdrang', 'sit-ups'],
   ['benoemd', 'aangesteld', 'benoeming'],
@@ -333,7 +331,22 @@ export const questionWords = new Set([
   ...['we', 'wij', 'ons', 'onze', 'laten', 'loaten', 'waiten', 'nachten', 'nachtjes', 'nachies', 'zai', 'bie', 'daadwerkelijk'],
   ...['geformuleerd', 'toegebracht', 'thans', 'standpunt', 'inschatting', 'schat', 'schatten', 'dacht', 'denkt', 'vinden'],
   // Staying is being admitted, which the whole record is: "verblijft hij onvrijwillig"; "tekort aan" asks a low value, like "laag".
-  ...['officiële', 'officieel', 'verblijft', 'verblijf', 'verblijven', 'verbleef', 'via', 'periode', 'onder', 'tekort', 'kunn', 'begin'],
+  ...[
+    'zitten',
+    'zitte',
+    'officiële',
+    'officieel',
+    'verblijft',
+    'verblijf',
+    'verblijven',
+    'verbleef',
+    'via',
+    'periode',
+    'onder',
+    'tekort',
+    'kunn',
+    'begin',
+  ],
   // A value's extreme is read from the values found, not searched for: "het laagste gewicht".
   ...['hoogste', 'laagste', 'hoogst', 'laagst', 'slechtst', 'slechtste', 'laag'],
   // Gronings and Twents forms of "meisje", "haar", "voor", "naar" (ADR 0108).
@@ -345,6 +358,8 @@ export const questionWords = new Set([
   ...['moest', 'moesten', 'konden', 'zou', 'zouden', 'mochten', 'kunnen', 'moeten'],
   // How much, not what: "was hij heel onrustig" asks about the unrest (round four).
   ...['heel', 'erg', 'zeer', 'nogal', 'behoorlijk', 'flink', 'enorm', 'extreem', 'ontzettend', 'echt', 'tamelijk', 'redelijk'],
+  // A mild degree too, so "lichte tremor" is never read as "lichter" (the weight).
+  ...['licht', 'lichte', 'mild', 'milde'],
 ]);
 
 /**
@@ -379,6 +394,8 @@ export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] 
  */
 export const phrases: readonly { pattern: RegExp; word: string }[] = [
   { pattern: /\btegen\s+(?:zijn|haar|z'?n|d'?r|hun|zien|heur)\s+wil\b/giu, word: 'dwang' },
+  // Violence is aggression; a phrase, not a word of the vocabulary, since "gebeld" is one letter from it.
+  { pattern: /\bgeweld\b/giu, word: 'agressie' },
   // The same told as what he wanted (round five): "een spuit gekregen terwijl hij dat niet wilde".
   { pattern: /\bterwijl\s+(?:hij|ze|zij|die)\s+(?:dat|het)\s+niet\s+(?:wilde|wou|wilden)\b/giu, word: 'dwang' },
   // A dose not taken is an administration refused: "pillen niet ingenomen", "niet willen innemen", "laten liggen".
@@ -474,7 +491,7 @@ export const cues: readonly Cue[] = [
   { words: ['bvc', 'broset', 'agressiescore', 'agressieschaal'], types: ['meting'], facets: ['bvc'] },
   // A withdrawal scale the ward scores: a measurement asked like any other ("CIWA op 5 oktober").
   { words: ['ciwa'], types: ['meting'], facets: ['ciwa'] },
-  { words: ['bloeddruk', 'tensie', 'rr', 'bovendruk', 'onderdruk', 'systolisch', 'diastolisch'], types: ['meting'], facets: ['bloeddruk'] },
+  { words: ['bloeddruk', 'tensie', 'rr', 'bovendruk', 'systolisch', 'diastolisch'], types: ['meting'], facets: ['bloeddruk'] },
   { words: ['pols', 'hartslag', 'hartfrequentie', 'hf', 'polsfrequentie'], types: ['meting'], facets: ['hartfrequentie'] },
   { words: ['temperatuur', 'temp', 'koorts'], types: ['meting'], facets: ['temperatuur'] },
   { words: ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'], types: ['meting'], facets: ['saturatie'] },
@@ -524,7 +541,7 @@ export const cues: readonly Cue[] = [
   { words: ['risico', 'risico’s', "risico's", 'risicotaxatie', 'risicoinschatting', 'kans', 'gevaar'], types: ['risico'] },
   { words: ['suïcide', 'suïcidaal', 'suïcidaliteit', 'zelfmoord'], types: ['risico'], facets: ['suïcide'] },
   {
-    words: ['agressie', 'agressief', 'geweld', 'gewelddadig', 'handtastelijk', 'handtastelijkheden'],
+    words: ['agressie', 'agressief', 'gewelddadig', 'handtastelijk', 'handtastelijkheden'],
     types: ['risico'],
     facets: ['agressie'],
   },
@@ -594,7 +611,7 @@ export const cues: readonly Cue[] = [
   // The anamnese holds the social history: home, work, relations.
   { words: ['sociale', 'sociaal', 'woonsituatie', 'thuissituatie', 'gezinssituatie'], types: ['intake'], facets: ['anamnese'] },
   // What the patient wants from treatment is the intake's hulpvraag.
-  { words: ['hulpvraag', 'doelen', 'wensen'], types: ['intake'], facets: ['hulpvraag'] },
+  { words: ['hulpvraag', 'doelen'], types: ['intake'], facets: ['hulpvraag'] },
   {
     words: ['aanmelding', 'verwijzing', 'verwezen', 'verwijzer', 'doorverwezen', 'doorgestuurd'],
     types: ['intake'],
