@@ -686,6 +686,7 @@ describe('the asker’s words against the record’s (ADR 0108, round five)', ()
     expect(readQuestion('Is ze lichter geworden?').terms[0]!.words).toContain('gewicht');
     // Common words one letter from a new one stay themselves.
     expect(words('Heeft hij een lichte tremor?')).toEqual(['tremor']);
+    expect(words('Heeft hij stiekem gerookt?')).toEqual(['gerookt']);
     expect(correctTypo('zwarte')).toBe('zwarte');
     expect(readQuestion('bovendruk?').terms[0]!.cues[0]!.facets).toEqual(['bloeddruk']);
     expect(readQuestion('Wanneer gaat ze naar de zenuwarts?').terms[0]!.words).toContain('neuroloog');

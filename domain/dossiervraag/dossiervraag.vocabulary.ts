@@ -360,6 +360,8 @@ export const questionWords = new Set([
   ...['heel', 'erg', 'zeer', 'nogal', 'behoorlijk', 'flink', 'enorm', 'extreem', 'ontzettend', 'echt', 'tamelijk', 'redelijk'],
   // A mild degree too, so "lichte tremor" is never read as "lichter" (the weight).
   ...['licht', 'lichte', 'mild', 'milde'],
+  // How, not what: "heeft ze stiekem gesport" asks about the exercise, which the record need not call secret.
+  ...['stiekem', 'heimelijk'],
 ]);
 
 /**
