@@ -711,5 +711,8 @@ describe('the asker’s words against the record’s (ADR 0108, round five)', ()
     expect(readQuestion("Hef e wat ehad um te kunn'n sloap'n?").forMedicine).toBe(true);
     expect(readQuestion('Heeft ze iets gehad tegen de hoofdpijn?').forMedicine).toBe(true);
     expect(readQuestion('Welke medicatie kreeg hij in het begin?').order).toBe('oldest');
+    // "Hoevaak" written as one word counts, and is no word to find.
+    expect(readQuestion('hoevaak gesepareerd?').counts).toBe(true);
+    expect(words('hoevaak gesepareerd?')).toEqual(['gesepareerd']);
   });
 });

@@ -332,6 +332,7 @@ export const questionWords = new Set([
   ...['geformuleerd', 'toegebracht', 'thans', 'standpunt', 'inschatting', 'schat', 'schatten', 'dacht', 'denkt', 'vinden'],
   // Staying is being admitted, which the whole record is: "verblijft hij onvrijwillig"; "tekort aan" asks a low value, like "laag".
   ...[
+    'hoevaak',
     'zitten',
     'zitte',
     'officiële',
@@ -461,7 +462,7 @@ export const medicinePurpose = {
 } as const;
 
 /** "hoe vaak", "hoeveel keer": the answer counts what it found. */
-export const countPattern = /\b(hoe vaak|hoeveel keer|hoeveel keren|aantal keren|hoe veel keer)\b/;
+export const countPattern = /\b(hoe ?vaak|hoeveel keer|hoeveel keren|aantal keren|hoe veel keer)\b/;
 
 /**
  * A cue points a question's word at kinds of source and, where it names one, at a facet of them
