@@ -3,6 +3,7 @@ import {
   askedMoment,
   compoundTerms,
   eventWords,
+  forcedCompounds,
   nothingAfterEvent,
   nothingAtMoment,
   correctTypo,
@@ -341,8 +342,8 @@ describe('the asker’s words against the record’s words (ADR 0108)', () => {
   });
 
   it('reads a phrase as the one thing it says and drops an idiom that only asks', () => {
-    expect(only('heeft hij een spuit gekregen tegen zijn wil').words).toEqual(expect.arrayContaining(['injectie']));
-    expect(readQuestion('heeft hij een spuit gekregen tegen zijn wil').terms[1]!.words).toContain('dwang');
+    // An injection against his will is the dwangmedicatie (round five: `forcedCompounds`).
+    expect(only('heeft hij een spuit gekregen tegen zijn wil').words).toContain('dwangmedicatie');
     expect(only('wanneer mag hij naar huis').words).toEqual(expect.arrayContaining(['ontslag', 'dagverlof']));
     expect(only('mag de wicht al noar hoes?').words).toContain('ontslag');
     expect(words('wat was er aan de hand met de voedingspomp')).toEqual(['voedingspomp']);
@@ -630,5 +631,88 @@ describe('a participle of the asker’s own (ADR 0108, round four)', () => {
   it('searches that stem as a prefix beside the word, for a word the vocabulary does not know', () => {
     expect(termQuery(readQuestion('Heeft ze gehuild?').terms[0]!)).toBe('gehuild:* | huil:*');
     expect(termQuery(readQuestion('Is hij gevallen?').terms[0]!)).not.toContain('vall:*');
+  });
+});
+
+describe('the asker’s words against the record’s (ADR 0108, round five)', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+  const cued = (text: string, type: Parameters<typeof cueAnswers>[1], facet: string) =>
+    readQuestion(text).terms.some((term) => cueAnswers(term, type, facet));
+
+  it('reads a thing done against the will as its dwang compound, and keeps the will where no compound fits', () => {
+    expect(forcedCompounds(['prik', 'dwang'])).toEqual(['dwanginjectie']);
+    expect(forcedCompounds(['dwang', 'voeding'])).toEqual(['dwangvoeding']);
+    expect(forcedCompounds(['gedwongen', 'maaltijd'])).toEqual(['dwangvoeding']);
+    expect(forcedCompounds(['douche', 'dwang'])).toEqual(['douche', 'dwang']);
+    expect(words('Kreeg ze een injectie terwijl ze dat niet wilde?')).toEqual(['dwanginjectie']);
+    expect(cued('Een prik gehad tegen zijn wil?', 'maatregel', 'dwangmedicatie')).toBe(true);
+    expect(words('Moest hij douchen tegen zijn wil?')).toEqual(['douchen', 'dwang']);
+  });
+
+  it('reads a dose not taken or left lying as refused', () => {
+    expect(cued('Hoe vaak heeft ze haar tabletten niet ingenomen?', 'toediening', 'geweigerd')).toBe(true);
+    expect(cued('Wilde hij zijn medicatie wel eens niet innemen?', 'toediening', 'geweigerd')).toBe(true);
+    expect(cued('Heeft hij zijn avondpil laten liggen?', 'toediening', 'geweigerd')).toBe(true);
+  });
+
+  it('reads phrases for a death wish, sleep, a day at home and a family sitting down together', () => {
+    expect(cued('Praat ze over er een eind aan maken?', 'risico', 'suïcide')).toBe(true);
+    expect(words('Deed ze vannacht een oog dicht?')).toEqual(['slapen']);
+    expect(words('Hoe ging het weekendje thuis?')).toEqual(['verlof']);
+    expect(words('Wanneer zitten we met de familie om tafel?')).toEqual(['familiegesprek']);
+    expect(correctTypo('zitten')).toBe('zitten');
+    // The clinic, the ward and the blood are where the record is; they ask nothing.
+    expect(words('Sinds wanneer verblijft hij onvrijwillig in de kliniek?')).toEqual(['onvrijwillig']);
+    expect(words('Is er een tekort aan kalium in het bloed?')).toEqual(['kalium']);
+  });
+
+  it('routes words of the court, of what he has and of a chance of harm to their source', () => {
+    expect(cuedTypes(readQuestion('Onder welke rechterlijke titel is ze opgenomen?'))).toContain('juridisch');
+    expect(cuedTypes(readQuestion('Welke ziekte heeft hij?'))).toEqual(['diagnose']);
+    expect(cuedTypes(readQuestion('Welke aandoening staat als hoofdclassificatie?'))).toEqual(['diagnose']);
+    expect(cued('Is er kans op geweld?', 'risico', 'agressie')).toBe(true);
+    expect(words('Hoe vaak heeft hij gebeld?')).toEqual(['gebeld']);
+    expect(cued('Gaat ze ervandoor?', 'risico', 'weglopen')).toBe(true);
+    // A compound of a known word and a chance: "vluchtgevaar" splits as "ontvluchting" and the risk.
+    expect(cued('ontvluchtingsgevaar?', 'risico', 'weglopen')).toBe(true);
+    expect(cued('Wat zijn haar doelen?', 'intake', 'hulpvraag')).toBe(true);
+    expect(cued('Wie heeft haar doorverwezen?', 'intake', 'aanmelding')).toBe(true);
+  });
+
+  it('knows lay, regional and role words as the record’s', () => {
+    expect(readQuestion('Pitte ze goed?').terms[0]!.words).toContain('geslapen');
+    expect(readQuestion('Hoe lang pitten ze?').terms[0]!.words).toContain('geslapen');
+    expect(readQuestion('hoeveel peuken per dag?').terms[0]!.words).toContain('sigaretten');
+    expect(readQuestion('Is ze lichter geworden?').terms[0]!.words).toContain('gewicht');
+    // Common words one letter from a new one stay themselves.
+    expect(words('Heeft hij een lichte tremor?')).toEqual(['tremor']);
+    expect(words('Heeft hij stiekem gerookt?')).toEqual(['gerookt']);
+    expect(correctTypo('zwarte')).toBe('zwarte');
+    expect(readQuestion('bovendruk?').terms[0]!.cues[0]!.facets).toEqual(['bloeddruk']);
+    expect(readQuestion('Wanneer gaat ze naar de zenuwarts?').terms[0]!.words).toContain('neuroloog');
+    expect(readQuestion('Is hij onderuitgegaan?').terms[0]!.words).toContain('gevallen');
+    expect(cued('Wat is het nummer van de huisdokter?', 'contactpersoon', 'huisarts')).toBe(true);
+    // Parents are the registered moeder and vader; asking the mother is not asking the father.
+    expect(cued('Hoe bereik ik haar ouders?', 'contactpersoon', 'vader')).toBe(true);
+    expect(readQuestion('Belde de moeder?').terms[0]!.words).not.toContain('vader');
+    // Salts in the blood take in the potassium; the potassium does not take in the salts.
+    expect(readQuestion('mineralen laag?').terms[0]!.words).toEqual(expect.arrayContaining(['kalium', 'magnesium', 'fosfaat']));
+    expect(readQuestion('kalium?').terms[0]!.words).not.toContain('mineralen');
+    expect(words('wie strooit er zout')).toEqual(['strooit', 'zout']);
+  });
+
+  it('reads how heavy a thing of hers is as its severity, how heavy she is as the weight', () => {
+    expect(words('Hoe zwaar is haar depressie?')).not.toContain('gewicht');
+    expect(readQuestion('Hoe zwaar is haar depressie?').terms[0]!.words).toContain('ernstig');
+    expect(words('Hoe zwaar is ze?')).toEqual(['gewicht']);
+  });
+
+  it('reads a medicine asked by its purpose in Low Saxon, and "in het begin" as the first', () => {
+    expect(readQuestion("Hef e wat ehad um te kunn'n sloap'n?").forMedicine).toBe(true);
+    expect(readQuestion('Heeft ze iets gehad tegen de hoofdpijn?').forMedicine).toBe(true);
+    expect(readQuestion('Welke medicatie kreeg hij in het begin?').order).toBe('oldest');
+    // "Hoevaak" written as one word counts, and is no word to find.
+    expect(readQuestion('hoevaak gesepareerd?').counts).toBe(true);
+    expect(words('hoevaak gesepareerd?')).toEqual(['gesepareerd']);
   });
 });

@@ -275,6 +275,28 @@ function cuesOf(words: readonly string[]): { cues: Cue[]; compound: boolean } {
 }
 
 /**
+ * A thing done against the patient's will is the one word the record has for it (round five): "voeding
+ * tegen zijn wil" is the dwangvoeding, "een spuit terwijl hij niet wilde" the dwangmedicatie. A word of
+ * the class of "dwang" beside a word whose synonym makes a known "dwang…" compound becomes that compound;
+ * the will itself is then said. Without such a word the question keeps "dwang" as it was.
+ */
+export function forcedCompounds(read: readonly string[]): string[] {
+  const forcedClass = synonymsByWord.get('dwang');
+  const isForce = (word: string) => synonymsByWord.get(fold(word)) === forcedClass;
+  if (!read.some(isForce)) return [...read];
+  let merged = false;
+  const joined = read.map((word) => {
+    if (isForce(word)) return word;
+    const forced = (synonymsByWord.get(fold(word)) ?? [word])
+      .map((synonym) => `dwang${fold(compact(synonym))}`)
+      .find((compound) => synonymsByWord.has(compound));
+    if (forced) merged = true;
+    return forced ?? word;
+  });
+  return merged ? joined.filter((word) => !isForce(word)) : joined;
+}
+
+/**
  * Reads a question: its words minus the ones that ask rather than say (and the patient's own
  * names: "hoe sliep Jan" is about sleep), each with its synonyms and cues.
  */
@@ -298,11 +320,13 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     .replace(new RegExp(admissionPattern.source, 'giu'), ' ')
     // "Welk middel tegen de onrust": the noun says it is a medicine (the filter's work), not what it is for.
     .replace(new RegExp(purposeAsked ? medicinePurpose.noun.source : '$^', 'giu'), ' ');
-  const read = joinSplitCompounds(tokens(said)).flatMap((written) =>
-    // The patient's own names go before any expansion: a name is never read as a shortened word.
-    ignored.has(fold(written)) || names.has(fold(written))
-      ? []
-      : splitCompound(correctTypo(expandShorthand(participleForm(fold(written))))),
+  const read = forcedCompounds(
+    joinSplitCompounds(tokens(said)).flatMap((written) =>
+      // The patient's own names go before any expansion: a name is never read as a shortened word.
+      ignored.has(fold(written)) || names.has(fold(written))
+        ? []
+        : splitCompound(correctTypo(expandShorthand(participleForm(fold(written))))),
+    ),
   );
   // "Verhoging gehad?" is a fever; beside a medicine it is the dose going up.
   const medicine = read.some((token) => cuesByWord.get(fold(token))?.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets));

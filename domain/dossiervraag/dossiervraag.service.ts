@@ -177,7 +177,9 @@ sources as (
           select m.*, null, null, null from medication_orders m, params where m.patient_id = params.patient_id and m.kind = 'zo-nodig') m
   union all
   select 'toediening', a.id, a.administered_at, a.recorded_by, null, m.product_name || ' ' || a.status,
-         to_tsvector('dutch', concat_ws(' ', 'toediening', m.product_name, m.dose, replace(a.status, '-', ' '), a.reason, a.effect)),
+         -- A dose given under a zo-nodig order is a zo-nodig dose: "hoe vaak kreeg hij iets extra's".
+         to_tsvector('dutch', concat_ws(' ', 'toediening', m.product_name, m.dose, replace(a.status, '-', ' '), a.reason, a.effect,
+                                        case when m.kind = 'zo-nodig' then 'zonodig' end)),
          jsonb_build_object('product', m.product_name, 'dose', m.dose, 'status', a.status, 'reason', a.reason, 'effect', a.effect, 'orderId', m.id)
     from medication_administrations a join medication_orders m on m.id = a.order_id, params
    where a.patient_id = params.patient_id
@@ -362,6 +364,13 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
   ]);
   // A medicine asked by what it is for: a note about sleep does not answer "iets om te slapen".
   const rows = fetched.filter((row) => !question.forMedicine || row.type === 'medicatieopdracht' || row.type === 'toediening');
+  // An administration is given for what its order is for (round five): "hoe vaak kreeg ze iets extra's tegen
+  // de onrust" counts the lorazepam given under the order "bij agitatie".
+  const orderReasons = new Map(
+    rows
+      .filter((row) => row.type === 'medicatieopdracht')
+      .map((row) => [row.id, [row.data.indication, row.data.reason].filter((value) => typeof value === 'string').join(' ')] as const),
+  );
   for (const row of rows) {
     const inside = compoundTerms(
       question,
@@ -373,7 +382,9 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
       row.type === 'medicatieopdracht' || row.type === 'toediening'
         ? purposeTerms(
             question,
-            [row.data.indication, row.data.note, row.data.reason].filter((value) => typeof value === 'string').join(' '),
+            [row.data.indication, row.data.note, row.data.reason, orderReasons.get(text(row.data.orderId))]
+              .filter((value) => typeof value === 'string')
+              .join(' '),
           )
         : [];
     row.matched = [...new Set([...row.matched, ...inside, ...aims])];

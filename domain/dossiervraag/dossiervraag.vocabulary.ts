@@ -48,11 +48,41 @@ export const synonymClasses: readonly (readonly string[])[] = [
     'separeercel',
   ],
   ['onrustig', 'onrust', 'druk', 'drok', 'agitatie', 'geagiteerd', 'agitatief', 'opgewonden', 'gespannen', 'ijsberen'],
-  ['slapen', 'slaap', 'slaapt', 'sliep', 'geslapen', 'nachtrust', 'doorgeslapen', 'doorsliep', 'slapeloos', 'slapeloosheid', 'insomnia'],
+  [
+    'slapen',
+    'slaap',
+    'slaapt',
+    'sliep',
+    'geslapen',
+    'nachtrust',
+    'doorgeslapen',
+    'doorsliep',
+    'slapeloos',
+    'slapeloosheid',
+    'insomnia',
+    // Everyday and regional words for sleeping (round five): "pitten" (read as "pitte": "zitten" is one letter from it), Low Saxon "sloapn".
+    'pitte',
+    'gepit',
+    'sloapn',
+    'sloapt',
+  ],
   ...drugNames.map(({ generic, names }) => [generic, ...names]),
   // A kind of medicine is also searched as written: "laxantia ontkend" answers "laxeermiddelen?".
   ...drugClasses.map(({ words }) => words),
-  ['agressie', 'agressief', 'dreigend', 'bedreigend', 'dreigde', 'sloeg', 'slaan', 'geslagen', 'schopte'],
+  [
+    'agressie',
+    'agressief',
+    'dreigend',
+    'bedreigend',
+    'dreigde',
+    'sloeg',
+    'slaan',
+    'geslagen',
+    'schopte',
+    'gewelddadig',
+    'handtastelijk',
+    'handtastelijkheden',
+  ],
   ['suïcide', 'suïcidaal', 'suïcidaliteit', 'zelfmoord', 'doodsgedachten', 'doodswens', 'suïcidegedachten'],
   [
     'zelfbeschadiging',
@@ -67,48 +97,52 @@ export const synonymClasses: readonly (readonly string[])[] = [
     'kraste',
     'beschadigt',
     'beschadigen',
+    'verwonding',
+    'verwondingen',
+    'verwond',
   ],
   ['fixatie', 'gefixeerd', 'vastgebonden', 'vastgelegd'],
   ['dwang', 'gedwongen', 'verplicht', 'verplichte', 'dwangzorg'],
-  ['dwangmedicatie', 'dwangmedicijnen', 'platgespoten', 'platspuiten'],
+  ['dwangmedicatie', 'dwangmedicijnen', 'platgespoten', 'platspuiten', 'dwanginjectie'],
   ['boos', 'kwaad', 'woedend', 'geïrriteerd', 'boosheid'],
   ['uitgedroogd', 'uitdroging', 'dehydratie', 'gedehydreerd'],
   ['diabetes', 'dm', 'dm2', 'suikerziekte'],
-  ['eten', 'at', 'gegeten', 'eet', 'maaltijd', 'maaltijden', 'eetlust', 'voeding', 'voedselinname'],
+  ['eten', 'at', 'gegeten', 'eet', 'maaltijd', 'maaltijden', 'eetlust', 'voeding', 'voedselinname', 'gevoed'],
   ['vochtinname', 'vocht', 'vochtbalans', 'gedronken', 'drinkt'],
-  ['sonde', 'sondevoeding', 'neusmaagsonde'],
+  ['sonde', 'sondevoeding', 'neusmaagsonde', 'voedingssonde', 'voedingsslang', 'voedingsslangetje', 'voedingsbuis', 'maagsonde'],
   ['dwangvoeding'],
-  ['decubitus', 'doorligplek', 'drukplek', 'doorliggen'],
-  ['vallen', 'val', 'gevallen', 'viel', 'valincident', 'valpartij'],
-  ['ect', 'elektroconvulsietherapie', 'elektroshock', 'elektroshocks'],
+  ['decubitus', 'doorligplek', 'drukplek', 'doorliggen', 'doorligwond'],
+  ['sacraal', 'stuit', 'stuitje', 'sacrum'],
+  ['vallen', 'val', 'gevallen', 'viel', 'valincident', 'valpartij', 'onderuitgegaan', 'onderuitgaan', 'gestruikeld'],
+  ['ect', 'elektroconvulsietherapie', 'elektroshock', 'elektroshocks', 'schokbehandeling', 'schoktherapie'],
   ['dieet', 'diëtist', 'dietist'],
   ['katheter', 'uc', 'blaaskatheter', 'verblijfskatheter'],
   ['kreatinine', 'kreat', 'nierfunctie', 'egfr', 'klaring', 'nierwaarden', 'nierwaardes'],
   ['medicatie', 'medicijnen', 'pillen', 'tabletten', 'medicament'],
   ['weigeren', 'weigerde', 'geweigerd', 'weigering', 'weigert'],
-  ['bloeddruk', 'tensie', 'rr'],
-  ['pols', 'hartslag', 'hartfrequentie', 'hf'],
+  ['bloeddruk', 'tensie', 'rr', 'bovendruk', 'systolisch', 'diastolisch'],
+  ['pols', 'hartslag', 'hartfrequentie', 'hf', 'polsfrequentie'],
   ['temperatuur', 'temp', 'koorts', 'verhoging'],
   ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'],
   ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'],
-  ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht', 'zwaarder', 'dikker', 'dunner'],
+  ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht', 'zwaarder', 'dikker', 'dunner', 'lichter'],
   ['alcohol', 'drank', 'dronk', 'bier', 'biertje', 'biertjes', 'wijn', 'alcoholgebruik', 'sterke drank'],
   ['drugs', 'cannabis', 'blowen', 'blowt', 'wiet', 'middelengebruik', 'middelen', 'thc', 'hasj'],
   ['stemmen', 'hallucinaties', 'hallucineert', 'hallucinaties'],
-  ['angst', 'angstig', 'bang'],
+  ['angst', 'angstig', 'bang', 'zenuwen', 'zenuwachtig'],
   ['paniek', 'paniekaanval', 'paniekaanvallen'],
   ['somber', 'depressief', 'neerslachtig', 'stemming'],
   ['bezoek', 'bezocht', 'visite'],
   // "Naar huis" is ontslag or a day's or weekend's leave; listed first so each word keeps its own class when asked alone.
   ['naarhuis', 'ontslag', 'ontslagen', 'dagverlof', 'weekendverlof'],
   ['ontslag', 'ontslagen'],
-  ['verlof', 'weekendverlof', 'verlofregeling', 'dagverlof'],
-  ['huisarts', 'ha', 'huisdokter'],
-  ['zonodig', 'zn', 'prn'],
+  ['verlof', 'weekendverlof', 'verlofregeling', 'dagverlof', 'uitstapje'],
+  ['huisarts', 'ha', 'huisdokter', 'hoesdokter'],
+  ['zonodig', 'zn', 'prn', 'extra', 'extraatje'],
   ['hoofdpijn'],
   ['migraine'],
   ['bijwerking', 'bijwerkingen'],
-  ['speekselvloed', 'kwijlen', 'kwijlt', 'kwijlde', 'speeksel'],
+  ['speekselvloed', 'kwijlen', 'kwijlt', 'kwijlde', 'speeksel', 'spuug'],
   ['sufheid', 'suf'],
   ['stijfheid', 'stijf', 'rigiditeit'],
   ['verhoogd', 'verhoging', 'opgehoogd', 'verhogen', 'ophogen', 'omhoog', 'titratie', 'getitreerd', 'opgebouwd', 'opbouw'],
@@ -117,7 +151,19 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['herstart', 'herstarten', 'hervat', 'hervatten', 'herstarte'],
   ['poging', 'pogingen', 'poogde'],
   ['injectie', 'im', 'intramusculair', 'prik', 'gespoten', 'spuit', 'spuitje'],
-  ['weglopen', 'wegloop', 'weggelopen', 'ontvluchting', 'ontvlucht', 'gevlucht', 'vluchtpoging', 'ontsnapt', 'ontsnapping'],
+  [
+    'weglopen',
+    'wegloop',
+    'weggelopen',
+    'ontvluchting',
+    'ontvlucht',
+    'gevlucht',
+    'vluchtpoging',
+    'ontsnapt',
+    'ontsnapping',
+    'vandoor',
+    'ervandoor',
+  ],
   ['obstipatie', 'verstopping', 'verstopt', 'geobstipeerd'],
   ['ontlasting', 'defecatie'],
   ['leukocyten', 'leuko', 'leuco', 'leucocyten'],
@@ -136,10 +182,10 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['zorgmachtiging', 'zm'],
   ['crisismaatregel', 'cm'],
   ['glucose', 'bloedsuiker', 'bloedsuikers', 'suiker', 'bs', 'bsw'],
-  ['roken', 'rookt', 'sigaretten', 'tabak'],
+  ['roken', 'rookt', 'sigaretten', 'sigaret', 'tabak', 'peuken', 'peuk', 'paffen', 'paft', 'shag'],
   ['werk', 'beroep', 'werkte', 'gewerkt', 'baan', 'afgekeurd', 'afkeuring', 'arbeidsongeschikt', 'gepensioneerd', 'pensioen'],
   // Ward shorthand and the everyday word for a relation or a role.
-  ['familie', 'fam', 'familiegesprek', 'familieleden'],
+  ['familie', 'fam', 'familiegesprek', 'familieleden', 'gezin', 'naasten'],
   ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft', 'man'],
   ['zus', 'zuster', 'zusje'],
   ['broer', 'broertje'],
@@ -149,12 +195,12 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['psychiater'],
   ['orthostase', 'orthostatisch', 'orthostatische', 'hypotensie'],
   ['waan', 'wanen', 'waanideeën', 'waanachtig', 'waanbeleving'],
-  ['neuroloog', 'neurologie', 'neurologisch', 'neurologische'],
+  ['neuroloog', 'neurologie', 'neurologisch', 'neurologische', 'zenuwarts', 'hersenspecialist'],
   ['wond', 'wondzorg', 'wondverzorging', 'wondverpleegkundige'],
   ['spiegel', 'bloedspiegel', 'plasmaspiegel'],
-  ['verwijzing', 'verwijsbrief', 'verwezen'],
+  ['verwijzing', 'verwijsbrief', 'verwezen', 'doorverwezen', 'doorgestuurd', 'verwijzer'],
   ['mdo', 'multidisciplinair', 'multidisciplinaire', 'multidisciplinairoverleg', 'teamoverleg'],
-  ['ecg', 'hartfilmpje', 'hartfilm'],
+  ['ecg', 'hartfilmpje', 'hartfilm', 'hartritme'],
   ['qtc'],
   // The asker's words for what the record writes clinically (ADR 0108): lay words, ward abbreviations.
   ['inbewaringstelling', 'ibs'],
@@ -164,12 +210,14 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['hypothermie', 'onderkoeld', 'onderkoeling'],
   ['bradycardie', 'tragehartslag'],
   ['menstruatie', 'ongesteld', 'ongesteldheid', 'menses', 'amenorroe'],
-  ['eetstoornis', 'eetstoornissen'],
+  ['eetstoornis', 'eetstoornissen', 'eetprobleem', 'eetproblemen', 'eetklachten'],
   ['anorexia', 'anorexia nervosa'],
   ['boulimia', 'boulimie'],
   ['calorieën', 'calorie', 'calorieen', 'kcal', 'kilocalorieën'],
   ['kalium', 'hypokaliëmie', 'kaliumgehalte'],
   ['magnesium', 'hypomagnesiëmie'],
+  ['fosfaat', 'hypofosfatemie'],
+  ['elektrolyten', 'mineralen'],
   ['hemoglobine', 'hb'],
   ['diarree', 'diarrhee', 'buikloop', 'dunne ontlasting', 'dunne poep'],
   ['eetbui', 'eetbuien', 'vreetbui', 'vreetbuien', 'eetaanval', 'eetaanvallen'],
@@ -189,6 +237,13 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['cgt', 'cognitieve gedragstherapie'],
   ['lengte', 'lichaamslengte'],
   ['moe', 'vermoeid', 'vermoeidheid', 'moeheid'],
+  // How bad, not how heavy: "hoe zwaar is haar eetstoornis" asks the severity ("zwaarder" is the weight).
+  ['ernst', 'ernstig', 'ernstige', 'zwaar'],
+  ['insluiting', 'ingesloten', 'opgesloten', 'opsluiting', 'insluiten'],
+  ['bewegen', 'beweging', 'lichaamsbeweging', 'sporten', 'sport', 'bewegingsdrang', 'sit-ups'],
+  ['benoemd', 'aangesteld', 'benoeming'],
+  ['verwijderd', 'verwijderen', 'verwijdering', 'eruitgehaald'],
+  ['ouders', 'olders', 'oolders'],
   // A role by its ward abbreviation: the appointment's or the note's author carries the role written out.
   ['verpleegkundig specialist', 'vs'],
 ];
@@ -213,6 +268,10 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   // What a medicine is given for is written clinically: "iets voor zijn schildklier" is the hypothyreoïdie.
   { broad: 'schildklier', narrower: ['hypothyreoïdie', 'hyperthyreoïdie'] },
   { broad: 'bloeddruk', narrower: ['hypertensie'] },
+  // Salts in the blood by their common name: "een tekort aan mineralen" is the hypokaliëmie.
+  { broad: 'elektrolyten', narrower: ['kalium', 'magnesium', 'fosfaat'] },
+  // Parents are registered as moeder and vader.
+  { broad: 'ouders', narrower: ['moeder', 'vader'] },
 ];
 
 /**
@@ -268,6 +327,27 @@ export const questionWords = new Set([
   ...['dienen', 'te', 'reeds', 'verleden', 'algemeen', 'moment', 'nieuwe', 'nieuw', 'mag', 'mogen', 'mocht', 'loopt', 'volgde'],
   ...['vannacht', 'vanochtend', 'vanmorgen', 'vanmiddag', 'vanavond', 'actie', 'acties', 'ondernomen', 'staan', 'stonden', 'weer'],
   ...['verbetering', 'verbeterd', 'verslechtering', 'verslechterd'],
+  // The ward speaking of itself, and the night in the plural or small (round five): "wat hebben we de huisarts laten weten".
+  ...['we', 'wij', 'ons', 'onze', 'laten', 'loaten', 'waiten', 'nachten', 'nachtjes', 'nachies', 'zai', 'bie', 'daadwerkelijk'],
+  ...['geformuleerd', 'toegebracht', 'thans', 'standpunt', 'inschatting', 'schat', 'schatten', 'dacht', 'denkt', 'vinden'],
+  // Staying is being admitted, which the whole record is: "verblijft hij onvrijwillig"; "tekort aan" asks a low value, like "laag".
+  ...[
+    'hoevaak',
+    'zitten',
+    'zitte',
+    'officiële',
+    'officieel',
+    'verblijft',
+    'verblijf',
+    'verblijven',
+    'verbleef',
+    'via',
+    'periode',
+    'onder',
+    'tekort',
+    'kunn',
+    'begin',
+  ],
   // A value's extreme is read from the values found, not searched for: "het laagste gewicht".
   ...['hoogste', 'laagste', 'hoogst', 'laagst', 'slechtst', 'slechtste', 'laag'],
   // Gronings and Twents forms of "meisje", "haar", "voor", "naar" (ADR 0108).
@@ -279,6 +359,10 @@ export const questionWords = new Set([
   ...['moest', 'moesten', 'konden', 'zou', 'zouden', 'mochten', 'kunnen', 'moeten'],
   // How much, not what: "was hij heel onrustig" asks about the unrest (round four).
   ...['heel', 'erg', 'zeer', 'nogal', 'behoorlijk', 'flink', 'enorm', 'extreem', 'ontzettend', 'echt', 'tamelijk', 'redelijk'],
+  // A mild degree too, so "lichte tremor" is never read as "lichter" (the weight).
+  ...['licht', 'lichte', 'mild', 'milde'],
+  // How, not what: "heeft ze stiekem gesport" asks about the exercise, which the record need not call secret.
+  ...['stiekem', 'heimelijk'],
 ]);
 
 /**
@@ -300,7 +384,8 @@ export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] 
     order: 'newest',
   },
   {
-    pattern: /\b(sinds wanneer|sinds hoe ?lang|sinds welke (?:datum|dag)|eerste|1e|voor het eerst|begonnen?|gestart)\b|\bsinds\W*$/,
+    pattern:
+      /\b(sinds wanneer|sinds hoe ?lang|sinds welke (?:datum|dag)|eerste|1e|voor het eerst|begonnen?|gestart|(?:in|aan) het begin)\b|\bsinds\W*$/,
     order: 'oldest',
   },
 ];
@@ -311,7 +396,26 @@ export const orderPhrases: readonly { pattern: RegExp; order: QuestionOrder }[] 
  * Idioms that ask rather than say ("wat is er aan de hand met") are read as nothing.
  */
 export const phrases: readonly { pattern: RegExp; word: string }[] = [
-  { pattern: /\btegen\s+(?:zijn|haar|z'?n|d'?r|hun)\s+wil\b/giu, word: 'dwang' },
+  { pattern: /\btegen\s+(?:zijn|haar|z'?n|d'?r|hun|zien|heur)\s+wil\b/giu, word: 'dwang' },
+  // Violence is aggression; a phrase, not a word of the vocabulary, since "gebeld" is one letter from it.
+  { pattern: /\bgeweld\b/giu, word: 'agressie' },
+  // The same told as what he wanted (round five): "een spuit gekregen terwijl hij dat niet wilde".
+  { pattern: /\bterwijl\s+(?:hij|ze|zij|die)\s+(?:dat|het)\s+niet\s+(?:wilde|wou|wilden)\b/giu, word: 'dwang' },
+  // A dose not taken is an administration refused: "pillen niet ingenomen", "niet willen innemen", "laten liggen".
+  { pattern: /\bniet\s+(?:willen\s+|wilde\s+)?(?:ingenomen|innemen|ingenoemn|genomen|geslikt|slikken)\b/giu, word: 'geweigerd' },
+  { pattern: /\blaten\s+liggen\b/giu, word: 'geweigerd' },
+  // Death wishes told in the asker's words: "er een eind aan maken".
+  { pattern: /\been\s+einde?\s+aan\s+(?:(?:zijn|haar|z'?n)\s+leven\s+)?(?:te\s+)?maken\b/giu, word: 'suïcide' },
+  // "Doet hij een oog dicht" asks about the sleep.
+  { pattern: /\b(?:een|geen)\s+oog\s+dicht\b/giu, word: 'slapen' },
+  // Sitting down together with the family is a conversation: "met zijn gezin om tafel".
+  { pattern: /\bom\s+(?:de\s+)?tafel\b/giu, word: 'gesprek' },
+  { pattern: /\bten\s+aanzien\s+van\b/giu, word: '' },
+  // The clinic and the ward are where the whole record is written, as "tijdens de opname" is; "in het bloed" is any lab value.
+  { pattern: /\b(?:in|op)\s+(?:de|deze|onze)\s+(?:kliniek|afdeling)\b/giu, word: '' },
+  { pattern: /\bin\s+(?:het|t)\s+bloed\b/giu, word: '' },
+  // A day or a weekend at home is leave: "een dagje thuis", "weekendje naar huis".
+  { pattern: /\b(?:dagje|dag|weekend|weekendje|nachtje)\s+(?:naar\s+)?(?:huis|thuis|hoes)\b/giu, word: 'verlof' },
   { pattern: /\b(?:naar|noar|nao|nor)\s+(?:huis|hoes|huus|thuis)\b/giu, word: 'naarhuis' },
   { pattern: /\baan\s+de\s+hand\b/giu, word: '' },
   // "Tijdens (deze) opname" is the whole record, not the word "opname" ("opnmae" too: typed in a hurry).
@@ -319,7 +423,8 @@ export const phrases: readonly { pattern: RegExp; word: string }[] = [
   { pattern: /\bop\s+(?:zijn|haar|z'?n|d'?r|het)\s+(?:slechtst|best|ergst)\b/giu, word: '' },
   // A measure asked by what it measures (round four): "hoe zwaar" is the weight, "hoe lang is ze?" the
   // height — only asked of the patient, with nothing after it ("hoe lang is ze al opgenomen" asks a duration).
-  { pattern: /\bhoe\s+zwaar\b/giu, word: 'gewicht' },
+  // Not "hoe zwaar is haar eetprobleem": a weight is asked of the patient, not of a thing of hers.
+  { pattern: /\bhoe\s+zwaar\b(?!\s+(?:is|was)\s+(?:haar|zijn|z'?n|d'?r|de|het)\b)/giu, word: 'gewicht' },
   // When he sees or speaks someone is an appointment with them: "wanneer ziet hij de neuroloog".
   { pattern: /(?<=\b(?:wanneer|wnr)\b.*)\b(?:ziet|zien|spreekt|spreken)\b/giu, word: 'afspraak' },
   {
@@ -349,15 +454,15 @@ export const levelWords: readonly string[] = ['spiegel', 'bloedspiegel', 'plasma
  */
 export const medicinePurpose = {
   purpose:
-    /\b(?:om\s+(?:\p{L}+\s+){0,2}te|tegen|voor)\s+(?!(?:(?:de|het|een|zijn|haar|z'?n|d'?r)\s+)?(?:opname|opnamen|ontslag|vandaag|gisteren|morgen)\b)\p{L}/u,
+    /\b(?:[ou]m\s+(?:\p{L}+\s+){0,2}te|tegen|voor)\s+(?!(?:(?:de|het|een|zijn|haar|z'?n|d'?r)\s+)?(?:opname|opnamen|ontslag|vandaag|gisteren|morgen)\b)\p{L}/u,
   kindOf: /\bwat\s+voor\b/,
   noun: /\b(?:middel|middelen|medicijn|medicijnen|medicatie|medicament|pil|pillen|tablet|tabletten|tabletje|pilletje)\b/,
   object: /\b(?:iets|wat)\b/,
-  verb: /\b(?:krijgt|kreeg|krijgen|kregen|gekregen|ekregen|slikt|slikte|slikken|geslikt|gebruikt|gebruikte|neemt|nam|genomen|ingenomen|voorgeschreven|gegeven|toegediend)\b/,
+  verb: /\b(?:krijgt|kreeg|krijgen|kregen|gekregen|ekregen|slikt|slikte|slikken|geslikt|gebruikt|gebruikte|neemt|nam|genomen|ingenomen|voorgeschreven|gegeven|toegediend|gehad|ehad)\b/,
 } as const;
 
 /** "hoe vaak", "hoeveel keer": the answer counts what it found. */
-export const countPattern = /\b(hoe vaak|hoeveel keer|hoeveel keren|aantal keren|hoe veel keer)\b/;
+export const countPattern = /\b(hoe ?vaak|hoeveel keer|hoeveel keren|aantal keren|hoe veel keer)\b/;
 
 /**
  * A cue points a question's word at kinds of source and, where it names one, at a facet of them
@@ -389,14 +494,27 @@ export const cues: readonly Cue[] = [
   { words: ['bvc', 'broset', 'agressiescore', 'agressieschaal'], types: ['meting'], facets: ['bvc'] },
   // A withdrawal scale the ward scores: a measurement asked like any other ("CIWA op 5 oktober").
   { words: ['ciwa'], types: ['meting'], facets: ['ciwa'] },
-  { words: ['bloeddruk', 'tensie', 'rr'], types: ['meting'], facets: ['bloeddruk'] },
-  { words: ['pols', 'hartslag', 'hartfrequentie', 'hf'], types: ['meting'], facets: ['hartfrequentie'] },
+  { words: ['bloeddruk', 'tensie', 'rr', 'bovendruk', 'systolisch', 'diastolisch'], types: ['meting'], facets: ['bloeddruk'] },
+  { words: ['pols', 'hartslag', 'hartfrequentie', 'hf', 'polsfrequentie'], types: ['meting'], facets: ['hartfrequentie'] },
   { words: ['temperatuur', 'temp', 'koorts'], types: ['meting'], facets: ['temperatuur'] },
   { words: ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'], types: ['meting'], facets: ['saturatie'] },
   { words: ['ademfrequentie', 'ademhaling', 'ademhalingsfrequentie'], types: ['meting'], facets: ['ademhaling'] },
   {
     // How the asker sees a weight change ("is ze dunner geworden") is the weight measured.
-    words: ['gewicht', 'weegt', 'woog', 'gewogen', 'kilo', 'afgevallen', 'aangekomen', 'lichaamsgewicht', 'zwaarder', 'dikker', 'dunner'],
+    words: [
+      'gewicht',
+      'weegt',
+      'woog',
+      'gewogen',
+      'kilo',
+      'afgevallen',
+      'aangekomen',
+      'lichaamsgewicht',
+      'zwaarder',
+      'dikker',
+      'dunner',
+      'lichter',
+    ],
     types: ['meting'],
     facets: ['gewicht'],
   },
@@ -422,14 +540,53 @@ export const cues: readonly Cue[] = [
   { words: ['gestopt', 'gestaakt', 'gestart', 'herstart', 'herstarten', 'hervat', 'hervatten'], types: ['medicatieopdracht'] },
   { words: ['gegeven', 'toegediend', 'ingenomen', 'toediening'], types: ['toediening'] },
   { words: ['geweigerd', 'weigerde', 'weigeren', 'weigering', 'weigert'], types: ['toediening'], facets: ['geweigerd'] },
-  { words: ['risico', 'risico’s', "risico's", 'risicotaxatie', 'risicoinschatting'], types: ['risico'] },
+  // "Is daar kans op", "ontvluchtingsgevaar": a chance of harm asked is the risk assessed.
+  { words: ['risico', 'risico’s', "risico's", 'risicotaxatie', 'risicoinschatting', 'kans', 'gevaar'], types: ['risico'] },
   { words: ['suïcide', 'suïcidaal', 'suïcidaliteit', 'zelfmoord'], types: ['risico'], facets: ['suïcide'] },
-  { words: ['agressie', 'agressief'], types: ['risico'], facets: ['agressie'] },
-  { words: ['zelfbeschadiging', 'automutilatie'], types: ['risico'], facets: ['zelfbeschadiging'] },
-  { words: ['weglopen', 'wegloop', 'weggelopen'], types: ['risico'], facets: ['weglopen'] },
+  {
+    words: ['agressie', 'agressief', 'gewelddadig', 'handtastelijk', 'handtastelijkheden'],
+    types: ['risico'],
+    facets: ['agressie'],
+  },
+  { words: ['zelfbeschadiging', 'automutilatie', 'verwondingen'], types: ['risico'], facets: ['zelfbeschadiging'] },
+  { words: ['weglopen', 'wegloop', 'weggelopen', 'ontvluchting', 'vandoor', 'ervandoor'], types: ['risico'], facets: ['weglopen'] },
   { words: ['valrisico', 'vallen'], types: ['risico'], facets: ['vallen'] },
-  { words: ['diagnose', 'diagnoses', 'dx', 'dsm', 'classificatie', 'stoornis', 'hoofddiagnose', 'nevendiagnose'], types: ['diagnose'] },
-  { words: ['rechtspositie', 'juridisch', 'juridische', 'wvggz', 'machtiging', 'wettelijk', 'wettelijke'], types: ['juridisch'] },
+  {
+    // The asker's word for what the patient has: "welke ziekte", "welke aandoening".
+    words: [
+      'diagnose',
+      'diagnoses',
+      'dx',
+      'dsm',
+      'classificatie',
+      'stoornis',
+      'hoofddiagnose',
+      'nevendiagnose',
+      'ziekte',
+      'aandoening',
+      'ziektebeeld',
+      'hoofdclassificatie',
+    ],
+    types: ['diagnose'],
+  },
+  // A legal status asked by the court that gave it: "onder welke rechterlijke titel", "de rechterlijke beschikking".
+  {
+    words: [
+      'rechtspositie',
+      'juridisch',
+      'juridische',
+      'wvggz',
+      'machtiging',
+      'wettelijk',
+      'wettelijke',
+      'rechterlijk',
+      'rechterlijke',
+      'beschikking',
+      'onvrijwillig',
+      'titel',
+    ],
+    types: ['juridisch'],
+  },
   // Money matters are a bewindvoerder's: "wie regelt haar financiën".
   {
     words: ['financiën', 'financien', 'financieel', 'financiële', 'geldzaken', 'beschermingsbewind'],
@@ -447,22 +604,27 @@ export const cues: readonly Cue[] = [
   },
   { words: ['fixatie', 'gefixeerd', 'vastgebonden'], types: ['maatregel'], facets: ['fixatie'] },
   { words: ['dwangmedicatie', 'dwangmedicijnen'], types: ['maatregel'], facets: ['dwangmedicatie'] },
-  { words: ['insluiting', 'ingesloten'], types: ['maatregel'], facets: ['insluiting'] },
+  { words: ['insluiting', 'ingesloten', 'opgesloten', 'opsluiting'], types: ['maatregel'], facets: ['insluiting'] },
   { words: ['dwangvoeding', 'sondevoeding'], types: ['maatregel'], facets: ['vocht'] },
   { words: ['bewegingsvrijheid'], types: ['maatregel'], facets: ['bewegingsvrijheid'] },
   { words: ['toezicht', 'cameratoezicht'], types: ['maatregel'], facets: ['toezicht'] },
-  { words: ['maatregel', 'maatregelen', 'verplichte', 'dwangmaatregel'], types: ['maatregel', 'juridisch'] },
+  { words: ['maatregel', 'maatregelen', 'verplichte', 'dwangmaatregel', 'dwangmaatregelen'], types: ['maatregel', 'juridisch'] },
   { words: ['intake'], types: ['intake'] },
   { words: ['anamnese', 'voorgeschiedenis'], types: ['intake'], facets: ['anamnese'] },
   // The anamnese holds the social history: home, work, relations.
   { words: ['sociale', 'sociaal', 'woonsituatie', 'thuissituatie', 'gezinssituatie'], types: ['intake'], facets: ['anamnese'] },
-  { words: ['hulpvraag'], types: ['intake'], facets: ['hulpvraag'] },
-  { words: ['aanmelding', 'verwijzing', 'verwezen', 'verwijzer'], types: ['intake'], facets: ['aanmelding'] },
+  // What the patient wants from treatment is the intake's hulpvraag.
+  { words: ['hulpvraag', 'doelen'], types: ['intake'], facets: ['hulpvraag'] },
+  {
+    words: ['aanmelding', 'verwijzing', 'verwezen', 'verwijzer', 'doorverwezen', 'doorgestuurd'],
+    types: ['intake'],
+    facets: ['aanmelding'],
+  },
   { words: ['behandeladvies'], types: ['intake'], facets: ['behandeladvies'] },
   { words: ['screening', 'somatische'], types: ['intake'], facets: ['somatische'] },
   // Any letter answers "brief"; a named kind (ontslagbrief, verwijsbrief) only by its text.
   { words: ['brief', 'brieven'], types: ['brief'] },
-  { words: ['huisarts'], types: ['brief', 'contactpersoon'] },
+  { words: ['huisarts', 'huisdokter', 'hoesdokter'], types: ['brief', 'contactpersoon'] },
   { words: ['afspraak', 'afspraken', 'consult', 'gesprek', 'ingepland', 'gepland'], types: ['afspraak'] },
   { words: ['behandelgesprek'], types: ['afspraak'], facets: ['behandelgesprek'] },
   { words: ['medicatiecontrole'], types: ['afspraak'], facets: ['medicatiecontrole'] },
@@ -470,6 +632,7 @@ export const cues: readonly Cue[] = [
   { words: ['crisisoverleg'], types: ['afspraak'], facets: ['crisisoverleg'] },
   // Children are registered as zoon or dochter.
   { words: ['kinderen', 'kind', 'kids'], types: ['contactpersoon'], facets: ['zoon', 'dochter'] },
+  { words: ['ouders', 'olders'], types: ['contactpersoon'], facets: ['moeder', 'vader'] },
   // Roles around the patient by their ward abbreviation (ADR 0108).
   { words: ['spv', 'sociaalpsychiatrisch'], types: ['contactpersoon'], facets: ['sociaal-psychiatrisch', 'spv'] },
   { words: ['contactpersoon', 'contactpersonen', 'familie', 'telefoonnummer', 'nummer', 'bereikbaar'], types: ['contactpersoon'] },

@@ -143,6 +143,14 @@ describe('Vraag het dossier: the answer', () => {
     expect((await answerTo(jan.patientId, 'Krijgt hij iets tegen de hoofdpijn?')).antwoord).toBe(noAnswer);
   });
 
+  it('counts the doses given under a zo-nodig order by what the order is for (ADR 0108, round five)', async () => {
+    // Jan's lorazepam is ordered zo nodig "bij onrust of angst"; the dose of 18 November carries no reason of its own.
+    const extra = await answerTo(jan.patientId, "Hoevaak kreeg hij iets extra's tegen de angst?");
+    expect(extra.antwoord).toMatch(/^Het dossier noemt dit/);
+    expect(extra.bronnen.slice(0, 3).map((bron) => bron.id)).toContain(jan.rowOf.get('S17'));
+    expect(new Set(extra.bronnen.map((bron) => bron.type))).toEqual(new Set(['medicatieopdracht', 'toediening']));
+  });
+
   it('answers a moment asked with nothing else by what the record holds of that day (ADR 0108)', async () => {
     const day = await answerTo(jan.patientId, 'Wat is er op 14 november gebeurd?');
     expect(day.bronnen.map((bron) => bron.id)).toEqual(expect.arrayContaining([jan.rowOf.get('S32'), jan.rowOf.get('S46')]));
