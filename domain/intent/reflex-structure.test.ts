@@ -727,3 +727,33 @@ describe('a lower-case given name opening the sentence before “van der” (rou
     expect(classify('rapotage van anouk openen').actions[0]?.entities.patientName).toBe('Anouk');
   });
 });
+
+describe('names typed in capitals (round 7)', () => {
+  it('reads a sentence typed in capitals only as one typed in lower case', () => {
+    expect(chainOf('KEES DE BOER OVERDRACHT')).toEqual([['overdracht', 'Kees de Boer']]);
+    expect(chainOf('ZOEK MW HOEKSTRA')).toEqual([['zoeken', 'Hoekstra']]);
+  });
+
+  it('reads a long word in capitals, or one after a particle in capitals, as a name', () => {
+    expect(chainOf('overdracht van HOOGENDOORN graag')).toEqual([['overdracht', 'Hoogendoorn']]);
+    expect(classify('noteer dat DE JONG niet at').actions[0]?.entities.patientName?.toLowerCase()).toBe('de jong');
+    // A short acronym stays no name.
+    expect(classify('uitslag PANSS opzoeken voor mw. Kok').actions[0]?.entities.patientName).toBe('Kok');
+  });
+});
+
+describe('particles inside a name (round 7)', () => {
+  it('keeps a capitalised double name joined to the particle of its second part', () => {
+    expect(chainOf('zoek Meijer-van Dam op')).toEqual([['zoeken', 'Meijer-van Dam']]);
+  });
+
+  it('keeps a capitalised “Van” in the middle of a sentence with the name', () => {
+    expect(chainOf('zeok Van Wijk')).toEqual([['zoeken', 'Van Wijk']]);
+    // Lower-case "van" after a noun stays "of".
+    expect(chainOf('de overdracht van Wijk')).toEqual([['overdracht', 'Wijk']]);
+  });
+
+  it('reads the Portuguese “dos” as a particle', () => {
+    expect(chainOf('overdracht van dos Reis')).toEqual([['overdracht', 'dos Reis']]);
+  });
+});

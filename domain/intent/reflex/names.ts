@@ -59,6 +59,8 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
   // ("plan afspraak kwak-soekhoe"), where every part has a vowel: "bvc-score", "wvggz-papieren" are things.
   if (
     /-\p{Ll}/u.test(token.raw) &&
+    // "Visser-de Koning", "Meijer-van Dam": a capitalised name joined to the particle of a second family name.
+    !(/^\p{Lu}\p{Ll}+-\p{Ll}+$/u.test(token.raw) && nameParticles.has(norm.split('-')[1]!) && unknownWord(norm.split('-')[0]!)) &&
     !(
       token.raw === token.raw.toLowerCase() &&
       lowerDoubleName(norm) &&
@@ -157,6 +159,8 @@ function familyWord(token: Token): boolean {
  */
 function vanOpensName(tokens: Token[], index: number): boolean {
   if (['der', 'den', "'t", 't'].includes(tokens[index + 1]?.norm ?? '')) return true;
+  // "zoek Van Hulst op": typed with a capital in the middle of a sentence, before a capitalised word, "Van" is the name's own.
+  if (index > 0 && tokens[index]!.raw === 'Van' && /^\p{Lu}\p{Ll}/u.test(tokens[index + 1]?.raw ?? '')) return true;
   const previous = tokens[index - 1];
   // "…, daarna van jaap": "van" and a name alone are whose the same request is.
   if (!previous || ['.', '?', '!', ';', ':'].includes(previous.norm))
