@@ -757,3 +757,14 @@ describe('particles inside a name (round 7)', () => {
     expect(chainOf('overdracht van dos Reis')).toEqual([['overdracht', 'dos Reis']]);
   });
 });
+
+describe('a second patient’s note after a comma (round 7)', () => {
+  it('writes a note for each patient in “noteer bij X dat …, bij Y dat …”', () => {
+    expect(chainOf('noteer bij Anouk dat ze veel sliep, bij Sem dat hij boos was')).toEqual([
+      ['dagnotitie', 'Anouk'],
+      ['dagnotitie', 'Sem'],
+    ]);
+    // "bij" without "dat" after the name stays in the note's text.
+    expect(intentsOf('noteer bij Anouk dat ze, bij de maaltijd, weinig at')).toEqual(['dagnotitie']);
+  });
+});

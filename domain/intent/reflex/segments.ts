@@ -400,11 +400,15 @@ export function countedOther(tokens: Token[], at: number): Token | null {
 function forSomeoneElse(tokens: Token[], at: number): boolean {
   const preposition = tokens[at];
   // Within a part it follows "en"; a part of its own starts with it.
-  if (!preposition || !['bij', 'met', 'voor'].includes(preposition.norm) || (at > 0 && tokens[at - 1]?.norm !== 'en')) return false;
+  if (!preposition || !['bij', 'met', 'voor'].includes(preposition.norm)) return false;
+  // "noteer bij Anouk dat …, bij Sem dat …": after a comma, only "bij" with a name and "dat" is the next note.
+  const afterComma = at > 0 && tokens[at - 1]?.norm === ',';
+  if (at > 0 && tokens[at - 1]?.norm !== 'en' && !(afterComma && preposition.norm === 'bij')) return false;
   const from = honorifics.has(tokens[at + 1]?.norm ?? '') ? at + 2 : at + 1;
   const span = collectName(tokens, from, true);
   if (!span) return false;
   const after = tokens[span.end];
+  if (afterComma) return after?.norm === 'dat';
   return (
     after?.norm === 'dat' ||
     after?.norm === ':' ||
