@@ -768,3 +768,14 @@ describe('a second patient’s note after a comma (round 7)', () => {
     expect(intentsOf('noteer bij Anouk dat ze, bij de maaltijd, weinig at')).toEqual(['dagnotitie']);
   });
 });
+
+describe('“noteer dat” pointing back (round 7)', () => {
+  it('ends the note at “dat” before a connector, so the request after it is an action', () => {
+    expect(chainOf('Kok heeft de deur ingetrapt, noteer dat en open zijn rapportages')).toEqual([
+      ['dagnotitie', 'Kok'],
+      ['rapportage', 'Kok'],
+    ]);
+    // "dat" opening the note's text keeps its words in the note.
+    expect(intentsOf('noteer dat Kok de deur intrapte en daarna rustig werd')).toEqual(['dagnotitie']);
+  });
+});

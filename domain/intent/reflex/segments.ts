@@ -513,7 +513,10 @@ export function splitSegments(tokens: Token[]): Segment[] {
     if (token.kind === 'word') {
       const hit = lookup(token.norm);
       if (hit.concepts.has('noteNoun') || hit.concepts.has('noteVerb')) sawNote = true;
-      if (sawNote && token.norm === 'dat') inContent = true;
+      // "noteer dat en open …": a "dat" before a connector or a stop is the thing noted, no text follows it.
+      const next = tokens[index + 1];
+      const pointsBack = !next || next.kind === 'punct' || (next.kind === 'word' && connectors.has(next.norm));
+      if (sawNote && token.norm === 'dat' && !pointsBack) inContent = true;
     }
     if (token.kind === 'word' && token.norm === 'eerst' && current.length === 0) {
       explained.add(index);
