@@ -658,6 +658,29 @@ export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes,
 export const formParts = new Set(['onderdeel', 'kopje', 'stuk', 'blok', 'sectie', 'tabblad', 'hoofdstuk']);
 /** Weekdays as a busy ward writes them ("afspr. dhr. Bos do 14:00"): never part of a name. */
 export const weekdayAbbreviations = new Set(['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo']);
+/** Titles and roles of the staff before a name ("dr. Smit", "psychiater Bakker", "collega Anouk"): who, never the patient. */
+export const staffTitles = new Set([
+  'dr',
+  'drs',
+  'dokter',
+  'arts',
+  'huisarts',
+  'psychiater',
+  'psycholoog',
+  'collega',
+  'zuster',
+  'broeder',
+  'verpleegkundige',
+  'vpk',
+  'therapeut',
+  'spv',
+  'aios',
+  'anios',
+  'casemanager',
+  'behandelaar',
+  'regiebehandelaar',
+  'begeleider',
+]);
 /** Words said to correct a name just said: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
 export const correctionWords = new Set(['nee', 'sorry', 'excuus', 'pardon', 'bedoel', 'correctie']);
 export const pronouns = new Set(['hij', 'zij', 'ze', 'hem', 'haar', 'diens', 'zijn', 'zn', 'heur', 'haor']);

@@ -779,3 +779,12 @@ describe('“noteer dat” pointing back (round 7)', () => {
     expect(intentsOf('noteer dat Kok de deur intrapte en daarna rustig werd')).toEqual(['dagnotitie']);
   });
 });
+
+describe('a colleague named with a title of the staff (round 7)', () => {
+  it('does not take the colleague for the patient', () => {
+    expect(classify('dr. Peeters wil dat we de risico’s van Lotte bekijken').actions[0]?.entities.patientName).toBe('Lotte');
+    expect(classify('open de agenda van collega Vermeer').actions[0]?.entities.patientName).toBeUndefined();
+    // A patient's own title still names the patient.
+    expect(chainOf('psychiater wil de diagnose van mw. Aydin')[0]).toEqual(['diagnose_query', 'Aydin']);
+  });
+});

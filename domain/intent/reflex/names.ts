@@ -15,6 +15,7 @@ import {
   notNames,
   pronouns,
   questionStarters,
+  staffTitles,
   subjectVerbs,
   weekdayAbbreviations,
 } from '../lexicon';
@@ -546,6 +547,12 @@ function correctedName(tokens: Token[], span: NameSpan): NameSpan {
   return again ? correctedName(tokens, again) : span;
 }
 
+/** "dr. Smit wil dat …", "psychiater Bakker vraagt …": a name after a title of the staff is a colleague's, not the patient's. */
+function afterStaffTitle(tokens: Token[], start: number): boolean {
+  const before = tokens[start - 1]?.norm === '.' ? tokens[start - 2] : tokens[start - 1];
+  return before?.kind === 'word' && staffTitles.has(before.norm);
+}
+
 function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null {
   for (let index = 0; index < tokens.length; index++) {
     if (tokens[index]!.kind === 'word' && honorifics.has(tokens[index]!.norm)) {
@@ -579,7 +586,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     const from = token.norm === 'van' && vanOpensName(tokens, index) ? index : index + 1;
     const span = collectName(tokens, from, false);
     // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
-    if (span && !((capitalisedName || pronounBefore(index)) && typedLower(tokens, span))) return span;
+    if (span && !afterStaffTitle(tokens, span.start) && !((capitalisedName || pronounBefore(index)) && typedLower(tokens, span))) return span;
   }
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -601,7 +608,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
           ? index - 1
           : index;
       const span = collectName(tokens, from, true);
-      if (span) return span;
+      if (span && !afterStaffTitle(tokens, span.start)) return span;
     }
   }
   // Lower-case shorthand: "overdracht jan", "dx jansen", "jan weigerde med", "eh status intake sjors", "kan winston …".
@@ -611,7 +618,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     // A pronoun is the subject ("ze huilt", "je zijn overdracht hebt gegeven"): no name follows.
     if (refersToPatient(tokens, index)) break;
     const span = collectName(tokens, index, false);
-    if (span && !(capitalisedName && typedLower(tokens, span))) return span;
+    if (span && !afterStaffTitle(tokens, span.start) && !(capitalisedName && typedLower(tokens, span))) return span;
     if (!fillers.has(token.norm)) said++;
     // Only command, question and subject words come before a shorthand name; "ze huilt" and "vraag een tolk aan" name no one.
     if (
@@ -628,7 +635,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     if (!subjectVerbs.has(tokens[index - 1]!.norm)) continue;
     const from = tokens[index]?.norm === 'ik' ? index + 1 : index;
     const span = collectName(tokens, from, false);
-    if (span) return span;
+    if (span && !afterStaffTitle(tokens, span.start)) return span;
   }
   // Shorthand that ends with its patient: "risico inschatting ilse", "ovdr afd. en dx sanne".
   const words = tokens.filter((token) => token.kind === 'word');
