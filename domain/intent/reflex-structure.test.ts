@@ -788,3 +788,12 @@ describe('a colleague named with a title of the staff (round 7)', () => {
     expect(chainOf('psychiater wil de diagnose van mw. Aydin')[0]).toEqual(['diagnose_query', 'Aydin']);
   });
 });
+
+describe('a name put right afterwards with “bedoel ik” (round 7)', () => {
+  it('takes the name said before “bedoel ik”', () => {
+    expect(chainOf('risico’s van Ria, Ria de Lange bedoel ik')).toEqual([['risico_query', 'Ria de Lange']]);
+    expect(chainOf('zoek mw. Mol, mw. Mollema bedoel ik')).toEqual([['zoeken', 'Mollema']]);
+    // Without it the first name stands.
+    expect(chainOf('risico’s van Ria, ze is onrustig')[0]).toEqual(['risico_query', 'Ria']);
+  });
+});

@@ -523,7 +523,21 @@ function typedLower(tokens: Token[], span: NameSpan): boolean {
 /** The patient named in a segment, or the name said in its place: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
 export function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
   const span = firstName(tokens, typedWithCapitals);
-  return span ? correctedName(tokens, span) : null;
+  return span ? (meantAfter(tokens, span) ?? correctedName(tokens, span)) : null;
+}
+
+/** "JP zijn overdracht, JP van Beek bedoel ik": a name said later with "bedoel ik" after it is the one meant. */
+function meantAfter(tokens: Token[], span: NameSpan): NameSpan | null {
+  for (let index = span.end + 1; index + 1 < tokens.length; index++) {
+    if (tokens[index]!.norm !== 'bedoel' || tokens[index + 1]!.norm !== 'ik') continue;
+    for (let from = span.end + 1; from < index; from++) {
+      const previous = tokens[from - 1]!;
+      if (previous.kind !== 'punct' && !honorifics.has(previous.norm)) continue;
+      const again = collectName(tokens, from, true);
+      if (again && again.end === index) return again;
+    }
+  }
+  return null;
 }
 
 const spokenHesitations = new Set(['eh', 'ehm', 'uh', 'uhm', 'hm', 'ehh', 'uhh']);
