@@ -797,3 +797,12 @@ describe('a name put right afterwards with “bedoel ik” (round 7)', () => {
     expect(chainOf('risico’s van Ria, ze is onrustig')[0]).toEqual(['risico_query', 'Ria']);
   });
 });
+
+describe('a shorthand move closed by where it goes (round 7)', () => {
+  it('splits “…, afspraak X verzetten naar maandag” as a request of its own', () => {
+    expect(chainOf('afspraak Hofman afzeggen, afspraak Zwart verzetten naar donderdag')).toEqual([
+      ['cancel_appointment', 'Hofman'],
+      ['reschedule_appointment', 'Zwart'],
+    ]);
+  });
+});

@@ -272,7 +272,9 @@ function closedByCommand(tokens: Token[], from: number): boolean {
   // What follows the infinitive may only say when: "maandag", "9:00", "om 10 uur".
   let end = to;
   // "… plannen op vrijdag": a preposition before when is part of it.
-  while (end > from && (isWhen(tokens, end - 1) || (whenPrepositions.has(tokens[end - 1]!.norm) && end < to && isWhen(tokens, end)))) end--;
+  // "… verzetten naar maandag": so is where a move goes.
+  const before = (token: Token) => whenPrepositions.has(token.norm) || targetPrepositions.has(token.norm);
+  while (end > from && (isWhen(tokens, end - 1) || (before(tokens[end - 1]!) && end < to && isWhen(tokens, end)))) end--;
   if (end - from < 2 || end - from > 6) return false;
   if (!isInfinitiveOf(tokens[end - 1]!, commandConcepts)) return false;
   // It names what the command is about ("afspr", "notitie", "nieuwe"): "mevrouw X willen opzoeken", "die moogt ge
@@ -288,6 +290,7 @@ function closedByCommand(tokens: Token[], from: number): boolean {
 }
 
 const whenPrepositions = new Set(['op', 'voor', 'rond', 'tegen', 'vanaf']);
+const targetPrepositions = new Set(['naar', 'tot']);
 
 /** "nieuwe afspraak woensdag 10:00", "nwe afspr wo", "nieuwe op vrijdag": new, perhaps an appointment, and when, to the clause's end. */
 function newOneAt(tokens: Token[], from: number): boolean {
