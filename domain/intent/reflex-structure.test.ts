@@ -806,3 +806,15 @@ describe('a shorthand move closed by where it goes (round 7)', () => {
     ]);
   });
 });
+
+describe('“noteer dat bij X” and a colleague of a shift (round 7)', () => {
+  it('reads “dat” with only for whom after it as the thing noted', () => {
+    expect(chainOf('noteer dat bij Femke')).toEqual([['dagnotitie', 'Femke']]);
+  });
+
+  it('does not take a colleague named with the shift and what they tell for the patient', () => {
+    expect(chainOf('Ruud van de avond meldt dat Femke veel huilde, noteer dat bij Femke')).toEqual([['dagnotitie', 'Femke']]);
+    // The handover of a patient's night stays the patient's.
+    expect(chainOf('overdracht van Femke van de nacht')[0]?.[1]).toBe('Femke');
+  });
+});

@@ -462,6 +462,20 @@ export function allNames(tokens: Token[]): string[] {
   return [...names];
 }
 
+/**
+ * "noteer dat en open …", "noteer dat bij Stijn": a "dat" after a note's command before a connector, a stop, or only
+ * for whom ("bij"/"voor" and a name to the clause's end) is the thing noted; no text follows it.
+ */
+export function datPointsBack(tokens: Token[], index: number): boolean {
+  const next = tokens[index + 1];
+  if (!next || next.kind === 'punct' || (next.kind === 'word' && connectors.has(next.norm))) return true;
+  if (!['bij', 'voor'].includes(next.norm)) return false;
+  const from = honorifics.has(tokens[index + 2]?.norm ?? '') ? index + 3 : index + 2;
+  const span = collectName(tokens, from, true);
+  const after = span ? tokens[span.end] : undefined;
+  return span !== null && (!after || after.kind === 'punct' || connectors.has(after.norm));
+}
+
 /** "noteer dat mw. Yilmaz haar ontbijt oversloeg", "leg vast dat Sanne ter Horst is gevallen": the note's subject. */
 export function subjectOfContent(tokens: Token[], from: number): NameSpan | null {
   // "dagnotitie, geen rapp.: mw. van 't zand …": a title early in the text names its subject.
@@ -561,11 +575,19 @@ function correctedName(tokens: Token[], span: NameSpan): NameSpan {
   return again ? correctedName(tokens, again) : span;
 }
 
-/** "dr. Smit wil dat …", "psychiater Bakker vraagt …": a name after a title of the staff is a colleague's, not the patient's. */
-function afterStaffTitle(tokens: Token[], start: number): boolean {
-  const before = tokens[start - 1]?.norm === '.' ? tokens[start - 2] : tokens[start - 1];
-  return before?.kind === 'word' && staffTitles.has(before.norm);
+/**
+ * "dr. Smit wil dat …", "psychiater Bakker vraagt …": a name after a title of the staff is a colleague's, not the patient's;
+ * so is one said with the shift it works and what it tells ("Heleen van de nacht zegt dat …").
+ */
+function namesStaff(tokens: Token[], span: NameSpan): boolean {
+  const before = tokens[span.start - 1]?.norm === '.' ? tokens[span.start - 2] : tokens[span.start - 1];
+  if (before?.kind === 'word' && staffTitles.has(before.norm)) return true;
+  const [van, article, shift, verb] = tokens.slice(span.end, span.end + 4).map((token) => token.norm);
+  return van === 'van' && article === 'de' && shifts.has(shift ?? '') && tellingVerbs.has(verb ?? '');
 }
+
+const shifts = new Set(['nacht', 'avond', 'dag', 'ochtend', 'vroege', 'late', 'nachtdienst', 'avonddienst', 'dagdienst', 'vroegdienst', 'laatdienst']);
+const tellingVerbs = new Set(['zegt', 'zei', 'meldt', 'meldde', 'vertelt', 'vertelde', 'belde', 'belt', 'schrijft', 'schreef', 'vraagt', 'vroeg']);
 
 function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null {
   for (let index = 0; index < tokens.length; index++) {
@@ -600,7 +622,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     const from = token.norm === 'van' && vanOpensName(tokens, index) ? index : index + 1;
     const span = collectName(tokens, from, false);
     // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
-    if (span && !afterStaffTitle(tokens, span.start) && !((capitalisedName || pronounBefore(index)) && typedLower(tokens, span))) return span;
+    if (span && !namesStaff(tokens, span) && !((capitalisedName || pronounBefore(index)) && typedLower(tokens, span))) return span;
   }
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -622,7 +644,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
           ? index - 1
           : index;
       const span = collectName(tokens, from, true);
-      if (span && !afterStaffTitle(tokens, span.start)) return span;
+      if (span && !namesStaff(tokens, span)) return span;
     }
   }
   // Lower-case shorthand: "overdracht jan", "dx jansen", "jan weigerde med", "eh status intake sjors", "kan winston …".
@@ -632,7 +654,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     // A pronoun is the subject ("ze huilt", "je zijn overdracht hebt gegeven"): no name follows.
     if (refersToPatient(tokens, index)) break;
     const span = collectName(tokens, index, false);
-    if (span && !afterStaffTitle(tokens, span.start) && !(capitalisedName && typedLower(tokens, span))) return span;
+    if (span && !namesStaff(tokens, span) && !(capitalisedName && typedLower(tokens, span))) return span;
     if (!fillers.has(token.norm)) said++;
     // Only command, question and subject words come before a shorthand name; "ze huilt" and "vraag een tolk aan" name no one.
     if (
@@ -649,7 +671,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     if (!subjectVerbs.has(tokens[index - 1]!.norm)) continue;
     const from = tokens[index]?.norm === 'ik' ? index + 1 : index;
     const span = collectName(tokens, from, false);
-    if (span && !afterStaffTitle(tokens, span.start)) return span;
+    if (span && !namesStaff(tokens, span)) return span;
   }
   // Shorthand that ends with its patient: "risico inschatting ilse", "ovdr afd. en dx sanne".
   const words = tokens.filter((token) => token.kind === 'word');

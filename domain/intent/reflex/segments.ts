@@ -21,7 +21,7 @@ import { classifySegment } from './classify';
 import { declines, negatesCommand, statement, takesStatement } from './clauses';
 import { featuresOf } from './features';
 import { commandConcepts, declinable, imperativeStarters, lookup, possessives, subjectConcepts } from './lookup';
-import { collectName, findName } from './names';
+import { collectName, datPointsBack, findName } from './names';
 import { momentIn, timeOf } from './times';
 import type { Token } from './tokens';
 
@@ -516,10 +516,7 @@ export function splitSegments(tokens: Token[]): Segment[] {
     if (token.kind === 'word') {
       const hit = lookup(token.norm);
       if (hit.concepts.has('noteNoun') || hit.concepts.has('noteVerb')) sawNote = true;
-      // "noteer dat en open …": a "dat" before a connector or a stop is the thing noted, no text follows it.
-      const next = tokens[index + 1];
-      const pointsBack = !next || next.kind === 'punct' || (next.kind === 'word' && connectors.has(next.norm));
-      if (sawNote && token.norm === 'dat' && !pointsBack) inContent = true;
+      if (sawNote && token.norm === 'dat' && !datPointsBack(tokens, index)) inContent = true;
     }
     if (token.kind === 'word' && token.norm === 'eerst' && current.length === 0) {
       explained.add(index);
