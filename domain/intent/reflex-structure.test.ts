@@ -818,3 +818,14 @@ describe('“noteer dat bij X” and a colleague of a shift (round 7)', () => {
     expect(chainOf('overdracht van Femke van de nacht')[0]?.[1]).toBe('Femke');
   });
 });
+
+describe('a shown record part closing a note (round 7)', () => {
+  it('reads “… en open haar rapportages” after a note’s text as a request', () => {
+    expect(chainOf('noteer bij Kok dat ze rustig at en open haar rapportages')).toEqual([
+      ['dagnotitie', 'Kok'],
+      ['rapportage', 'Kok'],
+    ]);
+    // Reports the patient read are the note's text.
+    expect(intentsOf('noteer bij Kok dat ze rustig at en haar rapportages las')).toEqual(['dagnotitie']);
+  });
+});

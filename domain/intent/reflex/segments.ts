@@ -248,9 +248,13 @@ function bareRequestAt(tokens: Token[], from: number): boolean {
     if (!span) return false;
     index = span.end;
   }
+  // "…, en open haar rapportages": a show verb before it asks for the reports too.
+  const verb = lookup(tokens[index]?.norm ?? '');
+  const shown = index === from && !verb.fuzzy && verb.concepts.has('showVerb') && possessives.has(tokens[index + 1]?.norm ?? '');
+  if (shown) index++;
   if (possessives.has(tokens[index]?.norm ?? '') && tokens[index]!.norm !== 'mijn') index++;
   const noun = lookup(tokens[index]?.norm ?? '');
-  const asked: Concept[] = ['handover', 'risk', 'diagnosis'];
+  const asked: Concept[] = shown ? ['handover', 'risk', 'diagnosis', 'reportNoun'] : ['handover', 'risk', 'diagnosis'];
   if (noun.fuzzy || !asked.some((concept) => noun.concepts.has(concept))) return false;
   for (index++; index < tokens.length; index++) {
     const token = tokens[index]!;
