@@ -586,8 +586,33 @@ function namesStaff(tokens: Token[], span: NameSpan): boolean {
   return van === 'van' && article === 'de' && shifts.has(shift ?? '') && tellingVerbs.has(verb ?? '');
 }
 
-const shifts = new Set(['nacht', 'avond', 'dag', 'ochtend', 'vroege', 'late', 'nachtdienst', 'avonddienst', 'dagdienst', 'vroegdienst', 'laatdienst']);
-const tellingVerbs = new Set(['zegt', 'zei', 'meldt', 'meldde', 'vertelt', 'vertelde', 'belde', 'belt', 'schrijft', 'schreef', 'vraagt', 'vroeg']);
+const shifts = new Set([
+  'nacht',
+  'avond',
+  'dag',
+  'ochtend',
+  'vroege',
+  'late',
+  'nachtdienst',
+  'avonddienst',
+  'dagdienst',
+  'vroegdienst',
+  'laatdienst',
+]);
+const tellingVerbs = new Set([
+  'zegt',
+  'zei',
+  'meldt',
+  'meldde',
+  'vertelt',
+  'vertelde',
+  'belde',
+  'belt',
+  'schrijft',
+  'schreef',
+  'vraagt',
+  'vroeg',
+]);
 
 function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null {
   for (let index = 0; index < tokens.length; index++) {
