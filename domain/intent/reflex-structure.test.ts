@@ -829,3 +829,14 @@ describe('a shown record part closing a note (round 7)', () => {
     expect(intentsOf('noteer bij Kok dat ze rustig at en haar rapportages las')).toEqual(['dagnotitie']);
   });
 });
+
+describe('a question about the patient’s own record after a note’s text (round 7)', () => {
+  it('reads “… en wat is haar …” as a question of its own', () => {
+    expect(chainOf('noteer dat mw. Kok onrustig sliep en wat is haar diagnose')).toEqual([
+      ['dagnotitie', 'Kok'],
+      ['diagnose_query', 'Kok'],
+    ]);
+    // What the patient asked stays the note's text.
+    expect(intentsOf('noteer dat mw. Kok vroeg wat er met haar zus is')).toEqual(['dagnotitie']);
+  });
+});

@@ -72,6 +72,16 @@ function startsAction(
   // Outside a note too, after "en" or "daarna": "plan … om 9 uur, en eh de afspraak van vrijdag mag weg".
   const joined = [tokens[from - 1], ...tokens.slice(from, index)].some((word) => word !== undefined && connectors.has(word.norm));
   if ((strictContent || joined) && ownAppointmentCommandAt(tokens, index)) return index;
+  // "noteer dat ze … heeft ingenomen en wat is haar laatste spiegel": a question word, a verb and the patient's own record
+  // after "en" asks the assistant, also after a note's text ("… en wat ze zei" goes on telling).
+  if (
+    strictContent &&
+    ['en', ','].includes(tokens[from - 1]?.norm ?? '') &&
+    questionStarters.has(token.norm) &&
+    ['is', 'was', 'zijn', 'waren', 'heeft', 'had'].includes(tokens[index + 1]?.norm ?? '') &&
+    ['haar', 'zijn', 'zn'].includes(tokens[index + 2]?.norm ?? '')
+  )
+    return index;
   // "notitie obs stemming vlak, en ovdr vannacht", "…, dhr. X zn ovdr erbij": a bare request for a record part
   // closing the sentence is no note text.
   if (strictContent && !sequenced && ['en', ','].includes(tokens[from - 1]?.norm ?? '') && bareRequestAt(tokens, index)) return index;
