@@ -737,8 +737,9 @@ describe('names typed in capitals (round 7)', () => {
   it('reads a long word in capitals, or one after a particle in capitals, as a name', () => {
     expect(chainOf('overdracht van HOOGENDOORN graag')).toEqual([['overdracht', 'Hoogendoorn']]);
     expect(classify('noteer dat DE JONG niet at').actions[0]?.entities.patientName?.toLowerCase()).toBe('de jong');
-    // A short acronym stays no name.
+    // A short acronym stays no name, nor a long word in capitals for emphasis where no name goes.
     expect(classify('uitslag PANSS opzoeken voor mw. Kok').actions[0]?.entities.patientName).toBe('Kok');
+    expect(classify('open de overdracht van de afdeling, DRINGEND').actions[0]?.entities.patientName).toBeUndefined();
   });
 });
 

@@ -53,16 +53,19 @@ function typedInCapitals(text: string): boolean {
 
 /**
  * "van MOLENAAR", "dat VISSER om 03:00", "DE VRIES agitatie": in a sentence typed in lower case, a word in capitals is a
- * name typed so when it is long (an acronym such as "PANSS" or "AIOS" is short) or follows a particle in capitals.
+ * name typed so where a name goes (after "van", "bij", "dat" or a title) when it is long (an acronym such as "PANSS" or
+ * "AIOS" is short; "DRINGEND" after a comma is emphasis), or next to a particle in capitals.
  */
 function shoutedName(text: string, at: number, raw: string): boolean {
   if (!/^\p{Lu}{2,}$/u.test(raw)) return false;
-  if (raw.length >= 6) return true;
+  const previous = /([\p{L}]+)\.?\s+$/u.exec(text.slice(0, at))?.[1]?.toLowerCase() ?? '';
+  if (raw.length >= 6 && (nameSlots.has(previous) || honorifics.has(previous))) return true;
   const before = /(\p{Lu}+)\s+$/u.exec(text.slice(0, at))?.[1]?.toLowerCase() ?? '';
   const after = /^\s+(\p{Lu}{2,})\b/u.exec(text.slice(at + raw.length))?.[1]?.toLowerCase() ?? '';
   return capitalParticles.has(before) || (capitalParticles.has(raw.toLowerCase()) && after.length >= 3);
 }
 
+const nameSlots = new Set(['van', 'bij', 'voor', 'met', 'over', 'dat', 'zoek']);
 const capitalParticles = new Set(['de', 'van', 'der', 'den', 'el', 'al', 'ten', 'ter', 'le', 'la', 'da', 'dos', 'du']);
 
 function titleCase(raw: string): string {
