@@ -161,7 +161,8 @@ function familyWord(token: Token): boolean {
 function vanOpensName(tokens: Token[], index: number): boolean {
   if (['der', 'den', "'t", 't'].includes(tokens[index + 1]?.norm ?? '')) return true;
   // "zoek Van Hulst op": typed with a capital in the middle of a sentence, before a capitalised word, "Van" is the name's own.
-  if (index > 0 && tokens[index]!.raw === 'Van' && /^\p{Lu}\p{Ll}/u.test(tokens[index + 1]?.raw ?? '')) return true;
+  if (tokens[index - 1]?.kind === 'word' && tokens[index]!.raw === 'Van' && /^\p{Lu}\p{Ll}/u.test(tokens[index + 1]?.raw ?? ''))
+    return true;
   const previous = tokens[index - 1];
   // "…, daarna van jaap": "van" and a name alone are whose the same request is.
   if (!previous || ['.', '?', '!', ';', ':'].includes(previous.norm))
