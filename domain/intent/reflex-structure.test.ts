@@ -841,3 +841,15 @@ describe('a question about the patient’s own record after a note’s text (rou
     expect(intentsOf('noteer dat mw. Kok vroeg wat er met haar zus is')).toEqual(['dagnotitie']);
   });
 });
+
+describe('an appointment said again with where it goes (round 7)', () => {
+  it('moves “die van X naar …” after another appointment, whatever was done to that one', () => {
+    expect(chainOf('de afspraak van Lars mag weg, die van Noor naar donderdag en zoek Lars op')).toEqual([
+      ['cancel_appointment', 'Lars'],
+      ['reschedule_appointment', 'Noor'],
+      ['zoeken', 'Lars'],
+    ]);
+    // Without "naar" it is the same request again.
+    expect(intentsOf('annuleer de afspraak van Lars en die van Noor')).toEqual(['cancel_appointment', 'cancel_appointment']);
+  });
+});
