@@ -653,11 +653,34 @@ export const honorifics = new Set([
 // With their regional forms: "bie Hoens", "veur Mensink", "vaan Crombach", "mit Bakema", "euver Mertens".
 export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan', 'bie', 'veur', 'vur', 'vaan', 'mit', 'euver']);
 // "Tjin A Djie", "Tjon a Ten": the Surinamese-Chinese "A" joins the parts of one family name.
-export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations, 'a']);
+export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations, 'a', 'dos']);
 /** The parts of a form a clinician moves through: "kopje", "blok", "onderdeel" (the word after one names the part). */
 export const formParts = new Set(['onderdeel', 'kopje', 'stuk', 'blok', 'sectie', 'tabblad', 'hoofdstuk']);
 /** Weekdays as a busy ward writes them ("afspr. dhr. Bos do 14:00"): never part of a name. */
 export const weekdayAbbreviations = new Set(['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo']);
+/** Titles and roles of the staff before a name ("dr. Smit", "psychiater Bakker", "collega Anouk"): who, never the patient. */
+export const staffTitles = new Set([
+  'dr',
+  'drs',
+  'dokter',
+  'arts',
+  'huisarts',
+  'psychiater',
+  'psycholoog',
+  'collega',
+  'zuster',
+  'broeder',
+  'verpleegkundige',
+  'vpk',
+  'therapeut',
+  'spv',
+  'aios',
+  'anios',
+  'casemanager',
+  'behandelaar',
+  'regiebehandelaar',
+  'begeleider',
+]);
 /** Words said to correct a name just said: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
 export const correctionWords = new Set(['nee', 'sorry', 'excuus', 'pardon', 'bedoel', 'correctie']);
 export const pronouns = new Set(['hij', 'zij', 'ze', 'hem', 'haar', 'diens', 'zijn', 'zn', 'heur', 'haor']);

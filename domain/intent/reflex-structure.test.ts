@@ -727,3 +727,129 @@ describe('a lower-case given name opening the sentence before “van der” (rou
     expect(classify('rapotage van anouk openen').actions[0]?.entities.patientName).toBe('Anouk');
   });
 });
+
+describe('names typed in capitals (round 7)', () => {
+  it('reads a sentence typed in capitals only as one typed in lower case', () => {
+    expect(chainOf('KEES DE BOER OVERDRACHT')).toEqual([['overdracht', 'Kees de Boer']]);
+    expect(chainOf('ZOEK MW HOEKSTRA')).toEqual([['zoeken', 'Hoekstra']]);
+  });
+
+  it('reads a long word in capitals, or one after a particle in capitals, as a name', () => {
+    expect(chainOf('overdracht van HOOGENDOORN graag')).toEqual([['overdracht', 'Hoogendoorn']]);
+    expect(classify('noteer dat DE JONG niet at').actions[0]?.entities.patientName?.toLowerCase()).toBe('de jong');
+    // A short acronym stays no name, nor a long word in capitals for emphasis where no name goes.
+    expect(classify('uitslag PANSS opzoeken voor mw. Kok').actions[0]?.entities.patientName).toBe('Kok');
+    expect(classify('open de overdracht van de afdeling, DRINGEND').actions[0]?.entities.patientName).toBeUndefined();
+  });
+});
+
+describe('particles inside a name (round 7)', () => {
+  it('keeps a capitalised double name joined to the particle of its second part', () => {
+    expect(chainOf('zoek Meijer-van Dam op')).toEqual([['zoeken', 'Meijer-van Dam']]);
+  });
+
+  it('keeps a capitalised “Van” in the middle of a sentence with the name', () => {
+    expect(chainOf('zeok Van Wijk')).toEqual([['zoeken', 'Van Wijk']]);
+    // Lower-case "van" after a noun stays "of".
+    expect(chainOf('de overdracht van Wijk')).toEqual([['overdracht', 'Wijk']]);
+  });
+
+  it('reads the Portuguese “dos” as a particle', () => {
+    expect(chainOf('overdracht van dos Reis')).toEqual([['overdracht', 'dos Reis']]);
+  });
+});
+
+describe('a second patient’s note after a comma (round 7)', () => {
+  it('writes a note for each patient in “noteer bij X dat …, bij Y dat …”', () => {
+    expect(chainOf('noteer bij Anouk dat ze veel sliep, bij Sem dat hij boos was')).toEqual([
+      ['dagnotitie', 'Anouk'],
+      ['dagnotitie', 'Sem'],
+    ]);
+    // "bij" without "dat" after the name stays in the note's text.
+    expect(intentsOf('noteer bij Anouk dat ze, bij de maaltijd, weinig at')).toEqual(['dagnotitie']);
+  });
+});
+
+describe('“noteer dat” pointing back (round 7)', () => {
+  it('ends the note at “dat” before a connector, so the request after it is an action', () => {
+    expect(chainOf('Kok heeft de deur ingetrapt, noteer dat en open zijn rapportages')).toEqual([
+      ['dagnotitie', 'Kok'],
+      ['rapportage', 'Kok'],
+    ]);
+    // "dat" opening the note's text keeps its words in the note.
+    expect(intentsOf('noteer dat Kok de deur intrapte en daarna rustig werd')).toEqual(['dagnotitie']);
+  });
+});
+
+describe('a colleague named with a title of the staff (round 7)', () => {
+  it('does not take the colleague for the patient', () => {
+    expect(classify('dr. Peeters wil dat we de risico’s van Lotte bekijken').actions[0]?.entities.patientName).toBe('Lotte');
+    expect(classify('open de agenda van collega Vermeer').actions[0]?.entities.patientName).toBeUndefined();
+    // A patient's own title still names the patient.
+    expect(chainOf('psychiater wil de diagnose van mw. Aydin')[0]).toEqual(['diagnose_query', 'Aydin']);
+  });
+});
+
+describe('a name put right afterwards with “bedoel ik” (round 7)', () => {
+  it('takes the name said before “bedoel ik”', () => {
+    expect(chainOf('risico’s van Ria, Ria de Lange bedoel ik')).toEqual([['risico_query', 'Ria de Lange']]);
+    expect(chainOf('zoek mw. Mol, mw. Mollema bedoel ik')).toEqual([['zoeken', 'Mollema']]);
+    // Without it the first name stands.
+    expect(chainOf('risico’s van Ria, ze is onrustig')[0]).toEqual(['risico_query', 'Ria']);
+  });
+});
+
+describe('a shorthand move closed by where it goes (round 7)', () => {
+  it('splits “…, afspraak X verzetten naar maandag” as a request of its own', () => {
+    expect(chainOf('afspraak Hofman afzeggen, afspraak Zwart verzetten naar donderdag')).toEqual([
+      ['cancel_appointment', 'Hofman'],
+      ['reschedule_appointment', 'Zwart'],
+    ]);
+  });
+});
+
+describe('“noteer dat bij X” and a colleague of a shift (round 7)', () => {
+  it('reads “dat” with only for whom after it as the thing noted', () => {
+    expect(chainOf('noteer dat bij Femke')).toEqual([['dagnotitie', 'Femke']]);
+  });
+
+  it('does not take a colleague named with the shift and what they tell for the patient', () => {
+    expect(chainOf('Ruud van de avond meldt dat Femke veel huilde, noteer dat bij Femke')).toEqual([['dagnotitie', 'Femke']]);
+    // The handover of a patient's night stays the patient's.
+    expect(chainOf('overdracht van Femke van de nacht')[0]?.[1]).toBe('Femke');
+  });
+});
+
+describe('a shown record part closing a note (round 7)', () => {
+  it('reads “… en open haar rapportages” after a note’s text as a request', () => {
+    expect(chainOf('noteer bij Kok dat ze rustig at en open haar rapportages')).toEqual([
+      ['dagnotitie', 'Kok'],
+      ['rapportage', 'Kok'],
+    ]);
+    // Reports the patient read are the note's text.
+    expect(intentsOf('noteer bij Kok dat ze rustig at en haar rapportages las')).toEqual(['dagnotitie']);
+  });
+});
+
+describe('a question about the patient’s own record after a note’s text (round 7)', () => {
+  it('reads “… en wat is haar …” as a question of its own', () => {
+    expect(chainOf('noteer dat mw. Kok onrustig sliep en wat is haar diagnose')).toEqual([
+      ['dagnotitie', 'Kok'],
+      ['diagnose_query', 'Kok'],
+    ]);
+    // What the patient asked stays the note's text.
+    expect(intentsOf('noteer dat mw. Kok vroeg wat er met haar zus is')).toEqual(['dagnotitie']);
+  });
+});
+
+describe('an appointment said again with where it goes (round 7)', () => {
+  it('moves “die van X naar …” after another appointment, whatever was done to that one', () => {
+    expect(chainOf('de afspraak van Lars mag weg, die van Noor naar donderdag en zoek Lars op')).toEqual([
+      ['cancel_appointment', 'Lars'],
+      ['reschedule_appointment', 'Noor'],
+      ['zoeken', 'Lars'],
+    ]);
+    // Without "naar" it is the same request again.
+    expect(intentsOf('annuleer de afspraak van Lars en die van Noor')).toEqual(['cancel_appointment', 'cancel_appointment']);
+  });
+});

@@ -2,7 +2,7 @@ import type { Intent } from '../intent.schemas';
 import { dose, honorifics, orderVerbs, outOfScope, questionOpeners, type Concept } from '../lexicon';
 import { phrases } from '../phrases';
 import { lookup, possessives } from './lookup';
-import { describesPatient, findName, namesAfter, refersToPatient, subjectOfContent, type NameSpan } from './names';
+import { datPointsBack, describesPatient, findName, namesAfter, refersToPatient, subjectOfContent, type NameSpan } from './names';
 import { momentIn } from './times';
 import { textOf, type Token } from './tokens';
 
@@ -36,7 +36,8 @@ export function contentStart(tokens: Token[]): number | null {
       sawNote = true;
     else if (token.kind === 'word' && index <= 2 && /^rapporteer|^raporteer|^rapportage(regel)?$|^raportage(regel)?$/.test(token.norm))
       sawReport = true;
-    else if (sawNote && (token.norm === ':' || token.norm === 'dat' || token.norm === ',')) return index + 1;
+    else if (sawNote && (token.norm === ':' || (token.norm === 'dat' && !datPointsBack(tokens, index)) || token.norm === ','))
+      return index + 1;
     // "rapporteer bij X dat …", "rapportage voor X: …": what follows is the report's own text.
     else if (sawReport && (token.norm === ':' || token.norm === 'dat')) return index + 1;
   }

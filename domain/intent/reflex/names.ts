@@ -15,6 +15,7 @@ import {
   notNames,
   pronouns,
   questionStarters,
+  staffTitles,
   subjectVerbs,
   weekdayAbbreviations,
 } from '../lexicon';
@@ -59,6 +60,8 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
   // ("plan afspraak kwak-soekhoe"), where every part has a vowel: "bvc-score", "wvggz-papieren" are things.
   if (
     /-\p{Ll}/u.test(token.raw) &&
+    // "Visser-de Koning", "Meijer-van Dam": a capitalised name joined to the particle of a second family name.
+    !(/^\p{Lu}\p{Ll}+-\p{Ll}+$/u.test(token.raw) && nameParticles.has(norm.split('-')[1]!) && unknownWord(norm.split('-')[0]!)) &&
     !(
       token.raw === token.raw.toLowerCase() &&
       lowerDoubleName(norm) &&
@@ -157,6 +160,9 @@ function familyWord(token: Token): boolean {
  */
 function vanOpensName(tokens: Token[], index: number): boolean {
   if (['der', 'den', "'t", 't'].includes(tokens[index + 1]?.norm ?? '')) return true;
+  // "zoek Van Hulst op": typed with a capital in the middle of a sentence, before a capitalised word, "Van" is the name's own.
+  if (tokens[index - 1]?.kind === 'word' && tokens[index]!.raw === 'Van' && /^\p{Lu}\p{Ll}/u.test(tokens[index + 1]?.raw ?? ''))
+    return true;
   const previous = tokens[index - 1];
   // "…, daarna van jaap": "van" and a name alone are whose the same request is.
   if (!previous || ['.', '?', '!', ';', ':'].includes(previous.norm))
@@ -457,6 +463,20 @@ export function allNames(tokens: Token[]): string[] {
   return [...names];
 }
 
+/**
+ * "noteer dat en open …", "noteer dat bij Stijn": a "dat" after a note's command before a connector, a stop, or only
+ * for whom ("bij"/"voor" and a name to the clause's end) is the thing noted; no text follows it.
+ */
+export function datPointsBack(tokens: Token[], index: number): boolean {
+  const next = tokens[index + 1];
+  if (!next || next.kind === 'punct' || (next.kind === 'word' && connectors.has(next.norm))) return true;
+  if (!['bij', 'voor'].includes(next.norm)) return false;
+  const from = honorifics.has(tokens[index + 2]?.norm ?? '') ? index + 3 : index + 2;
+  const span = collectName(tokens, from, true);
+  const after = span ? tokens[span.end] : undefined;
+  return span !== null && (!after || after.kind === 'punct' || connectors.has(after.norm));
+}
+
 /** "noteer dat mw. Yilmaz haar ontbijt oversloeg", "leg vast dat Sanne ter Horst is gevallen": the note's subject. */
 export function subjectOfContent(tokens: Token[], from: number): NameSpan | null {
   // "dagnotitie, geen rapp.: mw. van 't zand …": a title early in the text names its subject.
@@ -518,7 +538,21 @@ function typedLower(tokens: Token[], span: NameSpan): boolean {
 /** The patient named in a segment, or the name said in its place: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
 export function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
   const span = firstName(tokens, typedWithCapitals);
-  return span ? correctedName(tokens, span) : null;
+  return span ? (meantAfter(tokens, span) ?? correctedName(tokens, span)) : null;
+}
+
+/** "JP zijn overdracht, JP van Beek bedoel ik": a name said later with "bedoel ik" after it is the one meant. */
+function meantAfter(tokens: Token[], span: NameSpan): NameSpan | null {
+  for (let index = span.end + 1; index + 1 < tokens.length; index++) {
+    if (tokens[index]!.norm !== 'bedoel' || tokens[index + 1]!.norm !== 'ik') continue;
+    for (let from = span.end + 1; from < index; from++) {
+      const previous = tokens[from - 1]!;
+      if (previous.kind !== 'punct' && !honorifics.has(previous.norm)) continue;
+      const again = collectName(tokens, from, true);
+      if (again && again.end === index) return again;
+    }
+  }
+  return null;
 }
 
 const spokenHesitations = new Set(['eh', 'ehm', 'uh', 'uhm', 'hm', 'ehh', 'uhh']);
@@ -541,6 +575,45 @@ function correctedName(tokens: Token[], span: NameSpan): NameSpan {
   const again = collectName(tokens, from, from > index || /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || typedLower(tokens, span));
   return again ? correctedName(tokens, again) : span;
 }
+
+/**
+ * "dr. Smit wil dat …", "psychiater Bakker vraagt …": a name after a title of the staff is a colleague's, not the patient's;
+ * so is one said with the shift it works and what it tells ("Heleen van de nacht zegt dat …").
+ */
+function namesStaff(tokens: Token[], span: NameSpan): boolean {
+  const before = tokens[span.start - 1]?.norm === '.' ? tokens[span.start - 2] : tokens[span.start - 1];
+  if (before?.kind === 'word' && staffTitles.has(before.norm)) return true;
+  const [van, article, shift, verb] = tokens.slice(span.end, span.end + 4).map((token) => token.norm);
+  return van === 'van' && article === 'de' && shifts.has(shift ?? '') && tellingVerbs.has(verb ?? '');
+}
+
+const shifts = new Set([
+  'nacht',
+  'avond',
+  'dag',
+  'ochtend',
+  'vroege',
+  'late',
+  'nachtdienst',
+  'avonddienst',
+  'dagdienst',
+  'vroegdienst',
+  'laatdienst',
+]);
+const tellingVerbs = new Set([
+  'zegt',
+  'zei',
+  'meldt',
+  'meldde',
+  'vertelt',
+  'vertelde',
+  'belde',
+  'belt',
+  'schrijft',
+  'schreef',
+  'vraagt',
+  'vroeg',
+]);
 
 function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null {
   for (let index = 0; index < tokens.length; index++) {
@@ -575,7 +648,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     const from = token.norm === 'van' && vanOpensName(tokens, index) ? index : index + 1;
     const span = collectName(tokens, from, false);
     // "rapportage over de separatie bij Joost van der Linden": typed with capitals, a lower-case span is no name.
-    if (span && !((capitalisedName || pronounBefore(index)) && typedLower(tokens, span))) return span;
+    if (span && !namesStaff(tokens, span) && !((capitalisedName || pronounBefore(index)) && typedLower(tokens, span))) return span;
   }
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -597,7 +670,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
           ? index - 1
           : index;
       const span = collectName(tokens, from, true);
-      if (span) return span;
+      if (span && !namesStaff(tokens, span)) return span;
     }
   }
   // Lower-case shorthand: "overdracht jan", "dx jansen", "jan weigerde med", "eh status intake sjors", "kan winston …".
@@ -607,7 +680,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     // A pronoun is the subject ("ze huilt", "je zijn overdracht hebt gegeven"): no name follows.
     if (refersToPatient(tokens, index)) break;
     const span = collectName(tokens, index, false);
-    if (span && !(capitalisedName && typedLower(tokens, span))) return span;
+    if (span && !namesStaff(tokens, span) && !(capitalisedName && typedLower(tokens, span))) return span;
     if (!fillers.has(token.norm)) said++;
     // Only command, question and subject words come before a shorthand name; "ze huilt" and "vraag een tolk aan" name no one.
     if (
@@ -624,7 +697,7 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     if (!subjectVerbs.has(tokens[index - 1]!.norm)) continue;
     const from = tokens[index]?.norm === 'ik' ? index + 1 : index;
     const span = collectName(tokens, from, false);
-    if (span) return span;
+    if (span && !namesStaff(tokens, span)) return span;
   }
   // Shorthand that ends with its patient: "risico inschatting ilse", "ovdr afd. en dx sanne".
   const words = tokens.filter((token) => token.kind === 'word');

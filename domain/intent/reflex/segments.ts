@@ -21,7 +21,7 @@ import { classifySegment } from './classify';
 import { declines, negatesCommand, statement, takesStatement } from './clauses';
 import { featuresOf } from './features';
 import { commandConcepts, declinable, imperativeStarters, lookup, possessives, subjectConcepts } from './lookup';
-import { collectName, findName } from './names';
+import { collectName, datPointsBack, findName } from './names';
 import { momentIn, timeOf } from './times';
 import type { Token } from './tokens';
 
@@ -72,6 +72,16 @@ function startsAction(
   // Outside a note too, after "en" or "daarna": "plan … om 9 uur, en eh de afspraak van vrijdag mag weg".
   const joined = [tokens[from - 1], ...tokens.slice(from, index)].some((word) => word !== undefined && connectors.has(word.norm));
   if ((strictContent || joined) && ownAppointmentCommandAt(tokens, index)) return index;
+  // "noteer dat ze … heeft ingenomen en wat is haar laatste spiegel": a question word, a verb and the patient's own record
+  // after "en" asks the assistant, also after a note's text ("… en wat ze zei" goes on telling).
+  if (
+    strictContent &&
+    ['en', ','].includes(tokens[from - 1]?.norm ?? '') &&
+    questionStarters.has(token.norm) &&
+    ['is', 'was', 'zijn', 'waren', 'heeft', 'had'].includes(tokens[index + 1]?.norm ?? '') &&
+    ['haar', 'zijn', 'zn'].includes(tokens[index + 2]?.norm ?? '')
+  )
+    return index;
   // "notitie obs stemming vlak, en ovdr vannacht", "…, dhr. X zn ovdr erbij": a bare request for a record part
   // closing the sentence is no note text.
   if (strictContent && !sequenced && ['en', ','].includes(tokens[from - 1]?.norm ?? '') && bareRequestAt(tokens, index)) return index;
@@ -248,9 +258,13 @@ function bareRequestAt(tokens: Token[], from: number): boolean {
     if (!span) return false;
     index = span.end;
   }
+  // "…, en open haar rapportages": a show verb before it asks for the reports too.
+  const verb = lookup(tokens[index]?.norm ?? '');
+  const shown = index === from && !verb.fuzzy && verb.concepts.has('showVerb') && possessives.has(tokens[index + 1]?.norm ?? '');
+  if (shown) index++;
   if (possessives.has(tokens[index]?.norm ?? '') && tokens[index]!.norm !== 'mijn') index++;
   const noun = lookup(tokens[index]?.norm ?? '');
-  const asked: Concept[] = ['handover', 'risk', 'diagnosis'];
+  const asked: Concept[] = shown ? ['handover', 'risk', 'diagnosis', 'reportNoun'] : ['handover', 'risk', 'diagnosis'];
   if (noun.fuzzy || !asked.some((concept) => noun.concepts.has(concept))) return false;
   for (index++; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -272,7 +286,9 @@ function closedByCommand(tokens: Token[], from: number): boolean {
   // What follows the infinitive may only say when: "maandag", "9:00", "om 10 uur".
   let end = to;
   // "… plannen op vrijdag": a preposition before when is part of it.
-  while (end > from && (isWhen(tokens, end - 1) || (whenPrepositions.has(tokens[end - 1]!.norm) && end < to && isWhen(tokens, end)))) end--;
+  // "… verzetten naar maandag": so is where a move goes.
+  const before = (token: Token) => whenPrepositions.has(token.norm) || targetPrepositions.has(token.norm);
+  while (end > from && (isWhen(tokens, end - 1) || (before(tokens[end - 1]!) && end < to && isWhen(tokens, end)))) end--;
   if (end - from < 2 || end - from > 6) return false;
   if (!isInfinitiveOf(tokens[end - 1]!, commandConcepts)) return false;
   // It names what the command is about ("afspr", "notitie", "nieuwe"): "mevrouw X willen opzoeken", "die moogt ge
@@ -288,6 +304,7 @@ function closedByCommand(tokens: Token[], from: number): boolean {
 }
 
 const whenPrepositions = new Set(['op', 'voor', 'rond', 'tegen', 'vanaf']);
+const targetPrepositions = new Set(['naar', 'tot']);
 
 /** "nieuwe afspraak woensdag 10:00", "nwe afspr wo", "nieuwe op vrijdag": new, perhaps an appointment, and when, to the clause's end. */
 function newOneAt(tokens: Token[], from: number): boolean {
@@ -400,11 +417,15 @@ export function countedOther(tokens: Token[], at: number): Token | null {
 function forSomeoneElse(tokens: Token[], at: number): boolean {
   const preposition = tokens[at];
   // Within a part it follows "en"; a part of its own starts with it.
-  if (!preposition || !['bij', 'met', 'voor'].includes(preposition.norm) || (at > 0 && tokens[at - 1]?.norm !== 'en')) return false;
+  if (!preposition || !['bij', 'met', 'voor'].includes(preposition.norm)) return false;
+  // "noteer bij Anouk dat …, bij Sem dat …": after a comma, only "bij" with a name and "dat" is the next note.
+  const afterComma = at > 0 && tokens[at - 1]?.norm === ',';
+  if (at > 0 && tokens[at - 1]?.norm !== 'en' && !(afterComma && preposition.norm === 'bij')) return false;
   const from = honorifics.has(tokens[at + 1]?.norm ?? '') ? at + 2 : at + 1;
   const span = collectName(tokens, from, true);
   if (!span) return false;
   const after = tokens[span.end];
+  if (afterComma) return after?.norm === 'dat';
   return (
     after?.norm === 'dat' ||
     after?.norm === ':' ||
@@ -509,7 +530,7 @@ export function splitSegments(tokens: Token[]): Segment[] {
     if (token.kind === 'word') {
       const hit = lookup(token.norm);
       if (hit.concepts.has('noteNoun') || hit.concepts.has('noteVerb')) sawNote = true;
-      if (sawNote && token.norm === 'dat') inContent = true;
+      if (sawNote && token.norm === 'dat' && !datPointsBack(tokens, index)) inContent = true;
     }
     if (token.kind === 'word' && token.norm === 'eerst' && current.length === 0) {
       explained.add(index);

@@ -24,6 +24,7 @@ import { allNames, collectName, findName, isNameLike, looksLikeVerb, refersToPat
 import { countedOther, elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
 import { asksTheRecord, plainlyAsksTheRecord } from './record-question';
 import { genderOfTitle } from '../../shared/text';
+import { momentIn } from './times';
 import { originalText, tokenize, type Token } from './tokens';
 
 /**
@@ -379,7 +380,8 @@ function readParts(text: string): { tokens: Token[]; said: Token[]; segments: Se
     const ownStart = segment.tokens.findIndex((token) => token.kind === 'word' && !fillers.has(token.norm) && !connectors.has(token.norm));
     // "… twee notities, één voor X en één voor Y": the next one counted borrows the noun counted.
     const counted = ownStart >= 0 ? countedOther(tokens, tokens.indexOf(segment.tokens[ownStart]!)) : null;
-    const verb = counted ?? (ownStart >= 0 && elliptic(segment.tokens, ownStart) ? commandWordOf(previousTokens) : null);
+    const ellipsis = counted === null && ownStart >= 0 && elliptic(segment.tokens, ownStart);
+    const verb = counted ?? (ellipsis ? (movedElsewhere(segment.tokens, previousTokens) ?? commandWordOf(previousTokens)) : null);
     let partTokens = verb ? [verb, ...segment.tokens.slice(ownStart)] : segment.tokens;
     let reading = classifySegment(partTokens, typedWithCapitals);
     // "de intake openen, de stand daarvan tonen": "daarvan" stands for the record part the part before named.
@@ -397,6 +399,18 @@ function readParts(text: string): { tokens: Token[]; said: Token[]; segments: Se
     previousTokens = segment.tokens;
   });
   return { tokens, said, segments, parts, negatedCommands };
+}
+
+/**
+ * "de afspraak van Mo mag weg, die van Yusuf naar volgende week": an appointment said again without its verb, with "naar" and
+ * when, is moved, whatever was done to the one before it. Returns the move's verb for the part to borrow.
+ */
+function movedElsewhere(tokens: Token[], previousTokens: Token[]): Token | null {
+  if (!previousTokens.some((token) => lookup(token.norm).concepts.has('appointmentNoun'))) return null;
+  const to = tokens.findIndex((token) => token.norm === 'naar');
+  if (to < 0 || momentIn(tokens, to + 1, Math.min(tokens.length, to + 4)).label === null) return null;
+  const at = tokens[0]!;
+  return { kind: 'word', raw: 'verzet', norm: 'verzet', start: at.start, end: at.start };
 }
 
 /**

@@ -19,6 +19,7 @@ export function normalizeWord(raw: string): string {
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
+  const shouted = typedInCapitals(text);
   const pattern =
     /(\d{1,2}[:.]\d{2})(?!\d)|([\p{L}\p{N}]+(?:['’`-][\p{L}\p{N}]+)*|['’`]t\b)|([:;,.?!]|\n)|(?<=\s)(\+)(?=\s)|(?<=\s)(->|-->|→|=>)(?=\s)/gu;
   for (const match of text.matchAll(pattern)) {
@@ -33,7 +34,8 @@ export function tokenize(text: string): Token[] {
     else if (match[1]) tokens.push({ kind: 'time', raw, norm: raw.replace('.', ':'), start, end: start + raw.length });
     else if (match[2] !== undefined || raw.startsWith("'") || raw.startsWith('’')) {
       const norm = normalizeWord(raw);
-      tokens.push({ kind: 'word', raw, norm: regionalForms.get(norm) ?? norm, start, end: start + raw.length });
+      const typed = shouted ? raw.toLowerCase() : shoutedName(text, match.index, raw) ? titleCase(raw) : raw;
+      tokens.push({ kind: 'word', raw: typed, norm: regionalForms.get(norm) ?? norm, start, end: start + raw.length });
     } else {
       // "mw." and "i.v.m." keep their dot: it ends an abbreviation, not a sentence.
       const previous = tokens.at(-1);
@@ -42,6 +44,32 @@ export function tokenize(text: string): Token[] {
     }
   }
   return withoutInitials(text, tokens);
+}
+
+/** "ROOS JANSEN INTAKE STATUS": a sentence typed in capitals only reads as one typed in lower case. */
+function typedInCapitals(text: string): boolean {
+  return !/\p{Ll}/u.test(text) && (text.match(/\p{Lu}{2,}/gu) ?? []).length >= 3;
+}
+
+/**
+ * "van MOLENAAR", "dat VISSER om 03:00", "DE VRIES agitatie": in a sentence typed in lower case, a word in capitals is a
+ * name typed so where a name goes (after "van", "bij", "dat" or a title) when it is long (an acronym such as "PANSS" or
+ * "AIOS" is short; "DRINGEND" after a comma is emphasis), or next to a particle in capitals.
+ */
+function shoutedName(text: string, at: number, raw: string): boolean {
+  if (!/^\p{Lu}{2,}$/u.test(raw)) return false;
+  const previous = /([\p{L}]+)\.?\s+$/u.exec(text.slice(0, at))?.[1]?.toLowerCase() ?? '';
+  if (raw.length >= 6 && (nameSlots.has(previous) || honorifics.has(previous))) return true;
+  const before = /(\p{Lu}+)\s+$/u.exec(text.slice(0, at))?.[1]?.toLowerCase() ?? '';
+  const after = /^\s+(\p{Lu}{2,})\b/u.exec(text.slice(at + raw.length))?.[1]?.toLowerCase() ?? '';
+  return capitalParticles.has(before) || (capitalParticles.has(raw.toLowerCase()) && after.length >= 3);
+}
+
+const nameSlots = new Set(['van', 'bij', 'voor', 'met', 'over', 'dat', 'zoek']);
+const capitalParticles = new Set(['de', 'van', 'der', 'den', 'el', 'al', 'ten', 'ter', 'le', 'la', 'da', 'dos', 'du']);
+
+function titleCase(raw: string): string {
+  return raw.charAt(0) + raw.slice(1).toLowerCase();
 }
 
 /**
