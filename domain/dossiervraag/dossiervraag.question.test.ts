@@ -189,8 +189,24 @@ describe('what the record holds for a question', () => {
     // A word of the asker's own, no clinical word, keeps its weight when unfound: "tel" beside a medicine.
     const own = readQuestion('Wanneer is de clozapine kapotgegaan?');
     expect(termWeights(own, [true, false])).toEqual([2, 1]);
-    // Without a medicine found, nothing is weighed up.
+    // Alone, an unfound word weighs what it weighs.
     expect(termWeights(readQuestion('Heeft hij last van obstipatie?'), [false])).toEqual([1]);
+  });
+
+  it('weighs an unfound complaint or lab value as much as the measure or medicine named beside it (round six)', () => {
+    // A measure is no medicine: the sonde's records do not answer a complaint the record never names.
+    const sick = readQuestion('Wordt hij duizelig van de sondevoeding?');
+    expect(sick.terms.map((term) => term.word)).toEqual(['duizelig', 'sondevoeding']);
+    expect(termWeights(sick, [false, true])).toEqual([2, 2]);
+    expect(termWeights(sick, [true, true])).toEqual([1, 2]);
+    // Belly ache and the salts of the blood are clinical words now, so they weigh up too.
+    const belly = readQuestion('Krijgt ze buikkrampen van de sondevoeding?');
+    expect(belly.terms[0]!.known).toBe(true);
+    expect(termWeights(belly, [false, true])).toEqual([2, 2]);
+    const salt = readQuestion('Is het natrium gecontroleerd sinds de lithium?');
+    expect(salt.terms.find((term) => term.word === 'natrium')!.known).toBe(true);
+    expect(readQuestion('mineralen laag?').terms[0]!.words).toEqual(expect.arrayContaining(['calcium', 'natrium']));
+    expect(readQuestion('calcium?').terms[0]!.words).not.toContain('kalium');
   });
 
   const row = (type: Found['type'], facet: string, matched: number[]): Found => ({ type, facet, matched, live: [true, true, true] });

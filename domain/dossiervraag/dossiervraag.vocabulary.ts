@@ -217,6 +217,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['kalium', 'hypokaliëmie', 'kaliumgehalte'],
   ['magnesium', 'hypomagnesiëmie'],
   ['fosfaat', 'hypofosfatemie'],
+  ['calcium', 'hypocalciëmie', 'hypercalciëmie', 'calciumgehalte'],
+  ['natrium', 'hyponatriëmie', 'hypernatriëmie', 'natriumgehalte'],
   ['elektrolyten', 'mineralen'],
   ['hemoglobine', 'hb'],
   ['diarree', 'diarrhee', 'buikloop', 'dunne ontlasting', 'dunne poep'],
@@ -228,6 +230,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['tremor', 'trillen', 'trilt', 'trillende', 'trilling', 'beven', 'beeft'],
   ['braken', 'overgeven', 'spugen', 'overgegeven', 'gebraakt', 'gespuugd'],
   ['misselijk', 'misselijkheid', 'nausea'],
+  // A complaint the asker names is known, so a record without it is not answered by its neighbour (round six).
+  ['buikpijn', 'buikkrampen', 'buikkramp', 'pijn in de buik'],
   ['duizelig', 'duizeligheid', 'draaierig'],
   ['delier', 'delirium', 'delirant'],
   ['verward', 'verwardheid'],
@@ -269,7 +273,7 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   { broad: 'schildklier', narrower: ['hypothyreoïdie', 'hyperthyreoïdie'] },
   { broad: 'bloeddruk', narrower: ['hypertensie'] },
   // Salts in the blood by their common name: "een tekort aan mineralen" is the hypokaliëmie.
-  { broad: 'elektrolyten', narrower: ['kalium', 'magnesium', 'fosfaat'] },
+  { broad: 'elektrolyten', narrower: ['kalium', 'magnesium', 'fosfaat', 'calcium', 'natrium'] },
   // Parents are registered as moeder and vader.
   { broad: 'ouders', narrower: ['moeder', 'vader'] },
 ];
