@@ -209,6 +209,17 @@ describe('what the record holds for a question', () => {
     expect(readQuestion('calcium?').terms[0]!.words).not.toContain('kalium');
   });
 
+  it('never corrects a common Dutch word into a clinical one (round six)', () => {
+    const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+    for (const word of ['mensen', 'kwijt', 'geven', 'benen', 'willen', 'koken', 'breken']) expect(correctTypo(word)).toBe(word);
+    expect(words('zijn er veel mensen op bezoek geweest')).not.toContain('menses');
+    expect(words('is hij zijn sleutels kwijt')).not.toContain('kwijlt');
+    // A slip of typing still is one.
+    expect(correctTypo('mensus')).not.toBe('mensus');
+    // "vaker" asks how often, as "vaak" does: no father is looked for.
+    expect(words('is hij vaker onrustig')).not.toContain('vader');
+  });
+
   const row = (type: Found['type'], facet: string, matched: number[]): Found => ({ type, facet, matched, live: [true, true, true] });
 
   it('leaves out a past participle no source holds, never a noun or a word some source holds', () => {

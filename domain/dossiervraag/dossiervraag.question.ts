@@ -8,6 +8,7 @@ import {
   compact,
   countPattern,
   cues,
+  everydayWords,
   labSymbols,
   levelWords,
   medicinePurpose,
@@ -144,7 +145,7 @@ function expandShorthand(key: string): string {
  * Shorter than five letters it stays as written: too many words are one letter apart.
  */
 export function correctTypo(key: string): string {
-  if (key.length < 5 || synonymsByWord.has(key) || cuesByWord.has(key) || ignored.has(key)) return key;
+  if (key.length < 5 || synonymsByWord.has(key) || cuesByWord.has(key) || ignored.has(key) || everydayWords.has(key)) return key;
   const regional = regionalForm(key);
   if (regional) return regional;
   const allowed = key.length >= 11 ? 2 : 1;

@@ -279,12 +279,21 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
 ];
 
 /**
+ * Common Dutch words one letter from a word of the vocabulary (round six): the typo rule reads them as
+ * written, so a correction never turns an everyday word into a clinical one ("mensen" is no "menses",
+ * "kwijt" no "kwijlt", "geven" no "beven", "willen" no "pillen"). "Vaker" asks how often, as "vaak" does.
+ */
+export const everydayWords: ReadonlySet<string> = new Set([
+  'mensen', 'kwijt', 'wonen', 'geven', 'benen', 'voelen', 'willen', 'koken', 'breken', 'boven', 'leuke',
+]);
+
+/**
  * Words a question is built from that say nothing about what is asked: question words, pronouns,
  * auxiliaries and time words. Not searched for, so "heeft hij eerder gesepareerd gezeten" looks for
  * the separatie, not for "gezeten".
  */
 export const questionWords = new Set([
-  ...['wat', 'wie', 'wanneer', 'waar', 'waarom', 'hoe', 'hoeveel', 'hoelang', 'welk', 'welke', 'waarmee', 'waarvoor', 'vaak', 'lang'],
+  ...['wat', 'wie', 'wanneer', 'waar', 'waarom', 'hoe', 'hoeveel', 'hoelang', 'welk', 'welke', 'waarmee', 'waarvoor', 'vaak', 'vaker', 'lang'],
   ...['hij', 'zij', 'ze', 'hem', 'haar', 'zijn', 'zich', 'patiënt', 'patient', 'meneer', 'mevrouw', 'dhr', 'mw', 'cliënt', 'client'],
   ...['is', 'was', 'waren', 'wordt', 'werd', 'worden', 'geworden', 'heeft', 'had', 'hebben', 'hadden', 'gehad', 'kan', 'kon', 'moet'],
   ...['zit', 'zat', 'gezeten', 'krijgt', 'kreeg', 'gekregen', 'gedaan', 'gemaakt', 'geweest', 'staat', 'stond', 'ging', 'gaat'],
