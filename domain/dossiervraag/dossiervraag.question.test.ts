@@ -216,6 +216,9 @@ describe('what the record holds for a question', () => {
     expect(words('is hij zijn sleutels kwijt')).not.toContain('kwijlt');
     // A slip of typing still is one.
     expect(correctTypo('mensus')).not.toBe('mensus');
+    // "nodig" says only that something is asked about: it is no second hit on the record's "zo nodig".
+    expect(words('Heeft hij extra kleding nodig?')).toEqual(['extra', 'kleding']);
+    expect(words('krijgt hij zo nodig lorazepam')).toEqual(['zonodig', 'lorazepam']);
     // "vaker" asks how often, as "vaak" does: no father is looked for.
     expect(words('is hij vaker onrustig')).not.toContain('vader');
   });

@@ -293,7 +293,7 @@ export const everydayWords: ReadonlySet<string> = new Set([
  * the separatie, not for "gezeten".
  */
 export const questionWords = new Set([
-  ...['wat', 'wie', 'wanneer', 'waar', 'waarom', 'hoe', 'hoeveel', 'hoelang', 'welk', 'welke', 'waarmee', 'waarvoor', 'vaak', 'vaker', 'lang'],
+  ...['wat', 'wie', 'wanneer', 'waar', 'waarom', 'hoe', 'hoeveel', 'hoelang', 'welk', 'welke', 'waarmee', 'waarvoor', 'vaak', 'vaker', 'lang', 'nodig'],
   ...['hij', 'zij', 'ze', 'hem', 'haar', 'zijn', 'zich', 'patiënt', 'patient', 'meneer', 'mevrouw', 'dhr', 'mw', 'cliënt', 'client'],
   ...['is', 'was', 'waren', 'wordt', 'werd', 'worden', 'geworden', 'heeft', 'had', 'hebben', 'hadden', 'gehad', 'kan', 'kon', 'moet'],
   ...['zit', 'zat', 'gezeten', 'krijgt', 'kreeg', 'gekregen', 'gedaan', 'gemaakt', 'geweest', 'staat', 'stond', 'ging', 'gaat'],
