@@ -207,6 +207,9 @@ describe('what the record holds for a question', () => {
     expect(salt.terms.find((term) => term.word === 'natrium')!.known).toBe(true);
     expect(readQuestion('mineralen laag?').terms[0]!.words).toEqual(expect.arrayContaining(['calcium', 'natrium']));
     expect(readQuestion('calcium?').terms[0]!.words).not.toContain('kalium');
+    // "verstopt" is food hidden as often as a bowel: constipation is asked by its own words.
+    expect(readQuestion('heeft hij last van obstipatie?').terms[0]!.words).not.toContain('verstopt');
+    expect(readQuestion('heeft hij last van obstipatie?').terms[0]!.words).toContain('verstopping');
   });
 
   it('never corrects a common Dutch word into a clinical one (round six)', () => {

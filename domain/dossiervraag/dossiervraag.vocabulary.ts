@@ -164,7 +164,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
     'vandoor',
     'ervandoor',
   ],
-  ['obstipatie', 'verstopping', 'verstopt', 'geobstipeerd'],
+  // Not "verstopt": food hidden in a napkin is "verstopt" too (round six).
+  ['obstipatie', 'verstopping', 'geobstipeerd'],
   ['ontlasting', 'defecatie'],
   ['leukocyten', 'leuko', 'leuco', 'leucocyten'],
   ['neutrofielen', 'neutro', 'anc'],
