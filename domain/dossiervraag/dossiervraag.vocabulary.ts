@@ -285,7 +285,7 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
  * "kwijt" no "kwijlt", "geven" no "beven", "willen" no "pillen"). "Vaker" asks how often, as "vaak" does.
  */
 export const everydayWords: ReadonlySet<string> = new Set([
-  'mensen', 'kwijt', 'wonen', 'geven', 'benen', 'voelen', 'willen', 'koken', 'breken', 'boven', 'leuke',
+  ...['mensen', 'kwijt', 'wonen', 'geven', 'benen', 'voelen', 'willen', 'koken', 'breken', 'boven', 'leuke'],
 ]);
 
 /**
@@ -294,7 +294,9 @@ export const everydayWords: ReadonlySet<string> = new Set([
  * the separatie, not for "gezeten".
  */
 export const questionWords = new Set([
-  ...['wat', 'wie', 'wanneer', 'waar', 'waarom', 'hoe', 'hoeveel', 'hoelang', 'welk', 'welke', 'waarmee', 'waarvoor', 'vaak', 'vaker', 'lang', 'nodig'],
+  ...['wat', 'wie', 'wanneer', 'waar', 'waarom', 'hoe', 'hoeveel', 'hoelang', 'welk', 'welke', 'waarmee', 'waarvoor', 'vaak', 'lang'],
+  // How often, and what is needed, say only that something is asked (round six: no father, no zonodig twice).
+  ...['vaker', 'nodig'],
   ...['hij', 'zij', 'ze', 'hem', 'haar', 'zijn', 'zich', 'patiënt', 'patient', 'meneer', 'mevrouw', 'dhr', 'mw', 'cliënt', 'client'],
   ...['is', 'was', 'waren', 'wordt', 'werd', 'worden', 'geworden', 'heeft', 'had', 'hebben', 'hadden', 'gehad', 'kan', 'kon', 'moet'],
   ...['zit', 'zat', 'gezeten', 'krijgt', 'kreeg', 'gekregen', 'gedaan', 'gemaakt', 'geweest', 'staat', 'stond', 'ging', 'gaat'],
