@@ -189,8 +189,41 @@ describe('what the record holds for a question', () => {
     // A word of the asker's own, no clinical word, keeps its weight when unfound: "tel" beside a medicine.
     const own = readQuestion('Wanneer is de clozapine kapotgegaan?');
     expect(termWeights(own, [true, false])).toEqual([2, 1]);
-    // Without a medicine found, nothing is weighed up.
+    // Alone, an unfound word weighs what it weighs.
     expect(termWeights(readQuestion('Heeft hij last van obstipatie?'), [false])).toEqual([1]);
+  });
+
+  it('weighs an unfound complaint or lab value as much as the measure or medicine named beside it (round six)', () => {
+    // A measure is no medicine: the sonde's records do not answer a complaint the record never names.
+    const sick = readQuestion('Wordt hij duizelig van de sondevoeding?');
+    expect(sick.terms.map((term) => term.word)).toEqual(['duizelig', 'sondevoeding']);
+    expect(termWeights(sick, [false, true])).toEqual([2, 2]);
+    expect(termWeights(sick, [true, true])).toEqual([1, 2]);
+    // Belly ache and the salts of the blood are clinical words now, so they weigh up too.
+    const belly = readQuestion('Krijgt ze buikkrampen van de sondevoeding?');
+    expect(belly.terms[0]!.known).toBe(true);
+    expect(termWeights(belly, [false, true])).toEqual([2, 2]);
+    const salt = readQuestion('Is het natrium gecontroleerd sinds de lithium?');
+    expect(salt.terms.find((term) => term.word === 'natrium')!.known).toBe(true);
+    expect(readQuestion('mineralen laag?').terms[0]!.words).toEqual(expect.arrayContaining(['calcium', 'natrium']));
+    expect(readQuestion('calcium?').terms[0]!.words).not.toContain('kalium');
+    // "verstopt" is food hidden as often as a bowel: constipation is asked by its own words.
+    expect(readQuestion('heeft hij last van obstipatie?').terms[0]!.words).not.toContain('verstopt');
+    expect(readQuestion('heeft hij last van obstipatie?').terms[0]!.words).toContain('verstopping');
+  });
+
+  it('never corrects a common Dutch word into a clinical one (round six)', () => {
+    const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+    for (const word of ['mensen', 'kwijt', 'geven', 'benen', 'willen', 'koken', 'breken']) expect(correctTypo(word)).toBe(word);
+    expect(words('zijn er veel mensen op bezoek geweest')).not.toContain('menses');
+    expect(words('is hij zijn sleutels kwijt')).not.toContain('kwijlt');
+    // A slip of typing still is one.
+    expect(correctTypo('mensus')).not.toBe('mensus');
+    // "nodig" says only that something is asked about: it is no second hit on the record's "zo nodig".
+    expect(words('Heeft hij extra kleding nodig?')).toEqual(['extra', 'kleding']);
+    expect(words('krijgt hij zo nodig lorazepam')).toEqual(['zonodig', 'lorazepam']);
+    // "vaker" asks how often, as "vaak" does: no father is looked for.
+    expect(words('is hij vaker onrustig')).not.toContain('vader');
   });
 
   const row = (type: Found['type'], facet: string, matched: number[]): Found => ({ type, facet, matched, live: [true, true, true] });

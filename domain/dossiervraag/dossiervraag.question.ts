@@ -8,6 +8,7 @@ import {
   compact,
   countPattern,
   cues,
+  everydayWords,
   labSymbols,
   levelWords,
   medicinePurpose,
@@ -144,7 +145,7 @@ function expandShorthand(key: string): string {
  * Shorter than five letters it stays as written: too many words are one letter apart.
  */
 export function correctTypo(key: string): string {
-  if (key.length < 5 || synonymsByWord.has(key) || cuesByWord.has(key) || ignored.has(key)) return key;
+  if (key.length < 5 || synonymsByWord.has(key) || cuesByWord.has(key) || ignored.has(key) || everydayWords.has(key)) return key;
   const regional = regionalForm(key);
   if (regional) return regional;
   const allowed = key.length >= 11 ? 2 : 1;
@@ -672,17 +673,15 @@ export function termsFound(question: Question, rows: readonly Found[], skip: Rea
 }
 
 /**
- * What each term weighs in the share a source must answer. A term the record holds nowhere is what
- * the question asks about and the record does not say: it weighs as much as the question's heaviest
- * term, so a medicine named beside it ("obstipatie door de clozapine", "kwijlt hij van de haldol")
- * does not make that medicine's orders an answer.
+ * What each term weighs in the share a source must answer. A clinical term (one the vocabulary knows)
+ * that the record holds nowhere is what the question asks about and the record does not say: it weighs
+ * as much as the question's heaviest term, so a medicine or a measure named beside it ("obstipatie door
+ * de clozapine", "misselijk van de sondevoeding") does not make that medicine's or measure's records an
+ * answer (round six: the medicine alone before). A word of the asker's own keeps its weight.
  */
 export function termWeights(question: Question, found: readonly boolean[]): number[] {
-  const medicine = question.terms.some(
-    (term, i) => found[i] && term.cues.some((cue) => cue.types.includes('medicatieopdracht') && cue.facets),
-  );
   const heaviest = Math.max(0, ...question.terms.map((term) => term.weight));
-  return question.terms.map((term, i) => (found[i] || !term.known || !medicine ? term.weight : heaviest));
+  return question.terms.map((term, i) => (found[i] || !term.known ? term.weight : heaviest));
 }
 
 /**

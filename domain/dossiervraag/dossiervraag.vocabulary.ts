@@ -164,7 +164,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
     'vandoor',
     'ervandoor',
   ],
-  ['obstipatie', 'verstopping', 'verstopt', 'geobstipeerd'],
+  // Not "verstopt": food hidden in a napkin is "verstopt" too (round six).
+  ['obstipatie', 'verstopping', 'geobstipeerd'],
   ['ontlasting', 'defecatie'],
   ['leukocyten', 'leuko', 'leuco', 'leucocyten'],
   ['neutrofielen', 'neutro', 'anc'],
@@ -217,6 +218,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['kalium', 'hypokaliëmie', 'kaliumgehalte'],
   ['magnesium', 'hypomagnesiëmie'],
   ['fosfaat', 'hypofosfatemie'],
+  ['calcium', 'hypocalciëmie', 'hypercalciëmie', 'calciumgehalte'],
+  ['natrium', 'hyponatriëmie', 'hypernatriëmie', 'natriumgehalte'],
   ['elektrolyten', 'mineralen'],
   ['hemoglobine', 'hb'],
   ['diarree', 'diarrhee', 'buikloop', 'dunne ontlasting', 'dunne poep'],
@@ -228,6 +231,8 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['tremor', 'trillen', 'trilt', 'trillende', 'trilling', 'beven', 'beeft'],
   ['braken', 'overgeven', 'spugen', 'overgegeven', 'gebraakt', 'gespuugd'],
   ['misselijk', 'misselijkheid', 'nausea'],
+  // A complaint the asker names is known, so a record without it is not answered by its neighbour (round six).
+  ['buikpijn', 'buikkrampen', 'buikkramp', 'pijn in de buik'],
   ['duizelig', 'duizeligheid', 'draaierig'],
   ['delier', 'delirium', 'delirant'],
   ['verward', 'verwardheid'],
@@ -269,10 +274,19 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   { broad: 'schildklier', narrower: ['hypothyreoïdie', 'hyperthyreoïdie'] },
   { broad: 'bloeddruk', narrower: ['hypertensie'] },
   // Salts in the blood by their common name: "een tekort aan mineralen" is the hypokaliëmie.
-  { broad: 'elektrolyten', narrower: ['kalium', 'magnesium', 'fosfaat'] },
+  { broad: 'elektrolyten', narrower: ['kalium', 'magnesium', 'fosfaat', 'calcium', 'natrium'] },
   // Parents are registered as moeder and vader.
   { broad: 'ouders', narrower: ['moeder', 'vader'] },
 ];
+
+/**
+ * Common Dutch words one letter from a word of the vocabulary (round six): the typo rule reads them as
+ * written, so a correction never turns an everyday word into a clinical one ("mensen" is no "menses",
+ * "kwijt" no "kwijlt", "geven" no "beven", "willen" no "pillen"). "Vaker" asks how often, as "vaak" does.
+ */
+export const everydayWords: ReadonlySet<string> = new Set([
+  ...['mensen', 'kwijt', 'wonen', 'geven', 'benen', 'voelen', 'willen', 'koken', 'breken', 'boven', 'leuke'],
+]);
 
 /**
  * Words a question is built from that say nothing about what is asked: question words, pronouns,
@@ -281,6 +295,8 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
  */
 export const questionWords = new Set([
   ...['wat', 'wie', 'wanneer', 'waar', 'waarom', 'hoe', 'hoeveel', 'hoelang', 'welk', 'welke', 'waarmee', 'waarvoor', 'vaak', 'lang'],
+  // How often, and what is needed, say only that something is asked (round six: no father, no zonodig twice).
+  ...['vaker', 'nodig'],
   ...['hij', 'zij', 'ze', 'hem', 'haar', 'zijn', 'zich', 'patiënt', 'patient', 'meneer', 'mevrouw', 'dhr', 'mw', 'cliënt', 'client'],
   ...['is', 'was', 'waren', 'wordt', 'werd', 'worden', 'geworden', 'heeft', 'had', 'hebben', 'hadden', 'gehad', 'kan', 'kon', 'moet'],
   ...['zit', 'zat', 'gezeten', 'krijgt', 'kreeg', 'gekregen', 'gedaan', 'gemaakt', 'geweest', 'staat', 'stond', 'ging', 'gaat'],
