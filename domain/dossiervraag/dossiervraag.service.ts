@@ -356,9 +356,9 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
     arrayLiteral(
       question.terms.flatMap((term) => term.cues.filter((cue) => cue.types.includes('dagnotitie')).flatMap((cue) => cue.facets ?? [])),
     ),
-    // The kinds' own Dutch labels are searched too: "Separatie / afzondering", "Insluiting op de eigen kamer".
     momentOnly?.from ?? null,
     momentOnly?.to ?? null,
+    // The kinds' own Dutch labels are searched too: "Separatie / afzondering", "Insluiting op de eigen kamer".
     legalLabels,
     measureLabels,
   ]);
