@@ -58,7 +58,6 @@ export const nameParticles = [
   'di',
   'von',
 ];
-/** Particles that are ordinary prepositions too ("Aan de Stegge", "Del Castillo"): only a stored name is split on them. */
 /** Titles before a name and the gender each says, one list for the intent reflex and the pseudonymiser. */
 const womenTitles = new Set(['mw', 'mevr', 'mevrouw', 'madame', 'mvr']);
 const menTitles = new Set(['dhr', 'hr', 'heer', 'meneer', 'mijnheer', 'monsieur', 'mnr', 'menier']);
@@ -69,6 +68,7 @@ export function genderOfTitle(title: string): 'female' | 'male' | undefined {
   return womenTitles.has(word) ? 'female' : menTitles.has(word) ? 'male' : undefined;
 }
 
+/** Particles that are ordinary prepositions too ("Aan de Stegge", "Del Castillo"): only a stored name is split on them. */
 export const rarerNameParticles = ['aan', 'bij', 'onder', 'voor', 'del', 'della', 'zu'];
 /** Parts of family names from other languages that are written capitalised: "El Amrani", "Ben Ali", "Mac Lean". */
 export const surnamePrefixes = ['el', 'al', 'ben', 'bin', 'ibn', 'abu', 'mac', 'mc'];
