@@ -2,7 +2,7 @@ import { numberWord, numberWordsUpTo } from '../shared/number-words';
 import { addDaysToIsoDate, isoDay, monthNames } from '../shared/clinical-time';
 import { applyDictation } from '../speech/dictation';
 import { editDistance } from '../patient/name-matching';
-import { foldAccents } from '../shared/text';
+import { foldAccents, genderOfTitle, nameParticles } from '../shared/text';
 import { drugClasses, drugNames } from './dossiervraag.drug-names';
 import {
   compact,
@@ -402,7 +402,9 @@ export interface Contact {
   relation: string;
 }
 
-const nameParticles = new Set(['van', 'de', 'der', 'den', 'ten', 'ter', 'het', 'dr', 'drs', 'mr', 'prof', 'mevr', 'dhr', 'mw']);
+/** A word of a registered name that names nobody: a particle ("van der"), a title ("dhr.", "drs."). */
+const academicTitles = new Set(['dr', 'drs', 'mr', 'ir', 'prof']);
+const namesNobody = (word: string) => nameParticles.includes(word) || genderOfTitle(word) !== undefined || academicTitles.has(word);
 
 /**
  * A person asked by their role ("wat vertelde de dochter"), where the record often writes their name
@@ -418,7 +420,7 @@ export function withContactNames(question: Question, contacts: readonly Contact[
     const names = contacts
       .filter((contact) => facets.some((facet) => fold(contact.relation).includes(fold(facet))))
       .flatMap((contact) => tokens(fold(contact.name.split('(')[0]!)))
-      .filter((word) => word.length >= 3 && !nameParticles.has(word) && !own.has(word));
+      .filter((word) => word.length >= 3 && !namesNobody(word) && !own.has(word));
     return names.length ? { ...term, words: [...new Set([...term.words, ...names])] } : term;
   });
   return { ...question, terms };
