@@ -505,9 +505,15 @@ export function appositionToAKinWord(tokens: Token[], index: number, classesOf: 
 
 // ADR 0107, round six: a name by what the text does with it, with no list to say so.
 
-const CALLS = new Set('noem noemt noemen noemde noemden'.split(' '));
-const CALLED = new Set('me mij hem haar zichzelf zich je jou jullie ons hen hun ze'.split(' '));
-const WHILE_CALLING = new Set('steeds altijd liever graag voortaan nu gewoon maar ook nog weer alleen'.split(' '));
+/** The words of "noemt hem steeds X", kept once for the tagger's rule here and the pseudonymiser's dictated one. */
+export const callingWords = {
+  calls: 'noem noemt noemen noemde noemden'.split(' '),
+  called: 'me mij hem haar zichzelf zich je jou jullie ons hen hun ze'.split(' '),
+  whileCalling: 'steeds altijd liever graag voortaan nu gewoon maar ook nog weer alleen'.split(' '),
+};
+const CALLS = new Set(callingWords.calls);
+const CALLED = new Set(callingWords.called);
+const WHILE_CALLING = new Set(callingWords.whileCalling);
 /**
  * The name someone is called by: a capitalised word after a form of "noemen" and who is called, with an adverb or
  * two between ("noemt zichzelf steeds Janneman", "noem me Lotus"). What one is called in lower case is a quality

@@ -1,9 +1,11 @@
 import { products } from '../medication/products';
 import { monthNames } from '../shared/clinical-time';
+import { numberWordParts, numberWordsBetween } from '../shared/number-words';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { careServiceWords, namedOrganisations } from './named-organisations';
-import { doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, taggerVocabulary, type Masked } from './name-tagger';
+import { callingWords, doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, taggerVocabulary, type Masked } from './name-tagger';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
+import { editDistance } from '../patient/name-matching';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes, genderOfTitle } from '../shared/text';
 /**
  * Pseudonymisation of text sent to a language model.
@@ -561,14 +563,10 @@ function variantsOfName(person: Pick<KnownPerson, 'name' | 'given' | 'prefix' | 
 
 const TOKEN = /[\p{L}\p{M}\p{N}_]+/gu;
 
-/** Whether two words differ by one letter added, dropped or changed, or by "ij" for "i" or "y" (Sluijter, Sluiter). */
+/** Whether two words are one edit apart (a letter added, dropped, changed or two swapped), or differ by "ij" for "i" or "y" (Sluijter, Sluiter). */
 function oneEditApart(a: string, b: string): boolean {
   if (a.replace(/ij/g, 'i') === b.replace(/ij/g, 'i') || a.replace(/ij/g, 'y') === b.replace(/ij/g, 'y')) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  return Math.abs(a.length - b.length) <= 1 && editDistance(a, b, 1) <= 1;
 }
 
 /** The letters of a text without their accents and other marks: "Ayşe" → "Ayse", "Zoë" → "Zoe". */
@@ -1795,10 +1793,10 @@ const DICTATED_GIVEN_NAME: Rule = {
  * verb and has no Dutch ending, and is a name the lists know or has a pet form's ending: what one is called in lower
  * case is as often a quality ("noemt hem dom").
  */
-const CALLS_FORM = '(?:noem|noemt|noemen|noemde|noemden)';
+const CALLS_FORM = `(?:${callingWords.calls.join('|')})`;
 const PET_SHAPE = /^\p{L}{2,}(?:ie|je|tje|pje|kje|ke|y)$/u;
-const CALLED_ONE = '(?:me|mij|hem|haar|zichzelf|zich|je|jou|ons|hen|hun|ze)';
-const WHILE_CALLED = '(?:steeds|altijd|liever|graag|voortaan|nu|gewoon|maar|ook|nog|weer|alleen)';
+const CALLED_ONE = `(?:${callingWords.called.join('|')})`;
+const WHILE_CALLED = `(?:${callingWords.whileCalling.join('|')})`;
 const DICTATED_CALLED_NAME: Rule = {
   pattern: compiled(
     `(?<=${START}${CALLS_FORM}${SP}${CALLED_ONE}${SP}(?:${WHILE_CALLED}${SP}){0,2})\\p{Ll}[\\p{L}\\p{M}'’-]{2,}${END}|(?<=${START}${CALLED_ONE}${SP})\\p{Ll}[\\p{L}\\p{M}'’-]{2,}${END}(?=${SP}(?:(?:blijven|gaan|te)${SP})?${CALLS_FORM}${END})`,
@@ -2443,7 +2441,8 @@ const SURNAME_CONTINUED = rule(
 );
 
 /** A number written in words: "twaalf", "eenendertigste", "negentienhonderdvijfentachtig". */
-const NUMBER_WORD = `(?:(?:een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd|duizend|eerste|tweede|derde|vierde|vijfde|zesde|zevende|achtste|negende|tiende|elfde|twaalfde)(?:en|ën|ste|de)?)+`;
+const ORDINAL_WORDS = 'eerste tweede derde vierde vijfde zesde zevende achtste negende tiende elfde twaalfde'.split(' ');
+const NUMBER_WORD = `(?:(?:${[...numberWordParts, ...ORDINAL_WORDS].join('|')})(?:en|ën|ste|de)?)+`;
 /**
  * A birth date written in words or in part after a birth word: "geboren op twaalf maart
  * negentien vijfentachtig", "geb. 3 mei negentienachtentachtig", "geboren in 1985" (issue 42).
@@ -2494,7 +2493,7 @@ const DICTATED_NUMBER = rule(
  * A postcode read out as two numbers of two figures and two capitals: "twaalf zeventien N H" (1217 NH), as dictation
  * writes it after an address (ADR 0107, round six). Ten to ninety-nine each, so "twee drie A B" is no postcode.
  */
-const SPOKEN_TENS = `(?:tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|(?:(?:een|één|twee|drie|vier|vijf|zes|zeven|acht|negen)(?:en|ën))?(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig))`;
+const SPOKEN_TENS = `(?:${numberWordsBetween(10, 99).join('|')})`;
 const SPOKEN_POSTCODE = rule(`${START}${SPOKEN_TENS}${SP}${SPOKEN_TENS}${SP}[A-Z]${SP}[A-Z]${END}`, 'POSTCODE');
 
 /** A full date in figures, far enough back to be a birth date ("14-02-1971"): appointments are recent. */

@@ -31,9 +31,15 @@ export const hourWord = (word: string): number | null => {
   return value !== null && value <= 12 ? value : null;
 };
 
-/** The number words up to `max`, longest first: safe as the alternatives of a regular expression. */
-export const numberWordsUpTo = (max: number): string[] =>
+/** The number words from `min` to `max`, longest first: safe as the alternatives of a regular expression. */
+export const numberWordsBetween = (min: number, max: number): string[] =>
   [...values]
-    .filter(([, value]) => value <= max)
+    .filter(([, value]) => value >= min && value <= max)
     .map(([word]) => word)
     .sort((a, b) => b.length - a.length);
+
+/** The number words up to `max`, longest first. */
+export const numberWordsUpTo = (max: number): string[] => numberWordsBetween(1, max);
+
+/** The words a long number is spelled from ("negentienhonderdvijfenveertig"): units, teens, tens, honderd, duizend. */
+export const numberWordParts: readonly string[] = [...units, 'één', ...teens, ...tens, 'honderd', 'duizend'];

@@ -1,5 +1,5 @@
-import { foldAccents } from '../../shared/text';
-import { connectors, dotAbbreviations, honorifics, regionalForms } from '../lexicon';
+import { everydayParticles, foldAccents } from '../../shared/text';
+import { connectors, dotAbbreviations, honorifics, nameParticles, regionalForms } from '../lexicon';
 
 /** Tokens: words, written times and punctuation, with where each stands in the typed text. */
 
@@ -66,7 +66,8 @@ function shoutedName(text: string, at: number, raw: string): boolean {
 }
 
 const nameSlots = new Set(['van', 'bij', 'voor', 'met', 'over', 'dat', 'zoek']);
-const capitalParticles = new Set(['de', 'van', 'der', 'den', 'el', 'al', 'ten', 'ter', 'le', 'la', 'da', 'dos', 'du']);
+// The particles of names, less those that are everyday words ("IN", "OP") or a single letter ("A", "V").
+const capitalParticles = new Set([...nameParticles].filter((word) => word.length >= 2 && !everydayParticles.includes(word)));
 
 function titleCase(raw: string): string {
   return raw.charAt(0) + raw.slice(1).toLowerCase();
