@@ -3,7 +3,16 @@ import { monthNames } from '../shared/clinical-time';
 import { numberWordParts, numberWordsBetween } from '../shared/number-words';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { careServiceWords, namedOrganisations } from './named-organisations';
-import { callingWords, doubtedGuess, holdsCapitalisedWord, nameTaggerActive, readingOf, taggedNames, taggerVocabulary, type Masked } from './name-tagger';
+import {
+  callingWords,
+  doubtedGuess,
+  holdsCapitalisedWord,
+  nameTaggerActive,
+  readingOf,
+  taggedNames,
+  taggerVocabulary,
+  type Masked,
+} from './name-tagger';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
 import { editDistance } from '../patient/name-matching';
 import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes, genderOfTitle } from '../shared/text';
