@@ -54,6 +54,10 @@ heldOut.push(['dev T (read)', read(new URL('../tests/fixtures/intent-dev-t.json'
 // Set X (session eleven) by a helper who saw only BRIEF.md, the product description and the issue: 272 sentences, every one naming a
 // patient in another shape. Measured blind before and after round six of ADR 0105, then read to build round seven.
 heldOut.push(['dev X (read)', readPath(new URL('../tests/fixtures/intent-dev-x.json', import.meta.url).pathname)] as const);
+// Set Y (session twelve) by a helper who saw only BRIEF.md, the product description and the issue: 260 sentences weighted to
+// patients' names (particles, initials, Dutch words, other origins, corrections, colleagues beside the patient). Measured blind
+// at the start of round eight of ADR 0105, then read to build it.
+heldOut.push(['dev Y', readPath(new URL('../tests/fixtures/intent-dev-y.json', import.meta.url).pathname)] as const);
 const sentences = [...corpus, ...heldOut.flatMap(([, entries]) => entries)];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 50));
