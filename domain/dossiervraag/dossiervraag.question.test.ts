@@ -22,6 +22,7 @@ import {
   termWeights,
   termsFound,
   unfoundActions,
+  unfoundGeneral,
   withContactNames,
   type Dated,
   type Found,
@@ -747,5 +748,39 @@ describe('the asker’s words against the record’s (ADR 0108, round five)', ()
     // "Hoevaak" written as one word counts, and is no word to find.
     expect(readQuestion('hoevaak gesepareerd?').counts).toBe(true);
     expect(words('hoevaak gesepareerd?')).toEqual(['gesepareerd']);
+  });
+});
+
+describe('a general word does not veto what the record holds (ADR 0108, round seven)', () => {
+  const row = (type: Found['type'], facet: string, matched: number[]): Found => ({ type, facet, matched, live: [true, true, true] });
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+
+  it('leaves out an unfound general word beside a clinical word some source holds', () => {
+    const saliva = readQuestion('Loopt het speeksel hem uit de mond?');
+    expect(words('Loopt het speeksel hem uit de mond?')).toEqual(['speeksel', 'mond']);
+    expect([...unfoundGeneral(saliva, [row('dagnotitie', 'dagnotitie gedrag', [1])])]).toEqual([1]);
+    // Held by a source, the general word counts as any other.
+    expect([...unfoundGeneral(saliva, [row('dagnotitie', 'dagnotitie gedrag', [1, 2])])]).toEqual([]);
+    // The clinical word unfound too: nothing is left out, the record does not answer.
+    expect([...unfoundGeneral(saliva, [row('dagnotitie', 'dagnotitie gedrag', [])])]).toEqual([]);
+  });
+
+  it('keeps an unfound general word when only the asker’s own words are found', () => {
+    const thirst = readQuestion('Klaagt ze over dorst in het ziekenhuis?');
+    expect(thirst.terms.some((term) => term.known)).toBe(false);
+    const found = thirst.terms.flatMap((term, i) => (term.word === 'ziekenhuis' ? [] : [i + 1]));
+    expect([...unfoundGeneral(thirst, [row('rapportage', 'verpleegkundig', found)])]).toEqual([]);
+  });
+
+  it('reads auxiliaries of going and trying as question words, "de pil" as the contraceptive and an empty plate as eating', () => {
+    expect(words('is ze s nachts stiekem gaan sporten')).toEqual(['sporten']);
+    expect(words('Heeft hij geprobeerd te roken?')).toEqual(['roken']);
+    expect(readQuestion('Slikt ze de pil?').terms[0]!.words).toContain('anticonceptiepil');
+    // A medicine's noun beside its purpose is no contraceptive.
+    expect(readQuestion('Welke pil krijgt ze om te slapen?').terms.flatMap((term) => term.words)).not.toContain('anticonceptie');
+    expect(readQuestion("Krijgt-ie z'n bordje al leeg?").terms[0]!.words).toContain('maaltijd');
+    expect(readQuestion('Hoeveel krijgt hij per dag aan dranken binnen?').terms[0]!.words).toContain('vochtinname');
+    // Care had before is the anamnese.
+    expect(cueAnswers(readQuestion('hulpverlening vroeger?').terms[0]!, 'intake', 'anamnese')).toBe(true);
   });
 });

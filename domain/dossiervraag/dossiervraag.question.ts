@@ -9,6 +9,7 @@ import {
   countPattern,
   cues,
   everydayWords,
+  generalWords,
   labSymbols,
   levelWords,
   medicinePurpose,
@@ -647,6 +648,22 @@ export function unfoundActions(question: Question, rows: readonly Found[]): Set<
     if (!rows.some((row) => row.matched.includes(i + 1))) skip.add(i);
   });
   return question.terms.length - skip.size >= 1 ? skip : new Set();
+}
+/**
+ * A general word no source holds ("vragenlijst", "kliniek", "specialist": `generalWords`) says where or by
+ * what a thing is written, not what is asked: left out of the share when a clinical word of the question
+ * (one the vocabulary knows) is held by the record, so it does not veto the answer that word finds. Beside
+ * only words of the asker's own it still counts ("klaagt hij over dorst" stays unanswered).
+ */
+export function unfoundGeneral(question: Question, rows: readonly Found[]): Set<number> {
+  const held = (term: Term, i: number) => rows.some((row) => row.matched.includes(i + 1) || cueAnswers(term, row.type, row.facet));
+  const general = (term: Term) => term.words.length === 1 && generalWords.has(fold(term.word));
+  const skip = new Set<number>();
+  if (!question.terms.some((term, i) => term.known && !general(term) && held(term, i))) return skip;
+  question.terms.forEach((term, i) => {
+    if (general(term) && !held(term, i)) skip.add(i);
+  });
+  return skip;
 }
 /**
  * The stem of a weak past participle ("gehuild" → "huil", "opgebeld" → "opbel", "verteld" → "vertel"),

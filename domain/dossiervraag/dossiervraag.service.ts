@@ -29,6 +29,7 @@ import {
   termsFound,
   termWeights,
   unfoundActions,
+  unfoundGeneral,
   withContactNames,
   type Contact,
   type Moment,
@@ -398,7 +399,7 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
         .join(' ');
       row.matched = [...new Set([...row.matched, ...headTerms(question, text, unheld)])];
     }
-  const skip = unfoundActions(question, rows);
+  const skip = new Set([...unfoundActions(question, rows), ...unfoundGeneral(question, rows)]);
   // Never a guess: a moment with nothing of the kind asked, or an event with nothing asked after it,
   // is not answered by what the record holds on other days or by the event itself.
   if (momentOnly) return momentAnswer(rows, momentOnly, patientId, question);

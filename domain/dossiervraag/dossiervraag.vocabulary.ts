@@ -108,7 +108,9 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['uitgedroogd', 'uitdroging', 'dehydratie', 'gedehydreerd'],
   ['diabetes', 'dm', 'dm2', 'suikerziekte'],
   ['eten', 'at', 'gegeten', 'eet', 'maaltijd', 'maaltijden', 'eetlust', 'voeding', 'voedselinname', 'gevoed'],
-  ['vochtinname', 'vocht', 'vochtbalans', 'gedronken', 'drinkt'],
+  ['vochtinname', 'vocht', 'vochtbalans', 'gedronken', 'drinkt', 'drinken', 'dranken', 'dronk'],
+  // "De pil" is the contraceptive pill (a phrase: `phrases`).
+  ['anticonceptie', 'anticonceptiepil', 'anticonceptiemiddel', 'anticonceptiva'],
   ['sonde', 'sondevoeding', 'neusmaagsonde', 'voedingssonde', 'voedingsslang', 'voedingsslangetje', 'voedingsbuis', 'maagsonde'],
   ['dwangvoeding'],
   ['decubitus', 'doorligplek', 'drukplek', 'doorliggen', 'doorligwond'],
@@ -280,6 +282,21 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
 ];
 
 /**
+ * General words (round seven): the setting, a helper or document by its generic name, where a thing is
+ * written down rather than what it is — "een vragenlijst over eetklachten", "het voedingsschema van de
+ * diëtist", "zijn hulpverlener buiten de kliniek". One no source holds does not veto the question's
+ * specific words the record does hold (`unfoundGeneral`); one a source holds still counts. Not the care
+ * itself ("begeleiding", "behandeling", "zorg"): that is often what is asked ("extra begeleiding?").
+ */
+export const generalWords: ReadonlySet<string> = new Set([
+  ...['kliniek', 'ziekenhuis', 'afdeling', 'instelling', 'praktijk', 'polikliniek', 'poli', 'centrum', 'buiten'],
+  ...['specialist', 'hulpverlener', 'hulpverleners', 'zorgverlener', 'zorgverleners', 'team', 'collega', 'dokter', 'dokters'],
+  ...['vragenlijst', 'vragenlijsten', 'formulier', 'schema', 'rapport', 'verslag'],
+  // Where on the body a complaint shows, beside the complaint: "speeksel dat uit zijn mond loopt".
+  ...['mond'],
+]);
+
+/**
  * Common Dutch words one letter from a word of the vocabulary (round six): the typo rule reads them as
  * written, so a correction never turns an everyday word into a clinical one ("mensen" is no "menses",
  * "kwijt" no "kwijlt", "geven" no "beven", "willen" no "pillen"). "Vaker" asks how often, as "vaak" does.
@@ -379,6 +396,8 @@ export const questionWords = new Set([
   ...['licht', 'lichte', 'mild', 'milde'],
   // How, not what: "heeft ze stiekem gesport" asks about the exercise, which the record need not call secret.
   ...['stiekem', 'heimelijk'],
+  // Auxiliaries of going and trying, and "per" of an amount (round seven): "is ze stiekem gaan sporten", "per dag".
+  ...['gaan', 'proberen', 'probeert', 'probeerde', 'probeerden', 'geprobeerd', 'per'],
 ]);
 
 /**
@@ -427,6 +446,9 @@ export const phrases: readonly { pattern: RegExp; word: string }[] = [
   // Sitting down together with the family is a conversation: "met zijn gezin om tafel".
   { pattern: /\bom\s+(?:de\s+)?tafel\b/giu, word: 'gesprek' },
   { pattern: /\bten\s+aanzien\s+van\b/giu, word: '' },
+  // "Slikt ze de pil" is the contraceptive pill; an empty plate is what was eaten ("krijgt hij z'n bordje leeg").
+  { pattern: /\b(?:de|aan\s+de|met\s+de)\s+pil\b/giu, word: 'anticonceptie' },
+  { pattern: /\bbord(?:je)?\s+(?:al\s+|niet\s+|nog\s+)?leeg(?:gegeten|eten|eet)?\b/giu, word: 'eten' },
   // The clinic and the ward are where the whole record is written, as "tijdens de opname" is; "in het bloed" is any lab value.
   { pattern: /\b(?:in|op)\s+(?:de|deze|onze)\s+(?:kliniek|afdeling)\b/giu, word: '' },
   { pattern: /\bin\s+(?:het|t)\s+bloed\b/giu, word: '' },
@@ -626,7 +648,8 @@ export const cues: readonly Cue[] = [
   { words: ['toezicht', 'cameratoezicht'], types: ['maatregel'], facets: ['toezicht'] },
   { words: ['maatregel', 'maatregelen', 'verplichte', 'dwangmaatregel', 'dwangmaatregelen'], types: ['maatregel', 'juridisch'] },
   { words: ['intake'], types: ['intake'] },
-  { words: ['anamnese', 'voorgeschiedenis'], types: ['intake'], facets: ['anamnese'] },
+  // Care had before is the history the anamnese holds ("eerdere hulpverlening", a heading of every GGZ intake).
+  { words: ['anamnese', 'voorgeschiedenis', 'hulpverlening', 'hulpverleningsgeschiedenis'], types: ['intake'], facets: ['anamnese'] },
   // The anamnese holds the social history: home, work, relations.
   { words: ['sociale', 'sociaal', 'woonsituatie', 'thuissituatie', 'gezinssituatie'], types: ['intake'], facets: ['anamnese'] },
   // What the patient wants from treatment is the intake's hulpvraag.

@@ -134,6 +134,15 @@ describe('Vraag het dossier: the answer', () => {
       ).toContain(jan.rowOf.get('S35'));
   });
 
+  it('answers a clinical word the record holds whatever general word stands beside it, and still declines the rest (ADR 0108, round seven)', async () => {
+    // Jan's note of 16 November: "Kwijlt veel overdag, klaagt over speekselvloed." Nothing says "mond".
+    for (const vraag of ['Loopt het speeksel hem uit de mond?', 'Staat de speekselvloed in een verslag van de kliniek?'])
+      expect((await answerTo(jan.patientId, vraag)).bronnen.slice(0, 3).map((bron) => bron.id), vraag).toContain(jan.rowOf.get('S35'));
+    // A general word beside a clinical word the record lacks, or beside only the asker's own words, answers nothing.
+    for (const vraag of ['Is er een vragenlijst over obstipatie afgenomen?', 'Heeft de specialist zijn dorst bekeken?'])
+      expect((await answerTo(jan.patientId, vraag)).antwoord, vraag).toBe(noAnswer);
+  });
+
   it('answers a medicine asked by what it is for with a medicine only, and nothing when none was given for it (ADR 0108)', async () => {
     // Jan's quetiapine was given for "Slaapproblemen"; his notes on sleep are no answer to it.
     const sleep = await answerTo(jan.patientId, 'Krijgt hij iets om te slapen?');
