@@ -784,3 +784,38 @@ describe('a general word does not veto what the record holds (ADR 0108, round se
     expect(cueAnswers(readQuestion('hulpverlening vroeger?').terms[0]!, 'intake', 'anamnese')).toBe(true);
   });
 });
+
+describe('the words of other wards and disorders (ADR 0108, round seven)', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+  const found = (text: string) => readQuestion(text).terms.flatMap((term) => term.words);
+
+  it('reads the clinical, lay and abbreviated names of one thing as one term', () => {
+    expect(found('Heeft ze nachtmerries?')).toContain('angstdromen');
+    expect(found('Heeft hij last van flashbacks?')).toContain('herbelevingen');
+    expect(found('Is hij achterdochtig?')).toEqual(expect.arrayContaining(['paranoïde', 'wantrouwig']));
+    expect(found('Heeft ze last van ontwenningsverschijnselen?')).toEqual(expect.arrayContaining(['detox', 'afkicken']));
+    expect(found('Wie is haar regiebehandelaar?')).toContain('hoofdbehandelaar');
+    expect(readQuestion('Huilt ze veel?').terms[0]!.known).toBe(true);
+  });
+
+  it('takes the narrower in under the broader word, never the other way round', () => {
+    expect(found('Gebruikt hij drugs?')).toEqual(expect.arrayContaining(['cocaïne', 'heroïne', 'amfetamine']));
+    expect(found('Gebruikt hij coke?')).not.toContain('cannabis');
+    expect(found('Zijn de leverwaarden bepaald?')).toEqual(expect.arrayContaining(['asat', 'alat']));
+    expect(found('ASAT en ALAT?')).not.toContain('leverfunctie');
+    expect(found('Is er dementie vastgesteld?')).toContain('alzheimer');
+    expect(found('Heeft ze alzheimer?')).not.toContain('dementie');
+  });
+
+  it('reads common words as written, not as the start or a slip of a new clinical word', () => {
+    expect(words('hoe is de wond achter z’n oor')).toEqual(['wond', 'oor']);
+    expect(words('heeft hij zin en lust om te eten')).toContain('lust');
+    expect(words('zijn zijn sokken gewassen')).toContain('sokken');
+    expect(words('is er iets met de urine')).toEqual(['urine']);
+    expect(words('welke persoon is de mentor')).toEqual(['mentor']);
+    // Spelled as heard: the known word it is with k for c, g for ch(t), ei for ij.
+    expect(words('tot wanneer loopt het toezig')).toEqual(['toezicht']);
+    expect(words('welke beiwerking')).toEqual(['bijwerking']);
+    expect(words('medikatie?')).toEqual(['medicatie']);
+  });
+});

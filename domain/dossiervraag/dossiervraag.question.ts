@@ -133,7 +133,7 @@ function joinSplitCompounds(words: string[]): string[] {
  * a word of its own, it stays as written.
  */
 function expandShorthand(key: string): string {
-  if (key.length < 4 || synonymsByWord.has(key) || cuesByWord.has(key)) return key;
+  if (key.length < 4 || synonymsByWord.has(key) || cuesByWord.has(key) || everydayWords.has(key)) return key;
   // Never a brand: a brand is short already, and a Dutch word starts many ("stil" is not Stilnoct, "norm" not Normison).
   const starting = knownWords.filter((word) => word.length > key.length && word.startsWith(key) && !brandNames.has(word));
   const meanings = new Set(starting.map((word) => synonymsByWord.get(word) ?? cuesByWord.get(word)));
@@ -195,6 +195,15 @@ const regionalVowels: readonly [string, string][] = [
   ['ae', 'e'],
   // Low Saxon ie for ij: "tiedens", "wief", "bliede".
   ['ie', 'ij'],
+  // Spelled as heard (round seven): k for c, g for ch, ei for ij and back, au for ou ("kontrole", "toezig", "beiwerking").
+  ['k', 'c'],
+  ['c', 'k'],
+  ['g', 'ch'],
+  ['g', 'cht'],
+  ['ei', 'ij'],
+  ['ij', 'ei'],
+  ['au', 'ou'],
+  ['ou', 'au'],
 ];
 const spelledWords = [...new Set([...knownWords, ...[...ignored].filter((word) => word.length >= 5)])];
 

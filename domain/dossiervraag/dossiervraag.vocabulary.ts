@@ -108,7 +108,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['uitgedroogd', 'uitdroging', 'dehydratie', 'gedehydreerd'],
   ['diabetes', 'dm', 'dm2', 'suikerziekte'],
   ['eten', 'at', 'gegeten', 'eet', 'maaltijd', 'maaltijden', 'eetlust', 'voeding', 'voedselinname', 'gevoed'],
-  ['vochtinname', 'vocht', 'vochtbalans', 'gedronken', 'drinkt', 'drinken', 'dranken', 'dronk'],
+  ['vochtinname', 'vocht', 'vochtbalans', 'gedronken', 'drinkt', 'drinken', 'dranken'],
   // "De pil" is the contraceptive pill (a phrase: `phrases`).
   ['anticonceptie', 'anticonceptiepil', 'anticonceptiemiddel', 'anticonceptiva'],
   ['sonde', 'sondevoeding', 'neusmaagsonde', 'voedingssonde', 'voedingsslang', 'voedingsslangetje', 'voedingsbuis', 'maagsonde'],
@@ -253,6 +253,65 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['ouders', 'olders', 'oolders'],
   // A role by its ward abbreviation: the appointment's or the note's author carries the role written out.
   ['verpleegkundig specialist', 'vs'],
+  // Round seven: the words of other wards and disorders of Dutch mental-health care (clinical knowledge, no
+  // record's words): trauma, compulsion, addiction, old age, personality, psychosis, the roles of a GGZ team,
+  // and the somatic checks any ward does. Each line one thing in its clinical, lay and abbreviated names.
+  ['ptss', 'posttraumatische stressstoornis'],
+  ['trauma', 'traumatisch', 'traumatische', 'getraumatiseerd', 'traumaverwerking'],
+  ['nachtmerrie', 'nachtmerries', 'angstdroom', 'angstdromen', 'nare dromen'],
+  ['herbeleving', 'herbelevingen', 'flashback', 'flashbacks', 'herbeleeft'],
+  ['emdr'],
+  ['dissociatie', 'dissociatief', 'dissociatieve', 'dissocieert', 'gedissocieerd'],
+  ['dwanggedachten', 'obsessies', 'obsessief', 'obsessieve', 'intrusies'],
+  ['dwanghandelingen', 'rituelen', 'ritueel', 'compulsies', 'dwangmatig'],
+  ['dwangstoornis', 'ocd'],
+  ['autisme', 'autistisch', 'autistische', 'ass', 'autismespectrumstoornis'],
+  ['adhd', 'aandachtstekort'],
+  ['dementie', 'dementerend', 'dement'],
+  ['alzheimer'],
+  ['vergeetachtig', 'vergeetachtigheid', 'geheugenproblemen', 'geheugenklachten', 'geheugenstoornis'],
+  ['achterdocht', 'achterdochtig', 'paranoïde', 'paranoia', 'wantrouwig', 'argwanend'],
+  ['huilen', 'huilt', 'huilde', 'huilbui', 'huilbuien', 'in tranen'],
+  ['lusteloos', 'lusteloosheid', 'apathie', 'apathisch', 'futloos'],
+  ['piekeren', 'piekert', 'piekerde', 'gepieker', 'tobben'],
+  ['zelfverzorging', 'persoonlijke verzorging', 'hygiëne', 'douchen', 'gedoucht'],
+  ['verslaving', 'verslaafd', 'addictie'],
+  ['cocaïne', 'cocaine', 'coke', 'crack'],
+  ['heroïne', 'heroine', 'opiaten', 'opiaat'],
+  ['amfetamine', 'amfetaminen', 'speed'],
+  ['xtc', 'ecstasy', 'mdma'],
+  ['ghb'],
+  ['ontwenning', 'onthouding', 'ontwenningsverschijnselen', 'onthoudingsverschijnselen', 'afkickverschijnselen', 'detox', 'detoxificatie', 'ontgifting', 'afkicken'],
+  ['craving', 'hunkeren', 'hunkering'],
+  ['terugval', 'teruggevallen', 'relapse', 'uitglijder'],
+  ['urinecontrole', 'urinetest', 'urineonderzoek'],
+  // Known whole, so "urine" is not read as the start of "urinecontrole".
+  ['urine'],
+  ['gokken', 'gokt', 'gokverslaving'],
+  ['dakloos', 'thuisloos', 'dakloosheid'],
+  ['eenzaam', 'eenzaamheid'],
+  ['hyperventilatie', 'hyperventileren', 'hyperventileert'],
+  ['flauwvallen', 'flauwgevallen', 'syncope', 'wegraking', 'weggeraakt'],
+  ['epilepsie', 'epileptisch', 'epileptische', 'insult', 'insulten'],
+  ['obesitas', 'overgewicht', 'adipositas'],
+  ['leverwaarden', 'leverwaardes', 'leverfunctie', 'leverenzymen'],
+  ['asat'],
+  ['alat'],
+  ['ggt'],
+  ['hba1c'],
+  ['cholesterol', 'lipiden', 'vetwaarden'],
+  ['zwanger', 'zwangerschap'],
+  ['tbs', 'terbeschikkingstelling'],
+  ['borderline', 'borderlinepersoonlijkheidsstoornis'],
+  ['persoonlijkheidsstoornis', 'persoonlijkheidsproblematiek'],
+  ['schizofrenie', 'schizofreen'],
+  ['bipolair', 'bipolaire'],
+  ['pmt', 'psychomotorische therapie'],
+  ['ergotherapie', 'ergotherapeut'],
+  ['fact', 'factteam', 'fact team', 'ambulant team'],
+  ['regiebehandelaar', 'hoofdbehandelaar'],
+  ['psycholoog', 'gz-psycholoog', 'gzpsycholoog', 'klinisch psycholoog'],
+  ['evv', 'eerstverantwoordelijk verpleegkundige', 'persoonlijk begeleider'],
 ];
 
 /**
@@ -272,6 +331,10 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   { broad: 'arts', narrower: ['psychiater'] },
   { broad: 'eetstoornis', narrower: ['anorexia', 'boulimia'] },
   { broad: 'ecg', narrower: ['qtc'] },
+  // Round seven: a drug by its kind, a dementia by its cause.
+  { broad: 'drugs', narrower: ['cocaïne', 'heroïne', 'amfetamine', 'xtc', 'ghb'] },
+  { broad: 'dementie', narrower: ['alzheimer'] },
+  { broad: 'leverwaarden', narrower: ['asat', 'alat', 'ggt'] },
   // What a medicine is given for is written clinically: "iets voor zijn schildklier" is the hypothyreoïdie.
   { broad: 'schildklier', narrower: ['hypothyreoïdie', 'hyperthyreoïdie'] },
   { broad: 'bloeddruk', narrower: ['hypertensie'] },
@@ -303,6 +366,8 @@ export const generalWords: ReadonlySet<string> = new Set([
  */
 export const everydayWords: ReadonlySet<string> = new Set([
   ...['mensen', 'kwijt', 'wonen', 'geven', 'benen', 'voelen', 'willen', 'koken', 'breken', 'boven', 'leuke'],
+  // Round seven: one letter from, or the start of, a word added then (huilen, gokken, lusteloos).
+  ...['huizen', 'hullen', 'sokken', 'lust'],
 ]);
 
 /**
@@ -398,6 +463,8 @@ export const questionWords = new Set([
   ...['stiekem', 'heimelijk'],
   // Auxiliaries of going and trying, and "per" of an amount (round seven): "is ze stiekem gaan sporten", "per dag".
   ...['gaan', 'proberen', 'probeert', 'probeerde', 'probeerden', 'geprobeerd', 'per'],
+  // Prepositions and the person asked about, never the start of a clinical word ("achter" is no "achterdocht").
+  ...['achter', 'persoon', 'personen'],
 ]);
 
 /**
