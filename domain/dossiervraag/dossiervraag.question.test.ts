@@ -780,6 +780,11 @@ describe('a general word does not veto what the record holds (ADR 0108, round se
     expect(readQuestion('Welke pil krijgt ze om te slapen?').terms.flatMap((term) => term.words)).not.toContain('anticonceptie');
     expect(readQuestion("Krijgt-ie z'n bordje al leeg?").terms[0]!.words).toContain('maaltijd');
     expect(readQuestion('Hoeveel krijgt hij per dag aan dranken binnen?').terms[0]!.words).toContain('vochtinname');
+    // A helper of hers is a professional among her contacts, not her mother; a typo of a general word is read as it.
+    const helper = readQuestion('wie is haar hulpverlener buitten de kliniek');
+    expect(helper.terms.map((term) => term.word)).toEqual(['hulpverlener', 'buiten', 'kliniek']);
+    expect(cueAnswers(helper.terms[0]!, 'contactpersoon', 'sociaal-psychiatrisch verpleegkundige')).toBe(true);
+    expect(cueAnswers(helper.terms[0]!, 'contactpersoon', 'moeder')).toBe(false);
     // Care had before is the anamnese.
     expect(cueAnswers(readQuestion('hulpverlening vroeger?').terms[0]!, 'intake', 'anamnese')).toBe(true);
   });

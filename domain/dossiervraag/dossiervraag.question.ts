@@ -205,7 +205,7 @@ const regionalVowels: readonly [string, string][] = [
   ['au', 'ou'],
   ['ou', 'au'],
 ];
-const spelledWords = [...new Set([...knownWords, ...[...ignored].filter((word) => word.length >= 5)])];
+const spelledWords = [...new Set([...knownWords, ...[...ignored, ...generalWords].filter((word) => word.length >= 5)])];
 
 /**
  * A compound whose head only asks ("bloedglucosewaarde": a "waarde", "bvc-score", "lithiumuitslag"):

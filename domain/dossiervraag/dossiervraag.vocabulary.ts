@@ -281,7 +281,17 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['amfetamine', 'amfetaminen', 'speed'],
   ['xtc', 'ecstasy', 'mdma'],
   ['ghb'],
-  ['ontwenning', 'onthouding', 'ontwenningsverschijnselen', 'onthoudingsverschijnselen', 'afkickverschijnselen', 'detox', 'detoxificatie', 'ontgifting', 'afkicken'],
+  [
+    'ontwenning',
+    'onthouding',
+    'ontwenningsverschijnselen',
+    'onthoudingsverschijnselen',
+    'afkickverschijnselen',
+    'detox',
+    'detoxificatie',
+    'ontgifting',
+    'afkicken',
+  ],
   ['craving', 'hunkeren', 'hunkering'],
   ['terugval', 'teruggevallen', 'relapse', 'uitglijder'],
   ['urinecontrole', 'urinetest', 'urineonderzoek'],
@@ -353,7 +363,7 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
  */
 export const generalWords: ReadonlySet<string> = new Set([
   ...['kliniek', 'ziekenhuis', 'afdeling', 'instelling', 'praktijk', 'polikliniek', 'poli', 'centrum', 'buiten'],
-  ...['specialist', 'hulpverlener', 'hulpverleners', 'zorgverlener', 'zorgverleners', 'team', 'collega', 'dokter', 'dokters'],
+  ...['specialist', 'zorgverlener', 'zorgverleners', 'team', 'collega', 'dokter', 'dokters'],
   ...['vragenlijst', 'vragenlijsten', 'formulier', 'schema', 'rapport', 'verslag'],
   // Where on the body a complaint shows, beside the complaint: "speeksel dat uit zijn mond loopt".
   ...['mond'],
@@ -742,6 +752,25 @@ export const cues: readonly Cue[] = [
   // Roles around the patient by their ward abbreviation (ADR 0108).
   { words: ['spv', 'sociaalpsychiatrisch'], types: ['contactpersoon'], facets: ['sociaal-psychiatrisch', 'spv'] },
   { words: ['contactpersoon', 'contactpersonen', 'familie', 'telefoonnummer', 'nummer', 'bereikbaar'], types: ['contactpersoon'] },
+  // A helper of the patient's is a professional among the contacts (round seven): "wie is haar hulpverlener buiten de kliniek".
+  {
+    words: ['hulpverlener', 'hulpverleners', 'behandelaar', 'behandelaars', 'casemanager'],
+    types: ['contactpersoon'],
+    facets: [
+      'verpleegkundige',
+      'spv',
+      'psychiater',
+      'psycholoog',
+      'huisarts',
+      'casemanager',
+      'begeleider',
+      'therapeut',
+      'maatschappelijk',
+      'behandelaar',
+      'ambulant',
+      'fact',
+    ],
+  },
   ...[
     'mentor',
     'bewindvoerder',

@@ -137,7 +137,10 @@ describe('Vraag het dossier: the answer', () => {
   it('answers a clinical word the record holds whatever general word stands beside it, and still declines the rest (ADR 0108, round seven)', async () => {
     // Jan's note of 16 November: "Kwijlt veel overdag, klaagt over speekselvloed." Nothing says "mond".
     for (const vraag of ['Loopt het speeksel hem uit de mond?', 'Staat de speekselvloed in een verslag van de kliniek?'])
-      expect((await answerTo(jan.patientId, vraag)).bronnen.slice(0, 3).map((bron) => bron.id), vraag).toContain(jan.rowOf.get('S35'));
+      expect(
+        (await answerTo(jan.patientId, vraag)).bronnen.slice(0, 3).map((bron) => bron.id),
+        vraag,
+      ).toContain(jan.rowOf.get('S35'));
     // A general word beside a clinical word the record lacks, or beside only the asker's own words, answers nothing.
     for (const vraag of ['Is er een vragenlijst over obstipatie afgenomen?', 'Heeft de specialist zijn dorst bekeken?'])
       expect((await answerTo(jan.patientId, vraag)).antwoord, vraag).toBe(noAnswer);
