@@ -659,7 +659,7 @@ export function unfoundActions(question: Question, rows: readonly Found[]): Set<
   return question.terms.length - skip.size >= 1 ? skip : new Set();
 }
 /**
- * A general word no source holds ("vragenlijst", "kliniek", "specialist": `generalWords`) says where or by
+ * A general word no source holds ("kliniek", "schema", "mond": `generalWords`) says where or by
  * what a thing is written, not what is asked: left out of the share when a clinical word of the question
  * (one the vocabulary knows) is held by the record, so it does not veto the answer that word finds. Beside
  * only words of the asker's own it still counts ("klaagt hij over dorst" stays unanswered).

@@ -355,16 +355,18 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
 ];
 
 /**
- * General words (round seven): the setting, a helper or document by its generic name, where a thing is
- * written down rather than what it is — "een vragenlijst over eetklachten", "het voedingsschema van de
- * diëtist", "zijn hulpverlener buiten de kliniek". One no source holds does not veto the question's
- * specific words the record does hold (`unfoundGeneral`); one a source holds still counts. Not the care
- * itself ("begeleiding", "behandeling", "zorg"): that is often what is asked ("extra begeleiding?").
+ * General words (round seven): the setting, a colleague or a document by its generic name, where a thing
+ * is written down rather than what it is — "het schema van de diëtist", "zijn hulpverlener buiten de
+ * kliniek", "speeksel dat uit zijn mond loopt". One no source holds does not veto the question's specific
+ * words the record does hold (`unfoundGeneral`); one a source holds still counts. Not what is itself an
+ * event or a thing done, and so often what is asked: the care ("begeleiding", "behandeling", "zorg"), a
+ * hospital, a specialist, a doctor or an outpatient visit ("naar het ziekenhuis na de val?"), a
+ * questionnaire ("is er een vragenlijst afgenomen?").
  */
 export const generalWords: ReadonlySet<string> = new Set([
-  ...['kliniek', 'ziekenhuis', 'afdeling', 'instelling', 'praktijk', 'polikliniek', 'poli', 'centrum', 'buiten'],
-  ...['specialist', 'zorgverlener', 'zorgverleners', 'team', 'collega', 'dokter', 'dokters'],
-  ...['vragenlijst', 'vragenlijsten', 'formulier', 'schema', 'rapport', 'verslag'],
+  ...['kliniek', 'afdeling', 'instelling', 'buiten'],
+  ...['zorgverlener', 'zorgverleners', 'collega', 'collegas'],
+  ...['formulier', 'schema', 'rapport', 'verslag'],
   // Where on the body a complaint shows, beside the complaint: "speeksel dat uit zijn mond loopt".
   ...['mond'],
 ]);
