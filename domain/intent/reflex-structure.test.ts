@@ -853,3 +853,26 @@ describe('an appointment said again with where it goes (round 7)', () => {
     expect(intentsOf('annuleer de afspraak van Lars en die van Noor')).toEqual(['cancel_appointment', 'cancel_appointment']);
   });
 });
+
+describe('particles of names from other languages (round 8)', () => {
+  it.each([
+    ['overdracht Samir ait Hammou', 'Samir ait Hammou'],
+    ['wat is de diagnose van abou Khalil', 'abou Khalil'],
+    ['zoek de la Fuente', 'de la Fuente'],
+  ])('keeps the particles of “%s”', (input, name) => {
+    expect(classify(input).actions[0]?.entities.patientName).toBe(name);
+  });
+});
+
+describe('a name corrected after the head of a note or a split verb (round 8)', () => {
+  it('takes the name said after “nee” in a note’s text', () => {
+    expect(chainOf('notitie bij Van Wijk, nee Van Welie: sliep slecht')).toEqual([['dagnotitie', 'Van Welie']]);
+    // A "nee" in the text that names no one leaves the patient.
+    expect(chainOf('notitie bij Van Wijk: nee, hij wilde niet eten')).toEqual([['dagnotitie', 'Van Wijk']]);
+  });
+
+  it('takes the name after “o nee” and after a split verb’s particle', () => {
+    expect(chainOf('zoek Jansens, o nee Janssen')).toEqual([['zoeken', 'Janssen']]);
+    expect(chainOf('zeg de afspraak van Rik af, nee van Ruben Smeets')).toEqual([['cancel_appointment', 'Ruben Smeets']]);
+  });
+});

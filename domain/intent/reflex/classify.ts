@@ -2,7 +2,7 @@ import type { Intent } from '../intent.schemas';
 import { dose, honorifics, orderVerbs, outOfScope, questionOpeners, type Concept } from '../lexicon';
 import { phrases } from '../phrases';
 import { lookup, possessives } from './lookup';
-import { datPointsBack, describesPatient, findName, namesAfter, refersToPatient, subjectOfContent, type NameSpan } from './names';
+import { datPointsBack, describesPatient, findName, nameMeant, namesAfter, refersToPatient, subjectOfContent, type NameSpan } from './names';
 import { momentIn } from './times';
 import { textOf, type Token } from './tokens';
 
@@ -52,8 +52,10 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   const headPronoun = head.some((_, index) => refersToPatient(head, index));
   // "notitie zn medicatie ingenomen, dhr. Geerts": a title opening the text names the patient all the same.
   const titledText = contentAt !== null && honorifics.has(segment[contentAt]?.norm ?? '');
+  const headName = findName(head, typedWithCapitals);
   const name =
-    findName(head, typedWithCapitals) ?? (contentAt === null || (headPronoun && !titledText) ? null : subjectOfContent(segment, contentAt));
+    (headName && nameMeant(segment, headName)) ??
+    (contentAt === null || (headPronoun && !titledText) ? null : subjectOfContent(segment, contentAt));
   // "de overdracht van mw. Blok": a capitalised word of the patient's name asks for nothing.
   const named = new Set(
     name && name.end <= head.length ? head.slice(name.start, name.end).filter((token) => /^\p{Lu}/u.test(token.raw)) : [],

@@ -1,4 +1,5 @@
 import { hourWord } from '../../shared/number-words';
+import { everydayParticles } from '../../shared/text';
 import { weekdays } from '../../shared/clinical-time';
 import {
   actionStarters,
@@ -538,7 +539,15 @@ function typedLower(tokens: Token[], span: NameSpan): boolean {
 /** The patient named in a segment, or the name said in its place: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
 export function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
   const span = firstName(tokens, typedWithCapitals);
-  return span ? (meantAfter(tokens, span) ?? correctedName(tokens, span)) : null;
+  return span ? nameMeant(tokens, span) : null;
+}
+
+/**
+ * The name meant where another was said first, also in the text after a note's head: "notitie bij Ter Haar, nee Ter
+ * Heijne: …", "zeg de afspraak van Hakim af, nee van Hakan Doğan".
+ */
+export function nameMeant(tokens: Token[], span: NameSpan): NameSpan {
+  return meantAfter(tokens, span) ?? correctedName(tokens, span);
 }
 
 /** "JP zijn overdracht, JP van Beek bedoel ik": a name said later with "bedoel ik" after it is the one meant. */
@@ -556,7 +565,9 @@ function meantAfter(tokens: Token[], span: NameSpan): NameSpan | null {
 }
 
 const spokenHesitations = new Set(['eh', 'ehm', 'uh', 'uhm', 'hm', 'ehh', 'uhh']);
-const hesitations = new Set([...spokenHesitations, 'wacht', 'ik', 'of', 'moet', 'zijn', 'is', 'het']);
+const hesitations = new Set([...spokenHesitations, 'o', 'oh', 'oeps', 'wacht', 'ik', 'of', 'moet', 'zijn', 'is', 'het']);
+// "zeg de afspraak van Hakim af, nee …": the particle of a split verb may close the clause before the correction.
+const verbParticles = new Set(['af', 'op', 'door', 'weg', 'in', 'om', 'over', 'terug']);
 
 function correctedName(tokens: Token[], span: NameSpan): NameSpan {
   let index = span.end;
@@ -568,9 +579,12 @@ function correctedName(tokens: Token[], span: NameSpan): NameSpan {
       corrected = true;
       index++;
     } else if (token.kind === 'word' && hesitations.has(token.norm)) index++;
+    else if (token.kind === 'word' && !corrected && index === span.end && verbParticles.has(token.norm)) index++;
     else break;
   }
   if (!corrected) return span;
+  // "nee van Hakan Doğan": the preposition said again before the name meant.
+  if (namePrepositions.has(tokens[index]?.norm ?? '') && tokens[index]?.norm === tokens[span.start - 1]?.norm) index++;
   const from = honorifics.has(tokens[index]?.norm ?? '') ? index + 1 : index;
   const again = collectName(tokens, from, from > index || /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || typedLower(tokens, span));
   return again ? correctedName(tokens, again) : span;
@@ -664,11 +678,13 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     if (token.kind === 'word' && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false) && !inverted) {
       const before = tokens[index - 1];
       // "de Wit", "Oude Geerdink hef …": the particle or "Oude" before the capital is the name's own.
-      const from =
+      let from =
         before &&
         ((nameParticles.has(before.norm) && !namePrepositions.has(before.norm)) || (before.norm === 'oude' && /^\p{Lu}/u.test(before.raw)))
           ? index - 1
           : index;
+      // "zoek de la Cruz", "dhr. da la Fuente": particles before it are the name's own too.
+      while (from < index && from > 0 && ownParticle(tokens[from - 1]!)) from--;
       const span = collectName(tokens, from, true);
       if (span && !namesStaff(tokens, span)) return span;
     }
@@ -721,4 +737,15 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     }
   }
   return null;
+}
+
+/** A particle before another that opens a capitalised name ("de la Cruz"): no preposition, no everyday word ("in", "het"). */
+function ownParticle(token: Token): boolean {
+  return (
+    token.kind === 'word' &&
+    token.raw === token.norm &&
+    nameParticles.has(token.norm) &&
+    !namePrepositions.has(token.norm) &&
+    !everydayParticles.includes(token.norm)
+  );
 }
