@@ -2,7 +2,16 @@ import type { Intent } from '../intent.schemas';
 import { dose, honorifics, orderVerbs, outOfScope, questionOpeners, type Concept } from '../lexicon';
 import { phrases } from '../phrases';
 import { lookup, possessives } from './lookup';
-import { datPointsBack, describesPatient, findName, nameMeant, namesAfter, refersToPatient, subjectOfContent, type NameSpan } from './names';
+import {
+  datPointsBack,
+  describesPatient,
+  findName,
+  nameMeant,
+  namesAfter,
+  refersToPatient,
+  subjectOfContent,
+  type NameSpan,
+} from './names';
 import { momentIn } from './times';
 import { textOf, type Token } from './tokens';
 
