@@ -876,3 +876,25 @@ describe('a name corrected after the head of a note or a split verb (round 8)', 
     expect(chainOf('zeg de afspraak van Rik af, nee van Ruben Smeets')).toEqual([['cancel_appointment', 'Ruben Smeets']]);
   });
 });
+
+describe('initials after a command, an observation after a title, a name in capitals (round 8)', () => {
+  it('reads initials after “zoek” as part of the name, not as the end of a sentence', () => {
+    expect(chainOf('zoek K.L. van Zanten komma noteer dat ze rustig at')).toEqual([
+      ['zoeken', 'van Zanten'],
+      ['dagnotitie', 'van Zanten'],
+    ]);
+  });
+
+  it('does not take what a note observes after “pt” for the patient', () => {
+    expect(chainOf('pt onrustig, sliep slecht, notitie bij mw. Hoekstra')).toEqual([['dagnotitie', 'Hoekstra']]);
+    // A family name after a title stays one.
+    expect(chainOf('dhr. broekhuis zoeken')).toEqual([['zoeken', 'Broekhuis']]);
+  });
+
+  it('reads two words in capitals where a name goes as given and family name', () => {
+    expect(chainOf('plan een gesprek voor FENNA MULDER op woensdag')).toEqual([['create_appointment', 'Fenna Mulder']]);
+    expect(chainOf('zoek mw. NOOR DE GRAAF')).toEqual([['zoeken', 'Noor De Graaf']]);
+    // Acronyms of the ward are no name.
+    expect(chainOf('plan een afspraak voor MDO PANSS morgen')[0]?.[1]).toBeNull();
+  });
+});

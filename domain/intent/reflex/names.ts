@@ -79,8 +79,10 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
   const known = (hit.concepts.size > 0 || hit.category !== null) && !nearContentWord;
   if (!known) return true;
   // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo;
-  // so is a word in lower case right after a title ("dhr. broek"), where only a name is expected.
-  return capitalisedOk && (/^\p{Lu}/u.test(token.raw) || afterTitle) && (hit.fuzzy || hit.concepts.size === 0);
+  // so is a word in lower case right after a title ("dhr. broek"), where only a name is expected,
+  // unless it is what a note observes ("pt rustig, at goed", "mw boos op haar zoon").
+  const observed = hit.category !== null && !hit.fuzzy;
+  return capitalisedOk && (/^\p{Lu}/u.test(token.raw) || (afterTitle && !observed)) && (hit.fuzzy || hit.concepts.size === 0);
 }
 
 /** "vrijdagmiddag", "gister", "morgenvroeg", "dindsag": a day or a part of one, never a name. */
