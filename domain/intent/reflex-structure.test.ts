@@ -898,3 +898,11 @@ describe('initials after a command, an observation after a title, a name in capi
     expect(chainOf('plan een afspraak voor MDO PANSS morgen')[0]?.[1]).toBeNull();
   });
 });
+
+describe('an observation with a clock time before a bare note request (round 8)', () => {
+  it('writes one note, the colon of the time being no note text of its own', () => {
+    expect(chainOf('dhr. Verhoef is om 14:30 gevallen in de gang, notitie maken')).toEqual([['dagnotitie', 'Verhoef']]);
+    const { actions } = classify('dhr. Verhoef is om 14:30 gevallen in de gang, notitie maken');
+    expect(actions[0]!.entities.content).toMatch(/14:30 gevallen/);
+  });
+});

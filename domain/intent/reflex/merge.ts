@@ -79,7 +79,8 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
         ((previous.intent === 'risico_query' || previous.intent === 'diagnose_query') &&
           !before.question &&
           tellsSomething(before.text))) &&
-      !previous.entities.content?.includes(':')
+      // A note with a text of its own after a colon stays one; the colon of a clock time ("om 11:00") is no such.
+      !/(?<!\d):(?!\d)/.test(previous.entities.content ?? '')
     ) {
       const content = previous.entities.content ?? capitalise(before.text);
       actions.splice(index - 1, 2, {
