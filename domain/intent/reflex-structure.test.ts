@@ -906,3 +906,14 @@ describe('an observation with a clock time before a bare note request (round 8)'
     expect(actions[0]!.entities.content).toMatch(/14:30 gevallen/);
   });
 });
+
+describe('“die van X” after a record part that was opened (round 8)', () => {
+  it('opens the same record part for the next patient', () => {
+    expect(chainOf('open de overdracht van de afdeling en daarna die van Marloes')).toEqual([
+      ['overdracht', null],
+      ['overdracht', 'Marloes'],
+    ]);
+    // A command that does more than show is said again as it was.
+    expect(intentsOf('annuleer de afspraak van Lars en die van Noor')).toEqual(['cancel_appointment', 'cancel_appointment']);
+  });
+});
