@@ -917,3 +917,14 @@ describe('“die van X” after a record part that was opened (round 8)', () => 
     expect(intentsOf('annuleer de afspraak van Lars en die van Noor')).toEqual(['cancel_appointment', 'cancel_appointment']);
   });
 });
+
+describe('“de afspraak … weg” after a note’s text (round 8)', () => {
+  it('reads a clause that ends in “weg” as a cancel', () => {
+    expect(chainOf('noteer bij Ilse de Haan dat ze goed sliep en daarna de afspraak van dinsdag weg')).toEqual([
+      ['dagnotitie', 'Ilse de Haan'],
+      ['cancel_appointment', 'Ilse de Haan'],
+    ]);
+    // Told with a verb it is the note's own text.
+    expect(intentsOf('noteer bij Ilse de Haan dat de afspraak van dinsdag was weggevallen')).toEqual(['dagnotitie']);
+  });
+});

@@ -217,6 +217,8 @@ function ownAppointmentCommandAt(tokens: Token[], from: number): boolean {
     if (phrases.mayGo.test(text) || phrases.goesTo.test(text)) return true;
     // "… en de afspraak wilde afzeggen": a finite verb makes it the patient's story, not a request.
     if (clause.some((token) => commonVerbs.has(token.norm) || /^(wou|wouden|zou|zouden)$/.test(token.norm))) return false;
+    // "… en daarna de afspraak van vrijdag weg": shorthand for "mag weg", closing the clause.
+    if (clause.at(-1)?.norm === 'weg' && to < from + 12) return true;
     // The infinitive closes the clause, or only where to goes after it ("verzetten naar dinsdag").
     const verbAt = clause.findIndex((token) => isInfinitiveOf(token, verbs));
     const endsInCommand = verbAt >= 0 && (verbAt === clause.length - 1 || ['naar', 'op', 'tot'].includes(clause[verbAt + 1]!.norm));
