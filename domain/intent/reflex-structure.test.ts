@@ -928,3 +928,13 @@ describe('“de afspraak … weg” after a note’s text (round 8)', () => {
     expect(intentsOf('noteer bij Ilse de Haan dat de afspraak van dinsdag was weggevallen')).toEqual(['dagnotitie']);
   });
 });
+
+describe('two free questions about the record in one sentence (round 8)', () => {
+  it('keeps a second question with its own question word and verb', () => {
+    expect(chainOf('welke dosis lithium krijgt dhr. Bosman en hoe heeft hij de afgelopen week geslapen')).toEqual([
+      ['dossiervraag', 'Bosman'],
+      ['dossiervraag', 'Bosman'],
+    ]);
+    expect(intentsOf('hoeveel weegt mw. Bosman en wat was haar laatste bloeddruk')).toEqual(['dossiervraag', 'dossiervraag']);
+  });
+});
