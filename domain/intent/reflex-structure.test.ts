@@ -938,3 +938,14 @@ describe('two free questions about the record in one sentence (round 8)', () => 
     expect(intentsOf('hoeveel weegt mw. Bosman en wat was haar laatste bloeddruk')).toEqual(['dossiervraag', 'dossiervraag']);
   });
 });
+
+describe('a note for each of two patients (round 8)', () => {
+  it('writes a note for each patient the text names when the head says “beide”', () => {
+    expect(chainOf('noteer bij allebei: Joyce Tan en Bilal Amrani hebben samen gekookt')).toEqual([
+      ['dagnotitie', 'Joyce Tan'],
+      ['dagnotitie', 'Bilal Amrani'],
+    ]);
+    // Without it, one note tells about both.
+    expect(intentsOf('noteer dat Joyce Tan en Bilal Amrani samen hebben gekookt')).toEqual(['dagnotitie']);
+  });
+});
