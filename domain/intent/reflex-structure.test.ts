@@ -949,3 +949,14 @@ describe('a note for each of two patients (round 8)', () => {
     expect(intentsOf('noteer dat Joyce Tan en Bilal Amrani samen hebben gekookt')).toEqual(['dagnotitie']);
   });
 });
+
+describe('“, nadat u …” after a comma (round 8)', () => {
+  it('puts what is to be done first before the request it follows', () => {
+    expect(intentsOf('wilt u de afspraak van mw. Claes verzetten naar vrijdag, nadat u haar overdracht heeft getoond')).toEqual([
+      'overdracht',
+      'reschedule_appointment',
+    ]);
+    // "voordat" keeps the order as said.
+    expect(intentsOf('plan een afspraak voor Kees, voordat je zijn overdracht laat zien')).toEqual(['create_appointment', 'overdracht']);
+  });
+});

@@ -480,6 +480,12 @@ export function splitSegments(tokens: Token[]): Segment[] {
     const closesText = token.norm === ',' && segments.length > 0 && bareNoteVerb(current);
     if (sawNote && token.kind === 'punct' && (token.norm === ':' || token.norm === ',') && !closesText) inContent = true;
     const yourTurn = ['je', 'jij', 'u'].includes(tokens[index + 1]?.norm ?? '');
+    // "plan X, nadat u Y heeft gedaan": after a comma the clause opens a part of its own already.
+    if (token.kind === 'word' && token.norm === 'nadat' && current.length === 0 && segments.length > 0 && yourTurn) {
+      explained.add(index);
+      pendingFirst = true;
+      continue;
+    }
     if (token.kind === 'word' && (token.norm === 'nadat' || token.norm === 'voordat') && current.length > 0 && yourTurn) {
       // "plan X nadat je Y hebt gedaan": Y comes first.
       explained.add(index);
