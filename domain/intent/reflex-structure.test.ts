@@ -960,3 +960,12 @@ describe('“, nadat u …” after a comma (round 8)', () => {
     expect(intentsOf('plan een afspraak voor Kees, voordat je zijn overdracht laat zien')).toEqual(['create_appointment', 'overdracht']);
   });
 });
+
+describe('a move said as “in plaats van” (round 8)', () => {
+  it('moves the appointment of a patient to the day said instead', () => {
+    expect(chainOf('zet mw. Smeets op vrijdag in plaats van dinsdag')).toEqual([['reschedule_appointment', 'Smeets']]);
+    expect(chainOf('Gerrit op vrijdag in plaats van dinsdag')).toEqual([['reschedule_appointment', 'Gerrit']]);
+    // Something else had instead is no move.
+    expect(intentsOf('noteer dat Gerrit thee dronk in plaats van koffie')).toEqual(['dagnotitie']);
+  });
+});
