@@ -969,3 +969,11 @@ describe('a move said as “in plaats van” (round 8)', () => {
     expect(intentsOf('noteer dat Gerrit thee dronk in plaats van koffie')).toEqual(['dagnotitie']);
   });
 });
+
+describe('a superlative is no verb (round 8)', () => {
+  it('reads “laatste … dhr. X” shorthand as a record question', () => {
+    expect(chainOf('laatste bloeddruk mw. Veldkamp')).toEqual([['dossiervraag', 'Veldkamp']]);
+    // A past tense still tells ("mw. Veldkamp weigerde haar medicatie" is a note).
+    expect(intentsOf('mw. Veldkamp weigerde haar medicatie')).toEqual(['dagnotitie']);
+  });
+});

@@ -256,7 +256,8 @@ export function looksLikeVerb(norm: string): boolean {
   return (
     commonVerbs.has(norm) ||
     (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) ||
-    (norm.length >= 6 && /(de|te|eert|eerde)$/.test(norm)) ||
+    // A past tense in -de/-te ("weigerde", "praatte"), not a superlative in -ste ("laatste", "hoogste", "eerste").
+    (norm.length >= 6 && /(de|te|eert|eerde)$/.test(norm) && !/(aatste|gste|erste|eeste)$/.test(norm)) ||
     // A past participle ("geschreven", "afgelopen"), not a family name in -sen ("Gerritsen").
     (norm.length >= 7 &&
       /^(ge|af|op|in|uit|aan|binnen|terug|weg|mee|door|toe)\p{L}+en$/u.test(norm) &&
