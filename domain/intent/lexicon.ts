@@ -653,7 +653,7 @@ export const honorifics = new Set([
 // With their regional forms: "bie Hoens", "veur Mensink", "vaan Crombach", "mit Bakema", "euver Mertens".
 export const namePrepositions = new Set(['voor', 'van', 'met', 'bij', 'over', 'aan', 'bie', 'veur', 'vur', 'vaan', 'mit', 'euver']);
 // "Tjin A Djie", "Tjon a Ten": the Surinamese-Chinese "A" joins the parts of one family name.
-export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations, 'a', 'dos']);
+export const nameParticles = new Set([...dutchNameParticles, ...surnamePrefixes, ...particleAbbreviations, 'a', 'dos', 'abou', 'ait']);
 /** The parts of a form a clinician moves through: "kopje", "blok", "onderdeel" (the word after one names the part). */
 export const formParts = new Set(['onderdeel', 'kopje', 'stuk', 'blok', 'sectie', 'tabblad', 'hoofdstuk']);
 /** Weekdays as a busy ward writes them ("afspr. dhr. Bos do 14:00"): never part of a name. */

@@ -49,9 +49,9 @@ export const phrases = {
   removeVerb: /\bverwijder\b|\b(gooi|gooien)\b.*\b(eruit|weg)\b|\beruit (gooien|halen)\b|\bhaal\b.*\beruit\b|\b(laat|laten)\b.*\bvallen\b/,
   /** "is verzet": a report that it moved, not a request to move it. */
   movedPassive: /\b(is|zijn|werd|wordt) (verzet|verplaatst)\b/,
-  /** Moving without the verb: "naar voren halen", "een dag later". */
+  /** Moving without the verb: "naar voren halen", "een dag later", "op dinsdag in plaats van maandag". */
   moveIdiom:
-    /\bnaar (voren|achteren)\b|\b(dag|dagje|dagen|uur|uurtje|uren|week|weekje|weken|kwartier|half uur) (later|eerder|opschuiven|uitstellen)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b|\bop een ander(e)? (moment|tijd|dag|datum)\b/,
+    /\bnaar (voren|achteren)\b|\b(dag|dagje|dagen|uur|uurtje|uren|week|weekje|weken|kwartier|half uur) (later|eerder|opschuiven|uitstellen)\b|\b(later|eerder) (zetten|zet|plannen|inplannen)\b|\bop een ander(e)? (moment|tijd|dag|datum)\b|\b(in plaats van|ipv) (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|vandaag|morgen|overmorgen|\d{1,2}(:\d{2})?( uur)?)\b/,
   /**
    * Moving said as the new moment: "van morgen op overmorgen", "de afspraak wordt donderdag",
    * "maak er woensdag van".

@@ -853,3 +853,127 @@ describe('an appointment said again with where it goes (round 7)', () => {
     expect(intentsOf('annuleer de afspraak van Lars en die van Noor')).toEqual(['cancel_appointment', 'cancel_appointment']);
   });
 });
+
+describe('particles of names from other languages (round 8)', () => {
+  it.each([
+    ['overdracht Samir ait Hammou', 'Samir ait Hammou'],
+    ['wat is de diagnose van abou Khalil', 'abou Khalil'],
+    ['zoek de la Fuente', 'de la Fuente'],
+  ])('keeps the particles of “%s”', (input, name) => {
+    expect(classify(input).actions[0]?.entities.patientName).toBe(name);
+  });
+});
+
+describe('a name corrected after the head of a note or a split verb (round 8)', () => {
+  it('takes the name said after “nee” in a note’s text', () => {
+    expect(chainOf('notitie bij Van Wijk, nee Van Welie: sliep slecht')).toEqual([['dagnotitie', 'Van Welie']]);
+    // A "nee" in the text that names no one leaves the patient.
+    expect(chainOf('notitie bij Van Wijk: nee, hij wilde niet eten')).toEqual([['dagnotitie', 'Van Wijk']]);
+  });
+
+  it('takes the name after “o nee” and after a split verb’s particle', () => {
+    expect(chainOf('zoek Jansens, o nee Janssen')).toEqual([['zoeken', 'Janssen']]);
+    expect(chainOf('zeg de afspraak van Rik af, nee van Ruben Smeets')).toEqual([['cancel_appointment', 'Ruben Smeets']]);
+  });
+});
+
+describe('initials after a command, an observation after a title, a name in capitals (round 8)', () => {
+  it('reads initials after “zoek” as part of the name, not as the end of a sentence', () => {
+    expect(chainOf('zoek K.L. van Zanten komma noteer dat ze rustig at')).toEqual([
+      ['zoeken', 'van Zanten'],
+      ['dagnotitie', 'van Zanten'],
+    ]);
+  });
+
+  it('does not take what a note observes after “pt” for the patient', () => {
+    expect(chainOf('pt onrustig, sliep slecht, notitie bij mw. Hoekstra')).toEqual([['dagnotitie', 'Hoekstra']]);
+    // A family name after a title stays one.
+    expect(chainOf('dhr. broekhuis zoeken')).toEqual([['zoeken', 'Broekhuis']]);
+  });
+
+  it('reads two words in capitals where a name goes as given and family name', () => {
+    expect(chainOf('plan een gesprek voor FENNA MULDER op woensdag')).toEqual([['create_appointment', 'Fenna Mulder']]);
+    expect(chainOf('zoek mw. NOOR DE GRAAF')).toEqual([['zoeken', 'Noor De Graaf']]);
+    // Acronyms of the ward are no name.
+    expect(chainOf('plan een afspraak voor MDO PANSS morgen')[0]?.[1]).toBeNull();
+  });
+});
+
+describe('an observation with a clock time before a bare note request (round 8)', () => {
+  it('writes one note, the colon of the time being no note text of its own', () => {
+    expect(chainOf('dhr. Verhoef is om 14:30 gevallen in de gang, notitie maken')).toEqual([['dagnotitie', 'Verhoef']]);
+    const { actions } = classify('dhr. Verhoef is om 14:30 gevallen in de gang, notitie maken');
+    expect(actions[0]!.entities.content).toMatch(/14:30 gevallen/);
+  });
+});
+
+describe('“die van X” after a record part that was opened (round 8)', () => {
+  it('opens the same record part for the next patient', () => {
+    expect(chainOf('open de overdracht van de afdeling en daarna die van Marloes')).toEqual([
+      ['overdracht', null],
+      ['overdracht', 'Marloes'],
+    ]);
+    // A command that does more than show is said again as it was.
+    expect(intentsOf('annuleer de afspraak van Lars en die van Noor')).toEqual(['cancel_appointment', 'cancel_appointment']);
+  });
+});
+
+describe('“de afspraak … weg” after a note’s text (round 8)', () => {
+  it('reads a clause that ends in “weg” as a cancel', () => {
+    expect(chainOf('noteer bij Ilse de Haan dat ze goed sliep en daarna de afspraak van dinsdag weg')).toEqual([
+      ['dagnotitie', 'Ilse de Haan'],
+      ['cancel_appointment', 'Ilse de Haan'],
+    ]);
+    // Told with a verb it is the note's own text.
+    expect(intentsOf('noteer bij Ilse de Haan dat de afspraak van dinsdag was weggevallen')).toEqual(['dagnotitie']);
+  });
+});
+
+describe('two free questions about the record in one sentence (round 8)', () => {
+  it('keeps a second question with its own question word and verb', () => {
+    expect(chainOf('welke dosis lithium krijgt dhr. Bosman en hoe heeft hij de afgelopen week geslapen')).toEqual([
+      ['dossiervraag', 'Bosman'],
+      ['dossiervraag', 'Bosman'],
+    ]);
+    expect(intentsOf('hoeveel weegt mw. Bosman en wat was haar laatste bloeddruk')).toEqual(['dossiervraag', 'dossiervraag']);
+  });
+});
+
+describe('a note for each of two patients (round 8)', () => {
+  it('writes a note for each patient the text names when the head says “beide”', () => {
+    expect(chainOf('noteer bij allebei: Joyce Tan en Bilal Amrani hebben samen gekookt')).toEqual([
+      ['dagnotitie', 'Joyce Tan'],
+      ['dagnotitie', 'Bilal Amrani'],
+    ]);
+    // Without it, one note tells about both.
+    expect(intentsOf('noteer dat Joyce Tan en Bilal Amrani samen hebben gekookt')).toEqual(['dagnotitie']);
+  });
+});
+
+describe('“, nadat u …” after a comma (round 8)', () => {
+  it('puts what is to be done first before the request it follows', () => {
+    expect(intentsOf('wilt u de afspraak van mw. Claes verzetten naar vrijdag, nadat u haar overdracht heeft getoond')).toEqual([
+      'overdracht',
+      'reschedule_appointment',
+    ]);
+    // "voordat" keeps the order as said.
+    expect(intentsOf('plan een afspraak voor Kees, voordat je zijn overdracht laat zien')).toEqual(['create_appointment', 'overdracht']);
+  });
+});
+
+describe('a move said as “in plaats van” (round 8)', () => {
+  it('moves the appointment of a patient to the day said instead', () => {
+    expect(chainOf('zet mw. Smeets op vrijdag in plaats van dinsdag')).toEqual([['reschedule_appointment', 'Smeets']]);
+    expect(chainOf('Gerrit op vrijdag in plaats van dinsdag')).toEqual([['reschedule_appointment', 'Gerrit']]);
+    // Something else had instead is no move.
+    expect(intentsOf('noteer dat Gerrit thee dronk in plaats van koffie')).toEqual(['dagnotitie']);
+  });
+});
+
+describe('a superlative is no verb (round 8)', () => {
+  it('reads “laatste … dhr. X” shorthand as a record question', () => {
+    expect(chainOf('laatste bloeddruk mw. Veldkamp')).toEqual([['dossiervraag', 'Veldkamp']]);
+    // A past tense still tells ("mw. Veldkamp weigerde haar medicatie" is a note).
+    expect(intentsOf('mw. Veldkamp weigerde haar medicatie')).toEqual(['dagnotitie']);
+  });
+});

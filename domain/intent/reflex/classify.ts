@@ -2,7 +2,16 @@ import type { Intent } from '../intent.schemas';
 import { dose, honorifics, orderVerbs, outOfScope, questionOpeners, type Concept } from '../lexicon';
 import { phrases } from '../phrases';
 import { lookup, possessives } from './lookup';
-import { datPointsBack, describesPatient, findName, namesAfter, refersToPatient, subjectOfContent, type NameSpan } from './names';
+import {
+  datPointsBack,
+  describesPatient,
+  findName,
+  nameMeant,
+  namesAfter,
+  refersToPatient,
+  subjectOfContent,
+  type NameSpan,
+} from './names';
 import { momentIn } from './times';
 import { textOf, type Token } from './tokens';
 
@@ -25,7 +34,11 @@ export interface Classified {
   contentAt: number | null;
   /** Something the reflex never does (discharge, an order, a call): its intent is "unknown" for certain. */
   outside: boolean;
+  /** The head asks for one action for each patient named ("bij beide", "voor allebei"), also a note each. */
+  each: boolean;
 }
+
+const eachWords = new Set(['beide', 'beiden', 'allebei', 'elk', 'ieder']);
 
 export function contentStart(tokens: Token[]): number | null {
   let sawNote = false;
@@ -52,8 +65,10 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
   const headPronoun = head.some((_, index) => refersToPatient(head, index));
   // "notitie zn medicatie ingenomen, dhr. Geerts": a title opening the text names the patient all the same.
   const titledText = contentAt !== null && honorifics.has(segment[contentAt]?.norm ?? '');
+  const headName = findName(head, typedWithCapitals);
   const name =
-    findName(head, typedWithCapitals) ?? (contentAt === null || (headPronoun && !titledText) ? null : subjectOfContent(segment, contentAt));
+    (headName && nameMeant(segment, headName)) ??
+    (contentAt === null || (headPronoun && !titledText) ? null : subjectOfContent(segment, contentAt));
   // "de overdracht van mw. Blok": a capitalised word of the patient's name asks for nothing.
   const named = new Set(
     name && name.end <= head.length ? head.slice(name.start, name.end).filter((token) => /^\p{Lu}/u.test(token.raw)) : [],
@@ -91,7 +106,10 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
     outOfScope.some((pattern) => pattern.test(headText)) ||
     (orderVerbs.test(headText) && (dose.test(headText) || medicationCue)) ||
     (/\bzet\b.*\bop\b/.test(headText) && dose.test(headText));
-  const reading = { hasPronoun, question, name, others: name ? namesAfter(head, name) : [], head, contentAt, outside };
+  // "noteer bij beide: Saskia en Mustafa hadden ruzie": the head asks for one each of the patients the text names.
+  const each = head.some((token) => eachWords.has(token.norm));
+  const others = name ? namesAfter(each && name.end > head.length ? segment : head, name) : [];
+  const reading = { hasPronoun, question, name, others, each: each && others.length > 0, head, contentAt, outside };
   if (outside) return { intent: 'unknown', confidence: 0.85, rivals: [], ambiguous: false, ...reading };
 
   const noteHead = has('noteNoun') || (has('noteVerb') && !has('appointmentNoun'));

@@ -32,7 +32,11 @@ export function commandWordOf(tokens: Token[]): Token | null {
     token.kind === 'word' && concepts.some((concept) => lookup(token.norm).concepts.has(concept));
   // "de overdracht van dhr. Mol en die van mw. Kaya": without a command word, what was asked for is said again.
   const subjects: Concept[] = ['handover', 'risk', 'diagnosis', 'intake', 'reportNoun'];
-  return tokens.find(has(commands)) ?? tokens.find(has(subjects)) ?? null;
+  const command = tokens.find(has(commands));
+  const subject = tokens.find(has(subjects));
+  // "open de overdracht van de afdeling en daarna die van X": a verb that only shows says less than what it showed.
+  if (command && subject && !has(commands.filter((concept) => concept !== 'showVerb'))(command)) return subject;
+  return command ?? subject ?? null;
 }
 
 /** The segment opens with a negation of a command word: "niet annuleren", "geen notitie", "nee, niks noteren". */

@@ -79,7 +79,8 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
         ((previous.intent === 'risico_query' || previous.intent === 'diagnose_query') &&
           !before.question &&
           tellsSomething(before.text))) &&
-      !previous.entities.content?.includes(':')
+      // A note with a text of its own after a colon stays one; the colon of a clock time ("om 11:00") is no such.
+      !/(?<!\d):(?!\d)/.test(previous.entities.content ?? '')
     ) {
       const content = previous.entities.content ?? capitalise(before.text);
       actions.splice(index - 1, 2, {
@@ -110,6 +111,8 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
         pointsToPatient(piece.text)) ||
       (action.intent === previous.intent &&
         action.intent !== 'dagnotitie' &&
+        // "welke dosis krijgt ze en hoe sliep ze": two free questions ask two things of the record.
+        !(action.intent === 'dossiervraag' && piece.question && tellsAsked(piece.text)) &&
         !(action.intent === 'intake_navigeer' && phrases.intakeStep.test(foldAccents(piece.text))) &&
         (piece.text.split(/\s+/).length <= 3 || (piece.question && !piece.ownName)) &&
         !aboutSomeoneElse(action, previous))
@@ -169,6 +172,13 @@ function tellsSomething(text: string): boolean {
 function goesOn(text: string): boolean {
   const first = tokenize(text).find((token) => token.kind === 'word' && !fillers.has(token.norm));
   return first !== undefined && commonVerbs.has(first.norm) && !text.includes('?');
+}
+
+/** A question of its own: a question word and a verb ("hoe is ze geslapen", "wat was haar gewicht"), not only "en de dosis?". */
+function tellsAsked(text: string): boolean {
+  const words = tokenize(text).filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  const at = words.findIndex((token) => questionStarters.has(token.norm));
+  return at >= 0 && at <= 1 && words.slice(at + 1).some((token) => commonVerbs.has(token.norm) || looksLikeVerb(token.norm));
 }
 
 /** "… en die van Bas": the same intent for another patient is an action of its own. */

@@ -1,4 +1,5 @@
 import { hourWord } from '../../shared/number-words';
+import { everydayParticles } from '../../shared/text';
 import { weekdays } from '../../shared/clinical-time';
 import {
   actionStarters,
@@ -78,8 +79,10 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
   const known = (hit.concepts.size > 0 || hit.category !== null) && !nearContentWord;
   if (!known) return true;
   // A capitalised word where a name is expected ("mw. Brand", "met Planken") is a name, not a typo;
-  // so is a word in lower case right after a title ("dhr. broek"), where only a name is expected.
-  return capitalisedOk && (/^\p{Lu}/u.test(token.raw) || afterTitle) && (hit.fuzzy || hit.concepts.size === 0);
+  // so is a word in lower case right after a title ("dhr. broek"), where only a name is expected,
+  // unless it is what a note observes ("pt rustig, at goed", "mw boos op haar zoon").
+  const observed = hit.category !== null && !hit.fuzzy;
+  return capitalisedOk && (/^\p{Lu}/u.test(token.raw) || (afterTitle && !observed)) && (hit.fuzzy || hit.concepts.size === 0);
 }
 
 /** "vrijdagmiddag", "gister", "morgenvroeg", "dindsag": a day or a part of one, never a name. */
@@ -253,7 +256,8 @@ export function looksLikeVerb(norm: string): boolean {
   return (
     commonVerbs.has(norm) ||
     (norm.length >= 6 && /^(ge|be|ver|ont)\p{L}+[dt]$/u.test(norm)) ||
-    (norm.length >= 6 && /(de|te|eert|eerde)$/.test(norm)) ||
+    // A past tense in -de/-te ("weigerde", "praatte"), not a superlative in -ste ("laatste", "hoogste", "eerste").
+    (norm.length >= 6 && /(de|te|eert|eerde)$/.test(norm) && !/(aatste|gste|erste|eeste)$/.test(norm)) ||
     // A past participle ("geschreven", "afgelopen"), not a family name in -sen ("Gerritsen").
     (norm.length >= 7 &&
       /^(ge|af|op|in|uit|aan|binnen|terug|weg|mee|door|toe)\p{L}+en$/u.test(norm) &&
@@ -538,7 +542,15 @@ function typedLower(tokens: Token[], span: NameSpan): boolean {
 /** The patient named in a segment, or the name said in its place: "mevrouw Bosch nee Busch", "Jansma uh sorry Jansen". */
 export function findName(tokens: Token[], typedWithCapitals = false): NameSpan | null {
   const span = firstName(tokens, typedWithCapitals);
-  return span ? (meantAfter(tokens, span) ?? correctedName(tokens, span)) : null;
+  return span ? nameMeant(tokens, span) : null;
+}
+
+/**
+ * The name meant where another was said first, also in the text after a note's head: "notitie bij Ter Haar, nee Ter
+ * Heijne: …", "zeg de afspraak van Hakim af, nee van Hakan Doğan".
+ */
+export function nameMeant(tokens: Token[], span: NameSpan): NameSpan {
+  return meantAfter(tokens, span) ?? correctedName(tokens, span);
 }
 
 /** "JP zijn overdracht, JP van Beek bedoel ik": a name said later with "bedoel ik" after it is the one meant. */
@@ -556,7 +568,9 @@ function meantAfter(tokens: Token[], span: NameSpan): NameSpan | null {
 }
 
 const spokenHesitations = new Set(['eh', 'ehm', 'uh', 'uhm', 'hm', 'ehh', 'uhh']);
-const hesitations = new Set([...spokenHesitations, 'wacht', 'ik', 'of', 'moet', 'zijn', 'is', 'het']);
+const hesitations = new Set([...spokenHesitations, 'o', 'oh', 'oeps', 'wacht', 'ik', 'of', 'moet', 'zijn', 'is', 'het']);
+// "zeg de afspraak van Hakim af, nee …": the particle of a split verb may close the clause before the correction.
+const verbParticles = new Set(['af', 'op', 'door', 'weg', 'in', 'om', 'over', 'terug']);
 
 function correctedName(tokens: Token[], span: NameSpan): NameSpan {
   let index = span.end;
@@ -568,9 +582,12 @@ function correctedName(tokens: Token[], span: NameSpan): NameSpan {
       corrected = true;
       index++;
     } else if (token.kind === 'word' && hesitations.has(token.norm)) index++;
+    else if (token.kind === 'word' && !corrected && index === span.end && verbParticles.has(token.norm)) index++;
     else break;
   }
   if (!corrected) return span;
+  // "nee van Hakan Doğan": the preposition said again before the name meant.
+  if (namePrepositions.has(tokens[index]?.norm ?? '') && tokens[index]?.norm === tokens[span.start - 1]?.norm) index++;
   const from = honorifics.has(tokens[index]?.norm ?? '') ? index + 1 : index;
   const again = collectName(tokens, from, from > index || /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || typedLower(tokens, span));
   return again ? correctedName(tokens, again) : span;
@@ -664,11 +681,13 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     if (token.kind === 'word' && /^\p{Lu}/u.test(token.raw) && isNameLike(token, false) && !inverted) {
       const before = tokens[index - 1];
       // "de Wit", "Oude Geerdink hef …": the particle or "Oude" before the capital is the name's own.
-      const from =
+      let from =
         before &&
         ((nameParticles.has(before.norm) && !namePrepositions.has(before.norm)) || (before.norm === 'oude' && /^\p{Lu}/u.test(before.raw)))
           ? index - 1
           : index;
+      // "zoek de la Cruz", "dhr. da la Fuente": particles before it are the name's own too.
+      while (from < index && from > 0 && ownParticle(tokens[from - 1]!)) from--;
       const span = collectName(tokens, from, true);
       if (span && !namesStaff(tokens, span)) return span;
     }
@@ -721,4 +740,15 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     }
   }
   return null;
+}
+
+/** A particle before another that opens a capitalised name ("de la Cruz"): no preposition, no everyday word ("in", "het"). */
+function ownParticle(token: Token): boolean {
+  return (
+    token.kind === 'word' &&
+    token.raw === token.norm &&
+    nameParticles.has(token.norm) &&
+    !namePrepositions.has(token.norm) &&
+    !everydayParticles.includes(token.norm)
+  );
 }

@@ -217,6 +217,8 @@ function ownAppointmentCommandAt(tokens: Token[], from: number): boolean {
     if (phrases.mayGo.test(text) || phrases.goesTo.test(text)) return true;
     // "… en de afspraak wilde afzeggen": a finite verb makes it the patient's story, not a request.
     if (clause.some((token) => commonVerbs.has(token.norm) || /^(wou|wouden|zou|zouden)$/.test(token.norm))) return false;
+    // "… en daarna de afspraak van vrijdag weg": shorthand for "mag weg", closing the clause.
+    if (clause.at(-1)?.norm === 'weg' && to < from + 12) return true;
     // The infinitive closes the clause, or only where to goes after it ("verzetten naar dinsdag").
     const verbAt = clause.findIndex((token) => isInfinitiveOf(token, verbs));
     const endsInCommand = verbAt >= 0 && (verbAt === clause.length - 1 || ['naar', 'op', 'tot'].includes(clause[verbAt + 1]!.norm));
@@ -478,6 +480,12 @@ export function splitSegments(tokens: Token[]): Segment[] {
     const closesText = token.norm === ',' && segments.length > 0 && bareNoteVerb(current);
     if (sawNote && token.kind === 'punct' && (token.norm === ':' || token.norm === ',') && !closesText) inContent = true;
     const yourTurn = ['je', 'jij', 'u'].includes(tokens[index + 1]?.norm ?? '');
+    // "plan X, nadat u Y heeft gedaan": after a comma the clause opens a part of its own already.
+    if (token.kind === 'word' && token.norm === 'nadat' && current.length === 0 && segments.length > 0 && yourTurn) {
+      explained.add(index);
+      pendingFirst = true;
+      continue;
+    }
     if (token.kind === 'word' && (token.norm === 'nadat' || token.norm === 'voordat') && current.length > 0 && yourTurn) {
       // "plan X nadat je Y hebt gedaan": Y comes first.
       explained.add(index);

@@ -451,7 +451,7 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
   let fromContext: NameSpan | null = null;
   for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver, counted, described }] of parts.entries()) {
-    if (repeat && !(previousIntent && patientIntents.has(previousIntent) && previousIntent !== 'dagnotitie')) continue;
+    if (repeat && !(previousIntent && patientIntents.has(previousIntent) && (previousIntent !== 'dagnotitie' || reading.each))) continue;
     // "mw. X wil geen depot meer, noteer dat": what the next part writes down is no context, it is the note's text.
     const next = parts[at + 1];
     const written = next !== undefined && refersBack(originalText(text, next.segment.tokens));

@@ -1,5 +1,6 @@
 import { everydayParticles, foldAccents } from '../../shared/text';
-import { connectors, dotAbbreviations, honorifics, nameParticles, regionalForms } from '../lexicon';
+import { connectors, dotAbbreviations, honorifics, nameParticles, notNames, regionalForms } from '../lexicon';
+import { lookup } from './lookup';
 
 /** Tokens: words, written times and punctuation, with where each stands in the typed text. */
 
@@ -62,7 +63,23 @@ function shoutedName(text: string, at: number, raw: string): boolean {
   if (raw.length >= 6 && (nameSlots.has(previous) || honorifics.has(previous))) return true;
   const before = /(\p{Lu}+)\s+$/u.exec(text.slice(0, at))?.[1]?.toLowerCase() ?? '';
   const after = /^\s+(\p{Lu}{2,})\b/u.exec(text.slice(at + raw.length))?.[1]?.toLowerCase() ?? '';
-  return capitalParticles.has(before) || (capitalParticles.has(raw.toLowerCase()) && after.length >= 3);
+  // "voor KEVIN LAROS", "mw. ANNA DE BOER": two words in capitals where a name goes, neither a word of the ward (the second
+  // may be a particle), are a given and a family name.
+  const slotBefore = /([\p{L}]+)\.?\s+\p{Lu}+\s+$/u.exec(text.slice(0, at))?.[1]?.toLowerCase() ?? '';
+  const given = (word: string) => word.length >= 4 && unknownInCapitals(word);
+  const pair = (slot: string, first: string, second: string) =>
+    (nameSlots.has(slot) || honorifics.has(slot)) && given(first) && (given(second) || capitalParticles.has(second));
+  return (
+    capitalParticles.has(before) ||
+    (capitalParticles.has(raw.toLowerCase()) && after.length >= 3) ||
+    pair(previous, raw.toLowerCase(), after) ||
+    (before !== '' && pair(slotBefore, before, raw.toLowerCase()))
+  );
+}
+
+function unknownInCapitals(word: string): boolean {
+  const hit = lookup(foldAccents(word));
+  return hit.concepts.size === 0 && hit.category === null && !notNames.has(word);
 }
 
 const nameSlots = new Set(['van', 'bij', 'voor', 'met', 'over', 'dat', 'zoek']);
@@ -97,7 +114,8 @@ function withoutInitials(text: string, tokens: Token[]): Token[] {
         !previous ||
         previous.kind === 'punct' ||
         honorifics.has(previous.norm) ||
-        connectors.has(previous.norm);
+        connectors.has(previous.norm) ||
+        initialSlots.has(previous.norm);
       if (next?.kind === 'word' && namePlace) {
         index += dot;
         afterInitial = true;
@@ -110,6 +128,9 @@ function withoutInitials(text: string, tokens: Token[]): Token[] {
   }
   return out;
 }
+
+/** Where initials may stand besides the start, a title or a joining word: "zoek J.H. van Dijk", "van E. Brandsma". */
+const initialSlots = new Set(['zoek', 'van', 'voor', 'bij', 'met']);
 
 /** Dotted short forms typed in lower case: "i.v.m.", "d.w.z.", "v.d.": no initials. */
 const dottedWords = new Set([
@@ -152,7 +173,7 @@ function lowerInitials(text: string, tokens: Token[], from: number): boolean {
     previous.kind === 'punct' ||
     honorifics.has(previous.norm) ||
     connectors.has(previous.norm) ||
-    ['zoek', 'van', 'voor', 'bij', 'met'].includes(previous.norm);
+    initialSlots.has(previous.norm);
   return (
     letters.length > 0 &&
     !dottedWords.has(letters) &&
