@@ -136,6 +136,8 @@ interface NameVariant {
   capitalToken: number | null;
   /** A short form of a given name ("Rinus" for Marinus, "Hannes" for Johannes): counts only when capitalised. */
   capitalOnly?: boolean;
+  /** A nickname found in the text (`nicknames.ts`): not after an article, where a capitalised word is a thing or a place ("de Roos"). */
+  nickname?: boolean;
   /** For a surname: the person's own given names, folded; another given name before it is a relative (issue 42). */
   givenNames?: string[];
 }
@@ -840,6 +842,7 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       const variant = variants[match.findIndex((group, i) => i > 0 && group !== undefined) - 1];
       if (!variant) return null;
       if (variant.capitalOnly && (startsLowercase(match[0]) || /^\p{Lu}{2}/u.test(match[0]))) return null;
+      if (variant.nickname && AFTER_ARTICLE.test(match.input.slice(0, match.index))) return null;
       // A pet form in lower case counts for a given name that is no Dutch word ("toontje zegt", not "roosje").
       const petForm = match[variants.length + 1] !== undefined;
       if (
@@ -2793,7 +2796,16 @@ export class Pseudonymiser {
     for (const [token] of text.matchAll(CAPITALISED_WORD)) {
       const key = fold(token);
       // "Mama", "Opa", "Tante" are what a relative is called, not a name of theirs.
-      if (seen.has(key) || ownGiven.has(key) || STOP_WORDS.has(key) || NOT_A_NAME.has(key) || KIN_FORMS.has(key)) continue;
+      // A word of the ward's own writing ("Neem", "Nou", "Alle") is that word, whatever name it is a piece of.
+      if (
+        seen.has(key) ||
+        ownGiven.has(key) ||
+        STOP_WORDS.has(key) ||
+        NOT_A_NAME.has(key) ||
+        KIN_FORMS.has(key) ||
+        taggerVocabulary().has(key)
+      )
+        continue;
       seen.add(key);
       let best: { person: number; rank: number } | undefined;
       for (const { index, given, gender } of family) {
@@ -2809,6 +2821,7 @@ export class Pseudonymiser {
           form: 'given',
           capitalToken: 0,
           capitalOnly: true,
+          nickname: true,
         });
     }
     return variants;
