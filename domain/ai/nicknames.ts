@@ -148,8 +148,8 @@ const FEMININE_ENDING = /(?:eke|ina|ka)$/iu;
 
 /**
  * Whether a written word is a nickname of this given name: its shape, or its shape without a pet ending, is a piece
- * of the name or a listed hypocorism ("Lexie" → "lex"); with a pet ending the name's first two letters before a "-je"
- * are enough ("Dootje" → "do" of Dorothea).
+ * of the name or a listed hypocorism ("Lexie" → "lex"); with a pet ending the name's first two letters before any
+ * pet ending but "-ie" are enough ("Dootje" → "do" of Dorothea).
  */
 export function isNicknameOf(word: string, given: string, gender?: string | null): boolean {
   // "Hanneke", "Mientje"-like girls' forms ("-eke", "-ina", "-ka") are no man's: a woman is named after a man's name so.
@@ -161,8 +161,8 @@ export function isNicknameOf(word: string, given: string, gender?: string | null
   for (const ending of PET_ENDINGS) {
     if (!lower.endsWith(ending) || [...lower].length - ending.length < 2) continue;
     const stem = shape(lower.slice(0, -ending.length));
-    // Two letters are a name's head only before a "-je": "Dootje", not "Mooie".
-    if (pieces.has(stem) || (heads.has(stem) && ending.endsWith('je'))) return true;
+    // Two letters are a name's head before a pet ending, though not before "-ie": "Dootje", "Geeske", "Aly", not "Mooie".
+    if (pieces.has(stem) || (heads.has(stem) && ending !== 'ie')) return true;
   }
   return false;
 }

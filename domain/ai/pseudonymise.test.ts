@@ -1147,7 +1147,11 @@ describe('a name by what the text does with it (issue 42, ADR 0107 round six)', 
 
   it('takes a listed given name in brackets right after a person, though a bracket opens a sentence', () => {
     const meer: KnownPerson = { name: 'Cornelis van der Meer', given: ['Cornelis'], prefix: 'van der', family: 'Meer' };
+    // Kees is Cornelis's nickname: the patient's given name since round eight of ADR 0107.
     expect(new Pseudonymiser([meer]).pseudonymise('dhr. Meer (Kees) weigert afspraak.')).toBe(
+      'dhr. [PATIENT_1_ACHTERNAAM] ([PATIENT_1_VOORNAAM]) weigert afspraak.',
+    );
+    expect(new Pseudonymiser([meer]).pseudonymise('dhr. Meer (Ruud) weigert afspraak.')).toBe(
       'dhr. [PATIENT_1_ACHTERNAAM] ([PERSOON_1]) weigert afspraak.',
     );
     for (const text of ['dhr. Meer (Zuid) weigert afspraak.', 'dhr. Meer (Roos) weigert afspraak.'])
@@ -1408,5 +1412,21 @@ describe('eponyms and public bodies are no persons (issue 42, ADR 0107 round eig
     expect(new Pseudonymiser([gilles]).pseudonymise('Gilles de la Tourette? Gilles lachte.')).toContain('[PATIENT_1_VOORNAAM] lachte');
     const wit: KnownPerson = { name: 'Ad de Wit', given: ['Ad'], prefix: 'de', family: 'Wit' };
     expect(new Pseudonymiser([wit]).pseudonymise('de Wit zag wit weg.')).toBe('[PATIENT_1_ACHTERNAAM] zag wit weg.');
+  });
+});
+
+describe('a street with no street word, by where it stands (issue 42, ADR 0107 round eight)', () => {
+  it('takes a capitalised word and a house number before a postcode or after "adres"', () => {
+    expect(new Pseudonymiser([jan]).pseudonymise('Verlof naar zus, Esdoorn 12, 9411 KL Beilen.')).toBe(
+      'Verlof naar zus, [ADRES_1], [POSTCODE_1] Beilen.',
+    );
+    expect(new Pseudonymiser([jan]).pseudonymise('Zij heeft zijn adres (Zwanebloem 3) online gezet.')).toBe(
+      'Zij heeft zijn adres ([ADRES_1]) online gezet.',
+    );
+  });
+
+  it('leaves a word and a figure with no postcode or address word after or before it', () => {
+    const text = 'Kamer 4, daarna Unit 2 om 14.00.';
+    expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
   });
 });

@@ -365,6 +365,16 @@ const FOREIGN_PHONE = rule(
 const BSN = rule(BSN_RULE, 'BSN');
 const POSTCODE = rule(POSTCODE_RULE, 'POSTCODE');
 const STREET = rule(STREET_RULE, 'ADRES');
+/**
+ * A street with no street word, known by where it stands (ADR 0107 round eight): a capitalised word and a house number
+ * before a postcode ("Brink 4, 7881 BR") or after the word "adres" ("adres (Lisdodde 7)"). Read before the postcode
+ * is replaced, so the postcode still shows.
+ */
+const STREET_BY_PLACE = rule(
+  `${START}(?:(?<=${START}[Aa]dres${SP_OPT}[(:]?${SP_OPT})(?:${STREET_LEAD})?\\p{Lu}[\\p{Ll}\\p{M}'’-]+${SP}${HOUSE_NUMBER}${NUM_END}` +
+    `|(?:${STREET_LEAD})?\\p{Lu}[\\p{Ll}\\p{M}'’-]+${SP}${HOUSE_NUMBER}(?=,?${SP}[1-9]\\d{3}${SP_OPT}[A-Z]{2}${END}))`,
+  'ADRES',
+);
 const BIRTH_DATE = rule(BIRTH_DATE_RULE, 'GEBOORTEDATUM', undefined, 'giu');
 /**
  * A birthday without its year still narrows a person down to one day in 365: "jarig op 5 december",
@@ -2690,6 +2700,7 @@ export class Pseudonymiser {
       ISSUER_BEFORE_ID,
       PLATE,
       PLATE_AFTER_WORD,
+      STREET_BY_PLACE,
       POSTCODE,
       LOWER_POSTCODE,
       POSTCODE_AFTER_WORD,
