@@ -1367,7 +1367,9 @@ describe("a nickname of a known person's given name is that person (issue 42, AD
       [patient(['Elisabeth', 'Anna'], 'Nijboer', 'female'), 'Betty'],
     ];
     for (const [known, nickname] of cases)
-      expect(new Pseudonymiser([known]).pseudonymise(`Vannacht was ${nickname} onrustig.`)).toBe('Vannacht was [PATIENT_1_VOORNAAM] onrustig.');
+      expect(new Pseudonymiser([known]).pseudonymise(`Vannacht was ${nickname} onrustig.`)).toBe(
+        'Vannacht was [PATIENT_1_VOORNAAM] onrustig.',
+      );
   });
 
   it("labels a relative's nickname as that relative, and a nickname with the surname as the patient, not a relative", () => {
@@ -1395,7 +1397,10 @@ describe("a nickname of a known person's given name is that person (issue 42, AD
       [[patient(['Rosalinde'], 'Bos', 'female')], 'Apotheek De Roos belde over de levering.'],
       [[patient(['Magdalena'], 'Wrona', 'female')], 'Mama komt morgen op bezoek.'],
       [[patient(['Mohammed'], 'Amrani', 'male')], 'Mooie dag gehad.'],
-      [[patient(['Jan'], 'Kok', 'male'), { name: 'Alexandra Drost', given: ['Alexandra'], family: 'Drost' }], 'Lex was vandaag op de afdeling.'],
+      [
+        [patient(['Jan'], 'Kok', 'male'), { name: 'Alexandra Drost', given: ['Alexandra'], family: 'Drost' }],
+        'Lex was vandaag op de afdeling.',
+      ],
     ];
     for (const [known, text] of cases) expect(new Pseudonymiser(known).pseudonymise(text)).not.toMatch(/PATIENT|PERSOON_\d+_VOORNAAM/);
   });
