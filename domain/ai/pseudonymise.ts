@@ -2798,8 +2798,10 @@ export class Pseudonymiser {
    */
   private nicknameVariants(text: string): NameVariant[] {
     const family = this.known
-      .map((person, index) => ({ index, given: nameParts(person).given, gender: person.gender }))
-      .filter(({ index, given }) => given.length > 0 && (index === 0 || this.known[index]?.relation));
+      .flatMap((person, index) =>
+        index === 0 || person.relation ? [{ index, given: nameParts(person).given, gender: person.gender }] : [],
+      )
+      .filter(({ given }) => given.length > 0);
     if (family.length === 0) return [];
     const ownGiven = new Set(family.flatMap(({ given }) => given.map(fold)));
     const variants: NameVariant[] = [];
