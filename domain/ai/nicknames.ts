@@ -114,6 +114,8 @@ const VOWEL = /[aeiou]/;
 interface NicknameKeys {
   pieces: Set<string>;
   heads: Set<string>;
+  /** The table's forms for the name. */
+  listed: Set<string>;
 }
 
 const keysByName = new Map<string, NicknameKeys>();
@@ -129,13 +131,14 @@ export function nicknameKeys(given: string): NicknameKeys {
   if (known) return known;
   const name = shape(given);
   const letters = [...name];
-  const pieces = new Set<string>(HYPOCORISMS.get(name) ?? []);
+  const listed = new Set<string>(HYPOCORISMS.get(name) ?? []);
+  const pieces = new Set<string>(listed);
   for (let start = 0; start < letters.length - 2; start++) {
     if (start > 0 && VOWEL.test(letters[start]!)) continue;
     for (let end = start + 3; end <= letters.length; end++) pieces.add(letters.slice(start, end).join(''));
   }
   const heads = new Set(letters.length > 2 ? [letters.slice(0, 2).join('')] : []);
-  const keys = { pieces, heads };
+  const keys = { pieces, heads, listed };
   if (keysByName.size >= maxRememberedKeys) keysByName.clear();
   keysByName.set(given, keys);
   return keys;
@@ -152,17 +155,27 @@ const FEMININE_ENDING = /(?:eke|ina|ka)$/iu;
  * pet ending but "-ie" are enough ("Dootje" → "do" of Dorothea).
  */
 export function isNicknameOf(word: string, given: string, gender?: string | null): boolean {
+  return nicknameOf(word, given, gender) !== null;
+}
+
+/**
+ * How a written word is a nickname of this given name, or null: `listed` in the table, `derived` from the name, or
+ * `short`, a bare piece of three letters ("Rob" of Robert, "Bar" of Bartholomeus). A short piece is as often a Dutch
+ * word ("Bar", "Kar"), so the caller takes it only when the name lists know it as a name.
+ */
+export function nicknameOf(word: string, given: string, gender?: string | null): 'listed' | 'derived' | 'short' | null {
   // "Hanneke", "Mientje"-like girls' forms ("-eke", "-ina", "-ka") are no man's: a woman is named after a man's name so.
-  if (gender === 'male' && FEMININE_ENDING.test(word)) return false;
-  const { pieces, heads } = nicknameKeys(given);
+  if (gender === 'male' && FEMININE_ENDING.test(word)) return null;
+  const { pieces, heads, listed } = nicknameKeys(given);
   const whole = shape(word);
-  if (whole.length >= 3 && pieces.has(whole)) return true;
+  if (listed.has(whole)) return 'listed';
+  if (whole.length >= 3 && pieces.has(whole)) return whole.length === 3 ? 'short' : 'derived';
   const lower = word.toLowerCase();
   for (const ending of PET_ENDINGS) {
     if (!lower.endsWith(ending) || [...lower].length - ending.length < 2) continue;
     const stem = shape(lower.slice(0, -ending.length));
     // Two letters are a name's head before a pet ending, though not before "-ie": "Dootje", "Geeske", "Aly", not "Mooie".
-    if (pieces.has(stem) || (heads.has(stem) && ending !== 'ie')) return true;
+    if (pieces.has(stem) || (heads.has(stem) && ending !== 'ie')) return 'derived';
   }
-  return false;
+  return null;
 }

@@ -1435,3 +1435,15 @@ describe('a street with no street word, by where it stands (issue 42, ADR 0107 r
     expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
   });
 });
+
+describe('a bare three-letter piece of a given name is a nickname only when the lists know it as a name (ADR 0107 round eight)', () => {
+  it('takes "Rob" for Robert, not "Bar" for Bartholomeus or "Kar" for Karin', () => {
+    const known = (given: string): KnownPerson[] => [{ name: `${given} Verhoef`, given: [given], prefix: null, family: 'Verhoef' }];
+    expect(new Pseudonymiser(known('Robert')).pseudonymise('Rob belde.')).toBe('[PATIENT_1_VOORNAAM] belde.');
+    for (const [given, text] of [
+      ['Bartholomeus', 'Bar op de afdeling dicht.'],
+      ['Karin', 'Kar stond klaar bij de lift.'],
+    ] as const)
+      expect(new Pseudonymiser(known(given)).pseudonymise(text)).toBe(text);
+  });
+});

@@ -3,7 +3,7 @@ import { monthNames } from '../shared/clinical-time';
 import { numberWordParts, numberWordsBetween } from '../shared/number-words';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { careServiceWords, namedOrganisations } from './named-organisations';
-import { isNicknameOf } from './nicknames';
+import { isNicknameOf, nicknameOf } from './nicknames';
 import {
   callingWords,
   doubtedGuess,
@@ -2822,7 +2822,10 @@ export class Pseudonymiser {
       seen.add(key);
       let best: { person: number; rank: number } | undefined;
       for (const { index, given, gender } of family) {
-        const rank = given.findIndex((name) => isNicknameOf(token, name, gender));
+        const rank = given.findIndex((name) => {
+          const how = nicknameOf(token, name, gender);
+          return how !== null && (how !== 'short' || isGivenName(token) || isListedName(token) || ORDINARY_GIVEN.has(key));
+        });
         if (rank >= 0 && (best === undefined || rank < best.rank)) best = { person: index, rank };
       }
       if (best)
