@@ -1147,7 +1147,11 @@ describe('a name by what the text does with it (issue 42, ADR 0107 round six)', 
 
   it('takes a listed given name in brackets right after a person, though a bracket opens a sentence', () => {
     const meer: KnownPerson = { name: 'Cornelis van der Meer', given: ['Cornelis'], prefix: 'van der', family: 'Meer' };
+    // Kees is Cornelis's nickname: the patient's given name since round eight of ADR 0107.
     expect(new Pseudonymiser([meer]).pseudonymise('dhr. Meer (Kees) weigert afspraak.')).toBe(
+      'dhr. [PATIENT_1_ACHTERNAAM] ([PATIENT_1_VOORNAAM]) weigert afspraak.',
+    );
+    expect(new Pseudonymiser([meer]).pseudonymise('dhr. Meer (Ruud) weigert afspraak.')).toBe(
       'dhr. [PATIENT_1_ACHTERNAAM] ([PERSOON_1]) weigert afspraak.',
     );
     for (const text of ['dhr. Meer (Zuid) weigert afspraak.', 'dhr. Meer (Roos) weigert afspraak.'])
@@ -1332,5 +1336,114 @@ describe('"Oké" is a word, though a list holds the name "Oke" (issue 42, ADR 01
     for (const text of ['Oké, prima.', '"Oké, dan ga ik." Pt naar kamer.', 'Oke. We gaan wandelen.'])
       expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
     expect(new Pseudonymiser([jan]).pseudonymise('Gesprek met Oke Yilmaz over de huur.')).toBe('Gesprek met [PERSOON_1] over de huur.');
+  });
+});
+
+describe("a nickname of a known person's given name is that person (issue 42, ADR 0107 round eight)", () => {
+  const patient = (given: string[], family: string, gender?: KnownPerson['gender']): KnownPerson => ({
+    name: `${given[0]} ${family}`,
+    given,
+    prefix: null,
+    family,
+    gender,
+  });
+
+  it("takes a piece of the given name with or without a pet ending, a doubled consonant or a long vowel, as the patient's", () => {
+    const cases: [KnownPerson, string, string][] = [
+      [patient(['Sebastiaan'], 'Oldenhof', 'male'), 'Bassie wilde niet douchen.', '[PATIENT_1_VOORNAAM] wilde niet douchen.'],
+      [patient(['Bernadette'], 'Kolkman', 'female'), 'Gisteren belde Detje twee keer.', 'Gisteren belde [PATIENT_1_VOORNAAM] twee keer.'],
+      [patient(['Josefina'], 'Hulsbos', 'female'), 'Vandaag was Fientje somber.', 'Vandaag was [PATIENT_1_VOORNAAM] somber.'],
+      [patient(['Reinoud'], 'Tammes', 'male'), 'Gesprek met Noud over verlof.', 'Gesprek met [PATIENT_1_VOORNAAM] over verlof.'],
+      [patient(['Valentina'], 'Brouns', 'female'), 'Tientje at goed.', '[PATIENT_1_VOORNAAM] at goed.'],
+    ];
+    for (const [known, text, expected] of cases) expect(new Pseudonymiser([known]).pseudonymise(text)).toBe(expected);
+  });
+
+  it('takes the Dutch hypocorisms that are no piece of the name from its table', () => {
+    const cases: [KnownPerson, string][] = [
+      [patient(['Cornelis'], 'Heijkoop', 'male'), 'Kees'],
+      [patient(['Geertruida'], 'Bloemsma', 'female'), 'Truus'],
+      [patient(['Jacobus'], 'Hoogland', 'male'), 'Jaap'],
+      [patient(['Elisabeth', 'Anna'], 'Nijboer', 'female'), 'Betty'],
+    ];
+    for (const [known, nickname] of cases)
+      expect(new Pseudonymiser([known]).pseudonymise(`Vannacht was ${nickname} onrustig.`)).toBe(
+        'Vannacht was [PATIENT_1_VOORNAAM] onrustig.',
+      );
+  });
+
+  it("labels a relative's nickname as that relative, and a nickname with the surname as the patient, not a relative", () => {
+    const known = [
+      patient(['Wilhelmus', 'Johannes'], 'Brinkers', 'male'),
+      { name: 'Gerarda Brinkers', given: ['Gerarda'], family: 'Brinkers', relation: 'moeder' },
+    ];
+    expect(new Pseudonymiser(known).pseudonymise('Wim Brinkers belde zijn moeder Gerda.')).toBe(
+      '[PATIENT_1_VOORNAAM] [PATIENT_1_ACHTERNAAM] belde zijn moeder [PERSOON_1_VOORNAAM].',
+    );
+  });
+
+  it("gives a nickname to whose first given name it comes from, and a girl's form to no man", () => {
+    const known = [
+      patient(['Pieter', 'Hendrik'], 'Zwiers', 'male'),
+      { name: 'Hendrik Zwiers', given: ['Hendrik'], family: 'Zwiers', relation: 'vader' },
+    ];
+    expect(new Pseudonymiser(known).pseudonymise('Hij noemt zijn vader Henk.')).toBe('Hij noemt zijn vader [PERSOON_1_VOORNAAM].');
+    expect(new Pseudonymiser([patient(['Johannes'], 'Tolsma', 'male')]).pseudonymise('Pt vroeg naar Hanneke.')).not.toContain('PATIENT_1');
+  });
+
+  it('leaves words of the ward, words after an article, family words and staff alone', () => {
+    const cases: [KnownPerson[], string][] = [
+      [[patient(['Annemarie'], 'Vos', 'female')], 'Neem je pasje mee.'],
+      [[patient(['Rosalinde'], 'Bos', 'female')], 'Apotheek De Roos belde over de levering.'],
+      [[patient(['Magdalena'], 'Wrona', 'female')], 'Mama komt morgen op bezoek.'],
+      [[patient(['Mohammed'], 'Amrani', 'male')], 'Mooie dag gehad.'],
+      [
+        [patient(['Jan'], 'Kok', 'male'), { name: 'Alexandra Drost', given: ['Alexandra'], family: 'Drost' }],
+        'Lex was vandaag op de afdeling.',
+      ],
+    ];
+    for (const [known, text] of cases) expect(new Pseudonymiser(known).pseudonymise(text)).not.toMatch(/PATIENT|PERSOON_\d+_VOORNAAM/);
+  });
+});
+
+describe('eponyms and public bodies are no persons (issue 42, ADR 0107 round eight)', () => {
+  it('keeps "Gilles de la Tourette" and the Inspectie Gezondheidszorg en Jeugd as written', () => {
+    for (const text of ['Patiënt lijkt Gilles de la Tourette te hebben.', 'De Inspectie Gezondheidszorg en Jeugd is ingelicht.'])
+      expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+  });
+
+  it('still takes a known person called Gilles, and a surname after a small prefix written with its capital', () => {
+    const gilles: KnownPerson = { name: 'Gilles Mertens', given: ['Gilles'], family: 'Mertens' };
+    expect(new Pseudonymiser([gilles]).pseudonymise('Gilles de la Tourette? Gilles lachte.')).toContain('[PATIENT_1_VOORNAAM] lachte');
+    const wit: KnownPerson = { name: 'Ad de Wit', given: ['Ad'], prefix: 'de', family: 'Wit' };
+    expect(new Pseudonymiser([wit]).pseudonymise('de Wit zag wit weg.')).toBe('[PATIENT_1_ACHTERNAAM] zag wit weg.');
+  });
+});
+
+describe('a street with no street word, by where it stands (issue 42, ADR 0107 round eight)', () => {
+  it('takes a capitalised word and a house number before a postcode or after "adres"', () => {
+    expect(new Pseudonymiser([jan]).pseudonymise('Verlof naar zus, Esdoorn 12, 9411 KL Beilen.')).toBe(
+      'Verlof naar zus, [ADRES_1], [POSTCODE_1] Beilen.',
+    );
+    expect(new Pseudonymiser([jan]).pseudonymise('Zij heeft zijn adres (Zwanebloem 3) online gezet.')).toBe(
+      'Zij heeft zijn adres ([ADRES_1]) online gezet.',
+    );
+  });
+
+  it('leaves a word and a figure with no postcode or address word after or before it', () => {
+    const text = 'Kamer 4, daarna Unit 2 om 14.00.';
+    expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+  });
+});
+
+describe('a bare three-letter piece of a given name is a nickname only when the lists know it as a name (ADR 0107 round eight)', () => {
+  it('takes "Rob" for Robert, not "Bar" for Bartholomeus or "Kar" for Karin', () => {
+    const known = (given: string): KnownPerson[] => [{ name: `${given} Verhoef`, given: [given], prefix: null, family: 'Verhoef' }];
+    expect(new Pseudonymiser(known('Robert')).pseudonymise('Rob belde.')).toBe('[PATIENT_1_VOORNAAM] belde.');
+    for (const [given, text] of [
+      ['Bartholomeus', 'Bar op de afdeling dicht.'],
+      ['Karin', 'Kar stond klaar bij de lift.'],
+    ] as const)
+      expect(new Pseudonymiser(known(given)).pseudonymise(text)).toBe(text);
   });
 });

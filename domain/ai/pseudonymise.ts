@@ -3,6 +3,7 @@ import { monthNames } from '../shared/clinical-time';
 import { numberWordParts, numberWordsBetween } from '../shared/number-words';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { careServiceWords, namedOrganisations } from './named-organisations';
+import { isNicknameOf, nicknameOf } from './nicknames';
 import {
   callingWords,
   doubtedGuess,
@@ -135,6 +136,8 @@ interface NameVariant {
   capitalToken: number | null;
   /** A short form of a given name ("Rinus" for Marinus, "Hannes" for Johannes): counts only when capitalised. */
   capitalOnly?: boolean;
+  /** A nickname found in the text (`nicknames.ts`): not after an article, where a capitalised word is a thing or a place ("de Roos"). */
+  nickname?: boolean;
   /** For a surname: the person's own given names, folded; another given name before it is a relative (issue 42). */
   givenNames?: string[];
 }
@@ -333,10 +336,12 @@ const NAMED_ORGANISATION: Rule = {
  */
 const EPONYM: Rule = {
   pattern: new RegExp(
-    `${START}(?:(?:De|Van|de|van)${SP})?\\p{Lu}\\p{Ll}+(?:[- \\t\\u00a0]+\\p{Lu}\\p{Ll}+){0,3}(?=${SP}\\p{Ll}*(?:schaal|lijst|test|vragenlijst|methode|syndroom|score|criteria|index)${END})`,
+    `${START}(?:(?:De|Van|de|van)${SP})?\\p{Lu}\\p{Ll}+(?:[- \\t\\u00a0]+\\p{Lu}\\p{Ll}+){0,3}(?=${SP}\\p{Ll}*(?:schaal|lijst|test|vragenlijst|methode|syndroom|score|criteria|index)${END})` +
+      // A disorder's eponym bound by particles to the name before it, the name of the disorder: "Gilles de la Tourette".
+      `|${START}\\p{Lu}\\p{Ll}+(?:${SP}\\p{Ll}{1,3})+${SP}(\\p{Lu}\\p{Ll}+)${END}`,
     'gu',
   ),
-  classify: () => ({ kind: 'PERSOON' }),
+  classify: (match) => (match[1] === undefined || EPONYMS.has(match[1].toLowerCase()) ? { kind: 'PERSOON' } : null),
   keep: true,
 };
 
@@ -360,6 +365,16 @@ const FOREIGN_PHONE = rule(
 const BSN = rule(BSN_RULE, 'BSN');
 const POSTCODE = rule(POSTCODE_RULE, 'POSTCODE');
 const STREET = rule(STREET_RULE, 'ADRES');
+/**
+ * A street with no street word, known by where it stands (ADR 0107 round eight): a capitalised word and a house number
+ * before a postcode ("Brink 4, 7881 BR") or after the word "adres" ("adres (Lisdodde 7)"). Read before the postcode
+ * is replaced, so the postcode still shows.
+ */
+const STREET_BY_PLACE = rule(
+  `${START}(?:(?<=${START}[Aa]dres${SP_OPT}[(:]?${SP_OPT})(?:${STREET_LEAD})?\\p{Lu}[\\p{Ll}\\p{M}'’-]+${SP}${HOUSE_NUMBER}${NUM_END}` +
+    `|(?:${STREET_LEAD})?\\p{Lu}[\\p{Ll}\\p{M}'’-]+${SP}${HOUSE_NUMBER}(?=,?${SP}[1-9]\\d{3}${SP_OPT}[A-Z]{2}${END}))`,
+  'ADRES',
+);
 const BIRTH_DATE = rule(BIRTH_DATE_RULE, 'GEBOORTEDATUM', undefined, 'giu');
 /**
  * A birthday without its year still narrows a person down to one day in 365: "jarig op 5 december",
@@ -837,6 +852,7 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       const variant = variants[match.findIndex((group, i) => i > 0 && group !== undefined) - 1];
       if (!variant) return null;
       if (variant.capitalOnly && (startsLowercase(match[0]) || /^\p{Lu}{2}/u.test(match[0]))) return null;
+      if (variant.nickname && AFTER_ARTICLE.test(match.input.slice(0, match.index))) return null;
       // A pet form in lower case counts for a given name that is no Dutch word ("toontje zegt", not "roosje").
       const petForm = match[variants.length + 1] !== undefined;
       if (
@@ -851,8 +867,9 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       // Any case counts ("jan was onrustig"), except a word that is ordinary Dutch written as a word ("roos op de huid").
       const token = words(match[0])[variant.capitalToken ?? -1];
       if (token !== undefined && startsLowercase(token) && NOT_A_NAME.has(token.toLowerCase())) return null; // "wil", "was"
-      // After its capitalised prefix an ordinary word is the surname: "De Boer, moeder van pt", "De Vos belde".
-      const prefixed = (variant.capitalToken ?? 0) > 0 && token !== undefined && /^\p{Lu}/u.test(token) && /^\p{Lu}/u.test(match[0]);
+      // After its prefix an ordinary word written with its capital is the surname: "De Boer, moeder van pt", "De Vos
+      // belde", "de Wit wit weggetrokken" (the word itself would not take a capital after a small "de").
+      const prefixed = (variant.capitalToken ?? 0) > 0 && token !== undefined && /^\p{Lu}/u.test(token);
       if (token !== undefined && isOrdinaryWord(token) && !prefixed && !readsAsKnownName(match.input, match.index, match[0], token)) {
         // One sense in one text: a capitalised word that named the person elsewhere in it names them here too
         // ("kok (k7) vannacht 3x bel. … Kok klaagt over kiespijn").
@@ -895,7 +912,12 @@ function relativesRule(candidates: NameVariant[]): Rule | null {
       const family = match[0].slice(lead.length).trim();
       const own = surnames.filter((variant) => compiled(`^(?:${variant.source})$`, 'iu').test(family));
       // The person's own given name, or a short form of it (its head or tail), is no relative.
-      if (own.some((variant) => variant.givenNames?.some((name) => name.startsWith(folded) || name.endsWith(folded)))) return null;
+      if (
+        own.some((variant) =>
+          variant.givenNames?.some((name) => name.startsWith(folded) || name.endsWith(folded) || isNicknameOf(lead, name)),
+        )
+      )
+        return null;
       return { kind: 'PERSOON' };
     },
   };
@@ -1418,19 +1440,24 @@ const AFTER_RELATION = `(?<=${START}${RELATION}\\.?(?:${SP}|${SP_OPT}[(:,]${SP_O
  * scales ("Korsakov", "Babinski", "De Jong-Schaal"), and words of organisations and places of care.
  * A guessed name holding one stays as written: a clinician must read what was meant (issue 42).
  */
-const NOT_A_PERSON = new Set(
+const EPONYMS = new Set(
   (
     'alzheimer korsakov korsakoff wernicke parkinson huntington creutzfeldt jakob guillain barré barre cotard capgras fregoli babinski ' +
     'heimlich ganser asperger tourette munchausen münchhausen lewy pick down cushing addison graves hashimoto crohn raynaud ehlers ' +
-    'danlos marfan kahler hodgkin beck hamilton young folstein yale brown bouwman glasgow apgar romberg trendelenburg valsalva ' +
-    'schaal test syndroom ziekte methode score lijst vragenlijst index protocol model interview bv b.v. nv stichting ggz afdeling ' +
+    'danlos marfan kahler hodgkin beck hamilton young folstein yale brown bouwman glasgow apgar romberg trendelenburg valsalva'
+  ).split(' '),
+);
+const NOT_A_PERSON = new Set(
+  (
+    [...EPONYMS].join(' ') +
+    ' schaal test syndroom ziekte methode score lijst vragenlijst index protocol model interview bv b.v. nv stichting ggz afdeling ' +
     'kliniek ziekenhuis centrum praktijk huis paviljoen unit locatie team wvggz wzd wgbo sinterklaas kerst kerstmis pasen pinksteren ' +
     // The law and the chain of care around a measure: "Rechtbank Noord-Holland", "Officier van Justitie", "Veilig Thuis".
     'rechtbank gerechtshof justitie officier politie veilig thuis gemeente provincie ministerie raad holland brabant ' +
     // Abbreviations a record writes in capitals that a name list also holds ("IBAN" is a Basque given name).
     'iban ' +
     // Services around a patient, written capitalised after a role word ("mentor Vluchtelingenwerk", "team Dagbesteding Noord").
-    'reclassering bewindvoering vluchtelingenwerk dagbesteding wijkteam zaken sociaal medische ' +
+    'reclassering bewindvoering vluchtelingenwerk dagbesteding wijkteam zaken sociaal medische inspectie ' +
     // Languages, after "tolk" or "spreekt": a language, not an interpreter's name.
     // Not "Pools", "Engels", "Frans": surnames and a given name too.
     'arabisch turks tigrinya amhaars duits spaans portugees italiaans russisch oekraïens roemeens bulgaars ' +
@@ -2604,6 +2631,16 @@ function isOrdinaryWord(word: string): boolean {
   return ORDINARY_WORDS.has(lower) || ORDINARY_WORDS.has(lower.replace(/['’]?s$/, ''));
 }
 
+/** Family words and what a child calls its parents: a nickname-shaped word that is one names no one ("Mama" for Magdalena). */
+const KIN_FORMS = new Set([
+  ...RELATION_WORDS.filter((word) => /^\p{L}+$/u.test(word)),
+  ...'mama mam mams mammie mamma papa pap paps pappie pa ma opa oma opoe opi omi tante oom ome nonkel tantie zus zusje broer broertje'.split(
+    ' ',
+  ),
+]);
+/** A word written with a capital and then small letters: where a nickname may stand. */
+const CAPITALISED_WORD = /(?<![\p{L}\p{M}\p{N}])\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}]+(?![\p{L}\p{M}\p{N}])/gu;
+
 const NAMES = Symbol('known names');
 /** Others with a known person's surname ("Rachid Bouzid", "moeder Haddad"), before the names themselves. */
 const RELATIVES = Symbol('relatives sharing a surname');
@@ -2663,6 +2700,7 @@ export class Pseudonymiser {
       ISSUER_BEFORE_ID,
       PLATE,
       PLATE_AFTER_WORD,
+      STREET_BY_PLACE,
       POSTCODE,
       LOWER_POSTCODE,
       POSTCODE_AFTER_WORD,
@@ -2751,6 +2789,60 @@ export class Pseudonymiser {
     return { working, maskedAt: maskedAtOf(hits, kept), guesses };
   }
 
+  /**
+   * The nicknames in a text of the patient and the people known by their relation to them, as name variants of
+   * their given name ("Lexie" for Alexandra, "Kees" for Cornelis; `nicknames.ts`). Staff are known by the names they
+   * work under and are not looked for. A word that is someone's own given name is theirs; one that is a nickname of
+   * several people is the one whose first given name it comes from ("Gijsje" for the father Gijsbert, not for the
+   * patient whose second name is Gijsbert), then the patient.
+   */
+  private nicknameVariants(text: string): NameVariant[] {
+    const family = this.known
+      .flatMap((person, index) =>
+        index === 0 || person.relation ? [{ index, given: nameParts(person).given, gender: person.gender }] : [],
+      )
+      .filter(({ given }) => given.length > 0);
+    if (family.length === 0) return [];
+    const ownGiven = new Set(family.flatMap(({ given }) => given.map(fold)));
+    const variants: NameVariant[] = [];
+    const seen = new Set<string>();
+    for (const [token] of text.matchAll(CAPITALISED_WORD)) {
+      const key = fold(token);
+      // "Mama", "Opa", "Tante" are what a relative is called, not a name of theirs.
+      // A word of the ward's own writing ("Neem", "Nou", "Alle") is that word, whatever name it is a piece of.
+      if (
+        seen.has(key) ||
+        ownGiven.has(key) ||
+        STOP_WORDS.has(key) ||
+        NOT_A_NAME.has(key) ||
+        KIN_FORMS.has(key) ||
+        taggerVocabulary().has(key)
+      )
+        continue;
+      seen.add(key);
+      let best: { person: number; rank: number } | undefined;
+      for (const { index, given, gender } of family) {
+        const rank = given.findIndex((name) => {
+          const how = nicknameOf(token, name, gender);
+          return how !== null && (how !== 'short' || isGivenName(token) || isListedName(token) || ORDINARY_GIVEN.has(key));
+        });
+        if (rank >= 0 && (best === undefined || rank < best.rank)) best = { person: index, rank };
+      }
+      if (best)
+        variants.push({
+          source: literal(token),
+          length: key.length,
+          anchor: key,
+          person: best.person,
+          form: 'given',
+          capitalToken: 0,
+          capitalOnly: true,
+          nickname: true,
+        });
+    }
+    return variants;
+  }
+
   private applyRules(text: string): { working: string; hits: Hit[]; kept: Hit[] } {
     let working = this.maskExistingPlaceholders(text);
     const kept: Hit[] = [];
@@ -2758,7 +2850,7 @@ export class Pseudonymiser {
     const words = wordsOf(text);
     const haystack = haystackOf(text);
     const rulesOf = (each: (typeof this.rules)[number]): (Rule | null)[] => {
-      if (each === NAMES) return [nameRule(this.names.flatMap((index) => index.candidates(words)))];
+      if (each === NAMES) return [nameRule([...this.names.flatMap((index) => index.candidates(words)), ...this.nicknameVariants(text)])];
       if (each === RELATIVES) return [relativesRule(this.names[0]!.candidates(words))];
       if (each === DISGUISED_NAMES) return this.disguisedNameRules(working);
       if (each === KNOWN_VALUES) return knownValueRules(this.known, haystack);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { KnownPerson } from '../../domain/ai/pseudonymise';
 
 /*
  * Scoring a pseudonymisation corpus: JSON lines of a ward text, the people the record knows for it,
@@ -21,6 +22,7 @@ export interface CorpusPerson {
   city?: string | null;
   phone?: string | null;
   email?: string | null;
+  gender?: KnownPerson['gender'];
 }
 
 export interface CorpusItem {
@@ -33,14 +35,23 @@ export interface CorpusItem {
   mustKeep: string[];
 }
 
+const RECORD_GENDER: Record<string, KnownPerson['gender']> = { man: 'male', vrouw: 'female' };
+const withRecordGender = (person: CorpusPerson): CorpusPerson =>
+  person.gender && RECORD_GENDER[person.gender] ? { ...person, gender: RECORD_GENDER[person.gender] } : person;
+
 export function readCorpus(path: string): CorpusItem[] {
   return (
     readFileSync(path, 'utf8')
       .split('\n')
       .filter((line) => line.trim())
       .map((line) => JSON.parse(line) as CorpusItem)
-      // Sets j and k write a known person's relation as `role`, as the CLI also reads it.
-      .map((item) => ({ ...item, people: item.people.map((person) => ({ ...person, relation: person.relation ?? person.role })) }))
+      // Sets j and k write a known person's relation as `role`, as the CLI also reads it; set y writes the gender in
+      // Dutch ("man", "vrouw") where the record holds `male` and `female`.
+      .map((item) => ({
+        ...item,
+        patient: withRecordGender(item.patient),
+        people: item.people.map((person) => withRecordGender({ ...person, relation: person.relation ?? person.role })),
+      }))
   );
 }
 
