@@ -19,7 +19,8 @@ const FLOOR: Floor = {
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
   damagedTexts: 6,
   cleanChanged: 4,
-  patientWrong: 2,
+  // 2 → 1 in round eight of ADR 0107 (nicknames of known people; measured once after it).
+  patientWrong: 1,
   // 1 → 0 in round eleven: a relative under the patient's surname ("Moeder Haddad", "moeder mw. Haddad").
   otherAsPatient: 0,
   leakingByKind: {
@@ -54,9 +55,10 @@ const FLOOR: Floor = {
 // Round three (ADR 0107, session nine): leaking 36 → 35, other as patient 12 → 9, names caught 306 → 307 (counts only).
 const FLOOR_H: typeof FLOOR = {
   leakingTexts: 33,
-  damagedTexts: 6,
-  cleanChanged: 6,
-  patientWrong: 2,
+  // Round eight of ADR 0107 (measured once after it): damaged 6 → 5, clean texts changed 6 → 5, patient wrong 2 → 1.
+  damagedTexts: 5,
+  cleanChanged: 5,
+  patientWrong: 1,
   // 13 → 12 in round eleven, the same change as g's (measured after it, not tuned to).
   otherAsPatient: 9,
   leakingByKind: {
@@ -97,7 +99,8 @@ const FLOOR_H: typeof FLOOR = {
 // the tagger retrained with set n too: leaking 26 → 25, names caught 274 → 275; names written backwards and
 // lower-case pet forms of a known name: leaking 25 → 24, names caught 275 → 278.
 const FLOOR_J: typeof FLOOR = {
-  leakingTexts: 22,
+  // 22 → 21 in round eight of ADR 0107.
+  leakingTexts: 21,
   damagedTexts: 12,
   cleanChanged: 8,
   patientWrong: 0,
@@ -124,7 +127,9 @@ const FLOOR_J: typeof FLOOR = {
 // w 22 → 22 (clinical text changed 5 → 3, patient wrong 6 → 5); measured once, after the round.
 const FLOOR_P: typeof FLOOR = {
   leakingTexts: 69,
-  damagedTexts: 1,
+  // 1 → 2 in round eight of ADR 0107, accepted by the lead: a nickname of a known person now replaced changed one clinical
+  // word here (the text not read); the same round took w from 22 to 19 leaking texts and g's and h's patient labels right.
+  damagedTexts: 2,
   cleanChanged: 1,
   patientWrong: 1,
   otherAsPatient: 1,
@@ -136,13 +141,14 @@ const FLOOR_P: typeof FLOOR = {
 // patient's surname with a title of the other gender, nicknames and names in no list. Start (main dde39d8): leaking 22,
 // names 468 of 490.
 const FLOOR_W: typeof FLOOR = {
-  leakingTexts: 22,
+  // 22 → 19 in round eight of ADR 0107 (nicknames of known people; nickname texts leaking 11 → 9 of 27), names 468 → 472.
+  leakingTexts: 19,
   damagedTexts: 3,
   cleanChanged: 3,
   patientWrong: 5,
   otherAsPatient: 2,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 468, nummer: 27, telefoon: 18, postcode: 5, email: 5 },
+  caughtAtLeast: { naam: 472, nummer: 27, telefoon: 18, postcode: 5, email: 5 },
 };
 
 describe.each([
