@@ -825,3 +825,38 @@ describe('the words of other wards and disorders (ADR 0108, round seven)', () =>
     expect(words('medikatie?')).toEqual(['medicatie']);
   });
 });
+
+describe('the frame of a question and the ward’s shorthand (ADR 0108, round eight)', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+  const found = (text: string) => readQuestion(text).terms.flatMap((term) => term.words);
+
+  it('reads the frame of a question as no part of what is asked', () => {
+    expect(words('Zijn er aanwijzingen voor een delier?')).toEqual(['delier']);
+    expect(words('Eet hij genoeg?')).toEqual(['eet']);
+    expect(words('wanneer is de zorgmachtiging ingegaan en tot wanneer liep die')).toEqual(['zorgmachtiging']);
+    expect(words('welke therapie volgt hij')).toEqual(['therapie']);
+    expect(words('wanneer worden de nierwaarden weer bekeken')).toEqual(['nierwaarden']);
+    // Regional forms of "hoeveel", "worden", "moet", "nu", "geweest".
+    expect(words('hoeveul rookt ie noe')).toEqual(['rookt']);
+    expect(words('mot de bloeddruk nog gemeten worre')).toEqual(['bloeddruk']);
+  });
+
+  it('reads "dat mens" as a person, not as the menses', () => {
+    expect(found('wat krijgt dat mens tegen de onrust')).not.toContain('menstruatie');
+    expect(found('is ze ongesteld')).toContain('menstruatie');
+  });
+
+  it('reads the ward’s shorthand and lay words as the record’s', () => {
+    expect(found('bd vanochtend?')).toContain('bloeddruk');
+    expect(cueAnswers(readQuestion('bd?').terms[0]!, 'meting', 'bloeddruk')).toBe(true);
+    expect(found('welke med krijgt hij')).toContain('medicatie');
+    expect(found('heeft hij een blaasontsteking')).toEqual(expect.arrayContaining(['urineweginfectie', 'uwi']));
+    expect(found('is er een botbreuk gezien')).toContain('fractuur');
+    expect(found('welk antibioticum krijgt ze')).toContain('antibiotica');
+    expect(found('heeft hij last van onttrekkingsverschijnselen')).toContain('detox');
+    expect(cueAnswers(readQuestion('wie is haar vriendje').terms[0]!, 'contactpersoon', 'partner')).toBe(true);
+    expect(found('Krijgt hij iets tegen de zucht naar drugs?')).toContain('craving');
+    // A sigh is not the craving.
+    expect(found('slaakte hij een zucht')).not.toContain('craving');
+  });
+});

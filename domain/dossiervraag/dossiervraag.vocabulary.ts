@@ -120,9 +120,9 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['dieet', 'diëtist', 'dietist'],
   ['katheter', 'uc', 'blaaskatheter', 'verblijfskatheter'],
   ['kreatinine', 'kreat', 'nierfunctie', 'egfr', 'klaring', 'nierwaarden', 'nierwaardes'],
-  ['medicatie', 'medicijnen', 'pillen', 'tabletten', 'medicament'],
+  ['medicatie', 'medicijnen', 'pillen', 'tabletten', 'medicament', 'med', 'meds'],
   ['weigeren', 'weigerde', 'geweigerd', 'weigering', 'weigert'],
-  ['bloeddruk', 'tensie', 'rr', 'bovendruk', 'systolisch', 'diastolisch'],
+  ['bloeddruk', 'tensie', 'rr', 'bd', 'bovendruk', 'systolisch', 'diastolisch'],
   ['pols', 'hartslag', 'hartfrequentie', 'hf', 'polsfrequentie'],
   ['temperatuur', 'temp', 'koorts', 'verhoging'],
   ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'],
@@ -189,7 +189,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['werk', 'beroep', 'werkte', 'gewerkt', 'baan', 'afgekeurd', 'afkeuring', 'arbeidsongeschikt', 'gepensioneerd', 'pensioen'],
   // Ward shorthand and the everyday word for a relation or a role.
   ['familie', 'fam', 'familiegesprek', 'familieleden', 'gezin', 'naasten'],
-  ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft', 'man'],
+  ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft', 'man', 'vriendje', 'vriendinnetje'],
   ['zus', 'zuster', 'zusje'],
   ['broer', 'broertje'],
   ['moeder', 'mama'],
@@ -286,6 +286,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
     'onthouding',
     'ontwenningsverschijnselen',
     'onthoudingsverschijnselen',
+    'onttrekkingsverschijnselen',
     'afkickverschijnselen',
     'detox',
     'detoxificatie',
@@ -293,6 +294,10 @@ export const synonymClasses: readonly (readonly string[])[] = [
     'afkicken',
   ],
   ['craving', 'hunkeren', 'hunkering'],
+  // Round eight, somatic words of any ward in lay and ward forms: a bladder infection is the UWI, a broken bone the fracture.
+  ['urineweginfectie', 'uwi', 'blaasontsteking', 'cystitis'],
+  ['fractuur', 'fracturen', 'botbreuk', 'botbreuken'],
+  ['antibioticum', 'antibiotica', 'antibiotisch'],
   ['terugval', 'teruggevallen', 'relapse', 'uitglijder'],
   ['urinecontrole', 'urinetest', 'urineonderzoek'],
   // Known whole, so "urine" is not read as the start of "urinecontrole".
@@ -380,6 +385,8 @@ export const everydayWords: ReadonlySet<string> = new Set([
   ...['mensen', 'kwijt', 'wonen', 'geven', 'benen', 'voelen', 'willen', 'koken', 'breken', 'boven', 'leuke'],
   // Round seven: one letter from, or the start of, a word added then (huilen, gokken, lusteloos).
   ...['huizen', 'hullen', 'sokken', 'lust'],
+  // Round eight: "dat mens" (a person) is no "menses".
+  ...['mens'],
 ]);
 
 /**
@@ -477,6 +484,15 @@ export const questionWords = new Set([
   ...['gaan', 'proberen', 'probeert', 'probeerde', 'probeerden', 'geprobeerd', 'per'],
   // Prepositions and the person asked about, never the start of a clinical word ("achter" is no "achterdocht").
   ...['achter', 'persoon', 'personen'],
+  // Round eight: the frame of a question, not what it asks. Whether there are signs of something, whether it is
+  // enough, when it began or ran, what is still running or planned, what is looked at, followed or meant here:
+  // "zijn er aanwijzingen voor een Wernicke", "drinkt ze genoeg", "wanneer is de ibs ingegaan en tot wanneer liep
+  // die", "het lopende beleid ten aanzien van de toekomstige woonsituatie", "welke training volgt ze", "wanneer
+  // worden de leverwaarden weer bekeken", "ziet ze dingen die er niet zijn". "Aanleiding" asks a reason, as "reden".
+  ...['aanwijzing', 'aanwijzingen', 'genoeg', 'voldoende', 'ingegaan', 'liep', 'liepen', 'lopende', 'toekomstige', 'toekomstig'],
+  ...['volgt', 'volgen', 'bekeken', 'bekijken', 'hier', 'dingen', 'aanleiding', 'heet', 'heten'],
+  // Regional forms of the question words and auxiliaries above: "hoeveul", "worre", "mot", "noe", "gewees", "hiet".
+  ...['hoeveul', 'hoevul', 'worre', 'wodde', 'mot', 'mut', 'noe', 'gewees', 'hiet'],
 ]);
 
 /**
@@ -525,6 +541,8 @@ export const phrases: readonly { pattern: RegExp; word: string }[] = [
   // Sitting down together with the family is a conversation: "met zijn gezin om tafel".
   { pattern: /\bom\s+(?:de\s+)?tafel\b/giu, word: 'gesprek' },
   { pattern: /\bten\s+aanzien\s+van\b/giu, word: '' },
+  // Round eight: "zucht naar drank" is the craving, not a sigh.
+  { pattern: /\bzucht\s+naar\b/giu, word: 'craving' },
   // "Slikt ze de pil" is the contraceptive pill; an empty plate is what was eaten ("krijgt hij z'n bordje leeg").
   { pattern: /\b(?:de|aan\s+de|met\s+de)\s+pil\b/giu, word: 'anticonceptie' },
   { pattern: /\bbord(?:je)?\s+(?:al\s+|niet\s+|nog\s+)?leeg(?:gegeten|eten|eet)?\b/giu, word: 'eten' },
@@ -611,7 +629,7 @@ export const cues: readonly Cue[] = [
   { words: ['bvc', 'broset', 'agressiescore', 'agressieschaal'], types: ['meting'], facets: ['bvc'] },
   // A withdrawal scale the ward scores: a measurement asked like any other ("CIWA op 5 oktober").
   { words: ['ciwa'], types: ['meting'], facets: ['ciwa'] },
-  { words: ['bloeddruk', 'tensie', 'rr', 'bovendruk', 'systolisch', 'diastolisch'], types: ['meting'], facets: ['bloeddruk'] },
+  { words: ['bloeddruk', 'tensie', 'rr', 'bd', 'bovendruk', 'systolisch', 'diastolisch'], types: ['meting'], facets: ['bloeddruk'] },
   { words: ['pols', 'hartslag', 'hartfrequentie', 'hf', 'polsfrequentie'], types: ['meting'], facets: ['hartfrequentie'] },
   { words: ['temperatuur', 'temp', 'koorts'], types: ['meting'], facets: ['temperatuur'] },
   { words: ['saturatie', 'zuurstofsaturatie', 'spo2', 'sat'], types: ['meting'], facets: ['saturatie'] },
@@ -649,7 +667,7 @@ export const cues: readonly Cue[] = [
     types: given ? (['medicatieopdracht', 'toediening'] as const) : (['medicatieopdracht'] as const),
     facets: drugNames.filter(({ generic }) => members.includes(generic)).flatMap(({ generic, names }) => drugFacets(generic, names)),
   })),
-  { words: ['medicatie', 'medicijnen', 'voorgeschreven', 'dosis', 'dosering', 'mg'], types: ['medicatieopdracht'] },
+  { words: ['medicatie', 'medicijnen', 'med', 'meds', 'voorgeschreven', 'dosis', 'dosering', 'mg'], types: ['medicatieopdracht'] },
   // A dose change is the order that made it (its daily dose against the order before it of that medicine).
   { words: ['verhoogd', 'opgehoogd'], types: ['medicatieopdracht'], facets: ['verhoogd'] },
   { words: ['verlaagd', 'afgebouwd'], types: ['medicatieopdracht'], facets: ['verlaagd'] },
@@ -793,7 +811,7 @@ export const cues: readonly Cue[] = [
   ].map((relation) => ({ words: [relation], types: ['contactpersoon'] as const, facets: [relation] })),
   // A spouse is registered as partner, echtgenote or echtgenoot: any of them answers.
   {
-    words: ['echtgenote', 'echtgenoot', 'vrouw', 'wederhelft', 'man'],
+    words: ['echtgenote', 'echtgenoot', 'vrouw', 'wederhelft', 'man', 'vriendje', 'vriendinnetje'],
     types: ['contactpersoon'],
     facets: ['partner', 'echtgeno'],
   },
