@@ -786,6 +786,9 @@ describe('a general word does not veto what the record holds (ADR 0108, round se
     expect(helper.terms.map((term) => term.word)).toEqual(['hulpverlener', 'buiten', 'kliniek']);
     expect(cueAnswers(helper.terms[0]!, 'contactpersoon', 'sociaal-psychiatrisch verpleegkundige')).toBe(true);
     expect(cueAnswers(helper.terms[0]!, 'contactpersoon', 'moeder')).toBe(false);
+    // A role asked by name is that role: the GP or the psychiatrist does not answer "wie is zijn casemanager".
+    for (const role of ['huisarts', 'psychiater', 'sociaal-psychiatrisch verpleegkundige'])
+      expect(readQuestion('wie is zijn casemanager?').terms.some((term) => cueAnswers(term, 'contactpersoon', role))).toBe(false);
     // Care had before is the anamnese.
     expect(cueAnswers(readQuestion('hulpverlening vroeger?').terms[0]!, 'intake', 'anamnese')).toBe(true);
   });

@@ -773,8 +773,10 @@ export const cues: readonly Cue[] = [
   { words: ['spv', 'sociaalpsychiatrisch'], types: ['contactpersoon'], facets: ['sociaal-psychiatrisch', 'spv'] },
   { words: ['contactpersoon', 'contactpersonen', 'familie', 'telefoonnummer', 'nummer', 'bereikbaar'], types: ['contactpersoon'] },
   // A helper of the patient's is a professional among the contacts (round seven): "wie is haar hulpverlener buiten de kliniek".
+  // Only the general word: a role asked by name ("casemanager", "behandelaar") that no contact holds is not answered by
+  // another professional (the lead, round eight: it answered two unanswerables on unseen records).
   {
-    words: ['hulpverlener', 'hulpverleners', 'behandelaar', 'behandelaars', 'casemanager'],
+    words: ['hulpverlener', 'hulpverleners'],
     types: ['contactpersoon'],
     facets: [
       'verpleegkundige',
