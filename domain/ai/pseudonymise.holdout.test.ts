@@ -151,7 +151,8 @@ const FLOOR_W: typeof FLOOR = {
   caughtAtLeast: { naam: 472, nummer: 27, telefoon: 18, postcode: 5, email: 5 },
 };
 
-describe.each([
+// SKIP_HELD_OUT=1: a helper mending the rules runs the whole unit project without scoring the held-out sets.
+describe.skipIf(process.env.SKIP_HELD_OUT === '1').each([
   ['heldout-g', 347, FLOOR],
   ['heldout-h', 339, FLOOR_H],
   ['heldout-j', 223, FLOOR_J],
