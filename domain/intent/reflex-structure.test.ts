@@ -371,11 +371,11 @@ describe('names in every shape a ward types them (set T read as a dev set)', () 
     expect(nameOf('plan voor anne-fleur van der wiel een gesprek dinsdag')).toBe('Anne-Fleur van der Wiel');
   });
 
-  it('drops initials typed in lower case without splitting the sentence at their dots', () => {
-    expect(chainOf('k.l. brouwer wat zijn de risico’s')).toEqual([['risico_query', 'Brouwer']]);
+  it('reads initials typed in lower case without splitting the sentence at their dots', () => {
+    expect(chainOf('k.l. brouwer wat zijn de risico’s')).toEqual([['risico_query', 'k.l. Brouwer']]);
     expect(chainOf('zoek r. el idrissi en daarna zn diagnose')).toEqual([
-      ['zoeken', 'El Idrissi'],
-      ['diagnose_query', 'El Idrissi'],
+      ['zoeken', 'r. El Idrissi'],
+      ['diagnose_query', 'r. El Idrissi'],
     ]);
     // A dotted short form is no initial.
     expect(chainOf('i.v.m. verlof de afspraak van mw. Dekker annuleren')).toEqual([['cancel_appointment', 'Dekker']]);
@@ -880,8 +880,8 @@ describe('a name corrected after the head of a note or a split verb (round 8)', 
 describe('initials after a command, an observation after a title, a name in capitals (round 8)', () => {
   it('reads initials after “zoek” as part of the name, not as the end of a sentence', () => {
     expect(chainOf('zoek K.L. van Zanten komma noteer dat ze rustig at')).toEqual([
-      ['zoeken', 'van Zanten'],
-      ['dagnotitie', 'van Zanten'],
+      ['zoeken', 'K.L. van Zanten'],
+      ['dagnotitie', 'K.L. van Zanten'],
     ]);
   });
 
@@ -975,5 +975,41 @@ describe('a superlative is no verb (round 8)', () => {
     expect(chainOf('laatste bloeddruk mw. Veldkamp')).toEqual([['dossiervraag', 'Veldkamp']]);
     // A past tense still tells ("mw. Veldkamp weigerde haar medicatie" is a note).
     expect(intentsOf('mw. Veldkamp weigerde haar medicatie')).toEqual(['dagnotitie']);
+  });
+});
+
+describe('initials belong to the name as written (round 9)', () => {
+  it('keeps capital initials at the start of the sentence, with their dots', () => {
+    expect(chainOf('J.P. de Wit zoeken')).toEqual([['zoeken', 'J.P. de Wit']]);
+    expect(chainOf('R.J. Kooistra risico’s?')).toEqual([['risico_query', 'R.J. Kooistra']]);
+  });
+
+  it('keeps initials after a title, without the title', () => {
+    expect(chainOf('notitie mw. a. el amrani: rustig op de groep')).toEqual([['dagnotitie', 'a. El Amrani']]);
+    expect(chainOf('zoek dhr. J. Th. Bakker')).toEqual([['zoeken', 'J. Th. Bakker']]);
+  });
+
+  it('keeps initials after a command or a preposition', () => {
+    expect(chainOf('risico’s en diagnose van T. van Os')).toEqual([
+      ['risico_query', 'T. van Os'],
+      ['diagnose_query', 'T. van Os'],
+    ]);
+    expect(chainOf('annuleer de afspraak van t. de bruijn morgen')).toEqual([['cancel_appointment', 't. De Bruijn']]);
+  });
+
+  it('keeps initials typed in lower case before a particle', () => {
+    expect(chainOf('diagnose mw. d.e. van der zee')).toEqual([['diagnose_query', 'd.e. Van der Zee']]);
+  });
+
+  it('carries the initials to every action of the chain about that patient', () => {
+    expect(chainOf('dhr. M.A. Lahlou komma rapportage openen komma daarna overdracht punt')).toEqual([
+      ['rapportage', 'M.A. Lahlou'],
+      ['overdracht', 'M.A. Lahlou'],
+    ]);
+  });
+
+  it('takes no letter for an initial where no name follows it', () => {
+    expect(chainOf('geef vitamine D. Daarna een notitie voor Jansen')).toEqual([['dagnotitie', 'Jansen']]);
+    expect(chainOf('i.v.m. verlof de afspraak van mw. Dekker annuleren')).toEqual([['cancel_appointment', 'Dekker']]);
   });
 });

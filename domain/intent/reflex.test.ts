@@ -378,13 +378,13 @@ describe('phrasings beyond the corpus (issue 22, from the kinds of misses the is
 describe('how a busy ward types (issue 43)', () => {
   const names = (input: string) => classify(input).actions.map((action) => action.entities.patientName ?? null);
 
-  it('reads the family name past initials, and the initials end no sentence', () => {
+  it('reads the family name past initials, keeps the initials in the name, and they end no sentence', () => {
     expect(classify('J.P. terlouw zoeken, intake openen').actions).toMatchObject([
-      { intent: 'zoeken', entities: { patientName: 'Terlouw' } },
-      { intent: 'intake_navigeer', entities: { patientName: 'Terlouw' } },
+      { intent: 'zoeken', entities: { patientName: 'J.P. Terlouw' } },
+      { intent: 'intake_navigeer', entities: { patientName: 'J.P. Terlouw' } },
     ]);
-    expect(names('intake mw. A. v.d. wijngaart compleet?')).toEqual(['Van der Wijngaart']);
-    expect(names('zoek dhr. J. Th. Bakker')).toEqual(['Bakker']);
+    expect(names('intake mw. A. v.d. wijngaart compleet?')).toEqual(['A. Van der Wijngaart']);
+    expect(names('zoek dhr. J. Th. Bakker')).toEqual(['J. Th. Bakker']);
   });
 
   it('takes a double name typed in lower case, with its particles as the record writes them', () => {

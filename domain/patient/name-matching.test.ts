@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nameScore, phoneticKey, queryKeyGroups, searchKeysOf, searchNameOf } from './name-matching';
+import {
+  editDistance,
+  nameMatcher,
+  nameScore,
+  phoneticKey,
+  queryKeyGroups,
+  searchKeysOf,
+  searchNameOf,
+  splitInitials,
+} from './name-matching';
 
 describe('name matching', () => {
   it('builds the searchable name from given names, prefix and family name', () => {
@@ -57,5 +66,47 @@ describe('name matching', () => {
     expect(nameScore('jna de vires', jan)).toBeGreaterThan(0.8);
     expect(nameScore('vri', jan)).toBeGreaterThan(0.8);
     expect(nameScore('van der', 'jan pieter van der berg')).toBeGreaterThan(nameScore('van der', jan));
+  });
+});
+
+describe('initials before a name (ADR 0105, round nine)', () => {
+  const rank = (term: string, people: { given: string[]; family: string; prefix?: string }[]) => {
+    const { initials, name } = splitInitials(term);
+    const score = nameMatcher(name, initials);
+    return people
+      .map((person) => ({
+        who: `${person.given.join(' ')} ${person.prefix ? `${person.prefix} ` : ''}${person.family}`,
+        score: score(searchNameOf({ nameGiven: person.given, namePrefix: person.prefix, familyName: person.family }), person.given),
+      }))
+      .sort((a, b) => b.score - a.score);
+  };
+  const deWits = [
+    { given: ['Anna'], prefix: 'de', family: 'Wit' },
+    { given: ['Johannes', 'Pieter'], prefix: 'de', family: 'Wit' },
+  ];
+
+  it('splits the initials as typed from the name', () => {
+    expect(splitInitials('J.P. de Wit')).toEqual({ initials: ['j', 'p'], name: 'de Wit' });
+    expect(splitInitials('a. el amrani')).toEqual({ initials: ['a'], name: 'el amrani' });
+    expect(splitInitials('J. Th. Bakker')).toEqual({ initials: ['j', 'th'], name: 'Bakker' });
+    // "v.d." is the particle it abbreviates, unless a particle follows it.
+    expect(splitInitials('A. v.d. Wijngaart')).toEqual({ initials: ['a'], name: 'v d Wijngaart' });
+    expect(splitInitials('v.d. Berg')).toEqual({ initials: [], name: 'v.d. Berg' });
+    expect(splitInitials('D. de Wit')).toEqual({ initials: ['d'], name: 'de Wit' });
+    expect(splitInitials('de Wit')).toEqual({ initials: [], name: 'de Wit' });
+  });
+
+  it('ranks the patient whose given names the initials fit first', () => {
+    expect(rank('J.P. de Wit', deWits).map(({ who }) => who)).toEqual(['Johannes Pieter de Wit', 'Anna de Wit']);
+    expect(rank('J. de Wit', deWits).map(({ who }) => who)).toEqual(['Johannes Pieter de Wit', 'Anna de Wit']);
+    expect(rank('A. de Wit', deWits).map(({ who }) => who)).toEqual(['Anna de Wit', 'Johannes Pieter de Wit']);
+  });
+
+  it('scores a name with fitting initials as high as the full name, and other initials well below', () => {
+    const [first, second] = rank('J.P. de Wit', deWits);
+    expect(first!.score).toBeGreaterThanOrEqual(nameScore('johannes pieter de wit', 'johannes pieter de wit') - 0.01);
+    expect(first!.score - second!.score).toBeGreaterThan(0.2);
+    // Without initials the name alone still finds both.
+    expect(rank('de Wit', deWits).every(({ score }) => score >= 0.8)).toBe(true);
   });
 });

@@ -123,16 +123,51 @@ function tokenScore(query: string, name: string): number {
   return 1 - editDistance(query, name) / Math.max(query.length, name.length);
 }
 
+const dottedInitials = /^\s*((?:(?:\p{L}|Th|Chr|Joh)\.\s*)+)/u;
+
+/**
+ * "J.P. de Wit" → initials `j`, `p` and the name "de Wit"; "a. el amrani", "dhr. J. Th. Bakker" alike. A trailing "v.", "d."
+ * or "v.d." is the particle it abbreviates ("A. v.d. Berg"), unless a particle follows it ("D. de Wit").
+ */
+export function splitInitials(term: string): { initials: string[]; name: string } {
+  const run = dottedInitials.exec(term)?.[1];
+  if (!run) return { initials: [], name: term };
+  const letters = run
+    .split('.')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+  let rest = term.slice(term.indexOf(run) + run.length);
+  const nextIsParticle = particles.has(tokens(rest)[0] ?? '');
+  let keep = letters.length;
+  if (!nextIsParticle && letters.at(-1) === 'd' && letters.at(-2) === 'v') keep -= 2;
+  else if (!nextIsParticle && ['v', 'd'].includes(letters.at(-1)!)) keep -= 1;
+  rest = `${letters.slice(keep).join(' ')} ${rest}`.trim();
+  if (keep === 0 || !tokens(rest).some((token) => !particles.has(token))) return { initials: [], name: term };
+  return { initials: letters.slice(0, keep), name: rest };
+}
+
+/** How much a name keeps of its score when the initials typed are not those of its given names. */
+const otherInitials = 0.75;
+
 /**
  * Scores names against one query: 0..1, how well every word the clinician typed matches some word
  * of the name, weighted a little by how much of the name was matched, so "jan" ranks Jan de Vries
- * above Jan Pieter van der Berg.
+ * above Jan Pieter van der Berg. Initials typed before the name ("J.P. de Wit", see `splitInitials`)
+ * are the first letters of the given names (`nameGiven`, which lead the search name): given names
+ * they fit count as matched, so Johannes Pieter de Wit ranks above Anna de Wit, who keeps only part
+ * of her score (a typo in an initial still finds her, but never resolves to her on its own).
  */
-export function nameMatcher(query: string): (searchName: string) => number {
+export function nameMatcher(
+  query: string,
+  initials: readonly string[] = [],
+): (searchName: string, nameGiven?: readonly string[]) => number {
   const queryTokens = tokens(query);
-  return (searchName) => {
+  return (searchName, nameGiven = []) => {
     const nameTokens = tokens(searchName);
     if (queryTokens.length === 0 || nameTokens.length === 0) return 0;
+    const given = tokens(nameGiven.join(' '));
+    const initialsFit =
+      initials.length > 0 && initials.length <= given.length && initials.every((letter, i) => given[i]!.startsWith(letter));
     const scores = queryTokens.map((token) => nameTokens.map((name) => tokenScore(token, name)));
     const total = scores.reduce((sum, row) => sum + Math.max(...row), 0);
     let words = 0;
@@ -140,10 +175,11 @@ export function nameMatcher(query: string): (searchName: string) => number {
     nameTokens.forEach((name, j) => {
       if (particles.has(name)) return;
       words++;
-      if (scores.some((row) => row[j]! >= 0.8)) covered++;
+      if ((initialsFit && j < initials.length) || scores.some((row) => row[j]! >= 0.8)) covered++;
     });
     const coverage = words ? covered / words : 1;
-    return (total / queryTokens.length) * (0.85 + 0.15 * coverage);
+    const score = (total / queryTokens.length) * (0.85 + 0.15 * coverage);
+    return initials.length > 0 && given.length > 0 && !initialsFit ? score * otherInitials : score;
   };
 }
 

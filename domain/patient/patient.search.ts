@@ -2,7 +2,7 @@ import type { EntityManager } from '../db/orm';
 import { arrayLiteral } from '../db/sql';
 import { capitaliseFirst } from '../shared/text';
 import { parseOrThrow } from '../shared/validation';
-import { nameMatcher, normalizeName, queryKeyGroups } from './name-matching';
+import { nameMatcher, normalizeName, queryKeyGroups, splitInitials } from './name-matching';
 import { patientSearchQuerySchema, type EpisodeStatus } from './patient.schemas';
 import { displayName } from './patient.service';
 
@@ -24,6 +24,7 @@ const candidateLimit = 200;
 interface CandidateRow {
   id: string;
   search_name: string;
+  name_given: string[];
   updated_at: Date;
   bsn_match: boolean;
 }
@@ -48,7 +49,7 @@ interface ResultRow {
  */
 export function searchCandidatesQuery(normalized: string, bsn: string | null, status: string): { sql: string; params: unknown[] } {
   const statusFilter = `(?::text = 'all' or episode_status = ?)`;
-  const columns = 'id, search_name, updated_at';
+  const columns = 'id, search_name, name_given, updated_at';
   if (bsn)
     return { sql: `select ${columns}, true as bsn_match from patients where bsn = ? and ${statusFilter}`, params: [bsn, status, status] };
 
@@ -99,7 +100,9 @@ const minimumScore = 0.6;
 export async function searchPatients(em: EntityManager, query: unknown, options: SearchOptions = {}): Promise<PatientSearchResult[]> {
   const parsed = parseOrThrow(patientSearchQuerySchema, query);
   const term = options.capitaliseTerm ? capitaliseFirst(parsed.q) : parsed.q;
-  const normalized = normalizeName(term);
+  // "J.P. de Wit": the index is searched for the name, the initials only rank its candidates.
+  const { initials, name } = splitInitials(term);
+  const normalized = normalizeName(name);
   const digits = term.replace(/[\s.-]/g, '');
   const bsn = /^\d{9}$/.test(digits) ? digits : null;
 
@@ -108,9 +111,9 @@ export async function searchPatients(em: EntityManager, query: unknown, options:
   await em.execute('set local max_parallel_workers_per_gather = 0');
   const rows = await em.execute<CandidateRow[]>(candidates.sql, candidates.params);
 
-  const score = nameMatcher(normalized);
+  const score = nameMatcher(normalized, initials);
   const best = rows
-    .map((row) => ({ row, score: row.bsn_match ? 1 : score(row.search_name) }))
+    .map((row) => ({ row, score: row.bsn_match ? 1 : score(row.search_name, row.name_given) }))
     .filter(({ score }) => score >= minimumScore)
     .sort((a, b) => b.score - a.score || new Date(b.row.updated_at).getTime() - new Date(a.row.updated_at).getTime())
     .slice(0, parsed.limit);

@@ -430,7 +430,9 @@ function nameText(typed: Token[]): string {
   const parts = expandParticles(typed);
   const raw = parts.map((part) => part.raw.replace(/['’`]s$/, ''));
   const typedLower = raw.every((part) => part === part.toLowerCase());
-  return raw
+  // "J.P. de Wit", "a. el amrani": initials belong to the name as written (ADR 0105, round nine).
+  const initials = typed[0]?.initials ? `${typed[0].initials} ` : '';
+  const name = raw
     .map((part, index) =>
       typedLower && !(nameParticles.has(parts[index]!.norm) && index > 0)
         ? part
@@ -442,6 +444,7 @@ function nameText(typed: Token[]): string {
         : part,
     )
     .join(' ');
+  return initials + name;
 }
 
 /** Names in reading order: after honorifics and prepositions, capitalised, or opening a clause. */

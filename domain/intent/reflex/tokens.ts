@@ -10,6 +10,8 @@ export interface Token {
   norm: string;
   start: number;
   end: number;
+  /** "J.P." before "de Wit": initials left out of the words (their dots would end the sentence), kept as typed for the name. */
+  initials?: string;
 }
 
 export function normalizeWord(raw: string): string {
@@ -91,15 +93,18 @@ function titleCase(raw: string): string {
 }
 
 /**
- * "mw. A. van der Sluis", "J.P. Terlouw zoeken", "dhr. J. Th. Bakker": initials say nothing the
- * record's family name does not, and their dots would end the sentence. A capital (or "Th", "Chr",
- * "Joh") with its dot, before a word, is left out where a name can start: at the start, after a
- * title, a comma or a joining word, or after another initial ("vitamine D. Daarna" keeps its D).
+ * "mw. A. van der Sluis", "J.P. Terlouw zoeken", "dhr. J. Th. Bakker": initials are no words of the
+ * sentence, and their dots would end it. A capital (or "Th", "Chr", "Joh") with its dot, before a
+ * word, is left out where a name can start: at the start, after a title, a comma or a joining word,
+ * or after another initial ("vitamine D. Daarna" keeps its D). The name keeps them as typed (ADR 0105,
+ * round nine): the word after them carries them in `initials`.
  */
 function withoutInitials(text: string, tokens: Token[]): Token[] {
   const out: Token[] = [];
   let afterInitial = false;
   let lowerRun = false;
+  let initialsFrom = -1;
+  let initialsTo = -1;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     lowerRun = token.kind === 'word' && /^\p{Ll}$/u.test(token.raw) && (lowerRun || lowerInitials(text, tokens, index));
@@ -117,14 +122,16 @@ function withoutInitials(text: string, tokens: Token[]): Token[] {
         connectors.has(previous.norm) ||
         initialSlots.has(previous.norm);
       if (next?.kind === 'word' && namePlace) {
+        if (!afterInitial) initialsFrom = token.start;
+        initialsTo = dot ? tokens[index + 1]!.end : token.end + 1;
         index += dot;
         afterInitial = true;
         continue;
       }
     }
+    out.push(afterInitial ? { ...token, initials: text.slice(initialsFrom, initialsTo) } : token);
     afterInitial = false;
     lowerRun = false;
-    out.push(token);
   }
   return out;
 }
