@@ -27,7 +27,7 @@ Catharina Catharine: Toos Tiny Trijntje Rina Kaat Katrien Ineke
 Christiaan: Chris Krijn Stijn
 Constantijn: Stijn Tijn
 Cornelia: Corrie Neeltje Nel Cora
-Cornelis: Kees Cor Kees Neel
+Cornelis: Kees Cor Neel
 Dorothea: Dorien Thea Doortje
 Elisabeth Elizabeth: Liesbeth Lies Betty Bep Els Elsje Lisa Lizzy Beth
 Engelbertus: Bert Engel
@@ -42,19 +42,19 @@ Gijsbertus Gijsbert: Gijs Bert
 Helena: Leni Lenie Heleen
 Hendrik Hendricus Hendrikus: Henk Rik Hein Hennie Harry
 Hendrika Hendrikje: Riek Rika Drika Henny Hennie
-Henriëtte Henriette: Jet Jetje Riet Hennie Jet
+Henriëtte Henriette: Jet Jetje Riet Hennie
 Hermanus: Herman Manus Harm
 Hubertus: Huub Huib Bert
 Jacobus Jacob: Koos Jaap Sjaak Kobus Cobus
 Jacoba: Coby Koosje Jaapje
 Johanna: Hanna Jopie Hanneke Joke Annie Jo Jannie
-Johannes: Hans Jan Joop Hannes Johan Jan
+Johannes: Hans Jan Joop Hannes Johan
 Josephus Joseph Jozef: Jos Sjef Jef Joop
 Josephina Josephine: Fien Fientje Josje
 Lambertus: Bert Lambert
 Leonardus: Leo Leen Nard
 Magdalena: Lenie Leen Magda Lena
-Margaretha Margaretta Margriet: Greet Grietje Greetje Margriet Greta Marga Gré Grietje
+Margaretha Margaretta Margriet: Greet Grietje Greetje Margriet Greta Marga Gré
 Maria: Marie Mies Mieke Mia Ria Rietje Marietje Miep
 Marinus: Rinus Rien
 Martinus: Tinus Martin Tiny
