@@ -66,12 +66,14 @@ describe('one web process', () => {
       const url = `http://127.0.0.1:${(metrics.address() as AddressInfo).port}/metrics`;
       for (const id of ['r-1', 'r-2']) await (await fetch(`${base}/api/reports/${id}?q=geheim`)).text();
       const authorization = 'Bearer token-van-zestien-tekens';
+      // A response is counted when it has finished; on a loaded machine that may take longer than the default second.
       await expect
         .poll(
           async () =>
             (await (await fetch(url, { headers: { authorization } })).text()).match(
               /route="\/api\/reports\/:id",status_class="4xx"} (\d+)/,
             )?.[1],
+          { timeout: 15_000 },
         )
         .toBe('2');
       const body = await (await fetch(url, { headers: { authorization } })).text();
