@@ -37,6 +37,10 @@ heldOut.push(['held-out R', readPath(new URL('../tests/fixtures/intent-holdout-r
 // Set W (session eleven) by a helper who saw only BRIEF.md, the product description and the issue: 283 sentences, 118 chains,
 // weighted to names in chains, context clauses, lost actions and early clock times. Scored as a whole only, never read.
 heldOut.push(['held-out W', readPath(new URL('../tests/fixtures/intent-holdout-w.json', import.meta.url).pathname)] as const);
+// Set Z (session thirteen) by a helper who saw only BRIEF.md, the product description and the issue: 260 sentences, 104 chains,
+// weighted to the issue's kinds (context phrases, lost actions, report vs note, idioms, questions without the keyword, intake
+// navigation, unknown, times and dates) in five styles. Scored as a whole only, never read.
+heldOut.push(['held-out Z', readPath(new URL('../tests/fixtures/intent-holdout-z.json', import.meta.url).pathname)] as const);
 // Set L (issue 43, this round) by a helper who saw only the catalogue, the issue and the labelling
 // conventions, written around patients' names. A dev set: its misses were read to mend the name
 // rules, so it is printed apart from the held-out sets and not trained on.
