@@ -1,4 +1,4 @@
-import { Connection } from '@temporalio/client';
+import { Connection, isGrpcServiceError } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -220,7 +220,7 @@ export async function startTemporalServer(
   const address = `127.0.0.1:${config.port}`;
   try {
     await waitFor('Temporal server', async () => ((await isTemporalUp(address)) ? true : undefined), 90_000, server.child);
-    await ensureNamespace(address, 'default');
+    await ensureNamespace(address, 'default', server.child);
     await waitFor(
       'Temporal search attributes',
       async () => {
@@ -237,21 +237,38 @@ export async function startTemporalServer(
   return server;
 }
 
-/** Registers the namespace when it is not there yet (one day's retention, as the dev server's default). */
-async function ensureNamespace(address: string, namespace: string): Promise<void> {
+/** gRPC status codes the namespace check tells apart (grpc-js `status`). */
+const grpcNotFound = 5;
+const grpcAlreadyExists = 6;
+const grpcCode = (error: unknown): number | undefined => (isGrpcServiceError(error) ? error.code : undefined);
+
+/**
+ * Registers the namespace when it is not there yet (one day's retention, as the dev server's default).
+ * The frontend answers before the rest of the server is ready, most of all on a restart from restored
+ * databases: an error other than "not found" is asked again until the timeout, and "already exists"
+ * (the namespace was there after all) counts as registered.
+ */
+async function ensureNamespace(address: string, namespace: string, server: Managed['child']): Promise<void> {
   const connection = await Connection.connect({ address, connectTimeout: '2 seconds' });
   try {
-    try {
-      await connection.workflowService.describeNamespace({ namespace });
-      return;
-    } catch {
-      // not registered yet
-    }
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
     await waitFor(
       `Temporal namespace ${namespace}`,
-      async () => ((await connection.workflowService.describeNamespace({ namespace })) ? true : undefined),
-      30_000,
+      async () => {
+        try {
+          await connection.workflowService.describeNamespace({ namespace });
+          return true;
+        } catch (error) {
+          if (grpcCode(error) !== grpcNotFound) throw error;
+        }
+        try {
+          await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
+        } catch (error) {
+          if (grpcCode(error) !== grpcAlreadyExists) throw error;
+        }
+        return undefined; // registered: described on the next probe, once the namespace cache has it
+      },
+      60_000,
+      server,
     );
   } finally {
     await connection.close();
