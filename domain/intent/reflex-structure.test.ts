@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { splitInitials } from '../patient/name-matching';
 import { classifyReflex } from './reflex';
 
 /*
@@ -379,6 +380,21 @@ describe('names in every shape a ward types them (set T read as a dev set)', () 
     ]);
     // A dotted short form is no initial.
     expect(chainOf('i.v.m. verlof de afspraak van mw. Dekker annuleren')).toEqual([['cancel_appointment', 'Dekker']]);
+  });
+
+  it('reads initials as the patient search does: "v." and "v.d." after them are the particle, also in lower case', () => {
+    // One rule (`initialsBeforeName`) for both readers: the name the reflex hears splits into the same initials and name.
+    const cases: [string, string, string[]][] = [
+      ['zoek mw. a. v.d. berg', 'a. Van den Berg', ['a']],
+      ['zoek j.p. v. dijk', 'j.p. Van Dijk', ['j', 'p']],
+      ['zoek J.P. V. Dijk', 'J.P. van Dijk', ['j', 'p']],
+      ['zoek d. de wit', 'd. De Wit', ['d']],
+      ['zoek j. th. bakker', 'j. th. Bakker', ['j', 'th']],
+    ];
+    for (const [sentence, name, initials] of cases) {
+      expect(chainOf(sentence), sentence).toEqual([['zoeken', name]]);
+      expect(splitInitials(name).initials, sentence).toEqual(initials);
+    }
   });
 
   it('does not take a fellow patient, “aub”, “wnr” or a spelling word for the patient', () => {
