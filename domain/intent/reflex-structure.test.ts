@@ -1054,3 +1054,17 @@ describe('a part that only says whose intake (session thirteen)', () => {
     ]);
   });
 });
+
+describe('a report opened with a colon (session thirteen)', () => {
+  it('reads what follows the colon as the report’s text, not a question about a risk it names', () => {
+    expect(chainOf('nieuwe rapportageregel bij Peeters: zelfbeschadiging om 22:00')).toEqual([['rapportage', 'Peeters']]);
+    expect(chainOf('rapportage bij dhr. Aksoy: agressie naar personeel, slaan')).toEqual([['rapportage', 'Aksoy']]);
+  });
+
+  it('still splits a request or a question after the colon', () => {
+    expect(chainOf('rapportage mw. Visser: daarna de overdracht')).toEqual([
+      ['rapportage', 'Visser'],
+      ['overdracht', 'Visser'],
+    ]);
+  });
+});
