@@ -1068,3 +1068,23 @@ describe('a report opened with a colon (session thirteen)', () => {
     ]);
   });
 });
+
+describe('an appointment called off and put on another moment (session thirteen)', () => {
+  it('is one move', () => {
+    expect(chainOf('dhr. Mathijsen zijn wekelijkse gesprek morgen gaat niet door, zet het op donderdag')).toEqual([
+      ['reschedule_appointment', 'Mathijsen'],
+    ]);
+    expect(chainOf('de afspraak van Assink moet een dag later, maak er maandag van')).toEqual([['reschedule_appointment', 'Assink']]);
+  });
+
+  it('keeps a cancellation and a new appointment made again apart', () => {
+    expect(chainOf('annuleer de afspraak van vandaag met Pim en plan hem in voor overmorgen')).toEqual([
+      ['cancel_appointment', 'Pim'],
+      ['create_appointment', 'Pim'],
+    ]);
+    expect(chainOf('de afspraak van Jan vrijdag mag weg, en zet er een in voor maandag')).toEqual([
+      ['cancel_appointment', 'Jan'],
+      ['create_appointment', 'Jan'],
+    ]);
+  });
+});

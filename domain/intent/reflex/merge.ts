@@ -39,7 +39,7 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
     const bare = action.intent === 'dagnotitie' && (!action.entities.content || refersBack(piece.text));
     // "de afspraak kan niet doorgaan; wilt u die verplaatsen naar vrijdag": the appointment is moved, not cancelled.
     if (
-      previous.intent === 'cancel_appointment' &&
+      (previous.intent === 'cancel_appointment' || previous.intent === 'reschedule_appointment') &&
       action.intent === 'reschedule_appointment' &&
       (!piece.ownName || action.entities.patientName === previous.entities.patientName) &&
       // Not "verzet die van maandag": that is another appointment.
