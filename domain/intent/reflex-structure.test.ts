@@ -1088,3 +1088,16 @@ describe('an appointment called off and put on another moment (session thirteen)
     ]);
   });
 });
+
+describe('the same done to another appointment, said with “ook” (session thirteen)', () => {
+  it('repeats the action before it', () => {
+    expect(chainOf('mevrouw el ouali haar afspraak van maandag mag weg, en die van meneer el ouali op woensdag ook')).toEqual([
+      ['cancel_appointment', 'El Ouali'],
+      ['cancel_appointment', 'El Ouali'],
+    ]);
+  });
+
+  it('does not repeat it where the part has a verb of its own', () => {
+    expect(chainOf('annuleer de afspraak van Jan en die van Piet verzetten naar vrijdag ook')[1]?.[0]).not.toBe('cancel_appointment');
+  });
+});

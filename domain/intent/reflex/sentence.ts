@@ -161,6 +161,17 @@ function movesItTo(tokens: Token[]): boolean {
   );
 }
 
+/** "die van meneer X op woensdag ook", "een voor Eva ook": an elliptic "die van X" closed by "ook", with no verb of its own. */
+function saidAgainAlso(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  return (
+    words.length >= 3 &&
+    words.at(-1)!.norm === 'ook' &&
+    elliptic(words, 0) &&
+    !words.some((token) => actionStarters.has(token.norm) || looksLikeVerb(token.norm))
+  );
+}
+
 function namesOnly(tokens: Token[], reading: Classified): boolean {
   const name = reading.name;
   if (!name) return false;
@@ -503,7 +514,9 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       relayedByOthers(partTokens) &&
       (!statement(next.tokens) || !['unknown', 'dagnotitie'].includes(next.reading.intent));
     // The next of the things counted ("twee notities, één voor … en één voor …") is another of the same action.
-    const again: boolean = repeat === true || (counted === true && previousIntent !== null && actions.length > 0);
+    // "… mag weg, en die van meneer X op woensdag ook": the same done again to another, said without its verb.
+    const alsoSo: boolean = previousIntent !== null && actions.length > 0 && saidAgainAlso(partTokens);
+    const again: boolean = repeat === true || alsoSo || (counted === true && previousIntent !== null && actions.length > 0);
     // "… gesprek morgen gaat niet door, zet het op donderdag", "… mot nen dag later, maak er moandag van": the appointment
     // just cancelled or moved, put on another moment, is moved (mergeFragments makes the two one move).
     const putsItElsewhere: boolean =
