@@ -1101,3 +1101,10 @@ describe('the same done to another appointment, said with “ook” (session thi
     expect(chainOf('annuleer de afspraak van Jan en die van Piet verzetten naar vrijdag ook')[1]?.[0]).not.toBe('cancel_appointment');
   });
 });
+
+describe('how the night went, asked in a clause (session thirteen)', () => {
+  it('asks the handover also with the verb at the end', () => {
+    expect(chainOf("dhr. van 't veer, ff kijken hoe zn nacht was")).toEqual([['overdracht', "Van 't Veer"]]);
+    expect(chainOf('ff kijken hoe de nacht was bij mw. Smit')).toEqual([['overdracht', 'Smit']]);
+  });
+});
