@@ -1108,3 +1108,16 @@ describe('how the night went, asked in a clause (session thirteen)', () => {
     expect(chainOf('ff kijken hoe de nacht was bij mw. Smit')).toEqual([['overdracht', 'Smit']]);
   });
 });
+
+describe('Low Saxon and Limburg days and appointments (session thirteen)', () => {
+  it('reads "afspraok", "ofsproak", "noar" and the days as the words they stand for', () => {
+    expect(chainOf('de afspraok van meneer Coenen mot noar moandag')).toEqual([['reschedule_appointment', 'Coenen']]);
+    const [move] = classifyReflex(
+      'schoef heur ofsproak van dinsdag noar dunderdag',
+      { activePatient: { id: '00000000-0000-4000-8000-000000000002', name: 'Jan de Vries' } },
+      now,
+    ).actions;
+    expect(move?.intent).toBe('reschedule_appointment');
+    expect(move?.entities.dateLabel).toBe('donderdag');
+  });
+});
