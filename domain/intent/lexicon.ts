@@ -759,6 +759,14 @@ export const regionalForms: ReadonlyMap<string, string> = new Map([
   ['hat', 'heeft'],
   ['ofspraak', 'afspraak'],
   ['fuort', 'weg'],
+  // Low Saxon and Limburg days and the appointment ("de afspraok mot noar moandag", "schoef heur ofsproak noar dunderdag").
+  ['moandag', 'maandag'],
+  ['dunderdag', 'donderdag'],
+  ['vriedag', 'vrijdag'],
+  ['vriedig', 'vrijdag'],
+  ['afspraok', 'afspraak'],
+  ['ofsproak', 'afspraak'],
+  ['noar', 'naar'],
   // A ward's other short form of "ovdr" ("open haar ovd", "ovd nachtdienst"), read as the one the model knows.
   ['ovd', 'ovdr'],
 ]);

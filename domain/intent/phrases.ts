@@ -25,9 +25,9 @@ export const phrases = {
     /\bwat (moet|moeten|wil|zou|zouden|dient) (ik|we|jij|jullie|de \w+|het team|de collega'?s)( \w+)? (weten|horen|meegeven|doorgeven)\b|\b(iets|wat) (bijzonders|belangrijks)\b|\bweten over\b|\bdoorgeven aan\b|\bmeegeven aan\b/,
   /** What to watch for: "waar moet ik op letten bij X vanavond" (the handover says it). */
   watchFor: /\bwaar (moet|moeten|moet je) (ik|we|je|jij|jullie)? ?(op )?(letten|opletten|rekening mee houden)\b/,
-  /** How a shift went: "hoe was de nacht", "hoe ging het met X vannacht". */
+  /** How a shift went: "hoe was de nacht", "(ff kijken) hoe zn nacht was", "hoe ging het met X vannacht". */
   handoverPhrase:
-    /\b(nacht|dag|dienst|avond) (doorgekomen|doorgebracht)\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|zn|z'n|haar|d'r) (nacht|dag|avond|dienst)\b|\bwat (speelde|speelt) er\b|\bwat (is|valt) er (\S+ ){0,4}te melden\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
+    /\b(nacht|dag|dienst|avond) (doorgekomen|doorgebracht)\b|\bbijzonderheden\b|\bhoe (was|is) (de|zijn|zn|z'n|haar|d'r) (nacht|dag|avond|dienst)\b|\bhoe (de|zijn|zn|z'n|haar|d'r) (nacht|avond|dienst) (was|is|ging|verliep)\b|\bwat (speelde|speelt) er\b|\bwat (is|valt) er (\S+ ){0,4}te melden\b|\bwat is er (vannacht |vandaag )?gebeurd\b|\b(is|was) er (iets|wat) (bijzonders )?gebeurd\b|\bhoe is het (gegaan|verlopen)\b|\bhoe (ging|gaat|was|is) het\b.*\b(vannacht|vandaag|vanavond|vanochtend|vanmiddag|afgelopen (nacht|dienst|dag|avond))\b/,
   /** What a patient is treated for: a question about the diagnosis without the word. */
   treatedFor: /\b(waar|waarvoor)\b.*\bbehandeld\b|\bbehandeld (voor|wegens)\b/,
   /** Going to (a part of) the intake form. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { splitInitials } from '../patient/name-matching';
 import { classifyReflex } from './reflex';
 
 /*
@@ -379,6 +380,21 @@ describe('names in every shape a ward types them (set T read as a dev set)', () 
     ]);
     // A dotted short form is no initial.
     expect(chainOf('i.v.m. verlof de afspraak van mw. Dekker annuleren')).toEqual([['cancel_appointment', 'Dekker']]);
+  });
+
+  it('reads initials as the patient search does: "v." and "v.d." after them are the particle, also in lower case', () => {
+    // One rule (`initialsBeforeName`) for both readers: the name the reflex hears splits into the same initials and name.
+    const cases: [string, string, string[]][] = [
+      ['zoek mw. a. v.d. berg', 'a. Van den Berg', ['a']],
+      ['zoek j.p. v. dijk', 'j.p. Van Dijk', ['j', 'p']],
+      ['zoek J.P. V. Dijk', 'J.P. van Dijk', ['j', 'p']],
+      ['zoek d. de wit', 'd. De Wit', ['d']],
+      ['zoek j. th. bakker', 'j. th. Bakker', ['j', 'th']],
+    ];
+    for (const [sentence, name, initials] of cases) {
+      expect(chainOf(sentence), sentence).toEqual([['zoeken', name]]);
+      expect(splitInitials(name).initials, sentence).toEqual(initials);
+    }
   });
 
   it('does not take a fellow patient, “aub”, “wnr” or a spelling word for the patient', () => {
@@ -1011,5 +1027,97 @@ describe('initials belong to the name as written (round 9)', () => {
   it('takes no letter for an initial where no name follows it', () => {
     expect(chainOf('geef vitamine D. Daarna een notitie voor Jansen')).toEqual([['dagnotitie', 'Jansen']]);
     expect(chainOf('i.v.m. verlof de afspraak van mw. Dekker annuleren')).toEqual([['cancel_appointment', 'Dekker']]);
+  });
+});
+
+describe('a part that only says whose intake (session thirteen)', () => {
+  it('is no status question or step of its own before a step in the form or a question about it', () => {
+    expect(chainOf('intak van Zeynep, naar kopje trauma')).toEqual([['intake_navigeer', 'Zeynep']]);
+    expect(chainOf('mw. de Vos-van Beek haar intake: hoe ver, en dan naar het kopje medicatie')).toEqual([
+      ['intake_status', 'de Vos-van Beek'],
+      ['intake_navigeer', 'de Vos-van Beek'],
+    ]);
+    expect(chainOf('in de intake van Fleur eerst naar het kopje anamnese en dan naar het blok gezin')).toEqual([
+      ['intake_navigeer', 'Fleur'],
+      ['intake_navigeer', 'Fleur'],
+    ]);
+  });
+
+  it('keeps a part that opens the intake or asks its status', () => {
+    expect(chainOf('open de intake van Jorik, ga naar het kopje verslaving')).toEqual([
+      ['intake_navigeer', 'Jorik'],
+      ['intake_navigeer', 'Jorik'],
+    ]);
+    expect(chainOf('intakestatus van Jan, daarna naar kopje verslaving')).toEqual([
+      ['intake_status', 'Jan'],
+      ['intake_navigeer', 'Jan'],
+    ]);
+  });
+});
+
+describe('a report opened with a colon (session thirteen)', () => {
+  it('reads what follows the colon as the report’s text, not a question about a risk it names', () => {
+    expect(chainOf('nieuwe rapportageregel bij Peeters: zelfbeschadiging om 22:00')).toEqual([['rapportage', 'Peeters']]);
+    expect(chainOf('rapportage bij dhr. Aksoy: agressie naar personeel, slaan')).toEqual([['rapportage', 'Aksoy']]);
+  });
+
+  it('still splits a request or a question after the colon', () => {
+    expect(chainOf('rapportage mw. Visser: daarna de overdracht')).toEqual([
+      ['rapportage', 'Visser'],
+      ['overdracht', 'Visser'],
+    ]);
+  });
+});
+
+describe('an appointment called off and put on another moment (session thirteen)', () => {
+  it('is one move', () => {
+    expect(chainOf('dhr. Mathijsen zijn wekelijkse gesprek morgen gaat niet door, zet het op donderdag')).toEqual([
+      ['reschedule_appointment', 'Mathijsen'],
+    ]);
+    expect(chainOf('de afspraak van Assink moet een dag later, maak er maandag van')).toEqual([['reschedule_appointment', 'Assink']]);
+  });
+
+  it('keeps a cancellation and a new appointment made again apart', () => {
+    expect(chainOf('annuleer de afspraak van vandaag met Pim en plan hem in voor overmorgen')).toEqual([
+      ['cancel_appointment', 'Pim'],
+      ['create_appointment', 'Pim'],
+    ]);
+    expect(chainOf('de afspraak van Jan vrijdag mag weg, en zet er een in voor maandag')).toEqual([
+      ['cancel_appointment', 'Jan'],
+      ['create_appointment', 'Jan'],
+    ]);
+  });
+});
+
+describe('the same done to another appointment, said with “ook” (session thirteen)', () => {
+  it('repeats the action before it', () => {
+    expect(chainOf('mevrouw el ouali haar afspraak van maandag mag weg, en die van meneer el ouali op woensdag ook')).toEqual([
+      ['cancel_appointment', 'El Ouali'],
+      ['cancel_appointment', 'El Ouali'],
+    ]);
+  });
+
+  it('does not repeat it where the part has a verb of its own', () => {
+    expect(chainOf('annuleer de afspraak van Jan en die van Piet verzetten naar vrijdag ook')[1]?.[0]).not.toBe('cancel_appointment');
+  });
+});
+
+describe('how the night went, asked in a clause (session thirteen)', () => {
+  it('asks the handover also with the verb at the end', () => {
+    expect(chainOf("dhr. van 't veer, ff kijken hoe zn nacht was")).toEqual([['overdracht', "Van 't Veer"]]);
+    expect(chainOf('ff kijken hoe de nacht was bij mw. Smit')).toEqual([['overdracht', 'Smit']]);
+  });
+});
+
+describe('Low Saxon and Limburg days and appointments (session thirteen)', () => {
+  it('reads "afspraok", "ofsproak", "noar" and the days as the words they stand for', () => {
+    expect(chainOf('de afspraok van meneer Coenen mot noar moandag')).toEqual([['reschedule_appointment', 'Coenen']]);
+    const [move] = classifyReflex(
+      'schoef heur ofsproak van dinsdag noar dunderdag',
+      { activePatient: { id: '00000000-0000-4000-8000-000000000002', name: 'Jan de Vries' } },
+      now,
+    ).actions;
+    expect(move?.intent).toBe('reschedule_appointment');
+    expect(move?.entities.dateLabel).toBe('donderdag');
   });
 });

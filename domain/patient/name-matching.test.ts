@@ -89,6 +89,8 @@ describe('initials before a name (ADR 0105, round nine)', () => {
     expect(splitInitials('J.P. de Wit')).toEqual({ initials: ['j', 'p'], name: 'de Wit' });
     expect(splitInitials('a. el amrani')).toEqual({ initials: ['a'], name: 'el amrani' });
     expect(splitInitials('J. Th. Bakker')).toEqual({ initials: ['j', 'th'], name: 'Bakker' });
+    expect(splitInitials('j. th. bakker')).toEqual({ initials: ['j', 'th'], name: 'bakker' });
+    expect(splitInitials('j.p. v. dijk')).toEqual({ initials: ['j', 'p'], name: 'v dijk' });
     // "v.d." is the particle it abbreviates, unless a particle follows it.
     expect(splitInitials('A. v.d. Wijngaart')).toEqual({ initials: ['a'], name: 'v d Wijngaart' });
     expect(splitInitials('v.d. Berg')).toEqual({ initials: [], name: 'v.d. Berg' });

@@ -1,4 +1,4 @@
-import { foldAccents, nameParticles, particleAbbreviations } from '../shared/text';
+import { dottedInitials, foldAccents, initialsBeforeName, nameParticles, particleAbbreviations } from '../shared/text';
 /**
  * Fuzzy name matching for patient search. PostgreSQL (pg_trgm and the phonetic keys below, both
  * indexed) finds candidates; these pure functions rank them. Trigrams alone tie "jna de vires"
@@ -123,11 +123,10 @@ function tokenScore(query: string, name: string): number {
   return 1 - editDistance(query, name) / Math.max(query.length, name.length);
 }
 
-const dottedInitials = /^\s*((?:(?:\p{L}|Th|Chr|Joh)\.\s*)+)/u;
-
 /**
  * "J.P. de Wit" → initials `j`, `p` and the name "de Wit"; "a. el amrani", "dhr. J. Th. Bakker" alike. A trailing "v.", "d."
- * or "v.d." is the particle it abbreviates ("A. v.d. Berg"), unless a particle follows it ("D. de Wit").
+ * or "v.d." is the particle it abbreviates ("A. v.d. Berg"), unless a particle follows it ("D. de Wit"): the reflex reads
+ * initials in a sentence with the same rule (`initialsBeforeName`).
  */
 export function splitInitials(term: string): { initials: string[]; name: string } {
   const run = dottedInitials.exec(term)?.[1];
@@ -137,10 +136,7 @@ export function splitInitials(term: string): { initials: string[]; name: string 
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean);
   let rest = term.slice(term.indexOf(run) + run.length);
-  const nextIsParticle = particles.has(tokens(rest)[0] ?? '');
-  let keep = letters.length;
-  if (!nextIsParticle && letters.at(-1) === 'd' && letters.at(-2) === 'v') keep -= 2;
-  else if (!nextIsParticle && ['v', 'd'].includes(letters.at(-1)!)) keep -= 1;
+  const keep = initialsBeforeName(letters, particles.has(tokens(rest)[0] ?? ''));
   rest = `${letters.slice(keep).join(' ')} ${rest}`.trim();
   if (keep === 0 || !tokens(rest).some((token) => !particles.has(token))) return { initials: [], name: term };
   return { initials: letters.slice(0, keep), name: rest };

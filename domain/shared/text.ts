@@ -74,6 +74,28 @@ export const rarerNameParticles = ['aan', 'bij', 'onder', 'voor', 'del', 'della'
 export const surnamePrefixes = ['el', 'al', 'ben', 'bin', 'ibn', 'abu', 'mac', 'mc'];
 /** Particles as they are abbreviated when typed: "v.d. Berg", "vd Berg". */
 export const particleAbbreviations = ['v', 'd', 'vd'];
+/**
+ * Initials before a family name ("J.P. de Wit", "dhr. J. Th. Bakker", "mw. a. el amrani"): each a letter, or a given name
+ * written short ("Th", "Chr", "Joh"), with its dot. One reader for the intent reflex (which keeps them in the name it hears)
+ * and the patient search (which matches them against the given names).
+ */
+const initialShortForms = ['th', 'chr', 'joh'];
+export function isInitial(word: string): boolean {
+  return /^\p{L}$/u.test(word) || initialShortForms.includes(word.toLowerCase());
+}
+/** The dotted initials opening a typed name, with the space after them: "J. Th. " of "J. Th. Bakker". */
+export const dottedInitials = new RegExp(`^\\s*((?:(?:\\p{L}|${initialShortForms.join('|')})\\.\\s*)+)`, 'iu');
+/**
+ * Of the dotted letters typed before a name, how many are initials: a trailing "v.", "d." or "v.d." is the particle it
+ * abbreviates ("A. v.d. Berg", "j.p. v. dijk"), unless a particle follows it ("D. de Wit").
+ */
+export function initialsBeforeName(letters: readonly string[], particleFollows: boolean): number {
+  const lower = letters.map((letter) => letter.toLowerCase());
+  if (particleFollows) return lower.length;
+  if (lower.at(-1) === 'd' && lower.at(-2) === 'v') return lower.length - 2;
+  if (lower.at(-1) === 'v' || lower.at(-1) === 'd') return lower.length - 1;
+  return lower.length;
+}
 /** Particles that are everyday words in a sentence too ("in", "op", "het"): no sign on their own that a lower-case name follows. */
 export const everydayParticles = ['het', 't', "'t", '’t', 'in', 'op', 'uit'];
 

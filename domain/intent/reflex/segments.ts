@@ -472,7 +472,8 @@ export function splitSegments(tokens: Token[]): Segment[] {
       token.kind === 'punct' &&
       (token.norm === ':' || token.norm === ',') &&
       opensReport(current) &&
-      tellsWhatHappened(tokens, index + 1)
+      // "nieuwe rapportageregel bij X: zelfbeschadiging om 22:00": after a colon, as after "noteer bij X:", the report's text.
+      (tellsWhatHappened(tokens, index + 1) || (token.norm === ':' && reportTextAfterColon(tokens, index + 1)))
     )
       sawNote = true;
     // "noteer bij X: …" or "noteer bij X, …": what follows is the note's text. Not after a bare "noteer" that closes
@@ -561,6 +562,17 @@ function opensReport(current: Token[]): boolean {
   // "nieuwe rapportageregel bij X: …": a new line of the report is one report to write.
   const first = current.find((word) => word.kind === 'word' && !fillers.has(word.norm) && !['nieuwe', 'nieuw', 'een'].includes(word.norm));
   return first !== undefined && /^(rapportage|raportage|rapporage)(regel)?$|^(rapporteer|raporteer)$/.test(first.norm);
+}
+
+/** What follows a report's colon is its text unless it asks or goes on to another request ("…: daarna de overdracht"). */
+function reportTextAfterColon(tokens: Token[], from: number): boolean {
+  const first = tokens.slice(from).find((token) => token.kind === 'word' && !fillers.has(token.norm));
+  return (
+    first !== undefined &&
+    !connectors.has(first.norm) &&
+    !questionStarters.has(first.norm) &&
+    !tokens.slice(from).some((token) => token.norm === '?')
+  );
 }
 
 /** "heeft goed geslapen", "hij was onrustig": a finite verb or the patient as subject, and no question. */

@@ -140,6 +140,38 @@ const spellingRemark = new Set(['streepje', 'koppelteken', 'elkaar', 'hoofdlette
 const spellingWords = new Set([...spellingRemark, 'met', 'een', 'aan', 'liggend', 'liggende', 'zonder', 'twee']);
 
 /** The part is a patient's name and nothing else: a title, fillers, the name spelled out ("S-N-O") or how it is spelled. */
+/** "zet het op donderdag", "maak er maandag van", "zet hem naar vrijdag": a command that puts "it" on a moment, nothing else named. */
+const putVerbs = new Set(['zet', 'verzet', 'schuif', 'maak', 'doe', 'leg', 'verplaats']);
+const itWords = new Set(['het', 'hem', 'die', "'m", 'm']);
+// "plan hem opnieuw in", "zet er ene in voor maandag": a new appointment made, not the old one moved.
+const madeAgain = new Set(['in', 'opnieuw', 'een', 'ene', 'nieuwe', 'nieuw', 'weer']);
+function movesItTo(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  const at = words.findIndex((token) => itWords.has(token.norm) || (words[0]?.norm === 'maak' && token.norm === 'er'));
+  return (
+    words.length > 0 &&
+    putVerbs.has(words[0]!.norm) &&
+    at === 1 &&
+    words[at + 1]?.norm !== 'van' &&
+    !words.some((token) => madeAgain.has(token.norm) || lookup(token.norm).concepts.has('appointmentNoun')) &&
+    (() => {
+      const moment = momentIn(tokens, 0, tokens.length);
+      return moment.label !== null || moment.time !== null;
+    })()
+  );
+}
+
+/** "die van meneer X op woensdag ook", "een voor Eva ook": an elliptic "die van X" closed by "ook", with no verb of its own. */
+function saidAgainAlso(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  return (
+    words.length >= 3 &&
+    words.at(-1)!.norm === 'ook' &&
+    elliptic(words, 0) &&
+    !words.some((token) => actionStarters.has(token.norm) || looksLikeVerb(token.norm))
+  );
+}
+
 function namesOnly(tokens: Token[], reading: Classified): boolean {
   const name = reading.name;
   if (!name) return false;
@@ -482,15 +514,23 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       relayedByOthers(partTokens) &&
       (!statement(next.tokens) || !['unknown', 'dagnotitie'].includes(next.reading.intent));
     // The next of the things counted ("twee notities, één voor … en één voor …") is another of the same action.
-    const again: boolean = repeat === true || (counted === true && previousIntent !== null && actions.length > 0);
+    // "… mag weg, en die van meneer X op woensdag ook": the same done again to another, said without its verb.
+    const alsoSo: boolean = previousIntent !== null && actions.length > 0 && saidAgainAlso(partTokens);
+    const again: boolean = repeat === true || alsoSo || (counted === true && previousIntent !== null && actions.length > 0);
+    // "… gesprek morgen gaat niet door, zet het op donderdag", "… mot nen dag later, maak er moandag van": the appointment
+    // just cancelled or moved, put on another moment, is moved (mergeFragments makes the two one move).
+    const putsItElsewhere: boolean =
+      (previousIntent === 'cancel_appointment' || previousIntent === 'reschedule_appointment') && !reading.name && movesItTo(partTokens);
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = again
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : described
-        ? { intent: 'dagnotitie', confidence: describedConfidence, ambiguous: false }
-        : told || readied || onlySaysWho || relayed
-          ? null
-          : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
-            (written ? reading : null));
+      : putsItElsewhere
+        ? { intent: 'reschedule_appointment', confidence: 0.9, ambiguous: false }
+        : described
+          ? { intent: 'dagnotitie', confidence: describedConfidence, ambiguous: false }
+          : told || readied || onlySaysWho || relayed
+            ? null
+            : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
+              (written ? reading : null));
     if (!decided) {
       fromContext = reading.name ?? fromContext;
       continue;

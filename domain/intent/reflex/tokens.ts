@@ -1,4 +1,4 @@
-import { everydayParticles, foldAccents } from '../../shared/text';
+import { everydayParticles, foldAccents, initialsBeforeName, isInitial, particleAbbreviations } from '../../shared/text';
 import { connectors, dotAbbreviations, honorifics, nameParticles, notNames, regionalForms } from '../lexicon';
 import { lookup } from './lookup';
 
@@ -93,45 +93,29 @@ function titleCase(raw: string): string {
 }
 
 /**
- * "mw. A. van der Sluis", "J.P. Terlouw zoeken", "dhr. J. Th. Bakker": initials are no words of the
- * sentence, and their dots would end it. A capital (or "Th", "Chr", "Joh") with its dot, before a
- * word, is left out where a name can start: at the start, after a title, a comma or a joining word,
- * or after another initial ("vitamine D. Daarna" keeps its D). The name keeps them as typed (ADR 0105,
- * round nine): the word after them carries them in `initials`.
+ * "mw. A. van der Sluis", "J.P. Terlouw zoeken", "dhr. J. Th. Bakker", "zoek h. el khatib": initials are no words of the
+ * sentence, and their dots would end it. They are left out where a name can start: at the start, after a title, a comma
+ * or a joining word, or after "zoek"/"van"/"voor"/"bij"/"met" ("vitamine D. Daarna" keeps its D). The name keeps them as
+ * typed (ADR 0105, round nine): the word after them carries them in `initials`.
  */
 function withoutInitials(text: string, tokens: Token[]): Token[] {
   const out: Token[] = [];
-  let afterInitial = false;
-  let lowerRun = false;
-  let initialsFrom = -1;
-  let initialsTo = -1;
+  let left = 0;
+  let from = -1;
+  let to = -1;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    lowerRun = token.kind === 'word' && /^\p{Ll}$/u.test(token.raw) && (lowerRun || lowerInitials(text, tokens, index));
-    const dotted = token.kind === 'word' && /^(\p{Lu}|Th|Chr|Joh)$/u.test(token.raw) && text[token.end] === '.';
-    if (dotted || lowerRun) {
+    if (from < 0) left = initialsAt(text, tokens, index, out.at(-1));
+    if (left > 0) {
       const dot = tokens[index + 1]?.kind === 'punct' && tokens[index + 1]!.start === token.end ? 1 : 0;
-      const next = tokens[index + 1 + dot];
-      const previous = out.at(-1);
-      const namePlace =
-        lowerRun ||
-        afterInitial ||
-        !previous ||
-        previous.kind === 'punct' ||
-        honorifics.has(previous.norm) ||
-        connectors.has(previous.norm) ||
-        initialSlots.has(previous.norm);
-      if (next?.kind === 'word' && namePlace) {
-        if (!afterInitial) initialsFrom = token.start;
-        initialsTo = dot ? tokens[index + 1]!.end : token.end + 1;
-        index += dot;
-        afterInitial = true;
-        continue;
-      }
+      if (from < 0) from = token.start;
+      to = dot ? tokens[index + 1]!.end : token.end + 1;
+      index += dot;
+      left--;
+      continue;
     }
-    out.push(afterInitial ? { ...token, initials: text.slice(initialsFrom, initialsTo) } : token);
-    afterInitial = false;
-    lowerRun = false;
+    out.push(from >= 0 ? { ...token, initials: text.slice(from, to) } : token);
+    from = -1;
   }
   return out;
 }
@@ -139,7 +123,7 @@ function withoutInitials(text: string, tokens: Token[]): Token[] {
 /** Where initials may stand besides the start, a title or a joining word: "zoek J.H. van Dijk", "van E. Brandsma". */
 const initialSlots = new Set(['zoek', 'van', 'voor', 'bij', 'met']);
 
-/** Dotted short forms typed in lower case: "i.v.m.", "d.w.z.", "v.d.": no initials. */
+/** Dotted short forms typed in lower case: "i.v.m.", "d.w.z.": no initials. */
 const dottedWords = new Set([
   'ivm',
   'dwz',
@@ -153,7 +137,6 @@ const dottedWords = new Set([
   'evt',
   'bv',
   'ca',
-  'vd',
   'ie',
   'nb',
   'ps',
@@ -162,33 +145,37 @@ const dottedWords = new Set([
 ]);
 
 /**
- * "j.p. terlouw", "zoek h. el khatib", "van t.c. van der zee": in lower case, single letters each with a dot before a
- * name, where a name can start (also after a command or "van"), unless the letters spell a short form ("i.v.m.").
+ * How many words from `from` on are initials before a name: a run of letters (or "Th", "Chr", "Joh") each with its dot,
+ * where a name can start, before a word. Typed in capitals ("J.P.") each letter counts; in lower case ("j.p. terlouw") the
+ * letters must not spell a dotted short form ("i.v.m."). A trailing "v.", "d." or "v.d." is the particle it abbreviates
+ * unless a particle follows (`initialsBeforeName`, the patient search's rule too).
  */
-function lowerInitials(text: string, tokens: Token[], from: number): boolean {
-  let letters = '';
-  let index = from;
-  while (tokens[index]?.kind === 'word' && /^\p{Ll}$/u.test(tokens[index]!.raw) && text[tokens[index]!.end] === '.') {
-    letters += tokens[index]!.raw;
-    index++;
-    if (tokens[index]?.kind === 'punct' && tokens[index]!.norm === '.') index++;
-  }
-  const next = tokens[index];
-  const previous = tokens[from - 1];
+function initialsAt(text: string, tokens: Token[], from: number, previous: Token | undefined): number {
   const namePlace =
     !previous ||
     previous.kind === 'punct' ||
     honorifics.has(previous.norm) ||
     connectors.has(previous.norm) ||
     initialSlots.has(previous.norm);
-  return (
-    letters.length > 0 &&
-    !dottedWords.has(letters) &&
-    !(letters.length === 1 && dotAbbreviations.has(letters) && ['v', 'd'].includes(letters)) &&
-    next?.kind === 'word' &&
-    next.start > tokens[from]!.end &&
-    namePlace
-  );
+  if (!namePlace) return 0;
+  const capital = /^\p{Lu}/u.test(tokens[from]?.raw ?? '');
+  const shape = capital ? /^(\p{Lu}|Th|Chr|Joh)$/u : /^(\p{Ll}|th|chr|joh)$/u;
+  const letters: string[] = [];
+  let index = from;
+  while (
+    tokens[index]?.kind === 'word' &&
+    shape.test(tokens[index]!.raw) &&
+    isInitial(tokens[index]!.raw) &&
+    text[tokens[index]!.end] === '.'
+  ) {
+    letters.push(tokens[index]!.raw);
+    index++;
+    if (tokens[index]?.kind === 'punct' && tokens[index]!.norm === '.') index++;
+  }
+  const next = tokens[index];
+  if (letters.length === 0 || next?.kind !== 'word') return 0;
+  if (!capital && dottedWords.has(letters.join(''))) return 0;
+  return initialsBeforeName(letters, nameParticles.has(next.norm) || particleAbbreviations.includes(next.norm));
 }
 
 export function textOf(tokens: Token[]): string {
