@@ -1030,31 +1030,6 @@ describe('initials belong to the name as written (round 9)', () => {
   });
 });
 
-describe('a part that only says whose intake (session thirteen)', () => {
-  it('is no status question or step of its own before a step in the form or a question about it', () => {
-    expect(chainOf('intak van Zeynep, naar kopje trauma')).toEqual([['intake_navigeer', 'Zeynep']]);
-    expect(chainOf('mw. de Vos-van Beek haar intake: hoe ver, en dan naar het kopje medicatie')).toEqual([
-      ['intake_status', 'de Vos-van Beek'],
-      ['intake_navigeer', 'de Vos-van Beek'],
-    ]);
-    expect(chainOf('in de intake van Fleur eerst naar het kopje anamnese en dan naar het blok gezin')).toEqual([
-      ['intake_navigeer', 'Fleur'],
-      ['intake_navigeer', 'Fleur'],
-    ]);
-  });
-
-  it('keeps a part that opens the intake or asks its status', () => {
-    expect(chainOf('open de intake van Jorik, ga naar het kopje verslaving')).toEqual([
-      ['intake_navigeer', 'Jorik'],
-      ['intake_navigeer', 'Jorik'],
-    ]);
-    expect(chainOf('intakestatus van Jan, daarna naar kopje verslaving')).toEqual([
-      ['intake_status', 'Jan'],
-      ['intake_navigeer', 'Jan'],
-    ]);
-  });
-});
-
 describe('a report opened with a colon (session thirteen)', () => {
   it('reads what follows the colon as the report’s text, not a question about a risk it names', () => {
     expect(chainOf('nieuwe rapportageregel bij Peeters: zelfbeschadiging om 22:00')).toEqual([['rapportage', 'Peeters']]);

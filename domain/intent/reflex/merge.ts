@@ -1,16 +1,6 @@
 import { foldAccents } from '../../shared/text';
 import type { ChainAction } from '../intent.schemas';
-import {
-  backReference,
-  commonVerbs,
-  fillers,
-  formParts,
-  honorifics,
-  pronouns,
-  questionOpeners,
-  questionStarters,
-  type Concept,
-} from '../lexicon';
+import { backReference, commonVerbs, fillers, formParts, pronouns, questionOpeners, questionStarters, type Concept } from '../lexicon';
 import { phrases } from '../phrases';
 import { categoryOfText, lookup } from './lookup';
 import { looksLikeVerb } from './names';
@@ -69,21 +59,6 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       if (previous.entities.patientId) action.entities.patientId = previous.entities.patientId;
       actions.splice(index - 1, 1);
       pieces.splice(index - 1, 2, { ...piece, text: `${before.text} ${piece.text}` });
-      continue;
-    }
-    // "intak van Zeynep, naar kopje trauma", "mw. X haar intake: hoe ver, …": a part that only says whose intake, before a
-    // step in it or a question about it, names the form the next part acts on; it asks nothing of its own.
-    if (
-      (action.intent === 'intake_navigeer' || action.intent === 'intake_status') &&
-      !before.question &&
-      namesOnlyWhoseIntake(before.text, previous)
-    ) {
-      if (previous.entities.patientName && !piece.ownName) {
-        action.entities = { ...action.entities, patientName: previous.entities.patientName };
-        if (previous.entities.patientId) action.entities.patientId = previous.entities.patientId;
-      }
-      actions.splice(index - 1, 1);
-      pieces.splice(index - 1, 1);
       continue;
     }
     // "naar intake pt kowalski, onderdeel diagnose", "…, stuk over risicotaxatie": where in the intake to go, no question.
@@ -183,22 +158,6 @@ function namesFormPart(text: string): boolean {
     (token) => token.kind === 'word' && !fillers.has(token.norm) && !['het', 'de', 't'].includes(token.norm),
   );
   return formParts.has(words[0]?.norm ?? '');
-}
-
-/** "intake van Zeynep", "mw. de Vos haar intake", "in de intake van Fleur": the intake and whose it is, nothing asked or done. */
-function namesOnlyWhoseIntake(text: string, reading: ChainAction): boolean {
-  const name = new Set(tokenize(reading.entities.patientName ?? '').map((token) => token.norm));
-  const words = tokenize(text).filter((token) => token.kind === 'word' && !name.has(token.norm) && !fillers.has(token.norm));
-  return (
-    !text.includes('?') &&
-    words.some((token) => token.norm === 'intake' || token.norm === 'intak') &&
-    words.every(
-      (token) =>
-        ['intake', 'intak', 'de', 'het', 't', 'in', 'van', 'bij', 'voor'].includes(token.norm) ||
-        pronouns.has(token.norm) ||
-        honorifics.has(token.norm),
-    )
-  );
 }
 
 /** A finite verb after the first word: the text tells what is, it does not name what is wanted. */
