@@ -16,7 +16,15 @@ import {
 } from './name-tagger';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
 import { editDistance } from '../patient/name-matching';
-import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes, genderOfTitle } from '../shared/text';
+import {
+  nameParticles,
+  rarerNameParticles,
+  everydayParticles,
+  surnamePrefixes,
+  genderOfTitle,
+  kinWords,
+  familyAddressWords,
+} from '../shared/text';
 /**
  * Pseudonymisation of text sent to a language model.
  *
@@ -1080,62 +1088,7 @@ const FORM_SUFFIX: Record<NameForm, string> = { full: '', family: '_ACHTERNAAM',
 
 /** Words after which a name follows: relatives, others around the patient, roles of care and law. */
 const RELATION_WORDS = [
-  'moeder',
-  'vader',
-  'ouders',
-  'zus',
-  'zusje',
-  'zuster',
-  'broer',
-  'broertje',
-  'zoon',
-  'zoontje',
-  'dochter',
-  'dochtertje',
-  'kind',
-  'oom',
-  'tante',
-  'neef',
-  'nicht',
-  'opa',
-  'oma',
-  'grootvader',
-  'grootmoeder',
-  'kleinzoon',
-  'kleindochter',
-  'schoonmoeder',
-  'schoonvader',
-  'schoonzus',
-  'schoonzoon',
-  'schoondochter',
-  'zwager',
-  'stiefvader',
-  'stiefmoeder',
-  'pleegmoeder',
-  'pleegvader',
-  'partner',
-  'ex-partner',
-  'echtgenoot',
-  'echtgenote',
-  'ex-man',
-  'ex-vrouw',
-  'man',
-  'vrouw',
-  'vriend',
-  'vriendin',
-  'ex-vriend',
-  'ex-vriendin',
-  'ex',
-  'buurvrouw',
-  'buurman',
-  'kamergenoot',
-  'kamergenote',
-  'medepatiënt',
-  'medepatiente',
-  'medepatiënte',
-  'medebewoner',
-  'medebewoonster',
-  'huisgenoot',
+  ...kinWords,
   'mentor',
   'mentrix',
   'bewindvoerder',
@@ -1561,7 +1514,7 @@ const TITLED_LOWERCASE_FULL = rule(
  * tariq", "kamergenoot bas"). After a word for a profession lower case is what they do
  * ("diëtiste adviseert"), after "door" or "officier" ordinary text ("vervangen door de blauwe").
  */
-const KIN_WORDS = RELATION_WORDS.slice(0, RELATION_WORDS.indexOf('huisgenoot') + 1).filter((word) => word !== 'ex');
+const KIN_WORDS = kinWords.filter((word) => word !== 'ex');
 const LOWERCASE_RELATION = `(?:${[...KIN_WORDS, 'ene', 'genaamd', 'heet'].map(titleOrUpper).join('|')})`;
 /**
  * A family word, then a title right before the name, in one sentence (dictated: no "punt" between):
@@ -2632,12 +2585,7 @@ function isOrdinaryWord(word: string): boolean {
 }
 
 /** Family words and what a child calls its parents: a nickname-shaped word that is one names no one ("Mama" for Magdalena). */
-const KIN_FORMS = new Set([
-  ...RELATION_WORDS.filter((word) => /^\p{L}+$/u.test(word)),
-  ...'mama mam mams mammie mamma papa pap paps pappie pa ma opa oma opoe opi omi tante oom ome nonkel tantie zus zusje broer broertje'.split(
-    ' ',
-  ),
-]);
+const KIN_FORMS = new Set([...RELATION_WORDS.filter((word) => /^\p{L}+$/u.test(word)), ...familyAddressWords]);
 /** A word written with a capital and then small letters: where a nickname may stand. */
 const CAPITALISED_WORD = /(?<![\p{L}\p{M}\p{N}])\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}]+(?![\p{L}\p{M}\p{N}])/gu;
 
