@@ -1447,3 +1447,26 @@ describe('a bare three-letter piece of a given name is a nickname only when the 
       expect(new Pseudonymiser(known(given)).pseudonymise(text)).toBe(text);
   });
 });
+
+describe('what a text says someone is called by (issue 42, ADR 0107 round nine)', () => {
+  const known = (given: string, gender: 'male' | 'female'): KnownPerson[] => [
+    { name: `${given} Verhoef`, given: [given], prefix: null, family: 'Verhoef', gender },
+  ];
+
+  it('takes a two-letter piece or a Dutch word of the given name in that place, as the person', () => {
+    expect(new Pseudonymiser(known('Jacoba', 'female')).pseudonymise('Zij zegt: "Noem me maar Co."')).toBe(
+      'Zij zegt: "Noem me maar [PATIENT_1_VOORNAAM]."',
+    );
+    expect(new Pseudonymiser(known('Theodorus', 'male')).pseudonymise("Hij reageert alleen op 'Door'.")).toBe(
+      "Hij reageert alleen op '[PATIENT_1_VOORNAAM]'.",
+    );
+  });
+
+  it('takes only that place: the same word elsewhere, a medicine after "reageert op", a word of no known name stay', () => {
+    expect(new Pseudonymiser(known('Theodorus', 'male')).pseudonymise('Reageert alleen op "Door". Door de drukte onrustig.')).toBe(
+      'Reageert alleen op "[PATIENT_1_VOORNAAM]". Door de drukte onrustig.',
+    );
+    for (const text of ['Hij reageert goed op Haldol.', 'Noem het maar Co-assistentschap.', 'Noem me maar Mama.'])
+      expect(new Pseudonymiser(known('Jacoba', 'female')).pseudonymise(text)).not.toContain('PATIENT');
+  });
+});

@@ -3,7 +3,7 @@ import { monthNames } from '../shared/clinical-time';
 import { numberWordParts, numberWordsBetween } from '../shared/number-words';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { careServiceWords, namedOrganisations } from './named-organisations';
-import { isNicknameOf, nicknameOf } from './nicknames';
+import { isCalledFormOf, isNicknameOf, nicknameOf } from './nicknames';
 import {
   callingWords,
   doubtedGuess,
@@ -146,6 +146,8 @@ interface NameVariant {
   capitalOnly?: boolean;
   /** A nickname found in the text (`nicknames.ts`): not after an article, where a capitalised word is a thing or a place ("de Roos"). */
   nickname?: boolean;
+  /** What the text says someone is called by ("noem me maar Co"): a name in that place even if it is a Dutch word. */
+  called?: boolean;
   /** For a surname: the person's own given names, folded; another given name before it is a relative (issue 42). */
   givenNames?: string[];
 }
@@ -878,7 +880,13 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       // After its prefix an ordinary word written with its capital is the surname: "De Boer, moeder van pt", "De Vos
       // belde", "de Wit wit weggetrokken" (the word itself would not take a capital after a small "de").
       const prefixed = (variant.capitalToken ?? 0) > 0 && token !== undefined && /^\p{Lu}/u.test(token);
-      if (token !== undefined && isOrdinaryWord(token) && !prefixed && !readsAsKnownName(match.input, match.index, match[0], token)) {
+      if (
+        token !== undefined &&
+        isOrdinaryWord(token) &&
+        !prefixed &&
+        !variant.called &&
+        !readsAsKnownName(match.input, match.index, match[0], token)
+      ) {
         // One sense in one text: a capitalised word that named the person elsewhere in it names them here too
         // ("kok (k7) vannacht 3x bel. … Kok klaagt over kiespijn").
         if (startsLowercase(token) || words(match[0]).length > 1 || !namedElsewhere(match.input, match.index, token)) return null;
@@ -2586,6 +2594,16 @@ function isOrdinaryWord(word: string): boolean {
 
 /** Family words and what a child calls its parents: a nickname-shaped word that is one names no one ("Mama" for Magdalena). */
 const KIN_FORMS = new Set([...RELATION_WORDS.filter((word) => /^\p{L}+$/u.test(word)), ...familyAddressWords]);
+/** Only the family's words: what someone is called may be a role's abbreviation ("Co"), never "Mama". */
+const FAMILY_WORDS = new Set([...kinWords, ...familyAddressWords]);
+/**
+ * Where a text says what someone is called: after a form of "noemen" and who is called ("noem me maar Co", "noemt hem
+ * steeds Rinus"), or in quotes after "reageert op" or "luistert naar" ("reageert alleen op 'Door'").
+ */
+const CALLED_BY = new RegExp(
+  `(?<![\\p{L}])(?:(?:${callingWords.calls.join('|')})\\s+(?:${callingWords.called.join('|')})\\s+(?:(?:${callingWords.whileCalling.join('|')})\\s+){0,2}["'‘“]?|(?:reageert|reageerde|reageren|luistert|luisterde|luisteren)\\s+(?:(?:alleen|enkel|nog|wel|ook|pas|maar)\\s+){0,2}(?:op|naar)\\s+["'‘“])(?<name>\\p{Lu}\\p{Ll}+)(?![\\p{L}\\p{M}\\p{N}])`,
+  'giu',
+);
 /** A word written with a capital and then small letters: where a nickname may stand. */
 const CAPITALISED_WORD = /(?<![\p{L}\p{M}\p{N}])\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}]+(?![\p{L}\p{M}\p{N}])/gu;
 
@@ -2754,6 +2772,28 @@ export class Pseudonymiser {
     const ownGiven = new Set(family.flatMap(({ given }) => given.map(fold)));
     const variants: NameVariant[] = [];
     const seen = new Set<string>();
+    // What the text says someone is called by is a name, even a Dutch word or two letters ("noem me maar Co", "reageert
+    // alleen op 'Door'"): only the word in that place, and only when it is a form of a known given name.
+    for (const match of text.matchAll(CALLED_BY)) {
+      const token = match.groups!.name!;
+      const cue = match[0].slice(0, match[0].length - token.length);
+      const key = fold(token);
+      if (seen.has(key) || ownGiven.has(key) || FAMILY_WORDS.has(key)) continue;
+      const owner = family.find(({ given, gender }) => given.some((name) => isCalledFormOf(token, name, gender)));
+      if (!owner) continue;
+      seen.add(key);
+      variants.push({
+        source: `(?<=${literal(cue.trimEnd())}${/\s$/u.test(cue) ? '\\s+' : ''})${literal(token)}`,
+        length: key.length,
+        anchor: key,
+        person: owner.index,
+        form: 'given',
+        capitalToken: 0,
+        capitalOnly: true,
+        nickname: true,
+        called: true,
+      });
+    }
     for (const [token] of text.matchAll(CAPITALISED_WORD)) {
       const key = fold(token);
       // "Mama", "Opa", "Tante" are what a relative is called, not a name of theirs.
