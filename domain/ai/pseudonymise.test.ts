@@ -1470,3 +1470,27 @@ describe('what a text says someone is called by (issue 42, ADR 0107 round nine)'
       expect(new Pseudonymiser(known('Jacoba', 'female')).pseudonymise(text)).not.toContain('PATIENT');
   });
 });
+
+describe('a known name that is a Dutch word opening a sentence (issue 42, ADR 0107 round nine)', () => {
+  const known = (family: string): KnownPerson[] => [{ name: `Klaas ${family}`, given: ['Klaas'], prefix: null, family, gender: 'male' }];
+
+  it('takes it before a regional verb or before the same word in lower case', () => {
+    expect(new Pseudonymiser(known('Beer')).pseudonymise("Beer hef 'n beer van 'n honger.")).toBe(
+      "[PATIENT_1_ACHTERNAAM] hef 'n beer van 'n honger.",
+    );
+    expect(new Pseudonymiser(known('Kok')).pseudonymise('Kok wol vanmiddag zelf koken.')).toBe(
+      '[PATIENT_1_ACHTERNAAM] wol vanmiddag zelf koken.',
+    );
+    expect(new Pseudonymiser(known('Post')).pseudonymise('Post post ontvangen van advocaat.')).toBe(
+      '[PATIENT_1_ACHTERNAAM] post ontvangen van advocaat.',
+    );
+  });
+
+  it('leaves the word as a word opening a sentence otherwise', () => {
+    for (const [family, text] of [
+      ['Post', 'Post voor de afdeling op de balie gelegd.'],
+      ['Beer', 'Beer van de kleindochter mee naar bed.'],
+    ] as const)
+      expect(new Pseudonymiser(known(family)).pseudonymise(text)).toBe(text);
+  });
+});

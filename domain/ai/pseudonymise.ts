@@ -954,7 +954,14 @@ function readsAsKnownName(input: string, index: number, surface: string, token: 
   // The line before ends a sentence or a closing: a sentence wrapped onto the last line ("shampoo tegen⏎roos") does not sign.
   if (/[.!?,:)][^\S\n]*\n\s*$/u.test(before) && /^\s*$/u.test(after)) return true;
   if (startsLowercase(token)) return opensNoteLine(before) && !FOLLOWED_AS_NOUN.test(after);
-  return !opensSentence(before) || FOLLOWED_BY_VERB.test(after) || /^\s*[,(]/u.test(after);
+  return (
+    !opensSentence(before) ||
+    FOLLOWED_BY_VERB.test(after) ||
+    FOLLOWED_BY_REGIONAL_VERB.test(after) ||
+    /^\s*[,(]/u.test(after) ||
+    // The word again in lower case right after it ("Post post ontvangen"): no sentence says a noun twice, so the first is the name.
+    after.match(/^[^\S\n]+(\p{Ll}+)/u)?.[1] === token.toLowerCase()
+  );
 }
 /** The same word elsewhere in the text where it reads as the known name. */
 function namedElsewhere(input: string, index: number, token: string): boolean {
@@ -1377,6 +1384,13 @@ const SUBJECT_VERBS =
   'vraagt|vroeg|geeft|gaf|zit|zat|ligt|lag|loopt|liep|slaapt|sliep|eet|at|drinkt|dronk|krijgt|kreeg|wordt|werd|kan|kon|moet|moest|mag|mocht|zou|' +
   'blijft|bleef|voelt|voelde|neemt|nam|maakt|maakte|staat|stond|heeft|hoort|hoorde|ziet|zag|huilt|huilde|lacht|lachte|slaat|sloeg|schreeuwt|schreeuwde';
 const FOLLOWED_BY_VERB = new RegExp(`^${SP}(?:${SUBJECT_VERBS})${END}`, 'u');
+/**
+ * Finite verbs of regional writing after a subject ("Beer hef 'n beer", "Kok wol vanmiddag", "Bèr waas", "Krijtenberg
+ * hep"): Low Saxon, Limburgish, Brabantish and Frisian forms of heeft, was, wilde, zei, moet, komt, ligt. Only after a
+ * known name, where the verb says the word is its subject; no list takes them as verbs anywhere else.
+ */
+const REGIONAL_SUBJECT_VERBS = 'hef|hep|haet|hee|waas|woor|wer|wol|wul|zee|zeej|sei|zeg|mot|mut|kump|komp|kwaamp|lig|ligt|ha';
+const FOLLOWED_BY_REGIONAL_VERB = new RegExp(`^${SP}(?:${REGIONAL_SUBJECT_VERBS})${END}`, 'u');
 
 /** One name word: capitalised ("Samira", "Tjin-A-Kwoei", "O'Neill") or all capitals ("YILMAZ"). */
 const NAME_WORD = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?:['’]\\p{Lu})?\\p{Ll}[\\p{L}\\p{M}'’]*(?:-\\p{Lu}?[\\p{L}\\p{M}'’]*)*`;
