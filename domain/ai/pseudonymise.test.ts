@@ -1494,3 +1494,21 @@ describe('a known name that is a Dutch word opening a sentence (issue 42, ADR 01
       expect(new Pseudonymiser(known(family)).pseudonymise(text)).toBe(text);
   });
 });
+
+describe('a person taken whole: a generation after the name, one sense in one text (issue 42, ADR 0107 round nine)', () => {
+  it('takes "senior" or "jr." after a person into the person', () => {
+    const out = new Pseudonymiser([jan]).pseudonymise('Buurman Zandbergen senior belde over de sleutel.');
+    expect(out).not.toMatch(/senior/);
+    expect(out).toMatch(/^Buurman \[PERSOON_1(?:_ACHTERNAAM)?\] belde/);
+  });
+
+  it('takes a name word that is no Dutch word wherever the text writes it again', () => {
+    const out = new Pseudonymiser([jan]).pseudonymise('toontje zegt dat hij moe is komma we moeten hem toontje blijven noemen punt');
+    expect(out).not.toContain('toontje');
+  });
+
+  it('leaves a Dutch word that a guess took elsewhere as written', () => {
+    const text = 'Pt zit op de bank. Hij wil naar de bank.';
+    expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+  });
+});

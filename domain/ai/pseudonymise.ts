@@ -2618,6 +2618,8 @@ const CALLED_BY = new RegExp(
   `(?<![\\p{L}])(?:(?:${callingWords.calls.join('|')})\\s+(?:${callingWords.called.join('|')})\\s+(?:(?:${callingWords.whileCalling.join('|')})\\s+){0,2}["'‘“]?|(?:reageert|reageerde|reageren|luistert|luisterde|luisteren)\\s+(?:(?:alleen|enkel|nog|wel|ook|pas|maar)\\s+){0,2}(?:op|naar)\\s+["'‘“])(?<name>\\p{Lu}\\p{Ll}+)(?![\\p{L}\\p{M}\\p{N}])`,
   'giu',
 );
+/** A generation written after a name: "senior", "junior", "sr.", "jr.". */
+const GENERATION_AFTER = /^[^\S\n]+(?:senior|junior|sr\.|jr\.)(?![\p{L}\p{N}])/iu;
 /** A word written with a capital and then small letters: where a nickname may stand. */
 const CAPITALISED_WORD = /(?<![\p{L}\p{M}\p{N}])\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}]+(?![\p{L}\p{M}\p{N}])/gu;
 
@@ -2750,6 +2752,7 @@ export class Pseudonymiser {
     }
     // Placeholders are numbered in reading order, not in the order the rules ran.
     hits.sort((a, b) => a.start - b.start);
+    this.wholePersons(text, hits);
     let result = '';
     let position = 0;
     for (const hit of hits) {
@@ -2757,6 +2760,35 @@ export class Pseudonymiser {
       position = hit.end;
     }
     return result + text.slice(position);
+  }
+
+  /**
+   * A person the rules or the tagger took, whole (ADR 0107 round nine): with a generation after the name ("meneer zhang
+   * senior", "Bakker jr."), which says who of a family it is; and one sense in one text, so a name word that is no Dutch
+   * word is that person wherever it is written so again ("toontje zegt …, hem toontje blijven noemen"). `hits` is
+   * sorted and stays so.
+   */
+  private wholePersons(text: string, hits: Hit[]): void {
+    const persons = hits.filter((hit) => hit.target.kind === 'PERSOON');
+    if (persons.length === 0) return;
+    for (const [at, hit] of hits.entries()) {
+      if (hit.target.kind !== 'PERSOON') continue;
+      const generation = GENERATION_AFTER.exec(text.slice(hit.end, hit.end + 12));
+      if (generation && (hits[at + 1]?.start ?? Infinity) >= hit.end + generation[0].length) hit.end += generation[0].length;
+    }
+    const taken = (start: number, end: number) => hits.some((hit) => hit.start < end && hit.end > start);
+    const again: Hit[] = [];
+    for (const surface of new Set(persons.map((hit) => text.slice(hit.start, hit.end)))) {
+      const key = surface.toLowerCase();
+      if (!/^\p{L}[\p{L}\p{M}'’-]{2,}$/u.test(surface) || isOrdinaryWord(surface) || taggerVocabulary().has(key)) continue;
+      if (STOP_WORDS.has(key) || NOT_A_NAME.has(key) || OPENERS.has(key) || looksLikeVerb(key)) continue;
+      for (const other of text.matchAll(compiled(`${START}${escapeRegExp(surface)}${END}`, 'gu')))
+        if (!taken(other.index, other.index + surface.length))
+          again.push({ start: other.index, end: other.index + surface.length, target: { kind: 'PERSOON' } });
+    }
+    if (again.length === 0) return;
+    hits.push(...again);
+    hits.sort((a, b) => a.start - b.start);
   }
 
   /**
