@@ -1,4 +1,5 @@
 import { seededRandom, shuffleInPlace } from '../shared/random';
+import { familyAddressWords } from '../shared/text';
 import trained from './name-tagger.json';
 
 /**
@@ -356,11 +357,7 @@ export function standsWhereANameStands(tokens: Token[], index: number, classesOf
 }
 
 /** What a family calls its own, capitalised at a sentence start as a name is ("Mam zegt", "Pake belde"): a relative, not a name. */
-const FAMILY_ADDRESS = new Set(
-  'mam mama mamma mams mammie mamsie ma moe moes pap papa pappa paps pappie pa va vadder moeke pake beppe heit mem omi opi opoe oopa ome'.split(
-    ' ',
-  ),
-);
+const FAMILY_ADDRESS = new Set(familyAddressWords);
 
 /**
  * A name's place at a sentence start (ADR 0107, round four): a capitalised word that is no Dutch word

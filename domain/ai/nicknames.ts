@@ -179,3 +179,18 @@ export function nicknameOf(word: string, given: string, gender?: string | null):
   }
   return null;
 }
+
+/**
+ * Whether a word the text says someone is called by ("noem me maar Co", "hij reageert alleen op 'Door'") is a form of
+ * this given name. The text says it is a name, so besides every nickname a piece of two letters counts ("Co" of
+ * Jacoba, "Jo" of Johanna): as a bare word it would as often be an abbreviation, here it is not.
+ */
+export function isCalledFormOf(word: string, given: string, gender?: string | null): boolean {
+  if (nicknameOf(word, given, gender) !== null) return true;
+  const whole = shape(word);
+  if ([...whole].length !== 2) return false;
+  const letters = [...shape(given)];
+  for (let start = 0; start + 2 <= letters.length; start++)
+    if ((start === 0 || !VOWEL.test(letters[start]!)) && letters[start]! + letters[start + 1]! === whole) return true;
+  return false;
+}

@@ -1447,3 +1447,68 @@ describe('a bare three-letter piece of a given name is a nickname only when the 
       expect(new Pseudonymiser(known(given)).pseudonymise(text)).toBe(text);
   });
 });
+
+describe('what a text says someone is called by (issue 42, ADR 0107 round nine)', () => {
+  const known = (given: string, gender: 'male' | 'female'): KnownPerson[] => [
+    { name: `${given} Verhoef`, given: [given], prefix: null, family: 'Verhoef', gender },
+  ];
+
+  it('takes a two-letter piece or a Dutch word of the given name in that place, as the person', () => {
+    expect(new Pseudonymiser(known('Jacoba', 'female')).pseudonymise('Zij zegt: "Noem me maar Co."')).toBe(
+      'Zij zegt: "Noem me maar [PATIENT_1_VOORNAAM]."',
+    );
+    expect(new Pseudonymiser(known('Theodorus', 'male')).pseudonymise("Hij reageert alleen op 'Door'.")).toBe(
+      "Hij reageert alleen op '[PATIENT_1_VOORNAAM]'.",
+    );
+  });
+
+  it('takes only that place: the same word elsewhere, a medicine after "reageert op", a word of no known name stay', () => {
+    expect(new Pseudonymiser(known('Theodorus', 'male')).pseudonymise('Reageert alleen op "Door". Door de drukte onrustig.')).toBe(
+      'Reageert alleen op "[PATIENT_1_VOORNAAM]". Door de drukte onrustig.',
+    );
+    for (const text of ['Hij reageert goed op Haldol.', 'Noem het maar Co-assistentschap.', 'Noem me maar Mama.'])
+      expect(new Pseudonymiser(known('Jacoba', 'female')).pseudonymise(text)).not.toContain('PATIENT');
+  });
+});
+
+describe('a known name that is a Dutch word opening a sentence (issue 42, ADR 0107 round nine)', () => {
+  const known = (family: string): KnownPerson[] => [{ name: `Klaas ${family}`, given: ['Klaas'], prefix: null, family, gender: 'male' }];
+
+  it('takes it before a regional verb or before the same word in lower case', () => {
+    expect(new Pseudonymiser(known('Beer')).pseudonymise("Beer hef 'n beer van 'n honger.")).toBe(
+      "[PATIENT_1_ACHTERNAAM] hef 'n beer van 'n honger.",
+    );
+    expect(new Pseudonymiser(known('Kok')).pseudonymise('Kok wol vanmiddag zelf koken.')).toBe(
+      '[PATIENT_1_ACHTERNAAM] wol vanmiddag zelf koken.',
+    );
+    expect(new Pseudonymiser(known('Post')).pseudonymise('Post post ontvangen van advocaat.')).toBe(
+      '[PATIENT_1_ACHTERNAAM] post ontvangen van advocaat.',
+    );
+  });
+
+  it('leaves the word as a word opening a sentence otherwise', () => {
+    for (const [family, text] of [
+      ['Post', 'Post voor de afdeling op de balie gelegd.'],
+      ['Beer', 'Beer van de kleindochter mee naar bed.'],
+    ] as const)
+      expect(new Pseudonymiser(known(family)).pseudonymise(text)).toBe(text);
+  });
+});
+
+describe('a person taken whole: a generation after the name, one sense in one text (issue 42, ADR 0107 round nine)', () => {
+  it('takes "senior" or "jr." after a person into the person', () => {
+    const out = new Pseudonymiser([jan]).pseudonymise('Buurman Zandbergen senior belde over de sleutel.');
+    expect(out).not.toMatch(/senior/);
+    expect(out).toMatch(/^Buurman \[PERSOON_1(?:_ACHTERNAAM)?\] belde/);
+  });
+
+  it('takes a name word that is no Dutch word wherever the text writes it again', () => {
+    const out = new Pseudonymiser([jan]).pseudonymise('toontje zegt dat hij moe is komma we moeten hem toontje blijven noemen punt');
+    expect(out).not.toContain('toontje');
+  });
+
+  it('leaves a Dutch word that a guess took elsewhere as written', () => {
+    const text = 'Pt zit op de bank. Hij wil naar de bank.';
+    expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
+  });
+});

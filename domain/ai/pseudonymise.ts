@@ -3,7 +3,7 @@ import { monthNames } from '../shared/clinical-time';
 import { numberWordParts, numberWordsBetween } from '../shared/number-words';
 import { GIVEN_NAMES_NL, ORDINARY_GIVEN_NAMES_NL } from './given-names';
 import { careServiceWords, namedOrganisations } from './named-organisations';
-import { isNicknameOf, nicknameOf } from './nicknames';
+import { isCalledFormOf, isNicknameOf, nicknameOf } from './nicknames';
 import {
   callingWords,
   doubtedGuess,
@@ -16,7 +16,15 @@ import {
 } from './name-tagger';
 import { DICTIONARY_NAMES, LISTED_GIVEN_NAMES, LISTED_SURNAMES, ORDINARY_LISTED_GIVEN_NAMES, ORDINARY_LISTED_SURNAMES } from './name-lists';
 import { editDistance } from '../patient/name-matching';
-import { nameParticles, rarerNameParticles, everydayParticles, surnamePrefixes, genderOfTitle } from '../shared/text';
+import {
+  nameParticles,
+  rarerNameParticles,
+  everydayParticles,
+  surnamePrefixes,
+  genderOfTitle,
+  kinWords,
+  familyAddressWords,
+} from '../shared/text';
 /**
  * Pseudonymisation of text sent to a language model.
  *
@@ -138,6 +146,8 @@ interface NameVariant {
   capitalOnly?: boolean;
   /** A nickname found in the text (`nicknames.ts`): not after an article, where a capitalised word is a thing or a place ("de Roos"). */
   nickname?: boolean;
+  /** What the text says someone is called by ("noem me maar Co"): a name in that place even if it is a Dutch word. */
+  called?: boolean;
   /** For a surname: the person's own given names, folded; another given name before it is a relative (issue 42). */
   givenNames?: string[];
 }
@@ -870,7 +880,13 @@ function nameRule(candidates: NameVariant[]): Rule | null {
       // After its prefix an ordinary word written with its capital is the surname: "De Boer, moeder van pt", "De Vos
       // belde", "de Wit wit weggetrokken" (the word itself would not take a capital after a small "de").
       const prefixed = (variant.capitalToken ?? 0) > 0 && token !== undefined && /^\p{Lu}/u.test(token);
-      if (token !== undefined && isOrdinaryWord(token) && !prefixed && !readsAsKnownName(match.input, match.index, match[0], token)) {
+      if (
+        token !== undefined &&
+        isOrdinaryWord(token) &&
+        !prefixed &&
+        !variant.called &&
+        !readsAsKnownName(match.input, match.index, match[0], token)
+      ) {
         // One sense in one text: a capitalised word that named the person elsewhere in it names them here too
         // ("kok (k7) vannacht 3x bel. … Kok klaagt over kiespijn").
         if (startsLowercase(token) || words(match[0]).length > 1 || !namedElsewhere(match.input, match.index, token)) return null;
@@ -938,7 +954,14 @@ function readsAsKnownName(input: string, index: number, surface: string, token: 
   // The line before ends a sentence or a closing: a sentence wrapped onto the last line ("shampoo tegen⏎roos") does not sign.
   if (/[.!?,:)][^\S\n]*\n\s*$/u.test(before) && /^\s*$/u.test(after)) return true;
   if (startsLowercase(token)) return opensNoteLine(before) && !FOLLOWED_AS_NOUN.test(after);
-  return !opensSentence(before) || FOLLOWED_BY_VERB.test(after) || /^\s*[,(]/u.test(after);
+  return (
+    !opensSentence(before) ||
+    FOLLOWED_BY_VERB.test(after) ||
+    FOLLOWED_BY_REGIONAL_VERB.test(after) ||
+    /^\s*[,(]/u.test(after) ||
+    // The word again in lower case right after it ("Post post ontvangen"): no sentence says a noun twice, so the first is the name.
+    after.match(/^[^\S\n]+(\p{Ll}+)/u)?.[1] === token.toLowerCase()
+  );
 }
 /** The same word elsewhere in the text where it reads as the known name. */
 function namedElsewhere(input: string, index: number, token: string): boolean {
@@ -1080,62 +1103,7 @@ const FORM_SUFFIX: Record<NameForm, string> = { full: '', family: '_ACHTERNAAM',
 
 /** Words after which a name follows: relatives, others around the patient, roles of care and law. */
 const RELATION_WORDS = [
-  'moeder',
-  'vader',
-  'ouders',
-  'zus',
-  'zusje',
-  'zuster',
-  'broer',
-  'broertje',
-  'zoon',
-  'zoontje',
-  'dochter',
-  'dochtertje',
-  'kind',
-  'oom',
-  'tante',
-  'neef',
-  'nicht',
-  'opa',
-  'oma',
-  'grootvader',
-  'grootmoeder',
-  'kleinzoon',
-  'kleindochter',
-  'schoonmoeder',
-  'schoonvader',
-  'schoonzus',
-  'schoonzoon',
-  'schoondochter',
-  'zwager',
-  'stiefvader',
-  'stiefmoeder',
-  'pleegmoeder',
-  'pleegvader',
-  'partner',
-  'ex-partner',
-  'echtgenoot',
-  'echtgenote',
-  'ex-man',
-  'ex-vrouw',
-  'man',
-  'vrouw',
-  'vriend',
-  'vriendin',
-  'ex-vriend',
-  'ex-vriendin',
-  'ex',
-  'buurvrouw',
-  'buurman',
-  'kamergenoot',
-  'kamergenote',
-  'medepatiënt',
-  'medepatiente',
-  'medepatiënte',
-  'medebewoner',
-  'medebewoonster',
-  'huisgenoot',
+  ...kinWords,
   'mentor',
   'mentrix',
   'bewindvoerder',
@@ -1416,6 +1384,13 @@ const SUBJECT_VERBS =
   'vraagt|vroeg|geeft|gaf|zit|zat|ligt|lag|loopt|liep|slaapt|sliep|eet|at|drinkt|dronk|krijgt|kreeg|wordt|werd|kan|kon|moet|moest|mag|mocht|zou|' +
   'blijft|bleef|voelt|voelde|neemt|nam|maakt|maakte|staat|stond|heeft|hoort|hoorde|ziet|zag|huilt|huilde|lacht|lachte|slaat|sloeg|schreeuwt|schreeuwde';
 const FOLLOWED_BY_VERB = new RegExp(`^${SP}(?:${SUBJECT_VERBS})${END}`, 'u');
+/**
+ * Finite verbs of regional writing after a subject ("Beer hef 'n beer", "Kok wol vanmiddag", "Bèr waas", "Krijtenberg
+ * hep"): Low Saxon, Limburgish, Brabantish and Frisian forms of heeft, was, wilde, zei, moet, komt, ligt. Only after a
+ * known name, where the verb says the word is its subject; no list takes them as verbs anywhere else.
+ */
+const REGIONAL_SUBJECT_VERBS = 'hef|hep|haet|hee|waas|woor|wer|wol|wul|zee|zeej|sei|zeg|mot|mut|kump|komp|kwaamp|lig|ligt|ha';
+const FOLLOWED_BY_REGIONAL_VERB = new RegExp(`^${SP}(?:${REGIONAL_SUBJECT_VERBS})${END}`, 'u');
 
 /** One name word: capitalised ("Samira", "Tjin-A-Kwoei", "O'Neill") or all capitals ("YILMAZ"). */
 const NAME_WORD = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?:['’]\\p{Lu})?\\p{Ll}[\\p{L}\\p{M}'’]*(?:-\\p{Lu}?[\\p{L}\\p{M}'’]*)*`;
@@ -1561,7 +1536,7 @@ const TITLED_LOWERCASE_FULL = rule(
  * tariq", "kamergenoot bas"). After a word for a profession lower case is what they do
  * ("diëtiste adviseert"), after "door" or "officier" ordinary text ("vervangen door de blauwe").
  */
-const KIN_WORDS = RELATION_WORDS.slice(0, RELATION_WORDS.indexOf('huisgenoot') + 1).filter((word) => word !== 'ex');
+const KIN_WORDS = kinWords.filter((word) => word !== 'ex');
 const LOWERCASE_RELATION = `(?:${[...KIN_WORDS, 'ene', 'genaamd', 'heet'].map(titleOrUpper).join('|')})`;
 /**
  * A family word, then a title right before the name, in one sentence (dictated: no "punt" between):
@@ -2632,12 +2607,19 @@ function isOrdinaryWord(word: string): boolean {
 }
 
 /** Family words and what a child calls its parents: a nickname-shaped word that is one names no one ("Mama" for Magdalena). */
-const KIN_FORMS = new Set([
-  ...RELATION_WORDS.filter((word) => /^\p{L}+$/u.test(word)),
-  ...'mama mam mams mammie mamma papa pap paps pappie pa ma opa oma opoe opi omi tante oom ome nonkel tantie zus zusje broer broertje'.split(
-    ' ',
-  ),
-]);
+const KIN_FORMS = new Set([...RELATION_WORDS.filter((word) => /^\p{L}+$/u.test(word)), ...familyAddressWords]);
+/** Only the family's words: what someone is called may be a role's abbreviation ("Co"), never "Mama". */
+const FAMILY_WORDS = new Set([...kinWords, ...familyAddressWords]);
+/**
+ * Where a text says what someone is called: after a form of "noemen" and who is called ("noem me maar Co", "noemt hem
+ * steeds Rinus"), or in quotes after "reageert op" or "luistert naar" ("reageert alleen op 'Door'").
+ */
+const CALLED_BY = new RegExp(
+  `(?<![\\p{L}])(?:(?:${callingWords.calls.join('|')})\\s+(?:${callingWords.called.join('|')})\\s+(?:(?:${callingWords.whileCalling.join('|')})\\s+){0,2}["'‘“]?|(?:reageert|reageerde|reageren|luistert|luisterde|luisteren)\\s+(?:(?:alleen|enkel|nog|wel|ook|pas|maar)\\s+){0,2}(?:op|naar)\\s+["'‘“])(?<name>\\p{Lu}\\p{Ll}+)(?![\\p{L}\\p{M}\\p{N}])`,
+  'giu',
+);
+/** A generation written after a name: "senior", "junior", "sr.", "jr.". */
+const GENERATION_AFTER = /^[^\S\n]+(?:senior|junior|sr\.|jr\.)(?![\p{L}\p{N}])/iu;
 /** A word written with a capital and then small letters: where a nickname may stand. */
 const CAPITALISED_WORD = /(?<![\p{L}\p{M}\p{N}])\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}]+(?![\p{L}\p{M}\p{N}])/gu;
 
@@ -2770,6 +2752,7 @@ export class Pseudonymiser {
     }
     // Placeholders are numbered in reading order, not in the order the rules ran.
     hits.sort((a, b) => a.start - b.start);
+    this.wholePersons(text, hits);
     let result = '';
     let position = 0;
     for (const hit of hits) {
@@ -2777,6 +2760,35 @@ export class Pseudonymiser {
       position = hit.end;
     }
     return result + text.slice(position);
+  }
+
+  /**
+   * A person the rules or the tagger took, whole (ADR 0107 round nine): with a generation after the name ("meneer zhang
+   * senior", "Bakker jr."), which says who of a family it is; and one sense in one text, so a name word that is no Dutch
+   * word is that person wherever it is written so again ("toontje zegt …, hem toontje blijven noemen"). `hits` is
+   * sorted and stays so.
+   */
+  private wholePersons(text: string, hits: Hit[]): void {
+    const persons = hits.filter((hit) => hit.target.kind === 'PERSOON');
+    if (persons.length === 0) return;
+    for (const [at, hit] of hits.entries()) {
+      if (hit.target.kind !== 'PERSOON') continue;
+      const generation = GENERATION_AFTER.exec(text.slice(hit.end, hit.end + 12));
+      if (generation && (hits[at + 1]?.start ?? Infinity) >= hit.end + generation[0].length) hit.end += generation[0].length;
+    }
+    const taken = (start: number, end: number) => hits.some((hit) => hit.start < end && hit.end > start);
+    const again: Hit[] = [];
+    for (const surface of new Set(persons.map((hit) => text.slice(hit.start, hit.end)))) {
+      const key = surface.toLowerCase();
+      if (!/^\p{L}[\p{L}\p{M}'’-]{2,}$/u.test(surface) || isOrdinaryWord(surface) || taggerVocabulary().has(key)) continue;
+      if (STOP_WORDS.has(key) || NOT_A_NAME.has(key) || OPENERS.has(key) || looksLikeVerb(key)) continue;
+      for (const other of text.matchAll(compiled(`${START}${escapeRegExp(surface)}${END}`, 'gu')))
+        if (!taken(other.index, other.index + surface.length))
+          again.push({ start: other.index, end: other.index + surface.length, target: { kind: 'PERSOON' } });
+    }
+    if (again.length === 0) return;
+    hits.push(...again);
+    hits.sort((a, b) => a.start - b.start);
   }
 
   /**
@@ -2806,6 +2818,28 @@ export class Pseudonymiser {
     const ownGiven = new Set(family.flatMap(({ given }) => given.map(fold)));
     const variants: NameVariant[] = [];
     const seen = new Set<string>();
+    // What the text says someone is called by is a name, even a Dutch word or two letters ("noem me maar Co", "reageert
+    // alleen op 'Door'"): only the word in that place, and only when it is a form of a known given name.
+    for (const match of text.matchAll(CALLED_BY)) {
+      const token = match.groups!.name!;
+      const cue = match[0].slice(0, match[0].length - token.length);
+      const key = fold(token);
+      if (seen.has(key) || ownGiven.has(key) || FAMILY_WORDS.has(key)) continue;
+      const owner = family.find(({ given, gender }) => given.some((name) => isCalledFormOf(token, name, gender)));
+      if (!owner) continue;
+      seen.add(key);
+      variants.push({
+        source: `(?<=${literal(cue.trimEnd())}${/\s$/u.test(cue) ? '\\s+' : ''})${literal(token)}`,
+        length: key.length,
+        anchor: key,
+        person: owner.index,
+        form: 'given',
+        capitalToken: 0,
+        capitalOnly: true,
+        nickname: true,
+        called: true,
+      });
+    }
     for (const [token] of text.matchAll(CAPITALISED_WORD)) {
       const key = fold(token);
       // "Mama", "Opa", "Tante" are what a relative is called, not a name of theirs.

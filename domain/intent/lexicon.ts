@@ -7,7 +7,14 @@ import {
   sleepWords,
   washingWords,
 } from '../shared/clinical-vocabulary';
-import { nameParticles as dutchNameParticles, particleAbbreviations, surnamePrefixes } from '../shared/text';
+import {
+  nameParticles as dutchNameParticles,
+  particleAbbreviations,
+  surnamePrefixes,
+  kinWords,
+  familyAddressWords,
+  foldAccents,
+} from '../shared/text';
 import { weekdays } from '../shared/clinical-time';
 
 /**
@@ -920,17 +927,10 @@ export const notNames = new Set([
   'maatschappelijk',
   'werker',
   'familie',
-  'moeder',
-  'vader',
-  'zus',
-  'broer',
-  'partner',
-  'vrouw',
-  'man',
-  'zoon',
-  'dochter',
   'kinderen',
-  'kind',
+  // Family and household, and what a family calls its own: the pseudonymiser's list (`shared/text`), folded as tokens are.
+  ...kinWords.map(foldAccents),
+  ...familyAddressWords,
   'tandarts',
   'apotheek',
   'fysio',
