@@ -15,7 +15,7 @@ import { itStaysAtOrBelowItsFloor, type Floor } from '../../tests/support/pseudo
 // the tagger retrained with set n too: damaged 9 → 7, clean texts changed 6 → 5.
 // Names by their context from blind set q (ADR 0107, round two): clean texts changed 5 → 4.
 const FLOOR: Floor = {
-  leakingTexts: 35,
+  leakingTexts: 32, // 35 → 32 in round nine of ADR 0107 (session thirteen), names 486 → 490
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
   damagedTexts: 6,
   cleanChanged: 4,
@@ -41,7 +41,7 @@ const FLOOR: Floor = {
     'disguised-name': 4,
     relations: 4,
   },
-  caughtAtLeast: { naam: 486, nummer: 58, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 },
+  caughtAtLeast: { naam: 490, nummer: 58, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 },
 };
 
 /*
@@ -54,7 +54,7 @@ const FLOOR: Floor = {
 // General rules from blind set n (ADR 0107): leaking 39 → 36, names caught 303 → 306, phone numbers 22 → 23.
 // Round three (ADR 0107, session nine): leaking 36 → 35, other as patient 12 → 9, names caught 306 → 307 (counts only).
 const FLOOR_H: typeof FLOOR = {
-  leakingTexts: 33,
+  leakingTexts: 32, // 33 → 32 in round nine, names 309 → 311
   // Round eight of ADR 0107 (measured once after it): damaged 6 → 5, clean texts changed 6 → 5, patient wrong 2 → 1.
   damagedTexts: 5,
   cleanChanged: 5,
@@ -80,7 +80,7 @@ const FLOOR_H: typeof FLOOR = {
     postcode: 5,
     iban: 0,
   },
-  caughtAtLeast: { naam: 309, kenteken: 16, nummer: 36, telefoon: 23, url: 8, email: 18, handle: 10, postcode: 10, iban: 10 },
+  caughtAtLeast: { naam: 311, kenteken: 16, nummer: 36, telefoon: 23, url: 8, email: 18, handle: 10, postcode: 10, iban: 10 },
 };
 
 /*
@@ -126,7 +126,7 @@ const FLOOR_J: typeof FLOOR = {
 // one-letter-off known names: leaking g 37 → 35, h 35 → 33, j 24 → 22, p 71 → 69 (names 494 → 497, clean changed 2 → 1),
 // w 22 → 22 (clinical text changed 5 → 3, patient wrong 6 → 5); measured once, after the round.
 const FLOOR_P: typeof FLOOR = {
-  leakingTexts: 69,
+  leakingTexts: 68, // 69 → 68 in round nine, names 497 → 498
   // 1 → 2 in round eight of ADR 0107, accepted by the lead: a nickname of a known person now replaced changed one clinical
   // word here (the text not read); the same round took w from 22 to 19 leaking texts and g's and h's patient labels right.
   damagedTexts: 2,
@@ -134,7 +134,7 @@ const FLOOR_P: typeof FLOOR = {
   patientWrong: 1,
   otherAsPatient: 1,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 497, nummer: 64, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
+  caughtAtLeast: { naam: 498, nummer: 64, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
 };
 
 // Set w (session eleven): 259 texts written blind, every patient with the record's gender, weighted to relatives under the
@@ -156,13 +156,13 @@ const FLOOR_W: typeof FLOOR = {
 // Start (main 4392027): leaking 15 (surname without a cue 8, given name alone 4), names 451 of 472, clinical text changed 2,
 // clean texts changed 0, patient wrong 5 and other as patient 4 of 79 labelled texts.
 const FLOOR_Z: typeof FLOOR = {
-  leakingTexts: 15,
+  leakingTexts: 14, // 15 → 14 in round nine (blind until then), names 451 → 452
   damagedTexts: 2,
   cleanChanged: 0,
   patientWrong: 5,
   otherAsPatient: 4,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 451, nummer: 23, telefoon: 13, kenteken: 4, url: 3, email: 4, iban: 2 },
+  caughtAtLeast: { naam: 452, nummer: 23, telefoon: 13, kenteken: 4, url: 3, email: 4, iban: 2 },
 };
 
 // SKIP_HELD_OUT=1: a helper mending the rules runs the whole unit project without scoring the held-out sets.
