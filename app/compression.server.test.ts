@@ -126,23 +126,27 @@ describe('compressing responses', () => {
   }
 
   // The tests that push megabytes through a compressor get 60 s: on a loaded CI machine one took over the unit project's 20 s.
-  it('sends a large JSON answer in the best encoding the client takes, byte for byte the same once unpacked', { timeout: 60_000 }, async () => {
-    for (const [accept, expected] of [
-      [chrome, 'zstd'],
-      ['gzip, deflate, br', 'br'],
-      ['gzip', 'gzip'],
-    ] as const) {
-      const raw = await get('/groot', accept);
-      expect(raw.headers['content-encoding'], accept).toBe(expected);
-      expect(raw.headers['content-length']).toBeUndefined();
-      expect(raw.headers.vary).toMatch(/Accept-Encoding/i);
-      expect(raw.body.length).toBeLessThan(JSON.stringify(large).length / 10);
-      expect(JSON.parse(decode(raw).toString('utf8'))).toEqual(large);
-    }
-    const plain = await get('/groot');
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(plain.body.toString('utf8'))).toEqual(large);
-  });
+  it(
+    'sends a large JSON answer in the best encoding the client takes, byte for byte the same once unpacked',
+    { timeout: 60_000 },
+    async () => {
+      for (const [accept, expected] of [
+        [chrome, 'zstd'],
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+      ] as const) {
+        const raw = await get('/groot', accept);
+        expect(raw.headers['content-encoding'], accept).toBe(expected);
+        expect(raw.headers['content-length']).toBeUndefined();
+        expect(raw.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(raw.body.length).toBeLessThan(JSON.stringify(large).length / 10);
+        expect(JSON.parse(decode(raw).toString('utf8'))).toEqual(large);
+      }
+      const plain = await get('/groot');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(plain.body.toString('utf8'))).toEqual(large);
+    },
+  );
 
   it('leaves alone what compression cannot help: small bodies, no body, HEAD, images, and streams that ask for no-transform', async () => {
     const small = await get('/klein', chrome);
@@ -176,26 +180,30 @@ describe('compressing responses', () => {
     expect(decode(packed).equals(plain.body)).toBe(true);
   });
 
-  it('stops producing while the client reads nothing (a full socket pauses the compressor, a full compressor the writer)', { timeout: 60_000 }, async () => {
-    const request = http.request({ host: '127.0.0.1', port, path: '/traag', headers: { 'accept-encoding': chrome } });
-    const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve).end());
-    response.pause();
-    // Until the writer stands still: the same count twice in a row, 100 ms apart (without back
-    // pressure it would only stand still at the end, at 64 MB).
-    let seen = -1;
-    await expect
-      .poll(
-        () => {
-          const stalled = producedForSlowClient > 0 && producedForSlowClient === seen;
-          seen = producedForSlowClient;
-          return stalled;
-        },
-        { interval: 100, timeout: 15_000 },
-      )
-      .toBe(true);
-    expect(response.headers['content-encoding']).toBe('zstd');
-    expect(producedForSlowClient).toBeGreaterThan(0);
-    expect(producedForSlowClient).toBeLessThan(24_000_000);
-    response.destroy();
-  });
+  it(
+    'stops producing while the client reads nothing (a full socket pauses the compressor, a full compressor the writer)',
+    { timeout: 60_000 },
+    async () => {
+      const request = http.request({ host: '127.0.0.1', port, path: '/traag', headers: { 'accept-encoding': chrome } });
+      const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve).end());
+      response.pause();
+      // Until the writer stands still: the same count twice in a row, 100 ms apart (without back
+      // pressure it would only stand still at the end, at 64 MB).
+      let seen = -1;
+      await expect
+        .poll(
+          () => {
+            const stalled = producedForSlowClient > 0 && producedForSlowClient === seen;
+            seen = producedForSlowClient;
+            return stalled;
+          },
+          { interval: 100, timeout: 15_000 },
+        )
+        .toBe(true);
+      expect(response.headers['content-encoding']).toBe('zstd');
+      expect(producedForSlowClient).toBeGreaterThan(0);
+      expect(producedForSlowClient).toBeLessThan(24_000_000);
+      response.destroy();
+    },
+  );
 });

@@ -26,7 +26,8 @@ import { prepareTemporalDatabases, startTemporalServer, temporalServerBinaries, 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const started = performance.now();
 /** Each line with the seconds since the start, so a slow or failed start shows which step took the time. */
-const log = (line: string) => console.log(`\x1b[35mstack   |\x1b[0m ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${line}`);
+const log = (line: string) =>
+  console.log(`\x1b[35mstack   |\x1b[0m ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${line}`);
 const port = Number(process.env.PORT ?? 8080);
 const dir = path.resolve(process.env.STACK_DIR ?? '.data/stack-production');
 const database = process.env.STACK_DATABASE ?? 'ggz_production';
