@@ -740,6 +740,23 @@ export function compoundTerms(question: Question, text: string): number[] {
   return [...new Set(found)];
 }
 
+/** The words of a term that can end a compound: one word of at least four letters, folded. */
+const headWords = (term: Term): string[] => term.words.filter((word) => !word.includes(' ') && word.length >= 4).map(fold);
+
+/**
+ * A PostgreSQL regular expression for a text holding one of the terms among `only` (0-based) as the head
+ * of a longer compound, as `headTerms` reads it ("urinekweek" for "kweek"); null when none has a head word.
+ * It finds the notes no word of the question fetched: "uitslag kweek?" asks only "kweek". Only a word the
+ * vocabulary does not know, which has nothing else to be found by: a known word's forms end too many
+ * Dutch verbs ("roken" in "besproken", "gebroken"), and its synonyms are searched already.
+ */
+export function headPattern(question: Question, only: readonly number[]): string | null {
+  const heads = [...new Set(only.flatMap((i) => (question.terms[i]!.known ? [] : headWords(question.terms[i]!))))].filter((head) =>
+    /^[a-z]+$/.test(head),
+  );
+  return heads.length ? `[[:alpha:]]{3}(${heads.join('|')})(s|e|en|es|n)?([^[:alpha:]]|$)` : null;
+}
+
 /**
  * The terms among `only` (0-based) that a text holds as the head of a longer compound: "haven" in
  * "jachthaven", "pomp" in "voedingspomp" — the record's narrower word for what was asked. The word has
@@ -749,7 +766,7 @@ export function compoundTerms(question: Question, text: string): number[] {
 export function headTerms(question: Question, text: string, only: readonly number[]): number[] {
   const words = [...new Set(tokens(fold(text)))];
   return only.flatMap((i) => {
-    const heads = question.terms[i]!.words.filter((word) => !word.includes(' ') && word.length >= 4).map(fold);
+    const heads = headWords(question.terms[i]!);
     const held = heads.some((head) =>
       words.some((word) => {
         const at = word.indexOf(head, 3);
