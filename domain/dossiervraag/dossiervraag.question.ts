@@ -161,9 +161,15 @@ export function correctTypo(key: string): string {
       // swapped, not one letter for another: "handen" is no "hadden", "wonden" no "worden".
       (!ignored.has(word) || word.length !== key.length || [...word].sort().join('') === [...key].sort().join('')),
   );
-  const meanings = new Set(near.map((word) => (ignored.has(word) ? ignored : (synonymsByWord.get(word) ?? cuesByWord.get(word)))));
+  const meanings = new Set(near.map(meaningOf));
   return meanings.size === 1 ? near[0]! : key;
 }
+/**
+ * What a word the typo rule may read stands for: every question word one meaning (all are dropped alike),
+ * a clinical word its synonym class or cue, and any other word — a general word ("schema", "verslag" as a
+ * cue aside) — itself, so a typo between two of them stays as written.
+ */
+const meaningOf = (word: string): unknown => (ignored.has(word) ? ignored : (synonymsByWord.get(word) ?? cuesByWord.get(word) ?? word));
 /**
  * A word said with the eastern and southern vowels ("bloudsoeker", "huus", "slaopt", "baeter"): the
  * known word it is with up to two of them read back (oe→ui, uu→ui, ou→oe, ao/oa→aa, ae→e, ie→ij), or null.
