@@ -10,6 +10,7 @@ import {
   cueAnswers,
   cuedTypes,
   headPattern,
+  joinSeparableVerbs,
   headTerms,
   knownPart,
   measuredKinds,
@@ -890,5 +891,12 @@ describe('a compound in the notes and a fall in the night shift’s words (ADR 0
     expect(termQuery(fall)).toContain('(op <-> de <-> grond <-> aangetroffen)');
     expect(termQuery(fall)).toContain('(op <-> de <-> grond <-> gezakt)');
     expect(termQuery(fall)).not.toMatch(/(?:^|\| )grond/);
+  });
+
+  it('reads a separable verb split by "te" as the one word the record writes, when it is known', () => {
+    expect(joinSeparableVerbs('probeert ze weg te loopen?')).toBe('probeert ze weglopen?');
+    expect(readQuestion('probeert hij weg te lopen').terms.map((term) => term.word)).toEqual(['weglopen']);
+    // Not a word the vocabulary knows: the words stay as they are.
+    expect(joinSeparableVerbs('zit hij weg te kijken')).toBe('zit hij weg te kijken');
   });
 });

@@ -314,13 +314,26 @@ export function forcedCompounds(read: readonly string[]): string[] {
 }
 
 /**
+ * A separable verb split by "te" ("probeert ze weg te lopen", "om op te staan") is the one word the
+ * record writes ("weglopen", "opstaan"), when the vocabulary knows it (as typed, or a letter off:
+ * "weg te loopen"); otherwise the words stay as they are.
+ */
+export function joinSeparableVerbs(text: string): string {
+  return text.replace(separableVerb, (split, particle: string, verb: string) => {
+    const joined = correctTypo(fold(`${particle}${verb}`));
+    return synonymsByWord.has(joined) || cuesByWord.has(joined) ? joined : split;
+  });
+}
+const separableVerb = /\b(weg|op|af|aan|in|uit|door|mee|terug|toe|bij|na|over)\s+te\s+(\p{L}{3,})\b/giu;
+
+/**
  * Reads a question: its words minus the ones that ask rather than say (and the patient's own
  * names: "hoe sliep Jan" is about sleep), each with its synonyms and cues.
  */
 export function readQuestion(asked: string, ignoredNames: readonly string[] = []): Question {
   const text = phrases.reduce(
     (read, { pattern, word }) => read.replace(pattern, ` ${word} `),
-    applyDictation(asked)
+    joinSeparableVerbs(applyDictation(asked))
       .replace(labSymbol, (symbol) => labSymbols[symbol]!)
       .replace(clitics, (clitic) => cliticWords[clitic.toLowerCase()] ?? clitic),
   );
