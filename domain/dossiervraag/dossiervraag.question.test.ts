@@ -868,7 +868,8 @@ describe('the frame of a question and the ward’s shorthand (ADR 0108, round ei
 
 describe('a compound in the notes and a fall in the night shift’s words (ADR 0108, round nine)', () => {
   const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
-  const matches = (pattern: string | null, text: string) => pattern !== null && new RegExp(pattern.replace('[[:alpha:]]', '\\p{L}').replace('[^[:alpha:]]', '[^\\p{L}]'), 'iu').test(text);
+  const matches = (pattern: string | null, text: string) =>
+    pattern !== null && new RegExp(pattern.replace('[[:alpha:]]', '\\p{L}').replace('[^[:alpha:]]', '[^\\p{L}]'), 'iu').test(text);
 
   it('looks for a word of the asker’s own as the head of the record’s compound in every note', () => {
     const question = readQuestion('uitslag kweek?');
