@@ -9,6 +9,8 @@ import {
   correctTypo,
   cueAnswers,
   cuedTypes,
+  headPattern,
+  joinSeparableVerbs,
   headTerms,
   knownPart,
   measuredKinds,
@@ -861,5 +863,41 @@ describe('the frame of a question and the ward’s shorthand (ADR 0108, round ei
     expect(found('Krijgt hij iets tegen de zucht naar drugs?')).toContain('craving');
     // A sigh is not the craving.
     expect(found('slaakte hij een zucht')).not.toContain('craving');
+  });
+});
+
+describe('a compound in the notes and a fall in the night shift’s words (ADR 0108, round nine)', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+  const matches = (pattern: string | null, text: string) =>
+    pattern !== null && new RegExp(pattern.replace('[[:alpha:]]', '\\p{L}').replace('[^[:alpha:]]', '[^\\p{L}]'), 'iu').test(text);
+
+  it('looks for a word of the asker’s own as the head of the record’s compound in every note', () => {
+    const question = readQuestion('uitslag kweek?');
+    expect(words('uitslag kweek?')).toEqual(['kweek']);
+    const pattern = headPattern(question, [0]);
+    expect(matches(pattern, 'Uitslag urinekweek: E. coli')).toBe(true);
+    expect(matches(pattern, 'de bloedkweek is negatief')).toBe(true);
+    expect(matches(pattern, 'kweek afgenomen')).toBe(false);
+    expect(matches(pattern, 'kweekmedium')).toBe(false);
+    expect(headPattern(question, [])).toBeNull();
+  });
+
+  it('does not look for a known word inside others: its forms end Dutch verbs', () => {
+    // "roken" ends "besproken" and "gebroken"; its synonyms are searched already.
+    expect(headPattern(readQuestion('rookt ze?'), [0])).toBeNull();
+  });
+
+  it('searches a fall as the night shift writes it, the words side by side', () => {
+    const fall = readQuestion('is ze gevallen?').terms[0]!;
+    expect(termQuery(fall)).toContain('(op <-> de <-> grond <-> aangetroffen)');
+    expect(termQuery(fall)).toContain('(op <-> de <-> grond <-> gezakt)');
+    expect(termQuery(fall)).not.toMatch(/(?:^|\| )grond/);
+  });
+
+  it('reads a separable verb split by "te" as the one word the record writes, when it is known', () => {
+    expect(joinSeparableVerbs('probeert ze weg te loopen?')).toBe('probeert ze weglopen?');
+    expect(readQuestion('probeert hij weg te lopen').terms.map((term) => term.word)).toEqual(['weglopen']);
+    // Not a word the vocabulary knows: the words stay as they are.
+    expect(joinSeparableVerbs('zit hij weg te kijken')).toBe('zit hij weg te kijken');
   });
 });

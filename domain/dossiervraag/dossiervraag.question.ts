@@ -161,9 +161,15 @@ export function correctTypo(key: string): string {
       // swapped, not one letter for another: "handen" is no "hadden", "wonden" no "worden".
       (!ignored.has(word) || word.length !== key.length || [...word].sort().join('') === [...key].sort().join('')),
   );
-  const meanings = new Set(near.map((word) => (ignored.has(word) ? ignored : (synonymsByWord.get(word) ?? cuesByWord.get(word)))));
+  const meanings = new Set(near.map(meaningOf));
   return meanings.size === 1 ? near[0]! : key;
 }
+/**
+ * What a word the typo rule may read stands for: every question word one meaning (all are dropped alike),
+ * a clinical word its synonym class or cue, and any other word — a general word ("schema", "verslag" as a
+ * cue aside) — itself, so a typo between two of them stays as written.
+ */
+const meaningOf = (word: string): unknown => (ignored.has(word) ? ignored : (synonymsByWord.get(word) ?? cuesByWord.get(word) ?? word));
 /**
  * A word said with the eastern and southern vowels ("bloudsoeker", "huus", "slaopt", "baeter"): the
  * known word it is with up to two of them read back (oe→ui, uu→ui, ou→oe, ao/oa→aa, ae→e, ie→ij), or null.
@@ -308,13 +314,26 @@ export function forcedCompounds(read: readonly string[]): string[] {
 }
 
 /**
+ * A separable verb split by "te" ("probeert ze weg te lopen", "om op te staan") is the one word the
+ * record writes ("weglopen", "opstaan"), when the vocabulary knows it (as typed, or a letter off:
+ * "weg te loopen"); otherwise the words stay as they are.
+ */
+export function joinSeparableVerbs(text: string): string {
+  return text.replace(separableVerb, (split, particle: string, verb: string) => {
+    const joined = correctTypo(fold(`${particle}${verb}`));
+    return synonymsByWord.has(joined) || cuesByWord.has(joined) ? joined : split;
+  });
+}
+const separableVerb = /\b(weg|op|af|aan|in|uit|door|mee|terug|toe|bij|na|over)\s+te\s+(\p{L}{3,})\b/giu;
+
+/**
  * Reads a question: its words minus the ones that ask rather than say (and the patient's own
  * names: "hoe sliep Jan" is about sleep), each with its synonyms and cues.
  */
 export function readQuestion(asked: string, ignoredNames: readonly string[] = []): Question {
   const text = phrases.reduce(
     (read, { pattern, word }) => read.replace(pattern, ` ${word} `),
-    applyDictation(asked)
+    joinSeparableVerbs(applyDictation(asked))
       .replace(labSymbol, (symbol) => labSymbols[symbol]!)
       .replace(clitics, (clitic) => cliticWords[clitic.toLowerCase()] ?? clitic),
   );
@@ -740,6 +759,23 @@ export function compoundTerms(question: Question, text: string): number[] {
   return [...new Set(found)];
 }
 
+/** The words of a term that can end a compound: one word of at least four letters, folded. */
+const headWords = (term: Term): string[] => term.words.filter((word) => !word.includes(' ') && word.length >= 4).map(fold);
+
+/**
+ * A PostgreSQL regular expression for a text holding one of the terms among `only` (0-based) as the head
+ * of a longer compound, as `headTerms` reads it ("urinekweek" for "kweek"); null when none has a head word.
+ * It finds the notes no word of the question fetched: "uitslag kweek?" asks only "kweek". Only a word the
+ * vocabulary does not know, which has nothing else to be found by: a known word's forms end too many
+ * Dutch verbs ("roken" in "besproken", "gebroken"), and its synonyms are searched already.
+ */
+export function headPattern(question: Question, only: readonly number[]): string | null {
+  const heads = [...new Set(only.flatMap((i) => (question.terms[i]!.known ? [] : headWords(question.terms[i]!))))].filter((head) =>
+    /^[a-z]+$/.test(head),
+  );
+  return heads.length ? `[[:alpha:]]{3}(${heads.join('|')})(s|e|en|es|n)?([^[:alpha:]]|$)` : null;
+}
+
 /**
  * The terms among `only` (0-based) that a text holds as the head of a longer compound: "haven" in
  * "jachthaven", "pomp" in "voedingspomp" — the record's narrower word for what was asked. The word has
@@ -749,7 +785,7 @@ export function compoundTerms(question: Question, text: string): number[] {
 export function headTerms(question: Question, text: string, only: readonly number[]): number[] {
   const words = [...new Set(tokens(fold(text)))];
   return only.flatMap((i) => {
-    const heads = question.terms[i]!.words.filter((word) => !word.includes(' ') && word.length >= 4).map(fold);
+    const heads = headWords(question.terms[i]!);
     const held = heads.some((head) =>
       words.some((word) => {
         const at = word.indexOf(head, 3);

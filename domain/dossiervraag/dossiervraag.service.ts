@@ -23,6 +23,7 @@ import {
   nothingAfterEvent,
   nothingAtMoment,
   purposeTerms,
+  headPattern,
   headTerms,
   readQuestion,
   termQuery,
@@ -247,6 +248,22 @@ select s.type, s.id, s.at, u.display_name as author_name, u.role as author_role,
  order by rank desc, s.at desc
  limit 400`;
 
+/**
+ * The patient's notes that hold a compound ending in a word no source held (`headPattern`), in the shape
+ * of `retrievalSql`'s rows; the terms they answer are read by `headTerms`. Only the patient's own notes
+ * are scanned, through the patient's index.
+ */
+const headsSql = `
+select case when r.type = 'dagnotitie' then 'dagnotitie' else 'rapportage' end as type, r.id, r.created_at as at,
+       u.display_name as author_name, u.role as author_role, u.discipline as author_discipline, null as by_name,
+       r.type || ' ' || coalesce(r.category, '') as facet, jsonb_build_object('content', r.content, 'category', r.category) as data,
+       0 as rank, '{}'::int[] as matched,
+       array(select numnode(to_tsquery('dutch', t.query)) > 0 from unnest(?::text[]) t(query)) as live
+  from reports r left join users u on u.id = r.created_by
+ where r.patient_id = ? and r.deleted_at is null and r.content ~* ? and not r.id = any(?::uuid[])
+ order by r.created_at desc
+ limit 50`;
+
 export interface Scored {
   row: Row;
   coverage: number;
@@ -392,6 +409,18 @@ export async function askRecord(em: EntityManager, patientId: string, vraag: str
   }
   // A word no source holds may be the head of the record's compound ("haven" in "jachthaven").
   const unheld = question.terms.flatMap((term, i) => (rows.some((row) => row.matched.includes(i + 1)) ? [] : [i]));
+  // Such a head is also looked for in the notes no word of the question fetched: "uitslag kweek?" asks only
+  // "kweek", which the record writes as "urinekweek" (an infix the text index cannot find).
+  const heads = question.forMedicine ? null : headPattern(question, unheld);
+  if (heads)
+    rows.push(
+      ...(await em.execute<Row[]>(headsSql, [
+        arrayLiteral(question.terms.map(termQuery)),
+        patientId,
+        heads,
+        arrayLiteral(rows.map((row) => row.id)),
+      ])),
+    );
   if (unheld.length)
     for (const row of rows) {
       const text = Object.values(row.data)

@@ -115,7 +115,12 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['dwangvoeding'],
   ['decubitus', 'doorligplek', 'drukplek', 'doorliggen', 'doorligwond'],
   ['sacraal', 'stuit', 'stuitje', 'sacrum'],
-  ['vallen', 'val', 'gevallen', 'viel', 'valincident', 'valpartij', 'onderuitgegaan', 'onderuitgaan', 'gestruikeld'],
+  // A fall as the night shift writes it: found on the floor, or slid to it (searched word by word side by side,
+  // so "op grond van" is no fall).
+  [
+    ...['vallen', 'val', 'gevallen', 'viel', 'valincident', 'valpartij', 'onderuitgegaan', 'onderuitgaan', 'gestruikeld'],
+    ...['op de grond aangetroffen', 'op de grond gevonden', 'op de grond gezakt', 'op de grond gegleden', 'op de vloer aangetroffen'],
+  ],
   ['ect', 'elektroconvulsietherapie', 'elektroshock', 'elektroshocks', 'schokbehandeling', 'schoktherapie'],
   ['dieet', 'diëtist', 'dietist'],
   ['katheter', 'uc', 'blaaskatheter', 'verblijfskatheter'],
