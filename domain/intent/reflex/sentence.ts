@@ -139,7 +139,6 @@ const describedConfidence = 0.82;
 const spellingRemark = new Set(['streepje', 'koppelteken', 'elkaar', 'hoofdletter', 'hoofdletters']);
 const spellingWords = new Set([...spellingRemark, 'met', 'een', 'aan', 'liggend', 'liggende', 'zonder', 'twee']);
 
-/** The part is a patient's name and nothing else: a title, fillers, the name spelled out ("S-N-O") or how it is spelled. */
 /** "zet het op donderdag", "maak er maandag van", "zet hem naar vrijdag": a command that puts "it" on a moment, nothing else named. */
 const putVerbs = new Set(['zet', 'verzet', 'schuif', 'maak', 'doe', 'leg', 'verplaats']);
 const itWords = new Set(['het', 'hem', 'die', "'m", 'm']);
@@ -147,18 +146,12 @@ const itWords = new Set(['het', 'hem', 'die', "'m", 'm']);
 const madeAgain = new Set(['in', 'opnieuw', 'een', 'ene', 'nieuwe', 'nieuw', 'weer']);
 function movesItTo(tokens: Token[]): boolean {
   const words = tokens.filter((token) => token.kind === 'word' && !fillers.has(token.norm));
-  const at = words.findIndex((token) => itWords.has(token.norm) || (words[0]?.norm === 'maak' && token.norm === 'er'));
-  return (
-    words.length > 0 &&
-    putVerbs.has(words[0]!.norm) &&
-    at === 1 &&
-    words[at + 1]?.norm !== 'van' &&
-    !words.some((token) => madeAgain.has(token.norm) || lookup(token.norm).concepts.has('appointmentNoun')) &&
-    (() => {
-      const moment = momentIn(tokens, 0, tokens.length);
-      return moment.label !== null || moment.time !== null;
-    })()
-  );
+  if (words.length === 0 || !putVerbs.has(words[0]!.norm)) return false;
+  const at = words.findIndex((token) => itWords.has(token.norm) || (words[0]!.norm === 'maak' && token.norm === 'er'));
+  if (at !== 1 || words[at + 1]?.norm === 'van') return false;
+  if (words.some((token) => madeAgain.has(token.norm) || lookup(token.norm).concepts.has('appointmentNoun'))) return false;
+  const moment = momentIn(tokens, 0, tokens.length);
+  return moment.label !== null || moment.time !== null;
 }
 
 /** "die van meneer X op woensdag ook", "een voor Eva ook": an elliptic "die van X" closed by "ook", with no verb of its own. */
@@ -172,6 +165,7 @@ function saidAgainAlso(tokens: Token[]): boolean {
   );
 }
 
+/** The part is a patient's name and nothing else: a title, fillers, the name spelled out ("S-N-O") or how it is spelled. */
 function namesOnly(tokens: Token[], reading: Classified): boolean {
   const name = reading.name;
   if (!name) return false;

@@ -159,7 +159,8 @@ function initialsAt(text: string, tokens: Token[], from: number, previous: Token
     initialSlots.has(previous.norm);
   if (!namePlace) return 0;
   const capital = /^\p{Lu}/u.test(tokens[from]?.raw ?? '');
-  const shape = capital ? /^(\p{Lu}|Th|Chr|Joh)$/u : /^(\p{Ll}|th|chr|joh)$/u;
+  // One run is typed in one case: "J. Th." or "j. th.", never "J. th." (which initials are, `isInitial` says).
+  const shape = capital ? /^\p{Lu}\p{Ll}*$/u : /^\p{Ll}+$/u;
   const letters: string[] = [];
   let index = from;
   while (
