@@ -1512,3 +1512,21 @@ describe('a person taken whole: a generation after the name, one sense in one te
     expect(new Pseudonymiser([jan]).pseudonymise(text)).toBe(text);
   });
 });
+
+describe("a given name with an s is someone else's surname after a title or with no noun after it (issue 42, ADR 0107 round ten)", () => {
+  // The patient's second given name is Hendrik; Hendriks is also a common surname.
+  it.each([
+    ['Buurman Hendriks belde over Jan.', 'Buurman [PERSOON_1] belde over [PATIENT_1_VOORNAAM].'],
+    ['Mevrouw Hendriks, de buurvrouw, belde.', 'Mevrouw [PERSOON_1], de buurvrouw, belde.'],
+    ['Collega Hendriks nam het over.', 'Collega [PERSOON_1] nam het over.'],
+    ['Hendriks kwam langs.', '[PERSOON_1] kwam langs.'],
+  ])('%s', (text, expected) => {
+    expect(roundTrip(new Pseudonymiser([jan]), text)).toBe(expected);
+  });
+
+  it('keeps a possessive before a noun the patient\'s', () => {
+    expect(roundTrip(new Pseudonymiser([jan]), 'Hendriks kamer was rommelig, Jans moeder belde.')).toBe(
+      '[PATIENT_1_VOORNAAM]s kamer was rommelig, [PATIENT_1_VOORNAAM_2]s moeder belde.',
+    );
+  });
+});

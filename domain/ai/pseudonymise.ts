@@ -891,9 +891,21 @@ function nameRule(candidates: NameVariant[]): Rule | null {
         // ("kok (k7) vannacht 3x bel. … Kok klaagt over kiespijn").
         if (startsLowercase(token) || words(match[0]).length > 1 || !namedElsewhere(match.input, match.index, token)) return null;
       }
+      if (variant.form === 'given' && isSurnameWithS(match.input, match.index, match[0].length)) return null;
       return { kind: 'PATIENT', person: variant.person, form: variant.form };
     },
   };
+}
+
+/**
+ * Whether a given name with an s after it is a surname, not the name's possessive ("Jans kamer"): after a title or a
+ * relation word ("buurman Hendriks", "mevrouw Jans") or with no noun after it ("Hendriks belde", "… van Hendriks."). The
+ * surname is someone else's: the patient whose given name is Hendrik is not the neighbour Hendriks.
+ */
+function isSurnameWithS(input: string, index: number, length: number): boolean {
+  const after = input.slice(index + length);
+  if (!/^s(?![\p{L}\p{M}\p{N}'’])/u.test(after)) return false;
+  return TITLE_OR_RELATION_BEFORE.test(input.slice(0, index)) || NO_NOUN_AFTER.test(after.slice(1));
 }
 
 /**
@@ -1384,6 +1396,11 @@ const SUBJECT_VERBS =
   'vraagt|vroeg|geeft|gaf|zit|zat|ligt|lag|loopt|liep|slaapt|sliep|eet|at|drinkt|dronk|krijgt|kreeg|wordt|werd|kan|kon|moet|moest|mag|mocht|zou|' +
   'blijft|bleef|voelt|voelde|neemt|nam|maakt|maakte|staat|stond|heeft|hoort|hoorde|ziet|zag|huilt|huilde|lacht|lachte|slaat|sloeg|schreeuwt|schreeuwde';
 const FOLLOWED_BY_VERB = new RegExp(`^${SP}(?:${SUBJECT_VERBS})${END}`, 'u');
+/** A title or relation word right before a word: what stands after it is someone's name ("buurman", "mevrouw", "collega"). */
+const TITLE_OR_RELATION_BEFORE = compiled(`(?:${HONORIFIC}\\.?|${RELATION})${SP}$`, 'u');
+/** What a possessive cannot stand before: a sentence's end or pause, or a verb ("Hendriks kwam langs"). */
+const NO_NOUN_AFTER = new RegExp(`^(?:[^\\S\\n]*(?:[.,;:!?)\\n]|$)|${FOLLOWED_BY_VERB.source.slice(1)})`, 'u');
+
 /**
  * Finite verbs of regional writing after a subject ("Beer hef 'n beer", "Kok wol vanmiddag", "Bèr waas", "Krijtenberg
  * hep"): Low Saxon, Limburgish, Brabantish and Frisian forms of heeft, was, wilde, zei, moet, komt, ligt. Only after a
