@@ -1469,6 +1469,18 @@ describe('what a text says someone is called by (issue 42, ADR 0107 round nine)'
     for (const text of ['Hij reageert goed op Haldol.', 'Noem het maar Co-assistentschap.', 'Noem me maar Mama.'])
       expect(new Pseudonymiser(known('Jacoba', 'female')).pseudonymise(text)).not.toContain('PATIENT');
   });
+
+  it('takes a second name joined to the first ("en soms", "of"), only there (round ten)', () => {
+    expect(roundTrip(new Pseudonymiser(known('Dorothea', 'female')), "Noemt haar 'Thea' en soms 'Door'. Door de drukte onrustig.")).toBe(
+      "Noemt haar '[PATIENT_1_VOORNAAM]' en soms '[PATIENT_1_VOORNAAM_2]'. Door de drukte onrustig.",
+    );
+    expect(new Pseudonymiser(known('Dorothea', 'female')).pseudonymise("Ze reageert alleen op 'Thea' of 'Door'.")).toBe(
+      "Ze reageert alleen op '[PATIENT_1_VOORNAAM]' of '[PATIENT_1_VOORNAAM_2]'.",
+    );
+    expect(new Pseudonymiser(known('Jacoba', 'female')).pseudonymise('Noem me maar Co en soms Mama.')).toBe(
+      'Noem me maar [PATIENT_1_VOORNAAM] en soms Mama.',
+    );
+  });
 });
 
 describe('a known name that is a Dutch word opening a sentence (issue 42, ADR 0107 round nine)', () => {

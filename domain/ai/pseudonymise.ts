@@ -2629,11 +2629,12 @@ const KIN_FORMS = new Set([...RELATION_WORDS.filter((word) => /^\p{L}+$/u.test(w
 const FAMILY_WORDS = new Set([...kinWords, ...familyAddressWords]);
 /**
  * Where a text says what someone is called: after a form of "noemen" and who is called ("noem me maar Co", "noemt hem
- * steeds Rinus"), or in quotes after "reageert op" or "luistert naar" ("reageert alleen op 'Door'").
+ * steeds Rinus"), or in quotes after "reageert op" or "luistert naar" ("reageert alleen op 'Door'"); and a second name
+ * joined to the first ("noemt haar 'Magda' en soms 'Lena'").
  */
 const CALLED_BY = new RegExp(
-  `(?<![\\p{L}])(?:(?:${callingWords.calls.join('|')})\\s+(?:${callingWords.called.join('|')})\\s+(?:(?:${callingWords.whileCalling.join('|')})\\s+){0,2}["'‘“]?|(?:reageert|reageerde|reageren|luistert|luisterde|luisteren)\\s+(?:(?:alleen|enkel|nog|wel|ook|pas|maar)\\s+){0,2}(?:op|naar)\\s+["'‘“])(?<name>\\p{Lu}\\p{Ll}+)(?![\\p{L}\\p{M}\\p{N}])`,
-  'giu',
+  `(?<![\\p{L}])(?:(?:${callingWords.calls.join('|')})\\s+(?:${callingWords.called.join('|')})\\s+(?:(?:${callingWords.whileCalling.join('|')})\\s+){0,2}["'‘“]?|(?:reageert|reageerde|reageren|luistert|luisterde|luisteren)\\s+(?:(?:alleen|enkel|nog|wel|ook|pas|maar)\\s+){0,2}(?:op|naar)\\s+["'‘“])(?<name>\\p{Lu}\\p{Ll}+)(?![\\p{L}\\p{M}\\p{N}])(?:["'’”]?[^\\S\\n]*,?[^\\S\\n]*(?:en|of)[^\\S\\n]+(?:(?:soms|ook|wel|vaak|meestal|af en toe)[^\\S\\n]+){0,2}["'‘“]?(?<second>\\p{Lu}\\p{Ll}+)(?![\\p{L}\\p{M}\\p{N}]))?`,
+  'dgiu',
 );
 /** A generation written after a name: "senior", "junior", "sr.", "jr.". */
 const GENERATION_AFTER = /^[^\S\n]+(?:senior|junior|sr\.|jr\.)(?![\p{L}\p{N}])/iu;
@@ -2837,9 +2838,14 @@ export class Pseudonymiser {
     const seen = new Set<string>();
     // What the text says someone is called by is a name, even a Dutch word or two letters ("noem me maar Co", "reageert
     // alleen op 'Door'"): only the word in that place, and only when it is a form of a known given name.
-    for (const match of text.matchAll(CALLED_BY)) {
-      const token = match.groups!.name!;
-      const cue = match[0].slice(0, match[0].length - token.length);
+    const calledNames = [...text.matchAll(CALLED_BY)].flatMap((match) =>
+      (['name', 'second'] as const).flatMap((group) => {
+        const token = match.groups![group];
+        if (token === undefined) return [];
+        return [{ token, cue: text.slice(match.index, match.indices!.groups![group]![0]) }];
+      }),
+    );
+    for (const { token, cue } of calledNames) {
       const key = fold(token);
       if (seen.has(key) || ownGiven.has(key) || FAMILY_WORDS.has(key)) continue;
       const owner = family.find(({ given, gender }) => given.some((name) => isCalledFormOf(token, name, gender)));
