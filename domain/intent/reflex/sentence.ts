@@ -112,7 +112,10 @@ function decideIntent(
     reading.confidence <= 0.4 &&
     !reading.outside &&
     !reading.question &&
-    (ranked[0].intent === 'unknown' || ranked[0].intent === contextClause) &&
+    // Also where the model guesses an action that needs a patient the part does not name ("Familiebezoek om 3 uur, …").
+    (ranked[0].intent === 'unknown' ||
+      ranked[0].intent === contextClause ||
+      (needsPatient.has(ranked[0].intent as Intent) && !reading.name && !reading.hasPronoun)) &&
     nextReading !== null &&
     nextReading.intent !== 'unknown' &&
     nextReading.confidence >= 0.85 &&
@@ -120,6 +123,11 @@ function decideIntent(
   )
     return null;
   if (best.intent === reading.intent) return reading;
+  // "het gesprek met mw. X mag een weekje later": between cancelling and moving an appointment the model counts only
+  // where the rules heard both. A move the rules heard with no word of cancelling is no cancel (the model hears "mag weg"
+  // in "mag"), nor is a cancel the rules heard with no word of moving a move.
+  if (appointmentPair.has(reading.intent) && appointmentPair.has(best.intent as Intent) && !reading.rivals.includes(best.intent as Intent))
+    return reading;
   // "agenda dhr. X vrijdag?": in shorthand without a verb the question mark alone tells asking for a day's appointments
   // from opening the agenda, and only the rules see it (the model reads words). A question with a verb ("kunt u mijn
   // agenda tonen?", "wat heb ik vrijdag in mijn agenda?") asks to see the agenda: the model's reading stands.
@@ -132,6 +140,7 @@ function decideIntent(
 }
 
 const contextThreshold = 0.6;
+const appointmentPair = new Set<Intent>(['cancel_appointment', 'reschedule_appointment']);
 /** An observation with an aside, as sure as the rules' reading of a patient named and a verb (classify). */
 const describedConfidence = 0.82;
 
@@ -597,6 +606,20 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
         ...(question.entities.patientId ? { patientId: question.entities.patientId } : {}),
       };
       actions.push(question);
+    } else if (decided.intent === 'dossiervraag') {
+      // The model's record question (its training text has them): the record's box reads the question again, and with no
+      // patient named or open there is no record to ask ("wanneer is de clozapine verhoogd?").
+      const patient = entities.patientName
+        ? { patientName: entities.patientName, ...(entities.patientId ? { patientId: entities.patientId } : {}) }
+        : context.activePatient
+          ? { patientName: context.activePatient.name, patientId: context.activePatient.id }
+          : null;
+      const vraag = originalText(text, segment.tokens).slice(0, questionMaxLength);
+      actions.push(
+        patient
+          ? { intent: 'dossiervraag', entities: { ...entities, ...patient, vraag }, confidence: decided.confidence }
+          : { intent: 'unknown', entities, confidence: decided.confidence },
+      );
     } else {
       // An action about "a patient" with no patient named is most often not about a patient at all.
       const confidence = needsPatient.has(decided.intent) && !entities.patientName ? Math.min(decided.confidence, 0.7) : decided.confidence;
