@@ -197,8 +197,13 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft', 'man', 'vriendje', 'vriendinnetje'],
   ['zus', 'zuster', 'zusje'],
   ['broer', 'broertje'],
-  ['moeder', 'mama'],
+  ['moeder', 'mama', 'mam', 'moeke'],
   ['vader', 'papa'],
+  // A child asked as a child, in the small or everyday form ("is het kindje op bezoek geweest"): the record names the son or daughter.
+  ['kind', 'kinderen', 'kids', 'kleintje'],
+  ['dochter', 'dochters', 'dochtertje'],
+  // Not "zonen" or "zoons": their stem "zon" starts "zonodig".
+  ['zoon', 'zoontje'],
   ['arts', 'dokter', 'dokters'],
   ['psychiater'],
   ['orthostase', 'orthostatisch', 'orthostatische', 'hypotensie'],
@@ -302,7 +307,6 @@ export const synonymClasses: readonly (readonly string[])[] = [
   // Round eight, somatic words of any ward in lay and ward forms: a bladder infection is the UWI, a broken bone the fracture.
   ['urineweginfectie', 'uwi', 'blaasontsteking', 'cystitis'],
   ['fractuur', 'fracturen', 'botbreuk', 'botbreuken'],
-  ['antibioticum', 'antibiotica', 'antibiotisch'],
   ['terugval', 'teruggevallen', 'relapse', 'uitglijder'],
   ['urinecontrole', 'urinetest', 'urineonderzoek'],
   // Known whole, so "urine" is not read as the start of "urinecontrole".
@@ -354,6 +358,8 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   // Round seven: a drug by its kind, a dementia by its cause.
   { broad: 'drugs', narrower: ['cocaïne', 'heroïne', 'amfetamine', 'xtc', 'ghb'] },
   { broad: 'dementie', narrower: ['alzheimer'] },
+  // Round ten: forgetting is what the record calls a dementia ("iets tegen haar geheugen" is the rivastigmine for the Alzheimer).
+  { broad: 'vergeetachtig', narrower: ['dementie'] },
   { broad: 'leverwaarden', narrower: ['asat', 'alat', 'ggt'] },
   // What a medicine is given for is written clinically: "iets voor zijn schildklier" is the hypothyreoïdie.
   { broad: 'schildklier', narrower: ['hypothyreoïdie', 'hyperthyreoïdie'] },
@@ -362,6 +368,7 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   { broad: 'elektrolyten', narrower: ['kalium', 'magnesium', 'fosfaat', 'calcium', 'natrium'] },
   // Parents are registered as moeder and vader.
   { broad: 'ouders', narrower: ['moeder', 'vader'] },
+  { broad: 'kind', narrower: ['dochter', 'zoon'] },
 ];
 
 /**
@@ -392,6 +399,8 @@ export const everydayWords: ReadonlySet<string> = new Set([
   ...['huizen', 'hullen', 'sokken', 'lust'],
   // Round eight: "dat mens" (a person) is no "menses".
   ...['mens'],
+  // Round ten: weighing ("bij het wegen") is no "wegens".
+  ...['wegen'],
 ]);
 
 /**
@@ -497,7 +506,7 @@ export const questionWords = new Set([
   ...['aanwijzing', 'aanwijzingen', 'genoeg', 'voldoende', 'ingegaan', 'liep', 'liepen', 'lopende', 'toekomstige', 'toekomstig'],
   ...['volgt', 'volgen', 'bekeken', 'bekijken', 'hier', 'dingen', 'aanleiding', 'heet', 'heten'],
   // Regional forms of the question words and auxiliaries above: "hoeveul", "worre", "mot", "noe", "gewees", "hiet".
-  ...['hoeveul', 'hoevul', 'worre', 'wodde', 'mot', 'mut', 'noe', 'gewees', 'hiet'],
+  ...['hoeveul', 'hoevul', 'worre', 'wodde', 'mot', 'mut', 'noe', 'gewees', 'hiet', 'gaot', 'geet'],
 ]);
 
 /**
