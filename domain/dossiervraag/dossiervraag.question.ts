@@ -342,7 +342,12 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
       .replace(labSymbol, (symbol) => labSymbols[symbol]!)
       .replace(clitics, (clitic) => cliticWords[clitic.toLowerCase()] ?? clitic),
   );
-  const folded = fold(text);
+  // The frame is read with its question words spelled right: "teegen de onrust" asks a medicine's purpose,
+  // "wanner" asks when, as their words do.
+  const folded = fold(text).replace(/\p{L}{5,}/gu, (word) => {
+    const spelled = correctTypo(word);
+    return ignored.has(spelled) ? spelled : word;
+  });
   const date = datePattern.exec(folded);
   const month = date ? null : monthPattern.exec(folded);
   const day = date ? `${String(monthNames.indexOf(date[2]!) + 1).padStart(2, '0')}-${date[1]!.padStart(2, '0')}` : null;

@@ -201,9 +201,10 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['vader', 'papa'],
   // A child asked as a child, in the small or everyday form ("is het kindje op bezoek geweest"): the record names the son or daughter.
   ['kind', 'kinderen', 'kids', 'kleintje'],
-  ['dochter', 'dochters', 'dochtertje'],
-  // Not "zonen" or "zoons": their stem "zon" starts "zonodig".
-  ['zoon', 'zoontje'],
+  // Classes of their own so "kind" can take them in; a plural or diminutive is found by prefix or by `diminutiveBase`
+  // (not "zonen" or "zoons": their stem "zon" starts "zonodig").
+  ['dochter'],
+  ['zoon'],
   ['arts', 'dokter', 'dokters'],
   ['psychiater'],
   ['orthostase', 'orthostatisch', 'orthostatische', 'hypotensie'],
