@@ -934,8 +934,16 @@ describe('an event told in other words (ADR 0108, round ten)', () => {
     expect(query('hoe is het eten')).not.toContain('eting');
   });
 
-  it('reads weighing as weighing, not as "wegens"', () => {
+  it('reads weighing as weighing, not as "wegens", and washing as the self-care the record notes', () => {
     expect(words('heeft ze bij het wegen gesjoemeld')).toContain('wegen');
+    expect(found('heeft ze de weegschaal gefopt')).toEqual(expect.arrayContaining(['wegen', 'weging']));
+    expect(found('wast ze zich zelf')).toEqual(expect.arrayContaining(['gewassen', 'zelfverzorging']));
+  });
+
+  it('reads a questionnaire asked by its generic name as the ones the ward scores', () => {
+    expect(found('vragenlijst eetklachten, verbetering?')).toEqual(expect.arrayContaining(['edeq', 'honos']));
+    // The narrower word does not take in the broader one.
+    expect(found('EDE-Q afgenomen?')).not.toContain('vragenlijst');
   });
 
   it('reads a course or a schema of a known thing as that thing', () => {

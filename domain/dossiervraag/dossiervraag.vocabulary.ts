@@ -240,6 +240,11 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['opstaan', 'opstaat', 'opstond', 'overeind'],
   ['blaastest', 'blazen', 'blies', 'geblazen', 'ademtest', 'promille', 'alcoholtest'],
   ['edeq', 'ede q', 'eetstoornisvragenlijst'],
+  // Round ten: a questionnaire asked by its generic name is any the ward scores (`narrowerTerms`).
+  ['vragenlijst', 'vragenlijsten'],
+  ['honos'],
+  // Weighing as a moment of the ward ("bij het wegen", "de weegschaal"), apart from the weight measured.
+  ['wegen', 'weging', 'wegingen', 'weegmoment', 'weegmomenten', 'weegschaal'],
   ['terugvalpreventieplan', 'signaleringsplan', 'vroege signalen'],
   ['tremor', 'trillen', 'trilt', 'trillende', 'trilling', 'beven', 'beeft'],
   ['braken', 'overgeven', 'spugen', 'overgegeven', 'gebraakt', 'gespuugd'],
@@ -285,7 +290,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['huilen', 'huilt', 'huilde', 'huilbui', 'huilbuien', 'in tranen'],
   ['lusteloos', 'lusteloosheid', 'apathie', 'apathisch', 'futloos'],
   ['piekeren', 'piekert', 'piekerde', 'gepieker', 'tobben'],
-  ['zelfverzorging', 'persoonlijke verzorging', 'hygiëne', 'douchen', 'gedoucht'],
+  ['zelfverzorging', 'persoonlijke verzorging', 'hygiëne', 'douchen', 'gedoucht', 'wassen', 'wast', 'gewassen', 'wasbeurt'],
   ['verslaving', 'verslaafd', 'addictie'],
   ['cocaïne', 'cocaine', 'coke', 'crack'],
   ['heroïne', 'heroine', 'opiaten', 'opiaat'],
@@ -356,6 +361,7 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   { broad: 'arts', narrower: ['psychiater'] },
   { broad: 'eetstoornis', narrower: ['anorexia', 'boulimia'] },
   { broad: 'ecg', narrower: ['qtc'] },
+  { broad: 'vragenlijst', narrower: ['edeq', 'honos'] },
   // Round seven: a drug by its kind, a dementia by its cause.
   { broad: 'drugs', narrower: ['cocaïne', 'heroïne', 'amfetamine', 'xtc', 'ghb'] },
   { broad: 'dementie', narrower: ['alzheimer'] },
