@@ -940,6 +940,14 @@ describe('an event told in other words (ADR 0108, round ten)', () => {
     expect(found('wast ze zich zelf')).toEqual(expect.arrayContaining(['gewassen', 'zelfverzorging']));
   });
 
+  it('reads "the specialist" as the hospital specialists and a check-up as said or as heard', () => {
+    expect(found('wanneer moet ze naar de specialist')).toEqual(expect.arrayContaining(['internist', 'cardioloog']));
+    expect(found('wanneer is de internist')).not.toContain('specialist');
+    expect(found('voor kontrole')).toContain('controle');
+    // The vital signs keep their own cue: a check-up is no measurement.
+    expect(cueAnswers(readQuestion('kontrole?').terms[0]!, 'meting', 'bloeddruk')).toBe(false);
+  });
+
   it('reads a questionnaire asked by its generic name as the ones the ward scores', () => {
     expect(found('vragenlijst eetklachten, verbetering?')).toEqual(expect.arrayContaining(['edeq', 'honos']));
     // The narrower word does not take in the broader one.

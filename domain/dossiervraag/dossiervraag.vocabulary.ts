@@ -221,6 +221,12 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['rechterlijke machtiging', 'rm'],
   ['nefroloog', 'nierarts', 'nefrologie', 'nierspecialist'],
   ['cardioloog', 'hartspecialist', 'cardiologie'],
+  // Round ten: the hospital's specialists a ward sends to, and the specialist asked as such (`narrowerTerms`).
+  ['internist', 'interne geneeskunde'],
+  ['longarts', 'longspecialist'],
+  ['specialist', 'specialisten', 'medisch specialist'],
+  // A check-up as said and as heard ("kontrole"); not "controles", the vital signs' cue.
+  ['controle', 'kontrole', 'controleafspraak', 'nacontrole'],
   ['hypothermie', 'onderkoeld', 'onderkoeling'],
   ['bradycardie', 'tragehartslag'],
   ['menstruatie', 'ongesteld', 'ongesteldheid', 'menses', 'amenorroe'],
@@ -362,6 +368,7 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   { broad: 'eetstoornis', narrower: ['anorexia', 'boulimia'] },
   { broad: 'ecg', narrower: ['qtc'] },
   { broad: 'vragenlijst', narrower: ['edeq', 'honos'] },
+  { broad: 'specialist', narrower: ['internist', 'cardioloog', 'neuroloog', 'nefroloog', 'longarts'] },
   // Round seven: a drug by its kind, a dementia by its cause.
   { broad: 'drugs', narrower: ['cocaïne', 'heroïne', 'amfetamine', 'xtc', 'ghb'] },
   { broad: 'dementie', narrower: ['alzheimer'] },
