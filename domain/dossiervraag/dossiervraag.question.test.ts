@@ -948,6 +948,17 @@ describe('an event told in other words (ADR 0108, round ten)', () => {
     expect(cueAnswers(readQuestion('kontrole?').terms[0]!, 'meting', 'bloeddruk')).toBe(false);
   });
 
+  it('reads the plans after discharge as the aftercare written before it, not as an event to look after', () => {
+    const question = readQuestion('wat zijn de plannen na ontslag?');
+    expect(question.after).toEqual([]);
+    expect(question.terms.flatMap((term) => term.words)).toEqual(expect.arrayContaining(['beleid', 'ontslagvoorbereiding']));
+    expect(found('wat is het beleid')).toContain('plan');
+  });
+
+  it('reads Brabants and Twents "deur" as "door"', () => {
+    expect(words('Slaopt ze al een beetje deur?')).toEqual(['slaapt']);
+  });
+
   it('reads a questionnaire asked by its generic name as the ones the ward scores', () => {
     expect(found('vragenlijst eetklachten, verbetering?')).toEqual(expect.arrayContaining(['edeq', 'honos']));
     // The narrower word does not take in the broader one.

@@ -251,6 +251,9 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['honos'],
   // Weighing as a moment of the ward ("bij het wegen", "de weegschaal"), apart from the weight measured.
   ['wegen', 'weging', 'wegingen', 'weegmoment', 'weegmomenten', 'weegschaal'],
+  // What is planned is the note's "plan" or "beleid"; what comes after discharge is the aftercare its preparation names.
+  ['plan', 'plannen', 'planning', 'beleid', 'beoogd', 'voornemen'],
+  ['nazorg', 'ontslagvoorbereiding', 'ontslagplan', 'ontslagplanning', 'vervolgbehandeling', 'vervolgzorg'],
   ['terugvalpreventieplan', 'signaleringsplan', 'vroege signalen'],
   ['tremor', 'trillen', 'trilt', 'trillende', 'trilling', 'beven', 'beeft'],
   ['braken', 'overgeven', 'spugen', 'overgegeven', 'gebraakt', 'gespuugd'],
@@ -521,6 +524,8 @@ export const questionWords = new Set([
   ...['volgt', 'volgen', 'bekeken', 'bekijken', 'hier', 'dingen', 'aanleiding', 'heet', 'heten'],
   // Regional forms of the question words and auxiliaries above: "hoeveul", "worre", "mot", "noe", "gewees", "hiet".
   ...['hoeveul', 'hoevul', 'worre', 'wodde', 'mot', 'mut', 'noe', 'gewees', 'hiet', 'gaot', 'geet'],
+  // Round ten: Brabants and Twents "deur" is "door" ("slaopt ze deur"), as "veur" is "voor".
+  ...['deur'],
 ]);
 
 /**
@@ -581,6 +586,8 @@ export const phrases: readonly { pattern: RegExp; word: string }[] = [
   { pattern: /\b(?:dagje|dag|weekend|weekendje|nachtje)\s+(?:naar\s+)?(?:huis|thuis|hoes)\b/giu, word: 'verlof' },
   { pattern: /\b(?:naar|noar|nao|nor)\s+(?:huis|hoes|huus|thuis)\b/giu, word: 'naarhuis' },
   { pattern: /\baan\s+de\s+hand\b/giu, word: '' },
+  // "Na (het) ontslag" asks what is planned for then, written before it: the aftercare, not an event to look after.
+  { pattern: /\bna\s+(?:het\s+|zijn\s+|haar\s+|z'?n\s+)?ontslag\b/giu, word: 'nazorg' },
   // "Tijdens (deze) opname" is the whole record, not the word "opname" ("opnmae" too: typed in a hurry).
   { pattern: /\b(?:tijdens|gedurende)\s+(?:de(?:ze)?\s+|zijn\s+|haar\s+|z'?n\s+)?opn[a-z]*/giu, word: '' },
   { pattern: /\bop\s+(?:zijn|haar|z'?n|d'?r|het)\s+(?:slechtst|best|ergst)\b/giu, word: '' },
