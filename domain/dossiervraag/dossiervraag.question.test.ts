@@ -982,7 +982,10 @@ describe('an event told in other words (ADR 0108, round ten)', () => {
   });
 
   it('reads the frame of a question with its question words spelled right', () => {
-    expect(readQuestion('hoe vaak heeft ze iets extra’s gehad teegen de onrust').forMedicine).toBe(true);
+    const unrest = readQuestion('hoe vaak heeft ze iets extra’s gehad teegen de onrust');
+    expect(unrest.forMedicine).toBe(true);
+    // An order "bij spanning" is given against the unrest.
+    expect(unrest.terms.find((term) => term.word === 'onrust')!.words).toContain('spanning');
     expect(readQuestion('wanner is hij gevallen').when).toBe(true);
   });
 });

@@ -47,7 +47,21 @@ export const synonymClasses: readonly (readonly string[])[] = [
     'separeerruimte',
     'separeercel',
   ],
-  ['onrustig', 'onrust', 'druk', 'drok', 'agitatie', 'geagiteerd', 'agitatief', 'opgewonden', 'gespannen', 'ijsberen'],
+  // "Spanning" is the ward's word for rising unrest (round ten: an order "bij spanning" answers "iets tegen de onrust").
+  [
+    'onrustig',
+    'onrust',
+    'druk',
+    'drok',
+    'agitatie',
+    'geagiteerd',
+    'agitatief',
+    'opgewonden',
+    'gespannen',
+    'spanning',
+    'spanningen',
+    'ijsberen',
+  ],
   [
     'slapen',
     'slaap',
