@@ -959,6 +959,17 @@ describe('an event told in other words (ADR 0108, round ten)', () => {
     expect(words('Slaopt ze al een beetje deur?')).toEqual(['slaapt']);
   });
 
+  it('leaves out a verb of the asker’s own after "te" that no source holds, once a clinical word is held', () => {
+    const note = (matched: number[]): Found => ({ type: 'dagnotitie', facet: 'dagnotitie gedrag', matched, live: [true, true] });
+    const trick = readQuestion('Heeft ze de weegschaal proberen te foppen?');
+    expect(trick.terms.map((term) => term.word)).toEqual(['weegschaal', 'foppen']);
+    expect([...unfoundActions(trick, [note([1])])]).toEqual([1]);
+    // Nothing clinical held: the verb still counts.
+    expect([...unfoundActions(trick, [note([])])]).toEqual([]);
+    // A plural noun is no verb: "handen" counts where it is not held.
+    expect([...unfoundActions(readQuestion('weegschaal handen?'), [note([1])])]).toEqual([]);
+  });
+
   it('reads a questionnaire asked by its generic name as the ones the ward scores', () => {
     expect(found('vragenlijst eetklachten, verbetering?')).toEqual(expect.arrayContaining(['edeq', 'honos']));
     // The narrower word does not take in the broader one.

@@ -39,6 +39,8 @@ export interface Term {
   purpose: string[];
   /** Stems searched as prefixes whatever their length: a participle's ("gehuild": "huil" finds "huilde"). */
   stems: string[];
+  /** Said as a verb after "te" ("proberen te foppen"): what was done, which the record may tell in its own words. */
+  action: boolean;
 }
 
 /** A question read for retrieval: its terms, how to order what it finds, whether it counts. */
@@ -352,6 +354,8 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
   const month = date ? null : monthPattern.exec(folded);
   const day = date ? `${String(monthNames.indexOf(date[2]!) + 1).padStart(2, '0')}-${date[1]!.padStart(2, '0')}` : null;
   const names = new Set(ignoredNames.flatMap((name) => tokens(name).map(fold)));
+  // A word after "te" is a verb's infinitive, never a plural noun: "de weegschaal proberen te foppen".
+  const afterTe = new Set([...folded.matchAll(/\bte\s+(\p{L}+)/gu)].map((match) => match[1]!));
   const terms: Term[] = [];
   const seen = new Set<string>();
   // "bij opname" asks for the first of what is asked, not for the word "opname".
@@ -400,6 +404,7 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
       known,
       purpose: purposeByWord.get(key) ?? [],
       stems: [...(stem ? [stem] : []), ...family],
+      action: afterTe.has(key),
     });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
@@ -683,8 +688,13 @@ export function cueAnswers(term: Term, type: SourceType, facet: string): boolean
  */
 export function unfoundActions(question: Question, rows: readonly Found[]): Set<number> {
   const skip = new Set<number>();
+  const held = (term: Term, i: number) => rows.some((row) => row.matched.includes(i + 1) || cueAnswers(term, row.type, row.facet));
+  // A verb of the asker's own after "te" says what was done, as a participle does, once a clinical word of the
+  // question is held; beside only words of the asker's own it still counts.
+  const clinical = question.terms.some((term, i) => term.known && held(term, i));
   question.terms.forEach((term, i) => {
-    if (term.cues.length || term.words.length > 1 || !participle.test(fold(term.word))) return;
+    if (term.cues.length || term.words.length > 1) return;
+    if (!participle.test(fold(term.word)) && !(clinical && term.action && !term.known)) return;
     if (!rows.some((row) => row.matched.includes(i + 1))) skip.add(i);
   });
   return question.terms.length - skip.size >= 1 ? skip : new Set();
