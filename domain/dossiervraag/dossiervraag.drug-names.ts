@@ -127,6 +127,25 @@ export const drugNames: readonly DrugName[] = [
   { generic: 'salbutamol', names: ['Ventolin'] },
   { generic: 'colecalciferol', names: ['vitamine D', 'vit D', 'vitamine D3'] },
   { generic: 'nicotine', names: ['Nicorette', 'nicotinepleister'] },
+  { generic: 'foliumzuur', names: [] },
+  { generic: 'pyridoxine', names: ['vitamine B6'] },
+  { generic: 'hydroxocobalamine', names: ['vitamine B12'] },
+  // Antibiotics a ward starts for an infection (round ten).
+  { generic: 'nitrofurantoïne', names: ['Furadantine'] },
+  { generic: 'fosfomycine', names: ['Monuril'] },
+  { generic: 'amoxicilline', names: ['Clamoxyl', 'Augmentin'] },
+  { generic: 'trimethoprim', names: [] },
+  { generic: 'cotrimoxazol', names: ['Bactrimel'] },
+  { generic: 'ciprofloxacine', names: ['Ciproxin'] },
+  { generic: 'doxycycline', names: ['Vibramycine'] },
+  { generic: 'claritromycine', names: ['Klacid'] },
+  { generic: 'azitromycine', names: ['Zithromax'] },
+  { generic: 'flucloxacilline', names: ['Floxapen'] },
+  // Dementia (round ten).
+  { generic: 'rivastigmine', names: ['Exelon'] },
+  { generic: 'galantamine', names: ['Reminyl'] },
+  { generic: 'donepezil', names: ['Aricept'] },
+  { generic: 'memantine', names: ['Ebixa'] },
 ];
 
 /**
@@ -234,4 +253,29 @@ export const drugClasses: readonly {
     purpose: ['pijn'],
   },
   { words: ['adhdmedicatie'], members: ['methylfenidaat', 'dexamfetamine', 'lisdexamfetamine', 'atomoxetine'] },
+  // Round ten: the kinds a ward names instead of the medicine ("waarom is het antibioticum gewisseld", "een vitaminekuur").
+  {
+    words: ['antibioticum', 'antibiotica', 'antibiotisch', 'antibioticakuur'],
+    members: [
+      'nitrofurantoïne',
+      'fosfomycine',
+      'amoxicilline',
+      'trimethoprim',
+      'cotrimoxazol',
+      'ciprofloxacine',
+      'doxycycline',
+      'claritromycine',
+      'azitromycine',
+      'flucloxacilline',
+    ],
+  },
+  {
+    words: ['vitamine', 'vitamines', 'vitaminen', 'vitaminepreparaat', 'vitaminesuppletie'],
+    members: ['thiamine', 'colecalciferol', 'foliumzuur', 'pyridoxine', 'hydroxocobalamine'],
+  },
+  {
+    words: ['dementiemedicatie', 'dementieremmer', 'cholinesteraseremmer'],
+    members: ['rivastigmine', 'galantamine', 'donepezil', 'memantine'],
+    purpose: ['dementie'],
+  },
 ];

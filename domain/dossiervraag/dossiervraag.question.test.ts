@@ -9,6 +9,7 @@ import {
   correctTypo,
   cueAnswers,
   cuedTypes,
+  diminutiveBase,
   headPattern,
   joinSeparableVerbs,
   headTerms,
@@ -26,6 +27,7 @@ import {
   unfoundActions,
   unfoundGeneral,
   withContactNames,
+  wordFamily,
   type Dated,
   type Found,
 } from './dossiervraag.question';
@@ -899,5 +901,102 @@ describe('a compound in the notes and a fall in the night shift’s words (ADR 0
     expect(readQuestion('probeert hij weg te lopen').terms.map((term) => term.word)).toEqual(['weglopen']);
     // Not a word the vocabulary knows: the words stay as they are.
     expect(joinSeparableVerbs('zit hij weg te kijken')).toBe('zit hij weg te kijken');
+  });
+});
+
+describe('an event told in other words (ADR 0108, round ten)', () => {
+  const words = (text: string) => readQuestion(text).terms.map((term) => term.word);
+  const found = (text: string) => readQuestion(text).terms.flatMap((term) => term.words);
+  const query = (text: string) => readQuestion(text).terms.map(termQuery).join(' | ');
+
+  it('reads a diminutive as the known thing it makes small, and an unknown one as written', () => {
+    expect(diminutiveBase('kindje')).toBe('kind');
+    expect(diminutiveBase('broertjes')).toBe('broer');
+    expect(found('kreeg hij een prikje')).toContain('injectie');
+    expect(diminutiveBase('meisje')).toBe('meisje');
+  });
+
+  it('asks a child as the son or daughter the record names, never the zo-nodig medicine', () => {
+    expect(found('is het kindje op bezoek geweest')).toEqual(expect.arrayContaining(['dochter', 'zoon']));
+    expect(found('wie zorgt er voor het kleintje')).toContain('dochter');
+    // "zoons" and "zonen" stem to "zon", which starts "zonodig".
+    expect(query('heeft hij kinderen')).not.toMatch(/zoons|zonen/);
+    expect(found('hoe gaat het met mam')).toContain('moeder');
+  });
+
+  it('searches a verb of the asker’s own as its noun too, and a noun as its verb', () => {
+    expect(wordFamily('plannen')).toContain('planning');
+    expect(wordFamily('verhuizen')).toEqual(expect.arrayContaining(['verhuizing', 'verhuiz']));
+    expect(wordFamily('wisseling')).toEqual(['wissel']);
+    expect(wordFamily('bezoek')).toEqual([]);
+    expect(query('wat zijn de plannen')).toContain('planning:*');
+    // A known word keeps its own synonyms only.
+    expect(query('hoe is het eten')).not.toContain('eting');
+  });
+
+  it('reads weighing as weighing, not as "wegens", and washing as the self-care the record notes', () => {
+    expect(words('heeft ze bij het wegen gesjoemeld')).toContain('wegen');
+    expect(found('heeft ze de weegschaal gefopt')).toEqual(expect.arrayContaining(['wegen', 'weging']));
+    expect(found('wast ze zich zelf')).toEqual(expect.arrayContaining(['gewassen', 'zelfverzorging']));
+  });
+
+  it('reads "the specialist" as the hospital specialists and a check-up as said or as heard', () => {
+    expect(found('wanneer moet ze naar de specialist')).toEqual(expect.arrayContaining(['internist', 'cardioloog']));
+    expect(found('wanneer is de internist')).not.toContain('specialist');
+    expect(found('voor kontrole')).toContain('controle');
+    // The vital signs keep their own cue: a check-up is no measurement.
+    expect(cueAnswers(readQuestion('kontrole?').terms[0]!, 'meting', 'bloeddruk')).toBe(false);
+  });
+
+  it('reads the plans after discharge as the aftercare written before it, not as an event to look after', () => {
+    const question = readQuestion('wat zijn de plannen na ontslag?');
+    expect(question.after).toEqual([]);
+    expect(question.terms.flatMap((term) => term.words)).toEqual(expect.arrayContaining(['beleid', 'ontslagvoorbereiding']));
+    expect(found('wat is het beleid')).toContain('plan');
+  });
+
+  it('reads Brabants and Twents "deur" as "door"', () => {
+    expect(words('Slaopt ze al een beetje deur?')).toEqual(['slaapt']);
+  });
+
+  it('leaves out a verb of the asker’s own after "te" that no source holds, once a clinical word is held', () => {
+    const note = (matched: number[]): Found => ({ type: 'dagnotitie', facet: 'dagnotitie gedrag', matched, live: [true, true] });
+    const trick = readQuestion('Heeft ze de weegschaal proberen te foppen?');
+    expect(trick.terms.map((term) => term.word)).toEqual(['weegschaal', 'foppen']);
+    expect([...unfoundActions(trick, [note([1])])]).toEqual([1]);
+    // Nothing clinical held: the verb still counts.
+    expect([...unfoundActions(trick, [note([])])]).toEqual([]);
+    // A plural noun is no verb: "handen" counts where it is not held.
+    expect([...unfoundActions(readQuestion('weegschaal handen?'), [note([1])])]).toEqual([]);
+  });
+
+  it('reads a questionnaire asked by its generic name as the ones the ward scores', () => {
+    expect(found('vragenlijst eetklachten, verbetering?')).toEqual(expect.arrayContaining(['edeq', 'honos']));
+    // The narrower word does not take in the broader one.
+    expect(found('EDE-Q afgenomen?')).not.toContain('vragenlijst');
+  });
+
+  it('reads a course or a schema of a known thing as that thing', () => {
+    expect(found('wat is het voedingsschema')).toEqual(expect.arrayContaining(['voeding', 'maaltijd']));
+    const course = readQuestion('heeft ze een vitaminekuur gehad').terms[0]!;
+    expect(cueAnswers(course, 'medicatieopdracht', 'thiamine')).toBe(true);
+  });
+
+  it('answers a kind of medicine with its members: antibiotics, vitamins, medicines for a dementia', () => {
+    const antibiotic = readQuestion('waarom is het antibioticum gewisseld').terms[0]!;
+    expect(cueAnswers(antibiotic, 'medicatieopdracht', 'Fosfomycine')).toBe(true);
+    expect(cueAnswers(antibiotic, 'medicatieopdracht', 'Nitrofurantoïne')).toBe(true);
+    expect(cueAnswers(antibiotic, 'medicatieopdracht', 'Lorazepam')).toBe(false);
+    // Forgetting is what the record calls a dementia; a memory clinic alone is not.
+    expect(found('wat krijgt ze tegen haar geheugen')).toContain('dementie');
+    expect(words('MMSE bij geheugenpoli?')).toEqual(['mmse', 'geheugenpoli']);
+  });
+
+  it('reads the frame of a question with its question words spelled right', () => {
+    const unrest = readQuestion('hoe vaak heeft ze iets extra’s gehad teegen de onrust');
+    expect(unrest.forMedicine).toBe(true);
+    // An order "bij spanning" is given against the unrest.
+    expect(unrest.terms.find((term) => term.word === 'onrust')!.words).toContain('spanning');
+    expect(readQuestion('wanner is hij gevallen').when).toBe(true);
   });
 });

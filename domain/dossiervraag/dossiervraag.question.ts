@@ -39,6 +39,8 @@ export interface Term {
   purpose: string[];
   /** Stems searched as prefixes whatever their length: a participle's ("gehuild": "huil" finds "huilde"). */
   stems: string[];
+  /** Said as a verb after "te" ("proberen te foppen"): what was done, which the record may tell in its own words. */
+  action: boolean;
 }
 
 /** A question read for retrieval: its terms, how to order what it finds, whether it counts. */
@@ -222,7 +224,8 @@ export function knownPart(key: string): string | null {
   if (key.length < 9 || synonymsByWord.has(key) || cuesByWord.has(key)) return null;
   for (const word of askingHeads) {
     if (key.length - word.length < 5 || !key.endsWith(word)) continue;
-    const rest = key.slice(0, -word.length);
+    // A linking s is no part of the word before it: "voedings|schema" is of "voeding".
+    const rest = key.slice(0, -word.length).replace(/(?<=ing)s$/, '');
     if (synonymsByWord.has(rest) || cuesByWord.has(rest)) return rest;
     const head = knownWords.filter((known) => known.length >= 5 && rest.endsWith(known)).sort((a, b) => b.length - a.length)[0];
     if (head) return head;
@@ -249,7 +252,11 @@ export function splitCompound(key: string): string[] {
   }
   return [key];
 }
-const askingHeads = ['waarde', 'waarden', 'score', 'scores', 'uitslag', 'uitslagen', 'meting', 'metingen', 'test', 'controle'];
+const askingHeads = [
+  ...['waarde', 'waarden', 'score', 'scores', 'uitslag', 'uitslagen', 'meting', 'metingen', 'test', 'controle'],
+  // Round ten: a course or a plan of something is that thing ("vitaminekuur", "voedingsschema").
+  ...['kuur', 'kuren', 'schema'],
+];
 
 const monthPattern = new RegExp(`\\b(?:in|van|eind|begin|half|medio)\\s+(${monthNames.join('|')})\\b`);
 const admissionPattern = /\b(?:bij|rond)\s+(?:de\s+|z'?n\s+|zijn\s+|haar\s+)?(?:opname|opn|opnamme|opnaam|aanvang|binnenkomst)\b/iu;
@@ -337,11 +344,18 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
       .replace(labSymbol, (symbol) => labSymbols[symbol]!)
       .replace(clitics, (clitic) => cliticWords[clitic.toLowerCase()] ?? clitic),
   );
-  const folded = fold(text);
+  // The frame is read with its question words spelled right: "teegen de onrust" asks a medicine's purpose,
+  // "wanner" asks when, as their words do.
+  const folded = fold(text).replace(/\p{L}{5,}/gu, (word) => {
+    const spelled = correctTypo(word);
+    return ignored.has(spelled) ? spelled : word;
+  });
   const date = datePattern.exec(folded);
   const month = date ? null : monthPattern.exec(folded);
   const day = date ? `${String(monthNames.indexOf(date[2]!) + 1).padStart(2, '0')}-${date[1]!.padStart(2, '0')}` : null;
   const names = new Set(ignoredNames.flatMap((name) => tokens(name).map(fold)));
+  // A word after "te" is a verb's infinitive, never a plural noun: "de weegschaal proberen te foppen".
+  const afterTe = new Set([...folded.matchAll(/\bte\s+(\p{L}+)/gu)].map((match) => match[1]!));
   const terms: Term[] = [];
   const seen = new Set<string>();
   // "bij opname" asks for the first of what is asked, not for the word "opname".
@@ -355,7 +369,7 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
       // The patient's own names go before any expansion: a name is never read as a shortened word.
       ignored.has(fold(written)) || names.has(fold(written))
         ? []
-        : splitCompound(correctTypo(expandShorthand(participleForm(fold(written))))),
+        : splitCompound(correctTypo(expandShorthand(diminutiveBase(participleForm(fold(written)))))),
     ),
   );
   // "Verhoging gehad?" is a fever; beside a medicine it is the dose going up.
@@ -377,7 +391,9 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
     // A name of two words is searched as those words side by side ("Phosphate Sandoz"), never as either alone.
     const known = synonyms.some((word) => synonymsByWord.has(fold(compact(word))) || cuesByWord.has(fold(compact(word))));
     // A participle of the asker's own is also searched by its stem: "gehuild" finds "huilde", "gekrast" "krassen".
+    // A verb of the asker's own is also searched as its noun and back ("wisselen", "wisseling"): a note names the event either way.
     const stem = known ? null : participleStem(key);
+    const family = known ? [] : wordFamily(key);
     const words = [...new Set(synonyms.map((word) => tokens(word).join(' ')))];
     terms.push({
       word: token,
@@ -387,7 +403,8 @@ export function readQuestion(asked: string, ignoredNames: readonly string[] = []
       compound,
       known,
       purpose: purposeByWord.get(key) ?? [],
-      stems: stem ? [stem] : [],
+      stems: [...(stem ? [stem] : []), ...family],
+      action: afterTe.has(key),
     });
   }
   if (/\bof\b/.test(folded)) mergeAlternatives(terms);
@@ -671,8 +688,13 @@ export function cueAnswers(term: Term, type: SourceType, facet: string): boolean
  */
 export function unfoundActions(question: Question, rows: readonly Found[]): Set<number> {
   const skip = new Set<number>();
+  const held = (term: Term, i: number) => rows.some((row) => row.matched.includes(i + 1) || cueAnswers(term, row.type, row.facet));
+  // A verb of the asker's own after "te" says what was done, as a participle does, once a clinical word of the
+  // question is held; beside only words of the asker's own it still counts.
+  const clinical = question.terms.some((term, i) => term.known && held(term, i));
   question.terms.forEach((term, i) => {
-    if (term.cues.length || term.words.length > 1 || !participle.test(fold(term.word))) return;
+    if (term.cues.length || term.words.length > 1) return;
+    if (!participle.test(fold(term.word)) && !(clinical && term.action && !term.known)) return;
     if (!rows.some((row) => row.matched.includes(i + 1))) skip.add(i);
   });
   return question.terms.length - skip.size >= 1 ? skip : new Set();
@@ -702,6 +724,35 @@ export function participleStem(key: string): string | null {
   if (!found) return null;
   const stem = `${found[1] ?? ''}${found[2] ?? found[3]}`;
   return stem.length >= 4 ? stem : null;
+}
+
+/**
+ * A diminutive the vocabulary does not know, read as its known base ("kindje", "pilletje", "prikje",
+ * "broertjes"): a small thing is the thing the record names. Any other word stays as written.
+ */
+export function diminutiveBase(key: string): string {
+  if (key.length < 5 || synonymsByWord.has(key) || cuesByWord.has(key) || ignored.has(key) || everydayWords.has(key)) return key;
+  const found = /^(.{3,}?)(?:etje|pje|tje|je)s?$/.exec(key);
+  if (!found) return key;
+  const base = found[1]!;
+  // "pilletje" is "pil" with its consonant doubled before -etje.
+  const forms = [base, base.replace(/([bdfgklmnprst])\1$/, '$1')];
+  return forms.find((form) => synonymsByWord.has(form) || cuesByWord.has(form)) ?? key;
+}
+
+/**
+ * The other forms of a verb or its noun, as prefixes to search (at least five letters): a noun in
+ * -ing gives its verb's stem ("wisseling" → "wissel", which finds "wisselen" and "gewisseld"), an
+ * infinitive gives its noun ("verhuizen" → "verhuizing") and its stem. Empty for any other word.
+ */
+export function wordFamily(key: string): string[] {
+  const noun = /^([a-z]{5,})ing(?:en)?$/.exec(key);
+  if (noun) return [noun[1]!];
+  if (key.length < 7 || !key.endsWith('en')) return [];
+  // "plannen" → "planning", "wassen" → stem "was": a doubled consonant stays before -ing, goes in the stem.
+  const written = key.slice(0, -2);
+  const stem = written.replace(/([bdfgklmnprst])\1$/, '$1');
+  return [...new Set([`${written}ing`, ...(stem.length >= 5 ? [stem] : [])])];
 }
 const participle = /^(?:aan|op|af|in|uit|door|over|toe|mee|na|voor|terug|bij)?(?:ge[a-z]{3,}|(?:be|ver|ont|her)[a-z]{3,})[dt]$/;
 

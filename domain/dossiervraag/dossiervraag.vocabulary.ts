@@ -47,7 +47,21 @@ export const synonymClasses: readonly (readonly string[])[] = [
     'separeerruimte',
     'separeercel',
   ],
-  ['onrustig', 'onrust', 'druk', 'drok', 'agitatie', 'geagiteerd', 'agitatief', 'opgewonden', 'gespannen', 'ijsberen'],
+  // "Spanning" is the ward's word for rising unrest (round ten: an order "bij spanning" answers "iets tegen de onrust").
+  [
+    'onrustig',
+    'onrust',
+    'druk',
+    'drok',
+    'agitatie',
+    'geagiteerd',
+    'agitatief',
+    'opgewonden',
+    'gespannen',
+    'spanning',
+    'spanningen',
+    'ijsberen',
+  ],
   [
     'slapen',
     'slaap',
@@ -197,8 +211,14 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['echtgenote', 'vrouw', 'echtgenoot', 'partner', 'wederhelft', 'man', 'vriendje', 'vriendinnetje'],
   ['zus', 'zuster', 'zusje'],
   ['broer', 'broertje'],
-  ['moeder', 'mama'],
+  ['moeder', 'mama', 'mam', 'moeke'],
   ['vader', 'papa'],
+  // A child asked as a child, in the small or everyday form ("is het kindje op bezoek geweest"): the record names the son or daughter.
+  ['kind', 'kinderen', 'kids', 'kleintje'],
+  // Classes of their own so "kind" can take them in; a plural or diminutive is found by prefix or by `diminutiveBase`
+  // (not "zonen" or "zoons": their stem "zon" starts "zonodig").
+  ['dochter'],
+  ['zoon'],
   ['arts', 'dokter', 'dokters'],
   ['psychiater'],
   ['orthostase', 'orthostatisch', 'orthostatische', 'hypotensie'],
@@ -215,6 +235,12 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['rechterlijke machtiging', 'rm'],
   ['nefroloog', 'nierarts', 'nefrologie', 'nierspecialist'],
   ['cardioloog', 'hartspecialist', 'cardiologie'],
+  // Round ten: the hospital's specialists a ward sends to, and the specialist asked as such (`narrowerTerms`).
+  ['internist', 'interne geneeskunde'],
+  ['longarts', 'longspecialist'],
+  ['specialist', 'specialisten', 'medisch specialist'],
+  // A check-up as said and as heard ("kontrole"); not "controles", the vital signs' cue.
+  ['controle', 'kontrole', 'controleafspraak', 'nacontrole'],
   ['hypothermie', 'onderkoeld', 'onderkoeling'],
   ['bradycardie', 'tragehartslag'],
   ['menstruatie', 'ongesteld', 'ongesteldheid', 'menses', 'amenorroe'],
@@ -234,6 +260,14 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['opstaan', 'opstaat', 'opstond', 'overeind'],
   ['blaastest', 'blazen', 'blies', 'geblazen', 'ademtest', 'promille', 'alcoholtest'],
   ['edeq', 'ede q', 'eetstoornisvragenlijst'],
+  // Round ten: a questionnaire asked by its generic name is any the ward scores (`narrowerTerms`).
+  ['vragenlijst', 'vragenlijsten'],
+  ['honos'],
+  // Weighing as a moment of the ward ("bij het wegen", "de weegschaal"), apart from the weight measured.
+  ['wegen', 'weging', 'wegingen', 'weegmoment', 'weegmomenten', 'weegschaal'],
+  // What is planned is the note's "plan" or "beleid"; what comes after discharge is the aftercare its preparation names.
+  ['plan', 'plannen', 'planning', 'beleid', 'beoogd', 'voornemen'],
+  ['nazorg', 'ontslagvoorbereiding', 'ontslagplan', 'ontslagplanning', 'vervolgbehandeling', 'vervolgzorg'],
   ['terugvalpreventieplan', 'signaleringsplan', 'vroege signalen'],
   ['tremor', 'trillen', 'trilt', 'trillende', 'trilling', 'beven', 'beeft'],
   ['braken', 'overgeven', 'spugen', 'overgegeven', 'gebraakt', 'gespuugd'],
@@ -279,7 +313,7 @@ export const synonymClasses: readonly (readonly string[])[] = [
   ['huilen', 'huilt', 'huilde', 'huilbui', 'huilbuien', 'in tranen'],
   ['lusteloos', 'lusteloosheid', 'apathie', 'apathisch', 'futloos'],
   ['piekeren', 'piekert', 'piekerde', 'gepieker', 'tobben'],
-  ['zelfverzorging', 'persoonlijke verzorging', 'hygiëne', 'douchen', 'gedoucht'],
+  ['zelfverzorging', 'persoonlijke verzorging', 'hygiëne', 'douchen', 'gedoucht', 'wassen', 'wast', 'gewassen', 'wasbeurt'],
   ['verslaving', 'verslaafd', 'addictie'],
   ['cocaïne', 'cocaine', 'coke', 'crack'],
   ['heroïne', 'heroine', 'opiaten', 'opiaat'],
@@ -302,7 +336,6 @@ export const synonymClasses: readonly (readonly string[])[] = [
   // Round eight, somatic words of any ward in lay and ward forms: a bladder infection is the UWI, a broken bone the fracture.
   ['urineweginfectie', 'uwi', 'blaasontsteking', 'cystitis'],
   ['fractuur', 'fracturen', 'botbreuk', 'botbreuken'],
-  ['antibioticum', 'antibiotica', 'antibiotisch'],
   ['terugval', 'teruggevallen', 'relapse', 'uitglijder'],
   ['urinecontrole', 'urinetest', 'urineonderzoek'],
   // Known whole, so "urine" is not read as the start of "urinecontrole".
@@ -351,9 +384,13 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   { broad: 'arts', narrower: ['psychiater'] },
   { broad: 'eetstoornis', narrower: ['anorexia', 'boulimia'] },
   { broad: 'ecg', narrower: ['qtc'] },
+  { broad: 'vragenlijst', narrower: ['edeq', 'honos'] },
+  { broad: 'specialist', narrower: ['internist', 'cardioloog', 'neuroloog', 'nefroloog', 'longarts'] },
   // Round seven: a drug by its kind, a dementia by its cause.
   { broad: 'drugs', narrower: ['cocaïne', 'heroïne', 'amfetamine', 'xtc', 'ghb'] },
   { broad: 'dementie', narrower: ['alzheimer'] },
+  // Round ten: forgetting is what the record calls a dementia ("iets tegen haar geheugen" is the rivastigmine for the Alzheimer).
+  { broad: 'vergeetachtig', narrower: ['dementie'] },
   { broad: 'leverwaarden', narrower: ['asat', 'alat', 'ggt'] },
   // What a medicine is given for is written clinically: "iets voor zijn schildklier" is the hypothyreoïdie.
   { broad: 'schildklier', narrower: ['hypothyreoïdie', 'hyperthyreoïdie'] },
@@ -362,6 +399,7 @@ export const narrowerTerms: readonly { broad: string; narrower: readonly string[
   { broad: 'elektrolyten', narrower: ['kalium', 'magnesium', 'fosfaat', 'calcium', 'natrium'] },
   // Parents are registered as moeder and vader.
   { broad: 'ouders', narrower: ['moeder', 'vader'] },
+  { broad: 'kind', narrower: ['dochter', 'zoon'] },
 ];
 
 /**
@@ -392,6 +430,8 @@ export const everydayWords: ReadonlySet<string> = new Set([
   ...['huizen', 'hullen', 'sokken', 'lust'],
   // Round eight: "dat mens" (a person) is no "menses".
   ...['mens'],
+  // Round ten: weighing ("bij het wegen") is no "wegens".
+  ...['wegen'],
 ]);
 
 /**
@@ -497,7 +537,9 @@ export const questionWords = new Set([
   ...['aanwijzing', 'aanwijzingen', 'genoeg', 'voldoende', 'ingegaan', 'liep', 'liepen', 'lopende', 'toekomstige', 'toekomstig'],
   ...['volgt', 'volgen', 'bekeken', 'bekijken', 'hier', 'dingen', 'aanleiding', 'heet', 'heten'],
   // Regional forms of the question words and auxiliaries above: "hoeveul", "worre", "mot", "noe", "gewees", "hiet".
-  ...['hoeveul', 'hoevul', 'worre', 'wodde', 'mot', 'mut', 'noe', 'gewees', 'hiet'],
+  ...['hoeveul', 'hoevul', 'worre', 'wodde', 'mot', 'mut', 'noe', 'gewees', 'hiet', 'gaot', 'geet'],
+  // Round ten: Brabants and Twents "deur" is "door" ("slaopt ze deur"), as "veur" is "voor".
+  ...['deur'],
 ]);
 
 /**
@@ -558,6 +600,8 @@ export const phrases: readonly { pattern: RegExp; word: string }[] = [
   { pattern: /\b(?:dagje|dag|weekend|weekendje|nachtje)\s+(?:naar\s+)?(?:huis|thuis|hoes)\b/giu, word: 'verlof' },
   { pattern: /\b(?:naar|noar|nao|nor)\s+(?:huis|hoes|huus|thuis)\b/giu, word: 'naarhuis' },
   { pattern: /\baan\s+de\s+hand\b/giu, word: '' },
+  // "Na (het) ontslag" asks what is planned for then, written before it: the aftercare, not an event to look after.
+  { pattern: /\bna\s+(?:het\s+|zijn\s+|haar\s+|z'?n\s+)?ontslag\b/giu, word: 'nazorg' },
   // "Tijdens (deze) opname" is the whole record, not the word "opname" ("opnmae" too: typed in a hurry).
   { pattern: /\b(?:tijdens|gedurende)\s+(?:de(?:ze)?\s+|zijn\s+|haar\s+|z'?n\s+)?opn[a-z]*/giu, word: '' },
   { pattern: /\bop\s+(?:zijn|haar|z'?n|d'?r|het)\s+(?:slechtst|best|ergst)\b/giu, word: '' },
