@@ -77,7 +77,10 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
  * files gave another model each time. Now the first fit reads the parts the rules alone give, the second the parts the
  * first fit gives, and the same files and options always give the same model.
  */
-function fitTwice(files: string[], options: TrainOptions): { model: IntentModelFile; entries: CorpusEntry[]; parts: number; skipped: number } {
+function fitTwice(
+  files: string[],
+  options: TrainOptions,
+): { model: IntentModelFile; entries: CorpusEntry[]; parts: number; skipped: number } {
   // Sentences from our own templates (scripts/generate-intent-training.ts) weigh less than written ones.
   const generated = files.filter((file) => file.endsWith('-generated.json'));
   const entries = files.flatMap(read);
@@ -85,7 +88,11 @@ function fitTwice(files: string[], options: TrainOptions): { model: IntentModelF
     const written = examplesOf(files.filter((file) => !generated.includes(file)).flatMap(read));
     const fromTemplates = examplesOf(generated.flatMap(read), Number(process.env.INTENT_GENERATED_WEIGHT ?? 0.5));
     const examples = [...written.examples, ...fromTemplates.examples];
-    return { model: trainIntentModel(examples, trainingHash(files), options), parts: examples.length, skipped: written.skipped + fromTemplates.skipped };
+    return {
+      model: trainIntentModel(examples, trainingHash(files), options),
+      parts: examples.length,
+      skipped: written.skipped + fromTemplates.skipped,
+    };
   };
   swapIntentModel(null);
   const first = fitOnce();

@@ -1536,7 +1536,7 @@ describe("a given name with an s is someone else's surname after a title or with
     expect(roundTrip(new Pseudonymiser([jan]), text)).toBe(expected);
   });
 
-  it('keeps a possessive before a noun the patient\'s', () => {
+  it("keeps a possessive before a noun the patient's", () => {
     expect(roundTrip(new Pseudonymiser([jan]), 'Hendriks kamer was rommelig, Jans moeder belde.')).toBe(
       '[PATIENT_1_VOORNAAM]s kamer was rommelig, [PATIENT_1_VOORNAAM_2]s moeder belde.',
     );
