@@ -41,6 +41,9 @@ heldOut.push(['held-out W', readPath(new URL('../tests/fixtures/intent-holdout-w
 // weighted to the issue's kinds (context phrases, lost actions, report vs note, idioms, questions without the keyword, intake
 // navigation, unknown, times and dates) in five styles. Scored as a whole only, never read.
 heldOut.push(['held-out Z', readPath(new URL('../tests/fixtures/intent-holdout-z.json', import.meta.url).pathname)] as const);
+// Held-out B (session sixteen): 596 sentences written blind from the briefs in dictation, shorthand, formal, regional
+// and mixed hands, before this round's retrain. Scored as a whole only (tests/fixtures/intent-holdout-b.README.md).
+heldOut.push(['held-out B', readPath(new URL('../tests/fixtures/intent-holdout-b.json', import.meta.url).pathname)] as const);
 // Set L (issue 43, this round) by a helper who saw only the catalogue, the issue and the labelling
 // conventions, written around patients' names. A dev set: its misses were read to mend the name
 // rules, so it is printed apart from the held-out sets and not trained on.

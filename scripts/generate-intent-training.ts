@@ -373,7 +373,9 @@ function action(intent: Exclude<Intent, 'dossiervraag'>, lower: boolean, who?: {
   }
   const text = fill(pick(templates[intent]), values);
   const named = text.includes(person.said) && person.said !== '';
-  const expect: Expect = { intent };
+  // "wat heb ik maandag", "wat staat er vrijdag op de planning": a question about the agenda, as the labelling brief
+  // (bench/held-out/BRIEF.md) and every hand-written set have it, not the agenda opened.
+  const expect: Expect = { intent: intent === 'agenda' && /^wat (heb|staat)\b/.test(text) ? 'agenda_query' : intent };
   if (named && intent !== 'agenda') expect.patientName = person.name;
   return { text, expect };
 }

@@ -444,7 +444,8 @@ describe('a formal list of “te”-infinitives and an agenda asked in shorthand
 
   it('keeps infinitives inside a note’s text and a purpose clause in one action', () => {
     expect(intentsOf('noteer dat mw. Brouwer probeerde te slapen, te eten en te douchen')).toEqual(['dagnotitie']);
-    expect(intentsOf('Ik verzoek u de agenda van morgen te openen om te kijken wanneer meneer Hamer komt')).toEqual(['agenda']);
+    // One action: the agenda read for the day asked about (an agenda question by the labelling brief since ADR 0105 round 12).
+    expect(intentsOf('Ik verzoek u de agenda van morgen te openen om te kijken wanneer meneer Hamer komt')).toEqual(['agenda_query']);
   });
 
   it('reads “twee notities, één voor … en één voor …” as two notes, each with its own matter', () => {

@@ -122,7 +122,17 @@ function decideIntent(
     !opensWithRequest(reading.head)
   )
     return null;
+  // "dhr. X, hoog suïciderisico, wat moet ik weten": a risk or disorder said with its degree ("hoog", "bekend met") states a
+  // fact about the patient before the question; it asks nothing itself (issue 43: no risk question appended).
+  if (before && nextReading?.question && !reading.question && statesADegree(reading.head)) return null;
   if (best.intent === reading.intent) return reading;
+  // "gewicht dhr. X vandaag 82 kg": a value stated, not asked, is written down; the model hears the record's words in it.
+  if (best.intent === 'dossiervraag' && !reading.question && statesAValue(reading.head))
+    return { intent: 'dagnotitie', confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
+  // "…, zet woensdag 15u": a move needs something to move (an appointment, a number, "het", a day it moves from); with
+  // nothing named the model's move is a new appointment (ADR 0105 round 12).
+  if (best.intent === 'reschedule_appointment' && reading.intent === 'unknown' && !namesWhatMoves(reading.head))
+    return { intent: 'create_appointment', confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
   // "het gesprek met mw. X mag een weekje later": between cancelling and moving an appointment the model counts only
   // where the rules heard both. A move the rules heard with no word of cancelling is no cancel (the model hears "mag weg"
   // in "mag"), nor is a cancel the rules heard with no word of moving a move.
@@ -140,6 +150,84 @@ function decideIntent(
 }
 
 const contextThreshold = 0.6;
+
+const units = new Set([
+  'kg',
+  'kilo',
+  'mmhg',
+  'graden',
+  'mg',
+  'mmol',
+  'mmol/l',
+  'bpm',
+  'cm',
+  '%',
+  'procent',
+  'promille',
+  'slagen',
+  'liter',
+  'ml',
+]);
+/** "82 kg", "RR 135/85", "38,5 graden": a number with its unit, as a measured value is written. */
+function statesAValue(tokens: Token[]): boolean {
+  return tokens.some(
+    (token, index) => /^\d+([.,/]\d+)?$/.test(token.norm) && (units.has(tokens[index + 1]?.norm ?? '') || /^\d+\/\d+$/.test(token.norm)),
+  );
+}
+
+const degreeWords = new Set([
+  'hoog',
+  'hoge',
+  'laag',
+  'lage',
+  'verhoogd',
+  'verhoogde',
+  'ernstig',
+  'ernstige',
+  'matig',
+  'matige',
+  'licht',
+  'lichte',
+  'bekend',
+  'bekende',
+  'acuut',
+  'acute',
+  'chronisch',
+  'chronische',
+]);
+/** "hoog suïciderisico", "bekend met schizofrenie": a risk or disorder with its degree, said as a fact. */
+function statesADegree(tokens: Token[]): boolean {
+  return tokens.some(
+    (token, index) =>
+      degreeWords.has(token.norm) &&
+      tokens.slice(index + 1, index + 3).some((next) => {
+        const concepts = lookup(next.norm).concepts;
+        return concepts.has('risk') || concepts.has('disorderName');
+      }),
+  );
+}
+
+const moveObjects = new Set([
+  'afspraak',
+  'afspr',
+  'gesprek',
+  'het',
+  'hem',
+  "'m",
+  'die',
+  'intake',
+  'visite',
+  'consult',
+  'van',
+  'nr',
+  'nummer',
+]);
+/** What a move moves: an appointment word, "het"/"hem", a number, or the moment it moves from ("van … naar"). */
+function namesWhatMoves(tokens: Token[]): boolean {
+  return tokens.some(
+    (token) => moveObjects.has(token.norm) || /^\d{3,}$/.test(token.norm) || lookup(token.norm).concepts.has('appointmentNoun'),
+  );
+}
 const appointmentPair = new Set<Intent>(['cancel_appointment', 'reschedule_appointment']);
 /** An observation with an aside, as sure as the rules' reading of a patient named and a verb (classify). */
 const describedConfidence = 0.82;
