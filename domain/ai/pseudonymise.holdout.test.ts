@@ -15,7 +15,8 @@ import { itStaysAtOrBelowItsFloor, type Floor } from '../../tests/support/pseudo
 // the tagger retrained with set n too: damaged 9 → 7, clean texts changed 6 → 5.
 // Names by their context from blind set q (ADR 0107, round two): clean texts changed 5 → 4.
 const FLOOR: Floor = {
-  leakingTexts: 32, // 35 → 32 in round nine of ADR 0107 (session thirteen), names 486 → 490
+  // 35 → 32 in round nine of ADR 0107 (session thirteen), names 486 → 490; 32 → 29 in round twelve, names 490 → 493.
+  leakingTexts: 29,
   // 21 → 17 in round twelve: the court, the public prosecutor and Veilig Thuis are no persons (written from our own notes, g not read).
   // 6 → 7 in session fourteen: the name tagger retrained with the intent model's new ward sentences (ADR 0107 round ten).
   damagedTexts: 7,
@@ -42,7 +43,7 @@ const FLOOR: Floor = {
     'disguised-name': 4,
     relations: 4,
   },
-  caughtAtLeast: { naam: 490, nummer: 58, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 },
+  caughtAtLeast: { naam: 493, nummer: 58, handle: 9, url: 15, kenteken: 23, telefoon: 20, postcode: 13, iban: 13, email: 21 },
 };
 
 /*
@@ -127,7 +128,8 @@ const FLOOR_J: typeof FLOOR = {
 // one-letter-off known names: leaking g 37 → 35, h 35 → 33, j 24 → 22, p 71 → 69 (names 494 → 497, clean changed 2 → 1),
 // w 22 → 22 (clinical text changed 5 → 3, patient wrong 6 → 5); measured once, after the round.
 const FLOOR_P: typeof FLOOR = {
-  leakingTexts: 68, // 69 → 68 in round nine, names 497 → 498
+  // 69 → 68 in round nine, names 497 → 498; 68 → 65 in round twelve, identifiers 65 → 68.
+  leakingTexts: 65,
   // 1 → 2 in round eight of ADR 0107, accepted by the lead: a nickname of a known person now replaced changed one clinical
   // word here (the text not read); the same round took w from 22 to 19 leaking texts and g's and h's patient labels right.
   damagedTexts: 2,
@@ -135,7 +137,7 @@ const FLOOR_P: typeof FLOOR = {
   patientWrong: 1,
   otherAsPatient: 1,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 498, nummer: 64, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
+  caughtAtLeast: { naam: 498, nummer: 68, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
 };
 
 // Set w (session eleven): 259 texts written blind, every patient with the record's gender, weighted to relatives under the

@@ -1542,3 +1542,100 @@ describe("a given name with an s is someone else's surname after a title or with
     );
   });
 });
+
+describe('round twelve: structure behind what still leaks (issue 42, ADR 0107)', () => {
+  const sent = (text: string, known: KnownPerson[] = []) => roundTrip(new Pseudonymiser(known), text);
+  const pieter: KnownPerson = { name: 'Pieter Kamminga', given: ['Pieter'], prefix: null, family: 'Kamminga' };
+
+  it('a user name of plain letters after a platform or the word for an account, not a quality after "is"', () => {
+    expect(sent('Op TikTok heet hij meesgamer en hij heeft 2000 volgers.')).toBe(
+      'Op TikTok heet hij [ACCOUNT_1] en hij heeft 2000 volgers.',
+    );
+    expect(sent("Gebruikersnaam op discord: MeesOwl. Het account 'darkmees' op Instagram plaatst foto's.")).toBe(
+      "Gebruikersnaam op discord: [ACCOUNT_1]. Het account '[ACCOUNT_2]' op Instagram plaatst foto's.",
+    );
+    expect(sent("Zijn Snapchat is 'mees.owl'. Snapchat: lisavdb")).toBe("Zijn Snapchat is '[ACCOUNT_1]'. Snapchat: [ACCOUNT_2]");
+    const text = 'Haar insta is privé. Zijn instagram is gehackt. Haar TikTok is populair. Account is verwijderd na gesprek.';
+    expect(sent(text)).toBe(text);
+    // A name after the platform is a person's, whole.
+    expect(sent('Account op Facebook: Mees de Boer.')).toBe('Account op Facebook: [PERSOON_1].');
+  });
+
+  it('a Discord tag after a user name with an underscore is part of it', () => {
+    expect(sent('Op discord heet hij nightowl_mees#4471.')).toBe('Op discord heet hij [ACCOUNT_1].');
+  });
+
+  it('a postcode with a hyphen, in capitals or lower case, not a year before a word', () => {
+    expect(sent('Woont op 3021-CG in Rotterdam, post naar 3021-cg.')).toBe('Woont op [POSTCODE_1] in Rotterdam, post naar [POSTCODE_2].');
+    const text = 'Sinds 2024-en ook daarna, dosis 1500-mg.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a birth date with an ordinal day, in figures or in words, with "van" before the month', () => {
+    expect(sent('Zij is geboren op de 12e maart 1961.')).toBe('Zij is geboren op de [GEBOORTEDATUM_1].');
+    expect(sent('geboren op de derde van januari 1961')).toBe('geboren op de [GEBOORTEDATUM_1]');
+    expect(sent('Ik ben geboren op den eerste van mei, negentienhonderdvijftig.')).toBe('Ik ben geboren op den [GEBOORTEDATUM_1].');
+  });
+
+  it('a known name spelled with hyphens between its letters or broken into syllables', () => {
+    expect(sent('Op de deur staat K-A-M-M-I-N-G-A, op een briefje p-i-e-t-e-r.', [pieter])).toBe(
+      'Op de deur staat [PATIENT_1_ACHTERNAAM], op een briefje [PATIENT_1_VOORNAAM].',
+    );
+    expect(sent('Pt zegt steeds Pie-ter Kam-min-ga.', [pieter])).toBe('Pt zegt steeds [PATIENT_1_VOORNAAM] [PATIENT_1_ACHTERNAAM].');
+    const text = 'De ABC-analyse en de SOEP-methode, pre-post, ex-partner, de G-G-Z.';
+    expect(sent(text, [pieter])).toBe(text);
+  });
+
+  it('a town after a word of place and a capitalised article is no person; "in" and "op" open a surname only before an article', () => {
+    const text = 'Hij werd geboren in Den Haag en woonde in Den Dolder. Familie in Suriname is ingelicht.';
+    expect(sent(text)).toBe(text);
+    expect(sent('Dhr. op de Beek en mw. In ’t Hout belden.')).toBe('Dhr. [PERSOON_1] en mw. [PERSOON_2] belden.');
+  });
+
+  it('a site read out by a name that is no Dutch word, not a sentence ending on "punt nl", nor the domain of a mail address', () => {
+    expect(sent('Kijk op meesdeboer punt nl voor zijn blog.')).toBe('Kijk op [URL_1] voor zijn blog.');
+    const text = 'gesprek gaat goed punt nl ook. ze is moe punt nl morgen verder.';
+    expect(sent(text)).toBe(text);
+    expect(sent('e-mailadres shanti punt ramsaran apenstaartje ziggo punt n l')).not.toContain('[URL_');
+  });
+
+  it('a code of letters and figures after a word that names an identifier, not a test or a diagnosis', () => {
+    expect(sent('Paspoort NXB12C3D4, cliënt-ID 7F3A-22B9, dossier 1234-5678-9012.')).toBe(
+      'Paspoort [NUMMER_1], cliënt-ID [NUMMER_2], dossier [NUMMER_3].',
+    );
+    const text = 'In het dossier staat COVID-19 positief. Dossier bijgewerkt met SCL-90 en PHQ-9. Dossier F32.1 gesteld.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a web address read out with "schuine streep" for the slash, and a public site\'s page of one person', () => {
+    expect(sent('Ze vlogt op youtube punt com schuine streep apenstaartje liekedorrestein punt afgesproken.')).toBe(
+      'Ze vlogt op [URL_1] punt afgesproken.',
+    );
+    expect(sent('Reactie op www.zorgkaartnederland.nl/zorginstelling/reacties/5512093 gelezen, ook youtube.com/@meesgamer.')).toBe(
+      'Reactie op [URL_1] gelezen, ook [URL_2].',
+    );
+    const text = 'Zie thuisarts.nl/depressie en www.zorgkaartnederland.nl voor informatie.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a name in Cyrillic or Greek script, two words in a row', () => {
+    expect(sent('onbekend nummer: Дмитрий Волков ligt bij jullie. De buurman Νίκος Παπαδόπουλος belde.')).toBe(
+      'onbekend nummer: [PERSOON_1] ligt bij jullie. De buurman [PERSOON_2] belde.',
+    );
+  });
+
+  it('a number a few words after the word that names it', () => {
+    expect(sent('Het zaaknummer van de rechtbank is 2025-117803, hij heeft het nodig.')).toBe(
+      'Het zaaknummer van de rechtbank is [NUMMER_1], hij heeft het nodig.',
+    );
+  });
+
+  it('an address after a verb of living: a name with a house number, "bis" written on, a street by its ending; not a ward or a town', () => {
+    expect(sent('Hij slaapt bij een vriend aan de Weteringschans 88. Zij woont op de Bloemfonteinstraat 7bis.')).toBe(
+      'Hij slaapt bij een vriend aan de [ADRES_1]. Zij woont op de [ADRES_2].',
+    );
+    expect(sent('Zij woont in de Lindenlaan op nummer 12.')).toBe('Zij woont in de [ADRES_1] op nummer 12.');
+    const text = 'Pt woont in Rotterdam. Pt slaapt op de Kamer 12 slecht. Woont al 20 jaar in Amsterdam.';
+    expect(sent(text)).toBe(text);
+  });
+});

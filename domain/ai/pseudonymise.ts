@@ -178,7 +178,7 @@ const MONTHS =
   'jan|feb|mrt|apr|jun|jul|aug|sept|sep|okt|nov|dec';
 const MONTH_ABBREVIATIONS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 
-const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|['’]?\\d{2})|\\d{1,2}${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
+const DATE = `(?:\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}|\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|['’]?\\d{2})|\\d{1,2}(?:e|de|ste)?${SP}(?:${MONTHS})\\.?${SP}\\d{4})`;
 const DATE_END = `(?!${WORD_CHAR}|[-/.:]\\p{N})`;
 
 /** Hyphens include the non-breaking and figure hyphens word processors put in ("06‑2954‑0183"). */
@@ -259,7 +259,7 @@ const BSN_RULE = `${NUM_START}(?:\\d{9}|\\d{3}[ .-]\\d{3}[ .-]\\d{3}|\\d{4}[ .-]
  * Letters are upper case as printed on letters and forms; lowercase would catch "1000 mg". SA, SD
  * and SS are never issued; the unit abbreviations keep "1000 MG" in a medication list intact.
  */
-const POSTCODE_RULE = `${START}[1-9]\\d{3}${SP_OPT}(?!SA|SD|SS|MG|ML|KG|CM|MM)[A-Z]{2}${END}`;
+const POSTCODE_RULE = `${START}[1-9]\\d{3}(?:${SP_OPT}|-)(?!SA|SD|SS|MG|ML|KG|CM|MM)[A-Z]{2}${END}`;
 
 const STREET_SUFFIX =
   'straat|laan|weg|plein|gracht|kade|singel|dijk|steeg|hof|park|pad|dreef|markt|hout|dam|wal|haven|veld|baan|plantsoen|boulevard';
@@ -268,7 +268,7 @@ const STREET_PARTICLE = "(?:de|van|der|den|het|['’]t|te|ter|ten|la|le)";
 /** A capitalised word before the street word ("Lange Voorhout"), unless it starts the sentence. */
 const STREET_LEAD = `(?!(?:Op|In|Aan|Naar|Bij|Uit|Via|Vanaf|Tot|Met|Voor|Naast|Langs|Richting|Adres|Woont|De|Het|Een|En|Of)${END})\\p{Lu}[\\p{L}\\p{M}'’.-]*${SP}(?:${STREET_PARTICLE}${SP})*`;
 const STREET_WORD = `(?:\\p{Lu}[\\p{L}\\p{M}'’-]*(?:${STREET_SUFFIX})|${STREET_ALONE})`;
-const HOUSE_NUMBER = `\\d{1,5}(?:${SP_OPT}[a-zA-Z](?![\\p{L}\\p{M}])|-(?:\\d{1,4}|[A-Za-z]{1,4}(?![\\p{L}\\p{M}])))?(?:${SP}(?:rood|hoog|huis|bis|zwart|boven|beneden|hs|bg|I{1,3}|IV)(?![\\p{L}\\p{M}]))?`;
+const HOUSE_NUMBER = `\\d{1,5}(?:${SP_OPT}[a-zA-Z](?![\\p{L}\\p{M}])|-(?:\\d{1,4}|[A-Za-z]{1,4}(?![\\p{L}\\p{M}])))?(?:${SP}(?:rood|hoog|huis|bis|zwart|boven|beneden|hs|bg|I{1,3}|IV)(?![\\p{L}\\p{M}])|(?:bis|hs|bg)(?![\\p{L}\\p{M}]))?`;
 /** A house number read out where the address ends: "Veldweg zeventien komma", "Herestraat achtentachtig." (issue 42, dictation). */
 const SPOKEN_HOUSE_NUMBER =
   '(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd)(?:en|ën)?)+';
@@ -294,8 +294,9 @@ function titleOrUpper(words: string): string {
 
 const HONORIFIC = `(?:${['mw', 'mevr', 'mvr', 'mevrouw', 'dhr', 'hr', 'de heer', 'meneer', 'mr', 'dr', 'drs', 'ir', 'prof', 'fam', 'familie'].map(titleOrUpper).join('|')}|heer|[Gg]eb\\.)`;
 const CAPITALISED_NAME = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?:['’]\\p{Lu})?\\p{Ll}[\\p{L}\\p{M}'’]*`;
-const PERSON_PARTICLE =
-  "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|[Hh]et|['’]t|[Ii]n|[Oo]p|[Ee]l|[Aa]l|[Ll]e|[Ll]a|[Dd]a|[Dd]i|[Dd]u|[Vv]on|[Bb]en|[Bb]in|[Aa]bu)";
+// "in" and "op" open a surname only before an article ("in 't Veld", "op de Beek"); alone they are prepositions
+// ("familie in Suriname").
+const PERSON_PARTICLE = `(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|[Hh]et|['’]t|(?:[Ii]n|[Oo]p)(?=${SP}(?:['’]t|[Dd]e|[Dd]en|[Hh]et)${END})|[Ee]l|[Aa]l|[Ll]e|[Ll]a|[Dd]a|[Dd]i|[Dd]u|[Vv]on|[Bb]en|[Bb]in|[Aa]bu)`;
 const SURNAME = `(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*`;
 /** The honorific stays in the text so the model still knows how to address the person. */
 const PERSON_RULE = `(?<=${START}(?:${HONORIFIC})\\.?${SP})(?:(?:\\p{Lu}\\.${SP_OPT}){1,4})?${SURNAME}(?:${SP}${SURNAME})?${END}`;
@@ -384,6 +385,29 @@ const STREET_BY_PLACE = rule(
   `${START}(?:(?<=${START}[Aa]dres${SP_OPT}[(:]?${SP_OPT})(?:${STREET_LEAD})?\\p{Lu}[\\p{Ll}\\p{M}'’-]+${SP}${HOUSE_NUMBER}${NUM_END}` +
     `|(?:${STREET_LEAD})?\\p{Lu}[\\p{Ll}\\p{M}'’-]+${SP}${HOUSE_NUMBER}(?=,?${SP}[1-9]\\d{3}${SP_OPT}[A-Z]{2}${END}))`,
   'ADRES',
+);
+/**
+ * Where someone lives, said with a verb of living (round twelve, ADR 0107): a capitalised name with a house number after
+ * "aan de", "op het" ("woont aan de Amstel 216", "slaapt bij een vriend aan de Weteringschans 88"), or a street by its
+ * ending without a number ("woont in de Lindenlaan"). A name with a number after a verb of living is an address, a
+ * street's name alone narrows a person down to a few houses.
+ */
+const LIVES =
+  '(?:woont|woonde|wonen|wonend|woonachtig|verhuisd|verhuist|verhuizen|verhuisde|logeert|logeerde|verblijft|verbleef|slaapt|sliep|adres|woonadres)';
+const STREET_BY_LIVING = rule(
+  `(?<=${START}${LIVES}${END}[^.!?\\n${MASK}]{0,40}${START}(?:aan|op|in)${SP}(?:(?:de|het|den)${SP})?)` +
+    `\\p{Lu}[\\p{L}\\p{M}'’-]+(?:${SP}\\p{Lu}[\\p{L}\\p{M}'’-]+)?${SP}${HOUSE_NUMBER}${NUM_END}(?!${SP}(?:jaar|maanden|weken|dagen|nachten|uur|keer)${END})` +
+    `|(?<=${START}${LIVES}${END}[^.!?\\n${MASK}]{0,40}${START}(?:aan|op|in)${SP}(?:de|het)${SP})${STREET_WORD}${END}(?!${SP}\\p{N})`,
+  'ADRES',
+  // A ward's own places are no address: "op de Kamer 12", "op de Afdeling Noord 2".
+  (surface) =>
+    !surface
+      .split(/\s+/u)
+      .filter((word) => /^\p{Lu}/u.test(word))
+      .some((word) => {
+        const lower = word.toLowerCase();
+        return taggerVocabulary().has(lower) || isOrdinaryWord(lower) || COMPASS.has(lower) || CARE_SERVICE_WORDS.has(lower);
+      }),
 );
 const BIRTH_DATE = rule(BIRTH_DATE_RULE, 'GEBOORTEDATUM', undefined, 'giu');
 /**
@@ -722,17 +746,26 @@ function lookalikesRead(text: string): string {
 
 /** Every word with its letters in reverse order, the same length, so positions stay where they were. */
 const reversedWords = (text: string): string => text.replace(/\p{L}{3,}/gu, (word) => [...word].reverse().join(''));
-/** A name spelled out in letters with spaces or dots between them: "J a n  d e  V r i e s", "V.R.I.E.S". */
-const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[ .]{1,2}\p{L}){3,}(?![\p{L}\p{N}])/gu;
+/**
+ * A name spelled out in letters with spaces, dots, hyphens, underscores or stars between them: "J a n  d e  V r i e s",
+ * "V.R.I.E.S", "K-A-M-P", "p-i-e-t".
+ */
+const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:(?:[ .]{1,2}|[-_*]{1,2})\p{L}){3,}(?![\p{L}\p{N}])/gu;
 /** The same without `g`: `test` must not move a shared pattern's `lastIndex`. */
 const HAS_SPACED_LETTERS = new RegExp(SPACED_LETTERS.source, 'u');
 function spacedLettersRead(run: string): string {
-  // A wider gap, or a gap before a capital, parts words: "J a n  d e  V r i e s" reads "Jan de Vries".
+  // A wider gap, or a gap before a capital in mixed case, parts words: "J a n  d e  V r i e s" reads "Jan de Vries";
+  // in capitals only a wider gap does ("P I E T  B O S"). A hyphen, underscore or star joins the letters of one word.
+  const parts = /\p{Ll}/u.test(run) ? /(?<=\p{L})(?:[ .]{2}|[ .](?=\p{Lu}))(?=\p{L})/u : /(?<=\p{L})[ .]{2}(?=\p{L})/u;
   return run
-    .split(/(?<=\p{L})(?:[ .]{2}|[ .](?=\p{Lu}))(?=\p{L})/u)
-    .map((word) => word.replace(/[ .]/g, ''))
+    .split(parts)
+    .map((word) => word.replace(/[ ._*-]/g, ''))
     .join(' ');
 }
+
+/** A word broken into syllables by hyphens, as a name is written to hide it or said slowly: "Kam-min-ga", "Pie-ter". */
+const SYLLABLES = /(?<![\p{L}\p{N}-])\p{L}{1,5}(?:-\p{L}{1,5}){1,5}(?![\p{L}\p{N}]|-\p{L})/gu;
+const HAS_SYLLABLES = new RegExp(SYLLABLES.source, 'u');
 
 /** E-mail addresses filed under the characters around their @, so a text is checked only against addresses that may be in it. */
 class EmailIndex {
@@ -1921,6 +1954,11 @@ function namesAServiceOrPlace(surface: string): boolean {
  * "een Rode Kruis-post"); after "de" too when the first is a Dutch word or an adjective ("de Koning van
  * Feyenoord", "de Middellandse Zee"), unless a listed surname ends it ("met de Groot Wassink").
  */
+/**
+ * A capitalised article or particle right after a word of place opens a town's name, not a person's: "in Den Haag",
+ * "uit Ter Apel", "te De Bilt", "vanuit Het Gooi". Nobody lives "in De Vries"; a person is met "bij" or "met" them.
+ */
+const PLACE_AFTER_LOCATIVE = /(?:^|[^\p{L}])(?:in|uit|te|vanuit|nabij|regio|omgeving)\s+(?:Den|De|Het|Ter|Ten|['’]t|['’]s)(?:\s|-)?$/u;
 const FULL_NAME: Rule = {
   ...FULL_NAME_ANY,
   classify: (match) => {
@@ -1928,7 +1966,8 @@ const FULL_NAME: Rule = {
     const first = words(match[0])[0] ?? '';
     if (article === 'het' || article === 'een') return null;
     const last = words(match[0]).at(-1) ?? '';
-    if (namesAServiceOrPlace(match[0])) return null;
+    if (namesAServiceOrPlace(match[0]) || PLACE_AFTER_LOCATIVE.test(match.input.slice(Math.max(0, match.index - 12), match.index + 4)))
+      return null;
     // After a dictated full stop the first word opens a sentence: only a name when the lists know it.
     if (DICTATED_STOP.test(match.input.slice(Math.max(0, match.index - 24), match.index)) && !(isListedName(first) || isGivenName(first)))
       return null;
@@ -2131,22 +2170,37 @@ const DICTATED_MAIL_TAIL: Rule = {
   ),
   cue: /\spunt\s/u,
 };
+function siteNameIsNoWord(surface: string): boolean {
+  const name = surface.split(/\s+/u)[0]!.toLowerCase();
+  return (
+    letterCount(name) >= 5 &&
+    !(isOrdinaryWord(name) || taggerVocabulary().has(name) || STOP_WORDS.has(name) || OPENERS.has(name) || DICTATED_SIGNS.has(name)) &&
+    !(looksLikeVerb(name) || DUTCH_WORD_ENDING.test(name) || PAST_PARTICIPLE.test(name))
+  );
+}
 /** A web address read out: "w w w punt naam punt n l", "linkedin punt com slash in slash naam". */
+const DICTATED_WEB_ADDRESS_ANY = rule(
+  // After "w w w punt" a name read out may hold spaces: "w w w punt klusbedrijf de vries punt nl".
+  `${START}(?:(?:w${SP}w${SP}w|www)${SP}punt${SP}(?:(?!punt${END})[\\p{L}\\p{N}-]+${SP}){0,3})?[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|info|nu|ee)(?:${SP}(?:slash|schuine${SP}streep)${SP}(?:at${SP}|apenstaartje${SP})?[\\p{L}\\p{N}_-]+)*${END}`,
+  'URL',
+  // Only with "w w w" or a path: "… punt nl" alone is how dictation ends a sentence ("gaat goed punt nl"); or when
+  // the site's name is no Dutch word ("kijk op meesdeboer punt nl", round twelve).
+  (surface) =>
+    (/^(?:w\s+w\s+w|www)\s/u.test(surface) || /\s(?:slash|schuine\s+streep)\s/u.test(surface) || siteNameIsNoWord(surface)) &&
+    !isPublicSite(
+      surface
+        .replace(/\s+punt\s+/gu, '.')
+        .replace(/\s+(?:slash|schuine\s+streep)\s+/gu, '/')
+        .replace(/\s+/gu, ''),
+    ),
+);
+/** The part of a dictated e-mail address after "apenstaartje" or "at" is the mail rules' ("… apenstaartje ziggo punt n l"). */
 const DICTATED_WEB_ADDRESS: Rule = {
-  ...rule(
-    // After "w w w punt" a name read out may hold spaces: "w w w punt klusbedrijf de vries punt nl".
-    `${START}(?:(?:w${SP}w${SP}w|www)${SP}punt${SP}(?:(?!punt${END})[\\p{L}\\p{N}-]+${SP}){0,3})?[\\p{L}\\p{N}-]+(?:${SP}punt${SP}[\\p{L}\\p{N}-]+)*?${SP}punt${SP}(?:n${SP}l|nl|com|net|org|be|eu|info|nu|ee)(?:${SP}slash${SP}(?:at${SP})?[\\p{L}\\p{N}_-]+)*${END}`,
-    'URL',
-    // Only with "w w w" or a path: "… punt nl" alone is how dictation ends a sentence ("gaat goed punt nl").
-    (surface) =>
-      (/^(?:w\s+w\s+w|www)\s/u.test(surface) || /\sslash\s/u.test(surface)) &&
-      !isPublicSite(
-        surface
-          .replace(/\s+punt\s+/gu, '.')
-          .replace(/\s+slash\s+/gu, '/')
-          .replace(/\s+/gu, ''),
-      ),
-  ),
+  ...DICTATED_WEB_ADDRESS_ANY,
+  classify: (match) =>
+    /(?:(?<!\p{L})(?:apenstaartje|at-teken|at)|@)\s*$/iu.test(match.input.slice(Math.max(0, match.index - 14), match.index))
+      ? null
+      : DICTATED_WEB_ADDRESS_ANY.classify(match),
   cue: /\spunt\s/u,
 };
 
@@ -2228,7 +2282,7 @@ const HANDLE = rule(`(?<![\\p{L}\\p{M}\\p{N}._%+@-])@[\\p{L}\\p{M}\\p{N}_](?:[\\
  * or a Discord tag ("larsm#4471"). Dutch words never hold an underscore; a hashtag has no letters before the "#".
  */
 const ACCOUNT_SHAPE = rule(
-  `${START}(?:[\\p{L}\\p{N}]+(?:[_.][\\p{L}\\p{N}]+)*_[\\p{L}\\p{N}]+(?:[_.][\\p{L}\\p{N}]+)*|\\p{L}[\\p{L}\\p{N}_.]{1,31}#\\d{4})${END}`,
+  `${START}(?:[\\p{L}\\p{N}]+(?:[_.][\\p{L}\\p{N}]+)*_[\\p{L}\\p{N}]+(?:[_.][\\p{L}\\p{N}]+)*(?:#\\d{4})?|\\p{L}[\\p{L}\\p{N}_.]{1,31}#\\d{4})${END}`,
   'ACCOUNT',
   (surface) => /\p{L}/u.test(surface.replace(/#\d+$/u, '')) && !/^[A-Z0-9_]+$/u.test(surface),
 );
@@ -2253,6 +2307,43 @@ const PLATFORM_ACCOUNT = rule(
   undefined,
   'giu',
 );
+
+/**
+ * A user name of plain letters where only a user name can stand (round twelve, ADR 0107): right after a platform's
+ * name or the word for an account, with "is", "heet", "als", "onder", "genaamd" or a colon between ("haar insta is
+ * lisavdb", "op TikTok heet hij meesgamer", "gebruikersnaam op discord: MeesOwl", "het account 'darkmees' op
+ * Instagram"). No shape gives it away, so it must be no Dutch word: not in the ward's vocabulary or the lists, no
+ * verb or participle ("zijn insta is gehackt"), no Dutch ending.
+ */
+const ACCOUNT_WORDS = 'account|accountnaam|gebruikersnaam|profiel|profielnaam|schermnaam|kanaal|handle|username|nickname';
+const PLATFORMS_TOO = `${PLATFORMS}|youtube|twitch|reddit`;
+/** A capitalised word after it, with particles between, makes it a person's name: "Facebook: Mees de Boer". */
+const NAME_GOES_ON = /^(?:[ \t]+(?:van|de|der|den|ter|ten|el|al))*[ \t]+\p{Lu}/u;
+const PLAIN_ACCOUNT: Rule = {
+  pattern: compiled(
+    `(?<=${START}(?:(?:${PLATFORMS_TOO})(?:-?(?:${ACCOUNT_WORDS}|naam))?|${ACCOUNT_WORDS})(?:${SP}(?:op|van|bij)${SP}(?:${PLATFORMS_TOO}))?` +
+      `${SP_OPT}:?${SP}(?:(?:is|was|heet|heette|als|onder|genaamd|naam|hij|ze|zij|de|het|met)${SP}){0,3}['‘"“(]?)` +
+      `[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}]|[._](?=[\\p{L}\\p{N}])){2,30}${END}(?![.’'-]\\p{L})`,
+    'giu',
+  ),
+  cue: new RegExp(`${PLATFORMS_TOO}|${ACCOUNT_WORDS}`, 'iu'),
+  classify: (match) => {
+    if (!mayBeAPlainAccount(match[0]) || NAME_GOES_ON.test(match.input.slice(match.index + match[0].length))) return null;
+    // "Haar insta is privé": after a bare platform and "is" a quality stands as often; only a user name's shape counts there.
+    const bare = PLATFORM_IS.test(match.input.slice(Math.max(0, match.index - 40), match.index));
+    return !bare || /[\p{N}._]|\p{Ll}\p{Lu}/u.test(match[0]) ? { kind: 'ACCOUNT' } : null;
+  },
+};
+const PLATFORM_IS = new RegExp(`(?:${PLATFORMS_TOO})[ \t]+(?:is|was)[ \t]+$`, 'iu');
+function mayBeAPlainAccount(surface: string): boolean {
+  const lower = surface.toLowerCase();
+  if (/^\p{N}+$/u.test(lower) || new RegExp(`^(?:${PLATFORMS_TOO}|${ACCOUNT_WORDS})$`, 'u').test(lower)) return false;
+  if (/^(?:apenstaartje|at-teken|underscore|streepje|liggend)$/u.test(lower) || DICTATED_SIGNS.has(lower)) return false;
+  if (STOP_WORDS.has(lower) || OPENERS.has(lower) || NOT_A_NAME.has(lower) || isOrdinaryWord(lower) || taggerVocabulary().has(lower))
+    return false;
+  if (/[\p{N}._]/u.test(lower) || /\p{Ll}\p{Lu}/u.test(surface)) return true;
+  return !(looksLikeVerb(lower) || PAST_PARTICIPLE.test(lower) || DUTCH_WORD_ENDING.test(lower) || VERB_FORM.test(lower));
+}
 
 /**
  * A handle read out: "apenstaartje gio underscore martis", "apenstaartje jorien punt x". Taken when
@@ -2311,6 +2402,10 @@ function isPublicSite(surface: string): boolean {
     .replace(/^https?:\/\//, '')
     .replace(/^www\./, '')
     .split(/[/?#]/)[0]!;
+  // A page of a public site that names one person's post or profile is theirs: a number of five figures or more in
+  // its path ("zorgkaartnederland.nl/…/reacties/5512093"), or an @ ("youtube.com/@naam") (round twelve).
+  const path = surface.slice(surface.toLowerCase().indexOf(host) + host.length);
+  if (/\d{5,}|@/u.test(path)) return false;
   return PUBLIC_SITES.some((site) => host === site || host.endsWith(`.${site}`));
 }
 const WEB_ADDRESS = rule(URL_RULE, 'URL', (surface) => !isPublicSite(surface), 'giu');
@@ -2323,13 +2418,13 @@ const LONG_NUMBER = rule(`${NUM_START}\\d{7,}${NUM_END}`, 'NUMMER');
  */
 const COURT_REQUEST_NUMBER = rule(`${START}[A-Z]{2}${SP}RK${SP}\\d{2}-\\d{3,6}${NUM_END}`, 'NUMMER');
 /** Any number after a word that names an identifier, in any grouping: "patiëntnummer 12 34 567", "AGB-code 01-234567". */
-const ID_WORD = `(?:pati[eë]nt(?:en)?nummer|pati[eë]ntnr|cli[eë]nt(?:en)?nummer|cli[eë]ntnr|dossiernummer|dossiernr|registratienummer|registratienr|zaaknummer|kenmerk|referentie(?:nummer)?|ref\\.?|pasnummer|documentnummer|paspoortnummer|rijbewijsnummer|burgerservicenummer|bsn|agb(?:-code|code)?|big(?:-nummer|-registratie(?:nummer)?|nummer|nr)?|uzi(?:-nummer|nummer)?|vektis|id(?:-nummer)?|nummer|nr\\.?)`;
+const ID_WORD = `(?:pati[eë]nt(?:en)?nummer|pati[eë]ntnr|cli[eë]nt(?:en)?nummer|cli[eë]ntnr|dossiernummer|dossiernr|registratienummer|registratienr|zaaknummer|kenmerk|referentie(?:nummer)?|ref\\.?|pasnummer|documentnummer|paspoortnummer|rijbewijsnummer|burgerservicenummer|bsn|agb(?:-code|code)?|big(?:-nummer|-registratie(?:nummer)?|nummer|nr)?|uzi(?:-nummer|nummer)?|vektis|id(?:-nummer)?|nummer|nr\\.?|dossier|paspoort|id-kaart|identiteitskaart|identiteitsbewijs|rijbewijs|(?:cli[eë]nt|klant|pati[eë]nt)-?id)`;
 /**
  * Any compound of "nummer" or "nr" names an identifier too ("opnamenr.", "rijksregisternummer",
  * "verzekeringsnummer"); what follows may open with letter groups ("GGZ-LB-552190").
  */
 const ID_COMPOUND = `\\p{L}{2,}(?:nummer|nr)`;
-const ID_AFTER_WORD_LOOKBEHIND = `(?<=${START}(?:${ID_WORD}|${ID_COMPOUND})${END}\\.?[^\\p{N}\\n.;]{0,20})`;
+const ID_AFTER_WORD_LOOKBEHIND = `(?<=${START}(?:${ID_WORD}|${ID_COMPOUND})${END}\\.?[^\\p{N}\\n.;]{0,32})`;
 const ID_AFTER_WORD: Rule = {
   // A figure close ahead is checked first: the look back at the word is tried only where a number may start.
   ...rule(
@@ -2341,6 +2436,20 @@ const ID_AFTER_WORD: Rule = {
   cue: cueOf(ID_AFTER_WORD_LOOKBEHIND, 'giu'),
 };
 
+/**
+ * A code of letters and figures after a word that names an identifier (round twelve, ADR 0107): "paspoort NXB12C3D4",
+ * "cliënt-ID 7F3A-22B9". Six characters or more with four figures and a letter; a test's name has fewer figures
+ * ("SCL-90", "COVID-19"), a dose or a date a unit or a separator a code does not.
+ */
+const CODE_AFTER_WORD: Rule = {
+  ...rule(
+    `${ID_AFTER_WORD_LOOKBEHIND}${START}(?=(?:[\\p{L}-]*\\p{N}){4})(?=[\\p{N}-]*\\p{L})[\\p{L}\\p{N}](?:[\\p{L}\\p{N}]|-(?=[\\p{L}\\p{N}])){5,24}${END}(?![.,/]\\p{N})`,
+    'NUMMER',
+    (surface) => !DATE_LIKE.test(surface) && !/^\p{N}+(?:mg|ml|kg|mm|cm|uur|keer|x)$/iu.test(surface),
+    'giu',
+  ),
+  cue: cueOf(ID_AFTER_WORD_LOOKBEHIND, 'giu'),
+};
 /**
  * The issuer's letters right before an identifier the rules took, after the word that names it: "polisnummer … VGZ
  * [number]", "reg.nr. justitie SKN [number]" (ADR 0107, round six). They say whose number it is. Not a label that is
@@ -2392,7 +2501,11 @@ const UNIT = new Set([
   'hz',
   'kj',
 ]);
-const LOWER_POSTCODE = rule(`${START}[1-9]\\d{3}[a-z]{2}${END}`, 'POSTCODE', (surface) => !UNIT.has(surface.slice(4)));
+// Also with a hyphen ("3021-cg"), as a hurried hand writes it; never a unit or a word ("2024-en").
+const LOWER_POSTCODE = rule(`${START}[1-9]\\d{3}-?[a-z]{2}${END}`, 'POSTCODE', (surface) => {
+  const letters = surface.slice(-2);
+  return !UNIT.has(letters) && !(surface.includes('-') && NOT_POSTCODE_LETTERS.has(letters));
+});
 /** Two lower-case letters after four figures that are a word or an abbreviation, not a postcode's letters: "in 2025 en", "1500 mg". */
 const NOT_POSTCODE_LETTERS = new Set(
   'en in op om of te de af al na zo nu ja ik je we ze uw is ex ok tm tv pm am ca bv dd nr vs wk jr'.split(' '),
@@ -2462,6 +2575,16 @@ const DOUBLE_SURNAME = rule(
   'PERSOON',
   (surface) => !surface.split(/[-\s]+/).some((part) => NOT_A_DOUBLE_SURNAME.has(part.toLowerCase())) && holdsNoPersonWord(surface),
 );
+/**
+ * A name written in Cyrillic or Greek script (round twelve, ADR 0107): two capitalised words of that script in a row
+ * ("Дмитрий Волков", "Νίκος Παπαδόπουλος"). Dutch ward text quotes no other words so; a place of two words is rare.
+ */
+const OTHER_SCRIPT_WORD = '[\\p{Script=Cyrillic}\\p{Script=Greek}]';
+const OTHER_SCRIPT_NAME = rule(
+  `${START}\\p{Lu}${OTHER_SCRIPT_WORD}*\\p{Ll}${OTHER_SCRIPT_WORD}*(?:${SP}\\p{Lu}${OTHER_SCRIPT_WORD}*\\p{Ll}${OTHER_SCRIPT_WORD}*){1,2}${END}`,
+  'PERSOON',
+  (surface) => /^[\p{Script=Cyrillic}\p{Script=Greek}\s]+$/u.test(surface),
+);
 /** The second part of a double surname joined to a name just replaced: "[PATIENT_1]-Bakels", "–Hoogers", dictated "streepje bemelmans". */
 const SURNAME_CONTINUED = rule(
   `(?<=${MASK})(?:[-–](?:${PERSON_PARTICLE}${SP})?\\p{Lu}\\p{M}*\\p{Ll}[\\p{L}\\p{M}'’]*|${SP}streepje${SP}(?:${LOWERCASE_PARTICLE}${SP})*\\p{L}[\\p{L}\\p{M}'’]+)${END}`,
@@ -2477,7 +2600,7 @@ const NUMBER_WORD = `(?:(?:${[...numberWordParts, ...ORDINAL_WORDS].join('|')})(
  */
 const BIRTH_DATE_IN_WORDS = rule(
   // Nothing replaced and no figure between: "(geb. 12-03-1980) werd op 25 november gezien" is a visit.
-  `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;${MASK}]{0,24})${START}(?:(?:${NUMBER_WORD}|\\d{1,2})${SP}(?:${MONTHS})\\.?(?:${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?)?|(?:19|20)\\d{2}|${NUMBER_WORD}${SP}(?:${NUMBER_WORD}))${END}`,
+  `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;${MASK}]{0,24})${START}(?:(?:${NUMBER_WORD}|\\d{1,2}(?:e|de|ste)?)(?:${SP}van)?${SP}(?:${MONTHS})\\.?(?:,?${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?)?|(?:19|20)\\d{2}|${NUMBER_WORD}${SP}(?:${NUMBER_WORD}))${END}`,
   'GEBOORTEDATUM',
   (surface) => letterCount(surface) === 0 || surface.length >= 8,
   'giu',
@@ -2685,6 +2808,7 @@ export class Pseudonymiser {
       DOTTED_ACCOUNT_NEAR_PLATFORM,
       DICTATED_HANDLE,
       DICTATED_UNDERSCORE_HANDLE,
+      PLAIN_ACCOUNT,
       KNOWN_VALUES,
       IBAN,
       IBAN_SHAPED,
@@ -2697,10 +2821,12 @@ export class Pseudonymiser {
       ID_AFTER_WORD,
       LONG_NUMBER,
       COURT_REQUEST_NUMBER,
+      CODE_AFTER_WORD,
       ISSUER_BEFORE_ID,
       PLATE,
       PLATE_AFTER_WORD,
       STREET_BY_PLACE,
+      STREET_BY_LIVING,
       POSTCODE,
       LOWER_POSTCODE,
       POSTCODE_AFTER_WORD,
@@ -2750,6 +2876,7 @@ export class Pseudonymiser {
       GIVEN_NAME_PERSON,
       LISTED_SURNAME_PERSON,
       CAPITALS_PERSON,
+      OTHER_SCRIPT_NAME,
       // Once more after the guesses: "mw. Jansen–Hoogers" continues a name guessed above.
       SURNAME_CONTINUED,
     ];
@@ -2983,11 +3110,15 @@ export class Pseudonymiser {
       const rule = nameRule(this.names.flatMap((index) => index.candidates(wordsOf(read))));
       if (rule) rules.push({ ...rule, view: lookalikesRead });
     }
-    if (HAS_SPACED_LETTERS.test(working)) {
+    for (const [has, pattern, readOf] of [
+      [HAS_SPACED_LETTERS, SPACED_LETTERS, spacedLettersRead],
+      [HAS_SYLLABLES, SYLLABLES, (run: string) => run.replace(/-/g, '')],
+    ] as const) {
+      if (!has.test(working)) continue;
       rules.push({
-        pattern: SPACED_LETTERS,
+        pattern,
         classify: (match) => {
-          const read = spacedLettersRead(match[0]);
+          const read = readOf(match[0]);
           const rule = nameRule(this.names.flatMap((index) => index.candidates(wordsOf(read))));
           if (!rule) return null;
           for (const found of read.matchAll(rule.pattern)) {
