@@ -168,6 +168,21 @@ const FLOOR_Z: typeof FLOOR = {
   caughtAtLeast: { naam: 453, nummer: 23, telefoon: 13, kenteken: 4, url: 3, email: 4, iban: 2 },
 };
 
+// Set r (session sixteen): 529 texts written blind from issue 42's list of kinds (a brief of kinds and format, no rule, no
+// other set) in six styles (dictated 114, shorthand 110, handover 104, chat 88, regional 58, formal letters 55); 86 without
+// personal data, 309 with someone the record does not know. Written as training text, kept held out instead: retrained
+// with it the tagger leaked 5 texts fewer on the other sets but changed 6 more (ADR 0107 round 12). Never read, scored by
+// aggregate. Start (main 21397fc): leaking 127, names 1 230 of 1 398, clinical text changed 13, patient wrong 31.
+const FLOOR_R: typeof FLOOR = {
+  leakingTexts: 126, // 127 → 126 in round twelve (ADR 0107), names 1 230 → 1 231
+  damagedTexts: 13,
+  cleanChanged: 0,
+  patientWrong: 30,
+  otherAsPatient: 15,
+  leakingByKind: { 'no-pii': 0, 'licence-plate': 0 },
+  caughtAtLeast: { naam: 1231, handle: 16, kenteken: 22, telefoon: 33, nummer: 55, postcode: 15, url: 19, iban: 17, email: 21 },
+};
+
 // SKIP_HELD_OUT=1: a helper mending the rules runs the whole unit project without scoring the held-out sets.
 describe.skipIf(process.env.SKIP_HELD_OUT === '1').each([
   ['heldout-g', 347, FLOOR],
@@ -176,6 +191,7 @@ describe.skipIf(process.env.SKIP_HELD_OUT === '1').each([
   ['heldout-p', 357, FLOOR_P],
   ['heldout-w', 259, FLOOR_W],
   ['heldout-z', 240, FLOOR_Z],
+  ['heldout-r', 529, FLOOR_R],
 ] as const)('set %s', (set, size, FLOOR) => {
   itStaysAtOrBelowItsFloor(set, size, FLOOR);
 });
