@@ -612,16 +612,21 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     // just cancelled or moved, put on another moment, is moved (mergeFragments makes the two one move).
     const putsItElsewhere: boolean =
       (previousIntent === 'cancel_appointment' || previousIntent === 'reschedule_appointment') && !reading.name && movesItTo(partTokens);
+    // "twee notities maken, één voor … en één voor …": what is counted is notes (countedOther counts only notes), so the
+    // first of them is a note too, whatever else "maken" could make.
+    const firstCounted: boolean = !again && next?.counted === true;
     const decided: { intent: Intent; confidence: number; ambiguous: boolean } | null = again
       ? { intent: previousIntent!, confidence: actions.at(-1)!.confidence, ambiguous: false }
-      : putsItElsewhere
-        ? { intent: 'reschedule_appointment', confidence: 0.9, ambiguous: false }
-        : described
-          ? { intent: 'dagnotitie', confidence: describedConfidence, ambiguous: false }
-          : told || readied || onlySaysWho || relayed
-            ? null
-            : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
-              (written ? reading : null));
+      : firstCounted
+        ? { intent: 'dagnotitie', confidence: describedConfidence, ambiguous: false }
+        : putsItElsewhere
+          ? { intent: 'reschedule_appointment', confidence: 0.9, ambiguous: false }
+          : described
+            ? { intent: 'dagnotitie', confidence: describedConfidence, ambiguous: false }
+            : told || readied || onlySaysWho || relayed
+              ? null
+              : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
+                (written ? reading : null));
     if (!decided) {
       fromContext = reading.name ?? fromContext;
       continue;
