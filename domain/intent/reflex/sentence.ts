@@ -151,23 +151,7 @@ function decideIntent(
 
 const contextThreshold = 0.6;
 
-const units = new Set([
-  'kg',
-  'kilo',
-  'mmhg',
-  'graden',
-  'mg',
-  'mmol',
-  'mmol/l',
-  'bpm',
-  'cm',
-  '%',
-  'procent',
-  'promille',
-  'slagen',
-  'liter',
-  'ml',
-]);
+const units = new Set('kg kilo mmhg graden mg mmol mmol/l bpm cm % procent promille slagen liter ml'.split(' '));
 /** "82 kg", "RR 135/85", "38,5 graden": a number with its unit, as a measured value is written. */
 function statesAValue(tokens: Token[]): boolean {
   return tokens.some(
@@ -175,26 +159,11 @@ function statesAValue(tokens: Token[]): boolean {
   );
 }
 
-const degreeWords = new Set([
-  'hoog',
-  'hoge',
-  'laag',
-  'lage',
-  'verhoogd',
-  'verhoogde',
-  'ernstig',
-  'ernstige',
-  'matig',
-  'matige',
-  'licht',
-  'lichte',
-  'bekend',
-  'bekende',
-  'acuut',
-  'acute',
-  'chronisch',
-  'chronische',
-]);
+const degreeWords = new Set(
+  'hoog hoge laag lage verhoogd verhoogde ernstig ernstige matig matige licht lichte bekend bekende acuut acute chronisch chronische'.split(
+    ' ',
+  ),
+);
 /** "hoog suïciderisico", "bekend met schizofrenie": a risk or disorder with its degree, said as a fact. */
 function statesADegree(tokens: Token[]): boolean {
   return tokens.some(
@@ -207,21 +176,7 @@ function statesADegree(tokens: Token[]): boolean {
   );
 }
 
-const moveObjects = new Set([
-  'afspraak',
-  'afspr',
-  'gesprek',
-  'het',
-  'hem',
-  "'m",
-  'die',
-  'intake',
-  'visite',
-  'consult',
-  'van',
-  'nr',
-  'nummer',
-]);
+const moveObjects = new Set("afspraak afspr gesprek het hem 'm die intake visite consult van nr nummer".split(' '));
 /** What a move moves: an appointment word, "het"/"hem", a number, or the moment it moves from ("van … naar"). */
 function namesWhatMoves(tokens: Token[]): boolean {
   return tokens.some(
