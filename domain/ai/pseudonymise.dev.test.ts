@@ -39,9 +39,36 @@ const FLOOR_K: Floor = {
   caughtAtLeast: { naam: 166, nummer: 31, telefoon: 10, email: 8, url: 5, postcode: 6, iban: 4 },
 };
 
+/*
+ * Set s (round 13 of ADR 0107, `train-s.README.md`): 407 texts written blind from the issue's list of kinds, weighted to the
+ * kinds that leak most on held-out r (initials, role words, surnames with no cue, lists, nicknames, birth dates in words,
+ * long identifiers, postcodes). A development set; not in the tagger's training (the lead decides).
+ * Measured on main (74ab1e0) before the round: leaking 63, damaged 9, clean changed 1; after the round 36.
+ */
+const FLOOR_S: Floor = {
+  leakingTexts: 36,
+  damagedTexts: 9,
+  cleanChanged: 1,
+  patientWrong: 21,
+  otherAsPatient: 9,
+  leakingByKind: {
+    'initials-name': 0,
+    'role-name': 2,
+    'surname-no-cue': 11,
+    'name-in-list': 5,
+    nickname: 11,
+    'birthdate-words': 2,
+    'long-identifier': 0,
+    postcode: 2,
+    'no-pii': 0,
+  },
+  caughtAtLeast: { naam: 718, nummer: 92, postcode: 32, telefoon: 18 },
+};
+
 describe.each([
   ['dev-k', 160, FLOOR_K],
   ['dev-y', 240, FLOOR_Y],
+  ['train-s', 407, FLOOR_S],
 ] as const)('set %s', (set, size, floor) => {
   itStaysAtOrBelowItsFloor(set, size, floor);
 });

@@ -1639,3 +1639,108 @@ describe('round twelve: structure behind what still leaks (issue 42, ADR 0107)',
     expect(sent(text)).toBe(text);
   });
 });
+
+describe('round 13: names in lists and as subjects, birth places, identifiers read out (issue 42, ADR 0107)', () => {
+  const sent = (text: string, known: KnownPerson[] = []) => roundTrip(new Pseudonymiser(known), text);
+  const anouk: KnownPerson = { name: 'Anouk Verhagen', given: ['Anouk'], prefix: null, family: 'Verhagen' };
+
+  it('initials of more letters before a surname, after a title too', () => {
+    expect(sent('Overleg met Chr. Wijnbergen en mevrouw Ch. Tuhumury (tante).')).toBe(
+      'Overleg met [PERSOON_1] en mevrouw [PERSOON_2] (tante).',
+    );
+    expect(sent('Afspraak M.J. (Mirjam) Scheepstra')).toBe('Afspraak [PERSOON_1]');
+    const text = 'Ch. onbekend, zie Th. 3.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a name joined by a comma, slash or "en" to a person taken is a person, along the list', () => {
+    expect(sent('aanwezig bij MDO: Brink, Oosterwijk, El Amrani, Floor (stagiaire)')).toBe(
+      'aanwezig bij MDO: [PERSOON_1], [PERSOON_2], [PERSOON_3], [PERSOON_4] (stagiaire)',
+    );
+    expect(sent('wie doet de late dienst, Ewa, Mulder en Hoek?')).toBe('wie doet de late dienst, [PERSOON_1], [PERSOON_2] en [PERSOON_3]?');
+    expect(sent('Haar zussen heten Geesje, Hendrikje en Trijntje, allemaal overleden.', [anouk])).toBe(
+      'Haar zussen heten [PERSOON_1], [PERSOON_2] en [PERSOON_3], allemaal overleden.',
+    );
+    expect(sent('dienst: Roos/Bakker/Mulder. Anouk 3x naar rookruimte', [anouk])).toBe(
+      'dienst: [PERSOON_1]/[PERSOON_2]/[PERSOON_3]. [PATIENT_1_VOORNAAM] 3x naar rookruimte',
+    );
+    // Must stay: medicines, services and words in a list of things; a dose after a word.
+    const text = 'Gestart: Haldol, Akineton en Lorazepam. Verwijzing naar Dagbesteding, Reclassering en Wijkteam. Seroquel/Abilify/Haldol.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('two capitalised words joined by "en" before a plural verb are two people, one of them a name the lists know', () => {
+    expect(sent('Terpstra en Kalff zaten samen aan tafel.')).toBe('[PERSOON_1] en [PERSOON_2] zaten samen aan tafel.');
+    expect(sent('Anouk sliep. Zwart en Groen hebben haar geobserveerd.', [anouk])).toBe(
+      '[PATIENT_1_VOORNAAM] sliep. [PERSOON_1] en [PERSOON_2] hebben haar geobserveerd.',
+    );
+    const text = 'Haldol en Akineton werden gestart. Rust en Regelmaat zijn afgesproken.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a surname as the subject after a comma, a conjunction or its verb', () => {
+    expect(sent('Anouk hypo om 6u, Leimena gaf dextro.', [anouk])).toBe('[PATIENT_1_VOORNAAM] hypo om 6u, [PERSOON_1] gaf dextro.');
+    expect(sent('is Anouk al terug? en moet Visser nog bellen', [anouk])).toBe(
+      'is [PATIENT_1_VOORNAAM] al terug? en moet [PERSOON_1] nog bellen',
+    );
+    // Must stay: a word opening a sentence, an object before its infinitive, an English "of".
+    const text = 'Zorg blijft nodig. Pt wil Temesta zn. Op de Tower of London werd planmatig gewerkt.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a full name with a comma and a role after it', () => {
+    expect(sent('- Tesfamariam Gebru, tolk Tigrinya\n- Nienke Faber, verpleegkundige')).toBe(
+      '- [PERSOON_1], tolk Tigrinya\n- [PERSOON_2], verpleegkundige',
+    );
+    expect(sent('Bezoek gehad van Terlouw, een oud-collega. Kroeze en Anouk bij de rookplek.', [anouk])).toBe(
+      'Bezoek gehad van [PERSOON_1], een oud-collega. [PERSOON_2] en [PATIENT_1_VOORNAAM] bij de rookplek.',
+    );
+    const text = 'Ruimte Noord, verpleegkundige aanwezig. Ja, de arts heeft haar gezien. Ze droomt over de Roos, een vrouw in het rood.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a name after a role with a shortened particle, after a Frisian kin word and after a role in -iater', () => {
+    expect(sent('BIG 19038274501 (arts v. Zanten) ontbreekt')).toBe('BIG [NUMMER_1] (arts [PERSOON_1]) ontbreekt');
+    expect(sent('Heit Wybren kaam om trije oere. geriater Vos komt morgen.')).toBe(
+      'Heit [PERSOON_1] kaam om trije oere. geriater [PERSOON_2] komt morgen.',
+    );
+    const text = 'De arts v. dienst belde; de geriater komt.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a birth date with a two-figure year, in a dialect number, in brackets after "jarig"; the place after "geboren … te"', () => {
+    expect(sent('zoek de patient geboren 17 juli 83')).toBe('zoek de patient geboren [GEBOORTEDATUM_1]');
+    expect(sent('berne op trettjin maart 1987')).toBe('berne op [GEBOORTEDATUM_1]');
+    expect(sent('Ze is vandaag jarig (5 mei).')).toBe('Ze is vandaag jarig ([GEBOORTEDATUM_1]).');
+    expect(sent('geboren op 3 maart 1999 te Herat, Afghanistan')).toBe('geboren op [GEBOORTEDATUM_1] te [ADRES_1], Afghanistan');
+    // Must stay: a country of birth, what a clinician needs; a period that is no date.
+    const text = 'Mw. is geboren in Marokko en sinds eind maart 2024 opgenomen.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a long number with a part joined, and an identifier read out in numbers after its word', () => {
+    expect(sent('lab uitslag 20261130-55829: CK 380')).toBe('lab uitslag [NUMMER_1]: CK 380');
+    expect(sent('het dossiernummer was drieënveertig, negentien, achtentwintig')).toBe('het dossiernummer was [NUMMER_1]');
+    const text = 'Ze mag twee of drie keer per dag bellen; de kamer heeft nummer vier.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('postcodes read out figure by figure, four figures after the word, lower case where someone moves', () => {
+    expect(sent('postcode zes vijf drie twee AB, in Nijmegen. postcode tien drieënzestig BK.')).toBe(
+      'postcode [POSTCODE_1], in Nijmegen. postcode [POSTCODE_2].',
+    );
+    expect(sent('zoek alle patiënten met postcode 5048')).toBe('zoek alle patiënten met postcode [POSTCODE_1]');
+    expect(sent('zoon verhuisd -> 3314 xc dordrecht')).toBe('zoon verhuisd -> [POSTCODE_1] dordrecht');
+    const text = 'Dosis 1500 cc per dag, in 2024 bv opgehoogd, twee drie A B.';
+    expect(sent(text)).toBe(text);
+  });
+
+  it('a town before an address, and a letter’s street line without a street’s ending', () => {
+    expect(sent('Ze gaat naar haar zoon in Zwijndrecht, Kerkstraat 61, 3331 KJ.')).toBe(
+      'Ze gaat naar haar zoon in [ADRES_1], [ADRES_2], [POSTCODE_1].',
+    );
+    expect(sent('t.a.v. dr. P. Jalving\nBrink 6\n9531 AG  Borger')).toBe('t.a.v. dr. [PERSOON_1]\n[ADRES_1]\n[POSTCODE_1]  Borger');
+    const text = 'Kamer 12\nNacht rustig verlopen.';
+    expect(sent(text)).toBe(text);
+  });
+});

@@ -280,7 +280,7 @@ const STREET_RULE =
   `${SP}(?:${HOUSE_NUMBER}${NUM_END}|${SPOKEN_HOUSE_NUMBER}${END}${SPOKEN_ADDRESS_END})`;
 
 /** Only dates close after a birth word are birth dates; appointments must reach the model. */
-const BIRTH_WORD = `(?:geboren|gebore|geboortedatum|geboorte${SP}datum|geb\\.?${SP_OPT}datum|gebdat|geb)${END}\\.?`;
+const BIRTH_WORD = `(?:geboren|gebore|berne|geboortedatum|geboorte${SP}datum|geb\\.?${SP_OPT}datum|gebdat|geb)${END}\\.?`;
 const BIRTH_DATE_RULE = `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;]{0,30})${NUM_START}${DATE}${DATE_END}`;
 
 /** Title case or all caps, as honorifics are written at the start of a sentence or in headings. */
@@ -299,7 +299,13 @@ const CAPITALISED_NAME = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?
 const PERSON_PARTICLE = `(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|[Hh]et|['’]t|(?:[Ii]n|[Oo]p)(?=${SP}(?:['’]t|[Dd]e|[Dd]en|[Hh]et)${END})|[Ee]l|[Aa]l|[Ll]e|[Ll]a|[Dd]a|[Dd]i|[Dd]u|[Vv]on|[Bb]en|[Bb]in|[Aa]bu)`;
 const SURNAME = `(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*`;
 /** The honorific stays in the text so the model still knows how to address the person. */
-const PERSON_RULE = `(?<=${START}(?:${HONORIFIC})\\.?${SP})(?:(?:\\p{Lu}\\.${SP_OPT}){1,4})?${SURNAME}(?:${SP}${SURNAME})?${END}`;
+/**
+ * One initial: a capital and a full stop, or the few initials of more letters Dutch writes ("Th.", "Ch.", "Chr.", "Joh.").
+ * Round 13 (ADR 0107): "mevrouw Ch. Pattipeilohy" lost only "Ch" before.
+ */
+const MULTI_LETTER_INITIAL = '(?:Th|Ch|Chr|Ph|Joh|Corn|Jac|Wm|Fr|Gerr|Hub|Ant)\\.';
+const INITIAL = `(?:\\p{Lu}\\.|${MULTI_LETTER_INITIAL})`;
+const PERSON_RULE = `(?<=${START}(?:${HONORIFIC})\\.?${SP})(?:(?:${INITIAL}${SP_OPT}){1,4})?${SURNAME}(?:${SP}${SURNAME})?${END}`;
 /** After a title a name may be in lower case or capitals too: "meneer mulder", "mw el amrani", "MEVR. YILMAZ". */
 const TITLED_LOWERCASE_RULE = `(?<=${START}(?:${HONORIFIC}|[Mm]evr|[Dd]okter)\\.?${SP})(?:(?:(?:${LOWERCASE_PARTICLE}|['’]t)${SP})+\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}|\\p{Ll}[\\p{L}\\p{M}'’-]{1,}${END}(?=${SP}(?:is|was|wil|wilde|zegt|zei|heeft|had|vertelt|vertelde|komt|kwam|gaat|ging|belt|belde|lijkt|oogt|reageert|weigert|weigerde|vraagt|vroeg|zit|zat|ligt|lag|loopt|liep|slaapt|sliep|krijgt|kreeg|wordt|werd|kan|kon|moet|mag|zou|blijft|voelt|neemt|staat|hoort|ziet|huilt)${END})|\\p{Lu}{2,}[\\p{Lu}\\p{M}'’-]*${END})`;
 
@@ -417,7 +423,7 @@ const BIRTH_DATE = rule(BIRTH_DATE_RULE, 'GEBOORTEDATUM', undefined, 'giu');
 const DAY_MONTH = `${NUM_START}\\d{1,2}${SP}(?:${MONTHS})(?!${SP_OPT}\\p{N})${END}`;
 const BIRTHDAY_WORD = `(?:jarig|verjaardag|verjaart|geboortedag)`;
 const BIRTHDAY = rule(
-  `(?:(?<=${START}${BIRTHDAY_WORD}${END}:?${SP}(?:(?:op|is|op de|de|van|was)${SP}){0,2})${DAY_MONTH}|${DAY_MONTH}(?=${SP}(?:${BIRTHDAY_WORD})${END}))`,
+  `(?:(?<=${START}${BIRTHDAY_WORD}${END}(?::?${SP}|${SP_OPT}\\(${SP_OPT})(?:(?:op|is|op de|de|van|was)${SP}){0,2})${DAY_MONTH}|${DAY_MONTH}(?=${SP}(?:${BIRTHDAY_WORD})${END}))`,
   'GEBOORTEDATUM',
   undefined,
   'giu',
@@ -1149,6 +1155,14 @@ const FORM_SUFFIX: Record<NameForm, string> = { full: '', family: '_ACHTERNAAM',
 /** Words after which a name follows: relatives, others around the patient, roles of care and law. */
 const RELATION_WORDS = [
   ...kinWords,
+  // Frisian father, mother, grandfather, grandmother ("Heit Wybren kaam"; round 13): before a capitalised name only, not as
+  // kin words, whose rules read a lower-case word after them as a name ("Mem frege" is "mother asked").
+  'heit',
+  'mem',
+  'pake',
+  'beppe',
+  // A spouse as a note shortens it ("echtg. Riet belde"); here, not in the shared kin list the intent model reads.
+  'echtg',
   'mentor',
   'mentrix',
   'bewindvoerder',
@@ -1445,7 +1459,7 @@ const FOLLOWED_BY_REGIONAL_VERB = new RegExp(`^${SP}(?:${REGIONAL_SUBJECT_VERBS}
 /** One name word: capitalised ("Samira", "Tjin-A-Kwoei", "O'Neill") or all capitals ("YILMAZ"). */
 const NAME_WORD = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}\\p{M}*(?:['’]\\p{Lu})?\\p{Ll}[\\p{L}\\p{M}'’]*(?:-\\p{Lu}?[\\p{L}\\p{M}'’]*)*`;
 const PARTICLES_ANY_CASE =
-  "(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|['’]t|[Ee]l|[Aa]l|[Bb]en|[Bb]in|[Aa]bu|[Vv]on|[Dd]a|[Dd]i|[Dd]u|[Ll]e|[Ll]a|[Oo]ude)";
+  "(?:[Vv]\\.(?:[Dd]\\.)?|[Vv][Dd]\\.?|[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|[Tt]e|['’]t|[Ee]l|[Aa]l|[Bb]en|[Bb]in|[Aa]bu|[Vv]on|[Dd]a|[Dd]i|[Dd]u|[Ll]e|[Ll]a|[Oo]ude)";
 /** "Marie Jansen", "Fenna de Groot", "Yvonne Tjin-A-Kwoei": up to three name words with particles. */
 const CAPITALISED_PERSON = `${NAME_WORD}(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*(?:\\p{Lu}${SP})?${NAME_WORD}){0,2}|(?:${PARTICLES_ANY_CASE}${SP})+${NAME_WORD}`;
 /** "tariq", "de vries", "el amrani": one lower-case word (with its particles) that is no ordinary word after the relation. */
@@ -1456,7 +1470,7 @@ const LOWERCASE_PERSON = `(?:(?:${LOWERCASE_PARTICLE})${SP})*\\p{Ll}[\\p{L}\\p{M
  * Not "-waarts" ("achterwaarts").
  */
 const ROLE_ENDING =
-  'arts|psychiater|psycholoog|psychologe|verpleegkundige|begeleider|begeleidster|therapeut|therapeute|werker|werkster|medewerker|agent|coach|deskundige|behandelaar|casemanager';
+  'arts|psychiater|iater|psycholoog|psychologe|verpleegkundige|begeleider|begeleidster|therapeut|therapeute|werker|werkster|medewerker|agent|coach|deskundige|behandelaar|casemanager';
 const COMPOUND_ROLE = new RegExp(`(?:^|[^\\p{L}-])(?:\\p{L}{3,}-?|\\p{Lu}{2,}-)(?<!waa)(?:${ROLE_ENDING})\\.?[\\s(:,]*$`, 'u');
 const AFTER_RELATION = `(?<=${START}${RELATION}\\.?(?:${SP}|${SP_OPT}[(:,]${SP_OPT}))`;
 
@@ -1911,6 +1925,34 @@ const SAID_WHO: Rule = {
   },
 };
 
+/**
+ * A full name with a comma and the role after it, as a list of those present or a signature writes it ("Tewolde Habte, tolk
+ * Tigrinya", "Nienke Faber, verpleegkundige"; round 13). Not a service or place ("Ruimte Noord, verpleegkundige").
+ */
+const NAME_BEFORE_ROLE: Rule = {
+  pattern: compiled(
+    `${START}(?:${NAME_WORD})(?:${SP}(?:${PARTICLES_ANY_CASE}${SP})*${NAME_WORD}){0,2}(?=,${SP}(?:(?:een|de|haar|zijn|hun)${SP})?(?:oud-|ex-)?(?:${RELATION}|${LOWERCASE_ROLE_WORD})${END})`,
+    'gu',
+  ),
+  classify: (match) => {
+    const surface = match[0];
+    const parts = words(surface);
+    if (OPENERS.has((parts[0] ?? '').toLowerCase()) || namesAServiceOrPlace(surface) || !holdsNoPersonWord(surface)) return null;
+    // Every word a name's: "Bezoek van Jansen, haar buurvrouw" opens on a Dutch word, which stays (the tagger's rules take the
+    // name after it).
+    const nameLike = (part: string) =>
+      /^\p{Ll}/u.test(part) || isNoKnownWord(part) || isListedName(part) || isGivenName(part) || ORDINARY_LISTED.has(nameKey(part));
+    if (!parts.every(nameLike)) return null;
+    // Before a lower-case particle only a given name the lists know ("Jan van Dijk"), not a word opening a sentence.
+    if (parts.some((part) => /^\p{Ll}/u.test(part)) && !(isGivenName(parts[0]!) || isPetForm(parts[0]!))) return null;
+    if (parts.length > 1) return { kind: 'PERSOON' };
+    // One word alone ("bezoek van Mesman, een oud-collega") only in the middle of a sentence, after no article, and no
+    // Dutch word or given name that is one: "Ja, de arts …", "over de Roos, een vrouw …" stay.
+    const before = match.input.slice(Math.max(0, match.index - 20), match.index);
+    if (!/[\p{Ll}]\s+$/u.test(before) || AFTER_ARTICLE.test(before)) return null;
+    return LISTED_SURNAME.has(nameKey(surface)) ? { kind: 'PERSOON' } : null;
+  },
+};
 /** A second name joined to one just replaced: "ouders (Ton en Gonny Peters)", "Jan & Marie". */
 const COORDINATED_PERSON = rule(`(?<=${MASK}${SP}(?:en|&)${SP})(?:${CAPITALISED_PERSON})${END}`, 'PERSOON', holdsNoPersonWord);
 
@@ -2071,6 +2113,42 @@ const LISTED_SURNAME_PERSON: Rule = {
     if (MID_SENTENCE_BEFORE.test(before)) return { kind: 'PERSOON' };
     const after = match.input.slice(match.index + match[0].length);
     return FOLLOWED_BY_VERB.test(after) || FOLLOWED_BY_PAUSE.test(after) ? { kind: 'PERSOON' } : null;
+  },
+};
+
+/**
+ * A surname as the subject of a verb with no other cue (round 13, ADR 0107): "Bakker heeft het eten opgewarmd", "moet
+ * Visser nog bellen", "Rozendaal heeft vannacht gewaakt", "6u, Leihitu gaf dextro", "gaf aan dat Gebremedhin, die …".
+ * A surname the lists know, also one that is a Dutch word, or a word no vocabulary of ours holds: after a comma or a
+ * conjunction in the middle of a sentence before a verb, or after a finite verb before a word in lower case (the
+ * subject put after the verb). Not at a sentence's start, where a capital says nothing ("Zorg blijft nodig"); not a
+ * Dutch word the lists do not hold as a surname ("Groot bloedbeeld"), nor a thing after an article.
+ */
+const FINITE_VERB_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:${SUBJECT_VERBS}|heb|hebben|zijn|gaan|komen|moeten|kunnen|willen|mogen|zal|zullen)${SP}$`,
+  'iu',
+);
+const CLAUSE_OPENS_MID = /(?:[\p{Ll}\p{N}]\s*,\s*|[\p{Ll}\p{N},]\s+(?:dat|omdat|want|maar|toen|terwijl|nadat|zodat|en)\s+)$/u;
+/** What follows a subject put after its verb: an adverb or a pronoun, not the object's infinitive ("wil Temesta zn"). */
+const AFTER_INVERTED_SUBJECT =
+  /^[^\S\n]+(?:nog|al|ook|zijn|haar|hun|het|de|dat|dit|die|morgen|vandaag|vanavond|vannacht|vanmiddag|vanochtend|even|wel|niet|geen|er|hier|daar|toch|weer|zelf|echt|gewoon|inmiddels|dan|nu)(?!\p{L})/u;
+const SUBJECT_SURNAME: Rule = {
+  pattern: new RegExp(`${START}${NAME_WORD}${END}(?!${SP_OPT}\\p{N})`, 'gu'),
+  classify: (match) => {
+    const word = match[0];
+    const key = word.toLowerCase();
+    if (OPENERS.has(key) || NOT_A_PERSON.has(key) || NOT_A_NAME.has(key) || KIN_SET.has(key) || ROLE_SET.has(key)) return null;
+    if (MONTH_OR_DAY.has(key) || CARE_SERVICE_WORDS.has(key) || looksLikeVerb(key)) return null;
+    const dutchWord = ORDINARY_LISTED_SURNAME.has(nameKey(word)) && !LISTED_SURNAME.has(nameKey(word));
+    // Only a surname the lists know: a word no vocabulary holds may as well be a place, a service or a medicine.
+    if (!dutchWord && !LISTED_SURNAME.has(nameKey(word))) return null;
+    const before = match.input.slice(Math.max(0, match.index - 40), match.index);
+    if (AFTER_ARTICLE.test(before)) return null;
+    const after = match.input.slice(match.index + word.length, match.index + word.length + 40);
+    // A word opening a sentence is capitalised for that alone ("Zorg blijft nodig"): only a clause in the middle of one.
+    if (CLAUSE_OPENS_MID.test(before) && (FOLLOWED_BY_VERB.test(after) || /^,\s+die\s/u.test(after))) return { kind: 'PERSOON' };
+    if (FINITE_VERB_BEFORE.test(before) && AFTER_INVERTED_SUBJECT.test(after)) return { kind: 'PERSOON' };
+    return null;
   },
 };
 
@@ -2410,8 +2488,11 @@ function isPublicSite(surface: string): boolean {
 }
 const WEB_ADDRESS = rule(URL_RULE, 'URL', (surface) => !isPublicSite(surface), 'giu');
 
-/** Numbers of seven digits and more (patient numbers, AGB, BIG, case numbers); a phone number or BSN was taken before. */
-const LONG_NUMBER = rule(`${NUM_START}\\d{7,}${NUM_END}`, 'NUMMER');
+/**
+ * Numbers of seven digits and more (patient numbers, AGB, BIG, case numbers); a phone number or BSN was taken before. A
+ * part joined to it by a hyphen or slash is the same number ("20261130-55829", round 13), not a range of doses.
+ */
+const LONG_NUMBER = rule(`${NUM_START}\\d{7,}(?:[-/]\\d{2,})*${NUM_END}`, 'NUMMER');
 /**
  * A court's request number: two letters of the court's team, "RK" and year-number ("FA RK 24-3307"), as a
  * care authorisation (zorgmachtiging) cites it beside its case number (ADR 0107, round six).
@@ -2520,6 +2601,7 @@ const BEFORE_TOWN = new RegExp(
   'u',
 );
 const AFTER_ADDRESS_OR_BRACKET = new RegExp(`(?:${MASK}[,;]?${SP_OPT}|\\(${SP_OPT})$`, 'u');
+const LIVES_OR_MOVES_BEFORE = /(?:woont|wonen|woon|verhuisd|verhuist|verhuizen|adres|naar|->|→)(?:\s+(?:nu|op|in|naar))?\s*$/iu;
 const SPACED_LOWER_POSTCODE: Rule = {
   pattern: new RegExp(`${START}[1-9]\\d{3}${SP}[a-z]{2}${END}`, 'gu'),
   classify: (match) => {
@@ -2528,11 +2610,14 @@ const SPACED_LOWER_POSTCODE: Rule = {
     const before = match.input.slice(0, match.index);
     // Before a town ("9411 pr Beilen") it is a postcode too: a dose or a year is followed by no place name.
     const after = match.input.slice(match.index + match[0].length);
-    return AFTER_ADDRESS_OR_BRACKET.test(before) || BEFORE_TOWN.test(after) ? { kind: 'POSTCODE' } : null;
+    // Two letters without a vowel that are no unit are no Dutch word either, where someone lives or moves to ("verhuisd
+    // -> 3314 xc dordrecht", "te wonen op 2264 ck,"; round 13).
+    const noWord = !/[aeiouy]/u.test(letters) && LIVES_OR_MOVES_BEFORE.test(before.slice(-30));
+    return AFTER_ADDRESS_OR_BRACKET.test(before) || BEFORE_TOWN.test(after) || noWord ? { kind: 'POSTCODE' } : null;
   },
 };
 const POSTCODE_AFTER_WORD = rule(
-  `(?<=${START}(?:postcode|pc)${END}:?${SP_OPT})[1-9]\\d{3}${SP_OPT}[a-z]{2}${END}`,
+  `(?<=${START}(?:postcode|pc)${END}:?${SP_OPT})[1-9]\\d{3}(?:${SP_OPT}[a-z]{2})?${END}`,
   'POSTCODE',
   undefined,
   'giu',
@@ -2551,7 +2636,7 @@ const SENTENCE_OPENERS = new Set(
 /** A past participle, also in a compound ("gecontroleerd", "schoongemaakt", "opgehaald"). */
 const PAST_PARTICIPLE = /^\p{L}{0,8}ge\p{L}{2,}[dt]$/u;
 const INITIALS_NAME = rule(
-  `${START}\\p{Lu}\\.(?:${SP_OPT}\\p{Lu}\\.|${SP_OPT}(?:Th|Chr|Ph|Joh|Corn|Jac|Wm|Fr|Gerr|Hub|Ant)\\.){0,4}${SP_OPT}(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*${END}`,
+  `${START}${INITIAL}(?:${SP_OPT}${INITIAL}){0,4}${SP_OPT}(?:\\(\\p{Lu}\\p{Ll}+\\)${SP})?(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME}(?:-(?:${PERSON_PARTICLE}${SP})*${CAPITALISED_NAME})*${END}`,
   'PERSOON',
   (surface) => {
     const name = /[\p{L}\p{M}'’-]+$/u.exec(surface)?.[0] ?? '';
@@ -2598,9 +2683,12 @@ const NUMBER_WORD = `(?:(?:${[...numberWordParts, ...ORDINAL_WORDS].join('|')})(
  * A birth date written in words or in part after a birth word: "geboren op twaalf maart
  * negentien vijfentachtig", "geb. 3 mei negentienachtentachtig", "geboren in 1985" (issue 42).
  */
+/** A day in words of a dialect or language the number words do not hold ("fjirtjin maart 1987"), with month and year. */
+const DAY_IN_ANY_WORDS =
+  '(?!(?:op|in|de|den|van|rond|eind|begin|half|medio|sinds|vanaf|tot|na|voor|per|afgelopen|vorige|volgende|deze|ook|nog|al)(?![\\p{L}]))\\p{Ll}{3,18}';
 const BIRTH_DATE_IN_WORDS = rule(
   // Nothing replaced and no figure between: "(geb. 12-03-1980) werd op 25 november gezien" is a visit.
-  `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;${MASK}]{0,24})${START}(?:(?:${NUMBER_WORD}|\\d{1,2}(?:e|de|ste)?)(?:${SP}van)?${SP}(?:${MONTHS})\\.?(?:,?${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]\\d{2})(?:${SP}${NUMBER_WORD})?)?|(?:19|20)\\d{2}|${NUMBER_WORD}${SP}(?:${NUMBER_WORD}))${END}`,
+  `(?<=${START}${BIRTH_WORD}[^\\p{N}\\n.!?;${MASK}]{0,24})${START}(?:(?:${NUMBER_WORD}|\\d{1,2}(?:e|de|ste)?)(?:${SP}van)?${SP}(?:${MONTHS})\\.?(?:,?${SP}(?:${NUMBER_WORD}|(?:19|20)\\d{2}|['’]?\\d{2})(?:${SP}${NUMBER_WORD})?)?|(?:19|20)\\d{2}|${NUMBER_WORD}${SP}(?:${NUMBER_WORD})|${DAY_IN_ANY_WORDS}${SP}(?:${MONTHS})${SP}(?:(?:19|20)\\d{2}|${NUMBER_WORD}))${END}`,
   'GEBOORTEDATUM',
   (surface) => letterCount(surface) === 0 || surface.length >= 8,
   'giu',
@@ -2644,8 +2732,52 @@ const DICTATED_NUMBER = rule(
  * A postcode read out as two numbers of two figures and two capitals: "twaalf zeventien N H" (1217 NH), as dictation
  * writes it after an address (ADR 0107, round six). Ten to ninety-nine each, so "twee drie A B" is no postcode.
  */
+/**
+ * An identifier read out in numbers after the word that names it (round 13): "het dossiernummer was drieënveertig,
+ * negentien, achtentwintig, drieënzeventig". Three spoken numbers or more.
+ */
+const ID_WORD_BEFORE = new RegExp(`${START}(?:${ID_WORD}|${ID_COMPOUND})${END}[^\\p{N}\\n.;]{0,32}$`, 'iu');
+const SPOKEN_ID_AFTER_WORD: Rule = {
+  pattern: compiled(`${START}(?:nul|${NUMBER_WORD})(?:${SP_OPT},?${SP}(?:nul|${NUMBER_WORD})){2,}${END}`, 'giu'),
+  classify: (match) => (ID_WORD_BEFORE.test(match.input.slice(Math.max(0, match.index - 60), match.index)) ? { kind: 'NUMMER' } : null),
+};
 const SPOKEN_TENS = `(?:${numberWordsBetween(10, 99).join('|')})`;
-const SPOKEN_POSTCODE = rule(`${START}${SPOKEN_TENS}${SP}${SPOKEN_TENS}${SP}[A-Z]${SP}[A-Z]${END}`, 'POSTCODE');
+const SPOKEN_POSTCODE = rule(`${START}${SPOKEN_TENS}${SP}${SPOKEN_TENS}${SP}[A-Z]${SP_OPT}[A-Z]${END}`, 'POSTCODE');
+/**
+ * Read out figure by figure (round 13): four figures and two letters ("zes vijf drie twee AB", "postcode twee vier drie een
+ * c d"). The letters in capitals, or in any case right after the word "postcode"; a postcode never opens on nul.
+ */
+const SPOKEN_DIGIT = '(?:nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen)';
+const SPOKEN_POSTCODE_BY_FIGURE: Rule = {
+  pattern: compiled(
+    `${START}(?!nul)${SPOKEN_DIGIT}(?:${SP}${SPOKEN_DIGIT}){3}${SP}(?:[A-Za-z]${SP_OPT}[A-Za-z]|[A-Za-z]${SP}[A-Za-z])${END}`,
+    'giu',
+  ),
+  classify: (match) => {
+    const letters = match[0].replace(/^(?:\S+\s+){4}/u, '');
+    if (/^[A-Z\s]+$/u.test(letters)) return { kind: 'POSTCODE' };
+    return /postcode[:\s]*$/iu.test(match.input.slice(Math.max(0, match.index - 12), match.index)) ? { kind: 'POSTCODE' } : null;
+  },
+};
+
+/**
+ * Round 13 (ADR 0107): where someone was born and lives, said beside what was already taken. A place of birth after a birth
+ * word and "te" ("geboren op 3 maart 1999 te Kabul"; "geboren in Marokko" names a country, which the clinician needs); a town written just before an address
+ * ("bij haar zoon in Zwijndrecht, [ADRES], [POSTCODE]"); and a letter's street line of a name and a number with the
+ * postcode's line under it ("Brink 6\n9531 AG Borger": a line of a postcode's length taken, with a town or nothing
+ * after it), a street that has no street's ending; "Kamer 12" above a line that opens on a name stays.
+ */
+const PLACE_WORD = `(?!(?:${CAPITALISED_NON_NAMES})${END})\\p{Lu}[\\p{L}\\p{M}'’]+(?:-\\p{Lu}?[\\p{L}\\p{M}'’]+)*${END}`;
+const BIRTH_PLACE = rule(`(?<=${START}${BIRTH_WORD}[^\\n.;!?]{0,40}${SP}te${SP})${PLACE_WORD}`, 'ADRES', undefined, 'gu');
+const TOWN_BEFORE_ADDRESS = rule(
+  `(?<=${START}(?:in|te)${SP})${PLACE_WORD}(?=,${SP}${MASK})`,
+  'ADRES',
+  (surface) => !isOrdinaryWord(surface),
+);
+const ADDRESS_BLOCK_STREET = rule(
+  `(?<=(?:^|\\n)[ \\t]*)\\p{Lu}\\p{Ll}[\\p{L}\\p{M}'’-]*(?:${SP}\\p{Lu}?\\p{Ll}[\\p{L}\\p{M}'’-]*){0,2}${SP}\\d{1,5}${SP_OPT}[a-zA-Z]?(?=[ \\t]*\\n[ \\t]*${MASK}{6,7}(?:[ \\t]+(?:${MASK}+|\\p{Lu}[\\p{L}\\p{M}'’-]+))?[ \\t]*(?:\\n|$))`,
+  'ADRES',
+);
 
 /** A full date in figures, far enough back to be a birth date ("14-02-1971"): appointments are recent. */
 const OLD_NUMERIC_DATE = rule(`${NUM_START}\\d{1,2}[-/.]\\d{1,2}[-/.](?:19|20)\\d{2}${DATE_END}`, 'GEBOORTEDATUM', (surface) => {
@@ -2760,6 +2892,116 @@ const CALLED_BY = new RegExp(
   'dgiu',
 );
 /** A generation written after a name: "senior", "junior", "sr.", "jr.". */
+/**
+ * A list of people (round 13, ADR 0107): a capitalised word joined by a comma, a slash, "en" or "&" to a person the rules
+ * or the tagger took is a person too, on either side and along the list ("MDO: Brink, [P], [P]", "dienst [P], Mulder en
+ * Hoek", "vannacht: Wil, [P], [P]"). A list holds one kind of thing, so a name that is a Dutch word counts when the lists
+ * know it as a name; a word the ward writes in lower case, a medicine, a service or a word before a figure does not.
+ */
+const LIST_JOIN = `(?:${SP_OPT}[,/&]${SP_OPT}|${SP}en${SP})`;
+const LIST_PARTICLES = `(?:(?:El|Al|Van|De|Den|Ter|Ten|Le|La|Ben|Abu)${SP}(?:(?:de[nr]?|het|['’]t)${SP})?)`;
+const LIST_NAME = `${LIST_PARTICLES}?(?:${NAME_WORD})`;
+const LIST_ITEM_AFTER = new RegExp(`^${LIST_JOIN}(${LIST_NAME})${END}(?!${SP_OPT}[\\p{N}(]|${SP}\\p{Lu})`, 'u');
+const LIST_ITEM_BEFORE = new RegExp(`(?<![\\p{L}\\p{M}'’-])(${LIST_NAME})${LIST_JOIN}$`, 'u');
+/** A word no vocabulary of ours holds in any case: no Dutch word, medicine, service or name the lists know. */
+function isNoKnownWord(surface: string): boolean {
+  const last = words(surface).at(-1) ?? '';
+  const key = last.toLowerCase();
+  return (
+    !isOrdinaryWord(last) && !taggerVocabulary().has(key) && !NOT_A_PERSON.has(key) && !CARE_SERVICE_WORDS.has(key) && !COMPASS.has(key)
+  );
+}
+const LIST_JOIN_ONLY = new RegExp(`^${LIST_JOIN}$`, 'u');
+/** `inListOfPeople`: the person it is joined to is in a list with another person already, so the list is one of people. */
+function mayBeListedPerson(surface: string, inListOfPeople: boolean): boolean {
+  const last = words(surface).at(-1) ?? '';
+  const key = last.toLowerCase();
+  if (NOT_A_PERSON.has(key) || KIN_SET.has(key) || ROLE_SET.has(key) || MONTH_OR_DAY.has(key) || CARE_SERVICE_WORDS.has(key)) return false;
+  if (!holdsNoPersonWord(surface)) return false;
+  // Capitalised in the middle of a list of people, "Wil" and "Dien" are the names the lists know, not the verbs.
+  if (isListedName(last) || isGivenName(last) || isPetForm(last) || ORDINARY_LISTED.has(nameKey(last))) return true;
+  if (OPENERS.has(key) || taggerVocabulary().has(key)) return false;
+  // A word no list knows as a name, or a Dutch word ("Brink", "Hoek"), only in a list that is evidently one of people.
+  return inListOfPeople && !NOT_A_NAME.has(key) && !looksLikeVerb(key);
+}
+/** Verbs in the plural: two names joined by "en" before one are the subject ("Zoutenbier en Sewnath zaten samen"). */
+const PLURAL_VERBS =
+  'zijn|waren|hebben|hadden|zitten|zaten|gaan|gingen|komen|kwamen|willen|wilden|mogen|mochten|moeten|moesten|kunnen|konden|' +
+  'zullen|zouden|blijven|bleven|lopen|liepen|doen|deden|maken|maakten|zien|zagen|krijgen|kregen|staan|stonden|liggen|lagen|' +
+  'worden|werden|praten|praatten|spraken|spelen|speelden|eten|aten|helpen|hielpen|nemen|namen|geven|gaven|bellen|belden|' +
+  'vinden|vonden|vertellen|vertelden|zeggen|zeiden|kijken|keken|wandelen|wandelden|rookten|roken|slapen|sliepen|' +
+  // Regional plurals: "Zwart en Hummel hebt …", "binne", "zatte".
+  'hebt|hebbe|bint|binne|benne|zatte|gienge|kwamme|wazze';
+/** Two capitalised words joined by "en" at a sentence's start, before a plural verb; each may be a person of a list. */
+const PAIR_BEFORE_PLURAL_VERB = new RegExp(
+  `(?<=^|[.!?:;]${SP}|\\n[^\\S\\n]*)(${LIST_NAME})${SP}(?:en|&)${SP}(${LIST_NAME})(?=${SP}(?:${PLURAL_VERBS})${END})`,
+  'gu',
+);
+const LIST_RUN = new RegExp(`${START}${LIST_NAME}(?:${LIST_JOIN}${LIST_NAME}${END}){2,}`, 'gu');
+const LIST_RUN_ITEM = new RegExp(`${LIST_NAME}`, 'gu');
+/** Three or more capitalised words joined by slashes, each a name the lists know ("dienst: Roos/Bakker/Mulder"). */
+const SLASH_LIST = new RegExp(`${START}${NAME_WORD}(?:/${NAME_WORD}){2,}${END}`, 'gu');
+function listedWithAPerson(text: string, hits: Hit[]): void {
+  const isPerson = (hit: Hit) => hit.target.kind === 'PERSOON' || hit.target.kind === 'PATIENT';
+  const taken = (start: number, end: number) => hits.some((hit) => hit.start < end && hit.end > start);
+  const seed = (start: number, surface: string) => {
+    if (!taken(start, start + surface.length)) hits.push({ start, end: start + surface.length, target: { kind: 'PERSOON' } });
+  };
+  // Cheap tests first: most texts hold no "en" between capitals, no slash, no person.
+  for (const pair of / (?:en|&) \p{Lu}/u.test(text) ? text.matchAll(PAIR_BEFORE_PLURAL_VERB) : []) {
+    const [, first, second] = pair as unknown as [string, string, string];
+    // Unknown words both, or a name the lists know beside one: "Haldol en Akineton werden gestart" stays (medicines).
+    if (!mayBeListedPerson(first, true) || !mayBeListedPerson(second, true)) continue;
+    if (!mayBeListedPerson(first, false) && !mayBeListedPerson(second, false)) continue;
+    seed(pair.index, first);
+    seed(pair.index + pair[0].length - second.length, second);
+  }
+  // A list of three or more ("Geessien, Hillechien en Roelfien") that holds one person is a list of people.
+  for (const run of hits.some(isPerson) ? text.matchAll(LIST_RUN) : []) {
+    if (!hits.some((hit) => isPerson(hit) && hit.start >= run.index && hit.end <= run.index + run[0].length)) continue;
+    for (const item of run[0].matchAll(LIST_RUN_ITEM)) if (mayBeListedPerson(item[0], true)) seed(run.index + item.index, item[0]);
+  }
+  for (const list of text.includes('/') ? text.matchAll(SLASH_LIST) : []) {
+    const items = list[0].split('/');
+    if (!items.every((item) => mayBeListedPerson(item, false))) continue;
+    let at = list.index;
+    for (const item of items) {
+      seed(at, item);
+      at += item.length + 1;
+    }
+  }
+  const joined = (a: Hit, b: Hit) => LIST_JOIN_ONLY.test(text.slice(a.end, b.start)) || LIST_JOIN_ONLY.test(text.slice(b.end, a.start));
+  let added = true;
+  for (let round = 0; added && round < 8; round++) {
+    added = false;
+    const persons = hits.filter(isPerson);
+    for (const hit of persons) {
+      const inList = persons.some((other) => other !== hit && joined(hit, other));
+      const after = LIST_ITEM_AFTER.exec(text.slice(hit.end, hit.end + 60));
+      if (after) {
+        const start = hit.end + after[0].length - after[1]!.length;
+        const end = hit.end + after[0].length;
+        if (!taken(start, end) && mayBeListedPerson(after[1]!, inList)) {
+          hits.push({ start, end, target: { kind: 'PERSOON' } });
+          added = true;
+        }
+      }
+      const before = LIST_ITEM_BEFORE.exec(text.slice(Math.max(0, hit.start - 60), hit.start));
+      if (before) {
+        const start = hit.start - before[0].length;
+        const end = start + before[1]!.length;
+        // "Kroeze en [P] …" is "[P] en Kroeze" read backwards: a name joined by "en" to a person is one (COORDINATED_PERSON).
+        const coordinated = /^\s+(?:en|&)\s+$/u.test(before[0].slice(before[1]!.length));
+        if (!taken(start, end) && mayBeListedPerson(before[1]!, inList || coordinated)) {
+          hits.push({ start, end, target: { kind: 'PERSOON' } });
+          added = true;
+        }
+      }
+    }
+  }
+  hits.sort((a, b) => a.start - b.start);
+}
+
 const GENERATION_AFTER = /^[^\S\n]+(?:senior|junior|sr\.|jr\.)(?![\p{L}\p{N}])/iu;
 /** A word written with a capital and then small letters: where a nickname may stand. */
 const CAPITALISED_WORD = /(?<![\p{L}\p{M}\p{N}])\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}]+(?![\p{L}\p{M}\p{N}])/gu;
@@ -2834,8 +3076,11 @@ export class Pseudonymiser {
       BIRTHDAY,
       BIRTH_DATE_IN_WORDS,
       BIRTH_DATE_IN_WORDS_BEFORE,
+      BIRTH_PLACE,
       SPOKEN_POSTCODE,
+      SPOKEN_POSTCODE_BY_FIGURE,
       DICTATED_NUMBER,
+      SPOKEN_ID_AFTER_WORD,
       OLD_FULL_DATE,
       OLD_NUMERIC_DATE,
       RELATIVES,
@@ -2850,6 +3095,8 @@ export class Pseudonymiser {
       STREET,
       LOWERCASE_STREET,
       KNOWN_CITIES,
+      TOWN_BEFORE_ADDRESS,
+      ADDRESS_BLOCK_STREET,
       SPACED_LOWER_POSTCODE,
       INITIALS_NAME,
       PERSON,
@@ -2869,12 +3116,14 @@ export class Pseudonymiser {
       LOWERCASE_NAME_BEFORE_RELATION,
       LOWERCASE_NAME_AFTER_PATIENT,
       COORDINATED_PERSON,
+      NAME_BEFORE_ROLE,
       DOUBLE_SURNAME,
       FULL_NAME,
       PREFIXED_SURNAME,
       SURNAME_AFTER_MET_DE,
       GIVEN_NAME_PERSON,
       LISTED_SURNAME_PERSON,
+      SUBJECT_SURNAME,
       CAPITALS_PERSON,
       OTHER_SCRIPT_NAME,
       // Once more after the guesses: "mw. Jansen–Hoogers" continues a name guessed above.
@@ -2897,6 +3146,7 @@ export class Pseudonymiser {
     }
     // Placeholders are numbered in reading order, not in the order the rules ran.
     hits.sort((a, b) => a.start - b.start);
+    listedWithAPerson(text, hits);
     this.wholePersons(text, hits);
     let result = '';
     let position = 0;
