@@ -56,7 +56,7 @@ const FLOOR: Floor = {
 // General rules from blind set n (ADR 0107): leaking 39 → 36, names caught 303 → 306, phone numbers 22 → 23.
 // Round three (ADR 0107, session nine): leaking 36 → 35, other as patient 12 → 9, names caught 306 → 307 (counts only).
 const FLOOR_H: typeof FLOOR = {
-  leakingTexts: 32, // 33 → 32 in round nine, names 309 → 311
+  leakingTexts: 30, // 33 → 32 in round nine, names 309 → 311; 32 → 30 in round thirteen (ADR 0107), names 311 → 314
   // Round eight of ADR 0107 (measured once after it): damaged 6 → 5, clean texts changed 6 → 5, patient wrong 2 → 1.
   damagedTexts: 5,
   cleanChanged: 5,
@@ -82,7 +82,7 @@ const FLOOR_H: typeof FLOOR = {
     postcode: 5,
     iban: 0,
   },
-  caughtAtLeast: { naam: 311, kenteken: 16, nummer: 36, telefoon: 23, url: 8, email: 18, handle: 10, postcode: 10, iban: 10 },
+  caughtAtLeast: { naam: 314, kenteken: 16, nummer: 36, telefoon: 23, url: 8, email: 18, handle: 10, postcode: 10, iban: 10 },
 };
 
 /*
@@ -128,8 +128,9 @@ const FLOOR_J: typeof FLOOR = {
 // one-letter-off known names: leaking g 37 → 35, h 35 → 33, j 24 → 22, p 71 → 69 (names 494 → 497, clean changed 2 → 1),
 // w 22 → 22 (clinical text changed 5 → 3, patient wrong 6 → 5); measured once, after the round.
 const FLOOR_P: typeof FLOOR = {
-  // 69 → 68 in round nine, names 497 → 498; 68 → 65 in round twelve, identifiers 65 → 68.
-  leakingTexts: 65,
+  // 69 → 68 in round nine, names 497 → 498; 68 → 65 in round twelve, identifiers 65 → 68; 65 → 63 in round thirteen,
+  // names 498 → 501.
+  leakingTexts: 63,
   // 1 → 2 in round eight of ADR 0107, accepted by the lead: a nickname of a known person now replaced changed one clinical
   // word here (the text not read); the same round took w from 22 to 19 leaking texts and g's and h's patient labels right.
   damagedTexts: 2,
@@ -137,7 +138,7 @@ const FLOOR_P: typeof FLOOR = {
   patientWrong: 1,
   otherAsPatient: 1,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 498, nummer: 68, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
+  caughtAtLeast: { naam: 501, nummer: 68, handle: 13, kenteken: 19, telefoon: 27, url: 16, email: 24, postcode: 13, iban: 20 },
 };
 
 // Set w (session eleven): 259 texts written blind, every patient with the record's gender, weighted to relatives under the
@@ -159,13 +160,15 @@ const FLOOR_W: typeof FLOOR = {
 // Start (main 4392027): leaking 15 (surname without a cue 8, given name alone 4), names 451 of 472, clinical text changed 2,
 // clean texts changed 0, patient wrong 5 and other as patient 4 of 79 labelled texts.
 const FLOOR_Z: typeof FLOOR = {
-  leakingTexts: 13, // 15 → 14 in round nine (blind until then), names 451 → 452; 14 → 13 with the tagger retrained (round ten)
+  // 15 → 14 in round nine (blind until then), names 451 → 452; 14 → 13 with the tagger retrained (round ten); 13 → 12 in
+  // round thirteen, names 453 → 457.
+  leakingTexts: 12,
   damagedTexts: 2,
   cleanChanged: 0,
   patientWrong: 5,
   otherAsPatient: 4,
   leakingByKind: { 'no-pii': 0 },
-  caughtAtLeast: { naam: 453, nummer: 23, telefoon: 13, kenteken: 4, url: 3, email: 4, iban: 2 },
+  caughtAtLeast: { naam: 457, nummer: 23, telefoon: 13, kenteken: 4, url: 3, email: 4, iban: 2 },
 };
 
 // Set r (session sixteen): 529 texts written blind from issue 42's list of kinds (a brief of kinds and format, no rule, no
@@ -174,13 +177,13 @@ const FLOOR_Z: typeof FLOOR = {
 // with it the tagger leaked 5 texts fewer on the other sets but changed 6 more (ADR 0107 round 12). Never read, scored by
 // aggregate. Start (main 21397fc): leaking 127, names 1 230 of 1 398, clinical text changed 13, patient wrong 31.
 const FLOOR_R: typeof FLOOR = {
-  leakingTexts: 126, // 127 → 126 in round twelve (ADR 0107), names 1 230 → 1 231
+  leakingTexts: 121, // 127 → 126 in round twelve (ADR 0107), names 1 230 → 1 231; 126 → 121 in round thirteen, names 1 238
   damagedTexts: 13,
   cleanChanged: 0,
   patientWrong: 30,
   otherAsPatient: 15,
   leakingByKind: { 'no-pii': 0, 'licence-plate': 0 },
-  caughtAtLeast: { naam: 1231, handle: 16, kenteken: 22, telefoon: 33, nummer: 55, postcode: 15, url: 19, iban: 17, email: 21 },
+  caughtAtLeast: { naam: 1238, handle: 16, kenteken: 22, telefoon: 33, nummer: 55, postcode: 15, url: 19, iban: 17, email: 21 },
 };
 
 // SKIP_HELD_OUT=1: a helper mending the rules runs the whole unit project without scoring the held-out sets.
