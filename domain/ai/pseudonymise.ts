@@ -1882,9 +1882,7 @@ const DICTATED_CALLED_NAME: Rule = {
     const word = match[0];
     const signs = (match.input.match(READ_OUT_SIGN) ?? []).length;
     if (signs < 2 && /[.,;:!?]/u.test(match.input)) return null;
-    if (isOrdinaryWord(word) || taggerVocabulary().has(word) || OPENERS.has(word) || DICTATED_SIGNS.has(word) || NOT_A_NAME.has(word))
-      return null;
-    if (looksLikeVerb(word) || DUTCH_WORD_ENDING.test(word) || PAST_PARTICIPLE.test(word)) return null;
+    if (readsAsDutch(word) || OPENERS.has(word) || DICTATED_SIGNS.has(word) || NOT_A_NAME.has(word)) return null;
     // A name the lists know, or a pet form ("pukkie", "toontje"): an adjective the lists lack ("dom", "raar") is neither.
     return isListedName(word) || isGivenName(word) || isPetForm(word) || PET_SHAPE.test(word) ? { kind: 'PERSOON' } : null;
   },
@@ -2250,11 +2248,7 @@ const DICTATED_MAIL_TAIL: Rule = {
 };
 function siteNameIsNoWord(surface: string): boolean {
   const name = surface.split(/\s+/u)[0]!.toLowerCase();
-  return (
-    letterCount(name) >= 5 &&
-    !(isOrdinaryWord(name) || taggerVocabulary().has(name) || STOP_WORDS.has(name) || OPENERS.has(name) || DICTATED_SIGNS.has(name)) &&
-    !(looksLikeVerb(name) || DUTCH_WORD_ENDING.test(name) || PAST_PARTICIPLE.test(name))
-  );
+  return letterCount(name) >= 5 && !(readsAsDutch(name) || STOP_WORDS.has(name) || OPENERS.has(name) || DICTATED_SIGNS.has(name));
 }
 /** A web address read out: "w w w punt naam punt n l", "linkedin punt com slash in slash naam". */
 const DICTATED_WEB_ADDRESS_ANY = rule(
@@ -2876,6 +2870,16 @@ const ORDINARY_WORDS = new Set([
 function isOrdinaryWord(word: string): boolean {
   const lower = word.toLowerCase();
   return ORDINARY_WORDS.has(lower) || ORDINARY_WORDS.has(lower.replace(/['’]?s$/, ''));
+}
+/** A Dutch word by our vocabularies or by its form: an ordinary or ward word, a verb, a participle or a Dutch ending. */
+function readsAsDutch(word: string): boolean {
+  return (
+    isOrdinaryWord(word) ||
+    taggerVocabulary().has(word) ||
+    looksLikeVerb(word) ||
+    DUTCH_WORD_ENDING.test(word) ||
+    PAST_PARTICIPLE.test(word)
+  );
 }
 
 /** Family words and what a child calls its parents: a nickname-shaped word that is one names no one ("Mama" for Magdalena). */
