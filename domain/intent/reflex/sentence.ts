@@ -126,13 +126,14 @@ function decideIntent(
   // fact about the patient before the question; it asks nothing itself (issue 43: no risk question appended).
   if (before && nextReading?.question && !reading.question && statesADegree(reading.head)) return null;
   if (best.intent === reading.intent) return reading;
+  // Where the model overrules the rules, its choice is acted on but stays under the escalation threshold.
+  const overruled = (intent: Intent) => ({ intent, confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false });
   // "gewicht dhr. X vandaag 82 kg": a value stated, not asked, is written down; the model hears the record's words in it.
-  if (best.intent === 'dossiervraag' && !reading.question && statesAValue(reading.head))
-    return { intent: 'dagnotitie', confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
+  if (best.intent === 'dossiervraag' && !reading.question && statesAValue(reading.head)) return overruled('dagnotitie');
   // "…, zet woensdag 15u": a move needs something to move (an appointment, a number, "het", a day it moves from); with
   // nothing named the model's move is a new appointment (ADR 0105 round 12).
   if (best.intent === 'reschedule_appointment' && reading.intent === 'unknown' && !namesWhatMoves(reading.head))
-    return { intent: 'create_appointment', confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
+    return overruled('create_appointment');
   // "het gesprek met mw. X mag een weekje later": between cancelling and moving an appointment the model counts only
   // where the rules heard both. A move the rules heard with no word of cancelling is no cancel (the model hears "mag weg"
   // in "mag"), nor is a cancel the rules heard with no word of moving a move.
@@ -146,7 +147,7 @@ function decideIntent(
   // close by, stands unless the model all but rules it out.
   const rulesShare = ranked.find((scored) => scored.intent === reading.intent)?.probability ?? 0;
   if (reading.confidence >= 0.95 && !reading.ambiguous && rulesShare >= 0.1) return reading;
-  return { intent: best.intent as Intent, confidence: round(Math.min(overruledConfidence, best.probability)), ambiguous: false };
+  return overruled(best.intent as Intent);
 }
 
 const contextThreshold = 0.6;
