@@ -8,6 +8,10 @@
 #
 #   bash scripts/test-moments.sh            all four moments
 #   bash scripts/test-moments.sh zondag-2359   one of them (by name)
+#
+# With CLOCK_STAGE_DEADLINE (seconds since the epoch, set by .ci/run from CI's time left) a run that
+# would not finish before it is skipped with a line saying so, not started and cut short: the four
+# unit runs first, then the four stacks, each estimated from the last run of its kind (ADR 0054).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,13 +54,40 @@ stack_files=(
   tests/e2e/weekend-ward.e2e.test.ts
 )
 
-# Runs a command with every process on the clock at `moment` (seconds since the epoch) from now on.
+# Runs a command with every process on the clock at `moment` (seconds since the epoch) from now on,
+# stopped (with everything it started) at the deadline if there is one. `timeout` itself runs on the
+# real clock.
 at() {
   local moment=$1
   shift
   local offset=$((moment - $(date +%s)))
   [ "$offset" -ge 0 ] && offset="+$offset"
-  FAKETIME="$offset" FAKETIME_DONT_FAKE_MONOTONIC=1 LD_PRELOAD="$lib" "$@"
+  local limit=0
+  [ -n "${CLOCK_STAGE_DEADLINE:-}" ] && limit=$((CLOCK_STAGE_DEADLINE - $(date +%s)))
+  timeout --kill-after=20 "$limit" env FAKETIME="$offset" FAKETIME_DONT_FAKE_MONOTONIC=1 LD_PRELOAD="$lib" "$@"
+}
+
+# What a run of each kind is expected to take, in seconds: a first guess for a slow CI machine,
+# then 1.3 times the last run of that kind.
+declare -A needs=([unit]=300 [stack]=700)
+skipped=.cache/klokfase-overgeslagen.txt
+# True when the run `name-part` fits before the deadline; else says why and notes it as skipped.
+fits() {
+  [ -z "${CLOCK_STAGE_DEADLINE:-}" ] && return 0
+  local left=$((CLOCK_STAGE_DEADLINE - $(date +%s)))
+  [ "$left" -ge "${needs[$2]}" ] && return 0
+  echo "Klokfase $1-$2: overgeslagen, nog $left s van de CI-tijd, geschat ${needs[$2]} s nodig" | tee -a "$skipped"
+  return 1
+}
+# Times a run of kind `part` so the next one of that kind is estimated from it.
+timed() {
+  local part=$1 started
+  shift
+  started=$(date +%s)
+  "$@"
+  local rc=$?
+  needs[$part]=$(((($(date +%s) - started) * 13 + 9) / 10))
+  return $rc
 }
 
 # A count from a result file (numTotalTests, numFailedTests); -1 when there is no readable file.
@@ -72,14 +103,29 @@ failed_any() { [ "$(count_in "$1" numFailedTests)" -ne 0 ]; }
 only=${1:-}
 status=0
 mkdir -p .cache
-rm -f .cache/vitest-moment-*.json
+rm -f .cache/vitest-moment-*.json "$skipped"
+selected=()
 for entry in "${moments[@]}"; do
+  [ -n "$only" ] && [ "$only" != "${entry%% *}" ] && continue
+  selected+=("$entry")
+done
+
+# The unit project at each moment: every test that reads the calendar, cheap beside a stack.
+for entry in "${selected[@]}"; do
   name=${entry%% *}
   moment=$(date -d "${entry#* }" +%s)
-  [ -n "$only" ] && [ "$only" != "$name" ] && continue
-  echo "== Klokfase $name: ${entry#* }"
-  at "$moment" npx vitest run --project unit --reporter=default --reporter=json \
+  fits "$name" unit || continue
+  echo "== Klokfase $name (unit): ${entry#* }"
+  timed unit at "$moment" npx vitest run --project unit --reporter=default --reporter=json \
     --outputFile.json=".cache/vitest-moment-$name-unit.json" || status=1
+  failed_any ".cache/vitest-moment-$name-unit.json" && status=1
+done
+
+for entry in "${selected[@]}"; do
+  name=${entry%% *}
+  moment=$(date -d "${entry#* }" +%s)
+  fits "$name" stack || continue
+  echo "== Klokfase $name (stack): ${entry#* }"
   # The stack starts 20 seconds before the moment (database, Temporal, worker, web take 15–60 s;
   # the 11 files 80–250 s), so the tests run at it and on past it: across midnight after Sunday
   # 23:59, or on through the changing hour. With two minutes a fast quiet machine had finished
@@ -89,10 +135,10 @@ for entry in "${moments[@]}"; do
   # reason cut from the log): that start is tried once more, saying so; a failing test is never.
   for attempt in 1 2; do
     rm -rf .data/postgres-moment
-    TEST_EMBEDDED_POSTGRES_DIR=.data/postgres-moment TEST_REUSE_BUILD=1 at "$((moment - 20))" \
+    TEST_EMBEDDED_POSTGRES_DIR=.data/postgres-moment TEST_REUSE_BUILD=1 timed stack at "$((moment - 20))" \
       npx vitest run --project stack "${stack_files[@]}" --reporter=default --reporter=json \
       --outputFile.json=".cache/vitest-moment-$name-stack.json" && break
-    if [ "$attempt" -eq 1 ] && ran_nothing ".cache/vitest-moment-$name-stack.json"; then
+    if [ "$attempt" -eq 1 ] && ran_nothing ".cache/vitest-moment-$name-stack.json" && fits "$name" stack; then
       echo "Klokfase $name: de stack startte niet (zie de melding hierboven); nog één poging"
       continue
     fi
@@ -100,7 +146,7 @@ for entry in "${moments[@]}"; do
     break
   done
   # A failed test fails the stage even when vitest's exit said otherwise (seen once under libfaketime).
-  for part in unit stack; do failed_any ".cache/vitest-moment-$name-$part.json" && status=1; done
+  failed_any ".cache/vitest-moment-$name-stack.json" && status=1
 done
 rm -rf .data/postgres-moment
 exit $status
