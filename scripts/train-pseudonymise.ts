@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Pseudonymiser, wordClasses } from '../domain/ai/pseudonymise';
 import {
@@ -108,13 +108,32 @@ export function examplesOf(items: CorpusItem[], vocabulary: ReadonlySet<string>)
   return examples;
 }
 
-/** Ward sentences written for the intent model (ADR 0031), by hand: more Dutch ward words in lower case. */
+/**
+ * Ward sentences written for the intent model (ADR 0031), by hand: more Dutch ward words in lower case. Named one by one,
+ * like the training sets above: an intent set joins when the held-out sets are measured no worse with it. The three sets of
+ * the intent model's round 13 (regional, polite-pager, names-chains) did not: with them g leaked one text more and w
+ * changed one clean text more, z leaked one less; "elke" and "kort", given and family names there, left the ordinary words.
+ */
+const WARD_SENTENCE_FILES = [
+  'c-issue22-round1.json',
+  'c-issue43-written.json',
+  'd-issue22-round2.json',
+  'd-issue43-written.json',
+  'j-issue43-written.json',
+  'k-issue43-written.json',
+  'p-issue43-written.json',
+  'q-issue43-written.json',
+  't1-tablet.json',
+  't2-formal.json',
+  't3-dictation.json',
+  't4-shift.json',
+  't5-planning.json',
+  'u-issue43-written.json',
+  'v-issue43-written.json',
+];
 export function wardSentenceFiles(): string[] {
   const folder = root('domain/intent/training');
-  return readdirSync(folder)
-    .filter((file) => file.endsWith('.json') && !file.endsWith('-generated.json'))
-    .sort()
-    .map((file) => `${folder}/${file}`);
+  return WARD_SENTENCE_FILES.map((file) => `${folder}/${file}`).filter((file) => existsSync(file));
 }
 
 const LOWER_WORD = /(?<![\p{L}\p{M}\p{N}])\p{Ll}[\p{L}\p{M}]{2,}/gu;
