@@ -1102,3 +1102,29 @@ describe('Low Saxon and Limburg days and appointments (session thirteen)', () =>
     expect(move?.entities.dateLabel).toBe('donderdag');
   });
 });
+
+describe('where the rules keep a part whole, the model may split it (round 14)', () => {
+  it('splits when both sides read plainly as actions and the second has its own command, subject or question', () => {
+    expect(chainOf('kun je Pieter Smit opzoeken en kijken of hij gevaarlijk is?')).toEqual([
+      ['zoeken', 'Pieter Smit'],
+      ['risico_query', 'Pieter Smit'],
+    ]);
+    expect(chainOf("zoek Tim Bos op, doe z'n risico's en dan z'n diagnose")).toEqual([
+      ['zoeken', 'Tim Bos'],
+      ['risico_query', 'Tim Bos'],
+      ['diagnose_query', 'Tim Bos'],
+    ]);
+  });
+
+  it('puts what comes after "nadat" first', () => {
+    expect(intentsOf('graag een gesprek plannen met dhr. Kaya op vrijdag om 10:00, nadat de intakestatus is gecontroleerd')).toEqual([
+      'intake_status',
+      'create_appointment',
+    ]);
+  });
+
+  it('never splits a note’s own text, nor a second part with no request of its own', () => {
+    expect(intentsOf('noteer bij mw. Vos dat ze haar risico’s besprak en de diagnose niet snapt')).toEqual(['dagnotitie']);
+    expect(intentsOf('mw. Vos heeft goed geslapen en rustig ontbeten')).toEqual(['dagnotitie']);
+  });
+});
