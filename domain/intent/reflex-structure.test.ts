@@ -1128,3 +1128,11 @@ describe('where the rules keep a part whole, the model may split it (round 14)',
     expect(intentsOf('mw. Vos heeft goed geslapen en rustig ontbeten')).toEqual(['dagnotitie']);
   });
 });
+
+describe('a lower-case name ends before a word the ward writes (round 14)', () => {
+  it('stops at a ward word that no name list holds, and keeps particles and listed names', () => {
+    expect(chainOf('dhr pieters temp 38,9 noteren')).toEqual([['dagnotitie', 'Pieters']]);
+    expect(chainOf('pt hendriks bloedafname morgen 07:00')).toEqual([['create_appointment', 'Hendriks']]);
+    expect(chainOf('mw van der wal huilt veel')).toEqual([['dagnotitie', 'Van der Wal']]);
+  });
+});

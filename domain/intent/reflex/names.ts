@@ -20,6 +20,8 @@ import {
   subjectVerbs,
   weekdayAbbreviations,
 } from '../lexicon';
+import { taggerVocabulary } from '../../ai/name-tagger';
+import { wordClasses } from '../../ai/pseudonymise';
 import { lookup } from './lookup';
 import type { Token } from './tokens';
 
@@ -272,6 +274,10 @@ export interface NameSpan {
   end: number;
 }
 
+const nameListClasses = new Set(['given', 'surname', 'listed', 'nameWord', 'pet']);
+/** A word of the name lists: a given name, a family name, or one that is a Dutch word too ("Post", "Visser"). */
+const listedName = (word: string): boolean => wordClasses(word).some((cls) => nameListClasses.has(cls));
+
 export function collectName(tokens: Token[], from: number, capitalisedOk: boolean): NameSpan | null {
   // "dan kopje financien", "naar het blok Verslaving": what follows a part of the form names that part.
   if (formParts.has(tokens[from - 1]?.norm ?? '')) return null;
@@ -335,6 +341,10 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
     if (parts.length > 0 && token.raw === token.norm && separableInfinitive(token.norm)) break;
     // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb ("ter horst" is a name).
     if (parts.length > 0 && !afterParticle && token.raw === token.norm && (looksLikeVerb(token.norm) || describesPatient(token))) break;
+    // "dhr okafor temp 39", "pt bonsu bloedafname morgen": in lower case a word the ward writes in lower case and no list
+    // holds as a name (the name tagger's vocabulary, learned from ward text: ADR 0103) ends the name.
+    if (parts.length > 0 && !afterParticle && token.raw === token.norm && taggerVocabulary().has(token.norm) && !listedName(token.norm))
+      break;
     // "el masri belde", "ben ali gegaan": a family name after its particle closes a lower-case name.
     // ("ter maat-de vries" goes on after its hyphen).
     const family = parts.at(-1)?.norm ?? '';
