@@ -1135,4 +1135,11 @@ describe('a lower-case name ends before a word the ward writes (round 14)', () =
     expect(chainOf('pt hendriks bloedafname morgen 07:00')).toEqual([['create_appointment', 'Hendriks']]);
     expect(chainOf('mw van der wal huilt veel')).toEqual([['dagnotitie', 'Van der Wal']]);
   });
+
+  it('reads no ward word as a name, and finds the patient a short question ends with', () => {
+    expect(classify('klopt het dat hij gisteren gevallen is?').actions[0]!.entities.patientName).toBeUndefined();
+    expect(classify('welke problematiek heeft ze eigenlijk').actions[0]!.entities.patientName).toBeUndefined();
+    expect(chainOf('lithiumspiegel vermeulen?')).toEqual([['dossiervraag', 'Vermeulen']]);
+    expect(chainOf('gewicht afgelopen maand de graaf?')).toEqual([['dossiervraag', 'De Graaf']]);
+  });
 });

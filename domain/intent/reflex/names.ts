@@ -72,8 +72,9 @@ export function isNameLike(token: Token | undefined, capitalisedOk: boolean, aft
     )
   )
     return false;
-  // Typed in lower case, a verb form ("behandeld", "opgenomen") is no name.
-  if (token.raw === norm && looksLikeVerb(norm)) return false;
+  // Typed in lower case, a verb form ("behandeld", "opgenomen") is no name; nor a word the ward writes in lower case that no
+  // name list holds ("klopt 't dat …", "welke problematiek"): the name tagger's vocabulary (ADR 0103).
+  if (token.raw === norm && (looksLikeVerb(norm) || (taggerVocabulary().has(norm) && !listedName(norm)))) return false;
   const hit = lookup(norm);
   // "marie" is one slip from "manie": a near miss of a disorder or a danger word is no command, the name stands.
   const nearContentWord =
@@ -731,9 +732,10 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     const span = collectName(tokens, from, false);
     if (span && !namesStaff(tokens, span)) return span;
   }
-  // Shorthand that ends with its patient: "risico inschatting ilse", "ovdr afd. en dx sanne".
+  // Shorthand that ends with its patient: "risico inschatting ilse", "ovdr afd. en dx sanne", also asked ("lithiumspiegel postma?").
   const words = tokens.filter((token) => token.kind === 'word');
   const last = words.at(-1);
+  const asked = tokens.at(-1)?.norm === '?';
   const pronoun = tokens.some((_, index) => refersToPatient(tokens, index) || negations.has(tokens[index]!.norm));
   if (
     last &&
@@ -742,13 +744,21 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
     !looksLikeVerb(last.norm) &&
     words.length >= 2 &&
     words.length <= 5 &&
-    tokens.at(-1) === last
+    tokens.at(asked ? -2 : -1) === last
   ) {
     const before = words.slice(0, -1);
+    // Before it, words of the lexicon or words the ward writes in lower case (the name tagger's vocabulary, ADR 0103).
     const known = (token: Token) =>
-      lookup(token.norm).concepts.size > 0 || notNames.has(token.norm) || fillers.has(token.norm) || namePrepositions.has(token.norm);
-    if (before.every(known) && before.some((token) => lookup(token.norm).concepts.size > 0)) {
-      const span = collectName(tokens, tokens.length - 1, false);
+      lookup(token.norm).concepts.size > 0 ||
+      notNames.has(token.norm) ||
+      fillers.has(token.norm) ||
+      namePrepositions.has(token.norm) ||
+      (asked && taggerVocabulary().has(token.norm));
+    if (before.every(known) && (asked || before.some((token) => lookup(token.norm).concepts.size > 0))) {
+      // "gewicht afgelopen maand de graaf?": the particles before it are the name's own ("zoek even op ilse": not "op").
+      let from = tokens.indexOf(last);
+      while (from > 0 && nameParticles.has(tokens[from - 1]!.norm) && before.length > 1) from--;
+      const span = collectName(tokens, from, false) ?? collectName(tokens, tokens.indexOf(last), false);
       if (span) return span;
     }
   }
