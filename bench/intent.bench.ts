@@ -44,6 +44,11 @@ heldOut.push(['held-out Z', readPath(new URL('../tests/fixtures/intent-holdout-z
 // Held-out B (session sixteen): 596 sentences written blind from the briefs in dictation, shorthand, formal, regional
 // and mixed hands, before this round's retrain. Scored as a whole only (tests/fixtures/intent-holdout-b.README.md).
 heldOut.push(['held-out B', readPath(new URL('../tests/fixtures/intent-holdout-b.json', import.meta.url).pathname)] as const);
+// Held-out A and N (session seventeen): 363 and 330 sentences written blind from the briefs while rounds 13 and 14 were built
+// (A: dictation, shorthand, formal letters, Gronings-Twents, an early shift, a psychiatrist's rounds; N: phone typing,
+// Surinamese- and Moroccan-Dutch, a chaotic evening, a trainee psychologist, Sunday planning). Scored as a whole only.
+heldOut.push(['held-out A', readPath(new URL('../tests/fixtures/intent-holdout-a.json', import.meta.url).pathname)] as const);
+heldOut.push(['held-out N', readPath(new URL('../tests/fixtures/intent-holdout-n.json', import.meta.url).pathname)] as const);
 // Set L (issue 43, this round) by a helper who saw only the catalogue, the issue and the labelling
 // conventions, written around patients' names. A dev set: its misses were read to mend the name
 // rules, so it is printed apart from the held-out sets and not trained on.
