@@ -1116,6 +1116,10 @@ describe('where the rules keep a part whole, the model may split it (round 14)',
     ]);
   });
 
+  it('reads a second appointment number as its own object ("…, 5128 naar vrijdag")', () => {
+    expect(intentsOf('afspraak 4471 mag weg en 4472 naar maandag om 11:00')).toEqual(['cancel_appointment', 'reschedule_appointment']);
+  });
+
   it('puts what comes after "nadat" first', () => {
     expect(intentsOf('graag een gesprek plannen met dhr. Kaya op vrijdag om 10:00, nadat de intakestatus is gecontroleerd')).toEqual([
       'intake_status',

@@ -427,7 +427,12 @@ function splitByModel(segment: Segment, all: Token[]): Segment[] {
     const left = tokens.slice(0, at);
     const right = tokens.slice(from);
     if (right.filter((token) => token.kind === 'word').length < 2) continue;
-    const ownRequest = commandWordOf(right) !== null || right.some((token) => token.norm === '?') || questionStarters.has(right[0]!.norm);
+    // An appointment's own number opening the second side names its own object ("…, 5128 naar vrijdag").
+    const ownRequest =
+      commandWordOf(right) !== null ||
+      right.some((token) => token.norm === '?') ||
+      questionStarters.has(right[0]!.norm) ||
+      /^\d{3,}$/.test(right[0]!.norm);
     if (!ownRequest) continue;
     const first = modelReading(left);
     const second = modelReading(right);
