@@ -364,7 +364,11 @@ describe('the last gate', () => {
     expect(model.requests).toHaveLength(0);
     expect(text.startsWith(refusedNotice)).toBe(true);
     expect(text.length).toBeGreaterThan(refusedNotice.length + 10);
+    // The chat's call is refused; so is the intent tier's, where the reflex is unsure of the sentence and asks the model
+    // ("bsn" is no patient's name): every call that would have sent the BSN is refused and recorded, none is sent.
     const events = await eventsSince(since);
-    expect(events.map((event) => [event.capability, event.outcome])).toEqual([['chat', 'geweigerd']]);
+    const outcomes = events.map((event) => [event.capability, event.outcome]);
+    expect(outcomes).toContainEqual(['chat', 'geweigerd']);
+    expect(outcomes.filter(([, outcome]) => outcome !== 'geweigerd')).toEqual([]);
   });
 });
