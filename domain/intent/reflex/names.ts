@@ -342,10 +342,6 @@ export function collectName(tokens: Token[], from: number, capitalisedOk: boolea
     if (parts.length > 0 && token.raw === token.norm && separableInfinitive(token.norm)) break;
     // Lower-case typing gives no capital to stop at: "jan weigerde" ends before the verb ("ter horst" is a name).
     if (parts.length > 0 && !afterParticle && token.raw === token.norm && (looksLikeVerb(token.norm) || describesPatient(token))) break;
-    // "dhr okafor temp 39", "pt bonsu bloedafname morgen": in lower case a word the ward writes in lower case and no list
-    // holds as a name (the name tagger's vocabulary, learned from ward text: ADR 0103) ends the name.
-    if (parts.length > 0 && !afterParticle && token.raw === token.norm && taggerVocabulary().has(token.norm) && !listedName(token.norm))
-      break;
     // "el masri belde", "ben ali gegaan": a family name after its particle closes a lower-case name.
     // ("ter maat-de vries" goes on after its hyphen).
     const family = parts.at(-1)?.norm ?? '';
@@ -756,9 +752,10 @@ function firstName(tokens: Token[], typedWithCapitals: boolean): NameSpan | null
       (asked && taggerVocabulary().has(token.norm));
     if (before.every(known) && (asked || before.some((token) => lookup(token.norm).concepts.size > 0))) {
       // "gewicht afgelopen maand de graaf?": the particles before it are the name's own ("zoek even op ilse": not "op").
-      let from = tokens.indexOf(last);
+      const at = tokens.indexOf(last);
+      let from = at;
       while (from > 0 && nameParticles.has(tokens[from - 1]!.norm) && before.length > 1) from--;
-      const span = collectName(tokens, from, false) ?? collectName(tokens, tokens.indexOf(last), false);
+      const span = collectName(tokens, from, false) ?? (from < at ? collectName(tokens, at, false) : null);
       if (span) return span;
     }
   }
