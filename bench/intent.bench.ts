@@ -70,6 +70,15 @@ heldOut.push(['dev X (read)', readPath(new URL('../tests/fixtures/intent-dev-x.j
 // patients' names (particles, initials, Dutch words, other origins, corrections, colleagues beside the patient). Measured blind
 // at the start of round eight of ADR 0105, then read to build it.
 heldOut.push(['dev Y', readPath(new URL('../tests/fixtures/intent-dev-y.json', import.meta.url).pathname)] as const);
+// Sets afterthoughts, roles and several-patients (session eighteen) by three helpers who saw only BRIEF.md, the labelling
+// decisions, the issue and the product description: afterthoughts, corrections, conditionals and lists; eighteen roles on and
+// off the ward; several patients in one sentence. Measured blind at the start of round 15 of ADR 0105, then read to build it.
+for (const [label, file] of [
+  ['dev afterthoughts', 'afterthoughts'],
+  ['dev roles', 'roles'],
+  ['dev several-patients', 'several-patients'],
+] as const)
+  heldOut.push([label, readPath(new URL(`../tests/fixtures/intent-dev-${file}.json`, import.meta.url).pathname)] as const);
 const sentences = [...corpus, ...heldOut.flatMap(([, entries]) => entries)];
 const now = new Date();
 const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 50));

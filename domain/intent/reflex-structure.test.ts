@@ -1147,3 +1147,37 @@ describe('a lower-case name ends before a word the ward writes (round 14)', () =
     expect(chainOf('gewicht afgelopen maand de graaf?')).toEqual([['dossiervraag', 'De Graaf']]);
   });
 });
+
+describe('several patients and what was told before "noteer dat" (round 15)', () => {
+  it('asks the same for every patient of a list that "en" closes, and not for a name beside one', () => {
+    expect(chainOf('overdracht van dhr. Kramer, mw. Yilmaz en dhr. Bos')).toEqual([
+      ['overdracht', 'Kramer'],
+      ['overdracht', 'Yilmaz'],
+      ['overdracht', 'Bos'],
+    ]);
+    expect(chainOf('zoek Anna de Boer, Mehmet Kaya en Lotte Smit')).toHaveLength(3);
+    expect(chainOf('de zus van Ruben, Esther, wil een gesprek, zet dat morgen om 11:00 in de agenda')).toEqual([
+      ['create_appointment', 'Ruben'],
+    ]);
+  });
+
+  it('makes one note of an observation with a few more words before "noteer dat"', () => {
+    expect(chainOf('mw. Dekker heeft haar bord leeg gegeten!! ook toetje, noteer dat maar')).toEqual([['dagnotitie', 'Dekker']]);
+    const note = classify('dhr. Bulut heeft zich zelf geschoren, knap hoor. Noteer dat graag').actions;
+    expect(note).toHaveLength(1);
+    expect(note[0]!.entities.content).toMatch(/geschoren.*knap hoor/i);
+    // The colon after a patient's name in a told observation is no note text of its own.
+    expect(chainOf('mw. Haddou: hoort weer stemmen, eet slecht. noteren')).toEqual([['dagnotitie', 'Haddou']]);
+    // A note asked for with its own text after a colon stays apart from a second note asked for.
+    expect(intentsOf('noteer bij Jan: slaapt slecht. noteer ook dat hij boos was')).toEqual(['dagnotitie', 'dagnotitie']);
+  });
+
+  it('gives another patient who does something of their own a note of their own', () => {
+    // Before round 15 the first observation was taken for context told before the second and lost.
+    expect(chainOf('mw Pranger loopt veel te ijsberen en dhr Wessels heeft zijn ontbijt laten staan')).toEqual([
+      ['dagnotitie', 'Pranger'],
+      ['dagnotitie', 'Wessels'],
+    ]);
+    expect(intentsOf('mw. Pranger heeft bezoek gehad van mw. Wessels, haar dochter')).toEqual(['dagnotitie']);
+  });
+});

@@ -27,6 +27,8 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
     const piece = pieces[index]!;
     const before = pieces[index - 1]!;
     const bare = action.intent === 'dagnotitie' && (!action.entities.content || refersBack(piece.text));
+    // "mila heeft gegeten!! hele bord, noteer dat graag": a few more words of the observation, then "noteer dat".
+    const toldOn = action.intent === 'dagnotitie' && !piece.ownName && notedAfterMore(piece.text);
     // "de afspraak kan niet doorgaan; wilt u die verplaatsen naar vrijdag": the appointment is moved, not cancelled.
     if (
       (previous.intent === 'cancel_appointment' || previous.intent === 'reschedule_appointment') &&
@@ -70,6 +72,12 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
     if (bare && before.outside) {
       // "geef haar extra oxazepam en schrijf het op": the order is not done here, the note is written.
       action.entities = { ...action.entities, content: capitalise(before.text), category: categoryOfText(before.text) };
+    } else if (toldOn && previous.intent === 'dagnotitie' && !before.outside) {
+      const content = `${(previous.entities.content ?? capitalise(before.text)).replace(/[.!?\s]+$/, '')}. ${capitalise(toldOn)}`;
+      previous.entities = { ...previous.entities, content };
+      previous.confidence = Math.max(previous.confidence, action.confidence, 0.9);
+      actions.splice(index, 1);
+      pieces.splice(index - 1, 2, { ...before, text: `${before.text} ${piece.text}` });
     } else if (
       bare &&
       (previous.intent === 'dagnotitie' ||
@@ -79,8 +87,9 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
         ((previous.intent === 'risico_query' || previous.intent === 'diagnose_query') &&
           !before.question &&
           tellsSomething(before.text))) &&
-      // A note with a text of its own after a colon stays one; the colon of a clock time ("om 11:00") is no such.
-      !/(?<!\d):(?!\d)/.test(previous.entities.content ?? '')
+      // A note asked for with a text of its own after a colon stays one ("noteer bij Jan: …"); the colon of a clock time
+      // ("om 11:00") is no such, nor the colon after the patient's name in a told observation ("mw. Ozturk: slaapt slecht").
+      !(/(?<!\d):(?!\d)/.test(previous.entities.content ?? '') && commands(before.text, ['noteVerb', 'noteNoun', 'writeVerb']))
     ) {
       const content = previous.entities.content ?? capitalise(before.text);
       actions.splice(index - 1, 2, {
@@ -94,7 +103,10 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
         },
         confidence: Math.max(action.confidence, 0.9),
       });
-      pieces.splice(index - 1, 2, { ...before, text: content });
+      // "… gegeten!! hele bord, noteer dat": a fragment with no name or command of its own keeps the "noteer dat" after it, so
+      // the note it makes joins the observation told before it.
+      const fragment = !before.ownName && !asksSomething(before.text);
+      pieces.splice(index - 1, 2, { ...before, text: fragment ? `${before.text}, ${piece.text}` : content });
     } else if (previous.intent === 'dagnotitie' && action.intent === 'unknown' && !piece.outside && !piece.ownName && goesOn(piece.text)) {
       const content = `${(previous.entities.content ?? capitalise(before.text)).replace(/[.\s]+$/, '')} en ${piece.text}`;
       previous.entities = { ...previous.entities, content, category: categoryOfText(content) };
@@ -145,6 +157,34 @@ export function refersBack(text: string): boolean {
         noteWords.some((concept) => lookup(token.norm).concepts.has(concept)),
     )
   );
+}
+
+/** "hele bord, noteer dat graag": words with no command of their own, then a note that says no more than "that". Returns those words. */
+function notedAfterMore(text: string): string | null {
+  const at = Math.max(text.lastIndexOf(','), text.lastIndexOf('.'));
+  if (at <= 0) return null;
+  const told = text.slice(0, at).trim();
+  if (!refersBack(text.slice(at + 1)) || !tokenize(told).some((token) => token.kind === 'word') || asksSomething(told)) return null;
+  return told;
+}
+
+/** A command or a record part of its own ("plan", "de afspraak", "zijn risico's"): more than words about what was seen. */
+function asksSomething(text: string): boolean {
+  return commands(text, [
+    'cancelVerb',
+    'rescheduleVerb',
+    'createVerb',
+    'noteVerb',
+    'noteNoun',
+    'searchVerb',
+    'writeVerb',
+    'reportNoun',
+    'appointmentNoun',
+    'handover',
+    'risk',
+    'diagnosis',
+    'intake',
+  ]);
 }
 
 /** A word of the piece stands for one of the concepts ("maak", "noteer", "laat … zien"). */

@@ -528,8 +528,10 @@ export function subjectOfContent(tokens: Token[], from: number): NameSpan | null
 /** Names coordinated with the first: "Kees en Pieter", "van Mo en van Fenna", "mw. Kramer en mw. Smit". */
 export function namesAfter(tokens: Token[], first: NameSpan): NameSpan[] {
   const others: NameSpan[] = [];
+  const afterComma: boolean[] = [];
   let at = first.end;
-  while (tokens[at]?.norm === 'en' || (tokens[at]?.norm === ',' && others.length === 0 && tokens[at + 2]?.norm === 'en')) {
+  while (tokens[at]?.norm === 'en' || tokens[at]?.norm === ',') {
+    const comma = tokens[at]!.norm === ',';
     let from = at + 1;
     // "mevrouw Kurvers en dan meneer Wetzels": a sequencing word before a title still names the next patient.
     if (['dan', 'ook'].includes(tokens[from]?.norm ?? '') && honorifics.has(tokens[from + 1]?.norm ?? '')) from++;
@@ -540,7 +542,14 @@ export function namesAfter(tokens: Token[], first: NameSpan): NameSpan[] {
     const span = collectName(tokens, from, /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || honorifics.has(tokens[from - 1]?.norm ?? ''));
     if (!span || lookup(tokens[from]!.norm).concepts.size > 0) break;
     others.push(span);
+    afterComma.push(comma);
     at = span.end;
+  }
+  // "Pauline Meijer, Johan Bosman en Gül Aydın" is a list; "de broer van Jurgen, Peter, wil …" names someone else beside him:
+  // a list ends with "en", so names after a comma that no "en" closes are no part of it.
+  while (afterComma.at(-1)) {
+    others.pop();
+    afterComma.pop();
   }
   return others;
 }

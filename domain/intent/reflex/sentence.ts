@@ -431,7 +431,8 @@ function splitByModel(segment: Segment, all: Token[]): Segment[] {
       commandWordOf(right) !== null ||
       right.some((token) => token.norm === '?') ||
       questionStarters.has(right[0]!.norm) ||
-      /^\d{3,}$/.test(right[0]!.norm);
+      /^\d{3,}$/.test(right[0]!.norm) ||
+      anotherPatientTells(left, right);
     if (!ownRequest) continue;
     const first = modelReading(left);
     const second = modelReading(right);
@@ -447,6 +448,25 @@ function splitByModel(segment: Segment, all: Token[]): Segment[] {
     ];
   }
   return [segment];
+}
+
+/**
+ * "mw Visscher huilt veel en dhr Lont is erg teruggetrokken": the second side opens with another patient, titled or
+ * capitalised, who does something of their own (a verb right after the name). Said after a relation or role word ("de
+ * moeder van Sanne, mw. Hoekstra, belde") the name is no patient's and no side opens with it.
+ */
+function anotherPatientTells(left: Token[], right: Token[]): boolean {
+  const titled = honorifics.has(right[0]!.norm);
+  if (!titled && !/^\p{Lu}/u.test(right[0]!.raw)) return false;
+  const span = collectName(right, titled ? 1 : 0, true);
+  const own = findName(left);
+  if (!span || !own || !looksLikeVerb(right[span.end]?.norm ?? '')) return false;
+  const text = (tokens: Token[], from: number, to: number) =>
+    tokens
+      .slice(from, to)
+      .map((token) => token.norm)
+      .join(' ');
+  return text(right, span.start, span.end) !== text(left, own.start, own.end);
 }
 
 /** The sentence split into parts in the order they are to be done; negated commands are no part.
@@ -604,6 +624,8 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
       !written &&
       (!reading.intent.endsWith('_appointment') || givesReason(partTokens)) &&
       !next.reading.outside &&
+      // "mw Pranger ijsbeert en dhr Wessels heeft niet gegeten": another patient's observation is no request told after context.
+      !anotherPatientTells(partTokens, next.tokens) &&
       toldBefore(partTokens, next.tokens);
     // "mevrouw Sno komma S-N-O komma wat is er gerapporteerd": a part that only says who is no search; the request after it is for that patient.
     const onlySaysWho = !repeat && next !== undefined && !next.repeat && !written && namesOnly(partTokens, reading);
