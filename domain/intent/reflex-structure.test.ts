@@ -1180,4 +1180,32 @@ describe('several patients and what was told before "noteer dat" (round 15)', ()
     ]);
     expect(intentsOf('mw. Pranger heeft bezoek gehad van mw. Wessels, haar dochter')).toEqual(['dagnotitie']);
   });
+
+  it('asks a question again for another patient named alone after "en"', () => {
+    expect(chainOf('welke risico’s heeft mw. Brink? en dhr. Tol?')).toEqual([
+      ['risico_query', 'Brink'],
+      ['risico_query', 'Tol'],
+    ]);
+    const asked = classify('wat weegt Noor nu, en Iris?').actions;
+    expect(asked.map((action) => [action.intent, action.entities.patientName])).toEqual([
+      ['dossiervraag', 'Noor'],
+      ['dossiervraag', 'Iris'],
+    ]);
+    expect(asked[1]!.entities.vraag).toBe('wat weegt Iris nu');
+  });
+
+  it('makes a note for each patient when "noteer bij allebei" comes after what they did', () => {
+    expect(chainOf('Sem en Daan hebben gevochten in de tuin, noteer bij allebei')).toEqual([
+      ['dagnotitie', 'Sem'],
+      ['dagnotitie', 'Daan'],
+    ]);
+    expect(chainOf('mw. Kok is gevallen, dhr. Tanis heeft niet gegeten, graag allebei noteren')).toEqual([
+      ['dagnotitie', 'Kok'],
+      ['dagnotitie', 'Tanis'],
+    ]);
+    expect(chainOf('noteer bij allebei: Sem schopte Daan')).toEqual([
+      ['dagnotitie', 'Sem'],
+      ['dagnotitie', 'Daan'],
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import {
   findName,
   nameMeant,
   namesAfter,
+  nameSpans,
   refersToPatient,
   subjectOfContent,
   type NameSpan,
@@ -108,7 +109,18 @@ export function classifySegment(segment: Token[], typedWithCapitals: boolean): C
     (/\bzet\b.*\bop\b/.test(headText) && dose.test(headText));
   // "noteer bij beide: Saskia en Mustafa hadden ruzie": the head asks for one each of the patients the text names.
   const each = head.some((token) => eachWords.has(token.norm));
-  const others = name ? namesAfter(each && name.end > head.length ? segment : head, name) : [];
+  const coordinated = name ? namesAfter(each && name.end > head.length ? segment : head, name) : [];
+  // "noteer bij allebei: Kevin duwde Dylan": with "allebei" every other patient the text names, also not coordinated.
+  const others =
+    each && name && coordinated.length === 0
+      ? nameSpans(segment).filter(
+          (span, index, spans) =>
+            span.start >= name.end &&
+            !eachWords.has(span.name.toLowerCase()) &&
+            spans.findIndex((other) => other.name === span.name) === index &&
+            span.name !== name.name,
+        )
+      : coordinated;
   const reading = { hasPronoun, question, name, others, each: each && others.length > 0, head, contentAt, outside };
   if (outside) return { intent: 'unknown', confidence: 0.85, rivals: [], ambiguous: false, ...reading };
 

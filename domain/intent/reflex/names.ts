@@ -456,7 +456,12 @@ function nameText(typed: Token[]): string {
 
 /** Names in reading order: after honorifics and prepositions, capitalised, or opening a clause. */
 export function allNames(tokens: Token[]): string[] {
-  const names = new Set<string>();
+  return [...new Set(nameSpans(tokens).map((span) => span.name))];
+}
+
+/** The spans of `allNames`, in reading order. */
+export function nameSpans(tokens: Token[]): NameSpan[] {
+  const names: NameSpan[] = [];
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (token.kind !== 'word') continue;
@@ -470,11 +475,11 @@ export function allNames(tokens: Token[]): string[] {
         ? collectName(tokens, index, /^\p{Lu}/u.test(token.raw))
         : null;
     if (span) {
-      names.add(span.name);
+      names.push(span);
       index = span.end - 1;
     }
   }
-  return [...names];
+  return names;
 }
 
 /**

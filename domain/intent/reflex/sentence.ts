@@ -2,7 +2,16 @@ import { questionMaxLength } from '../../dossiervraag/dossiervraag.schemas';
 import { applyDictation } from '../../speech/dictation';
 import type { ChainAction, ClassifyContext, Entities, Intent } from '../intent.schemas';
 import { contextClause, predictIntent } from '../intent-model';
-import { actionStarters, complexityWords, connectors, fillers, honorifics, orderVerbs, questionStarters } from '../lexicon';
+import {
+  actionStarters,
+  complexityWords,
+  connectors,
+  fillers,
+  honorifics,
+  namePrepositions,
+  orderVerbs,
+  questionStarters,
+} from '../lexicon';
 import { classifySegment, contentStart, type Classified } from './classify';
 import { lookup, subjectConcepts } from './lookup';
 import {
@@ -20,7 +29,7 @@ import {
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
 import { mergeFragments, refersBack, type Piece } from './merge';
-import { allNames, collectName, findName, isNameLike, looksLikeVerb, refersToPatient, type NameSpan } from './names';
+import { allNames, collectName, findName, isNameLike, looksLikeVerb, nameSpans, refersToPatient, type NameSpan } from './names';
 import { countedOther, elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
 import { asksTheRecord, plainlyAsksTheRecord } from './record-question';
 import { genderOfTitle } from '../../shared/text';
@@ -321,6 +330,8 @@ interface Part {
   counted?: boolean;
   /** The whole sentence observes the patient, with what they are known with as an aside: one note. */
   described?: boolean;
+  /** "hoe sliep Mila, en Jesse?": the question asked again, with the other patient's name in it. */
+  askedAgain?: string;
 }
 
 /**
@@ -469,6 +480,63 @@ function anotherPatientTells(left: Token[], right: Token[]): boolean {
   return text(right, span.start, span.end) !== text(left, own.start, own.end);
 }
 
+/**
+ * "hoe sliep Mila deze week, en Jesse?", "risico's van Kees? en van Pieter?": "en" after a comma or a full stop or question
+ * mark, then only another patient (a preposition and a title may go before the name) to the end. Returns where the "en" is.
+ */
+function trailingName(tokens: Token[]): { at: number; span: NameSpan } | null {
+  const at = tokens.findLastIndex((token) => token.norm === 'en');
+  if (at < 0 || (at > 0 && ![',', '?', '.'].includes(tokens[at - 1]!.norm))) return null;
+  let from = at + 1;
+  if (namePrepositions.has(tokens[from]?.norm ?? '')) from++;
+  const titled = honorifics.has(tokens[from]?.norm ?? '');
+  if (titled) from++;
+  if (!titled && !/^\p{Lu}/u.test(tokens[from]?.raw ?? '')) return null;
+  const span = collectName(tokens, from, true);
+  if (!span || lookup(tokens[from]!.norm).concepts.size > 0) return null;
+  if (tokens.slice(span.end).some((token) => token.kind === 'word')) return null;
+  return { at, span: { ...span, start: span.start - at, end: span.end - at } };
+}
+
+/** A part that asks something of a named patient and ends in "…, en Jesse?" is cut before the "en" (see `trailingName`). */
+function cutTrailingName(segment: Segment, all: Token[]): Segment[] {
+  const tail = trailingName(segment.tokens);
+  if (!tail || tail.at < 2) return [segment];
+  const head = segment.tokens.slice(0, segment.tokens[tail.at - 1]!.norm === ',' ? tail.at - 1 : tail.at);
+  // A note's own text ("noteer dat Kevin Dylan duwde, en Sem") is the note's.
+  if (!findName(head) || contentStart(head) !== null) return [segment];
+  return [
+    { tokens: head, explained: segment.explained, first: segment.first },
+    {
+      tokens: segment.tokens.slice(tail.at),
+      explained: new Set([...segment.explained, all.indexOf(segment.tokens[tail.at]!)]),
+      first: false,
+    },
+  ];
+}
+
+const eachNoted = new Set(['allebei', 'allebeide', 'beiden', 'beide', 'alletwee']);
+const eachNotedAlso = new Set(['alle', 'twee', 'bij', 'voor', 'van', 'een', 'in', 'het']);
+
+/**
+ * "Kevin en Dylan hadden ruzie, noteer bij allebei", "mw. A is gevallen, dhr. B at niet, graag allebei noteren": a note for
+ * each, said after what they did, is read as said first ("noteer bij allebei: …"), where a note for each patient the text
+ * names is made. Only when the last clause says no more than that and what goes before names two patients or more.
+ */
+function notedForEachFirst(text: string): string {
+  const tokens = tokenize(text);
+  const at = tokens.findLastIndex((token, index) => [',', '.', ';'].includes(token.norm) && index < tokens.length - 1);
+  if (at < 1) return text;
+  const clause = tokens.slice(at + 1).filter((token) => token.kind === 'word');
+  const noted =
+    clause.some((token) => eachNoted.has(token.norm)) &&
+    clause.some((token) => refersBack(token.norm) && !fillers.has(token.norm) && !eachNoted.has(token.norm)) &&
+    clause.every((token) => eachNoted.has(token.norm) || eachNotedAlso.has(token.norm) || refersBack(token.norm));
+  const told = tokens.slice(0, at);
+  if (!noted || new Set(nameSpans(told).map((span) => span.name)).size < 2) return text;
+  return `${originalText(text, tokens.slice(at + 1)).replace(/[.!\s]+$/, '')}: ${originalText(text, told)}`;
+}
+
 /** The sentence split into parts in the order they are to be done; negated commands are no part.
  * `modelSplits`: the model may split a part the rules kept whole (classifying); training reads the rules' parts alone.
  */
@@ -480,6 +548,7 @@ function readParts(
   const tokens = withoutNameClarification(said);
   let segments = joinNamesForBoth(joinObjects(splitSegments(tokens)), tokens);
   if (modelSplits) segments = segments.flatMap((segment) => splitByModel(segment, tokens));
+  segments = segments.flatMap((segment) => cutTrailingName(segment, tokens));
   // "ik begin zo aan de rapportages, maar eerst …": what the clinician is about to do themselves, before a request, is context.
   const plan = segments.length > 1 && ownPlan(segments[0]!.tokens) ? segments[0]! : null;
   if (plan) segments = segments.slice(1);
@@ -530,6 +599,23 @@ function readParts(
     ) {
       negatedCommands++;
       carried = findName(segment.tokens) ?? carried;
+      return;
+    }
+    // "…, en Jesse?": the part before asked again for another patient.
+    const tail = index > 0 ? trailingName(segment.tokens) : null;
+    const asked = parts.findLast((part) => !part.repeat);
+    if (tail?.at === 0 && asked?.reading.name) {
+      const shift = asked.tokens.length;
+      const named = (tokens: Token[], span: NameSpan) => originalText(text, tokens.slice(span.start, span.end));
+      const question = originalText(text, asked.segment.tokens).replace(/[\s,;.]+$/, '');
+      const tailTokens = segment.tokens.slice(tail.at);
+      parts.push({
+        askedAgain: question.replace(named(asked.tokens, asked.reading.name), named(tailTokens, tail.span)),
+        segment,
+        tokens: [...asked.tokens, ...segment.tokens],
+        reading: { ...asked.reading, name: { ...tail.span, start: tail.span.start + shift, end: tail.span.end + shift }, others: [] },
+        repeat: true,
+      });
       return;
     }
     // An elliptic part ("en een voor Eva") borrows the command word of the part before it.
@@ -594,7 +680,7 @@ export function partFeatures(input: string): string[][] {
 }
 
 export function classifyReflex(input: string, context: ClassifyContext = {}, now = new Date()): ReflexResult {
-  const text = applyDictation(input);
+  const text = notedForEachFirst(applyDictation(input));
   const { tokens, said, segments, parts, negatedCommands } = readParts(text, true);
   const explained = new Set<number>(segments.flatMap((segment) => [...segment.explained]));
   let complex = false;
@@ -606,7 +692,10 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
   const pieces: Piece[] = [];
   // The patient named in a context clause ("ik zit bij Kees, …") is the next action's.
   let fromContext: NameSpan | null = null;
-  for (const [at, { segment, tokens: partTokens, reading, repeat, carried: carriedOver, counted, described }] of parts.entries()) {
+  for (const [
+    at,
+    { segment, tokens: partTokens, reading, repeat, carried: carriedOver, counted, described, askedAgain },
+  ] of parts.entries()) {
     if (repeat && !(previousIntent && patientIntents.has(previousIntent) && (previousIntent !== 'dagnotitie' || reading.each))) continue;
     // "mw. X wil geen depot meer, noteer dat": what the next part writes down is no context, it is the note's text.
     const next = parts[at + 1];
@@ -743,7 +832,7 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
         : context.activePatient
           ? { patientName: context.activePatient.name, patientId: context.activePatient.id }
           : null;
-      const vraag = originalText(text, segment.tokens).slice(0, questionMaxLength);
+      const vraag = (askedAgain ?? originalText(text, segment.tokens)).slice(0, questionMaxLength);
       actions.push(
         patient
           ? { intent: 'dossiervraag', entities: { ...entities, ...patient, vraag }, confidence: decided.confidence }
