@@ -1209,3 +1209,28 @@ describe('several patients and what was told before "noteer dat" (round 15)', ()
     ]);
   });
 });
+
+describe('chains written as lists (round 15)', () => {
+  it('reads each item of a numbered, lettered or bulleted list as its own part', () => {
+    expect(chainOf("1) zoek mw. Koster 2) laat haar risico's zien 3) noteer dat ze rustig is")).toEqual([
+      ['zoeken', 'Koster'],
+      ['risico_query', 'Koster'],
+      ['dagnotitie', 'Koster'],
+    ]);
+    expect(intentsOf('a) wat is de dx van Bram b) welke medicatie gebruikt hij')).toEqual(['diagnose_query', 'dossiervraag']);
+    expect(intentsOf('ten eerste de overdracht van Eline, ten tweede haar diagnose')).toEqual(['overdracht', 'diagnose_query']);
+    expect(intentsOf("- risico's Joep - overdracht Joep")).toEqual(['risico_query', 'overdracht']);
+    expect(intentsOf('zoek Ilse Maas / open haar intake status')).toEqual(['zoeken', 'intake_status']);
+  });
+
+  it('leaves a number, a time or a dash inside a sentence alone', () => {
+    expect(intentsOf('plan om 10.30 een gesprek met Ruud, 1 uur')).toEqual(['create_appointment']);
+    expect(intentsOf('noteer bij Fenne dat ze 2 boterhammen at')).toEqual(['dagnotitie']);
+    expect(chainOf('Ruud is gevallen — noteer dat')).toEqual([['dagnotitie', 'Ruud']]);
+  });
+
+  it('makes a report of what was told when only "incidentrapport" follows it, and no search of a name before a note', () => {
+    expect(chainOf('Pien: gevallen op de gang. incidentrapport aub')).toEqual([['rapportage', 'Pien']]);
+    expect(chainOf('dhr. Doornbos: notitie dat hij stemmen hoort')).toEqual([['dagnotitie', 'Doornbos']]);
+  });
+});

@@ -53,7 +53,7 @@ export function mergeFragments(actions: ChainAction[], pieces: Piece[]): void {
       previous.intent === 'dagnotitie' &&
       action.intent === 'rapportage' &&
       !commands(before.text, ['noteVerb', 'noteNoun', 'writeVerb']) &&
-      commands(piece.text, ['writeVerb']) &&
+      (commands(piece.text, ['writeVerb']) || bareReport(piece.text)) &&
       !commands(piece.text, ['showVerb', 'noteVerb', 'noteNoun']) &&
       (!piece.ownName || action.entities.patientName === previous.entities.patientName)
     ) {
@@ -146,8 +146,11 @@ function pointsToPatient(text: string): boolean {
 export function refersBack(text: string): boolean {
   const words = tokenize(text).filter((token) => token.kind === 'word');
   const noteWords: Concept[] = ['noteVerb', 'noteNoun', 'writeVerb'];
+  // "notitie dat hij stemmen hoort": "dat" before a subject opens the note's own text; it points back to nothing.
+  const opensText = words.some((token, index) => token.norm === 'dat' && ['hij', 'zij', 'ze'].includes(words[index + 1]?.norm ?? ''));
   return (
     words.length > 0 &&
+    !opensText &&
     words.every(
       (token) =>
         backReference.has(token.norm) ||
@@ -185,6 +188,16 @@ function asksSomething(text: string): boolean {
     'diagnosis',
     'intake',
   ]);
+}
+
+/** "incidentrapport aub", "ook een incidentrapport": a report asked for with no more words, after what was told. */
+function bareReport(text: string): boolean {
+  const words = tokenize(text).filter((token) => token.kind === 'word' && !fillers.has(token.norm));
+  const report = (token: { norm: string }) => lookup(token.norm).concepts.has('reportNoun');
+  return (
+    words.some(report) &&
+    words.every((token) => report(token) || ['een', 'ook', 'aub', 'svp', 'alsjeblieft', 'daarvan'].includes(token.norm))
+  );
 }
 
 /** A word of the piece stands for one of the concepts ("maak", "noteer", "laat … zien"). */

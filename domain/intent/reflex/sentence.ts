@@ -28,6 +28,7 @@ import {
 } from './clauses';
 import { entitiesFor } from './entities';
 import { featuresOf } from './features';
+import { listItemsAsSentences } from './lists';
 import { mergeFragments, refersBack, type Piece } from './merge';
 import { allNames, collectName, findName, isNameLike, looksLikeVerb, nameSpans, refersToPatient, type NameSpan } from './names';
 import { countedOther, elliptic, joinNamesForBoth, joinObjects, splitSegments, tokensBefore, type Segment } from './segments';
@@ -524,6 +525,7 @@ const eachNotedAlso = new Set(['alle', 'twee', 'bij', 'voor', 'van', 'een', 'in'
  * names is made. Only when the last clause says no more than that and what goes before names two patients or more.
  */
 function notedForEachFirst(text: string): string {
+  if (!/allebei|beide|alletwee/i.test(text)) return text;
   const tokens = tokenize(text);
   const at = tokens.findLastIndex((token, index) => [',', '.', ';'].includes(token.norm) && index < tokens.length - 1);
   if (at < 1) return text;
@@ -680,7 +682,7 @@ export function partFeatures(input: string): string[][] {
 }
 
 export function classifyReflex(input: string, context: ClassifyContext = {}, now = new Date()): ReflexResult {
-  const text = notedForEachFirst(applyDictation(input));
+  const text = notedForEachFirst(listItemsAsSentences(applyDictation(input)));
   const { tokens, said, segments, parts, negatedCommands } = readParts(text, true);
   const explained = new Set<number>(segments.flatMap((segment) => [...segment.explained]));
   let complex = false;
