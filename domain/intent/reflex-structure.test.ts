@@ -1234,3 +1234,19 @@ describe('chains written as lists (round 15)', () => {
     expect(chainOf('dhr. Doornbos: notitie dat hij stemmen hoort')).toEqual([['dagnotitie', 'Doornbos']]);
   });
 });
+
+describe('a part taken back (round 15)', () => {
+  it('drops what "laat maar", "of eigenlijk" or "correctie" take back, and keeps what follows', () => {
+    expect(chainOf('hoe ver is de intake van Nora Kok, laat maar, open gewoon haar overdracht')).toEqual([['overdracht', 'Nora Kok']]);
+    expect(chainOf('wat zijn de risico’s van dhr. Stam, of eigenlijk zijn diagnose')).toEqual([['diagnose_query', 'Stam']]);
+    expect(chainOf('wat is de diagnose van mw. Ploeg, correctie, wie is haar contactpersoon')).toEqual([['dossiervraag', 'Ploeg']]);
+    // "laat maar zien" shows; it takes nothing back.
+    expect(intentsOf('zoek Fenna op en laat maar zien wat haar risico’s zijn')).toEqual(['zoeken', 'risico_query']);
+  });
+
+  it('never reads an interjection as a patient', () => {
+    const chain = classify('noteer bij mw. Baas dat ze niet at. ow en verzet haar afspraak naar morgen 9:30').actions;
+    expect(chain.map((action) => action.entities.patientName)).not.toContain('Ow');
+    expect(chainOf('notitie bij dhr. Ali: weigert eten. Sorry, niet eten, hij weigert zijn clozapine')).toEqual([['dagnotitie', 'Ali']]);
+  });
+});

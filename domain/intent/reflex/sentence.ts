@@ -382,21 +382,48 @@ function subjectNoun(tokens: Token[]): Token | null {
   );
 }
 
-const takeBack = new Set(['nee', 'neen', 'nee,']);
-const afterTakeBack = new Set(['sorry', 'wacht', 'ik', 'bedoel', 'of', 'eh', 'ehm', 'uh']);
+const takeBack = new Set(['nee', 'neen', 'neee', 'nee,', 'correctie']);
+const afterTakeBack = new Set(['sorry', 'wacht', 'ik', 'bedoel', 'of', 'eh', 'ehm', 'uh', 'eigenlijk', 'toch', 'verkeerd', 'verkeerde']);
+const interjections = new Set(['o', 'oh', 'ow', 'oei', 'eh', 'ehm', 'uh', 'ah', 'ach', 'nou']);
+// Said between two parts, these take back the one before: "…, laat maar, open …", "…, of eigenlijk …", "…, ik bedoel …".
+const takeBackPhrases = [
+  ['laat', 'maar'],
+  ['of', 'eigenlijk'],
+  ['ik', 'bedoel'],
+  ['wacht', 'nee'],
+];
 
-/** "…, nee …" or "…, nee sorry" between two parts: the speaker takes back the part before. */
+/** The words of a clause with its opening interjections ("o", "eh") left out. */
+function spoken(list: Token[]): string[] {
+  const words = list.filter((token) => token.kind === 'word').map((token) => token.norm);
+  let from = 0;
+  while (from < words.length - 1 && interjections.has(words[from]!)) from++;
+  return words.slice(from);
+}
+
+const textOfTokens = (list: Token[]) => list.map((token) => token.raw).join(' ');
+const opensWith = (words: string[], phrase: string[]) => phrase.every((word, index) => words[index] === word);
+
+/** "nee", "correctie", "laat maar", "of eigenlijk", "ik bedoel", alone: a clause that only takes back what was said before it. */
+function onlyTakesBack(words: string[]): boolean {
+  if (words.length === 0) return false;
+  const phrase = takeBackPhrases.find((candidate) => opensWith(words, candidate));
+  const rest = phrase ? words.slice(phrase.length) : words;
+  return (phrase !== undefined || takeBack.has(words[0]!)) && rest.every((word) => takeBack.has(word) || afterTakeBack.has(word));
+}
+
+/** "…, nee …", "…, laat maar, …", "…, of eigenlijk …" between two parts: the speaker takes back the part before. */
 function correctsBefore(previous: Token[], current: Token[], between: Token[]): boolean {
-  const words = (list: Token[]) => list.filter((token) => token.kind === 'word').map((token) => token.norm);
-  const tail = words(previous);
+  const tail = previous.filter((token) => token.kind === 'word');
   const commaAt = previous.findLastIndex((token) => token.norm === ',');
-  const tailAfterComma = commaAt >= 0 ? words(previous.slice(commaAt + 1)) : [];
-  const saidAtEnd =
-    tailAfterComma.length > 0 &&
-    takeBack.has(tailAfterComma[0]!) &&
-    tailAfterComma.every((word) => takeBack.has(word) || afterTakeBack.has(word));
-  const currentWords = words(current);
-  const saidAtStart = takeBack.has(currentWords[0] ?? '') || words(between).some((word) => takeBack.has(word));
+  const saidAtEnd = commaAt >= 0 && onlyTakesBack(spoken(previous.slice(commaAt + 1)));
+  const currentWords = spoken(current);
+  const saidAtStart =
+    takeBack.has(currentWords[0] ?? '') ||
+    takeBackPhrases.some((phrase) => phrase[0] !== 'laat' && opensWith(currentWords, phrase)) ||
+    // "laat maar, open …" (not "laat maar zien"): only where a comma or a stop closes it.
+    /^(?:\W*\b(?:o|oh|ow|eh|ehm|nou)\b)*\W*laat maar\s*[,.;!]/i.test(textOfTokens(current)) ||
+    spoken(between).some((word) => takeBack.has(word));
   return tail.length > 0 && (saidAtEnd || saidAtStart);
 }
 
