@@ -1250,3 +1250,24 @@ describe('a part taken back (round 15)', () => {
     expect(chainOf('notitie bij dhr. Ali: weigert eten. Sorry, niet eten, hij weigert zijn clozapine')).toEqual([['dagnotitie', 'Ali']]);
   });
 });
+
+describe('a check and what to do if not, and a condition (round 15)', () => {
+  const sunday = new Date('2026-11-22T09:00:00+01:00');
+
+  it('plans the appointment "zo niet" on the day the check asked about, at the time said', () => {
+    const [check, plan] = classifyReflex('kijk of Joost morgen een afspraak heeft, en zo niet, plan er een om 07:45', {}, sunday).actions;
+    expect(check!.intent).toBe('agenda_query');
+    expect(plan!.intent).toBe('create_appointment');
+    expect(plan!.entities.patientName).toBe('Joost');
+    expect(plan!.entities.datetime).toBe('2026-11-23T07:45:00+01:00');
+  });
+
+  it('reads a condition about how a patient is as no action, and the request after it as one', () => {
+    expect(chainOf('als mw Kramer nog steeds ziek is, verzet haar afspraak dan naar na het weekend')).toEqual([
+      ['reschedule_appointment', 'Kramer'],
+    ]);
+    expect(intentsOf('als hij nog steeds boos is, zeg het gesprek van morgen dan af')).toEqual(['cancel_appointment']);
+    // "niet annuleren" before a command is still no action of its own.
+    expect(intentsOf('niet annuleren, verzet de afspraak van Bo naar vrijdag')).toEqual(['reschedule_appointment']);
+  });
+});

@@ -51,6 +51,9 @@ export function negatesCommand(tokens: Token[]): boolean {
   // "noteer niks, …": a short command with its negation right after it.
   if (words.length <= 3 && isCommand(words[0]) && negations.has(words[1] ?? '')) return true;
   if (!negations.has(words[at] ?? '') || words[at] === 'nee') return false;
+  // "(en zo) niet, plan er een om 10:00": a "niet" closed by a comma answers a check before it; the command after it stands.
+  const negation = tokens.findIndex((token) => token.norm === words[at]);
+  if (words[at] === 'niet' && tokens[negation + 1]?.norm === ',') return false;
   return isCommand(words[at + 1]) || isCommand(words[at + 2]);
 }
 

@@ -35,6 +35,7 @@ import { countedOther, elliptic, joinNamesForBoth, joinObjects, splitSegments, t
 import { asksTheRecord, plainlyAsksTheRecord } from './record-question';
 import { genderOfTitle } from '../../shared/text';
 import { momentIn } from './times';
+import { clinicalInstant } from '../../shared/clinical-time';
 import { originalText, tokenize, type Token } from './tokens';
 
 /**
@@ -566,6 +567,28 @@ function notedForEachFirst(text: string): string {
   return `${originalText(text, tokens.slice(at + 1)).replace(/[.!\s]+$/, '')}: ${originalText(text, told)}`;
 }
 
+const conditions = new Set(['als', 'indien', 'mocht', 'mits', 'tenzij', 'zodra']);
+
+/**
+ * "als mw Bennani nog steeds ziek is, …", "mocht hij weigeren, …": a condition about how things are is no action; the request
+ * after it is. A condition the record answers ("als de intake van Yara nog niet af is") is looked up: it names a record part.
+ */
+function onlyACondition(tokens: Token[]): boolean {
+  const words = tokens.filter((token) => token.kind === 'word');
+  if (!conditions.has(words[0]?.norm ?? '') || tokens.some((token) => token.norm === '?')) return false;
+  return !words.some((token) => {
+    const concepts = lookup(token.norm).concepts;
+    return [...concepts].some((concept) => subjectConcepts.has(concept) || concept === 'agendaNoun' || concept === 'appointmentNoun');
+  });
+}
+
+/** "(zo) niet, …", "(zo) ja, …", "anders …": what to do depending on the check before. */
+function answersCheck(tokens: Token[]): boolean {
+  const first = tokens.findIndex((token) => token.kind === 'word');
+  const word = tokens[first]?.norm ?? '';
+  return word === 'anders' || (['niet', 'ja', 'nee'].includes(word) && tokens[first + 1]?.norm === ',');
+}
+
 /** The sentence split into parts in the order they are to be done; negated commands are no part.
  * `modelSplits`: the model may split a part the rules kept whole (classifying); training reads the rules' parts alone.
  */
@@ -776,7 +799,11 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
           ? { intent: 'reschedule_appointment', confidence: 0.9, ambiguous: false }
           : described
             ? { intent: 'dagnotitie', confidence: describedConfidence, ambiguous: false }
-            : told || readied || onlySaysWho || relayed
+            : told ||
+                readied ||
+                onlySaysWho ||
+                relayed ||
+                (next !== undefined && !next.repeat && !written && next.reading.intent !== 'dagnotitie' && onlyACondition(partTokens))
               ? null
               : (decideIntent(featuresOf(partTokens, reading), reading, parts.length === 1, next !== undefined, next?.reading ?? null) ??
                 (written ? reading : null));
@@ -805,6 +832,17 @@ export function classifyReflex(input: string, context: ClassifyContext = {}, now
     if (decided.ambiguous) complex = true;
 
     const entities = { ...found };
+    // "kijk of Jesse morgen een afspraak heeft, en zo niet, plan er een om 10:00": a time said with no day of its own, in
+    // answer to a check, is on the day the check asked about.
+    const checkedDay = actions.at(-1)?.entities.dateRange?.start.slice(0, 10);
+    if (entities.datetime && !entities.dateLabel && checkedDay && answersCheck(segment.tokens)) {
+      const onDay = clinicalInstant({ date: checkedDay, partOfDay: null }, entities.datetime.slice(11, 16));
+      if (onDay) {
+        entities.datetime = onDay;
+        const label = actions.at(-1)!.entities.dateLabel;
+        if (label) entities.dateLabel = label;
+      }
+    }
     if (counted && decided.intent === 'dagnotitie' && !entities.content)
       entities.content = originalText(text, segment.tokens)
         .replace(/[?.!]+$/, '')
