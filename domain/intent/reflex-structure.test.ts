@@ -1156,6 +1156,10 @@ describe('several patients and what was told before "noteer dat" (round 15)', ()
       ['overdracht', 'Bos'],
     ]);
     expect(chainOf('zoek Anna de Boer, Mehmet Kaya en Lotte Smit')).toHaveLength(3);
+    expect(chainOf('annuleer de afspraak van Wout en de afspraak van Sien')).toEqual([
+      ['cancel_appointment', 'Wout'],
+      ['cancel_appointment', 'Sien'],
+    ]);
     expect(chainOf('de zus van Ruben, Esther, wil een gesprek, zet dat morgen om 11:00 in de agenda')).toEqual([
       ['create_appointment', 'Ruben'],
     ]);

@@ -538,10 +538,12 @@ export function namesAfter(tokens: Token[], first: NameSpan): NameSpan[] {
   while (tokens[at]?.norm === 'en' || tokens[at]?.norm === ',') {
     const comma = tokens[at]!.norm === ',';
     let from = at + 1;
+    const before = honorifics.has(tokens[first.start - 1]?.norm ?? '') ? tokens[first.start - 2] : tokens[first.start - 1];
     // "mevrouw Kurvers en dan meneer Wetzels": a sequencing word before a title still names the next patient.
     if (['dan', 'ook'].includes(tokens[from]?.norm ?? '') && honorifics.has(tokens[from + 1]?.norm ?? '')) from++;
+    // "de afspraak van Loek en de afspraak van Jet": the words before the first name said again before the next.
+    if (!comma) from += repeatedBefore(tokens, first.start, from);
     // "van dhr. Bos en van mw. Claes": the same preposition again, also where a title stood between it and the name.
-    const before = honorifics.has(tokens[first.start - 1]?.norm ?? '') ? tokens[first.start - 2] : tokens[first.start - 1];
     if (namePrepositions.has(tokens[from]?.norm ?? '') && tokens[from]?.norm === before?.norm) from++;
     if (honorifics.has(tokens[from]?.norm ?? '')) from++;
     const span = collectName(tokens, from, /^\p{Lu}/u.test(tokens[from]?.raw ?? '') || honorifics.has(tokens[from - 1]?.norm ?? ''));
@@ -557,6 +559,17 @@ export function namesAfter(tokens: Token[], first: NameSpan): NameSpan[] {
     afterComma.pop();
   }
   return others;
+}
+
+/** How many of the words before `start` (two to four, no title) are said again from `from`; 0 when none are. */
+function repeatedBefore(tokens: Token[], start: number, from: number): number {
+  for (let length = 4; length >= 2; length--) {
+    if (start - length < 0) continue;
+    const said = tokens.slice(start - length, start);
+    if (said.some((token) => token.kind !== 'word' || honorifics.has(token.norm))) continue;
+    if (said.every((token, index) => tokens[from + index]?.norm === token.norm)) return length;
+  }
+  return 0;
 }
 
 function typedLower(tokens: Token[], span: NameSpan): boolean {
