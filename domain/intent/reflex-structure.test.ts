@@ -1183,6 +1183,13 @@ describe('several patients and what was told before "noteer dat" (round 15)', ()
       ['dagnotitie', 'Wessels'],
     ]);
     expect(intentsOf('mw. Pranger heeft bezoek gehad van mw. Wessels, haar dochter')).toEqual(['dagnotitie']);
+    // After the comma that opens a note's text: another patient's observation is not written in this patient's note.
+    const notes = classify('dagnotitie dhr Zwart onrustig op de gang, mw Pinas heeft haar depot gehad').actions;
+    expect(notes.map((action) => [action.entities.patientName, action.entities.content])).toEqual([
+      ['Zwart', 'Onrustig op de gang'],
+      ['Pinas', 'Mw Pinas heeft haar depot gehad'],
+    ]);
+    expect(chainOf('noteer bij mw. Kok, mw. Jansen heeft haar geslagen')).toEqual([['dagnotitie', 'Kok']]);
   });
 
   it('asks a question again for another patient named alone after "en"', () => {

@@ -458,7 +458,9 @@ function splitByModel(segment: Segment, all: Token[]): Segment[] {
   const tokens = segment.tokens;
   // A note's or report's own text ("noteer dat ze boos was en de afspraak wilde afzeggen") is the rules' to split.
   const content = contentStart(tokens);
-  const last = content === null ? tokens.length - 2 : Math.min(tokens.length - 2, content - 1);
+  // The comma that opens a note's text splits only where another patient's own observation follows it ("dagnotitie dhr de
+  // Graaf onrustig op de gang, mw Pinas heeft haar depot gehad": two notes, and Pinas's depot is not in de Graaf's).
+  const last = content === null ? tokens.length - 2 : Math.min(tokens.length - 2, content);
   for (let at = 2; at < last; at++) {
     if (!splitWords.has(tokens[at]!.norm)) continue;
     let from = at + 1;
@@ -466,6 +468,10 @@ function splitByModel(segment: Segment, all: Token[]): Segment[] {
     const left = tokens.slice(0, at);
     const right = tokens.slice(from);
     if (right.filter((token) => token.kind === 'word').length < 2) continue;
+    // At the comma that opens a note's text, only another patient's own observation is a part of its own: the rules read
+    // it as this note's text, which would write it in the wrong record, so the model need only place it among notes.
+    const opensText = content !== null && at === content - 1;
+    if (opensText && !(anotherPatientTells(left, right) && toldAfterName(left))) continue;
     // An appointment's own number opening the second side names its own object ("…, 5128 naar vrijdag").
     const ownRequest =
       commandWordOf(right) !== null ||
@@ -478,7 +484,7 @@ function splitByModel(segment: Segment, all: Token[]): Segment[] {
     const second = modelReading(right);
     const action = (reading: typeof first) =>
       reading !== null && reading.intent !== contextClause && reading.intent !== 'unknown' && reading.probability >= splitThreshold;
-    if (!action(first) || !action(second)) continue;
+    if (!action(first) || !(action(second) || (opensText && second?.intent === 'dagnotitie'))) continue;
     const explained = new Set(segment.explained);
     for (const token of tokens.slice(at, from)) explained.add(all.indexOf(token));
     return [
@@ -580,6 +586,12 @@ function onlyACondition(tokens: Token[]): boolean {
     const concepts = lookup(token.norm).concepts;
     return [...concepts].some((concept) => subjectConcepts.has(concept) || concept === 'agendaNoun' || concept === 'appointmentNoun');
   });
+}
+
+/** "dagnotitie dhr de Graaf onrustig op de gang": words after the patient's name, the note's own text before a comma. */
+function toldAfterName(tokens: Token[]): boolean {
+  const name = findName(tokens);
+  return name !== null && tokens.slice(name.end).some((token) => token.kind === 'word' && !fillers.has(token.norm));
 }
 
 /** "(zo) niet, …", "(zo) ja, …", "anders …": what to do depending on the check before. */
