@@ -402,7 +402,7 @@ function spoken(list: Token[]): string[] {
   return words.slice(from);
 }
 
-const textOfTokens = (list: Token[]) => list.map((token) => token.raw).join(' ');
+const afterWord = (list: Token[], word: string) => list[list.findIndex((token) => token.norm === word) + 1]?.norm ?? '';
 const opensWith = (words: string[], phrase: string[]) => phrase.every((word, index) => words[index] === word);
 
 /** "nee", "correctie", "laat maar", "of eigenlijk", "ik bedoel", alone: a clause that only takes back what was said before it. */
@@ -423,7 +423,7 @@ function correctsBefore(previous: Token[], current: Token[], between: Token[]): 
     takeBack.has(currentWords[0] ?? '') ||
     takeBackPhrases.some((phrase) => phrase[0] !== 'laat' && opensWith(currentWords, phrase)) ||
     // "laat maar, open …" (not "laat maar zien"): only where a comma or a stop closes it.
-    /^(?:\W*\b(?:o|oh|ow|eh|ehm|nou)\b)*\W*laat maar\s*[,.;!]/i.test(textOfTokens(current)) ||
+    (opensWith(currentWords, ['laat', 'maar']) && [',', '.', ';', '!'].includes(afterWord(current, 'maar'))) ||
     spoken(between).some((word) => takeBack.has(word));
   return tail.length > 0 && (saidAtEnd || saidAtStart);
 }
