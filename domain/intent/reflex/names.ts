@@ -534,11 +534,12 @@ export function subjectOfContent(tokens: Token[], from: number): NameSpan | null
 export function namesAfter(tokens: Token[], first: NameSpan): NameSpan[] {
   const others: NameSpan[] = [];
   const afterComma: boolean[] = [];
+  // The word before the first name, past its title: "van" in "van dhr. Bos en van mw. Claes".
+  const before = honorifics.has(tokens[first.start - 1]?.norm ?? '') ? tokens[first.start - 2] : tokens[first.start - 1];
   let at = first.end;
   while (tokens[at]?.norm === 'en' || tokens[at]?.norm === ',') {
     const comma = tokens[at]!.norm === ',';
     let from = at + 1;
-    const before = honorifics.has(tokens[first.start - 1]?.norm ?? '') ? tokens[first.start - 2] : tokens[first.start - 1];
     // "mevrouw Kurvers en dan meneer Wetzels": a sequencing word before a title still names the next patient.
     if (['dan', 'ook'].includes(tokens[from]?.norm ?? '') && honorifics.has(tokens[from + 1]?.norm ?? '')) from++;
     // "de afspraak van Loek en de afspraak van Jet": the words before the first name said again before the next.
